@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class A2UIConfig(AppConfig):
+    name = "apps.a2ui"
+    label = "a2ui"
+    default_auto_field = "django.db.models.BigAutoField"

@@ -1,0 +1,15 @@
+from django.contrib import admin
+
+from apps.accounts.models import Membership, Tenant
+
+
+@admin.register(Tenant)
+class TenantAdmin(admin.ModelAdmin):
+    list_display = ("slug", "name")
+    search_fields = ("slug", "name")
+
+
+@admin.register(Membership)
+class MembershipAdmin(admin.ModelAdmin):
+    list_display = ("user", "tenant", "role")
+    list_filter = ("role", "tenant")

@@ -1,0 +1,2 @@
+def access(request):
+    return {"access": getattr(request, "access", None)}

@@ -1,0 +1,38 @@
+from django.conf import settings
+from django.db import models
+
+
+class Tenant(models.Model):
+    slug = models.SlugField(max_length=50, unique=True)
+    name = models.CharField(max_length=200)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Role(models.TextChoices):
+    VIEWER = "viewer", "Viewer"
+    ANALYST = "analyst", "Analyst"
+    HR_MANAGER = "hr_manager", "HR manager"
+    ADMIN = "admin", "Admin"
+
+
+class Membership(models.Model):
+    """A user's place in exactly one tenant. Row-level security: a user sees their own
+    membership (so it can be looked up before the tenant is known) and those of their tenant."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="membership"
+    )
+    tenant = models.ForeignKey(Tenant, on_delete=models.PROTECT, related_name="memberships")
+    role = models.CharField(max_length=20, choices=Role.choices, default=Role.VIEWER)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(role__in=[r.value for r in Role]), name="membership_role_valid"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} @ {self.tenant} ({self.role})"

@@ -1,0 +1,19 @@
+#!/usr/bin/env python
+"""Django's command-line utility for Tessera."""
+
+import os
+import sys
+
+
+def main() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "project.settings.dev")
+    from project import bootstrap
+
+    bootstrap.ensure_database_server()
+    from django.core.management import execute_from_command_line
+
+    execute_from_command_line(sys.argv)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,29 @@
+"""ASGI entry point: HTTP through Django, WebSockets through Channels (served by daphne)."""
+
+import os
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "project.settings.dev")
+
+from project import bootstrap  # noqa: E402
+
+bootstrap.ensure_database_server()
+
+from django.core.asgi import get_asgi_application  # noqa: E402
+
+# Build Django's app before importing consumers, so models are ready.
+django_asgi_app = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from project.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)

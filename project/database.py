@@ -1,0 +1,188 @@
+"""Database roles and connection settings (ARCHITECTURE.md, "Database roles").
+
+`provision()` is the single code path that creates the roles and the database, for the
+embedded server and for a server given by DATABASE_URL alike. It is idempotent.
+"""
+
+import secrets
+from dataclasses import dataclass
+from urllib.parse import unquote, urlparse
+
+import psycopg
+from psycopg import sql
+
+from project import env, pgserver
+
+OWNER = "tessera_owner"
+APP = "tessera_app"
+GATEWAY = "tessera_gateway"
+QUERY = "tessera_query"
+LOGIN_ROLES = (OWNER, APP, GATEWAY)
+
+
+@dataclass(frozen=True)
+class ServerAddress:
+    host: str
+    port: str
+    uses_password: bool
+
+
+def admin_url() -> str:
+    """URL of a role allowed to create roles and databases."""
+    return env.read("DATABASE_URL") or pgserver.admin_uri()
+
+
+def server_address() -> ServerAddress:
+    url = env.read("DATABASE_URL")
+    if url:
+        parsed = urlparse(url)
+        return ServerAddress(parsed.hostname or "localhost", str(parsed.port or 5432), True)
+    directory = pgserver.socket_dir() or pgserver.PGDATA
+    # The embedded server trusts local socket connections; it never listens on TCP.
+    return ServerAddress(str(directory), "5432", False)
+
+
+def role_password() -> str:
+    configured = env.read("TESSERA_DB_ROLE_PASSWORD")
+    if configured:
+        return configured
+    path = env.VAR_DIR / "db-role-password"
+    if not path.exists():
+        env.VAR_DIR.mkdir(parents=True, exist_ok=True)
+        path.write_text(secrets.token_urlsafe(24))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def database_name() -> str:
+    return env.read("TESSERA_DB_NAME")
+
+
+def django_database(role: str, name: str) -> dict:
+    address = server_address()
+    settings = {
+        "ENGINE": "django.db.backends.postgresql",
+        "NAME": name,
+        "USER": role,
+        "HOST": address.host,
+        "PORT": address.port,
+        "CONN_MAX_AGE": 60,
+        "CONN_HEALTH_CHECKS": True,
+        "OPTIONS": {"application_name": f"tessera:{role}"},
+        "TEST": {"NAME": name},
+    }
+    if address.uses_password:
+        settings["PASSWORD"] = role_password()
+    return settings
+
+
+def conninfo(role: str, name: str) -> str:
+    """psycopg connection string for one of the login roles (used by the gateway's pool)."""
+    config = django_database(role, name)
+    parts = {
+        "dbname": config["NAME"],
+        "user": config["USER"],
+        "host": config["HOST"],
+        "port": config["PORT"],
+        "application_name": config["OPTIONS"]["application_name"],
+    }
+    if "PASSWORD" in config:
+        parts["password"] = config["PASSWORD"]
+    return psycopg.conninfo.make_conninfo(**parts)
+
+
+def _admin_connect(dbname: str | None = None) -> psycopg.Connection:
+    url = admin_url()
+    if dbname is None:
+        return psycopg.connect(url, autocommit=True)
+    parsed = urlparse(url)
+    params = psycopg.conninfo.conninfo_to_dict(url)
+    params["dbname"] = dbname
+    if parsed.password:
+        params["password"] = unquote(parsed.password)
+    return psycopg.connect(**params, autocommit=True)
+
+
+def _ensure_role(cur: psycopg.Cursor, role: str, *, login: bool, inherit: bool = True) -> None:
+    cur.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,))
+    if cur.fetchone() is None:
+        cur.execute(sql.SQL("CREATE ROLE {}").format(sql.Identifier(role)))
+    options = [
+        "LOGIN" if login else "NOLOGIN",
+        "INHERIT" if inherit else "NOINHERIT",
+        "NOSUPERUSER",
+        "NOCREATEDB",
+        "NOCREATEROLE",
+        "NOBYPASSRLS",
+    ]
+    cur.execute(sql.SQL("ALTER ROLE {} " + " ".join(options)).format(sql.Identifier(role)))
+    if login:
+        cur.execute(
+            sql.SQL("ALTER ROLE {} PASSWORD {}").format(
+                sql.Identifier(role), sql.Literal(role_password())
+            )
+        )
+        # Django sets TimeZone on connect only when it differs; UTC by default avoids the
+        # set_config call for roles that may not execute it.
+        cur.execute(sql.SQL("ALTER ROLE {} SET timezone = 'UTC'").format(sql.Identifier(role)))
+
+
+def provision(name: str | None = None) -> str:
+    """Create roles and the database `name` if missing, and (re)apply their privileges."""
+    name = name or database_name()
+    with _admin_connect() as conn, conn.cursor() as cur:
+        _ensure_role(cur, OWNER, login=True)
+        _ensure_role(cur, APP, login=True)
+        # NOINHERIT: the gateway's login role holds no table privilege of its own; it only
+        # reaches tessera_query's SELECTs after `SET LOCAL ROLE tessera_query`.
+        _ensure_role(cur, GATEWAY, login=True, inherit=False)
+        _ensure_role(cur, QUERY, login=False)
+        cur.execute(
+            sql.SQL("GRANT {} TO {}").format(sql.Identifier(QUERY), sql.Identifier(GATEWAY))
+        )
+        cur.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,))
+        if cur.fetchone() is None:
+            cur.execute(
+                sql.SQL("CREATE DATABASE {} OWNER {} ENCODING 'UTF8' TEMPLATE template0").format(
+                    sql.Identifier(name), sql.Identifier(OWNER)
+                )
+            )
+    with _admin_connect(name) as conn, conn.cursor() as cur:
+        _apply_database_privileges(cur, name)
+    return name
+
+
+def _apply_database_privileges(cur: psycopg.Cursor, name: str) -> None:
+    ident = sql.Identifier
+    cur.execute(sql.SQL("REVOKE ALL ON DATABASE {} FROM PUBLIC").format(ident(name)))
+    for role in LOGIN_ROLES:
+        cur.execute(sql.SQL("GRANT CONNECT ON DATABASE {} TO {}").format(ident(name), ident(role)))
+    cur.execute(sql.SQL("REVOKE CREATE ON SCHEMA public FROM PUBLIC"))
+    cur.execute(sql.SQL("ALTER SCHEMA public OWNER TO {}").format(ident(OWNER)))
+    cur.execute(sql.SQL("GRANT USAGE ON SCHEMA public TO {}, {}").format(ident(APP), ident(QUERY)))
+    # set_config is how trusted code binds the tenant; agent SQL (tessera_query) must not
+    # be able to call it, so it is revoked from PUBLIC and granted to the login roles only.
+    cur.execute("REVOKE EXECUTE ON FUNCTION pg_catalog.set_config(text, text, boolean) FROM PUBLIC")
+    for role in LOGIN_ROLES:
+        cur.execute(
+            sql.SQL(
+                "GRANT EXECUTE ON FUNCTION pg_catalog.set_config(text, text, boolean) TO {}"
+            ).format(ident(role))
+        )
+    cur.execute(
+        sql.SQL(
+            "ALTER DEFAULT PRIVILEGES FOR ROLE {} IN SCHEMA public "
+            "GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO {}"
+        ).format(ident(OWNER), ident(APP))
+    )
+    cur.execute(
+        sql.SQL(
+            "ALTER DEFAULT PRIVILEGES FOR ROLE {} IN SCHEMA public "
+            "GRANT USAGE, SELECT ON SEQUENCES TO {}"
+        ).format(ident(OWNER), ident(APP))
+    )
+
+
+def drop_database(name: str) -> None:
+    with _admin_connect() as conn, conn.cursor() as cur:
+        cur.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))

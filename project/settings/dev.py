@@ -1,0 +1,4 @@
+from project import env
+from project.settings.base import *  # noqa: F403
+
+DEBUG = env.read_bool("TESSERA_DEBUG")
