@@ -1,5 +1,11 @@
 """All WebSocket routes; each app contributes its own `websocket_urlpatterns`."""
 
-from apps.workspace.routing import websocket_urlpatterns as workspace_routes
+from importlib import import_module
 
-websocket_urlpatterns = [*workspace_routes]
+APPS_WITH_SOCKETS = ["workspace", "agent", "decks", "studio"]
+
+websocket_urlpatterns = [
+    route
+    for app in APPS_WITH_SOCKETS
+    for route in import_module(f"apps.{app}.routing").websocket_urlpatterns
+]
