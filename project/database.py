@@ -157,6 +157,8 @@ def _apply_database_privileges(cur: psycopg.Cursor, name: str) -> None:
     cur.execute(sql.SQL("REVOKE ALL ON DATABASE {} FROM PUBLIC").format(ident(name)))
     for role in LOGIN_ROLES:
         cur.execute(sql.SQL("GRANT CONNECT ON DATABASE {} TO {}").format(ident(name), ident(role)))
+    # The demo seed stages rows in temporary tables: COPY cannot write through RLS directly.
+    cur.execute(sql.SQL("GRANT TEMPORARY ON DATABASE {} TO {}").format(ident(name), ident(OWNER)))
     cur.execute(sql.SQL("REVOKE CREATE ON SCHEMA public FROM PUBLIC"))
     cur.execute(sql.SQL("ALTER SCHEMA public OWNER TO {}").format(ident(OWNER)))
     cur.execute(sql.SQL("GRANT USAGE ON SCHEMA public TO {}, {}").format(ident(APP), ident(QUERY)))

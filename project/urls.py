@@ -2,7 +2,18 @@ from django.contrib import admin
 from django.urls import include, path
 
 # Each app owns its routes; the order matters only where prefixes overlap (none do).
-APPS_WITH_URLS = ["accounts", "workspace", "agent", "a2ui", "gateway", "erp", "viz", "decks", "studio", "objects"]
+APPS_WITH_URLS = [
+    "accounts",
+    "workspace",
+    "agent",
+    "a2ui",
+    "gateway",
+    "erp",
+    "viz",
+    "decks",
+    "studio",
+    "objects",
+]
 
 urlpatterns = [
     path("admin/", admin.site.urls),

@@ -1,0 +1,62 @@
+"""Test database: a real PostgreSQL database `<name>_test`, provisioned by the same code path
+as production (roles, privileges), migrated as the owner role and seeded with a small,
+deterministic demo data set. Tests run as `tessera_app`, so row-level security applies."""
+
+from datetime import date
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+
+from project import database
+
+AS_OF = date(2026, 6, 15)
+EMPLOYEES_PER_TENANT = 120
+SEED = 11
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_blocker):
+    with django_db_blocker.unblock():
+        database.provision(settings.DB_NAME)
+        call_command("migrate", database="owner", interactive=False, verbosity=0)
+        from apps.erp.demo import load
+
+        load.seed(employees=EMPLOYEES_PER_TENANT, as_of=AS_OF, seed=SEED)
+
+
+def _context(username: str):
+    from django.contrib.auth import get_user_model
+
+    from apps.accounts.access import access_context_for_user
+
+    user = get_user_model().objects.get(username=username)
+    return access_context_for_user(user)
+
+
+@pytest.fixture
+def acme_context(django_db_setup, django_db_blocker):
+    """AccessContext of `ana`, analyst at acme."""
+    with django_db_blocker.unblock():
+        return _context("ana")
+
+
+@pytest.fixture
+def globex_context(django_db_setup, django_db_blocker):
+    """AccessContext of `gus`, analyst at globex."""
+    with django_db_blocker.unblock():
+        return _context("gus")
+
+
+@pytest.fixture
+def hr_context(django_db_setup, django_db_blocker):
+    """AccessContext of `hugo`, HR manager at acme."""
+    with django_db_blocker.unblock():
+        return _context("hugo")
+
+
+@pytest.fixture
+def viewer_context(django_db_setup, django_db_blocker):
+    """AccessContext of `vera`, viewer at acme."""
+    with django_db_blocker.unblock():
+        return _context("vera")
