@@ -66,3 +66,6 @@ class Salary(models.Model):
             models.CheckConstraint(condition=Q(amount__gt=0), name="erp_salary_amount_positive"),
         ]
         indexes = [models.Index(fields=["tenant", "pay_date"], name="erp_salary_tenant_date_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.employee_id} {self.pay_date}: {self.amount}"

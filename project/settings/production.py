@@ -11,5 +11,5 @@ SECURE_HSTS_SECONDS = 31536000
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 # `manage.py collectstatic` writes here; WhiteNoise serves it with far-future cache headers.
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = env.BASE_DIR / "staticfiles"
 WHITENOISE_USE_FINDERS = False

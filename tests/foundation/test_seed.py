@@ -63,8 +63,8 @@ def test_seed_has_terminations_raises_and_unpaid_months():
                date_trunc('month', coalesce(e.termination_date, %s::date)),
                interval '1 month') AS m(month)
            WHERE NOT EXISTS (SELECT 1 FROM erp_salary s WHERE s.employee_id = e.id
-                             AND date_trunc('month', s.pay_date) = m.month)"""
-        % f"'{AS_OF.isoformat()}'"
+                             AND date_trunc('month', s.pay_date) = m.month)""",
+        [AS_OF],
     )[0][0]
     paid = _owner_rows("SELECT count(*) FROM erp_salary")[0][0]
     assert 0 < unpaid < paid * 0.03
