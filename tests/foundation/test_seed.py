@@ -25,12 +25,12 @@ def test_generation_is_deterministic_for_seed_and_as_of():
     assert _generated(3, date(2026, 1, 31)) != _generated(3, date(2026, 2, 28))
 
 
-def _owner_rows(sql: str):
+def _owner_rows(sql: str, params=None):
     with connections["owner"].cursor() as cursor:
         cursor.execute(
             "SELECT set_config('app.tenant_id', id::text, true) FROM accounts_tenant WHERE slug='acme'"
         )
-        cursor.execute(sql)
+        cursor.execute(sql, params)
         return cursor.fetchall()
 
 
