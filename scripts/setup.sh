@@ -43,8 +43,9 @@ fi
 lock_sum=$(sha256sum requirements.lock | cut -d' ' -f1)
 if [ "$(cat .venv/.lock-sum 2>/dev/null)" != "$lock_sum" ]; then
   say "installing Python packages (requirements.lock)"
-  .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip >/dev/null
-  .venv/bin/python -m pip install -q --disable-pip-version-check -r requirements.lock
+  .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip >/dev/null 2>&1
+  # The machine-wide pip.conf may name local mirrors that do not exist here; its warnings are noise.
+  .venv/bin/python -m pip install -q --disable-pip-version-check -r requirements.lock 2> >(grep -v "^WARNING: Location" >&2)
   echo "$lock_sum" > .venv/.lock-sum
 fi
 

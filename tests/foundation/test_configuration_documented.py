@@ -11,7 +11,11 @@ DECLARATION = re.compile(r"""(?:Variable|env\.declare)\(\s*["']([A-Z][A-Z0-9_]+)
 
 def declared_variables() -> set[str]:
     names = set()
-    for path in [*ROOT.glob("project/**/*.py"), *ROOT.glob("apps/**/*.py"), *ROOT.glob("renderers/*.py")]:
+    for path in [
+        *ROOT.glob("project/**/*.py"),
+        *ROOT.glob("apps/**/*.py"),
+        *ROOT.glob("renderers/*.py"),
+    ]:
         names.update(DECLARATION.findall(path.read_text()))
     return names
 
