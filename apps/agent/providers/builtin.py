@@ -161,7 +161,7 @@ class BuiltinProvider:
     supports_images = False
 
     def __init__(self, registry: PlannerRegistry | None = None) -> None:
-        self.registry = registry or planners
+        self.registry = planners if registry is None else registry
 
     def complete(self, request: ModelRequest) -> ModelProposal:
         planner_input = PlannerInput(

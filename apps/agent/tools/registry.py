@@ -167,7 +167,7 @@ def register_tool(
     The summary defaults to the first paragraph of the function's docstring."""
 
     def decorate(handler: Handler) -> Handler:
-        (into or registry).register(
+        (registry if into is None else into).register(
             Tool(
                 name=name,
                 summary=summary or summary_of(handler),
