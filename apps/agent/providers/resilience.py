@@ -30,6 +30,7 @@ from apps.agent.providers.base import (
     ProviderUnavailable,
     StreamItem,
     StreamStalled,
+    collect,
 )
 
 log = logging.getLogger(__name__)
@@ -168,11 +169,7 @@ class ResilientProvider:
         return self.current.supports_images
 
     def complete(self, request: ModelRequest) -> ModelProposal:
-        notices: list[ProviderNotice] = []
-        for item in self._attempts(request, lambda p: iter([p.complete(request)]), notices):
-            if isinstance(item, ModelProposal):
-                return item
-        raise PermanentProviderError("no proposal")  # unreachable: _attempts returns or raises
+        return collect(self._attempts(request, lambda p: iter([p.complete(request)]), []))
 
     def stream(self, request: ModelRequest) -> Iterator[StreamItem]:
         return self._attempts(request, lambda p: p.stream(request), [])
@@ -213,7 +210,13 @@ class ResilientProvider:
                         status=error.status,
                         delay_seconds=round(delay, 3),
                     )
-                    log.warning("model call failed, retrying in %.2f s: %s", delay, notice)
+                    log.warning(
+                        "%s attempt %d failed (%s); retrying in %.2f s",
+                        notice.provider,
+                        attempt,
+                        error,
+                        delay,
+                    )
                     notices.append(notice)
                     yield notice
                     self._sleep(delay)
@@ -234,6 +237,12 @@ class ResilientProvider:
                 status=last_error.status if last_error else None,
                 next_provider=describe(self.current),
             )
-            log.warning("model provider failed over: %s", notice)
+            log.warning(
+                "%s failed %d time(s) (%s); %s takes over",
+                notice.provider,
+                attempt,
+                last_error,
+                notice.next_provider,
+            )
             notices.append(notice)
             yield notice
