@@ -378,7 +378,7 @@ class _Run:
                         message_id = new_id("msg")
                     self.emit.custom(
                         RETRY_EVENT if item.kind == "retry" else FAILOVER_EVENT,
-                        {**item.model_dump(mode="json"), "discardMessageId": discarded},
+                        _notice_value(item, discarded),
                     )
                 elif isinstance(item, ModelProposal):
                     proposal = item
@@ -389,13 +389,11 @@ class _Run:
         except ProviderError as error:
             step.model_ms = round((time.monotonic() - started) * 1000, 1)
             step.error = str(error)
+            metadata: dict[str, Any] = {"error": str(error), "durationMs": step.model_ms}
             if text_open:
                 self.emit(TextMessageEndEvent(message_id=message_id))
-            self.emit(
-                StepFinishedEvent(
-                    step_name=name, metadata={"error": str(error), "durationMs": step.model_ms}
-                )
-            )
+                metadata["discardMessageId"] = message_id
+            self.emit(StepFinishedEvent(step_name=name, metadata=metadata))
             raise
         step.model_ms = round((time.monotonic() - started) * 1000, 1)
         step.proposal = proposal
@@ -581,6 +579,19 @@ class _Run:
                 role="tool",
             )
         )
+
+
+def _notice_value(notice: ProviderNotice, discarded: str | None) -> dict[str, JsonValue]:
+    return {
+        "kind": notice.kind,
+        "provider": notice.provider,
+        "attempt": notice.attempt,
+        "error": notice.error,
+        "status": notice.status,
+        "delaySeconds": notice.delay_seconds,
+        "nextProvider": notice.next_provider,
+        "discardMessageId": discarded,
+    }
 
 
 def run_turns(

@@ -447,7 +447,7 @@ def test_failover_mid_run_continues_from_the_same_history(
     assert continued.messages[2]["tool_calls"][0]["id"] == "call_0"
     assert continued.messages[3]["tool_call_id"] == "call_0"
     [failover] = events.custom(FAILOVER_EVENT)
-    assert (failover["provider"], failover["next_provider"]) == (
+    assert (failover["provider"], failover["nextProvider"]) == (
         "openai:primary-model",
         "openai:fallback-model",
     )

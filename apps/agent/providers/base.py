@@ -47,9 +47,6 @@ class ModelRequest(BaseModel):
     tools: list[ToolSpec] = Field(default_factory=list)
     context: dict[str, Any] = Field(default_factory=dict)
 
-    def tool_names(self) -> list[str]:
-        return [tool.name for tool in self.tools]
-
 
 class Usage(BaseModel):
     model_config = ConfigDict(frozen=True)
