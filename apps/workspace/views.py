@@ -1,13 +1,52 @@
 from django.contrib.auth.decorators import login_required
-from django.http import JsonResponse
-from django.shortcuts import render
+from django.http import Http404, JsonResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
 
+from apps.accounts.access import bound
+from apps.agent import selectors, services
+from apps.agent.models import Event
 from apps.workspace.health import health_report
+
+EXAMPLES = [
+    "How many active employees are there in each department?",
+    "What was the average salary of the Sales department between March two years ago and May last year?",
+    "Which department has the highest average employee level?",
+    "Who are the ten employees with the largest salary increase from last year to this year?",
+]
 
 
 @login_required
 def home(request):
-    return render(request, "workspace/home.html")
+    threads = selectors.thread_list(context=request.access, limit=1)
+    if threads:
+        return redirect("thread", thread_id=threads[0].id)
+    thread = services.thread_create(context=request.access)
+    return redirect("thread", thread_id=thread.id)
+
+
+@login_required
+@require_POST
+def thread_new(request):
+    thread = services.thread_create(context=request.access)
+    return redirect("thread", thread_id=thread.id)
+
+
+@login_required
+def thread(request, thread_id):
+    threads = selectors.thread_list(context=request.access)
+    current = next((item for item in threads if item.id == thread_id), None)
+    if current is None:
+        current = selectors.thread_get(context=request.access, thread_id=thread_id)
+    if current is None:
+        raise Http404("No such thread")
+    with bound(request.access):
+        has_events = Event.objects.filter(thread_id=thread_id).exists()
+    return render(
+        request,
+        "workspace/thread.html",
+        {"thread": current, "threads": threads, "examples": EXAMPLES, "has_events": has_events},
+    )
 
 
 def healthz(request):

@@ -99,7 +99,18 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "/static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+
+
+def _plotly_bundle_dir():
+    # plotly.js ships inside the Python package; serve it from there (no npm step, one version).
+    from pathlib import Path
+
+    import plotly
+
+    return Path(plotly.__file__).parent / "package_data"
+
+
+STATICFILES_DIRS = [BASE_DIR / "static", ("vendor/plotly", _plotly_bundle_dir())]
 # WhiteNoise serves static files from the app folders directly; no collectstatic step.
 WHITENOISE_USE_FINDERS = True
 

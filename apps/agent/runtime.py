@@ -1,0 +1,350 @@
+"""The request lifecycle: prepare context → model decision → validate and dispatch →
+observation → persist (ARCHITECTURE.md). Wraps the pure loop (`apps.agent.loop`) with the
+database: the run record, the thread's history, artifacts and the stored event stream.
+
+RUN_FINISHED is sent only after the run record is saved. If saving fails, the run ends with
+RUN_ERROR saying so, and the outcome is written to var/unsaved-runs/ so nothing is lost.
+"""
+
+import json
+import logging
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from ag_ui.core import (
+    ActivitySnapshotEvent,
+    CustomEvent,
+    RunErrorEvent,
+    RunFinishedEvent,
+    RunStartedEvent,
+    TextMessageContentEvent,
+    TextMessageEndEvent,
+    TextMessageStartEvent,
+)
+from django.db import close_old_connections
+
+from apps.accounts.access import AccessContext
+from apps.agent import events, services
+from apps.agent.inbound import UserAction, UserText
+from apps.agent.loop import ARTIFACT_EVENT, LoopResult, StopReason, run_turns
+from apps.agent.messages import Message, new_id
+from apps.agent.providers import Provider, build_provider
+from apps.agent.tools.registry import ToolRegistry
+from apps.agent.tools.registry import registry as default_registry
+from project import env
+
+log = logging.getLogger("tessera.agent")
+
+RECORD_NOT_SAVED = (
+    "The answer was produced but the run record could not be saved ({error}). "
+    "Its outcome was kept in {path}; try again in a moment."
+)
+PROVIDER_NOT_CONFIGURED = "The model provider is not configured correctly: {error}"
+
+_background = ThreadPoolExecutor(max_workers=4, thread_name_prefix="tessera-run")
+
+
+@dataclass
+class RunOutcome:
+    thread_id: str
+    run_id: str
+    status: str
+    messages: list[dict[str, str]]
+    artifacts: list[dict[str, Any]] = field(default_factory=list)
+    error: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        data = {
+            "thread_id": self.thread_id,
+            "run_id": self.run_id,
+            "status": self.status,
+            "messages": self.messages,
+            "artifacts": self.artifacts,
+        }
+        if self.error:
+            data["error"] = self.error
+        return data
+
+
+def action_message(action: UserAction) -> Message:
+    """The person's answer to a surface, as the user turn the agent continues from."""
+    body = action.action
+    summary = ", ".join(
+        f"{key}: {value}" for key, value in body.context.items() if value not in (None, "")
+    )
+    return Message.user(
+        f"[{body.name}] {summary}".strip(),
+    ).model_copy(
+        update={
+            "metadata": {
+                "a2ui_action": {
+                    "name": body.name,
+                    "surfaceId": body.surface_id,
+                    "sourceComponentId": body.source_component_id,
+                    "context": body.context,
+                }
+            }
+        }
+    )
+
+
+def artifact_summary(kind: str, payload: dict[str, Any]) -> str:
+    if kind == "sql_result":
+        count = payload.get("row_count", 0)
+        more = " (truncated)" if payload.get("truncated") else ""
+        return f"{count} row{'s' if count != 1 else ''}{more}"
+    return ""
+
+
+class _RunEvents:
+    """Turns the loop's events into stored, numbered thread events; stores artifacts first
+    so that an artifact event always names something the page can load."""
+
+    def __init__(self, context: AccessContext, thread_id, run_id):
+        self.context, self.thread_id, self.run_id = context, thread_id, run_id
+        self.artifacts: list[dict[str, Any]] = []
+
+    def emit(self, event) -> dict[str, Any]:
+        return events.event_emit(
+            event, context=self.context, thread_id=self.thread_id, run_id=self.run_id
+        )
+
+    def text(self, role: str, text: str) -> None:
+        message_id = new_id("msg")
+        self.emit(TextMessageStartEvent(message_id=message_id, role=role))
+        self.emit(TextMessageContentEvent(message_id=message_id, delta=text))
+        self.emit(TextMessageEndEvent(message_id=message_id))
+
+    def on_loop_event(self, event_type: str, payload: dict[str, Any]) -> None:
+        try:
+            if event_type == "CUSTOM" and payload.get("name") == ARTIFACT_EVENT:
+                self._artifact(payload["value"])
+            else:
+                self.emit(payload)
+        except Exception:  # the loop must go on; the run record keeps what happened
+            log.exception("could not store an event of run %s", self.run_id)
+
+    def _artifact(self, draft: dict[str, Any]) -> None:
+        kind, payload = draft["kind"], draft["payload"]
+        artifact = services.artifact_create(
+            context=self.context,
+            kind=kind,
+            payload=payload,
+            thread_id=self.thread_id,
+            run_id=self.run_id,
+            artifact_id=draft["id"],
+        )
+        self.artifacts.append({"id": artifact.id, "kind": kind, **payload})
+        if kind == "a2ui_surface":
+            self.emit(
+                ActivitySnapshotEvent(
+                    message_id=artifact.id,
+                    activity_type="a2ui-surface",
+                    content={**payload, "artifactId": artifact.id},
+                )
+            )
+        self.emit(
+            CustomEvent(
+                name="artifact",
+                value={
+                    "id": artifact.id,
+                    "kind": kind,
+                    "title": draft.get("title") or payload.get("title", ""),
+                    "summary": artifact_summary(kind, payload),
+                    "toolCallId": draft.get("toolCallId"),
+                },
+            )
+        )
+
+
+def _unsaved_path(run_id) -> str:
+    folder = env.VAR_DIR / "unsaved-runs"
+    folder.mkdir(parents=True, exist_ok=True)
+    return str(folder / f"{run_id}.json")
+
+
+def _steps_for_record(result: LoopResult) -> list[dict[str, Any]]:
+    steps = []
+    for step in result.steps:
+        data = step.model_dump(mode="json")
+        proposal = data.get("proposal") or {}
+        steps.append(
+            {
+                "kind": "decision",
+                "proposal": proposal,
+                "calls": data["calls"],
+                "observations": [
+                    {
+                        "call_id": call["call"]["id"],
+                        "status": call["status"],
+                        "observation": call["observation"],
+                    }
+                    for call in data["calls"]
+                ],
+                "timings": {
+                    "model_ms": data["model_ms"],
+                    "tools_ms": data["tools_ms"],
+                    "started_at": data["started_at"],
+                },
+                "usage": proposal.get("usage", {}),
+            }
+        )
+    return steps
+
+
+def _usage_by_role(result: LoopResult) -> dict[str, Any]:
+    usage = result.usage
+    return {
+        "agent": {"input_tokens": usage.input_tokens, "output_tokens": usage.output_tokens},
+        "by_model": [
+            entry.model_dump(mode="json", by_alias=True) for entry in result.token_usage()
+        ],
+    }
+
+
+def run_execute(
+    *,
+    context: AccessContext,
+    thread_id,
+    message: UserText | UserAction,
+    provider: Provider | None = None,
+    registry: ToolRegistry | None = None,
+    as_of: date | None = None,
+) -> RunOutcome:
+    """Run one request to its end (blocking). Safe to call from a worker thread."""
+    user_message = (
+        Message.user(message.text) if isinstance(message, UserText) else action_message(message)
+    )
+    request_text = user_message.text
+    try:
+        provider = provider or build_provider()
+    except Exception as error:  # a configuration error is reported like any failed run
+        provider_error = PROVIDER_NOT_CONFIGURED.format(error=error)
+        provider = None
+    else:
+        provider_error = ""
+    run = services.run_create(
+        context=context,
+        thread_id=thread_id,
+        request=request_text,
+        provider=getattr(provider, "name", "") if provider else "",
+    )
+    stream = _RunEvents(context, thread_id, run.id)
+    stream.emit(RunStartedEvent(thread_id=str(thread_id), run_id=str(run.id)))
+    stream.text("user", request_text)
+    if provider is None:
+        services.messages_append(
+            context=context, thread_id=thread_id, run_id=run.id, messages=[user_message]
+        )
+        services.run_record_save(
+            context=context,
+            run_id=run.id,
+            status="failed",
+            steps=[],
+            usage={},
+            context_summary={},
+            error=provider_error,
+        )
+        stream.emit(RunErrorEvent(message=provider_error, code="PROVIDER_CONFIG"))
+        return RunOutcome(
+            str(thread_id),
+            str(run.id),
+            "failed",
+            [{"role": "user", "text": request_text}],
+            error=provider_error,
+        )
+
+    history = [*services.thread_history(context=context, thread_id=thread_id), user_message]
+    run_context = {
+        "access": context,
+        "thread_id": str(thread_id),
+        "run_id": str(run.id),
+        "as_of": (as_of or date.today()).isoformat(),
+        "tenant": context.tenant_slug,
+        "role": context.role,
+    }
+    result = run_turns(
+        provider,
+        registry or default_registry,
+        history,
+        context=run_context,
+        on_event=stream.on_loop_event,
+    )
+    messages = [{"role": "user", "text": request_text}] + [
+        {"role": item.role, "text": item.text}
+        for item in result.new_messages
+        if item.role == "assistant" and item.text
+    ]
+    outcome = RunOutcome(
+        str(thread_id), str(run.id), result.status, messages, stream.artifacts, result.error or ""
+    )
+    try:
+        services.messages_append(
+            context=context,
+            thread_id=thread_id,
+            run_id=run.id,
+            messages=[user_message, *result.new_messages],
+        )
+        services.run_record_save(
+            context=context,
+            run_id=run.id,
+            status=result.status,
+            steps=_steps_for_record(result),
+            usage=_usage_by_role(result),
+            context_summary={
+                "history_messages": len(history),
+                "tools": (registry or default_registry).names(),
+                "provider": provider.name,
+                "as_of": run_context["as_of"],
+                "stop_reason": str(result.stop_reason),
+            },
+            error=result.error or "",
+        )
+    except Exception as error:
+        path = _unsaved_path(run.id)
+        with open(path, "w") as handle:
+            json.dump(
+                {"outcome": outcome.as_json(), "loop": result.model_dump(mode="json")}, handle
+            )
+        log.exception("run %s: record not saved", run.id)
+        message = RECORD_NOT_SAVED.format(error=type(error).__name__, path=path)
+        outcome.status, outcome.error = "failed", message
+        try:
+            stream.emit(RunErrorEvent(message=message, code="RECORD_NOT_SAVED"))
+        except Exception:
+            log.exception("run %s: RUN_ERROR could not be stored either", run.id)
+        return outcome
+    if result.stop_reason is StopReason.PROVIDER_FAILED:
+        stream.emit(
+            RunErrorEvent(
+                message=result.error or "The model provider failed.", code="PROVIDER_FAILED"
+            )
+        )
+    else:
+        stream.emit(
+            RunFinishedEvent(
+                thread_id=str(thread_id),
+                run_id=str(run.id),
+                result={"status": result.status, "stopReason": str(result.stop_reason)},
+            )
+        )
+    return outcome
+
+
+def run_start_background(
+    *, context: AccessContext, thread_id, message: UserText | UserAction
+) -> None:
+    """Start a run on a worker thread: it goes on if the browser disconnects."""
+
+    def work():
+        close_old_connections()
+        try:
+            run_execute(context=context, thread_id=thread_id, message=message)
+        except Exception:
+            log.exception("run in thread %s crashed", thread_id)
+        finally:
+            close_old_connections()
+
+    _background.submit(work)

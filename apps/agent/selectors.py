@@ -1,0 +1,41 @@
+from apps.accounts.access import AccessContext, bound
+from apps.agent.models import Artifact, Run, Thread
+
+
+def thread_visible(*, context: AccessContext, thread_id) -> bool:
+    with bound(context):
+        return Thread.objects.filter(pk=thread_id).exists()
+
+
+def thread_list(*, context: AccessContext, limit: int = 50) -> list[Thread]:
+    with bound(context):
+        return list(Thread.objects.order_by("-updated_at")[:limit])
+
+
+def run_get(*, context: AccessContext, run_id) -> Run | None:
+    with bound(context):
+        return Run.objects.filter(pk=run_id).prefetch_related("steps").first()
+
+
+def artifacts_of_run(*, context: AccessContext, run_id) -> list[Artifact]:
+    with bound(context):
+        return list(Artifact.objects.filter(run_id=run_id).order_by("created_at"))
+
+
+def artifact_get(*, context: AccessContext, artifact_id) -> Artifact | None:
+    with bound(context):
+        return Artifact.objects.filter(pk=artifact_id).first()
+
+
+def thread_get(*, context: AccessContext, thread_id) -> Thread | None:
+    with bound(context):
+        return Thread.objects.filter(pk=thread_id).first()
+
+
+def chart_of_result(*, context: AccessContext, artifact_id: str) -> Artifact | None:
+    with bound(context):
+        return (
+            Artifact.objects.filter(kind="chart", payload__source_id=artifact_id)
+            .order_by("-created_at")
+            .first()
+        )

@@ -1,0 +1,120 @@
+"""Writes of the agent app: threads, messages, artifacts, run records."""
+
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from apps.accounts.access import AccessContext, bound
+from apps.agent.messages import Message
+from apps.agent.models import Artifact, Run, RunStatus, Step, Thread, ThreadMessage
+
+TITLE_LENGTH = 80
+
+
+def thread_create(*, context: AccessContext, title: str = "") -> Thread:
+    with bound(context):
+        return Thread.objects.create(
+            tenant_id=context.tenant_id, user_id=context.user_id, title=title[:200]
+        )
+
+
+def thread_title_from(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= TITLE_LENGTH else text[: TITLE_LENGTH - 1].rstrip() + "…"
+
+
+def thread_history(*, context: AccessContext, thread_id) -> list[Message]:
+    with bound(context):
+        rows = ThreadMessage.objects.filter(thread_id=thread_id).order_by("position")
+        return [Message.model_validate(row.data) for row in rows]
+
+
+def messages_append(*, context: AccessContext, thread_id, run_id, messages: list[Message]) -> None:
+    if not messages:
+        return
+    with bound(context):
+        start = (
+            ThreadMessage.objects.filter(thread_id=thread_id).aggregate(last=Max("position"))[
+                "last"
+            ]
+            or 0
+        )
+        ThreadMessage.objects.bulk_create(
+            [
+                ThreadMessage(
+                    tenant_id=context.tenant_id,
+                    thread_id=thread_id,
+                    run_id=run_id,
+                    position=start + offset,
+                    role=message.role,
+                    data=message.model_dump(mode="json"),
+                )
+                for offset, message in enumerate(messages, start=1)
+            ]
+        )
+
+
+def run_create(*, context: AccessContext, thread_id, request: str, provider: str) -> Run:
+    with bound(context):
+        thread = Thread.objects.select_for_update().get(pk=thread_id)
+        if not thread.title:
+            thread.title = thread_title_from(request)
+        thread.save(update_fields=["title", "updated_at"])
+        return Run.objects.create(
+            tenant_id=context.tenant_id, thread_id=thread_id, request=request, provider=provider
+        )
+
+
+@transaction.atomic
+def run_record_save(
+    *,
+    context: AccessContext,
+    run_id,
+    status: str,
+    steps: list[dict[str, Any]],
+    usage: dict[str, Any],
+    context_summary: dict[str, Any],
+    error: str = "",
+) -> None:
+    """Persist the run record: steps, usage and final status, in one transaction."""
+    with bound(context):
+        Step.objects.filter(run_id=run_id).delete()
+        Step.objects.bulk_create(
+            [
+                Step(tenant_id=context.tenant_id, run_id=run_id, index=index, **step)
+                for index, step in enumerate(steps)
+            ]
+        )
+        updated = Run.objects.filter(pk=run_id).update(
+            status=status,
+            usage=usage,
+            context_summary=context_summary,
+            error=error,
+            finished_at=timezone.now() if status != RunStatus.RUNNING else None,
+        )
+        if updated != 1:
+            raise Run.DoesNotExist(f"run {run_id} is not visible")
+
+
+def artifact_create(
+    *,
+    context: AccessContext,
+    kind: str,
+    payload: dict,
+    thread_id=None,
+    run_id=None,
+    artifact_id: str | None = None,
+) -> Artifact:
+    with bound(context):
+        fields = {"id": artifact_id} if artifact_id else {}
+        return Artifact.objects.create(
+            tenant_id=context.tenant_id,
+            owner_id=context.user_id,
+            thread_id=thread_id,
+            run_id=run_id,
+            kind=kind,
+            payload=payload,
+            **fields,
+        )

@@ -1,0 +1,126 @@
+// The conversation: user and assistant messages, tool activity, inline A2UI surfaces and
+// artifact links, built from AG-UI events. Agent text is always set as text.
+import { el } from "./dom.js";
+
+const TOOL_LABELS = {
+  run_sql: ["Running query…", "Query ran"],
+  make_chart: ["Drawing chart…", "Chart ready"],
+  show_form: ["Preparing a form…", "Form ready"],
+  update_ui: ["Changing the interface…", "Interface updated"],
+  move_candidate: ["Updating candidate…", "Candidate updated"],
+};
+
+export class Conversation {
+  constructor(list, { onArtifact, renderSurface }) {
+    this.list = list;
+    this.onArtifact = onArtifact;
+    this.renderSurface = renderSurface;
+    this.messages = new Map();
+    this.tools = new Map();
+    this.status = null;
+  }
+
+  handle(event) {
+    const handler = this[`on_${event.type}`];
+    if (handler) handler.call(this, event);
+  }
+
+  append(node) {
+    this.list.append(node);
+    node.scrollIntoView({ block: "nearest" });
+  }
+
+  setStatus(text) {
+    if (!this.status) {
+      this.status = el("li", { class: "run-status", role: "status" }, el("span", { class: "spinner", "aria-hidden": "true" }), el("span", { class: "run-status-text" }));
+      this.append(this.status);
+    }
+    this.status.querySelector(".run-status-text").textContent = text;
+    this.list.append(this.status);
+  }
+
+  clearStatus() {
+    if (this.status) this.status.remove();
+    this.status = null;
+  }
+
+  on_RUN_STARTED() {
+    this.setStatus("Thinking…");
+  }
+
+  on_RUN_FINISHED() {
+    this.clearStatus();
+  }
+
+  on_RUN_ERROR(event) {
+    this.clearStatus();
+    this.append(el("li", { class: "message message-error", role: "alert" }, el("strong", {}, "The request failed. "), event.message || "Unknown error", event.code ? ` (${event.code})` : ""));
+  }
+
+  on_STEP_STARTED(event) {
+    if (event.stepName && this.status) this.setStatus(event.stepName);
+  }
+
+  on_TEXT_MESSAGE_START(event) {
+    const role = event.role || "assistant";
+    const text = el("div", { class: "message-text" });
+    const item = el("li", { class: `message message-${role}`, dataset: { messageId: event.messageId } }, el("span", { class: "message-role visually-hidden" }, role === "user" ? "You" : "Tessera"), text);
+    this.messages.set(event.messageId, text);
+    this.append(item);
+  }
+
+  on_TEXT_MESSAGE_CONTENT(event) {
+    const text = this.messages.get(event.messageId);
+    if (text) text.append(document.createTextNode(event.delta || ""));
+  }
+
+  on_TOOL_CALL_START(event) {
+    const [running] = TOOL_LABELS[event.toolCallName] || [`Running ${event.toolCallName}…`];
+    const line = el("li", { class: "tool-call", dataset: { state: "running" } }, el("span", { class: "tool-dot", "aria-hidden": "true" }), el("span", { class: "tool-label" }, running));
+    this.tools.set(event.toolCallId, { line, name: event.toolCallName });
+    this.append(line);
+    this.setStatus(running);
+  }
+
+  on_TOOL_CALL_RESULT(event) {
+    const entry = this.tools.get(event.toolCallId);
+    if (!entry) return;
+    let failed = false;
+    try {
+      const content = JSON.parse(event.content);
+      failed = Boolean(content && (content.error || content.ok === false));
+    } catch {
+      failed = false;
+    }
+    const [, done] = TOOL_LABELS[entry.name] || [null, `${entry.name} finished`];
+    entry.line.dataset.state = failed ? "failed" : "done";
+    entry.line.querySelector(".tool-label").textContent = failed ? `${done.replace(/ready|ran|updated|finished/, "failed")} — retrying with a fix` : done;
+  }
+
+  on_ACTIVITY_SNAPSHOT(event) {
+    if (event.activityType !== "a2ui-surface") return;
+    const host = el("li", { class: "surface-host", dataset: { surfaceId: event.content.surfaceId || "" } });
+    this.append(host);
+    this.renderSurface(host, event.content);
+  }
+
+  on_CUSTOM(event) {
+    if (event.name === "artifact") this.onArtifactEvent(event.value);
+    else if (event.name === "progress" && event.value && event.value.label) this.setStatus(event.value.label);
+  }
+
+  onArtifactEvent(artifact) {
+    if (!artifact || !artifact.id) return;
+    if (artifact.kind === "sql_result") {
+      const button = el(
+        "button",
+        { type: "button", class: "artifact-chip", onclick: () => this.onArtifact(artifact.id) },
+        el("span", { class: "artifact-kind" }, "Table"),
+        el("span", {}, artifact.title || "Query result"),
+        artifact.summary ? el("span", { class: "muted" }, artifact.summary) : null,
+      );
+      this.append(el("li", { class: "artifact-line" }, button));
+      this.onArtifact(artifact.id);
+    }
+  }
+}
