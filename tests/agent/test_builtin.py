@@ -139,6 +139,12 @@ def test_a_real_tool_end_to_end_through_the_builtin_provider(planners, registry,
     assert [m.role for m in result.new_messages] == ["assistant", "tool", "assistant"]
     assert [a.kind for a in result.artifacts] == ["sql_result"]
     assert "Ana" not in result.new_messages[1].text
+    stored = json.loads(json.dumps(result.model_dump(mode="json")))
+    assert stored["steps"][0]["calls"][0]["arguments"] == {
+        "department": "Sales",
+        "active_only": True,
+        "year": None,
+    }
     assert events.types == [
         "STEP_STARTED",
         "TEXT_MESSAGE_START",
