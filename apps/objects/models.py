@@ -30,10 +30,12 @@ STATES_WITH_REQUIRED_SALARY = ("offer", "hired")
 class Position(models.Model):
     tenant = models.ForeignKey(Tenant, on_delete=models.PROTECT, db_index=False)
     title = models.CharField(max_length=200)
-    # DB_CASCADE so that the ERP demo seed can replace departments; the pipeline's triggers
-    # still refuse to delete candidates (and so their positions) outside maintenance sessions.
+    # The keys of the pipeline are declared in SQL (migrations/0002_rules.py): ON DELETE
+    # CASCADE, so that the ERP demo seed can replace a tenant's departments, while the
+    # triggers refuse to delete candidates (and so their positions) outside maintenance
+    # sessions. Django's own DB_CASCADE cannot be mixed with the PROTECT keys to the tenant.
     department = models.ForeignKey(
-        Department, on_delete=models.DB_CASCADE, related_name="positions"
+        Department, on_delete=models.DO_NOTHING, db_constraint=False, related_name="positions"
     )
     level = models.SmallIntegerField()
     salary_min = models.DecimalField(max_digits=12, decimal_places=2)
@@ -60,7 +62,9 @@ class Candidate(models.Model):
     tenant = models.ForeignKey(Tenant, on_delete=models.PROTECT, db_index=False)
     name = models.CharField(max_length=200)
     email = models.EmailField(max_length=254)
-    position = models.ForeignKey(Position, on_delete=models.DB_CASCADE, related_name="candidates")
+    position = models.ForeignKey(
+        Position, on_delete=models.DO_NOTHING, db_constraint=False, related_name="candidates"
+    )
     state = models.CharField(
         max_length=20, choices=CandidateState.choices, db_default=CandidateState.APPLIED
     )
@@ -107,7 +111,9 @@ class CandidateEvent(models.Model):
     (trigger `erp_candidate_history`); never updated or deleted."""
 
     tenant = models.ForeignKey(Tenant, on_delete=models.PROTECT, db_index=False)
-    candidate = models.ForeignKey(Candidate, on_delete=models.DB_CASCADE, related_name="events")
+    candidate = models.ForeignKey(
+        Candidate, on_delete=models.DO_NOTHING, db_constraint=False, related_name="events"
+    )
     # NULL, not "", for the entry that records the candidate's creation.
     from_state = models.CharField(max_length=20, null=True, blank=True)  # noqa: DJ001
     to_state = models.CharField(max_length=20)

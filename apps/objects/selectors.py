@@ -34,6 +34,10 @@ class Board:
     def total(self) -> int:
         return sum(column.count for column in [*self.flow, *self.closed])
 
+    @property
+    def open(self) -> int:
+        return sum(column.count for column in self.flow if column.state not in FINAL_STATES)
+
 
 @dataclass(frozen=True)
 class HistoryEntry:

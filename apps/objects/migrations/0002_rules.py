@@ -267,7 +267,10 @@ CREATE TRIGGER erp_candidate_event_no_truncate
 
 # Composite keys: a row may only reference a row of its own tenant. (Foreign-key checks
 # bypass row-level security, so a single-column key would accept another tenant's position.)
+# erp_department has no (tenant_id, id) key; erp_position_guard checks the tenant instead.
 TENANT_KEYS = """
+ALTER TABLE erp_position ADD CONSTRAINT erp_position_department_fk
+    FOREIGN KEY (department_id) REFERENCES erp_department (id) ON DELETE CASCADE;
 ALTER TABLE erp_candidate ADD CONSTRAINT erp_candidate_position_same_tenant
     FOREIGN KEY (tenant_id, position_id) REFERENCES erp_position (tenant_id, id)
     ON DELETE CASCADE;
@@ -290,6 +293,7 @@ GRANT DELETE ON erp_candidate TO tessera_app;
 GRANT INSERT, UPDATE, DELETE ON erp_candidate_event TO tessera_app;
 ALTER TABLE erp_candidate_event DROP CONSTRAINT erp_candidate_event_candidate_same_tenant;
 ALTER TABLE erp_candidate DROP CONSTRAINT erp_candidate_position_same_tenant;
+ALTER TABLE erp_position DROP CONSTRAINT erp_position_department_fk;
 DROP TRIGGER erp_candidate_event_no_truncate ON erp_candidate_event;
 DROP TRIGGER erp_candidate_event_guard ON erp_candidate_event;
 DROP FUNCTION erp_candidate_event_guard();
