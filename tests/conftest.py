@@ -60,3 +60,12 @@ def viewer_context(django_db_setup, django_db_blocker):
     """AccessContext of `vera`, viewer at acme."""
     with django_db_blocker.unblock():
         return _context("vera")
+
+
+@pytest.fixture
+def committed_db(django_db_setup, django_db_blocker):
+    """Database access without a wrapping transaction: what a test writes is committed and
+    visible to other threads and processes (WebSocket consumers, worker threads, servers).
+    Tests using it create their own fresh rows (new threads, new runs) and never flush."""
+    with django_db_blocker.unblock():
+        yield

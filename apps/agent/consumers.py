@@ -2,6 +2,7 @@
 accepts the user's messages and A2UI actions. Runs are started in the background, so they go
 on when the browser disconnects."""
 
+import asyncio
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
@@ -42,6 +43,7 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
         except ValueError:
             await self.close(code=CLOSE_BAD_REQUEST)
             return
+        events.bind_delivery_loop(asyncio.get_running_loop())
         self.group = events.thread_group(self.thread_id)
         # Join the group before reading the log: an event committed in between is then either
         # in the log or delivered live, and `last_sent` drops the duplicate.

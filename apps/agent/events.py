@@ -2,6 +2,7 @@
 stored, and only then is broadcast to the thread's channel group. A client that reconnects
 with the last number it saw reads the rest from the table (ARCHITECTURE.md, "Event stream")."""
 
+import asyncio
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -51,12 +52,37 @@ def event_emit(
     return payload
 
 
+_delivery_loop: asyncio.AbstractEventLoop | None = None
+
+
+def bind_delivery_loop(loop: asyncio.AbstractEventLoop) -> None:
+    """Remember the server's event loop. Runs execute on worker threads; the in-memory
+    channel layer's queues belong to the server loop and are not thread-safe, so broadcasts
+    from a worker are scheduled onto that loop instead of a private one."""
+    global _delivery_loop
+    _delivery_loop = loop
+
+
 def _broadcast(thread_id, payload: dict[str, Any]) -> None:
     layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(
-            thread_group(thread_id), {"type": "thread.event", "event": payload}
-        )
+    if layer is None:
+        return
+    send = layer.group_send(thread_group(thread_id), {"type": "thread.event", "event": payload})
+    loop = _delivery_loop
+    if loop is not None and loop.is_running():
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is loop:
+            loop.create_task(send)
+        else:
+            asyncio.run_coroutine_threadsafe(send, loop).result(10)
+        return
+    async def deliver():
+        await send
+
+    async_to_sync(deliver)()
 
 
 def events_after(

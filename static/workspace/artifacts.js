@@ -4,6 +4,12 @@ import { renderChart } from "./chart.js";
 import { el, postJson } from "./dom.js";
 import { renderTable } from "./table.js";
 
+// The gateway reports a 0-based character offset; people read lines and columns.
+function lineAndColumn(text, offset) {
+  const before = text.slice(0, offset).split("\n");
+  return `line ${before.length}, column ${before[before.length - 1].length + 1}`;
+}
+
 export class ArtifactPanel {
   constructor(root) {
     this.root = root;
@@ -121,7 +127,7 @@ export class ArtifactPanel {
           this.select("table");
         } else {
           error.hidden = false;
-          const where = data.error.position ? ` (line ${data.error.position.line}, column ${data.error.position.column})` : "";
+          const where = typeof data.error.position === "number" ? ` (${lineAndColumn(editor.value, data.error.position)})` : "";
           error.replaceChildren(el("strong", {}, data.error.code), ` ${data.error.message}${where}`);
         }
       } finally {

@@ -24,8 +24,8 @@ def test_home_requires_login_and_shows_the_users_tenant(acme_context):
     client = Client()
     assert client.get("/").status_code == 302
     assert client.login(username="ana", password="tessera-demo")
-    page = client.get("/")
-    assert page.status_code == 200
+    page = client.get("/", follow=True)
+    assert page.status_code == 200 and page.redirect_chain[-1][0].startswith("/threads/")
     assert b"Acme Corporation" in page.content and b"analyst" in page.content
 
 
@@ -38,7 +38,7 @@ def test_wrong_password_is_refused_with_a_message(acme_context):
 def test_strict_content_security_policy_on_pages(acme_context):
     client = Client()
     client.login(username="ana", password="tessera-demo")
-    policy = client.get("/")["Content-Security-Policy"]
+    policy = client.get("/", follow=True)["Content-Security-Policy"]
     directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
     assert "'unsafe-inline'" not in policy and "'unsafe-eval'" not in policy
     assert directives["default-src"] == "'self'"
