@@ -9,6 +9,7 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
 
+from apps.accounts.access import bound
 from apps.agent import events, runtime, services
 from apps.agent.inbound import UserText
 from apps.agent.models import Event, Run
@@ -16,7 +17,6 @@ from apps.agent.providers import Plan, PlannedCall, PlannerRegistry
 from apps.agent.providers.builtin import BuiltinProvider
 from apps.agent.tools import ToolArgs, ToolContext, ToolResult
 from apps.agent.tools.registry import ToolRegistry, register_tool
-from apps.accounts.access import bound
 from project.asgi import application
 
 pytestmark = [pytest.mark.usefixtures("committed_db")]
