@@ -184,7 +184,7 @@ class ContrastFailure:
             "pair": self.pair.label,
             "foreground": self.foreground,
             "background": self.background,
-            "ratio": round(self.ratio, 2),
+            "ratio": float(ratio_text(self.ratio)),
             "required": self.pair.required,
             "field": self.field,
             "path": f"/theme/{self.field}",

@@ -194,7 +194,7 @@ class Shortcut(_Strict):
     def _target_fits_kind(cls, value: str, info: ValidationInfo) -> str:
         kind = info.data.get("kind")
         if kind == "question":
-            value = _plain_text(_stripped(value))
+            value = _stripped(_plain_text(value))
             if URL.search(value):
                 raise PydanticCustomError("target", TARGET_URL)
             return value
