@@ -39,3 +39,8 @@ def chart_of_result(*, context: AccessContext, artifact_id: str) -> Artifact | N
             .order_by("-created_at")
             .first()
         )
+
+
+def thread_last_seq(*, context: AccessContext, thread_id) -> int:
+    with bound(context):
+        return Thread.objects.values_list("last_seq", flat=True).get(pk=thread_id)

@@ -48,8 +48,11 @@ export class Conversation {
     this.setStatus("Thinking…");
   }
 
-  on_RUN_FINISHED() {
+  on_RUN_FINISHED(event) {
     this.clearStatus();
+    if (event.runId) {
+      this.append(el("li", { class: "run-meta" }, el("a", { href: `/runs/${event.runId}/` }, "How this was answered")));
+    }
   }
 
   on_RUN_ERROR(event) {

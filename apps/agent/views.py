@@ -1,0 +1,112 @@
+"""HTTP views of the agent: the run trace page and the Server-Sent Events stream for
+non-browser clients (POST a message, read the run's events as they happen)."""
+
+import asyncio
+import json
+
+from asgiref.sync import sync_to_async
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, JsonResponse, StreamingHttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET, require_POST
+from pydantic import ValidationError
+
+from apps.agent import events, runtime, selectors, services
+from apps.agent.inbound import parse_client_message
+
+POLL_SECONDS = 0.1
+TERMINAL = {"RUN_FINISHED", "RUN_ERROR"}
+STREAM_LIMIT_SECONDS = 600
+
+
+@login_required
+@require_GET
+def run_detail(request, run_id):
+    run = selectors.run_get(context=request.access, run_id=run_id)
+    if run is None:
+        raise Http404("No such run")
+    steps = list(run.steps.all())
+    return render(
+        request,
+        "agent/run_detail.html",
+        {
+            "run": run,
+            "steps": steps,
+            "artifacts": selectors.artifacts_of_run(context=request.access, run_id=run_id),
+        },
+    )
+
+
+def _sse(payload: dict) -> str:
+    return f"id: {payload['seq']}\nevent: {payload['type']}\ndata: {json.dumps(payload, separators=(',', ':'))}\n\n"
+
+
+async def _follow(context, thread_id, after: int, *, until_run_ends: bool):
+    """Stored events after `after`, then new ones as they are stored (polling the log, so it
+    works whichever process runs the agent)."""
+    last = after
+    waited = 0.0
+    while waited < STREAM_LIMIT_SECONDS:
+        batch = await sync_to_async(events.events_after)(
+            context=context, thread_id=thread_id, after=last
+        )
+        for payload in batch:
+            last = payload["seq"]
+            yield _sse(payload)
+            if until_run_ends and payload["type"] in TERMINAL:
+                return
+        if not batch:
+            await asyncio.sleep(POLL_SECONDS)
+            waited += POLL_SECONDS
+    yield ": stream time limit reached; reconnect with Last-Event-ID\n\n"
+
+
+def _stream_response(generator) -> StreamingHttpResponse:
+    response = StreamingHttpResponse(generator, content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"
+    return response
+
+
+@login_required
+@require_POST
+def thread_create_api(request):
+    thread = services.thread_create(context=request.access)
+    return JsonResponse({"thread_id": str(thread.id)}, status=201)
+
+
+@login_required
+@require_POST
+def thread_message_sse(request, thread_id):
+    """POST {"type": "message", "text": …} (or an A2UI action) and stream the run as SSE."""
+    if not selectors.thread_visible(context=request.access, thread_id=thread_id):
+        raise Http404("No such thread")
+    try:
+        body = json.loads(request.body or b"{}")
+        if isinstance(body, dict) and "type" not in body:
+            body = {"type": "message", **body}
+        message = parse_client_message(body)
+    except (ValueError, ValidationError) as error:
+        detail = (
+            error.errors(include_url=False, include_input=False, include_context=False)
+            if isinstance(error, ValidationError)
+            else str(error)
+        )
+        return JsonResponse({"ok": False, "error": "invalid message", "detail": detail}, status=400)
+    start = selectors.thread_last_seq(context=request.access, thread_id=thread_id)
+    runtime.run_start_background(context=request.access, thread_id=thread_id, message=message)
+    return _stream_response(_follow(request.access, thread_id, start, until_run_ends=True))
+
+
+@login_required
+@require_GET
+def thread_events_sse(request, thread_id):
+    """Replay from ?after= (or Last-Event-ID) and follow the thread's events."""
+    if not selectors.thread_visible(context=request.access, thread_id=thread_id):
+        raise Http404("No such thread")
+    raw = request.headers.get("Last-Event-ID") or request.GET.get("after", "0")
+    try:
+        after = max(0, int(raw))
+    except ValueError:
+        return JsonResponse({"ok": False, "error": "after must be a whole number"}, status=400)
+    return _stream_response(_follow(request.access, thread_id, after, until_run_ends=False))
