@@ -14,6 +14,7 @@ Anything else gets no chart rather than a misleading one.
 """
 
 import datetime as dt
+import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -34,6 +35,9 @@ YEAR_NAME = re.compile(r"(^|_)(year|yr)s?($|_)", re.IGNORECASE)
 ID_NAME = re.compile(r"(^|_)id$", re.IGNORECASE)
 PERCENT_NAME = re.compile(r"(^|_)(pct|percent|percentage)($|_)", re.IGNORECASE)
 NUMERIC_TEXT = re.compile(r"-?\d+(\.\d+)?")
+TEXT_TYPES = frozenset({"text", "varchar", "bpchar", "char", "name", "uuid", "bool", "citext"})
+DATE_TYPES = frozenset({"date", "timestamp", "timestamptz"})
+NUMERIC_TYPES = frozenset({"int2", "int4", "int8", "numeric", "float4", "float8", "money"})
 
 
 @dataclass(frozen=True)
@@ -48,7 +52,8 @@ class _Column:
 
     @property
     def largest(self) -> float:
-        return max((abs(_float(v)) for v in self.values if v is not None), default=0.0)
+        magnitudes = (abs(_float(v)) for v in self.values if v is not None)
+        return max((m for m in magnitudes if math.isfinite(m)), default=0.0)
 
 
 def chart_propose(
@@ -61,7 +66,8 @@ def chart_propose(
     names = column_names(columns)
     if len(rows) < 2 or not names:
         return None
-    table = [_classify(name, _values(rows, names, name)) for name in names]
+    declared = _declared_types(columns)
+    table = [_classify(name, _values(rows, names, name), declared.get(name)) for name in names]
     spec = _propose(table, len(rows))
     if spec is None:
         return None
@@ -84,17 +90,35 @@ def _is_number(value: Any) -> bool:
 
 
 def _float(value: Any) -> float:
-    return float(value.strip() if isinstance(value, str) else value)
+    try:
+        return float(value.strip() if isinstance(value, str) else value)
+    except ValueError:  # "NaN" and "Infinity" parse; anything else is not a magnitude
+        return math.nan
 
 
 def _key(value: Any) -> Any:
     return str(value) if isinstance(value, Decimal | float) else value
 
 
-def _classify(name: str, values: list[Any]) -> _Column:
+def _declared_types(columns: Sequence[str | Mapping[str, Any]]) -> dict[str, str]:
+    """PostgreSQL type names from the gateway's columns ({"name", "type"}), when given."""
+    return {
+        str(column["name"]): str(column["type"]).lower()
+        for column in columns
+        if isinstance(column, Mapping) and column.get("type")
+    }
+
+
+def _classify(name: str, values: list[Any], declared: str | None = None) -> _Column:
     present = [value for value in values if value is not None]
     if not present:
         role = "empty"
+    elif declared in TEXT_TYPES:  # "01234" in a text column is a label, not a number
+        role = "id" if ID_NAME.search(name) else "category"
+    elif declared in DATE_TYPES:
+        role = "date"
+    elif declared in NUMERIC_TYPES:
+        role = _numeric_role(name, present)
     elif all(
         isinstance(v, dt.date) or (isinstance(v, str) and ISO_DATE.fullmatch(v.strip()))
         for v in present
@@ -103,12 +127,18 @@ def _classify(name: str, values: list[Any]) -> _Column:
     elif ID_NAME.search(name):
         role = "id"
     elif all(_is_number(value) for value in present):
-        integral = all(isinstance(v, int) and not isinstance(v, bool) for v in present)
-        years = integral and all(1000 <= v <= 9999 for v in present)
-        role = "year" if years and YEAR_NAME.search(name) else "measure"
+        role = _numeric_role(name, present)
     else:
         role = "category"
     return _Column(name, role, values)
+
+
+def _numeric_role(name: str, present: list[Any]) -> str:
+    if ID_NAME.search(name):
+        return "id"
+    integral = all(isinstance(v, int) and not isinstance(v, bool) for v in present)
+    years = integral and all(1000 <= v <= 9999 for v in present)
+    return "year" if years and YEAR_NAME.search(name) else "measure"
 
 
 def _unique_rows(*columns: _Column) -> bool:

@@ -138,3 +138,25 @@ def test_mapping_rows_and_columns():
     columns = [{"name": "department"}, {"name": "n"}]
     rows = [{"department": name, "n": 1} for name in DEPARTMENTS]
     assert chart_propose(columns, rows).kind == "bar"
+
+
+def test_declared_column_types_from_the_gateway_win_over_the_values():
+    columns = [{"name": "postcode", "type": "text"}, {"name": "customers", "type": "int8"}]
+    rows = [["01234", 10], ["02345", 12], ["03456", 9]]
+    spec = propose(columns, rows)
+    assert (spec.kind, spec.x, spec.y) == ("bar", "postcode", ["customers"])
+
+
+def test_non_finite_numbers_from_the_gateway_are_gaps():
+    columns = [{"name": "department", "type": "text"}, {"name": "ratio", "type": "float8"}]
+    rows = [["Sales", 1.5], ["Finance", "NaN"], ["Marketing", "Infinity"]]
+    spec = propose(columns, rows)
+    assert spec.kind == "bar"
+    figure = figure_build(spec, columns, rows)
+    assert figure["data"][0]["y"] == [1.5, None, None]
+
+
+def test_declared_dates_make_a_line():
+    columns = [{"name": "day", "type": "date"}, {"name": "hires", "type": "int8"}]
+    rows = [["2025-01-01", 1], ["2025-02-01", 3], ["2025-03-01", 2]]
+    assert propose(columns, rows).kind == "line"
