@@ -1,0 +1,109 @@
+"""Artifacts over HTTP: detail, edited SQL through the same gateway, CSV re-run, HTML report."""
+
+import csv
+import io
+
+import pytest
+from django.test import Client
+
+from apps.agent import runtime, services
+from apps.agent.inbound import UserText
+from apps.agent.providers import Plan, PlannedCall, PlannerRegistry
+from apps.agent.providers.builtin import BuiltinProvider
+from apps.agent.tools import registry as tool_registry
+
+pytestmark = [pytest.mark.usefixtures("committed_db")]
+
+SQL = (
+    "SELECT d.name AS department, count(*) AS headcount FROM erp_employee e "
+    "JOIN erp_department d ON d.id = e.department_id WHERE e.termination_date IS NULL "
+    "GROUP BY d.name ORDER BY d.name"
+)
+
+
+@pytest.fixture
+def result(acme_context):
+    planners = PlannerRegistry()
+
+    def plan(request):
+        if request.continuing:
+            return Plan(text="Done.")
+        return Plan(
+            calls=[PlannedCall("run_sql", {"sql": SQL, "title": "Active <b>headcount</b>"})]
+        )
+
+    planners.register("t", plan)
+    thread = services.thread_create(context=acme_context)
+    outcome = runtime.run_execute(
+        context=acme_context,
+        thread_id=thread.id,
+        message=UserText(type="message", text="headcount"),
+        provider=BuiltinProvider(planners),
+        registry=tool_registry,
+    )
+    return outcome
+
+
+def _client(username="ana"):
+    client = Client()
+    assert client.login(username=username, password="tessera-demo")
+    return client
+
+
+def test_artifact_detail_includes_rows_and_chart_for_its_owner_only(result):
+    table = result.artifacts[0]
+    data = _client().get(f"/api/artifacts/{table['id']}/").json()
+    assert data["kind"] == "sql_result" and data["payload"]["rows"] == table["rows"]
+    assert data["chart"]["figure"]["data"][0]["type"] == "bar"
+    assert _client("gus").get(f"/api/artifacts/{table['id']}/").status_code == 404
+
+
+def test_edited_sql_runs_through_the_gateway_and_errors_come_back_with_a_code(result):
+    table = result.artifacts[0]
+    client = _client()
+    edited = SQL.replace("ORDER BY d.name", "ORDER BY headcount DESC")
+    ok = client.post(
+        f"/api/artifacts/{table['id']}/sql", {"sql": edited}, content_type="application/json"
+    ).json()
+    assert ok["ok"] is True and ok["artifact"]["id"] != table["id"]
+    counts = [row[1] for row in ok["artifact"]["payload"]["rows"]]
+    assert counts == sorted(counts, reverse=True)
+    refused = client.post(
+        f"/api/artifacts/{table['id']}/sql",
+        {"sql": "DELETE FROM erp_employee"},
+        content_type="application/json",
+    ).json()
+    assert refused["ok"] is False and refused["error"]["code"] == "NOT_A_QUERY"
+    unknown = client.post(
+        f"/api/artifacts/{table['id']}/sql",
+        {"sql": "SELECT salary FROM erp_employee"},
+        content_type="application/json",
+    ).json()
+    assert unknown["error"]["code"] == "UNKNOWN_COLUMN" and isinstance(
+        unknown["error"]["position"], int
+    )
+    assert (
+        client.post(
+            f"/api/artifacts/{table['id']}/sql", "not json", content_type="application/json"
+        ).status_code
+        == 400
+    )
+
+
+def test_csv_download_reruns_the_query(result):
+    table = result.artifacts[0]
+    response = _client().get(f"/api/artifacts/{table['id']}/csv")
+    assert response["Content-Type"].startswith("text/csv")
+    rows = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode())))
+    assert rows[0] == ["department", "headcount"]
+    assert [[name, int(count)] for name, count in rows[1:]] == table["rows"]
+
+
+def test_thread_report_is_self_contained_and_escapes_text(result):
+    response = _client().get(f"/threads/{result.thread_id}/export")
+    html = response.content.decode()
+    assert response["Content-Disposition"].startswith("attachment")
+    assert "headcount" in html and "Plotly.newPlot" in html and "plotly.js v" in html
+    assert "<b>headcount</b>" not in html and "&lt;b&gt;headcount&lt;/b&gt;" in html
+    assert 'src="http' not in html and "<link" not in html
+    assert _client("gus").get(f"/threads/{result.thread_id}/export").status_code == 404
