@@ -425,7 +425,7 @@ def _replace(path: str, value: Any) -> dict[str, Any]:
     return {"op": "replace", "path": path, "value": value}
 
 
-# --- history ---------------------------------------------------------------------------------------
+# --- history --------------------------------------------------------------------------------------
 
 UNDO = re.compile(
     r"^(?:undo|revert|go back|take (?:that|it) back|put it back)"
@@ -826,7 +826,8 @@ FONT_FAMILIES = (
     ("system-sans", r"\bsans[- ]?serif\b|\bsystem\b|\bplain\b|\bneutral\b"),
     (
         "readable",
-        r"\b(?:readable|legible|hyperlegible|atkinson|dyslexi\w*|easier to read|easy to read|clearer)\b",
+        r"\b(?:readable|legible|hyperlegible|atkinson|dyslexi\w*|easier to read|easy to read"
+        r"|clearer)\b",
     ),
     ("serif", r"\bserif\b|\bbook\b|\btimes\b|\bgeorgia\b|\bclassic\b"),
     ("mono", r"\bmono(?:space|spaced)?\b|\btypewriter\b|\bcode\b|\bfixed[- ]width\b"),
@@ -965,11 +966,13 @@ def _text_size(request: _Request, preferences: Preferences) -> UiPlan | None:
 DENSITIES = (
     (
         "compact",
-        r"\b(?:compact|denser|dense|tighter|condensed|less (?:white ?)?(?:space|spacing|padding))\b",
+        r"\b(?:compact|denser|dense|tighter|condensed"
+        r"|less (?:white ?)?(?:space|spacing|padding))\b",
     ),
     (
         "spacious",
-        r"\b(?:spacious|roomier|airy|airier|more (?:white ?)?(?:spacing|padding|space between)|less cramped|more breathing room)\b",
+        r"\b(?:spacious|roomier|airy|airier|more (?:white ?)?(?:spacing|padding|space between)"
+        r"|less cramped|more breathing room)\b",
     ),
     (
         "comfortable",
@@ -1055,7 +1058,8 @@ def _colors(request: _Request, preferences: Preferences) -> UiPlan | None:
     target = _target_field(text)
     if target is None:
         if COLOR_VERBS.search(text) and re.search(
-            r"^(?:make|turn|paint|color|change) (?:it|everything|the (?:ui|app|theme|page|interface))\b",
+            r"^(?:make|turn|paint|color|change) "
+            r"(?:it|everything|the (?:ui|app|theme|page|interface))\b",
             text,
         ):
             value = _color_value(text, "primary", theme.mode)
@@ -1119,7 +1123,10 @@ def _mode_or_color(preferences: Preferences, mode: str, field: str, label: str) 
         choices.append(Choice(label=f"A {words} {label} only", value="shade", ops=shifted.ops))
     return ClarificationPlan(
         intent="color",
-        question=f"A {mode} {label} needs {'light' if mode == 'dark' else 'dark'} text to stay readable. Switch to {mode} mode?",
+        question=(
+            f"A {mode} {label} needs {'light' if mode == 'dark' else 'dark'} text to stay "
+            f"readable. Switch to {mode} mode?"
+        ),
         field=f"/theme/{field}",
         choices=choices,
     )
@@ -1152,7 +1159,8 @@ def _darker_lighter(request: _Request, preferences: Preferences) -> UiPlan | Non
             step /= 2
         return _lightness(preferences, field, label, step)
     if not re.search(
-        r"^(?:make|turn|can you make|could you make) (?:it|everything|the (?:ui|app|page|theme))\b|^(?:darker|lighter|brighter)$",
+        r"^(?:make|turn|can you make|could you make) (?:it|everything|the (?:ui|app|page|theme))\b"
+        r"|^(?:darker|lighter|brighter)$",
         text,
     ):
         return None

@@ -35,7 +35,9 @@ FONT_STACKS: dict[str, str] = {
         'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", '
         '"Liberation Sans", sans-serif'
     ),
-    "humanist": 'Seravek, "Gill Sans Nova", Ubuntu, Calibri, "DejaVu Sans", "Noto Sans", sans-serif',
+    "humanist": (
+        'Seravek, "Gill Sans Nova", Ubuntu, Calibri, "DejaVu Sans", "Noto Sans", sans-serif'
+    ),
     "serif": (
         'Charter, "Bitstream Charter", "Sitka Text", Cambria, Georgia, "Noto Serif", '
         '"DejaVu Serif", serif'
@@ -84,7 +86,7 @@ TARGET_ID = "must be the {kind}'s identifier (letters, digits, '-' or '_')"
 TARGET_URL = "a question is plain text, not a link"
 DUPLICATE_SHORTCUT_ID = "two shortcuts have the id {id!r}"
 DUPLICATE_SHORTCUT_LABEL = "two shortcuts are labelled {label!r}"
-FONT_SCALE_STEP = "must have at most two decimals, e.g. 1.1"
+FONT_SCALE_DECIMALS = "must have at most two decimals, e.g. 1.1"
 LABEL_LENGTH = "must be 1 to {limit} characters"
 SLUG_INVALID = "must be lowercase letters, digits and single dashes, e.g. 'headcount-by-department'"
 
@@ -162,7 +164,7 @@ class Theme(_Strict):
     @classmethod
     def _two_decimals(cls, value: float) -> float:
         if abs(round(value, 2) - value) > 1e-9:
-            raise PydanticCustomError("font_scale", FONT_SCALE_STEP)
+            raise PydanticCustomError("font_scale", FONT_SCALE_DECIMALS)
         return round(value, 2)
 
 

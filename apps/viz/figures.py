@@ -619,7 +619,9 @@ def _build_pie(figure: go.Figure, spec: ChartSpec, table: _Table, theme: ChartTh
             texttemplate="%{percent:.1%}",
             textposition="inside",
             insidetextorientation="horizontal",
-            hovertemplate=f"%{{label}}<br>{style.template('value')} (%{{percent:.1%}})<extra></extra>",
+            hovertemplate=(
+                f"%{{label}}<br>{style.template('value')} (%{{percent:.1%}})<extra></extra>"
+            ),
         )
     )
     figure.update_layout(

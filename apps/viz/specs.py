@@ -121,7 +121,8 @@ class AxisFormat(_Strict):
 
     - ``number``: thousands separators, ``decimals`` digits (default: up to 2, trimmed);
     - ``currency``: like number, prefixed with the currency's symbol (``currency`` required);
-    - ``percent``: values are fractions (0.25 → 25%) unless ``percent_base`` is "points" (25 → 25%);
+    - ``percent``: values are fractions (0.25 → 25%), or points (25 → 25%) with
+      ``percent_base="points"``;
     - ``date``: a date axis; ``date_unit`` picks the tick labels;
     - ``auto``: number for numeric data, the natural axis otherwise.
     """
