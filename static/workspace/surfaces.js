@@ -1,27 +1,32 @@
 // Inline A2UI surfaces in the conversation, rendered by the trusted catalog renderer.
+import { createRenderer } from "/static/a2ui/renderer.js";
+import { renderChart } from "./chart.js";
 import { el } from "./dom.js";
 
-let rendererModule = null;
-
-async function loadRenderer() {
-  if (!rendererModule) rendererModule = import("/static/a2ui/renderer.js");
-  return rendererModule;
+async function fetchArtifact(artifactId) {
+  const response = await fetch(`/api/artifacts/${encodeURIComponent(artifactId)}/`, { credentials: "same-origin" });
+  if (!response.ok) throw new Error("This result could not be loaded.");
+  return response.json();
 }
 
-export async function mountSurface(host, content, { onAction, openArtifact }) {
+export function mountSurface(host, content, { onAction, openArtifact }) {
   try {
-    const { createRenderer } = await loadRenderer();
     const renderer = createRenderer(host, {
-      onAction,
-      tableSource: async (artifactId) => {
-        const response = await fetch(`/api/artifacts/${artifactId}/`, { credentials: "same-origin" });
-        if (!response.ok) throw new Error("The table could not be loaded.");
-        return (await response.json()).payload;
+      // The renderer gives an A2UI v0.9 client message; the socket carries its `action` part.
+      onAction: (message) => onAction(message.action),
+      tableSource: async (artifactId) => (await fetchArtifact(artifactId)).payload,
+      chartRenderer: async (element, { artifactId }) => {
+        const artifact = await fetchArtifact(artifactId);
+        const figure = artifact.kind === "chart" ? artifact.payload.figure : artifact.chart && artifact.chart.figure;
+        if (!figure) throw new Error("No chart fits this result.");
+        await renderChart(element, figure);
       },
       openArtifact,
     });
-    for (const message of content.messages || []) renderer.process(message);
+    renderer.process(content.messages || []);
+    return renderer;
   } catch (error) {
     host.replaceChildren(el("p", { class: "panel-error", role: "alert" }, `This form could not be shown: ${error.message}`));
+    return null;
   }
 }
