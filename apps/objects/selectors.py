@@ -86,15 +86,22 @@ def pipeline_board(*, context: AccessContext) -> Board:
     )
 
 
-def candidate_detail(*, context: AccessContext, candidate_id: int) -> CandidateDetail:
+def candidate_get(*, context: AccessContext, candidate_id: int) -> Candidate:
+    """One candidate of the caller's tenant, with its position; raises errors.NotFound."""
     with bound(context):
         candidate = (
             Candidate.objects.select_related("position", "position__department")
             .filter(pk=candidate_id)
             .first()
         )
-        if candidate is None:
-            raise errors.NotFound(errors.MSG_NOT_FOUND.format(thing="candidate"))
+    if candidate is None:
+        raise errors.NotFound(errors.MSG_NOT_FOUND.format(thing="candidate"))
+    return candidate
+
+
+def candidate_detail(*, context: AccessContext, candidate_id: int) -> CandidateDetail:
+    candidate = candidate_get(context=context, candidate_id=candidate_id)
+    with bound(context):
         events = list(CandidateEvent.objects.filter(candidate_id=candidate_id).order_by("at", "id"))
         actor_ids = {event.actor_id for event in events if event.actor_id}
         names = dict(
