@@ -1,0 +1,64 @@
+"""Building surfaces on the server: components + data → validated wire messages.
+
+    messages = surface_build("answer-12", [Column(id="root", children=[...]), ...], data={...})
+    artifact = surface_artifact("answer-12", messages)   # what the `a2ui_surface` artifact holds
+
+Every function here returns messages that passed `surface_check`, so a bug in a builder fails
+loudly on the server instead of drawing something broken in a browser.
+"""
+
+from collections.abc import Sequence
+from typing import Any
+
+from apps.a2ui.catalog import CATALOG_ID
+from apps.a2ui.models import (
+    Component,
+    CreateSurface,
+    CreateSurfaceMessage,
+    DeleteSurface,
+    DeleteSurfaceMessage,
+    UpdateComponents,
+    UpdateComponentsMessage,
+    UpdateDataModel,
+    UpdateDataModelMessage,
+)
+from apps.a2ui.validator import surface_check
+
+
+def surface_build(
+    surface_id: str,
+    components: Sequence[Component],
+    *,
+    data: dict[str, Any] | None = None,
+    send_data_model: bool = False,
+) -> list[dict[str, Any]]:
+    """createSurface + updateComponents (+ updateDataModel) for a new surface, validated."""
+    messages: list[Any] = [
+        CreateSurfaceMessage(
+            create_surface=CreateSurface(
+                surface_id=surface_id,
+                catalog_id=CATALOG_ID,
+                send_data_model=send_data_model or None,
+            )
+        ),
+        UpdateComponentsMessage(
+            update_components=UpdateComponents(surface_id=surface_id, components=list(components))
+        ),
+    ]
+    if data is not None:
+        messages.append(
+            UpdateDataModelMessage(
+                update_data_model=UpdateDataModel(surface_id=surface_id, value=data)
+            )
+        )
+    return surface_check([message.to_wire() for message in messages])
+
+
+def surface_delete(surface_id: str) -> dict[str, Any]:
+    """The message that removes a surface from the page (e.g. once its form was submitted)."""
+    return DeleteSurfaceMessage(delete_surface=DeleteSurface(surface_id=surface_id)).to_wire()
+
+
+def surface_artifact(surface_id: str, messages: list[dict[str, Any]]) -> dict[str, Any]:
+    """The payload of an `a2ui_surface` artifact: {"surface_id": ..., "messages": [...]}."""
+    return {"surface_id": surface_id, "messages": messages}
