@@ -1,0 +1,301 @@
+"""Layers 2–4 of the gateway at run time: run a validated query with least privilege.
+
+Each query gets a pooled connection of the `tessera_gateway` login role and one transaction:
+
+    BEGIN READ ONLY
+    SELECT set_config('app.tenant_id', $1, true), …   -- bound, by the login role
+    SET LOCAL ROLE tessera_query                       -- owns nothing, may not set_config
+    SET LOCAL statement_timeout / search_path
+    <the regenerated query>                            -- extended protocol: one statement
+    ROLLBACK                                           -- always
+
+The setup and the query travel in one pipeline (a single round trip); the pipeline also
+guarantees the extended query protocol, which refuses a second statement even if one got
+past the validator. A returned connection is reset with DISCARD ALL, which drops anything a
+statement could leave on the session beyond its transaction (advisory locks, LISTEN,
+prepared statements).
+"""
+
+import atexit
+import contextlib
+import threading
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date, datetime
+from datetime import time as clock_time
+from decimal import Decimal
+from typing import Annotated
+
+import psycopg
+import pydantic
+from django.conf import settings
+from psycopg import sql
+from psycopg_pool import ConnectionPool, PoolTimeout
+
+from apps.accounts.access import AccessContext
+from apps.gateway import errors, limits
+from apps.gateway.errors import ErrorCode, GatewayError
+from apps.gateway.serialize import jsonable
+from apps.gateway.validation import ValidatedQuery
+from project import database
+
+BIND_CONTEXT = (
+    "SELECT set_config('app.tenant_id', $1, true), "
+    "set_config('app.user_id', $2, true), set_config('app.role', $3, true)"
+)
+SET_ROLE = sql.SQL("SET LOCAL ROLE {}").format(sql.Identifier(database.QUERY))
+SEARCH_PATH = "SET LOCAL search_path = public, pg_temp"
+
+
+@dataclass(frozen=True)
+class QueryResult:
+    columns: list[dict[str, str]]
+    rows: list[list]
+    row_count: int
+    truncated: bool
+    elapsed_ms: float
+    sql_executed: str
+
+    def as_json(self) -> dict:
+        return {
+            "sql_executed": self.sql_executed,
+            "columns": self.columns,
+            "rows": jsonable(self.rows),
+            "row_count": self.row_count,
+            "truncated": self.truncated,
+            "elapsed_ms": self.elapsed_ms,
+        }
+
+
+# --- parameters --------------------------------------------------------------------------
+
+_Scalar = (
+    pydantic.StrictBool
+    | pydantic.StrictInt
+    | pydantic.StrictFloat
+    | Annotated[Decimal, pydantic.Strict()]
+    | Annotated[datetime, pydantic.Strict()]
+    | Annotated[date, pydantic.Strict()]
+    | Annotated[clock_time, pydantic.Strict()]
+    | Annotated[str, pydantic.StringConstraints(max_length=10_000), pydantic.Strict()]
+    | None
+)
+_PARAMETERS = pydantic.TypeAdapter(
+    dict[str, _Scalar | Annotated[list[_Scalar], pydantic.Field(max_length=10_000)]]
+)
+
+
+def bind_parameters(names: tuple[str, ...], params: Mapping | None) -> list:
+    """Values for `$1…$n` in order, from the named parameters the caller sent."""
+    params = dict(params or {})
+    try:
+        params = _PARAMETERS.validate_python(params)
+    except pydantic.ValidationError as exc:
+        first = exc.errors()[0]
+        name = ".".join(str(part) for part in first["loc"][:1]) or "?"
+        raise GatewayError(
+            ErrorCode.PARAMETER_ERROR,
+            errors.BAD_PARAMETER.format(
+                name=name, detail="must be text, a number, a boolean, a date or a list of those"
+            ),
+        ) from None
+    missing = [name for name in names if name not in params]
+    if missing:
+        raise GatewayError(
+            ErrorCode.PARAMETER_ERROR,
+            errors.MISSING_PARAMETERS.format(names=", ".join(f":{n}" for n in missing)),
+        )
+    unknown = sorted(set(params) - set(names))
+    if unknown:
+        raise GatewayError(
+            ErrorCode.PARAMETER_ERROR,
+            errors.UNKNOWN_PARAMETERS.format(
+                names=", ".join(f":{n}" for n in unknown),
+                used=", ".join(f":{n}" for n in names) or "none",
+            ),
+        )
+    return [params[name] for name in names]
+
+
+# --- the pool ----------------------------------------------------------------------------
+
+_pool: ConnectionPool | None = None
+_pool_lock = threading.Lock()
+
+
+def _reset(conn: psycopg.Connection) -> None:
+    conn.execute("DISCARD ALL")
+
+
+def get_pool() -> ConnectionPool:
+    """The process's pool of `tessera_gateway` connections, opened on first use."""
+    global _pool
+    with _pool_lock:
+        if _pool is None or _pool.closed:
+            configured = limits.current()
+            _pool = ConnectionPool(
+                conninfo=database.conninfo(database.GATEWAY, settings.DB_NAME),
+                min_size=1,
+                max_size=configured.pool_size,
+                timeout=configured.pool_timeout_s,
+                kwargs={
+                    "autocommit": True,
+                    # Agent SQL is ad hoc; server-side prepared statements would outlive it.
+                    "prepare_threshold": None,
+                    "cursor_factory": psycopg.RawCursor,
+                },
+                reset=_reset,
+                name="tessera-gateway",
+                open=True,
+            )
+        return _pool
+
+
+def close_pool() -> None:
+    global _pool
+    with _pool_lock:
+        if _pool is not None:
+            _pool.close()
+            _pool = None
+
+
+atexit.register(close_pool)
+
+
+# --- running -----------------------------------------------------------------------------
+
+
+class _BrokenConnection(Exception):
+    pass
+
+
+def execute(
+    query: ValidatedQuery, *, context: AccessContext | None, params: Mapping | None = None
+) -> QueryResult:
+    """Run `query` for `context` (None: no tenant, so tenant tables show no rows)."""
+    values = bind_parameters(query.parameters, params)
+    # A pooled connection may have died since its last use (server restart); a read-only
+    # query is safe to try once more on a fresh one.
+    for attempt in range(2):
+        try:
+            return _run(query, context, values)
+        except _BrokenConnection as exc:
+            if attempt:
+                raise GatewayError(
+                    ErrorCode.UNAVAILABLE, errors.UNAVAILABLE_DB.format(detail=exc)
+                ) from None
+    raise AssertionError("unreachable")
+
+
+def _context_values(context: AccessContext | None) -> list[str]:
+    if context is None:
+        return ["", "", ""]
+    return [str(context.tenant_id), str(context.user_id), context.role]
+
+
+def _run(query: ValidatedQuery, context: AccessContext | None, values: list) -> QueryResult:
+    try:
+        with get_pool().connection() as conn:
+            started = time.perf_counter()
+            try:
+                cursor = conn.cursor()
+                with conn.pipeline():
+                    conn.execute("BEGIN READ ONLY")
+                    conn.execute(BIND_CONTEXT, _context_values(context))
+                    conn.execute(SET_ROLE)
+                    conn.execute(
+                        sql.SQL("SET LOCAL statement_timeout = {}").format(
+                            sql.Literal(int(query.statement_timeout_ms))
+                        )
+                    )
+                    conn.execute(SEARCH_PATH)
+                    cursor.execute(query.sql, values)
+                description = cursor.description
+                if description is None:
+                    raise GatewayError(ErrorCode.NOT_A_QUERY, errors.NO_RESULT)
+                rows = cursor.fetchmany(query.max_rows + 1)
+            except psycopg.Error as exc:
+                if conn.broken:
+                    raise _BrokenConnection(str(exc).strip()) from exc
+                raise translate(exc, query) from None
+            finally:
+                _rollback(conn)
+            elapsed_ms = (time.perf_counter() - started) * 1000
+            columns = [
+                {"name": column.name, "type": _type_name(conn, column.type_code)}
+                for column in description
+            ]
+    except PoolTimeout as exc:
+        raise GatewayError(
+            ErrorCode.UNAVAILABLE, errors.UNAVAILABLE_DB.format(detail="no free connection")
+        ) from exc
+    except psycopg.OperationalError as exc:
+        raise _BrokenConnection(str(exc).strip()) from exc
+    truncated = len(rows) > query.max_rows
+    rows = [list(row) for row in rows[: query.max_rows]]
+    return QueryResult(
+        columns=columns,
+        rows=rows,
+        row_count=len(rows),
+        truncated=truncated,
+        elapsed_ms=round(elapsed_ms, 3),
+        sql_executed=query.sql,
+    )
+
+
+def _rollback(conn: psycopg.Connection) -> None:
+    if conn.broken or conn.closed:
+        return
+    # The pool discards a connection it cannot return to idle.
+    with contextlib.suppress(psycopg.Error):
+        conn.execute("ROLLBACK")
+
+
+def _type_name(conn: psycopg.Connection, oid: int) -> str:
+    info = conn.adapters.types.get(oid)
+    return info.name if info is not None else str(oid)
+
+
+# --- errors ------------------------------------------------------------------------------
+
+
+def _near(text: str, position: int | None) -> str:
+    if not position or position > len(text):
+        return ""
+    start = max(0, position - 1 - 20)
+    snippet = text[start : position - 1 + 30].replace("\n", " ")
+    return f' (near "{snippet}")'
+
+
+def translate(exc: psycopg.Error, query: ValidatedQuery) -> GatewayError:
+    """A database error as the gateway error the model can act on."""
+    state = exc.sqlstate or ""
+    diag = exc.diag
+    primary = diag.message_primary or str(exc).strip()
+    detail = primary
+    if diag.message_hint:
+        detail += f". Hint: {diag.message_hint}"
+    position = diag.statement_position
+    detail += _near(query.sql, int(position) if position else None)
+    if state == "57014":
+        return GatewayError(
+            ErrorCode.TIMEOUT, errors.TIMED_OUT.format(limit=query.statement_timeout_ms)
+        )
+    if state == "25006":
+        return GatewayError(ErrorCode.PERMISSION_DENIED, errors.READ_ONLY)
+    if state == "42501" or state.startswith("28"):
+        return GatewayError(ErrorCode.PERMISSION_DENIED, errors.PERMISSION.format(detail=detail))
+    if state == "42703":
+        return GatewayError(ErrorCode.UNKNOWN_COLUMN, detail)
+    if state == "42P01" and "missing FROM-clause" not in primary:
+        return GatewayError(ErrorCode.TABLE_NOT_ALLOWED, detail)
+    if state in {"42P02", "42P18", "08P01"}:
+        return GatewayError(ErrorCode.PARAMETER_ERROR, detail)
+    if state == "42601":
+        return GatewayError(ErrorCode.PARSE_ERROR, errors.SYNTAX.format(detail=detail))
+    if state.startswith(("53", "54")):
+        return GatewayError(ErrorCode.TOO_LARGE, detail)
+    if state.startswith("08") or state in {"57P01", "57P02", "57P03"}:
+        return GatewayError(ErrorCode.UNAVAILABLE, errors.UNAVAILABLE_DB.format(detail=primary))
+    return GatewayError(ErrorCode.QUERY_ERROR, detail)
