@@ -26,6 +26,7 @@ from ag_ui.core import (
 from django.db import close_old_connections
 
 from apps.accounts.access import AccessContext
+from apps.agent import context as agent_context
 from apps.agent import events, services
 from apps.agent.inbound import UserAction, UserText
 from apps.agent.loop import ARTIFACT_EVENT, LoopResult, StopReason, run_turns
@@ -256,12 +257,17 @@ def run_execute(
             error=provider_error,
         )
 
+    today = (as_of or date.today()).isoformat()
     history = [*services.thread_history(context=context, thread_id=thread_id), user_message]
+    if provider.name != "builtin":
+        # Network models get the schema and rules as a system message; it is rebuilt per run
+        # (never stored), so the stored history stays provider-neutral.
+        history = [agent_context.system_message(context, today=today), *history]
     run_context = {
         "access": context,
         "thread_id": str(thread_id),
         "run_id": str(run.id),
-        "as_of": (as_of or date.today()).isoformat(),
+        "as_of": today,
         "tenant": context.tenant_slug,
         "role": context.role,
     }
