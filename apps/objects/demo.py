@@ -88,14 +88,14 @@ def _as_seeding_admin(cursor, tenant_id: int):
         "set_config('app.user_id', '', true)",
         [str(tenant_id)],
     )
-    try:
-        yield
-    finally:
-        cursor.execute(
-            "SELECT set_config('app.role', %s, true), set_config('app.user_id', %s, true), "
-            "set_config('app.note', '', true)",
-            [role, user_id],
-        )
+    yield
+    # Not in a `finally`: after an error the transaction is aborted (and rolls the settings
+    # back with it), and a statement here would hide the error.
+    cursor.execute(
+        "SELECT set_config('app.role', %s, true), set_config('app.user_id', %s, true), "
+        "set_config('app.note', '', true)",
+        [role, user_id],
+    )
 
 
 def clear_pipeline(cursor) -> None:

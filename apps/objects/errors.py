@@ -11,6 +11,8 @@ from typing import Any
 
 from django.db import DatabaseError
 
+from apps.objects.models import CandidateState
+
 MSG_NOT_ALLOWED = (
     "Your role ({role}) can view the hiring pipeline but not change it. "
     "Ask an HR manager or an admin to make this change."
@@ -142,8 +144,6 @@ class UnexpectedDatabaseError(ObjectError):
 
 
 def state_label(state: str | None) -> str:
-    from apps.objects.models import CandidateState
-
     if state is None:
         return "—"
     try:
@@ -153,7 +153,7 @@ def state_label(state: str | None) -> str:
 
 
 def transition_error(subject: str, from_state: str, to_state: str) -> TransitionNotAllowed:
-    from apps.objects.pipeline import PIPELINE
+    from apps.objects.pipeline import PIPELINE  # pipeline.py declares its validators with us
 
     allowed = ", ".join(state_label(s) for s in PIPELINE.next_states(from_state)) or "none"
     return TransitionNotAllowed(

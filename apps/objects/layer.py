@@ -65,7 +65,7 @@ class ObjectType:
     model: type[models.Model]
     fields: tuple[FieldSpec, ...]
     write_roles: frozenset[str]
-    relations: Mapping[str, "str"] = field(default_factory=dict)
+    relations: Mapping[str, str] = field(default_factory=dict)
     state: StateMachine | None = None
     validators: tuple[Validator, ...] = ()
     # Immutable once the row exists (the database refuses the change as well).
