@@ -5,6 +5,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from apps.objects.amounts import parse_amount
 from apps.objects.models import CandidateState
 from apps.objects.services import MAX_NOTE
 
@@ -21,10 +22,14 @@ class MoveForm(BaseModel):
 
     @field_validator("offered_salary", mode="before")
     @classmethod
-    def _blank_is_none(cls, value):
+    def _amount(cls, value):
         if isinstance(value, str):
-            value = value.replace(",", "").replace(" ", "").strip()
-            return value or None
+            if not value.strip():
+                return None
+            amount = parse_amount(value.strip())
+            if amount is None:
+                raise ValueError("not an amount")
+            return amount
         return value
 
 

@@ -14,7 +14,7 @@ provider calls; `register()` adds it to the builtin provider's registry.
 
 import json
 import re
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -28,6 +28,7 @@ from apps.agent.providers.builtin import (
 )
 from apps.agent.providers.builtin import register_planner as _register_planner
 from apps.objects import surfaces
+from apps.objects.amounts import parse_amount
 from apps.objects.models import SALARY_STATES, CandidateState
 
 PLANNER_NAME = "objects.pipeline"
@@ -135,27 +136,6 @@ def _state(word: str) -> str | None:
 def _name(raw: str) -> str | None:
     name = raw.strip(" ,;:'\"")
     return name or None
-
-
-def parse_amount(text: str) -> Decimal | None:
-    """'7200', '7,200', '7 200', '7.200', '7200.50', '7,2k', '7.2k' → Decimal; else None."""
-    value = text.replace(" ", "").rstrip(".,")
-    thousands = value.lower().endswith("k")
-    if thousands:
-        value = value[:-1].replace(",", ".")
-    elif re.fullmatch(r"\d{1,3}([.,]\d{3})+", value):
-        value = re.sub(r"[.,]", "", value)
-    elif re.fullmatch(r"\d+,\d{1,2}", value):
-        value = value.replace(",", ".")
-    else:
-        value = value.replace(",", "")
-    try:
-        amount = Decimal(value)
-    except InvalidOperation:
-        return None
-    if thousands:
-        amount *= 1000
-    return amount.quantize(Decimal("0.01")) if amount > 0 else None
 
 
 def parse_request(text: str) -> Intent | None:

@@ -9,7 +9,8 @@ from apps.agent.messages import Message, ToolCall
 from apps.agent.providers.base import ToolSpec
 from apps.agent.providers.builtin import PLANNER_KEY, PlannerInput, PlannerRegistry
 from apps.objects import planner, surfaces
-from apps.objects.planner import MoveIntent, ShowStageIntent, parse_amount, parse_request
+from apps.objects.amounts import parse_amount
+from apps.objects.planner import MoveIntent, ShowStageIntent, parse_request
 
 
 @pytest.mark.parametrize(
