@@ -74,25 +74,31 @@ def title(query: StructuredQuery) -> str:
             text += " by " + _join([DIMENSION_WORDS[d][0] for d in dims])
         if query.order is not None:
             text += ", highest first" if query.order == "desc" else ", lowest first"
-    qualifiers = []
-    model = semantic_model()
-    population = query.population or (
-        model.measure(query.measure).population if query.reference is not None else None
-    )
-    if population and query.measure != "headcount" or query.population:
-        qualifiers.append(POPULATION_WORDS.get(population or "", population or ""))
-    elif query.measure == "headcount" and not query.listing:
-        qualifiers.append("current employees")
-    if query.departments:
-        qualifiers.append("in " + _join(list(query.departments)))
-    if query.levels is not None:
-        qualifiers.append(query.levels.label)
-    if qualifiers:
-        text += (
-            ", " + " ".join(qualifiers) if len(qualifiers) == 1 else ", " + ", ".join(qualifiers)
-        )
+    who = _population_words(query)
+    where = f"in {_join(list(query.departments))}" if query.departments else ""
+    level = f"at {query.levels.label}" if query.levels is not None else ""
+    qualifiers = " ".join(part for part in (who, where, level) if part)
+    if who:
+        text += f", {qualifiers}"
+    elif qualifiers:
+        text += f" {qualifiers}"
     text += _time_words(query)
     return text if len(text) <= MAX_TITLE else text[: MAX_TITLE - 1] + "…"
+
+
+def _population_words(query: StructuredQuery) -> str:
+    model = semantic_model()
+    measure = model.measure(query.measure)
+    snapshot = query.reference is not None
+    population = query.population or (measure.population if snapshot else None)
+    if population is None:
+        return ""
+    words = POPULATION_WORDS.get(population, population)
+    if snapshot and query.reference != query.as_of and query.periods:
+        day = query.periods[0]
+        when = day.label if day.grain == "day" else f"the end of {day.label}"
+        return f"{words.replace('current ', '')} on {when}"
+    return words
 
 
 def _time_words(query: StructuredQuery) -> str:
@@ -101,16 +107,10 @@ def _time_words(query: StructuredQuery) -> str:
         return f", {periods[0].label} → {periods[1].label}"
     if len(periods) > 1:
         return ", " + " vs ".join(p.label for p in periods)
-    if periods and query.reference is not None:
-        return (
-            f", on {periods[0].label}"
-            if periods[0].grain == "day"
-            else f", end of {periods[0].label}"
-        )
+    if query.reference is not None:
+        return ""  # said by the population words
     if periods:
         return f", {periods[0].label}"
-    if query.reference is not None:
-        return ""
     measure = semantic_model().measure(query.measure)
     if measure.time_dimension is not None or measure.aggregation == "gap":
         return ", all time"

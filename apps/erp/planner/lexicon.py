@@ -105,6 +105,8 @@ CHANGE_WORDS = {
     "difference": "any",
     "delta": "any",
 }
+# Changes that are about pay by themselves: "the largest raise".
+SALARY_CHANGE_WORDS = ["raise", "raises", "pay rise", "pay raise", "pay increase", "salary rise"]
 COUNT_PHRASES = ["how many", "number of", "count of", "count", "total number of", "amount of"]
 LIST_WORDS = ["list", "name", "names", "show", "display", "give", "tell"]
 
@@ -129,7 +131,7 @@ FILLER = _words(
     currently presently actually exactly roughly approximately still yet
     versus vs against compared compare comparison between among
     pay paid payments payment
-    chart plot graph visualize visualise draw table
+    chart plot graph visualize visualise draw table make made makes take took
     first
     """
 )
@@ -223,16 +225,19 @@ def build_lexicon(model: SemanticModel) -> Lexicon:
         _add(phrases, word, ("count", word))
     for word, direction in CHANGE_WORDS.items():
         _add(phrases, word, ("change", direction))
+    for word in SALARY_CHANGE_WORDS:
+        _add(phrases, word, ("change", "up"))
+        _add(phrases, word, ("fact", "salary_amount"))
     for word in ("percentage", "percent", "relative", "pct", "proportional"):
         _add(phrases, word, ("pct", word))
     for word in LIST_WORDS:
         _add(phrases, word, ("list", word))
     erp_kinds = {"measure", "fact", "dim", "value", "subject"}
+    # Words that make a question about the ERP on their own ("salary", "staff", "Sales").
     erp_words = frozenset(
-        token
+        key[0]
         for key, tags in phrases.items()
-        if any(t[0] in erp_kinds for t in tags)
-        for token in key
+        if len(key) == 1 and any(t[0] in erp_kinds for t in tags)
     )
     return Lexicon(
         phrases={key: tuple(tags) for key, tags in phrases.items()},

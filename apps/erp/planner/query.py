@@ -29,7 +29,7 @@ class LevelFilter:
     def label(self) -> str:
         if self.low == self.high:
             return f"level {self.low}"
-        if self.high >= 10:
+        if self.high >= 10 and self.low > 1:
             return f"level {self.low} and above"
         if self.low <= 1:
             return f"level {self.high} and below"

@@ -56,6 +56,14 @@ class CompiledQuery:
         return self.tree.sql(dialect=PlannerDialect, pretty=True)
 
 
+def _compiled(
+    tree: exp.Expression, params: dict[str, ParamValue], columns: tuple[OutputColumn, ...]
+) -> CompiledQuery:
+    """The final query, with exactly the parameters its SQL uses (the gateway rejects others)."""
+    used = {node.name for node in tree.find_all(exp.Placeholder)}
+    return CompiledQuery(tree, {k: v for k, v in params.items() if k in used}, columns)
+
+
 @dataclass
 class _Params:
     values: dict[str, ParamValue] = field(default_factory=dict)
@@ -427,6 +435,7 @@ def _compile_aggregate(
                 expression=exp.Anonymous(
                     this="NULLIF", expressions=[before.copy(), exp.Literal.number(0)]
                 ),
+                typed=True,  # PostgreSQL division as written (numeric), no cast to double
             )
             rank_by = ratio
             b.add(
@@ -444,11 +453,9 @@ def _compile_aggregate(
                 [exp.Not(this=exp.Is(this=a.copy(), expression=exp.Null())) for a in aggregates]
             )
 
-    outer_department = (
-        "department" in q.dimensions
-        and "employee" not in q.dimensions
-        and measure.table != "department"
-    )
+    # Grouped by department alone, every department is listed (0 or empty when it has no
+    # rows); with a second grouping, empty combinations would only add noise.
+    outer_department = q.dimensions == ("department",) and measure.table != "department"
     base = model.table(measure.table).alias
     ordering = _ordering(b, rank_by) if q.order is not None and q.top is None else b.order
     rank = None
@@ -467,7 +474,7 @@ def _compile_aggregate(
     if rank is None:
         if ordering:
             tree = tree.order_by(*ordering)
-        return CompiledQuery(tree, b.params.values, tuple(b.columns))
+        return _compiled(tree, b.params.values, tuple(b.columns))
     return _ranked(tree, b)
 
 
@@ -492,7 +499,7 @@ def _ranked(inner: exp.Select, b: _Builder) -> CompiledQuery:
     names = [c.name for c in b.columns if c.role == "dimension"]
     names += [c.name for c in b.columns if c.role == "attribute"]
     outer = outer.order_by(exp.column("rank"), *[exp.column(n) for n in names])
-    return CompiledQuery(outer, b.params.values, tuple(keep))
+    return _compiled(outer, b.params.values, tuple(keep))
 
 
 def _compile_list(query: StructuredQuery, model: SemanticModel, measure: Measure) -> CompiledQuery:
@@ -535,7 +542,7 @@ def _compile_list(query: StructuredQuery, model: SemanticModel, measure: Measure
         order.append(time_column.copy())
     b.order = [*order, exp.column("name", e), exp.column("id", e)]
     tree = b.joins("e", False).order_by(*b.order)
-    return CompiledQuery(tree, b.params.values, tuple(b.columns))
+    return _compiled(tree, b.params.values, tuple(b.columns))
 
 
 UNPAID_MONTHS = """
@@ -595,7 +602,7 @@ def _compile_unpaid(query: StructuredQuery, model: SemanticModel) -> CompiledQue
     if order:
         tree = tree.order_by(*order)
     tree = tree.with_("unpaid", as_=months)
-    return CompiledQuery(tree, params.values, tuple(columns))
+    return _compiled(tree, params.values, tuple(columns))
 
 
 UNPAID_DEPARTMENT = "u.department_id = d.id"

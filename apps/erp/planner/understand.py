@@ -78,6 +78,7 @@ class Reading:
     bands: list[Band] = field(default_factory=list)
     levels: LevelFilter | None = None
     top: int | None = None
+    top_at: int = -10
     times: list[TimeExpression] = field(default_factory=list)
     unknown: list[int] = field(default_factory=list)
 
@@ -252,7 +253,7 @@ def _read_top(reading: Reading) -> None:
         if count is None:
             continue
         if at(i - 1) in ("top", "bottom", "first"):
-            reading.top = count
+            reading.top, reading.top_at = count, i
             reading.take(i, i + 1)
             continue
         for k in range(1, 4):
@@ -260,7 +261,7 @@ def _read_top(reading: Reading) -> None:
             if noun in ENTITY_NOUNS:
                 if noun not in PLURAL_NOUNS and count != 1:
                     break
-                reading.top = count
+                reading.top, reading.top_at = count, i
                 reading.take(i, i + 1)
                 break
             if noun not in {"highest", "lowest", "best", "worst", "most", "least", "paid"}:
@@ -346,6 +347,9 @@ def _frame(reading: Reading) -> Frame:
             pending_which = True
             continue
         dim = kinds.get("dim")
+        after_top = 0 < start - reading.top_at <= 3
+        if after_top and (dim is not None or "subject" in kinds):
+            pending_which = True  # "the 5 employees", "top 3 departments": what is ranked
         if "subject" in kinds and (follows_group or pending_which or "who" in kinds):
             dim = "employee"
         if dim is not None and (follows_group or pending_which):
@@ -424,7 +428,7 @@ def _choose_measure(frame: Frame, answers: dict[str, Any]) -> str:
     facts = list(dict.fromkeys(frame.facts))
     # "highest salary", "lowest level" name a min/max measure; asked of a ranking ("which
     # department has the highest salary") they are the ranking word on the average.
-    ranking = frame.entity is not None or frame.group_dims or frame.values
+    ranking = frame.entity is not None
     for name in list(measures):
         measure = model.measure(name)
         if measure.aggregation in ("min", "max") and ranking and measure.fact is not None:
@@ -566,8 +570,21 @@ def _unknown_department(reading: Reading) -> bool:
     return bool(reading.unknown)
 
 
-def _write_request(tokens: list[str], reading: Reading) -> str | None:
+SQL_WRITES = {
+    ("drop", "table"),
+    ("delete", "from"),
+    ("insert", "into"),
+    ("alter", "table"),
+    ("truncate", "table"),
+    ("update", "erp"),
+    ("grant", "all"),
+}
+
+
+def _write_request(tokens: list[str]) -> str | None:
     """'read_only' for a request to change ERP data, 'other' for another kind of command."""
+    if any(pair in SQL_WRITES for pair in zip(tokens, tokens[1:], strict=False)):
+        return "read_only"
     i = 0
     while i < len(tokens) and tokens[i] in POLITE_OPENERS:
         i += 1
@@ -615,7 +632,7 @@ def _understand(
     erp = any(t in words.erp_words for t in tokens)
     if not erp:
         return Refusal("not_erp", messages.NOT_ERP)
-    write = _write_request(tokens, Reading(tokens))
+    write = _write_request(tokens)
     if write == "read_only":
         return Refusal("read_only", messages.READ_ONLY)
     if write == "other":
@@ -699,6 +716,8 @@ def _decide(
         return _refuse(messages.PERCENT_WITHOUT_CHANGE)
 
     order, top = _ranking(frame, dims, measure, change)
+    if reading.top is not None and order is not None and not isinstance(order, Refusal):
+        top = reading.top
     if isinstance(order, Refusal):
         return order
 

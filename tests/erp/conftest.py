@@ -1,0 +1,99 @@
+"""Helpers for the ERP planner tests: run the planner's SQL through the gateway (as the agent
+does) and an independent hand-written query through Django's connection, both under RLS for the
+same tenant, and compare the rows."""
+
+from collections import Counter
+from datetime import date
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
+
+import pytest
+from django.db import connection
+
+from apps.accounts.access import bound
+from apps.erp.planner import Clarification, Planned, Refusal, plan_question
+from apps.gateway.services import run_sql
+from tests.conftest import AS_OF
+
+CENT = Decimal("0.01")
+
+
+def norm(value: Any) -> Any:
+    """Rows from the gateway (JSON-ish) and from psycopg compare equal after this."""
+    if isinstance(value, float):
+        value = Decimal(str(value))
+    if isinstance(value, Decimal):
+        return value.quantize(CENT, rounding=ROUND_HALF_UP)
+    if isinstance(value, str) and len(value) == 10 and value[4] == "-":
+        try:
+            return date.fromisoformat(value)
+        except ValueError:
+            return value
+    return value
+
+
+def norm_rows(rows) -> list[tuple]:
+    return [tuple(norm(v) for v in row) for row in rows]
+
+
+def plan(question: str, *, as_of: date = AS_OF, answers=None) -> Planned:
+    outcome = plan_question(question, as_of=as_of, answers=answers)
+    assert isinstance(outcome, Planned), f"{question!r} was not planned: {outcome}"
+    return outcome
+
+
+def planner_result(question: str, context, *, as_of: date = AS_OF, answers=None):
+    """(planned, column names, rows) with the planner's SQL run by the gateway."""
+    planned = plan(question, as_of=as_of, answers=answers)
+    result = run_sql(planned.sql, context=context, params=planned.params)
+    assert not result.truncated
+    names = [c["name"] for c in result.columns]
+    assert names == [c.name for c in planned.columns]
+    return planned, names, norm_rows(result.rows)
+
+
+def hand_rows(sql: str, context, params: dict | None = None) -> list[tuple]:
+    with bound(context), connection.cursor() as cursor:
+        cursor.execute(sql, params or {})
+        return norm_rows(cursor.fetchall())
+
+
+TOLERANCE = Decimal("0.011")  # both sides round to cents; their last digit may differ
+
+
+def _close(a: Any, b: Any) -> bool:
+    if isinstance(a, Decimal | int) and isinstance(b, Decimal | int) and not isinstance(a, bool):
+        return abs(Decimal(a) - Decimal(b)) <= TOLERANCE
+    return a == b
+
+
+def _key(row: tuple) -> tuple:
+    return tuple((type(v).__name__, str(v)) for v in row if not isinstance(v, Decimal))
+
+
+def assert_rows(actual: list[tuple], expected: list[tuple], *, ordered: bool) -> None:
+    """Rows equal (numbers to the cent), in order or as multisets."""
+    expected = norm_rows(expected)
+    assert len(actual) == len(expected), f"{len(actual)} rows, expected {len(expected)}"
+    if not ordered:
+        assert Counter(_key(r) for r in actual) == Counter(_key(r) for r in expected)
+        actual, expected = sorted(actual, key=_key), sorted(expected, key=_key)
+    for got, want in zip(actual, expected, strict=True):
+        assert len(got) == len(want), (got, want)
+        assert all(_close(a, b) for a, b in zip(got, want, strict=True)), (got, want)
+
+
+def refused(question: str, *, as_of: date = AS_OF) -> Refusal | Clarification:
+    outcome = plan_question(question, as_of=as_of)
+    assert not isinstance(outcome, Planned), f"{question!r} was answered: {outcome.sql}"
+    return outcome
+
+
+@pytest.fixture
+def acme(acme_context, db):
+    return acme_context
+
+
+@pytest.fixture
+def globex(globex_context, db):
+    return globex_context
