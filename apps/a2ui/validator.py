@@ -277,20 +277,12 @@ class _Validation:
         if surface is None:
             return
         catalog_id = surface.catalog_id
+        self._schema(
+            message_validator(catalog_id, MESSAGE_TYPES[kind]), message, prefix, catalog_id
+        )
         if kind == "updateComponents":
-            self._schema(
-                message_validator(catalog_id, MESSAGE_TYPES[kind]),
-                message,
-                prefix,
-                catalog_id,
-                skip_components=True,
-            )
             self._components(surface, body.get("components"), f"{base}/components")
-        else:
-            self._schema(
-                message_validator(catalog_id, MESSAGE_TYPES[kind]), message, prefix, catalog_id
-            )
-        if kind == "updateDataModel":
+        elif kind == "updateDataModel":
             self._data(surface, body, base)
         elif kind == "deleteSurface":
             self.finished.append(self.surfaces.pop(surface_id))
@@ -341,23 +333,8 @@ class _Validation:
 
     # -- schema errors --------------------------------------------------------------------------
 
-    def _schema(
-        self,
-        validator,
-        instance: Any,
-        prefix: str,
-        catalog_id: str,
-        *,
-        skip_components: bool = False,
-    ) -> None:
+    def _schema(self, validator, instance: Any, prefix: str, catalog_id: str) -> None:
         for error in validator.iter_errors(instance):
-            where = list(error.absolute_path)
-            if (
-                skip_components
-                and len(where) >= 3
-                and where[:2] == ["updateComponents", "components"]
-            ):
-                continue
             for leaf in _leaves(error):
                 self.problems.extend(_schema_problems(leaf, prefix, catalog_id))
 
@@ -374,6 +351,9 @@ class _Validation:
                 base,
                 f"{len(components)} components in one message; the limit is {self.limits.max_components}",
             )
+        # Past the limit the payload goes back anyway; validating every component would only
+        # let a hostile payload buy CPU time.
+        check_schema = len(components) <= self.limits.max_components
         seen: set[str] = set()
         roots = 0
         for index, component in enumerate(components):
@@ -416,9 +396,13 @@ class _Validation:
                     f"'{name}' is not in the catalog; use one of: {', '.join(known_components)}",
                 )
                 continue
-            self._schema(
-                component_validator(surface.catalog_id, name), component, path, surface.catalog_id
-            )
+            if check_schema:
+                self._schema(
+                    component_validator(surface.catalog_id, name),
+                    component,
+                    path,
+                    surface.catalog_id,
+                )
             self._semantics(surface, entry, name)
 
     def _semantics(self, surface: _Surface, entry: _Component, name: str) -> None:
