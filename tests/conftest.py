@@ -2,6 +2,7 @@
 as production (roles, privileges), migrated as the owner role and seeded with a small,
 deterministic demo data set. Tests run as `tessera_app`, so row-level security applies."""
 
+import os
 from datetime import date
 
 import pytest
@@ -22,7 +23,9 @@ def django_db_setup(django_db_blocker):
         call_command("migrate", database="owner", interactive=False, verbosity=0)
         from apps.erp.demo import load
 
-        load.seed(employees=EMPLOYEES_PER_TENANT, as_of=AS_OF, seed=SEED)
+        # Deterministic data: skip the reload when the database already holds it.
+        if not load.matches(employees=EMPLOYEES_PER_TENANT, as_of=AS_OF, seed=SEED):
+            load.seed(employees=EMPLOYEES_PER_TENANT, as_of=AS_OF, seed=SEED)
 
 
 def _context(username: str):
@@ -69,3 +72,52 @@ def committed_db(django_db_setup, django_db_blocker):
     Tests using it create their own fresh rows (new threads, new runs) and never flush."""
     with django_db_blocker.unblock():
         yield
+
+
+@pytest.fixture(scope="session")
+def tessera_server(django_db_setup, tmp_path_factory):
+    """A real daphne serving the test database on a free loopback port."""
+    from tests.support.live_server import start_server
+
+    server = start_server(tmp_path_factory.mktemp("live-server"))
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    from playwright.sync_api import sync_playwright
+
+    from renderers.browser import launch
+
+    # Playwright's sync API keeps an event loop on this thread; Django would then refuse the
+    # test's own (synchronous, single-threaded) ORM calls. They are safe here.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def browser_page(chromium):
+    """A fresh browser context and page; console errors and CSP violations are collected in
+    `page.problems` so tests can assert there were none."""
+    context = chromium.new_context(viewport={"width": 1440, "height": 900})
+    page = context.new_page()
+    page.problems = []
+    page.on(
+        "console",
+        lambda message: page.problems.append(message.text) if message.type == "error" else None,
+    )
+    page.on("pageerror", lambda error: page.problems.append(str(error)))
+    yield page
+    context.close()
+
+
+def login(page, base_url: str, username: str = "ana", password: str = "tessera-demo") -> None:
+    page.goto(f"{base_url}/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.click("button[type=submit]")
+    page.wait_for_url(lambda url: "/login/" not in url)

@@ -33,8 +33,12 @@ export async function postJson(url, body) {
 
 const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 
-export function formatCell(value, type) {
+// Years, ids and codes are labels, not quantities: no thousands separators.
+const LABEL_COLUMN = /(^|_)(year|id|code|number)$/i;
+
+export function formatCell(value, type, name = "") {
   if (value === null || value === undefined) return "—";
+  if (LABEL_COLUMN.test(name)) return String(value);
   if (typeof value === "number") return numberFormat.format(value);
   if (typeof value === "string" && /^(numeric|int|float|double|real|bigint|smallint|decimal)/i.test(type || "")) {
     const number = Number(value);

@@ -59,7 +59,7 @@ export function renderTable(container, { columns, rows, truncated, rowCount }) {
         "tr",
         {},
         row.map((value, index) =>
-          el("td", { class: isNumericType(columns[index].type) ? "num" : "" }, formatCell(value, columns[index].type)),
+          el("td", { class: isNumericType(columns[index].type) ? "num" : "" }, formatCell(value, columns[index].type, columns[index].name)),
         ),
       ),
     );
@@ -75,11 +75,12 @@ export function renderTable(container, { columns, rows, truncated, rowCount }) {
             el("button", { type: "button", class: "button button-quiet", disabled: page >= pages - 1, onclick: () => { page += 1; draw(); } }, "Next"),
           )
         : null;
-    wrapper.replaceChildren(
+    const parts = [
       el("div", { class: "table-scroll" }, el("table", {}, el("thead", {}, header), el("tbody", {}, body))),
       el("div", { class: `table-status${truncated ? " is-truncated" : ""}` }, status.join(" · ")),
-      pager,
-    );
+    ];
+    if (pager) parts.push(pager);
+    wrapper.replaceChildren(...parts);
   }
   draw();
 }

@@ -56,7 +56,10 @@ def _tenants_and_users() -> dict[str, Tenant]:
         user = users.filter(username=username).first() or users.model(username=username)
         user.is_staff = is_staff
         user.is_superuser = is_staff
-        user.set_password(DEMO_PASSWORD)
+        # Re-setting an unchanged password would still sign the user out everywhere (the
+        # session hash changes), so only set it when it differs.
+        if not user.check_password(DEMO_PASSWORD):
+            user.set_password(DEMO_PASSWORD)
         user.save(using=OWNER_ALIAS)
         with connections[OWNER_ALIAS].cursor() as cursor:
             cursor.execute("SELECT set_config('app.user_id', %s, true)", [str(user.pk)])
@@ -173,6 +176,22 @@ def seed(*, employees: int, as_of: date, seed: int) -> SeedReport:
                 )
             cursor.execute("ANALYZE erp_department; ANALYZE erp_employee; ANALYZE erp_salary")
     return totals
+
+
+def matches(*, employees: int, as_of: date, seed: int) -> bool:
+    """True when the database already holds exactly what `seed()` would load (checked on the
+    first tenant's employees: count and every name and date), so loading again can be skipped."""
+    tenant = Tenant.objects.using(OWNER_ALIAS).filter(slug=TENANTS[0][0]).first()
+    if tenant is None:
+        return False
+    people = generate.employees(random.Random(f"{seed}:0:{as_of.isoformat()}"), employees, as_of)
+    with transaction.atomic(using=OWNER_ALIAS), connections[OWNER_ALIAS].cursor() as cursor:
+        _bind_tenant(cursor, tenant.pk)
+        cursor.execute(
+            "SELECT name, level, hire_date, termination_date FROM erp_employee ORDER BY id"
+        )
+        stored = cursor.fetchall()
+    return stored == [(p.name, p.level, p.hire_date, p.termination_date) for p in people]
 
 
 def is_seeded() -> bool:
