@@ -13,9 +13,10 @@ back on the next user message as `metadata["erp_clarification"] = {"question": .
 from datetime import date
 from typing import Any
 
-from apps.agent.providers.builtin import Plan, PlannedCall, PlannerInput, register_planner
+from apps.agent.providers.builtin import Plan, PlannedCall, PlannerInput, planners, register_planner
 from apps.erp.planner import Clarification, Planned, Refusal, messages, plan_question
 from apps.erp.planner.describe import observation, summary
+from apps.erp.planner.lexicon import lexicon
 
 PLANNER_NAME = "erp"
 RUN_SQL = "run_sql"
@@ -89,5 +90,10 @@ def plan(request: PlannerInput) -> Plan | None:
 
 
 def register(*, priority: int = 50) -> None:
-    """Add the ERP planner to the builtin provider's registry."""
-    register_planner(PLANNER_NAME, plan, priority=priority)
+    """Add the ERP planner to the builtin provider's registry (once; later calls do nothing).
+
+    Loads the semantic model and the vocabulary now, so the first question is as fast as the
+    others."""
+    lexicon()
+    if PLANNER_NAME not in planners.names():
+        register_planner(PLANNER_NAME, plan, priority=priority)

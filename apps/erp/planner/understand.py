@@ -41,7 +41,8 @@ from apps.erp.planner.query import (
 from apps.erp.planner.text import is_number, tokenize
 from apps.erp.semantic import Measure, semantic_model
 
-MAX_TOP = 1000
+AGG_WORDS = {"avg": "average", "sum": "total", "min": "minimum", "max": "maximum"}
+AGG_WORDS |= {"median": "median", "count": "count"}
 MAX_PERIODS = 8
 DEFAULT_TOP_EMPLOYEES = 10
 LEVELS = (1, 10)
@@ -423,7 +424,8 @@ def _choose_measure(frame: Frame, answers: dict[str, Any]) -> str:
         measures = [answers["measure"]]
     if "unpaid_months" in measures:
         return "unpaid_months"
-    if len(measures) > 1 and "headcount" in measures:
+    others = [model.measure(m) for m in measures if m != "headcount"]
+    if others and "headcount" in measures and all(_is_count(m) for m in others):
         measures.remove("headcount")  # "how many employees were hired": the hires
     facts = list(dict.fromkeys(frame.facts))
     # "highest salary", "lowest level" name a min/max measure; asked of a ranking ("which
@@ -439,6 +441,12 @@ def _choose_measure(frame: Frame, answers: dict[str, Any]) -> str:
         raise _NotUnderstood(_refuse(messages.SEVERAL_MEASURES))
     if measures:
         measure = model.measure(measures[0])
+        for agg in frame.aggs:
+            if agg != measure.aggregation and not (agg == "sum" and _is_count(measure)):
+                reason = messages.NO_SUCH_MEASURE.format(
+                    agg=AGG_WORDS[agg], fact=measure.label.lower()
+                )
+                raise _NotUnderstood(_refuse(reason))
         other = [f for f in facts if f != measure.fact]
         if other and not (_is_count(measure) and measure.table == "employee"):
             raise _NotUnderstood(_refuse(messages.SEVERAL_MEASURES))
@@ -462,7 +470,8 @@ def _choose_measure(frame: Frame, answers: dict[str, Any]) -> str:
             if measure.fact == facts[0] and measure.aggregation == agg:
                 return measure.name
         fact = model.fact(facts[0])
-        raise _NotUnderstood(_refuse(messages.NO_SUCH_MEASURE.format(agg=agg, fact=fact.label)))
+        reason = messages.NO_SUCH_MEASURE.format(agg=AGG_WORDS[agg], fact=fact.label)
+        raise _NotUnderstood(_refuse(reason))
     if frame.count or frame.subject or frame.entity == "employee":
         return "headcount"
     if frame.entity == "department" and frame.supers:
@@ -641,9 +650,11 @@ def _understand(
         reading = read(question, as_of)
     except TimeError as error:
         return Refusal("no_data", str(error))
+    if reading.unknown and _unknown_department(reading) and answers.get("department"):
+        reading.unknown.clear()  # the department the form asked for replaces the unknown one
     if reading.unknown:
         frame = _frame(reading)
-        if _unknown_department(reading) and not answers.get("department"):
+        if _unknown_department(reading):
             return _department_missing(_known(frame))
         unknown = tuple(dict.fromkeys(reading.tokens[i] for i in reading.unknown))
         quoted = ", ".join(f"“{w}”" for w in unknown)
