@@ -10,6 +10,7 @@ from django.db import connections, transaction
 
 from apps.accounts.models import Membership, Role, Tenant
 from apps.erp.demo import generate
+from apps.objects.demo import seed_pipeline
 
 TENANTS = [("acme", "Acme Corporation"), ("globex", "Globex Industries")]
 DEMO_PASSWORD = "tessera-demo"
@@ -168,6 +169,7 @@ def seed(*, employees: int, as_of: date, seed: int) -> SeedReport:
                 # One generator per tenant, so tenants differ but each is reproducible alone.
                 rng = random.Random(f"{seed}:{index}:{as_of.isoformat()}")
                 report = _load_tenant(cursor, tenants[slug], rng, employees, as_of)
+                seed_pipeline(cursor, tenants[slug], random.Random(f"{seed}:{index}:pipeline"))
                 totals = SeedReport(
                     totals.tenants + 1,
                     totals.employees + report.employees,
