@@ -1,0 +1,69 @@
+"""Every limit and threshold of the decks pipeline: a named value, its default and why.
+
+`tests/decks/test_limits.py` fails when a limit has no help text. Values are module constants
+(not environment variables): they describe what the pipeline is built and tested for.
+"""
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limit:
+    name: str
+    value: float
+    help: str
+
+
+_ALL = [
+    # Input
+    Limit("max_pdf_mb", 50, "Largest PDF accepted, in megabytes."),
+    Limit("max_pages", 100, "Most pages a paper may have; longer documents are refused."),
+    Limit("max_page_side_pt", 3000, "Largest page side in points (about 1 m); posters above it."),
+    Limit("max_image_megapixels", 60, "Largest embedded image, in megapixels (decoding cost)."),
+    Limit("min_words", 150, "Fewest words of text a paper needs to make a deck."),
+    # Figures
+    Limit("figure_max_px", 1800, "Longest side of a cropped figure, in pixels."),
+    Limit("figure_min_dpi", 150, "Lowest resolution a figure is cropped at."),
+    Limit("figure_max_dpi", 300, "Highest resolution a figure is cropped at."),
+    # Deck shape
+    Limit("min_slides", 10, "Fewest slides in a deck."),
+    Limit("max_slides", 20, "Most slides in a deck."),
+    Limit(
+        "min_figures", 3, "Fewest of the paper's figures a deck shows (when the paper has them)."
+    ),
+    Limit("max_rounds", 10, "Most review rounds a caller may ask for."),
+    Limit("default_rounds", 5, "Review rounds when the caller does not say."),
+    # Reviewer thresholds (slide canvas is 980×552 CSS px)
+    Limit("overflow_px", 2, "Content this far past the slide's edge is overflow."),
+    Limit("overflow_high_px", 24, "Overflow beyond this many pixels is high severity."),
+    Limit("words_text_slide", 75, "Words on a text slide above which it is dense (medium)."),
+    Limit("words_text_slide_high", 110, "Words on a text slide above which density is high."),
+    Limit("words_beside_figure", 40, "Words beside a figure (title and caption excluded)."),
+    Limit("min_font_px", 14, "Smallest body text size; smaller text is hard to read (medium)."),
+    Limit("min_chrome_font_px", 11, "Smallest size for captions and footers (medium below)."),
+    Limit(
+        "figure_min_fill",
+        0.4,
+        "Smallest figure area, as a share of the largest it could be drawn on a slide.",
+    ),
+    Limit("figure_min_fill_high", 0.2, "Figure fill below which figure_small is high."),
+    Limit("caption_words", 60, "Words of a caption above which it is too long (low)."),
+    Limit("figure_visible_min", 0.98, "Share of a figure that must be visible (not cropped)."),
+    Limit("figure_min_opacity", 0.95, "Opacity below which a figure or text counts as faded."),
+    Limit("figure_match_max_diff", 0.16, "Mean pixel difference above which a figure mismatches."),
+    Limit("overlap_min_px", 60, "Overlap between two boxes, in px², that counts."),
+    Limit("contrast_min", 4.5, "Smallest text contrast ratio (WCAG AA)."),
+    Limit("contrast_high", 3.0, "Contrast ratio below which contrast is high severity."),
+    Limit("edge_margin_px", 6, "Ink closer than this to a slide edge touches it."),
+    Limit("near_empty_ink", 0.004, "Share of inked pixels below which a slide is near-empty."),
+]
+
+LIMITS: dict[str, Limit] = {limit.name: limit for limit in _ALL}
+
+
+def get(name: str) -> float:
+    return LIMITS[name].value
+
+
+def get_int(name: str) -> int:
+    return int(LIMITS[name].value)

@@ -1,0 +1,96 @@
+"""Open a PDF and refuse, with a clear message, what a deck cannot be made from.
+
+Checks run cheapest first, so a 300-page or 500 MB file is refused before anything is parsed.
+"""
+
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+from apps.decks import errors, limits
+
+SIGNATURE_WINDOW = 1024  # PDF readers accept %PDF- anywhere in the first kilobyte
+
+
+def pdf_check(path: Path) -> int:
+    """Validate `path` as a paper PDF; returns its page count or raises PaperError."""
+    name = path.name
+    if not path.is_file():
+        raise errors.PaperError(errors.NOT_FOUND.format(name=path))
+    size = path.stat().st_size
+    limit_mb = limits.get_int("max_pdf_mb")
+    if size > limit_mb * 1024 * 1024:
+        raise errors.LimitExceeded(
+            errors.TOO_LARGE.format(name=name, size_mb=size / 1024 / 1024, limit_mb=limit_mb)
+        )
+    with path.open("rb") as handle:
+        head = handle.read(SIGNATURE_WINDOW)
+    if b"%PDF-" not in head:
+        raise errors.PaperError(errors.NOT_A_PDF.format(name=name))
+
+    document = _open(path)
+    try:
+        pages = len(document)
+        if pages == 0:
+            raise errors.PaperError(errors.NO_PAGES.format(name=name))
+        max_pages = limits.get_int("max_pages")
+        if pages > max_pages:
+            raise errors.LimitExceeded(
+                errors.TOO_MANY_PAGES.format(name=name, pages=pages, limit=max_pages)
+            )
+        _check_pages(document, name)
+    finally:
+        document.close()
+    return pages
+
+
+def _open(path: Path) -> pdfium.PdfDocument:
+    try:
+        return pdfium.PdfDocument(str(path))
+    except pdfium.PdfiumError as exc:
+        detail = str(exc)
+        if "password" in detail.lower():
+            raise errors.PaperError(errors.ENCRYPTED.format(name=path.name)) from exc
+        raise errors.PaperError(
+            errors.CORRUPT.format(name=path.name, detail=_pdfium_detail(detail))
+        ) from exc
+
+
+def _pdfium_detail(message: str) -> str:
+    # "Failed to load document (PDFium: Data format error)." → "data format error"
+    if "PDFium:" in message:
+        message = message.split("PDFium:", 1)[1]
+    return message.strip(" ).").lower() or "unknown error"
+
+
+def _check_pages(document: pdfium.PdfDocument, name: str) -> None:
+    """Page sizes and embedded image sizes, read from the page objects (nothing decoded)."""
+    side_limit = limits.get("max_page_side_pt")
+    pixel_limit = limits.get("max_image_megapixels")
+    for index in range(len(document)):
+        page = document[index]
+        try:
+            width, height = page.get_size()
+            if max(width, height) > side_limit:
+                raise errors.LimitExceeded(
+                    errors.PAGE_TOO_LARGE.format(
+                        page=index + 1, name=name, width=width, height=height, limit=int(side_limit)
+                    )
+                )
+            for image in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_IMAGE]):
+                px_width, px_height = image.get_px_size()
+                megapixels = px_width * px_height / 1_000_000
+                if megapixels > pixel_limit:
+                    raise errors.LimitExceeded(
+                        errors.IMAGE_TOO_LARGE.format(
+                            page=index + 1,
+                            name=name,
+                            width=px_width,
+                            height=px_height,
+                            megapixels=megapixels,
+                            limit=int(pixel_limit),
+                        )
+                    )
+        finally:
+            page.close()

@@ -1,0 +1,325 @@
+"""Page layout from pdfplumber words: lines, segments, columns, running headers, body size.
+
+A *segment* is a run of words on one visual line with no wide gap inside: a line of one column,
+a margin note, a cell of a table row. Everything downstream (title, sections, captions, figure
+regions) works on segments in reading order.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+
+import pdfplumber
+
+SUPERSCRIPT_MARK = re.compile(r"^[\d,*†‡§¶\-–]+$|^ID$")
+NO_SPACE_BEFORE = tuple(",.;:!?)]}’”%")
+NO_SPACE_AFTER = tuple("([{‘“")
+HYPHENS = ("-", "\u2010", "\u2011", "\u00ad")
+
+
+@dataclass
+class Word:
+    text: str
+    x0: float
+    x1: float
+    top: float
+    bottom: float
+    size: float
+    font: str
+
+    @property
+    def middle(self) -> float:
+        return (self.top + self.bottom) / 2
+
+
+@dataclass
+class Segment:
+    page: int  # 1-based
+    words: list[Word]
+    size: float = 0.0
+    font: str = ""
+    role: str = "text"  # text | margin | header
+    column: int = 0
+
+    def __post_init__(self) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        weights: Counter[float] = Counter()
+        fonts: Counter[str] = Counter()
+        for word in self.words:
+            weights[round(word.size, 1)] += len(word.text)
+            fonts[word.font] += len(word.text)
+        self.size = weights.most_common(1)[0][0] if weights else 0.0
+        self.font = fonts.most_common(1)[0][0] if fonts else ""
+
+    @property
+    def x0(self) -> float:
+        return min(w.x0 for w in self.words)
+
+    @property
+    def x1(self) -> float:
+        return max(w.x1 for w in self.words)
+
+    @property
+    def top(self) -> float:
+        return min(w.top for w in self.words)
+
+    @property
+    def bottom(self) -> float:
+        return max(w.bottom for w in self.words)
+
+    @property
+    def width(self) -> float:
+        return self.x1 - self.x0
+
+    @property
+    def bold(self) -> bool:
+        return bool(re.search(r"bold|black|heavy|semibold|medium", self.font, re.I))
+
+    @property
+    def text(self) -> str:
+        return join_words(self.words)
+
+
+@dataclass
+class Layout:
+    """Every page's segments plus document-wide measurements."""
+
+    pages: list[list[Segment]]
+    page_sizes: list[tuple[float, float]]
+    body_size: float
+    columns: list[tuple[float, float]]  # (x0, x1) of each text column
+    running: list[str] = field(default_factory=list)  # texts of running headers/footers
+
+    def segments(self, role: str | None = "text") -> list[Segment]:
+        return [s for page in self.pages for s in page if role is None or s.role == role]
+
+    def is_body(self, segment: Segment) -> bool:
+        return abs(segment.size - self.body_size) <= 0.8
+
+    def column_width(self) -> float:
+        return max((x1 - x0 for x0, x1 in self.columns), default=400.0)
+
+
+def normalize(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text)
+    return text.replace("\u2010", "-").replace("\u2011", "-").replace("\u00a0", " ")
+
+
+def join_words(words: list[Word]) -> str:
+    out = ""
+    for word in words:
+        text = word.text
+        if out and not (text.startswith(NO_SPACE_BEFORE) or out.endswith(NO_SPACE_AFTER)):
+            out += " "
+        out += text
+    return normalize(out)
+
+
+def layout_read(pdf: pdfplumber.PDF) -> Layout:
+    pages: list[list[Segment]] = []
+    sizes: list[tuple[float, float]] = []
+    for number, page in enumerate(pdf.pages, start=1):
+        words = [
+            Word(
+                text=w["text"],
+                x0=w["x0"],
+                x1=w["x1"],
+                top=w["top"],
+                bottom=w["bottom"],
+                size=w.get("size", 0.0),
+                font=str(w.get("fontname", "")).split("+")[-1],
+            )
+            for w in page.extract_words(
+                x_tolerance=1.5,
+                x_tolerance_ratio=0.15,
+                y_tolerance=2,
+                extra_attrs=["size", "fontname"],
+            )
+            if w["text"].strip()
+        ]
+        pages.append(_segments(number, words))
+        sizes.append((float(page.width), float(page.height)))
+    body = _body_size(pages)
+    layout = Layout(pages=pages, page_sizes=sizes, body_size=body, columns=[])
+    _mark_running(layout)
+    layout.columns = _columns(layout)
+    _mark_margins(layout)
+    return layout
+
+
+def _segments(page: int, words: list[Word]) -> list[Segment]:
+    """Words → visual lines (by vertical overlap) → segments (split at wide gaps)."""
+    lines: list[list[Word]] = []
+    for word in sorted(words, key=lambda w: (w.bottom, w.x0)):
+        for line in reversed(lines[-6:]):
+            top = min(w.top for w in line)
+            bottom = max(w.bottom for w in line)
+            if top - 0.5 <= word.middle <= bottom + 0.5:
+                line.append(word)
+                break
+        else:
+            lines.append([word])
+    segments: list[Segment] = []
+    for line in lines:
+        line.sort(key=lambda w: w.x0)
+        main_size = Counter(round(w.size, 1) for w in line).most_common(1)[0][0]
+        kept = [
+            w
+            for w in line
+            if not (w.size < 0.8 * main_size and SUPERSCRIPT_MARK.match(w.text))
+            and not (w.text == "ID" and w.size < 0.7 * main_size)
+        ] or line
+        current: list[Word] = [kept[0]]
+        for word in kept[1:]:
+            gap = word.x0 - current[-1].x1
+            sizes = sorted((word.size, current[-1].size))
+            size_jump = sizes[1] > 1.4 * sizes[0] and gap > 3
+            if size_jump or gap > max(12.0, 1.5 * sizes[1]):
+                segments.append(Segment(page, current))
+                current = [word]
+            else:
+                current.append(word)
+        segments.append(Segment(page, current))
+    segments.sort(key=lambda s: (round(s.top), s.x0))
+    return segments
+
+
+def _body_size(pages: list[list[Segment]]) -> float:
+    weights: Counter[float] = Counter()
+    for page in pages:
+        for segment in page:
+            weights[round(segment.size * 2) / 2] += len(segment.text)
+    return weights.most_common(1)[0][0] if weights else 10.0
+
+
+def _running_key(text: str) -> str:
+    return re.sub(r"\d+", "#", text.lower()).strip()
+
+
+def _mark_running(layout: Layout) -> None:
+    """Headers and footers: text in the top/bottom band repeated on many pages, page numbers."""
+    if not layout.pages:
+        return
+    keys: Counter[str] = Counter()
+    for number, page in enumerate(layout.pages):
+        height = layout.page_sizes[number][1]
+        seen = set()
+        for segment in page:
+            if segment.top < 0.1 * height or segment.bottom > 0.9 * height:
+                seen.add(_running_key(segment.text))
+        keys.update(seen)
+    repeated = {k for k, n in keys.items() if n >= max(2, len(layout.pages) // 3)}
+    texts: list[str] = []
+    for number, page in enumerate(layout.pages):
+        height = layout.page_sizes[number][1]
+        for segment in page:
+            in_band = segment.top < 0.1 * height or segment.bottom > 0.9 * height
+            if not in_band:
+                continue
+            key = _running_key(segment.text)
+            if key in repeated or re.fullmatch(r"[#\s/of.\-–]*", key):
+                segment.role = "header"
+                if segment.text not in texts:
+                    texts.append(segment.text)
+    layout.running = texts
+
+
+def _columns(layout: Layout) -> list[tuple[float, float]]:
+    """Text columns from the left edges of body-size segments that fill most of a line."""
+    starts: Counter[int] = Counter()
+    spans: list[Segment] = []
+    for segment in layout.segments():
+        if layout.is_body(segment) and len(segment.text) >= 25:
+            starts[round(segment.x0 / 6) * 6] += 1
+            spans.append(segment)
+    if not spans:
+        width = layout.page_sizes[0][0] if layout.page_sizes else 612.0
+        return [(0.1 * width, 0.9 * width)]
+    total = sum(starts.values())
+    peaks = sorted(x for x, n in starts.items() if n >= 0.12 * total)
+    merged: list[int] = []
+    for x in peaks:
+        if merged and x - merged[-1] < 40:
+            continue
+        merged.append(x)
+    columns = []
+    for index, start in enumerate(merged):
+        following = merged[index + 1] if index + 1 < len(merged) else None
+        members = [
+            s for s in spans if s.x0 >= start - 8 and (following is None or s.x0 < following - 8)
+        ]
+        right = (
+            statistics.quantiles([s.x1 for s in members], n=20)[-1]
+            if len(members) > 1
+            else start + 300
+        )
+        columns.append((float(start), float(right)))
+    # Two peaks whose columns overlap are indents of one column, not two columns.
+    if len(columns) > 1 and columns[0][1] > columns[1][0] + 10:
+        columns = [(columns[0][0], max(c[1] for c in columns))]
+    return columns
+
+
+def _mark_margins(layout: Layout) -> None:
+    """Sidebars and margin notes: segments entirely left or right of every text column."""
+    left = min(x0 for x0, _ in layout.columns)
+    right = max(x1 for _, x1 in layout.columns)
+    for segment in layout.segments():
+        if segment.x1 < left - 4 or segment.x0 > right + 4:
+            segment.role = "margin"
+            continue
+        segment.column = column_of(layout, segment.x0)
+
+
+def column_of(layout: Layout, x: float) -> int:
+    index = 0
+    for number, (x0, _) in enumerate(layout.columns):
+        if x >= x0 - 12:
+            index = number
+    return index
+
+
+def reading_order(layout: Layout, page: int) -> list[Segment]:
+    """The page's text segments, column by column, top to bottom."""
+    segments = [s for s in layout.pages[page - 1] if s.role == "text"]
+    return sorted(segments, key=lambda s: (s.column, s.top, s.x0))
+
+
+def join_lines(lines: list[str], vocabulary: set[str] | None = None) -> str:
+    """Join text lines, undoing end-of-line hyphenation ("experi-" + "ment" → "experiment")."""
+    out = ""
+    for line in lines:
+        line = line.strip()
+        if not line:
+            continue
+        if out.endswith(HYPHENS) and line[:1].islower():
+            stem = out.rstrip("".join(HYPHENS))
+            head = stem.split(" ")[-1]
+            tail = re.match(r"[\w]+", line)
+            piece = tail.group(0) if tail else ""
+            keep_hyphen = (
+                vocabulary is not None
+                and f"{head}-{piece}".lower() in vocabulary
+                and f"{head}{piece}".lower() not in vocabulary
+            )
+            out = f"{stem}-{line}" if keep_hyphen else stem + line
+        elif out:
+            out += " " + line
+        else:
+            out = line
+    return out
+
+
+def vocabulary_of(layout: Layout) -> set[str]:
+    """Lower-cased words of the document, to tell hyphenated compounds from split words."""
+    words: set[str] = set()
+    for segment in layout.segments(None):
+        for word in segment.words:
+            words.add(normalize(word.text).strip(".,;:()[]").lower())
+    return words
