@@ -893,13 +893,22 @@ def _schema_problems(error: SchemaError, prefix: str, catalog_id: str) -> list[P
 
 
 def _without_shadowed(found: list[Problem]) -> list[Problem]:
-    """Drops generic schema errors that a more precise problem at or below the same place
-    explains (an unknown function makes every branch of the FunctionCall oneOf fail)."""
-    precise = [p.path for p in found if p.code in (P.UNKNOWN_FUNCTION, P.UNKNOWN_COMPONENT)]
+    """Drops schema errors that a more precise problem explains: an unknown function makes
+    every branch of the FunctionCall oneOf fail, so only "unknown function" is worth saying."""
+    owners = [
+        p.path.rsplit("/", 1)[0]
+        for p in found
+        if p.code in (P.UNKNOWN_FUNCTION, P.UNKNOWN_COMPONENT)
+        and p.path.endswith(("/call", "/component"))
+    ]
+    schema_codes = (P.SCHEMA, P.MISSING_PROPERTY, P.UNKNOWN_PROPERTY)
     result, seen = [], set()
     for problem in found:
-        if problem.code == P.SCHEMA and any(
-            other == problem.path or other.startswith(problem.path + "/") for other in precise
+        if problem.code in schema_codes and any(
+            problem.path == owner
+            or problem.path.startswith(owner + "/")
+            or owner.startswith(problem.path + "/")
+            for owner in owners
         ):
             continue
         key = (problem.code, problem.path, problem.message)
