@@ -107,6 +107,18 @@ CHANGE_WORDS = {
 }
 # Changes that are about pay by themselves: "the largest raise".
 SALARY_CHANGE_WORDS = ["raise", "raises", "pay rise", "pay raise", "pay increase", "salary rise"]
+# Phrases that sound answerable but are not in the data; the reason is told to the person.
+UNSUPPORTED = {
+    "annual salary": "salaries are stored as monthly payments, not annual salaries",
+    "annual salaries": "salaries are stored as monthly payments, not annual salaries",
+    "yearly salary": "salaries are stored as monthly payments, not annual salaries",
+    "annual pay": "salaries are stored as monthly payments, not annual salaries",
+    "level history": "the ERP keeps no history of levels or transfers",
+    "promotions": "the ERP keeps no history of levels or transfers",
+    "promoted": "the ERP keeps no history of levels or transfers",
+    "transfers": "the ERP keeps no history of levels or transfers",
+    "transferred": "the ERP keeps no history of levels or transfers",
+}
 COUNT_PHRASES = ["how many", "number of", "count of", "count", "total number of", "amount of"]
 LIST_WORDS = ["list", "name", "names", "show", "display", "give", "tell"]
 
@@ -132,6 +144,8 @@ FILLER = _words(
     versus vs against compared compare comparison between among
     pay paid payments payment
     chart plot graph visualize visualise draw table make made makes take took
+    everyone everybody anyone anybody develop developed evolve evolved go went
+    spend spent cost costs
     first
     """
 )
@@ -140,7 +154,7 @@ FILLER = _words(
 DATA_WRITE_VERBS = _words(
     """
     delete remove drop truncate update insert alter erase purge wipe fire dismiss terminate
-    rename modify edit set reset grant revoke promote demote transfer hire pay give increase
+    rename modify edit set reset grant revoke promote demote transfer hire pay increase
     decrease raise cut change lower double halve
     """
 )
@@ -232,6 +246,9 @@ def build_lexicon(model: SemanticModel) -> Lexicon:
         _add(phrases, word, ("pct", word))
     for word in LIST_WORDS:
         _add(phrases, word, ("list", word))
+    _add(phrases, "how much", ("how_much", "how much"))
+    for word, reason in UNSUPPORTED.items():
+        _add(phrases, word, ("unsupported", reason))
     erp_kinds = {"measure", "fact", "dim", "value", "subject"}
     # Words that make a question about the ERP on their own ("salary", "staff", "Sales").
     erp_words = frozenset(

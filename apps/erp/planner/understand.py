@@ -41,6 +41,7 @@ from apps.erp.planner.query import (
 from apps.erp.planner.text import is_number, tokenize
 from apps.erp.semantic import Measure, semantic_model
 
+ERP_KINDS = {"measure", "fact", "dim", "value", "subject", "unsupported"}
 AGG_WORDS = {"avg": "average", "sum": "total", "min": "minimum", "max": "maximum"}
 AGG_WORDS |= {"median": "median", "count": "count"}
 MAX_PERIODS = 8
@@ -329,6 +330,7 @@ class Frame:
     pct: bool = False
     listing: bool = False
     subject: bool = False
+    how_much: bool = False
 
 
 def _frame(reading: Reading) -> Frame:
@@ -401,6 +403,8 @@ def _frame(reading: Reading) -> Frame:
             frame.pct = True
         if "list" in kinds:
             frame.listing = True
+        if "how_much" in kinds:
+            frame.how_much = True
         if "subject" in kinds:
             frame.subject = True
         if "who" in kinds:
@@ -465,6 +469,8 @@ def _choose_measure(frame: Frame, answers: dict[str, Any]) -> str:
         if not aggs and frame.supers and not ranking and not frame.change:
             aggs = ["max" if frame.supers[0] == "desc" else "min"]
             frame.supers.clear()
+        if not aggs and frame.how_much:
+            raise _NotUnderstood(_clarify_measure(frame, facts[0]))
         agg = aggs[0] if aggs else "avg"
         for measure in model.measures:
             if measure.fact == facts[0] and measure.aggregation == agg:
@@ -479,17 +485,21 @@ def _choose_measure(frame: Frame, answers: dict[str, Any]) -> str:
     raise _NotUnderstood(_clarify_measure(frame))
 
 
-def _clarify_measure(frame: Frame) -> Clarification:
+def _clarify_measure(frame: Frame, fact: str | None = None) -> Clarification:
+    """Ask what to compute: the fact's average or total ("how much…"), or any main measure."""
     model = semantic_model()
-    choices = tuple(
-        Choice(m.name, m.label)
-        for m in model.measures
-        if m.name in ("headcount", "average_salary", "total_salary", "hires", "average_tenure")
-    )
+    if fact is not None:
+        names = [
+            m.name for m in model.measures if m.fact == fact and m.aggregation in ("avg", "sum")
+        ]
+    else:
+        names = ["headcount", "average_salary", "total_salary", "hires", "average_tenure"]
+    choices = tuple(Choice(name, model.measure(name).label) for name in names)
     return Clarification(
         question="",
         message=messages.CLARIFY_MEASURE,
         missing=(MissingParameter("measure", messages.PROMPT_MEASURE, "choice", choices),),
+        known=_known(frame),
     )
 
 
@@ -570,13 +580,26 @@ def _department_missing(known: dict[str, Any]) -> Clarification:
 
 
 def _unknown_department(reading: Reading) -> bool:
-    """Every unknown word names a department we do not know: "the Legal department"."""
-    tokens = reading.tokens
-    for i in reading.unknown:
-        neighbours = {tokens[k] for k in (i - 2, i - 1, i + 1, i + 2) if 0 <= k < len(tokens)}
-        if not neighbours & DEPARTMENT_NOUNS:
+    """The unknown words name a department we do not know: "the Legal department", "the
+    department of Legal Affairs" — each run of unknown words touches a department noun."""
+    tokens, unknown = reading.tokens, sorted(reading.unknown)
+    if not unknown:
+        return False
+    runs: list[list[int]] = [[unknown[0]]]
+    for i in unknown[1:]:
+        gap = tokens[runs[-1][-1] + 1 : i]
+        if all(t in ("and", "&") for t in gap):
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    for run in runs:
+        after = tokens[run[-1] + 1] if run[-1] + 1 < len(tokens) else ""
+        before = tokens[max(0, run[0] - 2) : run[0]]
+        if after not in DEPARTMENT_NOUNS and not (
+            len(before) == 2 and before[0] in DEPARTMENT_NOUNS and before[1] == "of"
+        ):
             return False
-    return bool(reading.unknown)
+    return True
 
 
 SQL_WRITES = {
@@ -600,6 +623,9 @@ def _write_request(tokens: list[str]) -> str | None:
     if i >= len(tokens):
         return None
     verb = tokens[i]
+    if verb == "give":
+        # "give me the headcount" asks; "give everyone a raise" writes
+        return None if tokens[i + 1 : i + 2] in (["me"], ["us"]) else "read_only"
     if verb in DATA_WRITE_VERBS:
         return "read_only"
     if verb in CREATE_VERBS:
@@ -637,8 +663,15 @@ def _understand(
     question: str, as_of: date, answers: dict[str, Any]
 ) -> StructuredQuery | Clarification | Refusal:
     tokens = tokenize(question)
-    words = lexicon()
-    erp = any(t in words.erp_words for t in tokens)
+    try:
+        reading: Reading | None = read(question, as_of)
+        time_error = None
+    except TimeError as error:
+        reading, time_error = None, error
+    if reading is not None:
+        erp = any(kind in ERP_KINDS for _, _, tags in reading.tags for kind, _ in tags)
+    else:
+        erp = any(t in lexicon().erp_words for t in tokens)
     if not erp:
         return Refusal("not_erp", messages.NOT_ERP)
     write = _write_request(tokens)
@@ -646,10 +679,11 @@ def _understand(
         return Refusal("read_only", messages.READ_ONLY)
     if write == "other":
         return Refusal("not_erp", messages.NOT_ERP)
-    try:
-        reading = read(question, as_of)
-    except TimeError as error:
-        return Refusal("no_data", str(error))
+    if reading is None:
+        return Refusal("no_data", str(time_error))
+    unsupported = [v for _, _, tags in reading.tags for k, v in tags if k == "unsupported"]
+    if unsupported:
+        return _refuse(f"{unsupported[0]}.")
     if reading.unknown and _unknown_department(reading) and answers.get("department"):
         reading.unknown.clear()  # the department the form asked for replaces the unknown one
     if reading.unknown:
@@ -692,6 +726,9 @@ def _decide(
         dims.insert(0, "department")
     if frame.bare_department and not frame.values and "department" not in dims:
         return _department_missing(_known(frame, measure_name))
+    salary_like = measure.table == "salary" or frame.change is not None
+    if reading.top is not None and not dims and salary_like and measure.aggregation != "gap":
+        dims.append("employee")  # "top 10 salary increases": of employees
     if len(set(dims)) != len(dims):
         dims = list(dict.fromkeys(dims))
     if len(dims) > 2:
