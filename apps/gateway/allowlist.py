@@ -41,7 +41,8 @@ DATETIME = {
     "extract", "isfinite", "justify_days", "justify_hours", "justify_interval", "make_date",
     "make_interval", "make_time", "make_timestamp", "make_timestamptz", "now",
     "statement_timestamp", "timeofday", "transaction_timestamp", "to_timestamp", "to_char",
-    "to_date", "to_number",
+    "to_date", "to_number", "timezone", "current_timestamp", "current_time", "localtime",
+    "localtimestamp",
 }  # fmt: skip
 CONDITIONAL = {"coalesce", "nullif", "greatest", "least", "num_nonnulls", "num_nulls"}
 ARRAYS = {
@@ -134,10 +135,10 @@ NODES: frozenset[type[exp.Expression]] = frozenset(
         exp.Or, exp.Neg, exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE, exp.NullSafeEQ,
         exp.NullSafeNEQ, exp.Add, exp.Sub, exp.Mul, exp.Div, exp.Mod, exp.IntDiv, exp.DPipe,
         exp.BitwiseAnd, exp.BitwiseOr, exp.BitwiseXor, exp.BitwiseNot, exp.BitwiseLeftShift,
-        exp.BitwiseRightShift, exp.Lateral, exp.Cube, exp.Rollup, exp.GroupingSets, exp.Filter,
+        exp.BitwiseRightShift, exp.All, exp.Lateral, exp.Cube, exp.Rollup, exp.GroupingSets, exp.Filter,
         exp.WithinGroup, exp.Kwarg, exp.AtTimeZone, exp.Collate, exp.Overlaps, exp.JSONPath,
         exp.JSONPathKey, exp.JSONPathRoot, exp.JSONPathSubscript, exp.Placeholder,
-        exp.Parameter, exp.TableSample, exp.BitString, exp.HexString, exp.ByteString,
+        exp.Parameter, exp.TableSample, exp.BitString, exp.ByteString,
         exp.UnicodeString, exp.RawString, exp.Dot,
     }
 )  # fmt: skip

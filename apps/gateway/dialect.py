@@ -26,6 +26,20 @@ class GatewayPostgres(Postgres):
             if name in SPECIAL_SYNTAX_FUNCTIONS
         }
 
+        def _parse_interval_span(self, this, parse_function_unit: bool = True):
+            # sqlglot keeps only the first "<n> <unit>" of an interval string, so
+            # INTERVAL '1 day 02:30:00' would become INTERVAL '1 DAY'. PostgreSQL reads the
+            # whole string: keep it whole, with the optional field word after it.
+            if this is None or not this.is_string:
+                return super()._parse_interval_span(this, parse_function_unit)
+            unit = None
+            if (
+                self._curr is not None
+                and self._curr.text.upper() in self.dialect.VALID_INTERVAL_UNITS
+            ):
+                unit = self._parse_var(any_token=True, upper=True)
+            return self.expression(exp.Interval(this=this, unit=unit))
+
     class Generator(PostgresGenerator):
         TRANSFORMS = {
             **PostgresGenerator.TRANSFORMS,
@@ -34,6 +48,12 @@ class GatewayPostgres(Postgres):
                 f"CURRENT_TIME({self.sql(e, 'this')})" if e.this else "CURRENT_TIME"
             ),
         }
+
+        def interval_sql(self, expression: exp.Interval) -> str:
+            # Written as read: INTERVAL '<string>' [FIELD], never merged into one string.
+            unit = self.sql(expression, "unit")
+            this = self.sql(expression, "this")
+            return f"INTERVAL {this} {unit}" if unit else f"INTERVAL {this}"
 
 
 DIALECT = GatewayPostgres()

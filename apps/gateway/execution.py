@@ -175,17 +175,18 @@ def execute(
 ) -> QueryResult:
     """Run `query` for `context` (None: no tenant, so tenant tables show no rows)."""
     values = bind_parameters(query.parameters, params)
-    # A pooled connection may have died since its last use (server restart); a read-only
-    # query is safe to try once more on a fresh one.
-    for attempt in range(2):
-        try:
-            return _run(query, context, values)
-        except _BrokenConnection as exc:
-            if attempt:
-                raise GatewayError(
-                    ErrorCode.UNAVAILABLE, errors.UNAVAILABLE_DB.format(detail=exc)
-                ) from None
-    raise AssertionError("unreachable")
+    try:
+        return _run(query, context, values)
+    except _BrokenConnection:
+        # Pooled connections may have died since their last use (server restart): drop the
+        # dead ones and try the read-only query once more.
+        get_pool().check()
+    try:
+        return _run(query, context, values)
+    except _BrokenConnection as exc:
+        raise GatewayError(
+            ErrorCode.UNAVAILABLE, errors.UNAVAILABLE_DB.format(detail=exc)
+        ) from None
 
 
 def _context_values(context: AccessContext | None) -> list[str]:

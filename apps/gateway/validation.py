@@ -131,8 +131,25 @@ def _first_use(tokens: list):
 def _check_statements_and_depth(tokens: list, max_depth: int) -> None:
     depth = 0
     after_semicolon = False
+    previous = None
     for token in tokens:
         kind = token.token_type
+        # PostgreSQL reads `1_000` as 1000 and rejects `12abc`; sqlglot would quietly read
+        # `1 AS _000`, so a name glued to a number is refused rather than misread.
+        if (
+            previous is not None
+            and previous.token_type == TokenType.NUMBER
+            and token.start == previous.end + 1
+            and (token.text[:1].isalpha() or token.text[:1] == "_")
+        ):
+            raise GatewayError(
+                ErrorCode.PARSE_ERROR,
+                errors.SYNTAX.format(
+                    detail=f"trailing characters after the number {previous.text}{token.text}"
+                ),
+                previous.start + 1,
+            )
+        previous = token
         if kind == TokenType.SEMICOLON:
             after_semicolon = True
             continue
@@ -320,7 +337,8 @@ class _Checker:
         elif kind is exp.Parameter:
             self._check_parameter(node)
         elif kind is exp.Dot:
-            if isinstance(node.expression, exp.Func):
+            # pg_catalog.f(x) is the built-in f itself; any other schema is not.
+            if isinstance(node.expression, exp.Func) and _name(node.this) != "pg_catalog":
                 self.fail(
                     ErrorCode.FORBIDDEN_FUNCTION,
                     errors.QUALIFIED_FUNCTION.format(name=node.sql(dialect=DIALECT)[:60]),
@@ -550,6 +568,15 @@ def _rewrite(tree: exp.Expression, checker: _Checker, policy: Policy) -> exp.Exp
 
 def _limit(tree: exp.Expression, cap: int) -> exp.Expression:
     """Make the query return at most `cap` rows (max_rows + 1, to detect truncation)."""
+    if isinstance(tree, exp.Values):
+        # VALUES … ORDER BY … LIMIT: the clauses move to a SELECT around the bare list.
+        clauses = {key: tree.args.get(key) for key in ("order", "limit", "offset")}
+        for key in clauses:
+            tree.set(key, None)
+        tree = _wrap(tree, cap)
+        for key, value in clauses.items():
+            if value is not None:
+                tree.set(key, value)
     if not isinstance(tree, (exp.Select, exp.SetOperation)):
         return _wrap(tree, cap)
     limit = tree.args.get("limit")

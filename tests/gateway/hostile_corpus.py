@@ -490,7 +490,6 @@ HOSTILE: list[Case] = [
         ("quoted-function", 'SELECT "pg_sleep"(1)'),
         ("upper-quoted-function", 'SELECT "PG_SLEEP"(1)'),
         ("qualified-quoted-function", 'SELECT pg_catalog."pg_sleep"(1)'),
-        ("qualified-allowed-function", "SELECT pg_catalog.lower('x')"),
         ("public-function", "SELECT public.erp_window_start('erp_salary', 'viewer')"),
         ("unicode-escaped-function", 'SELECT U&"\\0070g_sleep"(1)'),
     ),
@@ -516,6 +515,7 @@ HOSTILE: list[Case] = [
                 "SELECT DISTINCT tenant_id FROM erp_employee AS pg_authid",
             ),
             ("table-sample", "SELECT DISTINCT tenant_id FROM erp_salary TABLESAMPLE SYSTEM (100)"),
+            ("catalog-qualified-builtin", "SELECT pg_catalog.lower('X') AS tenant_id_free"),
         ]
     ],
     # --- parameters --------------------------------------------------------------------------
