@@ -98,10 +98,11 @@ class Watch:
         return [url for url in self.requests if not url.startswith(self.server.url + "/")]
 
     def unresolved(self) -> int:
-        return self.page.evaluate(
-            """() => document.querySelectorAll('#surfaces .a2ui-placeholder, #surfaces .a2ui-unsupported,
-                 #surfaces .a2ui-error-node, #surfaces .a2ui-skeleton').length"""
+        selector = ", ".join(
+            f"#surfaces .{name}"
+            for name in ("a2ui-placeholder", "a2ui-unsupported", "a2ui-error-node", "a2ui-skeleton")
         )
+        return self.page.locator(selector).count()
 
 
 def open_harness(chromium, harness_server, **context_options):

@@ -9,7 +9,8 @@ Payloads that could run script try to set `window.__pwned` or open a dialog, so 
 notices if one ever does.
 """
 
-from dataclasses import dataclass, field
+import json
+from dataclasses import dataclass
 
 from apps.a2ui import problems as P
 from apps.a2ui.catalog import CATALOG_ID
@@ -23,8 +24,11 @@ class Case:
     name: str
     messages: list
     codes: frozenset[str]
-    notes: str = ""
-    extra: dict = field(default_factory=dict)
+    # JSON text of the messages, for payloads too deep for Python's json.dumps.
+    text: str | None = None
+
+    def json(self) -> str:
+        return self.text if self.text is not None else json.dumps(self.messages)
 
 
 def _create(surface_id: str = SID, **extra) -> dict:
@@ -91,6 +95,10 @@ def _nested_not(depth: int) -> dict:
     for _ in range(depth):
         condition = {"call": "not", "args": {"value": condition}}
     return condition  # type: ignore[return-value]
+
+
+def _deep_text(before: list, raw_message: str) -> str:
+    return "[" + ", ".join([*(json.dumps(m) for m in before), raw_message]) + "]"
 
 
 MARKUP = frozenset({P.MARKUP_IN_TEXT})
@@ -394,6 +402,13 @@ CASES: list[Case] = [
         "10k-deep JSON in data",
         [_create(), _components(_text("x")), _data(_nested_array(10_000))],
         frozenset({P.JSON_TOO_DEEP}),
+        text=_deep_text(
+            [_create(), _components(_text("x"))],
+            '{"version": "v0.9", "updateDataModel": {"surfaceId": "hostile", "value": '
+            + "[" * 10_000
+            + "]" * 10_000
+            + "}}",
+        ),
     ),
     Case(
         "10k-deep component chain",
@@ -404,6 +419,15 @@ CASES: list[Case] = [
         "1000-deep function nesting",
         _surface({"id": "root", "component": "Text", "text": "x", "visible": _nested_not(1_000)}),
         frozenset({P.JSON_TOO_DEEP}),
+        text=_deep_text(
+            [_create()],
+            '{"version": "v0.9", "updateComponents": {"surfaceId": "hostile", "components": '
+            '[{"id": "root", "component": "Text", "text": "x", "visible": '
+            + '{"call": "not", "args": {"value": ' * 1_000
+            + "true"
+            + "}}" * 1_000
+            + "}]}}",
+        ),
     ),
     Case(
         "2 MB string",
