@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
+from pypdf import PdfReader
 
 from apps.decks import errors, limits
 
@@ -49,19 +50,22 @@ def _open(path: Path) -> pdfium.PdfDocument:
     try:
         return pdfium.PdfDocument(str(path))
     except pdfium.PdfiumError as exc:
-        detail = str(exc)
-        if "password" in detail.lower():
-            raise errors.PaperError(errors.ENCRYPTED.format(name=path.name)) from exc
-        raise errors.PaperError(
-            errors.CORRUPT.format(name=path.name, detail=_pdfium_detail(detail))
-        ) from exc
+        raise _diagnosis(path) from exc
 
 
-def _pdfium_detail(message: str) -> str:
-    # "Failed to load document (PDFium: Data format error)." → "data format error"
-    if "PDFium:" in message:
-        message = message.split("PDFium:", 1)[1]
-    return message.strip(" ).").lower() or "unknown error"
+def _diagnosis(path: Path) -> errors.PaperError:
+    """Why PDFium refused the file. Its own error text is a process-wide "last error" that can
+    be stale, so pypdf is asked instead."""
+    try:
+        reader = PdfReader(path)
+        if reader.is_encrypted:
+            return errors.PaperError(errors.ENCRYPTED.format(name=path.name))
+        if len(reader.pages) == 0:
+            return errors.PaperError(errors.NO_PAGES.format(name=path.name))
+        detail = "PDFium cannot parse it"
+    except Exception as reason:  # pypdf raises many types on damaged files
+        detail = str(reason).strip().rstrip(".")[:120] or type(reason).__name__
+    return errors.PaperError(errors.CORRUPT.format(name=path.name, detail=detail))
 
 
 def _check_pages(document: pdfium.PdfDocument, name: str) -> None:

@@ -1,0 +1,71 @@
+"""`python manage.py deck PAPER.pdf --out DIR [--rounds N] [--json]`
+
+Writes DIR/slides.md, DIR/slides/NN.png, DIR/review.json, DIR/deck.pdf and DIR/summary.json
+(see apps/decks/services.py for the whole folder). With --json, prints the summary. Progress
+goes to stderr as a bar when stderr is a terminal.
+"""
+
+import json
+import sys
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from apps.decks import errors, limits
+from apps.decks.progress import TerminalBar
+from apps.decks.services import deck_generate
+
+
+def _configured_provider():
+    """The model provider when one is configured (TESSERA_MODEL_PROVIDER), else None."""
+    from apps.agent import config as agent_config
+
+    try:
+        settings = agent_config.load()
+    except agent_config.ConfigError as exc:
+        raise CommandError(str(exc)) from exc
+    if settings.provider.kind == "builtin":
+        return None
+    from apps.agent.providers import build_provider
+
+    return build_provider(settings)
+
+
+class Command(BaseCommand):
+    help = "Make a reviewed Slidev deck from a paper PDF."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("paper", type=Path, help="the paper, a PDF file")
+        parser.add_argument("--out", type=Path, required=True, help="output folder")
+        parser.add_argument(
+            "--rounds",
+            type=int,
+            default=limits.get_int("default_rounds"),
+            help="most review rounds (default %(default)s)",
+        )
+        parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+    def handle(self, *args, **options) -> None:
+        bar = TerminalBar(sys.stderr)
+        try:
+            result = deck_generate(
+                pdf=options["paper"],
+                out_dir=options["out"],
+                rounds=options["rounds"],
+                provider=_configured_provider(),
+                on_progress=bar,
+            )
+        except errors.DeckError as exc:
+            raise CommandError(str(exc)) from exc
+        finally:
+            bar.close()
+        summary = result.summary
+        if options["json"]:
+            self.stdout.write(json.dumps(summary.model_dump(), ensure_ascii=False))
+            return
+        issues = summary.open_issues
+        self.stdout.write(
+            f"{summary.slides} slides ({summary.figures_used} figures) in {result.out_dir} after "
+            f"{summary.rounds} review round(s), {summary.elapsed_s:.0f} s; open issues: "
+            f"{issues['high']} high, {issues['medium']} medium, {issues['low']} low."
+        )

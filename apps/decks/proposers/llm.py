@@ -1,0 +1,246 @@
+"""A proposer backed by a language model (any `apps.agent.providers.base.Provider`).
+
+The model sees the paper's outline, its key text and the list of figures, and answers with the
+deck as JSON — through the `write_deck` tool when it calls tools, or as the reply's text. The
+JSON is validated (schema, known figure ids); a rejected deck goes back to the model once with
+the errors, then the builtin proposer takes over so that a run always ends with a deck.
+Revisions send the current deck and the reviewer's issues and expect the whole deck back.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from apps.agent.messages import Message
+from apps.agent.providers.base import ModelProposal, ModelRequest, Provider, ProviderError, ToolSpec
+from apps.decks import errors, limits
+from apps.decks.deck import Deck, Slide
+from apps.decks.issues import Issue
+from apps.decks.paper import Paper
+from apps.decks.proposers import fitting
+from apps.decks.proposers.builtin import BuiltinProposer, footer_text
+
+logger = logging.getLogger("tessera.decks")
+
+TOOL_NAME = "write_deck"
+PROMPT_CHARS = 24_000  # paper text sent with a proposal request
+SYSTEM = f"""You turn a research paper into the slides its authors would present.
+
+Answer with the whole deck by calling the {TOOL_NAME} tool (or, without tools, with the JSON
+object only). Rules:
+- {limits.get_int("min_slides")}–{limits.get_int("max_slides")} slides in total; the title
+  slide (title, authors, DOI) is added for you, do not write it.
+- Storyline: motivation, what the paper does, method, results, conclusion. One idea per slide.
+- Show at least {limits.get_int("min_figures")} of the paper's figures, each on its own
+  "figure" slide, with the one or two sentences of the paper that discuss it, condensed.
+- At most {limits.get_int("words_beside_figure")} words of bullets beside a figure and
+  {limits.get_int("words_text_slide") - 10} words on a text slide. Short, concrete bullets.
+- Use only figure ids from the figure list. Layout "figure-full" suits wide figures (aspect
+  above 1.9), "figure-right" the others.
+- Write plain text: no Markdown, HTML, LaTeX or links."""
+
+REVISE = """The deck below was rendered and reviewed. Fix every issue and send the whole deck
+again. Typical fixes: overflow → split the slide or shorten it, or lower figure_height;
+density → fewer, shorter bullets; figure_small → layout "figure-full" and fewer words;
+figure_cropped → keep the figure whole. Slide numbers in the issues count the title slide as 1;
+slide 0 means the whole deck."""
+
+
+class SlidePlan(BaseModel):
+    """A slide as the model writes it (the title slide is not among them)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["bullets", "figure"]
+    title: str = Field(min_length=1, max_length=120)
+    bullets: list[str] = Field(default_factory=list, max_length=6)
+    figure: str | None = None
+    layout: Literal["figure-right", "figure-left", "figure-full"] = "figure-right"
+    caption: str = Field(default="", max_length=300)
+    figure_height: int | None = Field(default=None, ge=160, le=404)
+    text_size: int | None = Field(default=None, ge=16, le=26)
+    notes: str = Field(default="", max_length=3000)
+
+
+class DeckPlan(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    slides: list[SlidePlan] = Field(min_length=3, max_length=30)
+
+
+def deck_tool() -> ToolSpec:
+    return ToolSpec(
+        name=TOOL_NAME,
+        description="Submit the whole deck (all slides after the title slide).",
+        parameters=DeckPlan.model_json_schema(),
+    )
+
+
+def paper_prompt(paper: Paper) -> str:
+    parts = [
+        f"Title: {paper.title}",
+        f"Authors: {', '.join(paper.authors)}",
+        f"Abstract: {paper.abstract}" if paper.abstract else "",
+        "",
+        "Outline:",
+        paper.outline(),
+        "",
+        "Figures (id, aspect width/height, caption, sentences that discuss it):",
+    ]
+    for figure in paper.figures:
+        if figure.kind == "table" and not figure.carries_results:
+            continue
+        mentions = " | ".join(m.text for m in figure.mentions[:3])
+        parts.append(
+            f"- {figure.id} ({figure.label}, aspect {figure.aspect:.2f}): {figure.caption[:400]}"
+            + (f"\n  discussed: {mentions[:600]}" if mentions else "")
+        )
+    parts += ["", "Text:"]
+    budget = PROMPT_CHARS
+    for section in paper.sections:
+        body = " ".join(section.paragraphs)
+        chunk = f"## {section.heading}\n{body[: max(400, budget // max(1, len(paper.sections)))]}"
+        parts.append(chunk)
+        budget -= len(chunk)
+        if budget <= 0:
+            break
+    return "\n".join(p for p in parts if p is not None)
+
+
+def deck_plan(paper: Paper, deck: Deck) -> dict:
+    """The deck as the model wrote it (without the title slide), for revision requests."""
+    slides = []
+    for slide in deck.slides:
+        if slide.kind == "title":
+            continue
+        slides.append(
+            SlidePlan(
+                kind=slide.kind,
+                title=slide.title[:120],
+                bullets=slide.bullets[:6],
+                figure=slide.figure,
+                layout=slide.layout,
+                caption=slide.caption[:300],
+                figure_height=max(160, min(404, slide.figure_height)),
+                text_size=max(16, min(26, slide.text_size)),
+            ).model_dump(exclude={"notes"})
+        )
+    return {"slides": slides}
+
+
+class LlmProposer:
+    name = "llm"
+
+    def __init__(self, provider: Provider, fallback: BuiltinProposer | None = None):
+        self.provider = provider
+        self.fallback = fallback or BuiltinProposer()
+        self.name = f"llm:{getattr(provider, 'name', 'model')}"
+
+    def propose(self, paper: Paper) -> Deck:
+        messages = [Message.system(SYSTEM), Message.user(paper_prompt(paper))]
+        try:
+            return self._ask(paper, messages)
+        except errors.ProposerError as exc:
+            logger.warning("model proposer failed, using the builtin one: %s", exc)
+            return self.fallback.propose(paper)
+
+    def revise(self, paper: Paper, deck: Deck, issues: list[Issue]) -> Deck:
+        request = (
+            f"{REVISE}\n\nDeck:\n{json.dumps(deck_plan(paper, deck), ensure_ascii=False)}\n\n"
+            f"Issues:\n{json.dumps([i.model_dump() for i in issues], ensure_ascii=False)}\n\n"
+            f"Figures: {', '.join(f'{f.id} (aspect {f.aspect:.2f})' for f in paper.figures)}"
+        )
+        messages = [Message.system(SYSTEM), Message.user(request)]
+        try:
+            return self._ask(paper, messages)
+        except errors.ProposerError as exc:
+            logger.warning("model revision failed, using the builtin repair: %s", exc)
+            return self.fallback.revise(paper, deck, issues)
+
+    def _ask(self, paper: Paper, messages: list[Message]) -> Deck:
+        problem = ""
+        for _attempt in range(2):
+            try:
+                proposal = self.provider.complete(
+                    ModelRequest(messages=messages, tools=[deck_tool()])
+                )
+            except ProviderError as exc:
+                raise errors.ProposerError(f"the model could not be reached: {exc}") from exc
+            try:
+                return self._deck(paper, _plan_of(proposal))
+            except (ValueError, ValidationError) as exc:
+                problem = _problem_text(exc)
+                messages = [*messages, *_rejection(proposal, problem)]
+        raise errors.ProposerError(f"the model's deck was rejected twice: {problem[:300]}")
+
+    def _deck(self, paper: Paper, plan: DeckPlan) -> Deck:
+        known = {f.id for f in paper.figures}
+        unknown = [s.figure for s in plan.slides if s.figure and s.figure not in known]
+        if unknown:
+            raise ValueError(f"unknown figure ids {unknown}; use one of {sorted(known)}")
+        slides = [Slide(kind="title", title=paper.title, role="title")]
+        for item in plan.slides:
+            if item.kind == "figure" and not item.figure:
+                raise ValueError(f"figure slide “{item.title}” has no figure id")
+            slide = Slide(
+                kind=item.kind,
+                title=item.title,
+                bullets=item.bullets,
+                figure=item.figure if item.kind == "figure" else None,
+                layout=item.layout,
+                caption=item.caption,
+                figure_height=item.figure_height or 380,
+                text_size=item.text_size or (20 if item.kind == "figure" else 22),
+                notes=item.notes,
+            )
+            figure = paper.figure(slide.figure) if slide.figure else None
+            if figure is not None and item.figure_height is None:
+                slide = fitting.fit_figure_slide(slide, figure)
+            slides.append(slide)
+        return Deck(
+            title=paper.title,
+            authors=paper.authors,
+            venue=paper.venue,
+            year=paper.year,
+            doi=paper.doi,
+            footer=footer_text(paper),
+            slides=slides,
+        )
+
+
+def _plan_of(proposal: ModelProposal) -> DeckPlan:
+    for call in proposal.tool_calls:
+        if call.name == TOOL_NAME:
+            return DeckPlan.model_validate(call.parsed_arguments())
+    raw = proposal.text.strip()
+    fenced = re.search(r"```(?:json)?\s*(\{.*\})\s*```", raw, re.S)
+    if fenced:
+        raw = fenced.group(1)
+    start, end = raw.find("{"), raw.rfind("}")
+    if start < 0 or end <= start:
+        raise ValueError(f"no deck in the reply; call {TOOL_NAME} with the whole deck")
+    return DeckPlan.model_validate(json.loads(raw[start : end + 1]))
+
+
+def _problem_text(exc: Exception) -> str:
+    if isinstance(exc, ValidationError):
+        return "; ".join(
+            f"{'.'.join(str(p) for p in error['loc'])}: {error['msg']}"
+            for error in exc.errors()[:12]
+        )
+    return str(exc)
+
+
+def _rejection(proposal: ModelProposal, problem: str) -> list[Message]:
+    """The reply and the reason it was rejected, in the form the model's protocol expects."""
+    text = f"The deck was rejected: {problem}. Send the whole corrected deck."
+    reply = proposal.to_message()
+    calls = [c for c in proposal.tool_calls]
+    if calls:
+        return [reply, *(Message.tool_result(c, text, is_error=True) for c in calls)]
+    return [reply, Message.user(text)]
