@@ -1,3 +1,5 @@
+from datetime import date
+
 from django.apps import AppConfig
 
 
@@ -5,3 +7,12 @@ class ErpConfig(AppConfig):
     name = "apps.erp"
     label = "erp"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from apps.agent.context import register_section
+        from apps.erp import llm_context, planner
+
+        # Builtin provider: the deterministic ERP planner.
+        planner.register()
+        # Network models: schema, semantic model and verified queries in the system message.
+        register_section("ERP data", lambda access: llm_context.erp_context(as_of=date.today()))
