@@ -403,10 +403,13 @@ class _Checker:
             return  # a function in FROM: checked with the FROM clause that holds it
         name = _name(node.this)
         db, catalog = node.args.get("db"), node.args.get("catalog")
-        written = node.sql(dialect=DIALECT, comments=False).split(" AS ")[0]
+
+        def written() -> str:
+            return ".".join(p.sql(dialect=DIALECT) for p in (catalog, db, node.this) if p)
+
         if catalog is not None:
             self.fail(
-                ErrorCode.TABLE_NOT_ALLOWED, errors.DATABASE_QUALIFIED.format(name=written), node
+                ErrorCode.TABLE_NOT_ALLOWED, errors.DATABASE_QUALIFIED.format(name=written()), node
             )
         schema = _name(db) if db is not None else None
         if schema is None and name in ctes:
@@ -417,7 +420,7 @@ class _Checker:
         ):
             self.fail(
                 ErrorCode.TABLE_NOT_ALLOWED,
-                errors.CATALOG.format(name=written, allowed=self.policy.allowed_tables_text()),
+                errors.CATALOG.format(name=written(), allowed=self.policy.allowed_tables_text()),
                 node,
             )
         schema = schema or self.policy.schema
@@ -426,7 +429,7 @@ class _Checker:
         ):
             self.fail(
                 ErrorCode.TABLE_NOT_ALLOWED,
-                errors.TABLE.format(name=written, allowed=self.policy.allowed_tables_text()),
+                errors.TABLE.format(name=written(), allowed=self.policy.allowed_tables_text()),
                 node,
             )
         self.tables.add(f"{schema}.{name}")
