@@ -107,9 +107,11 @@ export function Table(context) {
   const sortable = def.sortable !== false;
   const caption = h("p", { class: "a2ui-table-caption", id: uid("a2ui-caption") });
   const status = h("p", { class: "a2ui-table-status", "aria-live": "polite" });
+  const pager = h("div", { class: "a2ui-pager" });
   const body = h("div", { class: "a2ui-table-body" });
   const header = h("div", { class: "a2ui-table-head" }, caption);
-  const element = h("figure", { class: "a2ui-table", "aria-labelledby": caption.id }, header, body, status);
+  const footer = h("div", { class: "a2ui-table-foot" }, status, pager);
+  const element = h("figure", { class: "a2ui-table", "aria-labelledby": caption.id }, header, body, footer);
   context.effect(() => {
     const text = toText(context.value(def.caption));
     caption.textContent = text;
@@ -131,6 +133,7 @@ export function Table(context) {
     if (!result.rows.length) {
       body.replaceChildren(h("p", { class: "a2ui-table-empty" }, "No rows."));
       status.textContent = "";
+      pager.replaceChildren();
       return;
     }
     let rows = result.rows;
@@ -182,7 +185,8 @@ export function Table(context) {
       ),
     );
     const table = h("table", {}, h("thead", {}, head), h("tbody", {}, bodyRows));
-    const parts = [h("div", { class: "a2ui-table-scroll", tabindex: "0", role: "region", "aria-labelledby": caption.id }, table)];
+    const scroll = h("div", { class: "a2ui-table-scroll", tabindex: "0", role: "region", "aria-labelledby": caption.id }, table);
+    const controls = [];
     if (pages > 1) {
       const previous = h("button", { type: "button", class: "a2ui-quiet-button", disabled: view.page === 0, "data-a2ui-key": context.part("previous") }, "Previous");
       const next = h("button", { type: "button", class: "a2ui-quiet-button", disabled: view.page >= pages - 1, "data-a2ui-key": context.part("next") }, "Next");
@@ -196,9 +200,12 @@ export function Table(context) {
         remember();
         draw();
       });
-      parts.push(h("div", { class: "a2ui-pager" }, previous, h("span", {}, `Page ${view.page + 1} of ${pages}`), next));
+      controls.push(previous, h("span", {}, `Page ${view.page + 1} of ${pages}`), next);
     }
-    context.surface.keepFocus(() => body.replaceChildren(...parts));
+    context.surface.keepFocus(() => {
+      body.replaceChildren(scroll);
+      pager.replaceChildren(...controls);
+    });
     const count = new Intl.NumberFormat(renderer.locale).format(result.rowCount);
     const shown = `${new Intl.NumberFormat(renderer.locale).format(start + 1)}–${new Intl.NumberFormat(renderer.locale).format(start + visible.length)}`;
     status.textContent = `Rows ${shown} of ${count}${result.truncated ? " · truncated at the row limit; refine the question to see all" : ""}`;
@@ -219,6 +226,7 @@ export function Table(context) {
     retry?.addEventListener("click", load);
     body.replaceChildren(h("div", { class: "a2ui-table-error", role: "alert" }, h("span", {}, message), retry));
     status.textContent = "";
+    pager.replaceChildren();
   }
 
   function load() {
@@ -276,7 +284,8 @@ export function Chart(context) {
   const height = ["small", "medium", "large"].includes(def.height) ? def.height : "medium";
   const title = h("p", { class: "a2ui-chart-title", id: uid("a2ui-chart") });
   const plot = h("div", { class: `a2ui-chart-plot a2ui-chart-${height}` });
-  const element = h("figure", { class: "a2ui-chart", "aria-labelledby": title.id }, title, plot);
+  const head = h("div", { class: "a2ui-chart-head" }, title);
+  const element = h("figure", { class: "a2ui-chart", "aria-labelledby": title.id }, head, plot);
   const artifactId = typeof def.artifactId === "string" && ARTIFACT_ID.test(def.artifactId) ? def.artifactId : null;
   const placeholder = (message) =>
     h("div", { class: "a2ui-chart-placeholder" }, h("span", { class: "a2ui-icon" }, iconSvg("_chart")), h("span", {}, message));
@@ -287,7 +296,7 @@ export function Chart(context) {
   if (!artifactId) {
     plot.replaceChildren(placeholder("This chart names no data."));
   } else if (typeof renderer.options.chartRenderer !== "function") {
-    plot.replaceChildren(placeholder(`${toText(context.peek(def.title)) || "Chart"} — the chart is drawn in the workspace.`));
+    plot.replaceChildren(placeholder("No chart view is connected on this page."));
   } else {
     plot.replaceChildren(placeholder("Drawing the chart…"));
     let alive = true;
@@ -307,7 +316,7 @@ export function Chart(context) {
   if (artifactId && renderer.options.openArtifact) {
     const open = h("button", { type: "button", class: "a2ui-quiet-button", "data-a2ui-key": context.part("open") }, iconSvg("_open"), "Open");
     context.listen(open, "click", () => renderer.options.openArtifact(artifactId, "chart"));
-    element.append(h("div", { class: "a2ui-chart-actions" }, open));
+    head.append(open);
   }
   return element;
 }
