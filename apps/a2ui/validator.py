@@ -158,7 +158,7 @@ class _Validation:
             self._scan(message, prefix) for message, prefix in zip(messages, prefixes, strict=True)
         ]
         size = sum(
-            len(json.dumps(m, separators=(",", ":"), ensure_ascii=False).encode())
+            len(json.dumps(m, separators=(",", ":"), ensure_ascii=False, default=str).encode())
             for m, ok in zip(messages, usable, strict=True)
             if ok
         )
@@ -183,7 +183,6 @@ class _Validation:
         """Depth, string and key checks over the whole message; False if it is too deep to use."""
         limit = self.limits.max_json_depth
         stack: list[tuple[Any, str, int, str | None]] = [(message, prefix, 1, None)]
-        found_strings = 0
         while stack:
             node, path, depth, key = stack.pop()
             if isinstance(node, dict | list):
@@ -211,7 +210,6 @@ class _Validation:
                     for index in range(len(node) - 1, -1, -1):
                         stack.append((node[index], f"{path}/{index}", depth + 1, key))
             elif isinstance(node, str):
-                found_strings += 1
                 if len(node) > self.limits.max_string_length:
                     self.add(
                         P.STRING_TOO_LONG,
@@ -892,6 +890,20 @@ def _schema_problems(error: SchemaError, prefix: str, catalog_id: str) -> list[P
     return [Problem(P.SCHEMA, path, message)]
 
 
+_EXPLAINS_SCHEMA = frozenset(
+    {
+        P.UNSUPPORTED_VERSION,
+        P.UNKNOWN_CATALOG,
+        P.INVALID_SURFACE_ID,
+        P.INVALID_PATH,
+        P.UNSAFE_URL,
+        P.INVALID_REGEX,
+        P.UNSAFE_REGEX,
+        P.INVALID_SVG_PATH,
+    }
+)
+
+
 def _without_shadowed(found: list[Problem]) -> list[Problem]:
     """Drops schema errors that a more precise problem explains: an unknown function makes
     every branch of the FunctionCall oneOf fail, so only "unknown function" is worth saying."""
@@ -902,8 +914,12 @@ def _without_shadowed(found: list[Problem]) -> list[Problem]:
         and p.path.endswith(("/call", "/component"))
     ]
     schema_codes = (P.SCHEMA, P.MISSING_PROPERTY, P.UNKNOWN_PROPERTY)
+    # A rule of ours that names what is wrong with a value says more than the schema's error.
+    explained = {p.path for p in found if p.code in _EXPLAINS_SCHEMA}
     result, seen = [], set()
     for problem in found:
+        if problem.code == P.SCHEMA and problem.path in explained:
+            continue
         if problem.code in schema_codes and any(
             problem.path == owner
             or problem.path.startswith(owner + "/")
