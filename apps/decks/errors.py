@@ -8,7 +8,7 @@ NOT_A_PDF = (
     "{name} is not a PDF (it does not start with the %PDF- signature). "
     "Export the paper as PDF and try again."
 )
-TOO_LARGE = "{name} is {size_mb:.1f} MB; the limit is {limit_mb} MB."
+TOO_LARGE = "{name} is {size_mb:.1f} MB; the limit is {limit_mb:g} MB."
 ENCRYPTED = (
     "{name} is encrypted with a password. Save an unprotected copy "
     "(for example `qpdf --decrypt in.pdf out.pdf`) and try again."

@@ -56,6 +56,7 @@ class Overflow(BaseModel):
     right_px: float = 0.0
     left_px: float = 0.0
     scroll_px: float = 0.0
+    lowest: dict[str, float] = Field(default_factory=dict)  # role → bottom edge of its lowest box
 
 
 class Overlap(BaseModel):

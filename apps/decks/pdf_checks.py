@@ -20,7 +20,7 @@ def pdf_check(path: Path) -> int:
     if not path.is_file():
         raise errors.PaperError(errors.NOT_FOUND.format(name=path))
     size = path.stat().st_size
-    limit_mb = limits.get_int("max_pdf_mb")
+    limit_mb = limits.get("max_pdf_mb")
     if size > limit_mb * 1024 * 1024:
         raise errors.LimitExceeded(
             errors.TOO_LARGE.format(name=name, size_mb=size / 1024 / 1024, limit_mb=limit_mb)

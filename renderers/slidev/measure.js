@@ -167,18 +167,15 @@
   let bottom = 0;
   let right = 0;
   let left = 0;
-  for (const t of texts) {
-    for (const r of t.lines) {
-      bottom = Math.max(bottom, r.y + r.h);
-      right = Math.max(right, r.x + r.w);
-      left = Math.min(left, r.x);
-    }
-  }
-  for (const i of images) {
-    const r = i.fit === "cover" ? i.frame : i.drawn;
+  const lowest = {}; // bottom edge of the lowest box of each role: which part overflows
+  const note = (role, r) => {
     bottom = Math.max(bottom, r.y + r.h);
     right = Math.max(right, r.x + r.w);
-  }
+    left = Math.min(left, r.x);
+    lowest[role] = Math.round(Math.max(lowest[role] ?? 0, r.y + r.h));
+  };
+  for (const t of texts) for (const r of t.lines) note(t.role, r);
+  for (const i of images) note("image", i.fit === "cover" ? i.frame : i.drawn);
 
   // Overlaps between boxes that are not nested (line boxes for text, drawn area for images).
   const overlaps = [];
@@ -208,6 +205,7 @@
       right_px: round(Math.max(0, right - width)),
       left_px: round(Math.max(0, -left)),
       scroll_px: Math.max(0, layout.scrollHeight - layout.clientHeight),
+      lowest,
     },
     texts: texts.map((t) => ({
       text: t.text.slice(0, 120),

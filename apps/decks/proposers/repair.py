@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from apps.decks.proposers.builtin import BuiltinProposer
 
 MIN_TEXT_PX = 18
+CANVAS_HEIGHT = 552
 
 
 def deck_repair(proposer: BuiltinProposer, paper: Paper, deck: Deck, issues: list[Issue]) -> Deck:
@@ -87,12 +88,21 @@ def _figure_repair(slide: Slide, types: dict[str, Issue], figure) -> Slide:
         update["text_size"] = max(slide.text_size, 20)
         caption = text.shorten(caption, 16, ellipsis=True)
     excess = 0.0
+    text_overflows = False
     for kind in ("overflow", "edge", "overlap"):
         issue = types.get(kind)
         if issue is None:
             continue
         overflow = issue.evidence.get("overflow", {})
+        lowest = overflow.get("lowest", {})
+        figure_bottom = max(lowest.get("image", 0.0), lowest.get("caption", 0.0))
+        if kind == "overflow" and lowest and figure_bottom <= CANVAS_HEIGHT:
+            text_overflows = True  # the text column runs off the slide, not the figure
+            continue
         excess = max(excess, float(overflow.get("bottom_px", 0)), 16.0)
+    if text_overflows:
+        bullets = _trim_words(bullets, max(12, _words(bullets) - 14), 16)
+        update["text_size"] = max(MIN_TEXT_PX, slide.text_size - 2)
     cropped = types.get("figure_cropped")
     if cropped and slide.fit == "contain":  # cropped by the canvas, not by object-fit
         visible = float(cropped.evidence.get("visible_fraction", 1.0))
@@ -108,8 +118,11 @@ def _figure_repair(slide: Slide, types: dict[str, Issue], figure) -> Slide:
     update.update(
         {"figure_height": int(height), "bullets": bullets, "caption": caption, "layout": layout}
     )
+    if not bullets and layout != "figure-full" and figure.aspect >= 1.1:
+        update["layout"] = "figure-full"  # nothing to say beside it: give it the whole slide
     repaired = slide.model_copy(update=update)
-    if "figure_small" in types and not excess:
+    relaid = repaired.layout != slide.layout or repaired.fit != slide.fit
+    if ("figure_small" in types or relaid) and not excess:
         repaired = fitting.fit_figure_slide(repaired, figure)
     return repaired
 
@@ -126,11 +139,16 @@ def _text_repair(slide: Slide, types: dict[str, Issue], may_split: bool) -> list
     severe = (overflow and overflow.severity == "high") or (density and density.severity == "high")
     if (overflow or density) and may_split and len(slide.bullets) >= 4 and severe:
         half = (len(slide.bullets) + 1) // 2
-        first = slide.model_copy(update={"bullets": slide.bullets[:half]})
+        budget = limits.get_int("words_text_slide") - 10
+        first = slide.model_copy(update={"bullets": _trim_words(slide.bullets[:half], budget, 24)})
         second = slide.model_copy(
-            update={"bullets": slide.bullets[half:], "title": _continued(slide.title), "notes": ""}
+            update={
+                "bullets": _trim_words(slide.bullets[half:], budget, 24),
+                "title": _continued(slide.title),
+                "notes": "",
+            }
         )
-        return [_condensed(first, 24), _condensed(second, 24)]
+        return [first, second]
     if overflow or density or "edge" in types or "overlap" in types:
         bullets = _trim_words(slide.bullets, limits.get_int("words_text_slide") - 10, 20)
         size = slide.text_size
@@ -142,6 +160,10 @@ def _text_repair(slide: Slide, types: dict[str, Issue], may_split: bool) -> list
     if "near_empty" in types and len(slide.bullets) < 2:
         return []
     return [slide]
+
+
+def _words(bullets: list[str]) -> int:
+    return sum(text.word_count(b) for b in bullets)
 
 
 def _continued(title: str) -> str:

@@ -1,0 +1,124 @@
+"""Inputs a deck cannot be made from: a clear error or a stated limit, and nothing written."""
+
+import re
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from apps.decks import errors, limits
+from apps.decks.ingest import paper_read
+from apps.decks.services import deck_generate
+from tests.decks import paperfactory
+
+
+def fragment(template: str) -> str:
+    """The longest literal part of a message template (placeholders removed)."""
+    return max(re.split(r"\{[^}]*\}", template), key=len).strip()
+
+
+BAD_INPUTS = [
+    (
+        "text renamed .pdf",
+        lambda d, src: paperfactory.text_renamed_pdf(d / "notes.pdf"),
+        errors.NOT_A_PDF,
+    ),
+    (
+        "encrypted",
+        lambda d, src: paperfactory.encrypted_pdf(d / "locked.pdf", src),
+        errors.ENCRYPTED,
+    ),
+    ("zero pages", lambda d, src: paperfactory.zero_page_pdf(d / "empty.pdf"), errors.NO_PAGES),
+    (
+        "one page, no text",
+        lambda d, src: paperfactory.blank_page_pdf(d / "scan.pdf"),
+        errors.NO_TEXT,
+    ),
+    (
+        "300 pages",
+        lambda d, src: paperfactory.many_pages_pdf(d / "long.pdf"),
+        errors.TOO_MANY_PAGES,
+    ),
+    (
+        "oversized image",
+        lambda d, src: paperfactory.oversized_image_pdf(d / "poster.pdf"),
+        errors.IMAGE_TOO_LARGE,
+    ),
+    ("truncated", lambda d, src: paperfactory.truncated_pdf(d / "cut.pdf", src), errors.CORRUPT),
+]
+
+
+@pytest.mark.parametrize(
+    "make, message", [b[1:] for b in BAD_INPUTS], ids=[b[0] for b in BAD_INPUTS]
+)
+def test_bad_input_is_refused_with_a_clear_message(tmp_path, generated_pdf, make, message):
+    pdf = make(tmp_path, generated_pdf)
+    with pytest.raises(errors.PaperError) as caught:
+        paper_read(pdf, tmp_path / "figures")
+    assert fragment(message) in str(caught.value)
+    assert pdf.name in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "make, message", [b[1:] for b in BAD_INPUTS], ids=[b[0] for b in BAD_INPUTS]
+)
+def test_bad_input_leaves_nothing_half_written(tmp_path, generated_pdf, make, message):
+    source = tmp_path / "in"
+    source.mkdir()
+    pdf = make(source, generated_pdf)
+    out = tmp_path / "out" / "deck"
+    with pytest.raises(errors.DeckError):
+        deck_generate(pdf=pdf, out_dir=out, export_pdf=False)
+    assert not out.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in"]  # no staging folder left
+
+
+def test_a_failed_run_keeps_an_existing_output_folder_as_it_was(tmp_path):
+    pdf = paperfactory.text_renamed_pdf(tmp_path / "notes.pdf")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "summary.json").write_text("{}")
+    with pytest.raises(errors.DeckError):
+        deck_generate(pdf=pdf, out_dir=out, export_pdf=False)
+    assert [p.name for p in out.iterdir()] == ["summary.json"]
+    assert (out / "summary.json").read_text() == "{}"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.pdf", "out"]
+
+
+def test_file_size_limit_is_stated(tmp_path, generated_pdf, monkeypatch):
+    monkeypatch.setitem(
+        limits.LIMITS, "max_pdf_mb", limits.Limit("max_pdf_mb", 0.001, "test limit")
+    )
+    with pytest.raises(errors.LimitExceeded) as caught:
+        paper_read(generated_pdf, tmp_path / "figures")
+    assert "the limit is 0.001 MB" in str(caught.value)
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(errors.PaperError, match="no such file"):
+        paper_read(tmp_path / "absent.pdf", tmp_path / "figures")
+
+
+def test_output_path_that_is_a_file_is_refused(tmp_path, generated_pdf):
+    out = tmp_path / "taken"
+    out.write_text("not a folder")
+    with pytest.raises(errors.DeckError, match="is not a folder"):
+        deck_generate(pdf=generated_pdf, out_dir=out)
+    assert out.read_text() == "not a folder"
+
+
+@pytest.mark.parametrize("rounds", [0, limits.get_int("max_rounds") + 1])
+def test_round_limit_is_stated(tmp_path, generated_pdf, rounds):
+    with pytest.raises(errors.DeckError, match="between 1 and"):
+        deck_generate(pdf=generated_pdf, out_dir=tmp_path / "out", rounds=rounds)
+
+
+def test_command_reports_the_error_and_writes_nothing(tmp_path):
+    pdf = paperfactory.encrypted_pdf(
+        tmp_path / "locked.pdf", paperfactory.paper_pdf(tmp_path / "p.pdf")
+    )
+    out = tmp_path / "out"
+    with pytest.raises(CommandError, match="encrypted with a password"):
+        call_command("deck", str(pdf), "--out", str(out))
+    assert not out.exists()
+    assert sorted(p.name for p in Path(tmp_path).iterdir()) == ["locked.pdf", "p.pdf"]
