@@ -8,6 +8,7 @@ RUN_ERROR saying so, and the outcome is written to var/unsaved-runs/ so nothing 
 
 import json
 import logging
+import re
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import date
@@ -27,7 +28,7 @@ from django.db import close_old_connections
 
 from apps.accounts.access import AccessContext
 from apps.agent import context as agent_context
-from apps.agent import events, services
+from apps.agent import events, selectors, services
 from apps.agent.inbound import UserAction, UserText
 from apps.agent.loop import ARTIFACT_EVENT, LoopResult, StopReason, run_turns
 from apps.agent.messages import Message, new_id
@@ -69,14 +70,28 @@ class RunOutcome:
         return data
 
 
+def _label(key: str) -> str:
+    words = re.sub(r"(?<=[a-z0-9])([A-Z])", r" \1", key).replace("_", " ").strip()
+    return words[:1].upper() + words[1:].lower()
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, list):
+        return ", ".join(_value(item) for item in value)
+    return str(value)
+
+
 def action_message(action: UserAction) -> Message:
-    """The person's answer to a surface, as the user turn the agent continues from."""
+    """The person's answer to a surface, as the user turn the agent continues from: readable
+    text for the conversation, the exact action in metadata for planners."""
     body = action.action
-    summary = ", ".join(
-        f"{key}: {value}" for key, value in body.context.items() if value not in (None, "")
+    answers = " · ".join(
+        f"{_label(key)}: {_value(value)}"
+        for key, value in body.context.items()
+        if value not in (None, "", [])
     )
     return Message.user(
-        f"[{body.name}] {summary}".strip(),
+        f"Submitted: {answers}" if answers else f"Submitted ({body.name})"
     ).model_copy(
         update={
             "metadata": {
@@ -89,6 +104,20 @@ def action_message(action: UserAction) -> Message:
             }
         }
     )
+
+
+class ActionRejected(Exception):
+    """A user action that does not answer a surface of this thread."""
+
+
+UNKNOWN_SURFACE = "There is no form {surface_id!r} in this thread to answer."
+
+
+def action_check(*, context: AccessContext, thread_id, action: UserAction) -> None:
+    if not selectors.surface_in_thread(
+        context=context, thread_id=thread_id, surface_id=action.action.surface_id
+    ):
+        raise ActionRejected(UNKNOWN_SURFACE.format(surface_id=action.action.surface_id))
 
 
 def artifact_summary(kind: str, payload: dict[str, Any]) -> str:
@@ -214,7 +243,11 @@ def run_execute(
     registry: ToolRegistry | None = None,
     as_of: date | None = None,
 ) -> RunOutcome:
-    """Run one request to its end (blocking). Safe to call from a worker thread."""
+    """Run one request to its end (blocking). Safe to call from a worker thread.
+
+    Raises ActionRejected, before anything is stored, for an action on an unknown surface."""
+    if isinstance(message, UserAction):
+        action_check(context=context, thread_id=thread_id, action=message)
     user_message = (
         Message.user(message.text) if isinstance(message, UserText) else action_message(message)
     )

@@ -44,3 +44,10 @@ def chart_of_result(*, context: AccessContext, artifact_id: str) -> Artifact | N
 def thread_last_seq(*, context: AccessContext, thread_id) -> int:
     with bound(context):
         return Thread.objects.values_list("last_seq", flat=True).get(pk=thread_id)
+
+
+def surface_in_thread(*, context: AccessContext, thread_id, surface_id: str) -> bool:
+    with bound(context):
+        return Artifact.objects.filter(
+            thread_id=thread_id, kind="a2ui_surface", payload__surface_id=surface_id
+        ).exists()

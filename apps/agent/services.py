@@ -8,16 +8,18 @@ from django.utils import timezone
 
 from apps.accounts.access import AccessContext, bound
 from apps.agent.messages import Message
-from apps.agent.models import Artifact, Run, RunStatus, Step, Thread, ThreadMessage
+from apps.agent.models import Artifact, Run, RunStatus, Step, Thread, ThreadDirectory, ThreadMessage
 
 TITLE_LENGTH = 80
 
 
 def thread_create(*, context: AccessContext, title: str = "") -> Thread:
     with bound(context):
-        return Thread.objects.create(
+        thread = Thread.objects.create(
             tenant_id=context.tenant_id, user_id=context.user_id, title=title[:200]
         )
+        ThreadDirectory.objects.create(thread_id=thread.id, user_id=context.user_id)
+        return thread
 
 
 def thread_title_from(text: str) -> str:

@@ -14,6 +14,18 @@ const input = document.getElementById("composer-input");
 const connection = document.getElementById("connection-status");
 const emptyState = document.getElementById("conversation-empty");
 const panel = new ArtifactPanel(document.getElementById("artifact-panel"));
+const heading = document.querySelector(".topbar h1");
+const currentLink = document.querySelector(".nav-list a[aria-current=page]");
+let untitled = !body.dataset.threadTitle;
+
+// A new thread takes its first question as its title, as the server does.
+function nameThread(text) {
+  untitled = false;
+  const title = text.length > 80 ? `${text.slice(0, 79).trimEnd()}…` : text;
+  heading.textContent = title;
+  if (currentLink) currentLink.textContent = title;
+  document.title = `${title} · Tessera`;
+}
 
 const CONNECTION_LABELS = {
   connecting: "Connecting…",
@@ -25,6 +37,7 @@ const CONNECTION_LABELS = {
 const stream = new ThreadStream(threadId, {
   onEvent: (event) => {
     if (emptyState) emptyState.hidden = true;
+    if (event.type === "TEXT_MESSAGE_CONTENT" && event.delta && untitled) nameThread(event.delta);
     conversation.handle(event);
   },
   onState: (state) => {

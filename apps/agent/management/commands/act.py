@@ -5,7 +5,7 @@ from pydantic import ValidationError
 
 from apps.agent import cli
 from apps.agent.inbound import parse_client_message
-from apps.agent.runtime import run_execute
+from apps.agent.runtime import ActionRejected, run_execute
 
 
 class Command(BaseCommand):
@@ -48,5 +48,8 @@ class Command(BaseCommand):
         # The thread's owner acts, with their own access context.
         access = cli.access_for(cli.thread_owner(thread), None)
         thread_id = cli.thread_for(access, thread)
-        outcome = run_execute(context=access, thread_id=thread_id, message=message, as_of=as_of)
+        try:
+            outcome = run_execute(context=access, thread_id=thread_id, message=message, as_of=as_of)
+        except ActionRejected as error:
+            raise CommandError(str(error)) from error
         cli.print_outcome(self, outcome, as_json=json)

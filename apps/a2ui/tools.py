@@ -1,0 +1,94 @@
+"""The `show_form` tool: the agent describes UI as A2UI v0.9 messages; they are validated
+here before anything reaches the browser, and every problem goes back to the model so it can
+repair the surface."""
+
+import json
+from typing import Any
+
+from pydantic import Field
+
+from apps.a2ui.surfaces import surface_artifact
+from apps.a2ui.validator import surface_validate
+from apps.agent.tools import (
+    ArtifactDraft,
+    ToolArgs,
+    ToolContext,
+    ToolError,
+    ToolResult,
+    register_tool,
+)
+
+MAX_PROBLEMS_REPORTED = 20
+
+
+class ShowFormArgs(ToolArgs):
+    surface_id: str = Field(
+        pattern=r"^[A-Za-z0-9_.:-]{1,64}$", description="Id of the surface, unique in the thread."
+    )
+    messages: list[dict[str, Any]] = Field(
+        min_length=1,
+        max_length=20,
+        description="A2UI v0.9 server messages: createSurface, then updateComponents (one component with id 'root').",
+    )
+    title: str = Field(
+        default="", max_length=200, description="What the form is for, in a few words."
+    )
+
+
+EXAMPLE = {
+    "surface_id": "period",
+    "title": "Which period?",
+    "messages": [
+        {
+            "version": "v0.9",
+            "createSurface": {
+                "surfaceId": "period",
+                "catalogId": "https://tessera.dev/a2ui/v0_9/catalog.json",
+            },
+        },
+        {
+            "version": "v0.9",
+            "updateComponents": {
+                "surfaceId": "period",
+                "components": [
+                    {"id": "root", "component": "Column", "children": ["q", "go"]},
+                    {"id": "q", "component": "Text", "text": "Which year?"},
+                    {"id": "go-label", "component": "Text", "text": "Continue"},
+                    {
+                        "id": "go",
+                        "component": "Button",
+                        "child": "go-label",
+                        "action": {"event": {"name": "answer", "context": {}}},
+                    },
+                ],
+            },
+        },
+    ],
+}
+
+
+def show_form(args: ShowFormArgs, context: ToolContext) -> ToolResult:
+    """Show the person a form or view (A2UI v0.9) and wait for their answer."""
+    problems = surface_validate(args.messages)
+    if problems:
+        listed = [problem.as_dict() for problem in problems[:MAX_PROBLEMS_REPORTED]]
+        raise ToolError(f"INVALID_SURFACE: {json.dumps(listed)}", field="messages")
+    payload = {**surface_artifact(args.surface_id, args.messages), "title": args.title}
+    return ToolResult(
+        content={
+            "shown": args.surface_id,
+            "note": "The person sees the form; their answer arrives as the next message.",
+        },
+        artifacts=[ArtifactDraft(kind="a2ui_surface", payload=payload, title=args.title)],
+        needs_input=True,
+    )
+
+
+def register() -> None:
+    register_tool(
+        name="show_form",
+        when_to_use="When a request is missing details you need (dates, choices): ask them all at once in one form.",
+        limits="Only components of Tessera's catalog; no HTML, scripts or external URLs; one root; at most 20 messages.",
+        example=EXAMPLE,
+        args=ShowFormArgs,
+    )(show_form)
