@@ -194,7 +194,10 @@ def shorten(text: str, max_words: int, *, ellipsis: bool = False) -> str:
         return head
     if not ellipsis:
         return text
-    return " ".join(text.split()[:max_words]).rstrip(",;: ") + "…"
+    head = " ".join(text.split()[:max_words])
+    if head.count("(") > head.count(")"):  # never stop inside a parenthesis
+        head = head[: head.rfind("(")]
+    return head.rstrip(",;: ") + "…"
 
 
 def first_sentence(text: str) -> str:

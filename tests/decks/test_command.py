@@ -45,3 +45,16 @@ def test_the_named_files_are_written(command_run):
     pdf = out / "deck.pdf"
     assert pdf.read_bytes().startswith(b"%PDF-")
     assert len(PdfReader(pdf).pages) == summary["slides"]
+
+
+def test_the_folder_reads_back_for_the_web_page(command_run):
+    from apps.decks.selectors import deck_read
+
+    out, printed = command_run
+    view = deck_read(out)
+    assert view.summary.model_dump() == json.loads(printed)
+    assert view.pdf == "deck.pdf" and view.site == "site/index.html"
+    final = view.round(view.final_round)
+    assert len(final.slides) == view.summary.slides
+    assert all((out / shot).exists() for shot in final.slides)
+    assert final.counts == view.summary.open_issues

@@ -98,6 +98,20 @@ DANGLING_END = re.compile(
 )
 
 
+def caption_text(figure: Figure, max_words: int = 28) -> str:
+    """The caption shown on the slide: its first sentence, with the second one too when the
+    first is only a label ("Tuning window size."), cut at a clause if it is long."""
+    parts = [text.clean(s) for s in text.sentences(PANEL_LABEL.sub("", figure.caption))]
+    if not parts:
+        return figure.caption
+    caption = parts[0]
+    if len(parts) > 1 and text.word_count(caption) <= 6:
+        caption = f"{caption} {parts[1]}"
+    if text.word_count(caption) > max_words:
+        caption = text.PARENTHETICAL.sub("", caption)
+    return text.shorten(caption, max_words, ellipsis=True)
+
+
 def mention_bullet(sentence: str, max_words: int) -> str | None:
     """A claim from a sentence that discusses a figure, without the pointer to the figure."""
     if not text.usable(sentence):
@@ -284,9 +298,7 @@ class BuiltinProposer:
             used.add(bullet.lower())
             if len(bullets) == 2:
                 break
-        caption = text.shorten(
-            text.clean(PANEL_LABEL.sub("", text.first_sentence(figure.caption))), 24, ellipsis=True
-        )
+        caption = caption_text(figure)
         wide = figure.aspect >= 1.9 or (not bullets and figure.aspect >= 1.1)
         layout = "figure-full" if wide else "figure-right"
         if layout == "figure-full":
