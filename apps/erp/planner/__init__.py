@@ -82,8 +82,9 @@ def plan_question(
     return Planned(outcome, compiled, heading, chart(outcome, compiled, heading))
 
 
-def register(*, priority: int = 50) -> None:
-    """Register the ERP planner with the agent's builtin provider (call once, at start-up)."""
-    from apps.erp.planner.agent import register as register_with_agent
+def register(*, priority: int | None = None) -> None:
+    """Register the ERP planner with the agent's builtin provider (at start-up; idempotent).
+    By default it runs after the other builtin planners (see agent.PRIORITY)."""
+    from apps.erp.planner import agent
 
-    register_with_agent(priority=priority)
+    agent.register(priority=agent.PRIORITY if priority is None else priority)

@@ -22,6 +22,7 @@ PLANNER_NAME = "erp"
 RUN_SQL = "run_sql"
 CLARIFY_TOOL = "erp_clarify"
 CLARIFICATION_KEY = "erp_clarification"
+PRIORITY = 200
 
 
 def as_of_from(context: dict[str, Any]) -> date:
@@ -89,11 +90,13 @@ def plan(request: PlannerInput) -> Plan | None:
     return Plan(text=outcome.message)
 
 
-def register(*, priority: int = 50) -> None:
+def register(*, priority: int = PRIORITY) -> None:
     """Add the ERP planner to the builtin provider's registry (once; later calls do nothing).
 
-    Loads the semantic model and the vocabulary now, so the first question is as fast as the
-    others."""
+    It runs after the other builtin planners (a higher number): it refuses every request to
+    change ERP-looking data, which a planner for its own objects (candidates, UI preferences)
+    should see first. Loads the semantic model and the vocabulary now, so the first question
+    is as fast as the others."""
     lexicon()
     if PLANNER_NAME not in planners.names():
         register_planner(PLANNER_NAME, plan, priority=priority)

@@ -75,6 +75,8 @@ def title(query: StructuredQuery) -> str:
         if query.order is not None:
             text += ", highest first" if query.order == "desc" else ", lowest first"
     who = _population_words(query)
+    if query.listing and query.measure == "headcount" and who:
+        text, who = who[0].upper() + who[1:], ""
     where = f"in {_join(list(query.departments))}" if query.departments else ""
     level = f"at {query.levels.label}" if query.levels is not None else ""
     qualifiers = " ".join(part for part in (who, where, level) if part)
@@ -96,8 +98,8 @@ def _population_words(query: StructuredQuery) -> str:
     words = POPULATION_WORDS.get(population, population)
     if snapshot and query.reference != query.as_of and query.periods:
         day = query.periods[0]
-        when = day.label if day.grain == "day" else f"the end of {day.label}"
-        return f"{words.replace('current ', '')} on {when}"
+        when = f"on {day.label}" if day.grain == "day" else f"at the end of {day.label}"
+        return f"{words.replace('current ', '')} {when}"
     return words
 
 

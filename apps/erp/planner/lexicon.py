@@ -226,6 +226,9 @@ def build_lexicon(model: SemanticModel) -> Lexicon:
         _add(phrases, f"the {word}", ("super", direction))
     for word, direction in COMPARATIVES.items():
         _add(phrases, word, ("compar", direction))
+    for word in ("longest", "shortest", "longer", "shorter"):
+        for phrase in (word, f"the {word}"):
+            _add(phrases, phrase, ("fact", "tenure_years"))  # only time at the company is long
     for word in GROUP_WORDS:
         _add(phrases, word, ("group", word))
     for word in ("in each", "at each", "of each", "within each", "in every", "for all"):

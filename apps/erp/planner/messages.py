@@ -19,6 +19,7 @@ TOO_MANY_DIMENSIONS = "grouping by more than two things at once is beyond the bu
 TOO_MANY_PERIODS = "too many periods to compare at once."
 PERCENT_WITHOUT_CHANGE = "a percentage of what? I only compute percentage changes."
 TWO_POPULATIONS = "the question mixes current and former employees."
+COUNT_PER_EMPLOYEE = "counting employees per employee means nothing; what should be ranked?"
 TOP_WITHOUT_RANKING = "a number of people without a ranking (largest, highest…)."
 CONFLICTING_ORDER = "the question asks for more than one ordering."
 RANKING_WITHOUT_GROUPS = "ranking needs something to rank: departments, levels or employees."

@@ -120,9 +120,8 @@ def _unit(reading: Reading, i: int) -> float | None:
 
 
 def _read_bands(reading: Reading) -> None:
-    tokens, n = reading.tokens, len(reading.tokens)
     i = 0
-    while i < n:
+    while i < len(reading.tokens):
         found = _band_at(reading, i)
         if found is None:
             i += 1
@@ -131,7 +130,6 @@ def _read_bands(reading: Reading) -> None:
         reading.bands.append(band)
         reading.take(i, end)
         i = end
-    del tokens
 
 
 def _band_at(reading: Reading, i: int) -> tuple[Band, int] | None:
@@ -194,63 +192,63 @@ def _band_at(reading: Reading, i: int) -> tuple[Band, int] | None:
     return None
 
 
-def _read_levels(reading: Reading) -> None:
+LEVEL_TAILS_UP = {("or", "above"), ("and", "above"), ("or", "higher"), ("and", "higher")}
+LEVEL_TAILS_UP |= {("and", "up"), ("or", "more")}
+LEVEL_TAILS_DOWN = {("or", "below"), ("and", "below"), ("or", "lower"), ("or", "less")}
+
+
+def _level_at(reading: Reading, i: int) -> tuple[LevelFilter, int, int] | None:
+    """A level filter whose "level N" starts at i: (filter, first token, end)."""
     at = reading.at
+    low = _number(reading, i + 1)
+    if at(i) not in ("level", "levels") or low is None:
+        return None
+    top, bottom = LEVELS[1], LEVELS[0]
+    high = _number(reading, i + 3) if at(i + 2) in ("to", "through") else None
+    tail = (at(i + 2), at(i + 3))
+    if at(i - 1) == "between" and at(i + 2) == "and" and _number(reading, i + 3) is not None:
+        return LevelFilter(low, _number(reading, i + 3) or low), i - 1, i + 4
+    if high is not None:
+        return LevelFilter(low, high), i, i + 4
+    if tail in LEVEL_TAILS_UP:
+        return LevelFilter(low, top), i, i + 4
+    if tail in LEVEL_TAILS_DOWN:
+        return LevelFilter(bottom, low), i, i + 4
+    if at(i + 2) == "plus":
+        return LevelFilter(low, top), i, i + 3
+    before = (at(i - 2), at(i - 1))
+    if at(i - 1) in ("above", "over"):
+        return LevelFilter(low + 1, top), i - 1, i + 2
+    if before == ("higher", "than"):
+        return LevelFilter(low + 1, top), i - 2, i + 2
+    if at(i - 1) in ("below", "under"):
+        return LevelFilter(bottom, low - 1), i - 1, i + 2
+    if before == ("lower", "than"):
+        return LevelFilter(bottom, low - 1), i - 2, i + 2
+    if before == ("at", "least"):
+        return LevelFilter(low, top), i - 2, i + 2
+    if before == ("at", "most"):
+        return LevelFilter(bottom, low), i - 2, i + 2
+    return LevelFilter(low, low), i, i + 2
+
+
+def _read_levels(reading: Reading) -> None:
     for i in range(len(reading.tokens)):
-        found = None
-        if at(i) in ("level", "levels"):
-            low = _number(reading, i + 1)
-            if low is None:
-                continue
-            high = _number(reading, i + 3) if at(i + 2) in ("to", "through", "and") else None
-            tail = (at(i + 2), at(i + 3))
-            if high is not None:
-                found = (LevelFilter(low, high), i + 4)
-            elif tail in {
-                ("or", "above"),
-                ("and", "above"),
-                ("or", "higher"),
-                ("and", "up"),
-                ("or", "more"),
-                ("and", "higher"),
-            }:
-                found = (LevelFilter(low, LEVELS[1]), i + 4)
-            elif tail in {("or", "below"), ("and", "below"), ("or", "lower"), ("or", "less")}:
-                found = (LevelFilter(LEVELS[0], low), i + 4)
-            elif at(i + 2) == "plus":
-                found = (LevelFilter(low, LEVELS[1]), i + 3)
-            else:
-                found = (LevelFilter(low, low), i + 2)
-            start = i
-            before = (at(i - 2), at(i - 1))
-            if found[0].low == found[0].high:
-                level = found[0].low
-                if at(i - 1) in ("above", "over") or before == ("higher", "than"):
-                    found, start = (
-                        (LevelFilter(level + 1, LEVELS[1]), i + 2),
-                        i - (2 if before == ("higher", "than") else 1),
-                    )
-                elif at(i - 1) in ("below", "under") or before == ("lower", "than"):
-                    found, start = (
-                        (LevelFilter(LEVELS[0], level - 1), i + 2),
-                        i - (2 if before == ("lower", "than") else 1),
-                    )
-                elif before == ("at", "least"):
-                    found, start = (LevelFilter(level, LEVELS[1]), i + 2), i - 2
-                elif before == ("at", "most"):
-                    found, start = (LevelFilter(LEVELS[0], level), i + 2), i - 2
-            flt, end = found
-            if not LEVELS[0] <= flt.low <= flt.high <= LEVELS[1]:
-                raise _NotUnderstood(Refusal("no_data", messages.LEVEL_RANGE))
-            if reading.levels is not None:
-                raise _NotUnderstood(Refusal("needs_model", messages.TWO_LEVEL_FILTERS))
-            reading.levels = flt
-            reading.take(start, end)
+        found = _level_at(reading, i)
+        if found is None:
+            continue
+        level, start, end = found
+        if not LEVELS[0] <= level.low <= level.high <= LEVELS[1]:
+            raise _NotUnderstood(Refusal("no_data", messages.LEVEL_RANGE))
+        if reading.levels is not None:
+            raise _NotUnderstood(_refuse(messages.TWO_LEVEL_FILTERS))
+        reading.levels = level
+        reading.take(start, end)
 
 
 def _read_top(reading: Reading) -> None:
     at = reading.at
-    for i, token in enumerate(reading.tokens):
+    for i in range(len(reading.tokens)):
         count = _number(reading, i)
         if count is None:
             continue
@@ -268,7 +266,6 @@ def _read_top(reading: Reading) -> None:
                 break
             if noun not in {"highest", "lowest", "best", "worst", "most", "least", "paid"}:
                 break
-        del token
 
 
 def _read_times(reading: Reading, as_of: date) -> None:
@@ -353,8 +350,10 @@ def _frame(reading: Reading) -> Frame:
         after_top = 0 < start - reading.top_at <= 3
         if after_top and (dim is not None or "subject" in kinds):
             pending_which = True  # "the 5 employees", "top 3 departments": what is ranked
-        if "subject" in kinds and (follows_group or pending_which or "who" in kinds):
-            dim = "employee"
+        if "subject" in kinds:
+            frame.subject = True
+            if follows_group or pending_which or "who" in kinds:
+                dim = "employee"
         if dim is not None and (follows_group or pending_which):
             if follows_group and (dim != "tenure_band" or not reading.bands):
                 if dim not in frame.group_dims:
@@ -775,6 +774,8 @@ def _decide(
         return _refuse(messages.TWO_POPULATIONS)
     if populations:
         population = populations[0]
+    if measure.name == "terminations" and population == "former":
+        population = None  # "who were terminated": the measure already says so
 
     listing = (
         measure.name in ("headcount", "hires", "terminations")
@@ -788,6 +789,8 @@ def _decide(
         listing = not frame.count and not dims
     if listing and top is not None:
         return _refuse(messages.TOP_WITHOUT_RANKING)
+    if "employee" in dims and not listing and measure.name == "headcount":
+        return _refuse(messages.COUNT_PER_EMPLOYEE)
 
     query = StructuredQuery(
         measure=measure.name,

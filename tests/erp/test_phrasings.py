@@ -1,0 +1,184 @@
+"""How the planner reads different phrasings: the structured query it builds (no database).
+
+The risky cases are those where a word could silently change the meaning ("monthly salary" is
+not a breakdown by month, "who left" is a departure, "how many years" is tenure); they are
+pinned here."""
+
+from datetime import date
+
+import pytest
+
+from apps.erp.planner import Clarification, Planned, Refusal, plan_question
+from tests.conftest import AS_OF
+
+THIS_YEAR = (date(2026, 1, 1), AS_OF)
+LAST_YEAR = (date(2025, 1, 1), date(2025, 12, 31))
+
+
+def _query(question: str):
+    outcome = plan_question(question, as_of=AS_OF)
+    assert isinstance(outcome, Planned), f"{question!r}: {outcome}"
+    return outcome.query
+
+
+def _periods(query) -> list[tuple[date | None, date]]:
+    return [(p.start, p.end) for p in query.periods]
+
+
+@pytest.mark.parametrize(
+    ("question", "measure", "dimensions", "periods"),
+    [
+        ("How long have our employees been with the company on average?", "average_tenure", (), []),
+        ("What's the average length of service?", "average_tenure", (), []),
+        (
+            "On average, how many years have current employees worked here?",
+            "average_tenure",
+            (),
+            [],
+        ),
+        ("Show me the number of active staff in each department", "headcount", ("department",), []),
+        ("Give me the headcount for every department", "headcount", ("department",), []),
+        (
+            "How many people are currently employed per department?",
+            "headcount",
+            ("department",),
+            [],
+        ),
+        ("What department has the highest average level?", "average_level", ("department",), []),
+        (
+            "How many new hires did each department have this year versus last year?",
+            "hires",
+            ("department",),
+            [LAST_YEAR, THIS_YEAR],
+        ),
+        (
+            "Show hires by department for this year and the previous year",
+            "hires",
+            ("department",),
+            [LAST_YEAR, THIS_YEAR],
+        ),
+        (
+            "Average monthly salary in the sales department between March two years ago and May last year",
+            "average_salary",
+            (),
+            [(date(2024, 3, 1), date(2025, 5, 31))],
+        ),
+        (
+            "What did Sales employees earn on average between March 2024 and May 2025?",
+            "average_salary",
+            (),
+            [(date(2024, 3, 1), date(2025, 5, 31))],
+        ),
+        (
+            "Was the average salary higher in Engineering or Marketing last year?",
+            "average_salary",
+            ("department",),
+            [LAST_YEAR],
+        ),
+        (
+            "How much do employees earn on average at each level this year?",
+            "average_salary",
+            ("level",),
+            [THIS_YEAR],
+        ),
+        ("Show average pay by level this year", "average_salary", ("level",), [THIS_YEAR]),
+        (
+            "Top 10 salary increases from last year to this year",
+            "average_salary",
+            ("employee",),
+            [LAST_YEAR, THIS_YEAR],
+        ),
+        (
+            "Which employees got the biggest raises between last year and this year?",
+            "average_salary",
+            ("employee",),
+            [LAST_YEAR, THIS_YEAR],
+        ),
+        ("Which employees have months without a salary payment?", "unpaid_months", (), []),
+        ("Has anyone not been paid for a month?", "unpaid_months", (), []),
+        (
+            "What was the payroll cost by department in 2025?",
+            "total_salary",
+            ("department",),
+            [LAST_YEAR],
+        ),
+        (
+            "What is the attrition by department this year?",
+            "terminations",
+            ("department",),
+            [THIS_YEAR],
+        ),
+        (
+            "Which department pays the most on average this year?",
+            "average_salary",
+            ("department",),
+            [THIS_YEAR],
+        ),
+        (
+            "Who is the highest paid employee this year?",
+            "average_salary",
+            ("employee",),
+            [THIS_YEAR],
+        ),
+        ("Which employees have been here the longest?", "average_tenure", ("employee",), []),
+        ("Maximum salary per level this year", "max_salary", ("level",), [THIS_YEAR]),
+        ("What was the highest salary in 2025?", "max_salary", (), [LAST_YEAR]),
+        ("How many employees were hired before 2020?", "hires", (), [(None, date(2019, 12, 31))]),
+    ],
+)
+def test_phrasings(question, measure, dimensions, periods):
+    query = _query(question)
+    assert query.measure == measure
+    assert query.dimensions == dimensions
+    assert _periods(query) == periods
+
+
+@pytest.mark.parametrize(
+    ("question", "measure", "period"),
+    [
+        ("List the people who left this year", "terminations", THIS_YEAR),
+        ("Who departed last year?", "terminations", LAST_YEAR),
+        ("Who was hired in Sales this year?", "hires", THIS_YEAR),
+    ],
+)
+def test_who_questions_list_the_people(question, measure, period):
+    query = _query(question)
+    assert query.listing and query.measure == measure
+    assert _periods(query) == [period]
+
+
+def test_snapshots_take_the_end_of_the_period():
+    query = _query("How many employees were active last year?")
+    assert query.reference == date(2025, 12, 31)
+    query = _query("the headcount at the start of 2025")
+    assert query.reference == date(2025, 1, 1)
+
+
+def test_superlatives_keep_ties_and_default_counts():
+    assert _query("Which department has the most employees?").top == 1
+    assert _query("Which employees have been here the longest?").top == 10
+    assert _query("What are the top 3 departments by average salary last year?").top == 3
+    assert _query("Average salary by department last year, highest first").top is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which team has the most senior employees on average?",
+        "What is the average salary of employees who joined last year?",
+        "How many employees are not in Sales?",
+        "Average salary excluding Sales last year",
+        "What is the annual salary of Engineering last year?",
+        "How many employees were promoted last year?",
+        "headcount by department at the end of each year",
+        "Which employee has the most employees?",
+    ],
+)
+def test_meaning_changing_words_stop_the_planner(question):
+    assert isinstance(plan_question(question, as_of=AS_OF), Refusal)
+
+
+def test_how_much_without_average_or_total_asks_which():
+    outcome = plan_question("How much did Sales earn last year?", as_of=AS_OF)
+    assert isinstance(outcome, Clarification)
+    assert [c.value for c in outcome.missing[0].choices] == ["average_salary", "total_salary"]
