@@ -25,107 +25,107 @@ def _periods(query) -> list[tuple[date | None, date]]:
     return [(p.start, p.end) for p in query.periods]
 
 
-@pytest.mark.parametrize(
-    ("question", "measure", "dimensions", "periods"),
-    [
-        ("How long have our employees been with the company on average?", "average_tenure", (), []),
-        ("What's the average length of service?", "average_tenure", (), []),
-        (
-            "On average, how many years have current employees worked here?",
-            "average_tenure",
-            (),
-            [],
-        ),
-        ("Show me the number of active staff in each department", "headcount", ("department",), []),
-        ("Give me the headcount for every department", "headcount", ("department",), []),
-        (
-            "How many people are currently employed per department?",
-            "headcount",
-            ("department",),
-            [],
-        ),
-        ("What department has the highest average level?", "average_level", ("department",), []),
-        (
-            "How many new hires did each department have this year versus last year?",
-            "hires",
-            ("department",),
-            [LAST_YEAR, THIS_YEAR],
-        ),
-        (
-            "Show hires by department for this year and the previous year",
-            "hires",
-            ("department",),
-            [LAST_YEAR, THIS_YEAR],
-        ),
-        (
-            "Average monthly salary in the sales department between March two years ago and May last year",
-            "average_salary",
-            (),
-            [(date(2024, 3, 1), date(2025, 5, 31))],
-        ),
-        (
-            "What did Sales employees earn on average between March 2024 and May 2025?",
-            "average_salary",
-            (),
-            [(date(2024, 3, 1), date(2025, 5, 31))],
-        ),
-        (
-            "Was the average salary higher in Engineering or Marketing last year?",
-            "average_salary",
-            ("department",),
-            [LAST_YEAR],
-        ),
-        (
-            "How much do employees earn on average at each level this year?",
-            "average_salary",
-            ("level",),
-            [THIS_YEAR],
-        ),
-        ("Show average pay by level this year", "average_salary", ("level",), [THIS_YEAR]),
-        (
-            "Top 10 salary increases from last year to this year",
-            "average_salary",
-            ("employee",),
-            [LAST_YEAR, THIS_YEAR],
-        ),
-        (
-            "Which employees got the biggest raises between last year and this year?",
-            "average_salary",
-            ("employee",),
-            [LAST_YEAR, THIS_YEAR],
-        ),
-        ("Which employees have months without a salary payment?", "unpaid_months", (), []),
-        ("Has anyone not been paid for a month?", "unpaid_months", (), []),
-        (
-            "What was the payroll cost by department in 2025?",
-            "total_salary",
-            ("department",),
-            [LAST_YEAR],
-        ),
-        (
-            "What is the attrition by department this year?",
-            "terminations",
-            ("department",),
-            [THIS_YEAR],
-        ),
-        (
-            "Which department pays the most on average this year?",
-            "average_salary",
-            ("department",),
-            [THIS_YEAR],
-        ),
-        (
-            "Who is the highest paid employee this year?",
-            "average_salary",
-            ("employee",),
-            [THIS_YEAR],
-        ),
-        ("Which employees have been here the longest?", "average_tenure", ("employee",), []),
-        ("Maximum salary per level this year", "max_salary", ("level",), [THIS_YEAR]),
-        ("What was the highest salary in 2025?", "max_salary", (), [LAST_YEAR]),
-        ("How many employees were hired before 2020?", "hires", (), [(None, date(2019, 12, 31))]),
-    ],
-)
+PHRASINGS = [
+    ("How long have our employees been with the company on average?", "average_tenure", (), []),
+    ("What's the average length of service?", "average_tenure", (), []),
+    (
+        "On average, how many years have current employees worked here?",
+        "average_tenure",
+        (),
+        [],
+    ),
+    ("Show me the number of active staff in each department", "headcount", ("department",), []),
+    ("Give me the headcount for every department", "headcount", ("department",), []),
+    (
+        "How many people are currently employed per department?",
+        "headcount",
+        ("department",),
+        [],
+    ),
+    ("What department has the highest average level?", "average_level", ("department",), []),
+    (
+        "How many new hires did each department have this year versus last year?",
+        "hires",
+        ("department",),
+        [LAST_YEAR, THIS_YEAR],
+    ),
+    (
+        "Show hires by department for this year and the previous year",
+        "hires",
+        ("department",),
+        [LAST_YEAR, THIS_YEAR],
+    ),
+    (
+        "Average monthly salary in the sales department between March two years ago and May last year",
+        "average_salary",
+        (),
+        [(date(2024, 3, 1), date(2025, 5, 31))],
+    ),
+    (
+        "What did Sales employees earn on average between March 2024 and May 2025?",
+        "average_salary",
+        (),
+        [(date(2024, 3, 1), date(2025, 5, 31))],
+    ),
+    (
+        "Was the average salary higher in Engineering or Marketing last year?",
+        "average_salary",
+        ("department",),
+        [LAST_YEAR],
+    ),
+    (
+        "How much do employees earn on average at each level this year?",
+        "average_salary",
+        ("level",),
+        [THIS_YEAR],
+    ),
+    ("Show average pay by level this year", "average_salary", ("level",), [THIS_YEAR]),
+    (
+        "Top 10 salary increases from last year to this year",
+        "average_salary",
+        ("employee",),
+        [LAST_YEAR, THIS_YEAR],
+    ),
+    (
+        "Which employees got the biggest raises between last year and this year?",
+        "average_salary",
+        ("employee",),
+        [LAST_YEAR, THIS_YEAR],
+    ),
+    ("Which employees have months without a salary payment?", "unpaid_months", (), []),
+    ("Has anyone not been paid for a month?", "unpaid_months", (), []),
+    (
+        "What was the payroll cost by department in 2025?",
+        "total_salary",
+        ("department",),
+        [LAST_YEAR],
+    ),
+    (
+        "What is the attrition by department this year?",
+        "terminations",
+        ("department",),
+        [THIS_YEAR],
+    ),
+    (
+        "Which department pays the most on average this year?",
+        "average_salary",
+        ("department",),
+        [THIS_YEAR],
+    ),
+    (
+        "Who is the highest paid employee this year?",
+        "average_salary",
+        ("employee",),
+        [THIS_YEAR],
+    ),
+    ("Which employees have been here the longest?", "average_tenure", ("employee",), []),
+    ("Maximum salary per level this year", "max_salary", ("level",), [THIS_YEAR]),
+    ("What was the highest salary in 2025?", "max_salary", (), [LAST_YEAR]),
+    ("How many employees were hired before 2020?", "hires", (), [(None, date(2019, 12, 31))]),
+]
+
+
+@pytest.mark.parametrize(("question", "measure", "dimensions", "periods"), PHRASINGS)
 def test_phrasings(question, measure, dimensions, periods):
     query = _query(question)
     assert query.measure == measure
@@ -182,3 +182,32 @@ def test_how_much_without_average_or_total_asks_which():
     outcome = plan_question("How much did Sales earn last year?", as_of=AS_OF)
     assert isinstance(outcome, Clarification)
     assert [c.value for c in outcome.missing[0].choices] == ["average_salary", "total_salary"]
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("Who are the bottom 5 earners this year?", ("average_salary", ("employee",), "asc", 5)),
+        ("Who are the top earners last year?", ("average_salary", ("employee",), "desc", 10)),
+        (
+            "What's the average salary of employees who are still with us this year?",
+            ("average_salary", (), None, None),
+        ),
+        (
+            "How many employees were hired in 2024 who are still employed?",
+            ("hires", (), None, None),
+        ),
+    ],
+)
+def test_relative_who_and_earners(question, expected):
+    query = _query(question)
+    assert (query.measure, query.dimensions, query.order, query.top) == expected
+
+
+def test_now_ends_a_range_at_the_as_of_date():
+    assert _periods(_query("average salary from 2024 to now")) == [(date(2024, 1, 1), AS_OF)]
+
+
+def test_salaries_are_not_asked_for_one_day():
+    outcome = plan_question("What is the average salary today?", as_of=AS_OF)
+    assert isinstance(outcome, Refusal)

@@ -203,6 +203,9 @@ class _Reader:
         j = self.words(i, "year to date", "ytd", "so far this year", "this year so far")
         if j is not None:
             return year_period(self.as_of.year), j
+        j = self.words(i, "now", "today", "the present", "present", "date")
+        if j is not None and (self.at(i - 1) in RANGE_WORDS or self.at(i) in ("now", "today")):
+            return day_period(self.as_of), j
         j = self.words(i, "all time", "all history", "the whole history", "the entire history")
         if j is not None:
             return Period(None, self.as_of, "all time", "", "all"), j

@@ -219,6 +219,13 @@ def build_lexicon(model: SemanticModel) -> Lexicon:
             _add(phrases, synonym, ("population", flt.name))
     for synonym in model.table("employee").synonyms:
         _add(phrases, synonym, ("subject", "employee"))
+    for word in ("earner", "earners"):  # people, ranked by pay
+        _add(phrases, word, ("subject", "employee"))
+        _add(phrases, word, ("fact", "salary_amount"))
+    for measure in model.measures:  # "how many employees": a count, however it is matched
+        for synonym in measure.synonyms:
+            if synonym.startswith(("how many", "number of", "count of")):
+                _add(phrases, synonym, ("count", synonym))
     for word, agg in AGGREGATIONS.items():
         _add(phrases, word, ("agg", agg))
     for word, direction in SUPERLATIVES.items():

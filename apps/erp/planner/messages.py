@@ -26,7 +26,10 @@ RANKING_WITHOUT_GROUPS = "ranking needs something to rank: departments, levels o
 UNPAID_RANKING = "ranking unpaid months is beyond the built-in planner; ask for counts by department or employee."
 COMPARISON_NEEDS_TWO = "a comparison needs two departments (or a grouping) to compare."
 UNPAID_PERIODS = "unpaid months are listed for one period at a time."
-EVENT_ON_A_DAY = "hires, departures and salaries happen over a period, not on one day."
+EVENT_ON_A_DAY = (
+    "hires, departures and salaries are counted over a period (salaries are paid monthly), "
+    "not on one day; ask for a month or a year."
+)
 GRAIN_AND_PERIODS = "a breakdown over time combined with several periods is ambiguous."
 LIST_ONE_PERIOD = "people are listed for one period at a time."
 SNAPSHOT_OVER_TIME = (

@@ -65,6 +65,8 @@ ENTITY_NOUNS = {
     "levels": "level",
 }
 PLURAL_NOUNS = {"employees", "people", "staff", "workers", "departments", "teams", "levels"}
+PLURAL_NOUNS |= {"earners"}
+SUBJECT_NOUNS = {"employees", "employee", "people", "person", "staff", "workers", "earners"}
 DEPARTMENT_NOUNS = {"department", "departments", "dept", "team", "teams", "division", "unit"}
 ERP_OBJECTS = {"employee", "employees", "department", "salary", "salaries", "record", "row"}
 ERP_OBJECTS |= {"payment", "person", "staff", "level"}
@@ -362,6 +364,8 @@ def _frame(reading: Reading) -> Frame:
             elif pending_which:
                 frame.entity = dim
                 frame.entity_plural = tokens[end - 1] in PLURAL_NOUNS
+            if "fact" in kinds and dim == "employee":
+                frame.facts.append(kinds["fact"])  # "earners": people, by their pay
             pending_group = pending_which = False
             continue
         pending_group = pending_which = False
@@ -406,9 +410,14 @@ def _frame(reading: Reading) -> Frame:
             frame.how_much = True
         if "subject" in kinds:
             frame.subject = True
-        if "who" in kinds:
+        relative = start > 0 and tokens[start - 1] in SUBJECT_NOUNS  # "employees who …"
+        if "who" in kinds and not relative:
             frame.entity = "employee"
             frame.entity_plural = tokens[end : end + 1] == ["are"]
+        if "count" in kinds and frame.entity == "employee":
+            frame.entity = None  # "how many … who …": counted, not listed
+    if frame.count and frame.entity == "employee" and not frame.supers:
+        frame.entity = None
     return frame
 
 
@@ -785,8 +794,9 @@ def _decide(
         and change is None
         and len(dims) == 1
     )
-    if frame.listing and not listing and measure.name == "headcount" and frame.subject:
-        listing = not frame.count and not dims
+    people = measure.name in ("headcount", "hires", "terminations")
+    if frame.listing and not listing and people and frame.subject:
+        listing = not frame.count and not dims and order is None
     if listing and top is not None:
         return _refuse(messages.TOP_WITHOUT_RANKING)
     if "employee" in dims and not listing and measure.name == "headcount":
@@ -857,7 +867,8 @@ def _with_time(
             return _refuse(messages.UNPAID_PERIODS)
         return replace(query, periods=tuple(periods))
     if measure.time_dimension is not None:
-        if snapshot:
+        one_day = any(p.grain == "day" for p in periods)
+        if snapshot or (one_day and measure.table == "salary"):
             return _refuse(messages.EVENT_ON_A_DAY)
         if not periods and grain is None:
             return _clarify_period(known)
