@@ -3,6 +3,7 @@ stored, and only then is broadcast to the thread's channel group. A client that 
 with the last number it saw reads the rest from the table (ARCHITECTURE.md, "Event stream")."""
 
 import asyncio
+import threading
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -64,25 +65,39 @@ def bind_delivery_loop(loop: asyncio.AbstractEventLoop) -> None:
 
 
 def _broadcast(thread_id, payload: dict[str, Any]) -> None:
+    group_send(thread_group(thread_id), {"type": "thread.event", "event": payload})
+
+
+def group_send(group: str, message: dict[str, Any]) -> None:
+    """Send a channel-layer message to a group from any thread (a run's worker, a sync view):
+    on the server loop when one is bound, otherwise on a private one."""
     layer = get_channel_layer()
     if layer is None:
         return
-    send = layer.group_send(thread_group(thread_id), {"type": "thread.event", "event": payload})
+    send = layer.group_send(group, message)
     loop = _delivery_loop
+    try:
+        running = asyncio.get_running_loop()
+    except RuntimeError:
+        running = None
     if loop is not None and loop.is_running():
-        try:
-            running = asyncio.get_running_loop()
-        except RuntimeError:
-            running = None
         if running is loop:
             loop.create_task(send)
         else:
             asyncio.run_coroutine_threadsafe(send, loop).result(10)
         return
+
     async def deliver():
         await send
 
-    async_to_sync(deliver)()
+    if running is None:
+        async_to_sync(deliver)()
+        return
+    # This thread runs a loop of its own (a sync caller inside an async tool, e.g. a test
+    # driving a browser); deliver from a helper thread rather than block that loop.
+    helper = threading.Thread(target=asyncio.run, args=(deliver(),), name="tessera-group-send")
+    helper.start()
+    helper.join(10)
 
 
 def events_after(
