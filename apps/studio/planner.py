@@ -290,7 +290,7 @@ PAGE_ALIASES = {
     "/": ("home", "workspace", "ask the erp", "ask", "main page", "start page"),
     "/threads/new": ("new thread", "new conversation", "new chat"),
     "/decks/": ("decks", "deck list", "slides", "slide decks", "presentations"),
-    "/hiring/": ("hiring", "hiring pipeline", "pipeline", "candidates", "recruiting"),
+    "/pipeline/": ("hiring", "hiring pipeline", "pipeline", "candidates", "recruiting"),
     "/studio/history/": ("customization history", "ui history", "change history", "history"),
 }
 

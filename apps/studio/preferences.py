@@ -73,8 +73,8 @@ SPACE_UNITS = {"compact": "3px", "comfortable": "4px", "spacious": "5px"}
 INTERNAL_PAGES: dict[str, str] = {
     "/": "Ask the ERP",
     "/threads/new": "New thread",
+    "/pipeline/": "Hiring pipeline",
     "/decks/": "Decks",
-    "/hiring/": "Hiring pipeline",
     "/studio/history/": "Customization history",
 }
 

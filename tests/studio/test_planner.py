@@ -143,7 +143,7 @@ PATCHES = [
                 "id": "hiring-pipeline",
                 "label": "Hiring pipeline",
                 "kind": "page",
-                "target": "/hiring/",
+                "target": "/pipeline/",
             }
         },
     ),
