@@ -216,7 +216,7 @@ class _Builder:
         return self.params.day("on_date", q.reference)
 
     def add(self, node: exp.Expression, column: OutputColumn) -> None:
-        self.select.append(exp.alias_(node, column.name))
+        self.select.append(exp.alias_(node, column.name, copy=False))
         self.columns.append(column)
 
     def filters(self) -> None:
@@ -229,13 +229,16 @@ class _Builder:
         model = self.model
         nodes = [*self.select, *self.conditions, *self.group, *self.order, *self.having]
         used = _aliases(*nodes) | {base}
+        # The ERP's tables form one chain, salary → employee → department (the model's
+        # relationships, keyed by their many side).
         on = {rel.from_table: parse_expression(rel.on) for rel in model.relationships}
-        alias = {t.name: t.alias for t in model.tables}
         table = {t.alias: t.base_table for t in model.tables}
         if "s" in used:
             used.add("e")
         if outer_department:
-            tree = exp.select(*self.select).from_(exp.to_table(table["d"]).as_("d"))
+            tree = exp.select(*self.select, copy=False).from_(
+                exp.to_table(table["d"]).as_("d"), copy=False
+            )
             where = []
             by_table: dict[str, list[exp.Expression]] = {"e": [], "s": []}
             for condition in self.conditions:
@@ -250,12 +253,17 @@ class _Builder:
                 if name in used:
                     condition = _and([on[child], *by_table[name]])
                     tree = tree.join(
-                        exp.to_table(table[name]).as_(name), on=condition, join_type="left"
+                        exp.to_table(table[name]).as_(name),
+                        on=condition,
+                        join_type="left",
+                        copy=False,
                     )
             if where:
-                tree = tree.where(_and(where))
+                tree = tree.where(_and(where), copy=False)
             return tree
-        tree = exp.select(*self.select).from_(exp.to_table(table[base]).as_(base))
+        tree = exp.select(*self.select, copy=False).from_(
+            exp.to_table(table[base]).as_(base), copy=False
+        )
         path = {"s": ["e", "d"], "e": ["d"], "d": []}[base]
         needed = used - {base}
         if not needed <= set(path):
@@ -263,10 +271,11 @@ class _Builder:
         relationship = {"e": "salary", "d": "employee"}
         last = max((path.index(a) for a in needed), default=-1)
         for name in path[: last + 1]:
-            tree = tree.join(exp.to_table(table[name]).as_(name), on=on[relationship[name]].copy())
+            tree = tree.join(
+                exp.to_table(table[name]).as_(name), on=on[relationship[name]].copy(), copy=False
+            )
         if self.conditions:
-            tree = tree.where(_and(self.conditions))
-        del alias
+            tree = tree.where(_and(self.conditions), copy=False)
         return tree
 
 
@@ -468,12 +477,12 @@ def _compile_aggregate(
     b.order = ordering
     tree = b.joins(base, outer_department)
     if b.group:
-        tree = tree.group_by(*b.group)
+        tree = tree.group_by(*b.group, copy=False)
     if b.having:
-        tree = tree.having(_and(b.having))
+        tree = tree.having(_and(b.having), copy=False)
     if rank is None:
         if ordering:
-            tree = tree.order_by(*ordering)
+            tree = tree.order_by(*ordering, copy=False)
         return _compiled(tree, b.params.values, tuple(b.columns))
     return _ranked(tree, b)
 
@@ -490,15 +499,15 @@ def _ranked(inner: exp.Select, b: _Builder) -> CompiledQuery:
     """Keep the rows ranked within the top N, ties included."""
     q = b.query
     keep = [c for c in b.columns if c.role != "rank" or (q.top or 0) > 1]
-    outer = exp.select(*[exp.column(c.name) for c in keep]).from_(
-        exp.Subquery(this=inner, alias=exp.TableAlias(this=exp.to_identifier("ranked")))
+    outer = exp.select(*[exp.column(c.name) for c in keep], copy=False).from_(
+        exp.Subquery(this=inner, alias=exp.TableAlias(this=exp.to_identifier("ranked"))), copy=False
     )
     outer = outer.where(
-        exp.LTE(this=exp.column("rank"), expression=b.params.value("n", q.top or 1))
+        exp.LTE(this=exp.column("rank"), expression=b.params.value("n", q.top or 1)), copy=False
     )
     names = [c.name for c in b.columns if c.role == "dimension"]
     names += [c.name for c in b.columns if c.role == "attribute"]
-    outer = outer.order_by(exp.column("rank"), *[exp.column(n) for n in names])
+    outer = outer.order_by(exp.column("rank"), *[exp.column(n) for n in names], copy=False)
     return _compiled(outer, b.params.values, tuple(keep))
 
 
@@ -541,7 +550,7 @@ def _compile_list(query: StructuredQuery, model: SemanticModel, measure: Measure
         b.conditions.append(_between(time_column, query.periods[0], b.params, ""))
         order.append(time_column.copy())
     b.order = [*order, exp.column("name", e), exp.column("id", e)]
-    tree = b.joins("e", False).order_by(*b.order)
+    tree = b.joins("e", False).order_by(*b.order, copy=False)
     return _compiled(tree, b.params.values, tuple(b.columns))
 
 
@@ -577,7 +586,7 @@ def _compile_unpaid(query: StructuredQuery, model: SemanticModel) -> CompiledQue
     if query.periods:
         extra.append(_between(_expr(MONTH_PAY_DATE), query.periods[0], params, ""))
     if extra:
-        months = months.where(_and(extra), append=True)
+        months = months.where(_and(extra), append=True, copy=False)
     if query.dimensions or query.counting:
         tree, columns, order = _unpaid_counts(query, measure, model)
     else:
@@ -587,8 +596,9 @@ def _compile_unpaid(query: StructuredQuery, model: SemanticModel) -> CompiledQue
             exp.alias_(exp.column("employee", u), "employee"),
             exp.alias_(exp.column("name", "d"), "department"),
             exp.alias_(exp.column("month", u), "month"),
-        ).from_(exp.to_table("unpaid").as_(u))
-        tree = tree.join(exp.to_table("erp_department").as_("d"), on=UNPAID_DEPARTMENT)
+            copy=False,
+        ).from_(exp.to_table("unpaid").as_(u), copy=False)
+        tree = tree.join(exp.to_table("erp_department").as_("d"), on=UNPAID_DEPARTMENT, copy=False)
         columns = [
             OutputColumn("employee_id", "attribute", "Employee id"),
             OutputColumn("employee", "dimension", "Employee"),
@@ -598,10 +608,10 @@ def _compile_unpaid(query: StructuredQuery, model: SemanticModel) -> CompiledQue
         order = [exp.column("month", u), exp.column("employee", u), exp.column("employee_id", u)]
     departments = _department_conditions(query, params)
     if departments:
-        tree = tree.where(_and(departments))
+        tree = tree.where(_and(departments), copy=False)
     if order:
-        tree = tree.order_by(*order)
-    tree = tree.with_("unpaid", as_=months)
+        tree = tree.order_by(*order, copy=False)
+    tree = tree.with_("unpaid", as_=months, copy=False)
     return _compiled(tree, params.values, tuple(columns))
 
 
@@ -618,8 +628,9 @@ def _unpaid_counts(query: StructuredQuery, measure: Measure, model: SemanticMode
                 exp.Count(this=exp.Distinct(expressions=[exp.column("employee_id", "u")])),
                 "employees",
             ),
-        ).from_(exp.to_table("unpaid").as_("u"))
-        tree = tree.join(exp.to_table("erp_department").as_("d"), on=UNPAID_DEPARTMENT)
+            copy=False,
+        ).from_(exp.to_table("unpaid").as_("u"), copy=False)
+        tree = tree.join(exp.to_table("erp_department").as_("d"), on=UNPAID_DEPARTMENT, copy=False)
         columns = [
             OutputColumn(measure.column, "measure", measure.label),
             OutputColumn("employees", "measure", "Employees affected"),
@@ -630,10 +641,14 @@ def _unpaid_counts(query: StructuredQuery, measure: Measure, model: SemanticMode
     dim = dims[0]
     if dim == "department":
         tree = exp.select(
-            exp.alias_(exp.column("name", "d"), "department"), exp.alias_(count, measure.column)
-        ).from_(exp.to_table("erp_department").as_("d"))
-        tree = tree.join(exp.to_table("unpaid").as_("u"), on=UNPAID_DEPARTMENT, join_type="left")
-        tree = tree.group_by(exp.column("name", "d"))
+            exp.alias_(exp.column("name", "d"), "department"),
+            exp.alias_(count, measure.column),
+            copy=False,
+        ).from_(exp.to_table("erp_department").as_("d"), copy=False)
+        tree = tree.join(
+            exp.to_table("unpaid").as_("u"), on=UNPAID_DEPARTMENT, join_type="left", copy=False
+        )
+        tree = tree.group_by(exp.column("name", "d"), copy=False)
         columns = [
             OutputColumn("department", "dimension", "Department", dimension="department"),
             OutputColumn(measure.column, "measure", measure.label),
@@ -641,8 +656,8 @@ def _unpaid_counts(query: StructuredQuery, measure: Measure, model: SemanticMode
         return tree, columns, [exp.column("name", "d")]
     base = (
         exp.select()
-        .from_(exp.to_table("unpaid").as_("u"))
-        .join(exp.to_table("erp_department").as_("d"), on=UNPAID_DEPARTMENT)
+        .from_(exp.to_table("unpaid").as_("u"), copy=False)
+        .join(exp.to_table("erp_department").as_("d"), on=UNPAID_DEPARTMENT, copy=False)
     )
     if dim == "employee":
         keys = [
@@ -655,7 +670,8 @@ def _unpaid_counts(query: StructuredQuery, measure: Measure, model: SemanticMode
             exp.alias_(keys[1], "employee"),
             exp.alias_(keys[2], "department"),
             exp.alias_(count, measure.column),
-        ).group_by(*keys)
+            copy=False,
+        ).group_by(*keys, copy=False)
         columns = [
             OutputColumn("employee_id", "attribute", "Employee id"),
             OutputColumn("employee", "dimension", "Employee", dimension="employee"),
@@ -674,9 +690,9 @@ def _unpaid_counts(query: StructuredQuery, measure: Measure, model: SemanticMode
         label = grain.label
     else:
         raise CompileError(f"unpaid months are not counted by {dim}")
-    tree = base.select(exp.alias_(node, dim), exp.alias_(count, measure.column)).group_by(
-        node.copy()
-    )
+    tree = base.select(
+        exp.alias_(node, dim), exp.alias_(count, measure.column), copy=False
+    ).group_by(node.copy(), copy=False)
     columns = [
         OutputColumn(dim, "dimension", label, dimension=dim),
         OutputColumn(measure.column, "measure", measure.label),

@@ -337,13 +337,21 @@ def _frame(reading: Reading) -> Frame:
     pending_group = pending_which = False
     last_group_end = -10
     tokens = reading.tokens
+    pending_all = False
     for start, end, tags in reading.tags:
         kinds = {k: v for k, v in tags}
         follows_group = pending_group or (
             start - last_group_end == 1 and tokens[start - 1] == "and"
         )
-        if "group" in kinds or "all" in kinds:
+        # "all departments" lists each department; "all employees" is just everyone
+        follows_group = follows_group or (
+            pending_all and kinds.get("dim") in ("department", "level")
+        )
+        pending_all = "all" in kinds
+        if "group" in kinds:
             pending_group = True
+            continue
+        if pending_all:
             continue
         if "which" in kinds:
             pending_which = True
@@ -387,8 +395,6 @@ def _frame(reading: Reading) -> Frame:
                 frame.values.append(kinds["value"])
         elif dim == "department":
             frame.bare_department = True
-        elif dim == "tenure_band":
-            pass  # "with less than 1 year of tenure": the bands say it
         if "agg" in kinds:
             frame.aggs.append(kinds["agg"])
         if "super" in kinds:
