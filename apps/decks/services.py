@@ -155,6 +155,7 @@ def deck_generate(
     staging = Path(
         tempfile.mkdtemp(prefix=f".{out_dir.name or 'deck'}.", dir=_existing_ancestor(out_dir))
     )
+    staging.chmod(0o755)  # mkdtemp's 0700 would carry over to the published folder
     try:
         report("ingest", "reading the paper", part=0.0)
         paper = paper_read(Path(pdf), staging / FIGURES_DIR)
@@ -215,7 +216,8 @@ def deck_generate(
         raise
     for record in records:
         record.folder = out_dir / "rounds" / f"{record.number:02d}"
-    report("done", f"{summary.slides} slides, {summary.rounds} review rounds")
+    plural = "round" if summary.rounds == 1 else "rounds"
+    report("done", f"{summary.slides} slides, {summary.rounds} review {plural}")
     return DeckResult(out_dir=out_dir, summary=summary, rounds=records, final_round=final.number)
 
 
@@ -291,9 +293,10 @@ def review_loop(
             )
             if not blocking(issues, threshold) or number == rounds:
                 break
+            to_fix = len(blocking(issues, threshold))
             report(
                 "revise",
-                f"{prefix}: revising {len(blocking(issues, threshold))} issues",
+                f"{prefix}: revising {to_fix} issue{'' if to_fix == 1 else 's'}",
                 round_number=number,
             )
             deck = proposer.revise(paper, deck, _worth_fixing(issues))
