@@ -121,3 +121,9 @@ def login(page, base_url: str, username: str = "ana", password: str = "tessera-d
     page.fill("#id_password", password)
     page.click("button[type=submit]")
     page.wait_for_url(lambda url: "/login/" not in url)
+
+
+def pytest_collection_modifyitems(config, items):
+    """Browser tests last: Playwright's sync API keeps an event loop running on the main
+    thread for the rest of the session, and asyncio tests cannot start theirs after that."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)

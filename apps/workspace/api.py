@@ -52,6 +52,8 @@ class EditedSql(BaseModel):
 def artifact_sql(request, artifact_id):
     """Run an edited version of a SQL artifact: same gateway, same validation, a new artifact."""
     from apps.gateway.errors import GatewayError
+    from apps.gateway.policy import default_policy
+    from apps.gateway.validation import validate
     from apps.workspace import results
 
     source = _artifact_or_404(request, artifact_id)
@@ -70,10 +72,17 @@ def artifact_sql(request, artifact_id):
             {"ok": False, "error": {"code": "BAD_REQUEST", "message": BAD_BODY}}, status=400
         )
     try:
+        # Edited SQL keeps the values of the parameters it still uses, and only those.
+        used = validate(edited.sql, policy=default_policy()).parameters
+        params = {
+            name: value
+            for name, value in (source.payload.get("params") or {}).items()
+            if name in used
+        }
         created = results.sql_artifacts_create(
             context=request.access,
             sql=edited.sql,
-            params=source.payload.get("params") or {},
+            params=params,
             title=source.payload.get("title", ""),
             thread_id=source.thread_id,
             run_id=None,

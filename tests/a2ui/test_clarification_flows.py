@@ -23,24 +23,54 @@ def _json_command(*args) -> dict:
 
 
 def test_flight_request_shows_one_valid_form_and_confirms_the_answers(acme_context):
-    asked = _json_command("ask", "I want to book a flight to Beijing", "--tenant", "acme", "--user", "ana")
+    asked = _json_command(
+        "ask", "I want to book a flight to Beijing", "--tenant", "acme", "--user", "ana"
+    )
     assert asked["status"] == "needs_input"
     [surface] = asked["artifacts"]
     assert surface["kind"] == "a2ui_surface"
     assert surface_validate(surface["messages"]) == []
     components = json.dumps(surface["messages"])
-    assert "Beijing" in components and "DateTimeInput" in components and "ChoicePicker" in components
+    assert (
+        "Beijing" in components and "DateTimeInput" in components and "ChoicePicker" in components
+    )
 
-    common = ["act", "--thread", asked["thread_id"], "--surface", surface["surface_id"], "--action", "flight_booking.submit"]
-    wrong = _json_command(*common, "--context", json.dumps({
-        "origin": "Lisbon", "destination": "Beijing", "tripType": ["roundTrip"],
-        "departureDate": "2026-12-10", "returnDate": "2026-12-01",
-    }))
+    common = [
+        "act",
+        "--thread",
+        asked["thread_id"],
+        "--surface",
+        surface["surface_id"],
+        "--action",
+        "flight_booking.submit",
+    ]
+    wrong = _json_command(
+        *common,
+        "--context",
+        json.dumps(
+            {
+                "origin": "Lisbon",
+                "destination": "Beijing",
+                "tripType": ["roundTrip"],
+                "departureDate": "2026-12-10",
+                "returnDate": "2026-12-01",
+            }
+        ),
+    )
     assert "can't be before the departure" in wrong["messages"][-1]["text"]
-    done = _json_command(*common, "--context", json.dumps({
-        "origin": "Lisbon", "destination": "Beijing", "tripType": ["roundTrip"],
-        "departureDate": "2026-12-10", "returnDate": "2026-12-20",
-    }))
+    done = _json_command(
+        *common,
+        "--context",
+        json.dumps(
+            {
+                "origin": "Lisbon",
+                "destination": "Beijing",
+                "tripType": ["roundTrip"],
+                "departureDate": "2026-12-10",
+                "returnDate": "2026-12-20",
+            }
+        ),
+    )
     assert done["status"] == "finished" and done["thread_id"] == asked["thread_id"]
     assert done["messages"][-1]["text"].startswith(
         "Round trip from Lisbon to Beijing, leaving 10 December 2026 and returning 20 December 2026."
@@ -50,11 +80,39 @@ def test_flight_request_shows_one_valid_form_and_confirms_the_answers(acme_conte
 def test_actions_on_unknown_surfaces_or_threads_are_refused(acme_context):
     asked = _json_command("ask", "book me a flight to Paris", "--tenant", "acme", "--user", "ana")
     with pytest.raises(CommandError, match="no form 'forged'"):
-        call_command("act", "--thread", asked["thread_id"], "--surface", "forged", "--action", "x", "--context", "{}")
+        call_command(
+            "act",
+            "--thread",
+            asked["thread_id"],
+            "--surface",
+            "forged",
+            "--action",
+            "x",
+            "--context",
+            "{}",
+        )
     with pytest.raises(CommandError, match="does not exist"):
-        call_command("act", "--thread", "6a0c3f3e-0000-4000-8000-000000000000", "--surface", "s", "--action", "x")
+        call_command(
+            "act",
+            "--thread",
+            "6a0c3f3e-0000-4000-8000-000000000000",
+            "--surface",
+            "s",
+            "--action",
+            "x",
+        )
     with pytest.raises(CommandError, match="JSON object"):
-        call_command("act", "--thread", asked["thread_id"], "--surface", "s", "--action", "x", "--context", "[")
+        call_command(
+            "act",
+            "--thread",
+            asked["thread_id"],
+            "--surface",
+            "s",
+            "--action",
+            "x",
+            "--context",
+            "[",
+        )
 
 
 @pytest.mark.slow
