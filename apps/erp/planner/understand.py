@@ -441,6 +441,8 @@ def _choose_measure(frame: Frame, answers: dict[str, Any]) -> str:
     if answers.get("measure"):
         measures = [answers["measure"]]
     if "unpaid_months" in measures:
+        if frame.aggs:
+            raise _NotUnderstood(_refuse(messages.UNPAID_AGGREGATE))
         return "unpaid_months"
     others = [model.measure(m) for m in measures if m != "headcount"]
     if others and "headcount" in measures and all(_is_count(m) for m in others):
@@ -459,6 +461,8 @@ def _choose_measure(frame: Frame, answers: dict[str, Any]) -> str:
         raise _NotUnderstood(_refuse(messages.SEVERAL_MEASURES))
     if measures:
         measure = model.measure(measures[0])
+        if frame.count and not _is_count(measure):
+            raise _NotUnderstood(_refuse(messages.COUNT_OF_FACT))
         for agg in frame.aggs:
             if agg != measure.aggregation and not (agg == "sum" and _is_count(measure)):
                 reason = messages.NO_SUCH_MEASURE.format(
@@ -778,6 +782,8 @@ def _decide(
         return _refuse(messages.PERCENT_WITHOUT_CHANGE)
 
     order, top = _ranking(frame, dims, measure, change)
+    if order is not None and not isinstance(order, Refusal) and len(dims) > 1:
+        return _refuse(messages.RANKING_TWO_GROUPINGS)
     if reading.top is not None and order is not None and not isinstance(order, Refusal):
         top = reading.top
     if isinstance(order, Refusal):
