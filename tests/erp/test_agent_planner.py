@@ -5,15 +5,17 @@ import json
 
 import pytest
 
+from apps.a2ui.forms import ERP_SUBMIT_ACTION
+from apps.a2ui.validator import surface_validate
 from apps.agent.messages import Message, ToolCall
 from apps.agent.providers.base import ModelRequest, ToolSpec
 from apps.agent.providers.builtin import BuiltinProvider, PlannerInput, PlannerRegistry, planners
 from apps.erp.planner import messages, register
-from apps.erp.planner.agent import CLARIFICATION_KEY, CLARIFY_TOOL, PLANNER_NAME, RUN_SQL, plan
+from apps.erp.planner.agent import ANSWERS_REJECTED, PLANNER_NAME, RUN_SQL, SHOW_FORM, plan
 from tests.conftest import AS_OF
 
 RUN_SQL_SPEC = ToolSpec(name=RUN_SQL, description="run a query", parameters={})
-CLARIFY_SPEC = ToolSpec(name=CLARIFY_TOOL, description="ask", parameters={})
+FORM_SPEC = ToolSpec(name=SHOW_FORM, description="ask", parameters={})
 CONTEXT = {"as_of": AS_OF.isoformat()}
 Q2 = "How many active employees are there in each department?"
 
@@ -87,7 +89,7 @@ def test_other_requests_are_left_to_other_planners():
 
 
 def test_without_the_run_sql_tool_the_planner_stands_aside():
-    assert plan(_input(Message.user(Q2), tools=(CLARIFY_SPEC,))) is None
+    assert plan(_input(Message.user(Q2), tools=(FORM_SPEC,))) is None
 
 
 def test_refusals_and_clarifications_are_texts():
@@ -98,28 +100,50 @@ def test_refusals_and_clarifications_are_texts():
     assert messages.CLARIFY_PERIOD in result.text and "Last year" in result.text
 
 
-def test_a_clarification_tool_gets_the_structured_need():
+def test_a_missing_period_or_department_opens_the_erp_form():
+    question = "What is the average salary of Sales?"
+    result = plan(_input(Message.user(question), tools=(RUN_SQL_SPEC, FORM_SPEC)))
+    (call,) = result.calls
+    assert call.name == SHOW_FORM
+    assert not surface_validate(call.arguments["messages"])
+    data = json.dumps(call.arguments["messages"])
+    assert question in data and "periodStart" in data
     result = plan(
         _input(
-            Message.user("What is the average salary of Sales?"), tools=(RUN_SQL_SPEC, CLARIFY_SPEC)
+            Message.user("Average salary in the Legal department last year"),
+            tools=(RUN_SQL_SPEC, FORM_SPEC),
         )
     )
-    (call,) = result.calls
-    assert call.name == CLARIFY_TOOL
-    assert call.arguments["missing"][0]["name"] == "period"
-    assert call.arguments["known"]["departments"] == ["Sales"]
+    data = json.dumps(result.calls[0].arguments["messages"])
+    assert "Human Resources" in data and "Each department" in data
 
 
-def test_answers_to_a_clarification_complete_the_question():
-    answered = Message(
+def test_other_clarifications_stay_texts():
+    result = plan(
+        _input(
+            Message.user("Who had the largest salary increase?"), tools=(RUN_SQL_SPEC, FORM_SPEC)
+        )
+    )
+    assert not result.calls and "From last year to this year" in result.text
+
+
+def _submitted(context: dict) -> Message:
+    return Message(
         role="user",
-        text="Last year",
+        text="Submitted",
         metadata={
-            CLARIFICATION_KEY: {
-                "question": "What is the average salary of Sales?",
-                "answers": {"period": "last_year"},
-            }
+            "a2ui_action": {"name": ERP_SUBMIT_ACTION, "surfaceId": "erp-1", "context": context}
         },
+    )
+
+
+def test_the_submitted_form_completes_the_question():
+    answered = _submitted(
+        {
+            "question": "What is the average salary of Sales?",
+            "periodStart": "2025-01-01",
+            "periodEnd": "2025-12-31",
+        }
     )
     (call,) = plan(_input(answered)).calls
     assert call.arguments["params"] == {
@@ -127,6 +151,24 @@ def test_answers_to_a_clarification_complete_the_question():
         "start": "2025-01-01",
         "end": "2025-12-31",
     }
+    answered = _submitted(
+        {"question": "Average salary in the Legal department last year", "department": ["each"]}
+    )
+    (call,) = plan(_input(answered)).calls
+    assert call.arguments["chart"]["x"] == "department"
+
+
+def test_invalid_form_answers_are_sent_back():
+    answered = _submitted(
+        {
+            "question": "What is the average salary of Sales?",
+            "periodStart": "2025-05-01",
+            "periodEnd": "2025-01-01",
+        }
+    )
+    result = plan(_input(answered))
+    assert not result.calls
+    assert result.text.startswith(ANSWERS_REJECTED.split("{")[0])
 
 
 def test_register_adds_the_planner_once():

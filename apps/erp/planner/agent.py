@@ -1,28 +1,36 @@
 """The ERP planner as a builtin-provider planner (apps/agent/providers/builtin.py).
 
-Fresh question → a `run_sql` call with {sql, params, chart, title}; when the run continues with
-that call's observation → a closing text built from the result's shape. A clarification is a
-text (and, when the run offers the `CLARIFY_TOOL` tool, a call to it with the structured need);
-a refusal is a text. Questions that are not about the ERP are left to other planners.
+- A question it answers → one `run_sql` call with {sql, params, chart, title}; when the run
+  continues with that call's observation → a closing text built from the result's shape
+  (columns, row count, truncation), never from its rows.
+- A question that lacks a department or a period → the ERP parameter form
+  (apps/a2ui/forms.py, through the `show_form` tool when the run offers it); the person's
+  answer comes back as an A2UI action (`erp_parameters.submit`) and completes the question.
+  Other clarifications (two periods to compare, what to measure) are texts with the choices.
+- A refusal → a text. A request that is not about the ERP → None: other planners may take it.
 
-Run context read: `as_of` (a date or ISO string; default today). A clarification's answers come
-back on the next user message as `metadata["erp_clarification"] = {"question": ..., "answers":
-{...}}` (see Clarification.as_dict and plan_question).
+Run context read: `as_of` (a date or ISO string; default today).
 """
 
+import uuid
 from datetime import date
 from typing import Any
 
+from pydantic import ValidationError
+
+from apps.a2ui.forms import ERP_SUBMIT_ACTION, erp_parameter_answers, erp_parameter_form
+from apps.a2ui.forms import Choice as FormChoice
 from apps.agent.providers.builtin import Plan, PlannedCall, PlannerInput, planners, register_planner
 from apps.erp.planner import Clarification, Planned, Refusal, messages, plan_question
 from apps.erp.planner.describe import observation, summary
 from apps.erp.planner.lexicon import lexicon
 
 PLANNER_NAME = "erp"
-RUN_SQL = "run_sql"
-CLARIFY_TOOL = "erp_clarify"
-CLARIFICATION_KEY = "erp_clarification"
 PRIORITY = 200
+RUN_SQL = "run_sql"
+SHOW_FORM = "show_form"
+FORM_FIELDS = {"department", "period"}
+ANSWERS_REJECTED = "Some answers need another look: {problems}. Please correct them in the form."
 
 
 def as_of_from(context: dict[str, Any]) -> date:
@@ -37,15 +45,30 @@ def as_of_from(context: dict[str, Any]) -> date:
     return date.today()
 
 
-def _question(request: PlannerInput) -> tuple[str, dict[str, Any] | None]:
+def _form_answers(request: PlannerInput) -> tuple[str, dict[str, Any]] | str | None:
+    """(question, answers) from a submitted ERP form; a text when the answers are invalid."""
     message = request.user_message
-    if message is None:
-        return "", None
-    pending = message.metadata.get(CLARIFICATION_KEY)
-    if isinstance(pending, dict) and isinstance(pending.get("question"), str):
-        answers = pending.get("answers")
-        return pending["question"], answers if isinstance(answers, dict) else {}
-    return message.text, None
+    action = message.metadata.get("a2ui_action") if message else None
+    if not isinstance(action, dict) or action.get("name") != ERP_SUBMIT_ACTION:
+        return None
+    context = action.get("context")
+    try:
+        answers = erp_parameter_answers(context if isinstance(context, dict) else {})
+    except ValidationError as error:
+        problems = "; ".join(
+            item["msg"].removeprefix("Value error, ").rstrip(".") for item in error.errors()
+        )
+        return ANSWERS_REJECTED.format(problems=problems)
+    given: dict[str, Any] = {}
+    if answers.department:
+        given["department"] = answers.department
+    if answers.period_start and answers.period_end:
+        given |= {
+            "period": "custom",
+            "start": answers.period_start.isoformat(),
+            "end": answers.period_end.isoformat(),
+        }
+    return answers.question, given
 
 
 def _clarification_text(clarification: Clarification) -> str:
@@ -58,33 +81,54 @@ def _clarification_text(clarification: Clarification) -> str:
     return "\n".join(lines)
 
 
+def _clarify(request: PlannerInput, clarification: Clarification) -> Plan:
+    names = {missing.name for missing in clarification.missing}
+    if SHOW_FORM not in request.tool_names or not names <= FORM_FIELDS:
+        return Plan(text=_clarification_text(clarification))
+    departments = None
+    for missing in clarification.missing:
+        if missing.name == "department":
+            departments = [FormChoice(c.value, c.label) for c in missing.choices]
+    surface_id = f"erp-{uuid.uuid4().hex[:8]}"
+    form = erp_parameter_form(
+        surface_id=surface_id,
+        question=clarification.question,
+        departments=departments,
+        period="period" in names,
+    )
+    arguments = {"surface_id": surface_id, "messages": form, "title": clarification.message}
+    return Plan(text=clarification.message, calls=[PlannedCall(SHOW_FORM, arguments)])
+
+
+def _closing(request: PlannerInput, question: str, as_of: date, answers) -> Plan | None:
+    results = [m for m in request.tool_results if m.name == RUN_SQL]
+    if not results:
+        return None
+    last = results[-1]
+    if last.is_error:
+        return Plan(text=messages.QUERY_FAILED.format(error=last.text))
+    outcome = plan_question(question, as_of=as_of, answers=answers)
+    if not isinstance(outcome, Planned):
+        return Plan(text="The result is in the table.")
+    return Plan(text=summary(outcome.query, outcome.title, observation(last.text)))
+
+
 def plan(request: PlannerInput) -> Plan | None:
     """The builtin-provider planner function."""
     if request.tools and RUN_SQL not in request.tool_names:
         return None
     as_of = as_of_from(request.context)
-    question, answers = _question(request)
+    submitted = _form_answers(request)
+    if isinstance(submitted, str):
+        return Plan(text=submitted)
+    question, answers = submitted if submitted else (request.user_text, None)
     if request.continuing:
-        results = [m for m in request.tool_results if m.name == RUN_SQL]
-        if not results:
-            return None
-        outcome = plan_question(question, as_of=as_of, answers=answers)
-        heading = outcome.title if isinstance(outcome, Planned) else "The query ran"
-        last = results[-1]
-        if last.is_error:
-            return Plan(text=messages.QUERY_FAILED.format(error=last.text))
-        query = outcome.query if isinstance(outcome, Planned) else None
-        if query is None:
-            return Plan(text=f"{heading}. The result is in the table.")
-        return Plan(text=summary(query, heading, observation(last.text)))
+        return _closing(request, question, as_of, answers)
     outcome = plan_question(question, as_of=as_of, answers=answers)
     if isinstance(outcome, Planned):
         return Plan(text=f"{outcome.title}.", calls=[PlannedCall(RUN_SQL, outcome.arguments())])
     if isinstance(outcome, Clarification):
-        text = _clarification_text(outcome)
-        if CLARIFY_TOOL in request.tool_names:
-            return Plan(text=text, calls=[PlannedCall(CLARIFY_TOOL, outcome.as_dict())])
-        return Plan(text=text)
+        return _clarify(request, outcome)
     if isinstance(outcome, Refusal) and outcome.kind == "not_erp":
         return None
     return Plan(text=outcome.message)
