@@ -6,6 +6,7 @@ need it and never get it.
 """
 
 from collections.abc import Callable
+from datetime import date
 
 from apps.accounts.access import AccessContext
 from apps.agent.messages import Message
@@ -20,7 +21,8 @@ PREAMBLE = (
     "The person is {username} ({role}) at {tenant}. Today is {today}."
 )
 
-Section = Callable[[AccessContext], str]
+# A section gets the person's access context and the run's as-of date.
+Section = Callable[[AccessContext, date], str]
 _sections: dict[str, Section] = {}
 
 
@@ -28,14 +30,14 @@ def register_section(name: str, section: Section) -> None:
     _sections[name] = section
 
 
-def system_message(context: AccessContext, *, today: str) -> Message:
+def system_message(context: AccessContext, *, today: date) -> Message:
     parts = [
         PREAMBLE.format(
             username=context.username, role=context.role, tenant=context.tenant_name, today=today
         )
     ]
     for name, section in _sections.items():
-        text = section(context).strip()
+        text = section(context, today).strip()
         if text:
             parts.append(f"## {name}\n{text}")
     return Message.system("\n\n".join(parts))

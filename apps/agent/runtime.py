@@ -290,7 +290,7 @@ def run_execute(
             error=provider_error,
         )
 
-    today = (as_of or date.today()).isoformat()
+    today = as_of or date.today()
     history = [*services.thread_history(context=context, thread_id=thread_id), user_message]
     if provider.name != "builtin":
         # Network models get the schema and rules as a system message; it is rebuilt per run
@@ -300,7 +300,7 @@ def run_execute(
         "access": context,
         "thread_id": str(thread_id),
         "run_id": str(run.id),
-        "as_of": today,
+        "as_of": today.isoformat(),
         "tenant": context.tenant_slug,
         "role": context.role,
     }

@@ -1,5 +1,3 @@
-from datetime import date
-
 from django.apps import AppConfig
 
 
@@ -15,4 +13,4 @@ class ErpConfig(AppConfig):
         # Builtin provider: the deterministic ERP planner.
         planner.register()
         # Network models: schema, semantic model and verified queries in the system message.
-        register_section("ERP data", lambda access: llm_context.erp_context(as_of=date.today()))
+        register_section("ERP data", lambda access, as_of: llm_context.erp_context(as_of=as_of))

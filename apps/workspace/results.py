@@ -33,9 +33,12 @@ def result_payload(
 
 
 def chart_payload(
-    result: dict[str, Any], *, hint: Mapping[str, Any] | None = None
+    result: dict[str, Any], *, hint: Mapping[str, Any] | str | None = None
 ) -> dict[str, Any] | None:
-    """The planner's chart spec when it fits the result, else the viz rules' proposal."""
+    """The planner's chart spec when it fits the result, none when it said "none", else the
+    viz rules' proposal."""
+    if hint == "none":
+        return None
     columns, rows = result["columns"], result["rows"]
     spec = None
     if hint:
@@ -55,7 +58,7 @@ def chart_payload(
 
 
 def result_drafts(
-    result: dict[str, Any], *, chart_hint: Mapping[str, Any] | None = None
+    result: dict[str, Any], *, chart_hint: Mapping[str, Any] | str | None = None
 ) -> list[ArtifactDraft]:
     """The sql_result artifact and, when a chart fits, the chart that points back at it."""
     table = ArtifactDraft(kind="sql_result", payload=result, title=result.get("title", ""))

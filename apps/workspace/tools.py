@@ -2,7 +2,7 @@
 the SQL under the person's tenant; the model gets columns, types, row count and truncation
 (rows only when TESSERA_SHARE_ROWS_WITH_MODEL is on); the person gets the table and chart."""
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -30,9 +30,12 @@ class RunSqlArgs(ToolArgs):
     title: str = Field(
         default="", max_length=200, description="Short title of the result, shown above the table."
     )
-    chart: dict[str, Any] | None = Field(
+    chart: dict[str, Any] | Literal["none"] | None = Field(
         default=None,
-        description="Optional chart spec: {kind: bar|grouped_bar|line|area|scatter|pie|histogram|heatmap, x, y, series}.",
+        description=(
+            "Chart spec {kind: bar|grouped_bar|line|area|scatter|pie|histogram|heatmap, x, y, series}; "
+            '"none" for no chart; omitted: Tessera proposes one that fits the result.'
+        ),
     )
 
 

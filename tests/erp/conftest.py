@@ -97,3 +97,37 @@ def acme(acme_context, db):
 @pytest.fixture
 def globex(globex_context, db):
     return globex_context
+
+
+USERS_BY_TENANT = {"acme": "ana", "globex": "gus"}
+
+
+def ask_result(question: str, context, *, as_of: date = AS_OF):
+    """(planned, column names, rows) through the real CLI contract:
+    `manage.py ask QUESTION --tenant SLUG --user USER --as-of DATE --json`. The run's SQL must be
+    the planner's, and its rows are what the person gets."""
+    import json
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    planned = plan(question, as_of=as_of)
+    out = StringIO()
+    call_command(
+        "ask",
+        question,
+        "--tenant",
+        context.tenant_slug,
+        "--user",
+        USERS_BY_TENANT[context.tenant_slug],
+        "--as-of",
+        as_of.isoformat(),
+        "--json",
+        stdout=out,
+    )
+    outcome = json.loads(out.getvalue())
+    assert outcome["status"] == "finished", outcome
+    [result] = [artifact for artifact in outcome["artifacts"] if artifact["kind"] == "sql_result"]
+    assert result["sql"] == planned.sql and result["params"] == planned.params
+    assert not result["truncated"]
+    return planned, [column["name"] for column in result["columns"]], norm_rows(result["rows"])

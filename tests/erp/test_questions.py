@@ -14,7 +14,7 @@ import pytest
 
 from apps.erp.demo.generate import month_end, months_between
 from tests.conftest import AS_OF
-from tests.erp.conftest import assert_rows, hand_rows, planner_result
+from tests.erp.conftest import ask_result, assert_rows, hand_rows, planner_result
 
 pytestmark = pytest.mark.django_db
 
@@ -64,7 +64,7 @@ def top_with_ties(pairs: list[tuple], n: int, *, desc: bool = True) -> list[tupl
 
 
 def test_q1_average_tenure_of_employees(acme):
-    _, names, rows = planner_result("What is the average tenure of employees at the company?", acme)
+    _, names, rows = ask_result("What is the average tenure of employees at the company?", acme)
     assert names == ["average_tenure_years"]
     expected = hand_rows(
         f"SELECT avg((%(on)s::date - e.hire_date) / 365.25) FROM erp_employee e WHERE {ACTIVE}",
@@ -132,7 +132,7 @@ def test_q1_longest_average_tenure_department(acme):
 
 
 def test_q2_active_employees_per_department(acme):
-    planned, names, rows = planner_result(
+    planned, names, rows = ask_result(
         "How many active employees are there in each department?", acme
     )
     assert names == ["department", "headcount"]
@@ -147,7 +147,7 @@ def test_q2_active_employees_per_department(acme):
 
 
 def test_q2_is_per_tenant(globex):
-    _, _, rows = planner_result("How many active employees are there in each department?", globex)
+    _, _, rows = ask_result("How many active employees are there in each department?", globex)
     expected = hand_rows(
         "SELECT d.name, count(*) FROM erp_employee e JOIN erp_department d "
         f"ON d.id = e.department_id WHERE {ACTIVE} GROUP BY d.name ORDER BY d.name",
@@ -215,7 +215,7 @@ def _ranked_departments(context, value, *, desc=True, n=1, on=AS_OF):
 
 
 def test_q3_department_with_highest_average_level(acme):
-    planned, names, rows = planner_result(
+    planned, names, rows = ask_result(
         "Which department has the highest average employee level?", acme
     )
     assert names == ["department", "average_level"]
@@ -280,7 +280,7 @@ def _hires(context, periods, *, column="hire"):
 
 
 def test_q4_hires_per_department_this_and_last_year(acme):
-    planned, names, rows = planner_result(
+    planned, names, rows = ask_result(
         "How many employees were hired in each department this year and last year?", acme
     )
     assert names == ["department", "hires_2025", "hires_2026"]
@@ -369,7 +369,7 @@ SALARY_BY_DEPARTMENT = (
 
 
 def test_q5_average_salary_of_sales_between_two_months(acme):
-    planned, names, rows = planner_result(
+    planned, names, rows = ask_result(
         "What was the average salary of the Sales department between March two years ago and "
         "May last year?",
         acme,
@@ -448,7 +448,7 @@ def _department_averages(context, names, start, end, *, desc=True):
 
 
 def test_q6_higher_average_salary_engineering_or_marketing(acme):
-    _, names, rows = planner_result(
+    _, names, rows = ask_result(
         "Which department had the higher average salary last year, Engineering or Marketing?", acme
     )
     assert names == ["department", "average_salary"]
@@ -513,7 +513,7 @@ SALARY_BY = (
 
 
 def test_q7_average_salary_per_level_this_year(acme):
-    planned, names, rows = planner_result(
+    planned, names, rows = ask_result(
         "What is the average salary of employees at each level this year?", acme
     )
     assert names == ["level", "average_salary"]
@@ -582,7 +582,7 @@ MAY_2026 = (date(2026, 5, 1), date(2026, 5, 31))
 
 
 def test_q8_average_salary_by_tenure_in_the_most_recent_month(acme):
-    planned, names, rows = planner_result(
+    planned, names, rows = ask_result(
         "What is the average salary in the most recent month for employees with less than one "
         "year, one to two years, and two to three years of tenure?",
         acme,
@@ -664,7 +664,7 @@ def _increases(context, before, after, *, percent=False, department=None, by="em
 
 
 def test_q9_ten_largest_salary_increases(acme):
-    planned, names, rows = planner_result(
+    planned, names, rows = ask_result(
         "Who are the ten employees with the largest salary increase from last year to this year?",
         acme,
     )
@@ -756,7 +756,7 @@ def _unpaid(context, period=None):
 
 
 def test_q10_unpaid_months(acme):
-    planned, names, rows = planner_result(
+    planned, names, rows = ask_result(
         "Are there unpaid salaries — employees who were employed in a month but have no payment "
         "record for that month?",
         acme,

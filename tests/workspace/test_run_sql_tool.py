@@ -91,6 +91,11 @@ def test_openai_provider_repairs_a_bad_column_from_the_gateway_error_without_see
     assert outcome.status == "finished"
     assert [a["kind"] for a in outcome.artifacts] == ["sql_result", "chart"]
     assert outcome.artifacts[0]["rows"] == _expected_headcount(acme_context.tenant_id)
+    # The model got the schema, semantic model and verified queries as its system message.
+    system = requests[0].messages[0]
+    assert system["role"] == "system"
+    for needle in ("erp_salary", "termination_date", "average salary", "tenant_id"):
+        assert needle in system["content"].lower()
     # The model saw the gateway's error for the bad column, then a result without rows.
     second = requests[1].messages[-1]
     assert (

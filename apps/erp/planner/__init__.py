@@ -61,7 +61,9 @@ class Planned:
 
     def arguments(self) -> dict[str, Any]:
         """The arguments of the run_sql call."""
-        return {"sql": self.sql, "params": self.params, "chart": self.chart, "title": self.title}
+        # "none": the planner decided no chart fits (a single number, a list of people).
+        chart = self.chart if self.chart is not None else "none"
+        return {"sql": self.sql, "params": self.params, "chart": chart, "title": self.title}
 
 
 def plan_question(
