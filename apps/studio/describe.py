@@ -39,12 +39,6 @@ def _value(path: str, value: Any) -> str:
     return str(value)
 
 
-def _shortcut_label(before: Preferences | None, index: str) -> str | None:
-    if before is None or not index.isdigit() or int(index) >= len(before.shortcuts):
-        return None
-    return before.shortcuts[int(index)].label
-
-
 def _section(document: Mapping[str, Any], prefix: str) -> Iterable[tuple[str, Any]]:
     """A replaced object (a whole theme, say) as its leaves."""
     for key, value in document.items():
@@ -58,15 +52,16 @@ def _section(document: Mapping[str, Any], prefix: str) -> Iterable[tuple[str, An
 def patch_summary(
     patch: Iterable[Mapping[str, Any]], before: Preferences | None = None
 ) -> list[str]:
-    """One line per change a patch makes (``test`` operations are checks, not changes)."""
+    """One line per change a patch makes (``test`` operations are checks, not changes).
+    With ``before``, shortcuts are named even where an operation only gives their index."""
     lines: list[str] = []
+    labels = [shortcut.label for shortcut in before.shortcuts] if before is not None else None
     for op in patch:
         kind, path, value = op.get("op"), str(op.get("path", "")), op.get("value")
         if kind == "test":
             continue
-        parts = path.split("/")
         if path.startswith("/shortcuts"):
-            lines.append(_shortcut_line(kind, parts, value, before))
+            lines.append(_shortcut_line(kind, path.split("/"), value, labels))
         elif kind in ("add", "replace") and isinstance(value, Mapping):
             lines.extend(
                 f"{FIELD_LABELS.get(leaf, leaf)} → {_value(leaf, item)}"
@@ -79,20 +74,35 @@ def patch_summary(
     return lines
 
 
-def _shortcut_line(kind: Any, parts: list[str], value: Any, before: Preferences | None) -> str:
+def _shortcut_line(kind: Any, parts: list[str], value: Any, labels: list[str] | None) -> str:
+    """The change in words; ``labels`` (the shortcuts' labels so far) follows along."""
     if len(parts) == 2:  # the whole list
-        labels = [item.get("label", "?") for item in value or [] if isinstance(item, Mapping)]
-        return "Shortcuts → " + (", ".join(labels) if labels else "none")
+        items = [item.get("label", "?") for item in value or [] if isinstance(item, Mapping)]
+        if labels is not None:
+            labels[:] = items
+        return "Shortcuts → " + (", ".join(items) if items else "none")
     index = parts[2]
-    label = _shortcut_label(before, index)
+    position = int(index) if index.isdigit() else None
+    known = labels is not None and position is not None and position < len(labels)
+    label = labels[position] if known else None
     if len(parts) == 3:
         if kind == "add" and isinstance(value, Mapping):
-            return f"Added shortcut “{value.get('label', '?')}”"
+            new = str(value.get("label", "?"))
+            if labels is not None:
+                labels.insert(len(labels) if position is None else position, new)
+            return f"Added shortcut “{new}”"
         if kind == "remove":
+            if known:
+                labels.pop(position)
             return f"Removed shortcut “{label}”" if label else "Removed a shortcut"
         if kind == "replace" and isinstance(value, Mapping):
-            return f"Shortcut “{label or '?'}” → “{value.get('label', '?')}”"
+            new = str(value.get("label", "?"))
+            if known:
+                labels[position] = new
+            return f"Shortcut “{label or '?'}” → “{new}”"
     if len(parts) == 4 and parts[3] == "label" and kind == "replace":
+        if known:
+            labels[position] = str(value)
         return (
             f"Renamed shortcut “{label}” to “{value}”"
             if label

@@ -7,6 +7,9 @@ const TOOL_LABELS = {
   make_chart: ["Drawing chart…", "Chart ready"],
   show_form: ["Preparing a form…", "Form ready"],
   update_ui: ["Changing the interface…", "Interface updated"],
+  ui_history: ["Going through your interface history…", "Interface updated"],
+  ask_ui_choice: ["Preparing choices…", "Choices ready"],
+  read_ui_preferences: ["Reading your interface settings…", "Settings ready"],
   move_candidate: ["Updating candidate…", "Candidate updated"],
 };
 
