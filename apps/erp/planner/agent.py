@@ -24,6 +24,8 @@ from apps.agent.providers.builtin import Plan, PlannedCall, PlannerInput, planne
 from apps.erp.planner import Clarification, Planned, Refusal, messages, plan_question
 from apps.erp.planner.describe import observation, summary
 from apps.erp.planner.lexicon import lexicon
+from apps.gateway.errors import GatewayError
+from apps.gateway.services import run_sql
 
 PLANNER_NAME = "erp"
 PRIORITY = 200
@@ -81,6 +83,22 @@ def _clarification_text(clarification: Clarification) -> str:
     return "\n".join(lines)
 
 
+EACH, EACH_LABEL = "each", "Each department"
+DEPARTMENT_NAMES = "SELECT name FROM erp_department ORDER BY name"
+
+
+def _tenant_departments(request: PlannerInput) -> list[FormChoice]:
+    """The person's own tenant's departments, read through the gateway (under RLS)."""
+    access = request.context.get("access")
+    if access is None:
+        return []
+    try:
+        result = run_sql(DEPARTMENT_NAMES, context=access)
+    except GatewayError:
+        return []
+    return [FormChoice(name, name) for (name,) in result.rows]
+
+
 def _clarify(request: PlannerInput, clarification: Clarification) -> Plan:
     names = {missing.name for missing in clarification.missing}
     if SHOW_FORM not in request.tool_names or not names <= FORM_FIELDS:
@@ -88,7 +106,10 @@ def _clarify(request: PlannerInput, clarification: Clarification) -> Plan:
     departments = None
     for missing in clarification.missing:
         if missing.name == "department":
-            departments = [FormChoice(c.value, c.label) for c in missing.choices]
+            departments = _tenant_departments(request) or [
+                FormChoice(c.value, c.label) for c in missing.choices if c.value != EACH
+            ]
+            departments.append(FormChoice(EACH, EACH_LABEL))
     surface_id = f"erp-{uuid.uuid4().hex[:8]}"
     form = erp_parameter_form(
         surface_id=surface_id,
