@@ -124,7 +124,7 @@ def execution_figures(corpus, employees: int, as_of: date, args) -> None:
     execution.close_pool()
 
     tenant = Tenant.objects.using("owner").get(slug="acme")
-    context = _acme_context(tenant)
+    context = _acme_context()
     policy = default_policy(statement_timeout_ms=120_000, max_rows=1000)
     owner = psycopg.connect(
         database.conninfo(database.OWNER, settings.DB_NAME),
@@ -132,15 +132,14 @@ def execution_figures(corpus, employees: int, as_of: date, args) -> None:
         cursor_factory=psycopg.RawCursor,
         prepare_threshold=None,
     )
-    counts = owner.execute(
-        "SELECT (SELECT count(*) FROM erp_employee), (SELECT count(*) FROM erp_salary)"
-    )
     ratios = []
     gateway_total = raw_total = 0.0
     try:
         for table in ERP_TABLES:
             owner.execute(f"ALTER TABLE {table} NO FORCE ROW LEVEL SECURITY")
-        employee_rows, salary_rows = counts.fetchone()
+        employee_rows, salary_rows = owner.execute(
+            "SELECT (SELECT count(*) FROM erp_employee), (SELECT count(*) FROM erp_salary)"
+        ).fetchone()
         for good in corpus:
             query = validate(good.sql, policy=policy)
             values = execution.bind_parameters(query.parameters, good.params)
@@ -179,22 +178,12 @@ def execution_figures(corpus, employees: int, as_of: date, args) -> None:
     )
 
 
-def _acme_context(tenant):
+def _acme_context():
     from django.contrib.auth import get_user_model
 
-    from apps.accounts.access import AccessContext
-    from apps.accounts.models import Membership
+    from apps.accounts.access import access_context_for_user
 
-    user = get_user_model().objects.using("owner").get(username="ana")
-    membership = Membership.objects.using("owner").get(user=user)
-    return AccessContext(
-        tenant_id=tenant.pk,
-        tenant_slug=tenant.slug,
-        tenant_name=tenant.name,
-        user_id=user.pk,
-        username=user.username,
-        role=membership.role,
-    )
+    return access_context_for_user(get_user_model().objects.get(username="ana"))
 
 
 def _with_tenant_filter(sql: str, tenant_id: int) -> str:
@@ -207,12 +196,11 @@ def _with_tenant_filter(sql: str, tenant_id: int) -> str:
     for table in list(tree.find_all(exp.Table)):
         if table.name not in ERP_TABLES or not table.args.get("db"):
             continue
-        alias = table.alias or table.name
+        alias = table.args.get("alias")
+        alias = alias.copy() if alias else exp.TableAlias(this=table.this.copy())
         filtered = exp.select("*").from_(exp.table_(table.name, db="public"))
         filtered = filtered.where(f"tenant_id = {int(tenant_id)}")
-        table.replace(
-            exp.Subquery(this=filtered, alias=exp.TableAlias(this=exp.to_identifier(alias)))
-        )
+        table.replace(exp.Subquery(this=filtered, alias=alias))
     return tree.sql(dialect=DIALECT)
 
 

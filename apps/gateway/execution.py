@@ -2,22 +2,21 @@
 
 Each query gets a pooled connection of the `tessera_gateway` login role and one transaction:
 
-    BEGIN READ ONLY
+    BEGIN READ ONLY; SET LOCAL statement_timeout …; SET LOCAL search_path …
     SELECT set_config('app.tenant_id', $1, true), …   -- bound, by the login role
     SET LOCAL ROLE tessera_query                       -- owns nothing, may not set_config
-    SET LOCAL statement_timeout / search_path
     <the regenerated query>                            -- extended protocol: one statement
-    ROLLBACK                                           -- always
+    ROLLBACK; <session cleanup>                        -- always
 
-The setup and the query travel in one pipeline (a single round trip); the pipeline also
-guarantees the extended query protocol, which refuses a second statement even if one got
-past the validator. A returned connection is reset with DISCARD ALL, which drops anything a
-statement could leave on the session beyond its transaction (advisory locks, LISTEN,
-prepared statements).
+The query always goes through the extended query protocol, which refuses a second statement
+even if one got past the validator. After the rollback, the session is cleaned of anything a
+statement can leave beyond its transaction (session advisory locks, LISTEN, prepared
+statements, cursors, settings), so the next query finds a pristine connection. Five round
+trips, no pipeline: psycopg's pipeline mode costs more client time than it saves on a local
+socket (bench/gateway.py).
 """
 
 import atexit
-import contextlib
 import threading
 import time
 from collections.abc import Mapping
@@ -45,7 +44,11 @@ BIND_CONTEXT = (
     "set_config('app.user_id', $2, true), set_config('app.role', $3, true)"
 )
 SET_ROLE = sql.SQL("SET LOCAL ROLE {}").format(sql.Identifier(database.QUERY))
-SEARCH_PATH = "SET LOCAL search_path = public, pg_temp"
+BEGIN = "BEGIN READ ONLY; SET LOCAL statement_timeout = {timeout}; SET LOCAL search_path = public, pg_temp"
+# ROLLBACK first: it also ends a transaction the query aborted.
+CLEANUP = (
+    "ROLLBACK; SELECT pg_advisory_unlock_all(); UNLISTEN *; DEALLOCATE ALL; CLOSE ALL; RESET ALL"
+)
 
 
 @dataclass(frozen=True)
@@ -124,10 +127,6 @@ _pool: ConnectionPool | None = None
 _pool_lock = threading.Lock()
 
 
-def _reset(conn: psycopg.Connection) -> None:
-    conn.execute("DISCARD ALL")
-
-
 def get_pool() -> ConnectionPool:
     """The process's pool of `tessera_gateway` connections, opened on first use."""
     global _pool
@@ -145,7 +144,6 @@ def get_pool() -> ConnectionPool:
                     "prepare_threshold": None,
                     "cursor_factory": psycopg.RawCursor,
                 },
-                reset=_reset,
                 name="tessera-gateway",
                 open=True,
             )
@@ -195,23 +193,26 @@ def _context_values(context: AccessContext | None) -> list[str]:
     return [str(context.tenant_id), str(context.user_id), context.role]
 
 
+class _OneStatementCursor(psycopg.RawCursor):
+    """Sends every query with the extended protocol, even without parameters: PostgreSQL then
+    refuses more than one statement ("cannot insert multiple commands into a prepared
+    statement"), whatever the validator let through."""
+
+    def _execute_send(self, query, *, force_extended: bool = False, binary=None) -> None:
+        super()._execute_send(query, force_extended=True, binary=binary)
+
+
 def _run(query: ValidatedQuery, context: AccessContext | None, values: list) -> QueryResult:
+    begin = BEGIN.format(timeout=int(query.statement_timeout_ms))
     try:
         with get_pool().connection() as conn:
             started = time.perf_counter()
             try:
-                cursor = conn.cursor()
-                with conn.pipeline():
-                    conn.execute("BEGIN READ ONLY")
-                    conn.execute(BIND_CONTEXT, _context_values(context))
-                    conn.execute(SET_ROLE)
-                    conn.execute(
-                        sql.SQL("SET LOCAL statement_timeout = {}").format(
-                            sql.Literal(int(query.statement_timeout_ms))
-                        )
-                    )
-                    conn.execute(SEARCH_PATH)
-                    cursor.execute(query.sql, values)
+                conn.execute(begin)
+                conn.execute(BIND_CONTEXT, _context_values(context))
+                conn.execute(SET_ROLE)
+                cursor = _OneStatementCursor(conn)
+                cursor.execute(query.sql, values)
                 description = cursor.description
                 if description is None:
                     raise GatewayError(ErrorCode.NOT_A_QUERY, errors.NO_RESULT)
@@ -221,7 +222,7 @@ def _run(query: ValidatedQuery, context: AccessContext | None, values: list) -> 
                     raise _BrokenConnection(str(exc).strip()) from exc
                 raise translate(exc, query) from None
             finally:
-                _rollback(conn)
+                _clean_up(conn)
             elapsed_ms = (time.perf_counter() - started) * 1000
             columns = [
                 {"name": column.name, "type": _type_name(conn, column.type_code)}
@@ -245,12 +246,14 @@ def _run(query: ValidatedQuery, context: AccessContext | None, values: list) -> 
     )
 
 
-def _rollback(conn: psycopg.Connection) -> None:
+def _clean_up(conn: psycopg.Connection) -> None:
     if conn.broken or conn.closed:
         return
-    # The pool discards a connection it cannot return to idle.
-    with contextlib.suppress(psycopg.Error):
-        conn.execute("ROLLBACK")
+    try:
+        conn.execute(CLEANUP)
+    except psycopg.Error:
+        # A session that cannot be cleaned is not reused: the pool discards a closed one.
+        conn.close()
 
 
 def _type_name(conn: psycopg.Connection, oid: int) -> str:

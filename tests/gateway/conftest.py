@@ -98,7 +98,11 @@ SNAPSHOT_QUERIES = {
           FROM pg_policy ORDER BY 1, 2
     """,
     "database_settings": "SELECT setdatabase, setrole, setconfig FROM pg_db_role_setting ORDER BY 1, 2",
-    "advisory_locks": "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'",
+    # Held by the gateway's sessions (other apps' workers may hold their own).
+    "advisory_locks": """
+        SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+         WHERE l.locktype = 'advisory' AND a.usename = 'tessera_gateway'
+    """,
     "prepared_transactions": "SELECT count(*) FROM pg_prepared_xacts",
 }
 
