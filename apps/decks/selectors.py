@@ -1,4 +1,5 @@
-"""Read a finished deck folder (written by services.deck_generate) for pages and APIs."""
+"""Reads for the Decks page: a finished deck folder (written by services.deck_generate) and the
+Deck rows of the person asking."""
 
 from __future__ import annotations
 
@@ -7,8 +8,11 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
+from apps.accounts.access import AccessContext, bound
 from apps.decks.deck import Deck
 from apps.decks.issues import Issue, counts
+from apps.decks.models import Deck as DeckRow
+from apps.decks.models import DeckStatus
 from apps.decks.services import Summary
 
 
@@ -60,3 +64,46 @@ def deck_read(folder: Path) -> DeckView:
         pdf="deck.pdf" if (folder / "deck.pdf").exists() else None,
         site="site/index.html" if (folder / "site" / "index.html").exists() else None,
     )
+
+
+# Deck rows (the web page). Every read binds the person's access context, so row-level security
+# shows a person their own decks only; another person's deck is simply not found.
+
+
+def deck_list(*, context: AccessContext) -> list[DeckRow]:
+    with bound(context):
+        return list(DeckRow.objects.filter(owner_id=context.user_id).order_by("-created_at"))
+
+
+def deck_get(*, context: AccessContext, deck_id) -> DeckRow | None:
+    with bound(context):
+        return DeckRow.objects.filter(pk=deck_id).first()
+
+
+def deck_state(deck: DeckRow) -> dict:
+    """What the deck page shows live: the same payload on first render and over the socket."""
+    progress = deck.progress or {}
+    return {
+        "id": str(deck.id),
+        "status": deck.status,
+        "status_label": DeckStatus(deck.status).label,
+        "title": deck.title,
+        "error": deck.error,
+        "rounds": deck.rounds,
+        "progress": progress,
+        "percent": round(100 * float(progress.get("fraction") or 0)),
+        "summary": deck.summary or {},
+        "updated_at": deck.updated_at.isoformat() if deck.updated_at else None,
+    }
+
+
+def deck_state_get(*, context: AccessContext, deck_id) -> dict | None:
+    deck = deck_get(context=context, deck_id=deck_id)
+    return deck_state(deck) if deck is not None else None
+
+
+def deck_view(deck: DeckRow) -> DeckView | None:
+    """The finished deck's folder, read for the page (None until the render is done)."""
+    if deck.status != DeckStatus.DONE or not (deck.folder / "summary.json").exists():
+        return None
+    return deck_read(deck.folder)
