@@ -21,14 +21,23 @@ def _choices(username: str, tenant: str) -> list[str]:
     assert outcome["status"] == "needs_input"
     [surface] = outcome["artifacts"]
     text = json.dumps(surface["messages"])
-    return [name for name in ("Research Lab", "Engineering", "Sales", "Each department") if name in text]
+    return [
+        name for name in ("Research Lab", "Engineering", "Sales", "Each department") if name in text
+    ]
 
 
 def test_department_choices_come_from_the_tenants_own_rows(globex_context):
     with bound(globex_context):
-        lab = Department.objects.create(tenant_id=globex_context.tenant_id, code="LAB", name="Research Lab")
+        lab = Department.objects.create(
+            tenant_id=globex_context.tenant_id, code="LAB", name="Research Lab"
+        )
     try:
-        assert _choices("gus", "globex") == ["Research Lab", "Engineering", "Sales", "Each department"]
+        assert _choices("gus", "globex") == [
+            "Research Lab",
+            "Engineering",
+            "Sales",
+            "Each department",
+        ]
         assert _choices("ana", "acme") == ["Engineering", "Sales", "Each department"]
     finally:
         with bound(globex_context):
