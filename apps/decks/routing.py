@@ -1,1 +1,5 @@
-websocket_urlpatterns: list = []
+from django.urls import path
+
+from apps.decks.consumers import DeckConsumer
+
+websocket_urlpatterns = [path("ws/decks/<uuid:deck_id>/", DeckConsumer.as_asgi())]
