@@ -195,7 +195,8 @@ def _broadcast(context: AccessContext, deck_id) -> None:
 
 
 class ProgressRecorder:
-    """The pipeline's `on_progress`: stores each event on the row and broadcasts it.
+    """The pipeline's `on_progress`: stores each event on the row and broadcasts it, with the
+    issue counts of every review so far (`reviews`), so the page can show the loop's course.
 
     The pipeline calls back from inside Playwright's sync API, where an event loop is running
     and Django refuses database calls, so the work happens on a thread of its own. When events
@@ -207,12 +208,18 @@ class ProgressRecorder:
     def __init__(self, context: AccessContext, deck_id):
         self.context = context
         self.deck_id = deck_id
+        self.reviews: list[dict] = []  # each finished review so far: {"round", "issues"}
         self._events: queue.Queue = queue.Queue()
         self._thread = threading.Thread(target=self._run, name=f"deck-progress-{deck_id}")
         self._thread.start()
 
     def __call__(self, event: Progress) -> None:
-        self._events.put(event.as_dict())
+        progress = event.as_dict()
+        if event.phase == "review" and event.issues:
+            self.reviews = [r for r in self.reviews if r["round"] != event.round]
+            self.reviews.append({"round": event.round, "issues": dict(event.issues)})
+        progress["reviews"] = list(self.reviews)
+        self._events.put(progress)
 
     def close(self) -> None:
         """Store what is pending and stop the thread."""

@@ -69,6 +69,7 @@ def progress_view(deck: Deck) -> dict:
         "round_text": round_text(progress, deck.rounds),
         "slide_text": slide_text(progress),
         "steps": steps,
+        "reviews": progress.get("reviews") or [],
     }
 
 

@@ -64,9 +64,31 @@ function render(state) {
   const bar = panel.querySelector('[data-field="bar"]');
   bar.value = view.percent;
   bar.textContent = `${view.percent}%`;
+  renderReviews(panel.querySelector('[data-field="reviews"]'), state.progress?.reviews || []);
   panel.querySelectorAll('[data-field="steps"] li').forEach((item, index) => {
     item.dataset.state = index < view.step ? "done" : index === view.step && state.status === "running" ? "current" : "todo";
   });
+}
+
+// The issue counts of every review so far, as in templates/decks/_counts.html.
+function renderReviews(box, reviews) {
+  if (!box) return;
+  box.hidden = reviews.length === 0;
+  const items = reviews.map((review) => {
+    const item = element("li");
+    const counts = element("span", "issue-counts");
+    ["high", "medium", "low"].forEach((severity, index) => {
+      const count = review.issues[severity] ?? 0;
+      const part = element("span");
+      part.dataset.severity = severity;
+      part.dataset.count = String(count);
+      part.append(element("span", "num", String(count)), ` ${severity}`);
+      counts.append(...(index ? [", ", part] : [part]));
+    });
+    item.append(element("span", "deck-review-round", `Round ${review.round}`), " ", counts);
+    return item;
+  });
+  box.querySelector("ol").replaceChildren(...items);
 }
 
 // When the render ends, fetch this page again and swap in its content: the results (or the

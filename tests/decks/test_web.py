@@ -253,6 +253,7 @@ def test_a_running_deck_shows_its_progress_in_words(acme_context):
         "slides": 14,
         "fraction": 0.42,
         "issues": {},
+        "reviews": [{"round": 1, "issues": {"high": 2, "medium": 1, "low": 3}}],
     }
     deck = deck_add(acme_context, status=DeckStatus.RUNNING, progress=progress)
     html = _client(acme_context).get(f"/decks/{deck.id}/").content.decode()
@@ -262,6 +263,10 @@ def test_a_running_deck_shows_its_progress_in_words(acme_context):
     assert 'data-field="round">2 of 5<' in html and 'data-field="slide">7 of 14<' in html
     assert '<li data-state="done">Write the first deck</li>' in html
     assert '<li data-state="current">Review and revise</li>' in html
+    reviews = html.split('data-field="reviews"', 1)[1].split("</ol>", 1)[0]
+    assert (
+        "Round 1</span>" in reviews and 'data-count="2"><span class="num">2</span> high' in reviews
+    )
     assert 'id="deck-connection"' in html and "Download PDF" not in html
 
 

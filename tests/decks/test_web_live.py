@@ -34,7 +34,16 @@ EVENTS = [
         Progress("render", f"round 1 of 2: rendering slide {k}/4", 1, 2, k, 4, 0.2 + k / 20)
         for k in range(1, 5)
     ],
-    Progress("review", "round 1 of 2: 1 high, 1 medium, 0 low issues", 1, 2, 0, 4, 0.45),
+    Progress(
+        "review",
+        "round 1 of 2: 1 high, 1 medium, 0 low issues",
+        1,
+        2,
+        0,
+        4,
+        0.45,
+        {"high": 1, "medium": 1, "low": 0},
+    ),
     Progress("export", "exporting deck.pdf", fraction=0.82),
     Progress("done", "5 slides, 2 review rounds", fraction=1.0),
 ]
@@ -108,6 +117,7 @@ def test_an_enqueued_deck_is_rendered_outside_the_request(acme_context, monkeypa
     assert done.status == DeckStatus.DONE and done.error == ""
     assert stand_in.calls == [{"pdf": deck.upload_path, "out_dir": deck.folder, "rounds": 5}]
     assert done.progress["phase"] == "done" and done.progress["fraction"] == 1.0
+    assert done.progress["reviews"] == [{"round": 1, "issues": {"high": 1, "medium": 1, "low": 0}}]
     assert done.summary["slides"] == 5 and done.title == TITLE
     assert done.started_at <= done.finished_at
     assert (deck.folder / "summary.json").exists() and deck.upload_path.exists()
