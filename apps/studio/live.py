@@ -14,7 +14,7 @@ from apps.studio.preferences import Preferences, to_css_variables, to_root_attri
 from apps.studio.selectors import Layers
 
 # Defence in depth: a value that could end a declaration or a <style> element never leaves.
-SAFE_CSS_VALUE = re.compile(r'[#\w\s",.%()+-]+')
+SAFE_CSS_VALUE = re.compile(r'[#\w\s",.-]+')
 SAFE_ATTRIBUTE_VALUE = re.compile(r"[a-z ]*")
 # Pages whose route only accepts POST (it creates something).
 POST_PAGES = frozenset({"/threads/new"})

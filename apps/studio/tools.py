@@ -33,6 +33,7 @@ from apps.studio.preferences import (
     INTERNAL_PAGES,
     MAX_SHORTCUTS,
     RADIUS_MAX,
+    preferences_schema,
 )
 from apps.studio.surfaces import KEEP, MAX_CHOICES, UiChoice, choice_surface
 
@@ -322,12 +323,13 @@ class ReadUiPreferencesArgs(ToolArgs):
     args=ReadUiPreferencesArgs,
 )
 def read_ui_preferences(args: ReadUiPreferencesArgs, context: ToolContext) -> ToolResult:
-    """The person's current interface preferences document and what each field accepts."""
+    """The person's current interface preferences document and its JSON Schema."""
     layers = selectors.layers_get(context=_access(context), scope=args.scope)
     return ToolResult(
         content={
             "version": layers.version,
             "preferences": layers.preferences.as_document(),
             "outline": DOCUMENT_OUTLINE,
+            "schema": preferences_schema(),
         }
     )

@@ -11,7 +11,7 @@
 
   var root = document.documentElement;
   var VARIABLE = /^--(?:color-[a-z0-9-]+|font-ui|font-scale|space-unit|radius|radius-sm)$/;
-  var CSS_VALUE = /^[#\w\s",.%()+-]+$/;
+  var CSS_VALUE = /^[#\w\s",.-]+$/;
   var ATTRIBUTES = ["data-mode", "data-density", "data-sidebar", "data-artifact-panel", "data-panels"];
   var ATTRIBUTE_VALUE = /^[a-z ]*$/;
   var LOCAL_PATH = /^\/(?!\/)[A-Za-z0-9_\-./]*$/;

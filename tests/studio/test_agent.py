@@ -222,3 +222,14 @@ def test_ask_command_returns_a_ui_patch_artifact(acme_context, capsys):
     assert artifact["patch"] == [{"op": "replace", "path": "/theme/primary", "value": BLUE}]
     assert artifact["preferences"]["theme"]["primary"] == BLUE
     assert artifact["preferences"]["version"] == 1
+
+
+def test_read_ui_preferences_gives_the_document_and_its_schema(fresh_context):
+    context = ToolContext(call_id="c1", tool="read_ui_preferences", run={"access": fresh_context})
+    result = tools.read_ui_preferences(tools.ReadUiPreferencesArgs(), context)
+    assert result.content["version"] == 0
+    assert (
+        result.content["preferences"]
+        == selectors.preferences_get(context=fresh_context).as_document()
+    )
+    assert "theme" in result.content["schema"]["properties"]

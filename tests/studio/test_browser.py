@@ -4,13 +4,7 @@ a shortcut added by chat appears in the sidebar and asks its question. Also scre
 main looks (default, dark, sidebar right, compact) in var/screenshots/studio/, with layout
 checks."""
 
-import os
 import re
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -18,16 +12,15 @@ from django.conf import settings
 
 from apps.studio import selectors, services
 from apps.studio.planner import SWATCHES, PatchPlan, ui_request_plan
+from tests.conftest import login
 from tests.studio.conftest import preferences_reset_if_needed
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 PASSWORD = "tessera-demo"
-START_TIMEOUT = 90  # seconds; the first request also warms up Django on a slow CI machine
 WAIT_MS = 30_000
 SCREENSHOTS = Path(settings.BASE_DIR) / "var" / "screenshots" / "studio"
 BUTTON = "#composer button[type=submit]"
-ASYNC_UNSAFE = "DJANGO_ALLOW_ASYNC_UNSAFE"
 
 
 def _rgb(color: str) -> str:
@@ -38,87 +31,25 @@ def _rgb(color: str) -> str:
 BLUE = _rgb(SWATCHES["light"]["blue"])
 
 
-@pytest.fixture(scope="module", autouse=True)
-def sync_orm_beside_playwright():
-    """Playwright's sync API keeps an event loop in this thread; the test's own ORM calls
-    (fixtures, services) are still plain synchronous code (Django's documented escape hatch)."""
-    previous = os.environ.get(ASYNC_UNSAFE)
-    os.environ[ASYNC_UNSAFE] = "true"
-    yield
-    if previous is None:
-        os.environ.pop(ASYNC_UNSAFE, None)
-    else:
-        os.environ[ASYNC_UNSAFE] = previous
-
-
-@pytest.fixture(scope="module")
-def server(django_db_setup, tmp_path_factory):
-    """daphne on a loopback socket this test binds (port 0, handed over with --fd: no race
-    for a free port), ready once the login page answers."""
-    log_path = tmp_path_factory.mktemp("daphne") / "daphne.log"
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(64)
-    url = f"http://127.0.0.1:{listener.getsockname()[1]}"
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "project.settings.test"}
-    env.pop(ASYNC_UNSAFE, None)
-    command = [sys.executable, "-m", "daphne", "--fd", str(listener.fileno())]
-    with open(log_path, "w") as log:
-        process = subprocess.Popen(
-            [*command, "project.asgi:application"],
-            cwd=settings.BASE_DIR,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            pass_fds=[listener.fileno()],
-        )
-    listener.close()  # daphne holds its own copy
-    try:
-        deadline = time.monotonic() + START_TIMEOUT
-        while not _answers(f"{url}/login/"):
-            if process.poll() is not None:
-                pytest.fail(f"daphne exited:\n{log_path.read_text()}")
-            if time.monotonic() > deadline:
-                pytest.fail(f"daphne did not start in {START_TIMEOUT}s:\n{log_path.read_text()}")
-            time.sleep(0.2)
-        yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(10)
-
-
-def _answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=5) as response:
-            return response.status == 200
-    except OSError:
-        return False
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    from renderers.browser import launch
-
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        yield browser
-        browser.close()
-
-
-def _login(browser, server: str, username: str):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+def _login(chromium, server, username: str):
+    """A browser context signed in as ``username`` on its workspace, with its page; console
+    errors and CSP violations of every page of the context are collected in ``problems``."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 800})
     context.set_default_timeout(WAIT_MS)
+    context.problems = []
+
+    def watch(page):
+        page.on(
+            "console",
+            lambda message: (
+                context.problems.append(message.text) if message.type == "error" else None
+            ),
+        )
+        page.on("pageerror", lambda error: context.problems.append(str(error)))
+
+    context.on("page", watch)
     page = context.new_page()
-    page.goto(f"{server}/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.click("button[type=submit]")
+    login(page, server.url, username)
     page.wait_for_url(re.compile(r".*/threads/[0-9a-f-]+/$"))
     _wait_live(page)
     return context, page
@@ -149,14 +80,14 @@ def _say(page, text: str) -> None:
 
 
 def test_customizing_by_chat_applies_live_in_every_tab_and_undoes(
-    ana_reset, hr_context, server, browser
+    ana_reset, hr_context, tessera_server, chromium
 ):
     preferences_reset_if_needed(hr_context)
-    context, page = _login(browser, server, "ana")
+    context, page = _login(chromium, tessera_server, "ana")
     second = context.new_page()
     second.goto(page.url)
     _wait_live(second)
-    other_context, other = _login(browser, server, "hugo")
+    other_context, other = _login(chromium, tessera_server, "hugo")
     try:
         original = _button_color(page)
         assert original != BLUE
@@ -214,6 +145,7 @@ def test_customizing_by_chat_applies_live_in_every_tab_and_undoes(
         page.locator(".message-user", has_text="headcount by department").wait_for()
         # The new page renders the shortcut on the server too.
         assert page.locator("#studio-shortcuts").is_visible()
+        assert context.problems == [] and other_context.problems == []
     finally:
         context.close()
         other_context.close()
@@ -254,9 +186,9 @@ SHORTCUTS = [
 ]
 
 
-def test_looks_render_as_intended(ana_reset, server, browser):
+def test_looks_render_as_intended(ana_reset, tessera_server, chromium):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    context, page = _login(browser, server, "ana")
+    context, page = _login(chromium, tessera_server, "ana")
     try:
         for name, change in LOOKS.items():
             preferences_reset_if_needed(ana_reset)
@@ -287,7 +219,8 @@ def test_looks_render_as_intended(ana_reset, server, browser):
                 "getComputedStyle(document.documentElement).getPropertyValue('--space-unit').trim()"
             )
             assert unit == ("3px" if name == "compact" else "4px")
-        page.goto(f"{server}/studio/history/")
+        page.goto(f"{tessera_server.url}/studio/history/")
         page.screenshot(path=str(SCREENSHOTS / "history.png"), full_page=True)
+        assert context.problems == []
     finally:
         context.close()
