@@ -124,6 +124,13 @@ def login(page, base_url: str, username: str = "ana", password: str = "tessera-d
 
 
 def pytest_collection_modifyitems(config, items):
-    """Browser tests last: Playwright's sync API keeps an event loop running on the main
-    thread for the rest of the session, and asyncio tests cannot start theirs after that."""
-    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+    """Browser tests last, and those on the session-wide Chromium at the very end.
+
+    Playwright's sync API keeps an event loop running on the main thread while it is open:
+    asyncio tests cannot start theirs after the session's `chromium` fixture started, and no
+    other code (the deck renderer, the A2UI harness) can open its own Playwright then."""
+
+    def order(item) -> tuple[bool, bool]:
+        return (item.get_closest_marker("browser") is not None, "chromium" in item.fixturenames)
+
+    items.sort(key=order)

@@ -1,5 +1,5 @@
 """Fixtures for the A2UI tests: the official v0.9 material, and for browser tests a loopback
-harness server and a headless Chromium (the system binary; Playwright downloads nothing)."""
+harness server; the headless Chromium is the session's (tests/conftest.py)."""
 
 import json
 from pathlib import Path
@@ -9,16 +9,6 @@ import pytest
 SHARED_SPEC = Path(__file__).resolve().parents[3] / "shared" / "a2ui" / "v0_9"
 EXAMPLES_DIR = SHARED_SPEC / "catalogs" / "basic" / "examples"
 CASES_DIR = SHARED_SPEC / "test" / "cases"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
 def official_examples() -> list[Path]:
@@ -41,16 +31,6 @@ def harness_server():
     server = module.start()
     yield server
     server.stop()
-
-
-@pytest.fixture(scope="session")
-def chromium():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 class Watch:
