@@ -50,6 +50,9 @@ def main() -> None:
         "--database", default="tessera_bench", help="Private database to use (tessera_bench)."
     )
     parser.add_argument("--as-of", default="2026-06-15", help="Seed's as-of date (2026-06-15).")
+    parser.add_argument(
+        "--show", type=int, default=0, help="Also list the N queries with the highest ratio."
+    )
     args = parser.parse_args()
 
     os.environ["TESSERA_DB_NAME"] = args.database
@@ -176,6 +179,8 @@ def execution_figures(corpus, employees: int, as_of: date, args) -> None:
         f"{len(ratios)} queries; sum of medians {gateway_total:.1f} ms vs {raw_total:.1f} ms; "
         f"highest {worst[0]:.2f} ({worst[1]}: {worst[2]:.2f} vs {worst[3]:.2f} ms)"
     )
+    for ratio, name, gateway_ms, raw_ms in reversed(ratios[-args.show :] if args.show else []):
+        print(f"  {ratio:6.2f}  {gateway_ms:9.2f} ms vs {raw_ms:9.2f} ms  {name}")
 
 
 def _acme_context():

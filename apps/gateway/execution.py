@@ -29,7 +29,6 @@ from typing import Annotated
 import psycopg
 import pydantic
 from django.conf import settings
-from psycopg import sql
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from apps.accounts.access import AccessContext
@@ -43,7 +42,7 @@ BIND_CONTEXT = (
     "SELECT set_config('app.tenant_id', $1, true), "
     "set_config('app.user_id', $2, true), set_config('app.role', $3, true)"
 )
-SET_ROLE = sql.SQL("SET LOCAL ROLE {}").format(sql.Identifier(database.QUERY))
+SET_ROLE = f"SET LOCAL ROLE {database.QUERY}"
 BEGIN = "BEGIN READ ONLY; SET LOCAL statement_timeout = {timeout}; SET LOCAL search_path = public, pg_temp"
 # ROLLBACK first: it also ends a transaction the query aborted.
 CLEANUP = (
@@ -208,9 +207,10 @@ def _run(query: ValidatedQuery, context: AccessContext | None, values: list) -> 
         with get_pool().connection() as conn:
             started = time.perf_counter()
             try:
-                conn.execute(begin)
-                conn.execute(BIND_CONTEXT, _context_values(context))
-                conn.execute(SET_ROLE)
+                setup = conn.cursor()
+                setup.execute(begin)
+                setup.execute(BIND_CONTEXT, _context_values(context))
+                setup.execute(SET_ROLE)
                 cursor = _OneStatementCursor(conn)
                 cursor.execute(query.sql, values)
                 description = cursor.description

@@ -338,7 +338,9 @@ class _Checker:
             self._check_parameter(node)
         elif kind is exp.Dot:
             # pg_catalog.f(x) is the built-in f itself; any other schema is not.
-            if isinstance(node.expression, exp.Func) and _name(node.this) != "pg_catalog":
+            if isinstance(node.expression, exp.Func) and not (
+                isinstance(node.this, exp.Identifier) and _name(node.this) == "pg_catalog"
+            ):
                 self.fail(
                     ErrorCode.FORBIDDEN_FUNCTION,
                     errors.QUALIFIED_FUNCTION.format(name=node.sql(dialect=DIALECT)[:60]),

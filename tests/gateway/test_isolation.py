@@ -133,3 +133,12 @@ def test_the_window_cannot_be_read_or_changed_by_the_query_roles(admin):
             "SELECT has_table_privilege(%s, 'erp_date_window', 'SELECT,INSERT,UPDATE,DELETE')",
             [role],
         ).fetchone() == (False,)
+
+
+def test_the_window_function_is_a_pinned_parallel_safe_security_definer(admin):
+    row = admin.execute(
+        "SELECT prosecdef, proparallel, provolatile, proconfig, pg_get_userbyid(proowner) "
+        "FROM pg_proc WHERE oid = 'public.erp_window_start(text, text)'::regprocedure"
+    ).fetchone()
+    # Parallel safe, or no query on erp_salary could use parallel workers (bench/gateway.py).
+    assert row == (True, "s", "s", ["search_path=pg_catalog, pg_temp"], "tessera_owner")

@@ -7,7 +7,8 @@ the agent's query role nor the app role needs any privilege on the configuration
 Change it with `manage.py gateway window`.
 
 Both checks are wrapped in scalar subqueries so PostgreSQL evaluates them once per query (an
-InitPlan) instead of once per row.
+InitPlan) instead of once per row; the function is PARALLEL SAFE (it only reads), otherwise
+no query on erp_salary could use parallel workers.
 """
 
 from django.db import migrations
@@ -29,7 +30,7 @@ CREATE = [
     "INSERT INTO erp_date_window (table_name, role, months) VALUES ('erp_salary', 'viewer', 24)",
     f"""
     CREATE FUNCTION {WINDOW_START}(p_table text, p_role text) RETURNS date
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE sql STABLE PARALLEL SAFE SECURITY DEFINER
     SET search_path = pg_catalog, pg_temp
     AS $$
         SELECT coalesce(
