@@ -37,6 +37,7 @@ PHASE_STEP = {
     "done": 4,
 }
 QUEUED_MESSAGE = "Waiting for a worker to start the render"
+MAX_TILES = 40
 
 
 def progress_view(deck: Deck) -> dict:
@@ -70,7 +71,20 @@ def progress_view(deck: Deck) -> dict:
         "slide_text": slide_text(progress),
         "steps": steps,
         "reviews": progress.get("reviews") or [],
+        "tiles": slide_tiles(progress),
     }
+
+
+def slide_tiles(progress: dict) -> list[str]:
+    """One tile per slide of the round being rendered: done, current or todo."""
+    phase, slides = progress.get("phase", ""), min(progress.get("slides") or 0, MAX_TILES)
+    if phase == "render":
+        slide = progress.get("slide") or 0
+        return [
+            "done" if k < slide else "current" if k == slide else "todo"
+            for k in range(1, slides + 1)
+        ]
+    return ["done" if phase in ("review", "revise") else "todo"] * slides
 
 
 def round_text(progress: dict, rounds: int) -> str:

@@ -15,6 +15,7 @@ const PHASE_LABELS = {
 const PHASE_STEP = { "": 0, ingest: 0, propose: 1, build: 2, render: 2, review: 2, revise: 2, export: 3, done: 4 };
 const QUEUED_MESSAGE = "Waiting for a worker to start the render";
 const LIVE = new Set(["queued", "running"]);
+const MAX_TILES = 40;
 
 const page = () => document.getElementById("deck-page");
 
@@ -38,6 +39,10 @@ function progressView(state) {
     round: round ? `${round} of ${rounds}` : `– of ${state.rounds}`,
     slide: slide && slides ? `${slide} of ${slides}` : slides ? `${slides} slides` : "–",
     step: state.status === "done" ? 4 : PHASE_STEP[phase] ?? 0,
+    tiles: Array.from({ length: Math.min(slides, MAX_TILES) }, (_, index) => {
+      if (phase === "render") return index + 1 < slide ? "done" : index + 1 === slide ? "current" : "todo";
+      return phase === "review" || phase === "revise" ? "done" : "todo";
+    }),
   };
 }
 
@@ -65,8 +70,18 @@ function render(state) {
   bar.value = view.percent;
   bar.textContent = `${view.percent}%`;
   renderReviews(panel.querySelector('[data-field="reviews"]'), state.progress?.reviews || []);
+  renderTiles(panel.querySelector('[data-field="tiles"]'), view.tiles);
   panel.querySelectorAll('[data-field="steps"] li').forEach((item, index) => {
     item.dataset.state = index < view.step ? "done" : index === view.step && state.status === "running" ? "current" : "todo";
+  });
+}
+
+function renderTiles(list, tiles) {
+  if (!list) return;
+  while (list.children.length > tiles.length) list.lastElementChild.remove();
+  while (list.children.length < tiles.length) list.append(element("li"));
+  tiles.forEach((tile, index) => {
+    list.children[index].dataset.state = tile;
   });
 }
 

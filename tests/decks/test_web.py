@@ -263,6 +263,9 @@ def test_a_running_deck_shows_its_progress_in_words(acme_context):
     assert 'data-field="round">2 of 5<' in html and 'data-field="slide">7 of 14<' in html
     assert '<li data-state="done">Write the first deck</li>' in html
     assert '<li data-state="current">Review and revise</li>' in html
+    tiles = html.split('data-field="tiles"', 1)[1].split("</ol>", 1)[0]
+    assert tiles.count('data-state="done"') == 6 and tiles.count('data-state="current"') == 1
+    assert tiles.count("<li") == 14
     reviews = html.split('data-field="reviews"', 1)[1].split("</ol>", 1)[0]
     assert (
         "Round 1</span>" in reviews and 'data-count="2"><span class="num">2</span> high' in reviews
@@ -286,7 +289,7 @@ def test_a_failed_deck_shows_the_message_and_where_it_stopped(acme_context):
     )
     html = _client(acme_context).get(f"/decks/{deck.id}/").content.decode()
     assert f'<p class="deck-error" role="alert">{message}</p>' in html
-    assert "It stopped at: reading the paper" in html
+    assert "Last step: reading the paper." in html
     assert '<li data-state="failed">Read the paper</li>' in html
     assert 'href="/decks/#upload"' in html
 
@@ -307,6 +310,8 @@ def test_a_finished_deck_shows_slides_by_round_with_their_issues(acme_context):
         '<span class="issue-severity">high</span> <span class="issue-type">overflow</span>' in html
     )
     assert "Whole deck" in html and "too few figures" in html
+    # A before/after link where there is something to compare.
+    assert html.count('class="compare-link"') == 1
 
 
 def test_before_and_after_compares_one_slide_across_two_rounds(acme_context):

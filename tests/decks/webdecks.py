@@ -130,3 +130,20 @@ def deck_remove(context, deck_id) -> None:
         if deck is not None:
             shutil.rmtree(deck.folder, ignore_errors=True)
             deck.delete()
+
+
+def two_rounds_from(source: Path, folder: Path) -> Path:
+    """A copy of a real one-round deck folder with a second round, its round 1 carrying the
+    planted issue on slide 2 (real screenshots on both sides of a before/after)."""
+    shutil.copytree(source, folder, dirs_exist_ok=True, ignore=shutil.ignore_patterns("upload"))
+    shutil.copytree(folder / "rounds" / "01", folder / "rounds" / "02")
+    review = json.loads((folder / "review.json").read_text())
+    first = review["rounds"][0]
+    first["issues"] = [PLANTED]
+    first["counts"] = {"high": 1, "medium": 0, "low": 0}
+    second = {**first, "round": 2, "issues": [], "counts": {"high": 0, "medium": 0, "low": 0}}
+    review.update(final_round=2, rounds=[first, second])
+    (folder / "review.json").write_text(json.dumps(review))
+    summary = json.loads((folder / "summary.json").read_text())
+    (folder / "summary.json").write_text(json.dumps({**summary, "rounds": 2}))
+    return folder
