@@ -6,7 +6,10 @@ the same state payload (`selectors.deck_state`).
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.urls import reverse
+from django.utils import timezone
 
 from apps.decks import selectors
 from apps.decks.issues import SEVERITY_RANK, Issue
@@ -38,6 +41,9 @@ PHASE_STEP = {
 }
 QUEUED_MESSAGE = "Waiting for a worker to start the render"
 MAX_TILES = 40
+# A render reports progress at least every few seconds, except while Slidev builds or exports
+# (at most 3 and 5 minutes). Longer silence means the process running it has stopped.
+STALLED_AFTER = timedelta(minutes=15)
 
 
 def progress_view(deck: Deck) -> dict:
@@ -101,12 +107,14 @@ def slide_text(progress: dict) -> str:
 
 def deck_page_context(request, deck: Deck) -> dict:
     view = selectors.deck_view(deck)
+    live = deck.status in (DeckStatus.QUEUED, DeckStatus.RUNNING)
     context = {
         "deck": deck,
         "state": selectors.deck_state(deck),
         "progress": progress_view(deck),
         "view": view,
-        "live": deck.status in (DeckStatus.QUEUED, DeckStatus.RUNNING),
+        "live": live,
+        "stalled": live and timezone.now() - deck.updated_at > STALLED_AFTER,
     }
     if view is not None:
         context.update(_results(request, deck, view))

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import html as html_text
 import re
+import shutil
+from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
+from django.utils import timezone
 
 from apps.accounts.access import bound
 from apps.decks import errors, runner, uploads
@@ -271,6 +274,21 @@ def test_a_running_deck_shows_its_progress_in_words(acme_context):
         "Round 1</span>" in reviews and 'data-count="2"><span class="num">2</span> high' in reviews
     )
     assert 'id="deck-connection"' in html and "Download PDF" not in html
+
+
+def test_a_render_that_went_silent_says_so(acme_context):
+    deck = deck_add(acme_context, status=DeckStatus.RUNNING, progress={"phase": "build"})
+    with bound(acme_context):
+        Deck.objects.filter(pk=deck.pk).update(updated_at=timezone.now() - timedelta(minutes=20))
+    html = _client(acme_context).get(f"/decks/{deck.id}/").content.decode()
+    assert "Nothing has happened for 20" in html and "may have stopped" in html
+
+
+def test_a_finished_deck_without_its_files_says_so(acme_context):
+    deck = deck_add(acme_context)
+    shutil.rmtree(deck.folder)
+    html = _client(acme_context).get(f"/decks/{deck.id}/").content.decode()
+    assert "files are missing" in html and "Download PDF" not in html
 
 
 def test_a_queued_deck_says_it_waits_for_a_worker(acme_context):
