@@ -25,6 +25,27 @@ ERP_TABLES: Mapping[str, tuple[str, ...]] = MappingProxyType(
             "termination_date",
         ),
         "erp_salary": ("id", "tenant_id", "employee_id", "pay_date", "amount"),
+        # The hiring pipeline (apps/objects); its history table stays out of agent SQL.
+        "erp_position": (
+            "id",
+            "tenant_id",
+            "title",
+            "department_id",
+            "level",
+            "salary_min",
+            "salary_max",
+        ),
+        "erp_candidate": (
+            "id",
+            "tenant_id",
+            "name",
+            "email",
+            "position_id",
+            "state",
+            "offered_salary",
+            "created_at",
+            "updated_at",
+        ),
     }
 )
 

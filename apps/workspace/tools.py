@@ -20,7 +20,10 @@ from apps.workspace import results
 
 class RunSqlArgs(ToolArgs):
     sql: str = Field(
-        description="One PostgreSQL SELECT over erp_department, erp_employee, erp_salary.",
+        description=(
+            "One PostgreSQL SELECT over erp_department, erp_employee, erp_salary, "
+            "erp_position and erp_candidate."
+        ),
         max_length=20_000,
     )
     params: dict[str, Any] = Field(

@@ -3,19 +3,27 @@
 from sqlglot import exp
 
 from apps.erp.models import Department, Employee, Salary
+from apps.objects.models import Candidate, Position
 from apps.gateway import allowlist
 from apps.gateway.policy import ERP_TABLES, default_policy
 
 
 def test_erp_columns_match_the_models():
-    for model in (Department, Employee, Salary):
+    for model in (Department, Employee, Salary, Position, Candidate):
         columns = {field.column for field in model._meta.concrete_fields}
         assert set(ERP_TABLES[model._meta.db_table]) == columns
 
 
 def test_default_policy_is_the_erp_allow_list_under_the_configured_limits():
     policy = default_policy()
-    assert set(policy.tables) == {"erp_department", "erp_employee", "erp_salary"}
+    assert set(policy.tables) == {
+        "erp_department",
+        "erp_employee",
+        "erp_salary",
+        "erp_position",
+        "erp_candidate",
+    }
+    assert "erp_candidate_event" not in policy.tables
     assert policy.schema == "public" and not policy.allow_any_table
     assert default_policy(allow_any_table=True).allow_any_table
 

@@ -203,7 +203,9 @@ def test_messages_tell_the_model_what_to_change():
         table="erp_employee",
         columns="department_id, hire_date, id, level, name, tenant_id, termination_date",
     )
-    assert "erp_department, erp_employee, erp_salary" in rejected("SELECT * FROM users").message
+    assert "erp_candidate, erp_department, erp_employee, erp_position, erp_salary" in (
+        rejected("SELECT * FROM users").message
+    )
     assert rejected("SELECT pg_sleep(1)").message == errors.FUNCTION.format(name="pg_sleep")
     assert rejected("COPY erp_salary TO STDOUT").message == errors.NOT_QUERY.format(kind="COPY")
 
