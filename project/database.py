@@ -152,6 +152,15 @@ def provision(name: str | None = None) -> str:
     return name
 
 
+SIDE_EFFECT_FUNCTIONS = """
+    SELECT p.oid::regprocedure::text FROM pg_proc p
+    JOIN pg_namespace n ON n.oid = p.pronamespace
+    WHERE n.nspname = 'pg_catalog'
+      AND (p.proname LIKE 'pg\\_advisory%' OR p.proname LIKE 'pg\\_try\\_advisory%'
+           OR p.proname = 'pg_notify')
+"""
+
+
 def _apply_database_privileges(cur: psycopg.Cursor, name: str) -> None:
     ident = sql.Identifier
     cur.execute(sql.SQL("REVOKE ALL ON DATABASE {} FROM PUBLIC").format(ident(name)))
@@ -170,6 +179,16 @@ def _apply_database_privileges(cur: psycopg.Cursor, name: str) -> None:
             sql.SQL(
                 "GRANT EXECUTE ON FUNCTION pg_catalog.set_config(text, text, boolean) TO {}"
             ).format(ident(role))
+        )
+    # Side effects a READ ONLY transaction still allows (advisory locks, notifications) are
+    # refused to agent SQL by the database itself, not only by the gateway's parser.
+    cur.execute(SIDE_EFFECT_FUNCTIONS)
+    for (signature,) in cur.fetchall():
+        cur.execute(sql.SQL("REVOKE EXECUTE ON FUNCTION {} FROM PUBLIC").format(sql.SQL(signature)))
+        cur.execute(
+            sql.SQL("GRANT EXECUTE ON FUNCTION {} TO {}, {}").format(
+                sql.SQL(signature), ident(OWNER), ident(APP)
+            )
         )
     cur.execute(
         sql.SQL(

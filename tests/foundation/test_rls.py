@@ -163,3 +163,16 @@ def test_tenants_are_visible_but_memberships_are_isolated(acme_context):
     with bound(acme_context):
         tenants = set(Membership.objects.values_list("tenant_id", flat=True))
     assert tenants == {acme_context.tenant_id}
+
+
+def test_query_role_cannot_take_advisory_locks_or_notify():
+    with connections["owner"].cursor() as cursor:
+        cursor.execute(
+            "SELECT p.proname, has_function_privilege(%s, p.oid, 'EXECUTE') FROM pg_proc p "
+            "WHERE p.proname LIKE 'pg\\_advisory%%' OR p.proname LIKE 'pg\\_try\\_advisory%%' "
+            "OR p.proname = 'pg_notify'",
+            [database.QUERY],
+        )
+        rows = cursor.fetchall()
+    assert len(rows) >= 10 and {name for name, _ in rows} >= {"pg_advisory_lock", "pg_notify"}
+    assert not [name for name, allowed in rows if allowed]
