@@ -3,9 +3,9 @@
 from sqlglot import exp
 
 from apps.erp.models import Department, Employee, Salary
-from apps.objects.models import Candidate, Position
 from apps.gateway import allowlist
 from apps.gateway.policy import ERP_TABLES, default_policy
+from apps.objects.models import Candidate, Position
 
 
 def test_erp_columns_match_the_models():

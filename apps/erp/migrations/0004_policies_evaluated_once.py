@@ -21,7 +21,10 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.RunSQL(
-            sql=[*_policy("erp_department", CURRENT_TENANT), *_policy("erp_employee", CURRENT_TENANT)],
+            sql=[
+                *_policy("erp_department", CURRENT_TENANT),
+                *_policy("erp_employee", CURRENT_TENANT),
+            ],
             reverse_sql=[*_policy("erp_department", OLD), *_policy("erp_employee", OLD)],
         )
     ]
