@@ -140,16 +140,51 @@ SECURE_CSP = {
     "form-action": [CSP.SELF],
 }
 
+# Scale-out (docs/scaling.md). One process: in-memory channel layer, tasks run by threads of
+# the web process. With REDIS_URL: Redis channel layer, so several daphne processes share
+# groups; with TESSERA_TASK_RUNNER=workers, runs and long jobs go to `manage.py worker`.
 REDIS_URL = env.read("REDIS_URL")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {
+                # Fail fast when Redis is down (health check, broadcasts); reads block for up
+                # to channels_redis' 5 s BRPOP, so the read timeout must be longer.
+                "hosts": [
+                    {"address": REDIS_URL, "socket_connect_timeout": 2, "socket_timeout": 10}
+                ],
+                # Per-channel backlog; a socket that falls further behind loses live
+                # messages and refills from the event log (apps/agent/consumers.py).
+                "capacity": 200,
+                "expiry": 60,
+            },
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {
+        "default": {"BACKEND": "channels.layers.InMemoryChannelLayer", "CONFIG": {"capacity": 200}}
+    }
+
+# Django's tasks framework with the database backend: the queue lives in PostgreSQL, so any
+# process sharing the database can run jobs (apps/jobs).
+INSTALLED_APPS = [*INSTALLED_APPS, "django_tasks_db", "apps.jobs"]
+TASKS = {
+    "default": {
+        "BACKEND": "apps.jobs.backend.DatabaseBackend",
+        "QUEUES": ["default", "runs", "decks"],
+    }
+}
+DATABASE_ROUTERS = ["apps.jobs.routers.TasksMigrationRouter"]
+# Rate-limit counters (apps/agent/limits.py), shared by every process when Redis is there.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "limits": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        if REDIS_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "limits"}
+    ),
+}
 
 LOGGING = {
     "version": 1,

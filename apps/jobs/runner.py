@@ -1,0 +1,221 @@
+"""Runner threads: claim a queued job, run it, record the outcome; repeat.
+
+The same runner serves both modes: `manage.py worker` starts one in its own process, and in
+threads mode the first job queued by a web process starts one inside it (`ensure_started`).
+Claiming and recording are django-tasks-db's own (`Worker.run_task`); what this adds is the
+process presence (a dead process's jobs are noticed), waking on NOTIFY instead of sleeping,
+and riding out database outages instead of crashing the web process.
+"""
+
+import logging
+import threading
+import time
+
+from django.db import DatabaseError, close_old_connections, connections
+from django.db.models import Q
+from django.tasks import DEFAULT_TASK_BACKEND_ALIAS
+from django_tasks_db.management.commands.db_worker import Worker
+from django_tasks_db.models import DBTaskResult
+from django_tasks_db.utils import exclusive_transaction
+
+from apps.jobs import errors, settings
+from apps.jobs.presence import CHANNEL, Presence
+from apps.jobs.queues import LOCAL_SEPARATOR, base_queue, local_queue
+from apps.jobs.reaper import Reaper
+
+log = logging.getLogger("tessera.jobs")
+
+OUTAGE_PAUSE_SECONDS = 1.0
+
+
+class Runner:
+    def __init__(
+        self,
+        *,
+        threads: int,
+        queues: list[str] | None = None,
+        local: bool = False,
+        poll_seconds: float = 1.0,
+        backend: str = DEFAULT_TASK_BACKEND_ALIAS,
+    ) -> None:
+        """`local`: run only this process's private queues (threads mode); else the shared
+        `queues` (all when empty or "*")."""
+        self.threads = threads
+        self.queues = None if not queues or "*" in queues else list(queues)
+        self.local = local
+        self.poll_seconds = poll_seconds
+        self.backend = backend
+        self.caps = settings.QUEUE_CAPS
+        self._running: dict[str, int] = {}
+        self._claim_lock = threading.Lock()
+        self.presence = Presence(on_tick=Reaper(home=self._home))
+        self._threads: list[threading.Thread] = []
+
+    def start(self) -> None:
+        self.presence.start()
+        for number in range(self.threads):
+            thread = threading.Thread(
+                target=self._loop, args=(number,), name=f"tessera-job-{number}", daemon=True
+            )
+            thread.start()
+            self._threads.append(thread)
+        log.info(
+            "jobs: runner %s started with %d thread(s) on queues %s",
+            self.presence.token,
+            self.threads,
+            "(private)" if self.local else ",".join(self.queues or ["*"]),
+        )
+
+    def stop(self, *, timeout: float | None = None) -> None:
+        """Claim nothing more and wait for running jobs to end (up to `timeout`)."""
+        self.presence.request_stop()
+        deadline = None if timeout is None else time.monotonic() + timeout
+        for thread in self._threads:
+            thread.join(None if deadline is None else max(0.0, deadline - time.monotonic()))
+        self.presence.stop()
+
+    def _home(self, queue_name: str) -> str:
+        """Where a job recovered from a dead process goes: a shared queue's job stays there;
+        a dead web process's private job comes here (threads mode) or to the shared queue."""
+        if LOCAL_SEPARATOR not in queue_name:
+            return queue_name
+        if self.local:
+            return local_queue(queue_name, self.presence.token)
+        return base_queue(queue_name)
+
+    def _ready(self):
+        jobs = DBTaskResult.objects.ready().filter(backend_name=self.backend)
+        if self.local:
+            return jobs.filter(queue_name__endswith=f"{LOCAL_SEPARATOR}{self.presence.token}")
+        if self.queues is not None:
+            return jobs.filter(queue_name__in=self.queues)
+        return jobs.filter(~Q(queue_name__contains=LOCAL_SEPARATOR))
+
+    def _claim(self, worker_id: str) -> DBTaskResult | None:
+        with self._claim_lock:
+            jobs = self._ready()
+            full = [q for q, cap in self.caps.items() if self._running.get(q, 0) >= cap]
+            if full:
+                private = [local_queue(q, self.presence.token) for q in full]
+                jobs = jobs.exclude(queue_name__in=[*full, *private])
+            with exclusive_transaction(jobs.db):
+                job = jobs.get_locked()
+                if job is not None:
+                    job.claim(worker_id)
+            if job is not None:
+                queue = base_queue(job.queue_name)
+                self._running[queue] = self._running.get(queue, 0) + 1
+        return job
+
+    def _release(self, job: DBTaskResult) -> None:
+        with self._claim_lock:
+            self._running[base_queue(job.queue_name)] -= 1
+
+    def _loop(self, number: int) -> None:
+        worker_id = self.presence.worker_id(number)
+        worker = Worker(
+            queue_names=self.queues or ["*"],
+            interval=self.poll_seconds,
+            batch=False,
+            backend_name=self.backend,
+            startup_delay=False,
+            max_tasks=None,
+            worker_id=worker_id,
+            excluded_queue_names=[],
+        )
+        outage = False
+        while not self.presence.stopping:
+            seen = self.presence.generation
+            try:
+                close_old_connections()
+                job = self._claim(worker_id)
+            except Exception as error:  # database down, or not allowed (tests): wait
+                if not outage:
+                    log.warning("jobs: %s cannot reach the queue: %s", worker_id, error)
+                outage = True
+                _discard_connections()
+                self.presence.wait(seen, OUTAGE_PAUSE_SECONDS)
+                continue
+            outage = False
+            if job is None:
+                close_old_connections()
+                self.presence.wait(seen, self.poll_seconds)
+                continue
+            try:
+                self._run(worker, job)
+            finally:
+                self._release(job)
+                self.presence.wake()  # a capped queue may have room again
+                close_old_connections()
+
+    def _run(self, worker: Worker, job: DBTaskResult) -> None:
+        try:
+            worker.run_task(job)
+        except BaseException as error:  # the outcome could not be written (database down)
+            log.error("jobs: the outcome of job %s could not be saved: %s", job.id, error)
+            self._record_unsaved(job, error)
+
+    def _record_unsaved(self, job: DBTaskResult, error: BaseException) -> None:
+        failure = errors.ResultNotSaved(errors.RESULT_NOT_SAVED.format(error=type(error).__name__))
+        while not self.presence.stopping:
+            _discard_connections()
+            try:
+                job.set_failed(failure)
+                return
+            except Exception:
+                time.sleep(OUTAGE_PAUSE_SECONDS)
+
+
+def _discard_connections() -> None:
+    """Forget this thread's broken connections so the next query opens a fresh one."""
+    for connection in connections.all(initialized_only=True):
+        try:
+            connection.close()
+        except Exception:
+            log.debug("closing a broken connection failed", exc_info=True)
+
+
+# Threads mode: one runner per web process, started by the first job it queues.
+
+_in_process: Runner | None = None
+_in_process_lock = threading.Lock()
+_hosted = False
+
+
+def host_runner() -> None:
+    """Called by `manage.py worker`: jobs it queues go to shared queues, for any worker."""
+    global _hosted
+    _hosted = True
+
+
+def is_hosted() -> bool:
+    return _hosted
+
+
+def ensure_started() -> Runner:
+    """The runner of this web process (threads mode), started on first use."""
+    global _in_process
+    with _in_process_lock:
+        if _in_process is None:
+            runner = Runner(
+                threads=settings.threads(), local=True, poll_seconds=settings.poll_seconds()
+            )
+            runner.start()
+            _in_process = runner
+        return _in_process
+
+
+def start_in_web_process() -> None:
+    """Threads mode: make sure this web process runs jobs, even before it queues one, so that
+    the jobs of a process that died before it are settled when a browser comes back."""
+    if settings.runner_mode() == settings.RUNNER_THREADS and not _hosted:
+        ensure_started()
+
+
+def on_enqueued(sender, task_result, **kwargs) -> None:
+    """Signal handler: wake the runners (the NOTIFY is delivered when the enqueue commits)."""
+    try:
+        with connections["default"].cursor() as cursor:
+            cursor.execute(f"NOTIFY {CHANNEL}")
+    except DatabaseError:
+        log.warning("jobs: could not notify runners of job %s", task_result.id, exc_info=True)

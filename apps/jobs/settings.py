@@ -1,0 +1,52 @@
+"""The job runner's settings: each a named environment variable with a default and help."""
+
+from project import env
+
+RUNNER_THREADS = "threads"
+RUNNER_WORKERS = "workers"
+# Most jobs of a queue one process runs at once, whatever its thread count: a deck render
+# drives a Chromium and Slidev builds, and two at once on one machine only slow both down.
+QUEUE_CAPS = {"decks": 1}
+
+env.declare(
+    "TESSERA_TASK_RUNNER",
+    RUNNER_THREADS,
+    "Who runs background jobs (agent runs, deck renders): threads (inside each web process) "
+    "or workers (only `manage.py worker` processes).",
+)
+env.declare(
+    "TESSERA_TASK_THREADS",
+    "4",
+    "Runner threads per web process (threads mode); default of `manage.py worker --threads`.",
+)
+env.declare(
+    "TESSERA_TASK_POLL_SECONDS",
+    "1",
+    "How often an idle runner looks at the queue; a NOTIFY from the enqueuing process wakes it "
+    "at once, so this only bounds the delay when a notice is lost.",
+)
+
+
+def runner_mode() -> str:
+    mode = env.read("TESSERA_TASK_RUNNER").strip().lower()
+    if mode not in (RUNNER_THREADS, RUNNER_WORKERS):
+        raise SystemExit(f"TESSERA_TASK_RUNNER must be threads or workers, got {mode!r}")
+    return mode
+
+
+def threads() -> int:
+    value = env.read_int("TESSERA_TASK_THREADS")
+    if value < 1:
+        raise SystemExit(f"TESSERA_TASK_THREADS must be at least 1, got {value}")
+    return value
+
+
+def poll_seconds() -> float:
+    raw = env.read("TESSERA_TASK_POLL_SECONDS")
+    try:
+        value = float(raw)
+    except ValueError as exc:
+        raise SystemExit(f"TESSERA_TASK_POLL_SECONDS must be a number, got {raw!r}") from exc
+    if value <= 0:
+        raise SystemExit(f"TESSERA_TASK_POLL_SECONDS must be greater than 0, got {raw!r}")
+    return value
