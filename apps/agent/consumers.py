@@ -1,8 +1,19 @@
 """WebSocket of one thread: replays what the client missed, then streams live events, and
-accepts the user's messages and A2UI actions. Runs are started in the background, so they go
-on when the browser disconnects."""
+accepts the user's messages and A2UI actions. Runs are queued as jobs, so they go on when the
+browser disconnects.
+
+Back-pressure: events reach the socket through one sender task and a bounded queue. A burst
+beyond the queue is not kept in memory: the sender catches up from the event log once the
+queue has drained. The sender pauses while the server holds more than the configured unsent
+bytes for this socket, and a client that stays that far behind for too long is closed with
+CLOSE_SLOW_CLIENT; it resumes with ?after=<last seq> and loses nothing, since the log has
+every event (apps/agent/limits.py for the settings).
+"""
 
 import asyncio
+import contextlib
+import functools
+import logging
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
@@ -10,15 +21,34 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from pydantic import ValidationError
 
 from apps.accounts.access import AccessDenied, access_context_for_user
-from apps.agent import events, selectors
+from apps.agent import events, limits, selectors, socket_backlog
 from apps.agent.inbound import ClientMessage, parse_client_message
+from apps.jobs import runner
 
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_BAD_REQUEST = 4400
+# The client did not read for too long; reconnect with ?after=<last seq> (nothing is lost).
+CLOSE_SLOW_CLIENT = 4408
+# Something broke on the server side (e.g. the database went away); the client reconnects.
+CLOSE_INTERNAL_ERROR = 1011
+DRAIN_CHECK_SECONDS = 0.05
+
+log = logging.getLogger("tessera.agent")
+
+# The socket's reads and queueing run on the shared thread pool, not on asgiref's single
+# thread-sensitive thread, where every sync view of the process also waits its turn
+# (bench/load.py: with 200 sockets that one thread was the queue). Each call is self-contained.
+db = functools.partial(database_sync_to_async, thread_sensitive=False)
+
+
+class SlowClient(Exception):
+    pass
 
 
 class ThreadConsumer(AsyncJsonWebsocketConsumer):
+    sender: asyncio.Task | None = None
+
     async def connect(self):
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
@@ -26,13 +56,11 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
             return
         self.thread_id = self.scope["url_route"]["kwargs"]["thread_id"]
         try:
-            self.context = await database_sync_to_async(access_context_for_user)(user)
+            self.context = await db(access_context_for_user)(user)
         except AccessDenied:
             await self.close(code=CLOSE_FORBIDDEN)
             return
-        visible = await database_sync_to_async(selectors.thread_visible)(
-            context=self.context, thread_id=self.thread_id
-        )
+        visible = await db(selectors.thread_visible)(context=self.context, thread_id=self.thread_id)
         if not visible:
             await self.close(code=CLOSE_FORBIDDEN)
             return
@@ -44,40 +72,100 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=CLOSE_BAD_REQUEST)
             return
         events.bind_delivery_loop(asyncio.get_running_loop())
+        await db(runner.start_in_web_process)()
+        self.limits = limits.socket_limits()
+        self.outbox: asyncio.Queue = asyncio.Queue(maxsize=self.limits.send_queue)
+        self.behind = False
+        self.unsent = socket_backlog.probe(self.base_send)
         self.group = events.thread_group(self.thread_id)
         # Join the group before reading the log: an event committed in between is then either
         # in the log or delivered live, and `last_sent` drops the duplicate.
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         self.last_sent = max(after, 0)
-        await self._send_stored(before=None)
+        self.sender = asyncio.create_task(self._send_loop())
+
+    async def dispatch(self, message):
+        # A live event touches no database: skip channels' close_old_connections round trip
+        # through that thread for each of them.
+        if message["type"] == "thread.event":
+            await self.thread_event(message)
+            return
+        await super().dispatch(message)
 
     async def disconnect(self, code):
+        if self.sender is not None:
+            self.sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.sender
         group = getattr(self, "group", None)
         if group:
             await self.channel_layer.group_discard(group, self.channel_name)
 
+    async def thread_event(self, message):
+        try:
+            self.outbox.put_nowait(message["event"])
+        except asyncio.QueueFull:
+            # Not kept in memory: the sender reads it from the log once it has caught up.
+            self.behind = True
+
+    async def _send_loop(self):
+        try:
+            await self._send_stored(before=None)
+            while True:
+                if self.outbox.empty() and self.behind:
+                    self.behind = False
+                    await self._send_stored(before=None)
+                    continue
+                payload = await self.outbox.get()
+                seq = payload["seq"]
+                if seq <= self.last_sent:
+                    continue
+                if seq > self.last_sent + 1:
+                    # Live events can overtake each other across processes, or were dropped
+                    # while the queue was full; fill the gap from the log.
+                    await self._send_stored(before=seq)
+                await self._deliver(payload)
+        except SlowClient:
+            log.warning(
+                "thread %s: closing a socket that read nothing for %.0f s (seq %d sent)",
+                self.thread_id,
+                self.limits.stall_seconds,
+                self.last_sent,
+            )
+            await self.close(code=CLOSE_SLOW_CLIENT)
+        except Exception:
+            log.exception("thread %s: the event stream to a socket failed", self.thread_id)
+            await self.close(code=CLOSE_INTERNAL_ERROR)
+
     async def _send_stored(self, *, before: int | None) -> None:
         while True:
-            batch = await database_sync_to_async(events.events_after)(
+            batch = await db(events.events_after)(
                 context=self.context, thread_id=self.thread_id, after=self.last_sent, before=before
             )
             for payload in batch:
-                await self.send_json(payload)
-                self.last_sent = payload["seq"]
+                await self._deliver(payload)
             if len(batch) < events.REPLAY_BATCH:
                 return
 
-    async def thread_event(self, message):
-        payload = message["event"]
-        seq = payload["seq"]
-        if seq <= self.last_sent:
+    async def _deliver(self, payload: dict) -> None:
+        try:
+            await asyncio.wait_for(self.send_json(payload), self.limits.stall_seconds)
+        except TimeoutError as exc:  # a server whose send waits for the client
+            raise SlowClient from exc
+        self.last_sent = payload["seq"]
+        await self._drained()
+
+    async def _drained(self) -> None:
+        """Wait while the server holds more unsent bytes for this socket than allowed."""
+        if self.unsent is None or self.unsent() <= self.limits.buffer_bytes:
             return
-        if seq > self.last_sent + 1:
-            # Live events can overtake each other across processes; fill the gap from the log.
-            await self._send_stored(before=seq)
-        await self.send_json(payload)
-        self.last_sent = seq
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.limits.stall_seconds
+        while self.unsent() > self.limits.buffer_bytes:
+            if loop.time() > deadline:
+                raise SlowClient
+            await asyncio.sleep(DRAIN_CHECK_SECONDS)
 
     async def receive_json(self, content, **kwargs):
         try:
@@ -95,6 +183,13 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
             return
         from apps.agent import runtime
 
-        await database_sync_to_async(runtime.run_start_background)(
-            context=self.context, thread_id=self.thread_id, message=message
-        )
+        try:
+            await db(runtime.run_start_background)(
+                context=self.context, thread_id=self.thread_id, message=message
+            )
+        except limits.LimitExceeded as refused:
+            await self.send_json(refused.as_event())
+        except runtime.ActionRejected as rejected:
+            await self.send_json(
+                {"type": "RUN_ERROR", "code": "UNKNOWN_SURFACE", "message": str(rejected)}
+            )

@@ -9,7 +9,7 @@ RUN_ERROR saying so, and the outcome is written to var/unsaved-runs/ so nothing 
 import json
 import logging
 import re
-from concurrent.futures import ThreadPoolExecutor
+import time
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
@@ -24,7 +24,6 @@ from ag_ui.core import (
     TextMessageEndEvent,
     TextMessageStartEvent,
 )
-from django.db import close_old_connections
 
 from apps.accounts.access import AccessContext
 from apps.agent import context as agent_context
@@ -44,8 +43,13 @@ RECORD_NOT_SAVED = (
     "Its outcome was kept in {path}; try again in a moment."
 )
 PROVIDER_NOT_CONFIGURED = "The model provider is not configured correctly: {error}"
-
-_background = ThreadPoolExecutor(max_workers=4, thread_name_prefix="tessera-run")
+EVENTS_NOT_STORED = (
+    "The database was unavailable for a moment and {count} part(s) of this answer could not "
+    "be saved, so it is incomplete. Ask again."
+)
+# Pauses between attempts to store the event that ends a run (a database restart takes a few
+# seconds; the browser waits for this event).
+FINAL_EVENT_RETRY_SECONDS = (0.25, 0.5, 1, 2, 2, 2, 2, 2)
 
 
 @dataclass
@@ -135,6 +139,7 @@ class _RunEvents:
     def __init__(self, context: AccessContext, thread_id, run_id):
         self.context, self.thread_id, self.run_id = context, thread_id, run_id
         self.artifacts: list[dict[str, Any]] = []
+        self.lost = 0  # events that could not be stored: the run cannot finish as complete
 
     def emit(self, event) -> dict[str, Any]:
         return events.event_emit(
@@ -154,7 +159,19 @@ class _RunEvents:
             else:
                 self.emit(payload)
         except Exception:  # the loop must go on; the run record keeps what happened
+            self.lost += 1
             log.exception("could not store an event of run %s", self.run_id)
+
+    def emit_final(self, event) -> None:
+        """Store the event that ends the run, waiting out a short database outage."""
+        for pause in (0, *FINAL_EVENT_RETRY_SECONDS):
+            time.sleep(pause)
+            try:
+                self.emit(event)
+                return
+            except Exception as error:
+                log.warning("run %s: final event not stored yet: %s", self.run_id, error)
+        log.error("run %s: its final event could not be stored", self.run_id)
 
     def _artifact(self, draft: dict[str, Any]) -> None:
         kind, payload = draft["kind"], draft["payload"]
@@ -319,6 +336,8 @@ def run_execute(
     outcome = RunOutcome(
         str(thread_id), str(run.id), result.status, messages, stream.artifacts, result.error or ""
     )
+    if stream.lost and result.stop_reason is not StopReason.PROVIDER_FAILED:
+        outcome.status, outcome.error = "failed", EVENTS_NOT_STORED.format(count=stream.lost)
     try:
         services.messages_append(
             context=context,
@@ -329,7 +348,7 @@ def run_execute(
         services.run_record_save(
             context=context,
             run_id=run.id,
-            status=result.status,
+            status=outcome.status,
             steps=_steps_for_record(result),
             usage=_usage_by_role(result),
             context_summary={
@@ -339,7 +358,7 @@ def run_execute(
                 "as_of": run_context["as_of"],
                 "stop_reason": str(result.stop_reason),
             },
-            error=result.error or "",
+            error=outcome.error,
         )
     except Exception as error:
         path = _unsaved_path(run.id)
@@ -350,19 +369,18 @@ def run_execute(
         log.exception("run %s: record not saved", run.id)
         message = RECORD_NOT_SAVED.format(error=type(error).__name__, path=path)
         outcome.status, outcome.error = "failed", message
-        try:
-            stream.emit(RunErrorEvent(message=message, code="RECORD_NOT_SAVED"))
-        except Exception:
-            log.exception("run %s: RUN_ERROR could not be stored either", run.id)
+        stream.emit_final(RunErrorEvent(message=message, code="RECORD_NOT_SAVED"))
         return outcome
     if result.stop_reason is StopReason.PROVIDER_FAILED:
-        stream.emit(
+        stream.emit_final(
             RunErrorEvent(
                 message=result.error or "The model provider failed.", code="PROVIDER_FAILED"
             )
         )
+    elif stream.lost:
+        stream.emit_final(RunErrorEvent(message=outcome.error, code="EVENTS_NOT_STORED"))
     else:
-        stream.emit(
+        stream.emit_final(
             RunFinishedEvent(
                 thread_id=str(thread_id),
                 run_id=str(run.id),
@@ -374,16 +392,22 @@ def run_execute(
 
 def run_start_background(
     *, context: AccessContext, thread_id, message: UserText | UserAction
-) -> None:
-    """Start a run on a worker thread: it goes on if the browser disconnects."""
+) -> str:
+    """Queue a run of the message as a job (apps/agent/tasks.py): it goes on if the browser
+    disconnects, and in workers mode even if this web process stops. Returns the job id.
+    Raises `limits.LimitExceeded` when the person or the tenant is over a limit, and
+    `ActionRejected` for an action on a surface this thread does not have."""
+    from apps.agent import limits, tasks
 
-    def work():
-        close_old_connections()
-        try:
-            run_execute(context=context, thread_id=thread_id, message=message)
-        except Exception:
-            log.exception("run in thread %s crashed", thread_id)
-        finally:
-            close_old_connections()
-
-    _background.submit(work)
+    if isinstance(message, UserAction):
+        action_check(context=context, thread_id=thread_id, action=message)
+    queued = limits.run_admit(
+        context=context,
+        enqueue=lambda: tasks.run_message.enqueue(
+            tenant_id=context.tenant_id,
+            user_id=context.user_id,
+            thread_id=str(thread_id),
+            message=message.model_dump(mode="json", by_alias=True),
+        ),
+    )
+    return queued.id

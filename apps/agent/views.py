@@ -11,7 +11,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
 from pydantic import ValidationError
 
-from apps.agent import events, runtime, selectors, services
+from apps.agent import events, limits, runtime, selectors, services
 from apps.agent.inbound import parse_client_message
 
 POLL_SECONDS = 0.1
@@ -94,7 +94,15 @@ def thread_message_sse(request, thread_id):
         )
         return JsonResponse({"ok": False, "error": "invalid message", "detail": detail}, status=400)
     start = selectors.thread_last_seq(context=request.access, thread_id=thread_id)
-    runtime.run_start_background(context=request.access, thread_id=thread_id, message=message)
+    try:
+        runtime.run_start_background(context=request.access, thread_id=thread_id, message=message)
+    except limits.LimitExceeded as refused:
+        response = JsonResponse({"ok": False, **refused.as_event()}, status=429)
+        if refused.retry_after is not None:
+            response["Retry-After"] = str(refused.retry_after)
+        return response
+    except runtime.ActionRejected as rejected:
+        return JsonResponse({"ok": False, "error": str(rejected)}, status=400)
     return _stream_response(_follow(request.access, thread_id, start, until_run_ends=True))
 
 

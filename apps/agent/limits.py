@@ -1,0 +1,180 @@
+"""Limits that keep one person, one tenant or one slow browser from taking the service down.
+
+Each is a named environment variable with a default and a one-line help text (listed in the
+README's configuration table and docs/scaling.md). Rates are counted in the `limits` cache
+(Redis when REDIS_URL is set, so every process shares them); active runs are counted in the
+job queue in PostgreSQL under a per-tenant lock, so the count is exact across processes.
+"""
+
+import math
+import time
+from dataclasses import dataclass
+
+from django.core.cache import caches
+from django.db import connection, transaction
+from django.db.models import Q
+from django_tasks_db.models import DBTaskResult
+
+from apps.accounts.access import AccessContext
+from apps.agent.tasks import RUN_QUEUE
+from apps.jobs.queues import LOCAL_SEPARATOR
+from project import env
+
+env.declare(
+    "TESSERA_RUNS_PER_MINUTE",
+    "20",
+    "Requests one person may start per minute; more are refused (RATE_LIMITED) for a while.",
+)
+env.declare(
+    "TESSERA_TENANT_ACTIVE_RUNS",
+    "10",
+    "Requests of one tenant queued or running at once; more are refused (BUSY) until one ends.",
+)
+env.declare(
+    "TESSERA_UPLOADS_PER_HOUR",
+    "30",
+    "Files one person may upload per hour; more are refused (RATE_LIMITED).",
+)
+env.declare("TESSERA_UPLOAD_MAX_MB", "50", "Largest file accepted for upload, in megabytes.")
+env.declare(
+    "TESSERA_WS_SEND_QUEUE",
+    "256",
+    "Live events waiting for one WebSocket; beyond it they are dropped from memory and the "
+    "socket catches up from the event log.",
+)
+env.declare(
+    "TESSERA_WS_BUFFER_KB",
+    "1024",
+    "Unsent bytes the server holds for one WebSocket; above it sending pauses until the "
+    "client reads.",
+)
+env.declare(
+    "TESSERA_WS_STALL_SECONDS",
+    "20",
+    "How long a WebSocket may stay paused above that buffer before it is closed (4408); "
+    "the client resumes with ?after= and loses nothing.",
+)
+
+RATE_LIMITED = "RATE_LIMITED"
+BUSY = "BUSY"
+TOO_LARGE = "TOO_LARGE"
+
+RUNS_RATE_MESSAGE = (
+    "You have started {count} requests in the last minute, the most allowed. "
+    "Try again in {retry_after} s."
+)
+TENANT_BUSY_MESSAGE = (
+    "{tenant} already has {count} requests queued or running, the most allowed at once. "
+    "Try again when one of them has finished."
+)
+UPLOADS_RATE_MESSAGE = (
+    "You have uploaded {count} files in the last hour, the most allowed. "
+    "Try again in {retry_after} s."
+)
+UPLOAD_TOO_LARGE_MESSAGE = "The file is {size_mb:.1f} MB; the largest accepted is {limit_mb} MB."
+
+# Advisory lock space for admissions: pg_advisory_xact_lock(ADMISSION_LOCK, tenant_id).
+ADMISSION_LOCK = 0x7E55AD
+
+
+class LimitExceeded(Exception):
+    """A request refused by a limit; `message` is for the person, `code` for clients."""
+
+    def __init__(self, code: str, message: str, retry_after: int | None = None):
+        super().__init__(message)
+        self.code, self.message, self.retry_after = code, message, retry_after
+
+    def as_event(self) -> dict:
+        """Sent on the socket as an unnumbered RUN_ERROR: no run exists, nothing is stored."""
+        event = {"type": "RUN_ERROR", "code": self.code, "message": self.message}
+        if self.retry_after is not None:
+            event["retryAfter"] = self.retry_after
+        return event
+
+
+@dataclass(frozen=True)
+class SocketLimits:
+    send_queue: int
+    buffer_bytes: int
+    stall_seconds: float
+
+
+def _positive(name: str) -> int:
+    value = env.read_int(name)
+    if value < 1:
+        raise SystemExit(f"{name} must be at least 1, got {value}")
+    return value
+
+
+def socket_limits() -> SocketLimits:
+    return SocketLimits(
+        send_queue=_positive("TESSERA_WS_SEND_QUEUE"),
+        buffer_bytes=_positive("TESSERA_WS_BUFFER_KB") * 1024,
+        stall_seconds=float(_positive("TESSERA_WS_STALL_SECONDS")),
+    )
+
+
+def _window_count(key: str, window: int, *, now: float | None = None) -> tuple[int, int]:
+    """Count one more event under `key`; returns (events in the sliding window, seconds until
+    the current fixed window ends). The sliding count weighs the previous fixed window by how
+    much of it still overlaps, which smooths the burst a plain fixed window allows."""
+    now = time.time() if now is None else now
+    cache = caches["limits"]
+    current = int(now // window)
+    elapsed = now - current * window
+    current_key, previous_key = f"{key}:{current}", f"{key}:{current - 1}"
+    cache.add(current_key, 0, timeout=window * 2)
+    count = cache.incr(current_key)
+    previous = cache.get(previous_key) or 0
+    estimate = count + previous * (1 - elapsed / window)
+    return math.floor(estimate), max(1, math.ceil(window - elapsed))
+
+
+def active_runs(*, tenant_id: int) -> int:
+    """Run jobs of the tenant that are queued or running (dead workers' jobs are reaped)."""
+    queues = Q(queue_name=RUN_QUEUE) | Q(queue_name__startswith=RUN_QUEUE + LOCAL_SEPARATOR)
+    return DBTaskResult.objects.filter(
+        queues, status__in=["READY", "RUNNING"], args_kwargs__kwargs__tenant_id=tenant_id
+    ).count()
+
+
+@transaction.atomic
+def run_admit(*, context: AccessContext, enqueue) -> object:
+    """Check the person's rate and the tenant's active runs, then call `enqueue()` in the same
+    transaction, under a per-tenant lock, so concurrent admissions cannot both take the last
+    place. Raises `LimitExceeded`; returns what `enqueue` returns."""
+    limit = _positive("TESSERA_RUNS_PER_MINUTE")
+    count, retry_after = _window_count(f"runs:{context.user_id}", 60)
+    if count > limit:
+        raise LimitExceeded(
+            RATE_LIMITED,
+            RUNS_RATE_MESSAGE.format(count=limit, retry_after=retry_after),
+            retry_after,
+        )
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [ADMISSION_LOCK, context.tenant_id])
+    active = active_runs(tenant_id=context.tenant_id)
+    maximum = _positive("TESSERA_TENANT_ACTIVE_RUNS")
+    if active >= maximum:
+        raise LimitExceeded(
+            BUSY, TENANT_BUSY_MESSAGE.format(tenant=context.tenant_name, count=active)
+        )
+    return enqueue()
+
+
+def upload_admit(*, context: AccessContext, size_bytes: int) -> None:
+    """Call before accepting an uploaded file. Raises `LimitExceeded`."""
+    limit_mb = _positive("TESSERA_UPLOAD_MAX_MB")
+    if size_bytes > limit_mb * 1024 * 1024:
+        raise LimitExceeded(
+            TOO_LARGE,
+            UPLOAD_TOO_LARGE_MESSAGE.format(size_mb=size_bytes / 1024 / 1024, limit_mb=limit_mb),
+        )
+    limit = _positive("TESSERA_UPLOADS_PER_HOUR")
+    count, retry_after = _window_count(f"uploads:{context.user_id}", 3600)
+    if count > limit:
+        raise LimitExceeded(
+            RATE_LIMITED,
+            UPLOADS_RATE_MESSAGE.format(count=limit, retry_after=retry_after),
+            retry_after,
+        )
