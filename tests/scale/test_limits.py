@@ -1,0 +1,127 @@
+"""Per-person rates, the tenant's active runs and upload limits (apps/agent/limits.py), and
+how a refused message is answered on the socket."""
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth import get_user_model
+from django.core.cache import caches
+from django_tasks_db.models import DBTaskResult
+
+from apps.agent import limits, services, tasks
+from project.asgi import application
+
+ORIGIN = [(b"origin", b"http://localhost")]
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def fresh_counters():
+    caches["limits"].clear()
+    yield
+    caches["limits"].clear()
+
+
+def admit(context):
+    return limits.run_admit(context=context, enqueue=lambda: "queued")
+
+
+def test_a_person_over_the_runs_per_minute_is_refused_with_a_wait(
+    acme_context, globex_context, monkeypatch
+):
+    monkeypatch.setenv("TESSERA_RUNS_PER_MINUTE", "3")
+    assert [admit(acme_context) for _ in range(3)] == ["queued"] * 3
+    with pytest.raises(limits.LimitExceeded) as refused:
+        admit(acme_context)
+    assert refused.value.code == limits.RATE_LIMITED
+    assert 1 <= refused.value.retry_after <= 60
+    assert refused.value.message == limits.RUNS_RATE_MESSAGE.format(
+        count=3, retry_after=refused.value.retry_after
+    )
+    assert admit(globex_context) == "queued"  # counted per person
+
+
+def test_the_rate_window_slides_rather_than_resetting_at_once():
+    key = "test-slide"
+    # 10 events late in minute 100 ...
+    for _ in range(10):
+        limits._window_count(key, 60, now=100 * 60 + 50)
+    # ... still weigh on the start of minute 101, less and less as it goes on.
+    early, _ = limits._window_count(key, 60, now=101 * 60 + 6)
+    late, _ = limits._window_count(key, 60, now=101 * 60 + 54)
+    assert early == 1 + 9  # 1 now + 10 × 0.9
+    assert late == 2 + 1  # 2 now + 10 × 0.1
+
+
+def _queue_run(context):
+    return tasks.run_message.enqueue(
+        tenant_id=context.tenant_id,
+        user_id=context.user_id,
+        thread_id=str(services.thread_create(context=context).id),
+        message={"type": "message", "text": "hello"},
+    )
+
+
+def test_a_tenant_at_its_active_runs_is_refused_until_one_ends(
+    acme_context, globex_context, monkeypatch
+):
+    baseline = limits.active_runs(tenant_id=acme_context.tenant_id)
+    monkeypatch.setenv("TESSERA_TENANT_ACTIVE_RUNS", str(baseline + 2))
+    first = _queue_run(acme_context)
+    _queue_run(acme_context)
+    with pytest.raises(limits.LimitExceeded) as refused:
+        admit(acme_context)
+    assert refused.value.code == limits.BUSY
+    assert "Acme" in refused.value.message and refused.value.retry_after is None
+    # Another tenant is not held up by this one.
+    monkeypatch.setenv("TESSERA_TENANT_ACTIVE_RUNS", str(baseline + 100))
+    assert admit(globex_context) == "queued"
+    monkeypatch.setenv("TESSERA_TENANT_ACTIVE_RUNS", str(baseline + 2))
+    DBTaskResult.objects.filter(id=first.id).update(status="SUCCESSFUL")
+    assert admit(acme_context) == "queued"
+
+
+def test_uploads_are_limited_in_size_and_rate(acme_context, monkeypatch):
+    monkeypatch.setenv("TESSERA_UPLOAD_MAX_MB", "2")
+    monkeypatch.setenv("TESSERA_UPLOADS_PER_HOUR", "2")
+    with pytest.raises(limits.LimitExceeded) as too_large:
+        limits.upload_admit(context=acme_context, size_bytes=3 * 1024 * 1024)
+    assert too_large.value.code == limits.TOO_LARGE
+    assert "3.0 MB" in too_large.value.message and "2 MB" in too_large.value.message
+    limits.upload_admit(context=acme_context, size_bytes=1000)
+    limits.upload_admit(context=acme_context, size_bytes=1000)
+    with pytest.raises(limits.LimitExceeded) as too_many:
+        limits.upload_admit(context=acme_context, size_bytes=1000)
+    assert too_many.value.code == limits.RATE_LIMITED
+
+
+@pytest.mark.parametrize(
+    "name", ["TESSERA_RUNS_PER_MINUTE", "TESSERA_TENANT_ACTIVE_RUNS", "TESSERA_WS_SEND_QUEUE"]
+)
+def test_a_limit_below_one_is_a_configuration_error(name, monkeypatch, acme_context):
+    monkeypatch.setenv(name, "0")
+    with pytest.raises(SystemExit, match=f"{name} must be at least 1"):
+        limits.socket_limits() if name.startswith("TESSERA_WS") else admit(acme_context)
+
+
+@pytest.mark.usefixtures("committed_db")
+@pytest.mark.asyncio
+async def test_a_refused_message_is_answered_with_an_unnumbered_run_error(
+    acme_context, monkeypatch
+):
+    monkeypatch.setenv("TESSERA_RUNS_PER_MINUTE", "1")
+    thread = await sync_to_async(services.thread_create)(context=acme_context)
+    limits._window_count(f"runs:{acme_context.user_id}", 60)  # the one allowed is used up
+    user = await sync_to_async(get_user_model().objects.get)(username="ana")
+    communicator = WebsocketCommunicator(application, f"/ws/threads/{thread.id}/", headers=ORIGIN)
+    communicator.scope["user"] = user
+    assert (await communicator.connect())[0]
+    await communicator.send_json_to({"type": "message", "text": "one more"})
+    reply = await communicator.receive_json_from(timeout=5)
+    assert reply["type"] == "RUN_ERROR" and reply["code"] == limits.RATE_LIMITED
+    assert "seq" not in reply and reply["retryAfter"] >= 1
+    queued = await sync_to_async(
+        DBTaskResult.objects.filter(args_kwargs__kwargs__thread_id=str(thread.id)).count
+    )()
+    assert queued == 0
+    await communicator.disconnect()
