@@ -1,8 +1,8 @@
 """Deck rows from upload to finished deck: the writes behind the Decks page.
 
     deck_create   the upload view: validate, store upload/<name>.pdf, add the row, and once the
-                  transaction commits, hand the render to the tasks framework (runner.py)
-    deck_render   the task body, in a worker process or the web process's runner thread: runs
+                  transaction commits, queue the render job (tasks.py)
+    deck_render   the job's body, in a runner thread of a web process or of a worker: runs
                   `services.deck_generate` into the deck's folder, stores every progress event
                   on the row and pushes it to the deck page's socket group
 
@@ -37,7 +37,11 @@ RENDER_CRASHED = (
     "The deck could not be made because of an internal error ({kind}). Upload the paper "
     "again; if it fails the same way, tell an administrator."
 )
-WORKER_STOPPED = "The worker stopped while making this deck. Upload the paper again."
+DECK_LOST = (
+    "The process making this deck stopped before it finished (it was killed or crashed), also "
+    "when it was tried again, so nothing of it was kept. Upload the paper again; if it fails "
+    "the same way, tell an administrator."
+)
 
 
 class ConfigurationError(errors.DeckError):
@@ -80,9 +84,7 @@ def deck_create(
         except BaseException:
             shutil.rmtree(deck.folder, ignore_errors=True)
             raise
-        from apps.decks import runner  # runner imports the task, which imports this module
-
-        transaction.on_commit(lambda: runner.deck_enqueue(deck.id, context.user_id))
+        transaction.on_commit(lambda: _enqueue(deck.id, context.user_id))
     return deck
 
 
@@ -114,10 +116,6 @@ def deck_render(*, deck_id: str, owner_id: int) -> str:
         recorder.close()
         _finish(context, deck.id, status=DeckStatus.FAILED, error=str(exc))
         return DeckStatus.FAILED
-    except (KeyboardInterrupt, SystemExit):
-        recorder.close()
-        _finish(context, deck.id, status=DeckStatus.FAILED, error=WORKER_STOPPED)
-        raise
     except BaseException as exc:
         recorder.close()
         logger.exception("deck %s failed", deck.id)
@@ -134,6 +132,25 @@ def deck_render(*, deck_id: str, owner_id: int) -> str:
         title=(result.summary.title or deck.title)[:300],
     )
     return DeckStatus.DONE
+
+
+def deck_lost(*, deck_id: str, owner_id: int) -> None:
+    """The job ran out of attempts because its workers died: say so on the deck."""
+    context = _owner_context(owner_id)
+    if context is None:
+        return
+    with bound(context):
+        deck = Deck.objects.filter(pk=deck_id).first()
+    if deck is None or deck.finished:
+        return
+    _remove_stale_staging(deck)
+    _finish(context, deck.id, status=DeckStatus.FAILED, error=DECK_LOST)
+
+
+def _enqueue(deck_id, owner_id: int) -> None:
+    from apps.decks import tasks  # the job module imports this one
+
+    tasks.deck_render.enqueue(deck_id=str(deck_id), owner_id=owner_id)
 
 
 def _configured_provider():

@@ -15,7 +15,7 @@ from django.test import Client
 from django.utils import timezone
 
 from apps.accounts.access import bound
-from apps.decks import errors, runner, uploads
+from apps.decks import errors, tasks, uploads
 from apps.decks.models import Deck, DeckStatus
 from tests.decks import paperfactory
 from tests.decks.webdecks import MINIMAL_PDF, PLANTED, TITLE, deck_add
@@ -29,11 +29,20 @@ def var_dir(settings, tmp_path):
     return tmp_path
 
 
+class _Job:
+    def __init__(self):
+        self.calls = []
+
+    def enqueue(self, **kwargs):
+        self.calls.append(kwargs)
+
+
 @pytest.fixture
 def enqueued(monkeypatch):
-    calls = []
-    monkeypatch.setattr(runner, "deck_enqueue", lambda deck_id, owner_id: calls.append(deck_id))
-    return calls
+    """The render jobs queued (the job itself is tested in test_web_live.py)."""
+    job = _Job()
+    monkeypatch.setattr(tasks, "deck_render", job)
+    return job.calls
 
 
 def _client(context) -> Client:
@@ -42,9 +51,17 @@ def _client(context) -> Client:
     return client
 
 
-def _decks(context) -> list[Deck]:
-    with bound(context):
-        return list(Deck.objects.all())
+@pytest.fixture
+def new_decks(acme_context):
+    """ana's decks made by this test (the shared test database may hold others' decks)."""
+    with bound(acme_context):
+        earlier = list(Deck.objects.values_list("id", flat=True))
+
+    def made() -> list[Deck]:
+        with bound(acme_context):
+            return list(Deck.objects.exclude(id__in=earlier))
+
+    return made
 
 
 def _field_error(response) -> str:
@@ -63,25 +80,28 @@ def _upload(client, name: str, content: bytes, **data):
 
 
 def test_a_pdf_becomes_a_queued_deck_rendered_after_commit(
-    acme_context, generated_pdf, enqueued, django_capture_on_commit_callbacks, var_dir
+    new_decks, acme_context, generated_pdf, enqueued, django_capture_on_commit_callbacks, var_dir
 ):
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         response = _upload(
             _client(acme_context), "My paper (final).pdf", generated_pdf.read_bytes()
         )
-    [deck] = _decks(acme_context)
+    [deck] = new_decks()
     assert response.status_code == 302 and response["Location"] == f"/decks/{deck.id}/"
-    assert len(callbacks) == 1 and enqueued == [deck.id]
+    assert len(callbacks) == 1
+    assert enqueued == [{"deck_id": str(deck.id), "owner_id": acme_context.user_id}]
     assert deck.status == DeckStatus.QUEUED and deck.rounds == 5
     assert deck.title == "My paper (final)" and deck.filename == "My_paper_final.pdf"
     assert deck.folder == var_dir / "decks" / str(deck.id)
     assert deck.upload_path.read_bytes() == generated_pdf.read_bytes()
 
 
-def test_the_number_of_rounds_is_taken_and_checked(acme_context, generated_pdf, enqueued):
+def test_the_number_of_rounds_is_taken_and_checked(
+    new_decks, acme_context, generated_pdf, enqueued
+):
     client = _client(acme_context)
     assert _upload(client, "p.pdf", generated_pdf.read_bytes(), rounds="2").status_code == 302
-    assert _decks(acme_context)[0].rounds == 2
+    assert new_decks()[0].rounds == 2
     refused = _upload(client, "p.pdf", generated_pdf.read_bytes(), rounds="11")
     assert refused.status_code == 400
     assert _field_error(refused) == uploads.BAD_ROUNDS.format(limit=10)
@@ -95,13 +115,13 @@ def test_the_number_of_rounds_is_taken_and_checked(acme_context, generated_pdf, 
     ],
 )
 def test_files_that_are_not_a_pdf_are_refused_next_to_the_field(
-    acme_context, enqueued, var_dir, name, content, expected
+    new_decks, acme_context, enqueued, var_dir, name, content, expected
 ):
     response = _upload(_client(acme_context), name, content)
     assert response.status_code == 400
     assert _field_error(response) == expected.format(name=name)
     assert 'aria-invalid="true"' in response.content.decode()
-    assert _decks(acme_context) == [] and enqueued == []
+    assert new_decks() == [] and enqueued == []
     assert not (var_dir / "decks").exists() or not any((var_dir / "decks").iterdir())
 
 
@@ -111,14 +131,14 @@ def test_no_file_is_refused(acme_context, enqueued):
 
 
 def test_a_file_over_the_limit_is_refused_before_it_is_stored(
-    acme_context, enqueued, monkeypatch, var_dir
+    new_decks, acme_context, enqueued, monkeypatch, var_dir
 ):
     monkeypatch.setenv("TESSERA_DECK_MAX_UPLOAD_MB", "1")
     big = MINIMAL_PDF + b"%" + b"x" * (1024 * 1024)
     response = _upload(_client(acme_context), "big.pdf", big)
     assert response.status_code == 400
     assert _field_error(response) == uploads.TOO_LARGE.format(name="big.pdf", limit_mb=1)
-    assert _decks(acme_context) == [] and enqueued == []
+    assert new_decks() == [] and enqueued == []
     assert "up to 1 MB" in response.content.decode()
 
 
@@ -128,20 +148,20 @@ def test_the_upload_limit_never_exceeds_the_pipelines(monkeypatch):
 
 
 def test_an_encrypted_pdf_is_refused_at_the_field_with_the_pipelines_message(
-    acme_context, generated_pdf, tmp_path, enqueued, var_dir
+    new_decks, acme_context, generated_pdf, tmp_path, enqueued, var_dir
 ):
     locked = paperfactory.encrypted_pdf(tmp_path / "locked.pdf", generated_pdf)
     response = _upload(_client(acme_context), "locked.pdf", locked.read_bytes())
     assert response.status_code == 400
     assert _field_error(response).startswith("locked.pdf is encrypted with a password")
-    assert _decks(acme_context) == [] and not any((var_dir / "decks").iterdir())
+    assert new_decks() == [] and not any((var_dir / "decks").iterdir())
 
 
-def test_the_upload_needs_the_csrf_token(acme_context, generated_pdf, enqueued):
+def test_the_upload_needs_the_csrf_token(new_decks, acme_context, generated_pdf, enqueued):
     client = Client(enforce_csrf_checks=True)
     client.force_login(get_user_model().objects.get(pk=acme_context.user_id))
     response = _upload(client, "p.pdf", generated_pdf.read_bytes())
-    assert response.status_code == 403 and _decks(acme_context) == []
+    assert response.status_code == 403 and new_decks() == []
 
 
 # Access

@@ -2,8 +2,8 @@
 render's progress (through a page reload) to done, see the slides, open the built deck under
 its own CSP, download the PDF, and compare a slide before and after a round.
 
-This is the one real render of the web tests: the upload goes through the tasks framework to
-the server's runner thread (or to a `db_worker` process when the backend is a queue)."""
+This is the one real render of the web tests: the upload queues a job that a runner thread of
+the server runs (threads mode), or a `manage.py worker` started here (workers mode)."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ import sys
 
 import pytest
 from django.conf import settings
-from django.tasks.backends.immediate import ImmediateBackend
 
 from apps.accounts.access import bound
 from apps.decks.models import Deck
-from apps.decks.tasks import deck_render
+from apps.decks.tasks import DECK_QUEUE
+from apps.jobs import settings as job_settings
 from tests.conftest import login
 from tests.decks.webdecks import PLANTED, deck_add, deck_remove, two_rounds_from
 
@@ -34,19 +34,18 @@ document.addEventListener("securitypolicyviolation", (e) =>
 
 @pytest.fixture
 def worker():
-    """A task worker when the configured backend is a queue; the immediate backend runs the
-    render on the server's own runner thread."""
-    if isinstance(deck_render.get_backend(), ImmediateBackend):
+    """In workers mode a worker for the decks queue; in threads mode the server runs the job."""
+    if job_settings.runner_mode() != job_settings.RUNNER_WORKERS:
         yield None
         return
     process = subprocess.Popen(
-        [sys.executable, "manage.py", "db_worker", "--interval", "0.2", "--no-startup-delay"],
+        [sys.executable, "manage.py", "worker", "--threads", "1", "--queues", DECK_QUEUE],
         cwd=settings.BASE_DIR,
         env={**os.environ, "DJANGO_SETTINGS_MODULE": "project.settings.test"},
     )
     yield process
     process.terminate()
-    process.wait(20)
+    process.wait(60)
 
 
 @pytest.fixture

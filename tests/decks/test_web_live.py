@@ -1,6 +1,7 @@
-"""A deck's render outside the request and its live state: the task runs (in the web process's
-runner thread with the immediate backend), progress is stored on the row and pushed to the
-deck's socket, a failure ends with the pipeline's message, and only the owner may listen.
+"""A deck's render outside the request and its live state: the job runs (here on a runner
+thread of this process, as in a web process), progress is stored on the row and pushed to the
+deck's socket, a failure ends with the pipeline's message, a job whose workers died says so on
+the deck, and only the owner may listen.
 
 The pipeline itself is replaced by a stand-in that emits the real progress events and publishes
 a deck folder; the real pipeline runs once, in the browser test."""
@@ -9,17 +10,20 @@ from __future__ import annotations
 
 import asyncio
 import time
+from types import SimpleNamespace
 
 import pytest
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
+from django.tasks import TaskResultStatus
 
 from apps.accounts.access import bound
-from apps.decks import errors, jobs, runner, services
+from apps.decks import errors, jobs, services, tasks
 from apps.decks.models import Deck, DeckStatus
 from apps.decks.progress import Progress
+from apps.jobs.definitions import policy_for
 from project.asgi import application
 from tests.decks.webdecks import TITLE, deck_add, deck_remove, finished_folder
 
@@ -112,7 +116,8 @@ def test_an_enqueued_deck_is_rendered_outside_the_request(acme_context, monkeypa
     monkeypatch.setattr(services, "deck_generate", stand_in)
     deck = deck_add(acme_context, status=DeckStatus.QUEUED, rounds=2)
     made.append(deck)
-    runner.deck_enqueue(deck.id, acme_context.user_id)
+    job = tasks.deck_render.enqueue(deck_id=str(deck.id), owner_id=acme_context.user_id)
+    assert job.task.queue_name.startswith(tasks.DECK_QUEUE)
     done = _wait_finished(acme_context, deck.id)
     assert done.status == DeckStatus.DONE and done.error == ""
     assert stand_in.calls == [{"pdf": deck.upload_path, "out_dir": deck.folder, "rounds": 5}]
@@ -120,6 +125,8 @@ def test_an_enqueued_deck_is_rendered_outside_the_request(acme_context, monkeypa
     assert done.progress["reviews"] == [{"round": 1, "issues": {"high": 1, "medium": 1, "low": 0}}]
     assert done.summary["slides"] == 5 and done.title == TITLE
     assert done.started_at <= done.finished_at
+    job.refresh()
+    assert job.status == TaskResultStatus.SUCCESSFUL and job.return_value == "done"
     assert (deck.folder / "summary.json").exists() and deck.upload_path.exists()
 
 
@@ -162,6 +169,21 @@ def test_an_unexpected_error_fails_the_deck_and_the_task(acme_context, monkeypat
     with bound(acme_context):
         failed = Deck.objects.get(pk=deck.id)
     assert failed.error == jobs.RENDER_CRASHED.format(kind="ZeroDivisionError")
+
+
+def test_a_job_whose_workers_died_fails_the_deck_with_a_message(acme_context, made):
+    policy = policy_for(tasks.deck_render.module_path)
+    assert policy.max_attempts == 2 and policy.on_lost is tasks.deck_render_lost
+    deck = deck_add(acme_context, status=DeckStatus.RUNNING)
+    made.append(deck)
+    stale = deck.folder.parent / f".{deck.id}.killed"
+    stale.mkdir(parents=True)
+    result = SimpleNamespace(kwargs={"deck_id": str(deck.id), "owner_id": acme_context.user_id})
+    tasks.deck_render_lost(result, "the worker stopped")
+    with bound(acme_context):
+        lost = Deck.objects.get(pk=deck.id)
+    assert lost.status == DeckStatus.FAILED and lost.error == jobs.DECK_LOST
+    assert not stale.exists()
 
 
 def test_a_retried_task_clears_what_a_killed_worker_left(acme_context, monkeypatch, made):
@@ -209,7 +231,9 @@ async def test_the_socket_sends_the_stored_state_then_live_progress_to_done(
     assert (await communicator.connect())[0]
     first = await communicator.receive_json_from(timeout=5)
     assert first["state"]["status"] == "queued" and first["state"]["id"] == str(deck.id)
-    await sync_to_async(runner.deck_enqueue)(deck.id, acme_context.user_id)
+    await sync_to_async(tasks.deck_render.enqueue)(
+        deck_id=str(deck.id), owner_id=acme_context.user_id
+    )
     seen = await _states_until(communicator, "running")
     while seen[-1]["progress"].get("phase") != "render":
         seen += [(await communicator.receive_json_from(timeout=15))["state"]]
