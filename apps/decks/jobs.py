@@ -29,7 +29,13 @@ from apps.decks import errors, selectors
 from apps.decks.models import Deck, DeckStatus
 from apps.decks.pdf_checks import pdf_check
 from apps.decks.progress import Progress
-from apps.decks.uploads import UploadError, display_name, stored_name, upload_check
+from apps.decks.uploads import (
+    UploadError,
+    display_name,
+    stored_name,
+    upload_admit,
+    upload_check,
+)
 
 logger = logging.getLogger("tessera.decks")
 
@@ -60,6 +66,7 @@ def deck_create(
     Raises UploadError with the message for the upload field; nothing is left behind then.
     """
     upload_check(upload, too_large=too_large)
+    upload_admit(context=context, size_bytes=upload.size)
     name = stored_name(upload.name)
     with bound(context):
         deck = Deck.objects.create(

@@ -8,6 +8,7 @@ from pathlib import Path
 from django.core.files.uploadhandler import FileUploadHandler, SkipFile
 from django.utils.text import get_valid_filename
 
+from apps.agent import limits as upload_limits  # declares TESSERA_UPLOAD_MAX_MB
 from apps.decks import errors, limits
 from apps.decks.pdf_checks import SIGNATURE_WINDOW
 from project import env
@@ -15,7 +16,8 @@ from project import env
 env.declare(
     "TESSERA_DECK_MAX_UPLOAD_MB",
     "25",
-    "Largest PDF the Decks page accepts, in megabytes (the pipeline itself refuses above 50).",
+    "Largest PDF the Decks page accepts, in megabytes (also capped by TESSERA_UPLOAD_MAX_MB "
+    "and the pipeline's 50).",
 )
 
 NO_FILE = "Choose the paper's PDF file to upload."
@@ -31,9 +33,18 @@ MAX_FILENAME = 120
 class UploadError(Exception):
     """The upload cannot become a deck; the message is shown next to the upload field."""
 
+    def __init__(self, message: str, *, status: int = 400):
+        super().__init__(message)
+        self.status = status
+
 
 def max_upload_bytes() -> int:
-    megabytes = min(env.read_int("TESSERA_DECK_MAX_UPLOAD_MB"), limits.get("max_pdf_mb"))
+    """The smallest of the Decks page's limit, the limit on every upload and the pipeline's."""
+    megabytes = min(
+        env.read_int("TESSERA_DECK_MAX_UPLOAD_MB"),
+        env.read_int("TESSERA_UPLOAD_MAX_MB"),
+        limits.get("max_pdf_mb"),
+    )
     return int(megabytes * 1024 * 1024)
 
 
@@ -71,6 +82,15 @@ def upload_check(upload, *, too_large: str | None = None) -> None:
     upload.seek(0)
     if b"%PDF-" not in head:
         raise UploadError(errors.NOT_A_PDF.format(name=name))
+
+
+def upload_admit(*, context, size_bytes: int) -> None:
+    """The per-person upload rate (TESSERA_UPLOADS_PER_HOUR, apps/agent/limits.py)."""
+    try:
+        upload_limits.upload_admit(context=context, size_bytes=size_bytes)
+    except upload_limits.LimitExceeded as exc:
+        status = 429 if exc.code == upload_limits.RATE_LIMITED else 400
+        raise UploadError(exc.message, status=status) from exc
 
 
 def display_name(name: str | None) -> str:

@@ -38,7 +38,7 @@ def _upload(request, guard: SizeGuard):
             too_large=guard.skipped,
         )
     except UploadError as error:
-        return _list_page(request, error=str(error), status=400)
+        return _list_page(request, error=str(error), status=error.status)
     return redirect("deck", deck_id=deck.id)
 
 

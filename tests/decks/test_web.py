@@ -10,6 +10,7 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import caches
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.utils import timezone
@@ -21,6 +22,13 @@ from tests.decks import paperfactory
 from tests.decks.webdecks import MINIMAL_PDF, PLANTED, TITLE, deck_add
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def fresh_counters():
+    caches["limits"].clear()
+    yield
+    caches["limits"].clear()
 
 
 @pytest.fixture(autouse=True)
@@ -142,9 +150,24 @@ def test_a_file_over_the_limit_is_refused_before_it_is_stored(
     assert "up to 1 MB" in response.content.decode()
 
 
-def test_the_upload_limit_never_exceeds_the_pipelines(monkeypatch):
+def test_the_upload_limit_is_the_smallest_of_the_decks_uploads_and_pipelines(monkeypatch):
     monkeypatch.setenv("TESSERA_DECK_MAX_UPLOAD_MB", "500")
+    monkeypatch.setenv("TESSERA_UPLOAD_MAX_MB", "500")
     assert uploads.max_upload_mb() == 50
+    monkeypatch.setenv("TESSERA_UPLOAD_MAX_MB", "10")
+    assert uploads.max_upload_mb() == 10
+
+
+def test_uploads_per_hour_are_limited(
+    acme_context, generated_pdf, enqueued, monkeypatch, new_decks
+):
+    monkeypatch.setenv("TESSERA_UPLOADS_PER_HOUR", "1")
+    client = _client(acme_context)
+    assert _upload(client, "p.pdf", generated_pdf.read_bytes()).status_code == 302
+    refused = _upload(client, "p.pdf", generated_pdf.read_bytes())
+    assert refused.status_code == 429
+    assert _field_error(refused).startswith("You have uploaded 1 files in the last hour")
+    assert len(new_decks()) == 1
 
 
 def test_an_encrypted_pdf_is_refused_at_the_field_with_the_pipelines_message(
