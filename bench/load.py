@@ -1,0 +1,377 @@
+"""Load test of the event stream (issue 10). Prints figures; not a test.
+
+    .venv/bin/python bench/load.py                          # both set-ups, 200 clients
+    .venv/bin/python bench/load.py --mode single --clients 50 --questions 2
+
+Many WebSocket clients, each on a thread of its own, ask ERP questions one after another
+(with a pause between them, as people do), read every event of each run and fetch each table
+artifact over HTTP, as the browser does. It measures:
+
+- event latency: from the moment the server stored an event (agent_event.created_at) to its
+  arrival at the client, over every event received: the cost of the stream itself;
+- first event: from sending the question to receiving RUN_STARTED (queueing included);
+- run: from sending the question to RUN_FINISHED; artifact: the HTTP fetch of a table;
+- throughput in runs and events per second, errors, and events lost or received twice
+  (each thread's received sequence numbers against the stored log).
+
+Set-ups: `single` is one daphne process (in-memory channel layer, runs on its own threads);
+`redis` is two daphne processes sharing a redis-server, with runs on `manage.py worker`
+processes, clients spread over both. Everything listens on 127.0.0.1 only; it starts and
+stops its own processes and stops by itself: each client asks --questions questions and the
+whole set-up is cut off after --max-seconds. It uses a database of its own (tessera_load by
+default, provisioned and seeded on first use). The per-person and per-tenant run limits are
+raised for the run (two demo users play every client).
+"""
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+QUESTIONS = (
+    "How many active employees are there in each department?",
+    "How many employees were hired each year?",
+    "How many people work in Sales?",
+    "Show the number of employees per department",
+    "How many employees left each year?",
+    "What is the average salary by department this year?",
+)
+USERS = ("ana", "gus")
+TERMINAL = {"RUN_FINISHED", "RUN_ERROR"}
+RUN_TIMEOUT_SECONDS = 120.0
+
+
+@dataclass
+class Client:
+    number: int
+    port: int
+    thread_id: str
+    cookie: str
+    received: list[tuple[int, float]] = field(default_factory=list)  # (seq, arrival)
+    first_event_ms: list[float] = field(default_factory=list)
+    run_ms: list[float] = field(default_factory=list)
+    artifact_ms: list[float] = field(default_factory=list)
+    finished: int = 0
+    run_errors: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    reconnects: int = 0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--mode", choices=["single", "redis", "both"], default="both")
+    parser.add_argument("--clients", type=int, default=200, help="Concurrent clients (200).")
+    parser.add_argument("--questions", type=int, default=3, help="Questions per client (3).")
+    parser.add_argument(
+        "--think", type=float, nargs=2, default=(1.0, 4.0), metavar=("MIN", "MAX"),
+        help="Pause between a client's questions, uniform in seconds (1 4).",
+    )  # fmt: skip
+    parser.add_argument("--ramp", type=float, default=5.0, help="Seconds to connect all (5).")
+    parser.add_argument("--max-seconds", type=float, default=300.0, help="Hard stop (300).")
+    parser.add_argument("--run-threads", type=int, default=4, help="Run threads per process (4).")
+    parser.add_argument("--workers", type=int, default=1, help="Worker processes, redis mode (1).")
+    parser.add_argument("--database", default="tessera_load", help="Private database.")
+    parser.add_argument("--seed", type=int, default=10, help="Random seed (10).")
+    parser.add_argument("--json", action="store_true", help="Also print the figures as JSON.")
+    args = parser.parse_args()
+
+    os.environ["TESSERA_DB_NAME"] = args.database
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "project.settings.dev")
+    from project import bootstrap
+
+    bootstrap.ensure_database_server()
+    import django
+
+    django.setup()
+    prepare_database()
+    modes = ["single", "redis"] if args.mode == "both" else [args.mode]
+    results = []
+    for mode in modes:
+        random.seed(args.seed)
+        results.append(run_mode(mode, args))
+    if args.json:
+        print(json.dumps(results, indent=2))
+
+
+def prepare_database() -> None:
+    from django.conf import settings
+    from django.core.management import call_command
+
+    from apps.erp.demo import load
+    from project import database
+
+    database.provision(settings.DB_NAME)
+    call_command("migrate", database="owner", interactive=False, verbosity=0)
+    if not load.is_seeded():
+        call_command("seed_demo", verbosity=0)
+
+
+def sessions() -> dict[str, str]:
+    from django.contrib.auth import get_user_model
+    from django.test import Client as HttpClient
+
+    cookies = {}
+    for username in USERS:
+        http = HttpClient()
+        http.force_login(get_user_model().objects.get(username=username))
+        cookies[username] = f"sessionid={http.cookies['sessionid'].value}"
+    return cookies
+
+
+def contexts() -> dict[str, object]:
+    from django.contrib.auth import get_user_model
+
+    from apps.accounts.access import access_context_for_user
+
+    return {
+        username: access_context_for_user(get_user_model().objects.get(username=username))
+        for username in USERS
+    }
+
+
+def run_mode(mode: str, args) -> dict:
+    from django.db import close_old_connections
+
+    from apps.agent import services
+    from tests.scale.processes import Daphne, Redis, Worker, process_env
+
+    log_dir = Path(tempfile.mkdtemp(prefix=f"tessera-load-{mode}-"))
+    started = []
+    env = {
+        "TESSERA_RUNS_PER_MINUTE": "1000000",
+        "TESSERA_TENANT_ACTIVE_RUNS": "1000000",
+        "TESSERA_TASK_THREADS": str(args.run_threads),
+    }
+    try:
+        if mode == "single":
+            webs = [Daphne(log_dir, env=process_env(**env), options=("-v", "0"))]
+            started += webs
+            setup = f"1 daphne, in-memory channel layer, {args.run_threads} run threads"
+        else:
+            redis = Redis(log_dir)
+            started.append(redis)
+            env |= {"REDIS_URL": redis.url, "TESSERA_TASK_RUNNER": "workers"}
+            webs = [Daphne(log_dir, env=process_env(**env), options=("-v", "0")) for _ in "ab"]
+            started += webs
+            for _ in range(args.workers):
+                started.append(Worker(log_dir, env=process_env(**env), threads=args.run_threads))
+            setup = (
+                f"2 daphne + redis, {args.workers} worker process(es) × "
+                f"{args.run_threads} run threads"
+            )
+        people = contexts()
+        cookies = sessions()
+        clients = []
+        for number in range(args.clients):
+            username = USERS[number % len(USERS)]
+            thread = services.thread_create(context=people[username], title="load test")
+            port = webs[number % len(webs)].port
+            clients.append(Client(number, port, str(thread.id), cookies[username]))
+        close_old_connections()
+        print(f"\n== {mode}: {setup}; {args.clients} clients × {args.questions} questions")
+        wall = asyncio.run(drive(clients, args))
+        for process in started:
+            process.fail_if_dead()
+        return report(mode, setup, clients, wall, people, args)
+    finally:
+        for process in reversed(started):
+            process.stop()
+
+
+async def drive(clients: list[Client], args) -> float:
+    started = time.monotonic()
+    deadline = started + args.max_seconds
+    tasks = [
+        asyncio.create_task(ask(client, args, deadline, delay=args.ramp * n / len(clients)))
+        for n, client in enumerate(clients)
+    ]
+    done, pending = await asyncio.wait(tasks, timeout=args.max_seconds)
+    for task in pending:
+        task.cancel()
+    for client, task in zip(clients, tasks, strict=True):
+        if task in pending:
+            client.errors.append("cut off at --max-seconds")
+        elif task.exception() is not None:
+            client.errors.append(f"{type(task.exception()).__name__}: {task.exception()}")
+    return time.monotonic() - started
+
+
+async def ask(client: Client, args, deadline: float, delay: float) -> None:
+    from tests.scale.wsclient import Closed, WebSocket
+
+    await asyncio.sleep(delay)
+    path = f"/ws/threads/{client.thread_id}/"
+    socket = await WebSocket.connect(client.port, f"{path}?after=0", cookie=client.cookie)
+    last_seq = 0
+    try:
+        for number in range(args.questions):
+            question = QUESTIONS[(client.number + number) % len(QUESTIONS)]
+            sent = time.time()
+            try:
+                await socket.send({"type": "message", "text": question})
+            except Closed:  # resume like the browser does, then ask
+                client.reconnects += 1
+                socket = await WebSocket.connect(
+                    client.port, f"{path}?after={last_seq}", cookie=client.cookie
+                )
+                await socket.send({"type": "message", "text": question})
+            first = None
+            while True:
+                try:
+                    event = await socket.recv(timeout=RUN_TIMEOUT_SECONDS)
+                except Closed:
+                    client.reconnects += 1
+                    socket = await WebSocket.connect(
+                        client.port, f"{path}?after={last_seq}", cookie=client.cookie
+                    )
+                    continue
+                arrived = time.time()
+                if "seq" not in event:
+                    client.run_errors.append(f"refused: {event.get('code')}")
+                    break
+                last_seq = event["seq"]
+                client.received.append((event["seq"], arrived))
+                if first is None:
+                    first = arrived
+                    client.first_event_ms.append((arrived - sent) * 1000)
+                value = event.get("value") or {}
+                if event.get("name") == "artifact" and value.get("kind") == "sql_result":
+                    await fetch_artifact(client, value["id"])
+                if event["type"] in TERMINAL:
+                    if event["type"] == "RUN_FINISHED":
+                        client.finished += 1
+                        client.run_ms.append((arrived - sent) * 1000)
+                    else:
+                        client.run_errors.append(f"{event.get('code')}: {event.get('message')}")
+                    break
+            if number + 1 < args.questions:
+                pause = random.uniform(*args.think)
+                if time.monotonic() + pause > deadline:
+                    return
+                await asyncio.sleep(pause)
+    finally:
+        await socket.close()
+
+
+async def fetch_artifact(client: Client, artifact_id: str) -> None:
+    started = time.perf_counter()
+    reader, writer = await asyncio.open_connection("127.0.0.1", client.port)
+    try:
+        request = (
+            f"GET /api/artifacts/{artifact_id}/ HTTP/1.1\r\nHost: 127.0.0.1:{client.port}\r\n"
+            f"Cookie: {client.cookie}\r\nConnection: close\r\n\r\n"
+        )
+        writer.write(request.encode())
+        await writer.drain()
+        response = await reader.read()
+    finally:
+        writer.close()
+    status = int(response.split(b" ", 2)[1])
+    body = json.loads(response.split(b"\r\n\r\n", 1)[1] or b"{}")
+    if status != 200 or "rows" not in json.dumps(body):
+        client.errors.append(f"artifact {artifact_id}: HTTP {status}")
+        return
+    client.artifact_ms.append((time.perf_counter() - started) * 1000)
+
+
+def stored_events(clients: list[Client], people: dict) -> dict[str, dict[int, float]]:
+    """created_at of every stored event of the clients' threads, by thread and seq."""
+    from apps.accounts.access import bound
+    from apps.agent.models import Event
+
+    stored: dict[str, dict[int, float]] = {c.thread_id: {} for c in clients}
+    for context in people.values():
+        with bound(context):
+            rows = Event.objects.filter(thread_id__in=list(stored)).values_list(
+                "thread_id", "seq", "created_at"
+            )
+            for thread_id, seq, created in rows.iterator():
+                stored[str(thread_id)][seq] = created.timestamp()
+    return stored
+
+
+def percentiles(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {}
+    ordered = sorted(values)
+    cuts = statistics.quantiles(ordered, n=100, method="inclusive") if len(ordered) > 1 else []
+
+    def at(p):
+        return round(cuts[p - 1] if cuts else ordered[0], 1)
+
+    return {"p50": at(50), "p95": at(95), "p99": at(99), "max": round(ordered[-1], 1)}
+
+
+def report(mode: str, setup: str, clients: list[Client], wall: float, people, args) -> dict:
+    stored = stored_events(clients, people)
+    latencies, lost, repeated = [], 0, 0
+    for client in clients:
+        log = stored[client.thread_id]
+        seqs = [seq for seq, _ in client.received]
+        repeated += len(seqs) - len(set(seqs))
+        lost += len(set(log) - set(seqs))
+        for seq, arrived in client.received:
+            if seq in log:
+                latencies.append((arrived - log[seq]) * 1000)
+    runs = sum(len(c.run_ms) + len(c.run_errors) for c in clients)
+    finished = sum(c.finished for c in clients)
+    events = sum(len(c.received) for c in clients)
+    errors = [e for c in clients for e in c.errors]
+    run_errors = [e for c in clients for e in c.run_errors]
+    figures = {
+        "mode": mode,
+        "setup": setup,
+        "clients": len(clients),
+        "runs": runs,
+        "finished": finished,
+        "run_errors": len(run_errors),
+        "errors": len(errors),
+        "wall_s": round(wall, 1),
+        "runs_per_s": round(finished / wall, 2),
+        "events_per_s": round(events / wall, 1),
+        "events": events,
+        "event_latency_ms": percentiles(latencies),
+        "first_event_ms": percentiles([v for c in clients for v in c.first_event_ms]),
+        "run_ms": percentiles([v for c in clients for v in c.run_ms]),
+        "artifact_ms": percentiles([v for c in clients for v in c.artifact_ms]),
+        "lost_events": lost,
+        "duplicated_events": repeated,
+        "reconnects": sum(c.reconnects for c in clients),
+    }
+
+    def line(name, key):
+        values = figures[key]
+        if not values:
+            return f"  {name:<20} -"
+        return f"  {name:<20} " + "  ".join(f"{k} {v:>7.1f}" for k, v in values.items())
+
+    print(
+        f"  runs {runs} (finished {finished}, ended with RUN_ERROR {len(run_errors)}), "
+        f"client errors {len(errors)}, reconnects {figures['reconnects']}"
+    )
+    print(
+        f"  wall {figures['wall_s']} s: {figures['runs_per_s']} runs/s, "
+        f"{figures['events_per_s']} events/s ({events} events)"
+    )
+    print(line("event latency ms", "event_latency_ms"))
+    print(line("first event ms", "first_event_ms"))
+    print(line("run ms", "run_ms"))
+    print(line("artifact GET ms", "artifact_ms"))
+    print(f"  lost events {lost}, duplicated events {repeated}")
+    for message in sorted(set(errors + run_errors))[:5]:
+        print(f"  e.g. {message}")
+    return figures
+
+
+if __name__ == "__main__":
+    main()
