@@ -55,7 +55,9 @@ VARIABLES: dict[str, Variable] = {
             "Password of the tessera_* login roles; generated and kept in var/ when empty.",
         ),
         Variable(
-            "REDIS_URL", "", "Redis URL for the channel layer; empty: in-memory layer, one process."
+            "REDIS_URL",
+            "",
+            "Redis URL for the channel layer and shared rate-limit counters; empty: in-memory, one process.",
         ),
         Variable(
             "TESSERA_VAR_DIR", "var", "Folder for local state: database files, decks, secrets."

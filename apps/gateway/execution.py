@@ -137,6 +137,9 @@ def get_pool() -> ConnectionPool:
                 min_size=1,
                 max_size=configured.pool_size,
                 timeout=configured.pool_timeout_s,
+                # After a database restart, pooled sessions are dead: check before lending one,
+                # so the first query after it does not fail.
+                check=ConnectionPool.check_connection,
                 kwargs={
                     "autocommit": True,
                     # Agent SQL is ad hoc; server-side prepared statements would outlive it.

@@ -125,7 +125,12 @@ def test_an_enqueued_deck_is_rendered_outside_the_request(acme_context, monkeypa
     assert done.progress["reviews"] == [{"round": 1, "issues": {"high": 1, "medium": 1, "low": 0}}]
     assert done.summary["slides"] == 5 and done.title == TITLE
     assert done.started_at <= done.finished_at
+    # The job is marked successful just after the deck row says done: wait for it.
+    deadline = time.monotonic() + 10
     job.refresh()
+    while job.status != TaskResultStatus.SUCCESSFUL and time.monotonic() < deadline:
+        time.sleep(0.05)
+        job.refresh()
     assert job.status == TaskResultStatus.SUCCESSFUL and job.return_value == "done"
     assert (deck.folder / "summary.json").exists() and deck.upload_path.exists()
 
