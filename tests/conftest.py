@@ -124,13 +124,20 @@ def login(page, base_url: str, username: str = "ana", password: str = "tessera-d
 
 
 def pytest_collection_modifyitems(config, items):
-    """Browser tests last, and those on the session-wide Chromium at the very end.
+    """Browser tests last, and those on the session-wide Chromium at the very end (after the
+    database-restart test).
 
     Playwright's sync API keeps an event loop running on the main thread while it is open:
     asyncio tests cannot start theirs after the session's `chromium` fixture started, and no
     other code (the deck renderer, the A2UI harness) can open its own Playwright then."""
 
-    def order(item) -> tuple[bool, bool]:
-        return (item.get_closest_marker("browser") is not None, "chromium" in item.fixturenames)
+    def order(item) -> int:
+        if "chromium" in item.fixturenames:
+            return 3
+        # A database restart kills every open connection of every thread in this process;
+        # only tests that open fresh ones (the shared-browser group) may follow it.
+        if item.get_closest_marker("restarts_database"):
+            return 2
+        return 1 if item.get_closest_marker("browser") else 0
 
     items.sort(key=order)

@@ -17,7 +17,11 @@ from tests.scale.streams import Follower
 from tests.scale.test_provider_faults import provider_env, texts
 from tests.support.openai_wire import Chat, Reply, WireServer
 
-pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("committed_db")]
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.restarts_database,
+    pytest.mark.usefixtures("committed_db"),
+]
 
 HEALTHY_SECONDS = 30.0
 
