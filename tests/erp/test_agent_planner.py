@@ -191,4 +191,8 @@ def test_through_the_builtin_provider(question):
         ModelRequest(messages=[Message.user(question)], tools=[RUN_SQL_SPEC], context=CONTEXT)
     )
     assert proposal.metadata["planner"] == PLANNER_NAME
-    assert proposal.text
+    if [call.name for call in proposal.tool_calls] == ["run_sql"]:
+        # The query speaks for itself: no text before it, the closing sentence comes after.
+        assert proposal.text == ""
+    else:
+        assert proposal.text  # a clarification or refusal says why

@@ -147,7 +147,8 @@ def plan(request: PlannerInput) -> Plan | None:
         return _closing(request, question, as_of, answers)
     outcome = plan_question(question, as_of=as_of, answers=answers)
     if isinstance(outcome, Planned):
-        return Plan(text=f"{outcome.title}.", calls=[PlannedCall(RUN_SQL, outcome.arguments())])
+        # No text before the query: the result title and the closing sentence say it once.
+        return Plan(calls=[PlannedCall(RUN_SQL, outcome.arguments())])
     if isinstance(outcome, Clarification):
         return _clarify(request, outcome)
     if isinstance(outcome, Refusal) and outcome.kind == "not_erp":
