@@ -14,7 +14,6 @@ from apps.agent.messages import ImageAttachment, Message, ToolCall
 from apps.agent.providers.base import (
     ModelProposal,
     ModelRequest,
-    PermanentProviderError,
     ProviderError,
     StreamItem,
     TextDelta,
@@ -23,7 +22,8 @@ from apps.agent.providers.base import (
     TransientProviderError,
     Usage,
 )
-from apps.agent.providers.resilience import parse_retry_after, watch_idle
+from apps.agent.providers.resilience import watch_idle
+from apps.agent.providers.sdk_errors import translate_sdk_error
 
 try:
     import anthropic
@@ -114,35 +114,9 @@ def to_anthropic_tools(tools: list[ToolSpec]) -> list[dict[str, Any]]:
     ]
 
 
-def _detail(error: Any) -> str:
-    body = error.body
-    if isinstance(body, dict):
-        inner = body.get("error", body)
-        if isinstance(inner, dict) and isinstance(inner.get("message"), str):
-            return inner["message"]
-    return error.message
-
-
 def translate_error(error: Exception, provider: str) -> ProviderError:
-    if isinstance(error, anthropic.APIStatusError):
-        status = error.status_code
-        kind = TransientProviderError if status == 429 or status >= 500 else PermanentProviderError
-        return kind(
-            f"HTTP {status} from {provider}: {_detail(error)}",
-            provider=provider,
-            status=status,
-            retry_after=parse_retry_after(error.response.headers),
-        )
-    if isinstance(error, anthropic.APIConnectionError):
-        return TransientProviderError(f"could not reach {provider}: {error}", provider=provider)
-    if isinstance(error, anthropic.APIResponseValidationError):
-        return PermanentProviderError(
-            f"{provider} sent a response that does not follow the protocol: {error}",
-            provider=provider,
-        )
-    if isinstance(error, anthropic.APIError):
-        return TransientProviderError(f"{provider} failed mid-stream: {error}", provider=provider)
-    return PermanentProviderError(f"{provider}: {error}", provider=provider)
+    """SDK exception → ProviderError, retryable only for 429, 5xx and connection failures."""
+    return translate_sdk_error(anthropic, error, provider)
 
 
 def _input_tokens(usage: Any) -> int:

@@ -26,7 +26,8 @@ from apps.agent.providers.base import (
     TransientProviderError,
     Usage,
 )
-from apps.agent.providers.resilience import parse_retry_after, watch_idle
+from apps.agent.providers.resilience import watch_idle
+from apps.agent.providers.sdk_errors import translate_sdk_error
 
 OPENAI_API = "https://api.openai.com/v1"
 NO_KEY = "unused"  # local servers ignore the key, but the SDK refuses an empty one
@@ -88,37 +89,9 @@ def to_openai_tools(tools: list[ToolSpec]) -> list[dict[str, Any]]:
     ]
 
 
-def _detail(error: Any) -> str:
-    body = error.body
-    if isinstance(body, dict):
-        inner = body.get("error", body)
-        if isinstance(inner, dict) and isinstance(inner.get("message"), str):
-            return inner["message"]
-    return error.message
-
-
 def translate_error(error: Exception, provider: str) -> ProviderError:
     """SDK exception → ProviderError, retryable only for 429, 5xx and connection failures."""
-    if isinstance(error, openai.APIStatusError):
-        status = error.status_code
-        kind = TransientProviderError if status == 429 or status >= 500 else PermanentProviderError
-        return kind(
-            f"HTTP {status} from {provider}: {_detail(error)}",
-            provider=provider,
-            status=status,
-            retry_after=parse_retry_after(error.response.headers),
-        )
-    if isinstance(error, openai.APIConnectionError):
-        return TransientProviderError(f"could not reach {provider}: {error}", provider=provider)
-    if isinstance(error, openai.APIResponseValidationError):
-        return PermanentProviderError(
-            f"{provider} sent a response that does not follow the protocol: {error}",
-            provider=provider,
-        )
-    if isinstance(error, openai.APIError):
-        # An error event in the middle of a stream: the server failed after answering 200.
-        return TransientProviderError(f"{provider} failed mid-stream: {error}", provider=provider)
-    return PermanentProviderError(f"{provider}: {error}", provider=provider)
+    return translate_sdk_error(openai, error, provider)
 
 
 @dataclass
