@@ -10,7 +10,7 @@ from apps.a2ui.catalog import CATALOG_ID
 from apps.a2ui.limits import Limits
 from apps.a2ui.problems import SurfaceInvalid
 from apps.a2ui.validator import surface_check, surface_validate
-from tests.a2ui.conftest import CASES_DIR, load_example, official_examples, require_shared_spec
+from tests.a2ui.conftest import CASES_DIR, load_example, official_examples
 
 SID = "s"
 
@@ -45,7 +45,6 @@ def codes(payload, **kwargs) -> set[str]:
 
 
 def test_the_official_examples_are_there():
-    require_shared_spec()
     assert len(official_examples()) == 36
 
 
