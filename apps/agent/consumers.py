@@ -12,54 +12,37 @@ every event (apps/agent/limits.py for the settings).
 
 import asyncio
 import contextlib
-import functools
 import logging
 from urllib.parse import parse_qs
 
-from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from pydantic import ValidationError
 
-from apps.accounts.access import AccessDenied, access_context_for_user
-from apps.agent import events, limits, selectors, socket_backlog
+from apps.agent import events, limits, runtime, selectors, socket_backlog
 from apps.agent.inbound import ClientMessage, parse_client_message
-from apps.jobs import runner
+from apps.agent.refusals import Refusal, invalid_message
+from apps.realtime.consumers import (
+    CLOSE_BAD_REQUEST,
+    CLOSE_FORBIDDEN,
+    CLOSE_INTERNAL_ERROR,
+    CLOSE_SLOW_CLIENT,
+    AuthenticatedConsumer,
+    db,
+)
 
-CLOSE_UNAUTHENTICATED = 4401
-CLOSE_FORBIDDEN = 4403
-CLOSE_BAD_REQUEST = 4400
-# The client did not read for too long; reconnect with ?after=<last seq> (nothing is lost).
-CLOSE_SLOW_CLIENT = 4408
-# Something broke on the server side (e.g. the database went away); the client reconnects.
-CLOSE_INTERNAL_ERROR = 1011
 DRAIN_CHECK_SECONDS = 0.05
 
 log = logging.getLogger("tessera.agent")
-
-# The socket's reads and queueing run on the shared thread pool, not on asgiref's single
-# thread-sensitive thread, where every sync view of the process also waits its turn
-# (bench/load.py: with 200 sockets that one thread was the queue). Each call is self-contained.
-db = functools.partial(database_sync_to_async, thread_sensitive=False)
 
 
 class SlowClient(Exception):
     pass
 
 
-class ThreadConsumer(AsyncJsonWebsocketConsumer):
+class ThreadConsumer(AuthenticatedConsumer):
     sender: asyncio.Task | None = None
 
-    async def connect(self):
-        user = self.scope.get("user")
-        if user is None or not user.is_authenticated:
-            await self.close(code=CLOSE_UNAUTHENTICATED)
-            return
+    async def open(self):
         self.thread_id = self.scope["url_route"]["kwargs"]["thread_id"]
-        try:
-            self.context = await db(access_context_for_user)(user)
-        except AccessDenied:
-            await self.close(code=CLOSE_FORBIDDEN)
-            return
         visible = await db(selectors.thread_visible)(context=self.context, thread_id=self.thread_id)
         if not visible:
             await self.close(code=CLOSE_FORBIDDEN)
@@ -71,16 +54,13 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
         except ValueError:
             await self.close(code=CLOSE_BAD_REQUEST)
             return
-        events.bind_delivery_loop(asyncio.get_running_loop())
-        await db(runner.start_in_web_process)()
         self.limits = limits.socket_limits()
         self.outbox: asyncio.Queue = asyncio.Queue(maxsize=self.limits.send_queue)
         self.behind = False
         self.unsent = socket_backlog.probe(self.base_send)
-        self.group = events.thread_group(self.thread_id)
         # Join the group before reading the log: an event committed in between is then either
         # in the log or delivered live, and `last_sent` drops the duplicate.
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.join(events.thread_group(self.thread_id))
         await self.accept()
         self.last_sent = max(after, 0)
         self.sender = asyncio.create_task(self._send_loop())
@@ -93,14 +73,11 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
             return
         await super().dispatch(message)
 
-    async def disconnect(self, code):
+    async def closing(self):
         if self.sender is not None:
             self.sender.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self.sender
-        group = getattr(self, "group", None)
-        if group:
-            await self.channel_layer.group_discard(group, self.channel_name)
 
     async def thread_event(self, message):
         try:
@@ -168,28 +145,15 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
             await asyncio.sleep(DRAIN_CHECK_SECONDS)
 
     async def receive_json(self, content, **kwargs):
+        """A message or an A2UI action; one that starts no run is answered with a
+        REQUEST_REFUSED message (unnumbered, not stored)."""
         try:
             message: ClientMessage = parse_client_message(content)
-        except ValidationError as exc:
-            await self.send_json(
-                {
-                    "type": "ERROR",
-                    "message": "invalid message",
-                    "errors": exc.errors(
-                        include_url=False, include_context=False, include_input=False
-                    ),
-                }
-            )
-            return
-        from apps.agent import runtime
-
-        try:
             await db(runtime.run_start_background)(
                 context=self.context, thread_id=self.thread_id, message=message
             )
-        except limits.LimitExceeded as refused:
-            await self.send_json(refused.as_event())
-        except runtime.ActionRejected as rejected:
-            await self.send_json(
-                {"type": "RUN_ERROR", "code": "UNKNOWN_SURFACE", "message": str(rejected)}
-            )
+        except ValidationError as exc:
+            errors = exc.errors(include_url=False, include_context=False, include_input=False)
+            await self.send_json(invalid_message(errors).as_message())
+        except Refusal as refused:
+            await self.send_json(refused.as_message())

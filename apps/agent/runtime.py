@@ -27,11 +27,12 @@ from ag_ui.core import (
 
 from apps.accounts.access import AccessContext
 from apps.agent import context as agent_context
-from apps.agent import events, selectors, services
+from apps.agent import events, refusals, selectors, services
 from apps.agent.inbound import UserAction, UserText
 from apps.agent.loop import ARTIFACT_EVENT, LoopResult, StopReason, run_turns
 from apps.agent.messages import Message, new_id
 from apps.agent.providers import Provider, build_provider
+from apps.agent.refusals import Refusal
 from apps.agent.tools.registry import ToolRegistry
 from apps.agent.tools.registry import registry as default_registry
 from project import env
@@ -110,18 +111,23 @@ def action_message(action: UserAction) -> Message:
     )
 
 
-class ActionRejected(Exception):
+UNKNOWN_SURFACE = "There is no form {surface_id!r} in this thread to answer."
+
+
+class ActionRejected(Refusal):
     """A user action that does not answer a surface of this thread."""
 
-
-UNKNOWN_SURFACE = "There is no form {surface_id!r} in this thread to answer."
+    def __init__(self, surface_id: str):
+        super().__init__(
+            refusals.UNKNOWN_SURFACE, UNKNOWN_SURFACE.format(surface_id=surface_id), status=400
+        )
 
 
 def action_check(*, context: AccessContext, thread_id, action: UserAction) -> None:
     if not selectors.surface_in_thread(
         context=context, thread_id=thread_id, surface_id=action.action.surface_id
     ):
-        raise ActionRejected(UNKNOWN_SURFACE.format(surface_id=action.action.surface_id))
+        raise ActionRejected(action.action.surface_id)
 
 
 def artifact_summary(kind: str, payload: dict[str, Any]) -> str:
@@ -395,14 +401,16 @@ def run_start_background(
 ) -> str:
     """Queue a run of the message as a job (apps/agent/tasks.py): it goes on if the browser
     disconnects, and in workers mode even if this web process stops. Returns the job id.
-    Raises `limits.LimitExceeded` when the person or the tenant is over a limit, and
-    `ActionRejected` for an action on a surface this thread does not have."""
+    Raises a `Refusal`: `limits.LimitExceeded` when the person or the tenant is over a limit,
+    THREAD_BUSY while the thread is still answering, and `ActionRejected` for an action on a
+    surface this thread does not have."""
     from apps.agent import limits, tasks
 
     if isinstance(message, UserAction):
         action_check(context=context, thread_id=thread_id, action=message)
     queued = limits.run_admit(
         context=context,
+        thread_id=thread_id,
         enqueue=lambda: tasks.run_message.enqueue(
             tenant_id=context.tenant_id,
             user_id=context.user_id,
