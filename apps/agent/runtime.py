@@ -15,7 +15,7 @@ from datetime import date
 from typing import Any
 
 from ag_ui.core import (
-    ActivitySnapshotEvent,
+    PROTOCOL_VERSION,
     CustomEvent,
     RunErrorEvent,
     RunFinishedEvent,
@@ -28,6 +28,7 @@ from ag_ui.core import (
 from apps.accounts.access import AccessContext
 from apps.agent import context as agent_context
 from apps.agent import events, refusals, selectors, services
+from apps.agent.agui_events import run_outcome, surface_snapshot
 from apps.agent.inbound import UserAction, UserText
 from apps.agent.loop import ARTIFACT_EVENT, LoopResult, StopReason, run_turns
 from apps.agent.messages import Message, new_id
@@ -38,6 +39,7 @@ from apps.agent.tools.registry import registry as default_registry
 from project import env
 
 log = logging.getLogger("tessera.agent")
+
 
 RECORD_NOT_SAVED = (
     "The answer was produced but the run record could not be saved ({error}). "
@@ -145,6 +147,7 @@ class _RunEvents:
     def __init__(self, context: AccessContext, thread_id, run_id):
         self.context, self.thread_id, self.run_id = context, thread_id, run_id
         self.artifacts: list[dict[str, Any]] = []
+        self.surfaces: list[dict[str, Any]] = []  # forms shown by this run, in order
         self.lost = 0  # events that could not be stored: the run cannot finish as complete
 
     def emit(self, event) -> dict[str, Any]:
@@ -191,13 +194,8 @@ class _RunEvents:
         )
         self.artifacts.append({"id": artifact.id, "kind": kind, **payload})
         if kind == "a2ui_surface":
-            self.emit(
-                ActivitySnapshotEvent(
-                    message_id=artifact.id,
-                    activity_type="a2ui-surface",
-                    content={**payload, "artifactId": artifact.id},
-                )
-            )
+            self.surfaces.append({"surfaceId": payload["surface_id"], "title": draft.get("title")})
+            self.emit(surface_snapshot(artifact.id, payload))
         self.emit(
             CustomEvent(
                 name="artifact",
@@ -289,7 +287,11 @@ def run_execute(
         provider=getattr(provider, "name", "") if provider else "",
     )
     stream = _RunEvents(context, thread_id, run.id)
-    stream.emit(RunStartedEvent(thread_id=str(thread_id), run_id=str(run.id)))
+    stream.emit(
+        RunStartedEvent(
+            thread_id=str(thread_id), run_id=str(run.id), protocol_version=PROTOCOL_VERSION
+        )
+    )
     stream.text("user", request_text)
     if provider is None:
         services.messages_append(
@@ -391,6 +393,7 @@ def run_execute(
                 thread_id=str(thread_id),
                 run_id=str(run.id),
                 result={"status": result.status, "stopReason": str(result.stop_reason)},
+                outcome=run_outcome(result, stream.surfaces),
             )
         )
     return outcome
