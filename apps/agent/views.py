@@ -80,18 +80,19 @@ async def _follow(context, thread_id, after: int, *, until_run_ends: bool):
 
 
 async def _follow_agui(context, turn: agui.Turn, after: int):
-    """The run's events in the binding's encoding (ag_ui's EventEncoder), each with its `id:`
-    (the thread's sequence number, also in the event as `seq`) so the rest can be replayed
-    from /api/threads/<id>/events with Last-Event-ID; the thread is named by the client's
-    threadId."""
+    """The run's events in the binding's encoding (ag_ui's EventEncoder: the event alone, as
+    AG-UI defines it), each with the thread's sequence number as its SSE `id:`, so the rest
+    can be replayed from /api/threads/<id>/events with Last-Event-ID; the thread is named by
+    the client's threadId."""
     encoder = EventEncoder()
     async for payload in _stored(context, turn.thread_id, after, until_run_ends=True):
         if payload is None:
             yield TIME_UP
             return
-        if "threadId" in payload:
-            payload = {**payload, "threadId": turn.client_thread_id}
-        yield f"id: {payload['seq']}\n" + encoder.encode(AGUI_EVENT.validate_python(payload))
+        event = {key: value for key, value in payload.items() if key != "seq"}
+        if "threadId" in event:
+            event["threadId"] = turn.client_thread_id
+        yield f"id: {payload['seq']}\n" + encoder.encode(AGUI_EVENT.validate_python(event))
 
 
 def _refused(refused: Refusal) -> JsonResponse:
