@@ -19,7 +19,7 @@ from pydantic import ValidationError
 
 from apps.agent import events, limits, runtime, selectors, socket_backlog
 from apps.agent.inbound import ClientMessage, parse_client_message
-from apps.agent.refusals import Refusal, invalid_message
+from apps.agent.refusals import THREAD_BUSY, Refusal, invalid_message
 from apps.realtime.consumers import (
     CLOSE_BAD_REQUEST,
     CLOSE_FORBIDDEN,
@@ -30,6 +30,9 @@ from apps.realtime.consumers import (
 )
 
 DRAIN_CHECK_SECONDS = 0.05
+# A message sent while the thread answers waits for that answer this long at most.
+WAIT_FOR_THREAD_SECONDS = 300
+THREAD_BUSY_RETRY_SECONDS = 0.25
 
 log = logging.getLogger("tessera.agent")
 
@@ -40,6 +43,7 @@ class SlowClient(Exception):
 
 class ThreadConsumer(AuthenticatedConsumer):
     sender: asyncio.Task | None = None
+    waiting: asyncio.Task | None = None  # a message waiting for the thread's current run
 
     async def open(self):
         self.thread_id = self.scope["url_route"]["kwargs"]["thread_id"]
@@ -74,10 +78,11 @@ class ThreadConsumer(AuthenticatedConsumer):
         await super().dispatch(message)
 
     async def closing(self):
-        if self.sender is not None:
-            self.sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self.sender
+        for task in (self.sender, self.waiting):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
 
     async def thread_event(self, message):
         try:
@@ -146,14 +151,30 @@ class ThreadConsumer(AuthenticatedConsumer):
 
     async def receive_json(self, content, **kwargs):
         """A message or an A2UI action; one that starts no run is answered with a
-        REQUEST_REFUSED message (unnumbered, not stored)."""
+        REQUEST_REFUSED message (unnumbered, not stored). One sent while the thread is still
+        answering waits for that answer to end (runs on a thread are serialized)."""
         try:
             message: ClientMessage = parse_client_message(content)
-            await db(runtime.run_start_background)(
-                context=self.context, thread_id=self.thread_id, message=message
-            )
         except ValidationError as exc:
             errors = exc.errors(include_url=False, include_context=False, include_input=False)
             await self.send_json(invalid_message(errors).as_message())
-        except Refusal as refused:
-            await self.send_json(refused.as_message())
+            return
+        if self.waiting is not None and not self.waiting.done():
+            await self.send_json(Refusal(THREAD_BUSY, limits.THREAD_BUSY_MESSAGE, 409).as_message())
+            return
+        self.waiting = asyncio.create_task(self._start_when_free(message))
+
+    async def _start_when_free(self, message: ClientMessage) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + WAIT_FOR_THREAD_SECONDS
+        while True:
+            try:
+                await db(runtime.run_start_background)(
+                    context=self.context, thread_id=self.thread_id, message=message
+                )
+                return
+            except Refusal as refused:
+                if refused.code != THREAD_BUSY or loop.time() > deadline:
+                    await self.send_json(refused.as_message())
+                    return
+            await asyncio.sleep(THREAD_BUSY_RETRY_SECONDS)

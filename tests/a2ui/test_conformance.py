@@ -71,7 +71,11 @@ def _apply(active: dict[str, str], messages: list) -> None:
 
 
 def test_the_suite_is_vendored_with_its_license_and_source():
-    assert (SUITE / "LICENSE").read_text().startswith("\n                                 Apache License")
+    assert (
+        (SUITE / "LICENSE")
+        .read_text()
+        .startswith("\n                                 Apache License")
+    )
     assert "c05d9bfa8c70374e031c01e6182a19a687f9cf47" in (SUITE / "SOURCE.txt").read_text()
     assert sum(1 for _ in _cases()) == 12
 

@@ -2,6 +2,7 @@
 thread named by the client's threadId, refusals that start no run, interrupts for forms and
 their answers, and Bearer tokens (valid, revoked, expired, on sockets too)."""
 
+import asyncio
 import json
 import uuid
 from datetime import timedelta
@@ -278,7 +279,7 @@ def _busy(context, thread_id):
 
 
 @pytest.mark.asyncio
-async def test_a_second_message_while_the_thread_answers_is_refused_everywhere(
+async def test_a_second_message_while_the_thread_answers_is_refused_or_waits(
     acme_context, monkeypatch
 ):
     monkeypatch.setenv("TESSERA_TASK_RUNNER", "workers")
@@ -295,13 +296,38 @@ async def test_a_second_message_while_the_thread_answers_is_refused_everywhere(
             headers=[(b"authorization", f"Bearer {token}".encode())],
         )
         assert (await socket.connect())[0]
+        # On the socket the message waits for the running answer; a third one meanwhile is
+        # refused (one waits at a time).
         await socket.send_json_to({"type": "message", "text": "second"})
+        assert await socket.receive_nothing(timeout=0.6)
+        await socket.send_json_to({"type": "message", "text": "third"})
         reply = await socket.receive_json_from(timeout=5)
         assert reply["type"] == "REQUEST_REFUSED" and reply["code"] == "THREAD_BUSY"
         assert "still answering" in reply["message"]
+        assert await sync_to_async(_queued)(thread.id) == [uuid.UUID(str(queued.id))]
+        # The first run ends: the waiting message is queued, in order, and nothing is lost.
+        await sync_to_async(DBTaskResult.objects.filter(pk=queued.id).delete)()
+        for _ in range(40):
+            if len(await sync_to_async(_queued)(thread.id)) == 1:
+                break
+            await asyncio.sleep(0.1)
+        [second] = await sync_to_async(_queued)(thread.id)
+        assert str(second) != str(queued.id)
         await socket.disconnect()
     finally:
-        await sync_to_async(DBTaskResult.objects.filter(pk=queued.id).delete)()
+        await sync_to_async(_clear)(thread.id)
+
+
+def _queued(thread_id) -> list:
+    return list(
+        DBTaskResult.objects.filter(args_kwargs__kwargs__thread_id=str(thread_id)).values_list(
+            "id", flat=True
+        )
+    )
+
+
+def _clear(thread_id) -> None:
+    DBTaskResult.objects.filter(args_kwargs__kwargs__thread_id=str(thread_id)).delete()
 
 
 @pytest.mark.asyncio
