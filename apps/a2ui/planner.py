@@ -45,7 +45,8 @@ def plan_travel(request: PlannerInput) -> Plan | None:
             )
         return Plan(text=f"{answers.summary()} {NOT_BOOKED}")
     if request.continuing:
-        return Plan(text="") if request.tool_results[-1].name == "show_form" else None
+        # show_form ends the run (it waits for the person), so a continuing run is never ours.
+        return None
     text = request.user_text
     if not FLIGHT.search(text):
         return None

@@ -23,6 +23,7 @@ MISSING_ROOT = "missing_root"
 MULTIPLE_ROOTS = "multiple_roots"
 UNRESOLVED_REFERENCE = "unresolved_reference"
 CYCLE = "cycle"
+ORPHAN_COMPONENT = "orphan_component"
 TOO_DEEP = "too_deep"
 JSON_TOO_DEEP = "json_too_deep"
 PAYLOAD_TOO_LARGE = "payload_too_large"
@@ -57,6 +58,7 @@ CODES = (
     MULTIPLE_ROOTS,
     UNRESOLVED_REFERENCE,
     CYCLE,
+    ORPHAN_COMPONENT,
     TOO_DEEP,
     JSON_TOO_DEEP,
     PAYLOAD_TOO_LARGE,

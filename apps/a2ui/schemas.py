@@ -125,14 +125,6 @@ def component_validator(catalog_id: str, component: str) -> Draft202012Validator
     return validator(catalog_id, f"{CATALOG_PLACEHOLDER}#/components/{component}")
 
 
-def function_validator(catalog_id: str, function: str) -> Draft202012Validator:
-    return validator(catalog_id, f"{CATALOG_PLACEHOLDER}#/functions/{function}")
-
-
-def theme_validator(catalog_id: str) -> Draft202012Validator:
-    return validator(catalog_id, f"{CATALOG_PLACEHOLDER}#/$defs/theme")
-
-
 def client_validator(catalog_id: str) -> Draft202012Validator:
     """Validates one client-to-server message (`action` or `error`)."""
     return validator(catalog_id, CLIENT_ENVELOPE)

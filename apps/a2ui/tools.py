@@ -69,7 +69,8 @@ EXAMPLE = {
 
 def show_form(args: ShowFormArgs, context: ToolContext) -> ToolResult:
     """Show the person a form or view (A2UI v0.9) and wait for their answer."""
-    problems = surface_validate(args.messages)
+    # Agent output is held to the strict mode: no component left unreachable from the root.
+    problems = surface_validate(args.messages, strict=True)
     if problems:
         listed = [problem.as_dict() for problem in problems[:MAX_PROBLEMS_REPORTED]]
         raise ToolError(f"INVALID_SURFACE: {json.dumps(listed)}", field="messages")

@@ -69,16 +69,19 @@ def surface_validate(
     *,
     known_surfaces: Mapping[str, str] | None = None,
     limits_: Limits | None = None,
+    strict: bool = False,
 ) -> list[Problem]:
     """Every problem with a payload of A2UI server-to-client messages.
 
-    `payload` is one message or a list of messages (dicts or pydantic models). Paths start with
-    `/<index>` when a list was given. `known_surfaces` maps the ids of surfaces created by
-    earlier payloads to their catalog ids; when given, updates to any other surface are
-    refused. Without it, such updates are checked against Tessera's catalog, and references
-    to components outside the payload are allowed.
+    `payload` is one message or a list of messages (dicts or pydantic models), validated in
+    order as a stream: an update or delete for a surface that no earlier message created (or
+    that was deleted since) is an error. Paths start with `/<index>` when a list was given.
+    `known_surfaces` maps the ids of surfaces already active on the server (created by
+    earlier payloads) to their catalog ids: updates to those are allowed, and references to
+    their components outside the payload too. `strict` also flags components unreachable
+    from the surface's `root` (the suite's strict mode; the server applies it to agent output).
     """
-    return _Validation(known_surfaces, limits_ or limits()).run(payload)
+    return _Validation(known_surfaces or {}, limits_ or limits(), strict=strict).run(payload)
 
 
 def surface_check(payload: Any, **kwargs: Any) -> list[dict]:
@@ -125,9 +128,10 @@ class _Surface:
 
 
 class _Validation:
-    def __init__(self, known_surfaces: Mapping[str, str] | None, limits_: Limits):
-        self.known = dict(known_surfaces) if known_surfaces is not None else None
+    def __init__(self, known_surfaces: Mapping[str, str], limits_: Limits, *, strict: bool):
+        self.known = dict(known_surfaces)
         self.limits = limits_
+        self.strict = strict
         self.problems: list[Problem] = []
         self.surfaces: dict[str, _Surface] = {}
         self.finished: list[_Surface] = []
@@ -292,7 +296,7 @@ class _Validation:
 
     def _create(self, body: dict, base: str, surface_id: str) -> _Surface | None:
         catalog_id = body.get("catalogId")
-        if surface_id in self.surfaces or (self.known is not None and surface_id in self.known):
+        if surface_id in self.surfaces or surface_id in self.known:
             self.add(
                 P.SURFACE_EXISTS,
                 f"{base}/surfaceId",
@@ -312,17 +316,15 @@ class _Validation:
     def _existing(self, surface_id: str, base: str) -> _Surface | None:
         if surface_id in self.surfaces:
             return self.surfaces[surface_id]
-        if self.known is not None:
-            if surface_id not in self.known:
-                self.add(
-                    P.UNKNOWN_SURFACE,
-                    f"{base}/surfaceId",
-                    f"surface '{surface_id}' does not exist; send createSurface first",
-                )
-                return None
-            catalog_id = self.known[surface_id]
-        else:
-            catalog_id = CATALOG_ID
+        if surface_id not in self.known:
+            self.add(
+                P.UNKNOWN_SURFACE,
+                f"{base}/surfaceId",
+                f"surface '{surface_id}' does not exist (or was deleted); send createSurface "
+                "before updating it",
+            )
+            return None
+        catalog_id = self.known.pop(surface_id)  # after a deleteSurface it is gone
         if catalog_for(catalog_id) is None:
             catalog_id = CATALOG_ID
         surface = _Surface(surface_id, catalog_id, created_at=None, complete=False)
@@ -561,6 +563,27 @@ class _Validation:
         self._cycles(edges)
         self._depth(surface, edges)
         self._scopes(surface, edges, templates)
+        if self.strict and surface.complete and ROOT_ID in components:
+            self._orphans(surface, edges)
+
+    def _orphans(self, surface: _Surface, edges: dict[str, list[tuple[str, str]]]) -> None:
+        """Strict mode: every component is reachable from `root` (a template's component is
+        reached through the list that repeats it)."""
+        reached = {ROOT_ID}
+        stack = [ROOT_ID]
+        while stack:
+            for target, _ in edges[stack.pop()]:
+                if target not in reached:
+                    reached.add(target)
+                    stack.append(target)
+        for component_id, entry in surface.components.items():
+            if component_id not in reached:
+                self.add(
+                    P.ORPHAN_COMPONENT,
+                    f"{entry.path}/id",
+                    f"component '{component_id}' is not reachable from 'root' in surface "
+                    f"'{surface.surface_id}'; reference it from the tree or leave it out",
+                )
 
     def _cycles(self, edges: dict[str, list[tuple[str, str]]]) -> None:
         white, grey, black = 0, 1, 2

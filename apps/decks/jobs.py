@@ -24,7 +24,6 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from apps.accounts.access import AccessContext, AccessDenied, access_context_for_user, bound
-from apps.agent import events
 from apps.decks import errors, selectors
 from apps.decks.models import Deck, DeckStatus
 from apps.decks.pdf_checks import pdf_check
@@ -36,6 +35,7 @@ from apps.decks.uploads import (
     upload_admit,
     upload_check,
 )
+from apps.realtime.groups import group_send
 
 logger = logging.getLogger("tessera.decks")
 
@@ -215,7 +215,7 @@ def _remove_stale_staging(deck: Deck) -> None:
 def _broadcast(context: AccessContext, deck_id) -> None:
     state = selectors.deck_state_get(context=context, deck_id=deck_id)
     if state is not None:
-        events.group_send(deck_group(deck_id), {"type": "deck.state", "state": state})
+        group_send(deck_group(deck_id), {"type": "deck.state", "state": state})
 
 
 class ProgressRecorder:

@@ -23,7 +23,7 @@ from django.db import connection, transaction
 
 from apps.accounts.access import AccessContext, bound
 from apps.accounts.models import Role
-from apps.agent import events
+from apps.realtime.groups import group_send
 from apps.studio import selectors
 from apps.studio.models import Action, PreferenceVersion
 from apps.studio.overrides import overrides_of
@@ -129,7 +129,7 @@ def _version_create(
         overrides=overrides_of(layers.base.as_document(), after.as_document()),
     )
     group = group_of(context=context, scope=layers.scope)
-    transaction.on_commit(lambda: events.group_send(group, dict(CHANGED_MESSAGE)))
+    transaction.on_commit(lambda: group_send(group, dict(CHANGED_MESSAGE)))
     return Applied(version, layers.scope, layers.preferences, after, patch)
 
 

@@ -163,7 +163,11 @@ if REDIS_URL:
     }
 else:
     CHANNEL_LAYERS = {
-        "default": {"BACKEND": "channels.layers.InMemoryChannelLayer", "CONFIG": {"capacity": 200}}
+        # Channels' in-memory layer, made safe to send to from job threads (apps/realtime).
+        "default": {
+            "BACKEND": "apps.realtime.layers.ThreadSafeInMemoryChannelLayer",
+            "CONFIG": {"capacity": 200},
+        }
     }
 
 # Django's tasks framework with the database backend: the queue lives in PostgreSQL, so any

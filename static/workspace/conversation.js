@@ -63,6 +63,12 @@ export class Conversation {
     this.append(el("li", { class: "message message-error", role: "alert" }, el("strong", {}, "The request failed. "), event.message || "Unknown error", event.code ? ` (${event.code})` : ""));
   }
 
+  // A request the server refused before any run started (invalid, over a limit, the thread
+  // still answering): unnumbered, not part of the conversation's history.
+  on_REQUEST_REFUSED(event) {
+    this.append(el("li", { class: "message message-error", role: "alert" }, el("strong", {}, "Not sent. "), event.message || "The request was refused.", event.code ? ` (${event.code})` : ""));
+  }
+
   on_STEP_STARTED(event) {
     if (event.stepName && this.status) this.setStatus(event.stepName);
   }

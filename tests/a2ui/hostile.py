@@ -104,6 +104,14 @@ def _deep_text(before: list, raw_message: str) -> str:
 MARKUP = frozenset({P.MARKUP_IN_TEXT})
 URL = frozenset({P.UNSAFE_URL})
 KEY = frozenset({P.FORBIDDEN_KEY, P.INVALID_PATH})
+ORDER = frozenset({P.UNKNOWN_SURFACE})
+
+
+def _open_url(url: str) -> list:
+    return _surface(
+        *_button({"functionCall": {"call": "openUrl", "args": {"url": url}}}),
+    )
+
 
 CASES: list[Case] = [
     # -- script, style and handlers in text -------------------------------------------------
@@ -505,5 +513,57 @@ CASES: list[Case] = [
             data={"v": "a" * 40 + "!"},
         ),
         frozenset({P.UNSAFE_REGEX}),
+    ),
+    # -- stream order: no update, data or delete for a surface not created earlier -------------
+    Case("components before createSurface", [_components(_text(PWN)), _create()], ORDER),
+    Case("data model of a surface never created", [_data({"x": PWN})], ORDER),
+    Case(
+        "delete of a surface never created",
+        [{"version": "v0.9", "deleteSurface": {"surfaceId": SID}}],
+        ORDER,
+    ),
+    Case(
+        "update after deleteSurface",
+        [
+            *_surface(_text("Hi")),
+            {"version": "v0.9", "deleteSurface": {"surfaceId": SID}},
+            _components(_image(f"javascript:{PWN}")),
+        ],
+        ORDER,
+    ),
+    Case(
+        "components for another surface than the one created",
+        [_create(), _components(_text("Hi"), surface_id="other")],
+        ORDER,
+    ),
+    # -- more URL schemes: every URL-bearing property and openUrl refuse all but https:/artifacts
+    Case("file: image URL", _surface(_image("file:///etc/passwd")), URL),
+    Case("blob: image URL", _surface(_image("blob:https://evil.example/1")), URL),
+    Case(
+        "ftp: audio URL",
+        _surface({"id": "root", "component": "AudioPlayer", "url": "ftp://evil.example/a"}),
+        URL,
+    ),
+    Case(
+        "upper-case JAVASCRIPT: video URL",
+        _surface({"id": "root", "component": "Video", "url": f"JAVASCRIPT:{PWN}"}),
+        URL | MARKUP,
+    ),
+    Case(
+        "tab inside java\tscript: image URL",
+        _surface(_image("java\tscript:alert(1)")),
+        URL | MARKUP,
+    ),
+    Case("openUrl to http:", _open_url("http://evil.example/"), URL),
+    Case("openUrl to file:", _open_url("file:///etc/passwd"), URL),
+    Case("openUrl to a protocol-relative URL", _open_url("//evil.example/"), URL),
+    Case("openUrl with credentials", _open_url("https://user:pass@evil.example/"), URL),
+    Case(
+        "data: theme icon",
+        [
+            _create(theme={"iconUrl": "data:image/svg+xml,<svg onload=alert(1)>"}),
+            _components(_text("Hi")),
+        ],
+        URL | MARKUP,
     ),
 ]
