@@ -38,7 +38,7 @@ from apps.studio.planner.read_theme import (
     read_restore,
     read_unsupported,
 )
-from apps.studio.planner.reading import Reading
+from apps.studio.planner.reading import Reading, reading
 from apps.studio.planner.text import MAX_REQUEST_LENGTH, Request
 
 Recognizer = Callable[[Clause], Reading | None]
@@ -125,6 +125,14 @@ RULES: tuple[Rule, ...] = (
         "use the default font",
     ),
     Rule(
+        "anything the planner maps beats 'needs a model'",
+        ANY,
+        "unsupported",
+        "'needs a language model' is the answer only when no other reading understands the "
+        "request.",
+        "hide the sidebar",
+    ),
+    Rule(
         "what can be done beats a question",
         COMPLETE,
         INCOMPLETE,
@@ -132,14 +140,6 @@ RULES: tuple[Rule, ...] = (
         "about the same words: 'make the font blue' names a color, so nobody is asked which "
         "font.",
         "make the font blue",
-    ),
-    Rule(
-        "anything the planner maps beats 'needs a model'",
-        ANY,
-        "unsupported",
-        "'needs a language model' is the answer only when no other reading understands the "
-        "request.",
-        "hide the sidebar",
     ),
 )
 
@@ -208,6 +208,8 @@ def resolve(readings: list[Reading]) -> Resolution:
 
 
 def clause_readings(clause: Clause) -> list[Reading]:
+    if clause.declines():  # "don't make the buttons blue": nothing to do, and no guessing
+        return [reading("declined", {}, values=range(len(clause.mentions)))]
     return [found for recognize in RECOGNIZERS.values() if (found := recognize(clause))]
 
 
@@ -238,14 +240,26 @@ def _resolved_clauses(request: Request) -> list[Resolution]:
 
 
 QUESTION_OPENERS = frozenset({"is", "are", "am", "does", "which", "what", "whats", "where", "why"})
-NOT_QUESTIONS = frozenset({"about", "if", "not"})  # "what about blue?", "why not blue?"
+# Requests that open like questions: "what about blue?", "why not blue?", "is it possible to…",
+# "is there a way to…", "do you mind…".
+REQUEST_OPENERS = (
+    ("what", "about"),
+    ("what", "if"),
+    ("why", "not"),
+    ("is", "it", "possible"),
+    ("is", "there", "way"),
+    ("are", "you", "able"),
+)
 
 
 def _asks_how_things_are(request: Request) -> bool:
-    words = [word.text for word in request.words]
-    if len(words) < 2 or words[1] in NOT_QUESTIONS:
+    """ "is dark mode on?", "what color are the buttons?", "do I have dark mode on?"."""
+    words = tuple(word.text for word in request.words)
+    if len(words) < 2 or any(words[: len(opener)] == opener for opener in REQUEST_OPENERS):
         return False
-    return words[0] in QUESTION_OPENERS or (words[0] == "do" and words[1] != "not")
+    if words[0] == "do":
+        return words[1] in ("i", "we") and request.asked
+    return words[0] in QUESTION_OPENERS
 
 
 def classify(text: str) -> Classification | None:

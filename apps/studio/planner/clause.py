@@ -12,6 +12,9 @@ from functools import cached_property
 from apps.studio.planner.lexicon import OBJECT_KINDS
 from apps.studio.planner.text import Mention, Request
 
+# Grammar that no reading needs to account for.
+ALWAYS_EXPLAINED = ("filler", "conjunction", "place")
+
 
 @dataclass(frozen=True)
 class Clause:
@@ -74,7 +77,7 @@ class Clause:
         used = set(used)
         covered: set[int] = set()
         for i, mention in enumerate(self.mentions):
-            if i in used or mention.has("filler") or mention.has("conjunction"):
+            if i in used or any(mention.has(kind) for kind in ALWAYS_EXPLAINED):
                 covered.update(range(mention.first, mention.last))
         words = self.request.words
         return [words[i].text for i in range(self.first, self.last) if i not in covered]
@@ -88,6 +91,19 @@ class Clause:
             if not mention.has("filler"):
                 return False
         return False
+
+    def declines(self) -> bool:
+        """True when the clause says what not to do: "don't make the buttons blue", "never
+        hide the sql" (while "don't show the sql" is a way to say hide)."""
+        content = [m for m in self.mentions if not m.has("filler")]
+        if content and content[0].text == "do":
+            content = content[1:]
+        return (
+            len(content) >= 2
+            and content[0].has("negation")
+            and (content[1].has("verb") or content[1].has("visibility"))
+            and self._no_gap_before(content[0])
+        )
 
     def _no_gap_before(self, mention: Mention) -> bool:
         covered = sum(m.last - m.first for m in self.mentions if m.last <= mention.first)

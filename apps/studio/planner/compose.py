@@ -12,6 +12,7 @@ against the document the parts before it leave (so the buttons get dark mode's b
 Readings of the same words that no rule decides between are asked about (``conflict``).
 """
 
+from apps.studio.patches import patch_apply
 from apps.studio.planner.classifier import Classification, Intent, classify
 from apps.studio.planner.intents import PLANNERS
 from apps.studio.planner.intents.status import plan_status
@@ -25,12 +26,10 @@ from apps.studio.planner.plans import (
     UiPlan,
     passes,
 )
-from apps.studio.patches import patch_apply
 from apps.studio.preferences import Preferences, preferences_default
 
 ONE_AT_A_TIME = (
-    "Undo, redo and reset act on whole versions, so ask for them on their own; nothing was "
-    "changed."
+    "Undo, redo and reset act on whole versions, so ask for them on their own; nothing was changed."
 )
 WHICH_READING = "Did you mean one of these?"
 

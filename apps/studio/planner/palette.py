@@ -39,9 +39,11 @@ SWATCHES: dict[str, dict[str, str]] = _DATA["swatches"]
 TINTS: dict[str, dict[str, str]] = _DATA["tints"]
 COLOR_ALIASES: dict[str, str] = _DATA["aliases"]
 # Every word (or words run together: "darkblue") that names a color.
-COLOR_WORDS = frozenset(CSS_NAMED_COLORS) | frozenset(COLOR_ALIASES) | {
-    name for palette in (*SWATCHES.values(), *TINTS.values()) for name in palette
-}
+COLOR_WORDS = (
+    frozenset(CSS_NAMED_COLORS)
+    | frozenset(COLOR_ALIASES)
+    | {name for palette in (*SWATCHES.values(), *TINTS.values()) for name in palette}
+)
 
 
 def palette(field: str, mode: str) -> dict[str, str]:

@@ -32,11 +32,8 @@ def read_history(clause: Clause) -> Reading | None:
     if not history and not defaults:
         return None
     whole = clause.of("whole")
-    used = (
-        indices(history) + indices(defaults) + indices(whole) + _verbs(clause)
-        + indices(clause.of("history_filler"))
-    )
-    if clause.unexplained(used) or (not history and not whole and not clause.has("verb")):
+    used = indices(history) + indices(defaults) + indices(whole)
+    if clause.unexplained(used + _verbs(clause) + indices(clause.of("history_filler"))):
         return None
     if history:
         action = history[0][1].value("history")
@@ -47,10 +44,12 @@ def read_history(clause: Clause) -> Reading | None:
     return reading("history", {"action": action}, values=used)
 
 
-# Parts of the preferences a "reset the …" can name, by the role of the word naming them.
+# Parts of the preferences a "reset the …" can name, by the role of the word naming them; a
+# word with several roles names the first part listed ("font" is the font, not the text).
 RESTORE_PARTS = (
     ("color_noun", "colors"),
     ("font_noun", "font"),
+    ("target", "field"),
     ("size_noun", "font_scale"),
     ("spacing_noun", "density"),
     ("corner_noun", "radius"),
@@ -59,7 +58,6 @@ RESTORE_PARTS = (
     ("panel", "panels"),
     ("shortcut_noun", "shortcuts"),
     ("mode", "mode"),
-    ("target", "field"),
 )
 
 
@@ -87,8 +85,7 @@ def read_restore(clause: Clause) -> Reading | None:
                 break
     if not parts:
         return None
-    values = indices(triggers) + _verbs(clause)
-    return reading("restore", {"parts": tuple(parts)}, objects=objects, values=values)
+    return reading("restore", {"parts": tuple(parts)}, objects=objects, values=indices(triggers))
 
 
 def read_mode(clause: Clause) -> Reading | None:
@@ -107,17 +104,17 @@ def read_mode(clause: Clause) -> Reading | None:
         ]
         if off:
             wants = "light" if wants == "dark" else "dark"
-        return reading("mode", {"mode": wants}, values=[index, *off, *_verbs(clause)])
+        return reading("mode", {"mode": wants}, values=[index, *off])
     tones = [(i, m) for i, m in clause.of("tone") if m.text in MODE_TONES]
     if not tones or clause.has("direction") or clause.has("intensity"):
         return None
     whole = [i for i, m in clause.objects if m.has("whole")]
     if len(whole) != len(clause.objects):
         return None  # "make the background dark" names what to darken
-    used = indices(tones) + whole + _verbs(clause) + indices(clause.of("place"))
-    if clause.unexplained(used):
+    if clause.unexplained(indices(tones) + whole + _verbs(clause)):
         return None
-    return reading("mode", {"mode": "dark" if tones[0][1].text != "light" else "light"}, values=used)
+    mode = "light" if tones[0][1].text == "light" else "dark"
+    return reading("mode", {"mode": mode}, objects=whole, values=indices(tones))
 
 
 def _targets(clause: Clause) -> list[tuple[int, str]]:
@@ -177,14 +174,14 @@ def read_color(clause: Clause) -> Reading | None:
     if not targets:
         return reading("color", slots, objects=whole, values=values) if kept else None
     if kept or tones or refused:
-        return reading("color", slots, objects=objects, values=values + _verbs(clause))
+        return reading("color", slots, objects=objects, values=values)
     color_words = [i for i, m in enumerate(clause.mentions) if m.has("color_noun")]
     verbs = [i for i, m in clause.of("verb") if m.text in COLOR_VERBS]
     if any(clause.has(kind) for kind in NOT_COLOR) or not (color_words or verbs):
         return None
     if slots["fields"] == ("text",) and not color_words:
         return None  # "make the text …" without a color is rarely about color
-    return reading("color", slots, objects=objects, values=color_words + verbs, complete=False)
+    return reading("color", slots, objects=objects, values=color_words, complete=False)
 
 
 def read_lightness(clause: Clause) -> Reading | None:
@@ -199,11 +196,11 @@ def read_lightness(clause: Clause) -> Reading | None:
         "direction": directions[0][1].value("direction"),
         "intensity": intensity,
     }
-    values = indices(directions) + intensity_used + _verbs(clause)
+    values = indices(directions) + intensity_used
     if targets:
         return reading("lightness", slots, objects=indices(targets), values=values)
     whole = [i for i, m in clause.objects if m.has("whole")]
-    if len(whole) != len(clause.objects) or clause.unexplained(values + whole):
+    if len(whole) != len(clause.objects) or clause.unexplained(values + whole + _verbs(clause)):
         return None
     return reading("lightness", slots, objects=whole, values=values, complete=False)
 
@@ -220,14 +217,12 @@ def read_font_scale(clause: Clause) -> Reading | None:
             value = round(found[0][1].value(kind) * scale, 2)
             if kind == "number" and value > 3:
                 return None  # "font size 16": pixels, not a scale
-            return reading(
-                "font_scale", {"value": value}, objects=objects, values=indices(found)
-            )
+            return reading("font_scale", {"value": value}, objects=objects, values=indices(found))
     zoom = [(i, m) for i, m in sizes if m.text.startswith("zoom")]
     if not sizes or not (noun or zoom):
         return None
     direction = (zoom or sizes)[0][1].value("size")
-    values = indices(sizes) + intensity_used + _verbs(clause)
+    values = indices(sizes) + intensity_used
     slots = {"direction": direction, "intensity": intensity}
     return reading("font_scale", slots, objects=objects, values=values)
 
@@ -244,13 +239,13 @@ def read_font(clause: Clause) -> Reading | None:
         if not nouns and clause.unexplained([index, *_verbs(clause)]):
             return None
         return reading("font", {"family": family}, objects=indices(nouns), values=[index])
-    if nouns and clause.opens_with("verb"):
-        return reading("font", {"family": None}, objects=indices(nouns), values=_verbs(clause), complete=False)
+    if nouns and (clause.opens_with("verb") or clause.opens_with("question")):
+        return reading("font", {"family": None}, objects=indices(nouns), complete=False)
     return None
 
 
 def read_readability(clause: Clause) -> Reading | None:
-    """"make the text easier to read": a font, bigger text or more spacing? (a question)."""
+    """ "make the text easier to read": a font, bigger text or more spacing? (a question)."""
     found = clause.of("readability")
     if not found or clause.has("font_noun"):
         return None

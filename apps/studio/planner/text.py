@@ -160,7 +160,9 @@ class Request:
     """The request as typed (``raw``, for labels and questions), as words, and as mentions."""
 
     def __init__(self, text: str):
-        self.raw = TRAILING.sub("", " ".join(text.split()))
+        typed = " ".join(text.split())
+        self.asked = typed.rstrip(" .!").endswith("?")  # typed as a question
+        self.raw = TRAILING.sub("", typed)
         self.words = _words(self.raw)
 
     @cached_property

@@ -12,7 +12,7 @@ from apps.studio.planner.intents.shortcuts import (
     plan_shortcut_remove,
     plan_shortcut_rename,
 )
-from apps.studio.planner.intents.status import plan_unsupported
+from apps.studio.planner.intents.status import plan_declined, plan_unsupported
 from apps.studio.planner.intents.type import plan_font, plan_font_scale, plan_readability
 from apps.studio.planner.plans import Context, UiPlan
 
@@ -37,4 +37,5 @@ PLANNERS: dict[str, IntentPlanner] = {
     "shortcut_remove": plan_shortcut_remove,
     "shortcut_rename": plan_shortcut_rename,
     "unsupported": plan_unsupported,
+    "declined": plan_declined,
 }

@@ -48,9 +48,7 @@ NOW = "The {label} {are} now {words}"
 WHICH_FIELD = "What should be {words}?"
 WHICH_COLOR = "Which color should the {label} be: {colors}?"
 WHICH_SWATCH = "Which color should the {label} be? These keep text readable."
-MODE_OR_SHADE = (
-    "A {mode} {label} needs {ink} text to stay readable. Switch to {mode} mode?"
-)
+MODE_OR_SHADE = "A {mode} {label} needs {ink} text to stay readable. Switch to {mode} mode?"
 WHAT_SHADE = "What should change?"
 CANNOT = "The {label} cannot get any {words}."
 
@@ -118,7 +116,7 @@ def _which_color(preferences: Preferences, fields: list[str], colors: list[str])
 
 
 def which_field(preferences: Preferences, name: str) -> UiPlan:
-    """"make it blue": buttons, accents, the page or the panels?"""
+    """ "make it blue": buttons, accents, the page or the panels?"""
     choices = []
     for field, label in WHOLE_TARGETS:
         color = color_hex(name, field, preferences.theme.mode)
@@ -148,7 +146,7 @@ def swatch_question(preferences: Preferences, field: str, exclude=()) -> Clarifi
 
 
 def mode_or_shade(preferences: Preferences, mode: str, field: str) -> ClarificationPlan:
-    """"make the background dark" in light mode: dark mode, or only a darker page?"""
+    """ "make the background dark" in light mode: dark mode, or only a darker page?"""
     label = LABELS[field]
     choices = []
     switch = mode_switch(preferences, mode)
@@ -197,7 +195,7 @@ def plan_lightness(slots: dict, context: Context) -> UiPlan:
 
 
 def _what_shade(preferences: Preferences, direction: str, sign: int) -> ClarificationPlan:
-    """"make it darker": dark mode, darker buttons or darker text?"""
+    """ "make it darker": dark mode, darker buttons or darker text?"""
     mode = "dark" if direction == "darker" else "light"
     choices = []
     switch = mode_switch(preferences, mode)

@@ -46,9 +46,7 @@ def plan_panels(slots: dict, context: Context) -> UiPlan:
     names, shown = slots["names"], slots["shown"]
     panels = preferences.layout.panels
     ops = [
-        replace(f"/layout/panels/{name}", shown)
-        for name in names
-        if getattr(panels, name) != shown
+        replace(f"/layout/panels/{name}", shown) for name in names if getattr(panels, name) != shown
     ]
     listed = " and ".join(PANEL_NAMES[name] for name in names)
     plural = len(names) > 1

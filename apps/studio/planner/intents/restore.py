@@ -3,7 +3,8 @@ HistoryPlan), and one part back to its default ("reset the font", "default text 
 
 from typing import Any
 
-from apps.studio.describe import FIELD_LABELS
+from apps.studio.contrast import FIELD_NAMES
+from apps.studio.planner.intents.layout import PANEL_NAMES
 from apps.studio.planner.intents.mode import mode_switch
 from apps.studio.planner.plans import Context, HistoryPlan, NoticePlan, UiPlan, checked, replace
 from apps.studio.preferences import MODE_COLORS
@@ -26,8 +27,19 @@ PART_PATHS = {
     "artifact_panel": ("/layout/artifact_panel",),
     "shortcuts": ("/shortcuts",),
 }
-ALREADY_DEFAULT = "{parts} already {are} the default."
-BACK_TO_DEFAULT = "Back to the default: {parts}."
+PART_NAMES = {
+    "colors": "the colors",
+    "text": "the text",
+    "font": "the font",
+    "font_scale": "the text size",
+    "density": "the spacing",
+    "radius": "the corners",
+    "sidebar": "the sidebar",
+    "artifact_panel": "the results panel",
+    "shortcuts": "the shortcuts",
+}
+ALREADY_DEFAULT = "{parts} already {are} as by default."
+BACK_TO_DEFAULT = "{parts} {are} back to the default."
 
 
 def plan_history(slots: dict, context: Context) -> UiPlan:
@@ -60,14 +72,25 @@ def plan_restore(slots: dict, context: Context) -> UiPlan:
     current, base = preferences.as_document(), defaults.as_document()
     if defaults.theme.mode != preferences.theme.mode:
         base["theme"].update(MODE_COLORS[preferences.theme.mode])
-    ops, names = [], []
-    for part in parts:
-        for path in _paths(part):
-            names.append(FIELD_LABELS.get(path, "Shortcuts"))
-            if _get(current, path) != _get(base, path):
-                ops.append(replace(path, _get(base, path)))
-    listed = ", ".join(dict.fromkeys(names))
+    ops = [
+        replace(path, _get(base, path))
+        for part in parts
+        for path in _paths(part)
+        if _get(current, path) != _get(base, path)
+    ]
+    names = [_name(part) for part in parts]
+    listed = " and ".join(names)
+    listed = listed[:1].upper() + listed[1:]
+    are = "are" if len(names) > 1 or names[0].endswith("s") else "is"
     if not ops:
-        are = "are" if len(set(names)) > 1 else "is"
-        return NoticePlan(intent="restore", summary=ALREADY_DEFAULT.format(parts=listed, are=are))
-    return checked(preferences, "restore", ops, BACK_TO_DEFAULT.format(parts=listed))
+        summary = ALREADY_DEFAULT.format(parts=listed, are=are)
+        return NoticePlan(intent="restore", summary=summary)
+    return checked(preferences, "restore", ops, BACK_TO_DEFAULT.format(parts=listed, are=are))
+
+
+def _name(part: str) -> str:
+    if part.startswith("field:"):
+        return "the " + FIELD_NAMES[part.removeprefix("field:")]
+    if part.startswith("panels:"):
+        return f"the {PANEL_NAMES[part.removeprefix('panels:')]} panel"
+    return PART_NAMES[part]

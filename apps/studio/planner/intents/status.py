@@ -10,6 +10,7 @@ NEEDS_MODEL = (
     "mode, the sidebar, panels and shortcuts; this request needs a language model."
 )
 RIGHT_NOW = "Right now: {values}. Nothing was changed."
+DECLINED = "All right, nothing was changed."
 SHORTCUTS = "Sidebar shortcuts: {labels}"
 # The fields each intent's question is about, when its slots do not name them.
 PATHS = {
@@ -29,6 +30,10 @@ PATHS = {
 
 def plan_unsupported(slots: dict, context: Context) -> NoticePlan:
     return NoticePlan(intent="unsupported", summary=NEEDS_MODEL, needs_model=True)
+
+
+def plan_declined(slots: dict, context: Context) -> NoticePlan:
+    return NoticePlan(intent="declined", summary=DECLINED)
 
 
 def _paths(intent: Intent) -> tuple[str, ...]:
