@@ -208,9 +208,10 @@ def resolve(readings: list[Reading]) -> Resolution:
 
 
 def clause_readings(clause: Clause) -> list[Reading]:
-    if clause.declines():  # "don't make the buttons blue": nothing to do, and no guessing
+    found = [found for recognize in RECOGNIZERS.values() if (found := recognize(clause))]
+    if found and clause.declines():  # "don't make the buttons blue": nothing to do
         return [reading("declined", {}, values=range(len(clause.mentions)))]
-    return [found for recognize in RECOGNIZERS.values() if (found := recognize(clause))]
+    return found
 
 
 def _resolved_clauses(request: Request) -> list[Resolution]:
@@ -278,7 +279,12 @@ def classify(text: str) -> Classification | None:
             resolutions = [resolution]
     if not resolutions:
         resolutions = _resolved_clauses(request)
-    survivors = [reading for resolution in resolutions for reading in resolution.survivors]
+    # In the order the request asks for them (a clause's readings come in no special order).
+    survivors = [
+        reading
+        for resolution in resolutions
+        for reading in sorted(resolution.survivors, key=lambda found: min(found.used, default=0))
+    ]
     if not survivors:
         return None
     conflict = next((r.conflict for r in resolutions if r.conflict), ())

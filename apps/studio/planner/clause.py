@@ -102,6 +102,7 @@ class Clause:
             len(content) >= 2
             and content[0].has("negation")
             and (content[1].has("verb") or content[1].has("visibility"))
+            and content[1].first == content[0].last
             and self._no_gap_before(content[0])
         )
 

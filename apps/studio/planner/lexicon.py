@@ -63,9 +63,11 @@ def _roles(data: dict) -> dict[Phrase, tuple[Role, ...]]:
 _DATA = tomllib.loads(LEXICON_FILE.read_text(encoding="utf-8"))
 # Rewritten before matching: "colour" -> "color", "dont" -> "do not", "btn" -> "button".
 SPELLING: dict[str, str] = _DATA.pop("spelling")
-# English words that are never taken for a typo of a lexicon word ("bold" is not "gold").
-NOT_TYPOS = frozenset(_DATA.pop("keep")["words"])
+_TYPOS = _DATA.pop("typos")
+# What a typo may be corrected to, and English words never taken for typos.
+TYPO_TARGETS = frozenset(_TYPOS["targets"])
+NOT_TYPOS = frozenset(_TYPOS["keep"])
 PHRASES = _roles(_DATA)
 LONGEST_PHRASE = max(len(phrase) for phrase in PHRASES)
-# Words a typo may be corrected to: the lexicon's own words and the color names.
+# Words that are never typos: the lexicon's own words and the color names.
 VOCABULARY = frozenset(word for phrase in PHRASES for word in phrase) | COLOR_WORDS

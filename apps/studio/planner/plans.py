@@ -98,17 +98,24 @@ def passes(preferences: Preferences, ops: list[dict[str, Any]]) -> bool:
     return True
 
 
+def readable_ops(ops: list[dict[str, Any]], error: ContrastError) -> list[dict[str, Any]]:
+    """``ops`` with the colors the contrast guard refused replaced by the nearest readable
+    ones (and the replacements it needs elsewhere added)."""
+    fixed = [dict(op) for op in ops]
+    for suggestion in error.suggested_ops:
+        target = next((op for op in fixed if op.get("path") == suggestion["path"]), None)
+        if target is not None and target.get("op") == "replace":
+            target["value"] = suggestion["value"]
+        else:
+            fixed.append(suggestion)
+    return fixed
+
+
 def contrast_clarification(
     preferences: Preferences, intent: str, ops: list[dict[str, Any]], error: ContrastError
 ) -> ClarificationPlan:
     """The measured ratio, and a choice between the nearest readable color and no change."""
-    fixed = [dict(op) for op in ops]
-    for suggestion in error.suggested_ops:
-        target = next((op for op in fixed if op.get("path") == suggestion["path"]), None)
-        if target is not None and target["op"] == "replace":
-            target["value"] = suggestion["value"]
-        else:
-            fixed.append(suggestion)
+    fixed = readable_ops(ops, error)
     failure = error.failures[0]
     choices = []
     if passes(preferences, fixed):

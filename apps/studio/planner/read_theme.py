@@ -83,7 +83,8 @@ def read_restore(clause: Clause) -> Reading | None:
                     parts.append(name)
                 objects.append(index)
                 break
-    if not parts:
+    filler = indices(clause.of("history_filler")) + _verbs(clause)
+    if not parts or clause.unexplained(objects + indices(triggers) + filler):
         return None
     return reading("restore", {"parts": tuple(parts)}, objects=objects, values=indices(triggers))
 
@@ -285,8 +286,13 @@ def read_radius(clause: Clause) -> Reading | None:
     if not shapes:
         return None
     index, mention = shapes[0]
-    if not corners and "round" not in mention.text:
-        return None  # "make the buttons square" is about their shape, not the corner radius
+    # Without the word corners, only "make it rounder" (or the buttons, the panels) is about
+    # corners: "round trip" is not, and "square buttons" are about their shape.
+    about_things = clause.objects and all(
+        m.has("whole") or m.has("target") for _, m in clause.objects
+    )
+    if not corners and not ("round" in mention.text and about_things and clause.has("verb")):
+        return None
     slots = {"shape": mention.value("shape")}
     return reading("radius", slots, objects=indices(corners), values=[index])
 

@@ -16,6 +16,7 @@ from apps.studio.planner.lexicon import (
     NOT_TYPOS,
     PHRASES,
     SPELLING,
+    TYPO_TARGETS,
     VOCABULARY,
     Role,
 )
@@ -23,7 +24,10 @@ from apps.studio.planner.palette import COLOR_WORDS, CSS_NAMED_COLORS
 
 MAX_REQUEST_LENGTH = 300  # longer texts are not quick UI requests
 TOKEN = re.compile(
-    r"#[0-9a-f]{3,8}\b|\d+(?:\.\d+)?(?:\s?(?:%|px\b|x\b))?|[a-z]+(?:'[a-z]+)?|[,;&]",
+    r"#[0-9a-f]{3,8}\b"  # a hex color
+    r"|\d+(?:\.\d+)?(?:\s?%|(?:px|x)\b)?(?![a-z0-9])"  # 120%, 1.2x, 8px, 12
+    r"|[a-z0-9]*[a-z][a-z0-9]*(?:'[a-z]+)?"  # a word, "don't", "a2ui"
+    r"|[,;&]",
     re.IGNORECASE,
 )
 NUMBER = re.compile(r"(?P<value>\d+(?:\.\d+)?)\s?(?P<unit>%|px|x)?")
@@ -88,14 +92,17 @@ def _one_edit(word: str, other: str) -> bool:
 
 
 def _corrected(word: str) -> str:
-    """``word``, or the one lexicon word it is a typo of. Short words only swap letters
-    ("bleu" → "blue"), so "bold" never becomes "gold"; known English words stay."""
+    """``word``, or the one typo target it is a typo of (lexicon.toml [typos])."""
     if word in VOCABULARY or word in NOT_TYPOS or not word.isalpha() or len(word) < 4:
         return word
-    candidates = [other for other in VOCABULARY if len(other) >= 4 and _one_edit(word, other)]
-    if len(word) == 4:
-        candidates = [other for other in candidates if sorted(other) == sorted(word)]
-    return candidates[0] if len(candidates) == 1 else word
+    swapped = [t for t in TYPO_TARGETS if sorted(t) == sorted(word) and _one_edit(word, t)]
+    edited = [
+        target
+        for target in TYPO_TARGETS
+        if min(len(target), len(word)) >= 5 and _one_edit(word, target)
+    ]
+    candidates = set(swapped) | set(edited)
+    return candidates.pop() if len(candidates) == 1 else word
 
 
 def _words(raw: str) -> list[Word]:
