@@ -63,6 +63,7 @@ SHORTCUT_INTENTS = frozenset({"shortcut_add", "shortcut_remove", "shortcut_renam
 # Readings that claim every word of their clause, so they compete with any other reading.
 CLAIMS_ALL = SHORTCUT_INTENTS | {"shortcut_pin", "unsupported"}
 ANY, COMPLETE, INCOMPLETE = "any reading", "a complete reading", "a reading that would ask"
+OTHER = "any reading of another kind"
 
 
 @dataclass(frozen=True)
@@ -71,11 +72,16 @@ class Rule:
 
     name: str
     winner: str | frozenset[str]  # an intent, a set of intents, ANY or COMPLETE
-    loser: str | frozenset[str]  # an intent, a set of intents, ANY or INCOMPLETE
+    loser: str | frozenset[str]  # an intent, a set of intents, ANY, OTHER or INCOMPLETE
     because: str
     example: str
+    among_complete: bool = True  # only between readings that would both change something
 
     def decides(self, winner: Reading, loser: Reading) -> bool:
+        if self.among_complete and not (winner.complete and loser.complete):
+            return False
+        if self.loser == OTHER:
+            return _fits(self.winner, winner) and not _fits(self.winner, loser)
         return _fits(self.winner, winner) and _fits(self.loser, loser)
 
 
@@ -95,7 +101,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "a shortcut quotes what it opens",
         SHORTCUT_INTENTS,
-        ANY,
+        OTHER,
         "After 'add a shortcut to', 'remove the … shortcut' or 'rename the … shortcut', the "
         "words name a shortcut or what it opens, not a change to make now.",
         "add a shortcut to dark mode",
@@ -131,6 +137,7 @@ RULES: tuple[Rule, ...] = (
         "'needs a language model' is the answer only when no other reading understands the "
         "request.",
         "hide the sidebar",
+        among_complete=False,
     ),
     Rule(
         "what can be done beats a question",
@@ -140,6 +147,7 @@ RULES: tuple[Rule, ...] = (
         "about the same words: 'make the font blue' names a color, so nobody is asked which "
         "font.",
         "make the font blue",
+        among_complete=False,
     ),
 )
 
@@ -207,11 +215,17 @@ def resolve(readings: list[Reading]) -> Resolution:
     return Resolution(tuple(survivors), tuple(dict.fromkeys(decided)), tuple(conflict))
 
 
+def _recognized(clause: Clause) -> list[Reading]:
+    return [found for recognize in RECOGNIZERS.values() if (found := recognize(clause))]
+
+
 def clause_readings(clause: Clause) -> list[Reading]:
-    found = [found for recognize in RECOGNIZERS.values() if (found := recognize(clause))]
-    if found and clause.declines():  # "don't make the buttons blue": nothing to do
+    """Every reading of ``clause``; a UI change the clause says not to make ("don't make the
+    buttons blue") is one reading: declined."""
+    declined = clause.declined()
+    if declined is not None and _recognized(declined):
         return [reading("declined", {}, values=range(len(clause.mentions)))]
-    return found
+    return _recognized(clause)
 
 
 def _resolved_clauses(request: Request) -> list[Resolution]:
@@ -270,27 +284,32 @@ def classify(text: str) -> Classification | None:
     request = Request(text)
     if not request.words:
         return None
-    resolutions = []
-    shortcut = read_shortcut(Clause(request, 0, len(request.words)))
+    resolutions, rules = [], []
+    whole = Clause(request, 0, len(request.words))
+    shortcut = read_shortcut(whole)
     if shortcut is not None:
-        whole = Clause(request, 0, len(request.words))
         resolution = resolve([shortcut, *clause_readings(whole)])
+        rules = list(resolution.rules)
         if shortcut in resolution.survivors:
             resolutions = [resolution]
     if not resolutions:
         resolutions = _resolved_clauses(request)
     # In the order the request asks for them (a clause's readings come in no special order).
-    survivors = [
-        reading
-        for resolution in resolutions
-        for reading in sorted(resolution.survivors, key=lambda found: min(found.used, default=0))
-    ]
+    survivors: list[Reading] = []
+    for resolution in resolutions:
+        for found in sorted(resolution.survivors, key=lambda found: min(found.used, default=0)):
+            same = survivors and (survivors[-1].intent, survivors[-1].slots) == (
+                found.intent,
+                found.slots,
+            )
+            if not same:  # "oops, undo" asks for one undo
+                survivors.append(found)
     if not survivors:
         return None
     conflict = next((r.conflict for r in resolutions if r.conflict), ())
     return Classification(
         intents=tuple(Intent(r.intent, r.slots) for r in survivors if r not in conflict),
-        rules=tuple(dict.fromkeys(rule for r in resolutions for rule in r.rules)),
+        rules=tuple(dict.fromkeys(rules + [rule for r in resolutions for rule in r.rules])),
         conflict=tuple(Intent(r.intent, r.slots) for r in conflict),
         question=_asks_how_things_are(request),
     )

@@ -92,19 +92,19 @@ class Clause:
                 return False
         return False
 
-    def declines(self) -> bool:
-        """True when the clause says what not to do: "don't make the buttons blue", "never
-        hide the sql" (while "don't show the sql" is a way to say hide)."""
+    def declined(self) -> "Clause | None":
+        """What the clause says not to do ("don't make the buttons blue", "never hide the
+        sql"), or None; "don't show the sql" is one phrase, a way to say hide."""
         content = [m for m in self.mentions if not m.has("filler")]
         if content and content[0].text == "do":
             content = content[1:]
-        return (
-            len(content) >= 2
-            and content[0].has("negation")
-            and (content[1].has("verb") or content[1].has("visibility"))
-            and content[1].first == content[0].last
-            and self._no_gap_before(content[0])
-        )
+        if len(content) < 2 or not content[0].has("negation"):
+            return None
+        if not (content[1].has("verb") or content[1].has("visibility")):
+            return None  # "not blue, green": a refused value, not a refused change
+        if content[1].first != content[0].last or not self._no_gap_before(content[0]):
+            return None
+        return Clause(self.request, content[1].first, self.last)
 
     def _no_gap_before(self, mention: Mention) -> bool:
         covered = sum(m.last - m.first for m in self.mentions if m.last <= mention.first)

@@ -18,9 +18,10 @@ ADD_SHORTCUT = re.compile(
     r"(?: (?P<what>.+?))?(?: (?:in|to|on|into) (?:the |my )?sidebar)?(?: please)?$",
     re.IGNORECASE,
 )
+# Without the word shortcut (the add form has it): "pin average salary to the sidebar".
 PIN = re.compile(
-    r"^(?:please )?(?:pin|add|put) (?P<what>.+?) (?:in|to|on|into) (?:the |my )?sidebar"
-    r"(?: please)?$",
+    rf"^(?:please )?(?:pin|add|put) (?!(?:a |an |another |one more |new )*{SHORTCUT_WORDS})"
+    r"(?P<what>.+?) (?:in|to|on|into) (?:the |my )?sidebar(?: please)?$",
     re.IGNORECASE,
 )
 REMOVE_SHORTCUT = re.compile(
@@ -45,7 +46,9 @@ FROM_SIDEBAR = re.compile(r"\bfrom (?:the |my )?sidebar\b|^unpin\b", re.IGNORECA
 
 def read_shortcut(clause: Clause) -> Reading | None:
     """Add ("add a shortcut to headcount by department"), pin ("pin X to the sidebar"),
-    remove or rename a sidebar shortcut. Reads the clause as typed, every word its own."""
+    remove or rename a sidebar shortcut. Reads the clause as typed, every word its own. The
+    four forms exclude each other (rename, remove and add start with their own verbs; pin is
+    add without the word shortcut), so the order they are tried in plays no part."""
     raw = clause.request.raw
     everything = whole_clause(clause)
     match = RENAME_SHORTCUT.match(raw)

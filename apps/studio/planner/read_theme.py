@@ -291,7 +291,7 @@ def read_radius(clause: Clause) -> Reading | None:
     about_things = clause.objects and all(
         m.has("whole") or m.has("target") for _, m in clause.objects
     )
-    if not corners and not ("round" in mention.text and about_things and clause.has("verb")):
+    if not corners and not ("round" in mention.text and about_things):
         return None
     slots = {"shape": mention.value("shape")}
     return reading("radius", slots, objects=indices(corners), values=[index])
