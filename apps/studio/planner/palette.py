@@ -16,7 +16,8 @@ MODES = ("light", "dark")
 TINTED_FIELDS = frozenset({"background", "surface"})
 
 
-def _load(path: Path) -> dict:
+def colors_load(path: Path) -> dict:
+    """The colors file, checked: both modes, #rrggbb values, aliases that name a color."""
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     for section in ("swatches", "tints"):
         if set(data[section]) != set(MODES):
@@ -33,7 +34,7 @@ def _load(path: Path) -> dict:
     return data
 
 
-_DATA = _load(COLORS_FILE)
+_DATA = colors_load(COLORS_FILE)
 CSS_NAMED_COLORS: dict[str, str] = _DATA["css"]
 SWATCHES: dict[str, dict[str, str]] = _DATA["swatches"]
 TINTS: dict[str, dict[str, str]] = _DATA["tints"]
