@@ -64,6 +64,23 @@ def replace(path: str, value: Any) -> dict[str, Any]:
     return {"op": "replace", "path": path, "value": value}
 
 
+def current_value(preferences: Preferences, path: str) -> Any:
+    """The document's value at a JSON pointer ("/theme/font")."""
+    value: Any = preferences.as_document()
+    for key in path.strip("/").split("/"):
+        value = value[key]
+    return value
+
+
+def set_value(
+    preferences: Preferences, intent: str, path: str, value: Any, *, already: str, done: str
+) -> UiPlan:
+    """One field set to ``value``: the checked change, or ``already`` when it has it."""
+    if current_value(preferences, path) == value:
+        return NoticePlan(intent=intent, summary=already)
+    return checked(preferences, intent, [replace(path, value)], done)
+
+
 def stepped(step: float, intensity: str | None) -> float:
     """A relative change's step, doubled for "much darker", halved for "a bit bigger"."""
     if intensity == STRONG:

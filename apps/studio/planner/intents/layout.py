@@ -1,6 +1,6 @@
 """Layout: the sidebar's side, where results show, which workspace panels show."""
 
-from apps.studio.planner.plans import Context, NoticePlan, UiPlan, checked, replace
+from apps.studio.planner.plans import Context, NoticePlan, UiPlan, checked, replace, set_value
 
 PANEL_NAMES = {"sql": "SQL", "table": "table", "chart": "chart", "threads": "thread list"}
 SIDEBAR_HIDDEN = "The sidebar is hidden."
@@ -26,19 +26,24 @@ def plan_sidebar(slots: dict, context: Context) -> UiPlan:
         summary = SIDEBAR_SHOWS.format(side=target)
     else:
         target, summary = action, SIDEBAR_SIDE.format(side=action)
-    if target == current:
-        where = "hidden" if current == "hidden" else f"on the {current}"
-        return NoticePlan(intent="sidebar", summary=SIDEBAR_ALREADY.format(where=where))
-    return checked(preferences, "sidebar", [replace("/layout/sidebar", target)], summary)
+    where = "hidden" if current == "hidden" else f"on the {current}"
+    already = SIDEBAR_ALREADY.format(where=where)
+    return set_value(
+        preferences, "sidebar", "/layout/sidebar", target, already=already, done=summary
+    )
 
 
 def plan_artifact_panel(slots: dict, context: Context) -> UiPlan:
-    preferences, target = context.preferences, slots["position"]
+    target = slots["position"]
     where = RESULTS_WHERE[target]
-    if preferences.layout.artifact_panel == target:
-        return NoticePlan(intent="artifact_panel", summary=RESULTS_ALREADY.format(where=where))
-    ops = [replace("/layout/artifact_panel", target)]
-    return checked(preferences, "artifact_panel", ops, RESULTS_NOW.format(where=where))
+    return set_value(
+        context.preferences,
+        "artifact_panel",
+        "/layout/artifact_panel",
+        target,
+        already=RESULTS_ALREADY.format(where=where),
+        done=RESULTS_NOW.format(where=where),
+    )
 
 
 def plan_panels(slots: dict, context: Context) -> UiPlan:

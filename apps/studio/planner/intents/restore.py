@@ -1,12 +1,18 @@
 """Going back: undo, redo and reset (versions live in the database, so the caller acts on a
 HistoryPlan), and one part back to its default ("reset the font", "default text size")."""
 
-from typing import Any
-
 from apps.studio.contrast import FIELD_NAMES
 from apps.studio.planner.intents.layout import PANEL_NAMES
 from apps.studio.planner.intents.mode import mode_switch
-from apps.studio.planner.plans import Context, HistoryPlan, NoticePlan, UiPlan, checked, replace
+from apps.studio.planner.plans import (
+    Context,
+    HistoryPlan,
+    NoticePlan,
+    UiPlan,
+    checked,
+    current_value,
+    replace,
+)
 from apps.studio.preferences import MODE_COLORS
 
 HISTORY_SUMMARIES = {
@@ -55,13 +61,6 @@ def _paths(part: str) -> tuple[str, ...]:
     return PART_PATHS[part]
 
 
-def _get(document: dict[str, Any], path: str) -> Any:
-    value: Any = document
-    for key in path.strip("/").split("/"):
-        value = value[key]
-    return value
-
-
 def plan_restore(slots: dict, context: Context) -> UiPlan:
     """The named parts as in the layer underneath. Colors come from that layer only when it
     is in the same mode; otherwise they are the current mode's own defaults."""
@@ -69,14 +68,14 @@ def plan_restore(slots: dict, context: Context) -> UiPlan:
     parts = slots["parts"]
     if "mode" in parts:
         return mode_switch(preferences, defaults.theme.mode)
-    current, base = preferences.as_document(), defaults.as_document()
     if defaults.theme.mode != preferences.theme.mode:
-        base["theme"].update(MODE_COLORS[preferences.theme.mode])
+        theme = defaults.theme.model_copy(update=MODE_COLORS[preferences.theme.mode])
+        defaults = defaults.model_copy(update={"theme": theme})
     ops = [
-        replace(path, _get(base, path))
+        replace(path, current_value(defaults, path))
         for part in parts
         for path in _paths(part)
-        if _get(current, path) != _get(base, path)
+        if current_value(preferences, path) != current_value(defaults, path)
     ]
     names = [_name(part) for part in parts]
     listed = " and ".join(names)

@@ -1,6 +1,6 @@
 """Spacing (density) and corner radius."""
 
-from apps.studio.planner.plans import Context, NoticePlan, UiPlan, checked, replace
+from apps.studio.planner.plans import Context, NoticePlan, UiPlan, set_value
 from apps.studio.preferences import RADIUS_MAX
 
 RADIUS_STEP = 4
@@ -12,11 +12,15 @@ RADIUS_RANGE = "Corners go from 0 to {high}px; {asked}px is not possible."
 
 
 def plan_density(slots: dict, context: Context) -> UiPlan:
-    preferences, density = context.preferences, slots["density"]
-    if preferences.theme.density == density:
-        return NoticePlan(intent="density", summary=DENSITY_ALREADY.format(density=density))
-    ops = [replace("/theme/density", density)]
-    return checked(preferences, "density", ops, DENSITY_NOW.format(density=density))
+    density = slots["density"]
+    return set_value(
+        context.preferences,
+        "density",
+        "/theme/density",
+        density,
+        already=DENSITY_ALREADY.format(density=density),
+        done=DENSITY_NOW.format(density=density),
+    )
 
 
 def plan_radius(slots: dict, context: Context) -> UiPlan:
@@ -33,7 +37,11 @@ def plan_radius(slots: dict, context: Context) -> UiPlan:
         target = max(0, current - RADIUS_STEP)
     else:
         target = min(RADIUS_MAX, current + RADIUS_STEP)
-    if target == current:
-        return NoticePlan(intent="radius", summary=RADIUS_ALREADY.format(current=current))
-    ops = [replace("/theme/radius", target)]
-    return checked(preferences, "radius", ops, RADIUS_NOW.format(target=target))
+    return set_value(
+        preferences,
+        "radius",
+        "/theme/radius",
+        target,
+        already=RADIUS_ALREADY.format(current=current),
+        done=RADIUS_NOW.format(target=target),
+    )

@@ -3,7 +3,7 @@ current values the question is about, and nothing changed."""
 
 from apps.studio.describe import FIELD_LABELS, value_text
 from apps.studio.planner.classifier import Intent
-from apps.studio.planner.plans import Context, NoticePlan
+from apps.studio.planner.plans import Context, NoticePlan, current_value
 
 NEEDS_MODEL = (
     "The builtin planner changes colors, fonts, text size, spacing, corners, dark or light "
@@ -46,13 +46,10 @@ def _paths(intent: Intent) -> tuple[str, ...]:
 
 
 def plan_status(intents: tuple[Intent, ...], context: Context) -> NoticePlan:
-    document = context.preferences.as_document()
     lines = []
     for intent in intents:
         for path in _paths(intent):
-            value = document
-            for key in path.strip("/").split("/"):
-                value = value[key]
+            value = current_value(context.preferences, path)
             line = f"{FIELD_LABELS[path]} → {value_text(path, value)}"
             if line not in lines:
                 lines.append(line)

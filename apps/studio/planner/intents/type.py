@@ -8,6 +8,7 @@ from apps.studio.planner.plans import (
     UiPlan,
     checked,
     replace,
+    set_value,
     stepped,
 )
 from apps.studio.preferences import FONT_LABELS, FONT_SCALE_MAX, FONT_SCALE_MIN, Preferences
@@ -83,10 +84,14 @@ def plan_font(slots: dict, context: Context) -> UiPlan:
             ],
         )
     label = FONT_LABELS[family]
-    if preferences.theme.font == family:
-        return NoticePlan(intent="font", summary=FONT_ALREADY.format(label=label))
-    ops = [replace("/theme/font", family)]
-    return checked(preferences, "font", ops, FONT_NOW.format(label=label))
+    return set_value(
+        preferences,
+        "font",
+        "/theme/font",
+        family,
+        already=FONT_ALREADY.format(label=label),
+        done=FONT_NOW.format(label=label),
+    )
 
 
 def plan_readability(slots: dict, context: Context) -> UiPlan:
