@@ -214,11 +214,16 @@ def read_font_scale(clause: Clause) -> Reading | None:
     objects = [clause.objects[0][0]] if noun else []
     for kind, scale in (("percent", 0.01), ("times", 1.0), ("number", 1.0)):
         found = clause.of(kind)
-        if found and noun and not clause.has("corner_noun"):
-            value = round(found[0][1].value(kind) * scale, 2)
-            if kind == "number" and value > 3:
-                return None  # "font size 16": pixels, not a scale
-            return reading("font_scale", {"value": value}, objects=objects, values=indices(found))
+        if not found or not noun:
+            continue
+        # "set the text size to 120%": every word accounted for, so "/components/1/text"
+        # or "ARRAY[1, 2]::text" is no size.
+        if clause.unexplained(objects + indices(found) + _verbs(clause)):
+            return None
+        value = round(found[0][1].value(kind) * scale, 2)
+        if kind == "number" and value > 3:
+            return None  # "font size 16": pixels, not a scale
+        return reading("font_scale", {"value": value}, objects=objects, values=indices(found))
     zoom = [(i, m) for i, m in sizes if m.text.startswith("zoom")]
     if not sizes or not (noun or zoom):
         return None
