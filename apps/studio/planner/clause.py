@@ -36,9 +36,17 @@ class Clause:
     def text(self) -> str:
         return " ".join(word.text for word in self.request.words[self.first : self.last])
 
+    @cached_property
+    def _by_kind(self) -> dict[str, list[tuple[int, Mention]]]:
+        found: dict[str, list[tuple[int, Mention]]] = {}
+        for index, mention in enumerate(self.mentions):
+            for kind in dict.fromkeys(kind for kind, _ in mention.roles):
+                found.setdefault(kind, []).append((index, mention))
+        return found
+
     def of(self, kind: str) -> list[tuple[int, Mention]]:
         """(index, mention) of the mentions that can play ``kind``, in order."""
-        return [(i, mention) for i, mention in enumerate(self.mentions) if mention.has(kind)]
+        return list(self._by_kind.get(kind, ()))
 
     def has(self, kind: str) -> bool:
         return any(mention.has(kind) for mention in self.mentions)

@@ -8,7 +8,7 @@ Each mention keeps every role its phrase can play; the readings choose.
 
 import re
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from apps.studio.planner.lexicon import (
     ARTICLES,
@@ -53,11 +53,18 @@ class Mention:
     text: str
     roles: tuple[Role, ...]
 
+    @cached_property
+    def _values(self) -> dict[str, object]:
+        values: dict[str, object] = {}
+        for kind, value in self.roles:
+            values.setdefault(kind, value)
+        return values
+
     def value(self, kind: str) -> object | None:
-        return next((value for role, value in self.roles if role == kind), None)
+        return self._values.get(kind)
 
     def has(self, kind: str) -> bool:
-        return any(role == kind for role, _ in self.roles)
+        return kind in self._values
 
 
 def _spelled(token: str) -> list[str]:
@@ -91,17 +98,24 @@ def _one_edit(word: str, other: str) -> bool:
     return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
+# Typo targets by length, each with its letters sorted (a swap keeps the letters).
+_TARGETS_BY_LENGTH: dict[int, list[tuple[str, list[str]]]] = {}
+for _target in TYPO_TARGETS:
+    _TARGETS_BY_LENGTH.setdefault(len(_target), []).append((_target, sorted(_target)))
+
+
+@lru_cache(maxsize=4096)
 def _corrected(word: str) -> str:
     """``word``, or the one typo target it is a typo of (lexicon.toml [typos])."""
     if word in VOCABULARY or word in NOT_TYPOS or not word.isalpha() or len(word) < 4:
         return word
-    swapped = [t for t in TYPO_TARGETS if sorted(t) == sorted(word) and _one_edit(word, t)]
-    edited = [
-        target
-        for target in TYPO_TARGETS
-        if min(len(target), len(word)) >= 5 and _one_edit(word, target)
-    ]
-    candidates = set(swapped) | set(edited)
+    letters = sorted(word)
+    candidates = set()
+    for length in (len(word) - 1, len(word), len(word) + 1):
+        for target, target_letters in _TARGETS_BY_LENGTH.get(length, ()):
+            swap = target_letters == letters
+            if (swap or min(length, len(word)) >= 5) and _one_edit(word, target):
+                candidates.add(target)
     return candidates.pop() if len(candidates) == 1 else word
 
 
