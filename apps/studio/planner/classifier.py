@@ -254,7 +254,6 @@ def _resolved_clauses(request: Request) -> list[Resolution]:
     return [resolution for _, resolution in done]
 
 
-QUESTION_OPENERS = frozenset({"is", "are", "am", "does", "which", "what", "whats", "where", "why"})
 # Requests that open like questions: "what about blue?", "why not blue?", "is it possible to…",
 # "is there a way to…", "do you mind…".
 REQUEST_OPENERS = (
@@ -272,9 +271,10 @@ def _asks_how_things_are(request: Request) -> bool:
     words = tuple(word.text for word in request.words)
     if len(words) < 2 or any(words[: len(opener)] == opener for opener in REQUEST_OPENERS):
         return False
-    if words[0] == "do":
+    if words[0] == "do":  # "do not hide the sql" is no question
         return words[1] in ("i", "we") and request.asked
-    return words[0] in QUESTION_OPENERS
+    first = request.mentions[0] if request.mentions else None
+    return first is not None and first.first == 0 and first.has("question")
 
 
 def classify(text: str) -> Classification | None:
