@@ -243,6 +243,7 @@ CLASSES: list[tuple[Expected, list[str]]] = [
             "move the results to the bottom",
             "put the charts and tables below the conversation",
             "show the results at the bottom",
+            "results at the bottom please",
         ],
     ),
     (
@@ -255,6 +256,7 @@ CLASSES: list[tuple[Expected, list[str]]] = [
             "stop showing the query",
             "turn off the sql",
             "no more sql please",
+            "make the sql panel hidden",
         ],
     ),
     (
@@ -344,6 +346,8 @@ CLASSES: list[tuple[Expected, list[str]]] = [
             "change the layout to three columns",
             "make the text bold",
             "make the buttons square",
+            "make the button text bigger",
+            "make the sidebar wider",
         ],
     ),
 ]

@@ -143,6 +143,13 @@ def test_a_clause_that_means_nothing_alone_is_read_with_the_one_before():
     ]
 
 
+def test_a_clause_without_a_verb_borrows_the_one_before_when_it_names_something_else():
+    assert intents("hide the sidebar and the sql") == [
+        ("sidebar", {"action": "hidden"}),
+        ("panels", {"names": ("sql",), "shown": False}),
+    ]
+
+
 def test_a_clause_that_would_ask_is_read_with_the_one_after():
     ((name, slots),) = intents("make the buttons and the text blue")
     assert name == "color" and slots["fields"] == ("primary", "text")

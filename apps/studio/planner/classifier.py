@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from apps.studio.planner.clause import Clause, clauses, joined
+from apps.studio.planner.clause import Clause, clauses, joined, with_verb_of
 from apps.studio.planner.read_layout import (
     read_artifact_panel,
     read_panels,
@@ -228,6 +228,23 @@ def clause_readings(clause: Clause) -> list[Reading]:
     return _recognized(clause)
 
 
+def _read_with(before: Clause, clause: Clause) -> list[tuple[Clause, Resolution]]:
+    """A clause that means nothing alone, read with the clause before it: as its end ("hide
+    the sql" + "the chart"), or, when that leaves its words unread, led by that clause's verb
+    as a part of its own ("hide the sidebar" + "the sql" → "hide the sql")."""
+    whole = joined(before, clause)
+    resolution = resolve(clause_readings(whole))
+    own = {i for i, m in enumerate(whole.mentions) if m.first >= clause.first}
+    if any(found.used & own for found in resolution.survivors):
+        return [(whole, resolution)]
+    led = with_verb_of(before, clause)
+    if led is not None:
+        alone = resolve(clause_readings(led))
+        if any(found.complete for found in alone.survivors):
+            return [(before, resolve(clause_readings(before))), (led, alone)]
+    return [(whole, resolution)]
+
+
 def _resolved_clauses(request: Request) -> list[Resolution]:
     pieces = clauses(request)
     done: list[tuple[Clause, Resolution]] = []
@@ -238,9 +255,7 @@ def _resolved_clauses(request: Request) -> list[Resolution]:
         resolution = resolve(clause_readings(clause))
         if not resolution.survivors:
             if done:
-                before, _ = done.pop()
-                clause = joined(before, clause)
-                done.append((clause, resolve(clause_readings(clause))))
+                done.extend(_read_with(done.pop()[0], clause))
             else:
                 carried = clause
             continue

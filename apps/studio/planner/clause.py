@@ -23,14 +23,16 @@ class Clause:
     request: Request
     first: int
     last: int
+    lead: Mention | None = None  # a verb borrowed from the clause before ("hide … and the sql")
 
     @cached_property
     def mentions(self) -> tuple[Mention, ...]:
-        return tuple(
+        own = tuple(
             mention
             for mention in self.request.mentions
             if self.first <= mention.first and mention.last <= self.last
         )
+        return (self.lead, *own) if self.lead is not None else own
 
     @property
     def text(self) -> str:
@@ -115,7 +117,13 @@ class Clause:
         return Clause(self.request, content[1].first, self.last)
 
     def _no_gap_before(self, mention: Mention) -> bool:
-        covered = sum(m.last - m.first for m in self.mentions if m.last <= mention.first)
+        if mention is self.lead:
+            return True
+        covered = sum(
+            m.last - m.first
+            for m in self.mentions
+            if self.first <= m.first and m.last <= mention.first
+        )
         return mention.first - self.first == covered
 
 
@@ -135,4 +143,13 @@ def clauses(request: Request) -> list[Clause]:
 
 def joined(first: Clause, second: Clause) -> Clause:
     """Two neighbouring clauses read as one ("hide the sql" + "the chart")."""
-    return Clause(first.request, first.first, second.last)
+    return Clause(first.request, first.first, second.last, first.lead)
+
+
+def with_verb_of(before: Clause, clause: Clause) -> Clause | None:
+    """``clause`` led by the verb ``before`` opens with ("hide the sidebar" + "the sql"), or
+    None when ``before`` opens with none."""
+    verbs = [m for m in before.mentions if m.has("verb") or m.has("visibility")]
+    if not verbs or not before.opens_with("verb") and not before.opens_with("visibility"):
+        return None
+    return Clause(clause.request, clause.first, clause.last, verbs[0])

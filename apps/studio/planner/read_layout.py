@@ -97,10 +97,12 @@ def read_sidebar(clause: Clause) -> Reading | None:
 def read_artifact_panel(clause: Clause) -> Reading | None:
     """Where results show: "move the results to the bottom", "charts and tables below the
     conversation", "results next to the chat"."""
-    if not clause.object_is("results") or not clause.has("verb"):
+    if not clause.object_is("results"):
         return None
     for index, mention in clause.of("position"):
         position = mention.value("position")
+        if not clause.has("verb") and clause.unexplained([clause.objects[0][0], index]):
+            return None  # "results on the right please" needs no verb, but nothing else
         if position in ("bottom", "right", "beside"):
             target = "bottom" if position == "bottom" else "right"
             objects = [clause.objects[0][0]]
@@ -114,10 +116,10 @@ def read_panels(clause: Clause) -> Reading | None:
     words start ERP questions ("show me the sql for headcount")."""
     panels = [(i, m.value("panel")) for i, m in clause.of("panel") if not clause.is_place(i)]
     visibility = clause.of("visibility")
-    if not panels or not visibility or not clause.opens_with("visibility"):
-        return None
-    used = indices(panels) + indices(visibility) + indices(clause.of("place"))
-    if clause.unexplained(used):
+    opens = clause.opens_with("visibility") or clause.opens_with("verb")
+    if not panels or not visibility or not opens:
+        return None  # "make the sql visible again", "bring the chart back" open with a verb
+    if clause.unexplained(indices(panels) + indices(visibility) + indices(clause.of("verb"))):
         return None
     shown = visibility[0][1].value("visibility") == "show"
     names = tuple(dict.fromkeys(name for _, name in panels))

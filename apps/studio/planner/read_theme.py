@@ -302,9 +302,17 @@ def read_radius(clause: Clause) -> Reading | None:
     return reading("radius", slots, objects=indices(corners), values=[index])
 
 
+# Words that can only be about the interface ("text" or "page" could be about a report).
+UI_KINDS = ("ui_word", "sidebar", "font_noun", "corner_noun", "spacing_noun", "shortcut_noun")
+UI_TARGETS = frozenset({"primary", "primary_ink", "accent", "surface"})
+
+
 def read_unsupported(clause: Clause) -> Reading | None:
     """A request about the interface that no other reading maps ("make the UI look like
     Windows 95"): it needs a language model. Every other reading beats this one."""
-    if clause.has("ui_word") and (clause.opens_with("verb") or clause.opens_with("visibility")):
+    about_ui = any(clause.has(kind) for kind in UI_KINDS) or any(
+        m.value("target") in UI_TARGETS for _, m in clause.of("target")
+    )
+    if about_ui and (clause.opens_with("verb") or clause.opens_with("visibility")):
         return reading("unsupported", {}, values=whole_clause(clause), complete=False)
     return None
