@@ -36,13 +36,10 @@ def plan_sidebar(slots: dict, context: Context) -> UiPlan:
 def plan_artifact_panel(slots: dict, context: Context) -> UiPlan:
     target = slots["position"]
     where = RESULTS_WHERE[target]
+    already, done = RESULTS_ALREADY.format(where=where), RESULTS_NOW.format(where=where)
+    path = "/layout/artifact_panel"
     return set_value(
-        context.preferences,
-        "artifact_panel",
-        "/layout/artifact_panel",
-        target,
-        already=RESULTS_ALREADY.format(where=where),
-        done=RESULTS_NOW.format(where=where),
+        context.preferences, "artifact_panel", path, target, already=already, done=done
     )
 
 

@@ -13,14 +13,9 @@ RADIUS_RANGE = "Corners go from 0 to {high}px; {asked}px is not possible."
 
 def plan_density(slots: dict, context: Context) -> UiPlan:
     density = slots["density"]
-    return set_value(
-        context.preferences,
-        "density",
-        "/theme/density",
-        density,
-        already=DENSITY_ALREADY.format(density=density),
-        done=DENSITY_NOW.format(density=density),
-    )
+    already, done = DENSITY_ALREADY.format(density=density), DENSITY_NOW.format(density=density)
+    path = "/theme/density"
+    return set_value(context.preferences, "density", path, density, already=already, done=done)
 
 
 def plan_radius(slots: dict, context: Context) -> UiPlan:
@@ -37,11 +32,5 @@ def plan_radius(slots: dict, context: Context) -> UiPlan:
         target = max(0, current - RADIUS_STEP)
     else:
         target = min(RADIUS_MAX, current + RADIUS_STEP)
-    return set_value(
-        preferences,
-        "radius",
-        "/theme/radius",
-        target,
-        already=RADIUS_ALREADY.format(current=current),
-        done=RADIUS_NOW.format(target=target),
-    )
+    already, done = RADIUS_ALREADY.format(current=current), RADIUS_NOW.format(target=target)
+    return set_value(preferences, "radius", "/theme/radius", target, already=already, done=done)

@@ -84,14 +84,8 @@ def plan_font(slots: dict, context: Context) -> UiPlan:
             ],
         )
     label = FONT_LABELS[family]
-    return set_value(
-        preferences,
-        "font",
-        "/theme/font",
-        family,
-        already=FONT_ALREADY.format(label=label),
-        done=FONT_NOW.format(label=label),
-    )
+    already, done = FONT_ALREADY.format(label=label), FONT_NOW.format(label=label)
+    return set_value(preferences, "font", "/theme/font", family, already=already, done=done)
 
 
 def plan_readability(slots: dict, context: Context) -> UiPlan:
