@@ -270,7 +270,7 @@ def _resolved_clauses(request: Request) -> list[Resolution]:
 
 
 # Requests that open like questions: "what about blue?", "why not blue?", "is it possible to…",
-# "is there a way to…", "do you mind…".
+# "is there a way to…" ("do you mind…" is one too: only "do I/we …?" asks how things are).
 REQUEST_OPENERS = (
     ("what", "about"),
     ("what", "if"),
@@ -282,7 +282,8 @@ REQUEST_OPENERS = (
 
 
 def _asks_how_things_are(request: Request) -> bool:
-    """ "is dark mode on?", "what color are the buttons?", "do I have dark mode on?"."""
+    """True for questions about the current look: "is dark mode on?", "what color are the
+    buttons?", "do I have dark mode on?"."""
     words = tuple(word.text for word in request.words)
     if len(words) < 2 or any(words[: len(opener)] == opener for opener in REQUEST_OPENERS):
         return False
