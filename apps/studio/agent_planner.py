@@ -67,8 +67,8 @@ def plan_ui(request: PlannerInput) -> Plan | None:
     text, scope = message.text, "user"
     if EVERYONE.search(text):
         text, scope = EVERYONE.sub("", text).strip(), "tenant"
-    current = selectors.layers_get(context=access, scope=scope).preferences
-    plan = ui_request_plan(text, current)
+    layers = selectors.layers_get(context=access, scope=scope)
+    plan = ui_request_plan(text, layers.preferences, layers.base)
     if plan is None:
         return None
     common = {"request": message.text, "scope": scope}

@@ -26,6 +26,7 @@ from apps.agent.tools import (
 from apps.studio import selectors, services
 from apps.studio.describe import patch_summary
 from apps.studio.patches import MAX_OPERATIONS, ContrastError, PatchError, patch_apply
+from apps.studio.planner.plans import KEEP_LABEL, NEAREST_LABEL, passes, readable_ops
 from apps.studio.preferences import (
     FONT_SCALE_MAX,
     FONT_SCALE_MIN,
@@ -47,8 +48,6 @@ UI_PATCH = "ui_patch"
 NO_ACCESS = "This run has no access context; the interface cannot be changed."
 PATCH_REFUSED = "The patch was refused: {problems}"
 NO_VALID_CHOICE = "None of the choices can be applied: {problems}"
-KEEP_LABEL = "Keep things as they are"
-NEAREST_LABEL = "Use {color}, the nearest color that stays readable"
 CONTRAST_NEXT = "Pick the readable color, or keep things as they are."
 
 DOCUMENT_OUTLINE = (
@@ -143,18 +142,14 @@ def update_ui(args: UpdateUiArgs, context: ToolContext) -> ToolResult:
 def _contrast_refusal(access, args: UpdateUiArgs, error: ContrastError) -> ToolResult:
     """Not applied: the measured ratios, and a form offering the nearest readable color."""
     suggested = error.suggested_ops
-    paths = {op["path"] for op in suggested}
-    fixed = [op for op in args.ops if not (op.get("op") == "replace" and op.get("path") in paths)]
-    fixed += suggested
+    fixed = readable_ops(args.ops, error)
     current = selectors.layers_get(context=access, scope=args.scope).preferences
     choices = []
-    try:
-        patch_apply(current, fixed)
-    except PatchError:
-        fixed = []
-    else:
+    if passes(current, fixed):
         color = suggested[0]["value"] if suggested else ""
         choices.append(UiChoice(NEAREST_LABEL.format(color=color), "nearest", fixed))
+    else:
+        fixed = []
     choices.append(UiChoice(KEEP_LABEL, KEEP, []))
     message = " ".join(failure.message for failure in error.failures)
     surface = choice_surface(
