@@ -133,6 +133,9 @@ def _tessera_catalog_v1() -> dict[str, Any]:
     visible = {"properties": {"visible": ext.ref("DynamicBoolean", VISIBLE_HELP)}}
     for component in catalog["components"].values():
         component.setdefault("allOf", []).append(visible)
+    # v1.0's basic Text has only `caption` and `body`; Tessera keeps v0.9's headings.
+    text = catalog["components"]["Text"]["properties"]["variant"]
+    text["enum"] = ["h1", "h2", "h3", "h4", "h5", *text["enum"]]
     return catalog
 
 

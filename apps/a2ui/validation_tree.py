@@ -33,7 +33,7 @@ class TreeChecks(ValidationBase):
             name = entry.data.get("component")
             spec = _spec(entry)
             refs = (
-                list(_references(entry.data, _reference_fields(entry.catalog_id, name)))
+                list(_references(entry.data, reference_fields(entry.catalog_id, name)))
                 if spec
                 else []
             )
@@ -242,7 +242,7 @@ def _spec(entry: ComponentEntry) -> dict | None:
 
 
 @cache
-def _reference_fields(catalog_id: str, name: str) -> tuple[tuple[tuple[str, ...], str], ...]:
+def reference_fields(catalog_id: str, name: str) -> tuple[tuple[tuple[str, ...], str], ...]:
     """Where a component holds ids of other components: (property path with '*' for array items,
     'id' or 'list'), found from the catalog schema as the spec asks validators to do."""
     catalog = catalog_for(catalog_id)
@@ -273,7 +273,7 @@ def _reference_fields(catalog_id: str, name: str) -> tuple[tuple[tuple[str, ...]
 def _references(component: dict, fields_: Iterable[tuple[tuple[str, ...], str]]):
     """(pointer suffix, target id, template path or None) for every reference it holds."""
     for trail, kind in fields_:
-        for suffix, value in _select(component, trail, ""):
+        for suffix, value in select(component, trail, ""):
             if kind == "id" and isinstance(value, str):
                 yield suffix, value, None
             elif kind == "list" and isinstance(value, list):
@@ -289,7 +289,7 @@ def _references(component: dict, fields_: Iterable[tuple[tuple[str, ...], str]])
                 yield f"{suffix}/componentId", value["componentId"], template_path
 
 
-def _select(node: Any, trail: tuple[str, ...], suffix: str):
+def select(node: Any, trail: tuple[str, ...], suffix: str):
     if not trail:
         yield suffix, node
         return
@@ -297,6 +297,6 @@ def _select(node: Any, trail: tuple[str, ...], suffix: str):
     if head == "*":
         if isinstance(node, list):
             for index, item in enumerate(node):
-                yield from _select(item, rest, f"{suffix}/{index}")
+                yield from select(item, rest, f"{suffix}/{index}")
     elif isinstance(node, dict) and head in node:
-        yield from _select(node[head], rest, f"{suffix}/{pointer.escape(head)}")
+        yield from select(node[head], rest, f"{suffix}/{pointer.escape(head)}")
