@@ -7,11 +7,14 @@ created, with their components and data model, kept the way a renderer keeps the
     processor.known_surfaces()             # {surfaceId: catalogId}: what is active
 
 `process` validates first and applies nothing when anything is wrong (`ProcessingError`, with
-every problem). In the default strict mode that is Tessera's whole validator, orphans included
-(what the server applies to agent output). With `strict=False` only what the state itself
-needs is checked — a known version and message kind, a string surfaceId, no second
-createSurface, no update of a surface that does not exist, components with ids and, when new,
-a type — the permissive mode of A2UI's conformance suite.
+every problem). How much is validated:
+
+- "strict" (the default, what the server applies to agent output): Tessera's whole validator,
+  components unreachable from `root` included;
+- "schema": the same without the reachability rule (`a2ui validate` without --strict);
+- "permissive": only what keeping the state needs — a known version and message kind, a string
+  surfaceId, no second createSurface, no update of a surface that does not exist, components
+  with ids and, when new, a type (the permissive mode of A2UI's conformance suite).
 """
 
 import copy
@@ -20,10 +23,11 @@ from typing import Any
 
 from apps.a2ui import pointer
 from apps.a2ui import problems as P
+from apps.a2ui.catalog import catalog_line
 from apps.a2ui.limits import limits
 from apps.a2ui.problems import Problem, SurfaceInvalid
 from apps.a2ui.validator import surface_validate, to_message_dicts
-from apps.a2ui.versions import SURFACE_KINDS, SUPPORTED_VERSIONS, protocol_for
+from apps.a2ui.versions import SUPPORTED_VERSIONS, SURFACE_KINDS, protocol_for
 
 
 class ProcessingError(SurfaceInvalid):
@@ -41,9 +45,14 @@ class ProcessedSurface:
     data: Any = field(default_factory=dict)
 
 
+VALIDATION_LEVELS = ("strict", "schema", "permissive")
+
+
 class SurfaceProcessor:
-    def __init__(self, *, strict: bool = True):
-        self.strict = strict
+    def __init__(self, *, validation: str = "strict"):
+        if validation not in VALIDATION_LEVELS:
+            raise ValueError(f"validation must be one of {', '.join(VALIDATION_LEVELS)}")
+        self.validation = validation
         self.surfaces: dict[str, ProcessedSurface] = {}
 
     def surface(self, surface_id: str) -> ProcessedSurface | None:
@@ -57,10 +66,14 @@ class SurfaceProcessor:
         if isinstance(payload, dict) and isinstance(payload.get("messages"), list):
             payload = payload["messages"]
         messages = to_message_dicts(payload)
-        if self.strict:
-            found = surface_validate(messages, known_surfaces=self.known_surfaces(), strict=True)
-        else:
+        if self.validation == "permissive":
             found = _Integrity(self.surfaces).check(messages)
+        else:
+            found = surface_validate(
+                messages,
+                known_surfaces=self.known_surfaces(),
+                strict=self.validation == "strict",
+            )
         if found:
             raise ProcessingError(found)
         surfaces = copy.deepcopy(self.surfaces)
@@ -98,12 +111,8 @@ def _apply(surfaces: dict[str, ProcessedSurface], message: dict) -> None:
     else:
         surface = surfaces[surface_id]
         segments = _segments(body.get("path", "/"))
-        if protocol.null_value_deletes:
-            remove = body.get("value") is None
-        else:
-            remove = "value" not in body
         value = copy.deepcopy(body.get("value"))
-        surface.data = pointer.assign(surface.data, segments, value, remove=remove)
+        surface.data = pointer.assign(surface.data, segments, value, remove=protocol.removes(body))
 
 
 def _components(surface: ProcessedSurface, components: list[dict]) -> None:
@@ -125,6 +134,7 @@ class _Integrity:
 
     def __init__(self, surfaces: dict[str, ProcessedSurface]):
         self.active = dict.fromkeys(surfaces)
+        self.protocols = {sid: protocol_for(s.version) for sid, s in surfaces.items()}
         self.components = {sid: set(s.components) for sid, s in surfaces.items()}
         self.problems: list[Problem] = []
 
@@ -171,7 +181,10 @@ class _Integrity:
             self.add(P.SURFACE_EXISTS, f"{at}/surfaceId", f"surface '{surface_id}' already exists")
         if not protocol.create_carries_content and not isinstance(body.get("catalogId"), str):
             self.add(P.MISSING_PROPERTY, f"{at}/catalogId", f"{protocol.version} needs a catalogId")
+        elif "catalogId" in body:
+            self._catalog(body["catalogId"], protocol, f"{at}/catalogId")
         self.active[surface_id] = None
+        self.protocols[surface_id] = protocol
         self.components[surface_id] = set()
         if protocol.create_carries_content and "components" in body:
             self._components(body["components"], surface_id, at)
@@ -185,6 +198,10 @@ class _Integrity:
             component_id = component.get("id") if isinstance(component, dict) else None
             if not isinstance(component_id, str):
                 self.add(P.MISSING_PROPERTY, f"{where}/id", "a component is missing an 'id'")
+            elif "catalogId" in component and not self._catalog(
+                component["catalogId"], self.protocols[surface_id], f"{where}/catalogId"
+            ):
+                continue
             elif component_id not in known and not isinstance(component.get("component"), str):
                 self.add(
                     P.MISSING_PROPERTY,
@@ -193,6 +210,17 @@ class _Integrity:
                 )
             else:
                 known.add(component_id)
+
+    def _catalog(self, catalog_id: Any, protocol, at: str) -> bool:
+        """A catalog Tessera renders, of the surface's protocol version."""
+        line = catalog_line(catalog_id)
+        if line is None:
+            self.add(P.UNKNOWN_CATALOG, at, f"catalog not found: {str(catalog_id)[:80]}")
+        elif line != protocol.line:
+            self.add(
+                P.VERSION_MISMATCH, at, f"catalog {catalog_id} is not a {protocol.version} catalog"
+            )
+        return line == protocol.line
 
     def _data(self, body: dict, protocol, at: str) -> None:
         if protocol.null_value_deletes and "value" not in body:

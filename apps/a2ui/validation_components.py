@@ -256,8 +256,5 @@ class ComponentChecks(ValidationBase):
             )
             return
         # v0.9 removes the key when `value` is absent; v1.0 requires `value` and removes on null.
-        if surface.protocol.null_value_deletes:
-            remove = body.get("value") is None
-        else:
-            remove = "value" not in body
+        remove = surface.protocol.removes(body)
         surface.data = pointer.assign(surface.data, segments, body.get("value"), remove=remove)

@@ -33,6 +33,10 @@ class Protocol:
     def base_url(self) -> str:
         return f"https://a2ui.org/specification/{self.line}/"
 
+    def removes(self, update: dict) -> bool:
+        """Whether an updateDataModel body removes the key at its path instead of setting it."""
+        return update.get("value") is None if self.null_value_deletes else "value" not in update
+
     @property
     def kinds(self) -> tuple[str, ...]:
         return tuple(kind for kind, _ in self.message_types)
