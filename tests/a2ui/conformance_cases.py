@@ -59,7 +59,7 @@ def _custom_ids(case: dict) -> set[str]:
     defined = [case.get("catalog")] if isinstance(case.get("catalog"), dict) else []
     defined += [c for c in case.get("catalogs") or [] if isinstance(c, dict)]
     return {
-        str(c.get("catalogId"))
+        str(c.get("catalogId") or (c.get("catalogSchema") or {}).get("catalogId"))
         for c in defined
         if any(key in c for key in ("components", "functions", "theme", "catalogSchema"))
     }

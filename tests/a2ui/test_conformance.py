@@ -84,6 +84,7 @@ def test_the_suites_are_vendored_with_their_license_and_sources():
     for relative, _ in cases():
         counts[relative] = counts.get(relative, 0) + 1
     assert counts == {
+        "core/composition_constraints.yaml": 3,
         "core/data_model_pointers.yaml": 3,
         "core/message_processor_v0_9.yaml": 43,
         "core/message_processor_v1_0.yaml": 24,
