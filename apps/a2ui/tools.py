@@ -20,6 +20,11 @@ from apps.agent.tools import (
 )
 
 MAX_PROBLEMS_REPORTED = 20
+BUILT_VERSIONS = ("v0.9", "v0.9.1")
+WRITE_IN_V0_9 = (
+    'Write every message with "version": "v0.9"; Tessera sends the surface in the version '
+    "the person's client renders (v1.0 included)."
+)
 
 
 class ShowFormArgs(ToolArgs):
@@ -71,6 +76,9 @@ EXAMPLE = {
 def show_form(args: ShowFormArgs, context: ToolContext) -> ToolResult:
     """Show the person a form or view (A2UI v0.9; clients that declared v1.0 get it in v1.0)
     and wait for their answer."""
+    if any(message.get("version") not in BUILT_VERSIONS for message in args.messages):
+        # Surfaces are written once, in v0.9; clients that render v1.0 get them translated.
+        raise ToolError(WRITE_IN_V0_9, field="messages")
     # Agent output is held to the strict mode: no component left unreachable from the root.
     # Surfaces shown earlier in the thread are active on the server and may be updated.
     problems = surface_validate(args.messages, known_surfaces=_active(context), strict=True)

@@ -19,7 +19,7 @@ from apps.a2ui.catalog import (
 )
 from apps.a2ui.validation_tree import reference_fields, select
 from apps.a2ui.validator import surface_check
-from apps.a2ui.versions import V1_0, protocol_for
+from apps.a2ui.versions import V0_9, V1_0, protocol_for
 
 _V1_CATALOG = {CATALOG_ID: CATALOG_ID_V1, BASIC_CATALOG_ID: BASIC_CATALOG_ID_V1}
 _NOT_IDENTIFIER = re.compile(r"\W")
@@ -34,6 +34,9 @@ def messages_for_version(messages: list[dict[str, Any]], version: str) -> list[d
     protocol = protocol_for(version)
     if protocol is None:
         raise TranslationError(f"A2UI version {version!r} is not supported")
+    lines = {getattr(protocol_for(m.get("version")), "line", None) for m in messages}
+    if lines != {V0_9.line}:
+        raise TranslationError("only v0.9 / v0.9.1 surface messages are translated")
     if protocol.line != V1_0.line:
         return [{**copy.deepcopy(m), "version": protocol.version} for m in messages]
     translated = _to_v1([copy.deepcopy(m) for m in messages])

@@ -70,3 +70,11 @@ def test_show_form_may_update_an_active_surface_and_nothing_else(acme_context):
             _show(acme_context, thread.id, messages)
         problems = json.loads(str(refused.value).removeprefix("INVALID_SURFACE: "))
         assert code in {p["code"] for p in problems}
+
+
+def test_show_form_takes_v0_9_messages_only(acme_context):
+    thread = services.thread_create(context=acme_context)
+    v1 = [_create("v1s", "v1.0", CATALOG_ID_V1)]
+    with pytest.raises(ToolError) as refused:
+        _show(acme_context, thread.id, v1)
+    assert '"version": "v0.9"' in str(refused.value)

@@ -246,3 +246,5 @@ def test_tesseras_forms_translate_to_valid_v1_surfaces(build):
     assert messages_for_version(v09, "v0.9.1")[0]["version"] == "v0.9.1"
     with pytest.raises(TranslationError):
         messages_for_version(v09, "v2.0")
+    with pytest.raises(TranslationError):  # v1.0 is not translated back to v0.9
+        messages_for_version(v1, "v0.9")
