@@ -38,6 +38,10 @@ INVALID_EXPRESSION = "invalid_expression"
 INVALID_REGEX = "invalid_regex"
 UNSAFE_REGEX = "unsafe_regex"
 INVALID_SVG_PATH = "invalid_svg_path"
+VERSION_MISMATCH = "version_mismatch"
+INVALID_IDENTIFIER = "invalid_identifier"
+NOT_ALLOWED_HERE = "not_allowed_here"
+CALLER_NOT_ALLOWED = "caller_not_allowed"
 
 CODES = (
     INVALID_JSON,
@@ -73,6 +77,10 @@ CODES = (
     INVALID_REGEX,
     UNSAFE_REGEX,
     INVALID_SVG_PATH,
+    VERSION_MISMATCH,
+    INVALID_IDENTIFIER,
+    NOT_ALLOWED_HERE,
+    CALLER_NOT_ALLOWED,
 )
 
 

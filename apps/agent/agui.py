@@ -12,6 +12,10 @@
   `{"name", "context", "sourceComponentId"}`), or abandons it (`"cancelled"`) and asks
   something else. The `@ag-ui/a2ui-middleware` convention, `forwardedProps.a2uiAction.
   userAction`, is accepted as an answer too.
+- The A2UI version of the forms follows what the client declared it renders, in
+  `forwardedProps` under A2UI's metadata names `a2uiClientCapabilities` (v0.9) or
+  `a2uiRendererCapabilities` (v1.0), keyed by version (apps/a2ui/negotiation.py); a client
+  that declares nothing gets v0.9.
 - While a thread waits on an interrupt, an input that addresses none of it is refused
   (AG-UI's "pending interrupts block new input"), as REQUEST_REFUSED: no run starts.
 """
@@ -24,10 +28,17 @@ from ag_ui.core import RunAgentInput, UserMessage
 from django.db import IntegrityError, transaction
 from pydantic import ValidationError
 
+from apps.a2ui.negotiation import CAPABILITY_KEYS
 from apps.accounts.access import AccessContext
 from apps.agent import selectors, services
 from apps.agent.agui_events import INTERRUPT_PREFIX, interrupt_id
-from apps.agent.inbound import MAX_TEXT, UserAction, UserText, parse_client_message
+from apps.agent.inbound import (
+    MAX_TEXT,
+    ClientMetadata,
+    UserAction,
+    UserText,
+    parse_client_message,
+)
 from apps.agent.refusals import INTERRUPT_PENDING, Refusal, invalid_message
 
 # Namespace of the thread ids derived from a client's non-UUID threadId.
@@ -41,6 +52,9 @@ STILL_WAITING = (
     "'resolved' with the form's action, or 'cancelled' to ask something else)."
 )
 BAD_ANSWER = "The answer to {interrupt_id!r} must be an A2UI action: {detail}"
+BAD_CAPABILITIES = (
+    'forwardedProps.{key} must map A2UI versions to {{"supportedCatalogIds": [...]}}.'
+)
 
 
 @dataclass(frozen=True)
@@ -135,16 +149,35 @@ def _answer(run_input: RunAgentInput, pending: list[dict]) -> UserAction | None:
     return action
 
 
+def _metadata(run_input: RunAgentInput) -> ClientMetadata | None:
+    """The A2UI capabilities the client declared in forwardedProps, validated."""
+    forwarded = run_input.forwarded_props if isinstance(run_input.forwarded_props, dict) else {}
+    declared = {key: forwarded[key] for key in CAPABILITY_KEYS if key in forwarded}
+    if not declared:
+        return None
+    try:
+        return ClientMetadata.model_validate(declared)
+    except ValidationError as error:
+        key = str(error.errors()[0]["loc"][0]) if error.errors() else CAPABILITY_KEYS[0]
+        errors = error.errors(include_url=False, include_context=False, include_input=False)
+        raise invalid_message(errors, BAD_CAPABILITIES.format(key=key)) from error
+
+
 def turn_from_input(*, context: AccessContext, run_input: RunAgentInput) -> Turn:
     """The thread and the message to run; raises Refusal when there is nothing to run."""
     thread_id = _thread(context, run_input.thread_id)
+    metadata = _metadata(run_input)
     pending = selectors.pending_interrupts(context=context, thread_id=thread_id)
     action = _answer(run_input, pending)
     if action is not None:
-        return Turn(thread_id, run_input.thread_id, action)
+        return Turn(
+            thread_id, run_input.thread_id, action.model_copy(update={"metadata": metadata})
+        )
     text = _newest_user_text(run_input)
     if text is None:
         raise invalid_message([], NO_TURN)
     if len(text) > MAX_TEXT:
         raise invalid_message([], f"The user message is longer than {MAX_TEXT} characters.")
-    return Turn(thread_id, run_input.thread_id, UserText(type="message", text=text))
+    return Turn(
+        thread_id, run_input.thread_id, UserText(type="message", text=text, metadata=metadata)
+    )

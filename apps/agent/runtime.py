@@ -25,6 +25,8 @@ from ag_ui.core import (
     TextMessageStartEvent,
 )
 
+from apps.a2ui.negotiation import version_for
+from apps.a2ui.translate import messages_for_version
 from apps.accounts.access import AccessContext
 from apps.agent import context as agent_context
 from apps.agent import events, refusals, selectors, services
@@ -144,8 +146,9 @@ class _RunEvents:
     """Turns the loop's events into stored, numbered thread events; stores artifacts first
     so that an artifact event always names something the page can load."""
 
-    def __init__(self, context: AccessContext, thread_id, run_id):
+    def __init__(self, context: AccessContext, thread_id, run_id, *, a2ui_version: str):
         self.context, self.thread_id, self.run_id = context, thread_id, run_id
+        self.a2ui_version = a2ui_version  # what the client declared it renders
         self.artifacts: list[dict[str, Any]] = []
         self.surfaces: list[dict[str, Any]] = []  # forms shown by this run, in order
         self.lost = 0  # events that could not be stored: the run cannot finish as complete
@@ -184,6 +187,10 @@ class _RunEvents:
 
     def _artifact(self, draft: dict[str, Any]) -> None:
         kind, payload = draft["kind"], draft["payload"]
+        if kind == "a2ui_surface":
+            # Surfaces are built in v0.9; the client gets (and the thread keeps) its version.
+            messages = messages_for_version(payload["messages"], self.a2ui_version)
+            payload = {**payload, "messages": messages}
         artifact = services.artifact_create(
             context=self.context,
             kind=kind,
@@ -286,7 +293,8 @@ def run_execute(
         request=request_text,
         provider=getattr(provider, "name", "") if provider else "",
     )
-    stream = _RunEvents(context, thread_id, run.id)
+    metadata = message.metadata.as_wire() if message.metadata else None
+    stream = _RunEvents(context, thread_id, run.id, a2ui_version=version_for(metadata))
     stream.emit(
         RunStartedEvent(
             thread_id=str(thread_id), run_id=str(run.id), protocol_version=PROTOCOL_VERSION

@@ -1,3 +1,4 @@
+from apps.a2ui.processor import ProcessingError, SurfaceProcessor
 from apps.accounts.access import AccessContext, bound
 from apps.agent.models import Artifact, Event, Run, Thread
 
@@ -51,6 +52,24 @@ def surface_in_thread(*, context: AccessContext, thread_id, surface_id: str) -> 
         return Artifact.objects.filter(
             thread_id=thread_id, kind="a2ui_surface", payload__surface_id=surface_id
         ).exists()
+
+
+def thread_surfaces(*, context: AccessContext, thread_id) -> dict[str, str]:
+    """The A2UI surfaces active in the thread, {surfaceId: catalogId}: the messages of its
+    `a2ui_surface` artifacts replayed in order, so a later deleteSurface removes one."""
+    with bound(context):
+        payloads = list(
+            Artifact.objects.filter(thread_id=thread_id, kind="a2ui_surface")
+            .order_by("created_at")
+            .values_list("payload", flat=True)
+        )
+    processor = SurfaceProcessor(validation="permissive")
+    for payload in payloads:
+        try:
+            processor.process(payload.get("messages") or [])
+        except ProcessingError:
+            continue  # validated when stored; one that no longer applies is not active
+    return processor.known_surfaces()
 
 
 def pending_interrupts(*, context: AccessContext, thread_id) -> list[dict]:
