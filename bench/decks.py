@@ -33,12 +33,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="repetitions of each measurement")
     args = parser.parse_args()
 
-    from apps.decks import slidev
-    from apps.decks.ingest import paper_read
-    from apps.decks.markdown import FIGURES_DIR, deck_markdown
-    from apps.decks.proposers.builtin import BuiltinProposer
-    from apps.decks.render import Renderer
-    from apps.decks.review import review
+    from apps.decks.pipeline.ingest import paper_read
+    from apps.decks.pipeline.propose.builtin import BuiltinProposer
+    from apps.decks.pipeline.render import slidev
+    from apps.decks.pipeline.render.browser import Renderer
+    from apps.decks.pipeline.render.markdown import FIGURES_DIR, deck_markdown
+    from apps.decks.pipeline.review import review
 
     work = Path(tempfile.mkdtemp(prefix="tessera-bench-decks-"))
     try:

@@ -12,8 +12,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from apps.decks import selectors
-from apps.decks.issues import SEVERITY_RANK, Issue
 from apps.decks.models import Deck, DeckStatus
+from apps.decks.pipeline.issues import SEVERITY_RANK, Issue
 from apps.decks.selectors import DeckView, RoundView
 
 PHASE_LABELS = {

@@ -10,8 +10,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 
 from apps.decks import limits, selectors
-from apps.decks.jobs import deck_create
 from apps.decks.page import deck_page_context, progress_view
+from apps.decks.services import deck_create
 from apps.decks.uploads import SizeGuard, UploadError, max_upload_mb, rounds_check
 
 NOT_FOUND = "No such deck."

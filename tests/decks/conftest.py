@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from apps.decks.services import DeckResult, deck_generate
+from apps.decks.pipeline.run import DeckResult, deck_generate
 from tests.decks import paperfactory
 
-PAPERS_DIR = Path(settings.BASE_DIR).parent / "shared" / "papers"
-PAPERS = sorted(PAPERS_DIR.glob("*.pdf"))
+FIXTURES = Path(settings.BASE_DIR) / "tests" / "fixtures" / "papers"
+PAPERS = sorted(FIXTURES.glob("*/*.pdf"))
 
 
 @pytest.fixture(scope="session")
@@ -53,7 +53,7 @@ def deck_runs(tmp_path_factory) -> DeckRuns:
 @pytest.fixture(scope="session")
 def generated_paper(generated_pdf, tmp_path_factory):
     """The generated paper, ingested once: (Paper, figures folder)."""
-    from apps.decks.ingest import paper_read
+    from apps.decks.pipeline.ingest import paper_read
 
     figures = tmp_path_factory.mktemp("generated-figures") / "figures"
     return paper_read(generated_pdf, figures), figures

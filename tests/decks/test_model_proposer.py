@@ -7,11 +7,11 @@ from PIL import Image
 
 from apps.agent.messages import ToolCall
 from apps.agent.providers.base import ModelProposal, ModelRequest, PermanentProviderError
-from apps.decks.deck import Deck, Slide
-from apps.decks.issues import Issue
-from apps.decks.measure import SlideMeasure
-from apps.decks.proposers.llm import TOOL_NAME, LlmProposer
-from apps.decks.review_vision import VisionReviewer
+from apps.decks.pipeline.issues import Issue
+from apps.decks.pipeline.propose.llm import TOOL_NAME, LlmProposer
+from apps.decks.pipeline.render.measure import SlideMeasure
+from apps.decks.pipeline.review.vision import VisionReviewer
+from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
 
 class ScriptedProvider:
@@ -152,7 +152,7 @@ def test_vision_reviewer_returns_issues_in_the_same_schema(tmp_path):
         ModelProposal(text="I cannot tell.", provider="scripted"),
     ]
     provider = ScriptedProvider(replies, images=True)
-    deck = Deck(
+    deck = SlideDeck(
         title="T", slides=[Slide(kind="title", title="T"), Slide(kind="bullets", title="B")]
     )
     measures = [
@@ -168,7 +168,7 @@ def test_vision_reviewer_returns_issues_in_the_same_schema(tmp_path):
 
 @pytest.mark.slow
 def test_service_uses_the_model_and_its_eyes(tmp_path, generated_pdf):
-    from apps.decks.services import deck_generate
+    from apps.decks.pipeline.run import deck_generate
 
     no_issues = ModelProposal(text='{"issues": []}', provider="scripted")
     provider = ScriptedProvider([tool_reply(plan())] + [no_issues] * 20, images=True)

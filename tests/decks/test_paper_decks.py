@@ -7,7 +7,7 @@ import re
 import pytest
 from PIL import Image
 
-from apps.decks.paper import Paper
+from apps.decks.pipeline.paper import Paper
 from tests.decks import paperfactory
 from tests.decks.conftest import PAPERS
 

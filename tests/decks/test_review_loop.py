@@ -3,10 +3,10 @@ figure, and the next round fixes them."""
 
 import pytest
 
-from apps.decks.deck import Slide
-from apps.decks.issues import blocking
-from apps.decks.proposers.builtin import BuiltinProposer
-from apps.decks.services import review_loop
+from apps.decks.pipeline.issues import blocking
+from apps.decks.pipeline.propose.builtin import BuiltinProposer
+from apps.decks.pipeline.run import review_loop
+from apps.decks.pipeline.slide_deck import Slide
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from apps.decks.deck import Deck, Slide
-from apps.decks.issues import Issue, blocking, counts
-from apps.decks.measure import (
+from apps.decks.pipeline.issues import Issue, blocking, counts
+from apps.decks.pipeline.paper import Paper
+from apps.decks.pipeline.render.measure import (
     Background,
     ImageBox,
     Overflow,
@@ -15,8 +15,8 @@ from apps.decks.measure import (
     SlideMeasure,
     TextBox,
 )
-from apps.decks.paper import Paper
-from apps.decks.review import deck_review, review, slide_review
+from apps.decks.pipeline.review import deck_review, review, slide_review
+from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
 ISSUE_KEYS = {"slide", "type", "severity", "message", "suggestion", "evidence"}
 
@@ -148,7 +148,7 @@ def test_unrendered_slide_is_high():
 
 
 def _paper(figures: int) -> Paper:
-    from apps.decks.paper import Figure
+    from apps.decks.pipeline.paper import Figure
 
     return Paper(
         title="P",
@@ -174,19 +174,19 @@ def _paper(figures: int) -> Paper:
 
 @pytest.mark.parametrize("slides, expected", [(5, "slide_count"), (25, "slide_count"), (12, None)])
 def test_deck_size(slides, expected):
-    deck = Deck(title="P", slides=[Slide(kind="bullets", title=str(n)) for n in range(slides)])
+    deck = SlideDeck(title="P", slides=[Slide(kind="bullets", title=str(n)) for n in range(slides)])
     found = [i.type for i in deck_review(deck, _paper(0))]
     assert (expected in found) if expected else found == []
 
 
 def test_too_few_figures_is_high_and_deck_level():
-    deck = Deck(title="P", slides=[FIGURE_SLIDE] + [TEXT_SLIDE] * 11)
+    deck = SlideDeck(title="P", slides=[FIGURE_SLIDE] + [TEXT_SLIDE] * 11)
     issue = next(i for i in deck_review(deck, _paper(5)) if i.type == "too_few_figures")
     assert issue.slide == 0 and issue.severity == "high"
 
 
 def test_issue_schema_and_counting():
-    deck = Deck(title="P", slides=[TEXT_SLIDE] * 12)
+    deck = SlideDeck(title="P", slides=[TEXT_SLIDE] * 12)
     found = review(
         deck, [measure(slide=n, overflow=Overflow(bottom_px=50)) for n in range(1, 13)], _paper(0)
     )

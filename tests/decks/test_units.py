@@ -6,11 +6,17 @@ import re
 import pytest
 from pydantic import ValidationError
 
-from apps.decks import limits, text
-from apps.decks.deck import Deck, Slide
-from apps.decks.markdown import deck_markdown, esc, headmatter
-from apps.decks.progress import Progress, TerminalBar, fraction_for
-from apps.decks.proposers.builtin import BuiltinProposer, figure_title, footer_text, mention_bullet
+from apps.decks import limits
+from apps.decks.pipeline import text
+from apps.decks.pipeline.progress import Progress, TerminalBar, fraction_for
+from apps.decks.pipeline.propose.builtin import (
+    BuiltinProposer,
+    figure_title,
+    footer_text,
+    mention_bullet,
+)
+from apps.decks.pipeline.render.markdown import deck_markdown, esc, headmatter
+from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
 
 def test_every_limit_has_help_text():
@@ -106,7 +112,7 @@ def test_footer_names_first_author_and_venue(generated_paper):
 
 
 def _deck(slides):
-    return Deck(title="T", authors=["A B"], doi="10.1/x", slides=slides)
+    return SlideDeck(title="T", authors=["A B"], doi="10.1/x", slides=slides)
 
 
 def test_markdown_escapes_paper_text(generated_paper):

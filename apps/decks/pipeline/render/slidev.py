@@ -8,10 +8,10 @@ import subprocess
 from pathlib import Path
 
 from apps.decks import errors
-from apps.decks.markdown import FIGURES_DIR, style_css
+from apps.decks.pipeline.render.markdown import FIGURES_DIR, style_css
 from renderers.browser import chromium_path
 
-SLIDEV_DIR = Path(__file__).resolve().parents[2] / "renderers" / "slidev"
+SLIDEV_DIR = Path(__file__).resolve().parents[4] / "renderers" / "slidev"
 BUILD_TIMEOUT_S = 180
 EXPORT_TIMEOUT_S = 300
 

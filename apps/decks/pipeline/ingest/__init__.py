@@ -8,12 +8,12 @@ from pathlib import Path
 import pdfplumber
 import pypdfium2 as pdfium
 
-from apps.decks import errors, limits, text
-from apps.decks.paper import Figure, Mention, Paper, Section
-from apps.decks.pdf_checks import pdf_check
-from apps.decks.pdf_figures import figures_extract
-from apps.decks.pdf_layout import layout_read, vocabulary_of
-from apps.decks.pdf_structure import (
+from apps.decks import errors, limits
+from apps.decks.pipeline import text
+from apps.decks.pipeline.ingest.checks import pdf_check
+from apps.decks.pipeline.ingest.figures import figures_extract
+from apps.decks.pipeline.ingest.layout import layout_read, vocabulary_of
+from apps.decks.pipeline.ingest.structure import (
     abstract_find,
     authors_find,
     doi_find,
@@ -21,6 +21,7 @@ from apps.decks.pdf_structure import (
     title_find,
     venue_find,
 )
+from apps.decks.pipeline.paper import Figure, Mention, Paper, Section
 
 logger = logging.getLogger("tessera.decks")
 

@@ -1,4 +1,4 @@
-"""Deck → Slidev markdown. The only writer of slides.md.
+"""SlideDeck → Slidev markdown. The only writer of slides.md.
 
 Every slide body is one raw HTML block (no blank lines inside, so markdown-it passes it through
 untouched) built from escaped text: paper text can contain `<`, `{{ }}` (Vue interpolation),
@@ -11,10 +11,10 @@ import html
 import json
 from pathlib import Path
 
-from apps.decks.deck import Deck, Slide
-from apps.decks.paper import Paper
+from apps.decks.pipeline.paper import Paper
+from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
-STYLE_SOURCE = Path(__file__).resolve().parents[2] / "renderers" / "slidev" / "deck-style.css"
+STYLE_SOURCE = Path(__file__).resolve().parents[4] / "renderers" / "slidev" / "deck-style.css"
 FIGURES_DIR = "figures"
 TALL_ASPECT = 0.9  # figures narrower than this get their caption beside them
 
@@ -29,7 +29,7 @@ def _yaml_string(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)  # JSON strings are valid YAML scalars
 
 
-def headmatter(deck: Deck) -> str:
+def headmatter(deck: SlideDeck) -> str:
     lines = [
         "---",
         "theme: default",
@@ -58,7 +58,7 @@ def headmatter(deck: Deck) -> str:
     return "\n".join(lines)
 
 
-def deck_markdown(deck: Deck, paper: Paper) -> str:
+def deck_markdown(deck: SlideDeck, paper: Paper) -> str:
     parts: list[str] = []
     total = len(deck.slides)
     for number, slide in enumerate(deck.slides, start=1):
@@ -80,7 +80,7 @@ def _notes(slide: Slide) -> str:
     return f"\n\n<!--\n{text}\n-->"
 
 
-def _footer(deck: Deck, number: int, total: int) -> str:
+def _footer(deck: SlideDeck, number: int, total: int) -> str:
     return (
         f'<div class="deck-foot" data-chrome><span>{esc(deck.footer)}</span>'
         f"<span>{number} / {total}</span></div>"
@@ -92,7 +92,7 @@ def _points(bullets: list[str], size: int) -> str:
     return f'<ul class="deck-points" style="--deck-text: {size}px">{items}</ul>'
 
 
-def _slide_body(deck: Deck, slide: Slide, paper: Paper, number: int, total: int) -> str:
+def _slide_body(deck: SlideDeck, slide: Slide, paper: Paper, number: int, total: int) -> str:
     if slide.kind == "title":
         return _cover(deck, slide) + _notes(slide)
     lines = [f"<h1>{esc(slide.title)}</h1>"]
@@ -136,7 +136,7 @@ def _slide_body(deck: Deck, slide: Slide, paper: Paper, number: int, total: int)
     return "\n".join(lines) + _notes(slide)
 
 
-def _cover(deck: Deck, slide: Slide) -> str:
+def _cover(deck: SlideDeck, slide: Slide) -> str:
     venue = deck.venue
     if deck.year and deck.year not in venue:
         venue = f"{venue} · {deck.year}" if venue else deck.year

@@ -7,16 +7,16 @@ builtin or a model — can act on it and a person can check it.
 from __future__ import annotations
 
 from apps.decks import limits
-from apps.decks.deck import Deck, Slide
-from apps.decks.issues import Issue
-from apps.decks.measure import SlideMeasure
-from apps.decks.paper import Paper
+from apps.decks.pipeline.issues import Issue
+from apps.decks.pipeline.paper import Paper
+from apps.decks.pipeline.render.measure import SlideMeasure
+from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
 # The content box a figure can use on a slide: canvas minus padding, title and footer.
 CONTENT_BOX = (884.0, 411.0)
 
 
-def review(deck: Deck, measures: list[SlideMeasure], paper: Paper) -> list[Issue]:
+def review(deck: SlideDeck, measures: list[SlideMeasure], paper: Paper) -> list[Issue]:
     issues: list[Issue] = []
     for measure in measures:
         slide = deck.slides[measure.slide - 1] if measure.slide <= len(deck.slides) else None
@@ -340,7 +340,7 @@ def _figure_issues(slide: Slide | None, m: SlideMeasure) -> list[Issue]:
     return found
 
 
-def deck_review(deck: Deck, paper: Paper) -> list[Issue]:
+def deck_review(deck: SlideDeck, paper: Paper) -> list[Issue]:
     found: list[Issue] = []
     count = len(deck.slides)
     low, high = limits.get_int("min_slides"), limits.get_int("max_slides")

@@ -19,11 +19,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from apps.agent.messages import Message
 from apps.agent.providers.base import ModelProposal, ModelRequest, Provider, ProviderError, ToolSpec
 from apps.decks import errors, limits
-from apps.decks.deck import Deck, Slide
-from apps.decks.issues import Issue
-from apps.decks.paper import Paper
-from apps.decks.proposers import fitting
-from apps.decks.proposers.builtin import BuiltinProposer, footer_text
+from apps.decks.pipeline.issues import Issue
+from apps.decks.pipeline.paper import Paper
+from apps.decks.pipeline.propose import fitting
+from apps.decks.pipeline.propose.builtin import BuiltinProposer, footer_text
+from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
 logger = logging.getLogger("tessera.decks")
 
@@ -112,7 +112,7 @@ def paper_prompt(paper: Paper) -> str:
     return "\n".join(p for p in parts if p is not None)
 
 
-def deck_plan(paper: Paper, deck: Deck) -> dict:
+def deck_plan(paper: Paper, deck: SlideDeck) -> dict:
     """The deck as the model wrote it (without the title slide), for revision requests."""
     slides = []
     for slide in deck.slides:
@@ -141,7 +141,7 @@ class LlmProposer:
         self.fallback = fallback or BuiltinProposer()
         self.name = f"llm:{getattr(provider, 'name', 'model')}"
 
-    def propose(self, paper: Paper) -> Deck:
+    def propose(self, paper: Paper) -> SlideDeck:
         messages = [Message.system(SYSTEM), Message.user(paper_prompt(paper))]
         try:
             return self._ask(paper, messages)
@@ -149,7 +149,7 @@ class LlmProposer:
             logger.warning("model proposer failed, using the builtin one: %s", exc)
             return self.fallback.propose(paper)
 
-    def revise(self, paper: Paper, deck: Deck, issues: list[Issue]) -> Deck:
+    def revise(self, paper: Paper, deck: SlideDeck, issues: list[Issue]) -> SlideDeck:
         request = (
             f"{REVISE}\n\nDeck:\n{json.dumps(deck_plan(paper, deck), ensure_ascii=False)}\n\n"
             f"Issues:\n{json.dumps([i.model_dump() for i in issues], ensure_ascii=False)}\n\n"
@@ -162,7 +162,7 @@ class LlmProposer:
             logger.warning("model revision failed, using the builtin repair: %s", exc)
             return self.fallback.revise(paper, deck, issues)
 
-    def _ask(self, paper: Paper, messages: list[Message]) -> Deck:
+    def _ask(self, paper: Paper, messages: list[Message]) -> SlideDeck:
         problem = ""
         for _attempt in range(2):
             try:
@@ -178,7 +178,7 @@ class LlmProposer:
                 messages = [*messages, *_rejection(proposal, problem)]
         raise errors.ProposerError(f"the model's deck was rejected twice: {problem[:300]}")
 
-    def _deck(self, paper: Paper, plan: DeckPlan) -> Deck:
+    def _deck(self, paper: Paper, plan: DeckPlan) -> SlideDeck:
         known = {f.id for f in paper.figures}
         unknown = [s.figure for s in plan.slides if s.figure and s.figure not in known]
         if unknown:
@@ -202,7 +202,7 @@ class LlmProposer:
             if figure is not None and item.figure_height is None:
                 slide = fitting.fit_figure_slide(slide, figure)
             slides.append(slide)
-        return Deck(
+        return SlideDeck(
             title=paper.title,
             authors=paper.authors,
             venue=paper.venue,

@@ -15,9 +15,9 @@ from pydantic import BaseModel, Field, ValidationError
 
 from apps.agent.messages import ImageAttachment, Message
 from apps.agent.providers.base import ModelRequest, Provider, ProviderError
-from apps.decks.deck import Deck
-from apps.decks.issues import Issue, Severity
-from apps.decks.measure import SlideMeasure
+from apps.decks.pipeline.issues import Issue, Severity
+from apps.decks.pipeline.render.measure import SlideMeasure
+from apps.decks.pipeline.slide_deck import SlideDeck
 
 logger = logging.getLogger("tessera.decks")
 
@@ -46,7 +46,9 @@ class VisionReviewer:
     def __init__(self, provider: Provider):
         self.provider = provider
 
-    def __call__(self, deck: Deck, measures: list[SlideMeasure], shots_dir: Path) -> list[Issue]:
+    def __call__(
+        self, deck: SlideDeck, measures: list[SlideMeasure], shots_dir: Path
+    ) -> list[Issue]:
         found: list[Issue] = []
         for measure in measures:
             if not measure.screenshot:

@@ -9,20 +9,23 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
-from apps.decks import limits, text
-from apps.decks.deck import Deck, Slide
-from apps.decks.issues import Issue
-from apps.decks.paper import Paper
-from apps.decks.proposers import fitting
+from apps.decks import limits
+from apps.decks.pipeline import text
+from apps.decks.pipeline.issues import Issue
+from apps.decks.pipeline.paper import Paper
+from apps.decks.pipeline.propose import fitting
+from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
 if TYPE_CHECKING:
-    from apps.decks.proposers.builtin import BuiltinProposer
+    from apps.decks.pipeline.propose.builtin import BuiltinProposer
 
 MIN_TEXT_PX = 18
 CANVAS_HEIGHT = 552
 
 
-def deck_repair(proposer: BuiltinProposer, paper: Paper, deck: Deck, issues: list[Issue]) -> Deck:
+def deck_repair(
+    proposer: BuiltinProposer, paper: Paper, deck: SlideDeck, issues: list[Issue]
+) -> SlideDeck:
     by_slide: dict[int, list[Issue]] = defaultdict(list)
     for issue in issues:
         by_slide[issue.slide].append(issue)
@@ -185,7 +188,9 @@ def _trim_words(bullets: list[str], budget: int, per_bullet: int) -> list[str]:
     return kept
 
 
-def _deck_repair(proposer: BuiltinProposer, paper: Paper, deck: Deck, found: list[Issue]) -> Deck:
+def _deck_repair(
+    proposer: BuiltinProposer, paper: Paper, deck: SlideDeck, found: list[Issue]
+) -> SlideDeck:
     types = _types(found)
     slides = list(deck.slides)
     high = limits.get_int("max_slides")

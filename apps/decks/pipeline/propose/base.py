@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from apps.decks.deck import Deck
-from apps.decks.issues import Issue
-from apps.decks.paper import Paper
+from apps.decks.pipeline.issues import Issue
+from apps.decks.pipeline.paper import Paper
+from apps.decks.pipeline.slide_deck import SlideDeck
 
 
 class Proposer(Protocol):
     name: str
 
-    def propose(self, paper: Paper) -> Deck:
+    def propose(self, paper: Paper) -> SlideDeck:
         """A first deck for the paper."""
         ...
 
-    def revise(self, paper: Paper, deck: Deck, issues: list[Issue]) -> Deck:
+    def revise(self, paper: Paper, deck: SlideDeck, issues: list[Issue]) -> SlideDeck:
         """A new deck that fixes the issues the reviewer found in `deck`."""
         ...

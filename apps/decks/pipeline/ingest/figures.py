@@ -17,9 +17,9 @@ import pdfplumber
 import pypdfium2 as pdfium
 
 from apps.decks import limits
-from apps.decks.paper import Figure
-from apps.decks.pdf_layout import Layout, Segment, join_lines
-from apps.decks.pdf_structure import CAPTION, heading_of
+from apps.decks.pipeline.ingest.layout import Layout, Segment, join_lines
+from apps.decks.pipeline.ingest.structure import CAPTION, heading_of
+from apps.decks.pipeline.paper import Figure
 
 PAD_PT = 4.0
 RESULTS_WORDS = re.compile(

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from apps.decks.paper import Section
-from apps.decks.pdf_layout import Layout, Segment, join_lines, reading_order
+from apps.decks.pipeline.ingest.layout import Layout, Segment, join_lines, reading_order
+from apps.decks.pipeline.paper import Section
 
 DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+[^\s\"<>.,;)\]])")
 DOI_LABEL = re.compile(r"\bdoi\b\s*[:.]?\s*$|doi\.org/?$", re.I)

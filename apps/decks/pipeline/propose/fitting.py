@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import math
 
-from apps.decks.deck import Slide
-from apps.decks.paper import Figure
+from apps.decks.pipeline.paper import Figure
+from apps.decks.pipeline.slide_deck import Slide
 
 BODY_HEIGHT = 410.0  # canvas 552 − padding 30/44 − one-line title 46 − gap 22
 INNER_WIDTH = 884.0
@@ -58,7 +58,7 @@ def fit_bullets(bullets: list[str], font_px: float = 22) -> list[str]:
 
 def fit_figure_slide(slide: Slide, figure: Figure) -> Slide:
     """Choose the figure height (and text size) so that the slide fits its canvas."""
-    from apps.decks.markdown import TALL_ASPECT
+    from apps.decks.pipeline.render.markdown import TALL_ASPECT
 
     available = BODY_HEIGHT - (title_height(slide.title) - 46.0)
     caption = f"{figure.label}. {slide.caption or figure.caption}"

@@ -51,7 +51,7 @@ class Slide(BaseModel):
         return cleaned
 
 
-class Deck(BaseModel):
+class SlideDeck(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     title: str

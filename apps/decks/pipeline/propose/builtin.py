@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 
-from apps.decks import limits, text
-from apps.decks.deck import Deck, Slide
-from apps.decks.issues import Issue
-from apps.decks.paper import Figure, Paper, Section
-from apps.decks.proposers import fitting
+from apps.decks import limits
+from apps.decks.pipeline import text
+from apps.decks.pipeline.issues import Issue
+from apps.decks.pipeline.paper import Figure, Paper, Section
+from apps.decks.pipeline.propose import fitting
+from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
 INTRO = re.compile(r"intro|background|motivation|overview|preliminar", re.I)
 CONCLUSION = re.compile(r"conclu|summary|outlook|future work|closing|final remarks", re.I)
@@ -130,7 +131,7 @@ class BuiltinProposer:
     name = "builtin"
 
     # ------------------------------------------------------------------ propose
-    def propose(self, paper: Paper) -> Deck:
+    def propose(self, paper: Paper) -> SlideDeck:
         scorer = text.Scorer([p for s in paper.sections for p in s.paragraphs] + [paper.abstract])
         used: set[str] = set()
         slides: list[Slide] = [Slide(kind="title", title=paper.title, role="title")]
@@ -227,8 +228,8 @@ class BuiltinProposer:
                 chosen.append(section)
         return [s for s in body if s in chosen]
 
-    def _deck(self, paper: Paper, slides: list[Slide]) -> Deck:
-        return Deck(
+    def _deck(self, paper: Paper, slides: list[Slide]) -> SlideDeck:
+        return SlideDeck(
             title=paper.title,
             authors=paper.authors,
             venue=paper.venue,
@@ -375,8 +376,8 @@ class BuiltinProposer:
         return slides
 
     # ------------------------------------------------------------------- revise
-    def revise(self, paper: Paper, deck: Deck, issues: list[Issue]) -> Deck:
-        from apps.decks.proposers.repair import deck_repair
+    def revise(self, paper: Paper, deck: SlideDeck, issues: list[Issue]) -> SlideDeck:
+        from apps.decks.pipeline.propose.repair import deck_repair
 
         return deck_repair(self, paper, deck, issues)
 

@@ -17,11 +17,11 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, Route, sync_playwright
 
 from apps.decks import errors, limits
-from apps.decks.measure import Pixels, SlideMeasure
+from apps.decks.pipeline.render.measure import Pixels, SlideMeasure
 from renderers import browser
 
 MEASURE_JS = (
-    Path(__file__).resolve().parents[2] / "renderers" / "slidev" / "measure.js"
+    Path(__file__).resolve().parents[4] / "renderers" / "slidev" / "measure.js"
 ).read_text()
 ORIGIN = "http://deck.tessera.invalid/"
 CANVAS = (980, 552)
