@@ -80,7 +80,7 @@
     const node = walker.currentNode;
     if (!node.textContent.trim()) continue;
     const el = node.parentElement;
-    if (!el || !shown(el)) continue;
+    if (!el || !shown(el) || el.closest(".katex-mathml")) continue; // MathML copy for readers
     const range = document.createRange();
     range.selectNodeContents(node);
     const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0).map(rel);
@@ -107,13 +107,7 @@
       el,
       text: text.replace(/\s+/g, " ").trim(),
       words: text.trim().split(/\s+/).filter(Boolean).length,
-      role: el.closest("[data-chrome]")
-        ? "chrome"
-        : el.closest("h1, h2")
-          ? "title"
-          : el.closest("figcaption, [data-caption]")
-            ? "caption"
-            : "body",
+      role: el.closest("h1, h2") ? "title" : el.closest("blockquote") ? "caption" : "body",
       font_px: parseFloat(style.fontSize),
       contrast: contrast(fg, bg),
       opacity: opacityOf(el) * (fg.a ?? 1),
@@ -143,7 +137,8 @@
     for (const clip of clipRects(img)) visible = intersect(visible, clip);
     images.push({
       src: img.getAttribute("src") || "",
-      figure: img.dataset.figure || "",
+      // Vite bundles ./figures/fig-3.png as assets/fig-3-<hash>.png: the name keeps the id.
+      figure: ((img.getAttribute("src") || "").match(/(?:fig|tab)-\d+/) || [""])[0],
       natural: { w: nw, h: nh },
       loaded: img.complete && img.naturalWidth > 0,
       fit,
@@ -225,5 +220,9 @@
     })),
     backgrounds,
     overlaps,
+    math: {
+      rendered: layout.querySelectorAll(".katex").length,
+      errors: [...layout.querySelectorAll(".katex-error")].map((e) => e.textContent.slice(0, 80)),
+    },
   };
 }

@@ -14,7 +14,6 @@ from apps.decks import limits
 from apps.decks.pipeline import text
 from apps.decks.pipeline.issues import Issue
 from apps.decks.pipeline.paper import Figure, Paper, Section
-from apps.decks.pipeline.propose import fitting
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
 INTRO = re.compile(r"intro|background|motivation|overview|preliminar", re.I)
@@ -263,7 +262,6 @@ class BuiltinProposer:
 
     @staticmethod
     def _text_slide(title: str, bullets: list[str], role: str, paragraphs: list[str]) -> Slide:
-        bullets = fitting.fit_bullets(bullets)
         budget = limits.get_int("words_text_slide") - 8
         while len(bullets) > 2 and sum(text.word_count(b) for b in bullets) > budget:
             bullets.remove(max(bullets, key=text.word_count))
@@ -318,11 +316,10 @@ class BuiltinProposer:
             figure=figure.id,
             layout=layout,
             caption=caption,
-            text_size=20,
             role="result",
             notes=" ".join(m.text for m in figure.mentions)[:1500] or figure.caption,
         )
-        return fitting.fit_figure_slide(slide, figure)
+        return slide
 
     def _fit_count(
         self,

@@ -1,154 +1,187 @@
-"""SlideDeck → Slidev markdown. The only writer of slides.md.
+"""SlideDeck → Slidev markdown as people write it. The only writer of slides.md.
 
-Every slide body is one raw HTML block (no blank lines inside, so markdown-it passes it through
-untouched) built from escaped text: paper text can contain `<`, `{{ }}` (Vue interpolation),
-`$` (KaTeX) or `---` (Slidev's slide separator) and must stay text.
+Each slide has its own front matter and one of Slidev's built-in layouts (`cover`, `default`,
+`two-cols-header`, `image-right` for the one mistake the reviewer must be able to see); text is
+Markdown (`#` titles, `-` lists, `![…](…)` images, `>` for captions, `$…$` and `$$…$$` math)
+and speaker notes are HTML comments. The look comes from style.css next to slides.md: no
+inline style, no HTML. Paper text is escaped for Markdown and Vue (`<`, `*`, `{{`, `---` stay
+text); only `$…$` spans pass through, as KaTeX.
 """
 
 from __future__ import annotations
 
-import html
 import json
+import re
 from pathlib import Path
 
-from apps.decks.pipeline.paper import Paper
+from apps.decks.pipeline.paper import Figure, Paper
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
 STYLE_SOURCE = Path(__file__).resolve().parents[4] / "renderers" / "slidev" / "deck-style.css"
 FIGURES_DIR = "figures"
-TALL_ASPECT = 0.9  # figures narrower than this get their caption beside them
+MATH = re.compile(r"(?<!\\)\$(?!\$)(.+?)(?<!\\)\$")
+MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>&]|~~|^#)")
+HEADMATTER = {
+    "theme": "default",
+    "titleTemplate": "%s",
+    "fonts": {"provider": "none"},  # no web fonts: decks work offline
+    "routerMode": "hash",
+    "aspectRatio": "16/9",
+    "canvasWidth": 980,
+    "colorSchema": "light",
+    "favicon": "",
+    "download": False,
+    "drawings": {"enabled": False},
+    "record": False,
+    "contextMenu": False,
+    "wakeLock": False,
+    "transition": "none",
+    "mdc": False,
+}
 
 
-def esc(text: str) -> str:
-    """Text for an HTML block that Vue compiles: entities for markup, braces and dollars."""
-    escaped = html.escape(text, quote=True)
-    return escaped.replace("{", "&#123;").replace("}", "&#125;").replace("$", "&#36;")
+def escape_text(text: str) -> str:
+    """Plain text for a Markdown line: punctuation that Markdown or Vue would read is escaped."""
+    text = re.sub(r"\s+", " ", text).replace("\\$", "\u0000")
+    text = MARKDOWN_SPECIAL.sub(r"\\\1", text).replace("$", "\\$").replace("\u0000", "\\$")
+    text = re.sub(r"^(\d+)([.)])", r"\1\\\2", text)  # "2020. It…" is not an ordered list
+    text = re.sub(r"^([-+=])", r"\\\1", text)
+    return _no_mustache(text)
 
 
-def _yaml_string(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)  # JSON strings are valid YAML scalars
+def inline(text: str) -> str:
+    """Text with `$…$` math: the math is kept for KaTeX, the rest escaped."""
+    out, last = [], 0
+    for match in MATH.finditer(text):
+        out.append(escape_text(text[last : match.start()]))
+        out.append(f"${_no_mustache(match.group(1).strip())}$")
+        last = match.end()
+    out.append(escape_text(text[last:]))
+    return "".join(out).strip()
 
 
-def headmatter(deck: SlideDeck) -> str:
-    lines = [
-        "---",
-        "theme: default",
-        f"title: {_yaml_string(deck.title)}",
-        "titleTemplate: '%s'",
-        f"info: {_yaml_string('Slides made by Tessera from ' + deck.title)}",
-        "fonts:",
-        "  provider: none",
-        "routerMode: hash",
-        "aspectRatio: 16/9",
-        "canvasWidth: 980",
-        "colorSchema: light",
-        "favicon: ''",
-        "download: false",
-        "drawings:",
-        "  enabled: false",
-        "record: false",
-        "contextMenu: false",
-        "wakeLock: false",
-        "transition: none",
-        "mdc: false",
-        "layout: default",
-        "class: deck deck-cover",
-        "---",
-    ]
+def _no_mustache(text: str) -> str:
+    """Vue reads `{{ … }}` in a compiled slide as an expression; keep braces apart."""
+    while "{{" in text or "}}" in text:
+        text = text.replace("{{", "{ {").replace("}}", "} }")
+    return text
+
+
+def _yaml(value) -> str:
+    return json.dumps(value, ensure_ascii=False)  # JSON scalars are valid YAML
+
+
+def _front_matter(fields: dict) -> str:
+    lines = ["---"]
+    for key, value in fields.items():
+        if isinstance(value, dict):
+            lines.append(f"{key}:")
+            lines.extend(f"  {k}: {_yaml(v)}" for k, v in value.items())
+        else:
+            lines.append(f"{key}: {_yaml(value)}")
+    lines.append("---")
     return "\n".join(lines)
 
 
+def headmatter(deck: SlideDeck) -> dict:
+    return {
+        "title": deck.title,
+        "info": f"Slides made by Tessera from {deck.title}",
+        **HEADMATTER,
+    }
+
+
 def deck_markdown(deck: SlideDeck, paper: Paper) -> str:
-    parts: list[str] = []
-    total = len(deck.slides)
+    parts = []
     for number, slide in enumerate(deck.slides, start=1):
-        body = _slide_body(deck, slide, paper, number, total)
+        fields, body = _slide(deck, slide, paper)
         if number == 1:
-            parts.append(headmatter(deck) + "\n\n" + body)
-        else:
-            classes = f"deck deck-{slide.kind}"
-            if slide.kind == "figure":
-                classes += f" deck-{slide.layout}"
-            parts.append(f"---\nlayout: default\nclass: {classes}\n---\n\n{body}")
+            fields = {**headmatter(deck), **fields}
+        parts.append(_front_matter(fields) + "\n\n" + body + _notes(slide))
     return "\n\n".join(parts) + "\n"
 
 
 def _notes(slide: Slide) -> str:
     if not slide.notes:
         return ""
-    text = slide.notes.replace("--", "–").replace("<", "‹").replace(">", "›")
+    text = re.sub(r"-{2,}", "–", slide.notes).replace("<", "‹").replace(">", "›")
     return f"\n\n<!--\n{text}\n-->"
 
 
-def _footer(deck: SlideDeck, number: int, total: int) -> str:
-    return (
-        f'<div class="deck-foot" data-chrome><span>{esc(deck.footer)}</span>'
-        f"<span>{number} / {total}</span></div>"
-    )
-
-
-def _points(bullets: list[str], size: int) -> str:
-    items = "".join(f"<li>{esc(b)}</li>" for b in bullets)
-    return f'<ul class="deck-points" style="--deck-text: {size}px">{items}</ul>'
-
-
-def _slide_body(deck: SlideDeck, slide: Slide, paper: Paper, number: int, total: int) -> str:
+def _slide(deck: SlideDeck, slide: Slide, paper: Paper) -> tuple[dict, str]:
     if slide.kind == "title":
-        return _cover(deck, slide) + _notes(slide)
-    lines = [f"<h1>{esc(slide.title)}</h1>"]
-    figure = paper.figure(slide.figure) if slide.figure else None
-    if slide.kind == "figure" and figure is not None:
-        caption = slide.caption or figure.caption
-        caption_html = f"<b>{esc(figure.label)}.</b> {esc(caption)}"
-        fit_class = " deck-fit-cover" if slide.fit == "cover" else ""
-        image = (
-            f'<img src="./{FIGURES_DIR}/{esc(figure.image)}" alt="{esc(figure.label)}"'
-            f' data-figure="{esc(figure.id)}">'
-        )
-        style = f'style="--deck-fig-h: {slide.figure_height}px"'
-        tall = slide.layout != "figure-full" and figure.aspect < TALL_ASPECT
-        if tall:  # caption beside the figure, so the figure can use the slide's full height
-            figure_html = f'<figure class="deck-figure{fit_class}" {style}>{image}</figure>'
-            caption_block = f'<div class="deck-caption" data-caption>{caption_html}</div>'
-        else:
-            figure_html = (
-                f'<figure class="deck-figure{fit_class}" {style}>{image}'
-                f"<figcaption>{caption_html}</figcaption></figure>"
-            )
-            caption_block = ""
-        if slide.layout == "figure-full":
-            text = ""
-            if slide.bullets:
-                text = (
-                    f'<div class="deck-takeaway" style="--deck-text: {slide.text_size}px">'
-                    f"{esc(' '.join(slide.bullets))}</div>"
-                )
-            lines.append(f'<div class="deck-body deck-stack">{figure_html}{text}</div>')
-        else:
-            points = _points(slide.bullets, slide.text_size) if slide.bullets else ""
-            text = f'<div class="deck-text">{points}{caption_block}</div>'
-            inner = figure_html + text if slide.layout == "figure-left" else text + figure_html
-            split = "deck-split deck-tall" if tall else "deck-split"
-            lines.append(f'<div class="deck-body {split}">{inner}</div>')
-    else:
-        lines.append(f'<div class="deck-body">{_points(slide.bullets, slide.text_size)}</div>')
-    lines.append(_footer(deck, number, total))
-    return "\n".join(lines) + _notes(slide)
+        return {"layout": "cover", "class": "deck-cover"}, _cover(deck, slide)
+    figures = [f for f in (paper.figure(i) for i in slide.figures()) if f is not None]
+    title = f"# {inline(slide.title)}"
+    text_class = " text-compact" if slide.compact else ""
+    if slide.kind != "figure" or not figures:
+        body = [title, _bullets(slide.bullets), _equation(slide.equation)]
+        return {"layout": "default", "class": f"deck-text{text_class}"}, _join(body)
+    if slide.fit == "cover":
+        fields = {"layout": "image-right", "image": _figure_src(figures[0])}
+        return fields, _join([title, _bullets(slide.bullets), _caption(figures[0], slide)])
+    if len(figures) == 2:
+        body = [
+            title,
+            "::left::",
+            _image(figures[0]),
+            _caption(figures[0], slide),
+            "::right::",
+            _image(figures[1]),
+            _caption(figures[1], None),
+        ]
+        if slide.bullets:
+            body += ["::bottom::", inline(" ".join(slide.bullets))]
+        return {"layout": "two-cols-header", "layoutClass": "deck-pair"}, _join(body)
+    figure = figures[0]
+    if slide.layout == "figure-full":
+        takeaway = inline(" ".join(slide.bullets)) if slide.bullets else ""
+        body = [title, _image(figure), _caption(figure, slide), takeaway]
+        return {"layout": "default", "class": f"deck-wide{text_class}"}, _join(body)
+    text = [_bullets(slide.bullets), _equation(slide.equation)]
+    picture = [_image(figure), _caption(figure, slide)]
+    left, right = (picture, text) if slide.layout == "figure-left" else (text, picture)
+    side = "figure-left" if slide.layout == "figure-left" else "figure-right"
+    fields = {"layout": "two-cols-header", "layoutClass": f"deck-side {side}{text_class}"}
+    return fields, _join([title, "::left::", *left, "::right::", *right])
+
+
+def _join(blocks: list[str]) -> str:
+    return "\n\n".join(b for b in blocks if b)
+
+
+def _bullets(bullets: list[str]) -> str:
+    return "\n".join(f"- {inline(b)}" for b in bullets)
+
+
+def _equation(tex: str) -> str:
+    return f"$$\n{_no_mustache(tex.strip())}\n$$" if tex.strip() else ""
+
+
+def _figure_src(figure: Figure) -> str:
+    return f"./{FIGURES_DIR}/{figure.image}"
+
+
+def _image(figure: Figure) -> str:
+    return f"![{escape_text(figure.label)}]({_figure_src(figure)})"
+
+
+def _caption(figure: Figure, slide: Slide | None) -> str:
+    caption = (slide.caption if slide is not None else "") or figure.caption
+    return f"> **{escape_text(figure.label)}.** {inline(caption)}"
 
 
 def _cover(deck: SlideDeck, slide: Slide) -> str:
     venue = deck.venue
     if deck.year and deck.year not in venue:
         venue = f"{venue} · {deck.year}" if venue else deck.year
-    rows = [
-        '<div class="deck-cover-inner">',
-        f'<div class="deck-kicker">{esc(venue)}</div>' if venue else "",
-        f"<h1>{esc(slide.title or deck.title)}</h1>",
-        f'<div class="deck-authors">{esc(", ".join(deck.authors))}</div>' if deck.authors else "",
-        f'<div class="deck-doi">doi:{esc(deck.doi)}</div>' if deck.doi else "",
-        "</div>",
-    ]
-    return "\n".join(row for row in rows if row)
+    lines = [f"# {inline(slide.title or deck.title)}"]
+    if deck.authors:
+        lines.append(escape_text(", ".join(deck.authors)))
+    meta = " · ".join(p for p in (escape_text(venue), f"doi:{escape_text(deck.doi)}" if deck.doi else "") if p)
+    if meta:
+        lines.append(meta)
+    return "\n\n".join(lines)
 
 
 def style_css() -> str:

@@ -71,6 +71,11 @@ class Pixels(BaseModel):
     figure_diff: dict[str, float] = Field(default_factory=dict)  # figure id → mean difference
 
 
+class MathRendered(BaseModel):
+    rendered: int = 0  # KaTeX formulas on the slide
+    errors: list[str] = Field(default_factory=list)  # formulas KaTeX could not parse
+
+
 class SlideMeasure(BaseModel):
     slide: int
     missing: bool = False
@@ -81,6 +86,7 @@ class SlideMeasure(BaseModel):
     images: list[ImageBox] = Field(default_factory=list)
     backgrounds: list[Background] = Field(default_factory=list)
     overlaps: list[Overlap] = Field(default_factory=list)
+    math: MathRendered = Field(default_factory=MathRendered)
     pixels: Pixels | None = None
     screenshot: str = ""  # file name in the round's slides/ folder
 
