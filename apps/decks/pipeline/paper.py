@@ -34,6 +34,15 @@ class Figure(BaseModel):
         return self.width_px / max(1, self.height_px)
 
 
+class Equation(BaseModel):
+    """A display equation, rebuilt as TeX from the glyphs (see ingest/equations.py)."""
+
+    number: str = ""  # "3" for "(3)"; empty when unnumbered
+    tex: str
+    section: str = ""
+    page: int
+
+
 class Section(BaseModel):
     number: str = ""  # "2.1"
     title: str
@@ -58,11 +67,15 @@ class Paper(BaseModel):
     abstract: str = ""
     sections: list[Section] = Field(default_factory=list)
     figures: list[Figure] = Field(default_factory=list)
+    equations: list[Equation] = Field(default_factory=list)
     pages: int
     source_name: str  # the PDF's file name
 
     def figure(self, figure_id: str) -> Figure | None:
         return next((f for f in self.figures if f.id == figure_id), None)
+
+    def equation(self, number: str) -> Equation | None:
+        return next((e for e in self.equations if e.number == number), None)
 
     def outline(self) -> str:
         """A compact text outline (headings and word counts) for model prompts and logs."""

@@ -11,6 +11,7 @@ import pypdfium2 as pdfium
 from apps.decks import errors, limits
 from apps.decks.pipeline import text
 from apps.decks.pipeline.ingest.checks import pdf_check
+from apps.decks.pipeline.ingest.equations import equations_find
 from apps.decks.pipeline.ingest.figures import figures_extract
 from apps.decks.pipeline.ingest.layout import layout_read, vocabulary_of
 from apps.decks.pipeline.ingest.structure import (
@@ -34,6 +35,7 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
         with pdfplumber.open(pdf_path) as plumber:
             metadata = dict(plumber.metadata or {})
             layout = layout_read(plumber)
+            equations = equations_find(layout)
             total_words = sum(len(s.text.split()) for s in layout.segments(None))
             if total_words == 0:
                 raise errors.PaperError(errors.NO_TEXT.format(name=name))
@@ -58,7 +60,10 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
 
     title, title_segment = title_find(layout, str(metadata.get("Title", "")))
     vocabulary = vocabulary_of(layout)
-    sections, first_heading = sections_read(layout, covered, vocabulary, title_segment)
+    authors = authors_find(layout, title_segment) or _metadata_authors(metadata)
+    sections, first_heading, placed = sections_read(
+        layout, covered, vocabulary, title_segment, equations, authors
+    )
     abstract = abstract_find(layout, first_heading, title_segment)
     if not sections:
         sections = [Section(title="Paper", paragraphs=_all_paragraphs(layout, covered))]
@@ -69,13 +74,14 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
     _attach_mentions(figures, sections)
     return Paper(
         title=title or Path(name).stem,
-        authors=authors_find(layout, title_segment) or _metadata_authors(metadata),
+        authors=authors,
         doi=doi_find(layout, metadata),
         venue=venue,
         year=year,
         abstract=abstract,
         sections=sections,
         figures=figures,
+        equations=placed,
         pages=pages,
         source_name=name,
     )

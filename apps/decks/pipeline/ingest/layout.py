@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import re
 import statistics
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 
 import pdfplumber
 
+from apps.decks.pipeline.ingest.glyphs import Glyph, GlyphWord, line_words, normalize, words_text
+
+SECTION_NUMBER = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|[A-H]\.)$")
 SUPERSCRIPT_MARK = re.compile(r"^[\d,*†‡§¶\-–]+$|^ID$")
 NO_SPACE_BEFORE = tuple(",.;:!?)]}’”%")
 NO_SPACE_AFTER = tuple("([{‘“")
@@ -30,6 +32,11 @@ class Word:
     bottom: float
     size: float
     font: str
+    source: GlyphWord | None = None  # the glyphs it was built from (scripts, TeX form)
+
+    @property
+    def math(self) -> bool:
+        return self.source is not None and self.source.math
 
     @property
     def middle(self) -> float:
@@ -106,12 +113,11 @@ class Layout:
         return max((x1 - x0 for x0, x1 in self.columns), default=400.0)
 
 
-def normalize(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text)
-    return text.replace("\u2010", "-").replace("\u2011", "-").replace("\u00a0", " ")
-
-
 def join_words(words: list[Word]) -> str:
+    """A segment's text; formulas (scripts, math fonts, Greek) become `$…$`."""
+    sources = [w.source for w in words]
+    if all(sources) and any(w.math for w in words):
+        return words_text(sources)
     out = ""
     for word in words:
         text = word.text
@@ -125,25 +131,7 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
     pages: list[list[Segment]] = []
     sizes: list[tuple[float, float]] = []
     for number, page in enumerate(pdf.pages, start=1):
-        words = [
-            Word(
-                text=w["text"],
-                x0=w["x0"],
-                x1=w["x1"],
-                top=w["top"],
-                bottom=w["bottom"],
-                size=w.get("size", 0.0),
-                font=str(w.get("fontname", "")).split("+")[-1],
-            )
-            for w in page.extract_words(
-                x_tolerance=1.5,
-                x_tolerance_ratio=0.15,
-                y_tolerance=2,
-                extra_attrs=["size", "fontname"],
-            )
-            if w["text"].strip()
-        ]
-        pages.append(_segments(number, words))
+        pages.append(_segments(number, page_lines(page)))
         sizes.append((float(page.width), float(page.height)))
     body = _body_size(pages)
     layout = Layout(pages=pages, page_sizes=sizes, body_size=body, columns=[])
@@ -153,18 +141,88 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
     return layout
 
 
-def _segments(page: int, words: list[Word]) -> list[Segment]:
-    """Words → visual lines (by vertical overlap) → segments (split at wide gaps)."""
-    lines: list[list[Word]] = []
-    for word in sorted(words, key=lambda w: (w.bottom, w.x0)):
-        for line in reversed(lines[-6:]):
-            top = min(w.top for w in line)
-            bottom = max(w.bottom for w in line)
-            if top - 0.5 <= word.middle <= bottom + 0.5:
-                line.append(word)
-                break
-        else:
-            lines.append([word])
+def page_lines(page: pdfplumber.page.Page) -> list[list[Word]]:
+    """The page's glyphs → visual lines (by baseline) → words (glyphs.line_words)."""
+    height = float(page.height)
+    glyphs = [
+        Glyph(
+            text=c["text"],
+            x0=c["x0"],
+            x1=c["x1"],
+            top=c["top"],
+            bottom=c["bottom"],
+            size=c.get("size", 0.0),
+            font=str(c.get("fontname", "")).split("+")[-1],
+            baseline=height - c["matrix"][5] if c.get("matrix") else c["bottom"],
+        )
+        for c in page.chars
+        if c.get("upright", True) and c["text"]
+    ]
+    # Full-size glyphs first, so that a line is anchored on its main text; a glyph joins a line
+    # on the same baseline, or as a script when it is small and touches the line's text.
+    lines: list[_Line] = []
+    bands: dict[int, list[int]] = {}
+    for glyph in sorted(glyphs, key=lambda g: (-round(g.size), g.baseline, g.x0)):
+        candidates = [i for i in bands.get(round(glyph.baseline), ()) if lines[i].takes(glyph)]
+        if candidates:
+            line = lines[min(candidates, key=lambda i: abs(lines[i].baseline - glyph.baseline))]
+            line.add(glyph)
+            continue
+        lines.append(_Line(glyph))
+        reach = 0.7 * glyph.size
+        for y in range(round(glyph.baseline - reach), round(glyph.baseline + reach) + 1):
+            bands.setdefault(y, []).append(len(lines) - 1)
+    out = []
+    for line in sorted(lines, key=lambda line: line.baseline):
+        words = [_word(w) for w in line_words(line.glyphs)]
+        if words:
+            out.append(words)
+    return out
+
+
+class _Line:
+    def __init__(self, glyph: Glyph):
+        self.glyphs = [glyph]
+        self.baseline = glyph.baseline
+        self.size = glyph.size
+        self.span = [glyph.x0, glyph.x1]
+
+    def takes(self, glyph: Glyph) -> bool:
+        offset = abs(glyph.baseline - self.baseline)
+        near = self.span[0] - 0.5 * self.size <= glyph.x0 <= self.span[1] + 0.5 * self.size
+        full = glyph.size >= 0.86 * self.size
+        if offset <= 0.2 * self.size and (full or near):
+            return True  # same baseline: the line's text (or, in another column, its neighbour)
+        return not full and offset <= 0.7 * self.size and near  # a sub- or superscript
+
+    def add(self, glyph: Glyph) -> None:
+        self.glyphs.append(glyph)
+        self.span = [min(self.span[0], glyph.x0), max(self.span[1], glyph.x1)]
+
+
+def _word(source: GlyphWord) -> Word:
+    glyphs = source.glyphs
+    base = [a.base for a in source.atoms]
+    sizes: Counter[float] = Counter()
+    fonts: Counter[str] = Counter()
+    for g in base:
+        sizes[round(g.size, 1)] += len(g.text)
+        fonts[g.font] += len(g.text)
+    return Word(
+        text=source.text,
+        x0=min(g.x0 for g in glyphs),
+        x1=max(g.x1 for g in glyphs),
+        top=min(g.top for g in base),
+        bottom=max(g.bottom for g in base),
+        size=sizes.most_common(1)[0][0],
+        font=fonts.most_common(1)[0][0],
+        source=source,
+    )
+
+
+def _segments(page: int, lines: list[list[Word]]) -> list[Segment]:
+    """Visual lines → segments, split at gaps much wider than the line's word gaps (a column
+    gutter, a table's cells, an equation number)."""
     segments: list[Segment] = []
     for line in lines:
         line.sort(key=lambda w: w.x0)
@@ -175,12 +233,16 @@ def _segments(page: int, words: list[Word]) -> list[Segment]:
             if not (w.size < 0.8 * main_size and SUPERSCRIPT_MARK.match(w.text))
             and not (w.text == "ID" and w.size < 0.7 * main_size)
         ] or line
+        gaps = [b.x0 - a.x1 for a, b in zip(kept, kept[1:], strict=False)]
+        usual = statistics.median(gaps) if gaps else 0.0
         current: list[Word] = [kept[0]]
         for word in kept[1:]:
             gap = word.x0 - current[-1].x1
             sizes = sorted((word.size, current[-1].size))
             size_jump = sizes[1] > 1.4 * sizes[0] and gap > 3
-            if size_jump or gap > max(12.0, 1.5 * sizes[1]):
+            wide = gap > max(0.75 * sizes[1], 1.8 * usual) or gap > 1.2 * sizes[1]
+            numbered = len(current) == 1 and SECTION_NUMBER.match(current[0].text)
+            if (size_jump or wide) and not (numbered and gap < 2.5 * sizes[1]):
                 segments.append(Segment(page, current))
                 current = [word]
             else:
@@ -255,7 +317,7 @@ def _columns(layout: Layout) -> list[tuple[float, float]]:
             s for s in spans if s.x0 >= start - 8 and (following is None or s.x0 < following - 8)
         ]
         right = (
-            statistics.quantiles([s.x1 for s in members], n=20)[-1]
+            statistics.quantiles([s.x1 for s in members], n=10)[-2]
             if len(members) > 1
             else start + 300
         )
@@ -286,8 +348,8 @@ def column_of(layout: Layout, x: float) -> int:
 
 
 def reading_order(layout: Layout, page: int) -> list[Segment]:
-    """The page's text segments, column by column, top to bottom."""
-    segments = [s for s in layout.pages[page - 1] if s.role == "text"]
+    """The page's text segments (and display equations), column by column, top to bottom."""
+    segments = [s for s in layout.pages[page - 1] if s.role in ("text", "equation")]
     return sorted(segments, key=lambda s: (s.column, s.top, s.x0))
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from apps.decks.pipeline.ingest.equations import DisplayEquation
 from apps.decks.pipeline.ingest.layout import Layout, Segment, join_lines, reading_order
-from apps.decks.pipeline.paper import Section
+from apps.decks.pipeline.paper import Equation, Section
 
 DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+[^\s\"<>.,;)\]])")
 DOI_LABEL = re.compile(r"\bdoi\b\s*[:.]?\s*$|doi\.org/?$", re.I)
@@ -101,7 +102,6 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
             if s.role == "text"
             and s.top > title_segment.bottom - 1
             and s.top < title_segment.bottom + 90
-            and s.x0 < title_segment.x1
         ),
         key=lambda s: (s.top, s.x0),
     )
@@ -256,12 +256,22 @@ def _labelled_abstract(layout: Layout, first_heading: Segment | None) -> str:
 
 
 def sections_read(
-    layout: Layout, skip: set[int], vocabulary: set[str], title_segment: Segment | None
-) -> tuple[list[Section], Segment | None]:
-    """Sections with their paragraphs, in reading order, up to the references.
+    layout: Layout,
+    skip: set[int],
+    vocabulary: set[str],
+    title_segment: Segment | None,
+    equations: list[DisplayEquation] = (),
+    authors: list[str] = (),
+) -> tuple[list[Section], Segment | None, list[Equation]]:
+    """Sections with their paragraphs, in reading order, up to the references, and the display
+    equations with the section each is in.
 
-    `skip` holds ids of segments that belong to figures or captions.
+    `skip` holds ids of segments that belong to figures or captions; lines that name the
+    authors are never headings.
     """
+    by_segment = {id(s): e for e in equations for s in e.segments}
+    placed: list[Equation] = []
+    names = {a.lower() for a in authors}
     sections: list[Section] = []
     first_heading: Segment | None = None
     current: Section | None = None
@@ -281,11 +291,25 @@ def sections_read(
                 continue
             if title_segment is not None and page == 1 and segment.bottom <= title_segment.bottom:
                 continue
+            if segment.role == "equation":
+                equation = by_segment.get(id(segment))
+                if equation is not None and equation.segments[0] is segment and equation.tex:
+                    section = current.title if current else ""
+                    placed.append(
+                        Equation(
+                            number=equation.number, tex=equation.tex, section=section, page=page
+                        )
+                    )
+                    if equation.number:  # the sentence goes on: "The state obeys Eq. (1), where…"
+                        paragraph.append(f"Eq. ({equation.number})")
+                continue
+            if page == 1 and segment.text.strip().lower() in names:
+                continue
             heading = heading_of(layout, segment)
             if heading is not None:
                 flush()
                 if END_OF_BODY.match(heading.title):
-                    return _kept(sections), first_heading
+                    return _kept(sections), first_heading, placed
                 first_heading = first_heading or segment
                 current = Section(number=heading.number, title=heading.title, level=heading.level)
                 sections.append(current)
@@ -298,7 +322,7 @@ def sections_read(
             if ends_short and segment.text.rstrip().endswith((".", ":", "?", "!")):
                 flush()
     flush()
-    return _kept(sections), first_heading
+    return _kept(sections), first_heading, placed
 
 
 def _kept(sections: list[Section]) -> list[Section]:

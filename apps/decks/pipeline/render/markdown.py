@@ -178,7 +178,9 @@ def _cover(deck: SlideDeck, slide: Slide) -> str:
     lines = [f"# {inline(slide.title or deck.title)}"]
     if deck.authors:
         lines.append(escape_text(", ".join(deck.authors)))
-    meta = " · ".join(p for p in (escape_text(venue), f"doi:{escape_text(deck.doi)}" if deck.doi else "") if p)
+    meta = " · ".join(
+        p for p in (escape_text(venue), f"doi:{escape_text(deck.doi)}" if deck.doi else "") if p
+    )
     if meta:
         lines.append(meta)
     return "\n\n".join(lines)

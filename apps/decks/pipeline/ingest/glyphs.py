@@ -1,0 +1,448 @@
+"""Glyphs → words, from positions and sizes alone.
+
+PDFs rarely contain space characters: a word break is a gap between two glyphs, and how wide a
+gap must be depends on the font and on how tightly the line is set. Sub- and superscripts are
+smaller glyphs above or below the baseline, accents are glyphs placed over another. So words
+are built here from pdfplumber's characters, line by line:
+
+- a line's word gaps are told from its letter gaps by splitting the line's own gap sizes in two
+  (tight letter spacing, or none of the usual word spaces, still gives two groups);
+- a glyph clearly smaller than the line's main size, raised or lowered, is a super- or
+  subscript of the glyph before it; an accent glyph over another is that glyph's accent;
+- a word keeps a TeX form (`s_{t+1}`, `\\omega_{0}^{2}`, `\\hat{y}_{t}`) and whether it is
+  mathematics (scripts, a math font, Greek or operator glyphs, a short italic symbol), so that
+  lines can be written with `$…$` around their formulas.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+
+MATH_FONT = re.compile(
+    r"CMMI|CMSY|CMEX|CMBSY|MSAM|MSBM|EUFM|EUSM|Symbol|StandardSym|Math|STIX|rtxm|txsy|txex|"
+    r"MTExtra|Euclid|LMMathItalic|LMMathSymbols|MnSymbol|esint|wasy|Asana|XITS",
+    re.I,
+)
+ITALIC_FONT = re.compile(r"Ital|Oblique|-It\b|Slant|CMMI|MathItalic", re.I)
+GREEK = {
+    "α": r"\alpha",
+    "β": r"\beta",
+    "γ": r"\gamma",
+    "δ": r"\delta",
+    "ε": r"\varepsilon",
+    "ϵ": r"\epsilon",
+    "ζ": r"\zeta",
+    "η": r"\eta",
+    "θ": r"\theta",
+    "ϑ": r"\vartheta",
+    "ι": r"\iota",
+    "κ": r"\kappa",
+    "λ": r"\lambda",
+    "μ": r"\mu",
+    "µ": r"\mu",
+    "ν": r"\nu",
+    "ξ": r"\xi",
+    "π": r"\pi",
+    "ρ": r"\rho",
+    "σ": r"\sigma",
+    "ς": r"\varsigma",
+    "τ": r"\tau",
+    "υ": r"\upsilon",
+    "φ": r"\varphi",
+    "ϕ": r"\phi",
+    "χ": r"\chi",
+    "ψ": r"\psi",
+    "ω": r"\omega",
+    "Γ": r"\Gamma",
+    "Δ": r"\Delta",
+    "∆": r"\Delta",
+    "Θ": r"\Theta",
+    "Λ": r"\Lambda",
+    "Ξ": r"\Xi",
+    "Π": r"\Pi",
+    "Σ": r"\Sigma",
+    "Υ": r"\Upsilon",
+    "Φ": r"\Phi",
+    "Ψ": r"\Psi",
+    "Ω": r"\Omega",
+}
+OPERATORS = {
+    "−": "-",
+    "×": r"\times",
+    "·": r"\cdot",
+    "⋅": r"\cdot",
+    "∗": "*",
+    "≤": r"\leq",
+    "≥": r"\geq",
+    "≠": r"\neq",
+    "≈": r"\approx",
+    "≃": r"\simeq",
+    "∼": r"\sim",
+    "∝": r"\propto",
+    "∞": r"\infty",
+    "∂": r"\partial",
+    "∇": r"\nabla",
+    "∑": r"\sum",
+    "∏": r"\prod",
+    "∫": r"\int",
+    "∮": r"\oint",
+    "√": r"\sqrt{}",
+    "±": r"\pm",
+    "∓": r"\mp",
+    "→": r"\to",
+    "←": r"\leftarrow",
+    "⇒": r"\Rightarrow",
+    "⇔": r"\Leftrightarrow",
+    "↦": r"\mapsto",
+    "∈": r"\in",
+    "∉": r"\notin",
+    "⊂": r"\subset",
+    "⊆": r"\subseteq",
+    "∪": r"\cup",
+    "∩": r"\cap",
+    "∀": r"\forall",
+    "∃": r"\exists",
+    "‖": r"\|",
+    "∥": r"\|",
+    "⟨": r"\langle",
+    "⟩": r"\rangle",
+    "′": "'",
+    "∘": r"\circ",
+    "◦": r"\circ",
+    "≡": r"\equiv",
+    "⊥": r"\perp",
+    "∧": r"\wedge",
+    "∨": r"\vee",
+    "¬": r"\neg",
+    "ℓ": r"\ell",
+    "ℝ": r"\mathbb{R}",
+    "ℕ": r"\mathbb{N}",
+    "ℤ": r"\mathbb{Z}",
+    "∅": r"\emptyset",
+    "≪": r"\ll",
+    "≫": r"\gg",
+    "⊗": r"\otimes",
+    "⊕": r"\oplus",
+    "†": r"\dagger",
+    "⋆": r"\star",
+    "…": r"\dots",
+    "⋯": r"\cdots",
+    "°": r"^{\circ}",
+    "ħ": r"\hbar",
+}
+ACCENTS = {
+    "ˆ": r"\hat",
+    "^": r"\hat",
+    "˙": r"\dot",
+    "¨": r"\ddot",
+    "˜": r"\tilde",
+    "~": r"\tilde",
+    "¯": r"\bar",
+    "→": r"\vec",
+    "⃗": r"\vec",
+    "ˇ": r"\check",
+    "˘": r"\breve",
+}
+RELATIONS = set("=<>+-−×·≤≥≠≈≃∼∝±∓→∈⊂⊆∑∏∫")
+TEX_SPECIAL = {
+    "\\": r"\backslash ",
+    "{": r"\{",
+    "}": r"\}",
+    "#": r"\#",
+    "%": r"\%",
+    "&": r"\&",
+    "_": r"\_",
+    "$": r"\$",
+}
+SCRIPT_SIZE = 0.86  # a glyph below this share of the line's size may be a script
+PLAIN_GAP_EM = 0.16  # word gap when a line has too few gaps to tell words from letters
+MIN_GAP_EM, MAX_GAP_EM = 0.035, 0.22
+
+
+@dataclass
+class Glyph:
+    text: str
+    x0: float
+    x1: float
+    top: float
+    bottom: float
+    size: float
+    font: str
+    baseline: float = 0.0  # from the top of the page, like `top`
+
+    @property
+    def middle(self) -> float:
+        return (self.top + self.bottom) / 2
+
+    @property
+    def mathy(self) -> bool:
+        return bool(MATH_FONT.search(self.font)) or any(
+            ch in GREEK or ch in OPERATORS for ch in self.text
+        )
+
+
+@dataclass
+class Atom:
+    """A base glyph with what is attached to it."""
+
+    base: Glyph
+    sub: list[Glyph] = field(default_factory=list)
+    sup: list[Glyph] = field(default_factory=list)
+    accent: str = ""
+    accent_glyph: Glyph | None = None
+
+
+@dataclass
+class GlyphWord:
+    atoms: list[Atom]
+
+    @property
+    def glyphs(self) -> list[Glyph]:
+        out = []
+        for a in self.atoms:
+            out.extend((a.base, *a.sub, *a.sup))
+            if a.accent_glyph is not None:
+                out.append(a.accent_glyph)
+        return out
+
+    @property
+    def text(self) -> str:
+        """Plain text: scripts follow their base ("ω0", "10−5")."""
+        return normalize("".join(g.text for a in self.atoms for g in (a.base, *a.sub, *a.sup)))
+
+    @property
+    def scripted(self) -> bool:
+        return any(a.sub or a.sup or a.accent for a in self.atoms)
+
+    @property
+    def math(self) -> bool:
+        if self.scripted or any(a.base.mathy for a in self.atoms):
+            return True
+        letters = [a.base for a in self.atoms if a.base.text.isalpha()]
+        return 0 < len(letters) <= 2 and all(ITALIC_FONT.search(g.font) for g in letters)
+
+    @property
+    def neutral(self) -> bool:
+        """Digits, brackets and operators: mathematics only next to mathematics."""
+        return all(not ch.isalpha() for a in self.atoms for ch in a.base.text)
+
+    def tex(self) -> str:
+        out = []
+        for atom in self.atoms:
+            piece = tex_of(atom.base.text)
+            if atom.accent:
+                piece = f"{atom.accent}{{{piece}}}"
+            if atom.sub:
+                piece += f"_{{{_script_tex(atom.sub)}}}"
+            if atom.sup:
+                piece += f"^{{{_script_tex(atom.sup)}}}"
+            out.append(piece)
+        return _tidy_tex("".join(out))
+
+
+def normalize(text: str) -> str:
+    text = unicodedata.normalize("NFKC", re.sub(r"\(cid:\d+\)", "", text))
+    return text.replace("\u2010", "-").replace("\u2011", "-").replace("\u00a0", " ")
+
+
+def tex_of(text: str) -> str:
+    out = []
+    for ch in unicodedata.normalize("NFKC", text) if text not in GREEK else text:
+        if ch in GREEK:
+            out.append(GREEK[ch] + " ")
+        elif ch in OPERATORS:
+            out.append(OPERATORS[ch] + (" " if OPERATORS[ch].startswith("\\") else ""))
+        else:
+            out.append(TEX_SPECIAL.get(ch, ch))
+    return "".join(out)
+
+
+def _script_tex(glyphs: list[Glyph]) -> str:
+    text = "".join(g.text for g in glyphs)
+    letters = [g for g in glyphs if g.text.isalpha()]
+    if len(letters) >= 2 and not any(ITALIC_FONT.search(g.font) or g.mathy for g in letters):
+        return rf"\mathrm{{{tex_of(text)}}}"  # upright words: s_max → s_{\mathrm{max}}
+    return tex_of(text).strip()
+
+
+def _tidy_tex(tex: str) -> str:
+    tex = re.sub(r" +", " ", tex).strip()
+    return re.sub(r" ([_^}])", r"\1", tex)
+
+
+CHUNK_GAP_EM = 0.6  # wider than any word space: a column gutter, a table cell, an equation number
+
+
+def line_words(glyphs: list[Glyph]) -> list[GlyphWord]:
+    """One visual line's glyphs (any order) → its words, left to right.
+
+    The line is first cut at gaps wider than any word space: the lines of two columns side by
+    side are set apart (their own size, baseline and spacing)."""
+    ordered = sorted((g for g in glyphs if g.text.strip() or g.text == " "), key=lambda g: g.x0)
+    chunks: list[list[Glyph]] = []
+    for glyph in ordered:
+        if chunks and glyph.text.strip():
+            printed = [g for g in chunks[-1] if g.text.strip()]
+            last = printed[-1] if printed else None
+            if last is not None and glyph.x0 - max(g.x1 for g in printed) > CHUNK_GAP_EM * max(
+                glyph.size, last.size
+            ):
+                chunks.append([])
+        elif not chunks:
+            chunks.append([])
+        chunks[-1].append(glyph)
+    return [word for chunk in chunks for word in _chunk_words(chunk)]
+
+
+def _chunk_words(ordered: list[Glyph]) -> list[GlyphWord]:
+    printed = [g for g in ordered if g.text.strip()]
+    if not printed:
+        return []
+    main = _main_size(printed)
+    main_glyphs = [g for g in printed if g.size >= SCRIPT_SIZE * main]
+    baseline = statistics.median(g.baseline for g in main_glyphs)
+    atoms: list[Atom] = []
+    breaks: set[int] = set()  # atom indexes a word must start at (explicit spaces)
+    for glyph in ordered:
+        if not glyph.text.strip():
+            breaks.add(len(atoms))
+            continue
+        role = _role(glyph, main, baseline, atoms)
+        if role == "accent":
+            target = _accent_target(glyph, atoms)
+            target.accent, target.accent_glyph = ACCENTS[glyph.text], glyph
+            continue
+        if role in ("sub", "sup") and atoms:
+            getattr(atoms[-1], role).append(glyph)
+            continue
+        atoms.append(Atom(glyph))
+    threshold = word_gap(atoms, main)
+    words: list[GlyphWord] = []
+    for index, atom in enumerate(atoms):
+        previous = atoms[index - 1] if index else None
+        sentence = previous is not None and previous.base.text in ".?!" and atom.base.text.isupper()
+        gap = _gap(previous, atom) if previous is not None else 0.0
+        if (
+            previous is None
+            or index in breaks
+            or gap > threshold * main
+            or (sentence and gap > MIN_GAP_EM * main)
+        ):
+            words.append(GlyphWord([atom]))
+        else:
+            words[-1].atoms.append(atom)
+    return words
+
+
+def _main_size(glyphs: list[Glyph]) -> float:
+    weights: Counter[float] = Counter()
+    for g in glyphs:
+        weights[round(g.size, 1)] += len(g.text)
+    return weights.most_common(1)[0][0]
+
+
+def _role(glyph: Glyph, main: float, baseline: float, atoms: list[Atom]) -> str:
+    if glyph.text in ACCENTS and atoms and _accent_target(glyph, atoms) is not None:
+        return "accent"  # drawn over the glyph before it
+    if glyph.size >= SCRIPT_SIZE * main or not atoms:
+        return "base"
+    if glyph.x0 - _right(atoms[-1]) > 0.35 * main:
+        return "base"  # far from the glyph before: a small word of its own
+    shift = glyph.baseline - baseline  # positive: lowered
+    if shift < -0.15 * main:
+        return "sup"
+    if shift > 0.08 * main and atoms[-1].base.size >= SCRIPT_SIZE * main:
+        return "sub"
+    return "base"
+
+
+def _accent_target(glyph: Glyph, atoms: list[Atom]) -> Atom | None:
+    """The letter an accent glyph is drawn over: its middle lies over that letter."""
+    middle = (glyph.x0 + glyph.x1) / 2
+    for atom in reversed(atoms[-2:]):
+        base = atom.base
+        if base.text.isalpha() and base.x0 - 0.5 <= middle <= base.x1 + 0.5:
+            return atom
+    return None
+
+
+def _right(atom: Atom) -> float:
+    return max(g.x1 for g in (atom.base, *atom.sub, *atom.sup))
+
+
+def _gap(left: Atom, right: Atom) -> float:
+    return right.base.x0 - _right(left)
+
+
+def word_gap(atoms: list[Atom], main: float) -> float:
+    """The gap, in em, above which two glyphs of this line belong to two words.
+
+    The line's gaps between full-size glyphs fall in two groups (letter gaps near zero, word
+    gaps wider); the threshold is the split that keeps each group tightest (Otsu's method), as
+    long as the two groups are clearly apart."""
+    gaps = sorted(
+        _gap(a, b) / main
+        for a, b in zip(atoms, atoms[1:], strict=False)
+        if -0.3 * main < _gap(a, b) < 1.5 * main
+    )
+    if len(gaps) < 6:
+        return PLAIN_GAP_EM
+    best, best_score = PLAIN_GAP_EM, float("inf")
+    for k in range(1, len(gaps)):
+        low, high = gaps[:k], gaps[k:]
+        score = statistics.pvariance(low) * len(low) + statistics.pvariance(high) * len(high)
+        if score < best_score:
+            best_score, best = score, (gaps[k - 1] + gaps[k]) / 2
+            low_mean, high_mean = statistics.fmean(low), statistics.fmean(high)
+    if high_mean - low_mean < 0.04 or high_mean < 2 * low_mean + 0.02:
+        return PLAIN_GAP_EM  # one group only: letters and words are not apart
+    return min(MAX_GAP_EM, max(MIN_GAP_EM, best))
+
+
+def words_text(words: list[GlyphWord]) -> str:
+    """A run of words as text with `$…$` around each stretch of mathematics."""
+    parts: list[str] = []
+    index = 0
+    while index < len(words):
+        if not words[index].math:
+            parts.append(words[index].text)
+            index += 1
+            continue
+        start = index
+        while start > 0 and words[start - 1].neutral and _inline_neutral(words[start - 1]):
+            start -= 1
+            parts.pop()
+        end = index
+        while end + 1 < len(words) and (words[end + 1].math or _bridges(words, end + 1)):
+            end += 1
+        parts.append(math_span(words[start : end + 1]))
+        index = end + 1
+    return " ".join(p for p in parts if p)
+
+
+def _inline_neutral(word: GlyphWord) -> bool:
+    return any(ch in RELATIONS or ch in "()[]" for ch in word.text) or word.text.isdigit()
+
+
+def _bridges(words: list[GlyphWord], index: int) -> bool:
+    """A neutral word (digits, =, brackets) continues a formula when it is not the last word
+    of the line's text, or closes it with a digit ("ζ = 0.31")."""
+    word = words[index]
+    if not word.neutral or word.text.endswith((",", ";", ":")) and len(word.text) == 1:
+        return False
+    return any(ch.isdigit() or ch in RELATIONS or ch in "()[]|/" for ch in word.text)
+
+
+def math_span(words: list[GlyphWord]) -> str:
+    """`$tex$` for a formula's words; sentence punctuation after it stays outside."""
+    tex = " ".join(w.tex() for w in words)
+    trail = ""
+    match = re.search(r"[.,;:]+$", tex)
+    if match:
+        trail, tex = match.group(0), tex[: match.start()]
+    tex = tex.strip()
+    return f"${tex}${trail}" if tex else trail
