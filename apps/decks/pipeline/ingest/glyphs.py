@@ -223,7 +223,16 @@ class GlyphWord:
         if self.scripted or any(a.base.mathy for a in self.atoms):
             return True
         letters = [a.base for a in self.atoms if a.base.text.isalpha()]
-        return 0 < len(letters) <= 2 and all(ITALIC_FONT.search(g.font) for g in letters)
+        return (
+            len(letters) == 1
+            and letters[0].text not in ("a", "A", "I")
+            and bool(ITALIC_FONT.search(letters[0].font))
+        )
+
+    @property
+    def italic_prose(self) -> bool:
+        letters = [a.base for a in self.atoms if a.base.text.isalpha()]
+        return len(letters) >= 3 and all(ITALIC_FONT.search(g.font) for g in letters)
 
     @property
     def neutral(self) -> bool:
@@ -251,6 +260,7 @@ def normalize(text: str) -> str:
 
 def tex_of(text: str) -> str:
     out = []
+    text = re.sub(r"\(cid:\d+\)", "", text)
     for ch in unicodedata.normalize("NFKC", text) if text not in GREEK else text:
         if ch in GREEK:
             out.append(GREEK[ch] + " ")
@@ -319,6 +329,8 @@ def _chunk_words(ordered: list[Glyph]) -> list[GlyphWord]:
         if role in ("sub", "sup") and atoms:
             getattr(atoms[-1], role).append(glyph)
             continue
+        if role == "mark":
+            continue
         atoms.append(Atom(glyph))
     threshold = word_gap(atoms, main)
     words: list[GlyphWord] = []
@@ -354,10 +366,24 @@ def _role(glyph: Glyph, main: float, baseline: float, atoms: list[Atom]) -> str:
         return "base"  # far from the glyph before: a small word of its own
     shift = glyph.baseline - baseline  # positive: lowered
     if shift < -0.15 * main:
-        return "sup"
+        return "mark" if _footnote_mark(atoms) else "sup"
     if shift > 0.08 * main and atoms[-1].base.size >= SCRIPT_SIZE * main:
         return "sub"
     return "base"
+
+
+def _footnote_mark(atoms: list[Atom]) -> bool:
+    """Raised small glyphs right after a word of prose ("Topalidou¹˒²", "et al.¹", an ORCID "ID")
+    mark a footnote or an affiliation: not mathematics, and not part of the word."""
+    word: list[Atom] = []
+    for atom in reversed(atoms):
+        if not atom.base.text.strip() or atom.base.mathy:
+            break
+        word.insert(0, atom)
+        if len(word) >= 3:
+            break
+    letters = [a for a in word if a.base.text.isalpha() or a.base.text == "."]
+    return len(letters) >= 3 and not any(a.sup or a.sub for a in word[:-1])
 
 
 def _accent_target(glyph: Glyph, atoms: list[Atom]) -> Atom | None:
@@ -384,23 +410,28 @@ def word_gap(atoms: list[Atom], main: float) -> float:
     The line's gaps between full-size glyphs fall in two groups (letter gaps near zero, word
     gaps wider); the threshold is the split that keeps each group tightest (Otsu's method), as
     long as the two groups are clearly apart."""
-    gaps = sorted(
+    gaps = sorted(  # gaps wider than 0.45 em are word gaps anyway and would skew the split
         _gap(a, b) / main
         for a, b in zip(atoms, atoms[1:], strict=False)
-        if -0.3 * main < _gap(a, b) < 1.5 * main
+        if -0.3 * main < _gap(a, b) < 0.45 * main
     )
     if len(gaps) < 6:
         return PLAIN_GAP_EM
-    best, best_score = PLAIN_GAP_EM, float("inf")
-    for k in range(1, len(gaps)):
-        low, high = gaps[:k], gaps[k:]
-        score = statistics.pvariance(low) * len(low) + statistics.pvariance(high) * len(high)
+    total, total_sq, n = sum(gaps), sum(g * g for g in gaps), len(gaps)
+    best_score, split = float("inf"), 1
+    low_sum = low_sq = 0.0
+    for k in range(1, n):  # within-group spread for a split after gaps[k - 1], in O(n)
+        low_sum += gaps[k - 1]
+        low_sq += gaps[k - 1] ** 2
+        high_sum, high_sq = total - low_sum, total_sq - low_sq
+        score = (low_sq - low_sum**2 / k) + (high_sq - high_sum**2 / (n - k))
         if score < best_score:
-            best_score, best = score, (gaps[k - 1] + gaps[k]) / 2
-            low_mean, high_mean = statistics.fmean(low), statistics.fmean(high)
+            best_score, split = score, k
+    low_mean = sum(gaps[:split]) / split
+    high_mean = sum(gaps[split:]) / (n - split)
     if high_mean - low_mean < 0.04 or high_mean < 2 * low_mean + 0.02:
         return PLAIN_GAP_EM  # one group only: letters and words are not apart
-    return min(MAX_GAP_EM, max(MIN_GAP_EM, best))
+    return min(MAX_GAP_EM, max(MIN_GAP_EM, (gaps[split - 1] + gaps[split]) / 2))
 
 
 def words_text(words: list[GlyphWord]) -> str:
@@ -408,7 +439,7 @@ def words_text(words: list[GlyphWord]) -> str:
     parts: list[str] = []
     index = 0
     while index < len(words):
-        if not words[index].math:
+        if not _math_here(words, index):
             parts.append(words[index].text)
             index += 1
             continue
@@ -417,11 +448,22 @@ def words_text(words: list[GlyphWord]) -> str:
             start -= 1
             parts.pop()
         end = index
-        while end + 1 < len(words) and (words[end + 1].math or _bridges(words, end + 1)):
+        while end + 1 < len(words) and (_math_here(words, end + 1) or _bridges(words, end + 1)):
             end += 1
         parts.append(math_span(words[start : end + 1]))
         index = end + 1
     return " ".join(p for p in parts if p)
+
+
+def _math_here(words: list[GlyphWord], index: int) -> bool:
+    """Mathematics, unless it is a lone italic letter inside italic prose (an emphasised "a")."""
+    word = words[index]
+    if not word.math:
+        return False
+    if word.scripted or any(a.base.mathy for a in word.atoms):
+        return True
+    neighbours = words[max(0, index - 1) : index] + words[index + 1 : index + 2]
+    return not any(n.italic_prose for n in neighbours)
 
 
 def _inline_neutral(word: GlyphWord) -> bool:
