@@ -1,6 +1,6 @@
 """Every limit and threshold of the decks pipeline: a named value, its default and why.
 
-`tests/decks/test_limits.py` fails when a limit has no help text. Values are module constants
+`tests/decks/test_units.py` fails when a limit has no help text. Values are module constants
 (not environment variables): they describe what the pipeline is built and tested for.
 """
 
@@ -50,6 +50,18 @@ _ALL = [
     Limit("caption_words", 60, "Words of a caption above which it is too long (low)."),
     Limit("figure_visible_min", 0.98, "Share of a figure that must be visible (not cropped)."),
     Limit("figure_min_opacity", 0.95, "Opacity below which a figure or text counts as faded."),
+    Limit(
+        "figure_min_width_share",
+        0.6,
+        "Share of the slide's width a figure is drawn at, unless its printed width is smaller.",
+    ),
+    Limit("figure_text_min_px", 8, "Smallest size the text inside a figure may be drawn at."),
+    Limit("empty_band_max", 0.34, "Widest empty column or band, as a share of the slide."),
+    Limit(
+        "repeated_figure_max_diff",
+        0.07,
+        "Mean pixel difference below which two figures in a row count as near-identical.",
+    ),
     Limit("figure_match_max_diff", 0.16, "Mean pixel difference above which a figure mismatches."),
     Limit("overlap_min_px", 60, "Overlap between two boxes, in px², that counts."),
     Limit("contrast_min", 4.5, "Smallest text contrast ratio (WCAG AA)."),

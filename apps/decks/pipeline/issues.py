@@ -7,30 +7,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from apps.decks.pipeline.slide_deck import SlideDeck
+
 Severity = Literal["low", "medium", "high"]
 SEVERITY_RANK = {"low": 0, "medium": 1, "high": 2}
 
-# Issue types the rules emit. A vision model may use others; proposers treat unknown types
-# by their severity alone.
-TYPES = (
-    "overflow",  # content past the slide's edge
-    "density",  # too many words
-    "small_font",
-    "figure_small",
-    "figure_cropped",
-    "figure_faded",
-    "figure_distorted",
-    "figure_mismatch",  # the pixels on the slide are not the paper's figure
-    "figure_missing",  # an image did not load
-    "overlap",
-    "empty",
-    "near_empty",
-    "contrast",
-    "edge",  # ink touching the slide's edge
-    "render",  # the slide did not render
-    "slide_count",  # deck-level (slide 0)
-    "too_few_figures",  # deck-level (slide 0)
-)
+# Issue types are documented in docs/decks.md, one per defect class; a vision model may use
+# others, which proposers treat by their severity alone.
 
 
 class Issue(BaseModel):
@@ -54,3 +37,17 @@ def counts(issues: list[Issue]) -> dict[str, int]:
 def blocking(issues: list[Issue], threshold: Severity = "medium") -> list[Issue]:
     """Issues at or above the threshold: the loop continues while there are any."""
     return [i for i in issues if SEVERITY_RANK[i.severity] >= SEVERITY_RANK[threshold]]
+
+
+class Change(BaseModel):
+    """One revision step, naming the issue it answers (its index in the round's issue list)."""
+
+    issue: int = Field(ge=0)
+    slide: int = Field(ge=0)  # the slide the issue was on (0: the deck)
+    type: str
+    action: str = Field(max_length=300)
+
+
+class Revision(BaseModel):
+    deck: SlideDeck
+    changes: list[Change] = Field(default_factory=list)

@@ -12,6 +12,14 @@ class Mention(BaseModel):
     section: str
 
 
+class PageText(BaseModel):
+    """A line of text on a figure's page near its crop (crop checks look at these)."""
+
+    bbox: tuple[float, float, float, float]  # x0, top, x1, bottom in PDF points
+    kind: Literal["body", "header", "caption", "heading", "label"]
+    text: str
+
+
 class Figure(BaseModel):
     """A figure or table cropped from the page, with its caption."""
 
@@ -28,6 +36,9 @@ class Figure(BaseModel):
     mentions: list[Mention] = Field(default_factory=list)
     section: str = ""  # section of the first mention, else of the figure itself
     carries_results: bool = True  # tables: numeric content or results vocabulary
+    text_pt: float = 0.0  # smallest font size of the text inside the crop (axis labels), 0: none
+    nearby: list[PageText] = Field(default_factory=list)  # page text in and around the crop
+    panels: int = 1  # stacked panels laid out side by side in the image (see ingest/panels.py)
 
     @property
     def aspect(self) -> float:

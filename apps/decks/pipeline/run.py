@@ -26,20 +26,18 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from apps.decks import errors, limits
 from apps.decks.pipeline.ingest import paper_read
-from apps.decks.pipeline.issues import SEVERITY_RANK, Issue, Severity, blocking, counts
+from apps.decks.pipeline.issues import Severity
+from apps.decks.pipeline.loop import RoundRecord, review_loop
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.progress import Phase, Progress, ProgressCallback, fraction_for
 from apps.decks.pipeline.propose.base import Proposer
 from apps.decks.pipeline.propose.builtin import BuiltinProposer
 from apps.decks.pipeline.render import slidev
-from apps.decks.pipeline.render.browser import Renderer
-from apps.decks.pipeline.render.markdown import FIGURES_DIR, deck_markdown, style_css
-from apps.decks.pipeline.review import review
-from apps.decks.pipeline.slide_deck import SlideDeck
+from apps.decks.pipeline.render.markdown import FIGURES_DIR, style_css
 
 logger = logging.getLogger("tessera.decks")
 
@@ -57,6 +55,12 @@ OUTPUT_ENTRIES = (
 )
 
 
+class RoundSummary(BaseModel):
+    round: int
+    found: dict[str, int]  # high / medium / low / total issues the review found
+    fixed: int  # of those, answered by the revision and gone in the next round
+
+
 class Summary(BaseModel):
     slides: int
     figures_used: int
@@ -64,22 +68,7 @@ class Summary(BaseModel):
     open_issues: dict[str, int]
     title: str
     elapsed_s: float
-
-
-@dataclass
-class RoundRecord:
-    number: int
-    deck: SlideDeck
-    issues: list[Issue]
-    folder: Path  # rounds/NN inside the output folder once the run is complete
-
-    @property
-    def counts(self) -> dict[str, int]:
-        return counts(self.issues)
-
-    def rank(self) -> tuple[int, int, int, int]:
-        c = self.counts
-        return (c["high"], c["medium"], c["low"], -self.number)
+    per_round: list[RoundSummary] = Field(default_factory=list)
 
 
 @dataclass
@@ -190,21 +179,19 @@ def deck_generate(
             open_issues=final.counts,
             title=paper.title,
             elapsed_s=round(time.monotonic() - started, 1),
+            per_round=[
+                RoundSummary(
+                    round=r.number, found={**r.counts, "total": len(r.issues)}, fixed=r.fixed
+                )
+                for r in records
+            ],
         )
         (staging / "review.json").write_text(
             json.dumps(
                 {
                     "threshold": threshold,
                     "final_round": final.number,
-                    "rounds": [
-                        {
-                            "round": r.number,
-                            "slides": len(r.deck.slides),
-                            "counts": r.counts,
-                            "issues": [i.model_dump() for i in r.issues],
-                        }
-                        for r in records
-                    ],
+                    "rounds": [r.as_review() for r in records],
                 },
                 indent=2,
                 ensure_ascii=False,
@@ -220,92 +207,6 @@ def deck_generate(
     plural = "round" if summary.rounds == 1 else "rounds"
     report("done", f"{summary.slides} slides, {summary.rounds} review {plural}")
     return DeckResult(out_dir=out_dir, summary=summary, rounds=records, final_round=final.number)
-
-
-def review_loop(
-    *,
-    paper: Paper,
-    deck: SlideDeck,
-    proposer: Proposer,
-    staging: Path,
-    rounds: int,
-    threshold: Severity = "medium",
-    report: _Reporter | None = None,
-    vision=None,
-) -> tuple[list[RoundRecord], Path]:
-    """Render, review and revise until no issue at or above `threshold`, or `rounds` rounds.
-
-    Figures must be in staging/figures. Returns every round and the build of the best one.
-    """
-    report = report or _Reporter(None, rounds)
-    work = staging / "work"
-    best_build = work / "best-build"
-    records: list[RoundRecord] = []
-    with Renderer() as renderer:
-        for number in range(1, rounds + 1):
-            folder = staging / "rounds" / f"{number:02d}"
-            folder.mkdir(parents=True, exist_ok=True)
-            markdown = deck_markdown(deck, paper)
-            (folder / "slides.md").write_text(markdown)
-            (folder / "deck.json").write_text(deck.model_dump_json(indent=2))
-            total = len(deck.slides)
-            prefix = f"round {number} of {rounds}"
-
-            report("build", f"{prefix}: building {total} slides", round_number=number, slides=total)
-            entry = slidev.workspace_write(work / "workspace", markdown, staging / FIGURES_DIR)
-            build = slidev.build(entry, work / "build")
-
-            def on_slide(k: int, n: int, number: int = number, prefix: str = prefix) -> None:
-                report(
-                    "render",
-                    f"{prefix}: rendering slide {k}/{n}",
-                    round_number=number,
-                    slide=k,
-                    slides=n,
-                    part=(k - 1) / max(1, n),
-                )
-
-            measures = renderer.render(
-                build, total, folder / "slides", staging / FIGURES_DIR, on_slide=on_slide
-            )
-            (folder / "measures.json").write_text(
-                json.dumps([m.model_dump() for m in measures], indent=1)
-            )
-            report("review", f"{prefix}: reviewing", round_number=number, slides=total)
-            issues = review(deck, measures, paper)
-            if vision is not None:
-                issues += vision(deck, measures, folder / "slides")
-            (folder / "issues.json").write_text(
-                json.dumps([i.model_dump() for i in issues], indent=2, ensure_ascii=False)
-            )
-            record = RoundRecord(number, deck, issues, folder)
-            records.append(record)
-            if min(records, key=RoundRecord.rank) is record:
-                shutil.rmtree(best_build, ignore_errors=True)
-                build.rename(best_build)
-            found = record.counts
-            report(
-                "review",
-                f"{prefix}: {found['high']} high, {found['medium']} medium, {found['low']} low issues",
-                round_number=number,
-                slides=total,
-                part=1.0,
-                issues=found,
-            )
-            if not blocking(issues, threshold) or number == rounds:
-                break
-            to_fix = len(blocking(issues, threshold))
-            report(
-                "revise",
-                f"{prefix}: revising {to_fix} issue{'' if to_fix == 1 else 's'}",
-                round_number=number,
-            )
-            deck = proposer.revise(paper, deck, _worth_fixing(issues))
-    return records, best_build
-
-
-def _worth_fixing(issues: list[Issue]) -> list[Issue]:
-    return sorted(issues, key=lambda i: -SEVERITY_RANK[i.severity])
 
 
 def _write_final(staging: Path, paper: Paper, final: RoundRecord, best_build: Path) -> None:

@@ -67,6 +67,12 @@ CUES = re.compile(
     r"significant|successfully|key|main|novel|contribution|could not|failed|differ)",
     re.I,
 )
+FINDING = re.compile(
+    r"\d+(?:\.\d+)?\s*(?:%|×|x\b|times|fold|ms|s\b|seconds|minutes|hours|GB|MB)|"
+    r"\b(?:than|faster|slower|higher|lower|better|worse|outperform\w*|improv\w*|reduc\w*|"
+    r"increas\w*|decreas\w*|compared|versus|vs\.?)\b",
+    re.I,
+)
 URL = re.compile(r"https?://\S+|www\.\S+")
 
 
@@ -239,6 +245,8 @@ class Scorer:
             weight *= 1.6
         if re.search(r"\d", sentence):
             weight *= 1.15
+        if FINDING.search(sentence):  # a measured result or a comparison: what a talk shows
+            weight *= 1.3
         length = word_count(sentence)
         if length < 8:
             weight *= 0.5

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from apps.decks.pipeline.issues import Issue
+from apps.decks.pipeline.issues import Issue, Revision
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.slide_deck import SlideDeck
 
@@ -16,6 +16,7 @@ class Proposer(Protocol):
         """A first deck for the paper."""
         ...
 
-    def revise(self, paper: Paper, deck: SlideDeck, issues: list[Issue]) -> SlideDeck:
-        """A new deck that fixes the issues the reviewer found in `deck`."""
+    def revise(self, paper: Paper, deck: SlideDeck, issues: list[Issue]) -> Revision:
+        """A new deck that fixes the issues the reviewer found in `deck`, and what was done
+        for each issue (`Change.issue` is the issue's index in `issues`)."""
         ...

@@ -12,7 +12,7 @@ import re
 
 from apps.decks import limits
 from apps.decks.pipeline import text
-from apps.decks.pipeline.issues import Issue
+from apps.decks.pipeline.issues import Issue, Revision
 from apps.decks.pipeline.paper import Figure, Paper, Section
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
@@ -298,10 +298,15 @@ class BuiltinProposer:
             if len(bullets) == 2:
                 break
         caption = caption_text(figure)
-        wide = figure.aspect >= 1.9 or (not bullets and figure.aspect >= 1.1)
+        # A wide figure goes across the slide with one line under it; a tall or dense one gets
+        # the slide to itself (its caption beside it), so that it is drawn as large as it can be.
+        wide = figure.aspect >= 1.25
+        tall_or_dense = figure.aspect < 0.9 or figure.panels > 1
         layout = "figure-full" if wide else "figure-right"
         if layout == "figure-full":
             bullets = bullets[:1]
+        elif tall_or_dense:
+            bullets = []
         title = figure_title(figure)
         if titles is not None:
             if title in titles:
@@ -373,8 +378,8 @@ class BuiltinProposer:
         return slides
 
     # ------------------------------------------------------------------- revise
-    def revise(self, paper: Paper, deck: SlideDeck, issues: list[Issue]) -> SlideDeck:
-        from apps.decks.pipeline.propose.repair import deck_repair
+    def revise(self, paper: Paper, deck: SlideDeck, issues: list[Issue]) -> Revision:
+        from apps.decks.pipeline.propose.repair import deck_repair  # repair builds figure slides
 
         return deck_repair(self, paper, deck, issues)
 

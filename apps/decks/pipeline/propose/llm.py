@@ -19,9 +19,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from apps.agent.messages import Message
 from apps.agent.providers.base import ModelProposal, ModelRequest, Provider, ProviderError, ToolSpec
 from apps.decks import errors, limits
-from apps.decks.pipeline.issues import Issue
+from apps.decks.pipeline.issues import Change, Issue, Revision
 from apps.decks.pipeline.paper import Paper
-from apps.decks.pipeline.propose import fitting
 from apps.decks.pipeline.propose.builtin import BuiltinProposer, footer_text
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
@@ -41,14 +40,26 @@ object only). Rules:
 - At most {limits.get_int("words_beside_figure")} words of bullets beside a figure and
   {limits.get_int("words_text_slide") - 10} words on a text slide. Short, concrete bullets.
 - Use only figure ids from the figure list. Layout "figure-full" suits wide figures (aspect
-  above 1.9), "figure-right" the others.
-- Write plain text: no Markdown, HTML, LaTeX or links."""
+  above 1.25), "figure-right" the others; a tall or dense figure gets no bullets beside it.
+  Two near-identical figures go on one slide: "figure" and "figure_pair".
+- Every bullet stands on its own: no opening connector ("However", "So,"), no pronoun that
+  refers to another slide ("This motivated…"), no pointer to an equation, figure, table or
+  section the slide does not show, nothing about the paper's structure ("Section 3 lists…"),
+  no table cells read as a sentence. Prefer sentences with a finding (numbers, comparisons).
+- A slide's title says its point; never a caption fragment.
+- Plain text, with inline mathematics as TeX between dollars ($\\omega_0^2$) and a display
+  equation in "equation" (TeX, no dollars). No Markdown, HTML or links."""
 
 REVISE = """The deck below was rendered and reviewed. Fix every issue and send the whole deck
-again. Typical fixes: overflow → split the slide or shorten it, or lower figure_height;
-density → fewer, shorter bullets; figure_small → layout "figure-full" and fewer words;
-figure_cropped → keep the figure whole. Slide numbers in the issues count the title slide as 1;
-slide 0 means the whole deck."""
+again, with "changes": one entry per issue you answered ({"issue": its index in the issue
+list, "action": what you did}). Issue types: overflow, density → shorter or split; small_font;
+figure_small, figure_narrow, empty_area, figure_text_small → the figure across the slide or on
+a slide of its own; figure_cropped → keep it whole; dangling_connector, unresolved_reference,
+equation_number, dangling_pointer, meta_text, stray_glyph, broken_math, glued_words,
+table_as_text → rewrite the bullet so it stands on its own, or replace it; title_fragment →
+a title that says the slide's point; thin_slide → merge or complete it; repeated_figures →
+one slide with both figures; crop_foreign_text, crop_cut → show another figure. Slide numbers
+count the title slide as 1; slide 0 means the whole deck."""
 
 
 class SlidePlan(BaseModel):
@@ -62,15 +73,23 @@ class SlidePlan(BaseModel):
     figure: str | None = None
     layout: Literal["figure-right", "figure-left", "figure-full"] = "figure-right"
     caption: str = Field(default="", max_length=300)
-    figure_height: int | None = Field(default=None, ge=160, le=404)
-    text_size: int | None = Field(default=None, ge=16, le=26)
+    figure_pair: str | None = None
+    equation: str = Field(default="", max_length=600)
     notes: str = Field(default="", max_length=3000)
+
+
+class PlanChange(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    issue: int = Field(ge=0)
+    action: str = Field(min_length=1, max_length=300)
 
 
 class DeckPlan(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     slides: list[SlidePlan] = Field(min_length=3, max_length=30)
+    changes: list[PlanChange] = Field(default_factory=list)
 
 
 def deck_tool() -> ToolSpec:
@@ -126,8 +145,8 @@ def deck_plan(paper: Paper, deck: SlideDeck) -> dict:
                 figure=slide.figure,
                 layout=slide.layout,
                 caption=slide.caption[:300],
-                figure_height=max(160, min(404, slide.figure_height)),
-                text_size=max(16, min(26, slide.text_size)),
+                figure_pair=slide.figure_pair,
+                equation=slide.equation,
             ).model_dump(exclude={"notes"})
         )
     return {"slides": slides}
@@ -144,12 +163,12 @@ class LlmProposer:
     def propose(self, paper: Paper) -> SlideDeck:
         messages = [Message.system(SYSTEM), Message.user(paper_prompt(paper))]
         try:
-            return self._ask(paper, messages)
+            return self._ask(paper, messages)[0]
         except errors.ProposerError as exc:
             logger.warning("model proposer failed, using the builtin one: %s", exc)
             return self.fallback.propose(paper)
 
-    def revise(self, paper: Paper, deck: SlideDeck, issues: list[Issue]) -> SlideDeck:
+    def revise(self, paper: Paper, deck: SlideDeck, issues: list[Issue]) -> Revision:
         request = (
             f"{REVISE}\n\nDeck:\n{json.dumps(deck_plan(paper, deck), ensure_ascii=False)}\n\n"
             f"Issues:\n{json.dumps([i.model_dump() for i in issues], ensure_ascii=False)}\n\n"
@@ -157,12 +176,23 @@ class LlmProposer:
         )
         messages = [Message.system(SYSTEM), Message.user(request)]
         try:
-            return self._ask(paper, messages)
+            revised, plan = self._ask(paper, messages)
         except errors.ProposerError as exc:
             logger.warning("model revision failed, using the builtin repair: %s", exc)
             return self.fallback.revise(paper, deck, issues)
+        changes = [
+            Change(
+                issue=c.issue,
+                slide=issues[c.issue].slide,
+                type=issues[c.issue].type,
+                action=c.action,
+            )
+            for c in plan.changes
+            if c.issue < len(issues)
+        ]
+        return Revision(deck=revised, changes=changes)
 
-    def _ask(self, paper: Paper, messages: list[Message]) -> SlideDeck:
+    def _ask(self, paper: Paper, messages: list[Message]) -> tuple[SlideDeck, DeckPlan]:
         problem = ""
         for _attempt in range(2):
             try:
@@ -172,7 +202,8 @@ class LlmProposer:
             except ProviderError as exc:
                 raise errors.ProposerError(f"the model could not be reached: {exc}") from exc
             try:
-                return self._deck(paper, _plan_of(proposal))
+                plan = _plan_of(proposal)
+                return self._deck(paper, plan), plan
             except (ValueError, ValidationError) as exc:
                 problem = _problem_text(exc)
                 messages = [*messages, *_rejection(proposal, problem)]
@@ -180,7 +211,9 @@ class LlmProposer:
 
     def _deck(self, paper: Paper, plan: DeckPlan) -> SlideDeck:
         known = {f.id for f in paper.figures}
-        unknown = [s.figure for s in plan.slides if s.figure and s.figure not in known]
+        unknown = [
+            f for s in plan.slides for f in (s.figure, s.figure_pair) if f and f not in known
+        ]
         if unknown:
             raise ValueError(f"unknown figure ids {unknown}; use one of {sorted(known)}")
         slides = [Slide(kind="title", title=paper.title, role="title")]
@@ -192,15 +225,12 @@ class LlmProposer:
                 title=item.title,
                 bullets=item.bullets,
                 figure=item.figure if item.kind == "figure" else None,
+                figure_pair=item.figure_pair if item.kind == "figure" else None,
+                equation=item.equation,
                 layout=item.layout,
                 caption=item.caption,
-                figure_height=item.figure_height or 380,
-                text_size=item.text_size or (20 if item.kind == "figure" else 22),
                 notes=item.notes,
             )
-            figure = paper.figure(slide.figure) if slide.figure else None
-            if figure is not None and item.figure_height is None:
-                slide = fitting.fit_figure_slide(slide, figure)
             slides.append(slide)
         return SlideDeck(
             title=paper.title,

@@ -1,220 +1,416 @@
-"""Apply reviewer issues to a deck: split, condense, re-layout, resize.
+"""The builtin proposer's revision: one fixer per issue type, each answering one issue.
 
-Each fix is small and moves in one direction (figures only shrink to cure overflow, text only
-gets shorter), so repeated rounds converge instead of oscillating.
+`deck_repair` walks the reviewer's issues slide by slide, hands each to the fixer registered for
+its type and records a `Change` that names the issue it answers (its index in the round's
+issue list). Fixes move in one direction (text gets shorter or cleaner, figures get more room)
+so that rounds converge instead of oscillating.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from apps.decks import limits
-from apps.decks.pipeline import text
-from apps.decks.pipeline.issues import Issue
+from apps.decks.pipeline import defects, text
+from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Revision
 from apps.decks.pipeline.paper import Paper
-from apps.decks.pipeline.propose import fitting
+from apps.decks.pipeline.propose import bullets
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
 if TYPE_CHECKING:
     from apps.decks.pipeline.propose.builtin import BuiltinProposer
 
-MIN_TEXT_PX = 18
-CANVAS_HEIGHT = 552
+TEXT_TYPES = (
+    "dangling_connector",
+    "unresolved_reference",
+    "equation_number",
+    "meta_text",
+    "stray_glyph",
+    "broken_math",
+    "glued_words",
+    "table_as_text",
+    "dangling_pointer",
+)
+
+
+@dataclass
+class Work:
+    """What a fixer may use: the paper, the sentence index and every bullet already shown."""
+
+    proposer: BuiltinProposer
+    paper: Paper
+    index: bullets.SentenceIndex
+    used: set[str] = field(default_factory=set)  # bullets shown (lower case)
+    shown: set[str] = field(default_factory=set)  # figure ids shown
+
+
+Fixer = Callable[[Slide, Issue, Work], tuple[list[Slide], str]]
+FIXERS: dict[str, Fixer] = {}
+
+
+def fixer(*types: str):
+    def register(function: Fixer) -> Fixer:
+        for name in types:
+            FIXERS[name] = function
+        return function
+
+    return register
 
 
 def deck_repair(
     proposer: BuiltinProposer, paper: Paper, deck: SlideDeck, issues: list[Issue]
-) -> SlideDeck:
-    by_slide: dict[int, list[Issue]] = defaultdict(list)
-    for issue in issues:
-        by_slide[issue.slide].append(issue)
-    room = limits.get_int("max_slides") - len(deck.slides)
+) -> Revision:
+    work = Work(proposer, paper, bullets.SentenceIndex(paper))
+    work.used = {b.lower() for s in deck.slides for b in s.bullets}
+    work.shown = set(deck.figures_used())
+    numbered = list(enumerate(issues))
     slides: list[Slide] = []
+    changes: list[Change] = []
+    merged_away = _merge_repeated(deck, numbered, changes)
     for number, slide in enumerate(deck.slides, start=1):
-        found = by_slide.get(number, [])
-        if not found:
-            slides.append(slide)
+        if number in merged_away:
             continue
-        repaired = _slide_repair(slide, found, paper, room > 0)
-        room -= len(repaired) - 1
-        slides.extend(repaired)
-    deck = deck.model_copy(update={"slides": slides})
-    return _deck_repair(proposer, paper, deck, by_slide.get(0, []))
+        current = [slide]
+        found = sorted(
+            ((i, issue) for i, issue in numbered if issue.slide == number),
+            key=lambda pair: -SEVERITY_RANK[pair[1].severity],
+        )
+        for position, issue in found:
+            function = FIXERS.get(issue.type)
+            if function is None or not current:
+                continue
+            replaced, action = function(current[0], issue, work)
+            if action:
+                current = replaced + current[1:]
+                changes.append(Change(issue=position, slide=number, type=issue.type, action=action))
+        slides.extend(current)
+    deck = deck.model_copy(update={"slides": slides or deck.slides[:1]})
+    deck = _deck_repair(work, deck, numbered, changes)
+    return Revision(deck=deck, changes=changes)
 
 
-def _types(found: list[Issue]) -> dict[str, Issue]:
-    worst: dict[str, Issue] = {}
-    rank = {"low": 0, "medium": 1, "high": 2}
-    for issue in found:
-        if issue.type not in worst or rank[issue.severity] > rank[worst[issue.type].severity]:
-            worst[issue.type] = issue
-    return worst
+# ----------------------------------------------------------------------------- text defects
 
 
-def _slide_repair(slide: Slide, found: list[Issue], paper: Paper, may_split: bool) -> list[Slide]:
-    types = _types(found)
-    if slide.kind != "title" and ({"empty", "render"} & types.keys()):
-        return [] if not slide.bullets and not slide.figure else [_condensed(slide, 14)]
-    if slide.kind == "figure":
-        figure = paper.figure(slide.figure or "")
-        if figure is None:
-            converted = slide.model_copy(update={"kind": "bullets", "figure": None})
-            return [converted] if converted.bullets else []
-        return [_figure_repair(slide, types, figure)]
-    if slide.kind == "title":
-        return [_title_repair(slide, types)]
-    return _text_repair(slide, types, may_split)
-
-
-def _figure_repair(slide: Slide, types: dict[str, Issue], figure) -> Slide:
-    update: dict = {}
-    height = slide.figure_height
-    if slide.fit != "contain" or "figure_cropped" in types:
-        update["fit"] = "contain"
-    if {"figure_faded", "figure_distorted", "figure_mismatch"} & types.keys():
-        update["fit"] = "contain"
-    bullets = list(slide.bullets)
-    caption = slide.caption or text.first_sentence(figure.caption)
-    layout = slide.layout
-    if "figure_small" in types:
-        if layout != "figure-full" and figure.aspect >= 1.2:
-            layout = "figure-full"
-            bullets = bullets[:1]
-        height = max(height, fitting.MAX_FIGURE_HEIGHT)
-        bullets = [text.shorten(b, 16) for b in bullets]
-        caption = text.shorten(caption, 16, ellipsis=True)
-    if "density" in types:
-        bullets = _trim_words(bullets, limits.get_int("words_beside_figure") - 8, 16)
-        caption = text.shorten(caption, 20, ellipsis=True)
-    if "small_font" in types:
-        update["text_size"] = max(slide.text_size, 20)
-        caption = text.shorten(caption, 16, ellipsis=True)
-    excess = 0.0
-    text_overflows = False
-    for kind in ("overflow", "edge", "overlap"):
-        issue = types.get(kind)
-        if issue is None:
-            continue
-        overflow = issue.evidence.get("overflow", {})
-        lowest = overflow.get("lowest", {})
-        figure_bottom = max(lowest.get("image", 0.0), lowest.get("caption", 0.0))
-        if kind == "overflow" and lowest and figure_bottom <= CANVAS_HEIGHT:
-            text_overflows = True  # the text column runs off the slide, not the figure
-            continue
-        excess = max(excess, float(overflow.get("bottom_px", 0)), 16.0)
-    if text_overflows:
-        bullets = _trim_words(bullets, max(12, _words(bullets) - 14), 16)
-        update["text_size"] = max(MIN_TEXT_PX, slide.text_size - 2)
-    cropped = types.get("figure_cropped")
-    if cropped and slide.fit == "contain":  # cropped by the canvas, not by object-fit
-        visible = float(cropped.evidence.get("visible_fraction", 1.0))
-        excess = max(excess, (1 - visible) * height + 8)
-    if excess:
-        if height - excess - 12 >= fitting.MIN_FIGURE_HEIGHT:
-            height = int(height - excess - 12)
+@fixer(*TEXT_TYPES)
+def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    original = issue.evidence.get("text", "")
+    if original not in slide.bullets:
+        return [slide], ""
+    kind = issue.type
+    if kind == "dangling_pointer" and issue.evidence.get("kind") == "equation":
+        equation = work.paper.equation(str(issue.evidence.get("number")))
+        if equation is not None and not slide.equation and clean_tex(equation.tex):
+            return [slide.model_copy(update={"equation": equation.tex})], (
+                f"showed equation ({equation.number}) that bullet {issue.evidence['index'] + 1} "
+                "points at"
+            )
+    fixed = bullets.fix(kind, original, work.index.source(original))
+    if fixed is not None:
+        fixed = bullets.rewrite(fixed, work.index.source(original), max_words=32)
+    kept = [b for b in slide.bullets if b != original]
+    if fixed is not None and fixed.lower() not in work.used:
+        position = slide.bullets.index(original)
+        kept.insert(position, fixed)
+        work.used.add(fixed.lower())
+        action = f"rewrote bullet {position + 1}: “{text.shorten(fixed, 12, ellipsis=True)}”"
+    else:
+        replacement = _next_sentence(slide, work)
+        if replacement:
+            kept.append(replacement)
+            action = "replaced the bullet with another sentence of the same part"
         else:
-            height = fitting.MIN_FIGURE_HEIGHT
-            bullets = _trim_words(bullets, 20, 12)
-            caption = text.shorten(caption, 12, ellipsis=True)
-            update["text_size"] = max(MIN_TEXT_PX, slide.text_size - 2)
-    update.update(
-        {"figure_height": int(height), "bullets": bullets, "caption": caption, "layout": layout}
+            action = "removed the bullet"
+    return [slide.model_copy(update={"bullets": kept})], action
+
+
+def clean_tex(tex: str) -> bool:
+    """A rebuilt display equation worth showing: balanced, with a relation, no stray rows."""
+    pairs = (("(", ")"), ("{", "}"), ("[", "]"))
+    if any(tex.count(a) != tex.count(b) for a, b in pairs) or tex.count("|") % 2:
+        return False
+    return "=" in tex or "\\leq" in tex or "\\approx" in tex
+
+
+def _next_sentence(slide: Slide, work: Work) -> str | None:
+    """Another clean sentence from the paragraphs behind the slide (its notes)."""
+    if not slide.notes or slide.kind == "title":
+        return None
+    scorer = text.Scorer([slide.notes])
+    for candidate in text.key_sentences([slide.notes], scorer, 6, exclude=work.used):
+        fixed = bullets.rewrite(candidate, work.index.source(candidate))
+        if fixed and fixed.lower() not in work.used:
+            work.used.add(fixed.lower())
+            return fixed
+    return None
+
+
+@fixer("title_fragment")
+def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    figures = [f for f in (work.paper.figure(i) for i in slide.figures()) if f]
+    candidates = []
+    if figures:
+        from apps.decks.pipeline.propose.builtin import figure_title
+
+        candidates += [figure_title(figures[0], words=w) for w in (8, 12)]
+    section = next(
+        (
+            s
+            for s in work.paper.sections
+            if slide.notes and s.paragraphs and s.paragraphs[0][:80] in slide.notes
+        ),
+        None,
     )
-    if not bullets and layout != "figure-full" and figure.aspect >= 1.1:
-        update["layout"] = "figure-full"  # nothing to say beside it: give it the whole slide
-    repaired = slide.model_copy(update=update)
-    relaid = repaired.layout != slide.layout or repaired.fit != slide.fit
-    if ("figure_small" in types or relaid) and not excess:
-        repaired = fitting.fit_figure_slide(repaired, figure)
-    return repaired
+    if section is not None:
+        candidates.append(section.title)
+    if figures:
+        candidates.append(figures[0].label)
+    candidates.append("Key points")
+    for candidate in candidates:
+        cleaned = bullets.strip_stray(candidate) or ""
+        if cleaned and not defects.title_fragment(cleaned) and not defects.text_defects(cleaned):
+            return [slide.model_copy(update={"title": cleaned[:120]})], f"retitled “{cleaned}”"
+    return [slide], ""
 
 
-def _title_repair(slide: Slide, types: dict[str, Issue]) -> Slide:
-    if {"overflow", "edge"} & types.keys():
-        return slide.model_copy(update={"title": text.shorten(slide.title, 14)})
-    return slide
+@fixer("thin_slide")
+def _thin(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    extra = [b for b in (_next_sentence(slide, work), _next_sentence(slide, work)) if b]
+    if len(slide.bullets) + len(extra) >= 2:
+        return [slide.model_copy(update={"bullets": slide.bullets + extra})], (
+            f"added {len(extra)} sentence{'s' if len(extra) > 1 else ''} of the same part"
+        )
+    return [], "removed the slide (one bullet and nothing else)"
 
 
-def _text_repair(slide: Slide, types: dict[str, Issue], may_split: bool) -> list[Slide]:
-    overflow = types.get("overflow")
-    density = types.get("density")
-    severe = (overflow and overflow.severity == "high") or (density and density.severity == "high")
-    if (overflow or density) and may_split and len(slide.bullets) >= 4 and severe:
+# ------------------------------------------------------------------------ layout and figures
+
+
+@fixer("overflow", "density", "overlap", "edge")
+def _crowded(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    if slide.kind == "title":
+        return [
+            slide.model_copy(update={"title": text.shorten(slide.title, 14)})
+        ], "shortened the title"
+    severe = issue.severity == "high"
+    if slide.kind == "bullets" and severe and len(slide.bullets) >= 4:
         half = (len(slide.bullets) + 1) // 2
-        budget = limits.get_int("words_text_slide") - 10
-        first = slide.model_copy(update={"bullets": _trim_words(slide.bullets[:half], budget, 24)})
+        first = slide.model_copy(update={"bullets": slide.bullets[:half]})
+        title = slide.title if slide.title.endswith("(continued)") else f"{slide.title} (continued)"
         second = slide.model_copy(
+            update={"bullets": slide.bullets[half:], "title": title, "notes": ""}
+        )
+        return [first, second], "split the slide in two"
+    if issue.type == "density" and "caption_words" in issue.evidence:
+        figure = work.paper.figure(slide.figure or "")
+        caption = text.shorten(
+            slide.caption or (figure.caption if figure else ""), 24, ellipsis=True
+        )
+        return [slide.model_copy(update={"caption": caption})], "kept the caption's first clause"
+    budget = (
+        limits.get_int("words_beside_figure") - 8
+        if slide.kind == "figure"
+        else limits.get_int("words_text_slide") - 12
+    )
+    kept = _trim_words(slide.bullets, budget, 20)
+    if kept != slide.bullets:
+        return [slide.model_copy(update={"bullets": kept})], "cut the longest bullets"
+    if not slide.compact:
+        return [slide.model_copy(update={"compact": True})], "used the stylesheet's compact text"
+    if slide.bullets:
+        return [slide.model_copy(update={"bullets": slide.bullets[:-1]})], "dropped the last bullet"
+    return [slide], ""
+
+
+@fixer("small_font")
+def _small_font(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    if slide.compact:
+        return [
+            slide.model_copy(
+                update={"compact": False, "bullets": _trim_words(slide.bullets, 50, 20)}
+            )
+        ], ("back to the normal text size, with less text")
+    return [slide], ""
+
+
+@fixer("figure_cropped", "figure_faded", "figure_distorted", "figure_mismatch")
+def _figure_whole(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    if slide.fit != "contain":
+        return [slide.model_copy(update={"fit": "contain"})], "drew the figure whole (contain)"
+    return [slide.model_copy(update={"bullets": _trim_words(slide.bullets, 20, 14)})], (
+        "gave the figure more room"
+    )
+
+
+@fixer("figure_small", "figure_narrow", "empty_area", "figure_text_small")
+def _figure_room(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    figure = work.paper.figure(slide.figure or "")
+    if figure is None or slide.kind != "figure":
+        return [slide], ""
+    if slide.figure_pair:
+        return [slide], ""
+    if slide.layout != "figure-full" and figure.aspect >= 1.25:
+        takeaway = [text.shorten(b, 18) for b in slide.bullets[:1]]
+        return [slide.model_copy(update={"layout": "figure-full", "bullets": takeaway})], (
+            "put the figure across the slide with one line under it"
+        )
+    if slide.bullets:
+        return [slide.model_copy(update={"bullets": []})], "gave the figure a slide of its own"
+    return [slide], ""
+
+
+@fixer("figure_missing", "render", "empty")
+def _broken(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    if slide.kind == "title":
+        return [slide], ""
+    if slide.kind == "figure" and not any(work.paper.figure(f) for f in slide.figures()):
+        if slide.bullets:
+            return [
+                slide.model_copy(update={"kind": "bullets", "figure": None, "figure_pair": None})
+            ], ("kept the text without the unknown figure")
+        return [], "removed the slide whose figure does not exist"
+    if not slide.bullets and not slide.figure:
+        return [], "removed the empty slide"
+    return [
+        slide.model_copy(update={"bullets": _trim_words(slide.bullets, 40, 14)})
+    ], "simplified the slide"
+
+
+@fixer("near_empty")
+def _near_empty(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    if slide.kind == "bullets" and len(slide.bullets) < 2:
+        return [], "removed the almost empty slide"
+    return [slide], ""
+
+
+@fixer("crop_foreign_text", "crop_cut")
+def _bad_crop(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """A crop the PDF's layout shows to be unclean is not shown: another figure takes its place
+    when there is one the deck does not show yet."""
+    bad = issue.evidence.get("figure")
+    from apps.decks.pipeline.crops import figure_crop_findings
+
+    spare = [
+        f
+        for f in work.paper.figures
+        if f.id != bad
+        and f.id not in work.shown
+        and not any(figure_crop_findings(f))
+        and (f.kind == "figure" or f.carries_results)
+    ]
+    if spare:
+        work.shown.add(spare[0].id)
+        replacement = work.proposer.figure_slide(spare[0], work.used)
+        return [replacement], f"showed {spare[0].label} instead of the unclean crop of {bad}"
+    if slide.bullets:
+        return [slide.model_copy(update={"kind": "bullets", "figure": None})], (
+            f"kept the text without the unclean crop of {bad}"
+        )
+    return [], f"removed the slide with the unclean crop of {bad}"
+
+
+# ----------------------------------------------------------------------------- deck level
+
+
+def _merge_repeated(
+    deck: SlideDeck, numbered: list[tuple[int, Issue]], changes: list[Change]
+) -> set[int]:
+    """Near-identical figures in a row become one slide that shows them side by side."""
+    merged: set[int] = set()
+    for position, issue in numbered:
+        if issue.type != "repeated_figures":
+            continue
+        first, second = issue.evidence.get("slides", [0, 0])
+        if first in merged or second in merged or not (1 <= first < second <= len(deck.slides)):
+            continue
+        a, b = deck.slides[first - 1], deck.slides[second - 1]
+        title = _common_title(a.title, b.title)
+        deck.slides[first - 1] = a.model_copy(
             update={
-                "bullets": _trim_words(slide.bullets[half:], budget, 24),
-                "title": _continued(slide.title),
-                "notes": "",
+                "figure_pair": b.figure,
+                "title": title,
+                "bullets": a.bullets[:1],
+                "layout": "figure-right",
             }
         )
-        return [first, second]
-    if overflow or density or "edge" in types or "overlap" in types:
-        bullets = _trim_words(slide.bullets, limits.get_int("words_text_slide") - 10, 20)
-        size = slide.text_size
-        if overflow and len(bullets) == len(slide.bullets):
-            size = max(MIN_TEXT_PX, size - 2)
-        return [slide.model_copy(update={"bullets": bullets, "text_size": size})]
-    if "small_font" in types:
-        return [slide.model_copy(update={"text_size": max(20, slide.text_size)})]
-    if "near_empty" in types and len(slide.bullets) < 2:
-        return []
-    return [slide]
+        merged.add(second)
+        changes.append(
+            Change(
+                issue=position,
+                slide=second,
+                type=issue.type,
+                action=f"showed {a.figure} and {b.figure} side by side on slide {first}",
+            )
+        )
+    return merged
 
 
-def _words(bullets: list[str]) -> int:
-    return sum(text.word_count(b) for b in bullets)
-
-
-def _continued(title: str) -> str:
-    return title if title.endswith("(continued)") else f"{title} (continued)"
-
-
-def _condensed(slide: Slide, max_words: int) -> Slide:
-    return slide.model_copy(
-        update={"bullets": _trim_words(slide.bullets, 10 * max_words, max_words)}
-    )
-
-
-def _trim_words(bullets: list[str], budget: int, per_bullet: int) -> list[str]:
-    """Cut bullets at a clause boundary where one is near, then drop the longest ones until
-    the total fits the budget (never cut a sentence in the middle)."""
-    kept = [text.shorten(b, per_bullet) for b in bullets]
-    while len(kept) > 1 and sum(text.word_count(b) for b in kept) > budget:
-        kept.remove(max(kept, key=text.word_count))
-    return kept
+def _common_title(a: str, b: str) -> str:
+    words_a, words_b = a.split(), b.split()
+    common = []
+    for x, y in zip(words_a, words_b, strict=False):
+        if x.lower() != y.lower():
+            break
+        common.append(x)
+    base = " ".join(common).rstrip(",;: ") if len(common) >= 2 else a
+    base = defects.DANGLING_END.sub("", base).strip() or a
+    return f"{base}: side by side"[:120]
 
 
 def _deck_repair(
-    proposer: BuiltinProposer, paper: Paper, deck: SlideDeck, found: list[Issue]
+    work: Work, deck: SlideDeck, numbered: list[tuple[int, Issue]], changes: list[Change]
 ) -> SlideDeck:
-    types = _types(found)
     slides = list(deck.slides)
-    high = limits.get_int("max_slides")
-    if "too_few_figures" in types or len(slides) < limits.get_int("min_slides"):
-        shown = set(deck.figures_used())
-        candidates = [
-            f
-            for f in sorted(paper.figures, key=lambda f: (f.kind != "figure", -len(f.mentions)))
-            if f.id not in shown and (f.kind == "figure" or f.carries_results)
-        ]
-        used: set[str] = {b.lower() for s in slides for b in s.bullets}
-        wanted = max(
-            limits.get_int("min_figures") - len(shown), limits.get_int("min_slides") - len(slides)
-        )
-        for figure in candidates[: max(0, wanted)]:
-            index = max(1, len(slides) - 1) if slides[-1].role == "conclusion" else len(slides)
-            slides.insert(index, proposer.figure_slide(figure, used))
-    while len(slides) > high:
-        removable = [
-            i
-            for i, s in enumerate(slides)
-            if s.kind == "bullets" and s.role not in ("conclusion", "contributions")
-        ]
-        if not removable:
-            break
-        slides.pop(removable[-1])
+    deck_issues = [
+        (i, issue) for i, issue in numbered if issue.slide == 0 and issue.type != "repeated_figures"
+    ]
+    for position, issue in deck_issues:
+        if issue.type in ("too_few_figures", "slide_count") and len(slides) < limits.get_int(
+            "max_slides"
+        ):
+            shown = {f for s in slides for f in s.figures()}
+            candidates = [
+                f
+                for f in sorted(
+                    work.paper.figures, key=lambda f: (f.kind != "figure", -len(f.mentions))
+                )
+                if f.id not in shown and (f.kind == "figure" or f.carries_results)
+            ]
+            wanted = max(
+                limits.get_int("min_figures") - len(shown),
+                limits.get_int("min_slides") - len(slides),
+            )
+            added = []
+            for figure in candidates[: max(0, wanted)]:
+                index = len(slides) - 1 if slides[-1].role == "conclusion" else len(slides)
+                slides.insert(max(1, index), work.proposer.figure_slide(figure, work.used))
+                added.append(figure.label)
+            if added:
+                changes.append(
+                    Change(
+                        issue=position, slide=0, type=issue.type, action=f"added {', '.join(added)}"
+                    )
+                )
+        if issue.type == "slide_count" and len(slides) > limits.get_int("max_slides"):
+            removable = [
+                i
+                for i, s in enumerate(slides)
+                if s.kind == "bullets" and s.role not in ("conclusion", "contributions")
+            ]
+            while len(slides) > limits.get_int("max_slides") and removable:
+                slides.pop(removable.pop())
+            changes.append(
+                Change(issue=position, slide=0, type=issue.type, action="removed text slides")
+            )
     return deck.model_copy(update={"slides": slides})
+
+
+def _trim_words(items: list[str], budget: int, per_bullet: int) -> list[str]:
+    """Cut bullets at a clause boundary where one is near, then drop the longest ones until
+    the total fits the budget (never cut a sentence in the middle)."""
+    kept = [text.shorten(b, per_bullet) for b in items]
+    while len(kept) > 1 and sum(text.word_count(b) for b in kept) > budget:
+        kept.remove(max(kept, key=text.word_count))
+    return kept

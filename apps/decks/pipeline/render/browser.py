@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image, ImageChops, ImageDraw, ImageStat
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, Route, sync_playwright
 
@@ -157,7 +157,44 @@ def pixels_check(
         if not source.exists():
             continue
         diffs[image.figure] = round(_figure_difference(shot, image, source, device_scale), 3)
-    return Pixels(ink_fraction=round(ink_fraction, 4), edges=edges, figure_diff=diffs)
+    empty_width, empty_height = _empty_bands(content, measure, device_scale)
+    return Pixels(
+        ink_fraction=round(ink_fraction, 4),
+        edges=edges,
+        figure_diff=diffs,
+        empty_width=empty_width,
+        empty_height=empty_height,
+    )
+
+
+def _empty_bands(content: Image.Image, measure: SlideMeasure, scale: float) -> tuple[float, float]:
+    """Longest empty column run and row run in the slide's body (below the title, inside the
+    margins), with every figure and text box counted as filled."""
+    filled = content.copy()
+    draw = ImageDraw.Draw(filled)
+    boxes = [t.rect for t in measure.texts] + [i.drawn for i in measure.images]
+    for r in boxes:
+        draw.rectangle([r.x * scale, r.y * scale, (r.x + r.w) * scale, (r.y + r.h) * scale], 255)
+    titles = [t.rect.y + t.rect.h for t in measure.texts if t.role == "title"]
+    top = (max(titles) + 8 if titles else 60) * scale
+    left, right = 40 * scale, (measure.canvas.w - 40) * scale
+    bottom = (measure.canvas.h - 16) * scale
+    if bottom - top < 20 or right - left < 20:
+        return 0.0, 0.0
+    body = filled.crop((int(left), int(top), int(right), int(bottom)))
+    columns = list(body.resize((body.width, 1), Image.Resampling.BOX).getdata())
+    rows = list(body.resize((1, body.height), Image.Resampling.BOX).getdata())
+    width = _longest_run(columns) / (measure.canvas.w * scale)
+    height = _longest_run(rows) / (measure.canvas.h * scale)
+    return round(width, 3), round(height, 3)
+
+
+def _longest_run(profile: list[int]) -> int:
+    best = run = 0
+    for value in profile:
+        run = run + 1 if value == 0 else 0
+        best = max(best, run)
+    return best
 
 
 def _ink_mask(image: Image.Image, background: tuple[int, int, int]) -> Image.Image:

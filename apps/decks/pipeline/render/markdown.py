@@ -138,8 +138,9 @@ def _slide(deck: SlideDeck, slide: Slide, paper: Paper) -> tuple[dict, str]:
         takeaway = inline(" ".join(slide.bullets)) if slide.bullets else ""
         body = [title, _image(figure), _caption(figure, slide), takeaway]
         return {"layout": "default", "class": f"deck-wide{text_class}"}, _join(body)
-    text = [_bullets(slide.bullets), _equation(slide.equation)]
-    picture = [_image(figure), _caption(figure, slide)]
+    # The caption goes under the text, so that the figure has its column's whole height.
+    text = [_bullets(slide.bullets), _equation(slide.equation), _caption(figure, slide)]
+    picture = [_image(figure)]
     left, right = (picture, text) if slide.layout == "figure-left" else (text, picture)
     side = "figure-left" if slide.layout == "figure-left" else "figure-right"
     fields = {"layout": "two-cols-header", "layoutClass": f"deck-side {side}{text_class}"}

@@ -69,6 +69,10 @@ class Pixels(BaseModel):
     ink_fraction: float
     edges: dict[str, int] = Field(default_factory=dict)  # ink pixels in each edge strip
     figure_diff: dict[str, float] = Field(default_factory=dict)  # figure id → mean difference
+    # Widest run of empty columns and tallest run of empty rows below the title, as shares of
+    # the slide's width and height (figures and text boxes count as filled).
+    empty_width: float = 0.0
+    empty_height: float = 0.0
 
 
 class MathRendered(BaseModel):
