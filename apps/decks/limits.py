@@ -22,9 +22,14 @@ _ALL = [
     Limit("max_image_megapixels", 60, "Largest embedded image, in megapixels (decoding cost)."),
     Limit("min_words", 150, "Fewest words of text a paper needs to make a deck."),
     # Figures
-    Limit("figure_max_px", 1800, "Longest side of a cropped figure, in pixels."),
+    Limit(
+        "figure_target_width_px",
+        2000,
+        "Width a figure is rendered at: sharp across a slide (1960 px on the 2× screenshots).",
+    ),
+    Limit("figure_max_px", 3600, "Longest side of a cropped figure, in pixels."),
     Limit("figure_min_dpi", 150, "Lowest resolution a figure is cropped at."),
-    Limit("figure_max_dpi", 300, "Highest resolution a figure is cropped at."),
+    Limit("figure_max_dpi", 600, "Highest resolution a figure is cropped at."),
     # Deck shape
     Limit("min_slides", 10, "Fewest slides in a deck."),
     Limit("max_slides", 20, "Most slides in a deck."),
@@ -59,8 +64,9 @@ _ALL = [
     Limit("empty_band_max", 0.34, "Widest empty column or band, as a share of the slide."),
     Limit(
         "repeated_figure_max_diff",
-        0.07,
-        "Mean pixel difference below which two figures in a row count as near-identical.",
+        0.35,
+        "Ink unlikeness (1 − overlap of the two figures' ink) below which figures in a row are "
+        "near-identical.",
     ),
     Limit("figure_match_max_diff", 0.16, "Mean pixel difference above which a figure mismatches."),
     Limit("overlap_min_px", 60, "Overlap between two boxes, in px², that counts."),

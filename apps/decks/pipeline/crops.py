@@ -45,12 +45,15 @@ def crop_clean(bbox: Box, nearby: list[PageText], rounds: int = 6) -> Box:
     """Move the crop's edges until it shows no foreign text and cuts no label: foreign lines
     are pushed out past the nearest edge, labels the edge cuts are taken in."""
     x0, top, x1, bottom = bbox
+    start = bbox
+    certain = False  # a caption or running header was pushed out: always foreign
     for _ in range(rounds):
         box = crop_box((x0, top, x1, bottom))
         changed = False
         for text in foreign_text(box, nearby) + [
             t for t in cut_text(box, nearby) if t.kind in FOREIGN
         ]:
+            certain = certain or text.kind in ("caption", "header")
             tx0, ttop, tx1, tbottom = text.bbox
             gaps = {  # how far each edge must move to leave the line outside
                 "top": tbottom + PAD_PT + 0.5 - top,
@@ -74,6 +77,9 @@ def crop_clean(bbox: Box, nearby: list[PageText], rounds: int = 6) -> Box:
                 x0, top = min(x0, tx0), min(top, ttop)
                 x1, bottom = max(x1, tx1), max(bottom, tbottom)
                 changed = True
-        if not changed or x1 - x0 < 20 or bottom - top < 20:
+        if not changed:
             break
+    width, height = start[2] - start[0], start[3] - start[1]
+    if not certain and (x1 - x0 < 0.65 * width or bottom - top < 0.65 * height):
+        return start  # that much "foreign" text inside is the figure's own: keep the region
     return (x0, top, x1, bottom)

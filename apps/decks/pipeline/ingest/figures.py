@@ -17,9 +17,11 @@ import pdfplumber
 import pypdfium2 as pdfium
 
 from apps.decks import limits
+from apps.decks.pipeline.crops import crop_clean
 from apps.decks.pipeline.ingest.layout import Layout, Segment, join_lines
+from apps.decks.pipeline.ingest.panels import rearranged
 from apps.decks.pipeline.ingest.structure import CAPTION, heading_of
-from apps.decks.pipeline.paper import Figure
+from apps.decks.pipeline.paper import Figure, PageText
 
 PAD_PT = 4.0
 RESULTS_WORDS = re.compile(
@@ -208,23 +210,31 @@ def region_find(
         end = caption.top
         limit = max([s.bottom for s in blockers if s.bottom <= end + 1] + [band_top])
         low, high = limit - 1, end + 1
-    text_boxes = [
-        Box(s.x0, s.top, s.x1, s.bottom, False)
-        for s in layout.pages[page - 1]
-        if s.role in ("text", "margin")
-        and s not in caption.segments
-        and s not in blockers
-        and s.top >= low
-        and s.bottom <= high
-    ]
-    inside = [
+    graphics = [
         b
-        for b in objects + text_boxes
+        for b in objects
         if b.top >= low - 2
         and b.bottom <= high + 2
         and _overlaps(b.x0, b.x1, span0 - 60, span1 + 60)
     ]
-    graphics = [b for b in inside if b.graphic]
+    # Text belongs to the figure when it sits by its drawings (axis labels, legends); without
+    # drawings, within the caption's column. Never a sidebar or the other column's text.
+    if graphics:
+        reach0, reach1 = min(b.x0 for b in graphics) - 30, max(b.x1 for b in graphics) + 30
+    else:
+        reach0, reach1 = span0 - 10, span1 + 10
+    text_boxes = [
+        Box(s.x0, s.top, s.x1, s.bottom, False)
+        for s in layout.pages[page - 1]
+        if s.role == "text"
+        and s not in caption.segments
+        and s not in blockers
+        and s.top >= low
+        and s.bottom <= high
+        and s.x0 >= reach0
+        and s.x1 <= reach1
+    ]
+    inside = graphics + text_boxes
     if not graphics and len(inside) < 4:
         return None
     box = Box(
@@ -326,23 +336,96 @@ def _carries_results(layout: Layout, caption: Caption, box: Box) -> bool:
     )
 
 
-def _crop(document: pdfium.PdfDocument, page: int, box: Box, path: Path) -> tuple[int, int]:
+def _crop(
+    document: pdfium.PdfDocument, page: int, box: Box, path: Path
+) -> tuple[tuple[int, int], int]:
+    """Render the box from the page (vector drawings come out as printed) at a resolution that
+    stays sharp across a slide; returns the image size and the panel count (panels.py)."""
     pdf_page = document[page - 1]
     width, height = pdf_page.get_size()
     x0, top = max(0.0, box.x0 - PAD_PT), max(0.0, box.top - PAD_PT)
     x1, bottom = min(width, box.x1 + PAD_PT), min(height, box.bottom + PAD_PT)
-    longest = max(x1 - x0, bottom - top)
-    dpi = limits.get("figure_max_px") / (longest / 72)
+    dpi = limits.get("figure_target_width_px") / ((x1 - x0) / 72)
+    dpi = min(dpi, limits.get("figure_max_px") / (max(x1 - x0, bottom - top) / 72))
     dpi = min(limits.get("figure_max_dpi"), max(limits.get("figure_min_dpi"), dpi))
     bitmap = pdf_page.render(
         scale=dpi / 72,
         crop=(x0, height - bottom, width - x1, top),
         fill_color=(255, 255, 255, 255),
     )
-    image = bitmap.to_pil().convert("RGB")
+    image, panels = rearranged(bitmap.to_pil().convert("RGB"))
     image.save(path, format="PNG", optimize=False, compress_level=6)
     pdf_page.close()
-    return image.size
+    return image.size, panels
+
+
+def page_texts(layout: Layout, page: int, box: Box, captions: list[Caption]) -> list[PageText]:
+    """The page's lines in and around a figure's box, each with what it is: the checks of
+    crops.py keep body text, running headers, headings and captions out of the crop."""
+    caption_segments = {id(s) for c in captions if c.page == page for s in c.segments}
+    width = layout.column_width()
+    found = []
+    for segment in layout.pages[page - 1]:
+        near = (
+            segment.x1 > box.x0 - 40
+            and segment.x0 < box.x1 + 40
+            and segment.bottom > box.top - 40
+            and segment.top < box.bottom + 40
+        )
+        if not near:
+            continue
+        inside = (
+            segment.x0 >= box.x0 - 1
+            and segment.x1 <= box.x1 + 1
+            and segment.top >= box.top - 1
+            and segment.bottom <= box.bottom + 1
+        )
+        if segment.role == "header" or (segment.role == "margin" and not inside):
+            kind = "header"
+        elif id(segment) in caption_segments:
+            kind = "caption"
+        elif heading_of(layout, segment) is not None:
+            kind = "heading"
+        elif _prose(layout, segment, width) and not _deep_inside(segment, box):
+            kind = "body"
+        else:
+            kind = "label"
+        bbox = (segment.x0, segment.top, segment.x1, segment.bottom)
+        found.append(PageText(bbox=bbox, kind=kind, text=segment.text[:200]))
+    return found
+
+
+def _prose(layout: Layout, segment: Segment, width: float) -> bool:
+    """A line of running text: body size or a little smaller (references, footnotes), long."""
+    return (
+        segment.size >= 0.75 * layout.body_size
+        and len(segment.text.split()) >= 6
+        and segment.width >= 0.45 * width
+    )
+
+
+def _deep_inside(segment: Segment, box: Box) -> bool:
+    """Well inside the figure's region, away from its edges: the figure's own text."""
+    margin_y = 0.15 * (box.bottom - box.top)
+    margin_x = 0.1 * (box.x1 - box.x0)
+    return (
+        segment.top > box.top + margin_y
+        and segment.bottom < box.bottom - margin_y
+        and segment.x0 > box.x0 - 1 - margin_x
+        and segment.x1 < box.x1 + 1 + margin_x
+    )
+
+
+def _smallest_text(layout: Layout, page: int, box: Box) -> float:
+    sizes = [
+        s.size
+        for s in layout.pages[page - 1]
+        if s.x0 >= box.x0 - 1
+        and s.x1 <= box.x1 + 1
+        and s.top >= box.top - 1
+        and s.bottom <= box.bottom + 1
+    ]
+    return round(min(sizes), 1) if sizes else 0.0
 
 
 def figures_extract(
@@ -373,10 +456,12 @@ def figures_extract(
                 box = region_find(layout, caption, objects, captions, below=below)
         if box is None:
             continue
+        nearby = page_texts(layout, caption.page, box, captions)
+        box = Box(*crop_clean((box.x0, box.top, box.x1, box.bottom), nearby), True)
         prefix = "fig" if caption.kind == "figure" else "tab"
         figure_id = f"{prefix}-{caption.number}"
         out_dir.mkdir(parents=True, exist_ok=True)
-        size = _crop(document, caption.page, box, out_dir / f"{figure_id}.png")
+        size, panels = _crop(document, caption.page, box, out_dir / f"{figure_id}.png")
         figures.append(
             Figure(
                 id=figure_id,
@@ -390,6 +475,9 @@ def figures_extract(
                 width_px=size[0],
                 height_px=size[1],
                 carries_results=caption.kind == "figure" or _carries_results(layout, caption, box),
+                text_pt=_smallest_text(layout, caption.page, box),
+                nearby=nearby,
+                panels=panels,
             )
         )
         for segment in layout.pages[caption.page - 1]:

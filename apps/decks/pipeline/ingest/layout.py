@@ -16,6 +16,7 @@ import pdfplumber
 
 from apps.decks.pipeline.ingest.glyphs import Glyph, GlyphWord, line_words, normalize, words_text
 
+PAGE_NUMBER = re.compile(r"(?:page\s*)?[-–]?\s*#\s*[-–]?(?:\s*(?:/|of)\s*#)?", re.I)
 SECTION_NUMBER = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|[A-H]\.)$")
 SUPERSCRIPT_MARK = re.compile(r"^[\d,*†‡§¶\-–]+$|^ID$")
 NO_SPACE_BEFORE = tuple(",.;:!?)]}’”%")
@@ -276,7 +277,10 @@ def _mark_running(layout: Layout) -> None:
             if segment.top < 0.1 * height or segment.bottom > 0.9 * height:
                 seen.add(_running_key(segment.text))
         keys.update(seen)
-    repeated = {k for k, n in keys.items() if n >= max(2, len(layout.pages) // 3)}
+    # Repeated short keys ("p", "e") are a figure's letters on several pages, not a header.
+    repeated = {
+        k for k, n in keys.items() if n >= max(2, len(layout.pages) // 3) and len(k.strip()) > 3
+    }
     texts: list[str] = []
     for number, page in enumerate(layout.pages):
         height = layout.page_sizes[number][1]
@@ -285,7 +289,7 @@ def _mark_running(layout: Layout) -> None:
             if not in_band:
                 continue
             key = _running_key(segment.text)
-            if key in repeated or re.fullmatch(r"[#\s/of.\-–]*", key):
+            if key in repeated or PAGE_NUMBER.fullmatch(key.strip()):
                 segment.role = "header"
                 if segment.text not in texts:
                     texts.append(segment.text)

@@ -47,10 +47,17 @@ def too_few_figures(c: DeckContext):
 
 
 def figure_difference(a: Path, b: Path) -> float:
-    """Mean difference of two figure images, both reduced to 48×48 grey."""
-    with Image.open(a) as first, Image.open(b) as second:
-        small = [im.convert("L").resize((48, 48), Image.Resampling.BOX) for im in (first, second)]
-    return ImageStat.Stat(ImageChops.difference(*small)).mean[0] / 255
+    """How unlike two figures look: 1 − the overlap (intersection over union) of their ink,
+    both reduced to 64×64. Plots on a white page differ little pixel by pixel; what they draw,
+    and where, tells them apart."""
+    masks = []
+    for path in (a, b):
+        with Image.open(path) as opened:
+            grey = opened.convert("L").resize((64, 64), Image.Resampling.BOX)
+        masks.append(grey.point(lambda v: 255 if v < 225 else 0))
+    union = ImageStat.Stat(ImageChops.lighter(*masks)).sum[0]
+    shared = ImageStat.Stat(ImageChops.darker(*masks)).sum[0]
+    return 1.0 - (shared / union if union else 1.0)
 
 
 def similar_captions(a: str, b: str) -> bool:
@@ -72,11 +79,14 @@ def repeated_figures(c: DeckContext):
         f1, f2 = c.paper.figure(s1.figure), c.paper.figure(s2.figure)
         if f1 is None or f2 is None or f1.kind != f2.kind:
             continue
-        alike = similar_captions(f1.caption, f2.caption)
         difference = None
         if c.figures_dir is not None and (c.figures_dir / f1.image).exists():
             difference = figure_difference(c.figures_dir / f1.image, c.figures_dir / f2.image)
-            alike = alike or difference < limits.get("repeated_figure_max_diff")
+        looks_alike = difference is not None and difference < limits.get("repeated_figure_max_diff")
+        alike = looks_alike or (
+            similar_captions(f1.caption, f2.caption)
+            and (difference is None or difference < 2 * limits.get("repeated_figure_max_diff"))
+        )
         if alike:
             yield Issue(
                 slide=n2,
