@@ -206,6 +206,16 @@ def title_fragment(title: str) -> str | None:
     return None
 
 
+def clean_tex(tex: str) -> bool:
+    """A rebuilt display equation worth showing: balanced, with a relation, not too long."""
+    pairs = (("(", ")"), ("{", "}"), ("[", "]"))
+    if any(tex.count(a) != tex.count(b) for a, b in pairs) or tex.count("|") % 2:
+        return False
+    if len(tex) > 240 or "\\begin" in tex and tex.count("\\\\") > 2:
+        return False
+    return any(r in tex for r in ("=", "\\leq", "\\geq", "\\approx", "\\propto", "<", ">"))
+
+
 def text_defects(text: str) -> list[tuple[str, str]]:
     """Every defect class the text shows, as (issue type, offending part)."""
     found = []

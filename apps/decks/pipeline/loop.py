@@ -148,6 +148,8 @@ def review_loop(
                 for c in revision.changes
                 if 0 <= c.issue < len(ordered)
             ]
+            if not record.changes or revision.deck == deck:
+                break  # nothing the proposer can do: another round would show the same deck
             deck = revision.deck
     return records, best_build
 

@@ -176,6 +176,12 @@ def _blockers(layout: Layout, page: int, captions: list[Caption]) -> list[Segmen
     return blocking
 
 
+def _running_rule(box: Box, band_top: float, band_bottom: float) -> bool:
+    """The rule under a running header (or over a footer) belongs to the page, not a figure."""
+    thin = box.bottom - box.top < 2.5
+    return thin and (box.top < band_top + 10 or box.bottom > band_bottom - 10)
+
+
 def _overlaps(a0: float, a1: float, b0: float, b1: float, slack: float = 0.0) -> bool:
     return a0 < b1 + slack and b0 < a1 + slack
 
@@ -216,6 +222,7 @@ def region_find(
         if b.top >= low - 2
         and b.bottom <= high + 2
         and _overlaps(b.x0, b.x1, span0 - 60, span1 + 60)
+        and not _running_rule(b, band_top, band_bottom)
     ]
     # Text belongs to the figure when it sits by its drawings (axis labels, legends); without
     # drawings, within the caption's column. Never a sidebar or the other column's text.

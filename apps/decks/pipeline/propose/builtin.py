@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 
 from apps.decks import limits
-from apps.decks.pipeline import text
+from apps.decks.pipeline import defects, text
 from apps.decks.pipeline.issues import Issue, Revision
 from apps.decks.pipeline.paper import Figure, Paper, Section
+from apps.decks.pipeline.propose import bullets
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
 INTRO = re.compile(r"intro|background|motivation|overview|preliminar", re.I)
@@ -175,11 +176,12 @@ class BuiltinProposer:
                 kinds[id(section)], "method"
             )
             if section in text_sections:
-                bullets = self._bullets(section.paragraphs, scorer, used, TEXT_BULLETS)
-                if len(bullets) >= 2:
-                    slides.append(
-                        self._text_slide(section.title, bullets, role, section.paragraphs)
-                    )
+                equation = equation_for(paper, section)
+                count = TEXT_BULLETS - 1 if equation else TEXT_BULLETS
+                chosen = self._bullets(section.paragraphs, scorer, used, count)
+                if len(chosen) >= 2:
+                    slide = self._text_slide(section.title, chosen, role, section.paragraphs)
+                    slides.append(slide.model_copy(update={"equation": equation}))
             for figure in figures:
                 if figure.id not in placed and _home(figure, paper) == section.title:
                     slides.append(self.figure_slide(figure, used, titles))
@@ -259,6 +261,20 @@ class BuiltinProposer:
         chosen = text.key_sentences(paragraphs, scorer, count, exclude=used)
         used.update(b.lower() for b in chosen)
         return chosen
+
+    def text_slide_for(self, section: Section, used: set[str]) -> Slide | None:
+        """A text slide of a section's key sentences (None when it has too few clean ones)."""
+        scorer = text.Scorer(section.paragraphs)
+        chosen = [
+            b
+            for b in (
+                bullets.rewrite(s) for s in self._bullets(section.paragraphs, scorer, used, 5)
+            )
+            if b
+        ][:TEXT_BULLETS]
+        if len(chosen) < 2:
+            return None
+        return self._text_slide(section.title, chosen, "method", section.paragraphs)
 
     @staticmethod
     def _text_slide(title: str, bullets: list[str], role: str, paragraphs: list[str]) -> Slide:
@@ -398,6 +414,18 @@ def _mention_score(sentence: str, figure: Figure) -> float:
     ):
         score -= 0.8
     return score + min(len(sentence), 200) / 400
+
+
+def equation_for(paper: Paper, section: Section) -> str:
+    """The display equation a slide about this section shows: the one its text refers to most
+    (or its first), when it was rebuilt cleanly; "" when there is none."""
+    candidates = [
+        e for e in paper.equations if e.section == section.title and defects.clean_tex(e.tex)
+    ]
+    if not candidates:
+        return ""
+    body = " ".join(section.paragraphs)
+    return max(candidates, key=lambda e: body.count(f"({e.number})") if e.number else 0).tex
 
 
 def footer_text(paper: Paper) -> str:

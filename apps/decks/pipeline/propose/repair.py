@@ -102,7 +102,7 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     kind = issue.type
     if kind == "dangling_pointer" and issue.evidence.get("kind") == "equation":
         equation = work.paper.equation(str(issue.evidence.get("number")))
-        if equation is not None and not slide.equation and clean_tex(equation.tex):
+        if equation is not None and not slide.equation and defects.clean_tex(equation.tex):
             return [slide.model_copy(update={"equation": equation.tex})], (
                 f"showed equation ({equation.number}) that bullet {issue.evidence['index'] + 1} "
                 "points at"
@@ -113,6 +113,12 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     kept = [b for b in slide.bullets if b != original]
     if fixed is not None and fixed.lower() not in work.used:
         position = slide.bullets.index(original)
+        # A pronoun resolved by merging with the sentence before: that sentence, if it is a
+        # bullet already, gives way to the merged one.
+        antecedent = next((b for b in kept if fixed.startswith(b.rstrip(".") + ";")), None)
+        if antecedent is not None:
+            position = kept.index(antecedent)
+            kept.remove(antecedent)
         kept.insert(position, fixed)
         work.used.add(fixed.lower())
         action = f"rewrote bullet {position + 1}: “{text.shorten(fixed, 12, ellipsis=True)}”"
@@ -124,14 +130,6 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
         else:
             action = "removed the bullet"
     return [slide.model_copy(update={"bullets": kept})], action
-
-
-def clean_tex(tex: str) -> bool:
-    """A rebuilt display equation worth showing: balanced, with a relation, no stray rows."""
-    pairs = (("(", ")"), ("{", "}"), ("[", "]"))
-    if any(tex.count(a) != tex.count(b) for a, b in pairs) or tex.count("|") % 2:
-        return False
-    return "=" in tex or "\\leq" in tex or "\\approx" in tex
 
 
 def _next_sentence(slide: Slide, work: Work) -> str | None:
@@ -405,6 +403,24 @@ def _deck_repair(
                 Change(issue=position, slide=0, type=issue.type, action="removed text slides")
             )
     return deck.model_copy(update={"slides": slides})
+
+
+def _add_text_slides(work: Work, slides: list[Slide], wanted: int) -> list[str]:
+    """Slides for the longest sections that have none yet, placed before the conclusions."""
+    titled = {s.title for s in slides}
+    added = []
+    for section in sorted(work.paper.sections, key=lambda s: -s.words):
+        if len(added) >= wanted:
+            break
+        if section.title in titled or section.words < 60:
+            continue
+        slide = work.proposer.text_slide_for(section, work.used)
+        if slide is None:
+            continue
+        index = len(slides) - 1 if slides[-1].role == "conclusion" else len(slides)
+        slides.insert(max(1, index), slide)
+        added.append(f"a slide on {section.title}")
+    return added
 
 
 def _trim_words(items: list[str], budget: int, per_bullet: int) -> list[str]:
