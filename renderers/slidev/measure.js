@@ -79,8 +79,9 @@
   while (walker.nextNode()) {
     const node = walker.currentNode;
     if (!node.textContent.trim()) continue;
-    const el = node.parentElement;
-    if (!el || !shown(el) || el.closest(".katex-mathml")) continue; // MathML copy for readers
+    const parent = node.parentElement;
+    if (!parent || !shown(parent) || parent.closest(".katex-mathml")) continue; // MathML copy
+    const el = parent.closest(".katex") || parent; // a formula is one box, its glyphs overlap
     const range = document.createRange();
     range.selectNodeContents(node);
     const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0).map(rel);
@@ -106,7 +107,7 @@
     texts.push({
       el,
       text: text.replace(/\s+/g, " ").trim(),
-      words: text.trim().split(/\s+/).filter(Boolean).length,
+      words: el.classList.contains("katex") ? 1 : text.trim().split(/\s+/).filter(Boolean).length,
       role: el.closest("h1, h2") ? "title" : el.closest("blockquote") ? "caption" : "body",
       font_px: parseFloat(style.fontSize),
       contrast: contrast(fg, bg),

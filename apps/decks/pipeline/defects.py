@@ -45,10 +45,11 @@ PRONOUN_START = re.compile(
 DEMONSTRATIVE_NOUN = re.compile(r"^(?:this|these|that|those|such)\s+([a-z][\w-]*)", re.I)
 LEADING_EQUATION_NUMBER = re.compile(r"^\(\s*\d{1,3}[a-z]?\s*\)\s*")
 EQUATION_TAG = re.compile(r"(?:^|\s)\(\d{1,3}[a-z]?\)(?=\s|$|[.,;])")
+POINTED = re.compile(r"(?:Eqs?\.|Equations?|and|,)\s*$", re.I)
 POINTER = re.compile(
     r"\b(?P<kind>Eqs?\.|Equations?|Figs?\.|Figures?|Tables?|Tab\.|Sections?|Sec\.|Appendix|"
     r"Appendices|Algorithm|Listing|Lemma|Theorem|Proposition|Corollary|Definition)"
-    r"\s*\(?(?P<number>\d+[a-z]?|[A-Z](?:\.\d+)?)\)?",
+    r"\s*\(?(?P<number>\d+[a-z]?\b|(?-i:[A-Z])\.\d+)\)?",
     re.I,
 )
 META = re.compile(
@@ -112,9 +113,16 @@ def unresolved_reference(text: str) -> str | None:
 
 
 def equation_number(text: str) -> str | None:
-    """An equation's number left in the text: "(18) G(r, t) can then be computed"."""
-    match = LEADING_EQUATION_NUMBER.match(text.strip()) or EQUATION_TAG.search(plain(text))
-    return match.group(0).strip() if match else None
+    """An equation's number left in the text: "(18) G(r, t) can then be computed" (a pointer
+    such as "Eq. (18)" is another class: dangling_pointer)."""
+    match = LEADING_EQUATION_NUMBER.match(text.strip())
+    if match:
+        return match.group(0).strip()
+    flat = plain(text)
+    for tag in EQUATION_TAG.finditer(flat):
+        if not POINTED.search(flat[: tag.start() + 1]):
+            return tag.group(0).strip()
+    return None
 
 
 def pointers(text: str) -> list[tuple[str, str]]:

@@ -44,6 +44,7 @@ class Work:
     index: bullets.SentenceIndex
     used: set[str] = field(default_factory=set)  # bullets shown (lower case)
     shown: set[str] = field(default_factory=set)  # figure ids shown
+    orphans: list[str] = field(default_factory=list)  # bullets of removed thin slides
 
 
 Fixer = Callable[[Slide, Issue, Work], tuple[list[Slide], str]]
@@ -85,6 +86,16 @@ def deck_repair(
             if action:
                 current = replaced + current[1:]
                 changes.append(Change(issue=position, slide=number, type=issue.type, action=action))
+        if (
+            work.orphans
+            and current
+            and current[0].kind == "bullets"
+            and len(current[0].bullets) < 4
+        ):
+            current[0] = current[0].model_copy(
+                update={"bullets": work.orphans + current[0].bullets}
+            )
+            work.orphans = []
         slides.extend(current)
     deck = deck.model_copy(update={"slides": slides or deck.slides[:1]})
     deck = _deck_repair(work, deck, numbered, changes)
@@ -180,7 +191,8 @@ def _thin(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
         return [slide.model_copy(update={"bullets": slide.bullets + extra})], (
             f"added {len(extra)} sentence{'s' if len(extra) > 1 else ''} of the same part"
         )
-    return [], "removed the slide (one bullet and nothing else)"
+    work.orphans.extend(slide.bullets)
+    return [], "moved its one bullet to the next text slide"
 
 
 # ------------------------------------------------------------------------ layout and figures

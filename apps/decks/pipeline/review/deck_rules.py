@@ -13,10 +13,18 @@ from apps.decks.pipeline.issues import Issue
 from apps.decks.pipeline.review.registry import DeckContext, deck_rule
 
 
+def fewest_slides(paper) -> int:
+    """A short paper makes a short deck: the title, a slide per substantial section and per
+    figure worth showing, and the closing one, up to the usual minimum."""
+    sections = sum(1 for s in paper.sections if s.words >= 80)
+    figures = sum(1 for f in paper.figures if f.kind == "figure" or f.carries_results)
+    return max(4, min(limits.get_int("min_slides"), 2 + sections + figures))
+
+
 @deck_rule
 def slide_count(c: DeckContext):
     count = len(c.deck.slides)
-    low, high = limits.get_int("min_slides"), limits.get_int("max_slides")
+    low, high = fewest_slides(c.paper), limits.get_int("max_slides")
     if not low <= count <= high:
         yield Issue(
             slide=0,
