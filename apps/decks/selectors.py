@@ -13,6 +13,7 @@ from apps.decks.models import Deck, DeckStatus
 from apps.decks.pipeline.issues import Issue, counts
 from apps.decks.pipeline.run import Summary
 from apps.decks.pipeline.slide_deck import SlideDeck
+from apps.decks.progress_view import progress_view
 
 
 class RoundView(BaseModel):
@@ -82,7 +83,7 @@ def deck_get(*, context: AccessContext, deck_id) -> Deck | None:
 def deck_state(deck: Deck) -> dict:
     """What the deck page shows live: the same payload on first render and over the socket."""
     progress = deck.progress or {}
-    return {
+    state = {
         "id": str(deck.id),
         "status": deck.status,
         "status_label": DeckStatus(deck.status).label,
@@ -94,6 +95,8 @@ def deck_state(deck: Deck) -> dict:
         "summary": deck.summary or {},
         "updated_at": deck.updated_at.isoformat() if deck.updated_at else None,
     }
+    state["view"] = progress_view(state)  # the panel's words, for the page and the socket alike
+    return state
 
 
 def deck_state_get(*, context: AccessContext, deck_id) -> dict | None:

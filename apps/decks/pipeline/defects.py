@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-MATH = re.compile(r"(?<!\\)\$[^$]+(?<!\\)\$")
+from apps.decks.pipeline.text import MATH_SPAN as MATH
 
 CONNECTOR_WORDS = (
     "however|but|and|or|so|thus|hence|therefore|moreover|furthermore|also|still|yet|besides|"

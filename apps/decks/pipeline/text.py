@@ -73,6 +73,7 @@ FINDING = re.compile(
     r"increas\w*|decreas\w*|compared|versus|vs\.?)\b",
     re.I,
 )
+MATH_SPAN = re.compile(r"(?<!\\)\$[^$]+(?<!\\)\$")
 URL = re.compile(r"https?://\S+|www\.\S+")
 
 
@@ -143,9 +144,11 @@ def clean(sentence: str) -> str:
 
 
 def usable(sentence: str) -> bool:
-    """Can this sentence become a bullet at all? (Before any cleaning.)"""
+    """Can this sentence become a bullet at all? (Before any cleaning.) Formulas written as
+    `$…$` count as one word; loose symbols outside them are extraction debris."""
     if URL.search(sentence) or NOUN_CITATION.search(sentence):
         return False
+    sentence = MATH_SPAN.sub("X", sentence)
     if "=" in sentence or re.search(r"[≃≈∑∫→←≤≥]", sentence):
         return False
     letters = re.findall(r"\b[a-zA-Z]\b", sentence)

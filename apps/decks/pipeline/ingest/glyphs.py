@@ -440,7 +440,7 @@ def words_text(words: list[GlyphWord]) -> str:
     index = 0
     while index < len(words):
         if not _math_here(words, index):
-            parts.append(words[index].text)
+            parts.append(words[index].text.replace("$", "\\$"))
             index += 1
             continue
         start = index

@@ -121,7 +121,7 @@ def join_words(words: list[Word]) -> str:
         return words_text(sources)
     out = ""
     for word in words:
-        text = word.text
+        text = word.text.replace("$", "\\$")  # a literal dollar; `$…$` is mathematics
         if out and not (text.startswith(NO_SPACE_BEFORE) or out.endswith(NO_SPACE_AFTER)):
             out += " "
         out += text

@@ -84,9 +84,10 @@ def _front_matter(fields: dict) -> str:
 
 
 def headmatter(deck: SlideDeck) -> dict:
+    title = _no_mustache(re.sub(r"\s+", " ", deck.title))
     return {
-        "title": deck.title,
-        "info": f"Slides made by Tessera from {deck.title}",
+        "title": title,
+        "info": f"Slides made by Tessera from {title}",
         **HEADMATTER,
     }
 
