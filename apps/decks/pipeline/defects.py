@@ -93,6 +93,11 @@ def plain(text: str) -> str:
     return MATH.sub("X", text)
 
 
+def unmath(text: str) -> str:
+    """The text with the formula delimiters dropped (what the formulas say is kept)."""
+    return re.sub(r"(?<!\\)\$", " ", text)
+
+
 def dangling_connector(text: str) -> str | None:
     """An opening that leans on a sentence the slide does not show: "However, …", "So, …",
     ", the model …", "and then …", "Despite the missing values, …"."""
@@ -176,7 +181,7 @@ def broken_math(text: str) -> str | None:
 
 def glued_words(text: str) -> str | None:
     """Words run together because the PDF has no spaces: "Thepredictionerrorgrows"."""
-    for token in plain(text).split():
+    for token in unmath(text).split():
         if GLUED_WORD.search(token) and not re.search(r"https?:|www\.|@|\d", token):
             return token
     return None
@@ -184,12 +189,13 @@ def glued_words(text: str) -> str | None:
 
 def table_cells(text: str) -> bool:
     """Text that is a table row read as a sentence: mostly numbers and short cells."""
-    tokens = plain(text).split()
+    flat = unmath(text)
+    tokens = flat.split()
     if len(tokens) < 5:
         return False
     numbers = sum(1 for t in tokens if NUMBER_TOKEN.match(t))
     short_caps = sum(1 for t in tokens if re.fullmatch(r"[A-Z][a-z]{0,9}", t))
-    if numbers / len(tokens) >= 0.3 and not VERB_HINT.search(plain(text)):
+    if numbers / len(tokens) >= 0.3 and not VERB_HINT.search(flat):
         return True
     return numbers >= 3 and (numbers + short_caps) / len(tokens) >= 0.7
 

@@ -133,6 +133,29 @@ CLAUSE_SEPARATORS = (
 )
 
 
+def math_safe(function):
+    """Run a text operation with each `$…$` formula held as one opaque word, so that cuts,
+    citation and parenthesis removal never split or reorder a formula."""
+
+    def wrapped(value: str, *args, **kwargs):
+        formulas: list[str] = []
+
+        def hold(match: re.Match) -> str:
+            formulas.append(match.group(0))
+            return f"\u27e6{len(formulas) - 1}\u27e7"
+
+        result = function(MATH_SPAN.sub(hold, value), *args, **kwargs)
+        if result is None:
+            return None
+        if not formulas:  # nothing held here (an outer call may hold them)
+            return result
+        return re.sub("\u27e6(\\d+)\u27e7", lambda m: formulas[int(m.group(1))], result)
+
+    wrapped.__name__, wrapped.__doc__ = function.__name__, function.__doc__
+    return wrapped
+
+
+@math_safe
 def clean(sentence: str) -> str:
     """Remove citations and references to the paper's own apparatus; tidy spacing."""
     text = CITATION_BRACKETS.sub("", sentence)
@@ -166,6 +189,7 @@ def valid_bullet(text: str, max_words: int) -> bool:
     return not text.endswith((",", ":", "-", "—"))
 
 
+@math_safe
 def condense(sentence: str, max_words: int = 24) -> str | None:
     """A shorter bullet from a sentence, or None when it cannot be made short enough."""
     if not usable(sentence):
@@ -193,6 +217,7 @@ def _clause(text: str, max_words: int) -> str | None:
     return None
 
 
+@math_safe
 def shorten(text: str, max_words: int, *, ellipsis: bool = False) -> str:
     """Cut at a clause boundary when possible; otherwise keep the text whole, or (captions)
     cut at a word boundary with an ellipsis."""

@@ -73,7 +73,6 @@ GREEK = {
 OPERATORS = {
     "−": "-",
     "×": r"\times",
-    "·": r"\cdot",
     "⋅": r"\cdot",
     "∗": "*",
     "≤": r"\leq",
@@ -127,11 +126,8 @@ OPERATORS = {
     "≫": r"\gg",
     "⊗": r"\otimes",
     "⊕": r"\oplus",
-    "†": r"\dagger",
     "⋆": r"\star",
-    "…": r"\dots",
     "⋯": r"\cdots",
-    "°": r"^{\circ}",
     "ħ": r"\hbar",
 }
 ACCENTS = {
@@ -158,6 +154,7 @@ TEX_SPECIAL = {
     "_": r"\_",
     "$": r"\$",
 }
+FUNCTIONS = {"sin", "cos", "tan", "exp", "log", "ln", "max", "min", "arg", "det", "lim", "sup"}
 SCRIPT_SIZE = 0.86  # a glyph below this share of the line's size may be a script
 PLAIN_GAP_EM = 0.16  # word gap when a line has too few gaps to tell words from letters
 MIN_GAP_EM, MAX_GAP_EM = 0.035, 0.22
@@ -220,8 +217,17 @@ class GlyphWord:
 
     @property
     def math(self) -> bool:
-        if self.scripted or any(a.base.mathy for a in self.atoms):
+        if self.scripted:
             return True
+        if any(a.base.mathy for a in self.atoms):
+            # A word of three letters or more with no Greek or operator is prose in a math font
+            # ("Cortex" in a table set in math italic), unless it is a function name.
+            word = "".join(a.base.text for a in self.atoms)
+            symbols = any(ch in GREEK or ch in OPERATORS for ch in word)
+            return symbols or not re.fullmatch(r"[A-Za-z]{3,}[.,;:]?", word) or word in FUNCTIONS
+        return False if len(self.atoms) > 3 else self._italic_symbol()
+
+    def _italic_symbol(self) -> bool:
         letters = [a.base for a in self.atoms if a.base.text.isalpha()]
         return (
             len(letters) == 1
