@@ -18,6 +18,10 @@ FIXTURES = Path(settings.BASE_DIR) / "tests" / "fixtures" / "papers"
 PAPERS = sorted(FIXTURES.glob("*/*.pdf"))
 
 
+def paper_named(stem: str) -> Path:
+    return next(p for p in PAPERS if p.stem == stem)
+
+
 @pytest.fixture(scope="session")
 def generated_pdf(tmp_path_factory) -> Path:
     return paperfactory.paper_pdf(tmp_path_factory.mktemp("paper") / "generated-paper.pdf")

@@ -3,7 +3,7 @@
 import pytest
 
 from apps.decks.pipeline.issues import Issue, blocking, counts
-from apps.decks.pipeline.paper import Paper
+from apps.decks.pipeline.paper import Figure, PageText, Paper, Section
 from apps.decks.pipeline.render.measure import (
     Background,
     ImageBox,
@@ -15,7 +15,6 @@ from apps.decks.pipeline.render.measure import (
     SlideMeasure,
     TextBox,
 )
-from apps.decks.pipeline.paper import Figure, PageText, Section
 from apps.decks.pipeline.review import review
 from apps.decks.pipeline.review.registry import (
     DECK_RULES,
@@ -175,9 +174,7 @@ def _paper(figures: int, sections: int = 8) -> Paper:
         title="P",
         pages=1,
         source_name="p.pdf",
-        sections=[
-            Section(title=f"Part {n}", paragraphs=[SENTENCE * 12]) for n in range(sections)
-        ],
+        sections=[Section(title=f"Part {n}", paragraphs=[SENTENCE * 12]) for n in range(sections)],
         figures=[
             Figure(
                 id=f"fig-{n}",
@@ -233,7 +230,10 @@ def test_a_short_paper_expects_a_short_deck():
         ("So, my justification is that the model is simple enough", "dangling_connector"),
         (", the model has been run without the missing counters", "dangling_connector"),
         ("Despite the missing values, the model still predicts the stalls", "dangling_connector"),
-        ("This motivated us to revisit the scheduler as a dynamical system", "unresolved_reference"),
+        (
+            "This motivated us to revisit the scheduler as a dynamical system",
+            "unresolved_reference",
+        ),
         ("(18) G (r, t) can then be computed for every distance", "equation_number"),
         ("Section 3 lists the experimental validation process", "meta_text"),
         ("Conclusions were summarized in Section 5 of the report", "meta_text"),
@@ -318,7 +318,9 @@ def test_empty_band_beside_a_figure_and_small_figure_text():
     pixels = Pixels(ink_fraction=0.05, edges={}, empty_width=0.45)
     paper = _paper(1)
     paper.figures[0] = paper.figures[0].model_copy(update={"text_pt": 6.0})
-    found = slide_review(FIGURE_SLIDE, measure(images=[image_box(w=250, h=150)], pixels=pixels), paper)
+    found = slide_review(
+        FIGURE_SLIDE, measure(images=[image_box(w=250, h=150)], pixels=pixels), paper
+    )
     assert types(found)["empty_area"] == "medium"
     small = next(i for i in found if i.type == "figure_text_small")
     assert small.evidence["text_px"] == 5.0  # 6 pt × 250 px / 300 pt

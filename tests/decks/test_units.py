@@ -208,8 +208,16 @@ def test_a_crop_is_cleaned_of_foreign_lines_and_takes_its_cut_labels():
     from apps.decks.pipeline.paper import Figure
 
     figure = Figure(
-        id="fig-1", kind="figure", number=1, label="Figure 1", caption="c", page=1,
-        bbox=(x0, top, x1, bottom), image="fig-1.png", width_px=10, height_px=10,
+        id="fig-1",
+        kind="figure",
+        number=1,
+        label="Figure 1",
+        caption="c",
+        page=1,
+        bbox=(x0, top, x1, bottom),
+        image="fig-1.png",
+        width_px=10,
+        height_px=10,
         nearby=[header, label],
     )
     assert figure_crop_findings(figure) == ([], [])
@@ -253,9 +261,14 @@ def test_slides_are_slidev_markdown_without_html_or_inline_style(generated_paper
     paper, _ = generated_paper
     markdown = deck_markdown(BuiltinProposer().propose(paper), paper)
     assert not re.search(r"<(div|ul|li|span|img|figure|p)\b|style=", markdown)
-    assert re.findall(r"^layout: \"(\w[\w-]*)\"$", markdown, re.M)[0] == "cover"
-    assert set(re.findall(r"^layout: \"(\w[\w-]*)\"$", markdown, re.M)) <= {
-        "cover", "default", "two-cols-header", "image-right", "section", "end",
+    assert re.findall(r"^layout: (\S+)$", markdown, re.M)[0] == "cover"
+    assert set(re.findall(r"^layout: (\S+)$", markdown, re.M)) <= {
+        "cover",
+        "default",
+        "two-cols-header",
+        "image-right",
+        "section",
+        "end",
     }
     assert re.search(r"^- \S", markdown, re.M) and re.search(r"^!\[Figure \d+\]", markdown, re.M)
     sources = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", markdown)
@@ -310,8 +323,14 @@ def test_progress_fractions_grow_through_a_run():
 
 
 def test_the_progress_panel_words_are_made_on_the_server():
-    progress = {"phase": "render", "round": 2, "rounds": 5, "slide": 3, "slides": 4,
-                "message": "round 2 of 5: rendering slide 3/4"}
+    progress = {
+        "phase": "render",
+        "round": 2,
+        "rounds": 5,
+        "slide": 3,
+        "slides": 4,
+        "message": "round 2 of 5: rendering slide 3/4",
+    }
     view = progress_view({"status": "running", "rounds": 5, "progress": progress, "percent": 41})
     assert view["label"] == "Rendering every slide"
     assert view["message"] == "Round 2 of 5: rendering slide 3/4"

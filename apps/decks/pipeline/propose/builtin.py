@@ -76,14 +76,19 @@ def _kind(section: Section, parent: str) -> str:
 
 def figure_title(figure: Figure, words: int = 10) -> str:
     """A short slide title from the caption: its first phrase, without references."""
-    first = PANEL_LABEL.sub("", text.first_sentence(figure.caption)).rstrip(".")
+    return _caption_title(figure.caption, figure.label, words)
+
+
+@text.math_safe
+def _caption_title(caption: str, label: str, words: int) -> str:
+    first = PANEL_LABEL.sub("", text.first_sentence(caption)).rstrip(".")
     clauses = [c.strip() for c in re.split(r",|;|:|\(", first) if c.strip()]
     clauses = [
         c
         for c in clauses
         if not re.search(r"\bet al\b|^(figure|fig\.|table)\b|^\w\)$", c, re.I)
         and len(c.split()) >= 2
-    ] or [figure.label]
+    ] or [label]
     title = clauses[0]
     if len(title.split()) > words:
         parts = TITLE_CUT.split(title)

@@ -107,6 +107,8 @@ def deck_repair(
 
 @fixer(*TEXT_TYPES)
 def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    if issue.evidence.get("where") == "title":
+        return _title(slide, issue, work)
     original = issue.evidence.get("text", "")
     if original not in slide.bullets:
         return [slide], ""

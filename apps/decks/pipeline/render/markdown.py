@@ -21,6 +21,8 @@ STYLE_SOURCE = Path(__file__).resolve().parents[4] / "renderers" / "slidev" / "d
 FIGURES_DIR = "figures"
 MATH = re.compile(r"(?<!\\)\$(?!\$)(.+?)(?<!\\)\$")
 MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>&]|~~|^#)")
+BARE = re.compile(r"[A-Za-z][\w./%-]*(?: [\w./%-]+)*")
+YAML_WORDS = {"true", "false", "yes", "no", "on", "off", "null", "y", "n"}
 HEADMATTER = {
     "theme": "default",
     "titleTemplate": "%s",
@@ -40,12 +42,14 @@ HEADMATTER = {
 }
 
 
-def escape_text(text: str) -> str:
-    """Plain text for a Markdown line: punctuation that Markdown or Vue would read is escaped."""
+def escape_text(text: str, *, line_start: bool = True) -> str:
+    """Plain text for a Markdown line: punctuation that Markdown or Vue would read is escaped
+    (at the start of a line also what would begin a list)."""
     text = re.sub(r"\s+", " ", text).replace("\\$", "\u0000")
     text = MARKDOWN_SPECIAL.sub(r"\\\1", text).replace("$", "\\$").replace("\u0000", "\\$")
-    text = re.sub(r"^(\d+)([.)])", r"\1\\\2", text)  # "2020. It…" is not an ordered list
-    text = re.sub(r"^([-+=])", r"\\\1", text)
+    if line_start:
+        text = re.sub(r"^(\d+)([.)])", r"\1\\\2", text)  # "2020. It…" is not an ordered list
+        text = re.sub(r"^([-+=])", r"\\\1", text)
     return _no_mustache(text)
 
 
@@ -68,6 +72,9 @@ def _no_mustache(text: str) -> str:
 
 
 def _yaml(value) -> str:
+    """A YAML scalar as a person writes it: bare when it is a plain word, quoted otherwise."""
+    if isinstance(value, str) and BARE.fullmatch(value) and value.lower() not in YAML_WORDS:
+        return value
     return json.dumps(value, ensure_ascii=False)  # JSON scalars are valid YAML
 
 
@@ -86,6 +93,7 @@ def _front_matter(fields: dict) -> str:
 def headmatter(deck: SlideDeck) -> dict:
     title = _no_mustache(re.sub(r"\s+", " ", deck.title))
     return {
+        "theme": HEADMATTER["theme"],
         "title": title,
         "info": f"Slides made by Tessera from {title}",
         **HEADMATTER,
@@ -181,7 +189,7 @@ def _cover(deck: SlideDeck, slide: Slide) -> str:
     if deck.authors:
         lines.append(escape_text(", ".join(deck.authors)))
     meta = " · ".join(
-        p for p in (escape_text(venue), f"doi:{escape_text(deck.doi)}" if deck.doi else "") if p
+        p for p in (escape_text(venue), f"doi:{escape_text(deck.doi, line_start=False)}" if deck.doi else "") if p
     )
     if meta:
         lines.append(meta)
