@@ -153,7 +153,8 @@
     });
   }
   const backgrounds = [];
-  for (const el of layout.querySelectorAll("*")) {
+  // The whole page: image-right and its kin draw the picture beside the layout's content box.
+  for (const el of page.querySelectorAll("*")) {
     const style = getComputedStyle(el);
     if (!style.backgroundImage.includes("url(")) continue;
     backgrounds.push({ size: style.backgroundSize, rect: rel(el.getBoundingClientRect()) });

@@ -71,10 +71,11 @@ def test_model_deck_through_the_tool(generated_paper):
     assert deck.slides[0].kind == "title" and deck.slides[0].title == paper.title
     assert deck.doi == paper.doi and deck.authors == paper.authors
     assert deck.figures_used() == ["fig-1", "fig-2", "fig-3"]
-    figure_slide = deck.slides[3]
-    assert 160 <= figure_slide.figure_height <= 404
+    assert deck.slides[3].figure == "fig-1" and deck.slides[3].layout == "figure-right"
     request = provider.requests[0]
     assert [tool.name for tool in request.tools] == [TOOL_NAME]
+    system = request.messages[0].text
+    assert "no opening connector" in system and "TeX between dollars" in system
     prompt = request.messages[-1].text
     assert "fig-4" in prompt and paper.title in prompt
 
@@ -112,9 +113,9 @@ def test_builtin_takes_over_when_the_model_fails(generated_paper):
 
 def test_revision_sends_the_deck_and_the_issues(generated_paper):
     paper, _ = generated_paper
-    provider = ScriptedProvider(
-        [tool_reply(plan()), tool_reply(plan(("fig-1", "fig-2", "fig-3", "fig-4")))]
-    )
+    revised_plan = plan(("fig-1", "fig-2", "fig-3", "fig-4"))
+    revised_plan["changes"] = [{"issue": 0, "action": "split the slide in two"}]
+    provider = ScriptedProvider([tool_reply(plan()), tool_reply(revised_plan)])
     proposer = LlmProposer(provider)
     deck = proposer.propose(paper)
     issue = Issue(
@@ -125,9 +126,13 @@ def test_revision_sends_the_deck_and_the_issues(generated_paper):
         suggestion="split",
     )
     revised = proposer.revise(paper, deck, [issue])
-    assert "fig-4" in revised.figures_used()
+    assert "fig-4" in revised.deck.figures_used()
+    assert [(c.issue, c.slide, c.type, c.action) for c in revised.changes] == [
+        (0, 4, "overflow", "split the slide in two")
+    ]
     sent = provider.requests[1].messages[-1].text
     assert '"type": "overflow"' in sent and '"figure": "fig-1"' in sent
+    assert "dangling_connector" in sent  # the same issue types as the rule reviewer
 
 
 def test_vision_reviewer_returns_issues_in_the_same_schema(tmp_path):

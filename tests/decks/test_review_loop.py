@@ -3,9 +3,9 @@ reviewed again; round 1 finds them, later rounds fix them, the final round has n
 revision names the issue it answers and summary.json counts what was found and fixed."""
 
 import json
-import shutil
 
 import pytest
+from PIL import Image, ImageDraw
 
 from apps.decks.pipeline.issues import blocking
 from apps.decks.pipeline.propose.builtin import BuiltinProposer
@@ -79,7 +79,10 @@ def planted_run(tmp_path_factory):
     def read_with_twin(path, figures_dir):
         paper = real_read(path, figures_dir)
         first = next(f for f in paper.figures if f.kind == "figure")
-        shutil.copy(figures_dir / first.image, figures_dir / "fig-9.png")
+        with Image.open(figures_dir / first.image) as image:  # a near-identical twin
+            twin_image = image.convert("RGB")
+        ImageDraw.Draw(twin_image).rectangle((0, 0, 6, 6), fill="black")
+        twin_image.save(figures_dir / "fig-9.png")
         twin = {"id": "fig-9", "number": 9, "label": "Figure 9", "image": "fig-9.png"}
         paper.figures.append(first.model_copy(update=twin))
         return paper

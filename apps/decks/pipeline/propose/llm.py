@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from apps.agent.messages import Message
 from apps.agent.providers.base import ModelProposal, ModelRequest, Provider, ProviderError, ToolSpec
 from apps.decks import errors, limits
-from apps.decks.pipeline.issues import Change, Issue, Revision
+from apps.decks.pipeline.issues import ISSUE_TYPES, Change, Issue, Revision
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.propose.builtin import BuiltinProposer, footer_text
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
@@ -52,14 +52,11 @@ object only). Rules:
 
 REVISE = """The deck below was rendered and reviewed. Fix every issue and send the whole deck
 again, with "changes": one entry per issue you answered ({"issue": its index in the issue
-list, "action": what you did}). Issue types: overflow, density → shorter or split; small_font;
-figure_small, figure_narrow, empty_area, figure_text_small → the figure across the slide or on
-a slide of its own; figure_cropped → keep it whole; dangling_connector, unresolved_reference,
-equation_number, dangling_pointer, meta_text, stray_glyph, broken_math, glued_words,
-table_as_text → rewrite the bullet so it stands on its own, or replace it; title_fragment →
-a title that says the slide's point; thin_slide → merge or complete it; repeated_figures →
-one slide with both figures; crop_foreign_text, crop_cut → show another figure. Slide numbers
-count the title slide as 1; slide 0 means the whole deck."""
+list, "action": what you did}). A text issue is fixed by rewriting the bullet so it stands on its
+own, or replacing it; a figure issue by giving the figure more room or showing another;
+repeated_figures by one slide with "figure" and "figure_pair". Slide numbers count the title
+slide as 1; slide 0 means the whole deck. The issue types:
+""" + "\n".join(f"- {name}: {meaning}" for name, meaning in ISSUE_TYPES.items())
 
 
 class SlidePlan(BaseModel):

@@ -182,8 +182,8 @@ def _empty_bands(content: Image.Image, measure: SlideMeasure, scale: float) -> t
     if bottom - top < 20 or right - left < 20:
         return 0.0, 0.0
     body = filled.crop((int(left), int(top), int(right), int(bottom)))
-    columns = list(body.resize((body.width, 1), Image.Resampling.BOX).getdata())
-    rows = list(body.resize((1, body.height), Image.Resampling.BOX).getdata())
+    columns = list(body.resize((body.width, 1), Image.Resampling.BOX).tobytes())
+    rows = list(body.resize((1, body.height), Image.Resampling.BOX).tobytes())
     width = _longest_run(columns) / (measure.canvas.w * scale)
     height = _longest_run(rows) / (measure.canvas.h * scale)
     return round(width, 3), round(height, 3)

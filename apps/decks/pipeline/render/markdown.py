@@ -189,7 +189,12 @@ def _cover(deck: SlideDeck, slide: Slide) -> str:
     if deck.authors:
         lines.append(escape_text(", ".join(deck.authors)))
     meta = " · ".join(
-        p for p in (escape_text(venue), f"doi:{escape_text(deck.doi, line_start=False)}" if deck.doi else "") if p
+        p
+        for p in (
+            escape_text(venue),
+            f"doi:{escape_text(deck.doi, line_start=False)}" if deck.doi else "",
+        )
+        if p
     )
     if meta:
         lines.append(meta)

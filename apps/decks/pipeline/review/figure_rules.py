@@ -99,9 +99,11 @@ def figure_small(c: SlideContext):
         fill = image.visible.area / best_figure_area(aspect)
         if fill < limits.get("figure_min_fill"):
             share = image.visible.area / (c.measure.canvas.w * c.measure.canvas.h)
+            pair = c.slide is not None and c.slide.figure_pair
+            severity = "high" if fill < limits.get("figure_min_fill_high") else "medium"
             yield c.issue(
                 "figure_small",
-                "high" if fill < limits.get("figure_min_fill_high") else "medium",
+                "low" if pair else severity,  # two compared figures share the slide
                 f"{image.figure} covers {share:.0%} of the slide, {fill:.0%} of what fits",
                 "enlarge the figure (full width, less text beside it)",
                 fill=round(fill, 3),

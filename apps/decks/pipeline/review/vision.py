@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from apps.agent.messages import ImageAttachment, Message
 from apps.agent.providers.base import ModelRequest, Provider, ProviderError
-from apps.decks.pipeline.issues import Issue, Severity
+from apps.decks.pipeline.issues import ISSUE_TYPES, Issue, Severity
 from apps.decks.pipeline.render.measure import SlideMeasure
 from apps.decks.pipeline.slide_deck import SlideDeck
 
@@ -27,7 +27,8 @@ too small to read, a figure that is cropped, distorted, faded, too small or cove
 elements, poor contrast, an empty or pointless slide. Do not comment on the paper's content.
 Answer with JSON only: {"issues": [{"type": "...", "severity": "low|medium|high",
 "message": "what is wrong, with numbers where you can", "suggestion": "how to fix it"}]}.
-Use {"issues": []} when the slide is fine."""
+Use {"issues": []} when the slide is fine. Use these types:
+""" + "\n".join(f"- {name}: {meaning}" for name, meaning in ISSUE_TYPES.items())
 SHOT_WIDTH = 980  # screenshots are sent at canvas size to keep requests small
 
 
