@@ -24,7 +24,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-DEFAULT_PAPER = ROOT.parent / "shared" / "papers" / "lecuyer2021_rescience_graph_ordering.pdf"
+DEFAULT_PAPER = (
+    ROOT
+    / "tests"
+    / "fixtures"
+    / "papers"
+    / "rescience"
+    / "lecuyer2021_rescience_graph_ordering.pdf"
+)
 
 
 def main() -> None:
@@ -60,7 +67,7 @@ def main() -> None:
                     build, slides, work / f"shots-{number}", work / FIGURES_DIR
                 )
                 t2 = time.perf_counter()
-                review(deck, measures, paper)
+                review(deck, measures, paper, work / FIGURES_DIR)
                 t3 = time.perf_counter()
                 rounds.append((t1 - t0, t2 - t1, t3 - t2))
 

@@ -18,6 +18,18 @@ FIXTURES = Path(settings.BASE_DIR) / "tests" / "fixtures" / "papers"
 PAPERS = sorted(FIXTURES.glob("*/*.pdf"))
 
 
+# summary.json, as the deck CLI writes it.
+SUMMARY_KEYS = {
+    "slides",
+    "figures_used",
+    "rounds",
+    "open_issues",
+    "title",
+    "elapsed_s",
+    "per_round",
+}
+
+
 def paper_named(stem: str) -> Path:
     return next(p for p in PAPERS if p.stem == stem)
 

@@ -7,6 +7,8 @@ import pytest
 from django.core.management import call_command
 from pypdf import PdfReader
 
+from tests.decks.conftest import SUMMARY_KEYS
+
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 
@@ -23,15 +25,7 @@ def command_run(generated_pdf, tmp_path_factory):
 def test_json_summary_is_printed(command_run):
     out, printed = command_run
     summary = json.loads(printed)
-    assert set(summary) == {
-        "slides",
-        "figures_used",
-        "rounds",
-        "open_issues",
-        "title",
-        "elapsed_s",
-        "per_round",
-    }
+    assert set(summary) == SUMMARY_KEYS
     assert [r["round"] for r in summary["per_round"]] == list(range(1, summary["rounds"] + 1))
     assert set(summary["open_issues"]) == {"high", "medium", "low"}
     assert summary == json.loads((out / "summary.json").read_text())

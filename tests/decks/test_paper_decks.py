@@ -15,7 +15,7 @@ from apps.decks.pipeline.crops import figure_crop_findings
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.review.deck_rules import fewest_slides
 from tests.decks import paperfactory
-from tests.decks.conftest import PAPERS
+from tests.decks.conftest import PAPERS, SUMMARY_KEYS
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -162,15 +162,7 @@ def test_output_folder(paper_deck):
     review = json.loads((out / "review.json").read_text())
     assert [r["round"] for r in review["rounds"]] == [r.number for r in result.rounds]
     summary = json.loads((out / "summary.json").read_text())
-    assert set(summary) == {
-        "slides",
-        "figures_used",
-        "rounds",
-        "open_issues",
-        "title",
-        "elapsed_s",
-        "per_round",
-    }
+    assert set(summary) == SUMMARY_KEYS
     for record in result.rounds:  # every round is kept: markdown, screenshots, issues
         folder = out / "rounds" / f"{record.number:02d}"
         assert (folder / "slides.md").exists() and (folder / "issues.json").exists()

@@ -235,15 +235,7 @@ class BuiltinProposer:
         return [s for s in body if s in chosen]
 
     def _deck(self, paper: Paper, slides: list[Slide]) -> SlideDeck:
-        return SlideDeck(
-            title=paper.title,
-            authors=paper.authors,
-            venue=paper.venue,
-            year=paper.year,
-            doi=paper.doi,
-            footer=footer_text(paper),
-            slides=slides,
-        )
+        return deck_of(paper, slides)
 
     @staticmethod
     def _section_kinds(paper: Paper) -> dict[int, str]:
@@ -431,6 +423,19 @@ def equation_for(paper: Paper, section: Section) -> str:
         return ""
     body = " ".join(section.paragraphs)
     return max(candidates, key=lambda e: body.count(f"({e.number})") if e.number else 0).tex
+
+
+def deck_of(paper: Paper, slides: list[Slide]) -> SlideDeck:
+    """A deck of these slides, with the paper's title, authors, venue, year and DOI."""
+    return SlideDeck(
+        title=paper.title,
+        authors=paper.authors,
+        venue=paper.venue,
+        year=paper.year,
+        doi=paper.doi,
+        footer=footer_text(paper),
+        slides=slides,
+    )
 
 
 def footer_text(paper: Paper) -> str:

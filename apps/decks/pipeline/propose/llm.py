@@ -21,7 +21,7 @@ from apps.agent.providers.base import ModelProposal, ModelRequest, Provider, Pro
 from apps.decks import errors, limits
 from apps.decks.pipeline.issues import ISSUE_TYPES, Change, Issue, Revision
 from apps.decks.pipeline.paper import Paper
-from apps.decks.pipeline.propose.builtin import BuiltinProposer, footer_text
+from apps.decks.pipeline.propose.builtin import BuiltinProposer, deck_of
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
 logger = logging.getLogger("tessera.decks")
@@ -229,15 +229,7 @@ class LlmProposer:
                 notes=item.notes,
             )
             slides.append(slide)
-        return SlideDeck(
-            title=paper.title,
-            authors=paper.authors,
-            venue=paper.venue,
-            year=paper.year,
-            doi=paper.doi,
-            footer=footer_text(paper),
-            slides=slides,
-        )
+        return deck_of(paper, slides)
 
 
 def _plan_of(proposal: ModelProposal) -> DeckPlan:

@@ -111,7 +111,9 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
         return _title(slide, issue, work)
     original = issue.evidence.get("text", "")
     if original not in slide.bullets:
-        return [slide], ""
+        # The reviewer saw this bullet in this deck: an earlier fix of the same bullet (another
+        # defect of it) has already replaced it.
+        return [slide], "answered by the rewrite of the same bullet" if original else ""
     kind = issue.type
     if kind == "dangling_pointer" and issue.evidence.get("kind") == "equation":
         equation = work.paper.equation(str(issue.evidence.get("number")))
