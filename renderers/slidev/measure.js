@@ -224,7 +224,12 @@
     overlaps,
     math: {
       rendered: layout.querySelectorAll(".katex").length,
-      errors: [...layout.querySelectorAll(".katex-error")].map((e) => e.textContent.slice(0, 80)),
+      // A formula KaTeX could not typeset is left as its TeX: a backslash command or a brace
+      // script in plain text is a formula that failed.
+      errors: [
+        ...[...layout.querySelectorAll(".katex-error")].map((e) => e.textContent),
+        ...texts.filter((t) => !t.el.closest(".katex") && /\\[A-Za-z]+|[_^]\{/.test(t.text)).map((t) => t.text),
+      ].map((text) => text.replace(/\s+/g, " ").trim().slice(0, 200)),
     },
   };
 }

@@ -109,6 +109,8 @@ def deck_repair(
 def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     if issue.evidence.get("where") == "title":
         return _title(slide, issue, work)
+    if "errors" in issue.evidence:
+        return _untypeset(slide, issue, work)
     original = issue.evidence.get("text", "")
     if original not in slide.bullets:
         # The reviewer saw this bullet in this deck: an earlier fix of the same bullet (another
@@ -145,6 +147,25 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
         else:
             action = "removed the bullet"
     return [slide.model_copy(update={"bullets": kept})], action
+
+
+def _untypeset(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """Formulas KaTeX could not typeset: the display equation goes, and so does each bullet
+    whose text the page showed as raw TeX (the title is rewritten)."""
+    failed = [" ".join(e.split()) for e in issue.evidence["errors"]]
+
+    def shown_raw(value: str) -> bool:
+        flat = " ".join(defects.unmath(value).split())
+        return any(flat and (flat in e or e in flat) for e in failed)
+
+    kept = [b for b in slide.bullets if not shown_raw(b)]
+    update = {"bullets": kept, "equation": ""}
+    slide_after = slide.model_copy(update=update)
+    if shown_raw(slide.title):
+        slide_after = _title(slide_after, issue, work)[0][0]
+    if slide_after == slide:
+        return [slide], ""
+    return [slide_after], "removed the formulas KaTeX could not typeset"
 
 
 def _next_sentence(slide: Slide, work: Work) -> str | None:
