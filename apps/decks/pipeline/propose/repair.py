@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from apps.decks import limits
 from apps.decks.pipeline import defects, text
+from apps.decks.pipeline.crops import figure_crop_findings
 from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Revision
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.propose import bullets
@@ -325,8 +326,6 @@ def _bad_crop(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]
     """A crop the PDF's layout shows to be unclean is not shown: another figure takes its place
     when there is one the deck does not show yet."""
     bad = issue.evidence.get("figure")
-    from apps.decks.pipeline.crops import figure_crop_findings
-
     spare = [
         f
         for f in work.paper.figures
@@ -406,12 +405,14 @@ def _deck_repair(
             "max_slides"
         ):
             shown = {f for s in slides for f in s.figures()}
-            candidates = [
-                f
-                for f in sorted(
-                    work.paper.figures, key=lambda f: (f.kind != "figure", -len(f.mentions))
-                )
-                if f.id not in shown and (f.kind == "figure" or f.carries_results)
+            ranked = sorted(
+                work.paper.figures, key=lambda f: (f.kind != "figure", -len(f.mentions))
+            )
+            unshown = [f for f in ranked if f.id not in shown and not any(figure_crop_findings(f))]
+            # Figures and result tables first; a short paper's other tables (its parameters)
+            # are better than a deck too short to present.
+            candidates = [f for f in unshown if f.kind == "figure" or f.carries_results] + [
+                f for f in unshown if f.kind == "table" and not f.carries_results
             ]
             wanted = max(
                 limits.get_int("min_figures") - len(shown),
