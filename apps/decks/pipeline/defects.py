@@ -18,9 +18,10 @@ CONNECTOR_WORDS = (
     "otherwise|meanwhile|then|finally|first|firstly|second|secondly|third|thirdly|lastly|"
     "indeed|again|further|rather|alternatively|additionally|notably|importantly|interestingly|"
     "surprisingly|unfortunately|fortunately|overall|altogether|specifically|namely|"
-    "particularly|subsequently|afterwards|next|here|now|thereby|thereafter|whereas|while|"
-    "although|though|because|since"
+    "particularly|subsequently|afterwards|next|here|now|thereby|thereafter"
 )
+# "Although…", "Because of…", "Since…", "While…" open a clause of the same sentence: they lean
+# on nothing before it, so they are not connectors here.
 CONNECTOR_PHRASES = (
     r"in contrast|on the other hand|on the contrary|in addition|as a result|as a consequence|"
     r"for this reason|to this end|in other words|that is|in particular|in summary|in short|"
@@ -71,7 +72,8 @@ FLAT_SCRIPT = re.compile(
     rf"(?:^|\s)[{GREEK_LETTERS}]\s[a-zA-Z0-9](?:\s|$|[,.;])|"  # "β c", "ω 0"
     r"(?:^|\s)[A-Z]\s[A-Z](?:\s|$|[,.;])|"  # "I C"
     r"(?:^|\s)[a-z]\s[a-z]\s[+\-−=]|"  # "s t + 1"
-    r"[=+−×]\s*(?:$|[,;.](?:\s|$))"  # "Δ = 10 −" (an operator with nothing after it)
+    r"[=+−×]\s*(?:$|[,;.](?:\s|$))|"  # "Δ = 10 −" (an operator with nothing after it)
+    r"(?:^|\s)=\s+[A-Z][a-z]{2,}"  # "q = Breadth": a formula spliced into the next line's prose
 )
 PANEL_FRAGMENT = re.compile(r"^\(?[a-hA-H](?:\)|\.\s)|^(?:and|or|of|with|for|to|in)\b", re.I)
 DANGLING_END = re.compile(

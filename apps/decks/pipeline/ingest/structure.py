@@ -302,6 +302,8 @@ def sections_read(
                     )
                     if equation.number:  # the sentence goes on: "The state obeys Eq. (1), where…"
                         paragraph.append(f"Eq. ({equation.number})")
+                    else:  # the text before and after it are not one sentence
+                        flush()
                 continue
             if page == 1 and segment.text.strip().lower() in names:
                 continue
