@@ -29,7 +29,7 @@ _ALL = [
     ),
     Limit("figure_max_px", 3600, "Longest side of a cropped figure, in pixels."),
     Limit("figure_min_dpi", 150, "Lowest resolution a figure is cropped at."),
-    Limit("figure_max_dpi", 600, "Highest resolution a figure is cropped at."),
+    Limit("figure_max_dpi", 2000, "Highest resolution a figure is cropped at (a small table)."),
     # Deck shape
     Limit("min_slides", 10, "Fewest slides in a deck."),
     Limit("max_slides", 20, "Most slides in a deck."),

@@ -71,7 +71,7 @@ def figure_text_small(c: SlideContext):
         drawn_px = figure.text_pt * scale
         if drawn_px < limits.get("figure_text_min_px"):
             # Drawn as large as the slide allows, the figure's own small print is the paper's.
-            largest = image.drawn.w >= 0.95 * 884 or image.drawn.h >= 0.9 * 430
+            largest = _at_its_largest(c, image)
             yield c.issue(
                 "figure_text_small",
                 "low" if largest else "medium",
@@ -80,3 +80,13 @@ def figure_text_small(c: SlideContext):
                 text_px=round(drawn_px, 1),
                 text_pt=figure.text_pt,
             )
+
+
+def _at_its_largest(c: SlideContext, image) -> bool:
+    """Drawn across the slide's whole width, or filling a frame that spans it with nothing
+    beside it: no layout draws it larger."""
+    if image.drawn.w >= 0.9 * 884:
+        return True
+    spans = image.frame.w >= 0.9 * 884 and not (c.slide and c.slide.bullets)
+    fills = image.drawn.h >= image.frame.h - 2 or image.drawn.w >= image.frame.w - 2
+    return spans and fills
