@@ -48,7 +48,9 @@ MIN_GAP_EM, MAX_GAP_EM = 0.035, 0.22
 
 
 @dataclass
-class Glyph:
+class Placed:
+    """Text at a place on the page (PDF points from the top left) in a font and size."""
+
     text: str
     x0: float
     x1: float
@@ -56,11 +58,15 @@ class Glyph:
     bottom: float
     size: float
     font: str
-    baseline: float = 0.0  # from the top of the page, like `top`
 
     @property
     def middle(self) -> float:
         return (self.top + self.bottom) / 2
+
+
+@dataclass
+class Glyph(Placed):
+    baseline: float = 0.0  # from the top of the page, like `top`
 
     @property
     def mathy(self) -> bool:

@@ -14,7 +14,14 @@ from dataclasses import dataclass, field
 
 import pdfplumber
 
-from apps.decks.pipeline.ingest.glyphs import Glyph, GlyphWord, line_words, normalize, words_text
+from apps.decks.pipeline.ingest.glyphs import (
+    Glyph,
+    GlyphWord,
+    Placed,
+    line_words,
+    normalize,
+    words_text,
+)
 
 PAGE_NUMBER = re.compile(r"(?:page\s*)?[-–]?\s*#\s*[-–]?(?:\s*(?:/|of)\s*#)?", re.I)
 SECTION_NUMBER = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|[A-H]\.)$")
@@ -25,23 +32,12 @@ HYPHENS = ("-", "\u2010", "\u2011", "\u00ad")
 
 
 @dataclass
-class Word:
-    text: str
-    x0: float
-    x1: float
-    top: float
-    bottom: float
-    size: float
-    font: str
+class Word(Placed):
     source: GlyphWord | None = None  # the glyphs it was built from (scripts, TeX form)
 
     @property
     def math(self) -> bool:
         return self.source is not None and self.source.math
-
-    @property
-    def middle(self) -> float:
-        return (self.top + self.bottom) / 2
 
 
 @dataclass
