@@ -76,8 +76,9 @@ def main() -> None:
             t0 = time.perf_counter()
             slidev.export(entry, work / f"export-{number}", fmt="png", scale=2)
             exports.append(time.perf_counter() - t0)
-            produced = len(list((work / f"export-{number}").glob("*.png")))
-            assert produced == slides, f"export wrote {produced} PNGs for {slides} slides"
+            produced = len(list((work / f"export-{number}").rglob("*.png")))
+            written = sorted(str(p.relative_to(work)) for p in work.glob("export*"))
+            assert produced == slides, f"export wrote {produced} PNGs for {slides} ({written})"
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
