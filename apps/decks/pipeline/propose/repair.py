@@ -64,6 +64,7 @@ def fixer(*types: str):
 def deck_repair(
     proposer: BuiltinProposer, paper: Paper, deck: SlideDeck, issues: list[Issue]
 ) -> Revision:
+    deck = deck.model_copy(update={"slides": list(deck.slides)})  # the round's deck stays as it was
     work = Work(proposer, paper, bullets.SentenceIndex(paper))
     work.used = {b.lower() for s in deck.slides for b in s.bullets}
     work.shown = set(deck.figures_used())
