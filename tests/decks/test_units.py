@@ -356,3 +356,24 @@ def test_terminal_bar_draws_on_a_tty_only():
     plain = io.StringIO()
     TerminalBar(plain)(event)
     assert plain.getvalue() == ""
+
+
+def test_every_issue_type_is_known_and_documented():
+    """The rules emit only the types of issues.ISSUE_TYPES, and docs/decks.md has a row for
+    each: the types are the contract between reviewer, proposers and readers."""
+    from pathlib import Path
+
+    from apps.decks.pipeline.issues import ISSUE_TYPES
+    from apps.decks.pipeline.review import text_rules
+
+    review_dir = Path(text_rules.__file__).parent
+    emitted = set()
+    for module in review_dir.glob("*_rules.py"):
+        source = module.read_text()
+        emitted |= set(re.findall(r'c\.issue\(\s*"(\w+)"', source))
+        emitted |= set(re.findall(r'type="(\w+)"', source))
+    emitted |= set(text_rules.MESSAGES)
+    assert emitted <= set(ISSUE_TYPES), emitted - set(ISSUE_TYPES)
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "decks.md").read_text()
+    undocumented = [t for t in ISSUE_TYPES if f"`{t}`" not in docs]
+    assert undocumented == []
