@@ -83,10 +83,12 @@ def figure_text_small(c: SlideContext):
 
 
 def _at_its_largest(c: SlideContext, image) -> bool:
-    """Drawn across the slide's whole width, or filling a frame that spans it with nothing
-    beside it: no layout draws it larger."""
+    """Drawn across the slide's whole width, as tall as a slide allows, or filling a frame that
+    spans the slide with nothing beside it: no layout draws it larger."""
     if image.drawn.w >= 0.9 * 884:
         return True
+    if image.drawn.h >= image.frame.h - 2 and image.frame.h >= 0.85 * 430:
+        return True  # as tall as a slide lets a figure be
     spans = image.frame.w >= 0.9 * 884 and not (c.slide and c.slide.bullets)
     fills = image.drawn.h >= image.frame.h - 2 or image.drawn.w >= image.frame.w - 2
     return spans and fills
