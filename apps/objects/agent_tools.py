@@ -24,6 +24,7 @@ from apps.agent.tools import (
     ToolResult,
     register_tool,
 )
+from apps.agent.tools.access import run_access
 from apps.objects import errors, selectors, services, surfaces
 from apps.objects.models import Candidate
 from apps.objects.pipeline import CANDIDATE, PIPELINE
@@ -75,13 +76,6 @@ class UpdateCandidateArgs(ToolArgs):
         if self.offered_salary is None and self.name is None and self.email is None:
             raise ValueError("give at least one of offered_salary, name, email")
         return self
-
-
-def _access(context: ToolContext) -> AccessContext:
-    access = context.run.get("access")
-    if not isinstance(access, AccessContext):
-        raise ToolError(NO_ACCESS)
-    return access
 
 
 def _summary(candidate: Candidate) -> dict[str, Any]:
@@ -142,7 +136,7 @@ def _one(args: MoveCandidateArgs | UpdateCandidateArgs, access: AccessContext, a
 def move_candidate(args: MoveCandidateArgs, context: ToolContext) -> ToolResult:
     """Move a job candidate to another stage of the hiring pipeline (applied → screening →
     interview → offer → hired; rejected or withdrawn from any open stage)."""
-    access = _access(context)
+    access = run_access(context, missing=NO_ACCESS)
     candidate = _one(args, access, surfaces.ACTION_MOVE)
     if isinstance(candidate, ToolResult):
         return candidate
@@ -185,7 +179,7 @@ def move_candidate(args: MoveCandidateArgs, context: ToolContext) -> ToolResult:
 
 def update_candidate(args: UpdateCandidateArgs, context: ToolContext) -> ToolResult:
     """Change a job candidate's offered salary (while in offer), name or email."""
-    access = _access(context)
+    access = run_access(context, missing=NO_ACCESS)
     candidate = _one(args, access, surfaces.ACTION_UPDATE)
     if isinstance(candidate, ToolResult):
         return candidate
