@@ -129,9 +129,7 @@ def test_create_surface_and_delete_validate():
     assert create["createSurface"]["theme"] == {"primaryColor": "#0f5f66"}
     assert _valid(create) == []
     assert (
-        _valid(
-            msg.DeleteSurfaceMessage(delete_surface=msg.DeleteSurface(surface_id=SID)).to_wire()
-        )
+        _valid(msg.DeleteSurfaceMessage(delete_surface=msg.DeleteSurface(surface_id=SID)).to_wire())
         == []
     )
 
