@@ -9,6 +9,7 @@ pauses the run until the person has answered.
 AccessContext from `ToolContext.run["access"]`.
 """
 
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Annotated, Any, Literal, Self
 
@@ -161,19 +162,14 @@ def move_candidate(args: MoveCandidateArgs, context: ToolContext) -> ToolResult:
                 "candidate": _summary(candidate),
             },
         )
-    try:
-        moved = services.candidate_move(
-            context=access,
-            candidate_id=candidate.pk,
-            to_state=args.to_state,
-            offered_salary=args.offered_salary,
-            note=args.note,
-        )
-    except errors.ObjectError as error:
-        raise _failure(error) from error
-    moved.position = candidate.position
-    return ToolResult(
-        content={"ok": True, "message": _moved_text(moved), "candidate": _summary(moved)}
+    return _written(
+        services.candidate_move,
+        access,
+        candidate,
+        _moved_text,
+        to_state=args.to_state,
+        offered_salary=args.offered_salary,
+        note=args.note,
     )
 
 
@@ -183,21 +179,39 @@ def update_candidate(args: UpdateCandidateArgs, context: ToolContext) -> ToolRes
     candidate = _one(args, access, surfaces.ACTION_UPDATE)
     if isinstance(candidate, ToolResult):
         return candidate
+    return _written(
+        services.candidate_update,
+        access,
+        candidate,
+        _updated_text,
+        name=args.name,
+        email=args.email,
+        offered_salary=args.offered_salary,
+        note=args.note,
+    )
+
+
+def _written(
+    write: Callable[..., Candidate],
+    access: AccessContext,
+    candidate: Candidate,
+    message: Callable[[Candidate], str],
+    **changes: Any,
+) -> ToolResult:
+    """Write `changes` to `candidate` through the object layer; the model reads what was done,
+    or (as a ToolError) why the object layer or the database refused."""
     try:
-        updated = services.candidate_update(
-            context=access,
-            candidate_id=candidate.pk,
-            name=args.name,
-            email=args.email,
-            offered_salary=args.offered_salary,
-            note=args.note,
-        )
+        written = write(context=access, candidate_id=candidate.pk, **changes)
     except errors.ObjectError as error:
         raise _failure(error) from error
-    updated.position = candidate.position
+    written.position = candidate.position
     return ToolResult(
-        content={"ok": True, "message": f"Updated {updated.name}.", "candidate": _summary(updated)}
+        content={"ok": True, "message": message(written), "candidate": _summary(written)}
     )
+
+
+def _updated_text(candidate: Candidate) -> str:
+    return f"Updated {candidate.name}."
 
 
 def _moved_text(candidate: Candidate) -> str:
