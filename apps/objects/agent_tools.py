@@ -162,15 +162,7 @@ def move_candidate(args: MoveCandidateArgs, context: ToolContext) -> ToolResult:
                 "candidate": _summary(candidate),
             },
         )
-    return _written(
-        services.candidate_move,
-        access,
-        candidate,
-        _moved_text,
-        to_state=args.to_state,
-        offered_salary=args.offered_salary,
-        note=args.note,
-    )
+    return _written(services.candidate_move, access, candidate, args, _moved_text)
 
 
 def update_candidate(args: UpdateCandidateArgs, context: ToolContext) -> ToolResult:
@@ -179,27 +171,20 @@ def update_candidate(args: UpdateCandidateArgs, context: ToolContext) -> ToolRes
     candidate = _one(args, access, surfaces.ACTION_UPDATE)
     if isinstance(candidate, ToolResult):
         return candidate
-    return _written(
-        services.candidate_update,
-        access,
-        candidate,
-        _updated_text,
-        name=args.name,
-        email=args.email,
-        offered_salary=args.offered_salary,
-        note=args.note,
-    )
+    return _written(services.candidate_update, access, candidate, args, _updated_text)
 
 
 def _written(
     write: Callable[..., Candidate],
     access: AccessContext,
     candidate: Candidate,
+    args: MoveCandidateArgs | UpdateCandidateArgs,
     message: Callable[[Candidate], str],
-    **changes: Any,
 ) -> ToolResult:
-    """Write `changes` to `candidate` through the object layer; the model reads what was done,
-    or (as a ToolError) why the object layer or the database refused."""
+    """Write the arguments (all but the candidate reference, which `candidate` resolves) with
+    the object-layer service `write`; the model reads what was done, or (as a ToolError) why
+    the object layer or the database refused."""
+    changes = args.model_dump(exclude={"candidate"})
     try:
         written = write(context=access, candidate_id=candidate.pk, **changes)
     except errors.ObjectError as error:
