@@ -73,23 +73,25 @@ class DeleteSurface(A2uiModel):
     surface_id: str
 
 
-class CreateSurfaceMessage(A2uiModel):
+class _Message(A2uiModel):
+    """Every message names the protocol version it speaks."""
+
     version: Version = PROTOCOL_VERSION
+
+
+class CreateSurfaceMessage(_Message):
     create_surface: CreateSurface
 
 
-class UpdateComponentsMessage(A2uiModel):
-    version: Version = PROTOCOL_VERSION
+class UpdateComponentsMessage(_Message):
     update_components: UpdateComponents
 
 
-class UpdateDataModelMessage(A2uiModel):
-    version: Version = PROTOCOL_VERSION
+class UpdateDataModelMessage(_Message):
     update_data_model: UpdateDataModel
 
 
-class DeleteSurfaceMessage(A2uiModel):
-    version: Version = PROTOCOL_VERSION
+class DeleteSurfaceMessage(_Message):
     delete_surface: DeleteSurface
 
 
@@ -139,8 +141,7 @@ class ActionEvent(A2uiModel):
         return value
 
 
-class ActionMessage(A2uiModel):
-    version: Version = PROTOCOL_VERSION
+class ActionMessage(_Message):
     action: ActionEvent
 
 
@@ -155,8 +156,7 @@ class ClientError(BaseModel):
     path: str | None = None
 
 
-class ErrorMessage(A2uiModel):
-    version: Version = PROTOCOL_VERSION
+class ErrorMessage(_Message):
     error: ClientError
 
 
