@@ -81,12 +81,11 @@ TEMPLATES = [
 ]
 
 DB_NAME = database.database_name()
-DATABASES = {
-    # Django at run time: not the owner, no BYPASSRLS, so row-level security applies.
-    "default": database.django_database(database.APP, DB_NAME),
-    # Migrations and the demo seed only (`manage.py migrate --database owner`).
-    "owner": database.django_database(database.OWNER, DB_NAME),
-}
+# The run-time roles only (database.RUNTIME_ROLES): Django as tessera_app (not the owner, no
+# BYPASSRLS, so row-level security applies), the SQL gateway's pool as tessera_gateway. The
+# owner's connection exists only inside maintenance commands (project/maintenance.py).
+DATABASES = {"default": database.django_database(database.APP, DB_NAME)}
+GATEWAY_DATABASE = database.connection_params(database.GATEWAY, DB_NAME)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
