@@ -29,9 +29,8 @@ def owner_database() -> Iterator[str]:
     config = database.django_database(database.OWNER, settings.DB_NAME)
     config["CONN_MAX_AGE"] = 0
     # Django's own defaults for a database entry (it fills them for DATABASES at start-up).
-    connections.settings[OWNER_ALIAS] = connections.configure_settings(
-        {DEFAULT_DB_ALIAS: config}
-    )[DEFAULT_DB_ALIAS]
+    with_defaults = connections.configure_settings({DEFAULT_DB_ALIAS: config})
+    connections.settings[OWNER_ALIAS] = with_defaults[DEFAULT_DB_ALIAS]
     try:
         yield OWNER_ALIAS
     finally:

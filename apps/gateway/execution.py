@@ -1,9 +1,9 @@
 """Layers 2–4 of the gateway at run time: run a validated query with least privilege.
 
 A query gets a pooled `tessera_gateway` connection and one read-only transaction bound to the
-person's context, sent with the query and the session clean-up as one pipeline
-(`session.py`). Rows come back up to the query's limit + 1 (the validator added that LIMIT),
-so a longer result is flagged truncated; driver errors become `GatewayError`s.
+person's context, sent with the session clean-up in one round trip (`session.py`). Rows come
+back up to the query's limit + 1 (the validator added that LIMIT), so a longer result is
+flagged truncated; driver errors become `GatewayError`s.
 """
 
 import time
@@ -19,11 +19,12 @@ import pydantic
 from psycopg_pool import PoolTimeout
 
 from apps.accounts.access import AccessContext
-from apps.gateway import errors, session
+from apps.gateway import errors, session, wire
 from apps.gateway.errors import ErrorCode, GatewayError
 from apps.gateway.pool import get_pool
 from apps.gateway.serialize import jsonable
 from apps.gateway.validation import ValidatedQuery
+from apps.gateway.wire import ExecStatus, Statement
 
 
 @dataclass(frozen=True)
@@ -131,27 +132,22 @@ def _run(query: ValidatedQuery, context: AccessContext | None, values: list) -> 
     try:
         with get_pool().connection() as conn:
             started = time.perf_counter()
-            cleaned = False
             try:
-                with conn.pipeline():
-                    session.send_open(conn, context, query.statement_timeout_ms)
-                    cursor = conn.cursor()
-                    cursor.execute(query.sql, values)
-                    session.send_close(conn)
-                cleaned = True
-                description = cursor.description
-                if description is None:
-                    raise GatewayError(ErrorCode.NOT_A_QUERY, errors.NO_RESULT)
-                rows = cursor.fetchmany(query.max_rows + 1)
+                outcome = session.run(
+                    conn,
+                    context,
+                    query.statement_timeout_ms,
+                    Statement(query.sql.encode(), values),
+                )
             except psycopg.Error as exc:
-                if conn.broken:
+                if conn.broken or isinstance(exc, psycopg.OperationalError) and conn.closed:
                     raise BrokenConnection(str(exc).strip()) from exc
                 raise translate(exc, query) from None
-            finally:
-                if not cleaned:
-                    session.clean_up(conn)
             elapsed_ms = (time.perf_counter() - started) * 1000
-            columns = column_list(conn, description)
+            if outcome.result.status != ExecStatus.TUPLES_OK:
+                raise GatewayError(ErrorCode.NOT_A_QUERY, errors.NO_RESULT)
+            rows = wire.rows(conn, outcome.result, query.max_rows + 1)
+            columns = column_list(conn, outcome.result)
     except PoolTimeout as exc:
         raise GatewayError(
             ErrorCode.UNAVAILABLE, errors.UNAVAILABLE_DB.format(detail="no free connection")
@@ -170,12 +166,11 @@ def _run(query: ValidatedQuery, context: AccessContext | None, values: list) -> 
     )
 
 
-def column_list(conn: psycopg.Connection, description) -> list[dict[str, str]]:
+def column_list(conn: psycopg.Connection, result) -> list[dict[str, str]]:
     """Name and PostgreSQL type name of each result column."""
     types = conn.adapters.types
     return [
-        {"name": column.name, "type": _type_name(types, column.type_code)}
-        for column in description
+        {"name": name, "type": _type_name(types, oid)} for name, oid in wire.columns(conn, result)
     ]
 
 

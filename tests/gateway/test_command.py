@@ -185,3 +185,31 @@ def test_the_command_line_contract(args, sql, status, ok):
     assert completed.returncode == status, completed.stderr
     payload = json.loads(completed.stdout)
     assert payload["ok"] is ok
+    # Nothing else is printed: no pool warning about a session it had to discard (issue 16.9).
+    assert completed.stderr == ""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["gateway", "window"],
+        ["seed_demo", "--if-empty"],
+        ["ask", "How many active employees are there in each department?"]
+        + ["--tenant", "acme", "--user", "ana", "--json"],
+    ],
+    ids=["gateway-window", "seed-demo", "ask"],
+)
+def test_commands_print_no_pool_warnings(args):
+    completed = subprocess.run(
+        [sys.executable, "manage.py", *args],
+        capture_output=True,
+        text=True,
+        cwd=env.BASE_DIR,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "project.settings.test"},
+        timeout=300,
+        check=False,
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert "psycopg" not in completed.stderr
+    assert "WARNING" not in completed.stderr
