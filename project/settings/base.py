@@ -1,7 +1,9 @@
 """Settings shared by every environment. Environment variables are read in project.env only."""
 
 import secrets
+from pathlib import Path
 
+import plotly
 from django.utils.csp import CSP
 
 from project import database, env
@@ -100,12 +102,8 @@ USE_TZ = True
 STATIC_URL = "/static/"
 
 
-def _plotly_bundle_dir():
+def _plotly_bundle_dir() -> Path:
     # plotly.js ships inside the Python package; serve it from there (no npm step, one version).
-    from pathlib import Path
-
-    import plotly
-
     return Path(plotly.__file__).parent / "package_data"
 
 
