@@ -127,6 +127,15 @@ def login(page, base_url: str, username: str = "ana", password: str = "tessera-d
     page.wait_for_url(lambda url: "/login/" not in url)
 
 
+def pytest_addoption(parser):
+    parser.addoption(
+        "--full",
+        action="store_true",
+        help="Cross-tenant fuzzing (tests/gateway/test_fuzz.py): every generated query, "
+        "not the fixed CI sample.",
+    )
+
+
 def pytest_collection_modifyitems(config, items):
     """Browser tests last, and those on the session-wide Chromium at the very end (after the
     database-restart test).
