@@ -14,6 +14,20 @@ from project import env
 pytestmark = pytest.mark.django_db
 
 
+def manage(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    """`manage.py ARGS` in a process of its own, on the test database."""
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=env.BASE_DIR,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "project.settings.test"},
+        timeout=300,
+        check=False,
+    )
+
+
 def gateway(monkeypatch, *args, sql: str = "") -> tuple[int, dict]:
     monkeypatch.setattr(sys, "stdin", io.StringIO(sql))
     out = io.StringIO()
@@ -172,16 +186,7 @@ def test_window_and_limits_print():
     ],
 )
 def test_the_command_line_contract(args, sql, status, ok):
-    completed = subprocess.run(
-        [sys.executable, "manage.py", "gateway", *args],
-        input=sql,
-        capture_output=True,
-        text=True,
-        cwd=env.BASE_DIR,
-        env={**os.environ, "DJANGO_SETTINGS_MODULE": "project.settings.test"},
-        timeout=120,
-        check=False,
-    )
+    completed = manage("gateway", *args, stdin=sql)
     assert completed.returncode == status, completed.stderr
     payload = json.loads(completed.stdout)
     assert payload["ok"] is ok
@@ -201,15 +206,7 @@ def test_the_command_line_contract(args, sql, status, ok):
     ids=["gateway-window", "seed-demo", "ask"],
 )
 def test_commands_print_no_pool_warnings(args):
-    completed = subprocess.run(
-        [sys.executable, "manage.py", *args],
-        capture_output=True,
-        text=True,
-        cwd=env.BASE_DIR,
-        env={**os.environ, "DJANGO_SETTINGS_MODULE": "project.settings.test"},
-        timeout=300,
-        check=False,
-    )
+    completed = manage(*args)
     assert completed.returncode == 0, completed.stderr
     assert "psycopg" not in completed.stderr
     assert "WARNING" not in completed.stderr

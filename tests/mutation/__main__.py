@@ -10,7 +10,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "project.settings.test")
 def main() -> int:
     parser = argparse.ArgumentParser(description="Mutation testing of the data rules.")
     parser.add_argument("--list", action="store_true", help="List the mutants and stop.")
-    parser.add_argument("--only", help="Only the mutants whose id contains this text.")
+    parser.add_argument(
+        "--only", help="Only the mutants whose id contains one of these (comma-separated) texts."
+    )
     args = parser.parse_args()
 
     import django
@@ -22,7 +24,8 @@ def main() -> int:
         for mutant in harness.list_mutants():
             print(f"{mutant.id}: {'; '.join(mutant.statements)}")
         return 0
-    report = harness.run(only=args.only, echo=lambda line: print(line, flush=True))
+    only = [part for part in (args.only or "").split(",") if part]
+    report = harness.run(only=only, echo=lambda line: print(line, flush=True))
     print(report.text())
     return 0 if not report.survivors else 1
 

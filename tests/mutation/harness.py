@@ -6,7 +6,7 @@ the tests caught. A mutant is caught when a test fails; every mutant must be.
 
     .venv/bin/python -m tests.mutation            # all mutants, the report, exit 1 if any survive
     .venv/bin/python -m tests.mutation --list     # the mutants only
-    .venv/bin/python -m tests.mutation --only policy-true:erp_salary
+    .venv/bin/python -m tests.mutation --only policy-true:erp_salary,trigger-
 
 Steps: the scratch database is built once by a child run without a mutant (provisioned,
 migrated, seeded, the rules tests green) and kept as a template; each mutant then gets a
@@ -37,6 +37,7 @@ PRISTINE_DB = f"{SCRATCH_NAME}_pristine"
 RULES_TESTS = (
     "tests/foundation/test_rls.py",
     "tests/foundation/test_tenant_tables.py",
+    "tests/foundation/test_pipeline_checks.py",
     "tests/objects/test_database_rules.py",
     "tests/gateway/test_isolation.py",
     "tests/gateway/test_fuzz.py",
@@ -88,8 +89,8 @@ class Report:
         return "\n".join(lines)
 
 
-def run(*, only: str | None = None, echo: Callable[[str], None] = print) -> Report:
-    """Build the scratch database, then try every mutant (or those whose id contains
+def run(*, only: list[str] | None = None, echo: Callable[[str], None] = print) -> Report:
+    """Build the scratch database, then try every mutant (or those whose id contains one of
     `only`); the scratch databases are dropped afterwards."""
     _drop(SCRATCH_DB, PRISTINE_DB)
     try:
@@ -97,7 +98,7 @@ def run(*, only: str | None = None, echo: Callable[[str], None] = print) -> Repo
         baseline = _child(None)
         if baseline.returncode != 0:
             raise HarnessError(f"the rules tests fail without a mutant:\n{_tail(baseline)}")
-        mutants = [m for m in list_mutants() if only is None or only in m.id]
+        mutants = [m for m in list_mutants() if not only or any(part in m.id for part in only)]
         _copy(SCRATCH_DB, PRISTINE_DB)
         verdicts = []
         for number, mutant in enumerate(mutants, 1):
@@ -128,7 +129,9 @@ def _try(mutant: Mutant) -> Verdict:
             return Verdict(mutant, False, f"not applied: {_tail(done, 3)}", seconds)
     failed = FAILED_LINE.search(done.stdout)
     if done.returncode == 1 and failed:
-        return Verdict(mutant, True, failed.group(2), seconds)
+        # ERROR: a fixture failed, e.g. rows could not be written under the broken rule.
+        by = failed.group(2) if failed.group(1) == "FAILED" else f"{failed.group(2)} (setup)"
+        return Verdict(mutant, True, by, seconds)
     if done.returncode == 0:
         return Verdict(mutant, False, "every rules test passed", seconds)
     return Verdict(mutant, False, f"pytest exit {done.returncode}: {_tail(done, 3)}", seconds)
