@@ -50,9 +50,19 @@ VARIABLES: dict[str, Variable] = {
             "TESSERA_DB_NAME", "tessera", "Database name Tessera creates and uses on that server."
         ),
         Variable(
-            "TESSERA_DB_ROLE_PASSWORD",
+            "TESSERA_DB_OWNER_PASSWORD",
             "",
-            "Password of the tessera_* login roles; generated and kept in var/ when empty.",
+            "Password of tessera_owner (migrations, demo seed); generated and kept in var/secrets/ when empty. Give it to maintenance commands only.",
+        ),
+        Variable(
+            "TESSERA_DB_APP_PASSWORD",
+            "",
+            "Password of tessera_app (web processes, workers); generated and kept in var/secrets/ when empty.",
+        ),
+        Variable(
+            "TESSERA_DB_GATEWAY_PASSWORD",
+            "",
+            "Password of tessera_gateway (the SQL gateway's pool); generated and kept in var/secrets/ when empty.",
         ),
         Variable(
             "REDIS_URL",
