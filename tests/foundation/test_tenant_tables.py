@@ -10,6 +10,8 @@ from django.contrib.auth import get_user_model
 from django.db import DatabaseError, connection, connections, transaction
 
 from apps.accounts.access import access_context_for_user, bound
+from apps.accounts.models import ApiToken
+from apps.accounts.tokens import token_digest, token_new
 from apps.agent.models import Artifact, Event, Run, Step, Thread, ThreadMessage
 from apps.decks.models import Deck
 from apps.studio.models import PreferenceVersion
@@ -20,6 +22,7 @@ pytestmark = pytest.mark.django_db(databases=["default", OWNER_ALIAS])
 # Who sees a row: "tenant" — everyone of its tenant; "person" — only the person it belongs
 # to (within the tenant).
 SCOPES = {
+    "accounts_apitoken": "person",
     "accounts_membership": "tenant",
     "agent_artifact": "person",
     "agent_event": "person",
@@ -37,9 +40,13 @@ SCOPES = {
     "studio_preference_version": "person",
 }
 # Rows of these the demo seed writes for both tenants; the others get rows per person here.
-SEEDED = {table for table in SCOPES if table.startswith(("erp_", "accounts_"))}
+SEEDED = {table for table in SCOPES if table.startswith("erp_")} | {"accounts_membership"}
 # The person a row of each per-person table belongs to, and the column naming them.
-PERSON_COLUMN = {"decks_deck": "owner_id", "studio_preference_version": "user_id"}
+PERSON_COLUMN = {
+    "accounts_apitoken": "user_id",
+    "decks_deck": "owner_id",
+    "studio_preference_version": "user_id",
+}
 
 # Refused by row security, or by the missing UPDATE grant of an append-only table.
 REFUSED = "row-level security|permission denied"
@@ -61,7 +68,16 @@ def _rows_of(context) -> dict[str, object]:
         thread = Thread.objects.create(tenant_id=context.tenant_id, user_id=context.user_id)
         run = Run.objects.create(tenant_id=context.tenant_id, thread=thread, request="rows")
         common = {"tenant_id": context.tenant_id}
+        token_id, token = token_new()
         rows = {
+            "accounts_apitoken": ApiToken.objects.create(
+                **common,
+                id=token_id,
+                user_id=context.user_id,
+                role=context.role,
+                name="rows",
+                digest=token_digest(token),
+            ),
             "agent_thread": thread,
             "agent_run": run,
             "agent_step": Step.objects.create(**common, run=run, index=0, kind="model"),
