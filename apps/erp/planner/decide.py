@@ -19,6 +19,7 @@ from apps.erp.planner.outcomes import (
     clarify_period,
     clarify_person,
     no_data,
+    no_person,
     refusal,
 )
 from apps.erp.planner.patterns import Comparison, level_condition
@@ -176,7 +177,7 @@ def _persons(parsed: Parsed, frame: Frame, entities: Entities, language: str, an
         })
         typed = " ".join(group)
         if not matches:
-            raise Stop(no_data(language, "no_person", name=typed.title()))
+            raise Stop(no_person(language, typed.title()))
         if len(matches) > 1:
             people = [(n, next(p.department for p in entities.people if p.name == n)) for n in matches]
             raise Stop(clarify_person(language, people[:30], known_of(frame)))

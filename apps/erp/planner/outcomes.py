@@ -25,6 +25,12 @@ def no_data(language: str, key: str, **values: Any) -> Refusal:
     return Refusal("no_data", vocabulary(language).message(key, **values), language=language)
 
 
+def no_person(language: str, name: str) -> Refusal:
+    """No employee has this name (the name is kept: a fresher lookup may know it)."""
+    message = vocabulary(language).message("no_person", name=name)
+    return Refusal("no_data", message, (name,), language)
+
+
 def unknown_words(language: str, words: tuple[str, ...], key: str = "unknown_words") -> Refusal:
     vocab = vocabulary(language)
     quoted = ", ".join(f"“{w}”" for w in words)

@@ -138,6 +138,7 @@ class Labels(_Section):
     dimensions: dict[str, str]
     dimension_plurals: dict[str, str]
     populations: dict[str, str]
+    nouns: dict[str, str]
     months: list[str]
     month_abbr: list[str]
     words: dict[str, str]
