@@ -11,6 +11,8 @@ import pytest
 from django.db import connection
 
 from apps.accounts.access import bound
+from apps.erp.demo.generate import DEPARTMENTS
+from apps.erp.entities import Department, Entities, entities_read
 from apps.erp.planner import Clarification, Planned, Refusal, plan_question
 from apps.gateway.services import run_sql
 from tests.conftest import AS_OF
@@ -36,15 +38,27 @@ def norm_rows(rows) -> list[tuple]:
     return [tuple(norm(v) for v in row) for row in rows]
 
 
-def plan(question: str, *, as_of: date = AS_OF, answers=None) -> Planned:
-    outcome = plan_question(question, as_of=as_of, answers=answers)
+DEMO_DEPARTMENTS = tuple(
+    Department(index, code, name) for index, (code, name) in enumerate(DEPARTMENTS, start=1)
+)
+# The demo departments, for tests that read questions without a database.
+DEMO = Entities("demo", DEMO_DEPARTMENTS)
+
+
+def entities_of(context) -> Entities:
+    """The tenant's entities as the planner reads them: through the gateway."""
+    return entities_read(context=context)
+
+
+def plan(question: str, *, as_of: date = AS_OF, answers=None, entities=DEMO) -> Planned:
+    outcome = plan_question(question, as_of=as_of, answers=answers, entities=entities)
     assert isinstance(outcome, Planned), f"{question!r} was not planned: {outcome}"
     return outcome
 
 
 def planner_result(question: str, context, *, as_of: date = AS_OF, answers=None):
     """(planned, column names, rows) with the planner's SQL run by the gateway."""
-    planned = plan(question, as_of=as_of, answers=answers)
+    planned = plan(question, as_of=as_of, answers=answers, entities=entities_of(context))
     result = run_sql(planned.sql, context=context, params=planned.params)
     assert not result.truncated
     names = [c["name"] for c in result.columns]
@@ -56,6 +70,12 @@ def hand_rows(sql: str, context, params: dict | None = None) -> list[tuple]:
     with bound(context), connection.cursor() as cursor:
         cursor.execute(sql, params or {})
         return norm_rows(cursor.fetchall())
+
+
+def pick(names: list[str], rows: list[tuple], *wanted: str) -> list[tuple]:
+    """The wanted columns of each row, by name (the planner puts ids last)."""
+    indexes = [names.index(name) for name in wanted]
+    return [tuple(row[i] for i in indexes) for row in rows]
 
 
 TOLERANCE = Decimal("0.011")  # both sides round to cents; their last digit may differ
@@ -83,8 +103,8 @@ def assert_rows(actual: list[tuple], expected: list[tuple], *, ordered: bool) ->
         assert all(_close(a, b) for a, b in zip(got, want, strict=True)), (got, want)
 
 
-def refused(question: str, *, as_of: date = AS_OF) -> Refusal | Clarification:
-    outcome = plan_question(question, as_of=as_of)
+def refused(question: str, *, as_of: date = AS_OF, entities=DEMO) -> Refusal | Clarification:
+    outcome = plan_question(question, as_of=as_of, entities=entities)
     assert not isinstance(outcome, Planned), f"{question!r} was answered: {outcome.sql}"
     return outcome
 
@@ -111,7 +131,7 @@ def ask_result(question: str, context, *, as_of: date = AS_OF):
 
     from django.core.management import call_command
 
-    planned = plan(question, as_of=as_of)
+    planned = plan(question, as_of=as_of, entities=entities_of(context))
     out = StringIO()
     call_command(
         "ask",

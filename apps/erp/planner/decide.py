@@ -352,6 +352,9 @@ def _change(frame: Frame, periods, ends, language: str, known):
 def _ranking(frame: Frame, supers, dims, measure: str, change, top_n, language: str):
     supers = tuple(dict.fromkeys(supers))
     compars = tuple(dict.fromkeys(frame.compars))
+    if supers and supers == compars:
+        # A word that is both ("maior", "mais"): comparing two named things, else a superlative.
+        supers, compars = ((), compars) if len(frame.values) == 2 else (supers, ())
     cues = frame.cues
     if len(supers) > 1 or len(compars) > 1 or (supers and compars and supers != compars):
         raise Stop(refusal(language, "conflicting_order"))
@@ -373,13 +376,11 @@ def _ranking(frame: Frame, supers, dims, measure: str, change, top_n, language: 
         raise Stop(refusal(language, "unpaid_ranking"))
     if len(dims) > 1:
         raise Stop(refusal(language, "ranking_two_groupings"))
-    if compars or len(frame.values) >= 2:
+    if compars:
         if len(frame.values) < 2 and not frame.group_dims and not frame.entity:
             raise Stop(refusal(language, "comparison_needs_two"))
-        if len(frame.values) >= 2 and top_n is None:
+        if top_n is None:
             return direction, None  # "Engineering or Marketing": both, the higher first
-        if compars and top_n is None:
-            return direction, None
     if "sort_asc" in cues or "sort_desc" in cues:
         return direction, top_n
     if top_n is not None:

@@ -210,6 +210,8 @@ def read_comparisons(terms: tuple[Term, ...], used: frozenset[int]):
         if i in taken or t.get(i) is None:
             continue
         op = t.op(i)
+        if _year_after_time_word(t, i):
+            continue  # "from 2024 to 2025", "up to 2023": years, read as time
         if op is not None and t.number(i + 1) is not None and not _is_time(t, i + 2):
             end = i + 2
             per = t.kind(end, "per_unit")
@@ -230,6 +232,13 @@ def read_comparisons(terms: tuple[Term, ...], used: frozenset[int]):
             found.append(Comparison(tail, (t.number(i) or 0,), i, i + 2, per))
             taken.update(range(i, i + 2 + (1 if per else 0)))
     return tuple(found), taken
+
+
+def _year_after_time_word(t: _Terms, i: int) -> bool:
+    term, number = t.get(i), t.number(i + 1)
+    if term is None or number is None or not term.has("time"):
+        return False
+    return number == int(number) and 1900 <= number <= 2100
 
 
 def _is_time(t: _Terms, i: int) -> bool:

@@ -307,8 +307,10 @@ def finish(q: Query, measure: Measure, rank_by: exp.Expression, outer: bool) -> 
             order=exp.Order(expressions=[ordered(rank_by, reading.order or "desc")]),
         )
         q.add(rank, OutputColumn("rank", "rank", "rank"))
+    # Every department is listed: the query starts from the departments and joins the rest.
+    base = model.dimension("department").table if outer else measure.table
     tree = select_from(
-        model, q.select, measure.table, [*q.where, *q.group, *q.having], outer=outer, on_conditions=q.on
+        model, q.select, base or measure.table, [*q.where, *q.group, *q.having], outer=outer, on_conditions=q.on
     )
     if q.where:
         tree = tree.where(and_all(q.where), copy=False)
