@@ -45,7 +45,8 @@ def choose_measure(
         if frame.aggs:
             raise Stop(refusal(language, "unpaid_aggregate"))
         return MeasureChoice("unpaid_months", supers)
-    if salary_condition and measures == ["headcount"]:
+    paid = salary_condition or (frame.count and SALARY in frame.facts)
+    if paid and measures == ["headcount"]:
         measures = ["paid_employees"]  # "how many employees earn more than 9000": people paid
     others = [model.measure(m) for m in measures if m != "headcount"]
     if others and "headcount" in measures and all(m.is_count for m in others):
@@ -94,7 +95,11 @@ def _from_facts(
 ) -> MeasureChoice:
     model = semantic_model()
     facts = list(dict.fromkeys(facts))
+    if not facts and frame.how_much and not frame.count:
+        facts = [SALARY]  # "how much do people in HR make": only pay is counted in money
     aggs = [a for a in dict.fromkeys(frame.aggs) if a != "distinct"]
+    if not aggs and frame.in_total and facts == [SALARY]:
+        aggs = ["sum"]  # "how much did X earn in total"
     if len(facts) > 1:
         raise Stop(refusal(language, "several_measures"))
     if frame.count and facts == [SALARY] or (frame.count and salary_condition):
@@ -110,7 +115,8 @@ def _from_facts(
         ranking = frame.entity is not None
         if not aggs and supers and not ranking and not frame.change:
             aggs, supers = ["max" if supers[0] == "desc" else "min"], ()
-        if not aggs and frame.how_much:
+        asks_money = frame.how_much or (frame.money_verb and facts == [SALARY] and not supers)
+        if not aggs and asks_money and not ranking:
             names = [
                 m.name
                 for agg in HOW_MUCH_CHOICES
@@ -125,7 +131,8 @@ def _from_facts(
                 refusal(language, "no_such_measure", agg=_agg_word(language, agg), fact=fact_word)
             )
         return MeasureChoice(measure.name, supers)
-    if salary_condition and frame.entity == "employee":
+    if salary_condition and (frame.entity == "employee" or frame.listing):
+        # "which employees earned more than 9000", "list the people paid less than 4000"
         return MeasureChoice("max_salary", supers)
     if frame.count or frame.subject or frame.entity == "employee" or frame.persons:
         return MeasureChoice("headcount", supers)

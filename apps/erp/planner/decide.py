@@ -23,7 +23,7 @@ from apps.erp.planner.outcomes import (
     refusal,
 )
 from apps.erp.planner.patterns import Comparison, level_condition
-from apps.erp.planner.periods import Period, latest_complete_month, range_period
+from apps.erp.planner.periods import Period, all_time, latest_complete_month, range_period
 from apps.erp.planner.reading import Band, Clarification, Condition, Having, Reading, Refusal
 from apps.erp.planner.settle import settle
 from apps.erp.planner.timeexpr import TimeExpression
@@ -96,6 +96,7 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
     if frame.bare_department and not frame.values and "department" not in dims:
         raise Stop(clarify_department(language, entities.department_names, known_of(frame, measure.name)))
     periods, ends = _periods(times, answers, as_of, language, measure.name)
+    periods, frame = _implied_period(frame, periods, measure, as_of)
     change, change_word, periods = _change(frame, periods, ends, language, known_of(frame, measure.name))
     order, top = _ranking(frame, choice.supers, dims, measure.name, change, parsed.top, language)
     population = _population(frame, extra_population, measure.name, language)
@@ -335,6 +336,20 @@ def _periods(times, answers, as_of: date, language: str, measure: str):
     return tuple(periods), ends
 
 
+def _implied_period(frame: Frame, periods, measure, as_of: date):
+    """Periods a question implies without naming one: "in total" or "ever" for events (all
+    time), "current" for pay (the most recent complete month)."""
+    if periods or measure.time_dimension is None:
+        return periods, frame
+    if frame.in_total or "ever" in frame.populations:
+        if measure.table != "salary":
+            return (all_time(as_of),), frame
+    if measure.table == "salary" and "active" in frame.populations:
+        kept = tuple(p for p in frame.populations if p != "active")
+        return (latest_complete_month(as_of),), replace(frame, populations=kept)
+    return periods, frame
+
+
 def _change(frame: Frame, periods, ends, language: str, known):
     if frame.change is None:
         if frame.pct:
@@ -356,6 +371,8 @@ def _ranking(frame: Frame, supers, dims, measure: str, change, top_n, language: 
         # A word that is both ("maior", "mais"): comparing two named things, else a superlative.
         supers, compars = ((), compars) if len(frame.values) == 2 else (supers, ())
     cues = frame.cues
+    if len(frame.values) == 2 and top_n is None and (supers or compars) and dims:
+        return (supers or compars)[0], None  # "A or B": both, in order
     if len(supers) > 1 or len(compars) > 1 or (supers and compars and supers != compars):
         raise Stop(refusal(language, "conflicting_order"))
     direction = (supers or compars or (None,))[0]
@@ -417,7 +434,7 @@ def _listing(frame: Frame, dims, measure: str, order, change) -> bool:
         and len(dims) == 1
     )
     if frame.listing and not listing and measure in PEOPLE_MEASURES and frame.subject:
-        listing = not frame.count and not dims and order is None
+        listing = not frame.count and set(dims) <= {"tenure_band"} and order is None
     return listing
 
 

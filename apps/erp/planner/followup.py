@@ -68,14 +68,41 @@ def _apply(previous: Reading, parsed: Parsed, follows: str | None) -> Reading | 
         reading = replace(reading, conditions=(*reading.without("employee"), people))
     if frame.chart:
         reading = replace(reading, chart=frame.chart)
-    if reading == replace(previous, language=parsed.language, follows=follows):
+    if not _names_something(parsed):
         raise Stop(refusal(parsed.language, "change_not_understood"))
     return settle(reading, snapshot=any(t.snapshot for t in parsed.times))
 
 
+def _names_something(parsed: Parsed) -> bool:
+    """Did the turn name any part of a reading (even one that equals the previous one)?"""
+    frame = parsed.frame
+    parts = (
+        frame.measures, frame.facts, frame.aggs, frame.supers, frame.compars, frame.values,
+        frame.excluded, frame.persons, frame.group_dims, frame.populations, frame.entity,
+        frame.chart, frame.change, parsed.times, parsed.levels, parsed.bands, parsed.top,
+        frame.cues & {"sort_asc", "sort_desc"},
+    )  # fmt: skip
+    return any(part not in (None, (), frozenset()) for part in parts)
+
+
+def _same_fact(reading: Reading, frame: Frame, parsed: Parsed) -> Reading:
+    """ "and the average?", "and the lowest?": the same fact, another aggregation."""
+    model = semantic_model()
+    fact = model.measure(reading.measure).fact
+    aggs = [a for a in frame.aggs if a != "distinct"]
+    ranks = frame.supers and not reading.dimensions and parsed.top is None
+    if fact is None or not (aggs or ranks):
+        return reading
+    agg = aggs[0] if aggs else ("max" if frame.supers[0] == "desc" else "min")
+    measure = model.measure_for(fact, agg)
+    if measure is None:
+        raise Stop(refusal(parsed.language, "change_not_understood"))
+    return replace(reading, measure=measure.name, having=(), reference=None)
+
+
 def _measure(reading: Reading, frame: Frame, parsed: Parsed) -> Reading:
     if not (frame.measures or frame.facts or frame.change):
-        return reading
+        return _same_fact(reading, frame, parsed)
     choice = choose_measure(
         frame,
         language=parsed.language,
@@ -165,6 +192,8 @@ def _ordering(reading: Reading, frame: Frame, parsed: Parsed) -> Reading:
     elif "sort_desc" in frame.cues or supers:
         order = "desc" if not supers else supers[0]
     top = reading.top
+    if supers and frame.asks_which and parsed.top is None and reading.dimensions:
+        top = 1  # "which one had the most?"
     if parsed.top is not None:
         top = parsed.top
         order = order or ("asc" if "bottom" in frame.cues else "desc")

@@ -49,6 +49,8 @@ class Frame:
     cues: frozenset[str] = frozenset()
     anaphora: bool = False
     in_total: bool = False
+    money_verb: bool = False
+    asks_which: bool = False
     unsupported: tuple[str, ...] = ()
     unused: tuple[str, ...] = ()
 
@@ -85,6 +87,7 @@ class _Builder:
 
     def frame(self) -> Frame:
         lists = {key: tuple(value) for key, value in self.out.items() if isinstance(value, list)}
+        lists["cues"] = frozenset(lists.get("cues", ()))  # type: ignore[assignment]
         flags = {key: value for key, value in self.out.items() if not isinstance(value, list)}
         unused = tuple(
             term.words
@@ -128,7 +131,8 @@ def build_frame(
             b.add("unsupported", term.value("unsupported"))
             b.used.add(i)
             continue
-        if "group" in kinds and not kinds & (CONTENT - {"dim"}):
+        breaks = term.value("followup") == "break_down"  # "break that down by"
+        if ("group" in kinds or breaks) and not kinds & (CONTENT - {"dim"}):
             pending_group = True
             b.used.add(i)
             if "followup" in kinds:
@@ -137,6 +141,7 @@ def build_frame(
         which_start = "which_start" in kinds and (i == first or (previous and previous.value("time") == "of"))
         if ("which" in kinds or which_start) and not kinds & CONTENT:
             pending_which = True
+            b.flag("asks_which")
             continue
         if "negation" in kinds and not kinds & CONTENT:
             pending_not = True
@@ -145,7 +150,7 @@ def build_frame(
         after_top = 0 < i - top_at <= 3
         if after_top and (dim is not None or "subject" in kinds):
             pending_which = True  # "the 5 employees", "top 3 departments": what is ranked
-        if "subject" in kinds:
+        if "subject" in kinds and "value" not in kinds:  # "engineers": the department
             b.flag("subject")
             b.used.add(i)
             if follows_group or pending_which or "who" in kinds:
@@ -188,7 +193,9 @@ def _roles(b: _Builder, i: int, term: Term, negated: bool, has_bands: bool) -> N
     elif "measure" in kinds:
         b.add("measures", term.value("measure"))
         used = True
-    elif term.value("dim") == "tenure_band" and has_bands:
+    elif has_bands and (
+        term.value("dim") == "tenure_band" or term.value("fact") == "tenure_years"
+    ):
         used = True  # "with less than 1 year of tenure": the bands are the grouping
     elif "fact" in kinds:
         b.add("facts", term.value("fact"))
@@ -234,6 +241,7 @@ def _roles(b: _Builder, i: int, term: Term, negated: bool, has_bands: bool) -> N
         ("when", "when"),
         ("anaphora", "anaphora"),
         ("in_total", "in_total"),
+        ("money_verbs", "money_verb"),
     ):
         if kind in kinds:
             b.flag(key)
@@ -250,12 +258,17 @@ def _roles(b: _Builder, i: int, term: Term, negated: bool, has_bands: bool) -> N
         used = True
     if "followup" in kinds:
         b.add("cues", term.value("followup"))
+    if "also" in kinds:
+        b.add("cues", "also")
     if "who" in kinds:
         previous = b.term(i - 1)
         relative = previous is not None and previous.has("subject")  # "employees who …"
         if not relative:
+            # "who are" asks for several people, "who is" for one: the verb says it.
+            following = b.term(i + 1)
+            words = {term.words.split()[-1], following.words if following else ""}
             b.flag("entity", "employee")
-            b.flag("entity_plural", b.plural(term, b.term(i + 1)))
+            b.flag("entity_plural", bool(words & b.plural_words))
     if used:
         b.used.add(i)
 

@@ -26,9 +26,12 @@ from apps.erp.semantic import vocabulary
 
 ERP_KINDS = {
     "measure", "fact", "dim", "value", "subject", "unsupported", "person", "name_part",
-    "population", "attribute",
+    "population", "attribute", "pay_change", "event",
 }  # fmt: skip
-FOLLOWUP_KINDS = {"followup", "chart", "time", "number", "anaphora", "group", "grain_adverb"}
+FOLLOWUP_KINDS = {
+    "followup", "chart", "time", "time_seq", "number", "anaphora", "group", "grain_adverb", "super",
+    "compar", "which", "agg", "count", "cmp",
+}  # fmt: skip
 
 
 def interpret(

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from apps.erp.entities import Entities
-from apps.erp.planner.spelling import correction
+from apps.erp.planner.spelling import correction, one_edit_apart
 from apps.erp.planner.text import Token, number_value, tokenize
 from apps.erp.semantic.vocabulary import fold
 from apps.erp.semantic import LANGUAGES, Vocabulary, vocabulary
@@ -64,7 +64,7 @@ def _sections(vocab: Vocabulary) -> list[tuple[str, object, list[str]]]:
         (vocab.charts, "chart"),
     ):
         for name, phrases in section.model_dump().items():
-            if name != "plural_words":  # read by interpret.py, not a meaning of its own
+            if name != "plural_words":  # read by frame.py, not a meaning of its own
                 entries.append((kind or name, name, phrases))
     for name, phrases in vocab.aggregations.model_dump().items():
         entries.append(("agg", name, phrases))
@@ -231,8 +231,30 @@ def lex(question: str, entities: Entities, *, language: str | None = None) -> Le
             if fixed is not None:
                 corrected.append((token.text, fixed))
                 tokens[i] = Token(fixed, token.surface)
+    corrected += _name_typos(tokens, entities, known)
     terms, unknown = _match(tokens, base, names, vocab)
     return Lexed(language, tuple(tokens), tuple(terms), tuple(unknown), tuple(corrected))
+
+
+def _name_typos(tokens: list[Token], entities: Entities, known: frozenset[str]) -> list:
+    """An unknown word right after a name part, one letter away from the rest of exactly one
+    employee's name ("Maria Quin" → Maria Quinn): names are short, so even short words."""
+    fixes = []
+    for i in range(1, len(tokens)):
+        word = tokens[i].text
+        if word in known or not word.isalpha() or len(word) < 3:
+            continue
+        first = tokens[i - 1].text
+        matches = {
+            parts[1]
+            for parts in (fold(p.name).split() for p in entities.people)
+            if len(parts) == 2 and parts[0] == first and one_edit_apart(word, parts[1])
+        }
+        if len(matches) == 1:
+            fixed = matches.pop()
+            fixes.append((word, fixed))
+            tokens[i] = Token(fixed, tokens[i].surface)
+    return fixes
 
 
 def _match(tokens: list[Token], base: _Index, names: _Index, vocab: Vocabulary):

@@ -46,6 +46,10 @@ def _settle(reading: Reading, snapshot: bool) -> Reading:
         raise Stop(refusal(language, "several_measures"))
     if reading.having and not reading.dimensions:
         raise Stop(refusal(language, "ranking_without_groups"))
+    model_table = measure.table
+    paid = {"salary_amount", "pay_date"}
+    if any(c.field in paid for c in reading.conditions) and model_table != "salary":
+        raise Stop(refusal(language, "several_measures"))  # a payment filter needs payments
     if measure.aggregation == "gap":
         if len(reading.periods) > 1 or reading.change or reading.order:
             raise Stop(refusal(language, "unpaid_periods"))

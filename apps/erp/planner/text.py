@@ -21,6 +21,7 @@ _REWRITES = [
     (re.compile(r"\b(\w+)'(re|ve|d|ll|m)\b"), r"\1"),
     (re.compile(r"(\w)'s?\b"), r"\1"),  # possessives: department's, employees'
     (re.compile(r"(?<=\d)\s*-\s*(?=\d)"), " - "),  # 1-2 years, 2024-2025 (not ISO dates)
+    (re.compile(r"(?<=[a-z])-(?=[a-z])"), " "),  # mostra-me, part-time, ex-employees
     (re.compile(r"(?<=\d)\+"), " plus"),  # 5+ years
     (re.compile(r"%"), " % "),
     (re.compile(r"(?<![a-z0-9])r\$\s*"), " "),  # R$ 9.000

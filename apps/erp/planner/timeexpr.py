@@ -16,6 +16,7 @@ from apps.erp.planner.periods import (
     all_time,
     day_period,
     latest_complete_month,
+    month_end,
     month_period,
     quarter_period,
     range_period,
@@ -168,7 +169,8 @@ class _Reader:
             return day_period(self.as_of), i + 1
         if self.has(i, "all_time"):
             return all_time(self.as_of), i + 1
-        for reader in (self.day, self.month, self.quarter, self.relative_month, self.rolling):
+        readers = (self.day, self.month, self.half, self.quarter, self.relative_month, self.rolling)
+        for reader in readers:
             found = reader(i)
             if found is not None:
                 return found
@@ -208,6 +210,20 @@ class _Reader:
         # A bare month name is its most recent occurrence that has begun.
         year = self.as_of.year if month <= self.as_of.month else self.as_of.year - 1
         return month_period(year, month), i + 1
+
+    def half(self, i: int) -> tuple[Period, int] | None:
+        """ "the first half of 2025", "H2": January–June or July–December."""
+        if not (0 <= i < len(self.slots)) or not self._free(i):
+            return None
+        number = next(
+            (int(v.split(":")[1]) for v in self.slots[i].values if v.startswith("half:")), None
+        )
+        if number is None:
+            return None
+        found = self.year_after(i + 1)
+        year, end = found if found is not None else (self.as_of.year, i + 1)
+        first = 1 if number == 1 else 7
+        return Period(date(year, first, 1), month_end(year, first + 5), "range"), end
 
     def quarter(self, i: int) -> tuple[Period, int] | None:
         number = self.quarter_at(i)

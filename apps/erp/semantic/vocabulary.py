@@ -43,6 +43,7 @@ class Grammar(_Section):
     also: Phrases
     which_start: Phrases
     plural_words: Phrases
+    money_verbs: Phrases
 
 
 class Aggregations(_Section):
