@@ -14,6 +14,7 @@ from apps.erp.planner.decide import Parsed, known_of
 from apps.erp.planner.frame import Frame
 from apps.erp.planner.outcomes import Stop, refusal
 from apps.erp.planner.patterns import level_condition
+from apps.erp.planner.periods import Period, month_period, quarter_period
 from apps.erp.planner.reading import Clarification, Condition, Reading, Refusal
 from apps.erp.planner.settle import settle
 from apps.erp.semantic import semantic_model
@@ -68,6 +69,8 @@ def _apply(previous: Reading, parsed: Parsed, follows: str | None) -> Reading | 
         reading = replace(reading, conditions=(*reading.without("employee"), people))
     if frame.chart:
         reading = replace(reading, chart=frame.chart)
+    if frame.listing and reading.measure in PEOPLE and not reading.dimensions:
+        reading = replace(reading, listing=True)  # "list them"
     if not _names_something(parsed):
         raise Stop(refusal(parsed.language, "change_not_understood"))
     return settle(reading, snapshot=any(t.snapshot for t in parsed.times))
@@ -80,7 +83,7 @@ def _names_something(parsed: Parsed) -> bool:
         frame.measures, frame.facts, frame.aggs, frame.supers, frame.compars, frame.values,
         frame.excluded, frame.persons, frame.group_dims, frame.populations, frame.entity,
         frame.chart, frame.change, parsed.times, parsed.levels, parsed.bands, parsed.top,
-        frame.cues & {"sort_asc", "sort_desc"},
+        frame.cues & {"sort_asc", "sort_desc"}, frame.listing,
     )  # fmt: skip
     return any(part not in (None, (), frozenset()) for part in parts)
 
@@ -160,10 +163,26 @@ def _periods(reading: Reading, parsed: Parsed) -> Reading:
     periods = [p for t in parsed.times for p in t.periods]
     if not periods:
         return reading
+    if all(t.bare for t in parsed.times) and len(reading.periods) == 1:
+        periods = [_same_year(p, reading.periods[0], reading.as_of) for p in periods]
     ends = next((t.ends for t in parsed.times if t.ends), None)
     if reading.change is not None and ends is not None and len(periods) == 1:
         periods = list(ends)
     return replace(reading, periods=tuple(periods), reference=None)
+
+
+def _same_year(period: Period, before: Period, as_of) -> Period:
+    """ "what about Q2?" after a question about 2025: Q2 of 2025, not of this year."""
+    if before.start is None or period.start is None or period.start.year == before.start.year:
+        return period
+    year = before.start.year
+    if period.grain == "month":
+        moved = month_period(year, period.start.month)
+    elif period.grain == "quarter":
+        moved = quarter_period(year, (period.start.month - 1) // 3 + 1)
+    else:
+        return period
+    return moved if moved.start and moved.start <= as_of else period
 
 
 def _grouping(reading: Reading, frame: Frame, parsed: Parsed) -> Reading:

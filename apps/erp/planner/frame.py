@@ -178,7 +178,10 @@ def build_frame(
             continue
         pending_group = pending_which = False
         _roles(b, i, term, pending_not, has_bands)
-        if "value" in kinds or "population" in kinds:
+        # "excluding HR and Finance": the negation runs over the list of names
+        if pending_not and not ("value" in kinds or _is_and(term)):
+            pending_not = False
+        if "population" in kinds:
             pending_not = False
     return b.frame()
 

@@ -53,6 +53,7 @@ class TimeExpression:
     terms: frozenset[int]
     ends: tuple[Period, Period] | None = None  # "from A to B": the two ends
     snapshot: bool = False  # "at the end of 2024", "on 2025-03-31": a day to look at
+    bare: bool = False  # a month or quarter named without its year ("Q2", "in May")
     open_edge: Literal["since", "after", "before", "until"] | None = None
 
 
@@ -77,6 +78,7 @@ def slots(terms: tuple[Term, ...], ambiguous: frozenset[str]) -> list[Slot]:
 class _Reader:
     def __init__(self, slots_: list[Slot], as_of: date, blocked: set[int]):
         self.slots, self.as_of, self.blocked = slots_, as_of, blocked
+        self.guessed_years = 0  # months and quarters given a year by the reader
 
     def has(self, i: int, value: str) -> bool:
         return 0 <= i < len(self.slots) and self._free(i) and value in self.slots[i].values
@@ -208,6 +210,7 @@ class _Reader:
         if self.slots[i].ambiguous and not any(self.has(i - 1, word) for word in MONTH_CONTEXT):
             return None
         # A bare month name is its most recent occurrence that has begun.
+        self.guessed_years += 1
         year = self.as_of.year if month <= self.as_of.month else self.as_of.year - 1
         return month_period(year, month), i + 1
 
@@ -231,6 +234,7 @@ class _Reader:
             found = self.year_after(i + 1)
             if found is not None:
                 return quarter_period(found[0], number), found[1]
+            self.guessed_years += 1
             year = self.as_of.year if 3 * number - 2 <= self.as_of.month else self.as_of.year - 1
             return quarter_period(year, number), i + 1
         if self.unit(i + 1) != "unit:quarter":
@@ -287,10 +291,13 @@ def find_time_expressions(
     found: list[TimeExpression] = []
     i = 0
     while i < len(reader.slots):
+        guessed = reader.guessed_years
         expression = _expression_at(reader, i)
         if expression is None:
             i += 1
             continue
+        if reader.guessed_years > guessed:
+            expression = replace(expression, bare=True)
         found.append(expression)
         i = max(k for k, s in enumerate(reader.slots) if s.term in expression.terms) + 1
     return found

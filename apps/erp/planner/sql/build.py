@@ -158,8 +158,8 @@ def condition_sql(
 ) -> exp.Expression:
     """A condition as SQL, its values bound as parameters named after the field."""
     column = field_expression(model, condition.field, ref)
-    name = condition.field
-    dates = name in DATE_FIELDS
+    name = condition.field if condition.op != "not_in" else f"{condition.field}_excluded"
+    dates = condition.field in DATE_FIELDS
 
     def bind(suffix: str, value) -> exp.Expression:
         key = f"{name}{suffix}"
