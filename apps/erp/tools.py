@@ -9,7 +9,14 @@
 from pydantic import Field
 
 from apps.agent import selectors
-from apps.agent.tools import ArtifactDraft, ToolArgs, ToolContext, ToolError, ToolResult, register_tool
+from apps.agent.tools import (
+    ArtifactDraft,
+    ToolArgs,
+    ToolContext,
+    ToolError,
+    ToolResult,
+    register_tool,
+)
 from apps.erp.entities import NONE, cached_entities, entities_refresh
 from apps.erp.planner.chips import chips_surface
 from apps.erp.planner.narrative import narrative
@@ -50,8 +57,12 @@ def erp_lookup(args: LookupArgs, context: ToolContext) -> ToolResult:
 
 
 class ReadingArgs(ToolArgs):
-    artifact_id: str = Field(pattern=r"^[A-Za-z0-9_.:-]{1,64}$", description="A sql_result artifact.")
-    surface_id: str = Field(pattern=r"^[A-Za-z0-9_.:-]{1,64}$", description="Id of the chips surface.")
+    artifact_id: str = Field(
+        pattern=r"^[A-Za-z0-9_.:-]{1,64}$", description="A sql_result artifact."
+    )
+    surface_id: str = Field(
+        pattern=r"^[A-Za-z0-9_.:-]{1,64}$", description="Id of the chips surface."
+    )
 
 
 def erp_reading(args: ReadingArgs, context: ToolContext) -> ToolResult:
@@ -74,7 +85,8 @@ def erp_reading(args: ReadingArgs, context: ToolContext) -> ToolResult:
         content["narrative"] = narrative(reading, payload["columns"], payload["rows"], title)
     surface = {"surface_id": args.surface_id, "messages": messages, "title": title}
     return ToolResult(
-        content=content, artifacts=[ArtifactDraft(kind="a2ui_surface", payload=surface, title=title)]
+        content=content,
+        artifacts=[ArtifactDraft(kind="a2ui_surface", payload=surface, title=title)],
     )
 
 

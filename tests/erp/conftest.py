@@ -2,12 +2,15 @@
 does) and an independent hand-written query through Django's connection, both under RLS for the
 same tenant, and compare the rows."""
 
+import json
 from collections import Counter
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
+from io import StringIO
 from typing import Any
 
 import pytest
+from django.core.management import call_command
 from django.db import connection
 
 from apps.accounts.access import bound
@@ -119,19 +122,21 @@ def globex(globex_context, db):
     return globex_context
 
 
-USERS_BY_TENANT = {"acme": "ana", "globex": "gus"}
+@pytest.fixture
+def initech(django_db_setup, django_db_blocker, db):
+    """AccessContext of `ivo`, analyst at initech (whose departments differ)."""
+    from tests.conftest import _context
+
+    with django_db_blocker.unblock():
+        return _context("ivo")
 
 
-def ask_result(question: str, context, *, as_of: date = AS_OF):
-    """(planned, column names, rows) through the real CLI contract:
-    `manage.py ask QUESTION --tenant SLUG --user USER --as-of DATE --json`. The run's SQL must be
-    the planner's, and its rows are what the person gets."""
-    import json
-    from io import StringIO
+USERS_BY_TENANT = {"acme": "ana", "globex": "gus", "initech": "ivo"}
 
-    from django.core.management import call_command
 
-    planned = plan(question, as_of=as_of, entities=entities_of(context))
+def ask_json(question: str, context, *, as_of: date = AS_OF, thread: str | None = None) -> dict:
+    """The outcome of `manage.py ask QUESTION --tenant T --user U --as-of D --json`."""
+    extra = ["--thread", thread] if thread else []
     out = StringIO()
     call_command(
         "ask",
@@ -142,10 +147,19 @@ def ask_result(question: str, context, *, as_of: date = AS_OF):
         USERS_BY_TENANT[context.tenant_slug],
         "--as-of",
         as_of.isoformat(),
+        *extra,
         "--json",
         stdout=out,
     )
-    outcome = json.loads(out.getvalue())
+    return json.loads(out.getvalue())
+
+
+def ask_result(question: str, context, *, as_of: date = AS_OF):
+    """(planned, column names, rows) through the real CLI contract:
+    `manage.py ask QUESTION --tenant SLUG --user USER --as-of DATE --json`. The run's SQL must be
+    the planner's, and its rows are what the person gets."""
+    planned = plan(question, as_of=as_of, entities=entities_of(context))
+    outcome = ask_json(question, context, as_of=as_of)
     assert outcome["status"] == "finished", outcome
     [result] = [artifact for artifact in outcome["artifacts"] if artifact["kind"] == "sql_result"]
     assert result["sql"] == planned.sql and result["params"] == planned.params

@@ -57,9 +57,7 @@ def _same_rows(a: list[tuple], b: list[tuple]) -> bool:
         return True
     remaining = list(b)
     for row in a:
-        match = next(
-            (i for i, other in enumerate(remaining) if all(map(_close, row, other))), None
-        )
+        match = next((i for i, other in enumerate(remaining) if all(map(_close, row, other))), None)
         if match is None:
             return False
         remaining.pop(match)

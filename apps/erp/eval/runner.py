@@ -87,7 +87,9 @@ def evaluate(
 ) -> list[QuestionResult]:
     """Ask every question (after checking that every gold SQL runs) and judge each answer."""
     golds = {
-        q.id: gold_rows(q, context=context, as_of=as_of) for q in questions if q.gold_sql is not None
+        q.id: gold_rows(q, context=context, as_of=as_of)
+        for q in questions
+        if q.gold_sql is not None
     }
     threads: dict[str, Any] = {}
     results: list[QuestionResult] = []

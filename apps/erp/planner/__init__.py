@@ -108,7 +108,12 @@ def plan_question(
     "person"."""
     as_of = as_of or date.today()
     outcome = interpret(
-        question, as_of=as_of, entities=entities, previous=previous, follows=follows, answers=answers
+        question,
+        as_of=as_of,
+        entities=entities,
+        previous=previous,
+        follows=follows,
+        answers=answers,
     )
     if not isinstance(outcome, Reading):
         return outcome

@@ -20,7 +20,6 @@ import json
 import uuid
 from dataclasses import dataclass
 from datetime import date
-from functools import cache
 from typing import Any
 
 from pydantic import ValidationError
@@ -31,9 +30,9 @@ from apps.erp.entities import NONE, Entities, cached_entities
 from apps.erp.planner import Clarification, Planned, Refusal, plan_question, plan_reading
 from apps.erp.planner.chips import CHIP_ACTION, apply_chip
 from apps.erp.planner.forms import FORM_ACTION, clarification_form, form_answers, problems_of
-from apps.erp.planner.lexicon import language_index
+from apps.erp.planner.interpret import ERP_KINDS
+from apps.erp.planner.lexicon import language_index, lex
 from apps.erp.planner.reading import Reading, ReadingError, reading_from_json
-from apps.erp.planner.text import tokenize
 from apps.erp.semantic import LANGUAGES, vocabulary
 from apps.erp.tools import LOOKUP, READING
 
@@ -42,6 +41,8 @@ PRIORITY = 200
 RUN_SQL = "run_sql"
 SHOW_FORM = "show_form"
 FORM_FIELDS = {"department", "period", "periods", "measure", "person"}
+# Kinds of words that make a question about the ERP even when its names are not known yet.
+ERP_SIGNALS = ERP_KINDS | {"count", "how_much", "agg", "super", "compar", "group", "cmp"}
 
 
 @dataclass(frozen=True)
@@ -120,7 +121,9 @@ def _turn(request: PlannerInput) -> Question | ChipChange | str:
     action = message.metadata.get("a2ui_action") if message else None
     if isinstance(action, dict) and action.get("name") == CHIP_ACTION:
         context = action.get("context")
-        return ChipChange(str(action.get("surfaceId", "")), context if isinstance(context, dict) else {})
+        return ChipChange(
+            str(action.get("surfaceId", "")), context if isinstance(context, dict) else {}
+        )
     if isinstance(action, dict) and action.get("name") == FORM_ACTION:
         context = action.get("context")
         try:
@@ -189,15 +192,12 @@ def _plan_turn(request: PlannerInput, turn: Question | ChipChange, as_of: date) 
     return Plan(text=outcome.message)
 
 
-@cache
-def _all_words() -> frozenset[str]:
-    return frozenset().union(*(language_index(language).words for language in LANGUAGES))
-
-
 def _maybe_names(text: str) -> bool:
-    """Words no language knows could be the tenant's names: worth a lookup before giving up."""
-    words = _all_words()
-    return any(token.text.isalpha() and token.text not in words for token in tokenize(text))
+    """A question about the ERP ("how many…") with words no vocabulary knows: they could be
+    the tenant's names, worth a lookup before giving up."""
+    lexed = lex(text, NONE)
+    kinds = {kind for term in lexed.terms for kind in term.kinds}
+    return bool(lexed.unknown) and bool(kinds & ERP_SIGNALS)
 
 
 def _clarify(request: PlannerInput, clarification: Clarification) -> Plan:
@@ -242,7 +242,11 @@ def _notes(shape: dict[str, Any], arguments: dict[str, Any], language: str) -> s
         notes.append(vocab.message("truncated"))
     reading = arguments.get("reading") if isinstance(arguments.get("reading"), dict) else {}
     top = reading.get("top")
-    if isinstance(top, int) and isinstance(shape.get("row_count"), int) and shape["row_count"] > top:
+    if (
+        isinstance(top, int)
+        and isinstance(shape.get("row_count"), int)
+        and shape["row_count"] > top
+    ):
         notes.append(vocab.message("ties"))
     return " ".join(notes)
 

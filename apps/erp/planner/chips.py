@@ -66,7 +66,9 @@ def period_options(reading: Reading) -> list[tuple[str, str]]:
         ]
         return options
     options = [(value, words[value]) for value in PERIODS]
-    options += [(f"year:{y}", str(y)) for y in range(as_of.year - 1, as_of.year - YEARS_BACK - 1, -1)]
+    options += [
+        (f"year:{y}", str(y)) for y in range(as_of.year - 1, as_of.year - YEARS_BACK - 1, -1)
+    ]
     return options
 
 
@@ -217,7 +219,9 @@ def _apply(reading: Reading, change: dict[str, Any], entities: Entities) -> Read
         if value not in _groups(reading):
             raise Stop(bad)
         dims = (value,) if value != "employee" else reading.dimensions
-        return replace(reading, dimensions=dims, bands=() if value != "tenure_band" else reading.bands)
+        return replace(
+            reading, dimensions=dims, bands=() if value != "tenure_band" else reading.bands
+        )
     if slot == "remove":
         if reading.condition(value) is None:
             raise Stop(bad)

@@ -94,10 +94,14 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
         return _person_listing(parsed, frame, persons, as_of)
     dims = _dimensions(parsed, frame, measure.name, persons)
     if frame.bare_department and not frame.values and "department" not in dims:
-        raise Stop(clarify_department(language, entities.department_names, known_of(frame, measure.name)))
+        raise Stop(
+            clarify_department(language, entities.department_names, known_of(frame, measure.name))
+        )
     periods, ends = _periods(times, answers, as_of, language, measure.name)
     periods, frame = _implied_period(frame, periods, measure, as_of)
-    change, change_word, periods = _change(frame, periods, ends, language, known_of(frame, measure.name))
+    change, change_word, periods = _change(
+        frame, periods, ends, language, known_of(frame, measure.name)
+    )
     order, top = _ranking(frame, choice.supers, dims, measure.name, change, parsed.top, language)
     population = _population(frame, extra_population, measure.name, language)
     listing = _listing(frame, dims, measure.name, order, change)
@@ -106,14 +110,12 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
     if "employee" in dims and not listing and measure.name == "headcount" and not having_count:
         raise Stop(refusal(language, "count_per_employee"))
     conditions = _conditions(parsed, frame, persons, salary, date_conditions)
-    having = tuple(
-        Having(c.op, c.values, measure.name) for c in having_measure + having_count
-    )
+    having = tuple(Having(c.op, c.values, measure.name) for c in having_measure + having_count)
     if having_count and measure.name != "headcount":
         raise Stop(refusal(language, "several_measures"))
-    if salary and len(periods) == 1 and _months(periods[0]) > 1 and not salary[0].per_unit:
-        if not frame.in_total:
-            raise Stop(refusal(language, "monthly_or_total", value=_number(salary[0].values[0])))
+    months = _months(periods[0]) if len(periods) == 1 else 0
+    if salary and months > 1 and not salary[0].per_unit and not frame.in_total:
+        raise Stop(refusal(language, "monthly_or_total", value=_number(salary[0].values[0])))
     return Reading(
         language=language,
         measure=measure.name,
@@ -173,14 +175,14 @@ def _persons(parsed: Parsed, frame: Frame, entities: Entities, language: str, an
         last = index
     for group in groups:
         wanted = set(group)
-        matches = sorted({
-            p.name for p in entities.people if wanted <= set(_name_words(p.name))
-        })
+        matches = sorted({p.name for p in entities.people if wanted <= set(_name_words(p.name))})
         typed = " ".join(group)
         if not matches:
             raise Stop(no_person(language, typed.title()))
         if len(matches) > 1:
-            people = [(n, next(p.department for p in entities.people if p.name == n)) for n in matches]
+            people = [
+                (n, next(p.department for p in entities.people if p.name == n)) for n in matches
+            ]
             raise Stop(clarify_person(language, people[:30], known_of(frame)))
         names.append(matches[0])
     return tuple(dict.fromkeys(names))
@@ -341,9 +343,8 @@ def _implied_period(frame: Frame, periods, measure, as_of: date):
     time), "current" for pay (the most recent complete month)."""
     if periods or measure.time_dimension is None:
         return periods, frame
-    if frame.in_total or "ever" in frame.populations:
-        if measure.table != "salary":
-            return (all_time(as_of),), frame
+    if (frame.in_total or "ever" in frame.populations) and measure.table != "salary":
+        return (all_time(as_of),), frame
     if measure.table == "salary" and "active" in frame.populations:
         kept = tuple(p for p in frame.populations if p != "active")
         return (latest_complete_month(as_of),), replace(frame, populations=kept)
@@ -457,4 +458,3 @@ def _conditions(parsed: Parsed, frame: Frame, persons, salary, dates) -> tuple[C
         conditions.append(Condition(SALARY, comparison.op, comparison.values))  # type: ignore[arg-type]
     conditions.extend(dates)
     return tuple(conditions)
-

@@ -6,7 +6,6 @@ from datetime import date
 from typing import Any
 
 from apps.erp.planner.periods import Period
-
 from apps.erp.planner.reading import Reading
 from apps.erp.planner.sql import CompiledQuery, OutputColumn
 from apps.erp.planner.words import (
@@ -65,22 +64,31 @@ def title(reading: Reading) -> str:
     language = reading.language
     words = vocabulary(language).labels.words
     measure = _measure_words(reading)
-    dims = [d for d in reading.dimensions if not (d == "department" and len(reading.departments) > 1)]
+    dims = [
+        d for d in reading.dimensions if not (d == "department" and len(reading.departments) > 1)
+    ]
     if reading.top is not None and reading.dimensions:
         first = reading.dimensions[0]
         extreme = words["highest" if reading.order != "asc" else "lowest"]
         if reading.top == 1:
             text = words["with_extreme"].format(
-                singular=_dimension(first, language).capitalize(), extreme=extreme, measure=measure.lower()
+                singular=_dimension(first, language).capitalize(),
+                extreme=extreme,
+                measure=measure.lower(),
             )
         else:
             text = words["top"].format(
-                n=reading.top, plural=_dimension(first, language, True), measure=measure.lower(), extreme=extreme
+                n=reading.top,
+                plural=_dimension(first, language, True),
+                measure=measure.lower(),
+                extreme=extreme,
             )
     else:
         text = measure
         if dims:
-            text += f" {words['by']} " + join_words([_dimension(d, language) for d in dims], language)
+            text += f" {words['by']} " + join_words(
+                [_dimension(d, language) for d in dims], language
+            )
         if reading.order is not None:
             text += ", " + words["highest_first" if reading.order == "desc" else "lowest_first"]
     qualifiers = " ".join(part for part in _qualifiers(reading) if part)
@@ -187,7 +195,11 @@ def chart(reading: Reading, compiled: CompiledQuery, text: str) -> dict[str, Any
     if reading.measure == "unpaid_months" and not reading.dimensions:
         return None
     shown = changes or [c for c in measures if c.key == reading.measure] or measures
-    y_title = shown[0].label if len(shown) == 1 else vocabulary(reading.language).labels.measures[reading.measure]
+    y_title = (
+        shown[0].label
+        if len(shown) == 1
+        else vocabulary(reading.language).labels.measures[reading.measure]
+    )
     spec: dict[str, Any] = {"title": text[:MAX_TITLE], "y": [c.name for c in shown]}
     spec["y_axis"] = _axis(y_title, shown[0])
     time_dims = [c for c in dims if c.key in TIME_DIMENSIONS]

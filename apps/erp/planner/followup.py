@@ -9,6 +9,7 @@ of the previous reading; the result is settled like any reading.
 """
 
 from dataclasses import replace
+
 from apps.erp.planner.choose import choose_measure
 from apps.erp.planner.decide import Parsed, known_of
 from apps.erp.planner.frame import Frame
@@ -39,8 +40,12 @@ def is_followup(parsed: Parsed) -> bool:
     own = own or (frame.subject and (frame.entity is not None or frame.listing))
     if frame.persons or frame.name_parts:
         own = own and not leading
-    return leading or frame.anaphora and not frame.measures or not own or bool(
-        frame.cues & CHANGING_CUES and not frame.measures
+    return (
+        leading
+        or frame.anaphora
+        and not frame.measures
+        or not own
+        or bool(frame.cues & CHANGING_CUES and not frame.measures)
     )
 
 
@@ -53,7 +58,9 @@ def apply_followup(
         return stop.outcome
 
 
-def _apply(previous: Reading, parsed: Parsed, follows: str | None) -> Reading | Clarification | Refusal:
+def _apply(
+    previous: Reading, parsed: Parsed, follows: str | None
+) -> Reading | Clarification | Refusal:
     frame = parsed.frame
     reading = replace(previous, language=parsed.language, follows=follows)
     reading = _measure(reading, frame, parsed)
@@ -134,12 +141,12 @@ def _departments(reading: Reading, frame: Frame) -> Reading:
         conditions = [c for c in conditions if not (c.field == "department" and c.op == "in")]
         conditions.append(Condition("department", "in", tuple(values)))
     if excluded:
-        before = next(
-            (c for c in conditions if c.field == "department" and c.op == "not_in"), None
-        )
+        before = next((c for c in conditions if c.field == "department" and c.op == "not_in"), None)
         names = [*(before.values if before else ()), *excluded]
         conditions = [c for c in conditions if not (c.field == "department" and c.op == "not_in")]
-        kept = [c for c in conditions if not (c.field == "department" and set(c.values) <= set(names))]
+        kept = [
+            c for c in conditions if not (c.field == "department" and set(c.values) <= set(names))
+        ]
         kept.append(Condition("department", "not_in", tuple(dict.fromkeys(names))))
         conditions = kept
     dims = reading.dimensions
@@ -219,4 +226,3 @@ def _ordering(reading: Reading, frame: Frame, parsed: Parsed) -> Reading:
     if order == reading.order and top == reading.top:
         return reading
     return replace(reading, order=order, top=top, listing=False if top else reading.listing)
-

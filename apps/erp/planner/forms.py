@@ -165,4 +165,6 @@ def form_answers(context: Mapping[str, Any]) -> FormAnswers:
 
 
 def problems_of(error: ValidationError) -> str:
-    return "; ".join(item["msg"].removeprefix("Value error, ").rstrip(".") for item in error.errors())
+    return "; ".join(
+        item["msg"].removeprefix("Value error, ").rstrip(".") for item in error.errors()
+    )

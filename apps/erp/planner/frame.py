@@ -138,7 +138,9 @@ def build_frame(
             if "followup" in kinds:
                 b.add("cues", term.value("followup"))
             continue
-        which_start = "which_start" in kinds and (i == first or (previous and previous.value("time") == "of"))
+        which_start = "which_start" in kinds and (
+            i == first or (previous and previous.value("time") == "of")
+        )
         if ("which" in kinds or which_start) and not kinds & CONTENT:
             pending_which = True
             b.flag("asks_which")
@@ -196,9 +198,7 @@ def _roles(b: _Builder, i: int, term: Term, negated: bool, has_bands: bool) -> N
     elif "measure" in kinds:
         b.add("measures", term.value("measure"))
         used = True
-    elif has_bands and (
-        term.value("dim") == "tenure_band" or term.value("fact") == "tenure_years"
-    ):
+    elif has_bands and (term.value("dim") == "tenure_band" or term.value("fact") == "tenure_years"):
         used = True  # "with less than 1 year of tenure": the bands are the grouping
     elif "fact" in kinds:
         b.add("facts", term.value("fact"))

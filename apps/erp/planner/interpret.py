@@ -13,8 +13,8 @@ from typing import Any
 
 from apps.erp.entities import Entities
 from apps.erp.planner.decide import Parsed, decide
-from apps.erp.planner.frame import build_frame
 from apps.erp.planner.followup import apply_followup, is_followup
+from apps.erp.planner.frame import build_frame
 from apps.erp.planner.lexicon import Lexed, lex
 from apps.erp.planner.outcomes import clarify_department, no_data, refusal, unknown_words
 from apps.erp.planner.patterns import read_bands, read_comparisons, read_levels, read_top
@@ -160,7 +160,9 @@ def write_request(lexed: Lexed) -> str | None:
     if verb in writes.verbs and not excluding:
         return "read_only"
     if verb in writes.verbs or verb in writes.create_verbs:
-        content = [t for t in rest if t not in ("a", "an", "new", "some", "um", "uma", "novo", "nova")]
+        content = [
+            t for t in rest if t not in ("a", "an", "new", "some", "um", "uma", "novo", "nova")
+        ]
         if content and content[0] in objects:
             return "read_only"
         return None if excluding else "other"

@@ -13,8 +13,8 @@ from functools import cache
 from apps.erp.entities import Entities
 from apps.erp.planner.spelling import correction, one_edit_apart
 from apps.erp.planner.text import Token, number_value, tokenize
-from apps.erp.semantic.vocabulary import fold
 from apps.erp.semantic import LANGUAGES, Vocabulary, vocabulary
+from apps.erp.semantic.vocabulary import fold
 
 Tag = tuple[str, object]
 MAX_PHRASE = 9

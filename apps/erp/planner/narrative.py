@@ -57,9 +57,12 @@ def narrative(reading: Reading, columns: list[dict], rows: list[list[Any]], titl
     if reading.change is not None or reading.top == 1 or len(pairs) == 1:
         extreme = vocab.labels.words["highest" if reading.order != "asc" else "lowest"]
         chosen = top if reading.order != "asc" else bottom
-        return vocab.message(
-            "narrative_top", top=chosen[0], extreme=extreme, measure=label, value=fmt(chosen[1])
-        ) + "."
+        return (
+            vocab.message(
+                "narrative_top", top=chosen[0], extreme=extreme, measure=label, value=fmt(chosen[1])
+            )
+            + "."
+        )
     total = sum(value for _, value in pairs)
     if measure.aggregation in SHARE_MEASURES and total > 0 and measure.unit != "%":
         share = f"{format_number(round(100 * top[1] / total), language, 0)}%"

@@ -261,7 +261,9 @@ def read_top(terms: tuple[Term, ...], used: frozenset[int]) -> tuple[int | None,
         if t.unit_years(i + 1) is not None or _is_time(t, i + 1):
             continue  # "the last 12 months": a period, not a ranking
         ranked = ("top", "bottom")
-        if any(t.kind(i - 1, "followup", word) or t.kind(i + 1, "followup", word) for word in ranked):
+        if any(
+            t.kind(i - 1, "followup", word) or t.kind(i + 1, "followup", word) for word in ranked
+        ):
             return int(number), i, {i}
         for k in range(1, 4):
             nxt = t.get(i + k)

@@ -411,8 +411,5 @@ def _range(reader: _Reader, i: int, start: int, word: str) -> TimeExpression | N
             )
             return _clip_all(expression, reader.as_of)
     if word == "from":
-        return _clip_all(
-            TimeExpression((period,), "single", _terms(reader, i, k)), reader.as_of
-        )
+        return _clip_all(TimeExpression((period,), "single", _terms(reader, i, k)), reader.as_of)
     return None
-

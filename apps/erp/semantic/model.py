@@ -242,7 +242,10 @@ class SemanticModel(_Entry):
             following = []
             for table in frontier:
                 for rel in self.relationships:
-                    for near, far in ((rel.from_table, rel.to_table), (rel.to_table, rel.from_table)):
+                    for near, far in (
+                        (rel.from_table, rel.to_table),
+                        (rel.to_table, rel.from_table),
+                    ):
                         if near == table and far not in parents:
                             parents[far] = (table, rel)
                             following.append(far)

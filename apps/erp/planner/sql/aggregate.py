@@ -232,7 +232,12 @@ def compile_aggregate(reading: Reading, model: SemanticModel, measure: Measure) 
             node = aggregate(row, measure, condition)
             aggregates.append(node)
             column = OutputColumn(
-                f"{measure.column}_{suffix}", "measure", measure.name, unit, measure.decimals, period
+                f"{measure.column}_{suffix}",
+                "measure",
+                measure.name,
+                unit,
+                measure.decimals,
+                period,
             )
             q.add(rounded(node, measure.decimals), column)
     rank_by = _change(q, aggregates, measure, unit)
@@ -310,7 +315,12 @@ def finish(q: Query, measure: Measure, rank_by: exp.Expression, outer: bool) -> 
     # Every department is listed: the query starts from the departments and joins the rest.
     base = model.dimension("department").table if outer else measure.table
     tree = select_from(
-        model, q.select, base or measure.table, [*q.where, *q.group, *q.having], outer=outer, on_conditions=q.on
+        model,
+        q.select,
+        base or measure.table,
+        [*q.where, *q.group, *q.having],
+        outer=outer,
+        on_conditions=q.on,
     )
     if q.where:
         tree = tree.where(and_all(q.where), copy=False)

@@ -204,7 +204,7 @@ def select_from(
     by_alias = {t.alias: t for t in model.tables}
     base_table = model.table(base)
     needed = {by_alias[a].name for a in aliases(*select, *nodes) if a in by_alias}
-    for extra in (on_conditions or {}):
+    for extra in on_conditions or {}:
         needed.add(extra)
     tree = exp.select(*select, copy=False).from_(
         exp.to_table(base_table.base_table).as_(base_table.alias), copy=False

@@ -50,7 +50,9 @@ def compile_rate(reading: Reading, model: SemanticModel, measure: Measure) -> Co
     )
     rate = exp.Div(
         this=exp.Mul(this=exp.Literal.number("100.0"), expression=events.copy()),
-        expression=exp.Anonymous(this="NULLIF", expressions=[average.copy(), exp.Literal.number(0)]),
+        expression=exp.Anonymous(
+            this="NULLIF", expressions=[average.copy(), exp.Literal.number(0)]
+        ),
         typed=True,
     )
     q.add(events, OutputColumn(numerator.column, "measure", numerator.name))

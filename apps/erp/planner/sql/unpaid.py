@@ -127,13 +127,17 @@ def _counts(reading: Reading, model: SemanticModel, column: str):
         return tree, [OutputColumn("department", "dimension", "department"), measure_column], [name]
     if dim == "employee":
         keys = [exp.column("employee", U), exp.column("name", "d"), exp.column("employee_id", U)]
-        tree = _from_unpaid().select(
-            exp.alias_(keys[0], "employee"),
-            exp.alias_(keys[1], "department"),
-            exp.alias_(count, column),
-            exp.alias_(keys[2], "employee_id"),
-            copy=False,
-        ).group_by(*keys, copy=False)
+        tree = (
+            _from_unpaid()
+            .select(
+                exp.alias_(keys[0], "employee"),
+                exp.alias_(keys[1], "department"),
+                exp.alias_(count, column),
+                exp.alias_(keys[2], "employee_id"),
+                copy=False,
+            )
+            .group_by(*keys, copy=False)
+        )
         columns = [
             OutputColumn("employee", "dimension", "employee"),
             OutputColumn("department", "attribute", "department"),
@@ -147,7 +151,9 @@ def _counts(reading: Reading, model: SemanticModel, column: str):
         node = on_time(model.time_grain(dim).expr, exp.column("month", U))
     else:
         raise CompileError(f"unpaid months are not counted by {dim}")
-    tree = _from_unpaid().select(
-        exp.alias_(node, dim), exp.alias_(count, column), copy=False
-    ).group_by(node.copy(), copy=False)
+    tree = (
+        _from_unpaid()
+        .select(exp.alias_(node, dim), exp.alias_(count, column), copy=False)
+        .group_by(node.copy(), copy=False)
+    )
     return tree, [OutputColumn(dim, "dimension", dim), measure_column], [node.copy()]
