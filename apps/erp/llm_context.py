@@ -83,6 +83,8 @@ def _definitions() -> str:
     for measure in model.measures:
         if measure.aggregation == "gap":
             source = "see the unpaid verified query"
+        elif measure.aggregation == "rate":
+            source = f"100 * {measure.numerator} / average of {measure.denominator} on the first and last day"
         else:
             source = f"{measure.aggregation}({model.measure_expr(measure)})"
         details = [source]

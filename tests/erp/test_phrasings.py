@@ -10,15 +10,20 @@ import pytest
 
 from apps.erp.planner import Clarification, Planned, Refusal, plan_question
 from tests.conftest import AS_OF
+from tests.erp.conftest import DEMO
 
 THIS_YEAR = (date(2026, 1, 1), AS_OF)
 LAST_YEAR = (date(2025, 1, 1), date(2025, 12, 31))
 
 
+def _outcome(question: str):
+    return plan_question(question, as_of=AS_OF, entities=DEMO)
+
+
 def _query(question: str):
-    outcome = plan_question(question, as_of=AS_OF)
+    outcome = _outcome(question)
     assert isinstance(outcome, Planned), f"{question!r}: {outcome}"
-    return outcome.query
+    return outcome.reading
 
 
 def _periods(query) -> list[tuple[date | None, date]]:
@@ -164,10 +169,6 @@ def test_superlatives_keep_ties_and_default_counts():
 @pytest.mark.parametrize(
     "question",
     [
-        "Which team has the most senior employees on average?",
-        "What is the average salary of employees who joined last year?",
-        "How many employees are not in Sales?",
-        "Average salary excluding Sales last year",
         "What is the annual salary of Engineering last year?",
         "How many employees were promoted last year?",
         "headcount by department at the end of each year",
@@ -175,11 +176,35 @@ def test_superlatives_keep_ties_and_default_counts():
     ],
 )
 def test_meaning_changing_words_stop_the_planner(question):
-    assert isinstance(plan_question(question, as_of=AS_OF), Refusal)
+    assert isinstance(_outcome(question), Refusal)
+
+
+def test_exclusions_are_conditions():
+    query = _query("How many employees are not in Sales?")
+    assert [(c.field, c.op, c.values) for c in query.conditions] == [
+        ("department", "not_in", ("Sales",))
+    ]
+    query = _query("Average salary excluding Sales last year")
+    assert query.measure == "average_salary" and query.condition("department").op == "not_in"
+
+
+def test_seniority_is_the_level():
+    query = _query("Which team has the most senior employees on average?")
+    assert (query.measure, query.dimensions, query.order, query.top) == (
+        "average_level",
+        ("department",),
+        "desc",
+        1,
+    )
+
+
+def test_a_filter_on_people_does_not_stand_for_the_period_of_their_pay():
+    outcome = _outcome("What is the average salary of employees who joined last year?")
+    assert isinstance(outcome, Clarification) and outcome.missing[0].name == "period"
 
 
 def test_how_much_without_average_or_total_asks_which():
-    outcome = plan_question("How much did Sales earn last year?", as_of=AS_OF)
+    outcome = _outcome("How much did Sales earn last year?")
     assert isinstance(outcome, Clarification)
     assert [c.value for c in outcome.missing[0].choices] == ["average_salary", "total_salary"]
 
@@ -208,6 +233,14 @@ def test_now_ends_a_range_at_the_as_of_date():
     assert _periods(_query("average salary from 2024 to now")) == [(date(2024, 1, 1), AS_OF)]
 
 
+@pytest.mark.parametrize(
+    "question",
+    ["What is the average salary today?", "current average salary", "average salary right now"],
+)
+def test_pay_now_is_the_most_recent_complete_month(question):
+    assert _periods(_query(question)) == [(date(2026, 5, 1), date(2026, 5, 31))]
+
+
 def test_salaries_are_not_asked_for_one_day():
-    outcome = plan_question("What is the average salary today?", as_of=AS_OF)
+    outcome = _outcome("What was the average salary on 2026-03-31?")
     assert isinstance(outcome, Refusal)

@@ -33,7 +33,7 @@ from apps.erp.planner.forms import FORM_ACTION, clarification_form, form_answers
 from apps.erp.planner.interpret import ERP_KINDS
 from apps.erp.planner.lexicon import language_index, lex
 from apps.erp.planner.reading import Reading, ReadingError, reading_from_json
-from apps.erp.semantic import LANGUAGES, vocabulary
+from apps.erp.semantic import languages, vocabulary
 from apps.erp.tools import LOOKUP, READING
 
 PLANNER_NAME = "erp"
@@ -232,7 +232,7 @@ def _current_call(request: PlannerInput) -> dict[str, Any]:
 def _language(arguments: dict[str, Any]) -> str:
     reading = arguments.get("reading")
     language = reading.get("language") if isinstance(reading, dict) else None
-    return language if language in LANGUAGES else "en"
+    return language if language in languages() else "en"
 
 
 def _notes(shape: dict[str, Any], arguments: dict[str, Any], language: str) -> str:
@@ -311,7 +311,7 @@ def register(*, priority: int = PRIORITY) -> None:
     change ERP-looking data, which a planner for its own objects (candidates, UI preferences)
     should see first. Loads the semantic model and the vocabularies now, so the first question
     is as fast as the others."""
-    for language in LANGUAGES:
+    for language in languages():
         language_index(language)
     if PLANNER_NAME not in planners.names():
         register_planner(PLANNER_NAME, plan, priority=priority)

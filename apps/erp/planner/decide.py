@@ -28,7 +28,7 @@ from apps.erp.planner.reading import Band, Clarification, Condition, Having, Rea
 from apps.erp.planner.settle import settle
 from apps.erp.planner.timeexpr import TimeExpression
 from apps.erp.semantic import semantic_model
-from apps.erp.semantic.vocabulary import fold
+from apps.erp.semantic.vocab import fold
 
 MAX_PERIODS = 8
 DEFAULT_TOP_EMPLOYEES = 10
@@ -80,10 +80,18 @@ def _snapshot(parsed: Parsed) -> bool:
 
 def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: date) -> Reading:
     language, frame = parsed.language, parsed.frame
+    if frame.count and frame.entity == "employee" and not frame.supers:
+        frame = replace(frame, entity=None)  # "how many … who …": counted, not listed
     model = semantic_model()
     frame = _with_answers(frame, answers, entities, language)
     persons = _persons(parsed, frame, entities, language, answers)
     salary, having_count, having_measure = _comparisons(parsed, frame, language)
+    if salary and frame.in_total:
+        # "who earned more than 100000 in total": a total per person, compared
+        if not (frame.entity == "employee" or frame.listing):
+            raise Stop(refusal(language, "monthly_or_total", value=_number(salary[0].values[0])))
+        frame = replace(frame, measures=("total_salary",), entity="employee", facts=())
+        salary, having_measure = (), having_measure + salary
     frame, times, date_conditions, extra_population = _events(parsed, frame)
     known = known_of(frame)
     choice = choose_measure(

@@ -13,8 +13,8 @@ from functools import cache
 from apps.erp.entities import Entities
 from apps.erp.planner.spelling import correction, one_edit_apart
 from apps.erp.planner.text import Token, number_value, tokenize
-from apps.erp.semantic import LANGUAGES, Vocabulary, vocabulary
-from apps.erp.semantic.vocabulary import fold
+from apps.erp.semantic import Vocabulary, languages, vocabulary
+from apps.erp.semantic.vocab import fold
 
 Tag = tuple[str, object]
 MAX_PHRASE = 9
@@ -190,7 +190,7 @@ def _entity_index(language: str, entities: Entities) -> _Index:
 def detect_language(tokens: list[Token], hint: str | None = None) -> str:
     """The language whose words the question uses most (ties: the hint, then English)."""
     scores = {}
-    for language in LANGUAGES:
+    for language in languages():
         words = language_index(language).words
         scores[language] = sum(1 for t in tokens if t.text in words and not t.is_number)
     best = max(scores.values())

@@ -8,7 +8,7 @@ and thousands separators); contractions and punctuation are handled the same for
 import re
 from dataclasses import dataclass
 
-from apps.erp.semantic.vocabulary import fold
+from apps.erp.semantic.vocab import fold
 
 MAX_QUESTION_CHARS = 500
 

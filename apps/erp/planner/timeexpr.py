@@ -275,6 +275,8 @@ class _Reader:
             return None
         count, unit_at = self.count(i + 1), i + 2
         if count is None:
+            if self.has(i, "last"):
+                return None  # "last year", "previous month": the calendar period, read below
             count, unit_at = 1, i + 1
         months = UNIT_MONTHS.get(self.unit(unit_at) or "")
         if months is None or count < 1:

@@ -17,13 +17,12 @@ from apps.erp.semantic.model import (
     VerifiedQuery,
     parse_expression,
 )
-from apps.erp.semantic.vocabulary import LANGUAGES, Vocabulary, vocabulary
+from apps.erp.semantic.vocab import Vocabulary, languages, vocabulary
 
 MODEL_PATH = Path(__file__).with_name("model.toml")
 
 __all__ = [
     "DIALECT",
-    "LANGUAGES",
     "MODEL_PATH",
     "Dimension",
     "Entity",
@@ -33,6 +32,7 @@ __all__ = [
     "SemanticModelError",
     "VerifiedQuery",
     "Vocabulary",
+    "languages",
     "load_model",
     "parse_expression",
     "semantic_model",
@@ -50,4 +50,4 @@ def load_model(path: Path = MODEL_PATH) -> SemanticModel:
 @cache
 def semantic_model() -> SemanticModel:
     """The ERP semantic model, loaded once per process."""
-    return load_model()
+    return load_model(MODEL_PATH)

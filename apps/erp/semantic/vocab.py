@@ -10,14 +10,14 @@ import tomllib
 import unicodedata
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, StringConstraints
 
 from apps.erp.semantic.model import SemanticModel, SemanticModelError
 
 VOCABULARY_DIR = Path(__file__).with_name("vocabulary")
-LANGUAGES = ("en", "pt")
+DEFAULT_LANGUAGE = "en"
 
 
 class _Section(BaseModel):
@@ -146,7 +146,7 @@ class Labels(_Section):
 
 
 class Vocabulary(_Section):
-    language: Literal["en", "pt"]
+    language: Annotated[str, StringConstraints(pattern=r"^[a-z]{2,3}$")]
     name: str
     decimal_separator: Literal[".", ","]
     thousands_separator: Literal[".", ","]
@@ -237,10 +237,20 @@ def load_vocabulary(language: str, model: SemanticModel, directory: Path = VOCAB
 
 
 @cache
+def languages() -> tuple[str, ...]:
+    """The languages there is a vocabulary file for: a new language is a new file."""
+    found = sorted(path.stem for path in VOCABULARY_DIR.glob("*.toml"))
+    return tuple(sorted(found, key=lambda language: language != DEFAULT_LANGUAGE))
+
+
+@cache
 def vocabulary(language: str) -> Vocabulary:
     """The vocabulary of one language, loaded once per process."""
     from apps.erp.semantic import semantic_model
 
-    if language not in LANGUAGES:
+    if language not in languages():
         raise SemanticModelError(f"no vocabulary for language {language!r}")
-    return load_vocabulary(language, semantic_model())
+    vocab = load_vocabulary(language, semantic_model(), VOCABULARY_DIR)
+    if vocab.language != language:
+        raise SemanticModelError(f"{language}.toml says it is {vocab.language!r}")
+    return vocab
