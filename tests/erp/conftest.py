@@ -123,12 +123,17 @@ def globex(globex_context, db):
 
 
 @pytest.fixture
-def initech(django_db_setup, django_db_blocker, db):
+def initech_context(django_db_setup, django_db_blocker):
     """AccessContext of `ivo`, analyst at initech (whose departments differ)."""
     from tests.conftest import _context
 
     with django_db_blocker.unblock():
         return _context("ivo")
+
+
+@pytest.fixture
+def initech(initech_context, db):
+    return initech_context
 
 
 USERS_BY_TENANT = {"acme": "ana", "globex": "gus", "initech": "ivo"}
