@@ -2,7 +2,7 @@
 numbers. The words come from the vocabulary's labels."""
 
 from datetime import date
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from apps.erp.planner.periods import Period
 from apps.erp.planner.reading import Band, Condition
@@ -81,6 +81,7 @@ def format_number(value, language: str, decimals: int | None = None) -> str:
     number = Decimal(str(value))
     if decimals is None:
         decimals = 0 if number == number.to_integral() else 2
+    number = number.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
     text = f"{number:,.{decimals}f}"
     if vocab.decimal_separator == ",":
         text = text.replace(",", "\x00").replace(".", ",").replace("\x00", ".")
