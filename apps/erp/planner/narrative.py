@@ -102,9 +102,12 @@ def _grouped(result: _Result, dimension: str, column: int, title: str) -> str:
     if not pairs:
         return vocab.message("no_rows", title=title)
     noun = _noun(reading, result.label(column))
+    if len(pairs) == 1:
+        value = result.number(pairs[0][1], column)
+        return vocab.message("narrative_single", measure=title, qualifiers="", value=value)
     top = max(pairs, key=lambda pair: pair[1])
     bottom = min(pairs, key=lambda pair: pair[1])
-    if reading.top == 1 or len(pairs) == 1:
+    if reading.top == 1:
         chosen = bottom if reading.order == "asc" else top
         extreme = vocab.labels.words["lowest" if reading.order == "asc" else "highest"]
         value = result.number(chosen[1], column)
