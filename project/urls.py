@@ -8,7 +8,6 @@ APPS_WITH_URLS = [
     "agent",
     "a2ui",
     "gateway",
-    "erp",
     "viz",
     "decks",
     "studio",

@@ -4,7 +4,7 @@ and an answer written in Portuguese — title, column labels, the closing senten
 
 import pytest
 
-from tests.erp.brief import ENGLISH, PORTUGUESE
+from apps.erp.eval.brief import ENGLISH, PORTUGUESE
 from tests.erp.conftest import ask_json, ask_result, assert_rows, pick, planner_result
 
 pytestmark = pytest.mark.django_db

@@ -22,7 +22,7 @@ def test_ask_see_table_and_chart_edit_sql_and_download_csv(tessera_server, brows
     table = page.locator("#pane-table table")
     table.wait_for(timeout=15_000)
     headers = table.locator("thead th").all_inner_texts()
-    assert [h.strip() for h in headers] == ["department", "headcount"]
+    assert [h.strip() for h in headers] == ["Department", "Headcount"]
     departments = table.locator("tbody tr td:first-child").all_inner_texts()
     assert "Engineering" in departments and len(departments) == 6
 
