@@ -81,6 +81,16 @@ def pick(names: list[str], rows: list[tuple], *wanted: str) -> list[tuple]:
     return [tuple(row[i] for i in indexes) for row in rows]
 
 
+def components(messages) -> dict:
+    """The components of A2UI messages by id."""
+    return {
+        c["id"]: c
+        for m in messages
+        if "updateComponents" in m
+        for c in m["updateComponents"]["components"]
+    }
+
+
 TOLERANCE = Decimal("0.011")  # both sides round to cents; their last digit may differ
 
 

@@ -2,11 +2,11 @@
 
 import pytest
 
+from apps.erp.eval.brief import ENGLISH as QUESTIONS
+from apps.erp.eval.brief import PORTUGUESE
 from apps.erp.planner import Planned, plan_question
 from apps.viz.specs import spec_validate
 from tests.conftest import AS_OF
-from apps.erp.eval.brief import ENGLISH as QUESTIONS
-from apps.erp.eval.brief import PORTUGUESE
 from tests.erp.conftest import DEMO
 from tests.erp.test_phrasings import PHRASINGS
 

@@ -15,22 +15,13 @@ from apps.agent.runtime import run_execute
 from apps.erp.planner.chips import CHIP_ACTION, apply_chip, chips_surface
 from apps.erp.planner.reading import Reading, Refusal
 from tests.conftest import AS_OF
-from tests.erp.conftest import DEMO, ask_json, assert_rows, hand_rows, norm_rows, plan
+from tests.erp.conftest import DEMO, ask_json, assert_rows, components, hand_rows, norm_rows, plan
 
 pytestmark = [pytest.mark.usefixtures("committed_db")]
 
 
-def _components(messages) -> dict:
-    return {
-        c["id"]: c
-        for m in messages
-        if "updateComponents" in m
-        for c in m["updateComponents"]["components"]
-    }
-
-
 def _texts(messages) -> list[str]:
-    return [c["text"] for c in _components(messages).values() if c["component"] == "Text"]
+    return [c["text"] for c in components(messages).values() if c["component"] == "Text"]
 
 
 def test_the_chips_show_measure_department_grouping_and_period():
@@ -42,7 +33,7 @@ def test_the_chips_show_measure_department_grouping_and_period():
     assert "1 Jan 2025 – 31 Dec 2025" in texts
     actions = [
         c["action"]["event"]
-        for c in _components(messages).values()
+        for c in components(messages).values()
         if c["component"] == "Button" and c["action"]["event"]["name"] == CHIP_ACTION
     ]
     offered = {(k, v) for a in actions for k, v in a["context"].items()}

@@ -9,32 +9,23 @@ from apps.a2ui.problems import SurfaceInvalid
 from apps.a2ui.validator import surface_validate
 from apps.erp.planner.forms import FORM_ACTION, clarification_form, form_answers
 from apps.erp.planner.reading import Choice, Clarification, MissingParameter
-from tests.erp.conftest import refused
-
-
-def _components(messages) -> dict:
-    return {
-        c["id"]: c
-        for m in messages
-        if "updateComponents" in m
-        for c in m["updateComponents"]["components"]
-    }
+from tests.erp.conftest import components, refused
 
 
 def test_a_period_form_offers_the_periods_and_a_custom_range():
     clarification = refused("What is the average salary of Sales?")
     messages = clarification_form("erp-1", clarification)
     assert surface_validate(messages) == []
-    components = _components(messages)
-    assert [o["value"] for o in components["period"]["options"]] == [
+    parts = components(messages)
+    assert [o["value"] for o in parts["period"]["options"]] == [
         "this_year", "last_year", "latest_month", "last_12_months", "custom",
     ]  # fmt: skip
-    assert components["range"]["visible"] == {
+    assert parts["range"]["visible"] == {
         "call": "equals",
         "args": {"a": {"path": "/params/period"}, "b": ["custom"]},
     }
-    assert components["end"]["min"] == {"path": "/params/start"}
-    event = components["submit"]["action"]["event"]
+    assert parts["end"]["min"] == {"path": "/params/start"}
+    event = parts["submit"]["action"]["event"]
     assert event["name"] == FORM_ACTION and set(event["context"]) == {
         "question",
         "period",
@@ -45,7 +36,7 @@ def test_a_period_form_offers_the_periods_and_a_custom_range():
 
 def test_the_form_speaks_the_question_language():
     messages = clarification_form("erp-2", refused("Qual é o salário médio de Vendas?"))
-    texts = [c.get("text") for c in _components(messages).values()]
+    texts = [c.get("text") for c in components(messages).values()]
     assert "Que período devo usar? A resposta depende dele." in texts
     assert "Executar a consulta" in texts
 

@@ -208,7 +208,9 @@ def _grouping(reading: Reading, frame: Frame, parsed: Parsed) -> Reading:
     dims += new
     if "department" in new and not frame.values:
         # "by department" after a question about one department: all of them, side by side
-        kept = tuple(c for c in reading.conditions if not (c.field == "department" and c.op == "in"))
+        kept = tuple(
+            c for c in reading.conditions if not (c.field == "department" and c.op == "in")
+        )
         reading = replace(reading, conditions=kept)
     listing = reading.listing and dims == ["employee"]
     return replace(reading, dimensions=tuple(dims), listing=listing)

@@ -102,9 +102,6 @@ def _grouped(result: _Result, dimension: str, column: int, title: str) -> str:
     if not pairs:
         return vocab.message("no_rows", title=title)
     noun = _noun(reading, result.label(column))
-    if len(pairs) == 1:
-        value = result.number(pairs[0][1], column)
-        return vocab.message("narrative_single", measure=title, qualifiers="", value=value)
     top = max(pairs, key=lambda pair: pair[1])
     bottom = min(pairs, key=lambda pair: pair[1])
     if reading.top == 1:
@@ -117,6 +114,9 @@ def _grouped(result: _Result, dimension: str, column: int, title: str) -> str:
             )
             + "."
         )
+    if len(pairs) == 1:
+        value = result.number(pairs[0][1], column)
+        return vocab.message("narrative_single", measure=title, qualifiers="", value=value)
     total = sum(value for _, value in pairs)
     if measure.aggregation in SHARE_MEASURES and total > 0:
         share = f"{format_number(round(100 * top[1] / total), result.language, 0)}%"

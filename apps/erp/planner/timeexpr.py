@@ -95,26 +95,24 @@ class _Reader:
         value = self.number(i)
         return int(value) if value is not None and value == int(value) and value < 1000 else None
 
-    def month_at(self, i: int) -> int | None:
+    def _tagged(self, i: int, prefix: str) -> str | None:
+        """The slot's value with this prefix ("month:3", "unit:year"), if it is free."""
         if not (0 <= i < len(self.slots)) or not self._free(i):
             return None
-        for value in self.slots[i].values:
-            if value.startswith("month:"):
-                return int(value.split(":")[1])
-        return None
+        return next((v for v in self.slots[i].values if v.startswith(prefix)), None)
+
+    def _numbered(self, i: int, prefix: str) -> int | None:
+        value = self._tagged(i, prefix)
+        return int(value.split(":")[1]) if value else None
+
+    def month_at(self, i: int) -> int | None:
+        return self._numbered(i, "month:")
 
     def quarter_at(self, i: int) -> int | None:
-        if not (0 <= i < len(self.slots)) or not self._free(i):
-            return None
-        for value in self.slots[i].values:
-            if value.startswith("quarter:"):
-                return int(value.split(":")[1])
-        return None
+        return self._numbered(i, "quarter:")
 
     def unit(self, i: int) -> str | None:
-        if not (0 <= i < len(self.slots)) or not self._free(i):
-            return None
-        return next((v for v in self.slots[i].values if v.startswith("unit:")), None)
+        return self._tagged(i, "unit:")
 
     # years: 2024, this year, last year, two years ago, the year before last
     def year(self, i: int) -> tuple[int, int] | None:
@@ -216,11 +214,7 @@ class _Reader:
 
     def half(self, i: int) -> tuple[Period, int] | None:
         """ "the first half of 2025", "H2": January–June or July–December."""
-        if not (0 <= i < len(self.slots)) or not self._free(i):
-            return None
-        number = next(
-            (int(v.split(":")[1]) for v in self.slots[i].values if v.startswith("half:")), None
-        )
+        number = self._numbered(i, "half:")
         if number is None:
             return None
         found = self.year_after(i + 1)
