@@ -133,8 +133,8 @@ def globex(globex_context, db):
 
 
 @pytest.fixture
-def initech_context(django_db_setup, django_db_blocker):
-    """AccessContext of `ivo`, analyst at initech (whose departments differ)."""
+def northwind_context(django_db_setup, django_db_blocker):
+    """AccessContext of `ivo`, analyst at northwind (whose departments differ)."""
     from tests.conftest import _context
 
     with django_db_blocker.unblock():
@@ -142,11 +142,11 @@ def initech_context(django_db_setup, django_db_blocker):
 
 
 @pytest.fixture
-def initech(initech_context, db):
-    return initech_context
+def northwind(northwind_context, db):
+    return northwind_context
 
 
-USERS_BY_TENANT = {"acme": "ana", "globex": "gus", "initech": "ivo"}
+USERS_BY_TENANT = {"acme": "ana", "globex": "gus", "northwind": "ivo"}
 
 
 def ask_json(question: str, context, *, as_of: date = AS_OF, thread: str | None = None) -> dict:

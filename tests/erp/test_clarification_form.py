@@ -33,7 +33,7 @@ def _lookups(context, run_id) -> int:
 
 
 def test_department_choices_come_from_the_tenants_own_rows(
-    globex_context, acme_context, initech_context
+    globex_context, acme_context, northwind_context
 ):
     with bound(globex_context):
         lab = Department.objects.create(
@@ -44,7 +44,7 @@ def test_department_choices_come_from_the_tenants_own_rows(
         assert names == ["Research Lab", "Engineering", "Sales", "Each department"]
         assert _lookups(globex_context, outcome["run_id"]) == 1  # read by a tool call
         assert _form(acme_context)[0] == ["Engineering", "Sales", "Each department"]
-        assert _form(initech_context)[0] == ["Research", "Each department"]
+        assert _form(northwind_context)[0] == ["Research", "Each department"]
     finally:
         with bound(globex_context):
             Department.objects.filter(pk=lab.pk).delete()

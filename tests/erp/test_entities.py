@@ -46,18 +46,18 @@ def _headcount(context, department: str) -> list[tuple]:
     )
 
 
-def test_a_tenant_with_other_departments_is_asked_about_its_own(initech_context, acme_context):
-    outcome = ask_json("How many people work in Customer Support?", initech_context)
-    assert norm_rows(_answer(outcome)["rows"]) == _headcount(initech_context, "Customer Support")
-    assert _lookups(initech_context, outcome["run_id"]) == 1
-    research = ask_json("Quantos funcionários há na Pesquisa?", initech_context)
-    assert norm_rows(_answer(research)["rows"]) == _headcount(initech_context, "Research")
+def test_a_tenant_with_other_departments_is_asked_about_its_own(northwind_context, acme_context):
+    outcome = ask_json("How many people work in Customer Support?", northwind_context)
+    assert norm_rows(_answer(outcome)["rows"]) == _headcount(northwind_context, "Customer Support")
+    assert _lookups(northwind_context, outcome["run_id"]) == 1
+    research = ask_json("Quantos funcionários há na Pesquisa?", northwind_context)
+    assert norm_rows(_answer(research)["rows"]) == _headcount(northwind_context, "Research")
     # acme has no Customer Support: the name is refused there, never looked up elsewhere
     other = ask_json("How many people work in Customer Support?", acme_context)
     assert _answer(other) is None and "Customer" in other["messages"][-1]["text"]
 
 
-def test_codes_typos_and_synonyms_name_departments(acme_context, initech_context):
+def test_codes_typos_and_synonyms_name_departments(acme_context, northwind_context):
     for question in (
         "headcount in ENG",
         "How many people are in Engeneering?",
@@ -66,7 +66,7 @@ def test_codes_typos_and_synonyms_name_departments(acme_context, initech_context
         result = _answer(ask_json(question, acme_context))
         assert result["params"].get("department") == "Engineering", question
     assert (
-        _answer(ask_json("headcount in LOG", initech_context))["params"]["department"]
+        _answer(ask_json("headcount in LOG", northwind_context))["params"]["department"]
         == "Logistics"
     )
 
@@ -126,10 +126,10 @@ def test_employee_names_with_a_typo_or_several_candidates(acme_context):
     assert _answer(nobody) is None and "Zorro" in nobody["messages"][-1]["text"]
 
 
-def test_each_tenant_has_its_own_cache(acme_context, initech_context):
+def test_each_tenant_has_its_own_cache(acme_context, northwind_context):
     ask_json("How many people work in Sales?", acme_context)
-    ask_json("How many people work in Legal?", initech_context)
+    ask_json("How many people work in Legal?", northwind_context)
     acme = entities.cached_entities(acme_context.tenant_id)
-    initech = entities.cached_entities(initech_context.tenant_id)
-    assert "Sales" in acme.department_names and "Sales" not in initech.department_names
-    assert "Legal" in initech.department_names and "Legal" not in acme.department_names
+    northwind = entities.cached_entities(northwind_context.tenant_id)
+    assert "Sales" in acme.department_names and "Sales" not in northwind.department_names
+    assert "Legal" in northwind.department_names and "Legal" not in acme.department_names

@@ -108,7 +108,7 @@ def test_portuguese_follow_ups(acme_context):
 
 
 def test_a_follow_up_cannot_reach_another_tenants_department(acme_context):
-    """Research is initech's; acme has no such department: refused like any such question."""
+    """Research is northwind's; acme has no such department: refused like any such question."""
     first = ask_json("How many people work in Sales?", acme_context)
     other = ask_json("and in Research?", acme_context, thread=first["thread_id"])
     assert not [a for a in other["artifacts"] if a["kind"] == "sql_result"]

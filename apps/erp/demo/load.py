@@ -15,13 +15,13 @@ from apps.objects.demo import seed_pipeline
 TENANTS = [
     ("acme", "Acme Corporation"),
     ("globex", "Globex Industries"),
-    ("initech", "Initech Labs"),
+    ("northwind", "Northwind Traders"),
 ]
-# Each tenant's departments: initech is organized otherwise (see generate.OTHER_DEPARTMENTS).
+# Each tenant's departments: northwind is organized otherwise (see generate.OTHER_DEPARTMENTS).
 TENANT_DEPARTMENTS = {
     "acme": generate.DEPARTMENTS,
     "globex": generate.DEPARTMENTS,
-    "initech": generate.OTHER_DEPARTMENTS,
+    "northwind": generate.OTHER_DEPARTMENTS,
 }
 DEMO_PASSWORD = "tessera-demo"
 USERS = [
@@ -30,7 +30,7 @@ USERS = [
     ("hugo", "acme", Role.HR_MANAGER, False),
     ("vera", "acme", Role.VIEWER, False),
     ("gus", "globex", Role.ANALYST, False),
-    ("ivo", "initech", Role.ANALYST, False),
+    ("ivo", "northwind", Role.ANALYST, False),
     ("admin", "acme", Role.ADMIN, True),
 ]
 OWNER_ALIAS = "owner"

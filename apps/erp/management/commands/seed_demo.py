@@ -15,7 +15,7 @@ def _parse_date(value: str) -> date:
 
 class Command(BaseCommand):
     help = (
-        "Load the demo tenants (acme, globex, initech), users and ERP data. Replaces earlier "
+        "Load the demo tenants (acme, globex, northwind), users and ERP data. Replaces earlier "
         "demo data."
     )
 
