@@ -144,6 +144,9 @@ def test_phrasings(question, measure, dimensions, periods):
         ("List the people who left this year", "terminations", THIS_YEAR),
         ("Who departed last year?", "terminations", LAST_YEAR),
         ("Who was hired in Sales this year?", "hires", THIS_YEAR),
+        # the event word alone ("contratado", unlike "contratados") still names its count
+        ("Quem foi contratado este ano?", "hires", THIS_YEAR),
+        ("Quem foi desligado no ano passado?", "terminations", LAST_YEAR),
     ],
 )
 def test_who_questions_list_the_people(question, measure, period):
@@ -179,13 +182,38 @@ def test_meaning_changing_words_stop_the_planner(question):
     assert isinstance(_outcome(question), Refusal)
 
 
-def test_exclusions_are_conditions():
-    query = _query("How many employees are not in Sales?")
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How many employees are not in Sales?",
+        "How many staff outside of Sales?",
+        "headcount leaving out Sales",
+        "Quantos funcionários fora das Vendas?",
+        "Número de funcionários sem contar Vendas",
+    ],
+)
+def test_exclusions_are_conditions(question):
+    query = _query(question)
     assert [(c.field, c.op, c.values) for c in query.conditions] == [
         ("department", "not_in", ("Sales",))
     ]
+
+
+def test_an_exclusion_with_a_period():
     query = _query("Average salary excluding Sales last year")
     assert query.measure == "average_salary" and query.condition("department").op == "not_in"
+    query = _query("salário médio em 2025 sem contar Vendas")
+    assert query.condition("department").op == "not_in"
+
+
+def test_a_negation_that_negates_nothing_is_refused():
+    assert isinstance(_outcome("no, how many employees are there"), Refusal)
+
+
+def test_a_list_of_people_filtered_on_pay_lists_them():
+    query = _query("List the employees paid less than 4000 last month")
+    assert query.dimensions == ("employee",)
+    assert query.condition("salary_amount").op == "lt"
 
 
 def test_seniority_is_the_level():

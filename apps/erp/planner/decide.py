@@ -92,6 +92,8 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
             raise Stop(refusal(language, "monthly_or_total", value=_number(salary[0].values[0])))
         frame = replace(frame, measures=("total_salary",), entity="employee", facts=())
         salary, having_measure = (), having_measure + salary
+    if salary and frame.listing and frame.subject and frame.entity is None and not frame.count:
+        frame = replace(frame, entity="employee", entity_plural=True)  # "list the people paid …"
     frame, times, date_conditions, extra_population = _events(parsed, frame)
     known = known_of(frame)
     choice = choose_measure(
@@ -247,7 +249,7 @@ def _events(parsed: Parsed, frame: Frame):
     others = [m for m in frame.measures if m not in event_measures and m != "headcount"]
     others += [f for f in frame.facts]
     if not others:
-        return frame, tuple(times), (), None
+        return _implied_event(frame, times, terms, own), tuple(times), (), None
     measures = list(frame.measures)
     for field, index in frame.events:
         if field not in own:
@@ -263,6 +265,21 @@ def _events(parsed: Parsed, frame: Frame):
         elif field == "termination_date":
             population = "former"
     return replace(frame, measures=tuple(measures)), tuple(times), tuple(conditions), population
+
+
+def _implied_event(frame: Frame, times, terms, own: dict[str, str]) -> Frame:
+    """ "Quem foi contratado em 2026?": an event word with its time and nothing else measured
+    counts that event (its measure), as "hired" does where the word names the measure too."""
+    implied = [
+        own[field]
+        for field, index in frame.events
+        if field in own
+        and terms[index].value("measure") is None
+        and any(min(t.terms) == index + 1 and t.periods for t in times)
+    ]
+    if not implied:
+        return frame
+    return replace(frame, measures=tuple(dict.fromkeys([*frame.measures, *implied])))
 
 
 def _date_condition(field: str, period: Period) -> Condition:

@@ -65,6 +65,7 @@ class _Builder:
     top_at: int
     out: dict = field(default_factory=dict)
     used: set[int] = field(default_factory=set)
+    negations: list[int] = field(default_factory=list)
 
     def add(self, key: str, value) -> None:
         items = self.out.setdefault(key, [])
@@ -92,9 +93,16 @@ class _Builder:
         unused = tuple(
             term.words
             for i, term in enumerate(self.terms)
-            if i not in self.skip and i not in self.used and term.kinds & CONTENT
+            if i not in self.skip
+            and i not in self.used
+            and (term.kinds & CONTENT or i in self.negations)
         )
         return Frame(**lists, **flags, unused=unused)
+
+
+def _connector(term: Term) -> bool:
+    """ "of", "do", "da": a word that joins a negation to the name it negates."""
+    return term.kinds <= {"time"} and ("time", "of") in term.tags
 
 
 def _is_and(term: Term | None) -> bool:
@@ -111,7 +119,8 @@ def build_frame(
 ) -> Frame:
     """The roles of the terms not already read as bands, levels, comparisons or time."""
     b = _Builder(terms, skip, plural_words, top_at)
-    pending_group = pending_which = pending_all = pending_not = False
+    pending_group = pending_which = pending_all = False
+    pending_not: int | None = None  # the negation waiting for what it negates
     last_group = -10
     first = next((i for i in range(len(terms)) if i not in skip), 0)
     for i, term in enumerate(terms):
@@ -145,10 +154,13 @@ def build_frame(
             pending_which = True
             b.flag("asks_which")
             continue
-        if "negation" in kinds and not kinds & CONTENT:
-            pending_not = True
-            b.used.add(i)
+        negation = "negation" in kinds or term.value("followup") == "exclude"  # "leave out"
+        if negation and not kinds & CONTENT:
+            pending_not = i  # used once it negates a name or a population, else refused
+            b.negations.append(i)
             continue
+        if pending_not is not None and _connector(term):
+            continue  # "outside of Engineering"
         after_top = 0 < i - top_at <= 3
         if after_top and (dim is not None or "subject" in kinds):
             pending_which = True  # "the 5 employees", "top 3 departments": what is ranked
@@ -179,12 +191,12 @@ def build_frame(
             pending_group = pending_which = False
             continue
         pending_group = pending_which = False
-        _roles(b, i, term, pending_not, has_bands)
+        _roles(b, i, term, pending_not is not None, has_bands)
+        if pending_not is not None and kinds & {"value", "population"}:
+            b.used.add(pending_not)
         # "excluding HR and Finance": the negation runs over the list of names
-        if pending_not and not ("value" in kinds or _is_and(term)):
-            pending_not = False
-        if "population" in kinds:
-            pending_not = False
+        if not ("value" in kinds or _is_and(term)) or "population" in kinds:
+            pending_not = None
     return b.frame()
 
 
