@@ -30,6 +30,7 @@ KEYS = {"total", "right", "wrong", "refused", "clarified", "accuracy", "results"
         ([["Sales", 3], ["Legal", 0]], [["Sales", 3]]),  # an empty group may be left out
         ([["2025-03-31"]], [["2025-03-31"]]),
         ([], []),
+        ([], [[0]]),  # "none" is a count of 0
     ],
 )
 def test_results_that_a_person_would_call_equal(answer, gold):
@@ -44,6 +45,7 @@ def test_results_that_a_person_would_call_equal(answer, gold):
         ([[6280.87]], [[6280.89]]),
         ([["Sales", 3]], [["Sales", 3], ["Finance", 2]]),
         ([[None]], [[0]]),
+        ([], [[3]]),
         ([["Ana", 10], ["Bo", 20]], [["Ana", 20], ["Bo", 10]]),
     ],
 )

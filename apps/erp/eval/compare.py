@@ -1,7 +1,8 @@
 """Two query results compared as a person would: rows in any order, column names ignored,
 numbers equal within rounding to 2 decimals, and one result may have more columns than the
 other (an answer that also shows the department is still right). Empty groups do not count:
-a row whose numbers are all 0 or empty ("Legal: 0 hires") may be there or not."""
+a row whose numbers are all 0 or empty ("Legal: 0 hires") may be there or not, and "none"
+(no rows) is the same answer as a single count of 0."""
 
 from collections import Counter
 from datetime import date, datetime
@@ -70,12 +71,18 @@ def _empty_group(row: tuple) -> bool:
     return bool(texts) and bool(numbers) and all(v is None or v == 0 for v in numbers)
 
 
+def _nothing(row: tuple) -> bool:
+    return all(v is None or v == 0 for v in row)
+
+
 def same_result(answer: list[list[Any]], gold: list[list[Any]]) -> tuple[bool, str]:
     """(equal?, why not). Each argument is the list of rows of one result."""
     a = [tuple(_value(v) for v in row) for row in answer]
     g = [tuple(_value(v) for v in row) for row in gold]
     if len(a) != len(g):
         a, g = [r for r in a if not _empty_group(r)], [r for r in g if not _empty_group(r)]
+    if not a and len(g) == 1 and _nothing(g[0]) or not g and len(a) == 1 and _nothing(a[0]):
+        return True, ""
     if len(a) != len(g):
         return False, f"{len(a)} rows, expected {len(g)}"
     if not g:

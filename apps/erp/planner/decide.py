@@ -262,6 +262,8 @@ def _events(parsed: Parsed, frame: Frame):
             times.remove(attached)
             period = attached.periods[0]
             conditions.append(_date_condition(field, period))
+            # "the average level of people hired in 2025": all of them, gone or not
+            population = "former" if field == "termination_date" else population or "ever"
         elif field == "termination_date":
             population = "former"
     return replace(frame, measures=tuple(measures)), tuple(times), tuple(conditions), population
@@ -438,6 +440,8 @@ def _ranking(frame: Frame, supers, dims, measure: str, change, top_n, language: 
 
 
 def _population(frame: Frame, extra: str | None, measure: str, language: str) -> str | None:
+    if extra == "ever" and frame.populations:
+        extra = None  # "current employees hired in 2025": the words say which
     populations = list(dict.fromkeys([*frame.populations, *([extra] if extra else [])]))
     if len(populations) > 1:
         if set(populations) == {"former", "ever"}:

@@ -155,6 +155,8 @@ def _population_words(reading: Reading) -> str:
     if population is None or (reading.listing and population == "ever"):
         return ""
     words = labels.populations.get(population, population)
+    if population == "ever" and reading.condition("hire_date") is not None:
+        words = labels.nouns["headcount"]  # "employees hired in 2023": the date says who
     if snapshot and reading.reference != reading.as_of and reading.periods:
         day = reading.periods[0]
         period = describe_period(day, language)

@@ -277,7 +277,8 @@ def _roles(b: _Builder, i: int, term: Term, negated: bool, has_bands: bool) -> N
         b.add("cues", "also")
     if "who" in kinds:
         previous = b.term(i - 1)
-        relative = previous is not None and previous.has("subject")  # "employees who …"
+        # "employees who …", "the level of people who …": a clause about the people measured
+        relative = previous is not None and (previous.has("subject") or _connector(previous))
         if not relative:
             # "who are" asks for several people, "who is" for one: the verb says it.
             following = b.term(i + 1)
