@@ -272,3 +272,11 @@ def test_pay_now_is_the_most_recent_complete_month(question):
 def test_salaries_are_not_asked_for_one_day():
     outcome = _outcome("What was the average salary on 2026-03-31?")
     assert isinstance(outcome, Refusal)
+
+
+def test_people_named_by_an_event_date_are_all_of_them():
+    query = _query("what's the average level of people hired in 2025")
+    assert (query.population, query.dimensions) == ("ever", ())
+    query = _query("average level of people who left in 2025")
+    assert (query.population, query.dimensions) == ("former", ())
+    assert _query("average level of current employees hired in 2025").population == "active"
