@@ -280,3 +280,27 @@ def test_people_named_by_an_event_date_are_all_of_them():
     query = _query("average level of people who left in 2025")
     assert (query.population, query.dimensions) == ("former", ())
     assert _query("average level of current employees hired in 2025").population == "active"
+
+
+def test_what_is_the_headcount_is_a_number_not_a_list():
+    for question in ("what is the headcount", "what was the headcount on 1 March 2025"):
+        query = _query(question)
+        assert (query.measure, query.listing, query.dimensions) == ("headcount", False, ())
+    assert _query("what employees were hired in 2025").listing
+
+
+def test_a_list_of_departures_lists_the_people():
+    for question in (
+        "List the departures in 2024",
+        "Lista de saídas em 2024 no departamento de RH",
+    ):
+        query = _query(question)
+        assert (query.measure, query.listing) == ("terminations", True)
+
+
+def test_the_department_with_the_lowest_is_ranked():
+    query = _query("the department with the lowest payroll in 2025")
+    assert (query.dimensions, query.order, query.top) == (("department",), "asc", 1)
+    assert isinstance(
+        _outcome("what is the highest salary in the department in 2025"), Clarification
+    )

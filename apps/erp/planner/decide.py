@@ -463,7 +463,9 @@ def _listing(frame: Frame, dims, measure: str, order, change) -> bool:
         and change is None
         and len(dims) == 1
     )
-    if frame.listing and not listing and measure in PEOPLE_MEASURES and frame.subject:
+    # "list the employees in Sales", "list the departures in 2024": the people themselves
+    events = measure in PEOPLE_MEASURES and measure != "headcount"
+    if frame.listing and not listing and measure in PEOPLE_MEASURES and (frame.subject or events):
         listing = not frame.count and set(dims) <= {"tenure_band"} and order is None
     return listing
 

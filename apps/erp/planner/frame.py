@@ -167,7 +167,9 @@ def build_frame(
         if "subject" in kinds and "value" not in kinds:  # "engineers": the department
             b.flag("subject")
             b.used.add(i)
-            if follows_group or pending_which or "who" in kinds:
+            # "what employees …" asks for people; "what is the headcount" for the measure
+            asked = pending_which and "measure" not in kinds
+            if follows_group or asked or "who" in kinds:
                 dim = "employee"
         if dim in GROUPABLE and (follows_group or pending_which):
             if follows_group and not (dim == "tenure_band" and has_bands):
@@ -191,6 +193,10 @@ def build_frame(
             pending_group = pending_which = False
             continue
         pending_group = pending_which = False
+        if i == first and dim == "department" and _ranked_after(b, i):
+            b.flag("entity", "department")  # "the department with the lowest payroll"
+            b.used.add(i)
+            continue
         _roles(b, i, term, pending_not is not None, has_bands)
         if pending_not is not None and kinds & {"value", "population"}:
             b.used.add(pending_not)
@@ -287,6 +293,12 @@ def _roles(b: _Builder, i: int, term: Term, negated: bool, has_bands: bool) -> N
             b.flag("entity_plural", bool(words & b.plural_words))
     if used:
         b.used.add(i)
+
+
+def _ranked_after(b: _Builder, i: int) -> bool:
+    """A superlative soon after the noun: the question asks which one ranks first."""
+    later = [b.term(k) for k in range(i + 1, i + 5)]
+    return not _next_to_value(b, i) and any(t is not None and t.has("super") for t in later)
 
 
 def _next_to_value(b: _Builder, i: int) -> bool:
