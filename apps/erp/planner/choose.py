@@ -134,6 +134,9 @@ def _from_facts(
     if salary_condition and (frame.entity == "employee" or frame.listing):
         # "which employees earned more than 9000", "list the people paid less than 4000"
         return MeasureChoice("max_salary", supers)
+    if any(a != "sum" or not frame.subject for a in aggs) and not frame.count:
+        # "what do we pay people on average": an average of what? ("total employees" counts)
+        raise Stop(clarify_measure(language, list(MAIN_MEASURES), known))
     if frame.count or frame.subject or frame.entity == "employee" or frame.persons:
         return MeasureChoice("headcount", supers)
     if frame.entity == "department" and supers:

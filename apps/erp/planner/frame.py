@@ -164,13 +164,20 @@ def build_frame(
         after_top = 0 < i - top_at <= 3
         if after_top and (dim is not None or "subject" in kinds):
             pending_which = True  # "the 5 employees", "top 3 departments": what is ranked
-        if "subject" in kinds and "value" not in kinds:  # "engineers": the department
-            b.flag("subject")
+        # "engineers": the department; "what is the headcount", "by headcount": the measure
+        if "subject" in kinds and "value" not in kinds:
             b.used.add(i)
-            # "what employees …" asks for people; "what is the headcount" for the measure
-            asked = pending_which and "measure" not in kinds
-            if follows_group or asked or "who" in kinds:
-                dim = "employee"
+            if "measure" not in kinds:
+                b.flag("subject")
+                # "the lowest paid employees", "top earners": people ranked by their pay
+                pending_which = pending_which or (
+                    "entity" not in b.out
+                    and previous is not None
+                    and previous.has("super")
+                    and (previous.has("fact") or "fact" in kinds)
+                )
+                if follows_group or pending_which or "who" in kinds:
+                    dim = "employee"
         if dim in GROUPABLE and (follows_group or pending_which):
             if follows_group and not (dim == "tenure_band" and has_bands):
                 b.add("group_dims", dim)
@@ -193,8 +200,12 @@ def build_frame(
             pending_group = pending_which = False
             continue
         pending_group = pending_which = False
-        if i == first and dim == "department" and _ranked_after(b, i):
-            b.flag("entity", "department")  # "the department with the lowest payroll"
+        # "the smallest department", "the department with the lowest payroll": ranked
+        ranked = previous is not None and previous.has("super") and not previous.has("measure")
+        if dim == "department" and (ranked or i == first and _ranked_after(b, i)):
+            if ranked and previous.has("agg"):
+                b.out["aggs"].remove(previous.value("agg"))  # a rank, not a minimum
+            b.flag("entity", "department")
             b.used.add(i)
             continue
         _roles(b, i, term, pending_not is not None, has_bands)
