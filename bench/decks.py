@@ -24,7 +24,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-DEFAULT_PAPER = ROOT.parent / "shared" / "papers" / "lecuyer2021_rescience_graph_ordering.pdf"
+DEFAULT_PAPER = (
+    ROOT
+    / "tests"
+    / "fixtures"
+    / "papers"
+    / "rescience"
+    / "lecuyer2021_rescience_graph_ordering.pdf"
+)
 
 
 def main() -> None:
@@ -33,12 +40,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="repetitions of each measurement")
     args = parser.parse_args()
 
-    from apps.decks import slidev
-    from apps.decks.ingest import paper_read
-    from apps.decks.markdown import FIGURES_DIR, deck_markdown
-    from apps.decks.proposers.builtin import BuiltinProposer
-    from apps.decks.render import Renderer
-    from apps.decks.review import review
+    from apps.decks.pipeline.ingest import paper_read
+    from apps.decks.pipeline.propose.builtin import BuiltinProposer
+    from apps.decks.pipeline.render import slidev
+    from apps.decks.pipeline.render.browser import Renderer
+    from apps.decks.pipeline.render.markdown import FIGURES_DIR, deck_markdown
+    from apps.decks.pipeline.review import review
 
     work = Path(tempfile.mkdtemp(prefix="tessera-bench-decks-"))
     try:
@@ -60,7 +67,7 @@ def main() -> None:
                     build, slides, work / f"shots-{number}", work / FIGURES_DIR
                 )
                 t2 = time.perf_counter()
-                review(deck, measures, paper)
+                review(deck, measures, paper, work / FIGURES_DIR)
                 t3 = time.perf_counter()
                 rounds.append((t1 - t0, t2 - t1, t3 - t2))
 
@@ -69,8 +76,9 @@ def main() -> None:
             t0 = time.perf_counter()
             slidev.export(entry, work / f"export-{number}", fmt="png", scale=2)
             exports.append(time.perf_counter() - t0)
-            produced = len(list((work / f"export-{number}").glob("*.png")))
-            assert produced == slides, f"export wrote {produced} PNGs for {slides} slides"
+            produced = len(list((work / f"export-{number}").rglob("*.png")))
+            written = sorted(str(p.relative_to(work)) for p in work.glob("export*"))
+            assert produced == slides, f"export wrote {produced} PNGs for {slides} ({written})"
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

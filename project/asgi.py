@@ -15,15 +15,16 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from apps.jobs.asgi import StartRunners  # noqa: E402
+from apps.realtime.origin import BearerOrSameOrigin  # noqa: E402
 from project.routing import websocket_urlpatterns  # noqa: E402
 
-application = ProtocolTypeRouter(
-    {
-        "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
-    }
+application = StartRunners(
+    ProtocolTypeRouter(
+        {
+            "http": django_asgi_app,
+            "websocket": BearerOrSameOrigin(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        }
+    )
 )

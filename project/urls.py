@@ -7,8 +7,6 @@ APPS_WITH_URLS = [
     "workspace",
     "agent",
     "a2ui",
-    "gateway",
-    "viz",
     "decks",
     "studio",
     "objects",

@@ -59,13 +59,19 @@ if [ "${TESSERA_SETUP_REDIS:-${CI:-}}" != "" ] && ! command -v redis-server >/de
   apt_install redis-server
 fi
 
-# 4. npm packages for the Slidev renderer, reinstalled only when its lock file changes
-if [ -f renderers/slidev/package-lock.json ]; then
+# 4. npm packages, each folder reinstalled only when its lock file changes: the Slidev
+#    renderer, and the official AG-UI client the tests drive the server with.
+npm_folder() {
+  local folder=$1 label=$2
+  [ -f "$folder/package-lock.json" ] || return 0
   command -v npm >/dev/null || apt_install nodejs npm
-  npm_sum=$(sha256sum renderers/slidev/package-lock.json | cut -d' ' -f1)
-  if [ ! -d renderers/slidev/node_modules ] || [ "$(cat renderers/slidev/node_modules/.lock-sum 2>/dev/null)" != "$npm_sum" ]; then
-    say "installing Slidev (npm ci)"
-    (cd renderers/slidev && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error >/dev/null)
-    echo "$npm_sum" > renderers/slidev/node_modules/.lock-sum
+  local npm_sum
+  npm_sum=$(sha256sum "$folder/package-lock.json" | cut -d' ' -f1)
+  if [ ! -d "$folder/node_modules" ] || [ "$(cat "$folder/node_modules/.lock-sum" 2>/dev/null)" != "$npm_sum" ]; then
+    say "installing $label (npm ci)"
+    (cd "$folder" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+    echo "$npm_sum" > "$folder/node_modules/.lock-sum"
   fi
-fi
+}
+npm_folder renderers/slidev "Slidev"
+npm_folder tests/agui_client "the AG-UI client for tests"

@@ -23,6 +23,7 @@ MISSING_ROOT = "missing_root"
 MULTIPLE_ROOTS = "multiple_roots"
 UNRESOLVED_REFERENCE = "unresolved_reference"
 CYCLE = "cycle"
+ORPHAN_COMPONENT = "orphan_component"
 TOO_DEEP = "too_deep"
 JSON_TOO_DEEP = "json_too_deep"
 PAYLOAD_TOO_LARGE = "payload_too_large"
@@ -37,6 +38,10 @@ INVALID_EXPRESSION = "invalid_expression"
 INVALID_REGEX = "invalid_regex"
 UNSAFE_REGEX = "unsafe_regex"
 INVALID_SVG_PATH = "invalid_svg_path"
+VERSION_MISMATCH = "version_mismatch"
+INVALID_IDENTIFIER = "invalid_identifier"
+NOT_ALLOWED_HERE = "not_allowed_here"
+CALLER_NOT_ALLOWED = "caller_not_allowed"
 
 CODES = (
     INVALID_JSON,
@@ -57,6 +62,7 @@ CODES = (
     MULTIPLE_ROOTS,
     UNRESOLVED_REFERENCE,
     CYCLE,
+    ORPHAN_COMPONENT,
     TOO_DEEP,
     JSON_TOO_DEEP,
     PAYLOAD_TOO_LARGE,
@@ -71,6 +77,10 @@ CODES = (
     INVALID_REGEX,
     UNSAFE_REGEX,
     INVALID_SVG_PATH,
+    VERSION_MISMATCH,
+    INVALID_IDENTIFIER,
+    NOT_ALLOWED_HERE,
+    CALLER_NOT_ALLOWED,
 )
 
 

@@ -11,17 +11,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from apps.a2ui.catalog import CATALOG_ID
-from apps.a2ui.models import (
-    Component,
+from apps.a2ui.messages import (
     CreateSurface,
     CreateSurfaceMessage,
-    DeleteSurface,
-    DeleteSurfaceMessage,
     UpdateComponents,
     UpdateComponentsMessage,
     UpdateDataModel,
     UpdateDataModelMessage,
 )
+from apps.a2ui.models import Component
 from apps.a2ui.validator import surface_check
 
 
@@ -52,11 +50,6 @@ def surface_build(
             )
         )
     return surface_check([message.to_wire() for message in messages])
-
-
-def surface_delete(surface_id: str) -> dict[str, Any]:
-    """The message that removes a surface from the page (e.g. once its form was submitted)."""
-    return DeleteSurfaceMessage(delete_surface=DeleteSurface(surface_id=surface_id)).to_wire()
 
 
 def surface_artifact(surface_id: str, messages: list[dict[str, Any]]) -> dict[str, Any]:

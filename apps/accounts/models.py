@@ -36,3 +36,32 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} @ {self.tenant} ({self.role})"
+
+
+class ApiToken(models.Model):
+    """A personal access token for scripts and other apps (`Authorization: Bearer`).
+
+    Only a SHA-256 digest of the secret is stored; the token is shown once, when created. It
+    acts as its user inside the tenant and with the role it was created for: a token whose
+    user has since moved tenant or changed role is refused (apps/accounts/bearer.py)."""
+
+    id = models.CharField(primary_key=True, max_length=16, editable=False)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="api_tokens")
+    role = models.CharField(max_length=20, choices=Role.choices)
+    name = models.CharField(max_length=100)
+    digest = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(null=True, blank=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "name"], name="api_token_name_per_user")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.id})"

@@ -12,6 +12,7 @@ from django.db import migrations
 CURRENT_TENANT = "(SELECT nullif(current_setting('app.tenant_id', true), '')::bigint)"
 CURRENT_USER_ID = "(SELECT nullif(current_setting('app.user_id', true), '')::bigint)"
 CURRENT_ROLE = "(SELECT nullif(current_setting('app.role', true), ''))"
+CURRENT_TOKEN_DIGEST = "(SELECT nullif(current_setting('app.token_digest', true), ''))"
 
 
 def tenant_isolation(table: str, *, using: str | None = None) -> migrations.RunSQL:

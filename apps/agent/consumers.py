@@ -12,54 +12,41 @@ every event (apps/agent/limits.py for the settings).
 
 import asyncio
 import contextlib
-import functools
 import logging
 from urllib.parse import parse_qs
 
-from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from pydantic import ValidationError
 
-from apps.accounts.access import AccessDenied, access_context_for_user
-from apps.agent import events, limits, selectors, socket_backlog
+from apps.agent import events, limits, runtime, selectors, socket_backlog
 from apps.agent.inbound import ClientMessage, parse_client_message
-from apps.jobs import runner
+from apps.agent.refusals import THREAD_BUSY, Refusal, invalid_message
+from apps.realtime.consumers import (
+    CLOSE_BAD_REQUEST,
+    CLOSE_FORBIDDEN,
+    CLOSE_INTERNAL_ERROR,
+    CLOSE_SLOW_CLIENT,
+    AuthenticatedConsumer,
+    db,
+)
 
-CLOSE_UNAUTHENTICATED = 4401
-CLOSE_FORBIDDEN = 4403
-CLOSE_BAD_REQUEST = 4400
-# The client did not read for too long; reconnect with ?after=<last seq> (nothing is lost).
-CLOSE_SLOW_CLIENT = 4408
-# Something broke on the server side (e.g. the database went away); the client reconnects.
-CLOSE_INTERNAL_ERROR = 1011
 DRAIN_CHECK_SECONDS = 0.05
+# A message sent while the thread answers waits for that answer this long at most.
+WAIT_FOR_THREAD_SECONDS = 300
+THREAD_BUSY_RETRY_SECONDS = 0.25
 
 log = logging.getLogger("tessera.agent")
-
-# The socket's reads and queueing run on the shared thread pool, not on asgiref's single
-# thread-sensitive thread, where every sync view of the process also waits its turn
-# (bench/load.py: with 200 sockets that one thread was the queue). Each call is self-contained.
-db = functools.partial(database_sync_to_async, thread_sensitive=False)
 
 
 class SlowClient(Exception):
     pass
 
 
-class ThreadConsumer(AsyncJsonWebsocketConsumer):
+class ThreadConsumer(AuthenticatedConsumer):
     sender: asyncio.Task | None = None
+    waiting: asyncio.Task | None = None  # a message waiting for the thread's current run
 
-    async def connect(self):
-        user = self.scope.get("user")
-        if user is None or not user.is_authenticated:
-            await self.close(code=CLOSE_UNAUTHENTICATED)
-            return
+    async def open(self):
         self.thread_id = self.scope["url_route"]["kwargs"]["thread_id"]
-        try:
-            self.context = await db(access_context_for_user)(user)
-        except AccessDenied:
-            await self.close(code=CLOSE_FORBIDDEN)
-            return
         visible = await db(selectors.thread_visible)(context=self.context, thread_id=self.thread_id)
         if not visible:
             await self.close(code=CLOSE_FORBIDDEN)
@@ -71,16 +58,13 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
         except ValueError:
             await self.close(code=CLOSE_BAD_REQUEST)
             return
-        events.bind_delivery_loop(asyncio.get_running_loop())
-        await db(runner.start_in_web_process)()
         self.limits = limits.socket_limits()
         self.outbox: asyncio.Queue = asyncio.Queue(maxsize=self.limits.send_queue)
         self.behind = False
         self.unsent = socket_backlog.probe(self.base_send)
-        self.group = events.thread_group(self.thread_id)
         # Join the group before reading the log: an event committed in between is then either
         # in the log or delivered live, and `last_sent` drops the duplicate.
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.join(events.thread_group(self.thread_id))
         await self.accept()
         self.last_sent = max(after, 0)
         self.sender = asyncio.create_task(self._send_loop())
@@ -93,14 +77,12 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
             return
         await super().dispatch(message)
 
-    async def disconnect(self, code):
-        if self.sender is not None:
-            self.sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self.sender
-        group = getattr(self, "group", None)
-        if group:
-            await self.channel_layer.group_discard(group, self.channel_name)
+    async def closing(self):
+        for task in (self.sender, self.waiting):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
 
     async def thread_event(self, message):
         try:
@@ -168,28 +150,31 @@ class ThreadConsumer(AsyncJsonWebsocketConsumer):
             await asyncio.sleep(DRAIN_CHECK_SECONDS)
 
     async def receive_json(self, content, **kwargs):
+        """A message or an A2UI action; one that starts no run is answered with a
+        REQUEST_REFUSED message (unnumbered, not stored). One sent while the thread is still
+        answering waits for that answer to end (runs on a thread are serialized)."""
         try:
             message: ClientMessage = parse_client_message(content)
         except ValidationError as exc:
-            await self.send_json(
-                {
-                    "type": "ERROR",
-                    "message": "invalid message",
-                    "errors": exc.errors(
-                        include_url=False, include_context=False, include_input=False
-                    ),
-                }
-            )
+            errors = exc.errors(include_url=False, include_context=False, include_input=False)
+            await self.send_json(invalid_message(errors).as_message())
             return
-        from apps.agent import runtime
+        if self.waiting is not None and not self.waiting.done():
+            await self.send_json(Refusal(THREAD_BUSY, limits.THREAD_BUSY_MESSAGE, 409).as_message())
+            return
+        self.waiting = asyncio.create_task(self._start_when_free(message))
 
-        try:
-            await db(runtime.run_start_background)(
-                context=self.context, thread_id=self.thread_id, message=message
-            )
-        except limits.LimitExceeded as refused:
-            await self.send_json(refused.as_event())
-        except runtime.ActionRejected as rejected:
-            await self.send_json(
-                {"type": "RUN_ERROR", "code": "UNKNOWN_SURFACE", "message": str(rejected)}
-            )
+    async def _start_when_free(self, message: ClientMessage) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + WAIT_FOR_THREAD_SECONDS
+        while True:
+            try:
+                await db(runtime.run_start_background)(
+                    context=self.context, thread_id=self.thread_id, message=message
+                )
+                return
+            except Refusal as refused:
+                if refused.code != THREAD_BUSY or loop.time() > deadline:
+                    await self.send_json(refused.as_message())
+                    return
+            await asyncio.sleep(THREAD_BUSY_RETRY_SECONDS)

@@ -2,18 +2,15 @@
 stored, and only then is broadcast to the thread's channel group. A client that reconnects
 with the last number it saw reads the rest from the table (ARCHITECTURE.md, "Event stream")."""
 
-import asyncio
-import threading
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
 from django.db.models import F
 from pydantic import BaseModel
 
 from apps.accounts.access import AccessContext, bound
 from apps.agent.models import Event, Thread
+from apps.realtime.groups import group_send
 
 REPLAY_BATCH = 500
 
@@ -53,51 +50,8 @@ def event_emit(
     return payload
 
 
-_delivery_loop: asyncio.AbstractEventLoop | None = None
-
-
-def bind_delivery_loop(loop: asyncio.AbstractEventLoop) -> None:
-    """Remember the server's event loop. Runs execute on worker threads; the in-memory
-    channel layer's queues belong to the server loop and are not thread-safe, so broadcasts
-    from a worker are scheduled onto that loop instead of a private one."""
-    global _delivery_loop
-    _delivery_loop = loop
-
-
 def _broadcast(thread_id, payload: dict[str, Any]) -> None:
     group_send(thread_group(thread_id), {"type": "thread.event", "event": payload})
-
-
-def group_send(group: str, message: dict[str, Any]) -> None:
-    """Send a channel-layer message to a group from any thread (a run's worker, a sync view):
-    on the server loop when one is bound, otherwise on a private one."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    send = layer.group_send(group, message)
-    loop = _delivery_loop
-    try:
-        running = asyncio.get_running_loop()
-    except RuntimeError:
-        running = None
-    if loop is not None and loop.is_running():
-        if running is loop:
-            loop.create_task(send)
-        else:
-            asyncio.run_coroutine_threadsafe(send, loop).result(10)
-        return
-
-    async def deliver():
-        await send
-
-    if running is None:
-        async_to_sync(deliver)()
-        return
-    # This thread runs a loop of its own (a sync caller inside an async tool, e.g. a test
-    # driving a browser); deliver from a helper thread rather than block that loop.
-    helper = threading.Thread(target=asyncio.run, args=(deliver(),), name="tessera-group-send")
-    helper.start()
-    helper.join(10)
 
 
 def events_after(

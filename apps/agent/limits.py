@@ -16,6 +16,7 @@ from django.db.models import Q
 from django_tasks_db.models import DBTaskResult
 
 from apps.accounts.access import AccessContext
+from apps.agent.refusals import THREAD_BUSY, Refusal
 from apps.agent.tasks import RUN_QUEUE
 from apps.jobs.queues import LOCAL_SEPARATOR
 from project import env
@@ -71,25 +72,23 @@ UPLOADS_RATE_MESSAGE = (
     "You have uploaded {count} files in the last hour, the most allowed. "
     "Try again in {retry_after} s."
 )
+THREAD_BUSY_MESSAGE = (
+    "This conversation is still answering your previous request. Send this one when that "
+    "answer has finished."
+)
 UPLOAD_TOO_LARGE_MESSAGE = "The file is {size_mb:.1f} MB; the largest accepted is {limit_mb} MB."
 
 # Advisory lock space for admissions: pg_advisory_xact_lock(ADMISSION_LOCK, tenant_id).
 ADMISSION_LOCK = 0x7E55AD
 
 
-class LimitExceeded(Exception):
-    """A request refused by a limit; `message` is for the person, `code` for clients."""
+class LimitExceeded(Refusal):
+    """A request refused by a limit; `message` is for the person, `code` for clients. Sent
+    as a REQUEST_REFUSED message (apps/agent/refusals.py): no run exists, nothing is stored."""
 
     def __init__(self, code: str, message: str, retry_after: int | None = None):
-        super().__init__(message)
-        self.code, self.message, self.retry_after = code, message, retry_after
-
-    def as_event(self) -> dict:
-        """Sent on the socket as an unnumbered RUN_ERROR: no run exists, nothing is stored."""
-        event = {"type": "RUN_ERROR", "code": self.code, "message": self.message}
-        if self.retry_after is not None:
-            event["retryAfter"] = self.retry_after
-        return event
+        status = 413 if code == TOO_LARGE else 429
+        super().__init__(code, message, status=status, retry_after=retry_after)
 
 
 @dataclass(frozen=True)
@@ -130,29 +129,47 @@ def _window_count(key: str, window: int, *, now: float | None = None) -> tuple[i
     return math.floor(estimate), max(1, math.ceil(window - elapsed))
 
 
-def active_runs(*, tenant_id: int) -> int:
-    """Run jobs of the tenant that are queued or running (dead workers' jobs are reaped)."""
+def _active_run_jobs():
+    """Run jobs queued or running (dead workers' jobs are reaped)."""
     queues = Q(queue_name=RUN_QUEUE) | Q(queue_name__startswith=RUN_QUEUE + LOCAL_SEPARATOR)
-    return DBTaskResult.objects.filter(
-        queues, status__in=["READY", "RUNNING"], args_kwargs__kwargs__tenant_id=tenant_id
-    ).count()
+    return DBTaskResult.objects.filter(queues, status__in=["READY", "RUNNING"])
+
+
+def active_runs(*, tenant_id: int) -> int:
+    """Run jobs of the tenant that are queued or running."""
+    return _active_run_jobs().filter(args_kwargs__kwargs__tenant_id=tenant_id).count()
+
+
+def thread_busy(*, thread_id) -> bool:
+    """Whether a request of the thread is queued or running."""
+    return _active_run_jobs().filter(args_kwargs__kwargs__thread_id=str(thread_id)).exists()
+
+
+def _rate_check(key: str, window_seconds: int, limit_variable: str, message: str) -> None:
+    """Count one more use of `key` in its window; LimitExceeded (RATE_LIMITED, with the wait)
+    once the count passes the limit the environment sets."""
+    limit = _positive(limit_variable)
+    count, retry_after = _window_count(key, window_seconds)
+    if count > limit:
+        raise LimitExceeded(
+            RATE_LIMITED, message.format(count=limit, retry_after=retry_after), retry_after
+        )
 
 
 @transaction.atomic
-def run_admit(*, context: AccessContext, enqueue) -> object:
-    """Check the person's rate and the tenant's active runs, then call `enqueue()` in the same
-    transaction, under a per-tenant lock, so concurrent admissions cannot both take the last
-    place. Raises `LimitExceeded`; returns what `enqueue` returns."""
-    limit = _positive("TESSERA_RUNS_PER_MINUTE")
-    count, retry_after = _window_count(f"runs:{context.user_id}", 60)
-    if count > limit:
-        raise LimitExceeded(
-            RATE_LIMITED,
-            RUNS_RATE_MESSAGE.format(count=limit, retry_after=retry_after),
-            retry_after,
-        )
+def run_admit(*, context: AccessContext, enqueue, thread_id=None) -> object:
+    """Check the person's rate, the tenant's active runs and (with `thread_id`) that the
+    thread is not still answering, then call `enqueue()` in the same transaction, under a
+    per-tenant lock, so concurrent admissions cannot both take the last place or both start
+    on one thread. Raises `LimitExceeded` or a THREAD_BUSY `Refusal`; returns what `enqueue`
+    returns."""
+    _rate_check(f"runs:{context.user_id}", 60, "TESSERA_RUNS_PER_MINUTE", RUNS_RATE_MESSAGE)
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [ADMISSION_LOCK, context.tenant_id])
+    if thread_id is not None and thread_busy(thread_id=thread_id):
+        # Runs on one thread are serialized: the second would answer a conversation whose
+        # last turn is not written yet (docs/agent-api.md).
+        raise Refusal(THREAD_BUSY, THREAD_BUSY_MESSAGE, status=409)
     active = active_runs(tenant_id=context.tenant_id)
     maximum = _positive("TESSERA_TENANT_ACTIVE_RUNS")
     if active >= maximum:
@@ -170,11 +187,6 @@ def upload_admit(*, context: AccessContext, size_bytes: int) -> None:
             TOO_LARGE,
             UPLOAD_TOO_LARGE_MESSAGE.format(size_mb=size_bytes / 1024 / 1024, limit_mb=limit_mb),
         )
-    limit = _positive("TESSERA_UPLOADS_PER_HOUR")
-    count, retry_after = _window_count(f"uploads:{context.user_id}", 3600)
-    if count > limit:
-        raise LimitExceeded(
-            RATE_LIMITED,
-            UPLOADS_RATE_MESSAGE.format(count=limit, retry_after=retry_after),
-            retry_after,
-        )
+    _rate_check(
+        f"uploads:{context.user_id}", 3600, "TESSERA_UPLOADS_PER_HOUR", UPLOADS_RATE_MESSAGE
+    )

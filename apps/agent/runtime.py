@@ -15,7 +15,7 @@ from datetime import date
 from typing import Any
 
 from ag_ui.core import (
-    ActivitySnapshotEvent,
+    PROTOCOL_VERSION,
     CustomEvent,
     RunErrorEvent,
     RunFinishedEvent,
@@ -25,18 +25,23 @@ from ag_ui.core import (
     TextMessageStartEvent,
 )
 
+from apps.a2ui.negotiation import version_for
+from apps.a2ui.translate import messages_for_version
 from apps.accounts.access import AccessContext
 from apps.agent import context as agent_context
-from apps.agent import events, selectors, services
+from apps.agent import events, refusals, selectors, services
+from apps.agent.agui_events import run_outcome, surface_snapshot
 from apps.agent.inbound import UserAction, UserText
 from apps.agent.loop import ARTIFACT_EVENT, LoopResult, StopReason, run_turns
 from apps.agent.messages import Message, new_id
 from apps.agent.providers import Provider, build_provider
+from apps.agent.refusals import Refusal
 from apps.agent.tools.registry import ToolRegistry
 from apps.agent.tools.registry import registry as default_registry
 from project import env
 
 log = logging.getLogger("tessera.agent")
+
 
 RECORD_NOT_SAVED = (
     "The answer was produced but the run record could not be saved ({error}). "
@@ -110,18 +115,23 @@ def action_message(action: UserAction) -> Message:
     )
 
 
-class ActionRejected(Exception):
+UNKNOWN_SURFACE = "There is no form {surface_id!r} in this thread to answer."
+
+
+class ActionRejected(Refusal):
     """A user action that does not answer a surface of this thread."""
 
-
-UNKNOWN_SURFACE = "There is no form {surface_id!r} in this thread to answer."
+    def __init__(self, surface_id: str):
+        super().__init__(
+            refusals.UNKNOWN_SURFACE, UNKNOWN_SURFACE.format(surface_id=surface_id), status=400
+        )
 
 
 def action_check(*, context: AccessContext, thread_id, action: UserAction) -> None:
     if not selectors.surface_in_thread(
         context=context, thread_id=thread_id, surface_id=action.action.surface_id
     ):
-        raise ActionRejected(UNKNOWN_SURFACE.format(surface_id=action.action.surface_id))
+        raise ActionRejected(action.action.surface_id)
 
 
 def artifact_summary(kind: str, payload: dict[str, Any]) -> str:
@@ -136,9 +146,11 @@ class _RunEvents:
     """Turns the loop's events into stored, numbered thread events; stores artifacts first
     so that an artifact event always names something the page can load."""
 
-    def __init__(self, context: AccessContext, thread_id, run_id):
+    def __init__(self, context: AccessContext, thread_id, run_id, *, a2ui_version: str):
         self.context, self.thread_id, self.run_id = context, thread_id, run_id
+        self.a2ui_version = a2ui_version  # what the client declared it renders
         self.artifacts: list[dict[str, Any]] = []
+        self.surfaces: list[dict[str, Any]] = []  # forms shown by this run, in order
         self.lost = 0  # events that could not be stored: the run cannot finish as complete
 
     def emit(self, event) -> dict[str, Any]:
@@ -175,6 +187,10 @@ class _RunEvents:
 
     def _artifact(self, draft: dict[str, Any]) -> None:
         kind, payload = draft["kind"], draft["payload"]
+        if kind == "a2ui_surface":
+            # Surfaces are built in v0.9; the client gets (and the thread keeps) its version.
+            messages = messages_for_version(payload["messages"], self.a2ui_version)
+            payload = {**payload, "messages": messages}
         artifact = services.artifact_create(
             context=self.context,
             kind=kind,
@@ -185,13 +201,8 @@ class _RunEvents:
         )
         self.artifacts.append({"id": artifact.id, "kind": kind, **payload})
         if kind == "a2ui_surface":
-            self.emit(
-                ActivitySnapshotEvent(
-                    message_id=artifact.id,
-                    activity_type="a2ui-surface",
-                    content={**payload, "artifactId": artifact.id},
-                )
-            )
+            self.surfaces.append({"surfaceId": payload["surface_id"], "title": draft.get("title")})
+            self.emit(surface_snapshot(artifact.id, payload))
         self.emit(
             CustomEvent(
                 name="artifact",
@@ -282,8 +293,13 @@ def run_execute(
         request=request_text,
         provider=getattr(provider, "name", "") if provider else "",
     )
-    stream = _RunEvents(context, thread_id, run.id)
-    stream.emit(RunStartedEvent(thread_id=str(thread_id), run_id=str(run.id)))
+    metadata = message.metadata.as_wire() if message.metadata else None
+    stream = _RunEvents(context, thread_id, run.id, a2ui_version=version_for(metadata))
+    stream.emit(
+        RunStartedEvent(
+            thread_id=str(thread_id), run_id=str(run.id), protocol_version=PROTOCOL_VERSION
+        )
+    )
     stream.text("user", request_text)
     if provider is None:
         services.messages_append(
@@ -386,6 +402,7 @@ def run_execute(
                 thread_id=str(thread_id),
                 run_id=str(run.id),
                 result={"status": result.status, "stopReason": str(result.stop_reason)},
+                outcome=run_outcome(result, stream.surfaces),
             )
         )
     return outcome
@@ -396,14 +413,16 @@ def run_start_background(
 ) -> str:
     """Queue a run of the message as a job (apps/agent/tasks.py): it goes on if the browser
     disconnects, and in workers mode even if this web process stops. Returns the job id.
-    Raises `limits.LimitExceeded` when the person or the tenant is over a limit, and
-    `ActionRejected` for an action on a surface this thread does not have."""
+    Raises a `Refusal`: `limits.LimitExceeded` when the person or the tenant is over a limit,
+    THREAD_BUSY while the thread is still answering, and `ActionRejected` for an action on a
+    surface this thread does not have."""
     from apps.agent import limits, tasks
 
     if isinstance(message, UserAction):
         action_check(context=context, thread_id=thread_id, action=message)
     queued = limits.run_admit(
         context=context,
+        thread_id=thread_id,
         enqueue=lambda: tasks.run_message.enqueue(
             tenant_id=context.tenant_id,
             user_id=context.user_id,

@@ -1,5 +1,6 @@
+from apps.a2ui.processor import ProcessingError, SurfaceProcessor
 from apps.accounts.access import AccessContext, bound
-from apps.agent.models import Artifact, Run, Thread
+from apps.agent.models import Artifact, Event, Run, Thread
 
 
 def thread_visible(*, context: AccessContext, thread_id) -> bool:
@@ -51,3 +52,35 @@ def surface_in_thread(*, context: AccessContext, thread_id, surface_id: str) -> 
         return Artifact.objects.filter(
             thread_id=thread_id, kind="a2ui_surface", payload__surface_id=surface_id
         ).exists()
+
+
+def thread_surfaces(*, context: AccessContext, thread_id) -> dict[str, str]:
+    """The A2UI surfaces active in the thread, {surfaceId: catalogId}: the messages of its
+    `a2ui_surface` artifacts replayed in order, so a later deleteSurface removes one."""
+    with bound(context):
+        payloads = list(
+            Artifact.objects.filter(thread_id=thread_id, kind="a2ui_surface")
+            .order_by("created_at")
+            .values_list("payload", flat=True)
+        )
+    processor = SurfaceProcessor(validation="permissive")
+    for payload in payloads:
+        try:
+            processor.process(payload.get("messages") or [])
+        except ProcessingError:
+            continue  # validated when stored; one that no longer applies is not active
+    return processor.known_surfaces()
+
+
+def pending_interrupts(*, context: AccessContext, thread_id) -> list[dict]:
+    """The interrupts of the thread's last run, when it ended waiting for the person (AG-UI
+    RUN_FINISHED with an interrupt outcome); empty otherwise."""
+    with bound(context):
+        last = (
+            Event.objects.filter(thread_id=thread_id, type__in=["RUN_FINISHED", "RUN_ERROR"])
+            .order_by("-seq")
+            .values_list("payload", flat=True)
+            .first()
+        )
+    outcome = (last or {}).get("outcome") or {}
+    return list(outcome.get("interrupts", [])) if outcome.get("type") == "interrupt" else []

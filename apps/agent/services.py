@@ -13,10 +13,13 @@ from apps.agent.models import Artifact, Run, RunStatus, Step, Thread, ThreadDire
 TITLE_LENGTH = 80
 
 
-def thread_create(*, context: AccessContext, title: str = "") -> Thread:
+def thread_create(*, context: AccessContext, title: str = "", thread_id=None) -> Thread:
+    """A new thread of the person (with `thread_id`, under that id: the AG-UI binding lets the
+    client name it; an id already taken raises IntegrityError)."""
+    fields = {"id": thread_id} if thread_id is not None else {}
     with bound(context):
         thread = Thread.objects.create(
-            tenant_id=context.tenant_id, user_id=context.user_id, title=title[:200]
+            tenant_id=context.tenant_id, user_id=context.user_id, title=title[:200], **fields
         )
         ThreadDirectory.objects.create(thread_id=thread.id, user_id=context.user_id)
         return thread

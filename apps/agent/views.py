@@ -1,22 +1,32 @@
-"""HTTP views of the agent: the run trace page and the Server-Sent Events stream for
-non-browser clients (POST a message, read the run's events as they happen)."""
+"""HTTP views of the agent: the run trace page, the Server-Sent Events streams for non-browser
+clients (POST a message, read the run's events as they happen) and AG-UI's HTTP binding
+(`POST /api/ag-ui/`, docs/agent-api.md)."""
 
 import asyncio
 import json
 
+from ag_ui.core import Event
+from ag_ui.encoder import EventEncoder
 from asgiref.sync import sync_to_async
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse, StreamingHttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
-from apps.agent import events, limits, runtime, selectors, services
+from apps.accounts.middleware import unauthorized
+from apps.agent import agui, events, runtime, selectors, services
 from apps.agent.inbound import parse_client_message
+from apps.agent.refusals import Refusal, invalid_message
 
 POLL_SECONDS = 0.1
 TERMINAL = {"RUN_FINISHED", "RUN_ERROR"}
 STREAM_LIMIT_SECONDS = 600
+AGUI_EVENT = TypeAdapter(Event)
+NOT_SIGNED_IN = (
+    "Sign in, or send an API token as 'Authorization: Bearer <token>' (create one under API "
+    "tokens in Tessera)."
+)
 
 
 @login_required
@@ -41,9 +51,9 @@ def _sse(payload: dict) -> str:
     return f"id: {payload['seq']}\nevent: {payload['type']}\ndata: {json.dumps(payload, separators=(',', ':'))}\n\n"
 
 
-async def _follow(context, thread_id, after: int, *, until_run_ends: bool):
+async def _stored(context, thread_id, after: int, *, until_run_ends: bool):
     """Stored events after `after`, then new ones as they are stored (polling the log, so it
-    works whichever process runs the agent)."""
+    works whichever process runs the agent); None when the stream's time is up."""
     last = after
     waited = 0.0
     while waited < STREAM_LIMIT_SECONDS:
@@ -52,13 +62,44 @@ async def _follow(context, thread_id, after: int, *, until_run_ends: bool):
         )
         for payload in batch:
             last = payload["seq"]
-            yield _sse(payload)
+            yield payload
             if until_run_ends and payload["type"] in TERMINAL:
                 return
         if not batch:
             await asyncio.sleep(POLL_SECONDS)
             waited += POLL_SECONDS
-    yield ": stream time limit reached; reconnect with Last-Event-ID\n\n"
+    yield None
+
+
+TIME_UP = ": stream time limit reached; reconnect with Last-Event-ID\n\n"
+
+
+async def _follow(context, thread_id, after: int, *, until_run_ends: bool):
+    async for payload in _stored(context, thread_id, after, until_run_ends=until_run_ends):
+        yield TIME_UP if payload is None else _sse(payload)
+
+
+async def _follow_agui(context, turn: agui.Turn, after: int):
+    """The run's events in the binding's encoding (ag_ui's EventEncoder: the event alone, as
+    AG-UI defines it), each with the thread's sequence number as its SSE `id:`, so the rest
+    can be replayed from /api/threads/<id>/events with Last-Event-ID; the thread is named by
+    the client's threadId."""
+    encoder = EventEncoder()
+    async for payload in _stored(context, turn.thread_id, after, until_run_ends=True):
+        if payload is None:
+            yield TIME_UP
+            return
+        event = {key: value for key, value in payload.items() if key != "seq"}
+        if "threadId" in event:
+            event["threadId"] = turn.client_thread_id
+        yield f"id: {payload['seq']}\n" + encoder.encode(AGUI_EVENT.validate_python(event))
+
+
+def _refused(refused: Refusal) -> JsonResponse:
+    response = JsonResponse(refused.as_message(), status=refused.status)
+    if refused.retry_after is not None:
+        response["Retry-After"] = str(refused.retry_after)
+    return response
 
 
 def _stream_response(generator) -> StreamingHttpResponse:
@@ -96,14 +137,32 @@ def thread_message_sse(request, thread_id):
     start = selectors.thread_last_seq(context=request.access, thread_id=thread_id)
     try:
         runtime.run_start_background(context=request.access, thread_id=thread_id, message=message)
-    except limits.LimitExceeded as refused:
-        response = JsonResponse({"ok": False, **refused.as_event()}, status=429)
-        if refused.retry_after is not None:
-            response["Retry-After"] = str(refused.retry_after)
-        return response
-    except runtime.ActionRejected as rejected:
-        return JsonResponse({"ok": False, "error": str(rejected)}, status=400)
+    except Refusal as refused:
+        return _refused(refused)
     return _stream_response(_follow(request.access, thread_id, start, until_run_ends=True))
+
+
+@require_POST
+def agui_run(request):
+    """AG-UI's HTTP binding: POST a RunAgentInput (any Content-Type: the body is JSON), read
+    the run's AG-UI events as SSE until RUN_FINISHED or RUN_ERROR. A request that starts no
+    run gets a REQUEST_REFUSED JSON response with a 4xx status."""
+    if request.access is None:
+        return unauthorized(NOT_SIGNED_IN)
+    try:
+        try:
+            body = json.loads(request.body or b"null")
+        except ValueError as error:
+            raise invalid_message([], f"The body is not JSON: {error}") from error
+        run_input = agui.run_input_parse(body)
+        turn = agui.turn_from_input(context=request.access, run_input=run_input)
+        start = selectors.thread_last_seq(context=request.access, thread_id=turn.thread_id)
+        runtime.run_start_background(
+            context=request.access, thread_id=turn.thread_id, message=turn.message
+        )
+    except Refusal as refused:
+        return _refused(refused)
+    return _stream_response(_follow_agui(request.access, turn, start))
 
 
 @login_required

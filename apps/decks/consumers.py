@@ -8,55 +8,34 @@ without a shared channel layer (REDIS_URL), only less promptly.
 
 import asyncio
 
-from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
-
-from apps.accounts.access import AccessDenied, access_context_for_user
-from apps.agent import events
 from apps.decks import jobs, selectors
+from apps.realtime.consumers import CLOSE_NOT_FOUND, AuthenticatedConsumer, db
 
-CLOSE_UNAUTHENTICATED = 4401
-CLOSE_FORBIDDEN = 4403
-CLOSE_NOT_FOUND = 4404
 POLL_SECONDS = 3.0
 LIVE = ("queued", "running")
 
 
-class DeckConsumer(AsyncJsonWebsocketConsumer):
-    async def connect(self):
-        self.group = None
-        self.poller = None
-        self.last_sent = None
-        user = self.scope.get("user")
-        if user is None or not user.is_authenticated:
-            await self.close(code=CLOSE_UNAUTHENTICATED)
-            return
-        try:
-            self.context = await database_sync_to_async(access_context_for_user)(user)
-        except AccessDenied:
-            await self.close(code=CLOSE_FORBIDDEN)
-            return
+class DeckConsumer(AuthenticatedConsumer):
+    poller: asyncio.Task | None = None
+    last_sent: dict | None = None
+
+    async def open(self):
         self.deck_id = self.scope["url_route"]["kwargs"]["deck_id"]
         state = await self._state()
         if state is None:  # not there, or someone else's: the same answer
             await self.close(code=CLOSE_NOT_FOUND)
             return
-        events.bind_delivery_loop(asyncio.get_running_loop())
-        self.group = jobs.deck_group(self.deck_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.join(jobs.deck_group(self.deck_id))
         await self.accept()
         # Read again after joining: an update stored in between is then sent either here or
         # live, and `_send` drops the duplicate.
         await self._send(await self._state() or state)
         self.poller = asyncio.create_task(self._poll())
 
-    async def disconnect(self, code):
+    async def closing(self):
         if self.poller is not None:
             self.poller.cancel()
             self.poller = None
-        if self.group is not None:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-            self.group = None
 
     async def deck_state(self, message):
         await self._send(message["state"])
@@ -69,9 +48,7 @@ class DeckConsumer(AsyncJsonWebsocketConsumer):
                 await self._send(state)
 
     async def _state(self):
-        return await database_sync_to_async(selectors.deck_state_get)(
-            context=self.context, deck_id=self.deck_id
-        )
+        return await db(selectors.deck_state_get)(context=self.context, deck_id=self.deck_id)
 
     async def _send(self, state: dict) -> None:
         if state == self.last_sent:

@@ -22,8 +22,8 @@ from django.utils.text import get_valid_filename
 from django.views.decorators.http import require_GET
 
 from apps.decks import selectors
-from apps.decks.markdown import FIGURES_DIR
 from apps.decks.models import Deck, DeckStatus
+from apps.decks.pipeline.render.markdown import FIGURES_DIR
 
 SCREENSHOT = re.compile(r"^(?:rounds/\d{2}/)?slides/\d{2}\.png$")
 CONTENT_TYPES = {

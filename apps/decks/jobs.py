@@ -1,41 +1,27 @@
-"""Deck rows from upload to finished deck: the writes behind the Decks page.
+"""The deck render job's body, and how its progress reaches the deck page.
 
-    deck_create   the upload view: validate, store upload/<name>.pdf, add the row, and once the
-                  transaction commits, queue the render job (tasks.py)
-    deck_render   the job's body, in a runner thread of a web process or of a worker: runs
-                  `services.deck_generate` into the deck's folder, stores every progress event
-                  on the row and pushes it to the deck page's socket group
+    deck_render   run by a runner thread of a web process or of a worker (tasks.py): claims the
+                  row, runs `pipeline.run.deck_generate` into the deck's folder, stores every
+                  progress event on the row and pushes it to the deck page's socket group
+    deck_lost     the job ran out of attempts because its workers died
 
-A render that fails ends as status "failed" with the pipeline's message for the person; the
-pipeline publishes its folder only when everything succeeded, so a failed deck shows nothing
-half-made.
+The row writes are in services.py; this module only orders them around the pipeline.
 """
 
 from __future__ import annotations
 
 import logging
 import queue
-import shutil
 import threading
-from pathlib import Path
 
 from django.contrib.auth import get_user_model
-from django.db import connection, transaction
-from django.utils import timezone
+from django.db import connection
 
-from apps.accounts.access import AccessContext, AccessDenied, access_context_for_user, bound
-from apps.agent import events
-from apps.decks import errors, selectors
-from apps.decks.models import Deck, DeckStatus
-from apps.decks.pdf_checks import pdf_check
-from apps.decks.progress import Progress
-from apps.decks.uploads import (
-    UploadError,
-    display_name,
-    stored_name,
-    upload_admit,
-    upload_check,
-)
+from apps.accounts.access import AccessContext, AccessDenied, access_context_for_user
+from apps.decks import errors, selectors, services
+from apps.decks.models import DeckStatus
+from apps.decks.pipeline.progress import Progress
+from apps.realtime.groups import group_send
 
 logger = logging.getLogger("tessera.decks")
 
@@ -58,43 +44,6 @@ def deck_group(deck_id) -> str:
     return f"deck.{deck_id}"
 
 
-def deck_create(
-    *, context: AccessContext, upload, rounds: int, too_large: str | None = None
-) -> Deck:
-    """Validate the upload, keep it in the deck's folder and queue the render (after commit).
-
-    Raises UploadError with the message for the upload field; nothing is left behind then.
-    """
-    upload_check(upload, too_large=too_large)
-    upload_admit(context=context, size_bytes=upload.size)
-    name = stored_name(upload.name)
-    with bound(context):
-        deck = Deck.objects.create(
-            tenant_id=context.tenant_id,
-            owner_id=context.user_id,
-            title=Path(display_name(upload.name)).stem[:300] or name,
-            filename=name,
-            size_bytes=upload.size,
-            rounds=rounds,
-        )
-        try:
-            deck.upload_path.parent.mkdir(parents=True)
-            with deck.upload_path.open("wb") as stored:
-                for chunk in upload.chunks():
-                    stored.write(chunk)
-            # Cheap structural checks now (encrypted, no pages, too many pages, huge images), so
-            # the person hears about them at the upload field, not minutes later.
-            pdf_check(deck.upload_path)
-        except errors.PaperError as exc:
-            shutil.rmtree(deck.folder, ignore_errors=True)
-            raise UploadError(str(exc)) from exc
-        except BaseException:
-            shutil.rmtree(deck.folder, ignore_errors=True)
-            raise
-        transaction.on_commit(lambda: _enqueue(deck.id, context.user_id))
-    return deck
-
-
 def deck_render(*, deck_id: str, owner_id: int) -> str:
     """Make the deck of a queued (or interrupted) row; returns the status it ended with.
 
@@ -104,15 +53,16 @@ def deck_render(*, deck_id: str, owner_id: int) -> str:
     context = _owner_context(owner_id)
     if context is None:
         return "gone"
-    deck = _claim(context, deck_id)
+    deck = services.deck_claim(context=context, deck_id=deck_id)
     if deck is None:
         return "skipped"
-    _remove_stale_staging(deck)
+    broadcast(context, deck.id)
+    services.deck_staging_clear(deck)
     recorder = ProgressRecorder(context, deck.id)
     try:
-        from apps.decks.services import deck_generate
+        from apps.decks.pipeline import run  # Playwright and the PDF stack load on first use
 
-        result = deck_generate(
+        result = run.deck_generate(
             pdf=deck.upload_path,
             out_dir=deck.folder,
             rounds=deck.rounds,
@@ -130,12 +80,11 @@ def deck_render(*, deck_id: str, owner_id: int) -> str:
         _finish(context, deck.id, status=DeckStatus.FAILED, error=message)
         raise
     recorder.close()
-    summary = result.summary.model_dump()
     _finish(
         context,
         deck.id,
         status=DeckStatus.DONE,
-        summary=summary,
+        summary=result.summary.model_dump(),
         title=(result.summary.title or deck.title)[:300],
     )
     return DeckStatus.DONE
@@ -146,18 +95,16 @@ def deck_lost(*, deck_id: str, owner_id: int) -> None:
     context = _owner_context(owner_id)
     if context is None:
         return
-    with bound(context):
-        deck = Deck.objects.filter(pk=deck_id).first()
+    deck = selectors.deck_get(context=context, deck_id=deck_id)
     if deck is None or deck.finished:
         return
-    _remove_stale_staging(deck)
+    services.deck_staging_clear(deck)
     _finish(context, deck.id, status=DeckStatus.FAILED, error=DECK_LOST)
 
 
-def _enqueue(deck_id, owner_id: int) -> None:
-    from apps.decks import tasks  # the job module imports this one
-
-    tasks.deck_render.enqueue(deck_id=str(deck_id), owner_id=owner_id)
+def _finish(context: AccessContext, deck_id, *, status: str, **fields) -> None:
+    services.deck_finish(context=context, deck_id=deck_id, status=status, **fields)
+    broadcast(context, deck_id)
 
 
 def _configured_provider():
@@ -184,38 +131,10 @@ def _owner_context(owner_id: int) -> AccessContext | None:
         return None
 
 
-def _claim(context: AccessContext, deck_id) -> Deck | None:
-    with bound(context):
-        deck = Deck.objects.select_for_update().filter(pk=deck_id).first()
-        if deck is None or deck.finished:
-            return None
-        deck.status = DeckStatus.RUNNING
-        deck.started_at = timezone.now()
-        deck.error = ""
-        deck.progress = {}
-        deck.save(update_fields=["status", "started_at", "error", "progress", "updated_at"])
-    _broadcast(context, deck.id)
-    return deck
-
-
-def _finish(context: AccessContext, deck_id, *, status: str, **fields) -> None:
-    with bound(context):
-        Deck.objects.filter(pk=deck_id).update(
-            status=status, finished_at=timezone.now(), updated_at=timezone.now(), **fields
-        )
-    _broadcast(context, deck_id)
-
-
-def _remove_stale_staging(deck: Deck) -> None:
-    """A worker killed mid-render leaves the pipeline's hidden staging folder behind."""
-    for stale in deck.folder.parent.glob(f".{deck.id}.*"):
-        shutil.rmtree(stale, ignore_errors=True)
-
-
-def _broadcast(context: AccessContext, deck_id) -> None:
+def broadcast(context: AccessContext, deck_id) -> None:
     state = selectors.deck_state_get(context=context, deck_id=deck_id)
     if state is not None:
-        events.group_send(deck_group(deck_id), {"type": "deck.state", "state": state})
+        group_send(deck_group(deck_id), {"type": "deck.state", "state": state})
 
 
 class ProgressRecorder:
@@ -269,10 +188,9 @@ class ProgressRecorder:
 
     def _store(self, progress: dict) -> None:
         try:
-            with bound(self.context):
-                Deck.objects.filter(pk=self.deck_id, status=DeckStatus.RUNNING).update(
-                    progress=progress, updated_at=timezone.now()
-                )
-            _broadcast(self.context, self.deck_id)
+            services.deck_progress_save(
+                context=self.context, deck_id=self.deck_id, progress=progress
+            )
+            broadcast(self.context, self.deck_id)
         except Exception:  # progress is best effort; the render goes on
             logger.exception("storing progress of deck %s failed", self.deck_id)

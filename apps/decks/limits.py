@@ -1,6 +1,6 @@
 """Every limit and threshold of the decks pipeline: a named value, its default and why.
 
-`tests/decks/test_limits.py` fails when a limit has no help text. Values are module constants
+`tests/decks/test_units.py` fails when a limit has no help text. Values are module constants
 (not environment variables): they describe what the pipeline is built and tested for.
 """
 
@@ -22,9 +22,14 @@ _ALL = [
     Limit("max_image_megapixels", 60, "Largest embedded image, in megapixels (decoding cost)."),
     Limit("min_words", 150, "Fewest words of text a paper needs to make a deck."),
     # Figures
-    Limit("figure_max_px", 1800, "Longest side of a cropped figure, in pixels."),
+    Limit(
+        "figure_target_width_px",
+        2000,
+        "Width a figure is rendered at: sharp across a slide (1960 px on the 2× screenshots).",
+    ),
+    Limit("figure_max_px", 3600, "Longest side of a cropped figure, in pixels."),
     Limit("figure_min_dpi", 150, "Lowest resolution a figure is cropped at."),
-    Limit("figure_max_dpi", 300, "Highest resolution a figure is cropped at."),
+    Limit("figure_max_dpi", 2000, "Highest resolution a figure is cropped at (a small table)."),
     # Deck shape
     Limit("min_slides", 10, "Fewest slides in a deck."),
     Limit("max_slides", 20, "Most slides in a deck."),
@@ -50,6 +55,19 @@ _ALL = [
     Limit("caption_words", 60, "Words of a caption above which it is too long (low)."),
     Limit("figure_visible_min", 0.98, "Share of a figure that must be visible (not cropped)."),
     Limit("figure_min_opacity", 0.95, "Opacity below which a figure or text counts as faded."),
+    Limit(
+        "figure_min_width_share",
+        0.6,
+        "Share of the slide's width a figure is drawn at, unless its printed width is smaller.",
+    ),
+    Limit("figure_text_min_px", 8, "Smallest size the text inside a figure may be drawn at."),
+    Limit("empty_band_max", 0.34, "Widest empty column or band, as a share of the slide."),
+    Limit(
+        "repeated_figure_max_diff",
+        0.35,
+        "Ink unlikeness (1 − overlap of the two figures' ink) below which figures in a row are "
+        "near-identical.",
+    ),
     Limit("figure_match_max_diff", 0.16, "Mean pixel difference above which a figure mismatches."),
     Limit("overlap_min_px", 60, "Overlap between two boxes, in px², that counts."),
     Limit("contrast_min", 4.5, "Smallest text contrast ratio (WCAG AA)."),

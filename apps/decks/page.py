@@ -1,7 +1,7 @@
 """What the deck templates show, computed from a Deck row and its finished folder.
 
-The browser script (static/decks/deck.js) repeats `progress_view` for live updates; both read
-the same state payload (`selectors.deck_state`).
+The progress panel's words come with the state payload (`selectors.deck_state(...)["view"]`,
+made by progress_view.py), for the template and for the browser script alike.
 """
 
 from __future__ import annotations
@@ -12,106 +12,23 @@ from django.urls import reverse
 from django.utils import timezone
 
 from apps.decks import selectors
-from apps.decks.issues import SEVERITY_RANK, Issue
 from apps.decks.models import Deck, DeckStatus
+from apps.decks.pipeline.issues import SEVERITY_RANK, Issue
 from apps.decks.selectors import DeckView, RoundView
 
-PHASE_LABELS = {
-    "": "Starting",
-    "ingest": "Reading the paper",
-    "propose": "Writing the first deck",
-    "build": "Building the slides",
-    "render": "Rendering every slide",
-    "review": "Reviewing the slides",
-    "revise": "Revising the deck",
-    "export": "Exporting the PDF",
-    "done": "Done",
-}
-STEPS = ("Read the paper", "Write the first deck", "Review and revise", "Export the PDF")
-PHASE_STEP = {
-    "": 0,
-    "ingest": 0,
-    "propose": 1,
-    "build": 2,
-    "render": 2,
-    "review": 2,
-    "revise": 2,
-    "export": 3,
-    "done": 4,
-}
-QUEUED_MESSAGE = "Waiting for a worker to start the render"
-MAX_TILES = 40
 # A render reports progress at least every few seconds, except while Slidev builds or exports
 # (at most 3 and 5 minutes). Longer silence means the process running it has stopped.
 STALLED_AFTER = timedelta(minutes=15)
 
 
-def progress_view(deck: Deck) -> dict:
-    state = selectors.deck_state(deck)
-    progress = state["progress"]
-    phase = progress.get("phase", "")
-    if deck.status == DeckStatus.QUEUED:
-        label, message = "Queued", QUEUED_MESSAGE
-    else:
-        label = PHASE_LABELS.get(phase, phase)
-        message = progress.get("message") or "starting"
-    current = PHASE_STEP.get(phase, 0)
-    if deck.status == DeckStatus.DONE:
-        current = len(STEPS)
-    steps = []
-    for index, name in enumerate(STEPS):
-        if index < current:
-            step_state = "done"
-        elif index == current and deck.status == DeckStatus.RUNNING:
-            step_state = "current"
-        elif index == current and deck.status == DeckStatus.FAILED:
-            step_state = "failed"
-        else:
-            step_state = "todo"
-        steps.append({"name": name, "state": step_state})
-    return {
-        "label": label,
-        "message": message[:1].upper() + message[1:],
-        "percent": 100 if deck.status == DeckStatus.DONE else state["percent"],
-        "round_text": round_text(progress, deck.rounds),
-        "slide_text": slide_text(progress),
-        "steps": steps,
-        "reviews": progress.get("reviews") or [],
-        "tiles": slide_tiles(progress),
-    }
-
-
-def slide_tiles(progress: dict) -> list[str]:
-    """One tile per slide of the round being rendered: done, current or todo."""
-    phase, slides = progress.get("phase", ""), min(progress.get("slides") or 0, MAX_TILES)
-    if phase == "render":
-        slide = progress.get("slide") or 0
-        return [
-            "done" if k < slide else "current" if k == slide else "todo"
-            for k in range(1, slides + 1)
-        ]
-    return ["done" if phase in ("review", "revise") else "todo"] * slides
-
-
-def round_text(progress: dict, rounds: int) -> str:
-    number = progress.get("round") or 0
-    return f"{number} of {progress.get('rounds') or rounds}" if number else f"– of {rounds}"
-
-
-def slide_text(progress: dict) -> str:
-    slide, slides = progress.get("slide") or 0, progress.get("slides") or 0
-    if slide and slides:
-        return f"{slide} of {slides}"
-    return f"{slides} slides" if slides else "–"
-
-
 def deck_page_context(request, deck: Deck) -> dict:
     view = selectors.deck_view(deck)
     live = deck.status in (DeckStatus.QUEUED, DeckStatus.RUNNING)
+    state = selectors.deck_state(deck)
     context = {
         "deck": deck,
-        "state": selectors.deck_state(deck),
-        "progress": progress_view(deck),
+        "state": state,
+        "progress": state["view"],
         "view": view,
         "live": live,
         "stalled": live and timezone.now() - deck.updated_at > STALLED_AFTER,

@@ -1,4 +1,4 @@
-"""Reads for the Decks page: a finished deck folder (written by services.deck_generate) and the
+"""Reads for the Decks page: a finished deck folder (written by pipeline.run.deck_generate) and the
 Deck rows of the person asking."""
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from apps.accounts.access import AccessContext, bound
-from apps.decks.deck import Deck
-from apps.decks.issues import Issue, counts
-from apps.decks.models import Deck as DeckRow
-from apps.decks.models import DeckStatus
-from apps.decks.services import Summary
+from apps.decks.models import Deck, DeckStatus
+from apps.decks.pipeline.issues import Issue, counts
+from apps.decks.pipeline.run import Summary
+from apps.decks.pipeline.slide_deck import SlideDeck
+from apps.decks.progress_view import progress_view
 
 
 class RoundView(BaseModel):
@@ -21,7 +21,7 @@ class RoundView(BaseModel):
     slides: list[str]  # screenshot paths relative to the deck folder, in slide order
     issues: list[Issue]
     counts: dict[str, int]
-    deck: Deck
+    deck: SlideDeck
 
 
 class DeckView(BaseModel):
@@ -53,7 +53,7 @@ def deck_read(folder: Path) -> DeckView:
                 slides=[str(p.relative_to(folder)) for p in shots],
                 issues=issues,
                 counts=counts(issues),
-                deck=Deck.model_validate_json((round_dir / "deck.json").read_text()),
+                deck=SlideDeck.model_validate_json((round_dir / "deck.json").read_text()),
             )
         )
     return DeckView(
@@ -70,20 +70,20 @@ def deck_read(folder: Path) -> DeckView:
 # shows a person their own decks only; another person's deck is simply not found.
 
 
-def deck_list(*, context: AccessContext) -> list[DeckRow]:
+def deck_list(*, context: AccessContext) -> list[Deck]:
     with bound(context):
-        return list(DeckRow.objects.filter(owner_id=context.user_id).order_by("-created_at"))
+        return list(Deck.objects.filter(owner_id=context.user_id).order_by("-created_at"))
 
 
-def deck_get(*, context: AccessContext, deck_id) -> DeckRow | None:
+def deck_get(*, context: AccessContext, deck_id) -> Deck | None:
     with bound(context):
-        return DeckRow.objects.filter(pk=deck_id).first()
+        return Deck.objects.filter(pk=deck_id).first()
 
 
-def deck_state(deck: DeckRow) -> dict:
+def deck_state(deck: Deck) -> dict:
     """What the deck page shows live: the same payload on first render and over the socket."""
     progress = deck.progress or {}
-    return {
+    state = {
         "id": str(deck.id),
         "status": deck.status,
         "status_label": DeckStatus(deck.status).label,
@@ -95,6 +95,8 @@ def deck_state(deck: DeckRow) -> dict:
         "summary": deck.summary or {},
         "updated_at": deck.updated_at.isoformat() if deck.updated_at else None,
     }
+    state["view"] = progress_view(state)  # the panel's words, for the page and the socket alike
+    return state
 
 
 def deck_state_get(*, context: AccessContext, deck_id) -> dict | None:
@@ -102,7 +104,7 @@ def deck_state_get(*, context: AccessContext, deck_id) -> dict | None:
     return deck_state(deck) if deck is not None else None
 
 
-def deck_view(deck: DeckRow) -> DeckView | None:
+def deck_view(deck: Deck) -> DeckView | None:
     """The finished deck's folder, read for the page (None until the render is done)."""
     if deck.status != DeckStatus.DONE or not (deck.folder / "summary.json").exists():
         return None

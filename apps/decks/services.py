@@ -1,362 +1,109 @@
-"""Make a deck from a paper: ingest → propose → (build → render → review → revise)* → export.
+"""Writes of the Decks page: Deck rows from upload to finished deck.
 
-`deck_generate` is the one entry point for the CLI and the web page. It writes into a private
-folder beside the output folder and moves the results in only when everything succeeded, so a
-failure never leaves a half-written deck behind.
+    deck_create          the upload view: validate, store upload/<name>.pdf, add the row, and
+                         once the transaction commits, queue the render job (tasks.py)
+    deck_claim           the job starts: queued (or interrupted) → running
+    deck_progress_save   the newest progress event of a running deck
+    deck_finish          done (with its summary) or failed (with the message for the person)
 
-Output folder:
-    slides.md, style.css, figures/      the final deck (buildable with `slidev build slides.md`)
-    slides/NN.png                       screenshots of the final round, one per slide
-    deck.pdf                            `slidev export` of the final deck
-    review.json                         every round's issues
-    summary.json                        see `Summary`
-    paper.json                          what ingestion extracted
-    site/                               the built deck (static; open site/index.html via HTTP)
-    rounds/NN/                          each round: slides.md, deck.json, issues.json,
-                                        measures.json, slides/NN.png
+A render that fails ends as status "failed" with the pipeline's message for the person; the
+pipeline publishes its folder only when everything succeeded, so a failed deck shows nothing
+half-made.
 """
 
 from __future__ import annotations
 
-import json
-import logging
 import shutil
-import tempfile
-import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from pydantic import BaseModel
+from django.db import transaction
+from django.utils import timezone
 
-from apps.decks import errors, limits, slidev
-from apps.decks.deck import Deck
-from apps.decks.ingest import paper_read
-from apps.decks.issues import SEVERITY_RANK, Issue, Severity, blocking, counts
-from apps.decks.markdown import FIGURES_DIR, deck_markdown, style_css
-from apps.decks.paper import Paper
-from apps.decks.progress import Phase, Progress, ProgressCallback, fraction_for
-from apps.decks.proposers.base import Proposer
-from apps.decks.proposers.builtin import BuiltinProposer
-from apps.decks.render import Renderer
-from apps.decks.review import review
-
-logger = logging.getLogger("tessera.decks")
-
-OUTPUT_ENTRIES = (
-    "slides.md",
-    "style.css",
-    FIGURES_DIR,
-    "slides",
-    "deck.pdf",
-    "review.json",
-    "summary.json",
-    "paper.json",
-    "site",
-    "rounds",
+from apps.accounts.access import AccessContext, bound
+from apps.decks import errors
+from apps.decks.models import Deck, DeckStatus
+from apps.decks.pipeline.ingest.checks import pdf_check
+from apps.decks.uploads import (
+    UploadError,
+    display_name,
+    stored_name,
+    upload_admit,
+    upload_check,
 )
 
 
-class Summary(BaseModel):
-    slides: int
-    figures_used: int
-    rounds: int
-    open_issues: dict[str, int]
-    title: str
-    elapsed_s: float
+def deck_create(
+    *, context: AccessContext, upload, rounds: int, too_large: str | None = None
+) -> Deck:
+    """Validate the upload, keep it in the deck's folder and queue the render (after commit).
 
-
-@dataclass
-class RoundRecord:
-    number: int
-    deck: Deck
-    issues: list[Issue]
-    folder: Path  # rounds/NN inside the output folder once the run is complete
-
-    @property
-    def counts(self) -> dict[str, int]:
-        return counts(self.issues)
-
-    def rank(self) -> tuple[int, int, int, int]:
-        c = self.counts
-        return (c["high"], c["medium"], c["low"], -self.number)
-
-
-@dataclass
-class DeckResult:
-    out_dir: Path
-    summary: Summary
-    rounds: list[RoundRecord] = field(default_factory=list)
-    final_round: int = 0
-
-
-class _Reporter:
-    def __init__(self, callback: ProgressCallback | None, rounds: int):
-        self.callback = callback
-        self.rounds = rounds
-
-    def __call__(
-        self,
-        phase: Phase,
-        message: str,
-        *,
-        round_number: int = 0,
-        slide: int = 0,
-        slides: int = 0,
-        part: float = 0.0,
-        issues: dict[str, int] | None = None,
-    ) -> None:
-        if self.callback is None:
-            return
-        event = Progress(
-            phase=phase,
-            message=message,
-            round=round_number,
-            rounds=self.rounds,
-            slide=slide,
-            slides=slides,
-            fraction=round(fraction_for(phase, round_number, self.rounds, part), 3),
-            issues=issues or {},
+    Raises UploadError with the message for the upload field; nothing is left behind then.
+    """
+    upload_check(upload, too_large=too_large)
+    upload_admit(context=context, size_bytes=upload.size)
+    name = stored_name(upload.name)
+    with bound(context):
+        deck = Deck.objects.create(
+            tenant_id=context.tenant_id,
+            owner_id=context.user_id,
+            title=Path(display_name(upload.name)).stem[:300] or name,
+            filename=name,
+            size_bytes=upload.size,
+            rounds=rounds,
         )
         try:
-            self.callback(event)
-        except Exception:  # a broken progress consumer must not break the deck
-            logger.exception("progress callback failed")
+            deck.upload_path.parent.mkdir(parents=True)
+            with deck.upload_path.open("wb") as stored:
+                for chunk in upload.chunks():
+                    stored.write(chunk)
+            # Cheap structural checks now (encrypted, no pages, too many pages, huge images), so
+            # the person hears about them at the upload field, not minutes later.
+            pdf_check(deck.upload_path)
+        except errors.PaperError as exc:
+            shutil.rmtree(deck.folder, ignore_errors=True)
+            raise UploadError(str(exc)) from exc
+        except BaseException:
+            shutil.rmtree(deck.folder, ignore_errors=True)
+            raise
+        transaction.on_commit(lambda: _enqueue(deck.id, context.user_id))
+    return deck
 
 
-def deck_generate(
-    *,
-    pdf: Path,
-    out_dir: Path,
-    rounds: int = limits.get_int("default_rounds"),
-    provider: object | None = None,
-    proposer: Proposer | None = None,
-    threshold: Severity = "medium",
-    export_pdf: bool = True,
-    on_progress: ProgressCallback | None = None,
-) -> DeckResult:
-    """Make a reviewed deck from `pdf` into `out_dir`. Raises DeckError with a clear message.
+def _enqueue(deck_id, owner_id: int) -> None:
+    from apps.decks import tasks  # the job module imports this one
 
-    `provider` (apps.agent.providers.base.Provider) selects the model proposer and, when it
-    accepts images, adds the vision reviewer; without it the builtin proposer works offline.
-    `on_progress` receives `Progress` events (see progress.py) from this thread.
-    """
-    started = time.monotonic()
-    max_rounds = limits.get_int("max_rounds")
-    if not 1 <= rounds <= max_rounds:
-        raise errors.DeckError(errors.BAD_ROUNDS.format(limit=max_rounds, rounds=rounds))
-    out_dir = Path(out_dir)
-    if out_dir.exists() and not out_dir.is_dir():
-        raise errors.DeckError(errors.OUT_IS_FILE.format(path=out_dir))
-    slidev.slidev_bin()  # fail early when the renderer is not installed
-    report = _Reporter(on_progress, rounds)
-    proposer = proposer or _proposer_for(provider)
-    vision = _vision_for(provider)
+    tasks.deck_render.enqueue(deck_id=str(deck_id), owner_id=owner_id)
 
-    staging = Path(
-        tempfile.mkdtemp(prefix=f".{out_dir.name or 'deck'}.", dir=_existing_ancestor(out_dir))
-    )
-    staging.chmod(0o755)  # mkdtemp's 0700 would carry over to the published folder
-    try:
-        report("ingest", "reading the paper", part=0.0)
-        paper = paper_read(Path(pdf), staging / FIGURES_DIR)
-        (staging / "paper.json").write_text(paper.model_dump_json(indent=2))
-        figures = len(paper.figures)
-        report("ingest", f"read {paper.pages} pages, {figures} figures and tables", part=1.0)
 
-        report("propose", f"writing the first deck ({proposer.name} proposer)")
-        deck = proposer.propose(paper)
-        records, best_build = review_loop(
-            paper=paper,
-            deck=deck,
-            proposer=proposer,
-            staging=staging,
-            rounds=rounds,
-            threshold=threshold,
-            report=report,
-            vision=vision,
+def deck_claim(*, context: AccessContext, deck_id) -> Deck | None:
+    """Mark the row running; None when it is gone or already finished."""
+    with bound(context):
+        deck = Deck.objects.select_for_update().filter(pk=deck_id).first()
+        if deck is None or deck.finished:
+            return None
+        deck.status = DeckStatus.RUNNING
+        deck.started_at = timezone.now()
+        deck.error = ""
+        deck.progress = {}
+        deck.save(update_fields=["status", "started_at", "error", "progress", "updated_at"])
+    return deck
+
+
+def deck_progress_save(*, context: AccessContext, deck_id, progress: dict) -> None:
+    with bound(context):
+        Deck.objects.filter(pk=deck_id, status=DeckStatus.RUNNING).update(
+            progress=progress, updated_at=timezone.now()
         )
-        final = min(records, key=RoundRecord.rank)
-        _write_final(staging, paper, final, best_build)
-        if export_pdf:
-            report("export", "exporting deck.pdf", part=0.0)
-            slidev.export(staging / "slides.md", staging / "deck.pdf", fmt="pdf")
-            report("export", "exported deck.pdf", part=1.0)
-        _remove_work(staging)
-        summary = Summary(
-            slides=len(final.deck.slides),
-            figures_used=len([f for f in final.deck.figures_used() if paper.figure(f)]),
-            rounds=len(records),
-            open_issues=final.counts,
-            title=paper.title,
-            elapsed_s=round(time.monotonic() - started, 1),
+
+
+def deck_finish(*, context: AccessContext, deck_id, status: str, **fields) -> None:
+    with bound(context):
+        Deck.objects.filter(pk=deck_id).update(
+            status=status, finished_at=timezone.now(), updated_at=timezone.now(), **fields
         )
-        (staging / "review.json").write_text(
-            json.dumps(
-                {
-                    "threshold": threshold,
-                    "final_round": final.number,
-                    "rounds": [
-                        {
-                            "round": r.number,
-                            "slides": len(r.deck.slides),
-                            "counts": r.counts,
-                            "issues": [i.model_dump() for i in r.issues],
-                        }
-                        for r in records
-                    ],
-                },
-                indent=2,
-                ensure_ascii=False,
-            )
-        )
-        (staging / "summary.json").write_text(summary.model_dump_json(indent=2))
-        _move_into(staging, out_dir)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    for record in records:
-        record.folder = out_dir / "rounds" / f"{record.number:02d}"
-    plural = "round" if summary.rounds == 1 else "rounds"
-    report("done", f"{summary.slides} slides, {summary.rounds} review {plural}")
-    return DeckResult(out_dir=out_dir, summary=summary, rounds=records, final_round=final.number)
 
 
-def review_loop(
-    *,
-    paper: Paper,
-    deck: Deck,
-    proposer: Proposer,
-    staging: Path,
-    rounds: int,
-    threshold: Severity = "medium",
-    report: _Reporter | None = None,
-    vision=None,
-) -> tuple[list[RoundRecord], Path]:
-    """Render, review and revise until no issue at or above `threshold`, or `rounds` rounds.
-
-    Figures must be in staging/figures. Returns every round and the build of the best one.
-    """
-    report = report or _Reporter(None, rounds)
-    work = staging / "work"
-    best_build = work / "best-build"
-    records: list[RoundRecord] = []
-    with Renderer() as renderer:
-        for number in range(1, rounds + 1):
-            folder = staging / "rounds" / f"{number:02d}"
-            folder.mkdir(parents=True, exist_ok=True)
-            markdown = deck_markdown(deck, paper)
-            (folder / "slides.md").write_text(markdown)
-            (folder / "deck.json").write_text(deck.model_dump_json(indent=2))
-            total = len(deck.slides)
-            prefix = f"round {number} of {rounds}"
-
-            report("build", f"{prefix}: building {total} slides", round_number=number, slides=total)
-            entry = slidev.workspace_write(work / "workspace", markdown, staging / FIGURES_DIR)
-            build = slidev.build(entry, work / "build")
-
-            def on_slide(k: int, n: int, number: int = number, prefix: str = prefix) -> None:
-                report(
-                    "render",
-                    f"{prefix}: rendering slide {k}/{n}",
-                    round_number=number,
-                    slide=k,
-                    slides=n,
-                    part=(k - 1) / max(1, n),
-                )
-
-            measures = renderer.render(
-                build, total, folder / "slides", staging / FIGURES_DIR, on_slide=on_slide
-            )
-            (folder / "measures.json").write_text(
-                json.dumps([m.model_dump() for m in measures], indent=1)
-            )
-            report("review", f"{prefix}: reviewing", round_number=number, slides=total)
-            issues = review(deck, measures, paper)
-            if vision is not None:
-                issues += vision(deck, measures, folder / "slides")
-            (folder / "issues.json").write_text(
-                json.dumps([i.model_dump() for i in issues], indent=2, ensure_ascii=False)
-            )
-            record = RoundRecord(number, deck, issues, folder)
-            records.append(record)
-            if min(records, key=RoundRecord.rank) is record:
-                shutil.rmtree(best_build, ignore_errors=True)
-                build.rename(best_build)
-            found = record.counts
-            report(
-                "review",
-                f"{prefix}: {found['high']} high, {found['medium']} medium, {found['low']} low issues",
-                round_number=number,
-                slides=total,
-                part=1.0,
-                issues=found,
-            )
-            if not blocking(issues, threshold) or number == rounds:
-                break
-            to_fix = len(blocking(issues, threshold))
-            report(
-                "revise",
-                f"{prefix}: revising {to_fix} issue{'' if to_fix == 1 else 's'}",
-                round_number=number,
-            )
-            deck = proposer.revise(paper, deck, _worth_fixing(issues))
-    return records, best_build
-
-
-def _worth_fixing(issues: list[Issue]) -> list[Issue]:
-    return sorted(issues, key=lambda i: -SEVERITY_RANK[i.severity])
-
-
-def _write_final(staging: Path, paper: Paper, final: RoundRecord, best_build: Path) -> None:
-    (staging / "slides.md").write_text((final.folder / "slides.md").read_text())
-    (staging / "style.css").write_text(style_css())
-    shutil.copytree(final.folder / "slides", staging / "slides")
-    if best_build.exists():
-        best_build.rename(staging / "site")
-
-
-def _remove_work(staging: Path) -> None:
-    shutil.rmtree(staging / "work", ignore_errors=True)
-    shutil.rmtree(staging / "node_modules", ignore_errors=True)  # Slidev's cache from export
-
-
-def _existing_ancestor(path: Path) -> Path:
-    parent = path.absolute().parent
-    while not parent.exists():
-        parent = parent.parent
-    return parent
-
-
-def _move_into(staging: Path, out_dir: Path) -> None:
-    """Publish the staged files: a rename when the folder is new, else entry by entry."""
-    if not out_dir.exists():
-        out_dir.parent.mkdir(parents=True, exist_ok=True)
-        staging.rename(out_dir)
-        return
-    for name in OUTPUT_ENTRIES:
-        source = staging / name
-        if not source.exists():
-            continue
-        target = out_dir / name
-        if target.is_dir() and not target.is_symlink():
-            shutil.rmtree(target)
-        elif target.exists() or target.is_symlink():
-            target.unlink()
-        source.rename(target)
-    shutil.rmtree(staging, ignore_errors=True)
-
-
-def _proposer_for(provider: object | None) -> Proposer:
-    if provider is None:
-        return BuiltinProposer()
-    from apps.decks.proposers.llm import LlmProposer
-
-    return LlmProposer(provider)
-
-
-def _vision_for(provider: object | None):
-    if provider is None or not getattr(provider, "supports_images", False):
-        return None
-    from apps.decks.review_vision import VisionReviewer
-
-    return VisionReviewer(provider)
+def deck_staging_clear(deck: Deck) -> None:
+    """A worker killed mid-render leaves the pipeline's hidden staging folder behind."""
+    for stale in deck.folder.parent.glob(f".{deck.id}.*"):
+        shutil.rmtree(stale, ignore_errors=True)

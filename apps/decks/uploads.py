@@ -10,7 +10,7 @@ from django.utils.text import get_valid_filename
 
 from apps.agent import limits as upload_limits  # declares TESSERA_UPLOAD_MAX_MB
 from apps.decks import errors, limits
-from apps.decks.pdf_checks import SIGNATURE_WINDOW
+from apps.decks.pipeline.ingest.checks import SIGNATURE_WINDOW
 from project import env
 
 env.declare(

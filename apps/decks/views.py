@@ -10,8 +10,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 
 from apps.decks import limits, selectors
-from apps.decks.jobs import deck_create
-from apps.decks.page import deck_page_context, progress_view
+from apps.decks.page import deck_page_context
+from apps.decks.services import deck_create
 from apps.decks.uploads import SizeGuard, UploadError, max_upload_mb, rounds_check
 
 NOT_FOUND = "No such deck."
@@ -50,7 +50,7 @@ def _list_page(request, *, error: str | None = None, status: int = 200):
         request,
         "decks/list.html",
         {
-            "decks": [(deck, progress_view(deck)) for deck in decks],
+            "decks": [(deck, selectors.deck_state(deck)["view"]) for deck in decks],
             "error": error,
             "max_upload_mb": max_upload_mb(),
             "max_pages": limits.get_int("max_pages"),

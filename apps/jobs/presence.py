@@ -6,6 +6,7 @@ any other runner can tell a job of a dead process from a slow job of a live one 
 heartbeat timing (apps/jobs/reaper.py). Worker ids name their process's lock key.
 """
 
+import asyncio
 import logging
 import re
 import secrets
@@ -15,6 +16,8 @@ from collections.abc import Callable
 
 import psycopg
 from django.conf import settings
+
+from apps.realtime.groups import hosted
 
 log = logging.getLogger("tessera.jobs")
 
@@ -67,13 +70,17 @@ class Presence:
         self._wake = threading.Condition()
         self._generation = 0
         self._stopping = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="tessera-jobs-presence", daemon=True)
+        self._thread: threading.Thread | None = None
 
     def worker_id(self, number: int) -> str:
         return f"tessera-{self.token}-{number}"
 
-    def start(self) -> None:
+    def start(self, *, loop: asyncio.AbstractEventLoop | None = None) -> None:
+        """`loop`: where the thread's channel sends go (apps/realtime/groups.py)."""
         self._connect()
+        self._thread = threading.Thread(
+            target=hosted(self._run, loop), name="tessera-jobs-presence", daemon=True
+        )
         self._thread.start()
 
     def request_stop(self) -> None:
@@ -83,7 +90,7 @@ class Presence:
     def stop(self) -> None:
         """End the session; the process's jobs count as abandoned from now on."""
         self.request_stop()
-        if self._thread.is_alive():
+        if self._thread is not None and self._thread.is_alive():
             self._thread.join(5)
         self._drop()
 
@@ -116,10 +123,6 @@ class Presence:
             raise psycopg.OperationalError("the presence session is not connected")
         rows = self._connection.execute(LIVE_KEYS_SQL, (LOCK_CLASS,)).fetchall()
         return {row[0] for row in rows}
-
-    def notify(self) -> None:
-        if self._connection is not None:
-            self._connection.execute(f"NOTIFY {CHANNEL}")
 
     # The session
 

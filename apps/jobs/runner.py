@@ -1,12 +1,14 @@
 """Runner threads: claim a queued job, run it, record the outcome; repeat.
 
 The same runner serves both modes: `manage.py worker` starts one in its own process, and in
-threads mode the first job queued by a web process starts one inside it (`ensure_started`).
+threads mode the web process starts one when it starts serving (apps/jobs/asgi.py), or the
+first job a process queues does (`ensure_started`).
 Claiming and recording are django-tasks-db's own (`Worker.run_task`); what this adds is the
 process presence (a dead process's jobs are noticed), waking on NOTIFY instead of sleeping,
 and riding out database outages instead of crashing the web process.
 """
 
+import asyncio
 import logging
 import threading
 import time
@@ -22,6 +24,7 @@ from apps.jobs import errors, settings
 from apps.jobs.presence import CHANNEL, Presence
 from apps.jobs.queues import LOCAL_SEPARATOR, base_queue, local_queue
 from apps.jobs.reaper import Reaper
+from apps.realtime.groups import hosted
 
 log = logging.getLogger("tessera.jobs")
 
@@ -51,11 +54,16 @@ class Runner:
         self.presence = Presence(on_tick=Reaper(home=self._home))
         self._threads: list[threading.Thread] = []
 
-    def start(self) -> None:
-        self.presence.start()
+    def start(self, *, loop: asyncio.AbstractEventLoop | None = None) -> None:
+        """`loop`: the event loop of the process (web server or worker command), through
+        which the jobs' channel sends go (apps/realtime/groups.py)."""
+        self.presence.start(loop=loop)
         for number in range(self.threads):
             thread = threading.Thread(
-                target=self._loop, args=(number,), name=f"tessera-job-{number}", daemon=True
+                target=hosted(self._loop, loop),
+                args=(number,),
+                name=f"tessera-job-{number}",
+                daemon=True,
             )
             thread.start()
             self._threads.append(thread)
@@ -192,24 +200,32 @@ def is_hosted() -> bool:
     return _hosted
 
 
-def ensure_started() -> Runner:
-    """The runner of this web process (threads mode), started on first use."""
+def ensure_started(*, loop: asyncio.AbstractEventLoop | None = None) -> Runner:
+    """The runner of this process (threads mode), started on first use."""
     global _in_process
     with _in_process_lock:
         if _in_process is None:
             runner = Runner(
                 threads=settings.threads(), local=True, poll_seconds=settings.poll_seconds()
             )
-            runner.start()
+            runner.start(loop=loop)
             _in_process = runner
         return _in_process
 
 
-def start_in_web_process() -> None:
-    """Threads mode: make sure this web process runs jobs, even before it queues one, so that
-    the jobs of a process that died before it are settled when a browser comes back."""
+def start_in_web_process(loop: asyncio.AbstractEventLoop) -> None:
+    """Threads mode: the web process runs jobs from the start, so that the jobs of a process
+    that died before it are settled even before anyone asks anything."""
     if settings.runner_mode() == settings.RUNNER_THREADS and not _hosted:
-        ensure_started()
+        ensure_started(loop=loop)
+
+
+def stop_in_web_process(timeout: float) -> None:
+    global _in_process
+    with _in_process_lock:
+        runner, _in_process = _in_process, None
+    if runner is not None:
+        runner.stop(timeout=timeout)
 
 
 def on_enqueued(sender, task_result, **kwargs) -> None:

@@ -137,14 +137,6 @@ def _set_note(note: str) -> None:
         cursor.execute(NOTE_SQL, [note])
 
 
-def object_get(otype: ObjectType, pk: int, *, context: AccessContext) -> models.Model:
-    with bound(context):
-        instance = otype.model.objects.filter(pk=pk).first()
-    if instance is None:
-        raise errors.NotFound(errors.MSG_NOT_FOUND.format(thing=otype.name))
-    return instance
-
-
 def object_create(
     otype: ObjectType, *, context: AccessContext, values: dict, note: str = ""
 ) -> models.Model:

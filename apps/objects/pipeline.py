@@ -18,7 +18,6 @@ from apps.objects.models import (
 # The same pattern as the check constraint erp_candidate_email_valid.
 EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 WRITER_ROLES = frozenset({"hr_manager", "admin"})
-OPEN_STATES = ("applied", "screening", "interview", "offer")
 FINAL_STATES = frozenset({"hired", "rejected", "withdrawn"})
 FLOW = ("applied", "screening", "interview", "offer", "hired")
 

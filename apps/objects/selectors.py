@@ -10,7 +10,7 @@ from django.db.models import Q
 
 from apps.accounts.access import AccessContext, bound
 from apps.objects import errors
-from apps.objects.models import Candidate, CandidateEvent, CandidateState, Position
+from apps.objects.models import Candidate, CandidateEvent, CandidateState
 from apps.objects.pipeline import CANDIDATE, FINAL_STATES, FLOW
 
 
@@ -146,8 +146,3 @@ def candidate_find(*, context: AccessContext, name: str) -> list[Candidate]:
         if all(any(part.startswith(word.casefold()) for part in names) for word in words)
     ]
     return exact or word_starts or matches
-
-
-def position_list(*, context: AccessContext) -> list[Position]:
-    with bound(context):
-        return list(Position.objects.select_related("department").order_by("title"))

@@ -5,8 +5,8 @@ from decimal import Decimal
 
 from apps.accounts.access import AccessContext
 from apps.objects.layer import object_create, object_update
-from apps.objects.models import Candidate, Position
-from apps.objects.pipeline import CANDIDATE, POSITION
+from apps.objects.models import Candidate
+from apps.objects.pipeline import CANDIDATE
 
 MAX_NOTE = 500
 
@@ -62,26 +62,4 @@ def candidate_update(
         changes["offered_salary"] = offered_salary
     return object_update(
         CANDIDATE, candidate_id, context=context, changes=changes, note=_note(note)
-    )
-
-
-def position_create(
-    *,
-    context: AccessContext,
-    title: str,
-    department_id: int,
-    level: int,
-    salary_min: Decimal,
-    salary_max: Decimal,
-) -> Position:
-    return object_create(
-        POSITION,
-        context=context,
-        values={
-            "title": title.strip(),
-            "department": department_id,
-            "level": level,
-            "salary_min": salary_min,
-            "salary_max": salary_max,
-        },
     )

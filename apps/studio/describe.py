@@ -27,7 +27,8 @@ FIELD_LABELS = {
 }
 
 
-def _value(path: str, value: Any) -> str:
+def value_text(path: str, value: Any) -> str:
+    """A value as people read it: "Readable (wide, open letters)", "110%", "6px", "hidden"."""
     if path == "/theme/font" and value in FONT_LABELS:
         return FONT_LABELS[value]
     if path == "/theme/font_scale" and isinstance(value, int | float):
@@ -64,11 +65,11 @@ def patch_summary(
             lines.append(_shortcut_line(kind, path.split("/"), value, labels))
         elif kind in ("add", "replace") and isinstance(value, Mapping):
             lines.extend(
-                f"{FIELD_LABELS.get(leaf, leaf)} → {_value(leaf, item)}"
+                f"{FIELD_LABELS.get(leaf, leaf)} → {value_text(leaf, item)}"
                 for leaf, item in _section(value, path)
             )
         elif kind in ("add", "replace"):
-            lines.append(f"{FIELD_LABELS.get(path, path)} → {_value(path, value)}")
+            lines.append(f"{FIELD_LABELS.get(path, path)} → {value_text(path, value)}")
         else:
             lines.append(f"{FIELD_LABELS.get(path, path)}: {kind}")
     return lines

@@ -21,6 +21,7 @@ import jsonpatch
 import jsonpointer
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from apps.agent.input_checks import invalid_fields
 from apps.studio.contrast import ContrastFailure, preferences_contrast_check
 from apps.studio.preferences import MARKUP, Preferences, Theme
 
@@ -131,10 +132,8 @@ def patch_parse(ops: Any) -> list[PatchOperation]:
         try:
             operation = PatchOperation.model_validate(raw)
         except ValidationError as error:
-            for item in error.errors(include_url=False):
-                location = ".".join(str(part) for part in item["loc"])
-                message = item["msg"].removeprefix("Value error, ")
-                text = f"{location}: {message}" if location else message
+            for item in invalid_fields(error):
+                text = f"{item.dotted}: {item.message}" if item.location else item.message
                 problems.append(PatchProblem(str(path), text, index))
             continue
         for pointer in filter(None, (operation.path, operation.from_)):
@@ -214,17 +213,16 @@ def _pointer_reason(error: Exception) -> str:
 
 def _document_problems(error: ValidationError) -> list[PatchProblem]:
     problems = []
-    for item in error.errors(include_url=False):
-        path = "".join(f"/{part}" for part in item["loc"])
-        kind = item["type"]
-        if kind == "extra_forbidden":
+    for item in invalid_fields(error):
+        path = item.pointer
+        if item.kind == "extra_forbidden":
             message = UNKNOWN_FIELD
-        elif kind == "missing":
+        elif item.kind == "missing":
             message = REQUIRED_FIELD
-        elif kind == "shortcuts":
-            path, message = "/shortcuts", item["msg"]
+        elif item.kind == "shortcuts":
+            path, message = "/shortcuts", item.message
         else:
-            message = WRONG_VALUE.format(message=item["msg"], value=_short(item.get("input")))
+            message = WRONG_VALUE.format(message=item.message, value=_short(item.input))
         problems.append(PatchProblem(path, message))
     return problems
 

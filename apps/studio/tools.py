@@ -23,9 +23,11 @@ from apps.agent.tools import (
     ToolResult,
     register_tool,
 )
+from apps.agent.tools.access import run_access
 from apps.studio import selectors, services
 from apps.studio.describe import patch_summary
 from apps.studio.patches import MAX_OPERATIONS, ContrastError, PatchError, patch_apply
+from apps.studio.planner.plans import KEEP_LABEL, NEAREST_LABEL, passes, readable_ops
 from apps.studio.preferences import (
     FONT_SCALE_MAX,
     FONT_SCALE_MIN,
@@ -47,8 +49,6 @@ UI_PATCH = "ui_patch"
 NO_ACCESS = "This run has no access context; the interface cannot be changed."
 PATCH_REFUSED = "The patch was refused: {problems}"
 NO_VALID_CHOICE = "None of the choices can be applied: {problems}"
-KEEP_LABEL = "Keep things as they are"
-NEAREST_LABEL = "Use {color}, the nearest color that stays readable"
 CONTRAST_NEXT = "Pick the readable color, or keep things as they are."
 
 DOCUMENT_OUTLINE = (
@@ -66,13 +66,6 @@ SCOPE_HELP = (
     "user: the person's own interface (default). tenant: the defaults of everyone in the "
     "tenant — admins only."
 )
-
-
-def _access(context: ToolContext):
-    access = context.run.get("access")
-    if access is None:
-        raise ToolError(NO_ACCESS)
-    return access
 
 
 def _ui_patch(applied: services.Applied) -> ArtifactDraft:
@@ -114,7 +107,7 @@ class UpdateUiArgs(ToolArgs):
 def update_ui(args: UpdateUiArgs, context: ToolContext) -> ToolResult:
     """Change the person's interface preferences with a JSON Patch; the change shows at once
     in every open page."""
-    access = _access(context)
+    access = run_access(context, missing=NO_ACCESS)
     try:
         applied = services.preferences_change(
             context=access, ops=args.ops, request=args.request, scope=args.scope
@@ -143,18 +136,14 @@ def update_ui(args: UpdateUiArgs, context: ToolContext) -> ToolResult:
 def _contrast_refusal(access, args: UpdateUiArgs, error: ContrastError) -> ToolResult:
     """Not applied: the measured ratios, and a form offering the nearest readable color."""
     suggested = error.suggested_ops
-    paths = {op["path"] for op in suggested}
-    fixed = [op for op in args.ops if not (op.get("op") == "replace" and op.get("path") in paths)]
-    fixed += suggested
+    fixed = readable_ops(args.ops, error)
     current = selectors.layers_get(context=access, scope=args.scope).preferences
     choices = []
-    try:
-        patch_apply(current, fixed)
-    except PatchError:
-        fixed = []
-    else:
+    if passes(current, fixed):
         color = suggested[0]["value"] if suggested else ""
         choices.append(UiChoice(NEAREST_LABEL.format(color=color), "nearest", fixed))
+    else:
+        fixed = []
     choices.append(UiChoice(KEEP_LABEL, KEEP, []))
     message = " ".join(failure.message for failure in error.failures)
     surface = choice_surface(
@@ -218,7 +207,7 @@ def history_message(applied: services.Applied) -> str:
 )
 def ui_history(args: UiHistoryArgs, context: ToolContext) -> ToolResult:
     """Undo, redo or reset the person's interface preferences."""
-    access = _access(context)
+    access = run_access(context, missing=NO_ACCESS)
     try:
         applied = HISTORY_ACTIONS[args.action](
             context=access, scope=args.scope, request=args.request
@@ -277,7 +266,7 @@ class AskUiChoiceArgs(ToolArgs):
 )
 def ask_ui_choice(args: AskUiChoiceArgs, context: ToolContext) -> ToolResult:
     """Show the person a form with ready-made interface changes to pick from."""
-    access = _access(context)
+    access = run_access(context, missing=NO_ACCESS)
     if args.scope == "tenant":
         try:
             services.scope_check(context=access, scope="tenant")
@@ -324,7 +313,7 @@ class ReadUiPreferencesArgs(ToolArgs):
 )
 def read_ui_preferences(args: ReadUiPreferencesArgs, context: ToolContext) -> ToolResult:
     """The person's current interface preferences document and its JSON Schema."""
-    layers = selectors.layers_get(context=_access(context), scope=args.scope)
+    layers = selectors.layers_get(context=run_access(context, missing=NO_ACCESS), scope=args.scope)
     return ToolResult(
         content={
             "version": layers.version,

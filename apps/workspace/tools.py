@@ -15,6 +15,7 @@ from apps.agent.tools import (
     register_tool,
     table_observation,
 )
+from apps.agent.tools.access import run_access
 from apps.gateway.errors import GatewayError
 from apps.workspace import results
 
@@ -66,9 +67,7 @@ class RunSqlArgs(ToolArgs):
 )
 def run_sql_tool(args: RunSqlArgs, context: ToolContext) -> ToolResult:
     """Run one read-only SQL query against the ERP and show the rows and a chart to the person."""
-    access = context.run.get("access")
-    if access is None:
-        raise ToolError("This run has no access context; the query cannot run.")
+    access = run_access(context, missing="This run has no access context; the query cannot run.")
     try:
         result = results.result_payload(
             sql=args.sql, params=args.params, context=access, title=args.title, labels=args.labels

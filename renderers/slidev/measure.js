@@ -79,8 +79,9 @@
   while (walker.nextNode()) {
     const node = walker.currentNode;
     if (!node.textContent.trim()) continue;
-    const el = node.parentElement;
-    if (!el || !shown(el)) continue;
+    const parent = node.parentElement;
+    if (!parent || !shown(parent) || parent.closest(".katex-mathml")) continue; // MathML copy
+    const el = parent.closest(".katex") || parent; // a formula is one box, its glyphs overlap
     const range = document.createRange();
     range.selectNodeContents(node);
     const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0).map(rel);
@@ -106,14 +107,8 @@
     texts.push({
       el,
       text: text.replace(/\s+/g, " ").trim(),
-      words: text.trim().split(/\s+/).filter(Boolean).length,
-      role: el.closest("[data-chrome]")
-        ? "chrome"
-        : el.closest("h1, h2")
-          ? "title"
-          : el.closest("figcaption, [data-caption]")
-            ? "caption"
-            : "body",
+      words: el.classList.contains("katex") ? 1 : text.trim().split(/\s+/).filter(Boolean).length,
+      role: el.closest("h1, h2") ? "title" : el.closest("blockquote") ? "caption" : "body",
       font_px: parseFloat(style.fontSize),
       contrast: contrast(fg, bg),
       opacity: opacityOf(el) * (fg.a ?? 1),
@@ -143,7 +138,8 @@
     for (const clip of clipRects(img)) visible = intersect(visible, clip);
     images.push({
       src: img.getAttribute("src") || "",
-      figure: img.dataset.figure || "",
+      // Vite bundles ./figures/fig-3.png as assets/fig-3-<hash>.png: the name keeps the id.
+      figure: ((img.getAttribute("src") || "").match(/(?:fig|tab)-\d+/) || [""])[0],
       natural: { w: nw, h: nh },
       loaded: img.complete && img.naturalWidth > 0,
       fit,
@@ -157,7 +153,8 @@
     });
   }
   const backgrounds = [];
-  for (const el of layout.querySelectorAll("*")) {
+  // The whole page: image-right and its kin draw the picture beside the layout's content box.
+  for (const el of page.querySelectorAll("*")) {
     const style = getComputedStyle(el);
     if (!style.backgroundImage.includes("url(")) continue;
     backgrounds.push({ size: style.backgroundSize, rect: rel(el.getBoundingClientRect()) });
@@ -225,5 +222,14 @@
     })),
     backgrounds,
     overlaps,
+    math: {
+      rendered: layout.querySelectorAll(".katex").length,
+      // A formula KaTeX could not typeset is left as its TeX: a backslash command or a brace
+      // script in plain text is a formula that failed.
+      errors: [
+        ...[...layout.querySelectorAll(".katex-error")].map((e) => e.textContent),
+        ...texts.filter((t) => !t.el.closest(".katex") && /\\[A-Za-z]+|[_^]\{/.test(t.text)).map((t) => t.text),
+      ].map((text) => text.replace(/\s+/g, " ").trim().slice(0, 200)),
+    },
   };
 }

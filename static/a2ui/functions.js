@@ -195,9 +195,18 @@ export function isCall(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value) && typeof value.call === "string";
 }
 
+// The message of a failing check, or null when it passes. A condition yields a boolean or
+// (v1.0) a ValidationResult {valid, message?}; the result's own message wins over the rule's.
+export function failedCheck(result, rule) {
+  const outcome = result && typeof result === "object" && !Array.isArray(result) && typeof result.valid === "boolean" ? result : null;
+  if (outcome ? outcome.valid : toBoolean(result)) return null;
+  return toText(outcome?.message) || toText(rule?.message) || "Check this field.";
+}
+
 export class Evaluator {
-  constructor(model, { locale, report }) {
+  constructor(model, { locale, report, indexFunction = false }) {
     this.model = model;
+    this.indexFunction = indexFunction; // v1.0's system function `@index`
     this.locale = locale;
     this.reporter = report;
     this.depth = 0;
@@ -236,6 +245,7 @@ export class Evaluator {
   }
 
   call(node, scope, track) {
+    if (node.call === "@index" && this.indexFunction) return this.index(node, scope, track);
     const implementation = FUNCTIONS.get(node.call);
     if (!implementation) {
       this.report("unknown_function", `'${String(node.call).slice(0, 60)}' is not a catalog function`);
@@ -254,6 +264,17 @@ export class Evaluator {
     } finally {
       this.depth -= 1;
     }
+  }
+
+  // v1.0 `@index`: the 0-based position of the current template item, plus `offset`.
+  index(node, scope, track) {
+    const last = scope[scope.length - 1];
+    if (!/^\d+$/.test(String(last ?? ""))) {
+      this.report("invalid_function_call", "@index is only available inside a template");
+      return undefined;
+    }
+    const offset = toNumber(this.value(node.args?.offset, scope, { track }));
+    return Number(last) + (Number.isFinite(offset) ? offset : 0);
   }
 
   // Absolute paths a dynamic value reads (used to tie a submit button to the fields it sends).

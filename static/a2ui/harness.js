@@ -55,6 +55,9 @@ window.a2uiHarness = {
   dataModel(surfaceId) {
     return renderer.getDataModel(surfaceId);
   },
+  capabilities() {
+    return renderer.capabilities();
+  },
   setTable(artifactId, payload) {
     state.tables[artifactId] = payload;
   },

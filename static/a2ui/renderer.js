@@ -1,4 +1,5 @@
-// Tessera's A2UI v0.9 renderer: builds surfaces from the catalog only, never from HTML.
+// Tessera's A2UI renderer (v0.9, v0.9.1 and v1.0, chosen by each message's `version`): builds
+// surfaces from the catalog only, never from HTML.
 //
 //   const renderer = createRenderer(container, {
 //     onAction(message, { dataModel }) {},   // A2UI `action` message → send it over the WebSocket
@@ -12,17 +13,24 @@
 //   renderer.process(messageOrArrayOrJsonString);
 import { BASIC_COMPONENTS, TESSERA_COMPONENTS } from "./components/index.js";
 import { inspect } from "./guard.js";
-import { BASIC_CATALOG_ID, CATALOG_ID, LIMITS, VERSION } from "./limits.js";
+import {
+  BASIC_CATALOG_ID, BASIC_CATALOG_ID_V1, CAPABILITIES, CATALOG_ID, CATALOG_ID_V1, CATALOG_LINES, LIMITS, VERSION,
+  VERSION_LINES,
+} from "./limits.js";
 import { PointerError, parse } from "./pointer.js";
 import { Surface } from "./surface.js";
 
 const KINDS = ["createSurface", "updateComponents", "updateDataModel", "deleteSurface"];
+// v1.0 also lets the agent call renderer functions and answer the renderer's calls.
+const FUNCTION_KINDS = ["callRendererFunction", "agentFunctionResponse"];
 const SURFACE_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
 const ARTIFACT_PREFIXES = ["/artifacts/"];
 
 const IMPLEMENTATIONS = new Map([
   [CATALOG_ID, TESSERA_COMPONENTS],
   [BASIC_CATALOG_ID, BASIC_COMPONENTS],
+  [CATALOG_ID_V1, TESSERA_COMPONENTS],
+  [BASIC_CATALOG_ID_V1, BASIC_COMPONENTS],
 ]);
 
 function sameOriginArtifact(url, prefixes) {
@@ -78,9 +86,15 @@ export class Renderer {
     window.open(allowed, "_blank", "noopener,noreferrer");
   }
 
-  reportError({ code, surfaceId, path = "", message }) {
+  // What this renderer renders, in the shape A2UI clients declare it to agents
+  // (a2uiClientCapabilities for v0.9, a2uiRendererCapabilities for v1.0), keyed by version.
+  capabilities() {
+    return structuredClone(CAPABILITIES);
+  }
+
+  reportError({ code, surfaceId, path = "", message, version }) {
     const payload = {
-      version: VERSION,
+      version: version || this.surfaces.get(surfaceId)?.version || VERSION,
       error: { code: code === "VALIDATION_FAILED" ? code : String(code), surfaceId: surfaceId || "", path, message: String(message).slice(0, 500) },
     };
     if (this.options.onError) {
@@ -145,10 +159,19 @@ export class Renderer {
       return null;
     };
     if (problems.length) return fail(problems[0].path, problems[0].message);
-    if (message.version !== VERSION) return fail("/version", `version must be ${VERSION}`);
-    const kinds = KINDS.filter((kind) => Object.prototype.hasOwnProperty.call(message, kind));
-    if (kinds.length !== 1) return fail("", "a message holds exactly one of createSurface, updateComponents, updateDataModel, deleteSurface");
+    const line = Object.prototype.hasOwnProperty.call(VERSION_LINES, message.version) ? VERSION_LINES[message.version] : null;
+    if (!line) return fail("/version", `version must be one of ${Object.keys(VERSION_LINES).join(", ")}`);
+    const known = line === "v1_0" ? [...KINDS, ...FUNCTION_KINDS] : KINDS;
+    const kinds = known.filter((kind) => Object.prototype.hasOwnProperty.call(message, kind));
+    if (kinds.length !== 1) return fail("", `a message holds exactly one of ${known.join(", ")}`);
     const kind = kinds[0];
+    if (FUNCTION_KINDS.includes(kind)) {
+      // Tessera's catalogs offer no function the agent may call (allowedCallers), and this
+      // renderer never calls the agent's functions, so neither message has anything to do.
+      return fail(`/${kind}`, kind === "callRendererFunction"
+        ? "no function of this renderer's catalogs may be called by the agent"
+        : "no call to an agent function is pending");
+    }
     const body = message[kind];
     if (!body || typeof body !== "object" || Array.isArray(body)) return fail(`/${kind}`, `${kind} must be an object`);
     const id = body.surfaceId;
@@ -156,35 +179,33 @@ export class Renderer {
 
     if (kind === "createSurface") {
       if (this.surfaces.has(id)) return fail(`/${kind}/surfaceId`, `surface ${id} already exists`);
-      if (!IMPLEMENTATIONS.has(body.catalogId)) return fail(`/${kind}/catalogId`, "unsupported catalog");
-      const surface = new Surface(this, id, body.catalogId, { sendDataModel: body.sendDataModel, theme: body.theme });
+      // v1.0 may leave out the surface's catalog; each component then names its own.
+      const optional = line === "v1_0" && body.catalogId === undefined;
+      if (!optional && CATALOG_LINES[body.catalogId] !== line) return fail(`/${kind}/catalogId`, "unsupported catalog");
+      const surface = new Surface(this, id, optional ? null : body.catalogId, {
+        sendDataModel: body.sendDataModel, theme: body.theme, version: message.version,
+      });
       this.surfaces.set(id, surface);
       this.container.append(surface.element);
+      if (line === "v1_0" && body.components !== undefined) this.acceptComponents(surface, body.components, `/${kind}/components`, fail);
+      if (line === "v1_0" && body.dataModel !== undefined) {
+        if (!body.dataModel || typeof body.dataModel !== "object" || Array.isArray(body.dataModel)) {
+          return fail(`/${kind}/dataModel`, "dataModel must be an object");
+        }
+        surface.setData([], structuredClone(body.dataModel));
+      }
       return surface;
     }
     const surface = this.surfaces.get(id);
     if (!surface) return fail(`/${kind}/surfaceId`, `surface ${id} does not exist`);
+    if (surface.line !== line) return fail("/version", `surface ${id} speaks ${surface.version}`);
     if (kind === "deleteSurface") {
       surface.destroy();
       this.surfaces.delete(id);
       return null;
     }
     if (kind === "updateComponents") {
-      const components = body.components;
-      if (!Array.isArray(components)) return fail(`/${kind}/components`, "components must be an array");
-      const accepted = [];
-      components.forEach((component, index) => {
-        if (!component || typeof component !== "object" || Array.isArray(component)) {
-          fail(`/${kind}/components/${index}`, "a component must be an object");
-        } else if (typeof component.id !== "string" || !component.id || component.id.length > 256) {
-          fail(`/${kind}/components/${index}/id`, "a component needs a string id");
-        } else if (typeof component.component !== "string") {
-          fail(`/${kind}/components/${index}/component`, "a component needs a type");
-        } else {
-          accepted.push(component);
-        }
-      });
-      surface.setComponents(accepted);
+      this.acceptComponents(surface, body.components, `/${kind}/components`, fail);
       return surface;
     }
     // updateDataModel
@@ -198,11 +219,32 @@ export class Renderer {
       return fail(`/${kind}/path`, "data model paths must be absolute");
     }
     const hasValue = Object.prototype.hasOwnProperty.call(body, "value");
+    // v0.9 removes the key when `value` is left out; v1.0 requires it and removes on null.
+    if (line === "v1_0" && !hasValue) return fail(`/${kind}/value`, "updateDataModel needs a value (null removes the key)");
+    const removes = line === "v1_0" ? body.value === null : !hasValue;
     try {
-      surface.setData(segments, hasValue ? structuredClone(body.value) : undefined);
+      surface.setData(segments, removes ? undefined : structuredClone(body.value));
     } catch (error) {
       return fail(`/${kind}/path`, error.message);
     }
+    return surface;
+  }
+
+  acceptComponents(surface, components, path, fail) {
+    if (!Array.isArray(components)) return fail(path, "components must be an array");
+    const accepted = [];
+    components.forEach((component, index) => {
+      if (!component || typeof component !== "object" || Array.isArray(component)) {
+        fail(`${path}/${index}`, "a component must be an object");
+      } else if (typeof component.id !== "string" || !component.id || component.id.length > 256) {
+        fail(`${path}/${index}/id`, "a component needs a string id");
+      } else if (typeof component.component !== "string") {
+        fail(`${path}/${index}/component`, "a component needs a type");
+      } else {
+        accepted.push(component);
+      }
+    });
+    surface.setComponents(accepted);
     return surface;
   }
 

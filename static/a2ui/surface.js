@@ -1,7 +1,7 @@
 // One A2UI surface: its components, data model, rendered tree, checks and actions.
 import { h, uid } from "./dom.js";
-import { Evaluator, isBinding, toBoolean, toText } from "./functions.js";
-import { LIMITS, VERSION } from "./limits.js";
+import { Evaluator, failedCheck, isBinding, toBoolean, toText } from "./functions.js";
+import { CATALOG_LINES, LIMITS, VERSION, VERSION_LINES } from "./limits.js";
 import { FORBIDDEN_SEGMENTS, format } from "./pointer.js";
 import { DataModel, Owner, overlapping, untracked } from "./reactive.js";
 
@@ -155,8 +155,9 @@ export class Context {
       let message = null;
       for (const rule of checks) {
         if (!rule || typeof rule !== "object") continue;
-        if (!toBoolean(this.value(rule.condition))) {
-          message = toText(rule.message) || "Check this field.";
+        const failed = failedCheck(this.value(rule.condition), rule);
+        if (failed) {
+          message = failed;
           break;
         }
       }
@@ -176,10 +177,12 @@ export class Context {
 }
 
 export class Surface {
-  constructor(renderer, id, catalogId, { sendDataModel = false, theme = null } = {}) {
+  constructor(renderer, id, catalogId, { sendDataModel = false, theme = null, version = VERSION } = {}) {
     this.renderer = renderer;
     this.id = id;
     this.catalogId = catalogId;
+    this.version = version;
+    this.line = VERSION_LINES[version];
     this.sendDataModel = sendDataModel === true;
     this.theme = theme && typeof theme === "object" ? theme : null;
     this.components = new Map();
@@ -192,6 +195,7 @@ export class Surface {
     this.evaluator = new Evaluator(this.model, {
       locale: renderer.locale,
       report: (code, message) => this.report(code, message),
+      indexFunction: this.line === "v1_0",
     });
     this.owner = new Owner();
     this.body = h("div", { class: "a2ui-surface-body" });
@@ -282,7 +286,7 @@ export class Surface {
     }
     const def = this.components.get(id);
     if (!def) return h("div", { class: "a2ui-placeholder", "data-missing": id.slice(0, 128), "aria-hidden": "true" });
-    const implementation = this.renderer.implementationFor(this.catalogId, def.component);
+    const implementation = this.renderer.implementationFor(this.catalogOf(def), def.component);
     if (!implementation) {
       this.report("unknown_component", `'${String(def.component).slice(0, 60)}' is not in the catalog`);
       return h("div", { class: "a2ui-unsupported" }, "This part of the answer cannot be shown.");
@@ -297,6 +301,12 @@ export class Surface {
     }
     this.decorate(context, element);
     return element;
+  }
+
+  // v1.0 components may come from another catalog of the same version than the surface's.
+  catalogOf(def) {
+    if (this.line !== "v1_0" || def.catalogId === undefined) return this.catalogId;
+    return CATALOG_LINES[def.catalogId] === this.line ? def.catalogId : null;
   }
 
   decorate(context, element) {
@@ -322,6 +332,14 @@ export class Surface {
       context.effect(() => {
         const label = context.text(accessibility.label);
         if (label) target.setAttribute("aria-label", label);
+      });
+    }
+    // v1.0: `live` announces changes (aria-live), `hidden` hides from assistive technologies.
+    if (LIVE_VALUES.has(accessibility?.live)) element.setAttribute("aria-live", accessibility.live);
+    if (accessibility?.hidden !== undefined) {
+      context.effect(() => {
+        if (toBoolean(context.value(accessibility.hidden))) element.setAttribute("aria-hidden", "true");
+        else element.removeAttribute("aria-hidden");
       });
     }
     if (accessibility?.description !== undefined && !(element instanceof HTMLInputElement)) {
@@ -386,7 +404,7 @@ export class Surface {
       });
     }
     const message = {
-      version: VERSION,
+      version: this.version,
       action: {
         name: event.name,
         surfaceId: this.id,
@@ -395,6 +413,10 @@ export class Surface {
         context: resolved,
       },
     };
+    if (this.line === "v1_0" && event.userMessage !== undefined) {
+      const said = toText(context.peek(event.userMessage));
+      if (said) message.action.userMessage = said.slice(0, 2000);
+    }
     this.renderer.emitAction(message, this);
   }
 
@@ -411,6 +433,8 @@ export class Surface {
     this.element.remove();
   }
 }
+
+const LIVE_VALUES = new Set(["off", "polite", "assertive"]);
 
 function skeleton() {
   return h(

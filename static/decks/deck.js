@@ -1,50 +1,11 @@
 // One deck's page: live progress over /ws/decks/<id>/ while the deck is made, then the results
 // (slides by round, before/after) without a reload. Text from the server is set as text only.
+// The panel's words and states come computed with every state (`state.view`, made on the
+// server by apps/decks/progress_view.py): this script only puts them in place.
 
-const PHASE_LABELS = {
-  "": "Starting",
-  ingest: "Reading the paper",
-  propose: "Writing the first deck",
-  build: "Building the slides",
-  render: "Rendering every slide",
-  review: "Reviewing the slides",
-  revise: "Revising the deck",
-  export: "Exporting the PDF",
-  done: "Done",
-};
-const PHASE_STEP = { "": 0, ingest: 0, propose: 1, build: 2, render: 2, review: 2, revise: 2, export: 3, done: 4 };
-const QUEUED_MESSAGE = "Waiting for a worker to start the render";
 const LIVE = new Set(["queued", "running"]);
-const MAX_TILES = 40;
 
 const page = () => document.getElementById("deck-page");
-
-function capitalize(text) {
-  return text ? text[0].toUpperCase() + text.slice(1) : text;
-}
-
-// The same words as apps/decks/page.py:progress_view.
-function progressView(state) {
-  const progress = state.progress || {};
-  const phase = progress.phase || "";
-  const queued = state.status === "queued";
-  const round = progress.round || 0;
-  const rounds = progress.rounds || state.rounds;
-  const slide = progress.slide || 0;
-  const slides = progress.slides || 0;
-  return {
-    label: queued ? "Queued" : PHASE_LABELS[phase] ?? phase,
-    message: capitalize(queued ? QUEUED_MESSAGE : progress.message || "starting"),
-    percent: state.status === "done" ? 100 : state.percent,
-    round: round ? `${round} of ${rounds}` : `– of ${state.rounds}`,
-    slide: slide && slides ? `${slide} of ${slides}` : slides ? `${slides} slides` : "–",
-    step: state.status === "done" ? 4 : PHASE_STEP[phase] ?? 0,
-    tiles: Array.from({ length: Math.min(slides, MAX_TILES) }, (_, index) => {
-      if (phase === "render") return index + 1 < slide ? "done" : index + 1 === slide ? "current" : "todo";
-      return phase === "review" || phase === "revise" ? "done" : "todo";
-    }),
-  };
-}
 
 function setField(root, name, text) {
   const node = root.querySelector(`[data-field="${name}"]`);
@@ -60,19 +21,19 @@ function render(state) {
     status.textContent = state.status_label;
   }
   if (!panel) return;
-  const view = progressView(state);
+  const view = state.view;
   setField(panel, "label", view.label);
   setField(panel, "percent", `${view.percent}%`);
   setField(panel, "message", view.message);
-  setField(panel, "round", view.round);
-  setField(panel, "slide", view.slide);
+  setField(panel, "round", view.round_text);
+  setField(panel, "slide", view.slide_text);
   const bar = panel.querySelector('[data-field="bar"]');
   bar.value = view.percent;
   bar.textContent = `${view.percent}%`;
-  renderReviews(panel.querySelector('[data-field="reviews"]'), state.progress?.reviews || []);
+  renderReviews(panel.querySelector('[data-field="reviews"]'), view.reviews);
   renderTiles(panel.querySelector('[data-field="tiles"]'), view.tiles);
   panel.querySelectorAll('[data-field="steps"] li').forEach((item, index) => {
-    item.dataset.state = index < view.step ? "done" : index === view.step && state.status === "running" ? "current" : "todo";
+    item.dataset.state = view.steps[index]?.state ?? "todo";
   });
 }
 

@@ -72,6 +72,12 @@ export class Conversation {
     this.append(h("li", { class: "message message-error", role: "alert" }, h("strong", {}, "The request failed. "), event.message || "Unknown error", event.code ? ` (${event.code})` : ""));
   }
 
+  // A request the server refused before any run started (invalid, over a limit, the thread
+  // still answering): unnumbered, not part of the conversation's history.
+  on_REQUEST_REFUSED(event) {
+    this.append(h("li", { class: "message message-error", role: "alert" }, h("strong", {}, "Not sent. "), event.message || "The request was refused.", event.code ? ` (${event.code})` : ""));
+  }
+
   on_STEP_STARTED(event) {
     if (event.stepName && this.status) this.setStatus(event.stepName);
   }
@@ -114,7 +120,7 @@ export class Conversation {
 
   on_ACTIVITY_SNAPSHOT(event) {
     if (event.activityType !== "a2ui-surface") return;
-    const host = h("li", { class: "surface-host", "data-surface-id": event.content.surface_id || "" });
+    const host = h("li", { class: "surface-host", "data-surface-id": event.content.surfaceId || "" });
     this.append(host);
     this.renderSurface(host, event.content);
   }

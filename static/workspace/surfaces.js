@@ -27,7 +27,7 @@ export function mountSurface(host, content, { onAction, openArtifact }) {
       },
       openArtifact,
     });
-    renderer.process(content.messages || []);
+    renderer.process(content.a2ui_operations || []);
     return renderer;
   } catch (error) {
     host.replaceChildren(h("p", { class: "panel-error", role: "alert" }, `This form could not be shown: ${error.message}`));

@@ -1,14 +1,16 @@
-"""Fixtures for the A2UI tests: the official v0.9 material, and for browser tests a loopback
-harness server; the headless Chromium is the session's (tests/conftest.py)."""
+"""Fixtures for the A2UI tests: the official v0.9 material (vendored in tests/fixtures/a2ui), and
+for browser tests a loopback harness server; the headless Chromium is the session's
+(tests/conftest.py)."""
 
 import json
 from pathlib import Path
 
 import pytest
 
-SHARED_SPEC = Path(__file__).resolve().parents[3] / "shared" / "a2ui" / "v0_9"
-EXAMPLES_DIR = SHARED_SPEC / "catalogs" / "basic" / "examples"
-CASES_DIR = SHARED_SPEC / "test" / "cases"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "a2ui"
+OFFICIAL_SPEC = FIXTURES / "v0_9"
+EXAMPLES_DIR = OFFICIAL_SPEC / "catalogs" / "basic" / "examples"
+CASES_DIR = OFFICIAL_SPEC / "test" / "cases"
 
 
 def official_examples() -> list[Path]:
@@ -17,11 +19,6 @@ def official_examples() -> list[Path]:
 
 def load_example(path: Path) -> list[dict]:
     return json.loads(path.read_text())["messages"]
-
-
-def require_shared_spec() -> None:
-    if not EXAMPLES_DIR.is_dir():
-        pytest.fail(f"The official A2UI v0.9 material is expected at {SHARED_SPEC}")
 
 
 @pytest.fixture(scope="session")

@@ -6,6 +6,7 @@ import pytest
 from apps.a2ui.catalog import CATALOG_ID
 from tests.a2ui.conftest import open_harness
 from tests.a2ui.hostile import CASES
+from tests.a2ui.hostile_v1_0 import CASES_V1
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -43,7 +44,7 @@ def shared(chromium, harness_server):
     context.close()
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda case: case.name)
+@pytest.mark.parametrize("case", [*CASES, *CASES_V1], ids=lambda case: case.name)
 def test_renderer_runs_and_loads_nothing(shared, case):
     watch, page = shared, shared.page
     watch.clear()

@@ -10,7 +10,7 @@ from apps.a2ui.catalog import CATALOG_ID
 from apps.a2ui.limits import Limits
 from apps.a2ui.problems import SurfaceInvalid
 from apps.a2ui.validator import surface_check, surface_validate
-from tests.a2ui.conftest import CASES_DIR, load_example, official_examples, require_shared_spec
+from tests.a2ui.conftest import CASES_DIR, load_example, official_examples
 
 SID = "s"
 
@@ -45,7 +45,6 @@ def codes(payload, **kwargs) -> set[str]:
 
 
 def test_the_official_examples_are_there():
-    require_shared_spec()
     assert len(official_examples()) == 36
 
 
@@ -67,9 +66,24 @@ def _conformance_cases():
     return found
 
 
+def _active_surface(message) -> dict[str, str]:
+    """These cases check one message against the schema, not a stream: the surface an update
+    names is taken as created earlier (with Tessera's catalog)."""
+    body = (
+        next(iter(v for k, v in message.items() if k != "version"), None)
+        if isinstance(message, dict)
+        else None
+    )
+    surface_id = body.get("surfaceId") if isinstance(body, dict) else None
+    if "createSurface" in message or not isinstance(surface_id, str):
+        return {}
+    return {surface_id: CATALOG_ID}
+
+
 @pytest.mark.parametrize(("message", "valid"), _conformance_cases())
 def test_upstream_conformance_case(message, valid):
-    assert (surface_validate(message) == []) is valid
+    problems = surface_validate(message, known_surfaces=_active_surface(message))
+    assert (problems == []) is valid
 
 
 def test_contact_form_stream_validates():
@@ -239,9 +253,8 @@ def test_single_message_paths_have_no_index():
         "version": "v0.9",
         "updateComponents": {"surfaceId": SID, "components": [{"id": "a", "component": "Nope"}]},
     }
-    assert [p.path for p in surface_validate(message)] == [
-        "/updateComponents/components/0/component"
-    ]
+    found = surface_validate(message, known_surfaces={SID: CATALOG_ID})
+    assert [p.path for p in found] == ["/updateComponents/components/0/component"]
 
 
 def test_unknown_function_is_reported_once_at_its_name():
@@ -264,9 +277,42 @@ def test_later_messages_may_complete_the_tree():
 
 def test_updates_to_earlier_surfaces():
     update = components({"id": "x", "component": "Card", "child": "elsewhere"})
-    assert surface_validate(update) == []
+    # A stream that never created the surface, or deleted it, may not update it.
+    assert codes(update) == {P.UNKNOWN_SURFACE}
     assert codes(update, known_surfaces={}) == {P.UNKNOWN_SURFACE}
+    assert codes([delete := {"version": "v0.9", "deleteSurface": {"surfaceId": SID}}]) == {
+        P.UNKNOWN_SURFACE
+    }
+    deleted_then_updated = [
+        *surface({"id": "root", "component": "Text", "text": "Hi"}),
+        delete,
+        update,
+    ]
+    assert [(p.code, p.path) for p in surface_validate(deleted_then_updated)] == [
+        (P.UNKNOWN_SURFACE, "/3/updateComponents/surfaceId")
+    ]
+    # One active on the server is known; updates to it are allowed.
     assert surface_validate(update, known_surfaces={SID: CATALOG_ID}) == []
+    assert codes([delete, update], known_surfaces={SID: CATALOG_ID}) == {P.UNKNOWN_SURFACE}
+
+
+def test_strict_mode_refuses_components_unreachable_from_the_root():
+    payload = surface(
+        {"id": "root", "component": "Column", "children": ["a"]},
+        {"id": "a", "component": "Text", "text": "reached"},
+        {"id": "orphan", "component": "Text", "text": "not reached"},
+    )
+    assert surface_validate(payload) == []
+    found = surface_validate(payload, strict=True)
+    assert [(p.code, p.path) for p in found] == [
+        (P.ORPHAN_COMPONENT, "/1/updateComponents/components/2/id")
+    ]
+    templated = surface(
+        {"id": "root", "component": "List", "children": {"componentId": "row", "path": "/items"}},
+        {"id": "row", "component": "Text", "text": {"path": "name"}},
+        model={"items": [{"name": "a"}]},
+    )
+    assert surface_validate(templated, strict=True) == []
 
 
 def test_surface_of_the_basic_catalog_cannot_use_extensions():

@@ -169,7 +169,8 @@ async def test_invalid_client_messages_are_answered_not_run(acme_context):
     ]:
         await communicator.send_json_to(bad)
         reply = await communicator.receive_json_from(timeout=5)
-        assert reply["type"] == "ERROR"
+        assert reply["type"] == "REQUEST_REFUSED" and reply["code"] == "INVALID_MESSAGE"
+        assert "seq" not in reply
     runs = await sync_to_async(lambda: _count_runs(acme_context, thread.id))()
     assert runs == 0
     await communicator.disconnect()

@@ -2,6 +2,7 @@
 
 import random
 import socket
+import threading
 import time
 from datetime import UTC, datetime, timedelta
 from email.utils import format_datetime
@@ -159,7 +160,7 @@ def test_a_stalled_stream_is_cut_and_retried(wire, keepalive):
     before = items[: items.index(notice)]
     assert [item.text for item in before] == ["Coun", "ting"]
     assert items[-1].text == "Three."
-    assert 0.3 <= elapsed < 2.0
+    assert elapsed >= 0.3  # it waited out the idle time (a slower machine only waits longer)
     assert len(wire.requests) == 2
 
 
@@ -176,13 +177,20 @@ def test_watch_idle_passes_items_and_errors_through():
 
 def test_watch_idle_cuts_and_closes():
     closed = []
+    released = threading.Event()
 
-    def slow():
+    def stalled():
         yield "first"
-        time.sleep(2)
+        # Produces nothing more until the watchdog closes the stream (the timeout only keeps a
+        # broken watchdog from hanging the suite).
+        released.wait(60)
         yield "late"
 
-    items = watch_idle(slow(), 0.1, close=lambda: closed.append(True))
+    def close():
+        closed.append(True)
+        released.set()
+
+    items = watch_idle(stalled(), 0.1, close=close)
     assert next(items) == "first"
     with pytest.raises(StreamStalled):
         next(items)

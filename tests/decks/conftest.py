@@ -11,11 +11,27 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from apps.decks.services import DeckResult, deck_generate
+from apps.decks.pipeline.run import DeckResult, deck_generate
 from tests.decks import paperfactory
 
-PAPERS_DIR = Path(settings.BASE_DIR).parent / "shared" / "papers"
-PAPERS = sorted(PAPERS_DIR.glob("*.pdf"))
+FIXTURES = Path(settings.BASE_DIR) / "tests" / "fixtures" / "papers"
+PAPERS = sorted(FIXTURES.glob("*/*.pdf"))
+
+
+# summary.json, as the deck CLI writes it.
+SUMMARY_KEYS = {
+    "slides",
+    "figures_used",
+    "rounds",
+    "open_issues",
+    "title",
+    "elapsed_s",
+    "per_round",
+}
+
+
+def paper_named(stem: str) -> Path:
+    return next(p for p in PAPERS if p.stem == stem)
 
 
 @pytest.fixture(scope="session")
@@ -53,7 +69,7 @@ def deck_runs(tmp_path_factory) -> DeckRuns:
 @pytest.fixture(scope="session")
 def generated_paper(generated_pdf, tmp_path_factory):
     """The generated paper, ingested once: (Paper, figures folder)."""
-    from apps.decks.ingest import paper_read
+    from apps.decks.pipeline.ingest import paper_read
 
     figures = tmp_path_factory.mktemp("generated-figures") / "figures"
     return paper_read(generated_pdf, figures), figures

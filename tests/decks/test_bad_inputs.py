@@ -7,8 +7,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from apps.decks import errors, limits
-from apps.decks.ingest import paper_read
-from apps.decks.services import deck_generate
+from apps.decks.pipeline.ingest import paper_read
+from apps.decks.pipeline.run import deck_generate
 from tests.decks import paperfactory
 
 

@@ -7,11 +7,11 @@ from PIL import Image
 
 from apps.agent.messages import ToolCall
 from apps.agent.providers.base import ModelProposal, ModelRequest, PermanentProviderError
-from apps.decks.deck import Deck, Slide
-from apps.decks.issues import Issue
-from apps.decks.measure import SlideMeasure
-from apps.decks.proposers.llm import TOOL_NAME, LlmProposer
-from apps.decks.review_vision import VisionReviewer
+from apps.decks.pipeline.issues import Issue
+from apps.decks.pipeline.propose.llm import TOOL_NAME, LlmProposer
+from apps.decks.pipeline.render.measure import SlideMeasure
+from apps.decks.pipeline.review.vision import VisionReviewer
+from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
 
 class ScriptedProvider:
@@ -71,10 +71,11 @@ def test_model_deck_through_the_tool(generated_paper):
     assert deck.slides[0].kind == "title" and deck.slides[0].title == paper.title
     assert deck.doi == paper.doi and deck.authors == paper.authors
     assert deck.figures_used() == ["fig-1", "fig-2", "fig-3"]
-    figure_slide = deck.slides[3]
-    assert 160 <= figure_slide.figure_height <= 404
+    assert deck.slides[3].figure == "fig-1" and deck.slides[3].layout == "figure-right"
     request = provider.requests[0]
     assert [tool.name for tool in request.tools] == [TOOL_NAME]
+    system = request.messages[0].text
+    assert "no opening connector" in system and "TeX between dollars" in system
     prompt = request.messages[-1].text
     assert "fig-4" in prompt and paper.title in prompt
 
@@ -112,9 +113,9 @@ def test_builtin_takes_over_when_the_model_fails(generated_paper):
 
 def test_revision_sends_the_deck_and_the_issues(generated_paper):
     paper, _ = generated_paper
-    provider = ScriptedProvider(
-        [tool_reply(plan()), tool_reply(plan(("fig-1", "fig-2", "fig-3", "fig-4")))]
-    )
+    revised_plan = plan(("fig-1", "fig-2", "fig-3", "fig-4"))
+    revised_plan["changes"] = [{"issue": 0, "action": "split the slide in two"}]
+    provider = ScriptedProvider([tool_reply(plan()), tool_reply(revised_plan)])
     proposer = LlmProposer(provider)
     deck = proposer.propose(paper)
     issue = Issue(
@@ -125,9 +126,13 @@ def test_revision_sends_the_deck_and_the_issues(generated_paper):
         suggestion="split",
     )
     revised = proposer.revise(paper, deck, [issue])
-    assert "fig-4" in revised.figures_used()
+    assert "fig-4" in revised.deck.figures_used()
+    assert [(c.issue, c.slide, c.type, c.action) for c in revised.changes] == [
+        (0, 4, "overflow", "split the slide in two")
+    ]
     sent = provider.requests[1].messages[-1].text
     assert '"type": "overflow"' in sent and '"figure": "fig-1"' in sent
+    assert "dangling_connector" in sent  # the same issue types as the rule reviewer
 
 
 def test_vision_reviewer_returns_issues_in_the_same_schema(tmp_path):
@@ -152,7 +157,7 @@ def test_vision_reviewer_returns_issues_in_the_same_schema(tmp_path):
         ModelProposal(text="I cannot tell.", provider="scripted"),
     ]
     provider = ScriptedProvider(replies, images=True)
-    deck = Deck(
+    deck = SlideDeck(
         title="T", slides=[Slide(kind="title", title="T"), Slide(kind="bullets", title="B")]
     )
     measures = [
@@ -168,7 +173,7 @@ def test_vision_reviewer_returns_issues_in_the_same_schema(tmp_path):
 
 @pytest.mark.slow
 def test_service_uses_the_model_and_its_eyes(tmp_path, generated_pdf):
-    from apps.decks.services import deck_generate
+    from apps.decks.pipeline.run import deck_generate
 
     no_issues = ModelProposal(text='{"issues": []}', provider="scripted")
     provider = ScriptedProvider([tool_reply(plan())] + [no_issues] * 20, images=True)

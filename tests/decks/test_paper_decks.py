@@ -1,5 +1,7 @@
-"""Every paper — the openly licensed ones in ../shared/papers and one generated here — becomes a
-deck of 10–20 slides with at least three of its figures and no high-severity issue left."""
+"""Every paper in tests/fixtures/papers — three ReScience articles, one whose text layer has no
+spaces, Tessera's own LaTeX paper — and one generated here becomes a deck a researcher would
+present: 10–20 slides (fewer for a short paper), its figures large and cleanly cropped, no
+bullet or title of the defect classes the reviewer knows, mathematics typeset by KaTeX."""
 
 import json
 import re
@@ -7,13 +9,17 @@ import re
 import pytest
 from PIL import Image
 
-from apps.decks.paper import Paper
+from apps.decks import limits
+from apps.decks.pipeline import defects
+from apps.decks.pipeline.crops import figure_crop_findings
+from apps.decks.pipeline.paper import Paper
+from apps.decks.pipeline.review.deck_rules import fewest_slides
 from tests.decks import paperfactory
-from tests.decks.conftest import PAPERS
+from tests.decks.conftest import PAPERS, SUMMARY_KEYS
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
-# Title words and DOI each paper's first slide must show (SOURCE.md).
+# Title words and DOI each paper's first slide must show (SOURCE.md); None: the PDF has none.
 EXPECTED = {
     "broman2020_rescience_essential_genes": (
         "Identifying essential genes",
@@ -27,10 +33,15 @@ EXPECTED = {
         "Speedup Graph Processing by Graph Ordering",
         "10.5281/zenodo.4836230",
     ),
+    "topalidou2015_rescience_basal_ganglia": ("cortico-basal ganglia loops", None),
+    "tessera-test-paper": (
+        "Damped Oscillators Learn to Predict Cache Stalls",
+        "10.5555/tessera.test.2025",
+    ),
 }
 
 
-def test_the_shared_papers_are_there():
+def test_the_fixture_papers_are_there():
     assert {p.stem for p in PAPERS} == set(EXPECTED)
 
 
@@ -44,18 +55,101 @@ def paper_deck(request, deck_runs, generated_pdf):
     return request.param, pdf, deck_runs.get(pdf)
 
 
+def _final(result):
+    return next(r for r in result.rounds if r.number == result.final_round)
+
+
+def _paper(result) -> Paper:
+    return Paper.model_validate_json((result.out_dir / "paper.json").read_text())
+
+
+def _measures(result) -> list[dict]:
+    folder = result.out_dir / "rounds" / f"{result.final_round:02d}"
+    return json.loads((folder / "measures.json").read_text())
+
+
 def test_deck_shape_and_quality(paper_deck):
     name, _, result = paper_deck
     summary = result.summary
-    assert 10 <= summary.slides <= 20, name
-    assert summary.figures_used >= 3, name
-    assert summary.open_issues["high"] == 0, _high_issues(result)
+    assert fewest_slides(_paper(result)) <= summary.slides <= 20, name
+    assert summary.figures_used >= min(3, len(_paper(result).figures)), name
+    assert summary.open_issues["high"] == 0, _issues(result, "high")
+    assert summary.open_issues["medium"] == 0, _issues(result, "medium")
     assert 1 <= summary.rounds <= 5
 
 
-def _high_issues(result) -> str:
-    final = next(r for r in result.rounds if r.number == result.final_round)
-    return json.dumps([i.model_dump() for i in final.issues if i.severity == "high"], indent=1)
+def _issues(result, severity) -> str:
+    return json.dumps([i.model_dump() for i in _final(result).issues if i.severity == severity])
+
+
+def test_no_bullet_or_title_of_the_defect_classes(paper_deck):
+    _, _, result = paper_deck
+    final = _final(result)
+    for slide in final.deck.slides[1:]:
+        assert defects.title_fragment(slide.title) is None, slide.title
+        assert defects.text_defects(slide.title) == [], slide.title
+        shown = {(f, n) for f, n in (("figure", x.split("-")[1]) for x in slide.figures())}
+        for bullet in slide.bullets:
+            assert defects.text_defects(bullet) == [], bullet
+            for kind, number in defects.pointers(bullet):
+                assert kind in ("figure", "table", "equation"), bullet
+                assert (kind, number) in shown or kind == "equation" and slide.equation, bullet
+        if slide.kind == "bullets":
+            assert len(slide.bullets) >= 2 or slide.equation, slide.title
+
+
+def test_figure_crops_hold_no_foreign_text(paper_deck):
+    _, _, result = paper_deck
+    paper = _paper(result)
+    for figure_id in _final(result).deck.figures_used():
+        foreign, cut = figure_crop_findings(paper.figure(figure_id))
+        assert foreign == [] and cut == [], (figure_id, foreign, cut)
+
+
+def test_figures_are_the_papers_own_and_large(paper_deck):
+    _, _, result = paper_deck
+    paper = _paper(result)
+    share = limits.get("figure_min_width_share")
+    for measure in _measures(result):
+        for image in measure["images"]:
+            figure = paper.figure(image["figure"])
+            assert figure is not None
+            assert image["visible_fraction"] >= 0.98
+            assert measure["pixels"]["figure_diff"][image["figure"]] < 0.16
+            native = figure.bbox[2] - figure.bbox[0]
+            wanted = min(share * measure["canvas"]["w"], native)
+            # Drawn at 60% of the slide's width, or its printed width when smaller; a figure
+            # as tall as the slide allows is as large as its shape lets it be.
+            tall = image["drawn"]["h"] >= 0.9 * 430
+            assert image["drawn"]["w"] + 1 >= wanted or tall, (image["figure"], image["drawn"])
+    words_beside = [
+        sum(t["words"] for t in m["texts"] if t["role"] == "body")
+        for m in _measures(result)
+        if m["images"]
+    ]
+    assert max(words_beside) <= 40
+
+
+def test_math_is_typeset_by_katex(paper_deck):
+    _, _, result = paper_deck
+    markdown = (result.out_dir / "slides.md").read_text()
+    for measure in _measures(result):
+        assert measure["math"]["errors"] == [], measure["math"]
+    with_math = [m for m in _measures(result) if m["math"]["rendered"]]
+    if re.search(r"(?<!\\)\$[^$\n]+(?<!\\)\$", markdown):
+        assert with_math, "formulas in slides.md, none typeset"
+
+
+def test_figures_are_cropped_from_the_page_sharp_enough_for_a_slide(paper_deck):
+    _, _, result = paper_deck
+    paper = _paper(result)
+    assert len([f for f in paper.figures if f.kind == "figure"]) >= 2
+    for figure in paper.figures:
+        with Image.open(result.out_dir / "figures" / figure.image) as image:
+            assert image.size == (figure.width_px, figure.height_px)
+            assert image.width >= 1900 or figure.panels > 1 or image.height >= 1900, figure.id
+            assert image.convert("L").getextrema()[0] < 128, f"{figure.id} is blank"
+        assert figure.caption and re.match(r"(Figure|Table) \d+", figure.label)
 
 
 def test_output_folder(paper_deck):
@@ -68,7 +162,7 @@ def test_output_folder(paper_deck):
     review = json.loads((out / "review.json").read_text())
     assert [r["round"] for r in review["rounds"]] == [r.number for r in result.rounds]
     summary = json.loads((out / "summary.json").read_text())
-    assert set(summary) == {"slides", "figures_used", "rounds", "open_issues", "title", "elapsed_s"}
+    assert set(summary) == SUMMARY_KEYS
     for record in result.rounds:  # every round is kept: markdown, screenshots, issues
         folder = out / "rounds" / f"{record.number:02d}"
         assert (folder / "slides.md").exists() and (folder / "issues.json").exists()
@@ -88,40 +182,9 @@ def test_first_slide_names_the_paper(paper_deck):
         assert all(author in first for author in paperfactory.AUTHORS)
     else:
         title, doi = EXPECTED[name]
-    assert title in first and f"doi:{doi}" in first
-
-
-def test_figures_are_the_papers_own_and_large(paper_deck):
-    _, _, result = paper_deck
-    paper = Paper.model_validate_json((result.out_dir / "paper.json").read_text())
-    final = next(r for r in result.rounds if r.number == result.final_round)
-    measures = json.loads(
-        (result.out_dir / "rounds" / f"{final.number:02d}" / "measures.json").read_text()
-    )
-    for measure in measures:
-        for image in measure["images"]:
-            assert paper.figure(image["figure"]) is not None
-            assert image["visible_fraction"] >= 0.98
-            assert measure["pixels"]["figure_diff"][image["figure"]] < 0.16
-    words_beside = [
-        sum(t["words"] for t in m["texts"] if t["role"] == "body") for m in measures if m["images"]
-    ]
-    assert max(words_beside) <= 40
-
-
-def test_figures_are_cropped_from_the_page(paper_deck):
-    _, _, result = paper_deck
-    paper = Paper.model_validate_json((result.out_dir / "paper.json").read_text())
-    assert len([f for f in paper.figures if f.kind == "figure"]) >= 4
-    for figure in paper.figures:
-        with Image.open(result.out_dir / "figures" / figure.image) as image:
-            assert image.size == (figure.width_px, figure.height_px)
-            width_pt = figure.bbox[2] - figure.bbox[0] + 8  # 4 pt of padding on each side
-            dpi = image.width / width_pt * 72
-            assert max(image.size) >= 1200 or dpi >= 299, (figure.id, image.size, dpi)
-            extrema = image.convert("L").getextrema()
-            assert extrema[0] < 128, f"{figure.id} is blank"  # something is drawn
-        assert figure.caption and re.match(r"(Figure|Table) \d+", figure.label)
+    assert title in first
+    if doi:
+        assert f"doi:{doi.replace('_', chr(92) + '_')}" in first
 
 
 def test_progress_reports_phases_rounds_and_slides(paper_deck, deck_runs):
@@ -131,8 +194,6 @@ def test_progress_reports_phases_rounds_and_slides(paper_deck, deck_runs):
     assert phases[0] == "ingest" and phases[-1] == "done"
     assert {"propose", "build", "render", "review"} <= set(phases)
     rendering = [e.message for e in events if e.phase == "render"]
-    assert (
-        rendering[0] == f"round 1 of 5: rendering slide 1/{result.rounds[0].deck.slides.__len__()}"
-    )
+    assert rendering[0] == f"round 1 of 5: rendering slide 1/{len(result.rounds[0].deck.slides)}"
     fractions = [e.fraction for e in events]
     assert fractions == sorted(fractions) and fractions[-1] == 1.0

@@ -2,9 +2,9 @@
 
 import pytest
 
-from apps.decks.deck import Deck, Slide
-from apps.decks.issues import Issue, blocking, counts
-from apps.decks.measure import (
+from apps.decks.pipeline.issues import Issue, blocking, counts
+from apps.decks.pipeline.paper import Figure, PageText, Paper, Section
+from apps.decks.pipeline.render.measure import (
     Background,
     ImageBox,
     Overflow,
@@ -15,8 +15,14 @@ from apps.decks.measure import (
     SlideMeasure,
     TextBox,
 )
-from apps.decks.paper import Paper
-from apps.decks.review import deck_review, review, slide_review
+from apps.decks.pipeline.review import review
+from apps.decks.pipeline.review.registry import (
+    DECK_RULES,
+    SLIDE_RULES,
+    DeckContext,
+    SlideContext,
+)
+from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
 ISSUE_KEYS = {"slide", "type", "severity", "message", "suggestion", "evidence"}
 
@@ -61,8 +67,24 @@ def measure(**fields) -> SlideMeasure:
     return SlideMeasure(**base)
 
 
-TEXT_SLIDE = Slide(kind="bullets", title="Method", bullets=["a b c"] * 5)
-FIGURE_SLIDE = Slide(kind="figure", title="Result", figure="fig-1", bullets=["a b c"])
+SENTENCE = "The scheduler keeps every worker inside its own cache slice"
+TEXT_SLIDE = Slide(kind="bullets", title="Method", bullets=[SENTENCE] * 5)
+FIGURE_SLIDE = Slide(kind="figure", title="Result", figure="fig-1", bullets=[SENTENCE])
+
+
+def slide_review(slide: Slide | None, m: SlideMeasure, paper: Paper | None = None) -> list[Issue]:
+    """Every registered slide rule on one slide (review() adds the deck rules)."""
+    paper = paper or _paper(1)
+    deck = SlideDeck(title="P", slides=[slide or TEXT_SLIDE])
+    if m.missing:
+        return [i for i in review(deck, [m.model_copy(update={"slide": 1})], paper) if i.slide]
+    context = SlideContext(m.slide, slide, m, deck, paper)
+    return [issue for rule in SLIDE_RULES for issue in rule(context)]
+
+
+def deck_review(deck: SlideDeck, paper: Paper) -> list[Issue]:
+    context = DeckContext(deck, paper, [])
+    return [issue for rule in DECK_RULES for issue in rule(context)]
 
 
 def types(issues: list[Issue]) -> dict[str, str]:
@@ -147,13 +169,12 @@ def test_unrendered_slide_is_high():
     }
 
 
-def _paper(figures: int) -> Paper:
-    from apps.decks.paper import Figure
-
+def _paper(figures: int, sections: int = 8) -> Paper:
     return Paper(
         title="P",
         pages=1,
         source_name="p.pdf",
+        sections=[Section(title=f"Part {n}", paragraphs=[SENTENCE * 12]) for n in range(sections)],
         figures=[
             Figure(
                 id=f"fig-{n}",
@@ -162,7 +183,7 @@ def _paper(figures: int) -> Paper:
                 label=f"Figure {n}",
                 caption="c",
                 page=1,
-                bbox=(0, 0, 1, 1),
+                bbox=(100, 100, 400, 300),
                 image=f"fig-{n}.png",
                 width_px=100,
                 height_px=100,
@@ -174,19 +195,19 @@ def _paper(figures: int) -> Paper:
 
 @pytest.mark.parametrize("slides, expected", [(5, "slide_count"), (25, "slide_count"), (12, None)])
 def test_deck_size(slides, expected):
-    deck = Deck(title="P", slides=[Slide(kind="bullets", title=str(n)) for n in range(slides)])
+    deck = SlideDeck(title="P", slides=[Slide(kind="bullets", title=str(n)) for n in range(slides)])
     found = [i.type for i in deck_review(deck, _paper(0))]
     assert (expected in found) if expected else found == []
 
 
 def test_too_few_figures_is_high_and_deck_level():
-    deck = Deck(title="P", slides=[FIGURE_SLIDE] + [TEXT_SLIDE] * 11)
+    deck = SlideDeck(title="P", slides=[FIGURE_SLIDE] + [TEXT_SLIDE] * 11)
     issue = next(i for i in deck_review(deck, _paper(5)) if i.type == "too_few_figures")
     assert issue.slide == 0 and issue.severity == "high"
 
 
 def test_issue_schema_and_counting():
-    deck = Deck(title="P", slides=[TEXT_SLIDE] * 12)
+    deck = SlideDeck(title="P", slides=[TEXT_SLIDE] * 12)
     found = review(
         deck, [measure(slide=n, overflow=Overflow(bottom_px=50)) for n in range(1, 13)], _paper(0)
     )
@@ -194,3 +215,137 @@ def test_issue_schema_and_counting():
     assert counts(found)["high"] == 12
     assert len(blocking(found)) == 12
     assert blocking([Issue(slide=1, type="edge", severity="low", message="m")]) == []
+
+
+def test_a_short_paper_expects_a_short_deck():
+    deck = SlideDeck(title="P", slides=[FIGURE_SLIDE] + [TEXT_SLIDE] * 5)
+    assert [i.type for i in deck_review(deck, _paper(1, sections=2))] == []
+    assert [i.type for i in deck_review(deck, _paper(1, sections=8))] == ["slide_count"]
+
+
+@pytest.mark.parametrize(
+    "bullet, kind",
+    [
+        ("However this is not only a nostalgic attitude of the authors", "dangling_connector"),
+        ("So, my justification is that the model is simple enough", "dangling_connector"),
+        (", the model has been run without the missing counters", "dangling_connector"),
+        ("Despite the missing values, the model still predicts the stalls", "dangling_connector"),
+        (
+            "This motivated us to revisit the scheduler as a dynamical system",
+            "unresolved_reference",
+        ),
+        ("(18) G (r, t) can then be computed for every distance", "equation_number"),
+        ("Section 3 lists the experimental validation process", "meta_text"),
+        ("Conclusions were summarized in Section 5 of the report", "meta_text"),
+        ("• Encoder: maps the hardware counters to the state", "stray_glyph"),
+        ("N In addition, the model predicts the stall time", "stray_glyph"),
+        ("I C is the current that flows through the membrane", "broken_math"),
+        ("The step is Δ = 10 −", "broken_math"),
+        ("(1; i) 0.5 Cortex motor Striatum motor 1.0 No (i; 1)!", "table_as_text"),
+        ("Thepredictionerrorgrowswhenthereleaserate changes", "glued_words"),
+    ],
+)
+def test_text_rules_name_each_defect_class(bullet, kind):
+    slide = Slide(kind="bullets", title="Method", bullets=[bullet, SENTENCE])
+    found = [i for i in slide_review(slide, measure()) if i.evidence.get("where") == "bullet"]
+    assert kind in {i.type for i in found}, [i.type for i in found]
+    issue = next(i for i in found if i.type == kind)
+    assert issue.evidence["index"] == 0 and issue.evidence["text"] == bullet
+    assert issue.severity == "medium" and set(issue.model_dump()) == ISSUE_KEYS
+
+
+def test_clean_bullets_are_not_flagged():
+    slide = Slide(
+        kind="bullets",
+        title="Damping ratio",
+        bullets=[
+            "The model predicts stall time within 6.2% of the measured value",
+            "With $\\zeta = 0.31$ the system is underdamped and oscillates",
+            "The scheduler is 31% faster than the baseline at 64 threads",
+        ],
+    )
+    assert slide_review(slide, measure()) == []
+
+
+def test_pointers_need_what_they_point_at_on_the_slide():
+    paper = _paper(2)
+    text = "Figure 2 compares the runtime of the two schedulers on every graph"
+    on_its_slide = Slide(kind="figure", title="Runtime", figure="fig-2", bullets=[text])
+    elsewhere = Slide(kind="figure", title="Runtime", figure="fig-1", bullets=[text])
+    shown = slide_review(on_its_slide, measure(images=[image_box()]), paper)
+    missing = slide_review(elsewhere, measure(images=[image_box()]), paper)
+    assert "dangling_pointer" not in types(shown)
+    issue = next(i for i in missing if i.type == "dangling_pointer")
+    assert issue.evidence["kind"] == "figure" and issue.evidence["number"] == "2"
+
+
+def test_titles_made_of_caption_fragments_and_thin_slides():
+    fragment = Slide(kind="bullets", title="A) and linear", bullets=[SENTENCE, SENTENCE])
+    assert types(slide_review(fragment, measure()))["title_fragment"] == "medium"
+    thin = Slide(kind="bullets", title="Method", bullets=[SENTENCE])
+    assert types(slide_review(thin, measure()))["thin_slide"] == "medium"
+
+
+def _figure_with(nearby: list[PageText]) -> Paper:
+    paper = _paper(1)
+    paper.figures[0] = paper.figures[0].model_copy(update={"nearby": nearby})
+    return paper
+
+
+def test_crop_rules_see_foreign_text_and_cut_labels():
+    header = PageText(bbox=(100, 102, 400, 110), kind="header", text="Journal of Tests 12")
+    label = PageText(bbox=(380, 150, 420, 158), kind="label", text="time (s)")
+    own = PageText(bbox=(150, 150, 200, 158), kind="label", text="speed")
+    paper = _figure_with([header, label, own])
+    found = slide_review(FIGURE_SLIDE, measure(images=[image_box()]), paper)
+    foreign = next(i for i in found if i.type == "crop_foreign_text")
+    cut = next(i for i in found if i.type == "crop_cut")
+    assert foreign.severity == "high" and foreign.evidence["text"] == "Journal of Tests 12"
+    assert cut.evidence["text"] == "time (s)"
+    clean = slide_review(FIGURE_SLIDE, measure(images=[image_box()]), _figure_with([own]))
+    assert not {"crop_foreign_text", "crop_cut"} & set(types(clean))
+
+
+def test_a_figure_narrower_than_sixty_percent_or_its_printed_width():
+    narrow = slide_review(FIGURE_SLIDE, measure(images=[image_box(w=250, h=150)]))
+    issue = next(i for i in narrow if i.type == "figure_narrow")
+    assert issue.severity == "medium" and issue.evidence["wanted_w"] == 300  # printed: 300 pt
+    wide = slide_review(FIGURE_SLIDE, measure(images=[image_box(w=600, h=300)]))
+    assert "figure_narrow" not in types(wide)
+
+
+def test_empty_band_beside_a_figure_and_small_figure_text():
+    pixels = Pixels(ink_fraction=0.05, edges={}, empty_width=0.45)
+    paper = _paper(1)
+    paper.figures[0] = paper.figures[0].model_copy(update={"text_pt": 6.0})
+    found = slide_review(
+        FIGURE_SLIDE, measure(images=[image_box(w=250, h=150)], pixels=pixels), paper
+    )
+    assert types(found)["empty_area"] == "medium"
+    small = next(i for i in found if i.type == "figure_text_small")
+    assert small.evidence["text_px"] == 5.0  # 6 pt × 250 px / 300 pt
+
+
+def test_repeated_figures_are_found_by_caption_and_by_ink(tmp_path):
+    from PIL import Image, ImageDraw
+
+    for name, offset in (("fig-1.png", 0), ("fig-2.png", 3), ("fig-3.png", None)):
+        image = Image.new("RGB", (300, 200), "white")
+        draw = ImageDraw.Draw(image)
+        if offset is None:
+            draw.ellipse((20, 20, 280, 180), outline="black", width=6)
+        else:
+            draw.line((10, 190 - offset, 290, 10 + offset), fill="black", width=8)
+        image.save(tmp_path / name)
+    paper = _paper(3)
+    deck = SlideDeck(
+        title="P",
+        slides=[Slide(kind="figure", title=f"F{n}", figure=f"fig-{n}") for n in (1, 2, 3)],
+    )
+    found = [
+        i
+        for rule in DECK_RULES
+        for i in rule(DeckContext(deck, paper, [], tmp_path))
+        if i.type == "repeated_figures"
+    ]
+    assert [i.evidence["slides"] for i in found] == [[1, 2]]

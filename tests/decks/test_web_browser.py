@@ -121,8 +121,9 @@ def test_upload_watch_progress_open_download_and_compare(
         site.keyboard.press("ArrowRight")
     site.wait_for_timeout(800)
     assert site.evaluate("location.hash") == f"#/{slides}"
-    figures = site.evaluate(
-        "[...document.querySelectorAll('img[data-figure]')].map((i) => i.naturalWidth)"
+    figures = site.evaluate(  # the paper's figures, bundled by Slidev as assets/fig-N-<hash>.png
+        "[...document.querySelectorAll('.slidev-page img')]"
+        ".filter((i) => /\\/(fig|tab)-\\d+/.test(i.src)).map((i) => i.naturalWidth)"
     )
     assert figures and all(width > 0 for width in figures)
     assert site.evaluate("window.__violations") == [] and site_problems == []

@@ -20,9 +20,10 @@ from django.contrib.auth import get_user_model
 from django.tasks import TaskResultStatus
 
 from apps.accounts.access import bound
-from apps.decks import errors, jobs, services, tasks
+from apps.decks import errors, jobs, tasks
 from apps.decks.models import Deck, DeckStatus
-from apps.decks.progress import Progress
+from apps.decks.pipeline import run
+from apps.decks.pipeline.progress import Progress
 from apps.jobs.definitions import policy_for
 from project.asgi import application
 from tests.decks.webdecks import TITLE, deck_add, deck_remove, finished_folder
@@ -69,7 +70,7 @@ def made(acme_context):
 
 
 class StandIn:
-    """`services.deck_generate` without Slidev or Chromium: the same progress events (sent from
+    """`run.deck_generate` without Slidev or Chromium: the same progress events (sent from
     inside a running event loop, as the real pipeline does under Playwright), then the folder."""
 
     def __init__(self, *, fail: Exception | None = None, gate=None):
@@ -92,7 +93,7 @@ class StandIn:
         asyncio.run(pipeline())
         finished_folder(out_dir)
         on_progress(EVENTS[-1])
-        return _Result(services.Summary.model_validate_json((out_dir / "summary.json").read_text()))
+        return _Result(run.Summary.model_validate_json((out_dir / "summary.json").read_text()))
 
 
 class _Result:
@@ -113,7 +114,7 @@ def _wait_finished(context, deck_id, timeout=20.0) -> Deck:
 
 def test_an_enqueued_deck_is_rendered_outside_the_request(acme_context, monkeypatch, made, var_dir):
     stand_in = StandIn()
-    monkeypatch.setattr(services, "deck_generate", stand_in)
+    monkeypatch.setattr(run, "deck_generate", stand_in)
     deck = deck_add(acme_context, status=DeckStatus.QUEUED, rounds=2)
     made.append(deck)
     job = tasks.deck_render.enqueue(deck_id=str(deck.id), owner_id=acme_context.user_id)
@@ -137,7 +138,7 @@ def test_an_enqueued_deck_is_rendered_outside_the_request(acme_context, monkeypa
 
 def test_the_task_leaves_a_finished_deck_alone(acme_context, monkeypatch, made):
     stand_in = StandIn()
-    monkeypatch.setattr(services, "deck_generate", stand_in)
+    monkeypatch.setattr(run, "deck_generate", stand_in)
     deck = deck_add(acme_context, status=DeckStatus.DONE)
     made.append(deck)
     assert jobs.deck_render(deck_id=str(deck.id), owner_id=acme_context.user_id) == "skipped"
@@ -145,7 +146,7 @@ def test_the_task_leaves_a_finished_deck_alone(acme_context, monkeypatch, made):
 
 
 def test_the_task_sees_only_the_owners_decks(acme_context, globex_context, monkeypatch, made):
-    monkeypatch.setattr(services, "deck_generate", StandIn())
+    monkeypatch.setattr(run, "deck_generate", StandIn())
     deck = deck_add(acme_context, status=DeckStatus.QUEUED)
     made.append(deck)
     assert jobs.deck_render(deck_id=str(deck.id), owner_id=globex_context.user_id) == "skipped"
@@ -154,7 +155,7 @@ def test_the_task_sees_only_the_owners_decks(acme_context, globex_context, monke
 
 def test_a_pipeline_error_fails_the_deck_with_its_message(acme_context, monkeypatch, made):
     message = errors.NO_TEXT.format(name="scan.pdf")
-    monkeypatch.setattr(services, "deck_generate", StandIn(fail=errors.PaperError(message)))
+    monkeypatch.setattr(run, "deck_generate", StandIn(fail=errors.PaperError(message)))
     deck = deck_add(acme_context, status=DeckStatus.QUEUED)
     made.append(deck)
     assert jobs.deck_render(deck_id=str(deck.id), owner_id=acme_context.user_id) == "failed"
@@ -166,7 +167,7 @@ def test_a_pipeline_error_fails_the_deck_with_its_message(acme_context, monkeypa
 
 
 def test_an_unexpected_error_fails_the_deck_and_the_task(acme_context, monkeypatch, made):
-    monkeypatch.setattr(services, "deck_generate", StandIn(fail=ZeroDivisionError("boom")))
+    monkeypatch.setattr(run, "deck_generate", StandIn(fail=ZeroDivisionError("boom")))
     deck = deck_add(acme_context, status=DeckStatus.QUEUED)
     made.append(deck)
     with pytest.raises(ZeroDivisionError):
@@ -192,7 +193,7 @@ def test_a_job_whose_workers_died_fails_the_deck_with_a_message(acme_context, ma
 
 
 def test_a_retried_task_clears_what_a_killed_worker_left(acme_context, monkeypatch, made):
-    monkeypatch.setattr(services, "deck_generate", StandIn())
+    monkeypatch.setattr(run, "deck_generate", StandIn())
     deck = deck_add(acme_context, status=DeckStatus.RUNNING)
     made.append(deck)
     stale = deck.folder.parent / f".{deck.id}.abc123"
@@ -229,7 +230,7 @@ async def test_the_socket_sends_the_stored_state_then_live_progress_to_done(
     import threading
 
     gate = threading.Event()
-    monkeypatch.setattr(services, "deck_generate", StandIn(gate=gate))
+    monkeypatch.setattr(run, "deck_generate", StandIn(gate=gate))
     deck = await sync_to_async(deck_add)(acme_context, status=DeckStatus.QUEUED)
     made.append(deck)
     communicator = await _connect("ana", deck.id)

@@ -133,9 +133,12 @@ def deck_remove(context, deck_id) -> None:
 
 
 def two_rounds_from(source: Path, folder: Path) -> Path:
-    """A copy of a real one-round deck folder with a second round, its round 1 carrying the
+    """A copy of a real deck folder made of its first round twice, round 1 carrying the
     planted issue on slide 2 (real screenshots on both sides of a before/after)."""
     shutil.copytree(source, folder, dirs_exist_ok=True, ignore=shutil.ignore_patterns("upload"))
+    for later in (folder / "rounds").iterdir():
+        if later.name != "01":
+            shutil.rmtree(later)
     shutil.copytree(folder / "rounds" / "01", folder / "rounds" / "02")
     review = json.loads((folder / "review.json").read_text())
     first = review["rounds"][0]

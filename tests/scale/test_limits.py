@@ -106,7 +106,7 @@ def test_a_limit_below_one_is_a_configuration_error(name, monkeypatch, acme_cont
 
 @pytest.mark.usefixtures("committed_db")
 @pytest.mark.asyncio
-async def test_a_refused_message_is_answered_with_an_unnumbered_run_error(
+async def test_a_refused_message_is_answered_with_an_unnumbered_refusal_not_a_run_error(
     acme_context, monkeypatch
 ):
     monkeypatch.setenv("TESSERA_RUNS_PER_MINUTE", "1")
@@ -118,7 +118,7 @@ async def test_a_refused_message_is_answered_with_an_unnumbered_run_error(
     assert (await communicator.connect())[0]
     await communicator.send_json_to({"type": "message", "text": "one more"})
     reply = await communicator.receive_json_from(timeout=5)
-    assert reply["type"] == "RUN_ERROR" and reply["code"] == limits.RATE_LIMITED
+    assert reply["type"] == "REQUEST_REFUSED" and reply["code"] == limits.RATE_LIMITED
     assert "seq" not in reply and reply["retryAfter"] >= 1
     queued = await sync_to_async(
         DBTaskResult.objects.filter(args_kwargs__kwargs__thread_id=str(thread.id)).count

@@ -233,3 +233,34 @@ def test_read_ui_preferences_gives_the_document_and_its_schema(fresh_context):
         == selectors.preferences_get(context=fresh_context).as_document()
     )
     assert "theme" in result.content["schema"]["properties"]
+
+
+def test_undo_redo_and_reset_work_in_any_thread(fresh_context):
+    """Preferences are the person's, not a thread's: the history words work in a new thread
+    and in a thread about something else."""
+    ask(fresh_context, "make the buttons blue")
+    erp_thread = agent_services.thread_create(context=fresh_context).id
+    question = ask(
+        fresh_context, "How many active employees are there in each department?", erp_thread
+    )
+    assert "sql_result" in kinds(question)
+    undo = ask(fresh_context, "undo", erp_thread)
+    assert answer(undo) == "Undid “make the buttons blue”."
+    assert selectors.preferences_get(context=fresh_context).theme.primary != BLUE
+    redo = ask(fresh_context, "redo")
+    assert answer(redo) == "Redid “make the buttons blue”."
+    assert selectors.preferences_get(context=fresh_context).theme.primary == BLUE
+    reset = ask(fresh_context, "reset")
+    assert answer(reset) == "Your interface is back to the defaults."
+    assert selectors.layers_get(context=fresh_context).overrides == {}
+
+
+def test_reset_a_part_goes_back_to_the_tenant_default(admin_context, fresh_context):
+    ask(admin_context, "use a serif font for everyone")
+    ask(fresh_context, "use a monospace font")
+    assert selectors.preferences_get(context=fresh_context).theme.font == "mono"
+    outcome = ask(fresh_context, "reset the font")
+    assert outcome.artifacts[0]["patch"] == [
+        {"op": "replace", "path": "/theme/font", "value": "serif"}
+    ]
+    assert selectors.preferences_get(context=fresh_context).theme.font == "serif"

@@ -29,6 +29,7 @@ def _rgb(color: str) -> str:
 
 
 BLUE = _rgb(SWATCHES["light"]["blue"])
+DARK_BLUE = _rgb(SWATCHES["dark"]["blue"])
 
 
 def _login(chromium, server, username: str):
@@ -145,6 +146,19 @@ def test_customizing_by_chat_applies_live_in_every_tab_and_undoes(
         page.locator(".message-user", has_text="headcount by department").wait_for()
         # The new page renders the shortcut on the server too.
         assert page.locator("#studio-shortcuts").is_visible()
+
+        # Preferences are the person's: in this new thread, one request of two changes,
+        # then "reset" brings everything back, in both tabs.
+        page.locator(".message-assistant").first.wait_for()
+        _say(page, "dark mode and make the buttons blue")
+        _wait_button_color(page, DARK_BLUE)
+        _wait_button_color(second, DARK_BLUE)
+        page.get_by_text("Switched to dark mode. The buttons are now blue").wait_for()
+        page.screenshot(path=str(SCREENSHOTS / "two-changes-in-a-new-thread.png"))
+        _say(page, "reset")
+        _wait_button_color(page, original)
+        _wait_button_color(second, original)
+        page.get_by_text("Your interface is back to the defaults.").wait_for()
         assert context.problems == [] and other_context.problems == []
     finally:
         context.close()

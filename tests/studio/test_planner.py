@@ -1,8 +1,10 @@
 """Builtin UI planner: plain-language requests → checked patches, history intents, questions."""
 
+import colorsys
+
 import pytest
 
-from apps.studio.contrast import AA_BODY, contrast_ratio
+from apps.studio.contrast import AA_BODY, contrast_ratio, preferences_contrast_check, ratio_text
 from apps.studio.patches import patch_apply
 from apps.studio.planner import (
     SWATCHES,
@@ -13,7 +15,13 @@ from apps.studio.planner import (
     PatchPlan,
     ui_request_plan,
 )
-from apps.studio.preferences import DEFAULT_DARK, DEFAULT_LIGHT
+from apps.studio.planner.intents.shape import RADIUS_STEP
+from apps.studio.planner.intents.type import FONT_SCALE_STEP
+from apps.studio.planner.palette import CSS_NAMED_COLORS
+from apps.studio.preferences import DEFAULT_DARK, DEFAULT_LIGHT, FONT_SCALE_MIN
+
+ONE_STEP_BIGGER = round(1 + FONT_SCALE_STEP, 2)
+ONE_STEP_SMALLER = round(1 - FONT_SCALE_STEP, 2)
 
 WITH_SHORTCUTS = patch_apply(
     DEFAULT_LIGHT,
@@ -65,19 +73,22 @@ PATCHES = [
         {"/theme/accent": SWATCHES["light"]["orange"]},
     ),
     ("make errors red", DEFAULT_LIGHT, {"/theme/danger": SWATCHES["light"]["red"]}),
-    ("make the text dark blue", DEFAULT_LIGHT, {"/theme/text": "#00008b"}),
-    ("make the text midnight blue", DEFAULT_LIGHT, {"/theme/text": "#191970"}),
+    ("make the text dark blue", DEFAULT_LIGHT, {"/theme/text": CSS_NAMED_COLORS["darkblue"]}),
+    (
+        "make the text midnight blue",
+        DEFAULT_LIGHT,
+        {"/theme/text": CSS_NAMED_COLORS["midnightblue"]},
+    ),
     ("make the background beige", DEFAULT_LIGHT, {"/theme/background": TINTS["light"]["beige"]}),
     ("make the panels grey", DEFAULT_LIGHT, {"/theme/surface": TINTS["light"]["gray"]}),
-    ("make the buttons darker", DEFAULT_LIGHT, {"/theme/primary": "#0a4247"}),
-    ("make the background a bit lighter", DEFAULT_LIGHT, {"/theme/background": "#faf9f7"}),
-    ("make the text bigger", DEFAULT_LIGHT, {"/theme/font_scale": 1.1}),
-    ("larger font please", DEFAULT_LIGHT, {"/theme/font_scale": 1.1}),
-    ("increase the font size", DEFAULT_LIGHT, {"/theme/font_scale": 1.1}),
-    ("the text is too small", DEFAULT_LIGHT, {"/theme/font_scale": 1.1}),
-    ("zoom in", DEFAULT_LIGHT, {"/theme/font_scale": 1.1}),
-    ("make the text smaller", DEFAULT_LIGHT, {"/theme/font_scale": 0.9}),
-    ("make the text much smaller", DEFAULT_LIGHT, {"/theme/font_scale": 0.85}),
+    ("make the text bigger", DEFAULT_LIGHT, {"/theme/font_scale": ONE_STEP_BIGGER}),
+    ("larger font please", DEFAULT_LIGHT, {"/theme/font_scale": ONE_STEP_BIGGER}),
+    ("increase the font size", DEFAULT_LIGHT, {"/theme/font_scale": ONE_STEP_BIGGER}),
+    ("the text is too small", DEFAULT_LIGHT, {"/theme/font_scale": ONE_STEP_BIGGER}),
+    ("zoom in", DEFAULT_LIGHT, {"/theme/font_scale": ONE_STEP_BIGGER}),
+    ("make the text smaller", DEFAULT_LIGHT, {"/theme/font_scale": ONE_STEP_SMALLER}),
+    # two steps down would be 80%, below the smallest size
+    ("make the text much smaller", DEFAULT_LIGHT, {"/theme/font_scale": FONT_SCALE_MIN}),
     ("set the text size to 120%", DEFAULT_LIGHT, {"/theme/font_scale": 1.2}),
     ("use a more readable font", DEFAULT_LIGHT, {"/theme/font": "readable"}),
     ("switch to a serif font", DEFAULT_LIGHT, {"/theme/font": "serif"}),
@@ -85,7 +96,7 @@ PATCHES = [
     ("change the font to sans-serif", DEFAULT_LIGHT, {"/theme/font": "system-sans"}),
     ("make it more compact", DEFAULT_LIGHT, {"/theme/density": "compact"}),
     ("more spacing please", DEFAULT_LIGHT, {"/theme/density": "spacious"}),
-    ("rounder corners", DEFAULT_LIGHT, {"/theme/radius": 10}),
+    ("rounder corners", DEFAULT_LIGHT, {"/theme/radius": DEFAULT_LIGHT.theme.radius + RADIUS_STEP}),
     ("square corners please", DEFAULT_LIGHT, {"/theme/radius": 0}),
     ("move the sidebar to the right", DEFAULT_LIGHT, {"/layout/sidebar": "right"}),
     ("put the sidebar on the right side", DEFAULT_LIGHT, {"/layout/sidebar": "right"}),
@@ -174,6 +185,74 @@ def test_at_least_forty_phrasings_are_covered():
     assert len(PATCHES) >= 40
 
 
+def _hls(color: str) -> tuple[float, float, float]:
+    return colorsys.rgb_to_hls(*(int(color[i : i + 2], 16) / 255 for i in (1, 3, 5)))
+
+
+def _channels(color: str) -> list[int]:
+    return [int(color[i : i + 2], 16) for i in (1, 3, 5)]
+
+
+def _chroma(color: str) -> float:
+    return (max(_channels(color)) - min(_channels(color))) / 255
+
+
+def _channel_order(color: str) -> list[int]:
+    return sorted(range(3), key=lambda index: _channels(color)[index])
+
+
+def _shaded(text: str, preferences, field: str) -> str:
+    result = plan(text, preferences)
+    assert isinstance(result, PatchPlan), result
+    (op,) = result.ops
+    assert op["path"] == f"/theme/{field}"
+    after = patch_apply(preferences, result.ops)  # the contrast guard lets it through…
+    assert preferences_contrast_check(after) == []  # …and every pair still reads at AA
+    return op["value"]
+
+
+@pytest.mark.parametrize(
+    ("text", "preferences", "field", "darker"),
+    [
+        ("make the buttons darker", DEFAULT_LIGHT, "primary", True),
+        ("make the accent color darker", DEFAULT_LIGHT, "accent", True),
+        ("make the background a bit lighter", DEFAULT_LIGHT, "background", False),
+        ("make the panels darker", DEFAULT_LIGHT, "surface", True),
+        ("make the buttons lighter", DEFAULT_DARK, "primary", False),
+        ("make the background darker", DEFAULT_DARK, "background", True),
+    ],
+)
+def test_darker_and_lighter_keep_the_hue_and_stay_readable(text, preferences, field, darker):
+    before = getattr(preferences.theme, field)
+    after = _shaded(text, preferences, field)
+    hue, lightness, _ = _hls(after)
+    old_hue, old_lightness, _ = _hls(before)
+    assert (lightness < old_lightness) if darker else (lightness > old_lightness)
+    if _chroma(before) >= 0.1:
+        assert hue == pytest.approx(old_hue, abs=0.01)
+    else:  # near-grays: 8-bit channels blur the hue, but the tint's direction stays
+        assert _channel_order(after) == _channel_order(before)
+
+
+def test_a_bit_and_much_scale_the_step():
+    base = _hls(DEFAULT_LIGHT.theme.primary)[1]
+
+    def moved(text):
+        return base - _hls(_shaded(text, DEFAULT_LIGHT, "primary"))[1]
+
+    bit, plain, much = (moved(f"make the buttons {how}darker") for how in ("a bit ", "", "much "))
+    assert 0 < bit < plain < much
+    assert bit == pytest.approx(plain / 2, abs=0.005)
+    assert much == pytest.approx(plain * 2, abs=0.005)
+
+
+def test_a_darker_named_color_is_a_shade_of_that_color():
+    after = _shaded("make the buttons a darker blue", DEFAULT_LIGHT, "primary")
+    blue = SWATCHES["light"]["blue"]
+    assert _hls(after)[1] < _hls(blue)[1]
+    assert _hls(after)[0] == pytest.approx(_hls(blue)[0], abs=0.01)
+
+
 def test_dark_mode():
     for text in ("dark mode", "switch to dark mode", "turn on dark mode", "use the dark theme"):
         result = plan(text)
@@ -243,7 +322,10 @@ def test_nothing_to_change(text, preferences, summary):
 def test_yellow_buttons_use_a_readable_yellow():
     result = plan("make the buttons yellow")
     color = changes(result)["/theme/primary"]
-    assert contrast_ratio(color, "#ffffff") >= AA_BODY
+    assert contrast_ratio(color, DEFAULT_LIGHT.theme.primary_ink) >= AA_BODY
+    assert preferences_contrast_check(patch_apply(DEFAULT_LIGHT, result.ops)) == []
+    red, green, blue = _channels(color)
+    assert red > blue and green > blue  # still a yellow, only darker
 
 
 def test_unreadable_colors_get_the_measured_ratio_and_the_nearest_passing_one():
@@ -251,13 +333,17 @@ def test_unreadable_colors_get_the_measured_ratio_and_the_nearest_passing_one():
     assert isinstance(result, ClarificationPlan)
     assert result.intent == "color"
     assert result.field == "/theme/primary"
-    assert "would have a contrast of 1.52:1; WCAG AA needs 4.5:1" in result.question
+    measured = contrast_ratio(CSS_NAMED_COLORS["lightblue"], DEFAULT_LIGHT.theme.primary_ink)
+    assert measured < AA_BODY
+    assert f"would have a contrast of {ratio_text(measured)}:1; WCAG AA needs 4.5:1" in (
+        result.question
+    )
     nearest, keep = result.choices
     assert nearest.value == "nearest"
     fixed = patch_apply(DEFAULT_LIGHT, nearest.ops)
     assert contrast_ratio(fixed.theme.primary, fixed.theme.primary_ink) >= AA_BODY
     assert keep.ops == []
-    assert result.details["failures"][0]["ratio"] == pytest.approx(1.52, abs=0.01)
+    assert result.details["failures"][0]["ratio"] == pytest.approx(measured, abs=0.01)
 
 
 def test_unknown_colors_offer_the_allowed_swatches():

@@ -186,16 +186,23 @@ def test_shortcut_ids_and_labels_are_unique():
         Preferences.model_validate(document)
 
 
-@pytest.mark.skipif(not TOKENS_CSS.exists(), reason="static/css/tokens.css not written yet")
 def test_defaults_mirror_the_stylesheet_tokens():
+    """The page renders tokens.css before any preferences arrive: its colors must be the
+    defaults, or a page would flash other colors until /ws/studio/ applies the document."""
     css = TOKENS_CSS.read_text()
-    light, _, dark = css.partition(':root[data-mode="dark"]')
+    light, separator, dark = css.partition(':root[data-mode="dark"]')
+    assert separator, "tokens.css has no dark-mode block"
 
     def tokens(block: str) -> dict[str, str]:
         return dict(re.findall(r"(--[\w-]+):\s*([^;]+);", block))
 
     for block, preferences in ((light, DEFAULT_LIGHT), (dark, DEFAULT_DARK)):
         declared = tokens(block)
-        for name, value in to_css_variables(preferences).items():
-            if name in declared and name.startswith("--color"):
-                assert declared[name].strip().lower() == value, name
+        colors = {
+            name: value
+            for name, value in to_css_variables(preferences).items()
+            if name.startswith("--color")
+        }
+        assert set(colors) <= set(declared), set(colors) - set(declared)
+        for name, value in colors.items():
+            assert declared[name].strip().lower() == value, name

@@ -215,7 +215,7 @@ def test_changes_are_announced_to_the_persons_pages_after_commit(
     fresh_context, admin_context, monkeypatch, django_capture_on_commit_callbacks
 ):
     sent = []
-    monkeypatch.setattr(services.events, "group_send", lambda group, message: sent.append(group))
+    monkeypatch.setattr(services, "group_send", lambda group, message: sent.append(group))
     with django_capture_on_commit_callbacks(execute=True):
         services.preferences_change(context=fresh_context, ops=_primary(BLUE))
         assert sent == []  # nothing leaves before the commit

@@ -11,6 +11,7 @@ from django.db import connections, transaction
 from apps.accounts.models import Membership, Role, Tenant
 from apps.erp.demo import generate
 from apps.objects.demo import seed_pipeline
+from project.maintenance import OWNER_ALIAS
 
 TENANTS = [
     ("acme", "Acme Corporation"),
@@ -33,7 +34,6 @@ USERS = [
     ("ivo", "northwind", Role.ANALYST, False),
     ("admin", "acme", Role.ADMIN, True),
 ]
-OWNER_ALIAS = "owner"
 
 
 @dataclass(frozen=True)

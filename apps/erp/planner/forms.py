@@ -28,6 +28,7 @@ from apps.a2ui.models import (
     path,
 )
 from apps.a2ui.surfaces import surface_build
+from apps.agent.input_checks import invalid_fields
 from apps.erp.planner.reading import Clarification
 from apps.erp.semantic import vocabulary
 
@@ -165,6 +166,5 @@ def form_answers(context: Mapping[str, Any]) -> FormAnswers:
 
 
 def problems_of(error: ValidationError) -> str:
-    return "; ".join(
-        item["msg"].removeprefix("Value error, ").rstrip(".") for item in error.errors()
-    )
+    """The form's problems on one line, for the person who sent the answers."""
+    return "; ".join(item.message.rstrip(".") for item in invalid_fields(error))

@@ -2,7 +2,7 @@
 // writes what the person enters to its bound path at once, and shows its first failing check
 // next to it.
 import { h, uid } from "../dom.js";
-import { toBoolean, toNumber, toText } from "../functions.js";
+import { failedCheck, toBoolean, toNumber, toText } from "../functions.js";
 import { formatDate, parseDate } from "../format-date.js";
 import { safeRegExp } from "../regex.js";
 import { oneOf } from "./content.js";
@@ -36,8 +36,15 @@ export function Button(context) {
   const checks = Array.isArray(def.checks) ? def.checks : [];
   if (checks.length) {
     context.effect(() => {
-      const failing = checks.find((rule) => rule && typeof rule === "object" && !toBoolean(context.value(rule.condition)));
-      record.error = failing ? toText(failing.message) || "Not available yet." : null;
+      record.error = null;
+      for (const rule of checks) {
+        if (!rule || typeof rule !== "object") continue;
+        const failed = failedCheck(context.value(rule.condition), { message: toText(rule.message) || "Not available yet." });
+        if (failed) {
+          record.error = failed;
+          break;
+        }
+      }
       if (record.error) button.setAttribute("aria-disabled", "true");
       else {
         button.removeAttribute("aria-disabled");

@@ -52,19 +52,24 @@ class Command(BaseCommand):
         sub = parser.add_subparsers(dest="action", required=True)
         validate = sub.add_parser("validate", help="Validate a JSON message, array or JSONL file.")
         validate.add_argument("file", help="Path to the payload, or - for standard input.")
+        validate.add_argument(
+            "--strict",
+            action="store_true",
+            help="Also refuse components unreachable from the root (as for agent output).",
+        )
         sub.add_parser("catalog", help="Print Tessera's catalog JSON.")
 
     def handle(self, *args, **options) -> None:
         if options["action"] == "catalog":
             self.stdout.write(json.dumps(tessera_catalog(), indent=2))
             return
-        found = self._validate(options["file"])
+        found = self._validate(options["file"], strict=options["strict"])
         report = {"ok": not found, "errors": [problem.as_dict() for problem in found]}
         self.stdout.write(json.dumps(report, ensure_ascii=False))
         if found:
             sys.exit(1)
 
-    def _validate(self, name: str) -> list[Problem]:
+    def _validate(self, name: str, *, strict: bool) -> list[Problem]:
         try:
             text = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
@@ -72,4 +77,4 @@ class Command(BaseCommand):
         payload, found = parse_payload(text)
         if found:
             return found
-        return surface_validate(payload)
+        return surface_validate(payload, strict=strict)

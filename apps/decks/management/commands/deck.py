@@ -1,7 +1,7 @@
 """`python manage.py deck PAPER.pdf --out DIR [--rounds N] [--json]`
 
 Writes DIR/slides.md, DIR/slides/NN.png, DIR/review.json, DIR/deck.pdf and DIR/summary.json
-(see apps/decks/services.py for the whole folder). With --json, prints the summary. Progress
+(see apps/decks/pipeline/run.py for the whole folder). With --json, prints the summary. Progress
 goes to stderr as a bar when stderr is a terminal.
 """
 
@@ -12,8 +12,8 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from apps.decks import errors, limits
-from apps.decks.progress import TerminalBar
-from apps.decks.services import deck_generate
+from apps.decks.pipeline.progress import TerminalBar
+from apps.decks.pipeline.run import deck_generate
 
 
 def _configured_provider():

@@ -8,11 +8,9 @@ signal exits at once, and the jobs it abandons are taken over by the other runne
 import asyncio
 import signal
 import sys
-import threading
 
 from django.core.management.base import BaseCommand
 
-from apps.agent import events
 from apps.jobs import runner, settings
 
 
@@ -35,36 +33,33 @@ class Command(BaseCommand):
 
     def handle(self, *args, threads=None, queues="*", **options):
         runner.host_runner()
-        _start_delivery_loop()
+        asyncio.run(self._serve(threads, queues))
+
+    async def _serve(self, threads, queues) -> None:
+        """The command's event loop carries the jobs' channel sends (apps/realtime/groups.py)
+        while the runner threads work."""
+        loop = asyncio.get_running_loop()
         worker = runner.Runner(
             threads=threads or settings.threads(),
             queues=[name.strip() for name in queues.split(",") if name.strip()],
             poll_seconds=settings.poll_seconds(),
         )
-        stopping = threading.Event()
+        stopping = asyncio.Event()
 
-        def stop(signum, frame):
+        def stop() -> None:
             if stopping.is_set():
                 self.stderr.write("worker: stopping now; running jobs will be taken over")
                 sys.exit(1)
             self.stderr.write("worker: finishing running jobs (signal again to stop now)")
             stopping.set()
 
-        signal.signal(signal.SIGTERM, stop)
-        signal.signal(signal.SIGINT, stop)
-        worker.start()
+        loop.add_signal_handler(signal.SIGTERM, stop)
+        loop.add_signal_handler(signal.SIGINT, stop)
+        worker.start(loop=loop)
         self.stdout.write(
             f"worker {worker.presence.token}: {worker.threads} thread(s), queues {queues}"
         )
         self.stdout.flush()
-        while not stopping.wait(0.5):
-            pass
-        worker.stop()
-
-
-def _start_delivery_loop() -> None:
-    """Jobs broadcast thread events through the channel layer, whose clients are asyncio code:
-    give them one long-lived loop instead of a new loop (and Redis connection) per event."""
-    loop = asyncio.new_event_loop()
-    threading.Thread(target=loop.run_forever, name="tessera-delivery", daemon=True).start()
-    events.bind_delivery_loop(loop)
+        await stopping.wait()
+        # The loop keeps carrying sends while the running jobs finish.
+        await loop.run_in_executor(None, worker.stop)

@@ -1,0 +1,183 @@
+"""AG-UI's HTTP binding, the input side: a `RunAgentInput` (AG-UI 1.0, validated with the
+`ag-ui-protocol` models) becomes the turn Tessera runs on one of the person's threads.
+
+- `threadId` names the thread: an id of one of the person's threads selects it; any other
+  string creates a thread for it (a UUID is used as the thread's id, another string is mapped
+  to one per person), and the events name the thread by the client's `threadId`.
+- The turn is the newest user message in `messages`. Tessera keeps each thread's history on
+  the server, so earlier messages, `tools`, `context` and `state` are not read.
+- A2UI form answers arrive the way AG-UI carries human-in-the-loop input: a run that shows a
+  form ends with RUN_FINISHED whose outcome is an interrupt per open form (runtime.py); the
+  next input answers it in `resume` (`status: "resolved"`, `payload`: the A2UI action, i.e.
+  `{"name", "context", "sourceComponentId"}`), or abandons it (`"cancelled"`) and asks
+  something else. The `@ag-ui/a2ui-middleware` convention, `forwardedProps.a2uiAction.
+  userAction`, is accepted as an answer too.
+- The A2UI version of the forms follows what the client declared it renders, in
+  `forwardedProps` under A2UI's metadata names `a2uiClientCapabilities` (v0.9) or
+  `a2uiRendererCapabilities` (v1.0), keyed by version (apps/a2ui/negotiation.py); a client
+  that declares nothing gets v0.9.
+- While a thread waits on an interrupt, an input that addresses none of it is refused
+  (AG-UI's "pending interrupts block new input"), as REQUEST_REFUSED: no run starts.
+"""
+
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from ag_ui.core import RunAgentInput, UserMessage
+from django.db import IntegrityError, transaction
+from pydantic import ValidationError
+
+from apps.a2ui.negotiation import CAPABILITY_KEYS
+from apps.accounts.access import AccessContext
+from apps.agent import selectors, services
+from apps.agent.agui_events import INTERRUPT_PREFIX, interrupt_id
+from apps.agent.inbound import (
+    MAX_TEXT,
+    ClientMetadata,
+    UserAction,
+    UserText,
+    parse_client_message,
+)
+from apps.agent.refusals import INTERRUPT_PENDING, Refusal, invalid_message
+
+# Namespace of the thread ids derived from a client's non-UUID threadId.
+THREAD_NAMESPACE = uuid.UUID("5f1c2f0e-8a2b-4f7e-9d0a-7c1e2b3a4d5e")
+
+NO_TURN = "The input has no user message with text, and no answer to a form (resume)."
+NOT_YOURS = "threadId {thread_id!r} names a thread that is not yours."
+UNCORRELATED = "resume names interrupt {interrupt_id!r}, which this thread is not waiting on."
+STILL_WAITING = (
+    "This thread is waiting for the answer to {ids}; send it in `resume` (status "
+    "'resolved' with the form's action, or 'cancelled' to ask something else)."
+)
+BAD_ANSWER = "The answer to {interrupt_id!r} must be an A2UI action: {detail}"
+BAD_CAPABILITIES = (
+    'forwardedProps.{key} must map A2UI versions to {{"supportedCatalogIds": [...]}}.'
+)
+
+
+@dataclass(frozen=True)
+class Turn:
+    thread_id: uuid.UUID
+    client_thread_id: str
+    message: UserText | UserAction
+
+
+def run_input_parse(body: Any) -> RunAgentInput:
+    if not isinstance(body, dict):
+        raise invalid_message([], "The body must be a JSON object: an AG-UI RunAgentInput.")
+    try:
+        return RunAgentInput.model_validate(body)
+    except ValidationError as error:
+        errors = error.errors(include_url=False, include_context=False, include_input=False)
+        raise invalid_message(errors, "The body is not a valid AG-UI RunAgentInput.") from error
+
+
+def _thread(context: AccessContext, client_thread_id: str) -> uuid.UUID:
+    try:
+        thread_id = uuid.UUID(client_thread_id)
+    except ValueError:
+        thread_id = uuid.uuid5(THREAD_NAMESPACE, f"{context.user_id}:{client_thread_id}")
+    if selectors.thread_visible(context=context, thread_id=thread_id):
+        return thread_id
+    try:
+        with transaction.atomic():
+            services.thread_create(context=context, thread_id=thread_id)
+    except IntegrityError as taken:  # another person's thread
+        raise Refusal(
+            "UNKNOWN_THREAD", NOT_YOURS.format(thread_id=client_thread_id), 404
+        ) from taken
+    return thread_id
+
+
+def _text(message: UserMessage) -> str:
+    if isinstance(message.content, str):
+        return message.content
+    return "\n".join(part.text for part in message.content if getattr(part, "type", "") == "text")
+
+
+def _newest_user_text(run_input: RunAgentInput) -> str | None:
+    for message in reversed(run_input.messages):
+        if isinstance(message, UserMessage) or getattr(message, "role", "") == "user":
+            text = _text(message).strip()
+            return text or None
+    return None
+
+
+def _action(surface_id: str, answer: Any, interrupt: str) -> UserAction:
+    body = answer.get("action", answer) if isinstance(answer, dict) else answer
+    if isinstance(body, dict):
+        body = {key: value for key, value in body.items() if key != "surfaceId"}
+    try:
+        return parse_client_message(
+            {"type": "action", "action": {**(body or {}), "surfaceId": surface_id}}
+        )
+    except (ValidationError, TypeError) as error:
+        detail = str(error).splitlines()[0] if str(error) else "not an object"
+        raise invalid_message(
+            [], BAD_ANSWER.format(interrupt_id=interrupt, detail=detail)
+        ) from error
+
+
+def _answer(run_input: RunAgentInput, pending: list[dict]) -> UserAction | None:
+    """The form answer the input carries, checked against the interrupts the thread waits on."""
+    waiting = {item["id"]: item for item in pending}
+    answered: set[str] = set()
+    action = None
+    for entry in run_input.resume or []:
+        if entry.interrupt_id not in waiting:
+            raise Refusal(
+                INTERRUPT_PENDING if waiting else "UNKNOWN_INTERRUPT",
+                UNCORRELATED.format(interrupt_id=entry.interrupt_id),
+                409 if waiting else 400,
+            )
+        answered.add(entry.interrupt_id)
+        if entry.status == "resolved" and action is None:
+            surface_id = entry.interrupt_id.removeprefix(INTERRUPT_PREFIX)
+            action = _action(surface_id, entry.payload, entry.interrupt_id)
+    forwarded = run_input.forwarded_props if isinstance(run_input.forwarded_props, dict) else {}
+    user_action = (forwarded.get("a2uiAction") or {}).get("userAction")
+    if action is None and isinstance(user_action, dict) and user_action.get("surfaceId"):
+        surface_id = str(user_action["surfaceId"])
+        action = _action(surface_id, user_action, interrupt_id(surface_id))
+        # The middleware's convention names no interrupt: a form's answer moves the thread on.
+        answered = set(waiting)
+    missing = [key for key in waiting if key not in answered]
+    if missing:
+        raise Refusal(INTERRUPT_PENDING, STILL_WAITING.format(ids=", ".join(missing)), 409)
+    return action
+
+
+def _metadata(run_input: RunAgentInput) -> ClientMetadata | None:
+    """The A2UI capabilities the client declared in forwardedProps, validated."""
+    forwarded = run_input.forwarded_props if isinstance(run_input.forwarded_props, dict) else {}
+    declared = {key: forwarded[key] for key in CAPABILITY_KEYS if key in forwarded}
+    if not declared:
+        return None
+    try:
+        return ClientMetadata.model_validate(declared)
+    except ValidationError as error:
+        key = str(error.errors()[0]["loc"][0]) if error.errors() else CAPABILITY_KEYS[0]
+        errors = error.errors(include_url=False, include_context=False, include_input=False)
+        raise invalid_message(errors, BAD_CAPABILITIES.format(key=key)) from error
+
+
+def turn_from_input(*, context: AccessContext, run_input: RunAgentInput) -> Turn:
+    """The thread and the message to run; raises Refusal when there is nothing to run."""
+    thread_id = _thread(context, run_input.thread_id)
+    metadata = _metadata(run_input)
+    pending = selectors.pending_interrupts(context=context, thread_id=thread_id)
+    action = _answer(run_input, pending)
+    if action is not None:
+        return Turn(
+            thread_id, run_input.thread_id, action.model_copy(update={"metadata": metadata})
+        )
+    text = _newest_user_text(run_input)
+    if text is None:
+        raise invalid_message([], NO_TURN)
+    if len(text) > MAX_TEXT:
+        raise invalid_message([], f"The user message is longer than {MAX_TEXT} characters.")
+    return Turn(
+        thread_id, run_input.thread_id, UserText(type="message", text=text, metadata=metadata)
+    )

@@ -1,0 +1,252 @@
+"""What a reader sees wrong in a bullet or a title: one detector per defect class.
+
+The reviewer reports these (review/text_rules.py) and the builtin proposer rewrites text until
+none of them applies (propose/bullets.py), so both sides use the same definitions. Each
+detector looks at plain text in which `$…$` is mathematics; it returns the offending part, or
+None. Thresholds are deliberately about the text, never about a particular paper.
+"""
+
+from __future__ import annotations
+
+import re
+
+from apps.decks.pipeline.text import MATH_SPAN as MATH
+
+CONNECTOR_WORDS = (
+    "however|but|and|or|so|thus|hence|therefore|moreover|furthermore|also|still|yet|besides|"
+    "similarly|likewise|conversely|nevertheless|nonetheless|consequently|accordingly|instead|"
+    "otherwise|meanwhile|then|finally|first|firstly|second|secondly|third|thirdly|lastly|"
+    "indeed|again|further|rather|alternatively|additionally|notably|importantly|interestingly|"
+    "surprisingly|unfortunately|fortunately|overall|altogether|specifically|namely|"
+    "particularly|subsequently|afterwards|next|here|now|thereby|thereafter"
+)
+# "Although…", "Because of…", "Since…", "While…" open a clause of the same sentence: they lean
+# on nothing before it, so they are not connectors here.
+CONNECTOR_PHRASES = (
+    r"in contrast|on the other hand|on the contrary|in addition|as a result|as a consequence|"
+    r"for this reason|to this end|in other words|that is|in particular|in summary|in short|"
+    r"in turn|in practice|in fact|of course|note that|notice that|recall that|as such|"
+    r"as expected|as mentioned|as noted|as discussed|as shown|as seen|as before|at the same time|"
+    r"for example|for instance|by contrast|even so|after all|above all|in this case|"
+    r"in that case|to summari[sz]e|to conclude|in conclusion|all in all|by doing so|"
+    r"with this in mind|despite (?:this|that|these|those|it)|apart from this|besides this"
+)
+CONNECTOR = re.compile(
+    rf"^(?:(?:{CONNECTOR_PHRASES})\b|(?:{CONNECTOR_WORDS})\b(?=[\s,;:]))[,;:]?\s*", re.I
+)
+# "Despite the missing values, …": a clause that leans on something said before.
+DESPITE_CLAUSE = re.compile(r"^(?:despite|in spite of|unlike|like|as with)\b[^,;]{2,80},\s*", re.I)
+PRONOUN_START = re.compile(
+    r"^(?:this|these|that|those|it|its|they|them|their|theirs|he|she|his|her|such|both|"
+    r"the latter|the former|the same|the above|the following|the previous|the next|"
+    r"the aforementioned|the abovementioned|said)\b",
+    re.I,
+)
+# "This is", "These results", "It shows": a pronoun, or a demonstrative with its noun.
+DEMONSTRATIVE_NOUN = re.compile(r"^(?:this|these|that|those|such)\s+([a-z][\w-]*)", re.I)
+LEADING_EQUATION_NUMBER = re.compile(r"^\(\s*\d{1,3}[a-z]?\s*\)\s*")
+EQUATION_TAG = re.compile(r"(?:^|\s)\(\d{1,3}[a-z]?\)(?=\s|$|[.,;])")
+POINTED = re.compile(r"(?:Eqs?\.|Equations?|and|,)\s*$", re.I)
+POINTER = re.compile(
+    r"\b(?P<kind>Eqs?\.|Equations?|Figs?\.|Figures?|Tables?|Tab\.|Sections?|Sec\.|Appendix|"
+    r"Appendices|Algorithm|Listing|Lemma|Theorem|Proposition|Corollary|Definition)"
+    r"\s*\(?(?P<number>\d+[a-z]?\b|(?-i:[A-Z])\.\d+)\)?",
+    re.I,
+)
+META = re.compile(
+    r"\b(?:(?:sections?|chapters?|appendix|appendices)\s+\d+\s+(?:\w+\s+){0,3}?"
+    r"(?:describes?|presents?|lists?|introduces?|discusses|details?|summari[sz]es?|reports?|"
+    r"gives?|shows?|explains?|covers?|contains?|concludes?|provides?|outlines?|reviews?)|"
+    r"(?:are|is|were|was)\s+(?:summari[sz]ed|described|presented|given|discussed|detailed|"
+    r"listed|reported|provided|outlined|shown)\s+in\s+(?:sections?|chapters?|appendix)\s*\d*|"
+    r"(?:the\s+)?(?:rest|remainder|structure|outline)\s+of\s+(?:this|the)\s+(?:paper|article|"
+    r"report|work|document)|this\s+(?:paper|article|report|section|chapter)\s+is\s+"
+    r"(?:organi[sz]ed|structured)|in\s+(?:this|the\s+next|the\s+following|the\s+previous)\s+"
+    r"(?:section|chapter|subsection)|(?:see|cf\.)\s+(?:sections?|appendix)\b)",
+    re.I,
+)
+STRAY_LEAD = re.compile(r"^(?:[•▪◦●‣∙·◆■□►▸\-–—*>]+\s*|[A-Z]\s+(?=[A-Z][a-z]))")
+UNREADABLE = re.compile(r"\(cid:\d+\)|\ufffd|[\ue000-\uf8ff]")
+GREEK_LETTERS = "αβγδεζηθικλμνξπρστυφχψωΓΔΘΛΞΠΣΦΨΩ∆"
+FLAT_SCRIPT = re.compile(
+    rf"(?:^|\s)[{GREEK_LETTERS}]\s[a-zA-Z0-9](?:\s|$|[,.;])|"  # "β c", "ω 0"
+    r"(?:^|\s)[A-Z]\s[A-Z](?:\s|$|[,.;])|"  # "I C"
+    r"(?:^|\s)[a-z]\s[a-z]\s[+\-−=]|"  # "s t + 1"
+    r"[=+−×]\s*(?:$|[,;.](?:\s|$))|"  # "Δ = 10 −" (an operator with nothing after it)
+    r"(?:^|\s)=\s+[A-Z][a-z]{2,}"  # "q = Breadth": a formula spliced into the next line's prose
+)
+PANEL_FRAGMENT = re.compile(r"^\(?[a-hA-H](?:\)|\.\s)|^(?:and|or|of|with|for|to|in)\b", re.I)
+DANGLING_END = re.compile(
+    r"\b(?:of|the|a|an|and|or|in|for|by|with|to|on|is|are|was|were|that|which|as|at|from|"
+    r"versus|vs\.?)$",
+    re.I,
+)
+GLUED_WORD = re.compile(r"[a-z]{24,}|(?:[a-z]{3,}[.,;:][A-Z][a-z]{2,}){1}")
+NUMBER_TOKEN = re.compile(r"^[(\[]?[-+−]?\d[\d.,:;]*%?[)\]]?!?$|^\([\d\w]{1,3};\s*\w{1,3}\)!?$")
+VERB_HINT = re.compile(
+    r"\b(?:is|are|was|were|be|been|has|have|had|do|does|did|can|could|may|might|will|would|"
+    r"shall|should|must|\w+ed|\w+es|shows?|gives?|makes?|leads?|reach\w*|improv\w*)\b",
+    re.I,
+)
+
+
+def plain(text: str) -> str:
+    """The text with its formulas replaced by a neutral token."""
+    return MATH.sub("X", text)
+
+
+def unmath(text: str) -> str:
+    """The text with the formula delimiters dropped (what the formulas say is kept)."""
+    return re.sub(r"(?<!\\)\$", " ", text)
+
+
+def dangling_connector(text: str) -> str | None:
+    """An opening that leans on a sentence the slide does not show: "However, …", "So, …",
+    ", the model …", "and then …", "Despite the missing values, …"."""
+    stripped = text.strip()
+    if stripped[:1] in ",;:)":
+        return stripped[:1]
+    if re.match(r"[a-z]", stripped):
+        return stripped.split(" ", 1)[0]
+    match = CONNECTOR.match(stripped) or DESPITE_CLAUSE.match(stripped)
+    return match.group(0).strip() if match else None
+
+
+def unresolved_reference(text: str) -> str | None:
+    """Opens with a pronoun or a demonstrative whose referent is not on the slide: "This
+    motivated us…", "It is …", "These results …"."""
+    match = PRONOUN_START.match(text.strip())
+    return match.group(0) if match else None
+
+
+def equation_number(text: str) -> str | None:
+    """An equation's number left in the text: "(18) G(r, t) can then be computed" (a pointer
+    such as "Eq. (18)" is another class: dangling_pointer)."""
+    match = LEADING_EQUATION_NUMBER.match(text.strip())
+    if match:
+        return match.group(0).strip()
+    flat = plain(text)
+    for tag in EQUATION_TAG.finditer(flat):
+        if not POINTED.search(flat[: tag.start() + 1]):
+            return tag.group(0).strip()
+    return None
+
+
+def pointers(text: str) -> list[tuple[str, str]]:
+    """(kind, number) of every equation, figure, table or section the text points at."""
+    found = []
+    for match in POINTER.finditer(plain(text)):
+        kind = match.group("kind").lower()
+        kind = (
+            "equation"
+            if kind.startswith("eq")
+            else "figure"
+            if kind.startswith("fig")
+            else "table"
+            if kind.startswith("tab")
+            else "section"
+            if kind.startswith(("sec", "app"))
+            else "other"
+        )
+        found.append((kind, match.group("number")))
+    return found
+
+
+def meta_text(text: str) -> str | None:
+    """About the paper's own structure: "Section 3 lists…", "…summarized in Section 5"."""
+    match = META.search(plain(text))
+    return match.group(0) if match else None
+
+
+def stray_glyph(text: str) -> str | None:
+    """Glyphs from the PDF that are not text: a bullet sign under a bullet already, a lone
+    drop-cap letter ("N In addition"), unmapped glyphs."""
+    stripped = text.strip()
+    match = STRAY_LEAD.match(stripped)
+    if match and match.group(0).strip():
+        return match.group(0).strip()
+    unreadable = UNREADABLE.search(stripped)
+    return unreadable.group(0) if unreadable else None
+
+
+def broken_math(text: str) -> str | None:
+    """Mathematics whose sub- and superscripts were flattened or lost: "I C", "β c",
+    "Δ = 10 −"; and `$…$` whose braces or delimiters do not balance."""
+    if len(re.findall(r"(?<!\\)\$", text)) % 2:
+        return "$"
+    for span in MATH.findall(text):
+        if span.count("{") != span.count("}"):
+            return span
+    match = FLAT_SCRIPT.search(plain(text))
+    return match.group(0).strip() if match else None
+
+
+def glued_words(text: str) -> str | None:
+    """Words run together because the PDF has no spaces: "Thepredictionerrorgrows"."""
+    for token in unmath(text).split():
+        if GLUED_WORD.search(token) and not re.search(r"https?:|www\.|@|\d", token):
+            return token
+    return None
+
+
+def table_cells(text: str) -> bool:
+    """Text that is a table row read as a sentence: mostly numbers and short cells."""
+    flat = unmath(text)
+    tokens = flat.split()
+    if len(tokens) < 5:
+        return False
+    numbers = sum(1 for t in tokens if NUMBER_TOKEN.match(t))
+    short_caps = sum(1 for t in tokens if re.fullmatch(r"[A-Z][a-z]{0,9}", t))
+    if numbers / len(tokens) >= 0.3 and not VERB_HINT.search(flat):
+        return True
+    return numbers >= 3 and (numbers + short_caps) / len(tokens) >= 0.7
+
+
+def title_fragment(title: str) -> str | None:
+    """A title that is a fragment ("A) and linear", "of the model", "(b)") rather than the
+    slide's point."""
+    stripped = title.strip()
+    if not stripped:
+        return "empty"
+    if PANEL_FRAGMENT.match(stripped):
+        return stripped.split(" ", 1)[0]
+    if re.match(r"[a-z]", stripped):
+        return stripped.split(" ", 1)[0]
+    if stripped.count("(") != stripped.count(")"):
+        return "("
+    if DANGLING_END.search(stripped.rstrip(".,;: ")):
+        return stripped.rsplit(" ", 1)[-1]
+    letters = re.sub(r"[^A-Za-z]", "", plain(stripped))
+    if len(letters) < 4:
+        return stripped
+    return None
+
+
+def clean_tex(tex: str) -> bool:
+    """A rebuilt display equation worth showing: balanced, with a relation, not too long."""
+    pairs = (("(", ")"), ("{", "}"), ("[", "]"))
+    if any(tex.count(a) != tex.count(b) for a, b in pairs) or tex.count("|") % 2:
+        return False
+    if len(tex) > 240 or "\\begin" in tex and tex.count("\\\\") > 2:
+        return False
+    return any(r in tex for r in ("=", "\\leq", "\\geq", "\\approx", "\\propto", "<", ">"))
+
+
+def text_defects(text: str) -> list[tuple[str, str]]:
+    """Every defect class the text shows, as (issue type, offending part)."""
+    found = []
+    for kind, detector in (
+        ("stray_glyph", stray_glyph),
+        ("equation_number", equation_number),
+        ("dangling_connector", dangling_connector),
+        ("unresolved_reference", unresolved_reference),
+        ("meta_text", meta_text),
+        ("broken_math", broken_math),
+        ("glued_words", glued_words),
+    ):
+        part = detector(text)
+        if part:
+            found.append((kind, part))
+    if table_cells(text):
+        found.append(("table_as_text", text[:40]))
+    return found

@@ -1,0 +1,114 @@
+"""PDF → Paper: validation, layout, structure, figures with captions and mentions."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pdfplumber
+import pypdfium2 as pdfium
+
+from apps.decks import errors, limits
+from apps.decks.pipeline import text
+from apps.decks.pipeline.ingest.checks import pdf_check
+from apps.decks.pipeline.ingest.equations import equations_find
+from apps.decks.pipeline.ingest.figures import figures_extract
+from apps.decks.pipeline.ingest.layout import layout_read, vocabulary_of
+from apps.decks.pipeline.ingest.structure import (
+    abstract_find,
+    authors_find,
+    doi_find,
+    sections_read,
+    title_find,
+    venue_find,
+)
+from apps.decks.pipeline.paper import Figure, Mention, Paper, Section
+
+logger = logging.getLogger("tessera.decks")
+
+
+def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
+    """Read a paper; figure images are written to `figures_dir`. Raises PaperError."""
+    pages = pdf_check(pdf_path)
+    name = pdf_path.name
+    try:
+        with pdfplumber.open(pdf_path) as plumber:
+            metadata = dict(plumber.metadata or {})
+            layout = layout_read(plumber)
+            equations = equations_find(layout)
+            total_words = sum(len(s.text.split()) for s in layout.segments(None))
+            if total_words == 0:
+                raise errors.PaperError(errors.NO_TEXT.format(name=name))
+            if total_words < limits.get("min_words"):
+                raise errors.PaperError(
+                    errors.TOO_LITTLE_TEXT.format(
+                        name=name, words=total_words, limit=limits.get_int("min_words")
+                    )
+                )
+            document = pdfium.PdfDocument(str(pdf_path))
+            try:
+                figures, covered = figures_extract(plumber, document, layout, figures_dir)
+            finally:
+                document.close()
+    except errors.DeckError:
+        raise
+    except Exception as exc:  # pdfminer raises many unrelated types on damaged content
+        logger.exception("reading %s failed", name)
+        raise errors.PaperError(
+            errors.CORRUPT.format(name=name, detail=type(exc).__name__)
+        ) from exc
+
+    title, title_segment = title_find(layout, str(metadata.get("Title", "")))
+    vocabulary = vocabulary_of(layout)
+    authors = authors_find(layout, title_segment) or _metadata_authors(metadata)
+    sections, first_heading, placed = sections_read(
+        layout, covered, vocabulary, title_segment, equations, authors
+    )
+    abstract = abstract_find(layout, first_heading, title_segment)
+    if not sections:
+        sections = [Section(title="Paper", paragraphs=_all_paragraphs(layout, covered))]
+    venue, year = venue_find(layout, title)
+    if not year:
+        created = str(metadata.get("CreationDate", ""))
+        year = created[2:6] if created.startswith("D:") and created[2:6].isdigit() else ""
+    _attach_mentions(figures, sections)
+    return Paper(
+        title=title or Path(name).stem,
+        authors=authors,
+        doi=doi_find(layout, metadata),
+        venue=venue,
+        year=year,
+        abstract=abstract,
+        sections=sections,
+        figures=figures,
+        equations=placed,
+        pages=pages,
+        source_name=name,
+    )
+
+
+def _metadata_authors(metadata: dict) -> list[str]:
+    raw = str(metadata.get("Author", "")).strip()
+    if not raw:
+        return []
+    return [a.strip() for a in raw.replace(" and ", ",").split(",") if a.strip()]
+
+
+def _all_paragraphs(layout, covered: set[int]) -> list[str]:
+    lines = [s.text for s in layout.segments() if id(s) not in covered and layout.is_body(s)]
+    chunk = 12
+    return [" ".join(lines[i : i + chunk]) for i in range(0, len(lines), chunk)]
+
+
+def _attach_mentions(figures: list[Figure], sections: list[Section]) -> None:
+    by_key = {(f.kind, f.number): f for f in figures}
+    for section in sections:
+        for paragraph in section.paragraphs:
+            for sentence in text.sentences(paragraph):
+                for key in dict.fromkeys(text.figure_refs(sentence)):
+                    figure = by_key.get(key)
+                    if figure is None:
+                        continue
+                    figure.mentions.append(Mention(text=sentence, section=section.title))
+                    if not figure.section:
+                        figure.section = section.title

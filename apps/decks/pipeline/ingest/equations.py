@@ -1,0 +1,180 @@
+"""Display equations: found among a page's segments, rebuilt as TeX from their glyphs.
+
+A display equation is a line set apart from the prose: mostly mathematics (scripts, math
+fonts, Greek, operators) with a relation or operator in it, indented or centred in its column
+or carrying an equation number "(3)" at the column's edge. The lines just above and below it
+that hold only small mathematics are its limits ("t=1" under a ∑, "W" over it) and join it.
+Sub- and superscripts come from glyphs.line_words; a big operator's limits are the small
+glyphs stacked over and under it. Fractions drawn with a rule are kept in reading order
+(numerator, then denominator), not rebuilt.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from apps.decks.pipeline.ingest.glyphs import RELATIONS, Glyph, line_words
+from apps.decks.pipeline.ingest.layout import Layout, Segment
+
+NUMBER = re.compile(r"^\((\d+[a-z]?|[A-Z]\.\d+)\)$")
+BIG_OPERATORS = set("∑∏∫∮⋃⋂⨁⨂")
+UNREADABLE = re.compile(r"\(cid:\d+\)|\ufffd")
+PROSE_WORD = re.compile(r"^[A-Za-z][a-z]{2,}[.,;:]?$")
+
+
+@dataclass
+class DisplayEquation:
+    page: int
+    number: str  # "3", or "" when unnumbered
+    tex: str
+    segments: list[Segment]
+
+    @property
+    def top(self) -> float:
+        return min(s.top for s in self.segments)
+
+
+def equations_find(layout: Layout) -> list[DisplayEquation]:
+    """Every display equation; their segments get the role "equation" (not prose)."""
+    found: list[DisplayEquation] = []
+    for page_number, page in enumerate(layout.pages, start=1):
+        texts = [s for s in page if s.role == "text"]
+        numbers = [s for s in texts if NUMBER.match(s.text.strip())]
+        mains = [s for s in texts if s not in numbers and _is_display(layout, s, numbers)]
+        used: set[int] = set()
+        groups: list[list[Segment]] = []
+        for main in sorted(mains, key=lambda s: s.top):
+            if id(main) in used:
+                continue
+            group = [main] + [
+                s
+                for s in texts
+                if s is not main and id(s) not in used and _belongs(layout, s, main, numbers)
+            ]
+            used.update(id(s) for s in group)
+            overlapping = next((g for g in groups if _overlap(g, group)), None)
+            if overlapping is not None:  # two parts of one display ("L(θ) =" and its sum)
+                overlapping.extend(group)
+            else:
+                groups.append(group)
+        for group in groups:
+            number_segment = next(
+                (n for n in (_number_of(s, numbers) for s in group) if n is not None), None
+            )
+            for segment in group + ([number_segment] if number_segment else []):
+                segment.role = "equation"
+            number = NUMBER.match(number_segment.text.strip()).group(1) if number_segment else ""
+            group.sort(key=lambda s: (s.top, s.x0))
+            found.append(DisplayEquation(page_number, number, _tex(group), group))
+    return found
+
+
+def _overlap(a: list[Segment], b: list[Segment]) -> bool:
+    if a[0].column != b[0].column:
+        return False
+    top_a, bottom_a = min(s.top for s in a), max(s.bottom for s in a)
+    top_b, bottom_b = min(s.top for s in b), max(s.bottom for s in b)
+    shared = min(bottom_a, bottom_b) - max(top_a, top_b)
+    return shared > 0.3 * min(bottom_a - top_a, bottom_b - top_b)
+
+
+def _math_share(segment: Segment) -> float:
+    chars = sum(len(w.text) for w in segment.words) or 1
+    return sum(len(w.text) for w in segment.words if w.math or _neutral(w.text)) / chars
+
+
+def _neutral(text: str) -> bool:
+    return not any(ch.isalpha() for ch in text)
+
+
+def _is_display(layout: Layout, segment: Segment, numbers: list[Segment]) -> bool:
+    variables = [ch for w in segment.words if w.math for ch in w.text if ch.isalpha()]
+    if not variables:
+        return False  # a row of numbers (a table) is not an equation
+    if not any(ch in RELATIONS for w in segment.words for ch in w.text):
+        return False
+    prose = sum(1 for w in segment.words if not w.math and PROSE_WORD.match(w.text))
+    if prose > 2 or _math_share(segment) < 0.6:
+        return False
+    if _number_of(segment, numbers) is not None:
+        return True
+    x0, x1 = layout.columns[segment.column] if layout.columns else (segment.x0, segment.x1)
+    indent = segment.x0 - x0
+    return indent > 1.5 * segment.size and (x1 - segment.x1) > 1.0 * segment.size
+
+
+def _number_of(segment: Segment, numbers: list[Segment]) -> Segment | None:
+    for number in numbers:
+        same_line = abs((number.top + number.bottom) / 2 - (segment.top + segment.bottom) / 2) < (
+            0.6 * segment.size
+        )
+        if same_line and number.x0 > segment.x1 and number.x0 - segment.x1 < 260:
+            return number
+    return None
+
+
+def _belongs(layout: Layout, segment: Segment, main: Segment, numbers: list[Segment]) -> bool:
+    """Limits, big operators and the other lines of the same display."""
+    if segment in numbers or not all(w.math or _neutral(w.text) for w in segment.words):
+        return False
+    if segment.column != main.column:
+        return False
+    overlaps = segment.x0 < main.x1 + 2 and main.x0 < segment.x1 + 2
+    close = (
+        segment.top < main.bottom + 0.9 * main.size and main.top < segment.bottom + 0.9 * main.size
+    )
+    middle = abs((segment.top + segment.bottom) - (main.top + main.bottom)) / 2
+    beside = middle < 0.5 * main.size and min(
+        abs(segment.x0 - main.x1), abs(main.x0 - segment.x1)
+    ) < (8 * main.size)
+    return (overlaps and close) or beside
+
+
+def _tex(group: list[Segment]) -> str:
+    """TeX of a display: one row per main line (a system of equations becomes rows)."""
+    glyphs = [g for s in group for w in s.words if w.source for g in w.source.glyphs]
+    if any(UNREADABLE.search(g.text) for g in glyphs):
+        return ""  # glyphs without a Unicode mapping cannot be written as TeX
+    body = max(group, key=lambda s: sum(len(w.text) for w in s.words))
+    main_size = body.size
+    rows: list[list[Glyph]] = []
+    row_lines: list[float] = []
+    for line in sorted({round(g.baseline) for g in glyphs if abs(g.size - main_size) < 0.5}):
+        if not row_lines or line - row_lines[-1] > 0.8 * main_size:
+            row_lines.append(line)
+            rows.append([])
+    if not rows:
+        return ""
+    for g in glyphs:
+        nearest = min(range(len(rows)), key=lambda i: abs(row_lines[i] - g.baseline))
+        rows[nearest].append(g)
+    texts = [t for t in (_row_tex(row, main_size) for row in rows) if t]
+    if len(texts) == 1:
+        return texts[0]
+    return "\\begin{gathered} " + " \\\\ ".join(texts) + " \\end{gathered}"
+
+
+def _row_tex(glyphs: list[Glyph], main_size: float) -> str:
+    operators = [g for g in glyphs if g.text in BIG_OPERATORS and g.size > 1.15 * main_size]
+    limits: dict[int, tuple[list[Glyph], list[Glyph]]] = {}
+    taken: set[int] = set()
+    for op in operators:
+        below, above = [], []
+        for g in glyphs:
+            centred = op.x0 - 2 <= (g.x0 + g.x1) / 2 <= op.x1 + 2
+            if g is op or g.size >= 0.86 * main_size or not centred:
+                continue
+            if g.baseline > op.baseline + 0.2 * main_size:
+                below.append(g)
+            elif g.baseline < op.top + 0.3 * main_size:
+                above.append(g)
+        taken.update(id(g) for g in below + above)
+        limits[id(op)] = (sorted(below, key=lambda g: g.x0), sorted(above, key=lambda g: g.x0))
+    words = line_words([g for g in glyphs if id(g) not in taken])
+    for word in words:
+        for atom in word.atoms:
+            if id(atom.base) in limits:
+                atom.sub, atom.sup = limits[id(atom.base)]
+    tex = " ".join(w.tex() for w in words)
+    return re.sub(r"[.,;]+$", "", tex).strip()

@@ -1,0 +1,82 @@
+"""The page text in and around a figure's region, each line with what it is (body text, running
+header, heading, caption, or the figure's own label): what crops.py keeps out of a crop."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from apps.decks.pipeline.ingest.layout import Layout, Segment
+from apps.decks.pipeline.ingest.structure import heading_of
+from apps.decks.pipeline.paper import PageText
+
+if TYPE_CHECKING:
+    from apps.decks.pipeline.ingest.figures import Box, Caption
+
+
+def page_texts(layout: Layout, page: int, box: Box, captions: list[Caption]) -> list[PageText]:
+    """The page's lines in and around a figure's box, each with what it is: the checks of
+    crops.py keep body text, running headers, headings and captions out of the crop."""
+    caption_segments = {id(s) for c in captions if c.page == page for s in c.segments}
+    width = layout.column_width()
+    found = []
+    for segment in layout.pages[page - 1]:
+        near = (
+            segment.x1 > box.x0 - 40
+            and segment.x0 < box.x1 + 40
+            and segment.bottom > box.top - 40
+            and segment.top < box.bottom + 40
+        )
+        if not near:
+            continue
+        inside = (
+            segment.x0 >= box.x0 - 1
+            and segment.x1 <= box.x1 + 1
+            and segment.top >= box.top - 1
+            and segment.bottom <= box.bottom + 1
+        )
+        if segment.role == "header" or (segment.role == "margin" and not inside):
+            kind = "header"
+        elif id(segment) in caption_segments:
+            kind = "caption"
+        elif heading_of(layout, segment) is not None:
+            kind = "heading"
+        elif _prose(layout, segment, width) and not _deep_inside(segment, box):
+            kind = "body"
+        else:
+            kind = "label"
+        bbox = (segment.x0, segment.top, segment.x1, segment.bottom)
+        found.append(PageText(bbox=bbox, kind=kind, text=segment.text[:200]))
+    return found
+
+
+def _prose(layout: Layout, segment: Segment, width: float) -> bool:
+    """A line of running text: body size or a little smaller (references, footnotes), long."""
+    return (
+        segment.size >= 0.75 * layout.body_size
+        and len(segment.text.split()) >= 6
+        and segment.width >= 0.45 * width
+    )
+
+
+def _deep_inside(segment: Segment, box: Box) -> bool:
+    """Well inside the figure's region, away from its edges: the figure's own text."""
+    margin_y = 0.15 * (box.bottom - box.top)
+    margin_x = 0.1 * (box.x1 - box.x0)
+    return (
+        segment.top > box.top + margin_y
+        and segment.bottom < box.bottom - margin_y
+        and segment.x0 > box.x0 - 1 - margin_x
+        and segment.x1 < box.x1 + 1 + margin_x
+    )
+
+
+def smallest_text(layout: Layout, page: int, box: Box) -> float:
+    sizes = [
+        s.size
+        for s in layout.pages[page - 1]
+        if s.x0 >= box.x0 - 1
+        and s.x1 <= box.x1 + 1
+        and s.top >= box.top - 1
+        and s.bottom <= box.bottom + 1
+    ]
+    return round(min(sizes), 1) if sizes else 0.0

@@ -1,0 +1,432 @@
+"""Figures and tables: find captions, find the region each caption describes, crop it.
+
+A figure's region is bounded by the nearest *blocking* text (body paragraphs, headings, other
+captions, the running header) on the caption's side, then tightened to the drawing objects and
+small text (axis labels) inside. Vector figures are cropped from the rendered page, so they
+come out exactly as printed. Tables are found from their horizontal rules (booktabs style)
+next to the caption, falling back to the same region search.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pdfplumber
+import pypdfium2 as pdfium
+
+from apps.decks import limits
+from apps.decks.pipeline.crops import crop_clean
+from apps.decks.pipeline.ingest.figure_text import page_texts, smallest_text
+from apps.decks.pipeline.ingest.layout import Layout, Segment, join_lines
+from apps.decks.pipeline.ingest.panels import rearranged
+from apps.decks.pipeline.ingest.structure import CAPTION, heading_of
+from apps.decks.pipeline.paper import Figure
+
+PAD_PT = 4.0
+RESULTS_WORDS = re.compile(
+    r"result|accuracy|performance|speed|time|error|compar|score|measure|statistic|estimate|"
+    r"reproduc|replicat|precision|recall|mean|median",
+    re.I,
+)
+NUMBER = re.compile(r"^[(\[]?[-+−]?[\d.,]+(?:[%×x]|e[-+]?\d+)?[)\]]?$|^[\d.,]+\s*±")
+
+
+@dataclass
+class Caption:
+    kind: str  # figure | table
+    number: int
+    label: str
+    text: str
+    page: int
+    segments: list[Segment]
+
+    @property
+    def x0(self) -> float:
+        return min(s.x0 for s in self.segments)
+
+    @property
+    def x1(self) -> float:
+        return max(s.x1 for s in self.segments)
+
+    @property
+    def top(self) -> float:
+        return min(s.top for s in self.segments)
+
+    @property
+    def bottom(self) -> float:
+        return max(s.bottom for s in self.segments)
+
+
+@dataclass
+class Box:
+    x0: float
+    top: float
+    x1: float
+    bottom: float
+    graphic: bool
+
+    @property
+    def area(self) -> float:
+        return max(0.0, self.x1 - self.x0) * max(0.0, self.bottom - self.top)
+
+
+def captions_find(layout: Layout) -> list[Caption]:
+    captions: list[Caption] = []
+    seen: set[tuple[str, int]] = set()
+    for page_number, page in enumerate(layout.pages, start=1):
+        ordered = sorted(
+            (s for s in page if s.role in ("text", "margin")), key=lambda s: (s.top, s.x0)
+        )
+        for index, segment in enumerate(ordered):
+            match = CAPTION.match(segment.text)
+            if not match or _has_text_left(ordered, segment):
+                continue
+            kind = "table" if match.group(1).lower().startswith("tab") else "figure"
+            number = int(match.group(2))
+            if (kind, number) in seen:
+                continue
+            parts = [segment]
+            for following in ordered[index + 1 :]:
+                last = parts[-1]
+                if following.top - last.bottom > 0.9 * last.size:
+                    if following.top > last.bottom:
+                        break
+                    continue
+                if CAPTION.match(following.text) or heading_of(layout, following):
+                    break
+                if abs(following.size - segment.size) > 0.6 or following.x1 < segment.x0 - 30:
+                    continue
+                if following.x0 > segment.x1 + 10:
+                    continue
+                parts.append(following)
+            text = join_lines([p.text for p in parts])
+            body = text[match.end() :].strip()
+            if len(body.split()) < 2:
+                continue
+            label = f"{'Table' if kind == 'table' else 'Figure'} {number}"
+            captions.append(Caption(kind, number, label, body, page_number, parts))
+            seen.add((kind, number))
+    return captions
+
+
+def _has_text_left(ordered: list[Segment], segment: Segment) -> bool:
+    return any(
+        other is not segment
+        and abs(other.top - segment.top) < 2
+        and other.x1 <= segment.x0
+        and segment.x0 - other.x1 < 40
+        for other in ordered
+    )
+
+
+def _objects(page: pdfplumber.page.Page, width: float, height: float) -> list[Box]:
+    boxes = []
+    for kind in ("images", "rects", "lines", "curves"):
+        for obj in getattr(page, kind):
+            x0, x1 = max(0.0, obj["x0"]), min(width, obj["x1"])
+            top, bottom = max(0.0, obj["top"]), min(height, obj["bottom"])
+            if x1 - x0 > 0.95 * width and bottom - top > 0.95 * height:
+                continue  # a page background
+            white = obj.get("non_stroking_color") in (None, [1], (1,), [1, 1, 1])
+            if kind == "rects" and white and not obj.get("stroke"):
+                continue  # white filler boxes
+            boxes.append(Box(x0, top, x1, bottom, True))
+    return boxes
+
+
+def _header_band(layout: Layout, page: int) -> tuple[float, float]:
+    height = layout.page_sizes[page - 1][1]
+    top, bottom = 0.0, height
+    for segment in layout.pages[page - 1]:
+        if segment.role != "header":
+            continue
+        if segment.top < 0.5 * height:
+            top = max(top, segment.bottom + 2)
+        else:
+            bottom = min(bottom, segment.top - 2)
+    return top, bottom
+
+
+def _blockers(layout: Layout, page: int, captions: list[Caption]) -> list[Segment]:
+    """Text a figure cannot extend over: captions, headings, body paragraphs (including the
+    short last line of a paragraph, found by its wide neighbour just above)."""
+    width = layout.column_width()
+    segments = sorted(
+        (s for s in layout.pages[page - 1] if s.role == "text"), key=lambda s: (s.top, s.x0)
+    )
+    blocking: list[Segment] = []
+    for segment in segments:
+        if any(segment in c.segments for c in captions) or heading_of(layout, segment):
+            blocking.append(segment)
+            continue
+        if not layout.is_body(segment):
+            continue
+        wide = segment.width >= 0.4 * width
+        continues = any(
+            b.bottom <= segment.top + 1
+            and segment.top - b.bottom < 0.8 * segment.size
+            and layout.is_body(b)
+            and b.width >= 0.6 * width
+            and abs(b.x0 - segment.x0) < 8
+            for b in blocking
+        )
+        if wide or continues:
+            blocking.append(segment)
+    return blocking
+
+
+def _running_rule(box: Box, band_top: float, band_bottom: float) -> bool:
+    """The rule under a running header (or over a footer) belongs to the page, not a figure."""
+    thin = box.bottom - box.top < 2.5
+    return thin and (box.top < band_top + 10 or box.bottom > band_bottom - 10)
+
+
+def _overlaps(a0: float, a1: float, b0: float, b1: float, slack: float = 0.0) -> bool:
+    return a0 < b1 + slack and b0 < a1 + slack
+
+
+def region_find(
+    layout: Layout,
+    caption: Caption,
+    objects: list[Box],
+    captions: list[Caption],
+    below: bool,
+) -> Box | None:
+    """Region between the caption and the nearest blocking text, above it or below it."""
+    page = caption.page
+    band_top, band_bottom = _header_band(layout, page)
+    span0, span1 = caption.x0, caption.x1
+    column_width = layout.column_width()
+    if span1 - span0 < 0.6 * column_width:  # short centred caption: use the whole column
+        for x0, x1 in layout.columns:
+            if _overlaps(x0, x1, span0, span1):
+                span0, span1 = min(span0, x0), max(span1, x1)
+    same_page = [c for c in captions if c.page == page]
+    blockers = [
+        s
+        for s in _blockers(layout, page, same_page)
+        if s not in caption.segments and _overlaps(s.x0, s.x1, span0, span1)
+    ]
+    if below:
+        start = caption.bottom
+        limit = min([s.top for s in blockers if s.top >= start - 1] + [band_bottom])
+        low, high = start - 1, limit + 1
+    else:
+        end = caption.top
+        limit = max([s.bottom for s in blockers if s.bottom <= end + 1] + [band_top])
+        low, high = limit - 1, end + 1
+    graphics = [
+        b
+        for b in objects
+        if b.top >= low - 2
+        and b.bottom <= high + 2
+        and _overlaps(b.x0, b.x1, span0 - 60, span1 + 60)
+        and not _running_rule(b, band_top, band_bottom)
+    ]
+    # Text belongs to the figure when it sits by its drawings (axis labels, legends); without
+    # drawings, within the caption's column. Never a sidebar or the other column's text.
+    if graphics:
+        reach0, reach1 = min(b.x0 for b in graphics) - 30, max(b.x1 for b in graphics) + 30
+    else:
+        reach0, reach1 = span0 - 10, span1 + 10
+    text_boxes = [
+        Box(s.x0, s.top, s.x1, s.bottom, False)
+        for s in layout.pages[page - 1]
+        if s.role == "text"
+        and s not in caption.segments
+        and s not in blockers
+        and s.top >= low
+        and s.bottom <= high
+        and s.x0 >= reach0
+        and s.x1 <= reach1
+    ]
+    inside = graphics + text_boxes
+    if not graphics and len(inside) < 4:
+        return None
+    box = Box(
+        min(b.x0 for b in inside),
+        min(b.top for b in inside),
+        max(b.x1 for b in inside),
+        max(b.bottom for b in inside),
+        True,
+    )
+    if box.x1 - box.x0 < 40 or box.bottom - box.top < 25:
+        return None
+    return box
+
+
+def table_region(
+    layout: Layout, caption: Caption, objects: list[Box], captions: list[Caption]
+) -> Box | None:
+    """A ruled table next to the caption: horizontal rules of one width, grown to the cells,
+    header and vertical rules that touch them."""
+    rules = [b for b in objects if b.graphic and b.bottom - b.top < 2.5 and b.x1 - b.x0 > 80]
+    groups: list[list[Box]] = []
+    for rule in sorted(rules, key=lambda r: r.top):
+        for group in groups:
+            if abs(group[0].x0 - rule.x0) < 4 and abs(group[0].x1 - rule.x1) < 4:
+                group.append(rule)
+                break
+        else:
+            groups.append([rule])
+    best: tuple[float, Box] | None = None
+    for group in groups:
+        if len(group) < 2:
+            continue
+        top, bottom = group[0].top, group[-1].bottom
+        distance = caption.top - bottom if bottom <= caption.top + 2 else top - caption.bottom
+        if distance < -2 or distance > 80:
+            continue
+        if not _overlaps(group[0].x0, group[0].x1, caption.x0, caption.x1):
+            continue
+        box = Box(min(g.x0 for g in group), top, max(g.x1 for g in group), bottom, True)
+        if best is None or distance < best[0]:
+            best = (distance, box)
+    if best is None:
+        return None
+    box = best[1]
+    page = caption.page
+    same_page = [c for c in captions if c.page == page]
+    band_top, band_bottom = _header_band(layout, page)
+    low = max([band_top] + [c.bottom for c in same_page if c.bottom <= box.top + 1])
+    high = min([band_bottom] + [c.top for c in same_page if c.top >= box.bottom - 1])
+    cells = [
+        Box(s.x0, s.top, s.x1, s.bottom, False)
+        for s in layout.pages[page - 1]
+        if s.role == "text"
+        and not any(s in c.segments for c in same_page)
+        and not (layout.is_body(s) and s.width >= 0.6 * layout.column_width())
+        and heading_of(layout, s) is None
+    ]
+    candidates = [b for b in objects + cells if b.top >= low - 1 and b.bottom <= high + 1]
+    return _grow(box, candidates, gap=6.0)
+
+
+def _grow(box: Box, candidates: list[Box], gap: float) -> Box:
+    """Add every candidate that overlaps the box horizontally and touches it vertically."""
+    changed = True
+    pending = list(candidates)
+    while changed:
+        changed = False
+        remaining = []
+        for b in pending:
+            touches = b.top <= box.bottom + gap and b.bottom >= box.top - gap
+            if touches and _overlaps(b.x0, b.x1, box.x0, box.x1):
+                box = Box(
+                    min(box.x0, b.x0),
+                    min(box.top, b.top),
+                    max(box.x1, b.x1),
+                    max(box.bottom, b.bottom),
+                    True,
+                )
+                changed = True
+            else:
+                remaining.append(b)
+        pending = remaining
+    return box
+
+
+def _carries_results(layout: Layout, caption: Caption, box: Box) -> bool:
+    tokens = [
+        word.text
+        for segment in layout.pages[caption.page - 1]
+        for word in segment.words
+        if box.top <= segment.top
+        and segment.bottom <= box.bottom
+        and box.x0 - 2 <= segment.x0
+        and segment.x1 <= box.x1 + 2
+    ]
+    numeric = sum(1 for t in tokens if NUMBER.match(t))
+    return bool(tokens) and (
+        numeric / len(tokens) >= 0.3 or bool(RESULTS_WORDS.search(caption.text))
+    )
+
+
+def _crop(
+    document: pdfium.PdfDocument, page: int, box: Box, path: Path
+) -> tuple[tuple[int, int], int]:
+    """Render the box from the page (vector drawings come out as printed) at a resolution that
+    stays sharp across a slide; returns the image size and the panel count (panels.py)."""
+    pdf_page = document[page - 1]
+    width, height = pdf_page.get_size()
+    x0, top = max(0.0, box.x0 - PAD_PT), max(0.0, box.top - PAD_PT)
+    x1, bottom = min(width, box.x1 + PAD_PT), min(height, box.bottom + PAD_PT)
+    dpi = limits.get("figure_target_width_px") / ((x1 - x0) / 72)
+    dpi = min(dpi, limits.get("figure_max_px") / (max(x1 - x0, bottom - top) / 72))
+    dpi = min(limits.get("figure_max_dpi"), max(limits.get("figure_min_dpi"), dpi))
+    bitmap = pdf_page.render(
+        scale=dpi / 72,
+        crop=(x0, height - bottom, width - x1, top),
+        fill_color=(255, 255, 255, 255),
+    )
+    image, panels = rearranged(bitmap.to_pil().convert("RGB"))
+    image.save(path, format="PNG", optimize=False, compress_level=6)
+    pdf_page.close()
+    return image.size, panels
+
+
+def figures_extract(
+    plumber: pdfplumber.PDF,
+    document: pdfium.PdfDocument,
+    layout: Layout,
+    out_dir: Path,
+) -> tuple[list[Figure], set[int]]:
+    """Crop every captioned figure and table; returns them and the segment ids they cover."""
+    captions = captions_find(layout)
+    figures: list[Figure] = []
+    covered: set[int] = set()
+    objects_by_page: dict[int, list[Box]] = {}
+    for caption in captions:
+        covered.update(id(segment) for segment in caption.segments)
+        if caption.page not in objects_by_page:
+            width, height = layout.page_sizes[caption.page - 1]
+            objects_by_page[caption.page] = _objects(plumber.pages[caption.page - 1], width, height)
+        objects = objects_by_page[caption.page]
+        box = None
+        if caption.kind == "table":
+            box = table_region(layout, caption, objects, captions)
+            order = (True, False)
+        else:
+            order = (False, True)
+        for below in order:
+            if box is None:
+                box = region_find(layout, caption, objects, captions, below=below)
+        if box is None:
+            continue
+        nearby = page_texts(layout, caption.page, box, captions)
+        box = Box(*crop_clean((box.x0, box.top, box.x1, box.bottom), nearby), True)
+        prefix = "fig" if caption.kind == "figure" else "tab"
+        figure_id = f"{prefix}-{caption.number}"
+        out_dir.mkdir(parents=True, exist_ok=True)
+        size, panels = _crop(document, caption.page, box, out_dir / f"{figure_id}.png")
+        figures.append(
+            Figure(
+                id=figure_id,
+                kind=caption.kind,
+                number=caption.number,
+                label=caption.label,
+                caption=caption.text,
+                page=caption.page,
+                bbox=(box.x0, box.top, box.x1, box.bottom),
+                image=f"{figure_id}.png",
+                width_px=size[0],
+                height_px=size[1],
+                carries_results=caption.kind == "figure" or _carries_results(layout, caption, box),
+                text_pt=smallest_text(layout, caption.page, box),
+                nearby=nearby,
+                panels=panels,
+            )
+        )
+        for segment in layout.pages[caption.page - 1]:
+            inside = (
+                segment.top >= box.top - 1
+                and segment.bottom <= box.bottom + 1
+                and segment.x0 >= box.x0 - 1
+                and segment.x1 <= box.x1 + 1
+            )
+            if inside:
+                covered.add(id(segment))
+    figures.sort(key=lambda f: (f.kind != "figure", f.number))
+    return figures, covered

@@ -1,0 +1,389 @@
+"""Glyphs → words, from positions and sizes alone.
+
+PDFs rarely contain space characters: a word break is a gap between two glyphs, and how wide a
+gap must be depends on the font and on how tightly the line is set. Sub- and superscripts are
+smaller glyphs above or below the baseline, accents are glyphs placed over another. So words
+are built here from pdfplumber's characters, line by line:
+
+- a line's word gaps are told from its letter gaps by splitting the line's own gap sizes in two
+  (tight letter spacing, or none of the usual word spaces, still gives two groups);
+- a glyph clearly smaller than the line's main size, raised or lowered, is a super- or
+  subscript of the glyph before it; an accent glyph over another is that glyph's accent;
+- a word keeps a TeX form (`s_{t+1}`, `\\omega_{0}^{2}`, `\\hat{y}_{t}`) and whether it is
+  mathematics (scripts, a math font, Greek or operator glyphs, a short italic symbol), so that
+  lines can be written with `$…$` around their formulas.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+
+from apps.decks.pipeline.ingest.symbols import ACCENTS, GREEK, OPERATORS
+
+MATH_FONT = re.compile(
+    r"CMMI|CMSY|CMEX|CMBSY|MSAM|MSBM|EUFM|EUSM|Symbol|StandardSym|Math|STIX|rtxm|txsy|txex|"
+    r"MTExtra|Euclid|LMMathItalic|LMMathSymbols|MnSymbol|esint|wasy|Asana|XITS",
+    re.I,
+)
+ITALIC_FONT = re.compile(r"Ital|Oblique|-It\b|Slant|CMMI|MathItalic", re.I)
+RELATIONS = set("=<>+-−×·≤≥≠≈≃∼∝±∓→∈⊂⊆∑∏∫")
+TEX_SPECIAL = {
+    "\\": r"\backslash ",
+    "{": r"\{",
+    "}": r"\}",
+    "#": r"\#",
+    "%": r"\%",
+    "&": r"\&",
+    "_": r"\_",
+    "$": r"\$",
+}
+FUNCTIONS = {"sin", "cos", "tan", "exp", "log", "ln", "max", "min", "arg", "det", "lim", "sup"}
+SCRIPT_SIZE = 0.86  # a glyph below this share of the line's size may be a script
+PLAIN_GAP_EM = 0.16  # word gap when a line has too few gaps to tell words from letters
+MIN_GAP_EM, MAX_GAP_EM = 0.035, 0.22
+
+
+@dataclass
+class Placed:
+    """Text at a place on the page (PDF points from the top left) in a font and size."""
+
+    text: str
+    x0: float
+    x1: float
+    top: float
+    bottom: float
+    size: float
+    font: str
+
+    @property
+    def middle(self) -> float:
+        return (self.top + self.bottom) / 2
+
+
+@dataclass
+class Glyph(Placed):
+    baseline: float = 0.0  # from the top of the page, like `top`
+
+    @property
+    def mathy(self) -> bool:
+        return bool(MATH_FONT.search(self.font)) or any(
+            ch in GREEK or ch in OPERATORS for ch in self.text
+        )
+
+
+@dataclass
+class Atom:
+    """A base glyph with what is attached to it."""
+
+    base: Glyph
+    sub: list[Glyph] = field(default_factory=list)
+    sup: list[Glyph] = field(default_factory=list)
+    accent: str = ""
+    accent_glyph: Glyph | None = None
+
+
+@dataclass
+class GlyphWord:
+    atoms: list[Atom]
+
+    @property
+    def glyphs(self) -> list[Glyph]:
+        out = []
+        for a in self.atoms:
+            out.extend((a.base, *a.sub, *a.sup))
+            if a.accent_glyph is not None:
+                out.append(a.accent_glyph)
+        return out
+
+    @property
+    def text(self) -> str:
+        """Plain text: scripts follow their base ("ω0", "10−5")."""
+        return normalize("".join(g.text for a in self.atoms for g in (a.base, *a.sub, *a.sup)))
+
+    @property
+    def scripted(self) -> bool:
+        return any(a.sub or a.sup or a.accent for a in self.atoms)
+
+    @property
+    def math(self) -> bool:
+        if self.scripted:
+            return True
+        if any(a.base.mathy for a in self.atoms):
+            # A word of three letters or more with no Greek or operator is prose in a math font
+            # ("Cortex" in a table set in math italic), unless it is a function name.
+            word = "".join(a.base.text for a in self.atoms)
+            symbols = any(ch in GREEK or ch in OPERATORS for ch in word)
+            return symbols or not re.fullmatch(r"[A-Za-z]{3,}[.,;:]?", word) or word in FUNCTIONS
+        return False if len(self.atoms) > 3 else self._italic_symbol()
+
+    def _italic_symbol(self) -> bool:
+        letters = [a.base for a in self.atoms if a.base.text.isalpha()]
+        return (
+            len(letters) == 1
+            and letters[0].text not in ("a", "A", "I")
+            and bool(ITALIC_FONT.search(letters[0].font))
+        )
+
+    @property
+    def italic_prose(self) -> bool:
+        letters = [a.base for a in self.atoms if a.base.text.isalpha()]
+        return len(letters) >= 3 and all(ITALIC_FONT.search(g.font) for g in letters)
+
+    @property
+    def neutral(self) -> bool:
+        """Digits, brackets and operators: mathematics only next to mathematics."""
+        return all(not ch.isalpha() for a in self.atoms for ch in a.base.text)
+
+    def tex(self) -> str:
+        out = []
+        for atom in self.atoms:
+            piece = tex_of(atom.base.text)
+            if atom.accent:
+                piece = f"{atom.accent}{{{piece}}}"
+            if atom.sub:
+                piece += f"_{{{_script_tex(atom.sub)}}}"
+            if atom.sup:
+                piece += f"^{{{_script_tex(atom.sup)}}}"
+            out.append(piece)
+        return _tidy_tex("".join(out))
+
+
+def normalize(text: str) -> str:
+    text = unicodedata.normalize("NFKC", re.sub(r"\(cid:\d+\)", "", text))
+    return text.replace("\u2010", "-").replace("\u2011", "-").replace("\u00a0", " ")
+
+
+def tex_of(text: str) -> str:
+    out = []
+    text = re.sub(r"\(cid:\d+\)", "", text)
+    for ch in unicodedata.normalize("NFKC", text) if text not in GREEK else text:
+        if ch in GREEK:
+            out.append(GREEK[ch] + " ")
+        elif ch in OPERATORS:
+            out.append(OPERATORS[ch] + (" " if OPERATORS[ch].startswith("\\") else ""))
+        else:
+            out.append(TEX_SPECIAL.get(ch, ch))
+    return "".join(out)
+
+
+def _script_tex(glyphs: list[Glyph]) -> str:
+    text = "".join(g.text for g in glyphs)
+    letters = [g for g in glyphs if g.text.isalpha()]
+    if len(letters) >= 2 and not any(ITALIC_FONT.search(g.font) or g.mathy for g in letters):
+        return rf"\mathrm{{{tex_of(text)}}}"  # upright words: s_max → s_{\mathrm{max}}
+    return tex_of(text).strip()
+
+
+def _tidy_tex(tex: str) -> str:
+    tex = re.sub(r" +", " ", tex).strip()
+    return re.sub(r" ([_^}])", r"\1", tex)
+
+
+CHUNK_GAP_EM = 0.6  # wider than any word space: a column gutter, a table cell, an equation number
+
+
+def line_words(glyphs: list[Glyph]) -> list[GlyphWord]:
+    """One visual line's glyphs (any order) → its words, left to right.
+
+    The line is first cut at gaps wider than any word space: the lines of two columns side by
+    side are set apart (their own size, baseline and spacing)."""
+    ordered = sorted((g for g in glyphs if g.text.strip() or g.text == " "), key=lambda g: g.x0)
+    chunks: list[list[Glyph]] = []
+    for glyph in ordered:
+        if chunks and glyph.text.strip():
+            printed = [g for g in chunks[-1] if g.text.strip()]
+            last = printed[-1] if printed else None
+            if last is not None and glyph.x0 - max(g.x1 for g in printed) > CHUNK_GAP_EM * max(
+                glyph.size, last.size
+            ):
+                chunks.append([])
+        elif not chunks:
+            chunks.append([])
+        chunks[-1].append(glyph)
+    return [word for chunk in chunks for word in _chunk_words(chunk)]
+
+
+def _chunk_words(ordered: list[Glyph]) -> list[GlyphWord]:
+    printed = [g for g in ordered if g.text.strip()]
+    if not printed:
+        return []
+    main = _main_size(printed)
+    main_glyphs = [g for g in printed if g.size >= SCRIPT_SIZE * main]
+    baseline = statistics.median(g.baseline for g in main_glyphs)
+    atoms: list[Atom] = []
+    breaks: set[int] = set()  # atom indexes a word must start at (explicit spaces)
+    for glyph in ordered:
+        if not glyph.text.strip():
+            breaks.add(len(atoms))
+            continue
+        role = _role(glyph, main, baseline, atoms)
+        if role == "accent":
+            target = _accent_target(glyph, atoms)
+            target.accent, target.accent_glyph = ACCENTS[glyph.text], glyph
+            continue
+        if role in ("sub", "sup") and atoms:
+            getattr(atoms[-1], role).append(glyph)
+            continue
+        if role == "mark":
+            continue
+        atoms.append(Atom(glyph))
+    threshold = word_gap(atoms, main)
+    words: list[GlyphWord] = []
+    for index, atom in enumerate(atoms):
+        previous = atoms[index - 1] if index else None
+        sentence = previous is not None and previous.base.text in ".?!" and atom.base.text.isupper()
+        gap = _gap(previous, atom) if previous is not None else 0.0
+        if (
+            previous is None
+            or index in breaks
+            or gap > threshold * main
+            or (sentence and gap > MIN_GAP_EM * main)
+        ):
+            words.append(GlyphWord([atom]))
+        else:
+            words[-1].atoms.append(atom)
+    return words
+
+
+def _main_size(glyphs: list[Glyph]) -> float:
+    weights: Counter[float] = Counter()
+    for g in glyphs:
+        weights[round(g.size, 1)] += len(g.text)
+    return weights.most_common(1)[0][0]
+
+
+def _role(glyph: Glyph, main: float, baseline: float, atoms: list[Atom]) -> str:
+    if glyph.text in ACCENTS and atoms and _accent_target(glyph, atoms) is not None:
+        return "accent"  # drawn over the glyph before it
+    if glyph.size >= SCRIPT_SIZE * main or not atoms:
+        return "base"
+    if glyph.x0 - _right(atoms[-1]) > 0.35 * main:
+        return "base"  # far from the glyph before: a small word of its own
+    shift = glyph.baseline - baseline  # positive: lowered
+    if shift < -0.15 * main:
+        return "mark" if _footnote_mark(atoms) else "sup"
+    if shift > 0.08 * main and atoms[-1].base.size >= SCRIPT_SIZE * main:
+        return "sub"
+    return "base"
+
+
+def _footnote_mark(atoms: list[Atom]) -> bool:
+    """Raised small glyphs right after a word of prose ("Topalidou¹˒²", "et al.¹", an ORCID "ID")
+    mark a footnote or an affiliation: not mathematics, and not part of the word."""
+    word: list[Atom] = []
+    for atom in reversed(atoms):
+        if not atom.base.text.strip() or atom.base.mathy:
+            break
+        word.insert(0, atom)
+        if len(word) >= 3:
+            break
+    letters = [a for a in word if a.base.text.isalpha() or a.base.text == "."]
+    return len(letters) >= 3 and not any(a.sup or a.sub for a in word[:-1])
+
+
+def _accent_target(glyph: Glyph, atoms: list[Atom]) -> Atom | None:
+    """The letter an accent glyph is drawn over: its middle lies over that letter."""
+    middle = (glyph.x0 + glyph.x1) / 2
+    for atom in reversed(atoms[-2:]):
+        base = atom.base
+        if base.text.isalpha() and base.x0 - 0.5 <= middle <= base.x1 + 0.5:
+            return atom
+    return None
+
+
+def _right(atom: Atom) -> float:
+    return max(g.x1 for g in (atom.base, *atom.sub, *atom.sup))
+
+
+def _gap(left: Atom, right: Atom) -> float:
+    return right.base.x0 - _right(left)
+
+
+def word_gap(atoms: list[Atom], main: float) -> float:
+    """The gap, in em, above which two glyphs of this line belong to two words.
+
+    The line's gaps between full-size glyphs fall in two groups (letter gaps near zero, word
+    gaps wider); the threshold is the split that keeps each group tightest (Otsu's method), as
+    long as the two groups are clearly apart."""
+    gaps = sorted(  # gaps wider than 0.45 em are word gaps anyway and would skew the split
+        _gap(a, b) / main
+        for a, b in zip(atoms, atoms[1:], strict=False)
+        if -0.3 * main < _gap(a, b) < 0.45 * main
+    )
+    if len(gaps) < 6:
+        return PLAIN_GAP_EM
+    total, total_sq, n = sum(gaps), sum(g * g for g in gaps), len(gaps)
+    best_score, split = float("inf"), 1
+    low_sum = low_sq = 0.0
+    for k in range(1, n):  # within-group spread for a split after gaps[k - 1], in O(n)
+        low_sum += gaps[k - 1]
+        low_sq += gaps[k - 1] ** 2
+        high_sum, high_sq = total - low_sum, total_sq - low_sq
+        score = (low_sq - low_sum**2 / k) + (high_sq - high_sum**2 / (n - k))
+        if score < best_score:
+            best_score, split = score, k
+    low_mean = sum(gaps[:split]) / split
+    high_mean = sum(gaps[split:]) / (n - split)
+    if high_mean - low_mean < 0.04 or high_mean < 2 * low_mean + 0.02:
+        return PLAIN_GAP_EM  # one group only: letters and words are not apart
+    return min(MAX_GAP_EM, max(MIN_GAP_EM, (gaps[split - 1] + gaps[split]) / 2))
+
+
+def words_text(words: list[GlyphWord]) -> str:
+    """A run of words as text with `$…$` around each stretch of mathematics."""
+    parts: list[str] = []
+    index = 0
+    while index < len(words):
+        if not _math_here(words, index):
+            parts.append(words[index].text.replace("$", "\\$"))
+            index += 1
+            continue
+        start = index
+        while start > 0 and words[start - 1].neutral and _inline_neutral(words[start - 1]):
+            start -= 1
+            parts.pop()
+        end = index
+        while end + 1 < len(words) and (_math_here(words, end + 1) or _bridges(words, end + 1)):
+            end += 1
+        parts.append(math_span(words[start : end + 1]))
+        index = end + 1
+    return " ".join(p for p in parts if p)
+
+
+def _math_here(words: list[GlyphWord], index: int) -> bool:
+    """Mathematics, unless it is a lone italic letter inside italic prose (an emphasised "a")."""
+    word = words[index]
+    if not word.math:
+        return False
+    if word.scripted or any(a.base.mathy for a in word.atoms):
+        return True
+    neighbours = words[max(0, index - 1) : index] + words[index + 1 : index + 2]
+    return not any(n.italic_prose for n in neighbours)
+
+
+def _inline_neutral(word: GlyphWord) -> bool:
+    return any(ch in RELATIONS or ch in "()[]" for ch in word.text) or word.text.isdigit()
+
+
+def _bridges(words: list[GlyphWord], index: int) -> bool:
+    """A neutral word (digits, =, brackets) continues a formula when it is not the last word
+    of the line's text, or closes it with a digit ("ζ = 0.31")."""
+    word = words[index]
+    if not word.neutral or word.text.endswith((",", ";", ":")) and len(word.text) == 1:
+        return False
+    return any(ch.isdigit() or ch in RELATIONS or ch in "()[]|/" for ch in word.text)
+
+
+def math_span(words: list[GlyphWord]) -> str:
+    """`$tex$` for a formula's words; sentence punctuation after it stays outside."""
+    tex = " ".join(w.tex() for w in words)
+    trail = ""
+    match = re.search(r"[.,;:]+$", tex)
+    if match:
+        trail, tex = match.group(0), tex[: match.start()]
+    tex = tex.strip()
+    return f"${tex}${trail}" if tex else trail

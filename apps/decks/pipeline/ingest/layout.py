@@ -1,0 +1,387 @@
+"""Page layout from pdfplumber words: lines, segments, columns, running headers, body size.
+
+A *segment* is a run of words on one visual line with no wide gap inside: a line of one column,
+a margin note, a cell of a table row. Everything downstream (title, sections, captions, figure
+regions) works on segments in reading order.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections import Counter
+from dataclasses import dataclass, field
+
+import pdfplumber
+
+from apps.decks.pipeline.ingest.glyphs import (
+    Glyph,
+    GlyphWord,
+    Placed,
+    line_words,
+    normalize,
+    words_text,
+)
+
+PAGE_NUMBER = re.compile(r"(?:page\s*)?[-–]?\s*#\s*[-–]?(?:\s*(?:/|of)\s*#)?", re.I)
+SECTION_NUMBER = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|[A-H]\.)$")
+SUPERSCRIPT_MARK = re.compile(r"^[\d,*†‡§¶\-–]+$|^ID$")
+NO_SPACE_BEFORE = tuple(",.;:!?)]}’”%")
+NO_SPACE_AFTER = tuple("([{‘“")
+HYPHENS = ("-", "\u2010", "\u2011", "\u00ad")
+
+
+@dataclass
+class Word(Placed):
+    source: GlyphWord | None = None  # the glyphs it was built from (scripts, TeX form)
+
+    @property
+    def math(self) -> bool:
+        return self.source is not None and self.source.math
+
+
+@dataclass
+class Segment:
+    page: int  # 1-based
+    words: list[Word]
+    size: float = 0.0
+    font: str = ""
+    role: str = "text"  # text | margin | header
+    column: int = 0
+
+    def __post_init__(self) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        weights: Counter[float] = Counter()
+        fonts: Counter[str] = Counter()
+        for word in self.words:
+            weights[round(word.size, 1)] += len(word.text)
+            fonts[word.font] += len(word.text)
+        self.size = weights.most_common(1)[0][0] if weights else 0.0
+        self.font = fonts.most_common(1)[0][0] if fonts else ""
+
+    @property
+    def x0(self) -> float:
+        return min(w.x0 for w in self.words)
+
+    @property
+    def x1(self) -> float:
+        return max(w.x1 for w in self.words)
+
+    @property
+    def top(self) -> float:
+        return min(w.top for w in self.words)
+
+    @property
+    def bottom(self) -> float:
+        return max(w.bottom for w in self.words)
+
+    @property
+    def width(self) -> float:
+        return self.x1 - self.x0
+
+    @property
+    def bold(self) -> bool:
+        return bool(re.search(r"bold|black|heavy|semibold|medium", self.font, re.I))
+
+    @property
+    def text(self) -> str:
+        return join_words(self.words)
+
+
+@dataclass
+class Layout:
+    """Every page's segments plus document-wide measurements."""
+
+    pages: list[list[Segment]]
+    page_sizes: list[tuple[float, float]]
+    body_size: float
+    columns: list[tuple[float, float]]  # (x0, x1) of each text column
+    running: list[str] = field(default_factory=list)  # texts of running headers/footers
+
+    def segments(self, role: str | None = "text") -> list[Segment]:
+        return [s for page in self.pages for s in page if role is None or s.role == role]
+
+    def is_body(self, segment: Segment) -> bool:
+        return abs(segment.size - self.body_size) <= 0.8
+
+    def column_width(self) -> float:
+        return max((x1 - x0 for x0, x1 in self.columns), default=400.0)
+
+
+def join_words(words: list[Word]) -> str:
+    """A segment's text; formulas (scripts, math fonts, Greek) become `$…$`."""
+    sources = [w.source for w in words]
+    if all(sources) and any(w.math for w in words):
+        return words_text(sources)
+    out = ""
+    for word in words:
+        text = word.text.replace("$", "\\$")  # a literal dollar; `$…$` is mathematics
+        if out and not (text.startswith(NO_SPACE_BEFORE) or out.endswith(NO_SPACE_AFTER)):
+            out += " "
+        out += text
+    return normalize(out)
+
+
+def layout_read(pdf: pdfplumber.PDF) -> Layout:
+    pages: list[list[Segment]] = []
+    sizes: list[tuple[float, float]] = []
+    for number, page in enumerate(pdf.pages, start=1):
+        pages.append(_segments(number, page_lines(page)))
+        sizes.append((float(page.width), float(page.height)))
+    body = _body_size(pages)
+    layout = Layout(pages=pages, page_sizes=sizes, body_size=body, columns=[])
+    _mark_running(layout)
+    layout.columns = _columns(layout)
+    _mark_margins(layout)
+    return layout
+
+
+def page_lines(page: pdfplumber.page.Page) -> list[list[Word]]:
+    """The page's glyphs → visual lines (by baseline) → words (glyphs.line_words)."""
+    height = float(page.height)
+    glyphs = [
+        Glyph(
+            text=c["text"],
+            x0=c["x0"],
+            x1=c["x1"],
+            top=c["top"],
+            bottom=c["bottom"],
+            size=c.get("size", 0.0),
+            font=str(c.get("fontname", "")).split("+")[-1],
+            baseline=height - c["matrix"][5] if c.get("matrix") else c["bottom"],
+        )
+        for c in page.chars
+        if c.get("upright", True) and c["text"]
+    ]
+    # Full-size glyphs first, so that a line is anchored on its main text; a glyph joins a line
+    # on the same baseline, or as a script when it is small and touches the line's text.
+    lines: list[_Line] = []
+    bands: dict[int, list[int]] = {}
+    for glyph in sorted(glyphs, key=lambda g: (-round(g.size), g.baseline, g.x0)):
+        candidates = [i for i in bands.get(round(glyph.baseline), ()) if lines[i].takes(glyph)]
+        if candidates:
+            line = lines[min(candidates, key=lambda i: abs(lines[i].baseline - glyph.baseline))]
+            line.add(glyph)
+            continue
+        lines.append(_Line(glyph))
+        reach = 0.7 * glyph.size
+        for y in range(round(glyph.baseline - reach), round(glyph.baseline + reach) + 1):
+            bands.setdefault(y, []).append(len(lines) - 1)
+    out = []
+    for line in sorted(lines, key=lambda line: line.baseline):
+        words = [_word(w) for w in line_words(line.glyphs)]
+        if words:
+            out.append(words)
+    return out
+
+
+class _Line:
+    def __init__(self, glyph: Glyph):
+        self.glyphs = [glyph]
+        self.baseline = glyph.baseline
+        self.size = glyph.size
+        self.span = [glyph.x0, glyph.x1]
+
+    def takes(self, glyph: Glyph) -> bool:
+        offset = abs(glyph.baseline - self.baseline)
+        near = self.span[0] - 0.5 * self.size <= glyph.x0 <= self.span[1] + 0.5 * self.size
+        full = glyph.size >= 0.86 * self.size
+        if offset <= 0.2 * self.size and (full or near):
+            return True  # same baseline: the line's text (or, in another column, its neighbour)
+        return not full and offset <= 0.7 * self.size and near  # a sub- or superscript
+
+    def add(self, glyph: Glyph) -> None:
+        self.glyphs.append(glyph)
+        self.span = [min(self.span[0], glyph.x0), max(self.span[1], glyph.x1)]
+
+
+def _word(source: GlyphWord) -> Word:
+    glyphs = source.glyphs
+    base = [a.base for a in source.atoms]
+    sizes: Counter[float] = Counter()
+    fonts: Counter[str] = Counter()
+    for g in base:
+        sizes[round(g.size, 1)] += len(g.text)
+        fonts[g.font] += len(g.text)
+    return Word(
+        text=source.text,
+        x0=min(g.x0 for g in glyphs),
+        x1=max(g.x1 for g in glyphs),
+        top=min(g.top for g in base),
+        bottom=max(g.bottom for g in base),
+        size=sizes.most_common(1)[0][0],
+        font=fonts.most_common(1)[0][0],
+        source=source,
+    )
+
+
+def _segments(page: int, lines: list[list[Word]]) -> list[Segment]:
+    """Visual lines → segments, split at gaps much wider than the line's word gaps (a column
+    gutter, a table's cells, an equation number)."""
+    segments: list[Segment] = []
+    for line in lines:
+        line.sort(key=lambda w: w.x0)
+        main_size = Counter(round(w.size, 1) for w in line).most_common(1)[0][0]
+        kept = [
+            w
+            for w in line
+            if not (w.size < 0.8 * main_size and SUPERSCRIPT_MARK.match(w.text))
+            and not (w.text == "ID" and w.size < 0.7 * main_size)
+        ] or line
+        gaps = [b.x0 - a.x1 for a, b in zip(kept, kept[1:], strict=False)]
+        usual = statistics.median(gaps) if gaps else 0.0
+        current: list[Word] = [kept[0]]
+        for word in kept[1:]:
+            gap = word.x0 - current[-1].x1
+            sizes = sorted((word.size, current[-1].size))
+            size_jump = sizes[1] > 1.4 * sizes[0] and gap > 3
+            wide = gap > max(0.75 * sizes[1], 1.8 * usual) or gap > 1.2 * sizes[1]
+            numbered = len(current) == 1 and SECTION_NUMBER.match(current[0].text)
+            if (size_jump or wide) and not (numbered and gap < 2.5 * sizes[1]):
+                segments.append(Segment(page, current))
+                current = [word]
+            else:
+                current.append(word)
+        segments.append(Segment(page, current))
+    segments.sort(key=lambda s: (round(s.top), s.x0))
+    return segments
+
+
+def _body_size(pages: list[list[Segment]]) -> float:
+    weights: Counter[float] = Counter()
+    for page in pages:
+        for segment in page:
+            weights[round(segment.size * 2) / 2] += len(segment.text)
+    return weights.most_common(1)[0][0] if weights else 10.0
+
+
+def _running_key(text: str) -> str:
+    return re.sub(r"\d+", "#", text.lower()).strip()
+
+
+def _mark_running(layout: Layout) -> None:
+    """Headers and footers: text in the top/bottom band repeated on many pages, page numbers."""
+    if not layout.pages:
+        return
+    keys: Counter[str] = Counter()
+    for number, page in enumerate(layout.pages):
+        height = layout.page_sizes[number][1]
+        seen = set()
+        for segment in page:
+            if segment.top < 0.1 * height or segment.bottom > 0.9 * height:
+                seen.add(_running_key(segment.text))
+        keys.update(seen)
+    # Repeated short keys ("p", "e") are a figure's letters on several pages, not a header.
+    repeated = {
+        k for k, n in keys.items() if n >= max(2, len(layout.pages) // 3) and len(k.strip()) > 3
+    }
+    texts: list[str] = []
+    for number, page in enumerate(layout.pages):
+        height = layout.page_sizes[number][1]
+        for segment in page:
+            in_band = segment.top < 0.1 * height or segment.bottom > 0.9 * height
+            if not in_band:
+                continue
+            key = _running_key(segment.text)
+            if key in repeated or PAGE_NUMBER.fullmatch(key.strip()):
+                segment.role = "header"
+                if segment.text not in texts:
+                    texts.append(segment.text)
+    layout.running = texts
+
+
+def _columns(layout: Layout) -> list[tuple[float, float]]:
+    """Text columns from the left edges of body-size segments that fill most of a line."""
+    starts: Counter[int] = Counter()
+    spans: list[Segment] = []
+    for segment in layout.segments():
+        if layout.is_body(segment) and len(segment.text) >= 25:
+            starts[round(segment.x0 / 6) * 6] += 1
+            spans.append(segment)
+    if not spans:
+        width = layout.page_sizes[0][0] if layout.page_sizes else 612.0
+        return [(0.1 * width, 0.9 * width)]
+    total = sum(starts.values())
+    peaks = sorted(x for x, n in starts.items() if n >= 0.12 * total)
+    merged: list[int] = []
+    for x in peaks:
+        if merged and x - merged[-1] < 40:
+            continue
+        merged.append(x)
+    columns = []
+    for index, start in enumerate(merged):
+        following = merged[index + 1] if index + 1 < len(merged) else None
+        members = [
+            s for s in spans if s.x0 >= start - 8 and (following is None or s.x0 < following - 8)
+        ]
+        right = (
+            statistics.quantiles([s.x1 for s in members], n=10)[-2]
+            if len(members) > 1
+            else start + 300
+        )
+        columns.append((float(start), float(right)))
+    # Two peaks whose columns overlap are indents of one column, not two columns.
+    if len(columns) > 1 and columns[0][1] > columns[1][0] + 10:
+        columns = [(columns[0][0], max(c[1] for c in columns))]
+    return columns
+
+
+def _mark_margins(layout: Layout) -> None:
+    """Sidebars and margin notes: segments entirely left or right of every text column."""
+    left = min(x0 for x0, _ in layout.columns)
+    right = max(x1 for _, x1 in layout.columns)
+    for segment in layout.segments():
+        if segment.x1 < left - 4 or segment.x0 > right + 4:
+            segment.role = "margin"
+            continue
+        segment.column = column_of(layout, segment.x0)
+
+
+def column_of(layout: Layout, x: float) -> int:
+    index = 0
+    for number, (x0, _) in enumerate(layout.columns):
+        if x >= x0 - 12:
+            index = number
+    return index
+
+
+def reading_order(layout: Layout, page: int) -> list[Segment]:
+    """The page's text segments (and display equations), column by column, top to bottom."""
+    segments = [s for s in layout.pages[page - 1] if s.role in ("text", "equation")]
+    return sorted(segments, key=lambda s: (s.column, s.top, s.x0))
+
+
+def join_lines(lines: list[str], vocabulary: set[str] | None = None) -> str:
+    """Join text lines, undoing end-of-line hyphenation ("experi-" + "ment" → "experiment")."""
+    out = ""
+    for line in lines:
+        line = line.strip()
+        if not line:
+            continue
+        if out.endswith(HYPHENS) and line[:1].islower():
+            stem = out.rstrip("".join(HYPHENS))
+            head = stem.split(" ")[-1]
+            tail = re.match(r"[\w]+", line)
+            piece = tail.group(0) if tail else ""
+            keep_hyphen = (
+                vocabulary is not None
+                and f"{head}-{piece}".lower() in vocabulary
+                and f"{head}{piece}".lower() not in vocabulary
+            )
+            out = f"{stem}-{line}" if keep_hyphen else stem + line
+        elif out:
+            out += " " + line
+        else:
+            out = line
+    return out
+
+
+def vocabulary_of(layout: Layout) -> set[str]:
+    """Lower-cased words of the document, to tell hyphenated compounds from split words."""
+    words: set[str] = set()
+    for segment in layout.segments(None):
+        for word in segment.words:
+            words.add(normalize(word.text).strip(".,;:()[]").lower())
+    return words

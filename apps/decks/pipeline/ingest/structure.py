@@ -1,0 +1,331 @@
+"""Title, authors, DOI, abstract and the section hierarchy from a page layout."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from apps.decks.pipeline.ingest.equations import DisplayEquation
+from apps.decks.pipeline.ingest.layout import Layout, Segment, join_lines, reading_order
+from apps.decks.pipeline.paper import Equation, Section
+
+DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+[^\s\"<>.,;)\]])")
+DOI_LABEL = re.compile(r"\bdoi\b\s*[:.]?\s*$|doi\.org/?$", re.I)
+YEAR = re.compile(r"\b(19[5-9]\d|20\d\d)\b")
+NUMBERED = re.compile(r"^((?:\d+\.)*\d+|[IVX]+|[A-H])\.?\s+([A-Z].{1,90})$")
+CAPTION = re.compile(r"^(Figure|Fig\.|FIGURE|FIG\.|Table|TABLE)\s*(\d+)\s*[.:|—–-]")
+KNOWN_HEADINGS = {
+    "abstract",
+    "introduction",
+    "background",
+    "related work",
+    "method",
+    "methods",
+    "methodology",
+    "materials and methods",
+    "model",
+    "approach",
+    "implementation",
+    "experiments",
+    "experimental setup",
+    "evaluation",
+    "results",
+    "results and discussion",
+    "discussion",
+    "conclusion",
+    "conclusions",
+    "summary",
+    "limitations",
+    "future work",
+    "references",
+    "bibliography",
+    "acknowledgements",
+    "acknowledgments",
+    "appendix",
+    "supplementary material",
+}
+END_OF_BODY = re.compile(r"^(references|bibliography|works cited|literature cited)$", re.I)
+SKIPPED = re.compile(
+    r"^(acknowledge?ments?|funding|author contributions|competing interests)", re.I
+)
+AFFILIATION = re.compile(
+    r"universit|institut|department|dept\.|laborator|school|college|faculty|centre|center|"
+    r"cnrs|inria|@|\bcorrespond|\bemail\b|hospital|research|gmbh|inc\.|ltd",
+    re.I,
+)
+
+
+@dataclass
+class Heading:
+    segment: Segment
+    number: str
+    title: str
+    level: int
+
+
+def title_find(layout: Layout, metadata_title: str) -> tuple[str, Segment | None]:
+    """The largest text near the top of page 1 (falls back to the PDF's metadata title)."""
+    candidates = (
+        [
+            s
+            for s in layout.pages[0]
+            if s.role in ("text", "margin")
+            and s.top < 0.5 * layout.page_sizes[0][1]
+            and s.size >= layout.body_size + 2.5
+            and len(s.text) > 3
+        ]
+        if layout.pages
+        else []
+    )
+    if not candidates:
+        return metadata_title.strip(), None
+    biggest = max(s.size for s in candidates)
+    lines = sorted((s for s in candidates if abs(s.size - biggest) < 0.6), key=lambda s: s.top)
+    block = [lines[0]]
+    for segment in lines[1:]:
+        if segment.top - block[-1].bottom < 1.2 * biggest:
+            block.append(segment)
+    title = join_lines([s.text for s in block])
+    if len(title.split()) < 2 and metadata_title:
+        return metadata_title.strip(), block[-1]
+    return title, block[-1]
+
+
+def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
+    """Names on the lines just below the title, before affiliations or the abstract."""
+    if title_segment is None:
+        return []
+    below = sorted(
+        (
+            s
+            for s in layout.pages[0]
+            if s.role == "text"
+            and s.top > title_segment.bottom - 1
+            and s.top < title_segment.bottom + 90
+        ),
+        key=lambda s: (s.top, s.x0),
+    )
+    names: list[str] = []
+    previous: Segment | None = None
+    for segment in below:
+        text = segment.text
+        if previous is not None and segment.top - previous.bottom > 2.2 * segment.size:
+            break
+        if AFFILIATION.search(text) or CAPTION.match(text) or _heading_text(text):
+            break
+        if text.lower().startswith("abstract") or len(text.split()) > 40:
+            break
+        names.extend(_split_names(text))
+        previous = segment
+    return [n for n in names if _looks_like_name(n)][:30]
+
+
+def _split_names(text: str) -> list[str]:
+    text = re.sub(r"[\d*†‡§¶]+", "", text)
+    parts = re.split(r",|;|\band\b|&", text)
+    return [re.sub(r"\s+", " ", p).strip(" .") for p in parts if p.strip(" .")]
+
+
+def _looks_like_name(text: str) -> bool:
+    words = text.split()
+    return 1 < len(words) <= 5 and all(w[:1].isupper() or w[:1] in "'’-" for w in words)
+
+
+def doi_find(layout: Layout, metadata: dict) -> str:
+    """The paper's own DOI on page 1: one under or beside a "DOI" label first, then an inline
+    "doi:" one, then any other; DOIs of code or data deposits come last."""
+    if not layout.pages:
+        return ""
+    segments = layout.pages[0]
+    labels = [s for s in segments if s.text.strip().rstrip(":").lower() == "doi"]
+    best: tuple[int, float, str] | None = None
+    for segment in segments:
+        match = DOI.search(segment.text)
+        if not match:
+            continue
+        before = segment.text[: match.start()]
+        if re.search(r"\b(code|data|software|repository|dataset|archive)\b", before, re.I):
+            priority = 3
+        elif any(
+            0 <= segment.top - label.bottom < 25 or abs(segment.top - label.top) < 3
+            for label in labels
+            if label.x0 < segment.x1 + 5 and segment.x0 < label.x1 + 60
+        ):
+            priority = 0
+        elif DOI_LABEL.search(before) or re.search(r"\bdoi\b", before, re.I):
+            priority = 1
+        else:
+            priority = 2
+        candidate = (priority, segment.top, match.group(1))
+        if best is None or candidate < best:
+            best = candidate
+    if best is not None:
+        return best[2]
+    for key in ("doi", "DOI"):
+        if metadata.get(key):
+            return str(metadata[key])
+    return ""
+
+
+def venue_find(layout: Layout, title: str) -> tuple[str, str]:
+    """A running header/footer naming the venue and year, e.g. "ReScience C 6.3 (#5) – 2020"."""
+    for text in layout.running:
+        year = YEAR.search(text)
+        if year and text.strip() != title.strip() and len(text) < 120:
+            venue = re.sub(r"\s+\d+$", "", text).strip()
+            head = re.split(r"\s+[–—]\s+|\s+-\s+", venue)[0].strip()
+            if head and not YEAR.fullmatch(head):
+                venue = head  # "ReScience C 6.3 (#5) – Dansereau et al. 2020" → the journal
+            return venue, year.group(1)
+    return "", ""
+
+
+def _heading_text(text: str) -> bool:
+    return text.strip().rstrip(".:").lower() in KNOWN_HEADINGS
+
+
+def heading_of(layout: Layout, segment: Segment) -> Heading | None:
+    """Is this segment a section heading? Larger or bold short text, numbered or well known."""
+    text = segment.text.strip()
+    words = text.split()
+    if not words or len(words) > 14 or CAPTION.match(text) or text.endswith((",", ";")):
+        return None
+    larger = segment.size >= layout.body_size + 0.9
+    emphasised = larger or (segment.bold and segment.size >= layout.body_size - 0.6)
+    if not emphasised:
+        return None
+    match = NUMBERED.match(text)
+    if match:
+        number, title = match.group(1), match.group(2).strip()
+        if re.fullmatch(r"[\d.]+", title) or len(title) < 3:
+            return None
+        level = number.count(".") + 1 if number[0].isdigit() else 1
+        return Heading(segment, number, title.rstrip("."), level)
+    if _heading_text(text):
+        return Heading(segment, "", text.rstrip(".:"), 1)
+    if larger and segment.size >= layout.body_size + 2 and len(words) <= 8 and text[0].isupper():
+        return Heading(segment, "", text, 1)
+    return None
+
+
+def abstract_find(
+    layout: Layout, first_heading: Segment | None, title_segment: Segment | None
+) -> str:
+    """Text after an "Abstract" label on page 1, up to the first section heading; without a
+    label, the unlabelled paragraph between the title block and the first heading."""
+    if not layout.pages:
+        return ""
+    labelled = _labelled_abstract(layout, first_heading)
+    if labelled or title_segment is None:
+        return labelled
+    lines = []
+    for segment in sorted(
+        (s for s in layout.pages[0] if s.role == "text"), key=lambda s: (s.column, s.top, s.x0)
+    ):
+        if first_heading is not None and segment.top >= first_heading.top - 1:
+            break
+        if segment.top <= title_segment.bottom + 1 or AFFILIATION.search(segment.text):
+            continue
+        if len(segment.text.split()) >= 5 and segment.size >= layout.body_size - 1.5:
+            lines.append(segment.text)
+    text = join_lines(lines)
+    return text if len(text.split()) >= 40 else ""
+
+
+def _labelled_abstract(layout: Layout, first_heading: Segment | None) -> str:
+    segments = sorted(
+        (s for s in layout.pages[0] if s.role == "text"), key=lambda s: (s.column, s.top, s.x0)
+    )
+    lines: list[str] = []
+    collecting = False
+    for segment in segments:
+        text = segment.text
+        if first_heading is not None and segment is first_heading:
+            break
+        if not collecting:
+            match = re.match(r"^abstract\b[.:—–-]?\s*(.*)$", text, re.I)
+            if match:
+                collecting = True
+                if match.group(1):
+                    lines.append(match.group(1))
+            continue
+        if heading_of(layout, segment) or CAPTION.match(text):
+            break
+        lines.append(text)
+    return join_lines(lines)
+
+
+def sections_read(
+    layout: Layout,
+    skip: set[int],
+    vocabulary: set[str],
+    title_segment: Segment | None,
+    equations: list[DisplayEquation] = (),
+    authors: list[str] = (),
+) -> tuple[list[Section], Segment | None, list[Equation]]:
+    """Sections with their paragraphs, in reading order, up to the references, and the display
+    equations with the section each is in.
+
+    `skip` holds ids of segments that belong to figures or captions; lines that name the
+    authors are never headings.
+    """
+    by_segment = {id(s): e for e in equations for s in e.segments}
+    placed: list[Equation] = []
+    names = {a.lower() for a in authors}
+    sections: list[Section] = []
+    first_heading: Segment | None = None
+    current: Section | None = None
+    paragraph: list[str] = []
+    column_right = {i: x1 for i, (_, x1) in enumerate(layout.columns)}
+
+    def flush() -> None:
+        if current is not None and paragraph:
+            text = join_lines(paragraph, vocabulary)
+            if len(text.split()) >= 4:
+                current.paragraphs.append(text)
+        paragraph.clear()
+
+    for page in range(1, len(layout.pages) + 1):
+        for segment in reading_order(layout, page):
+            if id(segment) in skip:
+                continue
+            if title_segment is not None and page == 1 and segment.bottom <= title_segment.bottom:
+                continue
+            if segment.role == "equation":
+                equation = by_segment.get(id(segment))
+                if equation is not None and equation.segments[0] is segment and equation.tex:
+                    section = current.title if current else ""
+                    placed.append(
+                        Equation(
+                            number=equation.number, tex=equation.tex, section=section, page=page
+                        )
+                    )
+                    if equation.number:  # the sentence goes on: "The state obeys Eq. (1), where…"
+                        paragraph.append(f"Eq. ({equation.number})")
+                    else:  # the text before and after it are not one sentence
+                        flush()
+                continue
+            if page == 1 and segment.text.strip().lower() in names:
+                continue
+            heading = heading_of(layout, segment)
+            if heading is not None:
+                flush()
+                if END_OF_BODY.match(heading.title):
+                    return _kept(sections), first_heading, placed
+                first_heading = first_heading or segment
+                current = Section(number=heading.number, title=heading.title, level=heading.level)
+                sections.append(current)
+                continue
+            if current is None or not layout.is_body(segment):
+                continue
+            paragraph.append(segment.text)
+            right = column_right.get(segment.column, segment.x1)
+            ends_short = segment.x1 < right - 2.5 * segment.size
+            if ends_short and segment.text.rstrip().endswith((".", ":", "?", "!")):
+                flush()
+    flush()
+    return _kept(sections), first_heading, placed
+
+
+def _kept(sections: list[Section]) -> list[Section]:
+    return [s for s in sections if not SKIPPED.match(s.title)]

@@ -1,0 +1,90 @@
+"""The reviewer's output: one schema for rule-based and vision-model issues."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from apps.decks.pipeline.slide_deck import SlideDeck
+
+Severity = Literal["low", "medium", "high"]
+SEVERITY_RANK = {"low": 0, "medium": 1, "high": 2}
+
+# Every issue type the reviewer knows, one per defect class, with what it means (docs/decks.md
+# has the table; the model proposer and the vision reviewer are given these same types). A
+# vision model may use others, which proposers treat by their severity alone.
+ISSUE_TYPES = {
+    "overflow": "content runs past the slide's edge",
+    "density": "too many words on the slide or in the caption",
+    "small_font": "text smaller than can be read",
+    "overlap": "two elements drawn over each other",
+    "contrast": "text too faint against its background",
+    "empty": "the slide shows nothing",
+    "near_empty": "almost nothing is inked",
+    "edge": "ink touches the slide's edge",
+    "render": "the slide did not render",
+    "figure_missing": "a figure did not load or does not exist",
+    "figure_cropped": "part of a figure is cut off",
+    "figure_faded": "a figure is drawn faded or filtered",
+    "figure_distorted": "a figure is stretched",
+    "figure_small": "a figure uses little of the room it could have",
+    "figure_narrow": "a figure is narrower than 60% of the slide (or its printed width)",
+    "figure_mismatch": "the pixels shown are not the paper's figure",
+    "figure_text_small": "the labels inside a figure are drawn too small",
+    "empty_area": "a large empty column or band beside the content",
+    "crop_foreign_text": "the figure's crop shows body text, a running header or a caption",
+    "crop_cut": "the crop's edge cuts through a line of text or an axis label",
+    "dangling_connector": "a bullet opens with a connector that leans on unseen text",
+    "unresolved_reference": "a bullet opens with a pronoun that refers to nothing on the slide",
+    "equation_number": "an equation's number left in the text",
+    "dangling_pointer": "a bullet points at an equation, figure or section the slide lacks",
+    "meta_text": "a bullet about the paper's own structure",
+    "stray_glyph": "a glyph from the PDF that is not text",
+    "broken_math": "sub- and superscripts flattened or lost, or a formula that does not parse",
+    "glued_words": "words run together",
+    "table_as_text": "a table's cells read as a sentence",
+    "title_fragment": "a title that is a fragment, not the slide's point",
+    "thin_slide": "a slide with one bullet and nothing else",
+    "repeated_figures": "near-identical figures on slides in a row",
+    "slide_count": "too few or too many slides for the paper",
+    "too_few_figures": "the deck shows too few of the paper's figures",
+}
+
+
+class Issue(BaseModel):
+    """`{"slide", "type", "severity", "message", "suggestion", "evidence"}`; slide 0 = the deck."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    slide: int = Field(ge=0)
+    type: str = Field(min_length=1, max_length=40)
+    severity: Severity
+    message: str = Field(min_length=1, max_length=500)
+    suggestion: str = Field(default="", max_length=500)
+    evidence: dict[str, Any] = Field(default_factory=dict)
+
+
+def counts(issues: list[Issue]) -> dict[str, int]:
+    found = Counter(issue.severity for issue in issues)
+    return {"high": found["high"], "medium": found["medium"], "low": found["low"]}
+
+
+def blocking(issues: list[Issue], threshold: Severity = "medium") -> list[Issue]:
+    """Issues at or above the threshold: the loop continues while there are any."""
+    return [i for i in issues if SEVERITY_RANK[i.severity] >= SEVERITY_RANK[threshold]]
+
+
+class Change(BaseModel):
+    """One revision step, naming the issue it answers (its index in the round's issue list)."""
+
+    issue: int = Field(ge=0)
+    slide: int = Field(ge=0)  # the slide the issue was on (0: the deck)
+    type: str
+    action: str = Field(max_length=300)
+
+
+class Revision(BaseModel):
+    deck: SlideDeck
+    changes: list[Change] = Field(default_factory=list)

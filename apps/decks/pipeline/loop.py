@@ -1,0 +1,176 @@
+"""The Proposer–Reviewer loop: render → review → revise, round after round.
+
+Each round builds the deck with Slidev, screenshots and measures every slide in Chromium, runs
+the reviewer (rules, and the vision model when there is one) and, while issues at or above the
+threshold remain, asks the proposer for a revision whose changes name the issues they answer.
+Every round is kept in rounds/NN/; the best one becomes the final deck.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Severity, blocking, counts
+from apps.decks.pipeline.paper import Paper
+from apps.decks.pipeline.progress import Phase
+from apps.decks.pipeline.propose.base import Proposer
+from apps.decks.pipeline.render import slidev
+from apps.decks.pipeline.render.browser import Renderer
+from apps.decks.pipeline.render.markdown import FIGURES_DIR, deck_markdown
+from apps.decks.pipeline.review import review
+from apps.decks.pipeline.slide_deck import SlideDeck
+
+Report = Callable[..., None]
+
+
+@dataclass
+class RoundRecord:
+    number: int
+    deck: SlideDeck
+    issues: list[Issue]
+    folder: Path  # rounds/NN inside the output folder once the run is complete
+    changes: list[Change] = field(default_factory=list)  # the revision that answered `issues`
+    fixed: int = 0  # issues of this round the next round no longer has
+
+    @property
+    def counts(self) -> dict[str, int]:
+        return counts(self.issues)
+
+    def rank(self) -> tuple[int, int, int, int]:
+        c = self.counts
+        return (c["high"], c["medium"], c["low"], -self.number)
+
+    def as_review(self) -> dict:
+        return {
+            "round": self.number,
+            "slides": len(self.deck.slides),
+            "counts": self.counts,
+            "issues": [i.model_dump() for i in self.issues],
+            "revisions": [c.model_dump() for c in self.changes],
+            "fixed": self.fixed,
+        }
+
+
+def _silent(*_args, **_kwargs) -> None:
+    return None
+
+
+def review_loop(
+    *,
+    paper: Paper,
+    deck: SlideDeck,
+    proposer: Proposer,
+    staging: Path,
+    rounds: int,
+    threshold: Severity = "medium",
+    report: Report | None = None,
+    vision=None,
+) -> tuple[list[RoundRecord], Path]:
+    """Render, review and revise until no issue at or above `threshold`, or `rounds` rounds.
+
+    Figures must be in staging/figures. Returns every round and the build of the best one.
+    """
+    report = report or _silent
+    work = staging / "work"
+    best_build = work / "best-build"
+    figures = staging / FIGURES_DIR
+    records: list[RoundRecord] = []
+    with Renderer() as renderer:
+        for number in range(1, rounds + 1):
+            folder = staging / "rounds" / f"{number:02d}"
+            folder.mkdir(parents=True, exist_ok=True)
+            markdown = deck_markdown(deck, paper)
+            (folder / "slides.md").write_text(markdown)
+            (folder / "deck.json").write_text(deck.model_dump_json(indent=2))
+            total = len(deck.slides)
+            prefix = f"round {number} of {rounds}"
+
+            _say(report, "build", f"{prefix}: building {total} slides", number, slides=total)
+            entry = slidev.workspace_write(work / "workspace", markdown, figures)
+            build = slidev.build(entry, work / "build")
+
+            def on_slide(k: int, n: int, number: int = number, prefix: str = prefix) -> None:
+                _say(
+                    report,
+                    "render",
+                    f"{prefix}: rendering slide {k}/{n}",
+                    number,
+                    slide=k,
+                    slides=n,
+                    part=(k - 1) / max(1, n),
+                )
+
+            measures = renderer.render(build, total, folder / "slides", figures, on_slide=on_slide)
+            (folder / "measures.json").write_text(
+                json.dumps([m.model_dump() for m in measures], indent=1)
+            )
+            _say(report, "review", f"{prefix}: reviewing", number, slides=total)
+            issues = review(deck, measures, paper, figures)
+            if vision is not None:
+                issues += vision(deck, measures, folder / "slides")
+            (folder / "issues.json").write_text(
+                json.dumps([i.model_dump() for i in issues], indent=2, ensure_ascii=False)
+            )
+            record = RoundRecord(number, deck, issues, folder)
+            if records:
+                records[-1].fixed = fixed_count(records[-1], record)
+            records.append(record)
+            if min(records, key=RoundRecord.rank) is record:
+                shutil.rmtree(best_build, ignore_errors=True)
+                build.rename(best_build)
+            found = record.counts
+            _say(
+                report,
+                "review",
+                f"{prefix}: {found['high']} high, {found['medium']} medium, {found['low']} low issues",
+                number,
+                slides=total,
+                part=1.0,
+                issues=found,
+            )
+            if not blocking(issues, threshold) or number == rounds:
+                break
+            to_fix = len(blocking(issues, threshold))
+            _say(
+                report,
+                "revise",
+                f"{prefix}: revising {to_fix} issue{'' if to_fix == 1 else 's'}",
+                number,
+            )
+            ordered = sorted(issues, key=lambda i: -SEVERITY_RANK[i.severity])
+            revision = proposer.revise(paper, deck, ordered)
+            record.changes = [
+                c.model_copy(update={"issue": issues.index(ordered[c.issue])})
+                for c in revision.changes
+                if 0 <= c.issue < len(ordered)
+            ]
+            if not record.changes or revision.deck == deck:
+                break  # nothing the proposer can do: another round would show the same deck
+            deck = revision.deck
+    return records, best_build
+
+
+def _say(report: Report, phase: Phase, message: str, number: int, **fields) -> None:
+    report(phase, message, round_number=number, **fields)
+
+
+def identity(issue: Issue) -> tuple:
+    """What an issue is about, independent of slide numbers (a revision may move slides)."""
+    evidence = issue.evidence
+    about = evidence.get("text") or evidence.get("figure") or evidence.get("figures")
+    return (issue.type, str(about) if about else issue.slide)
+
+
+def fixed_count(before: RoundRecord, after: RoundRecord) -> int:
+    """Issues of `before` that a change answered and that `after` no longer has."""
+    remaining = {identity(i) for i in after.issues}
+    answered = {c.issue for c in before.changes}
+    return sum(
+        1
+        for index, issue in enumerate(before.issues)
+        if index in answered and identity(issue) not in remaining
+    )

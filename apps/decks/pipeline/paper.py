@@ -1,0 +1,97 @@
+"""What ingestion extracts from a PDF: the paper as the proposers see it."""
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+
+class Mention(BaseModel):
+    """A sentence of the paper that refers to a figure or table."""
+
+    text: str
+    section: str
+
+
+class PageText(BaseModel):
+    """A line of text on a figure's page near its crop (crop checks look at these)."""
+
+    bbox: tuple[float, float, float, float]  # x0, top, x1, bottom in PDF points
+    kind: Literal["body", "header", "caption", "heading", "label"]
+    text: str
+
+
+class Figure(BaseModel):
+    """A figure or table cropped from the page, with its caption."""
+
+    id: str  # "fig-3", "tab-1": also the image's file stem
+    kind: Literal["figure", "table"]
+    number: int
+    label: str  # "Figure 3", "Table 1"
+    caption: str  # without the label
+    page: int  # 1-based
+    bbox: tuple[float, float, float, float]  # x0, top, x1, bottom in PDF points
+    image: str  # file name, relative to the figures folder
+    width_px: int
+    height_px: int
+    mentions: list[Mention] = Field(default_factory=list)
+    section: str = ""  # section of the first mention, else of the figure itself
+    carries_results: bool = True  # tables: numeric content or results vocabulary
+    text_pt: float = 0.0  # smallest font size of the text inside the crop (axis labels), 0: none
+    nearby: list[PageText] = Field(default_factory=list)  # page text in and around the crop
+    panels: int = 1  # stacked panels laid out side by side in the image (see ingest/panels.py)
+
+    @property
+    def aspect(self) -> float:
+        return self.width_px / max(1, self.height_px)
+
+
+class Equation(BaseModel):
+    """A display equation, rebuilt as TeX from the glyphs (see ingest/equations.py)."""
+
+    number: str = ""  # "3" for "(3)"; empty when unnumbered
+    tex: str
+    section: str = ""
+    page: int
+
+
+class Section(BaseModel):
+    number: str = ""  # "2.1"
+    title: str
+    level: int = 1
+    paragraphs: list[str] = Field(default_factory=list)
+
+    @property
+    def heading(self) -> str:
+        return f"{self.number} {self.title}".strip()
+
+    @property
+    def words(self) -> int:
+        return sum(len(p.split()) for p in self.paragraphs)
+
+
+class Paper(BaseModel):
+    title: str
+    authors: list[str] = Field(default_factory=list)
+    doi: str = ""
+    venue: str = ""
+    year: str = ""
+    abstract: str = ""
+    sections: list[Section] = Field(default_factory=list)
+    figures: list[Figure] = Field(default_factory=list)
+    equations: list[Equation] = Field(default_factory=list)
+    pages: int
+    source_name: str  # the PDF's file name
+
+    def figure(self, figure_id: str) -> Figure | None:
+        return next((f for f in self.figures if f.id == figure_id), None)
+
+    def equation(self, number: str) -> Equation | None:
+        return next((e for e in self.equations if e.number == number), None)
+
+    def outline(self) -> str:
+        """A compact text outline (headings and word counts) for model prompts and logs."""
+        lines = [f"{self.title} — {', '.join(self.authors)}"]
+        for section in self.sections:
+            indent = "  " * (section.level - 1)
+            lines.append(f"{indent}{section.heading} ({section.words} words)")
+        return "\n".join(lines)

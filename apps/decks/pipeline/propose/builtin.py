@@ -1,0 +1,493 @@
+"""The builtin proposer: no network, deterministic.
+
+It plans the storyline a researcher would present — title, motivation, what the paper does,
+method, results with the paper's figures (each with the sentences that discuss it), conclusion —
+picks and condenses the key sentences of each part, and sizes every slide from a rough text
+metric. The reviewer measures the real thing; `revise` applies the issues it returns.
+"""
+
+from __future__ import annotations
+
+import re
+
+from apps.decks import limits
+from apps.decks.pipeline import defects, text
+from apps.decks.pipeline.issues import Issue, Revision
+from apps.decks.pipeline.paper import Figure, Paper, Section
+from apps.decks.pipeline.propose import bullets
+from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+
+INTRO = re.compile(r"intro|background|motivation|overview|preliminar", re.I)
+CONCLUSION = re.compile(r"conclu|summary|outlook|future work|closing|final remarks", re.I)
+DISCUSSION = re.compile(r"discussion|limitation|lesson|threats", re.I)
+RESULTS = re.compile(
+    r"result|evaluation|experiment|performance|comparison|findings|analysis|benchmark|"
+    r"running time|speed|accuracy|validation",
+    re.I,
+)
+SKIP = re.compile(
+    r"appendix|supplement|acknowledg|funding|data availability|code availability", re.I
+)
+OWN_WORK = re.compile(
+    r"\b(we|our|I)\b|\bthis (paper|article|report|replication|reproduction)\b", re.I
+)
+FIGURE_LEAD = re.compile(
+    r"^(?:as (?:shown|seen|reported|illustrated|displayed|depicted|described) in "
+    r"(?:our )?(?:figure|fig\.|table) \d+[a-z]?,?\s*|(?:figure|fig\.|table) \d+[a-z]? "
+    r"(?:shows|presents|illustrates|displays|reports|depicts|indicates|confirms|demonstrates) "
+    r"that\s*)",
+    re.I,
+)
+FIGURE_TAIL = re.compile(
+    r",?\s*(?:as (?:shown|seen|reported|illustrated|described|displayed) )?(?:in|see) "
+    r"(?:our )?(?:figure|fig\.|table) \d+[a-z]?|\s*\((?:see )?(?:figure|fig\.|table) "
+    r"\d+[a-z]?\)",
+    re.I,
+)
+TITLE_CUT = re.compile(
+    r"\s+(?:for|by|with|using|plotted|against|when|where|obtained|computed|measured|from|"
+    r"on|in|at|as)\s+",
+    re.I,
+)
+
+MAX_FIGURE_SLIDES = 8
+TARGET_SLIDES = 15
+MAX_BODY_TEXT_SLIDES = 5
+TEXT_BULLETS = 4
+FIGURE_BULLET_WORDS = 24
+FIGURE_TEXT_BUDGET = 36
+PANEL_LABEL = re.compile(r"^\(?[a-hA-H]\)(?:\s*(?:and|,|&|–|-)\s*\(?[a-hA-H]\))*\s*")
+
+
+def _kind(section: Section, parent: str) -> str:
+    for name in (section.title, parent):
+        if SKIP.search(name):
+            return "skip"
+        if CONCLUSION.search(name):
+            return "conclusion"
+        if INTRO.search(name):
+            return "intro"
+        if DISCUSSION.search(name):
+            return "discussion"
+        if RESULTS.search(name):
+            return "result"
+    return "method"
+
+
+def figure_title(figure: Figure, words: int = 10) -> str:
+    """A short slide title from the caption: its first phrase, without references."""
+    return _caption_title(figure.caption, figure.label, words)
+
+
+@text.math_safe
+def _caption_title(caption: str, label: str, words: int) -> str:
+    first = PANEL_LABEL.sub("", text.first_sentence(caption)).rstrip(".")
+    clauses = [c.strip() for c in re.split(r",|;|:|\(", first) if c.strip()]
+    clauses = [
+        c
+        for c in clauses
+        if not re.search(r"\bet al\b|^(figure|fig\.|table)\b|^\w\)$", c, re.I)
+        and len(c.split()) >= 2
+    ] or [label]
+    title = clauses[0]
+    if len(title.split()) > words:
+        parts = TITLE_CUT.split(title)
+        title = parts[0] if 3 <= len(parts[0].split()) <= words else " ".join(title.split()[:words])
+        title = DANGLING_END.sub("", title)
+    title = title.strip(" .")
+    return title[:1].upper() + title[1:]
+
+
+DANGLING_END = re.compile(
+    r"(?:\s+(?:of|the|a|an|and|or|in|for|by|with|to|on|is|are|was|were|that|which|as|at))+$",
+    re.I,
+)
+
+
+def caption_text(figure: Figure, max_words: int = 28) -> str:
+    """The caption shown on the slide: its first sentence, with the second one too when the
+    first is only a label ("Tuning window size."), cut at a clause if it is long."""
+    parts = [text.clean(s) for s in text.sentences(PANEL_LABEL.sub("", figure.caption))]
+    if not parts:
+        return figure.caption
+    caption = parts[0]
+    if len(parts) > 1 and text.word_count(caption) <= 6:
+        caption = f"{caption} {parts[1]}"
+    if text.word_count(caption) > max_words:
+        caption = text.PARENTHETICAL.sub("", caption)
+    return text.shorten(caption, max_words, ellipsis=True)
+
+
+def mention_bullet(sentence: str, max_words: int) -> str | None:
+    """A claim from a sentence that discusses a figure, without the pointer to the figure."""
+    if not text.usable(sentence):
+        return None
+    cleaned = text.clean(sentence)
+    cleaned = FIGURE_LEAD.sub("", cleaned)
+    cleaned = FIGURE_TAIL.sub("", cleaned)
+    cleaned = re.sub(r"([:;,])\s*[,;]", r"\1", cleaned)
+    cleaned = re.sub(r"\s+", " ", cleaned).strip()
+    if text.FIGURE_REF.search(cleaned):
+        return None  # still leans on a figure reference ("In Figure 6b, …"): not a claim
+    return text.condense(cleaned, max_words)
+
+
+class BuiltinProposer:
+    name = "builtin"
+
+    # ------------------------------------------------------------------ propose
+    def propose(self, paper: Paper) -> SlideDeck:
+        scorer = text.Scorer([p for s in paper.sections for p in s.paragraphs] + [paper.abstract])
+        used: set[str] = set()
+        slides: list[Slide] = [Slide(kind="title", title=paper.title, role="title")]
+
+        kinds = self._section_kinds(paper)
+        intro = [s for s in paper.sections if kinds[id(s)] == "intro"]
+        conclusion = [s for s in paper.sections if kinds[id(s)] == "conclusion"]
+        body = [s for s in paper.sections if kinds[id(s)] in ("method", "result", "discussion")]
+
+        intro_paragraphs = [p for s in intro for p in s.paragraphs] or (
+            paper.sections[0].paragraphs if paper.sections else []
+        )
+        motivation = self._bullets(
+            [_without(intro_paragraphs, OWN_WORK)] if intro_paragraphs else [],
+            scorer,
+            used,
+            TEXT_BULLETS - 1,
+        )
+        if motivation:
+            slides.append(
+                self._text_slide("Motivation", motivation, "motivation", intro_paragraphs)
+            )
+        own = [paper.abstract] if paper.abstract else [_only(intro_paragraphs, OWN_WORK)]
+        contributions = self._bullets(own, scorer, used, TEXT_BULLETS)
+        if len(contributions) < 3 and paper.abstract:
+            contributions += self._bullets(
+                [_only(intro_paragraphs, OWN_WORK)], scorer, used, 3 - len(contributions)
+            )
+        if contributions:
+            slides.append(
+                self._text_slide("What this paper does", contributions, "contributions", own)
+            )
+
+        figures = self._figures_chosen(paper)
+        closing_count = 1 if conclusion or any(kinds[id(s)] == "discussion" for s in body) else 0
+        budget = TARGET_SLIDES - len(slides) - len(figures) - closing_count
+        text_sections = self._text_sections(body, kinds, max(1, min(MAX_BODY_TEXT_SLIDES, budget)))
+        placed: set[str] = set()
+        titles: set[str] = set()
+        for section in body:
+            role = {"result": "result", "discussion": "discussion"}.get(
+                kinds[id(section)], "method"
+            )
+            if section in text_sections:
+                equation = equation_for(paper, section)
+                count = TEXT_BULLETS - 1 if equation else TEXT_BULLETS
+                chosen = self._bullets(section.paragraphs, scorer, used, count)
+                if len(chosen) >= 2:
+                    slide = self._text_slide(section.title, chosen, role, section.paragraphs)
+                    slides.append(slide.model_copy(update={"equation": equation}))
+            for figure in figures:
+                if figure.id not in placed and _home(figure, paper) == section.title:
+                    slides.append(self.figure_slide(figure, used, titles))
+                    placed.add(figure.id)
+        for figure in figures:  # figures whose home section was not a body section
+            if figure.id not in placed:
+                slides.insert(_before_conclusion(slides), self.figure_slide(figure, used, titles))
+                placed.add(figure.id)
+
+        closing_paragraphs = [p for s in conclusion for p in s.paragraphs] or [
+            p for s in body if kinds[id(s)] == "discussion" for p in s.paragraphs
+        ]
+        closing = (
+            self._bullets(closing_paragraphs, scorer, used, TEXT_BULLETS)
+            if closing_paragraphs
+            else []
+        )
+        discussion = [p for s in body if kinds[id(s)] == "discussion" for p in s.paragraphs]
+        for extra in (discussion, [paper.abstract] if paper.abstract else []):
+            if len(closing) < 3 and extra:
+                closing += self._bullets(extra, scorer, used, 3 - len(closing))
+        if closing:
+            slides.append(
+                self._text_slide("Conclusions", closing, "conclusion", closing_paragraphs)
+            )
+
+        slides = self._fit_count(paper, slides, scorer, used, body, titles)
+        return self._deck(paper, slides)
+
+    @staticmethod
+    def _text_sections(body: list[Section], kinds: dict[int, str], count: int) -> list[Section]:
+        """The sections that get a text slide: the longest ones, at least one method and one
+        result section when there are such, in paper order."""
+        eligible = [s for s in body if s.words >= 80]
+        ranked = sorted(eligible, key=lambda s: -s.words)
+        chosen: list[Section] = []
+        for kind in ("method", "result"):
+            first = next((s for s in ranked if kinds[id(s)] == kind), None)
+            if first is not None and len(chosen) < count:
+                chosen.append(first)
+        for section in ranked:
+            if len(chosen) >= count:
+                break
+            if section not in chosen:
+                chosen.append(section)
+        return [s for s in body if s in chosen]
+
+    def _deck(self, paper: Paper, slides: list[Slide]) -> SlideDeck:
+        return deck_of(paper, slides)
+
+    @staticmethod
+    def _section_kinds(paper: Paper) -> dict[int, str]:
+        kinds: dict[int, str] = {}
+        parent = ""
+        for section in paper.sections:
+            if section.level == 1:
+                parent = section.title
+            kinds[id(section)] = _kind(section, parent if section.level > 1 else "")
+        if paper.sections and all(k == "method" for k in kinds.values()):
+            kinds[id(paper.sections[0])] = "intro"
+        return kinds
+
+    @staticmethod
+    def _bullets(
+        paragraphs: list[str], scorer: text.Scorer, used: set[str], count: int
+    ) -> list[str]:
+        if count <= 0:
+            return []
+        chosen = text.key_sentences(paragraphs, scorer, count, exclude=used)
+        used.update(b.lower() for b in chosen)
+        return chosen
+
+    def text_slide_for(self, section: Section, used: set[str]) -> Slide | None:
+        """A text slide of a section's key sentences (None when it has too few clean ones)."""
+        scorer = text.Scorer(section.paragraphs)
+        chosen = [
+            b
+            for b in (
+                bullets.rewrite(s) for s in self._bullets(section.paragraphs, scorer, used, 5)
+            )
+            if b
+        ][:TEXT_BULLETS]
+        if len(chosen) < 2:
+            return None
+        return self._text_slide(section.title, chosen, "method", section.paragraphs)
+
+    @staticmethod
+    def _text_slide(title: str, bullets: list[str], role: str, paragraphs: list[str]) -> Slide:
+        budget = limits.get_int("words_text_slide") - 8
+        while len(bullets) > 2 and sum(text.word_count(b) for b in bullets) > budget:
+            bullets.remove(max(bullets, key=text.word_count))
+        notes = " ".join(paragraphs)[:1500]
+        return Slide(kind="bullets", title=title[:120], bullets=bullets, role=role, notes=notes)
+
+    @staticmethod
+    def _figures_chosen(paper: Paper) -> list[Figure]:
+        figures = [f for f in paper.figures if f.kind == "figure"]
+        ranked = sorted(figures, key=lambda f: (-len(f.mentions), f.number))[:MAX_FIGURE_SLIDES]
+        chosen = sorted(ranked, key=lambda f: f.number)
+        tables = [
+            f for f in paper.figures if f.kind == "table" and f.carries_results and f.mentions
+        ]
+        room = max(0, limits.get_int("min_figures") + 1 - len(chosen))
+        chosen += sorted(tables, key=lambda f: -len(f.mentions))[:room]
+        return chosen
+
+    def figure_slide(self, figure: Figure, used: set[str], titles: set[str] | None = None) -> Slide:
+        bullets: list[str] = []
+        for mention in sorted(figure.mentions, key=lambda m: -_mention_score(m.text, figure)):
+            if any(ref != (figure.kind, figure.number) for ref in text.figure_refs(mention.text)):
+                continue  # also about another figure: it belongs on that slide
+            bullet = mention_bullet(mention.text, FIGURE_BULLET_WORDS)
+            if bullet is None or bullet.lower() in used:
+                continue
+            if (
+                sum(text.word_count(b) for b in bullets) + text.word_count(bullet)
+                > FIGURE_TEXT_BUDGET
+            ):
+                continue
+            bullets.append(bullet)
+            used.add(bullet.lower())
+            if len(bullets) == 2:
+                break
+        caption = caption_text(figure)
+        # A wide figure goes across the slide with one line under it; a tall or dense one gets
+        # the slide to itself (its caption beside it), so that it is drawn as large as it can be.
+        wide = figure.aspect >= 1.25
+        tall_or_dense = figure.aspect < 0.9 or figure.panels > 1
+        layout = "figure-full" if wide else "figure-right"
+        if layout == "figure-full":
+            bullets = bullets[:1]
+        elif tall_or_dense:
+            bullets = []
+        title = figure_title(figure)
+        if titles is not None:
+            if title in titles:
+                title = figure_title(figure, words=14)
+            if title in titles:
+                title = f"{title} ({figure.label})"
+            titles.add(title)
+        slide = Slide(
+            kind="figure",
+            title=title,
+            bullets=bullets,
+            figure=figure.id,
+            layout=layout,
+            caption=caption,
+            role="result",
+            notes=" ".join(m.text for m in figure.mentions)[:1500] or figure.caption,
+        )
+        return slide
+
+    def _fit_count(
+        self,
+        paper: Paper,
+        slides: list[Slide],
+        scorer: text.Scorer,
+        used: set[str],
+        body: list[Section],
+        titles: set[str],
+    ) -> list[Slide]:
+        low, high = limits.get_int("min_slides"), limits.get_int("max_slides")
+        # Too many: drop the text slides of the shortest body sections, then extra figures.
+        while len(slides) > high:
+            candidates = [
+                i
+                for i, s in enumerate(slides)
+                if s.kind == "bullets" and s.role in ("method", "discussion", "result")
+            ]
+            if candidates:
+                slides.pop(
+                    min(
+                        candidates, key=lambda i: sum(text.word_count(b) for b in slides[i].bullets)
+                    )
+                )
+                continue
+            figure_slides = [i for i, s in enumerate(slides) if s.kind == "figure"]
+            if len(figure_slides) <= limits.get_int("min_figures"):
+                break
+            slides.pop(figure_slides[-1])
+        # Too few: more figures and tables, then second slides for the longest sections.
+        shown = {s.figure for s in slides if s.figure}
+        extra = [
+            f
+            for f in sorted(paper.figures, key=lambda f: (-len(f.mentions), f.kind != "figure"))
+            if f.id not in shown and (f.kind == "figure" or f.carries_results)
+        ]
+        while len(slides) < low and extra:
+            figure = extra.pop(0)
+            slides.insert(
+                _position_for(slides, figure, paper), self.figure_slide(figure, used, titles)
+            )
+        for section in sorted(body, key=lambda s: -s.words):
+            if len(slides) >= low:
+                break
+            bullets = self._bullets(section.paragraphs, scorer, used, TEXT_BULLETS)
+            if len(bullets) >= 2:
+                index = _after_section(slides, section.title)
+                slides.insert(
+                    index, self._text_slide(section.title, bullets, "method", section.paragraphs)
+                )
+        return slides
+
+    # ------------------------------------------------------------------- revise
+    def revise(self, paper: Paper, deck: SlideDeck, issues: list[Issue]) -> Revision:
+        from apps.decks.pipeline.propose.repair import deck_repair  # repair builds figure slides
+
+        return deck_repair(self, paper, deck, issues)
+
+
+def _mention_score(sentence: str, figure: Figure) -> float:
+    """Prefer sentences that state a finding about this figure alone."""
+    score = 1.0
+    if text.CUES.search(sentence) or re.search(r"\d+(?:\.\d+)?\s*(?:%|×|x\b|times)", sentence):
+        score += 1.0
+    others = [ref for ref in text.figure_refs(sentence) if ref != (figure.kind, figure.number)]
+    score -= 0.6 * len(others)
+    if re.search(
+        r"\b(we (?:propose|compare|present|show) (?:an?|the)? ?(?:aggregate|visual)|presents|aggregate view|we list)\b",
+        sentence,
+        re.I,
+    ):
+        score -= 0.8
+    return score + min(len(sentence), 200) / 400
+
+
+def equation_for(paper: Paper, section: Section) -> str:
+    """The display equation a slide about this section shows: the one its text refers to most
+    (or its first), when it was rebuilt cleanly; "" when there is none."""
+    candidates = [
+        e for e in paper.equations if e.section == section.title and defects.clean_tex(e.tex)
+    ]
+    if not candidates:
+        return ""
+    body = " ".join(section.paragraphs)
+    return max(candidates, key=lambda e: body.count(f"({e.number})") if e.number else 0).tex
+
+
+def deck_of(paper: Paper, slides: list[Slide]) -> SlideDeck:
+    """A deck of these slides, with the paper's title, authors, venue, year and DOI."""
+    return SlideDeck(
+        title=paper.title,
+        authors=paper.authors,
+        venue=paper.venue,
+        year=paper.year,
+        doi=paper.doi,
+        footer=footer_text(paper),
+        slides=slides,
+    )
+
+
+def footer_text(paper: Paper) -> str:
+    surnames = [a.split()[-1] for a in paper.authors if a.split()]
+    if not surnames:
+        who = ""
+    elif len(surnames) == 1:
+        who = surnames[0]
+    elif len(surnames) == 2:
+        who = f"{surnames[0]} and {surnames[1]}"
+    else:
+        who = f"{surnames[0]} et al."
+    venue = re.split(r"\s+[–—-]\s+", paper.venue)[0].strip() if paper.venue else ""
+    venue = re.sub(r"\s+\d+(\.\d+)?\s*(\(#?\d+\))?$", "", venue)
+    venue = re.sub(r"\s+(19|20)\d\d$", "", venue)
+    parts = [p for p in (who, " ".join(v for v in (venue, paper.year) if v)) if p]
+    return " · ".join(parts)
+
+
+def _without(paragraphs: list[str], pattern: re.Pattern) -> str:
+    return " ".join(s for p in paragraphs for s in text.sentences(p) if not pattern.search(s))
+
+
+def _only(paragraphs: list[str], pattern: re.Pattern) -> str:
+    return " ".join(s for p in paragraphs for s in text.sentences(p) if pattern.search(s))
+
+
+def _home(figure: Figure, paper: Paper) -> str:
+    return figure.section or (paper.sections[-1].title if paper.sections else "")
+
+
+def _before_conclusion(slides: list[Slide]) -> int:
+    for index in range(len(slides) - 1, 0, -1):
+        if slides[index].role == "conclusion":
+            return index
+    return len(slides)
+
+
+def _position_for(slides: list[Slide], figure: Figure, paper: Paper) -> int:
+    home = _home(figure, paper)
+    index = _after_section(slides, home)
+    return index if index < len(slides) else _before_conclusion(slides)
+
+
+def _after_section(slides: list[Slide], title: str) -> int:
+    last = None
+    for index, slide in enumerate(slides):
+        if slide.title == title:
+            last = index
+    if last is None:
+        return _before_conclusion(slides)
+    index = last + 1
+    while index < len(slides) and slides[index].kind == "figure":
+        index += 1
+    return index

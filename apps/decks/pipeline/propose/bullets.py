@@ -1,0 +1,162 @@
+"""Sentences of the paper → bullets that stand on their own, and the fix for each text defect.
+
+The reviewer finds defects with pipeline/defects.py; `fix(kind, text, source)` answers one of
+them for one bullet, and `rewrite` applies every fix a drafted bullet needs. A fix either makes
+the text whole (drop the connector, resolve the pronoun, remove a pointer) or says it cannot
+(None): the bullet is then replaced by another sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from apps.decks.pipeline import defects, text
+from apps.decks.pipeline.paper import Paper
+
+MAX_MERGED_WORDS = 30
+# Verbs that follow a bare pronoun ("This motivated us…"): then the pronoun is the subject and
+# has to be resolved; otherwise "This visualisation…" names its own noun.
+PRONOUN_VERBS = re.compile(
+    r"^(?:is|was|are|were|has|have|had|can|could|may|might|will|would|should|must|does|did|"
+    r"do|means?|meant|allows?|allowed|leads?|led|motivated?|motivates|gives?|gave|makes?|made|"
+    r"suggests?|suggested|indicates?|indicated|implies|implied|ensures?|requires?|explains?|"
+    r"results?|yields?|enables?|provides?|shows?|showed|shown|helps?|helped|happens?|occurs?|"
+    r"seems?|appears?|remains?|becomes?|became|includes?|involves?|reduces?|increases?|"
+    r"improves?|causes?|caused|confirms?|demonstrates?|highlights?|contrasts?|differs?|"
+    r"corresponds?|depends?|relies|reflects?|represents?|comes?|came|also|thus|then|not|only)\b",
+    re.I,
+)
+DEMONSTRATIVES = re.compile(r"^(this|these|that|those|such)\s+", re.I)
+POINTER_PHRASE = re.compile(
+    r",?\s*\(?(?:see\s+|cf\.\s+)?(?:(?:as\s+)?(?:shown|seen|given|reported|illustrated|"
+    r"described|defined|derived|listed|summari[sz]ed|presented|plotted)\s+)?(?:in|of|from|by|"
+    r"using|with|to|on)?\s*(?:Eqs?\.|Equations?|Figs?\.|Figures?|Tables?|Tab\.|Sections?|"
+    r"Sec\.|Appendix)\s*\(?\d+[a-z]?\)?(?:\s*(?:and|,|–|-)\s*\(?\d+[a-z]?\)?)*\)?",
+    re.I,
+)
+
+
+@dataclass
+class Source:
+    """Where a bullet's sentence came from: the sentence before it in its paragraph."""
+
+    previous: str = ""
+
+
+class SentenceIndex:
+    """Find the paper sentence a bullet was made from, and the sentence before it."""
+
+    def __init__(self, paper: Paper):
+        self.entries: list[tuple[str, str, str]] = []  # (key, sentence, previous)
+        for section in paper.sections:
+            for paragraph in section.paragraphs:
+                previous = ""
+                for sentence in text.sentences(paragraph):
+                    self.entries.append((_key(sentence), sentence, previous))
+                    previous = sentence
+
+    def source(self, bullet: str) -> Source:
+        key = _key(bullet)[:60]
+        if len(key) < 12:
+            return Source()
+        for entry_key, _sentence, previous in self.entries:
+            if key in entry_key:
+                return Source(previous=previous)
+        return Source()
+
+
+def _key(sentence: str) -> str:
+    return re.sub(r"[^a-z0-9]+", " ", sentence.lower()).strip()
+
+
+def _capitalise(value: str) -> str:
+    return value[:1].upper() + value[1:] if value[:1].isalpha() else value
+
+
+def drop_connector(value: str) -> str | None:
+    stripped = value.strip().lstrip(",;:) ").strip()
+    if re.match(r"[a-z]", stripped):
+        return None  # the middle of a sentence: no way to make it whole
+    for _ in range(3):
+        match = defects.CONNECTOR.match(stripped) or defects.DESPITE_CLAUSE.match(stripped)
+        if not match:
+            break
+        stripped = stripped[match.end() :].lstrip(",;: ")
+    return _capitalise(stripped) if stripped else None
+
+
+def resolve_reference(value: str, source: Source) -> str | None:
+    stripped = value.strip()
+    demonstrative = DEMONSTRATIVES.match(stripped)
+    if demonstrative:
+        rest = stripped[demonstrative.end() :]
+        if rest and not PRONOUN_VERBS.match(rest):
+            return "The " + rest  # "This visualisation does…" → "The visualisation does…"
+    previous = text.clean(source.previous).rstrip(".;: ") if source.previous else ""
+    if (
+        previous
+        and not defects.text_defects(previous)
+        and not defects.unresolved_reference(previous)
+    ):
+        merged = f"{previous}; {stripped[:1].lower()}{stripped[1:]}"
+        if text.word_count(merged) <= MAX_MERGED_WORDS:
+            return merged  # the pronoun now follows what it refers to
+    return None
+
+
+def remove_pointers(value: str) -> str | None:
+    cleaned = POINTER_PHRASE.sub("", value)
+    cleaned = re.sub(r"\(\s*\)", "", cleaned)
+    cleaned = re.sub(r"\s+([,.;:])", r"\1", re.sub(r"\s+", " ", cleaned)).strip(" ,;:")
+    if defects.pointers(cleaned) or not text.valid_bullet(cleaned, 40):
+        return None
+    return _capitalise(cleaned)
+
+
+def strip_stray(value: str) -> str | None:
+    cleaned = defects.UNREADABLE.sub("", value)
+    cleaned = defects.STRAY_LEAD.sub("", cleaned.strip(), count=1).strip()
+    return _capitalise(cleaned) if cleaned else None
+
+
+def strip_equation_numbers(value: str) -> str | None:
+    cleaned = defects.LEADING_EQUATION_NUMBER.sub("", value.strip())
+    cleaned = re.sub(r"\s*\(\d{1,3}[a-z]?\)(?=\s|$|[.,;])", "", cleaned)
+    return _capitalise(cleaned.strip()) if cleaned.strip() else None
+
+
+def fix(kind: str, value: str, source: Source | None = None) -> str | None:
+    """The bullet with one defect answered, or None when it cannot be."""
+    source = source or Source()
+    if kind == "dangling_connector":
+        return drop_connector(value)
+    if kind == "unresolved_reference":
+        return resolve_reference(value, source)
+    if kind == "equation_number":
+        return strip_equation_numbers(value)
+    if kind == "stray_glyph":
+        return strip_stray(value)
+    if kind == "dangling_pointer":
+        return remove_pointers(value)
+    return None  # meta_text, broken_math, glued_words, table_as_text: not a bullet at all
+
+
+def rewrite(value: str, source: Source | None = None, max_words: int = 28) -> str | None:
+    """Every fix the text needs, in an order where one fix cannot undo another."""
+    current: str | None = value
+    for _ in range(4):
+        found = defects.text_defects(current)
+        if not found:
+            break
+        kind = found[0][0]
+        current = fix(kind, current, source)
+        if current is None:
+            return None
+    if current is None or defects.text_defects(current):
+        return None
+    if defects.pointers(current):
+        current = remove_pointers(current)
+    if current is None or text.word_count(current) > max_words:
+        return None
+    return current

@@ -1,0 +1,471 @@
+"""The builtin proposer's revision: one fixer per issue type, each answering one issue.
+
+`deck_repair` walks the reviewer's issues slide by slide, hands each to the fixer registered for
+its type and records a `Change` that names the issue it answers (its index in the round's
+issue list). Fixes move in one direction (text gets shorter or cleaner, figures get more room)
+so that rounds converge instead of oscillating.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from apps.decks import limits
+from apps.decks.pipeline import defects, text
+from apps.decks.pipeline.crops import figure_crop_findings
+from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Revision
+from apps.decks.pipeline.paper import Paper
+from apps.decks.pipeline.propose import bullets
+from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+
+if TYPE_CHECKING:
+    from apps.decks.pipeline.propose.builtin import BuiltinProposer
+
+TEXT_TYPES = (
+    "dangling_connector",
+    "unresolved_reference",
+    "equation_number",
+    "meta_text",
+    "stray_glyph",
+    "broken_math",
+    "glued_words",
+    "table_as_text",
+    "dangling_pointer",
+)
+
+
+@dataclass
+class Work:
+    """What a fixer may use: the paper, the sentence index and every bullet already shown."""
+
+    proposer: BuiltinProposer
+    paper: Paper
+    index: bullets.SentenceIndex
+    used: set[str] = field(default_factory=set)  # bullets shown (lower case)
+    shown: set[str] = field(default_factory=set)  # figure ids shown
+    orphans: list[str] = field(default_factory=list)  # bullets of removed thin slides
+
+
+Fixer = Callable[[Slide, Issue, Work], tuple[list[Slide], str]]
+FIXERS: dict[str, Fixer] = {}
+
+
+def fixer(*types: str):
+    def register(function: Fixer) -> Fixer:
+        for name in types:
+            FIXERS[name] = function
+        return function
+
+    return register
+
+
+def deck_repair(
+    proposer: BuiltinProposer, paper: Paper, deck: SlideDeck, issues: list[Issue]
+) -> Revision:
+    deck = deck.model_copy(update={"slides": list(deck.slides)})  # the round's deck stays as it was
+    work = Work(proposer, paper, bullets.SentenceIndex(paper))
+    work.used = {b.lower() for s in deck.slides for b in s.bullets}
+    work.shown = set(deck.figures_used())
+    numbered = list(enumerate(issues))
+    slides: list[Slide] = []
+    changes: list[Change] = []
+    merged_away = _merge_repeated(deck, numbered, changes)
+    for number, slide in enumerate(deck.slides, start=1):
+        if number in merged_away:
+            continue
+        current = [slide]
+        found = sorted(
+            ((i, issue) for i, issue in numbered if issue.slide == number),
+            key=lambda pair: -SEVERITY_RANK[pair[1].severity],
+        )
+        for position, issue in found:
+            function = FIXERS.get(issue.type)
+            if function is None or not current:
+                continue
+            replaced, action = function(current[0], issue, work)
+            if action:
+                current = replaced + current[1:]
+                changes.append(Change(issue=position, slide=number, type=issue.type, action=action))
+        if (
+            work.orphans
+            and current
+            and current[0].kind == "bullets"
+            and len(current[0].bullets) < 4
+        ):
+            current[0] = current[0].model_copy(
+                update={"bullets": work.orphans + current[0].bullets}
+            )
+            work.orphans = []
+        slides.extend(current)
+    deck = deck.model_copy(update={"slides": slides or deck.slides[:1]})
+    deck = _deck_repair(work, deck, numbered, changes)
+    return Revision(deck=deck, changes=changes)
+
+
+# ----------------------------------------------------------------------------- text defects
+
+
+@fixer(*TEXT_TYPES)
+def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    if issue.evidence.get("where") == "title":
+        return _title(slide, issue, work)
+    if "errors" in issue.evidence:
+        return _untypeset(slide, issue, work)
+    original = issue.evidence.get("text", "")
+    if original not in slide.bullets:
+        # The reviewer saw this bullet in this deck: an earlier fix of the same bullet (another
+        # defect of it) has already replaced it.
+        return [slide], "answered by the rewrite of the same bullet" if original else ""
+    kind = issue.type
+    if kind == "dangling_pointer" and issue.evidence.get("kind") == "equation":
+        equation = work.paper.equation(str(issue.evidence.get("number")))
+        if equation is not None and not slide.equation and defects.clean_tex(equation.tex):
+            return [slide.model_copy(update={"equation": equation.tex})], (
+                f"showed equation ({equation.number}) that bullet {issue.evidence['index'] + 1} "
+                "points at"
+            )
+    fixed = bullets.fix(kind, original, work.index.source(original))
+    if fixed is not None:
+        fixed = bullets.rewrite(fixed, work.index.source(original), max_words=32)
+    kept = [b for b in slide.bullets if b != original]
+    if fixed is not None and fixed.lower() not in work.used:
+        position = slide.bullets.index(original)
+        # A pronoun resolved by merging with the sentence before: that sentence, if it is a
+        # bullet already, gives way to the merged one.
+        antecedent = next((b for b in kept if fixed.startswith(b.rstrip(".") + ";")), None)
+        if antecedent is not None:
+            position = kept.index(antecedent)
+            kept.remove(antecedent)
+        kept.insert(position, fixed)
+        work.used.add(fixed.lower())
+        action = f"rewrote bullet {position + 1}: “{text.shorten(fixed, 12, ellipsis=True)}”"
+    else:
+        replacement = _next_sentence(slide, work)
+        if replacement:
+            kept.append(replacement)
+            action = "replaced the bullet with another sentence of the same part"
+        else:
+            action = "removed the bullet"
+    return [slide.model_copy(update={"bullets": kept})], action
+
+
+def _untypeset(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """Formulas KaTeX could not typeset: the display equation goes, and so does each bullet
+    whose text the page showed as raw TeX (the title is rewritten)."""
+    failed = [" ".join(e.split()) for e in issue.evidence["errors"]]
+
+    def shown_raw(value: str) -> bool:
+        flat = " ".join(defects.unmath(value).split())
+        return any(flat and (flat in e or e in flat) for e in failed)
+
+    kept = [b for b in slide.bullets if not shown_raw(b)]
+    update = {"bullets": kept, "equation": ""}
+    slide_after = slide.model_copy(update=update)
+    if shown_raw(slide.title):
+        slide_after = _title(slide_after, issue, work)[0][0]
+    if slide_after == slide:
+        return [slide], ""
+    return [slide_after], "removed the formulas KaTeX could not typeset"
+
+
+def _next_sentence(slide: Slide, work: Work) -> str | None:
+    """Another clean sentence from the paragraphs behind the slide (its notes)."""
+    if not slide.notes or slide.kind == "title":
+        return None
+    scorer = text.Scorer([slide.notes])
+    for candidate in text.key_sentences([slide.notes], scorer, 6, exclude=work.used):
+        fixed = bullets.rewrite(candidate, work.index.source(candidate))
+        if fixed and fixed.lower() not in work.used:
+            work.used.add(fixed.lower())
+            return fixed
+    return None
+
+
+@fixer("title_fragment")
+def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    figures = [f for f in (work.paper.figure(i) for i in slide.figures()) if f]
+    candidates = []
+    if figures:
+        from apps.decks.pipeline.propose.builtin import figure_title
+
+        candidates += [figure_title(figures[0], words=w) for w in (8, 12)]
+    section = next(
+        (
+            s
+            for s in work.paper.sections
+            if slide.notes and s.paragraphs and s.paragraphs[0][:80] in slide.notes
+        ),
+        None,
+    )
+    if section is not None:
+        candidates.append(section.title)
+    if figures:
+        candidates.append(figures[0].label)
+    candidates.append("Key points")
+    for candidate in candidates:
+        cleaned = bullets.strip_stray(candidate) or ""
+        if cleaned and not defects.title_fragment(cleaned) and not defects.text_defects(cleaned):
+            return [slide.model_copy(update={"title": cleaned[:120]})], f"retitled “{cleaned}”"
+    return [slide], ""
+
+
+@fixer("thin_slide")
+def _thin(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    extra = [b for b in (_next_sentence(slide, work), _next_sentence(slide, work)) if b]
+    if len(slide.bullets) + len(extra) >= 2:
+        return [slide.model_copy(update={"bullets": slide.bullets + extra})], (
+            f"added {len(extra)} sentence{'s' if len(extra) > 1 else ''} of the same part"
+        )
+    work.orphans.extend(slide.bullets)
+    return [], "moved its one bullet to the next text slide"
+
+
+# ------------------------------------------------------------------------ layout and figures
+
+
+@fixer("overflow", "density", "overlap", "edge")
+def _crowded(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    if slide.kind == "title":
+        return [
+            slide.model_copy(update={"title": text.shorten(slide.title, 14)})
+        ], "shortened the title"
+    severe = issue.severity == "high"
+    if slide.kind == "bullets" and severe and len(slide.bullets) >= 4:
+        half = (len(slide.bullets) + 1) // 2
+        first = slide.model_copy(update={"bullets": slide.bullets[:half]})
+        title = slide.title if slide.title.endswith("(continued)") else f"{slide.title} (continued)"
+        second = slide.model_copy(
+            update={"bullets": slide.bullets[half:], "title": title, "notes": ""}
+        )
+        return [first, second], "split the slide in two"
+    if issue.type == "density" and "caption_words" in issue.evidence:
+        figure = work.paper.figure(slide.figure or "")
+        caption = text.shorten(
+            slide.caption or (figure.caption if figure else ""), 24, ellipsis=True
+        )
+        return [slide.model_copy(update={"caption": caption})], "kept the caption's first clause"
+    budget = (
+        limits.get_int("words_beside_figure") - 8
+        if slide.kind == "figure"
+        else limits.get_int("words_text_slide") - 12
+    )
+    kept = _trim_words(slide.bullets, budget, 20)
+    if kept != slide.bullets:
+        return [slide.model_copy(update={"bullets": kept})], "cut the longest bullets"
+    if not slide.compact:
+        return [slide.model_copy(update={"compact": True})], "used the stylesheet's compact text"
+    if slide.bullets:
+        return [slide.model_copy(update={"bullets": slide.bullets[:-1]})], "dropped the last bullet"
+    return [slide], ""
+
+
+@fixer("small_font")
+def _small_font(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    if slide.compact:
+        return [
+            slide.model_copy(
+                update={"compact": False, "bullets": _trim_words(slide.bullets, 50, 20)}
+            )
+        ], ("back to the normal text size, with less text")
+    return [slide], ""
+
+
+@fixer("figure_cropped", "figure_faded", "figure_distorted", "figure_mismatch")
+def _figure_whole(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    if slide.fit != "contain":
+        return [slide.model_copy(update={"fit": "contain"})], "drew the figure whole (contain)"
+    return [slide.model_copy(update={"bullets": _trim_words(slide.bullets, 20, 14)})], (
+        "gave the figure more room"
+    )
+
+
+@fixer("figure_small", "figure_narrow", "empty_area", "figure_text_small")
+def _figure_room(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    figure = work.paper.figure(slide.figure or "")
+    if figure is None or slide.kind != "figure":
+        return [slide], ""
+    if slide.figure_pair:
+        return [slide], ""
+    if slide.layout != "figure-full" and figure.aspect >= 1.25:
+        takeaway = [text.shorten(b, 18) for b in slide.bullets[:1]]
+        return [slide.model_copy(update={"layout": "figure-full", "bullets": takeaway})], (
+            "put the figure across the slide with one line under it"
+        )
+    if slide.bullets:
+        return [slide.model_copy(update={"bullets": []})], "gave the figure a slide of its own"
+    return [slide], ""
+
+
+@fixer("figure_missing", "render", "empty")
+def _broken(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    if slide.kind == "title":
+        return [slide], ""
+    if slide.kind == "figure" and not any(work.paper.figure(f) for f in slide.figures()):
+        if slide.bullets:
+            return [
+                slide.model_copy(update={"kind": "bullets", "figure": None, "figure_pair": None})
+            ], ("kept the text without the unknown figure")
+        return [], "removed the slide whose figure does not exist"
+    if not slide.bullets and not slide.figure:
+        return [], "removed the empty slide"
+    return [
+        slide.model_copy(update={"bullets": _trim_words(slide.bullets, 40, 14)})
+    ], "simplified the slide"
+
+
+@fixer("near_empty")
+def _near_empty(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    if slide.kind == "bullets" and len(slide.bullets) < 2:
+        return [], "removed the almost empty slide"
+    return [slide], ""
+
+
+@fixer("crop_foreign_text", "crop_cut")
+def _bad_crop(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """A crop the PDF's layout shows to be unclean is not shown: another figure takes its place
+    when there is one the deck does not show yet."""
+    bad = issue.evidence.get("figure")
+    spare = [
+        f
+        for f in work.paper.figures
+        if f.id != bad
+        and f.id not in work.shown
+        and not any(figure_crop_findings(f))
+        and (f.kind == "figure" or f.carries_results)
+    ]
+    if spare:
+        work.shown.add(spare[0].id)
+        replacement = work.proposer.figure_slide(spare[0], work.used)
+        return [replacement], f"showed {spare[0].label} instead of the unclean crop of {bad}"
+    if slide.bullets:
+        return [slide.model_copy(update={"kind": "bullets", "figure": None})], (
+            f"kept the text without the unclean crop of {bad}"
+        )
+    return [], f"removed the slide with the unclean crop of {bad}"
+
+
+# ----------------------------------------------------------------------------- deck level
+
+
+def _merge_repeated(
+    deck: SlideDeck, numbered: list[tuple[int, Issue]], changes: list[Change]
+) -> set[int]:
+    """Near-identical figures in a row become one slide that shows them side by side."""
+    merged: set[int] = set()
+    for position, issue in numbered:
+        if issue.type != "repeated_figures":
+            continue
+        first, second = issue.evidence.get("slides", [0, 0])
+        if first in merged or second in merged or not (1 <= first < second <= len(deck.slides)):
+            continue
+        a, b = deck.slides[first - 1], deck.slides[second - 1]
+        title = _common_title(a.title, b.title)
+        deck.slides[first - 1] = a.model_copy(
+            update={
+                "figure_pair": b.figure,
+                "title": title,
+                "bullets": a.bullets[:1],
+                "layout": "figure-right",
+            }
+        )
+        merged.add(second)
+        changes.append(
+            Change(
+                issue=position,
+                slide=second,
+                type=issue.type,
+                action=f"showed {a.figure} and {b.figure} side by side on slide {first}",
+            )
+        )
+    return merged
+
+
+def _common_title(a: str, b: str) -> str:
+    words_a, words_b = a.split(), b.split()
+    common = []
+    for x, y in zip(words_a, words_b, strict=False):
+        if x.lower() != y.lower():
+            break
+        common.append(x)
+    base = " ".join(common).rstrip(",;: ") if len(common) >= 2 else a
+    base = defects.DANGLING_END.sub("", base).strip() or a
+    return f"{base}: side by side"[:120]
+
+
+def _deck_repair(
+    work: Work, deck: SlideDeck, numbered: list[tuple[int, Issue]], changes: list[Change]
+) -> SlideDeck:
+    slides = list(deck.slides)
+    deck_issues = [
+        (i, issue) for i, issue in numbered if issue.slide == 0 and issue.type != "repeated_figures"
+    ]
+    for position, issue in deck_issues:
+        if issue.type in ("too_few_figures", "slide_count") and len(slides) < limits.get_int(
+            "max_slides"
+        ):
+            shown = {f for s in slides for f in s.figures()}
+            ranked = sorted(
+                work.paper.figures, key=lambda f: (f.kind != "figure", -len(f.mentions))
+            )
+            unshown = [f for f in ranked if f.id not in shown and not any(figure_crop_findings(f))]
+            # Figures and result tables first; a short paper's other tables (its parameters)
+            # are better than a deck too short to present.
+            candidates = [f for f in unshown if f.kind == "figure" or f.carries_results] + [
+                f for f in unshown if f.kind == "table" and not f.carries_results
+            ]
+            wanted = max(
+                limits.get_int("min_figures") - len(shown),
+                limits.get_int("min_slides") - len(slides),
+            )
+            added = []
+            for figure in candidates[: max(0, wanted)]:
+                index = len(slides) - 1 if slides[-1].role == "conclusion" else len(slides)
+                slides.insert(max(1, index), work.proposer.figure_slide(figure, work.used))
+                added.append(figure.label)
+            if added:
+                changes.append(
+                    Change(
+                        issue=position, slide=0, type=issue.type, action=f"added {', '.join(added)}"
+                    )
+                )
+        if issue.type == "slide_count" and len(slides) > limits.get_int("max_slides"):
+            removable = [
+                i
+                for i, s in enumerate(slides)
+                if s.kind == "bullets" and s.role not in ("conclusion", "contributions")
+            ]
+            while len(slides) > limits.get_int("max_slides") and removable:
+                slides.pop(removable.pop())
+            changes.append(
+                Change(issue=position, slide=0, type=issue.type, action="removed text slides")
+            )
+    return deck.model_copy(update={"slides": slides})
+
+
+def _add_text_slides(work: Work, slides: list[Slide], wanted: int) -> list[str]:
+    """Slides for the longest sections that have none yet, placed before the conclusions."""
+    titled = {s.title for s in slides}
+    added = []
+    for section in sorted(work.paper.sections, key=lambda s: -s.words):
+        if len(added) >= wanted:
+            break
+        if section.title in titled or section.words < 60:
+            continue
+        slide = work.proposer.text_slide_for(section, work.used)
+        if slide is None:
+            continue
+        index = len(slides) - 1 if slides[-1].role == "conclusion" else len(slides)
+        slides.insert(max(1, index), slide)
+        added.append(f"a slide on {section.title}")
+    return added
+
+
+def _trim_words(items: list[str], budget: int, per_bullet: int) -> list[str]:
+    """Cut bullets at a clause boundary where one is near, then drop the longest ones until
+    the total fits the budget (never cut a sentence in the middle)."""
+    kept = [text.shorten(b, per_bullet) for b in items]
+    while len(kept) > 1 and sum(text.word_count(b) for b in kept) > budget:
+        kept.remove(max(kept, key=text.word_count))
+    return kept

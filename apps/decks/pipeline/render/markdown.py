@@ -1,0 +1,205 @@
+"""SlideDeck → Slidev markdown as people write it. The only writer of slides.md.
+
+Each slide has its own front matter and one of Slidev's built-in layouts (`cover`, `default`,
+`two-cols-header`, `image-right` for the one mistake the reviewer must be able to see); text is
+Markdown (`#` titles, `-` lists, `![…](…)` images, `>` for captions, `$…$` and `$$…$$` math)
+and speaker notes are HTML comments. The look comes from style.css next to slides.md: no
+inline style, no HTML. Paper text is escaped for Markdown and Vue (`<`, `*`, `{{`, `---` stay
+text); only `$…$` spans pass through, as KaTeX.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from apps.decks.pipeline.paper import Figure, Paper
+from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+
+STYLE_SOURCE = Path(__file__).resolve().parents[4] / "renderers" / "slidev" / "deck-style.css"
+FIGURES_DIR = "figures"
+MATH = re.compile(r"(?<!\\)\$(?!\$)(.+?)(?<!\\)\$")
+MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>&]|~~|^#)")
+BARE = re.compile(r"[A-Za-z][\w./%-]*(?: [\w./%-]+)*")
+YAML_WORDS = {"true", "false", "yes", "no", "on", "off", "null", "y", "n"}
+HEADMATTER = {
+    "theme": "default",
+    "titleTemplate": "%s",
+    "fonts": {"provider": "none"},  # no web fonts: decks work offline
+    "routerMode": "hash",
+    "aspectRatio": "16/9",
+    "canvasWidth": 980,
+    "colorSchema": "light",
+    "favicon": "",
+    "download": False,
+    "drawings": {"enabled": False},
+    "record": False,
+    "contextMenu": False,
+    "wakeLock": False,
+    "transition": "none",
+    "mdc": False,
+}
+
+
+def escape_text(text: str, *, line_start: bool = True) -> str:
+    """Plain text for a Markdown line: punctuation that Markdown or Vue would read is escaped
+    (at the start of a line also what would begin a list)."""
+    text = re.sub(r"\s+", " ", text).replace("\\$", "\u0000")
+    text = MARKDOWN_SPECIAL.sub(r"\\\1", text).replace("$", "\\$").replace("\u0000", "\\$")
+    if line_start:
+        text = re.sub(r"^(\d+)([.)])", r"\1\\\2", text)  # "2020. It…" is not an ordered list
+        text = re.sub(r"^([-+=])", r"\\\1", text)
+    return _no_mustache(text)
+
+
+def inline(text: str) -> str:
+    """Text with `$…$` math: the math is kept for KaTeX, the rest escaped."""
+    out, last = [], 0
+    for match in MATH.finditer(text):
+        out.append(escape_text(text[last : match.start()]))
+        out.append(f"${_no_mustache(match.group(1).strip())}$")
+        last = match.end()
+    out.append(escape_text(text[last:]))
+    return "".join(out).strip()
+
+
+def _no_mustache(text: str) -> str:
+    """Vue reads `{{ … }}` in a compiled slide as an expression; keep braces apart."""
+    while "{{" in text or "}}" in text:
+        text = text.replace("{{", "{ {").replace("}}", "} }")
+    return text
+
+
+def _yaml(value) -> str:
+    """A YAML scalar as a person writes it: bare when it is a plain word, quoted otherwise."""
+    if isinstance(value, str) and BARE.fullmatch(value) and value.lower() not in YAML_WORDS:
+        return value
+    return json.dumps(value, ensure_ascii=False)  # JSON scalars are valid YAML
+
+
+def _front_matter(fields: dict) -> str:
+    lines = ["---"]
+    for key, value in fields.items():
+        if isinstance(value, dict):
+            lines.append(f"{key}:")
+            lines.extend(f"  {k}: {_yaml(v)}" for k, v in value.items())
+        else:
+            lines.append(f"{key}: {_yaml(value)}")
+    lines.append("---")
+    return "\n".join(lines)
+
+
+def headmatter(deck: SlideDeck) -> dict:
+    title = _no_mustache(re.sub(r"\s+", " ", deck.title))
+    return {
+        "theme": HEADMATTER["theme"],
+        "title": title,
+        "info": f"Slides made by Tessera from {title}",
+        **HEADMATTER,
+    }
+
+
+def deck_markdown(deck: SlideDeck, paper: Paper) -> str:
+    parts = []
+    for number, slide in enumerate(deck.slides, start=1):
+        fields, body = _slide(deck, slide, paper)
+        if number == 1:
+            fields = {**headmatter(deck), **fields}
+        parts.append(_front_matter(fields) + "\n\n" + body + _notes(slide))
+    return "\n\n".join(parts) + "\n"
+
+
+def _notes(slide: Slide) -> str:
+    if not slide.notes:
+        return ""
+    text = re.sub(r"-{2,}", "–", slide.notes).replace("<", "‹").replace(">", "›")
+    return f"\n\n<!--\n{text}\n-->"
+
+
+def _slide(deck: SlideDeck, slide: Slide, paper: Paper) -> tuple[dict, str]:
+    if slide.kind == "title":
+        return {"layout": "cover", "class": "deck-cover"}, _cover(deck, slide)
+    figures = [f for f in (paper.figure(i) for i in slide.figures()) if f is not None]
+    title = f"# {inline(slide.title)}"
+    text_class = " text-compact" if slide.compact else ""
+    if slide.kind != "figure" or not figures:
+        body = [title, _bullets(slide.bullets), _equation(slide.equation)]
+        return {"layout": "default", "class": f"deck-text{text_class}"}, _join(body)
+    if slide.fit == "cover":
+        fields = {"layout": "image-right", "image": _figure_src(figures[0])}
+        return fields, _join([title, _bullets(slide.bullets), _caption(figures[0], slide)])
+    if len(figures) == 2:
+        body = [
+            title,
+            "::left::",
+            _image(figures[0]),
+            _caption(figures[0], slide),
+            "::right::",
+            _image(figures[1]),
+            _caption(figures[1], None),
+        ]
+        if slide.bullets:
+            body += ["::bottom::", inline(" ".join(slide.bullets))]
+        return {"layout": "two-cols-header", "layoutClass": "deck-pair"}, _join(body)
+    figure = figures[0]
+    if slide.layout == "figure-full":
+        takeaway = inline(" ".join(slide.bullets)) if slide.bullets else ""
+        body = [title, _image(figure), _caption(figure, slide), takeaway]
+        return {"layout": "default", "class": f"deck-wide{text_class}"}, _join(body)
+    # The caption goes under the text, so that the figure has its column's whole height.
+    text = [_bullets(slide.bullets), _equation(slide.equation), _caption(figure, slide)]
+    picture = [_image(figure)]
+    left, right = (picture, text) if slide.layout == "figure-left" else (text, picture)
+    side = "figure-left" if slide.layout == "figure-left" else "figure-right"
+    fields = {"layout": "two-cols-header", "layoutClass": f"deck-side {side}{text_class}"}
+    return fields, _join([title, "::left::", *left, "::right::", *right])
+
+
+def _join(blocks: list[str]) -> str:
+    return "\n\n".join(b for b in blocks if b)
+
+
+def _bullets(bullets: list[str]) -> str:
+    return "\n".join(f"- {inline(b)}" for b in bullets)
+
+
+def _equation(tex: str) -> str:
+    return f"$$\n{_no_mustache(tex.strip())}\n$$" if tex.strip() else ""
+
+
+def _figure_src(figure: Figure) -> str:
+    return f"./{FIGURES_DIR}/{figure.image}"
+
+
+def _image(figure: Figure) -> str:
+    return f"![{escape_text(figure.label)}]({_figure_src(figure)})"
+
+
+def _caption(figure: Figure, slide: Slide | None) -> str:
+    caption = (slide.caption if slide is not None else "") or figure.caption
+    return f"> **{escape_text(figure.label)}.** {inline(caption)}"
+
+
+def _cover(deck: SlideDeck, slide: Slide) -> str:
+    venue = deck.venue
+    if deck.year and deck.year not in venue:
+        venue = f"{venue} · {deck.year}" if venue else deck.year
+    lines = [f"# {inline(slide.title or deck.title)}"]
+    if deck.authors:
+        lines.append(escape_text(", ".join(deck.authors)))
+    meta = " · ".join(
+        p
+        for p in (
+            escape_text(venue),
+            f"doi:{escape_text(deck.doi, line_start=False)}" if deck.doi else "",
+        )
+        if p
+    )
+    if meta:
+        lines.append(meta)
+    return "\n\n".join(lines)
+
+
+def style_css() -> str:
+    return STYLE_SOURCE.read_text()

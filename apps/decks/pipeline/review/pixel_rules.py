@@ -1,0 +1,94 @@
+"""Rules on the slide's screenshot: ink at the edges, an almost empty slide, a large empty
+band (a figure shrunk beside an empty column), and text inside a figure drawn too small."""
+
+from __future__ import annotations
+
+from apps.decks import limits
+from apps.decks.pipeline.review.registry import SlideContext, slide_rule
+
+
+@slide_rule
+def edge(c: SlideContext):
+    pixels = c.measure.pixels
+    if pixels is None:
+        return
+    sides = [side for side, count in pixels.edges.items() if count > 20]
+    if sides:
+        overflowing = max(c.measure.overflow.bottom_px, c.measure.overflow.right_px) > 2
+        yield c.issue(
+            "edge",
+            "low" if overflowing else "medium",
+            f"content touches the {' and '.join(sides)} edge of the slide",
+            "keep content inside the slide's margins",
+            edges=pixels.edges,
+        )
+
+
+@slide_rule
+def near_empty(c: SlideContext):
+    pixels = c.measure.pixels
+    content = [t for t in c.measure.texts if t.role != "chrome"]
+    if pixels is None or (not content and not c.measure.images):
+        return
+    if pixels.ink_fraction < limits.get("near_empty_ink"):
+        yield c.issue(
+            "near_empty",
+            "medium",
+            f"only {pixels.ink_fraction:.1%} of the slide is inked",
+            "merge with a neighbouring slide or add the point it makes",
+            ink_fraction=pixels.ink_fraction,
+        )
+
+
+@slide_rule
+def empty_area(c: SlideContext):
+    pixels = c.measure.pixels
+    if pixels is None or c.is_title or not c.measure.images:
+        return
+    limit = limits.get("empty_band_max")
+    widest = max(pixels.empty_width, pixels.empty_height)
+    if widest > limit:
+        where = "column" if pixels.empty_width >= pixels.empty_height else "band"
+        yield c.issue(
+            "empty_area",
+            "medium",
+            f"an empty {where} takes {widest:.0%} of the slide beside its content",
+            "let the figure use the room: a layout with the figure across the slide",
+            empty_width=pixels.empty_width,
+            empty_height=pixels.empty_height,
+        )
+
+
+@slide_rule
+def figure_text_small(c: SlideContext):
+    """The smallest text inside a figure (its axis labels), as drawn on the slide."""
+    by_id = {f.id: f for f in c.figures()}
+    for image in c.measure.images:
+        figure = by_id.get(image.figure)
+        if figure is None or not figure.text_pt:
+            continue
+        scale = image.drawn.w / max(1.0, figure.bbox[2] - figure.bbox[0])
+        drawn_px = figure.text_pt * scale
+        if drawn_px < limits.get("figure_text_min_px"):
+            # Drawn as large as the slide allows, the figure's own small print is the paper's.
+            largest = _at_its_largest(c, image)
+            yield c.issue(
+                "figure_text_small",
+                "low" if largest else "medium",
+                f"the labels inside {figure.id} are drawn {drawn_px:.1f} px high",
+                "give the figure more room (a slide of its own, full width)",
+                text_px=round(drawn_px, 1),
+                text_pt=figure.text_pt,
+            )
+
+
+def _at_its_largest(c: SlideContext, image) -> bool:
+    """Drawn across the slide's whole width, as tall as a slide allows, or filling a frame that
+    spans the slide with nothing beside it: no layout draws it larger."""
+    if image.drawn.w >= 0.9 * 884:
+        return True
+    if image.drawn.h >= image.frame.h - 2 and image.frame.h >= 0.85 * 430:
+        return True  # as tall as a slide lets a figure be
+    spans = image.frame.w >= 0.9 * 884 and not (c.slide and c.slide.bullets)
+    fills = image.drawn.h >= image.frame.h - 2 or image.drawn.w >= image.frame.w - 2
+    return spans and fills

@@ -1,0 +1,111 @@
+"""Rules on what a reader reads: every bullet and title against the defect classes of
+pipeline/defects.py, pointers to things the slide does not show, and slides too thin to stand."""
+
+from __future__ import annotations
+
+from apps.decks.pipeline import defects
+from apps.decks.pipeline.review.registry import SlideContext, slide_rule
+
+SUGGESTIONS = {
+    "dangling_connector": "drop the opening connector so the bullet stands on its own",
+    "unresolved_reference": "name what the pronoun refers to, or merge with the sentence before",
+    "equation_number": "remove the equation number (or show the equation)",
+    "meta_text": "leave out sentences about the paper's own structure",
+    "stray_glyph": "remove the stray glyph",
+    "broken_math": "write the formula with its sub- and superscripts, or leave it out",
+    "glued_words": "use a sentence whose words are readable",
+    "table_as_text": "show the table as a table (or its crop), not its cells as a bullet",
+}
+MESSAGES = {
+    "dangling_connector": "opens with “{part}”, which leans on a sentence the slide does not show",
+    "unresolved_reference": "opens with “{part}”, which refers to nothing on the slide",
+    "equation_number": "carries the equation number “{part}”",
+    "meta_text": "is about the paper's structure (“{part}”)",
+    "stray_glyph": "starts with a stray glyph “{part}”",
+    "broken_math": "has broken mathematics (“{part}”)",
+    "glued_words": "has words run together (“{part}”)",
+    "table_as_text": "is a table row read as a sentence (“{part}…”)",
+}
+
+
+def _texts(c: SlideContext) -> list[tuple[str, int, str]]:
+    """("bullet", index, text) for each bullet; the takeaway line of a figure slide too."""
+    if c.slide is None or c.slide.kind == "title":
+        return []
+    return [("bullet", i, b) for i, b in enumerate(c.slide.bullets)]
+
+
+@slide_rule
+def bullet_defects(c: SlideContext):
+    for where, index, text in _texts(c):
+        for kind, part in defects.text_defects(text):
+            yield c.issue(
+                kind,
+                "medium",
+                f"{where} {index + 1} " + MESSAGES[kind].format(part=part[:60]),
+                SUGGESTIONS[kind],
+                where=where,
+                index=index,
+                text=text[:200],
+                part=part[:80],
+            )
+
+
+@slide_rule
+def dangling_pointer(c: SlideContext):
+    if c.slide is None:
+        return
+    shown_equations = {e.number for e in c.paper.equations if e.tex == c.slide.equation}
+    shown = {(f.kind, str(f.number)) for f in c.figures()}
+    for _, index, text in _texts(c):
+        for kind, number in defects.pointers(text):
+            if kind == "equation" and number in shown_equations:
+                continue
+            if kind in ("figure", "table") and (kind, number) in shown:
+                continue
+            yield c.issue(
+                "dangling_pointer",
+                "medium",
+                f"bullet {index + 1} points at {kind} {number}, which the slide does not show",
+                "show what it points at on the slide, or remove the pointer",
+                where="bullet",
+                index=index,
+                text=text[:200],
+                kind=kind,
+                number=number,
+            )
+
+
+@slide_rule
+def title_defects(c: SlideContext):
+    if c.slide is None or c.slide.kind == "title":
+        return
+    part = defects.title_fragment(c.slide.title)
+    found = [("title_fragment", part)] if part else []
+    found += [(k, p) for k, p in defects.text_defects(c.slide.title) if k != "table_as_text"]
+    for kind, part in found[:1]:
+        yield c.issue(
+            "title_fragment" if kind == "title_fragment" else kind,
+            "medium",
+            f"the title “{c.slide.title[:60]}” is a fragment (“{part[:30]}”)"
+            if kind == "title_fragment"
+            else "the title " + MESSAGES[kind].format(part=part[:60]),
+            "title the slide with its point (a short statement or the subject it shows)",
+            where="title",
+            text=c.slide.title,
+            part=part[:80],
+        )
+
+
+@slide_rule
+def thin_slide(c: SlideContext):
+    slide = c.slide
+    if slide is None or slide.kind != "bullets" or slide.equation or len(slide.bullets) > 1:
+        return
+    yield c.issue(
+        "thin_slide",
+        "medium",
+        f"the slide has {len(slide.bullets)} bullet and nothing else",
+        "merge it with a neighbouring slide of the same part, or give it its points",
+        bullets=len(slide.bullets),
+    )

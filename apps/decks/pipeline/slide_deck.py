@@ -1,0 +1,79 @@
+"""A deck as proposers write it: structured slides that `render/markdown.py` turns into Slidev.
+
+Proposers never write Slidev markdown themselves. A model's deck arrives as this JSON, is
+validated here, and trusted code renders it: a model cannot add scripts, remote images, web
+fonts or Vue components to a deck.
+
+Text fields are plain text in which `$…$` is inline math (TeX, rendered by KaTeX) and `\\$` a
+literal dollar sign; the markdown writer escapes everything else.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+SlideKind = Literal["title", "bullets", "figure"]
+# figure-right/left: a text column beside the figure (Slidev's two-cols-header layout);
+# figure-full: the figure across the slide with one line of text under it.
+FigureLayout = Literal["figure-right", "figure-left", "figure-full"]
+Role = Literal[
+    "title", "motivation", "contributions", "method", "result", "discussion", "conclusion", ""
+]
+
+MAX_BULLETS = 8
+MAX_BULLET_CHARS = 400
+
+
+class Slide(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    kind: SlideKind
+    title: str = Field(max_length=160)
+    bullets: list[str] = Field(default_factory=list, max_length=MAX_BULLETS)
+    figure: str | None = None  # a figure id from the paper ("fig-3", "tab-1")
+    # A second figure shown beside the first: one slide comparing two near-identical figures.
+    figure_pair: str | None = None
+    equation: str = Field(default="", max_length=600)  # a display equation (TeX) the slide shows
+    layout: FigureLayout = "figure-right"
+    caption: str = Field(default="", max_length=400)
+    compact: bool = False  # the stylesheet's smaller text class, for a slide that is nearly full
+    # "cover" draws the figure as Slidev's image-right background, which crops it. No proposer
+    # should choose it; it exists so that decks with that mistake can be represented, found by
+    # the reviewer and repaired.
+    fit: Literal["contain", "cover"] = "contain"
+    notes: str = Field(default="", max_length=4000)
+    role: Role = ""
+
+    @field_validator("bullets")
+    @classmethod
+    def _bullets(cls, value: list[str]) -> list[str]:
+        cleaned = [b.strip() for b in value if b.strip()]
+        for bullet in cleaned:
+            if len(bullet) > MAX_BULLET_CHARS:
+                raise ValueError(f"a bullet is {len(bullet)} characters; keep each under 400")
+        return cleaned
+
+    def figures(self) -> list[str]:
+        return [f for f in (self.figure, self.figure_pair) if f]
+
+
+class SlideDeck(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    title: str
+    authors: list[str] = Field(default_factory=list)
+    venue: str = ""
+    year: str = ""
+    doi: str = ""
+    footer: str = ""  # short citation: the cover's venue line
+    slides: list[Slide] = Field(min_length=1, max_length=40)
+
+    def figures_used(self) -> list[str]:
+        seen: list[str] = []
+        for slide in self.slides:
+            for figure in slide.figures():
+                if figure not in seen:
+                    seen.append(figure)
+        return seen

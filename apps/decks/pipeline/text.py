@@ -1,0 +1,330 @@
+"""Sentences: split, clean, condense and score them (the builtin proposer's raw material)."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+
+ABBREVIATIONS = (
+    "e.g.",
+    "i.e.",
+    "et al.",
+    "Fig.",
+    "Figs.",
+    "Eq.",
+    "Eqs.",
+    "Sec.",
+    "Tab.",
+    "vs.",
+    "cf.",
+    "resp.",
+    "approx.",
+    "Ref.",
+    "Refs.",
+    "No.",
+    "Dr.",
+    "Prof.",
+    "al.",
+)
+_PROTECT = "\u0000"
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[\"“0-9])")
+CITATION_BRACKETS = re.compile(
+    r"\s*\[(?:\d+(?:\s*[-–,]\s*\d+)*|[A-Z][A-Za-z]+\d{2,4}[a-z]?(?:,\s*)?)+\]"
+)
+CITATION_AUTHOR = re.compile(
+    r"\s*\((?:see\s+)?(?:e\.g\.,?\s*)?[A-Z][A-Za-z'’\-]+(?: et al\.| and [A-Z][A-Za-z'’\-]+)?,? \d{4}[a-z]?(?:[;,] [^()]{0,60})?\)"
+)
+PARENTHETICAL = re.compile(r"\s*\([^()]{0,90}\)")
+FIGURE_REF = re.compile(
+    r"\b(?:Figure|Figures|Fig\.|Figs\.|Table|Tables|Tab\.)\s*(\d+)(?:\s*[a-z]\b)?"
+    r"(?:\s*(?:,|and|&|–|-|to)\s*(\d+))*",
+    re.I,
+)
+FOREIGN_FIGURE = re.compile(
+    r"(original|their|in \[\d+\]|from [A-Z][a-z]+ et al|of [A-Z][a-z]+ (?:et al|and [A-Z]))",
+    re.I,
+)
+LEADING_MARKERS = re.compile(
+    r"^(?:however|moreover|furthermore|additionally|therefore|thus|hence|indeed|finally|"
+    r"first|second|third|in addition|in this (?:paper|article|work|study|report|replication)|"
+    r"in particular|in summary|to summari[sz]e|overall|nevertheless|consequently|"
+    r"as a result|for instance|for example|to this end|in short|then|also|here|importantly),\s+",
+    re.I,
+)
+_STOPWORD_TEXT = """
+a an the and or of to in on for with by at from as is are was were be been being this that
+these those it its we our they their he she his her which who whom whose what when where
+while than then there here such not no but if so also can could may might will would should
+into over under between about after before during each other some any all more most very
+using used use one two three has have had do does did up out only both same different
+"""
+STOPWORDS = frozenset(_STOPWORD_TEXT.split())
+CUES = re.compile(
+    r"\b(we (?:show|find|found|propose|present|introduce|demonstrate|replicate|reproduce|"
+    r"confirm|implement|evaluate|observe|obtain|conclude|provide|compare|measure|report)|"
+    r"results? (?:show|indicate|suggest|confirm)|outperform|faster|speed-?up|improve|"
+    r"significant|successfully|key|main|novel|contribution|could not|failed|differ)",
+    re.I,
+)
+FINDING = re.compile(
+    r"\d+(?:\.\d+)?\s*(?:%|×|x\b|times|fold|ms|s\b|seconds|minutes|hours|GB|MB)|"
+    r"\b(?:than|faster|slower|higher|lower|better|worse|outperform\w*|improv\w*|reduc\w*|"
+    r"increas\w*|decreas\w*|compared|versus|vs\.?)\b",
+    re.I,
+)
+MATH_SPAN = re.compile(r"(?<!\\)\$[^$]+(?<!\\)\$")
+URL = re.compile(r"https?://\S+|www\.\S+")
+
+
+def sentences(text: str) -> list[str]:
+    protected = text
+    for abbreviation in ABBREVIATIONS:
+        protected = protected.replace(abbreviation, abbreviation.replace(".", _PROTECT))
+    parts = SENTENCE_END.split(protected)
+    return [p.replace(_PROTECT, ".").strip() for p in parts if p.strip()]
+
+
+def words(text: str) -> list[str]:
+    return re.findall(r"[A-Za-z][A-Za-z\-']+", text.lower())
+
+
+def word_count(text: str) -> int:
+    return len(text.split())
+
+
+NOUN_CITATION = re.compile(
+    r"\b(?:in|of|by|from|to|see|with|than|and|paper|study|work|article|replication|"
+    r"reproduction|authors of|version of)\s*\[\d",
+    re.I,
+)
+RUN_IN_LABEL = re.compile(r"^(?:[A-Z][\w\-()]*(?:\s+[\w\-()]+){0,3})\s+[—–]\s+")
+DANGLING = re.compile(
+    r"\b(?:in|of|by|from|to|with|the|a|an|and|or|as|for|on|at|than|that|which|is|are|was|were)$",
+    re.I,
+)
+ANAPHORA = re.compile(
+    r"^(?:this|these|those|that|it|they|such|the latter|the former|here)\b|\b(?:latter|former)\b",
+    re.I,
+)
+META = re.compile(
+    r"\b(?:section|appendix|supplementary|panel|left|right|above|below|following|listed)\b", re.I
+)
+# What is left of "… are given in Table 1 (b = 3.0)" once the pointer is removed.
+POINTER_LEFTOVER = re.compile(
+    r"\b(?:given|shown|reported|presented|listed|illustrated|summari[sz]ed|displayed|depicted|"
+    r"described|seen|plotted)"
+    r"\s*(?:\([^()]*\))?\.?$",
+    re.I,
+)
+CLAUSE_SEPARATORS = (
+    "; ",
+    ", which ",
+    ", while ",
+    ", whereas ",
+    ", but ",
+    " — ",
+    ", where ",
+    ", and ",
+    ", as ",
+    ", since ",
+    ", because ",
+    ", although ",
+)
+
+
+def math_safe(function):
+    """Run a text operation with each `$…$` formula held as one opaque word, so that cuts,
+    citation and parenthesis removal never split or reorder a formula."""
+
+    def wrapped(value: str, *args, **kwargs):
+        formulas: list[str] = []
+
+        def hold(match: re.Match) -> str:
+            formulas.append(match.group(0))
+            return f"\u27e6{len(formulas) - 1}\u27e7"
+
+        result = function(MATH_SPAN.sub(hold, value), *args, **kwargs)
+        if result is None:
+            return None
+        if not formulas:  # nothing held here (an outer call may hold them)
+            return result
+        return re.sub("\u27e6(\\d+)\u27e7", lambda m: formulas[int(m.group(1))], result)
+
+    wrapped.__name__, wrapped.__doc__ = function.__name__, function.__doc__
+    return wrapped
+
+
+@math_safe
+def clean(sentence: str) -> str:
+    """Remove citations and references to the paper's own apparatus; tidy spacing."""
+    text = CITATION_BRACKETS.sub("", sentence)
+    text = CITATION_AUTHOR.sub("", text)
+    text = RUN_IN_LABEL.sub("", text.strip())
+    text = re.sub(r"\s+", " ", text).strip()
+    text = re.sub(r"\s+([,.;:])", r"\1", text)
+    return text
+
+
+def usable(sentence: str) -> bool:
+    """Can this sentence become a bullet at all? (Before any cleaning.) Formulas written as
+    `$…$` count as one word; loose symbols outside them are extraction debris."""
+    if URL.search(sentence) or NOUN_CITATION.search(sentence):
+        return False
+    sentence = MATH_SPAN.sub("X", sentence)
+    if "=" in sentence or re.search(r"[≃≈∑∫→←≤≥]", sentence):
+        return False
+    letters = re.findall(r"\b[a-zA-Z]\b", sentence)
+    return len(letters) <= 3
+
+
+def valid_bullet(text: str, max_words: int) -> bool:
+    count = word_count(text)
+    if count < 6 or count > max_words:
+        return False
+    if text.count("(") != text.count(")") or text.count("[") != text.count("]"):
+        return False
+    if DANGLING.search(text.rstrip(".,;: ")) or POINTER_LEFTOVER.search(text):
+        return False
+    return not text.endswith((",", ":", "-", "—"))
+
+
+@math_safe
+def condense(sentence: str, max_words: int = 24) -> str | None:
+    """A shorter bullet from a sentence, or None when it cannot be made short enough."""
+    if not usable(sentence):
+        return None
+    text = clean(sentence)
+    text = LEADING_MARKERS.sub("", text)
+    text = LEADING_MARKERS.sub("", text)
+    if word_count(text) > max_words:
+        text = PARENTHETICAL.sub("", text)
+    text = re.sub(r"\s+", " ", text).strip().rstrip(".;:, ")
+    if word_count(text) > max_words:
+        text = _clause(text, max_words) or text
+    if not text:
+        return None
+    if not text[0].isupper() and text[0].isalpha():
+        text = text[0].upper() + text[1:]
+    return text if valid_bullet(text, max_words) else None
+
+
+def _clause(text: str, max_words: int) -> str | None:
+    for separator in CLAUSE_SEPARATORS:
+        head = text.split(separator, 1)[0].rstrip(",;: ")
+        if head != text and 7 <= word_count(head) <= max_words and valid_bullet(head, max_words):
+            return head
+    return None
+
+
+@math_safe
+def shorten(text: str, max_words: int, *, ellipsis: bool = False) -> str:
+    """Cut at a clause boundary when possible; otherwise keep the text whole, or (captions)
+    cut at a word boundary with an ellipsis."""
+    if word_count(text) <= max_words:
+        return text
+    head = _clause(text, max_words)
+    if head:
+        return head
+    if not ellipsis:
+        return text
+    head = " ".join(text.split()[:max_words])
+    if head.count("(") > head.count(")"):  # never stop inside a parenthesis
+        head = head[: head.rfind("(")]
+    return head.rstrip(",;: ") + "…"
+
+
+def first_sentence(text: str) -> str:
+    parts = sentences(text)
+    return parts[0] if parts else text
+
+
+def figure_refs(sentence: str) -> list[tuple[str, int]]:
+    """("figure"|"table", number) for each figure or table the sentence refers to."""
+    refs: list[tuple[str, int]] = []
+    for match in FIGURE_REF.finditer(sentence):
+        around = sentence[max(0, match.start() - 14) : match.end() + 28]
+        if FOREIGN_FIGURE.search(around):
+            continue
+        kind = "table" if match.group(0).lower().startswith("tab") else "figure"
+        for number in re.findall(r"\d+", match.group(0)):
+            refs.append((kind, int(number)))
+    return refs
+
+
+class Scorer:
+    """TF-IDF centrality plus cue phrases; favours informative sentences of bullet length."""
+
+    def __init__(self, documents: list[str]):
+        self.df: Counter[str] = Counter()
+        for document in documents:
+            self.df.update(set(w for w in words(document) if w not in STOPWORDS))
+        self.n = max(1, len(documents))
+
+    def idf(self, word: str) -> float:
+        return math.log((1 + self.n) / (1 + self.df[word])) + 1
+
+    def score(self, sentence: str, context: Counter[str]) -> float:
+        tokens = [w for w in words(sentence) if w not in STOPWORDS]
+        if not tokens:
+            return 0.0
+        weight = sum(context[w] * self.idf(w) for w in set(tokens)) / math.sqrt(len(tokens))
+        if CUES.search(sentence):
+            weight *= 1.6
+        if re.search(r"\d", sentence):
+            weight *= 1.15
+        if FINDING.search(sentence):  # a measured result or a comparison: what a talk shows
+            weight *= 1.3
+        length = word_count(sentence)
+        if length < 8:
+            weight *= 0.5
+        if length > 40:
+            weight *= 0.6
+        if re.search(r"\b(Section|Appendix|Eq\.|Equation)\s*\d", sentence):
+            weight *= 0.3
+        if ANAPHORA.search(sentence):
+            weight *= 0.5
+        if META.search(sentence):
+            weight *= 0.6
+        return weight
+
+
+def key_sentences(
+    paragraphs: list[str],
+    scorer: Scorer,
+    count: int,
+    *,
+    max_words: int = 24,
+    exclude: set[str] | None = None,
+    avoid_figure_refs: bool = True,
+) -> list[str]:
+    """The `count` best condensed sentences of a text, in their original order."""
+    candidates: list[tuple[int, str, str]] = []
+    for paragraph in paragraphs:
+        for sentence in sentences(paragraph):
+            candidates.append((len(candidates), sentence, ""))
+    context: Counter[str] = Counter(w for p in paragraphs for w in words(p) if w not in STOPWORDS)
+    scored = []
+    seen = set(exclude or ())
+    for position, sentence, _ in candidates:
+        if avoid_figure_refs and FIGURE_REF.search(sentence):
+            continue
+        bullet = condense(sentence, max_words)
+        if bullet is None or bullet.lower() in seen:
+            continue
+        bonus = 1.25 if position < 2 else 1.0
+        scored.append((scorer.score(sentence, context) * bonus, position, bullet))
+    best = sorted(scored, reverse=True)[:count]
+    chosen = []
+    for _, _position, bullet in sorted(best, key=lambda item: item[1]):
+        if any(_similar(bullet, other) for other in chosen):
+            continue
+        chosen.append(bullet)
+    return chosen
+
+
+def _similar(a: str, b: str) -> bool:
+    wa, wb = set(words(a)) - STOPWORDS, set(words(b)) - STOPWORDS
+    if not wa or not wb:
+        return False
+    return len(wa & wb) / min(len(wa), len(wb)) > 0.7

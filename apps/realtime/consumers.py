@@ -1,0 +1,80 @@
+"""The authenticated WebSocket consumer the thread, decks and studio sockets extend.
+
+`connect` authenticates once, for every socket alike: a Bearer token in the handshake
+(`Authorization: Bearer`, for scripts and other apps) or the session. A socket that is not
+authenticated is closed with CLOSE_UNAUTHENTICATED, one whose person has no tenant (or whose
+token is refused) likewise or with CLOSE_FORBIDDEN; otherwise `self.context` is set and the
+subclass's `open()` decides the rest. Groups joined with `join` are left on disconnect.
+"""
+
+import functools
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from apps.accounts import bearer
+from apps.accounts.access import AccessContext, AccessDenied, access_context_for_user
+
+CLOSE_BAD_REQUEST = 4400
+CLOSE_UNAUTHENTICATED = 4401
+CLOSE_FORBIDDEN = 4403
+CLOSE_NOT_FOUND = 4404
+# The client did not read for too long; it reconnects and catches up (nothing is lost).
+CLOSE_SLOW_CLIENT = 4408
+# Something broke on the server side (e.g. the database went away); the client reconnects.
+CLOSE_INTERNAL_ERROR = 1011
+
+# Sockets' reads run on the shared thread pool, not on asgiref's single thread-sensitive
+# thread, where every sync view of the process also waits its turn (bench/load.py: with 200
+# sockets that one thread was the queue). Each call is self-contained.
+db = functools.partial(database_sync_to_async, thread_sensitive=False)
+
+
+def _session_context(user) -> AccessContext:
+    return access_context_for_user(user)
+
+
+def _token_context(token: str) -> AccessContext:
+    _, context = bearer.authenticate(token)
+    return context
+
+
+class AuthenticatedConsumer(AsyncJsonWebsocketConsumer):
+    context: AccessContext
+
+    async def connect(self):
+        self.groups_joined: list[str] = []
+        try:
+            token = bearer.bearer_from_scope(self.scope.get("headers", []))
+            if token is not None:
+                self.context = await db(_token_context)(token)
+            else:
+                user = self.scope.get("user")
+                if user is None or not user.is_authenticated:
+                    await self.close(code=CLOSE_UNAUTHENTICATED)
+                    return
+                self.context = await db(_session_context)(user)
+        except bearer.TokenRefused:
+            await self.close(code=CLOSE_UNAUTHENTICATED)
+            return
+        except AccessDenied:
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        await self.open()
+
+    async def open(self) -> None:
+        """Check what the socket is for, `join` its groups, `accept()` (or close)."""
+        raise NotImplementedError
+
+    async def join(self, group: str) -> None:
+        await self.channel_layer.group_add(group, self.channel_name)
+        self.groups_joined.append(group)
+
+    async def disconnect(self, code):
+        await self.closing()
+        for group in getattr(self, "groups_joined", []):
+            await self.channel_layer.group_discard(group, self.channel_name)
+        self.groups_joined = []
+
+    async def closing(self) -> None:
+        """Stop what the socket started (tasks); its groups are left afterwards."""
