@@ -127,6 +127,14 @@ PHRASINGS = [
     ("Maximum salary per level this year", "max_salary", ("level",), [THIS_YEAR]),
     ("What was the highest salary in 2025?", "max_salary", (), [LAST_YEAR]),
     ("How many employees were hired before 2020?", "hires", (), [(None, date(2019, 12, 31))]),
+    # being paid is a salary row: people paid in the month, not the headcount at its end
+    (
+        "How many employees got paid last month?",
+        "paid_employees",
+        (),
+        [(date(2026, 5, 1), date(2026, 5, 31))],
+    ),
+    ("hw many people get paid in Sales in 2025", "paid_employees", (), [LAST_YEAR]),
 ]
 
 
@@ -190,6 +198,9 @@ def test_meaning_changing_words_stop_the_planner(question):
         "headcount leaving out Sales",
         "Quantos funcionários fora das Vendas?",
         "Número de funcionários sem contar Vendas",
+        "How many people do we employ, not counting Sales?",
+        "headcount not including Sales",
+        "Quantos funcionários temos sem incluir Vendas?",
     ],
 )
 def test_exclusions_are_conditions(question):
