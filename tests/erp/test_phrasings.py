@@ -135,6 +135,7 @@ PHRASINGS = [
         [(date(2026, 5, 1), date(2026, 5, 31))],
     ),
     ("hw many people get paid in Sales in 2025", "paid_employees", (), [LAST_YEAR]),
+    ("yo how many ppl in ops rn", "headcount", (), []),
 ]
 
 
