@@ -7,8 +7,6 @@ APPS_WITH_URLS = [
     "workspace",
     "agent",
     "a2ui",
-    "erp",
-    "viz",
     "decks",
     "studio",
     "objects",

@@ -15,6 +15,7 @@ cat <<MSG
     hugo   HR manager at Acme
     vera   viewer at Acme
     gus    analyst at Globex
+    ivo    analyst at Northwind (other departments)
     admin  administrator at Acme (also /admin/)
 
   Stop with Ctrl-C (this also stops the embedded PostgreSQL).

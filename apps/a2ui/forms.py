@@ -9,8 +9,7 @@ Each form's checks run in the browser (errors next to fields, submit blocked) an
 what arrives from a browser is never trusted.
 """
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
 from datetime import date
 from typing import Any, Literal
 
@@ -34,7 +33,6 @@ from apps.a2ui.models import (
 from apps.a2ui.surfaces import surface_build
 
 FLIGHT_SUBMIT_ACTION = "flight_booking.submit"
-ERP_SUBMIT_ACTION = "erp_parameters.submit"
 
 ONE_WAY = "oneWay"
 ROUND_TRIP = "roundTrip"
@@ -47,10 +45,6 @@ MESSAGES = {
     "departure_past": "The departure date can't be in the past.",
     "return_required": "Choose a return date.",
     "return_before_departure": "The return date can't be before the departure date.",
-    "department_required": "Choose a department.",
-    "start_required": "Choose the first day of the period.",
-    "end_required": "Choose the last day of the period.",
-    "end_before_start": "The end of the period can't be before its start.",
 }
 
 
@@ -239,124 +233,4 @@ def flight_booking_answers(context: Mapping[str, Any]) -> FlightBookingAnswers:
         trip_type=_first(context.get("tripType")),
         departure_date=_blank_to_none(context.get("departureDate")),
         return_date=_blank_to_none(context.get("returnDate")),
-    )
-
-
-# -- ERP parameters -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Choice:
-    value: str
-    label: str
-
-
-def erp_parameter_form(
-    *,
-    surface_id: str,
-    question: str,
-    departments: Sequence[str | Choice] | None = None,
-    period: bool = False,
-    period_start: date | None = None,
-    period_end: date | None = None,
-) -> list[dict[str, Any]]:
-    """A form for the parameters an ERP question lacks: a department (choices from the
-    caller, i.e. the tenant's departments read through the gateway) and/or a date range."""
-    if not departments and not period:
-        raise ValueError("erp_parameter_form needs departments, period=True, or both")
-    asked = [name for name, wanted in (("department", departments), ("period", period)) if wanted]
-    fields: list[str] = []
-    components: list[Any] = [
-        Card(id="root", child="form"),
-        Text(id="title", text=f"Which {' and '.join(asked)} should I use?", variant="h4"),
-        Text(id="question", text=_quote(question), variant="caption"),
-    ]
-    data: dict[str, Any] = {"question": question}
-    if departments:
-        choices = [item if isinstance(item, Choice) else Choice(item, item) for item in departments]
-        fields.append("department")
-        components.append(
-            ChoicePicker(
-                id="department",
-                label="Department",
-                variant="mutuallyExclusive",
-                options=[
-                    ChoiceOption(label=choice.label, value=choice.value) for choice in choices
-                ],
-                value=path("/params/department"),
-                checks=[_required("/params/department", MESSAGES["department_required"])],
-            )
-        )
-        data["department"] = []
-    if period:
-        fields.append("period")
-        components += [
-            Row(id="period", children=["start", "end"]),
-            DateTimeInput(
-                id="start",
-                label="From",
-                enable_date=True,
-                value=path("/params/periodStart"),
-                checks=[_required("/params/periodStart", MESSAGES["start_required"])],
-            ),
-            DateTimeInput(
-                id="end",
-                label="To",
-                enable_date=True,
-                value=path("/params/periodEnd"),
-                min=path("/params/periodStart"),
-                checks=[
-                    _required("/params/periodEnd", MESSAGES["end_required"]),
-                    _not_before(
-                        "/params/periodEnd", "/params/periodStart", MESSAGES["end_before_start"]
-                    ),
-                ],
-            ),
-        ]
-        data["periodStart"] = period_start.isoformat() if period_start else ""
-        data["periodEnd"] = period_end.isoformat() if period_end else ""
-    components.insert(1, Column(id="form", children=["title", "question", *fields, "actions"]))
-    components += _submit(
-        "Run the query",
-        ERP_SUBMIT_ACTION,
-        question=path("/params/question"),
-        **({"department": path("/params/department")} if departments else {}),
-        **(
-            {"periodStart": path("/params/periodStart"), "periodEnd": path("/params/periodEnd")}
-            if period
-            else {}
-        ),
-    )
-    return surface_build(surface_id, components, data={"params": data})
-
-
-def _quote(question: str) -> str:
-    text = " ".join(question.split())
-    return f"For “{text[:197]}…”" if len(text) > 200 else f"For “{text}”"
-
-
-class ErpParameterAnswers(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    question: str = Field(max_length=2000)
-    department: str | None = Field(default=None, max_length=200)
-    period_start: date | None = None
-    period_end: date | None = None
-
-    @model_validator(mode="after")
-    def _period(self) -> "ErpParameterAnswers":
-        if (self.period_start is None) != (self.period_end is None):
-            raise ValueError("a period needs both a start and an end")
-        if self.period_start and self.period_end and self.period_end < self.period_start:
-            raise ValueError(MESSAGES["end_before_start"])
-        return self
-
-
-def erp_parameter_answers(context: Mapping[str, Any]) -> ErpParameterAnswers:
-    """The validated answers in an ERP_SUBMIT_ACTION action's context."""
-    return ErpParameterAnswers(
-        question=context.get("question") or "",
-        department=_blank_to_none(_first(context.get("department"))),
-        period_start=_blank_to_none(context.get("periodStart")),
-        period_end=_blank_to_none(context.get("periodEnd")),
     )

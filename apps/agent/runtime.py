@@ -336,6 +336,7 @@ def run_execute(
         "as_of": today.isoformat(),
         "tenant": context.tenant_slug,
         "role": context.role,
+        "provider": provider.name,
     }
     result = run_turns(
         provider,

@@ -1,7 +1,7 @@
 """What a language-model planner is told about the ERP: schema, semantic model, verified queries.
 
 `erp_context(question, as_of=...)` renders one text block for the system prompt. It is built
-from semantic_model.toml, so the model sees the same definitions the builtin planner uses and a
+from the semantic model (apps/erp/semantic), so the model sees the same definitions the builtin planner uses and a
 person can check them in one place. Verified queries are ranked by word overlap with the
 question when one is given, so the most relevant examples come first.
 """
@@ -11,7 +11,7 @@ import re
 from datetime import date
 from functools import cache
 
-from apps.erp.semantic import SemanticModel, VerifiedQuery, semantic_model
+from apps.erp.semantic import SemanticModel, VerifiedQuery, semantic_model, vocabulary
 
 RULES = """\
 Rules for the SQL you send with the run_sql tool:
@@ -72,6 +72,7 @@ def _schema() -> str:
 @cache
 def _definitions() -> str:
     model = semantic_model()
+    words = vocabulary("en")
     lines = ["Filters (`:as_of` is the reference date; bind it and write CAST(:as_of AS DATE)):"]
     for flt in model.filters:
         lines.append(f"- {flt.name}: {flt.expr} — {flt.description}")
@@ -82,6 +83,8 @@ def _definitions() -> str:
     for measure in model.measures:
         if measure.aggregation == "gap":
             source = "see the unpaid verified query"
+        elif measure.aggregation == "rate":
+            source = f"100 * {measure.numerator} / average of {measure.denominator} on the first and last day"
         else:
             source = f"{measure.aggregation}({model.measure_expr(measure)})"
         details = [source]
@@ -90,18 +93,14 @@ def _definitions() -> str:
         if measure.time_dimension:
             td = model.time_dimension(measure.time_dimension)
             details.append(f"{td.expr} in the period")
-        synonyms = f" Also called: {', '.join(measure.synonyms[:6])}." if measure.synonyms else ""
+        names = words.measures.get(measure.name, [])
+        synonyms = f" Also called: {', '.join(names[:6])}." if names else ""
         description = " ".join(measure.description.split())
         lines.append(f"- {measure.name}: {'; '.join(details)}. {description}{synonyms}")
     lines.append("Dimensions:")
     for dim in model.dimensions:
         source = dim.expr or "bands of " + " / ".join(dim.facts.values())
-        values = ""
-        if dim.values:
-            values = " Values: " + "; ".join(
-                f"{v.value} ({', '.join(v.synonyms[:4])})" for v in dim.values
-            )
-        lines.append(f"- {dim.name}: {source}.{values}")
+        lines.append(f"- {dim.name}: {source}.")
     lines.append("Time grains (`time` is the date column):")
     for grain in model.time_grains:
         lines.append(f"- {grain.name}: {grain.expr}")

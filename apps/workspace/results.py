@@ -19,6 +19,12 @@ from apps.viz.proposals import chart_propose
 from apps.viz.specs import ChartSpecError, spec_validate
 
 
+def column_label(name: str) -> str:
+    """A readable label for a column nobody labelled: "average_salary" → "Average salary"."""
+    words = name.replace("_", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
 def result_payload(
     *,
     sql: str,
@@ -26,10 +32,18 @@ def result_payload(
     context: AccessContext,
     title: str = "",
     max_rows: int | None = None,
+    labels: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
-    """Run the SQL through the gateway (raises GatewayError) and describe the result."""
+    """Run the SQL through the gateway (raises GatewayError) and describe the result. Each
+    column gets a `label` in words: the one given, or one made from its name."""
     result = run_sql(sql, context=context, params=params, max_rows=max_rows)
-    return {"title": title, "sql": sql, "params": dict(params or {}), **result.as_json()}
+    payload = {"title": title, "sql": sql, "params": dict(params or {}), **result.as_json()}
+    given = labels or {}
+    payload["columns"] = [
+        {**column, "label": given.get(column["name"]) or column_label(column["name"])}
+        for column in payload["columns"]
+    ]
+    return payload
 
 
 def chart_payload(

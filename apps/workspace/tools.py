@@ -5,6 +5,7 @@ the SQL under the person's tenant; the model gets columns, types, row count and 
 from typing import Any, Literal
 
 from pydantic import Field
+from pydantic.json_schema import SkipJsonSchema
 
 from apps.agent.tools import (
     ToolArgs,
@@ -14,6 +15,7 @@ from apps.agent.tools import (
     register_tool,
     table_observation,
 )
+from apps.agent.tools.access import run_access
 from apps.gateway.errors import GatewayError
 from apps.workspace import results
 
@@ -33,6 +35,13 @@ class RunSqlArgs(ToolArgs):
     title: str = Field(
         default="", max_length=200, description="Short title of the result, shown above the table."
     )
+    labels: dict[str, str] = Field(
+        default_factory=dict,
+        description="Optional words for the output columns, in the person's language: {column: label}.",
+    )
+    # The builtin ERP planner's structured reading, stored with the result so a follow-up or a
+    # reading chip can change it; not offered to language models.
+    reading: SkipJsonSchema[dict[str, Any] | None] = None
     chart: dict[str, Any] | Literal["none"] | None = Field(
         default=None,
         description=(
@@ -58,12 +67,10 @@ class RunSqlArgs(ToolArgs):
 )
 def run_sql_tool(args: RunSqlArgs, context: ToolContext) -> ToolResult:
     """Run one read-only SQL query against the ERP and show the rows and a chart to the person."""
-    access = context.run.get("access")
-    if access is None:
-        raise ToolError("This run has no access context; the query cannot run.")
+    access = run_access(context, missing="This run has no access context; the query cannot run.")
     try:
         result = results.result_payload(
-            sql=args.sql, params=args.params, context=access, title=args.title
+            sql=args.sql, params=args.params, context=access, title=args.title, labels=args.labels
         )
     except GatewayError as error:
         field = "params" if str(error.code) == "PARAMETER_ERROR" else "sql"
@@ -74,8 +81,10 @@ def run_sql_tool(args: RunSqlArgs, context: ToolContext) -> ToolResult:
         truncated=result["truncated"],
         share_rows=context.share_rows_with_model,
     )
+    if args.reading is not None:
+        result["reading"] = args.reading
+    drafts = results.result_drafts(result, chart_hint=args.chart)
     observation["sql_executed"] = result["sql_executed"]
     observation["row_count"] = result["row_count"]
-    return ToolResult(
-        content=observation, artifacts=results.result_drafts(result, chart_hint=args.chart)
-    )
+    observation["artifact_id"] = drafts[0].id
+    return ToolResult(content=observation, artifacts=drafts)

@@ -1,8 +1,9 @@
 // The artifact panel: the table, chart and SQL of the selected result. Rows come from the
 // server's artifact endpoint (the gateway's result), never from the model.
+import { h } from "/static/a2ui/dom.js";
 import { renderChart } from "./chart.js";
-import { el, postJson } from "./dom.js";
-import { renderTable } from "./table.js";
+import { postJson } from "./http.js";
+import { renderResultTable } from "./result-table.js";
 
 // The gateway reports a 0-based character offset; people read lines and columns.
 function lineAndColumn(text, offset) {
@@ -19,7 +20,9 @@ export class ArtifactPanel {
       [...root.querySelectorAll("[role=tabpanel]")].map((pane) => [pane.dataset.pane, pane]),
     );
     this.download = root.querySelector("[data-download]");
+    this.widen = root.querySelector("[data-widen]");
     this.current = null;
+    this.widen.addEventListener("click", () => this.toggleWidth());
     for (const tab of this.tabs) {
       tab.addEventListener("click", () => this.select(tab.dataset.tab));
       tab.addEventListener("keydown", (event) => this.onTabKey(event, tab));
@@ -50,8 +53,17 @@ export class ArtifactPanel {
     }
   }
 
+  // Wide tables get more room: the panel takes most of the page, and back.
+  toggleWidth() {
+    const wide = document.documentElement.dataset.panelWidth !== "wide";
+    if (wide) document.documentElement.dataset.panelWidth = "wide";
+    else delete document.documentElement.dataset.panelWidth;
+    this.widen.setAttribute("aria-pressed", String(wide));
+    this.widen.textContent = wide ? "Narrow" : "Widen";
+  }
+
   showChartError(error) {
-    this.panes.chart.replaceChildren(el("p", { class: "panel-error", role: "alert" }, error.message));
+    this.panes.chart.replaceChildren(h("p", { class: "panel-error", role: "alert" }, error.message));
   }
 
   async open(artifactId) {
@@ -59,7 +71,7 @@ export class ArtifactPanel {
     const response = await fetch(`/api/artifacts/${artifactId}/`, { credentials: "same-origin" });
     if (!response.ok) {
       this.root.dataset.state = "error";
-      this.panes.table.replaceChildren(el("p", { class: "panel-error", role: "alert" }, "This result could not be loaded. Reload the page to try again."));
+      this.panes.table.replaceChildren(h("p", { class: "panel-error", role: "alert" }, "This result could not be loaded. Reload the page to try again."));
       return;
     }
     this.show(await response.json());
@@ -71,21 +83,16 @@ export class ArtifactPanel {
     this.root.hidden = false;
     const result = artifact.payload;
     this.title.textContent = result.title || "Query result";
-    renderTable(this.panes.table, {
-      columns: result.columns,
-      rows: result.rows,
-      truncated: result.truncated,
-      rowCount: result.row_count,
-    });
+    renderResultTable(this.panes.table, artifact);
     this.download.href = `/api/artifacts/${artifact.id}/csv`;
     this.download.hidden = false;
     this.renderSql(artifact);
     const chartPane = this.panes.chart;
     if (artifact.chart) {
-      chartPane.replaceChildren(el("div", { class: "chart-area", "data-testid": "chart" }));
+      chartPane.replaceChildren(h("div", { class: "chart-area" }));
       this.tabs.find((tab) => tab.dataset.tab === "chart").disabled = false;
     } else {
-      chartPane.replaceChildren(el("p", { class: "muted" }, "No chart fits this result (a single value or a list)."));
+      chartPane.replaceChildren(h("p", { class: "muted" }, "No chart fits this result (a single value or a list)."));
     }
     const preferred = this.tabs.find((tab) => tab.getAttribute("aria-selected") === "true");
     this.select(preferred ? preferred.dataset.tab : "table");
@@ -93,21 +100,21 @@ export class ArtifactPanel {
 
   renderSql(artifact) {
     const pane = this.panes.sql;
-    const editor = el("textarea", {
+    const editor = h("textarea", {
       class: "sql-editor",
       spellcheck: "false",
       "aria-label": "SQL query",
       rows: Math.min(18, Math.max(6, artifact.payload.sql.split("\n").length + 1)),
     });
     editor.value = artifact.payload.sql;
-    const error = el("div", { class: "sql-error", role: "alert", hidden: true });
-    const run = el("button", { type: "submit", class: "button" }, "Run");
-    const form = el(
+    const error = h("div", { class: "sql-error", role: "alert", hidden: true });
+    const run = h("button", { type: "submit", class: "button" }, "Run");
+    const form = h(
       "form",
       { class: "sql-form" },
       editor,
       error,
-      el("div", { class: "sql-actions" }, run, el("span", { class: "muted" }, "Read-only, limited to your tenant. Ctrl+Enter runs.")),
+      h("div", { class: "sql-actions" }, run, h("span", { class: "muted" }, "Read-only, limited to your tenant. Ctrl+Enter runs.")),
     );
     editor.addEventListener("keydown", (event) => {
       if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
@@ -128,7 +135,7 @@ export class ArtifactPanel {
         } else {
           error.hidden = false;
           const where = typeof data.error.position === "number" ? ` (${lineAndColumn(editor.value, data.error.position)})` : "";
-          error.replaceChildren(el("strong", {}, data.error.code), ` ${data.error.message}${where}`);
+          error.replaceChildren(h("strong", {}, data.error.code), ` ${data.error.message}${where}`);
         }
       } finally {
         run.disabled = false;

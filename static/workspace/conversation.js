@@ -1,6 +1,13 @@
 // The conversation: user and assistant messages, tool activity, inline A2UI surfaces and
 // artifact links, built from AG-UI events. Agent text is always set as text.
-import { el } from "./dom.js";
+import { h } from "/static/a2ui/dom.js";
+
+// A link the page itself makes (never from agent text): the allow-list has no href.
+function link(href, text) {
+  const anchor = h("a", {}, text);
+  anchor.href = href;
+  return anchor;
+}
 
 const TOOL_LABELS = {
   run_sql: ["Running query…", "Query ran"],
@@ -10,6 +17,8 @@ const TOOL_LABELS = {
   ui_history: ["Going through your interface history…", "Interface updated"],
   ask_ui_choice: ["Preparing choices…", "Choices ready"],
   read_ui_preferences: ["Reading your interface settings…", "Settings ready"],
+  erp_lookup: ["Reading your departments and people…", "Names read"],
+  erp_reading: ["Writing the answer…", "Answer ready"],
   move_candidate: ["Updating candidate…", "Candidate updated"],
 };
 
@@ -35,7 +44,7 @@ export class Conversation {
 
   setStatus(text) {
     if (!this.status) {
-      this.status = el("li", { class: "run-status", role: "status" }, el("span", { class: "spinner", "aria-hidden": "true" }), el("span", { class: "run-status-text" }));
+      this.status = h("li", { class: "run-status", role: "status" }, h("span", { class: "spinner", "aria-hidden": "true" }), h("span", { class: "run-status-text" }));
       this.append(this.status);
     }
     this.status.querySelector(".run-status-text").textContent = text;
@@ -54,19 +63,19 @@ export class Conversation {
   on_RUN_FINISHED(event) {
     this.clearStatus();
     if (event.runId) {
-      this.append(el("li", { class: "run-meta" }, el("a", { href: `/runs/${event.runId}/` }, "How this was answered")));
+      this.append(h("li", { class: "run-meta" }, link(`/runs/${event.runId}/`, "How this was answered")));
     }
   }
 
   on_RUN_ERROR(event) {
     this.clearStatus();
-    this.append(el("li", { class: "message message-error", role: "alert" }, el("strong", {}, "The request failed. "), event.message || "Unknown error", event.code ? ` (${event.code})` : ""));
+    this.append(h("li", { class: "message message-error", role: "alert" }, h("strong", {}, "The request failed. "), event.message || "Unknown error", event.code ? ` (${event.code})` : ""));
   }
 
   // A request the server refused before any run started (invalid, over a limit, the thread
   // still answering): unnumbered, not part of the conversation's history.
   on_REQUEST_REFUSED(event) {
-    this.append(el("li", { class: "message message-error", role: "alert" }, el("strong", {}, "Not sent. "), event.message || "The request was refused.", event.code ? ` (${event.code})` : ""));
+    this.append(h("li", { class: "message message-error", role: "alert" }, h("strong", {}, "Not sent. "), event.message || "The request was refused.", event.code ? ` (${event.code})` : ""));
   }
 
   on_STEP_STARTED(event) {
@@ -75,8 +84,8 @@ export class Conversation {
 
   on_TEXT_MESSAGE_START(event) {
     const role = event.role || "assistant";
-    const text = el("div", { class: "message-text" });
-    const item = el("li", { class: `message message-${role}`, dataset: { messageId: event.messageId } }, el("span", { class: "message-role visually-hidden" }, role === "user" ? "You" : "Tessera"), text);
+    const text = h("div", { class: "message-text" });
+    const item = h("li", { class: `message message-${role}` }, h("span", { class: "message-role visually-hidden" }, role === "user" ? "You" : "Tessera"), text);
     this.messages.set(event.messageId, text);
     this.append(item);
   }
@@ -88,7 +97,7 @@ export class Conversation {
 
   on_TOOL_CALL_START(event) {
     const [running] = TOOL_LABELS[event.toolCallName] || [`Running ${event.toolCallName}…`];
-    const line = el("li", { class: "tool-call", dataset: { state: "running" } }, el("span", { class: "tool-dot", "aria-hidden": "true" }), el("span", { class: "tool-label" }, running));
+    const line = h("li", { class: "tool-call", "data-state": "running" }, h("span", { class: "tool-dot", "aria-hidden": "true" }), h("span", { class: "tool-label" }, running));
     this.tools.set(event.toolCallId, { line, name: event.toolCallName });
     this.append(line);
     this.setStatus(running);
@@ -111,7 +120,7 @@ export class Conversation {
 
   on_ACTIVITY_SNAPSHOT(event) {
     if (event.activityType !== "a2ui-surface") return;
-    const host = el("li", { class: "surface-host", dataset: { surfaceId: event.content.surfaceId || "" } });
+    const host = h("li", { class: "surface-host", "data-surface-id": event.content.surfaceId || "" });
     this.append(host);
     this.renderSurface(host, event.content);
   }
@@ -124,14 +133,15 @@ export class Conversation {
   onArtifactEvent(artifact) {
     if (!artifact || !artifact.id) return;
     if (artifact.kind === "sql_result") {
-      const button = el(
+      const button = h(
         "button",
-        { type: "button", class: "artifact-chip", onclick: () => this.onArtifact(artifact.id) },
-        el("span", { class: "artifact-kind" }, "Table"),
-        el("span", {}, artifact.title || "Query result"),
-        artifact.summary ? el("span", { class: "muted" }, artifact.summary) : null,
+        { type: "button", class: "artifact-chip" },
+        h("span", { class: "artifact-kind" }, "Table"),
+        h("span", {}, artifact.title || "Query result"),
+        artifact.summary ? h("span", { class: "muted" }, artifact.summary) : null,
       );
-      this.append(el("li", { class: "artifact-line" }, button));
+      button.addEventListener("click", () => this.onArtifact(artifact.id));
+      this.append(h("li", { class: "artifact-line" }, button));
       this.onArtifact(artifact.id);
     }
   }

@@ -1,7 +1,7 @@
 // Inline A2UI surfaces in the conversation, rendered by the trusted catalog renderer.
+import { h } from "/static/a2ui/dom.js";
 import { createRenderer } from "/static/a2ui/renderer.js";
 import { renderChart } from "./chart.js";
-import { el } from "./dom.js";
 
 async function fetchArtifact(artifactId) {
   const response = await fetch(`/api/artifacts/${encodeURIComponent(artifactId)}/`, { credentials: "same-origin" });
@@ -13,7 +13,11 @@ export function mountSurface(host, content, { onAction, openArtifact }) {
   try {
     const renderer = createRenderer(host, {
       // The renderer gives an A2UI v0.9 client message; the socket carries its `action` part.
-      onAction: (message) => onAction(message.action),
+      // A choice made in a dialog (a reading chip) is the dialog's answer: it closes.
+      onAction: (message) => {
+        onAction(message.action);
+        for (const dialog of host.querySelectorAll("dialog[open]")) dialog.close();
+      },
       tableSource: async (artifactId) => (await fetchArtifact(artifactId)).payload,
       chartRenderer: async (element, { artifactId }) => {
         const artifact = await fetchArtifact(artifactId);
@@ -26,7 +30,7 @@ export function mountSurface(host, content, { onAction, openArtifact }) {
     renderer.process(content.a2ui_operations || []);
     return renderer;
   } catch (error) {
-    host.replaceChildren(el("p", { class: "panel-error", role: "alert" }, `This form could not be shown: ${error.message}`));
+    host.replaceChildren(h("p", { class: "panel-error", role: "alert" }, `This form could not be shown: ${error.message}`));
     return null;
   }
 }

@@ -15,7 +15,8 @@ const connection = document.getElementById("connection-status");
 const emptyState = document.getElementById("conversation-empty");
 const panel = new ArtifactPanel(document.getElementById("artifact-panel"));
 const heading = document.querySelector(".topbar h1");
-const currentLink = document.querySelector(".nav-list a[aria-current=page]");
+// The thread's own entry in the thread list (not the main navigation's current page).
+const currentLink = document.querySelector("#thread-list a[aria-current=page]");
 let untitled = !body.dataset.threadTitle;
 
 // A new thread takes its first question as its title, as the server does.

@@ -6,11 +6,8 @@ from datetime import date
 import pytest
 
 from apps.a2ui.forms import (
-    ERP_SUBMIT_ACTION,
     FLIGHT_SUBMIT_ACTION,
     MESSAGES,
-    erp_parameter_answers,
-    erp_parameter_form,
     flight_booking_answers,
     flight_booking_form,
 )
@@ -129,59 +126,3 @@ def test_keyboard_only_submit(flight):
     page.get_by_role("button", name="Search flights").focus()
     page.keyboard.press("Enter")
     assert len(_actions(flight)) == 1
-
-
-def test_erp_form_with_department_dropdown_and_period(harness):
-    departments = [
-        "Engineering",
-        "Finance",
-        "Human Resources",
-        "Legal",
-        "Marketing",
-        "Operations",
-        "Sales",
-        "Support",
-    ]
-    harness.process(
-        erp_parameter_form(
-            surface_id="clarify-erp",
-            question="Average salary?",
-            departments=departments,
-            period=True,
-        )
-    )
-    page = harness.page
-    page.get_by_role("button", name="Run the query").click()
-    assert _actions(harness) == []
-    assert _error_of(page, "Department") == MESSAGES["department_required"]
-    page.get_by_label("Department").select_option("Sales")
-    page.get_by_label("From").fill("2025-05-31")
-    page.get_by_label("To").fill("2024-03-01")
-    page.get_by_role("button", name="Run the query").click()
-    assert _actions(harness) == []
-    assert _error_of(page, "To") == MESSAGES["end_before_start"]
-    page.get_by_label("From").fill("2024-03-01")
-    page.get_by_label("To").fill("2025-05-31")
-    page.get_by_role("button", name="Run the query").click()
-    [action] = _actions(harness)
-    assert action["action"]["name"] == ERP_SUBMIT_ACTION
-    answers = erp_parameter_answers(action["action"]["context"])
-    assert (answers.department, answers.period_start, answers.period_end) == (
-        "Sales",
-        date(2024, 3, 1),
-        date(2025, 5, 31),
-    )
-    assert answers.question == "Average salary?"
-
-
-def test_erp_form_with_few_departments_uses_radio_buttons(harness):
-    harness.process(
-        erp_parameter_form(
-            surface_id="clarify-erp", question="Headcount?", departments=["Sales", "Support"]
-        )
-    )
-    page = harness.page
-    page.get_by_label("Support").check()
-    page.get_by_role("button", name="Run the query").click()
-    [action] = _actions(harness)
-    assert erp_parameter_answers(action["action"]["context"]).department == "Support"

@@ -6,11 +6,7 @@ import pytest
 from pydantic import ValidationError
 
 from apps.a2ui.forms import (
-    ERP_SUBMIT_ACTION,
     FLIGHT_SUBMIT_ACTION,
-    Choice,
-    erp_parameter_answers,
-    erp_parameter_form,
     flight_booking_answers,
     flight_booking_form,
 )
@@ -127,59 +123,3 @@ def test_flight_answers_round_trip():
 def test_flight_answers_are_checked_again(context):
     with pytest.raises(ValidationError):
         flight_booking_answers(context)
-
-
-def test_erp_form_with_departments_and_period():
-    messages = erp_parameter_form(
-        surface_id="clarify-2",
-        question="Average salary of Sales?",
-        departments=["Sales", Choice("eng", "Engineering")],
-        period=True,
-    )
-    assert surface_validate(messages) == []
-    components = _components(messages)
-    assert [o["value"] for o in components["department"]["options"]] == ["Sales", "eng"]
-    assert components["end"]["min"] == {"path": "/params/periodStart"}
-    assert components["submit"]["action"]["event"]["name"] == ERP_SUBMIT_ACTION
-    assert components["title"]["text"] == "Which department and period should I use?"
-
-
-def test_erp_form_with_only_a_period():
-    messages = erp_parameter_form(
-        surface_id="c", question="Hires?", period=True, period_start=date(2026, 1, 1)
-    )
-    assert surface_validate(messages) == []
-    assert "department" not in _components(messages)
-    assert _data(messages)["params"]["periodStart"] == "2026-01-01"
-
-
-def test_erp_form_needs_something_to_ask():
-    with pytest.raises(ValueError, match="needs"):
-        erp_parameter_form(surface_id="c", question="?")
-
-
-def test_erp_answers():
-    answers = erp_parameter_answers(
-        {
-            "question": "q",
-            "department": ["Sales"],
-            "periodStart": "2024-03-01",
-            "periodEnd": "2025-05-31",
-        }
-    )
-    assert (answers.department, answers.period_start, answers.period_end) == (
-        "Sales",
-        date(2024, 3, 1),
-        date(2025, 5, 31),
-    )
-    with pytest.raises(ValidationError):
-        erp_parameter_answers(
-            {"question": "q", "periodStart": "2025-05-31", "periodEnd": "2024-03-01"}
-        )
-
-
-def test_department_names_with_markup_are_refused():
-    from apps.a2ui.problems import SurfaceInvalid
-
-    with pytest.raises(SurfaceInvalid):
-        erp_parameter_form(surface_id="c", question="q", departments=["<script>x</script>"])

@@ -77,8 +77,10 @@ const answer = {
   sourceComponentId: "submit",
   context: {
     ...(data.params ?? {}),
-    periodStart: `${year}-01-01`,
-    periodEnd: `${year}-12-31`,
+    // the ERP form's period: a range of its own ("custom"), then its start and end
+    period: ["custom"],
+    start: `${year}-01-01`,
+    end: `${year}-12-31`,
   },
 };
 const third = await run("form action", {

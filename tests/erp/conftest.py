@@ -2,15 +2,20 @@
 does) and an independent hand-written query through Django's connection, both under RLS for the
 same tenant, and compare the rows."""
 
+import json
 from collections import Counter
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
+from io import StringIO
 from typing import Any
 
 import pytest
+from django.core.management import call_command
 from django.db import connection
 
 from apps.accounts.access import bound
+from apps.erp.demo.generate import DEPARTMENTS
+from apps.erp.entities import Department, Entities, entities_read
 from apps.erp.planner import Clarification, Planned, Refusal, plan_question
 from apps.gateway.services import run_sql
 from tests.conftest import AS_OF
@@ -36,15 +41,27 @@ def norm_rows(rows) -> list[tuple]:
     return [tuple(norm(v) for v in row) for row in rows]
 
 
-def plan(question: str, *, as_of: date = AS_OF, answers=None) -> Planned:
-    outcome = plan_question(question, as_of=as_of, answers=answers)
+DEMO_DEPARTMENTS = tuple(
+    Department(index, code, name) for index, (code, name) in enumerate(DEPARTMENTS, start=1)
+)
+# The demo departments, for tests that read questions without a database.
+DEMO = Entities("demo", DEMO_DEPARTMENTS)
+
+
+def entities_of(context) -> Entities:
+    """The tenant's entities as the planner reads them: through the gateway."""
+    return entities_read(context=context)
+
+
+def plan(question: str, *, as_of: date = AS_OF, answers=None, entities=DEMO) -> Planned:
+    outcome = plan_question(question, as_of=as_of, answers=answers, entities=entities)
     assert isinstance(outcome, Planned), f"{question!r} was not planned: {outcome}"
     return outcome
 
 
 def planner_result(question: str, context, *, as_of: date = AS_OF, answers=None):
     """(planned, column names, rows) with the planner's SQL run by the gateway."""
-    planned = plan(question, as_of=as_of, answers=answers)
+    planned = plan(question, as_of=as_of, answers=answers, entities=entities_of(context))
     result = run_sql(planned.sql, context=context, params=planned.params)
     assert not result.truncated
     names = [c["name"] for c in result.columns]
@@ -56,6 +73,22 @@ def hand_rows(sql: str, context, params: dict | None = None) -> list[tuple]:
     with bound(context), connection.cursor() as cursor:
         cursor.execute(sql, params or {})
         return norm_rows(cursor.fetchall())
+
+
+def pick(names: list[str], rows: list[tuple], *wanted: str) -> list[tuple]:
+    """The wanted columns of each row, by name (the planner puts ids last)."""
+    indexes = [names.index(name) for name in wanted]
+    return [tuple(row[i] for i in indexes) for row in rows]
+
+
+def components(messages) -> dict:
+    """The components of A2UI messages by id."""
+    return {
+        c["id"]: c
+        for m in messages
+        if "updateComponents" in m
+        for c in m["updateComponents"]["components"]
+    }
 
 
 TOLERANCE = Decimal("0.011")  # both sides round to cents; their last digit may differ
@@ -83,8 +116,8 @@ def assert_rows(actual: list[tuple], expected: list[tuple], *, ordered: bool) ->
         assert all(_close(a, b) for a, b in zip(got, want, strict=True)), (got, want)
 
 
-def refused(question: str, *, as_of: date = AS_OF) -> Refusal | Clarification:
-    outcome = plan_question(question, as_of=as_of)
+def refused(question: str, *, as_of: date = AS_OF, entities=DEMO) -> Refusal | Clarification:
+    outcome = plan_question(question, as_of=as_of, entities=entities)
     assert not isinstance(outcome, Planned), f"{question!r} was answered: {outcome.sql}"
     return outcome
 
@@ -99,19 +132,26 @@ def globex(globex_context, db):
     return globex_context
 
 
-USERS_BY_TENANT = {"acme": "ana", "globex": "gus"}
+@pytest.fixture
+def northwind_context(django_db_setup, django_db_blocker):
+    """AccessContext of `ivo`, analyst at northwind (whose departments differ)."""
+    from tests.conftest import _context
+
+    with django_db_blocker.unblock():
+        return _context("ivo")
 
 
-def ask_result(question: str, context, *, as_of: date = AS_OF):
-    """(planned, column names, rows) through the real CLI contract:
-    `manage.py ask QUESTION --tenant SLUG --user USER --as-of DATE --json`. The run's SQL must be
-    the planner's, and its rows are what the person gets."""
-    import json
-    from io import StringIO
+@pytest.fixture
+def northwind(northwind_context, db):
+    return northwind_context
 
-    from django.core.management import call_command
 
-    planned = plan(question, as_of=as_of)
+USERS_BY_TENANT = {"acme": "ana", "globex": "gus", "northwind": "ivo"}
+
+
+def ask_json(question: str, context, *, as_of: date = AS_OF, thread: str | None = None) -> dict:
+    """The outcome of `manage.py ask QUESTION --tenant T --user U --as-of D --json`."""
+    extra = ["--thread", thread] if thread else []
     out = StringIO()
     call_command(
         "ask",
@@ -122,10 +162,19 @@ def ask_result(question: str, context, *, as_of: date = AS_OF):
         USERS_BY_TENANT[context.tenant_slug],
         "--as-of",
         as_of.isoformat(),
+        *extra,
         "--json",
         stdout=out,
     )
-    outcome = json.loads(out.getvalue())
+    return json.loads(out.getvalue())
+
+
+def ask_result(question: str, context, *, as_of: date = AS_OF):
+    """(planned, column names, rows) through the real CLI contract:
+    `manage.py ask QUESTION --tenant SLUG --user USER --as-of DATE --json`. The run's SQL must be
+    the planner's, and its rows are what the person gets."""
+    planned = plan(question, as_of=as_of, entities=entities_of(context))
+    outcome = ask_json(question, context, as_of=as_of)
     assert outcome["status"] == "finished", outcome
     [result] = [artifact for artifact in outcome["artifacts"] if artifact["kind"] == "sql_result"]
     assert result["sql"] == planned.sql and result["params"] == planned.params

@@ -2,11 +2,13 @@
 
 import pytest
 
+from apps.erp.eval.brief import ENGLISH as QUESTIONS
+from apps.erp.eval.brief import PORTUGUESE
 from apps.erp.planner import Planned, plan_question
 from apps.viz.specs import spec_validate
 from tests.conftest import AS_OF
+from tests.erp.conftest import DEMO
 from tests.erp.test_phrasings import PHRASINGS
-from tests.erp.test_speed import QUESTIONS
 
 MORE = [
     "Average tenure by department",
@@ -22,12 +24,17 @@ MORE = [
 ]
 
 
-@pytest.mark.parametrize("question", [*QUESTIONS, *MORE, *(case[0] for case in PHRASINGS)])
+@pytest.mark.parametrize(
+    "question", [*QUESTIONS, *PORTUGUESE, *MORE, *(case[0] for case in PHRASINGS)]
+)
 def test_chart_specs_validate_against_the_columns(question):
-    planned = plan_question(question, as_of=AS_OF)
+    planned = plan_question(question, as_of=AS_OF, entities=DEMO)
     assert isinstance(planned, Planned)
     if planned.chart is not None:
         spec_validate(planned.chart, [c.name for c in planned.columns])
+        # Axis titles are the columns' labels, in the question's language.
+        labels = {c.name: c.label for c in planned.columns}
+        assert planned.chart["x_axis"]["title"] == labels[planned.chart["x"]]
 
 
 @pytest.mark.parametrize(
@@ -43,5 +50,14 @@ def test_chart_specs_validate_against_the_columns(question):
     ],
 )
 def test_chart_kind_follows_the_shape_of_the_query(question, kind):
-    planned = plan_question(question, as_of=AS_OF)
+    planned = plan_question(question, as_of=AS_OF, entities=DEMO)
     assert (planned.chart or {}).get("kind") == kind
+
+
+def test_a_chart_kind_can_be_asked_for():
+    planned = plan_question(
+        "hires by department in 2025 as a pie chart", as_of=AS_OF, entities=DEMO
+    )
+    assert planned.chart["kind"] == "pie"
+    planned = plan_question("headcount by department, no chart", as_of=AS_OF, entities=DEMO)
+    assert planned.chart is None

@@ -7,11 +7,12 @@ import pytest
 from django.conf import settings
 
 from apps.erp.models import Department, Employee, Salary
-from apps.erp.semantic import SemanticModelError, load_model, semantic_model
+from apps.erp.semantic import SemanticModelError, languages, load_model, semantic_model, vocabulary
+from apps.erp.semantic.vocab import VOCABULARY_DIR, load_vocabulary
 from apps.gateway.services import run_sql
 from tests.erp.conftest import assert_rows, norm_rows, planner_result
 
-MODEL = Path(settings.BASE_DIR) / "apps" / "erp" / "semantic_model.toml"
+MODEL = Path(settings.BASE_DIR) / "apps" / "erp" / "semantic" / "model.toml"
 DOC = Path(settings.BASE_DIR) / "docs" / "semantic-model.md"
 
 
@@ -66,7 +67,7 @@ def test_verified_queries_agree_with_the_planner(acme, name):
     planned, planned_names, rows = planner_result(query.question, acme, as_of=query.as_of)
     picked = [planned_names.index(n) for n in names]
     rows = [tuple(row[i] for i in picked) for row in rows]
-    ordered = "ORDER BY" in query.sql and planned.query.order is not None
+    ordered = "ORDER BY" in query.sql and planned.reading.order is not None
     assert_rows(rows, verified, ordered=ordered)
 
 
@@ -75,3 +76,28 @@ def test_every_measure_filter_and_verified_query_is_documented():
     model = semantic_model()
     for item in (*model.measures, *model.filters, *model.dimensions):
         assert f"`{item.name}`" in doc, f"{item.name} is not documented in {DOC.name}"
+
+
+@pytest.mark.parametrize("language", languages())
+def test_every_measure_is_named_and_labelled_in_every_language(language):
+    words = vocabulary(language)
+    model = semantic_model()
+    for measure in model.measures:
+        assert words.measures[measure.name], f"{measure.name} has no {language} words"
+        assert words.labels.measures[measure.name]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "error"),
+    [
+        ('headcount = "Headcount"', "", "no label"),
+        ("[events]", "[events_typo]", "events"),
+        ('hires = ["hire", "hires",', 'hirez = ["hire", "hires",', "names"),
+    ],
+)
+def test_mistakes_in_a_vocabulary_are_caught(tmp_path, old, new, error):
+    text = (VOCABULARY_DIR / "en.toml").read_text()
+    assert old in text
+    (tmp_path / "en.toml").write_text(text.replace(old, new, 1))
+    with pytest.raises((SemanticModelError, ValueError), match=error):
+        load_vocabulary("en", semantic_model(), tmp_path)

@@ -108,7 +108,7 @@ async def test_csv_download_reruns_the_query(result, web):
     assert response["Content-Type"].startswith("text/csv")
     body = b"".join([chunk async for chunk in response.streaming_content])
     rows = list(csv.reader(io.StringIO(body.decode())))
-    assert rows[0] == ["department", "headcount"]
+    assert rows[0] == ["Department", "Headcount"]  # the columns' labels
     assert [[name, int(count)] for name, count in rows[1:]] == table["rows"]
 
 

@@ -35,7 +35,7 @@ def test_a_csv_of_5000_rows_has_5000_rows(sql_result, acme_context, admin_rows):
     artifact = sql_result(f"{SALARIES} LIMIT 5000")
     assert artifact.payload["truncated"] is True  # the page shows the first 1,000
     rows = download(acme_context, artifact)
-    assert rows[0] == ["id", "copy", "pay_date", "amount"]
+    assert rows[0] == ["Id", "Copy", "Pay date", "Amount"]  # labels made from the names
     expected = admin_rows(
         "SELECT id, copy, pay_date, amount FROM erp_salary CROSS JOIN generate_series(1, 2) "
         "AS copy WHERE tenant_id = %s ORDER BY id, copy LIMIT 5000",

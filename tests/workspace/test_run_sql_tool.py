@@ -65,8 +65,8 @@ def test_builtin_provider_drives_run_sql_to_table_and_chart(acme_context, globex
     table, chart = outcome.artifacts
     assert table["rows"] == _expected_headcount(acme_context.tenant_id)
     assert table["columns"] == [
-        {"name": "department", "type": "varchar"},
-        {"name": "headcount", "type": "int8"},
+        {"name": "department", "type": "varchar", "label": "Department"},
+        {"name": "headcount", "type": "int8", "label": "Headcount"},
     ]
     assert chart["source_id"] == table["id"] and chart["spec"]["kind"] in {"bar", "pie"}
     assert chart["figure"]["data"][0]["type"] == "bar"

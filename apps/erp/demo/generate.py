@@ -19,9 +19,23 @@ DEPARTMENTS = [
     ("OPS", "Operations"),
     ("HR", "Human Resources"),
 ]
+# A tenant organized otherwise, so that department names cannot be assumed by any planner.
+OTHER_DEPARTMENTS = [
+    ("RND", "Research"),
+    ("SUP", "Customer Support"),
+    ("LOG", "Logistics"),
+    ("LEG", "Legal"),
+    ("PRD", "Product"),
+]
 # Relative department sizes and pay levels, so the demo has differences worth asking about.
-DEPARTMENT_WEIGHT = {"ENG": 0.32, "SAL": 0.22, "MKT": 0.12, "FIN": 0.1, "OPS": 0.16, "HR": 0.08}
-DEPARTMENT_PAY = {"ENG": 1.12, "SAL": 1.0, "MKT": 0.97, "FIN": 1.05, "OPS": 0.9, "HR": 0.93}
+DEPARTMENT_WEIGHT = {
+    "ENG": 0.32, "SAL": 0.22, "MKT": 0.12, "FIN": 0.1, "OPS": 0.16, "HR": 0.08,
+    "RND": 0.3, "SUP": 0.28, "LOG": 0.2, "LEG": 0.07, "PRD": 0.15,
+}  # fmt: skip
+DEPARTMENT_PAY = {
+    "ENG": 1.12, "SAL": 1.0, "MKT": 0.97, "FIN": 1.05, "OPS": 0.9, "HR": 0.93,
+    "RND": 1.15, "SUP": 0.82, "LOG": 0.88, "LEG": 1.2, "PRD": 1.08,
+}  # fmt: skip
 
 FIRST_NAMES = [
     "Ana",
@@ -151,8 +165,10 @@ def _level(rng: random.Random) -> int:
     return min(10, max(1, round(rng.triangular(1, 10, 4))))
 
 
-def employees(rng: random.Random, count: int, as_of: date) -> list[EmployeeRow]:
-    codes = [code for code, _ in DEPARTMENTS]
+def employees(
+    rng: random.Random, count: int, as_of: date, departments=DEPARTMENTS
+) -> list[EmployeeRow]:
+    codes = [code for code, _ in departments]
     weights = [DEPARTMENT_WEIGHT[code] for code in codes]
     start = as_of - timedelta(days=round(365.25 * YEARS_OF_HISTORY))
     span = (as_of - start).days

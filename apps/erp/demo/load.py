@@ -13,7 +13,17 @@ from apps.erp.demo import generate
 from apps.objects.demo import seed_pipeline
 from project.maintenance import OWNER_ALIAS
 
-TENANTS = [("acme", "Acme Corporation"), ("globex", "Globex Industries")]
+TENANTS = [
+    ("acme", "Acme Corporation"),
+    ("globex", "Globex Industries"),
+    ("northwind", "Northwind Traders"),
+]
+# Each tenant's departments: northwind is organized otherwise (see generate.OTHER_DEPARTMENTS).
+TENANT_DEPARTMENTS = {
+    "acme": generate.DEPARTMENTS,
+    "globex": generate.DEPARTMENTS,
+    "northwind": generate.OTHER_DEPARTMENTS,
+}
 DEMO_PASSWORD = "tessera-demo"
 USERS = [
     # username, tenant, role, is_staff
@@ -21,6 +31,7 @@ USERS = [
     ("hugo", "acme", Role.HR_MANAGER, False),
     ("vera", "acme", Role.VIEWER, False),
     ("gus", "globex", Role.ANALYST, False),
+    ("ivo", "northwind", Role.ANALYST, False),
     ("admin", "acme", Role.ADMIN, True),
 ]
 
@@ -108,18 +119,19 @@ def _clear_tenant(cursor) -> None:
 def _load_tenant(cursor, tenant: Tenant, rng: random.Random, count: int, as_of: date) -> SeedReport:
     _bind_tenant(cursor, tenant.pk)
     _clear_tenant(cursor)
+    departments = TENANT_DEPARTMENTS[tenant.slug]
     department_ids = dict(
         zip(
-            [code for code, _ in generate.DEPARTMENTS],
-            _reserve_ids(cursor, "erp_department", len(generate.DEPARTMENTS)),
+            [code for code, _ in departments],
+            _reserve_ids(cursor, "erp_department", len(departments)),
             strict=True,
         )
     )
     with _StagedCopy(cursor, "erp_department", ["id", "tenant_id", "code", "name"]) as copy:
-        for code, name in generate.DEPARTMENTS:
+        for code, name in departments:
             copy.write_row((department_ids[code], tenant.pk, code, name))
 
-    people = generate.employees(rng, count, as_of)
+    people = generate.employees(rng, count, as_of, departments)
     employee_ids = _reserve_ids(cursor, "erp_employee", len(people))
     employee_columns = [
         "id",
@@ -181,19 +193,23 @@ def seed(*, employees: int, as_of: date, seed: int) -> SeedReport:
 
 
 def matches(*, employees: int, as_of: date, seed: int) -> bool:
-    """True when the database already holds exactly what `seed()` would load (checked on the
-    first tenant's employees: count and every name and date), so loading again can be skipped."""
-    tenant = Tenant.objects.using(OWNER_ALIAS).filter(slug=TENANTS[0][0]).first()
-    if tenant is None:
-        return False
-    people = generate.employees(random.Random(f"{seed}:0:{as_of.isoformat()}"), employees, as_of)
-    with transaction.atomic(using=OWNER_ALIAS), connections[OWNER_ALIAS].cursor() as cursor:
-        _bind_tenant(cursor, tenant.pk)
-        cursor.execute(
-            "SELECT name, level, hire_date, termination_date FROM erp_employee ORDER BY id"
-        )
-        stored = cursor.fetchall()
-    return stored == [(p.name, p.level, p.hire_date, p.termination_date) for p in people]
+    """True when the database already holds exactly what `seed()` would load (checked on every
+    tenant's employees: count and every name and date), so loading again can be skipped."""
+    for index, (slug, _) in enumerate(TENANTS):
+        tenant = Tenant.objects.using(OWNER_ALIAS).filter(slug=slug).first()
+        if tenant is None:
+            return False
+        rng = random.Random(f"{seed}:{index}:{as_of.isoformat()}")
+        people = generate.employees(rng, employees, as_of, TENANT_DEPARTMENTS[slug])
+        with transaction.atomic(using=OWNER_ALIAS), connections[OWNER_ALIAS].cursor() as cursor:
+            _bind_tenant(cursor, tenant.pk)
+            cursor.execute(
+                "SELECT name, level, hire_date, termination_date FROM erp_employee ORDER BY id"
+            )
+            stored = cursor.fetchall()
+        if stored != [(p.name, p.level, p.hire_date, p.termination_date) for p in people]:
+            return False
+    return True
 
 
 def is_seeded() -> bool:

@@ -1,48 +1,53 @@
 """The builtin ERP planner: a question in plain language → one read-only SQL query.
 
     outcome = plan_question("How many active employees are there in each department?",
-                            as_of=date(2026, 6, 15))
-    # Planned(sql=..., params={"as_of": "2026-06-15"}, chart={"kind": "bar", ...}, title=...)
+                            as_of=date(2026, 6, 15), entities=entities)
+    # Planned(reading=..., sql=..., params={"as_of": "2026-06-15"}, chart={...}, title=...)
 
-Questions are read strictly (understand.py), turned into a StructuredQuery, then into SQL built
-with sqlglot (sql.py). Anything not understood exactly becomes a Clarification (a parameter is
-missing) or a Refusal (not about the ERP, a write, or beyond the planner) — never a guess.
-`register()` adds it to the agent's builtin provider (agent.py).
+Questions are read strictly (lexicon → patterns → time → frame → decide, see interpret.py)
+into a Reading, then turned into SQL built with sqlglot (sql/). Anything not understood exactly
+becomes a Clarification (a parameter is missing) or a Refusal (not about the ERP, a write, or
+beyond the planner) — never a guess. A follow-up changes the previous Reading (followup.py); a
+chip changes a stored one (chips.py). `register()` adds it to the agent's builtin provider.
 """
 
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from apps.erp.planner import messages
-from apps.erp.planner.describe import chart, title
-from apps.erp.planner.query import (
+from apps.erp.entities import Entities
+from apps.erp.planner.describe import chart, labelled, title
+from apps.erp.planner.interpret import interpret
+from apps.erp.planner.reading import (
     Choice,
     Clarification,
     MissingParameter,
+    Reading,
     Refusal,
-    StructuredQuery,
+    reading_from_json,
 )
-from apps.erp.planner.sql import CompiledQuery, CompileError, OutputColumn, compile_query
-from apps.erp.planner.understand import understand
+from apps.erp.planner.sql import CompiledQuery, CompileError, OutputColumn, compile_reading
+from apps.erp.semantic import vocabulary
 
 __all__ = [
     "Choice",
     "Clarification",
     "MissingParameter",
     "Planned",
+    "Reading",
     "Refusal",
-    "StructuredQuery",
     "plan_question",
+    "plan_reading",
+    "reading_from_json",
     "register",
 ]
 
 
 @dataclass(frozen=True)
 class Planned:
-    """A question the planner answers: the query, its SQL and parameters, a chart, a title."""
+    """A question the planner answers: its reading, SQL and parameters, a chart, a title."""
 
-    query: StructuredQuery
+    reading: Reading
     compiled: CompiledQuery
     title: str
     chart: dict[str, Any] | None
@@ -59,29 +64,60 @@ class Planned:
     def columns(self) -> tuple[OutputColumn, ...]:
         return self.compiled.columns
 
+    @property
+    def labels(self) -> dict[str, str]:
+        return {column.name: column.label for column in self.columns}
+
     def arguments(self) -> dict[str, Any]:
         """The arguments of the run_sql call."""
         # "none": the planner decided no chart fits (a single number, a list of people).
-        chart = self.chart if self.chart is not None else "none"
-        return {"sql": self.sql, "params": self.params, "chart": chart, "title": self.title}
+        shown = self.chart if self.chart is not None else "none"
+        return {
+            "sql": self.sql,
+            "params": self.params,
+            "chart": shown,
+            "title": self.title,
+            "labels": self.labels,
+            "reading": self.reading.as_json(),
+        }
+
+
+def plan_reading(reading: Reading) -> Planned | Refusal:
+    """SQL, labels, title and chart for a settled reading."""
+    try:
+        compiled = labelled(compile_reading(reading), reading.language)
+    except CompileError as error:
+        message = vocabulary(reading.language).message("needs_model", reason=f"{error}.")
+        return Refusal("needs_model", message, language=reading.language)
+    heading = title(reading)
+    return Planned(reading, compiled, heading, chart(reading, compiled, heading))
 
 
 def plan_question(
-    question: str, *, as_of: date | None = None, answers: dict[str, Any] | None = None
+    question: str,
+    *,
+    entities: Entities,
+    as_of: date | None = None,
+    previous: Reading | None = None,
+    follows: str | None = None,
+    answers: dict[str, Any] | None = None,
 ) -> Planned | Clarification | Refusal:
-    """Plan one question. `answers` are the values of a clarification form (see
-    Clarification.missing: "period", "periods", "department", "measure"; a custom period is
-    {"period": "custom", "start": ISO date, "end": ISO date})."""
+    """Plan one question (or a follow-up of `previous`). `answers` are the values of a
+    clarification: "period" (this_year, last_year, latest_month, last_12_months, or "custom"
+    with "start"/"end" ISO dates), "periods", "department" (a name or "each"), "measure",
+    "person"."""
     as_of = as_of or date.today()
-    outcome = understand(question, as_of=as_of, answers=answers)
-    if not isinstance(outcome, StructuredQuery):
+    outcome = interpret(
+        question,
+        as_of=as_of,
+        entities=entities,
+        previous=previous,
+        follows=follows,
+        answers=answers,
+    )
+    if not isinstance(outcome, Reading):
         return outcome
-    try:
-        compiled = compile_query(outcome)
-    except CompileError as error:
-        return Refusal("needs_model", messages.NEEDS_MODEL.format(reason=f"{error}."))
-    heading = title(outcome)
-    return Planned(outcome, compiled, heading, chart(outcome, compiled, heading))
+    return plan_reading(outcome)
 
 
 def register(*, priority: int | None = None) -> None:

@@ -1,38 +1,60 @@
 """The ERP planner as a builtin-provider planner (apps/agent/providers/builtin.py).
 
-- A question it answers → one `run_sql` call with {sql, params, chart, title}; when the run
-  continues with that call's observation → a closing text built from the result's shape
-  (columns, row count, truncation), never from its rows.
-- A question that lacks a department or a period → the ERP parameter form
-  (apps/a2ui/forms.py, through the `show_form` tool when the run offers it); the person's
-  answer comes back as an A2UI action (`erp_parameters.submit`) and completes the question.
-  Other clarifications (two periods to compare, what to measure) are texts with the choices.
-- A refusal → a text. A request that is not about the ERP → None: other planners may take it.
+One turn — a question, a form's answers or a changed chip — runs as:
 
-Run context read: `as_of` (a date or ISO string; default today).
+1. `erp_lookup`, when the tenant's names are not in the cache, are old, or the question has
+   words they might explain (a new department, a name): every read is a call in the run.
+2. `run_sql` with the planned SQL, its column labels and the reading (stored with the result).
+3. `erp_reading`: the reading as chips, and the sentence that answers, computed from the rows.
+4. That sentence as the closing text.
+
+A follow-up ("and in Marketing?") changes the last reading of the thread; a chip change
+changes the reading of the chips' own answer, without reading any question. A question that
+lacks a department, a period or an employee gets a clarification form (`show_form`); a refusal
+is a text; a request that is not about the ERP is left to other planners (None).
+
+Run context read: `as_of` (a date or ISO string; default today) and `access`.
 """
 
+import json
 import uuid
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
 from pydantic import ValidationError
 
-from apps.a2ui.forms import ERP_SUBMIT_ACTION, erp_parameter_answers, erp_parameter_form
-from apps.a2ui.forms import Choice as FormChoice
+from apps.agent.messages import Message
 from apps.agent.providers.builtin import Plan, PlannedCall, PlannerInput, planners, register_planner
-from apps.erp.planner import Clarification, Planned, Refusal, messages, plan_question
-from apps.erp.planner.describe import observation, summary
-from apps.erp.planner.lexicon import lexicon
-from apps.gateway.errors import GatewayError
-from apps.gateway.services import run_sql
+from apps.erp.entities import NONE, Entities, cached_entities
+from apps.erp.planner import Clarification, Planned, Refusal, plan_question, plan_reading
+from apps.erp.planner.chips import CHIP_ACTION, apply_chip
+from apps.erp.planner.forms import FORM_ACTION, clarification_form, form_answers, problems_of
+from apps.erp.planner.interpret import ERP_KINDS
+from apps.erp.planner.lexicon import language_index, lex
+from apps.erp.planner.reading import Reading, ReadingError, reading_from_json
+from apps.erp.semantic import languages, vocabulary
+from apps.erp.tools import LOOKUP, READING
 
 PLANNER_NAME = "erp"
 PRIORITY = 200
 RUN_SQL = "run_sql"
 SHOW_FORM = "show_form"
-FORM_FIELDS = {"department", "period"}
-ANSWERS_REJECTED = "Some answers need another look: {problems}. Please correct them in the form."
+FORM_FIELDS = {"department", "period", "periods", "measure", "person"}
+# Kinds of words that make a question about the ERP even when its names are not known yet.
+ERP_SIGNALS = ERP_KINDS | {"count", "how_much", "agg", "super", "compar", "group", "cmp"}
+
+
+@dataclass(frozen=True)
+class Question:
+    text: str
+    answers: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class ChipChange:
+    surface_id: str
+    change: dict[str, Any]
 
 
 def as_of_from(context: dict[str, Any]) -> date:
@@ -47,113 +69,239 @@ def as_of_from(context: dict[str, Any]) -> date:
     return date.today()
 
 
-def _form_answers(request: PlannerInput) -> tuple[str, dict[str, Any]] | str | None:
-    """(question, answers) from a submitted ERP form; a text when the answers are invalid."""
+def _arguments(call) -> dict[str, Any]:
+    try:
+        arguments = call.parsed_arguments()
+    except ValueError:
+        return {}
+    return arguments if isinstance(arguments, dict) else {}
+
+
+def _observation(message: Message) -> dict[str, Any]:
+    try:
+        data = json.loads(message.text)
+    except (TypeError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def answered_readings(messages: list[Message]) -> list[tuple[Reading, str]]:
+    """(reading, artifact id) of every answer of this planner in the history, oldest first."""
+    pending: dict[str, dict[str, Any]] = {}
+    found: list[tuple[Reading, str]] = []
+    for message in messages:
+        for call in message.tool_calls:
+            arguments = _arguments(call)
+            if call.name == RUN_SQL and "reading" in arguments:
+                pending[call.id] = arguments["reading"]
+        if message.role == "tool" and message.tool_call_id in pending and not message.is_error:
+            artifact = _observation(message).get("artifact_id")
+            try:
+                reading = reading_from_json(pending.pop(message.tool_call_id))
+            except ReadingError:
+                continue
+            if isinstance(artifact, str):
+                found.append((reading, artifact))
+    return found
+
+
+def _chip_artifact(messages: list[Message], surface_id: str) -> str | None:
+    for message in messages:
+        for call in message.tool_calls:
+            arguments = _arguments(call)
+            if call.name == READING and arguments.get("surface_id") == surface_id:
+                return arguments.get("artifact_id")
+    return None
+
+
+def _turn(request: PlannerInput) -> Question | ChipChange | str:
+    """What the person sent: a question, the answers of a form, or a chip change; a text
+    when the form's answers do not hold."""
     message = request.user_message
     action = message.metadata.get("a2ui_action") if message else None
-    if not isinstance(action, dict) or action.get("name") != ERP_SUBMIT_ACTION:
-        return None
-    context = action.get("context")
-    try:
-        answers = erp_parameter_answers(context if isinstance(context, dict) else {})
-    except ValidationError as error:
-        problems = "; ".join(
-            item["msg"].removeprefix("Value error, ").rstrip(".") for item in error.errors()
+    if isinstance(action, dict) and action.get("name") == CHIP_ACTION:
+        context = action.get("context")
+        return ChipChange(
+            str(action.get("surfaceId", "")), context if isinstance(context, dict) else {}
         )
-        return ANSWERS_REJECTED.format(problems=problems)
-    given: dict[str, Any] = {}
-    if answers.department:
-        given["department"] = answers.department
-    if answers.period_start and answers.period_end:
-        given |= {
-            "period": "custom",
-            "start": answers.period_start.isoformat(),
-            "end": answers.period_end.isoformat(),
-        }
-    return answers.question, given
+    if isinstance(action, dict) and action.get("name") == FORM_ACTION:
+        context = action.get("context")
+        try:
+            answers = form_answers(context if isinstance(context, dict) else {})
+        except ValidationError as error:
+            return vocabulary("en").message("answers_rejected", problems=problems_of(error))
+        return Question(answers.question, answers.answers())
+    return Question(request.user_text)
 
 
-def _clarification_text(clarification: Clarification) -> str:
-    lines = [clarification.message]
-    for missing in clarification.missing:
-        options = ", ".join(choice.label for choice in missing.choices)
-        if missing.allow_custom_range:
-            options += ", or a date range"
-        lines.append(f"{missing.prompt}: {options}.")
-    return "\n".join(lines)
+def _outcome(request: PlannerInput, turn: Question | ChipChange, entities: Entities, as_of: date):
+    history = request.messages
+    if isinstance(turn, ChipChange):
+        artifact = _chip_artifact(history, turn.surface_id)
+        readings = dict((a, r) for r, a in answered_readings(history))
+        if artifact is None or artifact not in readings:
+            return Refusal("needs_model", vocabulary("en").message("nothing_to_change"))
+        changed = apply_chip(readings[artifact], turn.change, entities, follows=artifact)
+        return plan_reading(changed) if isinstance(changed, Reading) else changed
+    answered = answered_readings(history)
+    previous, follows = answered[-1] if answered else (None, None)
+    return plan_question(
+        turn.text,
+        entities=entities,
+        as_of=as_of,
+        previous=previous,
+        follows=follows,
+        answers=turn.answers,
+    )
 
 
-EACH, EACH_LABEL = "each", "Each department"
-DEPARTMENT_NAMES = "SELECT name FROM erp_department ORDER BY name"
+def _wants_refresh(outcome) -> bool:
+    """Would fresher names change this outcome? Unknown words may be a new department or a
+    person; a department or person question shows the current choices."""
+    if isinstance(outcome, Refusal):
+        return bool(outcome.unknown_words)
+    if isinstance(outcome, Clarification):
+        return any(m.name in ("department", "person") for m in outcome.missing)
+    return False
 
 
-def _tenant_departments(request: PlannerInput) -> list[FormChoice]:
-    """The person's own tenant's departments, read through the gateway (under RLS)."""
+def _lookup() -> Plan:
+    return Plan(calls=[PlannedCall(LOOKUP, {})])
+
+
+def _plan_turn(request: PlannerInput, turn: Question | ChipChange, as_of: date) -> Plan | None:
     access = request.context.get("access")
-    if access is None:
-        return []
-    try:
-        result = run_sql(DEPARTMENT_NAMES, context=access)
-    except GatewayError:
-        return []
-    return [FormChoice(name, name) for (name,) in result.rows]
+    can_lookup = access is not None and LOOKUP in request.tool_names
+    refreshed = any(m.name == LOOKUP and not m.is_error for m in request.tool_results)
+    cached = cached_entities(access.tenant_id) if access is not None else None
+    entities = cached or NONE
+    outcome = _outcome(request, turn, entities, as_of)
+    not_erp = isinstance(outcome, Refusal) and outcome.kind == "not_erp"
+    if not_erp and not refreshed and not _maybe_names(request.user_text):
+        return None
+    stale = cached is None or not cached.fresh()
+    if can_lookup and not refreshed and (stale or _wants_refresh(outcome) or not_erp):
+        return _lookup()
+    if isinstance(outcome, Planned):
+        # No text before the query: the result title and the closing sentence say it once.
+        return Plan(calls=[PlannedCall(RUN_SQL, outcome.arguments())])
+    if isinstance(outcome, Clarification):
+        return _clarify(request, outcome)
+    # After a lookup this planner owns the run: it says so itself rather than hand a
+    # continuing run to planners whose tools did not run.
+    return Plan(text=outcome.message)
+
+
+def _maybe_names(text: str) -> bool:
+    """A question about the ERP ("how many…") with words no vocabulary knows: they could be
+    the tenant's names, worth a lookup before giving up."""
+    lexed = lex(text, NONE)
+    kinds = {kind for term in lexed.terms for kind in term.kinds}
+    return bool(lexed.unknown) and bool(kinds & ERP_SIGNALS)
 
 
 def _clarify(request: PlannerInput, clarification: Clarification) -> Plan:
     names = {missing.name for missing in clarification.missing}
     if SHOW_FORM not in request.tool_names or not names <= FORM_FIELDS:
         return Plan(text=_clarification_text(clarification))
-    departments = None
-    for missing in clarification.missing:
-        if missing.name == "department":
-            departments = _tenant_departments(request) or [
-                FormChoice(c.value, c.label) for c in missing.choices if c.value != EACH
-            ]
-            departments.append(FormChoice(EACH, EACH_LABEL))
     surface_id = f"erp-{uuid.uuid4().hex[:8]}"
-    form = erp_parameter_form(
-        surface_id=surface_id,
-        question=clarification.question,
-        departments=departments,
-        period="period" in names,
-    )
+    form = clarification_form(surface_id, clarification)
     arguments = {"surface_id": surface_id, "messages": form, "title": clarification.message}
     return Plan(text=clarification.message, calls=[PlannedCall(SHOW_FORM, arguments)])
 
 
-def _closing(request: PlannerInput, question: str, as_of: date, answers) -> Plan | None:
-    results = [m for m in request.tool_results if m.name == RUN_SQL]
-    if not results:
-        return None
-    last = results[-1]
-    if last.is_error:
-        return Plan(text=messages.QUERY_FAILED.format(error=last.text))
-    outcome = plan_question(question, as_of=as_of, answers=answers)
-    if not isinstance(outcome, Planned):
-        return Plan(text="The result is in the table.")
-    return Plan(text=summary(outcome.query, outcome.title, observation(last.text)))
+def _clarification_text(clarification: Clarification) -> str:
+    lines = [clarification.message]
+    for missing in clarification.missing:
+        options = ", ".join(choice.label for choice in missing.choices)
+        lines.append(f"{missing.prompt}: {options}.")
+    return "\n".join(lines)
+
+
+def _current_call(request: PlannerInput) -> dict[str, Any]:
+    """The arguments of this run's latest run_sql call."""
+    for message in reversed(request.messages):
+        if message.role == "user":
+            break
+        for call in message.tool_calls:
+            if call.name == RUN_SQL:
+                return _arguments(call)
+    return {}
+
+
+def _language(arguments: dict[str, Any]) -> str:
+    reading = arguments.get("reading")
+    language = reading.get("language") if isinstance(reading, dict) else None
+    return language if language in languages() else "en"
+
+
+def _notes(shape: dict[str, Any], arguments: dict[str, Any], language: str) -> str:
+    vocab = vocabulary(language)
+    notes = []
+    if shape.get("truncated"):
+        notes.append(vocab.message("truncated"))
+    reading = arguments.get("reading") if isinstance(arguments.get("reading"), dict) else {}
+    top = reading.get("top")
+    if (
+        isinstance(top, int)
+        and isinstance(shape.get("row_count"), int)
+        and shape["row_count"] > top
+    ):
+        notes.append(vocab.message("ties"))
+    return " ".join(notes)
+
+
+def _summary(shape: dict[str, Any], arguments: dict[str, Any], language: str) -> str:
+    vocab = vocabulary(language)
+    title = str(arguments.get("title", ""))
+    count = shape.get("row_count")
+    if not isinstance(count, int):
+        return vocab.message("result_in_table")
+    if count == 0:
+        return vocab.message("no_rows", title=title)
+    return vocab.message("one_row" if count == 1 else "rows", title=title, count=count)
+
+
+def _after_query(request: PlannerInput, result: Message) -> Plan:
+    arguments = _current_call(request)
+    language = _language(arguments)
+    if result.is_error:
+        return Plan(text=vocabulary(language).message("query_failed", error=result.text))
+    shape = _observation(result)
+    artifact = shape.get("artifact_id")
+    if READING in request.tool_names and isinstance(artifact, str) and "reading" in arguments:
+        surface = f"reading-{uuid.uuid4().hex[:8]}"
+        return Plan(calls=[PlannedCall(READING, {"artifact_id": artifact, "surface_id": surface})])
+    text = _summary(shape, arguments, language)
+    return Plan(text=" ".join(part for part in (text, _notes(shape, arguments, language)) if part))
+
+
+def _after_reading(request: PlannerInput, result: Message) -> Plan:
+    arguments = _current_call(request)
+    language = _language(arguments)
+    queried = [m for m in request.tool_results if m.name == RUN_SQL]
+    shape = _observation(queried[-1]) if queried else {}
+    sentence = _observation(result).get("narrative") if not result.is_error else None
+    text = sentence if isinstance(sentence, str) else _summary(shape, arguments, language)
+    return Plan(text=" ".join(part for part in (text, _notes(shape, arguments, language)) if part))
 
 
 def plan(request: PlannerInput) -> Plan | None:
     """The builtin-provider planner function."""
     if request.tools and RUN_SQL not in request.tool_names:
         return None
-    as_of = as_of_from(request.context)
-    submitted = _form_answers(request)
-    if isinstance(submitted, str):
-        return Plan(text=submitted)
-    question, answers = submitted if submitted else (request.user_text, None)
     if request.continuing:
-        return _closing(request, question, as_of, answers)
-    outcome = plan_question(question, as_of=as_of, answers=answers)
-    if isinstance(outcome, Planned):
-        # No text before the query: the result title and the closing sentence say it once.
-        return Plan(calls=[PlannedCall(RUN_SQL, outcome.arguments())])
-    if isinstance(outcome, Clarification):
-        return _clarify(request, outcome)
-    if isinstance(outcome, Refusal) and outcome.kind == "not_erp":
-        return None
-    return Plan(text=outcome.message)
+        last = request.tool_results[-1]
+        if last.name == RUN_SQL:
+            return _after_query(request, last)
+        if last.name == READING:
+            return _after_reading(request, last)
+        if last.name != LOOKUP:
+            return None
+    turn = _turn(request)
+    if isinstance(turn, str):
+        return Plan(text=turn)
+    return _plan_turn(request, turn, as_of_from(request.context))
 
 
 def register(*, priority: int = PRIORITY) -> None:
@@ -161,8 +309,9 @@ def register(*, priority: int = PRIORITY) -> None:
 
     It runs after the other builtin planners (a higher number): it refuses every request to
     change ERP-looking data, which a planner for its own objects (candidates, UI preferences)
-    should see first. Loads the semantic model and the vocabulary now, so the first question
+    should see first. Loads the semantic model and the vocabularies now, so the first question
     is as fast as the others."""
-    lexicon()
+    for language in languages():
+        language_index(language)
     if PLANNER_NAME not in planners.names():
         register_planner(PLANNER_NAME, plan, priority=priority)

@@ -1,145 +1,213 @@
-"""Words and charts for a planned query: its title, the chart it suggests, the closing summary.
+"""Words and charts for a reading, in the person's language: the column labels, the title
+that says exactly what was computed, and the chart that fits the result's shape."""
 
-The summary is built from the result's shape (columns, row count, truncation), never from its
-rows: rows are shown to the person, not to the model boundary.
-"""
-
-import json
+from dataclasses import replace
+from datetime import date
 from typing import Any
 
-from apps.erp.planner.query import StructuredQuery
+from apps.erp.planner.periods import Period
+from apps.erp.planner.reading import Reading
 from apps.erp.planner.sql import CompiledQuery, OutputColumn
-from apps.erp.semantic import semantic_model
+from apps.erp.planner.words import (
+    day_label,
+    describe_period,
+    format_number,
+    join_words,
+    level_label,
+)
+from apps.erp.semantic import semantic_model, vocabulary
 
 MAX_TITLE = 120
-DIMENSION_WORDS = {
-    "department": ("department", "departments"),
-    "level": ("level", "levels"),
-    "employee": ("employee", "employees"),
-    "tenure_band": ("tenure band", "tenure bands"),
-    "year": ("year", "years"),
-    "quarter": ("quarter", "quarters"),
-    "month": ("month", "months"),
-}
-POPULATION_WORDS = {
-    "active": "current employees",
-    "former": "former employees",
-    "ever": "everyone ever employed",
-}
-LIST_TITLES = {
-    "hires": "Employees hired",
-    "terminations": "Employees who left",
-    "headcount": "Employees",
-}
+TIME_DIMENSIONS = ("year", "quarter", "month")
+LIST_TITLES = {"hires": "employees_hired", "terminations": "employees_left"}
 
 
-def _join(words: list[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+def column_label(column: OutputColumn, language: str) -> str:
+    labels = vocabulary(language).labels
+    if column.role == "measure" and column.key in labels.measures:
+        text = labels.measures[column.key]
+        if column.period is not None:
+            text = f"{text} {describe_period(column.period, language)}"
+        return text
+    return labels.columns.get(column.key) or column.key.replace("_", " ").capitalize()
 
 
-def _measure_words(query: StructuredQuery) -> str:
-    measure = semantic_model().measure(query.measure)
-    if query.listing:
-        return LIST_TITLES.get(measure.name, "Employees")
-    if measure.aggregation == "gap":
-        return (
-            "Unpaid salary months"
-            if not query.counting and not query.dimensions
-            else "Unpaid months"
-        )
-    label = measure.label
-    if query.change is not None:
+def labelled(compiled: CompiledQuery, language: str) -> CompiledQuery:
+    columns = tuple(replace(c, label=column_label(c, language)) for c in compiled.columns)
+    return replace(compiled, columns=columns)
+
+
+def _measure_words(reading: Reading) -> str:
+    vocab = vocabulary(reading.language)
+    words, labels = vocab.labels.words, vocab.labels.measures
+    if reading.listing:
+        return words[LIST_TITLES.get(reading.measure, "employees")]
+    if reading.measure == "unpaid_months" and not reading.counting and not reading.dimensions:
+        return words["unpaid_salary_months"]
+    label = labels[reading.measure]
+    if reading.change is not None:
         unit = label.split(" (")[0]
-        word = query.change_word if query.change == "absolute" else f"{query.change_word} (%)"
-        label = f"{unit} {word}"
+        change = vocab.labels.columns[
+            reading.change_word if reading.change == "absolute" else f"{reading.change_word}_pct"
+        ]
+        return words["change_of"].format(measure=unit, change=change.lower())
     return label
 
 
-def title(query: StructuredQuery) -> str:
+def _dimension(name: str, language: str, plural: bool = False) -> str:
+    labels = vocabulary(language).labels
+    return (labels.dimension_plurals if plural else labels.dimensions)[name]
+
+
+def title(reading: Reading) -> str:
     """One line saying exactly what was computed, with every interpretation made visible."""
-    measure = _measure_words(query)
-    dims = [d for d in query.dimensions if not (d == "department" and len(query.departments) > 1)]
-    if query.top is not None and query.dimensions:
-        singular, plural = DIMENSION_WORDS[query.dimensions[0]]
-        extreme = "highest" if query.order == "desc" else "lowest"
-        if query.top == 1:
-            text = f"{singular.capitalize()} with the {extreme} {measure.lower()}"
+    language = reading.language
+    words = vocabulary(language).labels.words
+    measure = _measure_words(reading)
+    dims = [
+        d for d in reading.dimensions if not (d == "department" and len(reading.departments) > 1)
+    ]
+    if reading.top is not None and reading.dimensions:
+        first = reading.dimensions[0]
+        extreme = words["highest" if reading.order != "asc" else "lowest"]
+        if reading.top == 1:
+            text = words["with_extreme"].format(
+                singular=_dimension(first, language).capitalize(),
+                extreme=extreme,
+                measure=measure.lower(),
+            )
         else:
-            text = f"Top {query.top} {plural} by {measure.lower()} ({extreme} first)"
+            text = words["top"].format(
+                n=reading.top,
+                plural=_dimension(first, language, True),
+                measure=measure.lower(),
+                extreme=extreme,
+            )
     else:
         text = measure
         if dims:
-            text += " by " + _join([DIMENSION_WORDS[d][0] for d in dims])
-        if query.order is not None:
-            text += ", highest first" if query.order == "desc" else ", lowest first"
-    who = _population_words(query)
-    if query.listing and query.measure == "headcount" and who:
-        text, who = who[0].upper() + who[1:], ""
-    where = f"in {_join(list(query.departments))}" if query.departments else ""
-    level = f"at {query.levels.label}" if query.levels is not None else ""
-    qualifiers = " ".join(part for part in (who, where, level) if part)
-    if who:
+            text += f" {words['by']} " + join_words(
+                [_dimension(d, language) for d in dims], language
+            )
+        if reading.order is not None:
+            text += ", " + words["highest_first" if reading.order == "desc" else "lowest_first"]
+    qualifiers = " ".join(part for part in _qualifiers(reading) if part)
+    if qualifiers:
         text += f", {qualifiers}"
-    elif qualifiers:
-        text += f" {qualifiers}"
-    text += _time_words(query)
+    text += _time_words(reading)
     return text if len(text) <= MAX_TITLE else text[: MAX_TITLE - 1] + "…"
 
 
-def _population_words(query: StructuredQuery) -> str:
-    model = semantic_model()
-    measure = model.measure(query.measure)
-    snapshot = query.reference is not None
-    population = query.population or (measure.population if snapshot else None)
-    if population is None:
+def _qualifiers(reading: Reading) -> list[str]:
+    language = reading.language
+    labels = vocabulary(language).labels
+    words = labels.words
+    parts = [_population_words(reading)]
+    for condition in reading.conditions:
+        values = [str(v) for v in condition.values]
+        if condition.field == "department":
+            key = "not_in" if condition.op == "not_in" else "in"
+            parts.append(f"{words[key]} {join_words(values, language)}")
+        elif condition.field == "level":
+            parts.append(f"{words['at']} {level_label(condition, language)}")
+        elif condition.field == "employee" and not reading.listing:
+            parts.append(words["named"].format(names=join_words(values, language)))
+        elif condition.field == "salary_amount":
+            parts.append(words["paid"].format(op=_op(condition, language)))
+        elif condition.field in ("hire_date", "termination_date"):
+            key = "hired" if condition.field == "hire_date" else "left"
+            parts.append(words[key].format(period=_date_range(condition, language)))
+    for having in reading.having:
+        measure = labels.measures[having.measure].lower()
+        op = _op_words(having.op, having.values, language)
+        parts.append(words["with_more_than"].format(measure=measure, op=op))
+    return parts
+
+
+def _op(condition, language: str) -> str:
+    return _op_words(condition.op, condition.values, language)
+
+
+def _op_words(op: str, values, language: str) -> str:
+    words = vocabulary(language).labels.words
+    numbers = [format_number(v, language) for v in values]
+    if op == "between":
+        return words["op_between"].format(low=numbers[0], high=numbers[1])
+    return f"{words['op_' + op]} {numbers[0]}"
+
+
+def _date_range(condition, language: str) -> str:
+    values = [date.fromisoformat(str(v)) for v in condition.values]
+    words = vocabulary(language).labels.words
+    if condition.op == "lte":
+        return words["up_to"].format(period=day_label(values[0], language))
+    if condition.op == "gte":
+        return words["since"].format(period=day_label(values[0], language))
+    return describe_period(Period(values[0], values[1]), language)
+
+
+def _population_words(reading: Reading) -> str:
+    language = reading.language
+    labels = vocabulary(language).labels
+    measure = semantic_model().measure(reading.measure)
+    snapshot = reading.reference is not None
+    population = reading.population or (measure.population if snapshot else None)
+    if population is None or (reading.listing and population == "ever"):
         return ""
-    words = POPULATION_WORDS.get(population, population)
-    if snapshot and query.reference != query.as_of and query.periods:
-        day = query.periods[0]
-        when = f"on {day.label}" if day.grain == "day" else f"at the end of {day.label}"
-        return f"{words.replace('current ', '')} {when}"
+    words = labels.populations.get(population, population)
+    if population == "ever" and reading.condition("hire_date") is not None:
+        words = labels.nouns["headcount"]  # "employees hired in 2023": the date says who
+    if snapshot and reading.reference != reading.as_of and reading.periods:
+        day = reading.periods[0]
+        period = describe_period(day, language)
+        when = labels.words["on_day" if day.grain == "day" else "end_of"]
+        return f"{words} {when.format(day=period, period=period)}"
     return words
 
 
-def _time_words(query: StructuredQuery) -> str:
-    periods = query.periods
-    if query.change is not None and len(periods) == 2:
-        return f", {periods[0].label} → {periods[1].label}"
+def _time_words(reading: Reading) -> str:
+    language = reading.language
+    words = vocabulary(language).labels.words
+    periods = reading.periods
+    if reading.change is not None and len(periods) == 2:
+        start, end = (describe_period(p, language) for p in periods)
+        return ", " + words["from_to"].format(start=start, end=end)
     if len(periods) > 1:
-        return ", " + " vs ".join(p.label for p in periods)
-    if query.reference is not None:
+        return ", " + words["versus"].join(describe_period(p, language) for p in periods)
+    if reading.reference is not None:
         return ""  # said by the population words
     if periods:
-        return f", {periods[0].label}"
-    measure = semantic_model().measure(query.measure)
-    if measure.time_dimension is not None or measure.aggregation == "gap":
-        return ", all time"
+        return f", {describe_period(periods[0], language)}"
+    measure = semantic_model().measure(reading.measure)
+    if (measure.time_dimension is not None or measure.aggregation == "gap") and not reading.listing:
+        return f", {words['all_time']}"
     return ""
 
 
-def chart(query: StructuredQuery, compiled: CompiledQuery, text: str) -> dict[str, Any] | None:
-    """A chart spec (apps/viz ChartSpec fields) fitting the query's shape, or None."""
+def chart(reading: Reading, compiled: CompiledQuery, text: str) -> dict[str, Any] | None:
+    """A chart spec (apps/viz ChartSpec fields) fitting the result's shape, or None."""
+    if reading.chart == "none":
+        return None
     columns = compiled.columns
     dims = [c for c in columns if c.role == "dimension"]
     measures = [c for c in columns if c.role == "measure"]
     changes = [c for c in columns if c.role == "change"]
-    if query.listing or not dims or not measures:
+    if reading.listing or not dims or not measures:
         return None
-    if semantic_model().measure(query.measure).aggregation == "gap" and not query.dimensions:
+    if reading.measure == "unpaid_months" and not reading.dimensions:
         return None
-    shown = changes or measures
-    y_title = shown[0].label if len(shown) == 1 else semantic_model().measure(query.measure).label
+    shown = changes or [c for c in measures if c.key == reading.measure] or measures
+    y_title = (
+        shown[0].label
+        if len(shown) == 1
+        else vocabulary(reading.language).labels.measures[reading.measure]
+    )
     spec: dict[str, Any] = {"title": text[:MAX_TITLE], "y": [c.name for c in shown]}
     spec["y_axis"] = _axis(y_title, shown[0])
-    time_dims = [c for c in dims if c.dimension in ("year", "quarter", "month")]
+    time_dims = [c for c in dims if c.key in TIME_DIMENSIONS]
     if len(dims) == 1:
         x = dims[0]
-        if time_dims:
-            spec["kind"] = "line"
-        else:
-            spec["kind"] = "bar" if len(shown) == 1 else "grouped_bar"
+        spec["kind"] = "line" if time_dims else ("bar" if len(shown) == 1 else "grouped_bar")
     elif len(dims) == 2 and len(shown) == 1:
         if time_dims:
             x = time_dims[0]
@@ -151,56 +219,17 @@ def chart(query: StructuredQuery, compiled: CompiledQuery, text: str) -> dict[st
         spec["series"] = series.name
     else:
         return None
+    if reading.chart in ("line", "bar", "pie"):
+        spec["kind"] = reading.chart if reading.chart != "bar" or len(shown) == 1 else "grouped_bar"
     spec["x"] = x.name
     spec["x_axis"] = {"title": x.label}
     return spec
 
 
-def _axis(title: str, column: OutputColumn) -> dict[str, Any]:
-    axis: dict[str, Any] = {"title": title[:MAX_TITLE]}
+def _axis(axis_title: str, column: OutputColumn) -> dict[str, Any]:
+    axis: dict[str, Any] = {"title": axis_title[:MAX_TITLE]}
     if column.unit and column.unit not in ("currency",):
         axis["unit"] = column.unit
     if column.decimals is not None:
         axis["format"] = {"type": "number", "decimals": column.decimals}
     return axis
-
-
-def observation(text: str) -> dict[str, Any]:
-    """The parts of a run_sql observation the summary may use: columns, row count, truncation."""
-    try:
-        data = json.loads(text)
-    except (TypeError, ValueError):
-        return {}
-    if not isinstance(data, dict):
-        return {}
-    names = []
-    for column in data.get("columns") or []:
-        name = column.get("name") if isinstance(column, dict) else column
-        if isinstance(name, str):
-            names.append(name)
-    count = data.get("row_count")
-    return {
-        "columns": names,
-        "row_count": count if isinstance(count, int) else None,
-        "truncated": bool(data.get("truncated")),
-    }
-
-
-def summary(query: StructuredQuery, heading: str, shape: dict[str, Any]) -> str:
-    """Closing text after the query ran: what it computed and the result's shape."""
-    count = shape.get("row_count")
-    columns = shape.get("columns") or []
-    if count is None:
-        return f"{heading}. The result is in the table."
-    if count == 0:
-        return f"{heading}: no rows — there is no data for this selection."
-    rows = "1 row" if count == 1 else f"{count} rows"
-    text = f"{heading}: {rows}"
-    if columns:
-        text += f" ({', '.join(columns)})"
-    text += "."
-    if shape.get("truncated"):
-        text += " The result was cut at the row limit; narrow the question to see everything."
-    if query.top is not None and count > query.top:
-        text += " Rows that tie at the cut are all included."
-    return text

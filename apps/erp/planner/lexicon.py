@@ -1,279 +1,298 @@
-"""The planner's vocabulary: phrases of the semantic model plus the grammar words of questions.
+"""Tokens → terms: the longest phrase of the vocabulary (or of the tenant's entities) at each
+place, with the meanings it can have. Also: the question's language, abbreviations, and
+single-letter typos in longer words.
 
-A phrase maps to one or more tags; understand.py decides between them from the context (is
-"level" a measure or a grouping?). Words that carry no meaning for an ERP question are FILLER;
-any other word the planner does not know makes it refuse rather than guess.
+A term is (kind, value) over a span of tokens; a phrase may carry several meanings ("level" is
+a dimension and a fact) and interpret.py chooses from the context. Tokens that match nothing
+and are not stop words are `unknown`: the planner refuses them by name.
 """
 
 from dataclasses import dataclass
 from functools import cache
 
-from apps.erp.planner.text import tokenize
-from apps.erp.semantic import SemanticModel, semantic_model
+from apps.erp.entities import Entities
+from apps.erp.planner.spelling import correction, one_edit_apart
+from apps.erp.planner.text import Token, number_value, tokenize
+from apps.erp.semantic import Vocabulary, languages, vocabulary
+from apps.erp.semantic.vocab import fold
 
-# (kind, value). Kinds: measure, fact, dim, value, grain, adverb_grain, population, subject,
-# agg, super, compar, group, all, which, who, count, change, pct, list, first.
-Tag = tuple[str, str]
-
-AGGREGATIONS = {
-    "average": "avg",
-    "avg": "avg",
-    "mean": "avg",
-    "typical": "avg",
-    "total": "sum",
-    "sum": "sum",
-    "combined": "sum",
-    "minimum": "min",
-    "min": "min",
-    "maximum": "max",
-    "max": "max",
-    "median": "median",
-}
-SUPERLATIVES = {
-    "highest": "desc",
-    "most": "desc",
-    "largest": "desc",
-    "biggest": "desc",
-    "greatest": "desc",
-    "top": "desc",
-    "best": "desc",
-    "best paid": "desc",
-    "longest": "desc",
-    "lowest": "asc",
-    "least": "asc",
-    "fewest": "asc",
-    "smallest": "asc",
-    "bottom": "asc",
-    "worst": "asc",
-    "worst paid": "asc",
-    "shortest": "asc",
-}
-COMPARATIVES = {
-    "higher": "desc",
-    "more": "desc",
-    "greater": "desc",
-    "larger": "desc",
-    "bigger": "desc",
-    "better paid": "desc",
-    "longer": "desc",
-    "lower": "asc",
-    "less": "asc",
-    "fewer": "asc",
-    "smaller": "asc",
-    "worse paid": "asc",
-    "shorter": "asc",
-}
-GROUP_WORDS = [
-    "each",
-    "per",
-    "by",
-    "every",
-    "across",
-    "broken down by",
-    "split by",
-    "grouped by",
-    "breakdown by",
-    "break down by",
-    "for each",
-    "for every",
-]
-CHANGE_WORDS = {
-    "increase": "up",
-    "increases": "up",
-    "increased": "up",
-    "raise": "up",
-    "raises": "up",
-    "rise": "up",
-    "rises": "up",
-    "growth": "up",
-    "grew": "up",
-    "grow": "up",
-    "gain": "up",
-    "gains": "up",
-    "decrease": "down",
-    "decreases": "down",
-    "decreased": "down",
-    "drop": "down",
-    "drops": "down",
-    "decline": "down",
-    "declined": "down",
-    "fell": "down",
-    "reduction": "down",
-    "change": "any",
-    "changes": "any",
-    "changed": "any",
-    "difference": "any",
-    "delta": "any",
-}
-# Changes that are about pay by themselves: "the largest raise".
-SALARY_CHANGE_WORDS = ["raise", "raises", "pay rise", "pay raise", "pay increase", "salary rise"]
-# Phrases that sound answerable but are not in the data; the reason is told to the person.
-UNSUPPORTED = {
-    "annual salary": "salaries are stored as monthly payments, not annual salaries",
-    "annual salaries": "salaries are stored as monthly payments, not annual salaries",
-    "yearly salary": "salaries are stored as monthly payments, not annual salaries",
-    "annual pay": "salaries are stored as monthly payments, not annual salaries",
-    "level history": "the ERP keeps no history of levels or transfers",
-    "promotions": "the ERP keeps no history of levels or transfers",
-    "promoted": "the ERP keeps no history of levels or transfers",
-    "transfers": "the ERP keeps no history of levels or transfers",
-    "transferred": "the ERP keeps no history of levels or transfers",
-}
-COUNT_PHRASES = ["how many", "number of", "count of", "count", "total number of", "amount of"]
-LIST_WORDS = ["list", "name", "names", "show", "display", "give", "tell"]
-
-
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
-
-FILLER = _words(
-    """
-    a about across after all also am an and any anyone are as at be been being both but by
-    can could currently data database did do does during each erp for from get got had has have
-    having here how i in into is it its just kindly know let like look me my now of on or our
-    out over please see should so some than that the their them then there these they this
-    those to today up us want was we were what whats when which while who whom whose will with
-    within would you your yours
-    company companies organization organisation firm business employer corporation enterprise
-    org overall whole entire altogether record records recorded value values figure figures
-    find compute calculate return retrieve fetch report provide need wondering curious
-    employed employ employing employs work works working worked
-    month months year years time
-    currently presently actually exactly roughly approximately still yet
-    versus vs against compared compare comparison between among
-    pay paid payments payment
-    chart plot graph visualize visualise draw table make made makes take took
-    everyone everybody anyone anybody develop developed evolve evolved go went
-    spend spent cost costs
-    first
-    """
-)
-
-# First words that ask to change data; the ERP is read-only here.
-DATA_WRITE_VERBS = _words(
-    """
-    delete remove drop truncate update insert alter erase purge wipe fire dismiss terminate
-    rename modify edit set reset grant revoke promote demote transfer hire pay increase
-    decrease raise cut change lower double halve
-    """
-)
-# First words that create or change things; ERP writes when followed by an ERP object.
-CREATE_VERBS = frozenset({"add", "create", "make", "move", "put", "register", "enter", "record"})
-POLITE_OPENERS = _words(
-    "please kindly can could would you i we want to need let us go ahead and just"
-)
+Tag = tuple[str, object]
+MAX_PHRASE = 9
 
 
 @dataclass(frozen=True)
-class Lexicon:
+class Term:
+    """A phrase of the question and its possible meanings."""
+
+    start: int
+    end: int
+    tags: tuple[Tag, ...]
+    words: str
+
+    def value(self, kind: str):
+        return next((v for k, v in self.tags if k == kind), None)
+
+    def has(self, kind: str) -> bool:
+        return any(k == kind for k, _ in self.tags)
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        return frozenset(k for k, _ in self.tags)
+
+
+@dataclass(frozen=True)
+class Lexed:
+    language: str
+    tokens: tuple[Token, ...]
+    terms: tuple[Term, ...]
+    unknown: tuple[str, ...]
+    corrected: tuple[tuple[str, str], ...] = ()
+
+
+def _phrase_key(vocab: Vocabulary, phrase: str) -> tuple[str, ...]:
+    tokens = tokenize(phrase, decimal=vocab.decimal_separator, thousands=vocab.thousands_separator)
+    articles = set(vocab.articles)
+    return tuple(t.text for t in tokens if t.text not in articles)
+
+
+def _sections(vocab: Vocabulary) -> list[tuple[str, object, list[str]]]:
+    """(kind, value, phrases) for every vocabulary entry."""
+    entries: list[tuple[str, object, list[str]]] = []
+    for section, kind in (
+        (vocab.grammar, None),
+        (vocab.followups, "followup"),
+        (vocab.charts, "chart"),
+    ):
+        for name, phrases in section.model_dump().items():
+            if name != "plural_words":  # read by frame.py, not a meaning of its own
+                entries.append((kind or name, name, phrases))
+    for name, phrases in vocab.aggregations.model_dump().items():
+        entries.append(("agg", name, phrases))
+    for name, phrases in vocab.directions.model_dump().items():
+        kind, direction = name.split("_")
+        entries.append((kind, direction, phrases))
+    for name, phrases in vocab.comparisons.model_dump().items():
+        if name.endswith("_after"):
+            entries.append(("cmp_after", name.removesuffix("_after"), phrases))
+        elif name in ("between", "range_and"):
+            entries.append((name, name, phrases))
+        else:
+            entries.append(("cmp", name, phrases))
+    for name, phrases in vocab.changes.model_dump().items():
+        entries.append(("pay_change" if name == "pay" else "change", name, phrases))
+    entries.append(("pct", "pct", vocab.percent.words))
+    for term, phrases in vocab.time.terms().items():
+        entries.append(("time", term, phrases))
+    for kind, section in (
+        ("measure", vocab.measures),
+        ("fact", vocab.facts),
+        ("dim", vocab.dimensions),
+        ("subject", vocab.subjects),
+        ("grain", vocab.grains),
+        ("grain_adverb", vocab.grain_adverbs),
+        ("population", vocab.populations),
+        ("event", vocab.events),
+        ("attribute", vocab.attributes),
+    ):
+        for name, phrases in section.items():
+            entries.append((kind, name, phrases))
+    for phrase, reason in vocab.unsupported.items():
+        entries.append(("unsupported", reason, [phrase]))
+    return entries
+
+
+@dataclass(frozen=True)
+class _Index:
     phrases: dict[tuple[str, ...], tuple[Tag, ...]]
-    longest: int
-    departments: tuple[str, ...]
-    erp_words: frozenset[str]
-
-    def match(self, tokens: list[str], i: int, used: set[int]) -> tuple[int, tuple[Tag, ...]]:
-        """Longest phrase at i whose tokens are all free: (length, tags), or (0, ())."""
-        for length in range(min(self.longest, len(tokens) - i), 0, -1):
-            span = range(i, i + length)
-            if any(k in used for k in span):
-                continue
-            tags = self.phrases.get(tuple(tokens[i : i + length]))
-            if tags:
-                return length, tags
-        return 0, ()
+    words: frozenset[str]  # every word of the language the index knows (for typos, detection)
 
 
-def _add(phrases: dict[tuple[str, ...], list[Tag]], phrase: str, tag: Tag) -> None:
-    key = tuple(tokenize(phrase))
+def _add(phrases: dict, key: tuple[str, ...], tag: Tag) -> None:
     if key and tag not in phrases.setdefault(key, []):
         phrases[key].append(tag)
 
 
-def build_lexicon(model: SemanticModel) -> Lexicon:
-    phrases: dict[tuple[str, ...], list[Tag]] = {}
-    for measure in model.measures:
-        for synonym in measure.synonyms:
-            _add(phrases, synonym, ("measure", measure.name))
-    for fact in model.facts:
-        for synonym in fact.synonyms:
-            _add(phrases, synonym, ("fact", fact.name))
-    departments = []
-    for dimension in model.dimensions:
-        if dimension.name == "employee":
-            continue  # "who", "which employees": grammar, below
-        for synonym in dimension.synonyms:
-            _add(phrases, synonym, ("dim", dimension.name))
-        for value in dimension.values:
-            departments.append(value.value)
-            for synonym in [value.value.lower(), *value.synonyms]:
-                _add(phrases, synonym, ("value", value.value))
-                for noun in ("department", "dept", "team", "division", "unit"):
-                    _add(phrases, f"{synonym} {noun}", ("value", value.value))
-    for grain in model.time_grains:
-        for synonym in grain.synonyms:
-            kind = "grain" if synonym in (grain.name, f"{grain.name}s") else "adverb_grain"
-            _add(phrases, synonym, (kind, grain.name))
-    for flt in model.filters:
-        for synonym in flt.synonyms:
-            _add(phrases, synonym, ("population", flt.name))
-    for synonym in model.table("employee").synonyms:
-        _add(phrases, synonym, ("subject", "employee"))
-    for word in ("earner", "earners"):  # people, ranked by pay
-        _add(phrases, word, ("subject", "employee"))
-        _add(phrases, word, ("fact", "salary_amount"))
-    for measure in model.measures:  # "how many employees": a count, however it is matched
-        for synonym in measure.synonyms:
-            if synonym.startswith(("how many", "number of", "count of")):
-                _add(phrases, synonym, ("count", synonym))
-    for word, agg in AGGREGATIONS.items():
-        _add(phrases, word, ("agg", agg))
-    for word, direction in SUPERLATIVES.items():
-        _add(phrases, word, ("super", direction))
-        _add(phrases, f"the {word}", ("super", direction))
-    for word, direction in COMPARATIVES.items():
-        _add(phrases, word, ("compar", direction))
-    for word in ("longest", "shortest", "longer", "shorter"):
-        for phrase in (word, f"the {word}"):
-            _add(phrases, phrase, ("fact", "tenure_years"))  # only time at the company is long
-    for word in GROUP_WORDS:
-        _add(phrases, word, ("group", word))
-    for word in ("in each", "at each", "of each", "within each", "in every", "for all"):
-        _add(phrases, word, ("group", word))
-    _add(phrases, "all", ("all", "all"))
-    for word in ("which", "what"):
-        _add(phrases, word, ("which", word))
-    for word in ("who", "whom", "whose"):
-        _add(phrases, word, ("who", word))
-    for word in COUNT_PHRASES:
-        _add(phrases, word, ("count", word))
-    for word, direction in CHANGE_WORDS.items():
-        _add(phrases, word, ("change", direction))
-    for word in SALARY_CHANGE_WORDS:
-        _add(phrases, word, ("change", "up"))
-        _add(phrases, word, ("fact", "salary_amount"))
-    for word in ("percentage", "percent", "relative", "pct", "proportional"):
-        _add(phrases, word, ("pct", word))
-    for word in LIST_WORDS:
-        _add(phrases, word, ("list", word))
-    _add(phrases, "how much", ("how_much", "how much"))
-    for word, reason in UNSUPPORTED.items():
-        _add(phrases, word, ("unsupported", reason))
-    erp_kinds = {"measure", "fact", "dim", "value", "subject"}
-    # Words that make a question about the ERP on their own ("salary", "staff", "Sales").
-    erp_words = frozenset(
-        key[0]
-        for key, tags in phrases.items()
-        if len(key) == 1 and any(t[0] in erp_kinds for t in tags)
-    )
-    return Lexicon(
-        phrases={key: tuple(tags) for key, tags in phrases.items()},
-        longest=max(len(key) for key in phrases),
-        departments=tuple(departments),
-        erp_words=erp_words,
-    )
-
-
 @cache
-def lexicon() -> Lexicon:
-    return build_lexicon(semantic_model())
+def language_index(language: str) -> _Index:
+    vocab = vocabulary(language)
+    phrases: dict[tuple[str, ...], list[Tag]] = {}
+    for kind, value, texts in _sections(vocab):
+        for text in texts:
+            _add(phrases, _phrase_key(vocab, text), (kind, value))
+    for phrase, terms in vocab.time.sequences.items():
+        _add(phrases, _phrase_key(vocab, phrase), ("time_seq", tuple(terms)))
+    for word, number in vocab.numbers.items():
+        _add(phrases, (fold(word),), ("number_word", number))
+    # "how many employees" names the headcount and also asks to count.
+    counts = [_phrase_key(vocab, text) for text in vocab.grammar.count]
+    for key, tags in phrases.items():
+        if any(k == "measure" for k, _ in tags) and any(
+            key[: len(c)] == c and len(key) > len(c) for c in counts
+        ):
+            _add(phrases, key, ("count", "count"))
+    # "years of service", "anos de empresa": a tenure that also counts the years before it.
+    units = {
+        key[0]: tag
+        for key, tags in phrases.items()
+        for tag in tags
+        if len(key) == 1 and tag[0] == "time" and str(tag[1]) in ("unit:year", "unit:month")
+    }
+    for key, tags in phrases.items():
+        tenure = any(t in (("fact", "tenure_years"), ("dim", "tenure_band")) for t in tags)
+        if tenure and len(key) > 1 and key[0] in units:
+            _add(phrases, key, units[key[0]])
+    words = {word for key in phrases for word in key} | vocab.stop | set(vocab.articles)
+    words |= set(vocab.abbreviations)
+    return _Index({key: tuple(tags) for key, tags in phrases.items()}, frozenset(words))
+
+
+_ENTITY_INDEXES: dict[tuple[str, str], _Index] = {}
+MAX_ENTITY_INDEXES = 64
+
+
+def entity_index(language: str, entities: Entities) -> _Index:
+    """Phrases for the tenant's departments (names, codes, the vocabulary's synonyms of a name)
+    and employees (full names and their parts); built once per version of the entities."""
+    key = (language, entities.version)
+    index = _ENTITY_INDEXES.get(key)
+    if index is None:
+        if len(_ENTITY_INDEXES) >= MAX_ENTITY_INDEXES:
+            _ENTITY_INDEXES.clear()
+        index = _ENTITY_INDEXES[key] = _entity_index(language, entities)
+    return index
+
+
+def _entity_index(language: str, entities: Entities) -> _Index:
+    vocab = vocabulary(language)
+    phrases: dict[tuple[str, ...], list[Tag]] = {}
+    synonyms = {fold(name): texts for name, texts in vocab.department_values.items()}
+    base = language_index(language).words
+    for department in entities.departments:
+        texts = [department.name, *synonyms.get(fold(department.name), [])]
+        for text in texts:
+            _add(phrases, _phrase_key(vocab, text), ("value", department.name))
+        code = fold(department.code)
+        if code:
+            # A code that is also a word of the language counts only when typed in capitals.
+            tag = ("code", department.name) if code in base else ("value", department.name)
+            _add(phrases, (code,), tag)
+    for person in entities.people:
+        key = _phrase_key(vocab, person.name)
+        if len(key) > 1:
+            _add(phrases, key, ("person", person.name))
+        for part in key:
+            if part not in base and len(part) > 1:
+                _add(phrases, (part,), ("name_part", part))
+    words = frozenset(word for key in phrases for word in key)
+    return _Index({key: tuple(tags) for key, tags in phrases.items()}, words)
+
+
+def detect_language(tokens: list[Token], hint: str | None = None) -> str:
+    """The language whose words the question uses most (ties: the hint, then English)."""
+    scores = {}
+    for language in languages():
+        words = language_index(language).words
+        scores[language] = sum(1 for t in tokens if t.text in words and not t.is_number)
+    best = max(scores.values())
+    leaders = [language for language, score in scores.items() if score == best]
+    if hint in leaders:
+        return hint
+    return leaders[0]
+
+
+def _expand(vocab: Vocabulary, tokens: list[Token]) -> list[Token]:
+    """Abbreviations replaced by their words; articles dropped."""
+    articles = set(vocab.articles)
+    out: list[Token] = []
+    for token in tokens:
+        replacement = vocab.abbreviations.get(token.text)
+        if replacement is not None:
+            out.extend(Token(word, token.surface) for word in replacement.split())
+        elif token.text not in articles:
+            out.append(token)
+    return out
+
+
+def lex(question: str, entities: Entities, *, language: str | None = None) -> Lexed:
+    """Read a question into terms, in the language it is written in."""
+    first = tokenize(question)
+    language = detect_language(first, language)
+    vocab = vocabulary(language)
+    tokens = _expand(
+        vocab,
+        tokenize(question, decimal=vocab.decimal_separator, thousands=vocab.thousands_separator),
+    )
+    base, names = language_index(language), entity_index(language, entities)
+    known = base.words | names.words
+    corrected = []
+    for i, token in enumerate(tokens):
+        if token.text not in known and not token.is_number:
+            fixed = correction(token.text, known)
+            if fixed is not None:
+                corrected.append((token.text, fixed))
+                tokens[i] = Token(fixed, token.surface)
+    corrected += _name_typos(tokens, entities, known)
+    terms, unknown = _match(tokens, base, names, vocab)
+    return Lexed(language, tuple(tokens), tuple(terms), tuple(unknown), tuple(corrected))
+
+
+def _name_typos(tokens: list[Token], entities: Entities, known: frozenset[str]) -> list:
+    """An unknown word right after a name part, one letter away from the rest of exactly one
+    employee's name ("Maria Quin" → Maria Quinn): names are short, so even short words."""
+    fixes = []
+    for i in range(1, len(tokens)):
+        word = tokens[i].text
+        if word in known or not word.isalpha() or len(word) < 3:
+            continue
+        first = tokens[i - 1].text
+        matches = {
+            parts[1]
+            for parts in (fold(p.name).split() for p in entities.people)
+            if len(parts) == 2 and parts[0] == first and one_edit_apart(word, parts[1])
+        }
+        if len(matches) == 1:
+            fixed = matches.pop()
+            fixes.append((word, fixed))
+            tokens[i] = Token(fixed, tokens[i].surface)
+    return fixes
+
+
+def _match(tokens: list[Token], base: _Index, names: _Index, vocab: Vocabulary):
+    texts = [t.text for t in tokens]
+    terms: list[Term] = []
+    unknown: list[str] = []
+    i = 0
+    while i < len(texts):
+        length, tags = _longest(texts, i, base, names, tokens)
+        if length:
+            terms.append(Term(i, i + length, tags, " ".join(texts[i : i + length])))
+            i += length
+            continue
+        value = number_value(texts[i])
+        if value is not None:
+            terms.append(Term(i, i + 1, (("number", value),), texts[i]))
+        elif len(texts[i]) == 10 and texts[i][4] == "-":
+            terms.append(Term(i, i + 1, (("date", texts[i]),), texts[i]))
+        elif texts[i] not in vocab.stop:
+            unknown.append(tokens[i].surface)
+        i += 1
+    return terms, unknown
+
+
+def _longest(texts, i, base: _Index, names: _Index, tokens) -> tuple[int, tuple[Tag, ...]]:
+    for length in range(min(MAX_PHRASE, len(texts) - i), 0, -1):
+        key = tuple(texts[i : i + length])
+        tags = base.phrases.get(key, ()) + names.phrases.get(key, ())
+        if length == 1:
+            tags = tuple(_code_tag(tag, tokens[i]) for tag in tags)
+            tags = tuple(tag for tag in tags if tag is not None)
+        if tags:
+            return length, tags
+    return 0, ()
+
+
+def _code_tag(tag: Tag, token: Token) -> Tag | None:
+    """A department code that is also a word counts only as typed in capitals ("LOG")."""
+    if tag[0] != "code":
+        return tag
+    return ("value", tag[1]) if token.surface.isupper() and len(token.surface) > 1 else None

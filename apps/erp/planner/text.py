@@ -1,72 +1,92 @@
-"""Question text → tokens: lower case, words and numbers, number words as digits."""
+"""Question text → tokens: accents folded, lower case, numbers as numbers, the original
+spelling kept (department codes are matched on it).
+
+Nothing here knows a word of any language except what the vocabulary passes in (its decimal
+and thousands separators); contractions and punctuation are handled the same for all.
+"""
 
 import re
+from dataclasses import dataclass
+
+from apps.erp.semantic.vocab import fold
 
 MAX_QUESTION_CHARS = 500
 
-NUMBER_WORDS = {
-    "zero": 0,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-    "fourteen": 14,
-    "fifteen": 15,
-    "sixteen": 16,
-    "seventeen": 17,
-    "eighteen": 18,
-    "nineteen": 19,
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "dozen": 12,
-    "hundred": 100,
-}
-
-# Contractions and fixed phrases rewritten before tokenizing.
+_QUOTES = re.compile(r"[\u2018\u2019\u02bc`´]")
+_DASHES = re.compile(r"[\u2010-\u2015\u2212]")
 _REWRITES = [
-    (re.compile(r"[\u2018\u2019\u02bc`]"), "'"),
-    (re.compile(r"\b(what|who|where|how|that|there|it)'s\b"), r"\1 is"),
+    (re.compile(r"\b(what|who|where|how|that|there|it|here)'s\b"), r"\1 is"),
     (re.compile(r"\b(\w+)n't\b"), r"\1 not"),
-    (re.compile(r"\b(\w+)'(re|ve|d|ll)\b"), r"\1"),
+    (re.compile(r"\b(can)not\b"), r"\1 not"),
+    (re.compile(r"\b(\w+)'(re|ve|d|ll|m)\b"), r"\1"),
     (re.compile(r"(\w)'s?\b"), r"\1"),  # possessives: department's, employees'
-    (re.compile(r"(?<=\d)\s*[-\u2013]\s*(?=\d)"), " to "),  # 1-2 years, 2024-2025
+    (re.compile(r"(?<=\d)\s*-\s*(?=\d)"), " - "),  # 1-2 years, 2024-2025 (not ISO dates)
+    (re.compile(r"(?<=[a-z])-(?=[a-z])"), " "),  # mostra-me, part-time, ex-employees
     (re.compile(r"(?<=\d)\+"), " plus"),  # 5+ years
-    (re.compile(r"%"), " percent "),
-    (re.compile(r"\bwhich one\b|\bwhich of the two\b|\bwhich of them\b"), "which"),
+    (re.compile(r"%"), " % "),
+    (re.compile(r"(?<![a-z0-9])r\$\s*"), " "),  # R$ 9.000
+    (re.compile(r"[$€£¥]"), " "),
 ]
 _ISO_DATE = r"\d{4}-\d{2}-\d{2}"
-_TOKEN = re.compile(rf"{_ISO_DATE}|[a-z0-9]+(?:&[a-z0-9]+)*")
+_NUMBER = r"\d+(?:[.,\s]\d{3})*(?:[.,]\d+)?k?"
+_TOKEN = re.compile(rf"{_ISO_DATE}|{_NUMBER}|[a-z0-9]+(?:[&/][a-z0-9]+)*/?|[&%+/-]")
 
 
-def tokenize(text: str) -> list[str]:
-    """Tokens of a question: ISO dates whole, words, digits; number words become digits."""
-    text = text[:MAX_QUESTION_CHARS].lower()
-    # Protect ISO dates from the number-range rewrite.
-    dates = re.findall(_ISO_DATE, text)
-    text = re.sub(_ISO_DATE, " isodate ", text)
+@dataclass(frozen=True)
+class Token:
+    """One token: `text` is folded (lower case, no accents); `surface` as typed."""
+
+    text: str
+    surface: str
+
+    @property
+    def is_number(self) -> bool:
+        return number_value(self.text) is not None
+
+
+def number_value(text: str) -> float | None:
+    """The value of a token made by `tokenize` for a number (already in "1234.5" form)."""
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def _number(text: str, decimal: str, thousands: str) -> str:
+    """A number as typed → "1234.5", read with the language's separators ("9,000" in
+    English, "9.000" in Portuguese); "9k" is 9000."""
+    scale = 1000 if text.endswith("k") else 1
+    text = text.rstrip("k").replace(" ", "").replace(thousands, "").replace(decimal, ".")
+    try:
+        value = float(text) * scale
+    except ValueError:
+        return text
+    return str(int(value)) if value == int(value) else str(value)
+
+
+def tokenize(question: str, *, decimal: str = ".", thousands: str = ",") -> list[Token]:
+    """Tokens of a question; numbers normalized with the language's separators."""
+    question = question[:MAX_QUESTION_CHARS]
+    question = _DASHES.sub("-", _QUOTES.sub("'", question))
+    dates = re.findall(_ISO_DATE, question)
+    folded = fold(re.sub(_ISO_DATE, " isodate ", question))
     for pattern, replacement in _REWRITES:
-        text = pattern.sub(replacement, text)
-    tokens = []
-    for token in _TOKEN.findall(text):
-        if token == "isodate":
-            tokens.append(dates.pop(0))
-        elif token in NUMBER_WORDS:
-            tokens.append(str(NUMBER_WORDS[token]))
-        else:
-            tokens.append(token)
+        folded = pattern.sub(replacement, folded)
+    surfaces = _surfaces(question)
+    tokens: list[Token] = []
+    for raw in _TOKEN.findall(folded):
+        if raw == "isodate":
+            day = dates.pop(0) if dates else raw
+            tokens.append(Token(day, day))
+            continue
+        text = raw
+        if re.fullmatch(_NUMBER, raw) and raw[0].isdigit():
+            text = _number(raw, decimal, thousands)
+        tokens.append(Token(text, surfaces.get(raw, raw)))
     return tokens
 
 
-def is_number(token: str) -> bool:
-    return token.isdigit() and len(token) <= 6
+def _surfaces(question: str) -> dict[str, str]:
+    """Folded word → the spelling typed (the last one seen), for case-sensitive matches."""
+    words = re.findall(r"[A-Za-zÀ-ÿ0-9&]+", question)
+    return {fold(word): word for word in words}

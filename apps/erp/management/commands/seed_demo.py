@@ -15,7 +15,10 @@ def _parse_date(value: str) -> date:
 
 
 class Command(BaseCommand):
-    help = "Load the demo tenants (acme, globex), users and ERP data. Replaces earlier demo data."
+    help = (
+        "Load the demo tenants (acme, globex, northwind), users and ERP data. Replaces earlier "
+        "demo data."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument(

@@ -1,0 +1,1 @@
+"""Measuring a planner on questions with known answers: `manage.py eval questions FILE`."""

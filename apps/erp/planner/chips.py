@@ -1,0 +1,249 @@
+"""The reading shown as chips — measure · filters · grouping · period — in an A2UI surface of
+Tessera's catalog. Each chip is a Modal whose trigger shows what was computed and whose
+content offers the alternatives; choosing one sends the action CHIP_ACTION with one key, the
+slot, and the chosen value ({"department": "Marketing"}). The planner applies it to the stored
+reading (`apply_chip`) and runs it at once, without reading any question again.
+
+Values come back from a browser: `apply_chip` accepts only the alternatives offered here.
+"""
+
+from dataclasses import replace
+from datetime import date
+from typing import Any
+
+from apps.a2ui.models import Button, Column, Modal, Row, Text, event
+from apps.a2ui.surfaces import surface_build
+from apps.erp.entities import Entities
+from apps.erp.planner.answers import period_choice
+from apps.erp.planner.outcomes import Stop, refusal
+from apps.erp.planner.periods import Period, day_period, year_period
+from apps.erp.planner.reading import Clarification, Condition, Reading, Refusal
+from apps.erp.planner.settle import settle
+from apps.erp.planner.words import describe_period, join_words, level_label, span_label
+from apps.erp.semantic import semantic_model, vocabulary
+
+CHIP_ACTION = "erp_reading.change"
+OPEN_ACTION = "erp_reading.open"  # the trigger's own action; the Modal keeps it
+SLOTS = ("measure", "department", "group", "period", "remove")
+FAMILIES = (
+    ("average_salary", "total_salary", "median_salary", "min_salary", "max_salary", "payments"),
+    ("headcount", "hires", "terminations", "attrition_rate"),
+    ("average_tenure", "min_tenure", "max_tenure"),
+    ("average_level", "min_level", "max_level"),
+)
+GROUPS = ("department", "level", "tenure_band", "year", "quarter", "month")
+PERIODS = ("this_year", "last_year", "latest_month", "last_12_months")
+YEARS_BACK = 5
+
+
+def _family(measure: str) -> tuple[str, ...]:
+    return next((f for f in FAMILIES if measure in f), (measure,))
+
+
+def _snapshot(reading: Reading) -> bool:
+    return semantic_model().measure(reading.measure).time_dimension is None
+
+
+def _groups(reading: Reading) -> list[str]:
+    """Groupings that fit the measure: time grains only for events counted over time."""
+    model = semantic_model()
+    measure = model.measure(reading.measure)
+    if measure.aggregation in ("gap", "rate") or reading.listing:
+        return [g for g in ("department",) if measure.aggregation == "rate"]
+    events = measure.time_dimension is not None and len(reading.periods) <= 1 and not reading.change
+    return [g for g in GROUPS if g not in ("year", "quarter", "month") or events]
+
+
+def period_options(reading: Reading) -> list[tuple[str, str]]:
+    """(value, label) of the periods offered for this reading."""
+    words = vocabulary(reading.language).labels.words
+    as_of = reading.as_of
+    if _snapshot(reading):
+        options = [("today", day_period_label(as_of, reading.language))]
+        options += [
+            (f"end:{year}", describe_period(day_period(date(year, 12, 31)), reading.language))
+            for year in range(as_of.year - 1, as_of.year - YEARS_BACK - 1, -1)
+        ]
+        return options
+    options = [(value, words[value]) for value in PERIODS]
+    options += [
+        (f"year:{y}", str(y)) for y in range(as_of.year - 1, as_of.year - YEARS_BACK - 1, -1)
+    ]
+    return options
+
+
+def day_period_label(day: date, language: str) -> str:
+    return describe_period(day_period(day), language)
+
+
+def _chip_texts(reading: Reading) -> dict[str, str]:
+    """What each chip shows now."""
+    vocab = vocabulary(reading.language)
+    words, labels = vocab.labels.words, vocab.labels
+    texts = {"measure": labels.measures[reading.measure]}
+    departments = reading.condition("department")
+    if departments is None:
+        texts["department"] = words["all_departments"]
+    else:
+        names = join_words([str(v) for v in departments.values], reading.language)
+        texts["department"] = f"{words['not_in']} {names}" if departments.op == "not_in" else names
+    dims = [d for d in reading.dimensions if not (d == "department" and departments)]
+    texts["group"] = (
+        f"{words['by']} " + join_words([labels.dimensions[d] for d in dims], reading.language)
+        if dims
+        else words["no_grouping"]
+    )
+    texts["period"] = _period_text(reading)
+    return texts
+
+
+def _period_text(reading: Reading) -> str:
+    if reading.reference is not None:
+        return day_period_label(reading.reference, reading.language)
+    if not reading.periods:
+        return vocabulary(reading.language).labels.words["all_time"]
+    return " · ".join(span_label(p, reading.language) for p in reading.periods)
+
+
+def chips_surface(surface_id: str, reading: Reading, entities: Entities) -> list[dict[str, Any]]:
+    """A2UI messages of the chips surface of one reading (validated)."""
+    vocab = vocabulary(reading.language)
+    words = vocab.labels.words
+    texts = _chip_texts(reading)
+    options: dict[str, list[tuple[str, str]]] = {
+        "measure": [
+            (m, vocab.labels.measures[m]) for m in _family(reading.measure) if m != reading.measure
+        ],
+        "department": [("all", words["all_departments"]), ("each", words["each_department"])]
+        + [(name, name) for name in entities.department_names],
+        "group": [("none", words["no_grouping"])]
+        + [(g, vocab.labels.dimensions[g].capitalize()) for g in _groups(reading)],
+        "period": period_options(reading),
+    }
+    if reading.measure == "unpaid_months":
+        options["period"] = []
+    titles = {
+        "measure": words["measure_chip"],
+        "department": words["department_chip"],
+        "group": words["grouping_chip"],
+        "period": words["period_chip"],
+    }
+    components: list[Any] = [Text(id="reading-label", text=words["reading"], variant="caption")]
+    chips = ["reading-label"]
+    for slot in ("measure", "department", "group", "period"):
+        if not options[slot]:
+            components.append(Text(id=f"chip-{slot}", text=texts[slot]))
+            chips.append(f"chip-{slot}")
+            continue
+        components += _chip(slot, titles[slot], texts[slot], options[slot])
+        chips.append(f"chip-{slot}")
+    for index, condition in enumerate(reading.conditions):
+        if condition.field == "department":
+            continue
+        text = _condition_text(condition, reading.language)
+        components += _chip(
+            f"filter-{index}", text, text, [(condition.field, words["remove_filter"])], "remove"
+        )
+        chips.append(f"chip-filter-{index}")
+    components.insert(0, Row(id="root", children=chips, align="center"))
+    return surface_build(surface_id, components)
+
+
+def _condition_text(condition: Condition, language: str) -> str:
+    if condition.field == "level":
+        return level_label(condition, language)
+    values = ", ".join(str(v) for v in condition.values)
+    label = vocabulary(language).labels.columns.get(condition.field, condition.field)
+    return f"{label}: {values}"
+
+
+def _chip(slot: str, heading: str, text: str, options, action_slot: str | None = None) -> list:
+    key = action_slot or slot
+    ids = [f"{slot}-option-{i}" for i in range(len(options))]
+    parts: list[Any] = [
+        Modal(id=f"chip-{slot}", trigger=f"{slot}-trigger", content=f"{slot}-choices"),
+        Button(id=f"{slot}-trigger", child=f"{slot}-text", action=event(OPEN_ACTION)),
+        Text(id=f"{slot}-text", text=text),
+        Column(id=f"{slot}-choices", children=[f"{slot}-heading", *ids]),
+        Text(id=f"{slot}-heading", text=heading, variant="h4"),
+    ]
+    for option_id, (value, label) in zip(ids, options, strict=True):
+        parts += [
+            Button(
+                id=option_id,
+                child=f"{option_id}-label",
+                variant="borderless",
+                action=event(CHIP_ACTION, **{key: value}),
+            ),
+            Text(id=f"{option_id}-label", text=label),
+        ]
+    return parts
+
+
+def apply_chip(
+    reading: Reading, change: dict[str, Any], entities: Entities, *, follows: str
+) -> Reading | Clarification | Refusal:
+    """The stored reading with one chip changed, settled; a value that is not one of the
+    chip's alternatives is refused."""
+    try:
+        changed = _apply(reading, change, entities)
+    except Stop as stop:
+        return stop.outcome
+    return settle(replace(changed, follows=follows))
+
+
+def _apply(reading: Reading, change: dict[str, Any], entities: Entities) -> Reading:
+    bad = refusal(reading.language, "bad_answer", name="chip")
+    if len(change) != 1 or next(iter(change)) not in SLOTS:
+        raise Stop(bad)
+    slot, value = next(iter(change.items()))
+    value = str(value)
+    if slot == "measure":
+        if value not in _family(reading.measure):
+            raise Stop(bad)
+        listing = reading.listing and value in ("headcount", "hires", "terminations")
+        return replace(reading, measure=value, listing=listing, having=(), reference=None)
+    if slot == "department":
+        others = reading.without("department")
+        if value == "all":
+            return replace(reading, conditions=others)
+        if value == "each":
+            dims = ("department", *[d for d in reading.dimensions if d != "department"])
+            return replace(reading, conditions=others, dimensions=dims[:2], listing=False)
+        if value not in entities.department_names:
+            raise Stop(bad)
+        return replace(reading, conditions=(*others, Condition("department", "in", (value,))))
+    if slot == "group":
+        if value == "none":
+            return replace(reading, dimensions=(), order=None, top=None, having=())
+        if value not in _groups(reading):
+            raise Stop(bad)
+        dims = (value,) if value != "employee" else reading.dimensions
+        return replace(
+            reading, dimensions=dims, bands=() if value != "tenure_band" else reading.bands
+        )
+    if slot == "remove":
+        if reading.condition(value) is None:
+            raise Stop(bad)
+        return replace(reading, conditions=reading.without(value))
+    return _period(reading, value, bad)
+
+
+def _period(reading: Reading, value: str, bad: Refusal) -> Reading:
+    if value not in {v for v, _ in period_options(reading)}:
+        raise Stop(bad)
+    as_of = reading.as_of
+    if value == "today":
+        return replace(reading, periods=(), reference=as_of)
+    if value.startswith("end:"):
+        day = date(int(value[4:]), 12, 31)
+        return replace(reading, periods=(day_period(day),), reference=None)
+    if value.startswith("year:"):
+        period: Period | None = year_period(int(value[5:]))
+    else:
+        period = period_choice(value, as_of)
+    if period is None:
+        raise Stop(bad)
+    if reading.change is not None:
+        raise Stop(refusal(reading.language, "grain_and_periods"))
+    return replace(reading, periods=(period,), reference=None)

@@ -1,0 +1,144 @@
+"""Which measure a question asks for: from the measures, facts and aggregation words it
+names, never guessed. The result is a new value (the measure and the ordering it implies);
+the frame it reads is left as it is.
+"""
+
+from dataclasses import dataclass
+from typing import Any
+
+from apps.erp.planner.frame import Frame
+from apps.erp.planner.outcomes import Stop, clarify_measure, refusal
+from apps.erp.semantic import Measure, semantic_model, vocabulary
+
+HOW_MUCH_CHOICES = ("avg", "sum")
+MAIN_MEASURES = ("headcount", "average_salary", "total_salary", "hires", "average_tenure")
+SALARY = "salary_amount"
+
+
+@dataclass(frozen=True)
+class MeasureChoice:
+    name: str
+    supers: tuple[str, ...]  # ordering words, including those a min/max measure stood for
+
+
+def _agg_word(language: str, agg: str) -> str:
+    return vocabulary(language).aggregations.model_dump()[agg][0]
+
+
+def choose_measure(
+    frame: Frame,
+    *,
+    language: str,
+    answers: dict[str, Any],
+    known: dict[str, Any],
+    salary_condition: bool,
+) -> MeasureChoice:
+    """The measure, or Stop with a refusal or a clarification."""
+    model = semantic_model()
+    measures = list(dict.fromkeys(frame.measures))
+    if answers.get("measure"):
+        measures = [str(answers["measure"])]
+        if not model.has_measure(measures[0]):
+            raise Stop(refusal(language, "bad_answer", name="measure"))
+    supers = tuple(dict.fromkeys(frame.supers))
+    if "unpaid_months" in measures:
+        if frame.aggs:
+            raise Stop(refusal(language, "unpaid_aggregate"))
+        return MeasureChoice("unpaid_months", supers)
+    paid = salary_condition or (frame.count and SALARY in frame.facts)
+    if paid and measures == ["headcount"]:
+        measures = ["paid_employees"]  # "how many employees earn more than 9000": people paid
+    others = [model.measure(m) for m in measures if m != "headcount"]
+    if others and "headcount" in measures and all(m.is_count for m in others):
+        measures.remove("headcount")  # "how many employees were hired": the hires
+    facts = [f for f in dict.fromkeys(frame.facts) if not (f == SALARY and salary_condition)]
+    # "highest salary", "lowest level" name a min/max measure; asked of a ranking ("which
+    # department has the highest salary") they are the ranking word on the average.
+    ranking = frame.entity is not None
+    kept = []
+    for name in measures:
+        measure = model.measure(name)
+        if measure.aggregation in ("min", "max") and ranking and measure.fact is not None:
+            facts.append(measure.fact)
+            supers = (*supers, "desc" if measure.aggregation == "max" else "asc")
+        else:
+            kept.append(name)
+    measures = kept
+    if len(measures) > 1:
+        raise Stop(refusal(language, "several_measures"))
+    if measures:
+        return MeasureChoice(_explicit(model.measure(measures[0]), frame, facts, language), supers)
+    return _from_facts(frame, facts, supers, language, known, salary_condition)
+
+
+def _explicit(measure: Measure, frame: Frame, facts: list[str], language: str) -> str:
+    if frame.count and not measure.is_count and measure.aggregation != "rate":
+        raise Stop(refusal(language, "count_of_fact"))
+    for agg in frame.aggs:
+        if agg in (measure.aggregation, "distinct") or (agg == "sum" and measure.is_count):
+            continue
+        fact = vocabulary(language).labels.measures[measure.name].lower()
+        raise Stop(refusal(language, "no_such_measure", agg=_agg_word(language, agg), fact=fact))
+    other = [f for f in facts if f != measure.fact]
+    if other and not (measure.name == "paid_employees" and other == [SALARY]):
+        raise Stop(refusal(language, "several_measures"))
+    return measure.name
+
+
+def _from_facts(
+    frame: Frame,
+    facts: list[str],
+    supers: tuple[str, ...],
+    language: str,
+    known: dict[str, Any],
+    salary_condition: bool,
+) -> MeasureChoice:
+    model = semantic_model()
+    facts = list(dict.fromkeys(facts))
+    if not facts and frame.how_much and not frame.count:
+        facts = [SALARY]  # "how much do people in HR make": only pay is counted in money
+    aggs = [a for a in dict.fromkeys(frame.aggs) if a != "distinct"]
+    if not aggs and frame.in_total and facts == [SALARY]:
+        aggs = ["sum"]  # "how much did X earn in total"
+    if len(facts) > 1:
+        raise Stop(refusal(language, "several_measures"))
+    if frame.count and facts == [SALARY] or (frame.count and salary_condition):
+        # "how many employees were paid", "how many earn more than 9000": people paid
+        if frame.subject or salary_condition:
+            return MeasureChoice("paid_employees", supers)
+        return MeasureChoice("payments", supers)
+    if facts:
+        if frame.count:
+            raise Stop(refusal(language, "count_of_fact"))
+        if len(aggs) > 1:
+            raise Stop(refusal(language, "several_measures"))
+        ranking = frame.entity is not None
+        if not aggs and supers and not ranking and not frame.change:
+            aggs, supers = ["max" if supers[0] == "desc" else "min"], ()
+        asks_money = frame.how_much or (frame.money_verb and facts == [SALARY] and not supers)
+        if not aggs and asks_money and not ranking:
+            names = [
+                m.name
+                for agg in HOW_MUCH_CHOICES
+                if (m := model.measure_for(facts[0], agg)) is not None
+            ]
+            raise Stop(clarify_measure(language, names, known))
+        agg = aggs[0] if aggs else "avg"
+        measure = model.measure_for(facts[0], agg)
+        if measure is None:
+            fact_word = vocabulary(language).facts[facts[0]][0]
+            raise Stop(
+                refusal(language, "no_such_measure", agg=_agg_word(language, agg), fact=fact_word)
+            )
+        return MeasureChoice(measure.name, supers)
+    if salary_condition and (frame.entity == "employee" or frame.listing):
+        # "which employees earned more than 9000", "list the people paid less than 4000"
+        return MeasureChoice("max_salary", supers)
+    if any(a != "sum" or not frame.subject for a in aggs) and not frame.count:
+        # "what do we pay people on average": an average of what? ("total employees" counts)
+        raise Stop(clarify_measure(language, list(MAIN_MEASURES), known))
+    if frame.count or frame.subject or frame.entity == "employee" or frame.persons:
+        return MeasureChoice("headcount", supers)
+    if frame.entity == "department" and supers:
+        return MeasureChoice("headcount", supers)
+    raise Stop(clarify_measure(language, list(MAIN_MEASURES), known))

@@ -1,0 +1,491 @@
+"""A question's parts (frame, patterns, time) → a draft Reading, then settled (settle.py).
+
+Each step either adds to the reading or stops with a refusal or a clarification; the steps
+read the parts and return new values, they do not change them.
+"""
+
+from dataclasses import dataclass, replace
+from datetime import date
+from typing import Any
+
+from apps.erp.entities import Entities
+from apps.erp.planner.answers import answered_periods
+from apps.erp.planner.choose import choose_measure
+from apps.erp.planner.frame import Frame
+from apps.erp.planner.lexicon import Lexed
+from apps.erp.planner.outcomes import (
+    Stop,
+    clarify_department,
+    clarify_period,
+    clarify_person,
+    no_data,
+    no_person,
+    refusal,
+)
+from apps.erp.planner.patterns import Comparison, level_condition
+from apps.erp.planner.periods import Period, all_time, latest_complete_month, range_period
+from apps.erp.planner.reading import Band, Clarification, Condition, Having, Reading, Refusal
+from apps.erp.planner.settle import settle
+from apps.erp.planner.timeexpr import TimeExpression
+from apps.erp.semantic import semantic_model
+from apps.erp.semantic.vocab import fold
+
+MAX_PERIODS = 8
+DEFAULT_TOP_EMPLOYEES = 10
+PEOPLE_MEASURES = ("headcount", "hires", "terminations")
+SALARY = "salary_amount"
+COUNT_NOUNS = {"subject", "dim"}
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """Everything read from one question, before deciding what it asks."""
+
+    lexed: Lexed
+    frame: Frame
+    bands: tuple[Band, ...]
+    levels: tuple[tuple[int, int], ...]
+    comparisons: tuple[Comparison, ...]
+    top: int | None
+    times: tuple[TimeExpression, ...]
+
+    @property
+    def language(self) -> str:
+        return self.lexed.language
+
+
+def known_of(frame: Frame, measure: str | None = None) -> dict[str, Any]:
+    known: dict[str, Any] = {}
+    if measure:
+        known["measure"] = measure
+    if frame.values:
+        known["departments"] = list(frame.values)
+    if frame.group_dims:
+        known["group_by"] = list(frame.group_dims)
+    return known
+
+
+def decide(
+    parsed: Parsed, *, entities: Entities, answers: dict[str, Any], as_of: date
+) -> Reading | Clarification | Refusal:
+    try:
+        return settle(_draft(parsed, entities, answers, as_of), snapshot=_snapshot(parsed))
+    except Stop as stop:
+        return stop.outcome
+
+
+def _snapshot(parsed: Parsed) -> bool:
+    return any(t.snapshot for t in parsed.times)
+
+
+def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: date) -> Reading:
+    language, frame = parsed.language, parsed.frame
+    if frame.count and frame.entity == "employee" and not frame.supers:
+        frame = replace(frame, entity=None)  # "how many … who …": counted, not listed
+    model = semantic_model()
+    frame = _with_answers(frame, answers, entities, language)
+    persons = _persons(parsed, frame, entities, language, answers)
+    salary, having_count, having_measure = _comparisons(parsed, frame, language)
+    if salary and frame.in_total:
+        # "who earned more than 100000 in total": a total per person, compared
+        if not (frame.entity == "employee" or frame.listing):
+            raise Stop(refusal(language, "monthly_or_total", value=_number(salary[0].values[0])))
+        frame = replace(frame, measures=("total_salary",), entity="employee", facts=())
+        salary, having_measure = (), having_measure + salary
+    if salary and frame.listing and frame.subject and frame.entity is None and not frame.count:
+        frame = replace(frame, entity="employee", entity_plural=True)  # "list the people paid …"
+    frame, times, date_conditions, extra_population = _events(parsed, frame)
+    known = known_of(frame)
+    choice = choose_measure(
+        frame, language=language, answers=answers, known=known, salary_condition=bool(salary)
+    )
+    measure = model.measure(choice.name)
+    if persons and _asks_attribute(frame, measure.name, salary):
+        return _person_listing(parsed, frame, persons, as_of)
+    dims = _dimensions(parsed, frame, measure.name, persons)
+    if frame.bare_department and not frame.values and "department" not in dims:
+        raise Stop(
+            clarify_department(language, entities.department_names, known_of(frame, measure.name))
+        )
+    periods, ends = _periods(times, answers, as_of, language, measure.name)
+    periods, frame = _implied_period(frame, periods, measure, as_of)
+    change, change_word, periods = _change(
+        frame, periods, ends, language, known_of(frame, measure.name)
+    )
+    order, top = _ranking(frame, choice.supers, dims, measure.name, change, parsed.top, language)
+    population = _population(frame, extra_population, measure.name, language)
+    listing = _listing(frame, dims, measure.name, order, change)
+    if listing and top is not None:
+        raise Stop(refusal(language, "top_without_ranking"))
+    if "employee" in dims and not listing and measure.name == "headcount" and not having_count:
+        raise Stop(refusal(language, "count_per_employee"))
+    conditions = _conditions(parsed, frame, persons, salary, date_conditions)
+    having = tuple(Having(c.op, c.values, measure.name) for c in having_measure + having_count)
+    if having_count and measure.name != "headcount":
+        raise Stop(refusal(language, "several_measures"))
+    months = _months(periods[0]) if len(periods) == 1 else 0
+    if salary and months > 1 and not salary[0].per_unit and not frame.in_total:
+        raise Stop(refusal(language, "monthly_or_total", value=_number(salary[0].values[0])))
+    return Reading(
+        language=language,
+        measure=measure.name,
+        as_of=as_of,
+        dimensions=tuple(d for d in dims if not (listing and d == "employee")),
+        conditions=conditions,
+        having=having,
+        population=population,
+        periods=periods,
+        change=change,
+        change_word=change_word,
+        bands=parsed.bands,
+        order=order,
+        top=top,
+        listing=listing,
+        counting=frame.count,
+        chart=frame.chart,
+    )
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if value == int(value) else str(value)
+
+
+def _months(period: Period) -> int:
+    if period.start is None:
+        return 999
+    return (period.end.year - period.start.year) * 12 + period.end.month - period.start.month + 1
+
+
+def _with_answers(frame: Frame, answers: dict, entities: Entities, language: str) -> Frame:
+    department = answers.get("department")
+    if not department:
+        return frame
+    if department == "each":
+        return replace(frame, group_dims=("department", *frame.group_dims), bare_department=False)
+    if department in entities.department_names:
+        return replace(frame, values=(department,), bare_department=False)
+    raise Stop(refusal(language, "bad_answer", name="department"))
+
+
+def _persons(parsed: Parsed, frame: Frame, entities: Entities, language: str, answers: dict):
+    """Employee names the question uses: full names as they are, partial names resolved."""
+    if answers.get("person"):
+        name = str(answers["person"])
+        if name not in {p.name for p in entities.people}:
+            raise Stop(refusal(language, "bad_answer", name="person"))
+        return (name,)
+    names = list(frame.persons)
+    groups: list[list[str]] = []
+    last = -10
+    for index, part in frame.name_parts:
+        if index == last + 1 and groups:
+            groups[-1].append(part)
+        else:
+            groups.append([part])
+        last = index
+    for group in groups:
+        wanted = set(group)
+        matches = sorted({p.name for p in entities.people if wanted <= set(_name_words(p.name))})
+        typed = " ".join(group)
+        if not matches:
+            raise Stop(no_person(language, typed.title()))
+        if len(matches) > 1:
+            people = [
+                (n, next(p.department for p in entities.people if p.name == n)) for n in matches
+            ]
+            raise Stop(clarify_person(language, people[:30], known_of(frame)))
+        names.append(matches[0])
+    return tuple(dict.fromkeys(names))
+
+
+def _name_words(name: str) -> list[str]:
+    return fold(name).split()
+
+
+def _comparisons(parsed: Parsed, frame: Frame, language: str):
+    """Each comparison → a salary condition, a condition on the count of a group, or on the
+    measure of a group."""
+    terms = parsed.lexed.terms
+    salary, having_count, having_measure = [], [], []
+    for comparison in parsed.comparisons:
+        near = _neighbours(terms, comparison)
+        kinds = {k for term in near for k in term.kinds}
+        grouped = bool(frame.group_dims) or frame.entity in ("department", "level", "employee")
+        if kinds & COUNT_NOUNS and not kinds & {"measure", "fact"} and grouped:
+            having_count.append(comparison)
+        elif "measure" in kinds and grouped:
+            having_measure.append(comparison)
+        elif any(term.value("fact") == SALARY for term in near):
+            salary.append(comparison)
+        else:
+            raise Stop(refusal(language, "unused_words", words=f"“{_words(terms, comparison)}”"))
+    return tuple(salary), tuple(having_count), tuple(having_measure)
+
+
+def _words(terms, comparison: Comparison) -> str:
+    return " ".join(t.words for t in terms[comparison.start : comparison.end])
+
+
+def _neighbours(terms, comparison: Comparison):
+    before = [t for t in terms[max(0, comparison.start - 3) : comparison.start] if t.kinds]
+    after = [t for t in terms[comparison.end : comparison.end + 2] if t.kinds]
+    return before[-2:] + after[:1]
+
+
+def _events(parsed: Parsed, frame: Frame):
+    """Event words ("hired", "left") with a time next to them are a date filter when the
+    question measures something else; the measure's own event keeps its time as the period."""
+    model = semantic_model()
+    terms = parsed.lexed.terms
+    own = {
+        m.time_dimension: m.name
+        for m in model.measures
+        if m.time_dimension and m.table == "employee" and m.is_count
+    }
+    times = list(parsed.times)
+    conditions: list[Condition] = []
+    population = None
+    event_measures = {terms[i].value("measure") for _, i in frame.events} - {None}
+    others = [m for m in frame.measures if m not in event_measures and m != "headcount"]
+    others += [f for f in frame.facts]
+    if not others:
+        return _implied_event(frame, times, terms, own), tuple(times), (), None
+    measures = list(frame.measures)
+    for field, index in frame.events:
+        if field not in own:
+            continue
+        measure = terms[index].value("measure")
+        if measure in measures:
+            measures.remove(measure)
+        attached = next((t for t in times if min(t.terms) == index + 1), None)
+        if attached is not None and attached.periods:
+            times.remove(attached)
+            period = attached.periods[0]
+            conditions.append(_date_condition(field, period))
+            # "the average level of people hired in 2025": all of them, gone or not
+            population = "former" if field == "termination_date" else population or "ever"
+        elif field == "termination_date":
+            population = "former"
+    return replace(frame, measures=tuple(measures)), tuple(times), tuple(conditions), population
+
+
+def _implied_event(frame: Frame, times, terms, own: dict[str, str]) -> Frame:
+    """ "Quem foi contratado em 2026?": an event word with its time and nothing else measured
+    counts that event (its measure), as "hired" does where the word names the measure too."""
+    implied = [
+        own[field]
+        for field, index in frame.events
+        if field in own
+        and terms[index].value("measure") is None
+        and any(min(t.terms) == index + 1 and t.periods for t in times)
+    ]
+    if not implied:
+        return frame
+    return replace(frame, measures=tuple(dict.fromkeys([*frame.measures, *implied])))
+
+
+def _date_condition(field: str, period: Period) -> Condition:
+    if period.start is None:
+        return Condition(field, "lte", (period.end.isoformat(),))
+    return Condition(field, "between", (period.start.isoformat(), period.end.isoformat()))
+
+
+def _asks_attribute(frame: Frame, measure: str, salary) -> bool:
+    """A question about named people's own facts: when hired, which department, what level."""
+    if salary or frame.group_dims:
+        return False
+    if frame.when or frame.attributes or frame.entity in ("department", "level"):
+        return True
+    return measure == "headcount" and not frame.count
+
+
+def _person_listing(parsed: Parsed, frame: Frame, persons, as_of: date) -> Reading:
+    show: list[str] = []
+    if frame.when:
+        show += [field for field, _ in frame.events if field in ("hire_date", "termination_date")]
+        show = show or ["hire_date"]
+    if frame.entity in ("department", "level"):
+        show.append(frame.entity)
+    show += [a for a in frame.attributes if a not in show]
+    if "tenure_years" in frame.facts:
+        show.append("tenure_years")
+    if "level" in frame.facts and "level" not in show:
+        show.append("level")
+    return Reading(
+        language=parsed.language,
+        measure="headcount",
+        as_of=as_of,
+        conditions=(Condition("employee", "in", tuple(persons)),),
+        population="ever",
+        listing=True,
+        show=tuple(dict.fromkeys(show)),
+        chart=frame.chart,
+    )
+
+
+def _dimensions(parsed: Parsed, frame: Frame, measure: str, persons) -> list[str]:
+    language = parsed.language
+    dims = list(frame.group_dims)
+    gap = measure == "unpaid_months"
+    if parsed.bands and "tenure_band" not in dims:
+        dims.append("tenure_band")
+    if frame.entity and frame.entity not in dims and not gap:
+        dims.insert(0, frame.entity)
+    if len(frame.values) > 1 and "department" not in dims:
+        dims.insert(0, "department")
+    if persons and "employee" not in dims and not gap:
+        dims.insert(0, "employee")
+    salary_like = semantic_model().measure(measure).table == "salary" or frame.change is not None
+    if parsed.top is not None and not dims and salary_like and not gap:
+        dims.append("employee")  # "top 10 salary increases": of employees
+    dims = list(dict.fromkeys(dims))
+    if len(dims) > 2:
+        raise Stop(refusal(language, "too_many_dimensions"))
+    return dims
+
+
+def _periods(times, answers, as_of: date, language: str, measure: str):
+    periods: list[Period] = []
+    ends = None
+    for expression in times:
+        if expression.kind == "now":
+            if semantic_model().measure(measure).table == "salary":
+                periods.append(latest_complete_month(as_of))
+            continue
+        periods.extend(expression.periods)
+        ends = ends or expression.ends
+    answered = answered_periods(answers, as_of, language)
+    if answered is not None and not periods:
+        periods = answered
+        if len(answered) == 2:
+            ends = (answered[0], answered[1])
+            periods = [range_period(answered[0], answered[1], as_of)]
+    if len(periods) > MAX_PERIODS:
+        raise Stop(refusal(language, "too_many_periods"))
+    return tuple(periods), ends
+
+
+def _implied_period(frame: Frame, periods, measure, as_of: date):
+    """Periods a question implies without naming one: "in total" or "ever" for events (all
+    time), "current" for pay (the most recent complete month)."""
+    if periods or measure.time_dimension is None:
+        return periods, frame
+    if (frame.in_total or "ever" in frame.populations) and measure.table != "salary":
+        return (all_time(as_of),), frame
+    if measure.table == "salary" and "active" in frame.populations:
+        kept = tuple(p for p in frame.populations if p != "active")
+        return (latest_complete_month(as_of),), replace(frame, populations=kept)
+    return periods, frame
+
+
+def _change(frame: Frame, periods, ends, language: str, known):
+    if frame.change is None:
+        if frame.pct:
+            raise Stop(refusal(language, "percent_without_change"))
+        return None, "change", periods
+    change = "percent" if frame.pct else "absolute"
+    word = {"up": "increase", "down": "decrease", "any": "change"}[frame.change]
+    if ends is not None and len(periods) == 1:
+        periods = tuple(ends)
+    if len(periods) != 2:
+        raise Stop(clarify_period(language, known, pair=True))
+    return change, word, periods
+
+
+def _ranking(frame: Frame, supers, dims, measure: str, change, top_n, language: str):
+    supers = tuple(dict.fromkeys(supers))
+    compars = tuple(dict.fromkeys(frame.compars))
+    if supers and supers == compars:
+        # A word that is both ("maior", "mais"): comparing two named things, else a superlative.
+        supers, compars = ((), compars) if len(frame.values) == 2 else (supers, ())
+    cues = frame.cues
+    if len(frame.values) == 2 and top_n is None and (supers or compars) and dims:
+        return (supers or compars)[0], None  # "A or B": both, in order
+    if len(supers) > 1 or len(compars) > 1 or (supers and compars and supers != compars):
+        raise Stop(refusal(language, "conflicting_order"))
+    direction = (supers or compars or (None,))[0]
+    if direction is None:
+        if "sort_asc" in cues or "sort_desc" in cues:
+            direction = "asc" if "sort_asc" in cues else "desc"
+            if not dims:
+                raise Stop(refusal(language, "ranking_without_groups"))
+            return direction, None
+        if top_n is not None and "bottom" in cues and dims:
+            return "asc", top_n
+        return None, None
+    if change is not None and frame.change == "down":
+        direction = "asc" if direction == "desc" else "desc"
+    if not dims:
+        raise Stop(refusal(language, "ranking_without_groups"))
+    if measure == "unpaid_months":
+        raise Stop(refusal(language, "unpaid_ranking"))
+    if len(dims) > 1:
+        raise Stop(refusal(language, "ranking_two_groupings"))
+    if compars:
+        if len(frame.values) < 2 and not frame.group_dims and not frame.entity:
+            raise Stop(refusal(language, "comparison_needs_two"))
+        if top_n is None:
+            return direction, None  # "Engineering or Marketing": both, the higher first
+    if "sort_asc" in cues or "sort_desc" in cues:
+        return direction, top_n
+    if top_n is not None:
+        return direction, top_n
+    if frame.entity is not None and not frame.entity_plural:
+        return direction, 1
+    if "employee" in dims:
+        return direction, DEFAULT_TOP_EMPLOYEES
+    if frame.entity is None:
+        return direction, 1
+    return direction, None
+
+
+def _population(frame: Frame, extra: str | None, measure: str, language: str) -> str | None:
+    if extra == "ever" and frame.populations:
+        extra = None  # "current employees hired in 2025": the words say which
+    populations = list(dict.fromkeys([*frame.populations, *([extra] if extra else [])]))
+    if len(populations) > 1:
+        if set(populations) == {"former", "ever"}:
+            populations = ["ever"]
+        else:
+            raise Stop(refusal(language, "two_populations"))
+    population = populations[0] if populations else None
+    if measure == "terminations" and population == "former":
+        return None  # "who were terminated": the measure already says so
+    return population
+
+
+def _listing(frame: Frame, dims, measure: str, order, change) -> bool:
+    listing = (
+        measure in PEOPLE_MEASURES
+        and "employee" in dims
+        and not frame.count
+        and order is None
+        and change is None
+        and len(dims) == 1
+    )
+    # "list the employees in Sales", "list the departures in 2024": the people themselves
+    events = measure in PEOPLE_MEASURES and measure != "headcount"
+    if frame.listing and not listing and measure in PEOPLE_MEASURES and (frame.subject or events):
+        listing = not frame.count and set(dims) <= {"tenure_band"} and order is None
+    return listing
+
+
+def _conditions(parsed: Parsed, frame: Frame, persons, salary, dates) -> tuple[Condition, ...]:
+    conditions: list[Condition] = []
+    if frame.values:
+        values = tuple(frame.values)
+        conditions.append(Condition("department", "in", values))
+    if frame.excluded:
+        conditions.append(Condition("department", "not_in", tuple(frame.excluded)))
+    if len(parsed.levels) > 1:
+        raise Stop(refusal(parsed.language, "two_level_filters"))
+    for low, high in parsed.levels:
+        if not 1 <= low <= high <= 10:
+            raise Stop(no_data(parsed.language, "level_range"))
+        conditions.append(level_condition(low, high))
+    if persons:
+        conditions.append(Condition("employee", "in", tuple(persons)))
+    for comparison in salary:
+        conditions.append(Condition(SALARY, comparison.op, comparison.values))  # type: ignore[arg-type]
+    conditions.extend(dates)
+    return tuple(conditions)

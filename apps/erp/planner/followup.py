@@ -1,0 +1,234 @@
+"""Follow-ups: a turn that changes the previous reading instead of asking anew.
+
+"and in Marketing?", "what about last year?", "break that down by level", "only level 5 and
+above", "top 3 only", "sort from lowest", "exclude Sales", "as a line chart", "same for hires".
+A turn is a follow-up when there is a previous reading and the turn starts with a follow-up
+word, points back at it ("that"), or names no measure of its own; a whole question starts
+fresh. Each part the turn names replaces (or, for groupings and exclusions, adds to) that part
+of the previous reading; the result is settled like any reading.
+"""
+
+from dataclasses import replace
+
+from apps.erp.planner.choose import choose_measure
+from apps.erp.planner.decide import Parsed, known_of
+from apps.erp.planner.frame import Frame
+from apps.erp.planner.outcomes import Stop, refusal
+from apps.erp.planner.patterns import level_condition
+from apps.erp.planner.periods import Period, month_period, quarter_period
+from apps.erp.planner.reading import Clarification, Condition, Reading, Refusal
+from apps.erp.planner.settle import settle
+from apps.erp.semantic import semantic_model
+
+LEADING_CUES = {
+    "what_about", "same_for", "only", "instead", "break_down", "exclude", "sort_asc",
+    "sort_desc", "top", "bottom",
+}  # fmt: skip
+CHANGING_CUES = {"only", "break_down", "exclude", "sort_asc", "sort_desc", "same_for", "instead"}
+PEOPLE = ("headcount", "hires", "terminations")
+
+
+def is_followup(parsed: Parsed) -> bool:
+    """Does this turn change the previous reading (rather than ask a new question)?"""
+    frame = parsed.frame
+    terms = parsed.lexed.terms
+    first = terms[0] if terms else None
+    leading = first is not None and bool(
+        {v for k, v in first.tags if k == "followup"} & LEADING_CUES
+    )
+    own = bool(frame.measures or frame.facts or frame.count or frame.how_much or frame.change)
+    own = own or (frame.subject and (frame.entity is not None or frame.listing))
+    if frame.persons or frame.name_parts:
+        own = own and not leading
+    return (
+        leading
+        or frame.anaphora
+        and not frame.measures
+        or not own
+        or bool(frame.cues & CHANGING_CUES and not frame.measures)
+    )
+
+
+def apply_followup(
+    previous: Reading, parsed: Parsed, *, follows: str | None
+) -> Reading | Clarification | Refusal:
+    try:
+        return _apply(previous, parsed, follows)
+    except Stop as stop:
+        return stop.outcome
+
+
+def _apply(
+    previous: Reading, parsed: Parsed, follows: str | None
+) -> Reading | Clarification | Refusal:
+    frame = parsed.frame
+    reading = replace(previous, language=parsed.language, follows=follows)
+    reading = _measure(reading, frame, parsed)
+    reading = _departments(reading, frame)
+    reading = _levels(reading, parsed)
+    reading = _periods(reading, parsed)
+    reading = _grouping(reading, frame, parsed)
+    reading = _ordering(reading, frame, parsed)
+    if frame.populations:
+        reading = replace(reading, population=frame.populations[-1])
+    if frame.persons:
+        people = Condition("employee", "in", tuple(frame.persons))
+        reading = replace(reading, conditions=(*reading.without("employee"), people))
+    if frame.chart:
+        reading = replace(reading, chart=frame.chart)
+    if frame.listing and reading.measure in PEOPLE and not reading.dimensions:
+        reading = replace(reading, listing=True)  # "list them"
+    if not _names_something(parsed):
+        raise Stop(refusal(parsed.language, "change_not_understood"))
+    return settle(reading, snapshot=any(t.snapshot for t in parsed.times))
+
+
+def _names_something(parsed: Parsed) -> bool:
+    """Did the turn name any part of a reading (even one that equals the previous one)?"""
+    frame = parsed.frame
+    parts = (
+        frame.measures, frame.facts, frame.aggs, frame.supers, frame.compars, frame.values,
+        frame.excluded, frame.persons, frame.group_dims, frame.populations, frame.entity,
+        frame.chart, frame.change, parsed.times, parsed.levels, parsed.bands, parsed.top,
+        frame.cues & {"sort_asc", "sort_desc"}, frame.listing,
+    )  # fmt: skip
+    return any(part not in (None, (), frozenset()) for part in parts)
+
+
+def _same_fact(reading: Reading, frame: Frame, parsed: Parsed) -> Reading:
+    """ "and the average?", "and the lowest?": the same fact, another aggregation."""
+    model = semantic_model()
+    fact = model.measure(reading.measure).fact
+    aggs = [a for a in frame.aggs if a != "distinct"]
+    ranks = frame.supers and not reading.dimensions and parsed.top is None
+    if fact is None or not (aggs or ranks):
+        return reading
+    agg = aggs[0] if aggs else ("max" if frame.supers[0] == "desc" else "min")
+    measure = model.measure_for(fact, agg)
+    if measure is None:
+        raise Stop(refusal(parsed.language, "change_not_understood"))
+    return replace(reading, measure=measure.name, having=(), reference=None)
+
+
+def _measure(reading: Reading, frame: Frame, parsed: Parsed) -> Reading:
+    if not (frame.measures or frame.facts or frame.change):
+        return _same_fact(reading, frame, parsed)
+    choice = choose_measure(
+        frame,
+        language=parsed.language,
+        answers={},
+        known=known_of(frame),
+        salary_condition=False,
+    )
+    model = semantic_model()
+    measure = model.measure(choice.name)
+    listing = reading.listing and measure.name in PEOPLE
+    # A snapshot and an event measure read periods differently: keep the periods, let
+    # settle() take the snapshot at the end of them or count events within them.
+    return replace(reading, measure=measure.name, listing=listing, having=(), reference=None)
+
+
+def _departments(reading: Reading, frame: Frame) -> Reading:
+    conditions = list(reading.conditions)
+    excluded = list(frame.excluded)
+    values = list(frame.values)
+    if "exclude" in frame.cues and values and not excluded:
+        excluded, values = values, []
+    if values:
+        current = reading.condition("department")
+        if "also" in frame.cues and current is not None and current.op == "in":
+            values = [*current.values, *[v for v in values if v not in current.values]]
+        conditions = [c for c in conditions if not (c.field == "department" and c.op == "in")]
+        conditions.append(Condition("department", "in", tuple(values)))
+    if excluded:
+        before = next((c for c in conditions if c.field == "department" and c.op == "not_in"), None)
+        names = [*(before.values if before else ()), *excluded]
+        conditions = [c for c in conditions if not (c.field == "department" and c.op == "not_in")]
+        kept = [
+            c for c in conditions if not (c.field == "department" and set(c.values) <= set(names))
+        ]
+        kept.append(Condition("department", "not_in", tuple(dict.fromkeys(names))))
+        conditions = kept
+    dims = reading.dimensions
+    if len(values) > 1 and "department" not in dims:
+        dims = ("department", *dims)
+    return replace(reading, conditions=tuple(conditions), dimensions=dims)
+
+
+def _levels(reading: Reading, parsed: Parsed) -> Reading:
+    if not parsed.levels:
+        return reading
+    if len(parsed.levels) > 1:
+        raise Stop(refusal(parsed.language, "two_level_filters"))
+    low, high = parsed.levels[0]
+    if not 1 <= low <= high <= 10:
+        raise Stop(refusal(parsed.language, "level_range"))
+    return replace(reading, conditions=(*reading.without("level"), level_condition(low, high)))
+
+
+def _periods(reading: Reading, parsed: Parsed) -> Reading:
+    periods = [p for t in parsed.times for p in t.periods]
+    if not periods:
+        return reading
+    if all(t.bare for t in parsed.times) and len(reading.periods) == 1:
+        periods = [_same_year(p, reading.periods[0], reading.as_of) for p in periods]
+    ends = next((t.ends for t in parsed.times if t.ends), None)
+    if reading.change is not None and ends is not None and len(periods) == 1:
+        periods = list(ends)
+    return replace(reading, periods=tuple(periods), reference=None)
+
+
+def _same_year(period: Period, before: Period, as_of) -> Period:
+    """ "what about Q2?" after a question about 2025: Q2 of 2025, not of this year."""
+    if before.start is None or period.start is None or period.start.year == before.start.year:
+        return period
+    year = before.start.year
+    if period.grain == "month":
+        moved = month_period(year, period.start.month)
+    elif period.grain == "quarter":
+        moved = quarter_period(year, (period.start.month - 1) // 3 + 1)
+    else:
+        return period
+    return moved if moved.start and moved.start <= as_of else period
+
+
+def _grouping(reading: Reading, frame: Frame, parsed: Parsed) -> Reading:
+    dims = list(reading.dimensions)
+    new = [d for d in frame.group_dims if d not in dims]
+    if frame.entity and frame.entity not in dims:
+        new.append(frame.entity)
+    if parsed.bands:
+        reading = replace(reading, bands=parsed.bands)
+        if "tenure_band" not in dims:
+            new.append("tenure_band")
+    if not new:
+        return reading
+    if "instead" in frame.cues:
+        dims = [d for d in dims if d == "tenure_band" and parsed.bands]
+    dims += new
+    if "department" in new and not frame.values:
+        # "by department" after a question about one department: all of them, side by side
+        kept = tuple(
+            c for c in reading.conditions if not (c.field == "department" and c.op == "in")
+        )
+        reading = replace(reading, conditions=kept)
+    listing = reading.listing and dims == ["employee"]
+    return replace(reading, dimensions=tuple(dims), listing=listing)
+
+
+def _ordering(reading: Reading, frame: Frame, parsed: Parsed) -> Reading:
+    order = reading.order
+    supers = frame.supers or frame.compars
+    if "sort_asc" in frame.cues or "bottom" in frame.cues:
+        order = "asc"
+    elif "sort_desc" in frame.cues or supers:
+        order = "desc" if not supers else supers[0]
+    top = reading.top
+    if supers and frame.asks_which and parsed.top is None and reading.dimensions:
+        top = 1  # "which one had the most?"
+    if parsed.top is not None:
+        top = parsed.top
+        order = order or ("asc" if "bottom" in frame.cues else "desc")
+    if order == reading.order and top == reading.top:
+        return reading
+    return replace(reading, order=order, top=top, listing=False if top else reading.listing)

@@ -1,0 +1,328 @@
+"""Terms → a Frame: what a question mentions, sorted by role (measures, facts, groupings, the
+entity asked about, filters, ordering, follow-up cues), before deciding what it asks.
+
+The roles come from each term's meanings and its neighbours ("by department" groups, "which
+department" asks for one, "Sales department" names one). Every term that means something must
+find a role: the frame lists those that did not, and the planner refuses them by name rather
+than answer a question it only partly read.
+"""
+
+from dataclasses import dataclass, field
+
+from apps.erp.planner.lexicon import Term
+
+# Kinds that carry meaning: a term with one of them must be used by the frame.
+CONTENT = {
+    "measure", "fact", "agg", "super", "compar", "value", "person", "population", "change",
+    "pay_change", "pct", "count", "dim", "subject", "grain_adverb", "event",
+    "number", "date", "name_part", "chart", "how_much",
+}  # fmt: skip
+GROUPABLE = {"department", "level", "employee", "tenure_band"}
+
+
+@dataclass(frozen=True)
+class Frame:
+    measures: tuple[str, ...] = ()
+    facts: tuple[str, ...] = ()
+    aggs: tuple[str, ...] = ()
+    supers: tuple[str, ...] = ()
+    compars: tuple[str, ...] = ()
+    count: bool = False
+    group_dims: tuple[str, ...] = ()
+    entity: str | None = None
+    entity_plural: bool = False
+    bare_department: bool = False
+    values: tuple[str, ...] = ()
+    excluded: tuple[str, ...] = ()
+    persons: tuple[str, ...] = ()
+    name_parts: tuple[tuple[int, str], ...] = ()
+    populations: tuple[str, ...] = ()
+    change: str | None = None
+    pct: bool = False
+    listing: bool = False
+    subject: bool = False
+    how_much: bool = False
+    when: bool = False
+    events: tuple[tuple[str, int], ...] = ()
+    attributes: tuple[str, ...] = ()
+    chart: str | None = None
+    cues: frozenset[str] = frozenset()
+    anaphora: bool = False
+    in_total: bool = False
+    money_verb: bool = False
+    asks_which: bool = False
+    unsupported: tuple[str, ...] = ()
+    unused: tuple[str, ...] = ()
+
+
+@dataclass
+class _Builder:
+    """Collects one question's roles; `frame()` returns them as a frozen Frame."""
+
+    terms: tuple[Term, ...]
+    skip: frozenset[int]
+    plural_words: frozenset[str]
+    top_at: int
+    out: dict = field(default_factory=dict)
+    used: set[int] = field(default_factory=set)
+    negations: list[int] = field(default_factory=list)
+
+    def add(self, key: str, value) -> None:
+        items = self.out.setdefault(key, [])
+        if value not in items:
+            items.append(value)
+
+    def flag(self, key: str, value=True) -> None:
+        self.out[key] = value
+
+    def term(self, i: int) -> Term | None:
+        if 0 <= i < len(self.terms) and i not in self.skip:
+            return self.terms[i]
+        return None
+
+    def plural(self, term: Term, following: Term | None) -> bool:
+        last = term.words.split()[-1]
+        if last.endswith("s") or last in self.plural_words:
+            return True
+        return following is not None and following.words in self.plural_words
+
+    def frame(self) -> Frame:
+        lists = {key: tuple(value) for key, value in self.out.items() if isinstance(value, list)}
+        lists["cues"] = frozenset(lists.get("cues", ()))  # type: ignore[assignment]
+        flags = {key: value for key, value in self.out.items() if not isinstance(value, list)}
+        unused = tuple(
+            term.words
+            for i, term in enumerate(self.terms)
+            if i not in self.skip
+            and i not in self.used
+            and (term.kinds & CONTENT or i in self.negations)
+        )
+        return Frame(**lists, **flags, unused=unused)
+
+
+def _connector(term: Term) -> bool:
+    """ "of", "do", "da": a word that joins a negation to the name it negates."""
+    return term.kinds <= {"time"} and ("time", "of") in term.tags
+
+
+def _is_and(term: Term | None) -> bool:
+    return term is not None and (term.has("range_and") or term.value("time") == "and")
+
+
+def build_frame(
+    terms: tuple[Term, ...],
+    *,
+    skip: frozenset[int],
+    plural_words: frozenset[str],
+    top_at: int,
+    has_bands: bool,
+) -> Frame:
+    """The roles of the terms not already read as bands, levels, comparisons or time."""
+    b = _Builder(terms, skip, plural_words, top_at)
+    pending_group = pending_which = pending_all = False
+    pending_not: int | None = None  # the negation waiting for what it negates
+    last_group = -10
+    first = next((i for i in range(len(terms)) if i not in skip), 0)
+    for i, term in enumerate(terms):
+        if i in skip:
+            continue
+        kinds = term.kinds
+        previous, following = b.term(i - 1), b.term(i + 1)
+        follows_group = pending_group or (last_group == i - 2 and _is_and(previous))
+        dim = term.value("dim")
+        # "all departments" lists each department; "all employees" is just everyone
+        follows_group = follows_group or (pending_all and dim in ("department", "level"))
+        pending_all = "all" in kinds and not kinds & CONTENT
+        if pending_all:
+            b.used.add(i)
+            continue
+        if "unsupported" in kinds:
+            b.add("unsupported", term.value("unsupported"))
+            b.used.add(i)
+            continue
+        breaks = term.value("followup") == "break_down"  # "break that down by"
+        if ("group" in kinds or breaks) and not kinds & (CONTENT - {"dim"}):
+            pending_group = True
+            b.used.add(i)
+            if "followup" in kinds:
+                b.add("cues", term.value("followup"))
+            continue
+        which_start = "which_start" in kinds and (
+            i == first or (previous and previous.value("time") == "of")
+        )
+        if ("which" in kinds or which_start) and not kinds & CONTENT:
+            pending_which = True
+            b.flag("asks_which")
+            continue
+        negation = "negation" in kinds or term.value("followup") == "exclude"  # "leave out"
+        if negation and not kinds & CONTENT:
+            pending_not = i  # used once it negates a name or a population, else refused
+            b.negations.append(i)
+            continue
+        if pending_not is not None and _connector(term):
+            continue  # "outside of Engineering"
+        after_top = 0 < i - top_at <= 3
+        if after_top and (dim is not None or "subject" in kinds):
+            pending_which = True  # "the 5 employees", "top 3 departments": what is ranked
+        # "engineers": the department; "what is the headcount", "by headcount": the measure
+        if "subject" in kinds and "value" not in kinds:
+            b.used.add(i)
+            if "measure" not in kinds:
+                b.flag("subject")
+                # "the lowest paid employees", "top earners": people ranked by their pay
+                pending_which = pending_which or (
+                    "entity" not in b.out
+                    and previous is not None
+                    and previous.has("super")
+                    and (previous.has("fact") or "fact" in kinds)
+                )
+                if follows_group or pending_which or "who" in kinds:
+                    dim = "employee"
+        if dim in GROUPABLE and (follows_group or pending_which):
+            if follows_group and not (dim == "tenure_band" and has_bands):
+                b.add("group_dims", dim)
+                last_group = i
+            elif pending_which:
+                b.flag("entity", dim)
+                b.flag("entity_plural", b.plural(term, following))
+            if "fact" in kinds and dim == "employee":
+                b.add("facts", term.value("fact"))  # "earners": people, by their pay
+            b.used.add(i)
+            pending_group = pending_which = False
+            continue
+        if "grain" in kinds and (follows_group or pending_which):
+            if pending_which and not follows_group:
+                b.flag("entity", term.value("grain"))
+            else:
+                b.add("group_dims", term.value("grain"))
+            last_group = i
+            b.used.add(i)
+            pending_group = pending_which = False
+            continue
+        pending_group = pending_which = False
+        # "the smallest department", "the department with the lowest payroll": ranked
+        ranked = previous is not None and previous.has("super") and not previous.has("measure")
+        if dim == "department" and (ranked or i == first and _ranked_after(b, i)):
+            if ranked and previous.has("agg"):
+                b.out["aggs"].remove(previous.value("agg"))  # a rank, not a minimum
+            b.flag("entity", "department")
+            b.used.add(i)
+            continue
+        _roles(b, i, term, pending_not is not None, has_bands)
+        if pending_not is not None and kinds & {"value", "population"}:
+            b.used.add(pending_not)
+        # "excluding HR and Finance": the negation runs over the list of names
+        if not ("value" in kinds or _is_and(term)) or "population" in kinds:
+            pending_not = None
+    return b.frame()
+
+
+def _roles(b: _Builder, i: int, term: Term, negated: bool, has_bands: bool) -> None:
+    """Everything a term can say besides grouping and asking "which"."""
+    kinds = term.kinds
+    used = False
+    if "grain_adverb" in kinds:
+        b.add("group_dims", term.value("grain_adverb"))
+        used = True
+    elif "measure" in kinds:
+        b.add("measures", term.value("measure"))
+        used = True
+    elif has_bands and (term.value("dim") == "tenure_band" or term.value("fact") == "tenure_years"):
+        used = True  # "with less than 1 year of tenure": the bands are the grouping
+    elif "fact" in kinds:
+        b.add("facts", term.value("fact"))
+        used = True
+    elif "value" in kinds:
+        b.add("excluded" if negated else "values", term.value("value"))
+        used = True
+        _department_noun(b, i)
+    elif "person" in kinds:
+        b.add("persons", term.value("person"))
+        used = True
+    elif "name_part" in kinds:
+        b.add("name_parts", (i, term.value("name_part")))
+        used = True
+    elif term.value("dim") in ("department", "level") and b.plural(term, None):
+        if not _next_to_value(b, i):
+            b.add("group_dims", term.value("dim"))  # "departments with more than 50 people"
+        used = True
+    elif term.value("dim") == "department":
+        if not _next_to_value(b, i):
+            b.flag("bare_department")
+        used = True
+    elif term.value("dim") is not None:
+        used = True  # "level", "employee" as plain nouns: what the measure is about
+    for kind, key in (("agg", "aggs"), ("super", "supers"), ("compar", "compars")):
+        if kind in kinds:
+            b.add(key, term.value(kind))
+            used = True
+    if "population" in kinds:
+        population = term.value("population")
+        b.add("populations", "former" if negated and population == "active" else population)
+        used = True
+    if "change" in kinds or "pay_change" in kinds:
+        b.flag("change", term.value("change") or "up")
+        if "pay_change" in kinds:
+            b.add("facts", "salary_amount")
+        used = True
+    for kind, key in (
+        ("count", "count"),
+        ("pct", "pct"),
+        ("list", "listing"),
+        ("how_much", "how_much"),
+        ("when", "when"),
+        ("anaphora", "anaphora"),
+        ("in_total", "in_total"),
+        ("money_verbs", "money_verb"),
+    ):
+        if kind in kinds:
+            b.flag(key)
+            used = used or kind in ("count", "pct", "how_much")
+    if "event" in kinds:
+        b.add("events", (term.value("event"), i))
+        used = True
+    if "attribute" in kinds:
+        b.add("attributes", term.value("attribute"))
+    if "chart" in kinds:
+        chart = term.value("chart")
+        if chart != "chart_words":
+            b.flag("chart", chart)
+        used = True
+    if "followup" in kinds:
+        b.add("cues", term.value("followup"))
+    if "also" in kinds:
+        b.add("cues", "also")
+    if "who" in kinds:
+        previous = b.term(i - 1)
+        # "employees who …", "the level of people who …": a clause about the people measured
+        relative = previous is not None and (previous.has("subject") or _connector(previous))
+        if not relative:
+            # "who are" asks for several people, "who is" for one: the verb says it.
+            following = b.term(i + 1)
+            words = {term.words.split()[-1], following.words if following else ""}
+            b.flag("entity", "employee")
+            b.flag("entity_plural", bool(words & b.plural_words))
+    if used:
+        b.used.add(i)
+
+
+def _ranked_after(b: _Builder, i: int) -> bool:
+    """A superlative soon after the noun: the question asks which one ranks first."""
+    later = [b.term(k) for k in range(i + 1, i + 5)]
+    return not _next_to_value(b, i) and any(t is not None and t.has("super") for t in later)
+
+
+def _next_to_value(b: _Builder, i: int) -> bool:
+    """ "Sales department", "department of Sales": the noun belongs to the name."""
+    for k in (i - 1, i + 1, i + 2):
+        term = b.term(k)
+        if term is not None and term.has("value"):
+            return True
+    return False
+
+
+def _department_noun(b: _Builder, i: int) -> None:
+    for k in (i - 1, i + 1):
+        term = b.term(k)
+        if term is not None and term.value("dim") == "department" and not term.has("value"):
+            b.used.add(k)

@@ -1,0 +1,192 @@
+"""Question → Reading, or a Clarification, or a Refusal.
+
+The reading is strict on purpose: every word must be understood (or be a stop word), and
+every meaningful word must find its place in the reading; otherwise the planner refuses,
+naming the words. A question that is understood but leaves out something the answer depends
+on (the period of a salary average, which department) gets a clarification instead of a
+default. A turn that changes the previous answer is applied to its reading (followup.py).
+"""
+
+from dataclasses import replace
+from datetime import date
+from typing import Any
+
+from apps.erp.entities import Entities
+from apps.erp.planner.decide import Parsed, decide
+from apps.erp.planner.followup import apply_followup, is_followup
+from apps.erp.planner.frame import build_frame
+from apps.erp.planner.lexicon import Lexed, lex
+from apps.erp.planner.outcomes import clarify_department, no_data, refusal, unknown_words
+from apps.erp.planner.patterns import read_bands, read_comparisons, read_levels, read_top
+from apps.erp.planner.periods import TimeError
+from apps.erp.planner.reading import Clarification, Reading, Refusal
+from apps.erp.planner.timeexpr import find_time_expressions
+from apps.erp.planner.words import describe_period
+from apps.erp.semantic import vocabulary
+
+ERP_KINDS = {
+    "measure", "fact", "dim", "value", "subject", "unsupported", "person", "name_part",
+    "population", "attribute", "pay_change", "event",
+}  # fmt: skip
+FOLLOWUP_KINDS = {
+    "followup", "chart", "time", "time_seq", "number", "anaphora", "group", "grain_adverb", "super",
+    "compar", "which", "agg", "count", "cmp",
+}  # fmt: skip
+
+
+def interpret(
+    question: str,
+    *,
+    as_of: date,
+    entities: Entities,
+    previous: Reading | None = None,
+    follows: str | None = None,
+    answers: dict[str, Any] | None = None,
+) -> Reading | Clarification | Refusal:
+    """Read one question. Never raises for user input: every failure is an outcome."""
+    answers = dict(answers or {})
+    lexed = lex(question, entities, language=previous.language if previous else None)
+    outcome = _interpret(lexed, as_of, entities, previous, follows, answers)
+    if isinstance(outcome, Clarification):
+        outcome = replace(outcome, question=question)
+    return outcome
+
+
+def _interpret(
+    lexed: Lexed,
+    as_of: date,
+    entities: Entities,
+    previous: Reading | None,
+    follows: str | None,
+    answers: dict[str, Any],
+) -> Reading | Clarification | Refusal:
+    language = lexed.language
+    vocab = vocabulary(language)
+    kinds = {k for term in lexed.terms for k in term.kinds}
+    erp = bool(kinds & ERP_KINDS) or (previous is not None and bool(kinds & FOLLOWUP_KINDS))
+    write = write_request(lexed)
+    if not erp:
+        return Refusal("not_erp", vocab.message("not_erp"), language=language)
+    if write == "read_only":
+        return Refusal("read_only", vocab.message("read_only"), language=language)
+    if write == "other":
+        return Refusal("not_erp", vocab.message("not_erp"), language=language)
+    if lexed.unknown:
+        if _unknown_department(lexed) and answers.get("department"):
+            pass  # the department the form asked for replaces the unknown one
+        elif _unknown_department(lexed):
+            return clarify_department(language, entities.department_names, {})
+        else:
+            return unknown_words(language, tuple(dict.fromkeys(lexed.unknown)))
+    try:
+        parsed = parse(lexed, as_of)
+    except TimeError as error:
+        period = describe_period(error.period, language)
+        return no_data(language, error.key, period=period, as_of=as_of.isoformat())
+    frame = parsed.frame
+    if frame.unsupported:
+        return unknown_words_reason(language, frame.unsupported[0])
+    if frame.unused:
+        return unknown_words(language, tuple(dict.fromkeys(frame.unused)), "unused_words")
+    if previous is not None and not answers and is_followup(parsed):
+        return apply_followup(previous, parsed, follows=follows)
+    if previous is None and not answers and _only_changes(parsed):
+        return refusal(language, "nothing_to_change")
+    return decide(parsed, entities=entities, answers=answers, as_of=as_of)
+
+
+def unknown_words_reason(language: str, reason: str) -> Refusal:
+    vocab = vocabulary(language)
+    message = vocab.message("needs_model", reason=f"{reason}.")
+    return Refusal("needs_model", message, language=language)
+
+
+def _only_changes(parsed: Parsed) -> bool:
+    """A turn that only changes something ("and in Marketing?") with nothing to change."""
+    frame = parsed.frame
+    terms = parsed.lexed.terms
+    first = terms[0] if terms else None
+    leading = first is not None and first.has("followup") and not first.kinds & ERP_KINDS
+    return leading and not (frame.measures or frame.facts or frame.count or frame.subject)
+
+
+def parse(lexed: Lexed, as_of: date) -> Parsed:
+    """Patterns, then time, then the frame: each reads only what the earlier ones left."""
+    vocab = vocabulary(lexed.language)
+    terms = lexed.terms
+    bands, used = read_bands(terms, frozenset())
+    levels, level_terms = read_levels(terms, frozenset(used))
+    used |= level_terms
+    comparisons, compared = read_comparisons(terms, frozenset(used))
+    used |= compared
+    top, top_at, top_terms = read_top(terms, frozenset(used))
+    used |= top_terms
+    times = find_time_expressions(
+        terms, as_of, ambiguous=frozenset(vocab.time.ambiguous.words), blocked=set(used)
+    )
+    for expression in times:
+        used |= expression.terms
+    frame = build_frame(
+        terms,
+        skip=frozenset(used),
+        plural_words=frozenset(vocab.grammar.plural_words),
+        top_at=top_at,
+        has_bands=bool(bands),
+    )
+    return Parsed(lexed, frame, bands, tuple(levels), comparisons, top, tuple(times))
+
+
+def write_request(lexed: Lexed) -> str | None:
+    """'read_only' for a request to change ERP data, 'other' for another kind of command."""
+    writes = vocabulary(lexed.language).writes
+    texts = [t.text for t in lexed.tokens]
+    joined = " ".join(texts)
+    if any(f" {pair} " in f" {joined} " for pair in writes.sql):
+        return "read_only"
+    openers = set(writes.openers)
+    i = 0
+    while i < len(texts) and texts[i] in openers:
+        i += 1
+    if i >= len(texts):
+        return None
+    verb, rest = texts[i], texts[i + 1 : i + 4]
+    two = " ".join(texts[i : i + 2])
+    if two in writes.verbs:
+        return "read_only"
+    if verb in ("give", "de", "da") and rest[:1] and rest[0] in writes.give_asks:
+        return None  # "give me the headcount" asks
+    objects = set(writes.objects)
+    excluding = verb in vocabulary(lexed.language).followups.exclude
+    if verb in writes.verbs and not excluding:
+        return "read_only"
+    if verb in writes.verbs or verb in writes.create_verbs:
+        content = [
+            t for t in rest if t not in ("a", "an", "new", "some", "um", "uma", "novo", "nova")
+        ]
+        if content and content[0] in objects:
+            return "read_only"
+        return None if excluding else "other"
+    return None
+
+
+def _unknown_department(lexed: Lexed) -> bool:
+    """The unknown words name a department the tenant does not have: "the Legal department",
+    "the department of Legal Affairs" — each run of unknown words touches a department noun."""
+    department_nouns = set(vocabulary(lexed.language).dimensions["department"])
+    texts = [t.text for t in lexed.tokens]
+    unknown = {i for i, t in enumerate(lexed.tokens) if t.surface in lexed.unknown}
+    if not unknown:
+        return False
+    runs: list[list[int]] = []
+    for i in sorted(unknown):
+        if runs and all(texts[k] in ("and", "e", "&") for k in range(runs[-1][-1] + 1, i)):
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    for run in runs:
+        after = texts[run[-1] + 1] if run[-1] + 1 < len(texts) else ""
+        before = texts[max(0, run[0] - 2) : run[0]]
+        of_before = len(before) == 2 and before[0] in department_nouns
+        if after not in department_nouns and not of_before:
+            return False
+    return True

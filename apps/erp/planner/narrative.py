@@ -1,0 +1,220 @@
+"""The sentence that answers, computed by trusted code from the result rows — never by a
+model: the value, or the top and bottom of a grouping, its total and the top's share, the
+change between two periods. "Engineering has the most current employees: 86 of 238 (36%)."
+"""
+
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from apps.erp.planner.periods import month_period
+from apps.erp.planner.reading import Condition, Reading
+from apps.erp.planner.words import describe_period, format_number, level_label
+from apps.erp.semantic import semantic_model, vocabulary
+
+SHARE_MEASURES = {"count", "count_distinct", "sum"}
+CHANGE_COLUMNS = ("increase", "decrease", "change", "increase_pct", "decrease_pct", "change_pct")
+
+
+def _number(value: Any) -> Decimal | None:
+    if value is None or isinstance(value, bool):
+        return None
+    try:
+        return Decimal(str(value))
+    except (InvalidOperation, ValueError):
+        return None
+
+
+class _Result:
+    """The rows with their columns, and how to say their values in the reading's language."""
+
+    def __init__(self, reading: Reading, columns: list[dict], rows: list[list[Any]]):
+        self.reading, self.columns, self.rows = reading, columns, rows
+        self.names = [c["name"] for c in columns]
+        self.language = reading.language
+
+    def index(self, name: str) -> int | None:
+        return self.names.index(name) if name in self.names else None
+
+    def number(self, value: Any, column: int) -> str:
+        kind = str(self.columns[column].get("type", ""))
+        decimals = 0 if kind.startswith(("int", "bigint", "smallint")) else None
+        return format_number(value, self.language, decimals)
+
+    def member(self, value: Any, dimension: str) -> str:
+        """A group's name: "level 5", "March 2025", "Engineering"."""
+        if dimension == "level" and value is not None:
+            return level_label(Condition("level", "eq", (value,)), self.language).capitalize()
+        if dimension == "month" and isinstance(value, str) and len(value) == 10:
+            day = date.fromisoformat(value)
+            return describe_period(month_period(day.year, day.month), self.language)
+        return str(value)
+
+    def label(self, column: int) -> str:
+        return self.columns[column].get("label") or self.names[column]
+
+
+def narrative(reading: Reading, columns: list[dict], rows: list[list[Any]], title: str) -> str:
+    """One or two sentences about the rows; the title and the row count when nothing fits."""
+    vocab = vocabulary(reading.language)
+    if not rows:
+        return vocab.message("no_rows", title=title)
+    result = _Result(reading, columns, rows)
+    dims = [d for d in reading.dimensions if result.index(_dimension_column(d)) is not None]
+    if reading.listing:
+        return _people(result, title)
+    if reading.change is not None:
+        return _change(result, dims, title)
+    column = result.index(semantic_model().measure(reading.measure).column)
+    if column is None:
+        return _periods(result, dims, title)
+    if not dims:
+        value = rows[0][column]
+        if value is None:
+            return vocab.message("no_rows", title=title)
+        return vocab.message(
+            "narrative_single", measure=title, qualifiers="", value=result.number(value, column)
+        )
+    if len(dims) != 1:
+        return _count(result, title)
+    return _grouped(result, dims[0], column, title)
+
+
+def _dimension_column(dimension: str) -> str:
+    return "tenure" if dimension == "tenure_band" else dimension
+
+
+def _pairs(result: _Result, dimension: str, column: int) -> list[tuple[str, Decimal]]:
+    key = result.index(_dimension_column(dimension))
+    pairs = []
+    for row in result.rows:
+        value = _number(row[column])
+        if value is not None:
+            pairs.append((result.member(row[key], dimension), value))
+    return pairs
+
+
+def _grouped(result: _Result, dimension: str, column: int, title: str) -> str:
+    reading = result.reading
+    vocab = vocabulary(result.language)
+    measure = semantic_model().measure(reading.measure)
+    pairs = _pairs(result, dimension, column)
+    if not pairs:
+        return vocab.message("no_rows", title=title)
+    noun = _noun(reading, result.label(column))
+    top = max(pairs, key=lambda pair: pair[1])
+    bottom = min(pairs, key=lambda pair: pair[1])
+    if reading.top == 1:
+        chosen = bottom if reading.order == "asc" else top
+        extreme = vocab.labels.words["lowest" if reading.order == "asc" else "highest"]
+        value = result.number(chosen[1], column)
+        return (
+            vocab.message(
+                "narrative_top", top=chosen[0], extreme=extreme, measure=noun, value=value
+            )
+            + "."
+        )
+    if len(pairs) == 1:
+        value = result.number(pairs[0][1], column)
+        return vocab.message("narrative_single", measure=title, qualifiers="", value=value)
+    total = sum(value for _, value in pairs)
+    if measure.aggregation in SHARE_MEASURES and total > 0:
+        share = f"{format_number(round(100 * top[1] / total), result.language, 0)}%"
+        return vocab.message(
+            "narrative_top_share",
+            top=top[0],
+            measure=noun,
+            value=result.number(top[1], column),
+            total=result.number(total, column),
+            share=share,
+        )
+    return vocab.message(
+        "narrative_extremes",
+        top=top[0],
+        measure=noun,
+        high=result.number(top[1], column),
+        bottom=bottom[0],
+        low=result.number(bottom[1], column),
+    )
+
+
+def _noun(reading: Reading, label: str) -> str:
+    """How the measure is named in "X has the most …": its noun, or its label."""
+    labels = vocabulary(reading.language).labels
+    if reading.measure == "headcount":
+        population = reading.population or semantic_model().measure("headcount").population
+        return labels.populations.get(population or "", labels.nouns["headcount"])
+    return labels.nouns.get(reading.measure) or label.lower()
+
+
+def _change(result: _Result, dims: list[str], title: str) -> str:
+    """The largest (or smallest) change between the two periods."""
+    vocab = vocabulary(result.language)
+    column = next((result.index(n) for n in CHANGE_COLUMNS if result.index(n) is not None), None)
+    if column is None or not dims:
+        return _count(result, title)
+    pairs = _pairs(result, dims[0], column)
+    if not pairs:
+        return vocab.message("no_rows", title=title)
+    chosen = (min if result.reading.order == "asc" else max)(pairs, key=lambda pair: pair[1])
+    return vocab.message(
+        "narrative_increase_top",
+        top=chosen[0],
+        measure=result.label(column).lower(),
+        value=result.number(chosen[1], column),
+    )
+
+
+def _periods(result: _Result, dims: list[str], title: str) -> str:
+    """One column per period: each period's value (or total) and the change between them."""
+    vocab = vocabulary(result.language)
+    measure = semantic_model().measure(result.reading.measure)
+    columns = [i for i, n in enumerate(result.names) if n.startswith(f"{measure.column}_")]
+    if not columns or (dims and measure.aggregation not in SHARE_MEASURES):
+        return _count(result, title)
+    totals = [sum((_number(row[i]) or Decimal(0)) for row in result.rows) for i in columns]
+    parts = [
+        f"{result.label(i)}: {result.number(total, i)}"
+        for i, total in zip(columns, totals, strict=True)
+    ]
+    text = "; ".join(parts) + "."
+    if len(totals) == 2 and totals[0]:
+        change = format_number(round(100 * (totals[1] - totals[0]) / totals[0], 1), result.language)
+        sign = "+" if totals[1] >= totals[0] else ""
+        text += " " + vocab.message(
+            "narrative_change",
+            change=f"{sign}{change}%",
+            previous=result.label(columns[0]),
+            before=result.number(totals[0], columns[0]),
+        )
+    return text
+
+
+def _people(result: _Result, title: str) -> str:
+    reading, vocab = result.reading, vocabulary(result.language)
+    if reading.show and len(result.rows) <= 3:
+        shown = [i for i in (result.index(s) for s in reading.show) if i is not None]
+        parts = []
+        for row in result.rows:
+            values = ", ".join(
+                f"{result.label(i).lower()} {_text(row[i], result, i)}" for i in shown
+            )
+            parts.append(vocab.message("narrative_person", person=row[0], value=values))
+        return " ".join(parts)
+    return _count(result, title)
+
+
+def _count(result: _Result, title: str) -> str:
+    vocab = vocabulary(result.language)
+    key = "one_row" if len(result.rows) == 1 else "rows"
+    return vocab.message(
+        key, title=title, count=format_number(len(result.rows), result.language, 0)
+    )
+
+
+def _text(value: Any, result: _Result, column: int) -> str:
+    if value is None:
+        return "—"
+    if _number(value) is not None and not isinstance(value, str):
+        return result.number(value, column)
+    return str(value)

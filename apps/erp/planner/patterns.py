@@ -1,0 +1,276 @@
+"""Patterns read before the rest of a question: tenure bands ("less than one year", "1 to 2
+years"), levels ("level 5 and above"), value comparisons ("more than 9000", "between 4000 and
+6000 a month") and top-N ("the ten employees", "top 3").
+
+Each reader returns what it found and the terms it used, as new values; nothing is changed in
+place. Numbers and units are terms of the vocabulary, so these work in every language.
+"""
+
+from dataclasses import dataclass
+
+from apps.erp.planner.lexicon import Term
+from apps.erp.planner.reading import LEVELS, Band, Condition
+
+UNIT_YEARS = {"unit:year": 1.0, "unit:month": 1 / 12}
+OPEN_TOP = 100.0
+ENTITY_DIMS = {"department", "level", "employee"}
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """A comparison with a number that is not a tenure or a level: attached later to what it
+    compares (a salary, a count of people, a measure)."""
+
+    op: str
+    values: tuple[float, ...]
+    start: int
+    end: int
+    per_unit: bool  # "a month", "per month" right after the number
+
+
+@dataclass(frozen=True)
+class Found:
+    bands: tuple[Band, ...] = ()
+    level: Condition | None = None
+    levels_found: int = 0
+    comparisons: tuple[Comparison, ...] = ()
+    top: int | None = None
+    top_at: int = -10
+    used: frozenset[int] = frozenset()
+
+
+class _Terms:
+    def __init__(self, terms: tuple[Term, ...], used: frozenset[int] = frozenset()):
+        self.terms, self.used = terms, used
+
+    def get(self, i: int) -> Term | None:
+        if 0 <= i < len(self.terms) and i not in self.used:
+            return self.terms[i]
+        return None
+
+    def kind(self, i: int, kind: str, value=None) -> bool:
+        term = self.get(i)
+        if term is None:
+            return False
+        return any(k == kind and (value is None or v == value) for k, v in term.tags)
+
+    def number(self, i: int) -> float | None:
+        term = self.get(i)
+        if term is None:
+            return None
+        value = term.value("number")
+        return value if value is not None else term.value("number_word")
+
+    def unit_years(self, i: int) -> float | None:
+        term = self.get(i)
+        if term is None:
+            return None
+        for kind, value in term.tags:
+            if kind == "time" and value in UNIT_YEARS:
+                return UNIT_YEARS[str(value)]
+        if term.value("time_seq"):
+            return None
+        return None
+
+    def op(self, i: int, kind: str = "cmp") -> str | None:
+        term = self.get(i)
+        return None if term is None else term.value(kind)
+
+    def is_level(self, i: int) -> bool:
+        return self.kind(i, "dim", "level") or self.kind(i, "fact", "level")
+
+
+def _band_at(t: _Terms, i: int) -> tuple[Band, int] | None:
+    op = t.op(i)
+    if op in ("lt", "lte", "gt", "gte"):
+        count, unit = t.number(i + 1), t.unit_years(i + 2)
+        if count is not None and unit is not None and not t.kind(i + 3, "time", "ago"):
+            if op in ("lt", "lte") and count > 0:
+                return Band(0, count * unit), i + 3
+            if op in ("gt", "gte"):
+                return Band(count * unit, OPEN_TOP), i + 3
+    if t.kind(i, "between"):
+        low, high = t.number(i + 1), t.number(i + 3)
+        unit = t.unit_years(i + 4)
+        if (
+            low is not None
+            and high is not None
+            and unit is not None
+            and t.kind(i + 2, "range_and")
+            and low < high
+        ):
+            return Band(low * unit, high * unit), i + 5
+    low = t.number(i)
+    if low is None:
+        return None
+    j = i + 1
+    first_unit = t.unit_years(j)
+    if first_unit is not None:
+        j += 1
+    if t.kind(j, "range_and") or t.kind(j, "time", "to"):
+        high, unit = t.number(j + 1), t.unit_years(j + 2)
+        if high is not None and unit is not None and low < high:
+            return Band(low * unit, high * unit), j + 3
+    if t.op(i + 1, "cmp_after") == "gte" and t.unit_years(i + 2) is not None:
+        return Band(low * (t.unit_years(i + 2) or 1), OPEN_TOP), i + 3
+    if first_unit is not None and t.op(i + 2, "cmp_after") == "gte":
+        return Band(low * first_unit, OPEN_TOP), i + 3
+    return None
+
+
+def read_bands(terms: tuple[Term, ...], used: frozenset[int]) -> tuple[tuple[Band, ...], set[int]]:
+    t = _Terms(terms, used)
+    bands, taken = [], set()
+    i = 0
+    while i < len(terms):
+        found = _band_at(t, i)
+        if found is None:
+            i += 1
+            continue
+        band, end = found
+        bands.append(band)
+        taken.update(range(i, end))
+        i = end
+    return tuple(bands), taken
+
+
+def _level_at(t: _Terms, i: int) -> tuple[tuple[int, int], int, int] | None:
+    """A level range whose level word is at i: ((low, high), first term, end)."""
+    if not t.is_level(i):
+        return None
+    low_at = i + 1
+    op_before = t.op(i - 1)
+    if t.number(low_at) is None and t.op(low_at) in ("gt", "gte", "lt", "lte"):
+        op_before, low_at = t.op(low_at), low_at + 1  # "level above 4"
+    low = t.number(low_at)
+    if low is None or low != int(low):
+        return None
+    low = int(low)
+    bottom, top = LEVELS
+    start = i - 1 if t.op(i - 1) else i
+    after = low_at + 1
+    if t.kind(low_at + 1, "range_and") or t.kind(low_at + 1, "time", "to"):
+        high = t.number(low_at + 2)
+        if high is not None and high == int(high):
+            first = i - 1 if t.kind(i - 1, "between") else i
+            return (low, int(high)), first, low_at + 3
+    if t.kind(i - 1, "between") and t.kind(i + 1, "between"):
+        return None
+    if t.kind(i + 1, "between"):
+        high = t.number(i + 4)
+        if t.number(i + 2) is not None and t.kind(i + 3, "range_and") and high is not None:
+            return (int(t.number(i + 2) or 0), int(high)), i, i + 5
+    tail = t.op(after, "cmp_after")
+    if tail == "gte":
+        return (low, top), i, after + 1
+    if tail == "lte":
+        return (bottom, low), i, after + 1
+    if op_before == "gt":
+        return (low + 1, top), start, after
+    if op_before == "gte":
+        return (low, top), start, after
+    if op_before == "lt":
+        return (bottom, low - 1), start, after
+    if op_before == "lte":
+        return (bottom, low), start, after
+    return (low, low), i, after
+
+
+def read_levels(terms: tuple[Term, ...], used: frozenset[int]):
+    """Level ranges: [(low, high)] and the terms they used."""
+    t = _Terms(terms, used)
+    ranges, taken = [], set()
+    for i in range(len(terms)):
+        if i in taken:
+            continue
+        found = _level_at(t, i)
+        if found is None:
+            continue
+        level, start, end = found
+        ranges.append(level)
+        taken.update(range(start, end))
+    return ranges, taken
+
+
+def level_condition(low: int, high: int) -> Condition:
+    if low == high:
+        return Condition("level", "eq", (low,))
+    if high >= LEVELS[1]:
+        return Condition("level", "gte", (low,))
+    if low <= LEVELS[0]:
+        return Condition("level", "lte", (high,))
+    return Condition("level", "between", (low, high))
+
+
+def read_comparisons(terms: tuple[Term, ...], used: frozenset[int]):
+    """Comparisons with amounts or counts: more than 9000, between 4000 and 6000, 50 or more."""
+    t = _Terms(terms, used)
+    found, taken = [], set()
+    for i in range(len(terms)):
+        if i in taken or t.get(i) is None:
+            continue
+        op = t.op(i)
+        if _year_after_time_word(t, i):
+            continue  # "from 2024 to 2025", "up to 2023": years, read as time
+        if op is not None and t.number(i + 1) is not None and not _is_time(t, i + 2):
+            end = i + 2
+            per = t.kind(end, "per_unit")
+            found.append(Comparison(op, (t.number(i + 1) or 0,), i, end, per))
+            taken.update(range(i, end + (1 if per else 0)))
+            continue
+        if t.kind(i, "between") and t.number(i + 1) is not None and t.kind(i + 2, "range_and"):
+            high = t.number(i + 3)
+            if high is not None and not _is_time(t, i + 4):
+                per = t.kind(i + 4, "per_unit")
+                values = (t.number(i + 1) or 0, high)
+                found.append(Comparison("between", values, i, i + 4, per))
+                taken.update(range(i, i + 4 + (1 if per else 0)))
+                continue
+        tail = t.op(i + 1, "cmp_after")
+        if t.number(i) is not None and tail in ("gte", "lte") and not _is_time(t, i + 2):
+            per = t.kind(i + 2, "per_unit")
+            found.append(Comparison(tail, (t.number(i) or 0,), i, i + 2, per))
+            taken.update(range(i, i + 2 + (1 if per else 0)))
+    return tuple(found), taken
+
+
+def _year_after_time_word(t: _Terms, i: int) -> bool:
+    term, number = t.get(i), t.number(i + 1)
+    if term is None or number is None or not term.has("time"):
+        return False
+    return number == int(number) and 1900 <= number <= 2100
+
+
+def _is_time(t: _Terms, i: int) -> bool:
+    term = t.get(i)
+    return term is not None and any(
+        k == "time" and (str(v).startswith("unit:") or v == "ago") for k, v in term.tags
+    )
+
+
+def read_top(terms: tuple[Term, ...], used: frozenset[int]) -> tuple[int | None, int, set[int]]:
+    """(N, where, terms used) for "top 5", "the 10 employees", "the 3 highest paid"."""
+    t = _Terms(terms, used)
+    for i in range(len(terms)):
+        number = t.number(i)
+        term = t.get(i)
+        if number is None or term is None or number != int(number) or not 1 <= number <= 1000:
+            continue
+        if term.value("number_word") == 1:
+            continue  # "um", "one": an article as often as a count
+        if t.unit_years(i + 1) is not None or _is_time(t, i + 1):
+            continue  # "the last 12 months": a period, not a ranking
+        ranked = ("top", "bottom")
+        if any(
+            t.kind(i - 1, "followup", word) or t.kind(i + 1, "followup", word) for word in ranked
+        ):
+            return int(number), i, {i}
+        for k in range(1, 4):
+            nxt = t.get(i + k)
+            if nxt is None:
+                break
+            if nxt.has("subject") or any(nxt.value("dim") == d for d in ENTITY_DIMS):
+                return int(number), i, {i}
+            if not (nxt.has("super") or nxt.has("fact") or nxt.has("change")):
+                break
+    return None, -10, set()

@@ -1,0 +1,411 @@
+"""Time expressions → periods, resolved against the as-of date.
+
+Works on time terms, not on words: the vocabulary of each language maps its phrases to terms
+("last year", "ano passado" → last, unit:year; "março" → month:3), and this grammar reads the
+terms: years, months, quarters, relative and rolling periods, ranges, lists, snapshots ("at
+the end of 2024") and open ranges ("since March", "before 2023").
+"""
+
+from dataclasses import dataclass, replace
+from datetime import date, timedelta
+from typing import Literal
+
+from apps.erp.planner.lexicon import Term
+from apps.erp.planner.periods import (
+    Period,
+    all_time,
+    day_period,
+    latest_complete_month,
+    month_end,
+    month_period,
+    quarter_period,
+    range_period,
+    rolling,
+    year_period,
+)
+
+EARLIEST_YEAR, LATEST_YEAR = 1900, 2100
+UNIT_MONTHS = {"unit:month": 1, "unit:quarter": 3, "unit:year": 12}
+PREPOSITION = "of"
+RANGE_STARTS = {"between", "from"}
+OPEN_STARTS = {"since", "after", "before", "until"}
+# What may stand before a month name that is also a common word ("may", "mar").
+MONTH_CONTEXT = (PREPOSITION, "between", "from", "since", "to", "and", "before", "after", "until")
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One time symbol: the values a term can have here, and its number or date."""
+
+    term: int
+    values: frozenset[str]
+    number: float | None = None
+    day: str | None = None
+    ambiguous: bool = False
+
+
+@dataclass(frozen=True)
+class TimeExpression:
+    """One time phrase: its periods, the terms it used, and how it reads."""
+
+    periods: tuple[Period, ...]
+    kind: Literal["single", "range", "list", "now"]
+    terms: frozenset[int]
+    ends: tuple[Period, Period] | None = None  # "from A to B": the two ends
+    snapshot: bool = False  # "at the end of 2024", "on 2025-03-31": a day to look at
+    bare: bool = False  # a month or quarter named without its year ("Q2", "in May")
+    open_edge: Literal["since", "after", "before", "until"] | None = None
+
+
+def slots(terms: tuple[Term, ...], ambiguous: frozenset[str]) -> list[Slot]:
+    out: list[Slot] = []
+    for index, term in enumerate(terms):
+        values = frozenset(str(v) for k, v in term.tags if k == "time")
+        number = term.value("number")
+        if number is None:
+            number = term.value("number_word")
+        day = term.value("date")
+        sequence = term.value("time_seq")
+        if sequence:
+            out.extend(Slot(index, frozenset({value})) for value in sequence)
+        elif values or number is not None or day:
+            out.append(Slot(index, values, number, day, term.words in ambiguous))
+        else:
+            out.append(Slot(index, frozenset()))
+    return out
+
+
+class _Reader:
+    def __init__(self, slots_: list[Slot], as_of: date, blocked: set[int]):
+        self.slots, self.as_of, self.blocked = slots_, as_of, blocked
+        self.guessed_years = 0  # months and quarters given a year by the reader
+
+    def has(self, i: int, value: str) -> bool:
+        return 0 <= i < len(self.slots) and self._free(i) and value in self.slots[i].values
+
+    def _free(self, i: int) -> bool:
+        return self.slots[i].term not in self.blocked
+
+    def number(self, i: int) -> float | None:
+        if 0 <= i < len(self.slots) and self._free(i):
+            return self.slots[i].number
+        return None
+
+    def count(self, i: int) -> int | None:
+        value = self.number(i)
+        return int(value) if value is not None and value == int(value) and value < 1000 else None
+
+    def _tagged(self, i: int, prefix: str) -> str | None:
+        """The slot's value with this prefix ("month:3", "unit:year"), if it is free."""
+        if not (0 <= i < len(self.slots)) or not self._free(i):
+            return None
+        return next((v for v in self.slots[i].values if v.startswith(prefix)), None)
+
+    def _numbered(self, i: int, prefix: str) -> int | None:
+        value = self._tagged(i, prefix)
+        return int(value.split(":")[1]) if value else None
+
+    def month_at(self, i: int) -> int | None:
+        return self._numbered(i, "month:")
+
+    def quarter_at(self, i: int) -> int | None:
+        return self._numbered(i, "quarter:")
+
+    def unit(self, i: int) -> str | None:
+        return self._tagged(i, "unit:")
+
+    # years: 2024, this year, last year, two years ago, the year before last
+    def year(self, i: int) -> tuple[int, int] | None:
+        value = self.number(i)
+        if value is not None and value == int(value) and EARLIEST_YEAR <= value <= LATEST_YEAR:
+            return int(value), i + 1
+        if self.unit(i + 1) == "unit:year":
+            if self.has(i, "this"):
+                return self.as_of.year, i + 2
+            if self.has(i, "last"):
+                return self.as_of.year - 1, i + 2
+            if self.has(i, "next"):
+                return self.as_of.year + 1, i + 2
+        if self.has(i, "year_before_last"):
+            return self.as_of.year - 2, i + 1
+        ago = self._ago(i, "unit:year")
+        if ago is not None:
+            count, j = ago
+            return self.as_of.year - count, j
+        return None
+
+    def _ago(self, i: int, unit: str) -> tuple[int, int] | None:
+        """ "2 years ago" / "ha 2 anos" / "a year ago": (count, end)."""
+        if self.has(i, "ago_before"):
+            count = self.count(i + 1)
+            if count is not None and self.unit(i + 2) == unit:
+                return count, i + 3
+        count = self.count(i)
+        if count is not None and self.unit(i + 1) == unit and self.has(i + 2, "ago"):
+            return count, i + 3
+        if self.unit(i) == unit and self.has(i + 1, "ago"):
+            return 1, i + 2
+        return None
+
+    def year_after(self, i: int) -> tuple[int, int] | None:
+        """A year at i, optionally after a preposition ("of 2024", "do ano passado")."""
+        found = self.year(i)
+        if found is None and self.has(i, PREPOSITION):
+            found = self.year(i + 1)
+        return found
+
+    def atom(self, i: int) -> tuple[Period, int] | None:
+        if not (0 <= i < len(self.slots)) or not self._free(i):
+            return None
+        slot = self.slots[i]
+        if slot.day:
+            try:
+                return day_period(date.fromisoformat(slot.day)), i + 1
+            except ValueError:
+                return None
+        if self.has(i, "ytd"):
+            return year_period(self.as_of.year), i + 1
+        if self.has(i, "now"):
+            return day_period(self.as_of), i + 1
+        if self.has(i, "all_time"):
+            return all_time(self.as_of), i + 1
+        readers = (self.day, self.month, self.half, self.quarter, self.relative_month, self.rolling)
+        for reader in readers:
+            found = reader(i)
+            if found is not None:
+                return found
+        found = self.year(i)
+        if found is not None:
+            return year_period(found[0]), found[1]
+        return None
+
+    def day(self, i: int) -> tuple[Period, int] | None:
+        """ "31 March 2025", "March 31 2025", "31 de março de 2025"."""
+        for first, second in ((i, i + 1), (i + 1, i)):
+            number, month = self.count(first), self.month_at(second)
+            if number is None or month is None or not 1 <= number <= 31:
+                continue
+            if self.unit(first + 1) is not None:
+                continue  # "March two years ago": a count of years, not a day
+            after = max(first, second) + 1
+            found = self.year_after(after)
+            if found is None:
+                continue
+            year, end = found
+            try:
+                return day_period(date(year, month, number)), end
+            except ValueError:
+                return None
+        return None
+
+    def month(self, i: int) -> tuple[Period, int] | None:
+        month = self.month_at(i)
+        if month is None:
+            return None
+        found = self.year_after(i + 1)
+        if found is not None:
+            return month_period(found[0], month), found[1]
+        if self.slots[i].ambiguous and not any(self.has(i - 1, word) for word in MONTH_CONTEXT):
+            return None
+        # A bare month name is its most recent occurrence that has begun.
+        self.guessed_years += 1
+        year = self.as_of.year if month <= self.as_of.month else self.as_of.year - 1
+        return month_period(year, month), i + 1
+
+    def half(self, i: int) -> tuple[Period, int] | None:
+        """ "the first half of 2025", "H2": January–June or July–December."""
+        number = self._numbered(i, "half:")
+        if number is None:
+            return None
+        found = self.year_after(i + 1)
+        year, end = found if found is not None else (self.as_of.year, i + 1)
+        first = 1 if number == 1 else 7
+        return Period(date(year, first, 1), month_end(year, first + 5), "range"), end
+
+    def quarter(self, i: int) -> tuple[Period, int] | None:
+        number = self.quarter_at(i)
+        if number is not None:
+            found = self.year_after(i + 1)
+            if found is not None:
+                return quarter_period(found[0], number), found[1]
+            self.guessed_years += 1
+            year = self.as_of.year if 3 * number - 2 <= self.as_of.month else self.as_of.year - 1
+            return quarter_period(year, number), i + 1
+        if self.unit(i + 1) != "unit:quarter":
+            return None
+        current = (self.as_of.month - 1) // 3 + 1
+        if self.has(i, "this"):
+            return quarter_period(self.as_of.year, current), i + 2
+        if self.has(i, "last"):
+            year, number = (
+                (self.as_of.year, current - 1) if current > 1 else (self.as_of.year - 1, 4)
+            )
+            return quarter_period(year, number), i + 2
+        return None
+
+    def relative_month(self, i: int) -> tuple[Period, int] | None:
+        if self.has(i, "recent_month"):
+            return latest_complete_month(self.as_of), i + 1
+        first = date(self.as_of.year, self.as_of.month, 1)
+        if self.has(i, "month_before_last"):
+            back = (first - timedelta(days=1)).replace(day=1) - timedelta(days=1)
+            return month_period(back.year, back.month), i + 1
+        if self.unit(i + 1) == "unit:month":
+            if self.has(i, "this"):
+                return month_period(self.as_of.year, self.as_of.month), i + 2
+            if self.has(i, "last"):
+                previous = first - timedelta(days=1)
+                return month_period(previous.year, previous.month), i + 2
+        ago = self._ago(i, "unit:month")
+        if ago is not None:
+            count, j = ago
+            index = self.as_of.year * 12 + self.as_of.month - 1 - count
+            return month_period(index // 12, index % 12 + 1), j
+        return None
+
+    def rolling(self, i: int) -> tuple[Period, int] | None:
+        """ "the last 12 months", "past 2 years", "the past year": ending on the as-of date."""
+        if not self.has(i, "past"):
+            return None
+        count, unit_at = self.count(i + 1), i + 2
+        if count is None:
+            if self.has(i, "last"):
+                return None  # "last year", "previous month": the calendar period, read below
+            count, unit_at = 1, i + 1
+        months = UNIT_MONTHS.get(self.unit(unit_at) or "")
+        if months is None or count < 1:
+            return None
+        return rolling(self.as_of, months * count), unit_at + 1
+
+
+def find_time_expressions(
+    terms: tuple[Term, ...], as_of: date, *, ambiguous: frozenset[str], blocked: set[int]
+) -> list[TimeExpression]:
+    """All time phrases, left to right, skipping terms already read as something else.
+    Raises periods.TimeError for a future period or a backwards range."""
+    reader = _Reader(slots(terms, ambiguous), as_of, blocked)
+    found: list[TimeExpression] = []
+    i = 0
+    while i < len(reader.slots):
+        guessed = reader.guessed_years
+        expression = _expression_at(reader, i)
+        if expression is None:
+            i += 1
+            continue
+        if reader.guessed_years > guessed:
+            expression = replace(expression, bare=True)
+        found.append(expression)
+        i = max(k for k, s in enumerate(reader.slots) if s.term in expression.terms) + 1
+    return found
+
+
+def _terms(reader: _Reader, start: int, end: int) -> frozenset[int]:
+    return frozenset(reader.slots[k].term for k in range(start, min(end, len(reader.slots))))
+
+
+def _clip_all(expression: TimeExpression, as_of: date) -> TimeExpression:
+    periods = tuple(p.clip(as_of) for p in expression.periods)
+    ends = None
+    if expression.ends is not None:
+        ends = (expression.ends[0].clip(as_of), expression.ends[1].clip(as_of))
+    return replace(expression, periods=periods, ends=ends)
+
+
+def _prefix(reader: _Reader, i: int) -> int:
+    while reader.has(i, PREPOSITION):
+        i += 1
+    return i
+
+
+def _expression_at(reader: _Reader, i: int) -> TimeExpression | None:
+    start = _prefix(reader, i)
+    for edge in ("end_of", "start_of", "as_of"):
+        if reader.has(start, edge):
+            return _snapshot(reader, i, start + 1, edge)
+    for edge in OPEN_STARTS:
+        if reader.has(start, edge):
+            found = _open_range(reader, i, start, edge)
+            if found is not None:
+                return found
+    if reader.has(start, "now") and not reader.has(start + 1, "to"):
+        return TimeExpression((), "now", _terms(reader, i, start + 1))
+    for word in RANGE_STARTS:
+        if reader.has(start, word):
+            found = _range(reader, i, start, word)
+            if found is not None:
+                return found
+    atom = reader.atom(start)
+    if atom is None:
+        return None
+    period, k = atom
+    if reader.has(k, "to"):
+        second = reader.atom(_prefix(reader, k + 1))
+        if second is not None:
+            other, m = second
+            whole = range_period(period, other, reader.as_of)
+            return _clip_all(
+                TimeExpression((whole,), "range", _terms(reader, i, m), ends=(period, other)),
+                reader.as_of,
+            )
+    periods, end = [period], k
+    while reader.has(end, "and"):
+        nxt = reader.atom(_prefix(reader, end + 1))
+        if nxt is None:
+            break
+        periods.append(nxt[0])
+        end = nxt[1]
+    kind = "list" if len(periods) > 1 else "single"
+    return _clip_all(TimeExpression(tuple(periods), kind, _terms(reader, i, end)), reader.as_of)
+
+
+def _snapshot(reader: _Reader, i: int, j: int, edge: str) -> TimeExpression | None:
+    atom = reader.atom(_prefix(reader, j))
+    if atom is None:
+        return None
+    period, k = atom
+    day = period.start if edge == "start_of" else period.end
+    if day is None:
+        return None
+    snap = day_period(day if edge == "start_of" else min(day, reader.as_of))
+    expression = TimeExpression((snap,), "single", _terms(reader, i, k), snapshot=True)
+    return _clip_all(expression, reader.as_of)
+
+
+def _open_range(reader: _Reader, i: int, start: int, edge: str) -> TimeExpression | None:
+    atom = reader.atom(_prefix(reader, start + 1))
+    if atom is None:
+        return None
+    period, k = atom
+    as_of = reader.as_of
+    if edge == "since":
+        whole = Period(period.start, as_of)
+    elif edge == "after":
+        whole = Period(period.end + timedelta(days=1), as_of)
+    elif edge == "before":
+        if period.start is None:
+            return None
+        whole = Period(None, period.start - timedelta(days=1))
+    else:
+        whole = Period(None, period.end)
+    expression = TimeExpression((whole,), "range", _terms(reader, i, k), open_edge=edge)  # type: ignore[arg-type]
+    return _clip_all(expression, as_of)
+
+
+def _range(reader: _Reader, i: int, start: int, word: str) -> TimeExpression | None:
+    first = reader.atom(_prefix(reader, start + 1))
+    if first is None:
+        return None
+    period, k = first
+    connectors = ("and",) if word == "between" else ("to", "and")
+    if any(reader.has(k, c) for c in connectors):
+        second = reader.atom(_prefix(reader, k + 1))
+        if second is not None:
+            other, m = second
+            whole = range_period(period, other, reader.as_of)
+            expression = TimeExpression(
+                (whole,), "range", _terms(reader, i, m), ends=(period, other)
+            )
+            return _clip_all(expression, reader.as_of)
+    if word == "from":
+        return _clip_all(TimeExpression((period,), "single", _terms(reader, i, k)), reader.as_of)
+    return None

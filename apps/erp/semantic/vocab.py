@@ -1,0 +1,256 @@
+"""The words of the semantic model, one file per language (vocabulary/<language>.toml).
+
+A vocabulary names the model's parts as people do (synonyms of measures, facts, dimensions,
+populations, events), carries the grammar words of questions (counting, grouping, comparing,
+time) and the labels and messages answers are written with. The planner's code holds no word
+of any language: a new synonym or a new language is a change here only.
+"""
+
+import tomllib
+import unicodedata
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, StringConstraints
+
+from apps.erp.semantic.model import SemanticModel, SemanticModelError
+
+VOCABULARY_DIR = Path(__file__).with_name("vocabulary")
+DEFAULT_LANGUAGE = "en"
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+Phrases = list[str]
+
+
+class Grammar(_Section):
+    count: Phrases
+    how_much: Phrases
+    which: Phrases
+    who: Phrases
+    when: Phrases
+    list: Phrases
+    group: Phrases
+    all: Phrases
+    negation: Phrases
+    anaphora: Phrases
+    in_total: Phrases
+    per_unit: Phrases
+    also: Phrases
+    which_start: Phrases
+    plural_words: Phrases
+    money_verbs: Phrases
+
+
+class Aggregations(_Section):
+    avg: Phrases
+    sum: Phrases
+    min: Phrases
+    max: Phrases
+    median: Phrases
+    distinct: Phrases
+
+
+class Directions(_Section):
+    super_desc: Phrases
+    super_asc: Phrases
+    compar_desc: Phrases
+    compar_asc: Phrases
+
+
+class Comparisons(_Section):
+    gt: Phrases
+    gte: Phrases
+    lt: Phrases
+    lte: Phrases
+    gte_after: Phrases
+    lte_after: Phrases
+    between: Phrases
+    range_and: Phrases
+    equal: Phrases
+
+
+class Changes(_Section):
+    up: Phrases
+    down: Phrases
+    any: Phrases
+    pay: Phrases
+
+
+class Percent(_Section):
+    words: Phrases
+
+
+class Followups(_Section):
+    what_about: Phrases
+    same_for: Phrases
+    only: Phrases
+    instead: Phrases
+    break_down: Phrases
+    sort_asc: Phrases
+    sort_desc: Phrases
+    top: Phrases
+    bottom: Phrases
+    exclude: Phrases
+
+
+class Charts(_Section):
+    line: Phrases
+    bar: Phrases
+    pie: Phrases
+    none: Phrases
+    chart_words: Phrases
+
+
+class Ambiguous(_Section):
+    words: Phrases
+
+
+class Time(BaseModel):
+    """Time words: each key is a time term ("last", "unit:year", "month:3"…), its phrases;
+    `sequences` are phrases that stand for several terms ("ano passado" → last, unit:year)."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    ambiguous: Ambiguous
+    sequences: dict[str, list[str]] = {}
+
+    def terms(self) -> dict[str, Phrases]:
+        extra = self.model_extra or {}
+        return {key: list(value) for key, value in extra.items()}
+
+
+class Writes(_Section):
+    verbs: Phrases
+    create_verbs: Phrases
+    objects: Phrases
+    openers: Phrases
+    give_asks: Phrases
+    sql: Phrases
+
+
+class Labels(_Section):
+    measures: dict[str, str]
+    columns: dict[str, str]
+    dimensions: dict[str, str]
+    dimension_plurals: dict[str, str]
+    populations: dict[str, str]
+    nouns: dict[str, str]
+    months: list[str]
+    month_abbr: list[str]
+    words: dict[str, str]
+
+
+class Vocabulary(_Section):
+    language: Annotated[str, StringConstraints(pattern=r"^[a-z]{2,3}$")]
+    name: str
+    decimal_separator: Literal[".", ","]
+    thousands_separator: Literal[".", ","]
+    articles: Phrases
+    stop_words: str
+    abbreviations: dict[str, str]
+    numbers: dict[str, int]
+    grammar: Grammar
+    aggregations: Aggregations
+    directions: Directions
+    comparisons: Comparisons
+    changes: Changes
+    percent: Percent
+    followups: Followups
+    charts: Charts
+    time: Time
+    measures: dict[str, Phrases]
+    facts: dict[str, Phrases]
+    dimensions: dict[str, Phrases]
+    subjects: dict[str, Phrases]
+    grains: dict[str, Phrases]
+    grain_adverbs: dict[str, Phrases]
+    populations: dict[str, Phrases]
+    events: dict[str, Phrases]
+    attributes: dict[str, Phrases]
+    department_values: dict[str, Phrases]
+    unsupported: dict[str, str]
+    writes: Writes
+    labels: Labels
+    messages: dict[str, str]
+
+    @property
+    def stop(self) -> frozenset[str]:
+        return _folded_words(self.stop_words)
+
+    def message(self, key: str, **values: object) -> str:
+        return self.messages[key].format(**values)
+
+    def label(self, section: str, key: str) -> str:
+        return getattr(self.labels, section)[key]
+
+
+def fold(text: str) -> str:
+    """Lower case without accents: "Salário Médio" → "salario medio"."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
+
+
+@cache
+def _folded_words(text: str) -> frozenset[str]:
+    return frozenset(fold(word) for word in text.split())
+
+
+def _check(vocabulary: Vocabulary, model: SemanticModel) -> Vocabulary:
+    """Every part of the model is named and labelled in this language, and nothing else is."""
+    where = f"vocabulary {vocabulary.language}"
+    expected = {
+        "measures": {m.name for m in model.measures},
+        "facts": {f.name for f in model.facts},
+        "dimensions": {d.name for d in model.dimensions},
+        "populations": {f.name for f in model.filters},
+        "events": {t.name for t in model.time_dimensions},
+        "grains": {g.name for g in model.time_grains},
+        "grain_adverbs": {g.name for g in model.time_grains},
+    }
+    complete = {"measures", "dimensions", "populations", "events", "grains", "grain_adverbs"}
+    for section, names in expected.items():
+        given = set(getattr(vocabulary, section))
+        wrong = given - names if section not in complete else given ^ names
+        if wrong:
+            raise SemanticModelError(
+                f"{where}: [{section}] names {sorted(wrong)} differently from the model"
+            )
+    missing = {m.name for m in model.measures} - set(vocabulary.labels.measures)
+    missing |= {d.name for d in model.dimensions} - set(vocabulary.labels.dimensions)
+    if missing:
+        raise SemanticModelError(f"{where}: no label for {sorted(missing)}")
+    if len(vocabulary.labels.months) != 12 or len(vocabulary.labels.month_abbr) != 12:
+        raise SemanticModelError(f"{where}: labels.months needs the twelve months")
+    return vocabulary
+
+
+def load_vocabulary(language: str, model: SemanticModel, directory: Path = VOCABULARY_DIR):
+    path = directory / f"{language}.toml"
+    with path.open("rb") as handle:
+        data = tomllib.load(handle)
+    return _check(Vocabulary.model_validate(data), model)
+
+
+@cache
+def languages() -> tuple[str, ...]:
+    """The languages there is a vocabulary file for: a new language is a new file."""
+    found = sorted(path.stem for path in VOCABULARY_DIR.glob("*.toml"))
+    return tuple(sorted(found, key=lambda language: language != DEFAULT_LANGUAGE))
+
+
+@cache
+def vocabulary(language: str) -> Vocabulary:
+    """The vocabulary of one language, loaded once per process."""
+    from apps.erp.semantic import semantic_model
+
+    if language not in languages():
+        raise SemanticModelError(f"no vocabulary for language {language!r}")
+    vocab = load_vocabulary(language, semantic_model(), VOCABULARY_DIR)
+    if vocab.language != language:
+        raise SemanticModelError(f"{language}.toml says it is {vocab.language!r}")
+    return vocab

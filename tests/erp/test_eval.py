@@ -1,0 +1,186 @@
+"""`manage.py eval questions FILE`: the comparison of results, the question file, the command's
+lines, JSON and exit status, and the project's own set (in CI: ≥ 95% right, no wrong answer)."""
+
+import json
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from apps.erp.entities import NONE
+from apps.erp.eval.compare import same_result
+from apps.erp.eval.questions import QuestionFileError, load_questions
+from apps.erp.planner.lexicon import lex
+from tests.conftest import AS_OF
+
+PROJECT_SET = Path(settings.BASE_DIR) / "apps" / "erp" / "eval" / "questions.jsonl"
+KEYS = {"total", "right", "wrong", "refused", "clarified", "accuracy", "results"}
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold"),
+    [
+        ([["Sales", 3], ["Finance", 2]], [["Finance", 2], ["Sales", 3]]),  # any order
+        ([[6280.874]], [["6280.87"]]),  # rounding to 2 decimals; numbers as text
+        ([[1, "Ana", "Sales", 10.0]], [["Ana", 10]]),  # the answer shows more columns
+        ([["Ana", 10]], [[1, "Ana", "Sales", 10.0]]),  # or the gold does
+        ([["Sales", 3], ["Legal", 0]], [["Sales", 3]]),  # an empty group may be left out
+        ([["2025-03-31"]], [["2025-03-31"]]),
+        ([], []),
+        ([], [[0]]),  # "none" is a count of 0
+    ],
+)
+def test_results_that_a_person_would_call_equal(answer, gold):
+    assert same_result(answer, gold) == (True, "")
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold"),
+    [
+        ([["Sales", 3]], [["Sales", 4]]),
+        ([["Sales", 3], ["Finance", 2]], [["Sales", 2], ["Finance", 3]]),  # values cross rows
+        ([[6280.87]], [[6280.89]]),
+        ([["Sales", 3]], [["Sales", 3], ["Finance", 2]]),
+        ([[None]], [[0]]),
+        ([], [[3]]),
+        ([["Ana", 10], ["Bo", 20]], [["Ana", 20], ["Bo", 10]]),
+    ],
+)
+def test_results_that_differ(answer, gold):
+    equal, why = same_result(answer, gold)
+    assert not equal and why
+
+
+def _file(tmp_path, lines) -> Path:
+    path = tmp_path / "questions.jsonl"
+    path.write_text(
+        "\n".join(line if isinstance(line, str) else json.dumps(line) for line in lines)
+    )
+    return path
+
+
+@pytest.mark.parametrize(
+    ("lines", "message"),
+    [
+        (["{not json"], "line 1: not JSON"),
+        ([{"id": "a", "question": "q"}], 'either "gold_sql" or "expect"'),
+        ([{"id": "a", "question": "q", "gold_sql": "SELECT 1", "expect": "refuse"}], "either"),
+        ([{"id": "a", "question": "q", "expect": "maybe"}], "expect"),
+        (
+            [{"id": "a", "question": "q", "expect": "refuse", "followup_of": "z"}],
+            "names no earlier",
+        ),
+        ([{"id": "a", "question": "q", "expect": "refuse"}] * 2, "used twice"),
+        ([{"id": "a", "question": "q", "expect": "refuse", "extra": 1}], "extra"),
+        ([""], "holds no questions"),
+    ],
+)
+def test_a_bad_question_file_is_refused_with_the_line(tmp_path, lines, message):
+    with pytest.raises(QuestionFileError, match=message):
+        load_questions(_file(tmp_path, lines))
+
+
+def _eval(path: Path, *extra: str):
+    out = StringIO()
+    call_command(
+        "eval",
+        "questions",
+        str(path),
+        "--provider",
+        "builtin",
+        "--as-of",
+        AS_OF.isoformat(),
+        *extra,
+        stdout=out,
+    )
+    return out.getvalue()
+
+
+SALES = (
+    "SELECT count(*) FROM erp_employee e JOIN erp_department d ON d.id = e.department_id "
+    "WHERE d.name = '{name}' AND e.hire_date <= CAST(:as_of AS DATE) "
+    "AND (e.termination_date IS NULL OR e.termination_date > CAST(:as_of AS DATE))"
+)
+
+
+@pytest.mark.usefixtures("committed_db")
+def test_the_command_prints_a_line_per_question_and_a_summary(tmp_path):
+    path = _file(
+        tmp_path,
+        [
+            {
+                "id": 1,
+                "question": "How many people work in Sales?",
+                "gold_sql": SALES.format(name="Sales"),
+            },
+            {
+                "id": 2,
+                "question": "and in Marketing?",
+                "gold_sql": SALES.format(name="Marketing"),
+                "followup_of": 1,
+            },
+            {"id": 3, "question": "What is the average bonus?", "expect": "refuse"},
+            {"id": 4, "question": "What is the average salary?", "expect": "clarify"},
+            {"id": 5, "question": "What is the average salary?", "expect": "refuse"},
+        ],
+    )
+    with pytest.raises(CommandError) as below:
+        _eval(path, "--min-accuracy", "0.9")
+    assert "below" in str(below.value)
+    text = _eval(path, "--min-accuracy", "80")
+    lines = text.strip().splitlines()
+    assert [line.split()[0] for line in lines[:5]] == ["ok", "ok", "ok", "ok", "clarified"]
+    assert lines[-1].startswith("5 questions: 4 right, 0 wrong, 0 refused, 1 clarified")
+    report = json.loads(_eval(path, "--json"))
+    assert set(report) == KEYS
+    assert (report["total"], report["right"], report["accuracy"]) == (5, 4, 0.8)
+    assert [r["status"] for r in report["results"]] == ["ok", "ok", "ok", "ok", "clarified"]
+
+
+@pytest.mark.usefixtures("committed_db")
+def test_a_wrong_answer_fails_the_command(tmp_path):
+    path = _file(
+        tmp_path,
+        [
+            {
+                "id": "w",
+                "question": "How many people work in Sales?",
+                "gold_sql": SALES.format(name="Finance"),
+            }
+        ],
+    )
+    with pytest.raises(CommandError, match="1 wrong"):
+        _eval(path)
+
+
+@pytest.mark.usefixtures("committed_db")
+def test_a_gold_sql_that_does_not_run_is_named(tmp_path):
+    path = _file(
+        tmp_path,
+        [{"id": "g", "question": "headcount", "gold_sql": "SELECT nope FROM erp_employee"}],
+    )
+    with pytest.raises(CommandError, match="question g: the gold SQL does not run"):
+        _eval(path)
+
+
+def test_the_project_set_has_every_kind_of_question():
+    questions = load_questions(PROJECT_SET)
+    assert len(questions) >= 300
+    portuguese = [q for q in questions if lex(q.question, NONE).language == "pt"]
+    assert len(portuguese) >= 60
+    chains = {q.followup_of for q in questions if q.followup_of} - {
+        q.id for q in questions if q.followup_of
+    }
+    assert len(chains) >= 40
+    assert sum(1 for q in questions if q.expect) >= 50
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("committed_db")
+def test_the_project_set_is_answered_right_with_no_wrong_answer():
+    report = json.loads(_eval(PROJECT_SET, "--json", "--min-accuracy", "0.95"))
+    assert report["wrong"] == 0, [r for r in report["results"] if r["status"] == "wrong"]
+    assert report["accuracy"] >= 0.95

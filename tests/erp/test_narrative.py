@@ -1,0 +1,107 @@
+"""The closing sentence is computed from the rows by trusted code, in the question's language:
+the top and its share of the total, the extremes, the value, the change between periods."""
+
+from tests.erp.conftest import plan
+
+
+def _say(question: str, rows: list[list]) -> str:
+    from apps.erp.planner.narrative import narrative
+
+    planned = plan(question)
+    columns = [
+        {
+            "name": c.name,
+            "label": c.label,
+            "type": "numeric" if c.role in ("measure", "change") else "text",
+        }
+        for c in planned.columns
+    ]
+    return narrative(planned.reading, columns, rows, planned.title)
+
+
+def test_a_count_by_group_names_the_top_its_total_and_share():
+    text = _say(
+        "How many active employees are there in each department?",
+        [["Engineering", 86], ["Sales", 100], ["HR", 52]],
+    )
+    assert text == "Sales has the most current employees: 100 of 238 (42%)."
+
+
+def test_an_average_by_group_names_the_extremes():
+    text = _say(
+        "average salary by department last year",
+        [["Engineering", 7228.125], ["Marketing", 6077.66], ["Sales", 6500]],
+    )
+    assert (
+        text
+        == "Engineering has the highest average salary (7,228.13) and Marketing the lowest (6,077.66)."
+    )
+
+
+def test_a_single_value_and_the_top_one():
+    assert _say("average salary last year", [[6477.92]]) == "Average salary, 2025: 6,477.92."
+    text = _say("Which department has the highest average employee level?", [["Engineering", 5.23]])
+    assert text == "Engineering has the highest average level: 5.23."
+
+
+def test_levels_are_named_as_levels():
+    text = _say("headcount by level", [[4, 10], [5, 30]])
+    assert text.startswith("Level 5 has the most current employees: 30 of 40")
+
+
+def test_portuguese_numbers_and_words():
+    text = _say(
+        "Qual é o salário médio por departamento no ano passado?",
+        [["Engineering", 7228.12], ["Sales", 6077.5]],
+    )
+    assert (
+        text
+        == "Engineering tem salário médio mais alto (7.228,12) e Sales o mais baixo (6.077,50)."
+    )
+
+
+def test_a_change_names_the_largest():
+    rows = [
+        ["Ana Silva", "Sales", 5000, 5815.57, 815.57, 1, 1],
+        ["Bo Berg", "Sales", 5000, 5100, 100, 2, 2],
+    ]
+    text = _say(
+        "Who are the ten employees with the largest salary increase from last year to this year?",
+        rows,
+    )
+    assert text == "Ana Silva has the largest increase: 815.57."
+
+
+def test_two_periods_give_each_total_and_the_change():
+    text = _say(
+        "How many employees were hired in each department this year and last year?",
+        [["Sales", 10, 5], ["HR", 10, 10]],
+    )
+    assert text.startswith(
+        "Hires 2025: 20; Hires 2026 (to 15 Jun 2026): 15. That is -25% against Hires 2025 (20)."
+    )
+
+
+def test_named_people_and_what_was_asked():
+    planned = plan("When was Hugo Silva hired?", entities=_people())
+    from apps.erp.planner.narrative import narrative
+
+    columns = [{"name": c.name, "label": c.label, "type": "text"} for c in planned.columns]
+    row = ["Hugo Silva", "2021-12-14", "Sales", 4, None, 2]
+    assert (
+        narrative(planned.reading, columns, [row], planned.title)
+        == "Hugo Silva: hire date 2021-12-14."
+    )
+
+
+def test_no_rows_is_said():
+    assert _say("average salary last year", []).endswith(
+        "no rows — there is no data for this selection."
+    )
+
+
+def _people():
+    from apps.erp.entities import Entities, Person
+    from tests.erp.conftest import DEMO_DEPARTMENTS
+
+    return Entities("p", DEMO_DEPARTMENTS, (Person(2, "Hugo Silva", "Sales"),))
