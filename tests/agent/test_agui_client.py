@@ -51,10 +51,14 @@ def session(tessera_server, django_db_blocker):
     with django_db_blocker.unblock():
         context = _context("ana")
         row, token = accounts.token_create(context=context, name="agui-client-test")
-        received = _drive(tessera_server.url, token)
-    yield {"context": context, "token": token, "row": row, "received": received}
-    with django_db_blocker.unblock(), bound(context):
-        ApiToken.objects.filter(pk=row.pk).delete()
+    try:
+        # The token goes even when the client fails, or every later run would find its name taken.
+        with django_db_blocker.unblock():
+            received = _drive(tessera_server.url, token)
+        yield {"context": context, "token": token, "row": row, "received": received}
+    finally:
+        with django_db_blocker.unblock(), bound(context):
+            ApiToken.objects.filter(pk=row.pk).delete()
 
 
 def test_every_event_is_a_valid_ag_ui_event(session):
