@@ -78,8 +78,10 @@ export class Conversation {
     this.append(h("li", { class: "message message-error", role: "alert" }, h("strong", {}, "Not sent. "), event.message || "The request was refused.", event.code ? ` (${event.code})` : ""));
   }
 
+  // Step names ("model-2", "tools-2") are the run record's, not words for people: a model
+  // step reads "Thinking…" again; a tool step's line comes with its TOOL_CALL_START.
   on_STEP_STARTED(event) {
-    if (event.stepName && this.status) this.setStatus(event.stepName);
+    if (this.status && (event.stepName || "").startsWith("model-")) this.setStatus("Thinking…");
   }
 
   on_TEXT_MESSAGE_START(event) {
