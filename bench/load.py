@@ -49,6 +49,8 @@ QUESTIONS = (
 USERS = ("ana", "gus")
 TERMINAL = {"RUN_FINISHED", "RUN_ERROR"}
 RUN_TIMEOUT_SECONDS = 120.0
+# As long as the server gives a handshake (project/serve.py): a busy server is slow, not gone.
+CONNECT_TIMEOUT_SECONDS = 60.0
 
 
 @dataclass
@@ -114,7 +116,8 @@ def prepare_database() -> None:
     database.provision(settings.DB_NAME)
     with owner_database() as owner:
         call_command("migrate", database=owner, interactive=False, verbosity=0)
-    if not load.is_seeded():
+        seeded = load.is_seeded()
+    if not seeded:
         call_command("seed_demo", verbosity=0)
 
 
@@ -211,9 +214,15 @@ async def drive(clients: list[Client], args) -> float:
 async def ask(client: Client, args, deadline: float, delay: float) -> None:
     from tests.scale.wsclient import Closed, WebSocket
 
+    def connect(after: int):
+        return WebSocket.connect(
+            client.port, f"{path}?after={after}", cookie=client.cookie,
+            timeout=CONNECT_TIMEOUT_SECONDS,
+        )  # fmt: skip
+
     await asyncio.sleep(delay)
     path = f"/ws/threads/{client.thread_id}/"
-    socket = await WebSocket.connect(client.port, f"{path}?after=0", cookie=client.cookie)
+    socket = await connect(0)
     last_seq = 0
     try:
         for number in range(args.questions):
@@ -223,9 +232,7 @@ async def ask(client: Client, args, deadline: float, delay: float) -> None:
                 await socket.send({"type": "message", "text": question})
             except Closed:  # resume like the browser does, then ask
                 client.reconnects += 1
-                socket = await WebSocket.connect(
-                    client.port, f"{path}?after={last_seq}", cookie=client.cookie
-                )
+                socket = await connect(last_seq)
                 await socket.send({"type": "message", "text": question})
             first = None
             while True:
@@ -233,9 +240,7 @@ async def ask(client: Client, args, deadline: float, delay: float) -> None:
                     event = await socket.recv(timeout=RUN_TIMEOUT_SECONDS)
                 except Closed:
                     client.reconnects += 1
-                    socket = await WebSocket.connect(
-                        client.port, f"{path}?after={last_seq}", cookie=client.cookie
-                    )
+                    socket = await connect(last_seq)
                     continue
                 arrived = time.time()
                 if "seq" not in event:
