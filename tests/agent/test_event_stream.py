@@ -207,12 +207,15 @@ async def test_a_disconnect_does_not_stop_the_run(acme_context):
 def test_completion_is_never_sent_when_the_record_is_not_saved(acme_context, monkeypatch):
     thread = services.thread_create(context=acme_context)
 
-    def broken_save(**kwargs):
+    def broken_save(*args, **kwargs):
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(services, "run_record_save", broken_save)
+    # The record is saved after the run's messages, in the same transaction.
+    monkeypatch.setattr(services, "_run_record_save", broken_save)
     outcome = _run(acme_context, thread.id, "save me")
     assert outcome.status == "failed"
+    # All or nothing: the thread's history does not keep half of the run.
+    assert services.thread_history(context=acme_context, thread_id=thread.id) == []
     with bound(acme_context):
         types = list(
             Event.objects.filter(thread_id=thread.id).order_by("seq").values_list("type", flat=True)
