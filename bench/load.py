@@ -12,7 +12,10 @@ artifact over HTTP, as the browser does. It measures:
 - first event: from sending the question to receiving RUN_STARTED (queueing included);
 - run: from sending the question to RUN_FINISHED; artifact: the HTTP fetch of a table;
 - throughput in runs and events per second, errors, and events lost or received twice
-  (each thread's received sequence numbers against the stored log).
+  (each thread's received sequence numbers against the stored log; events stored after a
+  client stopped on an error are counted apart, as unread);
+- CPU per finished run of the web and worker processes and of the embedded PostgreSQL
+  (what a run costs, whatever else shares the machine), and the machine's load average.
 
 Set-ups: `single` is one daphne process (in-memory channel layer, runs on its own threads);
 `redis` is two daphne processes sharing a redis-server, with runs on `manage.py worker`
@@ -49,6 +52,8 @@ QUESTIONS = (
 USERS = ("ana", "gus")
 TERMINAL = {"RUN_FINISHED", "RUN_ERROR"}
 RUN_TIMEOUT_SECONDS = 120.0
+# As long as the server gives a handshake (project/serve.py): a busy server is slow, not gone.
+CONNECT_TIMEOUT_SECONDS = 60.0
 
 
 @dataclass
@@ -83,6 +88,11 @@ def main() -> None:
     parser.add_argument("--database", default="tessera_load", help="Private database.")
     parser.add_argument("--seed", type=int, default=10, help="Random seed (10).")
     parser.add_argument("--json", action="store_true", help="Also print the figures as JSON.")
+    parser.add_argument("--save", type=Path, help="Write the figures as JSON to this file.")
+    parser.add_argument(
+        "--baseline", type=Path,
+        help="Figures saved by an earlier run (--save): print this run's ratios against them.",
+    )  # fmt: skip
     args = parser.parse_args()
 
     os.environ["TESSERA_DB_NAME"] = args.database
@@ -99,6 +109,10 @@ def main() -> None:
     for mode in modes:
         random.seed(args.seed)
         results.append(run_mode(mode, args))
+    if args.baseline:
+        compare(results, json.loads(args.baseline.read_text()))
+    if args.save:
+        args.save.write_text(json.dumps(results, indent=2))
     if args.json:
         print(json.dumps(results, indent=2))
 
@@ -114,8 +128,42 @@ def prepare_database() -> None:
     database.provision(settings.DB_NAME)
     with owner_database() as owner:
         call_command("migrate", database=owner, interactive=False, verbosity=0)
-    if not load.is_seeded():
+        seeded = load.is_seeded()
+    if not seeded:
         call_command("seed_demo", verbosity=0)
+
+
+def cpu_seconds(pid: int, *, children: bool = False) -> float:
+    """CPU time a process has used (user + system), with its reaped children's if asked."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:  # the process has ended
+        return 0.0
+    ticks = int(fields[11]) + int(fields[12])  # utime, stime
+    if children:
+        ticks += int(fields[13]) + int(fields[14])  # cutime, cstime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def database_cpu_seconds() -> float | None:
+    """CPU time of the embedded PostgreSQL: the postmaster, its ended backends and the live
+    ones (None when the server is not the embedded one of this checkout)."""
+    from project.pgserver import PGDATA
+
+    try:
+        postmaster = int((PGDATA / "postmaster.pid").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+    total = cpu_seconds(postmaster, children=True)
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            if parent == postmaster:
+                total += cpu_seconds(int(entry.name))
+    return total
 
 
 def sessions() -> dict[str, str]:
@@ -181,10 +229,19 @@ def run_mode(mode: str, args) -> dict:
             clients.append(Client(number, port, str(thread.id), cookies[username]))
         close_old_connections()
         print(f"\n== {mode}: {setup}; {args.clients} clients × {args.questions} questions")
+        load_before = os.getloadavg()[0]
+        servers = [process for process in started if not isinstance(process, Redis)]
+        cpu_before = sum(cpu_seconds(process.pid) for process in servers)
+        database_before = database_cpu_seconds()
         wall = asyncio.run(drive(clients, args))
+        database_after = database_cpu_seconds()
+        cpu = {"web_and_workers_s": sum(cpu_seconds(p.pid) for p in servers) - cpu_before}
+        if database_before is not None and database_after is not None:
+            cpu["database_s"] = database_after - database_before
+        load = (load_before, os.getloadavg()[0])
         for process in started:
             process.fail_if_dead()
-        return report(mode, setup, clients, wall, people, args)
+        return report(mode, setup, clients, wall, people, load, cpu)
     finally:
         for process in reversed(started):
             process.stop()
@@ -211,9 +268,15 @@ async def drive(clients: list[Client], args) -> float:
 async def ask(client: Client, args, deadline: float, delay: float) -> None:
     from tests.scale.wsclient import Closed, WebSocket
 
+    def connect(after: int):
+        return WebSocket.connect(
+            client.port, f"{path}?after={after}", cookie=client.cookie,
+            timeout=CONNECT_TIMEOUT_SECONDS,
+        )  # fmt: skip
+
     await asyncio.sleep(delay)
     path = f"/ws/threads/{client.thread_id}/"
-    socket = await WebSocket.connect(client.port, f"{path}?after=0", cookie=client.cookie)
+    socket = await connect(0)
     last_seq = 0
     try:
         for number in range(args.questions):
@@ -223,9 +286,7 @@ async def ask(client: Client, args, deadline: float, delay: float) -> None:
                 await socket.send({"type": "message", "text": question})
             except Closed:  # resume like the browser does, then ask
                 client.reconnects += 1
-                socket = await WebSocket.connect(
-                    client.port, f"{path}?after={last_seq}", cookie=client.cookie
-                )
+                socket = await connect(last_seq)
                 await socket.send({"type": "message", "text": question})
             first = None
             while True:
@@ -233,9 +294,7 @@ async def ask(client: Client, args, deadline: float, delay: float) -> None:
                     event = await socket.recv(timeout=RUN_TIMEOUT_SECONDS)
                 except Closed:
                     client.reconnects += 1
-                    socket = await WebSocket.connect(
-                        client.port, f"{path}?after={last_seq}", cookie=client.cookie
-                    )
+                    socket = await connect(last_seq)
                     continue
                 arrived = time.time()
                 if "seq" not in event:
@@ -314,14 +373,27 @@ def percentiles(values: list[float]) -> dict[str, float]:
     return {"p50": at(50), "p95": at(95), "p99": at(99), "max": round(ordered[-1], 1)}
 
 
-def report(mode: str, setup: str, clients: list[Client], wall: float, people, args) -> dict:
+def report(
+    mode: str,
+    setup: str,
+    clients: list[Client],
+    wall: float,
+    people,
+    load: tuple[float, float],
+    cpu: dict[str, float],
+) -> dict:
     stored = stored_events(clients, people)
-    latencies, lost, repeated = [], 0, 0
+    latencies, lost, unread, repeated = [], 0, 0, 0
     for client in clients:
         log = stored[client.thread_id]
         seqs = [seq for seq, _ in client.received]
         repeated += len(seqs) - len(set(seqs))
-        lost += len(set(log) - set(seqs))
+        missing = set(log) - set(seqs)
+        if client.errors:  # it stopped waiting (cut off, timed out): what came later is unread
+            last = max(seqs, default=0)
+            unread += sum(1 for seq in missing if seq > last)
+            missing = {seq for seq in missing if seq <= last}
+        lost += len(missing)
         for seq, arrived in client.received:
             if seq in log:
                 latencies.append((arrived - log[seq]) * 1000)
@@ -347,8 +419,15 @@ def report(mode: str, setup: str, clients: list[Client], wall: float, people, ar
         "run_ms": percentiles([v for c in clients for v in c.run_ms]),
         "artifact_ms": percentiles([v for c in clients for v in c.artifact_ms]),
         "lost_events": lost,
+        "unread_after_client_error": unread,
         "duplicated_events": repeated,
         "reconnects": sum(c.reconnects for c in clients),
+        "load_average": [round(value, 2) for value in load],
+        # CPU per finished run: what a run costs whatever else shares the machine.
+        "cpu_ms_per_run": {
+            name.removesuffix("_s"): round(seconds * 1000 / max(finished, 1), 1)
+            for name, seconds in cpu.items()
+        },
     }
 
     def line(name, key):
@@ -369,10 +448,54 @@ def report(mode: str, setup: str, clients: list[Client], wall: float, people, ar
     print(line("first event ms", "first_event_ms"))
     print(line("run ms", "run_ms"))
     print(line("artifact GET ms", "artifact_ms"))
-    print(f"  lost events {lost}, duplicated events {repeated}")
+    print(
+        f"  lost events {lost}, duplicated events {repeated} "
+        f"(not read by clients that stopped on an error: {unread})"
+    )
+    print(
+        "  CPU per finished run: "
+        + ", ".join(
+            f"{k.replace('_', ' ')} {v:.1f} ms" for k, v in figures["cpu_ms_per_run"].items()
+        )
+    )
+    print(f"  machine load (1-min average) {load[0]:.1f} at the start, {load[1]:.1f} at the end")
     for message in sorted(set(errors + run_errors))[:5]:
         print(f"  e.g. {message}")
     return figures
+
+
+# (label, figure key, percentile or None): the figures compared with a baseline.
+COMPARED = (
+    ("runs/s", "runs_per_s", None),
+    ("first event p50", "first_event_ms", "p50"),
+    ("first event p95", "first_event_ms", "p95"),
+    ("event latency p95", "event_latency_ms", "p95"),
+)
+
+
+def compare(results: list[dict], baseline: list[dict]) -> None:
+    """Each mode's figures next to the same mode's baseline, as ratios (this run / baseline).
+    On a shared machine compare runs made under a similar load (printed by both)."""
+    before = {figures["mode"]: figures for figures in baseline}
+    for figures in results:
+        old = before.get(figures["mode"])
+        if old is None:
+            continue
+        print(f"\n== {figures['mode']} against the baseline (this run / baseline)")
+        for name, key, cut in COMPARED:
+            new_value = figures[key] if cut is None else figures[key].get(cut)
+            old_value = old[key] if cut is None else old[key].get(cut)
+            ratio = f"{new_value / old_value:.2f}" if new_value and old_value else "-"
+            print(f"  {name:<20} {old_value} -> {new_value}  ({ratio})")
+        for name, value in figures["cpu_ms_per_run"].items():
+            old_value = old.get("cpu_ms_per_run", {}).get(name)
+            ratio = f"{value / old_value:.2f}" if value and old_value else "-"
+            label = f"CPU ms/run, {name.replace('_', ' ')}"
+            print(f"  {label:<20} {old_value or '-'} -> {value}  ({ratio})")
+        for name in ("errors", "lost_events", "duplicated_events"):
+            print(f"  {name.replace('_', ' '):<20} {old[name]} -> {figures[name]}")
+        loads = [old.get("load_average"), figures["load_average"]]
+        print(f"  machine load         {loads[0] or '-'} -> {loads[1]}")
 
 
 if __name__ == "__main__":

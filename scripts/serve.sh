@@ -21,4 +21,4 @@ cat <<MSG
   Stop with Ctrl-C (this also stops the embedded PostgreSQL).
 
 MSG
-.venv/bin/daphne -b "$host" -p "$port" project.asgi:application
+.venv/bin/python -m project.serve "$host" "$port"

@@ -356,15 +356,11 @@ def run_execute(
     if stream.lost and result.stop_reason is not StopReason.PROVIDER_FAILED:
         outcome.status, outcome.error = "failed", EVENTS_NOT_STORED.format(count=stream.lost)
     try:
-        services.messages_append(
+        services.run_conclude(
             context=context,
             thread_id=thread_id,
             run_id=run.id,
             messages=[user_message, *result.new_messages],
-        )
-        services.run_record_save(
-            context=context,
-            run_id=run.id,
             status=outcome.status,
             steps=_steps_for_record(result),
             usage=_usage_by_role(result),

@@ -2,7 +2,6 @@
 
 from typing import Any
 
-from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
@@ -37,28 +36,30 @@ def thread_history(*, context: AccessContext, thread_id) -> list[Message]:
 
 
 def messages_append(*, context: AccessContext, thread_id, run_id, messages: list[Message]) -> None:
+    with bound(context):
+        _messages_append(context, thread_id, run_id, messages)
+
+
+def _messages_append(context: AccessContext, thread_id, run_id, messages: list[Message]) -> None:
     if not messages:
         return
-    with bound(context):
-        start = (
-            ThreadMessage.objects.filter(thread_id=thread_id).aggregate(last=Max("position"))[
-                "last"
-            ]
-            or 0
-        )
-        ThreadMessage.objects.bulk_create(
-            [
-                ThreadMessage(
-                    tenant_id=context.tenant_id,
-                    thread_id=thread_id,
-                    run_id=run_id,
-                    position=start + offset,
-                    role=message.role,
-                    data=message.model_dump(mode="json"),
-                )
-                for offset, message in enumerate(messages, start=1)
-            ]
-        )
+    start = (
+        ThreadMessage.objects.filter(thread_id=thread_id).aggregate(last=Max("position"))["last"]
+        or 0
+    )
+    ThreadMessage.objects.bulk_create(
+        [
+            ThreadMessage(
+                tenant_id=context.tenant_id,
+                thread_id=thread_id,
+                run_id=run_id,
+                position=start + offset,
+                role=message.role,
+                data=message.model_dump(mode="json"),
+            )
+            for offset, message in enumerate(messages, start=1)
+        ]
+    )
 
 
 def run_create(*, context: AccessContext, thread_id, request: str, provider: str) -> Run:
@@ -72,35 +73,49 @@ def run_create(*, context: AccessContext, thread_id, request: str, provider: str
         )
 
 
-@transaction.atomic
-def run_record_save(
-    *,
+def run_record_save(*, context: AccessContext, run_id, **record: Any) -> None:
+    """Persist the run record (status, steps, usage, context_summary and error: the
+    arguments of `_run_record_save`) in one transaction."""
+    with bound(context):
+        _run_record_save(context, run_id, **record)
+
+
+def run_conclude(
+    *, context: AccessContext, thread_id, run_id, messages: list[Message], **record: Any
+) -> None:
+    """The end of a run: its messages join the thread's history and its record (the fields
+    of `run_record_save`) is saved, in one transaction (all or nothing)."""
+    with bound(context):
+        _messages_append(context, thread_id, run_id, messages)
+        _run_record_save(context, run_id, **record)
+
+
+def _run_record_save(
     context: AccessContext,
     run_id,
+    *,
     status: str,
     steps: list[dict[str, Any]],
     usage: dict[str, Any],
     context_summary: dict[str, Any],
     error: str = "",
 ) -> None:
-    """Persist the run record: steps, usage and final status, in one transaction."""
-    with bound(context):
-        Step.objects.filter(run_id=run_id).delete()
-        Step.objects.bulk_create(
-            [
-                Step(tenant_id=context.tenant_id, run_id=run_id, index=index, **step)
-                for index, step in enumerate(steps)
-            ]
-        )
-        updated = Run.objects.filter(pk=run_id).update(
-            status=status,
-            usage=usage,
-            context_summary=context_summary,
-            error=error,
-            finished_at=timezone.now() if status != RunStatus.RUNNING else None,
-        )
-        if updated != 1:
-            raise Run.DoesNotExist(f"run {run_id} is not visible")
+    Step.objects.filter(run_id=run_id).delete()
+    Step.objects.bulk_create(
+        [
+            Step(tenant_id=context.tenant_id, run_id=run_id, index=index, **step)
+            for index, step in enumerate(steps)
+        ]
+    )
+    updated = Run.objects.filter(pk=run_id).update(
+        status=status,
+        usage=usage,
+        context_summary=context_summary,
+        error=error,
+        finished_at=timezone.now() if status != RunStatus.RUNNING else None,
+    )
+    if updated != 1:
+        raise Run.DoesNotExist(f"run {run_id} is not visible")
 
 
 def artifact_create(

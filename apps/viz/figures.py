@@ -21,7 +21,7 @@ import plotly.graph_objects as go
 import plotly.io as pio
 
 from apps.viz.builders import BUILDERS
-from apps.viz.layout import base_layout
+from apps.viz.layout import FigureDraft, base_layout
 from apps.viz.palette import LIGHT, ChartTheme
 from apps.viz.specs import ChartSpec, ChartSpecError, column_names, spec_validate
 from apps.viz.values import Table
@@ -48,8 +48,9 @@ def figure_build(
     points = len(table) * max(1, len(spec.y))
     if points > MAX_POINTS:
         raise ChartSpecError.at("rows", TOO_MANY_POINTS.format(count=points, limit=MAX_POINTS))
-    figure = go.Figure(layout=base_layout(spec, theme))
-    BUILDERS[spec.kind](figure, spec, table, theme)
+    draft = FigureDraft(base_layout(spec, theme))
+    BUILDERS[spec.kind](draft, spec, table, theme)
+    figure = go.Figure(data=draft.data, layout=draft.layout)
     result = json.loads(pio.to_json(figure, validate=True))
     result["layout"].pop("template", None)  # "none": every style is set explicitly
     return result

@@ -3,7 +3,7 @@ grids on the value axis only, series colors from the theme."""
 
 from typing import Any
 
-import plotly.graph_objects as go
+from plotly.basedatatypes import BaseTraceType
 
 from apps.viz.palette import ChartTheme
 from apps.viz.specs import ChartSpec
@@ -73,8 +73,33 @@ def axes(spec: ChartSpec) -> tuple[str, str]:
     return ("yaxis", "xaxis") if spec.orientation == "horizontal" else ("xaxis", "yaxis")
 
 
+class FigureDraft:
+    """What a builder fills: its traces and a plain layout dict, merged the way
+    `go.Figure.update_layout` merges. `figure_build` makes the `go.Figure` from it once:
+    every `update_layout` on a real figure validates the whole layout again, which was most
+    of the CPU cost of a chart."""
+
+    def __init__(self, layout: dict[str, Any]):
+        self.data: list[BaseTraceType] = []
+        self.layout = layout
+
+    def add_trace(self, trace: BaseTraceType) -> None:
+        self.data.append(trace)
+
+    def update_layout(self, values: dict[str, Any] | None = None, **more: Any) -> None:
+        _merge(self.layout, {**(values or {}), **more})
+
+
+def _merge(into: dict[str, Any], values: dict[str, Any]) -> None:
+    for key, value in values.items():
+        if isinstance(value, dict) and isinstance(into.get(key), dict):
+            _merge(into[key], value)
+        else:
+            into[key] = value
+
+
 def set_axis(
-    figure: go.Figure, key: str, theme: ChartTheme, *, grid: bool, title: str = "", **values: Any
+    figure: FigureDraft, key: str, theme: ChartTheme, *, grid: bool, title: str = "", **values: Any
 ) -> None:
     axis = _axis_base(theme, grid=grid)
     axis.update(values)
@@ -82,7 +107,7 @@ def set_axis(
     figure.update_layout({key: axis})
 
 
-def legend(figure: go.Figure, spec: ChartSpec, traces: int) -> None:
+def legend(figure: FigureDraft, spec: ChartSpec, traces: int) -> None:
     """With legend "auto", a legend only when there is more than one trace to tell apart."""
     if spec.legend == "auto":
         figure.update_layout(showlegend=traces > 1)

@@ -147,9 +147,16 @@ if REDIS_URL:
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
                 # Fail fast when Redis is down (health check, broadcasts); reads block for up
-                # to channels_redis' 5 s BRPOP, so the read timeout must be longer.
+                # to channels_redis' 5 s BRPOP, so the read timeout must be longer. redis-py's
+                # pool refuses a command beyond 100 connections in use ("Too many
+                # connections"): hundreds of sockets joining their groups at once need more.
                 "hosts": [
-                    {"address": REDIS_URL, "socket_connect_timeout": 2, "socket_timeout": 10}
+                    {
+                        "address": REDIS_URL,
+                        "socket_connect_timeout": 2,
+                        "socket_timeout": 10,
+                        "max_connections": 1000,
+                    }
                 ],
                 # Per-channel backlog; a socket that falls further behind loses live
                 # messages and refills from the event log (apps/agent/consumers.py).

@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from apps.accounts.access import bound
 from apps.agent import events, runtime, services
 from apps.agent.inbound import UserText
-from apps.agent.models import Event, Run
+from apps.agent.models import Event, Run, Thread
 from apps.agent.providers import Plan, PlannedCall, PlannerRegistry
 from apps.agent.providers.builtin import BuiltinProvider
 from apps.agent.tools import ToolArgs, ToolContext, ToolResult
@@ -207,12 +207,15 @@ async def test_a_disconnect_does_not_stop_the_run(acme_context):
 def test_completion_is_never_sent_when_the_record_is_not_saved(acme_context, monkeypatch):
     thread = services.thread_create(context=acme_context)
 
-    def broken_save(**kwargs):
+    def broken_save(*args, **kwargs):
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(services, "run_record_save", broken_save)
+    # The record is saved after the run's messages, in the same transaction.
+    monkeypatch.setattr(services, "_run_record_save", broken_save)
     outcome = _run(acme_context, thread.id, "save me")
     assert outcome.status == "failed"
+    # All or nothing: the thread's history does not keep half of the run.
+    assert services.thread_history(context=acme_context, thread_id=thread.id) == []
     with bound(acme_context):
         types = list(
             Event.objects.filter(thread_id=thread.id).order_by("seq").values_list("type", flat=True)
@@ -226,3 +229,22 @@ def test_completion_is_never_sent_when_the_record_is_not_saved(acme_context, mon
     path = error["message"].split("kept in ")[1].split(";")[0]
     with open(path) as handle:
         assert "save me" in handle.read()
+
+
+def test_an_event_for_a_thread_out_of_reach_is_refused_and_numbering_goes_on(
+    acme_context, globex_context
+):
+    thread = services.thread_create(context=acme_context)
+    first = events.event_emit(
+        {"type": "CUSTOM", "name": "a"}, context=acme_context, thread_id=thread.id
+    )
+    with pytest.raises(Thread.DoesNotExist):  # another tenant's thread: row security hides it
+        events.event_emit(
+            {"type": "CUSTOM", "name": "b"}, context=globex_context, thread_id=thread.id
+        )
+    second = events.event_emit(
+        {"type": "CUSTOM", "name": "c"}, context=acme_context, thread_id=thread.id
+    )
+    stored = events.events_after(context=acme_context, thread_id=thread.id, after=0)
+    assert [first["seq"], second["seq"]] == [1, 2]
+    assert [(e["seq"], e["name"]) for e in stored] == [(1, "a"), (2, "c")]  # the stored payload

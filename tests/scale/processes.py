@@ -129,8 +129,7 @@ class Daphne(Process):
         options: tuple[str, ...] = (),
     ):
         self.port = port or free_port()
-        args = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port)]
-        args += [*options, "project.asgi:application"]
+        args = [sys.executable, "-m", "project.serve", "127.0.0.1", str(self.port), *options]
         super().__init__(f"daphne-{self.port}", args, env=env, log_dir=log_dir)
         self._wait()
 

@@ -26,6 +26,7 @@ argument model when the tool is registered, so a stale example fails at start-up
 of the model.
 """
 
+import functools
 import json
 import re
 import threading
@@ -88,6 +89,11 @@ class Tool:
         )
 
     def spec(self) -> ToolSpec:
+        return self._spec
+
+    @functools.cached_property
+    def _spec(self) -> ToolSpec:
+        # Built once: every run asks for every spec, and generating a JSON schema is not cheap.
         return ToolSpec(
             name=self.name, description=self.description, parameters=self.args.model_json_schema()
         )

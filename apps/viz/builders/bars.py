@@ -10,7 +10,7 @@ from apps.viz.formats import (
     number_style,
     x_axis_settings,
 )
-from apps.viz.layout import axes, color, legend, set_axis
+from apps.viz.layout import FigureDraft, axes, color, legend, set_axis
 from apps.viz.palette import ChartTheme
 from apps.viz.specs import AxisFormat, ChartSpec
 from apps.viz.text import humanize, text_escape
@@ -18,7 +18,7 @@ from apps.viz.traces import Trace, aligned, by_series, category_order, check_uni
 from apps.viz.values import Table, label, plottable_x
 
 
-def build_bars(figure: go.Figure, spec: ChartSpec, table: Table, theme: ChartTheme) -> None:
+def build_bars(figure: FigureDraft, spec: ChartSpec, table: Table, theme: ChartTheme) -> None:
     category_key, value_key = axes(spec)
     labels = [label(value) for value in table.values(spec.x or "")]
     traces = measure_traces(spec, table, labels)
@@ -69,7 +69,7 @@ def build_bars(figure: go.Figure, spec: ChartSpec, table: Table, theme: ChartThe
     legend(figure, spec, len(traces))
 
 
-def build_histogram(figure: go.Figure, spec: ChartSpec, table: Table, theme: ChartTheme) -> None:
+def build_histogram(figure: FigureDraft, spec: ChartSpec, table: Table, theme: ChartTheme) -> None:
     x, axis_type = plottable_x(spec, table)
     horizontal = spec.orientation == "horizontal"
     if spec.series is None:

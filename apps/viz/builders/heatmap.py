@@ -3,7 +3,7 @@
 import plotly.graph_objects as go
 
 from apps.viz.formats import category_title, measure_title, number_style
-from apps.viz.layout import set_axis
+from apps.viz.layout import FigureDraft, set_axis
 from apps.viz.palette import ChartTheme
 from apps.viz.specs import ChartSpec
 from apps.viz.text import humanize, text_escape
@@ -11,7 +11,7 @@ from apps.viz.traces import category_order, check_categories, check_unique
 from apps.viz.values import Table, label, numbers, series_order
 
 
-def build_heatmap(figure: go.Figure, spec: ChartSpec, table: Table, theme: ChartTheme) -> None:
+def build_heatmap(figure: FigureDraft, spec: ChartSpec, table: Table, theme: ChartTheme) -> None:
     x_raw = table.values(spec.x or "")
     row_raw = table.values(spec.series or "")
     x_labels = [label(value) for value in x_raw]

@@ -3,14 +3,14 @@
 import plotly.graph_objects as go
 
 from apps.viz.formats import measure_title, number_style, x_axis_settings
-from apps.viz.layout import color, hex_alpha, legend, set_axis
+from apps.viz.layout import FigureDraft, color, hex_alpha, legend, set_axis
 from apps.viz.palette import ChartTheme
 from apps.viz.specs import ChartSpec
 from apps.viz.traces import check_unique, measure_traces
 from apps.viz.values import Table, plottable_x
 
 
-def build_lines(figure: go.Figure, spec: ChartSpec, table: Table, theme: ChartTheme) -> None:
+def build_lines(figure: FigureDraft, spec: ChartSpec, table: Table, theme: ChartTheme) -> None:
     x, axis_type = plottable_x(spec, table)
     traces = measure_traces(spec, table, x)
     for trace in traces:
@@ -50,7 +50,7 @@ def build_lines(figure: go.Figure, spec: ChartSpec, table: Table, theme: ChartTh
     legend(figure, spec, len(traces))
 
 
-def build_scatter(figure: go.Figure, spec: ChartSpec, table: Table, theme: ChartTheme) -> None:
+def build_scatter(figure: FigureDraft, spec: ChartSpec, table: Table, theme: ChartTheme) -> None:
     x, axis_type = plottable_x(spec, table)
     traces = measure_traces(spec, table, x)
     for index, trace in enumerate(traces):

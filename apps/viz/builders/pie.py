@@ -3,7 +3,7 @@
 import plotly.graph_objects as go
 
 from apps.viz.formats import number_style
-from apps.viz.layout import color
+from apps.viz.layout import FigureDraft, color
 from apps.viz.palette import ChartTheme
 from apps.viz.specs import ChartSpec, ChartSpecError
 from apps.viz.traces import category_order, check_unique
@@ -15,7 +15,7 @@ TOO_MANY_SLICES = "{count} slices; a pie stays readable up to {limit} — use a 
 NEGATIVE_SLICE = "a pie cannot show negative values; row {row} of {column!r} is {value}"
 
 
-def build_pie(figure: go.Figure, spec: ChartSpec, table: Table, theme: ChartTheme) -> None:
+def build_pie(figure: FigureDraft, spec: ChartSpec, table: Table, theme: ChartTheme) -> None:
     labels = [label(value) for value in table.values(spec.x or "")]
     values = numbers(table, spec.y[0], "y.0")
     check_unique(labels, lambda name: f"{spec.x} = {name}")
