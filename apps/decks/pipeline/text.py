@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Callable
 
 ABBREVIATIONS = (
     "e.g.",
@@ -98,7 +99,10 @@ NOUN_CITATION = re.compile(
     r"reproduction|authors of|version of)\s*\[\d",
     re.I,
 )
-RUN_IN_LABEL = re.compile(r"^(?:[A-Z][\w\-()]*(?:\s+[\w\-()]+){0,3})\s+[—–]\s+")
+# A run-in paragraph heading: "Tuning — …", "CUSUM processes: The first type …".
+RUN_IN_LABEL = re.compile(r"^(?:[A-Z][\w\-()]*(?:\s+[\w\-()]+){0,3})(?:\s+[—–]\s+|:\s+(?=[A-Z]))")
+# "The first example, (1 | g), is …": an aside between commas goes with its commas.
+APPOSITIVE = re.compile(r",\s*\([^()]{0,90}\)\s*,")
 DANGLING = re.compile(
     r"\b(?:in|of|by|from|to|with|the|a|an|and|or|as|for|on|at|than|that|which|is|are|was|were)$",
     re.I,
@@ -198,6 +202,7 @@ def condense(sentence: str, max_words: int = 24) -> str | None:
     text = LEADING_MARKERS.sub("", text)
     text = LEADING_MARKERS.sub("", text)
     if word_count(text) > max_words:
+        text = APPOSITIVE.sub("", text)
         text = PARENTHETICAL.sub("", text)
     text = re.sub(r"\s+", " ", text).strip().rstrip(".;:, ")
     if word_count(text) > max_words:
@@ -212,9 +217,20 @@ def condense(sentence: str, max_words: int = 24) -> str | None:
 def _clause(text: str, max_words: int) -> str | None:
     for separator in CLAUSE_SEPARATORS:
         head = text.split(separator, 1)[0].rstrip(",;: ")
+        if separator.startswith(",") and _in_list(head):
+            continue  # "such as mosaic, association, and sieve plots": not a clause boundary
         if head != text and 7 <= word_count(head) <= max_words and valid_bullet(head, max_words):
             return head
     return None
+
+
+def _in_list(head: str) -> bool:
+    """The text ends inside an enumeration: its last comma-separated item is a few words, or
+    it ends with "such as …" / "including …"."""
+    last = head.rsplit(",", 1)
+    if len(last) == 2 and word_count(last[1]) <= 3:
+        return True
+    return bool(re.search(r"\b(?:such as|including|e\.g\.,?|like|namely)\s+[^,;]*$", head))
 
 
 @math_safe
@@ -297,19 +313,25 @@ def key_sentences(
     max_words: int = 24,
     exclude: set[str] | None = None,
     avoid_figure_refs: bool = True,
+    rewrite: Callable[[str, str], str | None] | None = None,
 ) -> list[str]:
-    """The `count` best condensed sentences of a text, in their original order."""
+    """The `count` best condensed sentences of a text, in their original order. `rewrite`
+    (bullet, the sentence before it) makes a bullet stand on its own, or refuses it (None)."""
     candidates: list[tuple[int, str, str]] = []
     for paragraph in paragraphs:
+        previous = ""
         for sentence in sentences(paragraph):
-            candidates.append((len(candidates), sentence, ""))
+            candidates.append((len(candidates), sentence, previous))
+            previous = sentence
     context: Counter[str] = Counter(w for p in paragraphs for w in words(p) if w not in STOPWORDS)
     scored = []
     seen = set(exclude or ())
-    for position, sentence, _ in candidates:
+    for position, sentence, previous in candidates:
         if avoid_figure_refs and FIGURE_REF.search(sentence):
             continue
         bullet = condense(sentence, max_words)
+        if bullet is not None and rewrite is not None:
+            bullet = rewrite(bullet, previous)
         if bullet is None or bullet.lower() in seen:
             continue
         bonus = 1.25 if position < 2 else 1.0

@@ -64,7 +64,7 @@ TEX_NAMES = {
     "approxequal": "≈",
     "lessequal": "≤",
     "greaterequal": "≥",
-    "negationslash": "",
+    "negationslash": UNREADABLE,  # drawn over "=" to make "≠": dropped it would read "="
     "vextenddouble": "‖",
     "vextendsingle": "|",
 }
@@ -86,6 +86,8 @@ TEX_NAME_PREFIXES = (
     ("braceright", "}"),
     ("angbracketleft", "⟨"),
     ("angbracketright", "⟩"),
+    ("hatwide", "ˆ"),
+    ("tildewide", "˜"),
 )
 # Pieces of a delimiter built from parts: only its top piece stands for the delimiter.
 PIECE = re.compile(r"(?:bt|ex|mid)$")

@@ -32,7 +32,8 @@ POINTER_PHRASE = re.compile(
     r",?\s*\(?(?:see\s+|cf\.\s+)?(?:(?:as\s+)?(?:shown|seen|given|reported|illustrated|"
     r"described|defined|derived|listed|summari[sz]ed|presented|plotted)\s+)?(?:in|of|from|by|"
     r"using|with|to|on)?\s*(?:Eqs?\.|Equations?|Figs?\.|Figures?|Tables?|Tab\.|Sections?|"
-    r"Sec\.|Appendix)\s*\(?\d+[a-z]?\)?(?:\s*(?:and|,|–|-)\s*\(?\d+[a-z]?\)?)*\)?",
+    r"Sec\.|Appendix)\s*\(?[\dA-Z]+(?:\.\d+)*[a-z]?\)?"
+    r"(?:\s*(?:and|,|–|-)\s*\(?[\dA-Z]+(?:\.\d+)*[a-z]?\)?)*\)?",
     re.I,
 )
 
@@ -122,8 +123,10 @@ def strip_stray(value: str) -> str | None:
 
 def strip_equation_numbers(value: str) -> str | None:
     cleaned = defects.LEADING_EQUATION_NUMBER.sub("", value.strip())
-    cleaned = re.sub(r"\s*\(\d{1,3}[a-z]?\)(?=\s|$|[.,;])", "", cleaned)
-    return _capitalise(cleaned.strip()) if cleaned.strip() else None
+    cleaned = re.sub(r"\s*\(\d{1,3}[a-z]?\)(?=\s|$|[.,;])", "", cleaned).strip()
+    if not cleaned or defects.broken_sentence(cleaned):
+        return None  # the numbers were what "as in (10) and (12)" pointed at
+    return _capitalise(cleaned)
 
 
 def fix(kind: str, value: str, source: Source | None = None) -> str | None:

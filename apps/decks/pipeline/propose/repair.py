@@ -30,6 +30,7 @@ TEXT_TYPES = (
     "meta_text",
     "stray_glyph",
     "broken_math",
+    "broken_sentence",
     "glued_words",
     "table_as_text",
     "dangling_pointer",
@@ -111,6 +112,8 @@ def deck_repair(
 def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     if issue.evidence.get("where") == "title":
         return _title(slide, issue, work)
+    if issue.evidence.get("where") == "equation":
+        return [slide.model_copy(update={"equation": ""})], "removed the broken display equation"
     if "errors" in issue.evidence:
         return _untypeset(slide, issue, work)
     original = issue.evidence.get("text", "")

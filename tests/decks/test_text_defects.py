@@ -1,0 +1,132 @@
+"""Defect classes a reader sees in text drawn from PDFs of any field, on small synthetic inputs:
+the reviewer names each, the proposer answers it, and plain sentences stay unflagged."""
+
+import pytest
+
+from apps.decks.pipeline import defects, text
+from apps.decks.pipeline.propose import bullets
+from apps.decks.pipeline.propose.builtin import BuiltinProposer
+from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+from tests.decks.test_review_rules import SENTENCE, _paper, measure, slide_review
+
+
+@pytest.mark.parametrize(
+    "bullet, kind",
+    [
+        ("Rather than the unit interval as in and the logit link", "broken_sentence"),
+        ("The variance of the type of denoted as the residual", "broken_sentence"),
+        ("The estimator is robust to heteroskedasticity of the", "broken_sentence"),
+        ("The steps of the estimation algorithm are the following", "dangling_pointer"),
+        ("The sandwich estimator is consistent as shown above", "dangling_pointer"),
+        ("Sections 2.3 and 3.7 provide the details of the estimator", "meta_text"),
+        ("A slightly modified version of this text has appeared elsewhere", "meta_text"),
+        ("The text has been published in a journal of applied statistics", "meta_text"),
+        ("In addition to these methods, the package offers diagnostic plots", "dangling_connector"),
+        (
+            "As described earlier, the estimator is consistent under mild conditions",
+            "dangling_connector",
+        ),
+        ("Another approach draws bootstrap samples of the residuals", "unresolved_reference"),
+        ("Each of these methods needs a bandwidth chosen from the data", "unresolved_reference"),
+        ("The estimator is robust to heteroskedasticity of unknown form ( , )", "stray_glyph"),
+        (". The estimator is robust to heteroskedasticity of unknown form", "dangling_connector"),
+    ],
+)
+def test_reviewer_names_the_defect_a_reader_sees(bullet, kind):
+    slide = Slide(kind="bullets", title="Method", bullets=[bullet, SENTENCE])
+    found = {i.type for i in slide_review(slide, measure()) if i.evidence.get("index") == 0}
+    assert kind in found, found
+    assert bullets.rewrite(bullet) is None or not defects.text_defects(bullets.rewrite(bullet))
+
+
+def test_plain_sentences_with_calls_idioms_and_variables_are_not_flagged():
+    plain = [
+        "The function lmer() fits the model with and without random slopes",
+        "We fit the model for the given data where a is the intercept",
+        "Dummy variables switch the seasonal terms on and off over the sample",
+        "The estimator is computed in R with the sandwich package",
+    ]
+    assert {t: defects.text_defects(t) for t in plain} == {t: [] for t in plain}
+
+
+def test_fixes_drop_prepositional_connectors_and_refuse_lost_words():
+    assert bullets.fix(
+        "dangling_connector", "In addition to these methods, the package offers plots"
+    ) == ("The package offers plots")
+    # The numbers were what the sentence pointed at: without them it reads "as in and".
+    assert bullets.fix("equation_number", "The model is fitted as in (10) and (12)") is None
+    assert bullets.fix("equation_number", "The model (10) is fitted by least squares") == (
+        "The model is fitted by least squares"
+    )
+
+
+@pytest.mark.parametrize(
+    "tex, problem",
+    [
+        (r"\hat{\beta} = (X^{\top} X)^{-1} X^{\top} y", None),
+        (r"y_{i} = x_{i}^{\top} \beta + \varepsilon_{i}", None),
+        (r"\sum_{i=1}^{n} w_{i} = 1", None),
+        (r"y = X\beta + Z b + (", "unbalanced brackets"),
+        (r"\sum x_{i} y_{i}", "a line without a relation (a fraction's or sum's parts apart)"),
+        (r"i = 1", "a fragment (a limit or a case without its equation)"),
+        (r"= X \beta + \varepsilon_{i} + u_{i}", "a relation with a side missing"),
+        (r"\Omega = J21 \Sigma + \Psi_{t}", "a script flattened onto the line"),
+        (r"V = X \top \Omega X + \Psi_{t}", "a transpose sign off its script"),
+        (r"F_{n} = m_{t}\mathrm{ax} \, W_{t} + c", "a word split by a script"),
+        (r"s_{n} = \sqrt{} \sigma_{t}", "an empty group"),
+        (r"\Omega_{t} = \Psi_{t} + + \Sigma_{t}", "operators without an operand"),
+        (r"S_{n} = \sum x_{i} y_{i} + c", "a sum or product without its limits"),
+        (r"F_{n} = f(u) \, g(u) du", "an integral without its sign"),
+        (r"s_{n} = \surd n \, \sigma_{t}", "a root whose radicand was not rebuilt"),
+    ],
+)
+def test_display_equations_rebuilt_from_glyphs_must_read_whole(tex, problem):
+    assert defects.display_problem(tex) == problem
+    assert defects.clean_tex(tex) is (problem is None)
+
+
+def test_a_broken_display_equation_is_seen_and_removed():
+    broken = Slide(
+        kind="bullets", title="Model", bullets=[SENTENCE, SENTENCE], equation=r"= X + \sum y"
+    )
+    issue = next(i for i in slide_review(broken, measure()) if i.type == "broken_math")
+    assert issue.evidence["where"] == "equation" and issue.severity == "medium"
+    whole = broken.model_copy(update={"equation": r"y_{i} = x_{i}^{\top} \beta"})
+    assert "broken_math" not in {i.type for i in slide_review(whole, measure())}
+    deck = SlideDeck(title="P", slides=[Slide(kind="title", title="P"), broken])
+    issue = issue.model_copy(update={"slide": 2})
+    revised = BuiltinProposer().revise(_paper(1), deck, [issue])
+    assert revised.deck.slides[1].equation == "" and revised.changes[0].type == "broken_math"
+
+
+def test_condense_drops_asides_and_run_in_labels_and_keeps_lists_whole():
+    assert text.condense(
+        "CUSUM processes: The first type of test uses cumulative sums of recursive residuals."
+    ) == ("The first type of test uses cumulative sums of recursive residuals")
+    long_aside = (
+        "The first example, (1 | subject), is a random intercept that every one of the "
+        "eighteen subjects of the sleep deprivation study receives in the fitted model."
+    )
+    condensed = text.condense(long_aside, 24)
+    assert condensed is not None and "(1 | subject)" not in condensed and ", ," not in condensed
+    listed = (
+        "Displays such as mosaic, association, and sieve plots share one framework in the "
+        "package, which lets every display reuse the same shading and labeling functions"
+    )
+    assert not text.shorten(listed, 16).endswith("association")
+
+
+def test_bullets_are_chosen_as_statements_of_their_own():
+    paragraph = (
+        "Ordinary standard errors fail under heteroskedasticity. "
+        "This is why robust covariance estimators replace them in applied econometric work today."
+    )
+    scorer = text.Scorer([paragraph])
+    kept = text.key_sentences(
+        [paragraph],
+        scorer,
+        1,
+        rewrite=lambda b, previous: bullets.rewrite(b, bullets.Source(previous=previous)),
+    )
+    assert kept and all(not defects.text_defects(b) for b in kept)
+    assert any(b.startswith("Ordinary") and "; this is why" in b for b in kept), kept
