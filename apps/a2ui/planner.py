@@ -8,6 +8,7 @@ import uuid
 from pydantic import ValidationError
 
 from apps.a2ui.forms import FLIGHT_SUBMIT_ACTION, flight_booking_answers, flight_booking_form
+from apps.agent.input_checks import invalid_fields
 from apps.agent.providers import Plan, PlannedCall, PlannerInput, register_planner
 
 PLANNER_NAME = "travel"
@@ -37,9 +38,7 @@ def plan_travel(request: PlannerInput) -> Plan | None:
         try:
             answers = flight_booking_answers(action.get("context") or {})
         except ValidationError as error:
-            problems = "; ".join(
-                item["msg"].removeprefix("Value error, ").rstrip(".") for item in error.errors()
-            )
+            problems = "; ".join(item.message.rstrip(".") for item in invalid_fields(error))
             return Plan(
                 text=f"Some answers need another look: {problems}. Please correct them in the form."
             )

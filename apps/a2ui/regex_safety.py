@@ -36,6 +36,15 @@ def _quantifier_at(pattern: str, index: int) -> tuple[int, bool, bool]:
     return length, repeats, variable
 
 
+def _past_quantifier(pattern: str, index: int, stack: list[bool]) -> int:
+    """Past the quantifier, if any, after an atom ending at `index`; a variable count marks
+    the innermost open group as holding a quantifier."""
+    length, _, variable = _quantifier_at(pattern, index)
+    if variable and stack:
+        stack[-1] = True
+    return index + length
+
+
 def unsafe_reason(pattern: str) -> str | None:
     """Why the pattern may backtrack catastrophically, or None when it is acceptable."""
     # Each open group: does it contain a quantifier or an alternation?
@@ -44,11 +53,7 @@ def unsafe_reason(pattern: str) -> str | None:
     while index < len(pattern):
         char = pattern[index]
         if char == "\\":
-            index += 2
-            length, _, variable = _quantifier_at(pattern, index)
-            if variable and stack:
-                stack[-1] = True
-            index += length
+            index = _past_quantifier(pattern, index + 2, stack)
             continue
         if char == "[":
             index += 1
@@ -58,11 +63,7 @@ def unsafe_reason(pattern: str) -> str | None:
                 index += 1
             while index < len(pattern) and pattern[index] != "]":
                 index += 2 if pattern[index] == "\\" else 1
-            index += 1
-            length, _, variable = _quantifier_at(pattern, index)
-            if variable and stack:
-                stack[-1] = True
-            index += length
+            index = _past_quantifier(pattern, index + 1, stack)
             continue
         if char == "(":
             stack.append(False)
@@ -91,11 +92,7 @@ def unsafe_reason(pattern: str) -> str | None:
                 stack[-1] = True
             index += 1
             continue
-        index += 1
-        length, _, variable = _quantifier_at(pattern, index)
-        if variable and stack:
-            stack[-1] = True
-        index += length
+        index = _past_quantifier(pattern, index + 1, stack)
     return None
 
 

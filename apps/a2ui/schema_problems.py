@@ -14,6 +14,7 @@ from apps.a2ui import problems as P
 from apps.a2ui.catalog import catalog_for, catalog_line
 from apps.a2ui.problems import Problem
 from apps.a2ui.schemas import common_def
+from apps.agent.input_checks import json_type
 
 _DYNAMIC_TYPES = {
     "DynamicString": 'a string, a binding {"path": "/pointer"} or a function call returning a string',
@@ -59,20 +60,6 @@ def _reach(error: SchemaError) -> int:
     for sub in error.context or ():
         depth = max(depth, _reach(sub))
     return depth
-
-
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int | float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    return "object"
 
 
 @cache
@@ -138,7 +125,7 @@ def schema_problems(error: SchemaError, prefix: str, catalog_id: str) -> list[Pr
         ]
     if validator == "type":
         types = expected if isinstance(expected, list) else [expected]
-        message = f"expected {' or '.join(types)}, got {_json_type(error.instance)}"
+        message = f"expected {' or '.join(types)}, got {json_type(error.instance)}"
     elif validator == "enum":
         message = f"{_short(error.instance)} is not one of: {', '.join(map(str, expected))}"
     elif validator == "const":

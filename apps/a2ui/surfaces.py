@@ -11,8 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from apps.a2ui.catalog import CATALOG_ID
-from apps.a2ui.models import (
-    Component,
+from apps.a2ui.messages import (
     CreateSurface,
     CreateSurfaceMessage,
     UpdateComponents,
@@ -20,6 +19,7 @@ from apps.a2ui.models import (
     UpdateDataModel,
     UpdateDataModelMessage,
 )
+from apps.a2ui.models import Component
 from apps.a2ui.validator import surface_check
 
 

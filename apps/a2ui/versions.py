@@ -73,9 +73,3 @@ DEFAULT_VERSION = V0_9.version
 def protocol_for(version: object) -> Protocol | None:
     """The protocol a message's `version` names, or None when Tessera does not speak it."""
     return PROTOCOLS.get(version) if isinstance(version, str) else None
-
-
-def same_line(a: str, b: str) -> bool:
-    """Whether two versions share schemas and catalogs (v0.9 and v0.9.1 do)."""
-    pa, pb = protocol_for(a), protocol_for(b)
-    return pa is not None and pb is not None and pa.line == pb.line

@@ -11,6 +11,7 @@ from django.core.management.base import CommandError
 from apps.accounts.access import AccessContext, AccessDenied, access_context_for_user
 from apps.agent import selectors, services
 from apps.agent.runtime import RunOutcome
+from project.maintenance import owner_database
 
 
 def parse_as_of(value: str) -> date:
@@ -41,12 +42,13 @@ def thread_owner(thread_id: str) -> str:
         parsed = uuid.UUID(thread_id)
     except ValueError as error:
         raise CommandError(f"--thread must be a thread id (a UUID), got {thread_id!r}") from error
-    owner = (
-        ThreadDirectory.objects.using("owner")
-        .filter(thread_id=parsed)
-        .values_list("user__username", flat=True)
-        .first()
-    )
+    with owner_database() as alias:
+        owner = (
+            ThreadDirectory.objects.using(alias)
+            .filter(thread_id=parsed)
+            .values_list("user__username", flat=True)
+            .first()
+        )
     if owner is None:
         raise CommandError(f"thread {thread_id} does not exist")
     return owner

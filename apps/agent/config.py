@@ -132,25 +132,11 @@ class AgentConfig:
 
 
 def _read_float(name: str) -> float:
-    raw = env.read(name)
-    try:
-        value = float(raw)
-    except ValueError as exc:
-        raise ConfigError(f"{name} must be a number of seconds, got {raw!r}") from exc
-    if value <= 0:
-        raise ConfigError(f"{name} must be greater than 0, got {raw!r}")
-    return value
+    return env.read_positive_float(name, ConfigError, unit="seconds")
 
 
 def _read_positive_int(name: str) -> int:
-    raw = env.read(name)
-    try:
-        value = int(raw)
-    except ValueError as exc:
-        raise ConfigError(f"{name} must be a whole number, got {raw!r}") from exc
-    if value < 1:
-        raise ConfigError(f"{name} must be at least 1, got {raw!r}")
-    return value
+    return env.read_positive_int(name, ConfigError)
 
 
 def _read_kind(name: str) -> ProviderKind:

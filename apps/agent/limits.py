@@ -145,6 +145,17 @@ def thread_busy(*, thread_id) -> bool:
     return _active_run_jobs().filter(args_kwargs__kwargs__thread_id=str(thread_id)).exists()
 
 
+def _rate_check(key: str, window_seconds: int, limit_variable: str, message: str) -> None:
+    """Count one more use of `key` in its window; LimitExceeded (RATE_LIMITED, with the wait)
+    once the count passes the limit the environment sets."""
+    limit = _positive(limit_variable)
+    count, retry_after = _window_count(key, window_seconds)
+    if count > limit:
+        raise LimitExceeded(
+            RATE_LIMITED, message.format(count=limit, retry_after=retry_after), retry_after
+        )
+
+
 @transaction.atomic
 def run_admit(*, context: AccessContext, enqueue, thread_id=None) -> object:
     """Check the person's rate, the tenant's active runs and (with `thread_id`) that the
@@ -152,14 +163,7 @@ def run_admit(*, context: AccessContext, enqueue, thread_id=None) -> object:
     per-tenant lock, so concurrent admissions cannot both take the last place or both start
     on one thread. Raises `LimitExceeded` or a THREAD_BUSY `Refusal`; returns what `enqueue`
     returns."""
-    limit = _positive("TESSERA_RUNS_PER_MINUTE")
-    count, retry_after = _window_count(f"runs:{context.user_id}", 60)
-    if count > limit:
-        raise LimitExceeded(
-            RATE_LIMITED,
-            RUNS_RATE_MESSAGE.format(count=limit, retry_after=retry_after),
-            retry_after,
-        )
+    _rate_check(f"runs:{context.user_id}", 60, "TESSERA_RUNS_PER_MINUTE", RUNS_RATE_MESSAGE)
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [ADMISSION_LOCK, context.tenant_id])
     if thread_id is not None and thread_busy(thread_id=thread_id):
@@ -183,11 +187,6 @@ def upload_admit(*, context: AccessContext, size_bytes: int) -> None:
             TOO_LARGE,
             UPLOAD_TOO_LARGE_MESSAGE.format(size_mb=size_bytes / 1024 / 1024, limit_mb=limit_mb),
         )
-    limit = _positive("TESSERA_UPLOADS_PER_HOUR")
-    count, retry_after = _window_count(f"uploads:{context.user_id}", 3600)
-    if count > limit:
-        raise LimitExceeded(
-            RATE_LIMITED,
-            UPLOADS_RATE_MESSAGE.format(count=limit, retry_after=retry_after),
-            retry_after,
-        )
+    _rate_check(
+        f"uploads:{context.user_id}", 3600, "TESSERA_UPLOADS_PER_HOUR", UPLOADS_RATE_MESSAGE
+    )

@@ -1,23 +1,11 @@
 """Layers 2–4 of the gateway at run time: run a validated query with least privilege.
 
-Each query gets a pooled connection of the `tessera_gateway` login role and one transaction:
-
-    BEGIN READ ONLY; SET LOCAL statement_timeout …; SET LOCAL search_path …
-    SELECT set_config('app.tenant_id', $1, true), …   -- bound, by the login role
-    SET LOCAL ROLE tessera_query                       -- owns nothing, may not set_config
-    <the regenerated query>                            -- extended protocol: one statement
-    ROLLBACK; <session cleanup>                        -- always
-
-The query always goes through the extended query protocol, which refuses a second statement
-even if one got past the validator. After the rollback, the session is cleaned of anything a
-statement can leave beyond its transaction (session advisory locks, LISTEN, prepared
-statements, cursors, settings), so the next query finds a pristine connection. Five round
-trips, no pipeline: psycopg's pipeline mode costs more client time than it saves on a local
-socket (bench/gateway.py).
+A query gets a pooled `tessera_gateway` connection and one read-only transaction bound to the
+person's context, sent with the session clean-up in one round trip (`session.py`). Rows come
+back up to the query's limit + 1 (the validator added that LIMIT), so a longer result is
+flagged truncated; driver errors become `GatewayError`s.
 """
 
-import atexit
-import threading
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -28,26 +16,15 @@ from typing import Annotated
 
 import psycopg
 import pydantic
-from django.conf import settings
-from psycopg_pool import ConnectionPool, PoolTimeout
+from psycopg_pool import PoolTimeout
 
 from apps.accounts.access import AccessContext
-from apps.gateway import errors, limits
+from apps.gateway import errors, session, wire
 from apps.gateway.errors import ErrorCode, GatewayError
+from apps.gateway.pool import get_pool
 from apps.gateway.serialize import jsonable
 from apps.gateway.validation import ValidatedQuery
-from project import database
-
-BIND_CONTEXT = (
-    "SELECT set_config('app.tenant_id', $1, true), "
-    "set_config('app.user_id', $2, true), set_config('app.role', $3, true)"
-)
-SET_ROLE = f"SET LOCAL ROLE {database.QUERY}"
-BEGIN = "BEGIN READ ONLY; SET LOCAL statement_timeout = {timeout}; SET LOCAL search_path = public, pg_temp"
-# ROLLBACK first: it also ends a transaction the query aborted.
-CLEANUP = (
-    "ROLLBACK; SELECT pg_advisory_unlock_all(); UNLISTEN *; DEALLOCATE ALL; CLOSE ALL; RESET ALL"
-)
+from apps.gateway.wire import ExecStatus, Statement
 
 
 @dataclass(frozen=True)
@@ -120,54 +97,11 @@ def bind_parameters(names: tuple[str, ...], params: Mapping | None) -> list:
     return [params[name] for name in names]
 
 
-# --- the pool ----------------------------------------------------------------------------
-
-_pool: ConnectionPool | None = None
-_pool_lock = threading.Lock()
-
-
-def get_pool() -> ConnectionPool:
-    """The process's pool of `tessera_gateway` connections, opened on first use."""
-    global _pool
-    with _pool_lock:
-        if _pool is None or _pool.closed:
-            configured = limits.current()
-            _pool = ConnectionPool(
-                conninfo=database.conninfo(database.GATEWAY, settings.DB_NAME),
-                min_size=1,
-                max_size=configured.pool_size,
-                timeout=configured.pool_timeout_s,
-                # After a database restart, pooled sessions are dead: check before lending one,
-                # so the first query after it does not fail.
-                check=ConnectionPool.check_connection,
-                kwargs={
-                    "autocommit": True,
-                    # Agent SQL is ad hoc; server-side prepared statements would outlive it.
-                    "prepare_threshold": None,
-                    "cursor_factory": psycopg.RawCursor,
-                },
-                name="tessera-gateway",
-                open=True,
-            )
-        return _pool
-
-
-def close_pool() -> None:
-    global _pool
-    with _pool_lock:
-        if _pool is not None:
-            _pool.close()
-            _pool = None
-
-
-atexit.register(close_pool)
-
-
 # --- running -----------------------------------------------------------------------------
 
 
-class _BrokenConnection(Exception):
-    pass
+class BrokenConnection(Exception):
+    """The connection died (server restart, terminated backend): the pool must drop it."""
 
 
 def execute(
@@ -175,68 +109,51 @@ def execute(
 ) -> QueryResult:
     """Run `query` for `context` (None: no tenant, so tenant tables show no rows)."""
     values = bind_parameters(query.parameters, params)
+    return with_retry(lambda: _run(query, context, values))
+
+
+def with_retry(attempt):
+    """Run a read-only `attempt` once more when its pooled connection turned out dead: pooled
+    connections may have died since their last use (a database restart); the check drops the
+    dead ones."""
     try:
-        return _run(query, context, values)
-    except _BrokenConnection:
-        # Pooled connections may have died since their last use (server restart): drop the
-        # dead ones and try the read-only query once more.
+        return attempt()
+    except BrokenConnection:
         get_pool().check()
     try:
-        return _run(query, context, values)
-    except _BrokenConnection as exc:
+        return attempt()
+    except BrokenConnection as exc:
         raise GatewayError(
             ErrorCode.UNAVAILABLE, errors.UNAVAILABLE_DB.format(detail=exc)
         ) from None
 
 
-def _context_values(context: AccessContext | None) -> list[str]:
-    if context is None:
-        return ["", "", ""]
-    return [str(context.tenant_id), str(context.user_id), context.role]
-
-
-class _OneStatementCursor(psycopg.RawCursor):
-    """Sends every query with the extended protocol, even without parameters: PostgreSQL then
-    refuses more than one statement ("cannot insert multiple commands into a prepared
-    statement"), whatever the validator let through."""
-
-    def _execute_send(self, query, *, force_extended: bool = False, binary=None) -> None:
-        super()._execute_send(query, force_extended=True, binary=binary)
-
-
 def _run(query: ValidatedQuery, context: AccessContext | None, values: list) -> QueryResult:
-    begin = BEGIN.format(timeout=int(query.statement_timeout_ms))
     try:
         with get_pool().connection() as conn:
             started = time.perf_counter()
             try:
-                setup = conn.cursor()
-                setup.execute(begin)
-                setup.execute(BIND_CONTEXT, _context_values(context))
-                setup.execute(SET_ROLE)
-                cursor = _OneStatementCursor(conn)
-                cursor.execute(query.sql, values)
-                description = cursor.description
-                if description is None:
-                    raise GatewayError(ErrorCode.NOT_A_QUERY, errors.NO_RESULT)
-                rows = cursor.fetchmany(query.max_rows + 1)
+                outcome = session.run(
+                    conn,
+                    context,
+                    query.statement_timeout_ms,
+                    Statement(query.sql.encode(), values),
+                )
             except psycopg.Error as exc:
-                if conn.broken:
-                    raise _BrokenConnection(str(exc).strip()) from exc
+                if conn.broken or isinstance(exc, psycopg.OperationalError) and conn.closed:
+                    raise BrokenConnection(str(exc).strip()) from exc
                 raise translate(exc, query) from None
-            finally:
-                _clean_up(conn)
             elapsed_ms = (time.perf_counter() - started) * 1000
-            columns = [
-                {"name": column.name, "type": _type_name(conn, column.type_code)}
-                for column in description
-            ]
+            if outcome.result.status != ExecStatus.TUPLES_OK:
+                raise GatewayError(ErrorCode.NOT_A_QUERY, errors.NO_RESULT)
+            rows = wire.rows(conn, outcome.result, query.max_rows + 1)
+            columns = column_list(conn, outcome.result)
     except PoolTimeout as exc:
         raise GatewayError(
             ErrorCode.UNAVAILABLE, errors.UNAVAILABLE_DB.format(detail="no free connection")
         ) from exc
     except psycopg.OperationalError as exc:
-        raise _BrokenConnection(str(exc).strip()) from exc
+        raise BrokenConnection(str(exc).strip()) from exc
     truncated = len(rows) > query.max_rows
     rows = [list(row) for row in rows[: query.max_rows]]
     return QueryResult(
@@ -249,18 +166,16 @@ def _run(query: ValidatedQuery, context: AccessContext | None, values: list) -> 
     )
 
 
-def _clean_up(conn: psycopg.Connection) -> None:
-    if conn.broken or conn.closed:
-        return
-    try:
-        conn.execute(CLEANUP)
-    except psycopg.Error:
-        # A session that cannot be cleaned is not reused: the pool discards a closed one.
-        conn.close()
+def column_list(conn: psycopg.Connection, result) -> list[dict[str, str]]:
+    """Name and PostgreSQL type name of each result column."""
+    types = conn.adapters.types
+    return [
+        {"name": name, "type": _type_name(types, oid)} for name, oid in wire.columns(conn, result)
+    ]
 
 
-def _type_name(conn: psycopg.Connection, oid: int) -> str:
-    info = conn.adapters.types.get(oid)
+def _type_name(types, oid: int) -> str:
+    info = types.get(oid)
     return info.name if info is not None else str(oid)
 
 

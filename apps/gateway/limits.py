@@ -35,6 +35,11 @@ env.declare(
     "Most items in one IN (...) list, ARRAY[...] or VALUES list (TOO_LARGE).",
 )
 env.declare(
+    "TESSERA_CSV_MAX_ROWS",
+    "1000000",
+    "Most rows a CSV download holds; it streams every row up to this and then ends with a line saying it was cut.",
+)
+env.declare(
     "TESSERA_GATEWAY_POOL_SIZE",
     "8",
     "Most database connections the gateway's pool opens (role tessera_gateway).",
@@ -73,6 +78,7 @@ LIMITS: tuple[Limit, ...] = (
     Limit("max_sql_length", "TESSERA_GATEWAY_MAX_SQL_LENGTH", minimum=16),
     Limit("max_depth", "TESSERA_GATEWAY_MAX_DEPTH", minimum=2),
     Limit("max_in_list", "TESSERA_GATEWAY_MAX_IN_LIST", minimum=1),
+    Limit("csv_max_rows", "TESSERA_CSV_MAX_ROWS", minimum=1),
     Limit("pool_size", "TESSERA_GATEWAY_POOL_SIZE", minimum=1),
     Limit("pool_timeout_s", "TESSERA_GATEWAY_POOL_TIMEOUT_S", minimum=1),
 )
@@ -91,6 +97,7 @@ class Limits:
     max_sql_length: int
     max_depth: int
     max_in_list: int
+    csv_max_rows: int
     pool_size: int
     pool_timeout_s: int
 

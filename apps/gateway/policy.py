@@ -92,3 +92,8 @@ def default_policy(**overrides) -> Policy:
     }
     values.update(overrides)
     return Policy(**values)
+
+
+def export_policy() -> Policy:
+    """The ERP allow-list for downloads: every row up to TESSERA_CSV_MAX_ROWS."""
+    return default_policy(max_rows=limits.current().csv_max_rows)

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from django.db import connections
 
 from apps.gateway import limits
+from project.maintenance import OWNER_ALIAS
 
 # Tables whose row-level security policy applies a role's date window, and the dated column.
 DATED_TABLES = {"erp_salary": "pay_date"}
@@ -18,8 +19,9 @@ class DateWindow:
 
 
 def date_window_list() -> list[DateWindow]:
-    """The configured windows (read as the owner role, which alone may read them)."""
-    with connections["owner"].cursor() as cursor:
+    """The configured windows (read as the owner role, which alone may read them; inside
+    `project.maintenance.owner_database()`)."""
+    with connections[OWNER_ALIAS].cursor() as cursor:
         cursor.execute(
             "SELECT table_name, role, months FROM erp_date_window ORDER BY table_name, role"
         )

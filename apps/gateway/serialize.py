@@ -1,6 +1,8 @@
-"""Turn database values into JSON: dates and times as ISO 8601 strings, decimals as numbers,
-intervals as ISO 8601 durations."""
+"""Turn database values into JSON (dates and times as ISO 8601 strings, decimals as numbers,
+intervals as ISO 8601 durations), and into text cells for downloads (the same, with decimals
+written out exactly)."""
 
+import json
 import math
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
@@ -31,6 +33,20 @@ def jsonable(value):
     if isinstance(value, (bytes, bytearray, memoryview)):
         return "\\x" + bytes(value).hex()
     return str(value)
+
+
+def text_cell(value) -> str:
+    """One value as the text of a CSV cell: empty for NULL, exact decimals, ISO dates."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Decimal):
+        return format(value, "f") if value.is_finite() else _non_finite(float(value))
+    if isinstance(value, (list, tuple, dict)):
+        return json.dumps(jsonable(value), ensure_ascii=False)
+    converted = jsonable(value)
+    return converted if isinstance(converted, str) else json.dumps(converted)
 
 
 def _non_finite(value: float) -> str:

@@ -10,6 +10,7 @@ from apps.gateway.execution import QueryResult, execute
 from apps.gateway.policy import Policy, default_policy
 from apps.gateway.selectors import DATED_TABLES
 from apps.gateway.validation import validate
+from project.maintenance import OWNER_ALIAS
 
 WINDOW_TABLE_UNKNOWN = "No date window can be set on {table}; dated tables: {tables}."
 WINDOW_ROLE_UNKNOWN = "Unknown role {role}; roles: {roles}."
@@ -36,7 +37,8 @@ def run_sql(
 def date_window_set(*, table: str, role: str, months: int | None) -> None:
     """Let `role` see only the last `months` months of `table` (None: all of it).
 
-    Runs as the owner role, the only one that may change the configuration.
+    Runs as the owner role, the only one that may change the configuration: call it inside
+    `project.maintenance.owner_database()` (`manage.py gateway window` does).
     """
     if table not in DATED_TABLES:
         raise ValueError(
@@ -46,7 +48,7 @@ def date_window_set(*, table: str, role: str, months: int | None) -> None:
         raise ValueError(WINDOW_ROLE_UNKNOWN.format(role=role, roles=", ".join(Role.values)))
     if months is not None and not 1 <= months <= 1200:
         raise ValueError(WINDOW_MONTHS.format(months=months))
-    with transaction.atomic(using="owner"), connections["owner"].cursor() as cursor:
+    with transaction.atomic(using=OWNER_ALIAS), connections[OWNER_ALIAS].cursor() as cursor:
         if months is None:
             cursor.execute(
                 "DELETE FROM erp_date_window WHERE table_name = %s AND role = %s", [table, role]

@@ -124,10 +124,6 @@ class Presence:
         rows = self._connection.execute(LIVE_KEYS_SQL, (LOCK_CLASS,)).fetchall()
         return {row[0] for row in rows}
 
-    def notify(self) -> None:
-        if self._connection is not None:
-            self._connection.execute(f"NOTIFY {CHANNEL}")
-
     # The session
 
     def _connect(self) -> None:

@@ -35,18 +35,8 @@ def runner_mode() -> str:
 
 
 def threads() -> int:
-    value = env.read_int("TESSERA_TASK_THREADS")
-    if value < 1:
-        raise SystemExit(f"TESSERA_TASK_THREADS must be at least 1, got {value}")
-    return value
+    return env.read_positive_int("TESSERA_TASK_THREADS")
 
 
 def poll_seconds() -> float:
-    raw = env.read("TESSERA_TASK_POLL_SECONDS")
-    try:
-        value = float(raw)
-    except ValueError as exc:
-        raise SystemExit(f"TESSERA_TASK_POLL_SECONDS must be a number, got {raw!r}") from exc
-    if value <= 0:
-        raise SystemExit(f"TESSERA_TASK_POLL_SECONDS must be greater than 0, got {raw!r}")
-    return value
+    return env.read_positive_float("TESSERA_TASK_POLL_SECONDS")

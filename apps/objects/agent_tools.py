@@ -9,6 +9,7 @@ pauses the run until the person has answered.
 AccessContext from `ToolContext.run["access"]`.
 """
 
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Annotated, Any, Literal, Self
 
@@ -24,6 +25,7 @@ from apps.agent.tools import (
     ToolResult,
     register_tool,
 )
+from apps.agent.tools.access import run_access
 from apps.objects import errors, selectors, services, surfaces
 from apps.objects.models import Candidate
 from apps.objects.pipeline import CANDIDATE, PIPELINE
@@ -75,13 +77,6 @@ class UpdateCandidateArgs(ToolArgs):
         if self.offered_salary is None and self.name is None and self.email is None:
             raise ValueError("give at least one of offered_salary, name, email")
         return self
-
-
-def _access(context: ToolContext) -> AccessContext:
-    access = context.run.get("access")
-    if not isinstance(access, AccessContext):
-        raise ToolError(NO_ACCESS)
-    return access
 
 
 def _summary(candidate: Candidate) -> dict[str, Any]:
@@ -142,7 +137,7 @@ def _one(args: MoveCandidateArgs | UpdateCandidateArgs, access: AccessContext, a
 def move_candidate(args: MoveCandidateArgs, context: ToolContext) -> ToolResult:
     """Move a job candidate to another stage of the hiring pipeline (applied → screening →
     interview → offer → hired; rejected or withdrawn from any open stage)."""
-    access = _access(context)
+    access = run_access(context, missing=NO_ACCESS)
     candidate = _one(args, access, surfaces.ACTION_MOVE)
     if isinstance(candidate, ToolResult):
         return candidate
@@ -167,43 +162,41 @@ def move_candidate(args: MoveCandidateArgs, context: ToolContext) -> ToolResult:
                 "candidate": _summary(candidate),
             },
         )
-    try:
-        moved = services.candidate_move(
-            context=access,
-            candidate_id=candidate.pk,
-            to_state=args.to_state,
-            offered_salary=args.offered_salary,
-            note=args.note,
-        )
-    except errors.ObjectError as error:
-        raise _failure(error) from error
-    moved.position = candidate.position
-    return ToolResult(
-        content={"ok": True, "message": _moved_text(moved), "candidate": _summary(moved)}
-    )
+    return _written(services.candidate_move, access, candidate, args, _moved_text)
 
 
 def update_candidate(args: UpdateCandidateArgs, context: ToolContext) -> ToolResult:
     """Change a job candidate's offered salary (while in offer), name or email."""
-    access = _access(context)
+    access = run_access(context, missing=NO_ACCESS)
     candidate = _one(args, access, surfaces.ACTION_UPDATE)
     if isinstance(candidate, ToolResult):
         return candidate
+    return _written(services.candidate_update, access, candidate, args, _updated_text)
+
+
+def _written(
+    write: Callable[..., Candidate],
+    access: AccessContext,
+    candidate: Candidate,
+    args: MoveCandidateArgs | UpdateCandidateArgs,
+    message: Callable[[Candidate], str],
+) -> ToolResult:
+    """Write the arguments (all but the candidate reference, which `candidate` resolves) with
+    the object-layer service `write`; the model reads what was done, or (as a ToolError) why
+    the object layer or the database refused."""
+    changes = args.model_dump(exclude={"candidate"})
     try:
-        updated = services.candidate_update(
-            context=access,
-            candidate_id=candidate.pk,
-            name=args.name,
-            email=args.email,
-            offered_salary=args.offered_salary,
-            note=args.note,
-        )
+        written = write(context=access, candidate_id=candidate.pk, **changes)
     except errors.ObjectError as error:
         raise _failure(error) from error
-    updated.position = candidate.position
+    written.position = candidate.position
     return ToolResult(
-        content={"ok": True, "message": f"Updated {updated.name}.", "candidate": _summary(updated)}
+        content={"ok": True, "message": message(written), "candidate": _summary(written)}
     )
+
+
+def _updated_text(candidate: Candidate) -> str:
+    return f"Updated {candidate.name}."
 
 
 def _moved_text(candidate: Candidate) -> str:

@@ -5,6 +5,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from apps.agent.input_checks import invalid_fields
 from apps.objects.amounts import parse_amount
 from apps.objects.models import CandidateState
 from apps.objects.services import MAX_NOTE
@@ -41,12 +42,12 @@ def parse_move(data) -> tuple[MoveForm | None, dict[str, str]]:
         ), {}
     except ValidationError as error:
         problems: dict[str, str] = {}
-        for item in error.errors():
-            field = str(item["loc"][0]) if item["loc"] else "form"
+        for item in invalid_fields(error):
+            field = str(item.location[0]) if item.location else "form"
             if field == "offered_salary":
                 problems[field] = MSG_SALARY_FORMAT
             elif field == "to_state":
                 problems[field] = MSG_STATE
             else:
-                problems[field] = item["msg"]
+                problems[field] = item.message
         return None, problems

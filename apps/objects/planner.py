@@ -235,10 +235,9 @@ def _reason(message: str) -> str:
 
 
 def _conclude(request: PlannerInput) -> Plan | None:
-    results = [m for m in request.tool_results if m.name in MY_TOOLS]
-    if not results:
+    last = request.last_result(MY_TOOLS)
+    if last is None:
         return None
-    last = results[-1]
     data = _observation(last.text)
     if last.is_error or "error" in data:
         return Plan(text=REFUSED.format(reason=_reason(str(data.get("message", last.text)))))

@@ -7,7 +7,7 @@ import uuid
 from typing import Any
 
 from apps.a2ui import models as ui
-from apps.a2ui.validator import surface_check
+from apps.a2ui.surfaces import surface_build
 from apps.objects.errors import format_amount, state_label
 from apps.objects.models import Candidate
 
@@ -23,17 +23,7 @@ def _surface_id(kind: str) -> str:
 
 
 def _payload(surface_id: str, title: str, components: list, data: dict[str, Any]) -> dict:
-    messages = surface_check(
-        [
-            ui.CreateSurfaceMessage(create_surface=ui.CreateSurface(surface_id=surface_id)),
-            ui.UpdateComponentsMessage(
-                update_components=ui.UpdateComponents(surface_id=surface_id, components=components)
-            ),
-            ui.UpdateDataModelMessage(
-                update_data_model=ui.UpdateDataModel(surface_id=surface_id, path="/", value=data)
-            ),
-        ]
-    )
+    messages = surface_build(surface_id, components, data=data)
     return {"surfaceId": surface_id, "title": title, "messages": messages}
 
 

@@ -114,10 +114,9 @@ def _from_action(access, action: dict[str, Any]) -> Plan | None:
 
 
 def _conclude(request: PlannerInput) -> Plan | None:
-    mine = [message for message in request.tool_results if message.name in TOOL_NAMES]
-    if not mine:
+    last = request.last_result(TOOL_NAMES)
+    if last is None:
         return None
-    last = mine[-1]
     content = _json(last.text)
     if last.is_error:
         return Plan(text=NOT_MADE.format(reason=content.get("message", last.text)))

@@ -21,9 +21,9 @@ import jsonpatch
 import jsonpointer
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from apps.agent.input_checks import invalid_fields
 from apps.studio.contrast import ContrastFailure, preferences_contrast_check
 from apps.studio.preferences import MARKUP, Preferences, Theme
-from apps.studio.validation import field_errors
 
 MAX_OPERATIONS = 50  # a request changes a handful of fields; more is a mistake or an attack
 MAX_PATH_LENGTH = 200
@@ -132,7 +132,7 @@ def patch_parse(ops: Any) -> list[PatchOperation]:
         try:
             operation = PatchOperation.model_validate(raw)
         except ValidationError as error:
-            for item in field_errors(error):
+            for item in invalid_fields(error):
                 text = f"{item.dotted}: {item.message}" if item.location else item.message
                 problems.append(PatchProblem(str(path), text, index))
             continue
@@ -213,7 +213,7 @@ def _pointer_reason(error: Exception) -> str:
 
 def _document_problems(error: ValidationError) -> list[PatchProblem]:
     problems = []
-    for item in field_errors(error):
+    for item in invalid_fields(error):
         path = item.pointer
         if item.kind == "extra_forbidden":
             message = UNKNOWN_FIELD

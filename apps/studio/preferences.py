@@ -12,7 +12,6 @@ static/css/tokens.css and ``to_root_attributes`` the ``data-*`` switches on ``<h
 """
 
 import re
-import unicodedata
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -26,6 +25,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from apps.agent.input_checks import has_control_characters
 from apps.studio.contrast import AA_BODY, mix, nearest_passing_all
 
 SCHEMA_VERSION = 1
@@ -100,7 +100,6 @@ MARKUP = re.compile(
     re.IGNORECASE,
 )
 URL = re.compile(r"\b[a-z][a-z0-9+.-]*://|^\s*www\.", re.IGNORECASE)
-BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 def _color(value: str) -> str:
@@ -110,7 +109,7 @@ def _color(value: str) -> str:
 
 
 def _plain_text(value: str) -> str:
-    if any(c in BIDI_CONTROLS or unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in value):
+    if has_control_characters(value):
         raise PydanticCustomError("plain_text", TEXT_CONTROL)
     if MARKUP.search(value):
         raise PydanticCustomError("plain_text", TEXT_MARKUP)

@@ -184,38 +184,36 @@ def preferences_undo(
     *, context: AccessContext, scope: Scope = "user", request: str = ""
 ) -> Applied:
     """Take back the latest change still in effect (NothingToDo when there is none)."""
-    scope_check(context=context, scope=scope)
-    with bound(context):
-        _lock(context, scope)
-        target = selectors.history_state(context=context, scope=scope).undo_target
-        if target is None:
-            raise NothingToDo(NOTHING_TO_UNDO)
-        overrides = selectors.overrides_before(context=context, scope=scope, version=target)
-        return _restore(
-            context=context,
-            layers=selectors.layers_get(context=context, scope=scope),
-            action=Action.UNDO,
-            overrides=overrides,
-            request=request,
-            target=target,
-        )
+    return _history_move(context=context, scope=scope, request=request, action=Action.UNDO)
 
 
 def preferences_redo(
     *, context: AccessContext, scope: Scope = "user", request: str = ""
 ) -> Applied:
     """Re-apply the latest undone change (NothingToDo when there is none)."""
+    return _history_move(context=context, scope=scope, request=request, action=Action.REDO)
+
+
+def _history_move(*, context: AccessContext, scope: Scope, request: str, action: str) -> Applied:
+    """Undo (restore the overrides from before the target change) or redo (restore the
+    target's own overrides), stored as a new version that names its target."""
+    undo = action == Action.UNDO
     scope_check(context=context, scope=scope)
     with bound(context):
         _lock(context, scope)
-        target = selectors.history_state(context=context, scope=scope).redo_target
+        history = selectors.history_state(context=context, scope=scope)
+        target = history.undo_target if undo else history.redo_target
         if target is None:
-            raise NothingToDo(NOTHING_TO_REDO)
+            raise NothingToDo(NOTHING_TO_UNDO if undo else NOTHING_TO_REDO)
+        if undo:
+            overrides = selectors.overrides_before(context=context, scope=scope, version=target)
+        else:
+            overrides = target.overrides
         return _restore(
             context=context,
             layers=selectors.layers_get(context=context, scope=scope),
-            action=Action.REDO,
-            overrides=target.overrides,
+            action=action,
+            overrides=overrides,
             request=request,
             target=target,
         )

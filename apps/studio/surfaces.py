@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from apps.a2ui import models as ui
-from apps.a2ui.validator import surface_check
+from apps.a2ui.surfaces import surface_build
 from apps.accounts.access import AccessContext, bound
 from apps.agent.models import Artifact
 from apps.studio.selectors import Scope
@@ -78,19 +78,7 @@ def choice_surface(
         ),
     ]
     first = [choices[0].value] if choices else []
-    messages = surface_check(
-        [
-            ui.CreateSurfaceMessage(create_surface=ui.CreateSurface(surface_id=surface_id)),
-            ui.UpdateComponentsMessage(
-                update_components=ui.UpdateComponents(surface_id=surface_id, components=components)
-            ),
-            ui.UpdateDataModelMessage(
-                update_data_model=ui.UpdateDataModel(
-                    surface_id=surface_id, path="/", value={"choice": first}
-                )
-            ),
-        ]
-    )
+    messages = surface_build(surface_id, components, data={"choice": first})
     return {
         "surface_id": surface_id,
         "title": title,

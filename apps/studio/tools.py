@@ -23,6 +23,7 @@ from apps.agent.tools import (
     ToolResult,
     register_tool,
 )
+from apps.agent.tools.access import run_access
 from apps.studio import selectors, services
 from apps.studio.describe import patch_summary
 from apps.studio.patches import MAX_OPERATIONS, ContrastError, PatchError, patch_apply
@@ -67,13 +68,6 @@ SCOPE_HELP = (
 )
 
 
-def _access(context: ToolContext):
-    access = context.run.get("access")
-    if access is None:
-        raise ToolError(NO_ACCESS)
-    return access
-
-
 def _ui_patch(applied: services.Applied) -> ArtifactDraft:
     return ArtifactDraft(kind=UI_PATCH, title="Interface updated", payload=applied.as_artifact())
 
@@ -113,7 +107,7 @@ class UpdateUiArgs(ToolArgs):
 def update_ui(args: UpdateUiArgs, context: ToolContext) -> ToolResult:
     """Change the person's interface preferences with a JSON Patch; the change shows at once
     in every open page."""
-    access = _access(context)
+    access = run_access(context, missing=NO_ACCESS)
     try:
         applied = services.preferences_change(
             context=access, ops=args.ops, request=args.request, scope=args.scope
@@ -213,7 +207,7 @@ def history_message(applied: services.Applied) -> str:
 )
 def ui_history(args: UiHistoryArgs, context: ToolContext) -> ToolResult:
     """Undo, redo or reset the person's interface preferences."""
-    access = _access(context)
+    access = run_access(context, missing=NO_ACCESS)
     try:
         applied = HISTORY_ACTIONS[args.action](
             context=access, scope=args.scope, request=args.request
@@ -272,7 +266,7 @@ class AskUiChoiceArgs(ToolArgs):
 )
 def ask_ui_choice(args: AskUiChoiceArgs, context: ToolContext) -> ToolResult:
     """Show the person a form with ready-made interface changes to pick from."""
-    access = _access(context)
+    access = run_access(context, missing=NO_ACCESS)
     if args.scope == "tenant":
         try:
             services.scope_check(context=access, scope="tenant")
@@ -319,7 +313,7 @@ class ReadUiPreferencesArgs(ToolArgs):
 )
 def read_ui_preferences(args: ReadUiPreferencesArgs, context: ToolContext) -> ToolResult:
     """The person's current interface preferences document and its JSON Schema."""
-    layers = selectors.layers_get(context=_access(context), scope=args.scope)
+    layers = selectors.layers_get(context=run_access(context, missing=NO_ACCESS), scope=args.scope)
     return ToolResult(
         content={
             "version": layers.version,

@@ -8,8 +8,6 @@ deuteranopia and tritanopia simulation. The dark variants keep the hues and lift
 
 from dataclasses import dataclass
 
-CHART_TOKENS = tuple(f"--chart-{index}" for index in range(1, 9))
-
 PALETTE_LIGHT = (
     "#3a6ea5",  # slate blue
     "#c0603a",  # terracotta
@@ -69,8 +67,3 @@ DARK = ChartTheme(
     axis="#4a525b",
     sequential=("#1f2a36", "#9cc3ee"),
 )
-
-
-def palette_css(theme: ChartTheme = LIGHT) -> dict[str, str]:
-    """The palette as CSS custom properties, e.g. {"--chart-1": "#3a6ea5", ...}."""
-    return dict(zip(CHART_TOKENS, theme.palette, strict=True))

@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from apps.viz.figures import ISO_DATE, MAX_POINTS
+from apps.viz.figures import MAX_POINTS
 from apps.viz.specs import ChartSpec, ChartSpecError, column_names, spec_validate
+from apps.viz.values import Table, is_numeric_value, is_temporal
 
 MAX_SERIES = 8  # one palette's worth of series
 MAX_BAR_CATEGORIES = 60  # more bars than this read as noise
@@ -67,7 +68,8 @@ def chart_propose(
     if len(rows) < 2 or not names:
         return None
     declared = _declared_types(columns)
-    table = [_classify(name, _values(rows, names, name), declared.get(name)) for name in names]
+    result = Table(names, rows)
+    table = [_classify(name, result.values(name), declared.get(name)) for name in names]
     spec = _propose(table, len(rows))
     if spec is None:
         return None
@@ -78,15 +80,11 @@ def chart_propose(
         return None
 
 
-def _values(rows: Sequence[Any], names: list[str], name: str) -> list[Any]:
-    position = names.index(name)
-    return [row[name] if isinstance(row, Mapping) else row[position] for row in rows]
-
-
-def _is_number(value: Any) -> bool:
+def _reads_as_number(value: Any) -> bool:
+    """A number, or text that is one ("12", "-3.5": numeric columns in JSON)."""
     if isinstance(value, str):
         return NUMERIC_TEXT.fullmatch(value.strip()) is not None
-    return isinstance(value, int | float | Decimal) and not isinstance(value, bool)
+    return is_numeric_value(value)
 
 
 def _float(value: Any) -> float:
@@ -119,14 +117,11 @@ def _classify(name: str, values: list[Any], declared: str | None = None) -> _Col
         role = "date"
     elif declared in NUMERIC_TYPES:
         role = _numeric_role(name, present)
-    elif all(
-        isinstance(v, dt.date) or (isinstance(v, str) and ISO_DATE.fullmatch(v.strip()))
-        for v in present
-    ):
+    elif all(is_temporal(value) for value in present):
         role = "date"
     elif ID_NAME.search(name):
         role = "id"
-    elif all(_is_number(value) for value in present):
+    elif all(_reads_as_number(value) for value in present):
         role = _numeric_role(name, present)
     else:
         role = "category"

@@ -7,7 +7,6 @@ whatever the orientation.
 """
 
 import re
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
@@ -22,6 +21,8 @@ from pydantic import (
     ValidationError,
     model_validator,
 )
+
+from apps.agent.input_checks import has_control_characters, invalid_fields
 
 KINDS = ("bar", "grouped_bar", "line", "area", "scatter", "pie", "histogram", "heatmap")
 Kind = Literal["bar", "grouped_bar", "line", "area", "scatter", "pie", "histogram", "heatmap"]
@@ -75,16 +76,17 @@ class ChartSpecError(ValueError):
         self.problems = list(problems)
         super().__init__("; ".join(str(problem) for problem in self.problems))
 
+    @classmethod
+    def at(cls, field: str, message: str) -> "ChartSpecError":
+        """The error of one problem in one field."""
+        return cls([Problem(field, message)])
+
     def as_list(self) -> list[dict[str, str]]:
         return [{"field": p.field, "message": p.message} for p in self.problems]
 
 
-# Bidirectional overrides and isolates can make a label read differently from what it is.
-BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-
-
 def _plain_text(value: str) -> str:
-    if any(c in BIDI_CONTROLS or unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in value):
+    if has_control_characters(value):
         raise ValueError(CONTROL_CHARACTERS)
     return value
 
@@ -182,20 +184,12 @@ def spec_validate(
     try:
         spec = ChartSpec.model_validate(spec)
     except ValidationError as error:
-        raise ChartSpecError(_pydantic_problems(error)) from None
+        problems = [Problem(item.dotted, item.message) for item in invalid_fields(error)]
+        raise ChartSpecError(problems) from None
     problems = _kind_problems(spec) + _column_problems(spec, column_names(columns))
     if problems:
         raise ChartSpecError(problems)
     return spec
-
-
-def _pydantic_problems(error: ValidationError) -> list[Problem]:
-    problems = []
-    for item in error.errors(include_url=False):
-        field = ".".join(str(part) for part in item["loc"])
-        message = item["msg"].removeprefix("Value error, ")
-        problems.append(Problem(field, message))
-    return problems
 
 
 def _kind_problems(spec: ChartSpec) -> list[Problem]:

@@ -3,9 +3,8 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from apps.accounts.access import bound
 from apps.agent import selectors, services
-from apps.agent.models import Event
+from apps.workspace import selectors as workspace_selectors
 from apps.workspace.health import health_report
 
 EXAMPLES = [
@@ -40,8 +39,7 @@ def thread(request, thread_id):
         current = selectors.thread_get(context=request.access, thread_id=thread_id)
     if current is None:
         raise Http404("No such thread")
-    with bound(request.access):
-        has_events = Event.objects.filter(thread_id=thread_id).exists()
+    has_events = workspace_selectors.thread_has_events(context=request.access, thread_id=thread_id)
     return render(
         request,
         "workspace/thread.html",

@@ -1,7 +1,9 @@
 """Settings shared by every environment. Environment variables are read in project.env only."""
 
 import secrets
+from pathlib import Path
 
+import plotly
 from django.utils.csp import CSP
 
 from project import database, env
@@ -81,12 +83,11 @@ TEMPLATES = [
 ]
 
 DB_NAME = database.database_name()
-DATABASES = {
-    # Django at run time: not the owner, no BYPASSRLS, so row-level security applies.
-    "default": database.django_database(database.APP, DB_NAME),
-    # Migrations and the demo seed only (`manage.py migrate --database owner`).
-    "owner": database.django_database(database.OWNER, DB_NAME),
-}
+# The run-time roles only (database.RUNTIME_ROLES): Django as tessera_app (not the owner, no
+# BYPASSRLS, so row-level security applies), the SQL gateway's pool as tessera_gateway. The
+# owner's connection exists only inside maintenance commands (project/maintenance.py).
+DATABASES = {"default": database.django_database(database.APP, DB_NAME)}
+GATEWAY_DATABASE = database.connection_params(database.GATEWAY, DB_NAME)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -101,12 +102,8 @@ USE_TZ = True
 STATIC_URL = "/static/"
 
 
-def _plotly_bundle_dir():
+def _plotly_bundle_dir() -> Path:
     # plotly.js ships inside the Python package; serve it from there (no npm step, one version).
-    from pathlib import Path
-
-    import plotly
-
     return Path(plotly.__file__).parent / "package_data"
 
 

@@ -2,12 +2,11 @@ from project import database
 from project.settings.base import *  # noqa: F403
 
 # Tests use their own database on the same server; roles are shared (they are cluster-wide).
+# Like the web settings, these name the run-time roles only; the test session adds the
+# owner's connection itself (tests/conftest.py), and the servers it starts never see it.
 DB_NAME = f"{database.database_name()}_test"
-DATABASES = {
-    "default": database.django_database(database.APP, DB_NAME),
-    "owner": database.django_database(database.OWNER, DB_NAME),
-}
-for _config in DATABASES.values():
-    _config["CONN_MAX_AGE"] = 0
+DATABASES = {"default": database.django_database(database.APP, DB_NAME)}
+DATABASES["default"]["CONN_MAX_AGE"] = 0
+GATEWAY_DATABASE = database.connection_params(database.GATEWAY, DB_NAME)
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

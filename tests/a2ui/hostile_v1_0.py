@@ -8,7 +8,7 @@ straight into the browser renderer the payload runs nothing, loads nothing and b
 
 from apps.a2ui import problems as P
 from apps.a2ui.catalog import CATALOG_ID, CATALOG_ID_V1
-from tests.a2ui.hostile import PWN, Case
+from tests.a2ui.hostile_messages import PWN, Case
 
 SID = "hostile1"
 URL, MARKUP = frozenset({P.UNSAFE_URL}), frozenset({P.MARKUP_IN_TEXT})

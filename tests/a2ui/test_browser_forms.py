@@ -14,7 +14,7 @@ from apps.a2ui.forms import (
     flight_booking_answers,
     flight_booking_form,
 )
-from apps.a2ui.models import ActionMessage, client_message_parse
+from apps.a2ui.messages import ActionMessage, client_message_parse
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 

@@ -1,10 +1,12 @@
-"""Pydantic models: what they serialize validates against the official JSON schemas."""
+"""Pydantic models of components and messages: what they serialize validates against the
+official JSON schemas."""
 
 import json
 
 import pytest
 from pydantic import ValidationError
 
+from apps.a2ui import messages as msg
 from apps.a2ui import models as m
 from apps.a2ui.catalog import BASIC_CATALOG_ID, CATALOG_ID
 from apps.a2ui.schemas import client_validator, envelope_validator
@@ -94,8 +96,8 @@ def test_every_component_type_is_covered():
 
 @pytest.mark.parametrize("component", EVERY_COMPONENT, ids=lambda c: c.id)
 def test_component_dump_validates_against_the_official_envelope(component):
-    message = m.UpdateComponentsMessage(
-        update_components=m.UpdateComponents(surface_id=SID, components=[component])
+    message = msg.UpdateComponentsMessage(
+        update_components=msg.UpdateComponents(surface_id=SID, components=[component])
     )
     assert _valid(message.to_wire()) == []
 
@@ -106,8 +108,8 @@ def test_basic_components_validate_against_the_basic_catalog_too():
         for c in EVERY_COMPONENT
         if c.component not in ("Table", "Chart", "SqlBlock") and c.visible is None
     ]
-    message = m.UpdateComponentsMessage(
-        update_components=m.UpdateComponents(surface_id=SID, components=basic)
+    message = msg.UpdateComponentsMessage(
+        update_components=msg.UpdateComponents(surface_id=SID, components=basic)
     )
     assert _valid(message.to_wire(), BASIC_CATALOG_ID) == []
 
@@ -118,28 +120,28 @@ def test_wire_names_are_camel_case():
 
 
 def test_create_surface_and_delete_validate():
-    create = m.CreateSurfaceMessage(
-        create_surface=m.CreateSurface(
-            surface_id=SID, theme=m.Theme(primary_color="#0f5f66"), send_data_model=True
+    create = msg.CreateSurfaceMessage(
+        create_surface=msg.CreateSurface(
+            surface_id=SID, theme=msg.Theme(primary_color="#0f5f66"), send_data_model=True
         )
     ).to_wire()
     assert create["createSurface"]["catalogId"] == CATALOG_ID
     assert create["createSurface"]["theme"] == {"primaryColor": "#0f5f66"}
     assert _valid(create) == []
     assert (
-        _valid(m.DeleteSurfaceMessage(delete_surface=m.DeleteSurface(surface_id=SID)).to_wire())
+        _valid(msg.DeleteSurfaceMessage(delete_surface=msg.DeleteSurface(surface_id=SID)).to_wire())
         == []
     )
 
 
 def test_update_data_model_keeps_omitted_apart_from_null():
-    replace = m.UpdateDataModel(surface_id=SID, value={"a": 1}).model_dump(
+    replace = msg.UpdateDataModel(surface_id=SID, value={"a": 1}).model_dump(
         by_alias=True, exclude_none=True
     )
-    remove = m.UpdateDataModel(surface_id=SID, path="/a").model_dump(
+    remove = msg.UpdateDataModel(surface_id=SID, path="/a").model_dump(
         by_alias=True, exclude_none=True
     )
-    null = m.UpdateDataModel(surface_id=SID, path="/a", value=None).model_dump(
+    null = msg.UpdateDataModel(surface_id=SID, path="/a", value=None).model_dump(
         by_alias=True, exclude_none=True
     )
     assert replace == {"surfaceId": SID, "value": {"a": 1}}
@@ -150,11 +152,11 @@ def test_update_data_model_keeps_omitted_apart_from_null():
 
 
 def test_server_messages_parse_back_to_their_models():
-    wire = m.UpdateComponentsMessage(
-        update_components=m.UpdateComponents(surface_id=SID, components=EVERY_COMPONENT)
+    wire = msg.UpdateComponentsMessage(
+        update_components=msg.UpdateComponents(surface_id=SID, components=EVERY_COMPONENT)
     ).to_wire()
-    parsed = m.server_message_adapter.validate_python(wire)
-    assert isinstance(parsed, m.UpdateComponentsMessage)
+    parsed = msg.server_message_adapter.validate_python(wire)
+    assert isinstance(parsed, msg.UpdateComponentsMessage)
     assert parsed.to_wire() == wire
 
 
@@ -164,17 +166,17 @@ def test_unknown_component_does_not_parse():
         "updateComponents": {"surfaceId": SID, "components": [{"id": "x", "component": "Script"}]},
     }
     with pytest.raises(ValidationError):
-        m.server_message_adapter.validate_python(wire)
+        msg.server_message_adapter.validate_python(wire)
 
 
 def test_action_message_validates_and_parses():
-    action = m.action_message(
+    action = msg.action_message(
         name="submit", surface_id=SID, source_component_id="b", context={"x": [1]}
     )
     wire = action.to_wire()
     assert list(client_validator(CATALOG_ID).iter_errors(wire)) == []
-    parsed = m.client_message_parse(json.dumps(wire))
-    assert isinstance(parsed, m.ActionMessage)
+    parsed = msg.client_message_parse(json.dumps(wire))
+    assert isinstance(parsed, msg.ActionMessage)
     assert parsed.action.context == {"x": [1]}
 
 
@@ -189,7 +191,7 @@ def test_error_message_parses():
         },
     }
     assert list(client_validator(CATALOG_ID).iter_errors(wire)) == []
-    assert isinstance(m.client_message_parse(wire), m.ErrorMessage)
+    assert isinstance(msg.client_message_parse(wire), msg.ErrorMessage)
 
 
 @pytest.mark.parametrize(
@@ -223,4 +225,4 @@ def test_error_message_parses():
 )
 def test_bad_client_messages_are_refused(raw):
     with pytest.raises((ValidationError, ValueError)):
-        m.client_message_parse(raw)
+        msg.client_message_parse(raw)

@@ -8,7 +8,7 @@ import psycopg.sql
 import pytest
 from django.conf import settings
 
-from apps.gateway import execution
+from apps.gateway import pool as gateway_pool
 from apps.gateway.policy import Policy, default_policy
 from apps.gateway.validation import ValidatedQuery
 from project import database
@@ -37,7 +37,7 @@ def tenant_ids(admin) -> dict[str, int]:
 @pytest.fixture(scope="session", autouse=True)
 def _close_gateway_pool():
     yield
-    execution.close_pool()
+    gateway_pool.close_pool()
 
 
 @pytest.fixture
@@ -155,7 +155,7 @@ class Effects:
 
 def assert_gateway_sessions_clean() -> None:
     """Every idle connection in the gateway's pool is back to a pristine session."""
-    pool = execution.get_pool()
+    pool = gateway_pool.get_pool()
     taken = []
     try:
         for _ in range(pool.get_stats().get("pool_available", 0)):

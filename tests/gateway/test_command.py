@@ -14,6 +14,20 @@ from project import env
 pytestmark = pytest.mark.django_db
 
 
+def manage(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    """`manage.py ARGS` in a process of its own, on the test database."""
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=env.BASE_DIR,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "project.settings.test"},
+        timeout=300,
+        check=False,
+    )
+
+
 def gateway(monkeypatch, *args, sql: str = "") -> tuple[int, dict]:
     monkeypatch.setattr(sys, "stdin", io.StringIO(sql))
     out = io.StringIO()
@@ -172,16 +186,27 @@ def test_window_and_limits_print():
     ],
 )
 def test_the_command_line_contract(args, sql, status, ok):
-    completed = subprocess.run(
-        [sys.executable, "manage.py", "gateway", *args],
-        input=sql,
-        capture_output=True,
-        text=True,
-        cwd=env.BASE_DIR,
-        env={**os.environ, "DJANGO_SETTINGS_MODULE": "project.settings.test"},
-        timeout=120,
-        check=False,
-    )
+    completed = manage("gateway", *args, stdin=sql)
     assert completed.returncode == status, completed.stderr
     payload = json.loads(completed.stdout)
     assert payload["ok"] is ok
+    # Nothing else is printed: no pool warning about a session it had to discard (issue 16.9).
+    assert completed.stderr == ""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["gateway", "window"],
+        ["seed_demo", "--if-empty"],
+        ["ask", "How many active employees are there in each department?"]
+        + ["--tenant", "acme", "--user", "ana", "--json"],
+    ],
+    ids=["gateway-window", "seed-demo", "ask"],
+)
+def test_commands_print_no_pool_warnings(args):
+    completed = manage(*args)
+    assert completed.returncode == 0, completed.stderr
+    assert "psycopg" not in completed.stderr
+    assert "WARNING" not in completed.stderr

@@ -8,7 +8,7 @@ from decimal import Decimal
 import psycopg
 import pytest
 
-from apps.gateway import execution
+from apps.gateway import pool as gateway_pool
 from apps.gateway.errors import ErrorCode, GatewayError
 from apps.gateway.execution import execute
 from apps.gateway.policy import default_policy
@@ -222,7 +222,7 @@ def test_the_query_role_has_least_privilege(admin):
 
 def test_a_dead_pooled_connection_is_replaced(acme_context, admin):
     run_sql("SELECT 1", context=acme_context)
-    pool = execution.get_pool()
+    pool = gateway_pool.get_pool()
     idle = [pool.getconn() for _ in range(pool.get_stats().get("pool_available", 1))]
     pids = [conn.info.backend_pid for conn in idle]
     for conn in idle:
@@ -238,7 +238,7 @@ def test_validated_query_is_what_runs(acme_context):
 
 
 def test_pool_uses_the_gateway_login_role_on_the_test_database(settings):
-    with execution.get_pool().connection() as conn:
+    with gateway_pool.get_pool().connection() as conn:
         assert conn.info.user == database.GATEWAY
         assert conn.info.dbname == settings.DB_NAME
         assert conn.autocommit

@@ -3,9 +3,11 @@
 from datetime import date
 
 import pytest
+from django.db import IntegrityError, connections, transaction
 
 from apps.gateway import selectors, services
 from apps.gateway.services import run_sql
+from project.maintenance import OWNER_ALIAS
 
 ERP_TABLES = ("erp_department", "erp_employee", "erp_salary")
 
@@ -125,6 +127,21 @@ def test_the_window_is_configurable(committed, admin, viewer_context, acme_conte
 def test_window_settings_are_checked(table, role, months):
     with pytest.raises(ValueError):
         services.date_window_set(table=table, role=role, months=months)
+
+
+@pytest.mark.parametrize("months", [0, 1201])
+def test_the_database_refuses_a_window_out_of_range(months, django_db_blocker):
+    """The range rule holds in the database too, not only in date_window_set's checks."""
+    with (
+        django_db_blocker.unblock(),
+        pytest.raises(IntegrityError, match="erp_date_window_months_check"),
+        transaction.atomic(using=OWNER_ALIAS),
+        connections[OWNER_ALIAS].cursor() as cursor,
+    ):
+        cursor.execute(
+            "INSERT INTO erp_date_window (table_name, role, months) VALUES (%s, %s, %s)",
+            ["erp_salary", "analyst", months],
+        )
 
 
 def test_the_window_cannot_be_read_or_changed_by_the_query_roles(admin):

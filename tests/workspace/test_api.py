@@ -72,29 +72,42 @@ def test_edited_sql_runs_through_the_gateway_and_errors_come_back_with_a_code(re
         f"/api/artifacts/{table['id']}/sql",
         {"sql": "DELETE FROM erp_employee"},
         content_type="application/json",
-    ).json()
-    assert refused["ok"] is False and refused["error"]["code"] == "NOT_A_QUERY"
+    )
+    # The body the page reads is unchanged; the status now says the query cannot run.
+    assert refused.status_code == 422
+    assert refused.json()["ok"] is False and refused.json()["error"]["code"] == "NOT_A_QUERY"
     unknown = client.post(
         f"/api/artifacts/{table['id']}/sql",
         {"sql": "SELECT salary FROM erp_employee"},
         content_type="application/json",
-    ).json()
-    assert unknown["error"]["code"] == "UNKNOWN_COLUMN" and isinstance(
-        unknown["error"]["position"], int
     )
-    assert (
-        client.post(
-            f"/api/artifacts/{table['id']}/sql", "not json", content_type="application/json"
-        ).status_code
-        == 400
+    assert unknown.status_code == 422
+    assert unknown.json()["error"]["code"] == "UNKNOWN_COLUMN" and isinstance(
+        unknown.json()["error"]["position"], int
     )
+    failing = client.post(
+        f"/api/artifacts/{table['id']}/sql",
+        {"sql": "SELECT 1 / (count(*) - count(*)) FROM erp_employee"},
+        content_type="application/json",
+    )
+    assert failing.status_code == 422 and failing.json()["error"]["code"] == "QUERY_ERROR"
+    missing = client.post(
+        "/api/artifacts/art_0000/sql", {"sql": SQL}, content_type="application/json"
+    )
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "NOT_FOUND"
+    malformed = client.post(
+        f"/api/artifacts/{table['id']}/sql", "not json", content_type="application/json"
+    )
+    assert malformed.status_code == 400
+    assert malformed.json()["error"]["code"] == "BAD_REQUEST"
 
 
-def test_csv_download_reruns_the_query(result):
+async def test_csv_download_reruns_the_query(result, web):
     table = result.artifacts[0]
-    response = _client().get(f"/api/artifacts/{table['id']}/csv")
+    response = await (await web("ana")).get(f"/api/artifacts/{table['id']}/csv")
     assert response["Content-Type"].startswith("text/csv")
-    rows = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode())))
+    body = b"".join([chunk async for chunk in response.streaming_content])
+    rows = list(csv.reader(io.StringIO(body.decode())))
     assert rows[0] == ["department", "headcount"]
     assert [[name, int(count)] for name, count in rows[1:]] == table["rows"]
 

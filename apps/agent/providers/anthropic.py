@@ -19,8 +19,8 @@ from apps.agent.providers.base import (
     TextDelta,
     ToolCallDelta,
     ToolSpec,
-    TransientProviderError,
     Usage,
+    stream_proposal,
 )
 from apps.agent.providers.resilience import watch_idle
 from apps.agent.providers.sdk_errors import translate_sdk_error
@@ -227,19 +227,15 @@ class AnthropicProvider:
         except anthropic.AnthropicError as error:
             raise translate_error(error, self.name) from error
 
-        if finish_reason is None:
-            raise TransientProviderError(
-                f"the {self.name} stream ended before the message was complete",
-                provider=self.name,
-            )
-        yield ModelProposal(
-            text="".join(text),
+        yield stream_proposal(
+            provider=self.name,
+            model=model,
+            text=text,
             tool_calls=[
                 ToolCall(id=call["id"], name=call["name"], arguments=call["arguments"] or "{}")
                 for _, call in sorted(calls.items())
             ],
             usage=Usage(input_tokens=input_tokens, output_tokens=output_tokens),
-            provider=self.name,
-            model=model,
             finish_reason=finish_reason,
+            unit="message",
         )

@@ -171,3 +171,30 @@ def collect(items: Iterator[StreamItem]) -> ModelProposal:
         if isinstance(item, ModelProposal):
             return item
     raise PermanentProviderError("the provider's stream ended without a proposal")
+
+
+def stream_proposal(
+    *,
+    provider: str,
+    model: str,
+    text: list[str],
+    tool_calls: list[ToolCall],
+    usage: Usage,
+    finish_reason: str | None,
+    unit: str,
+) -> ModelProposal:
+    """What a finished stream adds up to. A stream that ends without a finish reason was cut
+    short (a dropped connection, a proxy): a transient error, so the attempt is retried.
+    `unit` is the API's word for what it streams ("response", "message")."""
+    if finish_reason is None:
+        raise TransientProviderError(
+            f"the {provider} stream ended before the {unit} was complete", provider=provider
+        )
+    return ModelProposal(
+        text="".join(text),
+        tool_calls=tool_calls,
+        usage=usage,
+        provider=provider,
+        model=model,
+        finish_reason=finish_reason,
+    )

@@ -24,7 +24,7 @@ never guesses.
 
 import json
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -88,6 +88,10 @@ class PlannerInput:
     def tool_results(self) -> list[Message]:
         """Observations since the latest user message (empty on a fresh request)."""
         return tool_results_since_user(self.messages)
+
+    def last_result(self, tool_names: Collection[str]) -> Message | None:
+        """The newest of `tool_results` from one of `tool_names` (a planner's own tools)."""
+        return next((m for m in reversed(self.tool_results) if m.name in tool_names), None)
 
     @property
     def continuing(self) -> bool:

@@ -23,8 +23,8 @@ from apps.agent.providers.base import (
     TextDelta,
     ToolCallDelta,
     ToolSpec,
-    TransientProviderError,
     Usage,
+    stream_proposal,
 )
 from apps.agent.providers.resilience import watch_idle
 from apps.agent.providers.sdk_errors import translate_sdk_error
@@ -204,22 +204,18 @@ class OpenAIProvider:
         except openai.OpenAIError as error:
             raise translate_error(error, self.name) from error
 
-        if finish_reason is None:
-            raise TransientProviderError(
-                f"the {self.name} stream ended before the response was complete",
-                provider=self.name,
-            )
-        yield ModelProposal(
-            text="".join(text),
+        yield stream_proposal(
+            provider=self.name,
+            model=model,
+            text=text,
             tool_calls=[
                 ToolCall(id=call.id, name=call.name, arguments=call.arguments or "{}")
                 for _, call in sorted(calls.items())
                 if call.name
             ],
             usage=usage,
-            provider=self.name,
-            model=model,
             finish_reason=finish_reason,
+            unit="response",
         )
 
 

@@ -131,13 +131,6 @@ class ToolRegistry:
     def __len__(self) -> int:
         return len(self._tools)
 
-    def subset(self, names: list[str]) -> "ToolRegistry":
-        """A registry with only these tools (those offered to one run)."""
-        missing = [name for name in names if name not in self._tools]
-        if missing:
-            raise KeyError(f"unknown tools: {', '.join(missing)}")
-        return ToolRegistry([self._tools[name] for name in names])
-
     def specs(self) -> list[ToolSpec]:
         return [tool.spec() for tool in self]
 

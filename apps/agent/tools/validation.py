@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, JsonValue, ValidationError
 
+from apps.agent.input_checks import invalid_fields, json_type
 from apps.agent.messages import ToolCall
 
 REJECTED = "The call was rejected before anything ran."
@@ -85,24 +86,22 @@ def _preview(value: Any) -> str:
     return text
 
 
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    return "an array"
+def _with_article(type_name: str) -> str:
+    """ "an array", "a string" — and plain "null"."""
+    if type_name == "null":
+        return type_name
+    return f"{'an' if type_name[0] in 'aeiou' else 'a'} {type_name}"
 
 
 def field_errors(error: ValidationError) -> tuple[FieldError, ...]:
-    errors = []
-    for item in error.errors(include_url=False):
-        got = None if item["type"] == "missing" else _preview(item.get("input"))
-        errors.append(FieldError(field=field_path(item["loc"]), problem=item["msg"], got=got))
-    return tuple(errors)
+    return tuple(
+        FieldError(
+            field=field_path(item.location),
+            problem=item.message,
+            got=None if item.kind == "missing" else _preview(item.input),
+        )
+        for item in invalid_fields(error)
+    )
 
 
 def validate_call(call: ToolCall, tools: dict[str, Any]) -> ValidatedCall | Rejection:
@@ -136,7 +135,11 @@ def validate_call(call: ToolCall, tools: dict[str, Any]) -> ValidatedCall | Reje
             call,
             "invalid_json",
             "The arguments must be a JSON object.",
-            (FieldError("(arguments)", f"expected an object, got {_json_type(data)}"),),
+            (
+                FieldError(
+                    "(arguments)", f"expected an object, got {_with_article(json_type(data))}"
+                ),
+            ),
         )
     try:
         arguments = tool.args.model_validate(data)

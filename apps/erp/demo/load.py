@@ -11,6 +11,7 @@ from django.db import connections, transaction
 from apps.accounts.models import Membership, Role, Tenant
 from apps.erp.demo import generate
 from apps.objects.demo import seed_pipeline
+from project.maintenance import OWNER_ALIAS
 
 TENANTS = [("acme", "Acme Corporation"), ("globex", "Globex Industries")]
 DEMO_PASSWORD = "tessera-demo"
@@ -22,7 +23,6 @@ USERS = [
     ("gus", "globex", Role.ANALYST, False),
     ("admin", "acme", Role.ADMIN, True),
 ]
-OWNER_ALIAS = "owner"
 
 
 @dataclass(frozen=True)

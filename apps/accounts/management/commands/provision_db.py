@@ -3,6 +3,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
 from project import database
+from project.maintenance import owner_database
 
 
 class Command(BaseCommand):
@@ -15,9 +16,10 @@ class Command(BaseCommand):
             name = database.provision(settings.DB_NAME)
         except Exception as exc:
             raise CommandError(f"could not provision the database: {exc}") from exc
-        call_command(
-            "migrate", database="owner", interactive=False, verbosity=options["verbosity"] - 1
-        )
+        with owner_database() as owner:
+            call_command(
+                "migrate", database=owner, interactive=False, verbosity=options["verbosity"] - 1
+            )
         self.stdout.write(
             self.style.SUCCESS(f"Database {name} is ready (roles, privileges, migrations).")
         )

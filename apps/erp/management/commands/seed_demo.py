@@ -4,6 +4,7 @@ from datetime import date
 from django.core.management.base import BaseCommand, CommandError
 
 from apps.erp.demo import load
+from project.maintenance import owner_database
 
 
 def _parse_date(value: str) -> date:
@@ -33,13 +34,14 @@ class Command(BaseCommand):
     def handle(self, *args, employees, as_of, seed, if_empty, **options):
         if not 1 <= employees <= 200_000:
             raise CommandError("--employees must be between 1 and 200000")
-        if if_empty and load.is_seeded():
-            self.stdout.write(
-                "Demo data already present; skipping (run seed_demo without --if-empty to reload)."
-            )
-            return
-        started = time.perf_counter()
-        report = load.seed(employees=employees, as_of=as_of or date.today(), seed=seed)
+        with owner_database():
+            if if_empty and load.is_seeded():
+                self.stdout.write(
+                    "Demo data already present; skipping (run seed_demo without --if-empty to reload)."
+                )
+                return
+            started = time.perf_counter()
+            report = load.seed(employees=employees, as_of=as_of or date.today(), seed=seed)
         self.stdout.write(
             self.style.SUCCESS(
                 f"Seeded {report.tenants} tenants: {report.employees} employees "

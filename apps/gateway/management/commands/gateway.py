@@ -15,6 +15,7 @@ from apps.gateway import selectors, services
 from apps.gateway.errors import ErrorCode, GatewayError
 from apps.gateway.policy import default_policy
 from apps.gateway.validation import validate
+from project.maintenance import owner_database
 
 UNKNOWN_USER = "No user named {username}."
 WRONG_TENANT = "User {username} belongs to tenant {actual}, not {tenant}."
@@ -101,6 +102,10 @@ class Command(BaseCommand):
         self._emit({"ok": True, "sql_executed": query.sql, "error": None})
 
     def _window(self, *, table, role, months, clear, **options) -> None:
+        with owner_database():
+            self._show_or_set_window(table, role, months, clear)
+
+    def _show_or_set_window(self, table, role, months, clear) -> None:
         if months is not None or clear:
             if not role:
                 raise CommandError("--months and --clear need --role.")

@@ -5,6 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 from apps.accounts.models import Tenant
 from apps.erp.demo.load import OWNER_ALIAS, TENANTS
 from apps.objects.demo import seed_pipeline
+from project.maintenance import owner_database
 
 
 def pipeline_rng(seed: int, index: int) -> random.Random:
@@ -25,6 +26,10 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, seed, tenant, **options):
+        with owner_database():
+            self._seed(seed, tenant)
+
+    def _seed(self, seed, tenant):
         demo_slugs = [slug for slug, _ in TENANTS]
         slugs = tenant or demo_slugs
         for position, slug in enumerate(slugs):
