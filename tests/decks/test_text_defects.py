@@ -30,6 +30,14 @@ from tests.decks.test_review_rules import SENTENCE, _paper, measure, slide_revie
         ("Each of these methods needs a bandwidth chosen from the data", "unresolved_reference"),
         ("The estimator is robust to heteroskedasticity of unknown form ( , )", "stray_glyph"),
         (". The estimator is robust to heteroskedasticity of unknown form", "dangling_connector"),
+        (
+            "We saw in the examples above that one multi-state view of the data helps",
+            "dangling_pointer",
+        ),
+        (
+            "Age 1 3 5 sex 2 4 6 For this data set the third model makes little sense",
+            "table_as_text",
+        ),
     ],
 )
 def test_reviewer_names_the_defect_a_reader_sees(bullet, kind):
@@ -47,6 +55,16 @@ def test_plain_sentences_with_calls_idioms_and_variables_are_not_flagged():
         "The estimator is computed in R with the sandwich package",
     ]
     assert {t: defects.text_defects(t) for t in plain} == {t: [] for t in plain}
+
+
+def test_a_pointer_that_is_one_side_of_a_coordination_cannot_just_be_removed():
+    # Without "in figure 2" the sentence would read "We saw and the examples above …".
+    assert (
+        bullets.remove_pointers("We saw in figure 2 and the examples above that views help") is None
+    )
+    assert bullets.remove_pointers("The sections of the survey describe the data of Table 2") == (
+        "The sections of the survey describe the data"
+    )
 
 
 def test_fixes_drop_prepositional_connectors_and_refuse_lost_words():
@@ -129,4 +147,11 @@ def test_bullets_are_chosen_as_statements_of_their_own():
         rewrite=lambda b, previous: bullets.rewrite(b, bullets.Source(previous=previous)),
     )
     assert kept and all(not defects.text_defects(b) for b in kept)
+    # A paragraph that goes on after a display equation opens in lower case.
+    continued = [
+        "The covariance is estimated by the sandwich formula of every fitted model object.",
+        "where vcov specifies the covariances either as a matrix or as a function of the model.",
+    ]
+    chosen = text.key_sentences(continued, text.Scorer(continued), 2)
+    assert chosen and not any(b.lower().startswith("where") for b in chosen), chosen
     assert any(b.startswith("Ordinary") and "; this is why" in b for b in kept), kept

@@ -65,7 +65,9 @@ POINTER = re.compile(
     r"\s*\(?(?P<number>\d+[a-z]?\b|(?-i:[A-Z])\.\d+)\)?",
     re.I,
 )
-SECTION_NUMBERS = r"[\dA-Z]+(?:\.\d+)*(?:\s*(?:,|and|&|–|-)\s*[\dA-Z]+(?:\.\d+)*)*"
+# "2", "3.7", "A.1" (an appendix letter is upper case even where the rest ignores case)
+SECTION_NUMBER = r"(?:\d+|(?-i:[A-Z]))(?:\.\d+)*"
+SECTION_NUMBERS = rf"{SECTION_NUMBER}(?:\s*(?:,|and|&|–|-)\s*{SECTION_NUMBER})*"
 META = re.compile(
     rf"\b(?:(?:sections?|chapters?|appendix|appendices)\s+{SECTION_NUMBERS}\s+(?:\w+\s+){{0,3}}?"
     r"(?:describes?|presents?|lists?|introduces?|discusses|details?|summari[sz]es?|reports?|"
@@ -87,7 +89,10 @@ META = re.compile(
 ABSENT_POINTER = re.compile(
     r"\b(?:the\s+following|as\s+follows|(?:shown|given|listed|described|presented|defined|"
     r"seen|discussed|mentioned|introduced|derived|explained|stated)\s+(?:above|below|earlier|"
-    r"previously|before)|see\s+(?:above|below)|the\s+above)\b",
+    r"previously|before)|see\s+(?:above|below)|the\s+above)\b|"
+    # "the examples above", "the model below": an object the reader saw on an earlier page
+    r"\b(?:the|these|those)\s+(?:[\w-]+\s+){1,2}?(?:above|below)"
+    r"(?=\s*(?:$|[,.;:)]|(?:that|and|or|is|are|was|were|shows?|can|we|it)\b))",
     re.I,
 )
 # A word or formula gone from the sentence: a preposition or article followed by a conjunction,
@@ -124,6 +129,8 @@ DANGLING_END = re.compile(
 )
 GLUED_WORD = re.compile(r"[a-z]{24,}|(?:[a-z]{3,}[.,;:][A-Z][a-z]{2,}){1}")
 NUMBER_TOKEN = re.compile(r"^[(\[]?[-+−]?\d[\d.,:;]*%?[)\]]?!?$|^\([\d\w]{1,3};\s*\w{1,3}\)!?$")
+# Three bare numbers in a row: prose joins numbers with commas, "and" or units; a table does not.
+NUMBER_RUN = re.compile(r"(?:^|\s)[-−]?\d+(?:\.\d+)?(?:\s+[-−]?\d+(?:\.\d+)?){2,}(?=\s|$)")
 VERB_HINT = re.compile(
     r"\b(?:is|are|was|were|be|been|has|have|had|do|does|did|can|could|may|might|will|would|"
     r"shall|should|must|\w+ed|\w+es|shows?|gives?|makes?|leads?|reach\w*|improv\w*)\b",
@@ -255,6 +262,8 @@ def table_cells(text: str) -> bool:
     short_caps = sum(1 for t in tokens if re.fullmatch(r"[A-Z][a-z]{0,9}", t))
     if numbers / len(tokens) >= 0.3 and not VERB_HINT.search(flat):
         return True
+    if NUMBER_RUN.search(flat):
+        return True  # "age 1 3 5 sexM 2 4 6 For this …": cells glued to a sentence
     return numbers >= 3 and (numbers + short_caps) / len(tokens) >= 0.7
 
 

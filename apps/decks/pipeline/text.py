@@ -329,6 +329,8 @@ def key_sentences(
     for position, sentence, previous in candidates:
         if avoid_figure_refs and FIGURE_REF.search(sentence):
             continue
+        if re.match(r"[a-z]", clean(sentence)):
+            continue  # a sentence the PDF broke ("where vcov is …"), or a code name kept as is
         bullet = condense(sentence, max_words)
         if bullet is not None and rewrite is not None:
             bullet = rewrite(bullet, previous)

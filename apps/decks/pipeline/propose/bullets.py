@@ -32,8 +32,8 @@ POINTER_PHRASE = re.compile(
     r",?\s*\(?(?:see\s+|cf\.\s+)?(?:(?:as\s+)?(?:shown|seen|given|reported|illustrated|"
     r"described|defined|derived|listed|summari[sz]ed|presented|plotted)\s+)?(?:in|of|from|by|"
     r"using|with|to|on)?\s*(?:Eqs?\.|Equations?|Figs?\.|Figures?|Tables?|Tab\.|Sections?|"
-    r"Sec\.|Appendix)\s*\(?[\dA-Z]+(?:\.\d+)*[a-z]?\)?"
-    r"(?:\s*(?:and|,|–|-)\s*\(?[\dA-Z]+(?:\.\d+)*[a-z]?\)?)*\)?",
+    r"Sec\.|Appendix)\s*\(?(?:\d+|(?-i:[A-Z]))(?:\.\d+)*[a-z]?\)?"
+    r"(?:\s*(?:and|,|–|-)\s*\(?(?:\d+|(?-i:[A-Z]))(?:\.\d+)*[a-z]?\)?)*\)?",
     re.I,
 )
 
@@ -107,7 +107,10 @@ def resolve_reference(value: str, source: Source) -> str | None:
 
 
 def remove_pointers(value: str) -> str | None:
-    cleaned = POINTER_PHRASE.sub("", value)
+    marked = POINTER_PHRASE.sub("\u2060", value)
+    if re.search(r"\u2060\s*(?:and|or|nor)\b|\b(?:and|or|nor|as|than)\s*\u2060", marked):
+        return None  # the pointer was one side of "in figure 2 and the examples above"
+    cleaned = marked.replace("\u2060", "")
     cleaned = re.sub(r"\(\s*\)", "", cleaned)
     cleaned = re.sub(r"\s+([,.;:])", r"\1", re.sub(r"\s+", " ", cleaned)).strip(" ,;:")
     if defects.pointers(cleaned) or not text.valid_bullet(cleaned, 40):
