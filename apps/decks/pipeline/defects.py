@@ -26,6 +26,7 @@ CONNECTOR_PHRASES = (
     r"in contrast|on the other hand|on the contrary|in addition|as a result|as a consequence|"
     r"for this reason|to this end|in other words|that is|in particular|in summary|in short|"
     r"in turn|in practice|in fact|of course|note that|notice that|recall that|as such|"
+    r"in what follows|in the following|"
     r"as expected|as mentioned|as noted|as discussed|as shown|as seen|as before|at the same time|"
     r"for example|for instance|by contrast|even so|after all|above all|in this case|"
     r"in that case|to summari[sz]e|to conclude|in conclusion|all in all|by doing so|"
@@ -40,6 +41,7 @@ CONNECTOR = re.compile(
     r"(?!\s+(?:to|of|with|from)\b)[,;:]?\s*",
     re.I,
 )
+TRAILING_CONNECTOR = re.compile(r",?\s+(?:though|however|instead)[.!]?$", re.I)
 # "Despite the missing values, …", "In addition to these methods, …": a clause that leans on
 # something said before.
 DESPITE_CLAUSE = re.compile(
@@ -104,6 +106,11 @@ LOST_WORD = re.compile(
     re.I,
 )
 # Pairs where a preposition meets a conjunction in plain English ("with and without covariates").
+SENTENCE_CUT = re.compile(
+    r"\b(?:the|an|of|in|for|by|with|to|on|into|from|than|via|is|are|be|been|would be|"
+    r"can be|given by|as follows)$",
+    re.I,
+)
 IDIOM = re.compile(
     r"\b(?:in and out|to and fro|to and from|by and large|on and on|on and off|up and down|"
     r"(?:with|for|in|on|to) (?:and|or) (?:without|against|out|off|from))\b",
@@ -154,6 +161,9 @@ def dangling_connector(text: str) -> str | None:
     stripped = text.strip()
     if stripped[:1] in ",;:).]}":
         return stripped[:1]
+    trailing = TRAILING_CONNECTOR.search(stripped)
+    if trailing:
+        return trailing.group(0).strip(" ,")  # "… is different though": different from what?
     if re.match(r"[a-z]", stripped):
         return stripped.split(" ", 1)[0]
     match = CONNECTOR.match(stripped) or DESPITE_CLAUSE.match(stripped)
@@ -210,8 +220,9 @@ def broken_sentence(text: str) -> str | None:
     """A word or formula missing from the sentence ("rather than [0, 1] as in and")."""
     flat = IDIOM.sub("idiom", plain(text))
     match = LOST_WORD.search(flat)
-    if match is None and flat.rstrip().endswith((" the", " a", " an")):
-        return flat.rsplit(" ", 1)[-1]
+    if match is None:
+        # The sentence stopped where the PDF went on with a display or code: "… would be".
+        match = SENTENCE_CUT.search(flat.rstrip(" .;:,"))
     return match.group(0) if match else None
 
 

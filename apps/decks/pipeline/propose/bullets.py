@@ -77,8 +77,8 @@ def _capitalise(value: str) -> str:
 
 def drop_connector(value: str) -> str | None:
     stripped = value.strip().lstrip(",;:) ").strip()
-    if re.match(r"[a-z]", stripped):
-        return None  # the middle of a sentence: no way to make it whole
+    if re.match(r"[a-z]", stripped) or defects.TRAILING_CONNECTOR.search(stripped):
+        return None  # the middle of a sentence, or a contrast with what came before
     for _ in range(3):
         match = defects.CONNECTOR.match(stripped) or defects.DESPITE_CLAUSE.match(stripped)
         if not match:
