@@ -50,6 +50,10 @@ from tests.decks.test_review_rules import SENTENCE, _paper, measure, slide_revie
             "In what follows the estimate of the coefficients is the least squares one",
             "dangling_connector",
         ),
+        (
+            "The first class includes the cumulative and the moving sum tests",
+            "unresolved_reference",
+        ),
     ],
 )
 def test_reviewer_names_the_defect_a_reader_sees(bullet, kind):
@@ -172,3 +176,20 @@ def test_bullets_are_chosen_as_statements_of_their_own():
         "The covariance is estimated by the sandwich formula of every fitted model object"
     ]
     assert any(b.startswith("Ordinary") and "; this is why" in b for b in kept), kept
+
+
+def test_a_bullet_that_points_into_a_figure_needs_the_figure_on_its_slide():
+    bullet = "In this plot the share of patients in each state is the gap between two curves"
+    text_slide = Slide(kind="bullets", title="States", bullets=[bullet, SENTENCE])
+    issue = next(i for i in slide_review(text_slide, measure()) if i.type == "dangling_pointer")
+    assert issue.evidence["part"] == "In this plot" and issue.evidence["index"] == 0
+    beside = Slide(kind="figure", title="States", figure="fig-1", bullets=[bullet])
+    assert "dangling_pointer" not in {i.type for i in slide_review(beside, measure())}
+    paragraph = [
+        "The share of patients in each state changes with age at diagnosis in the cohort. "
+        "The dark blue cell marks a rate that is significant at the one percent level."
+    ]
+    chosen = BuiltinProposer._bullets(paragraph, text.Scorer(paragraph), set(), 2)
+    assert chosen == [
+        "The share of patients in each state changes with age at diagnosis in the cohort"
+    ]

@@ -53,7 +53,11 @@ PRONOUN_START = re.compile(
     r"^(?:this|these|that|those|it|its|they|them|their|theirs|he|she|his|her|such|both|"
     r"the latter|the former|the same|the above|the following|the previous|the next|"
     r"the aforementioned|the abovementioned|said|another|others|all others|the others|"
-    r"the rest|(?:all|each|some|most|one|none|many|several|both) of (?:them|these|those|this))\b",
+    r"the rest|(?:all|each|some|most|one|none|many|several|both) of (?:them|these|those|this)|"
+    # "The first class includes …", "The second issue is …": one of a list the slide lacks
+    r"the (?:first|second|third|fourth|fifth|other|remaining) (?:one|two|three|issue|class|"
+    r"type|kind|case|problem|approach|step|point|option|reason|group|part|variant|"
+    r"alternative)s?)\b",
     re.I,
 )
 # "This is", "These results", "It shows": a pronoun, or a demonstrative with its noun.
@@ -95,6 +99,16 @@ ABSENT_POINTER = re.compile(
     # "the examples above", "the model below": an object the reader saw on an earlier page
     r"\b(?:the|these|those)\s+(?:[\w-]+\s+){1,2}?(?:above|below)"
     r"(?=\s*(?:$|[,.;:)]|(?:that|and|or|is|are|was|were|shows?|can|we|it)\b))",
+    re.I,
+)
+# What only a figure shows: "In this plot …", "the left panel", "the dark blue cell". Fine beside
+# the figure, a pointer at nothing on a slide without one.
+FIGURE_DEIXIS = re.compile(
+    r"\b(?:in|on|from)\s+(?:this|the)\s+(?:plot|figure|graph|diagram|display|panel|picture)\b|"
+    r"\bthe\s+(?:left|right|upper|lower|top|bottom)(?:[\s-]+(?:left|right|hand))?\s+"
+    r"(?:panel|plot|box|graph|corner)\b|"
+    r"\bthe\s+(?:dark|light)?\s*(?:red|blue|green|grey|gray|black|dashed|dotted|solid)\s+"
+    r"(?:cells?|lines?|curves?|bars?|dots?|points?|areas?|regions?|tiles?)\b",
     re.I,
 )
 # A word or formula gone from the sentence: a preposition or article followed by a conjunction,
@@ -213,6 +227,12 @@ def pointers(text: str) -> list[tuple[str, str]]:
 def absent_pointer(text: str) -> str | None:
     """Points at what no slide shows: "the steps are the following", "as shown above"."""
     match = ABSENT_POINTER.search(plain(text))
+    return match.group(0) if match else None
+
+
+def figure_deixis(text: str) -> str | None:
+    """Points into a figure ("in this plot", "the left panel"): a defect where none is shown."""
+    match = FIGURE_DEIXIS.search(plain(text))
     return match.group(0) if match else None
 
 

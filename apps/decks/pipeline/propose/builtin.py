@@ -398,7 +398,10 @@ class BuiltinProposer:
 
 
 def _standalone(bullet: str, previous: str) -> str | None:
-    """The bullet as a statement of its own (the reviewer's text defects fixed), or None."""
+    """The bullet as a statement of its own (the reviewer's text defects fixed), or None. Text
+    slides show no figure, so a sentence that points into one is not a bullet there."""
+    if defects.figure_deixis(bullet):
+        return None
     return bullets.rewrite(bullet, bullets.Source(previous=previous))
 
 

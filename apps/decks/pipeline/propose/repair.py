@@ -180,6 +180,8 @@ def _next_sentence(slide: Slide, work: Work) -> str | None:
     scorer = text.Scorer([slide.notes])
     for candidate in text.key_sentences([slide.notes], scorer, 6, exclude=work.used):
         fixed = bullets.rewrite(candidate, work.index.source(candidate))
+        if fixed and not slide.figures() and defects.figure_deixis(fixed):
+            continue
         if fixed and fixed.lower() not in work.used:
             work.used.add(fixed.lower())
             return fixed

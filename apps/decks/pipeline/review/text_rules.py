@@ -62,6 +62,18 @@ def dangling_pointer(c: SlideContext):
     shown_equations = {e.number for e in c.paper.equations if e.tex == c.slide.equation}
     shown = {(f.kind, str(f.number)) for f in c.figures()}
     for _, index, text in _texts(c):
+        deixis = None if c.figures() else defects.figure_deixis(text)
+        if deixis:
+            yield c.issue(
+                "dangling_pointer",
+                "medium",
+                f"bullet {index + 1} points into a figure (“{deixis}”) the slide does not show",
+                "show the figure, or use a sentence that stands without it",
+                where="bullet",
+                index=index,
+                text=text[:200],
+                part=deixis,
+            )
         for kind, number in defects.pointers(text):
             if kind == "equation" and number in shown_equations:
                 continue
