@@ -83,6 +83,15 @@ def test_a_pointer_that_is_one_side_of_a_coordination_cannot_just_be_removed():
     )
 
 
+def test_a_number_left_from_code_output_before_a_sentence_is_stray():
+    bullet = "0.8 The output shows the statistics of the difference in deviance between models"
+    assert defects.stray_glyph(bullet) == "0.8"
+    assert bullets.rewrite(bullet) == (
+        "The output shows the statistics of the difference in deviance between models"
+    )
+    assert defects.stray_glyph("12 subjects were tested on each of ten days") is None
+
+
 def test_fixes_drop_prepositional_connectors_and_refuse_lost_words():
     assert bullets.fix(
         "dangling_connector", "In addition to these methods, the package offers plots"

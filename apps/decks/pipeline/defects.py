@@ -132,7 +132,12 @@ IDIOM = re.compile(
 )
 # Punctuation left where a formula was: "( , )", ", ;". A call such as "lmer()" is code.
 REPEATED_PUNCTUATION = re.compile(r"[,;:]\s*[,;:]|(?<![\w.])\(\s*[,;]?\s*\)|\(\s*,|,\s*\)")
-STRAY_LEAD = re.compile(r"^(?:[•▪◦●‣∙·◆■□►▸\-–—*>]+\s*|[A-Z]\s+(?=[A-Z][a-z]))")
+# A bullet sign, a drop-cap letter ("N In addition"), or a number left from code output or a
+# table before a sentence ("0.8 The output shows …").
+STRAY_LEAD = re.compile(
+    r"^(?:[•▪◦●‣∙·◆■□►▸\-–—*>]+\s*|[A-Z]\s+(?=[A-Z][a-z])|"
+    r"[-−]?\d+(?:\.\d+)?\s+(?=(?:The|A|An|This|These|It|We|In|For|Our|Both|Each)\s))"
+)
 UNREADABLE = re.compile(r"\(cid:\d+\)|\ufffd|[\ue000-\uf8ff]")
 GREEK_LETTERS = "αβγδεζηθικλμνξπρστυφχψωΓΔΘΛΞΠΣΦΨΩ∆"
 FLAT_SCRIPT = re.compile(
