@@ -62,33 +62,26 @@ def dangling_pointer(c: SlideContext):
     shown_equations = {e.number for e in c.paper.equations if e.tex == c.slide.equation}
     shown = {(f.kind, str(f.number)) for f in c.figures()}
     for _, index, text in _texts(c):
+        missing = []  # (what the bullet points at, evidence)
         deixis = None if c.figures() else defects.figure_deixis(text)
         if deixis:
-            yield c.issue(
-                "dangling_pointer",
-                "medium",
-                f"bullet {index + 1} points into a figure (“{deixis}”) the slide does not show",
-                "show the figure, or use a sentence that stands without it",
-                where="bullet",
-                index=index,
-                text=text[:200],
-                part=deixis,
-            )
+            missing.append((f"into a figure (“{deixis}”)", {"part": deixis}))
         for kind, number in defects.pointers(text):
             if kind == "equation" and number in shown_equations:
                 continue
             if kind in ("figure", "table") and (kind, number) in shown:
                 continue
+            missing.append((f"at {kind} {number}", {"kind": kind, "number": number}))
+        for what, evidence in missing:
             yield c.issue(
                 "dangling_pointer",
                 "medium",
-                f"bullet {index + 1} points at {kind} {number}, which the slide does not show",
+                f"bullet {index + 1} points {what}, which the slide does not show",
                 "show what it points at on the slide, or remove the pointer",
                 where="bullet",
                 index=index,
                 text=text[:200],
-                kind=kind,
-                number=number,
+                **evidence,
             )
 
 
