@@ -92,6 +92,20 @@ def test_a_number_left_from_code_output_before_a_sentence_is_stray():
     assert defects.stray_glyph("12 subjects were tested on each of ten days") is None
 
 
+def test_a_code_name_is_never_capitalised_and_its_index_is_not_a_citation():
+    sentence = "Thus mfit2[2,1] corresponds to males and the endpoint of the first model."
+    assert text.condense(sentence) == (
+        "Thus mfit2[2,1] corresponds to males and the endpoint of the first model"
+    )
+    assert bullets.rewrite(text.condense(sentence)) is None
+    assert (
+        text.condense("Thus, vcovHC computes the covariance matrix of every fitted model.") is None
+    )
+    assert text.condense("However, the scheduler halves the runtime of every run [12].") == (
+        "The scheduler halves the runtime of every run"
+    )
+
+
 def test_fixes_drop_prepositional_connectors_and_refuse_lost_words():
     assert bullets.fix(
         "dangling_connector", "In addition to these methods, the package offers plots"

@@ -30,8 +30,9 @@ ABBREVIATIONS = (
 )
 _PROTECT = "\u0000"
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[\"“0-9])")
+# "[12]", "[3-5]", "[Smith2020]"; "mfit2[2,1]" is an index into code, not a citation.
 CITATION_BRACKETS = re.compile(
-    r"\s*\[(?:\d+(?:\s*[-–,]\s*\d+)*|[A-Z][A-Za-z]+\d{2,4}[a-z]?(?:,\s*)?)+\]"
+    r"\s*(?<![\w)\]])\[(?:\d+(?:\s*[-–,]\s*\d+)*|[A-Z][A-Za-z]+\d{2,4}[a-z]?(?:,\s*)?)+\]"
 )
 CITATION_AUTHOR = re.compile(
     r"\s*\((?:see\s+)?(?:e\.g\.,?\s*)?[A-Z][A-Za-z'’\-]+(?: et al\.| and [A-Z][A-Za-z'’\-]+)?,? \d{4}[a-z]?(?:[;,] [^()]{0,60})?\)"
@@ -170,6 +171,11 @@ def clean(sentence: str) -> str:
     return text
 
 
+def code_first(text: str) -> bool:
+    """The text opens with a lower-case name from code ("mfit2", "vcov_hc", "fit.lm", "lm()")."""
+    return bool(re.match(r"[a-z][A-Za-z]*(?:[\d_.(\[]|[A-Z])", text))
+
+
 def usable(sentence: str) -> bool:
     """Can this sentence become a bullet at all? (Before any cleaning.) Formulas written as
     `$…$` count as one word; loose symbols outside them are extraction debris."""
@@ -209,6 +215,8 @@ def condense(sentence: str, max_words: int = 24) -> str | None:
         text = _clause(text, max_words) or text
     if not text:
         return None
+    if code_first(text):
+        return None  # "Thus mfit2 corresponds …": a code name cannot be capitalised
     if not text[0].isupper() and text[0].isalpha():
         text = text[0].upper() + text[1:]
     return text if valid_bullet(text, max_words) else None

@@ -84,7 +84,9 @@ def drop_connector(value: str) -> str | None:
         if not match:
             break
         stripped = stripped[match.end() :].lstrip(",;: ")
-    return _capitalise(stripped) if stripped else None
+    if not stripped or text.code_first(stripped):
+        return None  # nothing left, or a code name that cannot be capitalised
+    return _capitalise(stripped)
 
 
 def resolve_reference(value: str, source: Source) -> str | None:
