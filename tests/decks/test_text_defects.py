@@ -54,6 +54,19 @@ from tests.decks.test_review_rules import SENTENCE, _paper, measure, slide_revie
             "The first class includes the cumulative and the moving sum tests",
             "unresolved_reference",
         ),
+        (
+            "The results of the panel plots are shown and the plot in in the packages",
+            "broken_sentence",
+        ),
+        ("The mean is given by $E[y] = b^{}(\\lambda)$ for every observation", "broken_math"),
+        (
+            "Previously, this class was used as the example of the whole package",
+            "dangling_connector",
+        ),
+        (
+            "With these packages available, why would anybody want yet another one",
+            "unresolved_reference",
+        ),
     ],
 )
 def test_reviewer_names_the_defect_a_reader_sees(bullet, kind):

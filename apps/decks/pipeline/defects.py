@@ -18,7 +18,7 @@ CONNECTOR_WORDS = (
     "otherwise|meanwhile|then|finally|first|firstly|second|secondly|third|thirdly|lastly|"
     "indeed|again|further|rather|alternatively|additionally|notably|importantly|interestingly|"
     "surprisingly|unfortunately|fortunately|overall|altogether|specifically|namely|"
-    "particularly|subsequently|afterwards|next|here|now|thereby|thereafter"
+    "particularly|subsequently|afterwards|next|here|now|thereby|thereafter|previously|earlier"
 )
 # "Although…", "Because of…", "Since…", "While…" open a clause of the same sentence: they lean
 # on nothing before it, so they are not connectors here.
@@ -54,6 +54,7 @@ PRONOUN_START = re.compile(
     r"the latter|the former|the same|the above|the following|the previous|the next|"
     r"the aforementioned|the abovementioned|said|another|others|all others|the others|"
     r"the rest|(?:all|each|some|most|one|none|many|several|both) of (?:them|these|those|this)|"
+    r"(?:with|given|for|from|in|using|after|of) (?:these|those|such)|"
     # "The first class includes …", "The second issue is …": one of a list the slide lacks
     r"the (?:first|second|third|fourth|fifth|other|remaining) (?:one|two|three|issue|class|"
     r"type|kind|case|problem|approach|step|point|option|reason|group|part|variant|"
@@ -120,6 +121,8 @@ LOST_WORD = re.compile(
     re.I,
 )
 # Pairs where a preposition meets a conjunction in plain English ("with and without covariates").
+# "in in", "the the": a word the line break repeated, or the formula between them lost.
+DOUBLED_WORD = re.compile(r"\b(of|in|to|for|with|by|from|on|at|the|a|an|and|or|is)\s+\1\b", re.I)
 SENTENCE_CUT = re.compile(
     r"\b(?:the|an|of|in|for|by|with|to|on|into|from|than|via|is|are|be|been|would be|"
     r"can be|given by|as follows)$",
@@ -244,7 +247,7 @@ def figure_deixis(text: str) -> str | None:
 def broken_sentence(text: str) -> str | None:
     """A word or formula missing from the sentence ("rather than [0, 1] as in and")."""
     flat = IDIOM.sub("idiom", plain(text))
-    match = LOST_WORD.search(flat)
+    match = LOST_WORD.search(flat) or DOUBLED_WORD.search(flat)
     if match is None:
         # The sentence stopped where the PDF went on with a display or code: "… would be".
         match = SENTENCE_CUT.search(flat.rstrip(" .;:,"))
@@ -268,6 +271,9 @@ def stray_glyph(text: str) -> str | None:
     return unreadable.group(0) if unreadable else None
 
 
+EMPTY_SCRIPT = re.compile(r"[_^]\{\s*\}|\\(?:sqrt|frac|hat|bar|tilde)\{\s*\}")
+
+
 def broken_math(text: str) -> str | None:
     """Mathematics whose sub- and superscripts were flattened or lost: "I C", "β c",
     "Δ = 10 −"; and `$…$` whose braces or delimiters do not balance."""
@@ -276,6 +282,8 @@ def broken_math(text: str) -> str | None:
     for span in MATH.findall(text):
         if span.count("{") != span.count("}"):
             return span
+        if EMPTY_SCRIPT.search(span):
+            return span  # "b^{}(\lambda)": the prime or index the PDF drew was lost
     match = FLAT_SCRIPT.search(plain(text))
     return match.group(0).strip() if match else None
 
