@@ -67,6 +67,7 @@ from tests.decks.test_review_rules import SENTENCE, _paper, measure, slide_revie
             "With these packages available, why would anybody want yet another one",
             "unresolved_reference",
         ),
+        ("It is another $\\mathrm{sp}e_{2}\\mathrm{cial}$ case of the linear model", "broken_math"),
     ],
 )
 def test_reviewer_names_the_defect_a_reader_sees(bullet, kind):
@@ -82,6 +83,7 @@ def test_plain_sentences_with_calls_idioms_and_variables_are_not_flagged():
         "We fit the model for the given data where a is the intercept",
         "Dummy variables switch the seasonal terms on and off over the sample",
         "The estimator is computed in R with the sandwich package",
+        "The density integrates to one: $\\int f(x) \\mathrm{d}x = 1$ over the whole line",
     ]
     assert {t: defects.text_defects(t) for t in plain} == {t: [] for t in plain}
 

@@ -271,6 +271,10 @@ def stray_glyph(text: str) -> str | None:
     return unreadable.group(0) if unreadable else None
 
 
+# A word of the text cut by a script rebuilt from a footnote mark or a kerned glyph.
+WORD_SPLIT = re.compile(r"[A-Za-z}]\\mathrm\{|\\mathrm\{[^}]*\}[A-Za-z]")
+# Inline, only a word of two letters or more glued to a letter ("$\mathrm{d}x$" is fine).
+INLINE_WORD_SPLIT = re.compile(r"\\mathrm\{[a-z]{2,}\}[a-z]|[a-z](?:_\{\w\})?\\mathrm\{[a-z]{2,}\}")
 EMPTY_SCRIPT = re.compile(r"[_^]\{\s*\}|\\(?:sqrt|frac|hat|bar|tilde)\{\s*\}")
 
 
@@ -282,8 +286,8 @@ def broken_math(text: str) -> str | None:
     for span in MATH.findall(text):
         if span.count("{") != span.count("}"):
             return span
-        if EMPTY_SCRIPT.search(span):
-            return span  # "b^{}(\lambda)": the prime or index the PDF drew was lost
+        if EMPTY_SCRIPT.search(span) or INLINE_WORD_SPLIT.search(span):
+            return span  # "b^{}(\lambda)", "\mathrm{sp}e_{2}\mathrm{cial}": rebuilt wrong
     match = FLAT_SCRIPT.search(plain(text))
     return match.group(0).strip() if match else None
 
@@ -342,7 +346,7 @@ MATH_UNICODE = set("⊤·…⋯′")
 FLATTENED = (
     ("a script flattened onto the line", re.compile(r"(?<![\\\w{])[A-Za-z]\d{2,}")),
     ("a transpose sign off its script", re.compile(r"(?<!\^\{)(?:\\top\b|⊤)")),
-    ("a word split by a script", re.compile(r"[A-Za-z}]\\mathrm\{|\\mathrm\{[^}]*\}[A-Za-z]")),
+    ("a word split by a script", WORD_SPLIT),
     ("an empty group", re.compile(r"\{\s*\}|\(\s*\)|\[\s*[.,]?\s*\]")),
     (
         "operators without an operand",
