@@ -321,6 +321,18 @@ def blank_page_pdf(path: Path) -> Path:
     return path
 
 
+def text_only_pdf(path: Path, pages: int = 3) -> Path:
+    """A paper of prose alone: no figure, no table, no drawing."""
+    pdf_canvas = canvas.Canvas(str(path), pagesize=A4)
+    sentence = "The survey measured the reading speed of every pupil in the district each term. "
+    for _page in range(pages):
+        for line in range(40):
+            pdf_canvas.drawString(2 * cm, 27 * cm - line * 0.6 * cm, sentence)
+        pdf_canvas.showPage()
+    pdf_canvas.save()
+    return path
+
+
 def many_pages_pdf(path: Path, pages: int = 300) -> Path:
     pdf_canvas = canvas.Canvas(str(path), pagesize=A4)
     for number in range(pages):

@@ -122,3 +122,11 @@ def test_command_reports_the_error_and_writes_nothing(tmp_path):
         call_command("deck", str(pdf), "--out", str(out))
     assert not out.exists()
     assert sorted(p.name for p in Path(tmp_path).iterdir()) == ["locked.pdf", "p.pdf"]
+
+
+def test_a_paper_without_figures_still_gets_its_figures_folder(tmp_path):
+    """A deck's folder always holds figures/ (the Slidev workspace copies it)."""
+    pdf = paperfactory.text_only_pdf(tmp_path / "prose.pdf")
+    paper = paper_read(pdf, tmp_path / "deck" / "figures")
+    assert paper.figures == [] and paper.sections
+    assert (tmp_path / "deck" / "figures").is_dir()

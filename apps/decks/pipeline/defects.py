@@ -18,7 +18,7 @@ CONNECTOR_WORDS = (
     "otherwise|meanwhile|then|finally|first|firstly|second|secondly|third|thirdly|lastly|"
     "indeed|again|further|rather|alternatively|additionally|notably|importantly|interestingly|"
     "surprisingly|unfortunately|fortunately|overall|altogether|specifically|namely|"
-    "particularly|subsequently|afterwards|next|here|now|thereby|thereafter"
+    "particularly|subsequently|afterwards|next|here|now|thereby|thereafter|previously|earlier"
 )
 # "Although…", "Because of…", "Since…", "While…" open a clause of the same sentence: they lean
 # on nothing before it, so they are not connectors here.
@@ -26,20 +26,39 @@ CONNECTOR_PHRASES = (
     r"in contrast|on the other hand|on the contrary|in addition|as a result|as a consequence|"
     r"for this reason|to this end|in other words|that is|in particular|in summary|in short|"
     r"in turn|in practice|in fact|of course|note that|notice that|recall that|as such|"
+    r"in what follows|in the following|"
     r"as expected|as mentioned|as noted|as discussed|as shown|as seen|as before|at the same time|"
     r"for example|for instance|by contrast|even so|after all|above all|in this case|"
     r"in that case|to summari[sz]e|to conclude|in conclusion|all in all|by doing so|"
-    r"with this in mind|despite (?:this|that|these|those|it)|apart from this|besides this"
+    r"with this in mind|despite (?:this|that|these|those|it)|apart from this|besides this|"
+    r"as (?:stated|described|explained|argued|outlined|indicated|illustrated|demonstrated|"
+    r"pointed out|already|we have seen|we saw|we have shown)(?: (?:above|before|earlier))?"
 )
+# A phrase that opens a prepositional clause ("In addition to these methods, …") is not a
+# connector on its own: the whole clause is (DESPITE_CLAUSE).
 CONNECTOR = re.compile(
-    rf"^(?:(?:{CONNECTOR_PHRASES})\b|(?:{CONNECTOR_WORDS})\b(?=[\s,;:]))[,;:]?\s*", re.I
+    rf"^(?:(?:{CONNECTOR_PHRASES})\b|(?:{CONNECTOR_WORDS})\b(?=[\s,;:]))"
+    r"(?!\s+(?:to|of|with|from)\b)[,;:]?\s*",
+    re.I,
 )
-# "Despite the missing values, …": a clause that leans on something said before.
-DESPITE_CLAUSE = re.compile(r"^(?:despite|in spite of|unlike|like|as with)\b[^,;]{2,80},\s*", re.I)
+TRAILING_CONNECTOR = re.compile(r",?\s+(?:though|however|instead)[.!]?$", re.I)
+# "Despite the missing values, …", "In addition to these methods, …": a clause that leans on
+# something said before.
+DESPITE_CLAUSE = re.compile(
+    r"^(?:despite|in spite of|unlike|like|as with|in addition to|as a result of|"
+    r"in contrast to|contrary to|instead of|apart from|besides)\b[^,;]{2,80},\s*",
+    re.I,
+)
 PRONOUN_START = re.compile(
     r"^(?:this|these|that|those|it|its|they|them|their|theirs|he|she|his|her|such|both|"
     r"the latter|the former|the same|the above|the following|the previous|the next|"
-    r"the aforementioned|the abovementioned|said)\b",
+    r"the aforementioned|the abovementioned|said|another|others|all others|the others|"
+    r"the rest|(?:all|each|some|most|one|none|many|several|both) of (?:them|these|those|this)|"
+    r"(?:with|given|for|from|in|using|after|of) (?:these|those|such)|"
+    # "The first class includes …", "The second issue is …": one of a list the slide lacks
+    r"the (?:first|second|third|fourth|fifth|other|remaining) (?:one|two|three|issue|class|"
+    r"type|kind|case|problem|approach|step|point|option|reason|group|part|variant|"
+    r"alternative)s?)\b",
     re.I,
 )
 # "This is", "These results", "It shows": a pronoun, or a demonstrative with its noun.
@@ -53,8 +72,11 @@ POINTER = re.compile(
     r"\s*\(?(?P<number>\d+[a-z]?\b|(?-i:[A-Z])\.\d+)\)?",
     re.I,
 )
+# "2", "3.7", "A.1" (an appendix letter is upper case even where the rest ignores case)
+SECTION_NUMBER = r"(?:\d+|(?-i:[A-Z]))(?:\.\d+)*"
+SECTION_NUMBERS = rf"{SECTION_NUMBER}(?:\s*(?:,|and|&|–|-)\s*{SECTION_NUMBER})*"
 META = re.compile(
-    r"\b(?:(?:sections?|chapters?|appendix|appendices)\s+\d+\s+(?:\w+\s+){0,3}?"
+    rf"\b(?:(?:sections?|chapters?|appendix|appendices)\s+{SECTION_NUMBERS}\s+(?:\w+\s+){{0,3}}?"
     r"(?:describes?|presents?|lists?|introduces?|discusses|details?|summari[sz]es?|reports?|"
     r"gives?|shows?|explains?|covers?|contains?|concludes?|provides?|outlines?|reviews?)|"
     r"(?:are|is|were|was)\s+(?:summari[sz]ed|described|presented|given|discussed|detailed|"
@@ -62,10 +84,63 @@ META = re.compile(
     r"(?:the\s+)?(?:rest|remainder|structure|outline)\s+of\s+(?:this|the)\s+(?:paper|article|"
     r"report|work|document)|this\s+(?:paper|article|report|section|chapter)\s+is\s+"
     r"(?:organi[sz]ed|structured)|in\s+(?:this|the\s+next|the\s+following|the\s+previous)\s+"
-    r"(?:section|chapter|subsection)|(?:see|cf\.)\s+(?:sections?|appendix)\b)",
+    r"(?:section|chapter|subsection)|(?:see|cf\.)\s+(?:sections?|appendix)\b|"
+    # where and how the document itself was published: "a (slightly) modified version of",
+    # "has been published in the Journal of …", its keywords
+    r"(?:modified|revised|updated|extended|shortened|adapted)\s+version\s+of|"
+    r"(?:has\s+been|was|is|been)\s+published\s+(?:online\s+)?(?:in|by|as)|"
+    r"^\s*(?:key\s?words|index\s+terms)\s*:)",
     re.I,
 )
-STRAY_LEAD = re.compile(r"^(?:[•▪◦●‣∙·◆■□►▸\-–—*>]+\s*|[A-Z]\s+(?=[A-Z][a-z]))")
+# What the slide never shows: the list a sentence announces, a place in the paper's flow.
+ABSENT_POINTER = re.compile(
+    r"\b(?:the\s+following|as\s+follows|(?:shown|given|listed|described|presented|defined|"
+    r"seen|discussed|mentioned|introduced|derived|explained|stated)\s+(?:above|below|earlier|"
+    r"previously|before)|see\s+(?:above|below)|the\s+above)\b|"
+    # "the examples above", "the model below": an object the reader saw on an earlier page
+    r"\b(?:the|these|those)\s+(?:[\w-]+\s+){1,2}?(?:above|below)"
+    r"(?=\s*(?:$|[,.;:)]|(?:that|and|or|is|are|was|were|shows?|can|we|it)\b))",
+    re.I,
+)
+# What only a figure shows: "In this plot …", "the left panel", "the dark blue cell". Fine beside
+# the figure, a pointer at nothing on a slide without one.
+FIGURE_DEIXIS = re.compile(
+    r"\b(?:in|on|from)\s+(?:this|the)\s+(?:plot|figure|graph|diagram|display|panel|picture)\b|"
+    r"\bthe\s+(?:left|right|upper|lower|top|bottom)(?:[\s-]+(?:left|right|hand))?\s+"
+    r"(?:panel|plot|box|graph|corner)\b|"
+    r"\bthe\s+(?:dark|light)?\s*(?:red|blue|green|grey|gray|black|dashed|dotted|solid)\s+"
+    r"(?:cells?|lines?|curves?|bars?|dots?|points?|areas?|regions?|tiles?)\b",
+    re.I,
+)
+# A word or formula gone from the sentence: a preposition or article followed by a conjunction,
+# punctuation or a verb ("as in and", "the type of denoted as", "the ,").
+LOST_WORD = re.compile(
+    r"\b(?:of|in|to|for|with|by|from|on|at|than|into|the|an)\s+(?:and|or|but|is|are|was|were|"
+    r"denoted)\b|"
+    r"\b(?:of|in|to|for|with|by|from|on|at|than|into|the|an)\s*[,;:.)](?!\w)",
+    re.I,
+)
+# Pairs where a preposition meets a conjunction in plain English ("with and without covariates").
+# "in in", "the the": a word the line break repeated, or the formula between them lost.
+DOUBLED_WORD = re.compile(r"\b(of|in|to|for|with|by|from|on|at|the|a|an|and|or|is)\s+\1\b", re.I)
+SENTENCE_CUT = re.compile(
+    r"\b(?:the|an|of|in|for|by|with|to|on|into|from|than|via|is|are|be|been|would be|"
+    r"can be|given by|as follows)$",
+    re.I,
+)
+IDIOM = re.compile(
+    r"\b(?:in and out|to and fro|to and from|by and large|on and on|on and off|up and down|"
+    r"(?:with|for|in|on|to) (?:and|or) (?:without|against|out|off|from))\b",
+    re.I,
+)
+# Punctuation left where a formula was: "( , )", ", ;". A call such as "lmer()" is code.
+REPEATED_PUNCTUATION = re.compile(r"[,;:]\s*[,;:]|(?<![\w.])\(\s*[,;]?\s*\)|\(\s*,|,\s*\)")
+# A bullet sign, a drop-cap letter ("N In addition"), or a number left from code output or a
+# table before a sentence ("0.8 The output shows …").
+STRAY_LEAD = re.compile(
+    r"^(?:[•▪◦●‣∙·◆■□►▸\-–—*>]+\s*|[A-Z]\s+(?=[A-Z][a-z])|"
+    r"[-−]?\d+(?:\.\d+)?\s+(?=(?:The|A|An|This|These|It|We|In|For|Our|Both|Each)\s))"
+)
 UNREADABLE = re.compile(r"\(cid:\d+\)|\ufffd|[\ue000-\uf8ff]")
 GREEK_LETTERS = "αβγδεζηθικλμνξπρστυφχψωΓΔΘΛΞΠΣΦΨΩ∆"
 FLAT_SCRIPT = re.compile(
@@ -83,6 +158,8 @@ DANGLING_END = re.compile(
 )
 GLUED_WORD = re.compile(r"[a-z]{24,}|(?:[a-z]{3,}[.,;:][A-Z][a-z]{2,}){1}")
 NUMBER_TOKEN = re.compile(r"^[(\[]?[-+−]?\d[\d.,:;]*%?[)\]]?!?$|^\([\d\w]{1,3};\s*\w{1,3}\)!?$")
+# Three bare numbers in a row: prose joins numbers with commas, "and" or units; a table does not.
+NUMBER_RUN = re.compile(r"(?:^|\s)[-−]?\d+(?:\.\d+)?(?:\s+[-−]?\d+(?:\.\d+)?){2,}(?=\s|$)")
 VERB_HINT = re.compile(
     r"\b(?:is|are|was|were|be|been|has|have|had|do|does|did|can|could|may|might|will|would|"
     r"shall|should|must|\w+ed|\w+es|shows?|gives?|makes?|leads?|reach\w*|improv\w*)\b",
@@ -104,8 +181,11 @@ def dangling_connector(text: str) -> str | None:
     """An opening that leans on a sentence the slide does not show: "However, …", "So, …",
     ", the model …", "and then …", "Despite the missing values, …"."""
     stripped = text.strip()
-    if stripped[:1] in ",;:)":
+    if stripped[:1] in ",;:).]}":
         return stripped[:1]
+    trailing = TRAILING_CONNECTOR.search(stripped)
+    if trailing:
+        return trailing.group(0).strip(" ,")  # "… is different though": different from what?
     if re.match(r"[a-z]", stripped):
         return stripped.split(" ", 1)[0]
     match = CONNECTOR.match(stripped) or DESPITE_CLAUSE.match(stripped)
@@ -152,6 +232,28 @@ def pointers(text: str) -> list[tuple[str, str]]:
     return found
 
 
+def absent_pointer(text: str) -> str | None:
+    """Points at what no slide shows: "the steps are the following", "as shown above"."""
+    match = ABSENT_POINTER.search(plain(text))
+    return match.group(0) if match else None
+
+
+def figure_deixis(text: str) -> str | None:
+    """Points into a figure ("in this plot", "the left panel"): a defect where none is shown."""
+    match = FIGURE_DEIXIS.search(plain(text))
+    return match.group(0) if match else None
+
+
+def broken_sentence(text: str) -> str | None:
+    """A word or formula missing from the sentence ("rather than [0, 1] as in and")."""
+    flat = IDIOM.sub("idiom", plain(text))
+    match = LOST_WORD.search(flat) or DOUBLED_WORD.search(flat)
+    if match is None:
+        # The sentence stopped where the PDF went on with a display or code: "… would be".
+        match = SENTENCE_CUT.search(flat.rstrip(" .;:,"))
+    return match.group(0) if match else None
+
+
 def meta_text(text: str) -> str | None:
     """About the paper's own structure: "Section 3 lists…", "…summarized in Section 5"."""
     match = META.search(plain(text))
@@ -165,8 +267,15 @@ def stray_glyph(text: str) -> str | None:
     match = STRAY_LEAD.match(stripped)
     if match and match.group(0).strip():
         return match.group(0).strip()
-    unreadable = UNREADABLE.search(stripped)
+    unreadable = UNREADABLE.search(stripped) or REPEATED_PUNCTUATION.search(plain(stripped))
     return unreadable.group(0) if unreadable else None
+
+
+# A word of the text cut by a script rebuilt from a footnote mark or a kerned glyph.
+WORD_SPLIT = re.compile(r"[A-Za-z}]\\mathrm\{|\\mathrm\{[^}]*\}[A-Za-z]")
+# Inline, only a word of two letters or more glued to a letter ("$\mathrm{d}x$" is fine).
+INLINE_WORD_SPLIT = re.compile(r"\\mathrm\{[a-z]{2,}\}[a-z]|[a-z](?:_\{\w\})?\\mathrm\{[a-z]{2,}\}")
+EMPTY_SCRIPT = re.compile(r"[_^]\{\s*\}|\\(?:sqrt|frac|hat|bar|tilde)\{\s*\}")
 
 
 def broken_math(text: str) -> str | None:
@@ -177,6 +286,8 @@ def broken_math(text: str) -> str | None:
     for span in MATH.findall(text):
         if span.count("{") != span.count("}"):
             return span
+        if EMPTY_SCRIPT.search(span) or INLINE_WORD_SPLIT.search(span):
+            return span  # "b^{}(\lambda)", "\mathrm{sp}e_{2}\mathrm{cial}": rebuilt wrong
     match = FLAT_SCRIPT.search(plain(text))
     return match.group(0).strip() if match else None
 
@@ -199,6 +310,8 @@ def table_cells(text: str) -> bool:
     short_caps = sum(1 for t in tokens if re.fullmatch(r"[A-Z][a-z]{0,9}", t))
     if numbers / len(tokens) >= 0.3 and not VERB_HINT.search(flat):
         return True
+    if NUMBER_RUN.search(flat):
+        return True  # "age 1 3 5 sexM 2 4 6 For this …": cells glued to a sentence
     return numbers >= 3 and (numbers + short_caps) / len(tokens) >= 0.7
 
 
@@ -222,14 +335,66 @@ def title_fragment(title: str) -> str | None:
     return None
 
 
-def clean_tex(tex: str) -> bool:
-    """A rebuilt display equation worth showing: balanced, with a relation, not too long."""
+RELATION_TEX = re.compile(
+    r"=|<|>|\\(?:leq|geq|neq|approx|simeq|sim|propto|equiv|to|Rightarrow|mapsto|in)\b"
+)
+MATH_UNICODE = set("⊤·…⋯′")
+# Signs that a display was rebuilt from glyphs whose layout was lost: scripts flattened onto
+# the line ("J21", "⊤" on the baseline), a word split by a script ("m_{t}\\mathrm{ax}"), an
+# empty group or root, operators without operands, a big operator without its limits, an
+# integrand's "du" without its integral.
+FLATTENED = (
+    ("a script flattened onto the line", re.compile(r"(?<![\\\w{])[A-Za-z]\d{2,}")),
+    ("a transpose sign off its script", re.compile(r"(?<!\^\{)(?:\\top\b|⊤)")),
+    ("a word split by a script", WORD_SPLIT),
+    ("an empty group", re.compile(r"\{\s*\}|\(\s*\)|\[\s*[.,]?\s*\]")),
+    (
+        "operators without an operand",
+        re.compile(
+            r"\+\s*\+|\+\s*=|=\s*\+|[+=]\s*[,)]|\(\s*[+=]|"
+            r"(?:=|\\leq|\\geq)\s*(?:=|\\Rightarrow|\\to|\\leq|\\geq)"
+        ),
+    ),
+    ("a sum or product without its limits", re.compile(r"\\(?:sum|prod)(?!\s*_)")),
+)
+
+
+def display_problem(tex: str) -> str | None:
+    """Why a display equation rebuilt from the PDF would read broken, or None. Each row of a
+    system must be a relation with both sides."""
     pairs = (("(", ")"), ("{", "}"), ("[", "]"))
     if any(tex.count(a) != tex.count(b) for a, b in pairs) or tex.count("|") % 2:
-        return False
-    if len(tex) > 240 or "\\begin" in tex and tex.count("\\\\") > 2:
-        return False
-    return any(r in tex for r in ("=", "\\leq", "\\geq", "\\approx", "\\propto", "<", ">"))
+        return "unbalanced brackets"
+    if len(tex) > 240:
+        return "too long to be rebuilt reliably"
+    body = re.sub(r"\\(?:begin|end)\{gathered\}", "", tex)
+    for row in (r.strip() for r in body.split("\\\\")):
+        if UNREADABLE.search(row) or any(ord(ch) > 127 and ch not in MATH_UNICODE for ch in row):
+            return "a glyph without its symbol"
+        outside = row
+        while re.search(r"\([^()]*\)", outside):  # relations inside brackets do not count
+            outside = re.sub(r"\([^()]*\)", " x ", outside)
+        relations = list(RELATION_TEX.finditer(outside))
+        if not relations:
+            return "a line without a relation (a fraction's or sum's parts apart)"
+        if len(re.sub(r"\s+", "", re.sub(r"\\[A-Za-z]+", "x", row))) <= 7:
+            return "a fragment (a limit or a case without its equation)"
+        row = outside
+        if not row[: relations[0].start()].strip() or not row[relations[-1].end() :].strip():
+            return "a relation with a side missing"
+        for what, pattern in FLATTENED:
+            if pattern.search(row):
+                return what
+        if re.search(r"\bd[a-z]\s*$", row) and "\\int" not in row:
+            return "an integral without its sign"
+        if "\\surd" in row:
+            return "a root whose radicand was not rebuilt"
+    return None
+
+
+def clean_tex(tex: str) -> bool:
+    """A rebuilt display equation worth showing: it reads whole (display_problem)."""
+    return display_problem(tex) is None
 
 
 def text_defects(text: str) -> list[tuple[str, str]]:
@@ -241,7 +406,9 @@ def text_defects(text: str) -> list[tuple[str, str]]:
         ("dangling_connector", dangling_connector),
         ("unresolved_reference", unresolved_reference),
         ("meta_text", meta_text),
+        ("dangling_pointer", absent_pointer),
         ("broken_math", broken_math),
+        ("broken_sentence", broken_sentence),
         ("glued_words", glued_words),
     ):
         part = detector(text)

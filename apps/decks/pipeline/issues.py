@@ -43,6 +43,7 @@ ISSUE_TYPES = {
     "meta_text": "a bullet about the paper's own structure",
     "stray_glyph": "a glyph from the PDF that is not text",
     "broken_math": "sub- and superscripts flattened or lost, or a formula that does not parse",
+    "broken_sentence": 'a word or formula missing from a sentence ("as in and")',
     "glued_words": "words run together",
     "table_as_text": "a table's cells read as a sentence",
     "title_fragment": "a title that is a fragment, not the slide's point",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Callable
 
 ABBREVIATIONS = (
     "e.g.",
@@ -29,8 +30,9 @@ ABBREVIATIONS = (
 )
 _PROTECT = "\u0000"
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[\"“0-9])")
+# "[12]", "[3-5]", "[Smith2020]"; "mfit2[2,1]" is an index into code, not a citation.
 CITATION_BRACKETS = re.compile(
-    r"\s*\[(?:\d+(?:\s*[-–,]\s*\d+)*|[A-Z][A-Za-z]+\d{2,4}[a-z]?(?:,\s*)?)+\]"
+    r"\s*(?<![\w)\]])\[(?:\d+(?:\s*[-–,]\s*\d+)*|[A-Z][A-Za-z]+\d{2,4}[a-z]?(?:,\s*)?)+\]"
 )
 CITATION_AUTHOR = re.compile(
     r"\s*\((?:see\s+)?(?:e\.g\.,?\s*)?[A-Z][A-Za-z'’\-]+(?: et al\.| and [A-Z][A-Za-z'’\-]+)?,? \d{4}[a-z]?(?:[;,] [^()]{0,60})?\)"
@@ -98,7 +100,10 @@ NOUN_CITATION = re.compile(
     r"reproduction|authors of|version of)\s*\[\d",
     re.I,
 )
-RUN_IN_LABEL = re.compile(r"^(?:[A-Z][\w\-()]*(?:\s+[\w\-()]+){0,3})\s+[—–]\s+")
+# A run-in paragraph heading: "Tuning — …", "CUSUM processes: The first type …".
+RUN_IN_LABEL = re.compile(r"^(?:[A-Z][\w\-()]*(?:\s+[\w\-()]+){0,3})(?:\s+[—–]\s+|:\s+(?=[A-Z]))")
+# "The first example, (1 | g), is …": an aside between commas goes with its commas.
+APPOSITIVE = re.compile(r",\s*\([^()]{0,90}\)\s*,")
 DANGLING = re.compile(
     r"\b(?:in|of|by|from|to|with|the|a|an|and|or|as|for|on|at|than|that|which|is|are|was|were)$",
     re.I,
@@ -166,6 +171,11 @@ def clean(sentence: str) -> str:
     return text
 
 
+def code_first(text: str) -> bool:
+    """The text opens with a lower-case name from code ("mfit2", "vcov_hc", "fit.lm", "lm()")."""
+    return bool(re.match(r"[a-z][A-Za-z]*(?:[\d_.(\[]|[A-Z])", text))
+
+
 def usable(sentence: str) -> bool:
     """Can this sentence become a bullet at all? (Before any cleaning.) Formulas written as
     `$…$` count as one word; loose symbols outside them are extraction debris."""
@@ -198,12 +208,15 @@ def condense(sentence: str, max_words: int = 24) -> str | None:
     text = LEADING_MARKERS.sub("", text)
     text = LEADING_MARKERS.sub("", text)
     if word_count(text) > max_words:
+        text = APPOSITIVE.sub("", text)
         text = PARENTHETICAL.sub("", text)
     text = re.sub(r"\s+", " ", text).strip().rstrip(".;:, ")
     if word_count(text) > max_words:
         text = _clause(text, max_words) or text
     if not text:
         return None
+    if code_first(text):
+        return None  # "Thus mfit2 corresponds …": a code name cannot be capitalised
     if not text[0].isupper() and text[0].isalpha():
         text = text[0].upper() + text[1:]
     return text if valid_bullet(text, max_words) else None
@@ -212,9 +225,20 @@ def condense(sentence: str, max_words: int = 24) -> str | None:
 def _clause(text: str, max_words: int) -> str | None:
     for separator in CLAUSE_SEPARATORS:
         head = text.split(separator, 1)[0].rstrip(",;: ")
+        if separator.startswith(",") and _in_list(head):
+            continue  # "such as mosaic, association, and sieve plots": not a clause boundary
         if head != text and 7 <= word_count(head) <= max_words and valid_bullet(head, max_words):
             return head
     return None
+
+
+def _in_list(head: str) -> bool:
+    """The text ends inside an enumeration: its last comma-separated item is a few words, or
+    it ends with "such as …" / "including …"."""
+    last = head.rsplit(",", 1)
+    if len(last) == 2 and word_count(last[1]) <= 3:
+        return True
+    return bool(re.search(r"\b(?:such as|including|e\.g\.,?|like|namely)\s+[^,;]*$", head))
 
 
 @math_safe
@@ -297,19 +321,29 @@ def key_sentences(
     max_words: int = 24,
     exclude: set[str] | None = None,
     avoid_figure_refs: bool = True,
+    rewrite: Callable[[str, str], str | None] | None = None,
 ) -> list[str]:
-    """The `count` best condensed sentences of a text, in their original order."""
+    """The `count` best condensed sentences of a text, in their original order. `rewrite`
+    (bullet, the sentence before it) makes a bullet stand on its own, or refuses it (None)."""
     candidates: list[tuple[int, str, str]] = []
     for paragraph in paragraphs:
+        previous = ""
         for sentence in sentences(paragraph):
-            candidates.append((len(candidates), sentence, ""))
+            candidates.append((len(candidates), sentence, previous))
+            previous = sentence
     context: Counter[str] = Counter(w for p in paragraphs for w in words(p) if w not in STOPWORDS)
     scored = []
     seen = set(exclude or ())
-    for position, sentence, _ in candidates:
+    for position, sentence, previous in candidates:
         if avoid_figure_refs and FIGURE_REF.search(sentence):
             continue
+        if re.match(r"[a-z]", clean(sentence)):
+            continue  # a sentence the PDF broke ("where vcov is …"), or a code name kept as is
+        if sentence.rstrip().endswith(":"):
+            continue  # it announces the code, list or display that follows it in the paper
         bullet = condense(sentence, max_words)
+        if bullet is not None and rewrite is not None:
+            bullet = rewrite(bullet, previous)
         if bullet is None or bullet.lower() in seen:
             continue
         bonus = 1.25 if position < 2 else 1.0

@@ -45,6 +45,8 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
                         name=name, words=total_words, limit=limits.get_int("min_words")
                     )
                 )
+            # The deck folder always has its figures folder, even for a paper without figures.
+            figures_dir.mkdir(parents=True, exist_ok=True)
             document = pdfium.PdfDocument(str(pdf_path))
             try:
                 figures, covered = figures_extract(plumber, document, layout, figures_dir)

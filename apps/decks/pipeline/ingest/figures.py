@@ -234,7 +234,7 @@ def region_find(
     text_boxes = [
         Box(s.x0, s.top, s.x1, s.bottom, False)
         for s in layout.pages[page - 1]
-        if s.role == "text"
+        if s.role in ("text", "rotated")
         and s not in caption.segments
         and s not in blockers
         and s.top >= low

@@ -140,16 +140,61 @@ class GlyphWord:
 
     def tex(self) -> str:
         out = []
-        for atom in self.atoms:
-            piece = tex_of(atom.base.text)
-            if atom.accent:
-                piece = f"{atom.accent}{{{piece}}}"
-            if atom.sub:
-                piece += f"_{{{_script_tex(atom.sub)}}}"
-            if atom.sup:
-                piece += f"^{{{_script_tex(atom.sup)}}}"
-            out.append(piece)
+        for run, upright in _upright_runs(self.atoms):
+            if upright:
+                out.append(_upright_tex(run))
+                continue
+            out.extend(_atom_tex(atom) for atom in run)
         return _tidy_tex("".join(out))
+
+
+def _upright_runs(atoms: list[Atom]) -> list[tuple[list[Atom], bool]]:
+    """The word's atoms in runs: upright letters of a text font without scripts ("dimensional"
+    in "$p$-dimensional", "log", "Var") apart from the rest, which is mathematics."""
+    runs: list[tuple[list[Atom], bool]] = []
+    for atom in atoms:
+        base = atom.base
+        upright = (
+            not atom.sub
+            and not atom.sup
+            and not atom.accent
+            and (base.text.isalpha() or base.text in "-–")
+            and not base.mathy
+            and not ITALIC_FONT.search(base.font)
+        )
+        if runs and runs[-1][1] == upright:
+            runs[-1][0].append(atom)
+        else:
+            runs.append(([atom], upright))
+    merged: list[tuple[list[Atom], bool]] = []
+    for run, upright in runs:
+        letters = sum(1 for a in run if a.base.text.isalpha())
+        keep = upright and letters >= 2
+        if merged and not keep and not merged[-1][1]:
+            merged[-1][0].extend(run)
+        else:
+            merged.append((list(run), keep))
+    return merged
+
+
+def _upright_tex(run: list[Atom]) -> str:
+    word = "".join(a.base.text for a in run)
+    if word in FUNCTIONS:
+        return f"\\{word} "
+    if any(not a.base.text.isalpha() for a in run):
+        return f"\\text{{{word}}}"  # "-dimensional": a word of prose joined to a symbol
+    return f"\\mathrm{{{tex_of(word)}}}"
+
+
+def _atom_tex(atom: Atom) -> str:
+    piece = tex_of(atom.base.text)
+    if atom.accent:
+        piece = f"{atom.accent}{{{piece}}}"
+    if atom.sub:
+        piece += f"_{{{_script_tex(atom.sub)}}}"
+    if atom.sup:
+        piece += f"^{{{_script_tex(atom.sup)}}}"
+    return piece
 
 
 def normalize(text: str) -> str:

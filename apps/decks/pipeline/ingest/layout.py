@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import pdfplumber
 
+from apps.decks.pipeline.ingest.encodings import glyph_repairs
 from apps.decks.pipeline.ingest.glyphs import (
     Glyph,
     GlyphWord,
@@ -29,6 +30,12 @@ SUPERSCRIPT_MARK = re.compile(r"^[\d,*†‡§¶\-–]+$|^ID$")
 NO_SPACE_BEFORE = tuple(",.;:!?)]}’”%")
 NO_SPACE_AFTER = tuple("([{‘“")
 HYPHENS = ("-", "\u2010", "\u2011", "\u00ad")
+MONO_FONT = re.compile(
+    r"Mono|Courier|Typewriter|CMTT|LMTT|txtt|Consol|Menlo|Inconsolata|SourceCode|FiraCode|"
+    r"Monaco|LucidaConsole|Andale",
+    re.I,
+)
+NARROW_GLYPHS = set("il.,:;'!|()[]1tfjr")
 
 
 @dataclass
@@ -46,7 +53,7 @@ class Segment:
     words: list[Word]
     size: float = 0.0
     font: str = ""
-    role: str = "text"  # text | margin | header
+    role: str = "text"  # text | margin | header | equation | rotated
     column: int = 0
 
     def __post_init__(self) -> None:
@@ -89,6 +96,24 @@ class Segment:
     def text(self) -> str:
         return join_words(self.words)
 
+    @property
+    def monospaced(self) -> bool:
+        """Set in a typewriter font: program code or its output, not prose. Told by the font's
+        name, or (fonts without one, such as bitmap fonts) by every glyph having one width,
+        narrow glyphs ("i", ".", "(") included."""
+        glyphs = [a.base for w in self.words if w.source for a in w.source.atoms]
+        glyphs = [g for g in glyphs if g.text.strip() and g.size > 0]
+        if len(glyphs) < 4:
+            return False
+        named = sum(1 for g in glyphs if MONO_FONT.search(g.font))
+        if named >= 0.7 * len(glyphs):
+            return True
+        if not any(g.text in NARROW_GLYPHS for g in glyphs):
+            return False
+        widths = [(g.x1 - g.x0) / g.size for g in glyphs]
+        middle = statistics.median(widths)
+        return all(abs(w - middle) <= 0.03 * middle for w in widths)
+
 
 @dataclass
 class Layout:
@@ -127,32 +152,84 @@ def join_words(words: list[Word]) -> str:
 def layout_read(pdf: pdfplumber.PDF) -> Layout:
     pages: list[list[Segment]] = []
     sizes: list[tuple[float, float]] = []
+    rotated: list[list[Segment]] = []
+    repairs = glyph_repairs(pdf)
     for number, page in enumerate(pdf.pages, start=1):
-        pages.append(_segments(number, page_lines(page)))
+        chars = [_repaired(c, repairs) for c in page.chars]
+        pages.append(_segments(number, page_lines(page, chars)))
+        rotated.append(rotated_segments(number, chars))
         sizes.append((float(page.width), float(page.height)))
     body = _body_size(pages)
     layout = Layout(pages=pages, page_sizes=sizes, body_size=body, columns=[])
     _mark_running(layout)
     layout.columns = _columns(layout)
     _mark_margins(layout)
+    for page_segments, turned in zip(pages, rotated, strict=True):
+        page_segments.extend(turned)
     return layout
 
 
-def page_lines(page: pdfplumber.page.Page) -> list[list[Word]]:
+def _repaired(char: dict, repairs: dict[str, dict[str, str]]) -> dict:
+    """The character with the text its glyph really has (encodings.py)."""
+    fixes = repairs.get(str(char.get("fontname", "")))
+    if fixes and char["text"] in fixes:
+        return {**char, "text": fixes[char["text"]]}
+    return char
+
+
+def _glyph(char: dict, height: float) -> Glyph:
+    return Glyph(
+        text=char["text"],
+        x0=char["x0"],
+        x1=char["x1"],
+        top=char["top"],
+        bottom=char["bottom"],
+        size=char.get("size", 0.0),
+        font=str(char.get("fontname", "")).split("+")[-1],
+        baseline=height - char["matrix"][5] if char.get("matrix") else char["bottom"],
+    )
+
+
+def rotated_segments(page: int, chars: list[dict]) -> list[Segment]:
+    """Text set at an angle (a plot's y-axis labels): one segment per run of glyphs in one
+    vertical line, role "rotated". Only figures use them: their crops must take them in."""
+    turned = sorted(
+        (c for c in chars if not c.get("upright", True) and c["text"].strip()),
+        key=lambda c: (round(c["x0"]), c["top"]),
+    )
+    runs: list[list[dict]] = []
+    for char in turned:
+        last = runs[-1][-1] if runs else None
+        size = char.get("size", 0.0) or (char["x1"] - char["x0"])
+        if (
+            last is not None
+            and abs(char["x0"] - last["x0"]) < 0.3 * size
+            and char["top"] - max(c["bottom"] for c in runs[-1]) < 0.8 * size
+        ):
+            runs[-1].append(char)
+        else:
+            runs.append([char])
+    segments = []
+    for run in runs:
+        word = Word(
+            text="".join(c["text"] for c in sorted(run, key=lambda c: -c["top"])),
+            x0=min(c["x0"] for c in run),
+            x1=max(c["x1"] for c in run),
+            top=min(c["top"] for c in run),
+            bottom=max(c["bottom"] for c in run),
+            size=max(c.get("size", 0.0) for c in run),
+            font=str(run[0].get("fontname", "")).split("+")[-1],
+        )
+        segments.append(Segment(page, [word], role="rotated"))
+    return segments
+
+
+def page_lines(page: pdfplumber.page.Page, chars: list[dict] | None = None) -> list[list[Word]]:
     """The page's glyphs → visual lines (by baseline) → words (glyphs.line_words)."""
     height = float(page.height)
     glyphs = [
-        Glyph(
-            text=c["text"],
-            x0=c["x0"],
-            x1=c["x1"],
-            top=c["top"],
-            bottom=c["bottom"],
-            size=c.get("size", 0.0),
-            font=str(c.get("fontname", "")).split("+")[-1],
-            baseline=height - c["matrix"][5] if c.get("matrix") else c["bottom"],
-        )
-        for c in page.chars
+        _glyph(c, height)
+        for c in (page.chars if chars is None else chars)
         if c.get("upright", True) and c["text"]
     ]
     # Full-size glyphs first, so that a line is anchored on its main text; a glyph joins a line

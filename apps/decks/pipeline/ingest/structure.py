@@ -44,6 +44,11 @@ KNOWN_HEADINGS = {
     "appendix",
     "supplementary material",
 }
+KEYWORDS = re.compile(
+    r"\b(?:Key\s?words|Index\s+Terms|JEL\s+(?:classification|codes?)|"
+    r"(?:AMS|MSC)\s+(?:\d{4}\s+)?(?:subject\s+)?classification)\b\s*[:.—–-]",
+    re.I,
+)
 END_OF_BODY = re.compile(r"^(references|bibliography|works cited|literature cited)$", re.I)
 SKIPPED = re.compile(
     r"^(acknowledge?ments?|funding|author contributions|competing interests)", re.I
@@ -212,9 +217,16 @@ def abstract_find(
     layout: Layout, first_heading: Segment | None, title_segment: Segment | None
 ) -> str:
     """Text after an "Abstract" label on page 1, up to the first section heading; without a
-    label, the unlabelled paragraph between the title block and the first heading."""
+    label, the unlabelled paragraph between the title block and the first heading. Keywords
+    and what follows them (classification codes, publication notes) are not the abstract."""
     if not layout.pages:
         return ""
+    return KEYWORDS.split(_abstract_text(layout, first_heading, title_segment), 1)[0].strip()
+
+
+def _abstract_text(
+    layout: Layout, first_heading: Segment | None, title_segment: Segment | None
+) -> str:
     labelled = _labelled_abstract(layout, first_heading)
     if labelled or title_segment is None:
         return labelled
@@ -317,6 +329,9 @@ def sections_read(
                 sections.append(current)
                 continue
             if current is None or not layout.is_body(segment):
+                continue
+            if segment.monospaced:  # program code or its output: not a sentence of the paper
+                flush()
                 continue
             paragraph.append(segment.text)
             right = column_right.get(segment.column, segment.x1)

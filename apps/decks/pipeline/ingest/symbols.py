@@ -61,7 +61,7 @@ OPERATORS = {
     "∏": r"\prod",
     "∫": r"\int",
     "∮": r"\oint",
-    "√": r"\sqrt{}",
+    "√": r"\surd ",  # the radicand is not rebuilt: the sign alone, never an empty root
     "±": r"\pm",
     "∓": r"\mp",
     "→": r"\to",
@@ -101,6 +101,8 @@ OPERATORS = {
     "⋆": r"\star",
     "⋯": r"\cdots",
     "ħ": r"\hbar",
+    "⊤": r"\top",
+    "·": r"\cdot",
 }
 ACCENTS = {
     "ˆ": r"\hat",

@@ -255,7 +255,7 @@ class BuiltinProposer:
     ) -> list[str]:
         if count <= 0:
             return []
-        chosen = text.key_sentences(paragraphs, scorer, count, exclude=used)
+        chosen = text.key_sentences(paragraphs, scorer, count, exclude=used, rewrite=_standalone)
         used.update(b.lower() for b in chosen)
         return chosen
 
@@ -395,6 +395,14 @@ class BuiltinProposer:
         from apps.decks.pipeline.propose.repair import deck_repair  # repair builds figure slides
 
         return deck_repair(self, paper, deck, issues)
+
+
+def _standalone(bullet: str, previous: str) -> str | None:
+    """The bullet as a statement of its own (the reviewer's text defects fixed), or None. Text
+    slides show no figure, so a sentence that points into one is not a bullet there."""
+    if defects.figure_deixis(bullet):
+        return None
+    return bullets.rewrite(bullet, bullets.Source(previous=previous))
 
 
 def _mention_score(sentence: str, figure: Figure) -> float:

@@ -32,7 +32,8 @@ POINTER_PHRASE = re.compile(
     r",?\s*\(?(?:see\s+|cf\.\s+)?(?:(?:as\s+)?(?:shown|seen|given|reported|illustrated|"
     r"described|defined|derived|listed|summari[sz]ed|presented|plotted)\s+)?(?:in|of|from|by|"
     r"using|with|to|on)?\s*(?:Eqs?\.|Equations?|Figs?\.|Figures?|Tables?|Tab\.|Sections?|"
-    r"Sec\.|Appendix)\s*\(?\d+[a-z]?\)?(?:\s*(?:and|,|–|-)\s*\(?\d+[a-z]?\)?)*\)?",
+    r"Sec\.|Appendix)\s*\(?(?:\d+|(?-i:[A-Z]))(?:\.\d+)*[a-z]?\)?"
+    r"(?:\s*(?:and|,|–|-)\s*\(?(?:\d+|(?-i:[A-Z]))(?:\.\d+)*[a-z]?\)?)*\)?",
     re.I,
 )
 
@@ -76,14 +77,16 @@ def _capitalise(value: str) -> str:
 
 def drop_connector(value: str) -> str | None:
     stripped = value.strip().lstrip(",;:) ").strip()
-    if re.match(r"[a-z]", stripped):
-        return None  # the middle of a sentence: no way to make it whole
+    if re.match(r"[a-z]", stripped) or defects.TRAILING_CONNECTOR.search(stripped):
+        return None  # the middle of a sentence, or a contrast with what came before
     for _ in range(3):
         match = defects.CONNECTOR.match(stripped) or defects.DESPITE_CLAUSE.match(stripped)
         if not match:
             break
         stripped = stripped[match.end() :].lstrip(",;: ")
-    return _capitalise(stripped) if stripped else None
+    if not stripped or text.code_first(stripped):
+        return None  # nothing left, or a code name that cannot be capitalised
+    return _capitalise(stripped)
 
 
 def resolve_reference(value: str, source: Source) -> str | None:
@@ -106,7 +109,10 @@ def resolve_reference(value: str, source: Source) -> str | None:
 
 
 def remove_pointers(value: str) -> str | None:
-    cleaned = POINTER_PHRASE.sub("", value)
+    marked = POINTER_PHRASE.sub("\u2060", value)
+    if re.search(r"\u2060\s*(?:and|or|nor)\b|\b(?:and|or|nor|as|than)\s*\u2060", marked):
+        return None  # the pointer was one side of "in figure 2 and the examples above"
+    cleaned = marked.replace("\u2060", "")
     cleaned = re.sub(r"\(\s*\)", "", cleaned)
     cleaned = re.sub(r"\s+([,.;:])", r"\1", re.sub(r"\s+", " ", cleaned)).strip(" ,;:")
     if defects.pointers(cleaned) or not text.valid_bullet(cleaned, 40):
@@ -122,8 +128,10 @@ def strip_stray(value: str) -> str | None:
 
 def strip_equation_numbers(value: str) -> str | None:
     cleaned = defects.LEADING_EQUATION_NUMBER.sub("", value.strip())
-    cleaned = re.sub(r"\s*\(\d{1,3}[a-z]?\)(?=\s|$|[.,;])", "", cleaned)
-    return _capitalise(cleaned.strip()) if cleaned.strip() else None
+    cleaned = re.sub(r"\s*\(\d{1,3}[a-z]?\)(?=\s|$|[.,;])", "", cleaned).strip()
+    if not cleaned or defects.broken_sentence(cleaned):
+        return None  # the numbers were what "as in (10) and (12)" pointed at
+    return _capitalise(cleaned)
 
 
 def fix(kind: str, value: str, source: Source | None = None) -> str | None:

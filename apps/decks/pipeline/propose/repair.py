@@ -30,6 +30,7 @@ TEXT_TYPES = (
     "meta_text",
     "stray_glyph",
     "broken_math",
+    "broken_sentence",
     "glued_words",
     "table_as_text",
     "dangling_pointer",
@@ -111,6 +112,8 @@ def deck_repair(
 def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     if issue.evidence.get("where") == "title":
         return _title(slide, issue, work)
+    if issue.evidence.get("where") == "equation":
+        return [slide.model_copy(update={"equation": ""})], "removed the broken display equation"
     if "errors" in issue.evidence:
         return _untypeset(slide, issue, work)
     original = issue.evidence.get("text", "")
@@ -177,6 +180,8 @@ def _next_sentence(slide: Slide, work: Work) -> str | None:
     scorer = text.Scorer([slide.notes])
     for candidate in text.key_sentences([slide.notes], scorer, 6, exclude=work.used):
         fixed = bullets.rewrite(candidate, work.index.source(candidate))
+        if fixed and not slide.figures() and defects.figure_deixis(fixed):
+            continue
         if fixed and fixed.lower() not in work.used:
             work.used.add(fixed.lower())
             return fixed

@@ -14,6 +14,8 @@ SUGGESTIONS = {
     "stray_glyph": "remove the stray glyph",
     "broken_math": "write the formula with its sub- and superscripts, or leave it out",
     "glued_words": "use a sentence whose words are readable",
+    "broken_sentence": "use a sentence that lost nothing on its way from the PDF",
+    "dangling_pointer": "remove the pointer, or show what it points at",
     "table_as_text": "show the table as a table (or its crop), not its cells as a bullet",
 }
 MESSAGES = {
@@ -24,6 +26,8 @@ MESSAGES = {
     "stray_glyph": "starts with a stray glyph “{part}”",
     "broken_math": "has broken mathematics (“{part}”)",
     "glued_words": "has words run together (“{part}”)",
+    "broken_sentence": "lost a word or formula (“{part}”)",
+    "dangling_pointer": "points at something no slide shows (“{part}”)",
     "table_as_text": "is a table row read as a sentence (“{part}…”)",
 }
 
@@ -58,22 +62,45 @@ def dangling_pointer(c: SlideContext):
     shown_equations = {e.number for e in c.paper.equations if e.tex == c.slide.equation}
     shown = {(f.kind, str(f.number)) for f in c.figures()}
     for _, index, text in _texts(c):
+        missing = []  # (what the bullet points at, evidence)
+        deixis = None if c.figures() else defects.figure_deixis(text)
+        if deixis:
+            missing.append((f"into a figure (“{deixis}”)", {"part": deixis}))
         for kind, number in defects.pointers(text):
             if kind == "equation" and number in shown_equations:
                 continue
             if kind in ("figure", "table") and (kind, number) in shown:
                 continue
+            missing.append((f"at {kind} {number}", {"kind": kind, "number": number}))
+        for what, evidence in missing:
             yield c.issue(
                 "dangling_pointer",
                 "medium",
-                f"bullet {index + 1} points at {kind} {number}, which the slide does not show",
+                f"bullet {index + 1} points {what}, which the slide does not show",
                 "show what it points at on the slide, or remove the pointer",
                 where="bullet",
                 index=index,
                 text=text[:200],
-                kind=kind,
-                number=number,
+                **evidence,
             )
+
+
+@slide_rule
+def equation_defects(c: SlideContext):
+    """The slide's display equation as a reader sees it: rebuilt whole, or broken."""
+    if c.slide is None or not c.slide.equation:
+        return
+    problem = defects.display_problem(c.slide.equation)
+    if problem:
+        yield c.issue(
+            "broken_math",
+            "medium",
+            f"the display equation reads broken ({problem})",
+            "leave the equation out, or write it whole",
+            where="equation",
+            text=c.slide.equation[:200],
+            part=problem,
+        )
 
 
 @slide_rule

@@ -1,0 +1,207 @@
+"""What a glyph really is when the PDF's text map says otherwise.
+
+pdfplumber reports a glyph by the font's ToUnicode map, else by its encoding's glyph names.
+Three kinds of PDF made with TeX get that wrong, and a reader of the deck would see it:
+
+- bitmap (Type 3) fonts with made-up glyph names (`/a28`): TeX's ligatures ff, fi, fl, ffi,
+  ffl and its quotes and dashes have no Unicode at all, so "effect" reads "eect" and
+  "coefficients" "coecients";
+- a ToUnicode map that contradicts the font's own glyph names (`/omega` mapped to "É",
+  `/latticetop` to "¦");
+- math extension fonts whose glyph names no Unicode table knows (`/summationdisplay`, read
+  as "X" or not at all).
+
+`glyph_repairs` compares, font by font, what pdfplumber will report for each code with what
+the glyph's name says, and returns the replacements. A reported text that stands for two
+different glyphs in one font cannot be repaired; it becomes U+FFFD, which the rest of the
+pipeline treats as unreadable (never a wrong letter).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pdfplumber
+from pdfminer.encodingdb import name2unicode
+from pdfminer.pdfinterp import PDFResourceManager
+from pdfminer.pdftypes import resolve1, stream_value
+from pdfminer.psparser import literal_name
+
+UNREADABLE = "\ufffd"
+# Cork (T1) encoding, codes 16–31: quotes, dashes, ligatures (the positions TeX's EC fonts use).
+T1_CONTROL = {
+    16: "“",
+    17: "”",
+    18: "„",
+    19: "«",
+    20: "»",
+    21: "–",
+    22: "—",
+    23: "",  # compound word mark: zero width
+    25: "ı",
+    26: "ȷ",
+    27: "ﬀ",
+    28: "ﬁ",
+    29: "ﬂ",
+    30: "ﬃ",
+    31: "ﬄ",
+}
+# OT1 (the original TeX text encoding), codes 11–15: the ligatures.
+OT1_LIGATURES = {11: "ﬀ", 12: "ﬁ", 13: "ﬂ", 14: "ﬃ", 15: "ﬄ"}
+# Glyph names of TeX's math fonts that the Adobe Glyph List lacks.
+TEX_NAMES = {
+    "latticetop": "⊤",
+    "rho1": "ϱ",
+    "theta1": "ϑ",
+    "phi1": "ϕ",
+    "epsilon1": "ϵ",
+    "sigma1": "ς",
+    "omega1": "ϖ",
+    "lscript": "ℓ",
+    "periodcentered": "·",
+    "asteriskmath": "∗",
+    "similar": "∼",
+    "approxequal": "≈",
+    "lessequal": "≤",
+    "greaterequal": "≥",
+    "negationslash": UNREADABLE,  # drawn over "=" to make "≠": dropped it would read "="
+    "vextenddouble": "‖",
+    "vextendsingle": "|",
+}
+# Big operators and delimiters of a math extension font: every size is the same symbol.
+TEX_NAME_PREFIXES = (
+    ("summation", "∑"),
+    ("product", "∏"),
+    ("coproduct", "∐"),
+    ("contintegral", "∮"),
+    ("integral", "∫"),
+    ("radical", "√"),
+    ("union", "⋃"),
+    ("intersection", "⋂"),
+    ("parenleft", "("),
+    ("parenright", ")"),
+    ("bracketleft", "["),
+    ("bracketright", "]"),
+    ("braceleft", "{"),
+    ("braceright", "}"),
+    ("angbracketleft", "⟨"),
+    ("angbracketright", "⟩"),
+    ("hatwide", "ˆ"),
+    ("tildewide", "˜"),
+)
+# Pieces of a delimiter built from parts: only its top piece stands for the delimiter.
+PIECE = re.compile(r"(?:bt|ex|mid)$")
+TYPE3_NAME = re.compile(r"^a\d+$")
+BUILTIN_ENCODING = re.compile(rb"dup\s+(\d+)\s*/([^\s/]+)\s+put")
+
+
+def glyph_char(name: str) -> str | None:
+    """The Unicode text a glyph name stands for, or None when the name says nothing."""
+    if name in TEX_NAMES:
+        return TEX_NAMES[name]
+    for prefix, char in TEX_NAME_PREFIXES:
+        if name.startswith(prefix):
+            return "" if PIECE.search(name) else char
+    if TYPE3_NAME.match(name) or name == ".notdef":
+        return None
+    try:
+        return name2unicode(name)
+    except (KeyError, ValueError):
+        return None
+
+
+def glyph_repairs(pdf: pdfplumber.PDF) -> dict[str, dict[str, str]]:
+    """fontname (as pdfplumber reports it) → {reported text → what the glyph is}."""
+    manager = PDFResourceManager(caching=True)
+    found: dict[str, dict[str, set[str]]] = {}
+    done: set[int] = set()
+    for page in pdf.pages:
+        fonts = resolve1((page.page_obj.resources or {}).get("Font")) or {}
+        if not isinstance(fonts, dict):
+            continue
+        for reference in fonts.values():
+            spec = resolve1(reference)
+            if not isinstance(spec, dict) or id(spec) in done:
+                continue
+            done.add(id(spec))
+            try:
+                _font_repairs(manager, spec, found)
+            except Exception:  # noqa: BLE001 - a font we cannot read keeps pdfplumber's text
+                continue
+    return {
+        font: {seen: next(iter(true)) if len(true) == 1 else UNREADABLE for seen, true in m.items()}
+        for font, m in found.items()
+        if m
+    }
+
+
+def _font_repairs(manager: PDFResourceManager, spec: dict, found: dict) -> None:
+    subtype = literal_name(resolve1(spec.get("Subtype")))
+    if subtype not in ("Type1", "Type3", "TrueType", "MMType1"):
+        return
+    font = manager.get_font(None, spec)
+    name = font.fontname
+    fontname = name.decode("latin-1") if isinstance(name, bytes) else str(name)
+    names = _glyph_names(spec)
+    repairs = found.setdefault(fontname, {})
+    type3_codes = [code for code, glyph in names.items() if TYPE3_NAME.match(glyph)]
+    for code, glyph in names.items():
+        seen = _reported(font, code)
+        true = glyph_char(glyph)
+        if true is None and subtype == "Type3" and TYPE3_NAME.match(glyph):
+            true = _tex_text_code(code, type3_codes) if seen.startswith("(cid:") else None
+        if true is None or seen == true:
+            continue
+        repairs.setdefault(seen, set()).add(true)
+    # A reported text that is also some glyph's true text is ambiguous in this font.
+    for code, glyph in names.items():
+        seen = _reported(font, code)
+        if seen in repairs and glyph_char(glyph) == seen:
+            repairs[seen].add(seen)
+
+
+def _reported(font, code: int) -> str:
+    """What pdfplumber reports for this code (its "(cid:N)" when there is no Unicode)."""
+    try:
+        return font.to_unichr(code)
+    except Exception:  # noqa: BLE001 - pdfminer raises PDFUnicodeNotDefined and KeyError
+        return f"(cid:{code})"
+
+
+def _tex_text_code(code: int, codes: list[int]) -> str | None:
+    """A bitmap TeX text font's code below 32: Cork (T1) unless the font uses only OT1's
+    ligature positions (11–15)."""
+    uses_t1 = any(27 <= c <= 31 or 16 <= c <= 22 for c in codes)
+    if code in OT1_LIGATURES and not uses_t1:
+        return OT1_LIGATURES[code]
+    if uses_t1 and code in T1_CONTROL:
+        return T1_CONTROL[code]
+    return None
+
+
+def _glyph_names(spec: dict) -> dict[int, str]:
+    """code → glyph name, from the encoding's Differences, else the embedded Type 1 program's
+    own encoding."""
+    names: dict[int, str] = {}
+    encoding = resolve1(spec.get("Encoding"))
+    if isinstance(encoding, dict):
+        code = 0
+        for item in resolve1(encoding.get("Differences")) or []:
+            item = resolve1(item)
+            if isinstance(item, int):
+                code = item
+            else:
+                names[code] = literal_name(item)
+                code += 1
+        return names
+    if encoding is not None:
+        return names  # a named standard encoding: pdfminer reads it right
+    descriptor = resolve1(spec.get("FontDescriptor")) or {}
+    program = descriptor.get("FontFile") if isinstance(descriptor, dict) else None
+    if program is None:
+        return names
+    stream = stream_value(program)
+    length = resolve1(stream.get("Length1")) or len(stream.get_data())
+    for code, name in BUILTIN_ENCODING.findall(stream.get_data()[: int(length)]):
+        names[int(code)] = name.decode("latin-1")
+    return names
