@@ -20,10 +20,12 @@ from apps.a2ui.catalog import (
     basic_catalog_v1,
     tessera_catalog,
 )
-from apps.a2ui.forms import erp_parameter_form, flight_booking_form
+from apps.a2ui.forms import flight_booking_form
 from apps.a2ui.processor import ProcessingError, SurfaceProcessor
 from apps.a2ui.translate import TranslationError, messages_for_version
 from apps.a2ui.validator import surface_validate
+from apps.erp.planner.forms import clarification_form
+from apps.erp.planner.reading import Choice, Clarification, MissingParameter
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "fixtures" / "a2ui" / "v1_0" / "catalogs"
 # The one official v1.0 example whose ids are not identifiers ("content-grid"), which the v1.0
@@ -225,8 +227,25 @@ def test_the_processor_keeps_v1_state_and_applies_nothing_when_a_batch_fails():
     "build",
     [
         lambda: flight_booking_form(surface_id="clarify-7", destination="Beijing"),
-        lambda: erp_parameter_form(
-            surface_id="q-1", question="Average salary?", departments=["Sales", "R&D"]
+        lambda: clarification_form(
+            "q-1",
+            Clarification(
+                question="Average salary?",
+                message="Which department and period?",
+                missing=(
+                    MissingParameter(
+                        "department",
+                        "Which department?",
+                        (Choice("Sales", "Sales"), Choice("R&D", "R&D")),
+                    ),
+                    MissingParameter(
+                        "period",
+                        "Which period?",
+                        (Choice("this_year", "This year"),),
+                        allow_custom_range=True,
+                    ),
+                ),
+            ),
         ),
     ],
 )
