@@ -65,10 +65,27 @@ def test_a_named_persons_pay_is_the_sum_over_the_period(acme, template, start, e
         )
 
 
+def test_people_who_share_the_full_name_are_each_answered(acme):
+    names = [p.name for p in entities_of(acme).people]
+    shared = sorted({n for n in names if names.count(n) > 1})
+    assert shared  # the test data has namesakes
+    _, columns, rows = ask_result(f"What did {shared[0]} earn last year?", acme)
+    expected = hand_rows(
+        "SELECT e.name, sum(s.amount) FROM erp_salary s JOIN erp_employee e "
+        "ON e.id = s.employee_id WHERE e.name = %(name)s "
+        "AND s.pay_date BETWEEN '2025-01-01' AND '2025-12-31' GROUP BY e.id, e.name",
+        acme,
+        {"name": shared[0]},
+    )
+    assert len(expected) > 1
+    assert_rows(pick(columns, rows, "employee", "total_salary"), expected, ordered=False)
+
+
 def _sizes(context) -> list[tuple[str, int]]:
     return hand_rows(
-        "SELECT d.name, count(*) FROM erp_employee e JOIN erp_department d "
-        f"ON d.id = e.department_id WHERE {ACTIVE} GROUP BY d.name",
+        # every department, an empty one (0) the smallest of all
+        "SELECT d.name, count(e.id) FROM erp_department d LEFT JOIN erp_employee e "
+        f"ON e.department_id = d.id AND {ACTIVE} GROUP BY d.name",
         context,
     )
 
