@@ -459,7 +459,12 @@ def test_a_range_of_levels_is_one_inclusive_condition(question, low, high):
 
 @pytest.mark.parametrize(
     "question",
-    ["How many employees are at levels 3 and 5?", "headcount at level 3 and level 5"],
+    [
+        "How many employees are at levels 3 and 5?",
+        "headcount at level 3 and level 5",
+        "quantos funcionários de nível 3 e 5",
+        "quantos funcionários do nível 3 e 5",
+    ],
 )
 def test_two_levels_joined_by_and_are_not_a_range(question):
     # "levels 3 and 5" may be those two levels: never read as 3 to 5 (level 4 included)

@@ -141,11 +141,11 @@ def _level_at(t: _Terms, i: int) -> tuple[tuple[int, int], int, int] | None:
     if t.kind(i - 1, "between") and t.kind(i + 1, "between"):
         return None
     if _opens_range(t, i + 1):
-        found = _range_at(t, i + 2, opened=True)  # "a level between 3 and 5"
+        found = _range_at(t, i + 2, opener=i + 1)  # "a level between 3 and 5"
         if found is not None:
             return found[0], i, found[1]
     opened = _opens_range(t, i - 1)
-    found = _range_at(t, i + 1, opened)  # "between level 3 and level 5", "levels 3 to 5"
+    found = _range_at(t, i + 1, opener=i - 1)  # "between level 3 and level 5", "levels 3 to 5"
     if found is not None:
         return found[0], i - 1 if opened else i, found[1]
     low_at = i + 1
@@ -179,11 +179,11 @@ def _whole(t: _Terms, i: int) -> int | None:
     return int(number) if number is not None and number == int(number) else None
 
 
-def _range_at(t: _Terms, low_at: int, opened: bool) -> tuple[tuple[int, int], int] | None:
+def _range_at(t: _Terms, low_at: int, opener: int) -> tuple[tuple[int, int], int] | None:
     """Two bounds from low_at: "3 to 5", "3 and level 5" → ((3, 5), end), inclusive; "between
     5 and 3" is the same range."""
     low = _whole(t, low_at)
-    if low is None or not _joins_range(t, low_at + 1, opened):
+    if low is None or not _joins_range(t, low_at + 1, opener):
         return None
     high_at = low_at + 3 if t.is_level(low_at + 2) else low_at + 2  # "level 3 and level 5"
     high = _whole(t, high_at)
@@ -197,12 +197,13 @@ def _opens_range(t: _Terms, i: int) -> bool:
     return t.kind(i, "between") or t.kind(i, "time", "from")
 
 
-def _joins_range(t: _Terms, i: int, opened: bool) -> bool:
-    """ "to", "through", "até" join two bounds; "and" only after "between" ("levels 3 and 5"
-    alone may be those two levels, not the range)."""
+def _joins_range(t: _Terms, i: int, opener: int) -> bool:
+    """ "to", "through", "até" join two bounds; "and" only after "between"/"entre": "levels 3
+    and 5", "de nível 3 e 5" may be those two levels, not the range."""
     if t.kind(i, "time", "to"):
         return True
-    return t.kind(i, "range_and") and (opened or not t.kind(i, "time", "and"))
+    between = t.kind(opener, "between") and not t.kind(opener, "time", "from")
+    return t.kind(i, "range_and") and (between or not t.kind(i, "time", "and"))
 
 
 def read_levels(terms: tuple[Term, ...], used: frozenset[int]):
