@@ -8,6 +8,7 @@ from datetime import date
 
 import pytest
 
+from apps.erp.entities import Entities, Person
 from apps.erp.planner import Clarification, Planned, Refusal, plan_question
 from tests.conftest import AS_OF
 from tests.erp.conftest import DEMO
@@ -316,3 +317,155 @@ def test_the_department_with_the_lowest_is_ranked():
     assert isinstance(
         _outcome("what is the highest salary in the department in 2025"), Clarification
     )
+
+
+# Named people (no database: any names do); two share a first name.
+PEOPLE = Entities(
+    "people",
+    DEMO.departments,
+    (
+        Person(1, "Lucía Ferreira", "Sales"),
+        Person(2, "Tomás Okoye", "Engineering"),
+        Person(3, "Tomás Brandt", "HR"),
+    ),
+)
+APRIL_2026 = (date(2026, 4, 1), date(2026, 4, 30))
+LAST_MONTH = (date(2026, 5, 1), date(2026, 5, 31))
+
+
+def _named(question: str):
+    outcome = plan_question(question, as_of=AS_OF, entities=PEOPLE)
+    assert isinstance(outcome, Planned), f"{question!r}: {outcome}"
+    return outcome.reading
+
+
+@pytest.mark.parametrize(
+    ("question", "people", "period"),
+    [
+        ("What was Lucía Ferreira paid in April 2026?", ("Lucía Ferreira",), APRIL_2026),
+        ("How much did Lucia Ferreira earn last year?", ("Lucía Ferreira",), LAST_YEAR),
+        (
+            "what did Tomás Okoye make in 2024",
+            ("Tomás Okoye",),
+            (date(2024, 1, 1), date(2024, 12, 31)),
+        ),
+        ("How much was Tomás Brandt paid last month?", ("Tomás Brandt",), LAST_MONTH),
+        ("What did Okoye earn last month?", ("Tomás Okoye",), LAST_MONTH),
+        (
+            "What did Lucía Ferreira and Tomás Okoye earn last month?",
+            ("Lucía Ferreira", "Tomás Okoye"),
+            LAST_MONTH,
+        ),
+        ("Quanto Lucía Ferreira recebeu em abril de 2026?", ("Lucía Ferreira",), APRIL_2026),
+        ("Quanto ganhou Tomás Okoye no ano passado?", ("Tomás Okoye",), LAST_YEAR),
+        ("O que a Lucía Ferreira ganhou no mês passado?", ("Lucía Ferreira",), LAST_MONTH),
+    ],
+)
+def test_a_named_persons_pay_with_a_verb_is_what_they_were_paid(question, people, period):
+    query = _named(question)
+    assert (query.measure, query.dimensions) == ("total_salary", ("employee",))
+    assert query.condition("employee").values == people
+    assert _periods(query) == [period]
+
+
+def test_a_named_persons_pay_keeps_an_asked_average_and_its_questions():
+    assert _named("How much did Lucía Ferreira earn on average in 2025?").measure == (
+        "average_salary"
+    )
+    # an ambiguous first name, a missing period: asked, never guessed
+    outcome = plan_question("How much was Tomás paid last month?", as_of=AS_OF, entities=PEOPLE)
+    assert isinstance(outcome, Clarification) and outcome.missing[0].name == "person"
+    outcome = plan_question("What was Lucía Ferreira paid?", as_of=AS_OF, entities=PEOPLE)
+    assert isinstance(outcome, Clarification) and outcome.missing[0].name == "period"
+    # "a month": her monthly average or the total? asked
+    for question in (
+        "How much did Lucía Ferreira earn a month last year?",
+        "Quanto Lucía Ferreira ganhava por mês em 2025?",
+    ):
+        outcome = plan_question(question, as_of=AS_OF, entities=PEOPLE)
+        assert isinstance(outcome, Clarification) and outcome.missing[0].name == "measure"
+    # a department is not a person: how its money is summed is still asked
+    outcome = plan_question("What did Sales earn last month?", as_of=AS_OF, entities=PEOPLE)
+    assert isinstance(outcome, Clarification) and outcome.missing[0].name == "measure"
+
+
+@pytest.mark.parametrize(
+    ("question", "order"),
+    [
+        ("Which department is the smallest?", "asc"),
+        ("which dept is biggest", "desc"),
+        ("What's the largest department?", "desc"),
+        ("Which team is the smallest one?", "asc"),
+        ("the biggest department", "desc"),
+        ("Qual é o maior departamento?", "desc"),
+        ("Qual departamento é o menor?", "asc"),
+        ("qual é o menor departamento", "asc"),
+    ],
+)
+def test_a_department_ranked_by_size_is_ranked_by_headcount(question, order):
+    query = _query(question)
+    assert (query.measure, query.dimensions, query.order, query.top) == (
+        "headcount",
+        ("department",),
+        order,
+        1,
+    )
+    assert query.reference == AS_OF  # its size now: the people employed today
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which department is the best?",
+        "Which department is the highest?",
+        "What is the top department?",
+        "Qual é o departamento mais alto?",
+        "which is the smallest team in Sales",
+    ],
+)
+def test_a_department_ranked_by_no_measure_is_asked_about(question):
+    outcome = _outcome(question)
+    assert isinstance(outcome, Clarification) and outcome.missing[0].name == "measure"
+
+
+def test_the_largest_of_named_departments_is_ranked_among_them():
+    query = _query("Which department is the largest: Sales or Marketing?")
+    # both, largest first: as "higher in Engineering or Marketing" compares the two named
+    assert (query.measure, query.dimensions, query.order) == ("headcount", ("department",), "desc")
+    assert query.condition("department").values == ("Sales", "Marketing")
+
+
+@pytest.mark.parametrize(
+    ("question", "low", "high"),
+    [
+        ("How many employees are between level 3 and level 5?", 3, 5),
+        ("How many people are in levels 3 to 5?", 3, 5),
+        ("headcount from level 2 through 4", 2, 4),
+        ("How many staff have a level between 4 and 6?", 4, 6),
+        ("employees from level 2 to level 7", 2, 7),
+        ("How many employees are between level 6 and level 2?", 2, 6),
+        ("Quantos funcionários estão entre o nível 3 e o 5?", 3, 5),
+        ("Quantos funcionários há do nível 2 ao nível 4?", 2, 4),
+        ("número de funcionários com nível entre 4 e 6", 4, 6),
+    ],
+)
+def test_a_range_of_levels_is_one_inclusive_condition(question, low, high):
+    query = _query(question)
+    assert query.measure == "headcount"
+    assert [(c.field, c.op, c.values) for c in query.conditions] == [
+        ("level", "between", (low, high))
+    ]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How many employees are at levels 3 and 5?",
+        "headcount at level 3 and level 5",
+        "quantos funcionários de nível 3 e 5",
+        "quantos funcionários do nível 3 e 5",
+    ],
+)
+def test_two_levels_joined_by_and_are_not_a_range(question):
+    # "levels 3 and 5" may be those two levels: never read as 3 to 5 (level 4 included)
+    assert not isinstance(_outcome(question), Planned)

@@ -97,6 +97,8 @@ def _from_facts(
     facts = list(dict.fromkeys(facts))
     if not facts and frame.how_much and not frame.count:
         facts = [SALARY]  # "how much do people in HR make": only pay is counted in money
+    if not facts and frame.money_verb and _asks_pay_of_named(frame):
+        facts = [SALARY]  # "what did Maria Quinn make last year": "make" alone is pay of a person
     aggs = [a for a in dict.fromkeys(frame.aggs) if a != "distinct"]
     if not aggs and frame.in_total and facts == [SALARY]:
         aggs = ["sum"]  # "how much did X earn in total"
@@ -116,6 +118,10 @@ def _from_facts(
         if not aggs and supers and not ranking and not frame.change:
             aggs, supers = ["max" if supers[0] == "desc" else "min"], ()
         asks_money = frame.how_much or (frame.money_verb and facts == [SALARY] and not supers)
+        if not aggs and asks_money and not ranking and _names_people_only(frame):
+            # "what was Maria Quinn paid last month": what she was paid in all ("how much did
+            # she earn a month" may be her monthly average: asked)
+            aggs = ["sum"] if not frame.per_unit else []
         if not aggs and asks_money and not ranking:
             names = [
                 m.name
@@ -134,11 +140,29 @@ def _from_facts(
     if salary_condition and (frame.entity == "employee" or frame.listing):
         # "which employees earned more than 9000", "list the people paid less than 4000"
         return MeasureChoice("max_salary", supers)
+    one_named = len(frame.values) == 1  # "the smallest team in Sales": not a department rank
+    if frame.entity == "department" and supers and frame.size and not (frame.count or one_named):
+        # "which department is the smallest": its size is its headcount ("smallest" is no
+        # minimum of anything here); "the best department" names no measure and is asked
+        return MeasureChoice("headcount", supers)
     if any(a != "sum" or not frame.subject for a in aggs) and not frame.count:
         # "what do we pay people on average": an average of what? ("total employees" counts)
         raise Stop(clarify_measure(language, list(MAIN_MEASURES), known))
     if frame.count or frame.subject or frame.entity == "employee" or frame.persons:
         return MeasureChoice("headcount", supers)
-    if frame.entity == "department" and supers:
-        return MeasureChoice("headcount", supers)
     raise Stop(clarify_measure(language, list(MAIN_MEASURES), known))
+
+
+def _names_people_only(frame: Frame) -> bool:
+    """The question is about named people and nothing else (no department, no grouping, no
+    population): how much one person earned is what they were paid, not an average."""
+    named = bool(frame.persons or frame.name_parts)
+    others = frame.group_dims or frame.values or frame.excluded or frame.populations
+    return named and not others and frame.entity is None and not frame.subject
+
+
+def _asks_pay_of_named(frame: Frame) -> bool:
+    """A money verb with a named person, asking neither a count, a date, an attribute nor a
+    list: "what did Maria Quinn make" (but not "make a list of …", "when did … make …")."""
+    asks_other = frame.count or frame.when or frame.attributes or frame.listing or frame.events
+    return _names_people_only(frame) and not asks_other

@@ -109,7 +109,8 @@ def _qualifiers(reading: Reading) -> list[str]:
             key = "not_in" if condition.op == "not_in" else "in"
             parts.append(f"{words[key]} {join_words(values, language)}")
         elif condition.field == "level":
-            parts.append(f"{words['at']} {level_label(condition, language)}")
+            at = words["at_levels" if condition.op == "between" else "at"]  # "nos níveis 3–5"
+            parts.append(f"{at} {level_label(condition, language)}")
         elif condition.field == "employee" and not reading.listing:
             parts.append(words["named"].format(names=join_words(values, language)))
         elif condition.field == "salary_amount":

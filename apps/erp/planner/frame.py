@@ -50,6 +50,8 @@ class Frame:
     anaphora: bool = False
     in_total: bool = False
     money_verb: bool = False
+    size: bool = False
+    per_unit: bool = False  # "a month", "per year" outside a comparison
     asks_which: bool = False
     unsupported: tuple[str, ...] = ()
     unused: tuple[str, ...] = ()
@@ -274,6 +276,8 @@ def _roles(b: _Builder, i: int, term: Term, negated: bool, has_bands: bool) -> N
         ("anaphora", "anaphora"),
         ("in_total", "in_total"),
         ("money_verbs", "money_verb"),
+        ("size_words", "size"),
+        ("per_unit", "per_unit"),
     ):
         if kind in kinds:
             b.flag(key)

@@ -138,28 +138,26 @@ def _level_at(t: _Terms, i: int) -> tuple[tuple[int, int], int, int] | None:
     """A level range whose level word is at i: ((low, high), first term, end)."""
     if not t.is_level(i):
         return None
+    if t.kind(i - 1, "between") and t.kind(i + 1, "between"):
+        return None
+    if _opens_range(t, i + 1):
+        found = _range_at(t, i + 2, opener=i + 1)  # "a level between 3 and 5"
+        if found is not None:
+            return found[0], i, found[1]
+    opened = _opens_range(t, i - 1)
+    found = _range_at(t, i + 1, opener=i - 1)  # "between level 3 and level 5", "levels 3 to 5"
+    if found is not None:
+        return found[0], i - 1 if opened else i, found[1]
     low_at = i + 1
     op_before = t.op(i - 1)
     if t.number(low_at) is None and t.op(low_at) in ("gt", "gte", "lt", "lte"):
         op_before, low_at = t.op(low_at), low_at + 1  # "level above 4"
-    low = t.number(low_at)
-    if low is None or low != int(low):
+    low = _whole(t, low_at)
+    if low is None:
         return None
-    low = int(low)
     bottom, top = LEVELS
     start = i - 1 if t.op(i - 1) else i
     after = low_at + 1
-    if t.kind(low_at + 1, "range_and") or t.kind(low_at + 1, "time", "to"):
-        high = t.number(low_at + 2)
-        if high is not None and high == int(high):
-            first = i - 1 if t.kind(i - 1, "between") else i
-            return (low, int(high)), first, low_at + 3
-    if t.kind(i - 1, "between") and t.kind(i + 1, "between"):
-        return None
-    if t.kind(i + 1, "between"):
-        high = t.number(i + 4)
-        if t.number(i + 2) is not None and t.kind(i + 3, "range_and") and high is not None:
-            return (int(t.number(i + 2) or 0), int(high)), i, i + 5
     tail = t.op(after, "cmp_after")
     if tail == "gte":
         return (low, top), i, after + 1
@@ -174,6 +172,38 @@ def _level_at(t: _Terms, i: int) -> tuple[tuple[int, int], int, int] | None:
     if op_before == "lte":
         return (bottom, low), start, after
     return (low, low), i, after
+
+
+def _whole(t: _Terms, i: int) -> int | None:
+    number = t.number(i)
+    return int(number) if number is not None and number == int(number) else None
+
+
+def _range_at(t: _Terms, low_at: int, opener: int) -> tuple[tuple[int, int], int] | None:
+    """Two bounds from low_at: "3 to 5", "3 and level 5" → ((3, 5), end), inclusive; "between
+    5 and 3" is the same range."""
+    low = _whole(t, low_at)
+    if low is None or not _joins_range(t, low_at + 1, opener):
+        return None
+    high_at = low_at + 3 if t.is_level(low_at + 2) else low_at + 2  # "level 3 and level 5"
+    high = _whole(t, high_at)
+    if high is None:
+        return None
+    return (min(low, high), max(low, high)), high_at + 1
+
+
+def _opens_range(t: _Terms, i: int) -> bool:
+    """ "between", "from", "entre", "do": a word that opens a range of levels."""
+    return t.kind(i, "between") or t.kind(i, "time", "from")
+
+
+def _joins_range(t: _Terms, i: int, opener: int) -> bool:
+    """ "to", "through", "até" join two bounds; "and" only after "between"/"entre": "levels 3
+    and 5", "de nível 3 e 5" may be those two levels, not the range."""
+    if t.kind(i, "time", "to"):
+        return True
+    between = t.kind(opener, "between") and not t.kind(opener, "time", "from")
+    return t.kind(i, "range_and") and (between or not t.kind(i, "time", "and"))
 
 
 def read_levels(terms: tuple[Term, ...], used: frozenset[int]):

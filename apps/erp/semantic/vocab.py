@@ -44,6 +44,7 @@ class Grammar(_Section):
     which_start: Phrases
     plural_words: Phrases
     money_verbs: Phrases
+    size_words: Phrases
 
 
 class Aggregations(_Section):
