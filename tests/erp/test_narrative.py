@@ -94,6 +94,21 @@ def test_named_people_and_what_was_asked():
     )
 
 
+def test_someone_who_has_not_left_is_said_to_stay():
+    from apps.erp.planner.narrative import narrative
+
+    planned = plan("When did Hugo Silva leave?", entities=_people())
+    columns = [{"name": c.name, "label": c.label, "type": "text"} for c in planned.columns]
+    values = {"employee": "Hugo Silva", "hire_date": "2021-12-14", "termination_date": None}
+    row = [values.get(c.name) for c in planned.columns]
+    text = narrative(planned.reading, columns, [row], planned.title)
+    assert text == "Hugo Silva has not left: still employed."
+    row[[c.name for c in planned.columns].index("termination_date")] = "2025-03-31"
+    assert narrative(planned.reading, columns, [row], planned.title) == (
+        "Hugo Silva: termination date 2025-03-31."
+    )
+
+
 def test_no_rows_is_said():
     assert _say("average salary last year", []).endswith(
         "no rows — there is no data for this selection."

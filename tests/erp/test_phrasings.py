@@ -469,3 +469,19 @@ def test_a_range_of_levels_is_one_inclusive_condition(question, low, high):
 def test_two_levels_joined_by_and_are_not_a_range(question):
     # "levels 3 and 5" may be those two levels: never read as 3 to 5 (level 4 included)
     assert not isinstance(_outcome(question), Planned)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When was Hugo Silva paid?",
+        "when did Hugo Silva get a raise",
+        "Quando Hugo Silva foi pago?",
+    ],
+)
+def test_when_of_something_other_than_a_hire_or_leave_is_refused(question):
+    people = Entities("p", DEMO.departments, (Person(2, "Hugo Silva", "Sales"),))
+    outcome = plan_question(question, as_of=AS_OF, entities=people)
+    assert isinstance(outcome, Refusal), outcome  # not his hire date
+    hired = plan_question("When was Hugo Silva hired?", as_of=AS_OF, entities=people)
+    assert isinstance(hired, Planned) and hired.reading.show[0] == "hire_date"

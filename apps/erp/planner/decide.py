@@ -303,6 +303,9 @@ def _person_listing(parsed: Parsed, frame: Frame, persons, as_of: date) -> Readi
     show: list[str] = []
     if frame.when:
         show += [field for field, _ in frame.events if field in ("hire_date", "termination_date")]
+        if not show and (frame.money_verb or frame.facts or frame.change):
+            # "When was X paid / given a raise?": the dates asked are not a hire or a leave.
+            raise Stop(refusal(parsed.language, "when_not_an_event"))
         show = show or ["hire_date"]
     if frame.entity in ("department", "level"):
         show.append(frame.entity)

@@ -195,7 +195,11 @@ def _people(result: _Result, title: str) -> str:
     if reading.show and len(result.rows) <= 3:
         shown = [i for i in (result.index(s) for s in reading.show) if i is not None]
         parts = []
+        left = result.index("termination_date")
         for row in result.rows:
+            if shown == [left] and row[left] is None:  # "when did X leave?" of someone who stays
+                parts.append(vocab.message("narrative_not_left", person=row[0]))
+                continue
             values = ", ".join(
                 f"{result.label(i).lower()} {_text(row[i], result, i)}" for i in shown
             )
