@@ -14,7 +14,7 @@ from apps.erp.planner import Planned, plan_question
 from apps.gateway.services import run_sql
 from tests.conftest import AS_OF
 from tests.erp.conftest import DEMO, assert_rows, entities_of, norm_rows
-from tests.erp.test_questions import active_on, employees, payments
+from tests.erp.oracle import active_on, employees, payments
 
 pytestmark = pytest.mark.django_db
 COUNT = 160
