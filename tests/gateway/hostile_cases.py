@@ -36,3 +36,32 @@ class Case:
 
 def _cases(family: str, outcomes: tuple[str, ...], *items) -> list[Case]:
     return [Case(f"{family}-{name}", family, sql, outcomes) for name, sql in items]
+
+
+# Places a forged set_config of the tenant can stand in a SELECT (parser on: refused as a
+# function; parser off: refused by the revoked grant).
+SET_CONFIG_PLACEMENTS = (
+    (
+        "select-list",
+        "SELECT set_config('app.tenant_id', '{globex}', true), name FROM erp_employee",
+    ),
+    (
+        "where",
+        "SELECT name FROM erp_employee "
+        "WHERE set_config('app.tenant_id', '{globex}', true) IS NOT NULL",
+    ),
+    (
+        "materialized-cte",
+        "WITH f AS MATERIALIZED (SELECT set_config('app.tenant_id', '{globex}', true)) "
+        "SELECT e.name FROM f, erp_employee e",
+    ),
+    (
+        "scalar-subquery",
+        "SELECT (SELECT set_config('app.tenant_id', '{globex}', true)), name FROM erp_employee",
+    ),
+    (
+        "lateral",
+        "SELECT e.name FROM erp_employee e, "
+        "LATERAL (SELECT set_config('app.tenant_id', '{globex}', true)) s",
+    ),
+)

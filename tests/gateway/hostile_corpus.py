@@ -12,6 +12,7 @@ from tests.gateway.hostile_cases import (
     OK,
     PARSE,
     QUERY,
+    SET_CONFIG_PLACEMENTS,
     Case,
     _cases,
 )
@@ -26,28 +27,7 @@ PARSER_OFF: list[Case] = [
     *_cases(
         "forgery",
         (DENIED,),
-        (
-            "select-list",
-            "SELECT set_config('app.tenant_id', '{globex}', true), name FROM erp_employee",
-        ),
-        (
-            "where",
-            "SELECT name FROM erp_employee WHERE set_config('app.tenant_id', '{globex}', true) IS NOT NULL",
-        ),
-        (
-            "materialized-cte",
-            "WITH f AS MATERIALIZED (SELECT set_config('app.tenant_id', '{globex}', true)) "
-            "SELECT e.name FROM f, erp_employee e",
-        ),
-        (
-            "scalar-subquery",
-            "SELECT (SELECT set_config('app.tenant_id', '{globex}', true)), name FROM erp_employee",
-        ),
-        (
-            "lateral",
-            "SELECT e.name FROM erp_employee e, "
-            "LATERAL (SELECT set_config('app.tenant_id', '{globex}', true)) s",
-        ),
+        *SET_CONFIG_PLACEMENTS,
         (
             "query-to-xml",
             "SELECT query_to_xml('SELECT set_config(''app.tenant_id'', ''{globex}'', true)', "

@@ -9,6 +9,7 @@ from tests.gateway.hostile_cases import (
     OK,
     PARSE,
     QUERY,
+    SET_CONFIG_PLACEMENTS,
     Case,
     _cases,
 )
@@ -171,29 +172,7 @@ STATEMENT_CASES: list[Case] = [
     *_cases(
         "forgery",
         (FUNCTION,),
-        (
-            "select-list",
-            "SELECT set_config('app.tenant_id', '{globex}', true), name FROM erp_employee",
-        ),
-        (
-            "where",
-            "SELECT name FROM erp_employee "
-            "WHERE set_config('app.tenant_id', '{globex}', true) IS NOT NULL",
-        ),
-        (
-            "materialized-cte",
-            "WITH f AS MATERIALIZED (SELECT set_config('app.tenant_id', '{globex}', true)) "
-            "SELECT e.name FROM f, erp_employee e",
-        ),
-        (
-            "scalar-subquery",
-            "SELECT (SELECT set_config('app.tenant_id', '{globex}', true)), name FROM erp_employee",
-        ),
-        (
-            "lateral",
-            "SELECT e.name FROM erp_employee e, "
-            "LATERAL (SELECT set_config('app.tenant_id', '{globex}', true)) s",
-        ),
+        *SET_CONFIG_PLACEMENTS,
         (
             "group-by",
             "SELECT count(*) FROM erp_employee GROUP BY set_config('app.tenant_id', '{globex}', true)",
