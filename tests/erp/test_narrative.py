@@ -120,3 +120,10 @@ def _people():
     from tests.erp.conftest import DEMO_DEPARTMENTS
 
     return Entities("p", DEMO_DEPARTMENTS, (Person(2, "Hugo Silva", "Sales"),))
+
+
+def test_an_extreme_measure_is_named_once():
+    text = _say("highest salary per department in 2025", [["Sales", 9000], ["HR", 7000]])
+    assert text == "Sales has the highest salary (9,000) and HR the lowest (7,000)."
+    counted = _say("which department is the smallest", [["HR", 15]])
+    assert counted == "HR has the fewest current employees: 15."

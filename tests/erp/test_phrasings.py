@@ -485,3 +485,16 @@ def test_when_of_something_other_than_a_hire_or_leave_is_refused(question):
     assert isinstance(outcome, Refusal), outcome  # not his hire date
     hired = plan_question("When was Hugo Silva hired?", as_of=AS_OF, entities=people)
     assert isinstance(hired, Planned) and hired.reading.show[0] == "hire_date"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "which department had the highest single salary last month",
+        "which department paid the largest single salary in 2025",
+        "lowest single payment per department in March 2025",
+    ],
+)
+def test_a_single_salary_asked_of_departments_is_the_extreme_payment(question):
+    # "single" says one payment: not the ranking word on the average salary
+    assert _query(question).measure in ("max_salary", "min_salary")

@@ -73,9 +73,10 @@ def title(reading: Reading) -> str:
         if reading.top == 1:
             text = words["with_extreme"].format(
                 singular=_dimension(first, language).capitalize(),
-                extreme=extreme,
+                extreme="" if measure.lower().startswith(f"{extreme} ") else extreme,
                 measure=measure.lower(),
             )
+            text = " ".join(text.split())  # "with the highest highest salary" said once
         else:
             text = words["top"].format(
                 n=reading.top,

@@ -106,14 +106,14 @@ def _grouped(result: _Result, dimension: str, column: int, title: str) -> str:
     bottom = min(pairs, key=lambda pair: pair[1])
     if reading.top == 1:
         chosen = bottom if reading.order == "asc" else top
-        extreme = vocab.labels.words["lowest" if reading.order == "asc" else "highest"]
+        extreme = _extreme(vocab, measure.aggregation, reading.order)
+        if noun.split()[0] == extreme:  # "the highest highest salary": the label says it
+            extreme, noun = noun, ""
         value = result.number(chosen[1], column)
-        return (
-            vocab.message(
-                "narrative_top", top=chosen[0], extreme=extreme, measure=noun, value=value
-            )
-            + "."
+        text = vocab.message(
+            "narrative_top", top=chosen[0], extreme=extreme, measure=noun, value=value
         )
+        return " ".join(text.split()).replace(" :", ":") + "."
     if len(pairs) == 1:
         value = result.number(pairs[0][1], column)
         return vocab.message("narrative_single", measure=title, qualifiers="", value=value)
@@ -128,6 +128,9 @@ def _grouped(result: _Result, dimension: str, column: int, title: str) -> str:
             total=result.number(total, column),
             share=share,
         )
+    words = vocab.labels.words
+    if noun.split()[0] in (words["highest"], words["lowest"]):
+        noun = noun.split(" ", 1)[1]  # "the highest salary (…) and X the lowest", said once
     return vocab.message(
         "narrative_extremes",
         top=top[0],
@@ -136,6 +139,14 @@ def _grouped(result: _Result, dimension: str, column: int, title: str) -> str:
         bottom=bottom[0],
         low=result.number(bottom[1], column),
     )
+
+
+def _extreme(vocab, aggregation: str, order: str | None) -> str:
+    """ "highest"/"lowest" of a value, "most"/"fewest" of a count ("the most employees")."""
+    counted = aggregation in ("count", "count_distinct")
+    if order == "asc":
+        return vocab.labels.words["fewest" if counted else "lowest"]
+    return vocab.labels.words["most" if counted else "highest"]
 
 
 def _noun(reading: Reading, label: str) -> str:
