@@ -14,6 +14,7 @@ from apps.erp.planner.words import (
     format_number,
     join_words,
     level_label,
+    named_once,
 )
 from apps.erp.semantic import semantic_model, vocabulary
 
@@ -73,10 +74,9 @@ def title(reading: Reading) -> str:
         if reading.top == 1:
             text = words["with_extreme"].format(
                 singular=_dimension(first, language).capitalize(),
-                extreme="" if measure.lower().startswith(f"{extreme} ") else extreme,
-                measure=measure.lower(),
+                extreme=extreme,
+                measure=named_once(extreme, measure.lower()),
             )
-            text = " ".join(text.split())  # "with the highest highest salary" said once
         else:
             text = words["top"].format(
                 n=reading.top,

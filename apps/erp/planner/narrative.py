@@ -9,7 +9,7 @@ from typing import Any
 
 from apps.erp.planner.periods import month_period
 from apps.erp.planner.reading import Condition, Reading
-from apps.erp.planner.words import describe_period, format_number, level_label
+from apps.erp.planner.words import describe_period, format_number, level_label, named_once
 from apps.erp.semantic import semantic_model, vocabulary
 
 SHARE_MEASURES = {"count", "count_distinct", "sum"}
@@ -107,13 +107,12 @@ def _grouped(result: _Result, dimension: str, column: int, title: str) -> str:
     if reading.top == 1:
         chosen = bottom if reading.order == "asc" else top
         extreme = _extreme(vocab, measure.aggregation, reading.order)
-        if noun.split()[0] == extreme:  # "the highest highest salary": the label says it
-            extreme, noun = noun, ""
         value = result.number(chosen[1], column)
+        noun = named_once(extreme, noun)
         text = vocab.message(
             "narrative_top", top=chosen[0], extreme=extreme, measure=noun, value=value
         )
-        return " ".join(text.split()).replace(" :", ":") + "."
+        return text + "."
     if len(pairs) == 1:
         value = result.number(pairs[0][1], column)
         return vocab.message("narrative_single", measure=title, qualifiers="", value=value)
@@ -128,13 +127,10 @@ def _grouped(result: _Result, dimension: str, column: int, title: str) -> str:
             total=result.number(total, column),
             share=share,
         )
-    words = vocab.labels.words
-    if noun.split()[0] in (words["highest"], words["lowest"]):
-        noun = noun.split(" ", 1)[1]  # "the highest salary (…) and X the lowest", said once
     return vocab.message(
         "narrative_extremes",
         top=top[0],
-        measure=noun,
+        measure=named_once(vocab.labels.words["highest"], noun),
         high=result.number(top[1], column),
         bottom=bottom[0],
         low=result.number(bottom[1], column),

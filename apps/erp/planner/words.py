@@ -13,6 +13,13 @@ def _words(language: str) -> dict[str, str]:
     return vocabulary(language).labels.words
 
 
+def named_once(extreme: str, measure: str) -> str:
+    """The measure without its first word when that is the extreme said before it: "the
+    highest" + "highest salary" is "the highest salary", not "the highest highest salary"."""
+    first, _, rest = measure.partition(" ")
+    return rest if rest and first == extreme else measure
+
+
 def day_label(day: date, language: str) -> str:
     abbr = vocabulary(language).labels.month_abbr[day.month - 1]
     return _words(language)["day"].format(day=day.day, month=abbr, year=day.year)
