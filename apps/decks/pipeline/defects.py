@@ -114,13 +114,11 @@ FIGURE_DEIXIS = re.compile(
 )
 # A word or formula gone from the sentence: a preposition or article followed by a conjunction,
 # punctuation or a verb ("as in and", "the type of denoted as", "the ,").
+_LEADS_ON = r"\b(?:of|in|to|for|with|by|from|on|at|than|into|the|an)"  # needs a word after it
 LOST_WORD = re.compile(
-    r"\b(?:of|in|to|for|with|by|from|on|at|than|into|the|an)\s+(?:and|or|but|is|are|was|were|"
-    r"denoted)\b|"
-    r"\b(?:of|in|to|for|with|by|from|on|at|than|into|the|an)\s*[,;:.)](?!\w)",
+    rf"{_LEADS_ON}\s+(?:and|or|but|is|are|was|were|denoted)\b|{_LEADS_ON}\s*[,;:.)](?!\w)",
     re.I,
 )
-# Pairs where a preposition meets a conjunction in plain English ("with and without covariates").
 # "in in", "the the": a word the line break repeated, or the formula between them lost.
 DOUBLED_WORD = re.compile(r"\b(of|in|to|for|with|by|from|on|at|the|a|an|and|or|is)\s+\1\b", re.I)
 SENTENCE_CUT = re.compile(
@@ -128,6 +126,7 @@ SENTENCE_CUT = re.compile(
     r"can be|given by|as follows)$",
     re.I,
 )
+# Pairs where a preposition meets a conjunction in plain English ("with and without covariates").
 IDIOM = re.compile(
     r"\b(?:in and out|to and fro|to and from|by and large|on and on|on and off|up and down|"
     r"(?:with|for|in|on|to) (?:and|or) (?:without|against|out|off|from))\b",
