@@ -211,9 +211,10 @@ class _RunEvents:
 
     def _artifact(self, draft: dict[str, Any]) -> None:
         kind, payload = draft["kind"], draft["payload"]
-        if kind == "a2ui_surface":
+        wanted = self.a2ui_version
+        if kind == "a2ui_surface" and any(m.get("version") != wanted for m in payload["messages"]):
             # Surfaces are built in v0.9; the client gets (and the thread keeps) its version.
-            messages = messages_for_version(payload["messages"], self.a2ui_version)
+            messages = messages_for_version(payload["messages"], wanted)
             payload = {**payload, "messages": messages}
         artifact = services.artifact_create(
             context=self.context,
