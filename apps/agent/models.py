@@ -129,16 +129,6 @@ class Artifact(models.Model):
     class Meta:
         db_table = "agent_artifact"
         ordering = ["created_at"]
-        indexes = [
-            # The chart of a result (selectors.chart_of_result, every table's page): without
-            # it each look-up read the whole table, most of PostgreSQL's work per run under
-            # the load test (docs/scaling.md).
-            models.Index(
-                models.F("payload__source_id"),
-                name="agent_chart_source_idx",
-                condition=models.Q(kind="chart"),
-            )
-        ]
 
     def __str__(self) -> str:
         return f"{self.kind} {self.id}"

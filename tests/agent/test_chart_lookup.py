@@ -1,33 +1,49 @@
-"""The chart of a result: the right one among several, through a partial index on the
-chart's source (without it each look-up read every artifact of the table)."""
+"""The chart of a result: the latest one made from it, looked up among its run's artifacts
+when the result has a run, among all the tenant's otherwise; never another tenant's."""
 
 import pytest
-from django.db import connection
 
 from apps.agent import selectors, services
 
 pytestmark = [pytest.mark.usefixtures("committed_db")]
 
 
-def _artifact(context, kind, payload):
-    return services.artifact_create(context=context, kind=kind, payload=payload)
+def _artifact(context, kind, payload, run=None):
+    return services.artifact_create(
+        context=context,
+        kind=kind,
+        payload=payload,
+        thread_id=run.thread_id if run else None,
+        run_id=run.id if run else None,
+    )
 
 
-def test_the_chart_of_a_result_is_the_latest_chart_made_from_it(acme_context, globex_context):
-    result = _artifact(acme_context, "sql_result", {"columns": [], "rows": []})
-    other = _artifact(acme_context, "sql_result", {"columns": [], "rows": []})
-    _artifact(acme_context, "chart", {"source_id": result.id, "figure": {"n": 1}})
-    latest = _artifact(acme_context, "chart", {"source_id": result.id, "figure": {"n": 2}})
-    _artifact(acme_context, "chart", {"source_id": other.id, "figure": {}})
-    _artifact(globex_context, "chart", {"source_id": result.id, "figure": {}})
-    found = selectors.chart_of_result(context=acme_context, artifact_id=result.id)
+def _run(context):
+    thread = services.thread_create(context=context)
+    return services.run_create(context=context, thread_id=thread.id, request="q", provider="t")
+
+
+@pytest.mark.parametrize("with_run", [True, False])
+def test_the_chart_of_a_result_is_the_latest_made_from_it(acme_context, globex_context, with_run):
+    run = _run(acme_context) if with_run else None
+    result = _artifact(acme_context, "sql_result", {"columns": [], "rows": []}, run)
+    other = _artifact(acme_context, "sql_result", {"columns": [], "rows": []}, run)
+    _artifact(acme_context, "chart", {"source_id": result.id, "figure": {"n": 1}}, run)
+    latest = _artifact(acme_context, "chart", {"source_id": result.id, "figure": {"n": 2}}, run)
+    _artifact(acme_context, "chart", {"source_id": other.id, "figure": {}}, run)
+    _artifact(globex_context, "chart", {"source_id": result.id, "figure": {"n": 3}})
+    found = selectors.chart_of_result(
+        context=acme_context, artifact_id=result.id, run_id=result.run_id
+    )
     assert found is not None and found.id == latest.id
     assert selectors.chart_of_result(context=globex_context, artifact_id=other.id) is None
 
 
-def test_the_index_covers_the_look_up():
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT indexdef FROM pg_indexes WHERE indexname = 'agent_chart_source_idx'")
-        (definition,) = cursor.fetchone()
-    assert "(payload -> 'source_id'::text)" in definition
-    assert "WHERE ((kind)::text = 'chart'::text)" in definition
+def test_a_chart_of_another_run_is_not_the_results(acme_context):
+    run, elsewhere = _run(acme_context), _run(acme_context)
+    result = _artifact(acme_context, "sql_result", {"columns": [], "rows": []}, run)
+    _artifact(acme_context, "chart", {"source_id": result.id, "figure": {}}, elsewhere)
+    assert (
+        selectors.chart_of_result(context=acme_context, artifact_id=result.id, run_id=run.id)
+        is None
+    )
