@@ -3,7 +3,7 @@
     .venv/bin/python bench/load.py                          # both set-ups, 200 clients
     .venv/bin/python bench/load.py --mode single --clients 50 --questions 2
 
-Many WebSocket clients, each on a thread of its own, ask ERP questions one after another
+Many WebSocket clients, all on one asyncio loop of this process, ask ERP questions one after another
 (with a pause between them, as people do), read every event of each run and fetch each table
 artifact over HTTP, as the browser does. It measures:
 
@@ -14,8 +14,11 @@ artifact over HTTP, as the browser does. It measures:
 - throughput in runs and events per second, errors, and events lost or received twice
   (each thread's received sequence numbers against the stored log; events stored after a
   client stopped on an error are counted apart, as unread);
-- CPU per finished run of the web and worker processes and of the embedded PostgreSQL
-  (what a run costs, whatever else shares the machine), and the machine's load average.
+- CPU per finished run of the web and worker processes, of the embedded PostgreSQL and of
+  this load generator (what a run costs, whatever else shares the machine), and the
+  machine's load average;
+- the issue's targets (issue 16: no client error, no event lost or duplicated, event
+  latency p95 under 150 ms, at least 14 runs/s in one process), each met or not.
 
 Set-ups: `single` is one daphne process (in-memory channel layer, runs on its own threads);
 `redis` is two daphne processes sharing a redis-server, with runs on `manage.py worker`
@@ -31,7 +34,6 @@ import asyncio
 import json
 import os
 import random
-import statistics
 import sys
 import tempfile
 import time
@@ -110,6 +112,8 @@ def main() -> None:
         random.seed(args.seed)
         results.append(run_mode(mode, args))
     if args.baseline:
+        from bench.load_report import compare
+
         compare(results, json.loads(args.baseline.read_text()))
     if args.save:
         args.save.write_text(json.dumps(results, indent=2))
@@ -131,39 +135,6 @@ def prepare_database() -> None:
         seeded = load.is_seeded()
     if not seeded:
         call_command("seed_demo", verbosity=0)
-
-
-def cpu_seconds(pid: int, *, children: bool = False) -> float:
-    """CPU time a process has used (user + system), with its reaped children's if asked."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:  # the process has ended
-        return 0.0
-    ticks = int(fields[11]) + int(fields[12])  # utime, stime
-    if children:
-        ticks += int(fields[13]) + int(fields[14])  # cutime, cstime
-    return ticks / os.sysconf("SC_CLK_TCK")
-
-
-def database_cpu_seconds() -> float | None:
-    """CPU time of the embedded PostgreSQL: the postmaster, its ended backends and the live
-    ones (None when the server is not the embedded one of this checkout)."""
-    from project.pgserver import PGDATA
-
-    try:
-        postmaster = int((PGDATA / "postmaster.pid").read_text().split()[0])
-    except (OSError, ValueError, IndexError):
-        return None
-    total = cpu_seconds(postmaster, children=True)
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            if parent == postmaster:
-                total += cpu_seconds(int(entry.name))
-    return total
 
 
 def sessions() -> dict[str, str]:
@@ -193,6 +164,8 @@ def run_mode(mode: str, args) -> dict:
     from django.db import close_old_connections
 
     from apps.agent import services
+    from bench.load_report import report
+    from bench.measure import cpu_seconds, database_cpu_seconds
     from tests.scale.processes import Daphne, Redis, Worker, process_env
 
     log_dir = Path(tempfile.mkdtemp(prefix=f"tessera-load-{mode}-"))
@@ -233,11 +206,14 @@ def run_mode(mode: str, args) -> dict:
         servers = [process for process in started if not isinstance(process, Redis)]
         cpu_before = sum(cpu_seconds(process.pid) for process in servers)
         database_before = database_cpu_seconds()
+        generator_before = time.process_time()
         wall = asyncio.run(drive(clients, args))
+        generator = time.process_time() - generator_before
         database_after = database_cpu_seconds()
         cpu = {"web_and_workers_s": sum(cpu_seconds(p.pid) for p in servers) - cpu_before}
         if database_before is not None and database_after is not None:
             cpu["database_s"] = database_after - database_before
+        cpu["load_generator_s"] = generator
         load = (load_before, os.getloadavg()[0])
         for process in started:
             process.fail_if_dead()
@@ -343,159 +319,6 @@ async def fetch_artifact(client: Client, artifact_id: str) -> None:
         client.errors.append(f"artifact {artifact_id}: HTTP {status}")
         return
     client.artifact_ms.append((time.perf_counter() - started) * 1000)
-
-
-def stored_events(clients: list[Client], people: dict) -> dict[str, dict[int, float]]:
-    """created_at of every stored event of the clients' threads, by thread and seq."""
-    from apps.accounts.access import bound
-    from apps.agent.models import Event
-
-    stored: dict[str, dict[int, float]] = {c.thread_id: {} for c in clients}
-    for context in people.values():
-        with bound(context):
-            rows = Event.objects.filter(thread_id__in=list(stored)).values_list(
-                "thread_id", "seq", "created_at"
-            )
-            for thread_id, seq, created in rows.iterator():
-                stored[str(thread_id)][seq] = created.timestamp()
-    return stored
-
-
-def percentiles(values: list[float]) -> dict[str, float]:
-    if not values:
-        return {}
-    ordered = sorted(values)
-    cuts = statistics.quantiles(ordered, n=100, method="inclusive") if len(ordered) > 1 else []
-
-    def at(p):
-        return round(cuts[p - 1] if cuts else ordered[0], 1)
-
-    return {"p50": at(50), "p95": at(95), "p99": at(99), "max": round(ordered[-1], 1)}
-
-
-def report(
-    mode: str,
-    setup: str,
-    clients: list[Client],
-    wall: float,
-    people,
-    load: tuple[float, float],
-    cpu: dict[str, float],
-) -> dict:
-    stored = stored_events(clients, people)
-    latencies, lost, unread, repeated = [], 0, 0, 0
-    for client in clients:
-        log = stored[client.thread_id]
-        seqs = [seq for seq, _ in client.received]
-        repeated += len(seqs) - len(set(seqs))
-        missing = set(log) - set(seqs)
-        if client.errors:  # it stopped waiting (cut off, timed out): what came later is unread
-            last = max(seqs, default=0)
-            unread += sum(1 for seq in missing if seq > last)
-            missing = {seq for seq in missing if seq <= last}
-        lost += len(missing)
-        for seq, arrived in client.received:
-            if seq in log:
-                latencies.append((arrived - log[seq]) * 1000)
-    runs = sum(len(c.run_ms) + len(c.run_errors) for c in clients)
-    finished = sum(c.finished for c in clients)
-    events = sum(len(c.received) for c in clients)
-    errors = [e for c in clients for e in c.errors]
-    run_errors = [e for c in clients for e in c.run_errors]
-    figures = {
-        "mode": mode,
-        "setup": setup,
-        "clients": len(clients),
-        "runs": runs,
-        "finished": finished,
-        "run_errors": len(run_errors),
-        "errors": len(errors),
-        "wall_s": round(wall, 1),
-        "runs_per_s": round(finished / wall, 2),
-        "events_per_s": round(events / wall, 1),
-        "events": events,
-        "event_latency_ms": percentiles(latencies),
-        "first_event_ms": percentiles([v for c in clients for v in c.first_event_ms]),
-        "run_ms": percentiles([v for c in clients for v in c.run_ms]),
-        "artifact_ms": percentiles([v for c in clients for v in c.artifact_ms]),
-        "lost_events": lost,
-        "unread_after_client_error": unread,
-        "duplicated_events": repeated,
-        "reconnects": sum(c.reconnects for c in clients),
-        "load_average": [round(value, 2) for value in load],
-        # CPU per finished run: what a run costs whatever else shares the machine.
-        "cpu_ms_per_run": {
-            name.removesuffix("_s"): round(seconds * 1000 / max(finished, 1), 1)
-            for name, seconds in cpu.items()
-        },
-    }
-
-    def line(name, key):
-        values = figures[key]
-        if not values:
-            return f"  {name:<20} -"
-        return f"  {name:<20} " + "  ".join(f"{k} {v:>7.1f}" for k, v in values.items())
-
-    print(
-        f"  runs {runs} (finished {finished}, ended with RUN_ERROR {len(run_errors)}), "
-        f"client errors {len(errors)}, reconnects {figures['reconnects']}"
-    )
-    print(
-        f"  wall {figures['wall_s']} s: {figures['runs_per_s']} runs/s, "
-        f"{figures['events_per_s']} events/s ({events} events)"
-    )
-    print(line("event latency ms", "event_latency_ms"))
-    print(line("first event ms", "first_event_ms"))
-    print(line("run ms", "run_ms"))
-    print(line("artifact GET ms", "artifact_ms"))
-    print(
-        f"  lost events {lost}, duplicated events {repeated} "
-        f"(not read by clients that stopped on an error: {unread})"
-    )
-    print(
-        "  CPU per finished run: "
-        + ", ".join(
-            f"{k.replace('_', ' ')} {v:.1f} ms" for k, v in figures["cpu_ms_per_run"].items()
-        )
-    )
-    print(f"  machine load (1-min average) {load[0]:.1f} at the start, {load[1]:.1f} at the end")
-    for message in sorted(set(errors + run_errors))[:5]:
-        print(f"  e.g. {message}")
-    return figures
-
-
-# (label, figure key, percentile or None): the figures compared with a baseline.
-COMPARED = (
-    ("runs/s", "runs_per_s", None),
-    ("first event p50", "first_event_ms", "p50"),
-    ("first event p95", "first_event_ms", "p95"),
-    ("event latency p95", "event_latency_ms", "p95"),
-)
-
-
-def compare(results: list[dict], baseline: list[dict]) -> None:
-    """Each mode's figures next to the same mode's baseline, as ratios (this run / baseline).
-    On a shared machine compare runs made under a similar load (printed by both)."""
-    before = {figures["mode"]: figures for figures in baseline}
-    for figures in results:
-        old = before.get(figures["mode"])
-        if old is None:
-            continue
-        print(f"\n== {figures['mode']} against the baseline (this run / baseline)")
-        for name, key, cut in COMPARED:
-            new_value = figures[key] if cut is None else figures[key].get(cut)
-            old_value = old[key] if cut is None else old[key].get(cut)
-            ratio = f"{new_value / old_value:.2f}" if new_value and old_value else "-"
-            print(f"  {name:<20} {old_value} -> {new_value}  ({ratio})")
-        for name, value in figures["cpu_ms_per_run"].items():
-            old_value = old.get("cpu_ms_per_run", {}).get(name)
-            ratio = f"{value / old_value:.2f}" if value and old_value else "-"
-            label = f"CPU ms/run, {name.replace('_', ' ')}"
-            print(f"  {label:<20} {old_value or '-'} -> {value}  ({ratio})")
-        for name in ("errors", "lost_events", "duplicated_events"):
-            print(f"  {name.replace('_', ' '):<20} {old[name]} -> {figures[name]}")
-        loads = [old.get("load_average"), figures["load_average"]]
-        print(f"  machine load         {loads[0] or '-'} -> {loads[1]}")
 
 
 if __name__ == "__main__":

@@ -101,9 +101,17 @@ def conninfo(role: str, name: str) -> str:
     return psycopg.conninfo.make_conninfo(**connection_params(role, name))
 
 
-def django_database(role: str, name: str) -> dict:
+# Connections a process's pool keeps open at least and lends at most (Django's run-time alias).
+POOL_SIZE = (2, 20)
+
+
+def django_database(role: str, name: str, *, pooled: bool = False) -> dict:
+    """Django's entry for the role. `pooled`: connections are lent from a process-wide pool
+    instead of kept per thread. Django's ASGI handler runs each request's sync code on a new
+    thread, so a connection per thread was a new PostgreSQL backend (fork, authentication,
+    catalog caches) for every request (docs/scaling.md)."""
     params = connection_params(role, name)
-    return {
+    config = {
         "ENGINE": "django.db.backends.postgresql",
         "NAME": name,
         "USER": role,
@@ -115,6 +123,11 @@ def django_database(role: str, name: str) -> dict:
         "OPTIONS": {"application_name": params["application_name"]},
         "TEST": {"NAME": name},
     }
+    if pooled:  # a pool and persistent connections exclude each other in Django
+        min_size, max_size = POOL_SIZE
+        config["CONN_MAX_AGE"] = 0
+        config["OPTIONS"]["pool"] = {"min_size": min_size, "max_size": max_size}
+    return config
 
 
 def _admin_connect(dbname: str | None = None) -> psycopg.Connection:

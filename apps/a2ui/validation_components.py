@@ -2,6 +2,7 @@
 cannot say — known functions (and who may call them), formatString expressions, JSON Pointer
 paths, URL schemes, regular expressions, icon path data — and the data model updates."""
 
+import json
 from typing import Any
 
 from apps.a2ui import pointer
@@ -25,6 +26,13 @@ RENDERER_ONLY = "rendererOnly"
 # v1.0 `allowedCallers` values that let a component (the renderer) call the function.
 RENDERER_CALLERS = frozenset({RENDERER_ONLY, "rendererOrAgent"})
 AGENT_CALLERS = frozenset({"agentOnly", "rendererOrAgent"})
+# Components that passed their catalog schema, by catalog and exact content. A server-built
+# surface repeats most of its components run after run (the ERP chips' options), and walking
+# the catalog's $refs with jsonschema was half of a builtin run's CPU (docs/scaling.md). Only
+# passes are kept, so a failing component is checked again and reported in full; the set is
+# emptied when full, so a stream of distinct components costs memory for at most this many.
+SCHEMA_PASSES_KEPT = 4096
+_schema_passes: set[tuple[str, str]] = set()
 
 
 class ComponentChecks(ValidationBase):
@@ -91,8 +99,22 @@ class ComponentChecks(ValidationBase):
                 )
                 continue
             if check_schema:
-                self.schema(component_validator(catalog_id, name), component, path, catalog_id)
+                self._component_schema(catalog_id, name, component, path)
             self._semantics(surface, entry, name)
+
+    def _component_schema(self, catalog_id: str, name: str, component: dict, path: str) -> None:
+        try:
+            key = (catalog_id, json.dumps(component, sort_keys=True, allow_nan=False))
+        except (TypeError, ValueError):  # not plain JSON: the schema says what is wrong
+            key = None
+        if key is not None and key in _schema_passes:
+            return
+        found = len(self.problems)
+        self.schema(component_validator(catalog_id, name), component, path, catalog_id)
+        if key is not None and len(self.problems) == found:
+            if len(_schema_passes) >= SCHEMA_PASSES_KEPT:
+                _schema_passes.clear()
+            _schema_passes.add(key)
 
     def _component_catalog(self, surface: SurfaceState, component: dict, path: str) -> str | None:
         """The catalog a component comes from: the surface's, or (v1.0) its own `catalogId`,

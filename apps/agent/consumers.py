@@ -70,10 +70,10 @@ class ThreadConsumer(AuthenticatedConsumer):
         self.sender = asyncio.create_task(self._send_loop())
 
     async def dispatch(self, message):
-        # A live event touches no database: skip channels' close_old_connections round trip
-        # through that thread for each of them.
-        if message["type"] == "thread.event":
-            await self.thread_event(message)
+        # Live events touch no database: skip channels' close_old_connections round trip
+        # through that thread for each message.
+        if message["type"] == "thread.events":
+            await self.thread_events(message)
             return
         await super().dispatch(message)
 
@@ -84,12 +84,14 @@ class ThreadConsumer(AuthenticatedConsumer):
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
 
-    async def thread_event(self, message):
-        try:
-            self.outbox.put_nowait(message["event"])
-        except asyncio.QueueFull:
-            # Not kept in memory: the sender reads it from the log once it has caught up.
-            self.behind = True
+    async def thread_events(self, message):
+        """Events stored together (apps/agent/events.py), in order."""
+        for payload in message["events"]:
+            try:
+                self.outbox.put_nowait(payload)
+            except asyncio.QueueFull:
+                # Not kept in memory: the sender reads it from the log once it has caught up.
+                self.behind = True
 
     async def _send_loop(self):
         try:

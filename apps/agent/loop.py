@@ -25,7 +25,7 @@ it runs on the loop's thread and should not raise.
 import logging
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -195,7 +195,7 @@ class _Run(ToolDispatch):
         text_open = False
         proposal: ModelProposal | None = None
         try:
-            for item in self.provider.stream(request):
+            for item in self._flushed(self.provider.stream(request)):
                 if isinstance(item, TextDelta):
                     if not item.text:
                         continue
@@ -260,6 +260,13 @@ class _Run(ToolDispatch):
         )
         return proposal
 
+    def _flushed(self, items: Iterable[Any]) -> Iterator[Any]:
+        """The provider's stream, with what was emitted flushed before each wait for it."""
+        self.emit.flush()
+        for item in items:
+            yield item
+            self.emit.flush()
+
 
 def _notice_value(notice: ProviderNotice, discarded: str | None) -> dict[str, JsonValue]:
     return {
@@ -282,6 +289,7 @@ def run_turns(
     *,
     context: Mapping[str, Any] | None = None,
     on_event: OnEvent | None = None,
+    on_flush: Callable[[], None] | None = None,
     share_rows_with_model: bool | None = None,
     cancel: threading.Event | None = None,
 ) -> LoopResult:
@@ -298,7 +306,7 @@ def run_turns(
         history,
         limits or LoopLimits.from_env(),
         context or {},
-        Emitter(on_event),
+        Emitter(on_event, on_flush),
         agent_config.share_rows_with_model()
         if share_rows_with_model is None
         else share_rows_with_model,

@@ -51,6 +51,7 @@ class ToolDispatch:
         needs_input = False
         for call in calls:
             stop = stop or self.interrupted()
+            self.emit.flush()  # a tool may take time
             record = self.not_run(call, stop) if stop is not None else self.handle(call)
             if record.status == "repeated":
                 stop = StopReason.REPEATED_CALL
@@ -120,7 +121,7 @@ class ToolDispatch:
             tool=call.name,
             run=self.context,
             share_rows_with_model=self.share_rows,
-            emit=self.emit.custom,
+            emit=self.emit.custom_now,
         )
         try:
             result: ToolResult = outcome.tool.run(outcome.arguments, context)

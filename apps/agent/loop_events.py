@@ -21,8 +21,16 @@ OnEvent = Callable[[str, dict[str, Any]], None]
 
 
 class Emitter:
-    def __init__(self, on_event: OnEvent | None) -> None:
+    """`on_flush`, if given, is called before the loop waits for anything (a model's answer,
+    a tool): a caller that keeps events may store what it holds together then."""
+
+    def __init__(self, on_event: OnEvent | None, on_flush: Callable[[], None] | None = None):
         self._on_event = on_event
+        self._on_flush = on_flush
+
+    def flush(self) -> None:
+        if self._on_flush is not None:
+            self._on_flush()
 
     def __call__(self, event: BaseEvent) -> None:
         if self._on_event is None:
@@ -39,3 +47,8 @@ class Emitter:
 
     def custom(self, name: str, value: Any) -> None:
         self(CustomEvent(name=name, value=value))
+
+    def custom_now(self, name: str, value: Any) -> None:
+        """A tool's own event: sent at once, since the tool goes on working."""
+        self.custom(name, value)
+        self.flush()

@@ -144,38 +144,62 @@ def artifact_summary(kind: str, payload: dict[str, Any]) -> str:
 
 class _RunEvents:
     """Turns the loop's events into stored, numbered thread events; stores artifacts first
-    so that an artifact event always names something the page can load."""
+    so that an artifact event always names something the page can load.
+
+    The loop's events are kept until the loop flushes them: it does before anything that may
+    take time (a model's answer, a tool), so the events produced together between two such
+    points are stored in one transaction and sent as one message (apps/agent/events.py)."""
 
     def __init__(self, context: AccessContext, thread_id, run_id, *, a2ui_version: str):
         self.context, self.thread_id, self.run_id = context, thread_id, run_id
         self.a2ui_version = a2ui_version  # what the client declared it renders
         self.artifacts: list[dict[str, Any]] = []
         self.surfaces: list[dict[str, Any]] = []  # forms shown by this run, in order
+        self.pending: list[Any] = []  # loop events not stored yet, in order
         self.lost = 0  # events that could not be stored: the run cannot finish as complete
 
-    def emit(self, event) -> dict[str, Any]:
-        return events.event_emit(
-            event, context=self.context, thread_id=self.thread_id, run_id=self.run_id
+    def emit(self, *batch) -> list[dict[str, Any]]:
+        """Store these events (after any pending ones) now; raises if they cannot be."""
+        self.flush()
+        return events.events_emit(
+            list(batch), context=self.context, thread_id=self.thread_id, run_id=self.run_id
         )
 
-    def text(self, role: str, text: str) -> None:
+    def text_events(self, role: str, text: str) -> list:
         message_id = new_id("msg")
-        self.emit(TextMessageStartEvent(message_id=message_id, role=role))
-        self.emit(TextMessageContentEvent(message_id=message_id, delta=text))
-        self.emit(TextMessageEndEvent(message_id=message_id))
+        return [
+            TextMessageStartEvent(message_id=message_id, role=role),
+            TextMessageContentEvent(message_id=message_id, delta=text),
+            TextMessageEndEvent(message_id=message_id),
+        ]
 
     def on_loop_event(self, event_type: str, payload: dict[str, Any]) -> None:
-        try:
-            if event_type == "CUSTOM" and payload.get("name") == ARTIFACT_EVENT:
+        if event_type == "CUSTOM" and payload.get("name") == ARTIFACT_EVENT:
+            try:
                 self._artifact(payload["value"])
-            else:
-                self.emit(payload)
-        except Exception:  # the loop must go on; the run record keeps what happened
-            self.lost += 1
-            log.exception("could not store an event of run %s", self.run_id)
+            except Exception:  # the loop must go on; the run record keeps what happened
+                self.lost += 1
+                log.exception("could not store an artifact of run %s", self.run_id)
+        else:
+            self.pending.append(payload)
+
+    def flush(self) -> None:
+        """Store the pending events; if they cannot be, they are lost (counted): the loop
+        must go on, and the run ends with EVENTS_NOT_STORED."""
+        batch, self.pending = self.pending, []
+        if not batch:
+            return
+        try:
+            events.events_emit(
+                batch, context=self.context, thread_id=self.thread_id, run_id=self.run_id
+            )
+        except Exception:
+            self.lost += len(batch)
+            log.exception("could not store %d event(s) of run %s", len(batch), self.run_id)
 
     def emit_final(self, event) -> None:
         """Store the event that ends the run, waiting out a short database outage."""
+        self.flush()
         for pause in (0, *FINAL_EVENT_RETRY_SECONDS):
             time.sleep(pause)
             try:
@@ -187,9 +211,10 @@ class _RunEvents:
 
     def _artifact(self, draft: dict[str, Any]) -> None:
         kind, payload = draft["kind"], draft["payload"]
-        if kind == "a2ui_surface":
+        wanted = self.a2ui_version
+        if kind == "a2ui_surface" and any(m.get("version") != wanted for m in payload["messages"]):
             # Surfaces are built in v0.9; the client gets (and the thread keeps) its version.
-            messages = messages_for_version(payload["messages"], self.a2ui_version)
+            messages = messages_for_version(payload["messages"], wanted)
             payload = {**payload, "messages": messages}
         artifact = services.artifact_create(
             context=self.context,
@@ -202,8 +227,8 @@ class _RunEvents:
         self.artifacts.append({"id": artifact.id, "kind": kind, **payload})
         if kind == "a2ui_surface":
             self.surfaces.append({"surfaceId": payload["surface_id"], "title": draft.get("title")})
-            self.emit(surface_snapshot(artifact.id, payload))
-        self.emit(
+            self.pending.append(surface_snapshot(artifact.id, payload))
+        self.pending.append(
             CustomEvent(
                 name="artifact",
                 value={
@@ -298,9 +323,9 @@ def run_execute(
     stream.emit(
         RunStartedEvent(
             thread_id=str(thread_id), run_id=str(run.id), protocol_version=PROTOCOL_VERSION
-        )
+        ),
+        *stream.text_events("user", request_text),
     )
-    stream.text("user", request_text)
     if provider is None:
         services.messages_append(
             context=context, thread_id=thread_id, run_id=run.id, messages=[user_message]
@@ -344,7 +369,9 @@ def run_execute(
         history,
         context=run_context,
         on_event=stream.on_loop_event,
+        on_flush=stream.flush,
     )
+    stream.flush()
     messages = [{"role": "user", "text": request_text}] + [
         {"role": item.role, "text": item.text}
         for item in result.new_messages

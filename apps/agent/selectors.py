@@ -33,13 +33,16 @@ def thread_get(*, context: AccessContext, thread_id) -> Thread | None:
         return Thread.objects.filter(pk=thread_id).first()
 
 
-def chart_of_result(*, context: AccessContext, artifact_id: str) -> Artifact | None:
+def chart_of_result(*, context: AccessContext, artifact_id: str, run_id=None) -> Artifact | None:
+    """The latest chart made from the result. A chart is stored with its result, in the same
+    run: given the result's run, only that run's artifacts are read (its index). Otherwise
+    every artifact of the tenant is: under row security PostgreSQL cannot use an index on
+    the payload's `source_id`, whose operator is not leakproof (docs/scaling.md)."""
+    charts = Artifact.objects.filter(kind="chart", payload__source_id=artifact_id)
+    if run_id is not None:
+        charts = charts.filter(run_id=run_id)
     with bound(context):
-        return (
-            Artifact.objects.filter(kind="chart", payload__source_id=artifact_id)
-            .order_by("-created_at")
-            .first()
-        )
+        return charts.order_by("-created_at").first()
 
 
 def thread_last_seq(*, context: AccessContext, thread_id) -> int:

@@ -154,7 +154,8 @@ class Runner:
             finally:
                 self._release(job)
                 self.presence.wake()  # a capped queue may have room again
-                close_old_connections()
+            # The next turn closes this thread's old connections (returning them to the pool)
+            # where a failure to do so is an outage to wait out, not the end of the thread.
 
     def _run(self, worker: Worker, job: DBTaskResult) -> None:
         try:

@@ -29,7 +29,9 @@ def _artifact_json(request, artifact) -> dict:
         "payload": artifact.payload,
     }
     if artifact.kind == "sql_result":
-        chart = selectors.chart_of_result(context=request.access, artifact_id=artifact.id)
+        chart = selectors.chart_of_result(
+            context=request.access, artifact_id=artifact.id, run_id=artifact.run_id
+        )
         data["chart"] = chart.payload if chart else None
     return data
 

@@ -86,7 +86,7 @@ DB_NAME = database.database_name()
 # The run-time roles only (database.RUNTIME_ROLES): Django as tessera_app (not the owner, no
 # BYPASSRLS, so row-level security applies), the SQL gateway's pool as tessera_gateway. The
 # owner's connection exists only inside maintenance commands (project/maintenance.py).
-DATABASES = {"default": database.django_database(database.APP, DB_NAME)}
+DATABASES = {"default": database.django_database(database.APP, DB_NAME, pooled=True)}
 GATEWAY_DATABASE = database.connection_params(database.GATEWAY, DB_NAME)
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -5,8 +5,7 @@ from project.settings.base import *  # noqa: F403
 # Like the web settings, these name the run-time roles only; the test session adds the
 # owner's connection itself (tests/conftest.py), and the servers it starts never see it.
 DB_NAME = f"{database.database_name()}_test"
-DATABASES = {"default": database.django_database(database.APP, DB_NAME)}
-DATABASES["default"]["CONN_MAX_AGE"] = 0
+DATABASES = {"default": database.django_database(database.APP, DB_NAME, pooled=True)}
 GATEWAY_DATABASE = database.connection_params(database.GATEWAY, DB_NAME)
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

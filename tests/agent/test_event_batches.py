@@ -1,0 +1,154 @@
+"""Events produced together are stored in one transaction and sent as one message, in order;
+everything emitted before the run waits (for a model, for a tool) is already stored."""
+
+import pytest
+from channels.layers import get_channel_layer
+
+from apps.agent import events, runtime, services
+from apps.agent.inbound import UserText
+from apps.agent.models import Thread
+from apps.agent.providers import Plan, PlannedCall, PlannerRegistry
+from apps.agent.providers.builtin import BuiltinProvider
+from apps.agent.tools import ToolArgs, ToolContext, ToolResult
+from apps.agent.tools.registry import ToolRegistry, register_tool
+
+pytestmark = [pytest.mark.usefixtures("committed_db")]
+
+
+class NoteArgs(ToolArgs):
+    text: str
+
+
+def _tools(seen_by_tool: list) -> ToolRegistry:
+    tools = ToolRegistry()
+
+    @register_tool(
+        name="note",
+        when_to_use="Tests.",
+        limits="None.",
+        example={"text": "x"},
+        args=NoteArgs,
+        into=tools,
+    )
+    def note(args: NoteArgs, context: ToolContext) -> ToolResult:
+        """Read the stored log, tell progress, read it again."""
+        access, thread_id = context.run["access"], context.run["thread_id"]
+        seen_by_tool.append(events.events_after(context=access, thread_id=thread_id, after=0))
+        context.emit("progress", {"text": args.text})
+        seen_by_tool.append(events.events_after(context=access, thread_id=thread_id, after=0))
+        return ToolResult(content={"noted": args.text})
+
+    return tools
+
+
+def _provider(stored_at_decisions: list) -> BuiltinProvider:
+    planners = PlannerRegistry()
+
+    def plan(request):
+        access, thread_id = request.context["access"], request.context["thread_id"]
+        stored_at_decisions.append(
+            events.events_after(context=access, thread_id=thread_id, after=0)
+        )
+        if request.continuing:
+            return Plan(text=f"Noted {request.tool_results[-1].text}")
+        return Plan(calls=[PlannedCall("note", {"text": request.user_text})])
+
+    planners.register("note", plan)
+    return BuiltinProvider(planners)
+
+
+def test_a_batch_is_numbered_in_order_and_sent_as_one_message(acme_context, monkeypatch):
+    thread = services.thread_create(context=acme_context)
+    sent = []
+    monkeypatch.setattr(events, "group_send", lambda group, message: sent.append(message))
+    first = events.events_emit(
+        [{"type": "CUSTOM", "name": "a"}, {"type": "CUSTOM", "name": "b"}],
+        context=acme_context,
+        thread_id=thread.id,
+    )
+    second = events.event_emit(
+        {"type": "CUSTOM", "name": "c"}, context=acme_context, thread_id=thread.id
+    )
+    assert [(e["seq"], e["name"]) for e in [*first, second]] == [(1, "a"), (2, "b"), (3, "c")]
+    assert sent == [
+        {"type": "thread.events", "events": first},
+        {"type": "thread.events", "events": [second]},
+    ]
+    stored = events.events_after(context=acme_context, thread_id=thread.id, after=0)
+    assert stored == [*first, second]
+
+
+def test_a_batch_for_a_thread_out_of_reach_stores_nothing(acme_context, globex_context):
+    thread = services.thread_create(context=acme_context)
+    with pytest.raises(Thread.DoesNotExist):
+        events.events_emit(
+            [{"type": "CUSTOM", "name": "a"}, {"type": "CUSTOM", "name": "b"}],
+            context=globex_context,
+            thread_id=thread.id,
+        )
+    assert events.events_after(context=acme_context, thread_id=thread.id, after=0) == []
+    again = events.event_emit(
+        {"type": "CUSTOM", "name": "c"}, context=acme_context, thread_id=thread.id
+    )
+    assert again["seq"] == 1
+
+
+def test_a_run_stores_everything_before_it_waits_and_sends_fewer_messages(
+    acme_context, monkeypatch
+):
+    thread = services.thread_create(context=acme_context)
+    sent = []
+    monkeypatch.setattr(events, "group_send", lambda group, message: sent.append(message))
+    at_decisions, seen_by_tool = [], []
+    outcome = runtime.run_execute(
+        context=acme_context,
+        thread_id=thread.id,
+        message=UserText(type="message", text="hello"),
+        provider=_provider(at_decisions),
+        registry=_tools(seen_by_tool),
+    )
+    assert outcome.status == "finished"
+    stored = events.events_after(context=acme_context, thread_id=thread.id, after=0)
+    # Every event sent exactly once, in the stored order, numbered without a gap.
+    assert [e for message in sent for e in message["events"]] == stored
+    assert [e["seq"] for e in stored] == list(range(1, len(stored) + 1))
+    assert len(sent) < len(stored)
+    # Waiting for the model, the run has stored everything up to that step's STEP_STARTED.
+    for log in at_decisions:
+        assert log[-1]["type"] == "STEP_STARTED" and log[-1]["stepName"].startswith("model-")
+    assert [e["type"] for e in at_decisions[0][:4]] == [
+        "RUN_STARTED",
+        "TEXT_MESSAGE_START",
+        "TEXT_MESSAGE_CONTENT",
+        "TEXT_MESSAGE_END",
+    ]
+    # A tool starts with its step stored, and its own event is stored at once.
+    before, after = seen_by_tool
+    assert before[-1]["type"] == "STEP_STARTED" and before[-1]["stepName"] == "tools-1"
+    assert after[len(before) :] == [
+        {**after[-1], "type": "CUSTOM", "name": "progress", "value": {"text": "hello"}}
+    ]
+    texts = [e["delta"] for e in stored if e["type"] == "TEXT_MESSAGE_CONTENT"]
+    assert texts[0] == "hello" and texts[-1].startswith("Noted") and "hello" in texts[-1]
+
+
+def test_the_layer_gets_one_message_per_batch(acme_context):
+    """Through the real in-memory layer, as a socket's group receives them."""
+    import asyncio
+
+    thread = services.thread_create(context=acme_context)
+    layer = get_channel_layer()
+
+    async def listen():
+        channel = await layer.new_channel()
+        await layer.group_add(events.thread_group(thread.id), channel)
+        return channel
+
+    channel = asyncio.run(listen())
+    batch = events.events_emit(
+        [{"type": "CUSTOM", "name": "a"}, {"type": "CUSTOM", "name": "b"}],
+        context=acme_context,
+        thread_id=thread.id,
+    )
+    message = asyncio.run(asyncio.wait_for(layer.receive(channel), 5))
+    assert message == {"type": "thread.events", "events": batch}
