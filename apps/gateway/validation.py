@@ -51,7 +51,8 @@ def validate(sql: str, *, policy: Policy, cache: bool = True) -> ValidatedQuery:
     With `cache`, an accepted text is remembered for the same policy and allow-lists."""
     if not isinstance(sql, str):
         raise GatewayError(ErrorCode.PARSE_ERROR, errors.EMPTY_SQL)
-    if not cache:
+    if not cache or type(sql) is not str:
+        # A str subclass could compare equal to another text: never a key.
         return _validate(sql, policy)
     key = validation_cache.key(sql, policy)
     query = validation_cache.get(key)

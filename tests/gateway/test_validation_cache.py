@@ -122,6 +122,26 @@ def test_hostile_sql_is_refused_after_a_harmless_one_of_its_shape(harmless, host
     assert validation_cache.size() == 1
 
 
+HARMLESS = "SELECT name FROM erp_employee"
+
+
+class _PosingAsHarmless(str):
+    """Text that hashes and compares like HARMLESS, whatever it holds."""
+
+    def __hash__(self):
+        return hash(HARMLESS)
+
+    def __eq__(self, other):
+        return True
+
+
+def test_a_str_subclass_never_hits_another_texts_entry():
+    validate(HARMLESS, policy=ERP)
+    hostile = _PosingAsHarmless("SELECT name FROM pg_authid")
+    assert refusal(hostile, ERP) == ErrorCode.TABLE_NOT_ALLOWED
+    assert validation_cache.size() == 1
+
+
 def test_it_is_bounded_and_drops_the_least_recently_used(monkeypatch):
     monkeypatch.setattr(validation_cache, "MAX_ENTRIES", 3)
     texts = [f"SELECT {n} AS n FROM erp_department" for n in range(4)]
