@@ -5,15 +5,18 @@
 
 For the good corpus (tests/gateway/good_corpus.py) it prints:
 
-- validation time per query, p50 and p99 over every call;
-- for each data size, the median over queries of (gateway execution time / the same query
-  run by raw psycopg as the table owner with an equivalent WHERE tenant filter), measured in
-  the same run, interleaved;
+- validation time per query, p50 and p99 over every call, cold (the validation cache off:
+  every call parses, checks and regenerates) and warm (served from the cache);
+- for each data size, the median over queries of (gateway time / the same query run by raw
+  psycopg as the table owner with an equivalent WHERE tenant filter), measured in the same
+  run, interleaved, twice: cold (validation cache off, so every call validates its text) and
+  warm (the text already validated, as when the planner repeats its SQL);
 - next to it, the pool's connection reuse rate (share of queries that found an open session)
-  and the client CPU time per query of both paths (what a web process pays per query).
+  and the client CPU time per query of the paths (what a web process pays per query).
 
-The gateway time is the whole `execute()` call: pool checkout, BEGIN READ ONLY, bound context,
-SET LOCAL ROLE / timeout / search_path, the query, fetch, ROLLBACK and the session reset. The
+The gateway time is the whole call, as `run_sql()` makes it: validation, then `execute()`
+(pool checkout, BEGIN READ ONLY, bound context, SET LOCAL ROLE / timeout / search_path, the
+query, fetch, ROLLBACK and the session reset). The
 baseline is the regenerated SQL with each ERP table replaced by `(SELECT * FROM t WHERE
 tenant_id = N)`, sent on a plain connection of the owner role; row-level security is not
 forced on the owner for the duration of the run (it still applies to the gateway's
@@ -82,23 +85,25 @@ def validation_figures(corpus, repeat: int) -> None:
     from apps.gateway.validation import validate
 
     policy = default_policy()
-    samples = []
-    per_query = []
-    for good in corpus:
-        validate(good.sql, policy=policy)  # warm-up
-        times = []
-        for _ in range(repeat):
-            started = time.perf_counter()
-            validate(good.sql, policy=policy)
-            times.append((time.perf_counter() - started) * 1000)
-        samples += times
-        per_query.append((statistics.median(times), good.id))
-    p50, p99 = _percentile(samples, 50), _percentile(samples, 99)
-    slowest = max(per_query)
-    print(
-        f"validation: p50 {p50:.3f} ms, p99 {p99:.3f} ms per query "
-        f"({len(samples)} calls; slowest query median {slowest[0]:.3f} ms: {slowest[1]})"
-    )
+    for cache in (False, True):
+        samples = []
+        per_query = []
+        for good in corpus:
+            validate(good.sql, policy=policy, cache=cache)  # warm-up (and, cached, the entry)
+            times = []
+            for _ in range(repeat):
+                started = time.perf_counter()
+                validate(good.sql, policy=policy, cache=cache)
+                times.append((time.perf_counter() - started) * 1000)
+            samples += times
+            per_query.append((statistics.median(times), good.id))
+        p50, p99 = _percentile(samples, 50), _percentile(samples, 99)
+        slowest = max(per_query)
+        print(
+            f"validation {'warm (cached)' if cache else 'cold (cache off)'}: p50 {p50:.3f} ms, "
+            f"p99 {p99:.3f} ms per query ({len(samples)} calls; slowest query median "
+            f"{slowest[0]:.3f} ms: {slowest[1]})"
+        )
 
 
 # --- execution ---------------------------------------------------------------------------
@@ -140,9 +145,8 @@ def execution_figures(corpus, employees: int, as_of: date, args) -> None:
         cursor_factory=psycopg.RawCursor,
         prepare_threshold=None,
     )
-    ratios = []
-    gateway_total = raw_total = 0.0
-    gateway_cpu, raw_cpu = [], []
+    paths = {"cold": _Path(cache=False), "warm": _Path(cache=True)}
+    raw_ms_per_query, raw_cpu = [], []
     try:
         for table in ERP_TABLES:
             owner.execute(f"ALTER TABLE {table} NO FORCE ROW LEVEL SECURITY")
@@ -150,7 +154,7 @@ def execution_figures(corpus, employees: int, as_of: date, args) -> None:
             "SELECT (SELECT count(*) FROM erp_employee), (SELECT count(*) FROM erp_salary)"
         ).fetchone()
         for good in corpus:
-            query = validate(good.sql, policy=policy)
+            query = validate(good.sql, policy=policy)  # also the warm path's cache entry
             values = execution.bind_parameters(query.parameters, good.params)
             baseline = _with_tenant_filter(query.sql, tenant.pk)
             # Warm both paths (caches, pool) before timing.
@@ -158,44 +162,84 @@ def execution_figures(corpus, employees: int, as_of: date, args) -> None:
             raw_rows = owner.execute(baseline, values).fetchall()
             if len(gateway_rows) != min(len(raw_rows), query.max_rows):
                 raise SystemExit(f"{good.id}: gateway and baseline disagree")
-            gateway_times, raw_times = [], []
+            raw_times = []
             for _ in range(args.repeat):
-                started, cpu = time.perf_counter(), time.process_time()
-                execute(query, context=context, params=good.params)
-                gateway_times.append(time.perf_counter() - started)
-                gateway_cpu.append(time.process_time() - cpu)
+                for path in paths.values():
+                    path.time(good, policy, context)
                 started, cpu = time.perf_counter(), time.process_time()
                 owner.execute(baseline, values).fetchall()
                 raw_times.append(time.perf_counter() - started)
                 raw_cpu.append(time.process_time() - cpu)
-            gateway_ms = statistics.median(gateway_times) * 1000
             raw_ms = statistics.median(raw_times) * 1000
-            gateway_total += gateway_ms
-            raw_total += raw_ms
-            ratios.append((gateway_ms / raw_ms, good.id, gateway_ms, raw_ms))
+            raw_ms_per_query.append(raw_ms)
+            for path in paths.values():
+                path.end_query(good.id, raw_ms)
         reuse = pool_use()
     finally:
         for table in ERP_TABLES:
             owner.execute(f"ALTER TABLE {table} FORCE ROW LEVEL SECURITY")
         owner.close()
         close_pool()
-    ratios.sort()
-    median_ratio = statistics.median(ratio for ratio, *_ in ratios)
-    worst = ratios[-1]
     print(
         f"{employees} employees per tenant ({employee_rows} employee rows, {salary_rows} salary "
-        f"rows, visible to acme about half): median ratio gateway/raw {median_ratio:.3f} over "
-        f"{len(ratios)} queries; sum of medians {gateway_total:.1f} ms vs {raw_total:.1f} ms; "
-        f"highest {worst[0]:.2f} ({worst[1]}: {worst[2]:.2f} vs {worst[3]:.2f} ms)"
+        f"rows, visible to acme about half), {len(corpus)} queries, raw sum of medians "
+        f"{sum(raw_ms_per_query):.1f} ms, median {statistics.median(raw_ms_per_query):.2f} ms:"
     )
+    for name, path in paths.items():
+        print(f"  {name}: {path.summary()}")
     print(
         f"  connection reuse {reuse.reuse_rate:.1%} ({reuse.requests} queries, "
-        f"{reuse.connections_opened} connections opened); client CPU per query: gateway "
-        f"{statistics.median(gateway_cpu) * 1000:.3f} ms, raw {statistics.median(raw_cpu) * 1000:.3f} ms "
-        f"(median)"
+        f"{reuse.connections_opened} connections opened); client CPU per query (median): "
+        f"cold {paths['cold'].cpu_ms():.3f} ms, warm {paths['warm'].cpu_ms():.3f} ms, "
+        f"raw {statistics.median(raw_cpu) * 1000:.3f} ms"
     )
-    for ratio, name, gateway_ms, raw_ms in reversed(ratios[-args.show :] if args.show else []):
-        print(f"  {ratio:6.2f}  {gateway_ms:9.2f} ms vs {raw_ms:9.2f} ms  {name}")
+    for name, path in paths.items():
+        for ratio, query_id, gateway_ms, raw_ms in path.highest(args.show):
+            print(f"  {name} {ratio:6.2f}  {gateway_ms:9.2f} ms vs {raw_ms:9.2f} ms  {query_id}")
+
+
+class _Path:
+    """One way of making the gateway call, timed per query: `run_sql()`'s validation (cache on
+    or off) followed by `execute()`."""
+
+    def __init__(self, *, cache: bool):
+        self.cache = cache
+        self.times: list[float] = []
+        self.cpu: list[float] = []
+        self.ratios: list[tuple[float, str, float, float]] = []
+
+    def time(self, good, policy, context) -> None:
+        from apps.gateway.execution import execute
+        from apps.gateway.validation import validate
+
+        started, cpu = time.perf_counter(), time.process_time()
+        query = validate(good.sql, policy=policy, cache=self.cache)
+        execute(query, context=context, params=good.params)
+        self.times.append(time.perf_counter() - started)
+        self.cpu.append(time.process_time() - cpu)
+
+    def end_query(self, query_id: str, raw_ms: float) -> None:
+        gateway_ms = statistics.median(self.times) * 1000
+        self.ratios.append((gateway_ms / raw_ms, query_id, gateway_ms, raw_ms))
+        self.times = []
+
+    def summary(self) -> str:
+        ratios = sorted(self.ratios)
+        worst = ratios[-1]
+        median = statistics.median(ratio for ratio, *_ in ratios)
+        total = sum(gateway_ms for _, _, gateway_ms, _ in ratios)
+        validation = "validation cache off" if not self.cache else "validation cached"
+        return (
+            f"median ratio gateway/raw {median:.3f} ({validation}); sum of medians "
+            f"{total:.1f} ms; highest {worst[0]:.2f} ({worst[1]}: {worst[2]:.2f} vs "
+            f"{worst[3]:.2f} ms)"
+        )
+
+    def cpu_ms(self) -> float:
+        return statistics.median(self.cpu) * 1000
+
+    def highest(self, count: int) -> list:
+        return sorted(self.ratios, reverse=True)[:count] if count else []
 
 
 def _acme_context():

@@ -100,11 +100,15 @@ class Checker:
                 self._check_table(node, visible)
             elif isinstance(node, exp.Column):
                 self._check_column_name(node, block)
+            # The hot loop of validation: `_children` inlined.
             for key, value in node.args.items():
-                if key == "with_":
-                    continue
-                for child in _children(value):
-                    stack.append((child, visible, inner_block))
+                if isinstance(value, exp.Expression):
+                    if key != "with_":
+                        stack.append((value, visible, inner_block))
+                elif isinstance(value, list):
+                    for child in value:
+                        if isinstance(child, exp.Expression):
+                            stack.append((child, visible, inner_block))
         for column, block in self.columns:
             self._resolve_column(column, block)
 

@@ -63,10 +63,28 @@ class Policy:
     max_depth: int = 30
     max_in_list: int = 1000
     columns: Mapping[str, frozenset[str]] = field(init=False, repr=False, compare=False)
+    # Everything above as one hashable value: what a validation depends on besides the SQL
+    # text and the allow-lists (`validation_cache.py`).
+    cache_key: tuple = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         object.__setattr__(
             self, "columns", {name: frozenset(cols) for name, cols in self.tables.items()}
+        )
+        catalog = tuple(sorted((name, tuple(cols)) for name, cols in self.tables.items()))
+        object.__setattr__(
+            self,
+            "cache_key",
+            (
+                catalog,
+                self.schema,
+                self.allow_any_table,
+                self.max_rows,
+                self.statement_timeout_ms,
+                self.max_sql_length,
+                self.max_depth,
+                self.max_in_list,
+            ),
         )
 
     def with_max_rows(self, max_rows: int | None) -> "Policy":

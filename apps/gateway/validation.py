@@ -6,6 +6,9 @@ SELECT. So everything is allow-listed (node types, functions, tables, cast types
 whole tree is walked. The SQL that runs is regenerated from the checked tree, then parsed and
 checked once more: sqlglot's generator has written string contents back as bare SQL before
 (`date_bin`'s origin), and only the regenerated text is what PostgreSQL sees.
+
+Accepted queries are kept in a bounded LRU (`validation_cache.py`) keyed on the text, the
+policy and the allow-lists; the tenant is bound per call at run time, never here.
 """
 
 import re
@@ -15,7 +18,7 @@ from sqlglot import exp
 from sqlglot.errors import ParseError, TokenError
 from sqlglot.tokens import TokenType
 
-from apps.gateway import errors
+from apps.gateway import errors, validation_cache
 from apps.gateway.checker import Checker
 from apps.gateway.dialect import DIALECT
 from apps.gateway.errors import ErrorCode, GatewayError
@@ -42,10 +45,24 @@ _CLOSING = {TokenType.R_PAREN, TokenType.R_BRACKET}
 _QUERY_ROOTS = (exp.Select, exp.SetOperation, exp.Values)
 
 
-def validate(sql: str, *, policy: Policy) -> ValidatedQuery:
-    """Check `sql` against `policy`; return what to run, or raise GatewayError."""
+def validate(sql: str, *, policy: Policy, cache: bool = True) -> ValidatedQuery:
+    """Check `sql` against `policy`; return what to run, or raise GatewayError.
+
+    With `cache`, an accepted text is remembered for the same policy and allow-lists."""
     if not isinstance(sql, str):
         raise GatewayError(ErrorCode.PARSE_ERROR, errors.EMPTY_SQL)
+    if not cache or type(sql) is not str:
+        # A str subclass could compare equal to another text: never a key.
+        return _validate(sql, policy)
+    key = validation_cache.key(sql, policy)
+    query = validation_cache.get(key)
+    if query is None:
+        query = _validate(sql, policy)
+        validation_cache.put(key, query)
+    return query
+
+
+def _validate(sql: str, policy: Policy) -> ValidatedQuery:
     if len(sql) > policy.max_sql_length:
         raise GatewayError(
             ErrorCode.TOO_LARGE,
@@ -60,7 +77,8 @@ def validate(sql: str, *, policy: Policy) -> ValidatedQuery:
         checker.check(tree)
         checker.parameters.sort(key=_first_use(tokens))
         tree = _rewrite(tree, checker, policy)
-        regenerated = tree.sql(dialect=DIALECT, comments=False)
+        # copy=False: the tree is not used again, so the generator need not copy it first.
+        regenerated = tree.sql(dialect=DIALECT, comments=False, copy=False)
         _recheck(regenerated, policy, len(checker.parameters))
     except RecursionError:
         raise GatewayError(
