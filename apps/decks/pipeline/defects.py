@@ -29,7 +29,7 @@ CONNECTOR_PHRASES = (
     r"in what follows|in the following|"
     r"as expected|as mentioned|as noted|as discussed|as shown|as seen|as before|at the same time|"
     r"for example|for instance|by contrast|even so|after all|above all|in this case|"
-    r"in that case|to summari[sz]e|to conclude|in conclusion|all in all|by doing so|"
+    r"in that case|to summari[sz]e|to conclude|in conclusion|all in all|by doing so|in brief|"
     r"with this in mind|despite (?:this|that|these|those|it)|apart from this|besides this|"
     r"as (?:stated|described|explained|argued|outlined|indicated|illustrated|demonstrated|"
     r"pointed out|already|we have seen|we saw|we have shown)(?: (?:above|before|earlier))?"
@@ -42,6 +42,12 @@ CONNECTOR = re.compile(
     re.I,
 )
 TRAILING_CONNECTOR = re.compile(r",?\s+(?:though|however|instead)[.!]?$", re.I)
+# "When comparing curves across groups, however, the weights …": a contrast with a sentence before.
+INNER_CONNECTOR = re.compile(
+    r"^[^,;]{0,80},\s*(?:however|though|therefore|thus|hence|in turn|in contrast|instead|"
+    r"nevertheless|nonetheless|conversely|moreover|furthermore|too)\s*,",
+    re.I,
+)
 # "Despite the missing values, …", "In addition to these methods, …": a clause that leans on
 # something said before.
 DESPITE_CLAUSE = re.compile(
@@ -56,6 +62,8 @@ PRONOUN_START = re.compile(
     r"the rest|(?:all|each|some|most|one|none|many|several|both) of (?:them|these|those|this)|"
     r"(?:with|given|for|from|in|using|after|of) (?:these|those|such)|"
     # "The first class includes …", "The second issue is …": one of a list the slide lacks
+    # "A third but more minor choice …": the next of a list the slide lacks
+    r"an?\s+(?:second|third|fourth|fifth|final|last|further)|"
     r"the (?:first|second|third|fourth|fifth|other|remaining) (?:one|two|three|issue|class|"
     r"type|kind|case|problem|approach|step|point|option|reason|group|part|variant|"
     r"alternative)s?)\b",
@@ -89,7 +97,16 @@ META = re.compile(
     # "has been published in the Journal of …", its keywords
     r"(?:modified|revised|updated|extended|shortened|adapted)\s+version\s+of|"
     r"(?:has\s+been|was|is|been)\s+published\s+(?:online\s+)?(?:in|by|as)|"
-    r"^\s*(?:key\s?words|index\s+terms)\s*:)",
+    r"^\s*(?:key\s?words|index\s+terms)\s*:|"
+    # what the document itself does: "In this vignette we illustrate…", "The paper describes…",
+    # "An appendix provides…"
+    r"^(?:in\s+)?(?:this|the|our)(?:\s+present)?\s+(?:paper|article|vignette|note|report|"
+    r"document|tutorial|manuscript|chapter|section)\s*,?\s+(?:we\s+)?(?:(?:also|first|then|"
+    r"briefly|further)\s+)?(?:describes?|presents?|introduces?|discuss(?:es)?|illustrates?|"
+    r"explains?|reviews?|outlines?|summari[sz]es?|gives?|provides?|focus(?:es)?|considers?|"
+    r"(?:shows?|demonstrates?)\s+how)\b|"
+    r"\b(?:an?|the)\s+appendix\s+(?:\w+\s+){0,2}?(?:provides?|gives?|contains?|lists?|presents?|"
+    r"describes?|shows?|reports?))",
     re.I,
 )
 # What the slide never shows: the list a sentence announces, a place in the paper's flow.
@@ -120,7 +137,10 @@ LOST_WORD = re.compile(
     re.I,
 )
 # "in in", "the the": a word the line break repeated, or the formula between them lost.
-DOUBLED_WORD = re.compile(r"\b(of|in|to|for|with|by|from|on|at|the|a|an|and|or|is)\s+\1\b", re.I)
+DOUBLED_WORD = re.compile(
+    r"\b(of|in|to|for|with|by|from|on|at|the|a|an|and|or|is|(?!(?:that|had)\b)[a-z]{3,})\s+\1\b",
+    re.I,
+)
 SENTENCE_CUT = re.compile(
     r"\b(?:the|an|of|in|for|by|with|to|on|into|from|than|via|is|are|be|been|would be|"
     r"can be|given by|as follows)$",
@@ -149,7 +169,19 @@ FLAT_SCRIPT = re.compile(
     r"[=+−×]\s*(?:$|[,;.](?:\s|$))|"  # "Δ = 10 −" (an operator with nothing after it)
     r"(?:^|\s)=\s+[A-Z][a-z]{2,}"  # "q = Breadth": a formula spliced into the next line's prose
 )
-PANEL_FRAGMENT = re.compile(r"^\(?[a-hA-H](?:\)|\.\s)|^(?:and|or|of|with|for|to|in)\b", re.I)
+PANEL_FRAGMENT = re.compile(
+    r"^\(?[a-hA-H](?:\)|\.\s)|^(?:and|or|of|with|for|to|in)\b|"
+    # "Left panel", "Top row": where to look in a figure, not what it shows
+    r"^(?:left|right|top|bottom|upper|lower|middle)(?:[\s-]+(?:left|right|hand))?\s+"
+    r"(?:panels?|plots?|rows?|columns?|figures?|graphs?)\s*$",
+    re.I,
+)
+# "Survival curves from a sample are shown as solid": a caption's sentence cut as a title
+CAPTION_SENTENCE = re.compile(
+    r"\b(?:is|are|was|were)\s+(?:shown|plotted|drawn|given|displayed|marked|depicted|"
+    r"indicated|presented|represented|denoted)\s+(?:as|in|with|by|for|using)\b",
+    re.I,
+)
 DANGLING_END = re.compile(
     r"\b(?:of|the|a|an|and|or|in|for|by|with|to|on|is|are|was|were|that|which|as|at|from|"
     r"versus|vs\.?)$",
@@ -182,9 +214,9 @@ def dangling_connector(text: str) -> str | None:
     stripped = text.strip()
     if stripped[:1] in ",;:).]}":
         return stripped[:1]
-    trailing = TRAILING_CONNECTOR.search(stripped)
+    trailing = TRAILING_CONNECTOR.search(stripped) or INNER_CONNECTOR.search(stripped)
     if trailing:
-        return trailing.group(0).strip(" ,")  # "… is different though": different from what?
+        return trailing.group(0).strip(" ,")[-40:]  # "… is different though": from what?
     if re.match(r"[a-z]", stripped):
         return stripped.split(" ", 1)[0]
     match = CONNECTOR.match(stripped) or DESPITE_CLAUSE.match(stripped)
@@ -196,6 +228,45 @@ def unresolved_reference(text: str) -> str | None:
     motivated us…", "It is …", "These results …"."""
     match = PRONOUN_START.match(text.strip())
     return match.group(0) if match else None
+
+
+# The document itself is no antecedent a reader lacks: "this paper", "this package".
+_DOCUMENT = (
+    r"paper|article|vignette|work|note|study|package|chapter|section|document|report|thesis|"
+    r"manuscript|tutorial|book|talk|presentation|deck|slide"
+)
+# "…for these five species", "…such a partition", "…the analyses below aim to correct this": a
+# demonstrative inside the sentence naming what an earlier sentence said.
+LEANING = re.compile(
+    rf"\b(?P<det>this|these|such(?:\s+an?)?)\s+(?!(?:as|that|{_DOCUMENT})\b)"
+    r"(?P<words>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})|"
+    r"\b(?P<bare>this|these)(?=\s*(?:[.;:!?]|$))|\bthe\s+(?:former|latter)\b",
+    re.I,
+)
+
+
+CLAUSE_PRONOUN = re.compile(
+    r"(?:is|was|are|were|means|meant|makes|made|gives|gave|leads|led|allows|explains|implies|"
+    r"shows|suggests|can|could|will|would|may|might|has|had)$"
+)
+
+
+def leaning_reference(text: str) -> str | None:
+    """A demonstrative inside the bullet whose antecedent is not in it: "the correlation among
+    these five species", "tries to find such a partition", "aim to correct this". One whose noun
+    the bullet named before it ("a linear model …; this model …") refers to the bullet itself."""
+    flat = plain(text)
+    for match in LEANING.finditer(flat):
+        if match.start() == 0:
+            continue  # an opening demonstrative is unresolved_reference's
+        before = flat[: match.start()].lower()
+        words = (match.group("words") or "").lower().split()
+        if words and CLAUSE_PRONOUN.match(words[0]) and re.search(r"[;,:]\s*$", before):
+            continue  # "…heteroskedasticity; this is why …": the clause before in the bullet
+        if any(len(w) >= 4 and w[:5] in before for w in words):
+            continue
+        return match.group(0).strip()
+    return None
 
 
 def equation_number(text: str) -> str | None:
@@ -274,6 +345,8 @@ def stray_glyph(text: str) -> str | None:
 WORD_SPLIT = re.compile(r"[A-Za-z}]\\mathrm\{|\\mathrm\{[^}]*\}[A-Za-z]")
 # Inline, only a word of two letters or more glued to a letter ("$\mathrm{d}x$" is fine).
 INLINE_WORD_SPLIT = re.compile(r"\\mathrm\{[a-z]{2,}\}[a-z]|[a-z](?:_\{\w\})?\\mathrm\{[a-z]{2,}\}")
+# "$a =$ age group": the formula's operand left outside it (prose or code the PDF set apart).
+OPEN_OPERATOR = re.compile(r"(?:=|\+|-|−|\\times|\\cdot|<|>)\s*\$$")
 EMPTY_SCRIPT = re.compile(r"[_^]\{\s*\}|\\(?:sqrt|frac|hat|bar|tilde)\{\s*\}")
 
 
@@ -285,6 +358,8 @@ def broken_math(text: str) -> str | None:
     for span in MATH.findall(text):
         if span.count("{") != span.count("}"):
             return span
+        if OPEN_OPERATOR.search(span) and not re.search(r"\\(?:pm|mp)\s*\$$", span):
+            return span  # "$a =$ age group"
         if EMPTY_SCRIPT.search(span) or INLINE_WORD_SPLIT.search(span):
             return span  # "b^{}(\lambda)", "\mathrm{sp}e_{2}\mathrm{cial}": rebuilt wrong
     match = FLAT_SCRIPT.search(plain(text))
@@ -322,6 +397,9 @@ def title_fragment(title: str) -> str | None:
         return "empty"
     if PANEL_FRAGMENT.match(stripped):
         return stripped.split(" ", 1)[0]
+    sentence = CAPTION_SENTENCE.search(stripped)
+    if sentence:
+        return sentence.group(0)
     if re.match(r"[a-z]", stripped):
         return stripped.split(" ", 1)[0]
     if stripped.count("(") != stripped.count(")"):
@@ -404,6 +482,7 @@ def text_defects(text: str) -> list[tuple[str, str]]:
         ("equation_number", equation_number),
         ("dangling_connector", dangling_connector),
         ("unresolved_reference", unresolved_reference),
+        ("leaning_reference", leaning_reference),
         ("meta_text", meta_text),
         ("dangling_pointer", absent_pointer),
         ("broken_math", broken_math),

@@ -87,8 +87,10 @@ def captions_find(layout: Layout) -> list[Caption]:
             number = int(match.group(2))
             if (kind, number) in seen:
                 continue
-            parts = [segment]
+            parts = [segment] + _label_continuation(ordered, segment, match.end())
             for following in ordered[index + 1 :]:
+                if following in parts:
+                    continue
                 last = parts[-1]
                 if following.top - last.bottom > 0.9 * last.size:
                     if following.top > last.bottom:
@@ -109,6 +111,33 @@ def captions_find(layout: Layout) -> list[Caption]:
             captions.append(Caption(kind, number, label, body, page_number, parts))
             seen.add((kind, number))
     return captions
+
+
+def _label_continuation(ordered: list[Segment], label: Segment, end: int) -> list[Segment]:
+    """The caption's first line when its label stands apart from it ("Figure 1:" in bold, then
+    a wide gap): the segments to the label's right on its line. Not when the caption goes on
+    under the label, left of them (they are then the other column's text)."""
+    if len(label.text[end:].split()) >= 2:
+        return []
+    line = sorted(
+        (
+            s
+            for s in ordered
+            if s is not label
+            and abs(s.top - label.top) < 2
+            and 0 <= s.x0 - label.x1 < 3 * label.size
+            and abs(s.size - label.size) <= 0.6
+        ),
+        key=lambda s: s.x0,
+    )[:1]
+    if not line:
+        return []
+    below = [
+        s
+        for s in ordered
+        if 0 < s.top - label.bottom < 1.5 * label.size and s.x1 < line[0].x0 and s.x0 <= label.x1
+    ]
+    return [] if below else line
 
 
 def _has_text_left(ordered: list[Segment], segment: Segment) -> bool:

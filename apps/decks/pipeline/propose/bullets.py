@@ -108,6 +108,19 @@ def resolve_reference(value: str, source: Source) -> str | None:
     return None
 
 
+def merge_antecedent(value: str, source: Source) -> str | None:
+    """A bullet leaning on the sentence before it ("…for these five species") merged with that
+    sentence, when the merge names what it leans on and stays short; None otherwise."""
+    previous = text.clean(source.previous).rstrip(".;: ") if source.previous else ""
+    if not previous or defects.text_defects(previous):
+        return None
+    stripped = value.strip()
+    merged = f"{previous}; {stripped[:1].lower()}{stripped[1:]}"
+    if text.word_count(merged) > MAX_MERGED_WORDS or defects.leaning_reference(merged):
+        return None
+    return merged
+
+
 def remove_pointers(value: str) -> str | None:
     marked = POINTER_PHRASE.sub("\u2060", value)
     if re.search(r"\u2060\s*(?:and|or|nor)\b|\b(?:and|or|nor|as|than)\s*\u2060", marked):
@@ -141,6 +154,8 @@ def fix(kind: str, value: str, source: Source | None = None) -> str | None:
         return drop_connector(value)
     if kind == "unresolved_reference":
         return resolve_reference(value, source)
+    if kind == "leaning_reference":
+        return merge_antecedent(value, source)
     if kind == "equation_number":
         return strip_equation_numbers(value)
     if kind == "stray_glyph":

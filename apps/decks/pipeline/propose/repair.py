@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 TEXT_TYPES = (
     "dangling_connector",
     "unresolved_reference",
+    "leaning_reference",
     "equation_number",
     "meta_text",
     "stray_glyph",
@@ -193,7 +194,7 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     figures = [f for f in (work.paper.figure(i) for i in slide.figures()) if f]
     candidates = []
     if figures:
-        from apps.decks.pipeline.propose.builtin import figure_title
+        from apps.decks.pipeline.propose.captions import figure_title
 
         candidates += [figure_title(figures[0], words=w) for w in (8, 12)]
     section = next(

@@ -9,6 +9,7 @@ from apps.decks.pipeline.review.registry import SlideContext, slide_rule
 SUGGESTIONS = {
     "dangling_connector": "drop the opening connector so the bullet stands on its own",
     "unresolved_reference": "name what the pronoun refers to, or merge with the sentence before",
+    "leaning_reference": "merge with the sentence it leans on, or use another sentence",
     "equation_number": "remove the equation number (or show the equation)",
     "meta_text": "leave out sentences about the paper's own structure",
     "stray_glyph": "remove the stray glyph",
@@ -21,6 +22,7 @@ SUGGESTIONS = {
 MESSAGES = {
     "dangling_connector": "opens with “{part}”, which leans on a sentence the slide does not show",
     "unresolved_reference": "opens with “{part}”, which refers to nothing on the slide",
+    "leaning_reference": "says “{part}”, which names what the slide does not show",
     "equation_number": "carries the equation number “{part}”",
     "meta_text": "is about the paper's structure (“{part}”)",
     "stray_glyph": "starts with a stray glyph “{part}”",
