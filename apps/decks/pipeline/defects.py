@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from apps.decks.pipeline.text import LOOSE_ACCENT, SPLIT_WORD
 from apps.decks.pipeline.text import MATH_SPAN as MATH
 
 CONNECTOR_WORDS = (
@@ -106,7 +107,10 @@ META = re.compile(
     r"explains?|reviews?|outlines?|summari[sz]es?|gives?|provides?|focus(?:es)?|considers?|"
     r"(?:shows?|demonstrates?)\s+how)\b|"
     r"\b(?:an?|the)\s+appendix\s+(?:\w+\s+){0,2}?(?:provides?|gives?|contains?|lists?|presents?|"
-    r"describes?|shows?|reports?))",
+    r"describes?|shows?|reports?)|\bwe\s+refer\s+(?:the\s+reader\s+)?to\b|"
+    # an author's address: "Department of Mathematics, … 1081 HV Amsterdam"
+    r"\b(?:Department|Institut\w*|Universit\w*|Faculty|School|Laborator\w*)\b[^.]{0,80},\s*"
+    r"(?:[A-Z]{1,2}-)?\d{4,5}\b)",
     re.I,
 )
 # What the slide never shows: the list a sentence announces, a place in the paper's flow.
@@ -337,7 +341,12 @@ def stray_glyph(text: str) -> str | None:
     match = STRAY_LEAD.match(stripped)
     if match and match.group(0).strip():
         return match.group(0).strip()
-    unreadable = UNREADABLE.search(stripped) or REPEATED_PUNCTUATION.search(plain(stripped))
+    unreadable = (
+        UNREADABLE.search(stripped)
+        or REPEATED_PUNCTUATION.search(plain(stripped))
+        or LOOSE_ACCENT.search(stripped)
+        or SPLIT_WORD.search(stripped)
+    )
     return unreadable.group(0) if unreadable else None
 
 
@@ -410,68 +419,6 @@ def title_fragment(title: str) -> str | None:
     if len(letters) < 4:
         return stripped
     return None
-
-
-RELATION_TEX = re.compile(
-    r"=|<|>|\\(?:leq|geq|neq|approx|simeq|sim|propto|equiv|to|Rightarrow|mapsto|in)\b"
-)
-MATH_UNICODE = set("⊤·…⋯′")
-# Signs that a display was rebuilt from glyphs whose layout was lost: scripts flattened onto
-# the line ("J21", "⊤" on the baseline), a word split by a script ("m_{t}\\mathrm{ax}"), an
-# empty group or root, operators without operands, a big operator without its limits, an
-# integrand's "du" without its integral.
-FLATTENED = (
-    ("a script flattened onto the line", re.compile(r"(?<![\\\w{])[A-Za-z]\d{2,}")),
-    ("a transpose sign off its script", re.compile(r"(?<!\^\{)(?:\\top\b|⊤)")),
-    ("a word split by a script", WORD_SPLIT),
-    ("an empty group", re.compile(r"\{\s*\}|\(\s*\)|\[\s*[.,]?\s*\]")),
-    (
-        "operators without an operand",
-        re.compile(
-            r"\+\s*\+|\+\s*=|=\s*\+|[+=]\s*[,)]|\(\s*[+=]|"
-            r"(?:=|\\leq|\\geq)\s*(?:=|\\Rightarrow|\\to|\\leq|\\geq)"
-        ),
-    ),
-    ("a sum or product without its limits", re.compile(r"\\(?:sum|prod)(?!\s*_)")),
-)
-
-
-def display_problem(tex: str) -> str | None:
-    """Why a display equation rebuilt from the PDF would read broken, or None. Each row of a
-    system must be a relation with both sides."""
-    pairs = (("(", ")"), ("{", "}"), ("[", "]"))
-    if any(tex.count(a) != tex.count(b) for a, b in pairs) or tex.count("|") % 2:
-        return "unbalanced brackets"
-    if len(tex) > 240:
-        return "too long to be rebuilt reliably"
-    body = re.sub(r"\\(?:begin|end)\{gathered\}", "", tex)
-    for row in (r.strip() for r in body.split("\\\\")):
-        if UNREADABLE.search(row) or any(ord(ch) > 127 and ch not in MATH_UNICODE for ch in row):
-            return "a glyph without its symbol"
-        outside = row
-        while re.search(r"\([^()]*\)", outside):  # relations inside brackets do not count
-            outside = re.sub(r"\([^()]*\)", " x ", outside)
-        relations = list(RELATION_TEX.finditer(outside))
-        if not relations:
-            return "a line without a relation (a fraction's or sum's parts apart)"
-        if len(re.sub(r"\s+", "", re.sub(r"\\[A-Za-z]+", "x", row))) <= 7:
-            return "a fragment (a limit or a case without its equation)"
-        row = outside
-        if not row[: relations[0].start()].strip() or not row[relations[-1].end() :].strip():
-            return "a relation with a side missing"
-        for what, pattern in FLATTENED:
-            if pattern.search(row):
-                return what
-        if re.search(r"\bd[a-z]\s*$", row) and "\\int" not in row:
-            return "an integral without its sign"
-        if "\\surd" in row:
-            return "a root whose radicand was not rebuilt"
-    return None
-
-
-def clean_tex(tex: str) -> bool:
-    """A rebuilt display equation worth showing: it reads whole (display_problem)."""
-    return display_problem(tex) is None
 
 
 def text_defects(text: str) -> list[tuple[str, str]]:

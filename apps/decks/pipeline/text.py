@@ -160,6 +160,20 @@ def math_safe(function):
     return wrapped
 
 
+# A spacing accent the PDF drew apart from its letter ("esti- ˆ mated", "ˆ Variance"), and a
+# hyphenated word split by it or by a formula from a display beside it ("es- $\sum$ timate").
+LOOSE_ACCENT = re.compile(r"(?:(?<=\s)|^)[ˆ˜¨´`¯˙ˇ˘˚](?=\s|$)\s*")
+SPLIT_WORD = re.compile(
+    r"\b([a-z]+)-\s+(?:[ˆ˜¨´`¯˙ˇ˘˚]\s+|\$[^$]{1,20}\$\s+)+(?!(?:and|or|to)\b)([a-z]+)"
+)
+
+
+def without_loose_accents(value: str) -> str:
+    """The text without accents drawn apart from their letters, split words joined again."""
+    value = SPLIT_WORD.sub(r"\1\2", value)
+    return re.sub(r"\s{2,}", " ", LOOSE_ACCENT.sub("", value)).strip()
+
+
 @math_safe
 def clean(sentence: str) -> str:
     """Remove citations and references to the paper's own apparatus; tidy spacing."""

@@ -87,7 +87,8 @@ def captions_find(layout: Layout) -> list[Caption]:
             number = int(match.group(2))
             if (kind, number) in seen:
                 continue
-            parts = [segment] + _label_continuation(ordered, segment, match.end())
+            first = [segment] + _label_continuation(ordered, segment, match.end())
+            parts = list(first)
             for following in ordered[index + 1 :]:
                 if following in parts:
                     continue
@@ -100,7 +101,7 @@ def captions_find(layout: Layout) -> list[Caption]:
                     break
                 if abs(following.size - segment.size) > 0.6 or following.x1 < segment.x0 - 30:
                     continue
-                if following.x0 > segment.x1 + 10:
+                if following.x0 > segment.x1 + 10 or _other_column(following, parts[: len(first)]):
                     continue
                 parts.append(following)
             text = join_lines([p.text for p in parts])
@@ -111,6 +112,15 @@ def captions_find(layout: Layout) -> list[Caption]:
             captions.append(Caption(kind, number, label, body, page_number, parts))
             seen.add((kind, number))
     return captions
+
+
+def _other_column(line: Segment, first: list[Segment]) -> bool:
+    """A line beside the caption rather than under it: it starts well right of the caption's
+    first line and is not centred under it (a narrow gutter puts the next column close)."""
+    x0, x1 = min(s.x0 for s in first), max(s.x1 for s in first)
+    width = max(x1 - x0, 1.0)
+    centred = abs((line.x0 + line.x1) / 2 - (x0 + x1) / 2) < 0.1 * width
+    return line.x0 > x0 + 0.4 * width and not centred
 
 
 def _label_continuation(ordered: list[Segment], label: Segment, end: int) -> list[Segment]:

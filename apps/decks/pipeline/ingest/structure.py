@@ -60,6 +60,12 @@ AFFILIATION = re.compile(
 )
 
 
+ITALIC_FONT = re.compile(r"italic|oblique|(?:^|\+)(?:cmti|cmsl|sfti|lmri)\d", re.I)
+FILE_NAME = re.compile(
+    r"\.(?:dvi|tex|pdf|docx?|odt|rtf|ps|eps|indd|qxd)\s*$|^Microsoft Word\b", re.I
+)
+
+
 @dataclass
 class Heading:
     segment: Segment
@@ -76,12 +82,14 @@ def title_find(layout: Layout, metadata_title: str) -> tuple[str, Segment | None
             for s in layout.pages[0]
             if s.role in ("text", "margin")
             and s.top < 0.5 * layout.page_sizes[0][1]
-            and s.size >= layout.body_size + 2.5
+            and s.size >= layout.body_size + (1.5 if s.bold else 2.5)
             and len(s.text) > 3
         ]
         if layout.pages
         else []
     )
+    if FILE_NAME.search(metadata_title):
+        metadata_title = ""  # "apssamp.dvi", "Microsoft Word - draft.docx": not a title
     if not candidates:
         return metadata_title.strip(), None
     biggest = max(s.size for s in candidates)
@@ -196,21 +204,32 @@ def heading_of(layout: Layout, segment: Segment) -> Heading | None:
     if not words or len(words) > 14 or CAPTION.match(text) or text.endswith((",", ";")):
         return None
     larger = segment.size >= layout.body_size + 0.9
-    emphasised = larger or (segment.bold and segment.size >= layout.body_size - 0.6)
+    match = NUMBERED.match(text)
+    # A numbered bold heading may be set a size smaller than the body (REVTeX's "I. INTRODUCTION")
+    smallest = layout.body_size - (1.3 if match else 0.6)
+    emphasised = larger or (segment.bold and segment.size >= smallest)
     if not emphasised:
         return None
-    match = NUMBERED.match(text)
     if match:
         number, title = match.group(1), match.group(2).strip()
         if re.fullmatch(r"[\d.]+", title) or len(title) < 3:
             return None
         level = number.count(".") + 1 if number[0].isdigit() else 1
-        return Heading(segment, number, title.rstrip("."), level)
+        return Heading(segment, number, _sentence_case(title.rstrip(".:")), level)
     if _heading_text(text):
         return Heading(segment, "", text.rstrip(".:"), 1)
     if larger and segment.size >= layout.body_size + 2 and len(words) <= 8 and text[0].isupper():
         return Heading(segment, "", text, 1)
     return None
+
+
+def _sentence_case(title: str) -> str:
+    """ "FIRST-LEVEL HEADING" → "First-level heading": capitals are the heading's typography."""
+    letters = [c for c in title if c.isalpha()]
+    if len(letters) < 4 or any(c.islower() for c in letters):
+        return title
+    lowered = title.lower()
+    return lowered[:1].upper() + lowered[1:]
 
 
 def abstract_find(
@@ -238,6 +257,8 @@ def _abstract_text(
             break
         if segment.top <= title_segment.bottom + 1 or AFFILIATION.search(segment.text):
             continue
+        if ITALIC_FONT.search(segment.font):
+            continue  # addresses and affiliations set in italics (REVTeX, many journals)
         if len(segment.text.split()) >= 5 and segment.size >= layout.body_size - 1.5:
             lines.append(segment.text)
     text = join_lines(lines)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from apps.decks import limits
-from apps.decks.pipeline import defects, text
+from apps.decks.pipeline import defects, display_math, text
 from apps.decks.pipeline.issues import Issue, Revision
 from apps.decks.pipeline.paper import Figure, Paper, Section
 from apps.decks.pipeline.propose import bullets
@@ -27,7 +27,9 @@ RESULTS = re.compile(
     re.I,
 )
 SKIP = re.compile(
-    r"appendix|supplement|acknowledg|funding|data availability|code availability", re.I
+    r"appendix|supplement|acknowledg|funding|data availability|code availability|"
+    r"affiliation|author information|about the authors|corresponding author|address",
+    re.I,
 )
 OWN_WORK = re.compile(
     r"\b(we|our|I)\b|\bthis (paper|article|report|replication|reproduction)\b", re.I
@@ -164,10 +166,13 @@ class BuiltinProposer:
     def _section_kinds(paper: Paper) -> dict[int, str]:
         kinds: dict[int, str] = {}
         parent = ""
+        surnames = {a.split()[-1].lower() for a in paper.authors if len(a.split()) > 1}
         for section in paper.sections:
             if section.level == 1:
                 parent = section.title
             kinds[id(section)] = _kind(section, parent if section.level > 1 else "")
+            if surnames & set(re.findall(r"[\w-]+", section.title.lower())):
+                kinds[id(section)] = "skip"  # the authors' names over their addresses
         if paper.sections and all(k == "method" for k in kinds.values()):
             kinds[id(paper.sections[0])] = "intro"
         return kinds
@@ -348,7 +353,7 @@ def equation_for(paper: Paper, section: Section) -> str:
     """The display equation a slide about this section shows: the one its text refers to most
     (or its first), when it was rebuilt cleanly; "" when there is none."""
     candidates = [
-        e for e in paper.equations if e.section == section.title and defects.clean_tex(e.tex)
+        e for e in paper.equations if e.section == section.title and display_math.clean_tex(e.tex)
     ]
     if not candidates:
         return ""

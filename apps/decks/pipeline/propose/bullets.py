@@ -134,7 +134,7 @@ def remove_pointers(value: str) -> str | None:
 
 
 def strip_stray(value: str) -> str | None:
-    cleaned = defects.UNREADABLE.sub("", value)
+    cleaned = text.without_loose_accents(defects.UNREADABLE.sub("", value))
     cleaned = defects.STRAY_LEAD.sub("", cleaned.strip(), count=1).strip()
     return _capitalise(cleaned) if cleaned else None
 

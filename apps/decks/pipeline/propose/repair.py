@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from apps.decks import limits
-from apps.decks.pipeline import defects, text
+from apps.decks.pipeline import defects, display_math, text
 from apps.decks.pipeline.crops import figure_crop_findings
 from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Revision
 from apps.decks.pipeline.paper import Paper
@@ -125,7 +125,7 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     kind = issue.type
     if kind == "dangling_pointer" and issue.evidence.get("kind") == "equation":
         equation = work.paper.equation(str(issue.evidence.get("number")))
-        if equation is not None and not slide.equation and defects.clean_tex(equation.tex):
+        if equation is not None and not slide.equation and display_math.clean_tex(equation.tex):
             return [slide.model_copy(update={"equation": equation.tex})], (
                 f"showed equation ({equation.number}) that bullet {issue.evidence['index'] + 1} "
                 "points at"

@@ -3,7 +3,7 @@ pipeline/defects.py, pointers to things the slide does not show, and slides too 
 
 from __future__ import annotations
 
-from apps.decks.pipeline import defects
+from apps.decks.pipeline import defects, display_math
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
 
 SUGGESTIONS = {
@@ -92,7 +92,7 @@ def equation_defects(c: SlideContext):
     """The slide's display equation as a reader sees it: rebuilt whole, or broken."""
     if c.slide is None or not c.slide.equation:
         return
-    problem = defects.display_problem(c.slide.equation)
+    problem = display_math.display_problem(c.slide.equation)
     if problem:
         yield c.issue(
             "broken_math",
