@@ -246,3 +246,102 @@ def test_the_authors_addresses_at_the_end_get_no_slide():
     deck = BuiltinProposer().propose(paper)
     assert all("Hothorn" not in s.title for s in deck.slides[1:])
     assert text.word_count(" ".join(b for s in deck.slides for b in s.bullets)) > 0
+
+
+def _dingbat_type3_pdf(path, words: str):
+    """A page in a bitmap-like Type 3 font whose glyphs are named `/aNN` after their codes and
+    whose ToUnicode map gives the ZapfDingbats glyph of each name (as some TeX tool chains
+    write it): pdfplumber reads "❡" for "a"."""
+    codes = sorted({ord(c) for c in words if c != " "})
+    procs = {c: b"10 0 0 0 8 8 d1 1 1 6 6 re f" for c in codes}
+    cmap = "\n".join(f"<{c:02X}> <{0x2700 + c:04X}>" for c in codes)
+    to_unicode = (
+        "/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /D def "
+        "1 begincodespacerange <00> <FF> endcodespacerange "
+        f"{len(codes)} beginbfchar\n{cmap}\nendbfchar endcmap CMapName currentdict /CMap "
+        "defineresource pop end end"
+    ).encode()
+    text = " ".join(f"({w}) Tj {10 * (len(w) + 1)} 0 Td" for w in words.split())
+    content = f"BT /F1 10 Tf 72 700 Td {text} ET".encode()
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+        b"/Resources << /Font << /F1 5 0 R >> >> >>",
+        b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
+    ]
+    first_proc = 8
+    char_procs = " ".join(f"/a{c} {first_proc + i} 0 R" for i, c in enumerate(codes))
+    differences = " ".join(f"{c} /a{c}" for c in codes)
+    widths = " ".join("10" if c in codes else "0" for c in range(codes[0], codes[-1] + 1))
+    objects.append(
+        (
+            f"<< /Type /Font /Subtype /Type3 /FontBBox [0 0 10 10] "
+            f"/FontMatrix [0.1 0 0 0.1 0 0] /CharProcs 6 0 R "
+            f"/Encoding << /Type /Encoding /Differences [{differences}] >> "
+            f"/FirstChar {codes[0]} /LastChar {codes[-1]} /Widths [{widths}] "
+            f"/ToUnicode 7 0 R /Resources << >> >>"
+        ).encode()
+    )
+    objects.append(f"<< {char_procs} >>".encode())
+    objects.append(b"<< /Length %d >>\nstream\n" % len(to_unicode) + to_unicode + b"\nendstream")
+    for c in codes:
+        objects.append(b"<< /Length %d >>\nstream\n" % len(procs[c]) + procs[c] + b"\nendstream")
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1,
+        xref,
+    )
+    path.write_bytes(bytes(out))
+    return path
+
+
+def test_a_text_map_that_reads_glyph_names_as_dingbats_is_repaired(tmp_path):
+    import pdfplumber
+
+    from apps.decks.pipeline.ingest.layout import layout_read
+
+    pdf_path = _dingbat_type3_pdf(tmp_path / "dingbats.pdf", "replicated point patterns")
+    with pdfplumber.open(pdf_path) as pdf:
+        assert "".join(c["text"] for c in pdf.pages[0].chars).startswith("❲❥❰")  # as read
+        layout = layout_read(pdf)
+    words = " ".join(s.text for s in layout.segments(None))
+    assert words.split() == ["replicated", "point", "patterns"], words
+
+
+@pytest.mark.parametrize(
+    "bullet, kind",
+    [
+        (
+            "Numerous LAT X templates have been examined, and their unique E features kept",
+            "stray_glyph",
+        ),
+        ("$•$ the rights management text on the first page of the article", "stray_glyph"),
+        ("## EA TA EAp EAn TAp TAn ## ASE", "stray_glyph"),
+        ("Read them into the clipboard and go on with the analysis", "leaning_reference"),
+    ],
+)
+def test_logos_read_apart_code_output_and_early_pronouns_are_named(bullet, kind):
+    assert kind in {k for k, _ in defects.text_defects(bullet)}, defects.text_defects(bullet)
+
+
+def test_tex_logos_read_apart_are_written_whole():
+    sentence = "The use of BibT X for one’s E references and of LAT X templates is recommended"
+    assert text.clean(sentence) == (
+        "The use of BibTeX for one’s references and of LaTeX templates is recommended"
+    )
+    assert text.clean("Vitamin E helps; LaTeX is fine") == "Vitamin E helps; LaTeX is fine"
+    assert not defects.text_defects(text.clean(sentence))
+
+
+def test_greek_scripts_flattened_in_a_display_read_broken():
+    tex = "h(\\mu ) = \\beta 0 + \\beta 1 \\cdot x1,i,g"
+    assert display_math.display_problem(tex) == "a script flattened onto the line"
+    assert display_math.display_problem("h(\\mu ) = \\beta_{0} + 2 \\cdot x_{1}") is None

@@ -161,9 +161,13 @@ REPEATED_PUNCTUATION = re.compile(r"[,;:]\s*[,;:]|(?<![\w.])\(\s*[,;]?\s*\)|\(\s
 # A bullet sign, a drop-cap letter ("N In addition"), or a number left from code output or a
 # table before a sentence ("0.8 The output shows …").
 STRAY_LEAD = re.compile(
-    r"^(?:[•▪◦●‣∙·◆■□►▸\-–—*>]+\s*|[A-Z]\s+(?=[A-Z][a-z])|"
+    r"^(?:\$?[•▪◦●‣∙·◆■□►▸\-–—*>]+\$?\s*|[A-Z]\s+(?=[A-Z][a-z])|"
     r"[-−]?\d+(?:\.\d+)?\s+(?=(?:The|A|An|This|These|It|We|In|For|Our|Both|Each)\s))"
 )
+# "## EA TA EAp": a line of code output (knitr marks it with ##) read as prose.
+CODE_OUTPUT = re.compile(r"(?:^|\s)##(?=\s)")
+# The TeX logos set with raised and lowered letters, read apart: "LAT X", "BibT X".
+TEX_LOGO_SPLIT = re.compile(r"\b(?:L\s?A\s?T|BibT|REVT|AMS-?T|XeT|LuaT)\s+X\b")
 UNREADABLE = re.compile(r"\(cid:\d+\)|\ufffd|[\ue000-\uf8ff]")
 GREEK_LETTERS = "αβγδεζηθικλμνξπρστυφχψωΓΔΘΛΞΠΣΦΨΩ∆"
 FLAT_SCRIPT = re.compile(
@@ -255,11 +259,19 @@ CLAUSE_PRONOUN = re.compile(
 )
 
 
+# "Read them into the clipboard", "We can think of them as": a plural pronoun among the first
+# words, after no plural noun it could stand for.
+EARLY_PRONOUN = re.compile(r"^((?:[\w'’-]+\s+){1,3}?)(them|they|their)\b", re.I)
+
+
 def leaning_reference(text: str) -> str | None:
     """A demonstrative inside the bullet whose antecedent is not in it: "the correlation among
     these five species", "tries to find such a partition", "aim to correct this". One whose noun
     the bullet named before it ("a linear model …; this model …") refers to the bullet itself."""
     flat = plain(text)
+    early = EARLY_PRONOUN.match(flat)
+    if early and not any(len(w) >= 4 and w.endswith("s") for w in early.group(1).split()):
+        return early.group(2)
     for match in LEANING.finditer(flat):
         if match.start() == 0:
             continue  # an opening demonstrative is unresolved_reference's
@@ -343,6 +355,8 @@ def stray_glyph(text: str) -> str | None:
         return match.group(0).strip()
     unreadable = (
         UNREADABLE.search(stripped)
+        or CODE_OUTPUT.search(stripped)
+        or TEX_LOGO_SPLIT.search(stripped)
         or REPEATED_PUNCTUATION.search(plain(stripped))
         or LOOSE_ACCENT.search(stripped)
         or SPLIT_WORD.search(stripped)

@@ -27,6 +27,13 @@ FLATTENED = (
             r"(?:=|\\leq|\\geq)\s*(?:=|\\Rightarrow|\\to|\\leq|\\geq)"
         ),
     ),
+    (
+        "a script flattened onto the line",
+        re.compile(
+            r"\\(?:alpha|beta|gamma|delta|epsilon|theta|lambda|mu|nu|sigma|tau|phi|psi|omega|pi|"
+            r"rho|eta|xi|kappa|zeta|chi)\s+\d\b|(?<![\\\w{])[a-z]\d,[a-z]\b"
+        ),
+    ),
     ("a sum or product without its limits", re.compile(r"\\(?:sum|prod)(?!\s*_)")),
 )
 FLAT_SCRIPT_CALL = re.compile(r"(?<![\\\w{])[A-Za-z]\d\(")

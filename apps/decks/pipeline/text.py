@@ -174,10 +174,31 @@ def without_loose_accents(value: str) -> str:
     return re.sub(r"\s{2,}", " ", LOOSE_ACCENT.sub("", value)).strip()
 
 
+TEX_LOGOS = (
+    (re.compile(r"\bL\s?A\s?T\s?E?\s?X\b"), "LaTeX"),
+    (re.compile(r"\bBibT\s?E?\s?X\b"), "BibTeX"),
+    (re.compile(r"\bREVT\s?E?\s?X"), "REVTeX"),
+)
+
+
+def tex_logos(sentence: str) -> str:
+    """ "LAT X" → "LaTeX": the logos' lowered E, read apart, is dropped where it fell (the
+    first lone "E" after the logo)."""
+    for pattern, logo in TEX_LOGOS:
+        match = pattern.search(sentence)
+        if match is None:
+            continue
+        head, tail = sentence[: match.start()], sentence[match.end() :]
+        if "E" not in match.group(0)[1:]:
+            tail = re.sub(r"\s+E(?=\s)", "", tail, count=1)
+        sentence = head + logo + pattern.sub(logo, tail)
+    return sentence
+
+
 @math_safe
 def clean(sentence: str) -> str:
     """Remove citations and references to the paper's own apparatus; tidy spacing."""
-    text = CITATION_BRACKETS.sub("", sentence)
+    text = CITATION_BRACKETS.sub("", tex_logos(sentence))
     text = CITATION_AUTHOR.sub("", text)
     text = RUN_IN_LABEL.sub("", text.strip())
     text = re.sub(r"\s+", " ", text).strip()

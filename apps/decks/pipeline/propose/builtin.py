@@ -28,7 +28,8 @@ RESULTS = re.compile(
 )
 SKIP = re.compile(
     r"appendix|supplement|acknowledg|funding|data availability|code availability|"
-    r"affiliation|author information|about the authors|corresponding author|address",
+    r"affiliation|author information|about the authors|corresponding author|address|"
+    r"^(?:table of )?contents$",
     re.I,
 )
 OWN_WORK = re.compile(
