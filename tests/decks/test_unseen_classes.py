@@ -345,3 +345,9 @@ def test_greek_scripts_flattened_in_a_display_read_broken():
     tex = "h(\\mu ) = \\beta 0 + \\beta 1 \\cdot x1,i,g"
     assert display_math.display_problem(tex) == "a script flattened onto the line"
     assert display_math.display_problem("h(\\mu ) = \\beta_{0} + 2 \\cdot x_{1}") is None
+
+
+def test_an_announcement_and_a_pronoun_after_a_lone_adverb_are_named():
+    assert defects.meta_text("We will state some goals and design principles in advance")
+    assert defects.leaning_reference("Computationally, this means that the model is refitted")
+    assert defects.leaning_reference("Standard errors fail under dependence; this is why") is None

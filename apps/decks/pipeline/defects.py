@@ -108,6 +108,9 @@ META = re.compile(
     r"(?:shows?|demonstrates?)\s+how)\b|"
     r"\b(?:an?|the)\s+appendix\s+(?:\w+\s+){0,2}?(?:provides?|gives?|contains?|lists?|presents?|"
     r"describes?|shows?|reports?)|\bwe\s+refer\s+(?:the\s+reader\s+)?to\b|"
+    # an announcement of what the text will do: "We will state some goals in advance"
+    r"\bwe\s+(?:will|shall)\s+(?:first\s+|now\s+|briefly\s+|then\s+)?(?:state|describe|discuss|"
+    r"present|give|introduce|outline|illustrate|explain|review|consider|look\s+at)\b|"
     # an author's address: "Department of Mathematics, … 1081 HV Amsterdam"
     r"\b(?:Department|Institut\w*|Universit\w*|Faculty|School|Laborator\w*)\b[^.]{0,80},\s*"
     r"(?:[A-Z]{1,2}-)?\d{4,5}\b)",
@@ -277,7 +280,8 @@ def leaning_reference(text: str) -> str | None:
             continue  # an opening demonstrative is unresolved_reference's
         before = flat[: match.start()].lower()
         words = (match.group("words") or "").lower().split()
-        if words and CLAUSE_PRONOUN.match(words[0]) and re.search(r"[;,:]\s*$", before):
+        clause_before = len(before.split()) >= 4 and re.search(r"[;,:]\s*$", before)
+        if words and CLAUSE_PRONOUN.match(words[0]) and clause_before:
             continue  # "…heteroskedasticity; this is why …": the clause before in the bullet
         if any(len(w) >= 4 and w[:5] in before for w in words):
             continue
