@@ -7,7 +7,7 @@ import pytest
 from apps.decks.pipeline import defects, display_math, text
 from apps.decks.pipeline.ingest.figures import captions_find
 from apps.decks.pipeline.ingest.layout import Layout, Segment, Word
-from apps.decks.pipeline.ingest.structure import abstract_find, heading_of, title_find
+from apps.decks.pipeline.ingest.structure import abstract_find, authors_find, heading_of, title_find
 from apps.decks.pipeline.paper import Paper, Section
 from apps.decks.pipeline.propose import bullets
 from apps.decks.pipeline.propose.builtin import BuiltinProposer
@@ -351,3 +351,18 @@ def test_an_announcement_and_a_pronoun_after_a_lone_adverb_are_named():
     assert defects.meta_text("We will state some goals and design principles in advance")
     assert defects.leaning_reference("Computationally, this means that the model is refitted")
     assert defects.leaning_reference("Standard errors fail under dependence; this is why") is None
+
+
+def test_a_bold_capital_title_at_the_body_size_and_small_capital_headings():
+    title = _segment("QUANTILE REGRESSION IN R: A VIGNETTE", 150, 150, 10.0, "XYZ+CMBX10")
+    author = _segment("ROGER KOENKER", 200, 181, 8.0, "XYZ+CMR8")
+    body = _segment(SENTENCE + " and more words here.", 72, 400)
+    layout = _layout([title, author, body])
+    found, segment = title_find(layout, "")
+    assert found == "Quantile regression in R: a vignette" and segment is title
+    assert authors_find(layout, segment) == ["Roger Koenker"]
+    heading = heading_of(layout, _segment("1. Introduction", 72, 300, 10.0, "XYZ+CMCSC10"))
+    assert heading is not None and heading.title == "Introduction"
+    assert (
+        heading_of(layout, _segment("Introduction to the data", 72, 300, 10.0, "XYZ+CMR10")) is None
+    )
