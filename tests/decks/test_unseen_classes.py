@@ -366,3 +366,26 @@ def test_a_bold_capital_title_at_the_body_size_and_small_capital_headings():
     assert (
         heading_of(layout, _segment("Introduction to the data", 72, 300, 10.0, "XYZ+CMR10")) is None
     )
+
+
+@pytest.mark.parametrize(
+    "bullet, kind",
+    [
+        ("In the first situation, there are many ways to set the weights", "unresolved_reference"),
+        (
+            "Note that with $\\rho$ the pairs are not associated with each other",
+            "dangling_connector",
+        ),
+        ("We also set $w_{ii} = 0$. where $w_{ij}$ is the weight of the pair", "broken_sentence"),
+        ("An object of class correlogram is returned as above for the data", "dangling_pointer"),
+        (
+            "Because of the simpler code, this is no more possible in the package",
+            "leaning_reference",
+        ),
+        ("Even worse is a Cox model that treats the group as a covariate", "dangling_connector"),
+        ("We can think of them as balance and then model", "leaning_reference"),
+    ],
+)
+def test_openings_and_run_ons_seen_in_phylogenetics_and_survival_papers(bullet, kind):
+    assert kind in {k for k, _ in defects.text_defects(bullet)}, defects.text_defects(bullet)
+    assert not defects.text_defects("In the second experiment the error falls by 20%")

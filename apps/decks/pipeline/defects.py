@@ -31,6 +31,7 @@ CONNECTOR_PHRASES = (
     r"as expected|as mentioned|as noted|as discussed|as shown|as seen|as before|at the same time|"
     r"for example|for instance|by contrast|even so|after all|above all|in this case|"
     r"in that case|to summari[sz]e|to conclude|in conclusion|all in all|by doing so|in brief|"
+    r"even (?:worse|better|more|so)|worse still|better still|"
     r"with this in mind|despite (?:this|that|these|those|it)|apart from this|besides this|"
     r"as (?:stated|described|explained|argued|outlined|indicated|illustrated|demonstrated|"
     r"pointed out|already|we have seen|we saw|we have shown)(?: (?:above|before|earlier))?"
@@ -38,8 +39,8 @@ CONNECTOR_PHRASES = (
 # A phrase that opens a prepositional clause ("In addition to these methods, …") is not a
 # connector on its own: the whole clause is (DESPITE_CLAUSE).
 CONNECTOR = re.compile(
-    rf"^(?:(?:{CONNECTOR_PHRASES})\b|(?:{CONNECTOR_WORDS})\b(?=[\s,;:]))"
-    r"(?!\s+(?:to|of|with|from)\b)[,;:]?\s*",
+    rf"^(?:(?:{CONNECTOR_PHRASES})\b(?!\s+(?:to|of|from)\b)|(?:{CONNECTOR_WORDS})\b(?=[\s,;:])"
+    r"(?!\s+(?:to|of|with|from)\b))[,;:]?\s*",
     re.I,
 )
 TRAILING_CONNECTOR = re.compile(r",?\s+(?:though|however|instead)[.!]?$", re.I)
@@ -63,6 +64,9 @@ PRONOUN_START = re.compile(
     r"the rest|(?:all|each|some|most|one|none|many|several|both) of (?:them|these|those|this)|"
     r"(?:with|given|for|from|in|using|after|of) (?:these|those|such)|"
     # "The first class includes …", "The second issue is …": one of a list the slide lacks
+    # "In the first situation, …": one of cases the slide does not show
+    r"(?:in|for|under|with|from) the (?:first|second|third|former|latter|last|other) "
+    r"(?:situation|case|setting|scenario|approach|option|alternative|variant|instance)s?|"
     # "A third but more minor choice …": the next of a list the slide lacks
     r"an?\s+(?:second|third|fourth|fifth|final|last|further)|"
     r"the (?:first|second|third|fourth|fifth|other|remaining) (?:one|two|three|issue|class|"
@@ -122,6 +126,7 @@ ABSENT_POINTER = re.compile(
     r"seen|discussed|mentioned|introduced|derived|explained|stated)\s+(?:above|below|earlier|"
     r"previously|before)|see\s+(?:above|below)|the\s+above)\b|"
     # "the examples above", "the model below": an object the reader saw on an earlier page
+    r"\bas\s+(?:above|below)\b|"
     r"\b(?:the|these|those)\s+(?:[\w-]+\s+){1,2}?(?:above|below)"
     r"(?=\s*(?:$|[,.;:)]|(?:that|and|or|is|are|was|were|shows?|can|we|it)\b))",
     re.I,
@@ -148,6 +153,9 @@ DOUBLED_WORD = re.compile(
     r"\b(of|in|to|for|with|by|from|on|at|the|a|an|and|or|is|(?!(?:that|had)\b)[a-z]{3,})\s+\1\b",
     re.I,
 )
+# "We also set $w = 0$. where …": a sentence ends and the next goes on in lower case (the
+# display between them lost).
+RUN_ON = re.compile(r"(?:\bX|\b[a-z]{3,})\.\s+(?:where|which|and|or|with|is|are)\b")
 SENTENCE_CUT = re.compile(
     r"\b(?:the|an|of|in|for|by|with|to|on|into|from|than|via|is|are|be|been|would be|"
     r"can be|given by|as follows)$",
@@ -264,7 +272,7 @@ CLAUSE_PRONOUN = re.compile(
 
 # "Read them into the clipboard", "We can think of them as": a plural pronoun among the first
 # words, after no plural noun it could stand for.
-EARLY_PRONOUN = re.compile(r"^((?:[\w'’-]+\s+){1,3}?)(them|they|their)\b", re.I)
+EARLY_PRONOUN = re.compile(r"^((?:[\w'’-]+\s+){1,4}?)(them|they|their)\b", re.I)
 
 
 def leaning_reference(text: str) -> str | None:
@@ -280,7 +288,7 @@ def leaning_reference(text: str) -> str | None:
             continue  # an opening demonstrative is unresolved_reference's
         before = flat[: match.start()].lower()
         words = (match.group("words") or "").lower().split()
-        clause_before = len(before.split()) >= 4 and re.search(r"[;,:]\s*$", before)
+        clause_before = len(before.split()) >= 4 and re.search(r"(?:;|,\s+and)\s*$", before)
         if words and CLAUSE_PRONOUN.match(words[0]) and clause_before:
             continue  # "…heteroskedasticity; this is why …": the clause before in the bullet
         if any(len(w) >= 4 and w[:5] in before for w in words):
@@ -337,7 +345,7 @@ def figure_deixis(text: str) -> str | None:
 def broken_sentence(text: str) -> str | None:
     """A word or formula missing from the sentence ("rather than [0, 1] as in and")."""
     flat = IDIOM.sub("idiom", plain(text))
-    match = LOST_WORD.search(flat) or DOUBLED_WORD.search(flat)
+    match = LOST_WORD.search(flat) or DOUBLED_WORD.search(flat) or RUN_ON.search(flat)
     if match is None:
         # The sentence stopped where the PDF went on with a display or code: "… would be".
         match = SENTENCE_CUT.search(flat.rstrip(" .;:,"))
