@@ -389,3 +389,9 @@ def test_a_bold_capital_title_at_the_body_size_and_small_capital_headings():
 def test_openings_and_run_ons_seen_in_phylogenetics_and_survival_papers(bullet, kind):
     assert kind in {k for k, _ in defects.text_defects(bullet)}, defects.text_defects(bullet)
     assert not defects.text_defects("In the second experiment the error falls by 20%")
+
+
+def test_tex_source_in_prose_is_broken_math_but_a_price_is_not():
+    assert defects.broken_math("A bold $\\alpha$ is typeset as \\$\\bm{\\alpha}\\$ in the text")
+    assert defects.broken_math("Use the \\section{title} command for a heading")
+    assert defects.broken_math("The licence costs \\$5 per seat and year") is None

@@ -385,6 +385,10 @@ OPEN_OPERATOR = re.compile(r"(?:=|\+|-|−|\\times|\\cdot|<|>)\s*\$$")
 EMPTY_SCRIPT = re.compile(r"[_^]\{\s*\}|\\(?:sqrt|frac|hat|bar|tilde)\{\s*\}")
 
 
+# TeX source outside a formula ("typeset as \$\bm{\alpha}\$"): KaTeX takes it for mathematics.
+TEX_SOURCE = re.compile(r"\\\$\s*\\[A-Za-z]|\\[A-Za-z]{2,}\{")
+
+
 def broken_math(text: str) -> str | None:
     """Mathematics whose sub- and superscripts were flattened or lost: "I C", "β c",
     "Δ = 10 −"; and `$…$` whose braces or delimiters do not balance."""
@@ -397,7 +401,7 @@ def broken_math(text: str) -> str | None:
             return span  # "$a =$ age group"
         if EMPTY_SCRIPT.search(span) or INLINE_WORD_SPLIT.search(span):
             return span  # "b^{}(\lambda)", "\mathrm{sp}e_{2}\mathrm{cial}": rebuilt wrong
-    match = FLAT_SCRIPT.search(plain(text))
+    match = FLAT_SCRIPT.search(plain(text)) or TEX_SOURCE.search(plain(text))
     return match.group(0).strip() if match else None
 
 
