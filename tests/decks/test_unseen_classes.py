@@ -395,3 +395,39 @@ def test_tex_source_in_prose_is_broken_math_but_a_price_is_not():
     assert defects.broken_math("A bold $\\alpha$ is typeset as \\$\\bm{\\alpha}\\$ in the text")
     assert defects.broken_math("Use the \\section{title} command for a heading")
     assert defects.broken_math("The licence costs \\$5 per seat and year") is None
+
+
+def _sideways_figure_pdf(path):
+    """A page whose figure is a landscape plot turned to fit (all its labels run up the page),
+    with a caption and body text under it."""
+    from reportlab.lib.pagesizes import letter
+    from reportlab.pdfgen import canvas
+
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setFont("Helvetica", 10)
+    pdf.rect(200, 330, 200, 400)  # the plot, taller than wide on the page
+    for n in range(8):
+        pdf.line(230 + 20 * n, 350, 230 + 20 * n, 700)
+        pdf.saveState()
+        pdf.translate(225 + 20 * n, 420)
+        pdf.rotate(90)
+        pdf.drawString(0, 0, f"Node {n} (n = {10 * n + 3})")
+        pdf.restoreState()
+    pdf.drawString(72, 300, "Figure 1: A tree of regression models drawn sideways on its page.")
+    for line in range(12):
+        pdf.drawString(72, 270 - 12 * line, SENTENCE + " and so the text goes on here.")
+    pdf.showPage()
+    pdf.save()
+    return path
+
+
+def test_a_figure_set_sideways_is_turned_upright(tmp_path):
+    from PIL import Image
+
+    from apps.decks.pipeline.ingest import paper_read
+
+    paper = paper_read(_sideways_figure_pdf(tmp_path / "sideways.pdf"), tmp_path / "figures")
+    (figure,) = paper.figures
+    assert figure.width_px > figure.height_px  # the plot is taller than wide on the page
+    with Image.open(tmp_path / "figures" / figure.image) as image:
+        assert image.size == (figure.width_px, figure.height_px)

@@ -383,11 +383,28 @@ def _carries_results(layout: Layout, caption: Caption, box: Box) -> bool:
     )
 
 
+def _sideways(layout: Layout, page: int, box: Box) -> bool:
+    """A figure set sideways on its page (a landscape plot turned to fit): nearly all of its
+    text runs up the page, where a plot upright has one or two turned axis labels."""
+    inside = [
+        s
+        for s in layout.pages[page - 1]
+        if s.role in ("text", "rotated")
+        and s.x0 >= box.x0 - 1
+        and s.x1 <= box.x1 + 1
+        and s.top >= box.top - 1
+        and s.bottom <= box.bottom + 1
+    ]
+    turned = sum(1 for s in inside if s.role == "rotated")
+    return turned >= 6 and turned >= 3 * (len(inside) - turned)
+
+
 def _crop(
-    document: pdfium.PdfDocument, page: int, box: Box, path: Path
+    document: pdfium.PdfDocument, page: int, box: Box, path: Path, sideways: bool = False
 ) -> tuple[tuple[int, int], int]:
-    """Render the box from the page (vector drawings come out as printed) at a resolution that
-    stays sharp across a slide; returns the image size and the panel count (panels.py)."""
+    """Render the box from the page (vector drawings come out as printed, a sideways figure
+    turned upright) at a resolution that stays sharp across a slide; returns the image size and
+    the panel count (panels.py)."""
     pdf_page = document[page - 1]
     width, height = pdf_page.get_size()
     x0, top = max(0.0, box.x0 - PAD_PT), max(0.0, box.top - PAD_PT)
@@ -400,7 +417,10 @@ def _crop(
         crop=(x0, height - bottom, width - x1, top),
         fill_color=(255, 255, 255, 255),
     )
-    image, panels = rearranged(bitmap.to_pil().convert("RGB"))
+    image = bitmap.to_pil().convert("RGB")
+    if sideways:
+        image = image.rotate(-90, expand=True)  # its text read bottom to top: turn it back
+    image, panels = rearranged(image)
     image.save(path, format="PNG", optimize=False, compress_level=6)
     pdf_page.close()
     return image.size, panels
@@ -439,7 +459,8 @@ def figures_extract(
         prefix = "fig" if caption.kind == "figure" else "tab"
         figure_id = f"{prefix}-{caption.number}"
         out_dir.mkdir(parents=True, exist_ok=True)
-        size, panels = _crop(document, caption.page, box, out_dir / f"{figure_id}.png")
+        sideways = _sideways(layout, caption.page, box)
+        size, panels = _crop(document, caption.page, box, out_dir / f"{figure_id}.png", sideways)
         figures.append(
             Figure(
                 id=figure_id,
