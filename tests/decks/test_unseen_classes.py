@@ -431,3 +431,30 @@ def test_a_figure_set_sideways_is_turned_upright(tmp_path):
     assert figure.width_px > figure.height_px  # the plot is taller than wide on the page
     with Image.open(tmp_path / "figures" / figure.image) as image:
         assert image.size == (figure.width_px, figure.height_px)
+
+
+@pytest.mark.parametrize(
+    "bullet, kind",
+    [
+        (
+            "Function radfit compares the models using al- where ternatively the criteria",
+            "broken_sentence",
+        ),
+        (
+            "The default Poisson error looks appropriate, and our example data set gives",
+            "broken_sentence",
+        ),
+        ("The estimate reduces to the bias-corrected form of eq", "broken_sentence"),
+        (
+            "The variance estimators concern the number of unseen species like previously",
+            "dangling_pointer",
+        ),
+    ],
+)
+def test_words_split_across_a_line_cut_sentences_and_like_previously(bullet, kind):
+    assert kind in {k for k, _ in defects.text_defects(bullet)}, defects.text_defects(bullet)
+    assert not defects.text_defects("The values of pre- and post-treatment scores differ by 4%")
+    caption = (
+        "Ranked abundance models for a random plot (no. 33). The best model has the lowest aic."
+    )
+    assert text.sentences(caption)[0] == "Ranked abundance models for a random plot (no. 33)."

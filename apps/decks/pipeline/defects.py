@@ -126,7 +126,7 @@ ABSENT_POINTER = re.compile(
     r"seen|discussed|mentioned|introduced|derived|explained|stated)\s+(?:above|below|earlier|"
     r"previously|before)|see\s+(?:above|below)|the\s+above)\b|"
     # "the examples above", "the model below": an object the reader saw on an earlier page
-    r"\bas\s+(?:above|below)\b|"
+    r"\bas\s+(?:above|below)\b|\blike\s+(?:previously|before|above)\b|"
     r"\b(?:the|these|those)\s+(?:[\w-]+\s+){1,2}?(?:above|below)"
     r"(?=\s*(?:$|[,.;:)]|(?:that|and|or|is|are|was|were|shows?|can|we|it)\b))",
     re.I,
@@ -155,10 +155,14 @@ DOUBLED_WORD = re.compile(
 )
 # "We also set $w = 0$. where …": a sentence ends and the next goes on in lower case (the
 # display between them lost).
-RUN_ON = re.compile(r"(?:\bX|\b[a-z]{3,})\.\s+(?:where|which|and|or|with|is|are)\b")
+RUN_ON = re.compile(
+    r"(?:\bX|\b[a-z]{3,})\.\s+(?:where|which|and|or|with|is|are)\b|"
+    # "using al- where ternatively": a word the line break split, with another word between
+    r"\b[a-z]{2,}-\s+(?!(?:and|or|to|nor|as)\b)[a-z]+\s+[a-z]"
+)
 SENTENCE_CUT = re.compile(
     r"\b(?:the|an|of|in|for|by|with|to|on|into|from|than|via|is|are|be|been|would be|"
-    r"can be|given by|as follows)$",
+    r"can be|given by|as follows|gives|yields|becomes|reads|eqs?)$",
     re.I,
 )
 # Pairs where a preposition meets a conjunction in plain English ("with and without covariates").

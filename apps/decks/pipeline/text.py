@@ -24,6 +24,8 @@ ABBREVIATIONS = (
     "Ref.",
     "Refs.",
     "No.",
+    "no.",
+    "Nos.",
     "Dr.",
     "Prof.",
     "al.",
