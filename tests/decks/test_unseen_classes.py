@@ -458,3 +458,17 @@ def test_words_split_across_a_line_cut_sentences_and_like_previously(bullet, kin
         "Ranked abundance models for a random plot (no. 33). The best model has the lowest aic."
     )
     assert text.sentences(caption)[0] == "Ranked abundance models for a random plot (no. 33)."
+
+
+def test_run_in_headings_list_numbers_and_leading_asides_in_a_spatial_statistics_vignette():
+    assert bullets.rewrite(
+        "10.1.1 Design covariates The variables in the trend are covariates"
+    ) == ("The variables in the trend are covariates")
+    assert bullets.rewrite("3. plot the residuals of the individual fits") == (
+        "Plot the residuals of the individual fits"
+    )
+    aside = "(unlike the situation for data frames) the operations need not be vectorised"
+    assert defects.dangling_connector(aside) == "(unlike the situation for data frames)"
+    assert defects.dangling_connector("More generally it applies to designed experiments")
+    assert defects.meta_text("For further detail, see Chapter 16 of the book")
+    assert not defects.text_defects("2.5 million people live in the city")

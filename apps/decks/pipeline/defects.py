@@ -32,6 +32,7 @@ CONNECTOR_PHRASES = (
     r"for example|for instance|by contrast|even so|after all|above all|in this case|"
     r"in that case|to summari[sz]e|to conclude|in conclusion|all in all|by doing so|in brief|"
     r"even (?:worse|better|more|so)|worse still|better still|"
+    r"more (?:generally|specifically|precisely|formally|importantly)|most importantly|"
     r"with this in mind|despite (?:this|that|these|those|it)|apart from this|besides this|"
     r"as (?:stated|described|explained|argued|outlined|indicated|illustrated|demonstrated|"
     r"pointed out|already|we have seen|we saw|we have shown)(?: (?:above|before|earlier))?"
@@ -97,7 +98,7 @@ META = re.compile(
     r"(?:the\s+)?(?:rest|remainder|structure|outline)\s+of\s+(?:this|the)\s+(?:paper|article|"
     r"report|work|document)|this\s+(?:paper|article|report|section|chapter)\s+is\s+"
     r"(?:organi[sz]ed|structured)|in\s+(?:this|the\s+next|the\s+following|the\s+previous)\s+"
-    r"(?:section|chapter|subsection)|(?:see|cf\.)\s+(?:sections?|appendix)\b|"
+    r"(?:section|chapter|subsection)|(?:see|cf\.)\s+(?:sections?|chapters?|appendix)\b|"
     # where and how the document itself was published: "a (slightly) modified version of",
     # "has been published in the Journal of …", its keywords
     r"(?:modified|revised|updated|extended|shortened|adapted)\s+version\s+of|"
@@ -176,7 +177,11 @@ REPEATED_PUNCTUATION = re.compile(r"[,;:]\s*[,;:]|(?<![\w.])\(\s*[,;]?\s*\)|\(\s
 # A bullet sign, a drop-cap letter ("N In addition"), or a number left from code output or a
 # table before a sentence ("0.8 The output shows …").
 STRAY_LEAD = re.compile(
-    r"^(?:\$?[•▪◦●‣∙·◆■□►▸\-–—*>]+\$?\s*|[A-Z]\s+(?=[A-Z][a-z])|"
+    r"^(?:\$?[•▪◦●‣∙·◆■□►▸\-–—*>]+\$?\s*|"
+    # a run-in heading with its number ("10.1.1 Design covariates The variables …"), a list
+    # item's number before lower case ("3. plot the residuals")
+    r"\d+(?:\.\d+)+\s+[^.;:]{0,60}?\s(?=(?:The|A|An|In|We|Some|This|For|Each|It)\s)|"
+    r"\d+\.\s+(?=[a-z])|[A-Z]\s+(?=[A-Z][a-z])|"
     r"[-−]?\d+(?:\.\d+)?\s+(?=(?:The|A|An|This|These|It|We|In|For|Our|Both|Each)\s))"
 )
 # "## EA TA EAp": a line of code output (knitr marks it with ##) read as prose.
@@ -237,6 +242,8 @@ def dangling_connector(text: str) -> str | None:
     stripped = text.strip()
     if stripped[:1] in ",;:).]}":
         return stripped[:1]
+    if re.match(r"\([^()]*\)\s*[a-z]", stripped):
+        return stripped.split(")", 1)[0] + ")"  # "(unlike the situation for data frames) the …"
     trailing = TRAILING_CONNECTOR.search(stripped) or INNER_CONNECTOR.search(stripped)
     if trailing:
         return trailing.group(0).strip(" ,")[-40:]  # "… is different though": from what?
