@@ -109,7 +109,7 @@ META = re.compile(
     r"^(?:in\s+)?(?:this|the|our)(?:\s+present)?\s+(?:paper|article|vignette|note|report|"
     r"document|tutorial|manuscript|chapter|section)\s*,?\s+(?:we\s+)?(?:(?:also|first|then|"
     r"briefly|further)\s+)?(?:describes?|presents?|introduces?|discuss(?:es)?|illustrates?|"
-    r"explains?|reviews?|outlines?|summari[sz]es?|gives?|provides?|focus(?:es)?|considers?|"
+    r"explains?|reviews?|outlines?|summari[sz]es?|gives?|provides?|offers?|focus(?:es)?|considers?|"
     r"(?:shows?|demonstrates?)\s+how)\b|"
     r"\b(?:an?|the)\s+appendix\s+(?:\w+\s+){0,2}?(?:provides?|gives?|contains?|lists?|presents?|"
     r"describes?|shows?|reports?)|\bwe\s+refer\s+(?:the\s+reader\s+)?to\b|"

@@ -232,7 +232,8 @@ def heading_of(layout: Layout, segment: Segment) -> Heading | None:
     match = NUMBERED.match(text)
     # A numbered bold heading may be set a size smaller than the body (REVTeX's "I. INTRODUCTION")
     smallest = layout.body_size - (1.3 if match else 0.6)
-    small_caps = bool(match and SMALL_CAPS_FONT.search(segment.font))  # AMS: "1. Introduction"
+    # AMS sets headings in small capitals at the body's size: "1. Introduction", "References"
+    small_caps = bool((match or _heading_text(text)) and SMALL_CAPS_FONT.search(segment.font))
     emphasised = larger or ((segment.bold or small_caps) and segment.size >= smallest)
     if not emphasised:
         return None
