@@ -472,3 +472,32 @@ def test_run_in_headings_list_numbers_and_leading_asides_in_a_spatial_statistics
     assert defects.dangling_connector("More generally it applies to designed experiments")
     assert defects.meta_text("For further detail, see Chapter 16 of the book")
     assert not defects.text_defects("2.5 million people live in the city")
+
+
+def test_code_echoed_above_a_plot_is_foreign_to_its_crop():
+    from apps.decks.pipeline.crops import crop_clean
+    from apps.decks.pipeline.ingest.figure_text import page_texts
+    from apps.decks.pipeline.ingest.figures import Box
+
+    code = [
+        _segment("> taus <- c(.05,.1,.25,.75,.90,.95)", 100, 100, 10.0, "XYZ+CMSLTT10"),
+        _segment("> for(i in 1:length(taus)){", 100, 112, 10.0, "XYZ+CMSLTT10"),
+        _segment("}", 120, 124, 10.0, "XYZ+CMSLTT10"),
+    ]
+    labels = [_segment("Household Income", 200, 380, 8.0), _segment("1000 2000", 150, 370, 8.0)]
+    layout = _layout([*code, *labels])
+    box = Box(90, 95, 420, 395, True)
+    nearby = page_texts(layout, 1, box, [])
+    kinds = {t.text: t.kind for t in nearby}
+    assert kinds["> taus <- c(.05,.1,.25,.75,.90,.95)"] == "body" and kinds["}"] == "body"
+    assert kinds["Household Income"] == "label"
+    cleaned = crop_clean((box.x0, box.top, box.x1, box.bottom), nearby)
+    assert cleaned[1] > 134 and cleaned[3] >= 388  # the code is out, the axis label kept
+
+
+def test_references_in_small_capitals_end_the_body_and_the_vignette_offers_is_meta():
+    layout = _layout([])
+    references = heading_of(layout, _segment("References", 72, 300, 10.0, "XYZ+CMCSC10"))
+    assert references is not None and references.title == "References"
+    assert heading_of(layout, _segment("References", 72, 300, 10.0, "XYZ+CMR10")) is None
+    assert defects.meta_text("The vignette offers a brief tutorial introduction to the package")
