@@ -501,3 +501,20 @@ def test_references_in_small_capitals_end_the_body_and_the_vignette_offers_is_me
     assert references is not None and references.title == "References"
     assert heading_of(layout, _segment("References", 72, 300, 10.0, "XYZ+CMR10")) is None
     assert defects.meta_text("The vignette offers a brief tutorial introduction to the package")
+
+
+def test_a_pronoun_before_a_verb_is_not_made_a_determiner():
+    assert (
+        bullets.resolve_reference(
+            "These simply tell us which items go on which scales", bullets.Source()
+        )
+        is None
+    )
+    assert (
+        bullets.resolve_reference("This parallels the operation of alpha", bullets.Source()) is None
+    )
+    assert bullets.resolve_reference(
+        "This visualisation does show the spread", bullets.Source()
+    ) == ("The visualisation does show the spread")
+    assert defects.dangling_connector("Even easier is to use the read.file function")
+    assert defects.absent_pointer("We find the 6 scales as we did before")

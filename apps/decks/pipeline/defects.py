@@ -31,7 +31,7 @@ CONNECTOR_PHRASES = (
     r"as expected|as mentioned|as noted|as discussed|as shown|as seen|as before|at the same time|"
     r"for example|for instance|by contrast|even so|after all|above all|in this case|"
     r"in that case|to summari[sz]e|to conclude|in conclusion|all in all|by doing so|in brief|"
-    r"even (?:worse|better|more|so)|worse still|better still|"
+    r"even (?:worse|better|more|so|easier|simpler|faster)|worse still|better still|"
     r"more (?:generally|specifically|precisely|formally|importantly)|most importantly|"
     r"with this in mind|despite (?:this|that|these|those|it)|apart from this|besides this|"
     r"as (?:stated|described|explained|argued|outlined|indicated|illustrated|demonstrated|"
@@ -128,6 +128,7 @@ ABSENT_POINTER = re.compile(
     r"previously|before)|see\s+(?:above|below)|the\s+above)\b|"
     # "the examples above", "the model below": an object the reader saw on an earlier page
     r"\bas\s+(?:above|below)\b|\blike\s+(?:previously|before|above)\b|"
+    r"\bas\s+(?:we\s+)?(?:did|done|noted|seen|saw)\s+(?:before|above|earlier|previously)\b|"
     r"\b(?:the|these|those)\s+(?:[\w-]+\s+){1,2}?(?:above|below)"
     r"(?=\s*(?:$|[,.;:)]|(?:that|and|or|is|are|was|were|shows?|can|we|it)\b))",
     re.I,

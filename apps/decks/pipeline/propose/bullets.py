@@ -27,6 +27,9 @@ PRONOUN_VERBS = re.compile(
     r"corresponds?|depends?|relies|reflects?|represents?|comes?|came|also|thus|then|not|only)\b",
     re.I,
 )
+# "These simply tell us", "This parallels the operation": the word after the pronoun is an
+# adverb or a verb (an object follows it), not a noun the pronoun qualifies.
+VERB_NEXT = re.compile(r"^(?:\w+ly\b|\w+\s+(?:the|a|an|us|them|which|what|how|whether|to)\b)", re.I)
 DEMONSTRATIVES = re.compile(r"^(this|these|that|those|such)\s+", re.I)
 POINTER_PHRASE = re.compile(
     r",?\s*\(?(?:see\s+|cf\.\s+)?(?:(?:as\s+)?(?:shown|seen|given|reported|illustrated|"
@@ -94,7 +97,7 @@ def resolve_reference(value: str, source: Source) -> str | None:
     demonstrative = DEMONSTRATIVES.match(stripped)
     if demonstrative:
         rest = stripped[demonstrative.end() :]
-        if rest and not PRONOUN_VERBS.match(rest):
+        if rest and not PRONOUN_VERBS.match(rest) and not VERB_NEXT.match(rest):
             return "The " + rest  # "This visualisation does…" → "The visualisation does…"
     previous = text.clean(source.previous).rstrip(".;: ") if source.previous else ""
     if (
