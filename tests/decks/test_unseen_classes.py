@@ -518,3 +518,37 @@ def test_a_pronoun_before_a_verb_is_not_made_a_determiner():
     ) == ("The visualisation does show the spread")
     assert defects.dangling_connector("Even easier is to use the read.file function")
     assert defects.absent_pointer("We find the 6 scales as we did before")
+
+
+def test_small_labels_in_a_compared_pair_are_low_so_the_pair_is_kept():
+    from tests.decks.test_review_rules import image_box
+
+    paper = _paper(2)
+    for index in (0, 1):
+        paper.figures[index] = paper.figures[index].model_copy(update={"text_pt": 6.0})
+    alone = Slide(kind="figure", title="Result", figure="fig-1", bullets=[SENTENCE])
+    pair = alone.model_copy(update={"figure_pair": "fig-2"})
+    box = image_box(w=250, h=150)
+    severity = {
+        name: next(
+            i.severity
+            for i in slide_review(s, measure(images=[box]), paper)
+            if i.type == "figure_text_small"
+        )
+        for name, s in (("alone", alone), ("pair", pair))
+    }
+    assert severity == {"alone": "medium", "pair": "low"}
+
+
+def test_a_heading_that_opens_with_a_connector_word_is_a_title():
+    kinds = {
+        title: {
+            i.type
+            for i in slide_review(
+                Slide(kind="bullets", title=title, bullets=[SENTENCE, SENTENCE]), measure()
+            )
+        }
+        for title in ("Further functionality: bootstrap covariances", "However, the model fails")
+    }
+    assert "dangling_connector" not in kinds["Further functionality: bootstrap covariances"]
+    assert "dangling_connector" in kinds["However, the model fails"]

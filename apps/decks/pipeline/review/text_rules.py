@@ -111,7 +111,11 @@ def title_defects(c: SlideContext):
         return
     part = defects.title_fragment(c.slide.title)
     found = [("title_fragment", part)] if part else []
-    found += [(k, p) for k, p in defects.text_defects(c.slide.title) if k != "table_as_text"]
+    found += [
+        (k, p)
+        for k, p in defects.text_defects(c.slide.title)
+        if k != "table_as_text" and not _heading_word(k, p, c.slide.title)
+    ]
     for kind, part in found[:1]:
         yield c.issue(
             "title_fragment" if kind == "title_fragment" else kind,
@@ -124,6 +128,12 @@ def title_defects(c: SlideContext):
             text=c.slide.title,
             part=part[:80],
         )
+
+
+def _heading_word(kind: str, part: str, title: str) -> bool:
+    """ "Further functionality", "Next steps": a title's first word that would lean in a
+    sentence names the subject in a heading (unless a comma makes it a connector)."""
+    return kind == "dangling_connector" and title[:1].isupper() and part[-1:] not in ",;:"
 
 
 @slide_rule
