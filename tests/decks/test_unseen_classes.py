@@ -552,3 +552,13 @@ def test_a_heading_that_opens_with_a_connector_word_is_a_title():
     }
     assert "dangling_connector" not in kinds["Further functionality: bootstrap covariances"]
     assert "dangling_connector" in kinds["However, the model fails"]
+
+
+def test_a_merged_bullet_never_repeats_a_sentence_already_shown():
+    from apps.decks.pipeline.propose.builtin import _without_repeated_antecedents
+
+    shown = "In the old version the formula followed the taxonomic hierarchy"
+    merged = f"{shown}; not respecting this order resulted in an error"
+    other = "Variable transformations were allowed on the left-hand side"
+    assert _without_repeated_antecedents([merged, other], {shown.lower()}) == [other]
+    assert _without_repeated_antecedents([shown, merged, other], set()) == [merged, other]

@@ -185,6 +185,7 @@ class BuiltinProposer:
         if count <= 0:
             return []
         chosen = text.key_sentences(paragraphs, scorer, count, exclude=used, rewrite=_standalone)
+        chosen = _without_repeated_antecedents(chosen, used)
         used.update(b.lower() for b in chosen)
         return chosen
 
@@ -324,6 +325,19 @@ class BuiltinProposer:
         from apps.decks.pipeline.propose.repair import deck_repair  # repair builds figure slides
 
         return deck_repair(self, paper, deck, issues)
+
+
+def _without_repeated_antecedents(chosen: list[str], used: set[str]) -> list[str]:
+    """A bullet merged with the sentence it leans on ("A; not respecting this order …") says A
+    again: it goes when A is shown already, and A gives way to it when both were chosen."""
+
+    def antecedent(bullet: str) -> str:
+        return bullet.split("; ", 1)[0].lower() if "; " in bullet else ""
+
+    merged_from = {antecedent(b) for b in chosen} - {""}
+    return [
+        b for b in chosen if antecedent(b) not in used and b.lower().rstrip(".") not in merged_from
+    ]
 
 
 def _standalone(bullet: str, previous: str) -> str | None:
