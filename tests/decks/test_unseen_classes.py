@@ -562,3 +562,20 @@ def test_a_merged_bullet_never_repeats_a_sentence_already_shown():
     other = "Variable transformations were allowed on the left-hand side"
     assert _without_repeated_antecedents([merged, other], {shown.lower()}) == [other]
     assert _without_repeated_antecedents([shown, merged, other], set()) == [merged, other]
+
+
+@pytest.mark.parametrize(
+    "bullet, kind",
+    [
+        ("(informally stated) \\cite {key}, or \\cite {optarg+key}", "broken_math"),
+        ("Use the \\nonumber command at the end of each line", "broken_math"),
+        ("26, but quantitative estimators are based on abundances", "stray_glyph"),
+        ("The parameter of the series can be used as a diversity index: plots", "broken_sentence"),
+    ],
+)
+def test_tex_commands_numbers_left_before_a_clause_and_a_colon_cut(bullet, kind):
+    assert kind in {k for k, _ in defects.text_defects(bullet)}, defects.text_defects(bullet)
+    assert not defects.text_defects("Gittleman \\& Kot developed the approach in 1990")
+    assert (
+        bullets.rewrite("Even worse is a Cox model that treated the group as a covariate") is None
+    )

@@ -164,7 +164,7 @@ RUN_ON = re.compile(
 )
 SENTENCE_CUT = re.compile(
     r"\b(?:the|an|of|in|for|by|with|to|on|into|from|than|via|is|are|be|been|would be|"
-    r"can be|given by|as follows|gives|yields|becomes|reads|eqs?)$",
+    r"can be|given by|as follows|gives|yields|becomes|reads|eqs?|:\s*[a-z]+)$",
     re.I,
 )
 # Pairs where a preposition meets a conjunction in plain English ("with and without covariates").
@@ -182,7 +182,7 @@ STRAY_LEAD = re.compile(
     # a run-in heading with its number ("10.1.1 Design covariates The variables …"), a list
     # item's number before lower case ("3. plot the residuals")
     r"\d+(?:\.\d+)+\s+[^.;:]{0,60}?\s(?=(?:The|A|An|In|We|Some|This|For|Each|It)\s)|"
-    r"\d+\.\s+(?=[a-z])|[A-Z]\s+(?=[A-Z][a-z])|"
+    r"\d+\.\s+(?=[a-z])|[-−]?\d+(?:\.\d+)?,\s+(?=[a-z])|[A-Z]\s+(?=[A-Z][a-z])|"
     r"[-−]?\d+(?:\.\d+)?\s+(?=(?:The|A|An|This|These|It|We|In|For|Our|Both|Each)\s))"
 )
 # "## EA TA EAp": a line of code output (knitr marks it with ##) read as prose.
@@ -397,8 +397,9 @@ OPEN_OPERATOR = re.compile(r"(?:=|\+|-|−|\\times|\\cdot|<|>)\s*\$$")
 EMPTY_SCRIPT = re.compile(r"[_^]\{\s*\}|\\(?:sqrt|frac|hat|bar|tilde)\{\s*\}")
 
 
-# TeX source outside a formula ("typeset as \$\bm{\alpha}\$"): KaTeX takes it for mathematics.
-TEX_SOURCE = re.compile(r"\\\$\s*\\[A-Za-z]|\\[A-Za-z]{2,}\{")
+# TeX source outside a formula ("typeset as \$\bm{\alpha}\$", "the \nonumber command"): KaTeX
+# takes it for mathematics. (Formulas are replaced before this looks.)
+TEX_SOURCE = re.compile(r"\\\$\s*\\[A-Za-z]|\\[A-Za-z]{2,}")
 
 
 def broken_math(text: str) -> str | None:

@@ -229,6 +229,8 @@ class BuiltinProposer:
             if any(ref != (figure.kind, figure.number) for ref in text.figure_refs(mention.text)):
                 continue  # also about another figure: it belongs on that slide
             bullet = mention_bullet(mention.text, FIGURE_BULLET_WORDS)
+            if bullet is not None and defects.text_defects(bullet):
+                bullet = bullets.rewrite(bullet, max_words=FIGURE_BULLET_WORDS)
             if bullet is None or bullet.lower() in used:
                 continue
             if (

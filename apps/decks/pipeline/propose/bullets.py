@@ -89,6 +89,8 @@ def drop_connector(value: str) -> str | None:
         stripped = stripped[match.end() :].lstrip(",;: ")
     if not stripped or text.code_first(stripped):
         return None  # nothing left, or a code name that cannot be capitalised
+    if re.match(r"(?:is|are|was|were|has|have|had)\b", stripped, re.I):
+        return None  # "Even worse is a Cox model …": the connector was the sentence's subject
     return _capitalise(stripped)
 
 
