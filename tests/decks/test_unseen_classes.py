@@ -579,3 +579,11 @@ def test_tex_commands_numbers_left_before_a_clause_and_a_colon_cut(bullet, kind)
     assert (
         bullets.rewrite("Even worse is a Cox model that treated the group as a covariate") is None
     )
+
+
+def test_closing_remarks_of_a_vignette_are_named():
+    assert defects.dangling_connector("Inevitably, new applications will demand new features")
+    assert defects.unresolved_reference("In either case users will send comments")
+    assert defects.meta_text("The document will be periodically updated in the distribution")
+    assert defects.meta_text("See the R command vignette() for details")
+    assert not defects.text_defects("Seeds were collected from 40 plots in 2019")

@@ -19,7 +19,8 @@ CONNECTOR_WORDS = (
     "otherwise|meanwhile|then|finally|first|firstly|second|secondly|third|thirdly|lastly|"
     "indeed|again|further|rather|alternatively|additionally|notably|importantly|interestingly|"
     "surprisingly|unfortunately|fortunately|overall|altogether|specifically|namely|"
-    "particularly|subsequently|afterwards|next|here|now|thereby|thereafter|previously|earlier"
+    "particularly|subsequently|afterwards|next|here|now|thereby|thereafter|previously|earlier|"
+    "inevitably|clearly|obviously|naturally|admittedly|ironically|unsurprisingly"
 )
 # "Although…", "Because of…", "Since…", "While…" open a clause of the same sentence: they lean
 # on nothing before it, so they are not connectors here.
@@ -65,6 +66,7 @@ PRONOUN_START = re.compile(
     r"the rest|(?:all|each|some|most|one|none|many|several|both) of (?:them|these|those|this)|"
     r"(?:with|given|for|from|in|using|after|of) (?:these|those|such)|"
     # "The first class includes …", "The second issue is …": one of a list the slide lacks
+    r"in (?:either|each|both|any|this|that) cases?|"
     # "In the first situation, …": one of cases the slide does not show
     r"(?:in|for|under|with|from) the (?:first|second|third|former|latter|last|other) "
     r"(?:situation|case|setting|scenario|approach|option|alternative|variant|instance)s?|"
@@ -113,6 +115,7 @@ META = re.compile(
     r"(?:shows?|demonstrates?)\s+how)\b|"
     r"\b(?:an?|the)\s+appendix\s+(?:\w+\s+){0,2}?(?:provides?|gives?|contains?|lists?|presents?|"
     r"describes?|shows?|reports?)|\bwe\s+refer\s+(?:the\s+reader\s+)?to\b|"
+    r"^(?:see|cf\.)\s|\b(?:this|the)\s+(?:document|vignette|paper|article)\s+will\s+be\b|"
     # an announcement of what the text will do: "We will state some goals in advance"
     r"\bwe\s+(?:will|shall)\s+(?:first\s+|now\s+|briefly\s+|then\s+)?(?:state|describe|discuss|"
     r"present|give|introduce|outline|illustrate|explain|review|consider|look\s+at)\b|"
