@@ -587,3 +587,22 @@ def test_closing_remarks_of_a_vignette_are_named():
     assert defects.meta_text("The document will be periodically updated in the distribution")
     assert defects.meta_text("See the R command vignette() for details")
     assert not defects.text_defects("Seeds were collected from 40 plots in 2019")
+
+
+def test_a_figure_slide_drafts_its_bullets_without_defects():
+    from apps.decks.pipeline.paper import Mention
+
+    paper = _paper(1)
+    figure = paper.figures[0].model_copy(
+        update={
+            "mentions": [
+                Mention(text="Our example data set in Figure 1 gives", section="Part 1"),
+                Mention(
+                    text="However, the counts in Figure 1 fall by 30% after the change.",
+                    section="Part 1",
+                ),
+            ]
+        }
+    )
+    slide = BuiltinProposer().figure_slide(figure, set())
+    assert slide.bullets and all(not defects.text_defects(b) for b in slide.bullets), slide.bullets

@@ -15,6 +15,7 @@ from apps.decks.pipeline import defects, display_math, text
 from apps.decks.pipeline.issues import Issue, Revision
 from apps.decks.pipeline.paper import Figure, Paper, Section
 from apps.decks.pipeline.propose import bullets
+from apps.decks.pipeline.propose.bullets import rewrite as rewrite_bullet
 from apps.decks.pipeline.propose.captions import caption_text, figure_title, mention_bullet
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
@@ -230,7 +231,7 @@ class BuiltinProposer:
                 continue  # also about another figure: it belongs on that slide
             bullet = mention_bullet(mention.text, FIGURE_BULLET_WORDS)
             if bullet is not None and defects.text_defects(bullet):
-                bullet = bullets.rewrite(bullet, max_words=FIGURE_BULLET_WORDS)
+                bullet = rewrite_bullet(bullet, max_words=FIGURE_BULLET_WORDS)
             if bullet is None or bullet.lower() in used:
                 continue
             if (
