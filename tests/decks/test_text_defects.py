@@ -3,7 +3,7 @@ the reviewer names each, the proposer answers it, and plain sentences stay unfla
 
 import pytest
 
-from apps.decks.pipeline import defects, text
+from apps.decks.pipeline import defects, display_math, text
 from apps.decks.pipeline.propose import bullets
 from apps.decks.pipeline.propose.builtin import BuiltinProposer
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
@@ -153,8 +153,8 @@ def test_fixes_drop_prepositional_connectors_and_refuse_lost_words():
     ],
 )
 def test_display_equations_rebuilt_from_glyphs_must_read_whole(tex, problem):
-    assert defects.display_problem(tex) == problem
-    assert defects.clean_tex(tex) is (problem is None)
+    assert display_math.display_problem(tex) == problem
+    assert display_math.clean_tex(tex) is (problem is None)
 
 
 def test_a_broken_display_equation_is_seen_and_removed():

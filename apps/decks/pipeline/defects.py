@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from apps.decks.pipeline.text import LOOSE_ACCENT, SPLIT_WORD
 from apps.decks.pipeline.text import MATH_SPAN as MATH
 
 CONNECTOR_WORDS = (
@@ -18,7 +19,8 @@ CONNECTOR_WORDS = (
     "otherwise|meanwhile|then|finally|first|firstly|second|secondly|third|thirdly|lastly|"
     "indeed|again|further|rather|alternatively|additionally|notably|importantly|interestingly|"
     "surprisingly|unfortunately|fortunately|overall|altogether|specifically|namely|"
-    "particularly|subsequently|afterwards|next|here|now|thereby|thereafter|previously|earlier"
+    "particularly|subsequently|afterwards|next|here|now|thereby|thereafter|previously|earlier|"
+    "inevitably|clearly|obviously|naturally|admittedly|ironically|unsurprisingly"
 )
 # "Although…", "Because of…", "Since…", "While…" open a clause of the same sentence: they lean
 # on nothing before it, so they are not connectors here.
@@ -29,7 +31,9 @@ CONNECTOR_PHRASES = (
     r"in what follows|in the following|"
     r"as expected|as mentioned|as noted|as discussed|as shown|as seen|as before|at the same time|"
     r"for example|for instance|by contrast|even so|after all|above all|in this case|"
-    r"in that case|to summari[sz]e|to conclude|in conclusion|all in all|by doing so|"
+    r"in that case|to summari[sz]e|to conclude|in conclusion|all in all|by doing so|in brief|"
+    r"even (?:worse|better|more|so|easier|simpler|faster)|worse still|better still|"
+    r"more (?:generally|specifically|precisely|formally|importantly)|most importantly|"
     r"with this in mind|despite (?:this|that|these|those|it)|apart from this|besides this|"
     r"as (?:stated|described|explained|argued|outlined|indicated|illustrated|demonstrated|"
     r"pointed out|already|we have seen|we saw|we have shown)(?: (?:above|before|earlier))?"
@@ -37,11 +41,17 @@ CONNECTOR_PHRASES = (
 # A phrase that opens a prepositional clause ("In addition to these methods, …") is not a
 # connector on its own: the whole clause is (DESPITE_CLAUSE).
 CONNECTOR = re.compile(
-    rf"^(?:(?:{CONNECTOR_PHRASES})\b|(?:{CONNECTOR_WORDS})\b(?=[\s,;:]))"
-    r"(?!\s+(?:to|of|with|from)\b)[,;:]?\s*",
+    rf"^(?:(?:{CONNECTOR_PHRASES})\b(?!\s+(?:to|of|from)\b)|(?:{CONNECTOR_WORDS})\b(?=[\s,;:])"
+    r"(?!\s+(?:to|of|with|from)\b))[,;:]?\s*",
     re.I,
 )
 TRAILING_CONNECTOR = re.compile(r",?\s+(?:though|however|instead)[.!]?$", re.I)
+# "When comparing curves across groups, however, the weights …": a contrast with a sentence before.
+INNER_CONNECTOR = re.compile(
+    r"^[^,;]{0,80},\s*(?:however|though|therefore|thus|hence|in turn|in contrast|instead|"
+    r"nevertheless|nonetheless|conversely|moreover|furthermore|too)\s*,",
+    re.I,
+)
 # "Despite the missing values, …", "In addition to these methods, …": a clause that leans on
 # something said before.
 DESPITE_CLAUSE = re.compile(
@@ -56,6 +66,12 @@ PRONOUN_START = re.compile(
     r"the rest|(?:all|each|some|most|one|none|many|several|both) of (?:them|these|those|this)|"
     r"(?:with|given|for|from|in|using|after|of) (?:these|those|such)|"
     # "The first class includes …", "The second issue is …": one of a list the slide lacks
+    r"in (?:either|each|both|any|this|that) cases?|"
+    # "In the first situation, …": one of cases the slide does not show
+    r"(?:in|for|under|with|from) the (?:first|second|third|former|latter|last|other) "
+    r"(?:situation|case|setting|scenario|approach|option|alternative|variant|instance)s?|"
+    # "A third but more minor choice …": the next of a list the slide lacks
+    r"an?\s+(?:second|third|fourth|fifth|final|last|further)|"
     r"the (?:first|second|third|fourth|fifth|other|remaining) (?:one|two|three|issue|class|"
     r"type|kind|case|problem|approach|step|point|option|reason|group|part|variant|"
     r"alternative)s?)\b",
@@ -84,12 +100,28 @@ META = re.compile(
     r"(?:the\s+)?(?:rest|remainder|structure|outline)\s+of\s+(?:this|the)\s+(?:paper|article|"
     r"report|work|document)|this\s+(?:paper|article|report|section|chapter)\s+is\s+"
     r"(?:organi[sz]ed|structured)|in\s+(?:this|the\s+next|the\s+following|the\s+previous)\s+"
-    r"(?:section|chapter|subsection)|(?:see|cf\.)\s+(?:sections?|appendix)\b|"
+    r"(?:section|chapter|subsection)|(?:see|cf\.)\s+(?:sections?|chapters?|appendix)\b|"
     # where and how the document itself was published: "a (slightly) modified version of",
     # "has been published in the Journal of …", its keywords
     r"(?:modified|revised|updated|extended|shortened|adapted)\s+version\s+of|"
     r"(?:has\s+been|was|is|been)\s+published\s+(?:online\s+)?(?:in|by|as)|"
-    r"^\s*(?:key\s?words|index\s+terms)\s*:)",
+    r"^\s*(?:key\s?words|index\s+terms)\s*:|"
+    # what the document itself does: "In this vignette we illustrate…", "The paper describes…",
+    # "An appendix provides…"
+    r"^(?:in\s+)?(?:this|the|our)(?:\s+present)?\s+(?:paper|article|vignette|note|report|"
+    r"document|tutorial|manuscript|chapter|section)\s*,?\s+(?:we\s+)?(?:(?:also|first|then|"
+    r"briefly|further)\s+)?(?:describes?|presents?|introduces?|discuss(?:es)?|illustrates?|"
+    r"explains?|reviews?|outlines?|summari[sz]es?|gives?|provides?|offers?|focus(?:es)?|considers?|"
+    r"(?:shows?|demonstrates?)\s+how)\b|"
+    r"\b(?:an?|the)\s+appendix\s+(?:\w+\s+){0,2}?(?:provides?|gives?|contains?|lists?|presents?|"
+    r"describes?|shows?|reports?)|\bwe\s+refer\s+(?:the\s+reader\s+)?to\b|"
+    r"^(?:see|cf\.)\s|\b(?:this|the)\s+(?:document|vignette|paper|article)\s+will\s+be\b|"
+    # an announcement of what the text will do: "We will state some goals in advance"
+    r"\bwe\s+(?:will|shall)\s+(?:first\s+|now\s+|briefly\s+|then\s+)?(?:state|describe|discuss|"
+    r"present|give|introduce|outline|illustrate|explain|review|consider|look\s+at)\b|"
+    # an author's address: "Department of Mathematics, … 1081 HV Amsterdam"
+    r"\b(?:Department|Institut\w*|Universit\w*|Faculty|School|Laborator\w*)\b[^.]{0,80},\s*"
+    r"(?:[A-Z]{1,2}-)?\d{4,5}\b)",
     re.I,
 )
 # What the slide never shows: the list a sentence announces, a place in the paper's flow.
@@ -98,6 +130,8 @@ ABSENT_POINTER = re.compile(
     r"seen|discussed|mentioned|introduced|derived|explained|stated)\s+(?:above|below|earlier|"
     r"previously|before)|see\s+(?:above|below)|the\s+above)\b|"
     # "the examples above", "the model below": an object the reader saw on an earlier page
+    r"\bas\s+(?:above|below)\b|\blike\s+(?:previously|before|above)\b|"
+    r"\bas\s+(?:we\s+)?(?:did|done|noted|seen|saw)\s+(?:before|above|earlier|previously)\b|"
     r"\b(?:the|these|those)\s+(?:[\w-]+\s+){1,2}?(?:above|below)"
     r"(?=\s*(?:$|[,.;:)]|(?:that|and|or|is|are|was|were|shows?|can|we|it)\b))",
     re.I,
@@ -120,10 +154,20 @@ LOST_WORD = re.compile(
     re.I,
 )
 # "in in", "the the": a word the line break repeated, or the formula between them lost.
-DOUBLED_WORD = re.compile(r"\b(of|in|to|for|with|by|from|on|at|the|a|an|and|or|is)\s+\1\b", re.I)
+DOUBLED_WORD = re.compile(
+    r"\b(of|in|to|for|with|by|from|on|at|the|a|an|and|or|is|(?!(?:that|had)\b)[a-z]{3,})\s+\1\b",
+    re.I,
+)
+# "We also set $w = 0$. where …": a sentence ends and the next goes on in lower case (the
+# display between them lost).
+RUN_ON = re.compile(
+    r"(?:\bX|\b[a-z]{3,})\.\s+(?:where|which|and|or|with|is|are)\b|"
+    # "using al- where ternatively": a word the line break split, with another word between
+    r"\b[a-z]{2,}-\s+(?!(?:and|or|to|nor|as)\b)[a-z]+\s+[a-z]"
+)
 SENTENCE_CUT = re.compile(
     r"\b(?:the|an|of|in|for|by|with|to|on|into|from|than|via|is|are|be|been|would be|"
-    r"can be|given by|as follows)$",
+    r"can be|given by|as follows|gives|yields|becomes|reads|eqs?|:\s*[a-z]+)$",
     re.I,
 )
 # Pairs where a preposition meets a conjunction in plain English ("with and without covariates").
@@ -137,9 +181,17 @@ REPEATED_PUNCTUATION = re.compile(r"[,;:]\s*[,;:]|(?<![\w.])\(\s*[,;]?\s*\)|\(\s
 # A bullet sign, a drop-cap letter ("N In addition"), or a number left from code output or a
 # table before a sentence ("0.8 The output shows …").
 STRAY_LEAD = re.compile(
-    r"^(?:[•▪◦●‣∙·◆■□►▸\-–—*>]+\s*|[A-Z]\s+(?=[A-Z][a-z])|"
+    r"^(?:\$?[•▪◦●‣∙·◆■□►▸\-–—*>]+\$?\s*|"
+    # a run-in heading with its number ("10.1.1 Design covariates The variables …"), a list
+    # item's number before lower case ("3. plot the residuals")
+    r"\d+(?:\.\d+)+\s+[^.;:]{0,60}?\s(?=(?:The|A|An|In|We|Some|This|For|Each|It)\s)|"
+    r"\d+\.\s+(?=[a-z])|[-−]?\d+(?:\.\d+)?,\s+(?=[a-z])|[A-Z]\s+(?=[A-Z][a-z])|"
     r"[-−]?\d+(?:\.\d+)?\s+(?=(?:The|A|An|This|These|It|We|In|For|Our|Both|Each)\s))"
 )
+# "## EA TA EAp": a line of code output (knitr marks it with ##) read as prose.
+CODE_OUTPUT = re.compile(r"(?:^|\s)##(?=\s)")
+# The TeX logos set with raised and lowered letters, read apart: "LAT X", "BibT X".
+TEX_LOGO_SPLIT = re.compile(r"\b(?:L\s?A\s?T|BibT|REVT|AMS-?T|XeT|LuaT)\s+X\b")
 UNREADABLE = re.compile(r"\(cid:\d+\)|\ufffd|[\ue000-\uf8ff]")
 GREEK_LETTERS = "αβγδεζηθικλμνξπρστυφχψωΓΔΘΛΞΠΣΦΨΩ∆"
 FLAT_SCRIPT = re.compile(
@@ -149,7 +201,19 @@ FLAT_SCRIPT = re.compile(
     r"[=+−×]\s*(?:$|[,;.](?:\s|$))|"  # "Δ = 10 −" (an operator with nothing after it)
     r"(?:^|\s)=\s+[A-Z][a-z]{2,}"  # "q = Breadth": a formula spliced into the next line's prose
 )
-PANEL_FRAGMENT = re.compile(r"^\(?[a-hA-H](?:\)|\.\s)|^(?:and|or|of|with|for|to|in)\b", re.I)
+PANEL_FRAGMENT = re.compile(
+    r"^\(?[a-hA-H](?:\)|\.\s)|^(?:and|or|of|with|for|to|in)\b|"
+    # "Left panel", "Top row": where to look in a figure, not what it shows
+    r"^(?:left|right|top|bottom|upper|lower|middle)(?:[\s-]+(?:left|right|hand))?\s+"
+    r"(?:panels?|plots?|rows?|columns?|figures?|graphs?)\s*$",
+    re.I,
+)
+# "Survival curves from a sample are shown as solid": a caption's sentence cut as a title
+CAPTION_SENTENCE = re.compile(
+    r"\b(?:is|are|was|were)\s+(?:shown|plotted|drawn|given|displayed|marked|depicted|"
+    r"indicated|presented|represented|denoted)\s+(?:as|in|with|by|for|using)\b",
+    re.I,
+)
 DANGLING_END = re.compile(
     r"\b(?:of|the|a|an|and|or|in|for|by|with|to|on|is|are|was|were|that|which|as|at|from|"
     r"versus|vs\.?)$",
@@ -182,9 +246,11 @@ def dangling_connector(text: str) -> str | None:
     stripped = text.strip()
     if stripped[:1] in ",;:).]}":
         return stripped[:1]
-    trailing = TRAILING_CONNECTOR.search(stripped)
+    if re.match(r"\([^()]*\)\s*[a-z]", stripped):
+        return stripped.split(")", 1)[0] + ")"  # "(unlike the situation for data frames) the …"
+    trailing = TRAILING_CONNECTOR.search(stripped) or INNER_CONNECTOR.search(stripped)
     if trailing:
-        return trailing.group(0).strip(" ,")  # "… is different though": different from what?
+        return trailing.group(0).strip(" ,")[-40:]  # "… is different though": from what?
     if re.match(r"[a-z]", stripped):
         return stripped.split(" ", 1)[0]
     match = CONNECTOR.match(stripped) or DESPITE_CLAUSE.match(stripped)
@@ -196,6 +262,54 @@ def unresolved_reference(text: str) -> str | None:
     motivated us…", "It is …", "These results …"."""
     match = PRONOUN_START.match(text.strip())
     return match.group(0) if match else None
+
+
+# The document itself is no antecedent a reader lacks: "this paper", "this package".
+_DOCUMENT = (
+    r"paper|article|vignette|work|note|study|package|chapter|section|document|report|thesis|"
+    r"manuscript|tutorial|book|talk|presentation|deck|slide"
+)
+# "…for these five species", "…such a partition", "…the analyses below aim to correct this": a
+# demonstrative inside the sentence naming what an earlier sentence said.
+LEANING = re.compile(
+    rf"\b(?P<det>this|these|such(?:\s+an?)?)\s+(?!(?:as|that|{_DOCUMENT})\b)"
+    r"(?P<words>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})|"
+    r"\b(?P<bare>this|these)(?=\s*(?:[.;:!?]|$))|\bthe\s+(?:former|latter)\b",
+    re.I,
+)
+
+
+CLAUSE_PRONOUN = re.compile(
+    r"(?:is|was|are|were|means|meant|makes|made|gives|gave|leads|led|allows|explains|implies|"
+    r"shows|suggests|can|could|will|would|may|might|has|had)$"
+)
+
+
+# "Read them into the clipboard", "We can think of them as": a plural pronoun among the first
+# words, after no plural noun it could stand for.
+EARLY_PRONOUN = re.compile(r"^((?:[\w'’-]+\s+){1,4}?)(them|they|their)\b", re.I)
+
+
+def leaning_reference(text: str) -> str | None:
+    """A demonstrative inside the bullet whose antecedent is not in it: "the correlation among
+    these five species", "tries to find such a partition", "aim to correct this". One whose noun
+    the bullet named before it ("a linear model …; this model …") refers to the bullet itself."""
+    flat = plain(text)
+    early = EARLY_PRONOUN.match(flat)
+    if early and not any(len(w) >= 4 and w.endswith("s") for w in early.group(1).split()):
+        return early.group(2)
+    for match in LEANING.finditer(flat):
+        if match.start() == 0:
+            continue  # an opening demonstrative is unresolved_reference's
+        before = flat[: match.start()].lower()
+        words = (match.group("words") or "").lower().split()
+        clause_before = len(before.split()) >= 4 and re.search(r"(?:;|,\s+and)\s*$", before)
+        if words and CLAUSE_PRONOUN.match(words[0]) and clause_before:
+            continue  # "…heteroskedasticity; this is why …": the clause before in the bullet
+        if any(len(w) >= 4 and w[:5] in before for w in words):
+            continue
+        return match.group(0).strip()
+    return None
 
 
 def equation_number(text: str) -> str | None:
@@ -246,7 +360,7 @@ def figure_deixis(text: str) -> str | None:
 def broken_sentence(text: str) -> str | None:
     """A word or formula missing from the sentence ("rather than [0, 1] as in and")."""
     flat = IDIOM.sub("idiom", plain(text))
-    match = LOST_WORD.search(flat) or DOUBLED_WORD.search(flat)
+    match = LOST_WORD.search(flat) or DOUBLED_WORD.search(flat) or RUN_ON.search(flat)
     if match is None:
         # The sentence stopped where the PDF went on with a display or code: "… would be".
         match = SENTENCE_CUT.search(flat.rstrip(" .;:,"))
@@ -266,7 +380,14 @@ def stray_glyph(text: str) -> str | None:
     match = STRAY_LEAD.match(stripped)
     if match and match.group(0).strip():
         return match.group(0).strip()
-    unreadable = UNREADABLE.search(stripped) or REPEATED_PUNCTUATION.search(plain(stripped))
+    unreadable = (
+        UNREADABLE.search(stripped)
+        or CODE_OUTPUT.search(stripped)
+        or TEX_LOGO_SPLIT.search(stripped)
+        or REPEATED_PUNCTUATION.search(plain(stripped))
+        or LOOSE_ACCENT.search(stripped)
+        or SPLIT_WORD.search(stripped)
+    )
     return unreadable.group(0) if unreadable else None
 
 
@@ -274,7 +395,14 @@ def stray_glyph(text: str) -> str | None:
 WORD_SPLIT = re.compile(r"[A-Za-z}]\\mathrm\{|\\mathrm\{[^}]*\}[A-Za-z]")
 # Inline, only a word of two letters or more glued to a letter ("$\mathrm{d}x$" is fine).
 INLINE_WORD_SPLIT = re.compile(r"\\mathrm\{[a-z]{2,}\}[a-z]|[a-z](?:_\{\w\})?\\mathrm\{[a-z]{2,}\}")
+# "$a =$ age group": the formula's operand left outside it (prose or code the PDF set apart).
+OPEN_OPERATOR = re.compile(r"(?:=|\+|-|−|\\times|\\cdot|<|>)\s*\$$")
 EMPTY_SCRIPT = re.compile(r"[_^]\{\s*\}|\\(?:sqrt|frac|hat|bar|tilde)\{\s*\}")
+
+
+# TeX source outside a formula ("typeset as \$\bm{\alpha}\$", "the \nonumber command"): KaTeX
+# takes it for mathematics. (Formulas are replaced before this looks.)
+TEX_SOURCE = re.compile(r"\\\$\s*\\[A-Za-z]|\\[A-Za-z]{2,}")
 
 
 def broken_math(text: str) -> str | None:
@@ -285,9 +413,11 @@ def broken_math(text: str) -> str | None:
     for span in MATH.findall(text):
         if span.count("{") != span.count("}"):
             return span
+        if OPEN_OPERATOR.search(span) and not re.search(r"\\(?:pm|mp)\s*\$$", span):
+            return span  # "$a =$ age group"
         if EMPTY_SCRIPT.search(span) or INLINE_WORD_SPLIT.search(span):
             return span  # "b^{}(\lambda)", "\mathrm{sp}e_{2}\mathrm{cial}": rebuilt wrong
-    match = FLAT_SCRIPT.search(plain(text))
+    match = FLAT_SCRIPT.search(plain(text)) or TEX_SOURCE.search(plain(text))
     return match.group(0).strip() if match else None
 
 
@@ -322,6 +452,9 @@ def title_fragment(title: str) -> str | None:
         return "empty"
     if PANEL_FRAGMENT.match(stripped):
         return stripped.split(" ", 1)[0]
+    sentence = CAPTION_SENTENCE.search(stripped)
+    if sentence:
+        return sentence.group(0)
     if re.match(r"[a-z]", stripped):
         return stripped.split(" ", 1)[0]
     if stripped.count("(") != stripped.count(")"):
@@ -334,68 +467,6 @@ def title_fragment(title: str) -> str | None:
     return None
 
 
-RELATION_TEX = re.compile(
-    r"=|<|>|\\(?:leq|geq|neq|approx|simeq|sim|propto|equiv|to|Rightarrow|mapsto|in)\b"
-)
-MATH_UNICODE = set("⊤·…⋯′")
-# Signs that a display was rebuilt from glyphs whose layout was lost: scripts flattened onto
-# the line ("J21", "⊤" on the baseline), a word split by a script ("m_{t}\\mathrm{ax}"), an
-# empty group or root, operators without operands, a big operator without its limits, an
-# integrand's "du" without its integral.
-FLATTENED = (
-    ("a script flattened onto the line", re.compile(r"(?<![\\\w{])[A-Za-z]\d{2,}")),
-    ("a transpose sign off its script", re.compile(r"(?<!\^\{)(?:\\top\b|⊤)")),
-    ("a word split by a script", WORD_SPLIT),
-    ("an empty group", re.compile(r"\{\s*\}|\(\s*\)|\[\s*[.,]?\s*\]")),
-    (
-        "operators without an operand",
-        re.compile(
-            r"\+\s*\+|\+\s*=|=\s*\+|[+=]\s*[,)]|\(\s*[+=]|"
-            r"(?:=|\\leq|\\geq)\s*(?:=|\\Rightarrow|\\to|\\leq|\\geq)"
-        ),
-    ),
-    ("a sum or product without its limits", re.compile(r"\\(?:sum|prod)(?!\s*_)")),
-)
-
-
-def display_problem(tex: str) -> str | None:
-    """Why a display equation rebuilt from the PDF would read broken, or None. Each row of a
-    system must be a relation with both sides."""
-    pairs = (("(", ")"), ("{", "}"), ("[", "]"))
-    if any(tex.count(a) != tex.count(b) for a, b in pairs) or tex.count("|") % 2:
-        return "unbalanced brackets"
-    if len(tex) > 240:
-        return "too long to be rebuilt reliably"
-    body = re.sub(r"\\(?:begin|end)\{gathered\}", "", tex)
-    for row in (r.strip() for r in body.split("\\\\")):
-        if UNREADABLE.search(row) or any(ord(ch) > 127 and ch not in MATH_UNICODE for ch in row):
-            return "a glyph without its symbol"
-        outside = row
-        while re.search(r"\([^()]*\)", outside):  # relations inside brackets do not count
-            outside = re.sub(r"\([^()]*\)", " x ", outside)
-        relations = list(RELATION_TEX.finditer(outside))
-        if not relations:
-            return "a line without a relation (a fraction's or sum's parts apart)"
-        if len(re.sub(r"\s+", "", re.sub(r"\\[A-Za-z]+", "x", row))) <= 7:
-            return "a fragment (a limit or a case without its equation)"
-        row = outside
-        if not row[: relations[0].start()].strip() or not row[relations[-1].end() :].strip():
-            return "a relation with a side missing"
-        for what, pattern in FLATTENED:
-            if pattern.search(row):
-                return what
-        if re.search(r"\bd[a-z]\s*$", row) and "\\int" not in row:
-            return "an integral without its sign"
-        if "\\surd" in row:
-            return "a root whose radicand was not rebuilt"
-    return None
-
-
-def clean_tex(tex: str) -> bool:
-    """A rebuilt display equation worth showing: it reads whole (display_problem)."""
-    return display_problem(tex) is None
-
-
 def text_defects(text: str) -> list[tuple[str, str]]:
     """Every defect class the text shows, as (issue type, offending part)."""
     found = []
@@ -404,6 +475,7 @@ def text_defects(text: str) -> list[tuple[str, str]]:
         ("equation_number", equation_number),
         ("dangling_connector", dangling_connector),
         ("unresolved_reference", unresolved_reference),
+        ("leaning_reference", leaning_reference),
         ("meta_text", meta_text),
         ("dangling_pointer", absent_pointer),
         ("broken_math", broken_math),

@@ -38,6 +38,7 @@ ISSUE_TYPES = {
     "crop_cut": "the crop's edge cuts through a line of text or an axis label",
     "dangling_connector": "a bullet opens with a connector that leans on unseen text",
     "unresolved_reference": "a bullet opens with a pronoun that refers to nothing on the slide",
+    "leaning_reference": 'a bullet names what only an earlier sentence said ("these five species")',
     "equation_number": "an equation's number left in the text",
     "dangling_pointer": "a bullet points at an equation, figure or section the slide lacks",
     "meta_text": "a bullet about the paper's own structure",

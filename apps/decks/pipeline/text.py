@@ -24,6 +24,8 @@ ABBREVIATIONS = (
     "Ref.",
     "Refs.",
     "No.",
+    "no.",
+    "Nos.",
     "Dr.",
     "Prof.",
     "al.",
@@ -160,10 +162,45 @@ def math_safe(function):
     return wrapped
 
 
+# A spacing accent the PDF drew apart from its letter ("esti- ˆ mated", "ˆ Variance"), and a
+# hyphenated word split by it or by a formula from a display beside it ("es- $\sum$ timate").
+LOOSE_ACCENT = re.compile(r"(?:(?<=\s)|^)[ˆ˜¨´`¯˙ˇ˘˚](?=\s|$)\s*")
+SPLIT_WORD = re.compile(
+    r"\b([a-z]+)-\s+(?:[ˆ˜¨´`¯˙ˇ˘˚]\s+|\$[^$]{1,20}\$\s+)+(?!(?:and|or|to)\b)([a-z]+)"
+)
+
+
+def without_loose_accents(value: str) -> str:
+    """The text without accents drawn apart from their letters, split words joined again."""
+    value = SPLIT_WORD.sub(r"\1\2", value)
+    return re.sub(r"\s{2,}", " ", LOOSE_ACCENT.sub("", value)).strip()
+
+
+TEX_LOGOS = (
+    (re.compile(r"\bL\s?A\s?T\s?E?\s?X\b"), "LaTeX"),
+    (re.compile(r"\bBibT\s?E?\s?X\b"), "BibTeX"),
+    (re.compile(r"\bREVT\s?E?\s?X"), "REVTeX"),
+)
+
+
+def tex_logos(sentence: str) -> str:
+    """ "LAT X" → "LaTeX": the logos' lowered E, read apart, is dropped where it fell (the
+    first lone "E" after the logo)."""
+    for pattern, logo in TEX_LOGOS:
+        match = pattern.search(sentence)
+        if match is None:
+            continue
+        head, tail = sentence[: match.start()], sentence[match.end() :]
+        if "E" not in match.group(0)[1:]:
+            tail = re.sub(r"\s+E(?=\s)", "", tail, count=1)
+        sentence = head + logo + pattern.sub(logo, tail)
+    return sentence
+
+
 @math_safe
 def clean(sentence: str) -> str:
     """Remove citations and references to the paper's own apparatus; tidy spacing."""
-    text = CITATION_BRACKETS.sub("", sentence)
+    text = CITATION_BRACKETS.sub("", tex_logos(sentence))
     text = CITATION_AUTHOR.sub("", text)
     text = RUN_IN_LABEL.sub("", text.strip())
     text = re.sub(r"\s+", " ", text).strip()

@@ -1,11 +1,13 @@
 """What a glyph really is when the PDF's text map says otherwise.
 
 pdfplumber reports a glyph by the font's ToUnicode map, else by its encoding's glyph names.
-Three kinds of PDF made with TeX get that wrong, and a reader of the deck would see it:
+Four kinds of PDF made with TeX get that wrong, and a reader of the deck would see it:
 
 - bitmap (Type 3) fonts with made-up glyph names (`/a28`): TeX's ligatures ff, fi, fl, ffi,
   ffl and its quotes and dashes have no Unicode at all, so "effect" reads "eect" and
   "coefficients" "coecients";
+- bitmap fonts whose text map reads those names as ZapfDingbats glyphs (`/a65` as "❆", not
+  "A"), so that a whole paper reads "❆♥❛❧②s✐♥❣";
 - a ToUnicode map that contradicts the font's own glyph names (`/omega` mapped to "É",
   `/latticetop` to "¦");
 - math extension fonts whose glyph names no Unicode table knows (`/summationdisplay`, read
@@ -20,6 +22,7 @@ pipeline treats as unreadable (never a wrong letter).
 from __future__ import annotations
 
 import re
+import unicodedata
 
 import pdfplumber
 from pdfminer.encodingdb import name2unicode
@@ -46,6 +49,8 @@ T1_CONTROL = {
     30: "ﬃ",
     31: "ﬄ",
 }
+# A bitmap TeX font's printable codes are ASCII but for its quotes (OT1 and T1 alike).
+TEX_ASCII = {39: "’", 96: "‘"}
 # OT1 (the original TeX text encoding), codes 11–15: the ligatures.
 OT1_LIGATURES = {11: "ﬀ", 12: "ﬁ", 13: "ﬂ", 14: "ﬃ", 15: "ﬄ"}
 # Glyph names of TeX's math fonts that the Adobe Glyph List lacks.
@@ -145,11 +150,19 @@ def _font_repairs(manager: PDFResourceManager, spec: dict, found: dict) -> None:
     names = _glyph_names(spec)
     repairs = found.setdefault(fontname, {})
     type3_codes = [code for code, glyph in names.items() if TYPE3_NAME.match(glyph)]
+    dingbats = subtype == "Type3" and _read_as_dingbats(font, names)
     for code, glyph in names.items():
         seen = _reported(font, code)
         true = glyph_char(glyph)
         if true is None and subtype == "Type3" and TYPE3_NAME.match(glyph):
-            true = _tex_text_code(code, type3_codes) if seen.startswith("(cid:") else None
+            if seen.startswith("(cid:"):
+                true = _tex_text_code(code, type3_codes)
+            elif dingbats and glyph == f"a{code}" and code < 127:
+                true = (
+                    TEX_ASCII.get(code, chr(code))
+                    if code > 32
+                    else _tex_text_code(code, type3_codes)
+                )
         if true is None or seen == true:
             continue
         repairs.setdefault(seen, set()).add(true)
@@ -158,6 +171,21 @@ def _font_repairs(manager: PDFResourceManager, spec: dict, found: dict) -> None:
         seen = _reported(font, code)
         if seen in repairs and glyph_char(glyph) == seen:
             repairs[seen].add(seen)
+
+
+def _read_as_dingbats(font, names: dict[int, str]) -> bool:
+    """The text map read a bitmap font's made-up names (`/a65`) as ZapfDingbats glyphs of those
+    names ("❆") instead of the characters of their codes ("A"): most printable codes come out
+    as symbols."""
+    printable = [c for c, g in names.items() if g == f"a{c}" and 32 < c < 127]
+    symbols = sum(
+        1
+        for c in printable
+        if len(seen := _reported(font, c)) == 1
+        and 0x2190 <= ord(seen) <= 0x2BFF  # arrows, symbols, dingbats: never a letter
+        and not unicodedata.category(seen).startswith(("L", "M"))
+    )
+    return len(printable) >= 5 and symbols >= 0.5 * len(printable)
 
 
 def _reported(font, code: int) -> str:

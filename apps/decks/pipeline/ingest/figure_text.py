@@ -3,6 +3,7 @@ header, heading, caption, or the figure's own label): what crops.py keeps out of
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from apps.decks.pipeline.ingest.layout import Layout, Segment
@@ -42,6 +43,8 @@ def page_texts(layout: Layout, page: int, box: Box, captions: list[Caption]) -> 
             kind = "heading"
         elif _prose(layout, segment, width) and not _deep_inside(segment, box):
             kind = "body"
+        elif _code(segment) and not _deep_inside(segment, box):
+            kind = "body"  # the code echoed above a plot (Sweave, knitr): not the figure
         else:
             kind = "label"
         bbox = (segment.x0, segment.top, segment.x1, segment.bottom)
@@ -55,6 +58,19 @@ def _prose(layout: Layout, segment: Segment, width: float) -> bool:
         segment.size >= 0.75 * layout.body_size
         and len(segment.text.split()) >= 6
         and segment.width >= 0.45 * width
+    )
+
+
+MONOSPACE_FONT = re.compile(r"mono|courier|consol|(?:^|\+)(?:[a-z]*tt\d|pcr)", re.I)
+
+
+def _code(segment: Segment) -> bool:
+    """A line of program code: set in a typewriter font, more than a word, with code marks."""
+    text = segment.text.strip()
+    return bool(
+        MONOSPACE_FONT.search(segment.font)
+        and (len(text.split()) >= 2 or re.fullmatch(r"[+>{}()\[\]\s]+", text))
+        and re.search(r"[<>=(){}\[\]$#]|<-", text)
     )
 
 

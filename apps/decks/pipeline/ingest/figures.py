@@ -87,8 +87,11 @@ def captions_find(layout: Layout) -> list[Caption]:
             number = int(match.group(2))
             if (kind, number) in seen:
                 continue
-            parts = [segment]
+            first = [segment] + _label_continuation(ordered, segment, match.end())
+            parts = list(first)
             for following in ordered[index + 1 :]:
+                if following in parts:
+                    continue
                 last = parts[-1]
                 if following.top - last.bottom > 0.9 * last.size:
                     if following.top > last.bottom:
@@ -98,7 +101,7 @@ def captions_find(layout: Layout) -> list[Caption]:
                     break
                 if abs(following.size - segment.size) > 0.6 or following.x1 < segment.x0 - 30:
                     continue
-                if following.x0 > segment.x1 + 10:
+                if following.x0 > segment.x1 + 10 or _other_column(following, parts[: len(first)]):
                     continue
                 parts.append(following)
             text = join_lines([p.text for p in parts])
@@ -109,6 +112,42 @@ def captions_find(layout: Layout) -> list[Caption]:
             captions.append(Caption(kind, number, label, body, page_number, parts))
             seen.add((kind, number))
     return captions
+
+
+def _other_column(line: Segment, first: list[Segment]) -> bool:
+    """A line beside the caption rather than under it: it starts well right of the caption's
+    first line and is not centred under it (a narrow gutter puts the next column close)."""
+    x0, x1 = min(s.x0 for s in first), max(s.x1 for s in first)
+    width = max(x1 - x0, 1.0)
+    centred = abs((line.x0 + line.x1) / 2 - (x0 + x1) / 2) < 0.1 * width
+    return line.x0 > x0 + 0.4 * width and not centred
+
+
+def _label_continuation(ordered: list[Segment], label: Segment, end: int) -> list[Segment]:
+    """The caption's first line when its label stands apart from it ("Figure 1:" in bold, then
+    a wide gap): the segments to the label's right on its line. Not when the caption goes on
+    under the label, left of them (they are then the other column's text)."""
+    if len(label.text[end:].split()) >= 2:
+        return []
+    line = sorted(
+        (
+            s
+            for s in ordered
+            if s is not label
+            and abs(s.top - label.top) < 2
+            and 0 <= s.x0 - label.x1 < 3 * label.size
+            and abs(s.size - label.size) <= 0.6
+        ),
+        key=lambda s: s.x0,
+    )[:1]
+    if not line:
+        return []
+    below = [
+        s
+        for s in ordered
+        if 0 < s.top - label.bottom < 1.5 * label.size and s.x1 < line[0].x0 and s.x0 <= label.x1
+    ]
+    return [] if below else line
 
 
 def _has_text_left(ordered: list[Segment], segment: Segment) -> bool:
@@ -344,11 +383,28 @@ def _carries_results(layout: Layout, caption: Caption, box: Box) -> bool:
     )
 
 
+def _sideways(layout: Layout, page: int, box: Box) -> bool:
+    """A figure set sideways on its page (a landscape plot turned to fit): nearly all of its
+    text runs up the page, where a plot upright has one or two turned axis labels."""
+    inside = [
+        s
+        for s in layout.pages[page - 1]
+        if s.role in ("text", "rotated")
+        and s.x0 >= box.x0 - 1
+        and s.x1 <= box.x1 + 1
+        and s.top >= box.top - 1
+        and s.bottom <= box.bottom + 1
+    ]
+    turned = sum(1 for s in inside if s.role == "rotated")
+    return turned >= 6 and turned >= 3 * (len(inside) - turned)
+
+
 def _crop(
-    document: pdfium.PdfDocument, page: int, box: Box, path: Path
+    document: pdfium.PdfDocument, page: int, box: Box, path: Path, sideways: bool = False
 ) -> tuple[tuple[int, int], int]:
-    """Render the box from the page (vector drawings come out as printed) at a resolution that
-    stays sharp across a slide; returns the image size and the panel count (panels.py)."""
+    """Render the box from the page (vector drawings come out as printed, a sideways figure
+    turned upright) at a resolution that stays sharp across a slide; returns the image size and
+    the panel count (panels.py)."""
     pdf_page = document[page - 1]
     width, height = pdf_page.get_size()
     x0, top = max(0.0, box.x0 - PAD_PT), max(0.0, box.top - PAD_PT)
@@ -361,7 +417,10 @@ def _crop(
         crop=(x0, height - bottom, width - x1, top),
         fill_color=(255, 255, 255, 255),
     )
-    image, panels = rearranged(bitmap.to_pil().convert("RGB"))
+    image = bitmap.to_pil().convert("RGB")
+    if sideways:
+        image = image.rotate(-90, expand=True)  # its text read bottom to top: turn it back
+    image, panels = rearranged(image)
     image.save(path, format="PNG", optimize=False, compress_level=6)
     pdf_page.close()
     return image.size, panels
@@ -400,7 +459,8 @@ def figures_extract(
         prefix = "fig" if caption.kind == "figure" else "tab"
         figure_id = f"{prefix}-{caption.number}"
         out_dir.mkdir(parents=True, exist_ok=True)
-        size, panels = _crop(document, caption.page, box, out_dir / f"{figure_id}.png")
+        sideways = _sideways(layout, caption.page, box)
+        size, panels = _crop(document, caption.page, box, out_dir / f"{figure_id}.png", sideways)
         figures.append(
             Figure(
                 id=figure_id,

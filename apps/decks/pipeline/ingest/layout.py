@@ -47,6 +47,13 @@ class Word(Placed):
         return self.source is not None and self.source.math
 
 
+# Bold by name, or TeX's bold faces, whose names do not say so: Computer Modern's CMBX10 and
+# CMB10, the EC fonts' SFBX1000, Latin Modern's LMBX.
+BOLD_FONT = re.compile(
+    r"bold|black|heavy|semibold|medium|(?:^|\+)(?:cmbx|cmb\d|cmbsy|cmssbx|sfbx|ecbx|lmbx)", re.I
+)
+
+
 @dataclass
 class Segment:
     page: int  # 1-based
@@ -90,7 +97,7 @@ class Segment:
 
     @property
     def bold(self) -> bool:
-        return bool(re.search(r"bold|black|heavy|semibold|medium", self.font, re.I))
+        return bool(BOLD_FONT.search(self.font))
 
     @property
     def text(self) -> str:

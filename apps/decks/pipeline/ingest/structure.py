@@ -60,6 +60,13 @@ AFFILIATION = re.compile(
 )
 
 
+SMALL_CAPS_FONT = re.compile(r"(?:^|\+)(?:cmcsc|lmcsc|sfcc|eccc)\d|smallcaps|[-_]sc\b", re.I)
+ITALIC_FONT = re.compile(r"italic|oblique|(?:^|\+)(?:cmti|cmsl|sfti|lmri)\d", re.I)
+FILE_NAME = re.compile(
+    r"\.(?:dvi|tex|pdf|docx?|odt|rtf|ps|eps|indd|qxd)\s*$|^Microsoft Word\b", re.I
+)
+
+
 @dataclass
 class Heading:
     segment: Segment
@@ -76,12 +83,16 @@ def title_find(layout: Layout, metadata_title: str) -> tuple[str, Segment | None
             for s in layout.pages[0]
             if s.role in ("text", "margin")
             and s.top < 0.5 * layout.page_sizes[0][1]
-            and s.size >= layout.body_size + 2.5
+            and s.size >= layout.body_size + (1.5 if s.bold else 2.5)
             and len(s.text) > 3
         ]
         if layout.pages
         else []
     )
+    if FILE_NAME.search(metadata_title):
+        metadata_title = ""  # "apssamp.dvi", "Microsoft Word - draft.docx": not a title
+    if not candidates and not metadata_title.strip() and layout.pages:
+        candidates = _bold_title_lines(layout)  # a title set bold at the body's size
     if not candidates:
         return metadata_title.strip(), None
     biggest = max(s.size for s in candidates)
@@ -90,10 +101,31 @@ def title_find(layout: Layout, metadata_title: str) -> tuple[str, Segment | None
     for segment in lines[1:]:
         if segment.top - block[-1].bottom < 1.2 * biggest:
             block.append(segment)
-    title = join_lines([s.text for s in block])
+    title = _sentence_case(join_lines([s.text for s in block]))
     if len(title.split()) < 2 and metadata_title:
         return metadata_title.strip(), block[-1]
     return title, block[-1]
+
+
+def _bold_title_lines(layout: Layout) -> list[Segment]:
+    """The first bold lines of page 1's upper third that are no heading or caption (AMS and
+    some journals set the title bold, in capitals, at the body's size)."""
+    top = 0.35 * layout.page_sizes[0][1]
+    lines = sorted(
+        (
+            s
+            for s in layout.pages[0]
+            if s.role in ("text", "margin")
+            and s.top < top
+            and s.bold
+            and len(s.text.split()) >= 2
+            and not CAPTION.match(s.text)
+            and not _heading_text(s.text)
+            and not NUMBERED.match(s.text)
+        ),
+        key=lambda s: s.top,
+    )
+    return lines[:1] + [s for s in lines[1:] if s.size == lines[0].size][:2] if lines else []
 
 
 def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
@@ -122,6 +154,7 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
             break
         names.extend(_split_names(text))
         previous = segment
+    names = [n.title() if n.isupper() else n for n in names]  # "ROGER KOENKER"
     return [n for n in names if _looks_like_name(n)][:30]
 
 
@@ -196,21 +229,43 @@ def heading_of(layout: Layout, segment: Segment) -> Heading | None:
     if not words or len(words) > 14 or CAPTION.match(text) or text.endswith((",", ";")):
         return None
     larger = segment.size >= layout.body_size + 0.9
-    emphasised = larger or (segment.bold and segment.size >= layout.body_size - 0.6)
+    match = NUMBERED.match(text)
+    # A numbered bold heading may be set a size smaller than the body (REVTeX's "I. INTRODUCTION")
+    smallest = layout.body_size - (1.3 if match else 0.6)
+    # AMS sets headings in small capitals at the body's size: "1. Introduction", "References"
+    small_caps = bool((match or _heading_text(text)) and SMALL_CAPS_FONT.search(segment.font))
+    emphasised = larger or ((segment.bold or small_caps) and segment.size >= smallest)
     if not emphasised:
         return None
-    match = NUMBERED.match(text)
     if match:
         number, title = match.group(1), match.group(2).strip()
         if re.fullmatch(r"[\d.]+", title) or len(title) < 3:
             return None
         level = number.count(".") + 1 if number[0].isdigit() else 1
-        return Heading(segment, number, title.rstrip("."), level)
+        return Heading(segment, number, _sentence_case(title.rstrip(".:")), level)
     if _heading_text(text):
         return Heading(segment, "", text.rstrip(".:"), 1)
     if larger and segment.size >= layout.body_size + 2 and len(words) <= 8 and text[0].isupper():
         return Heading(segment, "", text, 1)
     return None
+
+
+def _sentence_case(title: str) -> str:
+    """ "FIRST-LEVEL HEADING" → "First-level heading": capitals are the heading's typography."""
+    letters = [c for c in title if c.isalpha()]
+    if len(letters) < 4 or any(c.islower() for c in letters):
+        return title
+    words = []
+    for word in title.split():
+        letters = re.sub(r"[^A-Za-z]", "", word)
+        acronym = (
+            len(letters) == 1
+            and letters != "A"
+            or (1 < len(letters) <= 4 and not re.search(r"[AEIOUY]", letters))
+        )
+        words.append(word if acronym else word.lower())  # "IN R", "GLM" stay
+    sentence = " ".join(words)
+    return sentence[:1].upper() + sentence[1:]
 
 
 def abstract_find(
@@ -238,6 +293,8 @@ def _abstract_text(
             break
         if segment.top <= title_segment.bottom + 1 or AFFILIATION.search(segment.text):
             continue
+        if ITALIC_FONT.search(segment.font):
+            continue  # addresses and affiliations set in italics (REVTeX, many journals)
         if len(segment.text.split()) >= 5 and segment.size >= layout.body_size - 1.5:
             lines.append(segment.text)
     text = join_lines(lines)

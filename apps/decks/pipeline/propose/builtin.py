@@ -11,10 +11,12 @@ from __future__ import annotations
 import re
 
 from apps.decks import limits
-from apps.decks.pipeline import defects, text
+from apps.decks.pipeline import defects, display_math, text
 from apps.decks.pipeline.issues import Issue, Revision
 from apps.decks.pipeline.paper import Figure, Paper, Section
 from apps.decks.pipeline.propose import bullets
+from apps.decks.pipeline.propose.bullets import rewrite as rewrite_bullet
+from apps.decks.pipeline.propose.captions import caption_text, figure_title, mention_bullet
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
 INTRO = re.compile(r"intro|background|motivation|overview|preliminar", re.I)
@@ -26,37 +28,20 @@ RESULTS = re.compile(
     re.I,
 )
 SKIP = re.compile(
-    r"appendix|supplement|acknowledg|funding|data availability|code availability", re.I
+    r"appendix|supplement|acknowledg|funding|data availability|code availability|"
+    r"affiliation|author information|about the authors|corresponding author|address|"
+    r"^(?:table of )?contents$",
+    re.I,
 )
 OWN_WORK = re.compile(
     r"\b(we|our|I)\b|\bthis (paper|article|report|replication|reproduction)\b", re.I
 )
-FIGURE_LEAD = re.compile(
-    r"^(?:as (?:shown|seen|reported|illustrated|displayed|depicted|described) in "
-    r"(?:our )?(?:figure|fig\.|table) \d+[a-z]?,?\s*|(?:figure|fig\.|table) \d+[a-z]? "
-    r"(?:shows|presents|illustrates|displays|reports|depicts|indicates|confirms|demonstrates) "
-    r"that\s*)",
-    re.I,
-)
-FIGURE_TAIL = re.compile(
-    r",?\s*(?:as (?:shown|seen|reported|illustrated|described|displayed) )?(?:in|see) "
-    r"(?:our )?(?:figure|fig\.|table) \d+[a-z]?|\s*\((?:see )?(?:figure|fig\.|table) "
-    r"\d+[a-z]?\)",
-    re.I,
-)
-TITLE_CUT = re.compile(
-    r"\s+(?:for|by|with|using|plotted|against|when|where|obtained|computed|measured|from|"
-    r"on|in|at|as)\s+",
-    re.I,
-)
-
 MAX_FIGURE_SLIDES = 8
 TARGET_SLIDES = 15
 MAX_BODY_TEXT_SLIDES = 5
 TEXT_BULLETS = 4
 FIGURE_BULLET_WORDS = 24
 FIGURE_TEXT_BUDGET = 36
-PANEL_LABEL = re.compile(r"^\(?[a-hA-H]\)(?:\s*(?:and|,|&|–|-)\s*\(?[a-hA-H]\))*\s*")
 
 
 def _kind(section: Section, parent: str) -> str:
@@ -72,64 +57,6 @@ def _kind(section: Section, parent: str) -> str:
         if RESULTS.search(name):
             return "result"
     return "method"
-
-
-def figure_title(figure: Figure, words: int = 10) -> str:
-    """A short slide title from the caption: its first phrase, without references."""
-    return _caption_title(figure.caption, figure.label, words)
-
-
-@text.math_safe
-def _caption_title(caption: str, label: str, words: int) -> str:
-    first = PANEL_LABEL.sub("", text.first_sentence(caption)).rstrip(".")
-    clauses = [c.strip() for c in re.split(r",|;|:|\(", first) if c.strip()]
-    clauses = [
-        c
-        for c in clauses
-        if not re.search(r"\bet al\b|^(figure|fig\.|table)\b|^\w\)$", c, re.I)
-        and len(c.split()) >= 2
-    ] or [label]
-    title = clauses[0]
-    if len(title.split()) > words:
-        parts = TITLE_CUT.split(title)
-        title = parts[0] if 3 <= len(parts[0].split()) <= words else " ".join(title.split()[:words])
-        title = DANGLING_END.sub("", title)
-    title = title.strip(" .")
-    return title[:1].upper() + title[1:]
-
-
-DANGLING_END = re.compile(
-    r"(?:\s+(?:of|the|a|an|and|or|in|for|by|with|to|on|is|are|was|were|that|which|as|at))+$",
-    re.I,
-)
-
-
-def caption_text(figure: Figure, max_words: int = 28) -> str:
-    """The caption shown on the slide: its first sentence, with the second one too when the
-    first is only a label ("Tuning window size."), cut at a clause if it is long."""
-    parts = [text.clean(s) for s in text.sentences(PANEL_LABEL.sub("", figure.caption))]
-    if not parts:
-        return figure.caption
-    caption = parts[0]
-    if len(parts) > 1 and text.word_count(caption) <= 6:
-        caption = f"{caption} {parts[1]}"
-    if text.word_count(caption) > max_words:
-        caption = text.PARENTHETICAL.sub("", caption)
-    return text.shorten(caption, max_words, ellipsis=True)
-
-
-def mention_bullet(sentence: str, max_words: int) -> str | None:
-    """A claim from a sentence that discusses a figure, without the pointer to the figure."""
-    if not text.usable(sentence):
-        return None
-    cleaned = text.clean(sentence)
-    cleaned = FIGURE_LEAD.sub("", cleaned)
-    cleaned = FIGURE_TAIL.sub("", cleaned)
-    cleaned = re.sub(r"([:;,])\s*[,;]", r"\1", cleaned)
-    cleaned = re.sub(r"\s+", " ", cleaned).strip()
-    if text.FIGURE_REF.search(cleaned):
-        return None  # still leans on a figure reference ("In Figure 6b, …"): not a claim
-    return text.condense(cleaned, max_words)
 
 
 class BuiltinProposer:
@@ -241,10 +168,13 @@ class BuiltinProposer:
     def _section_kinds(paper: Paper) -> dict[int, str]:
         kinds: dict[int, str] = {}
         parent = ""
+        surnames = {a.split()[-1].lower() for a in paper.authors if len(a.split()) > 1}
         for section in paper.sections:
             if section.level == 1:
                 parent = section.title
             kinds[id(section)] = _kind(section, parent if section.level > 1 else "")
+            if surnames & set(re.findall(r"[\w-]+", section.title.lower())):
+                kinds[id(section)] = "skip"  # the authors' names over their addresses
         if paper.sections and all(k == "method" for k in kinds.values()):
             kinds[id(paper.sections[0])] = "intro"
         return kinds
@@ -256,6 +186,7 @@ class BuiltinProposer:
         if count <= 0:
             return []
         chosen = text.key_sentences(paragraphs, scorer, count, exclude=used, rewrite=_standalone)
+        chosen = _without_repeated_antecedents(chosen, used)
         used.update(b.lower() for b in chosen)
         return chosen
 
@@ -299,6 +230,8 @@ class BuiltinProposer:
             if any(ref != (figure.kind, figure.number) for ref in text.figure_refs(mention.text)):
                 continue  # also about another figure: it belongs on that slide
             bullet = mention_bullet(mention.text, FIGURE_BULLET_WORDS)
+            if bullet is not None and defects.text_defects(bullet):
+                bullet = rewrite_bullet(bullet, max_words=FIGURE_BULLET_WORDS)
             if bullet is None or bullet.lower() in used:
                 continue
             if (
@@ -397,6 +330,19 @@ class BuiltinProposer:
         return deck_repair(self, paper, deck, issues)
 
 
+def _without_repeated_antecedents(chosen: list[str], used: set[str]) -> list[str]:
+    """A bullet merged with the sentence it leans on ("A; not respecting this order …") says A
+    again: it goes when A is shown already, and A gives way to it when both were chosen."""
+
+    def antecedent(bullet: str) -> str:
+        return bullet.split("; ", 1)[0].lower() if "; " in bullet else ""
+
+    merged_from = {antecedent(b) for b in chosen} - {""}
+    return [
+        b for b in chosen if antecedent(b) not in used and b.lower().rstrip(".") not in merged_from
+    ]
+
+
 def _standalone(bullet: str, previous: str) -> str | None:
     """The bullet as a statement of its own (the reviewer's text defects fixed), or None. Text
     slides show no figure, so a sentence that points into one is not a bullet there."""
@@ -425,7 +371,7 @@ def equation_for(paper: Paper, section: Section) -> str:
     """The display equation a slide about this section shows: the one its text refers to most
     (or its first), when it was rebuilt cleanly; "" when there is none."""
     candidates = [
-        e for e in paper.equations if e.section == section.title and defects.clean_tex(e.tex)
+        e for e in paper.equations if e.section == section.title and display_math.clean_tex(e.tex)
     ]
     if not candidates:
         return ""

@@ -27,6 +27,9 @@ PRONOUN_VERBS = re.compile(
     r"corresponds?|depends?|relies|reflects?|represents?|comes?|came|also|thus|then|not|only)\b",
     re.I,
 )
+# "These simply tell us", "This parallels the operation": the word after the pronoun is an
+# adverb or a verb (an object follows it), not a noun the pronoun qualifies.
+VERB_NEXT = re.compile(r"^(?:\w+ly\b|\w+\s+(?:the|a|an|us|them|which|what|how|whether|to)\b)", re.I)
 DEMONSTRATIVES = re.compile(r"^(this|these|that|those|such)\s+", re.I)
 POINTER_PHRASE = re.compile(
     r",?\s*\(?(?:see\s+|cf\.\s+)?(?:(?:as\s+)?(?:shown|seen|given|reported|illustrated|"
@@ -86,6 +89,8 @@ def drop_connector(value: str) -> str | None:
         stripped = stripped[match.end() :].lstrip(",;: ")
     if not stripped or text.code_first(stripped):
         return None  # nothing left, or a code name that cannot be capitalised
+    if re.match(r"(?:is|are|was|were|has|have|had)\b", stripped, re.I):
+        return None  # "Even worse is a Cox model …": the connector was the sentence's subject
     return _capitalise(stripped)
 
 
@@ -94,7 +99,7 @@ def resolve_reference(value: str, source: Source) -> str | None:
     demonstrative = DEMONSTRATIVES.match(stripped)
     if demonstrative:
         rest = stripped[demonstrative.end() :]
-        if rest and not PRONOUN_VERBS.match(rest):
+        if rest and not PRONOUN_VERBS.match(rest) and not VERB_NEXT.match(rest):
             return "The " + rest  # "This visualisation does…" → "The visualisation does…"
     previous = text.clean(source.previous).rstrip(".;: ") if source.previous else ""
     if (
@@ -106,6 +111,19 @@ def resolve_reference(value: str, source: Source) -> str | None:
         if text.word_count(merged) <= MAX_MERGED_WORDS:
             return merged  # the pronoun now follows what it refers to
     return None
+
+
+def merge_antecedent(value: str, source: Source) -> str | None:
+    """A bullet leaning on the sentence before it ("…for these five species") merged with that
+    sentence, when the merge names what it leans on and stays short; None otherwise."""
+    previous = text.clean(source.previous).rstrip(".;: ") if source.previous else ""
+    if not previous or defects.text_defects(previous):
+        return None
+    stripped = value.strip()
+    merged = f"{previous}; {stripped[:1].lower()}{stripped[1:]}"
+    if text.word_count(merged) > MAX_MERGED_WORDS or defects.leaning_reference(merged):
+        return None
+    return merged
 
 
 def remove_pointers(value: str) -> str | None:
@@ -121,7 +139,7 @@ def remove_pointers(value: str) -> str | None:
 
 
 def strip_stray(value: str) -> str | None:
-    cleaned = defects.UNREADABLE.sub("", value)
+    cleaned = text.without_loose_accents(defects.UNREADABLE.sub("", value))
     cleaned = defects.STRAY_LEAD.sub("", cleaned.strip(), count=1).strip()
     return _capitalise(cleaned) if cleaned else None
 
@@ -141,6 +159,8 @@ def fix(kind: str, value: str, source: Source | None = None) -> str | None:
         return drop_connector(value)
     if kind == "unresolved_reference":
         return resolve_reference(value, source)
+    if kind == "leaning_reference":
+        return merge_antecedent(value, source)
     if kind == "equation_number":
         return strip_equation_numbers(value)
     if kind == "stray_glyph":

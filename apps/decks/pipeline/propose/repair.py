@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from apps.decks import limits
-from apps.decks.pipeline import defects, text
+from apps.decks.pipeline import defects, display_math, text
 from apps.decks.pipeline.crops import figure_crop_findings
 from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Revision
 from apps.decks.pipeline.paper import Paper
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 TEXT_TYPES = (
     "dangling_connector",
     "unresolved_reference",
+    "leaning_reference",
     "equation_number",
     "meta_text",
     "stray_glyph",
@@ -124,7 +125,7 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     kind = issue.type
     if kind == "dangling_pointer" and issue.evidence.get("kind") == "equation":
         equation = work.paper.equation(str(issue.evidence.get("number")))
-        if equation is not None and not slide.equation and defects.clean_tex(equation.tex):
+        if equation is not None and not slide.equation and display_math.clean_tex(equation.tex):
             return [slide.model_copy(update={"equation": equation.tex})], (
                 f"showed equation ({equation.number}) that bullet {issue.evidence['index'] + 1} "
                 "points at"
@@ -193,7 +194,7 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     figures = [f for f in (work.paper.figure(i) for i in slide.figures()) if f]
     candidates = []
     if figures:
-        from apps.decks.pipeline.propose.builtin import figure_title
+        from apps.decks.pipeline.propose.captions import figure_title
 
         candidates += [figure_title(figures[0], words=w) for w in (8, 12)]
     section = next(

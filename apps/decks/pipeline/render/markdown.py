@@ -16,6 +16,7 @@ from pathlib import Path
 
 from apps.decks.pipeline.paper import Figure, Paper
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+from apps.decks.pipeline.text import without_loose_accents
 
 STYLE_SOURCE = Path(__file__).resolve().parents[4] / "renderers" / "slidev" / "deck-style.css"
 FIGURES_DIR = "figures"
@@ -113,7 +114,8 @@ def deck_markdown(deck: SlideDeck, paper: Paper) -> str:
 def _notes(slide: Slide) -> str:
     if not slide.notes:
         return ""
-    text = re.sub(r"-{2,}", "–", slide.notes).replace("<", "‹").replace(">", "›")
+    text = re.sub(r"-{2,}", "–", without_loose_accents(slide.notes))
+    text = text.replace("<", "‹").replace(">", "›")
     return f"\n\n<!--\n{text}\n-->"
 
 

@@ -72,9 +72,12 @@ def figure_text_small(c: SlideContext):
         if drawn_px < limits.get("figure_text_min_px"):
             # Drawn as large as the slide allows, the figure's own small print is the paper's.
             largest = _at_its_largest(c, image)
+            # Two compared figures share the slide, as figure_small and figure_narrow allow: the
+            # other way, a slide each, shows near-identical figures in a row.
+            pair = c.slide is not None and c.slide.figure_pair
             yield c.issue(
                 "figure_text_small",
-                "low" if largest else "medium",
+                "low" if largest or pair else "medium",
                 f"the labels inside {figure.id} are drawn {drawn_px:.1f} px high",
                 "give the figure more room (a slide of its own, full width)",
                 text_px=round(drawn_px, 1),

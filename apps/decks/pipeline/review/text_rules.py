@@ -3,12 +3,13 @@ pipeline/defects.py, pointers to things the slide does not show, and slides too 
 
 from __future__ import annotations
 
-from apps.decks.pipeline import defects
+from apps.decks.pipeline import defects, display_math
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
 
 SUGGESTIONS = {
     "dangling_connector": "drop the opening connector so the bullet stands on its own",
     "unresolved_reference": "name what the pronoun refers to, or merge with the sentence before",
+    "leaning_reference": "merge with the sentence it leans on, or use another sentence",
     "equation_number": "remove the equation number (or show the equation)",
     "meta_text": "leave out sentences about the paper's own structure",
     "stray_glyph": "remove the stray glyph",
@@ -21,6 +22,7 @@ SUGGESTIONS = {
 MESSAGES = {
     "dangling_connector": "opens with “{part}”, which leans on a sentence the slide does not show",
     "unresolved_reference": "opens with “{part}”, which refers to nothing on the slide",
+    "leaning_reference": "says “{part}”, which names what the slide does not show",
     "equation_number": "carries the equation number “{part}”",
     "meta_text": "is about the paper's structure (“{part}”)",
     "stray_glyph": "starts with a stray glyph “{part}”",
@@ -90,7 +92,7 @@ def equation_defects(c: SlideContext):
     """The slide's display equation as a reader sees it: rebuilt whole, or broken."""
     if c.slide is None or not c.slide.equation:
         return
-    problem = defects.display_problem(c.slide.equation)
+    problem = display_math.display_problem(c.slide.equation)
     if problem:
         yield c.issue(
             "broken_math",
@@ -109,7 +111,11 @@ def title_defects(c: SlideContext):
         return
     part = defects.title_fragment(c.slide.title)
     found = [("title_fragment", part)] if part else []
-    found += [(k, p) for k, p in defects.text_defects(c.slide.title) if k != "table_as_text"]
+    found += [
+        (k, p)
+        for k, p in defects.text_defects(c.slide.title)
+        if k != "table_as_text" and not _heading_word(k, p, c.slide.title)
+    ]
     for kind, part in found[:1]:
         yield c.issue(
             "title_fragment" if kind == "title_fragment" else kind,
@@ -122,6 +128,12 @@ def title_defects(c: SlideContext):
             text=c.slide.title,
             part=part[:80],
         )
+
+
+def _heading_word(kind: str, part: str, title: str) -> bool:
+    """ "Further functionality", "Next steps": a title's first word that would lean in a
+    sentence names the subject in a heading (unless a comma makes it a connector)."""
+    return kind == "dangling_connector" and title[:1].isupper() and part[-1:] not in ",;:"
 
 
 @slide_rule

@@ -1,0 +1,84 @@
+"""Whether a display equation rebuilt from the PDF's glyphs reads whole: the reviewer flags a
+broken one (review/text_rules.py) and the proposer shows only whole ones."""
+
+from __future__ import annotations
+
+import re
+
+from apps.decks.pipeline.defects import UNREADABLE, WORD_SPLIT
+
+RELATION_TEX = re.compile(
+    r"=|<|>|\\(?:leq|geq|neq|approx|simeq|sim|propto|equiv|to|Rightarrow|mapsto|in)\b"
+)
+MATH_UNICODE = set("⊤·…⋯′")
+# Signs that a display was rebuilt from glyphs whose layout was lost: scripts flattened onto
+# the line ("J21", "⊤" on the baseline), a word split by a script ("m_{t}\\mathrm{ax}"), an
+# empty group or root, operators without operands, a big operator without its limits, an
+# integrand's "du" without its integral.
+FLATTENED = (
+    ("a script flattened onto the line", re.compile(r"(?<![\\\w{])[A-Za-z]\d{2,}")),
+    ("a transpose sign off its script", re.compile(r"(?<!\^\{)(?:\\top\b|⊤)")),
+    ("a word split by a script", WORD_SPLIT),
+    ("an empty group", re.compile(r"\{\s*\}|\(\s*\)|\[\s*[.,]?\s*\]")),
+    (
+        "operators without an operand",
+        re.compile(
+            r"\+\s*\+|\+\s*=|=\s*\+|[+=]\s*[,)]|\(\s*[+=]|"
+            r"(?:=|\\leq|\\geq)\s*(?:=|\\Rightarrow|\\to|\\leq|\\geq)"
+        ),
+    ),
+    (
+        "a script flattened onto the line",
+        re.compile(
+            r"\\(?:alpha|beta|gamma|delta|epsilon|theta|lambda|mu|nu|sigma|tau|phi|psi|omega|pi|"
+            r"rho|eta|xi|kappa|zeta|chi)\s+\d\b|(?<![\\\w{])[a-z]\d,[a-z]\b"
+        ),
+    ),
+    ("a sum or product without its limits", re.compile(r"\\(?:sum|prod)(?!\s*_)")),
+)
+FLAT_SCRIPT_CALL = re.compile(r"(?<![\\\w{])[A-Za-z]\d\(")
+# A row that starts where its left side was lost ("+ i<j …"), or with the prose that led into
+# it ("where q_i = …").
+ROW_OPENING = re.compile(r"^\s*(?:\+|=|\\cdot|\\times|\\mathrm\{(?:where|and|with|for|then)\})")
+
+
+def display_problem(tex: str) -> str | None:
+    """Why a display equation rebuilt from the PDF would read broken, or None. Each row of a
+    system must be a relation with both sides."""
+    pairs = (("(", ")"), ("{", "}"), ("[", "]"))
+    if any(tex.count(a) != tex.count(b) for a, b in pairs) or tex.count("|") % 2:
+        return "unbalanced brackets"
+    if len(tex) > 240:
+        return "too long to be rebuilt reliably"
+    body = re.sub(r"\\(?:begin|end)\{gathered\}", "", tex)
+    for row in (r.strip() for r in body.split("\\\\")):
+        if UNREADABLE.search(row) or any(ord(ch) > 127 and ch not in MATH_UNICODE for ch in row):
+            return "a glyph without its symbol"
+        outside = row
+        while re.search(r"\([^()]*\)", outside):  # relations inside brackets do not count
+            outside = re.sub(r"\([^()]*\)", " x ", outside)
+        if FLAT_SCRIPT_CALL.search(row):
+            return "a script flattened before its argument"  # "Q1(θ)" for Q_1(θ)
+        relations = list(RELATION_TEX.finditer(outside))
+        if not relations:
+            return "a line without a relation (a fraction's or sum's parts apart)"
+        if len(re.sub(r"\s+", "", re.sub(r"\\[A-Za-z]+", "x", row))) <= 7:
+            return "a fragment (a limit or a case without its equation)"
+        row = outside
+        if not row[: relations[0].start()].strip() or not row[relations[-1].end() :].strip():
+            return "a relation with a side missing"
+        if ROW_OPENING.search(row):
+            return "a row opening with an operator or with prose"
+        for what, pattern in FLATTENED:
+            if pattern.search(row):
+                return what
+        if re.search(r"\bd[a-z]\s*$", row) and "\\int" not in row:
+            return "an integral without its sign"
+        if "\\surd" in row:
+            return "a root whose radicand was not rebuilt"
+    return None
+
+
+def clean_tex(tex: str) -> bool:
+    """A rebuilt display equation worth showing: it reads whole (display_problem)."""
+    return display_problem(tex) is None

@@ -1,0 +1,92 @@
+"""Figure slides' words from the paper: a title from the caption, the caption shown, and the
+claims of the sentences that discuss the figure (without their pointers to it)."""
+
+from __future__ import annotations
+
+import re
+
+from apps.decks.pipeline import defects, text
+from apps.decks.pipeline.paper import Figure
+
+FIGURE_LEAD = re.compile(
+    r"^(?:as (?:shown|seen|reported|illustrated|displayed|depicted|described) in "
+    r"(?:our )?(?:figure|fig\.|table) \d+[a-z]?,?\s*|(?:figure|fig\.|table) \d+[a-z]? "
+    r"(?:shows|presents|illustrates|displays|reports|depicts|indicates|confirms|demonstrates) "
+    r"that\s*)",
+    re.I,
+)
+FIGURE_TAIL = re.compile(
+    r",?\s*(?:as (?:shown|seen|reported|illustrated|described|displayed) )?(?:in|see) "
+    r"(?:our )?(?:figure|fig\.|table) \d+[a-z]?|\s*\((?:see )?(?:figure|fig\.|table) "
+    r"\d+[a-z]?\)",
+    re.I,
+)
+TITLE_CUT = re.compile(
+    r"\s+(?:for|by|with|using|plotted|against|when|where|obtained|computed|measured|from|"
+    r"on|in|at|as)\s+",
+    re.I,
+)
+
+PANEL_LABEL = re.compile(r"^\(?[a-hA-H]\)(?:\s*(?:and|,|&|–|-)\s*\(?[a-hA-H]\))*\s*")
+
+
+def figure_title(figure: Figure, words: int = 10) -> str:
+    """A short slide title from the caption: its first phrase, without references."""
+    return _caption_title(figure.caption, figure.label, words)
+
+
+@text.math_safe
+def _caption_title(caption: str, label: str, words: int) -> str:
+    first = PANEL_LABEL.sub("", text.first_sentence(caption)).rstrip(".")
+    clauses = [c.strip() for c in re.split(r",|;|:|\(", first) if c.strip()]
+    clauses = [
+        c
+        for c in clauses
+        if not re.search(r"\bet al\b|^(figure|fig\.|table)\b|^\w\)$", c, re.I)
+        and not defects.PANEL_FRAGMENT.match(c)  # "Left panel: …"
+        and len(c.split()) >= 2
+    ] or [label]
+    title = clauses[0]
+    sentence = defects.CAPTION_SENTENCE.search(title)  # "Curves … are shown as solid lines"
+    if sentence and len(title[: sentence.start()].split()) >= 2:
+        title = title[: sentence.start()]
+    if len(title.split()) > words:
+        parts = TITLE_CUT.split(title)
+        title = parts[0] if 3 <= len(parts[0].split()) <= words else " ".join(title.split()[:words])
+        title = DANGLING_END.sub("", title)
+    title = title.strip(" .")
+    return title[:1].upper() + title[1:]
+
+
+DANGLING_END = re.compile(
+    r"(?:\s+(?:of|the|a|an|and|or|in|for|by|with|to|on|is|are|was|were|that|which|as|at))+$",
+    re.I,
+)
+
+
+def caption_text(figure: Figure, max_words: int = 28) -> str:
+    """The caption shown on the slide: its first sentence, with the second one too when the
+    first is only a label ("Tuning window size."), cut at a clause if it is long."""
+    parts = [text.clean(s) for s in text.sentences(PANEL_LABEL.sub("", figure.caption))]
+    if not parts:
+        return figure.caption
+    caption = parts[0]
+    if len(parts) > 1 and text.word_count(caption) <= 6:
+        caption = f"{caption} {parts[1]}"
+    if text.word_count(caption) > max_words:
+        caption = text.PARENTHETICAL.sub("", caption)
+    return text.shorten(caption, max_words, ellipsis=True)
+
+
+def mention_bullet(sentence: str, max_words: int) -> str | None:
+    """A claim from a sentence that discusses a figure, without the pointer to the figure."""
+    if not text.usable(sentence):
+        return None
+    cleaned = text.clean(sentence)
+    cleaned = FIGURE_LEAD.sub("", cleaned)
+    cleaned = FIGURE_TAIL.sub("", cleaned)
+    cleaned = re.sub(r"([:;,])\s*[,;]", r"\1", cleaned)
+    cleaned = re.sub(r"\s+", " ", cleaned).strip()
+    if text.FIGURE_REF.search(cleaned):
+        return None  # still leans on a figure reference ("In Figure 6b, …"): not a claim
+    return text.condense(cleaned, max_words)
