@@ -38,6 +38,7 @@ def process_env(**extra: str) -> dict[str, str]:
     env = dict(os.environ)
     env.setdefault("DJANGO_SETTINGS_MODULE", "project.settings.test")
     env["PYTHONUNBUFFERED"] = "1"
+    env["TESSERA_TEST_POOLED"] = "1"  # long-lived processes: pooled like the real ones
     env.update(extra)
     return env
 

@@ -51,7 +51,12 @@ def start_server(
 ) -> LiveServer:
     port = port or free_port()
     log_path = log_dir / f"daphne-{port}.log"
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "project.settings.test", **(extra_env or {})}
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "project.settings.test",
+        "TESSERA_TEST_POOLED": "1",  # a server is long-lived: pooled like the real one
+        **(extra_env or {}),
+    }
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
             [
