@@ -10,10 +10,16 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from apps.agent import cli
+from apps.agent.models import ThreadDirectory
+from apps.agent.providers import BuiltinProvider
+from apps.agent.selectors import thread_list
 from apps.erp.entities import NONE
 from apps.erp.eval.compare import same_result
 from apps.erp.eval.questions import QuestionFileError, load_questions
+from apps.erp.eval.runner import evaluate
 from apps.erp.planner.lexicon import lex
+from project.maintenance import owner_database
 from tests.conftest import AS_OF
 
 PROJECT_SET = Path(settings.BASE_DIR) / "apps" / "erp" / "eval" / "questions.jsonl"
@@ -154,6 +160,66 @@ def test_a_wrong_answer_fails_the_command(tmp_path):
     )
     with pytest.raises(CommandError, match="1 wrong"):
         _eval(path)
+
+
+def _threads_of(username: str) -> list[tuple[str, str]]:
+    context = cli.access_for(username, "acme")
+    with owner_database() as alias:
+        directory = set(
+            ThreadDirectory.objects.using(alias)
+            .filter(user_id=context.user_id)
+            .values_list("thread_id", flat=True)
+        )
+    return sorted(
+        (t.title, str(t.id)) for t in thread_list(context=context, limit=10_000)
+    ), directory
+
+
+@pytest.mark.usefixtures("committed_db")
+def test_an_evaluation_leaves_nothing_in_the_persons_thread_list(tmp_path):
+    before = _threads_of("ana")
+    path = _file(
+        tmp_path,
+        [
+            {"id": "t1", "question": "headcount in Sales", "gold_sql": SALES.format(name="Sales")},
+            {
+                "id": "t2",
+                "question": "and Finance?",
+                "gold_sql": SALES.format(name="Finance"),
+                "followup_of": "t1",
+            },
+            {"id": "t3", "question": "What is the average bonus?", "expect": "refuse"},
+        ],
+    )
+    report = json.loads(_eval(path, "--json"))
+    assert report["right"] == 3
+    assert _threads_of("ana") == before
+
+
+@pytest.mark.usefixtures("committed_db")
+def test_an_evaluation_that_fails_half_way_leaves_no_thread_either(tmp_path):
+    before = _threads_of("ana")
+    questions = load_questions(
+        _file(
+            tmp_path,
+            [
+                {
+                    "id": "a",
+                    "question": "headcount in Sales",
+                    "gold_sql": SALES.format(name="Sales"),
+                },
+                {"id": "b", "question": "and Finance?", "expect": "refuse", "followup_of": "a"},
+            ],
+        )
+    )
+    providers = iter([BuiltinProvider])
+
+    def provider():
+        return next(providers)()  # the second question's provider cannot be built
+
+    with pytest.raises(StopIteration):
+        evaluate(questions, context=cli.access_for("ana", "acme"), provider=provider, as_of=AS_OF)
+    assert _threads_of("ana") == before
 
 
 @pytest.mark.usefixtures("committed_db")

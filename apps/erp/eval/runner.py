@@ -1,6 +1,7 @@
 """Asking each question of a set through the agent, and judging the outcome against its gold
 answer: the gold SQL's rows (run through the gateway as the same person) or the expected
-refusal or clarification. Follow-ups are asked in their question's thread."""
+refusal or clarification. Follow-ups are asked in their question's thread; the threads are
+deleted when the evaluation ends (apps/erp/eval/services.py)."""
 
 import time
 from collections.abc import Callable
@@ -9,19 +10,18 @@ from datetime import date
 from typing import Any
 
 from apps.accounts.access import AccessContext
-from apps.agent import services
 from apps.agent.inbound import UserText
 from apps.agent.providers import Provider
 from apps.agent.runtime import RunOutcome, run_execute
 from apps.erp.eval.compare import same_result
 from apps.erp.eval.questions import EvalQuestion, QuestionFileError
+from apps.erp.eval.services import eval_thread_create, eval_threads_delete
 from apps.gateway.errors import GatewayError
 from apps.gateway.policy import default_policy
 from apps.gateway.services import run_sql
 from apps.gateway.validation import validate
 
 STATUSES = ("ok", "wrong", "refused", "clarified")
-THREAD_TITLE = "Evaluation · {id}"
 
 
 @dataclass(frozen=True)
@@ -31,8 +31,6 @@ class QuestionResult:
     status: str  # ok, wrong, refused, clarified
     expected: str  # answer, refuse, clarify
     reason: str
-    thread_id: str
-    run_id: str
     seconds: float
 
     def as_json(self) -> dict[str, Any]:
@@ -92,37 +90,50 @@ def evaluate(
         if q.gold_sql is not None
     }
     threads: dict[str, Any] = {}
-    results: list[QuestionResult] = []
-    for question in questions:
-        if question.followup_of is not None:
-            thread_id = threads[question.followup_of]
-        else:
-            title = THREAD_TITLE.format(id=question.id)
-            thread_id = services.thread_create(context=context, title=title).id
-        threads[question.id] = thread_id
-        started = time.perf_counter()
-        outcome = run_execute(
-            context=context,
-            thread_id=thread_id,
-            message=UserText(type="message", text=question.question),
-            provider=provider(),
-            as_of=as_of,
-        )
-        status, reason = judge(question, outcome, golds.get(question.id))
-        result = QuestionResult(
-            id=question.id,
-            question=question.question,
-            status=status,
-            expected="answer" if question.gold_sql else question.expect or "",
-            reason=reason,
-            thread_id=str(thread_id),
-            run_id=outcome.run_id,
-            seconds=round(time.perf_counter() - started, 3),
-        )
-        results.append(result)
-        if on_result is not None:
-            on_result(result)
-    return results
+    try:
+        return [
+            _ask(
+                question,
+                threads,
+                context=context,
+                provider=provider,
+                as_of=as_of,
+                gold=golds.get(question.id),
+                on_result=on_result,
+            )
+            for question in questions
+        ]
+    finally:
+        eval_threads_delete(context=context, thread_ids=set(threads.values()))
+
+
+def _ask(question, threads, *, context, provider, as_of, gold, on_result) -> QuestionResult:
+    """Ask one question (a follow-up in its question's thread) and judge its answer."""
+    if question.followup_of is not None:
+        thread_id = threads[question.followup_of]
+    else:
+        thread_id = eval_thread_create(context=context, question_id=question.id)
+    threads[question.id] = thread_id
+    started = time.perf_counter()
+    outcome = run_execute(
+        context=context,
+        thread_id=thread_id,
+        message=UserText(type="message", text=question.question),
+        provider=provider(),
+        as_of=as_of,
+    )
+    status, reason = judge(question, outcome, gold)
+    result = QuestionResult(
+        id=question.id,
+        question=question.question,
+        status=status,
+        expected="answer" if question.gold_sql else question.expect or "",
+        reason=reason,
+        seconds=round(time.perf_counter() - started, 3),
+    )
+    if on_result is not None:
+        on_result(result)
+    return result
 
 
 def summary(results: list[QuestionResult]) -> dict[str, Any]:
