@@ -52,31 +52,55 @@ def choose_measure(
     if others and "headcount" in measures and all(m.is_count for m in others):
         measures.remove("headcount")  # "how many employees were hired": the hires
     facts = [f for f in dict.fromkeys(frame.facts) if not (f == SALARY and salary_condition)]
-    # "highest salary", "lowest level" name a min/max measure; asked of a ranking ("which
-    # department has the highest salary") they are the ranking word on the average.
+    # "highest salary", "lowest level" name a min/max measure, also when asked of a ranking:
+    # "which department has the highest salary" ranks departments on their largest payment
+    # (MAX), not on their average ("the highest average salary" names the average). The
+    # measure's own direction orders the ranking unless the question gives one ("the lowest
+    # maximum salary").
     ranking = frame.entity is not None
+    aggs = tuple(frame.aggs)
+    named = [a for a in aggs if a not in ("min", "max", "distinct")]
+    if frame.verb_sum and "sum" in named:
+        named.remove("sum")  # "pagou": a pay verb
     kept = []
     for name in measures:
         measure = model.measure(name)
-        if measure.aggregation in ("min", "max") and ranking and measure.fact is not None:
+        extreme = measure.aggregation in ("min", "max") and measure.fact is not None
+        if extreme and ranking and (named or frame.change):
+            # "o maior nível médio", "the largest salary increase": the ranking word on the
+            # aggregate named with it, or on the change of the average
             facts.append(measure.fact)
-            supers = (*supers, "desc" if measure.aggregation == "max" else "asc")
-        else:
-            kept.append(name)
+            supers = supers or (_direction(measure.aggregation),)
+            continue
+        kept.append(name)
+        if extreme and ranking and not supers:
+            supers = (_direction(measure.aggregation),)
+        extremes = [a for a in aggs if a in ("min", "max")]
+        if ranking and extremes and measure.aggregation not in ("min", "max"):
+            # "which department had the smallest payroll": the ranking word on the payroll
+            supers = supers or (_direction(extremes[0]),)
+            aggs = tuple(a for a in aggs if a not in ("min", "max"))
     measures = kept
     if len(measures) > 1:
         raise Stop(refusal(language, "several_measures"))
     if measures:
-        return MeasureChoice(_explicit(model.measure(measures[0]), frame, facts, language), supers)
+        measure = model.measure(measures[0])
+        return MeasureChoice(_explicit(measure, frame, aggs, facts, language), supers)
     return _from_facts(frame, facts, supers, language, known, salary_condition)
 
 
-def _explicit(measure: Measure, frame: Frame, facts: list[str], language: str) -> str:
+def _direction(aggregation: str) -> str:
+    return "desc" if aggregation == "max" else "asc"
+
+
+def _explicit(measure: Measure, frame: Frame, aggs, facts: list[str], language: str) -> str:
     if frame.count and not measure.is_count and measure.aggregation != "rate":
         raise Stop(refusal(language, "count_of_fact"))
-    for agg in frame.aggs:
+    for agg in aggs:
         if agg in (measure.aggregation, "distinct") or (agg == "sum" and measure.is_count):
             continue
+        if agg == "sum" and frame.verb_sum and measure.fact == SALARY and aggs.count("sum") == 1:
+            continue  # "qual departamento pagou o maior salário": the verb, not a total
         fact = vocabulary(language).labels.measures[measure.name].lower()
         raise Stop(refusal(language, "no_such_measure", agg=_agg_word(language, agg), fact=fact))
     other = [f for f in facts if f != measure.fact]

@@ -27,7 +27,7 @@ from apps.erp.planner.periods import Period, all_time, latest_complete_month, ra
 from apps.erp.planner.reading import Band, Clarification, Condition, Having, Reading, Refusal
 from apps.erp.planner.settle import settle
 from apps.erp.planner.timeexpr import TimeExpression
-from apps.erp.semantic import semantic_model
+from apps.erp.semantic import semantic_model, vocabulary
 from apps.erp.semantic.vocab import fold
 
 MAX_PERIODS = 8
@@ -103,6 +103,11 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
     if persons and _asks_attribute(frame, measure.name, salary):
         return _person_listing(parsed, frame, persons, as_of)
     dims = _dimensions(parsed, frame, measure.name, persons)
+    grains = [d for d in dims if d in {g.name for g in model.time_grains}]
+    if measure.aggregation == "avg" and frame.per_rate and grains:
+        # "the average salary per month": one average over the months, or each month's?
+        grain = vocabulary(language).labels.dimensions[grains[0]].lower()
+        raise Stop(refusal(language, "average_per_unit", grain=grain))
     if frame.bare_department and not frame.values and "department" not in dims:
         raise Stop(
             clarify_department(language, entities.department_names, known_of(frame, measure.name))

@@ -18,6 +18,12 @@ CONTENT = {
     "number", "date", "name_part", "chart", "how_much",
 }  # fmt: skip
 GROUPABLE = {"department", "level", "employee", "tenure_band"}
+# Time words that join others ("of", "and", "to"), fillers ("right now") and "há" ("there is"
+# as often as "ago"): left over, they change nothing. Any other
+# time word left over by the time expressions ("before" in "hire the year before last") means
+# something the reading would lose, so the question is refused naming it (so is a comparison
+# left over: see _lost).
+TIME_CONNECTORS = {"of", "and", "to", "from", "until", "between", "now", "ago", "ago_before"}
 
 
 @dataclass(frozen=True)
@@ -50,8 +56,10 @@ class Frame:
     anaphora: bool = False
     in_total: bool = False
     money_verb: bool = False
+    verb_sum: bool = False  # a pay verb that is also a total ("pagou", "we paid")
     size: bool = False
     per_unit: bool = False  # "a month", "per year" outside a comparison
+    per_rate: bool = False  # "per month", not "each month"
     asks_which: bool = False
     unsupported: tuple[str, ...] = ()
     unused: tuple[str, ...] = ()
@@ -97,9 +105,18 @@ class _Builder:
             for i, term in enumerate(self.terms)
             if i not in self.skip
             and i not in self.used
-            and (term.kinds & CONTENT or i in self.negations)
+            and (term.kinds & CONTENT or i in self.negations or _lost(term))
         )
         return Frame(**lists, **flags, unused=unused)
+
+
+def _lost(term: Term) -> bool:
+    """A comparison with nothing to compare ("more than the average salary"), or a word that
+    is only a time word and not one that merely joins others."""
+    if term.kinds == {"cmp"}:
+        return True
+    values = {str(value) for kind, value in term.tags if kind == "time"}
+    return term.kinds == {"time"} and bool(values - TIME_CONNECTORS)
 
 
 def _connector(term: Term) -> bool:
@@ -258,6 +275,8 @@ def _roles(b: _Builder, i: int, term: Term, negated: bool, has_bands: bool) -> N
         if kind in kinds:
             b.add(key, term.value(kind))
             used = True
+    if "money_verbs" in kinds and term.value("agg") == "sum":
+        b.flag("verb_sum")
     if "population" in kinds:
         population = term.value("population")
         b.add("populations", "former" if negated and population == "active" else population)
@@ -278,6 +297,7 @@ def _roles(b: _Builder, i: int, term: Term, negated: bool, has_bands: bool) -> N
         ("money_verbs", "money_verb"),
         ("size_words", "size"),
         ("per_unit", "per_unit"),
+        ("per_rate", "per_rate"),
     ):
         if kind in kinds:
             b.flag(key)

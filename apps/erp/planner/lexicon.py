@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from apps.erp.entities import Entities
-from apps.erp.planner.spelling import correction, one_edit_apart
+from apps.erp.planner.spelling import FUNCTION_WORD, correction, one_edit_apart
 from apps.erp.planner.text import Token, number_value, tokenize
 from apps.erp.semantic import Vocabulary, languages, vocabulary
 from apps.erp.semantic.vocab import fold
@@ -227,13 +227,33 @@ def lex(question: str, entities: Entities, *, language: str | None = None) -> Le
     corrected = []
     for i, token in enumerate(tokens):
         if token.text not in known and not token.is_number:
-            fixed = correction(token.text, known)
+            neighbours = {t.text for t in tokens[max(0, i - 1) : i + 2]} - {token.text}
+            fixed = correction(token.text, known, _meaning_here(vocab, (base, names), neighbours))
             if fixed is not None:
                 corrected.append((token.text, fixed))
                 tokens[i] = Token(fixed, token.surface)
     corrected += _name_typos(tokens, entities, known)
     terms, unknown = _match(tokens, base, names, vocab)
     return Lexed(language, tuple(tokens), tuple(terms), tuple(unknown), tuple(corrected))
+
+
+def _meaning_here(vocab: Vocabulary, indexes: tuple[_Index, ...], neighbours: set[str]):
+    """What a candidate of a typo would mean in this place: its tags as a word on its own,
+    "function word" for a stop word, "phrase" for a word that only means something in a longer
+    phrase whose other words are next to it, or None (it cannot stand here)."""
+    stop = vocab.stop | set(vocab.articles)
+
+    def meaning(word: str):
+        tags = tuple(tag for index in indexes for tag in index.phrases.get((word,), ()))
+        if tags:
+            return tags
+        for index in indexes:
+            for key in index.phrases:
+                if word in key and len(key) > 1 and neighbours & set(key):
+                    return "phrase"
+        return FUNCTION_WORD if word in stop else None
+
+    return meaning
 
 
 def _name_typos(tokens: list[Token], entities: Entities, known: frozenset[str]) -> list:

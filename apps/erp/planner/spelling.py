@@ -1,7 +1,16 @@
 """Single-letter typos: a word of five or more letters that the planner does not know is read
 as the one known word it differs from by one letter (one added, dropped, changed or swapped
-with its neighbour). Two candidates, or none, and the word stays unknown: never a guess."""
+with its neighbour). Several candidates are one only when they mean the same: the same
+meaning as words on their own (a word that only means something inside a longer phrase counts
+when the question's neighbouring words could make that phrase), narrowed to the one that keeps
+the typo's last letter ("employes" is "employees": "employee" and "employees" mean the same,
+but a plural can group; not when the slip may have moved the plural's letter); a
+function word yields to a word of the ERP ("employs"). Otherwise, or with none, the word stays
+unknown: never a guess."""
 
+from collections.abc import Callable, Hashable
+
+FUNCTION_WORD = "function word"
 MIN_TYPO_LENGTH = 5
 MIN_TARGET_LENGTH = 4
 
@@ -28,8 +37,13 @@ def one_edit_apart(a: str, b: str) -> bool:
     return short[i:] == long[i + 1 :]
 
 
-def correction(word: str, known: frozenset[str]) -> str | None:
-    """The only known word one edit away from `word`, or None."""
+def correction(
+    word: str,
+    known: frozenset[str],
+    meaning: Callable[[str], Hashable | None] | None = None,
+) -> str | None:
+    """The only known word one edit away from `word`, or the only one of several that mean the
+    same (`meaning` of a candidate: what it says, or None when it cannot stand here), or None."""
     if len(word) < MIN_TYPO_LENGTH or not word.isalpha():
         return None
     candidates = {
@@ -39,4 +53,19 @@ def correction(word: str, known: frozenset[str]) -> str | None:
         and abs(len(other) - len(word)) <= 1
         and one_edit_apart(word, other)
     }
-    return candidates.pop() if len(candidates) == 1 else None
+    if len(candidates) == 1:
+        return candidates.pop()
+    if meaning is None or not candidates:
+        return None
+    meanings = {other: m for other in candidates if (m := meaning(other)) is not None}
+    if len(set(meanings.values())) > 1:
+        # a word of the ERP over function words ("employs", "employer" for "employes")
+        meanings = {other: m for other, m in meanings.items() if m != FUNCTION_WORD}
+    if len(set(meanings.values())) != 1:
+        return None
+    # the one that keeps the typo's last letter ("employes": the plural), unless the slip may
+    # have moved the plural's own letter ("departmenst")
+    if word[-2] == "s":
+        return None
+    same_ending = [other for other in meanings if other[-1] == word[-1]]
+    return same_ending[0] if len(same_ending) == 1 else None

@@ -40,6 +40,7 @@ class Grammar(_Section):
     anaphora: Phrases
     in_total: Phrases
     per_unit: Phrases
+    per_rate: Phrases  # "per month" after an average: one average, or each month's?
     also: Phrases
     which_start: Phrases
     plural_words: Phrases

@@ -1,0 +1,72 @@
+"""Typos: two in one question (a plural among them) are read, and a typo is never read as a
+word that means something else — measured over generated typos of every word the vocabularies
+and the tenant's names give a meaning to."""
+
+import pytest
+
+from apps.erp.planner.lexicon import entity_index, language_index, lex
+from tests.erp.conftest import DEMO, assert_rows, hand_rows, planner_result
+
+ACTIVE = (
+    "e.hire_date <= %(as_of)s AND (e.termination_date IS NULL OR e.termination_date > %(as_of)s)"
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "department"),
+    [
+        ("number of employes in the operatons departments", "Operations"),
+        ("how many employess work in finanse", "Finance"),
+        ("headcount of the markting departmens", "Marketing"),
+        ("quantos funcionarios ativos ha no departamneto de vendsa", "Sales"),
+    ],
+)
+def test_two_typos_and_a_plural_are_read(acme, question, department):
+    planned, names, rows = planner_result(question, acme)
+    assert planned.reading.measure == "headcount"
+    expected = hand_rows(
+        "SELECT count(*) FROM erp_employee e JOIN erp_department d ON d.id = e.department_id "
+        f"WHERE d.name = %(name)s AND {ACTIVE}",
+        acme,
+        {"name": department, "as_of": planned.params["as_of"]},
+    )
+    assert_rows(rows, expected, ordered=False)
+
+
+@pytest.mark.parametrize(
+    ("question", "unknown"),
+    [
+        ("how many are still employes", "employes"),  # still employed? or employees? asked
+        ("who is currently employes", "employes"),
+        ("headcount by departmenst", "departmenst"),  # department? departments? the s moved
+    ],
+)
+def test_a_typo_between_two_readings_stays_unknown(question, unknown):
+    assert unknown in lex(question, DEMO).unknown
+
+
+def _typos(word: str) -> set[str]:
+    """A letter dropped, or two neighbours swapped."""
+    dropped = {word[:i] + word[i + 1 :] for i in range(len(word))}
+    swapped = {word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(len(word) - 1)}
+    return (dropped | swapped) - {word}
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_no_typo_is_read_as_a_word_of_another_meaning(language):
+    base, names = language_index(language), entity_index(language, DEMO)
+    known = base.words | names.words
+
+    def meaning(word: str) -> tuple:
+        return (*base.phrases.get((word,), ()), *names.phrases.get((word,), ()))
+
+    words = {key[0] for key in (*base.phrases, *names.phrases) if len(key) == 1}
+    read = different = 0
+    for word in sorted(w for w in words if len(w) >= 6 and w.isalpha()):
+        for typo in _typos(word) - known:
+            fixed = dict(lex(typo, DEMO, language=language).corrected).get(typo)
+            if fixed is not None:
+                read += 1
+                different += meaning(fixed) != meaning(word)
+    assert read > 1000  # typos are read...
+    assert different == 0  # ...and never as another word's meaning
