@@ -15,7 +15,7 @@ MORE = [
     "number of current staff per department and level",
     "What are the top 3 departments by average salary last year?",
     "Hires per year",
-    "average salary per month this year",
+    "average salary for each month this year",
     "average salary by level and department this year",
     "How many unpaid months are there per department?",
     "unpaid salaries per year",

@@ -206,7 +206,7 @@ def test_q7_average_salary_per_level_this_year(acme):
         ),
         ("What is the average salary by department this year?", "d.name", "avg", "", THIS_YEAR),
         (
-            "average salary per month this year",
+            "average salary for each month this year",
             "date_trunc('month', s.pay_date)::date",
             "avg",
             "",
