@@ -29,6 +29,8 @@ MARCH_2025 = {"start": "2025-03-01", "end": "2025-03-31"}
          DEPARTMENT, "max(s.amount)", "DESC", MARCH_2025),
         ("Which team had the maximum wage in 2025?", "max_salary",
          DEPARTMENT, "max(s.amount)", "DESC", YEAR_2025),
+        ("the department with the biggest salary in March 2025", "max_salary",
+         DEPARTMENT, "max(s.amount)", "DESC", MARCH_2025),
         ("what department has the lowest salary in 2025", "min_salary",
          DEPARTMENT, "min(s.amount)", "ASC", YEAR_2025),
         ("qual nível tem o menor salário em 2025", "min_salary",

@@ -10,6 +10,7 @@ than answer a question it only partly read.
 from dataclasses import dataclass, field
 
 from apps.erp.planner.lexicon import Term
+from apps.erp.semantic import semantic_model
 
 # Kinds that carry meaning: a term with one of them must be used by the frame.
 CONTENT = {
@@ -331,9 +332,17 @@ def _roles(b: _Builder, i: int, term: Term, negated: bool, has_bands: bool) -> N
 
 
 def _ranked_after(b: _Builder, i: int) -> bool:
-    """A superlative soon after the noun: the question asks which one ranks first."""
+    """A superlative soon after the noun, or an extreme measure ("the department with the top
+    salary"): the question asks which one ranks first."""
     later = [b.term(k) for k in range(i + 1, i + 5)]
-    return not _next_to_value(b, i) and any(t is not None and t.has("super") for t in later)
+    return not _next_to_value(b, i) and any(
+        t is not None and (t.has("super") or _extreme_measure(t)) for t in later
+    )
+
+
+def _extreme_measure(term: Term) -> bool:
+    name = term.value("measure")
+    return name is not None and semantic_model().measure(name).aggregation in ("min", "max")
 
 
 def _next_to_value(b: _Builder, i: int) -> bool:
