@@ -7,9 +7,10 @@ Which loop a sync caller sends from:
 - a thread of asgiref's `sync_to_async` (Django's sync views): that loop, by `async_to_sync`;
 - a long-lived thread its starter gave a loop with `send_on(loop)` (the job runners, started
   from the web server's or the worker command's loop): that loop, without waiting for it —
-  the sends a loop is handed go out one after another in the order they were handed, and a
-  run's thread goes on at once instead of sleeping until the loop has sent (at 500 sockets
-  each of those waits was two thread switches for a few microseconds of work);
+  the sends to one group go out one after another in the order they were handed (sends to
+  different groups overlap: a Redis group send is four round trips), and a run's thread goes
+  on at once instead of sleeping until the loop has sent (at 500 sockets each of those waits
+  was two thread switches for a few microseconds of work);
 - sync code on a thread that runs a loop itself (a callback of async code; Playwright's sync
   API in tests): it cannot block that loop, so the send is scheduled on it;
 - any other thread (a management command, a helper thread of a job): a short loop of its own,
@@ -30,9 +31,9 @@ log = logging.getLogger("tessera.realtime")
 _this_thread = threading.local()
 # Tasks scheduled on a running loop, kept referenced until done (asyncio holds them weakly).
 _scheduled: set[asyncio.Task] = set()
-# The last send handed to each loop by another thread; the next one waits for it. Read and
-# written only on that loop's own thread.
-_last_handed: dict[asyncio.AbstractEventLoop, asyncio.Task] = {}
+# The last send to each group handed to each loop by another thread; the next one to that
+# group waits for it. Read and written only on that loop's own thread.
+_last_handed: dict[tuple[asyncio.AbstractEventLoop, str], asyncio.Task] = {}
 
 
 async def group_send_async(group: str, message: dict[str, Any]) -> None:
@@ -84,15 +85,15 @@ def group_send(group: str, message: dict[str, Any]) -> None:
 
 
 def _hand_over(loop: asyncio.AbstractEventLoop, group: str, message: dict[str, Any]) -> None:
-    """Have `loop` send after the sends handed to it before, and return at once. A send
+    """Have `loop` send after the sends to `group` handed to it before, and return at once. A send
     that fails (or a loop that has stopped) is logged and dropped: a socket catches up from
     the event log (apps/agent/consumers.py)."""
 
     def schedule() -> None:
-        task = loop.create_task(_after(_last_handed.get(loop), group, message))
-        _last_handed[loop] = task
+        task = loop.create_task(_after(_last_handed.get((loop, group)), group, message))
+        _last_handed[loop, group] = task
         _scheduled.add(task)
-        task.add_done_callback(_handed_done)
+        task.add_done_callback(lambda done: _handed_done(done, (loop, group)))
 
     try:
         loop.call_soon_threadsafe(schedule)
@@ -109,8 +110,7 @@ async def _after(previous: asyncio.Task | None, group: str, message: dict[str, A
         log.warning("a send to %s failed", group, exc_info=True)
 
 
-def _handed_done(task: asyncio.Task) -> None:
+def _handed_done(task: asyncio.Task, key: tuple[asyncio.AbstractEventLoop, str]) -> None:
     _scheduled.discard(task)
-    loop = task.get_loop()
-    if _last_handed.get(loop) is task:
-        del _last_handed[loop]
+    if _last_handed.get(key) is task:
+        del _last_handed[key]

@@ -63,3 +63,38 @@ def test_a_send_to_a_stopped_loop_is_dropped_not_raised(caplog):
     loop.close()
     groups._hand_over(loop, "handover", {"type": "x"})
     assert "dropped: its loop has stopped" in caplog.text
+
+
+def test_a_slow_group_holds_back_only_its_own_later_sends(monkeypatch):
+    loop = _loop_in_a_thread()
+    release = _on(loop, _event())
+    order = []
+
+    async def send(group, message):
+        if message["n"] == 0:
+            await release.wait()  # the first send to "slow" takes long (a Redis round trip)
+        order.append((group, message["n"]))
+
+    monkeypatch.setattr(groups, "group_send_async", send)
+    groups.send_on(loop)
+    try:
+        groups.group_send("slow", {"n": 0})
+        groups.group_send("slow", {"n": 1})
+        groups.group_send("fast", {"n": 2})
+    finally:
+        groups.send_on(None)
+    _on(loop, _until(lambda: ("fast", 2) in order))
+    assert order == [("fast", 2)]  # "slow" 1 waits for "slow" 0; "fast" does not
+    loop.call_soon_threadsafe(release.set)
+    _on(loop, _until(lambda: len(order) == 3))
+    assert order == [("fast", 2), ("slow", 0), ("slow", 1)]
+    loop.call_soon_threadsafe(loop.stop)
+
+
+async def _event() -> asyncio.Event:
+    return asyncio.Event()
+
+
+async def _until(condition) -> None:
+    while not condition():
+        await asyncio.sleep(0.005)
