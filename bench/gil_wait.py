@@ -1,7 +1,8 @@
 """How late an event loop wakes while run threads hold the GIL, at Python's default switch
-interval (5 ms) and at the runners' (apps/jobs/runner.py). Prints figures; not a test.
+interval (5 ms) and at a shorter one (TESSERA_TASK_SWITCH_INTERVAL_MS). Prints figures; not
+a test.
 
-    .venv/bin/python bench/gil_wait.py [--threads 4] [--wakes 300]
+    .venv/bin/python bench/gil_wait.py [--threads 4] [--wakes 300] [--interval-ms 1]
 
 Four threads run pure-Python work, as builtin runs do, while the loop sleeps 1 ms again and
 again (a select() that gives the GIL up, as every socket or Redis round trip does); the
@@ -11,13 +12,10 @@ Each interval is measured twice, alternating, since the machine may be shared.
 
 import argparse
 import asyncio
-import os
 import sys
 import threading
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 NAP_SECONDS = 0.001
 
 
@@ -57,15 +55,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--threads", type=int, default=4, help="Busy threads (4).")
     parser.add_argument("--wakes", type=int, default=300, help="Loop wake-ups measured (300).")
+    parser.add_argument("--interval-ms", type=float, default=1.0, help="The shorter one (1).")
     args = parser.parse_args()
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "project.settings.dev")
-    import django
-
-    django.setup()
-    from apps.jobs.runner import SWITCH_INTERVAL_SECONDS
-
     default = sys.getswitchinterval()
-    for interval in (default, SWITCH_INTERVAL_SECONDS) * 2:
+    for interval in (default, args.interval_ms / 1000) * 2:
         p50, p95, work = measure(interval, args.threads, args.wakes)
         print(
             f"switch interval {interval * 1000:.0f} ms: loop wakes late by p50 {p50:.1f} ms, "

@@ -30,13 +30,6 @@ from apps.realtime.groups import hosted
 log = logging.getLogger("tessera.jobs")
 
 OUTAGE_PAUSE_SECONDS = 1.0
-# How long a thread holding the GIL keeps it while another asks for it (Python's default:
-# 5 ms). The runs are CPU-bound threads; the process's event loop, which sends their events
-# (and in the web process serves the sockets), gives the GIL up at every select() and every
-# Redis or socket round trip, and then waited up to 5 ms to get it back from a run: four
-# round trips per Redis group send made 20 ms of waiting per batch of events, and queues
-# behind it (docs/scaling.md, "Redis mode's tail").
-SWITCH_INTERVAL_SECONDS = 0.001
 
 
 class Runner:
@@ -65,8 +58,10 @@ class Runner:
     def start(self, *, loop: asyncio.AbstractEventLoop | None = None) -> None:
         """`loop`: the event loop of the process (web server or worker command), through
         which the jobs' channel sends go (apps/realtime/groups.py)."""
-        if loop is not None:  # that loop must not wait behind the runs for the GIL
-            sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL_SECONDS))
+        if loop is not None:
+            # The runs are CPU-bound threads; the loop that sends their events gives the GIL
+            # up at every select() and round trip and waits up to this long to get it back.
+            sys.setswitchinterval(settings.switch_interval_seconds())
         self.presence.start(loop=loop)
         for number in range(self.threads):
             thread = threading.Thread(
