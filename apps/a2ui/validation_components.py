@@ -5,6 +5,8 @@ paths, URL schemes, regular expressions, icon path data — and the data model u
 import json
 from typing import Any
 
+import orjson
+
 from apps.a2ui import pointer
 from apps.a2ui import problems as P
 from apps.a2ui.catalog import DEFAULT_CATALOG, catalog_for, catalog_line
@@ -32,7 +34,24 @@ AGENT_CALLERS = frozenset({"agentOnly", "rendererOrAgent"})
 # passes are kept, so a failing component is checked again and reported in full; the set is
 # emptied when full, so a stream of distinct components costs memory for at most this many.
 SCHEMA_PASSES_KEPT = 4096
-_schema_passes: set[tuple[str, str]] = set()
+_schema_passes: set[tuple[str, bytes | str]] = set()
+
+
+def _pass_key(component: dict) -> bytes | str | None:
+    """The exact content of a component, None if it is not plain JSON (the schema then says
+    what is wrong). orjson (a fifth of json.dumps's time here) writes NaN and the infinities
+    as null, so a component whose text holds `null` is keyed by the json module instead,
+    which refuses them; the two kinds of key (bytes, str) never equal each other."""
+    try:
+        text = orjson.dumps(component, option=orjson.OPT_SORT_KEYS)
+    except TypeError:  # a key that is not a string, an integer beyond 64 bits, not JSON
+        return None
+    if b"null" not in text:
+        return text
+    try:
+        return json.dumps(component, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError):
+        return None
 
 
 class ComponentChecks(ValidationBase):
@@ -103,10 +122,8 @@ class ComponentChecks(ValidationBase):
             self._semantics(surface, entry, name)
 
     def _component_schema(self, catalog_id: str, name: str, component: dict, path: str) -> None:
-        try:
-            key = (catalog_id, json.dumps(component, sort_keys=True, allow_nan=False))
-        except (TypeError, ValueError):  # not plain JSON: the schema says what is wrong
-            key = None
+        text = _pass_key(component)
+        key = None if text is None else (catalog_id, text)
         if key is not None and key in _schema_passes:
             return
         found = len(self.problems)

@@ -85,10 +85,10 @@ class ThreadConsumer(AuthenticatedConsumer):
                     await task
 
     async def thread_events(self, message):
-        """Events stored together (apps/agent/events.py), in order."""
-        for payload in message["events"]:
+        """Events stored together (apps/agent/events.py), in order, as (seq, JSON text)."""
+        for seq, text in message["frames"]:
             try:
-                self.outbox.put_nowait(payload)
+                self.outbox.put_nowait((seq, text))
             except asyncio.QueueFull:
                 # Not kept in memory: the sender reads it from the log once it has caught up.
                 self.behind = True
@@ -101,15 +101,14 @@ class ThreadConsumer(AuthenticatedConsumer):
                     self.behind = False
                     await self._send_stored(before=None)
                     continue
-                payload = await self.outbox.get()
-                seq = payload["seq"]
+                seq, text = await self.outbox.get()
                 if seq <= self.last_sent:
                     continue
                 if seq > self.last_sent + 1:
                     # Live events can overtake each other across processes, or were dropped
                     # while the queue was full; fill the gap from the log.
                     await self._send_stored(before=seq)
-                await self._deliver(payload)
+                await self._deliver(seq, text)
         except SlowClient:
             log.warning(
                 "thread %s: closing a socket that read nothing for %.0f s (seq %d sent)",
@@ -128,16 +127,16 @@ class ThreadConsumer(AuthenticatedConsumer):
                 context=self.context, thread_id=self.thread_id, after=self.last_sent, before=before
             )
             for payload in batch:
-                await self._deliver(payload)
+                await self._deliver(payload["seq"], events.frame(payload))
             if len(batch) < events.REPLAY_BATCH:
                 return
 
-    async def _deliver(self, payload: dict) -> None:
+    async def _deliver(self, seq: int, text: str) -> None:
         try:
-            await asyncio.wait_for(self.send_json(payload), self.limits.stall_seconds)
+            await asyncio.wait_for(self.send(text_data=text), self.limits.stall_seconds)
         except TimeoutError as exc:  # a server whose send waits for the client
             raise SlowClient from exc
-        self.last_sent = payload["seq"]
+        self.last_sent = seq
         await self._drained()
 
     async def _drained(self) -> None:

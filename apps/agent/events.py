@@ -3,7 +3,6 @@ stored, and only then is broadcast to the thread's channel group. A client that 
 with the last number it saw reads the rest from the table (ARCHITECTURE.md, "Event stream")."""
 
 import contextlib
-import json
 from typing import Any
 
 import psycopg
@@ -12,6 +11,7 @@ from psycopg.pq import TransactionStatus
 from pydantic import BaseModel
 
 from apps.accounts.access import BIND_SQL, AccessContext, bound
+from apps.agent import jsontext
 from apps.agent.models import Event, Thread
 from apps.realtime.groups import group_send
 
@@ -20,6 +20,11 @@ REPLAY_BATCH = 500
 
 def thread_group(thread_id) -> str:
     return f"thread.{thread_id}"
+
+
+def frame(payload: dict[str, Any]) -> str:
+    """The JSON text of an event, as stored and as a socket sends it."""
+    return jsontext.dumps(payload)
 
 
 def event_dict(event: BaseModel | dict[str, Any]) -> dict[str, Any]:
@@ -57,7 +62,7 @@ def events_emit(
     transaction, then broadcast them as one message: all are stored or none is."""
     payloads = [event_dict(event) for event in batch]
     rows = [
-        [thread_id, context.tenant_id, thread_id, run_id, payload["type"], json.dumps(payload)]
+        [thread_id, context.tenant_id, thread_id, run_id, payload["type"], frame(payload)]
         for payload in payloads
     ]
     if connection.in_atomic_block:  # stored with the caller's transaction, sent once it commits
@@ -84,7 +89,9 @@ def _store_pipelined(context: AccessContext, rows: list[list[Any]]) -> list[tupl
         connection.ensure_connection()
         raw = connection.connection
         try:
-            with raw.cursor() as control, raw.cursor() as insert:
+            # Server-side binding (Django's cursors bind client-side, quoting every value in
+            # Python); the insert is prepared by psycopg after a few executions.
+            with raw.cursor() as control, psycopg.Cursor(raw) as insert:
                 with raw.pipeline():
                     control.execute("BEGIN")
                     control.execute(BIND_SQL, list(context.settings().values()))
@@ -112,7 +119,11 @@ def _recover(raw) -> None:
 
 
 def _broadcast(thread_id, payloads: list[dict[str, Any]]) -> None:
-    group_send(thread_group(thread_id), {"type": "thread.events", "events": payloads})
+    """Each event goes as its number and its JSON text, encoded here once however many
+    sockets follow the thread: the channel layer copies (or serializes) strings cheaply,
+    and each socket sends the text as it is."""
+    frames = [[payload["seq"], frame(payload)] for payload in payloads]
+    group_send(thread_group(thread_id), {"type": "thread.events", "frames": frames})
 
 
 def events_after(

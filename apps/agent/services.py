@@ -1,13 +1,12 @@
 """Writes of the agent app: threads, messages, artifacts, run records."""
 
-import json
 from typing import Any
 
 from django.db import connection
-from django.db.models import Max
 from django.utils import timezone
 
 from apps.accounts.access import AccessContext, bound
+from apps.agent import jsontext
 from apps.agent.messages import Message
 from apps.agent.models import Artifact, Run, RunStatus, Step, Thread, ThreadDirectory, ThreadMessage
 
@@ -31,6 +30,20 @@ FROM jsonb_to_recordset(%s::jsonb) AS s(
     "index" integer, kind text, proposal jsonb, calls jsonb, observations jsonb,
     timings jsonb, usage jsonb
 )
+"""
+
+# A run's messages in one statement from one JSON parameter, numbered after the thread's last
+# (bulk_create quoted every JSON value of its arrays in Python, client-side). Nothing is
+# inserted into a thread that row security hides (a foreign key alone would not stop it).
+MESSAGES_INSERT_SQL = f"""
+INSERT INTO {ThreadMessage._meta.db_table}
+    (tenant_id, thread_id, run_id, position, role, data, created_at)
+SELECT %(tenant)s, %(thread)s, %(run)s,
+       (SELECT COALESCE(MAX(position), 0) FROM {ThreadMessage._meta.db_table}
+        WHERE thread_id = %(thread)s) + m.ordinality,
+       m.value->>'role', m.value->'data', now()
+FROM jsonb_array_elements(%(messages)s::jsonb) WITH ORDINALITY AS m(value, ordinality)
+WHERE EXISTS (SELECT 1 FROM {Thread._meta.db_table} WHERE id = %(thread)s)
 """
 
 
@@ -65,23 +78,12 @@ def messages_append(*, context: AccessContext, thread_id, run_id, messages: list
 def _messages_append(context: AccessContext, thread_id, run_id, messages: list[Message]) -> None:
     if not messages:
         return
-    start = (
-        ThreadMessage.objects.filter(thread_id=thread_id).aggregate(last=Max("position"))["last"]
-        or 0
-    )
-    ThreadMessage.objects.bulk_create(
-        [
-            ThreadMessage(
-                tenant_id=context.tenant_id,
-                thread_id=thread_id,
-                run_id=run_id,
-                position=start + offset,
-                role=message.role,
-                data=message.model_dump(mode="json"),
-            )
-            for offset, message in enumerate(messages, start=1)
-        ]
-    )
+    rows = [{"role": m.role, "data": m.model_dump(mode="json")} for m in messages]
+    values = {"tenant": context.tenant_id, "thread": thread_id, "run": run_id}
+    with connection.cursor() as cursor:
+        cursor.execute(MESSAGES_INSERT_SQL, {**values, "messages": jsontext.dumps(rows)})
+        if cursor.rowcount != len(rows):
+            raise Thread.DoesNotExist(f"thread {thread_id} is not visible to {context.username}")
 
 
 def run_create(*, context: AccessContext, thread_id, request: str, provider: str) -> Run:
@@ -126,7 +128,7 @@ def _run_record_save(
     if steps:
         records = [{**STEP_DEFAULTS, **step, "index": index} for index, step in enumerate(steps)]
         with connection.cursor() as cursor:
-            cursor.execute(STEPS_INSERT_SQL, [context.tenant_id, run_id, json.dumps(records)])
+            cursor.execute(STEPS_INSERT_SQL, [context.tenant_id, run_id, jsontext.dumps(records)])
     updated = Run.objects.filter(pk=run_id).update(
         status=status,
         usage=usage,

@@ -10,6 +10,7 @@ and riding out database outages instead of crashing the web process.
 
 import asyncio
 import logging
+import sys
 import threading
 import time
 
@@ -57,6 +58,10 @@ class Runner:
     def start(self, *, loop: asyncio.AbstractEventLoop | None = None) -> None:
         """`loop`: the event loop of the process (web server or worker command), through
         which the jobs' channel sends go (apps/realtime/groups.py)."""
+        if loop is not None:
+            # The runs are CPU-bound threads; the loop that sends their events gives the GIL
+            # up at every select() and round trip and waits up to this long to get it back.
+            sys.setswitchinterval(settings.switch_interval_seconds())
         self.presence.start(loop=loop)
         for number in range(self.threads):
             thread = threading.Thread(

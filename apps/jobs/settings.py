@@ -26,6 +26,14 @@ env.declare(
     "at once, so this only bounds the delay when a notice is lost.",
 )
 
+env.declare(
+    "TESSERA_TASK_SWITCH_INTERVAL_MS",
+    "5",
+    "GIL switch interval (ms) of a process whose runners send through its event loop (web "
+    "process in threads mode, `manage.py worker`); Python's default is 5. Lower lets that "
+    "loop take the GIL back from busy runs sooner (bench/gil_wait.py, docs/scaling.md).",
+)
+
 
 def runner_mode() -> str:
     mode = env.read("TESSERA_TASK_RUNNER").strip().lower()
@@ -40,3 +48,7 @@ def threads() -> int:
 
 def poll_seconds() -> float:
     return env.read_positive_float("TESSERA_TASK_POLL_SECONDS")
+
+
+def switch_interval_seconds() -> float:
+    return env.read_positive_float("TESSERA_TASK_SWITCH_INTERVAL_MS", unit="ms") / 1000

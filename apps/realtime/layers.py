@@ -11,8 +11,10 @@ more than the send. Here it runs at most every CLEAN_EVERY_SECONDS (messages exp
 """
 
 import asyncio
+import contextlib
 import time
 
+from channels.exceptions import ChannelFull
 from channels.layers import InMemoryChannelLayer
 
 CLEAN_EVERY_SECONDS = 1.0
@@ -46,6 +48,17 @@ class ThreadSafeInMemoryChannelLayer(InMemoryChannelLayer):
         parent = super()
         delivered = asyncio.run_coroutine_threadsafe(parent.send(channel, message), reader)
         await asyncio.wrap_future(delivered)
+
+    async def group_send(self, group, message):
+        """To each member in turn. Channels' version starts a task per member and waits for
+        them as they complete; a send here only queues the message (or hands it to the
+        reader's loop), so that machinery cost more than the sends at 500 sockets."""
+        assert isinstance(message, dict), "Message is not a dict"
+        self.require_valid_group_name(group)
+        self._clean_expired()
+        for channel in list(self.groups.get(group, ())):
+            with contextlib.suppress(ChannelFull):
+                await self.send(channel, message)
 
     async def flush(self):
         await super().flush()

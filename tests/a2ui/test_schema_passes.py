@@ -73,3 +73,32 @@ def test_the_passes_kept_are_bounded(schema_walks, monkeypatch):
         text = {"id": "root", "component": "Text", "text": f"t{number}"}
         assert surface_validate(surface(text)) == []
         assert len(validation_components._schema_passes) <= 2
+
+
+def test_a_pass_is_kept_apart_from_the_same_component_with_nan_or_other_keys(schema_walks):
+    """orjson writes NaN as null: a Slider that passed with a null-free value must not let
+    NaN or infinity through, nor one whose keys are not strings, nor 1 stand for 1.0."""
+    slider = {"id": "root", "component": "Slider", "value": 5, "min": 0, "max": 10}
+    assert surface_validate(surface(slider)) == []
+    for value in (float("nan"), float("inf"), 5.0, True):
+        walked = len(schema_walks)
+        surface_validate(surface({**slider, "value": value}))
+        assert len(schema_walks) == walked + 1, value  # checked, not taken from the pass
+    odd_keys = {**slider, 7: "x"}
+    surface_validate(surface(odd_keys))
+    surface_validate(surface(odd_keys))
+    assert schema_walks[-2:] == ["Slider", "Slider"]  # never kept: its key is not plain JSON
+    with_null = {"id": "root", "component": "Text", "text": "null is a word"}
+    assert surface_validate(surface(with_null)) == []
+    assert surface_validate(surface(dict(with_null))) == []
+    assert schema_walks.count("Text") == 1
+
+
+def test_the_key_of_a_pass_tells_nan_and_infinities_from_null():
+    keys = [
+        validation_components._pass_key({"id": "a", "value": value})
+        for value in (None, float("nan"), float("inf"), float("-inf"), 0, 0.0, False, "null")
+    ]
+    assert None in keys  # NaN and the infinities are not plain JSON: never kept
+    plain = [key for key in keys if key is not None]
+    assert len(plain) == 5 and len(set(plain)) == 5  # null, 0, 0.0, false, "null" all differ

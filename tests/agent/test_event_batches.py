@@ -1,6 +1,8 @@
 """Events produced together are stored in one transaction and sent as one message, in order;
 everything emitted before the run waits (for a model, for a tool) is already stored."""
 
+import json
+
 import pytest
 from channels.layers import get_channel_layer
 
@@ -70,12 +72,36 @@ def test_a_batch_is_numbered_in_order_and_sent_as_one_message(acme_context, monk
         {"type": "CUSTOM", "name": "c"}, context=acme_context, thread_id=thread.id
     )
     assert [(e["seq"], e["name"]) for e in [*first, second]] == [(1, "a"), (2, "b"), (3, "c")]
-    assert sent == [
-        {"type": "thread.events", "events": first},
-        {"type": "thread.events", "events": [second]},
-    ]
+    assert [message["type"] for message in sent] == ["thread.events", "thread.events"]
+    assert [_decoded(message) for message in sent] == [first, [second]]
     stored = events.events_after(context=acme_context, thread_id=thread.id, after=0)
     assert stored == [*first, second]
+
+
+def _decoded(message: dict) -> list[dict]:
+    """The events of a `thread.events` message; each frame's number is its event's."""
+    decoded = [json.loads(text) for _, text in message["frames"]]
+    assert [seq for seq, _ in message["frames"]] == [event["seq"] for event in decoded]
+    return decoded
+
+
+def test_an_event_is_encoded_once_for_every_socket_and_as_stored(acme_context, monkeypatch):
+    """The text a socket sends is the stored event exactly (non-ASCII, nested values, keys
+    that are not strings become strings as in json), and it is encoded once per event."""
+    thread = services.thread_create(context=acme_context)
+    sent, encoded = [], []
+    monkeypatch.setattr(events, "group_send", lambda group, message: sent.append(message))
+    real_frame = events.frame
+    monkeypatch.setattr(events, "frame", lambda p: encoded.append(p["type"]) or real_frame(p))
+    value = {"text": "Zoë – 年", 7: [1.5, None, True], "deep": {"x": [{"y": "\u2028"}]}}
+    events.event_emit(
+        {"type": "CUSTOM", "name": "n", "value": value}, context=acme_context, thread_id=thread.id
+    )
+    [stored] = events.events_after(context=acme_context, thread_id=thread.id, after=0)
+    [[seq, text]] = sent[0]["frames"]
+    assert json.loads(text) == stored and seq == stored["seq"] == 1
+    assert stored["value"] == json.loads(json.dumps(value))
+    assert encoded == ["CUSTOM", "CUSTOM"]  # once to store (before its number), once to send
 
 
 def test_a_batch_for_a_thread_out_of_reach_stores_nothing(acme_context, globex_context):
@@ -110,7 +136,7 @@ def test_a_run_stores_everything_before_it_waits_and_sends_fewer_messages(
     assert outcome.status == "finished"
     stored = events.events_after(context=acme_context, thread_id=thread.id, after=0)
     # Every event sent exactly once, in the stored order, numbered without a gap.
-    assert [e for message in sent for e in message["events"]] == stored
+    assert [e for message in sent for e in _decoded(message)] == stored
     assert [e["seq"] for e in stored] == list(range(1, len(stored) + 1))
     assert len(sent) < len(stored)
     # Waiting for the model, the run has stored everything up to that step's STEP_STARTED.
@@ -151,4 +177,4 @@ def test_the_layer_gets_one_message_per_batch(acme_context):
         thread_id=thread.id,
     )
     message = asyncio.run(asyncio.wait_for(layer.receive(channel), 5))
-    assert message == {"type": "thread.events", "events": batch}
+    assert message["type"] == "thread.events" and _decoded(message) == batch

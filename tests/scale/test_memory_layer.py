@@ -42,3 +42,17 @@ def test_an_expired_message_is_still_dropped(monkeypatch):
         return channel in layer.channels, channel in layer.groups.get("g", {})
 
     assert asyncio.run(scenario()) == (False, False)
+
+
+def test_a_group_send_reaches_every_member_past_a_full_one():
+    layer = layers.ThreadSafeInMemoryChannelLayer(capacity=1)
+
+    async def scenario():
+        first, full, last = [await layer.new_channel() for _ in range(3)]
+        for channel in (first, full, last):
+            await layer.group_add("g", channel)
+        await layer.send(full, {"type": "filler"})
+        await layer.group_send("g", {"type": "x"})
+        return [(await layer.receive(c))["type"] for c in (first, full, last)]
+
+    assert asyncio.run(scenario()) == ["x", "filler", "x"]
