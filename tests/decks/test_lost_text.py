@@ -158,3 +158,36 @@ def test_detectors_return_the_offending_part():
     assert lost_text.verbless_fragment("Fisher more than 70 years ago") == (
         "Fisher more than 70 years ago"
     )
+
+
+@pytest.mark.parametrize(
+    "bullet, kind, rewritten",
+    [
+        (
+            "Theorem 2 The estimator is consistent under mild conditions",
+            "stray_glyph",
+            "The estimator is consistent under mild conditions",
+        ),
+        ("Remark 3 (A Sample Remark) This is a remark", "stray_glyph", None),
+        ("The three options should make eight possible cases", "unresolved_reference", None),
+        (
+            "One of its side-effects is to produce topologies in unequal frequencies",
+            "unresolved_reference",
+            None,
+        ),
+        (
+            "You must typically set both, because the axes keep an equal aspect ratio",
+            "leaning_reference",
+            None,
+        ),
+    ],
+)
+def test_run_in_labels_and_counted_sets_the_slide_never_listed(bullet, kind, rewritten):
+    assert kind in dict(defects.text_defects(bullet)), defects.text_defects(bullet)
+    assert bullets.rewrite(bullet) == rewritten
+
+
+def test_a_title_cut_after_its_colon_keeps_its_head():
+    title = "Even more analysis: Factoring, clustering, and more tuto-"
+    assert title_defects.title_fragment(title)
+    assert title_defects.title_head(title) == "Even more analysis"

@@ -64,7 +64,11 @@ PRONOUN_START = re.compile(
     r"^(?:this|these|that|those|it|its|they|them|their|theirs|he|she|his|her|such|both|"
     r"the latter|the former|the same|the above|the following|the previous|the next|"
     r"the aforementioned|the abovementioned|said|another|others|all others|the others|"
-    r"the rest|(?:all|each|some|most|one|none|many|several|both) of (?:them|these|those|this)|"
+    r"the rest|(?:all|each|some|most|one|none|many|several|both) of (?:them|these|those|this|its|"
+    r"their)|"
+    # "The three options should make …": a counted set the slide never listed
+    r"the (?:two|three|four|five|six) (?:options|cases|methods|approaches|steps|types|kinds|"
+    r"alternatives|variants|conditions|possibilities|choices|scenarios|settings)|"
     r"(?:with|given|for|from|in|using|after|of) (?:these|those|such)|"
     # "The first class includes …", "The second issue is …": one of a list the slide lacks
     r"in (?:either|each|both|any|this|that) cases?|"
@@ -204,6 +208,9 @@ STRAY_LEAD = re.compile(
     r"\d+(?:\.\d+)+\s+[^.;:]{0,60}?\s(?=(?:The|A|An|In|We|Some|This|For|Each|It)\s)|"
     r"\d+\.\s+(?=[a-z])|[-−]?\d+(?:\.\d+)?,\s+(?=[a-z])|[A-Z]\s+(?=[A-Z][a-z])|"
     # code debris ("+} We now apply …"), line numbers before a clause ("1 2 where …")
+    # a theorem-like label run in before its sentence ("Remark 3 (A Sample Remark) This is …")
+    r"(?:Theorem|Lemma|Remark|Conjecture|Axiom|Definition|Corollary|Proposition|Example|Proof)"
+    r"(?:\s+\d+(?:\.\d+)*)?\.?(?:\s*\([^()]{1,60}\))?\.?\s+(?=[A-Z])|"
     r"[+}{\]|=~^#]+\s+|(?:\d{1,2}\s+){2,}(?=[a-z])|\d{1,2}\s+(?=[A-Z][a-z]+\s+[a-z])|"
     r"[-−]?\d+(?:\.\d+)?\s+(?=(?:The|A|An|This|These|It|We|In|For|Our|Both|Each)\s))"
 )
@@ -282,7 +289,7 @@ _DOCUMENT = (
 LEANING = re.compile(
     rf"\b(?P<det>this|these|such(?:\s+an?)?)\s+(?!(?:as|that|{_DOCUMENT})\b)"
     r"(?P<words>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})|"
-    r"\b(?P<bare>this|these)(?=\s*(?:[.;:!?]|$))|\bthe\s+(?:former|latter)\b",
+    r"\b(?P<bare>this|these|both)(?=\s*(?:[.;:,!?]|$))|\bthe\s+(?:former|latter)\b",
     re.I,
 )
 

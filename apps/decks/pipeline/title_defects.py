@@ -67,9 +67,12 @@ def title_fragment(title: str) -> str | None:
 
 
 def title_head(title: str) -> str | None:
-    """The part of a title before the sentence that ran into it ("Federal Copyright Notices"
-    from "Federal Copyright Notices. Several types of"), when that part stands as a title."""
-    head = re.split(r"(?<=[a-z)])\.\s+(?=[A-Z])|/\s", title.strip(), maxsplit=1)[0].strip(" .:")
-    if head == title.strip() or title_fragment(head):
-        return None
-    return head
+    """The part of a title before what ran into it or was cut: "Federal Copyright Notices"
+    from "Federal Copyright Notices. Several types of", "Even more analysis" from "Even more
+    analysis: Factoring, clustering, and more tuto-"; None when no such part stands."""
+    stripped = title.strip()
+    for cut in (r"(?<=[a-z)])\.\s+(?=[A-Z])", r"/\s", r":\s"):
+        head = re.split(cut, stripped, maxsplit=1)[0].strip(" .:")
+        if head != stripped and not title_fragment(head):
+            return head
+    return None
