@@ -37,6 +37,7 @@ def _kinds(bullet: str) -> set[str]:
             "reference_entry",
         ),
         ("The article was originally published as a report of the institute", "meta_text"),
+        ("Le but de notre ouvrage est d’exposer les lois que suit cet élément", "other_language"),
         ("The code in this vignette runs on any recent version of the package", "meta_text"),
         ("The basic plotting command and the advanced ones are also discussed", "meta_text"),
         ("We compute the p-values for any set of to determine the rejections", "broken_sentence"),
@@ -70,6 +71,7 @@ def test_the_reviewer_names_each_lost_part(bullet, kind):
         "Where data are missing, the estimator weights the complete cases",
         "The estimator of Kaplan and Meier stays unbiased under independent censoring",
         "Men and women, the two groups of the study, show the same response",
+        "The test of Dempster et al. is the one in the package et cetera for la carte menus",
     ],
 )
 def test_whole_sentences_stay_unflagged(bullet):
@@ -117,7 +119,7 @@ def test_fragment_titles_are_flagged_and_cut_to_their_head(title, fragment, head
     assert (title_defects.title_fragment(title) is not None) is fragment
     assert title_defects.title_head(title) == head
     # a heading needs no verb: a title is never a verbless fragment
-    assert "verbless_fragment" not in dict(defects.title_text_defects(title))
+    assert "verbless_fragment" not in dict(title_defects.title_text_defects(title))
 
 
 def test_a_fragment_title_is_repaired_with_its_head():

@@ -478,6 +478,7 @@ def text_defects(text: str) -> list[tuple[str, str]]:
         ("lost_opening", lost_text.lost_opening),
         ("verbless_fragment", lost_text.verbless_fragment),
         ("reference_entry", lost_text.reference_entry),
+        ("other_language", lost_text.other_language),
     ):
         part = detector(text)
         if part:
@@ -485,12 +486,3 @@ def text_defects(text: str) -> list[tuple[str, str]]:
     if table_cells(text):
         found.append(("table_as_text", text[:40]))
     return found
-
-
-# A title is a heading, not a sentence: it needs no verb, may name an equation or a reference.
-NOT_FOR_TITLES = {"table_as_text", "verbless_fragment", "lost_formula", "reference_entry"}
-
-
-def title_text_defects(title: str) -> list[tuple[str, str]]:
-    """The text defect classes that apply to a title."""
-    return [(k, p) for k, p in text_defects(title) if k not in NOT_FOR_TITLES]

@@ -51,6 +51,7 @@ ISSUE_TYPES = {
     "lost_opening": 'a sentence whose first words were lost ("Far, we have")',
     "verbless_fragment": "a bullet without a verb, not a sentence",
     "reference_entry": "an entry of the reference list read as a sentence",
+    "other_language": "a sentence in another language than the deck's",
     "title_fragment": "a title that is a fragment, not the slide's point",
     "thin_slide": "a slide with one bullet and nothing else",
     "repeated_figures": "near-identical figures on slides in a row",

@@ -161,3 +161,26 @@ def reference_entry(text: str) -> str | None:
         bool(REFERENCE_VENUE.search(stripped)),
     ]
     return stripped[:40] if sum(signs) >= 2 and signs[1] else None
+
+
+# Function words of the languages papers quote most (French, German, Spanish, Italian): a
+# sentence made of them is a sample of a template's language support, not the deck's prose.
+_FOREIGN_TEXT = """
+le la les des du est une et dans pour que qui sur par au aux ses cet cette sont
+der die das und ist nicht mit von zu den dem ein eine auf sich
+el los las del y en por para con una es lo se al
+il di che della delle per gli sono
+"""
+FOREIGN_WORDS = frozenset(_FOREIGN_TEXT.split())
+
+
+def other_language(text: str) -> str | None:
+    """A sentence in another language than English ("Le but de notre ouvrage est …")."""
+    tokens = re.findall(r"[a-zà-ÿ]+", MATH_SPAN.sub(" ", text).lower().replace("et al", ""))
+    if len(tokens) < 6:
+        return None
+    foreign = {t for t in tokens if t in FOREIGN_WORDS}
+    english = sum(1 for t in tokens if t in STOPWORDS and t not in FOREIGN_WORDS)
+    if len(foreign) >= 3 and english / len(tokens) < 0.12:
+        return " ".join(text.split()[:5])
+    return None

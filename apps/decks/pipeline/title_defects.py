@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from apps.decks.pipeline import defects
 from apps.decks.pipeline.text import MATH_SPAN
 
 PANEL_FRAGMENT = re.compile(
@@ -76,3 +77,18 @@ def title_head(title: str) -> str | None:
         if head != stripped and not title_fragment(head):
             return head
     return None
+
+
+# A title is a heading, not a sentence: it needs no verb, may name an equation or a reference.
+NOT_FOR_TITLES = {
+    "table_as_text",
+    "verbless_fragment",
+    "lost_formula",
+    "reference_entry",
+    "other_language",
+}
+
+
+def title_text_defects(title: str) -> list[tuple[str, str]]:
+    """The text defect classes that apply to a title."""
+    return [(k, p) for k, p in defects.text_defects(title) if k not in NOT_FOR_TITLES]

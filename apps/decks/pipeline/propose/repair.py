@@ -39,6 +39,7 @@ TEXT_TYPES = (
     "lost_opening",
     "verbless_fragment",
     "reference_entry",
+    "other_language",
 )
 
 
@@ -220,7 +221,7 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
         if (
             cleaned
             and not title_defects.title_fragment(cleaned)
-            and not defects.title_text_defects(cleaned)
+            and not title_defects.title_text_defects(cleaned)
         ):
             return [slide.model_copy(update={"title": cleaned[:120]})], f"retitled “{cleaned}”"
     return [slide], ""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from apps.decks.pipeline import defects, display_math
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
-from apps.decks.pipeline.title_defects import title_fragment
+from apps.decks.pipeline.title_defects import title_fragment, title_text_defects
 
 SUGGESTIONS = {
     "dangling_connector": "drop the opening connector so the bullet stands on its own",
@@ -23,6 +23,7 @@ SUGGESTIONS = {
     "lost_opening": "use a sentence that kept its first words",
     "verbless_fragment": "use a whole sentence: this one has no verb",
     "reference_entry": "leave the reference list out of the slides",
+    "other_language": "use the paper's own sentences, in the deck's language",
 }
 MESSAGES = {
     "dangling_connector": "opens with “{part}”, which leans on a sentence the slide does not show",
@@ -40,6 +41,7 @@ MESSAGES = {
     "lost_opening": "lost its first words (“{part}”)",
     "verbless_fragment": "is a fragment without a verb (“{part}”)",
     "reference_entry": "is an entry of the reference list (“{part}…”)",
+    "other_language": "is in another language (“{part}…”)",
 }
 
 
@@ -122,7 +124,7 @@ def title_defects(c: SlideContext):
     found = [("title_fragment", part)] if part else []
     found += [
         (k, p)
-        for k, p in defects.title_text_defects(c.slide.title)
+        for k, p in title_text_defects(c.slide.title)
         if not _heading_word(k, p, c.slide.title)
     ]
     for kind, part in found[:1]:
