@@ -31,6 +31,7 @@ def _kinds(bullet: str) -> set[str]:
         ("The argument follows a multivariate $t$ distribution. $c_{j}V c_{i}$", "lost_formula"),
         ("Far, we have only considered models with a single random intercept", "lost_opening"),
         ("Y, and $B$, it is convenient to include case weights in the model", "lost_opening"),
+        ("Frequently used options include: $•$ anonymous, for a blind review", "stray_glyph"),
         ("Fisher more than 70 years ago", "verbless_fragment"),
         (
             "Grün B, Leisch F (2008). FlexMix Version 2. Journal of Statistical Software",
@@ -71,6 +72,10 @@ def test_the_reviewer_names_each_lost_part(bullet, kind):
         "Where data are missing, the estimator weights the complete cases",
         "The estimator of Kaplan and Meier stays unbiased under independent censoring",
         "Men and women, the two groups of the study, show the same response",
+        "In marketing choice behaviour is often modelled by price and promotion",
+        "The data were prepared for a package of Kleiber and Zeileis (2008) in the Journal",
+        "The HC bias correction from Equations 14–17 is specified via type",
+        "For each tree it is possible to count the cherries of the topology",
         "The test of Dempster et al. is the one in the package et cetera for la carte menus",
     ],
 )

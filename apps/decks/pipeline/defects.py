@@ -220,7 +220,7 @@ CODE_OUTPUT = re.compile(r"(?:^|\s)##(?=\s)")
 # a word of the next line after a full stop ("… into a linear chain. quasi-particle"), glyphs
 # from a list of dingbats ("❼"), a URL broken at its colon.
 TRAILING_DEBRIS = re.compile(
-    r"(?:\s\d{1,3}){2,}$|\$\s+\d{1,2}$|\b[a-z]{3,}\.\s+[a-z][\w-]+$|[\u2460-\u24ff\u2776-\u2793]|"
+    r"(?:\s\d{1,3}){2,}$|\$[•▪◦●]\$|\$\s+\d{1,2}$|\b[a-z]{3,}\.\s+[a-z][\w-]+$|[\u2460-\u24ff\u2776-\u2793]|"
     r"\bhttps?:\s+/"
 )
 # The TeX logos set with raised and lowered letters, read apart: "LAT X", "BibT X".

@@ -76,7 +76,7 @@ LOST_OPENING = re.compile(
 
 def lost_opening(text: str) -> str | None:
     """The sentence's first words were lost: what is left does not open as a sentence."""
-    match = LOST_OPENING.match(text.strip())
+    match = LOST_OPENING.match(MATH_SPAN.sub("X", text.strip()))
     if match is None:
         return None
     part = match.group(0)
@@ -143,7 +143,7 @@ def verbless_fragment(text: str) -> str | None:
 
 # An entry of the reference list: authors with initials, a year, and a venue or pages.
 REFERENCE_AUTHOR = re.compile(
-    r"^(?:[A-Z][a-zà-ÿ'’-]+,?\s+(?:[A-Z]\.\s?){1,3}|[A-Z][a-zà-ÿ'’-]+\s+[A-Z]{1,2}\b[,(\s])"
+    r"^(?!(?:The|A|An|In|On|For|This|These)\s)(?:[A-Z][a-zà-ÿ'’-]+,?\s+(?:[A-Z]\.\s?){1,3}|[A-Z][a-zà-ÿ'’-]+\s+[A-Z]{1,2}\b[,(\s])"
 )
 REFERENCE_YEAR = re.compile(r"\(\s*(?:19|20)\d\d[a-z]?\s*\)|\b(?:19|20)\d\d[a-z]?\.")
 REFERENCE_VENUE = re.compile(
@@ -160,7 +160,7 @@ def reference_entry(text: str) -> str | None:
         bool(REFERENCE_YEAR.search(stripped)),
         bool(REFERENCE_VENUE.search(stripped)),
     ]
-    return stripped[:40] if sum(signs) >= 2 and signs[1] else None
+    return stripped[:40] if signs[0] and signs[1] else None
 
 
 # Function words of the languages papers quote most (French, German, Spanish, Italian): a
