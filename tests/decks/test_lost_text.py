@@ -32,6 +32,7 @@ def _kinds(bullet: str) -> set[str]:
         ("Far, we have only considered models with a single random intercept", "lost_opening"),
         ("Y, and $B$, it is convenient to include case weights in the model", "lost_opening"),
         ("Frequently used options include: $•$ anonymous, for a blind review", "stray_glyph"),
+        ("A bibliography field @online{.. is included for citation of web pages", "stray_glyph"),
         ("Fisher more than 70 years ago", "verbless_fragment"),
         (
             "Grün B, Leisch F (2008). FlexMix Version 2. Journal of Statistical Software",
@@ -198,3 +199,11 @@ def test_a_title_cut_after_its_colon_keeps_its_head():
     title = "Even more analysis: Factoring, clustering, and more tuto-"
     assert title_defects.title_fragment(title)
     assert title_defects.title_head(title) == "Even more analysis"
+
+
+def test_a_display_whose_side_is_only_dots_reads_broken():
+    from apps.decks.pipeline import display_math
+
+    assert display_math.display_problem("A > B > C > . .") == "a relation with a side missing"
+    assert display_math.display_problem("x_{1} + x_{2} = \\ldots") is not None
+    assert display_math.display_problem("y_{i} = \\beta_{0} + \\beta_{1} x_{i}") is None

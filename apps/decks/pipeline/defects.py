@@ -401,6 +401,7 @@ def stray_glyph(text: str) -> str | None:
         or TEX_LOGO_SPLIT.search(stripped)
         or TRAILING_DEBRIS.search(stripped)
         or REPEATED_PUNCTUATION.search(plain(stripped))
+        or re.search(r"[{}]", plain(stripped))  # code outside a formula: "@online{.. is"
         or LOOSE_ACCENT.search(stripped)
         or SPLIT_WORD.search(stripped)
     )

@@ -65,8 +65,9 @@ def display_problem(tex: str) -> str | None:
         if len(re.sub(r"\s+", "", re.sub(r"\\[A-Za-z]+", "x", row))) <= 7:
             return "a fragment (a limit or a case without its equation)"
         row = outside
-        if not row[: relations[0].start()].strip() or not row[relations[-1].end() :].strip():
-            return "a relation with a side missing"
+        sides = (row[: relations[0].start()], row[relations[-1].end() :])
+        if any(not re.sub(r"[.\s]|\\[lc]?dots\b", "", side) for side in sides):
+            return "a relation with a side missing"  # "A > B > C > . .": dots for a side
         if ROW_OPENING.search(row):
             return "a row opening with an operator or with prose"
         for what, pattern in FLATTENED:
