@@ -87,7 +87,7 @@ def test_no_bullet_or_title_of_the_defect_classes(paper_deck):
     final = _final(result)
     for slide in final.deck.slides[1:]:
         assert title_defects.title_fragment(slide.title) is None, slide.title
-        assert defects.text_defects(slide.title) == [], slide.title
+        assert title_defects.title_text_defects(slide.title) == [], slide.title
         shown = {(f, n) for f, n in (("figure", x.split("-")[1]) for x in slide.figures())}
         for bullet in slide.bullets:
             assert defects.text_defects(bullet) == [], bullet
