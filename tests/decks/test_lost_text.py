@@ -207,3 +207,6 @@ def test_a_display_whose_side_is_only_dots_reads_broken():
     assert display_math.display_problem("A > B > C > . .") == "a relation with a side missing"
     assert display_math.display_problem("x_{1} + x_{2} = \\ldots") is not None
     assert display_math.display_problem("y_{i} = \\beta_{0} + \\beta_{1} x_{i}") is None
+    lost_sums = "i\\in K \\rho(y_{i}) +_{i\\in L}[w_{i}\\rho(y_{i})] = 0"
+    assert display_math.display_problem(lost_sums) == "a sum's limits without its sign"
+    assert display_math.display_problem("\\sum_{i\\in K} \\rho(y_{i}) = 0") is None

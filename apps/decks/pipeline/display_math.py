@@ -35,6 +35,8 @@ FLATTENED = (
         ),
     ),
     ("a sum or product without its limits", re.compile(r"\\(?:sum|prod)(?!\s*_)")),
+    # "i\in K(\tau) \rho(…) +_{i\in K}[…]": the sum signs lost, their limits left on the line
+    ("a sum's limits without its sign", re.compile(r"(?:^|[+\-=(])\s*_\{|^\s*[a-z]\s*\\in\b")),
 )
 FLAT_SCRIPT_CALL = re.compile(r"(?<![\\\w{])[A-Za-z]\d\(")
 # A row that starts where its left side was lost ("+ i<j …"), or with the prose that led into
