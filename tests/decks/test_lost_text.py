@@ -33,6 +33,7 @@ def _kinds(bullet: str) -> set[str]:
         ("Y, and $B$, it is convenient to include case weights in the model", "lost_opening"),
         ("Frequently used options include: $•$ anonymous, for a blind review", "stray_glyph"),
         ("A bibliography field @online{.. is included for citation of web pages", "stray_glyph"),
+        ('The default value for the hole colour of the polygon is "transparent', "stray_glyph"),
         ("Fisher more than 70 years ago", "verbless_fragment"),
         (
             "Grün B, Leisch F (2008). FlexMix Version 2. Journal of Statistical Software",

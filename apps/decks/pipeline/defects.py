@@ -405,6 +405,8 @@ def stray_glyph(text: str) -> str | None:
         or LOOSE_ACCENT.search(stripped)
         or SPLIT_WORD.search(stripped)
     )
+    if unreadable is None and plain(stripped).count('"') % 2:
+        return '"'  # a quotation cut at the line's end: 'the colour is "transparent'
     return unreadable.group(0) if unreadable else None
 
 
