@@ -196,6 +196,11 @@ def test_run_in_labels_and_counted_sets_the_slide_never_listed(bullet, kind, rew
     assert bullets.rewrite(bullet) == rewritten
 
 
+@pytest.mark.parametrize("title", ["Example Image", "A Table With Horizontal Lines", "Proof"])
+def test_title_case_headings_are_no_stray_labels(title):
+    assert not defects.stray_glyph(title)
+
+
 def test_a_title_cut_after_its_colon_keeps_its_head():
     title = "Even more analysis: Factoring, clustering, and more tuto-"
     assert title_defects.title_fragment(title)

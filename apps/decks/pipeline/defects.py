@@ -206,11 +206,13 @@ STRAY_LEAD = re.compile(
     # a run-in heading with its number ("10.1.1 Design covariates The variables …"), a list
     # item's number before lower case ("3. plot the residuals")
     r"\d+(?:\.\d+)+\s+[^.;:]{0,60}?\s(?=(?:The|A|An|In|We|Some|This|For|Each|It)\s)|"
-    r"\d+\.\s+(?=[a-z])|[-−]?\d+(?:\.\d+)?,\s+(?=[a-z])|[A-Z]\s+(?=[A-Z][a-z])|"
+    r"\d+\.\s+(?=[a-z])|[-−]?\d+(?:\.\d+)?,\s+(?=[a-z])|(?![AI]\s)[A-Z]\s+(?=[A-Z][a-z])|"
     # code debris ("+} We now apply …"), line numbers before a clause ("1 2 where …")
     # a theorem-like label run in before its sentence ("Remark 3 (A Sample Remark) This is …")
-    r"(?:Theorem|Lemma|Remark|Conjecture|Axiom|Definition|Corollary|Proposition|Example|Proof)"
-    r"(?:\s+\d+(?:\.\d+)*)?\.?(?:\s*\([^()]{1,60}\))?\.?\s+(?=[A-Z])|"
+    # (with its number or its name: "Example Image" is a title, not a label)
+    r"(?:Theorem|Lemma|Remark|Conjecture|Axiom|Definition|Corollary|Proposition|Example)"
+    r"(?:\s+\d+(?:\.\d+)*\.?(?:\s*\([^()]{1,60}\))?|\s*\([^()]{1,60}\))\.?\s+(?=[A-Z])|"
+    r"Proof\.?\s+(?=[A-Z][a-z]*\s)|"
     r"[+}{\]|=~^#]+\s+|(?:\d{1,2}\s+){2,}(?=[a-z])|\d{1,2}\s+(?=[A-Z][a-z]+\s+[a-z])|"
     r"[-−]?\d+(?:\.\d+)?\s+(?=(?:The|A|An|This|These|It|We|In|For|Our|Both|Each)\s))"
 )
