@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from apps.decks import limits
-from apps.decks.pipeline import defects
+from apps.decks.pipeline import defects, title_defects
 from apps.decks.pipeline.crops import figure_crop_findings
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.review.deck_rules import fewest_slides
@@ -86,8 +86,8 @@ def test_no_bullet_or_title_of_the_defect_classes(paper_deck):
     _, _, result = paper_deck
     final = _final(result)
     for slide in final.deck.slides[1:]:
-        assert defects.title_fragment(slide.title) is None, slide.title
-        assert defects.text_defects(slide.title) == [], slide.title
+        assert title_defects.title_fragment(slide.title) is None, slide.title
+        assert title_defects.title_text_defects(slide.title) == [], slide.title
         shown = {(f, n) for f, n in (("figure", x.split("-")[1]) for x in slide.figures())}
         for bullet in slide.bullets:
             assert defects.text_defects(bullet) == [], bullet

@@ -4,7 +4,7 @@ the layouts that caused them. Synthetic text and hand-built page segments only."
 
 import pytest
 
-from apps.decks.pipeline import defects, display_math
+from apps.decks.pipeline import defects, display_math, title_defects
 from apps.decks.pipeline.propose import bullets
 from apps.decks.pipeline.propose.captions import figure_title
 from apps.decks.pipeline.render.markdown import deck_markdown
@@ -132,7 +132,7 @@ def test_loose_accents_leave_bullets_and_speaker_notes():
     ],
 )
 def test_panel_pointers_and_caption_sentences_are_not_titles(title, fragment):
-    assert (defects.title_fragment(title) is not None) is fragment
+    assert (title_defects.title_fragment(title) is not None) is fragment
     slide = Slide(kind="bullets", title=title, bullets=[SENTENCE, SENTENCE])
     kinds = {i.type for i in slide_review(slide, measure())}
     assert ("title_fragment" in kinds) is fragment
@@ -148,7 +148,7 @@ def test_figure_titles_skip_panel_pointers_and_stop_before_the_verb():
     second.caption = "Left panel: comparison of the model based adjustment with the marginal one."
     assert figure_title(first) == "Survival curves from a case-control sample"
     assert figure_title(second) == "Comparison of the model based adjustment with the marginal one"
-    assert defects.title_fragment(figure_title(first)) is None
+    assert title_defects.title_fragment(figure_title(first)) is None
 
 
 @pytest.mark.parametrize(

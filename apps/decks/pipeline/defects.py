@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from apps.decks.pipeline import lost_text
 from apps.decks.pipeline.text import LOOSE_ACCENT, SPLIT_WORD
 from apps.decks.pipeline.text import MATH_SPAN as MATH
 
@@ -63,7 +64,11 @@ PRONOUN_START = re.compile(
     r"^(?:this|these|that|those|it|its|they|them|their|theirs|he|she|his|her|such|both|"
     r"the latter|the former|the same|the above|the following|the previous|the next|"
     r"the aforementioned|the abovementioned|said|another|others|all others|the others|"
-    r"the rest|(?:all|each|some|most|one|none|many|several|both) of (?:them|these|those|this)|"
+    r"the rest|(?:all|each|some|most|one|none|many|several|both) of (?:them|these|those|this|its|"
+    r"their)|"
+    # "The three options should make …": a counted set the slide never listed
+    r"the (?:two|three|four|five|six) (?:options|cases|methods|approaches|steps|types|kinds|"
+    r"alternatives|variants|conditions|possibilities|choices|scenarios|settings)|"
     r"(?:with|given|for|from|in|using|after|of) (?:these|those|such)|"
     # "The first class includes …", "The second issue is …": one of a list the slide lacks
     r"in (?:either|each|both|any|this|that) cases?|"
@@ -115,7 +120,16 @@ META = re.compile(
     r"(?:shows?|demonstrates?)\s+how)\b|"
     r"\b(?:an?|the)\s+appendix\s+(?:\w+\s+){0,2}?(?:provides?|gives?|contains?|lists?|presents?|"
     r"describes?|shows?|reports?)|\bwe\s+refer\s+(?:the\s+reader\s+)?to\b|"
-    r"^(?:see|cf\.)\s|\b(?:this|the)\s+(?:document|vignette|paper|article)\s+will\s+be\b|"
+    r"^(?:see|cf\.)\s|\b(?:this|the)\s+(?:document|vignette|paper|article)\s+will\s+(?:be|help)\b|"
+    # the document itself, wherever the sentence names it: "the code in this vignette", "The
+    # article was originally published as …", "For further details …, see …", "… are also
+    # discussed", "I only demonstrate …", "Please ensure that your document …"
+    r"\bthis\s+(?:vignette|document|tutorial|template|manual|guide)\b|"
+    r"\b(?:originally|first|previously)\s+published\b|\bfor\s+(?:further|more)\s+(?:details|"
+    r"information)\b|,\s*see\s|\b(?:is|are)\s+(?:also\s+)?(?:discussed|described|introduced|"
+    r"explained|demonstrated|illustrated)(?:\s+(?:here|below|later|briefly))?\s*\.?$|"
+    r"^I\s+(?:only\s+|will\s+|also\s+)?(?:demonstrate|show|use|describe|discuss|illustrate|"
+    r"present)\b|^please\b|\byour\s+(?:document|paper|manuscript|submission|article)\b|"
     # an announcement of what the text will do: "We will state some goals in advance"
     r"\bwe\s+(?:will|shall)\s+(?:first\s+|now\s+|briefly\s+|then\s+)?(?:state|describe|discuss|"
     r"present|give|introduce|outline|illustrate|explain|review|consider|look\s+at)\b|"
@@ -150,7 +164,9 @@ FIGURE_DEIXIS = re.compile(
 # punctuation or a verb ("as in and", "the type of denoted as", "the ,").
 _LEADS_ON = r"\b(?:of|in|to|for|with|by|from|on|at|than|into|the|an)"  # needs a word after it
 LOST_WORD = re.compile(
-    rf"{_LEADS_ON}\s+(?:and|or|but|is|are|was|were|denoted)\b|{_LEADS_ON}\s*[,;:.)](?!\w)",
+    rf"{_LEADS_ON}\s+(?:and|or|but|is|are|was|were|denoted)\b|{_LEADS_ON}\s*[,;:.)](?!\w)|"
+    # a preposition or article meeting another: "for any set of to determine", "the of"
+    r"\b(?:of|the|an|into|via)\s+(?:to|of|for|with|by|from|at|into)\b",
     re.I,
 )
 # "in in", "the the": a word the line break repeated, or the formula between them lost.
@@ -167,7 +183,12 @@ RUN_ON = re.compile(
 )
 SENTENCE_CUT = re.compile(
     r"\b(?:the|an|of|in|for|by|with|to|on|into|from|than|via|is|are|be|been|would be|"
-    r"can be|given by|as follows|gives|yields|becomes|reads|eqs?|:\s*[a-z]+)$",
+    r"can be|given by|as follows|gives|yields|becomes|reads|eqs?|:\s*[a-z]+|"
+    # cut where the PDF went on with a display or code: "… of the form", "… type something
+    # like", "…, then", "… class attributes contains"
+    r"(?:of\s+)?the\s+form|defined\s+(?:as|by)|written\s+as|such\s+that|something\s+like|"
+    r"(?:[,;]|then|simply|just|could|can|should)\s+(?:type|enter|run|write|call)|,\s*then|"
+    r"contains?|requires?|includes?|provides?|returns?|needs?)$",
     re.I,
 )
 # Pairs where a preposition meets a conjunction in plain English ("with and without covariates").
@@ -185,13 +206,27 @@ STRAY_LEAD = re.compile(
     # a run-in heading with its number ("10.1.1 Design covariates The variables …"), a list
     # item's number before lower case ("3. plot the residuals")
     r"\d+(?:\.\d+)+\s+[^.;:]{0,60}?\s(?=(?:The|A|An|In|We|Some|This|For|Each|It)\s)|"
-    r"\d+\.\s+(?=[a-z])|[-−]?\d+(?:\.\d+)?,\s+(?=[a-z])|[A-Z]\s+(?=[A-Z][a-z])|"
+    r"\d+\.\s+(?=[a-z])|[-−]?\d+(?:\.\d+)?,\s+(?=[a-z])|(?![AI]\s)[A-Z]\s+(?=[A-Z][a-z])|"
+    # code debris ("+} We now apply …"), line numbers before a clause ("1 2 where …")
+    # a theorem-like label run in before its sentence ("Remark 3 (A Sample Remark) This is …")
+    # (with its number or its name: "Example Image" is a title, not a label)
+    r"(?:Theorem|Lemma|Remark|Conjecture|Axiom|Definition|Corollary|Proposition|Example)"
+    r"(?:\s+\d+(?:\.\d+)*\.?(?:\s*\([^()]{1,60}\))?|\s*\([^()]{1,60}\))\.?\s+(?=[A-Z])|"
+    r"Proof\.?\s+(?=[A-Z][a-z]*\s)|"
+    r"[+}{\]|=~^#]+\s+|(?:\d{1,2}\s+){2,}(?=[a-z])|\d{1,2}\s+(?=[A-Z][a-z]+\s+[a-z])|"
     r"[-−]?\d+(?:\.\d+)?\s+(?=(?:The|A|An|This|These|It|We|In|For|Our|Both|Each)\s))"
 )
 # "## EA TA EAp": a line of code output (knitr marks it with ##) read as prose.
 CODE_OUTPUT = re.compile(r"(?:^|\s)##(?=\s)")
+# Debris after the sentence: an algorithm's line numbers ("… label them $i + 1$ 4", "… to 0 2"),
+# a word of the next line after a full stop ("… into a linear chain. quasi-particle"), glyphs
+# from a list of dingbats ("❼"), a URL broken at its colon.
+TRAILING_DEBRIS = re.compile(
+    r"(?:\s\d{1,3}){2,}$|\$[•▪◦●]\$|\$\s+\d{1,2}$|\b[a-z]{3,}\.\s+[a-z][\w-]+$|[\u2460-\u24ff\u2776-\u2793]|"
+    r"\bhttps?:\s+/"
+)
 # The TeX logos set with raised and lowered letters, read apart: "LAT X", "BibT X".
-TEX_LOGO_SPLIT = re.compile(r"\b(?:L\s?A\s?T|BibT|REVT|AMS-?T|XeT|LuaT)\s+X\b")
+TEX_LOGO_SPLIT = re.compile(r"\b(?:(?:PDF|pdf)?L\s?A?\s?T|BibT|REVT|AMS-?T|XeT|LuaT)\s+X\b")
 UNREADABLE = re.compile(r"\(cid:\d+\)|\ufffd|[\ue000-\uf8ff]")
 GREEK_LETTERS = "αβγδεζηθικλμνξπρστυφχψωΓΔΘΛΞΠΣΦΨΩ∆"
 FLAT_SCRIPT = re.compile(
@@ -200,24 +235,6 @@ FLAT_SCRIPT = re.compile(
     r"(?:^|\s)[a-z]\s[a-z]\s[+\-−=]|"  # "s t + 1"
     r"[=+−×]\s*(?:$|[,;.](?:\s|$))|"  # "Δ = 10 −" (an operator with nothing after it)
     r"(?:^|\s)=\s+[A-Z][a-z]{2,}"  # "q = Breadth": a formula spliced into the next line's prose
-)
-PANEL_FRAGMENT = re.compile(
-    r"^\(?[a-hA-H](?:\)|\.\s)|^(?:and|or|of|with|for|to|in)\b|"
-    # "Left panel", "Top row": where to look in a figure, not what it shows
-    r"^(?:left|right|top|bottom|upper|lower|middle)(?:[\s-]+(?:left|right|hand))?\s+"
-    r"(?:panels?|plots?|rows?|columns?|figures?|graphs?)\s*$",
-    re.I,
-)
-# "Survival curves from a sample are shown as solid": a caption's sentence cut as a title
-CAPTION_SENTENCE = re.compile(
-    r"\b(?:is|are|was|were)\s+(?:shown|plotted|drawn|given|displayed|marked|depicted|"
-    r"indicated|presented|represented|denoted)\s+(?:as|in|with|by|for|using)\b",
-    re.I,
-)
-DANGLING_END = re.compile(
-    r"\b(?:of|the|a|an|and|or|in|for|by|with|to|on|is|are|was|were|that|which|as|at|from|"
-    r"versus|vs\.?)$",
-    re.I,
 )
 GLUED_WORD = re.compile(r"[a-z]{24,}|(?:[a-z]{3,}[.,;:][A-Z][a-z]{2,}){1}")
 NUMBER_TOKEN = re.compile(r"^[(\[]?[-+−]?\d[\d.,:;]*%?[)\]]?!?$|^\([\d\w]{1,3};\s*\w{1,3}\)!?$")
@@ -274,7 +291,7 @@ _DOCUMENT = (
 LEANING = re.compile(
     rf"\b(?P<det>this|these|such(?:\s+an?)?)\s+(?!(?:as|that|{_DOCUMENT})\b)"
     r"(?P<words>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})|"
-    r"\b(?P<bare>this|these)(?=\s*(?:[.;:!?]|$))|\bthe\s+(?:former|latter)\b",
+    r"\b(?P<bare>this|these|both)(?=\s*(?:[.;:,!?]|$))|\bthe\s+(?:former|latter)\b",
     re.I,
 )
 
@@ -384,10 +401,14 @@ def stray_glyph(text: str) -> str | None:
         UNREADABLE.search(stripped)
         or CODE_OUTPUT.search(stripped)
         or TEX_LOGO_SPLIT.search(stripped)
+        or TRAILING_DEBRIS.search(stripped)
         or REPEATED_PUNCTUATION.search(plain(stripped))
+        or re.search(r"[{}]", plain(stripped))  # code outside a formula: "@online{.. is"
         or LOOSE_ACCENT.search(stripped)
         or SPLIT_WORD.search(stripped)
     )
+    if unreadable is None and plain(stripped).count('"') % 2:
+        return '"'  # a quotation cut at the line's end: 'the colour is "transparent'
     return unreadable.group(0) if unreadable else None
 
 
@@ -444,29 +465,6 @@ def table_cells(text: str) -> bool:
     return numbers >= 3 and (numbers + short_caps) / len(tokens) >= 0.7
 
 
-def title_fragment(title: str) -> str | None:
-    """A title that is a fragment ("A) and linear", "of the model", "(b)") rather than the
-    slide's point."""
-    stripped = title.strip()
-    if not stripped:
-        return "empty"
-    if PANEL_FRAGMENT.match(stripped):
-        return stripped.split(" ", 1)[0]
-    sentence = CAPTION_SENTENCE.search(stripped)
-    if sentence:
-        return sentence.group(0)
-    if re.match(r"[a-z]", stripped):
-        return stripped.split(" ", 1)[0]
-    if stripped.count("(") != stripped.count(")"):
-        return "("
-    if DANGLING_END.search(stripped.rstrip(".,;: ")):
-        return stripped.rsplit(" ", 1)[-1]
-    letters = re.sub(r"[^A-Za-z]", "", plain(stripped))
-    if len(letters) < 4:
-        return stripped
-    return None
-
-
 def text_defects(text: str) -> list[tuple[str, str]]:
     """Every defect class the text shows, as (issue type, offending part)."""
     found = []
@@ -481,6 +479,11 @@ def text_defects(text: str) -> list[tuple[str, str]]:
         ("broken_math", broken_math),
         ("broken_sentence", broken_sentence),
         ("glued_words", glued_words),
+        ("lost_formula", lost_text.lost_formula),
+        ("lost_opening", lost_text.lost_opening),
+        ("verbless_fragment", lost_text.verbless_fragment),
+        ("reference_entry", lost_text.reference_entry),
+        ("other_language", lost_text.other_language),
     ):
         part = detector(text)
         if part:

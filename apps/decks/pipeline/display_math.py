@@ -35,6 +35,8 @@ FLATTENED = (
         ),
     ),
     ("a sum or product without its limits", re.compile(r"\\(?:sum|prod)(?!\s*_)")),
+    # "i\in K(\tau) \rho(…) +_{i\in K}[…]": the sum signs lost, their limits left on the line
+    ("a sum's limits without its sign", re.compile(r"(?:^|[+\-=(])\s*_\{|^\s*[a-z]\s*\\in\b")),
 )
 FLAT_SCRIPT_CALL = re.compile(r"(?<![\\\w{])[A-Za-z]\d\(")
 # A row that starts where its left side was lost ("+ i<j …"), or with the prose that led into
@@ -65,8 +67,9 @@ def display_problem(tex: str) -> str | None:
         if len(re.sub(r"\s+", "", re.sub(r"\\[A-Za-z]+", "x", row))) <= 7:
             return "a fragment (a limit or a case without its equation)"
         row = outside
-        if not row[: relations[0].start()].strip() or not row[relations[-1].end() :].strip():
-            return "a relation with a side missing"
+        sides = (row[: relations[0].start()], row[relations[-1].end() :])
+        if any(not re.sub(r"[.\s]|\\[lc]?dots\b", "", side) for side in sides):
+            return "a relation with a side missing"  # "A > B > C > . .": dots for a side
         if ROW_OPENING.search(row):
             return "a row opening with an operator or with prose"
         for what, pattern in FLATTENED:

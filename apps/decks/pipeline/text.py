@@ -81,8 +81,22 @@ MATH_SPAN = re.compile(r"(?<!\\)\$[^$]+(?<!\\)\$")
 URL = re.compile(r"https?://\S+|www\.\S+")
 
 
+# A person's initial ("R. A. Fisher", "in Dempster, N. M. Laird and …"): no sentence ends at it,
+# unless a word that opens sentences follows ("… the variable X. The next …").
+INITIAL = re.compile(r"(?<![\w.])([A-Z])\.(?=\s+(?:[A-Z]\.\s+)*([A-Z][a-z]+))")
+
+
+def _protect_initials(text: str) -> str:
+    def keep(match: re.Match) -> str:
+        if match.group(2).lower() in STOPWORDS:
+            return match.group(0)
+        return match.group(1) + _PROTECT
+
+    return INITIAL.sub(keep, text)
+
+
 def sentences(text: str) -> list[str]:
-    protected = text
+    protected = _protect_initials(text)
     for abbreviation in ABBREVIATIONS:
         protected = protected.replace(abbreviation, abbreviation.replace(".", _PROTECT))
     parts = SENTENCE_END.split(protected)
@@ -205,6 +219,7 @@ def clean(sentence: str) -> str:
     text = RUN_IN_LABEL.sub("", text.strip())
     text = re.sub(r"\s+", " ", text).strip()
     text = re.sub(r"\s+([,.;:])", r"\1", text)
+    text = re.sub(r"(?<=[a-z])-\s+(?=[A-Z][a-z])", "-", text)  # "Kaplan- Meier": a line break
     return text
 
 

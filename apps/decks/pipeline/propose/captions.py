@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import defects, text
+from apps.decks.pipeline import text, title_defects
 from apps.decks.pipeline.paper import Figure
 
 FIGURE_LEAD = re.compile(
@@ -43,11 +43,11 @@ def _caption_title(caption: str, label: str, words: int) -> str:
         c
         for c in clauses
         if not re.search(r"\bet al\b|^(figure|fig\.|table)\b|^\w\)$", c, re.I)
-        and not defects.PANEL_FRAGMENT.match(c)  # "Left panel: …"
+        and not title_defects.PANEL_FRAGMENT.match(c)  # "Left panel: …"
         and len(c.split()) >= 2
     ] or [label]
     title = clauses[0]
-    sentence = defects.CAPTION_SENTENCE.search(title)  # "Curves … are shown as solid lines"
+    sentence = title_defects.CAPTION_SENTENCE.search(title)  # "Curves … are shown as solid lines"
     if sentence and len(title[: sentence.start()].split()) >= 2:
         title = title[: sentence.start()]
     if len(title.split()) > words:

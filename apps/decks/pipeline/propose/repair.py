@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from apps.decks import limits
-from apps.decks.pipeline import defects, display_math, text
+from apps.decks.pipeline import defects, display_math, text, title_defects
 from apps.decks.pipeline.crops import figure_crop_findings
 from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Revision
 from apps.decks.pipeline.paper import Paper
@@ -35,6 +35,11 @@ TEXT_TYPES = (
     "glued_words",
     "table_as_text",
     "dangling_pointer",
+    "lost_formula",
+    "lost_opening",
+    "verbless_fragment",
+    "reference_entry",
+    "other_language",
 )
 
 
@@ -192,7 +197,8 @@ def _next_sentence(slide: Slide, work: Work) -> str | None:
 @fixer("title_fragment")
 def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     figures = [f for f in (work.paper.figure(i) for i in slide.figures()) if f]
-    candidates = []
+    head = title_defects.title_head(slide.title)
+    candidates = [head] if head else []  # the title's own head, before what ran into it
     if figures:
         from apps.decks.pipeline.propose.captions import figure_title
 
@@ -208,11 +214,15 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     if section is not None:
         candidates.append(section.title)
     if figures:
-        candidates.append(figures[0].label)
+        candidates += [figures[0].section, figures[0].label]
     candidates.append("Key points")
     for candidate in candidates:
         cleaned = bullets.strip_stray(candidate) or ""
-        if cleaned and not defects.title_fragment(cleaned) and not defects.text_defects(cleaned):
+        if (
+            cleaned
+            and not title_defects.title_fragment(cleaned)
+            and not title_defects.title_text_defects(cleaned)
+        ):
             return [slide.model_copy(update={"title": cleaned[:120]})], f"retitled “{cleaned}”"
     return [slide], ""
 
@@ -396,7 +406,7 @@ def _common_title(a: str, b: str) -> str:
             break
         common.append(x)
     base = " ".join(common).rstrip(",;: ") if len(common) >= 2 else a
-    base = defects.DANGLING_END.sub("", base).strip() or a
+    base = title_defects.DANGLING_END.sub("", base).strip() or a
     return f"{base}: side by side"[:120]
 
 
@@ -430,6 +440,8 @@ def _deck_repair(
                 index = len(slides) - 1 if slides[-1].role == "conclusion" else len(slides)
                 slides.insert(max(1, index), work.proposer.figure_slide(figure, work.used))
                 added.append(figure.label)
+            if issue.type == "slide_count":  # a short paper's sections, once figures ran out
+                added += _add_text_slides(work, slides, limits.get_int("min_slides") - len(slides))
             if added:
                 changes.append(
                     Change(
@@ -451,20 +463,24 @@ def _deck_repair(
 
 
 def _add_text_slides(work: Work, slides: list[Slide], wanted: int) -> list[str]:
-    """Slides for the longest sections that have none yet, placed before the conclusions."""
+    """Slides for the longest sections that have none yet, placed before the conclusions; then
+    second slides (other sentences) for long sections, placed after their first."""
     titled = {s.title for s in slides}
-    added = []
-    for section in sorted(work.paper.sections, key=lambda s: -s.words):
-        if len(added) >= wanted:
-            break
-        if section.title in titled or section.words < 60:
-            continue
-        slide = work.proposer.text_slide_for(section, work.used)
-        if slide is None:
-            continue
-        index = len(slides) - 1 if slides[-1].role == "conclusion" else len(slides)
-        slides.insert(max(1, index), slide)
-        added.append(f"a slide on {section.title}")
+    added: list[str] = []
+    for again in (False, True):
+        for section in sorted(work.paper.sections, key=lambda s: -s.words):
+            if len(added) >= wanted:
+                return added
+            if (section.title in titled) != again or section.words < (150 if again else 60):
+                continue
+            slide = work.proposer.text_slide_for(section, work.used)
+            if slide is None:
+                continue
+            index = len(slides) - 1 if slides[-1].role == "conclusion" else len(slides)
+            if again:
+                index = 1 + max(i for i, s in enumerate(slides) if s.title == section.title)
+            slides.insert(max(1, index), slide)
+            added.append(f"a slide on {section.title}")
     return added
 
 

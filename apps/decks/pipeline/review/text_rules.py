@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from apps.decks.pipeline import defects, display_math
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
+from apps.decks.pipeline.title_defects import title_fragment, title_text_defects
 
 SUGGESTIONS = {
     "dangling_connector": "drop the opening connector so the bullet stands on its own",
@@ -18,6 +19,11 @@ SUGGESTIONS = {
     "broken_sentence": "use a sentence that lost nothing on its way from the PDF",
     "dangling_pointer": "remove the pointer, or show what it points at",
     "table_as_text": "show the table as a table (or its crop), not its cells as a bullet",
+    "lost_formula": "use a sentence whose formula survived, or leave it out",
+    "lost_opening": "use a sentence that kept its first words",
+    "verbless_fragment": "use a whole sentence: this one has no verb",
+    "reference_entry": "leave the reference list out of the slides",
+    "other_language": "use the paper's own sentences, in the deck's language",
 }
 MESSAGES = {
     "dangling_connector": "opens with “{part}”, which leans on a sentence the slide does not show",
@@ -31,6 +37,11 @@ MESSAGES = {
     "broken_sentence": "lost a word or formula (“{part}”)",
     "dangling_pointer": "points at something no slide shows (“{part}”)",
     "table_as_text": "is a table row read as a sentence (“{part}…”)",
+    "lost_formula": "lost a formula, leaving “{part}”",
+    "lost_opening": "lost its first words (“{part}”)",
+    "verbless_fragment": "is a fragment without a verb (“{part}”)",
+    "reference_entry": "is an entry of the reference list (“{part}…”)",
+    "other_language": "is in another language (“{part}…”)",
 }
 
 
@@ -109,12 +120,12 @@ def equation_defects(c: SlideContext):
 def title_defects(c: SlideContext):
     if c.slide is None or c.slide.kind == "title":
         return
-    part = defects.title_fragment(c.slide.title)
+    part = title_fragment(c.slide.title)
     found = [("title_fragment", part)] if part else []
     found += [
         (k, p)
-        for k, p in defects.text_defects(c.slide.title)
-        if k != "table_as_text" and not _heading_word(k, p, c.slide.title)
+        for k, p in title_text_defects(c.slide.title)
+        if not _heading_word(k, p, c.slide.title)
     ]
     for kind, part in found[:1]:
         yield c.issue(

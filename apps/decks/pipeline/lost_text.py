@@ -1,0 +1,186 @@
+"""Detectors for text that lost a part on its way from the PDF, or that is not the paper's prose.
+
+A formula left as a bare "Eq." or as a gap ("If both and are fulfilled"), a sentence whose first
+words were lost ("Far, we have …"), a fragment without a verb ("Fisher more than 70 years ago"),
+an entry of the reference list read as a sentence. defects.text_defects runs them beside the
+other classes; each returns the offending part, or None. Like defects.py, they look at the
+shape of the text, never at a particular paper.
+"""
+
+from __future__ import annotations
+
+import re
+
+from apps.decks.pipeline.text import MATH_SPAN, STOPWORDS
+
+# "Eq." with no number after it, or a capitalised "Equation" inside a sentence without one:
+# the number (or the display it named) was set as a formula the text layer did not keep.
+ORPHAN_EQUATION = re.compile(
+    r"\bEqs?\.(?!\s*\(?\s*(?:\d|[A-Z]\.\d))|(?<=\s)Equations?\b(?!\s*\(?\d)"
+)
+# A conjunction with one side missing: "both and are", "either or", "Let be", "where is".
+GAP = re.compile(
+    r"\b(?:both|either|neither|between)\s+(?:and|or|nor)\b|"
+    r"\b(?:let|where|whether|since|because|if)\s+(?:is|are|denotes?|be)\b|"
+    r"\b(?:and|or)\s+(?:are|is)\s+(?:fulfilled|satisfied|met|true|given|known|equal)\b",
+    re.I,
+)
+# A script without its base, inside a formula: "$(_{3}^{1})$" (a fraction's or binomial's parts
+# read as scripts).
+BASELESS_SCRIPT = re.compile(r"(?:^|[\s(\[,])[_^]\{")
+# A prose word typeset as a formula with a mark after it: "$\mathrm{species}:^{6}$".
+PROSE_IN_MATH = re.compile(r"\\mathrm\{[a-z]{3,}\}\s*[:;,.]?\s*\^|\\surd")
+# A display's "where"-clause read as a sentence: "Where $\sigma$ is the variance".
+WHERE_CLAUSE = re.compile(
+    r"^(?:\$[^$]+\$\s+)?(?:where\s+\$|where\s+[A-Za-z]\s*,?\s*(?:is|are|denotes?)\b|"
+    r"with\s+(?:\$[^$]+\$|[A-Za-z])\s*,?\s*(?:is|are|denotes?|being)\b)",
+    re.I,
+)
+# A formula left after the sentence ended: "… a multivariate $t$ distribution. $c_{j}V$".
+TRAILING_FORMULA = re.compile(r"[.!?]\s+\$[^$]+\$\s*$")
+
+
+def lost_formula(text: str) -> str | None:
+    """A formula lost from the sentence, leaving its trace: an orphan "Eq.", a conjunction
+    with a side missing, a script without a base, a display's where-clause, a formula left
+    after the sentence's end."""
+    flat = MATH_SPAN.sub("X", text)
+    match = ORPHAN_EQUATION.search(flat) or GAP.search(flat) or WHERE_CLAUSE.search(text.strip())
+    if match:
+        return match.group(0).strip()
+    for span in MATH_SPAN.findall(text):
+        inner = span.strip("$")
+        if BASELESS_SCRIPT.search(inner) or PROSE_IN_MATH.search(inner):
+            return span
+    trailing = TRAILING_FORMULA.search(text)
+    return trailing.group(0).strip(" .!?") if trailing else None
+
+
+# The tail of an opening whose first word was lost: "Far, we have" (So far), "Order to"
+# (In order to), "Long as" (As long as), "Addition, …" (In addition).
+_OPENER_TAILS = (
+    r"far|addition|contrast|particular|fact|summary|general|short|brief|turn|practice|"
+    r"conclusion|other words|that end|this end|the other hand|other hand|the contrary|"
+    r"the whole|sum|total|detail"
+)
+LOST_OPENING = re.compile(
+    rf"^(?i:(?:{_OPENER_TAILS})\s*,|(?:long|well|soon|far)\s+as\b|order\s+to\b)|"
+    # the end of a list whose head was lost: "Y, and $B$, it is convenient …"
+    r"^(?:\$[^$]+\$|[A-Z]),\s+(?:and\s+)?(?:\$|[A-Z]\b)|"
+    # "Hypothesis and permutation scheme, the test statistic …": the clause's head lost
+    r"^[A-Z][a-z]+\s+and\s+[a-z]+(?:\s+[a-z]+)?,\s+(?:the|a|we|it|this)\s|"
+    # authors' names glued to the sentence after them: "Ann Lee, Bo Ng and Al Roy Welcome to"
+    r"^(?:[A-Z][a-z]+\s+[A-Z][a-z]+(?:,\s+|\s+and\s+)){1,6}[A-Z][a-z]+\s+[A-Z][a-z]+\s+[A-Z]",
+)
+
+
+def lost_opening(text: str) -> str | None:
+    """The sentence's first words were lost: what is left does not open as a sentence."""
+    match = LOST_OPENING.match(MATH_SPAN.sub("X", text.strip()))
+    if match is None:
+        return None
+    part = match.group(0)
+    if re.match(r"^[A-Z][a-z]+\s+and\s", part) and part.split()[0].lower() in _BOTH_SIDES:
+        return None  # "Both and …" is GAP's; "Men and women, the …" keeps its head
+    return part.strip(" ,")
+
+
+_BOTH_SIDES = {"both", "men", "women", "boys", "girls", "males", "females"}
+
+# Words that make a clause: auxiliaries, modals, common verbs in their base form, a verb's
+# inflections (-ed, -es, -s after no determiner or number), a subject pronoun.
+AUXILIARY = re.compile(
+    r"\b(?:is|are|was|were|be|been|being|has|have|had|do|does|did|can|could|may|might|will|"
+    r"would|shall|should|must|we|they|you|it|he|she|i|there|let)\b",
+    re.I,
+)
+BASE_VERB = re.compile(
+    r"\b(?:use|show|give|provide|propose|find|obtain|compute|estimate|fit|yield|require|allow|"
+    r"lead|grow|remain|depend|increase|decrease|reduce|improve|perform|take|make|need|seem|"
+    r"appear|follow|become|hold|occur|exist|apply|work|help|include|contain|consider|describe|"
+    r"define|produce|present|introduce|implement|run|set|get|see|note|add|select|initialize|"
+    r"install|type|check|save|start|go|load|plot|draw|read|write|call|choose|replace|remove|"
+    r"differ|agree|fail|vary|tend|learn|predict|test|compare|combine|return|keep|put|try|"
+    r"report|suggest|indicate|reject|accept|assume|argue|claim|observe|reach|outperform|"
+    # irregular past forms
+    r"found|made|took|taken|gave|given|went|gone|came|got|ran|saw|seen|held|led|left|kept|"
+    r"shown|known|thought|brought|built|chose|chosen|drew|drawn|fell|grew|grown|knew|lost|"
+    r"met|paid|said|sent|spent|stood|told|won|wrote|written|began|begun|became|done|felt)\b",
+    re.I,
+)
+INFLECTED = re.compile(r"\b[a-z]{3,}(?:ed|es|s)\b(?!\s*[.?!]?$)|\b[a-z]{3,}ing\b")
+_NOUN_BEFORE = re.compile(
+    r"(?:\b(?:the|a|an|these|those|all|many|several|some|two|three|four|five|of|in|for|with|"
+    r"by|and|its|their|our|each|both|more|few|other)|\d)\s*$",
+    re.I,
+)
+# A word after a plural subject is its verb in the base form ("2.5 million people live …"),
+# unless it is a function word, an adverb or "ago".
+AFTER_PLURAL = re.compile(r"\b(?:[a-z]{3,}s|people|data|children|men|women)\s+([a-z]+)\b", re.I)
+# Longer bullets without a verb this list knows are sentences with a verb it does not know.
+MAX_FRAGMENT_WORDS = 9
+
+
+def verbless_fragment(text: str) -> str | None:
+    """A short bullet with no verb at all: a sentence split at an initial ("Fisher more than
+    70 years ago"), or one whose verb went with a lost formula. A participle ("computed",
+    "using") carries a list item, so it counts as a verb; a plural noun at the end does not."""
+    flat = MATH_SPAN.sub("X", text).strip()
+    words = flat.split()
+    if not 4 <= len(words) <= MAX_FRAGMENT_WORDS:
+        return None
+    if AUXILIARY.search(flat) or BASE_VERB.search(flat):
+        return None
+    for match in AFTER_PLURAL.finditer(flat):
+        word = match.group(1).lower()
+        if word not in STOPWORDS and word != "ago" and not word.endswith("ly"):
+            return None
+    for match in INFLECTED.finditer(flat):
+        if match.group(0).endswith(("ed", "ing")) or not _NOUN_BEFORE.search(flat[: match.start()]):
+            return None
+    return " ".join(words[:6])
+
+
+# An entry of the reference list: authors with initials, a year, and a venue or pages.
+REFERENCE_AUTHOR = re.compile(
+    r"^(?!(?:The|A|An|In|On|For|This|These)\s)(?:[A-Z][a-zà-ÿ'’-]+,?\s+(?:[A-Z]\.\s?){1,3}|[A-Z][a-zà-ÿ'’-]+\s+[A-Z]{1,2}\b[,(\s])"
+)
+REFERENCE_YEAR = re.compile(r"\(\s*(?:19|20)\d\d[a-z]?\s*\)|\b(?:19|20)\d\d[a-z]?\.")
+REFERENCE_VENUE = re.compile(
+    r"\b(?:pp\.|vol\.|Vol\.|Journal|Proceedings|Proc\.|Trans\.|Press|Springer|Wiley|doi|DOI|"
+    r"URL|ISBN|R package version|Annals|Review|Statist\w*\.)|\b\d+\s*\(\d+\)|\b\d+\s*[–-]\s*\d+\b"
+)
+
+
+def reference_entry(text: str) -> str | None:
+    """A bibliography entry read as a sentence ("Grün B, Leisch F (2008). FlexMix Version 2 …")."""
+    stripped = text.strip()
+    signs = [
+        bool(REFERENCE_AUTHOR.match(stripped)),
+        bool(REFERENCE_YEAR.search(stripped)),
+        bool(REFERENCE_VENUE.search(stripped)),
+    ]
+    return stripped[:40] if signs[0] and signs[1] else None
+
+
+# Function words of the languages papers quote most (French, German, Spanish, Italian): a
+# sentence made of them is a sample of a template's language support, not the deck's prose.
+_FOREIGN_TEXT = """
+le la les des du est une et dans pour que qui sur par au aux ses cet cette sont
+der die das und ist nicht mit von zu den dem ein eine auf sich
+el los las del y en por para con una es lo se al
+il di che della delle per gli sono
+"""
+FOREIGN_WORDS = frozenset(_FOREIGN_TEXT.split())
+
+
+def other_language(text: str) -> str | None:
+    """A sentence in another language than English ("Le but de notre ouvrage est …")."""
+    tokens = re.findall(r"[a-zà-ÿ]+", MATH_SPAN.sub(" ", text).lower().replace("et al", ""))
+    if len(tokens) < 6:
+        return None
+    foreign = {t for t in tokens if t in FOREIGN_WORDS}
+    english = sum(1 for t in tokens if t in STOPWORDS and t not in FOREIGN_WORDS)
+    if len(foreign) >= 3 and english / len(tokens) < 0.12:
+        return " ".join(text.split()[:5])
+    return None

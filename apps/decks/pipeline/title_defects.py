@@ -1,0 +1,94 @@
+"""What makes a slide title a fragment rather than the slide's point, and the head of a title
+that can stand ("Federal Copyright Notices" from "Federal Copyright Notices. Several types of").
+
+The reviewer flags a fragment (review/text_rules.py, `title_fragment`); the proposer retitles
+the slide (propose/repair.py), first with the title's own head when that head stands.
+"""
+
+from __future__ import annotations
+
+import re
+
+from apps.decks.pipeline import defects
+from apps.decks.pipeline.text import MATH_SPAN
+
+PANEL_FRAGMENT = re.compile(
+    r"^\(?[a-hA-H](?:\)|\.\s)|^(?:and|or|of|with|for|to|in)\b|"
+    # "Left panel", "Top row": where to look in a figure, not what it shows
+    r"^(?:left|right|top|bottom|upper|lower|middle)(?:[\s-]+(?:left|right|hand))?\s+"
+    r"(?:panels?|plots?|rows?|columns?|figures?|graphs?)\s*$",
+    re.I,
+)
+# "Survival curves from a sample are shown as solid": a caption's sentence cut as a title
+CAPTION_SENTENCE = re.compile(
+    r"\b(?:is|are|was|were)\s+(?:shown|plotted|drawn|given|displayed|marked|depicted|"
+    r"indicated|presented|represented|denoted)\s+(?:as|in|with|by|for|using)\b",
+    re.I,
+)
+# A run-in heading read with the sentence after it ("… Paper Numbers. When the en-"), a word
+# cut by a line break ("en-"), a line break inside a word pair ("regression/ canonical"), a
+# number opening lower-case words ("3 regression …"), a code line ("Smooth(mypattern)"), a
+# figure's label alone ("Figure 3"), a lone letter or a verb left at the end ("… a 400 m x",
+# "… overlays require").
+CUT_TITLE = re.compile(
+    r"(?<!\bvs)(?<!\bal)(?<!\bcf)(?<!\betc)(?<=[a-z)])\.\s+[A-Z][a-z]+\s|[a-z]-$|\w/\s|^\d+\s+[a-z]|^[\w.]+\([^)]*\)$|"
+    r"^(?:Figure|Fig\.|Table|Tab\.)\s*\d+[a-z]?$|\s[a-wyz]$|\sx$|"
+    r"\b(?:requires?|contains?|includes?|provides?|gives?|uses?|allows?|returns?|needs?|"
+    r"makes?|takes?|has|have|is|are|was|were)$"
+)
+DANGLING_END = re.compile(
+    r"\b(?:of|the|a|an|and|or|in|for|by|with|to|on|is|are|was|were|that|which|as|at|from|"
+    r"versus|vs\.?)$",
+    re.I,
+)
+
+
+def title_fragment(title: str) -> str | None:
+    """A title that is a fragment ("A) and linear", "of the model", "(b)") rather than the
+    slide's point."""
+    stripped = title.strip()
+    if not stripped:
+        return "empty"
+    if PANEL_FRAGMENT.match(stripped):
+        return stripped.split(" ", 1)[0]
+    sentence = CAPTION_SENTENCE.search(stripped)
+    if sentence:
+        return sentence.group(0)
+    if re.match(r"[a-z]", stripped):
+        return stripped.split(" ", 1)[0]
+    if stripped.count("(") != stripped.count(")"):
+        return "("
+    if DANGLING_END.search(stripped.rstrip(".,;: ")):
+        return stripped.rsplit(" ", 1)[-1]
+    letters = re.sub(r"[^A-Za-z]", "", MATH_SPAN.sub("X", stripped))
+    if len(letters) < 4:
+        return stripped
+    match = CUT_TITLE.search(MATH_SPAN.sub("X", stripped))
+    return match.group(0).strip() if match else None
+
+
+def title_head(title: str) -> str | None:
+    """The part of a title before what ran into it or was cut: "Federal Copyright Notices"
+    from "Federal Copyright Notices. Several types of", "Even more analysis" from "Even more
+    analysis: Factoring, clustering, and more tuto-"; None when no such part stands."""
+    stripped = title.strip()
+    for cut in (r"(?<=[a-z)])\.\s+(?=[A-Z])", r"/\s", r":\s"):
+        head = re.split(cut, stripped, maxsplit=1)[0].strip(" .:")
+        if head != stripped and not title_fragment(head):
+            return head
+    return None
+
+
+# A title is a heading, not a sentence: it needs no verb, may name an equation or a reference.
+NOT_FOR_TITLES = {
+    "table_as_text",
+    "verbless_fragment",
+    "lost_formula",
+    "reference_entry",
+    "other_language",
+}
+
+
+def title_text_defects(title: str) -> list[tuple[str, str]]:
+    """The text defect classes that apply to a title."""
+    return [(k, p) for k, p in defects.text_defects(title) if k not in NOT_FOR_TITLES]
