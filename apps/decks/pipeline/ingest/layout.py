@@ -62,6 +62,7 @@ class Segment:
     font: str = ""
     role: str = "text"  # text | margin | header | equation | rotated
     column: int = 0
+    code: bool = False  # a line of program code or its output (code.py)
 
     def __post_init__(self) -> None:
         self.refresh()
@@ -115,8 +116,11 @@ class Segment:
         named = sum(1 for g in glyphs if MONO_FONT.search(g.font))
         if named >= 0.7 * len(glyphs):
             return True
-        if not any(g.text in NARROW_GLYPHS for g in glyphs):
-            return False
+        # One width for all glyphs proves little for a few wide ones ("mom", digits): it needs
+        # a narrow glyph, or enough different letters and marks.
+        distinct = {g.text for g in glyphs if not g.text.isdigit()}
+        if len(distinct) < 2 or (len(distinct) < 4 and not distinct & NARROW_GLYPHS):
+            return False  # digits share one width in most fonts
         widths = [(g.x1 - g.x0) / g.size for g in glyphs]
         middle = statistics.median(widths)
         return all(abs(w - middle) <= 0.03 * middle for w in widths)

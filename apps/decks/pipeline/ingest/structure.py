@@ -369,7 +369,8 @@ def sections_read(
                             number=equation.number, tex=equation.tex, section=section, page=page
                         )
                     )
-                    if equation.number:  # the sentence goes on: "The state obeys Eq. (1), where…"
+                    if equation.number and _sentence_open(paragraph):
+                        # the sentence goes on through it: "The state obeys Eq. (1), where…"
                         paragraph.append(f"Eq. ({equation.number})")
                     else:  # the text before and after it are not one sentence
                         flush()
@@ -387,7 +388,9 @@ def sections_read(
                 continue
             if current is None or not layout.is_body(segment):
                 continue
-            if segment.monospaced:  # program code or its output: not a sentence of the paper
+            if (
+                segment.code or segment.monospaced
+            ):  # program code or its output: not a sentence of the paper
                 flush()
                 continue
             paragraph.append(segment.text)
@@ -397,6 +400,16 @@ def sections_read(
                 flush()
     flush()
     return _kept(sections), first_heading, placed
+
+
+def _sentence_open(paragraph: list[str]) -> bool:
+    """The paragraph's last line leaves its sentence open, for a display to go on with: not
+    ended by a full stop, and not a display's placeholder already (a run of displays between
+    two sentences gets none, or "Eq. (2) Eq. (3) Eq. (4)" would stand in the text)."""
+    if not paragraph:
+        return False
+    last = paragraph[-1].rstrip()
+    return not last.endswith((".", "?", "!")) and not re.fullmatch(r"Eq\. \(\w+\)", last)
 
 
 def _kept(sections: list[Section]) -> list[Section]:
