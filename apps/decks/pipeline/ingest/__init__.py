@@ -11,6 +11,7 @@ import pypdfium2 as pdfium
 from apps.decks import errors, limits
 from apps.decks.pipeline import text
 from apps.decks.pipeline.ingest.captions import captions_find
+from apps.decks.pipeline.ingest.cells import cells_mark
 from apps.decks.pipeline.ingest.checks import pdf_check
 from apps.decks.pipeline.ingest.code import code_mark
 from apps.decks.pipeline.ingest.drawings import drawings_extract
@@ -40,6 +41,7 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
             metadata = dict(plumber.metadata or {})
             layout = layout_read(plumber)
             code_mark(layout)
+            cells_mark(layout)
             equations = equations_find(layout)
             total_words = sum(len(s.text.split()) for s in layout.segments(None))
             if total_words == 0:

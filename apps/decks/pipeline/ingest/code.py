@@ -25,30 +25,31 @@ def code_mark(layout: Layout) -> None:
         while changed:  # a block grows line by line from its monospaced lines
             changed = False
             for index, segment in enumerate(lines):
-                if segment.code:
+                if segment.code or _sentence(segment):
                     continue
-                if any(_continues(segment, other) for other in _neighbours(lines, index)):
+                near = _neighbours(lines, index)
+                if not any(_adjacent(segment, other) for other in near):
+                    continue
+                # A code block keeps its left edge (a closing "}" comes back to it); prose
+                # after a block starts at the column's edge, usually left of the block.
+                left = min(s.x0 for s in near)
+                if -2 <= segment.x0 - left <= INDENT:
                     segment.code = True
                     changed = True
 
 
 def _neighbours(lines: list[Segment], index: int) -> list[Segment]:
     """Code lines just above and just below (a page's lines sorted by top)."""
-    near = lines[max(0, index - 3) : index] + lines[index + 1 : index + 4]
+    near = lines[max(0, index - 4) : index] + lines[index + 1 : index + 5]
     return [s for s in near if s.code]
 
 
-def _continues(segment: Segment, code: Segment) -> bool:
-    if _sentence(segment):
-        return False
+def _adjacent(segment: Segment, code: Segment) -> bool:
+    """The next line of the same block: same font and size, a line's height away."""
     if segment.font != code.font or abs(segment.size - code.size) > 0.3:
         return False
     gap = segment.top - code.bottom if segment.top >= code.top else code.top - segment.bottom
-    if gap < -1 or gap > LINE_GAP * code.size:
-        return False
-    # A code block keeps its left edge; prose after it starts at the column's edge instead,
-    # usually left of the block's indent.
-    return -2 <= segment.x0 - code.x0 <= INDENT
+    return -1 <= gap <= LINE_GAP * code.size
 
 
 def _sentence(segment: Segment) -> bool:

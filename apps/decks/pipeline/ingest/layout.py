@@ -63,6 +63,7 @@ class Segment:
     role: str = "text"  # text | margin | header | equation | rotated
     column: int = 0
     code: bool = False  # a line of program code or its output (code.py)
+    cell: bool = False  # a cell of a table without caption or rules (cells.py)
 
     def __post_init__(self) -> None:
         self.refresh()

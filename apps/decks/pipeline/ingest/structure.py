@@ -388,9 +388,8 @@ def sections_read(
                 continue
             if current is None or not layout.is_body(segment):
                 continue
-            if (
-                segment.code or segment.monospaced
-            ):  # program code or its output: not a sentence of the paper
+            if segment.code or segment.cell or segment.monospaced:
+                # program code or its output, a table's cell: not a sentence of the paper
                 flush()
                 continue
             paragraph.append(segment.text)
