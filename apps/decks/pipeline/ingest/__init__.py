@@ -18,6 +18,7 @@ from apps.decks.pipeline.ingest.drawings import drawings_extract
 from apps.decks.pipeline.ingest.equations import equations_find
 from apps.decks.pipeline.ingest.figures import figures_extract
 from apps.decks.pipeline.ingest.layout import column_of, layout_read, reading_order, vocabulary_of
+from apps.decks.pipeline.ingest.runin import run_in_split
 from apps.decks.pipeline.ingest.structure import (
     abstract_find,
     authors_find,
@@ -40,6 +41,7 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
         with pdfplumber.open(pdf_path) as plumber:
             metadata = dict(plumber.metadata or {})
             layout = layout_read(plumber)
+            run_in_split(layout)
             code_mark(layout)
             cells_mark(layout)
             equations = equations_find(layout)

@@ -439,7 +439,14 @@ def column_of(layout: Layout, x: float) -> int:
 def reading_order(layout: Layout, page: int) -> list[Segment]:
     """The page's text segments (and display equations), column by column, top to bottom."""
     segments = [s for s in layout.pages[page - 1] if s.role in ("text", "equation")]
-    return sorted(segments, key=lambda s: (s.column, s.top, s.x0))
+    ordered: list[list[Segment]] = []  # visual lines: tops a little apart (a bold run-in head)
+    for segment in sorted(segments, key=lambda s: (s.column, s.top, s.x0)):
+        line = ordered[-1] if ordered else None
+        if line and line[0].column == segment.column and segment.top - line[0].top < 2:
+            line.append(segment)
+        else:
+            ordered.append([segment])
+    return [s for line in ordered for s in sorted(line, key=lambda s: s.x0)]
 
 
 def join_lines(lines: list[str], vocabulary: set[str] | None = None) -> str:
