@@ -178,7 +178,9 @@ def _panels_joined(
         joined = False
         for i, j in _pairs(len(clusters)):
             a, b = clusters[i], clusters[j]
-            if min(len(a), len(b)) < 3 or not _near(_bounds(a), _bounds(b), PANEL_GAP_PT):
+            if not (_substantial(a) and _substantial(b)):
+                continue
+            if not _near(_bounds(a), _bounds(b), PANEL_GAP_PT):
                 continue
             if any(s.code for s in _inside(segments, _bounds(a)) + _inside(segments, _bounds(b))):
                 continue  # a code box's frame is not a panel
@@ -190,6 +192,13 @@ def _panels_joined(
             joined = True
             break
     return clusters
+
+
+def _substantial(cluster: list[Box]) -> bool:
+    """A panel: a few paths or more, or an image of some size (a frame or a rule is neither)."""
+    return len(cluster) >= 3 or any(
+        b.image and b.x1 - b.x0 >= 40 and b.bottom - b.top >= 40 for b in cluster
+    )
 
 
 def _pairs(count: int):
