@@ -17,6 +17,7 @@ from apps.decks.pipeline.ingest.captions import Caption, captions_find
 from apps.decks.pipeline.ingest.figures import _one_caption_per_region
 from apps.decks.pipeline.ingest.layout import Layout, Segment, Word
 from apps.decks.pipeline.paper import Figure, Mention, Section
+from apps.decks.pipeline.render import markdown
 
 VIGNETTE = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "vignette"
 
@@ -183,3 +184,13 @@ def test_figures_keep_the_papers_order_whatever_their_mentions_say():
     figures = [early, late]
     _place_in_order(layout, figures, sections)
     assert [(f.number, f.section) for f in figures] == [(1, "Results"), (2, "Results")]
+
+
+def test_a_plot_without_a_caption_shows_no_figure_label_on_its_slide():
+    plot = _figure(3, 4, (100.0, 100.0, 300.0, 300.0)).model_copy(
+        update={"captioned": False, "label": "Figure", "caption": "The trees can be drawn:"}
+    )
+    caption = markdown._caption
+    assert caption(plot, None) == "> The trees can be drawn:"
+    assert caption(plot.model_copy(update={"caption": ""}), None) == ""
+    assert caption(_figure(1, 1, (0.0, 0.0, 9.0, 9.0)), None).startswith("> **Figure 1.**")
