@@ -15,6 +15,7 @@ from apps.decks.pipeline.crops import figure_crop_findings
 from apps.decks.pipeline.ingest import _place_in_order, paper_read
 from apps.decks.pipeline.ingest.captions import Caption, captions_find
 from apps.decks.pipeline.ingest.figures import _one_caption_per_region
+from apps.decks.pipeline.ingest.glyphs import normalize
 from apps.decks.pipeline.ingest.layout import Layout, Segment, Word
 from apps.decks.pipeline.paper import Figure, Mention, Section
 from apps.decks.pipeline.render import markdown
@@ -194,3 +195,17 @@ def test_a_plot_without_a_caption_shows_no_figure_label_on_its_slide():
     assert caption(plot, None) == "> The trees can be drawn:"
     assert caption(plot.model_copy(update={"caption": ""}), None) == ""
     assert caption(_figure(1, 1, (0.0, 0.0, 9.0, 9.0)), None).startswith("> **Figure 1.**")
+
+
+@pytest.mark.parametrize(
+    "read, meant",
+    [
+        ("compile with PDFL TEX.", "compile with PDFLaTeX."),
+        ("the LAT X class", "the LaTeX class"),
+        ("Image Created Using LT X Code", "Image Created Using LaTeX Code"),
+        ("LaTeX and pdfLAT X", "LaTeX and pdfLaTeX"),
+        ("LTX and TEXAS", "LTX and TEXAS"),
+    ],
+)
+def test_tex_logos_read_apart_are_one_word(read, meant):
+    assert normalize(read) == meant

@@ -197,9 +197,14 @@ def _atom_tex(atom: Atom) -> str:
     return piece
 
 
+# TeX's logos are drawn from shifted small capitals; read apart they give "PDFL TEX", "LAT X".
+TEX_LOGO = re.compile(r"(?<![A-Za-z])(PDF|pdf|Xe|Lua)?L(?! ?TX)(?: ?A)? ?T(?: ?E)? ?X(?![A-Za-z])")
+
+
 def normalize(text: str) -> str:
     text = unicodedata.normalize("NFKC", re.sub(r"\(cid:\d+\)", "", text))
-    return text.replace("\u2010", "-").replace("\u2011", "-").replace("\u00a0", " ")
+    text = text.replace("\u2010", "-").replace("\u2011", "-").replace("\u00a0", " ")
+    return TEX_LOGO.sub(lambda m: f"{m.group(1) or ''}LaTeX", text)
 
 
 def tex_of(text: str) -> str:

@@ -279,6 +279,8 @@ class _Line:
         full = glyph.size >= 0.86 * self.size
         if offset <= 0.2 * self.size and (full or near):
             return True  # same baseline: the line's text (or, in another column, its neighbour)
+        if offset <= 0.3 * self.size and near and full:
+            return True  # a letter set a little lower or higher: TeX's logos (the E of LaTeX)
         return not full and offset <= 0.7 * self.size and near  # a sub- or superscript
 
     def add(self, glyph: Glyph) -> None:
