@@ -29,9 +29,7 @@ def cells_mark(layout: Layout) -> None:
                 run.append(row)
                 continue
             if len(run) >= MIN_ROWS and _gutter(run):
-                for cells in run:
-                    for segment in cells:
-                        segment.cell = True
+                _mark_block(page, run)
             run = [row] if row is not None and _short(row, width) else []
 
 
@@ -85,3 +83,15 @@ def _gutter(run: list[list[Segment]]) -> bool:
         if both >= len(run) - 1:
             return True
     return False
+
+
+def _mark_block(page: list[Segment], run: list[list[Segment]]) -> None:
+    """The run's segments, and any other text within its box (a tall bracket beside rows)."""
+    cells = [s for row in run for s in row]
+    x0, x1 = min(s.x0 for s in cells), max(s.x1 for s in cells)
+    top, bottom = min(s.top for s in cells), max(s.bottom for s in cells)
+    for segment in page:
+        middle = (segment.top + segment.bottom) / 2
+        inside = top <= middle <= bottom and x0 - 2 <= segment.x0 and segment.x1 <= x1 + 2
+        if segment in cells or (segment.role == "text" and inside):
+            segment.cell = True

@@ -279,7 +279,7 @@ class _Line:
         full = glyph.size >= 0.86 * self.size
         if offset <= 0.2 * self.size and (full or near):
             return True  # same baseline: the line's text (or, in another column, its neighbour)
-        if offset <= 0.3 * self.size and near and full:
+        if offset <= 0.3 * self.size and near and full and glyph.text.isupper():
             return True  # a letter set a little lower or higher: TeX's logos (the E of LaTeX)
         return not full and offset <= 0.7 * self.size and near  # a sub- or superscript
 
@@ -444,7 +444,8 @@ def reading_order(layout: Layout, page: int) -> list[Segment]:
     ordered: list[list[Segment]] = []  # visual lines: tops a little apart (a bold run-in head)
     for segment in sorted(segments, key=lambda s: (s.column, s.top, s.x0)):
         line = ordered[-1] if ordered else None
-        if line and line[0].column == segment.column and segment.top - line[0].top < 2:
+        same = line and abs(segment.bottom - line[0].bottom) < 2  # not a tall bracket
+        if same and line[0].column == segment.column and segment.top - line[0].top < 2:
             line.append(segment)
         else:
             ordered.append([segment])

@@ -60,6 +60,7 @@ AFFILIATION = re.compile(
 )
 
 
+LONE_SYMBOL = re.compile(r"\$?\s*[()\[\]{}|+\-−=·]\s*\$?")
 SMALL_CAPS_FONT = re.compile(r"(?:^|\+)(?:cmcsc|lmcsc|sfcc|eccc)\d|smallcaps|[-_]sc\b", re.I)
 ITALIC_FONT = re.compile(r"italic|oblique|(?:^|\+)(?:cmti|cmsl|sfti|lmri)\d", re.I)
 FILE_NAME = re.compile(
@@ -392,6 +393,8 @@ def sections_read(
                 # program code or its output, a table's cell: not a sentence of the paper
                 flush()
                 continue
+            if not paragraph and LONE_SYMBOL.fullmatch(segment.text):
+                continue  # a bracket or sign left over from a display, not a paragraph's start
             paragraph.append(segment.text)
             right = column_right.get(segment.column, segment.x1)
             ends_short = segment.x1 < right - 2.5 * segment.size
