@@ -61,8 +61,9 @@ def drawings_extract(
     captions: list[Caption],
 ) -> tuple[list[Figure], set[int]]:
     """Crop every drawing that no captioned figure holds. One with a caption beside it that
-    found no region of its own takes that caption; the others are numbered after the captioned
-    figures, in page order, with `captioned` False and the label "Figure"."""
+    found no region of its own takes that caption. In a paper without figure captions (a
+    Sweave vignette) the others are figures too, in page order, with `captioned` False and the
+    label "Figure"."""
     shown = {(f.kind, f.number) for f in found}
     orphans = [c for c in captions if c.kind == "figure" and (c.kind, c.number) not in shown]
     number = max(
@@ -78,6 +79,9 @@ def drawings_extract(
                 orphans.remove(caption)
                 label, text_, figure_number = caption.label, caption.text, caption.number
                 covered.update(id(s) for s in caption.segments)
+            elif any(c.kind == "figure" for c in captions):
+                continue  # a paper that captions its figures: an uncaptioned drawing is a
+                # supplement or a decoration more often than a figure of its argument
             else:
                 number += 1
                 label, text_, figure_number = LABEL, drawing.caption, number
