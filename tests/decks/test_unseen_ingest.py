@@ -5,7 +5,7 @@ defects found while reading those decks. Hand-built page segments and generated 
 import pytest
 
 from apps.decks.pipeline import defects, display_math, text
-from apps.decks.pipeline.ingest.figures import captions_find
+from apps.decks.pipeline.ingest.captions import captions_find
 from apps.decks.pipeline.ingest.layout import Layout, Segment, Word
 from apps.decks.pipeline.ingest.structure import abstract_find, authors_find, heading_of, title_find
 from apps.decks.pipeline.paper import Paper, Section

@@ -10,14 +10,20 @@ import pypdfium2 as pdfium
 
 from apps.decks import errors, limits
 from apps.decks.pipeline import text
+from apps.decks.pipeline.ingest.captions import captions_find
+from apps.decks.pipeline.ingest.cells import cells_mark
 from apps.decks.pipeline.ingest.checks import pdf_check
+from apps.decks.pipeline.ingest.code import code_mark
+from apps.decks.pipeline.ingest.drawings import drawings_extract
 from apps.decks.pipeline.ingest.equations import equations_find
 from apps.decks.pipeline.ingest.figures import figures_extract
-from apps.decks.pipeline.ingest.layout import layout_read, vocabulary_of
+from apps.decks.pipeline.ingest.layout import column_of, layout_read, reading_order, vocabulary_of
+from apps.decks.pipeline.ingest.runin import run_in_split
 from apps.decks.pipeline.ingest.structure import (
     abstract_find,
     authors_find,
     doi_find,
+    heading_of,
     sections_read,
     title_find,
     venue_find,
@@ -35,6 +41,9 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
         with pdfplumber.open(pdf_path) as plumber:
             metadata = dict(plumber.metadata or {})
             layout = layout_read(plumber)
+            run_in_split(layout)
+            code_mark(layout)
+            cells_mark(layout)
             equations = equations_find(layout)
             total_words = sum(len(s.text.split()) for s in layout.segments(None))
             if total_words == 0:
@@ -49,7 +58,13 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
             figures_dir.mkdir(parents=True, exist_ok=True)
             document = pdfium.PdfDocument(str(pdf_path))
             try:
-                figures, covered = figures_extract(plumber, document, layout, figures_dir)
+                captions = captions_find(layout)
+                figures, covered = figures_extract(plumber, document, layout, figures_dir, captions)
+                drawn, drawn_covered = drawings_extract(
+                    plumber, document, layout, figures_dir, figures, captions
+                )
+                figures += drawn
+                covered |= drawn_covered
             finally:
                 document.close()
     except errors.DeckError:
@@ -74,6 +89,7 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
         created = str(metadata.get("CreationDate", ""))
         year = created[2:6] if created.startswith("D:") and created[2:6].isdigit() else ""
     _attach_mentions(figures, sections)
+    _place_in_order(layout, figures, sections)
     return Paper(
         title=title or Path(name).stem,
         authors=authors,
@@ -114,3 +130,31 @@ def _attach_mentions(figures: list[Figure], sections: list[Section]) -> None:
                     figure.mentions.append(Mention(text=sentence, section=section.title))
                     if not figure.section:
                         figure.section = section.title
+
+
+def _place_in_order(layout, figures: list[Figure], sections: list[Section]) -> None:
+    """Each figure's section, so that slides show figures in the paper's order: a figure
+    without a mention is in the section it is printed in (an uncaptioned one is introduced by
+    the sentence above it), and no figure's section comes before the previous figure's."""
+    titles = [s.title for s in sections]
+    headings = []  # (page, column, top, title) of each section's heading, in reading order
+    for page in range(1, len(layout.pages) + 1):
+        for segment in reading_order(layout, page):
+            heading = heading_of(layout, segment)
+            if heading is not None and heading.title in titles:
+                headings.append((page, segment.column, segment.top, heading.title))
+    printed = sorted(figures, key=lambda f: (f.page, column_of(layout, f.bbox[0]), f.bbox[1]))
+    latest = -1
+    for figure in printed:
+        where = (figure.page, column_of(layout, figure.bbox[0]), figure.bbox[1])
+        own = next((h[3] for h in reversed(headings) if h[:3] <= where), "")
+        if not figure.captioned and figure.caption and own:
+            figure.mentions.append(Mention(text=figure.caption, section=own))
+        section = figure.section or own
+        index = titles.index(section) if section in titles else -1
+        if index < latest:
+            index, section = latest, titles[latest]
+        latest = max(latest, index)
+        if section:
+            figure.section = section
+    figures.sort(key=lambda f: (f.kind != "figure", f.number))

@@ -11,7 +11,8 @@ from apps.decks.pipeline.ingest.structure import heading_of
 from apps.decks.pipeline.paper import PageText
 
 if TYPE_CHECKING:
-    from apps.decks.pipeline.ingest.figures import Box, Caption
+    from apps.decks.pipeline.ingest.captions import Caption
+    from apps.decks.pipeline.ingest.figures import Box
 
 
 def page_texts(layout: Layout, page: int, box: Box, captions: list[Caption]) -> list[PageText]:

@@ -18,10 +18,11 @@ import pypdfium2 as pdfium
 
 from apps.decks import limits
 from apps.decks.pipeline.crops import crop_clean
+from apps.decks.pipeline.ingest.captions import Caption
 from apps.decks.pipeline.ingest.figure_text import page_texts, smallest_text
-from apps.decks.pipeline.ingest.layout import Layout, Segment, join_lines
+from apps.decks.pipeline.ingest.layout import Layout, Segment
 from apps.decks.pipeline.ingest.panels import rearranged
-from apps.decks.pipeline.ingest.structure import CAPTION, heading_of
+from apps.decks.pipeline.ingest.structure import heading_of
 from apps.decks.pipeline.paper import Figure
 
 PAD_PT = 4.0
@@ -34,133 +35,20 @@ NUMBER = re.compile(r"^[(\[]?[-+−]?[\d.,]+(?:[%×x]|e[-+]?\d+)?[)\]]?$|^[\d.,]
 
 
 @dataclass
-class Caption:
-    kind: str  # figure | table
-    number: int
-    label: str
-    text: str
-    page: int
-    segments: list[Segment]
-
-    @property
-    def x0(self) -> float:
-        return min(s.x0 for s in self.segments)
-
-    @property
-    def x1(self) -> float:
-        return max(s.x1 for s in self.segments)
-
-    @property
-    def top(self) -> float:
-        return min(s.top for s in self.segments)
-
-    @property
-    def bottom(self) -> float:
-        return max(s.bottom for s in self.segments)
-
-
-@dataclass
 class Box:
     x0: float
     top: float
     x1: float
     bottom: float
     graphic: bool
+    image: bool = False  # a raster image (not a vector path)
 
     @property
     def area(self) -> float:
         return max(0.0, self.x1 - self.x0) * max(0.0, self.bottom - self.top)
 
 
-def captions_find(layout: Layout) -> list[Caption]:
-    captions: list[Caption] = []
-    seen: set[tuple[str, int]] = set()
-    for page_number, page in enumerate(layout.pages, start=1):
-        ordered = sorted(
-            (s for s in page if s.role in ("text", "margin")), key=lambda s: (s.top, s.x0)
-        )
-        for index, segment in enumerate(ordered):
-            match = CAPTION.match(segment.text)
-            if not match or _has_text_left(ordered, segment):
-                continue
-            kind = "table" if match.group(1).lower().startswith("tab") else "figure"
-            number = int(match.group(2))
-            if (kind, number) in seen:
-                continue
-            first = [segment] + _label_continuation(ordered, segment, match.end())
-            parts = list(first)
-            for following in ordered[index + 1 :]:
-                if following in parts:
-                    continue
-                last = parts[-1]
-                if following.top - last.bottom > 0.9 * last.size:
-                    if following.top > last.bottom:
-                        break
-                    continue
-                if CAPTION.match(following.text) or heading_of(layout, following):
-                    break
-                if abs(following.size - segment.size) > 0.6 or following.x1 < segment.x0 - 30:
-                    continue
-                if following.x0 > segment.x1 + 10 or _other_column(following, parts[: len(first)]):
-                    continue
-                parts.append(following)
-            text = join_lines([p.text for p in parts])
-            body = text[match.end() :].strip()
-            if len(body.split()) < 2:
-                continue
-            label = f"{'Table' if kind == 'table' else 'Figure'} {number}"
-            captions.append(Caption(kind, number, label, body, page_number, parts))
-            seen.add((kind, number))
-    return captions
-
-
-def _other_column(line: Segment, first: list[Segment]) -> bool:
-    """A line beside the caption rather than under it: it starts well right of the caption's
-    first line and is not centred under it (a narrow gutter puts the next column close)."""
-    x0, x1 = min(s.x0 for s in first), max(s.x1 for s in first)
-    width = max(x1 - x0, 1.0)
-    centred = abs((line.x0 + line.x1) / 2 - (x0 + x1) / 2) < 0.1 * width
-    return line.x0 > x0 + 0.4 * width and not centred
-
-
-def _label_continuation(ordered: list[Segment], label: Segment, end: int) -> list[Segment]:
-    """The caption's first line when its label stands apart from it ("Figure 1:" in bold, then
-    a wide gap): the segments to the label's right on its line. Not when the caption goes on
-    under the label, left of them (they are then the other column's text)."""
-    if len(label.text[end:].split()) >= 2:
-        return []
-    line = sorted(
-        (
-            s
-            for s in ordered
-            if s is not label
-            and abs(s.top - label.top) < 2
-            and 0 <= s.x0 - label.x1 < 3 * label.size
-            and abs(s.size - label.size) <= 0.6
-        ),
-        key=lambda s: s.x0,
-    )[:1]
-    if not line:
-        return []
-    below = [
-        s
-        for s in ordered
-        if 0 < s.top - label.bottom < 1.5 * label.size and s.x1 < line[0].x0 and s.x0 <= label.x1
-    ]
-    return [] if below else line
-
-
-def _has_text_left(ordered: list[Segment], segment: Segment) -> bool:
-    return any(
-        other is not segment
-        and abs(other.top - segment.top) < 2
-        and other.x1 <= segment.x0
-        and segment.x0 - other.x1 < 40
-        for other in ordered
-    )
-
-
-def _objects(page: pdfplumber.page.Page, width: float, height: float) -> list[Box]:
+def objects_on(page: pdfplumber.page.Page, width: float, height: float) -> list[Box]:
     boxes = []
     for kind in ("images", "rects", "lines", "curves"):
         for obj in getattr(page, kind):
@@ -171,11 +59,11 @@ def _objects(page: pdfplumber.page.Page, width: float, height: float) -> list[Bo
             white = obj.get("non_stroking_color") in (None, [1], (1,), [1, 1, 1])
             if kind == "rects" and white and not obj.get("stroke"):
                 continue  # white filler boxes
-            boxes.append(Box(x0, top, x1, bottom, True))
+            boxes.append(Box(x0, top, x1, bottom, True, kind == "images"))
     return boxes
 
 
-def _header_band(layout: Layout, page: int) -> tuple[float, float]:
+def header_band(layout: Layout, page: int) -> tuple[float, float]:
     height = layout.page_sizes[page - 1][1]
     top, bottom = 0.0, height
     for segment in layout.pages[page - 1]:
@@ -216,7 +104,7 @@ def _blockers(layout: Layout, page: int, captions: list[Caption]) -> list[Segmen
     return blocking
 
 
-def _running_rule(box: Box, band_top: float, band_bottom: float) -> bool:
+def running_rule(box: Box, band_top: float, band_bottom: float) -> bool:
     """The rule under a running header (or over a footer) belongs to the page, not a figure."""
     thin = box.bottom - box.top < 2.5
     return thin and (box.top < band_top + 10 or box.bottom > band_bottom - 10)
@@ -235,7 +123,7 @@ def region_find(
 ) -> Box | None:
     """Region between the caption and the nearest blocking text, above it or below it."""
     page = caption.page
-    band_top, band_bottom = _header_band(layout, page)
+    band_top, band_bottom = header_band(layout, page)
     span0, span1 = caption.x0, caption.x1
     column_width = layout.column_width()
     if span1 - span0 < 0.6 * column_width:  # short centred caption: use the whole column
@@ -262,7 +150,7 @@ def region_find(
         if b.top >= low - 2
         and b.bottom <= high + 2
         and _overlaps(b.x0, b.x1, span0 - 60, span1 + 60)
-        and not _running_rule(b, band_top, band_bottom)
+        and not running_rule(b, band_top, band_bottom)
     ]
     # Text belongs to the figure when it sits by its drawings (axis labels, legends); without
     # drawings, within the caption's column. Never a sidebar or the other column's text.
@@ -328,7 +216,7 @@ def table_region(
     box = best[1]
     page = caption.page
     same_page = [c for c in captions if c.page == page]
-    band_top, band_bottom = _header_band(layout, page)
+    band_top, band_bottom = header_band(layout, page)
     low = max([band_top] + [c.bottom for c in same_page if c.bottom <= box.top + 1])
     high = min([band_bottom] + [c.top for c in same_page if c.top >= box.bottom - 1])
     cells = [
@@ -399,7 +287,7 @@ def _sideways(layout: Layout, page: int, box: Box) -> bool:
     return turned >= 6 and turned >= 3 * (len(inside) - turned)
 
 
-def _crop(
+def crop_render(
     document: pdfium.PdfDocument, page: int, box: Box, path: Path, sideways: bool = False
 ) -> tuple[tuple[int, int], int]:
     """Render the box from the page (vector drawings come out as printed, a sideways figure
@@ -431,9 +319,9 @@ def figures_extract(
     document: pdfium.PdfDocument,
     layout: Layout,
     out_dir: Path,
+    captions: list[Caption],
 ) -> tuple[list[Figure], set[int]]:
     """Crop every captioned figure and table; returns them and the segment ids they cover."""
-    captions = captions_find(layout)
     figures: list[Figure] = []
     covered: set[int] = set()
     objects_by_page: dict[int, list[Box]] = {}
@@ -441,7 +329,9 @@ def figures_extract(
         covered.update(id(segment) for segment in caption.segments)
         if caption.page not in objects_by_page:
             width, height = layout.page_sizes[caption.page - 1]
-            objects_by_page[caption.page] = _objects(plumber.pages[caption.page - 1], width, height)
+            objects_by_page[caption.page] = objects_on(
+                plumber.pages[caption.page - 1], width, height
+            )
         objects = objects_by_page[caption.page]
         box = None
         if caption.kind == "table":
@@ -460,7 +350,9 @@ def figures_extract(
         figure_id = f"{prefix}-{caption.number}"
         out_dir.mkdir(parents=True, exist_ok=True)
         sideways = _sideways(layout, caption.page, box)
-        size, panels = _crop(document, caption.page, box, out_dir / f"{figure_id}.png", sideways)
+        size, panels = crop_render(
+            document, caption.page, box, out_dir / f"{figure_id}.png", sideways
+        )
         figures.append(
             Figure(
                 id=figure_id,
@@ -488,5 +380,30 @@ def figures_extract(
             )
             if inside:
                 covered.add(id(segment))
+    figures = _one_caption_per_region(figures, captions)
     figures.sort(key=lambda f: (f.kind != "figure", f.number))
     return figures, covered
+
+
+def _one_caption_per_region(figures: list[Figure], captions: list[Caption]) -> list[Figure]:
+    """Two captions that found the same region (one caption's own drawing was missed, and its
+    search went on to the next figure): the region is the nearer caption's. The other caption
+    is left for drawings.py to match with a drawing beside it."""
+    by_key = {(c.kind, c.number): c for c in captions}
+
+    def distance(figure: Figure) -> float:
+        caption = by_key[(figure.kind, figure.number)]
+        return max(caption.top - figure.bbox[3], figure.bbox[1] - caption.bottom, 0.0)
+
+    kept: list[Figure] = []
+    for figure in sorted(figures, key=distance):
+        if not any(f.page == figure.page and _same_region(f.bbox, figure.bbox) for f in kept):
+            kept.append(figure)
+    return kept
+
+
+def _same_region(a: tuple, b: tuple) -> bool:
+    w = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    h = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    smaller = min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]))
+    return w * h >= 0.8 * max(smaller, 1e-6)

@@ -197,9 +197,14 @@ def _atom_tex(atom: Atom) -> str:
     return piece
 
 
+# TeX's logos are drawn from shifted small capitals; read apart they give "PDFL TEX", "LAT X".
+TEX_LOGO = re.compile(r"(?<![A-Za-z])(PDF|pdf|Xe|Lua)?L(?! ?TX)(?: ?A)? ?T(?: ?E)? ?X(?![A-Za-z])")
+
+
 def normalize(text: str) -> str:
     text = unicodedata.normalize("NFKC", re.sub(r"\(cid:\d+\)", "", text))
-    return text.replace("\u2010", "-").replace("\u2011", "-").replace("\u00a0", " ")
+    text = text.replace("\u2010", "-").replace("\u2011", "-").replace("\u00a0", " ")
+    return TEX_LOGO.sub(lambda m: f"{m.group(1) or ''}LaTeX", text)
 
 
 def tex_of(text: str) -> str:
@@ -310,15 +315,19 @@ def _role(glyph: Glyph, main: float, baseline: float, atoms: list[Atom]) -> str:
         return "base"  # far from the glyph before: a small word of its own
     shift = glyph.baseline - baseline  # positive: lowered
     if shift < -0.15 * main:
-        return "mark" if _footnote_mark(atoms) else "sup"
+        return "mark" if _footnote_mark(atoms, glyph) else "sup"
     if shift > 0.08 * main and atoms[-1].base.size >= SCRIPT_SIZE * main:
         return "sub"
     return "base"
 
 
-def _footnote_mark(atoms: list[Atom]) -> bool:
+def _footnote_mark(atoms: list[Atom], glyph: Glyph) -> bool:
     """Raised small glyphs right after a word of prose ("Topalidou¹˒²", "et al.¹", an ORCID "ID")
-    mark a footnote or an affiliation: not mathematics, and not part of the word."""
+    or after a comma or full stop ("Smith (2008),¹") mark a footnote or an affiliation: not
+    mathematics, and not part of the word."""
+    after_stop = atoms[-1].base.text in ",.;" and not atoms[-1].base.mathy
+    if after_stop and (glyph.text.isdigit() or glyph.text in "*†‡§¶"):
+        return True
     word: list[Atom] = []
     for atom in reversed(atoms):
         if not atom.base.text.strip() or atom.base.mathy:

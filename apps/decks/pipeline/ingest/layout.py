@@ -62,6 +62,8 @@ class Segment:
     font: str = ""
     role: str = "text"  # text | margin | header | equation | rotated
     column: int = 0
+    code: bool = False  # a line of program code or its output (code.py)
+    cell: bool = False  # a cell of a table without caption or rules (cells.py)
 
     def __post_init__(self) -> None:
         self.refresh()
@@ -115,8 +117,11 @@ class Segment:
         named = sum(1 for g in glyphs if MONO_FONT.search(g.font))
         if named >= 0.7 * len(glyphs):
             return True
-        if not any(g.text in NARROW_GLYPHS for g in glyphs):
-            return False
+        # One width for all glyphs proves little for a few wide ones ("mom", digits): it needs
+        # a narrow glyph, or enough different letters and marks.
+        distinct = {g.text for g in glyphs if not g.text.isdigit()}
+        if len(distinct) < 2 or (len(distinct) < 4 and not distinct & NARROW_GLYPHS):
+            return False  # digits share one width in most fonts
         widths = [(g.x1 - g.x0) / g.size for g in glyphs]
         middle = statistics.median(widths)
         return all(abs(w - middle) <= 0.03 * middle for w in widths)
@@ -274,6 +279,8 @@ class _Line:
         full = glyph.size >= 0.86 * self.size
         if offset <= 0.2 * self.size and (full or near):
             return True  # same baseline: the line's text (or, in another column, its neighbour)
+        if offset <= 0.3 * self.size and near and full and glyph.text.isupper():
+            return True  # a letter set a little lower or higher: TeX's logos (the E of LaTeX)
         return not full and offset <= 0.7 * self.size and near  # a sub- or superscript
 
     def add(self, glyph: Glyph) -> None:
@@ -434,7 +441,15 @@ def column_of(layout: Layout, x: float) -> int:
 def reading_order(layout: Layout, page: int) -> list[Segment]:
     """The page's text segments (and display equations), column by column, top to bottom."""
     segments = [s for s in layout.pages[page - 1] if s.role in ("text", "equation")]
-    return sorted(segments, key=lambda s: (s.column, s.top, s.x0))
+    ordered: list[list[Segment]] = []  # visual lines: tops a little apart (a bold run-in head)
+    for segment in sorted(segments, key=lambda s: (s.column, s.top, s.x0)):
+        line = ordered[-1] if ordered else None
+        same = line and abs(segment.bottom - line[0].bottom) < 2  # not a tall bracket
+        if same and line[0].column == segment.column and segment.top - line[0].top < 2:
+            line.append(segment)
+        else:
+            ordered.append([segment])
+    return [s for line in ordered for s in sorted(line, key=lambda s: s.x0)]
 
 
 def join_lines(lines: list[str], vocabulary: set[str] | None = None) -> str:

@@ -60,6 +60,7 @@ AFFILIATION = re.compile(
 )
 
 
+LONE_SYMBOL = re.compile(r"\$?\s*[()\[\]{}|+\-−=·]\s*\$?")
 SMALL_CAPS_FONT = re.compile(r"(?:^|\+)(?:cmcsc|lmcsc|sfcc|eccc)\d|smallcaps|[-_]sc\b", re.I)
 ITALIC_FONT = re.compile(r"italic|oblique|(?:^|\+)(?:cmti|cmsl|sfti|lmri)\d", re.I)
 FILE_NAME = re.compile(
@@ -369,7 +370,8 @@ def sections_read(
                             number=equation.number, tex=equation.tex, section=section, page=page
                         )
                     )
-                    if equation.number:  # the sentence goes on: "The state obeys Eq. (1), where…"
+                    if equation.number and _sentence_open(paragraph):
+                        # the sentence goes on through it: "The state obeys Eq. (1), where…"
                         paragraph.append(f"Eq. ({equation.number})")
                     else:  # the text before and after it are not one sentence
                         flush()
@@ -387,9 +389,12 @@ def sections_read(
                 continue
             if current is None or not layout.is_body(segment):
                 continue
-            if segment.monospaced:  # program code or its output: not a sentence of the paper
+            if segment.code or segment.cell or segment.monospaced:
+                # program code or its output, a table's cell: not a sentence of the paper
                 flush()
                 continue
+            if not paragraph and LONE_SYMBOL.fullmatch(segment.text):
+                continue  # a bracket or sign left over from a display, not a paragraph's start
             paragraph.append(segment.text)
             right = column_right.get(segment.column, segment.x1)
             ends_short = segment.x1 < right - 2.5 * segment.size
@@ -397,6 +402,16 @@ def sections_read(
                 flush()
     flush()
     return _kept(sections), first_heading, placed
+
+
+def _sentence_open(paragraph: list[str]) -> bool:
+    """The paragraph's last line leaves its sentence open, for a display to go on with: not
+    ended by a full stop, and not a display's placeholder already (a run of displays between
+    two sentences gets none, or "Eq. (2) Eq. (3) Eq. (4)" would stand in the text)."""
+    if not paragraph:
+        return False
+    last = paragraph[-1].rstrip()
+    return not last.endswith((".", "?", "!")) and not re.fullmatch(r"Eq\. \(\w+\)", last)
 
 
 def _kept(sections: list[Section]) -> list[Section]:

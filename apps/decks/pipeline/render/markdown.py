@@ -180,6 +180,8 @@ def _image(figure: Figure) -> str:
 
 def _caption(figure: Figure, slide: Slide | None) -> str:
     caption = (slide.caption if slide is not None else "") or figure.caption
+    if not figure.captioned:  # a plot the paper gives no caption: no "Figure." label to show
+        return f"> {inline(caption)}" if caption.strip() else ""
     return f"> **{escape_text(figure.label)}.** {inline(caption)}"
 
 

@@ -1,0 +1,132 @@
+"""Captions: "Figure 3: …", "Fig. 2", "Table 1." lines and the lines that go on with them."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from apps.decks.pipeline.ingest.layout import Layout, Segment, column_of, join_lines
+from apps.decks.pipeline.ingest.structure import CAPTION, heading_of
+
+# A label standing alone in bold, without punctuation (ASME's "Fig. 1", its text apart from it)
+LABEL_ALONE = re.compile(r"^(Figure|Fig\.|FIGURE|FIG\.|Table|TABLE)\s*(\d+)$")
+
+
+@dataclass
+class Caption:
+    kind: str  # figure | table
+    number: int
+    label: str
+    text: str
+    page: int
+    segments: list[Segment]
+
+    @property
+    def x0(self) -> float:
+        return min(s.x0 for s in self.segments)
+
+    @property
+    def x1(self) -> float:
+        return max(s.x1 for s in self.segments)
+
+    @property
+    def top(self) -> float:
+        return min(s.top for s in self.segments)
+
+    @property
+    def bottom(self) -> float:
+        return max(s.bottom for s in self.segments)
+
+
+def captions_find(layout: Layout) -> list[Caption]:
+    captions: list[Caption] = []
+    seen: set[tuple[str, int]] = set()
+    for page_number, page in enumerate(layout.pages, start=1):
+        ordered = sorted(
+            (s for s in page if s.role in ("text", "margin")), key=lambda s: (s.top, s.x0)
+        )
+        for index, segment in enumerate(ordered):
+            match = CAPTION.match(segment.text) or (
+                LABEL_ALONE.match(segment.text) if segment.bold else None
+            )
+            if not match or _has_text_left(ordered, segment):
+                continue
+            kind = "table" if match.group(1).lower().startswith("tab") else "figure"
+            number = int(match.group(2))
+            if (kind, number) in seen:
+                continue
+            first = [segment] + _label_continuation(layout, ordered, segment, match.end())
+            parts = list(first)
+            for following in ordered[index + 1 :]:
+                if following in parts:
+                    continue
+                last = parts[-1]
+                if following.top - last.bottom > 0.9 * last.size:
+                    if following.top > last.bottom:
+                        break
+                    continue
+                if CAPTION.match(following.text) or heading_of(layout, following):
+                    break
+                if abs(following.size - segment.size) > 0.6 or following.x1 < segment.x0 - 30:
+                    continue
+                if following.x0 > segment.x1 + 10 or _other_column(following, parts[: len(first)]):
+                    continue
+                parts.append(following)
+            text = join_lines([p.text for p in parts])
+            body = text[match.end() :].strip()
+            if len(body.split()) < 2:
+                continue
+            label = f"{'Table' if kind == 'table' else 'Figure'} {number}"
+            captions.append(Caption(kind, number, label, body, page_number, parts))
+            seen.add((kind, number))
+    return captions
+
+
+def _other_column(line: Segment, first: list[Segment]) -> bool:
+    """A line beside the caption rather than under it: it starts well right of the caption's
+    first line and is not centred under it (a narrow gutter puts the next column close)."""
+    x0, x1 = min(s.x0 for s in first), max(s.x1 for s in first)
+    width = max(x1 - x0, 1.0)
+    centred = abs((line.x0 + line.x1) / 2 - (x0 + x1) / 2) < 0.1 * width
+    return line.x0 > x0 + 0.4 * width and not centred
+
+
+def _label_continuation(
+    layout: Layout, ordered: list[Segment], label: Segment, end: int
+) -> list[Segment]:
+    """The caption's first line when its label stands apart from it ("Figure 1:" in bold, then
+    a wide gap): the segments to the label's right on its line. Not when they are in another
+    text column and the caption goes on under the label, left of them (they are then the other
+    column's text)."""
+    if len(label.text[end:].split()) >= 2:
+        return []
+    line = sorted(
+        (
+            s
+            for s in ordered
+            if s is not label
+            and abs(s.top - label.top) < 2
+            and 0 <= s.x0 - label.x1 < 3 * label.size
+            and abs(s.size - label.size) <= 0.6
+        ),
+        key=lambda s: s.x0,
+    )[:1]
+    if not line:
+        return []
+    below = [
+        s
+        for s in ordered
+        if 0 < s.top - label.bottom < 1.5 * label.size and s.x1 < line[0].x0 and s.x0 <= label.x1
+    ]
+    other_column = column_of(layout, line[0].x0) != column_of(layout, label.x0)
+    return [] if below and other_column else line
+
+
+def _has_text_left(ordered: list[Segment], segment: Segment) -> bool:
+    return any(
+        other is not segment
+        and abs(other.top - segment.top) < 2
+        and other.x1 <= segment.x0
+        and segment.x0 - other.x1 < 40
+        for other in ordered
+    )

@@ -1,0 +1,97 @@
+"""Table cells without a caption or rules: short lines one under the other whose words line up
+in columns. They are a table, not sentences, so they must never reach a bullet.
+
+A run of three or more short lines (no line nearly as wide as the text column, none a heading
+or code) is a table when a vertical gutter runs through all of them: an empty band between
+their words, with words on both sides in every line (the header line may leave a column
+empty). Prose never lines up that way: its word gaps fall at different places on every line.
+"""
+
+from __future__ import annotations
+
+from apps.decks.pipeline.ingest.layout import Layout, Segment
+
+ROW_PT = 2.0  # segments whose tops are this close are on one row
+MIN_ROWS = 3
+ROW_SPACING = 2.2  # rows of one table are at most this many font sizes apart
+SHORT_SHARE = 0.85  # a table row is narrower than this share of the text column
+GUTTER_EM = 0.8  # a column gap is at least this wide
+
+
+def cells_mark(layout: Layout) -> None:
+    """Set `segment.cell` on every segment of an uncaptioned, unruled table's rows."""
+    width = layout.column_width()
+    for page in layout.pages:
+        rows = _rows([s for s in page if s.role == "text"])
+        run: list[list[Segment]] = []
+        for row in [*rows, None]:
+            if row is not None and _short(row, width) and (not run or _follows(run[-1], row)):
+                run.append(row)
+                continue
+            if len(run) >= MIN_ROWS and _gutter(run):
+                _mark_block(page, run)
+            run = [row] if row is not None and _short(row, width) else []
+
+
+def _rows(segments: list[Segment]) -> list[list[Segment]]:
+    rows: list[list[Segment]] = []
+    for segment in sorted(segments, key=lambda s: (s.column, s.top, s.x0)):
+        last = rows[-1][0] if rows else None
+        if (
+            last is not None
+            and last.column == segment.column
+            and abs(last.top - segment.top) <= ROW_PT
+        ):
+            rows[-1].append(segment)
+        else:
+            rows.append([segment])
+    return rows
+
+
+def _short(row: list[Segment], width: float) -> bool:
+    span = max(s.x1 for s in row) - min(s.x0 for s in row)
+    words = sum(len(s.text.split()) for s in row)
+    sentence = words >= 5 and row[-1].text.rstrip().endswith((".", ":", ";", "?", "!"))
+    return (
+        span < SHORT_SHARE * width and words <= 12 and not sentence and not any(s.code for s in row)
+    )
+
+
+def _follows(above: list[Segment], row: list[Segment]) -> bool:
+    size = max(s.size for s in above + row)
+    return above[0].column == row[0].column and 0 < row[0].top - above[0].top <= ROW_SPACING * size
+
+
+def _gutter(run: list[list[Segment]]) -> bool:
+    """An empty vertical band through every row, with words left and right of it in all rows
+    but at most one."""
+    spans = sorted((w.x0, w.x1) for row in run for s in row for w in s.words)
+    size = max(s.size for row in run for s in row)
+    gaps: list[tuple[float, float]] = []
+    reach = spans[0][1]
+    for x0, x1 in spans[1:]:
+        if x0 - reach >= GUTTER_EM * size:
+            gaps.append((reach, x0))
+        reach = max(reach, x1)
+    for left, right in gaps:
+        both = sum(
+            1
+            for row in run
+            if any(w.x1 <= left for s in row for w in s.words)
+            and any(w.x0 >= right for s in row for w in s.words)
+        )
+        if both >= len(run) - 1:
+            return True
+    return False
+
+
+def _mark_block(page: list[Segment], run: list[list[Segment]]) -> None:
+    """The run's segments, and any other text within its box (a tall bracket beside rows)."""
+    cells = [s for row in run for s in row]
+    x0, x1 = min(s.x0 for s in cells), max(s.x1 for s in cells)
+    top, bottom = min(s.top for s in cells), max(s.bottom for s in cells)
+    for segment in page:
+        middle = (segment.top + segment.bottom) / 2
+        inside = top <= middle <= bottom and x0 - 2 <= segment.x0 and segment.x1 <= x1 + 2
+        if segment in cells or (segment.role == "text" and inside):
+            segment.cell = True

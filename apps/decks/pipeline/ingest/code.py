@@ -1,0 +1,60 @@
+"""Program code and its printed output (Sweave, knitr, listings): blocks of lines set in a
+typewriter font. They are not sentences of the paper, so they must never reach a bullet.
+
+A line is code when its own glyphs say so (`Segment.monospaced`: a typewriter font by name, or
+every glyph one width). Short lines cannot tell by themselves ("> TR", "NULL", "}"), so a line
+joins a code block when it sits in one: the line above or below it is code, starts at the same
+left edge or indented from it, in the same font and size, a line's height away.
+"""
+
+from __future__ import annotations
+
+from apps.decks.pipeline.ingest.layout import Layout, Segment
+
+LINE_GAP = 1.0  # at most this many font sizes between a code line and the next
+INDENT = 40.0  # continuation lines of code are indented, never outdented much
+
+
+def code_mark(layout: Layout) -> None:
+    """Set `segment.code` on every line of program code or program output."""
+    for page in layout.pages:
+        lines = sorted((s for s in page if s.role == "text"), key=lambda s: (s.top, s.x0))
+        for segment in lines:
+            segment.code = segment.monospaced
+        changed = True
+        while changed:  # a block grows line by line from its monospaced lines
+            changed = False
+            for index, segment in enumerate(lines):
+                if segment.code or _sentence(segment):
+                    continue
+                near = _neighbours(lines, index)
+                if not any(_adjacent(segment, other) for other in near):
+                    continue
+                # A code block keeps its left edge (a closing "}" comes back to it); prose
+                # after a block starts at the column's edge, usually left of the block.
+                left = min(s.x0 for s in near)
+                if -2 <= segment.x0 - left <= INDENT:
+                    segment.code = True
+                    changed = True
+
+
+def _neighbours(lines: list[Segment], index: int) -> list[Segment]:
+    """Code lines just above and just below (a page's lines sorted by top)."""
+    near = lines[max(0, index - 4) : index] + lines[index + 1 : index + 5]
+    return [s for s in near if s.code]
+
+
+def _adjacent(segment: Segment, code: Segment) -> bool:
+    """The next line of the same block: same font and size, a line's height away."""
+    if segment.font != code.font or abs(segment.size - code.size) > 0.3:
+        return False
+    gap = segment.top - code.bottom if segment.top >= code.top else code.top - segment.bottom
+    return -1 <= gap <= LINE_GAP * code.size
+
+
+def _sentence(segment: Segment) -> bool:
+    """A line of prose: many words, a full stop, none of code's marks."""
+    text = segment.text.strip()
+    words = text.split()
+    marks = any(ch in text for ch in '<>=(){}[]$#"_')
+    return len(words) >= 6 and text.endswith((".", ":", ",")) and not marks

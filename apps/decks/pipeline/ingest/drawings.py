@@ -1,0 +1,357 @@
+"""Figures without a caption, found from the page's own drawings and images.
+
+Sweave and knitr vignettes draw many plots with no "Figure N" caption; captions_find never sees
+them. Here a page's drawing objects (vector paths, images) are grouped into clusters of objects
+that touch; a cluster is a figure when it is large and made of many objects, and when it is
+none of the things that also draw on a page: a table's rules, a code box's frame or shading, a
+box around text, the journal's logo above the title, the rule under a running header. Missing
+a plot is better than showing a table or a page decoration as one, so every test errs that way.
+
+Each figure gets the sentence that introduces it ("The 15 trees can be plotted with:"), when
+the text just above it has one, as its caption and mention.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pdfplumber
+import pypdfium2 as pdfium
+
+from apps.decks.pipeline import text
+from apps.decks.pipeline.crops import crop_clean
+from apps.decks.pipeline.ingest.captions import Caption
+from apps.decks.pipeline.ingest.figure_text import page_texts, smallest_text
+from apps.decks.pipeline.ingest.figures import (
+    Box,
+    crop_render,
+    header_band,
+    objects_on,
+    running_rule,
+)
+from apps.decks.pipeline.ingest.layout import Layout, Segment, join_lines, reading_order
+from apps.decks.pipeline.ingest.structure import heading_of
+from apps.decks.pipeline.paper import Figure
+
+TOUCH_PT = 8.0  # objects this close belong to one drawing
+PANEL_GAP_PT = 72.0  # panels of one figure: apart by at most their labels' room
+LABEL_REACH_PT = 24.0  # tick and axis labels sit this far outside a plot's lines
+MIN_OBJECTS = 6  # a frame is 1-4 objects; a plot or a tree drawing has many
+MIN_WIDTH_SHARE = 0.3  # of the text column
+MIN_HEIGHT_PT = 60.0
+INTRO_REACH_PT = 40.0  # the introducing sentence ends at most this far above (or its code)
+LABEL = "Figure"
+CAPTION_GAP_PT = 36.0  # a caption this close under or over a drawing is its own
+
+
+@dataclass
+class Drawing:
+    page: int
+    box: Box
+    caption: str  # the sentence introducing it, or ""
+
+
+def drawings_extract(
+    plumber: pdfplumber.PDF,
+    document: pdfium.PdfDocument,
+    layout: Layout,
+    out_dir: Path,
+    found: list[Figure],
+    captions: list[Caption],
+) -> tuple[list[Figure], set[int]]:
+    """Crop every drawing that no captioned figure holds. One with a caption beside it that
+    found no region of its own takes that caption. In a paper without figure captions (a
+    Sweave vignette) the others are figures too, in page order, with `captioned` False and the
+    label "Figure"."""
+    shown = {(f.kind, f.number) for f in found}
+    orphans = [c for c in captions if c.kind == "figure" and (c.kind, c.number) not in shown]
+    number = max(
+        [f.number for f in found if f.kind == "figure"] + [c.number for c in orphans], default=0
+    )
+    figures: list[Figure] = []
+    covered: set[int] = set()
+    for page_number, page in enumerate(plumber.pages, start=1):
+        taken = [f.bbox for f in found if f.page == page_number]
+        for drawing in page_drawings(layout, page, page_number, taken):
+            caption = _caption_beside(drawing, orphans)
+            if caption is not None:
+                orphans.remove(caption)
+                label, text_, figure_number = caption.label, caption.text, caption.number
+                covered.update(id(s) for s in caption.segments)
+            elif any(c.kind == "figure" for c in captions):
+                continue  # a paper that captions its figures: an uncaptioned drawing is a
+                # supplement or a decoration more often than a figure of its argument
+            else:
+                number += 1
+                label, text_, figure_number = LABEL, drawing.caption, number
+            nearby = page_texts(layout, page_number, drawing.box, captions)
+            box = Box(*crop_clean(_tuple(drawing.box), nearby), True)
+            figure_id = f"fig-{figure_number}"
+            size, panels = crop_render(document, page_number, box, out_dir / f"{figure_id}.png")
+            figures.append(
+                Figure(
+                    id=figure_id,
+                    kind="figure",
+                    number=figure_number,
+                    label=label,
+                    caption=text_,
+                    page=page_number,
+                    bbox=_tuple(box),
+                    image=f"{figure_id}.png",
+                    width_px=size[0],
+                    height_px=size[1],
+                    text_pt=smallest_text(layout, page_number, box),
+                    nearby=nearby,
+                    panels=panels,
+                    captioned=caption is not None,
+                )
+            )
+            covered.update(id(s) for s in _inside(layout.pages[page_number - 1], box))
+    return figures, covered
+
+
+def _caption_beside(drawing: Drawing, orphans: list[Caption]) -> Caption | None:
+    """A caption whose region search found nothing, just under or over the drawing."""
+    box = drawing.box
+    for caption in orphans:
+        if caption.page != drawing.page or not (caption.x0 < box.x1 and box.x0 < caption.x1):
+            continue
+        gap = max(caption.top - box.bottom, box.top - caption.bottom)
+        if -2 <= gap <= CAPTION_GAP_PT:
+            return caption
+    return None
+
+
+def page_drawings(
+    layout: Layout, page: pdfplumber.page.Page, page_number: int, taken: list[tuple]
+) -> list[Drawing]:
+    width, height = layout.page_sizes[page_number - 1]
+    band_top, band_bottom = header_band(layout, page_number)
+    objects = [
+        b
+        for b in objects_on(page, width, height)
+        if not running_rule(b, band_top, band_bottom)
+        and b.top >= band_top - 1
+        and b.bottom <= band_bottom + 1
+    ]
+    segments = layout.pages[page_number - 1]
+    drawings = []
+    for cluster in _panels_joined(layout, _clusters(objects), segments):
+        box = _bounds(cluster)
+        if any(_overlap(box, Box(*t, True)) for t in taken):
+            continue  # a captioned figure (or table) already holds it
+        if not _figure_like(layout, page_number, cluster, box, segments):
+            continue
+        box = _with_labels(layout, box, segments)
+        drawings.append(Drawing(page_number, box, _introduction(layout, page_number, box)))
+    return drawings
+
+
+def _clusters(objects: list[Box]) -> list[list[Box]]:
+    clusters: list[tuple[Box, list[Box]]] = []
+    for obj in sorted(objects, key=lambda b: (b.top, b.x0)):
+        home = next((i for i, (box, _) in enumerate(clusters) if _near(box, obj)), None)
+        if home is None:
+            clusters.append((obj, [obj]))
+        else:
+            box, members = clusters[home]
+            members.append(obj)
+            clusters[home] = (_bounds([box, obj]), members)
+    merged = True
+    while merged:  # clusters that grew into each other are one drawing
+        merged = False
+        for i, j in _pairs(len(clusters)):
+            if _near(clusters[i][0], clusters[j][0]):
+                members = clusters[i][1] + clusters[j][1]
+                clusters[i] = (_bounds(members), members)
+                del clusters[j]
+                merged = True
+                break
+    return [members for _, members in clusters]
+
+
+def _panels_joined(
+    layout: Layout, clusters: list[list[Box]], segments: list[Segment]
+) -> list[list[Box]]:
+    """Panels of one figure (a grid of small plots or trees) stand apart by their labels' room:
+    drawings of a few objects or more, up to PANEL_GAP_PT apart, with no line of prose or code
+    between them, are one figure."""
+    joined = True
+    while joined:
+        joined = False
+        for i, j in _pairs(len(clusters)):
+            a, b = clusters[i], clusters[j]
+            if not (_substantial(a) and _substantial(b)):
+                continue
+            if not _near(_bounds(a), _bounds(b), PANEL_GAP_PT):
+                continue
+            if any(s.code for s in _inside(segments, _bounds(a)) + _inside(segments, _bounds(b))):
+                continue  # a code box's frame is not a panel
+            union = _bounds(a + b)
+            if any(s.code or _prose_line(layout, s) for s in _inside(segments, union)):
+                continue
+            clusters[i] = a + b
+            del clusters[j]
+            joined = True
+            break
+    return clusters
+
+
+def _substantial(cluster: list[Box]) -> bool:
+    """A panel: a few paths or more, or an image of some size (a frame or a rule is neither)."""
+    return len(cluster) >= 3 or any(
+        b.image and b.x1 - b.x0 >= 40 and b.bottom - b.top >= 40 for b in cluster
+    )
+
+
+def _pairs(count: int):
+    return ((i, j) for i in range(count) for j in range(i + 1, count))
+
+
+def _figure_like(
+    layout: Layout, page: int, cluster: list[Box], box: Box, segments: list[Segment]
+) -> bool:
+    images = [b for b in cluster if b.image]
+    big_image = any(
+        b.x1 - b.x0 >= 0.3 * layout.column_width() and b.bottom - b.top >= MIN_HEIGHT_PT
+        for b in images
+    )
+    if len(cluster) < MIN_OBJECTS and not big_image:
+        return False  # a frame, a rule, a logo
+    if box.x1 - box.x0 < MIN_WIDTH_SHARE * layout.column_width():
+        return False
+    if box.bottom - box.top < MIN_HEIGHT_PT:
+        return False
+    if page == 1 and _above_first_text(layout, box):
+        return False  # the journal's logo and banner
+    if not images and _table_rules(cluster, box):
+        return False
+    inside = _inside(segments, box)
+    prose = [s for s in inside if _prose_line(layout, s)]
+    code = [s for s in inside if s.code]
+    return len(prose) < 3 and len(code) < 2  # else a box around text or code, a listing
+
+
+def _table_rules(cluster: list[Box], box: Box) -> bool:
+    """Only straight rules, at least two of them across the whole width: a table's."""
+    straight = all(b.bottom - b.top < 2.5 or b.x1 - b.x0 < 2.5 for b in cluster)
+    across = [
+        b for b in cluster if b.bottom - b.top < 2.5 and b.x1 - b.x0 >= 0.85 * (box.x1 - box.x0)
+    ]
+    return straight and len(across) >= 2
+
+
+def _above_first_text(layout: Layout, box: Box) -> bool:
+    body = [s for s in layout.pages[0] if s.role == "text" and layout.is_body(s)]
+    first = min((s.top for s in body), default=0.0)
+    return box.bottom <= first + 1
+
+
+def _prose_line(layout: Layout, segment: Segment) -> bool:
+    return (
+        layout.is_body(segment)
+        and not segment.code
+        and len(segment.text.split()) >= 6
+        and segment.width >= 0.5 * layout.column_width()
+    )
+
+
+def _with_labels(layout: Layout, box: Box, segments: list[Segment]) -> Box:
+    """The drawing's box grown to its own text: tick labels, axis titles, tip labels."""
+    reach = Box(
+        box.x0 - LABEL_REACH_PT,
+        box.top - LABEL_REACH_PT,
+        box.x1 + LABEL_REACH_PT,
+        box.bottom + LABEL_REACH_PT,
+        True,
+    )
+    labels = [
+        Box(s.x0, s.top, s.x1, s.bottom, False)
+        for s in segments
+        if s.role in ("text", "rotated")
+        and not s.code
+        and not _prose_line(layout, s)
+        and heading_of(layout, s) is None
+        and s.x0 >= reach.x0
+        and s.x1 <= reach.x1
+        and s.top >= reach.top
+        and s.bottom <= reach.bottom
+    ]
+    return _bounds([box, *labels])
+
+
+def _introduction(layout: Layout, page: int, box: Box) -> str:
+    """The last sentence of the paragraph just above the drawing, when one ends near it (only
+    code between them): what the paper says the drawing shows. Else "". A drawing at the top
+    of its page is introduced at the foot of the page before."""
+    above = [
+        s
+        for s in reading_order(layout, page)
+        if s.bottom <= box.top + 1 and s.x1 > box.x0 - 20 and s.x0 < box.x1 + 20
+    ]
+    if not any(layout.is_body(s) and not s.code for s in above) and page > 1:
+        above = reading_order(layout, page - 1)
+        foot = max((s.bottom for s in above), default=0.0)
+        box = Box(box.x0, foot + 1, box.x1, foot + 1, True)  # reach from the page's last line
+    lines: list[Segment] = []
+    reference = box.top  # the top of what is below: the drawing, its code, the line after
+    for segment in reversed(above):
+        if heading_of(layout, segment):
+            break
+        if segment.code or not layout.is_body(segment):
+            if lines:
+                break
+            reference = min(reference, segment.top)
+            continue  # the code that draws it, a footnote at the page's foot
+        reach = 1.2 * segment.size if lines else INTRO_REACH_PT
+        if segment.bottom < reference - reach:
+            break
+        lines.append(segment)
+        reference = segment.top
+        if len(lines) == 8:
+            break
+    if not lines:
+        return ""
+    paragraph = join_lines([s.text for s in reversed(lines)])
+    sentences = text.sentences(paragraph)
+    last = sentences[-1].strip() if sentences else ""
+    return last if len(last.split()) >= 4 and last[:1].isupper() else ""
+
+
+def _inside(segments: list[Segment], box: Box) -> list[Segment]:
+    return [
+        s
+        for s in segments
+        if s.x0 >= box.x0 - 1
+        and s.x1 <= box.x1 + 1
+        and s.top >= box.top - 1
+        and s.bottom <= box.bottom + 1
+    ]
+
+
+def _near(a: Box, b: Box, gap: float = TOUCH_PT) -> bool:
+    return (
+        a.x0 - gap <= b.x1
+        and b.x0 - gap <= a.x1
+        and a.top - gap <= b.bottom
+        and b.top - gap <= a.bottom
+    )
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a.x0 < b.x1 and b.x0 < a.x1 and a.top < b.bottom and b.top < a.bottom
+
+
+def _bounds(boxes: list[Box]) -> Box:
+    return Box(
+        min(b.x0 for b in boxes),
+        min(b.top for b in boxes),
+        max(b.x1 for b in boxes),
+        max(b.bottom for b in boxes),
+        True,
+    )
+
+
+def _tuple(box: Box) -> tuple[float, float, float, float]:
+    return (box.x0, box.top, box.x1, box.bottom)
