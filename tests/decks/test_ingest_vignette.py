@@ -16,9 +16,10 @@ from apps.decks.pipeline.ingest import _place_in_order, paper_read
 from apps.decks.pipeline.ingest.captions import Caption, captions_find
 from apps.decks.pipeline.ingest.figures import _one_caption_per_region
 from apps.decks.pipeline.ingest.glyphs import normalize
-from apps.decks.pipeline.ingest.layout import Layout, Segment, Word
+from apps.decks.pipeline.ingest.layout import Layout
 from apps.decks.pipeline.paper import Figure, Mention, Section
 from apps.decks.pipeline.render import markdown
+from tests.decks.test_unseen_ingest import _segment as segment_at
 
 VIGNETTE = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "vignette"
 
@@ -115,12 +116,7 @@ def test_the_source_still_builds_the_committed_vignette(tmp_path, paper):
 
 
 def _segment(text: str, x0: float, top: float, font: str = "Times-Roman", size: float = 9.0):
-    words, x = [], x0
-    for token in text.split():
-        width = 0.5 * size * len(token)
-        words.append(Word(token, x, x + width, top, top + size, size, font))
-        x += width + 0.3 * size
-    return Segment(page=1, words=words)
+    return segment_at(text, x0, top, size, font)
 
 
 def _layout(segments, columns=()):
