@@ -231,3 +231,23 @@ def test_a_bullet_that_points_into_a_figure_needs_the_figure_on_its_slide():
     assert chosen == [
         "The share of patients in each state changes with age at diagnosis in the cohort"
     ]
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    [
+        "• tobit() is a convenience interface to survreg() for censored data",
+        "• ivreg() fits instrumental-variable regressions via two-stage least squares",
+        "• vcov_hc returns the sandwich estimate of the covariance",
+    ],
+)
+def test_a_repaired_bullet_keeps_the_case_of_a_code_name_it_opens_with(bullet):
+    # Capitalised, "ivreg()" would name a function that does not exist.
+    repaired = bullets.strip_stray(bullet)
+    assert repaired == bullet.removeprefix("• ")
+
+
+def test_a_repaired_bullet_of_prose_is_capitalised():
+    assert bullets.strip_stray("• the model is fitted by least squares") == (
+        "The model is fitted by least squares"
+    )

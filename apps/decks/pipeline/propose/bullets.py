@@ -75,6 +75,8 @@ def _key(sentence: str) -> str:
 
 
 def _capitalise(value: str) -> str:
+    if text.code_first(value):
+        return value  # "tobit() fits …": capitalised, a code name would be another name
     return value[:1].upper() + value[1:] if value[:1].isalpha() else value
 
 
