@@ -251,3 +251,25 @@ def test_a_repaired_bullet_of_prose_is_capitalised():
     assert bullets.strip_stray("• the model is fitted by least squares") == (
         "The model is fitted by least squares"
     )
+
+
+@pytest.mark.parametrize(
+    ("bullet", "repaired"),
+    [
+        (
+            "Briefly, the main reasons are that • LC scores are linear combinations of the data",
+            "Briefly, the main reasons are that LC scores are linear combinations of the data",
+        ),
+        (
+            "The chapters Ch-Intro, • Ch-Basics, • Ch-Validation each come with their R code",
+            "The chapters Ch-Intro, Ch-Basics, Ch-Validation each come with their R code",
+        ),
+        (
+            "The scores are weighted averages $•$ of the species scores in every site",
+            "The scores are weighted averages of the species scores in every site",
+        ),
+    ],
+)
+def test_the_marks_of_a_list_run_into_one_sentence_are_found_and_removed(bullet, repaired):
+    assert defects.stray_glyph(bullet)
+    assert bullets.rewrite(bullet) == repaired

@@ -220,9 +220,11 @@ STRAY_LEAD = re.compile(
 CODE_OUTPUT = re.compile(r"(?:^|\s)##(?=\s)")
 # Debris after the sentence: an algorithm's line numbers ("… label them $i + 1$ 4", "… to 0 2"),
 # a word of the next line after a full stop ("… into a linear chain. quasi-particle"), glyphs
-# from a list of dingbats ("❼"), a URL broken at its colon.
+# from a list of dingbats ("❼"), a URL broken at its colon, the marks of a list run into one
+# sentence ("the reasons are that • LC scores …", "Ch-Intro, • Ch-Basics, • …").
+INNER_LIST_MARK = re.compile(r"\s\$?[•▪◦●‣]\$?(?=\s)")
 TRAILING_DEBRIS = re.compile(
-    r"(?:\s\d{1,3}){2,}$|\$[•▪◦●]\$|\$\s+\d{1,2}$|\b[a-z]{3,}\.\s+[a-z][\w-]+$|[\u2460-\u24ff\u2776-\u2793]|"
+    r"(?:\s\d{1,3}){2,}$|\$[•▪◦●]\$|\s[•▪◦●‣](?=\s)|\$\s+\d{1,2}$|\b[a-z]{3,}\.\s+[a-z][\w-]+$|[\u2460-\u24ff\u2776-\u2793]|"
     r"\bhttps?:\s+/"
 )
 # The TeX logos set with raised and lowered letters, read apart: "LAT X", "BibT X".

@@ -142,6 +142,7 @@ def remove_pointers(value: str) -> str | None:
 
 def strip_stray(value: str) -> str | None:
     cleaned = text.without_loose_accents(defects.UNREADABLE.sub("", value))
+    cleaned = defects.INNER_LIST_MARK.sub("", cleaned)
     cleaned = defects.STRAY_LEAD.sub("", cleaned.strip(), count=1).strip()
     return _capitalise(cleaned) if cleaned else None
 
