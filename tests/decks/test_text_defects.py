@@ -273,3 +273,27 @@ def test_a_repaired_bullet_of_prose_is_capitalised():
 def test_the_marks_of_a_list_run_into_one_sentence_are_found_and_removed(bullet, repaired):
     assert defects.stray_glyph(bullet)
     assert bullets.rewrite(bullet) == repaired
+
+
+@pytest.mark.parametrize(
+    ("bullet", "repaired"),
+    [
+        (
+            "88–89: As of version 1.3 of the package, summaries report robust standard errors",
+            "As of version 1.3 of the package, summaries report robust standard errors",
+        ),
+        (
+            "214: The likelihood of the production function was printed with a wrong sign",
+            "The likelihood of the production function was printed with a wrong sign",
+        ),
+    ],
+)
+def test_a_page_reference_before_its_sentence_is_stray_and_removed(bullet, repaired):
+    assert defects.stray_glyph(bullet)
+    assert bullets.rewrite(bullet) == repaired
+
+
+def test_a_ratio_inside_a_sentence_is_no_page_reference():
+    assert (
+        defects.stray_glyph("A ratio of 1:2 was kept between the two groups of the trial") is None
+    )

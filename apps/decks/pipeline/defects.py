@@ -206,7 +206,9 @@ STRAY_LEAD = re.compile(
     # a run-in heading with its number ("10.1.1 Design covariates The variables …"), a list
     # item's number before lower case ("3. plot the residuals")
     r"\d+(?:\.\d+)+\s+[^.;:]{0,60}?\s(?=(?:The|A|An|In|We|Some|This|For|Each|It)\s)|"
-    r"\d+\.\s+(?=[a-z])|[-−]?\d+(?:\.\d+)?,\s+(?=[a-z])|(?![AI]\s)[A-Z]\s+(?=[A-Z][a-z])|"
+    r"\d+\.\s+(?=[a-z])|"
+    # a page or line reference before its sentence, as errata lists set it ("88–89: As of …")
+    r"\d{1,4}(?:[–-]\d{1,4})?:\s+(?=[A-Z][a-z]*\s)|[-−]?\d+(?:\.\d+)?,\s+(?=[a-z])|(?![AI]\s)[A-Z]\s+(?=[A-Z][a-z])|"
     # code debris ("+} We now apply …"), line numbers before a clause ("1 2 where …")
     # a theorem-like label run in before its sentence ("Remark 3 (A Sample Remark) This is …")
     # (with its number or its name: "Example Image" is a title, not a label)
