@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import shutil
+import subprocess
 import zlib
 from pathlib import Path
 
@@ -377,3 +379,19 @@ def truncated_pdf(path: Path, source: Path) -> Path:
     data = source.read_bytes()
     path.write_bytes(data[: len(data) // 3])
     return path
+
+
+def pdflatex_copy(source: Path, tex: str, into: Path) -> Path:
+    """A copy of a committed LaTeX folder built again with pdflatex (twice, for the
+    cross-references); the PDF it made."""
+    folder = into / source.name
+    shutil.copytree(source, folder)
+    for _ in range(2):
+        subprocess.run(
+            ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", tex],
+            cwd=folder,
+            check=True,
+            capture_output=True,
+            timeout=120,
+        )
+    return folder / tex.replace(".tex", ".pdf")

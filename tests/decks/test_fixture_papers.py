@@ -5,12 +5,12 @@ section's words apart. The committed PDF is tested everywhere; where pdflatex ex
 is also rebuilt from its source and must read the same."""
 
 import shutil
-import subprocess
 
 import pytest
 
 from apps.decks.pipeline.ingest import paper_read
 from tests.decks.conftest import FIXTURES, paper_named
+from tests.decks.paperfactory import pdflatex_copy
 
 LATEX = FIXTURES / "latex"
 
@@ -68,16 +68,7 @@ def test_figures_tall_panels_and_vector_drawings(paper):
 
 @pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed here")
 def test_the_source_still_builds_the_committed_paper(tmp_path, paper):
-    shutil.copytree(LATEX, tmp_path / "latex")
-    for _ in range(2):  # twice, for the cross-references
-        subprocess.run(
-            ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "tessera-test-paper.tex"],
-            cwd=tmp_path / "latex",
-            check=True,
-            capture_output=True,
-            timeout=120,
-        )
-    rebuilt = _read(tmp_path / "latex" / "tessera-test-paper.pdf", tmp_path)
+    rebuilt = _read(pdflatex_copy(LATEX, "tessera-test-paper.tex", tmp_path), tmp_path)
     assert [s.heading for s in rebuilt.sections] == [s.heading for s in paper.sections]
     assert [e.tex for e in rebuilt.equations] == [e.tex for e in paper.equations]
     assert rebuilt.sections[1].paragraphs == paper.sections[1].paragraphs

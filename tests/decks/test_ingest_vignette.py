@@ -6,7 +6,6 @@ between complete sentences. Plus captions set as ASME sets them, two captions th
 region, and figures kept in the paper's order."""
 
 import shutil
-import subprocess
 
 import pytest
 from django.conf import settings
@@ -19,6 +18,7 @@ from apps.decks.pipeline.ingest.glyphs import normalize
 from apps.decks.pipeline.ingest.layout import Layout
 from apps.decks.pipeline.paper import Figure, Mention, Section
 from apps.decks.pipeline.render import markdown
+from tests.decks.paperfactory import pdflatex_copy
 from tests.decks.test_unseen_ingest import _segment as segment_at
 
 VIGNETTE = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "vignette"
@@ -96,16 +96,8 @@ def test_displays_between_complete_sentences_leave_no_placeholder(paper):
 
 @pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed here")
 def test_the_source_still_builds_the_committed_vignette(tmp_path, paper):
-    shutil.copytree(VIGNETTE, tmp_path / "v")
-    for _ in range(2):
-        subprocess.run(
-            ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "tessera-vignette.tex"],
-            cwd=tmp_path / "v",
-            check=True,
-            capture_output=True,
-            timeout=120,
-        )
-    rebuilt = paper_read(tmp_path / "v" / "tessera-vignette.pdf", tmp_path / "figures")
+    pdf = pdflatex_copy(VIGNETTE, "tessera-vignette.tex", tmp_path)
+    rebuilt = paper_read(pdf, tmp_path / "figures")
     assert [s.paragraphs for s in rebuilt.sections] == [s.paragraphs for s in paper.sections]
     assert [(f.page, f.caption) for f in rebuilt.figures] == [
         (f.page, f.caption) for f in paper.figures
