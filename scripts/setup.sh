@@ -59,6 +59,12 @@ if [ "${TESSERA_SETUP_REDIS:-${CI:-}}" != "" ] && ! command -v redis-server >/de
   apt_install redis-server
 fi
 
+# pdflatex rebuilds the committed LaTeX test papers from their sources (tests/decks); CI
+# installs it so those tests run there instead of being skipped.
+if [ "${TESSERA_SETUP_TEX:-${CI:-}}" != "" ] && ! command -v pdflatex >/dev/null; then
+  apt_install texlive-latex-base texlive-latex-recommended texlive-fonts-recommended
+fi
+
 # 4. npm packages, each folder reinstalled only when its lock file changes: the Slidev
 #    renderer, and the official AG-UI client the tests drive the server with.
 npm_folder() {

@@ -4,13 +4,11 @@ stack of panels laid side by side, the vector drawings rendered sharp, and the t
 section's words apart. The committed PDF is tested everywhere; where pdflatex exists, the PDF
 is also rebuilt from its source and must read the same."""
 
-import shutil
-
 import pytest
 
 from apps.decks.pipeline.ingest import paper_read
 from tests.decks.conftest import FIXTURES, paper_named
-from tests.decks.paperfactory import pdflatex_copy
+from tests.decks.paperfactory import needs_pdflatex, pdflatex_copy
 
 LATEX = FIXTURES / "latex"
 
@@ -66,7 +64,7 @@ def test_figures_tall_panels_and_vector_drawings(paper):
     assert paper.figure("tab-1").kind == "table"
 
 
-@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed here")
+@needs_pdflatex
 def test_the_source_still_builds_the_committed_paper(tmp_path, paper):
     rebuilt = _read(pdflatex_copy(LATEX, "tessera-test-paper.tex", tmp_path), tmp_path)
     assert [s.heading for s in rebuilt.sections] == [s.heading for s in paper.sections]

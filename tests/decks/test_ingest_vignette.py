@@ -5,8 +5,6 @@ shaded box of text that are no figures, a footnote marker after a comma, numbere
 between complete sentences. Plus captions set as ASME sets them, two captions that found one
 region, and figures kept in the paper's order."""
 
-import shutil
-
 import pytest
 from django.conf import settings
 
@@ -18,7 +16,7 @@ from apps.decks.pipeline.ingest.glyphs import normalize
 from apps.decks.pipeline.ingest.layout import Layout
 from apps.decks.pipeline.paper import Figure, Mention, Section
 from apps.decks.pipeline.render import markdown
-from tests.decks.paperfactory import pdflatex_copy
+from tests.decks.paperfactory import needs_pdflatex, pdflatex_copy
 from tests.decks.test_unseen_ingest import _segment as segment_at
 
 VIGNETTE = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "vignette"
@@ -94,7 +92,7 @@ def test_displays_between_complete_sentences_leave_no_placeholder(paper):
     assert [e.number for e in paper.equations] == ["1", "2", "3"]
 
 
-@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed here")
+@needs_pdflatex
 def test_the_source_still_builds_the_committed_vignette(tmp_path, paper):
     pdf = pdflatex_copy(VIGNETTE, "tessera-vignette.tex", tmp_path)
     rebuilt = paper_read(pdf, tmp_path / "figures")
