@@ -34,16 +34,22 @@ def event_dict(event: BaseModel | dict[str, Any]) -> dict[str, Any]:
     return dict(event)
 
 
-# Numbers and stores an event in one statement: the thread's row lock (taken by the UPDATE)
-# serializes numbering across processes, and the stored payload carries its number.
+# Numbers and stores the events of a batch in one statement: the thread's row lock (taken by
+# the UPDATE) serializes numbering across processes, the batch takes the next n numbers in
+# its order, and each stored payload carries its number. One UPDATE of the thread per batch,
+# not per event: each was a new row version of the thread and a statement of its own.
 EMIT_SQL = f"""
 WITH numbered AS (
-    UPDATE {Thread._meta.db_table} SET last_seq = last_seq + 1 WHERE id = %s RETURNING last_seq
+    UPDATE {Thread._meta.db_table} SET last_seq = last_seq + %(count)s WHERE id = %(thread)s
+    RETURNING last_seq - %(count)s AS base
+), batch AS (
+    SELECT numbered.base + e.position AS seq, e.payload
+    FROM numbered, jsonb_array_elements(%(payloads)s::jsonb) WITH ORDINALITY AS e(payload, position)
 )
 INSERT INTO {Event._meta.db_table} (tenant_id, thread_id, seq, run_id, type, payload, created_at)
-SELECT %s, %s, last_seq, %s, %s,
-       jsonb_set(%s::jsonb, '{{seq}}', to_jsonb(last_seq)), clock_timestamp()
-FROM numbered
+SELECT %(tenant)s, %(thread)s, seq, %(run)s, payload->>'type',
+       jsonb_set(payload, '{{seq}}', to_jsonb(seq)), clock_timestamp()
+FROM batch
 RETURNING seq
 """
 
@@ -61,30 +67,32 @@ def events_emit(
     """Store events produced together with the thread's next numbers, in order and in one
     transaction, then broadcast them as one message: all are stored or none is."""
     payloads = [event_dict(event) for event in batch]
-    rows = [
-        [thread_id, context.tenant_id, thread_id, run_id, payload["type"], frame(payload)]
-        for payload in payloads
-    ]
+    values = {
+        "count": len(payloads),
+        "thread": thread_id,
+        "tenant": context.tenant_id,
+        "run": run_id,
+        "payloads": "[" + ",".join(frame(payload) for payload in payloads) + "]",
+    }
     if connection.in_atomic_block:  # stored with the caller's transaction, sent once it commits
         with bound(context), connection.cursor() as cursor:
-            stored = []
-            for values in rows:
-                cursor.execute(EMIT_SQL, values)
-                stored.append(cursor.fetchone())
+            cursor.execute(EMIT_SQL, values)
+            stored = cursor.fetchall()
     else:
-        stored = _store_pipelined(context, rows)
-    if not stored or None in stored:
+        stored = _store_pipelined(context, values)
+    if len(stored) != len(payloads):  # the thread is hidden by row security (or gone)
         raise Thread.DoesNotExist(f"thread {thread_id} is not visible to {context.username}")
-    for payload, (seq,) in zip(payloads, stored, strict=True):
+    # The numbers are base + 1 … base + n in the batch's order, whatever order RETURNING uses.
+    for payload, (seq,) in zip(payloads, sorted(stored), strict=True):
         payload["seq"] = seq
     transaction.on_commit(lambda: _broadcast(thread_id, payloads))
     return payloads
 
 
-def _store_pipelined(context: AccessContext, rows: list[list[Any]]) -> list[tuple | None]:
-    """Their own transaction (begin, bind the context, store each, commit) in one round trip:
-    a builtin run stores about forty events, and four round trips each were most of its wait
-    for the database (docs/scaling.md)."""
+def _store_pipelined(context: AccessContext, values: dict[str, Any]) -> list[tuple]:
+    """Their own transaction (begin, bind the context, store the batch, commit) in one round
+    trip: four round trips for each event were most of a run's wait for the database
+    (docs/scaling.md)."""
     with connection.wrap_database_errors:
         connection.ensure_connection()
         raw = connection.connection
@@ -95,12 +103,9 @@ def _store_pipelined(context: AccessContext, rows: list[list[Any]]) -> list[tupl
                 with raw.pipeline():
                     control.execute("BEGIN")
                     control.execute(BIND_SQL, list(context.settings().values()))
-                    insert.executemany(EMIT_SQL, rows, returning=True)
+                    insert.execute(EMIT_SQL, values)
                     control.execute("COMMIT")
-                stored = [insert.fetchone()]
-                while insert.nextset():
-                    stored.append(insert.fetchone())
-                return stored
+                return insert.fetchall()
         except Exception:
             _recover(raw)
             raise

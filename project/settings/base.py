@@ -146,14 +146,17 @@ if REDIS_URL:
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
-                # Fail fast when Redis is down (health check, broadcasts); reads block for up
-                # to channels_redis' 5 s BRPOP, so the read timeout must be longer. redis-py's
+                # Redis down refuses connections at once, so the health check and broadcasts
+                # still fail fast. Connecting may take 10 s, not 2: the timeout runs on the
+                # event loop, and on a crowded machine a busy loop alone let 2 s pass and
+                # failed WebSocket handshakes with HTTP 500 (docs/scaling.md). Reads block for
+                # up to channels_redis' 5 s BRPOP, so the read timeout must be longer. redis-py's
                 # pool refuses a command beyond 100 connections in use ("Too many
                 # connections"): hundreds of sockets joining their groups at once need more.
                 "hosts": [
                     {
                         "address": REDIS_URL,
-                        "socket_connect_timeout": 2,
+                        "socket_connect_timeout": 10,
                         "socket_timeout": 10,
                         "max_connections": 1000,
                     }

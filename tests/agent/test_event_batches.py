@@ -178,3 +178,68 @@ def test_the_layer_gets_one_message_per_batch(acme_context):
     )
     message = asyncio.run(asyncio.wait_for(layer.receive(channel), 5))
     assert message["type"] == "thread.events" and _decoded(message) == batch
+
+
+def test_batches_written_at_once_get_unbroken_runs_of_numbers(acme_context, monkeypatch):
+    """Each batch takes the thread's next n numbers in one statement: batches from several
+    threads at once never interleave, skip or repeat a number."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.db import connection
+
+    thread = services.thread_create(context=acme_context)
+    monkeypatch.setattr(events, "group_send", lambda group, message: None)
+
+    def write(writer: int) -> list[list[int]]:
+        try:
+            return [
+                [
+                    e["seq"]
+                    for e in events.events_emit(
+                        [{"type": "CUSTOM", "name": f"{writer}.{b}.{i}"} for i in range(3)],
+                        context=acme_context,
+                        thread_id=thread.id,
+                    )
+                ]
+                for b in range(10)
+            ]
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(4) as pool:
+        batches = [batch for result in pool.map(write, range(4)) for batch in result]
+    assert sorted(seq for batch in batches for seq in batch) == list(range(1, 121))
+    assert all(batch == list(range(batch[0], batch[0] + 3)) for batch in batches)
+    stored = events.events_after(context=acme_context, thread_id=thread.id, after=0)
+    assert [e["seq"] for e in stored] == list(range(1, 121))
+    by_name = {e["name"]: e["seq"] for e in stored}
+    for name, seq in by_name.items():  # each batch in the order it was given
+        writer, batch, index = name.split(".")
+        assert seq == by_name[f"{writer}.{batch}.0"] + int(index)
+
+
+def test_a_batch_inside_a_transaction_is_undone_with_it(acme_context, monkeypatch):
+    from django.db import transaction
+
+    thread = services.thread_create(context=acme_context)
+    sent = []
+    monkeypatch.setattr(events, "group_send", lambda group, message: sent.append(message))
+    with pytest.raises(RuntimeError), transaction.atomic():
+        inside = events.events_emit(
+            [{"type": "CUSTOM", "name": "a"}, {"type": "CUSTOM", "name": "b"}],
+            context=acme_context,
+            thread_id=thread.id,
+        )
+        assert [e["seq"] for e in inside] == [1, 2]
+        raise RuntimeError("the caller fails")
+    assert (
+        sent == [] and events.events_after(context=acme_context, thread_id=thread.id, after=0) == []
+    )
+    with transaction.atomic():
+        kept = events.events_emit(
+            [{"type": "CUSTOM", "name": "c"}, {"type": "CUSTOM", "name": "d"}],
+            context=acme_context,
+            thread_id=thread.id,
+        )
+    assert [(e["seq"], e["name"]) for e in kept] == [(1, "c"), (2, "d")]
+    assert [_decoded(message) for message in sent] == [kept]

@@ -9,10 +9,11 @@ Values come back from a browser: `apply_chip` accepts only the alternatives offe
 
 from dataclasses import replace
 from datetime import date
+from functools import lru_cache
 from typing import Any
 
 from apps.a2ui.models import Button, Column, Modal, Row, Text, event
-from apps.a2ui.surfaces import surface_build
+from apps.a2ui.surfaces import surface_from_template, surface_template
 from apps.erp.entities import Entities
 from apps.erp.planner.answers import period_choice
 from apps.erp.planner.outcomes import Stop, refusal
@@ -107,6 +108,15 @@ def _period_text(reading: Reading) -> str:
 
 def chips_surface(surface_id: str, reading: Reading, entities: Entities) -> list[dict[str, Any]]:
     """A2UI messages of the chips surface of one reading (validated)."""
+    return surface_from_template(_template(_layout(reading, entities)), surface_id)
+
+
+# What the chips show, as plain values: a text chip is (slot, text), a chip with alternatives
+# (slot, heading, text, ((value, label), ...), action slot).
+Layout = tuple[str, tuple[tuple, ...]]
+
+
+def _layout(reading: Reading, entities: Entities) -> Layout:
     vocab = vocabulary(reading.language)
     words = vocab.labels.words
     texts = _chip_texts(reading)
@@ -128,25 +138,36 @@ def chips_surface(surface_id: str, reading: Reading, entities: Entities) -> list
         "group": words["grouping_chip"],
         "period": words["period_chip"],
     }
-    components: list[Any] = [Text(id="reading-label", text=words["reading"], variant="caption")]
-    chips = ["reading-label"]
+    chips: list[tuple] = []
     for slot in ("measure", "department", "group", "period"):
-        if not options[slot]:
-            components.append(Text(id=f"chip-{slot}", text=texts[slot]))
-            chips.append(f"chip-{slot}")
-            continue
-        components += _chip(slot, titles[slot], texts[slot], options[slot])
-        chips.append(f"chip-{slot}")
+        if options[slot]:
+            chips.append((slot, titles[slot], texts[slot], tuple(options[slot]), slot))
+        else:
+            chips.append((slot, texts[slot]))
     for index, condition in enumerate(reading.conditions):
         if condition.field == "department":
             continue
         text = _condition_text(condition, reading.language)
-        components += _chip(
-            f"filter-{index}", text, text, [(condition.field, words["remove_filter"])], "remove"
-        )
-        chips.append(f"chip-filter-{index}")
-    components.insert(0, Row(id="root", children=chips, align="center"))
-    return surface_build(surface_id, components)
+        remove = ((condition.field, words["remove_filter"]),)
+        chips.append((f"filter-{index}", text, text, remove, "remove"))
+    return words["reading"], tuple(chips)
+
+
+@lru_cache(maxsize=512)
+def _template(layout: Layout) -> list[dict[str, Any]]:
+    """The validated surface of a layout. Readings repeat (the same question, the same chip
+    changed), and building and checking ~70 components was a tenth of a run: each layout is
+    built and checked once. A layout that fails raises every time (nothing is cached)."""
+    label, chips = layout
+    components: list[Any] = [Text(id="reading-label", text=label, variant="caption")]
+    for chip in chips:
+        if len(chip) == 2:
+            components.append(Text(id=f"chip-{chip[0]}", text=chip[1]))
+        else:
+            components += _chip(*chip)
+    ids = ["reading-label", *(f"chip-{chip[0]}" for chip in chips)]
+    components.insert(0, Row(id="root", children=ids, align="center"))
+    return surface_template(components)
 
 
 def _condition_text(condition: Condition, language: str) -> str:
@@ -157,8 +178,7 @@ def _condition_text(condition: Condition, language: str) -> str:
     return f"{label}: {values}"
 
 
-def _chip(slot: str, heading: str, text: str, options, action_slot: str | None = None) -> list:
-    key = action_slot or slot
+def _chip(slot: str, heading: str, text: str, options, key: str) -> list:
     ids = [f"{slot}-option-{i}" for i in range(len(options))]
     parts: list[Any] = [
         Modal(id=f"chip-{slot}", trigger=f"{slot}-trigger", content=f"{slot}-choices"),
