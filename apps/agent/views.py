@@ -8,14 +8,16 @@ import json
 from ag_ui.core import Event
 from ag_ui.encoder import EventEncoder
 from asgiref.sync import sync_to_async
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse, StreamingHttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
 from pydantic import TypeAdapter, ValidationError
 
 from apps.accounts.middleware import unauthorized
-from apps.agent import agui, events, runtime, selectors, services
+from apps.agent import agui, events, jsontext, runtime, selectors, services
 from apps.agent.inbound import parse_client_message
 from apps.agent.refusals import Refusal, invalid_message
 
@@ -95,6 +97,16 @@ async def _follow_agui(context, turn: agui.Turn, after: int):
         yield f"id: {payload['seq']}\n" + encoder.encode(AGUI_EVENT.validate_python(event))
 
 
+def _body(request) -> bytes:
+    """The request's body; a Refusal (413) beyond Django's DATA_UPLOAD_MAX_MEMORY_SIZE, which
+    would otherwise be an HTML 400 page that says nothing to a script."""
+    try:
+        return request.body
+    except RequestDataTooBig as error:
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        raise Refusal("TOO_LARGE", f"The body is larger than {limit} bytes.", 413) from error
+
+
 def _refused(refused: Refusal) -> JsonResponse:
     response = JsonResponse(refused.as_message(), status=refused.status)
     if refused.retry_after is not None:
@@ -123,7 +135,7 @@ def thread_message_sse(request, thread_id):
     if not selectors.thread_visible(context=request.access, thread_id=thread_id):
         raise Http404("No such thread")
     try:
-        body = json.loads(request.body or b"{}")
+        body = jsontext.loads(_body(request) or b"{}")
         if isinstance(body, dict) and "type" not in body:
             body = {"type": "message", **body}
         message = parse_client_message(body)
@@ -134,6 +146,8 @@ def thread_message_sse(request, thread_id):
             else str(error)
         )
         return JsonResponse({"ok": False, "error": "invalid message", "detail": detail}, status=400)
+    except Refusal as refused:
+        return _refused(refused)
     start = selectors.thread_last_seq(context=request.access, thread_id=thread_id)
     try:
         runtime.run_start_background(context=request.access, thread_id=thread_id, message=message)
@@ -151,7 +165,7 @@ def agui_run(request):
         return unauthorized(NOT_SIGNED_IN)
     try:
         try:
-            body = json.loads(request.body or b"null")
+            body = jsontext.loads(_body(request) or b"null")
         except ValueError as error:
             raise invalid_message([], f"The body is not JSON: {error}") from error
         run_input = agui.run_input_parse(body)

@@ -5,6 +5,10 @@
 authenticated is closed with CLOSE_UNAUTHENTICATED, one whose person has no tenant (or whose
 token is refused) likewise or with CLOSE_FORBIDDEN; otherwise `self.context` is set and the
 subclass's `open()` decides the rest. Groups joined with `join` are left on disconnect.
+
+A frame that is not one JSON text (binary, not JSON, nested past 1024 levels) is answered with
+a REQUEST_REFUSED message and the socket goes on: channels would raise, which kills the
+socket and logs a traceback for what is the client's mistake.
 """
 
 import functools
@@ -14,6 +18,8 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from apps.accounts import bearer
 from apps.accounts.access import AccessContext, AccessDenied, access_context_for_user
+from apps.agent import jsontext
+from apps.agent.refusals import invalid_message
 
 CLOSE_BAD_REQUEST = 4400
 CLOSE_UNAUTHENTICATED = 4401
@@ -61,6 +67,21 @@ class AuthenticatedConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=CLOSE_FORBIDDEN)
             return
         await self.open()
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        if text_data is None:
+            await self.send_json(
+                invalid_message([], "Frames must be text: one JSON object.").as_message()
+            )
+            return
+        try:
+            content = jsontext.loads(text_data)
+        except ValueError as error:
+            await self.send_json(
+                invalid_message([], f"The frame is not JSON: {error}").as_message()
+            )
+            return
+        await self.receive_json(content, **kwargs)
 
     async def open(self) -> None:
         """Check what the socket is for, `join` its groups, `accept()` (or close)."""
