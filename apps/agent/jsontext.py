@@ -5,7 +5,9 @@ which PostgreSQL's jsonb and browsers' JSON.parse refuse.
 
 `loads` reads what arrives from outside (request bodies, socket frames): orjson refuses
 nesting deeper than 1024 with a ValueError, where the json module runs out of recursion (a
-RecursionError no caller expects, i.e. a 500 or a dead socket)."""
+RecursionError no caller expects, i.e. a 500 or a dead socket); and a NUL character in a
+string is refused at once, since PostgreSQL's text and jsonb cannot hold one and the insert
+would fail deep inside a run."""
 
 from typing import Any
 
@@ -16,6 +18,22 @@ def dumps(value: Any) -> str:
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
-def loads(text: str | bytes) -> Any:
-    """The parsed JSON; ValueError (orjson.JSONDecodeError) saying why when it is not JSON."""
-    return orjson.loads(text)
+def _holds_nul(value: Any) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_holds_nul(key) or _holds_nul(item) for key, item in value.items())
+    if isinstance(value, list):
+        return any(_holds_nul(item) for item in value)
+    return False
+
+
+def loads(text: str | bytes, *, what: str = "The body") -> Any:
+    """The parsed JSON; a ValueError whose message, starting with `what`, says why not."""
+    try:
+        value = orjson.loads(text)
+    except orjson.JSONDecodeError as error:
+        raise ValueError(f"{what} is not JSON: {error}") from error
+    if _holds_nul(value):
+        raise ValueError(f"{what} holds a NUL character (\\u0000), which no stored text may hold.")
+    return value

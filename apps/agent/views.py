@@ -167,7 +167,7 @@ def agui_run(request):
         try:
             body = jsontext.loads(_body(request) or b"null")
         except ValueError as error:
-            raise invalid_message([], f"The body is not JSON: {error}") from error
+            raise invalid_message([], str(error)) from error
         run_input = agui.run_input_parse(body)
         turn = agui.turn_from_input(context=request.access, run_input=run_input)
         start = selectors.thread_last_seq(context=request.access, thread_id=turn.thread_id)

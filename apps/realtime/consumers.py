@@ -6,7 +6,8 @@ authenticated is closed with CLOSE_UNAUTHENTICATED, one whose person has no tena
 token is refused) likewise or with CLOSE_FORBIDDEN; otherwise `self.context` is set and the
 subclass's `open()` decides the rest. Groups joined with `join` are left on disconnect.
 
-A frame that is not one JSON text (binary, not JSON, nested past 1024 levels) is answered with
+A frame that is not one JSON text (binary, not JSON, nested past 1024 levels, a NUL in a
+string) is answered with
 a REQUEST_REFUSED message and the socket goes on: channels would raise, which kills the
 socket and logs a traceback for what is the client's mistake.
 """
@@ -69,17 +70,12 @@ class AuthenticatedConsumer(AsyncJsonWebsocketConsumer):
         await self.open()
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
-        if text_data is None:
-            await self.send_json(
-                invalid_message([], "Frames must be text: one JSON object.").as_message()
-            )
-            return
         try:
-            content = jsontext.loads(text_data)
+            if text_data is None:
+                raise ValueError("Frames must be text: one JSON object.")
+            content = jsontext.loads(text_data, what="The frame")
         except ValueError as error:
-            await self.send_json(
-                invalid_message([], f"The frame is not JSON: {error}").as_message()
-            )
+            await self.send_json(invalid_message([], str(error)).as_message())
             return
         await self.receive_json(content, **kwargs)
 

@@ -1,5 +1,7 @@
 """Hostile request bodies on the agent's JSON endpoints (AG-UI's binding and Tessera's own
-message SSE): JSON nested past what a parser can follow and bodies over Django's size limit.
+message SSE): JSON nested past what a parser can follow, a NUL character in a string (which
+PostgreSQL cannot store: the insert failed inside the request, a 500) and bodies over
+Django's size limit.
 Each gets a JSON refusal with a 4xx status that says what is wrong — never a 500 or an HTML
 error page — and nothing is stored."""
 
@@ -26,6 +28,16 @@ DEEP_INPUT = (
     + b"}" * 50_000
     + b"}"
 )
+
+
+NUL_TEXT = json.dumps(
+    {
+        "threadId": "nul",
+        "runId": "r",
+        "messages": [{"id": "m", "role": "user", "content": "hi\x00"}],
+    }
+).encode()
+NUL_KEY = b'{"threadId": "nul", "runId": "r", "messages": [], "state": {"k\\u0000": 1}}'
 
 
 def _oversized() -> bytes:
@@ -59,9 +71,11 @@ async def _post(path: str, token: str, body: bytes):
     [
         (DEEP_ARRAY, 400, "INVALID_MESSAGE", "depth"),
         (DEEP_INPUT, 400, "INVALID_MESSAGE", "depth"),
+        (NUL_TEXT, 400, "INVALID_MESSAGE", "NUL character"),
+        (NUL_KEY, 400, "INVALID_MESSAGE", "NUL character"),
         (_oversized(), 413, "TOO_LARGE", "larger than"),
     ],
-    ids=["deep-array", "deep-state", "oversized"],
+    ids=["deep-array", "deep-state", "nul-in-text", "nul-in-key", "oversized"],
 )
 async def test_the_ag_ui_binding_refuses_hostile_bodies_in_json(
     acme_context, body, status, code, said
@@ -78,8 +92,12 @@ async def test_the_ag_ui_binding_refuses_hostile_bodies_in_json(
 
 @pytest.mark.parametrize(
     ("body", "status", "said"),
-    [(DEEP_ARRAY, 400, "depth"), (_oversized(), 413, "larger than")],
-    ids=["deep-array", "oversized"],
+    [
+        (DEEP_ARRAY, 400, "depth"),
+        (b'{"text": "hi\\u0000"}', 400, "NUL character"),
+        (_oversized(), 413, "larger than"),
+    ],
+    ids=["deep-array", "nul", "oversized"],
 )
 async def test_the_message_stream_refuses_hostile_bodies_in_json(acme_context, body, status, said):
     token = await sync_to_async(_token)(acme_context)
