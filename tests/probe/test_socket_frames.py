@@ -1,6 +1,6 @@
 """Hostile WebSocket frames on every authenticated socket (threads, studio, decks): a binary
-frame, text that is not JSON, a NUL character in a string, JSON nested past what a parser can
-follow, an unknown type and a flood of them. Each gets a REQUEST_REFUSED message that says
+frame, one larger than an HTTP body may be, text that is not JSON, a NUL character in a
+string, JSON nested past what a parser can follow, an unknown type and a flood of them. Each gets a REQUEST_REFUSED message that says
 what is wrong and the socket stays open and working; nothing is stored."""
 
 import json
@@ -23,6 +23,7 @@ DEEP = "[" * 100_000 + "]" * 100_000
 
 BAD_FRAMES = [
     ({"bytes_data": b"\x00\x01binary"}, "text"),
+    ({"text_data": '{"type": "message", "text": "' + "x" * 3_000_000 + '"}'}, "larger than"),
     ({"text_data": "{not json"}, "JSON"),
     ({"text_data": "\ud800"}, "JSON"),  # a lone surrogate: not even UTF-8
     ({"text_data": '{"type": "message", "text": "hi\\u0000"}'}, "NUL"),
