@@ -15,7 +15,7 @@ from django.db import connection, transaction
 from django.db.models import Q
 from django_tasks_db.models import DBTaskResult
 
-from apps.accounts.access import AccessContext, bound
+from apps.accounts.access import AccessContext
 from apps.agent.refusals import THREAD_BUSY, Refusal
 from apps.agent.tasks import RUN_QUEUE
 from apps.jobs.queues import LOCAL_SEPARATOR
@@ -140,25 +140,9 @@ def active_runs(*, tenant_id: int) -> int:
     return _active_run_jobs().filter(args_kwargs__kwargs__tenant_id=tenant_id).count()
 
 
-def _run_ended_since(context: AccessContext, thread_id, started_at) -> bool:
-    from apps.agent.models import Event
-
-    with bound(context):
-        ended = Event.objects.filter(thread_id=thread_id, type__in=["RUN_FINISHED", "RUN_ERROR"])
-        return ended.filter(created_at__gte=started_at).exists()
-
-
-def thread_busy(*, context: AccessContext, thread_id) -> bool:
-    """Whether a request of the thread is queued or running. A running job whose run has
-    stored its RUN_FINISHED or RUN_ERROR is only closing: an AG-UI client that sends the next
-    input the moment it reads the end of the run is not refused for it."""
-    jobs = _active_run_jobs().filter(args_kwargs__kwargs__thread_id=str(thread_id))
-    return any(
-        status != "RUNNING"
-        or started_at is None
-        or not _run_ended_since(context, thread_id, started_at)
-        for status, started_at in jobs.values_list("status", "started_at")
-    )
+def thread_busy(*, thread_id) -> bool:
+    """Whether a request of the thread is queued or running."""
+    return _active_run_jobs().filter(args_kwargs__kwargs__thread_id=str(thread_id)).exists()
 
 
 def _rate_check(key: str, window_seconds: int, limit_variable: str, message: str) -> None:
@@ -182,7 +166,7 @@ def run_admit(*, context: AccessContext, enqueue, thread_id=None) -> object:
     _rate_check(f"runs:{context.user_id}", 60, "TESSERA_RUNS_PER_MINUTE", RUNS_RATE_MESSAGE)
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [ADMISSION_LOCK, context.tenant_id])
-    if thread_id is not None and thread_busy(context=context, thread_id=thread_id):
+    if thread_id is not None and thread_busy(thread_id=thread_id):
         # Runs on one thread are serialized: the second would answer a conversation whose
         # last turn is not written yet (docs/agent-api.md).
         raise Refusal(THREAD_BUSY, THREAD_BUSY_MESSAGE, status=409)

@@ -17,13 +17,15 @@ from django.views.decorators.http import require_GET, require_POST
 from pydantic import TypeAdapter, ValidationError
 
 from apps.accounts.middleware import unauthorized
-from apps.agent import agui, events, jsontext, runtime, selectors, services
+from apps.agent import agui, events, jsontext, limits, runtime, selectors, services
 from apps.agent.inbound import parse_client_message
 from apps.agent.refusals import Refusal, invalid_message
 
 POLL_SECONDS = 0.1
 TERMINAL = {"RUN_FINISHED", "RUN_ERROR"}
 STREAM_LIMIT_SECONDS = 600
+JOB_CLOSE_SECONDS = 2.0
+JOB_CLOSE_POLL_SECONDS = 0.02
 AGUI_EVENT = TypeAdapter(Event)
 NOT_SIGNED_IN = (
     "Sign in, or send an API token as 'Authorization: Bearer <token>' (create one under API "
@@ -64,13 +66,29 @@ async def _stored(context, thread_id, after: int, *, until_run_ends: bool):
         )
         for payload in batch:
             last = payload["seq"]
-            yield payload
             if until_run_ends and payload["type"] in TERMINAL:
+                await _job_closed(thread_id)
+                yield payload
                 return
+            yield payload
         if not batch:
             await asyncio.sleep(POLL_SECONDS)
             waited += POLL_SECONDS
     yield None
+
+
+async def _job_closed(thread_id) -> None:
+    """Wait until the thread has no run job queued or running, JOB_CLOSE_SECONDS at most. The
+    job that stored RUN_FINISHED / RUN_ERROR is marked done a moment later; an AG-UI client
+    sends its next input the moment it reads the end, and met THREAD_BUSY about one time in
+    fifty. A message queued meanwhile (from the socket) keeps the thread busy for a reason:
+    the end is passed on after the wait all the same."""
+    waited = 0.0
+    while waited < JOB_CLOSE_SECONDS and await sync_to_async(limits.thread_busy)(
+        thread_id=thread_id
+    ):
+        await asyncio.sleep(JOB_CLOSE_POLL_SECONDS)
+        waited += JOB_CLOSE_POLL_SECONDS
 
 
 TIME_UP = ": stream time limit reached; reconnect with Last-Event-ID\n\n"
