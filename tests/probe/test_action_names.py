@@ -51,7 +51,11 @@ def _answer(interrupt_id: str, name: str) -> list[dict]:
 
 
 async def test_an_action_no_button_sends_is_refused_and_the_form_keeps_waiting(acme_context):
-    token = (await sync_to_async(accounts.token_create)(context=acme_context, name="names"))[1]
+    token = (
+        await sync_to_async(accounts.token_create)(
+            context=acme_context, name=f"names-{uuid.uuid4().hex[:8]}"
+        )
+    )[1]
     thread = uuid.uuid4().hex
     ask = [{"id": "m1", "role": "user", "content": "I want to book a flight to Beijing"}]
     shown = await _events(await _post(token, thread, messages=ask))
