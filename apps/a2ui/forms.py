@@ -122,7 +122,10 @@ def flight_booking_form(
             label="Departure date",
             enable_date=True,
             value=path("/flight/departureDate"),
-            min=today.isoformat(),
+            # Bound, not literal: the official catalog's `min` is a oneOf of three string
+            # formats, which a validator that treats `format` as an annotation (JSON Schema's
+            # default, a2ui-agent-sdk's) finds all true for any literal, and so rejects.
+            min=path("/today"),
             checks=[
                 _required("/flight/departureDate", MESSAGES["departure_required"]),
                 CheckRule(
@@ -177,7 +180,8 @@ def flight_booking_form(
             "tripType": [ONE_WAY],
             "departureDate": "",
             "returnDate": "",
-        }
+        },
+        "today": today.isoformat(),
     }
     return surface_build(surface_id, components, data=data)
 

@@ -3,6 +3,7 @@ outcome is printed."""
 
 import json
 import uuid
+from argparse import ArgumentTypeError
 from datetime import date
 
 from django.contrib.auth import get_user_model
@@ -18,7 +19,7 @@ def parse_as_of(value: str) -> date:
     try:
         return date.fromisoformat(value)
     except ValueError as error:
-        raise CommandError(f"--as-of must be a date as YYYY-MM-DD, got {value!r}") from error
+        raise ArgumentTypeError(f"must be a date as YYYY-MM-DD, got {value!r}") from error
 
 
 def access_for(username: str, tenant: str | None) -> AccessContext:

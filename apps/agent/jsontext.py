@@ -1,7 +1,13 @@
 """JSON text for what the agent stores and sends: orjson, about a tenth of the json module's
 CPU (docs/scaling.md). Dict keys that are not strings become strings, as with json.dumps; a
 float that JSON cannot hold (NaN, infinity) becomes null, where json.dumps wrote `NaN`,
-which PostgreSQL's jsonb and browsers' JSON.parse refuse."""
+which PostgreSQL's jsonb and browsers' JSON.parse refuse.
+
+`loads` reads what arrives from outside (request bodies, socket frames): orjson refuses
+nesting deeper than 1024 with a ValueError, where the json module runs out of recursion (a
+RecursionError no caller expects, i.e. a 500 or a dead socket); and a NUL character in a
+string is refused at once, since PostgreSQL's text and jsonb cannot hold one and the insert
+would fail deep inside a run."""
 
 from typing import Any
 
@@ -10,3 +16,24 @@ import orjson
 
 def dumps(value: Any) -> str:
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+def _holds_nul(value: Any) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_holds_nul(key) or _holds_nul(item) for key, item in value.items())
+    if isinstance(value, list):
+        return any(_holds_nul(item) for item in value)
+    return False
+
+
+def loads(text: str | bytes, *, what: str = "The body") -> Any:
+    """The parsed JSON; a ValueError whose message, starting with `what`, says why not."""
+    try:
+        value = orjson.loads(text)
+    except orjson.JSONDecodeError as error:
+        raise ValueError(f"{what} is not JSON: {error}") from error
+    if _holds_nul(value):
+        raise ValueError(f"{what} holds a NUL character (\\u0000), which no stored text may hold.")
+    return value

@@ -25,6 +25,7 @@ from ag_ui.core import (
     TextMessageStartEvent,
 )
 
+from apps.a2ui.actions import action_names
 from apps.a2ui.negotiation import version_for
 from apps.a2ui.translate import messages_for_version
 from apps.accounts.access import AccessContext
@@ -116,6 +117,10 @@ def action_message(action: UserAction) -> Message:
 
 
 UNKNOWN_SURFACE = "There is no form {surface_id!r} in this thread to answer."
+UNKNOWN_ACTION = (
+    "The form {surface_id!r} has no action {name!r}; its buttons send {names}. An answer is "
+    "what one of its buttons sends."
+)
 
 
 class ActionRejected(Refusal):
@@ -128,10 +133,21 @@ class ActionRejected(Refusal):
 
 
 def action_check(*, context: AccessContext, thread_id, action: UserAction) -> None:
-    if not selectors.surface_in_thread(
-        context=context, thread_id=thread_id, surface_id=action.action.surface_id
-    ):
-        raise ActionRejected(action.action.surface_id)
+    body = action.action
+    messages = selectors.surface_messages(
+        context=context, thread_id=thread_id, surface_id=body.surface_id
+    )
+    if messages is None:
+        raise ActionRejected(body.surface_id)
+    names = action_names(messages)
+    if body.name not in names:
+        raise Refusal(
+            refusals.UNKNOWN_ACTION,
+            UNKNOWN_ACTION.format(
+                surface_id=body.surface_id, name=body.name, names=", ".join(sorted(names)) or "none"
+            ),
+            status=400,
+        )
 
 
 def artifact_summary(kind: str, payload: dict[str, Any]) -> str:

@@ -50,11 +50,19 @@ def thread_last_seq(*, context: AccessContext, thread_id) -> int:
         return Thread.objects.values_list("last_seq", flat=True).get(pk=thread_id)
 
 
-def surface_in_thread(*, context: AccessContext, thread_id, surface_id: str) -> bool:
+def surface_messages(*, context: AccessContext, thread_id, surface_id: str) -> list[dict] | None:
+    """The A2UI messages the thread sent for the surface, in order; None when it sent none."""
     with bound(context):
-        return Artifact.objects.filter(
-            thread_id=thread_id, kind="a2ui_surface", payload__surface_id=surface_id
-        ).exists()
+        payloads = list(
+            Artifact.objects.filter(
+                thread_id=thread_id, kind="a2ui_surface", payload__surface_id=surface_id
+            )
+            .order_by("created_at")
+            .values_list("payload", flat=True)
+        )
+    if not payloads:
+        return None
+    return [message for payload in payloads for message in payload.get("messages") or []]
 
 
 def thread_surfaces(*, context: AccessContext, thread_id) -> dict[str, str]:

@@ -8,20 +8,24 @@ import json
 from ag_ui.core import Event
 from ag_ui.encoder import EventEncoder
 from asgiref.sync import sync_to_async
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse, StreamingHttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
 from pydantic import TypeAdapter, ValidationError
 
 from apps.accounts.middleware import unauthorized
-from apps.agent import agui, events, runtime, selectors, services
+from apps.agent import agui, events, jsontext, limits, runtime, selectors, services
 from apps.agent.inbound import parse_client_message
 from apps.agent.refusals import Refusal, invalid_message
 
 POLL_SECONDS = 0.1
 TERMINAL = {"RUN_FINISHED", "RUN_ERROR"}
 STREAM_LIMIT_SECONDS = 600
+JOB_CLOSE_SECONDS = 2.0
+JOB_CLOSE_POLL_SECONDS = 0.02
 AGUI_EVENT = TypeAdapter(Event)
 NOT_SIGNED_IN = (
     "Sign in, or send an API token as 'Authorization: Bearer <token>' (create one under API "
@@ -62,13 +66,29 @@ async def _stored(context, thread_id, after: int, *, until_run_ends: bool):
         )
         for payload in batch:
             last = payload["seq"]
-            yield payload
             if until_run_ends and payload["type"] in TERMINAL:
+                await _job_closed(thread_id)
+                yield payload
                 return
+            yield payload
         if not batch:
             await asyncio.sleep(POLL_SECONDS)
             waited += POLL_SECONDS
     yield None
+
+
+async def _job_closed(thread_id) -> None:
+    """Wait until the thread has no run job queued or running, JOB_CLOSE_SECONDS at most. The
+    job that stored RUN_FINISHED / RUN_ERROR is marked done a moment later; an AG-UI client
+    sends its next input the moment it reads the end, and met THREAD_BUSY about one time in
+    fifty. A message queued meanwhile (from the socket) keeps the thread busy for a reason:
+    the end is passed on after the wait all the same."""
+    waited = 0.0
+    while waited < JOB_CLOSE_SECONDS and await sync_to_async(limits.thread_busy)(
+        thread_id=thread_id
+    ):
+        await asyncio.sleep(JOB_CLOSE_POLL_SECONDS)
+        waited += JOB_CLOSE_POLL_SECONDS
 
 
 TIME_UP = ": stream time limit reached; reconnect with Last-Event-ID\n\n"
@@ -93,6 +113,16 @@ async def _follow_agui(context, turn: agui.Turn, after: int):
         if "threadId" in event:
             event["threadId"] = turn.client_thread_id
         yield f"id: {payload['seq']}\n" + encoder.encode(AGUI_EVENT.validate_python(event))
+
+
+def _body(request) -> bytes:
+    """The request's body; a Refusal (413) beyond Django's DATA_UPLOAD_MAX_MEMORY_SIZE, which
+    would otherwise be an HTML 400 page that says nothing to a script."""
+    try:
+        return request.body
+    except RequestDataTooBig as error:
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        raise Refusal("TOO_LARGE", f"The body is larger than {limit} bytes.", 413) from error
 
 
 def _refused(refused: Refusal) -> JsonResponse:
@@ -123,7 +153,7 @@ def thread_message_sse(request, thread_id):
     if not selectors.thread_visible(context=request.access, thread_id=thread_id):
         raise Http404("No such thread")
     try:
-        body = json.loads(request.body or b"{}")
+        body = jsontext.loads(_body(request) or b"{}")
         if isinstance(body, dict) and "type" not in body:
             body = {"type": "message", **body}
         message = parse_client_message(body)
@@ -134,6 +164,8 @@ def thread_message_sse(request, thread_id):
             else str(error)
         )
         return JsonResponse({"ok": False, "error": "invalid message", "detail": detail}, status=400)
+    except Refusal as refused:
+        return _refused(refused)
     start = selectors.thread_last_seq(context=request.access, thread_id=thread_id)
     try:
         runtime.run_start_background(context=request.access, thread_id=thread_id, message=message)
@@ -151,9 +183,9 @@ def agui_run(request):
         return unauthorized(NOT_SIGNED_IN)
     try:
         try:
-            body = json.loads(request.body or b"null")
+            body = jsontext.loads(_body(request) or b"null")
         except ValueError as error:
-            raise invalid_message([], f"The body is not JSON: {error}") from error
+            raise invalid_message([], str(error)) from error
         run_input = agui.run_input_parse(body)
         turn = agui.turn_from_input(context=request.access, run_input=run_input)
         start = selectors.thread_last_seq(context=request.access, thread_id=turn.thread_id)

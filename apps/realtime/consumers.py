@@ -5,15 +5,23 @@
 authenticated is closed with CLOSE_UNAUTHENTICATED, one whose person has no tenant (or whose
 token is refused) likewise or with CLOSE_FORBIDDEN; otherwise `self.context` is set and the
 subclass's `open()` decides the rest. Groups joined with `join` are left on disconnect.
+
+A frame that is not one JSON text (binary, larger than an HTTP body may be, not JSON,
+nested past 1024 levels, a NUL in a string) is answered with a REQUEST_REFUSED message and
+the socket goes on: channels would raise, which kills the socket and logs a traceback for
+what is the client's mistake.
 """
 
 import functools
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
 
 from apps.accounts import bearer
 from apps.accounts.access import AccessContext, AccessDenied, access_context_for_user
+from apps.agent import jsontext
+from apps.agent.refusals import invalid_message
 
 CLOSE_BAD_REQUEST = 4400
 CLOSE_UNAUTHENTICATED = 4401
@@ -61,6 +69,19 @@ class AuthenticatedConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=CLOSE_FORBIDDEN)
             return
         await self.open()
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        try:
+            if text_data is None:
+                raise ValueError("Frames must be text: one JSON object.")
+            if len(text_data) > settings.DATA_UPLOAD_MAX_MEMORY_SIZE:
+                limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+                raise ValueError(f"The frame is larger than {limit} characters.")
+            content = jsontext.loads(text_data, what="The frame")
+        except ValueError as error:
+            await self.send_json(invalid_message([], str(error)).as_message())
+            return
+        await self.receive_json(content, **kwargs)
 
     async def open(self) -> None:
         """Check what the socket is for, `join` its groups, `accept()` (or close)."""

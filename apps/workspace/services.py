@@ -7,13 +7,13 @@ Errors are raised, never answered here: `WorkspaceError` for requests that canno
 
 import csv
 import io
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from apps.accounts.access import AccessContext
+from apps.agent import jsontext
 from apps.agent.models import Artifact
 from apps.gateway import export, limits
 from apps.gateway.errors import GatewayError
@@ -65,7 +65,7 @@ def edited_sql_run(
     """Run an edited version of a SQL artifact: same gateway, same validation, new artifacts
     in the same thread. Raises WorkspaceError (bad body) or GatewayError."""
     try:
-        edited = EditedSql.model_validate(json.loads(body or b"{}"))
+        edited = EditedSql.model_validate(jsontext.loads(body or b"{}"))
     except (ValueError, ValidationError):
         raise WorkspaceError("BAD_REQUEST", BAD_BODY) from None
     # Edited SQL keeps the values of the parameters it still uses, and only those.

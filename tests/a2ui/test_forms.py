@@ -48,7 +48,8 @@ def test_flight_form_prefills_the_destination_and_shows_return_only_for_round_tr
         "args": {"a": {"path": "/flight/tripType"}, "b": ["roundTrip"]},
     }
     assert components["trip"]["variant"] == "mutuallyExclusive"
-    assert components["departure"]["min"] == "2026-06-15"
+    assert components["departure"]["min"] == {"path": "/today"}
+    assert _data(messages)["today"] == "2026-06-15"
     assert components["submit"]["action"]["event"]["name"] == FLIGHT_SUBMIT_ACTION
     assert [c for c in components.values() if c["component"] == "Button"] == [components["submit"]]
 

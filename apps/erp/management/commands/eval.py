@@ -2,6 +2,7 @@
 questions with known answers. See apps/erp/eval/questions.py for the file's shape."""
 
 import json
+from argparse import ArgumentTypeError
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
@@ -22,10 +23,10 @@ def _accuracy(value: str) -> float:
     try:
         number = float(value)
     except ValueError as error:
-        raise CommandError(f"--min-accuracy must be a number, got {value!r}") from error
+        raise ArgumentTypeError(f"must be a number, got {value!r}") from error
     number = number / 100 if number > 1 else number
     if not 0 <= number <= 1:
-        raise CommandError("--min-accuracy is a share (0.95) or a percentage (95)")
+        raise ArgumentTypeError("must be a share (0.95) or a percentage (95)")
     return number
 
 

@@ -1,4 +1,5 @@
 import time
+from argparse import ArgumentTypeError
 from datetime import date
 
 from django.core.management.base import BaseCommand, CommandError
@@ -11,7 +12,7 @@ def _parse_date(value: str) -> date:
     try:
         return date.fromisoformat(value)
     except ValueError as exc:
-        raise CommandError(f"--as-of must be a date as YYYY-MM-DD, got {value!r}") from exc
+        raise ArgumentTypeError(f"must be a date as YYYY-MM-DD, got {value!r}") from exc
 
 
 class Command(BaseCommand):

@@ -1,0 +1,101 @@
+"""The official AG-UI client run the way other front ends run it (tests/agui_client/probe.mjs):
+a full input (history with tool calls and results, tools, context, state, forwardedProps), a
+second run on the thread, the same threadId from a fresh agent, an aborted run and the thread
+afterwards, and two inputs Tessera refuses. The client's own enforceEvents/verifyEvents run on
+every stream (a violation fails the run); every event it received is validated here with the
+ag-ui-protocol Python models."""
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from ag_ui.core import Event
+from pydantic import TypeAdapter
+
+from apps.accounts import services as accounts
+from apps.accounts.access import bound
+from apps.accounts.models import ApiToken
+
+pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("committed_db")]
+
+CLIENT_DIR = Path(__file__).resolve().parents[1] / "agui_client"
+EVENT = TypeAdapter(Event)
+# What the client itself emits when its run is aborted (not an event Tessera sent).
+CLIENT_ABORT = {"type": "RUN_ERROR", "code": "abort"}
+
+
+@pytest.fixture(scope="module")
+def probe(tessera_server, django_db_blocker):
+    from tests.conftest import _context
+
+    node = shutil.which("node")
+    assert node, "Node.js is required (scripts/setup.sh installs it)"
+    with django_db_blocker.unblock():
+        context = _context("ana")
+        row, token = accounts.token_create(context=context, name="agui-probe-test")
+    try:
+        done = subprocess.run(
+            [node, "probe.mjs"],
+            cwd=CLIENT_DIR,
+            env={**os.environ, "TESSERA_URL": tessera_server.url, "TESSERA_TOKEN": token},
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert done.returncode == 0, f"the AG-UI client failed:\n{done.stderr}\n{done.stdout}"
+        yield json.loads(done.stdout)["scenarios"]
+    finally:
+        with django_db_blocker.unblock(), bound(context):
+            ApiToken.objects.filter(pk=row.pk).delete()
+
+
+def _from_server(run) -> list[dict]:
+    return [e for e in run["events"] if {k: e.get(k) for k in CLIENT_ABORT} != CLIENT_ABORT]
+
+
+def _texts(run) -> list[str]:
+    return [e["delta"] for e in run["events"] if e["type"] == "TEXT_MESSAGE_CONTENT"]
+
+
+def test_every_event_the_client_received_is_a_closed_ag_ui_event(probe):
+    count = 0
+    for runs in probe.values():
+        for run in runs:
+            for event in _from_server(run):
+                assert not EVENT.validate_python(event).model_extra, event
+                count += 1
+    assert count > 20
+
+
+def test_a_front_ends_full_input_runs_and_the_thread_goes_on(probe):
+    first, second = probe["full_input"]
+    for run in (first, second):
+        assert run["error"] is None, run["error"]
+        assert run["outcome"] == {"type": "success"}
+    assert "Engineering has the most current employees" in _texts(first)[1]
+    # The follow-up was read against the first answer: the same thread.
+    assert _texts(second)[1].startswith("Headcount by department, current employees in Sales")
+
+
+def test_a_fresh_agent_with_the_same_thread_id_continues_that_thread(probe):
+    [run] = probe["existing_thread"]
+    assert run["outcome"] == {"type": "success"}
+    assert "in Sales" in _texts(run)[1] and "end of" in _texts(run)[1]
+
+
+def test_an_aborted_run_leaves_the_thread_usable(probe):
+    aborted, after = probe["abort"]
+    assert aborted["events"][-1]["code"] == "abort"
+    assert after["error"] is None and after["outcome"] == {"type": "success"}
+    assert _texts(after)[1].startswith("Headcount by department")
+
+
+def test_refused_inputs_reach_the_client_as_4xx_with_the_reason(probe):
+    no_message, unknown = probe["refused"]
+    for run, code in ((no_message, "INVALID_MESSAGE"), (unknown, "UNKNOWN_INTERRUPT")):
+        assert run["events"] == [] and run["error"]["status"] == 400
+        body = json.loads(run["error"]["message"].removeprefix("HTTP 400: "))
+        assert body["type"] == "REQUEST_REFUSED" and body["code"] == code
