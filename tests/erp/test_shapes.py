@@ -196,3 +196,12 @@ def test_people_with_filters_are_listed(acme):
     )
     assert sorted(pick(names, rows, "employee")) == sorted(expected)
     assert len(expected) > 1
+
+
+def test_a_share_in_portuguese(acme):
+    _, names, rows = planner_result("qual a proporção de funcionários no nível 5 ou acima", acme)
+    part = one(
+        hand_rows(f"SELECT count(*) FROM erp_employee e WHERE e.level >= 5 AND {ACTIVE}", acme, ON)
+    )
+    whole = one(hand_rows(f"SELECT count(*) FROM erp_employee e WHERE {ACTIVE}", acme, ON))
+    assert pick(names, rows, "share_pct")[0][0] == (100 * part / whole).quantize(Decimal("0.01"))
