@@ -1,7 +1,8 @@
 """A word the reading would lose is never dropped silently: a comparison with nothing to
-compare against ("more than the median salary": the planner compares with numbers only) and a
-time word the time expressions did not take ("hire the year before": "hire year" took "year")
-refuse the question naming the word — before, the answer was another question's."""
+compare against ("more than the median salary": the planner compares with numbers and the
+average only) and a time word the time expressions did not take ("hire the year before":
+"hire year" took "year") refuse the question naming the word — before, the answer was another
+question's."""
 
 import pytest
 
@@ -13,9 +14,9 @@ from tests.erp.conftest import plan, refused
     ("question", "word"),
     [
         ("which people were paid more than the median salary in March 2025", "more than"),
-        ("list the employees who earn less than the average pay last month", "less than"),
-        ("employees with a level higher than the average level", "higher than"),
-        ("quem ganhou mais do que o salário médio no mês passado", "mais do que"),
+        ("list the employees who earn less than the maximum pay last month", "less than"),
+        ("employees with a level higher than the average level", "higher than average level"),
+        ("quem ganhou mais do que o salário máximo no mês passado", "mais do que"),
         ("how many did we hire the year before", "before"),
         ("headcount of Sales after", "after"),
     ],

@@ -172,7 +172,9 @@ def _from_facts(
     if any(a != "sum" or not frame.subject for a in aggs) and not frame.count:
         # "what do we pay people on average": an average of what? ("total employees" counts)
         raise Stop(clarify_measure(language, list(MAIN_MEASURES), known))
-    if frame.count or frame.subject or frame.entity == "employee" or frame.persons:
+    people = frame.subject or frame.entity == "employee" or frame.persons
+    if frame.count or people or (frame.pct and frame.populations):
+        # "what percent of current staff …": a share of people
         return MeasureChoice("headcount", supers)
     raise Stop(clarify_measure(language, list(MAIN_MEASURES), known))
 

@@ -11,24 +11,38 @@ from typing import Any
 from apps.erp.entities import Entities
 from apps.erp.planner.answers import answered_periods
 from apps.erp.planner.choose import choose_measure
-from apps.erp.planner.frame import Frame
+from apps.erp.planner.frame import Frame, known_of
 from apps.erp.planner.lexicon import Lexed
 from apps.erp.planner.outcomes import (
     Stop,
     clarify_department,
     clarify_period,
-    clarify_person,
     no_data,
-    no_person,
     refusal,
 )
 from apps.erp.planner.patterns import Comparison, level_condition
 from apps.erp.planner.periods import Period, all_time, latest_complete_month, range_period
-from apps.erp.planner.reading import Band, Clarification, Condition, Having, Reading, Refusal
+from apps.erp.planner.persons import named_persons
+from apps.erp.planner.reading import (
+    AVERAGE,
+    Band,
+    Clarification,
+    Condition,
+    Having,
+    Reading,
+    Refusal,
+)
 from apps.erp.planner.settle import settle
+from apps.erp.planner.shapes import (
+    absent_having,
+    additive,
+    lists_people,
+    per_period_frame,
+    share_of,
+    whole_periods,
+)
 from apps.erp.planner.timeexpr import TimeExpression
 from apps.erp.semantic import semantic_model, vocabulary
-from apps.erp.semantic.vocab import fold
 
 MAX_PERIODS = 8
 DEFAULT_TOP_EMPLOYEES = 10
@@ -54,17 +68,6 @@ class Parsed:
         return self.lexed.language
 
 
-def known_of(frame: Frame, measure: str | None = None) -> dict[str, Any]:
-    known: dict[str, Any] = {}
-    if measure:
-        known["measure"] = measure
-    if frame.values:
-        known["departments"] = list(frame.values)
-    if frame.group_dims:
-        known["group_by"] = list(frame.group_dims)
-    return known
-
-
 def decide(
     parsed: Parsed, *, entities: Entities, answers: dict[str, Any], as_of: date
 ) -> Reading | Clarification | Refusal:
@@ -84,21 +87,18 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
         frame = replace(frame, entity=None)  # "how many … who …": counted, not listed
     model = semantic_model()
     frame = _with_answers(frame, answers, entities, language)
-    persons = _persons(parsed, frame, entities, language, answers)
+    persons = named_persons(frame, entities, language, answers)
     salary, having_count, having_measure = _comparisons(parsed, frame, language)
     if salary and frame.in_total:
         # "who earned more than 100000 in total": a total per person, compared
         if not (frame.entity == "employee" or frame.listing):
-            raise Stop(refusal(language, "monthly_or_total", value=_number(salary[0].values[0])))
+            raise Stop(refusal(language, "monthly_or_total", value=_number(salary[0])))
         frame = replace(frame, measures=("total_salary",), entity="employee", facts=())
         salary, having_measure = (), having_measure + salary
     if salary and frame.listing and frame.subject and frame.entity is None and not frame.count:
         frame = replace(frame, entity="employee", entity_plural=True)  # "list the people paid …"
     frame, times, date_conditions, extra_population = _events(parsed, frame)
-    known = known_of(frame)
-    choice = choose_measure(
-        frame, language=language, answers=answers, known=known, salary_condition=bool(salary)
-    )
+    frame, choice, per = _choice(frame, language, answers, bool(salary))
     measure = model.measure(choice.name)
     if persons and _asks_attribute(frame, measure.name, salary):
         return _person_listing(parsed, frame, persons, as_of)
@@ -114,23 +114,31 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
         )
     periods, ends = _periods(times, answers, as_of, language, measure.name)
     periods, frame = _implied_period(frame, periods, measure, as_of)
+    if per is not None:
+        periods = whole_periods(periods, per, language)
     change, change_word, periods = _change(
         frame, periods, ends, language, known_of(frame, measure.name)
     )
     order, top = _ranking(frame, choice.supers, dims, measure.name, change, parsed.top, language)
     population = _population(frame, extra_population, measure.name, language)
+    conditions = _conditions(parsed, frame, persons, salary, date_conditions)
     listing = _listing(frame, dims, measure.name, order, change)
+    listing = listing or lists_people(frame, measure.name, dims, conditions)
     if listing and top is not None:
         raise Stop(refusal(language, "top_without_ranking"))
     if "employee" in dims and not listing and measure.name == "headcount" and not having_count:
         raise Stop(refusal(language, "count_per_employee"))
-    conditions = _conditions(parsed, frame, persons, salary, date_conditions)
-    having = tuple(Having(c.op, c.values, measure.name) for c in having_measure + having_count)
+    having = tuple(
+        Having(c.op, c.values, measure.name, AVERAGE if c.average is not None else None)  # type: ignore[arg-type]
+        for c in having_measure + having_count
+    )
+    having = absent_having(frame, measure, dims, having, top, language)
+    share = share_of(frame, measure, dims, conditions, order, top, language)
     if having_count and measure.name != "headcount":
         raise Stop(refusal(language, "several_measures"))
     months = _months(periods[0]) if len(periods) == 1 else 0
     if salary and months > 1 and not salary[0].per_unit and not frame.in_total:
-        raise Stop(refusal(language, "monthly_or_total", value=_number(salary[0].values[0])))
+        raise Stop(refusal(language, "monthly_or_total", value=_number(salary[0])))
     return Reading(
         language=language,
         measure=measure.name,
@@ -148,10 +156,35 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
         listing=listing,
         counting=frame.count,
         chart=frame.chart,
+        per=per,
+        share=share,
     )
 
 
-def _number(value: float) -> str:
+def _choice(frame: Frame, language: str, answers: dict, salary: bool):
+    """The measure (and the frame it was read from); with "per month on average" of a count
+    or a total, the grain of one average over the period's months."""
+    per_frame, per = per_period_frame(frame)
+    if per is not None:
+        try:
+            choice = choose_measure(
+                per_frame, language=language, answers=answers, known=known_of(per_frame),
+                salary_condition=salary,
+            )  # fmt: skip
+        except Stop:
+            choice = None
+        if choice is not None and additive(semantic_model().measure(choice.name)):
+            return per_frame, choice, per
+    choice = choose_measure(
+        frame, language=language, answers=answers, known=known_of(frame), salary_condition=salary
+    )
+    return frame, choice, None
+
+
+def _number(comparison: Comparison) -> str:
+    if not comparison.values:
+        return AVERAGE
+    value = comparison.values[0]
     return str(int(value)) if value == int(value) else str(value)
 
 
@@ -172,41 +205,6 @@ def _with_answers(frame: Frame, answers: dict, entities: Entities, language: str
     raise Stop(refusal(language, "bad_answer", name="department"))
 
 
-def _persons(parsed: Parsed, frame: Frame, entities: Entities, language: str, answers: dict):
-    """Employee names the question uses: full names as they are, partial names resolved."""
-    if answers.get("person"):
-        name = str(answers["person"])
-        if name not in {p.name for p in entities.people}:
-            raise Stop(refusal(language, "bad_answer", name="person"))
-        return (name,)
-    names = list(frame.persons)
-    groups: list[list[str]] = []
-    last = -10
-    for index, part in frame.name_parts:
-        if index == last + 1 and groups:
-            groups[-1].append(part)
-        else:
-            groups.append([part])
-        last = index
-    for group in groups:
-        wanted = set(group)
-        matches = sorted({p.name for p in entities.people if wanted <= set(_name_words(p.name))})
-        typed = " ".join(group)
-        if not matches:
-            raise Stop(no_person(language, typed.title()))
-        if len(matches) > 1:
-            people = [
-                (n, next(p.department for p in entities.people if p.name == n)) for n in matches
-            ]
-            raise Stop(clarify_person(language, people[:30], known_of(frame)))
-        names.append(matches[0])
-    return tuple(dict.fromkeys(names))
-
-
-def _name_words(name: str) -> list[str]:
-    return fold(name).split()
-
-
 def _comparisons(parsed: Parsed, frame: Frame, language: str):
     """Each comparison → a salary condition, a condition on the count of a group, or on the
     measure of a group."""
@@ -216,11 +214,16 @@ def _comparisons(parsed: Parsed, frame: Frame, language: str):
         near = _neighbours(terms, comparison)
         kinds = {k for term in near for k in term.kinds}
         grouped = bool(frame.group_dims) or frame.entity in ("department", "level", "employee")
+        pay = any(term.value("fact") == SALARY for term in near)
+        if comparison.average not in (None, "", "average_salary") or (
+            comparison.average == "average_salary" and not pay
+        ):
+            raise Stop(refusal(language, "unused_words", words=f"“{_words(terms, comparison)}”"))
         if kinds & COUNT_NOUNS and not kinds & {"measure", "fact"} and grouped:
             having_count.append(comparison)
         elif "measure" in kinds and grouped:
             having_measure.append(comparison)
-        elif any(term.value("fact") == SALARY for term in near):
+        elif pay:
             salary.append(comparison)
         else:
             raise Stop(refusal(language, "unused_words", words=f"“{_words(terms, comparison)}”"))
@@ -388,9 +391,7 @@ def _implied_period(frame: Frame, periods, measure, as_of: date):
 
 def _change(frame: Frame, periods, ends, language: str, known):
     if frame.change is None:
-        if frame.pct:
-            raise Stop(refusal(language, "percent_without_change"))
-        return None, "change", periods
+        return None, "change", periods  # a percentage without a change is a share (shapes.py)
     change = "percent" if frame.pct else "absolute"
     word = {"up": "increase", "down": "decrease", "any": "change"}[frame.change]
     if ends is not None and len(periods) == 1:
@@ -494,6 +495,7 @@ def _conditions(parsed: Parsed, frame: Frame, persons, salary, dates) -> tuple[C
     if persons:
         conditions.append(Condition("employee", "in", tuple(persons)))
     for comparison in salary:
-        conditions.append(Condition(SALARY, comparison.op, comparison.values))  # type: ignore[arg-type]
+        values = (AVERAGE,) if comparison.average is not None else comparison.values
+        conditions.append(Condition(SALARY, comparison.op, values))  # type: ignore[arg-type]
     conditions.extend(dates)
     return tuple(conditions)

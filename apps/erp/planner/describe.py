@@ -6,8 +6,9 @@ from datetime import date
 from typing import Any
 
 from apps.erp.planner.periods import Period
-from apps.erp.planner.reading import Reading
+from apps.erp.planner.reading import AVERAGE, Reading
 from apps.erp.planner.sql import CompiledQuery, OutputColumn
+from apps.erp.planner.sql.derived import periods_in
 from apps.erp.planner.words import (
     day_label,
     describe_period,
@@ -25,6 +26,11 @@ LIST_TITLES = {"hires": "employees_hired", "terminations": "employees_left"}
 
 def column_label(column: OutputColumn, language: str) -> str:
     labels = vocabulary(language).labels
+    if column.role == "per" and column.grain is not None:
+        measure = labels.measures[column.key].split(" (")[0]
+        return f"{measure} / {labels.dimensions[column.grain]}"
+    if column.role == "whole":
+        return labels.words["whole_of"].format(measure=labels.measures[column.key])
     if column.role == "measure" and column.key in labels.measures:
         text = labels.measures[column.key]
         if column.period is not None:
@@ -46,6 +52,15 @@ def _measure_words(reading: Reading) -> str:
     if reading.measure == "unpaid_months" and not reading.counting and not reading.dimensions:
         return words["unpaid_salary_months"]
     label = labels[reading.measure]
+    if reading.per is not None and len(reading.periods) == 1:
+        grains = vocab.labels.dimension_plurals[reading.per]
+        count = periods_in(reading.periods[0], reading.per)
+        grain = vocab.labels.dimensions[reading.per]
+        return words["per_average"].format(
+            measure=label.split(" (")[0], grain=grain, count=count, grains=grains
+        )
+    if reading.share is not None:
+        return words["share_of"].format(measure=label.lower())
     if reading.change is not None:
         unit = label.split(" (")[0]
         change = vocab.labels.columns[
@@ -121,7 +136,7 @@ def _qualifiers(reading: Reading) -> list[str]:
             parts.append(words[key].format(period=_date_range(condition, language)))
     for having in reading.having:
         measure = labels.measures[having.measure].lower()
-        op = _op_words(having.op, having.values, language)
+        op = _op_words(having.op, having.values or (AVERAGE,), language)
         parts.append(words["with_more_than"].format(measure=measure, op=op))
     return parts
 
@@ -132,7 +147,7 @@ def _op(condition, language: str) -> str:
 
 def _op_words(op: str, values, language: str) -> str:
     words = vocabulary(language).labels.words
-    numbers = [format_number(v, language) for v in values]
+    numbers = [words["the_average"] if v == AVERAGE else format_number(v, language) for v in values]
     if op == "between":
         return words["op_between"].format(low=numbers[0], high=numbers[1])
     return f"{words['op_' + op]} {numbers[0]}"

@@ -8,6 +8,7 @@ than answer a question it only partly read.
 """
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from apps.erp.planner.lexicon import Term
 from apps.erp.semantic import semantic_model
@@ -62,6 +63,8 @@ class Frame:
     per_unit: bool = False  # "a month", "per year" outside a comparison
     per_rate: bool = False  # "per month", not "each month"
     asks_which: bool = False
+    absent: bool = False  # "no hires", "hired nobody": groups where the measure is zero
+    per_grain: bool = False  # "monthly", "per quarter": a grain said as a rate, not "by month"
     unsupported: tuple[str, ...] = ()
     unused: tuple[str, ...] = ()
 
@@ -143,8 +146,16 @@ def build_frame(
     pending_not: int | None = None  # the negation waiting for what it negates
     last_group = -10
     first = next((i for i in range(len(terms)) if i not in skip), 0)
+    rank_targets = _rank_targets(b)
     for i, term in enumerate(terms):
         if i in skip:
+            continue
+        if i in rank_targets:
+            if rank_targets[i] is not None:
+                b.add("group_dims", rank_targets[i])  # "rank the levels by headcount"
+            elif not {"sort_asc", "sort_desc"} & set(b.out.get("cues", [])):
+                b.add("cues", "sort_desc")
+            b.used.add(i)
             continue
         kinds = term.kinds
         previous, following = b.term(i - 1), b.term(i + 1)
@@ -231,6 +242,9 @@ def build_frame(
         _roles(b, i, term, pending_not is not None, has_bands)
         if pending_not is not None and kinds & {"value", "population"}:
             b.used.add(pending_not)
+        elif pending_not is not None and kinds & {"measure", "event", "subject"}:
+            b.flag("absent")  # "no hires", "not one leaver": none of what is measured
+            b.used.add(pending_not)
         # "excluding HR and Finance": the negation runs over the list of names
         if not ("value" in kinds or _is_and(term)) or "population" in kinds:
             pending_not = None
@@ -243,12 +257,16 @@ def _roles(b: _Builder, i: int, term: Term, negated: bool, has_bands: bool) -> N
     used = False
     if "grain_adverb" in kinds:
         b.add("group_dims", term.value("grain_adverb"))
+        b.flag("per_grain")
         used = True
     elif "measure" in kinds:
         b.add("measures", term.value("measure"))
         used = True
     elif has_bands and (term.value("dim") == "tenure_band" or term.value("fact") == "tenure_years"):
         used = True  # "with less than 1 year of tenure": the bands are the grouping
+    elif "fact" in kinds and term.value("dim") == "level" and b.plural(term, None) and _opens(b, i):
+        b.add("group_dims", "level")  # "levels with an average salary above …": the groups
+        used = True
     elif "fact" in kinds:
         b.add("facts", term.value("fact"))
         used = True
@@ -299,10 +317,11 @@ def _roles(b: _Builder, i: int, term: Term, negated: bool, has_bands: bool) -> N
         ("size_words", "size"),
         ("per_unit", "per_unit"),
         ("per_rate", "per_rate"),
+        ("nobody", "absent"),
     ):
         if kind in kinds:
             b.flag(key)
-            used = used or kind in ("count", "pct", "how_much")
+            used = used or kind in ("count", "pct", "how_much", "nobody")
     if "event" in kinds:
         b.add("events", (term.value("event"), i))
         used = True
@@ -329,6 +348,27 @@ def _roles(b: _Builder, i: int, term: Term, negated: bool, has_bands: bool) -> N
             b.flag("entity_plural", bool(words & b.plural_words))
     if used:
         b.used.add(i)
+
+
+def _opens(b: _Builder, i: int) -> bool:
+    """Nothing that means something comes before this term."""
+    return not any((t := b.term(k)) is not None and t.kinds & CONTENT for k in range(i))
+
+
+def _rank_targets(b: _Builder) -> dict[int, str | None]:
+    """ "Rank the levels by …", "departments sorted by …": a ranking verb next to a plural
+    department or level groups by it and sorts (index → the dimension, or None for the verb)."""
+    found: dict[int, str | None] = {}
+    for i, term in enumerate(b.terms):
+        if b.term(i) is None or "rank_verbs" not in term.kinds:
+            continue
+        for k in (i + 1, i - 1):
+            near = b.term(k)
+            dim = near.value("dim") if near is not None else None
+            if dim in ("department", "level") and b.plural(near, None) and k not in found:
+                found[i], found[k] = None, dim
+                break
+    return found
 
 
 def _ranked_after(b: _Builder, i: int) -> bool:
@@ -359,3 +399,14 @@ def _department_noun(b: _Builder, i: int) -> None:
         term = b.term(k)
         if term is not None and term.value("dim") == "department" and not term.has("value"):
             b.used.add(k)
+
+
+def known_of(frame: Frame, measure: str | None = None) -> dict[str, Any]:
+    known: dict[str, Any] = {}
+    if measure:
+        known["measure"] = measure
+    if frame.values:
+        known["departments"] = list(frame.values)
+    if frame.group_dims:
+        known["group_by"] = list(frame.group_dims)
+    return known

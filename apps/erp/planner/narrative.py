@@ -65,6 +65,18 @@ def narrative(reading: Reading, columns: list[dict], rows: list[list[Any]], titl
         return _people(result, title)
     if reading.change is not None:
         return _change(result, dims, title)
+    if reading.share is not None and not dims:
+        # the share first: the part and the whole are shown next to it in the table
+        column = result.index("share_pct")
+        value = rows[0][column] if column is not None else None
+        if value is None:
+            return vocab.message("no_rows", title=title)
+        return vocab.message(
+            "narrative_single",
+            measure=title,
+            qualifiers="",
+            value=f"{result.number(value, column)}%",
+        )
     column = result.index(semantic_model().measure(reading.measure).column)
     if column is None:
         return _periods(result, dims, title)

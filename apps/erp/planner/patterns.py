@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from apps.erp.planner.lexicon import Term
 from apps.erp.planner.reading import LEVELS, Band, Condition
+from apps.erp.semantic import semantic_model
 
 UNIT_YEARS = {"unit:year": 1.0, "unit:month": 1 / 12}
 OPEN_TOP = 100.0
@@ -26,6 +27,7 @@ class Comparison:
     start: int
     end: int
     per_unit: bool  # "a month", "per month" right after the number
+    average: str | None = None  # "more than the average (salary)": the average's measure or ""
 
 
 @dataclass(frozen=True)
@@ -242,6 +244,11 @@ def read_comparisons(terms: tuple[Term, ...], used: frozenset[int]):
         op = t.op(i)
         if _year_after_time_word(t, i):
             continue  # "from 2024 to 2025", "up to 2023": years, read as time
+        against = _average_after(t, i + 1) if op is not None else None
+        if against is not None:
+            found.append(Comparison(op, (), i, i + 2, False, against))  # type: ignore[arg-type]
+            taken.update(range(i, i + 2))
+            continue
         if op is not None and t.number(i + 1) is not None and not _is_time(t, i + 2):
             end = i + 2
             per = t.kind(end, "per_unit")
@@ -262,6 +269,20 @@ def read_comparisons(terms: tuple[Term, ...], used: frozenset[int]):
             found.append(Comparison(tail, (t.number(i) or 0,), i, i + 2, per))
             taken.update(range(i, i + 2 + (1 if per else 0)))
     return tuple(found), taken
+
+
+def _average_after(t: _Terms, i: int) -> str | None:
+    """ "(more than) the average", "the average salary", "the company average": the measure of
+    an average named right after a comparison ("" when only "average" is said)."""
+    term = t.get(i)
+    if term is None:
+        return None
+    if term.value("agg") == "avg" and not term.kinds & {"measure", "fact"}:
+        return ""
+    measure = term.value("measure")
+    if measure is not None and semantic_model().measure(measure).aggregation == "avg":
+        return measure
+    return None
 
 
 def _year_after_time_word(t: _Terms, i: int) -> bool:

@@ -17,6 +17,8 @@ Direction = Literal["desc", "asc"]
 Op = Literal["eq", "in", "not_in", "gt", "gte", "lt", "lte", "between"]
 TIME_GRAINS = ("year", "quarter", "month")
 LEVELS = (1, 10)
+SHARES = ("groups", "department", "level")
+AVERAGE = "average"
 READING_VERSION = 1
 
 
@@ -24,7 +26,8 @@ READING_VERSION = 1
 class Condition:
     """A filter on a field of the model: a dimension (department, level, employee), a fact
     (salary_amount: one payment) or a time dimension (hire_date, termination_date).
-    Values are names, numbers or ISO dates, all bound as parameters."""
+    Values are names, numbers or ISO dates, all bound as parameters; a payment compared with
+    AVERAGE (the value "average") is compared with the mean payment of the same period."""
 
     field: str
     op: Op
@@ -36,14 +39,18 @@ class Condition:
 
 @dataclass(frozen=True)
 class Having:
-    """A condition on the measure of each group: "departments with more than 50 people"."""
+    """A condition on the measure of each group: "departments with more than 50 people", or
+    against the average ("departments above the company average": the measure over every group
+    for an average, the mean of the groups for a count or a total)."""
 
     op: Op
     values: tuple[float, ...]
     measure: str
+    against: Literal["average"] | None = None  # no number: the average of the groups
 
     def as_json(self) -> dict[str, Any]:
-        return {"op": self.op, "values": list(self.values), "measure": self.measure}
+        found = {"op": self.op, "values": list(self.values), "measure": self.measure}
+        return found | ({"against": self.against} if self.against else {})
 
 
 @dataclass(frozen=True)
@@ -67,6 +74,10 @@ class Reading:
     - `order`/`top`: sort by the measure; keep the first `top` rows, ties included.
     - `show`: what a list of people shows first (asked: "when was X hired" → hire_date).
     - `follows`: the artifact of the answer this reading changed (a follow-up, a chip).
+    - `per`: one average over the periods of this grain ("hires per month on average"): the
+      measure over the whole period divided by its number of months (quarters, years).
+    - `share`: a percentage instead of the measure: of each group in the total ("groups"), or
+      of the rows meeting the condition on this field in those without it ("department").
     """
 
     language: str
@@ -88,6 +99,8 @@ class Reading:
     chart: str | None = None
     show: tuple[str, ...] = ()
     follows: str | None = None
+    per: str | None = None
+    share: str | None = None
 
     @property
     def grain(self) -> str | None:
@@ -126,6 +139,8 @@ class Reading:
             "chart": self.chart,
             "show": list(self.show),
             "follows": self.follows,
+            "per": self.per,
+            "share": self.share,
         }
 
 
@@ -143,6 +158,10 @@ def reading_from_json(data: Any) -> Reading:
         if extra:
             raise ReadingError(f"unknown fields {sorted(extra)}")
         reference = data.get("reference")
+        if data.get("per") not in (None, *TIME_GRAINS):
+            raise ReadingError(f"unknown grain {data.get('per')!r}")
+        if data.get("share") not in (None, *SHARES):
+            raise ReadingError(f"unknown share {data.get('share')!r}")
         return Reading(
             language=str(data["language"]),
             measure=str(data["measure"]),
@@ -153,7 +172,12 @@ def reading_from_json(data: Any) -> Reading:
                 for c in data.get("conditions", [])
             ),
             having=tuple(
-                Having(h["op"], tuple(float(v) for v in h["values"]), str(h["measure"]))
+                Having(
+                    h["op"],
+                    tuple(float(v) for v in h["values"]),
+                    str(h["measure"]),
+                    "average" if h.get("against") == "average" else None,
+                )
                 for h in data.get("having", [])
             ),
             population=data.get("population"),
@@ -169,6 +193,8 @@ def reading_from_json(data: Any) -> Reading:
             chart=data.get("chart"),
             show=tuple(str(s) for s in data.get("show", [])),
             follows=data.get("follows"),
+            per=data.get("per"),
+            share=data.get("share"),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise ReadingError(str(error)) from error

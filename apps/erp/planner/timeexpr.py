@@ -272,6 +272,10 @@ class _Reader:
             if self.has(i, "last"):
                 return None  # "last year", "previous month": the calendar period, read below
             count, unit_at = 1, i + 1
+        if self.unit(unit_at) == "unit:day" and count >= 1:
+            # "the last 90 days": the as-of date and the 89 days before it
+            start = self.as_of - timedelta(days=count - 1)
+            return Period(start, self.as_of, "range"), unit_at + 1
         months = UNIT_MONTHS.get(self.unit(unit_at) or "")
         if months is None or count < 1:
             return None

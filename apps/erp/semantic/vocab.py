@@ -41,6 +41,8 @@ class Grammar(_Section):
     in_total: Phrases
     per_unit: Phrases
     per_rate: Phrases  # "per month" after an average: one average, or each month's?
+    nobody: Phrases  # "hired nobody": none of what is measured
+    rank_verbs: Phrases  # "rank the levels by …", "departments sorted by …": group and sort
     also: Phrases
     which_start: Phrases
     plural_words: Phrases

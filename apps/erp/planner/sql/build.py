@@ -33,7 +33,9 @@ class CompileError(ValueError):
     """The reading has no SQL form (a combination the compiler does not support)."""
 
 
-Role = Literal["dimension", "measure", "change", "attribute", "rank", "key"]
+Role = Literal[
+    "dimension", "measure", "change", "attribute", "rank", "key", "per", "share", "whole"
+]
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,7 @@ class OutputColumn:
     decimals: int | None = None
     period: Period | None = None
     label: str = ""
+    grain: str | None = None  # role "per": the measure per month (quarter, year), averaged
 
 
 @dataclass(frozen=True)
