@@ -376,11 +376,23 @@ def _mark_running(layout: Layout) -> None:
             if not in_band:
                 continue
             key = _running_key(segment.text)
-            if key in repeated or PAGE_NUMBER.fullmatch(key.strip()):
+            page_number = PAGE_NUMBER.fullmatch(key.strip()) and not _axis_row(page, segment)
+            if key in repeated or page_number:
                 segment.role = "header"
                 if segment.text not in texts:
                     texts.append(segment.text)
     layout.running = texts
+
+
+def _axis_row(page: list[Segment], segment: Segment) -> bool:
+    """A number with two or more other numbers on its line: a plot's tick labels at the top
+    or foot of a page, not a page number (a page has one per line)."""
+    numbers = [
+        s
+        for s in page
+        if abs(s.top - segment.top) <= 2 and re.fullmatch(r"[-−–]?[\d.,]+", s.text.strip())
+    ]
+    return len(numbers) >= 3
 
 
 def _columns(layout: Layout) -> list[tuple[float, float]]:
