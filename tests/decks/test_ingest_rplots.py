@@ -1,0 +1,70 @@
+"""Ingestion classes of R vignettes made with base graphics and R Markdown, on a paper made for
+these tests (tests/fixtures/papers/ingest/rplots, CC0): a plot's own text around it (an axis
+title set larger than the body, a top axis of tick labels at the top of the page), prose that
+quotes code, printed output padded into columns, bold headings on a line of their own, a
+heading over two lines, and a title block whose date and affiliation are set like headings."""
+
+import pytest
+from django.conf import settings
+
+from apps.decks.pipeline.crops import figure_crop_findings
+from apps.decks.pipeline.ingest import paper_read
+
+RPLOTS = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "rplots"
+
+
+@pytest.fixture(scope="module")
+def paper(tmp_path_factory):
+    return paper_read(RPLOTS / "tessera-rplots.pdf", tmp_path_factory.mktemp("r") / "figures")
+
+
+def _text(paper) -> str:
+    return " ".join(p for s in paper.sections for p in s.paragraphs)
+
+
+def _inside(label, bbox) -> bool:
+    x0, top, x1, bottom = label.bbox
+    return x0 >= bbox[0] - 1 and x1 <= bbox[2] + 1 and top >= bbox[1] - 1 and bottom <= bbox[3] + 1
+
+
+def test_a_plots_axis_titles_and_top_axis_are_in_its_crop_and_never_a_section(paper):
+    (plot,) = paper.figures
+    texts = {t.text: t for t in plot.nearby}
+    for label in ("L1 Norm", "Coefficients", "19", "13", "0.4", "3.0"):
+        assert label in texts, label
+        assert texts[label].kind == "label", (label, texts[label].kind)
+        assert _inside(texts[label], plot.bbox), label
+    assert figure_crop_findings(plot) == ([], [])
+    titles = [s.title for s in paper.sections]
+    assert "L1 Norm" not in titles
+    assert "L1 Norm" not in _text(paper) and "Coefficients" not in _text(paper)
+
+
+def test_a_prose_line_that_is_mostly_code_keeps_its_code_and_leaves_no_hole(paper):
+    text = _text(paper)
+    assert (
+        "can be obtained via coeftest(fit, vcov = sandwich(fit, adjust = TRUE), df = Inf, "
+        "save = TRUE). In addition, the path itself"
+    ) in text
+
+
+def test_printed_output_padded_into_columns_stays_out_of_the_text(paper):
+    intro = next(s for s in paper.sections if s.title == "Introduction")
+    assert (
+        intro.paragraphs[1]
+        == "We use a simulated set of predictors and a response and fit the path:"
+    )
+    assert intro.paragraphs[2].startswith("Robust standard errors")
+    for output in ("1.76877757", "status", "##"):
+        assert output not in _text(paper), output
+
+
+def test_headings_bold_on_their_own_line_over_two_lines_and_no_title_block_lines(paper):
+    assert [s.title for s in paper.sections] == [
+        "Introduction",
+        "Cross-validation",
+        "The penalized least squares approach to linear mixed models of grouped data",
+    ]
+    validation = paper.sections[1]
+    assert validation.paragraphs[0].startswith("The function that cross-validates the path")
+    assert paper.sections[0].paragraphs[-1].endswith("at each step of the path.")
