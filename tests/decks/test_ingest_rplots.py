@@ -2,7 +2,8 @@
 these tests (tests/fixtures/papers/ingest/rplots, CC0): a plot's own text around it (an axis
 title set larger than the body, a top axis of tick labels at the top of the page), prose that
 quotes code, printed output padded into columns, bold headings on a line of their own, a
-heading over two lines, and a title block whose date and affiliation are set like headings."""
+heading over two lines, a title block whose date and affiliation are set like headings, and a
+captioned figure besides the plot that has none."""
 
 import pytest
 from django.conf import settings
@@ -28,7 +29,7 @@ def _inside(label, bbox) -> bool:
 
 
 def test_a_plots_axis_titles_and_top_axis_are_in_its_crop_and_never_a_section(paper):
-    (plot,) = paper.figures
+    (plot,) = [f for f in paper.figures if not f.captioned]
     texts = {t.text: t for t in plot.nearby}
     for label in ("L1 Norm", "Coefficients", "19", "13", "0.4", "3.0"):
         assert label in texts, label
@@ -68,3 +69,12 @@ def test_headings_bold_on_their_own_line_over_two_lines_and_no_title_block_lines
     validation = paper.sections[1]
     assert validation.paragraphs[0].startswith("The function that cross-validates the path")
     assert paper.sections[0].paragraphs[-1].endswith("at each step of the path.")
+
+
+def test_a_plot_drawn_by_printed_code_is_a_figure_in_a_paper_that_captions_others(paper):
+    """The plot at the top of page 2 is drawn by the `plot(fit)` printed at the foot of page 1;
+    the paper also has a captioned Figure 1 on page 3."""
+    found = sorted((f.page, f.captioned, f.label) for f in paper.figures)
+    assert found == [(2, False, "Figure"), (3, True, "Figure 1")]
+    captioned = next(f for f in paper.figures if f.captioned)
+    assert (captioned.number, captioned.caption) == (1, "Coefficient paths of the grouped model.")

@@ -37,6 +37,10 @@ def code_mark(layout: Layout) -> None:
             for index, segment in enumerate(lines):
                 if segment.code or _sentence(segment) or _quotes_code(segment, text_font):
                     continue
+                if any(_row_mate(segment, other) for other in lines if other.code):
+                    segment.code = True  # a column of printed output, apart from its row
+                    changed = True
+                    continue
                 near = _neighbours(lines, index)
                 if not any(_adjacent(segment, other) for other in near):
                     continue
@@ -80,6 +84,16 @@ def _neighbours(lines: list[Segment], index: int) -> list[Segment]:
     """Code lines just above and just below (a page's lines sorted by top)."""
     near = lines[max(0, index - 4) : index] + lines[index + 1 : index + 5]
     return [s for s in near if s.code]
+
+
+def _row_mate(segment: Segment, code: Segment) -> bool:
+    """Another piece of the same printed line (R pads its output's columns with spaces)."""
+    return (
+        segment.font == code.font
+        and abs(segment.size - code.size) <= 0.3
+        and abs(segment.top - code.top) <= 1.5
+        and abs(segment.bottom - code.bottom) <= 1.5
+    )
 
 
 def _adjacent(segment: Segment, code: Segment) -> bool:

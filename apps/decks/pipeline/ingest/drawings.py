@@ -80,9 +80,12 @@ def drawings_extract(
                 orphans.remove(caption)
                 label, text_, figure_number = caption.label, caption.text, caption.number
                 covered.update(id(s) for s in caption.segments)
-            elif any(c.kind == "figure" for c in captions):
+            elif any(c.kind == "figure" for c in captions) and not _drawn_by_code(
+                layout, page_number, drawing.box
+            ):
                 continue  # a paper that captions its figures: an uncaptioned drawing is a
-                # supplement or a decoration more often than a figure of its argument
+                # supplement or a decoration more often than a figure of its argument, unless
+                # the code printed just above it drew it (a knitr or Sweave plot)
             else:
                 number += 1
                 label, text_, figure_number = LABEL, drawing.caption, number
@@ -111,6 +114,23 @@ def drawings_extract(
             covered.update(id(s) for s in _inside(layout.pages[page_number - 1], box))
             covered.update(drawing.labels)
     return figures, covered
+
+
+def _drawn_by_code(layout: Layout, page: int, box: Box) -> bool:
+    """The line just above the drawing is program code: the chunk that drew the plot (for a
+    drawing at the top of its page, the last line of the page before)."""
+    above = [
+        s
+        for s in layout.pages[page - 1]
+        if s.role == "text" and s.bottom <= box.top + 1 and s.x0 < box.x1 and box.x0 < s.x1
+    ]
+    last = max(above, key=lambda s: s.bottom, default=None)
+    if last is None:
+        before = reading_order(layout, page - 1) if page > 1 else []
+        # the page's number may stand above the bottom band a header would be found in
+        before = [s for s in before if s.role == "text" and not s.text.strip().isdigit()]
+        return bool(before) and before[-1].code
+    return last.code and box.top - last.bottom <= INTRO_REACH_PT
 
 
 def _caption_beside(drawing: Drawing, orphans: list[Caption]) -> Caption | None:
