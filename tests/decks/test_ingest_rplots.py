@@ -10,6 +10,9 @@ from django.conf import settings
 
 from apps.decks.pipeline.crops import figure_crop_findings
 from apps.decks.pipeline.ingest import paper_read
+from apps.decks.pipeline.ingest.layout import Layout
+from apps.decks.pipeline.ingest.running import running_mark
+from tests.decks.test_unseen_ingest import _segment as segment_at
 
 RPLOTS = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "rplots"
 
@@ -78,3 +81,39 @@ def test_a_plot_drawn_by_printed_code_is_a_figure_in_a_paper_that_captions_other
     assert found == [(2, False, "Figure"), (3, True, "Figure 1")]
     captioned = next(f for f in paper.figures if f.captioned)
     assert (captioned.number, captioned.caption) == (1, "Coefficient paths of the grouped model.")
+
+
+def _page(number: int, *segments):
+    for segment in segments:
+        segment.page = number
+    return list(segments)
+
+
+def test_page_numbers_above_the_bottom_band_of_an_a4_page_are_page_furniture():
+    """A4 with a wide bottom margin sets the page number at 742 pt of 842: above the bottom
+    tenth. A number that is the lowest line of its page at one height on many pages is still
+    a page number; a number inside the text is not."""
+    pages = [
+        _page(
+            n,
+            segment_at("The text of the page goes on to its last line here", 80, 700),
+            segment_at("2008", 80, 712),  # a year on a line of its own: text
+            segment_at(str(n), 294, 742),
+        )
+        for n in range(1, 7)
+    ]
+    layout = Layout(pages=pages, page_sizes=[(595.3, 841.9)] * 6, body_size=10.0, columns=[])
+    running_mark(layout)
+    assert [p[2].role for p in pages] == ["header"] * 6
+    assert [p[1].role for p in pages] == ["text"] * 6
+
+
+def test_a_row_of_tick_labels_at_the_top_of_a_page_is_no_page_number():
+    ticks = [segment_at(t, 150 + 55 * i, 60) for i, t in enumerate(["0", "4", "8", "10", "13"])]
+    number = segment_at("3", 300, 40)
+    layout = Layout(
+        pages=[ticks + [number]], page_sizes=[(612.0, 792.0)], body_size=10.0, columns=[]
+    )
+    running_mark(layout)
+    assert [t.role for t in ticks] == ["text"] * 5
+    assert number.role == "header"

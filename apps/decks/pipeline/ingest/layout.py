@@ -23,8 +23,8 @@ from apps.decks.pipeline.ingest.glyphs import (
     normalize,
     words_text,
 )
+from apps.decks.pipeline.ingest.running import running_mark
 
-PAGE_NUMBER = re.compile(r"(?:page\s*)?[-–]?\s*#\s*[-–]?(?:\s*(?:/|of)\s*#)?", re.I)
 SECTION_NUMBER = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|[A-H]\.)$")
 SUPERSCRIPT_MARK = re.compile(r"^[\d,*†‡§¶\-–]+$|^ID$")
 NO_SPACE_BEFORE = tuple(",.;:!?)]}’”%")
@@ -173,7 +173,7 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
         sizes.append((float(page.width), float(page.height)))
     body = _body_size(pages)
     layout = Layout(pages=pages, page_sizes=sizes, body_size=body, columns=[])
-    _mark_running(layout)
+    running_mark(layout)
     layout.columns = _columns(layout)
     _mark_margins(layout)
     for page_segments, turned in zip(pages, rotated, strict=True):
@@ -346,53 +346,6 @@ def _body_size(pages: list[list[Segment]]) -> float:
         for segment in page:
             weights[round(segment.size * 2) / 2] += len(segment.text)
     return weights.most_common(1)[0][0] if weights else 10.0
-
-
-def _running_key(text: str) -> str:
-    return re.sub(r"\d+", "#", text.lower()).strip()
-
-
-def _mark_running(layout: Layout) -> None:
-    """Headers and footers: text in the top/bottom band repeated on many pages, page numbers."""
-    if not layout.pages:
-        return
-    keys: Counter[str] = Counter()
-    for number, page in enumerate(layout.pages):
-        height = layout.page_sizes[number][1]
-        seen = set()
-        for segment in page:
-            if segment.top < 0.1 * height or segment.bottom > 0.9 * height:
-                seen.add(_running_key(segment.text))
-        keys.update(seen)
-    # Repeated short keys ("p", "e") are a figure's letters on several pages, not a header.
-    repeated = {
-        k for k, n in keys.items() if n >= max(2, len(layout.pages) // 3) and len(k.strip()) > 3
-    }
-    texts: list[str] = []
-    for number, page in enumerate(layout.pages):
-        height = layout.page_sizes[number][1]
-        for segment in page:
-            in_band = segment.top < 0.1 * height or segment.bottom > 0.9 * height
-            if not in_band:
-                continue
-            key = _running_key(segment.text)
-            page_number = PAGE_NUMBER.fullmatch(key.strip()) and not _axis_row(page, segment)
-            if key in repeated or page_number:
-                segment.role = "header"
-                if segment.text not in texts:
-                    texts.append(segment.text)
-    layout.running = texts
-
-
-def _axis_row(page: list[Segment], segment: Segment) -> bool:
-    """A number with two or more other numbers on its line: a plot's tick labels at the top
-    or foot of a page, not a page number (a page has one per line)."""
-    numbers = [
-        s
-        for s in page
-        if abs(s.top - segment.top) <= 2 and re.fullmatch(r"[-−–]?[\d.,]+", s.text.strip())
-    ]
-    return len(numbers) >= 3
 
 
 def _columns(layout: Layout) -> list[tuple[float, float]]:
