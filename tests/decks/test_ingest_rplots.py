@@ -10,7 +10,7 @@ from django.conf import settings
 
 from apps.decks.pipeline.crops import figure_crop_findings
 from apps.decks.pipeline.ingest import paper_read
-from apps.decks.pipeline.ingest.layout import Layout
+from apps.decks.pipeline.ingest.layout import Layout, join_lines
 from apps.decks.pipeline.ingest.running import running_mark
 from tests.decks.test_unseen_ingest import _segment as segment_at
 
@@ -117,3 +117,25 @@ def test_a_row_of_tick_labels_at_the_top_of_a_page_is_no_page_number():
     running_mark(layout)
     assert [t.role for t in ticks] == ["text"] * 5
     assert number.role == "header"
+
+
+@pytest.mark.parametrize(
+    ("lines", "joined"),
+    [
+        (["the scores-", "specific tests"], "the scores-specific tests"),  # two words: a compound
+        (["a scale-", "dependent fit"], "a scale-dependent fit"),
+        (["an experi-", "ment was run"], "an experiment was run"),  # a word split to fit
+        (["be-", "tween them"], "between them"),  # halves that are words, joined a word
+        (["the co-", "variate"], "the covariate"),  # a half too short to tell
+        (["hetero-", "skedasticity"], "heteroskedasticity"),
+    ],
+)
+def test_a_hyphen_at_a_lines_end_is_kept_only_for_a_compound(lines, joined):
+    assert join_lines(lines, set()) == joined
+
+
+def test_the_papers_own_words_decide_first():
+    # "timescale" written unhyphenated elsewhere in the paper: the split word joins.
+    assert join_lines(["a time-", "scale of"], {"timescale"}) == "a timescale of"
+    # "cross-fitted" written with its hyphen elsewhere: kept.
+    assert join_lines(["is cross-", "fitted"], {"cross-fitted"}) == "is cross-fitted"

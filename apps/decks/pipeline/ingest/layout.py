@@ -24,6 +24,7 @@ from apps.decks.pipeline.ingest.glyphs import (
     words_text,
 )
 from apps.decks.pipeline.ingest.running import running_mark
+from apps.decks.pipeline.ingest.words import compound
 
 SECTION_NUMBER = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|[A-H]\.)$")
 SUPERSCRIPT_MARK = re.compile(r"^[\d,*†‡§¶\-–]+$|^ID$")
@@ -429,11 +430,7 @@ def join_lines(lines: list[str], vocabulary: set[str] | None = None) -> str:
             head = stem.split(" ")[-1]
             tail = re.match(r"[\w]+", line)
             piece = tail.group(0) if tail else ""
-            keep_hyphen = (
-                vocabulary is not None
-                and f"{head}-{piece}".lower() in vocabulary
-                and f"{head}{piece}".lower() not in vocabulary
-            )
+            keep_hyphen = vocabulary is not None and compound(head, piece, vocabulary)
             out = f"{stem}-{line}" if keep_hyphen else stem + line
         elif out:
             out += " " + line
