@@ -10,8 +10,10 @@ from django.conf import settings
 
 from apps.decks.pipeline.crops import figure_crop_findings
 from apps.decks.pipeline.ingest import paper_read
-from apps.decks.pipeline.ingest.layout import Layout, join_lines
+from apps.decks.pipeline.ingest.layout import Layout, Segment, join_lines
+from apps.decks.pipeline.ingest.runin import run_in_split
 from apps.decks.pipeline.ingest.running import running_mark
+from apps.decks.pipeline.ingest.structure import heading_of
 from tests.decks.test_unseen_ingest import _segment as segment_at
 
 RPLOTS = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "rplots"
@@ -139,3 +141,48 @@ def test_the_papers_own_words_decide_first():
     assert join_lines(["a time-", "scale of"], {"timescale"}) == "a timescale of"
     # "cross-fitted" written with its hyphen elsewhere: kept.
     assert join_lines(["is cross-", "fitted"], {"cross-fitted"}) == "is cross-fitted"
+
+
+def _line(*parts):
+    """One line of text set in several fonts: (text, font) parts, left to right."""
+    words, x = [], 72.0
+    for text_, font in parts:
+        piece = segment_at(text_, x, 300, font=font)
+        words += piece.words
+        x = piece.x1 + 3
+    return Segment(page=1, words=words)
+
+
+def _split_headings(*segments):
+    layout = Layout(pages=[list(segments)], page_sizes=[(612.0, 792.0)], body_size=10.0, columns=[])
+    run_in_split(layout)
+    return [(s.text, heading_of(layout, s)) for s in layout.pages[0]]
+
+
+def test_run_in_headings_numbered_without_a_full_stop_and_in_capitals_of_their_own_font():
+    numbered, capitals = (
+        _split_headings(
+            _line(("2.1.1 An Aside on Numbers", "Times-Bold"), ("Since the first", "Times-Roman")),
+        ),
+        _split_headings(
+            _line(("ROTATING TABLES", "Times-Bold"), ("The process of rotating", "Times-Roman")),
+        ),
+    )
+    (head, heading), (rest, none) = numbered
+    assert (head, heading.number, heading.title, rest, none) == (
+        "2.1.1 An Aside on Numbers",
+        "2.1.1",
+        "An Aside on Numbers",
+        "Since the first",
+        None,
+    )
+    (head, heading), (rest, none) = capitals
+    assert (heading.title, rest, none) == ("Rotating tables", "The process of rotating", None)
+
+
+def test_capitals_in_the_texts_own_font_or_before_a_lower_case_word_are_no_heading():
+    same_font = _line(("NASA GISS Model E is a climate model", "Times-Roman"))
+    lower = _line(("HTML", "Times-Bold"), ("pages are rendered by", "Times-Roman"))
+    for line in (same_font, lower):
+        ((text_, heading),) = _split_headings(line)
+        assert heading is None and text_ == line.text

@@ -65,6 +65,7 @@ class Segment:
     column: int = 0
     code: bool = False  # a line of program code or its output (code.py)
     cell: bool = False  # a cell of a table without caption or rules (cells.py)
+    run_in: bool = False  # a heading split from the text it runs into (runin.py)
 
     def __post_init__(self) -> None:
         self.refresh()

@@ -246,7 +246,7 @@ def heading_of(layout: Layout, segment: Segment) -> Heading | None:
     # AMS sets headings in small capitals at the body's size: "1. Introduction", "References"
     small_caps = bool((match or _heading_text(text)) and SMALL_CAPS_FONT.search(segment.font))
     emphasised = larger or ((segment.bold or small_caps) and segment.size >= smallest)
-    if not emphasised:
+    if not emphasised and not segment.run_in:
         return None
     if match:
         number, title = match.group(1), match.group(2).strip()
@@ -256,6 +256,8 @@ def heading_of(layout: Layout, segment: Segment) -> Heading | None:
         return Heading(segment, number, _sentence_case(title.rstrip(".:")), level)
     if _heading_text(text):
         return Heading(segment, "", text.rstrip(".:"), 1)
+    if segment.run_in:
+        return Heading(segment, "", _sentence_case(text.rstrip(".:")), 2)
     if larger and segment.size >= layout.body_size + 2 and len(words) <= 8 and text[0].isupper():
         return Heading(segment, "", text, 1)
     if _standalone_bold(layout, segment):
@@ -266,7 +268,7 @@ def heading_of(layout: Layout, segment: Segment) -> Heading | None:
 def _standalone_bold(layout: Layout, segment: Segment) -> bool:
     """An unnumbered heading set bold at the text's size on a line of its own ("Cross-
     validation", as R Markdown and many journals set their lowest headings): a few words, all
-    bold, with room above and a paragraph of plain text starting right under it at its left."""
+    bold, with room above and a paragraph of plain text starting right under it."""
     text = segment.text.strip()
     words = segment.words
     if not 1 <= len(words) <= 8 or not text[:1].isupper() or text.endswith((".", ",", ";", ":")):
@@ -285,8 +287,8 @@ def _standalone_bold(layout: Layout, segment: Segment) -> bool:
     after = min(below, key=lambda s: s.top, default=None)
     if after is None or after.top - segment.bottom > 1.5 * segment.size or after.bold:
         return False
-    if abs(after.x0 - segment.x0) > 3 or not layout.is_body(after):
-        return False
+    if not -3 <= after.x0 - segment.x0 <= 2.5 * segment.size or not layout.is_body(after):
+        return False  # the paragraph starts at its left edge, or indented from it
     before = max(above, key=lambda s: s.bottom, default=None)
     return before is None or segment.top - before.bottom >= 0.6 * segment.size
 
