@@ -13,6 +13,7 @@ the text just above it has one, as its caption and mention.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -42,6 +43,7 @@ MIN_WIDTH_SHARE = 0.3  # of the text column
 MIN_HEIGHT_PT = 60.0
 INTRO_REACH_PT = 40.0  # the introducing sentence ends at most this far above (or its code)
 LABEL = "Figure"
+CLOSED_SENTENCE = re.compile(r"(?<=[.!?][)\]”’\"])\s+(?=[A-Z])")
 CAPTION_GAP_PT = 36.0  # a caption this close under or over a drawing is its own
 
 
@@ -374,6 +376,8 @@ def _introduction(layout: Layout, page: int, box: Box) -> str:
     paragraph = join_lines([s.text for s in reversed(lines)])
     sentences = text.sentences(paragraph)
     last = sentences[-1].strip() if sentences else ""
+    # a sentence that ends inside brackets or quotes ("… help(glmnet).) We can plot …")
+    last = CLOSED_SENTENCE.split(last)[-1]
     return last if len(last.split()) >= 4 and last[:1].isupper() else ""
 
 
