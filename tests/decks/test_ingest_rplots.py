@@ -189,7 +189,7 @@ def test_capitals_in_the_texts_own_font_or_before_a_lower_case_word_are_no_headi
 
 
 def test_the_sentence_introducing_a_plot_may_follow_one_that_ends_inside_brackets(paper):
-    """"(… see help(toypath).) We can plot …": the plot's caption is the last sentence only."""
+    """ "(… see help(toypath).) We can plot …": the plot's caption is the last sentence only."""
     (plot,) = [f for f in paper.figures if not f.captioned]
     assert plot.caption == (
         "We can plot the coefficients against the size of the model with the plot method."
