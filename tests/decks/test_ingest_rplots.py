@@ -14,6 +14,7 @@ from apps.decks.pipeline.ingest.layout import Layout, Segment, join_lines
 from apps.decks.pipeline.ingest.runin import run_in_split
 from apps.decks.pipeline.ingest.running import running_mark
 from apps.decks.pipeline.ingest.structure import heading_of
+from tests.decks.test_ingest_vignette import _text
 from tests.decks.test_unseen_ingest import _segment as segment_at
 
 RPLOTS = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "rplots"
@@ -22,10 +23,6 @@ RPLOTS = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "rplot
 @pytest.fixture(scope="module")
 def paper(tmp_path_factory):
     return paper_read(RPLOTS / "tessera-rplots.pdf", tmp_path_factory.mktemp("r") / "figures")
-
-
-def _text(paper) -> str:
-    return " ".join(p for s in paper.sections for p in s.paragraphs)
 
 
 def _inside(label, bbox) -> bool:
