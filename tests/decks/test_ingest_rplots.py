@@ -191,3 +191,20 @@ def test_the_sentence_introducing_a_plot_may_follow_one_that_ends_inside_bracket
     assert plot.caption == (
         "We can plot the coefficients against the size of the model with the plot method."
     )
+
+
+def test_a_tables_bold_column_heads_are_no_headings():
+    """Bold "Intercept" and "Slope" over a table's columns ("Bias MAE RMSE") stand on a line
+    of their own like R Markdown's headings, but off the column's edge and over no paragraph."""
+    prose = "The estimators are compared in a simulation with four hundred samples each."
+    above = segment_at(prose, 72, 280)
+    head = segment_at("Intercept", 200, 300, font="Times-Bold")
+    columns = segment_at("Bias MAE RMSE", 200, 314)
+    heading = segment_at("Simulation design", 72, 360, font="Times-Bold")
+    under = segment_at(prose, 72, 374)
+    segments = [above, head, columns, heading, under]
+    layout = Layout(
+        pages=[segments], page_sizes=[(612.0, 792.0)], body_size=10.0, columns=[(72.0, 540.0)]
+    )
+    assert heading_of(layout, head) is None
+    assert heading_of(layout, heading).title == "Simulation design"

@@ -289,6 +289,11 @@ def _standalone_bold(layout: Layout, segment: Segment) -> bool:
         return False
     if not -3 <= after.x0 - segment.x0 <= 2.5 * segment.size or not layout.is_body(after):
         return False  # the paragraph starts at its left edge, or indented from it
+    if len(after.text.split()) < 5 or after.width < 0.4 * layout.column_width():
+        return False  # a table's head over its columns ("Intercept" over "Bias MAE RMSE")
+    edges = [x0 for x0, _ in layout.columns] or [segment.x0]
+    if min(abs(segment.x0 - x0) for x0 in edges) > 1.5 * segment.size:
+        return False  # a heading starts at its column's edge
     before = max(above, key=lambda s: s.bottom, default=None)
     return before is None or segment.top - before.bottom >= 0.6 * segment.size
 
