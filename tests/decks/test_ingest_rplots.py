@@ -208,3 +208,17 @@ def test_a_tables_bold_column_heads_are_no_headings():
     )
     assert heading_of(layout, head) is None
     assert heading_of(layout, heading).title == "Simulation design"
+
+
+def test_a_theorems_bold_label_on_its_own_line_is_no_heading():
+    label = segment_at("Theorem 1 (Eigenvalue Powers)", 72, 300, font="Times-Bold")
+    statement = segment_at(
+        "If the matrix has an eigenvalue then its powers have powers of it.", 72, 314
+    )
+    layout = Layout(
+        pages=[[label, statement]],
+        page_sizes=[(612.0, 792.0)],
+        body_size=10.0,
+        columns=[(72.0, 540.0)],
+    )
+    assert heading_of(layout, label) is None

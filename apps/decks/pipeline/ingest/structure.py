@@ -68,6 +68,10 @@ AFFILIATION = re.compile(
 
 MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
 DATE = re.compile(rf"(?:(?:\d{{1,2}}\s+)?(?:{MONTHS})\.?\s+(?:\d{{1,2}},?\s+)?)?(?:19|20)\d\d")
+THEOREM = re.compile(
+    r"(?:Theorem|Lemma|Proposition|Corollary|Definition|Conjecture|Axiom|Remark|Example|"
+    r"Proof|Claim|Assumption)\b"
+)
 LONE_SYMBOL = re.compile(r"\$?\s*[()\[\]{}|+\-−=·]\s*\$?")
 SMALL_CAPS_FONT = re.compile(r"(?:^|\+)(?:cmcsc|lmcsc|sfcc|eccc)\d|smallcaps|[-_]sc\b", re.I)
 ITALIC_FONT = re.compile(r"italic|oblique|(?:^|\+)(?:cmti|cmsl|sfti|lmri)\d", re.I)
@@ -273,8 +277,8 @@ def _standalone_bold(layout: Layout, segment: Segment) -> bool:
     words = segment.words
     if not 1 <= len(words) <= 8 or not text[:1].isupper() or text.endswith((".", ",", ";", ":")):
         return False
-    if segment.role != "text" or sum(c.isalpha() for c in text) < 4:
-        return False
+    if segment.role != "text" or sum(c.isalpha() for c in text) < 4 or THEOREM.match(text):
+        return False  # a theorem's label heads its statement, not a section
     if not all(BOLD_FONT.search(w.font) for w in words) or segment.size < layout.body_size - 0.6:
         return False
     lines = [
