@@ -13,7 +13,7 @@ from apps.decks.pipeline.ingest import paper_read
 from apps.decks.pipeline.ingest.layout import Layout, Segment, join_lines
 from apps.decks.pipeline.ingest.runin import run_in_split
 from apps.decks.pipeline.ingest.running import running_mark
-from apps.decks.pipeline.ingest.structure import heading_of
+from apps.decks.pipeline.ingest.structure import heading_of, sections_read
 from tests.decks.test_ingest_vignette import _text
 from tests.decks.test_unseen_ingest import _segment as segment_at
 
@@ -222,3 +222,19 @@ def test_a_theorems_bold_label_on_its_own_line_is_no_heading():
         columns=[(72.0, 540.0)],
     )
     assert heading_of(layout, label) is None
+
+
+def test_a_heading_in_capitals_over_two_lines_is_one_title_in_sentence_case():
+    first = segment_at("1 CCS CONCEPTS AND USER-DEFINED", 72, 300, size=12.0, font="Times-Bold")
+    second = segment_at("KEYWORDS", 86, 314, size=12.0, font="Times-Bold")
+    prose = "Two kinds of keywords describe the paper, and both are chosen by the authors."
+    body = [segment_at(prose, 72, 334 + 12 * i) for i in range(3)]
+    layout = Layout(
+        pages=[[first, second, *body]],
+        page_sizes=[(612.0, 792.0)],
+        body_size=10.0,
+        columns=[(72.0, 540.0)],
+    )
+    sections, _, _ = sections_read(layout, set(), set(), None)
+    assert [s.title for s in sections] == ["CCS concepts and user-defined keywords"]
+    assert sections[0].paragraphs[0].startswith("Two kinds of keywords")

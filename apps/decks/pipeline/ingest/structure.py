@@ -431,7 +431,10 @@ def sections_read(
             if page == 1 and segment.text.strip().lower() in names:
                 continue
             if _heading_goes_on(layout, current, paragraph, last_heading, segment):
-                current.title = join_lines([current.title, segment.text.strip()], vocabulary)
+                rest = segment.text.strip()
+                if rest.isupper() and not current.title.isupper():
+                    rest = _sentence_case(rest).lower()  # the first line was set in capitals too
+                current.title = join_lines([current.title, rest], vocabulary)
                 last_heading = segment
                 continue
             heading = heading_of(layout, segment)
