@@ -13,7 +13,8 @@ the text just above it has one, as its caption and mention.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pdfplumber
@@ -42,6 +43,7 @@ MIN_WIDTH_SHARE = 0.3  # of the text column
 MIN_HEIGHT_PT = 60.0
 INTRO_REACH_PT = 40.0  # the introducing sentence ends at most this far above (or its code)
 LABEL = "Figure"
+CLOSED_SENTENCE = re.compile(r"(?<=[.!?][)\]”’\"])\s+(?=[A-Z])")
 CAPTION_GAP_PT = 36.0  # a caption this close under or over a drawing is its own
 
 
@@ -50,6 +52,7 @@ class Drawing:
     page: int
     box: Box
     caption: str  # the sentence introducing it, or ""
+    labels: set[int] = field(default_factory=set)  # ids of its own text lines (axis titles)
 
 
 def drawings_extract(
@@ -79,13 +82,16 @@ def drawings_extract(
                 orphans.remove(caption)
                 label, text_, figure_number = caption.label, caption.text, caption.number
                 covered.update(id(s) for s in caption.segments)
-            elif any(c.kind == "figure" for c in captions):
+            elif any(c.kind == "figure" for c in captions) and not _drawn_by_code(
+                layout, page_number, drawing.box
+            ):
                 continue  # a paper that captions its figures: an uncaptioned drawing is a
-                # supplement or a decoration more often than a figure of its argument
+                # supplement or a decoration more often than a figure of its argument, unless
+                # the code printed just above it drew it (a knitr or Sweave plot)
             else:
                 number += 1
                 label, text_, figure_number = LABEL, drawing.caption, number
-            nearby = page_texts(layout, page_number, drawing.box, captions)
+            nearby = page_texts(layout, page_number, drawing.box, captions, drawing.labels)
             box = Box(*crop_clean(_tuple(drawing.box), nearby), True)
             figure_id = f"fig-{figure_number}"
             size, panels = crop_render(document, page_number, box, out_dir / f"{figure_id}.png")
@@ -108,7 +114,25 @@ def drawings_extract(
                 )
             )
             covered.update(id(s) for s in _inside(layout.pages[page_number - 1], box))
+            covered.update(drawing.labels)
     return figures, covered
+
+
+def _drawn_by_code(layout: Layout, page: int, box: Box) -> bool:
+    """The line just above the drawing is program code: the chunk that drew the plot (for a
+    drawing at the top of its page, the last line of the page before)."""
+    above = [
+        s
+        for s in layout.pages[page - 1]
+        if s.role == "text" and s.bottom <= box.top + 1 and s.x0 < box.x1 and box.x0 < s.x1
+    ]
+    last = max(above, key=lambda s: s.bottom, default=None)
+    if last is None:
+        before = reading_order(layout, page - 1) if page > 1 else []
+        # the page's number may stand above the bottom band a header would be found in
+        before = [s for s in before if s.role == "text" and not s.text.strip().isdigit()]
+        return bool(before) and before[-1].code
+    return last.code and box.top - last.bottom <= INTRO_REACH_PT
 
 
 def _caption_beside(drawing: Drawing, orphans: list[Caption]) -> Caption | None:
@@ -143,8 +167,8 @@ def page_drawings(
             continue  # a captioned figure (or table) already holds it
         if not _figure_like(layout, page_number, cluster, box, segments):
             continue
-        box = _with_labels(layout, box, segments)
-        drawings.append(Drawing(page_number, box, _introduction(layout, page_number, box)))
+        box, own = _with_labels(layout, box, segments)
+        drawings.append(Drawing(page_number, box, _introduction(layout, page_number, box), own))
     return drawings
 
 
@@ -257,28 +281,64 @@ def _prose_line(layout: Layout, segment: Segment) -> bool:
     )
 
 
-def _with_labels(layout: Layout, box: Box, segments: list[Segment]) -> Box:
-    """The drawing's box grown to its own text: tick labels, axis titles, tip labels."""
-    reach = Box(
-        box.x0 - LABEL_REACH_PT,
-        box.top - LABEL_REACH_PT,
-        box.x1 + LABEL_REACH_PT,
-        box.bottom + LABEL_REACH_PT,
-        True,
+def _with_labels(layout: Layout, box: Box, segments: list[Segment]) -> tuple[Box, set[int]]:
+    """The drawing's box grown to its own text: tick labels, axis titles, tip labels, and the
+    ids of those lines. Labels chain: an axis title sits beyond its tick labels, more than
+    LABEL_REACH_PT from the lines. A line in the labels' own font is the drawing's even when
+    it looks like a heading (R sets an axis title such as "L1 Norm" larger than the body)."""
+    own: list[Segment] = []
+    for _ in range(4):
+        fonts = {s.font for s in own + _inside(segments, box)}
+        reach = Box(
+            box.x0 - LABEL_REACH_PT,
+            box.top - LABEL_REACH_PT,
+            box.x1 + LABEL_REACH_PT,
+            box.bottom + LABEL_REACH_PT,
+            True,
+        )
+        found = [
+            s
+            for s in segments
+            if s not in own
+            and _label_like(layout, s, fonts)
+            and (_within(s, reach) if not own else s.font in fonts and _chained(s, box))
+        ]
+        if not found:
+            break
+        own += found
+        box = _bounds([box, *(Box(s.x0, s.top, s.x1, s.bottom, False) for s in found)])
+    return box, {id(s) for s in own}
+
+
+def _label_like(layout: Layout, segment: Segment, fonts: set[str]) -> bool:
+    return (
+        segment.role in ("text", "rotated")
+        and not segment.code
+        and not _prose_line(layout, segment)
+        and (heading_of(layout, segment) is None or segment.font in fonts)
     )
-    labels = [
-        Box(s.x0, s.top, s.x1, s.bottom, False)
-        for s in segments
-        if s.role in ("text", "rotated")
-        and not s.code
-        and not _prose_line(layout, s)
-        and heading_of(layout, s) is None
-        and s.x0 >= reach.x0
-        and s.x1 <= reach.x1
-        and s.top >= reach.top
-        and s.bottom <= reach.bottom
-    ]
-    return _bounds([box, *labels])
+
+
+def _within(segment: Segment, box: Box) -> bool:
+    return (
+        segment.x0 >= box.x0
+        and segment.x1 <= box.x1
+        and segment.top >= box.top
+        and segment.bottom <= box.bottom
+    )
+
+
+def _chained(segment: Segment, box: Box) -> bool:
+    """Next to the labels taken so far (an axis title beyond its tick labels), and no wider
+    than the drawing's room: not a line of the next column."""
+    room = 2 * LABEL_REACH_PT
+    return (
+        _near(box, Box(segment.x0, segment.top, segment.x1, segment.bottom, False), LABEL_REACH_PT)
+        and segment.x0 >= box.x0 - room
+        and segment.x1 <= box.x1 + room
+        and segment.top >= box.top - room
+        and segment.bottom <= box.bottom + room
+    )
 
 
 def _introduction(layout: Layout, page: int, box: Box) -> str:
@@ -316,6 +376,8 @@ def _introduction(layout: Layout, page: int, box: Box) -> str:
     paragraph = join_lines([s.text for s in reversed(lines)])
     sentences = text.sentences(paragraph)
     last = sentences[-1].strip() if sentences else ""
+    # a sentence that ends inside brackets or quotes ("… help(glmnet).) We can plot …")
+    last = CLOSED_SENTENCE.split(last)[-1]
     return last if len(last.split()) >= 4 and last[:1].isupper() else ""
 
 

@@ -15,9 +15,12 @@ if TYPE_CHECKING:
     from apps.decks.pipeline.ingest.figures import Box
 
 
-def page_texts(layout: Layout, page: int, box: Box, captions: list[Caption]) -> list[PageText]:
+def page_texts(
+    layout: Layout, page: int, box: Box, captions: list[Caption], own: set[int] = frozenset()
+) -> list[PageText]:
     """The page's lines in and around a figure's box, each with what it is: the checks of
-    crops.py keep body text, running headers, headings and captions out of the crop."""
+    crops.py keep body text, running headers, headings and captions out of the crop. Lines in
+    `own` (ids) are the figure's labels, whatever they look like."""
     caption_segments = {id(s) for c in captions if c.page == page for s in c.segments}
     width = layout.column_width()
     found = []
@@ -36,7 +39,9 @@ def page_texts(layout: Layout, page: int, box: Box, captions: list[Caption]) -> 
             and segment.top >= box.top - 1
             and segment.bottom <= box.bottom + 1
         )
-        if segment.role == "header" or (segment.role == "margin" and not inside):
+        if id(segment) in own:
+            kind = "label"
+        elif segment.role == "header" or (segment.role == "margin" and not inside):
             kind = "header"
         elif id(segment) in caption_segments:
             kind = "caption"

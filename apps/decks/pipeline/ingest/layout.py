@@ -23,8 +23,9 @@ from apps.decks.pipeline.ingest.glyphs import (
     normalize,
     words_text,
 )
+from apps.decks.pipeline.ingest.running import running_mark
+from apps.decks.pipeline.ingest.words import compound
 
-PAGE_NUMBER = re.compile(r"(?:page\s*)?[-–]?\s*#\s*[-–]?(?:\s*(?:/|of)\s*#)?", re.I)
 SECTION_NUMBER = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|[A-H]\.)$")
 SUPERSCRIPT_MARK = re.compile(r"^[\d,*†‡§¶\-–]+$|^ID$")
 NO_SPACE_BEFORE = tuple(",.;:!?)]}’”%")
@@ -64,6 +65,7 @@ class Segment:
     column: int = 0
     code: bool = False  # a line of program code or its output (code.py)
     cell: bool = False  # a cell of a table without caption or rules (cells.py)
+    run_in: bool = False  # a heading split from the text it runs into (runin.py)
 
     def __post_init__(self) -> None:
         self.refresh()
@@ -173,7 +175,7 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
         sizes.append((float(page.width), float(page.height)))
     body = _body_size(pages)
     layout = Layout(pages=pages, page_sizes=sizes, body_size=body, columns=[])
-    _mark_running(layout)
+    running_mark(layout)
     layout.columns = _columns(layout)
     _mark_margins(layout)
     for page_segments, turned in zip(pages, rotated, strict=True):
@@ -348,41 +350,6 @@ def _body_size(pages: list[list[Segment]]) -> float:
     return weights.most_common(1)[0][0] if weights else 10.0
 
 
-def _running_key(text: str) -> str:
-    return re.sub(r"\d+", "#", text.lower()).strip()
-
-
-def _mark_running(layout: Layout) -> None:
-    """Headers and footers: text in the top/bottom band repeated on many pages, page numbers."""
-    if not layout.pages:
-        return
-    keys: Counter[str] = Counter()
-    for number, page in enumerate(layout.pages):
-        height = layout.page_sizes[number][1]
-        seen = set()
-        for segment in page:
-            if segment.top < 0.1 * height or segment.bottom > 0.9 * height:
-                seen.add(_running_key(segment.text))
-        keys.update(seen)
-    # Repeated short keys ("p", "e") are a figure's letters on several pages, not a header.
-    repeated = {
-        k for k, n in keys.items() if n >= max(2, len(layout.pages) // 3) and len(k.strip()) > 3
-    }
-    texts: list[str] = []
-    for number, page in enumerate(layout.pages):
-        height = layout.page_sizes[number][1]
-        for segment in page:
-            in_band = segment.top < 0.1 * height or segment.bottom > 0.9 * height
-            if not in_band:
-                continue
-            key = _running_key(segment.text)
-            if key in repeated or PAGE_NUMBER.fullmatch(key.strip()):
-                segment.role = "header"
-                if segment.text not in texts:
-                    texts.append(segment.text)
-    layout.running = texts
-
-
 def _columns(layout: Layout) -> list[tuple[float, float]]:
     """Text columns from the left edges of body-size segments that fill most of a line."""
     starts: Counter[int] = Counter()
@@ -464,11 +431,7 @@ def join_lines(lines: list[str], vocabulary: set[str] | None = None) -> str:
             head = stem.split(" ")[-1]
             tail = re.match(r"[\w]+", line)
             piece = tail.group(0) if tail else ""
-            keep_hyphen = (
-                vocabulary is not None
-                and f"{head}-{piece}".lower() in vocabulary
-                and f"{head}{piece}".lower() not in vocabulary
-            )
+            keep_hyphen = vocabulary is not None and compound(head, piece, vocabulary)
             out = f"{stem}-{line}" if keep_hyphen else stem + line
         elif out:
             out += " " + line

@@ -6,7 +6,13 @@ import re
 from dataclasses import dataclass
 
 from apps.decks.pipeline.ingest.equations import DisplayEquation
-from apps.decks.pipeline.ingest.layout import Layout, Segment, join_lines, reading_order
+from apps.decks.pipeline.ingest.layout import (
+    BOLD_FONT,
+    Layout,
+    Segment,
+    join_lines,
+    reading_order,
+)
 from apps.decks.pipeline.paper import Equation, Section
 
 DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+[^\s\"<>.,;)\]])")
@@ -60,6 +66,12 @@ AFFILIATION = re.compile(
 )
 
 
+MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
+DATE = re.compile(rf"(?:(?:\d{{1,2}}\s+)?(?:{MONTHS})\.?\s+(?:\d{{1,2}},?\s+)?)?(?:19|20)\d\d")
+THEOREM = re.compile(
+    r"(?:Theorem|Lemma|Proposition|Corollary|Definition|Conjecture|Axiom|Remark|Example|"
+    r"Proof|Claim|Assumption)\b"
+)
 LONE_SYMBOL = re.compile(r"\$?\s*[()\[\]{}|+\-−=·]\s*\$?")
 SMALL_CAPS_FONT = re.compile(r"(?:^|\+)(?:cmcsc|lmcsc|sfcc|eccc)\d|smallcaps|[-_]sc\b", re.I)
 ITALIC_FONT = re.compile(r"italic|oblique|(?:^|\+)(?:cmti|cmsl|sfti|lmri)\d", re.I)
@@ -229,6 +241,8 @@ def heading_of(layout: Layout, segment: Segment) -> Heading | None:
     words = text.split()
     if not words or len(words) > 14 or CAPTION.match(text) or text.endswith((",", ";")):
         return None
+    if DATE.fullmatch(text) or (segment.page == 1 and AFFILIATION.search(text)):
+        return None  # the title block's date or affiliation, set large like a heading
     larger = segment.size >= layout.body_size + 0.9
     match = NUMBERED.match(text)
     # A numbered bold heading may be set a size smaller than the body (REVTeX's "I. INTRODUCTION")
@@ -236,7 +250,7 @@ def heading_of(layout: Layout, segment: Segment) -> Heading | None:
     # AMS sets headings in small capitals at the body's size: "1. Introduction", "References"
     small_caps = bool((match or _heading_text(text)) and SMALL_CAPS_FONT.search(segment.font))
     emphasised = larger or ((segment.bold or small_caps) and segment.size >= smallest)
-    if not emphasised:
+    if not emphasised and not segment.run_in:
         return None
     if match:
         number, title = match.group(1), match.group(2).strip()
@@ -246,9 +260,46 @@ def heading_of(layout: Layout, segment: Segment) -> Heading | None:
         return Heading(segment, number, _sentence_case(title.rstrip(".:")), level)
     if _heading_text(text):
         return Heading(segment, "", text.rstrip(".:"), 1)
+    if segment.run_in:
+        return Heading(segment, "", _sentence_case(text.rstrip(".:")), 2)
     if larger and segment.size >= layout.body_size + 2 and len(words) <= 8 and text[0].isupper():
         return Heading(segment, "", text, 1)
+    if _standalone_bold(layout, segment):
+        return Heading(segment, "", text, 2)
     return None
+
+
+def _standalone_bold(layout: Layout, segment: Segment) -> bool:
+    """An unnumbered heading set bold at the text's size on a line of its own ("Cross-
+    validation", as R Markdown and many journals set their lowest headings): a few words, all
+    bold, with room above and a paragraph of plain text starting right under it."""
+    text = segment.text.strip()
+    words = segment.words
+    if not 1 <= len(words) <= 8 or not text[:1].isupper() or text.endswith((".", ",", ";", ":")):
+        return False
+    if segment.role != "text" or sum(c.isalpha() for c in text) < 4 or THEOREM.match(text):
+        return False  # a theorem's label heads its statement, not a section
+    if not all(BOLD_FONT.search(w.font) for w in words) or segment.size < layout.body_size - 0.6:
+        return False
+    lines = [
+        s
+        for s in layout.pages[segment.page - 1]
+        if s is not segment and s.role == "text" and s.x0 < segment.x1 and segment.x0 < s.x1
+    ]
+    below = [s for s in lines if s.top >= segment.bottom - 1]
+    above = [s for s in lines if s.bottom <= segment.top + 1]
+    after = min(below, key=lambda s: s.top, default=None)
+    if after is None or after.top - segment.bottom > 1.5 * segment.size or after.bold:
+        return False
+    if not -3 <= after.x0 - segment.x0 <= 2.5 * segment.size or not layout.is_body(after):
+        return False  # the paragraph starts at its left edge, or indented from it
+    if len(after.text.split()) < 5 or after.width < 0.4 * layout.column_width():
+        return False  # a table's head over its columns ("Intercept" over "Bias MAE RMSE")
+    edges = [x0 for x0, _ in layout.columns] or [segment.x0]
+    if min(abs(segment.x0 - x0) for x0 in edges) > 1.5 * segment.size:
+        return False  # a heading starts at its column's edge
+    before = max(above, key=lambda s: s.bottom, default=None)
+    return before is None or segment.top - before.bottom >= 0.6 * segment.size
 
 
 def _sentence_case(title: str) -> str:
@@ -346,6 +397,7 @@ def sections_read(
     first_heading: Segment | None = None
     current: Section | None = None
     paragraph: list[str] = []
+    last_heading: Segment | None = None  # the line of the current section's heading
     column_right = {i: x1 for i, (_, x1) in enumerate(layout.columns)}
 
     def flush() -> None:
@@ -378,6 +430,13 @@ def sections_read(
                 continue
             if page == 1 and segment.text.strip().lower() in names:
                 continue
+            if _heading_goes_on(layout, current, paragraph, last_heading, segment):
+                rest = segment.text.strip()
+                if rest.isupper() and not current.title.isupper():
+                    rest = _sentence_case(rest).lower()  # the first line was set in capitals too
+                current.title = join_lines([current.title, rest], vocabulary)
+                last_heading = segment
+                continue
             heading = heading_of(layout, segment)
             if heading is not None:
                 flush()
@@ -386,10 +445,11 @@ def sections_read(
                 first_heading = first_heading or segment
                 current = Section(number=heading.number, title=heading.title, level=heading.level)
                 sections.append(current)
+                last_heading = segment
                 continue
             if current is None or not layout.is_body(segment):
                 continue
-            if segment.code or segment.cell or segment.monospaced:
+            if segment.code or segment.cell:
                 # program code or its output, a table's cell: not a sentence of the paper
                 flush()
                 continue
@@ -402,6 +462,28 @@ def sections_read(
                 flush()
     flush()
     return _kept(sections), first_heading, placed
+
+
+def _heading_goes_on(
+    layout: Layout,
+    current: Section | None,
+    paragraph: list[str],
+    heading: Segment | None,
+    segment: Segment,
+) -> bool:
+    """The second line of a heading too long for one ("… approach to lin-" / "ear mixed
+    models"): right after the heading, in its font and size, right under it, not a numbered
+    heading of its own."""
+    if current is None or current.paragraphs or paragraph or heading is None:
+        return False
+    if segment.page != heading.page or segment.font != heading.font or NUMBERED.match(segment.text):
+        return False
+    if abs(segment.size - heading.size) > 0.3 or not (
+        heading.bold or heading.size >= layout.body_size + 0.9
+    ):
+        return False
+    gap = segment.top - heading.bottom
+    return -1 <= gap <= 0.6 * segment.size and heading.x0 - 3 <= segment.x0 <= heading.x0 + 40
 
 
 def _sentence_open(paragraph: list[str]) -> bool:

@@ -1,0 +1,35 @@
+"""English words, to tell a compound split at a line's end ("scale-" / "dependent") from a
+word hyphenated to fit the line ("experi-" / "ment").
+
+The word list is pyspellchecker's English frequency list, loaded once on first use.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from spellchecker import SpellChecker
+
+COMPOUND_PART = 3  # letters at least in each half of a kept compound ("co-variate" joins)
+
+
+@cache
+def _english() -> SpellChecker:
+    return SpellChecker(language="en", distance=1)
+
+
+def known(word: str) -> bool:
+    return word.lower() in _english()
+
+
+def compound(head: str, tail: str, vocabulary: set[str]) -> bool:
+    """Keep the hyphen of "head-" + "tail" at a line's end? Not when the joined word is a word
+    (of the paper, seen unhyphenated, or of English); yes when the paper writes it hyphenated
+    elsewhere, or when both halves are words themselves ("scores-specific")."""
+    joined = f"{head}{tail}".lower()
+    if joined in vocabulary or known(joined):
+        return False
+    if f"{head}-{tail}".lower() in vocabulary:
+        return True
+    halves = (head, tail)
+    return all(len(h) >= COMPOUND_PART and h.isalpha() and known(h) for h in halves)
