@@ -184,3 +184,80 @@ def other_language(text: str) -> str | None:
     if len(foreign) >= 3 and english / len(tokens) < 0.12:
         return " ".join(text.split()[:5])
     return None
+
+
+# A sentence that leads into code or a display the slide does not show, and says nothing
+# without it: "Here's how to read shapefile data", "… can be set up using", "… forced out with
+# the command", "… as an option, as e.g".
+INTO_CODE = re.compile(
+    r"^here(?:'s|’s|\s+is|\s+are)\s+(?:how|an?\s+example|the\s+code|what)\b|"
+    r"(?:\busing|\bvia|\bwith\s+the\s+(?:command|function|call|code|option|argument|macro|"
+    r"environment)s?|\bthe\s+(?:command|function|call|code|macro)s?|(?:\bas\s+)?\be\.\s?g|"
+    r"\bi\.\s?e|\bnamely|\bby\s+(?:typing|calling|running|entering))\s*[.:,]?$",
+    re.I,
+)
+
+
+def into_code(text: str) -> str | None:
+    """The sentence introduces code, a command or an example the slide does not show."""
+    match = INTO_CODE.search(MATH_SPAN.sub("X", text.strip()))
+    return match.group(0).strip() if match else None
+
+
+# Words ending in -s that open a sentence without being its verb.
+_NOT_VERBS = (
+    r"sometimes|perhaps|thus|whereas|besides|towards|always|afterwards|upwards|downwards|"
+    r"backwards|does|has|this|his|its|yes|plus|minus|versus|various|numerous|previous|"
+    r"obvious|serious|analysis|basis|status|focus|census|bias|chaos|class|mass|loss|cross|"
+    r"access|process|success|progress|unless|nevertheless|nonetheless|regardless|less|"
+    r"statistics|mathematics|economics|physics|genetics|ethics|series|species|news|means"
+)
+# A sentence whose subject was lost (a function's name set as code, or a line of its own):
+# what is left opens with its verb, "Controls the type I error rate …", "Returns a list of …".
+SUBJECTLESS = re.compile(
+    rf"^(?!(?i:{_NOT_VERBS})\b)[A-Z][a-z]{{2,}}[^suio\W]s\s+"
+    r"(?:the|a|an|its|their|whether|how|all|each|both|one|two|several|many)\s",
+)
+
+
+def lost_subject(text: str) -> str | None:
+    """The sentence opens with its verb: its subject was lost."""
+    match = SUBJECTLESS.match(MATH_SPAN.sub("X", text.strip()))
+    return match.group(0).strip() if match else None
+
+
+# A subordinate clause standing alone ("If we express the percentages as proportions"): its main
+# clause went with a display or a line of code. Short, with no comma or "then" to open a main
+# clause after it.
+LONE_CLAUSE = re.compile(
+    r"^(?:if|when|whenever|although|though|because|since|unless|whereas|once|until|while)\s",
+    re.I,
+)
+MAX_LONE_CLAUSE_WORDS = 12
+
+
+def lost_main_clause(text: str) -> str | None:
+    """A subordinate clause with no main clause."""
+    flat = MATH_SPAN.sub("X", text.strip())
+    if not LONE_CLAUSE.match(flat) or len(flat.split()) > MAX_LONE_CLAUSE_WORDS:
+        return None
+    if re.search(r"[,;:]|\bthen\b", flat):
+        return None
+    return " ".join(flat.split()[:4])
+
+
+# Sentences of a template or manual about the document itself: its pages ("The reference
+# section on page 7 was produced …"), its sample file, the author's own presentation of it
+# ("I try to give main computation details …").
+ABOUT_THE_DOCUMENT = re.compile(
+    r"\b(?:on|see|of)\s+pages?\s+\d+\b|\bthis\s+(?:sample|file|example\s+file|class\s+file)\b|"
+    r"\bthe\s+(?:sample|template)\s+(?:file|document|paper|article)\b|"
+    r"^I\s+(?:try|tried|have\s+tried|want|wanted|hope)\s+to\b",
+    re.I,
+)
+
+
+def about_the_document(text: str) -> str | None:
+    """The sentence is about the document (its pages, its sample file), not the subject."""
+    match = ABOUT_THE_DOCUMENT.search(MATH_SPAN.sub("X", text))
+    return match.group(0).strip() if match else None

@@ -41,6 +41,21 @@ DANGLING_END = re.compile(
     r"versus|vs\.?)$",
     re.I,
 )
+# A title that says nothing of its slide: a fallback word ("Key points"), a figure's bare label
+# ("Figure"), a run-in label ("Software:").
+EMPTY_TITLE = re.compile(
+    r"^(?:key points|main points|figure|fig\.|table|image|plot|graph|chart|output|code|"
+    r"software|notes?|details|remarks?|more|continued|untitled)\s*$",
+    re.I,
+)
+# A subordinate clause cut from the sentence that introduces a figure ("Once fit", "If newx is
+# being passed", "As a sanity check"): the main clause, which says what is shown, was lost. A
+# question ("When are robust errors needed?") is a heading.
+SUBORDINATE_OPENING = re.compile(
+    r"^(?:if|once|when|whenever|while|since|because|although|though|unless|until|whereas|as|"
+    r"so that|in order to)\s(?!.*\?$)",
+    re.I,
+)
 
 
 def title_fragment(title: str) -> str | None:
@@ -49,6 +64,10 @@ def title_fragment(title: str) -> str | None:
     stripped = title.strip()
     if not stripped:
         return "empty"
+    if stripped.endswith(":") or EMPTY_TITLE.match(stripped):
+        return stripped
+    if SUBORDINATE_OPENING.match(stripped):
+        return stripped.split(" ", 1)[0]
     if PANEL_FRAGMENT.match(stripped):
         return stripped.split(" ", 1)[0]
     sentence = CAPTION_SENTENCE.search(stripped)
@@ -76,7 +95,23 @@ def title_head(title: str) -> str | None:
         head = re.split(cut, stripped, maxsplit=1)[0].strip(" .:")
         if head != stripped and not title_fragment(head):
             return head
+    if re.search(r"\s[a-z]+-$", stripped):  # a heading cut at its line break: "… approach to lin-"
+        head = stripped.rsplit(" ", 1)[0]
+        while DANGLING_END.search(head):
+            head = DANGLING_END.sub("", head).rstrip(" ,;:")
+        if len(head.split()) >= 2 and not title_fragment(head):
+            return head
     return None
+
+
+def unused_title(title: str, taken: set[str]) -> str:
+    """The title, or "… (continued)" when another slide has it already; recorded as taken."""
+    candidate, count = title, 1
+    while candidate in taken:
+        count += 1
+        candidate = f"{title} (continued)" if count == 2 else f"{title} (continued, {count - 1})"
+    taken.add(candidate)
+    return candidate
 
 
 # A title is a heading, not a sentence: it needs no verb, may name an equation or a reference.

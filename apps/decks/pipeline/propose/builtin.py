@@ -18,6 +18,7 @@ from apps.decks.pipeline.propose import bullets
 from apps.decks.pipeline.propose.bullets import rewrite as rewrite_bullet
 from apps.decks.pipeline.propose.captions import caption_text, figure_title, mention_bullet
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+from apps.decks.pipeline.title_defects import unused_title
 
 INTRO = re.compile(r"intro|background|motivation|overview|preliminar", re.I)
 CONCLUSION = re.compile(r"conclu|summary|outlook|future work|closing|final remarks", re.I)
@@ -257,9 +258,9 @@ class BuiltinProposer:
         if titles is not None:
             if title in titles:
                 title = figure_title(figure, words=14)
-            if title in titles:
+            if title in titles and figure.captioned:
                 title = f"{title} ({figure.label})"
-            titles.add(title)
+            title = unused_title(title, titles)
         slide = Slide(
             kind="figure",
             title=title,

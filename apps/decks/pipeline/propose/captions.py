@@ -31,7 +31,14 @@ PANEL_LABEL = re.compile(r"^\(?[a-hA-H]\)(?:\s*(?:and|,|&|–|-)\s*\(?[a-hA-H]\)
 
 
 def figure_title(figure: Figure, words: int = 10) -> str:
-    """A short slide title from the caption: its first phrase, without references."""
+    """A short slide title from the caption: its first phrase, without references. A figure
+    the paper gives no caption (a Sweave plot, whose "caption" is the sentence before it) is
+    titled with its section's heading: a bare "Figure" or a clause of that sentence says
+    nothing of it."""
+    if not figure.captioned and figure.section:
+        heading = title_defects.title_head(figure.section) or figure.section
+        if not title_defects.title_fragment(heading):
+            return heading
     return _caption_title(figure.caption, figure.label, words)
 
 

@@ -53,6 +53,7 @@ class Work:
     used: set[str] = field(default_factory=set)  # bullets shown (lower case)
     shown: set[str] = field(default_factory=set)  # figure ids shown
     orphans: list[str] = field(default_factory=list)  # bullets of removed thin slides
+    titles: set[str] = field(default_factory=set)  # slide titles in the deck
 
 
 Fixer = Callable[[Slide, Issue, Work], tuple[list[Slide], str]]
@@ -75,6 +76,7 @@ def deck_repair(
     work = Work(proposer, paper, bullets.SentenceIndex(paper))
     work.used = {b.lower() for s in deck.slides for b in s.bullets}
     work.shown = set(deck.figures_used())
+    work.titles = {s.title for s in deck.slides}
     numbered = list(enumerate(issues))
     slides: list[Slide] = []
     changes: list[Change] = []
@@ -196,6 +198,10 @@ def _next_sentence(slide: Slide, work: Work) -> str | None:
 
 @fixer("title_fragment")
 def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """A title that stands: the title's own head, the figure's caption, the heading of the
+    section the slide comes from, or the nearest heading before it; a title another slide has
+    already gets "(continued)". When none stands the title stays, and stays flagged: a title
+    that says nothing ("Key points") is no fix."""
     figures = [f for f in (work.paper.figure(i) for i in slide.figures()) if f]
     head = title_defects.title_head(slide.title)
     candidates = [head] if head else []  # the title's own head, before what ran into it
@@ -203,19 +209,10 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
         from apps.decks.pipeline.propose.captions import figure_title
 
         candidates += [figure_title(figures[0], words=w) for w in (8, 12)]
-    section = next(
-        (
-            s
-            for s in work.paper.sections
-            if slide.notes and s.paragraphs and s.paragraphs[0][:80] in slide.notes
-        ),
-        None,
-    )
-    if section is not None:
-        candidates.append(section.title)
+    for section in _sections_behind(slide, figures, work.paper):
+        candidates += [section.title, title_defects.title_head(section.title) or ""]
     if figures:
-        candidates += [figures[0].section, figures[0].label]
-    candidates.append("Key points")
+        candidates.append(figures[0].label)
     for candidate in candidates:
         cleaned = bullets.strip_stray(candidate) or ""
         if (
@@ -223,8 +220,30 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
             and not title_defects.title_fragment(cleaned)
             and not title_defects.title_text_defects(cleaned)
         ):
-            return [slide.model_copy(update={"title": cleaned[:120]})], f"retitled “{cleaned}”"
+            title = title_defects.unused_title(cleaned[:120], work.titles)
+            return [slide.model_copy(update={"title": title})], f"retitled “{title}”"
     return [slide], ""
+
+
+def _sections_behind(slide: Slide, figures: list, paper: Paper) -> list:
+    """The section the slide was made from (its notes, its title or its figure's section), then
+    the two sections with text before it in the paper's order, nearest first (a heading read
+    from a figure's axis, "Lo", hands the slide to the heading its text really sits under)."""
+    sections = paper.sections
+    home = next(
+        (
+            i
+            for i, s in enumerate(sections)
+            if (slide.notes and s.paragraphs and s.paragraphs[0][:80] in slide.notes)
+            or s.title == slide.title
+            or (figures and s.title == figures[0].section)
+        ),
+        None,
+    )
+    if home is None:
+        return []
+    before = [s for s in reversed(sections[:home]) if s.paragraphs][:2]
+    return [sections[home], *before]
 
 
 @fixer("thin_slide")

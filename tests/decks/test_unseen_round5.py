@@ -1,0 +1,161 @@
+"""Classes seen on papers of further fields (survival analysis, mixed models, econometrics,
+physics and geophysics templates): titles that say nothing, bullets that lead into code, lost
+subjects and main clauses, sentences about the document. Synthetic text only."""
+
+import pytest
+
+from apps.decks.pipeline import defects, title_defects
+from apps.decks.pipeline.paper import Figure, Paper, Section
+from apps.decks.pipeline.propose import bullets
+from apps.decks.pipeline.propose.builtin import BuiltinProposer, deck_of
+from apps.decks.pipeline.propose.captions import figure_title
+from apps.decks.pipeline.propose.repair import deck_repair
+from apps.decks.pipeline.slide_deck import Slide
+from tests.decks.test_review_rules import SENTENCE, measure, slide_review
+
+OTHER = "The option removes the notice from the first page of the paper"
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Key points",
+        "Figure",
+        "Software:",
+        "Once fit",
+        "If newx is being passed",
+        "As a sanity check",
+    ],
+)
+def test_titles_that_say_nothing_or_are_a_subordinate_clause_are_fragments(title):
+    assert title_defects.title_fragment(title)
+    slide = Slide(kind="bullets", title=title, bullets=[SENTENCE, OTHER])
+    assert "title_fragment" in {i.type for i in slide_review(slide, measure())}
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "When are robust standard errors needed?",
+        "Stratified Cox models",
+        "Figures of merit",
+        "Asymptotic theory",
+    ],
+)
+def test_headings_stay_titles(title):
+    assert title_defects.title_fragment(title) is None
+
+
+def test_a_heading_cut_at_its_line_break_keeps_its_words_before_the_cut():
+    title = "The penalized least squares approach to lin-"
+    assert title_defects.title_fragment(title)
+    assert title_defects.title_head(title) == "The penalized least squares approach"
+
+
+def _paper_with(sections: list[Section], figures: list[Figure] | None = None) -> Paper:
+    return Paper(title="P", pages=1, source_name="p.pdf", sections=sections, figures=figures or [])
+
+
+def _retitled(paper: Paper, slides: list[Slide]) -> list[str]:
+    deck = deck_of(paper, [Slide(kind="title", title=paper.title), *slides])
+    issues = [
+        i.model_copy(update={"slide": number})
+        for number, slide in enumerate(slides, start=2)
+        for i in slide_review(slide, measure())
+        if i.type == "title_fragment"
+    ]
+    assert len(issues) == len(slides)
+    return [s.title for s in deck_repair(BuiltinProposer(), paper, deck, issues).deck.slides[1:]]
+
+
+def test_slides_of_a_cut_heading_are_retitled_with_its_head_then_continued():
+    cut = "The penalized least squares approach to lin-"
+    paper = _paper_with([Section(title=cut, paragraphs=[SENTENCE * 6])])
+    slides = [Slide(kind="bullets", title=cut, bullets=[SENTENCE, OTHER]) for _ in range(2)]
+    assert _retitled(paper, slides) == [
+        "The penalized least squares approach",
+        "The penalized least squares approach (continued)",
+    ]
+
+
+def test_a_slide_of_a_heading_read_from_a_figure_axis_takes_the_heading_before_it():
+    paper = _paper_with(
+        [
+            Section(title="Cross-validation", paragraphs=[SENTENCE * 4]),
+            Section(title="Lo", paragraphs=[OTHER * 4]),
+        ]
+    )
+    slide = Slide(kind="bullets", title="Lo", bullets=[SENTENCE, OTHER], notes=OTHER * 4)
+    assert _retitled(paper, [slide]) == ["Cross-validation"]
+
+
+def _plot(number: int, caption: str, section: str) -> Figure:
+    return Figure(
+        id=f"fig-{number}",
+        kind="figure",
+        number=number,
+        label="Figure",
+        caption=caption,
+        page=1,
+        bbox=(100, 100, 400, 300),
+        image=f"fig-{number}.png",
+        width_px=400,
+        height_px=300,
+        section=section,
+        captioned=False,
+    )
+
+
+def test_a_figure_without_a_caption_is_titled_with_its_section_once_and_then_continued():
+    first = _plot(1, "Once fit, we can view the optimal value and a plot", "Plotting curves")
+    second = _plot(2, "", "Plotting curves")
+    assert figure_title(first) == "Plotting curves"
+    proposer, used, titles = BuiltinProposer(), set(), set()
+    assert proposer.figure_slide(first, used, titles).title == "Plotting curves"
+    assert proposer.figure_slide(second, used, titles).title == "Plotting curves (continued)"
+    # without a section that stands, the caption's words are all it has
+    assert figure_title(_plot(3, "Survival curves of the two arms", "Lo")) == (
+        "Survival curves of the two arms"
+    )
+
+
+@pytest.mark.parametrize(
+    "bullet, kind",
+    [
+        ("Here's how to read shapefile data", "dangling_pointer"),
+        ("The sandwich estimator can be set up using", "dangling_pointer"),
+        (
+            "Without references the information must be forced out with the command",
+            "dangling_pointer",
+        ),
+        ("The package is loaded as a class with an option, as e.g", "dangling_pointer"),
+        ("Controls the type I error rate at the nominal level", "lost_opening"),
+        ("Returns a list of fitted models for every stratum", "lost_opening"),
+        ("If we express the percentages as proportions", "broken_sentence"),
+        ("The reference section on page 7 was produced by the bibliography tool", "meta_text"),
+        ("I try to give main computation details in the text", "meta_text"),
+    ],
+)
+def test_bullets_that_lost_their_code_subject_or_main_clause_are_found_and_passed_over(
+    bullet, kind
+):
+    assert kind in dict(defects.text_defects(bullet)), defects.text_defects(bullet)
+    assert bullets.rewrite(bullet) is None
+    slide = Slide(kind="bullets", title="Method", bullets=[bullet, SENTENCE])
+    assert kind in {i.type for i in slide_review(slide, measure())}
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    [
+        "Sometimes the fit fails when the sample is small",
+        "Genes that are expressed early matter most for the outcome",
+        "Changes to the model are small in every data set",
+        "When the sample is small, the bootstrap underestimates the variance",
+        "The estimator weighs the counts, e.g. by their exposure",
+        "Statistics of the fitted model are printed by summary",
+        "Using the sandwich estimator, the standard errors grow by 30%",
+    ],
+)
+def test_whole_sentences_of_those_shapes_stay_unflagged(bullet):
+    assert defects.text_defects(bullet) == [], defects.text_defects(bullet)
