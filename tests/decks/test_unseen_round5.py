@@ -159,3 +159,66 @@ def test_bullets_that_lost_their_code_subject_or_main_clause_are_found_and_passe
 )
 def test_whole_sentences_of_those_shapes_stay_unflagged(bullet):
     assert defects.text_defects(bullet) == [], defects.text_defects(bullet)
+
+
+def _words(topic: str, count: int = 3) -> str:
+    return " ".join(
+        f"The {topic} estimator reaches a variance {n + 2}0% lower than the bootstrap in trial {n}."
+        for n in range(count)
+    )
+
+
+def test_a_section_headed_abstract_opens_the_deck_and_is_no_slide_of_its_own():
+    sections = [
+        Section(title="Abstract", paragraphs=[_words("sandwich")]),
+        Section(title="Introduction", paragraphs=[_words("kernel", 4)]),
+        Section(title="Method", paragraphs=[_words("spline", 6)]),
+        Section(title="Results", paragraphs=[_words("hazard", 6)]),
+    ]
+    deck = BuiltinProposer().propose(_paper_with(sections))
+    titles = [s.title for s in deck.slides]
+    assert "Abstract" not in titles
+    contributions = next(s for s in deck.slides if s.role == "contributions")
+    assert any("sandwich" in b for b in contributions.bullets), contributions.bullets
+
+
+def test_slides_added_to_a_short_deck_keep_the_papers_order():
+    from apps.decks.pipeline.propose.deck_level import _paper_order_index
+
+    sections = [Section(title=t, paragraphs=[_words(t.lower())]) for t in ("A", "B", "C", "D")]
+    paper = _paper_with(sections)
+    slides = [
+        Slide(kind="title", title="P", role="title"),
+        Slide(kind="bullets", title="Motivation", role="motivation"),
+        Slide(kind="bullets", title="A", role="method"),
+        Slide(kind="bullets", title="C", role="method"),
+        Slide(kind="bullets", title="Conclusions", role="conclusion"),
+    ]
+    assert _paper_order_index(slides, sections[1], paper) == 3  # B between A and C
+    assert _paper_order_index(slides, sections[3], paper) == 4  # D after C, before the end
+    assert _paper_order_index(slides, sections[0], paper) == 3
+
+
+@pytest.mark.parametrize(
+    "a, b, section, expected",
+    [
+        (
+            "Observed counts together with the fitted means",
+            "Observed counts together with the fitted quantiles",
+            "",
+            "Observed counts: side by side",
+        ),
+        ("Plotting survival curves", "Plotting survival curves (continued)", "", None),
+        (
+            "Pass the result of the survfit call to plot",
+            "We can get survival curves",
+            "Plotting survival curves",
+            "Plotting survival curves: side by side",
+        ),
+    ],
+)
+def test_a_pair_is_titled_with_a_head_that_stands(a, b, section, expected):
+    from apps.decks.pipeline.propose.deck_level import common_title
+
+    expected = expected or f"{a}: side by side"
+    assert common_title(a, b, section) == expected

@@ -29,7 +29,7 @@ RESULTS = re.compile(
     re.I,
 )
 SKIP = re.compile(
-    r"appendix|supplement|acknowledg|funding|data availability|code availability|"
+    r"^abstract$|appendix|supplement|acknowledg|funding|data availability|code availability|"
     r"affiliation|author information|about the authors|corresponding author|address|"
     r"^(?:table of )?contents$",
     re.I,
@@ -65,6 +65,7 @@ class BuiltinProposer:
 
     # ------------------------------------------------------------------ propose
     def propose(self, paper: Paper) -> SlideDeck:
+        paper = _with_abstract(paper)
         scorer = text.Scorer([p for s in paper.sections for p in s.paragraphs] + [paper.abstract])
         used: set[str] = set()
         slides: list[Slide] = [Slide(kind="title", title=paper.title, role="title")]
@@ -408,6 +409,19 @@ def footer_text(paper: Paper) -> str:
     venue = re.sub(r"\s+(19|20)\d\d$", "", venue)
     parts = [p for p in (who, " ".join(v for v in (venue, paper.year) if v)) if p]
     return " · ".join(parts)
+
+
+def _with_abstract(paper: Paper) -> Paper:
+    """The paper with its abstract: a section headed "Abstract" is the abstract when the
+    paper has none apart (it opens the deck as what the paper does, never as a slide after the
+    introduction)."""
+    heading = next((s for s in paper.sections if ABSTRACT.match(s.title)), None)
+    if paper.abstract or heading is None:
+        return paper
+    return paper.model_copy(update={"abstract": " ".join(heading.paragraphs)})
+
+
+ABSTRACT = re.compile(r"^\s*abstract\s*[.:]?\s*$", re.I)
 
 
 def _without(paragraphs: list[str], pattern: re.Pattern) -> str:
