@@ -222,3 +222,51 @@ def test_a_pair_is_titled_with_a_head_that_stands(a, b, section, expected):
 
     expected = expected or f"{a}: side by side"
     assert common_title(a, b, section) == expected
+
+
+@pytest.mark.parametrize(
+    "bullet, lost",
+    [
+        ("7 where $\\alpha_{0}$ are intercepts and $a_{i}$ are random effects", True),
+        ("We take $K(x) = (2\\pi)^{-1} \\exp(-_{2}^{1} x^{T} x)$ as the normal kernel", True),
+        ("We set $x^{-1} = y_{i}^{2}$ for all units of the sample", False),
+    ],
+)
+def test_a_where_clause_after_a_display_number_and_a_fraction_read_as_scripts(bullet, lost):
+    assert ("lost_formula" in dict(defects.text_defects(bullet))) is lost
+    if lost:
+        assert bullets.rewrite(bullet) is None
+
+
+@pytest.mark.parametrize(
+    "title, head",
+    [
+        (
+            "Testing and dating structural changes in the presence of",
+            "Testing and dating structural changes",
+        ),
+        (
+            "Scatterplots of the Portnoy vs. Peng-Huang estimators of",
+            "Scatterplots of the Portnoy vs. Peng-Huang estimators",
+        ),
+    ],
+)
+def test_a_heading_that_lost_its_end_keeps_the_words_before_the_cut_phrase(title, head):
+    assert title_defects.title_fragment(title)
+    assert title_defects.title_head(title) == head
+
+
+def test_a_pronoun_after_a_short_opener_leans_on_the_sentence_before():
+    bullet = "By default, it uses the vcov method which computes the errors"
+    assert "leaning_reference" in dict(defects.text_defects(bullet))
+    assert bullets.rewrite(bullet) is None
+    previous = "The coeftest function takes a fitted model and a covariance"
+    # merged with the sentence it leans on, the pronoun follows what it stands for
+    assert bullets.rewrite(bullet, bullets.Source(previous=previous)) == (
+        f"{previous}; by default, it uses the vcov method which computes the errors"
+    )
+    for whole in (
+        "In short, it is common to use the bootstrap for small samples",
+        "For the Poisson model, they are equal to the means",
+    ):
+        assert "leaning_reference" not in dict(defects.text_defects(whole))

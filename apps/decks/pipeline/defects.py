@@ -478,6 +478,7 @@ def text_defects(text: str) -> list[tuple[str, str]]:
         ("dangling_connector", dangling_connector),
         ("unresolved_reference", unresolved_reference),
         ("leaning_reference", leaning_reference),
+        ("leaning_reference", lost_text.pronoun_after_opener),
         ("meta_text", meta_text),
         ("meta_text", lost_text.about_the_document),
         ("dangling_pointer", absent_pointer),

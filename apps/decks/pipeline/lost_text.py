@@ -25,14 +25,15 @@ GAP = re.compile(
     r"\b(?:and|or)\s+(?:are|is)\s+(?:fulfilled|satisfied|met|true|given|known|equal)\b",
     re.I,
 )
-# A script without its base, inside a formula: "$(_{3}^{1})$" (a fraction's or binomial's parts
-# read as scripts).
-BASELESS_SCRIPT = re.compile(r"(?:^|[\s(\[,])[_^]\{")
+# A script without its base, inside a formula: "$(_{3}^{1})$", "$\exp(-_{2}^{1} x)$" (a
+# fraction's or binomial's parts read as scripts).
+BASELESS_SCRIPT = re.compile(r"(?:^|[\s(\[,=+\-−])[_^]\{")
 # A prose word typeset as a formula with a mark after it: "$\mathrm{species}:^{6}$".
 PROSE_IN_MATH = re.compile(r"\\mathrm\{[a-z]{3,}\}\s*[:;,.]?\s*\^|\\surd")
-# A display's "where"-clause read as a sentence: "Where $\sigma$ is the variance".
+# A display's "where"-clause read as a sentence: "Where $\sigma$ is the variance", "7 where
+# $\alpha_{0}$ are …" (after the display's number).
 WHERE_CLAUSE = re.compile(
-    r"^(?:\$[^$]+\$\s+)?(?:where\s+\$|where\s+[A-Za-z]\s*,?\s*(?:is|are|denotes?)\b|"
+    r"^(?:\$[^$]+\$\s+|\(?\d{1,3}\)?\s+)?(?:where\s+\$|where\s+[A-Za-z]\s*,?\s*(?:is|are|denotes?)\b|"
     r"with\s+(?:\$[^$]+\$|[A-Za-z])\s*,?\s*(?:is|are|denotes?|being)\b)",
     re.I,
 )
@@ -261,3 +262,19 @@ def about_the_document(text: str) -> str | None:
     """The sentence is about the document (its pages, its sample file), not the subject."""
     match = ABOUT_THE_DOCUMENT.search(MATH_SPAN.sub("X", text))
     return match.group(0).strip() if match else None
+
+
+# A pronoun as the subject right after a short opener: "By default, it uses the vcov method",
+# "In practice, they are …". What it stands for was in the sentence before (its antecedent was
+# lost with it); an expletive "it" ("In practice, it is common to …") stands.
+PRONOUN_AFTER_OPENER = re.compile(
+    r"^[A-Z][\w-]*(?:\s+[a-z][\w-]*){0,2},\s+(?:it|they)\s+"
+    r"(?!(?:is|was|seems|appears|follows|turns|remains|has\s+been|can\s+be\s+shown|"
+    r"may\s+be|might\s+be|should\s+be\s+noted)\b)[a-z]+",
+)
+
+
+def pronoun_after_opener(text: str) -> str | None:
+    """The sentence's subject, after its opener, is a pronoun with nothing to refer to."""
+    match = PRONOUN_AFTER_OPENER.match(MATH_SPAN.sub("X", text.strip()))
+    return match.group(0) if match else None

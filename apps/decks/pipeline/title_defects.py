@@ -41,6 +41,24 @@ DANGLING_END = re.compile(
     r"versus|vs\.?)$",
     re.I,
 )
+PREPOSITIONS = frozenset(
+    [
+        "of",
+        "in",
+        "for",
+        "by",
+        "with",
+        "to",
+        "on",
+        "at",
+        "from",
+        "under",
+        "over",
+        "into",
+        "between",
+        "against",
+    ]
+)
 # A title that says nothing of its slide: a fallback word ("Key points"), a figure's bare label
 # ("Figure"), a run-in label ("Software:").
 EMPTY_TITLE = re.compile(
@@ -94,6 +112,15 @@ def title_head(title: str) -> str | None:
     for cut in (r"(?<=[a-z)])\.\s+(?=[A-Z])", r"/\s", r":\s"):
         head = re.split(cut, stripped, maxsplit=1)[0].strip(" .:")
         if head != stripped and not title_fragment(head):
+            return head
+    if DANGLING_END.search(stripped.rstrip(".,;: ")):
+        # a heading whose line break lost its end: "… changes in the presence of" → the words
+        # before the phrase it was cut in ("… changes")
+        words = stripped.split()
+        tail = max(2, len(words) - 5)
+        cut = next((i for i in range(tail, len(words)) if words[i].lower() in PREPOSITIONS), None)
+        head = " ".join(words[:cut]) if cut else ""
+        if len(head.split()) >= 2 and not title_fragment(head):
             return head
     if re.search(r"\s[a-z]+-$", stripped):  # a heading cut at its line break: "… approach to lin-"
         head = stripped.rsplit(" ", 1)[0]
