@@ -270,3 +270,26 @@ def test_a_pronoun_after_a_short_opener_leans_on_the_sentence_before():
         "For the Poisson model, they are equal to the means",
     ):
         assert "leaning_reference" not in dict(defects.text_defects(whole))
+
+
+def test_a_plot_whose_introducing_sentence_leads_into_code_is_shown_without_it():
+    from apps.decks.pipeline.render.markdown import deck_markdown
+
+    leading = _plot(1, "An sts object containing the data is created as follows:", "Data")
+    whole = _plot(2, "The incidence is highest in the eastern districts", "Data")
+    proposer = BuiltinProposer()
+    slides = [proposer.figure_slide(f, set(), set()) for f in (leading, whole)]
+    assert slides[0].caption == "" and slides[1].caption.startswith("The incidence")
+    paper = _paper_with([Section(title="Data", paragraphs=[SENTENCE])], [leading, whole])
+    markdown = deck_markdown(deck_of(paper, [Slide(kind="title", title="P"), *slides]), paper)
+    assert "> An sts object" not in markdown and "> The incidence is highest" in markdown
+    # a caption the reviewer finds unfit goes, and the proposer says so
+    bad = slides[1].model_copy(update={"caption": leading.caption})
+    issues = [
+        i.model_copy(update={"slide": 2})
+        for i in slide_review(bad, measure(), paper)
+        if i.evidence.get("where") == "caption"
+    ]
+    assert [i.type for i in issues] == ["dangling_pointer"]
+    revised = deck_repair(proposer, paper, deck_of(paper, [slides[0], bad]), issues).deck
+    assert revised.slides[1].caption == ""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import text, title_defects
+from apps.decks.pipeline import defects, text, title_defects
 from apps.decks.pipeline.paper import Figure
 
 FIGURE_LEAD = re.compile(
@@ -74,6 +74,8 @@ DANGLING_END = re.compile(
 def caption_text(figure: Figure, max_words: int = 28) -> str:
     """The caption shown on the slide: its first sentence, with the second one too when the
     first is only a label ("Tuning window size."), cut at a clause if it is long."""
+    if not figure.captioned:
+        return plot_caption(figure.caption)
     parts = [text.clean(s) for s in text.sentences(PANEL_LABEL.sub("", figure.caption))]
     if not parts:
         return figure.caption
@@ -83,6 +85,24 @@ def caption_text(figure: Figure, max_words: int = 28) -> str:
     if text.word_count(caption) > max_words:
         caption = text.PARENTHETICAL.sub("", caption)
     return text.shorten(caption, max_words, ellipsis=True)
+
+
+def plot_caption(sentence: str) -> str:
+    """What a plot the paper gives no caption shows under it: the sentence that introduces
+    it, or nothing when that sentence leads into the code above the plot ("… is created as
+    follows:", "… pass the result to plot:") or is not whole."""
+    cleaned = text.clean(sentence).strip()
+    if not cleaned or plot_caption_defect(cleaned):
+        return ""
+    return text.shorten(cleaned, 28, ellipsis=True)
+
+
+def plot_caption_defect(sentence: str) -> tuple[str, str] | None:
+    """(issue type, part) of what keeps a plot's introducing sentence from being its caption."""
+    if sentence.rstrip().endswith(":"):
+        return "dangling_pointer", ":"
+    found = defects.text_defects(sentence.rstrip(" ."))
+    return found[0] if found else None
 
 
 def mention_bullet(sentence: str, max_words: int) -> str | None:

@@ -121,6 +121,8 @@ def deck_repair(
 def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     if issue.evidence.get("where") == "title":
         return _title(slide, issue, work)
+    if issue.evidence.get("where") == "caption":
+        return [slide.model_copy(update={"caption": ""})], "showed the plot without the sentence"
     if issue.evidence.get("where") == "equation":
         return [slide.model_copy(update={"equation": ""})], "removed the broken display equation"
     if "errors" in issue.evidence:
