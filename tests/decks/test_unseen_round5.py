@@ -161,11 +161,21 @@ def test_whole_sentences_of_those_shapes_stay_unflagged(bullet):
     assert defects.text_defects(bullet) == [], defects.text_defects(bullet)
 
 
+FINDINGS = [
+    "The {t} estimator reaches a variance 20% lower than the bootstrap.",
+    "Coverage of the {t} intervals stays near 95% in samples of fifty units.",
+    "Runtime grows linearly with the number of strata in the {t} design.",
+    "Missing covariates were imputed five times before every {t} fit.",
+    "Compared with ridge regression, the {t} penalty selects three fewer variables.",
+    "Residual plots show no trend across the fitted {t} values.",
+    "Sensitivity analyses changed the {t} hazard ratio by less than 4%.",
+    "A permutation test rejects independence of the {t} scores at the 1% level.",
+]
+
+
 def _words(topic: str, count: int = 3) -> str:
-    return " ".join(
-        f"The {topic} estimator reaches a variance {n + 2}0% lower than the bootstrap in trial {n}."
-        for n in range(count)
-    )
+    """Distinct sentences that state findings about a topic."""
+    return " ".join(FINDINGS[n % len(FINDINGS)].format(t=topic) for n in range(count))
 
 
 def test_a_section_headed_abstract_opens_the_deck_and_is_no_slide_of_its_own():
@@ -183,7 +193,7 @@ def test_a_section_headed_abstract_opens_the_deck_and_is_no_slide_of_its_own():
 
 
 def test_slides_added_to_a_short_deck_keep_the_papers_order():
-    from apps.decks.pipeline.propose.deck_level import _paper_order_index
+    from apps.decks.pipeline.propose.deck_level import paper_order_index
 
     sections = [Section(title=t, paragraphs=[_words(t.lower())]) for t in ("A", "B", "C", "D")]
     paper = _paper_with(sections)
@@ -194,9 +204,9 @@ def test_slides_added_to_a_short_deck_keep_the_papers_order():
         Slide(kind="bullets", title="C", role="method"),
         Slide(kind="bullets", title="Conclusions", role="conclusion"),
     ]
-    assert _paper_order_index(slides, sections[1], paper) == 3  # B between A and C
-    assert _paper_order_index(slides, sections[3], paper) == 4  # D after C, before the end
-    assert _paper_order_index(slides, sections[0], paper) == 3
+    assert paper_order_index(slides, sections[1], paper) == 3  # B between A and C
+    assert paper_order_index(slides, sections[3], paper) == 4  # D after C, before the end
+    assert paper_order_index(slides, sections[0], paper) == 3
 
 
 @pytest.mark.parametrize(
@@ -293,3 +303,33 @@ def test_a_plot_whose_introducing_sentence_leads_into_code_is_shown_without_it()
     assert [i.type for i in issues] == ["dangling_pointer"]
     revised = deck_repair(proposer, paper, deck_of(paper, [slides[0], bad]), issues).deck
     assert revised.slides[1].caption == ""
+
+
+def test_a_deck_filled_with_more_sections_keeps_the_papers_order():
+    from apps.decks.pipeline import text
+
+    # Sections of growing length: the longest (chosen first to fill the deck) come last.
+    names = ["Example 3", "Example 5", "Example 6", "Example 8", "Example 10", "Example 15"]
+    sections = [
+        Section(title=name, paragraphs=[_words(name.lower(), 4 + n)])
+        for n, name in enumerate(names)
+    ]
+    paper = _paper_with(sections)
+    proposer = BuiltinProposer()
+    slides = [
+        Slide(kind="title", title="P", role="title"),
+        Slide(kind="bullets", title="Motivation", role="motivation", bullets=[SENTENCE, OTHER]),
+        Slide(kind="bullets", title="Example 5", role="method", bullets=[SENTENCE, OTHER]),
+        Slide(kind="bullets", title="Conclusions", role="conclusion", bullets=[SENTENCE, OTHER]),
+    ]
+    scorer = text.Scorer([p for s in sections for p in s.paragraphs])
+    filled = proposer._fit_count(paper, slides, scorer, set(), sections, set())
+    shown = [s.title for s in filled if s.title in names]
+    assert len(set(shown)) >= 4, shown
+    assert shown == sorted(shown, key=names.index), shown
+    assert filled[-1].title == "Conclusions"
+
+
+def test_page_numbers_run_into_a_bullet_are_stray():
+    assert defects.stray_glyph("0 5 With custom FUN using the format of the index") == "0 5"
+    assert defects.stray_glyph("With custom FUN using the format of the index") is None

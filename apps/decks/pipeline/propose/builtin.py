@@ -17,6 +17,7 @@ from apps.decks.pipeline.paper import Figure, Paper, Section
 from apps.decks.pipeline.propose import bullets
 from apps.decks.pipeline.propose.bullets import rewrite as rewrite_bullet
 from apps.decks.pipeline.propose.captions import caption_text, figure_title, mention_bullet
+from apps.decks.pipeline.propose.deck_level import paper_order_index
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 from apps.decks.pipeline.title_defects import unused_title
 
@@ -319,7 +320,11 @@ class BuiltinProposer:
                 break
             bullets = self._bullets(section.paragraphs, scorer, used, TEXT_BULLETS)
             if len(bullets) >= 2:
-                index = _after_section(slides, section.title)
+                index = (
+                    _after_section(slides, section.title)
+                    if any(s.title == section.title for s in slides)
+                    else paper_order_index(slides, section, paper)
+                )
                 slides.insert(
                     index, self._text_slide(section.title, bullets, "method", section.paragraphs)
                 )

@@ -152,13 +152,13 @@ def _add_text_slides(work: Work, slides: list[Slide], wanted: int) -> list[str]:
             if again:
                 index = 1 + max(i for i, s in enumerate(slides) if s.title == section.title)
             else:
-                index = _paper_order_index(slides, section, work.paper)
+                index = paper_order_index(slides, section, work.paper)
             slides.insert(max(1, index), slide)
             added.append(f"a slide on {section.title}")
     return added
 
 
-def _paper_order_index(slides: list[Slide], section: Section, paper: Paper) -> int:
+def paper_order_index(slides: list[Slide], section: Section, paper: Paper) -> int:
     """Where a slide on this section goes so that the deck keeps the paper's order: after the
     last slide on a section (or a figure of a section) that comes no later in the paper, and
     never after the conclusions."""
