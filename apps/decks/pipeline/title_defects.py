@@ -133,10 +133,7 @@ def title_head(title: str) -> str | None:
 
 def unused_title(title: str, taken: set[str]) -> str:
     """The title, or "… (continued)" when another slide has it already; recorded as taken."""
-    candidate, count = title, 1
-    while candidate in taken:
-        count += 1
-        candidate = f"{title} (continued)" if count == 2 else f"{title} (continued, {count - 1})"
+    candidate = title if title not in taken else f"{title} (continued)"
     taken.add(candidate)
     return candidate
 
