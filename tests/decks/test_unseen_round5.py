@@ -333,3 +333,13 @@ def test_a_deck_filled_with_more_sections_keeps_the_papers_order():
 def test_page_numbers_run_into_a_bullet_are_stray():
     assert defects.stray_glyph("0 5 With custom FUN using the format of the index") == "0 5"
     assert defects.stray_glyph("With custom FUN using the format of the index") is None
+
+
+def test_a_sentence_set_as_an_aside_in_brackets_is_shown_without_them():
+    aside = "(For backward compatibility, the function accepts a matrix with two columns.)"
+    assert "stray_glyph" in dict(defects.text_defects(aside))
+    assert bullets.rewrite(aside) == (
+        "For backward compatibility, the function accepts a matrix with two columns"
+    )
+    assert defects.stray_glyph("The model (fit by least squares) converges") is None
+    assert "stray_glyph" not in dict(defects.text_defects("(a) The first panel shows growth"))

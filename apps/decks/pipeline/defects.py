@@ -474,6 +474,7 @@ def text_defects(text: str) -> list[tuple[str, str]]:
     found = []
     for kind, detector in (
         ("stray_glyph", stray_glyph),
+        ("stray_glyph", lost_text.wrapped_aside),
         ("equation_number", equation_number),
         ("dangling_connector", dangling_connector),
         ("unresolved_reference", unresolved_reference),

@@ -278,3 +278,19 @@ def pronoun_after_opener(text: str) -> str | None:
     """The sentence's subject, after its opener, is a pronoun with nothing to refer to."""
     match = PRONOUN_AFTER_OPENER.match(MATH_SPAN.sub("X", text.strip()))
     return match.group(0) if match else None
+
+
+# A sentence the paper set as an aside, in brackets: "(For backward compatibility, glmnet can
+# accept …)". On a slide the brackets say nothing.
+WRAPPED_ASIDE = re.compile(r"^\((?P<inner>[A-Z][^()]*(?:\([^()]*\)[^()]*)*)\.?\)\.?$")
+
+
+def wrapped_aside(text: str) -> str | None:
+    """The bullet is one aside in brackets."""
+    return "(" if WRAPPED_ASIDE.match(text.strip()) else None
+
+
+def unwrap_aside(text: str) -> str:
+    """The aside without its brackets."""
+    match = WRAPPED_ASIDE.match(text.strip())
+    return match.group("inner").strip().rstrip(".") if match else text

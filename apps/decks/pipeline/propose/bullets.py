@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from apps.decks.pipeline import defects, text
+from apps.decks.pipeline import defects, lost_text, text
 from apps.decks.pipeline.paper import Paper
 
 MAX_MERGED_WORDS = 30
@@ -141,7 +141,7 @@ def remove_pointers(value: str) -> str | None:
 
 
 def strip_stray(value: str) -> str | None:
-    cleaned = text.without_loose_accents(defects.UNREADABLE.sub("", value))
+    cleaned = text.without_loose_accents(defects.UNREADABLE.sub("", lost_text.unwrap_aside(value)))
     cleaned = defects.INNER_LIST_MARK.sub("", cleaned)
     cleaned = defects.STRAY_LEAD.sub("", cleaned.strip(), count=1).strip()
     return _capitalise(cleaned) if cleaned else None
