@@ -129,6 +129,10 @@ def test_a_figure_without_a_caption_is_titled_with_its_section_once_and_then_con
             "dangling_pointer",
         ),
         ("The package is loaded as a class with an option, as e.g", "dangling_pointer"),
+        (
+            "To plot the survival curve, pass the result of the survfit call to plot",
+            "dangling_pointer",
+        ),
         ("Controls the type I error rate at the nominal level", "lost_opening"),
         ("Returns a list of fitted models for every stratum", "lost_opening"),
         ("If we express the percentages as proportions", "broken_sentence"),
@@ -155,6 +159,7 @@ def test_bullets_that_lost_their_code_subject_or_main_clause_are_found_and_passe
         "The estimator weighs the counts, e.g. by their exposure",
         "Statistics of the fitted model are printed by summary",
         "Using the sandwich estimator, the standard errors grow by 30%",
+        "To reduce the variance, we pass the weights to the fitting function",
     ],
 )
 def test_whole_sentences_of_those_shapes_stay_unflagged(bullet):

@@ -188,10 +188,12 @@ def other_language(text: str) -> str | None:
 
 
 # A sentence that leads into code or a display the slide does not show, and says nothing
-# without it: "Here's how to read shapefile data", "… can be set up using", "… forced out with
+# without it, or tells the reader what to type: "Here's how to read shapefile data", "… can be set up using", "… forced out with
 # the command", "… as an option, as e.g".
 INTO_CODE = re.compile(
     r"^here(?:'s|’s|\s+is|\s+are)\s+(?:how|an?\s+example|the\s+code|what)\b|"
+    # an instruction to type something: "To plot the curve, pass the result of the call to …"
+    r"^to\s[^,]{3,60},\s+(?:pass|call|type|run|enter|load|install|invoke|supply)\s|"
     r"(?:\busing|\bvia|\bwith\s+the\s+(?:command|function|call|code|option|argument|macro|"
     r"environment)s?|\bthe\s+(?:command|function|call|code|macro)s?|(?:\bas\s+)?\be\.\s?g|"
     r"\bi\.\s?e|\bnamely|\bby\s+(?:typing|calling|running|entering))\s*[.:,]?$",
