@@ -348,3 +348,9 @@ def test_a_sentence_set_as_an_aside_in_brackets_is_shown_without_them():
     )
     assert defects.stray_glyph("The model (fit by least squares) converges") is None
     assert "stray_glyph" not in dict(defects.text_defects("(a) The first panel shows growth"))
+
+
+def test_a_plural_after_an_adjective_is_a_noun_not_the_verb():
+    fragment = "Secondary publications and information retrieval purposes"
+    assert "verbless_fragment" in dict(defects.text_defects(fragment))
+    assert "verbless_fragment" not in dict(defects.text_defects("Social networks grow fast"))

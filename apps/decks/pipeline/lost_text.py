@@ -112,7 +112,9 @@ BASE_VERB = re.compile(
 INFLECTED = re.compile(r"\b[a-z]{3,}(?:ed|es|s)\b(?!\s*[.?!]?$)|\b[a-z]{3,}ing\b")
 _NOUN_BEFORE = re.compile(
     r"(?:\b(?:the|a|an|these|those|all|many|several|some|two|three|four|five|of|in|for|with|"
-    r"by|and|its|their|our|each|both|more|few|other)|\d)\s*$",
+    r"by|and|its|their|our|each|both|more|few|other)|\d|"
+    # an adjective: "secondary publications", "statistical methods"
+    r"\b[a-z]{2,}(?:ary|al|ic|ive|ous))\s*$",
     re.I,
 )
 # A word after a plural subject is its verb in the base form ("2.5 million people live …"),
