@@ -354,3 +354,29 @@ def test_a_plural_after_an_adjective_is_a_noun_not_the_verb():
     fragment = "Secondary publications and information retrieval purposes"
     assert "verbless_fragment" in dict(defects.text_defects(fragment))
     assert "verbless_fragment" not in dict(defects.text_defects("Social networks grow fast"))
+
+
+@pytest.mark.parametrize(
+    "bullet, rewritten",
+    [
+        (
+            "Sublabelling Sometimes it is required to label some equations as 4a and 4b",
+            "Sometimes it is required to label some equations as 4a and 4b",
+        ),
+        (
+            "Cross-validation The function cv.glmnet computes the error of every fold",
+            "The function cv.glmnet computes the error of every fold",
+        ),
+    ],
+)
+def test_a_run_in_heading_read_with_its_paragraph_is_removed(bullet, rewritten):
+    assert "stray_glyph" in dict(defects.text_defects(bullet))
+    assert bullets.rewrite(bullet) == rewritten
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    ["Group A streptococcus infections rose in 2020", "We read The Art of Programming twice"],
+)
+def test_a_capital_inside_a_sentence_is_no_run_in_heading(bullet):
+    assert defects.stray_glyph(bullet) is None and not defects.text_defects(bullet)

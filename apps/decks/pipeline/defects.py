@@ -475,6 +475,7 @@ def text_defects(text: str) -> list[tuple[str, str]]:
     for kind, detector in (
         ("stray_glyph", stray_glyph),
         ("stray_glyph", lost_text.wrapped_aside),
+        ("stray_glyph", lost_text.run_in_heading),
         ("equation_number", equation_number),
         ("dangling_connector", dangling_connector),
         ("unresolved_reference", unresolved_reference),

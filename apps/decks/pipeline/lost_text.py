@@ -298,3 +298,22 @@ def unwrap_aside(text: str) -> str:
     """The aside without its brackets."""
     match = WRAPPED_ASIDE.match(text.strip())
     return match.group("inner").strip().rstrip(".") if match else text
+
+
+# A run-in heading read with its paragraph: "Sublabelling Sometimes it is required …", "AGU The
+# main emphasis of AGU is …". A capitalised sentence opener inside a sentence, after one to
+# three words, is where the paragraph began.
+RUN_IN_HEADING = re.compile(
+    r"^[A-Z][\w-]*(?:\s+[\w-]+){0,2}?\s+(?=(?:Sometimes|The|In|We|It|This|These|There|For|"
+    r"When|If|Our|Each|Here|Now|Then)\s+[a-z])"
+)
+
+
+def run_in_heading(text: str) -> str | None:
+    """The words of a run-in heading before the sentence."""
+    match = RUN_IN_HEADING.match(text.strip())
+    return match.group(0).strip() if match else None
+
+
+def without_run_in_heading(text: str) -> str:
+    return RUN_IN_HEADING.sub("", text.strip(), count=1)
