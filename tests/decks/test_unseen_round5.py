@@ -132,6 +132,12 @@ def test_a_figure_without_a_caption_is_titled_with_its_section_once_and_then_con
         ("If we express the percentages as proportions", "broken_sentence"),
         ("The reference section on page 7 was produced by the bibliography tool", "meta_text"),
         ("I try to give main computation details in the text", "meta_text"),
+        ("Details about the underlying theory can be found in Smith (2005)", "meta_text"),
+        ("Overviews of the detection methods are given by Lee and Park (2010)", "meta_text"),
+        (
+            "An overview of count models is provided in Cameron and Trivedi (1998, 2005)",
+            "meta_text",
+        ),
     ],
 )
 def test_bullets_that_lost_their_code_subject_or_main_clause_are_found_and_passed_over(
@@ -154,6 +160,7 @@ def test_bullets_that_lost_their_code_subject_or_main_clause_are_found_and_passe
         "Statistics of the fitted model are printed by summary",
         "Using the sandwich estimator, the standard errors grow by 30%",
         "To reduce the variance, we pass the weights to the fitting function",
+        "The estimator was suggested in the econometrics literature by White (1980)",
     ],
 )
 def test_whole_sentences_of_those_shapes_stay_unflagged(bullet):

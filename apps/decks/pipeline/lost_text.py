@@ -262,9 +262,21 @@ ABOUT_THE_DOCUMENT = re.compile(
 )
 
 
+# A pointer to reading, not a finding: "Details about the theory can be found in Zeileis
+# (2005)", "Overviews … are given by Höhle and Mazick (2010)".
+_CITED = r"[A-Z][\w'’-]+(?:\s+et\s+al\.?)?(?:,?\s+(?:and\s+|&\s+)?[A-Z][\w'’-]+)*\s*\(\d{4}"
+POINTER_TO_READING = re.compile(
+    r"\b(?:is|are|was|were|can\s+be|may\s+be|has\s+been|have\s+been)\s+(?:also\s+)?"
+    r"(?:given|provided|presented|described|discussed|found|reviewed|summari[sz]ed|available|"
+    r"covered|treated|explained)\s+(?:in|by)\s+" + _CITED
+)
+
+
 def about_the_document(text: str) -> str | None:
-    """The sentence is about the document (its pages, its sample file), not the subject."""
-    match = ABOUT_THE_DOCUMENT.search(MATH_SPAN.sub("X", text))
+    """The sentence is about the document (its pages, its sample file) or points to other
+    reading, not the subject."""
+    flat = MATH_SPAN.sub("X", text)
+    match = ABOUT_THE_DOCUMENT.search(flat) or POINTER_TO_READING.search(flat)
     return match.group(0).strip() if match else None
 
 
