@@ -383,3 +383,24 @@ def test_a_run_in_heading_read_with_its_paragraph_is_removed(bullet, rewritten):
 )
 def test_a_capital_inside_a_sentence_is_no_run_in_heading(bullet):
     assert defects.stray_glyph(bullet) is None and not defects.text_defects(bullet)
+
+
+@pytest.mark.parametrize(
+    "bullet, kind",
+    [
+        ("Incorporating the permutation matrix $P$ we have", "broken_sentence"),
+        ("We can use the fact that to relate the two problems", "broken_sentence"),
+        ("Does allow us to simplify many common expressions", "lost_opening"),
+    ],
+)
+def test_a_sentence_that_went_on_with_a_display_or_lost_its_subject(bullet, kind):
+    assert kind in dict(defects.text_defects(bullet))
+    assert not defects.text_defects("Does the model converge for small samples?")
+
+
+def test_removing_a_pointer_that_was_part_of_the_sentence_leaves_no_bullet():
+    # "Eq. (19)" is the fact itself: without it the sentence has a hole.
+    assert bullets.rewrite("We can use the fact that Eq. (19) to relate the two problems") is None
+    assert bullets.rewrite("The variance is smaller than the bootstrap (see Eq. 4)") == (
+        "The variance is smaller than the bootstrap"
+    )

@@ -166,7 +166,9 @@ _LEADS_ON = r"\b(?:of|in|to|for|with|by|from|on|at|than|into|the|an)"  # needs a
 LOST_WORD = re.compile(
     rf"{_LEADS_ON}\s+(?:and|or|but|is|are|was|were|denoted)\b|{_LEADS_ON}\s*[,;:.)](?!\w)|"
     # a preposition or article meeting another: "for any set of to determine", "the of"
-    r"\b(?:of|the|an|into|via)\s+(?:to|of|for|with|by|from|at|into)\b",
+    r"\b(?:of|the|an|into|via)\s+(?:to|of|for|with|by|from|at|into)\b|"
+    # "we can use the fact that to relate …": the fact, a formula, was lost
+    r"\bthe\s+fact\s+that\s+to\b",
     re.I,
 )
 # "in in", "the the": a word the line break repeated, or the formula between them lost.
@@ -188,7 +190,9 @@ SENTENCE_CUT = re.compile(
     # like", "…, then", "… class attributes contains"
     r"(?:of\s+)?the\s+form|defined\s+(?:as|by)|written\s+as|such\s+that|something\s+like|"
     r"(?:[,;]|then|simply|just|could|can|should)\s+(?:type|enter|run|write|call)|,\s*then|"
-    r"contains?|requires?|includes?|provides?|returns?|needs?)$",
+    r"contains?|requires?|includes?|provides?|returns?|needs?|"
+    # "… the permutation matrix $P$ we have": what we have was the display after it
+    r"(?:we|one)\s+(?:have|get|obtain|find|see))$",
     re.I,
 )
 # Pairs where a preposition meets a conjunction in plain English ("with and without covariates").

@@ -221,7 +221,9 @@ _NOT_VERBS = (
 # what is left opens with its verb, "Controls the type I error rate …", "Returns a list of …".
 SUBJECTLESS = re.compile(
     rf"^(?!(?i:{_NOT_VERBS})\b)[A-Z][a-z]{{2,}}[^suio\W]s\s+"
-    r"(?:the|a|an|its|their|whether|how|all|each|both|one|two|several|many)\s",
+    r"(?:the|a|an|its|their|whether|how|all|each|both|one|two|several|many)\s|"
+    # an auxiliary before its verb, not a question: "Does allow us to simplify …"
+    r"^(?:Does|Do|Did)\s+(?:not\s+)?(?:also\s+)?[a-z]+\s(?!.*\?\s*$)",
 )
 
 

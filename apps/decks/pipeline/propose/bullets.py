@@ -189,6 +189,8 @@ def rewrite(value: str, source: Source | None = None, max_words: int = 28) -> st
         return None
     if defects.pointers(current):
         current = remove_pointers(current)
+        if current is not None and defects.text_defects(current):
+            return None  # the pointer was a part of the sentence ("the fact that Eq. (19) to")
     if current is None or text.word_count(current) > max_words:
         return None
     return current

@@ -138,21 +138,19 @@ def deck_level_repair(
 def _add_text_slides(work: Work, slides: list[Slide], wanted: int) -> list[str]:
     """Slides for the longest sections that have none yet, placed before the conclusions; then
     second slides (other sentences) for long sections, placed after their first."""
-    titled = {s.title for s in slides}
     added: list[str] = []
     for again in (False, True):
         for section in sorted(work.paper.sections, key=lambda s: -s.words):
             if len(added) >= wanted:
                 return added
-            if (section.title in titled) != again or section.words < (150 if again else 60):
+            names = _names(section)
+            own = [i for i, s in enumerate(slides) if _base_title(s.title) in names]
+            if bool(own) != again or section.words < (150 if again else 60):
                 continue
             slide = work.proposer.text_slide_for(section, work.used)
             if slide is None:
                 continue
-            if again:
-                index = 1 + max(i for i, s in enumerate(slides) if s.title == section.title)
-            else:
-                index = paper_order_index(slides, section, work.paper)
+            index = 1 + max(own) if again else paper_order_index(slides, section, work.paper)
             slides.insert(max(1, index), slide)
             added.append(f"a slide on {section.title}")
     return added
@@ -164,7 +162,8 @@ def paper_order_index(slides: list[Slide], section: Section, paper: Paper) -> in
     never after the conclusions."""
     order: dict[str, int] = {}
     for number, each in enumerate(paper.sections):
-        order.setdefault(each.title, number)
+        for name in _names(each):
+            order.setdefault(name, number)
     target = next((n for n, each in enumerate(paper.sections) if each is section), len(order))
     end = len(slides) - 1 if slides[-1].role == "conclusion" else len(slides)
     index = next(
@@ -173,9 +172,19 @@ def paper_order_index(slides: list[Slide], section: Section, paper: Paper) -> in
     )
     for number, slide in enumerate(slides[:end]):
         figure = paper.figure(slide.figure) if slide.figure else None
-        home = order.get(slide.title.removesuffix(" (continued)"))
+        home = order.get(_base_title(slide.title))
         if home is None and figure is not None:
             home = order.get(figure.section)
         if home is not None and home <= target:
             index = number + 1
     return min(index, end)
+
+
+def _names(section: Section) -> set[str]:
+    """The titles a slide on this section may have: its heading, or the heading's head when
+    the heading was cut ("… approach to lin-" → "… approach")."""
+    return {section.title, title_defects.title_head(section.title) or section.title}
+
+
+def _base_title(title: str) -> str:
+    return title.removesuffix(" (continued)")
