@@ -25,6 +25,7 @@ OTHER = "The option removes the notice from the first page of the paper"
         "Once fit",
         "If newx is being passed",
         "As a sanity check",
+        "November 2022",
     ],
 )
 def test_titles_that_say_nothing_or_are_a_subordinate_clause_are_fragments(title):
@@ -404,3 +405,12 @@ def test_removing_a_pointer_that_was_part_of_the_sentence_leaves_no_bullet():
     assert bullets.rewrite("The variance is smaller than the bootstrap (see Eq. 4)") == (
         "The variance is smaller than the bootstrap"
     )
+
+
+def test_a_slide_whose_only_heading_is_a_date_is_titled_with_its_kind():
+    paper = _paper_with([Section(title="November 2022", paragraphs=[_words("kernel", 6)])])
+    slides = [
+        Slide(kind="bullets", title="November 2022", bullets=[SENTENCE, OTHER], role="method")
+        for _ in range(2)
+    ]
+    assert _retitled(paper, slides) == ["Method", "Method (continued)"]

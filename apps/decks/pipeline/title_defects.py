@@ -60,10 +60,13 @@ PREPOSITIONS = frozenset(
     ]
 )
 # A title that says nothing of its slide: a fallback word ("Key points"), a figure's bare label
-# ("Figure"), a run-in label ("Software:").
+# ("Figure"), a run-in label ("Software:"), a date read as a heading.
 EMPTY_TITLE = re.compile(
     r"^(?:key points|main points|figure|fig\.|table|image|plot|graph|chart|output|code|"
-    r"software|notes?|details|remarks?|more|continued|untitled)\s*$",
+    r"software|notes?|details|remarks?|more|continued|untitled)\s*$|"
+    # a date set as a heading: "November 2022", "31 October 2022"
+    r"^(?:\d{1,2}\s+)?(?:january|february|march|april|may|june|july|august|september|"
+    r"october|november|december)(?:\s+\d{1,2},?)?\s+(?:19|20)\d\d\s*$",
     re.I,
 )
 # A subordinate clause cut from the sentence that introduces a figure ("Once fit", "If newx is

@@ -199,12 +199,15 @@ def _next_sentence(slide: Slide, work: Work) -> str | None:
     return None
 
 
+ROLE_TITLES = {"method": "Method", "result": "Results", "discussion": "Discussion"}
+
+
 @fixer("title_fragment")
 def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     """A title that stands: the title's own head, the figure's caption, the heading of the
     section the slide comes from, or the nearest heading before it; a title another slide has
-    already gets "(continued)". When none stands the title stays, and stays flagged: a title
-    that says nothing ("Key points") is no fix."""
+    already gets "(continued)"; last, the kind of slide it is ("Method"). A title that says
+    nothing ("Key points") is no fix."""
     figures = [f for f in (work.paper.figure(i) for i in slide.figures()) if f]
     head = title_defects.title_head(slide.title)
     candidates = [head] if head else []  # the title's own head, before what ran into it
@@ -216,6 +219,7 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
         candidates += [section.title, title_defects.title_head(section.title) or ""]
     if figures:
         candidates.append(figures[0].label)
+    candidates.append(ROLE_TITLES.get(slide.role, ""))  # what kind of slide it is, at least
     for candidate in candidates:
         cleaned = bullets.strip_stray(candidate) or ""
         if (
