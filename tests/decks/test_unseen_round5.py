@@ -414,3 +414,12 @@ def test_a_slide_whose_only_heading_is_a_date_is_titled_with_its_kind():
         for _ in range(2)
     ]
     assert _retitled(paper, slides) == ["Method", "Method (continued)"]
+
+
+def test_two_sentences_run_together_keep_the_first():
+    bullet = "The file may be set in the preprint or reprint style. reprint format mimics print"
+    assert "stray_glyph" in dict(defects.text_defects(bullet))
+    assert bullets.rewrite(bullet) == "The file may be set in the preprint or reprint style"
+    assert "stray_glyph" not in dict(
+        defects.text_defects("We use tools such as lm, glm, etc. and many more of them")
+    )

@@ -480,6 +480,7 @@ def text_defects(text: str) -> list[tuple[str, str]]:
         ("stray_glyph", stray_glyph),
         ("stray_glyph", lost_text.wrapped_aside),
         ("stray_glyph", lost_text.run_in_heading),
+        ("stray_glyph", lost_text.run_together),
         ("equation_number", equation_number),
         ("dangling_connector", dangling_connector),
         ("unresolved_reference", unresolved_reference),

@@ -331,3 +331,22 @@ def run_in_heading(text: str) -> str | None:
 
 def without_run_in_heading(text: str) -> str:
     return RUN_IN_HEADING.sub("", text.strip(), count=1)
+
+
+# Two sentences run together because the second opens in lower case (a code name or a word the
+# PDF set small): "… the preprint or reprint style. reprint format mimics …". The first stands.
+RUN_TOGETHER = re.compile(
+    r"\b(?!(?:etc|approx|resp|incl|cf|vs)\.)[a-z]{3,}\.\s+(?=[a-z]{3,}\s+[a-z])"
+)
+
+
+def run_together(text: str) -> str | None:
+    match = RUN_TOGETHER.search(MATH_SPAN.sub("X", text))
+    return match.group(0).strip() if match else None
+
+
+def first_of_run_together(text: str) -> str:
+    """The first of two sentences run together (positions kept by masking formulas)."""
+    masked = MATH_SPAN.sub(lambda m: "X" * len(m.group(0)), text)
+    match = RUN_TOGETHER.search(masked)
+    return text[: match.end()].strip().rstrip(".") if match else text

@@ -142,6 +142,7 @@ def remove_pointers(value: str) -> str | None:
 
 def strip_stray(value: str) -> str | None:
     cleaned = lost_text.without_run_in_heading(lost_text.unwrap_aside(value))
+    cleaned = lost_text.first_of_run_together(cleaned)
     cleaned = text.without_loose_accents(defects.UNREADABLE.sub("", cleaned))
     cleaned = defects.INNER_LIST_MARK.sub("", cleaned)
     cleaned = defects.STRAY_LEAD.sub("", cleaned.strip(), count=1).strip()
