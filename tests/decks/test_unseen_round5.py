@@ -410,7 +410,12 @@ def test_removing_a_pointer_that_was_part_of_the_sentence_leaves_no_bullet():
 def test_a_slide_whose_only_heading_is_a_date_is_titled_with_its_kind():
     paper = _paper_with([Section(title="November 2022", paragraphs=[_words("kernel", 6)])])
     slides = [
-        Slide(kind="bullets", title="November 2022", bullets=[SENTENCE, OTHER], role="method")
+        Slide(
+            kind="bullets",
+            title="November 2022",
+            bullets=["We fit the model to every count", "We report the variance of each fit"],
+            role="method",
+        )
         for _ in range(2)
     ]
     assert _retitled(paper, slides) == ["Method", "Method (continued)"]
@@ -423,3 +428,16 @@ def test_two_sentences_run_together_keep_the_first():
     assert "stray_glyph" not in dict(
         defects.text_defects("We use tools such as lm, glm, etc. and many more of them")
     )
+
+
+def test_a_slide_with_no_heading_to_borrow_is_titled_with_what_its_bullets_are_about():
+    paper = _paper_with([Section(title="Other", paragraphs=[SENTENCE * 4])])
+    slide = Slide(
+        kind="bullets",
+        title="A) and linear",
+        bullets=["Kernel density estimation is a popular tool for visualising data", OTHER],
+    )
+    assert _retitled(paper, [slide]) == ["Kernel density estimation"]
+    assert title_defects.subject_title("However, the scheduler releases tasks") == (
+        "However, the scheduler"
+    )  # a connector, which the title checks then refuse

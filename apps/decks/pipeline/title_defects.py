@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import defects
+from apps.decks.pipeline import defects, lost_text
 from apps.decks.pipeline.text import MATH_SPAN
 
 PANEL_FRAGMENT = re.compile(
@@ -139,6 +139,26 @@ def unused_title(title: str, taken: set[str]) -> str:
     candidate = title if title not in taken else f"{title} (continued)"
     taken.add(candidate)
     return candidate
+
+
+def subject_title(bullet: str) -> str:
+    """What a bullet is about: its subject, the words before its verb, without the article
+    ("The scheduler with the oscillator model is 31% faster" → "Scheduler with the oscillator
+    model"); "" when that is not one to six words."""
+    flat = MATH_SPAN.sub("X", bullet)
+    verbs = [
+        m.start()
+        for pattern in (lost_text.AUXILIARY, lost_text.BASE_VERB, lost_text.INFLECTED)
+        for m in pattern.finditer(flat)
+    ]
+    subject = (
+        re.sub(r"^(?:the|a|an)\s+", "", flat[: min(verbs)].strip(" ,;:"), flags=re.I)
+        if verbs
+        else ""
+    )
+    if not 1 <= len(subject.split()) <= 6 or "X" in subject.split() or not subject[:1].isalpha():
+        return ""
+    return subject[:1].upper() + subject[1:]
 
 
 # A title is a heading, not a sentence: it needs no verb, may name an equation or a reference.

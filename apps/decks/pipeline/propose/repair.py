@@ -206,7 +206,8 @@ ROLE_TITLES = {"method": "Method", "result": "Results", "discussion": "Discussio
 def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     """A title that stands: the title's own head, the figure's caption, the heading of the
     section the slide comes from, or the nearest heading before it; a title another slide has
-    already gets "(continued)"; last, the kind of slide it is ("Method"). A title that says
+    already gets "(continued)"; else what its first bullets are about ("The scheduler …" →
+    "Scheduler"); last, the kind of slide it is ("Method"). A title that says
     nothing ("Key points") is no fix."""
     figures = [f for f in (work.paper.figure(i) for i in slide.figures()) if f]
     head = title_defects.title_head(slide.title)
@@ -219,6 +220,7 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
         candidates += [section.title, title_defects.title_head(section.title) or ""]
     if figures:
         candidates.append(figures[0].label)
+    candidates += [title_defects.subject_title(b) for b in slide.bullets[:2]]
     candidates.append(ROLE_TITLES.get(slide.role, ""))  # what kind of slide it is, at least
     for candidate in candidates:
         cleaned = bullets.strip_stray(candidate) or ""
