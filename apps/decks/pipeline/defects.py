@@ -166,7 +166,9 @@ _LEADS_ON = r"\b(?:of|in|to|for|with|by|from|on|at|than|into|the|an)"  # needs a
 LOST_WORD = re.compile(
     rf"{_LEADS_ON}\s+(?:and|or|but|is|are|was|were|denoted)\b|{_LEADS_ON}\s*[,;:.)](?!\w)|"
     # a preposition or article meeting another: "for any set of to determine", "the of"
-    r"\b(?:of|the|an|into|via)\s+(?:to|of|for|with|by|from|at|into)\b",
+    r"\b(?:of|the|an|into|via)\s+(?:to|of|for|with|by|from|at|into)\b|"
+    # "we can use the fact that to relate …": the fact, a formula, was lost
+    r"\bthe\s+fact\s+that\s+to\b",
     re.I,
 )
 # "in in", "the the": a word the line break repeated, or the formula between them lost.
@@ -188,7 +190,9 @@ SENTENCE_CUT = re.compile(
     # like", "…, then", "… class attributes contains"
     r"(?:of\s+)?the\s+form|defined\s+(?:as|by)|written\s+as|such\s+that|something\s+like|"
     r"(?:[,;]|then|simply|just|could|can|should)\s+(?:type|enter|run|write|call)|,\s*then|"
-    r"contains?|requires?|includes?|provides?|returns?|needs?)$",
+    r"contains?|requires?|includes?|provides?|returns?|needs?|"
+    # "… the permutation matrix $P$ we have": what we have was the display after it
+    r"(?:we|one)\s+(?:have|get|obtain|find|see))$",
     re.I,
 )
 # Pairs where a preposition meets a conjunction in plain English ("with and without covariates").
@@ -215,7 +219,7 @@ STRAY_LEAD = re.compile(
     r"(?:Theorem|Lemma|Remark|Conjecture|Axiom|Definition|Corollary|Proposition|Example)"
     r"(?:\s+\d+(?:\.\d+)*\.?(?:\s*\([^()]{1,60}\))?|\s*\([^()]{1,60}\))\.?\s+(?=[A-Z])|"
     r"Proof\.?\s+(?=[A-Z][a-z]*\s)|"
-    r"[+}{\]|=~^#]+\s+|(?:\d{1,2}\s+){2,}(?=[a-z])|\d{1,2}\s+(?=[A-Z][a-z]+\s+[a-z])|"
+    r"[+}{\]|=~^#]+\s+|(?:\d{1,2}\s+){2,}(?=[a-z])|(?:\d{1,2}\s+)+(?=[A-Z][a-z]+\s+[a-z])|"
     r"[-−]?\d+(?:\.\d+)?\s+(?=(?:The|A|An|This|These|It|We|In|For|Our|Both|Each)\s))"
 )
 # "## EA TA EAp": a line of code output (knitr marks it with ##) read as prose.
@@ -474,17 +478,25 @@ def text_defects(text: str) -> list[tuple[str, str]]:
     found = []
     for kind, detector in (
         ("stray_glyph", stray_glyph),
+        ("stray_glyph", lost_text.wrapped_aside),
+        ("stray_glyph", lost_text.run_in_heading),
+        ("stray_glyph", lost_text.run_together),
         ("equation_number", equation_number),
         ("dangling_connector", dangling_connector),
         ("unresolved_reference", unresolved_reference),
         ("leaning_reference", leaning_reference),
+        ("leaning_reference", lost_text.pronoun_after_opener),
         ("meta_text", meta_text),
+        ("meta_text", lost_text.about_the_document),
         ("dangling_pointer", absent_pointer),
+        ("dangling_pointer", lost_text.into_code),
         ("broken_math", broken_math),
         ("broken_sentence", broken_sentence),
         ("glued_words", glued_words),
         ("lost_formula", lost_text.lost_formula),
         ("lost_opening", lost_text.lost_opening),
+        ("lost_opening", lost_text.lost_subject),
+        ("broken_sentence", lost_text.lost_main_clause),
         ("verbless_fragment", lost_text.verbless_fragment),
         ("reference_entry", lost_text.reference_entry),
         ("other_language", lost_text.other_language),

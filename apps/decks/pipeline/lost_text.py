@@ -25,14 +25,15 @@ GAP = re.compile(
     r"\b(?:and|or)\s+(?:are|is)\s+(?:fulfilled|satisfied|met|true|given|known|equal)\b",
     re.I,
 )
-# A script without its base, inside a formula: "$(_{3}^{1})$" (a fraction's or binomial's parts
-# read as scripts).
-BASELESS_SCRIPT = re.compile(r"(?:^|[\s(\[,])[_^]\{")
+# A script without its base, inside a formula: "$(_{3}^{1})$", "$\exp(-_{2}^{1} x)$" (a
+# fraction's or binomial's parts read as scripts).
+BASELESS_SCRIPT = re.compile(r"(?:^|[\s(\[,=+\-−])[_^]\{")
 # A prose word typeset as a formula with a mark after it: "$\mathrm{species}:^{6}$".
 PROSE_IN_MATH = re.compile(r"\\mathrm\{[a-z]{3,}\}\s*[:;,.]?\s*\^|\\surd")
-# A display's "where"-clause read as a sentence: "Where $\sigma$ is the variance".
+# A display's "where"-clause read as a sentence: "Where $\sigma$ is the variance", "7 where
+# $\alpha_{0}$ are …" (after the display's number).
 WHERE_CLAUSE = re.compile(
-    r"^(?:\$[^$]+\$\s+)?(?:where\s+\$|where\s+[A-Za-z]\s*,?\s*(?:is|are|denotes?)\b|"
+    r"^(?:\$[^$]+\$\s+|\(?\d{1,3}\)?\s+)?(?:where\s+\$|where\s+[A-Za-z]\s*,?\s*(?:is|are|denotes?)\b|"
     r"with\s+(?:\$[^$]+\$|[A-Za-z])\s*,?\s*(?:is|are|denotes?|being)\b)",
     re.I,
 )
@@ -111,7 +112,9 @@ BASE_VERB = re.compile(
 INFLECTED = re.compile(r"\b[a-z]{3,}(?:ed|es|s)\b(?!\s*[.?!]?$)|\b[a-z]{3,}ing\b")
 _NOUN_BEFORE = re.compile(
     r"(?:\b(?:the|a|an|these|those|all|many|several|some|two|three|four|five|of|in|for|with|"
-    r"by|and|its|their|our|each|both|more|few|other)|\d)\s*$",
+    r"by|and|its|their|our|each|both|more|few|other)|\d|"
+    # an adjective: "secondary publications", "statistical methods"
+    r"\b[a-z]{2,}(?:ary|al|ic|ive|ous))\s*$",
     re.I,
 )
 # A word after a plural subject is its verb in the base form ("2.5 million people live …"),
@@ -184,3 +187,166 @@ def other_language(text: str) -> str | None:
     if len(foreign) >= 3 and english / len(tokens) < 0.12:
         return " ".join(text.split()[:5])
     return None
+
+
+# A sentence that leads into code or a display the slide does not show, and says nothing
+# without it, or tells the reader what to type: "Here's how to read shapefile data", "… can be set up using", "… forced out with
+# the command", "… as an option, as e.g".
+INTO_CODE = re.compile(
+    r"^here(?:'s|’s|\s+is|\s+are)\s+(?:how|an?\s+example|the\s+code|what)\b|"
+    # an instruction to type something: "To plot the curve, pass the result of the call to …"
+    r"^to\s[^,]{3,60},\s+(?:pass|call|type|run|enter|load|install|invoke|supply)\s|"
+    r"(?:\busing|\bvia|\bwith\s+the\s+(?:command|function|call|code|option|argument|macro|"
+    r"environment)s?|\bthe\s+(?:command|function|call|code|macro)s?|(?:\bas\s+)?\be\.\s?g|"
+    r"\bi\.\s?e|\bnamely|\bby\s+(?:typing|calling|running|entering))\s*[.:,]?$",
+    re.I,
+)
+
+
+def into_code(text: str) -> str | None:
+    """The sentence introduces code, a command or an example the slide does not show."""
+    match = INTO_CODE.search(MATH_SPAN.sub("X", text.strip()))
+    return match.group(0).strip() if match else None
+
+
+# Words ending in -s that open a sentence without being its verb.
+_NOT_VERBS = (
+    r"sometimes|perhaps|thus|whereas|besides|towards|always|afterwards|upwards|downwards|"
+    r"backwards|does|has|this|his|its|yes|plus|minus|versus|various|numerous|previous|"
+    r"obvious|serious|analysis|basis|status|focus|census|bias|chaos|class|mass|loss|cross|"
+    r"access|process|success|progress|unless|nevertheless|nonetheless|regardless|less|"
+    r"statistics|mathematics|economics|physics|genetics|ethics|series|species|news|means"
+)
+# A sentence whose subject was lost (a function's name set as code, or a line of its own):
+# what is left opens with its verb, "Controls the type I error rate …", "Returns a list of …".
+SUBJECTLESS = re.compile(
+    rf"^(?!(?i:{_NOT_VERBS})\b)[A-Z][a-z]{{2,}}[^suio\W]s\s+"
+    r"(?:the|a|an|its|their|whether|how|all|each|both|one|two|several|many)\s|"
+    # an auxiliary before its verb, not a question: "Does allow us to simplify …"
+    r"^(?:Does|Do|Did)\s+(?:not\s+)?(?:also\s+)?[a-z]+\s(?!.*\?\s*$)",
+)
+
+
+def lost_subject(text: str) -> str | None:
+    """The sentence opens with its verb: its subject was lost."""
+    match = SUBJECTLESS.match(MATH_SPAN.sub("X", text.strip()))
+    return match.group(0).strip() if match else None
+
+
+# A subordinate clause standing alone ("If we express the percentages as proportions"): its main
+# clause went with a display or a line of code. Short, with no comma or "then" to open a main
+# clause after it.
+LONE_CLAUSE = re.compile(
+    r"^(?:if|when|whenever|although|though|because|since|unless|whereas|once|until|while)\s",
+    re.I,
+)
+MAX_LONE_CLAUSE_WORDS = 12
+
+
+def lost_main_clause(text: str) -> str | None:
+    """A subordinate clause with no main clause."""
+    flat = MATH_SPAN.sub("X", text.strip())
+    if not LONE_CLAUSE.match(flat) or len(flat.split()) > MAX_LONE_CLAUSE_WORDS:
+        return None
+    if re.search(r"[,;:]|\bthen\b", flat):
+        return None
+    return " ".join(flat.split()[:4])
+
+
+# Sentences of a template or manual about the document itself: its pages ("The reference
+# section on page 7 was produced …"), its sample file, the author's own presentation of it
+# ("I try to give main computation details …").
+ABOUT_THE_DOCUMENT = re.compile(
+    r"\b(?:on|see|of)\s+pages?\s+\d+\b|\bthis\s+(?:sample|file|example\s+file|class\s+file)\b|"
+    r"\bthe\s+(?:sample|template)\s+(?:file|document|paper|article)\b|"
+    r"^I\s+(?:try|tried|have\s+tried|want|wanted|hope)\s+to\b",
+    re.I,
+)
+
+
+# A pointer to reading, not a finding: "Details about the theory can be found in Zeileis
+# (2005)", "Overviews … are given by Höhle and Mazick (2010)".
+_CITED = r"[A-Z][\w'’-]+(?:\s+et\s+al\.?)?(?:,?\s+(?:and\s+|&\s+)?[A-Z][\w'’-]+)*\s*\(\d{4}"
+POINTER_TO_READING = re.compile(
+    r"\b(?:is|are|was|were|can\s+be|may\s+be|has\s+been|have\s+been)\s+(?:also\s+)?"
+    r"(?:given|provided|presented|described|discussed|found|reviewed|summari[sz]ed|available|"
+    r"covered|treated|explained)\s+(?:in|by)\s+" + _CITED
+)
+
+
+def about_the_document(text: str) -> str | None:
+    """The sentence is about the document (its pages, its sample file) or points to other
+    reading, not the subject."""
+    flat = MATH_SPAN.sub("X", text)
+    match = ABOUT_THE_DOCUMENT.search(flat) or POINTER_TO_READING.search(flat)
+    return match.group(0).strip() if match else None
+
+
+# A pronoun as the subject right after a short opener: "By default, it uses the vcov method",
+# "In practice, they are …". What it stands for was in the sentence before (its antecedent was
+# lost with it); an expletive "it" ("In practice, it is common to …") stands.
+PRONOUN_AFTER_OPENER = re.compile(
+    r"^[A-Z][\w-]*(?:\s+[a-z][\w-]*){0,2},\s+(?:it|they)\s+"
+    r"(?!(?:is|was|seems|appears|follows|turns|remains|has\s+been|can\s+be\s+shown|"
+    r"may\s+be|might\s+be|should\s+be\s+noted)\b)[a-z]+",
+)
+
+
+def pronoun_after_opener(text: str) -> str | None:
+    """The sentence's subject, after its opener, is a pronoun with nothing to refer to."""
+    match = PRONOUN_AFTER_OPENER.match(MATH_SPAN.sub("X", text.strip()))
+    return match.group(0) if match else None
+
+
+# A sentence the paper set as an aside, in brackets: "(For backward compatibility, glmnet can
+# accept …)". On a slide the brackets say nothing.
+WRAPPED_ASIDE = re.compile(r"^\((?P<inner>[A-Z][^()]*(?:\([^()]*\)[^()]*)*)\.?\)\.?$")
+
+
+def wrapped_aside(text: str) -> str | None:
+    """The bullet is one aside in brackets."""
+    return "(" if WRAPPED_ASIDE.match(text.strip()) else None
+
+
+def unwrap_aside(text: str) -> str:
+    """The aside without its brackets."""
+    match = WRAPPED_ASIDE.match(text.strip())
+    return match.group("inner").strip().rstrip(".") if match else text
+
+
+# A run-in heading read with its paragraph: "Sublabelling Sometimes it is required …", "AGU The
+# main emphasis of AGU is …". A capitalised sentence opener inside a sentence, after one to
+# three words, is where the paragraph began.
+RUN_IN_HEADING = re.compile(
+    r"^[A-Z][\w-]*(?:\s+[\w-]+){0,2}?\s+(?=(?:Sometimes|The|In|We|It|This|These|There|For|"
+    r"When|If|Our|Each|Here|Now|Then)\s+[a-z])"
+)
+
+
+def run_in_heading(text: str) -> str | None:
+    """The words of a run-in heading before the sentence."""
+    match = RUN_IN_HEADING.match(text.strip())
+    return match.group(0).strip() if match else None
+
+
+def without_run_in_heading(text: str) -> str:
+    return RUN_IN_HEADING.sub("", text.strip(), count=1)
+
+
+# Two sentences run together because the second opens in lower case (a code name or a word the
+# PDF set small): "… the preprint or reprint style. reprint format mimics …". The first stands.
+RUN_TOGETHER = re.compile(
+    r"\b(?!(?:etc|approx|resp|incl|cf|vs)\.)[a-z]{3,}\.\s+(?=[a-z]{3,}\s+[a-z])"
+)
+
+
+def run_together(text: str) -> str | None:
+    match = RUN_TOGETHER.search(MATH_SPAN.sub("X", text))
+    return match.group(0).strip() if match else None
+
+
+def first_of_run_together(text: str) -> str:
+    """The first of two sentences run together (positions kept by masking formulas)."""
+    masked = MATH_SPAN.sub(lambda m: "X" * len(m.group(0)), text)
+    match = RUN_TOGETHER.search(masked)
+    return text[: match.end()].strip().rstrip(".") if match else text

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import defects
+from apps.decks.pipeline import defects, lost_text
 from apps.decks.pipeline.text import MATH_SPAN
 
 PANEL_FRAGMENT = re.compile(
@@ -41,6 +41,42 @@ DANGLING_END = re.compile(
     r"versus|vs\.?)$",
     re.I,
 )
+PREPOSITIONS = frozenset(
+    [
+        "of",
+        "in",
+        "for",
+        "by",
+        "with",
+        "to",
+        "on",
+        "at",
+        "from",
+        "under",
+        "over",
+        "into",
+        "between",
+        "against",
+    ]
+)
+# A title that says nothing of its slide: a fallback word ("Key points"), a figure's bare label
+# ("Figure"), a run-in label ("Software:"), a date read as a heading.
+EMPTY_TITLE = re.compile(
+    r"^(?:key points|main points|figure|fig\.|table|image|plot|graph|chart|output|code|"
+    r"software|notes?|details|remarks?|more|continued|untitled)\s*$|"
+    # a date set as a heading: "November 2022", "31 October 2022"
+    r"^(?:\d{1,2}\s+)?(?:january|february|march|april|may|june|july|august|september|"
+    r"october|november|december)(?:\s+\d{1,2},?)?\s+(?:19|20)\d\d\s*$",
+    re.I,
+)
+# A subordinate clause cut from the sentence that introduces a figure ("Once fit", "If newx is
+# being passed", "As a sanity check"): the main clause, which says what is shown, was lost. A
+# question ("When are robust errors needed?") is a heading.
+SUBORDINATE_OPENING = re.compile(
+    r"^(?:if|once|when|whenever|while|since|because|although|though|unless|until|whereas|as|"
+    r"so that|in order to)\s(?!.*\?$)",
+    re.I,
+)
 
 
 def title_fragment(title: str) -> str | None:
@@ -49,6 +85,10 @@ def title_fragment(title: str) -> str | None:
     stripped = title.strip()
     if not stripped:
         return "empty"
+    if stripped.endswith(":") or EMPTY_TITLE.match(stripped):
+        return stripped
+    if SUBORDINATE_OPENING.match(stripped):
+        return stripped.split(" ", 1)[0]
     if PANEL_FRAGMENT.match(stripped):
         return stripped.split(" ", 1)[0]
     sentence = CAPTION_SENTENCE.search(stripped)
@@ -76,7 +116,49 @@ def title_head(title: str) -> str | None:
         head = re.split(cut, stripped, maxsplit=1)[0].strip(" .:")
         if head != stripped and not title_fragment(head):
             return head
+    if DANGLING_END.search(stripped.rstrip(".,;: ")):
+        # a heading whose line break lost its end: "… changes in the presence of" → the words
+        # before the phrase it was cut in ("… changes")
+        words = stripped.split()
+        tail = max(2, len(words) - 5)
+        cut = next((i for i in range(tail, len(words)) if words[i].lower() in PREPOSITIONS), None)
+        head = " ".join(words[:cut]) if cut else ""
+        if len(head.split()) >= 2 and not title_fragment(head):
+            return head
+    if re.search(r"\s[a-z]+-$", stripped):  # a heading cut at its line break: "… approach to lin-"
+        head = stripped.rsplit(" ", 1)[0]
+        while DANGLING_END.search(head):
+            head = DANGLING_END.sub("", head).rstrip(" ,;:")
+        if len(head.split()) >= 2 and not title_fragment(head):
+            return head
     return None
+
+
+def unused_title(title: str, taken: set[str]) -> str:
+    """The title, or "… (continued)" when another slide has it already; recorded as taken."""
+    candidate = title if title not in taken else f"{title} (continued)"
+    taken.add(candidate)
+    return candidate
+
+
+def subject_title(bullet: str) -> str:
+    """What a bullet is about: its subject, the words before its verb, without the article
+    ("The scheduler with the oscillator model is 31% faster" → "Scheduler with the oscillator
+    model"); "" when that is not one to six words."""
+    flat = MATH_SPAN.sub("X", bullet)
+    verbs = [
+        m.start()
+        for pattern in (lost_text.AUXILIARY, lost_text.BASE_VERB, lost_text.INFLECTED)
+        for m in pattern.finditer(flat)
+    ]
+    subject = (
+        re.sub(r"^(?:the|a|an)\s+", "", flat[: min(verbs)].strip(" ,;:"), flags=re.I)
+        if verbs
+        else ""
+    )
+    if not 1 <= len(subject.split()) <= 6 or "X" in subject.split() or not subject[:1].isalpha():
+        return ""
+    return subject[:1].upper() + subject[1:]
 
 
 # A title is a heading, not a sentence: it needs no verb, may name an equation or a reference.

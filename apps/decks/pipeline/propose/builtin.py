@@ -17,7 +17,9 @@ from apps.decks.pipeline.paper import Figure, Paper, Section
 from apps.decks.pipeline.propose import bullets
 from apps.decks.pipeline.propose.bullets import rewrite as rewrite_bullet
 from apps.decks.pipeline.propose.captions import caption_text, figure_title, mention_bullet
+from apps.decks.pipeline.propose.deck_level import paper_order_index
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+from apps.decks.pipeline.title_defects import unused_title
 
 INTRO = re.compile(r"intro|background|motivation|overview|preliminar", re.I)
 CONCLUSION = re.compile(r"conclu|summary|outlook|future work|closing|final remarks", re.I)
@@ -28,7 +30,7 @@ RESULTS = re.compile(
     re.I,
 )
 SKIP = re.compile(
-    r"appendix|supplement|acknowledg|funding|data availability|code availability|"
+    r"^abstract$|appendix|supplement|acknowledg|funding|data availability|code availability|"
     r"affiliation|author information|about the authors|corresponding author|address|"
     r"^(?:table of )?contents$",
     re.I,
@@ -64,6 +66,7 @@ class BuiltinProposer:
 
     # ------------------------------------------------------------------ propose
     def propose(self, paper: Paper) -> SlideDeck:
+        paper = _with_abstract(paper)
         scorer = text.Scorer([p for s in paper.sections for p in s.paragraphs] + [paper.abstract])
         used: set[str] = set()
         slides: list[Slide] = [Slide(kind="title", title=paper.title, role="title")]
@@ -257,9 +260,9 @@ class BuiltinProposer:
         if titles is not None:
             if title in titles:
                 title = figure_title(figure, words=14)
-            if title in titles:
+            if title in titles and figure.captioned:
                 title = f"{title} ({figure.label})"
-            titles.add(title)
+            title = unused_title(title, titles)
         slide = Slide(
             kind="figure",
             title=title,
@@ -317,7 +320,11 @@ class BuiltinProposer:
                 break
             bullets = self._bullets(section.paragraphs, scorer, used, TEXT_BULLETS)
             if len(bullets) >= 2:
-                index = _after_section(slides, section.title)
+                index = (
+                    _after_section(slides, section.title)
+                    if any(s.title == section.title for s in slides)
+                    else paper_order_index(slides, section, paper)
+                )
                 slides.insert(
                     index, self._text_slide(section.title, bullets, "method", section.paragraphs)
                 )
@@ -407,6 +414,19 @@ def footer_text(paper: Paper) -> str:
     venue = re.sub(r"\s+(19|20)\d\d$", "", venue)
     parts = [p for p in (who, " ".join(v for v in (venue, paper.year) if v)) if p]
     return " · ".join(parts)
+
+
+def _with_abstract(paper: Paper) -> Paper:
+    """The paper with its abstract: a section headed "Abstract" is the abstract when the
+    paper has none apart (it opens the deck as what the paper does, never as a slide after the
+    introduction)."""
+    heading = next((s for s in paper.sections if ABSTRACT.match(s.title)), None)
+    if paper.abstract or heading is None:
+        return paper
+    return paper.model_copy(update={"abstract": " ".join(heading.paragraphs)})
+
+
+ABSTRACT = re.compile(r"^\s*abstract\s*[.:]?\s*$", re.I)
 
 
 def _without(paragraphs: list[str], pattern: re.Pattern) -> str:

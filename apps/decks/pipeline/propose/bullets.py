@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from apps.decks.pipeline import defects, text
+from apps.decks.pipeline import defects, lost_text, text
 from apps.decks.pipeline.paper import Paper
 
 MAX_MERGED_WORDS = 30
@@ -141,7 +141,9 @@ def remove_pointers(value: str) -> str | None:
 
 
 def strip_stray(value: str) -> str | None:
-    cleaned = text.without_loose_accents(defects.UNREADABLE.sub("", value))
+    cleaned = lost_text.without_run_in_heading(lost_text.unwrap_aside(value))
+    cleaned = lost_text.first_of_run_together(cleaned)
+    cleaned = text.without_loose_accents(defects.UNREADABLE.sub("", cleaned))
     cleaned = defects.INNER_LIST_MARK.sub("", cleaned)
     cleaned = defects.STRAY_LEAD.sub("", cleaned.strip(), count=1).strip()
     return _capitalise(cleaned) if cleaned else None
@@ -188,6 +190,8 @@ def rewrite(value: str, source: Source | None = None, max_words: int = 28) -> st
         return None
     if defects.pointers(current):
         current = remove_pointers(current)
+        if current is not None and defects.text_defects(current):
+            return None  # the pointer was a part of the sentence ("the fact that Eq. (19) to")
     if current is None or text.word_count(current) > max_words:
         return None
     return current

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import text, title_defects
+from apps.decks.pipeline import defects, text, title_defects
 from apps.decks.pipeline.paper import Figure
 
 FIGURE_LEAD = re.compile(
@@ -31,7 +31,14 @@ PANEL_LABEL = re.compile(r"^\(?[a-hA-H]\)(?:\s*(?:and|,|&|–|-)\s*\(?[a-hA-H]\)
 
 
 def figure_title(figure: Figure, words: int = 10) -> str:
-    """A short slide title from the caption: its first phrase, without references."""
+    """A short slide title from the caption: its first phrase, without references. A figure
+    the paper gives no caption (a Sweave plot, whose "caption" is the sentence before it) is
+    titled with its section's heading: a bare "Figure" or a clause of that sentence says
+    nothing of it."""
+    if not figure.captioned and figure.section:
+        heading = title_defects.title_head(figure.section) or figure.section
+        if not title_defects.title_fragment(heading):
+            return heading
     return _caption_title(figure.caption, figure.label, words)
 
 
@@ -67,6 +74,8 @@ DANGLING_END = re.compile(
 def caption_text(figure: Figure, max_words: int = 28) -> str:
     """The caption shown on the slide: its first sentence, with the second one too when the
     first is only a label ("Tuning window size."), cut at a clause if it is long."""
+    if not figure.captioned:
+        return plot_caption(figure.caption)
     parts = [text.clean(s) for s in text.sentences(PANEL_LABEL.sub("", figure.caption))]
     if not parts:
         return figure.caption
@@ -76,6 +85,24 @@ def caption_text(figure: Figure, max_words: int = 28) -> str:
     if text.word_count(caption) > max_words:
         caption = text.PARENTHETICAL.sub("", caption)
     return text.shorten(caption, max_words, ellipsis=True)
+
+
+def plot_caption(sentence: str) -> str:
+    """What a plot the paper gives no caption shows under it: the sentence that introduces
+    it, or nothing when that sentence leads into the code above the plot ("… is created as
+    follows:", "… pass the result to plot:") or is not whole."""
+    cleaned = text.clean(sentence).strip()
+    if not cleaned or plot_caption_defect(cleaned):
+        return ""
+    return text.shorten(cleaned, 28, ellipsis=True)
+
+
+def plot_caption_defect(sentence: str) -> tuple[str, str] | None:
+    """(issue type, part) of what keeps a plot's introducing sentence from being its caption."""
+    if sentence.rstrip().endswith(":"):
+        return "dangling_pointer", ":"
+    found = defects.text_defects(sentence.rstrip(" ."))
+    return found[0] if found else None
 
 
 def mention_bullet(sentence: str, max_words: int) -> str | None:

@@ -18,6 +18,7 @@ from apps.decks.pipeline.crops import figure_crop_findings
 from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Revision
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.propose import bullets
+from apps.decks.pipeline.propose.deck_level import deck_level_repair, merge_repeated
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
 if TYPE_CHECKING:
@@ -53,6 +54,7 @@ class Work:
     used: set[str] = field(default_factory=set)  # bullets shown (lower case)
     shown: set[str] = field(default_factory=set)  # figure ids shown
     orphans: list[str] = field(default_factory=list)  # bullets of removed thin slides
+    titles: set[str] = field(default_factory=set)  # slide titles in the deck
 
 
 Fixer = Callable[[Slide, Issue, Work], tuple[list[Slide], str]]
@@ -75,10 +77,11 @@ def deck_repair(
     work = Work(proposer, paper, bullets.SentenceIndex(paper))
     work.used = {b.lower() for s in deck.slides for b in s.bullets}
     work.shown = set(deck.figures_used())
+    work.titles = {s.title for s in deck.slides}
     numbered = list(enumerate(issues))
     slides: list[Slide] = []
     changes: list[Change] = []
-    merged_away = _merge_repeated(deck, numbered, changes)
+    merged_away = merge_repeated(deck, paper, numbered, changes)
     for number, slide in enumerate(deck.slides, start=1):
         if number in merged_away:
             continue
@@ -107,7 +110,7 @@ def deck_repair(
             work.orphans = []
         slides.extend(current)
     deck = deck.model_copy(update={"slides": slides or deck.slides[:1]})
-    deck = _deck_repair(work, deck, numbered, changes)
+    deck = deck_level_repair(work, deck, numbered, changes)
     return Revision(deck=deck, changes=changes)
 
 
@@ -118,6 +121,8 @@ def deck_repair(
 def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     if issue.evidence.get("where") == "title":
         return _title(slide, issue, work)
+    if issue.evidence.get("where") == "caption":
+        return [slide.model_copy(update={"caption": ""})], "showed the plot without the sentence"
     if issue.evidence.get("where") == "equation":
         return [slide.model_copy(update={"equation": ""})], "removed the broken display equation"
     if "errors" in issue.evidence:
@@ -194,8 +199,16 @@ def _next_sentence(slide: Slide, work: Work) -> str | None:
     return None
 
 
+ROLE_TITLES = {"method": "Method", "result": "Results", "discussion": "Discussion"}
+
+
 @fixer("title_fragment")
 def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """A title that stands: the title's own head, the figure's caption, the heading of the
+    section the slide comes from, or the nearest heading before it; a title another slide has
+    already gets "(continued)"; else what its first bullets are about ("The scheduler …" →
+    "Scheduler"); last, the kind of slide it is ("Method"). A title that says
+    nothing ("Key points") is no fix."""
     figures = [f for f in (work.paper.figure(i) for i in slide.figures()) if f]
     head = title_defects.title_head(slide.title)
     candidates = [head] if head else []  # the title's own head, before what ran into it
@@ -203,19 +216,12 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
         from apps.decks.pipeline.propose.captions import figure_title
 
         candidates += [figure_title(figures[0], words=w) for w in (8, 12)]
-    section = next(
-        (
-            s
-            for s in work.paper.sections
-            if slide.notes and s.paragraphs and s.paragraphs[0][:80] in slide.notes
-        ),
-        None,
-    )
-    if section is not None:
-        candidates.append(section.title)
+    for section in _sections_behind(slide, figures, work.paper):
+        candidates += [section.title, title_defects.title_head(section.title) or ""]
     if figures:
-        candidates += [figures[0].section, figures[0].label]
-    candidates.append("Key points")
+        candidates.append(figures[0].label)
+    candidates += [title_defects.subject_title(b) for b in slide.bullets[:2]]
+    candidates.append(ROLE_TITLES.get(slide.role, ""))  # what kind of slide it is, at least
     for candidate in candidates:
         cleaned = bullets.strip_stray(candidate) or ""
         if (
@@ -223,8 +229,30 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
             and not title_defects.title_fragment(cleaned)
             and not title_defects.title_text_defects(cleaned)
         ):
-            return [slide.model_copy(update={"title": cleaned[:120]})], f"retitled “{cleaned}”"
+            title = title_defects.unused_title(cleaned[:120], work.titles)
+            return [slide.model_copy(update={"title": title})], f"retitled “{title}”"
     return [slide], ""
+
+
+def _sections_behind(slide: Slide, figures: list, paper: Paper) -> list:
+    """The section the slide was made from (its notes, its title or its figure's section), then
+    the two sections with text before it in the paper's order, nearest first (a heading read
+    from a figure's axis, "Lo", hands the slide to the heading its text really sits under)."""
+    sections = paper.sections
+    home = next(
+        (
+            i
+            for i, s in enumerate(sections)
+            if (slide.notes and s.paragraphs and s.paragraphs[0][:80] in slide.notes)
+            or s.title == slide.title
+            or (figures and s.title == figures[0].section)
+        ),
+        None,
+    )
+    if home is None:
+        return []
+    before = [s for s in reversed(sections[:home]) if s.paragraphs][:2]
+    return [sections[home], *before]
 
 
 @fixer("thin_slide")
@@ -360,128 +388,6 @@ def _bad_crop(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]
             f"kept the text without the unclean crop of {bad}"
         )
     return [], f"removed the slide with the unclean crop of {bad}"
-
-
-# ----------------------------------------------------------------------------- deck level
-
-
-def _merge_repeated(
-    deck: SlideDeck, numbered: list[tuple[int, Issue]], changes: list[Change]
-) -> set[int]:
-    """Near-identical figures in a row become one slide that shows them side by side."""
-    merged: set[int] = set()
-    for position, issue in numbered:
-        if issue.type != "repeated_figures":
-            continue
-        first, second = issue.evidence.get("slides", [0, 0])
-        if first in merged or second in merged or not (1 <= first < second <= len(deck.slides)):
-            continue
-        a, b = deck.slides[first - 1], deck.slides[second - 1]
-        title = _common_title(a.title, b.title)
-        deck.slides[first - 1] = a.model_copy(
-            update={
-                "figure_pair": b.figure,
-                "title": title,
-                "bullets": a.bullets[:1],
-                "layout": "figure-right",
-            }
-        )
-        merged.add(second)
-        changes.append(
-            Change(
-                issue=position,
-                slide=second,
-                type=issue.type,
-                action=f"showed {a.figure} and {b.figure} side by side on slide {first}",
-            )
-        )
-    return merged
-
-
-def _common_title(a: str, b: str) -> str:
-    words_a, words_b = a.split(), b.split()
-    common = []
-    for x, y in zip(words_a, words_b, strict=False):
-        if x.lower() != y.lower():
-            break
-        common.append(x)
-    base = " ".join(common).rstrip(",;: ") if len(common) >= 2 else a
-    base = title_defects.DANGLING_END.sub("", base).strip() or a
-    return f"{base}: side by side"[:120]
-
-
-def _deck_repair(
-    work: Work, deck: SlideDeck, numbered: list[tuple[int, Issue]], changes: list[Change]
-) -> SlideDeck:
-    slides = list(deck.slides)
-    deck_issues = [
-        (i, issue) for i, issue in numbered if issue.slide == 0 and issue.type != "repeated_figures"
-    ]
-    for position, issue in deck_issues:
-        if issue.type in ("too_few_figures", "slide_count") and len(slides) < limits.get_int(
-            "max_slides"
-        ):
-            shown = {f for s in slides for f in s.figures()}
-            ranked = sorted(
-                work.paper.figures, key=lambda f: (f.kind != "figure", -len(f.mentions))
-            )
-            unshown = [f for f in ranked if f.id not in shown and not any(figure_crop_findings(f))]
-            # Figures and result tables first; a short paper's other tables (its parameters)
-            # are better than a deck too short to present.
-            candidates = [f for f in unshown if f.kind == "figure" or f.carries_results] + [
-                f for f in unshown if f.kind == "table" and not f.carries_results
-            ]
-            wanted = max(
-                limits.get_int("min_figures") - len(shown),
-                limits.get_int("min_slides") - len(slides),
-            )
-            added = []
-            for figure in candidates[: max(0, wanted)]:
-                index = len(slides) - 1 if slides[-1].role == "conclusion" else len(slides)
-                slides.insert(max(1, index), work.proposer.figure_slide(figure, work.used))
-                added.append(figure.label)
-            if issue.type == "slide_count":  # a short paper's sections, once figures ran out
-                added += _add_text_slides(work, slides, limits.get_int("min_slides") - len(slides))
-            if added:
-                changes.append(
-                    Change(
-                        issue=position, slide=0, type=issue.type, action=f"added {', '.join(added)}"
-                    )
-                )
-        if issue.type == "slide_count" and len(slides) > limits.get_int("max_slides"):
-            removable = [
-                i
-                for i, s in enumerate(slides)
-                if s.kind == "bullets" and s.role not in ("conclusion", "contributions")
-            ]
-            while len(slides) > limits.get_int("max_slides") and removable:
-                slides.pop(removable.pop())
-            changes.append(
-                Change(issue=position, slide=0, type=issue.type, action="removed text slides")
-            )
-    return deck.model_copy(update={"slides": slides})
-
-
-def _add_text_slides(work: Work, slides: list[Slide], wanted: int) -> list[str]:
-    """Slides for the longest sections that have none yet, placed before the conclusions; then
-    second slides (other sentences) for long sections, placed after their first."""
-    titled = {s.title for s in slides}
-    added: list[str] = []
-    for again in (False, True):
-        for section in sorted(work.paper.sections, key=lambda s: -s.words):
-            if len(added) >= wanted:
-                return added
-            if (section.title in titled) != again or section.words < (150 if again else 60):
-                continue
-            slide = work.proposer.text_slide_for(section, work.used)
-            if slide is None:
-                continue
-            index = len(slides) - 1 if slides[-1].role == "conclusion" else len(slides)
-            if again:
-                index = 1 + max(i for i, s in enumerate(slides) if s.title == section.title)
-            slides.insert(max(1, index), slide)
-            added.append(f"a slide on {section.title}")
-    return added
 
 
 def _trim_words(items: list[str], budget: int, per_bullet: int) -> list[str]:

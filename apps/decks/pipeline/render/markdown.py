@@ -180,7 +180,9 @@ def _image(figure: Figure) -> str:
 
 def _caption(figure: Figure, slide: Slide | None) -> str:
     caption = (slide.caption if slide is not None else "") or figure.caption
-    if not figure.captioned:  # a plot the paper gives no caption: no "Figure." label to show
+    if not figure.captioned:  # a plot the paper gives no caption: no "Figure." label to show,
+        # and the slide's caption as the proposer chose it ("" when the sentence was unfit)
+        caption = slide.caption if slide is not None else caption
         return f"> {inline(caption)}" if caption.strip() else ""
     return f"> **{escape_text(figure.label)}.** {inline(caption)}"
 

@@ -4,6 +4,7 @@ pipeline/defects.py, pointers to things the slide does not show, and slides too 
 from __future__ import annotations
 
 from apps.decks.pipeline import defects, display_math
+from apps.decks.pipeline.propose.captions import plot_caption_defect
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
 from apps.decks.pipeline.title_defects import title_fragment, title_text_defects
 
@@ -66,6 +67,27 @@ def bullet_defects(c: SlideContext):
                 text=text[:200],
                 part=part[:80],
             )
+
+
+@slide_rule
+def plot_caption_defects(c: SlideContext):
+    """The caption of a plot the paper gives no caption is a sentence of its text (the one
+    that introduces the plot): it is read like a bullet."""
+    figures = c.figures()
+    if not figures or figures[0].captioned or not c.slide.caption.strip():
+        return
+    found = plot_caption_defect(c.slide.caption)
+    if found:
+        kind, part = found
+        yield c.issue(
+            kind,
+            "medium",
+            "the caption " + MESSAGES[kind].format(part=part[:60]),
+            "show the plot without the sentence, or with one that stands",
+            where="caption",
+            text=c.slide.caption[:200],
+            part=part[:80],
+        )
 
 
 @slide_rule

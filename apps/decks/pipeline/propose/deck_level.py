@@ -1,0 +1,190 @@
+"""The builtin proposer's deck-level revision: near-identical figures in a row shown side by
+side under a title they share, and a deck too short or too long brought to size with the
+paper's figures and sections, in the paper's order."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from apps.decks import limits
+from apps.decks.pipeline import title_defects
+from apps.decks.pipeline.crops import figure_crop_findings
+from apps.decks.pipeline.issues import Change, Issue
+from apps.decks.pipeline.paper import Paper, Section
+from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+
+if TYPE_CHECKING:
+    from apps.decks.pipeline.propose.repair import Work
+
+
+def merge_repeated(
+    deck: SlideDeck, paper: Paper, numbered: list[tuple[int, Issue]], changes: list[Change]
+) -> set[int]:
+    """Near-identical figures in a row become one slide that shows them side by side."""
+    merged: set[int] = set()
+    for position, issue in numbered:
+        if issue.type != "repeated_figures":
+            continue
+        first, second = issue.evidence.get("slides", [0, 0])
+        if first in merged or second in merged or not (1 <= first < second <= len(deck.slides)):
+            continue
+        a, b = deck.slides[first - 1], deck.slides[second - 1]
+        title = common_title(a.title, b.title, _shared_section(paper, a, b))
+        deck.slides[first - 1] = a.model_copy(
+            update={
+                "figure_pair": b.figure,
+                "title": title,
+                "bullets": a.bullets[:1],
+                "layout": "figure-right",
+            }
+        )
+        merged.add(second)
+        changes.append(
+            Change(
+                issue=position,
+                slide=second,
+                type=issue.type,
+                action=f"showed {a.figure} and {b.figure} side by side on slide {first}",
+            )
+        )
+    return merged
+
+
+def common_title(a: str, b: str, section: str = "") -> str:
+    """The title two figure slides shown side by side share: the words their titles open
+    with, cut back to a head that stands when the two part inside a phrase ("Observed counts
+    together with the fitted" → "Observed counts"); else the section both come from; else the
+    first title."""
+    words_a, words_b = a.split(), b.split()
+    common = []
+    for x, y in zip(words_a, words_b, strict=False):
+        if x.lower() != y.lower():
+            break
+        common.append(x)
+    base = " ".join(common).rstrip(",;: ")
+    if len(common) < min(len(words_a), len(words_b)):  # the titles part inside a phrase
+        base = PHRASE_BREAK.split(base, maxsplit=1)[0]
+    base = title_defects.DANGLING_END.sub("", base).strip(" ,;:")
+    if len(base.split()) < 2 or title_defects.title_fragment(base):
+        base = section if section and not title_defects.title_fragment(section) else a
+    return f"{base}: side by side"[:120]
+
+
+PHRASE_BREAK = re.compile(
+    r"\s+(?:together|with|without|for|of|by|against|and|or|in|on|at|from|versus|vs\.?|under|"
+    r"over|after|before|using|when|where)\b",
+    re.I,
+)
+
+
+def _shared_section(paper: Paper, a: Slide, b: Slide) -> str:
+    sections = {f.section for f in (paper.figure(s.figure or "") for s in (a, b)) if f}
+    return sections.pop() if len(sections) == 1 else ""
+
+
+def deck_level_repair(
+    work: Work, deck: SlideDeck, numbered: list[tuple[int, Issue]], changes: list[Change]
+) -> SlideDeck:
+    slides = list(deck.slides)
+    deck_issues = [
+        (i, issue) for i, issue in numbered if issue.slide == 0 and issue.type != "repeated_figures"
+    ]
+    for position, issue in deck_issues:
+        if issue.type in ("too_few_figures", "slide_count") and len(slides) < limits.get_int(
+            "max_slides"
+        ):
+            shown = {f for s in slides for f in s.figures()}
+            ranked = sorted(
+                work.paper.figures, key=lambda f: (f.kind != "figure", -len(f.mentions))
+            )
+            unshown = [f for f in ranked if f.id not in shown and not any(figure_crop_findings(f))]
+            # Figures and result tables first; a short paper's other tables (its parameters)
+            # are better than a deck too short to present.
+            candidates = [f for f in unshown if f.kind == "figure" or f.carries_results] + [
+                f for f in unshown if f.kind == "table" and not f.carries_results
+            ]
+            wanted = max(
+                limits.get_int("min_figures") - len(shown),
+                limits.get_int("min_slides") - len(slides),
+            )
+            added = []
+            for figure in candidates[: max(0, wanted)]:
+                index = len(slides) - 1 if slides[-1].role == "conclusion" else len(slides)
+                slides.insert(max(1, index), work.proposer.figure_slide(figure, work.used))
+                added.append(figure.label)
+            if issue.type == "slide_count":  # a short paper's sections, once figures ran out
+                added += _add_text_slides(work, slides, limits.get_int("min_slides") - len(slides))
+            if added:
+                changes.append(
+                    Change(
+                        issue=position, slide=0, type=issue.type, action=f"added {', '.join(added)}"
+                    )
+                )
+        if issue.type == "slide_count" and len(slides) > limits.get_int("max_slides"):
+            removable = [
+                i
+                for i, s in enumerate(slides)
+                if s.kind == "bullets" and s.role not in ("conclusion", "contributions")
+            ]
+            while len(slides) > limits.get_int("max_slides") and removable:
+                slides.pop(removable.pop())
+            changes.append(
+                Change(issue=position, slide=0, type=issue.type, action="removed text slides")
+            )
+    return deck.model_copy(update={"slides": slides})
+
+
+def _add_text_slides(work: Work, slides: list[Slide], wanted: int) -> list[str]:
+    """Slides for the longest sections that have none yet, placed before the conclusions; then
+    second slides (other sentences) for long sections, placed after their first."""
+    added: list[str] = []
+    for again in (False, True):
+        for section in sorted(work.paper.sections, key=lambda s: -s.words):
+            if len(added) >= wanted:
+                return added
+            names = _names(section)
+            own = [i for i, s in enumerate(slides) if _base_title(s.title) in names]
+            if bool(own) != again or section.words < (150 if again else 60):
+                continue
+            slide = work.proposer.text_slide_for(section, work.used)
+            if slide is None:
+                continue
+            index = 1 + max(own) if again else paper_order_index(slides, section, work.paper)
+            slides.insert(max(1, index), slide)
+            added.append(f"a slide on {section.title}")
+    return added
+
+
+def paper_order_index(slides: list[Slide], section: Section, paper: Paper) -> int:
+    """Where a slide on this section goes so that the deck keeps the paper's order: after the
+    last slide on a section (or a figure of a section) that comes no later in the paper, and
+    never after the conclusions."""
+    order: dict[str, int] = {}
+    for number, each in enumerate(paper.sections):
+        for name in _names(each):
+            order.setdefault(name, number)
+    target = next((n for n, each in enumerate(paper.sections) if each is section), len(order))
+    end = len(slides) - 1 if slides[-1].role == "conclusion" else len(slides)
+    index = next(
+        (i for i, s in enumerate(slides) if s.role not in ("title", "motivation", "contributions")),
+        end,
+    )
+    for number, slide in enumerate(slides[:end]):
+        figure = paper.figure(slide.figure) if slide.figure else None
+        home = order.get(_base_title(slide.title))
+        if home is None and figure is not None:
+            home = order.get(figure.section)
+        if home is not None and home <= target:
+            index = number + 1
+    return min(index, end)
+
+
+def _names(section: Section) -> set[str]:
+    """The titles a slide on this section may have: its heading, or the heading's head when
+    the heading was cut ("… approach to lin-" → "… approach")."""
+    return {section.title, title_defects.title_head(section.title) or section.title}
+
+
+def _base_title(title: str) -> str:
+    return title.removesuffix(" (continued)")
