@@ -83,6 +83,9 @@ def _snapshot(parsed: Parsed) -> bool:
 
 def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: date) -> Reading:
     language, frame = parsed.language, parsed.frame
+    if frame.per_head:
+        # "payroll per head" divides by the people; read as "by employee" it would list them
+        raise Stop(refusal(language, "per_head"))
     if frame.count and frame.entity == "employee" and not frame.supers:
         frame = replace(frame, entity=None)  # "how many … who …": counted, not listed
     model = semantic_model()
@@ -123,7 +126,8 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
     population = _population(frame, extra_population, measure.name, language)
     conditions = _conditions(parsed, frame, persons, salary, date_conditions)
     listing = _listing(frame, dims, measure.name, order, change)
-    listing = listing or lists_people(frame, measure.name, dims, conditions)
+    if not listing and lists_people(frame, measure.name, dims, conditions):
+        listing, dims = True, ()  # the people themselves, not a count per department
     if listing and top is not None:
         raise Stop(refusal(language, "top_without_ranking"))
     if "employee" in dims and not listing and measure.name == "headcount" and not having_count:

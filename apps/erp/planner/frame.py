@@ -62,6 +62,7 @@ class Frame:
     size: bool = False
     per_unit: bool = False  # "a month", "per year" outside a comparison
     per_rate: bool = False  # "per month", not "each month"
+    per_head: bool = False  # "payroll per head": a ratio to people, which the planner refuses
     asks_which: bool = False
     absent: bool = False  # "no hires", "hired nobody": groups where the measure is zero
     per_grain: bool = False  # "monthly", "per quarter": a grain said as a rate, not "by month"
@@ -317,6 +318,7 @@ def _roles(b: _Builder, i: int, term: Term, negated: bool, has_bands: bool) -> N
         ("size_words", "size"),
         ("per_unit", "per_unit"),
         ("per_rate", "per_rate"),
+        ("per_head", "per_head"),
         ("nobody", "absent"),
     ):
         if kind in kinds:

@@ -89,8 +89,15 @@ def lists_people(frame: Frame, measure: str, dims, conditions: tuple[Condition, 
         measure == "headcount"
         and frame.subject
         and not asked
-        and not dims
+        and set(dims) <= _implied_by_values(frame, conditions)
         and not frame.supers
         and frame.entity is None
         and any(c.field == "level" for c in conditions)
     )
+
+
+def _implied_by_values(frame: Frame, conditions: tuple[Condition, ...]) -> set[str]:
+    """ "Employees in Marketing or Finance …": two departments named group by department
+    unless a list is meant; a grouping asked in words ("by department") is never dropped."""
+    named = any(c.field == "department" and len(c.values) > 1 for c in conditions)
+    return {"department"} if named and "department" not in frame.group_dims else set()

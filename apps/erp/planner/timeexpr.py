@@ -338,14 +338,15 @@ def _expression_at(reader: _Reader, i: int) -> TimeExpression | None:
             found = _range(reader, i, start, word)
             if found is not None:
                 return found
+    guessed = reader.guessed_years
     atom = reader.atom(start)
     if atom is None:
         return None
     period, k = atom
     if reader.has(k, "to"):
-        second = reader.atom(_prefix(reader, k + 1))
+        second = _other_end(reader, period, reader.guessed_years > guessed, k + 1)
         if second is not None:
-            other, m = second
+            period, other, m = second
             whole = range_period(period, other, reader.as_of)
             return _clip_all(
                 TimeExpression((whole,), "range", _terms(reader, i, m), ends=(period, other)),
@@ -396,15 +397,16 @@ def _open_range(reader: _Reader, i: int, start: int, edge: str) -> TimeExpressio
 
 
 def _range(reader: _Reader, i: int, start: int, word: str) -> TimeExpression | None:
+    guessed = reader.guessed_years
     first = reader.atom(_prefix(reader, start + 1))
     if first is None:
         return None
     period, k = first
     connectors = ("and",) if word == "between" else ("to", "and")
     if any(reader.has(k, c) for c in connectors):
-        second = reader.atom(_prefix(reader, k + 1))
+        second = _other_end(reader, period, reader.guessed_years > guessed, k + 1)
         if second is not None:
-            other, m = second
+            period, other, m = second
             whole = range_period(period, other, reader.as_of)
             expression = TimeExpression(
                 (whole,), "range", _terms(reader, i, m), ends=(period, other)
@@ -413,3 +415,35 @@ def _range(reader: _Reader, i: int, start: int, word: str) -> TimeExpression | N
     if word == "from":
         return _clip_all(TimeExpression((period,), "single", _terms(reader, i, k)), reader.as_of)
     return None
+
+
+def _other_end(
+    reader: _Reader, period: Period, first_bare: bool, at: int
+) -> tuple[Period, Period, int] | None:
+    """The second end of a range at `at`, and both ends with a bare month or quarter put in the
+    other end's year: "between March and June 2025" is March 2025, "from March 2025 to June"
+    ends in June 2025 (not in the June before today)."""
+    guessed = reader.guessed_years
+    found = reader.atom(_prefix(reader, at))
+    if found is None:
+        return None
+    other, end = found
+    other_bare = reader.guessed_years > guessed
+    if first_bare and not other_bare and other.start is not None:
+        period = _in_year(period, other.start.year)
+        if period.start > other.start:
+            period = _in_year(period, other.start.year - 1)
+        reader.guessed_years -= 1
+    elif other_bare and not first_bare and period.start is not None:
+        other = _in_year(other, period.start.year)
+        if other.end < period.start:
+            other = _in_year(other, period.start.year + 1)
+        reader.guessed_years -= 1
+    return period, other, end
+
+
+def _in_year(period: Period, year: int) -> Period:
+    """A month or quarter period moved to `year`."""
+    if period.grain == "quarter":
+        return quarter_period(year, (period.start.month - 1) // 3 + 1)
+    return month_period(year, period.start.month)

@@ -41,6 +41,7 @@ class Grammar(_Section):
     in_total: Phrases
     per_unit: Phrases
     per_rate: Phrases  # "per month" after an average: one average, or each month's?
+    per_head: Phrases  # "per head", "per employee": a ratio to people, not a breakdown
     nobody: Phrases  # "hired nobody": none of what is measured
     rank_verbs: Phrases  # "rank the levels by …", "departments sorted by …": group and sort
     also: Phrases
