@@ -70,3 +70,11 @@ def test_people_of_two_named_departments_with_a_level_filter_are_listed(acme):
         {"d": planned.params["as_of"]},
     )
     assert sorted(r[names.index("employee_id")] for r in rows) == sorted(r[0] for r in expected)
+
+
+def test_a_phrase_ending_inside_a_longer_one_yields_to_it():
+    # "hire [the] year" would take "year" from "year before last" and leave "before" unread
+    planned = plan("how many Sales people did we hire the year before last")
+    assert planned.reading.measure == "hires"
+    (period,) = planned.reading.periods
+    assert (period.start, period.end) == (date(2024, 1, 1), date(2024, 12, 31))

@@ -5,7 +5,7 @@ and the tenant's names give a meaning to."""
 import pytest
 
 from apps.erp.planner.lexicon import entity_index, language_index, lex
-from tests.erp.conftest import DEMO, assert_rows, hand_rows, planner_result
+from tests.erp.conftest import DEMO, assert_rows, hand_rows, plan, planner_result
 
 ACTIVE = (
     "e.hire_date <= %(as_of)s AND (e.termination_date IS NULL OR e.termination_date > %(as_of)s)"
@@ -70,3 +70,32 @@ def test_no_typo_is_read_as_a_word_of_another_meaning(language):
                 different += meaning(fixed) != meaning(word)
     assert read > 1000  # typos are read...
     assert different == 0  # ...and never as another word's meaning
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_four_letter_typo_is_never_read_as_a_word_of_another_meaning(language):
+    # Every five-letter word of the vocabularies with an inner letter dropped ("levl").
+    base, names = language_index(language), entity_index(language, DEMO)
+    known = base.words | names.words
+
+    def meaning(word: str) -> tuple:
+        return (*base.phrases.get((word,), ()), *names.phrases.get((word,), ()))
+
+    words = {key[0] for key in (*base.phrases, *names.phrases) if len(key) == 1}
+    read = different = 0
+    for word in sorted(w for w in words if len(w) == 5 and w.isalpha()):
+        for typo in {word[:i] + word[i + 1 :] for i in range(1, 4)} - known:
+            fixed = dict(lex(typo, DEMO, language=language).corrected).get(typo)
+            if fixed is not None:
+                read += 1
+                different += meaning(fixed) != meaning(word)
+    assert read > 20
+    assert different == 0
+
+
+@pytest.mark.parametrize(
+    ("question", "measure"),
+    [("mean levl of the finance team", "average_level"), ("number of hirs last year", "hires")],
+)
+def test_a_four_letter_typo_of_a_five_letter_word_is_read(question, measure):
+    assert plan(question).reading.measure == measure

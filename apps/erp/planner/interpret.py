@@ -20,6 +20,7 @@ from apps.erp.planner.outcomes import clarify_department, no_data, refusal, unkn
 from apps.erp.planner.patterns import read_bands, read_comparisons, read_levels, read_top
 from apps.erp.planner.periods import TimeError
 from apps.erp.planner.reading import Clarification, Reading, Refusal
+from apps.erp.planner.spanish import spanish_refusal
 from apps.erp.planner.timeexpr import find_time_expressions
 from apps.erp.planner.words import describe_period
 from apps.erp.semantic import vocabulary
@@ -65,6 +66,9 @@ def _interpret(
     kinds = {k for term in lexed.terms for k in term.kinds}
     erp = bool(kinds & ERP_KINDS) or (previous is not None and bool(kinds & FOLLOWUP_KINDS))
     write = write_request(lexed)
+    spanish = spanish_refusal(lexed)
+    if spanish is not None:
+        return spanish
     if not erp:
         return Refusal("not_erp", vocab.message("not_erp"), language=language)
     if write == "read_only":

@@ -284,6 +284,7 @@ def _match(tokens: list[Token], base: _Index, names: _Index, vocab: Vocabulary):
     i = 0
     while i < len(texts):
         length, tags = _longest(texts, i, base, names, tokens)
+        length, tags = _yield_to_longer(texts, i, length, tags, base, names, tokens)
         if length:
             terms.append(Term(i, i + length, tags, " ".join(texts[i : i + length])))
             i += length
@@ -299,8 +300,20 @@ def _match(tokens: list[Token], base: _Index, names: _Index, vocab: Vocabulary):
     return terms, unknown
 
 
-def _longest(texts, i, base: _Index, names: _Index, tokens) -> tuple[int, tuple[Tag, ...]]:
-    for length in range(min(MAX_PHRASE, len(texts) - i), 0, -1):
+def _yield_to_longer(texts, i, length, tags, base: _Index, names: _Index, tokens):
+    """A phrase at i that ends inside a longer phrase begun after i is cut before that one:
+    "hire [the] year before last" is "hire" + "year before last", not "hire year" + "before"."""
+    for j in range(i + 1, i + length):
+        other, _ = _longest(texts, j, base, names, tokens)
+        if other > length and j + other > i + length:
+            return _longest(texts, i, base, names, tokens, limit=j - i)
+    return length, tags
+
+
+def _longest(
+    texts, i, base: _Index, names: _Index, tokens, limit: int = MAX_PHRASE
+) -> tuple[int, tuple[Tag, ...]]:
+    for length in range(min(limit, len(texts) - i), 0, -1):
         key = tuple(texts[i : i + length])
         tags = base.phrases.get(key, ()) + names.phrases.get(key, ())
         if length == 1:

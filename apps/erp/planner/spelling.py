@@ -1,5 +1,5 @@
-"""Single-letter typos: a word of five or more letters that the planner does not know is read
-as the one known word it differs from by one letter (one added, dropped, changed or swapped
+"""Single-letter typos: a word of five or more letters that the planner does not know (or of four
+letters missing an inner letter of a five-letter word) is read as the one known word it differs from by one letter (one added, dropped, changed or swapped
 with its neighbour). Several candidates are one only when they mean the same: the same
 meaning as words on their own (a word that only means something inside a longer phrase counts
 when the question's neighbouring words could make that phrase), narrowed to the one that keeps
@@ -13,6 +13,14 @@ from collections.abc import Callable, Hashable
 FUNCTION_WORD = "function word"
 MIN_TYPO_LENGTH = 5
 MIN_TARGET_LENGTH = 4
+# A four-letter word is read only as a five-letter one missing an inner letter ("levl", "hirs"):
+# a changed or added letter in so short a word is too often another word.
+SHORT_TYPO_LENGTH = 4
+
+
+def _dropped_inside(word: str, other: str) -> bool:
+    """`other` is `word` with one letter put back, neither the first nor the last."""
+    return len(other) == len(word) + 1 and other[0] == word[0] and other[-1] == word[-1]
 
 
 def one_edit_apart(a: str, b: str) -> bool:
@@ -44,13 +52,14 @@ def correction(
 ) -> str | None:
     """The only known word one edit away from `word`, or the only one of several that mean the
     same (`meaning` of a candidate: what it says, or None when it cannot stand here), or None."""
-    if len(word) < MIN_TYPO_LENGTH or not word.isalpha():
+    if len(word) < SHORT_TYPO_LENGTH or not word.isalpha():
         return None
     candidates = {
         other
         for other in known
         if len(other) >= MIN_TARGET_LENGTH
         and abs(len(other) - len(word)) <= 1
+        and (len(word) >= MIN_TYPO_LENGTH or _dropped_inside(word, other))
         and one_edit_apart(word, other)
     }
     if len(candidates) == 1:
