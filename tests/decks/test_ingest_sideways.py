@@ -55,6 +55,17 @@ def test_a_letter_shifted_inside_a_word_is_kerning_and_a_script_stays_mathematic
     assert words_text(line_words(power)) == "$x^{2}$ goe"
 
 
+def test_a_colon_set_apart_between_two_formulas_is_part_of_them():
+    spec = [("t", 60, 10, 100), ("i", 66, 10, 100), ("m", 72, 10, 100), ("e", 78, 10, 100)]
+    prose = _glyphs(spec)
+    range_ = _glyphs([("b", 90, 10, 100)], "CMMI10") + _glyphs([(":", 99, 10, 100)], "CMR10")
+    range_ += _glyphs([("w", 108, 10, 100)], "CMMI10")
+    assert words_text(line_words(prose + range_)) == "time $b : w$"
+    said = _glyphs([("b", 90, 10, 100)], "CMMI10") + _glyphs([(":", 96, 10, 100)], "CMR10")
+    said += _glyphs([("t", 104, 10, 100), ("h", 110, 10, 100), ("e", 116, 10, 100)])
+    assert words_text(line_words(prose + said)) == "time $b$: the"
+
+
 def test_a_greek_name_typed_without_its_backslash_is_the_letter(paper):
     variance = _section(paper, "Introduction").paragraphs[1]
     assert variance.startswith("The variance of the counts is written $\\sigma^{2}$ in the old")
@@ -84,6 +95,8 @@ def test_unresolved_citations_leave_no_question_marks(paper):
 
 def test_a_list_item_after_a_short_line_starts_its_own_paragraph(paper):
     started = _section(paper, "Getting started").paragraphs
+    assert "• A pair of field glasses and a notebook with a pencil" in started, "no $•$ either"
+    assert "• A phone with the recording sheet installed." in started
     assert (
         "1. Enter the counts of the morning into the sheet before noon, one row for each bird seen."
         in started

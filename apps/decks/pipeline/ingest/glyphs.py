@@ -110,8 +110,8 @@ class GlyphWord:
 
     @property
     def math(self) -> bool:
-        if LOGO_WORD.fullmatch(self.text):
-            return False  # "LaTeX2ε": the ε is part of the name
+        if LOGO_WORD.fullmatch(self.text) or self.text in LIST_MARKS:
+            return False  # "LaTeX2ε": the ε is part of the name; a list's bullet is no symbol
         if self.scripted:
             return True
         if any(a.base.mathy for a in self.atoms):
@@ -205,7 +205,8 @@ TEX_LOGO = re.compile(
 )
 
 
-LOGO_WORD = re.compile(r"(PDF|pdf|Xe|Lua)?LaTeX(2e)?[.,;:’']*s?")
+LIST_MARKS = {"•", "◦", "▪", "‣", "∙", "⋆"}
+LOGO_WORD = re.compile(r"(PDF|pdf|Xe|Lua)?LaTeX(2e)?[.,;:’')]*s?")
 
 
 def normalize(text: str) -> str:
@@ -482,6 +483,8 @@ def _bridges(words: list[GlyphWord], index: int) -> bool:
     """A neutral word (digits, =, brackets) continues a formula when it is not the last word
     of the line's text, or closes it with a digit ("ζ = 0.31")."""
     word = words[index]
+    if word.text == ":" and index + 1 < len(words) and _math_here(words, index + 1):
+        return True  # a colon set apart between two formulas is a range: "−b : t−w"
     if not word.neutral or word.text.endswith((",", ";", ":")) and len(word.text) == 1:
         return False
     if REFERENCE.fullmatch(word.text):

@@ -72,7 +72,8 @@ AFFILIATION = re.compile(
 
 MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
 DATE = re.compile(rf"(?:(?:\d{{1,2}}\s+)?(?:{MONTHS})\.?\s+(?:\d{{1,2}},?\s+)?)?(?:19|20)\d\d")
-LIST_ITEM = re.compile(r"(?:\d{1,2}[.)]|\([a-z\d]\)|[•◦▪–-])\s+[A-Z]")
+LIST_ITEM = re.compile(r"(?:\d{1,2}[.)]|\([a-z\d]\)|[–-])\s+[A-Z]")
+BULLET = re.compile(r"[•◦▪‣∙]\s")
 LONE_SYMBOL = re.compile(r"\$?\s*[()\[\]{}|+\-−=·]\s*\$?")
 SMALL_CAPS_FONT = re.compile(r"(?:^|\+)(?:cmcsc|lmcsc|sfcc|eccc)\d|smallcaps|[-_]sc\b", re.I)
 ITALIC_FONT = re.compile(r"italic|oblique|(?:^|\+)(?:cmti|cmsl|sfti|lmri)\d", re.I)
@@ -426,7 +427,9 @@ def sections_read(
                 continue
             if not paragraph and LONE_SYMBOL.fullmatch(segment.text):
                 continue  # a bracket or sign left over from a display, not a paragraph's start
-            if paragraph and ends_short and LIST_ITEM.match(segment.text):
+            if paragraph and (
+                BULLET.match(segment.text) or ends_short and LIST_ITEM.match(segment.text)
+            ):
                 flush()  # an item of a list starts its own paragraph ("Then" / "1. Enter …")
             paragraph.append(segment.text)
             right = column_right.get(segment.column, segment.x1)
