@@ -130,3 +130,9 @@ def test_markdown_brackets_stay_as_printed_unless_they_would_make_a_link():
     assert "](" not in hostile.replace("\\](", "") and "![" not in hostile
     assert "][" not in hostile.replace("\\][", "") and "]:" not in hostile.replace("\\]:", "")
     assert escape_text("[x] done").startswith("\\[x]"), "a task box at a line's start"
+
+
+def test_a_row_of_printed_numbers_under_its_column_heads_is_code_output(paper):
+    model = _section(paper, "Model").paragraphs
+    assert "The ties are few, so the statistic is close to its value without ties." in model
+    assert not any("43" in p or "concordant" in p for p in model)
