@@ -23,6 +23,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from apps.decks.pipeline.ingest.symbols import ACCENTS, GREEK, OPERATORS
+from apps.decks.pipeline.ingest.tex_words import LIST_MARKS, LOGO_WORD, greek_named, logos_named
 
 MATH_FONT = re.compile(
     r"CMMI|CMSY|CMEX|CMBSY|MSAM|MSBM|EUFM|EUSM|Symbol|StandardSym|Math|STIX|rtxm|txsy|txex|"
@@ -199,20 +200,10 @@ def _atom_tex(atom: Atom) -> str:
     return piece
 
 
-# TeX's logos are drawn from shifted small capitals; read apart they give "PDFL TEX", "LAT X".
-TEX_LOGO = re.compile(
-    r"(?<![A-Za-z])(PDF|pdf|Xe|Lua)?L(?! ?TX)(?: ?A)? ?T(?: ?[Ee])? ?X(?![A-Za-z])( ?2[εϵ])?"
-)
-
-
-LIST_MARKS = {"•", "◦", "▪", "‣", "∙", "⋆"}
-LOGO_WORD = re.compile(r"(PDF|pdf|Xe|Lua)?LaTeX(2e)?[.,;:’')]*s?")
-
-
 def normalize(text: str) -> str:
     text = unicodedata.normalize("NFKC", re.sub(r"\(cid:\d+\)", "", text))
     text = text.replace("\u2010", "-").replace("\u2011", "-").replace("\u00a0", " ")
-    return TEX_LOGO.sub(lambda m: f"{m.group(1) or ''}LaTeX{'2e' if m.group(2) else ''}", text)
+    return logos_named(text)
 
 
 def tex_of(text: str) -> str:
@@ -236,25 +227,10 @@ def _script_tex(glyphs: list[Glyph]) -> str:
     return tex_of(text).strip()
 
 
-# A Greek letter's name spelled in math italic ("sigma^2" typed without its backslash) is the
-# letter the author meant; names inside \mathrm{…} or longer words are left alone.
-GREEK_NAME = re.compile(
-    r"(?<![\\A-Za-z{])("
-    + "|".join(sorted({n.lstrip("\\").removeprefix("var") for n in GREEK.values()}, key=len)[::-1])
-    + r")(?![A-Za-z])"
-)
-
-
 def _tidy_tex(tex: str) -> str:
-    tex = GREEK_NAME.sub(lambda m: _greek_tex(m.group(1)), tex)
+    tex = greek_named(tex)
     tex = re.sub(r" +", " ", tex).strip()
     return re.sub(r" ([_^}])", r"\1", tex)
-
-
-def _greek_tex(name: str) -> str:
-    if len(name) < 3:
-        return name  # "pi", "mu": as likely two symbols
-    return f"\\{name} "
 
 
 CHUNK_GAP_EM = 0.6  # wider than any word space: a column gutter, a table cell, an equation number
