@@ -2,7 +2,7 @@
 survival analysis, categorical-data graphics, time-series FAQs), on a paper made for these
 tests (tests/fixtures/papers/ingest/sideways, CC0): TeX's logos, a Greek letter typed without
 its backslash, equation references after a symbol, a name's hyphen at a line's end,
-unresolved citations, a list after a short line, long questions set as headings, and a figure
+unresolved citations, a list after a short line, printed output under its column heads, and a figure
 set sideways with its caption. Plus the Markdown writer's brackets."""
 
 import pytest
@@ -102,13 +102,6 @@ def test_a_list_item_after_a_short_line_starts_its_own_paragraph(paper):
         in started
     )
     assert not any(p.startswith("Then") for p in started)
-
-
-def test_a_long_question_set_large_is_a_heading_with_its_answer_under_it(paper):
-    question = "How can I compare the counts of two valleys when one of them was walked less often?"
-    section = _section(paper, question)
-    assert section.paragraphs[0].startswith("Divide each count by the number of walks")
-    assert question not in _text(paper)
 
 
 def test_a_figure_set_sideways_with_its_caption_is_found_upright(paper):

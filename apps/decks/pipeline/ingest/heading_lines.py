@@ -1,5 +1,5 @@
 """Headings told by how their line sits on the page rather than by their words: a bold line
-of its own over a paragraph, a long line set large (an FAQ's question)."""
+of its own over a paragraph."""
 
 from __future__ import annotations
 
@@ -11,8 +11,6 @@ THEOREM = re.compile(
     r"(?:Theorem|Lemma|Proposition|Corollary|Definition|Conjecture|Axiom|Remark|Example|"
     r"Proof|Claim|Assumption)\b"
 )
-LONG_HEADING_SCALE = 1.25  # a heading of many words is set this much larger than the body
-LONG_HEADING_LINES = 4
 
 
 def standalone_bold(layout: Layout, segment: Segment) -> bool:
@@ -46,36 +44,3 @@ def standalone_bold(layout: Layout, segment: Segment) -> bool:
         return False  # a heading starts at its column's edge
     before = max(above, key=lambda s: s.bottom, default=None)
     return before is None or segment.top - before.bottom >= 0.6 * segment.size
-
-
-def long_heading(layout: Layout, segment: Segment) -> bool:
-    """A heading of many words ("How can I replace the zeros in an xts object with the last"
-    / "non-zero value in the series?"): set well above the body's size, not a sentence's end,
-    at most three more lines in its size under it, then the body's text."""
-    text = segment.text.strip()
-    if segment.size < LONG_HEADING_SCALE * layout.body_size or not text[:1].isupper():
-        return False
-    lines = sorted(
-        (
-            s
-            for s in layout.pages[segment.page - 1]
-            if s is not segment
-            and s.role == "text"
-            and s.top >= segment.bottom - 1
-            and s.x0 < segment.x1
-            and segment.x0 < s.x1
-        ),
-        key=lambda s: s.top,
-    )
-    last, same_size = segment, 0
-    for line in lines:
-        if line.top - last.bottom > 1.5 * max(line.size, last.size):
-            return False
-        if abs(line.size - segment.size) <= 0.3:
-            same_size += 1
-            if same_size > LONG_HEADING_LINES - 1:
-                return False  # a paragraph set large
-            last = line
-            continue
-        return layout.is_body(line) and abs(line.size - layout.body_size) <= 0.6
-    return False

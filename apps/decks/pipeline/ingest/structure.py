@@ -6,11 +6,7 @@ import re
 from dataclasses import dataclass
 
 from apps.decks.pipeline.ingest.equations import DisplayEquation
-from apps.decks.pipeline.ingest.heading_lines import (
-    LONG_HEADING_SCALE,
-    long_heading,
-    standalone_bold,
-)
+from apps.decks.pipeline.ingest.heading_lines import standalone_bold
 from apps.decks.pipeline.ingest.layout import (
     Layout,
     Segment,
@@ -241,8 +237,7 @@ def heading_of(layout: Layout, segment: Segment) -> Heading | None:
     """Is this segment a section heading? Larger or bold short text, numbered or well known."""
     text = segment.text.strip()
     words = text.split()
-    most = 20 if segment.size >= LONG_HEADING_SCALE * layout.body_size else 14
-    if not words or len(words) > most or CAPTION.match(text) or text.endswith((",", ";")):
+    if not words or len(words) > 14 or CAPTION.match(text) or text.endswith((",", ";")):
         return None
     if DATE.fullmatch(text) or (segment.page == 1 and AFFILIATION.search(text)):
         return None  # the title block's date or affiliation, set large like a heading
@@ -265,8 +260,7 @@ def heading_of(layout: Layout, segment: Segment) -> Heading | None:
         return Heading(segment, "", text.rstrip(".:"), 1)
     if segment.run_in:
         return Heading(segment, "", _sentence_case(text.rstrip(".:")), 2)
-    set_large = larger and segment.size >= layout.body_size + 2 and text[0].isupper()
-    if set_large and (len(words) <= 8 or long_heading(layout, segment)):
+    if larger and segment.size >= layout.body_size + 2 and len(words) <= 8 and text[0].isupper():
         return Heading(segment, "", text, 1)
     if standalone_bold(layout, segment):
         return Heading(segment, "", text, 2)
