@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-import pdfplumber
 import pypdfium2 as pdfium
 
 from apps.decks import errors, limits
@@ -19,6 +18,7 @@ from apps.decks.pipeline.ingest.equations import equations_find
 from apps.decks.pipeline.ingest.figures import figures_extract
 from apps.decks.pipeline.ingest.layout import column_of, layout_read, reading_order, vocabulary_of
 from apps.decks.pipeline.ingest.runin import run_in_split
+from apps.decks.pipeline.ingest.sideways import opened_upright
 from apps.decks.pipeline.ingest.structure import (
     abstract_find,
     authors_find,
@@ -38,7 +38,7 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
     pages = pdf_check(pdf_path)
     name = pdf_path.name
     try:
-        with pdfplumber.open(pdf_path) as plumber:
+        with opened_upright(pdf_path) as (plumber, source):
             metadata = dict(plumber.metadata or {})
             layout = layout_read(plumber)
             run_in_split(layout)
@@ -56,7 +56,7 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
                 )
             # The deck folder always has its figures folder, even for a paper without figures.
             figures_dir.mkdir(parents=True, exist_ok=True)
-            document = pdfium.PdfDocument(str(pdf_path))
+            document = pdfium.PdfDocument(str(source))
             try:
                 captions = captions_find(layout)
                 figures, covered = figures_extract(plumber, document, layout, figures_dir, captions)

@@ -14,6 +14,7 @@ comment in the text font ("# fit the model") does not make a line prose.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from apps.decks.pipeline.ingest.layout import Layout, Segment
@@ -22,6 +23,8 @@ LINE_GAP = 1.0  # at most this many font sizes between a code line and the next
 INDENT = 40.0  # continuation lines of code are indented, never outdented much
 PROSE_WORDS = 2  # words in the text font that make a mostly-typewriter line a sentence
 COMMENT_MARKS = ("#", "%", "//", "--")
+# Printed values only: numbers, NA, logicals ("43 12 0 0 0", "NA 3", "TRUE 0.5")
+PRINTED_ROW = re.compile(r"(?:(?:-?[\d.]+(?:e[-+]?\d+)?%?|NA|NaN|-?Inf|TRUE|FALSE|<NA>)\s*)+")
 
 
 def code_mark(layout: Layout) -> None:
@@ -45,9 +48,15 @@ def code_mark(layout: Layout) -> None:
                 if not any(_adjacent(segment, other) for other in near):
                     continue
                 # A code block keeps its left edge (a closing "}" comes back to it); prose
-                # after a block starts at the column's edge, usually left of the block.
+                # after a block starts at the column's edge, usually left of the block. A row
+                # of printed numbers is set right-aligned under its column heads, anywhere
+                # within the block's width.
                 left = min(s.x0 for s in near)
-                if -2 <= segment.x0 - left <= INDENT:
+                printed = (
+                    PRINTED_ROW.fullmatch(segment.text.strip())
+                    and segment.x1 <= max(s.x1 for s in near) + INDENT
+                )
+                if -2 <= segment.x0 - left <= INDENT or printed:
                     segment.code = True
                     changed = True
 

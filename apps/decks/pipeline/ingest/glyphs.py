@@ -20,9 +20,10 @@ import re
 import statistics
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from apps.decks.pipeline.ingest.symbols import ACCENTS, GREEK, OPERATORS
+from apps.decks.pipeline.ingest.tex_words import LIST_MARKS, LOGO_WORD, greek_named, logos_named
 
 MATH_FONT = re.compile(
     r"CMMI|CMSY|CMEX|CMBSY|MSAM|MSBM|EUFM|EUSM|Symbol|StandardSym|Math|STIX|rtxm|txsy|txex|"
@@ -110,6 +111,8 @@ class GlyphWord:
 
     @property
     def math(self) -> bool:
+        if LOGO_WORD.fullmatch(self.text) or self.text in LIST_MARKS:
+            return False  # "LaTeX2ε": the ε is part of the name; a list's bullet is no symbol
         if self.scripted:
             return True
         if any(a.base.mathy for a in self.atoms):
@@ -197,14 +200,10 @@ def _atom_tex(atom: Atom) -> str:
     return piece
 
 
-# TeX's logos are drawn from shifted small capitals; read apart they give "PDFL TEX", "LAT X".
-TEX_LOGO = re.compile(r"(?<![A-Za-z])(PDF|pdf|Xe|Lua)?L(?! ?TX)(?: ?A)? ?T(?: ?E)? ?X(?![A-Za-z])")
-
-
 def normalize(text: str) -> str:
     text = unicodedata.normalize("NFKC", re.sub(r"\(cid:\d+\)", "", text))
     text = text.replace("\u2010", "-").replace("\u2011", "-").replace("\u00a0", " ")
-    return TEX_LOGO.sub(lambda m: f"{m.group(1) or ''}LaTeX", text)
+    return logos_named(text)
 
 
 def tex_of(text: str) -> str:
@@ -229,6 +228,7 @@ def _script_tex(glyphs: list[Glyph]) -> str:
 
 
 def _tidy_tex(tex: str) -> str:
+    tex = greek_named(tex)
     tex = re.sub(r" +", " ", tex).strip()
     return re.sub(r" ([_^}])", r"\1", tex)
 
@@ -266,9 +266,16 @@ def _chunk_words(ordered: list[Glyph]) -> list[GlyphWord]:
     baseline = statistics.median(g.baseline for g in main_glyphs)
     atoms: list[Atom] = []
     breaks: set[int] = set()  # atom indexes a word must start at (explicit spaces)
-    for glyph in ordered:
+    for index, glyph in enumerate(ordered):
         if not glyph.text.strip():
             breaks.add(len(atoms))
+            continue
+        following = ordered[index + 1] if index + 1 < len(ordered) else None
+        if atoms and following is not None and _logo_letter(atoms[-1].base, glyph, following, main):
+            # Shifted inside a word (LaTeX's "A" and "E", TeX's "E"): the logo's letters,
+            # not a script; TeX's lowered capital E reads as the "e" of its name.
+            lowered = glyph.baseline - baseline > 0.15 * main and glyph.size >= SCRIPT_SIZE * main
+            atoms.append(Atom(replace(glyph, text="e") if lowered and glyph.text == "E" else glyph))
             continue
         role = _role(glyph, main, baseline, atoms)
         if role == "accent":
@@ -321,6 +328,20 @@ def _role(glyph: Glyph, main: float, baseline: float, atoms: list[Atom]) -> str:
     return "base"
 
 
+def _logo_letter(before: Glyph, glyph: Glyph, after: Glyph, main: float) -> bool:
+    """A capital raised or lowered between two capitals it touches, all upright letters of a
+    text font: kerning inside a word (a TeX logo), never a script of mathematics."""
+    letters = (before, glyph, after)
+    if not all(g.text.isalpha() and g.text.isupper() and len(g.text) == 1 for g in letters):
+        return False
+    if any(g.mathy or ITALIC_FONT.search(g.font) for g in letters):
+        return False
+    if abs(glyph.baseline - before.baseline) < 0.1 * main:
+        return False  # not shifted: an ordinary letter of the word
+    touching = 0.08 * main
+    return glyph.x0 - before.x1 < touching and after.x0 - glyph.x1 < touching
+
+
 def _footnote_mark(atoms: list[Atom], glyph: Glyph) -> bool:
     """Raised small glyphs right after a word of prose ("Topalidou¹˒²", "et al.¹", an ORCID "ID")
     or after a comma or full stop ("Smith (2008),¹") mark a footnote or an affiliation: not
@@ -363,10 +384,10 @@ def word_gap(atoms: list[Atom], main: float) -> float:
     The line's gaps between full-size glyphs fall in two groups (letter gaps near zero, word
     gaps wider); the threshold is the split that keeps each group tightest (Otsu's method), as
     long as the two groups are clearly apart."""
-    gaps = sorted(  # gaps wider than 0.45 em are word gaps anyway and would skew the split
+    gaps = sorted(  # gaps wider than a chunk gap are no word gaps and would skew the split
         _gap(a, b) / main
         for a, b in zip(atoms, atoms[1:], strict=False)
-        if -0.3 * main < _gap(a, b) < 0.45 * main
+        if -0.3 * main < _gap(a, b) < CHUNK_GAP_EM * main
     )
     if len(gaps) < 6:
         return PLAIN_GAP_EM
@@ -392,6 +413,14 @@ def words_text(words: list[GlyphWord]) -> str:
     parts: list[str] = []
     index = 0
     while index < len(words):
+        after_logo = index and parts and parts[-1].endswith("LaTeX")
+        if after_logo and re.fullmatch(r"2[εϵ][).,;:]*", words[index].text):
+            parts[-1] += "2e" + words[index].text[2:]  # "LaTeX 2ε" is one name, LaTeX2e
+            index += 1
+            while index < len(words) and re.fullmatch(r"[).,;:]+", words[index].text):
+                parts[-1] += words[index].text
+                index += 1
+            continue
         if not _math_here(words, index):
             parts.append(words[index].text.replace("$", "\\$"))
             index += 1
@@ -423,12 +452,19 @@ def _inline_neutral(word: GlyphWord) -> bool:
     return any(ch in RELATIONS or ch in "()[]" for ch in word.text) or word.text.isdigit()
 
 
+REFERENCE = re.compile(r"[(\[]\d{1,3}(?:[,–-]\d{1,3})*[)\]][.,;:]?")
+
+
 def _bridges(words: list[GlyphWord], index: int) -> bool:
     """A neutral word (digits, =, brackets) continues a formula when it is not the last word
     of the line's text, or closes it with a digit ("ζ = 0.31")."""
     word = words[index]
+    if word.text == ":" and index + 1 < len(words) and _math_here(words, index + 1):
+        return True  # a colon set apart between two formulas is a range: "−b : t−w"
     if not word.neutral or word.text.endswith((",", ";", ":")) and len(word.text) == 1:
         return False
+    if REFERENCE.fullmatch(word.text):
+        return False  # "Somers' D (4)", "x [12]": a reference to an equation or a work
     return any(ch.isdigit() or ch in RELATIONS or ch in "()[]|/" for ch in word.text)
 
 

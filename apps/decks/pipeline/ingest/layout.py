@@ -31,6 +31,8 @@ SUPERSCRIPT_MARK = re.compile(r"^[\d,*†‡§¶\-–]+$|^ID$")
 NO_SPACE_BEFORE = tuple(",.;:!?)]}’”%")
 NO_SPACE_AFTER = tuple("([{‘“")
 HYPHENS = ("-", "\u2010", "\u2011", "\u00ad")
+# A citation LaTeX could not resolve prints as "(?)" or "[?]" ("[?, ?]"): it names no work.
+UNRESOLVED = re.compile(r" ?[(\[]\?+(?:[,;] ?\?+)*[)\]]")
 MONO_FONT = re.compile(
     r"Mono|Courier|Typewriter|CMTT|LMTT|txtt|Consol|Menlo|Inconsolata|SourceCode|FiraCode|"
     r"Monaco|LucidaConsole|Andale",
@@ -433,11 +435,19 @@ def join_lines(lines: list[str], vocabulary: set[str] | None = None) -> str:
             piece = tail.group(0) if tail else ""
             keep_hyphen = vocabulary is not None and compound(head, piece, vocabulary)
             out = f"{stem}-{line}" if keep_hyphen else stem + line
+        elif out.endswith(HYPHENS) and out[-2:-1].isalnum() and _name_goes_on(line):
+            # No word is broken before a capital or a digit: the hyphen is the name's own
+            # ("Swiss-" / "FEL", "SPring-" / "8", "non-" / "Gaussian").
+            out = out.rstrip("".join(HYPHENS)) + "-" + line
         elif out:
             out += " " + line
         else:
             out = line
-    return out
+    return UNRESOLVED.sub("", out)
+
+
+def _name_goes_on(line: str) -> bool:
+    return line[:1].isupper() or line[:1].isdigit()
 
 
 def vocabulary_of(layout: Layout) -> set[str]:

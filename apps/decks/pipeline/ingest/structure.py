@@ -6,8 +6,8 @@ import re
 from dataclasses import dataclass
 
 from apps.decks.pipeline.ingest.equations import DisplayEquation
+from apps.decks.pipeline.ingest.heading_lines import standalone_bold
 from apps.decks.pipeline.ingest.layout import (
-    BOLD_FONT,
     Layout,
     Segment,
     join_lines,
@@ -68,10 +68,8 @@ AFFILIATION = re.compile(
 
 MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
 DATE = re.compile(rf"(?:(?:\d{{1,2}}\s+)?(?:{MONTHS})\.?\s+(?:\d{{1,2}},?\s+)?)?(?:19|20)\d\d")
-THEOREM = re.compile(
-    r"(?:Theorem|Lemma|Proposition|Corollary|Definition|Conjecture|Axiom|Remark|Example|"
-    r"Proof|Claim|Assumption)\b"
-)
+LIST_ITEM = re.compile(r"(?:\d{1,2}[.)]|\([a-z\d]\)|[–-])\s+[A-Z]")
+BULLET = re.compile(r"[•◦▪‣∙]\s")
 LONE_SYMBOL = re.compile(r"\$?\s*[()\[\]{}|+\-−=·]\s*\$?")
 SMALL_CAPS_FONT = re.compile(r"(?:^|\+)(?:cmcsc|lmcsc|sfcc|eccc)\d|smallcaps|[-_]sc\b", re.I)
 ITALIC_FONT = re.compile(r"italic|oblique|(?:^|\+)(?:cmti|cmsl|sfti|lmri)\d", re.I)
@@ -264,42 +262,9 @@ def heading_of(layout: Layout, segment: Segment) -> Heading | None:
         return Heading(segment, "", _sentence_case(text.rstrip(".:")), 2)
     if larger and segment.size >= layout.body_size + 2 and len(words) <= 8 and text[0].isupper():
         return Heading(segment, "", text, 1)
-    if _standalone_bold(layout, segment):
+    if standalone_bold(layout, segment):
         return Heading(segment, "", text, 2)
     return None
-
-
-def _standalone_bold(layout: Layout, segment: Segment) -> bool:
-    """An unnumbered heading set bold at the text's size on a line of its own ("Cross-
-    validation", as R Markdown and many journals set their lowest headings): a few words, all
-    bold, with room above and a paragraph of plain text starting right under it."""
-    text = segment.text.strip()
-    words = segment.words
-    if not 1 <= len(words) <= 8 or not text[:1].isupper() or text.endswith((".", ",", ";", ":")):
-        return False
-    if segment.role != "text" or sum(c.isalpha() for c in text) < 4 or THEOREM.match(text):
-        return False  # a theorem's label heads its statement, not a section
-    if not all(BOLD_FONT.search(w.font) for w in words) or segment.size < layout.body_size - 0.6:
-        return False
-    lines = [
-        s
-        for s in layout.pages[segment.page - 1]
-        if s is not segment and s.role == "text" and s.x0 < segment.x1 and segment.x0 < s.x1
-    ]
-    below = [s for s in lines if s.top >= segment.bottom - 1]
-    above = [s for s in lines if s.bottom <= segment.top + 1]
-    after = min(below, key=lambda s: s.top, default=None)
-    if after is None or after.top - segment.bottom > 1.5 * segment.size or after.bold:
-        return False
-    if not -3 <= after.x0 - segment.x0 <= 2.5 * segment.size or not layout.is_body(after):
-        return False  # the paragraph starts at its left edge, or indented from it
-    if len(after.text.split()) < 5 or after.width < 0.4 * layout.column_width():
-        return False  # a table's head over its columns ("Intercept" over "Bias MAE RMSE")
-    edges = [x0 for x0, _ in layout.columns] or [segment.x0]
-    if min(abs(segment.x0 - x0) for x0 in edges) > 1.5 * segment.size:
-        return False  # a heading starts at its column's edge
-    before = max(above, key=lambda s: s.bottom, default=None)
-    return before is None or segment.top - before.bottom >= 0.6 * segment.size
 
 
 def _sentence_case(title: str) -> str:
@@ -399,6 +364,7 @@ def sections_read(
     paragraph: list[str] = []
     last_heading: Segment | None = None  # the line of the current section's heading
     column_right = {i: x1 for i, (_, x1) in enumerate(layout.columns)}
+    ends_short = False  # the last line of text stopped short of its column's right edge
 
     def flush() -> None:
         if current is not None and paragraph:
@@ -455,6 +421,10 @@ def sections_read(
                 continue
             if not paragraph and LONE_SYMBOL.fullmatch(segment.text):
                 continue  # a bracket or sign left over from a display, not a paragraph's start
+            if paragraph and (
+                BULLET.match(segment.text) or ends_short and LIST_ITEM.match(segment.text)
+            ):
+                flush()  # an item of a list starts its own paragraph ("Then" / "1. Enter …")
             paragraph.append(segment.text)
             right = column_right.get(segment.column, segment.x1)
             ends_short = segment.x1 < right - 2.5 * segment.size

@@ -21,7 +21,11 @@ from apps.decks.pipeline.text import without_loose_accents
 STYLE_SOURCE = Path(__file__).resolve().parents[4] / "renderers" / "slidev" / "deck-style.css"
 FIGURES_DIR = "figures"
 MATH = re.compile(r"(?<!\\)\$(?!\$)(.+?)(?<!\\)\$")
-MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>&]|~~|^#)")
+MARKDOWN_SPECIAL = re.compile(r"([\\`*_<>&]|~~|^#)")
+# A bracket is Markdown only as part of a link, an image or a reference ("[a](b)", "[a][b]",
+# "[a]: b", "![a]"): those closing brackets are escaped. Every other bracket stays as printed,
+# since a KaTeX plugin may read an escaped "\[ … \]" as display math and drop the brackets.
+LINK_BRACKET = re.compile(r"\](?=[(\[:])|(?<=!)\[|\[(?=\^)")
 BARE = re.compile(r"[A-Za-z][\w./%-]*(?: [\w./%-]+)*")
 YAML_WORDS = {"true", "false", "yes", "no", "on", "off", "null", "y", "n"}
 HEADMATTER = {
@@ -48,9 +52,11 @@ def escape_text(text: str, *, line_start: bool = True) -> str:
     (at the start of a line also what would begin a list)."""
     text = re.sub(r"\s+", " ", text).replace("\\$", "\u0000")
     text = MARKDOWN_SPECIAL.sub(r"\\\1", text).replace("$", "\\$").replace("\u0000", "\\$")
+    text = LINK_BRACKET.sub(lambda m: "\\" + m.group(0), text)
     if line_start:
         text = re.sub(r"^(\d+)([.)])", r"\1\\\2", text)  # "2020. It…" is not an ordered list
         text = re.sub(r"^([-+=])", r"\\\1", text)
+        text = re.sub(r"^\[", r"\\[", text)  # "[ ]" or "[x]" first would be a task box
     return _no_mustache(text)
 
 

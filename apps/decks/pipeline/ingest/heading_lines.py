@@ -1,0 +1,46 @@
+"""Headings told by how their line sits on the page rather than by their words: a bold line
+of its own over a paragraph."""
+
+from __future__ import annotations
+
+import re
+
+from apps.decks.pipeline.ingest.layout import BOLD_FONT, Layout, Segment
+
+THEOREM = re.compile(
+    r"(?:Theorem|Lemma|Proposition|Corollary|Definition|Conjecture|Axiom|Remark|Example|"
+    r"Proof|Claim|Assumption)\b"
+)
+
+
+def standalone_bold(layout: Layout, segment: Segment) -> bool:
+    """An unnumbered heading set bold at the text's size on a line of its own ("Cross-
+    validation", as R Markdown and many journals set their lowest headings): a few words, all
+    bold, with room above and a paragraph of plain text starting right under it."""
+    text = segment.text.strip()
+    words = segment.words
+    if not 1 <= len(words) <= 8 or not text[:1].isupper() or text.endswith((".", ",", ";", ":")):
+        return False
+    if segment.role != "text" or sum(c.isalpha() for c in text) < 4 or THEOREM.match(text):
+        return False  # a theorem's label heads its statement, not a section
+    if not all(BOLD_FONT.search(w.font) for w in words) or segment.size < layout.body_size - 0.6:
+        return False
+    lines = [
+        s
+        for s in layout.pages[segment.page - 1]
+        if s is not segment and s.role == "text" and s.x0 < segment.x1 and segment.x0 < s.x1
+    ]
+    below = [s for s in lines if s.top >= segment.bottom - 1]
+    above = [s for s in lines if s.bottom <= segment.top + 1]
+    after = min(below, key=lambda s: s.top, default=None)
+    if after is None or after.top - segment.bottom > 1.5 * segment.size or after.bold:
+        return False
+    if not -3 <= after.x0 - segment.x0 <= 2.5 * segment.size or not layout.is_body(after):
+        return False  # the paragraph starts at its left edge, or indented from it
+    if len(after.text.split()) < 5 or after.width < 0.4 * layout.column_width():
+        return False  # a table's head over its columns ("Intercept" over "Bias MAE RMSE")
+    edges = [x0 for x0, _ in layout.columns] or [segment.x0]
+    if min(abs(segment.x0 - x0) for x0 in edges) > 1.5 * segment.size:
+        return False  # a heading starts at its column's edge
+    before = max(above, key=lambda s: s.bottom, default=None)
+    return before is None or segment.top - before.bottom >= 0.6 * segment.size

@@ -1,0 +1,34 @@
+"""Words TeX prints that a reader of the glyphs would get wrong: its logos, drawn from shifted
+capitals ("L^A T_E X" read apart is "LAT X" or a formula), a Greek letter's name typed in
+mathematics without its backslash ("sigma^2"), and the bullets of lists set in a math font."""
+
+from __future__ import annotations
+
+import re
+
+from apps.decks.pipeline.ingest.symbols import GREEK
+
+# TeX's logos are drawn from shifted small capitals; read apart they give "PDFL TEX", "LAT X".
+TEX_LOGO = re.compile(
+    r"(?<![A-Za-z])(PDF|pdf|Xe|Lua)?L(?! ?TX)(?: ?A)? ?T(?: ?[Ee])? ?X(?![A-Za-z])( ?2[εϵ])?"
+)
+LOGO_WORD = re.compile(r"(PDF|pdf|Xe|Lua)?LaTeX(2e)?[.,;:’')]*s?")  # a logo, never mathematics
+LIST_MARKS = {"•", "◦", "▪", "‣", "∙", "⋆"}
+# A Greek letter's name spelled in math italic ("sigma^2" typed without its backslash) is the
+# letter the author meant; names inside \mathrm{…} or longer words are left alone.
+GREEK_NAME = re.compile(
+    r"(?<![\\A-Za-z{])("
+    + "|".join(sorted({n.lstrip("\\").removeprefix("var") for n in GREEK.values()}, key=len)[::-1])
+    + r")(?![A-Za-z])"
+)
+
+
+def logos_named(text: str) -> str:
+    """ "LATEX", "L TEX", "LATEX 2ε" → "LaTeX", "LaTeX2e"."""
+    return TEX_LOGO.sub(lambda m: f"{m.group(1) or ''}LaTeX{'2e' if m.group(2) else ''}", text)
+
+
+def greek_named(tex: str) -> str:
+    """ "sigma^{2}" → "\\sigma^{2}" in a formula's TeX; two-letter names ("pi", "mu") are as
+    likely two symbols and stay."""
+    return GREEK_NAME.sub(lambda m: m.group(1) if len(m.group(1)) < 3 else f"\\{m.group(1)} ", tex)
