@@ -32,7 +32,6 @@ from apps.a2ui.negotiation import CAPABILITY_KEYS
 from apps.accounts.access import AccessContext
 from apps.agent import selectors, services
 from apps.agent.agui_events import INTERRUPT_PREFIX, interrupt_id
-from apps.agent.input_checks import has_control_characters
 from apps.agent.inbound import (
     MAX_TEXT,
     ClientMetadata,
@@ -40,6 +39,7 @@ from apps.agent.inbound import (
     UserText,
     parse_client_message,
 )
+from apps.agent.input_checks import has_control_characters
 from apps.agent.refusals import INTERRUPT_PENDING, Refusal, invalid_message
 
 # Namespace of the thread ids derived from a client's non-UUID threadId.
