@@ -3,8 +3,8 @@
 Tessera's forms and views are built once (as v0.9 messages, `surfaces.surface_build`); a client
 that declared v1.0 gets the same surface in v1.0: `createSurface` carries the components and
 the first data model, the catalog is Tessera's v1.0 catalog, component ids become identifiers
-(UAX #31, as v1.0 asks), `validationRegexp` becomes a `regex` check, and a removal is an
-explicit null. The result is validated again in its own version before it is used.
+(UAX #31, as v1.0 asks), `validationRegexp` becomes a `regex` check, "is empty" (`not(required(x))`) becomes
+`equals(x, "")`, and a removal is an explicit null. The result is validated again in its own version before it is used.
 """
 
 import copy
@@ -119,6 +119,8 @@ def _component(component: dict[str, Any], catalog_id: str, taken: dict[str, str]
     for trail, kind in reference_fields(catalog_id, name):
         for suffix, value in list(select(component, trail, "")):
             _rename(component, suffix, value, kind, taken)
+    if catalog_id == CATALOG_ID_V1:
+        _empty_checks(component)
     pattern = component.pop("validationRegexp", None) if name == "TextField" else None
     if pattern is not None:
         check = {
@@ -130,6 +132,30 @@ def _component(component: dict[str, Any], catalog_id: str, taken: dict[str, str]
         }
         component["checks"] = [*component.get("checks", []), check]
     return component
+
+
+def _empty_checks(node: Any) -> None:
+    """v0.9's "is empty", `not(required(x))`, is ill-typed in v1.0: `required` returns a
+    validationResult there and `not` takes a boolean. Tessera's catalog has a boolean
+    `equals`, so v1.0 gets `equals(x, "")` (a form's empty field holds "")."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list):
+            stack.extend(item)
+            continue
+        if not isinstance(item, dict):
+            continue
+        inner = item.get("args", {}).get("value") if item.get("call") == "not" else None
+        if (
+            isinstance(inner, dict)
+            and inner.get("call") == "required"
+            and "value" in inner.get("args", {})
+        ):
+            item["call"] = "equals"
+            item["args"] = {"a": inner["args"]["value"], "b": ""}
+            continue
+        stack.extend(item.values())
 
 
 def _rename(component: dict, suffix: str, value: Any, kind: str, taken: dict[str, str]) -> None:

@@ -28,6 +28,16 @@ RENDERER_ONLY = "rendererOnly"
 # v1.0 `allowedCallers` values that let a component (the renderer) call the function.
 RENDERER_CALLERS = frozenset({RENDERER_ONLY, "rendererOrAgent"})
 AGENT_CALLERS = frozenset({"agentOnly", "rendererOrAgent"})
+# A literal DateTimeInput bound is valid by Tessera's reading (it asserts `format`), but the
+# catalog says `if string then oneOf[date, time, date-time]`: a validator that reads `format`
+# as an annotation (JSON Schema's default, a2ui-agent-sdk's) finds all three true and rejects
+# every literal. Strict mode (agent output) asks for the bound through the data model.
+DATE_BOUNDS = ("min", "max")
+LITERAL_DATE_BOUND = (
+    "A literal DateTimeInput `{0}` is rejected by other A2UI validators: put the date in the "
+    'data model and bind it, e.g. "{0}": {{"path": "/bounds/{0}"}} with an updateDataModel '
+    "that sets it."
+)
 # Components that passed their catalog schema, by catalog and exact content. A server-built
 # surface repeats most of its components run after run (the ERP chips' options), and walking
 # the catalog's $refs with jsonschema was half of a builtin run's CPU (docs/scaling.md). Only
@@ -183,6 +193,10 @@ class ComponentChecks(ValidationBase):
                     self.add(P.UNSAFE_URL, f"{base}/{prop}", reason)
             elif isinstance(value, dict) and isinstance(value.get("path"), str):
                 entry.bound_urls.append((f"{base}/{prop}", value["path"]))
+        if self.strict and name == "DateTimeInput":
+            for prop in DATE_BOUNDS:
+                if isinstance(component.get(prop), str):
+                    self.add(P.NOT_ALLOWED_HERE, f"{base}/{prop}", LITERAL_DATE_BOUND.format(prop))
         if name == "TextField" and isinstance(component.get("validationRegexp"), str):
             self._regex(component["validationRegexp"], f"{base}/validationRegexp")
         icon = component.get("name") if name == "Icon" else None

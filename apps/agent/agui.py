@@ -39,10 +39,19 @@ from apps.agent.inbound import (
     UserText,
     parse_client_message,
 )
+from apps.agent.input_checks import has_control_characters
 from apps.agent.refusals import INTERRUPT_PENDING, Refusal, invalid_message
 
 # Namespace of the thread ids derived from a client's non-UUID threadId.
 THREAD_NAMESPACE = uuid.UUID("5f1c2f0e-8a2b-4f7e-9d0a-7c1e2b3a4d5e")
+
+# A threadId is echoed in every event and names a thread per person: a UUID is 36 characters,
+# a client's own names fit well within this; longer is not a name.
+MAX_THREAD_ID = 200
+BAD_THREAD_ID = (
+    f"threadId must be 1 to {MAX_THREAD_ID} characters with no control characters, "
+    "line breaks or bidirectional overrides."
+)
 
 NO_TURN = "The input has no user message with text, and no answer to a form (resume)."
 NOT_YOURS = "threadId {thread_id!r} names a thread that is not yours."
@@ -75,6 +84,12 @@ def run_input_parse(body: Any) -> RunAgentInput:
 
 
 def _thread(context: AccessContext, client_thread_id: str) -> uuid.UUID:
+    if (
+        not client_thread_id.strip()
+        or len(client_thread_id) > MAX_THREAD_ID
+        or has_control_characters(client_thread_id)
+    ):
+        raise invalid_message([{"loc": ["threadId"], "msg": BAD_THREAD_ID}], BAD_THREAD_ID)
     try:
         thread_id = uuid.UUID(client_thread_id)
     except ValueError:

@@ -67,10 +67,18 @@ def json_type(value: Any) -> str:
     return "object"
 
 
+def first_control_character(text: str, allowed: frozenset[str] = frozenset()) -> str | None:
+    """The first control character, line/paragraph separator or bidirectional override in
+    `text` that is not in `allowed`, or None."""
+    for char in text:
+        if char in allowed:
+            continue
+        if char in BIDI_CONTROLS or unicodedata.category(char) in _LINE_BREAKING_CATEGORIES:
+            return char
+    return None
+
+
 def has_control_characters(text: str) -> bool:
     """True when `text` holds a control character, a line or paragraph separator, or a
     bidirectional override — none belongs in a label meant to read as what it is."""
-    return any(
-        char in BIDI_CONTROLS or unicodedata.category(char) in _LINE_BREAKING_CATEGORIES
-        for char in text
-    )
+    return first_control_character(text) is not None

@@ -25,7 +25,7 @@ from ag_ui.core import (
     TextMessageStartEvent,
 )
 
-from apps.a2ui.actions import action_names
+from apps.a2ui.actions import action_names, context_problem
 from apps.a2ui.negotiation import version_for
 from apps.a2ui.translate import messages_for_version
 from apps.accounts.access import AccessContext
@@ -139,6 +139,8 @@ def action_check(*, context: AccessContext, thread_id, action: UserAction) -> No
     )
     if messages is None:
         raise ActionRejected(body.surface_id)
+    if problem := context_problem(body.context):
+        raise refusals.invalid_message([], problem)
     names = action_names(messages)
     if body.name not in names:
         raise Refusal(

@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
+from django.views.decorators.http import require_http_methods
 
 from apps.decks import limits, selectors
 from apps.decks.page import deck_page_context
@@ -18,6 +19,7 @@ NOT_FOUND = "No such deck."
 
 
 @login_required
+@require_http_methods(["GET", "HEAD", "POST"])  # a PUT or DELETE rendered the page as a 200
 @csrf_exempt  # checked below, once the size guard is in place (it must see the body first)
 def deck_list(request):
     if request.method == "POST":

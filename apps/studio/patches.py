@@ -13,6 +13,7 @@ reason for each problem, when:
   the measured ratios and the replacement ops that would pass).
 """
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -34,6 +35,7 @@ PATCH_TOO_LONG = "a patch may have at most {limit} operations"
 ROOT_PATH = "patch the fields that change, not the whole document"
 SMUGGLING = "looks like markup, CSS or a script; preferences hold plain values only"
 CANNOT_APPLY = "cannot apply: {reason}"
+TEST_FAILED = "the value here is {current}, not {expected}; nothing was changed"
 UNKNOWN_FIELD = "is not a field of the preferences document"
 REQUIRED_FIELD = "is required; replace it instead of removing it"
 WRONG_VALUE = "{message} (got {value})"
@@ -174,6 +176,14 @@ def patch_apply(preferences: Preferences, ops: Any, *, contrast_guard: bool = Tr
     for index, operation in enumerate(operations):
         try:
             document = jsonpatch.JsonPatch([operation.as_json()]).apply(document)
+        except jsonpatch.JsonPatchTestFailed:
+            # jsonpatch says "#0f5f66 (<class 'str'>) is not equal to tested value …".
+            current = jsonpointer.resolve_pointer(document, operation.path, None)
+            found = TEST_FAILED.format(
+                current=json.dumps(current), expected=json.dumps(operation.value)
+            )
+            reason = CANNOT_APPLY.format(reason=found)
+            raise PatchError([PatchProblem(operation.path, reason, index)]) from None
         except (jsonpatch.JsonPatchException, jsonpointer.JsonPointerException) as error:
             reason = CANNOT_APPLY.format(reason=_pointer_reason(error))
             raise PatchError([PatchProblem(operation.path, reason, index)]) from None

@@ -7,7 +7,7 @@ from django.db import transaction
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 from pydantic import ValidationError
 
 from apps.accounts.models import Role
@@ -64,6 +64,7 @@ def _rows(versions: list) -> list[dict]:
 
 
 @login_required
+@require_safe  # a page to read: a PUT or DELETE rendered it as a 200
 def history(request):
     access = request.access
     scope = _scope(request) if access.role == Role.ADMIN else "user"

@@ -7,6 +7,7 @@ Errors are raised, never answered here: `WorkspaceError` for requests that canno
 
 import csv
 import io
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -30,6 +31,11 @@ CSV_CAPPED = (
     "(TESSERA_CSV_MAX_ROWS)."
 )
 CSV_FAILED = "The download is incomplete: {message}"
+# A cell a spreadsheet would read as a formula (OWASP's CSV injection: `=`, `+`, `-`, `@`, a tab
+# or carriage return first; the full-width signs too, which some locales take as formulas) is
+# written with a leading apostrophe so it shows as the text it is. Plain numbers are left be.
+FORMULA_START = tuple("=+-@\t\r＝＋－＠")
+PLAIN_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
 
 
 class WorkspaceError(Exception):
@@ -138,7 +144,13 @@ def csv_size(*, context: AccessContext, artifact: Artifact) -> CsvSize:
     return CsvSize(rows=min(found, cap), capped=found > cap, max_rows=cap)
 
 
+def spreadsheet_safe(cell: str) -> str:
+    if cell.startswith(FORMULA_START) and not PLAIN_NUMBER.fullmatch(cell):
+        return "'" + cell
+    return cell
+
+
 def _csv_text(rows: list[list[str]]) -> str:
     buffer = io.StringIO()
-    csv.writer(buffer).writerows(rows)
+    csv.writer(buffer).writerows([[spreadsheet_safe(cell) for cell in row] for row in rows])
     return buffer.getvalue()

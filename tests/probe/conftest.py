@@ -1,5 +1,7 @@
 import pytest
 
+from tests.workspace.conftest import sql_result  # noqa: F401  (a stored sql_result artifact)
+
 
 @pytest.fixture(autouse=True)
 def runs_not_rate_limited(monkeypatch):
