@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from apps.decks import limits
-from apps.decks.pipeline import defects, display_math, text, title_defects
+from apps.decks.pipeline import defects, display_math, garbled, text, title_defects
 from apps.decks.pipeline.crops import figure_crop_findings
 from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Revision
 from apps.decks.pipeline.paper import Paper
@@ -171,7 +171,7 @@ def _untypeset(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str
     failed = [" ".join(e.split()) for e in issue.evidence["errors"]]
 
     def shown_raw(value: str) -> bool:
-        flat = " ".join(defects.unmath(value).split())
+        flat = " ".join(garbled.unmath(value).split())
         return any(flat and (flat in e or e in flat) for e in failed)
 
     kept = [b for b in slide.bullets if not shown_raw(b)]
