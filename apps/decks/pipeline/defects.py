@@ -200,6 +200,13 @@ SENTENCE_CUT = re.compile(
     r"(?:we|one)\s+(?:have|get|obtain|find|see))$",
     re.I,
 )
+# A sentence that stops at a verb of saying what something is ("The event columns indicate"):
+# what they indicate was a list, a display or code. "…, as the table indicates" is whole.
+CUT_AT_VERB = re.compile(
+    r"\b(?:indicates?|denotes?|represents?|specif(?:y|ies)|describes?|lists?|stores?|means?)$",
+    re.I,
+)
+WHOLE_BEFORE_VERB = re.compile(r"\b(?:as|what|which|that|how|whatever)\b(?:\s+\S+){0,3}$", re.I)
 # Pairs where a preposition meets a conjunction in plain English ("with and without covariates").
 IDIOM = re.compile(
     r"\b(?:in and out|to and fro|to and from|by and large|on and on|on and off|up and down|"
@@ -332,6 +339,11 @@ def broken_sentence(text: str) -> str | None:
     if match is None:
         # The sentence stopped where the PDF went on with a display or code: "… would be".
         match = SENTENCE_CUT.search(flat.rstrip(" .;:,"))
+    if match is None:
+        last = re.split(r"[.;:]\s+", flat.rstrip(" .;:,"))[-1]
+        match = CUT_AT_VERB.search(last)
+        if match and WHOLE_BEFORE_VERB.search(last[: match.start()].rstrip()):
+            match = None
     return match.group(0) if match else None
 
 
@@ -368,6 +380,7 @@ def text_defects(text: str) -> list[tuple[str, str]]:
         ("verbless_fragment", lost_text.verbless_fragment),
         ("reference_entry", lost_text.reference_entry),
         ("other_language", lost_text.other_language),
+        ("unanswered_question", lost_text.unanswered_question),
     ):
         part = detector(text)
         if part:

@@ -30,7 +30,10 @@ STRAY_LEAD = re.compile(
     r"(?:Theorem|Lemma|Remark|Conjecture|Axiom|Definition|Corollary|Proposition|Example)"
     r"(?:\s+\d+(?:\.\d+)*\.?(?:\s*\([^()]{1,60}\))?|\s*\([^()]{1,60}\))\.?\s+(?=[A-Z])|"
     r"Proof\.?\s+(?=[A-Z][a-z]*\s)|"
-    r"[+}{\]|=~^#]+\s+|(?:\d{1,2}\s+){2,}(?=[a-z])|(?:\d{1,2}\s+)+(?=[A-Z][a-z]+\s+[a-z])|"
+    r"[+}{\]|=~^#]+\s+|(?:\d{1,2}\s+){2,}(?=[a-z])|"
+    # the row numbers or NA of printed code output before a sentence ("4 I have …", "0 There’s
+    # no …", "NA 3 Milliseconds in …", "6 Sub-second values …")
+    r"(?:NA\s+)*(?:\d{1,2}\s+)+(?=(?:I|[A-Z][a-z]+(?:[’'-][a-z]+)*)\s+[a-z])|"
     r"[-−]?\d+(?:\.\d+)?\s+(?=(?:The|A|An|This|These|It|We|In|For|Our|Both|Each)\s))"
 )
 # "## EA TA EAp": a line of code output (knitr marks it with ##) read as prose.

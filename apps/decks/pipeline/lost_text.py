@@ -114,12 +114,16 @@ _NOUN_BEFORE = re.compile(
     r"(?:\b(?:the|a|an|these|those|all|many|several|some|two|three|four|five|of|in|for|with|"
     r"by|and|its|their|our|each|both|more|few|other)|\d|"
     # an adjective: "secondary publications", "statistical methods"
-    r"\b[a-z]{2,}(?:ary|al|ic|ive|ous))\s*$",
+    r"\b[a-z]{2,}(?:ary|al|ic|ive|ous|ible|able))\s*$",
     re.I,
 )
 # A word after a plural subject is its verb in the base form ("2.5 million people live …"),
 # unless it is a function word, an adverb or "ago".
 AFTER_PLURAL = re.compile(r"\b(?:[a-z]{3,}s|people|data|children|men|women)\s+([a-z]+)\b", re.I)
+# A comparative before "than" ("greater than", "more than") and a participle after an
+# intensifier ("more involved", "highly structured") describe a noun; neither is a verb.
+COMPARATIVE = re.compile(r"[a-z]+\s+than\b", re.I)
+INTENSIFIED = re.compile(r"\b(?:more|most|less|least|very|highly|fully|well|so|too)\s+$", re.I)
 # Longer bullets without a verb this list knows are sentences with a verb it does not know.
 MAX_FRAGMENT_WORDS = 9
 
@@ -136,12 +140,27 @@ def verbless_fragment(text: str) -> str | None:
         return None
     for match in AFTER_PLURAL.finditer(flat):
         word = match.group(1).lower()
+        if COMPARATIVE.match(flat, match.start(1)):
+            continue  # "the values greater than 1": an adjective, not the plural's verb
         if word not in STOPWORDS and word != "ago" and not word.endswith("ly"):
             return None
     for match in INFLECTED.finditer(flat):
+        if INTENSIFIED.search(flat[: match.start()]):
+            continue  # "more involved models": a participle used as an adjective
         if match.group(0).endswith(("ed", "ing")) or not _NOUN_BEFORE.search(flat[: match.start()]):
             return None
     return " ".join(words[:6])
+
+
+# A question ends in "?": on a slide a question is a title, its answer the bullets. A question
+# left as a bullet (FAQ entries, a table of contents of questions) is asked and not answered.
+QUESTION = re.compile(r"\?[\s\"'”’)]*$")
+
+
+def unanswered_question(text: str) -> str | None:
+    """The bullet asks a question instead of stating something."""
+    flat = MATH_SPAN.sub("X", text.strip())
+    return " ".join(flat.split()[:6]) if QUESTION.search(flat) else None
 
 
 # An entry of the reference list: authors with initials, a year, and a venue or pages.

@@ -41,6 +41,7 @@ TEXT_TYPES = (
     "verbless_fragment",
     "reference_entry",
     "other_language",
+    "unanswered_question",
 )
 
 

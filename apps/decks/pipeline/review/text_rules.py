@@ -25,6 +25,7 @@ SUGGESTIONS = {
     "verbless_fragment": "use a whole sentence: this one has no verb",
     "reference_entry": "leave the reference list out of the slides",
     "other_language": "use the paper's own sentences, in the deck's language",
+    "unanswered_question": "state the answer: a question belongs in the title",
 }
 MESSAGES = {
     "dangling_connector": "opens with “{part}”, which leans on a sentence the slide does not show",
@@ -43,6 +44,7 @@ MESSAGES = {
     "verbless_fragment": "is a fragment without a verb (“{part}”)",
     "reference_entry": "is an entry of the reference list (“{part}…”)",
     "other_language": "is in another language (“{part}…”)",
+    "unanswered_question": "asks a question and does not answer it (“{part}…”)",
 }
 
 
