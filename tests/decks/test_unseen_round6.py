@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from apps.decks.pipeline import defects
+from apps.decks.pipeline import defects, title_defects
 from apps.decks.pipeline.propose import bullets
 
 
@@ -111,3 +111,80 @@ def test_a_fragment_with_an_adjective_for_a_verb_is_verbless(bullet):
 )
 def test_a_sentence_with_a_comparative_or_participle_keeps_its_verb(bullet):
     assert "verbless_fragment" not in dict(defects.text_defects(bullet))
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    [
+        "We fit the plainest mixture model as a first example",
+        "We only look at the first 20 rows",
+        "Here we look at last 5 records of the panel",
+    ],
+)
+def test_a_bullet_about_code_or_output_the_slide_does_not_show_is_found(bullet):
+    assert "dangling_pointer" in dict(defects.text_defects(bullet))
+    assert bullets.rewrite(bullet) is None
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    [
+        "We use the weather data as a first example of a mixture",
+        "Readers look at the first page of a report longest",
+    ],
+)
+def test_an_example_named_in_the_sentence_is_no_pointer(bullet):
+    assert "dangling_pointer" not in dict(defects.text_defects(bullet))
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    [
+        "The tutorial is in progress and will be extended",
+        "This guide is still a work in progress",
+        "The document is not yet complete, so some sections are short",
+    ],
+)
+def test_the_document_about_its_own_state_is_meta_text(bullet):
+    assert "meta_text" in dict(defects.text_defects(bullet))
+    assert bullets.rewrite(bullet) is None
+
+
+def test_the_state_of_the_subject_is_no_meta_text():
+    assert not defects.text_defects("The survey of the coast is still in progress")
+
+
+@pytest.mark.parametrize(
+    "bullet, kept",
+    [
+        (
+            "(The boxed environment resets the font size.) Note that boxes are centred",
+            "Boxes are centred",
+        ),
+        (
+            "(Margins follow the journal's rules.) Wide tables are set across both columns",
+            "Wide tables are set across both columns",
+        ),
+    ],
+)
+def test_a_parenthesised_aside_before_the_sentence_is_dropped(bullet, kept):
+    assert defects.dangling_connector(bullet)
+    assert bullets.rewrite(bullet) == kept
+
+
+def test_a_parenthesis_inside_the_sentence_is_kept():
+    bullet = "The method (described in the appendix) converges for every start value"
+    assert not defects.text_defects(bullet)
+    assert bullets.rewrite(bullet) == bullet
+
+
+@pytest.mark.parametrize(
+    "title", ["Pass show.bands = FALSE", "Set colour_scale = 'grey'", "Use legend = NULL"]
+)
+def test_code_as_a_title_is_a_fragment(title):
+    assert title_defects.title_fragment(title)
+
+
+@pytest.mark.parametrize("title", ["Mixtures with k = 2 components", "Samples of n = 100"])
+def test_mathematics_in_a_title_is_no_code(title):
+    assert title_defects.title_fragment(title) is None

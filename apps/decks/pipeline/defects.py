@@ -51,6 +51,8 @@ CONNECTOR = re.compile(
     r"(?!\s+(?:to|of|with|from)\b))[,;:]?\s*",
     re.I,
 )
+# A whole sentence in parentheses before the bullet's own: an aside on what came before.
+ASIDE_LEAD = re.compile(r"^\([A-Z][^()]{10,}?[.!?]?\)\.?\s+(?=[A-Z])")
 TRAILING_CONNECTOR = re.compile(r",?\s+(?:though|however|instead)[.!]?$", re.I)
 # "When comparing curves across groups, however, the weights …": a contrast with a sentence before.
 INNER_CONNECTOR = re.compile(
@@ -223,6 +225,9 @@ def dangling_connector(text: str) -> str | None:
         return stripped[:1]
     if re.match(r"\([^()]*\)\s*[a-z]", stripped):
         return stripped.split(")", 1)[0] + ")"  # "(unlike the situation for data frames) the …"
+    aside = ASIDE_LEAD.match(stripped)
+    if aside:
+        return aside.group(0).strip()  # "(The environment reverts to …) Note that …": an aside
     trailing = TRAILING_CONNECTOR.search(stripped) or INNER_CONNECTOR.search(stripped)
     if trailing:
         return trailing.group(0).strip(" ,")[-40:]  # "… is different though": from what?

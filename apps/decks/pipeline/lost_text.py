@@ -217,7 +217,13 @@ INTO_CODE = re.compile(
     r"^to\s[^,]{3,60},\s+(?:pass|call|type|run|enter|load|install|invoke|supply)\s|"
     r"(?:\busing|\bvia|\bwith\s+the\s+(?:command|function|call|code|option|argument|macro|"
     r"environment)s?|\bthe\s+(?:command|function|call|code|macro)s?|(?:\bas\s+)?\be\.\s?g|"
-    r"\bi\.\s?e|\bnamely|\bby\s+(?:typing|calling|running|entering))\s*[.:,]?$",
+    r"\bi\.\s?e|\bnamely|\bby\s+(?:typing|calling|running|entering))\s*[.:,]?$|"
+    # an example that is code the slide does not show: "We fit the basic model as a first example"
+    r"\bas\s+(?:a|an|our)\s+(?:first|second|simple|basic|short|small|toy|running)\s+"
+    r"(?:example|illustration)\s*[.:]?$|"
+    # printed output the slide does not show: "We just look at the first 10 cases"
+    r"\blook\s+at\s+(?:the\s+)?(?:first|last|top)\s+\d+\s+(?:cases|rows|observations|lines|"
+    r"entries|records|values|items)\b",
     re.I,
 )
 
@@ -278,7 +284,11 @@ def lost_main_clause(text: str) -> str | None:
 ABOUT_THE_DOCUMENT = re.compile(
     r"\b(?:on|see|of)\s+pages?\s+\d+\b|\bthis\s+(?:sample|file|example\s+file|class\s+file)\b|"
     r"\bthe\s+(?:sample|template)\s+(?:file|document|paper|article)\b|"
-    r"^I\s+(?:try|tried|have\s+tried|want|wanted|hope)\s+to\b",
+    r"^I\s+(?:try|tried|have\s+tried|want|wanted|hope)\s+to\b|"
+    # the state of the document itself: "The vignette is in progress and will be extended"
+    r"\b(?:this|the)\s+(?:vignette|document|paper|manuscript|tutorial|guide|draft|text)\s+is\s+"
+    r"(?:still\s+)?(?:in\s+progress|a\s+draft|under\s+(?:construction|development)|"
+    r"(?:a\s+)?work\s+in\s+progress|incomplete|unfinished|not\s+(?:yet\s+)?(?:finished|complete))",
     re.I,
 )
 

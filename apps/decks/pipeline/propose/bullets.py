@@ -81,7 +81,8 @@ def _capitalise(value: str) -> str:
 
 
 def drop_connector(value: str) -> str | None:
-    stripped = value.strip().lstrip(",;:) ").strip()
+    stripped = defects.ASIDE_LEAD.sub("", value.strip(), count=1)
+    stripped = stripped.lstrip(",;:) ").strip()
     if re.match(r"[a-z]", stripped) or defects.TRAILING_CONNECTOR.search(stripped):
         return None  # the middle of a sentence, or a contrast with what came before
     for _ in range(3):
