@@ -188,3 +188,11 @@ def test_code_as_a_title_is_a_fragment(title):
 @pytest.mark.parametrize("title", ["Mixtures with k = 2 components", "Samples of n = 100"])
 def test_mathematics_in_a_title_is_no_code(title):
     assert title_defects.title_fragment(title) is None
+
+
+@pytest.mark.parametrize(
+    "title", ["How do I install the package?", "Why is the index stored as a number?"]
+)
+def test_a_question_is_a_title(title):
+    assert title_defects.title_fragment(title) is None
+    assert title_defects.title_text_defects(title) == []

@@ -171,6 +171,7 @@ NOT_FOR_TITLES = {
     "lost_formula",
     "reference_entry",
     "other_language",
+    "unanswered_question",  # a question is a title; its answer is the slide
 }
 
 

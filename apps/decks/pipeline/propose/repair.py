@@ -42,6 +42,7 @@ TEXT_TYPES = (
     "reference_entry",
     "other_language",
     "unanswered_question",
+    "repeated_bullet",
 )
 
 
@@ -194,6 +195,8 @@ def _next_sentence(slide: Slide, work: Work) -> str | None:
         fixed = bullets.rewrite(candidate, work.index.source(candidate))
         if fixed and not slide.figures() and defects.figure_deixis(fixed):
             continue
+        if fixed and any(text.similar(fixed, shown) for shown in slide.bullets):
+            continue  # a second wording of a bullet the slide has
         if fixed and fixed.lower() not in work.used:
             work.used.add(fixed.lower())
             return fixed
