@@ -197,3 +197,18 @@ def test_mathematics_in_a_title_is_no_code(title):
 def test_a_question_is_a_title(title):
     assert title_defects.title_fragment(title) is None
     assert title_defects.title_text_defects(title) == []
+
+
+@pytest.mark.parametrize(
+    "bullet", ["The bound $omega_{h}$ is reported", "The variance $sigma^{2}$ is estimated first"]
+)
+def test_a_greek_letter_that_lost_its_backslash_is_broken_math(bullet):
+    assert_found_and_dropped("broken_math", bullet)
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    ["The variance $\\sigma^{2}$ is estimated first", "The rates $\\beta$ and $\\eta$ are fixed"],
+)
+def test_a_greek_letter_with_its_backslash_is_whole(bullet):
+    assert defects.broken_math(bullet) is None

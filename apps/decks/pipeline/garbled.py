@@ -107,6 +107,13 @@ WORD_SPLIT = re.compile(r"[A-Za-z}]\\mathrm\{|\\mathrm\{[^}]*\}[A-Za-z]")
 INLINE_WORD_SPLIT = re.compile(r"\\mathrm\{[a-z]{2,}\}[a-z]|[a-z](?:_\{\w\})?\\mathrm\{[a-z]{2,}\}")
 # "$a =$ age group": the formula's operand left outside it (prose or code the PDF set apart).
 OPEN_OPERATOR = re.compile(r"(?:=|\+|-|−|\\times|\\cdot|<|>)\s*\$$")
+# A Greek letter's name that lost its backslash ("$omega_{h}$", "$sigma^{2}$"): KaTeX sets the
+# letters of the name in italics.
+BARE_GREEK = re.compile(
+    r"(?<![\\\w])(?:alpha|beta|gamma|delta|epsilon|zeta|eta|theta|kappa|lambda|mu|nu|xi|pi|rho|"
+    r"sigma|tau|phi|chi|psi|omega)(?=[_^{}\s$()]|$)",
+    re.I,
+)
 EMPTY_SCRIPT = re.compile(r"[_^]\{\s*\}|\\(?:sqrt|frac|hat|bar|tilde)\{\s*\}")
 
 
@@ -125,7 +132,7 @@ def broken_math(text: str) -> str | None:
             return span
         if OPEN_OPERATOR.search(span) and not re.search(r"\\(?:pm|mp)\s*\$$", span):
             return span  # "$a =$ age group"
-        if EMPTY_SCRIPT.search(span) or INLINE_WORD_SPLIT.search(span):
+        if EMPTY_SCRIPT.search(span) or INLINE_WORD_SPLIT.search(span) or BARE_GREEK.search(span):
             return span  # "b^{}(\lambda)", "\mathrm{sp}e_{2}\mathrm{cial}": rebuilt wrong
     match = FLAT_SCRIPT.search(plain(text)) or TEX_SOURCE.search(plain(text))
     return match.group(0).strip() if match else None
