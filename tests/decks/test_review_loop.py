@@ -15,10 +15,18 @@ from tests.decks.conftest import paper_named
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
-LONG = (
-    "Sentence {n} explains at length why the scheduler keeps every worker thread inside its own "
-    "slice of the last-level cache while the graph grows"
-)
+# Eight long bullets, each its own statement (bullets that differ by a word are repeated_bullet),
+# so that only their length overfills the slide.
+LONG = [
+    "The scheduler keeps every worker thread inside its own slice of the last-level cache while the graph grows",
+    "Work stealing moves a task to an idle core only after its inputs have left the owner's private cache",
+    "Batches of small kernels are fused when their combined footprint stays below the shared cache size",
+    "A stalled core reports its miss rate every millisecond so that the runtime can shrink its queue",
+    "Memory bandwidth is divided between sockets in proportion to the tasks each of them has waiting",
+    "Priorities follow the critical path of the graph, computed again whenever a new node is inserted",
+    "Prefetch hints are issued for the inputs of the next two tasks in the queue of every worker",
+    "Threads that share a tile of the matrix are pinned to cores that share one level of cache",
+]
 PLANTED_TEXT = [
     "However, the scheduler releases tasks in an order that keeps data in the cache",
     "This motivated us to revisit the scheduler as a dynamical system",
@@ -53,9 +61,7 @@ class PlantedProposer(BuiltinProposer):
                 bullets=PLANTED_TEXT,
                 notes=" ".join(p for s in paper.sections for p in s.paragraphs)[:1500],
             ),
-            Slide(
-                kind="bullets", title="A) and linear", bullets=[LONG.format(n=n) for n in range(8)]
-            ),
+            Slide(kind="bullets", title="A) and linear", bullets=LONG),
             Slide(
                 kind="bullets",
                 title="Stalls",

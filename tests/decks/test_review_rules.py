@@ -68,7 +68,15 @@ def measure(**fields) -> SlideMeasure:
 
 
 SENTENCE = "The scheduler keeps every worker inside its own cache slice"
-TEXT_SLIDE = Slide(kind="bullets", title="Method", bullets=[SENTENCE] * 5)
+# Five different statements: bullets that repeat one another are a defect (repeated_bullet).
+SENTENCES = [
+    SENTENCE,
+    "Each queue drains in the order its requests arrived",
+    "A stalled disk write blocks only the request that issued it",
+    "Memory pressure lowers the prefetch depth of new streams",
+    "Counters of every shard are merged once per second",
+]
+TEXT_SLIDE = Slide(kind="bullets", title="Method", bullets=SENTENCES)
 FIGURE_SLIDE = Slide(kind="figure", title="Result", figure="fig-1", bullets=[SENTENCE])
 
 
@@ -349,3 +357,27 @@ def test_repeated_figures_are_found_by_caption_and_by_ink(tmp_path):
         if i.type == "repeated_figures"
     ]
     assert [i.evidence["slides"] for i in found] == [[1, 2]]
+
+
+def test_bullets_that_repeat_one_another_are_found():
+    reworded = "Inside its own cache slice the scheduler keeps every worker"
+    slide = Slide(kind="bullets", title="Method", bullets=[SENTENCE, SENTENCES[1], reworded])
+    repeated = [i for i in slide_review(slide, measure()) if i.type == "repeated_bullet"]
+    assert [(i.evidence["index"], i.evidence["part"]) for i in repeated] == [(2, SENTENCE)]
+    assert not [i for i in slide_review(TEXT_SLIDE, measure()) if i.type == "repeated_bullet"]
+
+
+def test_a_repeated_bullet_is_repaired_without_a_second_wording():
+    from apps.decks.pipeline.propose.builtin import BuiltinProposer, deck_of
+    from apps.decks.pipeline.propose.repair import deck_repair
+
+    reworded = "Inside its own cache slice the scheduler keeps every worker"
+    slide = Slide(kind="bullets", title="Method", bullets=[SENTENCE, SENTENCES[1], reworded])
+    issues = [i for i in slide_review(slide, measure()) if i.type == "repeated_bullet"]
+    paper = _paper(1)
+    deck = deck_of(paper, [Slide(kind="title", title=paper.title), slide])
+    issues = [i.model_copy(update={"slide": 2}) for i in issues]
+    revised = deck_repair(BuiltinProposer(), paper, deck, issues).deck.slides[1]
+    assert revised.bullets[:2] == [SENTENCE, SENTENCES[1]]
+    assert reworded not in revised.bullets
+    assert not [i for i in slide_review(revised, measure()) if i.type == "repeated_bullet"]

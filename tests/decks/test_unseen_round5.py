@@ -396,7 +396,10 @@ def test_a_capital_inside_a_sentence_is_no_run_in_heading(bullet):
 )
 def test_a_sentence_that_went_on_with_a_display_or_lost_its_subject(bullet, kind):
     assert kind in dict(defects.text_defects(bullet))
-    assert not defects.text_defects("Does the model converge for small samples?")
+    # a question keeps its subject (it is another class: unanswered_question)
+    assert "lost_opening" not in dict(
+        defects.text_defects("Does the model converge for small samples?")
+    )
 
 
 def test_removing_a_pointer_that_was_part_of_the_sentence_leaves_no_bullet():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline.defects import UNREADABLE, WORD_SPLIT
+from apps.decks.pipeline.garbled import UNREADABLE, WORD_SPLIT
 
 RELATION_TEX = re.compile(
     r"=|<|>|\\(?:leq|geq|neq|approx|simeq|sim|propto|equiv|to|Rightarrow|mapsto|in)\b"

@@ -52,6 +52,8 @@ ISSUE_TYPES = {
     "verbless_fragment": "a bullet without a verb, not a sentence",
     "reference_entry": "an entry of the reference list read as a sentence",
     "other_language": "a sentence in another language than the deck's",
+    "unanswered_question": "a question as a bullet, without its answer",
+    "repeated_bullet": "a bullet that says nearly what another bullet of its slide says",
     "title_fragment": "a title that is a fragment, not the slide's point",
     "thin_slide": "a slide with one bullet and nothing else",
     "repeated_figures": "near-identical figures on slides in a row",

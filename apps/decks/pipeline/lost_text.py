@@ -114,12 +114,16 @@ _NOUN_BEFORE = re.compile(
     r"(?:\b(?:the|a|an|these|those|all|many|several|some|two|three|four|five|of|in|for|with|"
     r"by|and|its|their|our|each|both|more|few|other)|\d|"
     # an adjective: "secondary publications", "statistical methods"
-    r"\b[a-z]{2,}(?:ary|al|ic|ive|ous))\s*$",
+    r"\b[a-z]{2,}(?:ary|al|ic|ive|ous|ible|able))\s*$",
     re.I,
 )
 # A word after a plural subject is its verb in the base form ("2.5 million people live …"),
 # unless it is a function word, an adverb or "ago".
 AFTER_PLURAL = re.compile(r"\b(?:[a-z]{3,}s|people|data|children|men|women)\s+([a-z]+)\b", re.I)
+# A comparative before "than" ("greater than", "more than") and a participle after an
+# intensifier ("more involved", "highly structured") describe a noun; neither is a verb.
+COMPARATIVE = re.compile(r"[a-z]+\s+than\b", re.I)
+INTENSIFIED = re.compile(r"\b(?:more|most|less|least|very|highly|fully|well|so|too)\s+$", re.I)
 # Longer bullets without a verb this list knows are sentences with a verb it does not know.
 MAX_FRAGMENT_WORDS = 9
 
@@ -136,12 +140,27 @@ def verbless_fragment(text: str) -> str | None:
         return None
     for match in AFTER_PLURAL.finditer(flat):
         word = match.group(1).lower()
+        if COMPARATIVE.match(flat, match.start(1)):
+            continue  # "the values greater than 1": an adjective, not the plural's verb
         if word not in STOPWORDS and word != "ago" and not word.endswith("ly"):
             return None
     for match in INFLECTED.finditer(flat):
+        if INTENSIFIED.search(flat[: match.start()]):
+            continue  # "more involved models": a participle used as an adjective
         if match.group(0).endswith(("ed", "ing")) or not _NOUN_BEFORE.search(flat[: match.start()]):
             return None
     return " ".join(words[:6])
+
+
+# A question ends in "?": on a slide a question is a title, its answer the bullets. A question
+# left as a bullet (FAQ entries, a table of contents of questions) is asked and not answered.
+QUESTION = re.compile(r"\?[\s\"'”’)]*$")
+
+
+def unanswered_question(text: str) -> str | None:
+    """The bullet asks a question instead of stating something."""
+    flat = MATH_SPAN.sub("X", text.strip())
+    return " ".join(flat.split()[:6]) if QUESTION.search(flat) else None
 
 
 # An entry of the reference list: authors with initials, a year, and a venue or pages.
@@ -198,7 +217,13 @@ INTO_CODE = re.compile(
     r"^to\s[^,]{3,60},\s+(?:pass|call|type|run|enter|load|install|invoke|supply)\s|"
     r"(?:\busing|\bvia|\bwith\s+the\s+(?:command|function|call|code|option|argument|macro|"
     r"environment)s?|\bthe\s+(?:command|function|call|code|macro)s?|(?:\bas\s+)?\be\.\s?g|"
-    r"\bi\.\s?e|\bnamely|\bby\s+(?:typing|calling|running|entering))\s*[.:,]?$",
+    r"\bi\.\s?e|\bnamely|\bby\s+(?:typing|calling|running|entering))\s*[.:,]?$|"
+    # an example that is code the slide does not show: "We fit the basic model as a first example"
+    r"\bas\s+(?:a|an|our)\s+(?:first|second|simple|basic|short|small|toy|running)\s+"
+    r"(?:example|illustration)\s*[.:]?$|"
+    # printed output the slide does not show: "We just look at the first 10 cases"
+    r"\blook\s+at\s+(?:the\s+)?(?:first|last|top)\s+\d+\s+(?:cases|rows|observations|lines|"
+    r"entries|records|values|items)\b",
     re.I,
 )
 
@@ -259,7 +284,11 @@ def lost_main_clause(text: str) -> str | None:
 ABOUT_THE_DOCUMENT = re.compile(
     r"\b(?:on|see|of)\s+pages?\s+\d+\b|\bthis\s+(?:sample|file|example\s+file|class\s+file)\b|"
     r"\bthe\s+(?:sample|template)\s+(?:file|document|paper|article)\b|"
-    r"^I\s+(?:try|tried|have\s+tried|want|wanted|hope)\s+to\b",
+    r"^I\s+(?:try|tried|have\s+tried|want|wanted|hope)\s+to\b|"
+    # the state of the document itself: "The vignette is in progress and will be extended"
+    r"\b(?:this|the)\s+(?:vignette|document|paper|manuscript|tutorial|guide|draft|text)\s+is\s+"
+    r"(?:still\s+)?(?:in\s+progress|a\s+draft|under\s+(?:construction|development)|"
+    r"(?:a\s+)?work\s+in\s+progress|incomplete|unfinished|not\s+(?:yet\s+)?(?:finished|complete))",
     re.I,
 )
 

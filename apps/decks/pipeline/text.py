@@ -403,13 +403,14 @@ def key_sentences(
     best = sorted(scored, reverse=True)[:count]
     chosen = []
     for _, _position, bullet in sorted(best, key=lambda item: item[1]):
-        if any(_similar(bullet, other) for other in chosen):
+        if any(similar(bullet, other) for other in chosen):
             continue
         chosen.append(bullet)
     return chosen
 
 
-def _similar(a: str, b: str) -> bool:
+def similar(a: str, b: str) -> bool:
+    """Do the two sentences say nearly the same (most content words of the shorter shared)?"""
     wa, wb = set(words(a)) - STOPWORDS, set(words(b)) - STOPWORDS
     if not wa or not wb:
         return False

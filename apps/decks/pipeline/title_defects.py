@@ -33,6 +33,9 @@ CAPTION_SENTENCE = re.compile(
 CUT_TITLE = re.compile(
     r"(?<!\bvs)(?<!\bal)(?<!\bcf)(?<!\betc)(?<=[a-z)])\.\s+[A-Z][a-z]+\s|[a-z]-$|\w/\s|^\d+\s+[a-z]|^[\w.]+\([^)]*\)$|"
     r"^(?:Figure|Fig\.|Table|Tab\.)\s*\d+[a-z]?$|\s[a-wyz]$|\sx$|"
+    # code as a title: an argument set to a value ("Pass se.bands = FALSE", "Use type = 'l'")
+    # (a plain "k = 2" is mathematics)
+    r"\b[A-Za-z]\w*[._][\w.]*\s*=|\b[A-Za-z]\w*\s*=\s*(?:TRUE|FALSE|NULL|NA|[\"'‘“])|"
     r"\b(?:requires?|contains?|includes?|provides?|gives?|uses?|allows?|returns?|needs?|"
     r"makes?|takes?|has|have|is|are|was|were)$"
 )
@@ -168,6 +171,7 @@ NOT_FOR_TITLES = {
     "lost_formula",
     "reference_entry",
     "other_language",
+    "unanswered_question",  # a question is a title; its answer is the slide
 }
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from apps.decks.pipeline import defects, lost_text, text
+from apps.decks.pipeline import defects, garbled, lost_text, text
 from apps.decks.pipeline.paper import Paper
 
 MAX_MERGED_WORDS = 30
@@ -81,7 +81,8 @@ def _capitalise(value: str) -> str:
 
 
 def drop_connector(value: str) -> str | None:
-    stripped = value.strip().lstrip(",;:) ").strip()
+    stripped = defects.ASIDE_LEAD.sub("", value.strip(), count=1)
+    stripped = stripped.lstrip(",;:) ").strip()
     if re.match(r"[a-z]", stripped) or defects.TRAILING_CONNECTOR.search(stripped):
         return None  # the middle of a sentence, or a contrast with what came before
     for _ in range(3):
@@ -143,9 +144,9 @@ def remove_pointers(value: str) -> str | None:
 def strip_stray(value: str) -> str | None:
     cleaned = lost_text.without_run_in_heading(lost_text.unwrap_aside(value))
     cleaned = lost_text.first_of_run_together(cleaned)
-    cleaned = text.without_loose_accents(defects.UNREADABLE.sub("", cleaned))
-    cleaned = defects.INNER_LIST_MARK.sub("", cleaned)
-    cleaned = defects.STRAY_LEAD.sub("", cleaned.strip(), count=1).strip()
+    cleaned = text.without_loose_accents(garbled.UNREADABLE.sub("", cleaned))
+    cleaned = garbled.INNER_LIST_MARK.sub("", cleaned)
+    cleaned = garbled.STRAY_LEAD.sub("", cleaned.strip(), count=1).strip()
     return _capitalise(cleaned) if cleaned else None
 
 

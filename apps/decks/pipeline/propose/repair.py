@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from apps.decks import limits
-from apps.decks.pipeline import defects, display_math, text, title_defects
+from apps.decks.pipeline import defects, display_math, garbled, text, title_defects
 from apps.decks.pipeline.crops import figure_crop_findings
 from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Revision
 from apps.decks.pipeline.paper import Paper
@@ -41,6 +41,8 @@ TEXT_TYPES = (
     "verbless_fragment",
     "reference_entry",
     "other_language",
+    "unanswered_question",
+    "repeated_bullet",
 )
 
 
@@ -171,7 +173,7 @@ def _untypeset(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str
     failed = [" ".join(e.split()) for e in issue.evidence["errors"]]
 
     def shown_raw(value: str) -> bool:
-        flat = " ".join(defects.unmath(value).split())
+        flat = " ".join(garbled.unmath(value).split())
         return any(flat and (flat in e or e in flat) for e in failed)
 
     kept = [b for b in slide.bullets if not shown_raw(b)]
@@ -193,6 +195,8 @@ def _next_sentence(slide: Slide, work: Work) -> str | None:
         fixed = bullets.rewrite(candidate, work.index.source(candidate))
         if fixed and not slide.figures() and defects.figure_deixis(fixed):
             continue
+        if fixed and any(text.similar(fixed, shown) for shown in slide.bullets):
+            continue  # a second wording of a bullet the slide has
         if fixed and fixed.lower() not in work.used:
             work.used.add(fixed.lower())
             return fixed

@@ -1,11 +1,12 @@
 """Rules on what a reader reads: every bullet and title against the defect classes of
-pipeline/defects.py, pointers to things the slide does not show, and slides too thin to stand."""
+pipeline/defects.py, pointers to things the slide does not show, bullets that repeat one another, and slides too thin to stand."""
 
 from __future__ import annotations
 
 from apps.decks.pipeline import defects, display_math
 from apps.decks.pipeline.propose.captions import plot_caption_defect
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
+from apps.decks.pipeline.text import similar
 from apps.decks.pipeline.title_defects import title_fragment, title_text_defects
 
 SUGGESTIONS = {
@@ -25,6 +26,7 @@ SUGGESTIONS = {
     "verbless_fragment": "use a whole sentence: this one has no verb",
     "reference_entry": "leave the reference list out of the slides",
     "other_language": "use the paper's own sentences, in the deck's language",
+    "unanswered_question": "state the answer: a question belongs in the title",
 }
 MESSAGES = {
     "dangling_connector": "opens with “{part}”, which leans on a sentence the slide does not show",
@@ -43,6 +45,7 @@ MESSAGES = {
     "verbless_fragment": "is a fragment without a verb (“{part}”)",
     "reference_entry": "is an entry of the reference list (“{part}…”)",
     "other_language": "is in another language (“{part}…”)",
+    "unanswered_question": "asks a question and does not answer it (“{part}…”)",
 }
 
 
@@ -66,6 +69,25 @@ def bullet_defects(c: SlideContext):
                 index=index,
                 text=text[:200],
                 part=part[:80],
+            )
+
+
+@slide_rule
+def repeated_bullets(c: SlideContext):
+    """Two bullets of one slide that say nearly the same: the later one is a repetition."""
+    texts = _texts(c)
+    for position, (where, index, bullet) in enumerate(texts):
+        earlier = next((t for _, _, t in texts[:position] if similar(bullet, t)), None)
+        if earlier is not None:
+            yield c.issue(
+                "repeated_bullet",
+                "medium",
+                f"{where} {index + 1} repeats an earlier bullet (“{earlier[:60]}”)",
+                "keep one of the two, and say something else with the other",
+                where=where,
+                index=index,
+                text=bullet[:200],
+                part=earlier[:80],
             )
 
 

@@ -1,0 +1,161 @@
+"""Text that is garbled rather than badly chosen: glyphs and debris from the PDF, mathematics
+whose scripts or delimiters were lost, words run together, table rows read as sentences.
+
+defects.text_defects runs these beside the classes about what a sentence says. Each detector
+looks at plain text in which `$…$` is mathematics and returns the offending part, or None.
+"""
+
+from __future__ import annotations
+
+import re
+
+from apps.decks.pipeline.text import LOOSE_ACCENT, SPLIT_WORD
+from apps.decks.pipeline.text import MATH_SPAN as MATH
+
+# Punctuation left where a formula was: "( , )", ", ;". A call such as "lmer()" is code.
+REPEATED_PUNCTUATION = re.compile(r"[,;:]\s*[,;:]|(?<![\w.])\(\s*[,;]?\s*\)|\(\s*,|,\s*\)")
+# A bullet sign, a drop-cap letter ("N In addition"), or a number left from code output or a
+# table before a sentence ("0.8 The output shows …").
+STRAY_LEAD = re.compile(
+    r"^(?:\$?[•▪◦●‣∙·◆■□►▸\-–—*>]+\$?\s*|"
+    # a run-in heading with its number ("10.1.1 Design covariates The variables …"), a list
+    # item's number before lower case ("3. plot the residuals")
+    r"\d+(?:\.\d+)+\s+[^.;:]{0,60}?\s(?=(?:The|A|An|In|We|Some|This|For|Each|It)\s)|"
+    r"\d+\.\s+(?=[a-z])|"
+    # a page or line reference before its sentence, as errata lists set it ("88–89: As of …")
+    r"\d{1,4}(?:[–-]\d{1,4})?:\s+(?=[A-Z][a-z]*\s)|[-−]?\d+(?:\.\d+)?,\s+(?=[a-z])|(?![AI]\s)[A-Z]\s+(?=[A-Z][a-z])|"
+    # code debris ("+} We now apply …"), line numbers before a clause ("1 2 where …")
+    # a theorem-like label run in before its sentence ("Remark 3 (A Sample Remark) This is …")
+    # (with its number or its name: "Example Image" is a title, not a label)
+    r"(?:Theorem|Lemma|Remark|Conjecture|Axiom|Definition|Corollary|Proposition|Example)"
+    r"(?:\s+\d+(?:\.\d+)*\.?(?:\s*\([^()]{1,60}\))?|\s*\([^()]{1,60}\))\.?\s+(?=[A-Z])|"
+    r"Proof\.?\s+(?=[A-Z][a-z]*\s)|"
+    r"[+}{\]|=~^#]+\s+|(?:\d{1,2}\s+){2,}(?=[a-z])|"
+    # the row numbers or NA of printed code output before a sentence ("4 I have …", "0 There’s
+    # no …", "NA 3 Milliseconds in …", "6 Sub-second values …")
+    r"(?:NA\s+)*(?:\d{1,2}\s+)+(?=(?:I|[A-Z][a-z]+(?:[’'-][a-z]+)*)\s+[a-z])|"
+    r"[-−]?\d+(?:\.\d+)?\s+(?=(?:The|A|An|This|These|It|We|In|For|Our|Both|Each)\s))"
+)
+# "## EA TA EAp": a line of code output (knitr marks it with ##) read as prose.
+CODE_OUTPUT = re.compile(r"(?:^|\s)##(?=\s)")
+# Debris after the sentence: an algorithm's line numbers ("… label them $i + 1$ 4", "… to 0 2"),
+# a word of the next line after a full stop ("… into a linear chain. quasi-particle"), glyphs
+# from a list of dingbats ("❼"), a URL broken at its colon, the marks of a list run into one
+# sentence ("the reasons are that • LC scores …", "Ch-Intro, • Ch-Basics, • …").
+INNER_LIST_MARK = re.compile(r"\s\$?[•▪◦●‣]\$?(?=\s)")
+TRAILING_DEBRIS = re.compile(
+    r"(?:\s\d{1,3}){2,}$|\$[•▪◦●]\$|\s[•▪◦●‣](?=\s)|\$\s+\d{1,2}$|\b[a-z]{3,}\.\s+[a-z][\w-]+$|[\u2460-\u24ff\u2776-\u2793]|"
+    r"\bhttps?:\s+/"
+)
+# The TeX logos set with raised and lowered letters, read apart: "LAT X", "BibT X".
+TEX_LOGO_SPLIT = re.compile(r"\b(?:(?:PDF|pdf)?L\s?A?\s?T|BibT|REVT|AMS-?T|XeT|LuaT)\s+X\b")
+UNREADABLE = re.compile(r"\(cid:\d+\)|\ufffd|[\ue000-\uf8ff]")
+GREEK_LETTERS = "αβγδεζηθικλμνξπρστυφχψωΓΔΘΛΞΠΣΦΨΩ∆"
+FLAT_SCRIPT = re.compile(
+    rf"(?:^|\s)[{GREEK_LETTERS}]\s[a-zA-Z0-9](?:\s|$|[,.;])|"  # "β c", "ω 0"
+    r"(?:^|\s)[A-Z]\s[A-Z](?:\s|$|[,.;])|"  # "I C"
+    r"(?:^|\s)[a-z]\s[a-z]\s[+\-−=]|"  # "s t + 1"
+    r"[=+−×]\s*(?:$|[,;.](?:\s|$))|"  # "Δ = 10 −" (an operator with nothing after it)
+    r"(?:^|\s)=\s+[A-Z][a-z]{2,}"  # "q = Breadth": a formula spliced into the next line's prose
+)
+GLUED_WORD = re.compile(r"[a-z]{24,}|(?:[a-z]{3,}[.,;:][A-Z][a-z]{2,}){1}")
+NUMBER_TOKEN = re.compile(r"^[(\[]?[-+−]?\d[\d.,:;]*%?[)\]]?!?$|^\([\d\w]{1,3};\s*\w{1,3}\)!?$")
+# Three bare numbers in a row: prose joins numbers with commas, "and" or units; a table does not.
+NUMBER_RUN = re.compile(r"(?:^|\s)[-−]?\d+(?:\.\d+)?(?:\s+[-−]?\d+(?:\.\d+)?){2,}(?=\s|$)")
+VERB_HINT = re.compile(
+    r"\b(?:is|are|was|were|be|been|has|have|had|do|does|did|can|could|may|might|will|would|"
+    r"shall|should|must|\w+ed|\w+es|shows?|gives?|makes?|leads?|reach\w*|improv\w*)\b",
+    re.I,
+)
+
+
+def plain(text: str) -> str:
+    """The text with its formulas replaced by a neutral token."""
+    return MATH.sub("X", text)
+
+
+def unmath(text: str) -> str:
+    """The text with the formula delimiters dropped (what the formulas say is kept)."""
+    return re.sub(r"(?<!\\)\$", " ", text)
+
+
+def stray_glyph(text: str) -> str | None:
+    """Glyphs from the PDF that are not text: a bullet sign under a bullet already, a lone
+    drop-cap letter ("N In addition"), unmapped glyphs."""
+    stripped = text.strip()
+    match = STRAY_LEAD.match(stripped)
+    if match and match.group(0).strip():
+        return match.group(0).strip()
+    unreadable = (
+        UNREADABLE.search(stripped)
+        or CODE_OUTPUT.search(stripped)
+        or TEX_LOGO_SPLIT.search(stripped)
+        or TRAILING_DEBRIS.search(stripped)
+        or REPEATED_PUNCTUATION.search(plain(stripped))
+        or re.search(r"[{}]", plain(stripped))  # code outside a formula: "@online{.. is"
+        or LOOSE_ACCENT.search(stripped)
+        or SPLIT_WORD.search(stripped)
+    )
+    if unreadable is None and plain(stripped).count('"') % 2:
+        return '"'  # a quotation cut at the line's end: 'the colour is "transparent'
+    return unreadable.group(0) if unreadable else None
+
+
+# A word of the text cut by a script rebuilt from a footnote mark or a kerned glyph.
+WORD_SPLIT = re.compile(r"[A-Za-z}]\\mathrm\{|\\mathrm\{[^}]*\}[A-Za-z]")
+# Inline, only a word of two letters or more glued to a letter ("$\mathrm{d}x$" is fine).
+INLINE_WORD_SPLIT = re.compile(r"\\mathrm\{[a-z]{2,}\}[a-z]|[a-z](?:_\{\w\})?\\mathrm\{[a-z]{2,}\}")
+# "$a =$ age group": the formula's operand left outside it (prose or code the PDF set apart).
+OPEN_OPERATOR = re.compile(r"(?:=|\+|-|−|\\times|\\cdot|<|>)\s*\$$")
+# A Greek letter's name that lost its backslash ("$omega_{h}$", "$sigma^{2}$"): KaTeX sets the
+# letters of the name in italics.
+BARE_GREEK = re.compile(
+    r"(?<![\\\w])(?:alpha|beta|gamma|delta|epsilon|zeta|eta|theta|kappa|lambda|mu|nu|xi|pi|rho|"
+    r"sigma|tau|phi|chi|psi|omega)(?=[_^{}\s$()]|$)",
+    re.I,
+)
+EMPTY_SCRIPT = re.compile(r"[_^]\{\s*\}|\\(?:sqrt|frac|hat|bar|tilde)\{\s*\}")
+
+
+# TeX source outside a formula ("typeset as \$\bm{\alpha}\$", "the \nonumber command"): KaTeX
+# takes it for mathematics. (Formulas are replaced before this looks.)
+TEX_SOURCE = re.compile(r"\\\$\s*\\[A-Za-z]|\\[A-Za-z]{2,}")
+
+
+def broken_math(text: str) -> str | None:
+    """Mathematics whose sub- and superscripts were flattened or lost: "I C", "β c",
+    "Δ = 10 −"; and `$…$` whose braces or delimiters do not balance."""
+    if len(re.findall(r"(?<!\\)\$", text)) % 2:
+        return "$"
+    for span in MATH.findall(text):
+        if span.count("{") != span.count("}"):
+            return span
+        if OPEN_OPERATOR.search(span) and not re.search(r"\\(?:pm|mp)\s*\$$", span):
+            return span  # "$a =$ age group"
+        if EMPTY_SCRIPT.search(span) or INLINE_WORD_SPLIT.search(span) or BARE_GREEK.search(span):
+            return span  # "b^{}(\lambda)", "\mathrm{sp}e_{2}\mathrm{cial}": rebuilt wrong
+    match = FLAT_SCRIPT.search(plain(text)) or TEX_SOURCE.search(plain(text))
+    return match.group(0).strip() if match else None
+
+
+def glued_words(text: str) -> str | None:
+    """Words run together because the PDF has no spaces: "Thepredictionerrorgrows"."""
+    for token in unmath(text).split():
+        if GLUED_WORD.search(token) and not re.search(r"https?:|www\.|@|\d", token):
+            return token
+    return None
+
+
+def table_cells(text: str) -> bool:
+    """Text that is a table row read as a sentence: mostly numbers and short cells."""
+    flat = unmath(text)
+    tokens = flat.split()
+    if len(tokens) < 5:
+        return False
+    numbers = sum(1 for t in tokens if NUMBER_TOKEN.match(t))
+    short_caps = sum(1 for t in tokens if re.fullmatch(r"[A-Z][a-z]{0,9}", t))
+    if numbers / len(tokens) >= 0.3 and not VERB_HINT.search(flat):
+        return True
+    if NUMBER_RUN.search(flat):
+        return True  # "age 1 3 5 sexM 2 4 6 For this …": cells glued to a sentence
+    return numbers >= 3 and (numbers + short_caps) / len(tokens) >= 0.7
