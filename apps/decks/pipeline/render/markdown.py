@@ -151,7 +151,9 @@ def _slide(deck: SlideDeck, slide: Slide, paper: Paper) -> tuple[dict, str]:
             body += ["::bottom::", inline(" ".join(slide.bullets))]
         return {"layout": "two-cols-header", "layoutClass": "deck-pair"}, _join(body)
     figure = figures[0]
-    if slide.layout == "figure-full":
+    # A side layout with nothing for its text column would leave half the slide empty.
+    beside = slide.bullets or slide.equation.strip() or _caption(figure, slide)
+    if slide.layout == "figure-full" or not beside:
         takeaway = inline(" ".join(slide.bullets)) if slide.bullets else ""
         body = [title, _image(figure), _caption(figure, slide), takeaway]
         return {"layout": "default", "class": f"deck-wide{text_class}"}, _join(body)
