@@ -7,8 +7,9 @@ Which loop a sync caller sends from:
 - a thread of asgiref's `sync_to_async` (Django's sync views): that loop, by `async_to_sync`;
 - a long-lived thread its starter gave a loop with `send_on(loop)` (the job runners, started
   from the web server's or the worker command's loop): that loop, without waiting for it. The
-  send is queued on the loop and the thread goes on; one task of the loop sends what was
-  queued one after another, so a thread's sends leave in the order it made them (waiting for
+  send is queued on the loop and the thread goes on; per group, one task of the loop sends
+  what was queued one after another, so a thread's sends to a group leave in the order it
+  made them (waiting for
   each send cost a run thread a wake-up and the loop a hand-back per event batch, ~5% of the
   web process's CPU at 500 clients, docs/scaling.md);
 - sync code on a thread that runs a loop itself (a callback of async code; Playwright's sync
@@ -32,8 +33,8 @@ log = logging.getLogger("tessera.realtime")
 _this_thread = threading.local()
 # Tasks scheduled on a running loop, kept referenced until done (asyncio holds them weakly).
 _scheduled: set[asyncio.Task] = set()
-# Per loop, the sends other threads queued on it and not sent yet, oldest first. Only the loop's
-# own thread reads or changes its queue (`_queue_on`, `_send_queued`).
+# Per loop and group, the sends other threads queued on the loop and not sent yet, oldest first.
+# Only the loop's own thread reads or changes its queues (`_queue_on`, `_send_queued`).
 _queued: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
@@ -101,24 +102,25 @@ def _schedule(loop: asyncio.AbstractEventLoop, coroutine) -> None:
 
 
 def _queue_on(loop: asyncio.AbstractEventLoop, group: str, message: dict[str, Any]) -> None:
-    """On `loop`: queue the send, and start the loop's sender if it is not sending already."""
-    queue = _queued.get(loop)
-    if queue is None:
-        queue = _queued[loop] = collections.deque()
-    queue.append((group, message))
+    """On `loop`: queue the send behind the group's earlier ones, and start the group's sender
+    if it is not sending already. Groups send side by side (a Redis send is four round trips),
+    each in its own order."""
+    queues = _queued.setdefault(loop, {})
+    queue = queues.setdefault(group, collections.deque())
+    queue.append(message)
     if len(queue) == 1:
-        _schedule(loop, _send_queued(queue))
+        _schedule(loop, _send_queued(queues, group, queue))
 
 
-async def _send_queued(queue: collections.deque) -> None:
-    """Send the queued messages in order; a send stays queued until it is done, so that
-    `_queue_on` starts no second sender meanwhile. A failed send is logged and the next one
+async def _send_queued(queues: dict, group: str, queue: collections.deque) -> None:
+    """Send the group's queued messages in order; a send stays queued until it is done, so
+    that `_queue_on` starts no second sender meanwhile. A failed send is logged and the next one
     goes (a socket that missed events catches up from the event log on its next connection,
     apps/agent/consumers.py)."""
     while queue:
-        group, message = queue[0]
         try:
-            await group_send_async(group, message)
+            await group_send_async(group, queue[0])
         except Exception:
             log.exception("a send to %s failed", group)
         queue.popleft()
+    del queues[group]

@@ -1,6 +1,7 @@
 """A job thread's channel sends are queued on its loop and the thread goes on (it does not wait
-for the loop); the loop sends them in the order they were made, from several threads at once,
-and a server or worker that stops first lets the queued ones go (`groups.sends_done`)."""
+for the loop); the loop sends each group's in the order they were made, from several threads at
+once, different groups side by side, and a server or worker that stops first lets the queued
+ones go (`groups.sends_done`)."""
 
 import asyncio
 import threading
@@ -110,5 +111,31 @@ def test_sends_done_waits_for_what_was_queued(monkeypatch):
         assert asyncio.run_coroutine_threadsafe(stopping(), loop).result(20) == list(
             range(SENDS_PER_THREAD)
         )
+    finally:
+        _stop(loop, thread)
+
+
+def test_two_groups_send_side_by_side_each_in_order(monkeypatch):
+    sent, in_flight, most = [], [0], [0]
+
+    async def slow_send(group, message):
+        in_flight[0] += 1
+        most[0] = max(most[0], in_flight[0])
+        await asyncio.sleep(0.002)
+        in_flight[0] -= 1
+        sent.append((group, message["n"]))
+
+    monkeypatch.setattr(groups, "group_send_async", slow_send)
+    loop, thread = _loop_in_thread()
+    try:
+        senders = [_sender(loop, group, group) for group in ("one", "two")]
+        for sender in senders:
+            sender.start()
+        for sender in senders:
+            sender.join(20)
+        asyncio.run_coroutine_threadsafe(groups.sends_done(), loop).result(20)
+        for group in ("one", "two"):
+            assert [n for name, n in sent if name == group] == list(range(SENDS_PER_THREAD))
+        assert most[0] == 2
     finally:
         _stop(loop, thread)
