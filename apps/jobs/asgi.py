@@ -11,6 +11,7 @@ import asyncio
 from asgiref.sync import sync_to_async
 
 from apps.jobs import runner
+from apps.realtime import groups
 
 SHUTDOWN_WAIT_SECONDS = 10
 
@@ -47,5 +48,6 @@ class StartRunners:
                 await sync_to_async(runner.stop_in_web_process, thread_sensitive=False)(
                     SHUTDOWN_WAIT_SECONDS
                 )
+                await groups.sends_done()
                 await send({"type": "lifespan.shutdown.complete"})
                 return

@@ -6,7 +6,12 @@ process-global loop and no thread is started to send.
 Which loop a sync caller sends from:
 - a thread of asgiref's `sync_to_async` (Django's sync views): that loop, by `async_to_sync`;
 - a long-lived thread its starter gave a loop with `send_on(loop)` (the job runners, started
-  from the web server's or the worker command's loop): that loop;
+  from the web server's or the worker command's loop): that loop, without waiting for it. The
+  send is queued on the loop and the thread goes on; per group, one task of the loop sends
+  what was queued one after another, so a thread's sends to a group leave in the order it
+  made them (waiting for
+  each send cost a run thread a wake-up and the loop a hand-back per event batch, ~5% of the
+  web process's CPU at 500 clients, docs/scaling.md);
 - sync code on a thread that runs a loop itself (a callback of async code; Playwright's sync
   API in tests): it cannot block that loop, so the send is scheduled on it;
 - any other thread (a management command, a helper thread of a job): a short loop of its own,
@@ -14,9 +19,10 @@ Which loop a sync caller sends from:
 """
 
 import asyncio
-import concurrent.futures
+import collections
 import logging
 import threading
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -24,13 +30,12 @@ from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 
 log = logging.getLogger("tessera.realtime")
-# A loop that has not taken a send in this long is stuck or stopping; the send is dropped (a
-# socket catches up from the event log, apps/agent/consumers.py).
-SEND_TIMEOUT_SECONDS = 10
-
 _this_thread = threading.local()
 # Tasks scheduled on a running loop, kept referenced until done (asyncio holds them weakly).
 _scheduled: set[asyncio.Task] = set()
+# Per loop and group, the sends other threads queued on the loop and not sent yet, oldest first.
+# Only the loop's own thread reads or changes its queues (`_queue_on`, `_send_queued`).
+_queued: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 async def group_send_async(group: str, message: dict[str, Any]) -> None:
@@ -68,21 +73,54 @@ def group_send(group: str, message: dict[str, Any]) -> None:
     except RuntimeError:
         running = None
     if running is not None:
-        task = running.create_task(group_send_async(group, message))
-        _scheduled.add(task)
-        task.add_done_callback(_scheduled.discard)
+        _schedule(running, group_send_async(group, message))
         return
     home = getattr(_this_thread, "loop", None)
     if home is not None and home.is_running():
-        sent = asyncio.run_coroutine_threadsafe(group_send_async(group, message), home)
         try:
-            sent.result(SEND_TIMEOUT_SECONDS)
-        except concurrent.futures.TimeoutError:
-            sent.cancel()
-            log.warning(
-                "a send to %s was dropped: its loop took none for %s s", group, SEND_TIMEOUT_SECONDS
-            )
+            home.call_soon_threadsafe(_queue_on, home, group, message)
+        except RuntimeError:  # the loop closed since: the server or worker is stopping
+            log.warning("a send to %s was dropped: its loop is closed", group)
     elif (loop := _asgiref_loop()) is not None and loop.is_running():
         async_to_sync(group_send_async)(group, message)
     else:
         asyncio.run(group_send_async(group, message))
+
+
+async def sends_done() -> None:
+    """Wait until the sends scheduled or queued on the running loop have gone: a server or
+    worker awaits this after its job threads stopped, before its loop closes."""
+    loop = asyncio.get_running_loop()
+    while pending := [task for task in _scheduled if task.get_loop() is loop]:
+        await asyncio.wait(pending)
+
+
+def _schedule(loop: asyncio.AbstractEventLoop, coroutine) -> None:
+    task = loop.create_task(coroutine)
+    _scheduled.add(task)
+    task.add_done_callback(_scheduled.discard)
+
+
+def _queue_on(loop: asyncio.AbstractEventLoop, group: str, message: dict[str, Any]) -> None:
+    """On `loop`: queue the send behind the group's earlier ones, and start the group's sender
+    if it is not sending already. Groups send side by side (a Redis send is four round trips),
+    each in its own order."""
+    queues = _queued.setdefault(loop, {})
+    queue = queues.setdefault(group, collections.deque())
+    queue.append(message)
+    if len(queue) == 1:
+        _schedule(loop, _send_queued(queues, group, queue))
+
+
+async def _send_queued(queues: dict, group: str, queue: collections.deque) -> None:
+    """Send the group's queued messages in order; a send stays queued until it is done, so
+    that `_queue_on` starts no second sender meanwhile. A failed send is logged and the next one
+    goes (a socket that missed events catches up from the event log on its next connection,
+    apps/agent/consumers.py)."""
+    while queue:
+        try:
+            await group_send_async(group, queue[0])
+        except Exception:
+            log.exception("a send to %s failed", group)
+        queue.popleft()
+    del queues[group]

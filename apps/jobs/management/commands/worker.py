@@ -12,6 +12,7 @@ import sys
 from django.core.management.base import BaseCommand
 
 from apps.jobs import runner, settings
+from apps.realtime import groups
 
 
 class Command(BaseCommand):
@@ -63,3 +64,4 @@ class Command(BaseCommand):
         await stopping.wait()
         # The loop keeps carrying sends while the running jobs finish.
         await loop.run_in_executor(None, worker.stop)
+        await groups.sends_done()  # what the last jobs queued goes before the loop stops
