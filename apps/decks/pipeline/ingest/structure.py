@@ -56,8 +56,15 @@ KEYWORDS = re.compile(
     re.I,
 )
 END_OF_BODY = re.compile(r"^(references|bibliography|works cited|literature cited)$", re.I)
+# A numbered reference list whose heading was not found ("… with their time. [1] J. Smith,
+# “Title.” …"): entries "[1] " and then "[2] " each opening a sentence. The body ends there.
+# The entries may also be paragraphs of their own.
+REFERENCE_LIST = re.compile(
+    r"(?:^|(?<=[.!?]\s))\[1\]\s+(?=[A-Z“\"])(?=.*(?<=[.!?]\s)\[2\]\s+[A-Z“\"])", re.S
+)
+REFERENCE_ENTRY = re.compile(r"\[([12])\]\s+[A-Z“\"]")
 SKIPPED = re.compile(
-    r"^(acknowledge?ments?|funding|author contributions|competing interests)", re.I
+    r"^(ac?knowledge?ments?|funding|author contributions|competing interests)", re.I
 )
 AFFILIATION = re.compile(
     r"universit|institut|department|dept\.|laborator|school|college|faculty|centre|center|"
@@ -366,15 +373,27 @@ def sections_read(
     column_right = {i: x1 for i, (_, x1) in enumerate(layout.columns)}
     ends_short = False  # the last line of text stopped short of its column's right edge
 
+    references_reached = False
+
     def flush() -> None:
+        nonlocal references_reached
         if current is not None and paragraph:
             text = join_lines(paragraph, vocabulary)
+            if listed := REFERENCE_LIST.search(text):
+                text, references_reached = text[: listed.start()].rstrip(), True
+            elif (entry := REFERENCE_ENTRY.match(text)) and entry[1] == "2":
+                last = sections[-1].paragraphs if sections and sections[-1].paragraphs else []
+                if last and REFERENCE_ENTRY.match(last[-1]) and last[-1].startswith("[1]"):
+                    last.pop()  # the list's first entry, a paragraph of its own
+                    text, references_reached = "", True
             if len(text.split()) >= 4:
                 current.paragraphs.append(text)
         paragraph.clear()
 
     for page in range(1, len(layout.pages) + 1):
         for segment in reading_order(layout, page):
+            if references_reached:
+                return _kept(sections), first_heading, placed
             if id(segment) in skip:
                 continue
             if title_segment is not None and page == 1 and segment.bottom <= title_segment.bottom:
