@@ -23,7 +23,7 @@ FIGURE_TAIL = re.compile(
 )
 TITLE_CUT = re.compile(
     r"\s+(?:for|by|with|using|plotted|against|when|where|obtained|computed|measured|from|"
-    r"on|in|at|as)\s+",
+    r"on|in|at|as|that|which|because|while)\s+",
     re.I,
 )
 
@@ -58,11 +58,19 @@ def _caption_title(caption: str, label: str, words: int) -> str:
     if sentence and len(title[: sentence.start()].split()) >= 2:
         title = title[: sentence.start()]
     if len(title.split()) > words:
-        parts = TITLE_CUT.split(title)
-        title = parts[0] if 3 <= len(parts[0].split()) <= words else " ".join(title.split()[:words])
-        title = DANGLING_END.sub("", title)
+        title = _cut_at_a_phrase(title, words)
     title = title.strip(" .")
     return title[:1].upper() + title[1:]
+
+
+def _cut_at_a_phrase(title: str, words: int) -> str:
+    """The longest head of a long caption phrase that ends before a preposition or a clause
+    ("Balanced sample from the artificial example | with the two theoretical …"), so that a
+    title is never cut in the middle of a phrase; the first `words` words when none fits."""
+    heads = [title[: cut.start()] for cut in TITLE_CUT.finditer(title)]
+    fitting = [h for h in heads if 3 <= len(h.split()) <= words]
+    head = fitting[-1] if fitting else " ".join(title.split()[:words])
+    return DANGLING_END.sub("", head)
 
 
 DANGLING_END = re.compile(
