@@ -178,7 +178,9 @@ def math_safe(function):
 
 # A spacing accent the PDF drew apart from its letter ("esti- ˆ mated", "ˆ Variance"), and a
 # hyphenated word split by it or by a formula from a display beside it ("es- $\sum$ timate").
-LOOSE_ACCENT = re.compile(r"(?:(?<=\s)|^)[ˆ˜¨´`¯˙ˇ˘˚](?=\s|$)\s*")
+# An accent drawn apart from its letter: a spacing accent, or a combining one (U+0300–U+036F)
+# after a space, where it has no letter to sit on.
+LOOSE_ACCENT = re.compile(r"(?:(?<=\s)|^)[ˆ˜¨´`¯˙ˇ˘˚\u0300-\u036f](?=\s|$)\s*")
 SPLIT_WORD = re.compile(
     r"\b([a-z]+)-\s+(?:[ˆ˜¨´`¯˙ˇ˘˚]\s+|\$[^$]{1,20}\$\s+)+(?!(?:and|or|to)\b)([a-z]+)"
 )
