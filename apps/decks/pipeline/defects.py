@@ -196,7 +196,10 @@ SENTENCE_CUT = re.compile(
     # cut where the PDF went on with a display or code: "… of the form", "… type something
     # like", "…, then", "… class attributes contains"
     r"(?:of\s+)?the\s+form|defined\s+(?:as|by)|written\s+as|such\s+that|something\s+like|"
-    r"(?:[,;]|then|simply|just|could|can|should)\s+(?:type|enter|run|write|call)|,\s*then|"
+    r"(?:[,;]|then|simply|just|could|can|should|must|may)\s+(?:(?:instead|also|then|simply|"
+    r"just)\s+)?(?:type|enter|run|write|call|add|put|insert)|"
+    # "… load the package by putting": what is put was the code after it
+    r"by\s+(?:putting|adding|typing|writing|calling|running|inserting|entering)|,\s*then|"
     r"contains?|requires?|includes?|provides?|returns?|needs?|"
     # "… the permutation matrix $P$ we have": what we have was the display after it
     r"(?:we|one)\s+(?:have|get|obtain|find|see))$",
