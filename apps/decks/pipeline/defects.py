@@ -113,6 +113,9 @@ META = re.compile(
     r"report|work|document)|this\s+(?:paper|article|report|section|chapter)\s+is\s+"
     r"(?:organi[sz]ed|structured)|in\s+(?:this|the\s+next|the\s+following|the\s+previous)\s+"
     r"(?:section|chapter|subsection)|(?:see|cf\.)\s+(?:sections?|chapters?|appendix)\b|"
+    # "In the fourth section we describe …", "Section we describe …" (its number lost)
+    r"\bthe\s+(?:first|second|third|fourth|fifth|sixth|seventh|last|final)\s+(?:section|chapter)"
+    r"\s*,?\s+(?:we|I)\b|^(?:in\s+)?(?:sections?|chapters?)\s+(?:we|I)\b|"
     # where and how the document itself was published: "a (slightly) modified version of",
     # "has been published in the Journal of …", its keywords
     r"(?:modified|revised|updated|extended|shortened|adapted)\s+version\s+of|"
