@@ -4,15 +4,11 @@ or a bidirectional override was accepted and echoed into the "Submitted: …" tu
 refused (400 INVALID_MESSAGE naming where), the form keeps waiting, its real answer goes
 through; a multi-line value is still an answer."""
 
-import uuid
-
 import pytest
-from asgiref.sync import sync_to_async
 
 from apps.a2ui.actions import context_problem
 from apps.a2ui.forms import FLIGHT_SUBMIT_ACTION
-from apps.accounts import services as accounts
-from tests.probe.test_action_names import _answer, _events, _post
+from tests.probe.test_action_names import _answer, _events, _post, waiting_flight_form
 
 pytestmark = [pytest.mark.usefixtures("committed_db")]
 
@@ -39,15 +35,7 @@ def test_a_plain_answer_passes_and_may_span_lines():
 
 
 async def test_a_hostile_context_is_refused_and_the_form_keeps_waiting(acme_context):
-    token = (
-        await sync_to_async(accounts.token_create)(
-            context=acme_context, name=f"context-{uuid.uuid4().hex[:8]}"
-        )
-    )[1]
-    thread = uuid.uuid4().hex
-    ask = [{"id": "m1", "role": "user", "content": "I want to book a flight to Beijing"}]
-    shown = await _events(await _post(token, thread, messages=ask))
-    [interrupt] = shown[-1]["outcome"]["interrupts"]
+    token, thread, interrupt = await waiting_flight_form(acme_context)
     for extra, said in HOSTILE_CONTEXTS[:2] + HOSTILE_CONTEXTS[3:4]:
         resume = _answer(interrupt["id"], FLIGHT_SUBMIT_ACTION)
         resume[0]["payload"]["context"].update(extra)

@@ -50,16 +50,19 @@ def _answer(interrupt_id: str, name: str) -> list[dict]:
     return [{"interruptId": interrupt_id, "status": "resolved", "payload": payload}]
 
 
-async def test_an_action_no_button_sends_is_refused_and_the_form_keeps_waiting(acme_context):
-    token = (
-        await sync_to_async(accounts.token_create)(
-            context=acme_context, name=f"names-{uuid.uuid4().hex[:8]}"
-        )
-    )[1]
+async def waiting_flight_form(context) -> tuple[str, str, dict]:
+    """A token, a thread whose flight form waits for its answer, and the form's interrupt."""
+    name = f"probe-{uuid.uuid4().hex[:8]}"
+    token = (await sync_to_async(accounts.token_create)(context=context, name=name))[1]
     thread = uuid.uuid4().hex
     ask = [{"id": "m1", "role": "user", "content": "I want to book a flight to Beijing"}]
     shown = await _events(await _post(token, thread, messages=ask))
     [interrupt] = shown[-1]["outcome"]["interrupts"]
+    return token, thread, interrupt
+
+
+async def test_an_action_no_button_sends_is_refused_and_the_form_keeps_waiting(acme_context):
+    token, thread, interrupt = await waiting_flight_form(acme_context)
     for name in ("__proto__", "constructor", "flight_booking.cancel", ""):
         refused = await _post(token, thread, resume=_answer(interrupt["id"], name))
         assert refused.status_code == 400, (name, refused.content)
