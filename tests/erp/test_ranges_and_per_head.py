@@ -1,13 +1,11 @@
 """A range with one bare month or quarter takes the year of its other end ("between March and
-June 2025"); a ratio per head ("payroll per employee") is refused in the question's language,
-never read as a breakdown by employee."""
+June 2025"); a breakdown by each employee is not a ratio per head (test_per_head.py)."""
 
 from datetime import date
 
 import pytest
 
-from apps.erp.planner import Refusal
-from tests.erp.conftest import assert_rows, hand_rows, plan, planner_result, refused
+from tests.erp.conftest import assert_rows, hand_rows, plan, planner_result
 
 
 @pytest.mark.parametrize(
@@ -36,22 +34,6 @@ def test_a_range_of_two_bare_months_keeps_its_guess():
     # Nothing names a year: both ends are the latest March and June that have begun.
     (period,) = plan("hires between March and June", as_of=date(2026, 12, 2)).reading.periods
     assert (period.start, period.end) == (date(2026, 3, 1), date(2026, 6, 30))
-
-
-@pytest.mark.parametrize(
-    ("question", "language", "words"),
-    [
-        ("what do we spend on salaries per head in Sales", "en", "per head"),
-        ("wage bill per employee in 2025", "en", "per head"),
-        ("average salary per person last year", "en", "per head"),
-        ("custo salarial per capita em 2025", "pt", "por cabeça"),
-    ],
-)
-def test_a_ratio_per_head_is_refused_not_listed_by_employee(question, language, words):
-    outcome = refused(question)
-    assert isinstance(outcome, Refusal)
-    assert outcome.language == language
-    assert words in outcome.message
 
 
 def test_a_breakdown_by_each_employee_is_still_answered():

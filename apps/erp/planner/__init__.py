@@ -18,6 +18,7 @@ from typing import Any
 from apps.erp.entities import Entities
 from apps.erp.planner.describe import chart, labelled, title
 from apps.erp.planner.interpret import interpret
+from apps.erp.planner.perhead import compile_per_head
 from apps.erp.planner.reading import (
     Choice,
     Clarification,
@@ -85,7 +86,8 @@ class Planned:
 def plan_reading(reading: Reading) -> Planned | Refusal:
     """SQL, labels, title and chart for a settled reading."""
     try:
-        compiled = labelled(compile_reading(reading), reading.language)
+        query = compile_per_head(reading) if reading.per_head else compile_reading(reading)
+        compiled = labelled(query, reading.language)
     except CompileError as error:
         message = vocabulary(reading.language).message("needs_model", reason=f"{error}.")
         return Refusal("needs_model", message, language=reading.language)

@@ -21,6 +21,7 @@ from apps.erp.planner.outcomes import (
     refusal,
 )
 from apps.erp.planner.patterns import Comparison, level_condition
+from apps.erp.planner.perhead import per_head_reading
 from apps.erp.planner.periods import Period, all_time, latest_complete_month, range_period
 from apps.erp.planner.persons import named_persons
 from apps.erp.planner.reading import (
@@ -83,9 +84,6 @@ def _snapshot(parsed: Parsed) -> bool:
 
 def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: date) -> Reading:
     language, frame = parsed.language, parsed.frame
-    if frame.per_head:
-        # "payroll per head" divides by the people; read as "by employee" it would list them
-        raise Stop(refusal(language, "per_head"))
     if frame.count and frame.entity == "employee" and not frame.supers:
         frame = replace(frame, entity=None)  # "how many … who …": counted, not listed
     model = semantic_model()
@@ -143,7 +141,7 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
     months = _months(periods[0]) if len(periods) == 1 else 0
     if salary and months > 1 and not salary[0].per_unit and not frame.in_total:
         raise Stop(refusal(language, "monthly_or_total", value=_number(salary[0])))
-    return Reading(
+    reading = Reading(
         language=language,
         measure=measure.name,
         as_of=as_of,
@@ -163,6 +161,7 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
         per=per,
         share=share,
     )
+    return per_head_reading(reading) if frame.per_head else reading
 
 
 def _choice(frame: Frame, language: str, answers: dict, salary: bool):

@@ -61,6 +61,8 @@ def _measure_words(reading: Reading) -> str:
         )
     if reading.share is not None:
         return words["share_of"].format(measure=label.lower())
+    if reading.per_head:
+        return words["per_head_of"].format(measure=label.split(" (")[0])
     if reading.change is not None:
         unit = label.split(" (")[0]
         change = vocab.labels.columns[

@@ -7,6 +7,7 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from apps.erp.planner.perhead import PER_HEAD
 from apps.erp.planner.periods import month_period
 from apps.erp.planner.reading import Condition, Reading
 from apps.erp.planner.words import describe_period, format_number, level_label, named_once
@@ -77,7 +78,8 @@ def narrative(reading: Reading, columns: list[dict], rows: list[list[Any]], titl
             qualifiers="",
             value=f"{result.number(value, column)}%",
         )
-    column = result.index(semantic_model().measure(reading.measure).column)
+    measured = PER_HEAD if reading.per_head else semantic_model().measure(reading.measure).column
+    column = result.index(measured)
     if column is None:
         return _periods(result, dims, title)
     if not dims:

@@ -78,6 +78,7 @@ class Reading:
       measure over the whole period divided by its number of months (quarters, years).
     - `share`: a percentage instead of the measure: of each group in the total ("groups"), or
       of the rows meeting the condition on this field in those without it ("department").
+    - `per_head`: the total divided by the people paid ("payroll per employee"); perhead.py.
     """
 
     language: str
@@ -101,6 +102,7 @@ class Reading:
     follows: str | None = None
     per: str | None = None
     share: str | None = None
+    per_head: bool = False
 
     @property
     def grain(self) -> str | None:
@@ -141,6 +143,7 @@ class Reading:
             "follows": self.follows,
             "per": self.per,
             "share": self.share,
+            "per_head": self.per_head,
         }
 
 
@@ -195,6 +198,7 @@ def reading_from_json(data: Any) -> Reading:
             follows=data.get("follows"),
             per=data.get("per"),
             share=data.get("share"),
+            per_head=bool(data.get("per_head", False)),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise ReadingError(str(error)) from error
