@@ -34,7 +34,7 @@ UNKNOWN_WORDS = [
     ("What was the salary of Hamid Tanaka last year?", {"Hamid", "Tanaka"}),
     ("How many employees earn 5000?", {"5000"}),
     ("What is the average salary of the top performers last year?", {"performers"}),
-    ("Which manager has the largest team?", {"manager"}),
+    ("Which building has the largest staff?", {"building"}),
     ("average salary last year by region", {"region"}),
     ("SELECT * FROM erp_employee", {"SELECT"}),
     ("How many employees work remotely?", {"remotely"}),

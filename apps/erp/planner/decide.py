@@ -11,6 +11,7 @@ from typing import Any
 from apps.erp.entities import Entities
 from apps.erp.planner.answers import answered_periods
 from apps.erp.planner.choose import choose_measure
+from apps.erp.planner.events import gone_without_time, implied_event
 from apps.erp.planner.frame import Frame, known_of
 from apps.erp.planner.lexicon import Lexed
 from apps.erp.planner.outcomes import (
@@ -260,7 +261,8 @@ def _events(parsed: Parsed, frame: Frame):
     others = [m for m in frame.measures if m not in event_measures and m != "headcount"]
     others += [f for f in frame.facts]
     if not others:
-        return _implied_event(frame, times, terms, own), tuple(times), (), None
+        frame, population = gone_without_time(frame, times, terms)
+        return implied_event(frame, times, terms, own), tuple(times), (), population
     measures = list(frame.measures)
     for field, index in frame.events:
         if field not in own:
@@ -278,21 +280,6 @@ def _events(parsed: Parsed, frame: Frame):
         elif field == "termination_date":
             population = "former"
     return replace(frame, measures=tuple(measures)), tuple(times), tuple(conditions), population
-
-
-def _implied_event(frame: Frame, times, terms, own: dict[str, str]) -> Frame:
-    """ "Quem foi contratado em 2026?": an event word with its time and nothing else measured
-    counts that event (its measure), as "hired" does where the word names the measure too."""
-    implied = [
-        own[field]
-        for field, index in frame.events
-        if field in own
-        and terms[index].value("measure") is None
-        and any(min(t.terms) == index + 1 and t.periods for t in times)
-    ]
-    if not implied:
-        return frame
-    return replace(frame, measures=tuple(dict.fromkeys([*frame.measures, *implied])))
 
 
 def _date_condition(field: str, period: Period) -> Condition:

@@ -231,7 +231,12 @@ def build_frame(
             b.used.add(i)
             pending_group = pending_which = False
             continue
-        pending_group = pending_which = False
+        # "which Sales people", "which current staff": a name or population before people
+        people_next = following is not None and (
+            following.has("subject") or following.value("dim") == "employee"
+        )
+        pending_which = pending_which and bool(kinds & {"value", "population"}) and people_next
+        pending_group = False
         # "the smallest department", "the department with the lowest payroll": ranked
         ranked = previous is not None and previous.has("super") and not previous.has("measure")
         if dim == "department" and (ranked or i == first and _ranked_after(b, i)):

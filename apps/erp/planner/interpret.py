@@ -13,6 +13,7 @@ from typing import Any
 
 from apps.erp.entities import Entities
 from apps.erp.planner.decide import Parsed, decide
+from apps.erp.planner.earlier import stepped_back
 from apps.erp.planner.followup import apply_followup, is_followup
 from apps.erp.planner.frame import build_frame
 from apps.erp.planner.lexicon import Lexed, lex
@@ -47,6 +48,9 @@ def interpret(
     """Read one question. Never raises for user input: every failure is an outcome."""
     answers = dict(answers or {})
     lexed = lex(question, entities, language=previous.language if previous else None)
+    earlier = stepped_back(lexed, previous)
+    if earlier is not None:
+        lexed = lex(earlier, entities, language=lexed.language)
     outcome = _interpret(lexed, as_of, entities, previous, follows, answers)
     if isinstance(outcome, Clarification):
         outcome = replace(outcome, question=question)
@@ -161,6 +165,8 @@ def write_request(lexed: Lexed) -> str | None:
         return None  # "give me the headcount" asks
     objects = set(writes.objects)
     excluding = verb in vocabulary(lexed.language).followups.exclude
+    if verb in writes.verbs and rest[:1] and rest[0] in writes.noun_after:
+        return None  # "change in payroll from 2024 to 2025": the verb is a noun here
     if verb in writes.verbs and not excluding:
         return "read_only"
     if verb in writes.verbs or verb in writes.create_verbs:

@@ -213,6 +213,21 @@ def _expand(vocab: Vocabulary, tokens: list[Token]) -> list[Token]:
     return out
 
 
+def _without_courtesies(vocab: Vocabulary, tokens: list[Token]) -> list[Token]:
+    """The question without its courtesies ("hope you're well", "that'd be great"), each
+    dropped only as a whole phrase, the longest one first where two start at one word."""
+    phrases = sorted({_phrase_key(vocab, p) for p in vocab.courtesies}, key=len, reverse=True)
+    texts = [t.text for t in tokens]
+    out: list[Token] = []
+    i = 0
+    while i < len(tokens):
+        found = next((len(p) for p in phrases if p and tuple(texts[i : i + len(p)]) == p), 0)
+        if not found:
+            out.append(tokens[i])
+        i += found or 1
+    return out
+
+
 def lex(question: str, entities: Entities, *, language: str | None = None) -> Lexed:
     """Read a question into terms, in the language it is written in."""
     first = tokenize(question)
@@ -222,6 +237,7 @@ def lex(question: str, entities: Entities, *, language: str | None = None) -> Le
         vocab,
         tokenize(question, decimal=vocab.decimal_separator, thousands=vocab.thousands_separator),
     )
+    tokens = _without_courtesies(vocab, tokens)
     base, names = language_index(language), entity_index(language, entities)
     known = base.words | names.words
     corrected = []

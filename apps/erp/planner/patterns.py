@@ -319,6 +319,12 @@ def read_top(terms: tuple[Term, ...], used: frozenset[int]) -> tuple[int | None,
         for k in range(1, 4):
             nxt = t.get(i + k)
             if nxt is None:
+                if (
+                    k > 1
+                    and i + k >= len(terms)
+                    and any(t.get(i + j).has("super") for j in range(1, k))
+                ):
+                    return int(number), i, {i}  # "only the two smallest": ends the question
                 break
             if nxt.has("subject") or any(nxt.value("dim") == d for d in ENTITY_DIMS):
                 return int(number), i, {i}

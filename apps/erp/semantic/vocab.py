@@ -134,6 +134,7 @@ class Writes(_Section):
     create_verbs: Phrases
     objects: Phrases
     openers: Phrases
+    noun_after: Phrases = []  # "change in …", "increase of …": a verb read as a noun
     give_asks: Phrases
     sql: Phrases
 
@@ -156,6 +157,10 @@ class Vocabulary(_Section):
     decimal_separator: Literal[".", ","]
     thousands_separator: Literal[".", ","]
     articles: Phrases
+    courtesies: Phrases = []
+    earlier: dict[
+        str, Phrases
+    ] = {}  # unit → "the year before": a step back in a follow-up  # dropped before matching, longest first: "hope you are well"
     stop_words: str
     abbreviations: dict[str, str]
     numbers: dict[str, int]

@@ -1,0 +1,44 @@
+"""Event words ("hired", "left") that do not name the measure on their own: an event with its
+time and nothing else measured counts that event; a leaving word with no time of its own next
+to a timed hire ("hired in 2025 who already left") says who is counted, not what."""
+
+from dataclasses import replace
+
+from apps.erp.planner.frame import Frame
+
+HIRE, LEAVE = "hire_date", "termination_date"
+
+
+def _timed(index: int, times) -> bool:
+    return any(min(t.terms) == index + 1 and t.periods for t in times)
+
+
+def implied_event(frame: Frame, times, terms, own: dict[str, str]) -> Frame:
+    """ "Quem foi contratado em 2026?": an event word with its time and nothing else measured
+    counts that event (its measure), as "hired" does where the word names the measure too."""
+    implied = [
+        own[field]
+        for field, index in frame.events
+        if field in own and terms[index].value("measure") is None and _timed(index, times)
+    ]
+    if not implied:
+        return frame
+    return replace(frame, measures=tuple(dict.fromkeys([*frame.measures, *implied])))
+
+
+def gone_without_time(frame: Frame, times, terms) -> tuple[Frame, str | None]:
+    """ "People hired in 2025 who have left": the hires of 2025, only those gone by now
+    (population "former"); the leaving word is no second measure. Anything else: unchanged —
+    "how many joined and how many left" asks two counts."""
+    leaving = [i for field, i in frame.events if field == LEAVE]
+    hired = [i for field, i in frame.events if field == HIRE]
+    # the time ("in 2024") is the hire's: it is not next to the leaving word
+    if not (leaving and hired and any(t.periods for t in times)):
+        return frame, None
+    if any(terms[k].has("count") for k in range(min(hired) + 1, max(leaving))):
+        return frame, None
+    if any(_timed(i, times) for i in leaving):
+        return frame, None
+    events = tuple(e for e in frame.events if e[0] != LEAVE)
+    measures = tuple(m for m in frame.measures if m != "terminations")
+    return replace(frame, events=events, measures=measures), "former"
