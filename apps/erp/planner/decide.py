@@ -136,7 +136,7 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
         for c in having_measure + having_count
     )
     having = absent_having(frame, measure, dims, having, top, language)
-    share = share_of(frame, measure, dims, conditions, order, top, language)
+    share, dims = share_of(frame, measure, dims, conditions, order, top, language)
     if having_count and measure.name != "headcount":
         raise Stop(refusal(language, "several_measures"))
     months = _months(periods[0]) if len(periods) == 1 else 0

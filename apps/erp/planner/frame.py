@@ -232,8 +232,11 @@ def build_frame(
             pending_group = pending_which = False
             continue
         # "which Sales people", "which current staff": a name or population before people
-        people_next = following is not None and (
-            following.has("subject") or following.value("dim") == "employee"
+        people_next = (  # right after "which" ("what did Sales people earn" asks no list)
+            previous is not None
+            and previous.end == term.start
+            and following is not None
+            and (following.has("subject") or following.value("dim") == "employee")
         )
         pending_which = pending_which and bool(kinds & {"value", "population"}) and people_next
         pending_group = False

@@ -51,20 +51,26 @@ def whole_periods(periods, grain: str, language: str):
 
 
 def share_of(frame: Frame, measure: Measure, dims, conditions, order, top, language: str):
-    """What a percentage is of: each group in the total ("groups"), or the part one condition
-    on a department or level picks in the whole without it. None when not asked."""
+    """What a percentage is of — each group in the total ("groups"), or the part one condition
+    on a department or level picks in the whole without it; None when not asked — and the
+    groupings left."""
     if not frame.pct or frame.change is not None:
-        return None
+        return None, dims
     if not (measure.is_count or measure.aggregation == "sum") or measure.aggregation == "rate":
         raise Stop(refusal(language, "share_of_average"))
+    named = next((c for c in conditions if c.field == "department" and c.op == "in"), None)
+    if list(dims) == ["department"] and named and not frame.group_dims:
+        # "share of payroll of Sales and Marketing": the two together in the whole, not each
+        # one's share of the two (the groups came from naming them, not from "by department")
+        return "department", ()
     if dims:
         if top is not None or order is not None and len(dims) > 1:
             raise Stop(refusal(language, "share_ranked"))
-        return "groups"
+        return "groups", dims
     fields = {c.field for c in conditions if c.field in SHARE_FIELDS}
     if len(fields) != 1:
         raise Stop(refusal(language, "percent_without_change"))
-    return fields.pop()
+    return fields.pop(), dims
 
 
 def absent_having(
