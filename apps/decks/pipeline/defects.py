@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import lost_text
+from apps.decks.pipeline import example_text, lost_text
 from apps.decks.pipeline.garbled import (
     broken_math,
     glued_words,
@@ -343,10 +343,14 @@ def figure_deixis(text: str) -> str | None:
     return match.group(0) if match else None
 
 
-def broken_sentence(text: str) -> str | None:
-    """A word or formula missing from the sentence ("rather than [0, 1] as in and")."""
+def broken_sentence(text: str, *, sentence: bool = True) -> str | None:
+    """A word or formula missing from the sentence ("rather than [0, 1] as in and"). A heading
+    (`sentence=False`) is not read for a sentence's cut end: "Mailing List", "Stock Returns"
+    end in nouns (title_defects has its own checks of a heading's end)."""
     flat = IDIOM.sub("idiom", plain(text))
     match = LOST_WORD.search(flat) or DOUBLED_WORD.search(flat) or RUN_ON.search(flat)
+    if match is None and not sentence:
+        return None
     if match is None:
         # The sentence stopped where the PDF went on with a display or code: "… would be".
         match = SENTENCE_CUT.search(flat.rstrip(" .;:,"))
@@ -379,8 +383,10 @@ def text_defects(text: str) -> list[tuple[str, str]]:
         ("leaning_reference", lost_text.pronoun_after_opener),
         ("meta_text", meta_text),
         ("meta_text", lost_text.about_the_document),
+        ("meta_text", example_text.author_line),
         ("dangling_pointer", absent_pointer),
         ("dangling_pointer", lost_text.into_code),
+        ("dangling_pointer", example_text.example_pointer),
         ("broken_math", broken_math),
         ("broken_sentence", broken_sentence),
         ("glued_words", glued_words),

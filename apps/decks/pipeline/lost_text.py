@@ -247,8 +247,10 @@ _NOT_VERBS = (
 SUBJECTLESS = re.compile(
     rf"^(?!(?i:{_NOT_VERBS})\b)[A-Z][a-z]{{2,}}[^suio\W]s\s+"
     r"(?:the|a|an|its|their|whether|how|all|each|both|one|two|several|many)\s|"
-    # an auxiliary before its verb, not a question: "Does allow us to simplify …"
-    r"^(?:Does|Do|Did)\s+(?:not\s+)?(?:also\s+)?[a-z]+\s(?!.*\?\s*$)",
+    # an auxiliary before its verb, not a question: "Does allow us to simplify …", "Is serving
+    # as a demonstration of …" (its subject was a name set as code, or the line before); not
+    # "May" or "Will", which are also names
+    r"^(?:Does|Do|Did|Is|Are|Was|Were|Has|Have|Had|Can|Could|Would|Should|Must|Might)\s+(?:not\s+)?(?:also\s+)?[a-z]+\s(?!.*\?\s*$)",
 )
 
 

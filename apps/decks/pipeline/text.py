@@ -393,8 +393,8 @@ def key_sentences(
             continue
         if re.match(r"[a-z]", clean(sentence)):
             continue  # a sentence the PDF broke ("where vcov is …"), or a code name kept as is
-        if sentence.rstrip().endswith(":"):
-            continue  # it announces the code, list or display that follows it in the paper
+        if sentence.rstrip().endswith((":", ",")):
+            continue  # it announces (or goes on into) the code, list or display after it
         bullet = condense(sentence, max_words)
         if bullet is not None and rewrite is not None:
             bullet = rewrite(bullet, previous)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from apps.decks import limits
-from apps.decks.pipeline import defects, display_math, text
+from apps.decks.pipeline import defects, display_math, text, title_style
 from apps.decks.pipeline.issues import Issue, Revision
 from apps.decks.pipeline.paper import Figure, Paper, Section
 from apps.decks.pipeline.propose import bullets
@@ -66,7 +66,7 @@ class BuiltinProposer:
 
     # ------------------------------------------------------------------ propose
     def propose(self, paper: Paper) -> SlideDeck:
-        paper = _with_abstract(paper)
+        paper = title_style.styled_paper(_with_abstract(paper))
         scorer = text.Scorer([p for s in paper.sections for p in s.paragraphs] + [paper.abstract])
         used: set[str] = set()
         slides: list[Slide] = [Slide(kind="title", title=paper.title, role="title")]

@@ -136,8 +136,8 @@ def remove_pointers(value: str) -> str | None:
     cleaned = marked.replace("\u2060", "")
     cleaned = re.sub(r"\(\s*\)", "", cleaned)
     cleaned = re.sub(r"\s+([,.;:])", r"\1", re.sub(r"\s+", " ", cleaned)).strip(" ,;:")
-    if defects.pointers(cleaned) or not text.valid_bullet(cleaned, 40):
-        return None
+    if cleaned == value.strip() or defects.pointers(cleaned) or not text.valid_bullet(cleaned, 40):
+        return None  # no pointer phrase to remove: the sentence is the pointer
     return _capitalise(cleaned)
 
 

@@ -1,0 +1,290 @@
+"""Classes of the seventh round of unseen papers, on synthetic text: a bullet never stands for an
+example the slide does not show, nor is it the author block or a sentence without its subject;
+a title is set without footnote marks and not in capitals."""
+
+from __future__ import annotations
+
+import pytest
+
+from apps.decks.pipeline import defects, title_style
+from apps.decks.pipeline.issues import Issue
+from apps.decks.pipeline.paper import Equation, Figure, Paper, Section
+from apps.decks.pipeline.propose import bullets
+from apps.decks.pipeline.propose.builtin import BuiltinProposer
+from apps.decks.pipeline.render.measure import SlideMeasure
+from apps.decks.pipeline.review import review
+from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+
+
+def assert_found_and_dropped(kind: str, bullet: str) -> None:
+    """The reviewer finds the class, and the builtin proposer can make no bullet of it."""
+    assert kind in dict(defects.text_defects(bullet))
+    assert bullets.rewrite(bullet) is None
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    [
+        "This corollary does not have a name",  # "This" would become "The": still the specimen
+        "The remark also has a number in brackets",
+        "Suppose that a German summary is wanted",
+        "For instance, imagine we want a second table of contents",
+        "For an example of how to set a wide table",
+        "For more details on the long caption option",
+    ],
+)
+def test_a_bullet_about_an_example_the_slide_does_not_show_is_found_and_dropped(bullet):
+    assert_found_and_dropped("dangling_pointer", bullet)
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    [
+        "The sample contains 214 households from four districts",
+        "The corollary of Weyl bounds the growth of the norm",
+        "For each district the median income was recorded",
+        "For details on the prior, the sampler uses a flat one",
+        "The example data set has 200 rows and six columns",
+    ],
+)
+def test_a_statement_that_names_an_example_or_a_sample_stands(bullet):
+    assert "dangling_pointer" not in dict(defects.text_defects(bullet))
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    [
+        "Is serving as a demonstration of the glossary package",
+        "Are listed in the order in which they are defined",
+        "Has been replaced by the newer interface since 2019",
+        "Could not be loaded together with the older class",
+    ],
+)
+def test_a_sentence_that_opens_with_its_auxiliary_lost_its_subject(bullet):
+    assert_found_and_dropped("lost_opening", bullet)
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    ["May is the wettest month at all four stations", "Is the estimator biased?"],
+)
+def test_a_month_or_a_question_is_no_lost_subject(bullet):
+    assert "lost_opening" not in dict(defects.text_defects(bullet))
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    [
+        "Ada K. Quill, Institute of Tlön, Uqbar, Orbis Tertius Hal Vane, Miskatonic University",
+        "Jorge Borges, Department of Fictions, Babel",
+        "Lena Ortiz1, National Observatory of Fairland",
+    ],
+)
+def test_an_author_and_affiliation_line_is_meta_text(bullet):
+    assert_found_and_dropped("meta_text", bullet)
+
+
+def test_a_sentence_about_a_university_is_no_author_line():
+    bullet = "Students of the University of Fairland answered the survey twice"
+    assert "meta_text" not in dict(defects.text_defects(bullet))
+
+
+@pytest.mark.parametrize(
+    "title, marks, fixed",
+    [
+        (
+            "The fairclass Class Version $2.0.3^{*†}$",
+            "$2.0.3^{*†}$",
+            "The fairclass Class Version 2.0.3",
+        ),
+        ("Growth of lichens on slate$^{‡}$", "$^{‡}$", "Growth of lichens on slate"),
+        ("Growth of lichens on slate*", "*", "Growth of lichens on slate"),
+    ],
+)
+def test_footnote_marks_on_a_title_are_found_and_removed(title, marks, fixed):
+    assert ("stray_glyph", marks) in title_style.style_defects(title)
+    assert title_style.restyle(title, "") == fixed
+
+
+@pytest.mark.parametrize(
+    "title", ["Scaling of $n^{2}$ with depth", "Counts at $t^{*}$", "Rates at $\\theta^{*}$"]
+)
+def test_a_superscript_of_mathematics_is_no_footnote_mark(title):
+    assert title_style.footnote_marks(title) is None
+    assert title_style.restyle(title, "") == title
+
+
+BODY = (
+    "With ZedTeX the fontloader reads non-Greek glyphs from the FBX archive. Scripts are then "
+    "loaded under the default engine. The fontloader keeps scripts apart."
+)
+
+
+@pytest.mark.parametrize(
+    "title, fixed",
+    [
+        ("NON-GREEK SCRIPTS UNDER ZedTeX", "Non-Greek scripts under ZedTeX"),
+        ("LOADING SCRIPTS FROM THE FBX ARCHIVE", "Loading scripts from the FBX archive"),
+    ],
+)
+def test_a_heading_in_capitals_is_found_and_set_in_sentence_case(title, fixed):
+    assert "title_capitals" in dict(title_style.style_defects(title))
+    assert title_style.restyle(title, BODY) == fixed
+    assert not title_style.style_defects(fixed)
+
+
+@pytest.mark.parametrize(
+    "title", ["FBX and GPU timings", "NASA GISS", "Results for the FBX archive"]
+)
+def test_acronyms_among_words_are_no_heading_in_capitals(title):
+    assert title_style.in_capitals(title) is None
+
+
+def _paper() -> Paper:
+    words = "The loader reads glyphs from the archive and keeps scripts apart in memory. " * 8
+    return Paper(
+        title="The loaderclass Package Version $3.1^{*†}$",
+        authors=["Ada Quill"],
+        sections=[
+            Section(title="Introduction", paragraphs=[words]),
+            Section(title="NON-GREEK SCRIPTS UNDER ZedTeX", paragraphs=[BODY + " " + words]),
+            Section(title="Conclusion", paragraphs=[words]),
+        ],
+        figures=[
+            Figure(
+                id="fig-1",
+                kind="figure",
+                number=1,
+                label="Figure 1",
+                caption="Glyphs per script",
+                page=1,
+                bbox=(0, 0, 100, 100),
+                image="fig-1.png",
+                width_px=800,
+                height_px=600,
+                section="NON-GREEK SCRIPTS UNDER ZedTeX",
+            )
+        ],
+        equations=[Equation(tex="n = m + 1", section="NON-GREEK SCRIPTS UNDER ZedTeX", page=1)],
+        pages=2,
+        source_name="loaderclass.pdf",
+    )
+
+
+def test_the_proposal_sets_the_cover_and_headings_right_and_keeps_what_names_them():
+    paper = _paper()
+    styled = title_style.styled_paper(paper)
+    assert styled.title == "The loaderclass Package Version 3.1"
+    assert styled.sections[1].title == "Non-Greek scripts under ZedTeX"
+    assert styled.figures[0].section == styled.equations[0].section == styled.sections[1].title
+    deck = BuiltinProposer().propose(paper)
+    assert deck.title == deck.slides[0].title == "The loaderclass Package Version 3.1"
+    assert all(not title_style.style_defects(s.title) for s in deck.slides)
+
+
+def test_the_reviewer_finds_a_cover_and_a_heading_set_wrong_and_the_revision_fixes_both():
+    paper = _paper()
+    slides = [
+        Slide(kind="title", title=paper.title, role="title"),
+        Slide(
+            kind="bullets",
+            title="NON-GREEK SCRIPTS UNDER ZedTeX",
+            bullets=["The loader reads glyphs from the archive", "Scripts are kept apart"],
+            notes=BODY,
+        ),
+    ]
+    deck = SlideDeck(title=paper.title, slides=slides)
+    issues = _title_issues(deck, paper)
+    assert {(i.slide, i.type) for i in issues} == {(1, "stray_glyph"), (2, "title_capitals")}
+    revised = BuiltinProposer().revise(paper, deck, issues).deck
+    assert revised.title == revised.slides[0].title == "The loaderclass Package Version 3.1"
+    assert revised.slides[1].title == "Non-Greek scripts under ZedTeX"
+    assert not _title_issues(revised, paper)
+
+
+def _title_issues(deck: SlideDeck, paper: Paper) -> list[Issue]:
+    measures = [SlideMeasure(slide=n) for n in range(1, len(deck.slides) + 1)]
+    return [i for i in review(deck, measures, paper) if i.evidence.get("where") == "title"]
+
+
+CUT_PARAGRAPH = (
+    "The loss of the plain model is a sum of squared residuals over all stations. For a model "
+    "with fixed station weights, we replace the plain loss with the weighted station loss,"
+)
+
+
+def test_a_sentence_the_paper_cut_before_its_display_is_found_and_never_chosen():
+    from apps.decks.pipeline import text
+
+    paper = _paper()
+    paper.sections[0].paragraphs.append(CUT_PARAGRAPH)
+    cut = "For a model with fixed station weights, we replace the plain loss with the weighted station loss"
+    slide = Slide(
+        kind="bullets",
+        title="Weighted loss",
+        bullets=[cut, "The loss of the plain model is a sum of squared residuals"],
+        notes=CUT_PARAGRAPH,
+    )
+    deck = SlideDeck(title="T", slides=[Slide(kind="title", title="T"), slide])
+    measures = [SlideMeasure(slide=1), SlideMeasure(slide=2)]
+    found = [i for i in review(deck, measures, paper) if i.type == "broken_sentence"]
+    assert [(i.slide, i.evidence["index"]) for i in found] == [(2, 0)]
+    revised = BuiltinProposer().revise(paper, deck, found).deck
+    assert cut not in revised.slides[1].bullets
+    chosen = text.key_sentences([CUT_PARAGRAPH], text.Scorer([CUT_PARAGRAPH]), 3)
+    assert chosen and not any("weighted station loss" in b for b in chosen)
+
+
+MISSION = "The journal is run by volunteers who referee every paper within six weeks."
+SUBSCRIBING = (
+    "Notices of new papers are sent by email no more than once a month. Readers subscribe "
+    "by writing to the list address with the word subscribe in the subject."
+)
+
+
+def _parts_paper() -> Paper:
+    return Paper(
+        title="A mission statement",
+        sections=[
+            Section(title="Mission", paragraphs=[MISSION]),
+            Section(title="Subscribing", paragraphs=[SUBSCRIBING]),
+        ],
+        pages=1,
+        source_name="mission.pdf",
+    )
+
+
+def _revise_thin(second_notes: str) -> Slide:
+    paper = _parts_paper()
+    thin = Slide(kind="bullets", title="Mission", bullets=[MISSION.rstrip(".")], notes=MISSION)
+    other = Slide(
+        kind="bullets",
+        title="Next",
+        bullets=[
+            "Notices of new papers are sent by email no more than once a month",
+            "Readers subscribe by writing to the list address with the word subscribe",
+        ],
+        notes=second_notes,
+    )
+    deck = SlideDeck(title="T", slides=[Slide(kind="title", title="T"), thin, other])
+    measures = [SlideMeasure(slide=n) for n in (1, 2, 3)]
+    issues = [i for i in review(deck, measures, paper) if i.type == "thin_slide"]
+    assert [i.slide for i in issues] == [2]
+    revised = BuiltinProposer().revise(paper, deck, issues).deck
+    assert [s.title for s in revised.slides] == ["T", "Next"]
+    return revised.slides[1]
+
+
+def test_the_bullet_of_a_removed_thin_slide_never_joins_another_part():
+    assert MISSION.rstrip(".") not in _revise_thin(SUBSCRIBING).bullets
+
+
+def test_the_bullet_of_a_removed_thin_slide_joins_the_next_slide_of_its_part():
+    assert MISSION.rstrip(".") in _revise_thin(MISSION).bullets
+
+
+@pytest.mark.parametrize("title", ["Subscribing to the Mailing List", "Weekly Stock Returns"])
+def test_a_heading_that_ends_in_a_noun_like_a_verb_is_whole(title):
+    from apps.decks.pipeline import title_defects
+
+    assert title_defects.title_text_defects(title) == []
