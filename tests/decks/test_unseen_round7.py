@@ -288,3 +288,35 @@ def test_a_heading_that_ends_in_a_noun_like_a_verb_is_whole(title):
     from apps.decks.pipeline import title_defects
 
     assert title_defects.title_text_defects(title) == []
+
+
+def test_a_short_deck_is_never_lengthened_with_the_table_of_contents():
+    entries = (
+        "Reading the answers from a local file takes a single command in R. "
+        "Remote data sets are copied into the clipboard and read from there. "
+        "Exported survey files carry one header line too many for the reader. "
+        "Scoring keys assign each item to the scales that it belongs to. "
+        "Factor analysis of the items shows how many scales the answers support. "
+        "Coefficient omega estimates the reliability of each of the scored scales. "
+    ) * 2
+    method = (
+        "The scoring keys give every item of the scale its sign and its weight in the score. "
+        "Reversed items are keyed negatively so that high scores mean more of the trait. "
+        "Scales may share items when the keys of two scales name the same item twice. "
+        "The reliability of each scale is reported beside its mean and its standard deviation. "
+        "Missing responses are replaced by the median of the item before the scores are summed. "
+    )
+    paper = Paper(
+        title="Scoring scales",
+        sections=[
+            Section(title="Contents", paragraphs=[entries]),
+            Section(title="Scoring keys", paragraphs=[method * 2]),
+        ],
+        pages=3,
+        source_name="scoring.pdf",
+    )
+    deck = SlideDeck(title="Scoring scales", slides=[Slide(kind="title", title="Scoring scales")])
+    issue = Issue(slide=0, type="slide_count", severity="medium", message="the deck has 1 slide")
+    revised = BuiltinProposer().revise(paper, deck, [issue]).deck
+    titles = [s.title for s in revised.slides]
+    assert "Scoring keys" in titles and "Contents" not in titles

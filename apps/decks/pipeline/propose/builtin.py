@@ -71,7 +71,7 @@ class BuiltinProposer:
         used: set[str] = set()
         slides: list[Slide] = [Slide(kind="title", title=paper.title, role="title")]
 
-        kinds = self._section_kinds(paper)
+        kinds = self.section_kinds(paper)
         intro = [s for s in paper.sections if kinds[id(s)] == "intro"]
         conclusion = [s for s in paper.sections if kinds[id(s)] == "conclusion"]
         body = [s for s in paper.sections if kinds[id(s)] in ("method", "result", "discussion")]
@@ -168,7 +168,7 @@ class BuiltinProposer:
         return deck_of(paper, slides)
 
     @staticmethod
-    def _section_kinds(paper: Paper) -> dict[int, str]:
+    def section_kinds(paper: Paper) -> dict[int, str]:
         kinds: dict[int, str] = {}
         parent = ""
         surnames = {a.split()[-1].lower() for a in paper.authors if len(a.split()) > 1}

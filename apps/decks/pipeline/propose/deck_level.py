@@ -139,10 +139,13 @@ def _add_text_slides(work: Work, slides: list[Slide], wanted: int) -> list[str]:
     """Slides for the longest sections that have none yet, placed before the conclusions; then
     second slides (other sentences) for long sections, placed after their first."""
     added: list[str] = []
+    kinds = work.proposer.section_kinds(work.paper)
     for again in (False, True):
         for section in sorted(work.paper.sections, key=lambda s: -s.words):
             if len(added) >= wanted:
                 return added
+            if kinds[id(section)] == "skip":
+                continue  # a table of contents, the acknowledgments, the authors' addresses
             names = _names(section)
             own = [i for i, s in enumerate(slides) if _base_title(s.title) in names]
             if bool(own) != again or section.words < (150 if again else 60):
