@@ -320,3 +320,38 @@ def test_a_short_deck_is_never_lengthened_with_the_table_of_contents():
     revised = BuiltinProposer().revise(paper, deck, [issue]).deck
     titles = [s.title for s in revised.slides]
     assert "Scoring keys" in titles and "Contents" not in titles
+
+
+ANSWERS = {
+    "How do I read a weekly series?": (
+        "Weekly readings are read with the series reader and indexed by the week's first day. "
+        "Gaps between weeks are kept as missing values in the series."
+    ),
+    "Why are the milliseconds not printed?": (
+        "The print method rounds the index to whole seconds by default. Raising the digits "
+        "option to three shows the milliseconds stored in the index."
+    ),
+    "Can two series with different zones be merged?": (
+        "Series with different zones are merged on the instant of each reading. "
+        "Every reading keeps its own zone in the index of the merged result."
+    ),
+}
+
+
+def test_a_question_heading_with_a_short_answer_makes_a_slide():
+    from apps.decks.pipeline.review.deck_rules import fewest_slides
+
+    paper = Paper(
+        title="Series FAQ",
+        sections=[Section(title=q, paragraphs=[a]) for q, a in ANSWERS.items()],
+        pages=2,
+        source_name="faq.pdf",
+    )
+    deck = BuiltinProposer().propose(paper)
+    titles = [s.title for s in deck.slides]
+    answered = [q for q in ANSWERS if q in titles]
+    assert answered == list(ANSWERS)  # the first question too, not "Motivation"
+    for slide in deck.slides:
+        if slide.title in ANSWERS:
+            assert len(slide.bullets) >= 2 and not any(b.endswith("?") for b in slide.bullets)
+    assert len(deck.slides) >= fewest_slides(paper) >= 4

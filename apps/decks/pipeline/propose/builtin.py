@@ -17,7 +17,11 @@ from apps.decks.pipeline.paper import Figure, Paper, Section
 from apps.decks.pipeline.propose import bullets
 from apps.decks.pipeline.propose.bullets import rewrite as rewrite_bullet
 from apps.decks.pipeline.propose.captions import caption_text, figure_title, mention_bullet
-from apps.decks.pipeline.propose.deck_level import paper_order_index
+from apps.decks.pipeline.propose.deck_level import (
+    QUESTION_HEADING,
+    paper_order_index,
+    substantial,
+)
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 from apps.decks.pipeline.title_defects import unused_title
 
@@ -86,9 +90,13 @@ class BuiltinProposer:
             TEXT_BULLETS - 1,
         )
         if motivation:
-            slides.append(
-                self._text_slide("Motivation", motivation, "motivation", intro_paragraphs)
+            # a FAQ opens with its first question: the slide answers it under that title
+            opening = (
+                intro[0].title
+                if len(intro) == 1 and QUESTION_HEADING.search(intro[0].title)
+                else "Motivation"
             )
+            slides.append(self._text_slide(opening, motivation, "motivation", intro_paragraphs))
         own = [paper.abstract] if paper.abstract else [_only(intro_paragraphs, OWN_WORK)]
         contributions = self._bullets(own, scorer, used, TEXT_BULLETS)
         if len(contributions) < 3 and paper.abstract:
@@ -150,7 +158,7 @@ class BuiltinProposer:
     def _text_sections(body: list[Section], kinds: dict[int, str], count: int) -> list[Section]:
         """The sections that get a text slide: the longest ones, at least one method and one
         result section when there are such, in paper order."""
-        eligible = [s for s in body if s.words >= 80]
+        eligible = [s for s in body if substantial(s)]
         ranked = sorted(eligible, key=lambda s: -s.words)
         chosen: list[Section] = []
         for kind in ("method", "result"):
