@@ -355,3 +355,31 @@ def test_a_question_heading_with_a_short_answer_makes_a_slide():
         if slide.title in ANSWERS:
             assert len(slide.bullets) >= 2 and not any(b.endswith("?") for b in slide.bullets)
     assert len(deck.slides) >= fewest_slides(paper) >= 4
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    [
+        "Install the reader on your laptop Go to the project page and follow the instructions",
+        "Add the package to your library Start the console and type load(reader)",
+    ],
+)
+def test_two_steps_of_a_list_run_together_are_a_broken_sentence(bullet):
+    assert_found_and_dropped("broken_sentence", bullet)
+
+
+def test_a_capitalised_name_after_a_word_is_no_second_step():
+    bullet = "The cleaned readings were saved in R and loaded into the viewer"
+    assert "broken_sentence" not in dict(defects.text_defects(bullet))
+
+
+def test_a_sentence_is_never_cut_between_the_halves_of_a_pair():
+    from apps.decks.pipeline import text
+
+    sentence = (
+        "Such models are called mixed models because they hold both fixed parameters, which "
+        "apply to the whole population of the study, and random effects, which apply to the "
+        "particular units observed in the study."
+    )
+    condensed = text.condense(sentence)
+    assert condensed is None or " and random effects" in condensed

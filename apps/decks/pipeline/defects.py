@@ -394,6 +394,7 @@ def text_defects(text: str) -> list[tuple[str, str]]:
         ("lost_opening", lost_text.lost_opening),
         ("lost_opening", lost_text.lost_subject),
         ("broken_sentence", lost_text.lost_main_clause),
+        ("broken_sentence", lost_text.glued_steps),
         ("verbless_fragment", lost_text.verbless_fragment),
         ("reference_entry", lost_text.reference_entry),
         ("other_language", lost_text.other_language),

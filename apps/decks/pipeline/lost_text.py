@@ -381,3 +381,19 @@ def first_of_run_together(text: str) -> str:
     masked = MATH_SPAN.sub(lambda m: "X" * len(m.group(0)), text)
     match = RUN_TOGETHER.search(masked)
     return text[: match.end()].strip().rstrip(".") if match else text
+
+
+# Steps of a list read as one sentence, the list's marks lost: "Install R on your computer Go to
+# r-project.org and …", "… in your R system Start R and type …". An instruction's verb, capitalised
+# after a lower-case word, opens the next step.
+GLUED_STEPS = re.compile(
+    r"\b[a-z]{2,}[a-z)]\s+(?:Go|Start|Type|Install|Click|Open|Save|Run|Check|Select|Choose|Enter|"
+    r"Press|Download|Load|Create|Add|Copy|Paste|Restart|Close|Quit|Exit|Navigate|Visit)\s+"
+    r"(?:to|the|a|an|R|it|your|and|on|in|\w+\(|[a-z]+\.)"
+)
+
+
+def glued_steps(text: str) -> str | None:
+    """Two steps of a list run together as one sentence."""
+    match = GLUED_STEPS.search(MATH_SPAN.sub("X", text))
+    return match.group(0) if match else None

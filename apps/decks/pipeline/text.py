@@ -138,6 +138,12 @@ POINTER_LEFTOVER = re.compile(
     r"\s*(?:\([^()]*\))?\.?$",
     re.I,
 )
+# The first half of a pair whose second half comes after the clause: "both X" (and Y), "either
+# X" (or Y), "between X" (and Y).
+OPEN_PAIR = re.compile(
+    r"\b(?:both|between)\s+(?!.*\band\b)|\b(?:either|neither)\s+(?!.*\b(?:or|nor)\b)",
+    re.I,
+)
 CLAUSE_SEPARATORS = (
     "; ",
     ", which ",
@@ -281,6 +287,8 @@ def _clause(text: str, max_words: int) -> str | None:
         head = text.split(separator, 1)[0].rstrip(",;: ")
         if separator.startswith(",") and _in_list(head):
             continue  # "such as mosaic, association, and sieve plots": not a clause boundary
+        if OPEN_PAIR.search(head):
+            continue  # "… incorporate both fixed effects, which …, and random effects": half a pair
         if head != text and 7 <= word_count(head) <= max_words and valid_bullet(head, max_words):
             return head
     return None
