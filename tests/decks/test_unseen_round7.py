@@ -383,3 +383,46 @@ def test_a_sentence_is_never_cut_between_the_halves_of_a_pair():
     )
     condensed = text.condense(sentence)
     assert condensed is None or " and random effects" in condensed
+
+
+def test_short_words_of_a_heading_in_capitals_are_set_in_sentence_case_too():
+    assert (
+        title_style.restyle("PREPARATION OF A PAPER FOR THE FBX ARCHIVE", BODY)
+        == "Preparation of a paper for the FBX archive"
+    )
+
+
+def test_a_bullet_of_two_sentences_whose_first_has_no_verb_is_a_fragment():
+    bullet = "Either wide or narrow paper rolls. Single-spaced text in two columns of equal width"
+    assert_found_and_dropped("verbless_fragment", bullet)
+
+
+def test_a_second_slide_on_a_section_is_titled_as_continued():
+    sentences = [
+        "The survey counted households with a well of their own in every district.",
+        "Deep wells were dug mostly in the northern districts after the dry summer.",
+        "Shallow wells dried out twice as often as the deep ones during droughts.",
+        "Water from shared pumps was tested for nitrates once every spring.",
+        "Villages near the river relied on filtered surface water instead of wells.",
+        "Repair costs fell by a third once the pumps had standard parts.",
+        "Women carried most of the water where no pump stood within a kilometre.",
+        "Rainwater tanks supplemented the wells on farms with large metal roofs.",
+        "Salinity rose in coastal wells where the aquifer was pumped too fast.",
+        "Records of each well list its depth, its yield and its last repair.",
+        "School attendance improved in villages that gained a pump near the school.",
+        "Most broken pumps were fixed within a week by trained local mechanics.",
+        "Cattle troughs were fed from separate wells to keep the drinking water clean.",
+        "The yield of a well was measured by pumping for one hour at full rate.",
+    ]
+    paper = Paper(
+        title="Wells",
+        sections=[Section(title="Data structure: wells", paragraphs=[" ".join(sentences)])],
+        pages=4,
+        source_name="wells.pdf",
+    )
+    first = BuiltinProposer().text_slide_for(paper.sections[0], set())
+    deck = SlideDeck(title="Wells", slides=[Slide(kind="title", title="Wells"), first])
+    issue = Issue(slide=0, type="slide_count", severity="medium", message="the deck has 2 slides")
+    titles = [s.title for s in BuiltinProposer().revise(paper, deck, [issue]).deck.slides]
+    assert titles[:3] == ["Wells", "Data structure: wells", "Data structure: wells (continued)"]
+    assert len(set(titles)) == len(titles)

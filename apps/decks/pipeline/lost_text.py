@@ -126,13 +126,19 @@ COMPARATIVE = re.compile(r"[a-z]+\s+than\b", re.I)
 INTENSIFIED = re.compile(r"\b(?:more|most|less|least|very|highly|fully|well|so|too)\s+$", re.I)
 # Longer bullets without a verb this list knows are sentences with a verb it does not know.
 MAX_FRAGMENT_WORDS = 9
+SENTENCE_BREAK = re.compile(r"(?<=[a-z0-9)])\.\s+(?=[A-Z])")
 
 
 def verbless_fragment(text: str) -> str | None:
     """A short bullet with no verb at all: a sentence split at an initial ("Fisher more than
     70 years ago"), or one whose verb went with a lost formula. A participle ("computed",
-    "using") carries a list item, so it counts as a verb; a plural noun at the end does not."""
+    "using") carries a list item, so it counts as a verb; a plural noun at the end does not.
+    A bullet of two sentences is read one sentence at a time ("Either A4 or US letter paper.
+    Single-spaced text in two columns …")."""
     flat = MATH_SPAN.sub("X", text).strip()
+    parts = SENTENCE_BREAK.split(flat)
+    if len(parts) > 1:
+        return next((found for found in map(verbless_fragment, parts) if found), None)
     words = flat.split()
     if not 4 <= len(words) <= MAX_FRAGMENT_WORDS:
         return None

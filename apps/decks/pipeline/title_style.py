@@ -103,8 +103,8 @@ def sentence_case(title: str, body: str) -> str:
         return word.lower()
 
     def restyle_token(match: re.Match) -> str:
-        word = match.group(0)
-        return as_written(word) if CAPITAL_WORD.match(word) else word
+        word = match.group(0)  # every word in capitals, "OF" and "A" too; not "I", "PDFLaTeX"
+        return as_written(word) if word.isupper() and word != "I" else word
 
     styled = WORD.sub(restyle_token, title)
     first = re.search(r"[A-Za-z]", styled)

@@ -333,9 +333,8 @@ class BuiltinProposer:
                     if any(s.title == section.title for s in slides)
                     else paper_order_index(slides, section, paper)
                 )
-                slides.insert(
-                    index, self._text_slide(section.title, bullets, "method", section.paragraphs)
-                )
+                title = unused_title(section.title, {s.title for s in slides})
+                slides.insert(index, self._text_slide(title, bullets, "method", section.paragraphs))
         return slides
 
     # ------------------------------------------------------------------- revise

@@ -170,6 +170,10 @@ def _add_text_slides(work: Work, slides: list[Slide], wanted: int) -> list[str]:
             slide = work.proposer.text_slide_for(section, work.used)
             if slide is None:
                 continue
+            taken = {s.title for s in slides}
+            slide = slide.model_copy(
+                update={"title": title_defects.unused_title(slide.title, taken)}
+            )
             index = 1 + max(own) if again else paper_order_index(slides, section, work.paper)
             slides.insert(max(1, index), slide)
             added.append(f"a slide on {section.title}")
