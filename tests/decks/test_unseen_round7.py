@@ -426,3 +426,14 @@ def test_a_second_slide_on_a_section_is_titled_as_continued():
     titles = [s.title for s in BuiltinProposer().revise(paper, deck, [issue]).deck.slides]
     assert titles[:3] == ["Wells", "Data structure: wells", "Data structure: wells (continued)"]
     assert len(set(titles)) == len(titles)
+
+
+def test_a_tex_logo_read_as_a_formula_is_written_as_the_logo():
+    from apps.decks.pipeline import text
+
+    paragraph = (
+        "The $L^{A}\\mathrm{TEX}$ template of the series uses the booktabs package for its "
+        "tables. Authors keep the column rules of the template unchanged in every table."
+    )
+    chosen = text.key_sentences([paragraph], text.Scorer([paragraph]), 2)
+    assert chosen[0].startswith("The LaTeX template of the series uses the booktabs package")

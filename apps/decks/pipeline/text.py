@@ -205,6 +205,18 @@ TEX_LOGOS = (
 )
 
 
+# The logo's raised A and lowered E read as a formula: "$L^{A}\mathrm{TEX}$", "$L^{A}T_{E}X$".
+MATH_LOGO = re.compile(
+    r"\$\s*L\s*\^\{?A\}?\s*(?:\\mathrm\{TEX\}|\\mathrm\{T\}\s*_\{?E\}?\s*\\mathrm\{X\}|T\s*_\{?E\}?\s*X)"
+    r"\s*(?P<two>2\s*\\varepsilon)?\s*\$"
+)
+
+
+def math_logos(sentence: str) -> str:
+    """The logo read as a formula written as the logo (no math_safe step looks into it)."""
+    return MATH_LOGO.sub(lambda m: "LaTeX2e" if m.group("two") else "LaTeX", sentence)
+
+
 def tex_logos(sentence: str) -> str:
     """ "LAT X" → "LaTeX": the logos' lowered E, read apart, is dropped where it fell (the
     first lone "E" after the logo)."""
@@ -403,7 +415,7 @@ def key_sentences(
             continue  # a sentence the PDF broke ("where vcov is …"), or a code name kept as is
         if sentence.rstrip().endswith((":", ",")):
             continue  # it announces (or goes on into) the code, list or display after it
-        bullet = condense(sentence, max_words)
+        bullet = condense(math_logos(sentence), max_words)
         if bullet is not None and rewrite is not None:
             bullet = rewrite(bullet, previous)
         if bullet is None or bullet.lower() in seen:
