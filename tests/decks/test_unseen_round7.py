@@ -437,3 +437,9 @@ def test_a_tex_logo_read_as_a_formula_is_written_as_the_logo():
     )
     chosen = text.key_sentences([paragraph], text.Scorer([paragraph]), 2)
     assert chosen[0].startswith("The LaTeX template of the series uses the booktabs package")
+
+
+def test_a_step_that_leans_on_the_step_before_is_an_unresolved_reference():
+    bullet = "If that doesn't work, download the archive and install it from the file"
+    assert "unresolved_reference" in dict(defects.text_defects(bullet))
+    assert bullets.rewrite(bullet) is None  # no sentence before it to merge with

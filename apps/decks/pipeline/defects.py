@@ -77,6 +77,9 @@ PRONOUN_START = re.compile(
     r"the (?:two|three|four|five|six) (?:options|cases|methods|approaches|steps|types|kinds|"
     r"alternatives|variants|conditions|possibilities|choices|scenarios|settings)|"
     r"(?:with|given|for|from|in|using|after|of) (?:these|those|such)|"
+    # "If that doesn't work, …": the step before it the slide does not show
+    r"(?:if|when|unless) (?:this|that|it) (?:does(?:n['’]t| not)|did(?:n['’]t| not)|fails|failed|"
+    r"works|worked|is(?:n['’]t| not)|happens)|"
     # "The first class includes …", "The second issue is …": one of a list the slide lacks
     r"in (?:either|each|both|any|this|that) cases?|"
     # "In the first situation, …": one of cases the slide does not show
