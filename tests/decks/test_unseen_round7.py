@@ -443,3 +443,34 @@ def test_a_step_that_leans_on_the_step_before_is_an_unresolved_reference():
     bullet = "If that doesn't work, download the archive and install it from the file"
     assert "unresolved_reference" in dict(defects.text_defects(bullet))
     assert bullets.rewrite(bullet) is None  # no sentence before it to merge with
+
+
+@pytest.mark.parametrize(
+    "bullet, fixed",
+    [
+        (
+            "The E system fonts that the loader needs are listed",
+            "The system fonts that the loader needs are listed",
+        ),
+        (
+            "The loader reads fonts E that are installed on the system",
+            "The loader reads fonts that are installed on the system",
+        ),
+    ],
+)
+def test_a_tex_logo_e_fallen_between_words_is_stray_and_removed(bullet, fixed):
+    assert "stray_glyph" in dict(defects.text_defects(bullet))
+    assert bullets.rewrite(bullet) == fixed
+
+
+def test_a_letter_that_names_something_is_no_stray_e():
+    assert "stray_glyph" not in dict(
+        defects.text_defects("Deficiency of vitamin E is rare in adults")
+    )
+
+
+def test_a_caption_in_capitals_is_set_in_sentence_case_for_its_slide():
+    paper = _paper()
+    paper.figures[0].caption = "GLYPHS PER SCRIPT USED BY ZedTeX"
+    styled = title_style.styled_paper(paper)
+    assert styled.figures[0].caption == "Glyphs per script used by ZedTeX"

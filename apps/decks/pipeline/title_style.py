@@ -25,10 +25,8 @@ SCRIPT_MARKS = re.compile(
     r"\}?\s*\$\s*$"
 )
 TRAILING_MARKS = re.compile(rf"(?<=\w)[{_MARKS}]+(?:,?[{_MARKS}\d])*\s*$")
-# Words of three or more letters set wholly in capitals.
-CAPITAL_WORD = re.compile(r"^[^a-z]*[A-Z]{3,}[^a-z]*$")
 MIN_CAPITAL_WORDS = 2
-MIN_CAPITAL_SHARE = 0.6
+MIN_CAPITAL_SHARE = 0.5
 
 
 def footnote_marks(title: str) -> str | None:
@@ -63,7 +61,7 @@ def in_capitals(title: str) -> str | None:
     """The words of a heading set in capitals ("NON-LATIN SCRIPTS UNDER"), or None when the
     capitals are acronyms among ordinary words ("GPU and CPU timings")."""
     words = _words(title)
-    capitals = [w for w in words if CAPITAL_WORD.match(w)]
+    capitals = [w for w in words if w.isupper() and len(re.sub(r"[^A-Z]", "", w)) >= 2]
     long_capitals = [w for w in capitals if len(re.sub(r"[^A-Z]", "", w)) >= 5]
     if len(long_capitals) < MIN_CAPITAL_WORDS or len(capitals) < MIN_CAPITAL_SHARE * len(words):
         return None
@@ -136,14 +134,20 @@ def styled_paper(paper: Paper) -> Paper:
     equations and mentions that name a heading name it as set)."""
     body = " ".join(p for s in paper.sections for p in s.paragraphs)
     styled = {s.title: restyle(s.title, body) for s in paper.sections}
-    if all(old == new for old, new in styled.items()) and not footnote_marks(paper.title):
+    captions = any(in_capitals(f.caption) for f in paper.figures)
+    if all(o == n for o, n in styled.items()) and not footnote_marks(paper.title) and not captions:
         return paper
 
     def named(item):
         return item.model_copy(update={"section": styled.get(item.section, item.section)})
 
     figures = [
-        named(f).model_copy(update={"mentions": [named(m) for m in f.mentions]})
+        named(f).model_copy(
+            update={
+                "mentions": [named(m) for m in f.mentions],
+                "caption": restyle(f.caption, body) if in_capitals(f.caption) else f.caption,
+            }
+        )
         for f in paper.figures
     ]
     return paper.model_copy(
