@@ -474,3 +474,14 @@ def test_a_caption_in_capitals_is_set_in_sentence_case_for_its_slide():
     paper.figures[0].caption = "GLYPHS PER SCRIPT USED BY ZedTeX"
     styled = title_style.styled_paper(paper)
     assert styled.figures[0].caption == "Glyphs per script used by ZedTeX"
+
+
+def test_a_tex_logo_hyphenated_at_a_line_break_is_found_and_joined():
+    from apps.decks.pipeline import text
+
+    bullet = "Sections should be typeset with the standard La-TeX commands of the class"
+    assert "stray_glyph" in dict(defects.text_defects(bullet))
+    assert (
+        text.condense(bullet)
+        == "Sections should be typeset with the standard LaTeX commands of the class"
+    )

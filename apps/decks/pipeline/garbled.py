@@ -48,7 +48,9 @@ TRAILING_DEBRIS = re.compile(
     r"\bhttps?:\s+/"
 )
 # The TeX logos set with raised and lowered letters, read apart: "LAT X", "BibT X".
-TEX_LOGO_SPLIT = re.compile(r"\b(?:(?:PDF|pdf)?L\s?A?\s?T|BibT|REVT|AMS-?T|XeT|LuaT)\s+X\b")
+TEX_LOGO_SPLIT = re.compile(
+    r"\b(?:(?:PDF|pdf)?L\s?A?\s?T|BibT|REVT|AMS-?T|XeT|LuaT)\s+X\b|\bLa-\s?TeX\b"  # "La-TeX": hyphenated
+)
 UNREADABLE = re.compile(r"\(cid:\d+\)|\ufffd|[\ue000-\uf8ff]")
 # The lowered E of a TeX logo fallen between words of another sentence ("The E system fonts",
 # "fonts E that are installed"); "vitamin E", "type E" name something.

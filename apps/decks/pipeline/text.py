@@ -217,9 +217,13 @@ def math_logos(sentence: str) -> str:
     return MATH_LOGO.sub(lambda m: "LaTeX2e" if m.group("two") else "LaTeX", sentence)
 
 
+HYPHENATED_LOGO = re.compile(r"\bLa-\s?TeX\b")
+
+
 def tex_logos(sentence: str) -> str:
     """ "LAT X" → "LaTeX": the logos' lowered E, read apart, is dropped where it fell (the
-    first lone "E" after the logo)."""
+    first lone "E" after the logo). "La-TeX", the logo hyphenated at a line break, is joined."""
+    sentence = HYPHENATED_LOGO.sub("LaTeX", sentence)
     for pattern, logo in TEX_LOGOS:
         match = pattern.search(sentence)
         if match is None:
