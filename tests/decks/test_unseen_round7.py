@@ -485,3 +485,17 @@ def test_a_tex_logo_hyphenated_at_a_line_break_is_found_and_joined():
         text.condense(bullet)
         == "Sections should be typeset with the standard LaTeX commands of the class"
     )
+
+
+@pytest.mark.parametrize(
+    "tex",
+    [
+        r"c_{R}(\theta , \sigma |y) = -2 \log L(u|y, \theta , \beta , \sigma ) d\beta",
+        r"m(\lambda ; y) = \exp(-\lambda ) p(\lambda ) \mathrm{d}\lambda",
+    ],
+)
+def test_a_display_whose_integrand_lost_its_integral_reads_broken(tex):
+    from apps.decks.pipeline import display_math
+
+    assert display_math.display_problem(tex) == "an integral without its sign"
+    assert display_math.display_problem(r"m(y) = \int \exp(-\lambda ) \mathrm{d}\lambda") is None
