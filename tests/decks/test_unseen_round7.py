@@ -31,6 +31,7 @@ def assert_found_and_dropped(kind: str, bullet: str) -> None:
         "For instance, imagine we want a second table of contents",
         "For an example of how to set a wide table",
         "For more details on the long caption option",
+        "Let us give a few more examples of the boxes in action",
     ],
 )
 def test_a_bullet_about_an_example_the_slide_does_not_show_is_found_and_dropped(bullet):

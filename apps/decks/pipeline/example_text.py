@@ -30,7 +30,10 @@ SPECIMEN_SUBJECT = re.compile(
 # A supposition that sets up an example the next lines (code, a display) carry out: "Suppose that
 # a Spanish abstract is desired", "Imagine we want to …", "Say we need …".
 SUPPOSITION = re.compile(
-    r"^(?:for\s+example,?\s+|for\s+instance,?\s+)?(?:suppose|imagine|say)\b(?:\s+that)?\s", re.I
+    r"^(?:for\s+example,?\s+|for\s+instance,?\s+)?(?:suppose|imagine|say)\b(?:\s+that)?\s|"
+    # "Let us give some more examples …": an announcement of the examples that follow
+    r"^let(?:'s|’s|\s+us)\s+(?:now\s+)?(?:give|see|look|show|try|consider|illustrate)\b",
+    re.I,
 )
 # "For an example of how to include figures": a pointer whose main clause ("see …", the example
 # itself) was lost. With a comma, a main clause follows and the sentence stands.
