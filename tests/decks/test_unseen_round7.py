@@ -342,14 +342,22 @@ ANSWERS = {
 def test_a_question_heading_with_a_short_answer_makes_a_slide():
     from apps.decks.pipeline.review.deck_rules import fewest_slides
 
+    first = next(iter(ANSWERS))
+    plot = (
+        _paper()
+        .figures[0]
+        .model_copy(update={"caption": "", "captioned": False, "label": "Figure", "section": first})
+    )
     paper = Paper(
         title="Series FAQ",
         sections=[Section(title=q, paragraphs=[a]) for q, a in ANSWERS.items()],
+        figures=[plot],
         pages=2,
         source_name="faq.pdf",
     )
     deck = BuiltinProposer().propose(paper)
     titles = [s.title for s in deck.slides]
+    assert len(set(titles)) == len(titles)  # the plot under the first question is not titled twice
     answered = [q for q in ANSWERS if q in titles]
     assert answered == list(ANSWERS)  # the first question too, not "Motivation"
     for slide in deck.slides:

@@ -113,7 +113,7 @@ class BuiltinProposer:
         budget = TARGET_SLIDES - len(slides) - len(figures) - closing_count
         text_sections = self._text_sections(body, kinds, max(1, min(MAX_BODY_TEXT_SLIDES, budget)))
         placed: set[str] = set()
-        titles: set[str] = set()
+        titles: set[str] = {s.title for s in slides}  # a figure titled by its section: not twice
         for section in body:
             role = {"result": "result", "discussion": "discussion"}.get(
                 kinds[id(section)], "method"
