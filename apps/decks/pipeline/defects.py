@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import lost_text
+from apps.decks.pipeline import example_text, lost_text
 from apps.decks.pipeline.garbled import (
     broken_math,
     glued_words,
@@ -77,6 +77,9 @@ PRONOUN_START = re.compile(
     r"the (?:two|three|four|five|six) (?:options|cases|methods|approaches|steps|types|kinds|"
     r"alternatives|variants|conditions|possibilities|choices|scenarios|settings)|"
     r"(?:with|given|for|from|in|using|after|of) (?:these|those|such)|"
+    # "If that doesn't work, …": the step before it the slide does not show
+    r"(?:if|when|unless) (?:this|that|it) (?:does(?:n['’]t| not)|did(?:n['’]t| not)|fails|failed|"
+    r"works|worked|is(?:n['’]t| not)|happens)|"
     # "The first class includes …", "The second issue is …": one of a list the slide lacks
     r"in (?:either|each|both|any|this|that) cases?|"
     # "In the first situation, …": one of cases the slide does not show
@@ -343,10 +346,14 @@ def figure_deixis(text: str) -> str | None:
     return match.group(0) if match else None
 
 
-def broken_sentence(text: str) -> str | None:
-    """A word or formula missing from the sentence ("rather than [0, 1] as in and")."""
+def broken_sentence(text: str, *, sentence: bool = True) -> str | None:
+    """A word or formula missing from the sentence ("rather than [0, 1] as in and"). A heading
+    (`sentence=False`) is not read for a sentence's cut end: "Mailing List", "Stock Returns"
+    end in nouns (title_defects has its own checks of a heading's end)."""
     flat = IDIOM.sub("idiom", plain(text))
     match = LOST_WORD.search(flat) or DOUBLED_WORD.search(flat) or RUN_ON.search(flat)
+    if match is None and not sentence:
+        return None
     if match is None:
         # The sentence stopped where the PDF went on with a display or code: "… would be".
         match = SENTENCE_CUT.search(flat.rstrip(" .;:,"))
@@ -379,8 +386,10 @@ def text_defects(text: str) -> list[tuple[str, str]]:
         ("leaning_reference", lost_text.pronoun_after_opener),
         ("meta_text", meta_text),
         ("meta_text", lost_text.about_the_document),
+        ("meta_text", example_text.author_line),
         ("dangling_pointer", absent_pointer),
         ("dangling_pointer", lost_text.into_code),
+        ("dangling_pointer", example_text.example_pointer),
         ("broken_math", broken_math),
         ("broken_sentence", broken_sentence),
         ("glued_words", glued_words),
@@ -388,6 +397,7 @@ def text_defects(text: str) -> list[tuple[str, str]]:
         ("lost_opening", lost_text.lost_opening),
         ("lost_opening", lost_text.lost_subject),
         ("broken_sentence", lost_text.lost_main_clause),
+        ("broken_sentence", lost_text.glued_steps),
         ("verbless_fragment", lost_text.verbless_fragment),
         ("reference_entry", lost_text.reference_entry),
         ("other_language", lost_text.other_language),

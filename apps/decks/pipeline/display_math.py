@@ -38,6 +38,11 @@ FLATTENED = (
     # "i\in K(\tau) \rho(…) +_{i\in K}[…]": the sum signs lost, their limits left on the line
     ("a sum's limits without its sign", re.compile(r"(?:^|[+\-=(])\s*_\{|^\s*[a-z]\s*\\in\b")),
 )
+# An integrand's differential at the row's end: "… du", "… d\beta", "… \mathrm{d}x".
+INTEGRAND_END = re.compile(
+    r"(?:\bd|\\mathrm\{d\}\s*)(?:[a-z]|\\(?:alpha|beta|gamma|delta|theta|lambda|mu|nu|sigma|"
+    r"tau|phi|psi|omega|eta|xi|zeta|rho)\b)\s*$"
+)
 FLAT_SCRIPT_CALL = re.compile(r"(?<![\\\w{])[A-Za-z]\d\(")
 # A row that starts where its left side was lost ("+ i<j …"), or with the prose that led into
 # it ("where q_i = …").
@@ -75,7 +80,7 @@ def display_problem(tex: str) -> str | None:
         for what, pattern in FLATTENED:
             if pattern.search(row):
                 return what
-        if re.search(r"\bd[a-z]\s*$", row) and "\\int" not in row:
+        if INTEGRAND_END.search(row) and "\\int" not in row:
             return "an integral without its sign"
         if "\\surd" in row:
             return "a root whose radicand was not rebuilt"

@@ -48,8 +48,25 @@ TRAILING_DEBRIS = re.compile(
     r"\bhttps?:\s+/"
 )
 # The TeX logos set with raised and lowered letters, read apart: "LAT X", "BibT X".
-TEX_LOGO_SPLIT = re.compile(r"\b(?:(?:PDF|pdf)?L\s?A?\s?T|BibT|REVT|AMS-?T|XeT|LuaT)\s+X\b")
+TEX_LOGO_SPLIT = re.compile(
+    r"\b(?:(?:PDF|pdf)?L\s?A?\s?T|BibT|REVT|AMS-?T|XeT|LuaT)\s+X\b|\bLa-\s?TeX\b"  # "La-TeX": hyphenated
+)
 UNREADABLE = re.compile(r"\(cid:\d+\)|\ufffd|[\ue000-\uf8ff]")
+# The lowered E of a TeX logo fallen between words of another sentence ("The E system fonts",
+# "fonts E that are installed"); "vitamin E", "type E" name something.
+LONE_E = re.compile(r"\b(?P<before>The|the|[a-z]{3,}) E(?= [a-z]{2,})")
+NAMES_A_LETTER = {"vitamin", "hepatitis", "type", "class", "group", "grade", "model", "series"}
+
+
+def lone_e(text: str) -> str | None:
+    match = next((m for m in LONE_E.finditer(text) if m["before"] not in NAMES_A_LETTER), None)
+    return match.group(0) if match else None
+
+
+def without_lone_e(text: str) -> str:
+    return LONE_E.sub(lambda m: m.group(0) if m["before"] in NAMES_A_LETTER else m["before"], text)
+
+
 GREEK_LETTERS = "αβγδεζηθικλμνξπρστυφχψωΓΔΘΛΞΠΣΦΨΩ∆"
 FLAT_SCRIPT = re.compile(
     rf"(?:^|\s)[{GREEK_LETTERS}]\s[a-zA-Z0-9](?:\s|$|[,.;])|"  # "β c", "ω 0"
@@ -96,6 +113,8 @@ def stray_glyph(text: str) -> str | None:
         or LOOSE_ACCENT.search(stripped)
         or SPLIT_WORD.search(stripped)
     )
+    if unreadable is None and lone_e(plain(stripped)):
+        return lone_e(plain(stripped))
     if unreadable is None and plain(stripped).count('"') % 2:
         return '"'  # a quotation cut at the line's end: 'the colour is "transparent'
     return unreadable.group(0) if unreadable else None

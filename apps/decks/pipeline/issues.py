@@ -55,6 +55,7 @@ ISSUE_TYPES = {
     "unanswered_question": "a question as a bullet, without its answer",
     "repeated_bullet": "a bullet that says nearly what another bullet of its slide says",
     "title_fragment": "a title that is a fragment, not the slide's point",
+    "title_capitals": "a heading set in capitals, shouting on a slide",
     "thin_slide": "a slide with one bullet and nothing else",
     "repeated_figures": "near-identical figures on slides in a row",
     "slide_count": "too few or too many slides for the paper",

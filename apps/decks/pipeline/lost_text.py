@@ -126,13 +126,19 @@ COMPARATIVE = re.compile(r"[a-z]+\s+than\b", re.I)
 INTENSIFIED = re.compile(r"\b(?:more|most|less|least|very|highly|fully|well|so|too)\s+$", re.I)
 # Longer bullets without a verb this list knows are sentences with a verb it does not know.
 MAX_FRAGMENT_WORDS = 9
+SENTENCE_BREAK = re.compile(r"(?<=[a-z0-9)])\.\s+(?=[A-Z])")
 
 
 def verbless_fragment(text: str) -> str | None:
     """A short bullet with no verb at all: a sentence split at an initial ("Fisher more than
     70 years ago"), or one whose verb went with a lost formula. A participle ("computed",
-    "using") carries a list item, so it counts as a verb; a plural noun at the end does not."""
+    "using") carries a list item, so it counts as a verb; a plural noun at the end does not.
+    A bullet of two sentences is read one sentence at a time ("Either A4 or US letter paper.
+    Single-spaced text in two columns …")."""
     flat = MATH_SPAN.sub("X", text).strip()
+    parts = SENTENCE_BREAK.split(flat)
+    if len(parts) > 1:
+        return next((found for found in map(verbless_fragment, parts) if found), None)
     words = flat.split()
     if not 4 <= len(words) <= MAX_FRAGMENT_WORDS:
         return None
@@ -247,8 +253,10 @@ _NOT_VERBS = (
 SUBJECTLESS = re.compile(
     rf"^(?!(?i:{_NOT_VERBS})\b)[A-Z][a-z]{{2,}}[^suio\W]s\s+"
     r"(?:the|a|an|its|their|whether|how|all|each|both|one|two|several|many)\s|"
-    # an auxiliary before its verb, not a question: "Does allow us to simplify …"
-    r"^(?:Does|Do|Did)\s+(?:not\s+)?(?:also\s+)?[a-z]+\s(?!.*\?\s*$)",
+    # an auxiliary before its verb, not a question: "Does allow us to simplify …", "Is serving
+    # as a demonstration of …" (its subject was a name set as code, or the line before); not
+    # "May" or "Will", which are also names
+    r"^(?:Does|Do|Did|Is|Are|Was|Were|Has|Have|Had|Can|Could|Would|Should|Must|Might)\s+(?:not\s+)?(?:also\s+)?[a-z]+\s(?!.*\?\s*$)",
 )
 
 
@@ -379,3 +387,19 @@ def first_of_run_together(text: str) -> str:
     masked = MATH_SPAN.sub(lambda m: "X" * len(m.group(0)), text)
     match = RUN_TOGETHER.search(masked)
     return text[: match.end()].strip().rstrip(".") if match else text
+
+
+# Steps of a list read as one sentence, the list's marks lost: "Install R on your computer Go to
+# r-project.org and …", "… in your R system Start R and type …". An instruction's verb, capitalised
+# after a lower-case word, opens the next step.
+GLUED_STEPS = re.compile(
+    r"\b[a-z]{2,}[a-z)]\s+(?:Go|Start|Type|Install|Click|Open|Save|Run|Check|Select|Choose|Enter|"
+    r"Press|Download|Load|Create|Add|Copy|Paste|Restart|Close|Quit|Exit|Navigate|Visit)\s+"
+    r"(?:to|the|a|an|R|it|your|and|on|in|\w+\(|[a-z]+\.)"
+)
+
+
+def glued_steps(text: str) -> str | None:
+    """Two steps of a list run together as one sentence."""
+    match = GLUED_STEPS.search(MATH_SPAN.sub("X", text))
+    return match.group(0) if match else None

@@ -138,6 +138,12 @@ POINTER_LEFTOVER = re.compile(
     r"\s*(?:\([^()]*\))?\.?$",
     re.I,
 )
+# The first half of a pair whose second half comes after the clause: "both X" (and Y), "either
+# X" (or Y), "between X" (and Y).
+OPEN_PAIR = re.compile(
+    r"\b(?:both|between)\s+(?!.*\band\b)|\b(?:either|neither)\s+(?!.*\b(?:or|nor)\b)",
+    re.I,
+)
 CLAUSE_SEPARATORS = (
     "; ",
     ", which ",
@@ -199,9 +205,25 @@ TEX_LOGOS = (
 )
 
 
+# The logo's raised A and lowered E read as a formula: "$L^{A}\mathrm{TEX}$", "$L^{A}T_{E}X$".
+MATH_LOGO = re.compile(
+    r"\$\s*L\s*\^\{?A\}?\s*(?:\\mathrm\{TEX\}|\\mathrm\{T\}\s*_\{?E\}?\s*\\mathrm\{X\}|T\s*_\{?E\}?\s*X)"
+    r"\s*(?P<two>2\s*\\varepsilon)?\s*\$"
+)
+
+
+def math_logos(sentence: str) -> str:
+    """The logo read as a formula written as the logo (no math_safe step looks into it)."""
+    return MATH_LOGO.sub(lambda m: "LaTeX2e" if m.group("two") else "LaTeX", sentence)
+
+
+HYPHENATED_LOGO = re.compile(r"\bLa-\s?TeX\b")
+
+
 def tex_logos(sentence: str) -> str:
     """ "LAT X" → "LaTeX": the logos' lowered E, read apart, is dropped where it fell (the
-    first lone "E" after the logo)."""
+    first lone "E" after the logo). "La-TeX", the logo hyphenated at a line break, is joined."""
+    sentence = HYPHENATED_LOGO.sub("LaTeX", sentence)
     for pattern, logo in TEX_LOGOS:
         match = pattern.search(sentence)
         if match is None:
@@ -281,6 +303,8 @@ def _clause(text: str, max_words: int) -> str | None:
         head = text.split(separator, 1)[0].rstrip(",;: ")
         if separator.startswith(",") and _in_list(head):
             continue  # "such as mosaic, association, and sieve plots": not a clause boundary
+        if OPEN_PAIR.search(head):
+            continue  # "… incorporate both fixed effects, which …, and random effects": half a pair
         if head != text and 7 <= word_count(head) <= max_words and valid_bullet(head, max_words):
             return head
     return None
@@ -393,9 +417,9 @@ def key_sentences(
             continue
         if re.match(r"[a-z]", clean(sentence)):
             continue  # a sentence the PDF broke ("where vcov is …"), or a code name kept as is
-        if sentence.rstrip().endswith(":"):
-            continue  # it announces the code, list or display that follows it in the paper
-        bullet = condense(sentence, max_words)
+        if sentence.rstrip().endswith((":", ",")):
+            continue  # it announces (or goes on into) the code, list or display after it
+        bullet = condense(math_logos(sentence), max_words)
         if bullet is not None and rewrite is not None:
             bullet = rewrite(bullet, previous)
         if bullet is None or bullet.lower() in seen:

@@ -177,4 +177,6 @@ NOT_FOR_TITLES = {
 
 def title_text_defects(title: str) -> list[tuple[str, str]]:
     """The text defect classes that apply to a title."""
-    return [(k, p) for k, p in defects.text_defects(title) if k not in NOT_FOR_TITLES]
+    found = [(k, p) for k, p in defects.text_defects(title) if k not in NOT_FOR_TITLES]
+    heading_cut = defects.broken_sentence(title, sentence=False)
+    return [(k, p) for k, p in found if k != "broken_sentence" or heading_cut]

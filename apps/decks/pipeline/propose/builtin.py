@@ -11,13 +11,17 @@ from __future__ import annotations
 import re
 
 from apps.decks import limits
-from apps.decks.pipeline import defects, display_math, text
+from apps.decks.pipeline import defects, display_math, text, title_style
 from apps.decks.pipeline.issues import Issue, Revision
 from apps.decks.pipeline.paper import Figure, Paper, Section
 from apps.decks.pipeline.propose import bullets
 from apps.decks.pipeline.propose.bullets import rewrite as rewrite_bullet
 from apps.decks.pipeline.propose.captions import caption_text, figure_title, mention_bullet
-from apps.decks.pipeline.propose.deck_level import paper_order_index
+from apps.decks.pipeline.propose.deck_level import (
+    QUESTION_HEADING,
+    paper_order_index,
+    substantial,
+)
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 from apps.decks.pipeline.title_defects import unused_title
 
@@ -66,12 +70,12 @@ class BuiltinProposer:
 
     # ------------------------------------------------------------------ propose
     def propose(self, paper: Paper) -> SlideDeck:
-        paper = _with_abstract(paper)
+        paper = title_style.styled_paper(_with_abstract(paper))
         scorer = text.Scorer([p for s in paper.sections for p in s.paragraphs] + [paper.abstract])
         used: set[str] = set()
         slides: list[Slide] = [Slide(kind="title", title=paper.title, role="title")]
 
-        kinds = self._section_kinds(paper)
+        kinds = self.section_kinds(paper)
         intro = [s for s in paper.sections if kinds[id(s)] == "intro"]
         conclusion = [s for s in paper.sections if kinds[id(s)] == "conclusion"]
         body = [s for s in paper.sections if kinds[id(s)] in ("method", "result", "discussion")]
@@ -86,9 +90,13 @@ class BuiltinProposer:
             TEXT_BULLETS - 1,
         )
         if motivation:
-            slides.append(
-                self._text_slide("Motivation", motivation, "motivation", intro_paragraphs)
+            # a FAQ opens with its first question: the slide answers it under that title
+            opening = (
+                intro[0].title
+                if len(intro) == 1 and QUESTION_HEADING.search(intro[0].title)
+                else "Motivation"
             )
+            slides.append(self._text_slide(opening, motivation, "motivation", intro_paragraphs))
         own = [paper.abstract] if paper.abstract else [_only(intro_paragraphs, OWN_WORK)]
         contributions = self._bullets(own, scorer, used, TEXT_BULLETS)
         if len(contributions) < 3 and paper.abstract:
@@ -105,7 +113,7 @@ class BuiltinProposer:
         budget = TARGET_SLIDES - len(slides) - len(figures) - closing_count
         text_sections = self._text_sections(body, kinds, max(1, min(MAX_BODY_TEXT_SLIDES, budget)))
         placed: set[str] = set()
-        titles: set[str] = set()
+        titles: set[str] = {s.title for s in slides}  # a figure titled by its section: not twice
         for section in body:
             role = {"result": "result", "discussion": "discussion"}.get(
                 kinds[id(section)], "method"
@@ -150,7 +158,7 @@ class BuiltinProposer:
     def _text_sections(body: list[Section], kinds: dict[int, str], count: int) -> list[Section]:
         """The sections that get a text slide: the longest ones, at least one method and one
         result section when there are such, in paper order."""
-        eligible = [s for s in body if s.words >= 80]
+        eligible = [s for s in body if substantial(s)]
         ranked = sorted(eligible, key=lambda s: -s.words)
         chosen: list[Section] = []
         for kind in ("method", "result"):
@@ -168,7 +176,7 @@ class BuiltinProposer:
         return deck_of(paper, slides)
 
     @staticmethod
-    def _section_kinds(paper: Paper) -> dict[int, str]:
+    def section_kinds(paper: Paper) -> dict[int, str]:
         kinds: dict[int, str] = {}
         parent = ""
         surnames = {a.split()[-1].lower() for a in paper.authors if len(a.split()) > 1}
@@ -325,9 +333,8 @@ class BuiltinProposer:
                     if any(s.title == section.title for s in slides)
                     else paper_order_index(slides, section, paper)
                 )
-                slides.insert(
-                    index, self._text_slide(section.title, bullets, "method", section.paragraphs)
-                )
+                title = unused_title(section.title, {s.title for s in slides})
+                slides.insert(index, self._text_slide(title, bullets, "method", section.paragraphs))
         return slides
 
     # ------------------------------------------------------------------- revise

@@ -136,8 +136,8 @@ def remove_pointers(value: str) -> str | None:
     cleaned = marked.replace("\u2060", "")
     cleaned = re.sub(r"\(\s*\)", "", cleaned)
     cleaned = re.sub(r"\s+([,.;:])", r"\1", re.sub(r"\s+", " ", cleaned)).strip(" ,;:")
-    if defects.pointers(cleaned) or not text.valid_bullet(cleaned, 40):
-        return None
+    if cleaned == value.strip() or defects.pointers(cleaned) or not text.valid_bullet(cleaned, 40):
+        return None  # no pointer phrase to remove: the sentence is the pointer
     return _capitalise(cleaned)
 
 
@@ -145,6 +145,7 @@ def strip_stray(value: str) -> str | None:
     cleaned = lost_text.without_run_in_heading(lost_text.unwrap_aside(value))
     cleaned = lost_text.first_of_run_together(cleaned)
     cleaned = text.without_loose_accents(garbled.UNREADABLE.sub("", cleaned))
+    cleaned = garbled.without_lone_e(cleaned)
     cleaned = garbled.INNER_LIST_MARK.sub("", cleaned)
     cleaned = garbled.STRAY_LEAD.sub("", cleaned.strip(), count=1).strip()
     return _capitalise(cleaned) if cleaned else None

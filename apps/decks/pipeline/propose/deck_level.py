@@ -18,6 +18,20 @@ if TYPE_CHECKING:
     from apps.decks.pipeline.propose.repair import Work
 
 
+# A question as a heading (a FAQ's entries, "When are robust errors needed?"): its answer is
+# the slide, however short.
+QUESTION_HEADING = re.compile(r"\?\s*$")
+MIN_SECTION_WORDS = 80
+MIN_ANSWER_WORDS = 20
+
+
+def substantial(section: Section) -> bool:
+    """Does the section carry a slide of its own: enough text, or a question and its answer?"""
+    if QUESTION_HEADING.search(section.title):
+        return section.words >= MIN_ANSWER_WORDS
+    return section.words >= MIN_SECTION_WORDS
+
+
 def merge_repeated(
     deck: SlideDeck, paper: Paper, numbered: list[tuple[int, Issue]], changes: list[Change]
 ) -> set[int]:
@@ -139,17 +153,27 @@ def _add_text_slides(work: Work, slides: list[Slide], wanted: int) -> list[str]:
     """Slides for the longest sections that have none yet, placed before the conclusions; then
     second slides (other sentences) for long sections, placed after their first."""
     added: list[str] = []
+    kinds = work.proposer.section_kinds(work.paper)
     for again in (False, True):
         for section in sorted(work.paper.sections, key=lambda s: -s.words):
             if len(added) >= wanted:
                 return added
+            if kinds[id(section)] == "skip":
+                continue  # a table of contents, the acknowledgments, the authors' addresses
             names = _names(section)
             own = [i for i, s in enumerate(slides) if _base_title(s.title) in names]
-            if bool(own) != again or section.words < (150 if again else 60):
+            if bool(own) != again:
                 continue
+            short = section.words < (150 if again else 60)
+            if short and (again or not substantial(section)):
+                continue  # too short for a slide (a question's answer carries one)
             slide = work.proposer.text_slide_for(section, work.used)
             if slide is None:
                 continue
+            taken = {s.title for s in slides}
+            slide = slide.model_copy(
+                update={"title": title_defects.unused_title(slide.title, taken)}
+            )
             index = 1 + max(own) if again else paper_order_index(slides, section, work.paper)
             slides.insert(max(1, index), slide)
             added.append(f"a slide on {section.title}")

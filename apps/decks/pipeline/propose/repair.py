@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from apps.decks import limits
-from apps.decks.pipeline import defects, display_math, garbled, text, title_defects
+from apps.decks.pipeline import defects, display_math, garbled, text, title_defects, title_style
 from apps.decks.pipeline.crops import figure_crop_findings
 from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Revision
 from apps.decks.pipeline.paper import Paper
@@ -55,7 +55,14 @@ class Work:
     index: bullets.SentenceIndex
     used: set[str] = field(default_factory=set)  # bullets shown (lower case)
     shown: set[str] = field(default_factory=set)  # figure ids shown
-    orphans: list[str] = field(default_factory=list)  # bullets of removed thin slides
+    # bullets of removed thin slides, with the part they came from (their slide's notes)
+    orphans: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def body(self) -> str:
+        """The paper's running text: how it writes a word a heading sets in capitals."""
+        return " ".join(p for s in self.paper.sections for p in s.paragraphs)
+
     titles: set[str] = field(default_factory=set)  # slide titles in the deck
 
 
@@ -76,7 +83,9 @@ def deck_repair(
     proposer: BuiltinProposer, paper: Paper, deck: SlideDeck, issues: list[Issue]
 ) -> Revision:
     deck = deck.model_copy(update={"slides": list(deck.slides)})  # the round's deck stays as it was
+    paper = title_style.styled_paper(paper)  # the headings as the proposal set them
     work = Work(proposer, paper, bullets.SentenceIndex(paper))
+    cover_before = deck.slides[0].title
     work.used = {b.lower() for s in deck.slides for b in s.bullets}
     work.shown = set(deck.figures_used())
     work.titles = {s.title for s in deck.slides}
@@ -100,18 +109,17 @@ def deck_repair(
             if action:
                 current = replaced + current[1:]
                 changes.append(Change(issue=position, slide=number, type=issue.type, action=action))
-        if (
-            work.orphans
-            and current
-            and current[0].kind == "bullets"
-            and len(current[0].bullets) < 4
-        ):
-            current[0] = current[0].model_copy(
-                update={"bullets": work.orphans + current[0].bullets}
-            )
+        if current and current[0].kind == "bullets" and len(current[0].bullets) < 4:
+            # a removed thin slide's bullet joins the next text slide of the same part only: under
+            # another heading it would be out of place (and is left out)
+            joining = [b for b, part in work.orphans if _same_part(part, current[0], work.paper)]
+            current[0] = current[0].model_copy(update={"bullets": joining + current[0].bullets})
             work.orphans = []
         slides.extend(current)
     deck = deck.model_copy(update={"slides": slides or deck.slides[:1]})
+    cover = deck.slides[0]
+    if cover.kind == "title" and cover.title != cover_before:
+        deck = deck.model_copy(update={"title": cover.title})  # the cover's title set right
     deck = deck_level_repair(work, deck, numbered, changes)
     return Revision(deck=deck, changes=changes)
 
@@ -206,16 +214,23 @@ def _next_sentence(slide: Slide, work: Work) -> str | None:
 ROLE_TITLES = {"method": "Method", "result": "Results", "discussion": "Discussion"}
 
 
-@fixer("title_fragment")
+@fixer("title_fragment", "title_capitals")
 def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     """A title that stands: the title's own head, the figure's caption, the heading of the
     section the slide comes from, or the nearest heading before it; a title another slide has
     already gets "(continued)"; else what its first bullets are about ("The scheduler …" →
     "Scheduler"); last, the kind of slide it is ("Method"). A title that says
-    nothing ("Key points") is no fix."""
+    nothing ("Key points") is no fix. A title set wrong (footnote marks, capitals) is first
+    set right; the cover's title is only ever set right."""
+    restyled = title_style.restyle(slide.title, work.body)
+    if slide.kind == "title":
+        if restyled == slide.title or title_style.style_defects(restyled):
+            return [slide], ""
+        return [slide.model_copy(update={"title": restyled})], f"set the title as “{restyled}”"
     figures = [f for f in (work.paper.figure(i) for i in slide.figures()) if f]
     head = title_defects.title_head(slide.title)
-    candidates = [head] if head else []  # the title's own head, before what ran into it
+    candidates = [restyled] if restyled != slide.title else []
+    candidates += [head] if head else []  # the title's own head, before what ran into it
     if figures:
         from apps.decks.pipeline.propose.captions import figure_title
 
@@ -227,11 +242,12 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     candidates += [title_defects.subject_title(b) for b in slide.bullets[:2]]
     candidates.append(ROLE_TITLES.get(slide.role, ""))  # what kind of slide it is, at least
     for candidate in candidates:
-        cleaned = bullets.strip_stray(candidate) or ""
+        cleaned = title_style.restyle(bullets.strip_stray(candidate) or "", work.body)
         if (
             cleaned
             and not title_defects.title_fragment(cleaned)
             and not title_defects.title_text_defects(cleaned)
+            and not title_style.style_defects(cleaned)
         ):
             title = title_defects.unused_title(cleaned[:120], work.titles)
             return [slide.model_copy(update={"title": title})], f"retitled “{title}”"
@@ -266,8 +282,18 @@ def _thin(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
         return [slide.model_copy(update={"bullets": slide.bullets + extra})], (
             f"added {len(extra)} sentence{'s' if len(extra) > 1 else ''} of the same part"
         )
-    work.orphans.extend(slide.bullets)
-    return [], "moved its one bullet to the next text slide"
+    work.orphans.extend((b, slide.notes) for b in slide.bullets)
+    return [], "removed the slide (its bullet goes to the next text slide of its part, if any)"
+
+
+def _same_part(notes: str, slide: Slide, paper: Paper) -> bool:
+    """Do the notes come from the part of the paper the slide was made from?"""
+    if not notes or not slide.notes:
+        return False
+    if notes[:200] == slide.notes[:200]:
+        return True
+    home = _sections_behind(Slide(kind="bullets", title="", notes=notes), [], paper)[:1]
+    return bool(home) and home == _sections_behind(slide, [], paper)[:1]
 
 
 # ------------------------------------------------------------------------ layout and figures

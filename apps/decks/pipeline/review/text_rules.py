@@ -3,10 +3,12 @@ pipeline/defects.py, pointers to things the slide does not show, bullets that re
 
 from __future__ import annotations
 
-from apps.decks.pipeline import defects, display_math
+import re
+
+from apps.decks.pipeline import defects, display_math, garbled, title_style
 from apps.decks.pipeline.propose.captions import plot_caption_defect
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
-from apps.decks.pipeline.text import similar
+from apps.decks.pipeline.text import sentences, similar
 from apps.decks.pipeline.title_defects import title_fragment, title_text_defects
 
 SUGGESTIONS = {
@@ -27,6 +29,7 @@ SUGGESTIONS = {
     "reference_entry": "leave the reference list out of the slides",
     "other_language": "use the paper's own sentences, in the deck's language",
     "unanswered_question": "state the answer: a question belongs in the title",
+    "title_capitals": "write the heading in sentence case, keeping acronyms and logos",
 }
 MESSAGES = {
     "dangling_connector": "opens with “{part}”, which leans on a sentence the slide does not show",
@@ -34,7 +37,7 @@ MESSAGES = {
     "leaning_reference": "says “{part}”, which names what the slide does not show",
     "equation_number": "carries the equation number “{part}”",
     "meta_text": "is about the paper's structure (“{part}”)",
-    "stray_glyph": "starts with a stray glyph “{part}”",
+    "stray_glyph": "has a stray glyph “{part}”",
     "broken_math": "has broken mathematics (“{part}”)",
     "glued_words": "has words run together (“{part}”)",
     "broken_sentence": "lost a word or formula (“{part}”)",
@@ -46,6 +49,7 @@ MESSAGES = {
     "reference_entry": "is an entry of the reference list (“{part}…”)",
     "other_language": "is in another language (“{part}…”)",
     "unanswered_question": "asks a question and does not answer it (“{part}…”)",
+    "title_capitals": "is set in capitals (“{part}”)",
 }
 
 
@@ -69,6 +73,38 @@ def bullet_defects(c: SlideContext):
                 index=index,
                 text=text[:200],
                 part=part[:80],
+            )
+
+
+def _key(sentence: str) -> str:
+    return re.sub(r"[^a-z0-9]+", " ", garbled.unmath(sentence).lower()).strip()
+
+
+@slide_rule
+def cut_before_display(c: SlideContext):
+    """A bullet made of a sentence the paper cut where its display (or list, or code) went on:
+    the paragraph ends with a comma or a colon ("… with the weighted discrepancy function,")."""
+    texts = _texts(c)
+    if not texts:
+        return
+    cut = [
+        _key(sentences(p)[-1])
+        for s in c.paper.sections
+        for p in s.paragraphs
+        if p.rstrip().endswith((",", ":")) and sentences(p)
+    ]
+    for where, index, bullet in texts:
+        key = _key(bullet)
+        if len(key) >= 20 and any(c_key.endswith(key[-40:]) for c_key in cut):
+            yield c.issue(
+                "broken_sentence",
+                "medium",
+                f"{where} {index + 1} " + MESSAGES["broken_sentence"].format(part=bullet[-40:]),
+                "show the display the sentence leads into, or use another sentence",
+                where=where,
+                index=index,
+                text=bullet[:200],
+                part=bullet[-40:],
             )
 
 
@@ -162,15 +198,19 @@ def equation_defects(c: SlideContext):
 
 @slide_rule
 def title_defects(c: SlideContext):
-    if c.slide is None or c.slide.kind == "title":
+    """A slide's title as a reader reads it; the cover's only for how it is set (footnote
+    marks, capitals): a paper's title is no sentence and says its point by definition."""
+    if c.slide is None:
         return
-    part = title_fragment(c.slide.title)
-    found = [("title_fragment", part)] if part else []
-    found += [
-        (k, p)
-        for k, p in title_text_defects(c.slide.title)
-        if not _heading_word(k, p, c.slide.title)
-    ]
+    found = title_style.style_defects(c.slide.title)
+    if c.slide.kind != "title":
+        part = title_fragment(c.slide.title)
+        found = ([("title_fragment", part)] if part else []) + found
+        found += [
+            (k, p)
+            for k, p in title_text_defects(c.slide.title)
+            if not _heading_word(k, p, c.slide.title)
+        ]
     for kind, part in found[:1]:
         yield c.issue(
             "title_fragment" if kind == "title_fragment" else kind,

@@ -1,0 +1,69 @@
+"""Detectors for sentences that stand for something the slide does not show: an example the
+paper set beside them, or the author block read as a sentence.
+
+A template or a manual shows its examples (a lemma typeset as a lemma, a sample abstract, a
+figure included as a demonstration) and talks about them: "This lemma does not have a name",
+"For example, suppose that a Spanish abstract is desired" (the code after it did the rest). On
+a slide without the example such a sentence points at nothing. defects.text_defects runs these
+beside the other classes; each returns the offending part, or None.
+"""
+
+from __future__ import annotations
+
+import re
+
+from apps.decks.pipeline.text import MATH_SPAN
+
+# What a template typesets as a specimen of itself. A bullet about "the lemma" (no number, no
+# name) is about the one on the page.
+SPECIMENS = (
+    r"lemma|theorem|proposition|corollary|conjecture|definition|remark|example|listing|snippet|"
+    r"abstract|paragraph|footnote|quotation"
+)
+SPECIMEN_SUBJECT = re.compile(
+    rf"^(?:this|that|the|these|those)\s+(?:(?:above|following|last|next|present|sample|"
+    rf"example)\s+)?(?:{SPECIMENS})s?\s+(?:(?:also|then|here|again|above|below)\s+)?"
+    r"(?:is|are|was|were|has|have|had|does|do|did|can|will|shows?|illustrates?|demonstrates?|"
+    r"uses?|contains?|gives?|ends?|starts?|begins?|reads?|looks?|lacks?)\b",
+    re.I,
+)
+# A supposition that sets up an example the next lines (code, a display) carry out: "Suppose that
+# a Spanish abstract is desired", "Imagine we want to …", "Say we need …".
+SUPPOSITION = re.compile(
+    r"^(?:for\s+example,?\s+|for\s+instance,?\s+)?(?:suppose|imagine|say)\b(?:\s+that)?\s|"
+    # "Let us give some more examples …": an announcement of the examples that follow
+    r"^let(?:'s|’s|\s+us)\s+(?:now\s+)?(?:give|see|look|show|try|consider|illustrate)\b",
+    re.I,
+)
+# "For an example of how to include figures": a pointer whose main clause ("see …", the example
+# itself) was lost. With a comma, a main clause follows and the sentence stands.
+EXAMPLE_LEAD = re.compile(
+    r"^for\s+(?:an?\s+|some\s+|more\s+|further\s+)?(?:examples?|illustrations?|demonstrations?|"
+    r"samples?|details|information|instance)\b(?:\s+(?:of|on|about)\b)?[^,;:]*$",
+    re.I,
+)
+
+
+def example_pointer(text: str) -> str | None:
+    """The sentence talks about an example the paper showed beside it ("The lemma does not
+    have a name", "Suppose that a Spanish abstract is desired", "For an example of how to
+    include figures")."""
+    flat = MATH_SPAN.sub("X", text.strip())
+    match = SPECIMEN_SUBJECT.match(flat) or SUPPOSITION.match(flat) or EXAMPLE_LEAD.match(flat)
+    return " ".join(match.group(0).split()[:6]) if match else None
+
+
+# "Sam U. Llaun, Academy of Lagado, Lagado, Balnibarbi …": a person's name, a comma, and an
+# institution — the author block read as a sentence.
+_NAME = r"[A-Z][a-zà-ÿ'’-]+(?:\s+(?:[A-Z]\.\s*)+|\s+[A-Z][a-zà-ÿ'’-]+)*\s+[A-Z][a-zà-ÿ'’-]+"
+_INSTITUTION = (
+    r"(?:Academy|Universit\w*|Institut\w*|College|Laborator\w*|Department|Dept\.|School|"
+    r"Faculty|Centre|Center|Hospital|Corporation|Inc\.|Ltd\.?|GmbH|Observatory|Foundation)"
+)
+AUTHOR_LINE = re.compile(rf"^{_NAME}\s*(?:\d|[*†‡])*,\s+(?:[\w'’&.-]+\s+){{0,4}}?{_INSTITUTION}\b")
+
+
+def author_line(text: str) -> str | None:
+    """The bullet is the paper's author block: names with their institutions."""
+    match = AUTHOR_LINE.match(text.strip())
+    return match.group(0)[:40] if match else None
