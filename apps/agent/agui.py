@@ -40,6 +40,7 @@ from apps.agent.inbound import (
     parse_client_message,
 )
 from apps.agent.input_checks import has_control_characters
+from apps.agent.limits import TOO_LARGE
 from apps.agent.refusals import INTERRUPT_PENDING, Refusal, invalid_message
 
 # Namespace of the thread ids derived from a client's non-UUID threadId.
@@ -48,6 +49,16 @@ THREAD_NAMESPACE = uuid.UUID("5f1c2f0e-8a2b-4f7e-9d0a-7c1e2b3a4d5e")
 # A threadId is echoed in every event and names a thread per person: a UUID is 36 characters,
 # a client's own names fit well within this; longer is not a name.
 MAX_THREAD_ID = 200
+# A front end sends the whole conversation in every input (AG-UI clients do); Tessera reads
+# only the newest user message, yet validating each costs ~17 µs of a shared worker: a 2.5 MB
+# body of 50,000 tiny messages held it for most of a second. A long conversation (a user
+# message, an answer, tool calls and results, activities per turn) is a few hundred
+# messages; this is ten times that, and validates in under a tenth of a second.
+MAX_MESSAGES = 5000
+TOO_MANY_MESSAGES = (
+    "messages holds {count} items; at most {limit} are read (Tessera keeps the thread's "
+    "history itself, so the newest messages are enough)."
+)
 BAD_THREAD_ID = (
     f"threadId must be 1 to {MAX_THREAD_ID} characters with no control characters, "
     "line breaks or bidirectional overrides."
@@ -76,6 +87,10 @@ class Turn:
 def run_input_parse(body: Any) -> RunAgentInput:
     if not isinstance(body, dict):
         raise invalid_message([], "The body must be a JSON object: an AG-UI RunAgentInput.")
+    messages = body.get("messages")
+    if isinstance(messages, list) and len(messages) > MAX_MESSAGES:
+        message = TOO_MANY_MESSAGES.format(count=len(messages), limit=MAX_MESSAGES)
+        raise Refusal(TOO_LARGE, message, 413)
     try:
         return RunAgentInput.model_validate(body)
     except ValidationError as error:
