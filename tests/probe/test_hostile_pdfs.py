@@ -79,3 +79,24 @@ def test_a_compression_bomb_is_refused_by_the_structural_check(tmp_path):
     assert bomb.stat().st_size < 1_000_000
     with pytest.raises(errors.PaperError):
         pdf_check(Path(bomb))
+
+
+HOSTILE_TITLE = "Hostile Paper: <script>alert(1)</script> <img src=x onerror=alert(1)>"
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason="pipeline: headmatter title")
+def test_a_title_with_markup_reaches_slidevs_title_renderer_as_text():
+    """Slidev renders the headmatter `title` as Markdown into a Vue template
+    (/@slidev/title-renderer.md): a paper titled with `<script>` failed `slidev build` ("Tags
+    with side effect (<script> and <style>) are ignored in client component templates"), and
+    an `<img onerror>` there would be compiled as markup. The slide's own heading is escaped
+    (`\\<script\\>`); the title field is not."""
+    from apps.decks.pipeline.render.markdown import headmatter
+    from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+
+    deck = SlideDeck(
+        title=HOSTILE_TITLE,
+        slides=[Slide(kind="bullets", title="Motivation", bullets=["One point."])],
+    )
+    title = headmatter(deck)["title"]
+    assert "<script>" not in title and "<img" not in title
