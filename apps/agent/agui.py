@@ -7,11 +7,15 @@
 - The turn is the newest user message in `messages`. Tessera keeps each thread's history on
   the server, so earlier messages, `tools`, `context` and `state` are not read.
 - A2UI form answers arrive the way AG-UI carries human-in-the-loop input: a run that shows a
-  form ends with RUN_FINISHED whose outcome is an interrupt per open form (runtime.py); the
-  next input answers it in `resume` (`status: "resolved"`, `payload`: the A2UI action, i.e.
-  `{"name", "context", "sourceComponentId"}`), or abandons it (`"cancelled"`) and asks
-  something else. The `@ag-ui/a2ui-middleware` convention, `forwardedProps.a2uiAction.
-  userAction`, is accepted as an answer too.
+  form ends with RUN_FINISHED whose outcome is an interrupt per open form (runtime.py), bound
+  to the form's show_form tool call (`toolCallId`); the next input answers it in `resume`
+  (`status: "resolved"`, `payload`: the A2UI action, i.e. `{"name", "context",
+  "sourceComponentId"}`), or abandons it (`"cancelled"`) and asks something else. Two other
+  conventions carry the same action: a `tool` message for that toolCallId as the newest
+  message (frontend tools), and `forwardedProps.a2uiAction.userAction` (`@ag-ui/a2ui-
+  middleware`). A `tool` message as the newest message that answers no open form (a wrong
+  or stale toolCallId) is refused: it is no turn, and the older user message before it must
+  not be run again.
 - The A2UI version of the forms follows what the client declared it renders, in
   `forwardedProps` under A2UI's metadata names `a2uiClientCapabilities` (v0.9) or
   `a2uiRendererCapabilities` (v1.0), keyed by version (apps/a2ui/negotiation.py); a client
@@ -24,13 +28,13 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
-from ag_ui.core import RunAgentInput, UserMessage
+from ag_ui.core import RunAgentInput, ToolMessage, UserMessage
 from django.db import IntegrityError, transaction
 from pydantic import ValidationError
 
 from apps.a2ui.negotiation import CAPABILITY_KEYS
 from apps.accounts.access import AccessContext
-from apps.agent import selectors, services
+from apps.agent import jsontext, selectors, services
 from apps.agent.agui_events import INTERRUPT_PREFIX, interrupt_id
 from apps.agent.inbound import (
     MAX_TEXT,
@@ -40,6 +44,7 @@ from apps.agent.inbound import (
     parse_client_message,
 )
 from apps.agent.input_checks import has_control_characters
+from apps.agent.limits import TOO_LARGE
 from apps.agent.refusals import INTERRUPT_PENDING, Refusal, invalid_message
 
 # Namespace of the thread ids derived from a client's non-UUID threadId.
@@ -48,6 +53,16 @@ THREAD_NAMESPACE = uuid.UUID("5f1c2f0e-8a2b-4f7e-9d0a-7c1e2b3a4d5e")
 # A threadId is echoed in every event and names a thread per person: a UUID is 36 characters,
 # a client's own names fit well within this; longer is not a name.
 MAX_THREAD_ID = 200
+# A front end sends the whole conversation in every input (AG-UI clients do); Tessera reads
+# only the newest user message, yet validating each costs ~17 µs of a shared worker: a 2.5 MB
+# body of 50,000 tiny messages held it for most of a second. A long conversation (a user
+# message, an answer, tool calls and results, activities per turn) is a few hundred
+# messages; this is ten times that, and validates in under a tenth of a second.
+MAX_MESSAGES = 5000
+TOO_MANY_MESSAGES = (
+    "messages holds {count} items; at most {limit} are read (Tessera keeps the thread's "
+    "history itself, so the newest messages are enough)."
+)
 BAD_THREAD_ID = (
     f"threadId must be 1 to {MAX_THREAD_ID} characters with no control characters, "
     "line breaks or bidirectional overrides."
@@ -59,6 +74,16 @@ UNCORRELATED = "resume names interrupt {interrupt_id!r}, which this thread is no
 STILL_WAITING = (
     "This thread is waiting for the answer to {ids}; send it in `resume` (status "
     "'resolved' with the form's action, or 'cancelled' to ask something else)."
+)
+WRONG_TOOL_CALL = (
+    "The newest message is a tool result for toolCallId {tool_call_id!r}, which is not the "
+    "show_form call of a form this thread waits on ({ids}); answer a form with its "
+    "interrupt's toolCallId, or in `resume`."
+)
+STALE_TOOL_CALL = (
+    "The newest message is a tool result for toolCallId {tool_call_id!r}, but this thread "
+    "waits on no form (one that was shown has been answered or put aside); ask with a user "
+    "message."
 )
 BAD_ANSWER = "The answer to {interrupt_id!r} must be an A2UI action: {detail}"
 BAD_CAPABILITIES = (
@@ -76,6 +101,10 @@ class Turn:
 def run_input_parse(body: Any) -> RunAgentInput:
     if not isinstance(body, dict):
         raise invalid_message([], "The body must be a JSON object: an AG-UI RunAgentInput.")
+    messages = body.get("messages")
+    if isinstance(messages, list) and len(messages) > MAX_MESSAGES:
+        message = TOO_MANY_MESSAGES.format(count=len(messages), limit=MAX_MESSAGES)
+        raise Refusal(TOO_LARGE, message, 413)
     try:
         return RunAgentInput.model_validate(body)
     except ValidationError as error:
@@ -135,11 +164,42 @@ def _action(surface_id: str, answer: Any, interrupt: str) -> UserAction:
         ) from error
 
 
+def _tool_answer(run_input: RunAgentInput, waiting: dict[str, dict]) -> tuple[str, UserAction]:
+    """The interrupt a newest `tool` message answers, and its action; a Refusal when its
+    toolCallId is no open form's (the thread waits on another, or on none: a stale answer)."""
+    message = run_input.messages[-1]
+    for key, item in waiting.items():
+        if item.get("toolCallId") == message.tool_call_id:
+            try:
+                payload = jsontext.loads(message.content, what="The tool message's content")
+            except ValueError as error:
+                raise invalid_message(
+                    [], BAD_ANSWER.format(interrupt_id=key, detail=str(error))
+                ) from error
+            return key, _action(key.removeprefix(INTERRUPT_PREFIX), payload, key)
+    if waiting:
+        ids = ", ".join(
+            f"{key}: toolCallId {item.get('toolCallId')!r}" for key, item in waiting.items()
+        )
+        text = WRONG_TOOL_CALL.format(tool_call_id=message.tool_call_id, ids=ids)
+        raise Refusal(INTERRUPT_PENDING, text, 409)
+    raise Refusal(
+        "UNKNOWN_INTERRUPT", STALE_TOOL_CALL.format(tool_call_id=message.tool_call_id), 400
+    )
+
+
 def _answer(run_input: RunAgentInput, pending: list[dict]) -> UserAction | None:
     """The form answer the input carries, checked against the interrupts the thread waits on."""
     waiting = {item["id"]: item for item in pending}
     answered: set[str] = set()
     action = None
+    if (
+        not run_input.resume
+        and run_input.messages
+        and isinstance(run_input.messages[-1], ToolMessage)
+    ):
+        key, action = _tool_answer(run_input, waiting)
+        answered.add(key)
     for entry in run_input.resume or []:
         if entry.interrupt_id not in waiting:
             raise Refusal(

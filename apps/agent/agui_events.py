@@ -50,7 +50,8 @@ def surface_snapshot(artifact_id: str, payload: dict[str, Any]) -> ActivitySnaps
 
 def run_outcome(result: LoopResult, surfaces: list[dict[str, Any]]):
     """RUN_FINISHED's outcome: success, or an interrupt per form the run is waiting on (AG-UI's
-    human-in-the-loop; the answer comes back in the next input's `resume`, apps/agent/agui.py)."""
+    human-in-the-loop; the answer comes back in the next input's `resume`, or as a `tool`
+    message for the form's show_form call: apps/agent/agui.py)."""
     if result.stop_reason is not StopReason.NEEDS_INPUT or not surfaces:
         return RunFinishedSuccessOutcome()
     return RunFinishedInterruptOutcome(
@@ -59,6 +60,7 @@ def run_outcome(result: LoopResult, surfaces: list[dict[str, Any]]):
                 id=interrupt_id(surface["surfaceId"]),
                 reason="input_required",
                 message=surface["title"] or "Fill in the form to continue.",
+                tool_call_id=surface.get("toolCallId"),  # the show_form call that drew it
                 response_schema=A2UI_ANSWER_SCHEMA,
                 metadata={"a2ui": {"surfaceId": surface["surfaceId"]}},
             )

@@ -5,6 +5,7 @@ text. Each app words its own messages; these say what is wrong in one way for al
 Pure Python and pydantic: apps that are libraries (viz) may import it without Django.
 """
 
+import json
 import unicodedata
 from dataclasses import dataclass
 from typing import Any
@@ -82,3 +83,28 @@ def has_control_characters(text: str) -> bool:
     """True when `text` holds a control character, a line or paragraph separator, or a
     bidirectional override — none belongs in a label meant to read as what it is."""
     return first_control_character(text) is not None
+
+
+class _DuplicateKey(Exception):
+    pass
+
+
+def _pairs_without_repeats(pairs: list[tuple[str, Any]]) -> None:
+    seen: set[str] = set()
+    for key, _value in pairs:
+        if key in seen:
+            raise _DuplicateKey(key)
+        seen.add(key)
+
+
+def duplicate_key(text: str | bytes) -> str | None:
+    """The first key that one object of the JSON `text` holds twice, or None.
+
+    Parsers disagree about such a document (the first value wins, the last, or an error), so
+    a proxy, a log and Tessera could each read a different `threadId` or message from it.
+    Call it on text already parsed once (it must be valid JSON)."""
+    try:
+        json.loads(text, object_pairs_hook=_pairs_without_repeats)
+    except _DuplicateKey as found:
+        return str(found.args[0])
+    return None

@@ -7,11 +7,14 @@ which PostgreSQL's jsonb and browsers' JSON.parse refuse.
 nesting deeper than 1024 with a ValueError, where the json module runs out of recursion (a
 RecursionError no caller expects, i.e. a 500 or a dead socket); and a NUL character in a
 string is refused at once, since PostgreSQL's text and jsonb cannot hold one and the insert
-would fail deep inside a run."""
+would fail deep inside a run. An object that holds one key twice is refused too: which value
+counts differs between parsers (apps/agent/input_checks.py `duplicate_key`)."""
 
 from typing import Any
 
 import orjson
+
+from apps.agent.input_checks import duplicate_key
 
 
 def dumps(value: Any) -> str:
@@ -36,4 +39,6 @@ def loads(text: str | bytes, *, what: str = "The body") -> Any:
         raise ValueError(f"{what} is not JSON: {error}") from error
     if _holds_nul(value):
         raise ValueError(f"{what} holds a NUL character (\\u0000), which no stored text may hold.")
+    if isinstance(value, dict | list) and (key := duplicate_key(text)) is not None:
+        raise ValueError(f"{what} holds the key {key!r} twice in one object: which one counts?")
     return value

@@ -244,7 +244,13 @@ class _RunEvents:
         )
         self.artifacts.append({"id": artifact.id, "kind": kind, **payload})
         if kind == "a2ui_surface":
-            self.surfaces.append({"surfaceId": payload["surface_id"], "title": draft.get("title")})
+            self.surfaces.append(
+                {
+                    "surfaceId": payload["surface_id"],
+                    "title": draft.get("title"),
+                    "toolCallId": draft.get("toolCallId"),
+                }
+            )
             self.pending.append(surface_snapshot(artifact.id, payload))
         self.pending.append(
             CustomEvent(

@@ -20,13 +20,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from apps.accounts.access import AccessContext, bound
-from apps.decks import errors
 from apps.decks.models import Deck, DeckStatus
-from apps.decks.pipeline.ingest.checks import pdf_check
 from apps.decks.uploads import (
-    UploadError,
     display_name,
     stored_name,
+    structure_check,
     upload_admit,
     upload_check,
 )
@@ -58,10 +56,7 @@ def deck_create(
                     stored.write(chunk)
             # Cheap structural checks now (encrypted, no pages, too many pages, huge images), so
             # the person hears about them at the upload field, not minutes later.
-            pdf_check(deck.upload_path)
-        except errors.PaperError as exc:
-            shutil.rmtree(deck.folder, ignore_errors=True)
-            raise UploadError(str(exc)) from exc
+            structure_check(deck.upload_path, display_name(upload.name))
         except BaseException:
             shutil.rmtree(deck.folder, ignore_errors=True)
             raise

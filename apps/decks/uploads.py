@@ -3,6 +3,7 @@ the size limit. Messages are written for the person at the upload field; tests r
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 from django.core.files.uploadhandler import FileUploadHandler, SkipFile
@@ -10,8 +11,10 @@ from django.utils.text import get_valid_filename
 
 from apps.agent import limits as upload_limits  # declares TESSERA_UPLOAD_MAX_MB
 from apps.decks import errors, limits
-from apps.decks.pipeline.ingest.checks import SIGNATURE_WINDOW
+from apps.decks.pipeline.ingest.checks import SIGNATURE_WINDOW, pdf_check
 from project import env
+
+log = logging.getLogger(__name__)
 
 env.declare(
     "TESSERA_DECK_MAX_UPLOAD_MB",
@@ -82,6 +85,21 @@ def upload_check(upload, *, too_large: str | None = None) -> None:
     upload.seek(0)
     if b"%PDF-" not in head:
         raise UploadError(errors.NOT_A_PDF.format(name=name))
+
+
+def structure_check(path: Path, name: str) -> None:
+    """The pipeline's cheap structural checks (encrypted, no pages, too many, huge pages) on
+    the stored upload, as the field's message. A file a PDF library chokes on (a page tree
+    that contains itself raises pypdfium2's PdfiumError) cannot be read either: the same
+    message as a damaged file, not a server error."""
+    try:
+        pdf_check(path)
+    except errors.PaperError as exc:
+        raise UploadError(str(exc)) from exc
+    except Exception as exc:  # untrusted bytes: any reader failure means "not readable"
+        log.warning("upload %s: the PDF reader failed: %r", name, exc)
+        detail = type(exc).__name__
+        raise UploadError(errors.CORRUPT.format(name=name, detail=detail)) from exc
 
 
 def upload_admit(*, context, size_bytes: int) -> None:

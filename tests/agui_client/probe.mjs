@@ -3,8 +3,10 @@
 // verifyEvents to every stream): a full message history (system, developer, user, assistant
 // with tool calls, tool results), `tools`, `context`, `state` and `forwardedProps`; a new and
 // an existing threadId (a second agent that knows only the threadId); two runs on one thread;
-// a run aborted mid-stream and the thread used again afterwards; and what the client raises
-// for inputs Tessera refuses.
+// a run aborted mid-stream and the thread used again afterwards; what the client raises
+// for inputs Tessera refuses; and a form answered with a `tool` message for its show_form
+// call: a resume for another interrupt, the answer, then the answer replayed (as `resume` and
+// as a `tool` message for the form's show_form call).
 //
 //   TESSERA_URL=http://127.0.0.1:8000 TESSERA_TOKEN=tsr_… node probe.mjs > probe.json
 //
@@ -129,5 +131,42 @@ scenarios.refused.push(
     resume: [{ interruptId: "a2ui:nope", status: "resolved", payload: { name: "x" } }],
   }),
 );
+
+// 6. A form answered the AG-UI way, then its answer sent again. The follow-up asks for a
+// period with a form whose interrupt names its show_form call (toolCallId). A resume naming
+// another interrupt is refused (the client itself refuses input that leaves a pending
+// interrupt unaddressed); the right resume runs the answer; the same resume replayed, and a
+// `tool` message for the answered form's call (how a client that predates interrupts answers
+// a tool call), are stale: refused, and the form is not asked again.
+const tooled = agentFor(randomUUID());
+ask(tooled, QUESTION);
+scenarios.form_answer = [await run(tooled, "question")];
+ask(tooled, "And the average salary?");
+const asked = await run(tooled, "follow-up");
+scenarios.form_answer.push(asked);
+const [open] = asked.outcome?.interrupts ?? [];
+assert.ok(open?.toolCallId, "the form's interrupt names its show_form call");
+const year = new Date().getUTCFullYear() - 1;
+const operations = asked.events.find((event) => event.type === "ACTIVITY_SNAPSHOT").content
+  .a2ui_operations;
+const data = operations.find((message) => message.updateDataModel)?.updateDataModel.value ?? {};
+const answer = {
+  name: JSON.stringify(operations).match(/"name":"([a-z_]+\.submit)"/)[1],
+  sourceComponentId: "submit",
+  context: { ...(data.params ?? {}), period: ["custom"], start: `${year}-01-01`, end: `${year}-12-31` },
+};
+const resume = (interruptId) => ({
+  resume: [{ interruptId, status: "resolved", payload: answer }],
+});
+scenarios.form_answer.push(await run(tooled, "wrong interrupt", resume("a2ui:not-this-form")));
+scenarios.form_answer.push(await run(tooled, "answer", resume(open.id)));
+scenarios.form_answer.push(await run(tooled, "replayed resume", resume(open.id)));
+tooled.addMessage({
+  id: randomUUID(),
+  role: "tool",
+  toolCallId: open.toolCallId,
+  content: JSON.stringify(answer),
+});
+scenarios.form_answer.push(await run(tooled, "stale tool message"));
 
 process.stdout.write(JSON.stringify({ threadId, scenarios }));

@@ -12,6 +12,8 @@ import uuid
 
 import pytest
 from a2ui.core.catalog.catalog import Catalog
+from a2ui.inference_formats.direct_json.parser import DirectJsonParser
+from a2ui.parser import A2uiPart, TextPart
 from a2ui.utils.validation import validate_payload
 from asgiref.sync import async_to_sync
 from django.test import AsyncClient
@@ -120,3 +122,55 @@ def test_every_v0_9_surface_passes_the_official_sdk_validator(swept):
     catalog = Catalog.from_json(tessera_catalog("v0.9"))
     for ops in swept["v0.9"]:
         validate_payload([catalog], ops)  # raises A2uiValidationError with the first problem
+
+
+def _streamed(ops: list[dict], *, wrapped: bool, size: int) -> tuple[list[dict], str]:
+    """The A2UI messages and the text that a2ui-agent-sdk's streaming parser (DirectJsonParser,
+    the one that reads a model's `<a2ui-json>` blocks as they arrive) gives back for the
+    surface, fed `size` characters at a time."""
+    parser = DirectJsonParser([Catalog.from_json(tessera_catalog("v0.9"))])
+    text = json.dumps(ops)
+    if wrapped:
+        text = f"A form:\n<a2ui-json>\n{text}\n</a2ui-json>\nThat is all."
+    parts = []
+    for start in range(0, len(text), size):
+        parts += parser.parse_chunk(text[start : start + size], wrapped=wrapped)
+    messages = [
+        message.model_dump(by_alias=True, exclude_none=True)
+        for part in parts
+        if isinstance(part, A2uiPart)
+        for message in part.a2ui
+    ]
+    return messages, "".join(part.text for part in parts if isinstance(part, TextPart))
+
+
+def _settled(messages: list[dict]) -> tuple[dict, list[dict]]:
+    """What a renderer holds at the end: each component as last sent, and the other messages
+    (a streaming parser re-sends a growing updateComponents as components complete)."""
+    components, others = {}, []
+    for message in messages:
+        if "updateComponents" in message:
+            components |= {c["id"]: c for c in message["updateComponents"]["components"]}
+        elif message not in others:
+            others.append(message)
+    return components, others
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("wrapped", "size"), [(True, 97), (False, 1000)], ids=["tagged", "bare"])
+def test_every_v0_9_surface_survives_the_official_sdks_streaming_parser(swept, wrapped, size):
+    for ops in swept["v0.9"]:
+        messages, text = _streamed(ops, wrapped=wrapped, size=size)
+        assert _settled(messages) == _settled(ops), ops[0]
+        # each component arrives whole or not at all, never as a half-read object
+        sent = {
+            c["id"]: c
+            for m in ops
+            if "updateComponents" in m
+            for c in m["updateComponents"]["components"]
+        }
+        for message in messages:
+            for component in message.get("updateComponents", {}).get("components", []):
+                assert component == sent[component["id"]], component
+        # the text around the block comes through, and nothing of the block leaks into it
+        assert text.replace("\n", "") == ("A form:That is all." if wrapped else "")

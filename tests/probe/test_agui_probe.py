@@ -18,6 +18,8 @@ from pydantic import TypeAdapter
 from apps.accounts import services as accounts
 from apps.accounts.access import bound
 from apps.accounts.models import ApiToken
+from apps.agent.models import Event as StoredEvent
+from apps.agent.models import Run
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("committed_db")]
 
@@ -99,3 +101,37 @@ def test_refused_inputs_reach_the_client_as_4xx_with_the_reason(probe):
         assert run["events"] == [] and run["error"]["status"] == 400
         body = json.loads(run["error"]["message"].removeprefix("HTTP 400: "))
         assert body["type"] == "REQUEST_REFUSED" and body["code"] == code
+
+
+def _surfaces(run) -> list[str]:
+    return [e["content"]["surfaceId"] for e in run["events"] if e["type"] == "ACTIVITY_SNAPSHOT"]
+
+
+def test_a_form_is_answered_once_and_its_replays_are_refused(probe, django_db_blocker):
+    question, asked, wrong, answer, replayed, stale = probe["form_answer"]
+    [interrupt] = asked["outcome"]["interrupts"]
+    form = interrupt["metadata"]["a2ui"]["surfaceId"]
+    # The interrupt is bound to the show_form call that drew the form (AG-UI's toolCallId).
+    [call] = [e for e in asked["events"] if e["type"] == "TOOL_CALL_START"]
+    assert call["toolCallName"] == "show_form" and interrupt["toolCallId"] == call["toolCallId"]
+    assert form in _surfaces(asked)
+    # A resume for another interrupt: the client itself refuses it, nothing is sent.
+    assert wrong["events"] == [] and interrupt["id"] in wrong["error"]["message"]
+    assert answer["error"] is None and answer["outcome"] == {"type": "success"}
+    assert any(text.startswith("Average salary, 1 Jan") for text in _texts(answer))
+    # Replayed as resume or as a tool message for the answered call: refused, saying why.
+    for run, said in ((replayed, interrupt["id"]), (stale, interrupt["toolCallId"])):
+        assert run["events"] == [] and run["error"]["status"] == 400
+        body = json.loads(run["error"]["message"].removeprefix("HTTP 400: "))
+        assert body["code"] == "UNKNOWN_INTERRUPT" and said in body["message"]
+    # The form was shown once, in the run that asked; the answer's run shows only its result.
+    assert [form in _surfaces(run) for run in (question, asked, answer)] == [False, True, False]
+    from tests.conftest import _context
+
+    with django_db_blocker.unblock(), bound(_context("ana")):
+        run_id = question["events"][0]["runId"]
+        thread_id = Run.objects.filter(pk=run_id).values_list("thread_id", flat=True).get()
+        assert Run.objects.filter(thread_id=thread_id).count() == 3
+        snapshots = StoredEvent.objects.filter(thread_id=thread_id, type="ACTIVITY_SNAPSHOT")
+        shown = [p["content"]["surfaceId"] for p in snapshots.values_list("payload", flat=True)]
+        assert shown.count(form) == 1
