@@ -24,6 +24,7 @@ from apps.decks.pipeline.ingest.glyphs import (
     words_text,
 )
 from apps.decks.pipeline.ingest.running import running_mark
+from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
 from apps.decks.pipeline.ingest.words import compound
 
 SECTION_NUMBER = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|[A-H]\.)$")
@@ -53,7 +54,8 @@ class Word(Placed):
 # Bold by name, or TeX's bold faces, whose names do not say so: Computer Modern's CMBX10 and
 # CMB10, the EC fonts' SFBX1000, Latin Modern's LMBX.
 BOLD_FONT = re.compile(
-    r"bold|black|heavy|semibold|medium|(?:^|\+)(?:cmbx|cmb\d|cmbsy|cmssbx|sfbx|ecbx|lmbx)", re.I
+    r"bold|black|heavy|semibold|medium|-medi|demi|(?:^|\+)(?:cmbx|cmb\d|cmbsy|cmssbx|sfbx|ecbx|lmbx)",
+    re.I,
 )
 
 
@@ -255,7 +257,17 @@ def page_lines(page: pdfplumber.page.Page, chars: list[dict] | None = None) -> l
     for glyph in sorted(glyphs, key=lambda g: (-round(g.size), g.baseline, g.x0)):
         candidates = [i for i in bands.get(round(glyph.baseline), ()) if lines[i].takes(glyph)]
         if candidates:
-            line = lines[min(candidates, key=lambda i: abs(lines[i].baseline - glyph.baseline))]
+            # The line the glyph touches first: TeX's lowered E of a logo can sit on the
+            # baseline of the other column's line, which must not take it.
+            line = lines[
+                min(
+                    candidates,
+                    key=lambda i: (
+                        not lines[i].near(glyph),
+                        abs(lines[i].baseline - glyph.baseline),
+                    ),
+                )
+            ]
             line.add(glyph)
             continue
         lines.append(_Line(glyph))
@@ -279,13 +291,22 @@ class _Line:
 
     def takes(self, glyph: Glyph) -> bool:
         offset = abs(glyph.baseline - self.baseline)
-        near = self.span[0] - 0.5 * self.size <= glyph.x0 <= self.span[1] + 0.5 * self.size
+        near = self.near(glyph)
         full = glyph.size >= 0.86 * self.size
         if offset <= 0.2 * self.size and (full or near):
             return True  # same baseline: the line's text (or, in another column, its neighbour)
-        if offset <= 0.3 * self.size and near and full and glyph.text.isupper():
+        if near and full and glyph.text.isupper() and self._beside(glyph) <= 0.3 * self.size:
             return True  # a letter set a little lower or higher: TeX's logos (the E of LaTeX)
         return not full and offset <= 0.7 * self.size and near  # a sub- or superscript
+
+    def _beside(self, glyph: Glyph) -> float:
+        """How far the glyph is shifted from the letter it follows: the line's own baseline
+        may be the other column's, a little off, when both columns' lines were joined."""
+        before = min(self.glyphs, key=lambda g: abs(g.x1 - glyph.x0))
+        return abs(glyph.baseline - before.baseline)
+
+    def near(self, glyph: Glyph) -> bool:
+        return self.span[0] - 0.5 * self.size <= glyph.x0 <= self.span[1] + 0.5 * self.size
 
     def add(self, glyph: Glyph) -> None:
         self.glyphs.append(glyph)
@@ -437,8 +458,12 @@ def join_lines(lines: list[str], vocabulary: set[str] | None = None) -> str:
             out = f"{stem}-{line}" if keep_hyphen else stem + line
         elif out.endswith(HYPHENS) and out[-2:-1].isalnum() and _name_goes_on(line):
             # No word is broken before a capital or a digit: the hyphen is the name's own
-            # ("Swiss-" / "FEL", "SPring-" / "8", "non-" / "Gaussian").
-            out = out.rstrip("".join(HYPHENS)) + "-" + line
+            # ("Swiss-" / "FEL", "SPring-" / "8", "non-" / "Gaussian") — unless the two halves
+            # are one name: a TeX logo ("La-" / "TeX") or a word the paper prints whole.
+            stem = out.rstrip("".join(HYPHENS))
+            joined = stem.split(" ")[-1] + re.match(r"\S*", line).group(0).rstrip(".,;:)")
+            whole = LOGO_WORD.fullmatch(joined) or joined.lower() in (vocabulary or ())
+            out = stem + ("" if whole else "-") + line
         elif out:
             out += " " + line
         else:

@@ -67,7 +67,7 @@ SKIPPED = re.compile(
     r"^(ac?knowledge?ments?|funding|author contributions|competing interests)", re.I
 )
 AFFILIATION = re.compile(
-    r"universit|institut|department|dept\.|laborator|school|college|faculty|centre|center|"
+    r"universit|institut|academ|department|dept\.|laborator|school|college|faculty|centre|center|"
     r"cnrs|inria|@|\bcorrespond|\bemail\b|hospital|research|gmbh|inc\.|ltd",
     re.I,
 )
@@ -166,7 +166,15 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
         text = segment.text
         if previous is not None and segment.top - previous.bottom > 2.2 * segment.size:
             break
-        if AFFILIATION.search(text) or CAPTION.match(text) or _heading_text(text):
+        if AFFILIATION.search(text) and not CAPTION.match(text):
+            # "Sam U. Llaun, Academy of Lagado, …": one author's byline, the name first.
+            lead = _split_names(text)[0] if _split_names(text) else ""
+            if not (_looks_like_name(lead) and not AFFILIATION.search(lead)):
+                break
+            names.append(lead)
+            previous = segment
+            continue
+        if CAPTION.match(text) or _heading_text(text):
             break
         if text.lower().startswith("abstract") or len(text.split()) > 40:
             break
