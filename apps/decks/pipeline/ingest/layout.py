@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import pdfplumber
 
 from apps.decks.pipeline.ingest.encodings import glyph_repairs
+from apps.decks.pipeline.ingest.fractions import Rule, page_rules
 from apps.decks.pipeline.ingest.glyphs import (
     Glyph,
     GlyphWord,
@@ -23,6 +24,7 @@ from apps.decks.pipeline.ingest.glyphs import (
     normalize,
     words_text,
 )
+from apps.decks.pipeline.ingest.hung import hang, is_hung
 from apps.decks.pipeline.ingest.running import running_mark
 from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
 from apps.decks.pipeline.ingest.words import compound
@@ -142,6 +144,7 @@ class Layout:
     body_size: float
     columns: list[tuple[float, float]]  # (x0, x1) of each text column
     running: list[str] = field(default_factory=list)  # texts of running headers/footers
+    rules: list[list[Rule]] = field(default_factory=list)  # each page's short horizontal lines
 
     def segments(self, role: str | None = "text") -> list[Segment]:
         return [s for page in self.pages for s in page if role is None or s.role == role]
@@ -171,14 +174,16 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
     pages: list[list[Segment]] = []
     sizes: list[tuple[float, float]] = []
     rotated: list[list[Segment]] = []
+    rules: list[list[Rule]] = []
     repairs = glyph_repairs(pdf)
     for number, page in enumerate(pdf.pages, start=1):
         chars = [_repaired(c, repairs) for c in page.chars]
         pages.append(_segments(number, page_lines(page, chars)))
         rotated.append(rotated_segments(number, chars))
         sizes.append((float(page.width), float(page.height)))
+        rules.append(page_rules(page))
     body = _body_size(pages)
-    layout = Layout(pages=pages, page_sizes=sizes, body_size=body, columns=[])
+    layout = Layout(pages=pages, page_sizes=sizes, body_size=body, columns=[], rules=rules)
     running_mark(layout)
     layout.columns = _columns(layout)
     _mark_margins(layout)
@@ -254,6 +259,8 @@ def page_lines(page: pdfplumber.page.Page, chars: list[dict] | None = None) -> l
     # on the same baseline, or as a script when it is small and touches the line's text.
     lines: list[_Line] = []
     bands: dict[int, list[int]] = {}
+    hung = [g for g in glyphs if is_hung(g)]
+    glyphs = [g for g in glyphs if not is_hung(g)]
     for glyph in sorted(glyphs, key=lambda g: (-round(g.size), g.baseline, g.x0)):
         candidates = [i for i in bands.get(round(glyph.baseline), ()) if lines[i].takes(glyph)]
         if candidates:
@@ -274,6 +281,7 @@ def page_lines(page: pdfplumber.page.Page, chars: list[dict] | None = None) -> l
         reach = 0.7 * glyph.size
         for y in range(round(glyph.baseline - reach), round(glyph.baseline + reach) + 1):
             bands.setdefault(y, []).append(len(lines) - 1)
+    lines += [_Line(glyph) for glyph in hang(hung, lines)]
     out = []
     for line in sorted(lines, key=lambda line: line.baseline):
         words = [_word(w) for w in line_words(line.glyphs)]
