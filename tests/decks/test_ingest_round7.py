@@ -8,8 +8,9 @@ import pdfplumber
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas
 
-from apps.decks.pipeline.ingest.layout import Layout, Segment, Word, join_lines, layout_read
+from apps.decks.pipeline.ingest.layout import Layout, join_lines, layout_read
 from apps.decks.pipeline.ingest.structure import authors_find, title_find
+from tests.decks.test_unseen_ingest import _segment
 
 SIZE = 10.0
 LOWERED = 0.225 * SIZE  # how far TeX's \LaTeX drops its E
@@ -66,15 +67,6 @@ def test_a_logo_hyphenated_at_a_line_end_is_joined_without_its_hyphen():
     )
     assert join_lines(["the Swiss-", "FEL laser"], {"javascript"}) == "the Swiss-FEL laser"
     assert join_lines(["a non-", "Gaussian tail"], set()) == "a non-Gaussian tail"
-
-
-def _segment(text: str, x0: float, top: float, size: float, font: str) -> Segment:
-    words, x = [], x0
-    for token in text.split():
-        width = 0.5 * size * len(token)
-        words.append(Word(token, x, x + width, top, top + size, size, font))
-        x += width + 0.3 * size
-    return Segment(page=1, words=words)
 
 
 def test_a_title_in_a_medium_weight_font_and_bylines_with_affiliations():
