@@ -56,7 +56,8 @@ def test_a_sum_at_the_text_size_takes_its_limits(displays):
 
 
 def test_a_fraction_whose_parts_cannot_be_told_apart_drops_the_display(displays):
-    # The numerator's tall norm bars are read onto the main line, inside the fraction's width.
+    # The numerator's inner fraction, in script size beside the tall norm bars, reads as a
+    # script of the bar: its place in the formula is lost, so no TeX is given for the display.
     assert displays["5"] == ""
 
 
@@ -84,6 +85,8 @@ def test_a_fraction_over_a_rule_is_rebuilt_and_a_glyph_astride_its_rule_is_unrea
     astride = _glyph("|", 115, 100)
     _, texts = fractions_rebuilt(main + over + under + [astride], [rule], 10.0)
     assert list(texts.values()) == ["\ufffd"]
+    _, texts = fractions_rebuilt(main + over + under, [rule], 10.0)
+    assert with_fractions("x_{" + next(iter(texts)) + "}", texts) == "x_{\ufffd}"  # a script
 
 
 @needs_pdflatex

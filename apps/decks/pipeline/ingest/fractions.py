@@ -4,6 +4,7 @@ denominator's under it. Read line by line they come out as three rows ("y − Zu
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 import pdfplumber
@@ -72,7 +73,9 @@ def fractions_rebuilt(
 def with_fractions(tex: str, texts: dict[str, str]) -> str:
     """The placeholders of `fractions_rebuilt` in a row's TeX replaced by their fractions."""
     for mark in sorted(texts, reverse=True):  # outer fractions hold the inner placeholders
-        tex = tex.replace(mark, texts[mark])
+        # Read as a script of the glyph before it, a fraction's place in the formula is lost.
+        scripted = re.search(rf"[_^]\{{[^{{}}]*{mark}", tex)
+        tex = tex.replace(mark, UNREADABLE_FRACTION if scripted else texts[mark])
     return tex
 
 

@@ -41,12 +41,16 @@ def hang(glyphs: list[Glyph], lines: list[_Line]) -> list[Glyph]:
         top = stack[0]
         middle = (top.x0 + top.x1) / 2
         accent = top.text in ACCENTS  # a wide hat or tilde: just over its letter, not hung
-        lowest = stack[-1].baseline + (ACCENT_REACH_EM if accent else REACH_EM) * top.size
+        if len(stack) > 1:  # a stack ends one piece below its last piece's origin
+            lowest = 2 * stack[-1].baseline - stack[-2].baseline
+        else:
+            lowest = top.baseline + (ACCENT_REACH_EM if accent else REACH_EM) * top.size
         across = [
             line
             for line in lines
             if top.baseline <= line.baseline <= lowest
             and line.span[0] - top.size <= middle <= line.span[1] + top.size
+            and _mathematics_near(line, middle, top.size)
         ]
         if not across:
             left.extend(stack)
@@ -84,3 +88,9 @@ def _stacks(glyphs: list[Glyph]) -> list[list[Glyph]]:
         else:
             stacks.append([glyph])
     return stacks
+
+
+def _mathematics_near(line: _Line, x: float, size: float) -> bool:
+    """The line holds mathematics around the glyph: a formula, never a line of prose under a
+    display whose delimiters reach down to it."""
+    return any(g.mathy and abs((g.x0 + g.x1) / 2 - x) < 4 * size for g in line.glyphs)
