@@ -9,7 +9,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas
 
 from apps.decks.pipeline.ingest.layout import Layout, join_lines, layout_read
-from apps.decks.pipeline.ingest.structure import authors_find, title_find
+from apps.decks.pipeline.ingest.structure import authors_find, heading_of, title_find
 from tests.decks.test_unseen_ingest import _segment
 
 SIZE = 10.0
@@ -92,3 +92,11 @@ def test_a_title_in_a_medium_weight_font_and_bylines_with_affiliations():
     assert authors_find(layout, title_segment) == ["Ann B. Carter", "James Ode"]
     assert _segment("Results", 54, 300, 12.0, "URWGothicL-Demi").bold
     assert not _segment("Results", 54, 300, 12.0, "NimbusRomNo9L-Regu").bold
+
+
+def test_a_heading_in_capitals_with_a_tex_logo_is_set_in_sentence_case():
+    layout = Layout(pages=[[]], page_sizes=[(612.0, 792.0)], body_size=10.0, columns=[])
+    heading = heading_of(
+        layout, _segment("3. NON-LATIN SCRIPTS UNDER PDFLaTeX", 72, 300, 10.0, "X+CMBX10")
+    )
+    assert heading is not None and heading.title == "Non-latin scripts under PDFLaTeX"

@@ -13,6 +13,7 @@ from apps.decks.pipeline.ingest.layout import (
     join_lines,
     reading_order,
 )
+from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
 from apps.decks.pipeline.paper import Equation, Section
 
 DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+[^\s\"<>.,;)\]])")
@@ -284,7 +285,7 @@ def heading_of(layout: Layout, segment: Segment) -> Heading | None:
 
 def _sentence_case(title: str) -> str:
     """ "FIRST-LEVEL HEADING" → "First-level heading": capitals are the heading's typography."""
-    letters = [c for c in title if c.isalpha()]
+    letters = [c for c in LOGO_WORD.sub("", title) if c.isalpha()]  # "… UNDER PDFLaTeX"
     if len(letters) < 4 or any(c.islower() for c in letters):
         return title
     words = []
@@ -294,6 +295,7 @@ def _sentence_case(title: str) -> str:
             len(letters) == 1
             and letters != "A"
             or (1 < len(letters) <= 4 and not re.search(r"[AEIOUY]", letters))
+            or LOGO_WORD.fullmatch(word)
         )
         words.append(word if acronym else word.lower())  # "IN R", "GLM" stay
     sentence = " ".join(words)
