@@ -5,8 +5,8 @@ fonts, Greek, operators) with a relation or operator in it, indented or centred 
 or carrying an equation number "(3)" at the column's edge. The lines just above and below it
 that hold only small mathematics are its limits ("t=1" under a ∑, "W" over it) and join it.
 Sub- and superscripts come from glyphs.line_words; a big operator's limits are the small
-glyphs stacked over and under it. Fractions drawn with a rule are kept in reading order
-(numerator, then denominator), not rebuilt.
+glyphs stacked over and under it. Fractions drawn with a rule are rebuilt as `\\frac`
+(fractions.py).
 """
 
 from __future__ import annotations
@@ -14,11 +14,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from apps.decks.pipeline.ingest.fractions import Rule, fractions_rebuilt, with_fractions
 from apps.decks.pipeline.ingest.glyphs import RELATIONS, Glyph, line_words
+from apps.decks.pipeline.ingest.hung import is_hung
 from apps.decks.pipeline.ingest.layout import Layout, Segment
 
 NUMBER = re.compile(r"^\((\d+[a-z]?|[A-Z]\.\d+)\)$")
 BIG_OPERATORS = set("∑∏∫∮⋃⋂⨁⨂")
+# A display integral at the text size (TeX's cmex) carries its limits at its side.
+SIDE_LIMITS = set("∫∮")
 UNREADABLE = re.compile(r"\(cid:\d+\)|\ufffd")
 PROSE_WORD = re.compile(r"^[A-Za-z][a-z]{2,}[.,;:]?$")
 
@@ -47,12 +51,15 @@ def equations_find(layout: Layout) -> list[DisplayEquation]:
         for main in sorted(mains, key=lambda s: s.top):
             if id(main) in used:
                 continue
-            group = [main] + [
-                s
-                for s in texts
-                if s is not main and id(s) not in used and _belongs(layout, s, main, numbers)
-            ]
-            used.update(id(s) for s in group)
+            group = [main]
+            used.add(id(main))
+            # Through the lines already taken: a fraction's denominator sits under its
+            # numerator, and the main line is cut in pieces where the fraction stands.
+            for member in group:
+                for s in texts:
+                    if id(s) not in used and _belongs(layout, s, member, numbers):
+                        group.append(s)
+                        used.add(id(s))
             overlapping = next((g for g in groups if _overlap(g, group)), None)
             if overlapping is not None:  # two parts of one display ("L(θ) =" and its sum)
                 overlapping.extend(group)
@@ -66,7 +73,8 @@ def equations_find(layout: Layout) -> list[DisplayEquation]:
                 segment.role = "equation"
             number = NUMBER.match(number_segment.text.strip()).group(1) if number_segment else ""
             group.sort(key=lambda s: (s.top, s.x0))
-            found.append(DisplayEquation(page_number, number, _tex(group), group))
+            rules = layout.rules[page_number - 1] if layout.rules else []
+            found.append(DisplayEquation(page_number, number, _tex(group, rules), group))
     return found
 
 
@@ -131,13 +139,14 @@ def _belongs(layout: Layout, segment: Segment, main: Segment, numbers: list[Segm
     return (overlaps and close) or beside
 
 
-def _tex(group: list[Segment]) -> str:
+def _tex(group: list[Segment], rules: list[Rule]) -> str:
     """TeX of a display: one row per main line (a system of equations becomes rows)."""
     glyphs = [g for s in group for w in s.words if w.source for g in w.source.glyphs]
     if any(UNREADABLE.search(g.text) for g in glyphs):
         return ""  # glyphs without a Unicode mapping cannot be written as TeX
     body = max(group, key=lambda s: sum(len(w.text) for w in s.words))
     main_size = body.size
+    glyphs, fractions = fractions_rebuilt(glyphs, rules, main_size)
     rows: list[list[Glyph]] = []
     row_lines: list[float] = []
     for line in sorted({round(g.baseline) for g in glyphs if abs(g.size - main_size) < 0.5}):
@@ -149,14 +158,25 @@ def _tex(group: list[Segment]) -> str:
     for g in glyphs:
         nearest = min(range(len(rows)), key=lambda i: abs(row_lines[i] - g.baseline))
         rows[nearest].append(g)
-    texts = [t for t in (_row_tex(row, main_size) for row in rows) if t]
+    texts = [
+        _conditional_bars(with_fractions(t, fractions))
+        for t in (_row_tex(r, main_size) for r in rows)
+        if t
+    ]
+    if any(UNREADABLE.search(t) for t in texts):
+        return ""  # a fraction whose parts could not be told apart
     if len(texts) == 1:
         return texts[0]
     return "\\begin{gathered} " + " \\\\ ".join(texts) + " \\end{gathered}"
 
 
 def _row_tex(glyphs: list[Glyph], main_size: float) -> str:
-    operators = [g for g in glyphs if g.text in BIG_OPERATORS and g.size > 1.15 * main_size]
+    operators = [
+        g
+        for g in glyphs
+        if g.text in BIG_OPERATORS
+        and (g.size > 1.15 * main_size or (is_hung(g) and g.text not in SIDE_LIMITS))
+    ]
     limits: dict[int, tuple[list[Glyph], list[Glyph]]] = {}
     taken: set[int] = set()
     for op in operators:
@@ -178,3 +198,22 @@ def _row_tex(glyphs: list[Glyph], main_size: float) -> str:
                 atom.sub, atom.sup = limits[id(atom.base)]
     tex = " ".join(w.tex() for w in words)
     return re.sub(r"[.,;]+$", "", tex).strip()
+
+
+def _conditional_bars(tex: str) -> str:
+    """A lone bar at one level of a group ("(u | y, θ)", "f_{Y|U}", "d(ũ(θ)|y)") is the
+    conditional `\\mid`, not half of an absolute value: written so, the bars left are pairs."""
+    levels: list[list[int]] = [[]]  # bar positions at each open level, the outermost first
+    lone: list[int] = []
+    for index, char in enumerate(tex):
+        escaped = index and tex[index - 1] == "\\"
+        if char in "({" and not escaped:
+            levels.append([])
+        elif char in ")}" and not escaped and len(levels) > 1:
+            bars = levels.pop()
+            lone += bars if len(bars) == 1 else []
+        elif char == "|" and not escaped:
+            levels[-1].append(index)
+    for index in sorted(lone, reverse=True):
+        tex = tex[:index] + " \\mid " + tex[index + 1 :]
+    return re.sub(r" {2,}", " ", tex)

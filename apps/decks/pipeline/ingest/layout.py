@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import pdfplumber
 
 from apps.decks.pipeline.ingest.encodings import glyph_repairs
+from apps.decks.pipeline.ingest.fractions import Rule, page_rules
 from apps.decks.pipeline.ingest.glyphs import (
     Glyph,
     GlyphWord,
@@ -23,7 +24,9 @@ from apps.decks.pipeline.ingest.glyphs import (
     normalize,
     words_text,
 )
+from apps.decks.pipeline.ingest.hung import hang, is_hung
 from apps.decks.pipeline.ingest.running import running_mark
+from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
 from apps.decks.pipeline.ingest.words import compound
 
 SECTION_NUMBER = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|[A-H]\.)$")
@@ -53,7 +56,8 @@ class Word(Placed):
 # Bold by name, or TeX's bold faces, whose names do not say so: Computer Modern's CMBX10 and
 # CMB10, the EC fonts' SFBX1000, Latin Modern's LMBX.
 BOLD_FONT = re.compile(
-    r"bold|black|heavy|semibold|medium|(?:^|\+)(?:cmbx|cmb\d|cmbsy|cmssbx|sfbx|ecbx|lmbx)", re.I
+    r"bold|black|heavy|semibold|medium|-medi|demi|(?:^|\+)(?:cmbx|cmb\d|cmbsy|cmssbx|sfbx|ecbx|lmbx)",
+    re.I,
 )
 
 
@@ -140,6 +144,7 @@ class Layout:
     body_size: float
     columns: list[tuple[float, float]]  # (x0, x1) of each text column
     running: list[str] = field(default_factory=list)  # texts of running headers/footers
+    rules: list[list[Rule]] = field(default_factory=list)  # each page's short horizontal lines
 
     def segments(self, role: str | None = "text") -> list[Segment]:
         return [s for page in self.pages for s in page if role is None or s.role == role]
@@ -169,14 +174,16 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
     pages: list[list[Segment]] = []
     sizes: list[tuple[float, float]] = []
     rotated: list[list[Segment]] = []
+    rules: list[list[Rule]] = []
     repairs = glyph_repairs(pdf)
     for number, page in enumerate(pdf.pages, start=1):
         chars = [_repaired(c, repairs) for c in page.chars]
         pages.append(_segments(number, page_lines(page, chars)))
         rotated.append(rotated_segments(number, chars))
         sizes.append((float(page.width), float(page.height)))
+        rules.append(page_rules(page))
     body = _body_size(pages)
-    layout = Layout(pages=pages, page_sizes=sizes, body_size=body, columns=[])
+    layout = Layout(pages=pages, page_sizes=sizes, body_size=body, columns=[], rules=rules)
     running_mark(layout)
     layout.columns = _columns(layout)
     _mark_margins(layout)
@@ -252,16 +259,29 @@ def page_lines(page: pdfplumber.page.Page, chars: list[dict] | None = None) -> l
     # on the same baseline, or as a script when it is small and touches the line's text.
     lines: list[_Line] = []
     bands: dict[int, list[int]] = {}
+    hung = [g for g in glyphs if is_hung(g)]
+    glyphs = [g for g in glyphs if not is_hung(g)]
     for glyph in sorted(glyphs, key=lambda g: (-round(g.size), g.baseline, g.x0)):
         candidates = [i for i in bands.get(round(glyph.baseline), ()) if lines[i].takes(glyph)]
         if candidates:
-            line = lines[min(candidates, key=lambda i: abs(lines[i].baseline - glyph.baseline))]
+            # The line the glyph touches first: TeX's lowered E of a logo can sit on the
+            # baseline of the other column's line, which must not take it.
+            line = lines[
+                min(
+                    candidates,
+                    key=lambda i: (
+                        not lines[i].near(glyph),
+                        abs(lines[i].baseline - glyph.baseline),
+                    ),
+                )
+            ]
             line.add(glyph)
             continue
         lines.append(_Line(glyph))
         reach = 0.7 * glyph.size
         for y in range(round(glyph.baseline - reach), round(glyph.baseline + reach) + 1):
             bands.setdefault(y, []).append(len(lines) - 1)
+    lines += [_Line(glyph) for glyph in hang(hung, lines)]
     out = []
     for line in sorted(lines, key=lambda line: line.baseline):
         words = [_word(w) for w in line_words(line.glyphs)]
@@ -279,13 +299,22 @@ class _Line:
 
     def takes(self, glyph: Glyph) -> bool:
         offset = abs(glyph.baseline - self.baseline)
-        near = self.span[0] - 0.5 * self.size <= glyph.x0 <= self.span[1] + 0.5 * self.size
+        near = self.near(glyph)
         full = glyph.size >= 0.86 * self.size
         if offset <= 0.2 * self.size and (full or near):
             return True  # same baseline: the line's text (or, in another column, its neighbour)
-        if offset <= 0.3 * self.size and near and full and glyph.text.isupper():
+        if near and full and glyph.text.isupper() and self._beside(glyph) <= 0.3 * self.size:
             return True  # a letter set a little lower or higher: TeX's logos (the E of LaTeX)
         return not full and offset <= 0.7 * self.size and near  # a sub- or superscript
+
+    def _beside(self, glyph: Glyph) -> float:
+        """How far the glyph is shifted from the letter it follows: the line's own baseline
+        may be the other column's, a little off, when both columns' lines were joined."""
+        before = min(self.glyphs, key=lambda g: abs(g.x1 - glyph.x0))
+        return abs(glyph.baseline - before.baseline)
+
+    def near(self, glyph: Glyph) -> bool:
+        return self.span[0] - 0.5 * self.size <= glyph.x0 <= self.span[1] + 0.5 * self.size
 
     def add(self, glyph: Glyph) -> None:
         self.glyphs.append(glyph)
@@ -437,8 +466,12 @@ def join_lines(lines: list[str], vocabulary: set[str] | None = None) -> str:
             out = f"{stem}-{line}" if keep_hyphen else stem + line
         elif out.endswith(HYPHENS) and out[-2:-1].isalnum() and _name_goes_on(line):
             # No word is broken before a capital or a digit: the hyphen is the name's own
-            # ("Swiss-" / "FEL", "SPring-" / "8", "non-" / "Gaussian").
-            out = out.rstrip("".join(HYPHENS)) + "-" + line
+            # ("Swiss-" / "FEL", "SPring-" / "8", "non-" / "Gaussian") — unless the two halves
+            # are one name: a TeX logo ("La-" / "TeX") or a word the paper prints whole.
+            stem = out.rstrip("".join(HYPHENS))
+            joined = stem.split(" ")[-1] + re.match(r"\S*", line).group(0).rstrip(".,;:)")
+            whole = LOGO_WORD.fullmatch(joined) or joined.lower() in (vocabulary or ())
+            out = stem + ("" if whole else "-") + line
         elif out:
             out += " " + line
         else:

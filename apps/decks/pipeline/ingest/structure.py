@@ -13,6 +13,7 @@ from apps.decks.pipeline.ingest.layout import (
     join_lines,
     reading_order,
 )
+from apps.decks.pipeline.ingest.tex_words import LOGO_WORD, footnote_marks_dropped
 from apps.decks.pipeline.paper import Equation, Section
 
 DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+[^\s\"<>.,;)\]])")
@@ -67,7 +68,7 @@ SKIPPED = re.compile(
     r"^(ac?knowledge?ments?|funding|author contributions|competing interests)", re.I
 )
 AFFILIATION = re.compile(
-    r"universit|institut|department|dept\.|laborator|school|college|faculty|centre|center|"
+    r"universit|institut|academ|department|dept\.|laborator|school|college|faculty|centre|center|"
     r"cnrs|inria|@|\bcorrespond|\bemail\b|hospital|research|gmbh|inc\.|ltd",
     re.I,
 )
@@ -119,7 +120,7 @@ def title_find(layout: Layout, metadata_title: str) -> tuple[str, Segment | None
     for segment in lines[1:]:
         if segment.top - block[-1].bottom < 1.2 * biggest:
             block.append(segment)
-    title = _sentence_case(join_lines([s.text for s in block]))
+    title = _sentence_case(footnote_marks_dropped(join_lines([s.text for s in block])))
     if len(title.split()) < 2 and metadata_title:
         return metadata_title.strip(), block[-1]
     return title, block[-1]
@@ -166,7 +167,15 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
         text = segment.text
         if previous is not None and segment.top - previous.bottom > 2.2 * segment.size:
             break
-        if AFFILIATION.search(text) or CAPTION.match(text) or _heading_text(text):
+        if AFFILIATION.search(text) and not CAPTION.match(text):
+            # "Sam U. Llaun, Academy of Lagado, …": one author's byline, the name first.
+            lead = _split_names(text)[0] if _split_names(text) else ""
+            if not (_looks_like_name(lead) and not AFFILIATION.search(lead)):
+                break
+            names.append(lead)
+            previous = segment
+            continue
+        if CAPTION.match(text) or _heading_text(text):
             break
         if text.lower().startswith("abstract") or len(text.split()) > 40:
             break
@@ -276,7 +285,7 @@ def heading_of(layout: Layout, segment: Segment) -> Heading | None:
 
 def _sentence_case(title: str) -> str:
     """ "FIRST-LEVEL HEADING" → "First-level heading": capitals are the heading's typography."""
-    letters = [c for c in title if c.isalpha()]
+    letters = [c for c in LOGO_WORD.sub("", title) if c.isalpha()]  # "… UNDER PDFLaTeX"
     if len(letters) < 4 or any(c.islower() for c in letters):
         return title
     words = []
@@ -286,6 +295,7 @@ def _sentence_case(title: str) -> str:
             len(letters) == 1
             and letters != "A"
             or (1 < len(letters) <= 4 and not re.search(r"[AEIOUY]", letters))
+            or LOGO_WORD.fullmatch(word)
         )
         words.append(word if acronym else word.lower())  # "IN R", "GLM" stay
     sentence = " ".join(words)
