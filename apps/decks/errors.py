@@ -35,6 +35,10 @@ IMAGE_TOO_LARGE = (
     "({megapixels:.0f} megapixels); the limit is {limit} megapixels per image. "
     "Downsample the images and try again."
 )
+STREAM_TOO_LARGE = (
+    "Page {page} of {name} holds a compressed stream that inflates past {limit_mb} MB; "
+    "a paper's page never does. The file may be built to exhaust memory."
+)
 RENDERER_MISSING = (
     "The Slidev renderer is not installed ({path} is missing). Run "
     "`cd renderers/slidev && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund`."

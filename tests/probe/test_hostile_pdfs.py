@@ -3,10 +3,10 @@ tree that is its own child made pypdfium2 raise PdfiumError out of the upload's 
 check, which is no PaperError: the upload was a 500. Each gets the field's message, a 400,
 and leaves no deck and no file behind.
 
-A compression bomb (a ~1 MB page stream that inflates to 1 GB) passes the structural check
-and is refused only by the pipeline's text reader after minutes and gigabytes: that check is
-the deck pipeline's (apps/decks/pipeline/ingest/checks.py) and is reported, with this input,
-in /work/notes/proto7-findings.md (the strict xfail below turns when it is fixed)."""
+A compression bomb (a ~1 MB page stream that inflates to 1 GB) passed the structural check
+and was refused only by the pipeline's text reader after minutes and gigabytes: the check now
+inflates each page's content streams under pypdf's output bound. A title with markup reached
+Slidev's title renderer as markup."""
 
 import zlib
 from pathlib import Path
@@ -72,7 +72,6 @@ def test_a_pdf_the_reader_chokes_on_is_refused_at_the_field(
     assert not any((var_dir / "decks").iterdir())
 
 
-@pytest.mark.xfail(strict=True, reason="pipeline: pdf_check does not bound inflated streams")
 def test_a_compression_bomb_is_refused_by_the_structural_check(tmp_path):
     bomb = tmp_path / "bomb.pdf"
     bomb.write_bytes(compression_bomb(200_000_000))
@@ -84,7 +83,6 @@ def test_a_compression_bomb_is_refused_by_the_structural_check(tmp_path):
 HOSTILE_TITLE = "Hostile Paper: <script>alert(1)</script> <img src=x onerror=alert(1)>"
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="pipeline: headmatter title")
 def test_a_title_with_markup_reaches_slidevs_title_renderer_as_text():
     """Slidev renders the headmatter `title` as Markdown into a Vue template
     (/@slidev/title-renderer.md): a paper titled with `<script>` failed `slidev build` ("Tags

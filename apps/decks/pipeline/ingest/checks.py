@@ -8,6 +8,8 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 from pypdf import PdfReader
+from pypdf.errors import LimitReachedError
+from pypdf.filters import ZLIB_MAX_OUTPUT_LENGTH
 
 from apps.decks import errors, limits
 
@@ -43,6 +45,7 @@ def pdf_check(path: Path) -> int:
         _check_pages(document, name)
     finally:
         document.close()
+    _check_content_streams(path, name)
     return pages
 
 
@@ -98,3 +101,33 @@ def _check_pages(document: pdfium.PdfDocument, name: str) -> None:
                     )
         finally:
             page.close()
+
+
+def _check_content_streams(path: Path, name: str) -> None:
+    """Inflate each page's content streams under pypdf's output bound: a small file whose page
+    stream inflates to a gigabyte (a compression bomb) is refused here, in a fraction of a
+    second, instead of costing the text reader minutes and gigabytes later."""
+    try:
+        pages = PdfReader(path).pages
+    except Exception:  # noqa: BLE001 - damage PDFium tolerated is the text reader's to judge
+        return
+    for index, page in enumerate(pages):
+        try:
+            _inflate_contents(page)
+        except LimitReachedError as exc:
+            raise errors.LimitExceeded(
+                errors.STREAM_TOO_LARGE.format(
+                    page=index + 1, name=name, limit_mb=ZLIB_MAX_OUTPUT_LENGTH // 1_000_000
+                )
+            ) from exc
+        except Exception:  # noqa: BLE001 - as above: a damaged stream is not a bomb
+            continue
+
+
+def _inflate_contents(page) -> None:
+    contents = page.get("/Contents")
+    if contents is None:
+        return
+    contents = contents.get_object()
+    for stream in contents if isinstance(contents, list) else [contents]:
+        stream.get_object().get_data()

@@ -108,6 +108,7 @@ class BuiltinProposer:
                 self._text_slide("What this paper does", contributions, "contributions", own)
             )
 
+        opening_count = len(slides)
         figures = self._figures_chosen(paper)
         closing_count = 1 if conclusion or any(kinds[id(s)] == "discussion" for s in body) else 0
         budget = TARGET_SLIDES - len(slides) - len(figures) - closing_count
@@ -129,10 +130,22 @@ class BuiltinProposer:
                 if figure.id not in placed and _home(figure, paper) == section.title:
                     slides.append(self.figure_slide(figure, used, titles))
                     placed.add(figure.id)
-        for figure in figures:  # figures whose home section was not a body section
-            if figure.id not in placed:
-                slides.insert(_before_conclusion(slides), self.figure_slide(figure, used, titles))
-                placed.add(figure.id)
+        # figures whose home section was not a body section keep the paper's order: an
+        # introduction's figure follows the opening slides, any other goes before the close
+        opening_end = opening_count
+        intro_titles = (
+            {s.title for s in intro} or {paper.sections[0].title} if paper.sections else set()
+        )
+        for figure in figures:
+            if figure.id in placed:
+                continue
+            slide = self.figure_slide(figure, used, titles)
+            if _home(figure, paper) in intro_titles:
+                slides.insert(opening_end, slide)
+                opening_end += 1
+            else:
+                slides.insert(_before_conclusion(slides), slide)
+            placed.add(figure.id)
 
         closing_paragraphs = [p for s in conclusion for p in s.paragraphs] or [
             p for s in body if kinds[id(s)] == "discussion" for p in s.paragraphs

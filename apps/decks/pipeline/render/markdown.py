@@ -98,7 +98,9 @@ def _front_matter(fields: dict) -> str:
 
 
 def headmatter(deck: SlideDeck) -> dict:
-    title = _no_mustache(re.sub(r"\s+", " ", deck.title))
+    # Slidev compiles the headmatter title as Markdown into a Vue template (and into the
+    # page's <title>): angle brackets become look-alikes so a title is text, never markup.
+    title = _no_mustache(re.sub(r"\s+", " ", deck.title)).replace("<", "‹").replace(">", "›")
     return {
         "theme": HEADMATTER["theme"],
         "title": title,
@@ -121,7 +123,7 @@ def _notes(slide: Slide) -> str:
     if not slide.notes:
         return ""
     text = re.sub(r"-{2,}", "–", without_loose_accents(slide.notes))
-    text = text.replace("<", "‹").replace(">", "›")
+    text = _no_mustache(text.replace("<", "‹").replace(">", "›"))
     return f"\n\n<!--\n{text}\n-->"
 
 
