@@ -75,28 +75,15 @@ def _an_artifact(context) -> str:
 
 
 async def _round(handler, cookie: str, artifact_id: str, args) -> tuple[float, float, float]:
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "GET",
-        "scheme": "http",
-        "path": f"/api/artifacts/{artifact_id}/",
-        "raw_path": f"/api/artifacts/{artifact_id}/".encode(),
-        "query_string": b"",
-        "root_path": "",
-        "headers": [(b"host", b"127.0.0.1"), (b"cookie", cookie.encode())],
-        "client": ("127.0.0.1", 50000),
-        "server": ("127.0.0.1", 8000),
-    }
-    await _request(handler, scope)  # warm-up
+    path = f"/api/artifacts/{artifact_id}/"
+    await _request(handler, path, cookie)  # warm-up
     threads_before = _threads_started()
     cpu, wall = time.process_time(), time.perf_counter()
     pending = iter(range(args.requests))
 
     async def worker():
         for _ in pending:
-            await _request(handler, scope)
+            await _request(handler, path, cookie)
 
     await asyncio.gather(*(worker() for _ in range(args.concurrency)))
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
@@ -104,26 +91,11 @@ async def _round(handler, cookie: str, artifact_id: str, args) -> tuple[float, f
     return cpu * 1000 / args.requests, wall * 1000 / args.requests, threads
 
 
-async def _request(handler, scope) -> None:
-    sent = []
-    disconnect = asyncio.Event()
+async def _request(handler, path: str, cookie: str) -> None:
+    from tests.support.asgi_request import asgi_request
 
-    async def receive():
-        if not sent:
-            sent.append(None)
-            return {"type": "http.request", "body": b"", "more_body": False}
-        await disconnect.wait()
-        return {"type": "http.disconnect"}
-
-    status = []
-
-    async def send(message):
-        if message["type"] == "http.response.start":
-            status.append(message["status"])
-
-    await handler(dict(scope), receive, send)
-    disconnect.set()
-    if status != [200]:
+    status, _, _ = await asgi_request(handler, "GET", path, cookie.encode())
+    if status != 200:
         raise SystemExit(f"the request answered {status}")
 
 

@@ -12,6 +12,7 @@ from django.test import Client
 
 from apps.agent import services
 from project.http import ProjectASGIHandler
+from tests.support.asgi_request import asgi_request
 
 pytestmark = [pytest.mark.usefixtures("committed_db")]
 
@@ -27,40 +28,9 @@ def _cookie(username: str) -> bytes:
 
 
 async def _call(handler, method: str, path: str, cookie: bytes | None) -> tuple:
-    headers = [(b"host", b"testserver")] + ([(b"cookie", cookie)] if cookie else [])
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": method,
-        "scheme": "http",
-        "path": path,
-        "raw_path": path.encode(),
-        "query_string": b"",
-        "root_path": "",
-        "headers": headers,
-        "client": ("127.0.0.1", 50000),
-        "server": ("testserver", 80),
-    }
-    delivered, done = [], asyncio.Event()
-    messages = []
-
-    async def receive():
-        if not delivered:
-            delivered.append(True)
-            return {"type": "http.request", "body": b"", "more_body": False}
-        await done.wait()
-        return {"type": "http.disconnect"}
-
-    async def send(message):
-        messages.append(message)
-
-    await handler(scope, receive, send)
-    done.set()
-    start = messages[0]
-    body = b"".join(m.get("body", b"") for m in messages[1:])
-    headers = sorted((k.lower(), NONCE.sub(b"nonce", v)) for k, v in start["headers"])
-    return start["status"], [h for h in headers if h[0] != b"set-cookie"], NONCE.sub(b"n", body)
+    status, headers, body = await asgi_request(handler, method, path, cookie)
+    headers = sorted((k.lower(), NONCE.sub(b"nonce", v)) for k, v in headers)
+    return status, [h for h in headers if h[0] != b"set-cookie"], NONCE.sub(b"n", body)
 
 
 @pytest.fixture
