@@ -8,10 +8,10 @@ from project import bootstrap  # noqa: E402
 
 bootstrap.ensure_database_server()
 
-from django.core.asgi import get_asgi_application  # noqa: E402
+from project.http import project_asgi_application  # noqa: E402
 
 # Build Django's app before importing consumers, so models are ready.
-django_asgi_app = get_asgi_application()
+django_asgi_app = project_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

@@ -1,3 +1,5 @@
+from django.db.models import Func, JSONField, OuterRef, Subquery
+
 from apps.a2ui.processor import ProcessingError, SurfaceProcessor
 from apps.accounts.access import AccessContext, bound
 from apps.agent.models import Artifact, Event, Run, Thread
@@ -43,6 +45,36 @@ def chart_of_result(*, context: AccessContext, artifact_id: str, run_id=None) ->
         charts = charts.filter(run_id=run_id)
     with bound(context):
         return charts.order_by("-created_at").first()
+
+
+def artifact_with_chart(
+    *, context: AccessContext, artifact_id
+) -> tuple[Artifact | None, dict | None]:
+    """The artifact and, for a query result, the payload of its chart (`chart_of_result`).
+    The table fetch after every answer asks for both: they are read by one statement, the
+    chart among the result's run's artifacts; a result without a run is looked up as
+    `chart_of_result` does."""
+    charts = (
+        Artifact.objects.filter(
+            kind="chart",
+            run_id=OuterRef("run_id"),
+            payload__source_id=Func(OuterRef("id"), function="to_jsonb", output_field=JSONField()),
+        )
+        .order_by("-created_at")
+        .values("payload")[:1]
+    )
+    with bound(context):
+        artifact = (
+            Artifact.objects.filter(pk=artifact_id)
+            .annotate(chart_payload=Subquery(charts, output_field=JSONField()))
+            .first()
+        )
+        if artifact is None or artifact.kind != "sql_result":
+            return artifact, None
+        if artifact.run_id is None:
+            chart = chart_of_result(context=context, artifact_id=artifact.id)
+            return artifact, chart.payload if chart else None
+        return artifact, artifact.chart_payload
 
 
 def thread_last_seq(*, context: AccessContext, thread_id) -> int:

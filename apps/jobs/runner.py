@@ -21,7 +21,7 @@ from django_tasks_db.management.commands.db_worker import Worker
 from django_tasks_db.models import DBTaskResult
 from django_tasks_db.utils import exclusive_transaction
 
-from apps.jobs import errors, settings
+from apps.jobs import errors, looplag, settings
 from apps.jobs.presence import CHANNEL, Presence
 from apps.jobs.queues import LOCAL_SEPARATOR, base_queue, local_queue
 from apps.jobs.reaper import Reaper
@@ -222,6 +222,7 @@ def ensure_started(*, loop: asyncio.AbstractEventLoop | None = None) -> Runner:
 def start_in_web_process(loop: asyncio.AbstractEventLoop) -> None:
     """Threads mode: the web process runs jobs from the start, so that the jobs of a process
     that died before it are settled even before anyone asks anything."""
+    looplag.start(loop)
     if settings.runner_mode() == settings.RUNNER_THREADS and not _hosted:
         ensure_started(loop=loop)
 

@@ -21,7 +21,7 @@ def _sql_artifact(request, artifact_id):
     )
 
 
-def _artifact_json(request, artifact) -> dict:
+def _artifact_json(artifact, chart: dict | None) -> dict:
     data = {
         "id": artifact.id,
         "kind": artifact.kind,
@@ -29,20 +29,17 @@ def _artifact_json(request, artifact) -> dict:
         "payload": artifact.payload,
     }
     if artifact.kind == "sql_result":
-        chart = selectors.chart_of_result(
-            context=request.access, artifact_id=artifact.id, run_id=artifact.run_id
-        )
-        data["chart"] = chart.payload if chart else None
+        data["chart"] = chart
     return data
 
 
 @login_required
 @require_GET
 def artifact_detail(request, artifact_id):
-    artifact = selectors.artifact_get(context=request.access, artifact_id=artifact_id)
+    artifact, chart = selectors.artifact_with_chart(context=request.access, artifact_id=artifact_id)
     if artifact is None:
         raise Http404("No such artifact")
-    return JsonResponse(_artifact_json(request, artifact))
+    return JsonResponse(_artifact_json(artifact, chart))
 
 
 @login_required
@@ -52,7 +49,8 @@ def artifact_sql(request, artifact_id):
     """Run an edited version of a SQL artifact: same gateway, same validation, a new artifact."""
     source = _sql_artifact(request, artifact_id)
     created = services.edited_sql_run(context=request.access, source=source, body=request.body)
-    return JsonResponse({"ok": True, "artifact": _artifact_json(request, created.sql_result)})
+    chart = created.chart.payload if created.chart else None
+    return JsonResponse({"ok": True, "artifact": _artifact_json(created.sql_result, chart)})
 
 
 @login_required

@@ -75,12 +75,12 @@ def result_drafts(
     result: dict[str, Any], *, chart_hint: Mapping[str, Any] | str | None = None
 ) -> list[ArtifactDraft]:
     """The sql_result artifact and, when a chart fits, the chart that points back at it."""
-    table = ArtifactDraft(kind="sql_result", payload=result, title=result.get("title", ""))
+    table = ArtifactDraft.built(kind="sql_result", payload=result, title=result.get("title", ""))
     drafts = [table]
     chart = chart_payload(result, hint=chart_hint)
     if chart is not None:
         drafts.append(
-            ArtifactDraft(
+            ArtifactDraft.built(
                 kind="chart",
                 payload={**chart, "source_id": table.id},
                 title=result.get("title", ""),

@@ -55,13 +55,23 @@ class OutputColumn:
 
 @dataclass(frozen=True)
 class CompiledQuery:
+    """A query and its parameters. `text` is the tree's SQL, written once by
+    `compile_reading` (sql/__init__.py) and carried by `dataclasses.replace`; a query built on
+    the way (the inner part of a derived query) has none, and `sql` writes it when asked. The
+    tree of a query `compile_reading` returned is shared with its cache: copy it to change it."""
+
     tree: exp.Expression
     params: dict[str, ParamValue]
     columns: tuple[OutputColumn, ...]
+    text: str | None = field(default=None, compare=False, repr=False)
 
     @property
     def sql(self) -> str:
-        return self.tree.sql(dialect=PlannerDialect, pretty=True)
+        return self.text if self.text is not None else tree_sql(self.tree)
+
+
+def tree_sql(tree: exp.Expression) -> str:
+    return tree.sql(dialect=PlannerDialect, pretty=True)
 
 
 def compiled(
