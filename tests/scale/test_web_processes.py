@@ -4,6 +4,7 @@ on any web process, and clients of a web process that is killed resume on anothe
 
 import asyncio
 import json
+import socket
 import time
 
 import pytest
@@ -94,6 +95,49 @@ def test_clients_of_a_killed_web_process_resume_on_another_and_miss_nothing(
         assert follower.reconnects == expected_reconnects
 
 
+def test_sockets_resume_from_the_log_when_their_web_process_loses_redis_for_a_moment(
+    processes, acme_context, session_cookie
+):
+    """Pub/sub keeps nothing for a subscriber whose connection is down: the web process's
+    sockets are closed with 1011 when it reconnects, and resume with ?after= (redis_layer.py)."""
+    redis, (web_a, web_b) = cluster(processes)
+    cookie = session_cookie("ana")
+    count = 120
+    threads = [str(services.thread_create(context=acme_context).id) for _ in range(4)]
+    followers = [Follower(t, cookie, [web]) for t in threads for web in (web_a.port, web_b.port)]
+
+    def last(event):
+        return event.get("name") == "test.tick" and event["value"]["n"] == count - 1
+
+    async def scenario():
+        for follower in followers:
+            await follower.open()
+        reading = asyncio.gather(*(follower.follow(last, timeout=60) for follower in followers))
+        while min(len(follower.seqs) for follower in followers) < 10:
+            await asyncio.sleep(0.02)
+        # Redis drops every subscriber connection (both web processes'); the worker's
+        # publishing connection stays.
+        with socket.create_connection(("127.0.0.1", redis.port), timeout=5) as client:
+            client.sendall(b"CLIENT KILL TYPE pubsub\r\n")
+            assert client.recv(64) == b":2\r\n"
+        dropped_at = [len(follower.seqs) for follower in followers]
+        await reading
+        for follower in followers:
+            await follower.close()
+        return dropped_at
+
+    for thread_id in threads:
+        jobs.emit_events.enqueue(
+            user_id=acme_context.user_id, thread_id=thread_id, count=count, delay=0.025
+        )
+    dropped_at = asyncio.run(scenario())
+    for follower, seen_at_drop in zip(followers, dropped_at, strict=True):
+        assert follower.seqs == list(range(1, count + 1)), follower.thread_id
+        assert seen_at_drop < count  # the drop happened mid-stream
+        assert follower.close_codes == [1011]
+        assert follower.reconnects == 1
+
+
 def _health(web):
     status, body = web.get("/healthz")
     return status, json.loads(body)
@@ -104,7 +148,7 @@ def test_redis_unavailable_is_reported_by_healthz_and_recovery_too(processes):
     web = processes.daphne(REDIS_URL=redis.url)
     status, report = _health(web)
     assert status == 200 and report["checks"]["channel_layer"]["ok"]
-    assert report["checks"]["channel_layer"]["backend"] == "RedisChannelLayer"
+    assert report["checks"]["channel_layer"]["backend"] == "PubSubChannelLayer"
 
     redis.kill()
     started = time.monotonic()
@@ -112,7 +156,7 @@ def test_redis_unavailable_is_reported_by_healthz_and_recovery_too(processes):
     assert time.monotonic() - started < 5  # fails fast instead of hanging
     assert status == 503 and not report["ok"]
     layer = report["checks"]["channel_layer"]
-    assert not layer["ok"] and layer["backend"] == "RedisChannelLayer"
+    assert not layer["ok"] and layer["backend"] == "PubSubChannelLayer"
     assert "Connection" in layer["error"]
     assert report["checks"]["database"]["ok"]
 
