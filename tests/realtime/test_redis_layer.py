@@ -89,3 +89,39 @@ def test_a_discarded_channel_is_no_longer_subscribed(redis):
     subscribed, left = asyncio.run(scenario())
     assert subscribed.endswith(b":1\r\n")
     assert left.endswith(b":0\r\n")
+
+
+def test_sends_to_many_groups_at_once_each_arrive_in_their_order(redis):
+    groups = [f"thread.{n}" for n in range(4)]
+
+    async def send_all(layer, group):
+        for n in range(30):
+            await layer.group_send(group, {"type": "thread.events", "n": n})
+
+    async def scenario():
+        layer = PubSubChannelLayer(hosts=[redis.url])
+        channels = {group: await layer.new_channel() for group in groups}
+        for group, channel in channels.items():
+            await layer.group_add(group, channel)
+        # The groups' senders run side by side, so their publishes share pipelines.
+        await asyncio.gather(*(send_all(layer, group) for group in groups))
+        received = {
+            group: [(await _receive(layer, channel))["n"] for _ in range(30)]
+            for group, channel in channels.items()
+        }
+        await layer.flush()
+        return received
+
+    received = asyncio.run(scenario())
+    assert received == {group: list(range(30)) for group in groups}
+
+
+def test_a_publish_to_an_unreachable_redis_fails_every_waiting_sender(redis):
+    async def scenario():
+        layer = PubSubChannelLayer(hosts=[redis.url])
+        redis.kill()
+        sends = [layer.group_send(f"thread.{n}", {"type": "thread.events"}) for n in range(3)]
+        return await asyncio.wait_for(asyncio.gather(*sends, return_exceptions=True), 30)
+
+    results = asyncio.run(scenario())
+    assert [type(result).__name__ for result in results] == ["ConnectionError"] * 3
