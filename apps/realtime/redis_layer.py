@@ -74,12 +74,15 @@ class _Shard(RedisSingleShardConnection):
     def __init__(self, host, channel_layer):
         super().__init__(host, channel_layer)
         self._outgoing: list[tuple[str, bytes, asyncio.Future]] = []
+        self._flushes: set[asyncio.Task] = set()  # referenced until done (asyncio keeps weakly)
 
     async def publish(self, channel, message):
         done = asyncio.get_running_loop().create_future()
         self._outgoing.append((channel, message, done))
         if len(self._outgoing) == 1:  # no flush is waiting to take it: start one
-            asyncio.ensure_future(self._publish_outgoing())
+            flush = asyncio.ensure_future(self._publish_outgoing())
+            self._flushes.add(flush)
+            flush.add_done_callback(self._flushes.discard)
         await done
 
     async def _publish_outgoing(self):
@@ -106,7 +109,9 @@ class _Shard(RedisSingleShardConnection):
             pool = create_pool(self.host)
             self._redis = aioredis.Redis(connection_pool=pool)
             self._pubsub = _ReconnectingPubSub(
-                connection_pool=pool, on_reconnect=self.channel_layer.tell_gap
+                pool,
+                event_dispatcher=self._redis._event_dispatcher,  # as Redis.pubsub() passes it
+                on_reconnect=self.channel_layer.tell_gap,
             )
 
 
