@@ -251,11 +251,16 @@ async def drive(clients: list[Client], args) -> float:
 async def ask(client: Client, args, deadline: float, delay: float) -> None:
     from tests.scale.wsclient import WebSocket
 
-    def connect(after: int):
-        return WebSocket.connect(
-            client.port, f"{path}?after={after}", cookie=client.cookie,
-            timeout=CONNECT_TIMEOUT_SECONDS,
-        )  # fmt: skip
+    async def connect(after: int):
+        try:
+            return await WebSocket.connect(
+                client.port, f"{path}?after={after}", cookie=client.cookie,
+                timeout=CONNECT_TIMEOUT_SECONDS,
+            )  # fmt: skip
+        except TimeoutError:  # said apart from the waits for events (NoEvent)
+            raise TimeoutError(
+                f"no WebSocket handshake within {CONNECT_TIMEOUT_SECONDS:.0f} s"
+            ) from None
 
     await asyncio.sleep(delay)
     path = f"/ws/threads/{client.thread_id}/"
