@@ -61,10 +61,13 @@ class _LoopLayer(RedisPubSubLoopLayer):
             await self._get_shard(channel).unsubscribe(channel)
 
     def tell_gap(self) -> None:
-        """Every channel of this loop may have missed messages."""
+        """Every channel of this loop in a group may have missed its messages. (A channel in
+        no group, such as the health check's, gets only direct sends, which its sender
+        awaits: a gap message would be taken for the answer.)"""
         gap = self.channel_layer.serialize(GAP_MESSAGE)
-        for queue in self.channels.values():
-            queue.put_nowait(gap)
+        members = set().union(*self.groups.values())
+        for name in members & self.channels.keys():
+            self.channels[name].put_nowait(gap)
 
 
 class _Shard(RedisSingleShardConnection):
@@ -109,9 +112,7 @@ class _Shard(RedisSingleShardConnection):
             pool = create_pool(self.host)
             self._redis = aioredis.Redis(connection_pool=pool)
             self._pubsub = _ReconnectingPubSub(
-                pool,
-                event_dispatcher=self._redis._event_dispatcher,  # as Redis.pubsub() passes it
-                on_reconnect=self.channel_layer.tell_gap,
+                connection_pool=pool, on_reconnect=self.channel_layer.tell_gap
             )
 
 
