@@ -57,7 +57,7 @@ def test_a_dropped_subscriber_connection_tells_every_channel_and_resubscribes(re
         layer = PubSubChannelLayer(hosts=[redis.url])
         channels = [await layer.new_channel() for _ in range(3)]
         for n, channel in enumerate(channels):
-            await layer.group_add(f"thread.{'aab'[n]}", channel)
+            await layer.group_add(f"thread.{'abc'[n]}", channel)
         await layer.group_send("thread.a", {"type": "thread.events", "n": 1})
         before = await _receive(layer, channels[0])  # the first connection is no gap
         assert b":1" in _command(redis, "CLIENT", "KILL", "TYPE", "pubsub")
