@@ -72,6 +72,11 @@ class Client:
     run_errors: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     reconnects: int = 0
+    stopped_at: float | None = None  # when it stopped on an error (time.time())
+
+
+class NoEvent(Exception):
+    """The client waited RUN_TIMEOUT_SECONDS for the next event of a run."""
 
 
 def main() -> None:
@@ -233,25 +238,43 @@ async def drive(clients: list[Client], args) -> float:
     done, pending = await asyncio.wait(tasks, timeout=args.max_seconds)
     for task in pending:
         task.cancel()
+    cut_at = time.time()
     for client, task in zip(clients, tasks, strict=True):
         if task in pending:
             client.errors.append("cut off at --max-seconds")
+            client.stopped_at = cut_at
         elif task.exception() is not None:
             client.errors.append(f"{type(task.exception()).__name__}: {task.exception()}")
     return time.monotonic() - started
 
 
 async def ask(client: Client, args, deadline: float, delay: float) -> None:
-    from tests.scale.wsclient import Closed, WebSocket
+    from tests.scale.wsclient import WebSocket
 
-    def connect(after: int):
-        return WebSocket.connect(
-            client.port, f"{path}?after={after}", cookie=client.cookie,
-            timeout=CONNECT_TIMEOUT_SECONDS,
-        )  # fmt: skip
+    async def connect(after: int):
+        try:
+            return await WebSocket.connect(
+                client.port, f"{path}?after={after}", cookie=client.cookie,
+                timeout=CONNECT_TIMEOUT_SECONDS,
+            )  # fmt: skip
+        except TimeoutError:  # said apart from the waits for events (NoEvent)
+            raise TimeoutError(
+                f"no WebSocket handshake within {CONNECT_TIMEOUT_SECONDS:.0f} s"
+            ) from None
 
     await asyncio.sleep(delay)
     path = f"/ws/threads/{client.thread_id}/"
+    try:
+        await converse(client, args, deadline, connect)
+    except Exception:
+        client.stopped_at = time.time()
+        raise
+
+
+async def converse(client: Client, args, deadline: float, connect) -> None:
+    """The client's questions, one after another, each read to its last event."""
+    from tests.scale.wsclient import Closed
+
     socket = await connect(0)
     last_seq = 0
     try:
@@ -268,6 +291,17 @@ async def ask(client: Client, args, deadline: float, delay: float) -> None:
             while True:
                 try:
                     event = await socket.recv(timeout=RUN_TIMEOUT_SECONDS)
+                except TimeoutError:
+                    # Which wait it was tells a queue longer than the client's patience (the
+                    # run had not started) from a stream that stopped (an event not delivered).
+                    raise NoEvent(
+                        f"no event for {RUN_TIMEOUT_SECONDS:.0f} s "
+                        + (
+                            f"after seq {last_seq} of a run under way"
+                            if first is not None
+                            else "after asking"
+                        )
+                    ) from None
                 except Closed:
                     client.reconnects += 1
                     socket = await connect(last_seq)

@@ -3,6 +3,7 @@ log, the issue's targets, and ratios against a saved baseline."""
 
 from __future__ import annotations
 
+import re
 import statistics
 from typing import TYPE_CHECKING
 
@@ -26,6 +27,19 @@ def stored_events(clients: list[Client], people: dict) -> dict[str, dict[int, fl
     return stored
 
 
+# An event stored less than this before a client stopped may have been on its way.
+IN_FLIGHT_SECONDS = 10.0
+
+
+def error_kinds(errors: list[str]) -> dict[str, int]:
+    """How many client errors of each kind (the message with its ids and figures as N)."""
+    kinds: dict[str, int] = {}
+    for error in errors:
+        kind = re.sub(r"[0-9a-f-]{36}|\d+", "N", error)
+        kinds[kind] = kinds.get(kind, 0) + 1
+    return kinds
+
+
 def percentiles(values: list[float]) -> dict[str, float]:
     if not values:
         return {}
@@ -38,6 +52,33 @@ def percentiles(values: list[float]) -> dict[str, float]:
     return {"p50": at(50), "p95": at(95), "p99": at(99), "max": round(ordered[-1], 1)}
 
 
+def delivery(
+    clients: list[Client], stored: dict[str, dict[int, float]]
+) -> tuple[list[float], int, int, int]:
+    """Event latencies (ms) and counts of events lost, unread and received twice: each
+    client's received numbers against its thread's stored log."""
+    latencies, lost, unread, repeated = [], 0, 0, 0
+    for client in clients:
+        log = stored[client.thread_id]
+        seqs = [seq for seq, _ in client.received]
+        repeated += len(seqs) - len(set(seqs))
+        missing = set(log) - set(seqs)
+        if client.stopped_at is not None:
+            # It stopped waiting (cut off, timed out): an event stored after it stopped, or
+            # just before, is unread; one stored well before it stopped, while it was
+            # waiting, never came and is lost.
+            last = max(seqs, default=0)
+            lost_before = client.stopped_at - IN_FLIGHT_SECONDS
+            late = {seq for seq in missing if seq > last and log[seq] > lost_before}
+            unread += len(late)
+            missing -= late
+        lost += len(missing)
+        for seq, arrived in client.received:
+            if seq in log:
+                latencies.append((arrived - log[seq]) * 1000)
+    return latencies, lost, unread, repeated
+
+
 def report(
     mode: str,
     setup: str,
@@ -48,20 +89,7 @@ def report(
     cpu: dict[str, float],
 ) -> dict:
     stored = stored_events(clients, people)
-    latencies, lost, unread, repeated = [], 0, 0, 0
-    for client in clients:
-        log = stored[client.thread_id]
-        seqs = [seq for seq, _ in client.received]
-        repeated += len(seqs) - len(set(seqs))
-        missing = set(log) - set(seqs)
-        if client.errors:  # it stopped waiting (cut off, timed out): what came later is unread
-            last = max(seqs, default=0)
-            unread += sum(1 for seq in missing if seq > last)
-            missing = {seq for seq in missing if seq <= last}
-        lost += len(missing)
-        for seq, arrived in client.received:
-            if seq in log:
-                latencies.append((arrived - log[seq]) * 1000)
+    latencies, lost, unread, repeated = delivery(clients, stored)
     runs = sum(len(c.run_ms) + len(c.run_errors) for c in clients)
     finished = sum(c.finished for c in clients)
     events = sum(len(c.received) for c in clients)
@@ -75,6 +103,7 @@ def report(
         "finished": finished,
         "run_errors": len(run_errors),
         "errors": len(errors),
+        "error_kinds": error_kinds(errors),
         "wall_s": round(wall, 1),
         "runs_per_s": round(finished / wall, 2),
         "events_per_s": round(events / wall, 1),
@@ -128,6 +157,8 @@ def report(
         "  targets: "
         + ", ".join(f"{name} {'met' if met else 'NOT met'}" for name, met in targets(figures))
     )
+    for kind, count in figures["error_kinds"].items():
+        print(f"  client errors: {count} × {kind}")
     for message in sorted(set(errors + run_errors))[:5]:
         print(f"  e.g. {message}")
     return figures

@@ -99,3 +99,9 @@ class AuthenticatedConsumer(AsyncJsonWebsocketConsumer):
 
     async def closing(self) -> None:
         """Stop what the socket started (tasks); its groups are left afterwards."""
+
+    async def realtime_gap(self, message):
+        """The channel layer may have lost messages for this socket (its Redis connection was
+        re-established, apps/realtime/redis_layer.py): close it, so that the client resumes
+        with ?after= as after any drop and misses nothing."""
+        await self.close(code=CLOSE_INTERNAL_ERROR)

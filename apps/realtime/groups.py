@@ -103,8 +103,9 @@ def _schedule(loop: asyncio.AbstractEventLoop, coroutine) -> None:
 
 def _queue_on(loop: asyncio.AbstractEventLoop, group: str, message: dict[str, Any]) -> None:
     """On `loop`: queue the send behind the group's earlier ones, and start the group's sender
-    if it is not sending already. Groups send side by side (a Redis send is four round trips),
-    each in its own order."""
+    if it is not sending already. Groups send side by side (a Redis send is a round trip; the
+    layer publishes the sends waiting at once together, apps/realtime/redis_layer.py), each
+    in its own order."""
     queues = _queued.setdefault(loop, {})
     queue = queues.setdefault(group, collections.deque())
     queue.append(message)

@@ -35,6 +35,8 @@ def channel_layer_status() -> dict:
         token = uuid.uuid4().hex
         async_to_sync(layer.send)(channel, {"type": "health.ping", "token": token})
         message = async_to_sync(layer.receive)(channel)
+        if discard := getattr(layer, "discard_channel", None):  # a subscription (pub/sub)
+            async_to_sync(discard)(channel)
         if message.get("token") != token:
             return {"ok": False, "error": "channel layer returned another message"}
     except Exception as exc:

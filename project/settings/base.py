@@ -145,27 +145,22 @@ REDIS_URL = env.read("REDIS_URL")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # Pub/sub: one PUBLISH per group send, pushed to the web processes whose sockets
+            # joined the group; a reconnection closes the process's sockets, which resume
+            # from the event log (apps/realtime/redis_layer.py, docs/scaling.md).
+            "BACKEND": "apps.realtime.redis_layer.PubSubChannelLayer",
             "CONFIG": {
                 # Redis down refuses connections at once, so the health check and broadcasts
                 # still fail fast. Connecting may take 10 s, not 2: the timeout runs on the
                 # event loop, and on a crowded machine a busy loop alone let 2 s pass and
-                # failed WebSocket handshakes with HTTP 500 (docs/scaling.md). Reads block for
-                # up to channels_redis' 5 s BRPOP, so the read timeout must be longer. redis-py's
-                # pool refuses a command beyond 100 connections in use ("Too many
-                # connections"): hundreds of sockets joining their groups at once need more.
+                # failed WebSocket handshakes with HTTP 500 (docs/scaling.md).
                 "hosts": [
                     {
                         "address": REDIS_URL,
                         "socket_connect_timeout": 10,
                         "socket_timeout": 10,
-                        "max_connections": 1000,
                     }
                 ],
-                # Per-channel backlog; a socket that falls further behind loses live
-                # messages and refills from the event log (apps/agent/consumers.py).
-                "capacity": 200,
-                "expiry": 60,
             },
         }
     }
