@@ -30,6 +30,7 @@ from channels_redis.pubsub import (
 from channels_redis.utils import _wrap_close, create_pool, decode_hosts
 from redis import asyncio as aioredis
 from redis.asyncio.client import PubSub
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 GAP_MESSAGE = {"type": "realtime.gap"}
 
@@ -79,6 +80,12 @@ class _Shard(RedisSingleShardConnection):
         self._outgoing: list[tuple[str, bytes, asyncio.Future]] = []
         self._flushes: set[asyncio.Task] = set()  # referenced until done (asyncio keeps weakly)
 
+    async def subscribe(self, channel):
+        await _once_more_on_a_new_connection(super().subscribe, channel)
+
+    async def unsubscribe(self, channel):
+        await _once_more_on_a_new_connection(super().unsubscribe, channel)
+
     async def publish(self, channel, message):
         done = asyncio.get_running_loop().create_future()
         self._outgoing.append((channel, message, done))
@@ -93,11 +100,8 @@ class _Shard(RedisSingleShardConnection):
         async with self._lock:
             batch, self._outgoing = self._outgoing, []
             try:
-                self._ensure_redis()
-                async with self._redis.pipeline(transaction=False) as pipe:
-                    for channel, message, _ in batch:
-                        pipe.publish(channel, message)
-                    await pipe.execute()
+                # (a message that did go out twice is dropped by its seq at the socket)
+                await _once_more_on_a_new_connection(self._publish_batch, batch)
             except Exception as error:
                 for *_, done in batch:
                     if not done.done():
@@ -107,6 +111,13 @@ class _Shard(RedisSingleShardConnection):
                 if not done.done():
                     done.set_result(None)
 
+    async def _publish_batch(self, batch):
+        self._ensure_redis()
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for channel, message, _ in batch:
+                pipe.publish(channel, message)
+            await pipe.execute()
+
     def _ensure_redis(self):
         if self._redis is None:
             pool = create_pool(self.host)
@@ -114,6 +125,15 @@ class _Shard(RedisSingleShardConnection):
             self._pubsub = _ReconnectingPubSub(
                 connection_pool=pool, on_reconnect=self.channel_layer.tell_gap
             )
+
+
+async def _once_more_on_a_new_connection(call, *args):
+    """A connection made before Redis restarted fails on its first write, and redis-py drops
+    it as it fails: one more try goes out on a new connection."""
+    try:
+        await call(*args)
+    except RedisConnectionError:
+        await call(*args)
 
 
 class _ReconnectingPubSub(PubSub):

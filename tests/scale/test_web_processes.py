@@ -151,4 +151,4 @@ def test_redis_unavailable_is_reported_by_healthz_and_recovery_too(processes):
 
     processes.redis(port=redis.port)
     status, report = _health(web)
-    assert status == 200 and report["ok"]
+    assert status == 200 and report["ok"], report
