@@ -67,3 +67,30 @@ def author_line(text: str) -> str | None:
     """The bullet is the paper's author block: names with their institutions."""
     match = AUTHOR_LINE.match(text.strip())
     return match.group(0)[:40] if match else None
+
+
+# "For 3, the working residuals …", "As for 1, the model matrix …", "Concerning 2, …": the
+# sentence takes up an item of a numbered list the paper set just before it, by its number.
+# ("In 2005, …" is a year: "in" is not among the openers, and the number has one or two digits.)
+LIST_BACK_REFERENCE = re.compile(
+    r"^(?:for|as\s+for|as\s+to|concerning|regarding|with\s+regard\s+to|turning\s+to)\s+"
+    r"(?:(?:item|point|step|case|part)\s+)?\(?\d{1,2}\)?\s*,",
+    re.I,
+)
+
+
+def list_back_reference(text: str) -> str | None:
+    """The sentence names an item of a list the slide does not show by its number."""
+    match = LIST_BACK_REFERENCE.match(text.strip())
+    return match.group(0) if match else None
+
+
+# "2.1 Discarded Since jpsj2.cls …": a subsection's number (and its run-in heading) read into
+# the sentence after it. A decimal ("1.5 million") is followed by a word in lower case.
+SECTION_NUMBER_LEAD = re.compile(r"^\d{1,2}(?:\.\d{1,2})+\.?\s+[A-Z]")
+
+
+def section_number_lead(text: str) -> str | None:
+    """The bullet opens with a section number."""
+    match = SECTION_NUMBER_LEAD.match(text.strip())
+    return match.group(0) if match else None
