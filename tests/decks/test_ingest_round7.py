@@ -10,7 +10,7 @@ from reportlab.pdfgen import canvas
 
 from apps.decks.pipeline.ingest.layout import Layout, join_lines, layout_read
 from apps.decks.pipeline.ingest.structure import authors_find, heading_of, title_find
-from apps.decks.pipeline.ingest.tex_words import footnote_marks_dropped
+from apps.decks.pipeline.title_style import without_footnote_marks
 from tests.decks.test_unseen_ingest import _segment
 
 SIZE = 10.0
@@ -105,5 +105,5 @@ def test_a_heading_in_capitals_with_a_tex_logo_is_set_in_sentence_case():
 
 def test_footnote_marks_on_a_title_are_dropped_but_an_exponent_is_kept():
     # title_find applies it to the title's text, where the marks were read as a superscript.
-    assert footnote_marks_dropped("Class Version $1.11.1^{*†}$") == "Class Version 1.11.1"
-    assert footnote_marks_dropped("Bounds in $L^{2}$ norm$^{1,*}$") == "Bounds in $L^{2}$ norm"
+    assert without_footnote_marks("Class Version $1.11.1^{*†}$") == "Class Version 1.11.1"
+    assert without_footnote_marks("Bounds in $L^{2}$ norm$^{1,*}$") == "Bounds in $L^{2}$ norm"

@@ -13,8 +13,9 @@ from apps.decks.pipeline.ingest.layout import (
     join_lines,
     reading_order,
 )
-from apps.decks.pipeline.ingest.tex_words import LOGO_WORD, footnote_marks_dropped
+from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
 from apps.decks.pipeline.paper import Equation, Section
+from apps.decks.pipeline.title_style import without_footnote_marks
 
 DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+[^\s\"<>.,;)\]])")
 DOI_LABEL = re.compile(r"\bdoi\b\s*[:.]?\s*$|doi\.org/?$", re.I)
@@ -120,7 +121,7 @@ def title_find(layout: Layout, metadata_title: str) -> tuple[str, Segment | None
     for segment in lines[1:]:
         if segment.top - block[-1].bottom < 1.2 * biggest:
             block.append(segment)
-    title = _sentence_case(footnote_marks_dropped(join_lines([s.text for s in block])))
+    title = _sentence_case(without_footnote_marks(join_lines([s.text for s in block])))
     if len(title.split()) < 2 and metadata_title:
         return metadata_title.strip(), block[-1]
     return title, block[-1]

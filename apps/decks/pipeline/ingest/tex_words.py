@@ -15,8 +15,6 @@ TEX_LOGO = re.compile(
 LOGO_WORD = re.compile(r"(PDF|pdf|Xe|Lua)?LaTeX(2e)?[.,;:’')]*s?")  # a logo, never mathematics
 # Footnote marks set on a title ("Version 1.11.1*†"): read as a superscript they make
 # mathematics of the title. Only marks with a symbol: "L^{2}" may be the title's own exponent.
-FOOTNOTE_MARKS = re.compile(r"\^\{[\d,]*[*†‡§¶][*†‡§¶\d,]*\}")
-PLAIN_MATH = re.compile(r"\$([\d.,]*)\$")  # left of "$1.11.1^{*}$" or "$^{*}$"
 LIST_MARKS = {"•", "◦", "▪", "‣", "∙", "⋆"}
 # A Greek letter's name spelled in math italic ("sigma^2" typed without its backslash) is the
 # letter the author meant; names inside \mathrm{…} or longer words are left alone.
@@ -36,8 +34,3 @@ def greek_named(tex: str) -> str:
     """ "sigma^{2}" → "\\sigma^{2}" in a formula's TeX; two-letter names ("pi", "mu") are as
     likely two symbols and stay."""
     return GREEK_NAME.sub(lambda m: m.group(1) if len(m.group(1)) < 3 else f"\\{m.group(1)} ", tex)
-
-
-def footnote_marks_dropped(text: str) -> str:
-    """ "Version $1.11.1^{*†}$" → "Version 1.11.1"."""
-    return PLAIN_MATH.sub(r"\1", FOOTNOTE_MARKS.sub("", text)).strip()

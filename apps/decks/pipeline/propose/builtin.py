@@ -133,9 +133,8 @@ class BuiltinProposer:
         # figures whose home section was not a body section keep the paper's order: an
         # introduction's figure follows the opening slides, any other goes before the close
         opening_end = opening_count
-        intro_titles = (
-            {s.title for s in intro} or {paper.sections[0].title} if paper.sections else set()
-        )
+        # the sections the Motivation slide was made from (the first, when none is an intro)
+        intro_titles = {s.title for s in intro or paper.sections[:1]}
         for figure in figures:
             if figure.id in placed:
                 continue

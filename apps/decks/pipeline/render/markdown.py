@@ -71,6 +71,11 @@ def inline(text: str) -> str:
     return "".join(out).strip()
 
 
+def _as_text(text: str) -> str:
+    """Text where Slidev reads neither HTML nor Vue: angle brackets become look-alikes."""
+    return _no_mustache(text.replace("<", "‹").replace(">", "›"))
+
+
 def _no_mustache(text: str) -> str:
     """Vue reads `{{ … }}` in a compiled slide as an expression; keep braces apart."""
     while "{{" in text or "}}" in text:
@@ -99,8 +104,8 @@ def _front_matter(fields: dict) -> str:
 
 def headmatter(deck: SlideDeck) -> dict:
     # Slidev compiles the headmatter title as Markdown into a Vue template (and into the
-    # page's <title>): angle brackets become look-alikes so a title is text, never markup.
-    title = _no_mustache(re.sub(r"\s+", " ", deck.title)).replace("<", "‹").replace(">", "›")
+    # page's <title>): it must stay text, never markup.
+    title = _as_text(re.sub(r"\s+", " ", deck.title))
     return {
         "theme": HEADMATTER["theme"],
         "title": title,
@@ -123,8 +128,7 @@ def _notes(slide: Slide) -> str:
     if not slide.notes:
         return ""
     text = re.sub(r"-{2,}", "–", without_loose_accents(slide.notes))
-    text = _no_mustache(text.replace("<", "‹").replace(">", "›"))
-    return f"\n\n<!--\n{text}\n-->"
+    return f"\n\n<!--\n{_as_text(text)}\n-->"
 
 
 def _slide(deck: SlideDeck, slide: Slide, paper: Paper) -> tuple[dict, str]:
