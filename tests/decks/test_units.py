@@ -377,3 +377,23 @@ def test_every_issue_type_is_known_and_documented():
     docs = (Path(__file__).resolve().parents[2] / "docs" / "decks.md").read_text()
     undocumented = [t for t in ISSUE_TYPES if f"`{t}`" not in docs]
     assert undocumented == []
+
+
+@pytest.mark.parametrize(
+    ("font", "text", "mathy"),
+    [
+        ("CGWJZN+STIXTwoText-Regular-Identity-H", "of", False),
+        ("LMUKHA+STIXTwoText-Italic-Identity-H", "is", False),
+        ("STIXGeneral-Regular", "the", False),
+        ("XITS-Italic", "up", False),
+        ("FWZIAO+STIXTwoMath-Regular-Identity-H", "x", True),
+        ("XITSMath", "x", True),
+        ("STIXSizeOneSym-Regular", "x", True),
+        ("CMMI10", "x", True),
+    ],
+)
+def test_a_text_face_of_a_math_family_sets_prose(font, text, mathy):
+    # Papers set with unicode-math (STIX Two, XITS) put their prose in the family's text face;
+    # reading that face as math wrapped every word of a sentence in $…$ ("the number $of$ claims").
+    glyph = Glyph(text, 70, 80, 92, 102, 10, font, baseline=100)
+    assert glyph.mathy is mathy

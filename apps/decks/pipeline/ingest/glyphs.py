@@ -25,9 +25,13 @@ from dataclasses import dataclass, field, replace
 from apps.decks.pipeline.ingest.symbols import ACCENTS, GREEK, OPERATORS
 from apps.decks.pipeline.ingest.tex_words import LIST_MARKS, LOGO_WORD, greek_named, logos_named
 
+# STIX and XITS are families with text faces (STIXTwoText, STIXGeneral, XITS-Regular): only their
+# math faces ("...Math", the size and integral variants) set mathematics; a word in the text face
+# is prose.
 MATH_FONT = re.compile(
-    r"CMMI|CMSY|CMEX|CMBSY|MSAM|MSBM|EUFM|EUSM|Symbol|StandardSym|Math|STIX|rtxm|txsy|txex|"
-    r"MTExtra|Euclid|LMMathItalic|LMMathSymbols|MnSymbol|esint|wasy|Asana|XITS",
+    r"CMMI|CMSY|CMEX|CMBSY|MSAM|MSBM|EUFM|EUSM|Symbol|StandardSym|Math|"
+    r"STIX(?:Size|NonUni|Integrals|Variants)|rtxm|txsy|txex|"
+    r"MTExtra|Euclid|LMMathItalic|LMMathSymbols|MnSymbol|esint|wasy|Asana",
     re.I,
 )
 ITALIC_FONT = re.compile(r"Ital|Oblique|-It\b|Slant|CMMI|MathItalic", re.I)
