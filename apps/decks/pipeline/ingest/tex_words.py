@@ -13,8 +13,6 @@ TEX_LOGO = re.compile(
     r"(?<![A-Za-z])(PDF|pdf|Xe|Lua)?L(?! ?TX)(?: ?A)? ?T(?: ?[Ee])? ?X(?![A-Za-z])( ?2[εϵ])?"
 )
 LOGO_WORD = re.compile(r"(PDF|pdf|Xe|Lua)?LaTeX(2e)?[.,;:’')]*s?")  # a logo, never mathematics
-# Footnote marks set on a title ("Version 1.11.1*†"): read as a superscript they make
-# mathematics of the title. Only marks with a symbol: "L^{2}" may be the title's own exponent.
 LIST_MARKS = {"•", "◦", "▪", "‣", "∙", "⋆"}
 # A Greek letter's name spelled in math italic ("sigma^2" typed without its backslash) is the
 # letter the author meant; names inside \mathrm{…} or longer words are left alone.
