@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from django.core.cache import caches
 from django.db import connection, transaction
-from django.db.models import Q
+from django.db.models import Count, Q
 from django_tasks_db.models import DBTaskResult
 
 from apps.accounts.access import AccessContext
@@ -145,6 +145,18 @@ def thread_busy(*, thread_id) -> bool:
     return _active_run_jobs().filter(args_kwargs__kwargs__thread_id=str(thread_id)).exists()
 
 
+def _admission_counts(*, tenant_id: int, thread_id) -> tuple[int, bool]:
+    """`active_runs` and `thread_busy` in one statement: both read the same unfinished run
+    jobs, and an admission is the web process's busiest query path (one per message)."""
+    aggregates = {"active": Count("pk", filter=Q(args_kwargs__kwargs__tenant_id=tenant_id))}
+    if thread_id is not None:
+        aggregates["on_thread"] = Count(
+            "pk", filter=Q(args_kwargs__kwargs__thread_id=str(thread_id))
+        )
+    counts = _active_run_jobs().aggregate(**aggregates)
+    return counts["active"], counts.get("on_thread", 0) > 0
+
+
 def _rate_check(key: str, window_seconds: int, limit_variable: str, message: str) -> None:
     """Count one more use of `key` in its window; LimitExceeded (RATE_LIMITED, with the wait)
     once the count passes the limit the environment sets."""
@@ -166,11 +178,13 @@ def run_admit(*, context: AccessContext, enqueue, thread_id=None) -> object:
     _rate_check(f"runs:{context.user_id}", 60, "TESSERA_RUNS_PER_MINUTE", RUNS_RATE_MESSAGE)
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [ADMISSION_LOCK, context.tenant_id])
-    if thread_id is not None and thread_busy(thread_id=thread_id):
+    # Counted after the lock is held, in a statement of its own: its snapshot then includes
+    # every admission that held the lock before.
+    active, busy = _admission_counts(tenant_id=context.tenant_id, thread_id=thread_id)
+    if busy:
         # Runs on one thread are serialized: the second would answer a conversation whose
         # last turn is not written yet (docs/agent-api.md).
         raise Refusal(THREAD_BUSY, THREAD_BUSY_MESSAGE, status=409)
-    active = active_runs(tenant_id=context.tenant_id)
     maximum = _positive("TESSERA_TENANT_ACTIVE_RUNS")
     if active >= maximum:
         raise LimitExceeded(

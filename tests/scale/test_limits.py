@@ -6,9 +6,12 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
 from django.core.cache import caches
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django_tasks_db.models import DBTaskResult
 
 from apps.agent import limits, services, tasks
+from apps.agent.refusals import THREAD_BUSY, Refusal
 from project.asgi import application
 
 ORIGIN = [(b"origin", b"http://localhost")]
@@ -125,3 +128,32 @@ async def test_a_refused_message_is_answered_with_an_unnumbered_refusal_not_a_ru
     )()
     assert queued == 0
     await communicator.disconnect()
+
+
+def test_a_thread_with_a_queued_run_is_busy_and_other_threads_are_not(acme_context):
+    queued = _queue_run(acme_context)
+    thread_id = queued.kwargs["thread_id"]
+    with pytest.raises(Refusal) as refused:
+        limits.run_admit(context=acme_context, thread_id=thread_id, enqueue=lambda: "queued")
+    assert refused.value.code == THREAD_BUSY
+    other = services.thread_create(context=acme_context).id
+    assert limits.run_admit(context=acme_context, thread_id=other, enqueue=lambda: "queued")
+    DBTaskResult.objects.filter(id=queued.id).update(status="SUCCESSFUL")
+    assert limits.run_admit(context=acme_context, thread_id=thread_id, enqueue=lambda: "queued")
+
+
+def test_an_admission_counts_the_tenant_and_checks_the_thread_in_one_statement(acme_context):
+    """Admissions are one per message, on the web process: the tenant's active runs and the
+    thread's busy check read the job table once (after the tenant's lock is held)."""
+    thread_id = services.thread_create(context=acme_context).id
+    with CaptureQueriesContext(connection) as queries:
+        limits.run_admit(context=acme_context, thread_id=thread_id, enqueue=lambda: "queued")
+    reads = [q["sql"] for q in queries.captured_queries if DBTaskResult._meta.db_table in q["sql"]]
+    assert len(reads) == 1, reads
+    lock = next(i for i, q in enumerate(queries.captured_queries) if "advisory" in q["sql"])
+    assert (
+        queries.captured_queries.index(
+            next(q for q in queries.captured_queries if q["sql"] == reads[0])
+        )
+        > lock
+    )
