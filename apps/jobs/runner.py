@@ -3,7 +3,8 @@
 The same runner serves both modes: `manage.py worker` starts one in its own process, and in
 threads mode the web process starts one when it starts serving (apps/jobs/asgi.py), or the
 first job a process queues does (`ensure_started`).
-Claiming and recording are django-tasks-db's own (`Worker.run_task`); what this adds is the
+A job is claimed in one statement (apps/jobs/claim.py) and its outcome recorded by
+django-tasks-db (`Worker.run_task`); what this adds is the
 process presence (a dead process's jobs are noticed), waking on NOTIFY instead of sleeping,
 and riding out database outages instead of crashing the web process.
 """
@@ -19,9 +20,9 @@ from django.db.models import Q
 from django.tasks import DEFAULT_TASK_BACKEND_ALIAS
 from django_tasks_db.management.commands.db_worker import Worker
 from django_tasks_db.models import DBTaskResult
-from django_tasks_db.utils import exclusive_transaction
 
 from apps.jobs import errors, looplag, settings
+from apps.jobs.claim import claim_next
 from apps.jobs.presence import CHANNEL, Presence
 from apps.jobs.queues import LOCAL_SEPARATOR, base_queue, local_queue
 from apps.jobs.reaper import Reaper
@@ -111,10 +112,7 @@ class Runner:
             if full:
                 private = [local_queue(q, self.presence.token) for q in full]
                 jobs = jobs.exclude(queue_name__in=[*full, *private])
-            with exclusive_transaction(jobs.db):
-                job = jobs.get_locked()
-                if job is not None:
-                    job.claim(worker_id)
+            job = claim_next(jobs, worker_id)
             if job is not None:
                 queue = base_queue(job.queue_name)
                 self._running[queue] = self._running.get(queue, 0) + 1
