@@ -7,10 +7,12 @@ row-level security policies of every tenant table read it back with `current_set
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 
+from django.contrib.auth import get_user_model
 from django.db import connections, transaction
 
-from apps.accounts.models import Membership
+from apps.accounts.models import Membership, Tenant
 
 NO_MEMBERSHIP = "This account is not a member of any tenant. Ask an administrator to add it."
 
@@ -47,6 +49,14 @@ def _bind(using: str, tenant_id: str, user_id: str, role: str) -> None:
         cursor.execute(BIND_SQL, [tenant_id, user_id, role])
 
 
+def bind(context: AccessContext, *, using: str = "default") -> None:
+    """Bind `context` into the transaction under way (for a caller that has just looked it
+    up in that transaction: one transaction, not a second one with its own bind)."""
+    if not connections[using].in_atomic_block:
+        raise RuntimeError("bind() needs a transaction: the binding ends with it")
+    _bind(using, str(context.tenant_id), str(context.user_id), context.role)
+
+
 @contextmanager
 def bound(context: AccessContext | None, *, using: str = "default") -> Iterator[None]:
     """Run the block in a transaction whose tenant/user/role are those of `context`.
@@ -62,20 +72,43 @@ def bound(context: AccessContext | None, *, using: str = "default") -> Iterator[
         yield
 
 
+@cache
+def _membership_sql() -> str:
+    """The person's membership with its tenant and username, as one statement (read on every
+    request and every run: the ORM's query building cost more than the query)."""
+    user = get_user_model()._meta
+    username = user.get_field(get_user_model().USERNAME_FIELD).column
+    membership, tenant = Membership._meta.db_table, Tenant._meta.db_table
+    return (
+        f"SELECT m.tenant_id, t.slug, t.name, m.role, u.{username} "
+        f"FROM {membership} m JOIN {tenant} t ON t.id = m.tenant_id "
+        f"JOIN {user.db_table} u ON u.{user.pk.column} = m.user_id WHERE m.user_id = %s"
+    )
+
+
+def access_context_for_user_id(user_id: int, *, using: str = "default") -> AccessContext:
+    """The person's AccessContext, looked up by id (membership visible to the person through
+    its own RLS policy). Inside a caller's transaction it reads in it and leaves the person's
+    id bound there; the caller binds the context it gets (`bind`). AccessDenied when the
+    person has no membership (or no longer exists)."""
+    with transaction.atomic(using=using, savepoint=False):
+        _bind(using, "", str(user_id), "")
+        with connections[using].cursor() as cursor:
+            cursor.execute(_membership_sql(), [user_id])
+            row = cursor.fetchone()
+    if row is None:
+        raise AccessDenied(NO_MEMBERSHIP)
+    tenant_id, slug, name, role, username = row
+    return AccessContext(
+        tenant_id=tenant_id,
+        tenant_slug=slug,
+        tenant_name=name,
+        user_id=user_id,
+        username=username,
+        role=role,
+    )
+
+
 def access_context_for_user(user, *, using: str = "default") -> AccessContext:
     """Look up the user's membership (visible to the user through its own RLS policy)."""
-    with transaction.atomic(using=using):
-        _bind(using, "", str(user.pk), "")
-        membership = (
-            Membership.objects.using(using).select_related("tenant").filter(user_id=user.pk).first()
-        )
-    if membership is None:
-        raise AccessDenied(NO_MEMBERSHIP)
-    return AccessContext(
-        tenant_id=membership.tenant_id,
-        tenant_slug=membership.tenant.slug,
-        tenant_name=membership.tenant.name,
-        user_id=user.pk,
-        username=user.get_username(),
-        role=membership.role,
-    )
+    return access_context_for_user_id(user.pk, using=using)

@@ -1,7 +1,8 @@
+from django.db import transaction
 from django.http import HttpResponseForbidden, JsonResponse
 
 from apps.accounts import bearer
-from apps.accounts.access import AccessDenied, access_context_for_user, bound
+from apps.accounts.access import AccessDenied, access_context_for_user, bind, bound
 
 # Where `Authorization: Bearer` is honoured: the JSON API and its SSE streams (WebSockets
 # authenticate in apps/agent/realtime_auth.py). Pages keep to the session.
@@ -43,9 +44,12 @@ class AccessContextMiddleware:
                 request._dont_enforce_csrf_checks = True
             with bound(None):
                 return self.get_response(request)
-        try:
-            request.access = access_context_for_user(user)
-        except AccessDenied as exc:
-            return HttpResponseForbidden(str(exc))
-        with bound(request.access):
+        # The membership is read and the context bound in the view's own transaction: one
+        # transaction per request, and the view sees the membership it was admitted with.
+        with transaction.atomic():
+            try:
+                request.access = access_context_for_user(user)
+            except AccessDenied as exc:
+                return HttpResponseForbidden(str(exc))
+            bind(request.access)
             return self.get_response(request)

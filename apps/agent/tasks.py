@@ -4,9 +4,8 @@ Either way the run's events are stored and broadcast to the thread's group, so t
 sees them whichever process serves its socket."""
 
 from ag_ui.core import RunErrorEvent
-from django.contrib.auth import get_user_model
 
-from apps.accounts.access import AccessContext, AccessDenied, access_context_for_user, bound
+from apps.accounts.access import AccessContext, AccessDenied, access_context_for_user_id, bound
 from apps.agent import events, services
 from apps.agent.inbound import parse_client_message
 from apps.agent.models import Run, RunStatus
@@ -21,7 +20,7 @@ MEMBERSHIP_CHANGED = "the person's membership changed after the request was queu
 
 
 def _context(*, user_id: int, tenant_id: int) -> AccessContext:
-    context = access_context_for_user(get_user_model().objects.get(pk=user_id))
+    context = access_context_for_user_id(user_id)
     if context.tenant_id != tenant_id:
         raise AccessDenied(MEMBERSHIP_CHANGED)
     return context
