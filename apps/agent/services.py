@@ -1,5 +1,6 @@
 """Writes of the agent app: threads, messages, artifacts, run records."""
 
+import uuid
 from typing import Any
 
 from django.db import connection
@@ -46,6 +47,23 @@ FROM jsonb_array_elements(%(messages)s::jsonb) WITH ORDINALITY AS m(value, ordin
 WHERE EXISTS (SELECT 1 FROM {Thread._meta.db_table} WHERE id = %(thread)s)
 """
 
+# A run started in one statement (three through the ORM: the thread locked, saved, the run
+# inserted); the UPDATE takes the thread's row lock as `select_for_update` did.
+RUN_CREATE_SQL = f"""
+WITH thread AS (
+    UPDATE {Thread._meta.db_table}
+    SET title = CASE WHEN title = '' THEN %(title)s ELSE title END, updated_at = %(now)s
+    WHERE id = %(thread)s
+    RETURNING id
+)
+INSERT INTO {Run._meta.db_table}
+    (id, tenant_id, thread_id, status, request, provider, context_summary, usage, error,
+     started_at, finished_at)
+SELECT %(id)s, %(tenant)s, thread.id, %(status)s, %(request)s, %(provider)s, '{{}}', '{{}}', '',
+       %(now)s, NULL
+FROM thread
+"""
+
 
 def thread_create(*, context: AccessContext, title: str = "", thread_id=None) -> Thread:
     """A new thread of the person (with `thread_id`, under that id: the AG-UI binding lets the
@@ -87,14 +105,35 @@ def _messages_append(context: AccessContext, thread_id, run_id, messages: list[M
 
 
 def run_create(*, context: AccessContext, thread_id, request: str, provider: str) -> Run:
-    with bound(context):
-        thread = Thread.objects.select_for_update().get(pk=thread_id)
-        if not thread.title:
-            thread.title = thread_title_from(request)
-        thread.save(update_fields=["title", "updated_at"])
-        return Run.objects.create(
-            tenant_id=context.tenant_id, thread_id=thread_id, request=request, provider=provider
-        )
+    """Start a run on the thread: the thread gets a title from the request if it has none and
+    its `updated_at` moves (the row is locked as `select_for_update` locked it), and the run is
+    inserted, in one statement. Thread.DoesNotExist when row security hides the thread."""
+    run = Run(
+        id=uuid.uuid4(),
+        tenant_id=context.tenant_id,
+        thread_id=thread_id,
+        status=RunStatus.RUNNING,
+        request=request,
+        provider=provider,
+        started_at=timezone.now(),
+    )
+    values = {
+        "id": run.id,
+        "tenant": run.tenant_id,
+        "thread": thread_id,
+        "status": run.status,
+        "request": request,
+        "provider": provider,
+        "now": run.started_at,
+        "title": thread_title_from(request),
+    }
+    with bound(context), connection.cursor() as cursor:
+        cursor.execute(RUN_CREATE_SQL, values)
+        if cursor.rowcount != 1:
+            raise Thread.DoesNotExist(f"thread {thread_id} is not visible to {context.username}")
+    run._state.adding = False
+    run._state.db = connection.alias
+    return run
 
 
 def run_record_save(*, context: AccessContext, run_id, **record: Any) -> None:
