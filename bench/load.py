@@ -25,7 +25,8 @@ Set-ups: `single` is one daphne process (in-memory channel layer, runs on its ow
 processes, clients spread over both. Everything listens on 127.0.0.1 only; it starts and
 stops its own processes and stops by itself: each client asks --questions questions and the
 whole set-up is cut off after --max-seconds. It uses a database of its own (tessera_load by
-default, provisioned and seeded on first use). The per-person and per-tenant run limits are
+default, provisioned and seeded on first use; jobs an earlier run left unfinished there are
+dropped before each set-up starts). The per-person and per-tenant run limits are
 raised for the run (two demo users play every client).
 """
 
@@ -142,6 +143,17 @@ def prepare_database() -> None:
         call_command("seed_demo", verbosity=0)
 
 
+def drop_leftover_jobs() -> int:
+    """Forget jobs an earlier run of this bench left queued or running in its own database (it
+    was cut off at --max-seconds, or killed). Left there, the reaper hands them to this run's
+    process as a dead process's jobs, and it runs them before its own clients' questions:
+    fewer runs per second, more CPU per finished run, clients that time out."""
+    from django_tasks_db.models import DBTaskResult
+
+    deleted, _ = DBTaskResult.objects.filter(status__in=["READY", "RUNNING"]).delete()
+    return deleted
+
+
 def sessions() -> dict[str, str]:
     from django.contrib.auth import get_user_model
     from django.test import Client as HttpClient
@@ -174,6 +186,9 @@ def run_mode(mode: str, args) -> dict:
     from tests.scale.processes import Daphne, Redis, Worker, process_env
 
     log_dir = Path(tempfile.mkdtemp(prefix=f"tessera-load-{mode}-"))
+    leftover = drop_leftover_jobs()
+    if leftover:
+        print(f"\n(dropped {leftover} jobs left unfinished in {args.database} by an earlier run)")
     started = []
     env = {
         "TESSERA_RUNS_PER_MINUTE": "1000000",
