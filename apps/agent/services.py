@@ -64,6 +64,16 @@ SELECT %(id)s, %(tenant)s, thread.id, %(status)s, %(request)s, %(provider)s, '{{
 FROM thread
 """
 
+# An artifact's payload (a result's rows, a chart's figure, a surface) encoded by orjson
+# (jsontext) rather than by the JSONField's json.dumps: a builtin run stores a few, each
+# tens of kilobytes (docs/scaling.md).
+ARTIFACT_INSERT_SQL = f"""
+INSERT INTO {Artifact._meta.db_table}
+    (id, tenant_id, owner_id, thread_id, run_id, kind, version, payload, created_at)
+VALUES (%(id)s, %(tenant)s, %(owner)s, %(thread)s, %(run)s, %(kind)s, %(version)s,
+        %(payload)s::jsonb, %(now)s)
+"""
+
 
 def thread_create(*, context: AccessContext, title: str = "", thread_id=None) -> Thread:
     """A new thread of the person (with `thread_id`, under that id: the AG-UI binding lets the
@@ -188,14 +198,29 @@ def artifact_create(
     run_id=None,
     artifact_id: str | None = None,
 ) -> Artifact:
-    with bound(context):
-        fields = {"id": artifact_id} if artifact_id else {}
-        return Artifact.objects.create(
-            tenant_id=context.tenant_id,
-            owner_id=context.user_id,
-            thread_id=thread_id,
-            run_id=run_id,
-            kind=kind,
-            payload=payload,
-            **fields,
-        )
+    artifact = Artifact(
+        tenant_id=context.tenant_id,
+        owner_id=context.user_id,
+        thread_id=thread_id,
+        run_id=run_id,
+        kind=kind,
+        payload=payload,
+        created_at=timezone.now(),
+        **({"id": artifact_id} if artifact_id else {}),
+    )
+    values = {
+        "id": artifact.id,
+        "tenant": artifact.tenant_id,
+        "owner": artifact.owner_id,
+        "thread": thread_id,
+        "run": run_id,
+        "kind": kind,
+        "version": artifact.version,
+        "payload": jsontext.dumps(payload),
+        "now": artifact.created_at,
+    }
+    with bound(context), connection.cursor() as cursor:
+        cursor.execute(ARTIFACT_INSERT_SQL, values)
+    artifact._state.adding = False
+    artifact._state.db = connection.alias
+    return artifact
