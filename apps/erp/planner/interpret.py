@@ -79,6 +79,11 @@ def _interpret(
         return Refusal("read_only", vocab.message("read_only"), language=language)
     if write == "other":
         return Refusal("not_erp", vocab.message("not_erp"), language=language)
+    held = _not_held(lexed)
+    if held is not None:
+        # "the gender split per department": what the ERP lacks is the answer, whatever the
+        # other words ("split") are.
+        return unknown_words_reason(language, held)
     if lexed.unknown:
         if _unknown_department(lexed) and answers.get("department"):
             pass  # the department the form asked for replaces the unknown one
@@ -92,8 +97,6 @@ def _interpret(
         period = describe_period(error.period, language)
         return no_data(language, error.key, period=period, as_of=as_of.isoformat())
     frame = parsed.frame
-    if frame.unsupported:
-        return unknown_words_reason(language, frame.unsupported[0])
     if frame.unused:
         return unknown_words(language, tuple(dict.fromkeys(frame.unused)), "unused_words")
     if previous is not None and not answers and is_followup(parsed):
@@ -104,9 +107,15 @@ def _interpret(
 
 
 def unknown_words_reason(language: str, reason: str) -> Refusal:
-    vocab = vocabulary(language)
-    message = vocab.message("needs_model", reason=f"{reason}.")
-    return Refusal("needs_model", message, language=language)
+    """Data the ERP does not hold: said plainly with what it holds instead (a language model
+    would not know it either)."""
+    message = vocabulary(language).message("not_held", reason=reason)
+    return Refusal("no_data", message, language=language)
+
+
+def _not_held(lexed: Lexed) -> str | None:
+    """The reason of the first word naming data the ERP does not hold, if any."""
+    return next((t.value("unsupported") for t in lexed.terms if t.has("unsupported")), None)
 
 
 def _only_changes(parsed: Parsed) -> bool:
