@@ -34,6 +34,7 @@ from apps.erp.planner.reading import (
     Reading,
     Refusal,
 )
+from apps.erp.planner.recency import Recency, ranked_by_date
 from apps.erp.planner.settle import settle
 from apps.erp.planner.shapes import (
     absent_having,
@@ -64,6 +65,7 @@ class Parsed:
     comparisons: tuple[Comparison, ...]
     top: int | None
     times: tuple[TimeExpression, ...]
+    recency: Recency | None = None
 
     @property
     def language(self) -> str:
@@ -116,6 +118,10 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
         )
     periods, ends = _periods(times, answers, as_of, language, measure.name)
     periods, frame = _implied_period(frame, periods, measure, as_of)
+    if parsed.recency is not None and not periods and measure.time_dimension is not None:
+        periods = (all_time(as_of),)  # "the last 5 hires": of all time
+    if frame.compare and frame.change is None and ends is not None and len(periods) == 1:
+        periods = tuple(ends)  # "compare hires between 2024 and 2025": each year, not the span
     if per is not None:
         periods = whole_periods(periods, per, language)
     change, change_word, periods = _change(
@@ -139,6 +145,8 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
     share, dims = share_of(frame, measure, dims, conditions, order, top, language)
     if having_count and measure.name != "headcount":
         raise Stop(refusal(language, "several_measures"))
+    if frame.compare and not (dims or len(periods) > 1 or change is not None):
+        raise Stop(refusal(language, "comparison_needs_two"))
     months = _months(periods[0]) if len(periods) == 1 else 0
     if salary and months > 1 and not salary[0].per_unit and not frame.in_total:
         raise Stop(refusal(language, "monthly_or_total", value=_number(salary[0])))
@@ -162,6 +170,9 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
         per=per,
         share=share,
     )
+    if parsed.recency is not None:
+        events = tuple(field for field, _ in frame.events)
+        return ranked_by_date(reading, parsed.recency, frame.count, events)
     return per_head_reading(reading) if frame.per_head else reading
 
 
@@ -334,6 +345,8 @@ def _dimensions(parsed: Parsed, frame: Frame, measure: str, persons) -> list[str
         dims.insert(0, frame.entity)
     if len(frame.values) > 1 and "department" not in dims:
         dims.insert(0, "department")
+    if _listed_levels(parsed) and "level" not in dims:
+        dims.insert(0, "level")  # each listed level is a row, like each named department
     if persons and "employee" not in dims and not gap:
         dims.insert(0, "employee")
     salary_like = semantic_model().measure(measure).table == "salary" or frame.change is not None
@@ -469,6 +482,14 @@ def _listing(frame: Frame, dims, measure: str, order, change) -> bool:
     return listing
 
 
+def _listed_levels(parsed: Parsed) -> tuple[int, ...]:
+    """Several single levels ("levels 3 and 5", "level 4 vs level 6"): compared side by side."""
+    levels = parsed.levels
+    if len(levels) < 2 or any(low != high for low, high in levels):
+        return ()
+    return tuple(sorted({low for low, _ in levels}))
+
+
 def _conditions(parsed: Parsed, frame: Frame, persons, salary, dates) -> tuple[Condition, ...]:
     conditions: list[Condition] = []
     if frame.values:
@@ -476,12 +497,17 @@ def _conditions(parsed: Parsed, frame: Frame, persons, salary, dates) -> tuple[C
         conditions.append(Condition("department", "in", values))
     if frame.excluded:
         conditions.append(Condition("department", "not_in", tuple(frame.excluded)))
-    if len(parsed.levels) > 1:
+    levels = parsed.levels
+    listed = _listed_levels(parsed)
+    if len(levels) > 1 and not listed:
         raise Stop(refusal(parsed.language, "two_level_filters"))
-    for low, high in parsed.levels:
+    for low, high in levels:
         if not 1 <= low <= high <= 10:
             raise Stop(no_data(parsed.language, "level_range"))
-        conditions.append(level_condition(low, high))
+    if listed:
+        conditions.append(Condition("level", "in", listed))  # "level 3 vs level 5": each one
+    elif levels:
+        conditions.append(level_condition(*levels[0]))
     if persons:
         conditions.append(Condition("employee", "in", tuple(persons)))
     for comparison in salary:

@@ -21,6 +21,7 @@ from apps.erp.planner.outcomes import clarify_department, no_data, refusal, unkn
 from apps.erp.planner.patterns import read_bands, read_comparisons, read_levels, read_top
 from apps.erp.planner.periods import TimeError
 from apps.erp.planner.reading import Clarification, Reading, Refusal
+from apps.erp.planner.recency import read_recency
 from apps.erp.planner.spanish import spanish_refusal
 from apps.erp.planner.timeexpr import find_time_expressions
 from apps.erp.planner.words import describe_period
@@ -136,6 +137,9 @@ def parse(lexed: Lexed, as_of: date) -> Parsed:
     used |= level_terms
     comparisons, compared = read_comparisons(terms, frozenset(used))
     used |= compared
+    recency = read_recency(terms, frozenset(used))
+    if recency is not None:
+        used |= recency.terms
     top, top_at, top_terms = read_top(terms, frozenset(used))
     used |= top_terms
     times = find_time_expressions(
@@ -150,7 +154,7 @@ def parse(lexed: Lexed, as_of: date) -> Parsed:
         top_at=top_at,
         has_bands=bool(bands),
     )
-    return Parsed(lexed, frame, bands, tuple(levels), comparisons, top, tuple(times))
+    return Parsed(lexed, frame, bands, tuple(levels), comparisons, top, tuple(times), recency)
 
 
 def write_request(lexed: Lexed) -> str | None:

@@ -34,13 +34,13 @@ def _settle(reading: Reading, snapshot: bool) -> Reading:
     model = semantic_model()
     measure = model.measure(reading.measure)
     language = reading.language
-    if reading.listing and reading.top is not None:
-        raise Stop(refusal(language, "top_without_ranking"))
+    if reading.listing and reading.top is not None and reading.sort is None:
+        raise Stop(refusal(language, "top_without_ranking"))  # a ranked list has its sort
     if len(reading.dimensions) > 2:
         raise Stop(refusal(language, "too_many_dimensions"))
     if reading.order is not None and len(reading.dimensions) > 1:
         raise Stop(refusal(language, "ranking_two_groupings"))
-    if reading.top is not None and not reading.dimensions:
+    if reading.top is not None and not reading.dimensions and reading.sort is None:
         raise Stop(refusal(language, "ranking_without_groups"))
     if any(h.measure != reading.measure for h in reading.having):
         raise Stop(refusal(language, "several_measures"))
