@@ -108,7 +108,8 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
         return _person_listing(parsed, frame, persons, as_of)
     dims = _dimensions(parsed, frame, measure.name, persons)
     grains = [d for d in dims if d in {g.name for g in model.time_grains}]
-    if measure.aggregation == "avg" and frame.per_rate and grains:
+    snapshot = measure.time_dimension is None  # "average level per year": each year's end
+    if measure.aggregation == "avg" and frame.per_rate and grains and not snapshot:
         # "the average salary per month": one average over the months, or each month's?
         grain = vocabulary(language).labels.dimensions[grains[0]].lower()
         raise Stop(refusal(language, "average_per_unit", grain=grain))
@@ -124,6 +125,10 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
         periods = tuple(ends)  # "compare hires between 2024 and 2025": each year, not the span
     if per is not None:
         periods = whole_periods(periods, per, language)
+    if _evolution(frame, measure, periods, ends, dims):
+        # "evolution of headcount over the last 12 months": a series, not two snapshots
+        frame = replace(frame, change=None)
+        dims = [*dims, _series_grain(periods[0])]
     change, change_word, periods = _change(
         frame, periods, ends, language, known_of(frame, measure.name)
     )
@@ -390,6 +395,23 @@ def _implied_period(frame: Frame, periods, measure, as_of: date):
         kept = tuple(p for p in frame.populations if p != "active")
         return (latest_complete_month(as_of),), replace(frame, populations=kept)
     return periods, frame
+
+
+def _evolution(frame: Frame, measure, periods, ends, dims) -> bool:
+    """ "Evolution", "change" (no up or down, no %) of a snapshot over one span with a start,
+    not "from A to B": how it went at the end of each month (quarter, year)."""
+    if frame.change != "any" or frame.pct or ends is not None or len(periods) != 1:
+        return False
+    span = periods[0]
+    grains = {g.name for g in semantic_model().time_grains}
+    simple = not frame.supers and not frame.compars and not grains & set(dims)
+    return measure.time_dimension is None and span.start is not None and simple
+
+
+def _series_grain(span: Period) -> str:
+    """Months over up to two years, quarters up to five, years beyond."""
+    months = _months(span)
+    return "month" if months <= 24 else "quarter" if months <= 60 else "year"
 
 
 def _change(frame: Frame, periods, ends, language: str, known):

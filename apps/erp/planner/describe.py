@@ -103,6 +103,11 @@ def title(reading: Reading) -> str:
             )
     else:
         text = measure
+        series = semantic_model().measure(reading.measure).time_dimension is None
+        if series and reading.grain in dims:  # snapshots: "at the end of each month"
+            grain = _dimension(reading.grain, language).lower()
+            text += " " + words["at_end_of_each"].format(grain=grain)
+            dims = [d for d in dims if d != reading.grain]
         if dims:
             text += f" {words['by']} " + join_words(
                 [_dimension(d, language) for d in dims], language
