@@ -10,6 +10,7 @@ import pytest
 
 from apps.erp.entities import Entities, Person
 from apps.erp.planner import Clarification, Planned, Refusal, plan_question
+from apps.erp.planner.reading import Condition
 from tests.conftest import AS_OF
 from tests.erp.conftest import DEMO
 
@@ -466,9 +467,12 @@ def test_a_range_of_levels_is_one_inclusive_condition(question, low, high):
         "quantos funcionários do nível 3 e 5",
     ],
 )
-def test_two_levels_joined_by_and_are_not_a_range(question):
-    # "levels 3 and 5" may be those two levels: never read as 3 to 5 (level 4 included)
-    assert not isinstance(_outcome(question), Planned)
+def test_two_levels_joined_by_and_are_those_levels_not_a_range(question):
+    # "levels 3 and 5" are those two levels, side by side: never 3 to 5 (level 4 included)
+    outcome = _outcome(question)
+    assert isinstance(outcome, Planned)
+    assert outcome.reading.condition("level") == Condition("level", "in", (3, 5))
+    assert outcome.reading.dimensions == ("level",)
 
 
 @pytest.mark.parametrize(

@@ -29,7 +29,6 @@ READ_ONLY = [
 ]
 UNKNOWN_WORDS = [
     ("What is the salary of the CEO's dog?", {"CEO", "dog"}),
-    ("What is the average salary of women?", {"women"}),
     ("Average salary of employees with a PhD last year", {"PhD"}),
     ("What was the salary of Hamid Tanaka last year?", {"Hamid", "Tanaka"}),
     ("How many employees earn 5000?", {"5000"}),
@@ -46,6 +45,16 @@ UNSUPPORTED = [
     ("What is the average bonus in Sales last year?", "no bonuses"),
     ("What is the annual salary of Engineering last year?", "monthly payments"),
     ("How many employees were promoted last year?", "no history of levels"),
+    ("What is the average salary of women?", "no gender"),
+    # other words around what the data lacks ("split", "breakdown") do not hide the reason
+    ("what's the gender split per department?", "no gender"),
+    ("ratio of male to female staff in Engineering", "no gender"),
+    ("how many women work in sales", "no gender"),
+    ("Qual é a divisão por género em cada departamento?", "não regista o género"),
+    ("Quantas mulheres trabalham em Engenharia?", "não regista o género"),
+    ("headcount per office location", "no locations"),
+    ("average performance rating by level", "no performance"),
+    ("vacation days taken last year by department", "no leave"),
 ]
 BEYOND = [
     # understood, but the answer would need more than the planner's grammar
@@ -108,8 +117,13 @@ def test_unknown_words_are_named_in_the_refusal(question, words):
 @pytest.mark.parametrize(("question", "reason"), UNSUPPORTED)
 def test_what_the_data_does_not_have_is_refused_with_the_reason(question, reason):
     outcome = refused(question)
-    assert isinstance(outcome, Refusal) and outcome.kind == "needs_model"
+    assert isinstance(outcome, Refusal) and outcome.kind == "no_data"
     assert reason in outcome.message
+    # and says what the ERP holds instead, not that a language model would help
+    language = "pt" if "não" in reason else "en"
+    held = vocabulary(language).message("not_held", reason="").split(".", 1)[1]
+    assert held.strip() and held in outcome.message
+    assert "TESSERA_MODEL_PROVIDER" not in outcome.message
 
 
 @pytest.mark.parametrize("question", BEYOND)

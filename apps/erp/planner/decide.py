@@ -34,6 +34,7 @@ from apps.erp.planner.reading import (
     Reading,
     Refusal,
 )
+from apps.erp.planner.recency import Recency, ranked_by_date
 from apps.erp.planner.settle import settle
 from apps.erp.planner.shapes import (
     absent_having,
@@ -64,6 +65,7 @@ class Parsed:
     comparisons: tuple[Comparison, ...]
     top: int | None
     times: tuple[TimeExpression, ...]
+    recency: Recency | None = None
 
     @property
     def language(self) -> str:
@@ -106,7 +108,8 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
         return _person_listing(parsed, frame, persons, as_of)
     dims = _dimensions(parsed, frame, measure.name, persons)
     grains = [d for d in dims if d in {g.name for g in model.time_grains}]
-    if measure.aggregation == "avg" and frame.per_rate and grains:
+    snapshot = measure.time_dimension is None  # "average level per year": each year's end
+    if measure.aggregation == "avg" and frame.per_rate and grains and not snapshot:
         # "the average salary per month": one average over the months, or each month's?
         grain = vocabulary(language).labels.dimensions[grains[0]].lower()
         raise Stop(refusal(language, "average_per_unit", grain=grain))
@@ -116,8 +119,16 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
         )
     periods, ends = _periods(times, answers, as_of, language, measure.name)
     periods, frame = _implied_period(frame, periods, measure, as_of)
+    if parsed.recency is not None and not periods and measure.time_dimension is not None:
+        periods = (all_time(as_of),)  # "the last 5 hires": of all time
+    if frame.compare and frame.change is None and ends is not None and len(periods) == 1:
+        periods = tuple(ends)  # "compare hires between 2024 and 2025": each year, not the span
     if per is not None:
         periods = whole_periods(periods, per, language)
+    if _evolution(frame, measure, periods, ends, dims):
+        # "evolution of headcount over the last 12 months": a series, not two snapshots
+        frame = replace(frame, change=None)
+        dims = [*dims, _series_grain(periods[0])]
     change, change_word, periods = _change(
         frame, periods, ends, language, known_of(frame, measure.name)
     )
@@ -139,6 +150,8 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
     share, dims = share_of(frame, measure, dims, conditions, order, top, language)
     if having_count and measure.name != "headcount":
         raise Stop(refusal(language, "several_measures"))
+    if frame.compare and not (dims or len(periods) > 1 or change is not None):
+        raise Stop(refusal(language, "comparison_needs_two"))
     months = _months(periods[0]) if len(periods) == 1 else 0
     if salary and months > 1 and not salary[0].per_unit and not frame.in_total:
         raise Stop(refusal(language, "monthly_or_total", value=_number(salary[0])))
@@ -162,6 +175,9 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
         per=per,
         share=share,
     )
+    if parsed.recency is not None:
+        events = tuple(field for field, _ in frame.events)
+        return ranked_by_date(reading, parsed.recency, frame.count, events)
     return per_head_reading(reading) if frame.per_head else reading
 
 
@@ -334,6 +350,8 @@ def _dimensions(parsed: Parsed, frame: Frame, measure: str, persons) -> list[str
         dims.insert(0, frame.entity)
     if len(frame.values) > 1 and "department" not in dims:
         dims.insert(0, "department")
+    if _listed_levels(parsed) and "level" not in dims:
+        dims.insert(0, "level")  # each listed level is a row, like each named department
     if persons and "employee" not in dims and not gap:
         dims.insert(0, "employee")
     salary_like = semantic_model().measure(measure).table == "salary" or frame.change is not None
@@ -377,6 +395,23 @@ def _implied_period(frame: Frame, periods, measure, as_of: date):
         kept = tuple(p for p in frame.populations if p != "active")
         return (latest_complete_month(as_of),), replace(frame, populations=kept)
     return periods, frame
+
+
+def _evolution(frame: Frame, measure, periods, ends, dims) -> bool:
+    """ "Evolution", "change" (no up or down, no %) of a snapshot over one span with a start,
+    not "from A to B": how it went at the end of each month (quarter, year)."""
+    if frame.change != "any" or frame.pct or ends is not None or len(periods) != 1:
+        return False
+    span = periods[0]
+    grains = {g.name for g in semantic_model().time_grains}
+    simple = not frame.supers and not frame.compars and not grains & set(dims)
+    return measure.time_dimension is None and span.start is not None and simple
+
+
+def _series_grain(span: Period) -> str:
+    """Months over up to two years, quarters up to five, years beyond."""
+    months = _months(span)
+    return "month" if months <= 24 else "quarter" if months <= 60 else "year"
 
 
 def _change(frame: Frame, periods, ends, language: str, known):
@@ -469,6 +504,14 @@ def _listing(frame: Frame, dims, measure: str, order, change) -> bool:
     return listing
 
 
+def _listed_levels(parsed: Parsed) -> tuple[int, ...]:
+    """Several single levels ("levels 3 and 5", "level 4 vs level 6"): compared side by side."""
+    levels = parsed.levels
+    if len(levels) < 2 or any(low != high for low, high in levels):
+        return ()
+    return tuple(sorted({low for low, _ in levels}))
+
+
 def _conditions(parsed: Parsed, frame: Frame, persons, salary, dates) -> tuple[Condition, ...]:
     conditions: list[Condition] = []
     if frame.values:
@@ -476,12 +519,17 @@ def _conditions(parsed: Parsed, frame: Frame, persons, salary, dates) -> tuple[C
         conditions.append(Condition("department", "in", values))
     if frame.excluded:
         conditions.append(Condition("department", "not_in", tuple(frame.excluded)))
-    if len(parsed.levels) > 1:
+    levels = parsed.levels
+    listed = _listed_levels(parsed)
+    if len(levels) > 1 and not listed:
         raise Stop(refusal(parsed.language, "two_level_filters"))
-    for low, high in parsed.levels:
+    for low, high in levels:
         if not 1 <= low <= high <= 10:
             raise Stop(no_data(parsed.language, "level_range"))
-        conditions.append(level_condition(low, high))
+    if listed:
+        conditions.append(Condition("level", "in", listed))  # "level 3 vs level 5": each one
+    elif levels:
+        conditions.append(level_condition(*levels[0]))
     if persons:
         conditions.append(Condition("employee", "in", tuple(persons)))
     for comparison in salary:

@@ -103,11 +103,20 @@ def title(reading: Reading) -> str:
             )
     else:
         text = measure
+        series = semantic_model().measure(reading.measure).time_dimension is None
+        if series and reading.grain in dims:  # snapshots: "at the end of each month"
+            grain = _dimension(reading.grain, language).lower()
+            text += " " + words["at_end_of_each"].format(grain=grain)
+            dims = [d for d in dims if d != reading.grain]
         if dims:
             text += f" {words['by']} " + join_words(
                 [_dimension(d, language) for d in dims], language
             )
-        if reading.order is not None:
+        if reading.sort is not None:  # "the 5 most recent hires": ranked by the date
+            key = "latest_n" if reading.order == "desc" else "earliest_n"
+            text += ", " + words[key].format(n=reading.top) if (reading.top or 0) > 1 else ""
+            text += ", " + words[f"by_{reading.sort}_{reading.order or 'desc'}"]
+        elif reading.order is not None:
             text += ", " + words["highest_first" if reading.order == "desc" else "lowest_first"]
     qualifiers = " ".join(part for part in _qualifiers(reading) if part)
     if qualifiers:

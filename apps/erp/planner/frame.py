@@ -66,6 +66,7 @@ class Frame:
     asks_which: bool = False
     absent: bool = False  # "no hires", "hired nobody": groups where the measure is zero
     per_grain: bool = False  # "monthly", "per quarter": a grain said as a rate, not "by month"
+    compare: bool = False  # "compare A and B": needs two members, periods or a grouping
     unsupported: tuple[str, ...] = ()
     unused: tuple[str, ...] = ()
 
@@ -118,10 +119,11 @@ class _Builder:
 def _lost(term: Term) -> bool:
     """A comparison with nothing to compare ("more than the average salary"), or a word that
     is only a time word and not one that merely joins others."""
-    if term.kinds == {"cmp"}:
+    kinds = term.kinds - {"latest", "earliest"}  # "last", "first": read by recency.py if at all
+    if kinds == {"cmp"}:
         return True
     values = {str(value) for kind, value in term.tags if kind == "time"}
-    return term.kinds == {"time"} and bool(values - TIME_CONNECTORS)
+    return kinds == {"time"} and bool(values - TIME_CONNECTORS)
 
 
 def _connector(term: Term) -> bool:
@@ -193,7 +195,9 @@ def build_frame(
             continue
         if pending_not is not None and _connector(term):
             continue  # "outside of Engineering"
-        after_top = 0 < i - top_at <= 3
+        # "the 5 employees", "top 3 departments": what is ranked — the first noun only ("2
+        # departments with the fewest people" ranks departments by their people)
+        after_top = 0 < i - top_at <= 3 and "entity" not in b.out
         if after_top and (dim is not None or "subject" in kinds):
             pending_which = True  # "the 5 employees", "top 3 departments": what is ranked
         # "engineers": the department; "what is the headcount", "by headcount": the measure
@@ -328,10 +332,11 @@ def _roles(b: _Builder, i: int, term: Term, negated: bool, has_bands: bool) -> N
         ("per_rate", "per_rate"),
         ("per_head", "per_head"),
         ("nobody", "absent"),
+        ("compare", "compare"),
     ):
         if kind in kinds:
             b.flag(key)
-            used = used or kind in ("count", "pct", "how_much", "nobody")
+            used = used or kind in ("count", "pct", "how_much", "nobody", "compare")
     if "event" in kinds:
         b.add("events", (term.value("event"), i))
         used = True

@@ -21,6 +21,7 @@ from apps.erp.planner.outcomes import clarify_department, no_data, refusal, unkn
 from apps.erp.planner.patterns import read_bands, read_comparisons, read_levels, read_top
 from apps.erp.planner.periods import TimeError
 from apps.erp.planner.reading import Clarification, Reading, Refusal
+from apps.erp.planner.recency import read_recency
 from apps.erp.planner.spanish import spanish_refusal
 from apps.erp.planner.timeexpr import find_time_expressions
 from apps.erp.planner.words import describe_period
@@ -79,6 +80,11 @@ def _interpret(
         return Refusal("read_only", vocab.message("read_only"), language=language)
     if write == "other":
         return Refusal("not_erp", vocab.message("not_erp"), language=language)
+    held = _not_held(lexed)
+    if held is not None:
+        # "the gender split per department": what the ERP lacks is the answer, whatever the
+        # other words ("split") are.
+        return unknown_words_reason(language, held)
     if lexed.unknown:
         if _unknown_department(lexed) and answers.get("department"):
             pass  # the department the form asked for replaces the unknown one
@@ -92,8 +98,6 @@ def _interpret(
         period = describe_period(error.period, language)
         return no_data(language, error.key, period=period, as_of=as_of.isoformat())
     frame = parsed.frame
-    if frame.unsupported:
-        return unknown_words_reason(language, frame.unsupported[0])
     if frame.unused:
         return unknown_words(language, tuple(dict.fromkeys(frame.unused)), "unused_words")
     if previous is not None and not answers and is_followup(parsed):
@@ -104,9 +108,15 @@ def _interpret(
 
 
 def unknown_words_reason(language: str, reason: str) -> Refusal:
-    vocab = vocabulary(language)
-    message = vocab.message("needs_model", reason=f"{reason}.")
-    return Refusal("needs_model", message, language=language)
+    """Data the ERP does not hold: said plainly with what it holds instead (a language model
+    would not know it either)."""
+    message = vocabulary(language).message("not_held", reason=reason)
+    return Refusal("no_data", message, language=language)
+
+
+def _not_held(lexed: Lexed) -> str | None:
+    """The reason of the first word naming data the ERP does not hold, if any."""
+    return next((t.value("unsupported") for t in lexed.terms if t.has("unsupported")), None)
 
 
 def _only_changes(parsed: Parsed) -> bool:
@@ -127,6 +137,9 @@ def parse(lexed: Lexed, as_of: date) -> Parsed:
     used |= level_terms
     comparisons, compared = read_comparisons(terms, frozenset(used))
     used |= compared
+    recency = read_recency(terms, frozenset(used))
+    if recency is not None:
+        used |= recency.terms
     top, top_at, top_terms = read_top(terms, frozenset(used))
     used |= top_terms
     times = find_time_expressions(
@@ -141,7 +154,7 @@ def parse(lexed: Lexed, as_of: date) -> Parsed:
         top_at=top_at,
         has_bands=bool(bands),
     )
-    return Parsed(lexed, frame, bands, tuple(levels), comparisons, top, tuple(times))
+    return Parsed(lexed, frame, bands, tuple(levels), comparisons, top, tuple(times), recency)
 
 
 def write_request(lexed: Lexed) -> str | None:

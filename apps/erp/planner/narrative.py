@@ -115,6 +115,8 @@ def _grouped(result: _Result, dimension: str, column: int, title: str) -> str:
     pairs = _pairs(result, dimension, column)
     if not pairs:
         return vocab.message("no_rows", title=title)
+    if measure.time_dimension is None and dimension == reading.grain:
+        return _series(result, pairs, column)  # snapshots: never summed over the periods
     noun = _noun(reading, result.label(column))
     top = max(pairs, key=lambda pair: pair[1])
     bottom = min(pairs, key=lambda pair: pair[1])
@@ -148,6 +150,25 @@ def _grouped(result: _Result, dimension: str, column: int, title: str) -> str:
         high=result.number(top[1], column),
         bottom=bottom[0],
         low=result.number(bottom[1], column),
+    )
+
+
+def _series(result: _Result, pairs: list[tuple[str, Decimal]], column: int) -> str:
+    """A snapshot at the end of each period: where it started and ended, its high and low."""
+    vocab = vocabulary(result.language)
+    top = max(pairs, key=lambda pair: pair[1])
+    bottom = min(pairs, key=lambda pair: pair[1])
+    return vocab.message(
+        "narrative_series",
+        measure=vocab.labels.measures[result.reading.measure],
+        first=result.number(pairs[0][1], column),
+        start=pairs[0][0],
+        last=result.number(pairs[-1][1], column),
+        end=pairs[-1][0],
+        high=result.number(top[1], column),
+        top=top[0],
+        low=result.number(bottom[1], column),
+        bottom=bottom[0],
     )
 
 

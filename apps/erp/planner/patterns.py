@@ -221,7 +221,29 @@ def read_levels(terms: tuple[Term, ...], used: frozenset[int]):
         level, start, end = found
         ranges.append(level)
         taken.update(range(start, end))
+        if level[0] == level[1]:
+            for other, at in _listed_levels(t, end):  # "levels 3 and 5", "level 3 vs 5"
+                ranges.append((other, other))
+                taken.update(range(end, at))
+                end = at
     return ranges, taken
+
+
+def _listed_levels(t: _Terms, i: int) -> list[tuple[int, int]]:
+    """Levels listed after a single level: "and 5", "or 7", "vs 4" → [(level, end)]; the same
+    level word again is read by _level_at itself."""
+    found = []
+    while _is_list_and(t, i) and not t.is_level(i + 1):
+        level = _whole(t, i + 1)
+        if level is None or not 0 < level <= 20 or _is_time(t, i + 2):
+            break
+        found.append((level, i + 2))
+        i += 2
+    return found
+
+
+def _is_list_and(t: _Terms, i: int) -> bool:
+    return t.kind(i, "range_and") or t.kind(i, "time", "and")
 
 
 def level_condition(low: int, high: int) -> Condition:
@@ -299,6 +321,12 @@ def _is_time(t: _Terms, i: int) -> bool:
     )
 
 
+def _extreme(term: Term) -> bool:
+    """ "longest-serving", "highest-paid": a measure that is itself a superlative of a fact."""
+    name = term.value("measure")
+    return name is not None and semantic_model().measure(name).aggregation in ("min", "max")
+
+
 def read_top(terms: tuple[Term, ...], used: frozenset[int]) -> tuple[int | None, int, set[int]]:
     """(N, where, terms used) for "top 5", "the 10 employees", "the 3 highest paid"."""
     t = _Terms(terms, used)
@@ -328,6 +356,6 @@ def read_top(terms: tuple[Term, ...], used: frozenset[int]) -> tuple[int | None,
                 break
             if nxt.has("subject") or any(nxt.value("dim") == d for d in ENTITY_DIMS):
                 return int(number), i, {i}
-            if not (nxt.has("super") or nxt.has("fact") or nxt.has("change")):
+            if not (nxt.has("super") or nxt.has("fact") or nxt.has("change") or _extreme(nxt)):
                 break
     return None, -10, set()

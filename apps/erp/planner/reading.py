@@ -18,6 +18,7 @@ Op = Literal["eq", "in", "not_in", "gt", "gte", "lt", "lte", "between"]
 TIME_GRAINS = ("year", "quarter", "month")
 LEVELS = (1, 10)
 SHARES = ("groups", "department", "level")
+SORTS = ("hire_date", "termination_date")  # the dates a list of people is ranked by
 AVERAGE = "average"
 READING_VERSION = 1
 
@@ -79,6 +80,8 @@ class Reading:
     - `share`: a percentage instead of the measure: of each group in the total ("groups"), or
       of the rows meeting the condition on this field in those without it ("department").
     - `per_head`: the total divided by the people paid ("payroll per employee"); perhead.py.
+    - `sort`: a list of people ranked by this date ("the 5 most recent hires": hire_date, with
+      `order` and `top`); recency.py.
     """
 
     language: str
@@ -103,6 +106,7 @@ class Reading:
     per: str | None = None
     share: str | None = None
     per_head: bool = False
+    sort: str | None = None
 
     @property
     def grain(self) -> str | None:
@@ -144,6 +148,7 @@ class Reading:
             "per": self.per,
             "share": self.share,
             "per_head": self.per_head,
+            "sort": self.sort,
         }
 
 
@@ -163,6 +168,8 @@ def reading_from_json(data: Any) -> Reading:
         reference = data.get("reference")
         if data.get("per") not in (None, *TIME_GRAINS):
             raise ReadingError(f"unknown grain {data.get('per')!r}")
+        if data.get("sort") not in (None, *SORTS):
+            raise ReadingError(f"unknown sort {data.get('sort')!r}")
         if data.get("share") not in (None, *SHARES):
             raise ReadingError(f"unknown share {data.get('share')!r}")
         return Reading(
@@ -199,6 +206,7 @@ def reading_from_json(data: Any) -> Reading:
             per=data.get("per"),
             share=data.get("share"),
             per_head=bool(data.get("per_head", False)),
+            sort=data.get("sort"),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise ReadingError(str(error)) from error

@@ -34,13 +34,13 @@ def _settle(reading: Reading, snapshot: bool) -> Reading:
     model = semantic_model()
     measure = model.measure(reading.measure)
     language = reading.language
-    if reading.listing and reading.top is not None:
-        raise Stop(refusal(language, "top_without_ranking"))
+    if reading.listing and reading.top is not None and reading.sort is None:
+        raise Stop(refusal(language, "top_without_ranking"))  # a ranked list has its sort
     if len(reading.dimensions) > 2:
         raise Stop(refusal(language, "too_many_dimensions"))
     if reading.order is not None and len(reading.dimensions) > 1:
         raise Stop(refusal(language, "ranking_two_groupings"))
-    if reading.top is not None and not reading.dimensions:
+    if reading.top is not None and not reading.dimensions and reading.sort is None:
         raise Stop(refusal(language, "ranking_without_groups"))
     if any(h.measure != reading.measure for h in reading.having):
         raise Stop(refusal(language, "several_measures"))
@@ -81,7 +81,7 @@ def _event(reading: Reading, snapshot: bool, salary: bool) -> Reading:
 def _snapshot(reading: Reading, snapshot: bool) -> Reading:
     language, periods = reading.language, reading.periods
     if reading.grain is not None:
-        raise Stop(refusal(language, "snapshot_over_time"))
+        return _series(reading)
     if not periods:
         return replace(reading, reference=reading.reference or reading.as_of)
     ranged = any(p.grain == "range" and not snapshot for p in periods)
@@ -95,6 +95,20 @@ def _snapshot(reading: Reading, snapshot: bool) -> Reading:
     if reading.listing:
         raise Stop(refusal(language, "list_one_period"))
     return replace(reading, periods=ordered, reference=None)
+
+
+def _series(reading: Reading) -> Reading:
+    """Snapshots at the end of each month (quarter, year) of one span ("headcount by month over
+    the last 12 months"; sql/series.py): the span is asked for when missing."""
+    language, periods = reading.language, reading.periods
+    if not periods:
+        raise Stop(clarify_period(language, known_of_reading(reading)))
+    if len(periods) > 1 or reading.change or reading.listing or reading.order or reading.having:
+        raise Stop(refusal(language, "snapshot_over_time"))
+    span = periods[0]
+    if span.start is None or span.grain == "all":
+        raise Stop(refusal(language, "snapshot_over_time"))
+    return replace(reading, reference=None)
 
 
 def _rate(reading: Reading) -> Reading:

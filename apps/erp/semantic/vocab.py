@@ -45,6 +45,9 @@ class Grammar(_Section):
     nobody: Phrases  # "hired nobody": none of what is measured
     rank_verbs: Phrases  # "rank the levels by …", "departments sorted by …": group and sort
     also: Phrases
+    latest: Phrases  # "the 5 most recent hires": people ranked by the date, newest first
+    earliest: Phrases  # "the first 10 hires": oldest first
+    compare: Phrases  # "compare A and B": the measure for each named member, side by side
     which_start: Phrases
     plural_words: Phrases
     money_verbs: Phrases

@@ -31,6 +31,7 @@ from apps.erp.planner.sql.derived import (
 )
 from apps.erp.planner.sql.listing import compile_listing
 from apps.erp.planner.sql.rate import compile_rate
+from apps.erp.planner.sql.series import compile_series
 from apps.erp.planner.sql.unpaid import compile_unpaid
 from apps.erp.semantic import SemanticModel, semantic_model
 
@@ -85,4 +86,6 @@ def _measured(reading: Reading, model: SemanticModel) -> CompiledQuery:
         return compile_rate(reading, model, measure)
     if reading.listing:
         return compile_listing(reading, model, measure)
+    if measure.time_dimension is None and reading.grain is not None:
+        return compile_series(reading, model, measure)  # snapshots at each month's end
     return compile_aggregate(reading, model, measure)

@@ -5,7 +5,14 @@ the name; the id comes last."""
 from sqlglot import exp
 
 from apps.erp.planner.reading import Reading
-from apps.erp.planner.sql.aggregate import Query, band_case, conditions, time_column
+from apps.erp.planner.sql.aggregate import (
+    Query,
+    band_case,
+    conditions,
+    ordered,
+    ranked,
+    time_column,
+)
 from apps.erp.planner.sql.build import (
     CompiledQuery,
     CompileError,
@@ -55,9 +62,27 @@ def compile_listing(reading: Reading, model: SemanticModel, measure: Measure) ->
     if times is not None:
         q.where.append(between(times, reading.periods[0], q.params, ""))
         order.append(times.copy())
+    sort = _sorted_by(reading, attributes, q)
+    order = ([sort] if sort is not None else []) + order
     order += [expr(employee.expr or ""), expr(employee.key or "")]
     tree = select_from(model, q.select, employee.table or "employee", q.where)
     if q.where:
         tree = tree.where(and_all(q.where), copy=False)
+    if sort is not None and reading.top is not None:
+        return ranked(tree, q)  # "the 5 most recent hires": ties at the cut included
     tree = tree.order_by(*order, copy=False)
     return compiled(tree, q.params.values, tuple(q.columns))
+
+
+def _sorted_by(reading: Reading, attributes, q: Query) -> exp.Ordered | None:
+    """The order of a list ranked by a date ("the 5 most recent hires"), and with a top N its
+    RANK() column (the ids stay last: the rank is added after them and dropped for N = 1)."""
+    if reading.sort is None:
+        return None
+    if reading.sort not in attributes:
+        raise CompileError(f"people are not ranked by {reading.sort}")
+    sort = ordered(expr(attributes[reading.sort].expr), reading.order or "desc")
+    if reading.top is not None:
+        rank = exp.Window(this=exp.Anonymous(this="RANK"), order=exp.Order(expressions=[sort]))
+        q.add(rank, OutputColumn("rank", "rank", "rank"))
+    return sort
