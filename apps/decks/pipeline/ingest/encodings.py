@@ -69,7 +69,7 @@ TEX_NAMES = {
     "approxequal": "≈",
     "lessequal": "≤",
     "greaterequal": "≥",
-    "negationslash": UNREADABLE,  # drawn over "=" to make "≠": dropped it would read "="
+    "negationslash": "\u0338",  # drawn over "=" to make "≠" (glyphs.negations_joined)
     "vextenddouble": "‖",
     "vextendsingle": "|",
 }
