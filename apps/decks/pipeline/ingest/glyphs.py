@@ -365,10 +365,14 @@ def _chunk_words(ordered: list[Glyph]) -> list[GlyphWord]:
 
 
 def _main_size(glyphs: list[Glyph]) -> float:
+    """The line's size: the largest that sets a third of its glyphs or more ("d_{ij}" has more
+    script glyphs than letters at the line's size, and is still a d with a subscript)."""
     weights: Counter[float] = Counter()
     for g in glyphs:
         weights[round(g.size, 1)] += len(g.text)
-    return weights.most_common(1)[0][0]
+    total = sum(weights.values())
+    large = [size for size, weight in weights.items() if weight >= total / 3]
+    return max(large) if large else weights.most_common(1)[0][0]
 
 
 # Marks set raised inside a script (a prime or a star: "w_{i'j}", "Z_{j*}"): part of it.
