@@ -79,7 +79,9 @@ def test_a_title_keeps_its_accents_and_its_negated_relation(paper):
 
 def test_displays_keep_their_accents_and_scripts(paper):
     displays = {e.number: e.tex for e in paper.equations}
-    assert displays["2"] == "\\tilde{\\beta} = \\lambda \\hat{\\beta} + (1 - \\lambda )\\bar{\\beta}"
+    assert (
+        displays["2"] == "\\tilde{\\beta} = \\lambda \\hat{\\beta} + (1 - \\lambda )\\bar{\\beta}"
+    )
     assert display_math.clean_tex(displays["2"])
     # A limit under an operator name is the operator's, not a subscript of its first letter.
     assert displays["3"] == "Z_{j*} = \\max_{j} \\hat{\\theta}_{j}"
