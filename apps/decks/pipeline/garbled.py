@@ -104,7 +104,9 @@ def stray_glyph(text: str) -> str | None:
     if match and match.group(0).strip():
         return match.group(0).strip()
     unreadable = (
-        UNREADABLE.search(stripped)
+        # Inside a formula an unreadable glyph is broken mathematics, never debris to strip: a
+        # relation's negation slash dropped from "$i \ufffd= j$" would state "$i = j$".
+        UNREADABLE.search(plain(stripped))
         or CODE_OUTPUT.search(stripped)
         or TEX_LOGO_SPLIT.search(stripped)
         or TRAILING_DEBRIS.search(stripped)
@@ -147,6 +149,8 @@ def broken_math(text: str) -> str | None:
     if len(re.findall(r"(?<!\\)\$", text)) % 2:
         return "$"
     for span in MATH.findall(text):
+        if UNREADABLE.search(span):
+            return span  # a glyph of the formula could not be read: it may say anything
         if span.count("{") != span.count("}"):
             return span
         if OPEN_OPERATOR.search(span) and not re.search(r"\\(?:pm|mp)\s*\$$", span):

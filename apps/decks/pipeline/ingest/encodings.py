@@ -69,9 +69,15 @@ TEX_NAMES = {
     "approxequal": "≈",
     "lessequal": "≤",
     "greaterequal": "≥",
-    "negationslash": UNREADABLE,  # drawn over "=" to make "≠": dropped it would read "="
+    "negationslash": "\u0338",  # drawn over "=" to make "≠" (glyphs.negations_joined)
     "vextenddouble": "‖",
     "vextendsingle": "|",
+    # CMSY's floor and ceiling brackets, whose text map some TeX builds give as "+" and ",":
+    # "(n − ⌊nηh⌋)" read "(η − +ηh,)"
+    "floorleft": "⌊",
+    "floorright": "⌋",
+    "ceilingleft": "⌈",
+    "ceilingright": "⌉",
 }
 # Big operators and delimiters of a math extension font: every size is the same symbol.
 TEX_NAME_PREFIXES = (

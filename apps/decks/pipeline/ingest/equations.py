@@ -18,6 +18,7 @@ from apps.decks.pipeline.ingest.fractions import Rule, fractions_rebuilt, with_f
 from apps.decks.pipeline.ingest.glyphs import RELATIONS, Glyph, line_words
 from apps.decks.pipeline.ingest.hung import is_hung
 from apps.decks.pipeline.ingest.layout import Layout, Segment
+from apps.decks.pipeline.ingest.operator_limits import operator_limits
 
 NUMBER = re.compile(r"^\((\d+[a-z]?|[A-Z]\.\d+)\)$")
 BIG_OPERATORS = set("∑∏∫∮⋃⋂⨁⨂")
@@ -123,12 +124,17 @@ def _number_of(segment: Segment, numbers: list[Segment]) -> Segment | None:
 
 
 def _belongs(layout: Layout, segment: Segment, main: Segment, numbers: list[Segment]) -> bool:
-    """Limits, big operators and the other lines of the same display."""
-    if segment in numbers or not all(w.math or _neutral(w.text) for w in segment.words):
+    """Limits, big operators, a fraction's parts and the other lines of the same display; on
+    the display's own line, a condition set beside it ("for $i \\neq j$")."""
+    if segment in numbers or segment.column != main.column:
         return False
-    if segment.column != main.column:
-        return False
-    overlaps = segment.x0 < main.x1 + 2 and main.x0 < segment.x1 + 2
+    if not all(w.math or _neutral(w.text) for w in segment.words):
+        return _condition_beside(segment, main)
+    # A fraction's numerator and denominator start just right of the "=" before them.
+    off_line = abs((segment.top + segment.bottom) - (main.top + main.bottom)) / 2 > 0.3 * main.size
+    small = segment.size < 0.86 * main.size
+    reach = 1.5 * main.size if small or off_line else 2
+    overlaps = segment.x0 < main.x1 + reach and main.x0 < segment.x1 + 2
     close = (
         segment.top < main.bottom + 0.9 * main.size and main.top < segment.bottom + 0.9 * main.size
     )
@@ -137,6 +143,24 @@ def _belongs(layout: Layout, segment: Segment, main: Segment, numbers: list[Segm
         abs(segment.x0 - main.x1), abs(main.x0 - segment.x1)
     ) < (8 * main.size)
     return (overlaps and close) or beside
+
+
+CONDITION_WORDS = {"for", "if", "when", "otherwise", "and", "or", "with", "where"}
+
+
+def _condition_beside(segment: Segment, main: Segment) -> bool:
+    """ "for $i \\neq j$" set on the display's line, apart from it (`\\quad\\text{for }`): a
+    word or two of a condition and the mathematics it is about."""
+    middle = abs((segment.top + segment.bottom) - (main.top + main.bottom)) / 2
+    if middle > 0.5 * main.size or not 0 < segment.x0 - main.x1 < 8 * main.size:
+        return False
+    prose = [w for w in segment.words if not w.math and not _neutral(w.text)]
+    words = [w.text.strip(".,;:") for w in prose]
+    return (
+        0 < len(prose) <= 2
+        and all(w in CONDITION_WORDS for w in words)
+        and (any(w.math for w in segment.words))
+    )
 
 
 def _tex(group: list[Segment], rules: list[Rule]) -> str:
@@ -191,12 +215,23 @@ def _row_tex(glyphs: list[Glyph], main_size: float) -> str:
                 above.append(g)
         taken.update(id(g) for g in below + above)
         limits[id(op)] = (sorted(below, key=lambda g: g.x0), sorted(above, key=lambda g: g.x0))
-    words = line_words([g for g in glyphs if id(g) not in taken])
+    rest, named = operator_limits([g for g in glyphs if id(g) not in taken], main_size)
+    words = line_words(rest)
     for word in words:
         for atom in word.atoms:
             if id(atom.base) in limits:
                 atom.sub, atom.sup = limits[id(atom.base)]
     tex = " ".join(w.tex() for w in words)
+    for mark, operator in named.items():
+        tex = tex.replace(mark, operator)
+    tex = re.sub(r" {2,}", " ", tex)
+    # A condition's words after the formula are text beside it; a row opening with prose stays
+    # as it is, for display_math to refuse.
+    tex = re.sub(
+        r"(?<=\S) \\mathrm\{(" + "|".join(CONDITION_WORDS) + r")\}",
+        r" \\quad \\text{\1 }",
+        tex,
+    )
     return re.sub(r"[.,;]+$", "", tex).strip()
 
 

@@ -22,7 +22,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
-from apps.decks.pipeline.ingest.symbols import ACCENTS, GREEK, OPERATORS
+from apps.decks.pipeline.ingest.symbols import ACCENTS, GREEK, NEGATED, NEGATION_SLASH, OPERATORS
 from apps.decks.pipeline.ingest.tex_words import LIST_MARKS, LOGO_WORD, greek_named, logos_named
 
 # STIX and XITS are families with text faces (STIXTwoText, STIXGeneral, XITS-Regular): only their
@@ -35,7 +35,8 @@ MATH_FONT = re.compile(
     re.I,
 )
 ITALIC_FONT = re.compile(r"Ital|Oblique|-It\b|Slant|CMMI|MathItalic", re.I)
-RELATIONS = set("=<>+-−×·≤≥≠≈≃∼∝±∓→∈⊂⊆∑∏∫")
+RELATIONS = set("=<>+-−×·≤≥≈≃∼∝±∓→∈⊂⊆∑∏∫") | set(NEGATED.values())
+UNREADABLE_GLYPH = "\ufffd"  # what no reading can give: the formula is then dropped, never shown
 TEX_SPECIAL = {
     "\\": r"\backslash ",
     "{": r"\{",
@@ -199,7 +200,9 @@ def _atom_tex(atom: Atom) -> str:
         piece = f"{atom.accent}{{{piece}}}"
     if atom.sub:
         piece += f"_{{{_script_tex(atom.sub)}}}"
-    if atom.sup:
+    if atom.sup and all(g.text in PRIMES for g in atom.sup):
+        piece += "".join(PRIMES[g.text] for g in atom.sup)  # "f'(x)", not "f^{'}(x)"
+    elif atom.sup:
         piece += f"^{{{_script_tex(atom.sup)}}}"
     return piece
 
@@ -245,7 +248,8 @@ def line_words(glyphs: list[Glyph]) -> list[GlyphWord]:
 
     The line is first cut at gaps wider than any word space: the lines of two columns side by
     side are set apart (their own size, baseline and spacing)."""
-    ordered = sorted((g for g in glyphs if g.text.strip() or g.text == " "), key=lambda g: g.x0)
+    ordered = sorted((g for g in glyphs if g.text.strip() or g.text == " "), key=_reading_position)
+    ordered = negations_joined(ordered)
     chunks: list[list[Glyph]] = []
     for glyph in ordered:
         if chunks and glyph.text.strip():
@@ -259,6 +263,56 @@ def line_words(glyphs: list[Glyph]) -> list[GlyphWord]:
             chunks.append([])
         chunks[-1].append(glyph)
     return [word for chunk in chunks for word in _chunk_words(chunk)]
+
+
+def _reading_position(glyph: Glyph) -> float:
+    """Left to right; an accent by its middle, which lies over its letter (a hat wider than an
+    "i" starts left of it, and must come after the letter it is drawn over)."""
+    if glyph.text in ACCENTS and glyph.x1 > glyph.x0:
+        return (glyph.x0 + glyph.x1) / 2
+    return glyph.x0
+
+
+def negations_joined(glyphs: list[Glyph]) -> list[Glyph]:
+    """A negation slash and the relation it is drawn across become the negated relation
+    ("=" crossed is "≠", "∈" crossed is "∉"). A slash over no relation is unreadable: the
+    formula is then dropped, because without its slash it would state the opposite."""
+    slashes = [g for g in glyphs if g.text == NEGATION_SLASH or _crossing(g, glyphs)]
+    if not slashes:
+        return glyphs
+    negated: dict[int, Glyph | None] = {}
+    for slash in slashes:
+        middle = (slash.x0 + slash.x1) / 2
+        crossed = [
+            g
+            for g in glyphs
+            if g.text in NEGATED
+            and id(g) not in negated
+            and g.x0 - 0.3 * g.size <= middle <= g.x1 + 0.3 * g.size
+            and abs(g.baseline - slash.baseline) < 0.4 * max(g.size, slash.size)
+        ]
+        if crossed:
+            relation = min(crossed, key=lambda g: abs((g.x0 + g.x1) / 2 - middle))
+            negated[id(relation)] = replace(relation, text=NEGATED[relation.text])
+            negated[id(slash)] = None
+        else:
+            negated[id(slash)] = replace(slash, text=UNREADABLE_GLYPH)
+    out = [negated.get(id(g), g) for g in glyphs]
+    return [g for g in out if g is not None]
+
+
+def _crossing(glyph: Glyph, glyphs: list[Glyph]) -> bool:
+    """A solidus drawn across a relation (LaTeX's \\notin is "∈" with "/" over it), never one
+    between two operands ("1/d"), which touches its neighbours but covers none of them."""
+    if glyph.text not in "/∕⁄" or glyph.x1 <= glyph.x0:
+        return False
+    for other in glyphs:
+        if other is glyph or other.text not in NEGATED:
+            continue
+        shared = min(glyph.x1, other.x1) - max(glyph.x0, other.x0)
+        if shared > 0.6 * min(glyph.x1 - glyph.x0, other.x1 - other.x0):
+            return True
+    return False
 
 
 def _chunk_words(ordered: list[Glyph]) -> list[GlyphWord]:
@@ -311,10 +365,19 @@ def _chunk_words(ordered: list[Glyph]) -> list[GlyphWord]:
 
 
 def _main_size(glyphs: list[Glyph]) -> float:
+    """The line's size: the largest that sets a third of its glyphs or more ("d_{ij}" has more
+    script glyphs than letters at the line's size, and is still a d with a subscript)."""
     weights: Counter[float] = Counter()
     for g in glyphs:
         weights[round(g.size, 1)] += len(g.text)
-    return weights.most_common(1)[0][0]
+    total = sum(weights.values())
+    large = [size for size, weight in weights.items() if weight >= total / 3]
+    return max(large) if large else weights.most_common(1)[0][0]
+
+
+# Marks set raised inside a script (a prime or a star: "w_{i'j}", "Z_{j*}"): part of it.
+SCRIPT_MARKS = set("′″‴'∗*")
+PRIMES = {"′": "'", "″": "''", "‴": "'''", "'": "'"}
 
 
 def _role(glyph: Glyph, main: float, baseline: float, atoms: list[Atom]) -> str:
@@ -322,6 +385,9 @@ def _role(glyph: Glyph, main: float, baseline: float, atoms: list[Atom]) -> str:
         return "accent"  # drawn over the glyph before it
     if glyph.size >= SCRIPT_SIZE * main or not atoms:
         return "base"
+    going_on = _script_going_on(glyph, atoms[-1], main)
+    if going_on:
+        return going_on
     if glyph.x0 - _right(atoms[-1]) > 0.35 * main:
         return "base"  # far from the glyph before: a small word of its own
     shift = glyph.baseline - baseline  # positive: lowered
@@ -330,6 +396,26 @@ def _role(glyph: Glyph, main: float, baseline: float, atoms: list[Atom]) -> str:
     if shift > 0.08 * main and atoms[-1].base.size >= SCRIPT_SIZE * main:
         return "sub"
     return "base"
+
+
+def _script_going_on(glyph: Glyph, atom: Atom, main: float) -> str:
+    """ "sub" or "sup" when a small glyph continues a script of the atom before it: it touches
+    the script's last glyph and sits on the script's baseline, or is a prime or star raised
+    inside it ("w_{i'j}": the j after the prime is still the subscript, not a glyph of its
+    own). Else ""."""
+    for kind in ("sub", "sup"):
+        script = getattr(atom, kind)
+        if not script:
+            continue
+        right = max(g.x1 for g in script)
+        if glyph.x0 - right > 0.25 * main or glyph.x0 < right - 0.5 * (glyph.x1 - glyph.x0):
+            continue  # apart from the script, or under or over it (the atom's other script)
+        level = script[0].baseline
+        if abs(glyph.baseline - level) < 0.1 * main:
+            return kind
+        if glyph.text in SCRIPT_MARKS and level - 0.6 * main < glyph.baseline < level:
+            return kind
+    return ""
 
 
 def _logo_letter(before: Glyph, glyph: Glyph, after: Glyph, main: float) -> bool:

@@ -26,6 +26,7 @@ from apps.decks.pipeline.ingest.glyphs import (
 )
 from apps.decks.pipeline.ingest.hung import hang, is_hung
 from apps.decks.pipeline.ingest.running import running_mark
+from apps.decks.pipeline.ingest.symbols import ACCENTS
 from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
 from apps.decks.pipeline.ingest.words import compound
 
@@ -261,7 +262,16 @@ def page_lines(page: pdfplumber.page.Page, chars: list[dict] | None = None) -> l
     bands: dict[int, list[int]] = {}
     hung = [g for g in glyphs if is_hung(g)]
     glyphs = [g for g in glyphs if not is_hung(g)]
-    for glyph in sorted(glyphs, key=lambda g: (-round(g.size), g.baseline, g.x0)):
+    # Accents last: one drawn over a tall letter (β̂) sits above the line's baseline and would
+    # start a line of its own, leaving "β" for both β̂ and β̃; it goes to the letter under it.
+    for glyph in sorted(
+        glyphs, key=lambda g: (g.text in ACCENTS, -round(g.size), g.baseline, g.x0)
+    ):
+        if glyph.text in ACCENTS:
+            under = _line_under_accent(glyph, lines)
+            if under is not None:
+                under.add(glyph)
+                continue
         candidates = [i for i in bands.get(round(glyph.baseline), ()) if lines[i].takes(glyph)]
         if candidates:
             # The line the glyph touches first: TeX's lowered E of a logo can sit on the
@@ -288,6 +298,25 @@ def page_lines(page: pdfplumber.page.Page, chars: list[dict] | None = None) -> l
         if words:
             out.append(words)
     return out
+
+
+def _line_under_accent(accent: Glyph, lines: list[_Line]) -> _Line | None:
+    """The line whose letter an accent raised above the baseline is drawn over: the accent's
+    middle over the letter, its baseline up to an em above the letter's. An accent on the
+    line's baseline (over a short letter) joins its line as any glyph does."""
+    middle = (accent.x0 + accent.x1) / 2
+    best: tuple[float, _Line] | None = None
+    for line in lines:
+        for glyph in line.glyphs:
+            raised = glyph.baseline - accent.baseline
+            if (
+                glyph.text.isalnum()
+                and glyph.x0 - 0.5 <= middle <= glyph.x1 + 0.5
+                and 0.1 * glyph.size < raised <= 1.1 * glyph.size
+                and (best is None or raised < best[0])
+            ):
+                best = (raised, line)
+    return best[1] if best else None
 
 
 class _Line:

@@ -1,0 +1,138 @@
+"""Mathematics that reads wrongly when its glyphs are read apart, on a paper made for these
+tests (tests/fixtures/papers/ingest/mathreading, CC0): a negated relation is a relation with a
+slash drawn over it ("i ≠ j" read without its slash states "i = j"); an accent over a tall
+letter sits above the line (β̂ and β̃ read as two plain β); a prime or a star raised inside a
+script is part of it (Z_{j*}, w_{i'j}). In running text, in the title and in displays; a
+formula with a glyph no reading recovers is dropped with its sentence, never shown wrong."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.conf import settings
+
+from apps.decks.pipeline import defects, display_math, garbled
+from apps.decks.pipeline.ingest import paper_read
+from apps.decks.pipeline.ingest.glyphs import Glyph, line_words, words_text
+from apps.decks.pipeline.propose.bullets import rewrite
+from tests.decks.paperfactory import needs_pdflatex, pdflatex_copy
+
+FOLDER = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "mathreading"
+PDF = FOLDER / "tessera-mathreading.pdf"
+
+
+def _read(pdf, tmp_path_factory):
+    return paper_read(pdf, tmp_path_factory.mktemp("mathreading") / "figures")
+
+
+@pytest.fixture(scope="module")
+def paper(tmp_path_factory):
+    return _read(PDF, tmp_path_factory)
+
+
+def _formulas(paper) -> set[str]:
+    text = " ".join(p for s in paper.sections for p in s.paragraphs)
+    return set(re.findall(r"(?<!\\)\$[^$]+(?<!\\)\$", text))
+
+
+def test_negated_relations_keep_their_slash(paper):
+    formulas = _formulas(paper)
+    # \neq and \not\equiv are drawn with CMSY's zero-width slash; \notin with a "/" over "∈";
+    # \nleq is one glyph of the AMS fonts.
+    for tex in ("$i \\neq j$", "$k \\notin S$", "$a \\not\\equiv b$", "$u \\nleq v$"):
+        assert tex in formulas, (tex, formulas)
+    assert not {"$i = j$", "$k \\in S$", "$a \\equiv b$"} & formulas
+    assert not any("/" in f for f in formulas), formulas  # no slash left beside its relation
+
+
+def test_accents_drawn_over_tall_letters_stay_on_their_letter(paper):
+    formulas = _formulas(paper)
+    for tex in (
+        "$\\hat{\\beta}$",
+        "$\\tilde{\\beta}$",
+        "$\\bar{\\beta}$",
+        "$\\hat{\\Sigma}$",
+        "$\\tilde{\\Sigma}$",
+        "$\\dot{x}$",
+        "$\\ddot{x}$",
+        "$\\vec{v}$",
+        "$\\check{c}$",
+        "$\\hat{\\theta}_{n}$",
+        "$\\tilde{\\lambda}^{2}$",
+    ):
+        assert tex in formulas, (tex, formulas)
+    assert "$\\beta$" not in formulas
+
+
+def test_primes_and_stars_inside_a_script_are_part_of_it(paper):
+    formulas = _formulas(paper)
+    for tex in ("$Z_{j*}$", "$w_{i'j}$", "$f'(x)$"):
+        assert tex in formulas, (tex, formulas)
+
+
+def test_a_title_keeps_its_accents_and_its_negated_relation(paper):
+    assert paper.title == (
+        "Shrinkage Estimates $\\hat{\\beta}$ and $\\tilde{\\beta}$ for Pairs with $i \\neq j$"
+    )
+
+
+def test_displays_keep_their_accents_and_scripts(paper):
+    displays = {e.number: e.tex for e in paper.equations}
+    assert (
+        displays["2"] == "\\tilde{\\beta} = \\lambda \\hat{\\beta} + (1 - \\lambda )\\bar{\\beta}"
+    )
+    assert display_math.clean_tex(displays["2"])
+    # A limit under an operator name is the operator's, not a subscript of its first letter.
+    assert displays["3"] == "Z_{j*} = \\max_{j} \\hat{\\theta}_{j}"
+    # A fraction's parts beside the "=", and the condition set apart on the display's line.
+    assert displays["1"] == "w_{ij} = \\frac{1}{d_{ij}} \\quad \\text{for } i \\neq j"
+    assert all(display_math.clean_tex(tex) for tex in displays.values()), displays
+
+
+def _glyph(text: str, x0: float, width: float = 5.0, font: str = "CMMI10") -> Glyph:
+    return Glyph(
+        text=text, x0=x0, x1=x0 + width, top=92, bottom=102, size=10, font=font, baseline=100
+    )
+
+
+def test_a_negation_slash_over_no_relation_makes_the_formula_unreadable_and_its_sentence_dropped():
+    # "x ̸ y": the slash crosses nothing it could negate; dropped it would read "x y".
+    glyphs = [_glyph("x", 90), _glyph("\u0338", 97, 0.0, "CMSY10"), _glyph("y", 100)]
+    text = words_text(line_words(glyphs))
+    assert "\ufffd" in text, text
+    # Crossing "=" it is "≠", whichever comes first in the content stream.
+    glyphs = [_glyph("i", 90), _glyph("\u0338", 97, 0.0, "CMSY10"), _glyph("=", 97, 7.8, "CMR10")]
+    assert words_text(line_words(glyphs + [_glyph("j", 108)])) == "$i \\neq j$"
+    # "1/d": a slash between two operands is a slash.
+    glyphs = [_glyph("1", 90, 5, "CMR10"), _glyph("/", 95, 5), _glyph("d", 100)]
+    assert words_text(line_words(glyphs)) == "$1/d$"
+    sentence = "Pairs of stretches count only for $i \ufffd= j$, as the survey requires."
+    assert garbled.broken_math(sentence) == "$i \ufffd= j$"
+    assert not garbled.stray_glyph(sentence)  # not debris that a proposer would strip
+    assert defects.text_defects(sentence)[0][0] == "broken_math"
+    assert rewrite(sentence) is None  # dropped, never "$i = j$"
+
+
+@needs_pdflatex
+def test_the_source_still_builds_the_committed_paper(tmp_path, tmp_path_factory, paper):
+    pdf = pdflatex_copy(FOLDER, "tessera-mathreading.tex", tmp_path)
+    rebuilt = _read(pdf, tmp_path_factory)
+    assert rebuilt.title == paper.title
+    assert _formulas(rebuilt) == _formulas(paper)
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_a_deck_of_the_paper_shows_the_negations_and_accents_typeset_by_katex(deck_runs):
+    import json
+
+    result = deck_runs.get(PDF)
+    markdown = (result.out_dir / "slides.md").read_text()
+    assert "\\neq" in markdown
+    assert "\\hat{\\beta}" in markdown and "\\tilde{\\beta}" in markdown
+    assert "$i = j$" not in markdown
+    folder = result.out_dir / "rounds" / f"{result.final_round:02d}"
+    measures = json.loads((folder / "measures.json").read_text())
+    assert all(m["math"]["errors"] == [] for m in measures), measures
+    assert sum(m["math"]["rendered"] for m in measures) >= 3
