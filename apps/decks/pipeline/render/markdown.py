@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 
 from apps.decks.pipeline.paper import Figure, Paper
+from apps.decks.pipeline.propose.captions import caption_text
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 from apps.decks.pipeline.text import without_loose_accents
 
@@ -193,7 +194,10 @@ def _image(figure: Figure) -> str:
 
 
 def _caption(figure: Figure, slide: Slide | None) -> str:
-    caption = (slide.caption if slide is not None else "") or figure.caption
+    # the second figure of a pair has no caption of the slide's own: its caption's first
+    # sentence, as a figure slide shows it (not the whole caption)
+    caption = slide.caption if slide is not None else caption_text(figure)
+    caption = caption or figure.caption
     if not figure.captioned:  # a plot the paper gives no caption: no "Figure." label to show,
         # and the slide's caption as the proposer chose it ("" when the sentence was unfit)
         caption = slide.caption if slide is not None else caption
