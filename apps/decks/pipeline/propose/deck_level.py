@@ -12,7 +12,7 @@ from apps.decks.pipeline import defects, text, title_defects
 from apps.decks.pipeline.crops import figure_crop_findings
 from apps.decks.pipeline.issues import Change, Issue
 from apps.decks.pipeline.paper import Paper, Section
-from apps.decks.pipeline.propose.captions import PANEL_LABEL
+from apps.decks.pipeline.propose.captions import PANEL_LABEL, caption_text
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
 if TYPE_CHECKING:
@@ -82,6 +82,10 @@ def common_title(a: str, b: str, section: str = "") -> str:
     if len(common) < min(len(words_a), len(words_b)):  # the titles part inside a phrase
         base = PHRASE_BREAK.split(base, maxsplit=1)[0]
     base = title_defects.DANGLING_END.sub("", base).strip(" ,;:")
+    # the words both titles share, when they are a name ("Partition"), never the whole first
+    # title: it would say the second figure shows what the first does
+    if len(base.split()) < 2 and len(base) >= 4 and not title_defects.title_fragment(base):
+        return f"{base}: side by side"[:120]
     if len(base.split()) < 2 or title_defects.title_fragment(base):
         base = section if section and not title_defects.title_fragment(section) else a
     return f"{base}: side by side"[:120]
@@ -243,7 +247,12 @@ def _fill_thin_deck(work: Work, slides: list[Slide]) -> str:
         figure = work.paper.figure(slide.figure) if slide.figure else None
         if slide.kind != "figure" or slide.bullets or figure is None:
             continue
-        statements = caption_statements(figure, shown=slide.caption, used=work.used)
+        pair = work.paper.figure(slide.figure_pair) if slide.figure_pair else None
+        if pair is None:
+            statements = caption_statements(figure, shown=slide.caption, used=work.used)
+        else:  # a statement about each of the figures compared
+            statements = caption_statements(figure, slide.caption, work.used, count=1)
+            statements += caption_statements(pair, caption_text(pair), work.used, count=1)
         if statements:
             slides[index] = slide.model_copy(update={"bullets": statements})
             work.used.update(b.lower() for b in statements)

@@ -155,13 +155,13 @@ def _slide(deck: SlideDeck, slide: Slide, paper: Paper) -> tuple[dict, str]:
             _caption(figures[1], None),
         ]
         if slide.bullets:
-            body += ["::bottom::", inline(" ".join(slide.bullets))]
+            body += ["::bottom::", _takeaway(slide.bullets)]
         return {"layout": "two-cols-header", "layoutClass": "deck-pair"}, _join(body)
     figure = figures[0]
     # A side layout with nothing for its text column would leave half the slide empty.
     beside = slide.bullets or slide.equation.strip() or _caption(figure, slide)
     if slide.layout == "figure-full" or not beside:
-        takeaway = inline(" ".join(slide.bullets)) if slide.bullets else ""
+        takeaway = _takeaway(slide.bullets) if slide.bullets else ""
         body = [title, _image(figure), _caption(figure, slide), takeaway]
         return {"layout": "default", "class": f"deck-wide{text_class}"}, _join(body)
     # The caption goes under the text, so that the figure has its column's whole height.
@@ -175,6 +175,13 @@ def _slide(deck: SlideDeck, slide: Slide, paper: Paper) -> tuple[dict, str]:
 
 def _join(blocks: list[str]) -> str:
     return "\n\n".join(b for b in blocks if b)
+
+
+def _takeaway(bullets: list[str]) -> str:
+    """Statements under a figure as one line of sentences (bullets carry no full stop)."""
+    if len(bullets) == 1:
+        return inline(bullets[0])
+    return inline(" ".join(b if b.rstrip()[-1:] in ".!?" else f"{b}." for b in bullets))
 
 
 def _bullets(bullets: list[str]) -> str:
