@@ -211,7 +211,11 @@ def test_conclusions_of_a_paper_without_any_are_removed_and_never_proposed():
     abstract = (
         "Some of the examples were published before by the authors of the package. "
         "We treat the first phase of sampling as simple random sampling from a superpopulation. "
-        "We also have data on disease stage and on the time to relapse of every patient."
+        "We also have data on disease stage and on the time to relapse of every patient. "
+        "The second phase samples every case and a stratified sample of the controls. "
+        "Strata are defined by the institution and by the histology of the tumour. "
+        "Weights are calibrated to the totals of the first phase for every stratum. "
+        "Standard errors come from the design and from replicate weights of the bootstrap."
     )
     paper = _paper(sections=[Section(title="Method", paragraphs=METHOD)], abstract=abstract)
     closing = Slide(
