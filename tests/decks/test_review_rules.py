@@ -80,6 +80,11 @@ TEXT_SLIDE = Slide(kind="bullets", title="Method", bullets=SENTENCES)
 FIGURE_SLIDE = Slide(kind="figure", title="Result", figure="fig-1", bullets=[SENTENCE])
 
 
+def text_slides(count: int) -> list[Slide]:
+    """Text slides, each under a heading of its own (one heading over many is repeated_title)."""
+    return [TEXT_SLIDE.model_copy(update={"title": f"Method {n}"}) for n in range(1, count + 1)]
+
+
 def slide_review(slide: Slide | None, m: SlideMeasure, paper: Paper | None = None) -> list[Issue]:
     """Every registered slide rule on one slide (review() adds the deck rules)."""
     paper = paper or _paper(1)
@@ -209,13 +214,13 @@ def test_deck_size(slides, expected):
 
 
 def test_too_few_figures_is_high_and_deck_level():
-    deck = SlideDeck(title="P", slides=[FIGURE_SLIDE] + [TEXT_SLIDE] * 11)
+    deck = SlideDeck(title="P", slides=[FIGURE_SLIDE, *text_slides(11)])
     issue = next(i for i in deck_review(deck, _paper(5)) if i.type == "too_few_figures")
     assert issue.slide == 0 and issue.severity == "high"
 
 
 def test_issue_schema_and_counting():
-    deck = SlideDeck(title="P", slides=[TEXT_SLIDE] * 12)
+    deck = SlideDeck(title="P", slides=text_slides(12))
     found = review(
         deck, [measure(slide=n, overflow=Overflow(bottom_px=50)) for n in range(1, 13)], _paper(0)
     )
@@ -226,7 +231,7 @@ def test_issue_schema_and_counting():
 
 
 def test_a_short_paper_expects_a_short_deck():
-    deck = SlideDeck(title="P", slides=[FIGURE_SLIDE] + [TEXT_SLIDE] * 5)
+    deck = SlideDeck(title="P", slides=[FIGURE_SLIDE, *text_slides(5)])
     assert [i.type for i in deck_review(deck, _paper(1, sections=2))] == []
     assert [i.type for i in deck_review(deck, _paper(1, sections=8))] == ["slide_count"]
 

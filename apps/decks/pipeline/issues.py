@@ -58,6 +58,9 @@ ISSUE_TYPES = {
     "title_capitals": "a heading set in capitals, shouting on a slide",
     "thin_slide": "a slide with one bullet and nothing else",
     "repeated_figures": "near-identical figures on slides in a row",
+    "repeated_title": "one heading over a run of slides, instead of each slide's own point",
+    "title_mismatch": 'a title naming a part ("Conclusions") its bullets do not come from',
+    "thin_deck": "most slides show a figure and no text",
     "slide_count": "too few or too many slides for the paper",
     "too_few_figures": "the deck shows too few of the paper's figures",
 }

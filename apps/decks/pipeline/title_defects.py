@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import defects, lost_text
+from apps.decks.pipeline import defects, lost_text, text
 from apps.decks.pipeline.text import MATH_SPAN
 
 PANEL_FRAGMENT = re.compile(
@@ -33,6 +33,9 @@ CAPTION_SENTENCE = re.compile(
 CUT_TITLE = re.compile(
     r"(?<!\bvs)(?<!\bal)(?<!\bcf)(?<!\betc)(?<=[a-z)])\.\s+[A-Z][a-z]+\s|[a-z]-$|\w/\s|^\d+\s+[a-z]|^[\w.]+\([^)]*\)$|"
     r"^(?:Figure|Fig\.|Table|Tab\.)\s*\d+[a-z]?$|\s[a-wyz]$|\sx$|"
+    # a caption cut inside its measure: a number after an article ("… values to a 400"), its
+    # unit and what it measures lost ("… from 1990 to 2000" and "… on 64 threads" are whole)
+    r"\b(?:an?|the)\s+[\d.,]*\d$|"
     # code as a title: an argument set to a value ("Pass se.bands = FALSE", "Use type = 'l'")
     # (a plain "k = 2" is mathematics)
     r"\b[A-Za-z]\w*[._][\w.]*\s*=|\b[A-Za-z]\w*\s*=\s*(?:TRUE|FALSE|NULL|NA|[\"'‘“])|"
@@ -41,7 +44,7 @@ CUT_TITLE = re.compile(
 )
 DANGLING_END = re.compile(
     r"\b(?:of|the|a|an|and|or|in|for|by|with|to|on|is|are|was|were|that|which|as|at|from|"
-    r"versus|vs\.?)$",
+    r"among|between|across|into|per|via|versus|vs\.?)$",
     re.I,
 )
 PREPOSITIONS = frozenset(
@@ -180,3 +183,112 @@ def title_text_defects(title: str) -> list[tuple[str, str]]:
     found = [(k, p) for k, p in defects.text_defects(title) if k not in NOT_FOR_TITLES]
     heading_cut = defects.broken_sentence(title, sentence=False)
     return [(k, p) for k, p in found if k != "broken_sentence" or heading_cut]
+
+
+# ------------------------------------------------------------------- titles across the deck
+
+CONTINUED = " (continued)"
+
+
+def base_title(title: str) -> str:
+    """The title without its "(continued)" marks."""
+    while title.endswith(CONTINUED):
+        title = title[: -len(CONTINUED)]
+    return title
+
+
+def repeated_title_runs(slides: list) -> list[list[int]]:
+    """Runs of slides in a row (0-based indices) under one heading that read as one title
+    repeated: three or more, two with the very same title, or a "(continued)" of a
+    "(continued)". A heading and its "(continued)" once are fine."""
+    runs: list[list[int]] = []
+    index = 0
+    while index < len(slides):
+        end = index + 1
+        base = base_title(slides[index].title)
+        while (
+            end < len(slides)
+            and slides[end].kind != "title"
+            and base_title(slides[end].title) == base
+        ):
+            end += 1
+        titles = [slides[i].title for i in range(index, end)]
+        doubled = any(t.endswith(CONTINUED * 2) for t in titles)
+        if slides[index].kind != "title" and (
+            len(titles) >= 3 or (len(titles) == 2 and titles[0] == titles[1]) or doubled
+        ):
+            runs.append(list(range(index, end)))
+        index = end
+    return runs
+
+
+class BulletSources:
+    """Where in the paper a bullet was taken from: the section (or the abstract) holding the
+    sentence that shares most of the bullet's words."""
+
+    ABSTRACT = "the abstract"
+
+    def __init__(self, paper):
+        self.entries: list[tuple[str, set[str]]] = []
+        for section in paper.sections:
+            for paragraph in section.paragraphs:
+                for sentence in text.sentences(paragraph):
+                    self.entries.append((section.title, _content_words(sentence)))
+        for sentence in text.sentences(paper.abstract or ""):
+            self.entries.append((self.ABSTRACT, _content_words(sentence)))
+
+    def source(self, bullet: str) -> str | None:
+        words = _content_words(bullet)
+        if len(words) < 3:
+            return None
+        best, share = None, 0.0
+        for where, sentence in self.entries:
+            overlap = len(words & sentence) / len(words)
+            if overlap > share:
+                best, share = where, overlap
+        return best if share >= 0.7 else None
+
+
+def _content_words(sentence: str) -> set[str]:
+    return set(text.words(MATH_SPAN.sub(" ", sentence))) - text.STOPWORDS
+
+
+def claimed_sections(title: str, paper) -> list[str] | None:
+    """The sections a slide's title names: a section's heading names it and its subsections;
+    a closing word ("Conclusions", "Summary") names the paper's closing sections (its
+    conclusions or discussion), which may be none. None when the title names no part."""
+    from apps.decks.pipeline.propose.builtin import CONCLUSION, DISCUSSION  # no import cycle
+
+    base = base_title(title).strip()
+    sections = paper.sections
+    for index, section in enumerate(sections):
+        if base in (section.title, title_head(section.title)):
+            names = [section.title]
+            for child in sections[index + 1 :]:
+                if child.level <= section.level:
+                    break
+                names.append(child.title)
+            return names
+    if CONCLUSION.fullmatch(base) or re.fullmatch(r"(?:conclusions?|summary)", base, re.I):
+        return [
+            s.title for s in sections if CONCLUSION.search(s.title) or DISCUSSION.search(s.title)
+        ]
+    return None
+
+
+def title_mismatch(slide, paper, sources: BulletSources) -> tuple[list[str], list[str]] | None:
+    """(the sections the title names, where its bullets come from) when a text slide's title
+    names a part of the paper its bullets mostly do not come from; else None. The abstract
+    sums the whole paper up: its sentences count against a title only when no bullet comes
+    from the part the title names."""
+    if slide.kind != "bullets" or slide.role in ("title", "motivation", "contributions"):
+        return None
+    claimed = claimed_sections(slide.title, paper)
+    if claimed is None:
+        return None
+    origins = [o for o in (sources.source(b) for b in slide.bullets) if o is not None]
+    inside = sum(1 for o in origins if o in claimed)
+    outside = [o for o in origins if o not in claimed and (o != sources.ABSTRACT or not inside)]
+    if outside and len(outside) > inside:
+        return claimed, origins
+    return None

@@ -156,7 +156,9 @@ class BuiltinProposer:
         )
         discussion = [p for s in body if kinds[id(s)] == "discussion" for p in s.paragraphs]
         for extra in (discussion, [paper.abstract] if paper.abstract else []):
-            if len(closing) < 3 and extra:
+            # the abstract completes a closing slide, never makes one: its sentences under
+            # "Conclusions" would not be the paper's conclusions (title_mismatch)
+            if len(closing) < 3 and extra and (closing or extra is discussion):
                 closing += self._bullets(extra, scorer, used, 3 - len(closing))
         if closing:
             slides.append(

@@ -22,7 +22,7 @@ FIGURE_TAIL = re.compile(
     re.I,
 )
 TITLE_CUT = re.compile(
-    r"\s+(?:for|by|with|using|plotted|against|when|where|obtained|computed|measured|from|"
+    r"\s+(?:for|by|with|using|plotted|against|when|where|obtained|computed|measured|from|to|"
     r"on|in|at|as|that|which|because|while)\s+",
     re.I,
 )
@@ -70,7 +70,12 @@ def _cut_at_a_phrase(title: str, words: int) -> str:
     heads = [title[: cut.start()] for cut in TITLE_CUT.finditer(title)]
     fitting = [h for h in heads if 3 <= len(h.split()) <= words]
     head = fitting[-1] if fitting else " ".join(title.split()[:words])
-    return DANGLING_END.sub("", head)
+    head = DANGLING_END.sub("", head)
+    # a head cut inside a measure or a phrase ("… to a 400 m x") loses its last words until it
+    # stands, keeping at least three
+    while len(head.split()) > 3 and title_defects.title_fragment(head[:1].upper() + head[1:]):
+        head = DANGLING_END.sub("", head.rsplit(" ", 1)[0])
+    return head
 
 
 DANGLING_END = re.compile(

@@ -8,10 +8,11 @@ import re
 from typing import TYPE_CHECKING
 
 from apps.decks import limits
-from apps.decks.pipeline import title_defects
+from apps.decks.pipeline import defects, text, title_defects
 from apps.decks.pipeline.crops import figure_crop_findings
 from apps.decks.pipeline.issues import Change, Issue
 from apps.decks.pipeline.paper import Paper, Section
+from apps.decks.pipeline.propose.captions import PANEL_LABEL, caption_text
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
 if TYPE_CHECKING:
@@ -49,7 +50,8 @@ def merge_repeated(
             update={
                 "figure_pair": b.figure,
                 "title": title,
-                "bullets": a.bullets[:1],
+                # a statement about each figure, under both
+                "bullets": (a.bullets[:1] + b.bullets[:1])[:2],
                 "layout": "figure-right",
             }
         )
@@ -80,6 +82,10 @@ def common_title(a: str, b: str, section: str = "") -> str:
     if len(common) < min(len(words_a), len(words_b)):  # the titles part inside a phrase
         base = PHRASE_BREAK.split(base, maxsplit=1)[0]
     base = title_defects.DANGLING_END.sub("", base).strip(" ,;:")
+    # the words both titles share, when they are a name ("Partition"), never the whole first
+    # title: it would say the second figure shows what the first does
+    if len(base.split()) < 2 and len(base) >= 4 and not title_defects.title_fragment(base):
+        return f"{base}: side by side"[:120]
     if len(base.split()) < 2 or title_defects.title_fragment(base):
         base = section if section and not title_defects.title_fragment(section) else a
     return f"{base}: side by side"[:120]
@@ -104,7 +110,22 @@ def deck_level_repair(
     deck_issues = [
         (i, issue) for i, issue in numbered if issue.slide == 0 and issue.type != "repeated_figures"
     ]
+    # what the slides say first, then which part they name, then how they are titled: each
+    # fix works on the slides as the one before left them (numbers may have moved)
+    order = {"thin_deck": 0, "title_mismatch": 1, "repeated_title": 3}
+    deck_issues.sort(key=lambda pair: order.get(pair[1].type, 2))
+    structural = {"thin_deck": _fill_thin_deck, "title_mismatch": _match_titles}
     for position, issue in deck_issues:
+        if issue.type in structural:
+            action = structural[issue.type](work, slides)
+            if action:
+                changes.append(Change(issue=position, slide=0, type=issue.type, action=action))
+            continue
+        if issue.type == "repeated_title":
+            action = _retitle_runs(work, slides)
+            if action:
+                changes.append(Change(issue=position, slide=0, type=issue.type, action=action))
+            continue
         if issue.type in ("too_few_figures", "slide_count") and len(slides) < limits.get_int(
             "max_slides"
         ):
@@ -212,3 +233,171 @@ def _names(section: Section) -> set[str]:
 
 def _base_title(title: str) -> str:
     return title.removesuffix(" (continued)")
+
+
+# ------------------------------------------------------------------ deck structure and titles
+
+
+def _fill_thin_deck(work: Work, slides: list[Slide]) -> str:
+    """A deck of figures with hardly any text: each bare figure slide states what its caption
+    says beyond the line shown under it, and the paper's own sentences get a slide when the
+    deck has none of them."""
+    filled = 0
+    for index, slide in enumerate(slides):
+        figure = work.paper.figure(slide.figure) if slide.figure else None
+        if slide.kind != "figure" or slide.bullets or figure is None:
+            continue
+        pair = work.paper.figure(slide.figure_pair) if slide.figure_pair else None
+        if pair is None:
+            statements = caption_statements(figure, shown=slide.caption, used=work.used)
+        else:  # a statement about each of the figures compared
+            statements = caption_statements(figure, slide.caption, work.used, count=1)
+            statements += caption_statements(pair, caption_text(pair), work.used, count=1)
+        if statements:
+            slides[index] = slide.model_copy(update={"bullets": statements})
+            work.used.update(b.lower() for b in statements)
+            filled += 1
+    added = ""
+    if not any(s.kind == "bullets" for s in slides):
+        prose = Section(
+            title="Overview",
+            paragraphs=[
+                work.paper.abstract,
+                *(p for s in work.paper.sections for p in s.paragraphs),
+            ],
+        )
+        overview = work.proposer.text_slide_for(prose, work.used)
+        if overview is not None:
+            slides.insert(1, overview.model_copy(update={"role": "contributions"}))
+            added = "; added an overview of the paper's sentences"
+    if not filled and not added:
+        return ""
+    return f"stated the captions of {filled} figure slides{added}"
+
+
+def caption_statements(figure, shown: str, used: set[str], count: int = 2) -> list[str]:
+    """The statements of a figure's caption that the slide does not show already (its first
+    sentence is the caption line), each as a bullet that stands on its own."""
+    from apps.decks.pipeline.propose import bullets
+
+    shown_key = text.clean(shown).lower()
+    statements: list[str] = []
+    for sentence in text.sentences(PANEL_LABEL.sub("", figure.caption))[1:]:
+        cleaned = text.clean(sentence).rstrip(" .")
+        if not cleaned or cleaned.lower() in shown_key or cleaned.lower() in used:
+            continue
+        bullet = bullets.rewrite(cleaned)
+        if bullet and not defects.text_defects(bullet):
+            statements.append(bullet)
+        if len(statements) == count:
+            break
+    return statements
+
+
+def _match_titles(work: Work, slides: list[Slide]) -> str:
+    """A title naming a part the bullets do not come from: the bullets of that part kept when
+    there are two; else the slide titled after the one section its bullets come from; else
+    the slide removed (its bullets are not what its title says)."""
+    sources = title_defects.BulletSources(work.paper)
+    actions = []
+    for index in range(len(slides) - 1, -1, -1):
+        slide = slides[index]
+        found = title_defects.title_mismatch(slide, work.paper, sources)
+        if found is None:
+            continue
+        claimed, _ = found
+        origins = [sources.source(b) for b in slide.bullets]
+        kept = [b for b, o in zip(slide.bullets, origins, strict=True) if o in claimed]
+        named = [o for o in origins if o is not None]
+        home = max(set(named), key=named.count) if named else None
+        if len(kept) >= 2:
+            slides[index] = slide.model_copy(update={"bullets": kept})
+            actions.append(f"kept the bullets of “{slide.title}” that come from it")
+        elif home and home != sources.ABSTRACT and named.count(home) * 2 > len(named):
+            taken = {s.title for s in slides}
+            title = title_defects.unused_title(home, taken)
+            slides[index] = slide.model_copy(update={"title": title})
+            actions.append(f"retitled “{slide.title}” as “{title}”, where its bullets come from")
+        else:
+            slides.pop(index)
+            actions.append(f"removed “{slide.title}”: its bullets are not from that part")
+    return "; ".join(reversed(actions))
+
+
+def _retitle_runs(work: Work, slides: list[Slide]) -> str:
+    """Slides in a row under one heading: each after the first titled with its own point (its
+    figure's caption, what its bullets are about); else a figure slide shown beside the figure
+    slide before it; else a second one keeps "(continued)" and any later one goes."""
+    actions = []
+    for run in reversed(title_defects.repeated_title_runs(slides)):
+        base = title_defects.base_title(slides[run[0]].title)
+        taken = {s.title for s in slides}
+        kept_before = run[0]
+        own_titled: set[int] = set()
+        continued = False
+        removed: list[int] = []
+        for index in run[1:]:
+            slide = slides[index]
+            own = _own_title(slide, work.paper, taken, base)
+            if own:
+                taken.add(own)
+                slides[index] = slide.model_copy(update={"title": own})
+                actions.append(f"retitled slide {index + 1} “{own}”")
+                own_titled.add(index)
+                kept_before = index
+                continue
+            before = slides[kept_before]
+            pairable = (
+                slide.kind == "figure"
+                and slide.figure
+                and before.kind == "figure"
+                and not before.figure_pair
+            )
+            # beside a figure that has a title of its own only when "(continued)" is taken
+            if pairable and (kept_before not in own_titled or continued):
+                # the run's first slide keeps the heading; a later one says it compares (and
+                # no longer reads "(continued)", which a later slide may then take)
+                title = before.title if kept_before == run[0] else common_title(base, base, base)
+                continued = continued and before.title != f"{base} (continued)"
+                slides[kept_before] = before.model_copy(
+                    update={
+                        "figure_pair": slide.figure,
+                        "bullets": before.bullets[:1],
+                        "title": title,
+                    }
+                )
+                removed.append(index)
+                actions.append(f"showed {slide.figure} beside {before.figure}")
+                continue
+            if not continued:
+                continued = True
+                slides[index] = slide.model_copy(update={"title": f"{base} (continued)"})
+                kept_before = index
+                continue
+            removed.append(index)
+            actions.append(f"removed slide {index + 1}, a further slide under “{base}”")
+        for index in sorted(removed, reverse=True):
+            slides.pop(index)
+    return "; ".join(reversed(actions))
+
+
+def _own_title(slide: Slide, paper: Paper, taken: set[str], base: str) -> str:
+    """A title for the slide from its own content, or ""."""
+    from apps.decks.pipeline.propose.captions import figure_title
+
+    figure = paper.figure(slide.figure) if slide.figure else None
+    candidates = []
+    if figure is not None and figure.captioned:
+        candidates += [figure_title(figure, words=w) for w in (8, 12)]
+    candidates += [title_defects.subject_title(b) for b in slide.bullets[:2]]
+    for candidate in candidates:
+        candidate = candidate.strip()
+        if (
+            len(candidate.split()) >= 2
+            and candidate not in taken
+            and title_defects.base_title(candidate) != base
+            and not title_defects.title_fragment(candidate)
+            and not title_defects.title_text_defects(candidate)
+        ):
+            return candidate[:120]
+    return ""

@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 
 from apps.decks.pipeline.paper import Figure, Paper
+from apps.decks.pipeline.propose.captions import caption_text
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 from apps.decks.pipeline.text import without_loose_accents
 
@@ -154,13 +155,13 @@ def _slide(deck: SlideDeck, slide: Slide, paper: Paper) -> tuple[dict, str]:
             _caption(figures[1], None),
         ]
         if slide.bullets:
-            body += ["::bottom::", inline(" ".join(slide.bullets))]
+            body += ["::bottom::", _takeaway(slide.bullets)]
         return {"layout": "two-cols-header", "layoutClass": "deck-pair"}, _join(body)
     figure = figures[0]
     # A side layout with nothing for its text column would leave half the slide empty.
     beside = slide.bullets or slide.equation.strip() or _caption(figure, slide)
     if slide.layout == "figure-full" or not beside:
-        takeaway = inline(" ".join(slide.bullets)) if slide.bullets else ""
+        takeaway = _takeaway(slide.bullets) if slide.bullets else ""
         body = [title, _image(figure), _caption(figure, slide), takeaway]
         return {"layout": "default", "class": f"deck-wide{text_class}"}, _join(body)
     # The caption goes under the text, so that the figure has its column's whole height.
@@ -174,6 +175,13 @@ def _slide(deck: SlideDeck, slide: Slide, paper: Paper) -> tuple[dict, str]:
 
 def _join(blocks: list[str]) -> str:
     return "\n\n".join(b for b in blocks if b)
+
+
+def _takeaway(bullets: list[str]) -> str:
+    """Statements under a figure as one line of sentences (bullets carry no full stop)."""
+    if len(bullets) == 1:
+        return inline(bullets[0])
+    return inline(" ".join(b if b.rstrip()[-1:] in ".!?" else f"{b}." for b in bullets))
 
 
 def _bullets(bullets: list[str]) -> str:
@@ -193,7 +201,10 @@ def _image(figure: Figure) -> str:
 
 
 def _caption(figure: Figure, slide: Slide | None) -> str:
-    caption = (slide.caption if slide is not None else "") or figure.caption
+    # the second figure of a pair has no caption of the slide's own: its caption's first
+    # sentence, as a figure slide shows it (not the whole caption)
+    caption = slide.caption if slide is not None else caption_text(figure)
+    caption = caption or figure.caption
     if not figure.captioned:  # a plot the paper gives no caption: no "Figure." label to show,
         # and the slide's caption as the proposer chose it ("" when the sentence was unfit)
         caption = slide.caption if slide is not None else caption

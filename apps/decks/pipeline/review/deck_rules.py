@@ -1,14 +1,17 @@
-"""Rules on the whole deck (slide 0): its length, the figures it shows, and near-identical
-figures shown one after another where one slide comparing them would do."""
+"""Rules on the whole deck (slide 0): its length, the figures it shows, near-identical figures
+shown one after another where one slide comparing them would do, one heading over a run of
+slides, titles that claim a part of the paper the bullets do not come from, and a deck of
+figures with hardly any text."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image, ImageChops, ImageFilter, ImageOps, ImageStat
 
 from apps.decks import limits
-from apps.decks.pipeline import text
+from apps.decks.pipeline import text, title_defects
 from apps.decks.pipeline.issues import Issue
 from apps.decks.pipeline.review.registry import DeckContext, deck_rule
 
@@ -24,7 +27,9 @@ def fewest_slides(paper) -> int:
 @deck_rule
 def slide_count(c: DeckContext):
     count = len(c.deck.slides)
-    low, high = fewest_slides(c.paper), limits.get_int("max_slides")
+    # two near-identical figures compared on one slide are one slide's worth of content
+    pairs = sum(1 for s in c.deck.slides if s.figure_pair)
+    low, high = max(4, fewest_slides(c.paper) - pairs), limits.get_int("max_slides")
     if not low <= count <= high:
         yield Issue(
             slide=0,
@@ -68,6 +73,48 @@ def figure_difference(a: Path, b: Path) -> float:
     return 1.0 - (shared / union if union else 1.0)
 
 
+# Two figures of one design (two trees, one plot for each data set) differ in what they draw
+# but not in how their ink is laid out: the same shape, about as much ink, and the same
+# structure once both are reduced to a blurred 32×32 map of ink.
+STRUCTURE_SIDE = 32
+STRUCTURE_MIN_CORRELATION = 0.6
+ASPECT_MAX_LOG_RATIO = 0.1
+INK_MAX_RATIO = 1.3
+
+
+def _ink_map(path: Path) -> tuple[float, float, list[int]]:
+    """(aspect, share of ink, blurred ink map) of a figure crop."""
+    with Image.open(path) as opened:
+        grey = opened.convert("L")
+        aspect = grey.width / max(1, grey.height)
+        small = ImageOps.invert(grey).resize((STRUCTURE_SIDE, STRUCTURE_SIDE), Image.Resampling.BOX)
+    values = list(small.filter(ImageFilter.GaussianBlur(1)).tobytes())
+    return aspect, sum(values) / (255 * len(values)), values
+
+
+def _correlation(x: list[int], y: list[int]) -> float:
+    mean_x, mean_y = sum(x) / len(x), sum(y) / len(y)
+    spread_x = math.sqrt(sum((v - mean_x) ** 2 for v in x))
+    spread_y = math.sqrt(sum((v - mean_y) ** 2 for v in y))
+    if not spread_x or not spread_y:
+        return 0.0
+    return sum((a - mean_x) * (b - mean_y) for a, b in zip(x, y, strict=True)) / (
+        spread_x * spread_y
+    )
+
+
+def same_design(a: Path, b: Path) -> float | None:
+    """The structural likeness (correlation of the blurred ink maps) of two figures of the same
+    shape and ink, or None when their shape or their amount of ink already tells them apart."""
+    aspect_a, ink_a, map_a = _ink_map(a)
+    aspect_b, ink_b, map_b = _ink_map(b)
+    if abs(math.log(aspect_a / aspect_b)) > ASPECT_MAX_LOG_RATIO:
+        return None
+    if max(ink_a, ink_b) > INK_MAX_RATIO * max(1e-6, min(ink_a, ink_b)):
+        return None
+    return _correlation(map_a, map_b)
+
+
 def similar_captions(a: str, b: str) -> bool:
     wa = set(text.words(a)) - text.STOPWORDS
     wb = set(text.words(b)) - text.STOPWORDS
@@ -87,10 +134,13 @@ def repeated_figures(c: DeckContext):
         f1, f2 = c.paper.figure(s1.figure), c.paper.figure(s2.figure)
         if f1 is None or f2 is None or f1.kind != f2.kind:
             continue
-        difference = None
+        difference = structure = None
         if c.figures_dir is not None and (c.figures_dir / f1.image).exists():
             difference = figure_difference(c.figures_dir / f1.image, c.figures_dir / f2.image)
-        looks_alike = difference is not None and difference < limits.get("repeated_figure_max_diff")
+            structure = same_design(c.figures_dir / f1.image, c.figures_dir / f2.image)
+        looks_alike = (
+            difference is not None and difference < limits.get("repeated_figure_max_diff")
+        ) or (structure is not None and structure >= STRUCTURE_MIN_CORRELATION)
         alike = looks_alike or (
             similar_captions(f1.caption, f2.caption)
             and (difference is None or difference < 2 * limits.get("repeated_figure_max_diff"))
@@ -106,5 +156,77 @@ def repeated_figures(c: DeckContext):
                     "slides": [n1, n2],
                     "figures": [f1.id, f2.id],
                     "difference": None if difference is None else round(difference, 3),
+                    "structure": None if structure is None else round(structure, 3),
                 },
             )
+
+
+@deck_rule
+def repeated_title(c: DeckContext):
+    """One heading over a run of slides ("Taxonomic Levels" four times): each slide should say
+    its own point. A heading and its "(continued)" once are fine."""
+    for run in title_defects.repeated_title_runs(c.deck.slides):
+        numbers = [n + 1 for n in run]
+        title = title_defects.base_title(c.deck.slides[run[0]].title)
+        yield Issue(
+            slide=0,
+            type="repeated_title",
+            severity="medium",
+            message=f"slides {numbers[0]}–{numbers[-1]} share the title “{title[:60]}”",
+            suggestion="title each slide with its own point, or merge the slides",
+            evidence={"slides": numbers, "title": title},
+        )
+
+
+@deck_rule
+def title_mismatch(c: DeckContext):
+    """A title that names a part of the paper ("Conclusions", a section's heading) over bullets
+    that come from elsewhere: the audience reads them as that part's."""
+    sources = title_defects.BulletSources(c.paper)
+    for number, slide in enumerate(c.deck.slides, start=1):
+        found = title_defects.title_mismatch(slide, c.paper, sources)
+        if found is None:
+            continue
+        claimed, origins = found
+        yield Issue(
+            slide=0,
+            type="title_mismatch",
+            severity="medium",
+            message=f"slide {number} is titled “{slide.title[:60]}” but its bullets come from "
+            f"{', '.join(sorted(set(origins)))[:120]}",
+            suggestion="title the slide after the part its bullets come from, or keep only "
+            "bullets of the part it names",
+            evidence={
+                "slides": [number],
+                "title": slide.title,
+                "claimed": claimed,
+                "sources": origins,
+            },
+        )
+
+
+THIN_DECK_MAX_BULLETS = 6
+
+
+@deck_rule
+def thin_deck(c: DeckContext):
+    """A deck of figures with hardly any text (a paper made of diagrams): most slides carry
+    no bullet, so nothing is said about what they show."""
+    content = [s for s in c.deck.slides if s.kind != "title"]
+    bare = [
+        n
+        for n, s in enumerate(c.deck.slides, start=1)
+        if s.kind == "figure" and not s.bullets and not s.equation
+    ]
+    bullets = sum(len(s.bullets) for s in content)
+    if content and len(bare) * 2 > len(content) and bullets < THIN_DECK_MAX_BULLETS:
+        yield Issue(
+            slide=0,
+            type="thin_deck",
+            severity="medium",
+            message=f"{len(bare)} of {len(content)} slides show a figure and no text "
+            f"({bullets} bullets in all)",
+            suggestion="state what each figure shows (its caption's statements) and use the "
+            "paper's sentences",
+            evidence={"slides": bare, "bullets": bullets},
+        )

@@ -1,0 +1,326 @@
+"""Deck structure and titles (issue 14), on hand-made papers and decks: a title cut from a
+caption inside its measure, one heading over a run of slides, a title that names a part the
+bullets do not come from, a deck of figures with hardly any text, and near-identical figures
+told apart by the structure of their ink. Each class is found by the reviewer's deck rules and
+fixed by the builtin proposer's revision."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PIL import Image, ImageDraw
+
+from apps.decks.pipeline import title_defects
+from apps.decks.pipeline.paper import Figure, Paper, Section
+from apps.decks.pipeline.propose.builtin import BuiltinProposer
+from apps.decks.pipeline.propose.captions import figure_title
+from apps.decks.pipeline.review import deck_rules
+from apps.decks.pipeline.review.registry import DeckContext
+from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+
+METHOD = [
+    "Each field received twelve stations with one probe of every kind at seven depths. "
+    "A reference sensor was installed at the centre of each field and read every hour. "
+    "Gravimetric samples were taken every month to check the reference sensor. "
+    "Readings taken during frost were removed from every series of the probes."
+]
+CONCLUSIONS = [
+    "Low-cost probes can replace a reference sensor when they are calibrated per field. "
+    "The reflectometry probe is accurate enough without any calibration in loam. "
+    "The resistive probe should not be used below forty centimetres in heavy soils."
+]
+
+
+def _figure(number: int, caption: str, *, captioned: bool = True, section: str = "") -> Figure:
+    return Figure(
+        id=f"fig-{number}",
+        kind="figure",
+        number=number,
+        label=f"Figure {number}",
+        caption=caption,
+        page=1,
+        bbox=(50, 50, 550, 350),
+        image=f"fig-{number}.png",
+        width_px=1000,
+        height_px=600,
+        section=section,
+        captioned=captioned,
+    )
+
+
+def _paper(figures=(), sections=None, abstract="") -> Paper:
+    return Paper(
+        title="Low-cost soil moisture probes",
+        abstract=abstract,
+        sections=sections
+        if sections is not None
+        else [
+            Section(title="Method", paragraphs=METHOD),
+            Section(title="Conclusions", paragraphs=CONCLUSIONS),
+        ],
+        figures=list(figures),
+        pages=4,
+        source_name="probes.pdf",
+    )
+
+
+def _issues(deck: SlideDeck, paper: Paper, figures_dir=None, rule=None):
+    rules = [rule] if rule else deck_rules.__dict__.values()
+    context = DeckContext(deck=deck, paper=paper, measures=[], figures_dir=figures_dir)
+    return [i for r in rules if callable(r) and r in _DECK_RULES for i in r(context)]
+
+
+_DECK_RULES = {
+    deck_rules.repeated_title,
+    deck_rules.title_mismatch,
+    deck_rules.thin_deck,
+    deck_rules.repeated_figures,
+}
+
+
+def _cover() -> Slide:
+    return Slide(kind="title", title="Low-cost soil moisture probes", role="title")
+
+
+# ------------------------------------------------------------------ a caption cut as a title
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Aggregation over the sensor grid distance values to a 400",
+        "Readings of the probes averaged to a 1.5",
+        "Error of the calibration for the 2",
+    ],
+)
+def test_a_title_cut_inside_its_measure_is_a_fragment(title):
+    assert title_defects.title_fragment(title)
+
+
+@pytest.mark.parametrize(
+    "title",
+    ["Speedup on 64 threads", "Rainfall from 1990 to 2000", "Runtime for n = 400", "Top 10"],
+)
+def test_a_title_that_ends_on_a_whole_number_phrase_is_not_cut(title):
+    if title == "Top 10":  # too few letters to say anything: a fragment for another reason
+        assert title_defects.title_fragment(title) == "Top 10"
+        return
+    assert title_defects.title_fragment(title) is None
+
+
+def test_a_long_caption_is_titled_before_its_measure_never_inside_it():
+    figure = _figure(
+        4, "Aggregation over the field's sensor distance values to a 400 m x 400 m grid"
+    )
+    title = figure_title(figure)
+    assert title == "Aggregation over the field's sensor distance values"
+    assert title_defects.title_fragment(title) is None
+
+
+# --------------------------------------------------------------- one heading over many slides
+
+
+def _run_deck(paper: Paper) -> SlideDeck:
+    slides = [
+        _cover(),
+        Slide(
+            kind="bullets",
+            title="Field study",
+            bullets=["Each field received twelve stations", "Readings were taken hourly"],
+        ),
+        Slide(kind="figure", title="Field study", figure="fig-1", caption="Probe error."),
+        Slide(kind="figure", title="Field study (continued)", figure="fig-2"),
+        Slide(kind="figure", title="Field study (continued)", figure="fig-3"),
+    ]
+    return SlideDeck(title=paper.title, slides=slides)
+
+
+def test_one_heading_over_four_slides_is_found_and_each_slide_gets_its_own_title():
+    figures = [
+        _figure(1, "Probe error against soil depth at the northern field."),
+        _figure(2, "To compare the two fields we plot the errors:", captioned=False),
+        _figure(3, "Finally the alerts raised per week are counted:", captioned=False),
+    ]
+    paper = _paper(figures)
+    deck = _run_deck(paper)
+    issues = _issues(deck, paper, rule=deck_rules.repeated_title)
+    assert [i.type for i in issues] == ["repeated_title"]
+    assert issues[0].evidence["slides"] == [2, 3, 4, 5]
+
+    revised = BuiltinProposer().revise(paper, deck, issues).deck
+    titles = [s.title for s in revised.slides]
+    assert not title_defects.repeated_title_runs(revised.slides), titles
+    assert "Probe error against soil depth" in titles  # its own point, from its caption
+    assert {f for s in revised.slides for f in s.figures()} == {"fig-1", "fig-2", "fig-3"}
+    assert not _issues(revised, paper, rule=deck_rules.repeated_title)
+
+
+def test_a_heading_and_its_continued_once_are_fine():
+    slides = [
+        _cover(),
+        Slide(kind="bullets", title="Method", bullets=["A", "B"]),
+        Slide(kind="bullets", title="Method (continued)", bullets=["C", "D"]),
+        Slide(kind="bullets", title="Results", bullets=["E", "F"]),
+    ]
+    assert title_defects.repeated_title_runs(slides) == []
+    twice = slides[:2] + [slides[1]]
+    assert title_defects.repeated_title_runs(twice) == [[1, 2]]
+
+
+# ------------------------------------------------------------ a title that names another part
+
+
+def test_conclusions_holding_bullets_of_another_section_are_found_and_retitled():
+    paper = _paper()
+    closing = Slide(
+        kind="bullets",
+        title="Conclusions",
+        role="conclusion",
+        bullets=[
+            "A reference sensor was installed at the centre of each field and read every hour",
+            "Gravimetric samples were taken every month to check the reference sensor",
+        ],
+    )
+    deck = SlideDeck(title=paper.title, slides=[_cover(), closing])
+    issues = _issues(deck, paper)
+    assert [i.type for i in issues] == ["title_mismatch"]
+    assert issues[0].evidence["sources"] == ["Method", "Method"]
+
+    revised = BuiltinProposer().revise(paper, deck, issues).deck
+    assert revised.slides[1].title == "Method"  # titled after where its bullets come from
+    assert not _issues(revised, paper, rule=deck_rules.title_mismatch)
+
+
+def test_conclusions_from_the_conclusions_are_not_flagged():
+    paper = _paper()
+    closing = Slide(
+        kind="bullets",
+        title="Conclusions",
+        role="conclusion",
+        bullets=[
+            "Low-cost probes can replace a reference sensor when they are calibrated per field",
+            "The reflectometry probe is accurate enough without any calibration in loam",
+        ],
+    )
+    deck = SlideDeck(title=paper.title, slides=[_cover(), closing])
+    assert not _issues(deck, paper, rule=deck_rules.title_mismatch)
+
+
+def test_conclusions_of_a_paper_without_any_are_removed_and_never_proposed():
+    abstract = (
+        "Some of the examples were published before by the authors of the package. "
+        "We treat the first phase of sampling as simple random sampling from a superpopulation. "
+        "We also have data on disease stage and on the time to relapse of every patient. "
+        "The second phase samples every case and a stratified sample of the controls. "
+        "Strata are defined by the institution and by the histology of the tumour. "
+        "Weights are calibrated to the totals of the first phase for every stratum. "
+        "Standard errors come from the design and from replicate weights of the bootstrap."
+    )
+    paper = _paper(sections=[Section(title="Method", paragraphs=METHOD)], abstract=abstract)
+    closing = Slide(
+        kind="bullets",
+        title="Conclusions",
+        role="conclusion",
+        bullets=[
+            "We treat the first phase of sampling as simple random sampling from a superpopulation",
+            "We also have data on disease stage and on the time to relapse of every patient",
+        ],
+    )
+    deck = SlideDeck(title=paper.title, slides=[_cover(), closing])
+    issues = _issues(deck, paper)
+    assert [i.type for i in issues] == ["title_mismatch"]
+    revised = BuiltinProposer().revise(paper, deck, issues).deck
+    assert [s.title for s in revised.slides] == [paper.title]
+
+    proposed = BuiltinProposer().propose(paper)
+    assert "Conclusions" not in [s.title for s in proposed.slides]
+
+
+# ------------------------------------------------------------------------------ a thin deck
+
+
+def test_a_deck_of_bare_figure_slides_is_thin_and_gets_its_captions_statements():
+    captions = [
+        "Partition among two tables. Three regressions estimate four fractions. "
+        "The shared fraction cannot be tested on its own.",
+        "Partition among three tables. Seven regressions estimate eight fractions. "
+        "The four shared fractions cannot be tested.",
+    ]
+    figures = [_figure(n, c) for n, c in enumerate(captions, start=1)]
+    paper = _paper(figures, sections=[])
+    deck = SlideDeck(
+        title=paper.title,
+        slides=[
+            _cover(),
+            *(
+                Slide(kind="figure", title=f"Partition {n}", figure=f.id, caption=c.split(". ")[0])
+                for n, (f, c) in enumerate(zip(figures, captions, strict=True), start=1)
+            ),
+        ],
+    )
+    issues = _issues(deck, paper, rule=deck_rules.thin_deck)
+    assert [i.type for i in issues] == ["thin_deck"]
+    revised = BuiltinProposer().revise(paper, deck, issues).deck
+    assert revised.slides[1].bullets == [
+        "Three regressions estimate four fractions",
+        "The shared fraction cannot be tested on its own",
+    ]
+    assert revised.slides[2].bullets[-1] == "The four shared fractions cannot be tested"
+    assert not _issues(revised, paper, rule=deck_rules.thin_deck)
+
+
+def test_a_deck_with_text_is_not_thin():
+    figures = [_figure(n, "A plot.") for n in (1, 2, 3)]
+    paper = _paper(figures)
+    slides = [
+        _cover(),
+        *(Slide(kind="figure", title=f"P{n}", figure=f"fig-{n}") for n in (1, 2, 3)),
+    ]
+    slides.insert(1, Slide(kind="bullets", title="Method", bullets=["a b c"] * 3))
+    slides.insert(2, Slide(kind="bullets", title="Results", bullets=["d e f"] * 3))
+    deck = SlideDeck(title=paper.title, slides=slides)
+    assert not _issues(deck, paper, rule=deck_rules.thin_deck)
+
+
+# --------------------------------------------------- near-identical figures by their structure
+
+
+def _plot(path, seed: int, kind: str = "line") -> None:
+    """A plot of one design: frame, axes, a line through random points (or bars)."""
+    rng = random.Random(seed)
+    image = Image.new("RGB", (800, 500), "white")
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((80, 40, 760, 440), outline="black", width=3)
+    if kind == "line":
+        points = [(100 + 60 * i, 380 - 25 * i + rng.randint(-40, 40)) for i in range(11)]
+        draw.line(points, fill="black", width=4)
+        for x, y in points:
+            draw.ellipse((x - 8, y - 8, x + 8, y + 8), fill="black")
+    else:
+        for i in range(6):
+            top = rng.randint(60, 400)
+            draw.rectangle((110 + 110 * i, top, 170 + 110 * i, 440), fill="black")
+    image.save(path)
+
+
+def test_two_plots_of_one_design_are_near_identical_and_other_designs_are_not(tmp_path):
+    _plot(tmp_path / "a.png", 1)
+    _plot(tmp_path / "b.png", 2)
+    _plot(tmp_path / "c.png", 3, kind="bars")
+    assert deck_rules.same_design(tmp_path / "a.png", tmp_path / "b.png") >= 0.6
+    assert (deck_rules.same_design(tmp_path / "a.png", tmp_path / "c.png") or 0) < 0.6
+
+    figures = [_figure(1, "Error at the northern field."), _figure(2, "Runs in the south, later.")]
+    paper = _paper(figures)
+    for figure, name in zip(figures, ("a.png", "b.png"), strict=True):
+        (tmp_path / name).rename(tmp_path / figure.image)
+    deck = SlideDeck(
+        title=paper.title,
+        slides=[_cover(), *(Slide(kind="figure", title=f.label, figure=f.id) for f in figures)],
+    )
+    issues = _issues(deck, paper, figures_dir=tmp_path, rule=deck_rules.repeated_figures)
+    assert [i.type for i in issues] == ["repeated_figures"]
+    assert issues[0].evidence["structure"] >= 0.6
+    revised = BuiltinProposer().revise(paper, deck, issues).deck
+    assert [s.figures() for s in revised.slides[1:]] == [["fig-1", "fig-2"]]
