@@ -43,6 +43,9 @@ TEXT_TYPES = (
     "other_language",
     "unanswered_question",
     "repeated_bullet",
+    "fragment",
+    "code_pointer",
+    "stray_output",
 )
 
 
