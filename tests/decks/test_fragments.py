@@ -275,3 +275,30 @@ def test_a_sentence_ends_at_a_word_that_ends_like_an_abbreviation():
 
     found = sentences("Yield rose in the trial. The interval. Smith et al. agree.")
     assert found == ["Yield rose in the trial.", "The interval.", "Smith et al. agree."]
+
+
+def test_a_slide_left_with_too_little_gets_a_finding_from_further_in_its_section():
+    # The slide's notes keep only the opening of its section; the section's clean sentences
+    # come later. The fragment's place goes to one of them, a finding first.
+    opening = " ".join(
+        f"With the plots of block {n} where the soil was sampled." for n in range(40)
+    )
+    later = "Plots were weeded by hand twice a season. " + " ".join(s + "." for s in GOOD)
+    paper = Paper(
+        title="Irrigation and yield",
+        sections=[Section(title="Results", paragraphs=[opening, later])],
+        pages=1,
+        source_name="paper.pdf",
+    )
+    slide = Slide(
+        kind="bullets",
+        title="Results",
+        bullets=[FRAGMENTS[6], GOOD[1]],
+        notes=" ".join(paper.sections[0].paragraphs)[:1500],
+    )
+    assert GOOD[0] not in slide.notes
+    deck = deck_of(paper, [Slide(kind="title", title=paper.title), slide])
+    issues = review(deck, [measure(slide=1), measure(slide=2)], paper)
+    after = deck_repair(BuiltinProposer(), paper, deck, issues).deck.slides[1].bullets
+    assert FRAGMENTS[6] not in after
+    assert after == [GOOD[1], GOOD[0]]  # "18% more grain than …" before the other sentences
