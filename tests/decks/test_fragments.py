@@ -132,6 +132,7 @@ NOT_CODE = [
     "We define a distance between two trees as the number of splits they do not share",
     "We set the significance level at 5% for every comparison",
     "Call centres with longer queues lose 30% more customers",
+    "First of all, there are 72 experiments in the original study and 81 in ours",
 ]
 
 

@@ -199,7 +199,7 @@ CODE_NARRATION = re.compile(
     rf"^(?:the|this)\s+{_CODE_SUBJECT}\s+(?:plots|produces|prints|returns|uses|creates|computes|"
     r"generates|does|gives|shows|calls|runs|loads|reads|defines|sets|fits|draws|makes)\b|"
     # a tutorial's narration of its session: "Before we begin, let's set …", "Let's now load …"
-    r"^(?:before\s+we\s+(?:begin|start)|first\s+of\s+all)\b|"
+    r"^before\s+we\s+(?:begin|start)\b|"
     r"\blet(?:'s|’s|s)\s+(?:now\s+|first\s+|then\s+)?(?:set|load|define|create|make|run|use|"
     r"try|call|read|put|assign|store|save|print|plot|check|start|begin|fit|compute|install)\b",
     re.I,
