@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import example_text, lost_text
+from apps.decks.pipeline import example_text, fragments, lost_text
 from apps.decks.pipeline.garbled import (
     broken_math,
     glued_words,
@@ -380,6 +380,7 @@ def text_defects(text: str) -> list[tuple[str, str]]:
         ("stray_glyph", lost_text.run_in_heading),
         ("stray_glyph", lost_text.run_together),
         ("stray_glyph", example_text.section_number_lead),
+        ("stray_output", fragments.stray_output),
         ("equation_number", equation_number),
         ("dangling_connector", dangling_connector),
         ("unresolved_reference", unresolved_reference),
@@ -396,11 +397,14 @@ def text_defects(text: str) -> list[tuple[str, str]]:
         ("broken_sentence", broken_sentence),
         ("glued_words", glued_words),
         ("lost_formula", lost_text.lost_formula),
+        ("lost_formula", lost_text.math_hole),
         ("lost_opening", lost_text.lost_opening),
         ("lost_opening", lost_text.lost_subject),
         ("broken_sentence", lost_text.lost_main_clause),
         ("broken_sentence", lost_text.glued_steps),
         ("verbless_fragment", lost_text.verbless_fragment),
+        ("fragment", fragments.fragment),
+        ("code_pointer", fragments.code_narration),
         ("reference_entry", lost_text.reference_entry),
         ("other_language", lost_text.other_language),
         ("unanswered_question", lost_text.unanswered_question),

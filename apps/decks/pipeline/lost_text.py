@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from apps.decks.pipeline import clause_shape as cs
+from apps.decks.pipeline.fragments import OPENS_SUBORDINATE, opening_phrase
 from apps.decks.pipeline.text import MATH_SPAN, STOPWORDS
 
 # "Eq." with no number after it, or a capitalised "Equation" inside a sentence without one:
@@ -403,3 +405,60 @@ def glued_steps(text: str) -> str | None:
     """Two steps of a list run together as one sentence."""
     match = GLUED_STEPS.search(MATH_SPAN.sub("X", text))
     return match.group(0) if match else None
+
+
+# Holes a lost formula leaves in the order of subject and verb. A determiner meets a verb ("The
+# arises in Bayesian …": the formula was the noun), a preposition meets "where" or a verb
+# ("defined by where $N$ …", "the value of is"), a main verb follows an opener with no subject
+# between them ("Considered as an unnormalized density (which it is), does not change").
+# Verb forms that are never a noun after "the" (unlike "results", "estimates", "means").
+_VERB_ONLY = (
+    r"arises|becomes|denotes|satisfies|converges|diverges|exists|occurs|implies|depends|"
+    r"follows|contains|involves|corresponds|belongs|consists|refers|tends|seems|appears|"
+    r"behaves|differs|vanishes|equals|remains|yields|holds|lies|reduces\s+to|"
+    r"can\s+be|could\s+be|may\s+be|might\s+be|will\s+be|would\s+be|should\s+be|must\s+be|"
+    r"has|have|had|does|did|is|are|was|were"
+)
+DETERMINER_VERB = re.compile(rf"\b(?:the|an|its|their|our|every)\s+(?:{_VERB_ONLY})\b", re.I)
+PREPOSITION_GAP = re.compile(
+    # ("an example of where …", "back to where …", "from where …" are English)
+    r"\b(?:in|with|by|on|at|into|via|over|under)\s+where\b|"
+    r"\b(?:of|in|for|with|by|from|on|at|than|into|via)\s+(?:has|have|had|can|could|will|would|"
+    r"should|must|does|did)\b",
+    re.I,
+)
+
+
+def math_hole(text: str) -> str | None:
+    """A hole where a formula was lost: the sentence's grammar breaks around it."""
+    flat = MATH_SPAN.sub("X", text.strip())
+    match = DETERMINER_VERB.search(flat) or PREPOSITION_GAP.search(flat)
+    if match:
+        return match.group(0)
+    return subjectless_after_opener(text)
+
+
+def subjectless_after_opener(text: str) -> str | None:
+    """An opener (a participle, a prepositional phrase, a subordinate clause) and then, after
+    its comma, a finite verb with no subject: the subject was a formula."""
+    stripped = text.strip()
+    if stripped.endswith("?"):
+        return None
+    s = cs.shape(stripped)
+    if opening_phrase(s) is None and not OPENS_SUBORDINATE.match(stripped):
+        return None
+    parts = cs.chunks(s.tokens)
+    if len(parts) < 2:
+        return None
+    start, end = parts[1]
+    at = start
+    while at < end and s.tokens[at] in ("also", "then", "still", "only", "thus", "not"):
+        at += 1
+    verb = s.tokens[at] if at < end else ""
+    if verb not in cs.AUXILIARIES or re.search(r"['’](?:s|re|m|ve)$", verb):
+        return None  # no verb first, or one with its subject in it ("it's", "we're")
+    # "Since these tests were written long ago, are spread out …, and are not commented, we
+    # will not describe them": the verbs go on the opening clause, and a main clause follows.
+    if any(cs.main_verbs(s, a, b) for a, b in parts[2:] if s.tokens[a] not in cs.COORDINATORS):
+        return None
+    return " ".join(s.tokens[start : min(end, at + 3)])

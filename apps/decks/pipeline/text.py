@@ -95,10 +95,14 @@ def _protect_initials(text: str) -> str:
     return INITIAL.sub(keep, text)
 
 
+# An abbreviation is a word of its own: "al." ends "et al." but also "trial." and "interval.",
+# where the sentence does end.
+ABBREVIATION = re.compile(r"(?<![A-Za-z])(?:" + "|".join(re.escape(a) for a in ABBREVIATIONS) + ")")
+
+
 def sentences(text: str) -> list[str]:
     protected = _protect_initials(text)
-    for abbreviation in ABBREVIATIONS:
-        protected = protected.replace(abbreviation, abbreviation.replace(".", _PROTECT))
+    protected = ABBREVIATION.sub(lambda m: m.group(0).replace(".", _PROTECT), protected)
     parts = SENTENCE_END.split(protected)
     return [p.replace(_PROTECT, ".").strip() for p in parts if p.strip()]
 

@@ -175,6 +175,7 @@ NOT_FOR_TITLES = {
     "reference_entry",
     "other_language",
     "unanswered_question",  # a question is a title; its answer is the slide
+    "fragment",  # a heading is a phrase ("Subscribing to the mailing list"), not a statement
 }
 
 

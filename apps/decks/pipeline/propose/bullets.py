@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from apps.decks.pipeline import defects, garbled, lost_text, text
+from apps.decks.pipeline import defects, fragments, garbled, lost_text, text
 from apps.decks.pipeline.paper import Paper
 
 MAX_MERGED_WORDS = 30
@@ -151,6 +151,12 @@ def strip_stray(value: str) -> str | None:
     return _capitalise(cleaned) if cleaned else None
 
 
+def strip_output(value: str) -> str | None:
+    """The sentence without the console output printed before it ("8 1143 One example …")."""
+    cleaned = fragments.without_stray_output(value)
+    return _capitalise(cleaned) if cleaned and cleaned != value.strip() else None
+
+
 def strip_equation_numbers(value: str) -> str | None:
     cleaned = defects.LEADING_EQUATION_NUMBER.sub("", value.strip())
     cleaned = re.sub(r"\s*\(\d{1,3}[a-z]?\)(?=\s|$|[.,;])", "", cleaned).strip()
@@ -174,7 +180,11 @@ def fix(kind: str, value: str, source: Source | None = None) -> str | None:
         return strip_stray(value)
     if kind == "dangling_pointer":
         return remove_pointers(value)
-    return None  # meta_text, broken_math, glued_words, table_as_text: not a bullet at all
+    if kind == "stray_output":
+        return strip_output(value)
+    # meta_text, broken_math, glued_words, table_as_text, fragment, code_pointer, a lost
+    # formula: not a bullet at all (another sentence takes its place)
+    return None
 
 
 def rewrite(value: str, source: Source | None = None, max_words: int = 28) -> str | None:

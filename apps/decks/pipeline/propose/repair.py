@@ -8,6 +8,7 @@ so that rounds converge instead of oscillating.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -43,6 +44,9 @@ TEXT_TYPES = (
     "other_language",
     "unanswered_question",
     "repeated_bullet",
+    "fragment",
+    "code_pointer",
+    "stray_output",
 )
 
 
@@ -195,12 +199,39 @@ def _untypeset(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str
 
 
 def _next_sentence(slide: Slide, work: Work) -> str | None:
-    """Another clean sentence from the paragraphs behind the slide (its notes)."""
+    """Another clean sentence from the paragraphs behind the slide: its notes first, then the
+    whole of its section (the notes keep only the section's opening), best first (findings
+    score higher)."""
     if not slide.notes or slide.kind == "title":
         return None
-    scorer = text.Scorer([slide.notes])
-    for candidate in text.key_sentences([slide.notes], scorer, 6, exclude=work.used):
-        fixed = bullets.rewrite(candidate, work.index.source(candidate))
+    for paragraphs in _sources_of(slide, work):
+        found = _clean_sentence(slide, paragraphs, work)
+        if found:
+            return found
+    return None
+
+
+def _sources_of(slide: Slide, work: Work) -> list[list[str]]:
+    sources = [[slide.notes]]
+    home = _sections_behind(slide, [], work.paper)[:1]
+    if home and home[0].paragraphs:
+        sources.append(home[0].paragraphs)
+    return sources
+
+
+def _clean_sentence(slide: Slide, paragraphs: list[str], work: Work) -> str | None:
+    scorer = text.Scorer(paragraphs)
+    context = Counter(w for p in paragraphs for w in text.words(p) if w not in text.STOPWORDS)
+    # Only sentences that stand compete (a section that opens with fragments still gives its
+    # later statements), the best first: a finding before a sentence that only describes.
+    candidates = text.key_sentences(
+        paragraphs,
+        scorer,
+        6,
+        exclude=work.used,
+        rewrite=lambda bullet, previous: bullets.rewrite(bullet, bullets.Source(previous)),
+    )
+    for fixed in sorted(candidates, key=lambda c: -scorer.score(c, context)):
         if fixed and not slide.figures() and defects.figure_deixis(fixed):
             continue
         if fixed and any(text.similar(fixed, shown) for shown in slide.bullets):

@@ -30,6 +30,9 @@ SUGGESTIONS = {
     "other_language": "use the paper's own sentences, in the deck's language",
     "unanswered_question": "state the answer: a question belongs in the title",
     "title_capitals": "write the heading in sentence case, keeping acronyms and logos",
+    "fragment": "use a whole statement: a main clause with its subject and verb",
+    "code_pointer": "state what the code shows, or leave the sentence out",
+    "stray_output": "remove the console output before the sentence",
 }
 MESSAGES = {
     "dangling_connector": "opens with “{part}”, which leans on a sentence the slide does not show",
@@ -50,6 +53,9 @@ MESSAGES = {
     "other_language": "is in another language (“{part}…”)",
     "unanswered_question": "asks a question and does not answer it (“{part}…”)",
     "title_capitals": "is set in capitals (“{part}”)",
+    "fragment": "is a fragment, not a statement of its own (“{part}…”)",
+    "code_pointer": "narrates code or output the slide does not show (“{part}”)",
+    "stray_output": "opens with console output (“{part}”)",
 }
 
 
