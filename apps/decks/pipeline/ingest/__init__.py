@@ -24,6 +24,7 @@ from apps.decks.pipeline.ingest.structure import (
     authors_find,
     doi_find,
     heading_of,
+    printed_year,
     sections_read,
     title_find,
     venue_find,
@@ -85,9 +86,8 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
     if not sections:
         sections = [Section(title="Paper", paragraphs=_all_paragraphs(layout, covered))]
     venue, year = venue_find(layout, title)
-    if not year:
-        created = str(metadata.get("CreationDate", ""))
-        year = created[2:6] if created.startswith("D:") and created[2:6].isdigit() else ""
+    # The year printed on page 1, else none: the file's CreationDate is when it was made.
+    year = year or printed_year(layout)
     _attach_mentions(figures, sections)
     _place_in_order(layout, figures, sections)
     return Paper(

@@ -30,6 +30,8 @@ from pdfminer.pdfinterp import PDFResourceManager
 from pdfminer.pdftypes import resolve1, stream_value
 from pdfminer.psparser import literal_name
 
+from apps.decks.pipeline.ingest.cff import cff_encoding
+
 UNREADABLE = "\ufffd"
 # Cork (T1) encoding, codes 16–31: quotes, dashes, ligatures (the positions TeX's EC fonts use).
 T1_CONTROL = {
@@ -111,7 +113,9 @@ def glyph_char(name: str) -> str | None:
     if name in TEX_NAMES:
         return TEX_NAMES[name]
     for prefix, char in TEX_NAME_PREFIXES:
-        if name.startswith(prefix):
+        # a size of a math extension glyph ("summationdisplay", "parenleftbig"); the bare name
+        # is the text symbol ("intersection" is CMSY's ∩, not the big ⋂)
+        if name.startswith(prefix) and name != prefix:
             return "" if PIECE.search(name) else char
     if TYPE3_NAME.match(name) or name == ".notdef":
         return None
@@ -214,8 +218,8 @@ def _tex_text_code(code: int, codes: list[int]) -> str | None:
 
 
 def _glyph_names(spec: dict) -> dict[int, str]:
-    """code → glyph name, from the encoding's Differences, else the embedded Type 1 program's
-    own encoding."""
+    """code → glyph name, from the encoding's Differences, else the embedded Type 1 or CFF
+    program's own encoding."""
     names: dict[int, str] = {}
     encoding = resolve1(spec.get("Encoding"))
     if isinstance(encoding, dict):
@@ -231,7 +235,12 @@ def _glyph_names(spec: dict) -> dict[int, str]:
     if encoding is not None:
         return names  # a named standard encoding: pdfminer reads it right
     descriptor = resolve1(spec.get("FontDescriptor")) or {}
-    program = descriptor.get("FontFile") if isinstance(descriptor, dict) else None
+    if not isinstance(descriptor, dict):
+        return names
+    compact = descriptor.get("FontFile3")
+    if compact is not None:  # a CFF program (dvipdfmx's TeX fonts): its own encoding
+        return cff_encoding(stream_value(compact).get_data())
+    program = descriptor.get("FontFile")
     if program is None:
         return names
     stream = stream_value(program)

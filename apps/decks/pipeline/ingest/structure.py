@@ -246,6 +246,30 @@ def venue_find(layout: Layout, title: str) -> tuple[str, str]:
     return "", ""
 
 
+PRINTED_DATE = re.compile(
+    rf"\b(?:{MONTHS}|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.)\s+(?:\d{{1,2}},?\s+)?"
+    r"((?:19|20)\d\d)\b"
+)
+
+
+def printed_year(layout: Layout) -> str:
+    """The year of the date printed in page 1's title block ("August 2011", "Mike Brown, …,
+    October 2007", "May 5, 1999"): the upper half of the page, before any long paragraph's
+    citations could offer one. The PDF's creation date is no substitute: it is when the file
+    was made (a conversion, a rebuild), often years after the paper."""
+    if not layout.pages:
+        return ""
+    half = 0.5 * layout.page_sizes[0][1]
+    for segment in sorted(layout.pages[0], key=lambda s: (s.top, s.x0)):
+        if segment.top > half or segment.role not in ("text", "margin"):
+            continue
+        if len(segment.text.split()) > 12:
+            continue  # a sentence of the abstract that names a date is not the paper's date
+        if match := PRINTED_DATE.search(segment.text):
+            return match.group(1)
+    return ""
+
+
 def _heading_text(text: str) -> bool:
     return text.strip().rstrip(".:").lower() in KNOWN_HEADINGS
 
