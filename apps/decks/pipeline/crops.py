@@ -1,6 +1,8 @@
 """Crop geometry shared by ingestion (which cleans each crop) and the reviewer (which checks it):
 a crop must hold no text of the page that is not the figure's own, and its edges must not cut
-through a line of text or an axis label."""
+through a line of text or an axis label. A foreign line that reaches into the crop with a piece
+of itself (the tail of a code line beside a drawing) is painted out of the image (`masks`)
+rather than cut off with the drawing it stands beside."""
 
 from __future__ import annotations
 
@@ -25,10 +27,60 @@ def inside_share(text: PageText, box: Box) -> float:
     return w * h / area
 
 
-def foreign_text(box: Box, nearby: list[PageText]) -> list[PageText]:
+def _piece_inside(text: PageText, box: Box) -> bool:
+    """A visible piece of the line is inside the box: a glyph's width across, most of its
+    height (an edge that grazes a line's box shows nothing of it)."""
+    x0, top, x1, bottom = text.bbox
+    w = min(x1, box[2]) - max(x0, box[0])
+    h = min(bottom, box[3]) - max(top, box[1])
+    return w >= 2.0 and h >= 0.5 * (bottom - top)
+
+
+def _masked(text: PageText, masks: list[Box]) -> bool:
+    return any(
+        m[0] <= text.bbox[0] + 0.5
+        and m[1] <= text.bbox[1] + 0.5
+        and m[2] >= text.bbox[2] - 0.5
+        and m[3] >= text.bbox[3] - 0.5
+        for m in masks
+    )
+
+
+def _clipped(bbox: Box, box: Box) -> Box:
+    return (max(bbox[0], box[0]), max(bbox[1], box[1]), min(bbox[2], box[2]), min(bbox[3], box[3]))
+
+
+def foreign_text(box: Box, nearby: list[PageText], masks: list[Box] = ()) -> list[PageText]:
     """Lines of the page (body text, running header or footer, another caption, a heading)
-    that the crop shows."""
-    return [t for t in nearby if t.kind in FOREIGN and inside_share(t, box) >= 0.5]
+    that the crop shows, whole or a piece of them, and that no mask paints out."""
+    return [
+        t
+        for t in nearby
+        if t.kind in FOREIGN
+        and (inside_share(t, box) >= 0.5 or _piece_inside(t, box))
+        and not _masked(t, [_grown(m, box) for m in masks])
+    ]
+
+
+def _grown(mask: Box, box: Box) -> Box:
+    """A mask clipped at the crop's edge covers the line beyond that edge too."""
+    return (
+        -1e9 if mask[0] <= box[0] + 0.5 else mask[0],
+        -1e9 if mask[1] <= box[1] + 0.5 else mask[1],
+        1e9 if mask[2] >= box[2] - 0.5 else mask[2],
+        1e9 if mask[3] >= box[3] - 0.5 else mask[3],
+    )
+
+
+def crop_masks(bbox: Box, nearby: list[PageText]) -> list[Box]:
+    """The pieces of foreign lines that reach into the (cleaned) crop from outside it, in page
+    points: painted white in the image, so the drawing beside them is kept whole."""
+    box = crop_box(bbox)
+    return [
+        _clipped((t.bbox[0] - 0.5, t.bbox[1] - 0.5, t.bbox[2] + 0.5, t.bbox[3] + 0.5), box)
+        for t in nearby
+        if t.kind in FOREIGN and inside_share(t, box) < 0.5 and _piece_inside(t, box)
+    ]
 
 
 def cut_text(box: Box, nearby: list[PageText]) -> list[PageText]:
@@ -38,21 +90,25 @@ def cut_text(box: Box, nearby: list[PageText]) -> list[PageText]:
 
 def figure_crop_findings(figure: Figure) -> tuple[list[PageText], list[PageText]]:
     box = crop_box(figure.bbox)
-    return foreign_text(box, figure.nearby), cut_text(box, figure.nearby)
+    masks = [tuple(m) for m in figure.masks]
+    cut = [
+        t for t in cut_text(box, figure.nearby) if not _masked(t, [_grown(m, box) for m in masks])
+    ]
+    return foreign_text(box, figure.nearby, masks), cut
 
 
 def crop_clean(bbox: Box, nearby: list[PageText], rounds: int = 6) -> Box:
     """Move the crop's edges until it shows no foreign text and cuts no label: foreign lines
-    are pushed out past the nearest edge, labels the edge cuts are taken in."""
+    mostly inside are pushed out past the nearest edge, labels the edge cuts are taken in.
+    A foreign line mostly outside is left to `crop_masks`: moving the edge past it would cut
+    the drawing beside it."""
     x0, top, x1, bottom = bbox
     start = bbox
     certain = False  # a caption or running header was pushed out: always foreign
     for _ in range(rounds):
         box = crop_box((x0, top, x1, bottom))
         changed = False
-        for text in foreign_text(box, nearby) + [
-            t for t in cut_text(box, nearby) if t.kind in FOREIGN
-        ]:
+        for text in [t for t in nearby if t.kind in FOREIGN and inside_share(t, box) >= 0.5]:
             certain = certain or text.kind in ("caption", "header")
             tx0, ttop, tx1, tbottom = text.bbox
             gaps = {  # how far each edge must move to leave the line outside

@@ -38,6 +38,8 @@ class Figure(BaseModel):
     carries_results: bool = True  # tables: numeric content or results vocabulary
     text_pt: float = 0.0  # smallest font size of the text inside the crop (axis labels), 0: none
     nearby: list[PageText] = Field(default_factory=list)  # page text in and around the crop
+    # pieces of foreign lines reaching into the crop (page points), painted white (crops.py)
+    masks: list[tuple[float, float, float, float]] = Field(default_factory=list)
     panels: int = 1  # stacked panels laid out side by side in the image (see ingest/panels.py)
     # False: a drawing the paper gives no caption (a Sweave plot); its label is only "Figure"
     # and its caption the sentence that introduces it, or "" (ingest/drawings.py)

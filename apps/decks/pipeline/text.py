@@ -41,8 +41,8 @@ CITATION_AUTHOR = re.compile(
 )
 PARENTHETICAL = re.compile(r"\s*\([^()]{0,90}\)")
 FIGURE_REF = re.compile(
-    r"\b(?:Figure|Figures|Fig\.|Figs\.|Table|Tables|Tab\.)\s*(\d+)(?:\s*[a-z]\b)?"
-    r"(?:\s*(?:,|and|&|–|-|to)\s*(\d+))*",
+    r"\b(?:Figure|Figures|Fig\.|Figs\.|Table|Tables|Tab\.)\s*(\d+(?:\.\d+)?)(?:\s*[a-z]\b)?"
+    r"(?:\s*(?:,|and|&|–|-|to)\s*(\d+(?:\.\d+)?))*",
     re.I,
 )
 FOREIGN_FIGURE = re.compile(
@@ -353,8 +353,10 @@ def figure_refs(sentence: str) -> list[tuple[str, int]]:
         if FOREIGN_FIGURE.search(around):
             continue
         kind = "table" if match.group(0).lower().startswith("tab") else "figure"
-        for number in re.findall(r"\d+", match.group(0)):
-            refs.append((kind, int(number)))
+        for number in re.findall(r"\d+(?:\.\d+)?", match.group(0)):
+            # "Figure 3.1", chapter 3's first figure, is numbered 301 (ingest/captions.py)
+            chapter, _, own = number.partition(".")
+            refs.append((kind, int(chapter) * 100 + int(own) if own else int(chapter)))
     return refs
 
 

@@ -9,7 +9,10 @@ from apps.decks.pipeline.ingest.layout import Layout, Segment, column_of, join_l
 from apps.decks.pipeline.ingest.structure import CAPTION, heading_of
 
 # A label standing alone in bold, without punctuation (ASME's "Fig. 1", its text apart from it)
-LABEL_ALONE = re.compile(r"^(Figure|Fig\.|FIGURE|FIG\.|Table|TABLE)\s*(\d+)$")
+LABEL_ALONE = re.compile(r"^(Figure|Fig\.|FIGURE|FIG\.|Table|TABLE)\s*(\d+)(?:[.\-–](\d+))?$")
+# The figure's own number after a chapter's ("Figure 3.1: …", "Table 2-4. …"): CAPTION reads
+# "Figure 3." and leaves "1: …"; the number goes on right after the separator, no space.
+CHAPTER_NUMBER = re.compile(r"(\d+)(?:\s*[.:|—–-]\s*|\s+)")
 
 
 @dataclass
@@ -52,10 +55,10 @@ def captions_find(layout: Layout) -> list[Caption]:
             if not match or _has_text_left(ordered, segment):
                 continue
             kind = "table" if match.group(1).lower().startswith("tab") else "figure"
-            number = int(match.group(2))
+            shown, number, end = _numbered(segment.text, match)
             if (kind, number) in seen:
                 continue
-            first = [segment] + _label_continuation(layout, ordered, segment, match.end())
+            first = [segment] + _label_continuation(layout, ordered, segment, end)
             parts = list(first)
             for following in ordered[index + 1 :]:
                 if following in parts:
@@ -73,13 +76,30 @@ def captions_find(layout: Layout) -> list[Caption]:
                     continue
                 parts.append(following)
             text = join_lines([p.text for p in parts])
-            body = text[match.end() :].strip()
+            body = text[end:].strip()
             if len(body.split()) < 2:
                 continue
-            label = f"{'Table' if kind == 'table' else 'Figure'} {number}"
+            label = f"{'Table' if kind == 'table' else 'Figure'} {shown}"
             captions.append(Caption(kind, number, label, body, page_number, parts))
             seen.add((kind, number))
     return captions
+
+
+def _numbered(line: str, match: re.Match) -> tuple[str, int, int]:
+    """The label's number as printed ("3", "3.1"), a number unique in the paper that keeps
+    the figures' order (chapter 3's first figure: 301), and where the caption's text starts.
+    A chapter-numbered label read as "Figure 3." with "1: Scheme …" after it is one label,
+    "Figure 3.1", never "Figure 3" with the caption "1: Scheme …"."""
+    first = match.group(2)
+    if match.lastindex and match.lastindex >= 3 and match.group(3):  # a bold label alone
+        return f"{first}.{match.group(3)}", int(first) * 100 + int(match.group(3)), match.end()
+    end = match.end()
+    joined = line[end - 1 : end] in (".", "-", "–") and not line[end : end + 1].isspace()
+    chapter = CHAPTER_NUMBER.match(line, end) if joined else None
+    if chapter is None or int(chapter.group(1)) >= 100:
+        return first, int(first), end
+    own = int(chapter.group(1))
+    return f"{first}.{own}", int(first) * 100 + own, chapter.end()
 
 
 def _other_column(line: Segment, first: list[Segment]) -> bool:

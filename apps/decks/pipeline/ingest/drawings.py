@@ -21,7 +21,7 @@ import pdfplumber
 import pypdfium2 as pdfium
 
 from apps.decks.pipeline import text
-from apps.decks.pipeline.crops import crop_clean
+from apps.decks.pipeline.crops import crop_clean, crop_masks
 from apps.decks.pipeline.ingest.captions import Caption
 from apps.decks.pipeline.ingest.figure_text import page_texts, smallest_text
 from apps.decks.pipeline.ingest.figures import (
@@ -93,8 +93,11 @@ def drawings_extract(
                 label, text_, figure_number = LABEL, drawing.caption, number
             nearby = page_texts(layout, page_number, drawing.box, captions, drawing.labels)
             box = Box(*crop_clean(_tuple(drawing.box), nearby), True)
+            masks = crop_masks(_tuple(box), nearby)
             figure_id = f"fig-{figure_number}"
-            size, panels = crop_render(document, page_number, box, out_dir / f"{figure_id}.png")
+            size, panels = crop_render(
+                document, page_number, box, out_dir / f"{figure_id}.png", masks=masks
+            )
             figures.append(
                 Figure(
                     id=figure_id,
@@ -109,6 +112,7 @@ def drawings_extract(
                     height_px=size[1],
                     text_pt=smallest_text(layout, page_number, box),
                     nearby=nearby,
+                    masks=masks,
                     panels=panels,
                     captioned=caption is not None,
                 )

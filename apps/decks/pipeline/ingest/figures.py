@@ -9,15 +9,17 @@ next to the caption, falling back to the same region search.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 import pdfplumber
 import pypdfium2 as pdfium
+from PIL import ImageDraw
 
 from apps.decks import limits
-from apps.decks.pipeline.crops import crop_clean
+from apps.decks.pipeline.crops import crop_clean, crop_masks
 from apps.decks.pipeline.ingest.captions import Caption
 from apps.decks.pipeline.ingest.figure_text import page_texts, smallest_text
 from apps.decks.pipeline.ingest.layout import Layout, Segment
@@ -95,6 +97,7 @@ def _blockers(layout: Layout, page: int, captions: list[Caption]) -> list[Segmen
             b.bottom <= segment.top + 1
             and segment.top - b.bottom < 0.8 * segment.size
             and layout.is_body(b)
+            and not b.code  # a line of a code listing is no paragraph to continue
             and b.width >= 0.6 * width
             and abs(b.x0 - segment.x0) < 8
             for b in blocking
@@ -131,10 +134,17 @@ def region_find(
             if _overlaps(x0, x1, span0, span1):
                 span0, span1 = min(span0, x0), max(span1, x1)
     same_page = [c for c in captions if c.page == page]
+    caption_lines = {id(s) for c in same_page for s in c.segments}
     blockers = [
         s
         for s in _blockers(layout, page, same_page)
-        if s not in caption.segments and _overlaps(s.x0, s.x1, span0, span1)
+        if s not in caption.segments
+        and _overlaps(s.x0, s.x1, span0, span1)
+        and (
+            id(s) in caption_lines
+            or heading_of(layout, s)
+            or not _beside_drawing(s, objects, span0, span1)
+        )
     ]
     if below:
         start = caption.bottom
@@ -158,12 +168,14 @@ def region_find(
         reach0, reach1 = min(b.x0 for b in graphics) - 30, max(b.x1 for b in graphics) + 30
     else:
         reach0, reach1 = span0 - 10, span1 + 10
+    drawn = _hull(graphics)
     text_boxes = [
         Box(s.x0, s.top, s.x1, s.bottom, False)
         for s in layout.pages[page - 1]
         if s.role in ("text", "rotated")
         and s not in caption.segments
         and s not in blockers
+        and not (drawn and (s.code or _prose_line(layout, s)) and not _within(s, drawn))
         and s.top >= low
         and s.bottom <= high
         and s.x0 >= reach0
@@ -182,6 +194,55 @@ def region_find(
     if box.x1 - box.x0 < 40 or box.bottom - box.top < 25:
         return None
     return box
+
+
+def _beside_drawing(line: Segment, objects: list[Box], span0: float, span1: float) -> bool:
+    """A line with a drawing beside it, at its height, in the caption's column (code set to
+    the left of the graph it draws, text wrapped around a figure): it stands beside the
+    figure, not between the figure and the caption, so it does not end the region. A line of
+    code counts a rule beside it or through it too (a figure of code listings in ruled
+    panels): prose beside a rule may be a column's text beside a column rule."""
+    for b in objects:
+        level = b.top < line.bottom - 1 and b.bottom > line.top + 1
+        if not level or b.x0 < span0 - 1 or b.x1 > span1 + 1:
+            continue
+        beside = b.x0 >= line.x1 + 2 or b.x1 <= line.x0 - 2
+        if beside and b.x1 - b.x0 >= 8 and b.bottom - b.top >= 4:
+            return True
+        if line.code and b.x1 - b.x0 < 2 and (beside or line.x0 < b.x0 < line.x1):
+            return True
+    return False
+
+
+def _hull(boxes: list[Box]) -> Box | None:
+    if not boxes:
+        return None
+    return Box(
+        min(b.x0 for b in boxes),
+        min(b.top for b in boxes),
+        max(b.x1 for b in boxes),
+        max(b.bottom for b in boxes),
+        True,
+    )
+
+
+def _within(line: Segment, box: Box, slack: float = 1.0) -> bool:
+    return (
+        line.x0 >= box.x0 - slack
+        and line.x1 <= box.x1 + slack
+        and line.top >= box.top - slack
+        and line.bottom <= box.bottom + slack
+    )
+
+
+def _prose_line(layout: Layout, line: Segment) -> bool:
+    """A line of running text (body size, six words or more, a good part of the column wide):
+    outside the drawings it is the page's text, never the figure's label."""
+    return (
+        layout.is_body(line)
+        and len(line.text.split()) >= 6
+        and line.width >= 0.45 * layout.column_width()
+    )
 
 
 def table_region(
@@ -288,11 +349,17 @@ def _sideways(layout: Layout, page: int, box: Box) -> bool:
 
 
 def crop_render(
-    document: pdfium.PdfDocument, page: int, box: Box, path: Path, sideways: bool = False
+    document: pdfium.PdfDocument,
+    page: int,
+    box: Box,
+    path: Path,
+    sideways: bool = False,
+    masks: list[tuple[float, float, float, float]] = (),
 ) -> tuple[tuple[int, int], int]:
     """Render the box from the page (vector drawings come out as printed, a sideways figure
-    turned upright) at a resolution that stays sharp across a slide; returns the image size and
-    the panel count (panels.py)."""
+    turned upright) at a resolution that stays sharp across a slide, with the pieces of
+    foreign lines in `masks` painted white; returns the image size and the panel count
+    (panels.py)."""
     pdf_page = document[page - 1]
     width, height = pdf_page.get_size()
     x0, top = max(0.0, box.x0 - PAD_PT), max(0.0, box.top - PAD_PT)
@@ -306,6 +373,18 @@ def crop_render(
         fill_color=(255, 255, 255, 255),
     )
     image = bitmap.to_pil().convert("RGB")
+    scale = dpi / 72
+    paint = ImageDraw.Draw(image)
+    for m0, mtop, m1, mbottom in masks:
+        paint.rectangle(
+            (
+                math.floor((m0 - x0) * scale),
+                math.floor((mtop - top) * scale),
+                math.ceil((m1 - x0) * scale),
+                math.ceil((mbottom - top) * scale),
+            ),
+            fill="white",
+        )
     if sideways:
         image = image.rotate(-90, expand=True)  # its text read bottom to top: turn it back
     image, panels = rearranged(image)
@@ -346,12 +425,13 @@ def figures_extract(
             continue
         nearby = page_texts(layout, caption.page, box, captions)
         box = Box(*crop_clean((box.x0, box.top, box.x1, box.bottom), nearby), True)
+        masks = crop_masks((box.x0, box.top, box.x1, box.bottom), nearby)
         prefix = "fig" if caption.kind == "figure" else "tab"
         figure_id = f"{prefix}-{caption.number}"
         out_dir.mkdir(parents=True, exist_ok=True)
         sideways = _sideways(layout, caption.page, box)
         size, panels = crop_render(
-            document, caption.page, box, out_dir / f"{figure_id}.png", sideways
+            document, caption.page, box, out_dir / f"{figure_id}.png", sideways, masks
         )
         figures.append(
             Figure(
@@ -368,6 +448,7 @@ def figures_extract(
                 carries_results=caption.kind == "figure" or _carries_results(layout, caption, box),
                 text_pt=smallest_text(layout, caption.page, box),
                 nearby=nearby,
+                masks=masks,
                 panels=panels,
             )
         )

@@ -4,7 +4,9 @@ Text in the top or bottom tenth of the page repeated on many pages is a running 
 footer, and a number there is a page number — unless it stands in a row of numbers (a plot's
 tick labels at the top of a page). A bare number that is the lowest (or highest) line of its
 page at the same height on many pages is a page number too, though it stands above the band
-(A4 pages with a wide bottom margin).
+(A4 pages with a wide bottom margin). A line that opens (or closes) many pages at one height,
+with the same words but for its numbers, is a running header (or footer) too, however far
+from the edge the page's margins put it (a manual with a 1.3-inch top margin).
 """
 
 from __future__ import annotations
@@ -53,7 +55,61 @@ def running_mark(layout: Layout) -> None:
                 if segment.text not in texts:
                     texts.append(segment.text)
     layout.running = texts
+    _edge_lines(layout)
     _page_numbers(layout)
+
+
+def _edge_lines(layout: Layout) -> None:
+    """Running headers and footers outside the margin band: the first (or last) line of a
+    page, repeated with the same words at the same height on many pages. A header set in
+    pieces ("NEATO", "User's Manual, April 26, 2004", "4") is marked piece by piece: every
+    segment on the repeated line's baseline."""
+    if len(layout.pages) < 3:
+        return
+    edges: dict[tuple[str, str], list[tuple[int, float]]] = {}
+    for number, page in enumerate(layout.pages):
+        lines = [s for s in page if s.role in ("text", "header")]
+        if not lines:
+            continue
+        for side, edge in (
+            ("top", min(s.top for s in lines)),
+            ("bottom", max(s.bottom for s in lines)),
+        ):
+            row = sorted(
+                (s for s in lines if abs((s.top if side == "top" else s.bottom) - edge) <= 2),
+                key=lambda s: s.x0,
+            )
+            key = _running_key(" ".join(s.text for s in row))
+            if len(key.replace("#", "").strip()) > 3 and _set_apart(lines, row, side):
+                edges.setdefault((side, key), []).append((number, edge))
+    needed = max(3, len(layout.pages) // 3)
+    for (side, _key), seen in edges.items():
+        heights = sorted(edge for _, edge in seen)
+        middle = heights[len(heights) // 2]
+        pages = [n for n, edge in seen if abs(edge - middle) <= 3]
+        if len(pages) < needed:
+            continue
+        for number in pages:
+            for segment in layout.pages[number]:
+                at = segment.top if side == "top" else segment.bottom
+                if segment.role == "text" and abs(at - middle) <= 3:
+                    segment.role = "header"
+                    if segment.text not in layout.running:
+                        layout.running.append(segment.text)
+
+
+def _set_apart(lines: list[Segment], row: list[Segment], side: str) -> bool:
+    """A running line stands apart from the page's text: the gap to the next line is wider
+    than the line is tall (a header set a line's leading above the text is the text's)."""
+    height = max(s.bottom - s.top for s in row)
+    rest = [s for s in lines if s not in row]
+    if not rest:
+        return False
+    if side == "top":
+        gap = min(s.top for s in rest) - max(s.bottom for s in row)
+    else:
+        gap = min(s.top for s in row) - max(s.bottom for s in rest)
+    return gap >= height
 
 
 def _axis_row(page: list[Segment], segment: Segment) -> bool:
