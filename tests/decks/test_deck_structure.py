@@ -324,3 +324,15 @@ def test_two_plots_of_one_design_are_near_identical_and_other_designs_are_not(tm
     assert issues[0].evidence["structure"] >= 0.6
     revised = BuiltinProposer().revise(paper, deck, issues).deck
     assert [s.figures() for s in revised.slides[1:]] == [["fig-1", "fig-2"]]
+
+
+def test_short_text_slides_under_one_heading_are_merged_when_none_has_a_point_of_its_own():
+    paper = _paper()
+    short = [Slide(kind="bullets", title="Method", bullets=[f"x{n} y{n}"]) for n in range(3)]
+    deck = SlideDeck(title=paper.title, slides=[_cover(), *short])
+    issues = _issues(deck, paper, rule=deck_rules.repeated_title)
+    assert [i.type for i in issues] == ["repeated_title"]
+    revised = BuiltinProposer().revise(paper, deck, issues).deck
+    assert [(s.title, s.bullets) for s in revised.slides[1:]] == [
+        ("Method", ["x0 y0", "x1 y1", "x2 y2"])
+    ]

@@ -369,6 +369,17 @@ def _retitle_runs(work: Work, slides: list[Slide]) -> str:
                 removed.append(index)
                 actions.append(f"showed {slide.figure} beside {before.figure}")
                 continue
+            if (
+                slide.kind == before.kind == "bullets"
+                and not slide.equation
+                and len(before.bullets) + len(slide.bullets) <= MERGED_BULLETS
+            ):  # two short text slides of one part read as one
+                slides[kept_before] = before.model_copy(
+                    update={"bullets": before.bullets + slide.bullets}
+                )
+                removed.append(index)
+                actions.append(f"merged slide {index + 1} into slide {kept_before + 1}")
+                continue
             if not continued:
                 continued = True
                 slides[index] = slide.model_copy(update={"title": f"{base} (continued)"})
@@ -379,6 +390,9 @@ def _retitle_runs(work: Work, slides: list[Slide]) -> str:
         for index in sorted(removed, reverse=True):
             slides.pop(index)
     return "; ".join(reversed(actions))
+
+
+MERGED_BULLETS = 5
 
 
 def _own_title(slide: Slide, paper: Paper, taken: set[str], base: str) -> str:
