@@ -66,7 +66,11 @@ def test_the_newest_employees_are_current_employees_by_hire_date(acme):
 
 @pytest.mark.parametrize(
     "question",
-    ["the 3 longest-serving employees in Sales", "the 3 longest serving employees in Sales"],
+    [
+        "the 3 longest-serving employees in Sales",
+        "the 3 longest serving employees in Sales",
+        "the 3 most tenured people in Sales",
+    ],
 )
 def test_the_longest_serving_are_ranked_by_tenure(acme, question):
     planned, names, rows = planner_result(question, acme)
