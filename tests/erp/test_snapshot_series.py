@@ -34,6 +34,8 @@ def _expected(context, days, value: str, extra: str = "") -> list[tuple]:
         "headcount by month over the last 12 months",
         "evolução do número de funcionários nos últimos 12 meses",
         "how did headcount change over the last 12 months",
+        "how has headcount evolved over the last 12 months",
+        "como evoluiu o número de funcionários nos últimos 12 meses",
     ],
 )
 def test_headcount_at_each_month_end(acme, question):
