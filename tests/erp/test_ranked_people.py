@@ -168,3 +168,12 @@ def test_a_measure_chip_ranks_by_the_new_measures_date():
     reading = plan("list the 5 most recent hires").reading
     changed = apply_chip(reading, {"measure": "terminations"}, DEMO, follows="a")
     assert changed.sort == "termination_date" and changed.listing
+
+
+def test_the_closing_sentence_of_a_bottom_n_names_the_first_of_the_ranking(acme):
+    from tests.erp.conftest import ask_json
+
+    planned, names, rows = planner_result("2 departments with the fewest people", acme)
+    first = pick(names, rows, "department")[0][0]
+    text = ask_json("2 departments with the fewest people", acme)["messages"][-1]["text"]
+    assert text.startswith(f"{first} has the fewest")
