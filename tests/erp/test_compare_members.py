@@ -68,3 +68,19 @@ def test_compared_years_are_each_year_not_the_span(acme, question):
 def test_a_comparison_of_one_member_is_refused(question):
     outcome = refused(question)
     assert isinstance(outcome, Refusal) and "comparison needs two" in outcome.message
+
+
+@pytest.mark.parametrize(
+    ("question", "starts"),
+    [
+        ("hires in Q1 vs Q2 2025", ("2025-01-01", "2025-04-01")),
+        ("compare hires in March and April 2024", ("2024-03-01", "2024-04-01")),
+        ("average salary in Q3 2025 vs Q4", ("2025-07-01", "2025-10-01")),
+        ("contratações em março e abril de 2024", ("2024-03-01", "2024-04-01")),
+    ],
+)
+def test_periods_compared_share_the_year_said_once(question, starts):
+    from tests.erp.conftest import plan
+
+    periods = plan(question).reading.periods
+    assert tuple(p.start.isoformat() for p in periods) == starts

@@ -185,7 +185,6 @@ def test_superlatives_keep_ties_and_default_counts():
     [
         "What is the annual salary of Engineering last year?",
         "How many employees were promoted last year?",
-        "headcount by department at the end of each year",
         "Which employee has the most employees?",
     ],
 )

@@ -66,7 +66,11 @@ def test_the_newest_employees_are_current_employees_by_hire_date(acme):
 
 @pytest.mark.parametrize(
     "question",
-    ["the 3 longest-serving employees in Sales", "the 3 longest serving employees in Sales"],
+    [
+        "the 3 longest-serving employees in Sales",
+        "the 3 longest serving employees in Sales",
+        "the 3 most tenured people in Sales",
+    ],
 )
 def test_the_longest_serving_are_ranked_by_tenure(acme, question):
     planned, names, rows = planner_result(question, acme)
@@ -118,3 +122,58 @@ def test_time_words_stay_periods(question):
 
     planned = plan(question)
     assert not planned.reading.listing and planned.reading.sort is None
+
+
+def _then(first: str, *turns: str):
+    from apps.erp.planner import Planned, plan_question
+    from tests.conftest import AS_OF
+    from tests.erp.conftest import DEMO, plan
+
+    reading = plan(first).reading
+    outcome = None
+    for turn in turns:
+        outcome = plan_question(turn, as_of=AS_OF, entities=DEMO, previous=reading)
+        if isinstance(outcome, Planned):
+            reading = outcome.reading
+    return outcome
+
+
+def test_a_followup_keeps_the_ranking_by_date():
+    from apps.erp.planner import Planned
+
+    outcome = _then("list the 5 most recent hires", "only Sales", "and the last 3?")
+    assert isinstance(outcome, Planned)
+    reading = outcome.reading
+    assert (reading.sort, reading.order, reading.top) == ("hire_date", "desc", 3)
+    assert reading.departments == ("Sales",)
+    left = _then("as 5 contratações mais recentes", "same for departures")
+    assert isinstance(left, Planned) and left.reading.sort == "termination_date"
+
+
+@pytest.mark.parametrize(
+    ("first", "turn"),
+    [
+        ("list the 5 most recent hires", "by department"),
+        ("top 10 earners this year", "only the 2 most recent"),
+    ],
+)
+def test_a_followup_that_would_lose_the_ranking_by_date_is_refused(first, turn):
+    assert isinstance(_then(first, turn), Refusal)
+
+
+def test_a_measure_chip_ranks_by_the_new_measures_date():
+    from apps.erp.planner.chips import apply_chip
+    from tests.erp.conftest import DEMO, plan
+
+    reading = plan("list the 5 most recent hires").reading
+    changed = apply_chip(reading, {"measure": "terminations"}, DEMO, follows="a")
+    assert changed.sort == "termination_date" and changed.listing
+
+
+def test_the_closing_sentence_of_a_bottom_n_names_the_first_of_the_ranking(acme):
+    from tests.erp.conftest import ask_json
+
+    planned, names, rows = planner_result("2 departments with the fewest people", acme)
+    first = pick(names, rows, "department")[0][0]
+    text = ask_json("2 departments with the fewest people", acme)["messages"][-1]["text"]
+    assert text.startswith(f"{first} has the fewest")

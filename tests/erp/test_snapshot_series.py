@@ -34,6 +34,8 @@ def _expected(context, days, value: str, extra: str = "") -> list[tuple]:
         "headcount by month over the last 12 months",
         "evolução do número de funcionários nos últimos 12 meses",
         "how did headcount change over the last 12 months",
+        "how has headcount evolved over the last 12 months",
+        "como evoluiu o número de funcionários nos últimos 12 meses",
     ],
 )
 def test_headcount_at_each_month_end(acme, question):
@@ -82,3 +84,14 @@ def test_the_closing_sentence_never_sums_snapshots(acme):
     outcome = ask_json("headcount at the end of each quarter in 2025", acme)
     text = outcome["messages"][-1]["text"]
     assert " of " not in text and "%" not in text  # no "X of <sum of every quarter> (8%)"
+
+
+def test_by_quarter_after_a_monthly_series_replaces_the_month():
+    from apps.erp.planner import Planned, plan_question
+    from tests.conftest import AS_OF
+    from tests.erp.conftest import DEMO, plan
+
+    first = plan("headcount trend over the last 12 months").reading
+    outcome = plan_question("by quarter", as_of=AS_OF, entities=DEMO, previous=first)
+    assert isinstance(outcome, Planned)
+    assert outcome.reading.dimensions == ("quarter",)

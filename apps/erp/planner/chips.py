@@ -19,6 +19,7 @@ from apps.erp.planner.answers import period_choice
 from apps.erp.planner.outcomes import Stop, refusal
 from apps.erp.planner.periods import Period, day_period, year_period
 from apps.erp.planner.reading import Clarification, Condition, Reading, Refusal
+from apps.erp.planner.recency import DATES
 from apps.erp.planner.settle import settle
 from apps.erp.planner.words import describe_period, join_words, level_label, span_label
 from apps.erp.semantic import semantic_model, vocabulary
@@ -222,7 +223,12 @@ def _apply(reading: Reading, change: dict[str, Any], entities: Entities) -> Read
         if value not in _family(reading.measure):
             raise Stop(bad)
         listing = reading.listing and value in ("headcount", "hires", "terminations")
-        return replace(reading, measure=value, listing=listing, having=(), reference=None)
+        sort = DATES.get(value) if reading.sort is not None else None  # ranked by its date
+        if reading.sort is not None and sort is None:
+            raise Stop(bad)
+        return replace(
+            reading, measure=value, listing=listing, having=(), reference=None, sort=sort
+        )
     if slot == "department":
         others = reading.without("department")
         if value == "all":

@@ -87,6 +87,8 @@ def _snapshot(parsed: Parsed) -> bool:
 
 def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: date) -> Reading:
     language, frame = parsed.language, parsed.frame
+    if "recency" in frame.cues and parsed.recency is None:
+        raise Stop(refusal(language, "recency_not_people"))  # "recent" with no people to rank
     if frame.count and frame.entity == "employee" and not frame.supers:
         frame = replace(frame, entity=None)  # "how many … who …": counted, not listed
     model = semantic_model()

@@ -16,7 +16,8 @@ from apps.erp.planner.frame import Frame
 from apps.erp.planner.outcomes import Stop, refusal
 from apps.erp.planner.patterns import level_condition
 from apps.erp.planner.periods import Period, month_period, quarter_period
-from apps.erp.planner.reading import Clarification, Condition, Reading, Refusal
+from apps.erp.planner.reading import TIME_GRAINS, Clarification, Condition, Reading, Refusal
+from apps.erp.planner.recency import DATES
 from apps.erp.planner.settle import settle
 from apps.erp.semantic import semantic_model
 
@@ -125,7 +126,14 @@ def _measure(reading: Reading, frame: Frame, parsed: Parsed) -> Reading:
     listing = reading.listing and measure.name in PEOPLE
     # A snapshot and an event measure read periods differently: keep the periods, let
     # settle() take the snapshot at the end of them or count events within them.
-    return replace(reading, measure=measure.name, listing=listing, having=(), reference=None)
+    sort = reading.sort
+    if sort is not None:  # "same for departures" after "the 5 latest hires": by their date
+        sort = DATES.get(measure.name)
+        if sort is None:
+            raise Stop(refusal(parsed.language, "recency_not_people"))
+    return replace(
+        reading, measure=measure.name, listing=listing, having=(), reference=None, sort=sort
+    )
 
 
 def _departments(reading: Reading, frame: Frame) -> Reading:
@@ -192,6 +200,16 @@ def _same_year(period: Period, before: Period, as_of) -> Period:
     return moved if moved.start and moved.start <= as_of else period
 
 
+def _ranked_list(reading: Reading, frame: Frame, parsed: Parsed) -> Reading:
+    """A list ranked by a date keeps its ranking: "only 3", "the top 3" change how many; only
+    "oldest first" / "newest first" words turn it round ("the last 3" stays the latest)."""
+    order = reading.order
+    if "sort_asc" in frame.cues or "sort_desc" in frame.cues:
+        order = "asc" if "sort_asc" in frame.cues else "desc"
+    top = parsed.top if parsed.top is not None else reading.top
+    return replace(reading, order=order, top=top)
+
+
 def _grouping(reading: Reading, frame: Frame, parsed: Parsed) -> Reading:
     dims = list(reading.dimensions)
     new = [d for d in frame.group_dims if d not in dims]
@@ -203,8 +221,12 @@ def _grouping(reading: Reading, frame: Frame, parsed: Parsed) -> Reading:
             new.append("tenure_band")
     if not new:
         return reading
+    if reading.sort is not None:  # a list ranked by a date is one list ("the 5 latest hires")
+        raise Stop(refusal(parsed.language, "recency_not_people"))
     if "instead" in frame.cues:
         dims = [d for d in dims if d == "tenure_band" and parsed.bands]
+    if any(d in TIME_GRAINS for d in new):
+        dims = [d for d in dims if d not in TIME_GRAINS]  # "by quarter" after "by month"
     dims += new
     if "department" in new and not frame.values:
         # "by department" after a question about one department: all of them, side by side
@@ -217,6 +239,10 @@ def _grouping(reading: Reading, frame: Frame, parsed: Parsed) -> Reading:
 
 
 def _ordering(reading: Reading, frame: Frame, parsed: Parsed) -> Reading:
+    if reading.sort is not None:
+        return _ranked_list(reading, frame, parsed)
+    if "recency" in frame.cues:  # "only the 2 most recent" of something not ranked by date
+        raise Stop(refusal(parsed.language, "recency_not_people"))
     order = reading.order
     supers = frame.supers or frame.compars
     if "sort_asc" in frame.cues or "bottom" in frame.cues:

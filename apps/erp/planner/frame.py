@@ -349,6 +349,8 @@ def _roles(b: _Builder, i: int, term: Term, negated: bool, has_bands: bool) -> N
         used = True
     if "followup" in kinds:
         b.add("cues", term.value("followup"))
+    if kinds & {"latest", "earliest"} and not kinds & {"followup", "super"}:
+        b.add("cues", "recency")  # "most recent" not read by recency.py: checked by the caller
     if "also" in kinds:
         b.add("cues", "also")
     if "who" in kinds:

@@ -120,7 +120,8 @@ def _grouped(result: _Result, dimension: str, column: int, title: str) -> str:
     noun = _noun(reading, result.label(column))
     top = max(pairs, key=lambda pair: pair[1])
     bottom = min(pairs, key=lambda pair: pair[1])
-    if reading.top == 1:
+    if reading.top == 1 or (reading.top and reading.order == "asc"):
+        # "the 2 departments with the fewest people": the first of the ranking, not the largest
         chosen = bottom if reading.order == "asc" else top
         extreme = _extreme(vocab, measure.aggregation, reading.order)
         value = result.number(chosen[1], column)

@@ -321,6 +321,11 @@ def _is_time(t: _Terms, i: int) -> bool:
     )
 
 
+def _ranks(term: Term | None) -> bool:
+    """ "highest", "smallest"; "most recent", "latest" (a follow-up of a list ranked by a date)."""
+    return term is not None and bool(term.kinds & {"super", "latest", "earliest"})
+
+
 def _extreme(term: Term) -> bool:
     """ "longest-serving", "highest-paid": a measure that is itself a superlative of a fact."""
     name = term.value("measure")
@@ -347,15 +352,11 @@ def read_top(terms: tuple[Term, ...], used: frozenset[int]) -> tuple[int | None,
         for k in range(1, 4):
             nxt = t.get(i + k)
             if nxt is None:
-                if (
-                    k > 1
-                    and i + k >= len(terms)
-                    and any(t.get(i + j).has("super") for j in range(1, k))
-                ):
+                if k > 1 and i + k >= len(terms) and any(_ranks(t.get(i + j)) for j in range(1, k)):
                     return int(number), i, {i}  # "only the two smallest": ends the question
                 break
             if nxt.has("subject") or any(nxt.value("dim") == d for d in ENTITY_DIMS):
                 return int(number), i, {i}
-            if not (nxt.has("super") or nxt.has("fact") or nxt.has("change") or _extreme(nxt)):
+            if not (_ranks(nxt) or nxt.has("fact") or nxt.has("change") or _extreme(nxt)):
                 break
     return None, -10, set()

@@ -353,12 +353,16 @@ def _expression_at(reader: _Reader, i: int) -> TimeExpression | None:
                 reader.as_of,
             )
     periods, end = [period], k
+    bare = [reader.guessed_years > guessed]
     while reader.has(end, "and"):
+        before = reader.guessed_years
         nxt = reader.atom(_prefix(reader, end + 1))
         if nxt is None:
             break
         periods.append(nxt[0])
+        bare.append(reader.guessed_years > before)
         end = nxt[1]
+    periods = _shared_year(reader, periods, bare)
     kind = "list" if len(periods) > 1 else "single"
     return _clip_all(TimeExpression(tuple(periods), kind, _terms(reader, i, end)), reader.as_of)
 
@@ -440,6 +444,24 @@ def _other_end(
             other = _in_year(other, period.start.year + 1)
         reader.guessed_years -= 1
     return period, other, end
+
+
+def _shared_year(reader: _Reader, periods: list[Period], bare: list[bool]) -> list[Period]:
+    """A list of months or quarters with one year said once ("Q1 vs Q2 2025", "March and
+    April 2024"): the bare ones are of that year, as at the ends of a range."""
+    years = {
+        p.start.year for p, guessed in zip(periods, bare, strict=True) if not guessed and p.start
+    }
+    if len(years) != 1 or not any(bare) or all(bare):
+        return periods
+    year = years.pop()
+    shared = []
+    for period, guessed in zip(periods, bare, strict=True):
+        if guessed and period.grain in ("month", "quarter"):
+            period = _in_year(period, year)
+            reader.guessed_years -= 1
+        shared.append(period)
+    return shared
 
 
 def _in_year(period: Period, year: int) -> Period:
