@@ -121,6 +121,7 @@ class Shape:
 
 def _raw_tokens(text: str) -> list[str]:
     flat = MATH_SPAN.sub(lambda m: " XR " if RELATION.search(m.group(0)) else " X ", text)
+    flat = re.sub(r"\bet al\.", "et al", flat)  # "Zeileis et al. (2007) use …": a name, no stop
     return TOKEN.findall(flat)
 
 
@@ -182,6 +183,8 @@ def _is_verb(tokens: list[str], i: int, proper: frozenset[int] = frozenset()) ->
     after = tokens[i + 1] if i + 1 < len(tokens) else "."
     if before in SUBJECT_PRONOUNS or before in ("which", "who", "that"):
         return True  # "we define", "which follows", "that gives"
+    if before == "," and token.endswith("s") and after in DETERMINERS:
+        return True  # its subject before an aside: "Viewing the design …, as proposed, gives a …"
     demonstrative = before in ("this", "that", "these", "those")
     if not (wordlike(before) or before in ("X", "XR")) or before in PREPOSITIONS:
         return False  # after a preposition a word is a noun or an adjective
@@ -189,6 +192,8 @@ def _is_verb(tokens: list[str], i: int, proper: frozenset[int] = frozenset()) ->
         return False  # so it is after a determiner
     if before in QUANTIFIERS or before in COORDINATORS:
         return False  # "two days", "trees and dates": a noun
+    if before in NOT_VERBS and before not in ("there", "here", "this", "that", "these", "those"):
+        return False  # "as long as", "the same model": after a function word, no verb
     # An object after the word ("fits the data", "shows that") makes it a verb. Otherwise it
     # needs a subject before it: a noun phrase that opens with a determiner, a quantifier, a
     # name at the clause's start or a formula ("the incomplete beta function admits …",
@@ -207,8 +212,8 @@ def _is_verb(tokens: list[str], i: int, proper: frozenset[int] = frozenset()) ->
     # a base form after a plural subject: "the estimators converge to …", "Geyer and Thompson
     # call …"
     plural = (
-        (before.endswith("s") and not before.endswith(S_NOUN_ENDINGS))
-        or before in ("data", "people", "X")
+        (before.endswith("s") and not before.endswith(S_NOUN_ENDINGS) and len(before) > 3)
+        or before in ("data", "people", "X", "al")  # "Zeileis et al. use": authors
         or subject == "plural"
     )
     return takes and plural and not demonstrative
@@ -243,6 +248,8 @@ def _subject_before(tokens: list[str], j: int, proper: frozenset[int]) -> bool |
             return "plural" if joined else True  # the clause's start: "actuar gives …"
         if word in AUXILIARIES or word in SUBJECT_PRONOUNS:
             return False
+    if j <= 6:
+        return "plural" if joined else True  # the sentence's start: "Unconstrained ordination uses"
     return False
 
 

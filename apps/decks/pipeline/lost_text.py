@@ -423,7 +423,8 @@ DETERMINER_VERB = re.compile(rf"\b(?:the|an|its|their|our|every)\s+(?:{_VERB_ONL
 PREPOSITION_GAP = re.compile(
     # ("an example of where …", "back to where …", "from where …" are English)
     r"\b(?:in|with|by|on|at|into|via|over|under)\s+where\b|"
-    r"\b(?:of|in|for|with|by|from|on|at|than|into|via)\s+(?:has|have|had|can|could|will|would|"
+    # ("… than would be expected" is English)
+    r"\b(?:of|in|for|with|by|from|on|at|into|via)\s+(?:has|have|had|can|could|will|would|"
     r"should|must|does|did)\b",
     re.I,
 )
