@@ -195,6 +195,7 @@ HOLES = [
     "Since the chain is reversible, has the same stationary distribution",
     "The posterior mean of can be shrunk towards the prior mean",
     "In this case the converges to zero at the rate of the sample size",
+    "The normal approximation of the cdf, that is where $\\mu_{S} = E[S]$ is the mean",
 ]
 
 
@@ -213,6 +214,7 @@ def test_a_hole_left_by_a_lost_formula_is_found_and_dropped(bullet):
         "The model, which fits the data well, is the simplest of the three",
         "The means of the two groups differ by 4 points",
         "More women were admitted than would be expected under independence",
+        "The estimate is biased in the tails, that is, where the data are sparse",
     ],
 )
 def test_a_sound_sentence_has_no_hole(bullet):

@@ -423,6 +423,10 @@ DETERMINER_VERB = re.compile(rf"\b(?:the|an|its|their|our|every)\s+(?:{_VERB_ONL
 PREPOSITION_GAP = re.compile(
     # ("an example of where …", "back to where …", "from where …" are English)
     r"\b(?:in|with|by|on|at|into|via|over|under)\s+where\b|"
+    # an apposition that lost what it names: "the normal approximation, that is Eq. (8) where
+    # …" once the pointer goes ("… that is where $\mu_S$ …")
+    # (with a comma after it the apposition names the place: "…, that is, where the data …")
+    r",\s*(?:that\s+is|i\.\s?e\.?|namely)\s+where\b|"
     # ("… than would be expected" is English)
     r"\b(?:of|in|for|with|by|from|on|at|into|via)\s+(?:has|have|had|can|could|will|would|"
     r"should|must|does|did)\b",
