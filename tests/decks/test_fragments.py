@@ -195,6 +195,8 @@ HOLES = [
     "Since the chain is reversible, has the same stationary distribution",
     "The posterior mean of can be shrunk towards the prior mean",
     "In this case the converges to zero at the rate of the sample size",
+    "The unnormalized density of the joint distribution is This joint density is a product",
+    "The likelihood of the mixture becomes We maximise it over the weights",
     "The normal approximation of the cdf, that is where $\\mu_{S} = E[S]$ is the mean",
 ]
 
@@ -215,6 +217,8 @@ def test_a_hole_left_by_a_lost_formula_is_found_and_dropped(bullet):
         "The means of the two groups differ by 4 points",
         "More women were admitted than would be expected under independence",
         "The estimate is biased in the tails, that is, where the data are sparse",
+        "The reference is The R Project for Statistical Computing, version 4",
+        "What matters is This American Life's audience, not its length",
     ],
 )
 def test_a_sound_sentence_has_no_hole(bullet):

@@ -434,10 +434,19 @@ PREPOSITION_GAP = re.compile(
 )
 
 
+# A display lost between a sentence that leads into it and the next sentence: "The unnormalized
+# density is Eq. (2) This joint distribution …" reads "… is This joint …" once the pointer goes.
+# A verb or preposition that needs its complement meets a word that only opens sentences.
+DISPLAY_GAP = re.compile(
+    r"\b(?:is|are|was|were|be|becomes?|gives?|yields?|reads?|by|of|to|as|get|obtain)\s+"
+    r"(?:This|These|Those|We|It|Then|Thus|Hence|Here|There|Suppose|Let|Note)\s+[a-z]"
+)
+
+
 def math_hole(text: str) -> str | None:
     """A hole where a formula was lost: the sentence's grammar breaks around it."""
     flat = MATH_SPAN.sub("X", text.strip())
-    match = DETERMINER_VERB.search(flat) or PREPOSITION_GAP.search(flat)
+    match = DETERMINER_VERB.search(flat) or PREPOSITION_GAP.search(flat) or DISPLAY_GAP.search(flat)
     if match:
         return match.group(0)
     return subjectless_after_opener(text)
