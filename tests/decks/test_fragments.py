@@ -75,7 +75,9 @@ STATEMENTS = [
     "Under the null hypothesis, the statistic follows a chi-squared distribution",
     "Using the bootstrap, we estimate the variance of the median income",
     "By default, all functions (except those for the Pareto law) use a rate parameter",
+    "For a three-way table, Zeileis et al. (2007) use a conditional test of independence",
     "Starting from the previous estimate halves the number of iterations",
+    "Unconstrained ordination uses as examples correspondence analysis and scaling",
     # a gerund as the subject, its verb after a subordinate clause
     "Writing the formula in terms of $V$ is wasteful when $V$ is large",
     "Considered as a density, the likelihood integrates to one",
@@ -133,6 +135,7 @@ NOT_CODE = [
     "We set the significance level at 5% for every comparison",
     "Call centres with longer queues lose 30% more customers",
     "First of all, there are 72 experiments in the original study and 81 in ours",
+    "Vegan runs serially, and you can set the seed of the random number generator",
 ]
 
 
@@ -192,6 +195,9 @@ HOLES = [
     "Since the chain is reversible, has the same stationary distribution",
     "The posterior mean of can be shrunk towards the prior mean",
     "In this case the converges to zero at the rate of the sample size",
+    "The unnormalized density of the joint distribution is This joint density is a product",
+    "The likelihood of the mixture becomes We maximise it over the weights",
+    "The normal approximation of the cdf, that is where $\\mu_{S} = E[S]$ is the mean",
 ]
 
 
@@ -209,6 +215,10 @@ def test_a_hole_left_by_a_lost_formula_is_found_and_dropped(bullet):
         "Considered as a density, the likelihood integrates to one",
         "The model, which fits the data well, is the simplest of the three",
         "The means of the two groups differ by 4 points",
+        "More women were admitted than would be expected under independence",
+        "The estimate is biased in the tails, that is, where the data are sparse",
+        "The reference is The R Project for Statistical Computing, version 4",
+        "What matters is This American Life's audience, not its length",
     ],
 )
 def test_a_sound_sentence_has_no_hole(bullet):

@@ -204,12 +204,13 @@ CODE_NARRATION = re.compile(
     r"try|call|read|put|assign|store|save|print|plot|check|start|begin|fit|compute|install)\b",
     re.I,
 )
-# The session's narration of a value that only code holds: "We define a rseed …", "we initialize
+# The session's narration (the author's own, not the reader's "you can set the seed") of a value
+# that only code holds: "We define a rseed …", "we initialize
 # log.pseudo.prior at zero", "we assign the result to fm1": a first-person act of setting up
 # the session on an object named as code (a dotted, numbered or underscored name) or as one of
 # the things a session holds.
 CODE_ACT = re.compile(
-    r"\b(?i:we|I|you)\s+(?:(?:first|now|then|next|also|will|can|need\s+to|have\s+to)\s+)*"
+    r"\b(?i:we|I)\s+(?:(?:first|now|then|next|also|will|can|need\s+to|have\s+to)\s+)*"
     r"(?i:define|set|assign|store|save|load|create|initiali[sz]e|declare|attach|source|print|"
     r"type|run|call|read\s+in)\s+(?:(?:a|an|the|our)\s+)?(?:new\s+)?"
     r"(?P<name>[a-z]+[A-Z_.\d][\w.]*[\w]|(?:random\s+)?r?seed|(?i:object|variable|vector|"

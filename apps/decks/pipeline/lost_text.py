@@ -423,16 +423,30 @@ DETERMINER_VERB = re.compile(rf"\b(?:the|an|its|their|our|every)\s+(?:{_VERB_ONL
 PREPOSITION_GAP = re.compile(
     # ("an example of where …", "back to where …", "from where …" are English)
     r"\b(?:in|with|by|on|at|into|via|over|under)\s+where\b|"
-    r"\b(?:of|in|for|with|by|from|on|at|than|into|via)\s+(?:has|have|had|can|could|will|would|"
+    # an apposition that lost what it names: "the normal approximation, that is Eq. (8) where
+    # …" once the pointer goes ("… that is where $\mu_S$ …")
+    # (with a comma after it the apposition names the place: "…, that is, where the data …")
+    r",\s*(?:that\s+is|i\.\s?e\.?|namely)\s+where\b|"
+    # ("… than would be expected" is English)
+    r"\b(?:of|in|for|with|by|from|on|at|into|via)\s+(?:has|have|had|can|could|will|would|"
     r"should|must|does|did)\b",
     re.I,
+)
+
+
+# A display lost between a sentence that leads into it and the next sentence: "The unnormalized
+# density is Eq. (2) This joint distribution …" reads "… is This joint …" once the pointer goes.
+# A verb or preposition that needs its complement meets a word that only opens sentences.
+DISPLAY_GAP = re.compile(
+    r"\b(?:is|are|was|were|be|becomes?|gives?|yields?|reads?|by|of|to|as|get|obtain)\s+"
+    r"(?:This|These|Those|We|It|Then|Thus|Hence|Here|There|Suppose|Let|Note)\s+[a-z]"
 )
 
 
 def math_hole(text: str) -> str | None:
     """A hole where a formula was lost: the sentence's grammar breaks around it."""
     flat = MATH_SPAN.sub("X", text.strip())
-    match = DETERMINER_VERB.search(flat) or PREPOSITION_GAP.search(flat)
+    match = DETERMINER_VERB.search(flat) or PREPOSITION_GAP.search(flat) or DISPLAY_GAP.search(flat)
     if match:
         return match.group(0)
     return subjectless_after_opener(text)
