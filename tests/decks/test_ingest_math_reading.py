@@ -136,3 +136,15 @@ def test_a_deck_of_the_paper_shows_the_negations_and_accents_typeset_by_katex(de
     measures = json.loads((folder / "measures.json").read_text())
     assert all(m["math"]["errors"] == [] for m in measures), measures
     assert sum(m["math"]["rendered"] for m in measures) >= 3
+
+
+def test_a_display_row_whose_only_relation_is_inside_a_script_or_whose_bracket_closes_elsewhere():
+    # Parts of a fraction read as rows: "[" opens in one row and closes in the next, and the
+    # second row's only "=" is a sum's limit.
+    tex = (
+        "\\begin{gathered} \\rho = \\frac{\\sum_{i=1}(x_{i} - y_{i})}{[ n n 1/2}^{n} \\\\ "
+        "\\sum_{i=1}(x_{i} - \\bar{x})^{2}] \\end{gathered}"
+    )
+    assert display_math.display_problem(tex) == "unbalanced brackets"
+    assert display_math.display_problem("\\sum_{i=1}^{n} x_{i}^{2}") is not None
+    assert display_math.clean_tex("S = \\sum_{i=1}^{n} x_{i}^{2}")
