@@ -182,3 +182,13 @@ def test_a_short_line_of_prose_between_two_numbered_displays_is_no_table_cell():
     )
     cells_mark(layout)
     assert not any(s.cell for s in segments), [s.text for s in segments if s.cell]
+
+
+def test_a_sentence_with_other_debris_never_loses_a_formula_glyph_on_the_way():
+    # The lowered E of a TeX logo is stripped as debris; the unreadable glyph inside the
+    # formula must not go with it ("$i = j$" would be a wrong statement).
+    for sentence in (
+        "The E pairs of stretches count only for $i \ufffd= j$ in every survey of the river.",
+        "• Pairs of stretches count only for $i \ufffd= j$ in every survey of the river.",
+    ):
+        assert rewrite(sentence) is None, rewrite(sentence)
