@@ -192,3 +192,13 @@ def test_a_sentence_with_other_debris_never_loses_a_formula_glyph_on_the_way():
         "• Pairs of stretches count only for $i \ufffd= j$ in every survey of the river.",
     ):
         assert rewrite(sentence) is None, rewrite(sentence)
+
+
+def test_a_sentence_that_runs_on_into_an_unnumbered_display_is_recorded_as_lost_math(paper):
+    # "… the count of birds does not change at all" + the display that says what: the
+    # paragraph ends there with no trace of the formula.
+    assert [line for line in paper.lost_math if "change at all" in line], paper.lost_math
+    last = paper.sections[2].paragraphs[0]
+    assert any(last.endswith(line) for line in paper.lost_math), (last, paper.lost_math)
+    # Lines before numbered displays keep "Eq. (N)" in the text: nothing lost.
+    assert not [line for line in paper.lost_math if "diagonal" in line or "satisfying" in line]
