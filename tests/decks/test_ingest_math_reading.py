@@ -7,6 +7,7 @@ formula with a glyph no reading recovers is dropped with its sentence, never sho
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -14,7 +15,9 @@ from django.conf import settings
 
 from apps.decks.pipeline import defects, display_math, garbled
 from apps.decks.pipeline.ingest import paper_read
+from apps.decks.pipeline.ingest.cells import cells_mark
 from apps.decks.pipeline.ingest.glyphs import Glyph, line_words, words_text
+from apps.decks.pipeline.ingest.layout import Layout, Segment, _word
 from apps.decks.pipeline.propose.bullets import rewrite
 from tests.decks.paperfactory import needs_pdflatex, pdflatex_copy
 
@@ -125,8 +128,6 @@ def test_the_source_still_builds_the_committed_paper(tmp_path, tmp_path_factory,
 @pytest.mark.slow
 @pytest.mark.browser
 def test_a_deck_of_the_paper_shows_the_negations_and_accents_typeset_by_katex(deck_runs):
-    import json
-
     result = deck_runs.get(PDF)
     markdown = (result.out_dir / "slides.md").read_text()
     assert "\\neq" in markdown
@@ -136,3 +137,68 @@ def test_a_deck_of_the_paper_shows_the_negations_and_accents_typeset_by_katex(de
     measures = json.loads((folder / "measures.json").read_text())
     assert all(m["math"]["errors"] == [] for m in measures), measures
     assert sum(m["math"]["rendered"] for m in measures) >= 3
+
+
+def test_a_display_row_whose_only_relation_is_inside_a_script_or_whose_bracket_closes_elsewhere():
+    # Parts of a fraction read as rows: "[" opens in one row and closes in the next, and the
+    # second row's only "=" is a sum's limit.
+    tex = (
+        "\\begin{gathered} \\rho = \\frac{\\sum_{i=1}(x_{i} - y_{i})}{[ n n 1/2}^{n} \\\\ "
+        "\\sum_{i=1}(x_{i} - \\bar{x})^{2}] \\end{gathered}"
+    )
+    assert display_math.display_problem(tex) == "unbalanced brackets"
+    assert display_math.display_problem("\\sum_{i=1}^{n} x_{i}^{2}") is not None
+    assert display_math.clean_tex("S = \\sum_{i=1}^{n} x_{i}^{2}")
+
+
+def _line_segment(pieces: list[tuple[str, float, str]], baseline: float) -> list:
+    """Segments of one line from (text, x0, font) pieces, glyph by glyph (5 pt a glyph)."""
+    segments = []
+    for text, x0, font in pieces:
+        glyphs, x = [], x0
+        for token in text.split():
+            for char in token:
+                glyphs.append(
+                    Glyph(char, x, x + 5, baseline - 8, baseline + 2, 10, font, baseline=baseline)
+                )
+                x += 5
+            x += 3.5
+        segments.append(Segment(page=1, words=[_word(w) for w in line_words(glyphs)]))
+    return segments
+
+
+def test_a_short_line_of_prose_between_two_numbered_displays_is_no_table_cell():
+    # lme4's "and for the p × p upper triangular matrix, R_X, satisfying" between displays (10)
+    # and (11): the gutter before the equation numbers ran through all three lines, and the
+    # line was dropped as a cell of a table.
+    rows = [
+        _line_segment([("x = y", 230, "CMMI10"), ("(10)", 470, "CMR10")], 100),
+        _line_segment([("and for the upper matrix, satisfying", 110, "CMR10")], 114),
+        _line_segment([("a = b", 230, "CMMI10"), ("(11)", 470, "CMR10")], 128),
+    ]
+    segments = [s for row in rows for s in row]
+    layout = Layout(
+        pages=[segments], page_sizes=[(612.0, 792.0)], body_size=10.0, columns=[(110.0, 500.0)]
+    )
+    cells_mark(layout)
+    assert not any(s.cell for s in segments), [s.text for s in segments if s.cell]
+
+
+def test_a_sentence_with_other_debris_never_loses_a_formula_glyph_on_the_way():
+    # The lowered E of a TeX logo is stripped as debris; the unreadable glyph inside the
+    # formula must not go with it ("$i = j$" would be a wrong statement).
+    for sentence in (
+        "The E pairs of stretches count only for $i \ufffd= j$ in every survey of the river.",
+        "• Pairs of stretches count only for $i \ufffd= j$ in every survey of the river.",
+    ):
+        assert rewrite(sentence) is None, rewrite(sentence)
+
+
+def test_a_sentence_that_runs_on_into_an_unnumbered_display_is_recorded_as_lost_math(paper):
+    # "… the count of birds does not change at all" + the display that says what: the
+    # paragraph ends there with no trace of the formula.
+    assert [line for line in paper.lost_math if "change at all" in line], paper.lost_math
+    last = paper.sections[2].paragraphs[0]
+    assert any(last.endswith(line) for line in paper.lost_math), (last, paper.lost_math)
+    # Lines before numbered displays keep "Eq. (N)" in the text: nothing lost.
+    assert not [line for line in paper.lost_math if "diagonal" in line or "satisfying" in line]

@@ -61,9 +61,14 @@ def display_problem(tex: str) -> str | None:
     for row in (r.strip() for r in body.split("\\\\")):
         if UNREADABLE.search(row) or any(ord(ch) > 127 and ch not in MATH_UNICODE for ch in row):
             return "a glyph without its symbol"
-        outside = row
-        while re.search(r"\([^()]*\)", outside):  # relations inside brackets do not count
-            outside = re.sub(r"\([^()]*\)", " x ", outside)
+        if any(row.count(a) != row.count(b) for a, b in pairs[::2]):
+            return "unbalanced brackets"  # a bracket of one row closed in another: parts mixed
+        bare = row
+        while re.search(r"\([^()]*\)", bare):  # relations inside brackets do not count
+            bare = re.sub(r"\([^()]*\)", " x ", bare)
+        outside = bare  # nor those inside scripts or a fraction's parts ("\\sum_{i=1}")
+        while re.search(r"\{[^{}]*\}", outside):
+            outside = re.sub(r"\{[^{}]*\}", " x ", outside)
         if FLAT_SCRIPT_CALL.search(row):
             return "a script flattened before its argument"  # "Q1(θ)" for Q_1(θ)
         relations = list(RELATION_TEX.finditer(outside))
@@ -71,8 +76,8 @@ def display_problem(tex: str) -> str | None:
             return "a line without a relation (a fraction's or sum's parts apart)"
         if len(re.sub(r"\s+", "", re.sub(r"\\[A-Za-z]+", "x", row))) <= 7:
             return "a fragment (a limit or a case without its equation)"
-        row = outside
-        sides = (row[: relations[0].start()], row[relations[-1].end() :])
+        sides = (outside[: relations[0].start()], outside[relations[-1].end() :])
+        row = bare
         if any(not re.sub(r"[.\s]|\\[lc]?dots\b", "", side) for side in sides):
             return "a relation with a side missing"  # "A > B > C > . .": dots for a side
         if ROW_OPENING.search(row):

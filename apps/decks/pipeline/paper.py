@@ -84,6 +84,10 @@ class Paper(BaseModel):
     sections: list[Section] = Field(default_factory=list)
     figures: list[Figure] = Field(default_factory=list)
     equations: list[Equation] = Field(default_factory=list)
+    # The last line of text before each display equation the text runs on into without a
+    # number to point at ("… does not change at all" + display): the sentence ending with it
+    # lost its mathematics (ingest/cut_at_display.py). For detectors of holes (lost_text.py).
+    lost_math: list[str] = Field(default_factory=list)
     pages: int
     source_name: str  # the PDF's file name
 

@@ -13,6 +13,7 @@ from apps.decks.pipeline.ingest.captions import captions_find
 from apps.decks.pipeline.ingest.cells import cells_mark
 from apps.decks.pipeline.ingest.checks import pdf_check
 from apps.decks.pipeline.ingest.code import code_mark
+from apps.decks.pipeline.ingest.cut_at_display import lines_cut_at_displays
 from apps.decks.pipeline.ingest.drawings import drawings_extract
 from apps.decks.pipeline.ingest.equations import equations_find
 from apps.decks.pipeline.ingest.figures import figures_extract
@@ -46,6 +47,7 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
             code_mark(layout)
             cells_mark(layout)
             equations = equations_find(layout)
+            lost_math = lines_cut_at_displays(layout, equations)
             total_words = sum(len(s.text.split()) for s in layout.segments(None))
             if total_words == 0:
                 raise errors.PaperError(errors.NO_TEXT.format(name=name))
@@ -100,6 +102,7 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
         sections=sections,
         figures=figures,
         equations=placed,
+        lost_math=lost_math,
         pages=pages,
         source_name=name,
     )

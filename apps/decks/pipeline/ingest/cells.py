@@ -9,6 +9,9 @@ empty). Prose never lines up that way: its word gaps fall at different places on
 
 from __future__ import annotations
 
+import re
+
+from apps.decks.pipeline.ingest.glyphs import RELATIONS
 from apps.decks.pipeline.ingest.layout import Layout, Segment
 
 ROW_PT = 2.0  # segments whose tops are this close are on one row
@@ -48,7 +51,22 @@ def _rows(segments: list[Segment]) -> list[list[Segment]]:
     return rows
 
 
+EQUATION_NUMBER = re.compile(r"^\((\d+[a-z]?|[A-Z]\.\d+)\)$")
+
+
+def _display(row: list[Segment]) -> bool:
+    """A numbered display equation: a formula with a relation and its number "(11)" at the
+    right. Two displays with a short line of prose between them line up like three rows of
+    a table (the gutter before the numbers), and the prose is no cell."""
+    if len(row) < 2 or not EQUATION_NUMBER.match(row[-1].text.strip()):
+        return False
+    words = [w for s in row[:-1] for w in s.words]
+    return any(w.math for w in words) and any(ch in RELATIONS for w in words for ch in w.text)
+
+
 def _short(row: list[Segment], width: float) -> bool:
+    if _display(row):
+        return False
     span = max(s.x1 for s in row) - min(s.x0 for s in row)
     words = sum(len(s.text.split()) for s in row)
     sentence = words >= 5 and row[-1].text.rstrip().endswith((".", ":", ";", "?", "!"))

@@ -17,6 +17,7 @@ import pdfplumber
 from apps.decks.pipeline.ingest.encodings import glyph_repairs
 from apps.decks.pipeline.ingest.fractions import Rule, page_rules
 from apps.decks.pipeline.ingest.glyphs import (
+    SCRIPT_SIZE,
     Glyph,
     GlyphWord,
     Placed,
@@ -267,7 +268,7 @@ def page_lines(page: pdfplumber.page.Page, chars: list[dict] | None = None) -> l
     for glyph in sorted(
         glyphs, key=lambda g: (g.text in ACCENTS, -round(g.size), g.baseline, g.x0)
     ):
-        if glyph.text in ACCENTS:
+        if glyph.text in ACCENTS and glyph.text != "→":  # an arrow is mostly a relation
             under = _line_under_accent(glyph, lines)
             if under is not None:
                 under.add(glyph)
@@ -311,6 +312,7 @@ def _line_under_accent(accent: Glyph, lines: list[_Line]) -> _Line | None:
             raised = glyph.baseline - accent.baseline
             if (
                 glyph.text.isalnum()
+                and accent.size >= SCRIPT_SIZE * glyph.size  # not a script's arrow ("u → 1")
                 and glyph.x0 - 0.5 <= middle <= glyph.x1 + 0.5
                 and 0.1 * glyph.size < raised <= 1.1 * glyph.size
                 and (best is None or raised < best[0])

@@ -142,6 +142,8 @@ def remove_pointers(value: str) -> str | None:
 
 
 def strip_stray(value: str) -> str | None:
+    if any(garbled.UNREADABLE.search(span) for span in text.MATH_SPAN.findall(value)):
+        return None  # a formula's unreadable glyph (a negation slash) is no debris to strip
     cleaned = lost_text.without_run_in_heading(lost_text.unwrap_aside(value))
     cleaned = lost_text.first_of_run_together(cleaned)
     cleaned = text.without_loose_accents(garbled.UNREADABLE.sub("", cleaned))

@@ -1,0 +1,32 @@
+"""Sentences that lost their mathematics to a display: a line of prose that runs on, without a
+full stop, into an unnumbered display equation ("But (2), considered as an unnormalized
+density, does not change at all" + the display that says what). The paragraph ends there
+and leaves no trace of the formula ("Eq. (N)" stands only for numbered displays), so the
+sentence would reach a slide as a statement with its object missing. Ingestion cannot put the
+display back into the sentence; it records the line so that the sentence can be recognised
+(Paper.lost_math)."""
+
+from __future__ import annotations
+
+from apps.decks.pipeline.ingest.equations import DisplayEquation
+from apps.decks.pipeline.ingest.layout import Layout, reading_order
+
+SENTENCE_END = (".", "?", "!")
+
+
+def lines_cut_at_displays(layout: Layout, equations: list[DisplayEquation]) -> list[str]:
+    """The text of each body line that an unnumbered display continues."""
+    starts = {id(e.segments[0]): e for e in equations if e.segments and not e.number}
+    cut: list[str] = []
+    for page in range(1, len(layout.pages) + 1):
+        previous = None
+        for segment in reading_order(layout, page):
+            if id(segment) in starts and previous is not None:
+                line = previous.text.strip()
+                if line and not line.endswith(SENTENCE_END):
+                    cut.append(line)
+            if segment.role == "text":
+                previous = segment if layout.is_body(segment) else None
+            elif segment.role != "equation":
+                previous = None
+    return list(dict.fromkeys(cut))
