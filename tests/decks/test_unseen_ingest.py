@@ -450,3 +450,19 @@ def test_a_figure_slide_drafts_its_bullets_without_defects():
     )
     slide = BuiltinProposer().figure_slide(figure, set())
     assert slide.bullets and all(not defects.text_defects(b) for b in slide.bullets), slide.bullets
+
+
+def test_a_pronoun_is_never_made_a_determiner_of_a_verb_or_an_article():
+    # "This arises in …" made "The arises in …", "Unfortunately such an interface …" made "The
+    # an interface …": a rewrite that breaks the sentence is no rewrite.
+    for sentence in (
+        "This arises in Bayesian inference when the prior is improper",
+        "This converges to the stationary law after a few hundred steps",
+        "Such an interface for generalised torques is not provided",
+        "Such a model cannot be fitted by least squares",
+    ):
+        rewritten = bullets.resolve_reference(sentence, bullets.Source())
+        assert rewritten is None or not rewritten.startswith("The "), rewritten
+    assert bullets.resolve_reference(
+        "This estimator converges to the true value", bullets.Source()
+    ) == ("The estimator converges to the true value")

@@ -31,6 +31,8 @@ PRONOUN_VERBS = re.compile(
 # adverb or a verb (an object follows it), not a noun the pronoun qualifies.
 VERB_NEXT = re.compile(r"^(?:\w+ly\b|\w+\s+(?:the|a|an|us|them|which|what|how|whether|to)\b)", re.I)
 DEMONSTRATIVES = re.compile(r"^(this|these|that|those|such)\s+", re.I)
+# "Such an interface…": the demonstrative leans on an article, and "The an …" is no English.
+ARTICLE_NEXT = re.compile(r"^(?:a|an|the)\b", re.I)
 POINTER_PHRASE = re.compile(
     r",?\s*\(?(?:see\s+|cf\.\s+)?(?:(?:as\s+)?(?:shown|seen|given|reported|illustrated|"
     r"described|defined|derived|listed|summari[sz]ed|presented|plotted)\s+)?(?:in|of|from|by|"
@@ -102,8 +104,16 @@ def resolve_reference(value: str, source: Source) -> str | None:
     demonstrative = DEMONSTRATIVES.match(stripped)
     if demonstrative:
         rest = stripped[demonstrative.end() :]
-        if rest and not PRONOUN_VERBS.match(rest) and not VERB_NEXT.match(rest):
-            return "The " + rest  # "This visualisation does…" → "The visualisation does…"
+        named = "The " + rest  # "This visualisation does…" → "The visualisation does…"
+        if (
+            rest
+            and not PRONOUN_VERBS.match(rest)
+            and not VERB_NEXT.match(rest)
+            and not ARTICLE_NEXT.match(rest)
+            and not lost_text.math_hole(named)
+            and not fragments.fragment(named)
+        ):
+            return named
     previous = text.clean(source.previous).rstrip(".;: ") if source.previous else ""
     if (
         previous
