@@ -128,7 +128,7 @@ def test_multi_panel_and_listing_figures_are_cropped_whole(paper):
         assert words.count("iteration") == 4
         listing = paper.figure("fig-202")
         words = _words_in(pdf.pages[listing.page - 1], crop_box(listing.bbox))
-        for cell in ('[pos="0,0!"];', "pinned", "[shape=box];", "here", "stretched"):
+        for cell in ('shape=circle];', "pinned", "[shape=box];", "here", "stretched"):
             assert cell in words, (cell, words)
         # every drawing object of a figure's page lies inside that page's crops
         for figure in paper.figures:

@@ -200,8 +200,8 @@ def _drawn_lines(
     layout: Layout, caption: Caption, box: Box, objects: list[Box], captions: list[Caption]
 ) -> set[int]:
     """Ids of the lines inside the figure's drawing (the hull of its drawing objects): its
-    own text, also when it is code (a figure of code listings between rules) or looks like
-    a heading; never a caption, a running header or a line of prose."""
+    own text, also when it is code or reads like prose (a figure of code listings and their
+    explanations between rules); never a caption or a running header."""
     band_top, band_bottom = header_band(layout, caption.page)
     drawn = _hull(
         [
@@ -220,10 +220,7 @@ def _drawn_lines(
     return {
         id(s)
         for s in layout.pages[caption.page - 1]
-        if s.role in ("text", "rotated")
-        and id(s) not in captioned
-        and _within(s, drawn)
-        and not _prose_line(layout, s)
+        if s.role in ("text", "rotated") and id(s) not in captioned and _within(s, drawn)
     }
 
 
