@@ -128,7 +128,7 @@ def test_multi_panel_and_listing_figures_are_cropped_whole(paper):
         assert words.count("iteration") == 4
         listing = paper.figure("fig-202")
         words = _words_in(pdf.pages[listing.page - 1], crop_box(listing.bbox))
-        for cell in ('shape=circle];', "pinned", "[shape=box];", "here", "stretched"):
+        for cell in ("shape=circle];", "pinned", "[shape=box];", "here", "stretched"):
             assert cell in words, (cell, words)
         # every drawing object of a figure's page lies inside that page's crops
         for figure in paper.figures:
@@ -180,3 +180,39 @@ def test_the_paper_rebuilt_from_its_sources_reads_the_same(tmp_path, paper):
     for new, old in zip(rebuilt.figures, paper.figures, strict=True):
         assert figure_crop_findings(new) == ([], [])
         assert all(abs(a - b) < 2 for a, b in zip(new.bbox, old.bbox, strict=True)), new.label
+
+
+def test_a_column_beside_a_narrow_figure_holding_only_its_caption_is_found_and_fixed(paper):
+    """A tall scheme drawn at 30 % of the slide's width beside a column that holds nothing but
+    its two-line caption: the reviewer reports the column as empty_area (the caption's ink
+    hides it from the pixel bands), and the builtin proposer puts the caption under the
+    figure; with bullets beside it, or a figure drawn wide, the column is not reported."""
+    from apps.decks.pipeline.propose.builtin import BuiltinProposer
+    from apps.decks.pipeline.render.measure import Rect
+    from tests.decks.test_review_rules import image_box, measure, slide_review, text_box
+
+    slide = Slide(kind="figure", title="Scheme of the routine", figure="fig-301")
+    narrow = image_box(w=294, h=430)
+    caption = text_box(12, "caption", 16)
+    caption.rect = Rect(x=48, y=120, w=300, h=40)
+    narrow.drawn = Rect(x=620, y=90, w=294, h=430)
+    found = slide_review(slide, measure(texts=[text_box(4, "title", 29), caption], images=[narrow]))
+    found = [i for i in found if i.type == "empty_area"]
+    assert found and found[0].evidence.get("caption_beside"), found
+    assert found[0].severity == "medium"
+    with_bullets = measure(texts=[text_box(4, "title", 29), text_box(30), caption], images=[narrow])
+    assert not [i for i in slide_review(slide, with_bullets) if i.type == "empty_area"]
+    wide = image_box(w=700, h=300)
+    assert not [
+        i
+        for i in slide_review(
+            slide, measure(texts=[text_box(4, "title", 29), caption], images=[wide])
+        )
+        if i.type == "empty_area"
+    ]
+    deck = SlideDeck(title="P", slides=[Slide(kind="title", title="P"), slide])
+    issue = found[0].model_copy(update={"slide": 2})
+    revised = BuiltinProposer().revise(paper, deck, [issue])
+    (fixed,) = [s for s in revised.deck.slides if s.figure == "fig-301"]
+    assert fixed.layout == "figure-full"
+    assert any("caption under the figure" in c.action for c in revised.changes)
