@@ -216,3 +216,23 @@ def test_a_column_beside_a_narrow_figure_holding_only_its_caption_is_found_and_f
     (fixed,) = [s for s in revised.deck.slides if s.figure == "fig-301"]
     assert fixed.layout == "figure-full"
     assert any("caption under the figure" in c.action for c in revised.changes)
+
+
+def test_a_caption_opening_with_a_panel_label_and_a_colon_leaves_no_stray_colon():
+    from apps.decks.pipeline.propose.captions import caption_text
+
+    figure = Figure(
+        id="fig-2",
+        kind="figure",
+        number=2,
+        label="Figure 2",
+        page=1,
+        caption="(a): Schematic distinction between two models (left and right). In the first "
+        "model all interactions are symmetric.",
+        bbox=(100, 100, 400, 300),
+        image="fig-2.png",
+        width_px=100,
+        height_px=100,
+    )
+    shown = caption_text(figure)
+    assert shown.startswith("Schematic distinction between two models"), shown
