@@ -210,6 +210,21 @@ def test_a_column_beside_a_narrow_figure_holding_only_its_caption_is_found_and_f
         )
         if i.type == "empty_area"
     ]
+    # Caption under the figure, its bold label a box of its own left of the narrow figure's
+    # edge: not beside it; and the tall figure filling its frame's height is as large as the
+    # slide lets it be (figure_narrow low, not a defect the proposer could fix).
+    under = image_box(w=108, h=384)
+    under.drawn = Rect(x=436, y=90, w=108, h=384)
+    under.frame = Rect(x=48, y=90, w=884, h=384)
+    label = text_box(2, "caption", 16)
+    label.rect = Rect(x=318, y=502, w=65, h=15)
+    rest = text_box(8, "caption", 16)
+    rest.rect = Rect(x=383, y=502, w=280, h=15)
+    found_under = slide_review(
+        slide, measure(texts=[text_box(4, "title", 29), label, rest], images=[under])
+    )
+    assert not [i for i in found_under if i.type == "empty_area"]
+    assert {i.severity for i in found_under if i.type == "figure_narrow"} <= {"low"}
     deck = SlideDeck(title="P", slides=[Slide(kind="title", title="P"), slide])
     issue = found[0].model_copy(update={"slide": 2})
     revised = BuiltinProposer().revise(paper, deck, [issue])

@@ -69,10 +69,13 @@ def caption_column(c: SlideContext):
     if any(t.role == "body" and t.words for t in c.measure.texts):
         return
     captions = [t.rect for t in c.measure.texts if t.role == "caption"]
-    beside = [
+    drawn = image.drawn
+    beside = [  # at the figure's height, left or right of it (not a caption under it)
         r
         for r in captions
-        if r.x >= image.drawn.x + image.drawn.w - 1 or r.x + r.w <= image.drawn.x + 1
+        if (r.x >= drawn.x + drawn.w - 1 or r.x + r.w <= drawn.x + 1)
+        and r.y < drawn.y + drawn.h - 1
+        and r.y + r.h > drawn.y + 1
     ]
     canvas = c.measure.canvas.w
     if beside and image.drawn.w < limits.get("figure_min_width_share") * canvas:
