@@ -222,7 +222,7 @@ def test_a_column_beside_a_narrow_figure_holding_only_its_caption_is_found_and_f
     rest = text_box(8, "caption", 16)
     rest.rect = Rect(x=383, y=502, w=280, h=15)
     found_under = slide_review(
-        slide, measure(texts=[text_box(4, "title", 29), label, rest], images=[under])
+        slide, measure(texts=[text_box(4, "title", 29), label, rest], images=[under]), paper
     )
     assert not [i for i in found_under if i.type == "empty_area"]
     assert [i.severity for i in found_under if i.type == "figure_narrow"] == ["low"]
