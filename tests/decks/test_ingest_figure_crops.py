@@ -252,3 +252,28 @@ def test_a_caption_opening_with_a_panel_label_and_a_colon_leaves_no_stray_colon(
     )
     shown = caption_text(figure)
     assert shown.startswith("Schematic distinction between two models"), shown
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_the_papers_deck_shows_every_figure_clean_and_large(deck_runs):
+    """The one loop test of this paper: built, rendered and reviewed, its final round has no
+    crop finding, no column holding only a caption and no figure drawn narrower than 60 % of
+    the slide (or its printed width) that a layout could draw wider; every figure is shown."""
+    import json
+
+    result = deck_runs.get(PDF)
+    final = next(r for r in result.rounds if r.number == result.final_round)
+    figure_issues = {"crop_foreign_text", "crop_cut", "empty_area", "figure_text_small"}
+    assert not [i for i in final.issues if i.type in figure_issues], final.issues
+    assert not [i for i in final.issues if i.type == "figure_narrow" and i.severity != "low"]
+    shown = {f for s in final.deck.slides for f in s.figures()}
+    assert shown == {"fig-101", "fig-102", "fig-201", "fig-202", "fig-301", "fig-302"}
+    measures = json.loads((final.folder / "measures.json").read_text())
+    paper = json.loads((result.out_dir / "paper.json").read_text())
+    native = {f["id"]: f["bbox"][2] - f["bbox"][0] for f in paper["figures"]}
+    for slide in measures:
+        for image in slide["images"]:
+            wanted = min(0.6 * 980, native[image["figure"]])
+            tall = image["drawn"]["h"] >= image["frame"]["h"] - 2
+            assert image["drawn"]["w"] + 1 >= wanted or tall, (slide["slide"], image)
