@@ -12,7 +12,9 @@ from apps.decks.pipeline.ingest.structure import CAPTION, heading_of
 LABEL_ALONE = re.compile(r"^(Figure|Fig\.|FIGURE|FIG\.|Table|TABLE)\s*(\d+)(?:[.\-–](\d+))?$")
 # The figure's own number after a chapter's ("Figure 3.1: …", "Table 2-4. …"): CAPTION reads
 # "Figure 3." and leaves "1: …"; the number goes on right after the separator, no space.
-CHAPTER_NUMBER = re.compile(r"(\d+)(?:\s*[.:|—–-]\s*|\s+)")
+# Punctuation after it, or the label's end: "Figure 1.2 shows …" at the start of a line of
+# prose is a reference, not a caption.
+CHAPTER_NUMBER = re.compile(r"(\d+)(?:\s*[.:|—–-]\s*|\s*$)")
 
 
 @dataclass
@@ -55,7 +57,10 @@ def captions_find(layout: Layout) -> list[Caption]:
             if not match or _has_text_left(ordered, segment):
                 continue
             kind = "table" if match.group(1).lower().startswith("tab") else "figure"
-            shown, number, end = _numbered(segment.text, match)
+            numbered = _numbered(segment.text, match)
+            if numbered is None:
+                continue
+            shown, number, end = numbered
             if (kind, number) in seen:
                 continue
             first = [segment] + _label_continuation(layout, ordered, segment, end)
@@ -85,7 +90,7 @@ def captions_find(layout: Layout) -> list[Caption]:
     return captions
 
 
-def _numbered(line: str, match: re.Match) -> tuple[str, int, int]:
+def _numbered(line: str, match: re.Match) -> tuple[str, int, int] | None:
     """The label's number as printed ("3", "3.1"), a number unique in the paper that keeps
     the figures' order (chapter 3's first figure: 301), and where the caption's text starts.
     A chapter-numbered label read as "Figure 3." with "1: Scheme …" after it is one label,
@@ -94,10 +99,12 @@ def _numbered(line: str, match: re.Match) -> tuple[str, int, int]:
     if match.lastindex and match.lastindex >= 3 and match.group(3):  # a bold label alone
         return f"{first}.{match.group(3)}", int(first) * 100 + int(match.group(3)), match.end()
     end = match.end()
-    joined = line[end - 1 : end] in (".", "-", "–") and not line[end : end + 1].isspace()
-    chapter = CHAPTER_NUMBER.match(line, end) if joined else None
-    if chapter is None or int(chapter.group(1)) >= 100:
+    joined = line[end - 1 : end] in (".", "-", "–") and line[end : end + 1].isdigit()
+    if not joined:
         return first, int(first), end
+    chapter = CHAPTER_NUMBER.match(line, end)
+    if chapter is None or int(chapter.group(1)) >= 100:
+        return None  # "Figure 1.2 shows …", "Figure 3.250 mm": prose, not a label
     own = int(chapter.group(1))
     return f"{first}.{own}", int(first) * 100 + own, chapter.end()
 

@@ -196,6 +196,34 @@ def region_find(
     return box
 
 
+def _drawn_lines(
+    layout: Layout, caption: Caption, box: Box, objects: list[Box], captions: list[Caption]
+) -> set[int]:
+    """Ids of the lines inside the figure's drawing (the hull of its drawing objects): its
+    own text, also when it is code or reads like prose (a figure of code listings and their
+    explanations between rules); never a caption or a running header."""
+    band_top, band_bottom = header_band(layout, caption.page)
+    drawn = _hull(
+        [
+            b
+            for b in objects
+            if b.x0 >= box.x0 - 1
+            and b.x1 <= box.x1 + 1
+            and b.top >= box.top - 1
+            and b.bottom <= box.bottom + 1
+            and not running_rule(b, band_top, band_bottom)
+        ]
+    )
+    if drawn is None:
+        return set()
+    captioned = {id(s) for c in captions if c.page == caption.page for s in c.segments}
+    return {
+        id(s)
+        for s in layout.pages[caption.page - 1]
+        if s.role in ("text", "rotated") and id(s) not in captioned and _within(s, drawn)
+    }
+
+
 def _beside_drawing(line: Segment, objects: list[Box], span0: float, span1: float) -> bool:
     """A line with a drawing beside it, at its height, in the caption's column (code set to
     the left of the graph it draws, text wrapped around a figure): it stands beside the
@@ -423,7 +451,8 @@ def figures_extract(
                 box = region_find(layout, caption, objects, captions, below=below)
         if box is None:
             continue
-        nearby = page_texts(layout, caption.page, box, captions)
+        own = _drawn_lines(layout, caption, box, objects, captions)
+        nearby = page_texts(layout, caption.page, box, captions, own)
         box = Box(*crop_clean((box.x0, box.top, box.x1, box.bottom), nearby), True)
         masks = crop_masks((box.x0, box.top, box.x1, box.bottom), nearby)
         prefix = "fig" if caption.kind == "figure" else "tab"

@@ -63,36 +63,38 @@ def _edge_lines(layout: Layout) -> None:
     """Running headers and footers outside the margin band: the first (or last) line of a
     page, repeated with the same words at the same height on many pages. A header set in
     pieces ("NEATO", "User's Manual, April 26, 2004", "4") is marked piece by piece: every
-    segment on the repeated line's baseline."""
+    segment on the repeated line."""
     if len(layout.pages) < 3:
         return
-    edges: dict[tuple[str, str], list[tuple[int, float]]] = {}
+    edges: dict[tuple[str, str], list[tuple[int, float, list[Segment]]]] = {}
     for number, page in enumerate(layout.pages):
         lines = [s for s in page if s.role in ("text", "header")]
         if not lines:
             continue
-        for side, edge in (
-            ("top", min(s.top for s in lines)),
-            ("bottom", max(s.bottom for s in lines)),
-        ):
+        for side in ("top", "bottom"):
+            edge = (
+                min(lines, key=lambda s: s.top)
+                if side == "top"
+                else max(lines, key=lambda s: s.bottom)
+            )
             row = sorted(
-                (s for s in lines if abs((s.top if side == "top" else s.bottom) - edge) <= 2),
+                (s for s in lines if edge.top <= (s.top + s.bottom) / 2 <= edge.bottom),
                 key=lambda s: s.x0,
             )
             key = _running_key(" ".join(s.text for s in row))
             if len(key.replace("#", "").strip()) > 3 and _set_apart(lines, row, side):
-                edges.setdefault((side, key), []).append((number, edge))
+                at = edge.top if side == "top" else edge.bottom
+                edges.setdefault((side, key), []).append((number, at, row))
     needed = max(3, len(layout.pages) // 3)
-    for (side, _key), seen in edges.items():
-        heights = sorted(edge for _, edge in seen)
+    for seen in edges.values():
+        heights = sorted(at for _, at, _ in seen)
         middle = heights[len(heights) // 2]
-        pages = [n for n, edge in seen if abs(edge - middle) <= 3]
-        if len(pages) < needed:
+        rows = [row for _, at, row in seen if abs(at - middle) <= 3]
+        if len(rows) < needed:
             continue
-        for number in pages:
-            for segment in layout.pages[number]:
-                at = segment.top if side == "top" else segment.bottom
-                if segment.role == "text" and abs(at - middle) <= 3:
+        for row in rows:
+            for segment in row:
+                if segment.role == "text":
                     segment.role = "header"
                     if segment.text not in layout.running:
                         layout.running.append(segment.text)

@@ -27,7 +27,9 @@ TITLE_CUT = re.compile(
     re.I,
 )
 
-PANEL_LABEL = re.compile(r"^\(?[a-hA-H]\)(?:\s*(?:and|,|&|–|-)\s*\(?[a-hA-H]\))*\s*")
+# A leading panel label, with the colon some captions put after it ("(a): Schematic …"),
+# which would otherwise be left before the caption's text.
+PANEL_LABEL = re.compile(r"^\(?[a-hA-H]\)(?:\s*(?:and|,|&|–|-)\s*\(?[a-hA-H]\))*\s*(?:[:.]\s+)?")
 
 
 def figure_title(figure: Figure, words: int = 10) -> str:

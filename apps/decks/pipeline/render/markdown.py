@@ -158,8 +158,9 @@ def _slide(deck: SlideDeck, slide: Slide, paper: Paper) -> tuple[dict, str]:
             body += ["::bottom::", _takeaway(slide.bullets)]
         return {"layout": "two-cols-header", "layoutClass": "deck-pair"}, _join(body)
     figure = figures[0]
-    # A side layout with nothing for its text column would leave half the slide empty.
-    beside = slide.bullets or slide.equation.strip() or _caption(figure, slide)
+    # A side layout with nothing for its text column but the caption would leave that column
+    # nearly empty and the figure narrow: the caption goes under the figure.
+    beside = slide.bullets or slide.equation.strip()
     if slide.layout == "figure-full" or not beside:
         takeaway = _takeaway(slide.bullets) if slide.bullets else ""
         body = [title, _image(figure), _caption(figure, slide), takeaway]

@@ -125,7 +125,11 @@ def figure_narrow(c: SlideContext):
         wanted = min(limits.get("figure_min_width_share") * c.measure.canvas.w, native)
         if image.drawn.w + 1 >= wanted:
             continue
-        tall_as_it_gets = image.drawn.h >= 0.9 * CONTENT_BOX[1]
+        # as tall as the slide allows, or filling the height of a frame that nearly does (a
+        # tall figure above its caption)
+        tall_as_it_gets = image.drawn.h >= 0.9 * CONTENT_BOX[1] or (
+            image.drawn.h >= image.frame.h - 2 and image.frame.h >= 0.85 * CONTENT_BOX[1]
+        )
         pair = c.slide is not None and c.slide.figure_pair
         yield c.issue(
             "figure_narrow",

@@ -60,6 +60,38 @@ def empty_area(c: SlideContext):
 
 
 @slide_rule
+def caption_column(c: SlideContext):
+    """A figure drawn narrow beside a column that holds nothing but its caption: the column
+    is the slide's empty share, though the caption's ink hides it from the pixel bands."""
+    if not c.is_figure or len(c.measure.images) != 1:
+        return
+    image = c.measure.images[0]
+    if any(t.role == "body" and t.words for t in c.measure.texts):
+        return
+    captions = [t.rect for t in c.measure.texts if t.role == "caption"]
+    drawn = image.drawn
+    beside = [  # at the figure's height, left or right of it (not a caption under it)
+        r
+        for r in captions
+        if (r.x >= drawn.x + drawn.w - 1 or r.x + r.w <= drawn.x + 1)
+        and r.y < drawn.y + drawn.h - 1
+        and r.y + r.h > drawn.y + 1
+    ]
+    canvas = c.measure.canvas.w
+    if beside and image.drawn.w < limits.get("figure_min_width_share") * canvas:
+        share = 1 - image.drawn.w / canvas
+        yield c.issue(
+            "empty_area",
+            "medium",
+            f"the column beside {image.figure or 'the figure'} holds only its caption; "
+            f"{share:.0%} of the slide's width is not the figure",
+            "put the caption under the figure and give the figure the slide",
+            drawn_w=image.drawn.w,
+            caption_beside=True,
+        )
+
+
+@slide_rule
 def figure_text_small(c: SlideContext):
     """The smallest text inside a figure (its axis labels), as drawn on the slide."""
     by_id = {f.id: f for f in c.figures()}
