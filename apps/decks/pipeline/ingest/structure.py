@@ -70,13 +70,16 @@ SKIPPED = re.compile(
 )
 AFFILIATION = re.compile(
     r"universit|institut|academ|department|dept\.|laborator|school|college|faculty|centre|center|"
-    r"cnrs|inria|@|\bcorrespond|\bemail\b|hospital|research|gmbh|inc\.|ltd",
+    r"cnrs|inria|@|\bcorrespond|\bemail\b|hospital|research|gmbh|inc\.|ltd|"
+    r"\bdivision\b|\blabs?\b|\bnational\b|\bcorporation\b|\bfoundation\b|\bagency\b|\bministry\b",
     re.I,
 )
 
 
 MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
 DATE = re.compile(rf"(?:(?:\d{{1,2}}\s+)?(?:{MONTHS})\.?\s+(?:\d{{1,2}},?\s+)?)?(?:19|20)\d\d")
+EMAIL = re.compile(r"<?[\w.+-]+@[\w-]+(?:\.[\w-]+)+>?")
+AUTHOR_LABEL = re.compile(r"^\s*(?:authors?|by)\s*:?\s+", re.I)
 LIST_ITEM = re.compile(r"(?:\d{1,2}[.)]|\([a-z\d]\)|[–-])\s+[A-Z]")
 BULLET = re.compile(r"[•◦▪‣∙]\s")
 LONE_SYMBOL = re.compile(r"\$?\s*[()\[\]{}|+\-−=·]\s*\$?")
@@ -103,7 +106,8 @@ def title_find(layout: Layout, metadata_title: str) -> tuple[str, Segment | None
             for s in layout.pages[0]
             if s.role in ("text", "margin")
             and s.top < 0.5 * layout.page_sizes[0][1]
-            and s.size >= layout.body_size + (1.5 if s.bold else 2.5)
+            # LaTeX's \large over a 10 pt body is only 2 pt larger: centred, it is the title
+            and s.size >= layout.body_size + (1.5 if s.bold or _centred(layout, s) else 2.5)
             and len(s.text) > 3
         ]
         if layout.pages
@@ -125,6 +129,13 @@ def title_find(layout: Layout, metadata_title: str) -> tuple[str, Segment | None
     if len(title.split()) < 2 and metadata_title:
         return metadata_title.strip(), block[-1]
     return title, block[-1]
+
+
+def _centred(layout: Layout, segment: Segment) -> bool:
+    """Set in the middle of page 1, away from both margins (an old-style article's title)."""
+    width = layout.page_sizes[0][0]
+    middle = (segment.x0 + segment.x1) / 2
+    return abs(middle - width / 2) < 0.04 * width and segment.x0 > 0.15 * width
 
 
 def _bold_title_lines(layout: Layout) -> list[Segment]:
@@ -187,6 +198,8 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
 
 
 def _split_names(text: str) -> list[str]:
+    text = AUTHOR_LABEL.sub("", DATE.sub("", text))  # "Author: …", "…, October 2007"
+    text = EMAIL.sub("", text)  # "Andrew Makhorin <mao@gnu.org>"
     text = re.sub(r"[\d*†‡§¶]+", "", text)
     parts = re.split(r",|;|\band\b|&", text)
     return [re.sub(r"\s+", " ", p).strip(" .") for p in parts if p.strip(" .")]
@@ -299,6 +312,8 @@ def heading_of(layout: Layout, segment: Segment) -> Heading | None:
         return Heading(segment, number, _sentence_case(title.rstrip(".:")), level)
     if _heading_text(text):
         return Heading(segment, "", text.rstrip(".:"), 1)
+    if not re.search(r"[^\W\d_]{2}", text):
+        return None  # a lone letter or symbol set large: a display's glyph (CMEX's ∑ read "X")
     if segment.run_in:
         return Heading(segment, "", _sentence_case(text.rstrip(".:")), 2)
     if larger and segment.size >= layout.body_size + 2 and len(words) <= 8 and text[0].isupper():
