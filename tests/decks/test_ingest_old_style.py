@@ -1,0 +1,202 @@
+"""What ingestion reads of old TeX papers: the cover (a centred \\large title, authors with
+their division under them, the date printed on page 1 rather than the file's), letter-numbered
+headings, and text whose fonts' encodings a reader gets wrong — CFF fonts without an
+/Encoding (dvipdfmx), bitmap Type 3 fonts (pdfTeX's PK fonts, and ghostscript's conversion of
+dvips PostScript, whose glyphs are read turned over and 0.12 pt tall).
+
+The paper is tests/fixtures/papers/ingest/oldstyle (CC0), one source built three ways."""
+
+from __future__ import annotations
+
+import pdfplumber
+import pytest
+from django.conf import settings
+
+from apps.decks.pipeline.ingest import paper_read
+from apps.decks.pipeline.ingest.layout import layout_read
+
+OLD_STYLE = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "oldstyle"
+BUILDS = ["tessera-oldstyle.pdf", "tessera-oldstyle-dvipdfmx.pdf", "tessera-oldstyle-bitmap.pdf"]
+
+
+@pytest.fixture(scope="module", params=BUILDS)
+def paper(request, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("paper")
+    source = OLD_STYLE / request.param
+    if "dvipdfmx" in request.param:
+        source = _without_text_maps(source, folder / request.param)
+    return paper_read(source, folder / "figures")
+
+
+def _without_text_maps(source, into):
+    """The PDF as dvipdfmx wrote it before it added text maps (2010, as glpk's manual): CFF
+    fonts with neither /Encoding nor /ToUnicode, so only the font programs say that code 12 is
+    "fi", 59 a comma and 0 a minus."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import NameObject
+
+    writer = PdfWriter(clone_from=PdfReader(source))
+    for page in writer.pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            if NameObject("/ToUnicode") in font:
+                del font[NameObject("/ToUnicode")]
+    writer.write(into)
+    return into
+
+
+def _text(paper) -> str:
+    return " ".join(p for s in paper.sections for p in s.paragraphs)
+
+
+def test_the_cover_is_read_from_page_one(paper):
+    assert paper.title == (
+        "Scheduling sparse kernels on shared caches with a bounded reordering cost"
+    )
+    assert paper.authors == ["Ada Quill", "Basil Thorne"]  # not "Computer Science Division"
+    # Printed under the authors; the PDF's CreationDate says 2026.
+    assert paper.year == "2007"
+
+
+def test_letter_numbered_headings_are_sections(paper):
+    assert [(s.number, s.title) for s in paper.sections] == [
+        ("A", "Introduction"),
+        ("B", "Method"),
+        ("C", "Results"),
+    ]
+
+
+def test_ligatures_are_read_as_their_letters(paper):
+    text = _text(paper)
+    for word in ("specifies", "first", "configuration file", "offline", "difficult", "affine"):
+        assert word in text, word
+    assert "species" not in text
+
+
+def test_math_punctuation_and_minus_signs_are_read(paper):
+    text = _text(paper)
+    assert "$f(x_{1}, x_{2}," in text  # CMMI's comma, not ";"
+    assert ";" not in text
+    assert "[-2^{31},+2^{31} - 1]" in text  # CMSY's minus signs kept
+
+
+def test_a_year_is_never_taken_from_the_files_creation_date(tmp_path):
+    """A paper that prints no date has no year, whatever its CreationDate."""
+    from reportlab.pdfgen import canvas
+
+    path = tmp_path / "undated.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=(612, 792))
+    pdf.setFont("Helvetica-Bold", 18)
+    pdf.drawString(72, 720, "Sparse kernels on shared caches")
+    pdf.setFont("Times-Roman", 10)
+    for row in range(40):
+        pdf.drawString(72, 680 - 13 * row, f"Line {row} of the text says what the paper measured.")
+    pdf.save()
+    read = paper_read(path, tmp_path / "figures")
+    assert read.title == "Sparse kernels on shared caches"
+    assert read.year == ""
+
+
+# A Type 3 font as ghostscript writes dvips' bitmap fonts: glyphs drawn in 600 dpi pixels
+# (an em of 83 units at 10 pt) in a FontMatrix that turns y over, under `0.12 Tf` and a text
+# matrix that turns it back. Boxes of a real CMR10 at 600 dpi (capitals 57 px, x-height 36,
+# ascenders 58) and advances; the bold face is CMBX10's widths (15 % wider).
+GLYPHS = {
+    "regular": {
+        **{c: (62, 57) for c in "ABCDEFGHIKLMNOPRSTUVWXYZ"},
+        **{c: (42, 36) for c in "aceosuvxz"},
+        **{c: (46, 36) for c in "mnrw"},
+        **{c: (46, 58) for c in "bdhkl"},
+        **{c: (23, 56) for c in "fijt"},
+        **{c: (42, 56) for c in "gpqy"},
+        **{c: (42, 56) for c in "0123456789"},
+    },
+}
+GLYPHS["bold"] = {c: (round(w * 1.15), h) for c, (w, h) in GLYPHS["regular"].items()}
+
+
+def _ghostscript_type3_pdf(path, lines: list[tuple[str, str]]):
+    """A page of (face, text) lines, each in one of two ghostscript-style Type 3 fonts."""
+    objects: list[bytes] = []
+
+    def add(body: bytes) -> int:
+        objects.append(body)
+        return len(objects)
+
+    add(b"<< /Type /Catalog /Pages 2 0 R >>")
+    add(b"")  # pages, filled in below
+    fonts = {}
+    for face, glyphs in GLYPHS.items():
+        procs = {}
+        for char, (width, height) in glyphs.items():
+            program = f"{width} 0 2 0 {width - 2} {height} d1 2 0 {width - 4} {height} re f"
+            procs[char] = add(
+                b"<< /Length %d >>\nstream\n" % len(program) + program.encode() + b"\nendstream"
+            )
+        codes = sorted(ord(c) for c in glyphs)
+        char_procs = " ".join(f"/{chr(c)} {procs[chr(c)]} 0 R" for c in codes)
+        differences = " ".join(f"{c} /{chr(c)}" for c in codes)
+        widths = " ".join(
+            str(glyphs[chr(c)][0]) if chr(c) in glyphs else "0"
+            for c in range(codes[0], codes[-1] + 1)
+        )
+        fonts[face] = add(
+            (
+                f"<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1 -1] /FontMatrix [1 0 0 -1 0 0] "
+                f"/CharProcs << {char_procs} >> /Encoding << /Type /Encoding /Differences "
+                f"[{differences}] >> /FirstChar {codes[0]} /LastChar {codes[-1]} "
+                f"/Widths [{widths}] /Resources << >> >>"
+            ).encode()
+        )
+    text = []
+    y = 700.0  # from the page's foot; the text matrix turns y over, the font turns it back
+    for face, line in lines:
+        words = []
+        for word in line.split():
+            words.append(f"({word})")
+        # A word space of 3.3 pt: -27500 thousandths of 0.12 pt.
+        text.append(f"/F{face} 0.12 Tf 1 0 0 -1 72 {y:.2f} Tm [{' -27500 '.join(words)}] TJ")
+        y -= 24.0 if face == "bold" else 12.0
+    content = ("BT " + " ".join(text) + " ET").encode()
+    contents = add(b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream")
+    font_resources = " ".join(f"/F{face} {number} 0 R" for face, number in fonts.items())
+    page = add(
+        (
+            f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents {contents} 0 R "
+            f"/Resources << /Font << {font_resources} >> >> >>"
+        ).encode()
+    )
+    objects[1] = f"<< /Type /Pages /Kids [{page} 0 R] /Count 1 >>".encode()
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1,
+        xref,
+    )
+    path.write_bytes(bytes(out))
+    return path
+
+
+def test_ghostscripts_bitmap_fonts_are_read_upright_at_their_size(tmp_path):
+    lines = [("bold", "Random Algorithms for Cutsets")] + [
+        ("regular", "We show how to reach a minimum loop cutset with high probability")
+    ] * 6
+    path = _ghostscript_type3_pdf(tmp_path / "ghostscript.pdf", lines)
+    with pdfplumber.open(path) as pdf:
+        first = pdf.pages[0].chars[0]
+        assert not first["upright"] and first["size"] < 0.2  # as pdfminer reads them
+        layout = layout_read(pdf)
+    segments = [s for s in layout.segments(None) if s.text.strip()]
+    texts = [s.text for s in segments]
+    assert texts[0] == "Random Algorithms for Cutsets", texts
+    assert texts.count("We show how to reach a minimum loop cutset with high probability") == 6
+    assert 9.5 <= layout.body_size <= 10.5  # an em of 83 px at 600 dpi
+    heading = segments[0]
+    assert heading.bold and "Type3" in heading.font  # its letters are 15 % wider
+    assert not segments[1].bold and segments[1].font != heading.font
