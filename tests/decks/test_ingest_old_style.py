@@ -16,7 +16,12 @@ from apps.decks.pipeline.ingest import paper_read
 from apps.decks.pipeline.ingest.layout import layout_read
 
 OLD_STYLE = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "oldstyle"
-BUILDS = ["tessera-oldstyle.pdf", "tessera-oldstyle-dvipdfmx.pdf", "tessera-oldstyle-bitmap.pdf"]
+BUILDS = [
+    "tessera-oldstyle.pdf",
+    "tessera-oldstyle-dvipdfmx.pdf",
+    "tessera-oldstyle-bitmap.pdf",
+    "tessera-oldstyle-capitals.pdf",
+]
 
 
 @pytest.fixture(scope="module", params=BUILDS)
@@ -78,6 +83,25 @@ def test_math_punctuation_and_minus_signs_are_read(paper):
     assert "$f(x_{1}, x_{2}," in text  # CMMI's comma, not ";"
     assert ";" not in text
     assert "[-2^{31},+2^{31} - 1]" in text  # CMSY's minus signs kept
+
+
+def test_an_underscore_drawn_as_a_rule_and_the_latex_logo_are_read(paper):
+    text = _text(paper)
+    assert "src/56_xc of the LaTeX sources" in text  # \_ is a rule in Computer Modern
+
+
+@pytest.mark.parametrize(
+    "read, meant",
+    [
+        ("The examples are in LaT X [10], a", "The examples are in LaTeX [10], a"),  # CMCSC's a
+        ("a LATEX-specific processor", "a LaTeX-specific processor"),
+        ("Lat X is no logo", "Lat X is no logo"),
+    ],
+)
+def test_a_latex_logo_with_a_small_capitals_a_is_named(read, meant):
+    from apps.decks.pipeline.ingest.tex_words import logos_named
+
+    assert logos_named(read) == meant
 
 
 def test_a_year_is_never_taken_from_the_files_creation_date(tmp_path):

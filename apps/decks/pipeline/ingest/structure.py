@@ -131,6 +131,13 @@ def title_find(layout: Layout, metadata_title: str) -> tuple[str, Segment | None
     return title, block[-1]
 
 
+def _in_capitals(text: str) -> bool:
+    """A line set in capitals ("CALCULATING PER-ATOM QUANTITIES"), as old reports set their
+    title at the body's size without bold."""
+    letters = [c for c in text if c.isalpha()]
+    return len(text.split()) >= 3 and len(letters) >= 12 and all(c.isupper() for c in letters)
+
+
 def _centred(layout: Layout, segment: Segment) -> bool:
     """Set in the middle of page 1, away from both margins (an old-style article's title)."""
     width = layout.page_sizes[0][0]
@@ -140,7 +147,8 @@ def _centred(layout: Layout, segment: Segment) -> bool:
 
 def _bold_title_lines(layout: Layout) -> list[Segment]:
     """The first bold lines of page 1's upper third that are no heading or caption (AMS and
-    some journals set the title bold, in capitals, at the body's size)."""
+    some journals set the title bold, in capitals, at the body's size), or lines in capitals
+    (an old report's title, set in the body's font)."""
     top = 0.35 * layout.page_sizes[0][1]
     lines = sorted(
         (
@@ -148,7 +156,7 @@ def _bold_title_lines(layout: Layout) -> list[Segment]:
             for s in layout.pages[0]
             if s.role in ("text", "margin")
             and s.top < top
-            and s.bold
+            and (s.bold or s.role == "text" and _in_capitals(s.text))
             and len(s.text.split()) >= 2
             and not CAPTION.match(s.text)
             and not _heading_text(s.text)
