@@ -137,6 +137,17 @@ GLYPHS = {
     },
 }
 GLYPHS["bold"] = {c: (round(w * 1.15), h) for c, (w, h) in GLYPHS["regular"].items()}
+# OT1's "fi" at code 12, as wide as "f" and "i" less a kern; at code 13 a glyph far narrower
+# than "fl" (CMMI's γ sits there): not a ligature, and nothing else names it.
+GLYPHS["regular"] |= {"\x0c": (44, 58), "\x0d": (28, 36)}
+
+
+def _pdf_name(char: str) -> str:
+    return char if char.isalnum() else f"#{ord(char):02x}"
+
+
+def _pdf_string(word: str) -> str:
+    return "".join(ch if ch.isalnum() else f"\\{ord(ch):03o}" for ch in word)
 
 
 def _ghostscript_type3_pdf(path, lines: list[tuple[str, str]]):
@@ -158,26 +169,38 @@ def _ghostscript_type3_pdf(path, lines: list[tuple[str, str]]):
                 b"<< /Length %d >>\nstream\n" % len(program) + program.encode() + b"\nendstream"
             )
         codes = sorted(ord(c) for c in glyphs)
-        char_procs = " ".join(f"/{chr(c)} {procs[chr(c)]} 0 R" for c in codes)
-        differences = " ".join(f"{c} /{chr(c)}" for c in codes)
+        char_procs = " ".join(f"/{_pdf_name(chr(c))} {procs[chr(c)]} 0 R" for c in codes)
+        differences = " ".join(f"{c} /{_pdf_name(chr(c))}" for c in codes)
         widths = " ".join(
             str(glyphs[chr(c)][0]) if chr(c) in glyphs else "0"
             for c in range(codes[0], codes[-1] + 1)
+        )
+        # ghostscript's text map: the letters and digits as themselves, nothing else
+        mapped = [c for c in codes if chr(c).isalnum()]
+        cmap = "\n".join(f"<{c:02X}> <{c:04X}>" for c in mapped)
+        to_unicode = (
+            "/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /G def "
+            "1 begincodespacerange <00> <FF> endcodespacerange "
+            f"{len(mapped)} beginbfchar\n{cmap}\nendbfchar endcmap CMapName currentdict /CMap "
+            "defineresource pop end end"
+        ).encode()
+        text_map = add(
+            b"<< /Length %d >>\nstream\n" % len(to_unicode) + to_unicode + b"\nendstream"
         )
         fonts[face] = add(
             (
                 f"<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1 -1] /FontMatrix [1 0 0 -1 0 0] "
                 f"/CharProcs << {char_procs} >> /Encoding << /Type /Encoding /Differences "
                 f"[{differences}] >> /FirstChar {codes[0]} /LastChar {codes[-1]} "
-                f"/Widths [{widths}] /Resources << >> >>"
+                f"/Widths [{widths}] /ToUnicode {text_map} 0 R /Resources << >> >>"
             ).encode()
         )
     text = []
     y = 700.0  # from the page's foot; the text matrix turns y over, the font turns it back
     for face, line in lines:
         words = []
-        for word in line.split():
-            words.append(f"({word})")
+        for word in line.split(" "):  # \x0c and \x0d are whitespace to split()
+            words.append(f"({_pdf_string(word)})")
         # A word space of 3.3 pt: -27500 thousandths of 0.12 pt.
         text.append(f"/F{face} 0.12 Tf 1 0 0 -1 72 {y:.2f} Tm [{' -27500 '.join(words)}] TJ")
         y -= 24.0 if face == "bold" else 12.0
@@ -224,3 +247,27 @@ def test_ghostscripts_bitmap_fonts_are_read_upright_at_their_size(tmp_path):
     heading = segments[0]
     assert heading.bold and "Type3" in heading.font  # its letters are 15 % wider
     assert not segments[1].bold and segments[1].font != heading.font
+
+
+def test_a_bitmap_fonts_ligature_is_read_and_an_unnamed_glyph_is_unreadable(tmp_path):
+    lines = (
+        [("regular", "The parameter speci\x0ces the object")]
+        + [("regular", "We show how to reach a minimum loop cutset with high probability")] * 6
+        + [("regular", "The re\x0dex is drawn")]
+    )
+    path = _ghostscript_type3_pdf(tmp_path / "ghostscript.pdf", lines)
+    with pdfplumber.open(path) as pdf:
+        texts = [s.text for s in layout_read(pdf).segments(None) if s.text.strip()]
+    assert texts[0] == "The parameter specifies the object", texts
+    # Not "reex": without the glyph the word would be another word, so the sentence goes.
+    assert texts[-1] == "The re\ufffdex is drawn", texts
+
+
+def test_a_sentence_with_an_unreadable_word_is_left_out():
+    from apps.decks.pipeline.ingest.structure import _without_unreadable_words
+
+    paragraph = "The parameter P speci\ufffdes the object. It is read once per run, at start."
+    assert _without_unreadable_words(paragraph) == "It is read once per run, at start."
+    assert _without_unreadable_words("A sum $a \ufffd b$ is kept here.") == (
+        "A sum $a \ufffd b$ is kept here."  # inside a formula: broken_math's to judge
+    )

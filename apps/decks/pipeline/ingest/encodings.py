@@ -75,6 +75,9 @@ TEX_NAMES = {
     "greaterequal": "≥",
     "negationslash": "\u0338",  # drawn over "=" to make "≠" (glyphs.negations_joined)
     "vextenddouble": "‖",
+    "bardbl": "‖",  # CMSY's \| (a norm), not in the Adobe Glyph List
+    "similarequal": "≃",
+    "suppress": "",  # CMR's mark that suppresses a dot (the Polish ł's stroke): no text
     "vextendsingle": "|",
     # CMSY's floor and ceiling brackets, whose text map some TeX builds give as "+" and ",":
     # "(n − ⌊nηh⌋)" read "(η − +ηh,)"
@@ -196,6 +199,7 @@ def _font_repairs(
         if true is None or seen == true:
             continue
         repairs.setdefault(seen, set()).add(true)
+    _unknown_marked(font, names, repairs)
     if any(t in LIGATURE_LETTERS for r in repairs.values() for t in r) and made_up:
         # A bitmap font with TeX's ligatures is an OT1 text face (not typewriter, which has
         # braces and quotes at those codes): its quotes and dashes sit where ASCII has others
@@ -208,6 +212,24 @@ def _font_repairs(
         seen = _reported(font, code)
         if seen in repairs and glyph_char(glyph) == seen:
             repairs[seen].add(seen)
+
+
+UNKNOWN_SHARE = 0.25  # of a font's codes: a few unknown glyphs in a font that reads
+
+
+def _unknown_marked(font, names: dict[int, str], repairs: dict[str, set[str]]) -> None:
+    """A glyph nothing names, in a font whose other glyphs read, is unreadable (U+FFFD), not
+    nothing: dropped, "speci(fi)es" reads "species", a different word. A font that reads not
+    at all keeps pdfminer's "(cid:N)" (its text is then missing, and the paper a scan)."""
+    drawn = [code for code, glyph in names.items() if glyph != ".notdef"]  # not in the subset
+    unknown = [
+        seen
+        for code in drawn
+        if (seen := _reported(font, code)).startswith("(cid:") and seen not in repairs
+    ]
+    if unknown and len(unknown) <= UNKNOWN_SHARE * len(drawn):
+        for seen in unknown:
+            repairs.setdefault(seen, set()).add(UNREADABLE)
 
 
 LIGATURE_LETTERS = {"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl"}

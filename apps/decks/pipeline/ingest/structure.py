@@ -15,6 +15,7 @@ from apps.decks.pipeline.ingest.layout import (
 )
 from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
 from apps.decks.pipeline.paper import Equation, Section
+from apps.decks.pipeline.text import sentences as text_sentences
 from apps.decks.pipeline.title_style import without_footnote_marks
 
 DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+[^\s\"<>.,;)\]])")
@@ -444,6 +445,7 @@ def sections_read(
                 if last and REFERENCE_ENTRY.match(last[-1]) and last[-1].startswith("[1]"):
                     last.pop()  # the list's first entry, a paragraph of its own
                     text, references_reached = "", True
+            text = _without_unreadable_words(text)
             if len(text.split()) >= 4:
                 current.paragraphs.append(text)
         paragraph.clear()
@@ -531,6 +533,19 @@ def _heading_goes_on(
         return False
     gap = segment.top - heading.bottom
     return -1 <= gap <= 0.6 * segment.size and heading.x0 - 3 <= segment.x0 <= heading.x0 + 40
+
+
+UNREADABLE_IN_WORD = re.compile(r"[^\W\d_]\ufffd|\ufffd[^\W\d_]")
+
+
+def _without_unreadable_words(paragraph: str) -> str:
+    """The paragraph without its sentences that hold a word with a glyph no reading names
+    (encodings.py marks it U+FFFD): without the glyph the word would be another word or none
+    ("speci?es" → "species"), and a wrong statement is worse than a dropped one."""
+    if "\ufffd" not in paragraph:
+        return paragraph
+    kept = [s for s in text_sentences(paragraph) if not UNREADABLE_IN_WORD.search(s)]
+    return " ".join(kept)
 
 
 def _sentence_open(paragraph: list[str]) -> bool:
