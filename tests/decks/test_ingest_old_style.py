@@ -271,3 +271,51 @@ def test_a_sentence_with_an_unreadable_word_is_left_out():
     assert _without_unreadable_words("A sum $a \ufffd b$ is kept here.") == (
         "A sum $a \ufffd b$ is kept here."  # inside a formula: broken_math's to judge
     )
+
+
+def _report_pdf(path):
+    """A report's title page (the title block below the page's middle, the date under the
+    author) and a chapter whose label and title are set on two lines."""
+    from reportlab.pdfgen import canvas
+
+    pdf = canvas.Canvas(str(path), pagesize=(595, 842))
+    pdf.setFont("Times-Roman", 20)
+    pdf.drawCentredString(297, 470, "Test Report on the Localization Function")
+    pdf.setFont("Times-Roman", 14)
+    pdf.drawCentredString(297, 420, "Ada Quill")
+    pdf.drawCentredString(297, 390, "January 2, 2022")
+    pdf.showPage()
+    pdf.setFont("Times-Bold", 20)
+    pdf.drawString(72, 760, "Chapter 1")
+    pdf.drawString(72, 730, "Test on an isolated atom.")
+    pdf.setFont("Times-Roman", 11)
+    for row in range(40):
+        pdf.drawString(
+            72, 690 - 14 * row, f"Row {row} of the test compares the function with theory."
+        )
+    pdf.save()
+    return path
+
+
+def test_a_reports_title_page_date_and_chapter_headings(tmp_path):
+    read = paper_read(_report_pdf(tmp_path / "report.pdf"), tmp_path / "figures")
+    assert read.title == "Test Report on the Localization Function"
+    assert read.authors == ["Ada Quill"]
+    assert read.year == "2022"  # under the title, below the page's middle
+    assert [(s.number, s.title) for s in read.sections][:1] == [("1", "Test on an isolated atom")]
+
+
+@pytest.mark.parametrize(
+    "line, names",
+    [
+        ("Aur \u0301elien Lherbier", ["Aurélien Lherbier"]),  # a combining acute read apart
+        ("Fran\u00b8cois M\u00a8uller, Ana Lima", ["François Müller", "Ana Lima"]),
+        ("Author: Stan G. Moore", ["Stan G. Moore"]),
+        ("Andrew Makhorin <mao@gnu.org>", ["Andrew Makhorin"]),
+        ("Mike Brown, Sandia National Labs, October 2007", ["Mike Brown", "Sandia National Labs"]),
+    ],
+)
+def test_author_lines_are_split_into_names(line, names):
+    from apps.decks.pipeline.ingest.structure import _split_names
+
+    assert _split_names(line) == names

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from apps.decks.pipeline.ingest.equations import DisplayEquation
@@ -80,6 +81,7 @@ AFFILIATION = re.compile(
 MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
 DATE = re.compile(rf"(?:(?:\d{{1,2}}\s+)?(?:{MONTHS})\.?\s+(?:\d{{1,2}},?\s+)?)?(?:19|20)\d\d")
 EMAIL = re.compile(r"<?[\w.+-]+@[\w-]+(?:\.[\w-]+)+>?")
+CHAPTER_LABEL = re.compile(r"^(?:Chapter|Part|Appendix)\s+([\dIVXA-Z]{1,4})\.?$", re.I)
 AUTHOR_LABEL = re.compile(r"^\s*(?:authors?|by)\s*:?\s+", re.I)
 LIST_ITEM = re.compile(r"(?:\d{1,2}[.)]|\([a-z\d]\)|[–-])\s+[A-Z]")
 BULLET = re.compile(r"[•◦▪‣∙]\s")
@@ -206,7 +208,35 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
     return [n for n in names if _looks_like_name(n)][:30]
 
 
+# A spacing accent TeX drew apart from its letter ("Aur ́elien"): the combining mark it stands for.
+SPACING_ACCENTS = {
+    "´": "\u0301",
+    "`": "\u0300",
+    "¨": "\u0308",
+    "ˆ": "\u0302",
+    "˜": "\u0303",
+    "¸": "\u0327",
+    "ˇ": "\u030c",
+    "˚": "\u030a",
+    "¯": "\u0304",
+    "˘": "\u0306",
+}
+
+
+def accents_joined(text: str) -> str:
+    """ "Aur ́elien" → "Aurélien": a name's accent, read before its letter and apart from it (a
+    spacing accent or a lone combining mark), set on its letter again."""
+    marks = "".join(SPACING_ACCENTS) + "\u0300-\u036f"
+    joined = re.sub(
+        f"\\s?([{marks}])([A-Za-z])",
+        lambda m: m.group(2) + SPACING_ACCENTS.get(m.group(1), m.group(1)),
+        text,
+    )
+    return unicodedata.normalize("NFC", joined)
+
+
 def _split_names(text: str) -> list[str]:
+    text = accents_joined(text)
     text = AUTHOR_LABEL.sub("", DATE.sub("", text))  # "Author: …", "…, October 2007"
     text = EMAIL.sub("", text)  # "Andrew Makhorin <mao@gnu.org>"
     text = re.sub(r"[\d*†‡§¶]+", "", text)
@@ -274,14 +304,16 @@ PRINTED_DATE = re.compile(
 )
 
 
-def printed_year(layout: Layout) -> str:
+def printed_year(layout: Layout, title_segment: Segment | None = None) -> str:
     """The year of the date printed in page 1's title block ("August 2011", "Mike Brown, …,
-    October 2007", "May 5, 1999"): the upper half of the page, before any long paragraph's
-    citations could offer one. The PDF's creation date is no substitute: it is when the file
+    October 2007", "May 5, 1999"): the upper half of the page or the lines just under the
+    title, and never a sentence (an abstract's date). The PDF's creation date is no substitute: it is when the file
     was made (a conversion, a rebuild), often years after the paper."""
     if not layout.pages:
         return ""
     half = 0.5 * layout.page_sizes[0][1]
+    if title_segment is not None:  # a report's title page sets its title block lower
+        half = max(half, title_segment.bottom + 150)
     for segment in sorted(layout.pages[0], key=lambda s: (s.top, s.x0)):
         if segment.top > half or segment.role not in ("text", "margin"):
             continue
@@ -473,10 +505,14 @@ def sections_read(
                     else:  # the text before and after it are not one sentence
                         flush()
                 continue
-            if page == 1 and segment.text.strip().lower() in names:
+            if page == 1 and accents_joined(segment.text.strip()).lower() in names:
                 continue
             if _heading_goes_on(layout, current, paragraph, last_heading, segment):
                 rest = segment.text.strip()
+                if label := CHAPTER_LABEL.match(current.title):  # "Chapter 1" / its title
+                    current.number, current.title = label.group(1), rest.rstrip(".")
+                    last_heading = segment
+                    continue
                 if rest.isupper() and not current.title.isupper():
                     rest = _sentence_case(rest).lower()  # the first line was set in capitals too
                 current.title = join_lines([current.title, rest], vocabulary)
@@ -487,6 +523,12 @@ def sections_read(
                 flush()
                 if END_OF_BODY.match(heading.title):
                     return _kept(sections), first_heading, placed
+                label = CHAPTER_LABEL.match(current.title) if current is not None else None
+                if label and not current.paragraphs and not CHAPTER_LABEL.match(heading.title):
+                    # "Chapter 1" over "Test on an isolated H atom.": one heading, numbered
+                    current.number, current.title = label.group(1), heading.title.rstrip(".")
+                    last_heading = segment
+                    continue
                 first_heading = first_heading or segment
                 current = Section(number=heading.number, title=heading.title, level=heading.level)
                 sections.append(current)
