@@ -319,3 +319,18 @@ def test_author_lines_are_split_into_names(line, names):
     from apps.decks.pipeline.ingest.structure import _split_names
 
     assert _split_names(line) == names
+
+
+@pytest.mark.parametrize(
+    "paragraph, read",
+    [
+        ("developed by Niklas E \u0301en at Chalmers", "developed by Niklas Eén at Chalmers"),
+        ("as M\u00a8uller showed for $\\hat{x}$", "as Müller showed for $\\hat{x}$"),
+        ("the accent $\\acute{e} \u0301x$ stays", "the accent $\\acute{e} \u0301x$ stays"),
+        ("quoted as `text' in code", "quoted as `text' in code"),
+    ],
+)
+def test_an_accent_read_apart_in_prose_is_set_on_its_letter(paragraph, read):
+    from apps.decks.pipeline.ingest.structure import prose_accents_joined
+
+    assert prose_accents_joined(paragraph) == read

@@ -235,6 +235,33 @@ def accents_joined(text: str) -> str:
     return unicodedata.normalize("NFC", joined)
 
 
+PROSE_MARKS = "´¨¸ˇ˚˘\u0300-\u036f"  # never a character of prose on their own
+PROSE_ACCENT = re.compile(f"\\s?([{PROSE_MARKS}])([A-Za-z])")
+MATH_SPAN = re.compile(r"(?<!\\)\$[^$]*(?<!\\)\$")
+
+
+def prose_accents_joined(paragraph: str) -> str:
+    """Outside formulas, an accent read apart before its letter ("Niklas E ́en", "M¨uller")
+    set on it ("Eén", "Müller"); a slide would show the mark loose, and the reviewer strip it
+    to "Een"."""
+    if not PROSE_ACCENT.search(paragraph):
+        return paragraph
+    parts, last = [], 0
+    for math in MATH_SPAN.finditer(paragraph):
+        parts.append(_joined_prose(paragraph[last : math.start()]))
+        parts.append(math.group(0))
+        last = math.end()
+    parts.append(_joined_prose(paragraph[last:]))
+    return "".join(parts)
+
+
+def _joined_prose(text: str) -> str:
+    joined = PROSE_ACCENT.sub(
+        lambda m: m.group(2) + SPACING_ACCENTS.get(m.group(1), m.group(1)), text
+    )
+    return unicodedata.normalize("NFC", joined)
+
+
 def _split_names(text: str) -> list[str]:
     text = accents_joined(text)
     text = AUTHOR_LABEL.sub("", DATE.sub("", text))  # "Author: …", "…, October 2007"
@@ -477,7 +504,7 @@ def sections_read(
                 if last and REFERENCE_ENTRY.match(last[-1]) and last[-1].startswith("[1]"):
                     last.pop()  # the list's first entry, a paragraph of its own
                     text, references_reached = "", True
-            text = _without_unreadable_words(text)
+            text = prose_accents_joined(_without_unreadable_words(text))
             if len(text.split()) >= 4:
                 current.paragraphs.append(text)
         paragraph.clear()
