@@ -58,7 +58,8 @@ class _Measure:
 
 
 def type3_names(pdf: pdfplumber.PDF) -> dict[int, str]:
-    """object id → a name for each Type 3 font: its own ("Type3-67"), and "-Bold" for a face
+    """object id → a name for each Type 3 font: the one its descriptor gives, else one of its
+    own ("Type3-67"), and "-Bold" for a face
     whose letters are clearly wider, per em, than the same letters of the document's main
     Type 3 face (a bitmap font's name does not say it is bold; its widths do: CMBX is 15 %
     wider than CMR, CMTI only 3 %)."""
@@ -70,7 +71,10 @@ def type3_names(pdf: pdfplumber.PDF) -> dict[int, str]:
     }
     main = max(relative, key=lambda i: len(relative[i]), default=None)
     names = {}
-    for objid in measures:
+    for objid, spec in _type3_fonts(pdf):
+        if own := _own_name(spec):
+            names[objid] = own  # a font that says its name keeps it ("DejaVuSans-Bold")
+            continue
         name = NAME.format(objid=objid)
         if main is not None and objid in relative and objid != main:
             shared = [ch for ch in relative[objid] if relative[main].get(ch)]
@@ -181,6 +185,16 @@ def _type3_fonts(pdf: pdfplumber.PDF):
             spec = resolve1(reference)
             if isinstance(spec, dict) and literal_name(resolve1(spec.get("Subtype"))) == "Type3":
                 yield reference.objid, spec
+
+
+def _own_name(spec: dict) -> str:
+    """The name pdfminer gives the font when its descriptor has one (matplotlib's do)."""
+    descriptor = resolve1(spec.get("FontDescriptor"))
+    name = resolve1(descriptor.get("FontName")) if isinstance(descriptor, dict) else None
+    if name is None:
+        return ""
+    name = literal_name(name) if not isinstance(name, (str, bytes)) else name
+    return name.decode("latin-1") if isinstance(name, bytes) else str(name)
 
 
 def _em(spec: dict) -> tuple[float | None, dict[str, float]]:
