@@ -334,3 +334,19 @@ def test_an_accent_read_apart_in_prose_is_set_on_its_letter(paragraph, read):
     from apps.decks.pipeline.ingest.structure import prose_accents_joined
 
     assert prose_accents_joined(paragraph) == read
+
+
+def test_a_revision_noted_on_page_one_gives_the_year(tmp_path):
+    from reportlab.pdfgen import canvas
+
+    path = tmp_path / "revised.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=(612, 792))
+    pdf.setFont("Helvetica-Bold", 18)
+    pdf.drawString(72, 720, "Index preparation and processing")
+    pdf.setFont("Times-Roman", 10)
+    for row in range(40):
+        pdf.drawString(72, 680 - 13 * row, f"Line {row} of the text says what the paper measured.")
+    pdf.setFont("Times-Roman", 8)
+    pdf.drawString(72, 60, "Updated 2014 by the maintainers of the program.")
+    pdf.save()
+    assert paper_read(path, tmp_path / "figures").year == "2014"

@@ -331,6 +331,13 @@ PRINTED_DATE = re.compile(
 )
 
 
+REVISED = re.compile(
+    rf"\b(?:updated|revised|last\s+(?:modified|revised|updated)|this\s+version)\s*:?\s+"
+    rf"(?:in\s+|on\s+)?(?:(?:{MONTHS})\.?\s+)?(?:\d{{1,2}},?\s+)?((?:19|20)\d\d)\b",
+    re.I,
+)
+
+
 def printed_year(layout: Layout, title_segment: Segment | None = None) -> str:
     """The year of the date printed in page 1's title block ("August 2011", "Mike Brown, …,
     October 2007", "May 5, 1999"): the upper half of the page or the lines just under the
@@ -341,12 +348,18 @@ def printed_year(layout: Layout, title_segment: Segment | None = None) -> str:
     half = 0.5 * layout.page_sizes[0][1]
     if title_segment is not None:  # a report's title page sets its title block lower
         half = max(half, title_segment.bottom + 150)
-    for segment in sorted(layout.pages[0], key=lambda s: (s.top, s.x0)):
+    lines = sorted(layout.pages[0], key=lambda s: (s.top, s.x0))
+    for segment in lines:
         if segment.top > half or segment.role not in ("text", "margin"):
             continue
         if len(segment.text.split()) > 12:
             continue  # a sentence of the abstract that names a date is not the paper's date
         if match := PRINTED_DATE.search(segment.text):
+            return match.group(1)
+    for segment in lines:  # a revision noted anywhere on page 1 ("‡Updated 2014 by …")
+        # its mark may have made it a formula: "$‡\mathrm{Updated} 2014$ by …"
+        plain = re.sub(r"\\mathrm\{([^}]*)\}", r"\1", segment.text).replace("$", " ")
+        if len(plain.split()) <= 12 and (match := REVISED.search(plain)):
             return match.group(1)
     return ""
 
