@@ -350,3 +350,18 @@ def test_a_revision_noted_on_page_one_gives_the_year(tmp_path):
     pdf.drawString(72, 60, "Updated 2014 by the maintainers of the program.")
     pdf.save()
     assert paper_read(path, tmp_path / "figures").year == "2014"
+
+
+@pytest.mark.parametrize(
+    "text, read",
+    [
+        ("Georg C. $\\mathrm{Ganzenm}\\ddot{u}\\mathrm{ller}$", "Georg C. Ganzenmüller"),
+        ("the Institut $f\\ddot{u}r$ Kurzzeitdynamik", "the Institut für Kurzzeitdynamik"),
+        ("the force $m\\ddot{x}$ and $\\hat{a}bc$", "the force $m\\ddot{x}$ and $\\hat{a}bc$"),
+        ("its rate $\\ddot{x}_{i}$", "its rate $\\ddot{x}_{i}$"),
+    ],
+)
+def test_a_word_whose_umlaut_was_read_as_mathematics_is_a_word(text, read):
+    from apps.decks.pipeline.ingest.structure import accented_words
+
+    assert accented_words(text) == read

@@ -262,8 +262,36 @@ def _joined_prose(text: str) -> str:
     return unicodedata.normalize("NFC", joined)
 
 
+# A word of prose whose accented letter the glyph reader took for mathematics:
+# "$\mathrm{Ganzenm}\ddot{u}\mathrm{ller}$", "$f\ddot{u}r$". Only accents of writing (an
+# umlaut, a caron, a breve), never \hat, \bar or \tilde, which mathematics puts on letters.
+TEXT_ACCENT_TEX = {"ddot": "\u0308", "check": "\u030c", "breve": "\u0306"}
+ACCENTED_WORD = re.compile(
+    r"(?<!\\)\$((?:\\mathrm\{[A-Za-z]+\}|\\(?:ddot|check|breve)\{[A-Za-z]\}|[A-Za-z])+)\$"
+)
+
+
+def accented_words(text: str) -> str:
+    """ "$f\\ddot{u}r$" → "für": a word of three letters or more with a writing accent."""
+
+    def word(match: re.Match) -> str:
+        tex = match.group(1)
+        if "\\" not in tex.replace("\\mathrm", ""):
+            return match.group(0)  # no accent in it
+        plain = re.sub(r"\\mathrm\{([A-Za-z]+)\}", r"\1", tex)
+        plain = re.sub(
+            r"\\(ddot|check|breve)\{([A-Za-z])\}",
+            lambda m: m.group(2) + TEXT_ACCENT_TEX[m.group(1)],
+            plain,
+        )
+        letters = unicodedata.normalize("NFC", plain)
+        return letters if len(letters) >= 3 and letters.isalpha() else match.group(0)
+
+    return ACCENTED_WORD.sub(word, text)
+
+
 def _split_names(text: str) -> list[str]:
-    text = accents_joined(text)
+    text = accents_joined(accented_words(text))
     text = AUTHOR_LABEL.sub("", DATE.sub("", text))  # "Author: …", "…, October 2007"
     text = EMAIL.sub("", text)  # "Andrew Makhorin <mao@gnu.org>"
     text = re.sub(r"[\d*†‡§¶]+", "", text)
@@ -517,7 +545,7 @@ def sections_read(
                 if last and REFERENCE_ENTRY.match(last[-1]) and last[-1].startswith("[1]"):
                     last.pop()  # the list's first entry, a paragraph of its own
                     text, references_reached = "", True
-            text = prose_accents_joined(_without_unreadable_words(text))
+            text = accented_words(prose_accents_joined(_without_unreadable_words(text)))
             if len(text.split()) >= 4:
                 current.paragraphs.append(text)
         paragraph.clear()
@@ -545,7 +573,7 @@ def sections_read(
                     else:  # the text before and after it are not one sentence
                         flush()
                 continue
-            if page == 1 and accents_joined(segment.text.strip()).lower() in names:
+            if page == 1 and accents_joined(accented_words(segment.text.strip())).lower() in names:
                 continue
             if _heading_goes_on(layout, current, paragraph, last_heading, segment):
                 rest = segment.text.strip()
