@@ -365,3 +365,22 @@ def test_a_word_whose_umlaut_was_read_as_mathematics_is_a_word(text, read):
     from apps.decks.pipeline.ingest.structure import accented_words
 
     assert accented_words(text) == read
+
+
+def test_authors_are_found_under_a_subtitle(tmp_path):
+    from reportlab.pdfgen import canvas
+
+    path = tmp_path / "subtitle.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=(612, 792))
+    pdf.setFont("Times-Roman", 17)
+    pdf.drawCentredString(306, 700, "The implementation of particle hydrodynamics")
+    pdf.drawCentredString(306, 620, "A guide to the user package.")
+    pdf.setFont("Times-Roman", 12)
+    pdf.drawCentredString(306, 560, "Georg C. Lindqvist and Martin O. Steinberg")
+    pdf.drawCentredString(306, 546, "Fraunhofer Institute for High-Speed Dynamics")
+    pdf.setFont("Times-Roman", 10)
+    for row in range(36):
+        pdf.drawString(72, 500 - 13 * row, f"Line {row} of the text says what the guide explains.")
+    pdf.save()
+    read = paper_read(path, tmp_path / "figures")
+    assert read.authors == ["Georg C. Lindqvist", "Martin O. Steinberg"]

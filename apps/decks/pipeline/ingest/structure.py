@@ -174,6 +174,7 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
     """Names on the lines just below the title, before affiliations or the abstract."""
     if title_segment is None:
         return []
+    title_segment = _subtitle_end(layout, title_segment)
     below = sorted(
         (
             s
@@ -288,6 +289,23 @@ def accented_words(text: str) -> str:
         return letters if len(letters) >= 3 and letters.isalpha() else match.group(0)
 
     return ACCENTED_WORD.sub(word, text)
+
+
+def _subtitle_end(layout: Layout, title: Segment) -> Segment:
+    """The last line of a subtitle set in the title's size a little under it ("A guide to the
+    SPH-USER package."): the authors are under that, not under the title."""
+    end = title
+    if title.size < layout.body_size + 1.5:
+        return title  # a title at the body's size: the lines under it are the authors'
+    for segment in sorted(layout.pages[0], key=lambda s: s.top):
+        if (
+            segment.top > end.bottom
+            and segment.top - end.bottom < 6 * title.size
+            and abs(segment.size - title.size) < 0.6
+            and segment.role == "text"
+        ):
+            end = segment
+    return end
 
 
 def _split_names(text: str) -> list[str]:
