@@ -298,13 +298,13 @@ def _subtitle_end(layout: Layout, title: Segment) -> Segment:
     if title.size < layout.body_size + 1.5:
         return title  # a title at the body's size: the lines under it are the authors'
     for segment in sorted(layout.pages[0], key=lambda s: s.top):
-        if (
-            segment.top > end.bottom
-            and segment.top - end.bottom < 6 * title.size
-            and abs(segment.size - title.size) < 0.6
-            and segment.role == "text"
-        ):
-            end = segment
+        if segment.top <= end.bottom or segment.role != "text":
+            continue
+        if segment.top - end.bottom >= 6 * title.size or abs(segment.size - title.size) >= 0.6:
+            break  # the next line is no subtitle: the authors (or the abstract) follow the title
+        if _heading_text(segment.text) or NUMBERED.match(segment.text):
+            break
+        end = segment
     return end
 
 
