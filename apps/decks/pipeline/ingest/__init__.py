@@ -89,7 +89,7 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
         sections = [Section(title="Paper", paragraphs=_all_paragraphs(layout, covered))]
     venue, year = venue_find(layout, title)
     # The year printed on page 1, else none: the file's CreationDate is when it was made.
-    year = year or printed_year(layout)
+    year = year or printed_year(layout, title_segment)
     _attach_mentions(figures, sections)
     _place_in_order(layout, figures, sections)
     return Paper(

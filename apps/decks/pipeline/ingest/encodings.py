@@ -27,10 +27,11 @@ import unicodedata
 import pdfplumber
 from pdfminer.encodingdb import name2unicode
 from pdfminer.pdfinterp import PDFResourceManager
-from pdfminer.pdftypes import resolve1, stream_value
+from pdfminer.pdftypes import PDFObjRef, resolve1, stream_value
 from pdfminer.psparser import literal_name
 
 from apps.decks.pipeline.ingest.cff import cff_encoding
+from apps.decks.pipeline.ingest.type3 import type3_names
 
 UNREADABLE = "\ufffd"
 # Cork (T1) encoding, codes 16–31: quotes, dashes, ligatures (the positions TeX's EC fonts use).
@@ -53,8 +54,9 @@ T1_CONTROL = {
 }
 # A bitmap TeX font's printable codes are ASCII but for its quotes (OT1 and T1 alike).
 TEX_ASCII = {39: "’", 96: "‘"}
-# OT1 (the original TeX text encoding), codes 11–15: the ligatures.
+# OT1 (the original TeX text encoding), codes 11–15: the ligatures; its quotes and dashes.
 OT1_LIGATURES = {11: "ﬀ", 12: "ﬁ", 13: "ﬂ", 14: "ﬃ", 15: "ﬄ"}
+OT1_PUNCTUATION = {34: "”", 92: "“", 123: "–", 124: "—"}
 # Glyph names of TeX's math fonts that the Adobe Glyph List lacks.
 TEX_NAMES = {
     "latticetop": "⊤",
@@ -73,6 +75,9 @@ TEX_NAMES = {
     "greaterequal": "≥",
     "negationslash": "\u0338",  # drawn over "=" to make "≠" (glyphs.negations_joined)
     "vextenddouble": "‖",
+    "bardbl": "‖",  # CMSY's \| (a norm), not in the Adobe Glyph List
+    "similarequal": "≃",
+    "suppress": "",  # CMR's mark that suppresses a dot (the Polish ł's stroke): no text
     "vextendsingle": "|",
     # CMSY's floor and ceiling brackets, whose text map some TeX builds give as "+" and ",":
     # "(n − ⌊nηh⌋)" read "(η − +ηh,)"
@@ -130,6 +135,7 @@ def glyph_repairs(pdf: pdfplumber.PDF) -> dict[str, dict[str, str]]:
     manager = PDFResourceManager(caching=True)
     found: dict[str, dict[str, set[str]]] = {}
     done: set[int] = set()
+    type3 = type3_names(pdf)
     for page in pdf.pages:
         fonts = resolve1((page.page_obj.resources or {}).get("Font")) or {}
         if not isinstance(fonts, dict):
@@ -139,8 +145,9 @@ def glyph_repairs(pdf: pdfplumber.PDF) -> dict[str, dict[str, str]]:
             if not isinstance(spec, dict) or id(spec) in done:
                 continue
             done.add(id(spec))
+            objid = reference.objid if isinstance(reference, PDFObjRef) else None
             try:
-                _font_repairs(manager, spec, found)
+                _font_repairs(manager, spec, found, type3.get(objid))
             except Exception:  # noqa: BLE001 - a font we cannot read keeps pdfplumber's text
                 continue
     return {
@@ -150,23 +157,39 @@ def glyph_repairs(pdf: pdfplumber.PDF) -> dict[str, dict[str, str]]:
     }
 
 
-def _font_repairs(manager: PDFResourceManager, spec: dict, found: dict) -> None:
+def _font_repairs(
+    manager: PDFResourceManager, spec: dict, found: dict, type3_name: str | None = None
+) -> None:
     subtype = literal_name(resolve1(spec.get("Subtype")))
     if subtype not in ("Type1", "Type3", "TrueType", "MMType1"):
         return
     font = manager.get_font(None, spec)
     name = font.fontname
     fontname = name.decode("latin-1") if isinstance(name, bytes) else str(name)
+    if subtype == "Type3" and type3_name:
+        fontname = type3_name  # each its own (type3.py), not "unknown"
     names = _glyph_names(spec)
     repairs = found.setdefault(fontname, {})
-    type3_codes = [code for code, glyph in names.items() if TYPE3_NAME.match(glyph)]
+    # Made-up names: "/a28" (dvips), or the code's own character ("/\x0c" for code 12, as
+    # ghostscript names a bitmap font's glyphs): they say nothing of the glyph.
+    made_up = {
+        code
+        for code, glyph in names.items()
+        if TYPE3_NAME.match(glyph) or (subtype == "Type3" and glyph == chr(code))
+    }
+    type3_codes = sorted(made_up)
     dingbats = subtype == "Type3" and _read_as_dingbats(font, names)
     for code, glyph in names.items():
         seen = _reported(font, code)
         true = glyph_char(glyph)
-        if true is None and subtype == "Type3" and TYPE3_NAME.match(glyph):
+        if true is None and subtype == "Type3" and code in made_up:
             if seen.startswith("(cid:"):
                 true = _tex_text_code(code, type3_codes)
+                if true in LIGATURE_LETTERS and not _ligature_width(font, names, code, true):
+                    true = None  # CMMI's Greek sits at OT1's ligature codes: "γ" is no "fl"
+                elif true not in LIGATURE_LETTERS and glyph == chr(code):
+                    true = None  # quotes and dashes guessed where CMSY has ≡ and ≤: not without
+                    # the ligatures' evidence that this is a text face (below)
             elif dingbats and glyph == f"a{code}" and code < 127:
                 true = (
                     TEX_ASCII.get(code, chr(code))
@@ -176,11 +199,57 @@ def _font_repairs(manager: PDFResourceManager, spec: dict, found: dict) -> None:
         if true is None or seen == true:
             continue
         repairs.setdefault(seen, set()).add(true)
+    _unknown_marked(font, names, repairs)
+    if any(t in LIGATURE_LETTERS for r in repairs.values() for t in r) and made_up:
+        # A bitmap font with TeX's ligatures is an OT1 text face (not typewriter, which has
+        # braces and quotes at those codes): its quotes and dashes sit where ASCII has others
+        # ("{" is "–", "\\" is "“").
+        for code, true in OT1_PUNCTUATION.items():
+            if code in made_up and (seen := _reported(font, code)) != true:
+                repairs.setdefault(seen, set()).add(true)
     # A reported text that is also some glyph's true text is ambiguous in this font.
     for code, glyph in names.items():
         seen = _reported(font, code)
         if seen in repairs and glyph_char(glyph) == seen:
             repairs[seen].add(seen)
+
+
+UNKNOWN_SHARE = 0.25  # of a font's codes: a few unknown glyphs in a font that reads
+
+
+def _unknown_marked(font, names: dict[int, str], repairs: dict[str, set[str]]) -> None:
+    """A glyph nothing names, in a font whose other glyphs read, is unreadable (U+FFFD), not
+    nothing: dropped, "speci(fi)es" reads "species", a different word. A font that reads not
+    at all keeps pdfminer's "(cid:N)" (its text is then missing, and the paper a scan)."""
+    drawn = [code for code, glyph in names.items() if glyph != ".notdef"]  # not in the subset
+    unknown = [
+        seen
+        for code in drawn
+        if (seen := _reported(font, code)).startswith("(cid:") and seen not in repairs
+    ]
+    if unknown and len(unknown) <= UNKNOWN_SHARE * len(drawn):
+        for seen in unknown:
+            repairs.setdefault(seen, set()).add(UNREADABLE)
+
+
+LIGATURE_LETTERS = {"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl"}
+
+
+def _ligature_width(font, names: dict[int, str], code: int, ligature: str) -> bool:
+    """A ligature at a guessed code is as wide as its letters set apart, less a kern (CMR's
+    "fi" is 0.95 of "f" + "i"); a math italic's Greek letter at that code is far narrower
+    (CMMI's γ is 0.66 of "f" + "l"). Without its letters in the font, it cannot be told."""
+    letters = {}
+    for other in names:
+        reported = _reported(font, other)
+        if len(reported) == 1 and reported in "fil":
+            letters.setdefault(reported, other)
+    try:
+        parts = [font.char_width(letters[ch]) for ch in LIGATURE_LETTERS[ligature]]
+        width = font.char_width(code)
+    except (KeyError, TypeError):
+        return False
+    return sum(parts) > 0 and 0.85 <= width / sum(parts) <= 1.05
 
 
 def _read_as_dingbats(font, names: dict[int, str]) -> bool:
@@ -209,7 +278,11 @@ def _reported(font, code: int) -> str:
 def _tex_text_code(code: int, codes: list[int]) -> str | None:
     """A bitmap TeX text font's code below 32: Cork (T1) unless the font uses only OT1's
     ligature positions (11–15)."""
-    uses_t1 = any(27 <= c <= 31 or 16 <= c <= 22 for c in codes)
+    # T1's ligatures, or its quotes and dashes in a font without OT1's ligatures (OT1 has
+    # accents at 16–22: a grave accent at 18 says nothing)
+    uses_t1 = any(27 <= c <= 31 for c in codes) or (
+        not any(11 <= c <= 15 for c in codes) and any(16 <= c <= 22 for c in codes)
+    )
     if code in OT1_LIGATURES and not uses_t1:
         return OT1_LIGATURES[code]
     if uses_t1 and code in T1_CONTROL:

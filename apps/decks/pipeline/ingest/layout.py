@@ -29,6 +29,8 @@ from apps.decks.pipeline.ingest.hung import hang, is_hung
 from apps.decks.pipeline.ingest.running import running_mark
 from apps.decks.pipeline.ingest.symbols import ACCENTS
 from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
+from apps.decks.pipeline.ingest.type3 import chars_turned, type3_fonts_named, type3_geometry
+from apps.decks.pipeline.ingest.underscores import underscores_added
 from apps.decks.pipeline.ingest.words import compound
 
 SECTION_NUMBER = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|[A-H]\.)$")
@@ -177,9 +179,11 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
     sizes: list[tuple[float, float]] = []
     rotated: list[list[Segment]] = []
     rules: list[list[Rule]] = []
-    repairs = glyph_repairs(pdf)
+    type3_fonts_named(pdf)  # before any page is read (a no-op when opened_upright did it)
+    repairs, turned = glyph_repairs(pdf), type3_geometry(pdf)
     for number, page in enumerate(pdf.pages, start=1):
-        chars = [_repaired(c, repairs) for c in page.chars]
+        chars = [_repaired(c, repairs) for c in chars_turned(page.chars, turned)]
+        chars = underscores_added(page, chars)  # LaTeX's \_ is a rule, not a glyph
         pages.append(_segments(number, page_lines(page, chars)))
         rotated.append(rotated_segments(number, chars))
         sizes.append((float(page.width), float(page.height)))

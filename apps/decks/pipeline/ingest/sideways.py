@@ -16,6 +16,8 @@ from pathlib import Path
 import pdfplumber
 import pypdfium2 as pdfium
 
+from apps.decks.pipeline.ingest.type3 import type3_fonts_named
+
 CAPTION_LABEL = re.compile(r"(?:Figure|Fig\.|Table)\s*\d+")
 TURNED_SHARE = 0.5  # of a page's glyphs, turned one way, for the page to be set sideways
 
@@ -25,6 +27,7 @@ def opened_upright(pdf_path: Path) -> Iterator[tuple[pdfplumber.PDF, Path]]:
     """The PDF open for reading, with its sideways pages turned upright, and the file that
     holds those pages (the paper itself when none is sideways) for rendering crops."""
     plumber = pdfplumber.open(pdf_path)
+    type3_fonts_named(plumber)  # before a page is read: its glyphs carry their font's name
     try:
         turns = {index: turn for index, page in enumerate(plumber.pages) if (turn := _turn(page))}
         if not turns:
@@ -35,6 +38,7 @@ def opened_upright(pdf_path: Path) -> Iterator[tuple[pdfplumber.PDF, Path]]:
             upright = Path(scratch) / "upright.pdf"
             _save_turned(pdf_path, turns, upright)
             plumber = pdfplumber.open(upright)
+            type3_fonts_named(plumber)
             yield plumber, upright
     finally:
         plumber.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from apps.decks.pipeline.ingest.equations import DisplayEquation
@@ -15,6 +16,7 @@ from apps.decks.pipeline.ingest.layout import (
 )
 from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
 from apps.decks.pipeline.paper import Equation, Section
+from apps.decks.pipeline.text import sentences as text_sentences
 from apps.decks.pipeline.title_style import without_footnote_marks
 
 DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+[^\s\"<>.,;)\]])")
@@ -70,13 +72,17 @@ SKIPPED = re.compile(
 )
 AFFILIATION = re.compile(
     r"universit|institut|academ|department|dept\.|laborator|school|college|faculty|centre|center|"
-    r"cnrs|inria|@|\bcorrespond|\bemail\b|hospital|research|gmbh|inc\.|ltd",
+    r"cnrs|inria|@|\bcorrespond|\bemail\b|hospital|research|gmbh|inc\.|ltd|"
+    r"\bdivision\b|\blabs?\b|\bnational\b|\bcorporation\b|\bfoundation\b|\bagency\b|\bministry\b",
     re.I,
 )
 
 
 MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
 DATE = re.compile(rf"(?:(?:\d{{1,2}}\s+)?(?:{MONTHS})\.?\s+(?:\d{{1,2}},?\s+)?)?(?:19|20)\d\d")
+EMAIL = re.compile(r"<?[\w.+-]+@[\w-]+(?:\.[\w-]+)+>?")
+CHAPTER_LABEL = re.compile(r"^(?:Chapter|Part|Appendix)\s+([\dIVXA-Z]{1,4})\.?$", re.I)
+AUTHOR_LABEL = re.compile(r"^\s*(?:authors?|by)\s*:?\s+", re.I)
 LIST_ITEM = re.compile(r"(?:\d{1,2}[.)]|\([a-z\d]\)|[–-])\s+[A-Z]")
 BULLET = re.compile(r"[•◦▪‣∙]\s")
 LONE_SYMBOL = re.compile(r"\$?\s*[()\[\]{}|+\-−=·]\s*\$?")
@@ -103,7 +109,8 @@ def title_find(layout: Layout, metadata_title: str) -> tuple[str, Segment | None
             for s in layout.pages[0]
             if s.role in ("text", "margin")
             and s.top < 0.5 * layout.page_sizes[0][1]
-            and s.size >= layout.body_size + (1.5 if s.bold else 2.5)
+            # LaTeX's \large over a 10 pt body is only 2 pt larger: centred, it is the title
+            and s.size >= layout.body_size + (1.5 if s.bold or _centred(layout, s) else 2.5)
             and len(s.text) > 3
         ]
         if layout.pages
@@ -127,9 +134,24 @@ def title_find(layout: Layout, metadata_title: str) -> tuple[str, Segment | None
     return title, block[-1]
 
 
+def _in_capitals(text: str) -> bool:
+    """A line set in capitals ("CALCULATING PER-ATOM QUANTITIES"), as old reports set their
+    title at the body's size without bold."""
+    letters = [c for c in text if c.isalpha()]
+    return len(text.split()) >= 3 and len(letters) >= 12 and all(c.isupper() for c in letters)
+
+
+def _centred(layout: Layout, segment: Segment) -> bool:
+    """Set in the middle of page 1, away from both margins (an old-style article's title)."""
+    width = layout.page_sizes[0][0]
+    middle = (segment.x0 + segment.x1) / 2
+    return abs(middle - width / 2) < 0.04 * width and segment.x0 > 0.15 * width
+
+
 def _bold_title_lines(layout: Layout) -> list[Segment]:
     """The first bold lines of page 1's upper third that are no heading or caption (AMS and
-    some journals set the title bold, in capitals, at the body's size)."""
+    some journals set the title bold, in capitals, at the body's size), or lines in capitals
+    (an old report's title, set in the body's font)."""
     top = 0.35 * layout.page_sizes[0][1]
     lines = sorted(
         (
@@ -137,7 +159,7 @@ def _bold_title_lines(layout: Layout) -> list[Segment]:
             for s in layout.pages[0]
             if s.role in ("text", "margin")
             and s.top < top
-            and s.bold
+            and (s.bold or s.role == "text" and _in_capitals(s.text))
             and len(s.text.split()) >= 2
             and not CAPTION.match(s.text)
             and not _heading_text(s.text)
@@ -152,6 +174,7 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
     """Names on the lines just below the title, before affiliations or the abstract."""
     if title_segment is None:
         return []
+    title_segment = _subtitle_end(layout, title_segment)
     below = sorted(
         (
             s
@@ -186,7 +209,109 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
     return [n for n in names if _looks_like_name(n)][:30]
 
 
+# A spacing accent TeX drew apart from its letter ("Aur ́elien"): the combining mark it stands for.
+SPACING_ACCENTS = {
+    "´": "\u0301",
+    "`": "\u0300",
+    "¨": "\u0308",
+    "ˆ": "\u0302",
+    "˜": "\u0303",
+    "¸": "\u0327",
+    "ˇ": "\u030c",
+    "˚": "\u030a",
+    "¯": "\u0304",
+    "˘": "\u0306",
+}
+
+
+def accents_joined(text: str) -> str:
+    """ "Aur ́elien" → "Aurélien": a name's accent, read before its letter and apart from it (a
+    spacing accent or a lone combining mark), set on its letter again."""
+    marks = "".join(SPACING_ACCENTS) + "\u0300-\u036f"
+    joined = re.sub(
+        f"\\s?([{marks}])([A-Za-z])",
+        lambda m: m.group(2) + SPACING_ACCENTS.get(m.group(1), m.group(1)),
+        text,
+    )
+    return unicodedata.normalize("NFC", joined)
+
+
+PROSE_MARKS = "´¨¸ˇ˚˘\u0300-\u036f"  # never a character of prose on their own
+PROSE_ACCENT = re.compile(f"\\s?([{PROSE_MARKS}])([A-Za-z])")
+MATH_SPAN = re.compile(r"(?<!\\)\$[^$]*(?<!\\)\$")
+
+
+def prose_accents_joined(paragraph: str) -> str:
+    """Outside formulas, an accent read apart before its letter ("Niklas E ́en", "M¨uller")
+    set on it ("Eén", "Müller"); a slide would show the mark loose, and the reviewer strip it
+    to "Een"."""
+    if not PROSE_ACCENT.search(paragraph):
+        return paragraph
+    parts, last = [], 0
+    for math in MATH_SPAN.finditer(paragraph):
+        parts.append(_joined_prose(paragraph[last : math.start()]))
+        parts.append(math.group(0))
+        last = math.end()
+    parts.append(_joined_prose(paragraph[last:]))
+    return "".join(parts)
+
+
+def _joined_prose(text: str) -> str:
+    joined = PROSE_ACCENT.sub(
+        lambda m: m.group(2) + SPACING_ACCENTS.get(m.group(1), m.group(1)), text
+    )
+    return unicodedata.normalize("NFC", joined)
+
+
+# A word of prose whose accented letter the glyph reader took for mathematics:
+# "$\mathrm{Ganzenm}\ddot{u}\mathrm{ller}$", "$f\ddot{u}r$". Only accents of writing (an
+# umlaut, a caron, a breve), never \hat, \bar or \tilde, which mathematics puts on letters.
+TEXT_ACCENT_TEX = {"ddot": "\u0308", "check": "\u030c", "breve": "\u0306"}
+ACCENTED_WORD = re.compile(
+    r"(?<!\\)\$((?:\\mathrm\{[A-Za-z]+\}|\\(?:ddot|check|breve)\{[A-Za-z]\}|[A-Za-z])+)\$"
+)
+
+
+def accented_words(text: str) -> str:
+    """ "$f\\ddot{u}r$" → "für": a word of three letters or more with a writing accent."""
+
+    def word(match: re.Match) -> str:
+        tex = match.group(1)
+        if "\\" not in tex.replace("\\mathrm", ""):
+            return match.group(0)  # no accent in it
+        plain = re.sub(r"\\mathrm\{([A-Za-z]+)\}", r"\1", tex)
+        plain = re.sub(
+            r"\\(ddot|check|breve)\{([A-Za-z])\}",
+            lambda m: m.group(2) + TEXT_ACCENT_TEX[m.group(1)],
+            plain,
+        )
+        letters = unicodedata.normalize("NFC", plain)
+        return letters if len(letters) >= 3 and letters.isalpha() else match.group(0)
+
+    return ACCENTED_WORD.sub(word, text)
+
+
+def _subtitle_end(layout: Layout, title: Segment) -> Segment:
+    """The last line of a subtitle set in the title's size a little under it ("A guide to the
+    SPH-USER package."): the authors are under that, not under the title."""
+    end = title
+    if title.size < layout.body_size + 1.5:
+        return title  # a title at the body's size: the lines under it are the authors'
+    for segment in sorted(layout.pages[0], key=lambda s: s.top):
+        if segment.top <= end.bottom or segment.role != "text":
+            continue
+        if segment.top - end.bottom >= 6 * title.size or abs(segment.size - title.size) >= 0.6:
+            break  # the next line is no subtitle: the authors (or the abstract) follow the title
+        if _heading_text(segment.text) or NUMBERED.match(segment.text):
+            break
+        end = segment
+    return end
+
+
 def _split_names(text: str) -> list[str]:
+    text = accents_joined(accented_words(text))
+    text = AUTHOR_LABEL.sub("", DATE.sub("", text))  # "Author: …", "…, October 2007"
+    text = EMAIL.sub("", text)  # "Andrew Makhorin <mao@gnu.org>"
     text = re.sub(r"[\d*†‡§¶]+", "", text)
     parts = re.split(r",|;|\band\b|&", text)
     return [re.sub(r"\s+", " ", p).strip(" .") for p in parts if p.strip(" .")]
@@ -252,20 +377,35 @@ PRINTED_DATE = re.compile(
 )
 
 
-def printed_year(layout: Layout) -> str:
+REVISED = re.compile(
+    rf"\b(?:updated|revised|last\s+(?:modified|revised|updated)|this\s+version)\s*:?\s+"
+    rf"(?:in\s+|on\s+)?(?:(?:{MONTHS})\.?\s+)?(?:\d{{1,2}},?\s+)?((?:19|20)\d\d)\b",
+    re.I,
+)
+
+
+def printed_year(layout: Layout, title_segment: Segment | None = None) -> str:
     """The year of the date printed in page 1's title block ("August 2011", "Mike Brown, …,
-    October 2007", "May 5, 1999"): the upper half of the page, before any long paragraph's
-    citations could offer one. The PDF's creation date is no substitute: it is when the file
+    October 2007", "May 5, 1999"): the upper half of the page or the lines just under the
+    title, and never a sentence (an abstract's date). The PDF's creation date is no substitute: it is when the file
     was made (a conversion, a rebuild), often years after the paper."""
     if not layout.pages:
         return ""
     half = 0.5 * layout.page_sizes[0][1]
-    for segment in sorted(layout.pages[0], key=lambda s: (s.top, s.x0)):
+    if title_segment is not None:  # a report's title page sets its title block lower
+        half = max(half, title_segment.bottom + 150)
+    lines = sorted(layout.pages[0], key=lambda s: (s.top, s.x0))
+    for segment in lines:
         if segment.top > half or segment.role not in ("text", "margin"):
             continue
         if len(segment.text.split()) > 12:
             continue  # a sentence of the abstract that names a date is not the paper's date
         if match := PRINTED_DATE.search(segment.text):
+            return match.group(1)
+    for segment in lines:  # a revision noted anywhere on page 1 ("‡Updated 2014 by …")
+        # its mark may have made it a formula: "$‡\mathrm{Updated} 2014$ by …"
+        plain = re.sub(r"\\mathrm\{([^}]*)\}", r"\1", segment.text).replace("$", " ")
+        if len(plain.split()) <= 12 and (match := REVISED.search(plain)):
             return match.group(1)
     return ""
 
@@ -299,6 +439,8 @@ def heading_of(layout: Layout, segment: Segment) -> Heading | None:
         return Heading(segment, number, _sentence_case(title.rstrip(".:")), level)
     if _heading_text(text):
         return Heading(segment, "", text.rstrip(".:"), 1)
+    if not re.search(r"[^\W\d_]{2}", text):
+        return None  # a lone letter or symbol set large: a display's glyph (CMEX's ∑ read "X")
     if segment.run_in:
         return Heading(segment, "", _sentence_case(text.rstrip(".:")), 2)
     if larger and segment.size >= layout.body_size + 2 and len(words) <= 8 and text[0].isupper():
@@ -421,6 +563,7 @@ def sections_read(
                 if last and REFERENCE_ENTRY.match(last[-1]) and last[-1].startswith("[1]"):
                     last.pop()  # the list's first entry, a paragraph of its own
                     text, references_reached = "", True
+            text = accented_words(prose_accents_joined(_without_unreadable_words(text)))
             if len(text.split()) >= 4:
                 current.paragraphs.append(text)
         paragraph.clear()
@@ -448,10 +591,14 @@ def sections_read(
                     else:  # the text before and after it are not one sentence
                         flush()
                 continue
-            if page == 1 and segment.text.strip().lower() in names:
+            if page == 1 and accents_joined(accented_words(segment.text.strip())).lower() in names:
                 continue
             if _heading_goes_on(layout, current, paragraph, last_heading, segment):
                 rest = segment.text.strip()
+                if label := CHAPTER_LABEL.match(current.title):  # "Chapter 1" / its title
+                    current.number, current.title = label.group(1), rest.rstrip(".")
+                    last_heading = segment
+                    continue
                 if rest.isupper() and not current.title.isupper():
                     rest = _sentence_case(rest).lower()  # the first line was set in capitals too
                 current.title = join_lines([current.title, rest], vocabulary)
@@ -462,6 +609,12 @@ def sections_read(
                 flush()
                 if END_OF_BODY.match(heading.title):
                     return _kept(sections), first_heading, placed
+                label = CHAPTER_LABEL.match(current.title) if current is not None else None
+                if label and not current.paragraphs and not CHAPTER_LABEL.match(heading.title):
+                    # "Chapter 1" over "Test on an isolated H atom.": one heading, numbered
+                    current.number, current.title = label.group(1), heading.title.rstrip(".")
+                    last_heading = segment
+                    continue
                 first_heading = first_heading or segment
                 current = Section(number=heading.number, title=heading.title, level=heading.level)
                 sections.append(current)
@@ -508,6 +661,19 @@ def _heading_goes_on(
         return False
     gap = segment.top - heading.bottom
     return -1 <= gap <= 0.6 * segment.size and heading.x0 - 3 <= segment.x0 <= heading.x0 + 40
+
+
+UNREADABLE_IN_WORD = re.compile(r"[^\W\d_]\ufffd|\ufffd[^\W\d_]")
+
+
+def _without_unreadable_words(paragraph: str) -> str:
+    """The paragraph without its sentences that hold a word with a glyph no reading names
+    (encodings.py marks it U+FFFD): without the glyph the word would be another word or none
+    ("speci?es" → "species"), and a wrong statement is worse than a dropped one."""
+    if "\ufffd" not in paragraph:
+        return paragraph
+    kept = [s for s in text_sentences(paragraph) if not UNREADABLE_IN_WORD.search(s)]
+    return " ".join(kept)
 
 
 def _sentence_open(paragraph: list[str]) -> bool:

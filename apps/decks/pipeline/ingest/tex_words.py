@@ -8,9 +8,11 @@ import re
 
 from apps.decks.pipeline.ingest.symbols import GREEK
 
-# TeX's logos are drawn from shifted small capitals; read apart they give "PDFL TEX", "LAT X".
+# TeX's logos are drawn from shifted small capitals; read apart they give "PDFL TEX", "LAT X",
+# or "LaT X" when the A is a small-capitals font's lower-case "a" (CMCSC) and the lowered E
+# fell to a line of its own.
 TEX_LOGO = re.compile(
-    r"(?<![A-Za-z])(PDF|pdf|Xe|Lua)?L(?! ?TX)(?: ?A)? ?T(?: ?[Ee])? ?X(?![A-Za-z])( ?2[εϵ])?"
+    r"(?<![A-Za-z])(PDF|pdf|Xe|Lua)?L(?! ?TX)(?: ?[Aa])? ?T(?: ?[Ee])? ?X(?![A-Za-z])( ?2[εϵ])?"
 )
 LOGO_WORD = re.compile(r"(PDF|pdf|Xe|Lua)?LaTeX(2e)?[.,;:’')]*s?")  # a logo, never mathematics
 LIST_MARKS = {"•", "◦", "▪", "‣", "∙", "⋆"}
