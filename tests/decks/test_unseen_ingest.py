@@ -466,3 +466,16 @@ def test_a_pronoun_is_never_made_a_determiner_of_a_verb_or_an_article():
     assert bullets.resolve_reference(
         "This estimator converges to the true value", bullets.Source()
     ) == ("The estimator converges to the true value")
+
+
+def test_an_unreadable_glyph_inside_a_word_drops_the_sentence_instead_of_making_another_word():
+    # "speci?es" without its glyph is "species", "satis?able" is "satisable": the fixer may
+    # strip debris between words, never letters out of a word.
+    for sentence in (
+        "The parameter P speci\ufffdes the problem object",
+        "The formula is satis(cid:12)able for every assignment",
+    ):
+        assert bullets.fix("stray_glyph", sentence) is None
+    assert bullets.fix("stray_glyph", "\ufffd The solver returns a proof") == (
+        "The solver returns a proof"
+    )
