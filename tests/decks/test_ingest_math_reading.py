@@ -14,6 +14,7 @@ import pytest
 from django.conf import settings
 
 from apps.decks.pipeline import defects, display_math, garbled
+from apps.decks.pipeline import text as deck_text
 from apps.decks.pipeline.ingest import paper_read
 from apps.decks.pipeline.ingest.cells import cells_mark
 from apps.decks.pipeline.ingest.glyphs import Glyph, line_words, words_text
@@ -199,6 +200,9 @@ def test_a_sentence_that_runs_on_into_an_unnumbered_display_is_recorded_as_lost_
     # paragraph ends there with no trace of the formula.
     assert [line for line in paper.lost_math if "change at all" in line], paper.lost_math
     last = paper.sections[2].paragraphs[0]
-    assert any(last.endswith(line) for line in paper.lost_math), (last, paper.lost_math)
+    # It ends announcing the display, so no slide takes it for a whole statement.
+    assert any(last.endswith(line + ":") for line in paper.lost_math), (last, paper.lost_math)
+    chosen = deck_text.key_sentences(paper.sections[2].paragraphs, deck_text.Scorer([last]), 5)
+    assert not [c for c in chosen if "change at all" in c], chosen
     # Lines before numbered displays keep "Eq. (N)" in the text: nothing lost.
     assert not [line for line in paper.lost_math if "diagonal" in line or "satisfying" in line]

@@ -13,7 +13,7 @@ from apps.decks.pipeline.ingest.captions import captions_find
 from apps.decks.pipeline.ingest.cells import cells_mark
 from apps.decks.pipeline.ingest.checks import pdf_check
 from apps.decks.pipeline.ingest.code import code_mark
-from apps.decks.pipeline.ingest.cut_at_display import lines_cut_at_displays
+from apps.decks.pipeline.ingest.cut_at_display import lines_cut_at_displays, mark_cut_paragraphs
 from apps.decks.pipeline.ingest.drawings import drawings_extract
 from apps.decks.pipeline.ingest.equations import equations_find
 from apps.decks.pipeline.ingest.figures import figures_extract
@@ -87,6 +87,7 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
     abstract = abstract_find(layout, first_heading, title_segment)
     if not sections:
         sections = [Section(title="Paper", paragraphs=_all_paragraphs(layout, covered))]
+    mark_cut_paragraphs(sections, lost_math)
     venue, year = venue_find(layout, title)
     # The year printed on page 1, else none: the file's CreationDate is when it was made.
     year = year or printed_year(layout, title_segment)

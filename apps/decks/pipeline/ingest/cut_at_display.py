@@ -30,3 +30,15 @@ def lines_cut_at_displays(layout: Layout, equations: list[DisplayEquation]) -> l
             elif segment.role != "equation":
                 previous = None
     return list(dict.fromkeys(cut))
+
+
+def mark_cut_paragraphs(sections: list, lost_math: list[str]) -> None:
+    """End each paragraph that stops on a line cut at a display with a colon: the sentence
+    goes on into the display (it announces it), so it is never taken for a whole statement."""
+    for section in sections:
+        section.paragraphs = [
+            paragraph.rstrip() + ":"
+            if any(paragraph.rstrip().endswith(line) for line in lost_math)
+            else paragraph
+            for paragraph in section.paragraphs
+        ]
