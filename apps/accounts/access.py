@@ -80,7 +80,7 @@ def _membership_sql() -> str:
     username = user.get_field(get_user_model().USERNAME_FIELD).column
     membership, tenant = Membership._meta.db_table, Tenant._meta.db_table
     return (
-        f"SELECT m.tenant_id, t.slug, t.name, m.role, u.{username} "
+        f"SELECT m.user_id, m.tenant_id, t.slug, t.name, m.role, u.{username} "
         f"FROM {membership} m JOIN {tenant} t ON t.id = m.tenant_id "
         f"JOIN {user.db_table} u ON u.{user.pk.column} = m.user_id WHERE m.user_id = %s"
     )
@@ -98,12 +98,12 @@ def access_context_for_user_id(user_id: int, *, using: str = "default") -> Acces
             row = cursor.fetchone()
     if row is None:
         raise AccessDenied(NO_MEMBERSHIP)
-    tenant_id, slug, name, role, username = row
+    member_id, tenant_id, slug, name, role, username = row
     return AccessContext(
         tenant_id=tenant_id,
         tenant_slug=slug,
         tenant_name=name,
-        user_id=user_id,
+        user_id=member_id,
         username=username,
         role=role,
     )

@@ -140,3 +140,9 @@ def test_the_lookup_reads_only_the_persons_own_membership(acme_context, globex_c
         context = access_context_for_user_id(user.pk)
     assert context.tenant_id == globex_context.tenant_id and context.role == Role.VIEWER
     assert len(queries.captured_queries) == 2, queries.captured_queries
+
+
+@pytest.mark.django_db
+def test_the_context_holds_the_ids_as_stored_whatever_the_callers_type(acme_context):
+    """A job's kwargs or a URL may carry the id as text; the context is the same either way."""
+    assert access_context_for_user_id(str(acme_context.user_id)) == acme_context

@@ -84,6 +84,19 @@ class Process:
                 self.kill()
         self._log.close()
 
+    def _wait_or_stop(self) -> None:
+        """Wait until the process serves. One that does not in time is stopped: its
+        constructor raises, so no test holds it to stop it, and a worker left running would
+        claim the jobs of the tests that follow (a loaded machine starts slowly)."""
+        try:
+            self._wait()
+        except BaseException:
+            self.stop()
+            raise
+
+    def _wait(self) -> None:
+        raise NotImplementedError
+
     def fail_if_dead(self) -> None:
         if not self.alive():
             raise RuntimeError(f"{self.name} exited with {self.popen.returncode}:\n{self.log()}")
@@ -99,7 +112,7 @@ class Redis(Process):
         args = [binary, "--bind", "127.0.0.1", "--port", str(self.port), "--dir", self.data_dir]
         args += ["--save", "", "--appendonly", "no", "--daemonize", "no"]
         super().__init__(f"redis-{self.port}", args, env=dict(os.environ), log_dir=log_dir)
-        self._wait()
+        self._wait_or_stop()
 
     @property
     def url(self) -> str:
@@ -132,7 +145,7 @@ class Daphne(Process):
         self.port = port or free_port()
         args = [sys.executable, "-m", "project.serve", "127.0.0.1", str(self.port), *options]
         super().__init__(f"daphne-{self.port}", args, env=env, log_dir=log_dir)
-        self._wait()
+        self._wait_or_stop()
 
     def get(self, path: str, timeout: float = 10.0) -> tuple[int, bytes]:
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
@@ -161,7 +174,7 @@ class Worker(Process):
         args += ["--queues", queues]
         name = f"worker-{len(list(log_dir.glob('worker-*.log'))) + 1}"
         super().__init__(name, args, env=env, log_dir=log_dir)
-        self._wait()
+        self._wait_or_stop()
 
     def _wait(self) -> None:
         deadline = time.monotonic() + START_SECONDS
