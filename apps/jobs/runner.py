@@ -149,7 +149,7 @@ class Runner:
                 continue
             outage = False
             if job is None:
-                close_old_connections()
+                _close_idle_connections()
                 self.presence.wait(seen, self.poll_seconds)
                 continue
             try:
@@ -176,6 +176,15 @@ class Runner:
                 return
             except Exception:
                 time.sleep(OUTAGE_PAUSE_SECONDS)
+
+
+def _close_idle_connections() -> None:
+    """Return this thread's connections before it waits. Checking a connection may itself reach
+    the database; a database that went away meanwhile must not end the runner's thread."""
+    try:
+        close_old_connections()
+    except Exception:
+        _discard_connections()
 
 
 def _discard_connections() -> None:

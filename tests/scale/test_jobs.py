@@ -2,6 +2,7 @@
 the process that queued it, and the reaper's decisions (run again, fail, hand over)."""
 
 import secrets
+import threading
 import time
 import uuid
 
@@ -146,3 +147,25 @@ def test_a_queued_job_of_a_dead_web_process_is_handed_to_a_live_one():
     Reaper(home=lambda queue: local_queue(queue, "0000beef")).run_once(LivePresence())
     job.refresh_from_db()
     assert job.status == "READY" and job.queue_name == "runs@0000beef"
+
+
+@pytest.mark.usefixtures("committed_db")
+def test_an_idle_runner_turn_survives_a_connection_check_that_fails(django_db_blocker):
+    # Before it waits, a runner returns its thread's connections; checking one may reach the
+    # database, and a failure there ended the runner's thread (no more jobs in that process).
+    failures = []
+
+    def idle_turn():
+        connection.ensure_connection()  # the thread holds a connection, as a runner does
+        try:
+            with django_db_blocker.block():  # …and the database cannot be reached now
+                runner._close_idle_connections()
+        except Exception as error:
+            failures.append(error)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=idle_turn)
+    thread.start()
+    thread.join()
+    assert failures == []
