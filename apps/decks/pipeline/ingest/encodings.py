@@ -59,6 +59,10 @@ OT1_LIGATURES = {11: "ﬀ", 12: "ﬁ", 13: "ﬂ", 14: "ﬃ", 15: "ﬄ"}
 OT1_PUNCTUATION = {34: "”", 92: "“", 123: "–", 124: "—"}
 # Glyph names of TeX's math fonts that the Adobe Glyph List lacks.
 TEX_NAMES = {
+    # The smallest wide accents of a math extension font: the bare name is the glyph itself
+    # (its larger sizes are "hatwider", "tildewidest"), unlike CMSY's "intersection".
+    "hatwide": "ˆ",
+    "tildewide": "˜",
     "latticetop": "⊤",
     "rho1": "ϱ",
     "theta1": "ϑ",
