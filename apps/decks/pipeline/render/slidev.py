@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 import subprocess
@@ -11,9 +12,14 @@ from apps.decks import errors
 from apps.decks.pipeline.render.markdown import FIGURES_DIR, style_css
 from renderers.browser import chromium_path
 
+logger = logging.getLogger(__name__)
+
 SLIDEV_DIR = Path(__file__).resolve().parents[4] / "renderers" / "slidev"
 BUILD_TIMEOUT_S = 180
 EXPORT_TIMEOUT_S = 300
+# How long Slidev waits for each print page to settle; the retry's wait is for a loaded machine.
+PAGE_TIMEOUT_MS = 60_000
+RETRY_PAGE_TIMEOUT_MS = 180_000
 
 
 def slidev_bin() -> Path:
@@ -90,7 +96,19 @@ def build(entry: Path, out_dir: Path) -> Path:
 
 
 def export(entry: Path, output: Path, *, fmt: str = "pdf", scale: float = 1.0) -> Path:
-    """`slidev export` with the system Chromium. For png, `output` is a folder."""
+    """`slidev export` with the system Chromium. For png, `output` is a folder. A print page
+    that does not settle in time (a loaded machine: Slidev's page waits for "networkidle") is
+    tried once more with a longer wait before the export counts as failed."""
+    try:
+        return _export(entry, output, fmt, scale, PAGE_TIMEOUT_MS)
+    except errors.RendererError as error:
+        if "timeout" not in str(error).lower():
+            raise  # a failure of another kind, or the whole command out of time: no retry
+        logger.warning("slidev export timed out once, trying again: %s", error)
+        return _export(entry, output, fmt, scale, RETRY_PAGE_TIMEOUT_MS)
+
+
+def _export(entry: Path, output: Path, fmt: str, scale: float, page_timeout_ms: int) -> Path:
     _run(
         f"export --format {fmt}",
         [
@@ -103,7 +121,7 @@ def export(entry: Path, output: Path, *, fmt: str = "pdf", scale: float = 1.0) -
             "--executable-path",
             str(chromium_path()),
             "--timeout",
-            "60000",
+            str(page_timeout_ms),
             "--scale",
             str(scale),
         ],

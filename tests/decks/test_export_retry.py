@@ -1,0 +1,59 @@
+"""`slidev export` on a loaded machine: Slidev's print page waits for "networkidle" and gives up
+after its --timeout, so the deck command failed on a plain paper (rc 1, TimeoutError) while the
+same export passed a minute later. One retry with a longer wait; other failures are not retried."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+from pypdf import PdfReader
+
+from apps.decks import errors
+from apps.decks.pipeline.render import slidev
+
+MARKDOWN = """---
+theme: default
+title: Export retry
+fonts:
+  provider: none
+routerMode: hash
+---
+
+# Export retry
+
+- A first slide with a bullet that says something
+
+---
+
+# Second slide
+
+- Another bullet, so the PDF has two pages
+"""
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+
+def test_a_print_page_that_times_out_is_exported_on_the_retry(tmp_path, monkeypatch, caplog):
+    (tmp_path / "figures").mkdir()
+    entry = slidev.workspace_write(tmp_path / "deck", MARKDOWN, tmp_path / "figures")
+    # A first wait too short for any machine: the page times out as on a loaded one.
+    monkeypatch.setattr(slidev, "PAGE_TIMEOUT_MS", 1)
+    with caplog.at_level(logging.WARNING, logger=slidev.__name__):
+        pdf = slidev.export(entry, tmp_path / "deck.pdf")
+    assert len(PdfReader(pdf).pages) == 2
+    assert "timed out once" in caplog.text
+
+
+def test_a_failure_that_is_not_a_timeout_is_not_retried(tmp_path, monkeypatch):
+    calls = []
+    real = slidev._export
+
+    def counting(*args):
+        calls.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(slidev, "_export", counting)
+    with pytest.raises(errors.RendererError):
+        slidev.export(tmp_path / "absent.md", tmp_path / "deck.pdf")  # no such deck
+    assert len(calls) == 1
