@@ -44,6 +44,11 @@ def test_every_limit_has_help_text():
             "In this paper, we show that caches matter for graph workloads (Smith et al., 2020).",
             "We show that caches matter for graph workloads",
         ),
+        (
+            # numbered citations separated by semicolons (natbib's numbers style)
+            "Faust is a functional language for signal processing developed at Grame [1; 2].",
+            "Faust is a functional language for signal processing developed at Grame",
+        ),
     ],
 )
 def test_condense_removes_markers_and_citations(sentence, expected):

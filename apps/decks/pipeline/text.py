@@ -32,9 +32,9 @@ ABBREVIATIONS = (
 )
 _PROTECT = "\u0000"
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[\"“0-9])")
-# "[12]", "[3-5]", "[Smith2020]"; "mfit2[2,1]" is an index into code, not a citation.
+# "[12]", "[3-5]", "[1; 2]", "[Smith2020]"; "mfit2[2,1]" is an index into code, not a citation.
 CITATION_BRACKETS = re.compile(
-    r"\s*(?<![\w)\]])\[(?:\d+(?:\s*[-–,]\s*\d+)*|[A-Z][A-Za-z]+\d{2,4}[a-z]?(?:,\s*)?)+\]"
+    r"\s*(?<![\w)\]])\[(?:\d+(?:\s*[-–,;]\s*\d+)*|[A-Z][A-Za-z]+\d{2,4}[a-z]?(?:,\s*)?)+\]"
 )
 CITATION_AUTHOR = re.compile(
     r"\s*\((?:see\s+)?(?:e\.g\.,?\s*)?[A-Z][A-Za-z'’\-]+(?: et al\.| and [A-Z][A-Za-z'’\-]+)?,? \d{4}[a-z]?(?:[;,] [^()]{0,60})?\)"
