@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import example_text, fragments, lost_text
+from apps.decks.pipeline import context_text, example_text, fragments, lost_text
 from apps.decks.pipeline.garbled import (
     broken_math,
     glued_words,
@@ -26,7 +26,8 @@ CONNECTOR_WORDS = (
     "indeed|again|further|rather|alternatively|additionally|notably|importantly|interestingly|"
     "surprisingly|unfortunately|fortunately|overall|altogether|specifically|namely|"
     "particularly|subsequently|afterwards|next|here|now|thereby|thereafter|previously|earlier|"
-    "inevitably|clearly|obviously|naturally|admittedly|ironically|unsurprisingly"
+    "inevitably|clearly|obviously|naturally|admittedly|ironically|unsurprisingly|actually|"
+    "incidentally|anyway|anyhow"
 )
 # "Although…", "Because of…", "Since…", "While…" open a clause of the same sentence: they lean
 # on nothing before it, so they are not connectors here.
@@ -35,6 +36,7 @@ CONNECTOR_PHRASES = (
     r"for this reason|to this end|in other words|that is|in particular|in summary|in short|"
     r"in turn|in practice|in fact|of course|note that|notice that|recall that|as such|"
     r"in what follows|in the following|"
+    r"in (?:a|the) (?:similar|same|analogous|like) (?:manner|way|fashion)(?! (?:as|that|than)\b)|"
     r"as expected|as mentioned|as noted|as discussed|as shown|as seen|as before|at the same time|"
     r"for example|for instance|by contrast|even so|after all|above all|in this case|"
     r"in that case|to summari[sz]e|to conclude|in conclusion|all in all|by doing so|in brief|"
@@ -104,7 +106,8 @@ POINTER = re.compile(
     re.I,
 )
 # "2", "3.7", "A.1" (an appendix letter is upper case even where the rest ignores case)
-SECTION_NUMBER = r"(?:\d+|(?-i:[A-Z]))(?:\.\d+)*"
+# "IV": a section numbered in roman numerals (physics papers)
+SECTION_NUMBER = r"(?:\d+|(?-i:[IVX]{1,5}\b)|(?-i:[A-Z]))(?:\.\d+)*"
 SECTION_NUMBERS = rf"{SECTION_NUMBER}(?:\s*(?:,|and|&|–|-)\s*{SECTION_NUMBER})*"
 META = re.compile(
     rf"\b(?:(?:sections?|chapters?|appendix|appendices)\s+{SECTION_NUMBERS}\s+(?:\w+\s+){{0,3}}?"
@@ -198,6 +201,9 @@ RUN_ON = re.compile(
 )
 SENTENCE_CUT = re.compile(
     r"\b(?:the|an|of|in|for|by|with|to|on|into|from|than|via|is|are|be|been|would be|"
+    # "… can be informed to the authors through": an address, a list or a clause lost after it
+    r"through|about|across|among|amongst|against|towards?|onto|upon|within|including|"
+    r"such\s+as|and|or|but|nor|whose|whether|because|although|whereas|unless|"
     r"can be|given by|as follows|gives|yields|becomes|reads|eqs?|:\s*[a-z]+|"
     # cut where the PDF went on with a display or code: "… of the form", "… type something
     # like", "…, then", "… class attributes contains"
@@ -387,6 +393,10 @@ def text_defects(text: str) -> list[tuple[str, str]]:
         ("leaning_reference", leaning_reference),
         ("leaning_reference", lost_text.pronoun_after_opener),
         ("meta_text", meta_text),
+        ("draft_note", context_text.draft_note),
+        ("leaning_reference", context_text.comparison_without_antecedent),
+        ("dangling_pointer", context_text.lost_pointer_number),
+        ("broken_sentence", context_text.cut_second_half),
         ("meta_text", lost_text.about_the_document),
         ("meta_text", example_text.author_line),
         ("dangling_pointer", absent_pointer),

@@ -145,9 +145,15 @@ POINTER_LEFTOVER = re.compile(
 # The first half of a pair whose second half comes after the clause: "both X" (and Y), "either
 # X" (or Y), "between X" (and Y).
 OPEN_PAIR = re.compile(
-    r"\b(?:both|between)\s+(?!.*\band\b)|\b(?:either|neither)\s+(?!.*\b(?:or|nor)\b)",
+    r"\b(?:both|between)\s+(?!.*\band\b)|\b(?:either|neither)\s+(?!.*\b(?:or|nor)\b)|"
+    # "saved not just in typing per se, but also …"
+    r"\bnot\s+(?:just|only|merely|solely)\b(?!.*\bbut\b)",
     re.I,
 )
+# "efficient mainly for problems, where …": a bare plural after a preposition is restricted by
+# the relative clause after it; without the clause the sentence claims too much.
+BARE_PLURAL_END = re.compile(r"\b(?:for|to|in|on|with|of|from)\s+[a-z]{3,}s$")
+RESTRICTIVE_SEPARATORS = (", where ", ", which ", ", whose ")
 CLAUSE_SEPARATORS = (
     "; ",
     ", which ",
@@ -309,6 +315,8 @@ def _clause(text: str, max_words: int) -> str | None:
             continue  # "such as mosaic, association, and sieve plots": not a clause boundary
         if OPEN_PAIR.search(head):
             continue  # "… incorporate both fixed effects, which …, and random effects": half a pair
+        if separator in RESTRICTIVE_SEPARATORS and BARE_PLURAL_END.search(head):
+            continue  # "… efficient mainly for problems, where most rows …": the clause says which
         if head != text and 7 <= word_count(head) <= max_words and valid_bullet(head, max_words):
             return head
     return None
