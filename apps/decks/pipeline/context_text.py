@@ -68,9 +68,19 @@ LOST_NUMBER = re.compile(
 )
 
 
+# "The idea is illustrated, where roman capitals mark …": "in Figure 3" lost after the verb.
+LOST_PLACE = re.compile(
+    r"\b(?:is|are|was|were)\s+(?:illustrated|shown|depicted|plotted|sketched|displayed)"
+    r"(?=\s*(?:,\s*where\b|[.;:]?$))",
+    re.I,
+)
+
+
 def lost_pointer_number(text: str) -> str | None:
-    """A pointer to an equation, figure or table that lost its number: no slide can show it."""
-    match = LOST_NUMBER.search(MATH_SPAN.sub("X", text))
+    """A pointer to an equation, figure or table that lost its number, or a figure's "is
+    illustrated" that lost where: no slide can show what it pointed at."""
+    flat = MATH_SPAN.sub("X", text.strip())
+    match = LOST_NUMBER.search(flat) or LOST_PLACE.search(flat)
     return match.group(0).strip() if match else None
 
 
