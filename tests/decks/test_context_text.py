@@ -167,3 +167,17 @@ def test_condensing_never_cuts_the_second_half_a_sentence_needs():
 def test_a_pointer_keeps_its_number_through_its_abbreviation():
     assert context_text.lost_pointer_number("The latency grows with the queue (Fig. 3)") is None
     assert context_text.lost_pointer_number("The latency grows with the queue, Fig") == "Fig"
+
+
+def test_a_slide_never_drafts_a_claim_an_earlier_slide_makes_in_other_words():
+    said = "the resulting tool has been used to index several books and many technical reports"
+    paragraph = (
+        "The resulting tool has proved very useful to index books, technical reports and manuals. "
+        "Each index entry is written once and sorted by the processor in a single pass."
+    )
+    scorer = text.Scorer([paragraph])
+    chosen = text.key_sentences([paragraph], scorer, 2, exclude={said})
+    assert chosen == [
+        "Each index entry is written once and sorted by the processor in a single pass"
+    ]
+    assert len(text.key_sentences([paragraph], scorer, 2, exclude=set())) == 2

@@ -438,6 +438,8 @@ def key_sentences(
             bullet = rewrite(bullet, previous)
         if bullet is None or bullet.lower() in seen:
             continue
+        if any(similar(bullet, other) for other in seen):
+            continue  # a claim an earlier slide makes in other words (abstract and introduction)
         bonus = 1.25 if position < 2 else 1.0
         scored.append((scorer.score(sentence, context) * bonus, position, bullet))
     best = sorted(scored, reverse=True)[:count]

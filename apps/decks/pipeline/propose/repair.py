@@ -247,8 +247,8 @@ def _clean_sentence(slide: Slide, paragraphs: list[str], work: Work) -> str | No
             fixed, figure=bool(slide.figures()), equation=bool(slide.equation)
         ):
             continue  # "the formula is satisfiable" on a slide without the formula
-        if fixed and any(text.similar(fixed, shown) for shown in [*slide.bullets, *work.used]):
-            continue  # a second wording of a bullet the slide (or an earlier one) has
+        if fixed and any(text.similar(fixed, shown) for shown in slide.bullets):
+            continue  # a second wording of a bullet the slide has (key_sentences: of the deck)
         if fixed and fixed.lower() not in work.used:
             work.used.add(fixed.lower())
             return fixed
