@@ -181,3 +181,14 @@ def test_a_slide_never_drafts_a_claim_an_earlier_slide_makes_in_other_words():
         "Each index entry is written once and sorted by the processor in a single pass"
     ]
     assert len(text.key_sentences([paragraph], scorer, 2, exclude=set())) == 2
+
+
+def test_parallel_findings_with_other_numbers_are_two_claims():
+    assert text.same_claim(
+        "The tool has been used to index several books and many technical reports",
+        "The tool has proved useful to index books, technical reports and manuals",
+    )
+    assert not text.same_claim(
+        "The example 3 estimator reaches a variance 20% lower than the bootstrap",
+        "The example 5 estimator reaches a variance 20% lower than the bootstrap",
+    )

@@ -438,7 +438,7 @@ def key_sentences(
             bullet = rewrite(bullet, previous)
         if bullet is None or bullet.lower() in seen:
             continue
-        if any(similar(bullet, other) for other in seen):
+        if any(same_claim(bullet, other) for other in seen):
             continue  # a claim an earlier slide makes in other words (abstract and introduction)
         bonus = 1.25 if position < 2 else 1.0
         scored.append((scorer.score(sentence, context) * bonus, position, bullet))
@@ -457,3 +457,14 @@ def similar(a: str, b: str) -> bool:
     if not wa or not wb:
         return False
     return len(wa & wb) / min(len(wa), len(wb)) > 0.7
+
+
+NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+
+def same_claim(a: str, b: str) -> bool:
+    """Do two sentences make one claim: nearly the same words and the same numbers? ("… used in
+    producing indexes for some books …" and "… proved useful in producing indexes for several
+    books …"). Parallel findings differ in their numbers ("Example 3 …" and "Example 5 …",
+    "… 20% lower" and "… 35% lower") and are two claims."""
+    return similar(a, b) and set(NUMBER.findall(a)) == set(NUMBER.findall(b))

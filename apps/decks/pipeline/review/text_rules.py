@@ -8,7 +8,7 @@ import re
 from apps.decks.pipeline import context_text, defects, display_math, garbled, title_style
 from apps.decks.pipeline.propose.captions import plot_caption_defect
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
-from apps.decks.pipeline.text import sentences, similar
+from apps.decks.pipeline.text import same_claim, sentences, similar
 from apps.decks.pipeline.title_defects import title_fragment, title_text_defects
 
 SUGGESTIONS = {
@@ -129,8 +129,9 @@ def repeated_bullets(c: SlideContext):
     ]
     before = [b for s in earlier_slides if s.kind != "title" for b in s.bullets]
     for position, (where, index, bullet) in enumerate(texts):
-        shown = before + [t for _, _, t in texts[:position]]
-        earlier = next((t for t in shown if similar(bullet, t)), None)
+        earlier = next((t for _, _, t in texts[:position] if similar(bullet, t)), None)
+        if earlier is None:  # on an earlier slide, a bullet with other numbers is another claim
+            earlier = next((t for t in before if same_claim(bullet, t)), None)
         if earlier is not None:
             yield c.issue(
                 "repeated_bullet",
