@@ -181,7 +181,7 @@ def dangling_pointer(c: SlideContext):
             text, figure=bool(c.figures()), equation=bool(c.slide.equation)
         )
         if unshown:
-            missing.append((f"at what it does not show (“{unshown}”)", {"part": unshown}))
+            missing.append((f"at “{unshown}”", {"part": unshown}))
         for kind, number in defects.pointers(text):
             if kind == "equation" and number in shown_equations:
                 continue
