@@ -95,7 +95,8 @@ def test_a_formula_or_a_figure_label_needs_its_display_on_the_slide():
     formula = "One may note that the formula is satisfiable for every choice of weights"
     labels = "The two hidden edges change the positions of B1, B2, and B3"
     timings = "The timings refer to wall-clock time on a four-core laptop"
-    for bullet in (formula, labels, timings):
+    example = "In the example, the hash sign separates the sort key from the printed entry"
+    for bullet in (formula, labels, timings, example):
         assert "dangling_pointer" in _kinds(bullet), bullet
     # shown: the display equation on the slide, the figure beside the bullets
     assert "dangling_pointer" not in _kinds(formula, equation="x_1 \\lor x_2")

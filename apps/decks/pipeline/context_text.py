@@ -116,7 +116,9 @@ ABOUT_A_TABLE = re.compile(
 ABOUT_A_FIGURE = re.compile(
     r"^the\s+(?:graph|plot|picture|diagram|drawing|image|layout|map|network|tree|mesh)\s+"
     r"(?:was|is|were|are|has\s+been)\s+(?:extracted|taken|obtained|generated|derived|adapted|"
-    r"reproduced|borrowed)\s+from\b",
+    r"reproduced|borrowed)\s+from\b|"
+    # "In the example, the '@' sign is used as …": the example the paper drew beside it
+    r"^in\s+(?:the|this|that)\s+(?:example|listing|drawing|picture)s?\s*,",
     re.I,
 )
 
