@@ -45,6 +45,7 @@ def _kinds(bullet: str, **slide) -> set[str]:
         ("The block size is then chosen from the cache size using Eqn", "dangling_pointer"),
         ("The measured latencies of all four queues are listed in Table.", "dangling_pointer"),
         ("The pipeline is illustrated, where the letters mark its four stages", "dangling_pointer"),
+        ("The index after formatting with the new style file is shown.d", "dangling_pointer"),
         # 3. a sentence cut before its second half
         ("Every reported failure can be sent to the maintainers through", "broken_sentence"),
         ("We compared the default round-robin scheduler", "broken_sentence"),

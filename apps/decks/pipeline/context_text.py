@@ -71,7 +71,7 @@ LOST_NUMBER = re.compile(
 # "The idea is illustrated, where roman capitals mark …": "in Figure 3" lost after the verb.
 LOST_PLACE = re.compile(
     r"\b(?:is|are|was|were)\s+(?:illustrated|shown|depicted|plotted|sketched|displayed)"
-    r"(?=\s*(?:,\s*where\b|[.;:]?$))",
+    r"(?=\s*(?:,\s*where\b|[.;:]?[a-z]?$))",  # "… is shown.d": a footnote mark glued on
     re.I,
 )
 
