@@ -41,6 +41,10 @@ def _kinds(bullet: str, **slide) -> set[str]:
         ("The situation can be eased by caching the decoded blocks on disk", "leaning_reference"),
         ("We run for that a single pass over the sorted input records", "leaning_reference"),
         ("The problem can be avoided by sorting the keys before the merge", "leaning_reference"),
+        (
+            "One can think of this as every worker reading from one shared queue",
+            "leaning_reference",
+        ),
         # 2. a pointer whose number was lost
         ("The block size is then chosen from the cache size using Eqn", "dangling_pointer"),
         ("The measured latencies of all four queues are listed in Table.", "dangling_pointer"),
@@ -49,6 +53,8 @@ def _kinds(bullet: str, **slide) -> set[str]:
         # 3. a sentence cut before its second half
         ("Every reported failure can be sent to the maintainers through", "broken_sentence"),
         ("We compared the default round-robin scheduler", "broken_sentence"),
+        ("A stable schedule of the queues should therefore satisfy", "broken_sentence"),
+        ("Depend strongly on the length of the queue and the cache size", "lost_opening"),
         ("The cache saves time not just in the decoding step itself", "broken_sentence"),
         # 4. not content
         ("TO BE WRITTEN ONCE THE BENCHMARKS OF THE NEW DISK ARE DONE", "draft_note"),
@@ -80,6 +86,8 @@ def test_each_class_is_named(bullet, kind):
         "The rule applies to every node of the tree, and not just to its leaves",
         "We compared three schedulers on sixteen machines",
         "We compared the new scheduler with the default one",
+        "The queue lengths depend strongly on the cache size",
+        "We think of the cache as a second, faster disk",
         # formulas in the bullet, or named by what they do
         "The model takes a formula specifying the response and the grouping factor",
         "With $\\zeta = 0.31$ the formula gives an underdamped system",

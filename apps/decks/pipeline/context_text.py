@@ -41,10 +41,18 @@ SITUATION = re.compile(
 )
 
 
+# "One can think of this as all group A atoms …": what "this" is was the sentence before.
+SEEN_AS = re.compile(
+    r"\b(?:think|thought|view|viewed|regard|regarded|interpret|interpreted)\s+(?:of\s+)?"
+    r"(?:this|these|that|those|it|them)\s+as\b",
+    re.I,
+)
+
+
 def comparison_without_antecedent(text: str) -> str | None:
     """A sentence that compares with, or refers to, a part of the paper the bullet lacks."""
     flat = MATH_SPAN.sub("X", text.strip())
-    match = SITUATION.search(flat)
+    match = SITUATION.search(flat) or SEEN_AS.search(flat)
     if match:
         return match.group(0).strip()
     # After a semicolon the clause follows its antecedent: the proposer's merge of a bullet with

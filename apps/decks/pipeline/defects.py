@@ -220,7 +220,9 @@ SENTENCE_CUT = re.compile(
 # A sentence that stops at a verb of saying what something is ("The event columns indicate"):
 # what they indicate was a list, a display or code. "…, as the table indicates" is whole.
 CUT_AT_VERB = re.compile(
-    r"\b(?:indicates?|denotes?|represents?|specif(?:y|ies)|describes?|lists?|stores?|means?)$",
+    r"\b(?:indicates?|denotes?|represents?|specif(?:y|ies)|describes?|lists?|stores?|means?|"
+    # "A stable simulation should therefore fulfil": the condition was the display after it
+    r"fulfill?s?|satisf(?:y|ies)|obeys?)$",
     re.I,
 )
 WHOLE_BEFORE_VERB = re.compile(r"\b(?:as|what|which|that|how|whatever)\b(?:\s+\S+){0,3}$", re.I)

@@ -268,7 +268,11 @@ SUBJECTLESS = re.compile(
     # an auxiliary before its verb, not a question: "Does allow us to simplify …", "Is serving
     # as a demonstration of …" (its subject was a name set as code, or the line before); not
     # "May" or "Will", which are also names
-    r"^(?:Does|Do|Did|Is|Are|Was|Were|Has|Have|Had|Can|Could|Would|Should|Must|Might)\s+(?:not\s+)?(?:also\s+)?[a-z]+\s(?!.*\?\s*$)",
+    r"^(?:Does|Do|Did|Is|Are|Was|Were|Has|Have|Had|Can|Could|Would|Should|Must|Might)\s+(?:not\s+)?(?:also\s+)?[a-z]+\s(?!.*\?\s*$)|"
+    # a plural verb no one says as an order: "Depend explicitly on the velocity" (its subject,
+    # "the SPH expressions, Eqn. (16) and (17)", lost with the pointer)
+    r"^(?:Depend|Rely|Consist|Correspond|Belong|Differ|Stem|Arise)\s+(?:[a-z]+ly\s+)?"
+    r"(?:on|upon|of|to|in|from)\b",
 )
 
 
