@@ -88,6 +88,7 @@ def test_each_class_is_named(bullet, kind):
         "We compared the new scheduler with the default one",
         "The queue lengths depend strongly on the cache size",
         "We think of the cache as a second, faster disk",
+        "The L1 and L2 penalties shrink the weights of the rare features",
         # formulas in the bullet, or named by what they do
         "The model takes a formula specifying the response and the grouping factor",
         "With $\\zeta = 0.31$ the formula gives an underdamped system",

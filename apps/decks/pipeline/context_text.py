@@ -92,10 +92,11 @@ def lost_pointer_number(text: str) -> str | None:
     return match.group(0).strip() if match else None
 
 
-# Labels that exist only in a figure: two or more of one letter and a number ("A1, A2, and
-# A3", "v1 and v2" are the figure's; the text names them only to point at it).
+# Labels that exist only in a figure: three or more of one letter and a number ("A1, A2, and
+# A3" are the figure's; the text names them only to point at it). Two are often a field's own
+# names ("L1 and L2 norms", "T1 and T2 relaxation", "H0 and H1").
 FIGURE_LABELS = re.compile(
-    r"\b([A-Z])\d{1,2}\b(?:\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)\1\d{1,2}\b)+"
+    r"\b([A-Z])\d{1,2}\b(?:\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)\1\d{1,2}\b){2,}"
 )
 # A formula the sentence talks about: "the formula is satisfiable", "the general form of the
 # energy", "the above expression". Named by a formula in the bullet, it is shown.
