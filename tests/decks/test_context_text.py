@@ -203,3 +203,12 @@ def test_parallel_findings_with_other_numbers_are_two_claims():
         "The example 3 estimator reaches a variance 20% lower than the bootstrap",
         "The example 5 estimator reaches a variance 20% lower than the bootstrap",
     )
+
+
+def test_a_chapter_numbered_equation_number_read_as_a_formula_is_removed():
+    bullet = "$(1.2)$ Here $x_{1}, x_{2}$ are Boolean variables, and $\\neg$ means negation"
+    assert ("equation_number", "$(1.2)$") in defects.text_defects(bullet)
+    assert (
+        bullets.rewrite(bullet)
+        == "$x_{1}, x_{2}$ are Boolean variables, and $\\neg$ means negation"
+    )

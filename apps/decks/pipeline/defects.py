@@ -96,7 +96,8 @@ PRONOUN_START = re.compile(
 )
 # "This is", "These results", "It shows": a pronoun, or a demonstrative with its noun.
 DEMONSTRATIVE_NOUN = re.compile(r"^(?:this|these|that|those|such)\s+([a-z][\w-]*)", re.I)
-LEADING_EQUATION_NUMBER = re.compile(r"^\(\s*\d{1,3}[a-z]?\s*\)\s*")
+# "(18) G(r, t) …", also a chapter-numbered one read as a formula: "$(1.2)$ Here $x_{1}$ …"
+LEADING_EQUATION_NUMBER = re.compile(r"^\$?\(\s*\d{1,3}(?:\.\d{1,2})?[a-z]?\s*\)\$?\s*")
 EQUATION_TAG = re.compile(r"(?:^|\s)\(\d{1,3}[a-z]?\)(?=\s|$|[.,;])")
 POINTED = re.compile(r"(?:Eqs?\.|Equations?|and|,)\s*$", re.I)
 POINTER = re.compile(
