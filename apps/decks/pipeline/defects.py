@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import example_text, fragments, lost_text
+from apps.decks.pipeline import context_text, example_text, fragments, lost_text
 from apps.decks.pipeline.garbled import (
     broken_math,
     glued_words,
@@ -26,7 +26,8 @@ CONNECTOR_WORDS = (
     "indeed|again|further|rather|alternatively|additionally|notably|importantly|interestingly|"
     "surprisingly|unfortunately|fortunately|overall|altogether|specifically|namely|"
     "particularly|subsequently|afterwards|next|here|now|thereby|thereafter|previously|earlier|"
-    "inevitably|clearly|obviously|naturally|admittedly|ironically|unsurprisingly"
+    "inevitably|clearly|obviously|naturally|admittedly|ironically|unsurprisingly|actually|"
+    "incidentally|anyway|anyhow"
 )
 # "Although…", "Because of…", "Since…", "While…" open a clause of the same sentence: they lean
 # on nothing before it, so they are not connectors here.
@@ -35,6 +36,7 @@ CONNECTOR_PHRASES = (
     r"for this reason|to this end|in other words|that is|in particular|in summary|in short|"
     r"in turn|in practice|in fact|of course|note that|notice that|recall that|as such|"
     r"in what follows|in the following|"
+    r"in (?:a|the) (?:similar|same|analogous|like) (?:manner|way|fashion)(?! (?:as|that|than)\b)|"
     r"as expected|as mentioned|as noted|as discussed|as shown|as seen|as before|at the same time|"
     r"for example|for instance|by contrast|even so|after all|above all|in this case|"
     r"in that case|to summari[sz]e|to conclude|in conclusion|all in all|by doing so|in brief|"
@@ -94,7 +96,8 @@ PRONOUN_START = re.compile(
 )
 # "This is", "These results", "It shows": a pronoun, or a demonstrative with its noun.
 DEMONSTRATIVE_NOUN = re.compile(r"^(?:this|these|that|those|such)\s+([a-z][\w-]*)", re.I)
-LEADING_EQUATION_NUMBER = re.compile(r"^\(\s*\d{1,3}[a-z]?\s*\)\s*")
+# "(18) G(r, t) …", also a chapter-numbered one read as a formula: "$(1.2)$ Here $x_{1}$ …"
+LEADING_EQUATION_NUMBER = re.compile(r"^\$?\(\s*\d{1,3}(?:\.\d{1,2})?[a-z]?\s*\)\$?\s*")
 EQUATION_TAG = re.compile(r"(?:^|\s)\(\d{1,3}[a-z]?\)(?=\s|$|[.,;])")
 POINTED = re.compile(r"(?:Eqs?\.|Equations?|and|,)\s*$", re.I)
 POINTER = re.compile(
@@ -104,7 +107,8 @@ POINTER = re.compile(
     re.I,
 )
 # "2", "3.7", "A.1" (an appendix letter is upper case even where the rest ignores case)
-SECTION_NUMBER = r"(?:\d+|(?-i:[A-Z]))(?:\.\d+)*"
+# "IV": a section numbered in roman numerals (physics papers)
+SECTION_NUMBER = r"(?:\d+|(?-i:[IVX]{1,5}\b)|(?-i:[A-Z]))(?:\.\d+)*"
 SECTION_NUMBERS = rf"{SECTION_NUMBER}(?:\s*(?:,|and|&|–|-)\s*{SECTION_NUMBER})*"
 META = re.compile(
     rf"\b(?:(?:sections?|chapters?|appendix|appendices)\s+{SECTION_NUMBERS}\s+(?:\w+\s+){{0,3}}?"
@@ -198,6 +202,9 @@ RUN_ON = re.compile(
 )
 SENTENCE_CUT = re.compile(
     r"\b(?:the|an|of|in|for|by|with|to|on|into|from|than|via|is|are|be|been|would be|"
+    # "… can be informed to the authors through": an address, a list or a clause lost after it
+    r"through|about|across|among|amongst|against|towards?|onto|upon|within|including|"
+    r"such\s+as|and|or|but|nor|whose|whether|because|although|whereas|unless|"
     r"can be|given by|as follows|gives|yields|becomes|reads|eqs?|:\s*[a-z]+|"
     # cut where the PDF went on with a display or code: "… of the form", "… type something
     # like", "…, then", "… class attributes contains"
@@ -214,7 +221,9 @@ SENTENCE_CUT = re.compile(
 # A sentence that stops at a verb of saying what something is ("The event columns indicate"):
 # what they indicate was a list, a display or code. "…, as the table indicates" is whole.
 CUT_AT_VERB = re.compile(
-    r"\b(?:indicates?|denotes?|represents?|specif(?:y|ies)|describes?|lists?|stores?|means?)$",
+    r"\b(?:indicates?|denotes?|represents?|specif(?:y|ies)|describes?|lists?|stores?|means?|"
+    # "A stable simulation should therefore fulfil": the condition was the display after it
+    r"fulfill?s?|satisf(?:y|ies)|obeys?)$",
     re.I,
 )
 WHOLE_BEFORE_VERB = re.compile(r"\b(?:as|what|which|that|how|whatever)\b(?:\s+\S+){0,3}$", re.I)
@@ -387,6 +396,10 @@ def text_defects(text: str) -> list[tuple[str, str]]:
         ("leaning_reference", leaning_reference),
         ("leaning_reference", lost_text.pronoun_after_opener),
         ("meta_text", meta_text),
+        ("draft_note", context_text.draft_note),
+        ("leaning_reference", context_text.comparison_without_antecedent),
+        ("dangling_pointer", context_text.lost_pointer_number),
+        ("broken_sentence", context_text.cut_second_half),
         ("meta_text", lost_text.about_the_document),
         ("meta_text", example_text.author_line),
         ("dangling_pointer", absent_pointer),

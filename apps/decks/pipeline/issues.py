@@ -54,6 +54,7 @@ ISSUE_TYPES = {
     "other_language": "a sentence in another language than the deck's",
     "unanswered_question": "a question as a bullet, without its answer",
     "repeated_bullet": "a bullet that says nearly what another bullet of its slide says",
+    "draft_note": "a note the author left for themselves (a TODO, a sentence in capitals)",
     "fragment": "a bullet that is no statement of its own (a clause without its main clause)",
     "code_pointer": "a bullet narrating code or output the slide does not show",
     "stray_output": "console output glued before a sentence",

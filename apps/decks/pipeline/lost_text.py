@@ -173,9 +173,18 @@ def unanswered_question(text: str) -> str | None:
 
 # An entry of the reference list: authors with initials, a year, and a venue or pages.
 REFERENCE_AUTHOR = re.compile(
-    r"^(?!(?:The|A|An|In|On|For|This|These)\s)(?:[A-Z][a-zà-ÿ'’-]+,?\s+(?:[A-Z]\.\s?){1,3}|[A-Z][a-zà-ÿ'’-]+\s+[A-Z]{1,2}\b[,(\s])"
+    r"^(?!(?:The|A|An|In|On|For|This|These)\s)(?:[A-Z][a-zà-ÿ'’-]+,?\s+(?:[A-Z]\.\s?){1,3}|[A-Z][a-zà-ÿ'’-]+\s+[A-Z]{1,2}\b[,(\s]|"
+    # "Allen and D. Tildesley, …": the first author's initials were cut with the entry's number
+    r"[A-Z][a-zà-ÿ'’-]+\s+and\s+(?:[A-Z]\.\s?){1,3}[A-Z][a-zà-ÿ'’-]+,)"
 )
-REFERENCE_YEAR = re.compile(r"\(\s*(?:19|20)\d\d[a-z]?\s*\)|\b(?:19|20)\d\d[a-z]?\.")
+REFERENCE_YEAR = re.compile(
+    r"\(\s*(?:19|20)\d\d[a-z]?\s*\)|\b(?:19|20)\d\d[a-z]?\.|,\s*(?:19|20)\d\d[a-z]?\s*\)"
+)
+# A title in quotes closed by its comma ("“Acceleration of convergence …,” J. Chem"), a
+# journal abbreviated ("J. Chem", "Phys. Rev"): the styles of physics and engineering lists.
+REFERENCE_TITLE = re.compile(
+    r"[“\"][^”\"]{8,},[”\"]|\b(?:J|Phys|Chem|Comput|Rev|Lett)\.\s+[A-Z][a-z]+"
+)
 REFERENCE_VENUE = re.compile(
     r"\b(?:pp\.|vol\.|Vol\.|Journal|Proceedings|Proc\.|Trans\.|Press|Springer|Wiley|doi|DOI|"
     r"URL|ISBN|R package version|Annals|Review|Statist\w*\.)|\b\d+\s*\(\d+\)|\b\d+\s*[–-]\s*\d+\b"
@@ -190,7 +199,8 @@ def reference_entry(text: str) -> str | None:
         bool(REFERENCE_YEAR.search(stripped)),
         bool(REFERENCE_VENUE.search(stripped)),
     ]
-    return stripped[:40] if signs[0] and signs[1] else None
+    titled = bool(REFERENCE_TITLE.search(stripped))
+    return stripped[:40] if signs[0] and (signs[1] or titled) else None
 
 
 # Function words of the languages papers quote most (French, German, Spanish, Italian): a
@@ -258,7 +268,11 @@ SUBJECTLESS = re.compile(
     # an auxiliary before its verb, not a question: "Does allow us to simplify …", "Is serving
     # as a demonstration of …" (its subject was a name set as code, or the line before); not
     # "May" or "Will", which are also names
-    r"^(?:Does|Do|Did|Is|Are|Was|Were|Has|Have|Had|Can|Could|Would|Should|Must|Might)\s+(?:not\s+)?(?:also\s+)?[a-z]+\s(?!.*\?\s*$)",
+    r"^(?:Does|Do|Did|Is|Are|Was|Were|Has|Have|Had|Can|Could|Would|Should|Must|Might)\s+(?:not\s+)?(?:also\s+)?[a-z]+\s(?!.*\?\s*$)|"
+    # a plural verb no one says as an order: "Depend explicitly on the velocity" (its subject,
+    # "the SPH expressions, Eqn. (16) and (17)", lost with the pointer)
+    r"^(?:Depend|Rely|Consist|Correspond|Belong|Differ|Stem|Arise)\s+(?:[a-z]+ly\s+)?"
+    r"(?:on|upon|of|to|in|from)\b",
 )
 
 

@@ -145,9 +145,15 @@ POINTER_LEFTOVER = re.compile(
 # The first half of a pair whose second half comes after the clause: "both X" (and Y), "either
 # X" (or Y), "between X" (and Y).
 OPEN_PAIR = re.compile(
-    r"\b(?:both|between)\s+(?!.*\band\b)|\b(?:either|neither)\s+(?!.*\b(?:or|nor)\b)",
+    r"\b(?:both|between)\s+(?!.*\band\b)|\b(?:either|neither)\s+(?!.*\b(?:or|nor)\b)|"
+    # "saved not just in typing per se, but also …"
+    r"\bnot\s+(?:just|only|merely|solely)\b(?!.*\bbut\b)",
     re.I,
 )
+# "efficient mainly for problems, where …": a bare plural after a preposition is restricted by
+# the relative clause after it; without the clause the sentence claims too much.
+BARE_PLURAL_END = re.compile(r"\b(?:for|to|in|on|with|of|from)\s+[a-z]{3,}s$")
+RESTRICTIVE_SEPARATORS = (", where ", ", which ", ", whose ")
 CLAUSE_SEPARATORS = (
     "; ",
     ", which ",
@@ -309,6 +315,8 @@ def _clause(text: str, max_words: int) -> str | None:
             continue  # "such as mosaic, association, and sieve plots": not a clause boundary
         if OPEN_PAIR.search(head):
             continue  # "… incorporate both fixed effects, which …, and random effects": half a pair
+        if separator in RESTRICTIVE_SEPARATORS and BARE_PLURAL_END.search(head):
+            continue  # "… efficient mainly for problems, where most rows …": the clause says which
         if head != text and 7 <= word_count(head) <= max_words and valid_bullet(head, max_words):
             return head
     return None
@@ -430,6 +438,8 @@ def key_sentences(
             bullet = rewrite(bullet, previous)
         if bullet is None or bullet.lower() in seen:
             continue
+        if any(same_claim(bullet, other) for other in seen):
+            continue  # a claim an earlier slide makes in other words (abstract and introduction)
         bonus = 1.25 if position < 2 else 1.0
         scored.append((scorer.score(sentence, context) * bonus, position, bullet))
     best = sorted(scored, reverse=True)[:count]
@@ -447,3 +457,14 @@ def similar(a: str, b: str) -> bool:
     if not wa or not wb:
         return False
     return len(wa & wb) / min(len(wa), len(wb)) > 0.7
+
+
+NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+
+def same_claim(a: str, b: str) -> bool:
+    """Do two sentences make one claim: nearly the same words and the same numbers? ("… used in
+    producing indexes for some books …" and "… proved useful in producing indexes for several
+    books …"). Parallel findings differ in their numbers ("Example 3 …" and "Example 5 …",
+    "… 20% lower" and "… 35% lower") and are two claims."""
+    return similar(a, b) and set(NUMBER.findall(a)) == set(NUMBER.findall(b))

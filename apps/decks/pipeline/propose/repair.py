@@ -14,7 +14,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from apps.decks import limits
-from apps.decks.pipeline import defects, display_math, garbled, text, title_defects, title_style
+from apps.decks.pipeline import (
+    context_text,
+    defects,
+    display_math,
+    garbled,
+    text,
+    title_defects,
+    title_style,
+)
 from apps.decks.pipeline.crops import figure_crop_findings
 from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Revision
 from apps.decks.pipeline.paper import Paper
@@ -47,6 +55,7 @@ TEXT_TYPES = (
     "fragment",
     "code_pointer",
     "stray_output",
+    "draft_note",
 )
 
 
@@ -234,8 +243,12 @@ def _clean_sentence(slide: Slide, paragraphs: list[str], work: Work) -> str | No
     for fixed in sorted(candidates, key=lambda c: -scorer.score(c, context)):
         if fixed and not slide.figures() and defects.figure_deixis(fixed):
             continue
+        if fixed and context_text.unshown_on(
+            fixed, figure=bool(slide.figures()), equation=bool(slide.equation)
+        ):
+            continue  # "the formula is satisfiable" on a slide without the formula
         if fixed and any(text.similar(fixed, shown) for shown in slide.bullets):
-            continue  # a second wording of a bullet the slide has
+            continue  # a second wording of a bullet the slide has (key_sentences: of the deck)
         if fixed and fixed.lower() not in work.used:
             work.used.add(fixed.lower())
             return fixed

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import defects, display_math, garbled, title_style
+from apps.decks.pipeline import context_text, defects, display_math, garbled, title_style
 from apps.decks.pipeline.propose.captions import plot_caption_defect
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
-from apps.decks.pipeline.text import sentences, similar
+from apps.decks.pipeline.text import same_claim, sentences, similar
 from apps.decks.pipeline.title_defects import title_fragment, title_text_defects
 
 SUGGESTIONS = {
@@ -33,6 +33,7 @@ SUGGESTIONS = {
     "fragment": "use a whole statement: a main clause with its subject and verb",
     "code_pointer": "state what the code shows, or leave the sentence out",
     "stray_output": "remove the console output before the sentence",
+    "draft_note": "leave the author's note out: it is no content",
 }
 MESSAGES = {
     "dangling_connector": "opens with “{part}”, which leans on a sentence the slide does not show",
@@ -56,6 +57,7 @@ MESSAGES = {
     "fragment": "is a fragment, not a statement of its own (“{part}…”)",
     "code_pointer": "narrates code or output the slide does not show (“{part}”)",
     "stray_output": "opens with console output (“{part}”)",
+    "draft_note": "is a note the author left in the draft (“{part}”)",
 }
 
 
@@ -116,10 +118,20 @@ def cut_before_display(c: SlideContext):
 
 @slide_rule
 def repeated_bullets(c: SlideContext):
-    """Two bullets of one slide that say nearly the same: the later one is a repetition."""
+    """Two bullets that say nearly the same, on one slide or on an earlier one (a paper states
+    its claim in the abstract and again in the introduction): the later one is a repetition."""
     texts = _texts(c)
+    # (a whole slide said twice is the deck structure's finding: here one claim among others)
+    earlier_slides = [
+        s
+        for s in c.deck.slides[: c.number - 1]
+        if s is not c.slide and s.bullets != c.slide.bullets
+    ]
+    before = [b for s in earlier_slides if s.kind != "title" for b in s.bullets]
     for position, (where, index, bullet) in enumerate(texts):
         earlier = next((t for _, _, t in texts[:position] if similar(bullet, t)), None)
+        if earlier is None:  # on an earlier slide, a bullet with other numbers is another claim
+            earlier = next((t for t in before if same_claim(bullet, t)), None)
         if earlier is not None:
             yield c.issue(
                 "repeated_bullet",
@@ -165,6 +177,11 @@ def dangling_pointer(c: SlideContext):
         deixis = None if c.figures() else defects.figure_deixis(text)
         if deixis:
             missing.append((f"into a figure (“{deixis}”)", {"part": deixis}))
+        unshown = context_text.unshown_on(
+            text, figure=bool(c.figures()), equation=bool(c.slide.equation)
+        )
+        if unshown:
+            missing.append((f"at “{unshown}”", {"part": unshown}))
         for kind, number in defects.pointers(text):
             if kind == "equation" and number in shown_equations:
                 continue

@@ -1,0 +1,213 @@
+"""Detectors for sentences that need a context the slide does not give them.
+
+A paper's sentence leans on the sentences before it ("… in a similar manner", "The situation
+can be improved …", "We use for that …"), on a figure, table or formula beside it ("affect A1,
+A2, and A3", "the formula is satisfiable"), or on a second half the extraction lost ("not just
+in typing per se" without its "but also …", "We compared the standard integrator" without what
+it was compared to). A bullet is read alone, so each of these is a defect. Like lost_text.py,
+each detector returns the offending part or None and looks at the shape of the text only.
+"""
+
+from __future__ import annotations
+
+import re
+
+from apps.decks.pipeline.text import MATH_SPAN
+
+# A comparison with something said before: "in a similar manner", "in the same way" (unless
+# the sentence says with what: "in the same way as …", "similar to …"), "likewise", "as before".
+COMPARISON = re.compile(
+    r"\bin\s+(?:a|an|the)\s+(?:similar|same|analogous|like|comparable|corresponding)\s+"
+    r"(?:manner|way|fashion|vein)\b(?!\s+(?:as|to|that|than)\b)|"
+    r"\b(?:similarly|analogously|likewise|correspondingly)\b(?!\s+(?:to|as)\b)|"
+    r"\bas\s+(?:before|previously)\b",
+    re.I,
+)
+# "We use for that an all electron calculation", "For this, we …": the purpose named before.
+FOR_THAT = re.compile(
+    r"\b(?:for|with|by|after|besides|despite|apart\s+from)\s+(?:that|this)"
+    r"(?=\s*[,.;:]|\s*$|\s+(?:a|an|the|we|one|it|they|is|are|was|were|can|one)\b)",
+    re.I,
+)
+# "The situation can be improved …", "The drawback is …": an abstract noun opening the bullet
+# whose content was the paragraph before (a problem stated there).
+SITUATION = re.compile(
+    r"^the\s+(?:situation|difficulty|drawback|shortcoming|remedy|cure|trick|caveat|catch)\b"
+    r"(?!\s+(?:of|with|that|where|in\s+which|when|for)\b)|"
+    r"^the\s+(?:problem|issue|limitation|weakness)\s+(?:can|could|may|might|is|was|will)\s+"
+    r"(?:be\s+)?(?:easily\s+|partly\s+|largely\s+)?(?:improved|solved|avoided|overcome|remedied|"
+    r"alleviated|fixed|addressed|mitigated|resolved|circumvented|reduced|worse|even\s+worse)\b",
+    re.I,
+)
+
+
+# "One can think of this as all group A atoms …": what "this" is was the sentence before.
+SEEN_AS = re.compile(
+    r"\b(?:think|thought|view|viewed|regard|regarded|interpret|interpreted)\s+(?:of\s+)?"
+    r"(?:this|these|that|those|it|them)\s+as\b",
+    re.I,
+)
+
+
+def comparison_without_antecedent(text: str) -> str | None:
+    """A sentence that compares with, or refers to, a part of the paper the bullet lacks."""
+    flat = MATH_SPAN.sub("X", text.strip())
+    match = SITUATION.search(flat) or SEEN_AS.search(flat)
+    if match:
+        return match.group(0).strip()
+    # After a semicolon the clause follows its antecedent: the proposer's merge of a bullet with
+    # the sentence before it ("…factors; in the PPPM method … in a similar manner").
+    first_clause = flat.split("; ", 1)[0]
+    for match in (*COMPARISON.finditer(first_clause), *FOR_THAT.finditer(first_clause)):
+        before = first_clause[: match.start()]
+        if not before.strip():
+            continue  # an opening "Similarly, …" is a connector (defects.dangling_connector)
+        if len(before.split()) >= 4 and re.search(r"(?:[,;]|\band)\s*$", before):
+            continue  # "… of $X_i$ and similarly for the next block": the antecedent is before it
+        return match.group(0).strip()
+    return None
+
+
+# A pointer whose number the text layer lost: "using Eqn", "shown in Figure.", "Table and".
+LOST_NUMBER = re.compile(
+    r"\b(?:Eqns?|Figs?|Tabs?|Refs?)\b\.?+(?!\s*\(?\s*(?:\d|[A-Z]\.?\d|[IVX]+\b))|"
+    r"(?<=\s)(?:Figures?|Tables?|Sections?|Appendix)(?=\s*(?:[,;:)]|\.\s|\.?$|\s+(?:and|or|"
+    r"shows?|gives?|lists?|summari[sz]es?|presents?)\b))",
+)
+
+
+# "The idea is illustrated, where roman capitals mark …": "in Figure 3" lost after the verb.
+LOST_PLACE = re.compile(
+    r"\b(?:is|are|was|were)\s+(?:illustrated|shown|depicted|plotted|sketched|displayed)"
+    r"(?=\s*(?:,\s*where\b|[.;:]?[a-z]?$))",  # "… is shown.d": a footnote mark glued on
+    re.I,
+)
+
+
+def lost_pointer_number(text: str) -> str | None:
+    """A pointer to an equation, figure or table that lost its number, or a figure's "is
+    illustrated" that lost where: no slide can show what it pointed at."""
+    flat = MATH_SPAN.sub("X", text.strip())
+    match = LOST_NUMBER.search(flat) or LOST_PLACE.search(flat)
+    return match.group(0).strip() if match else None
+
+
+# Labels that exist only in a figure: three or more of one letter and a number ("A1, A2, and
+# A3" are the figure's; the text names them only to point at it). Two are often a field's own
+# names ("L1 and L2 norms", "T1 and T2 relaxation", "H0 and H1").
+FIGURE_LABELS = re.compile(
+    r"\b([A-Z])\d{1,2}\b(?:\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)\1\d{1,2}\b){2,}"
+)
+# A formula the sentence talks about: "the formula is satisfiable", "the general form of the
+# energy", "the above expression". Named by a formula in the bullet, it is shown.
+UNSHOWN_FORMULA = re.compile(
+    r"\bthe\s+(?:general|explicit|following|usual|standard|matrix|closed|final|full|"
+    r"resulting|compact)\s+form\s+of\b|"
+    # the formula as the subject of what it does, or the object the sentence ends on ("… use
+    # the identity"); "the formula specifying the model", "the formulas implemented" name theirs
+    r"\bthe\s+(?:above\s+|following\s+|previous\s+|last\s+|resulting\s+)?(?:formula|"
+    r"equation|identity|inequality)s?(?:\s+\(\d[^)]*\))?(?=\s+(?:is|are|holds?|reads?|becomes?|"
+    r"gives?|yields?|implies|shows?|can|could|may|must|has|have)\b)|"
+    r"\b(?:use|using|apply|applying|obtain|get|derive|recall|have)\s+the\s+(?:above\s+|following\s+|"
+    r"previous\s+|last\s+|resulting\s+)?(?:formula|equation|identity|inequality)s?\s*[.;:]?$",
+    re.I,
+)
+
+
+# What a table's or figure's own sentence says about it: "The timings refer to user time on …"
+# (timings of what?), "The graph was extracted from a C program database" (which graph?).
+ABOUT_A_TABLE = re.compile(
+    r"^the\s+(?:timings?|run\s*times|running\s+times|numbers|values|entries|columns|rows|"
+    r"measurements|figures)\s+(?:refer|correspond|denote|represent|include|exclude|are\s+"
+    r"(?:given|listed|measured|reported|averaged)|were\s+(?:measured|obtained|taken|averaged))\b",
+    re.I,
+)
+ABOUT_A_FIGURE = re.compile(
+    r"^the\s+(?:graph|plot|picture|diagram|drawing|image|layout|map|network|tree|mesh)\s+"
+    r"(?:was|is|were|are|has\s+been)\s+(?:extracted|taken|obtained|generated|derived|adapted|"
+    r"reproduced|borrowed)\s+from\b|"
+    # "In the example, the '@' sign is used as …": the example the paper drew beside it
+    r"^in\s+(?:the|this|that)\s+(?:example|listing|drawing|picture)s?\s*,",
+    re.I,
+)
+
+
+def unshown_object(text: str) -> tuple[str, str] | None:
+    """("figure" | "table" | "equation", part) when the sentence points into a figure, a table
+    or at a formula that only a slide showing it would make readable; None otherwise."""
+    flat = MATH_SPAN.sub("X", text.strip())
+    labels = FIGURE_LABELS.search(flat)
+    if labels:
+        return "figure", labels.group(0)
+    about = ABOUT_A_FIGURE.search(flat)
+    if about:
+        return "figure", about.group(0)
+    about = ABOUT_A_TABLE.search(flat)
+    if about:
+        return "table", about.group(0)
+    if MATH_SPAN.search(text):
+        return None  # the formula is in the bullet itself
+    formula = UNSHOWN_FORMULA.search(flat)
+    return ("equation", formula.group(0)) if formula else None
+
+
+# The first half of a correlative pair whose second half was cut: "saved not just in typing
+# per se" ("but also …" lost). After "and" or a comma the phrase stands alone ("…, and not
+# just leaves").
+OPEN_CORRELATIVE = re.compile(
+    r"(?<!\band\s)(?<!,\s)(?<!\bor\s)\bnot\s+(?:just|only|merely|solely)\b"
+    r"(?!.*\b(?:but|also)\b)(?![^:;—]*[:;—])",
+    re.I,
+)
+# "We compared the standard fix nve/asphere integrator": compared, with nothing to compare to.
+COMPARED = re.compile(r"\bcompar(?:e|ed|es|ing)\s+(?P<object>[^,;:]+)$", re.I)
+COMPARED_WITH = re.compile(
+    r"\b(?:with|to|against|and|versus|vs|between|among|across|over|on|in|for|by|using|from|"
+    r"whether|how|which|what|two|three|four|several|all|both|various|different)\b",
+    re.I,
+)
+
+
+def cut_second_half(text: str) -> str | None:
+    """A sentence whose second half the extraction lost: an open "not just …", a comparison
+    with one side."""
+    flat = MATH_SPAN.sub("X", text.strip()).rstrip(" .")
+    pair = OPEN_CORRELATIVE.search(flat)
+    if pair:
+        return pair.group(0)
+    compared = COMPARED.search(flat)
+    if compared:
+        words = compared.group("object").split()
+        plural = words and (words[-1].endswith("s") and not words[-1].endswith("ss"))
+        if words and not plural and not COMPARED_WITH.search(compared.group("object")):
+            return compared.group(0)
+    return None
+
+
+# An author's note to self left in the text: "TO BE COMPLETED FOR THE CASE …", "TODO: …".
+DRAFT_MARK = re.compile(r"\b(?:TODO|FIXME|TBD|XXX|TO\s+BE\s+(?:COMPLETED|DONE|WRITTEN|CHECKED))\b")
+
+
+def draft_note(text: str) -> str | None:
+    """A note the author left for themselves: a marker, or a sentence set in capitals (most of
+    its words, not an acronym or two)."""
+    flat = MATH_SPAN.sub(" ", text)
+    mark = DRAFT_MARK.search(flat)
+    if mark:
+        return mark.group(0)
+    words = re.findall(r"[A-Za-z]{2,}", flat)
+    capitals = [w for w in words if w.isupper()]
+    if len(words) >= 4 and len(capitals) >= 0.7 * len(words):
+        return " ".join(flat.split()[:6])
+    return None
+
+
+def unshown_on(text: str, *, figure: bool, equation: bool) -> str | None:
+    """The part of the sentence that points at what a slide without a figure (`figure` False)
+    or without a display equation (`equation` False) does not show; None when it stands."""
+    found = unshown_object(text)
+    if found is None:
+        return None
+    kind, part = found
+    shown = equation if kind == "equation" else figure
+    return None if shown else part
