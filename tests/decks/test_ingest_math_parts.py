@@ -1,0 +1,72 @@
+"""A display is shown only when its TeX writes every glyph of its box: a part read elsewhere
+(a numerator taken for prose, an exponent taken for a footnote mark, a nested fraction) would
+leave another formula, which is worse than none. The paper is
+tests/fixtures/papers/ingest/mathparts (CC0)."""
+
+from __future__ import annotations
+
+import pdfplumber
+import pytest
+from django.conf import settings
+
+from apps.decks.pipeline import display_math
+from apps.decks.pipeline.ingest.accounted import unaccounted
+from apps.decks.pipeline.ingest.equations import equations_find
+from apps.decks.pipeline.ingest.glyphs import Glyph
+from apps.decks.pipeline.ingest.layout import layout_read
+
+PAPER = settings.BASE_DIR / "tests/fixtures/papers/ingest/mathparts/tessera-mathparts.pdf"
+
+
+@pytest.fixture(scope="module")
+def displays() -> dict[str, str]:
+    with pdfplumber.open(PAPER) as pdf:
+        return {e.number: e.tex for e in equations_find(layout_read(pdf))}
+
+
+def test_a_fraction_inside_a_sum_stays_in_the_display(displays):
+    assert displays["1"] == "f(r_{i}) = \\sum_{j} m_{j} \\frac{f_{j}}{\\rho_{j}}W(r_{i} - r_{j})"
+
+
+def test_a_denominator_keeps_its_sub_and_superscript(displays):
+    assert displays["2"] == (
+        "\\nabla \\cdot \\frac{P}{\\rho} = \\sum_{j} m_{j} \\frac{P_{j}}{\\rho_{j}^{2}}"
+        "\\nabla_{j}W_{ij}"
+    )
+
+
+def test_an_exponent_set_apart_after_a_tall_bracket_is_no_footnote_mark(displays):
+    # "12" after a hung ")" was a small number after nothing: dropped as a footnote mark, the
+    # display read (σ/r) − (σ/r)^6, another potential
+    assert displays["3"] == (
+        "u(r) = 4\\epsilon [(\\frac{\\sigma}{r})^{12} - (\\frac{\\sigma}{r})^{6}]"
+    )
+
+
+def test_an_upright_derivative_keeps_its_numerator(displays):
+    assert displays["4"] == "\\frac{dv}{dt} = -\\frac{1}{\\rho}\\nabla P"
+
+
+def test_a_nested_fraction_not_rebuilt_drops_the_display(displays):
+    # read before as "g(x) = \frac{1}{1 +_{x}}": the inner fraction's numerator lost
+    assert displays["5"] == ""
+
+
+def test_cases_are_never_shown_as_rows(displays):
+    assert not display_math.clean_tex(displays["6"])
+
+
+def _glyph(text: str, x0: float) -> Glyph:
+    return Glyph(
+        text=text, x0=x0, x1=x0 + 5, top=90, bottom=100, size=10, font="CMMI10", baseline=98
+    )
+
+
+def test_every_glyph_must_be_written():
+    glyphs = [_glyph(t, 10 * i) for i, t in enumerate(["x", "=", "a", "b", "ρ", "2", "."])]
+    assert not unaccounted(glyphs, "x = \\frac{a}{b} \\rho^{2}")
+    assert dict(unaccounted(glyphs, "x = a \\rho^{2}")) == {"b": 1}
+    assert dict(unaccounted(glyphs, "x = \\frac{a}{b} \\rho")) == {"2": 1}
+    # letters read as a function name and a conditional bar are written
+    named = [_glyph(t, 10 * i) for i, t in enumerate(["s", "i", "n", "|", "y"])]
+    assert not unaccounted(named, "\\sin \\mid y")
