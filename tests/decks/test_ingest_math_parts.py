@@ -10,10 +10,13 @@ import pytest
 from django.conf import settings
 
 from apps.decks.pipeline import display_math
+from apps.decks.pipeline.ingest import paper_read
 from apps.decks.pipeline.ingest.accounted import unaccounted
 from apps.decks.pipeline.ingest.equations import equations_find
 from apps.decks.pipeline.ingest.glyphs import Glyph
 from apps.decks.pipeline.ingest.layout import layout_read
+from apps.decks.pipeline.ingest.structure import display_lead
+from apps.decks.pipeline.propose.builtin import BuiltinProposer
 
 PAPER = settings.BASE_DIR / "tests/fixtures/papers/ingest/mathparts/tessera-mathparts.pdf"
 
@@ -70,3 +73,39 @@ def test_every_glyph_must_be_written():
     # letters read as a function name and a conditional bar are written
     named = [_glyph(t, 10 * i) for i, t in enumerate(["s", "i", "n", "|", "y"])]
     assert not unaccounted(named, "\\sin \\mid y")
+
+
+def test_a_display_keeps_the_sentence_that_introduces_it(tmp_path):
+    paper = paper_read(PAPER, tmp_path / "figures")
+    leads = {e.number: e.lead for e in paper.equations}
+    assert leads["1"] == (
+        "A field is interpolated from its values at the particles, each weighted by its mass "
+        "over its density:"
+    )
+    assert leads["4"].endswith("its derivative written upright:"), leads["4"]
+
+
+def test_a_lead_is_an_open_sentence_closed_with_a_colon():
+    assert display_lead("Local angular momentum conservation requires") == (
+        "Local angular momentum conservation requires:"
+    )
+    assert display_lead("It is set once. The force on a particle is given by,") == (
+        "The force on a particle is given by:"
+    )
+    assert display_lead("It nests one in another: The absolute value is defined by cases") == (
+        "The absolute value is defined by cases:"
+    )
+    assert display_lead("The energy is conserved.") == ""  # the display does not go on from it
+    assert display_lead("where the sum runs over") == ""  # no sentence of its own
+    assert display_lead("as in Eq. (3) and") == ""
+
+
+def test_the_builtin_proposer_shows_a_display_under_its_sentence(tmp_path):
+    paper = paper_read(PAPER, tmp_path / "figures")
+    deck = BuiltinProposer().propose(paper)
+    shown = [s for s in deck.slides if s.equation]
+    assert shown, [s.title for s in deck.slides]
+    for slide in shown:
+        lead = next(e.lead for e in paper.equations if e.tex == slide.equation)
+        assert slide.bullets[-1] == lead
+        assert not slide.equation.rstrip().endswith((":", ".", ","))

@@ -267,7 +267,7 @@ def _row_tex(glyphs: list[Glyph], main_size: float) -> str:
         r" \\quad \\text{\1 }",
         tex,
     )
-    return re.sub(r"[.,;]+$", "", tex).strip()
+    return re.sub(r"[.,;:]+$", "", tex).strip()  # the sentence's punctuation after it
 
 
 def _conditional_bars(tex: str) -> str:

@@ -13,7 +13,7 @@ import re
 from apps.decks import limits
 from apps.decks.pipeline import defects, display_math, text, title_style
 from apps.decks.pipeline.issues import Issue, Revision
-from apps.decks.pipeline.paper import Figure, Paper, Section
+from apps.decks.pipeline.paper import Equation, Figure, Paper, Section
 from apps.decks.pipeline.propose import bullets
 from apps.decks.pipeline.propose.bullets import rewrite as rewrite_bullet
 from apps.decks.pipeline.propose.captions import caption_text, figure_title, mention_bullet
@@ -120,12 +120,9 @@ class BuiltinProposer:
                 kinds[id(section)], "method"
             )
             if section in text_sections:
-                equation = equation_for(paper, section)
-                count = TEXT_BULLETS - 1 if equation else TEXT_BULLETS
-                chosen = self._bullets(section.paragraphs, scorer, used, count)
-                if len(chosen) >= 2:
-                    slide = self._text_slide(section.title, chosen, role, section.paragraphs)
-                    slides.append(slide.model_copy(update={"equation": equation}))
+                slide = self._section_slide(paper, section, section.title, role, scorer, used)
+                if slide is not None:
+                    slides.append(slide)
             for figure in figures:
                 if figure.id not in placed and _home(figure, paper) == section.title:
                     slides.append(self.figure_slide(figure, used, titles))
@@ -228,6 +225,32 @@ class BuiltinProposer:
         if len(chosen) < 2:
             return None
         return self._text_slide(section.title, chosen, "method", section.paragraphs)
+
+    def _section_slide(
+        self,
+        paper: Paper,
+        section: Section,
+        title: str,
+        role: str,
+        scorer: text.Scorer,
+        used: set[str],
+    ) -> Slide | None:
+        """A text slide of the section's key sentences, with the display its text talks about
+        most under the sentence that introduces it (when one was read whole and not shown
+        yet); None when the section has too few clean sentences."""
+        shown = used_equations(used)
+        equation = equation_for(paper, section, shown)
+        count = TEXT_BULLETS - 2 if equation else TEXT_BULLETS
+        chosen = self._bullets(section.paragraphs, scorer, used, count)
+        if equation is not None:  # its sentence last, just over it
+            chosen = _with_lead(chosen, equation.lead)
+        if len(chosen) < 2:
+            return None
+        slide = self._text_slide(title, chosen, role, section.paragraphs)
+        if equation is not None and equation.lead in slide.bullets:
+            used.update((equation.lead.lower(), EQUATION_USED + equation.tex))
+            slide = slide.model_copy(update={"equation": equation.tex})
+        return slide
 
     @staticmethod
     def _text_slide(title: str, bullets: list[str], role: str, paragraphs: list[str]) -> Slide:
@@ -340,15 +363,15 @@ class BuiltinProposer:
         for section in sorted(body, key=lambda s: -s.words):
             if len(slides) >= low:
                 break
-            bullets = self._bullets(section.paragraphs, scorer, used, TEXT_BULLETS)
-            if len(bullets) >= 2:
+            title = unused_title(section.title, {s.title for s in slides})
+            slide = self._section_slide(paper, section, title, "method", scorer, used)
+            if slide is not None:
                 index = (
                     _after_section(slides, section.title)
                     if any(s.title == section.title for s in slides)
                     else paper_order_index(slides, section, paper)
                 )
-                title = unused_title(section.title, {s.title for s in slides})
-                slides.insert(index, self._text_slide(title, bullets, "method", section.paragraphs))
+                slides.insert(index, slide)
         return slides
 
     # ------------------------------------------------------------------- revise
@@ -395,16 +418,44 @@ def _mention_score(sentence: str, figure: Figure) -> float:
     return score + min(len(sentence), 200) / 400
 
 
-def equation_for(paper: Paper, section: Section) -> str:
-    """The display equation a slide about this section shows: the one its text refers to most
-    (or its first), when it was rebuilt cleanly; "" when there is none."""
+# `used` holds the sentences already on slides; a shown display is kept there under this mark
+EQUATION_USED = "\x00display:"
+
+
+def used_equations(used: set[str]) -> set[str]:
+    return {u[len(EQUATION_USED) :] for u in used if u.startswith(EQUATION_USED)}
+
+
+def equation_for(paper: Paper, section: Section, shown: set[str] = frozenset()) -> Equation | None:
+    """The display equation a slide about this section shows: of those rebuilt cleanly and
+    introduced by a sentence of their own (shown with it: a display alone says nothing), the
+    one its text refers to most, numbered first; None when there is none."""
     candidates = [
-        e for e in paper.equations if e.section == section.title and display_math.clean_tex(e.tex)
+        e
+        for e in paper.equations
+        if e.section == section.title
+        and e.tex not in shown
+        and e.lead
+        and display_math.clean_tex(e.tex)
+        and not defects.text_defects(e.lead)
     ]
     if not candidates:
-        return ""
+        return None
     body = " ".join(section.paragraphs)
-    return max(candidates, key=lambda e: body.count(f"({e.number})") if e.number else 0).tex
+    return max(
+        candidates,
+        key=lambda e: (body.count(f"({e.number})") if e.number else -1, bool(e.number)),
+    )
+
+
+def _with_lead(chosen: list[str], lead: str) -> list[str]:
+    """The bullets with a display's introducing sentence last; the longest others go first
+    when the slide's words would run over (the display needs its sentence, not them)."""
+    others = [b for b in chosen if b.lower() != lead.lower()]
+    budget = limits.get_int("words_text_slide") - 8
+    while others and sum(text.word_count(b) for b in [*others, lead]) > budget:
+        others.remove(max(others, key=text.word_count))
+    return [*others, lead]
 
 
 def deck_of(paper: Paper, slides: list[Slide]) -> SlideDeck:
