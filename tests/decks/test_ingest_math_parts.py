@@ -95,6 +95,9 @@ def test_a_lead_is_an_open_sentence_closed_with_a_colon():
     assert display_lead("It nests one in another: The absolute value is defined by cases") == (
         "The absolute value is defined by cases:"
     )
+    assert display_lead("They are given as Eq. (4) The sum is defined over positions as") == (
+        "The sum is defined over positions as:"
+    )
     assert display_lead("The energy is conserved.") == ""  # the display does not go on from it
     assert display_lead("where the sum runs over") == ""  # no sentence of its own
     assert display_lead("as in Eq. (3) and") == ""
@@ -104,7 +107,10 @@ def test_the_builtin_proposer_shows_a_display_under_its_sentence(tmp_path):
     paper = paper_read(PAPER, tmp_path / "figures")
     deck = BuiltinProposer().propose(paper)
     shown = [s for s in deck.slides if s.equation]
-    assert shown, [s.title for s in deck.slides]
+    # a short paper made of displays is presented by them: every one read whole is shown, once
+    whole = [e.tex for e in paper.equations if display_math.clean_tex(e.tex)]
+    assert len(whole) == 4
+    assert sorted(s.equation for s in shown) == sorted(whole)
     for slide in shown:
         lead = next(e.lead for e in paper.equations if e.tex == slide.equation)
         assert slide.bullets[-1] == lead

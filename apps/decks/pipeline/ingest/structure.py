@@ -695,7 +695,8 @@ def display_lead(text: str) -> str:
     sentence does; "" when the text before the display ended its sentence or is none."""
     last = text_sentences(text)[-1] if text.strip() else ""
     # a sentence announcing an earlier display that was not read stays before its colon
-    last = re.split(r":\s+(?=[A-Z])", last.rstrip())[-1]
+    # nor does one after a display set in its text ("… as Eq. (4) The quantity … as")
+    last = re.split(r":\s+(?=[A-Z])|Eq\. \(\w+\)\s+(?=[A-Z])", last.rstrip())[-1]
     if not last or last.endswith((".", "?", "!")) or re.search(r"Eq\. \(\w+\)", last):
         return ""
     if not last[0].isupper() or len(last.split()) < 4 or last.count("$") % 2:

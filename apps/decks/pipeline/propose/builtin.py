@@ -372,6 +372,28 @@ class BuiltinProposer:
                     else paper_order_index(slides, section, paper)
                 )
                 slides.insert(index, slide)
+        # Still too few: a derivation's key displays, each under its sentence, on slides of
+        # their own (a paper made of equations is presented by them).
+        for equation in key_equations(paper, used_equations(used)):
+            if len(slides) >= low:
+                break
+            section = next((s for s in paper.sections if s.title == equation.section), None)
+            title = unused_title(equation.section or "Key equations", {s.title for s in slides})
+            slide = Slide(
+                kind="bullets",
+                title=title[:120],
+                bullets=[equation.lead],
+                equation=equation.tex,
+                role="method",
+                notes=" ".join(section.paragraphs)[:1500] if section else "",
+            )
+            used.update((equation.lead.lower(), EQUATION_USED + equation.tex))
+            slides.insert(
+                paper_order_index(slides, section, paper)
+                if section
+                else _before_conclusion(slides),
+                slide,
+            )
         return slides
 
     # ------------------------------------------------------------------- revise
@@ -426,26 +448,41 @@ def used_equations(used: set[str]) -> set[str]:
     return {u[len(EQUATION_USED) :] for u in used if u.startswith(EQUATION_USED)}
 
 
+def _showable(equation: Equation, shown: set[str]) -> bool:
+    """Rebuilt cleanly and introduced by a sentence of its own that reads as a bullet (shown
+    with it: a display alone says nothing), and not on a slide yet."""
+    return (
+        equation.tex not in shown
+        and bool(equation.lead)
+        and display_math.clean_tex(equation.tex)
+        and not defects.text_defects(equation.lead)
+    )
+
+
+def _mentions(equation: Equation, body: str) -> int:
+    """How often the text refers to the display: "(4)", "Eq. 4", "Eqs. 4"; -1 unnumbered."""
+    if not equation.number:
+        return -1
+    number = re.escape(equation.number)
+    return len(re.findall(rf"\({number}\)|\bEqs?\.\s*{number}\b", body))
+
+
 def equation_for(paper: Paper, section: Section, shown: set[str] = frozenset()) -> Equation | None:
-    """The display equation a slide about this section shows: of those rebuilt cleanly and
-    introduced by a sentence of their own (shown with it: a display alone says nothing), the
-    one its text refers to most, numbered first; None when there is none."""
-    candidates = [
-        e
-        for e in paper.equations
-        if e.section == section.title
-        and e.tex not in shown
-        and e.lead
-        and display_math.clean_tex(e.tex)
-        and not defects.text_defects(e.lead)
-    ]
+    """The display equation a slide about this section shows: the one its text refers to
+    most, numbered first, of those it can show (_showable); None when there is none."""
+    candidates = [e for e in paper.equations if e.section == section.title and _showable(e, shown)]
     if not candidates:
         return None
     body = " ".join(section.paragraphs)
-    return max(
-        candidates,
-        key=lambda e: (body.count(f"({e.number})") if e.number else -1, bool(e.number)),
-    )
+    return max(candidates, key=lambda e: (_mentions(e, body), bool(e.number)))
+
+
+def key_equations(paper: Paper, shown: set[str]) -> list[Equation]:
+    """The displays a slide can show, the ones the paper's text talks about most first,
+    numbered before unnumbered, then in the paper's order."""
+    body = " ".join(p for s in paper.sections for p in s.paragraphs)
+    candidates = [e for e in paper.equations if _showable(e, shown)]
+    return sorted(candidates, key=lambda e: (-_mentions(e, body), not e.number))
 
 
 def _with_lead(chosen: list[str], lead: str) -> list[str]:
