@@ -13,7 +13,7 @@ from apps.decks.pipeline import display_math
 from apps.decks.pipeline.ingest import paper_read
 from apps.decks.pipeline.ingest.accounted import unaccounted
 from apps.decks.pipeline.ingest.equations import equations_find
-from apps.decks.pipeline.ingest.glyphs import Glyph
+from apps.decks.pipeline.ingest.glyphs import Glyph, dots_named
 from apps.decks.pipeline.ingest.layout import layout_read
 from apps.decks.pipeline.ingest.structure import display_lead
 from apps.decks.pipeline.propose.builtin import BuiltinProposer
@@ -115,3 +115,9 @@ def test_the_builtin_proposer_shows_a_display_under_its_sentence(tmp_path):
         lead = next(e.lead for e in paper.equations if e.tex == slide.equation)
         assert slide.bullets[-1] == lead
         assert not slide.equation.rstrip().endswith((":", ".", ","))
+
+
+def test_an_ellipsis_read_as_three_dots_is_written_ldots():
+    assert dots_named("x_{1}, . . . , x_{n}") == "x_{1}, \\ldots , x_{n}"
+    assert dots_named("a_{1} + \\cdot \\cdot \\cdot + a_{n}") == "a_{1} + \\cdots + a_{n}"
+    assert dots_named("0.5 + 1.25") == "0.5 + 1.25"  # decimal points are no ellipsis

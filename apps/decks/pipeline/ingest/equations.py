@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from apps.decks.pipeline.ingest.accounted import unaccounted
 from apps.decks.pipeline.ingest.fractions import Rule, fractions_rebuilt, with_fractions
-from apps.decks.pipeline.ingest.glyphs import RELATIONS, Glyph, line_words
+from apps.decks.pipeline.ingest.glyphs import RELATIONS, Glyph, dots_named, line_words
 from apps.decks.pipeline.ingest.hung import is_hung
 from apps.decks.pipeline.ingest.layout import Layout, Segment
 from apps.decks.pipeline.ingest.operator_limits import operator_limits
@@ -256,7 +256,7 @@ def _row_tex(glyphs: list[Glyph], main_size: float) -> str:
         for atom in word.atoms:
             if id(atom.base) in limits:
                 atom.sub, atom.sup = limits[id(atom.base)]
-    tex = " ".join(w.tex() for w in words)
+    tex = dots_named(" ".join(w.tex() for w in words))
     for mark, operator in named.items():
         tex = tex.replace(mark, operator)
     tex = re.sub(r" {2,}", " ", tex)
