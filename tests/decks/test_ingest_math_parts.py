@@ -12,7 +12,7 @@ from django.conf import settings
 from apps.decks.pipeline import display_math
 from apps.decks.pipeline.ingest import paper_read
 from apps.decks.pipeline.ingest.accounted import unaccounted
-from apps.decks.pipeline.ingest.equations import equations_find
+from apps.decks.pipeline.ingest.equations import NUMBER, equations_find
 from apps.decks.pipeline.ingest.glyphs import Glyph, dots_named
 from apps.decks.pipeline.ingest.layout import layout_read
 from apps.decks.pipeline.ingest.structure import display_lead
@@ -121,3 +121,14 @@ def test_an_ellipsis_read_as_three_dots_is_written_ldots():
     assert dots_named("x_{1}, . . . , x_{n}") == "x_{1}, \\ldots , x_{n}"
     assert dots_named("a_{1} + \\cdot \\cdot \\cdot + a_{n}") == "a_{1} + \\cdots + a_{n}"
     assert dots_named("0.5 + 1.25") == "0.5 + 1.25"  # decimal points are no ellipsis
+
+
+def test_a_chapter_numbered_display_keeps_its_number_apart():
+    # "(2.1)" read as part of the formula: "… dr (2.1)", and its number lost
+    assert [NUMBER.match(n).group(1) for n in ("(2.1)", "(3)", "(4b)", "(A.1)")] == [
+        "2.1",
+        "3",
+        "4b",
+        "A.1",
+    ]
+    assert NUMBER.match("(2.1.3)") is None and NUMBER.match("(x)") is None

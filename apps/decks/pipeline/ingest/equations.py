@@ -21,7 +21,7 @@ from apps.decks.pipeline.ingest.hung import is_hung
 from apps.decks.pipeline.ingest.layout import Layout, Segment
 from apps.decks.pipeline.ingest.operator_limits import operator_limits
 
-NUMBER = re.compile(r"^\((\d+[a-z]?|[A-Z]\.\d+)\)$")
+NUMBER = re.compile(r"^\((\d+(?:\.\d+)?[a-z]?|[A-Z]\.\d+)\)$")  # (3), (2.1), (A.1)
 BIG_OPERATORS = set("∑∏∫∮⋃⋂⨁⨂")
 # A display integral at the text size (TeX's cmex) carries its limits at its side.
 SIDE_LIMITS = set("∫∮")
