@@ -16,7 +16,12 @@ from apps.decks.pipeline.ingest.equations import NUMBER, equations_find
 from apps.decks.pipeline.ingest.glyphs import Glyph, dots_named
 from apps.decks.pipeline.ingest.layout import layout_read
 from apps.decks.pipeline.ingest.structure import display_lead
+from apps.decks.pipeline.paper import Paper, Section
 from apps.decks.pipeline.propose.builtin import BuiltinProposer
+from apps.decks.pipeline.render.measure import SlideMeasure
+from apps.decks.pipeline.review.registry import SlideContext
+from apps.decks.pipeline.review.text_rules import bullet_defects, cut_before_display
+from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
 PAPER = settings.BASE_DIR / "tests/fixtures/papers/ingest/mathparts/tessera-mathparts.pdf"
 
@@ -132,3 +137,26 @@ def test_a_chapter_numbered_display_keeps_its_number_apart():
         "A.1",
     ]
     assert NUMBER.match("(2.1.3)") is None and NUMBER.match("(x)") is None
+
+
+def _text_issues(slide: Slide) -> list[str]:
+    paper = Paper(
+        title="Particles",
+        pages=1,
+        source_name="particles.pdf",
+        sections=[Section(title="Interpolation", paragraphs=[" ".join(slide.bullets)])],
+    )
+    deck = SlideDeck(title="Particles", slides=[slide])
+    context = SlideContext(1, slide, SlideMeasure(slide=1), deck, paper)
+    return [i.type for i in (*bullet_defects(context), *cut_before_display(context))]
+
+
+def test_a_lead_over_its_display_is_no_broken_sentence_but_alone_it_is():
+    bullets = [
+        "The kernel weights the neighbours of a particle by their distance from it",
+        "For any variable, a local average at each particle is calculated according to:",
+    ]
+    shown = Slide(kind="bullets", title="Interpolation", bullets=bullets, equation="f = g")
+    alone = shown.model_copy(update={"equation": ""})
+    assert _text_issues(shown) == []
+    assert "broken_sentence" in _text_issues(alone)

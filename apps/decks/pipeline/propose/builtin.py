@@ -455,7 +455,8 @@ def _showable(equation: Equation, shown: set[str]) -> bool:
         equation.tex not in shown
         and bool(equation.lead)
         and display_math.clean_tex(equation.tex)
-        and not defects.text_defects(equation.lead)
+        # the sentence's object is the display under it: only its other defects count
+        and all(kind == "broken_sentence" for kind, _ in defects.text_defects(equation.lead))
     )
 
 
@@ -464,7 +465,7 @@ def _mentions(equation: Equation, body: str) -> int:
     if not equation.number:
         return -1
     number = re.escape(equation.number)
-    return len(re.findall(rf"\({number}\)|\bEqs?\.\s*{number}\b", body))
+    return len(re.findall(rf"\({number}\)|\bEq(?:s|n|ns)?\.\s*{number}\b", body))
 
 
 def equation_for(paper: Paper, section: Section, shown: set[str] = frozenset()) -> Equation | None:
