@@ -103,6 +103,7 @@ def test_a_lead_is_an_open_sentence_closed_with_a_colon():
     assert display_lead("They are given as Eq. (4) The sum is defined over positions as") == (
         "The sum is defined over positions as:"
     )
+    assert display_lead("It has two parts. Total extension: $e(Y)$") == ""
     assert display_lead("The energy is conserved.") == ""  # the display does not go on from it
     assert display_lead("where the sum runs over") == ""  # no sentence of its own
     assert display_lead("as in Eq. (3) and") == ""

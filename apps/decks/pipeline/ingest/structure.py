@@ -701,6 +701,8 @@ def display_lead(text: str) -> str:
         return ""
     if not last[0].isupper() or len(last.split()) < 4 or last.count("$") % 2:
         return ""
+    if ":" in last.rstrip(" :"):
+        return ""  # "Total extension: $e(Y)$": a label and a formula, not a sentence
     return re.sub(r"[,;:]*$", "", last) + ":"
 
 
