@@ -45,7 +45,9 @@ def test_display_equations_with_scripts_and_accents(paper):
         r"\ddot{s}(t) + 2\zeta \omega_{0} \dot{s}(t) + \omega_{0}^{2} s(t) = k_{u} u(t)"
     )
     assert by_number["2"].startswith(r"s_{t+1} = \alpha_{1}s_{t}")
-    assert r"\sum_{t=1}^{W}" in by_number["3"] and by_number["3"].startswith(r"L(\theta")
+    # The loss's squares and the hat over its estimate are not read onto it: shown without them
+    # it would state another loss, so the display is dropped (ingest/accounted.py)
+    assert "3" not in by_number
     model = next(s for s in paper.sections if s.title == "Model")
     assert r"$\Delta = 10^{-5}$" in " ".join(model.paragraphs)  # inline, a superscript
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Severity, blocking, counts
+from apps.decks.pipeline.katex_check import katex_checked
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.progress import Phase
 from apps.decks.pipeline.propose.base import Proposer
@@ -83,6 +84,7 @@ def review_loop(
         for number in range(1, rounds + 1):
             folder = staging / "rounds" / f"{number:02d}"
             folder.mkdir(parents=True, exist_ok=True)
+            deck = katex_checked(deck)  # a formula KaTeX refuses would show as red source
             markdown = deck_markdown(deck, paper)
             (folder / "slides.md").write_text(markdown)
             (folder / "deck.json").write_text(deck.model_dump_json(indent=2))

@@ -57,6 +57,9 @@ class Equation(BaseModel):
     tex: str
     section: str = ""
     page: int
+    # The sentence that introduces it, ending with a colon ("Local conservation requires:"),
+    # or "" when the text before it is no sentence leading into it.
+    lead: str = ""
 
 
 class Section(BaseModel):

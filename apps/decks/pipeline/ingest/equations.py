@@ -14,13 +14,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from apps.decks.pipeline.ingest.accounted import unaccounted
 from apps.decks.pipeline.ingest.fractions import Rule, fractions_rebuilt, with_fractions
-from apps.decks.pipeline.ingest.glyphs import RELATIONS, Glyph, line_words
+from apps.decks.pipeline.ingest.glyphs import RELATIONS, Glyph, dots_named, line_words
 from apps.decks.pipeline.ingest.hung import is_hung
 from apps.decks.pipeline.ingest.layout import Layout, Segment
 from apps.decks.pipeline.ingest.operator_limits import operator_limits
 
-NUMBER = re.compile(r"^\((\d+[a-z]?|[A-Z]\.\d+)\)$")
+NUMBER = re.compile(r"^\((\d+(?:\.\d+)?[a-z]?|[A-Z]\.\d+)\)$")  # (3), (2.1), (A.1)
 BIG_OPERATORS = set("∑∏∫∮⋃⋂⨁⨂")
 # A display integral at the text size (TeX's cmex) carries its limits at its side.
 SIDE_LIMITS = set("∫∮")
@@ -75,8 +76,36 @@ def equations_find(layout: Layout) -> list[DisplayEquation]:
             number = NUMBER.match(number_segment.text.strip()).group(1) if number_segment else ""
             group.sort(key=lambda s: (s.top, s.x0))
             rules = layout.rules[page_number - 1] if layout.rules else []
-            found.append(DisplayEquation(page_number, number, _tex(group, rules), group))
+            tex = _tex(group, rules)
+            drawn = layout.glyphs[page_number - 1] if layout.glyphs else []
+            if tex and _left_out(group, drawn):
+                tex = ""  # a part of the display read elsewhere or not at all: another formula
+            found.append(DisplayEquation(page_number, number, tex, group))
     return found
+
+
+def _left_out(group: list[Segment], drawn: list[Glyph]) -> list[Glyph]:
+    """The page's glyphs inside the display's box that none of its segments holds: a numerator
+    read as a line of prose ("dv" over "dt"), an exponent taken for a footnote mark."""
+    held = [g for s in group for w in s.words if w.source for g in w.source.glyphs]
+    x0, x1 = min(s.x0 for s in group), max(s.x1 for s in group)
+    top, bottom = min(s.top for s in group), max(s.bottom for s in group)
+
+    def inside(g: Glyph, x0: float, x1: float, top: float, bottom: float) -> bool:
+        middle_x, middle_y = (g.x0 + g.x1) / 2, (g.top + g.bottom) / 2
+        return x0 < middle_x < x1 and top < middle_y < bottom
+
+    def holds(h: Glyph, g: Glyph) -> bool:
+        if is_hung(g):  # a tall delimiter is hung on the display's line: held at another height
+            return abs(h.x0 - g.x0) < 0.6 and abs(h.x1 - g.x1) < 0.6
+        return inside(g, h.x0 - 0.5, h.x1 + 0.5, h.top - 0.5, h.bottom + 0.5)
+
+    return [
+        g
+        for g in drawn
+        if inside(g, x0 + 0.5, x1 - 0.5, top + 0.5, bottom - 0.5)
+        and not any(holds(h, g) for h in held)
+    ]
 
 
 def _overlap(a: list[Segment], b: list[Segment]) -> bool:
@@ -168,6 +197,7 @@ def _tex(group: list[Segment], rules: list[Rule]) -> str:
     glyphs = [g for s in group for w in s.words if w.source for g in w.source.glyphs]
     if any(UNREADABLE.search(g.text) for g in glyphs):
         return ""  # glyphs without a Unicode mapping cannot be written as TeX
+    drawn = list(glyphs)
     body = max(group, key=lambda s: sum(len(w.text) for w in s.words))
     main_size = body.size
     glyphs, fractions = fractions_rebuilt(glyphs, rules, main_size)
@@ -189,9 +219,14 @@ def _tex(group: list[Segment], rules: list[Rule]) -> str:
     ]
     if any(UNREADABLE.search(t) for t in texts):
         return ""  # a fraction whose parts could not be told apart
-    if len(texts) == 1:
-        return texts[0]
-    return "\\begin{gathered} " + " \\\\ ".join(texts) + " \\end{gathered}"
+    tex = (
+        texts[0]
+        if len(texts) == 1
+        else ("\\begin{gathered} " + " \\\\ ".join(texts) + " \\end{gathered}")
+    )
+    # A glyph the TeX does not write (a fraction, an exponent, a limit lost on the way) would
+    # leave another formula: none is shown.
+    return "" if unaccounted(drawn, tex) else tex
 
 
 def _row_tex(glyphs: list[Glyph], main_size: float) -> str:
@@ -221,7 +256,7 @@ def _row_tex(glyphs: list[Glyph], main_size: float) -> str:
         for atom in word.atoms:
             if id(atom.base) in limits:
                 atom.sub, atom.sup = limits[id(atom.base)]
-    tex = " ".join(w.tex() for w in words)
+    tex = dots_named(" ".join(w.tex() for w in words))
     for mark, operator in named.items():
         tex = tex.replace(mark, operator)
     tex = re.sub(r" {2,}", " ", tex)
@@ -232,7 +267,7 @@ def _row_tex(glyphs: list[Glyph], main_size: float) -> str:
         r" \\quad \\text{\1 }",
         tex,
     )
-    return re.sub(r"[.,;]+$", "", tex).strip()
+    return re.sub(r"[.,;:]+$", "", tex).strip()  # the sentence's punctuation after it
 
 
 def _conditional_bars(tex: str) -> str:

@@ -558,9 +558,23 @@ def _bridges(words: list[GlyphWord], index: int) -> bool:
     return any(ch.isdigit() or ch in RELATIONS or ch in "()[]|/" for ch in word.text)
 
 
+# TeX's \ldots and \cdots are three glyphs, read apart as ". . ." or "· · ·"
+SPACED_DOTS = (
+    (re.compile(r"(?<![.\d])\.\s*\.\s*\.(?![.\d])"), r"\\ldots "),
+    (re.compile(r"\\cdot\s*\\cdot\s*\\cdot\b"), r"\\cdots "),
+)
+
+
+def dots_named(tex: str) -> str:
+    """An ellipsis set as three dots written `\\ldots` (`\\cdots` on the axis)."""
+    for pattern, name in SPACED_DOTS:
+        tex = pattern.sub(name, tex)
+    return re.sub(r" {2,}", " ", tex)
+
+
 def math_span(words: list[GlyphWord]) -> str:
     """`$tex$` for a formula's words; sentence punctuation after it stays outside."""
-    tex = " ".join(w.tex() for w in words)
+    tex = dots_named(" ".join(w.tex() for w in words))
     trail = ""
     match = re.search(r"[.,;:]+$", tex)
     if match:

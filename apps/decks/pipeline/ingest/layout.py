@@ -149,6 +149,9 @@ class Layout:
     columns: list[tuple[float, float]]  # (x0, x1) of each text column
     running: list[str] = field(default_factory=list)  # texts of running headers/footers
     rules: list[list[Rule]] = field(default_factory=list)  # each page's short horizontal lines
+    # Each page's printed glyphs as drawn, before any is read into a line (equations.py checks
+    # that a display's TeX writes every glyph of its box).
+    glyphs: list[list[Glyph]] = field(default_factory=list)
 
     def segments(self, role: str | None = "text") -> list[Segment]:
         return [s for page in self.pages for s in page if role is None or s.role == role]
@@ -179,6 +182,7 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
     sizes: list[tuple[float, float]] = []
     rotated: list[list[Segment]] = []
     rules: list[list[Rule]] = []
+    glyphs: list[list[Glyph]] = []
     type3_fonts_named(pdf)  # before any page is read (a no-op when opened_upright did it)
     repairs, turned = glyph_repairs(pdf), type3_geometry(pdf)
     for number, page in enumerate(pdf.pages, start=1):
@@ -188,8 +192,17 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
         rotated.append(rotated_segments(number, chars))
         sizes.append((float(page.width), float(page.height)))
         rules.append(page_rules(page))
+        glyphs.append(
+            [
+                _glyph(c, float(page.height))
+                for c in chars
+                if c.get("upright", True) and c["text"].strip()
+            ]
+        )
     body = _body_size(pages)
-    layout = Layout(pages=pages, page_sizes=sizes, body_size=body, columns=[], rules=rules)
+    layout = Layout(
+        pages=pages, page_sizes=sizes, body_size=body, columns=[], rules=rules, glyphs=glyphs
+    )
     running_mark(layout)
     layout.columns = _columns(layout)
     _mark_margins(layout)
@@ -385,8 +398,14 @@ def _segments(page: int, lines: list[list[Word]]) -> list[Segment]:
         main_size = Counter(round(w.size, 1) for w in line).most_common(1)[0][0]
         kept = [
             w
-            for w in line
-            if not (w.size < 0.8 * main_size and SUPERSCRIPT_MARK.match(w.text))
+            for index, w in enumerate(line)
+            if not (
+                w.size < 0.8 * main_size
+                and SUPERSCRIPT_MARK.match(w.text)
+                # after a formula's symbol, a small number is mathematics: a script set apart
+                # from its base (the exponent of a denominator drawn at the rule's height)
+                and not (index and line[index - 1].math)
+            )
             and not (w.text == "ID" and w.size < 0.7 * main_size)
         ] or line
         gaps = [b.x0 - a.x1 for a, b in zip(kept, kept[1:], strict=False)]

@@ -551,9 +551,12 @@ def sections_read(
     ends_short = False  # the last line of text stopped short of its column's right edge
 
     references_reached = False
+    # a paragraph flushed at its closing colon: it announces the display that comes next
+    announcing = ""
 
     def flush() -> None:
-        nonlocal references_reached
+        nonlocal references_reached, announcing
+        announcing = ""
         if current is not None and paragraph:
             text = join_lines(paragraph, vocabulary)
             if listed := REFERENCE_LIST.search(text):
@@ -566,6 +569,7 @@ def sections_read(
             text = accented_words(prose_accents_joined(_without_unreadable_words(text)))
             if len(text.split()) >= 4:
                 current.paragraphs.append(text)
+                announcing = text if text.rstrip().endswith(":") else ""
         paragraph.clear()
 
     for page in range(1, len(layout.pages) + 1):
@@ -582,7 +586,13 @@ def sections_read(
                     section = current.title if current else ""
                     placed.append(
                         Equation(
-                            number=equation.number, tex=equation.tex, section=section, page=page
+                            number=equation.number,
+                            tex=equation.tex,
+                            section=section,
+                            page=page,
+                            lead=display_lead(
+                                join_lines(paragraph, vocabulary) if paragraph else announcing
+                            ),
                         )
                     )
                     if equation.number and _sentence_open(paragraph):
@@ -590,6 +600,8 @@ def sections_read(
                         paragraph.append(f"Eq. ({equation.number})")
                     else:  # the text before and after it are not one sentence
                         flush()
+                if equation is not None and equation.segments[0] is segment:
+                    announcing = ""  # the next display of a run has a sentence of its own
                 continue
             if page == 1 and accents_joined(accented_words(segment.text.strip())).lower() in names:
                 continue
@@ -607,6 +619,7 @@ def sections_read(
             heading = heading_of(layout, segment)
             if heading is not None:
                 flush()
+                announcing = ""
                 if END_OF_BODY.match(heading.title):
                     return _kept(sections), first_heading, placed
                 label = CHAPTER_LABEL.match(current.title) if current is not None else None
@@ -674,6 +687,23 @@ def _without_unreadable_words(paragraph: str) -> str:
         return paragraph
     kept = [s for s in text_sentences(paragraph) if not UNREADABLE_IN_WORD.search(s)]
     return " ".join(kept)
+
+
+def display_lead(text: str) -> str:
+    """The sentence a display goes on from, with a colon: the last of the text set right before
+    it, when that sentence is left open ("… requires", "… is given by:") and opens as a
+    sentence does; "" when the text before the display ended its sentence or is none."""
+    last = text_sentences(text)[-1] if text.strip() else ""
+    # a sentence announcing an earlier display that was not read stays before its colon
+    # nor does one after a display set in its text ("… as Eq. (4) The quantity … as")
+    last = re.split(r":\s+(?=[A-Z])|Eq\. \(\w+\)\s+(?=[A-Z])", last.rstrip())[-1]
+    if not last or last.endswith((".", "?", "!")) or re.search(r"Eq\. \(\w+\)", last):
+        return ""
+    if not last[0].isupper() or len(last.split()) < 4 or last.count("$") % 2:
+        return ""
+    if ":" in last.rstrip(" :"):
+        return ""  # "Total extension: $e(Y)$": a label and a formula, not a sentence
+    return re.sub(r"[,;:]*$", "", last) + ":"
 
 
 def _sentence_open(paragraph: list[str]) -> bool:

@@ -13,7 +13,7 @@ import re
 from apps.decks import limits
 from apps.decks.pipeline import defects, display_math, text, title_style
 from apps.decks.pipeline.issues import Issue, Revision
-from apps.decks.pipeline.paper import Figure, Paper, Section
+from apps.decks.pipeline.paper import Equation, Figure, Paper, Section
 from apps.decks.pipeline.propose import bullets
 from apps.decks.pipeline.propose.bullets import rewrite as rewrite_bullet
 from apps.decks.pipeline.propose.captions import caption_text, figure_title, mention_bullet
@@ -120,12 +120,9 @@ class BuiltinProposer:
                 kinds[id(section)], "method"
             )
             if section in text_sections:
-                equation = equation_for(paper, section)
-                count = TEXT_BULLETS - 1 if equation else TEXT_BULLETS
-                chosen = self._bullets(section.paragraphs, scorer, used, count)
-                if len(chosen) >= 2:
-                    slide = self._text_slide(section.title, chosen, role, section.paragraphs)
-                    slides.append(slide.model_copy(update={"equation": equation}))
+                slide = self._section_slide(paper, section, section.title, role, scorer, used)
+                if slide is not None:
+                    slides.append(slide)
             for figure in figures:
                 if figure.id not in placed and _home(figure, paper) == section.title:
                     slides.append(self.figure_slide(figure, used, titles))
@@ -228,6 +225,32 @@ class BuiltinProposer:
         if len(chosen) < 2:
             return None
         return self._text_slide(section.title, chosen, "method", section.paragraphs)
+
+    def _section_slide(
+        self,
+        paper: Paper,
+        section: Section,
+        title: str,
+        role: str,
+        scorer: text.Scorer,
+        used: set[str],
+    ) -> Slide | None:
+        """A text slide of the section's key sentences, with the display its text talks about
+        most under the sentence that introduces it (when one was read whole and not shown
+        yet); None when the section has too few clean sentences."""
+        shown = used_equations(used)
+        equation = equation_for(paper, section, shown)
+        count = TEXT_BULLETS - 2 if equation else TEXT_BULLETS
+        chosen = self._bullets(section.paragraphs, scorer, used, count)
+        if equation is not None:  # its sentence last, just over it
+            chosen = _with_lead(chosen, equation.lead)
+        if len(chosen) < 2:
+            return None
+        slide = self._text_slide(title, chosen, role, section.paragraphs)
+        if equation is not None and equation.lead in slide.bullets:
+            used.update((equation.lead.lower(), EQUATION_USED + equation.tex))
+            slide = slide.model_copy(update={"equation": equation.tex})
+        return slide
 
     @staticmethod
     def _text_slide(title: str, bullets: list[str], role: str, paragraphs: list[str]) -> Slide:
@@ -340,15 +363,37 @@ class BuiltinProposer:
         for section in sorted(body, key=lambda s: -s.words):
             if len(slides) >= low:
                 break
-            bullets = self._bullets(section.paragraphs, scorer, used, TEXT_BULLETS)
-            if len(bullets) >= 2:
+            title = unused_title(section.title, {s.title for s in slides})
+            slide = self._section_slide(paper, section, title, "method", scorer, used)
+            if slide is not None:
                 index = (
                     _after_section(slides, section.title)
                     if any(s.title == section.title for s in slides)
                     else paper_order_index(slides, section, paper)
                 )
-                title = unused_title(section.title, {s.title for s in slides})
-                slides.insert(index, self._text_slide(title, bullets, "method", section.paragraphs))
+                slides.insert(index, slide)
+        # Still too few: a derivation's key displays, each under its sentence, on slides of
+        # their own (a paper made of equations is presented by them).
+        for equation in key_equations(paper, used_equations(used)):
+            if len(slides) >= low:
+                break
+            section = next((s for s in paper.sections if s.title == equation.section), None)
+            title = unused_title(equation.section or "Key equations", {s.title for s in slides})
+            slide = Slide(
+                kind="bullets",
+                title=title[:120],
+                bullets=[equation.lead],
+                equation=equation.tex,
+                role="method",
+                notes=" ".join(section.paragraphs)[:1500] if section else "",
+            )
+            used.update((equation.lead.lower(), EQUATION_USED + equation.tex))
+            slides.insert(
+                paper_order_index(slides, section, paper)
+                if section
+                else _before_conclusion(slides),
+                slide,
+            )
         return slides
 
     # ------------------------------------------------------------------- revise
@@ -395,16 +440,60 @@ def _mention_score(sentence: str, figure: Figure) -> float:
     return score + min(len(sentence), 200) / 400
 
 
-def equation_for(paper: Paper, section: Section) -> str:
-    """The display equation a slide about this section shows: the one its text refers to most
-    (or its first), when it was rebuilt cleanly; "" when there is none."""
-    candidates = [
-        e for e in paper.equations if e.section == section.title and display_math.clean_tex(e.tex)
-    ]
+# `used` holds the sentences already on slides; a shown display is kept there under this mark
+EQUATION_USED = "\x00display:"
+
+
+def used_equations(used: set[str]) -> set[str]:
+    return {u[len(EQUATION_USED) :] for u in used if u.startswith(EQUATION_USED)}
+
+
+def _showable(equation: Equation, shown: set[str]) -> bool:
+    """Rebuilt cleanly and introduced by a sentence of its own that reads as a bullet (shown
+    with it: a display alone says nothing), and not on a slide yet."""
+    return (
+        equation.tex not in shown
+        and bool(equation.lead)
+        and display_math.clean_tex(equation.tex)
+        # the sentence's object is the display under it: only its other defects count
+        and all(kind == "broken_sentence" for kind, _ in defects.text_defects(equation.lead))
+    )
+
+
+def _mentions(equation: Equation, body: str) -> int:
+    """How often the text refers to the display: "(4)", "Eq. 4", "Eqs. 4"; -1 unnumbered."""
+    if not equation.number:
+        return -1
+    number = re.escape(equation.number)
+    return len(re.findall(rf"\({number}\)|\bEq(?:s|n|ns)?\.\s*{number}\b", body))
+
+
+def equation_for(paper: Paper, section: Section, shown: set[str] = frozenset()) -> Equation | None:
+    """The display equation a slide about this section shows: the one its text refers to
+    most, numbered first, of those it can show (_showable); None when there is none."""
+    candidates = [e for e in paper.equations if e.section == section.title and _showable(e, shown)]
     if not candidates:
-        return ""
+        return None
     body = " ".join(section.paragraphs)
-    return max(candidates, key=lambda e: body.count(f"({e.number})") if e.number else 0).tex
+    return max(candidates, key=lambda e: (_mentions(e, body), bool(e.number)))
+
+
+def key_equations(paper: Paper, shown: set[str]) -> list[Equation]:
+    """The displays a slide can show, the ones the paper's text talks about most first,
+    numbered before unnumbered, then in the paper's order."""
+    body = " ".join(p for s in paper.sections for p in s.paragraphs)
+    candidates = [e for e in paper.equations if _showable(e, shown)]
+    return sorted(candidates, key=lambda e: (-_mentions(e, body), not e.number))
+
+
+def _with_lead(chosen: list[str], lead: str) -> list[str]:
+    """The bullets with a display's introducing sentence last; the longest others go first
+    when the slide's words would run over (the display needs its sentence, not them)."""
+    others = [b for b in chosen if b.lower() != lead.lower()]
+    budget = limits.get_int("words_text_slide") - 8
+    while others and sum(text.word_count(b) for b in [*others, lead]) > budget:
+        others.remove(max(others, key=text.word_count))
+    return [*others, lead]
 
 
 def deck_of(paper: Paper, slides: list[Slide]) -> SlideDeck:

@@ -72,6 +72,8 @@ def _texts(c: SlideContext) -> list[tuple[str, int, str]]:
 def bullet_defects(c: SlideContext):
     for where, index, text in _texts(c):
         for kind, part in defects.text_defects(text):
+            if kind == "broken_sentence" and _leads_shown_display(c, where, index, text):
+                continue  # "… is calculated according to:" over the display it announces
             yield c.issue(
                 kind,
                 "medium",
@@ -88,6 +90,19 @@ def _key(sentence: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", garbled.unmath(sentence).lower()).strip()
 
 
+def _leads_shown_display(c: SlideContext, where: str, index: int, bullet: str) -> bool:
+    """The slide's last bullet, ending with a colon, over the display the slide shows: the
+    sentence that introduces it, not one cut from it."""
+    slide = c.slide
+    return (
+        slide is not None
+        and bool(slide.equation)
+        and where == "bullet"
+        and index == len(slide.bullets) - 1
+        and bullet.rstrip().endswith(":")
+    )
+
+
 @slide_rule
 def cut_before_display(c: SlideContext):
     """A bullet made of a sentence the paper cut where its display (or list, or code) went on:
@@ -102,6 +117,8 @@ def cut_before_display(c: SlideContext):
         if p.rstrip().endswith((",", ":")) and sentences(p)
     ]
     for where, index, bullet in texts:
+        if _leads_shown_display(c, where, index, bullet):
+            continue
         key = _key(bullet)
         if len(key) >= 20 and any(c_key.endswith(key[-40:]) for c_key in cut):
             yield c.issue(
