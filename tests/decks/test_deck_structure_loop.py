@@ -19,7 +19,7 @@ from apps.decks.pipeline.run import deck_generate
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
-PAPERS = Path(settings.BASE_DIR) / "tests" / "fixtures" / "papers" / "deckstruct"
+PAPERS = Path(settings.BASE_DIR) / "tests" / "fixtures" / "papers" / "ingest" / "deckstruct"
 CLASSES = {"title_fragment", "repeated_title", "title_mismatch", "repeated_figures"}
 METHOD_SENTENCES = [
     "Each field received twelve stations with one probe of every kind at seven depths between 5 "
