@@ -107,6 +107,10 @@ def test_a_lead_is_an_open_sentence_closed_with_a_colon():
     assert display_lead("The energy is conserved.") == ""  # the display does not go on from it
     assert display_lead("where the sum runs over") == ""  # no sentence of its own
     assert display_lead("as in Eq. (3) and") == ""
+    # a table's cells run together before a display are no sentence to show (the slide's
+    # bullet could not even be made: 826 characters of "Name Elements Size Threshold …")
+    cells = "Name Elements Size Threshold Noise Initial state " * 12 + "Cortex motor Thalamus motor"
+    assert display_lead(cells) == ""
 
 
 def test_the_builtin_proposer_shows_a_display_under_its_sentence(tmp_path):

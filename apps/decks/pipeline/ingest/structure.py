@@ -689,6 +689,10 @@ def _without_unreadable_words(paragraph: str) -> str:
     return " ".join(kept)
 
 
+# The most words of a display's introducing sentence: it stands on the slide as a bullet.
+LEAD_MAX_WORDS = 40
+
+
 def display_lead(text: str) -> str:
     """The sentence a display goes on from, with a colon: the last of the text set right before
     it, when that sentence is left open ("… requires", "… is given by:") and opens as a
@@ -701,6 +705,8 @@ def display_lead(text: str) -> str:
         return ""
     if not last[0].isupper() or len(last.split()) < 4 or last.count("$") % 2:
         return ""
+    if len(last.split()) > LEAD_MAX_WORDS:
+        return ""  # no sentence of a slide: a table's cells or a paragraph run together
     if ":" in last.rstrip(" :"):
         return ""  # "Total extension: $e(Y)$": a label and a formula, not a sentence
     return re.sub(r"[,;:]*$", "", last) + ":"

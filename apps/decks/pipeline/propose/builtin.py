@@ -22,7 +22,7 @@ from apps.decks.pipeline.propose.deck_level import (
     paper_order_index,
     substantial,
 )
-from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+from apps.decks.pipeline.slide_deck import MAX_BULLET_CHARS, Slide, SlideDeck
 from apps.decks.pipeline.title_defects import unused_title
 
 INTRO = re.compile(r"intro|background|motivation|overview|preliminar", re.I)
@@ -454,6 +454,7 @@ def _showable(equation: Equation, shown: set[str]) -> bool:
     return (
         equation.tex not in shown
         and bool(equation.lead)
+        and len(equation.lead) <= MAX_BULLET_CHARS  # a bullet, or the slide cannot be made
         and display_math.clean_tex(equation.tex)
         # the sentence's object is the display under it: only its other defects count
         and all(kind == "broken_sentence" for kind, _ in defects.text_defects(equation.lead))
