@@ -167,10 +167,17 @@ def test_the_crop_check_sees_a_piece_of_a_foreign_line_at_the_crops_edge():
     assert figure_crop_findings(masked) == ([], [])
 
 
-def test_a_figure_without_bullets_has_its_caption_under_it_not_in_a_column_beside(paper):
-    slide = Slide(kind="figure", title="Scheme", figure="fig-301", caption="Scheme of the routine.")
-    fields, body = _slide(SlideDeck(title="P", slides=[slide]), slide, paper)
+def test_a_figure_without_bullets_is_drawn_as_large_as_the_slide_lets_it_be(paper):
+    # A wide figure goes across the slide with its caption under it; a tall one (the scheme,
+    # four times as tall as wide) has more height beside its caption than over it.
+    wide = Slide(
+        kind="figure", title="Plot", figure="fig-101", caption="Convergence of the layout."
+    )
+    fields, body = _slide(SlideDeck(title="P", slides=[wide]), wide, paper)
     assert "::left::" not in body and fields["layout"] == "default"
+    tall = Slide(kind="figure", title="Scheme", figure="fig-301", caption="Scheme of the routine.")
+    fields, body = _slide(SlideDeck(title="P", slides=[tall]), tall, paper)
+    assert "::left::" in body and "deck-side" in fields["layoutClass"]
 
 
 @needs_pdflatex

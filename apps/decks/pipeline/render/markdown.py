@@ -158,9 +158,13 @@ def _slide(deck: SlideDeck, slide: Slide, paper: Paper) -> tuple[dict, str]:
             body += ["::bottom::", _takeaway(slide.bullets)]
         return {"layout": "two-cols-header", "layoutClass": "deck-pair"}, _join(body)
     figure = figures[0]
-    # A side layout with nothing for its text column but the caption would leave that column
-    # nearly empty and the figure narrow: the caption goes under the figure.
-    beside = slide.bullets or slide.equation.strip()
+    # With nothing for its text column but the caption, a wide figure goes across the slide
+    # with the caption under it; any other is drawn larger beside its caption than over it.
+    beside = (
+        slide.bullets
+        or slide.equation.strip()
+        or ("" if larger_across(figure) else _caption(figure, slide))
+    )
     if slide.layout == "figure-full" or not beside:
         takeaway = _takeaway(slide.bullets) if slide.bullets else ""
         body = [title, _image(figure), _caption(figure, slide), takeaway]
@@ -172,6 +176,19 @@ def _slide(deck: SlideDeck, slide: Slide, paper: Paper) -> tuple[dict, str]:
     side = "figure-left" if slide.layout == "figure-left" else "figure-right"
     fields = {"layout": "two-cols-header", "layoutClass": f"deck-side {side}{text_class}"}
     return fields, _join([title, "::left::", *left, "::right::", *right])
+
+
+# The frames of deck-style.css on the 980×552 canvas: across the slide (deck-wide) a figure has
+# about 880×370 px under its title and over its caption; in a side column (deck-side, 70 %) about
+# 630×430 px. A figure of aspect a (width/height) is drawn min(880, 370a) wide across and
+# min(630, 430a) beside: across is the larger only from a ≈ 1.7 on.
+WIDE_ASPECT = 1.7
+
+
+def larger_across(figure: Figure) -> bool:
+    """Whether the figure is drawn larger across the slide (caption under) than in a column."""
+    width, height = figure.bbox[2] - figure.bbox[0], figure.bbox[3] - figure.bbox[1]
+    return height <= 0 or width / height >= WIDE_ASPECT
 
 
 def _join(blocks: list[str]) -> str:

@@ -4,6 +4,7 @@ band (a figure shrunk beside an empty column), and text inside a figure drawn to
 from __future__ import annotations
 
 from apps.decks import limits
+from apps.decks.pipeline.render.markdown import larger_across
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
 
 
@@ -78,6 +79,9 @@ def caption_column(c: SlideContext):
         and r.y + r.h > drawn.y + 1
     ]
     canvas = c.measure.canvas.w
+    figure = next((f for f in c.figures() if f.id == image.figure), None)
+    if figure is not None and not larger_across(figure):
+        return  # a square or tall figure has more room beside its caption than over it
     if beside and image.drawn.w < limits.get("figure_min_width_share") * canvas:
         share = 1 - image.drawn.w / canvas
         yield c.issue(
