@@ -34,6 +34,64 @@ def cells_mark(layout: Layout) -> None:
             if len(run) >= MIN_ROWS and _gutter(run):
                 _mark_block(page, run)
             run = [row] if row is not None and _short(row, width) else []
+        _mark_aligned(rows)
+
+
+ALIGN_PT = 2.0  # a cell starts this close to where a column of the table starts
+NEAR_ROWS = 4  # the table's columns are read from its rows this many rows away at most
+LONE_CELL_WORDS = 3
+
+
+def _mark_aligned(rows: list[list[Segment]]) -> None:
+    """Rows of a table the runs left out: a row wider than a line of text (a table wider
+    than its column, "nb bokmal norwegian, norsk" beside "Georgian"), one alone between two
+    such rows, or a row of one column only ("Turkish" where the left column has ended), next
+    to a table's row, every piece of it (all but one of three or more) starting where a
+    column of the table's nearby rows starts. Its cells would otherwise be read as a sentence, two columns' cells interleaved.
+    A lone piece is a cell only when it is a few words away from the text's left edge: a
+    line of prose after a table starts at that edge."""
+    changed = True
+    while changed:
+        changed = False
+        for index, row in enumerate(rows):
+            if all(s.cell for s in row) or _sentence(row) or _formula_or_code(row):
+                continue
+            if len(row) == 1 and not _lone_cell(row[0], rows):
+                continue
+            adjacent = [
+                rows[j]
+                for j in (index - 1, index + 1)
+                if 0 <= j < len(rows)
+                and all(s.cell for s in rows[j])
+                and _follows(*sorted((rows[j], row), key=lambda r: r[0].top))
+            ]
+            nearby = rows[max(0, index - NEAR_ROWS) : index + NEAR_ROWS + 1]
+            starts = [s.x0 for r in nearby if all(s.cell for s in r) for s in r]
+            aligned = sum(1 for s in row if any(abs(s.x0 - x) <= ALIGN_PT for x in starts))
+            # one piece may start a column the nearby rows leave empty ("norwegian, norsk")
+            if adjacent and aligned >= len(row) - (len(row) >= 3):
+                for segment in row:
+                    segment.cell = True
+                changed = True
+
+
+FORMULA = re.compile(r"\$|[=<>≤≥≈≠←]")
+
+
+def _formula_or_code(row: list[Segment]) -> bool:
+    """A line of code or a formula lined up with others is no table's row (a display with its
+    number, an assignment): what reads it as such is left to the code and math readers."""
+    return _display(row) or any(s.code or FORMULA.search(s.text) for s in row)
+
+
+def _lone_cell(segment: Segment, rows: list[list[Segment]]) -> bool:
+    left = min(s.x0 for r in rows for s in r if s.column == segment.column)
+    return len(segment.text.split()) <= LONE_CELL_WORDS and segment.x0 > left + 4 * ALIGN_PT
+
+
+def _sentence(row: list[Segment]) -> bool:
+    words = sum(len(s.text.split()) for s in row)
+    return words >= 5 and row[-1].text.rstrip().endswith((".", ":", ";", "?", "!"))
 
 
 def _rows(segments: list[Segment]) -> list[list[Segment]]:
@@ -69,9 +127,11 @@ def _short(row: list[Segment], width: float) -> bool:
         return False
     span = max(s.x1 for s in row) - min(s.x0 for s in row)
     words = sum(len(s.text.split()) for s in row)
-    sentence = words >= 5 and row[-1].text.rstrip().endswith((".", ":", ";", "?", "!"))
     return (
-        span < SHORT_SHARE * width and words <= 12 and not sentence and not any(s.code for s in row)
+        span < SHORT_SHARE * width
+        and words <= 12
+        and not _sentence(row)
+        and not any(s.code for s in row)
     )
 
 
