@@ -60,3 +60,43 @@ def test_a_line_of_prose_under_the_table_is_no_cell():
     layout, _, prose = _layout()
     cells_mark(layout)
     assert not prose.cell
+
+
+# A manual's table of return codes: a short key on the left, its meaning at one column further
+# right over one or more lines. Read without its key, "The problem has been successfully
+# solved" is stated as a fact of the paper.
+CODES = [
+    (
+        "0",
+        [
+            "The problem instance has been successfully solved. (This code does not",
+            "mean that a solution was found.)",
+        ],
+    ),
+    ("E_DATA", ["The problem object does not have the required format."]),
+    ("E_FAIL", ["The solution process was unsuccessful because of the", "solver failure."]),
+]
+
+
+def _entries(keys: list[str]) -> tuple[Layout, list[Segment]]:
+    segments, top = [], 80.0
+    for key, lines in zip(keys, [text for _, text in CODES], strict=True):
+        segments.append(_segment(key, 72.0, top))
+        for line in lines:
+            segments.append(_segment(line, 144.0, top))
+            top += 13.5
+        top += 6.0
+    layout = Layout(pages=[segments], page_sizes=[(612, 792)], body_size=10.0, columns=[(72, 540)])
+    return layout, segments
+
+
+def test_a_table_of_keys_and_their_meaning_is_cells():
+    layout, segments = _entries([key for key, _ in CODES])
+    cells_mark(layout)
+    assert [s.text for s in segments if not s.cell] == []
+
+
+def test_a_numbered_list_is_no_table_of_keys():
+    layout, segments = _entries(["1.", "2.", "3."])
+    cells_mark(layout)
+    assert not any(s.cell for s in segments)

@@ -35,6 +35,7 @@ def cells_mark(layout: Layout) -> None:
                 _mark_block(page, run)
             run = [row] if row is not None and _short(row, width) else []
         _mark_aligned(rows)
+        _mark_key_tables(rows)
 
 
 ALIGN_PT = 2.0  # a cell starts this close to where a column of the table starts
@@ -76,6 +77,59 @@ def _mark_aligned(rows: list[list[Segment]]) -> None:
 
 
 FORMULA = re.compile(r"\$|[=<>≤≥≈≠←]")
+
+
+LIST_MARKER = re.compile(r"^(?:\(?[\divxlcA-Za-z]{1,3}[.)]|[•·–—*-])$")
+KEY_WORDS = 3
+MIN_ENTRIES = 2
+
+
+def _mark_key_tables(rows: list[list[Segment]]) -> None:
+    """A table of keys and what they mean (a manual's return codes: "0" / "The MIP problem
+    instance has been successfully solved. …", "GLP_EFAIL" / "The solution process was
+    unsuccessful …"): two or more entries in a row, each a short key on the left and its text
+    starting at one column further right, its further lines starting there too. Its text read
+    without its key states as a fact what holds only for that code. A list's marker ("1.",
+    "(a)", "•") is no key: a list's items are sentences of their own."""
+    entries: list[list[list[Segment]]] = []
+    hang: float | None = None
+    for row in [*rows, None]:
+        entry_row = row is not None and _key_row(row)
+        text_x = max(s.x0 for s in row) if entry_row else 0.0
+        if (
+            entry_row
+            and (hang is None or abs(text_x - hang) <= ALIGN_PT)
+            and (not entries or _follows(entries[-1][-1], row))
+        ):
+            entries.append([row])
+            hang = text_x
+            continue
+        if (
+            row is not None
+            and entries
+            and len(row) == 1
+            and abs(row[0].x0 - hang) <= ALIGN_PT
+            and _follows(entries[-1][-1], row)
+        ):
+            entries[-1].append(row)  # a further line of the entry's text
+            continue
+        if len(entries) >= MIN_ENTRIES:
+            for segment in (s for entry in entries for line in entry for s in line):
+                segment.cell = True
+        entries, hang = ([[row]], text_x) if entry_row else ([], None)
+
+
+def _key_row(row: list[Segment]) -> bool:
+    if len(row) != 2 or any(s.code for s in row):
+        return False
+    key, text = sorted(row, key=lambda s: s.x0)
+    gap = text.x0 - key.x1
+    return (
+        len(key.text.split()) <= KEY_WORDS
+        and not LIST_MARKER.match(key.text.strip())
+        and not key.text.rstrip().endswith((".", ",", ";"))
+        and gap >= GUTTER_EM * key.size
+    )
 
 
 def _formula_or_code(row: list[Segment]) -> bool:
