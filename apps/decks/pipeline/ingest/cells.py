@@ -120,9 +120,11 @@ def _mark_key_tables(rows: list[list[Segment]]) -> None:
 
 
 def _key_row(row: list[Segment]) -> bool:
-    if len(row) != 2 or any(s.code for s in row):
+    if len(row) != 2:
         return False
     key, text = sorted(row, key=lambda s: s.x0)
+    if text.code:  # a key is often set as code ("GLP_EFAIL"); its meaning is prose
+        return False
     gap = text.x0 - key.x1
     return (
         len(key.text.split()) <= KEY_WORDS
