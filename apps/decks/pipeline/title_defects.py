@@ -293,3 +293,93 @@ def title_mismatch(slide, paper, sources: BulletSources) -> tuple[list[str], lis
     if outside and len(outside) > inside:
         return claimed, origins
     return None
+
+
+# ------------------------------------------------------------------ titles cut from a caption
+
+# Words a caption's phrase may end before: what follows them adds to the phrase, and the head
+# before them stands ("Scatter plot of the sample | with the fitted lines").
+PHRASE_ENDS = frozenset(
+    [
+        "for",
+        "by",
+        "with",
+        "using",
+        "plotted",
+        "against",
+        "when",
+        "where",
+        "obtained",
+        "computed",
+        "measured",
+        "from",
+        "to",
+        "on",
+        "in",
+        "at",
+        "as",
+        "that",
+        "which",
+        "because",
+        "while",
+        "of",
+        "under",
+        "over",
+        "between",
+        "across",
+        "into",
+        "after",
+        "before",
+        "during",
+        "via",
+        "per",
+        "through",
+        "within",
+        "along",
+        "showing",
+        "consisting",
+        "containing",
+        "comprising",
+        "including",
+        "compared",
+        "relative",
+        "whose",
+        "who",
+        "whereas",
+    ]
+)
+_LEADING_LABEL = re.compile(r"^(?:(?:figure|fig\.|table|tab\.)\s*\d+[a-z]?\s*[.:]?\s*)", re.I)
+_PANEL_LEAD = re.compile(r"^\(?[a-hA-H]\)(?:\s*(?:and|,|&|–|-)\s*\(?[a-hA-H]\))*\s*(?:[:.]\s+)?")
+# ", potential and thermal energy", ", potential, and thermal": the comma of a list, whose last
+# item follows "and"/"or" within a few words
+LIST_COMMA = re.compile(r"^,\s*(?:[^\s,;:()]+\s+){0,3}?(?:and|or)\s+\S", re.I)
+# " (left) and oxDNA2 (right)": a remark in parentheses inside a coordination that goes on
+INSERT_THEN_AND = re.compile(r"^\s*\([^()]{1,40}\)\s*,?\s*(?:and|or|versus|vs\.?)\s", re.I)
+
+
+def _flat(value: str) -> str:
+    return re.sub(r"\s+", " ", value).strip()
+
+
+def caption_cut(title: str, caption: str) -> str | None:
+    """The words around the cut when a title is the opening of its figure's caption cut inside
+    a phrase: before the phrase's last word ("… array of DNA | duplexes"), inside a list
+    ("… into kinetic | , potential and thermal"), before the second member of a pair ("…
+    between oxDNA | (left) and oxDNA2"); None when the title is no such opening or the caption
+    goes on with a new phrase, a clause or a new sentence."""
+    head = _flat(title).rstrip(" .")
+    whole = _PANEL_LEAD.sub("", _LEADING_LABEL.sub("", _flat(caption)))
+    if len(head.split()) < 2 or not whole.lower().startswith(head.lower()):
+        return None
+    rest = whole[len(head) :]
+    last = head.rsplit(" ", 1)[-1]
+    if not rest or rest[0] in ".;:!?—–":
+        return None
+    if INSERT_THEN_AND.match(rest) or LIST_COMMA.match(rest):
+        return f"{last}{rest[:24]}".strip()
+    if rest.lstrip()[:1] in ",(" or not rest[0].isspace():
+        return None  # a clause or a remark begins; or the title ends inside a word
+    following = rest.split(None, 1)[0].strip(",;:.()")
+    if following.lower() in PHRASE_ENDS:
+        return None
+    return f"{last} {following}"

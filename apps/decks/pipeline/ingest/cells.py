@@ -34,6 +34,120 @@ def cells_mark(layout: Layout) -> None:
             if len(run) >= MIN_ROWS and _gutter(run):
                 _mark_block(page, run)
             run = [row] if row is not None and _short(row, width) else []
+        _mark_aligned(rows)
+        _mark_key_tables(rows)
+
+
+ALIGN_PT = 2.0  # a cell starts this close to where a column of the table starts
+NEAR_ROWS = 4  # the table's columns are read from its rows this many rows away at most
+LONE_CELL_WORDS = 3
+
+
+def _mark_aligned(rows: list[list[Segment]]) -> None:
+    """Rows of a table the runs left out: a row wider than a line of text (a table wider
+    than its column, "nb bokmal norwegian, norsk" beside "Georgian"), one alone between two
+    such rows, or a row of one column only ("Turkish" where the left column has ended), next
+    to a table's row, every piece of it (all but one of three or more) starting where a
+    column of the table's nearby rows starts. Its cells would otherwise be read as a sentence, two columns' cells interleaved.
+    A lone piece is a cell only when it is a few words away from the text's left edge: a
+    line of prose after a table starts at that edge."""
+    changed = True
+    while changed:
+        changed = False
+        for index, row in enumerate(rows):
+            if all(s.cell for s in row) or _sentence(row) or _formula_or_code(row):
+                continue
+            if len(row) == 1 and not _lone_cell(row[0], rows):
+                continue
+            adjacent = [
+                rows[j]
+                for j in (index - 1, index + 1)
+                if 0 <= j < len(rows)
+                and all(s.cell for s in rows[j])
+                and _follows(*sorted((rows[j], row), key=lambda r: r[0].top))
+            ]
+            nearby = rows[max(0, index - NEAR_ROWS) : index + NEAR_ROWS + 1]
+            starts = [s.x0 for r in nearby if all(s.cell for s in r) for s in r]
+            aligned = sum(1 for s in row if any(abs(s.x0 - x) <= ALIGN_PT for x in starts))
+            # one piece may start a column the nearby rows leave empty ("norwegian, norsk")
+            if adjacent and aligned >= len(row) - (len(row) >= 3):
+                for segment in row:
+                    segment.cell = True
+                changed = True
+
+
+FORMULA = re.compile(r"\$|[=<>≤≥≈≠←]")
+
+
+LIST_MARKER = re.compile(r"^(?:\(?[\divxlcA-Za-z]{1,3}[.)]|[•·–—*-])$")
+KEY_WORDS = 3
+MIN_ENTRIES = 2
+
+
+def _mark_key_tables(rows: list[list[Segment]]) -> None:
+    """A table of keys and what they mean (a manual's return codes: "0" / "The MIP problem
+    instance has been successfully solved. …", "GLP_EFAIL" / "The solution process was
+    unsuccessful …"): two or more entries in a row, each a short key on the left and its text
+    starting at one column further right, its further lines starting there too. Its text read
+    without its key states as a fact what holds only for that code. A list's marker ("1.",
+    "(a)", "•") is no key: a list's items are sentences of their own."""
+    entries: list[list[list[Segment]]] = []
+    hang: float | None = None
+    for row in [*rows, None]:
+        entry_row = row is not None and _key_row(row)
+        text_x = max(s.x0 for s in row) if entry_row else 0.0
+        if (
+            entry_row
+            and (hang is None or abs(text_x - hang) <= ALIGN_PT)
+            and (not entries or _follows(entries[-1][-1], row))
+        ):
+            entries.append([row])
+            hang = text_x
+            continue
+        if (
+            row is not None
+            and entries
+            and len(row) == 1
+            and abs(row[0].x0 - hang) <= ALIGN_PT
+            and _follows(entries[-1][-1], row)
+        ):
+            entries[-1].append(row)  # a further line of the entry's text
+            continue
+        if len(entries) >= MIN_ENTRIES:
+            for segment in (s for entry in entries for line in entry for s in line):
+                segment.cell = True
+        entries, hang = ([[row]], text_x) if entry_row else ([], None)
+
+
+def _key_row(row: list[Segment]) -> bool:
+    if len(row) != 2:
+        return False
+    key, text = sorted(row, key=lambda s: s.x0)
+    if text.code:  # a key is often set as code ("GLP_EFAIL"); its meaning is prose
+        return False
+    gap = text.x0 - key.x1
+    return (
+        len(key.text.split()) <= KEY_WORDS
+        and not LIST_MARKER.match(key.text.strip())
+        and not key.text.rstrip().endswith((".", ",", ";"))
+        and gap >= GUTTER_EM * key.size
+    )
+
+
+def _formula_or_code(row: list[Segment]) -> bool:
+    """A line of code or a formula lined up with others is no table's row (a display with its
+    number, an assignment): what reads it as such is left to the code and math readers."""
+    return _display(row) or any(s.code or FORMULA.search(s.text) for s in row)
+
+
+def _lone_cell(segment: Segment, rows: list[list[Segment]]) -> bool:
+    left = min(s.x0 for r in rows for s in r if s.column == segment.column)
+    return len(segment.text.split()) <= LONE_CELL_WORDS and segment.x0 > left + 4 * ALIGN_PT
+
+
+def _sentence(row: list[Segment]) -> bool:
+    words = sum(len(s.text.split()) for s in row)
+    return words >= 5 and row[-1].text.rstrip().endswith((".", ":", ";", "?", "!"))
 
 
 def _rows(segments: list[Segment]) -> list[list[Segment]]:
@@ -69,9 +183,11 @@ def _short(row: list[Segment], width: float) -> bool:
         return False
     span = max(s.x1 for s in row) - min(s.x0 for s in row)
     words = sum(len(s.text.split()) for s in row)
-    sentence = words >= 5 and row[-1].text.rstrip().endswith((".", ":", ";", "?", "!"))
     return (
-        span < SHORT_SHARE * width and words <= 12 and not sentence and not any(s.code for s in row)
+        span < SHORT_SHARE * width
+        and words <= 12
+        and not _sentence(row)
+        and not any(s.code for s in row)
     )
 
 

@@ -673,7 +673,22 @@ def _heading_goes_on(
     ):
         return False
     gap = segment.top - heading.bottom
-    return -1 <= gap <= 0.6 * segment.size and heading.x0 - 3 <= segment.x0 <= heading.x0 + 40
+    if not -1 <= gap <= 0.6 * segment.size:
+        return False
+    # flush left under it, or centred under it as REVTeX sets a heading ("IV. LANGEVIN-TYPE
+    # RIGID-BODY" / "INTEGRATORS"): the same middle, a line no wider than the first. LaTeX
+    # hangs a numbered heading's later lines after its number, which moves their middle right
+    # by half the number's width and its space (under an em).
+    shift = (segment.x0 + segment.x1) / 2 - (heading.x0 + heading.x1) / 2
+    hang = segment.size if NUMBERED.match(heading.text.strip()) else 0.0
+    centred = (
+        -CENTRED_PT <= shift <= CENTRED_PT + hang
+        and segment.x1 - segment.x0 <= heading.x1 - heading.x0 + CENTRED_PT
+    )
+    return centred or heading.x0 - 3 <= segment.x0 <= heading.x0 + 40
+
+
+CENTRED_PT = 3.0  # two lines whose middles are this close are set centred one under the other
 
 
 UNREADABLE_IN_WORD = re.compile(r"[^\W\d_]\ufffd|\ufffd[^\W\d_]")

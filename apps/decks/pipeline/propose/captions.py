@@ -21,11 +21,13 @@ FIGURE_TAIL = re.compile(
     r"\d+[a-z]?\)",
     re.I,
 )
+# where a long caption phrase may be cut: before a preposition, a participle or a clause
 TITLE_CUT = re.compile(
-    r"\s+(?:for|by|with|using|plotted|against|when|where|obtained|computed|measured|from|to|"
-    r"on|in|at|as|that|which|because|while)\s+",
-    re.I,
+    r"\s+(?:" + "|".join(sorted(title_defects.PHRASE_ENDS)) + r"|because|while)\s+", re.I
 )
+# a short remark in parentheses inside the caption's sentence ("oxDNA (left) and oxDNA2
+# (right)", "the error (RMSE) of"): not where its phrase ends, and no part of a title
+INNER_REMARK = re.compile(r"(?<=\S)\s*\([^()\u27e6]{1,30}\)(?=[\s,;.]|$)")
 
 # A leading panel label, with the colon some captions put after it ("(a): Schematic …"),
 # which would otherwise be left before the caption's text.
@@ -47,7 +49,8 @@ def figure_title(figure: Figure, words: int = 10) -> str:
 @text.math_safe
 def _caption_title(caption: str, label: str, words: int) -> str:
     first = PANEL_LABEL.sub("", text.first_sentence(caption)).rstrip(".")
-    clauses = [c.strip() for c in re.split(r",|;|:|\(", first) if c.strip()]
+    first = INNER_REMARK.sub("", first)
+    clauses = [c.strip() for c in _clauses(first) if c.strip()]
     clauses = [
         c
         for c in clauses
@@ -65,12 +68,26 @@ def _caption_title(caption: str, label: str, words: int) -> str:
     return title[:1].upper() + title[1:]
 
 
+def _clauses(sentence: str) -> list[str]:
+    """The sentence split at its semicolons, colons, parentheses and the commas that end a
+    clause; never at the comma of a list ("into kinetic, potential and thermal energy")."""
+    clauses, start = [], 0
+    for mark in re.finditer(r"[,;:(]", sentence):
+        if mark.group(0) == "," and title_defects.LIST_COMMA.match(sentence[mark.start() :]):
+            continue
+        clauses.append(sentence[start : mark.start()])
+        start = mark.end()
+    return [*clauses, sentence[start:]]
+
+
 def _cut_at_a_phrase(title: str, words: int) -> str:
     """The longest head of a long caption phrase that ends before a preposition or a clause
     ("Balanced sample from the artificial example | with the two theoretical …"), so that a
     title is never cut in the middle of a phrase; the first `words` words when none fits."""
     heads = [title[: cut.start()] for cut in TITLE_CUT.finditer(title)]
-    fitting = [h for h in heads if 3 <= len(h.split()) <= words]
+    fitting = [h for h in heads if 3 <= len(h.split()) <= words] or [
+        h for h in heads if len(h.split()) == 2
+    ]
     head = fitting[-1] if fitting else " ".join(title.split()[:words])
     head = DANGLING_END.sub("", head)
     # a head cut inside a measure or a phrase ("… to a 400 m x") loses its last words until it

@@ -292,6 +292,7 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
             and not title_defects.title_fragment(cleaned)
             and not title_defects.title_text_defects(cleaned)
             and not title_style.style_defects(cleaned)
+            and not any(title_defects.caption_cut(cleaned, f.caption) for f in figures)
         ):
             title = title_defects.unused_title(cleaned[:120], work.titles)
             return [slide.model_copy(update={"title": title})], f"retitled “{title}”"

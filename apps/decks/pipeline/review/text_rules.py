@@ -9,7 +9,7 @@ from apps.decks.pipeline import context_text, defects, display_math, garbled, ti
 from apps.decks.pipeline.propose.captions import plot_caption_defect
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
 from apps.decks.pipeline.text import same_claim, sentences, similar
-from apps.decks.pipeline.title_defects import title_fragment, title_text_defects
+from apps.decks.pipeline.title_defects import caption_cut, title_fragment, title_text_defects
 
 SUGGESTIONS = {
     "dangling_connector": "drop the opening connector so the bullet stands on its own",
@@ -244,7 +244,12 @@ def title_defects(c: SlideContext):
         return
     found = title_style.style_defects(c.slide.title)
     if c.slide.kind != "title":
-        part = title_fragment(c.slide.title)
+        part = title_fragment(c.slide.title) or next(
+            # a caption's opening cut inside its phrase ("… between oxDNA" of "… between
+            # oxDNA (left) and oxDNA2 (right)"): it reads whole but says half
+            (cut for f in c.figures() if (cut := caption_cut(c.slide.title, f.caption))),
+            None,
+        )
         found = ([("title_fragment", part)] if part else []) + found
         found += [
             (k, p)
