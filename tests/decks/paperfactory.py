@@ -405,3 +405,22 @@ def pdflatex_copy(source: Path, tex: str, into: Path) -> Path:
             timeout=120,
         )
     return folder / tex.replace(".tex", ".pdf")
+
+
+def objects_pdf(path: Path, objects: list[bytes]) -> Path:
+    """A PDF of these objects as written (object 1 the catalog), with its cross-reference
+    table: for tests that need a font or content stream no PDF library would write."""
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1,
+        xref,
+    )
+    path.write_bytes(bytes(out))
+    return path

@@ -14,6 +14,7 @@ from django.conf import settings
 
 from apps.decks.pipeline.ingest import paper_read
 from apps.decks.pipeline.ingest.layout import layout_read
+from tests.decks import paperfactory
 
 OLD_STYLE = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "oldstyle"
 BUILDS = [
@@ -214,20 +215,7 @@ def _ghostscript_type3_pdf(path, lines: list[tuple[str, str]]):
         ).encode()
     )
     objects[1] = f"<< /Type /Pages /Kids [{page} 0 R] /Count 1 >>".encode()
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1,
-        xref,
-    )
-    path.write_bytes(bytes(out))
-    return path
+    return paperfactory.objects_pdf(path, objects)
 
 
 def test_ghostscripts_bitmap_fonts_are_read_upright_at_their_size(tmp_path):

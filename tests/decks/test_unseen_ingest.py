@@ -12,6 +12,7 @@ from apps.decks.pipeline.paper import Paper, Section
 from apps.decks.pipeline.propose import bullets
 from apps.decks.pipeline.propose.builtin import BuiltinProposer
 from apps.decks.pipeline.slide_deck import Slide
+from tests.decks import paperfactory
 from tests.decks.test_review_rules import SENTENCE, _paper, measure, slide_review
 
 # ------------------------------------------------------------------------------- ingestion
@@ -131,20 +132,7 @@ def _dingbat_type3_pdf(path, words: str):
     objects.append(b"<< /Length %d >>\nstream\n" % len(to_unicode) + to_unicode + b"\nendstream")
     for c in codes:
         objects.append(b"<< /Length %d >>\nstream\n" % len(procs[c]) + procs[c] + b"\nendstream")
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1,
-        xref,
-    )
-    path.write_bytes(bytes(out))
-    return path
+    return paperfactory.objects_pdf(path, objects)
 
 
 def test_a_text_map_that_reads_glyph_names_as_dingbats_is_repaired(tmp_path):
