@@ -233,12 +233,19 @@ def test_a_column_beside_a_narrow_figure_holding_only_its_caption_is_found_and_f
     )
     assert not [i for i in found_under if i.type == "empty_area"]
     assert [i.severity for i in found_under if i.type == "figure_narrow"] == ["low"]
-    deck = SlideDeck(title="P", slides=[Slide(kind="title", title="P"), slide])
+    # The fix puts the caption under a figure that the whole width draws larger (fig-101,
+    # twice as wide as tall); a tall one (fig-301) is larger beside its caption: left so.
     issue = found[0].model_copy(update={"slide": 2})
+    wide_slide = slide.model_copy(update={"figure": "fig-101"})
+    deck = SlideDeck(title="P", slides=[Slide(kind="title", title="P"), wide_slide])
     revised = BuiltinProposer().revise(paper, deck, [issue])
-    (fixed,) = [s for s in revised.deck.slides if s.figure == "fig-301"]
+    (fixed,) = [s for s in revised.deck.slides if s.figure == "fig-101"]
     assert fixed.layout == "figure-full"
-    assert any("caption under the figure" in c.action for c in revised.changes)
+    assert any("across the slide" in c.action for c in revised.changes)
+    deck = SlideDeck(title="P", slides=[Slide(kind="title", title="P"), slide])
+    revised = BuiltinProposer().revise(paper, deck, [issue])
+    (kept,) = [s for s in revised.deck.slides if s.figure == "fig-301"]
+    assert kept.layout != "figure-full"
 
 
 def test_a_caption_opening_with_a_panel_label_and_a_colon_leaves_no_stray_colon():

@@ -414,10 +414,8 @@ def _figure_room(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], s
         )
     if slide.bullets:
         return [slide.model_copy(update={"bullets": []})], "gave the figure a slide of its own"
-    if slide.layout != "figure-full":  # a column beside it held only the caption
-        return [slide.model_copy(update={"layout": "figure-full"})], (
-            "put the caption under the figure"
-        )
+    # A column beside it holding only the caption stays: a figure less wide than 1.25 is
+    # drawn larger beside its caption than over it (render.markdown.larger_across).
     return [slide], ""
 
 
