@@ -467,3 +467,21 @@ def test_an_unreadable_glyph_inside_a_word_drops_the_sentence_instead_of_making_
     assert bullets.fix("stray_glyph", "\ufffd The solver returns a proof") == (
         "The solver returns a proof"
     )
+
+
+def test_a_display_whose_script_glyphs_fell_onto_the_line_is_not_shown():
+    # f_{y^0} read "f_{y}0", f_{y^-} read "f_{y}-)": shown, the display states another formula.
+    broken = (
+        r"(f_{y}+g_{y}^{+}g_{y}^{-} + f_{y}0g_{y} + f_{y}-)\hat{y}_{t-1}^{-} = 0",
+        r"A^{0} = Q'f_{y}0",
+        r"B = (C + f_{y}-)",
+    )
+    for tex in broken:
+        assert display_math.display_problem(tex) == "a script's glyph left after it", tex
+    for tex in (
+        r"\hat{y}_{t-1}^{-} + g_{u}^{+}P_{u} = 0",
+        r"f(r_{i}) = \sum_{j} m_{j} \frac{f_{j}}{\rho_{j}} W (r_{i} - r_{j})",
+        r"\sigma_{R}^{2} = \frac{\| y - X\hat{\beta}\|^{2} }{n - p}",
+        r"x^{(i+1)} = x^{(i)} - (J^{T}J)^{-1} g",
+    ):
+        assert display_math.display_problem(tex) is None, tex

@@ -38,6 +38,9 @@ FLATTENED = (
     # "i\in K(\tau) \rho(…) +_{i\in K}[…]": the sum signs lost, their limits left on the line
     ("a sum's limits without its sign", re.compile(r"(?:^|[+\-=(])\s*_\{|^\s*[a-z]\s*\\in\b")),
 )
+# A script's own glyph left on the line after it: a digit ("f_{y}0g" for f_{y^0} g) or a sign
+# before a closing bracket ("f_{y}-)" for f_{y^-}). Read in the whole row, brackets and all.
+SCRIPT_GLYPH_LEFT = re.compile(r"[_^]\{[^{}]*\}(?:\d|[+\-](?=\s*[)\]]))")
 # An integrand's differential at the row's end: "… du", "… d\beta", "… \mathrm{d}x".
 INTEGRAND_END = re.compile(
     r"(?:\bd|\\mathrm\{d\}\s*)(?:[a-z]|\\(?:alpha|beta|gamma|delta|theta|lambda|mu|nu|sigma|"
@@ -71,6 +74,8 @@ def display_problem(tex: str) -> str | None:
             outside = re.sub(r"\{[^{}]*\}", " x ", outside)
         if FLAT_SCRIPT_CALL.search(row):
             return "a script flattened before its argument"  # "Q1(θ)" for Q_1(θ)
+        if SCRIPT_GLYPH_LEFT.search(row):
+            return "a script's glyph left after it"
         relations = list(RELATION_TEX.finditer(outside))
         if not relations:
             return "a line without a relation (a fraction's or sum's parts apart)"
