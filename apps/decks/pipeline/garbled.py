@@ -52,6 +52,11 @@ TEX_LOGO_SPLIT = re.compile(
     r"\b(?:(?:PDF|pdf)?L\s?A?\s?T|BibT|REVT|AMS-?T|XeT|LuaT)\s+X\b|\bLa-\s?TeX\b"  # "La-TeX": hyphenated
 )
 UNREADABLE = re.compile(r"\(cid:\d+\)|\ufffd|[\ue000-\uf8ff]")
+# An unreadable glyph with a letter beside it stood for letters of that word (a ligature):
+# without it the word reads as another ("speci?es" → "species") or none.
+UNREADABLE_IN_WORD = re.compile(
+    rf"[^\W\d_](?:{UNREADABLE.pattern})|(?:{UNREADABLE.pattern})[^\W\d_]"
+)
 # The lowered E of a TeX logo fallen between words of another sentence ("The E system fonts",
 # "fonts E that are installed"); "vitamin E", "type E" name something.
 LONE_E = re.compile(r"\b(?P<before>The|the|[a-z]{3,}) E(?= [a-z]{2,})")

@@ -6,6 +6,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from apps.decks.pipeline.garbled import UNREADABLE_IN_WORD
 from apps.decks.pipeline.ingest.equations import DisplayEquation
 from apps.decks.pipeline.ingest.heading_lines import standalone_bold
 from apps.decks.pipeline.ingest.layout import (
@@ -689,9 +690,6 @@ def _heading_goes_on(
 
 
 CENTRED_PT = 3.0  # two lines whose middles are this close are set centred one under the other
-
-
-UNREADABLE_IN_WORD = re.compile(r"[^\W\d_]\ufffd|\ufffd[^\W\d_]")
 
 
 def _without_unreadable_words(paragraph: str) -> str:

@@ -151,14 +151,10 @@ def remove_pointers(value: str) -> str | None:
     return _capitalise(cleaned)
 
 
-# An unreadable glyph with letters on both sides stood for letters of that word (a ligature).
-INSIDE_A_WORD = re.compile(rf"[^\W\d_](?:{garbled.UNREADABLE.pattern})+[^\W\d_]")
-
-
 def strip_stray(value: str) -> str | None:
     if any(garbled.UNREADABLE.search(span) for span in text.MATH_SPAN.findall(value)):
         return None  # a formula's unreadable glyph (a negation slash) is no debris to strip
-    if INSIDE_A_WORD.search(value):
+    if garbled.UNREADABLE_IN_WORD.search(value):
         return None  # "speci\ufffdes" without its glyph reads "species": another word
     cleaned = lost_text.without_run_in_heading(lost_text.unwrap_aside(value))
     cleaned = lost_text.first_of_run_together(cleaned)
