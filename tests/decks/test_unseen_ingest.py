@@ -485,3 +485,24 @@ def test_a_display_whose_script_glyphs_fell_onto_the_line_is_not_shown():
         r"x^{(i+1)} = x^{(i)} - (J^{T}J)^{-1} g",
     ):
         assert display_math.display_problem(tex) is None, tex
+
+
+def test_a_caption_keeps_only_its_sentences_whose_words_all_read():
+    from apps.decks.pipeline.ingest.structure import readable_captions
+    from apps.decks.pipeline.paper import Figure
+
+    figure = Figure(
+        id="fig-3",
+        kind="figure",
+        number=3,
+        label="Figure 3",
+        page=1,
+        caption="Dependence estimates of three kinds. Estimates by Pickands and "
+        "Cap\ufffdra\ufffd-Foug\ufffdres based on block maxima.",
+        bbox=(100, 100, 400, 300),
+        image="fig-3.png",
+        width_px=100,
+        height_px=100,
+    )
+    readable_captions([figure])
+    assert figure.caption == "Dependence estimates of three kinds."

@@ -26,6 +26,7 @@ from apps.decks.pipeline.ingest.structure import (
     doi_find,
     heading_of,
     printed_year,
+    readable_captions,
     sections_read,
     title_find,
     venue_find,
@@ -91,6 +92,7 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
     venue, year = venue_find(layout, title)
     # The year printed on page 1, else none: the file's CreationDate is when it was made.
     year = year or printed_year(layout, title_segment)
+    readable_captions(figures)
     _attach_mentions(figures, sections)
     _place_in_order(layout, figures, sections)
     return Paper(

@@ -692,6 +692,13 @@ def _heading_goes_on(
 CENTRED_PT = 3.0  # two lines whose middles are this close are set centred one under the other
 
 
+def readable_captions(figures: list) -> None:
+    """Captions keep only their sentences whose words all read, as paragraphs do: a caption
+    is shown on its slide, where "CapØr\ufffda-Fougères" is as wrong as in a bullet."""
+    for figure in figures:
+        figure.caption = _without_unreadable_words(figure.caption)
+
+
 def _without_unreadable_words(paragraph: str) -> str:
     """The paragraph without its sentences that hold a word with a glyph no reading names
     (encodings.py marks it U+FFFD): without the glyph the word would be another word or none
