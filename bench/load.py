@@ -91,7 +91,10 @@ def main() -> None:
     )  # fmt: skip
     parser.add_argument("--ramp", type=float, default=5.0, help="Seconds to connect all (5).")
     parser.add_argument("--max-seconds", type=float, default=300.0, help="Hard stop (300).")
-    parser.add_argument("--run-threads", type=int, default=4, help="Run threads per process (4).")
+    parser.add_argument(
+        "--run-threads", type=int,
+        help="Run threads per process (default: TESSERA_TASK_THREADS, as the app chooses).",
+    )  # fmt: skip
     parser.add_argument("--workers", type=int, default=1, help="Worker processes, redis mode (1).")
     parser.add_argument("--database", default="tessera_load", help="Private database.")
     parser.add_argument("--seed", type=int, default=10, help="Random seed (10).")
@@ -111,6 +114,9 @@ def main() -> None:
     import django
 
     django.setup()
+    from apps.jobs import settings as task_settings
+
+    args.run_threads = args.run_threads or task_settings.threads()
     prepare_database()
     modes = ["single", "redis"] if args.mode == "both" else [args.mode]
     results = []

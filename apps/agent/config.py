@@ -11,10 +11,11 @@ from project import env
 
 ProviderKind = Literal["builtin", "openai", "anthropic"]
 PROVIDER_KINDS: tuple[ProviderKind, ...] = ("builtin", "openai", "anthropic")
+PROVIDER_VARIABLE = "TESSERA_MODEL_PROVIDER"
 
 _VARIABLES = [
     (
-        "TESSERA_MODEL_PROVIDER",
+        PROVIDER_VARIABLE,
         "builtin",
         "Model provider: builtin (deterministic planners, no network), openai (any "
         "OpenAI-compatible endpoint) or anthropic.",
@@ -170,7 +171,7 @@ def _provider(kind: ProviderKind, prefix: str, model_var: str) -> ProviderConfig
 
 def load() -> AgentConfig:
     """The agent configuration from the environment; raises `ConfigError` with what to fix."""
-    provider = _provider(_read_kind("TESSERA_MODEL_PROVIDER"), "TESSERA_MODEL_", "TESSERA_MODEL")
+    provider = _provider(_read_kind(PROVIDER_VARIABLE), "TESSERA_MODEL_", "TESSERA_MODEL")
     fallback = None
     if env.read("TESSERA_FALLBACK_PROVIDER").strip():
         fallback = _provider(

@@ -1,5 +1,6 @@
 """The job runner's settings: each a named environment variable with a default and help."""
 
+from apps.agent import config as agent_config
 from project import env
 
 RUNNER_THREADS = "threads"
@@ -14,10 +15,18 @@ env.declare(
     "Who runs background jobs (agent runs, deck renders): threads (inside each web process) "
     "or workers (only `manage.py worker` processes).",
 )
+# Builtin runs are CPU-bound: their threads share one GIL with the loop that sends the live
+# events, so more threads only lengthen the event-latency tail (docs/scaling.md, 500 clients).
+# A run waiting for a model's network reply holds its thread but not the GIL, so there more
+# threads are more runs at once.
+THREADS_BY_PROVIDER = {"builtin": 2}
+THREADS_FOR_MODEL_PROVIDERS = 4
+
 env.declare(
     "TESSERA_TASK_THREADS",
-    "4",
-    "Runner threads per web process (threads mode); default of `manage.py worker --threads`.",
+    "",
+    "Runner threads per web process (threads mode); default of `manage.py worker --threads`. "
+    "Empty: 2 with the builtin provider (CPU-bound runs), 4 with a model provider.",
 )
 env.declare(
     "TESSERA_TASK_POLL_SECONDS",
@@ -43,7 +52,11 @@ def runner_mode() -> str:
 
 
 def threads() -> int:
-    return env.read_positive_int("TESSERA_TASK_THREADS")
+    if env.read("TESSERA_TASK_THREADS").strip():
+        return env.read_positive_int("TESSERA_TASK_THREADS")
+    # Read leniently: a mistyped provider is reported by the run that uses it, with what to fix.
+    provider = env.read(agent_config.PROVIDER_VARIABLE).strip().lower()
+    return THREADS_BY_PROVIDER.get(provider, THREADS_FOR_MODEL_PROVIDERS)
 
 
 def poll_seconds() -> float:
