@@ -24,6 +24,7 @@ from django_tasks_db.models import DBTaskResult
 from apps.jobs import errors, looplag, settings
 from apps.jobs.claim import claim_next
 from apps.jobs.presence import CHANNEL, Presence
+from apps.jobs.priority import lower_own_priority
 from apps.jobs.queues import LOCAL_SEPARATOR, base_queue, local_queue
 from apps.jobs.reaper import Reaper
 from apps.realtime.groups import hosted
@@ -123,6 +124,7 @@ class Runner:
             self._running[base_queue(job.queue_name)] -= 1
 
     def _loop(self, number: int) -> None:
+        lower_own_priority(settings.nice())
         worker_id = self.presence.worker_id(number)
         worker = Worker(
             queue_names=self.queues or ["*"],

@@ -29,6 +29,12 @@ env.declare(
     "Empty: 2 with the builtin provider (CPU-bound runs), 4 with a model provider.",
 )
 env.declare(
+    "TESSERA_TASK_NICE",
+    "5",
+    "Niceness a runner thread adds to its own scheduling (Linux, per thread; 0 = none), so "
+    "that on a busy machine the loops serving sockets and sending events get the CPU first.",
+)
+env.declare(
     "TESSERA_TASK_POLL_SECONDS",
     "1",
     "How often an idle runner looks at the queue; a NOTIFY from the enqueuing process wakes it "
@@ -65,3 +71,10 @@ def poll_seconds() -> float:
 
 def switch_interval_seconds() -> float:
     return env.read_positive_float("TESSERA_TASK_SWITCH_INTERVAL_MS", unit="ms") / 1000
+
+
+def nice() -> int:
+    value = env.read_int("TESSERA_TASK_NICE")
+    if not 0 <= value <= 19:
+        raise SystemExit(f"TESSERA_TASK_NICE must be between 0 and 19, got {value}")
+    return value
