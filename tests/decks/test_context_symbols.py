@@ -211,3 +211,11 @@ def test_sentences_that_say_their_own_context_stand(bullet):
 def test_a_side_of_the_figure_points_into_a_figure():
     bullet = "On the right side of the figure you see the object generated for the patch"
     assert defects.figure_deixis(bullet) == "side of the figure"
+
+
+def test_what_the_authors_had_to_do_is_no_instruction_to_the_reader():
+    from apps.decks.pipeline.context_text import condition_left_behind
+
+    failed = "It stops when further partitioning of the blocks is not possible"
+    assert condition_left_behind("We have to keep in mind that the errors add up", failed) is None
+    assert condition_left_behind("The user has to keep the blocks small", failed) == "has to"

@@ -264,7 +264,9 @@ def case_without_antecedent(text: str) -> str | None:
 
 # An instruction to the reader: "The user needs to increase …", "one must set …".
 INSTRUCTION = re.compile(
-    r"\b(?:needs?\s+to|must|should|ha(?:s|ve)\s+to|(?:is|are)\s+required\s+to|"
+    # (what the authors had to do, "we have to keep in mind …", is theirs, not the reader's)
+    r"(?<![Ww]e\s)(?<!\bI\s)(?<![Ww]e\sstill\s)\b(?:needs?\s+to|must|should|ha(?:s|ve)\s+to|"
+    r"(?:is|are)\s+required\s+to|"
     r"it\s+is\s+(?:necessary|advisable|recommended)\s+to)\b",
     re.I,
 )
