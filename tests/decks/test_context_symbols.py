@@ -219,3 +219,11 @@ def test_what_the_authors_had_to_do_is_no_instruction_to_the_reader():
     failed = "It stops when further partitioning of the blocks is not possible"
     assert condition_left_behind("We have to keep in mind that the errors add up", failed) is None
     assert condition_left_behind("The user has to keep the blocks small", failed) == "has to"
+
+
+def test_a_symbol_named_in_a_definition_with_a_formula_for_its_size():
+    sentence = (
+        "A QR decomposition gives $S = QR$ where $Q$ is an $n \\times n$ orthogonal matrix and "
+        "$R$ an $n \\times n^{s}$ upper triangular matrix."
+    )
+    assert symbol_context.defined_in(sentence) == {"Q", "R"}

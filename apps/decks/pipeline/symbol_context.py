@@ -84,7 +84,7 @@ PREDICATE_AFTER = re.compile(r"^\s*(?:is|are|denotes?|represents?|stands?\s+for)
 # "if $x$ is a constant", "whether $A$ is the …": a case or a question about the symbol
 CONDITION_BEFORE = re.compile(r"\b(?:if|when|whenever|whether|unless|since|because|as)\s*$", re.I)
 # inside a definition ("where $Q$ is … and $R$ an upper triangular matrix") an appositive
-APPOSITIVE = re.compile(r"^\s*,?\s*(?:the|an?)\s+[a-z]", re.I)
+APPOSITIVE = re.compile(r"^\s*,?\s*(?:the|an?)\s+(?:[a-z]|\$)", re.I)
 
 
 @dataclass(frozen=True)
