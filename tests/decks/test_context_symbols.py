@@ -186,6 +186,7 @@ def test_a_case_named_inside_the_sentence_leans_on_the_one_before():
             "leaning_reference",
         ),
         ("The triangular block is invertible because of assumption", "dangling_pointer"),
+        ("The form given in equation makes the assumption of one lead", "dangling_pointer"),
         ("The sensitivity is computed only for cases 2 and 3 of the filter", "dangling_pointer"),
     ],
 )

@@ -99,6 +99,12 @@ LOST_STATEMENT = re.compile(
     r"(?=\s*(?:[.,;:)]|$|and\b|or\b))",
     re.I,
 )
+# An equation pointed at by its lost number: "The form given in equation makes …"
+LOST_EQUATION = re.compile(
+    r"\b(?:given|shown|defined|written|stated|introduced|described)\s+(?:in|by)\s+equations?\b"
+    r"(?!\s*\(?\s*\d)",
+    re.I,
+)
 # Items of a list the slide does not show: "as in cases 2. and 3.", "for case 2".
 LIST_ITEMS = re.compile(
     r"\b(?:cases|items|points|steps)\s+\d+\.?\s*(?:,|and|or|&)\s*\d+\b|"
@@ -116,6 +122,7 @@ def lost_pointer_number(text: str) -> str | None:
         LOST_NUMBER.search(flat)
         or LOST_PLACE.search(flat)
         or LOST_STATEMENT.search(flat)
+        or LOST_EQUATION.search(flat)
         or LIST_ITEMS.search(flat)
     )
     return match.group(0).strip() if match else None
