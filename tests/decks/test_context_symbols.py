@@ -228,3 +228,25 @@ def test_a_symbol_named_in_a_definition_with_a_formula_for_its_size():
         "$R$ an $n \\times n^{s}$ upper triangular matrix."
     )
     assert symbol_context.defined_in(sentence) == {"Q", "R"}
+
+
+def test_a_text_slide_left_without_bullets_goes():
+    from apps.decks.pipeline.paper import Section
+
+    paper = Paper(
+        title="T",
+        sections=[
+            Section(
+                title="Solver",
+                paragraphs=[
+                    "Let $Z$ be the ( , ) of the solver as in and. The solver stops once the "
+                    "residual $Z$ falls below one thousandth for all of the test problems."
+                ],
+            )
+        ],
+        pages=1,
+        source_name="t.pdf",
+    )
+    use = "The solver stops once the residual $Z$ falls below one thousandth"
+    slides = [Slide(kind="title", title="T"), Slide(kind="bullets", title="Solver", bullets=[use])]
+    assert context_fix.self_contained(slides, paper) == slides[:1]

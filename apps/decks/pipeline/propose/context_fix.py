@@ -205,7 +205,15 @@ def self_contained(slides: list[Slide], paper: Paper, used: set[str] | None = No
     out: list[Slide] = []
     for slide in slides:
         if slide.kind != "title":
+            before = slide
             slide = _slide_self_contained(slide, earlier, defs)
+            if (
+                slide.kind == "bullets"
+                and before.bullets
+                and not slide.bullets
+                and not slide.equation
+            ):
+                continue  # every bullet leaned on what no slide says: the slide goes with them
             if used is not None:
                 used.update(b.lower() for b in slide.bullets)
         earlier |= slide_keys(slide)
