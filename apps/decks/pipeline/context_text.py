@@ -20,9 +20,14 @@ COMPARISON = re.compile(
     r"\bin\s+(?:a|an|the)\s+(?:similar|same|analogous|like|comparable|corresponding)\s+"
     r"(?:manner|way|fashion|vein)\b(?!\s+(?:as|to|that|than)\b)|"
     r"\b(?:similarly|analogously|likewise|correspondingly)\b(?!\s+(?:to|as)\b)|"
-    r"\bas\s+(?:before|previously)\b",
+    r"\bas\s+(?:before|previously)\b|"
+    # "… use the same convention": the same as what? ("the same as …", "the same … as" say it)
+    r"\bthe\s+same\s+(?!(?:time|way|manner|fashion|as|for|to)\b)[a-z][\w-]*\b"
+    r"(?![^;]*\b(?:as|than)\b)",
     re.I,
 )
+# A sentence that names both sides itself: "both models use the same kernel"
+SAME_BETWEEN = re.compile(r"\b(?:both|all|each|every|share[sd]?|sharing|between|among|two)\b", re.I)
 # "We use for that an all electron calculation", "For this, we …": the purpose named before.
 FOR_THAT = re.compile(
     r"\b(?:for|with|by|after|besides|despite|apart\s+from)\s+(?:that|this)"
@@ -64,6 +69,8 @@ def comparison_without_antecedent(text: str) -> str | None:
             continue  # an opening "Similarly, …" is a connector (defects.dangling_connector)
         if len(before.split()) >= 4 and re.search(r"(?:[,;]|\band)\s*$", before):
             continue  # "… of $X_i$ and similarly for the next block": the antecedent is before it
+        if match.group(0).lower().startswith("the") and SAME_BETWEEN.search(before):
+            continue  # "both runs use the same seed": the sentence names what is the same
         return match.group(0).strip()
     return None
 
@@ -84,11 +91,40 @@ LOST_PLACE = re.compile(
 )
 
 
+# A statement of the paper pointed at without its number: "it is invertible because of
+# assumption", "under Lemma." ("by assumption" is an idiom: as assumed).
+LOST_STATEMENT = re.compile(
+    r"\b(?:because\s+of|due\s+to|under|from|using|see|in|of|with)\s+(?:assumption|lemma|theorem|"
+    r"proposition|corollary|condition|definition|property|remark|hypothesis)"
+    r"(?=\s*(?:[.,;:)]|$|and\b|or\b))",
+    re.I,
+)
+# An equation pointed at by its lost number: "The form given in equation makes …"
+LOST_EQUATION = re.compile(
+    r"\b(?:given|shown|defined|written|stated|introduced|described)\s+(?:in|by)\s+equations?\b"
+    r"(?!\s*\(?\s*\d)",
+    re.I,
+)
+# Items of a list the slide does not show: "as in cases 2. and 3.", "for case 2".
+LIST_ITEMS = re.compile(
+    r"\b(?:cases|items|points|steps)\s+\d+\.?\s*(?:,|and|or|&)\s*\d+\b|"
+    r"\b(?:in|for|under)\s+case\s+\d+\b",
+    re.I,
+)
+
+
 def lost_pointer_number(text: str) -> str | None:
-    """A pointer to an equation, figure or table that lost its number, or a figure's "is
-    illustrated" that lost where: no slide can show what it pointed at."""
+    """A pointer to an equation, figure, table or stated assumption that lost its number, a
+    figure's "is illustrated" that lost where, or numbered items of a list: no slide can show
+    what it pointed at."""
     flat = MATH_SPAN.sub("X", text.strip())
-    match = LOST_NUMBER.search(flat) or LOST_PLACE.search(flat)
+    match = (
+        LOST_NUMBER.search(flat)
+        or LOST_PLACE.search(flat)
+        or LOST_STATEMENT.search(flat)
+        or LOST_EQUATION.search(flat)
+        or LIST_ITEMS.search(flat)
+    )
     return match.group(0).strip() if match else None
 
 
@@ -211,3 +247,66 @@ def unshown_on(text: str, *, figure: bool, equation: bool) -> str | None:
     kind, part = found
     shown = equation if kind == "equation" else figure
     return None if shown else part
+
+
+# A case the sentence before stated, named by the sentence: "… in that case", "In such a case
+# the user …", "if so". Cut from that sentence, the bullet states its instruction for no case.
+CASE_REFERENCE = re.compile(
+    r"\b(?:in|for|under)\s+(?:that|this|such\s+an?|these|those|such|either|each)\s+"
+    r"(?:cases?|situations?|events?|circumstances?|settings?)\b|\bif\s+(?:so|not)\b(?=\s*[,.;:]|$)",
+    re.I,
+)
+
+
+def case_without_antecedent(text: str) -> str | None:
+    """A reference, inside the sentence, to the case the sentence before it stated ("One needs
+    to increase either option in that case"). At the opening it is a connector (defects), and
+    after a clause of the bullet's own ("…; in that case …") it has its antecedent."""
+    first_clause = MATH_SPAN.sub("X", text.strip()).split("; ", 1)[0]
+    match = CASE_REFERENCE.search(first_clause)
+    if match is None or match.start() == 0:
+        return None
+    return match.group(0)
+
+
+# An instruction to the reader: "The user needs to increase …", "one must set …".
+INSTRUCTION = re.compile(
+    # (what the authors had to do, "we have to keep in mind …", is theirs, not the reader's)
+    r"(?<![Ww]e\s)(?<!\bI\s)(?<![Ww]e\sstill\s)\b(?:needs?\s+to|must|should|ha(?:s|ve)\s+to|"
+    r"(?:is|are)\s+required\s+to|"
+    r"it\s+is\s+(?:necessary|advisable|recommended)\s+to)\b",
+    re.I,
+)
+# … that carries its own condition.
+OWN_CONDITION = re.compile(
+    r"\b(?:if|when|whenever|unless|otherwise|in\s+case|provided|as\s+long\s+as|only\s+if)\b",
+    re.I,
+)
+# A sentence that states a case an instruction after it answers: it opens with one ("If …",
+# "When …") or says that something failed ("the condition is not met", "… does not converge").
+CASE_STATED = re.compile(
+    r"^(?:if|when|whenever|unless|in\s+case|suppose|assume)\b|"
+    r"\b(?:is|are|was|were)\s+not\s+(?:necessarily\s+)?(?:met|satisfied|fulfilled|verified|"
+    r"reached|possible|enough|sufficient|available|found|defined|invertible|positive)\b|"
+    r"\b(?:fails?|failed)\b|\b(?:does|do|did)\s+not\s+(?:converge|hold|exist|work|suffice)\b|"
+    r"\btoo\s+(?:small|large|big|few|many|low|high|short|long)\b",
+    re.I,
+)
+
+
+def condition_left_behind(text: str, previous: str) -> str | None:
+    """An instruction without a condition of its own, whose sentence before it in the paper
+    stated the case it is for ("When the flat prior is used, the condition is not met. The user
+    needs to increase …"): alone on a slide, it tells every reader to do what only that case
+    needs. Returns the instruction's verb, or None."""
+    if not previous:
+        return None
+    flat = MATH_SPAN.sub("X", text.strip())
+    instruction = INSTRUCTION.search(flat)
+    if instruction is None or OWN_CONDITION.search(flat):
+        return None
+    if "; " in flat and CASE_STATED.search(flat.split("; ", 1)[0]):
+        return None  # merged with the sentence that states its case already
+    return (
+        instruction.group(0) if CASE_STATED.search(MATH_SPAN.sub("X", previous.strip())) else None
+    )

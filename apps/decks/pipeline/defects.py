@@ -76,8 +76,7 @@ PRONOUN_START = re.compile(
     r"the rest|(?:all|each|some|most|one|none|many|several|both) of (?:them|these|those|this|its|"
     r"their)|"
     # "The three options should make …": a counted set the slide never listed
-    r"the (?:two|three|four|five|six) (?:options|cases|methods|approaches|steps|types|kinds|"
-    r"alternatives|variants|conditions|possibilities|choices|scenarios|settings)|"
+    r"the (?:two|three|four|five|six) [a-z][\w-]*s|"
     r"(?:with|given|for|from|in|using|after|of) (?:these|those|such)|"
     # "If that doesn't work, …": the step before it the slide does not show
     r"(?:if|when|unless) (?:this|that|it) (?:does(?:n['’]t| not)|did(?:n['’]t| not)|fails|failed|"
@@ -173,6 +172,9 @@ FIGURE_DEIXIS = re.compile(
     r"\b(?:in|on|from)\s+(?:this|the)\s+(?:plot|figure|graph|diagram|display|panel|picture)\b|"
     r"\bthe\s+(?:left|right|upper|lower|top|bottom)(?:[\s-]+(?:left|right|hand))?\s+"
     r"(?:panel|plot|box|graph|corner)\b|"
+    # "On the right side of the figure you see …"
+    r"\b(?:side|part|half|corner)\s+of\s+the\s+(?:figure|plot|graph|diagram|picture|"
+    r"screenshot)\b|"
     r"\bthe\s+(?:dark|light)?\s*(?:red|blue|green|grey|gray|black|dashed|dotted|solid)\s+"
     r"(?:cells?|lines?|curves?|bars?|dots?|points?|areas?|regions?|tiles?)\b",
     re.I,
@@ -398,6 +400,7 @@ def text_defects(text: str) -> list[tuple[str, str]]:
         ("meta_text", meta_text),
         ("draft_note", context_text.draft_note),
         ("leaning_reference", context_text.comparison_without_antecedent),
+        ("leaning_reference", context_text.case_without_antecedent),
         ("dangling_pointer", context_text.lost_pointer_number),
         ("broken_sentence", context_text.cut_second_half),
         ("meta_text", lost_text.about_the_document),

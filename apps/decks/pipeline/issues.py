@@ -58,6 +58,8 @@ ISSUE_TYPES = {
     "fragment": "a bullet that is no statement of its own (a clause without its main clause)",
     "code_pointer": "a bullet narrating code or output the slide does not show",
     "stray_output": "console output glued before a sentence",
+    "undefined_symbol": "a bullet or display uses a symbol the deck never introduced",
+    "lost_condition": "an instruction shown without the case it is for",
     "title_fragment": "a title that is a fragment, not the slide's point",
     "title_capitals": "a heading set in capitals, shouting on a slide",
     "thin_slide": "a slide with one bullet and nothing else",

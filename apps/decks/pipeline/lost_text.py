@@ -339,9 +339,11 @@ def about_the_document(text: str) -> str | None:
 # "In practice, they are …". What it stands for was in the sentence before (its antecedent was
 # lost with it); an expletive "it" ("In practice, it is common to …") stands.
 PRONOUN_AFTER_OPENER = re.compile(
-    r"^[A-Z][\w-]*(?:\s+[a-z][\w-]*){0,2},\s+(?:it|they)\s+"
+    r"^[A-Z][\w-]*(?:\s+[a-z][\w-]*){0,2},\s+(?:(?:it|they)\s+"
     r"(?!(?:is|was|seems|appears|follows|turns|remains|has\s+been|can\s+be\s+shown|"
-    r"may\s+be|might\s+be|should\s+be\s+noted)\b)[a-z]+",
+    r"may\s+be|might\s+be|should\s+be\s+noted)\b)[a-z]+|"
+    # "In precise arithmetic, its dimension is …": whose dimension was the sentence before
+    r"(?:its|their)\s+[a-z][\w-]*)",
 )
 
 

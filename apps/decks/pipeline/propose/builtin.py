@@ -14,7 +14,7 @@ from apps.decks import limits
 from apps.decks.pipeline import defects, display_math, text, title_style
 from apps.decks.pipeline.issues import Issue, Revision
 from apps.decks.pipeline.paper import Equation, Figure, Paper, Section
-from apps.decks.pipeline.propose import bullets
+from apps.decks.pipeline.propose import bullets, context_fix
 from apps.decks.pipeline.propose.bullets import rewrite as rewrite_bullet
 from apps.decks.pipeline.propose.captions import caption_text, figure_title, mention_bullet
 from apps.decks.pipeline.propose.deck_level import (
@@ -163,6 +163,8 @@ class BuiltinProposer:
             )
 
         slides = self._fit_count(paper, slides, scorer, used, body, titles)
+        # every symbol a bullet or display uses is introduced on its slide or before it
+        slides = context_fix.self_contained(slides, paper, used)
         return self._deck(paper, slides)
 
     @staticmethod

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from apps.decks.pipeline import defects, fragments, garbled, lost_text, text
+from apps.decks.pipeline import context_text, defects, fragments, garbled, lost_text, text
 from apps.decks.pipeline.paper import Paper
 
 MAX_MERGED_WORDS = 30
@@ -80,6 +80,15 @@ def _capitalise(value: str) -> str:
     if text.code_first(value):
         return value  # "tobit() fits …": capitalised, a code name would be another name
     return value[:1].upper() + value[1:] if value[:1].isalpha() else value
+
+
+# Connectors that state the case the sentence is for: dropped, the sentence would say for every
+# case what the paper says for one ("In that case, the user must …" → "The user must …").
+CONDITIONAL_CONNECTOR = re.compile(
+    r"^(?:in\s+(?:that|this|such\s+an?|which)\s+(?:case|event|situation)|if\s+so|"
+    r"if\s+not|otherwise)\b",
+    re.I,
+)
 
 
 def drop_connector(value: str) -> str | None:
@@ -183,7 +192,11 @@ def fix(kind: str, value: str, source: Source | None = None) -> str | None:
     """The bullet with one defect answered, or None when it cannot be."""
     source = source or Source()
     if kind == "dangling_connector":
+        if CONDITIONAL_CONNECTOR.match(value.strip()):
+            return merge_antecedent(value, source)  # the case, or nothing: never for every case
         return drop_connector(value)
+    if kind == "lost_condition":
+        return merge_antecedent(value, source)
     if kind == "unresolved_reference":
         return resolve_reference(value, source)
     if kind == "leaning_reference":
@@ -202,8 +215,13 @@ def fix(kind: str, value: str, source: Source | None = None) -> str | None:
 
 
 def rewrite(value: str, source: Source | None = None, max_words: int = 28) -> str | None:
-    """Every fix the text needs, in an order where one fix cannot undo another."""
+    """Every fix the text needs, in an order where one fix cannot undo another. An instruction
+    whose case the sentence before stated keeps it (merged) or is refused."""
     current: str | None = value
+    if source is not None and context_text.condition_left_behind(value, source.previous):
+        current = merge_antecedent(value, source)
+        if current is None:
+            return None
     for _ in range(4):
         found = defects.text_defects(current)
         if not found:

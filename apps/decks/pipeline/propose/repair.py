@@ -26,7 +26,7 @@ from apps.decks.pipeline import (
 from apps.decks.pipeline.crops import figure_crop_findings
 from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Revision
 from apps.decks.pipeline.paper import Paper
-from apps.decks.pipeline.propose import bullets
+from apps.decks.pipeline.propose import bullets, context_fix
 from apps.decks.pipeline.propose.deck_level import deck_level_repair, merge_repeated
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
@@ -56,6 +56,7 @@ TEXT_TYPES = (
     "code_pointer",
     "stray_output",
     "draft_note",
+    "lost_condition",
 )
 
 
@@ -77,6 +78,7 @@ class Work:
         return " ".join(p for s in self.paper.sections for p in s.paragraphs)
 
     titles: set[str] = field(default_factory=set)  # slide titles in the deck
+    deck: SlideDeck | None = None  # the round's deck, as the reviewer saw it
 
 
 Fixer = Callable[[Slide, Issue, Work], tuple[list[Slide], str]]
@@ -102,6 +104,7 @@ def deck_repair(
     work.used = {b.lower() for s in deck.slides for b in s.bullets}
     work.shown = set(deck.figures_used())
     work.titles = {s.title for s in deck.slides}
+    work.deck = deck
     numbered = list(enumerate(issues))
     slides: list[Slide] = []
     changes: list[Change] = []
@@ -318,6 +321,16 @@ def _sections_behind(slide: Slide, figures: list, paper: Paper) -> list:
         return []
     before = [s for s in reversed(sections[:home]) if s.paragraphs][:2]
     return [sections[home], *before]
+
+
+@fixer("undefined_symbol")
+def _undefined_symbol(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """The sentence introducing the symbol before the bullet (or its display), merged with
+    it, or the bullet (display) left out: context_fix.with_definitions."""
+    earlier = context_fix.deck_keys(work.deck.slides[: issue.slide - 1]) if work.deck else set()
+    fixed, action = context_fix.answer(slide, issue.evidence, work.paper, earlier)
+    work.used.update(b.lower() for b in fixed.bullets)
+    return [fixed], action
 
 
 @fixer("thin_slide")

@@ -7,6 +7,7 @@ Rules live in small modules, one concern each, and register themselves (registry
     figure_rules   each figure on the slide: missing, cropped, faded, stretched, small, mismatched
     pixel_rules    the screenshot: ink at the edges, empty area, figure share, text in figures
     text_rules     what a reader reads: connectors, pronouns, pointers, math, fragments, tables
+    context_rules  what a bullet needs from the paper: symbols it never saw defined, lost cases
     crop_rules     each figure's crop against the PDF's layout: foreign text, cut lines or labels
     deck_rules     the whole deck: slide count, figures shown, near-identical figures in a row
 """
@@ -19,6 +20,7 @@ from apps.decks.pipeline.issues import SEVERITY_RANK, Issue
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.render.measure import SlideMeasure
 from apps.decks.pipeline.review import (  # noqa: F401  (each module registers its rules)
+    context_rules,
     crop_rules,
     deck_rules,
     figure_rules,

@@ -1,0 +1,255 @@
+"""Bullets and displays that use a symbol no earlier part of the deck introduces, made readable.
+
+The paper's sentence that introduces the symbol (symbol_context.Definitions) comes onto the
+slide before the bullet when it reads as a bullet of its own and the slide has room; else the
+two are merged into one bullet when that stays short; else the bullet (or the display, with the
+sentence that leads into it) leaves the slide: a formula about undefined symbols says nothing.
+The proposer runs `self_contained` over its first deck; the reviser answers the reviewer's
+`undefined_symbol` issues with `answer`. Both use `with_definitions`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from apps.decks import limits
+from apps.decks.pipeline import text
+from apps.decks.pipeline.paper import Paper
+from apps.decks.pipeline.propose import bullets
+from apps.decks.pipeline.slide_deck import Slide
+from apps.decks.pipeline.symbol_context import (
+    Definitions,
+    Symbol,
+    definitions,
+    keys_of,
+    symbols,
+    text_symbols,
+    undefined,
+)
+
+MAX_DEFINITIONS = 2  # sentences brought in for one bullet; more and the bullet goes
+MAX_TEXT_BULLETS = 5
+MAX_MERGED_WORDS = 40
+DEFINITION_WORDS = 36
+# "where $S$ is the …" after a display: the sentence, once on a slide of its own, is "$S$ is …"
+WHERE_LEAD = re.compile(r"^(?:and\s+)?(?:where|here|with)\s*,?\s+(?=\$)", re.I)
+# A sentence that runs on through its numbered display ("… of the readings, Eq. (1) where $w_i$
+# is …", as ingestion writes it): its where-clause is what introduces the symbols
+WHERE_AFTER_DISPLAY = re.compile(r"\bEq\.\s*\(\d+[a-z]?\)\s*,?\s*(?=where\s+\$)", re.I)
+
+
+def slide_keys(slide: Slide) -> set[str]:
+    """The symbols a slide mentions: its title, bullets, caption and display."""
+    return keys_of([slide.title, *slide.bullets, slide.caption], [slide.equation])
+
+
+def deck_keys(slides: list[Slide]) -> set[str]:
+    keys: set[str] = set()
+    for slide in slides:
+        keys |= slide_keys(slide)
+    return keys
+
+
+def missing_for_bullet(
+    slide: Slide, index: int, earlier: set[str], defs: Definitions
+) -> list[tuple[Symbol, str]]:
+    bullet = slide.bullets[index]
+    seen = earlier | keys_of([slide.title, *slide.bullets[:index]])
+    return undefined(text_symbols(bullet), bullet, seen, defs)
+
+
+def missing_for_display(
+    slide: Slide, earlier: set[str], defs: Definitions
+) -> list[tuple[Symbol, str]]:
+    if not slide.equation:
+        return []
+    seen = earlier | keys_of([slide.title, *slide.bullets])
+    lead = slide.bullets[-1] if slide.bullets and slide.bullets[-1].endswith(":") else ""
+    return undefined(symbols(slide.equation), "", seen, defs, source=lead)
+
+
+def definition_bullet(sentence: str, defs: Definitions) -> str | None:
+    """The introducing sentence as a bullet that stands, or None."""
+    candidate = text.clean(sentence).strip()
+    after_display = WHERE_AFTER_DISPLAY.search(candidate)
+    if after_display:
+        candidate = candidate[after_display.end() :]
+    candidate = WHERE_LEAD.sub("", candidate)
+    if candidate[:1].islower():
+        candidate = candidate[:1].upper() + candidate[1:]
+    if text.word_count(candidate) > DEFINITION_WORDS:
+        # (condense refuses sentences of many formulas, which definitions often are)
+        candidate = text.condense(candidate, DEFINITION_WORDS)
+        if candidate is None:
+            return None
+    candidate = candidate.rstrip(" .")
+    previous = defs.previous_of.get(sentence, "")
+    return bullets.rewrite(candidate, bullets.Source(previous=previous), max_words=DEFINITION_WORDS)
+
+
+@dataclass
+class Outcome:
+    slide: Slide
+    action: str
+    next_index: int  # where the caller's walk over the bullets goes on
+
+
+def _names(missing: list[tuple[Symbol, str]]) -> str:
+    return ", ".join(f"${s.shown}$" for s, _ in missing)
+
+
+def _room(slide: Slide, bullets_after: list[str]) -> bool:
+    """Can a text slide hold these bullets (a figure's column has no room for a definition:
+    it is merged or the bullet leaves)?"""
+    words = sum(text.word_count(b) for b in bullets_after)
+    return (
+        slide.kind == "bullets"
+        and len(bullets_after) <= MAX_TEXT_BULLETS
+        and words <= limits.get_int("words_text_slide") - 4
+    )
+
+
+def with_definitions(
+    slide: Slide,
+    index: int | None,
+    missing: list[tuple[Symbol, str]],
+    defs: Definitions,
+    earlier: set[str],
+) -> Outcome:
+    """Answer the symbols of bullet `index` (None: of the slide's display) that `missing`
+    lists with the sentences introducing them."""
+    sentences = list(dict.fromkeys(sentence for _, sentence in missing))
+    made = [definition_bullet(s, defs) for s in sentences[: MAX_DEFINITIONS + 1]]
+    made_ok = all(made) and len(made) <= MAX_DEFINITIONS
+    if made_ok:
+        # a definition that needs other undefined symbols itself explains nothing
+        seen = earlier | keys_of([slide.title, *slide.bullets])
+        for bullet in made:
+            others = keys_of([m for m in made if m is not bullet])
+            if undefined(text_symbols(bullet), bullet, seen | others, defs):
+                made_ok = False
+    names = _names(missing)
+    if index is None:
+        return _for_display(slide, made if made_ok else None, names)
+    bullet = slide.bullets[index]
+    if made_ok:
+        # a definition the slide shows after the bullet moves before it
+        lowered = {m.lower() for m in made}
+        rest = [b for b in slide.bullets if b.lower() not in lowered]
+        at = rest.index(bullet)
+        kept = [*rest[:at], *made, *rest[at:]]
+        if _room(slide, kept):
+            return Outcome(
+                slide.model_copy(update={"bullets": kept}),
+                f"brought the sentence introducing {names} onto the slide before bullet "
+                f"{index + 1}",
+                at + len(made) + 1,
+            )
+    if made_ok and len(made) == 1:
+        merged = f"{made[0].rstrip('. ')}; {_continued(bullet)}"
+        if text.word_count(merged) <= MAX_MERGED_WORDS:
+            kept = [*slide.bullets[:index], merged, *slide.bullets[index + 1 :]]
+            return Outcome(
+                slide.model_copy(update={"bullets": kept}),
+                f"merged bullet {index + 1} with the sentence introducing {names}",
+                index + 1,
+            )
+    kept = [*slide.bullets[:index], *slide.bullets[index + 1 :]]
+    return Outcome(
+        slide.model_copy(update={"bullets": kept}),
+        f"removed bullet {index + 1}: it uses {names}, which no slide introduces",
+        index,
+    )
+
+
+def _continued(bullet: str) -> str:
+    """The bullet as the second clause of a sentence: "A QR …" → "a QR …", "$S$ …" kept."""
+    return bullet[:1].lower() + bullet[1:] if re.match(r"[A-Z](?:[a-z]|\s)", bullet) else bullet
+
+
+def _for_display(slide: Slide, added: list[str] | None, names: str) -> Outcome:
+    """The display's definitions go before the sentence that leads into it (kept last, over
+    the display); without them the display and that sentence leave the slide."""
+    lead_last = bool(slide.bullets) and slide.bullets[-1].rstrip().endswith(":")
+    at = len(slide.bullets) - 1 if lead_last else len(slide.bullets)
+    if added is not None:
+        lowered = {m.lower() for m in added}
+        rest = [b for b in slide.bullets[:at] if b.lower() not in lowered]
+        # the display, its lead and its definitions are one: the slide's other bullets give
+        # way to them, the longest first (as they do to a lead, builtin._with_lead)
+        while rest and not _room(slide, [*rest, *added, *slide.bullets[at:]]):
+            rest.remove(max(rest, key=text.word_count))
+        kept = [*rest, *added, *slide.bullets[at:]]
+    if added is not None and _room(slide, kept):
+        return Outcome(
+            slide.model_copy(update={"bullets": kept}),
+            f"brought the sentence introducing {names} onto the slide before its display",
+            len(kept),
+        )
+    kept = slide.bullets[:at]
+    return Outcome(
+        slide.model_copy(update={"bullets": kept, "equation": ""}),
+        f"removed the display (and its lead): it uses {names}, which no slide introduces",
+        len(kept),
+    )
+
+
+def self_contained(slides: list[Slide], paper: Paper, used: set[str] | None = None) -> list[Slide]:
+    """The deck's slides, in order, with every bullet and display whose symbols an earlier
+    part of the deck does not introduce answered (with_definitions)."""
+    defs = definitions(paper)
+    if not defs.places:
+        return slides
+    earlier: set[str] = set()
+    out: list[Slide] = []
+    for slide in slides:
+        if slide.kind != "title":
+            before = slide
+            slide = _slide_self_contained(slide, earlier, defs)
+            if (
+                slide.kind == "bullets"
+                and before.bullets
+                and not slide.bullets
+                and not slide.equation
+            ):
+                continue  # every bullet leaned on what no slide says: the slide goes with them
+            if used is not None:
+                used.update(b.lower() for b in slide.bullets)
+        earlier |= slide_keys(slide)
+        out.append(slide)
+    return out
+
+
+def _slide_self_contained(slide: Slide, earlier: set[str], defs: Definitions) -> Slide:
+    index = 0
+    while index < len(slide.bullets):
+        missing = missing_for_bullet(slide, index, earlier, defs)
+        if not missing:
+            index += 1
+            continue
+        outcome = with_definitions(slide, index, missing, defs, earlier)
+        slide, index = outcome.slide, outcome.next_index
+    missing = missing_for_display(slide, earlier, defs)
+    if missing:
+        slide = with_definitions(slide, None, missing, defs, earlier).slide
+    return slide
+
+
+def answer(slide: Slide, evidence: dict, paper: Paper, earlier: set[str]) -> tuple[Slide, str]:
+    """The reviser's answer to one `undefined_symbol` issue: the bullet (or display) it names,
+    checked again against the slide as it is now."""
+    defs = definitions(paper)
+    if evidence.get("where") == "equation":
+        missing = missing_for_display(slide, earlier, defs)
+        index = None
+    else:
+        original = evidence.get("text", "")
+        if original not in slide.bullets:
+            return slide, ""
+        index = slide.bullets.index(original)
+        missing = missing_for_bullet(slide, index, earlier, defs)
+    if not missing:
+        return slide, ""
+    outcome = with_definitions(slide, index, missing, defs, earlier)
+    return outcome.slide, outcome.action

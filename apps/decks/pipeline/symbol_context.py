@@ -1,0 +1,297 @@
+"""Symbols a bullet uses before the deck has said what they are.
+
+A paper introduces its symbols once ("Let $S$ be the submatrix of …", "where $Q$ is an
+orthogonal matrix", "$\\tau$ denotes the tightness", "$x := …$") and uses them for pages after.
+A bullet that keeps the use ("A QR decomposition gives $S = QR$") without the sentence that
+introduced the symbol reads as a formula about nothing. This module reads where the paper
+introduces each symbol (`Definitions`) and which symbols of a bullet or display neither the
+bullet itself nor anything shown before it on the deck introduces (`undefined`). The reviewer
+reports them (review/context_rules.py) and the proposer brings the introducing sentence onto the
+slide, or leaves the bullet out (propose/context_fix.py).
+
+Only symbols the paper introduces in words count: a symbol it never defines in a sentence is
+left to the reader, as the paper left it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from apps.decks.pipeline.ingest.symbols import GREEK
+from apps.decks.pipeline.paper import Paper
+from apps.decks.pipeline.text import MATH_SPAN, sentences
+
+GREEK_NAMES = {name.lstrip("\\") for name in GREEK.values()} | {"ell", "epsilon", "phi"}
+ACCENTS = (
+    "hat|bar|tilde|breve|vec|dot|ddot|check|widehat|widetilde|overline|mathbf|boldsymbol|"
+    "mathcal|mathbb|mathfrak|bm"
+)
+# Words set in a formula ("\mathrm{rank}", "\text{ if }") name functions, not symbols.
+WORDS_IN_MATH = re.compile(r"\\(?:mathrm|text|textrm|textit|operatorname|mbox)\s*\{[^{}]*\}")
+TOKEN = re.compile(
+    rf"\\(?P<accent>{ACCENTS})\s*\{{\s*(?P<inner>\\?[A-Za-z]+)\s*\}}|"
+    rf"\\(?P<accent1>{ACCENTS})\s+(?P<inner1>\\?[A-Za-z]+)|"
+    r"\\(?P<command>[A-Za-z]+)|(?P<run>[A-Za-z]+)|(?P<greek>[α-ωΑ-Ω])"
+)
+ENVIRONMENT = re.compile(r"\\(?:begin|end)\s*\{[^{}]*\}")
+# Sub- and superscripts, innermost first: a constant subscript is part of the name ("p_{1}" is
+# not "p_{2}"); a running one ("y_{t}", "S_{i,j}") is an index and a superscript ("n^{s}",
+# "X^{T}") a mark of the same symbol, neither a symbol of its own.
+SCRIPT = re.compile(
+    r"(?P<mark>[_^])\s*(?:\{(?P<braced>[^{}]*)\}|(?P<single>\\[A-Za-z]+|[A-Za-z0-9]))"
+)
+CONSTANT_SUBSCRIPT = re.compile(r"_(\d+)")
+
+
+def _scripts_masked(tex: str) -> str:
+    """The formula with each script blanked, a constant subscript kept as "_1"."""
+
+    def mask(match: re.Match) -> str:
+        inner = (
+            match.group("braced") if match.group("braced") is not None else match.group("single")
+        )
+        inner = inner.strip()
+        if match.group("mark") == "_" and inner.isdigit():
+            return f"_{inner}"
+        return " "
+
+    previous = None
+    while previous != tex:
+        previous, tex = tex, SCRIPT.sub(mask, tex)
+    return tex
+
+
+# What introduces the symbol of the formula after it: "let $S$ be", "where $Q$ is",
+# "we denote by $y_t$", "define $x$ as"
+DEFINING_BEFORE = re.compile(
+    r"(?:\blet|\bwhere|\bdenote\s+by|\bdenoted\s+by|\bwe\s+denote|\bwe\s+call|\bwe\s+define|"
+    r"\bdefine|\bcalled|\bnamed|\bnotation)\s*$",
+    re.I,
+)
+# … or after it: "$S$ is the matrix", "$\tau$ denotes", "$x$ stands for", "$\tau$: the overall"
+DEFINING_AFTER = re.compile(
+    r"^\s*(?:(?:be|is|are)\s+(?:the|an?|its|their|called|defined|given\s+by|set\s+to|"
+    r"equal\s+to)\b|"
+    r"denotes?\b|stands?\s+for\b|represents?\b|refers?\s+to\b|:\s*(?:the|an?)\s+[a-z])",
+    re.I,
+)
+# Letters a paper uses for indices, counts and sizes ("$n \times n$", "$t - 1$", "for all $i$"):
+# a reader takes them as such, and a paper reuses them with many meanings.
+INDEX_LETTERS = {"i", "j", "k", "l", "m", "n", "t"}
+# What the bullet itself says a symbol is: "$D$ and $E$ are square matrices", "$I^{+}$ is an …"
+PREDICATE_AFTER = re.compile(r"^\s*(?:is|are|denotes?|represents?|stands?\s+for)\b", re.I)
+# "if $x$ is a constant", "whether $A$ is the …": a case or a question about the symbol
+CONDITION_BEFORE = re.compile(r"\b(?:if|when|whenever|whether|unless|since|because|as)\s*$", re.I)
+# inside a definition ("where $Q$ is … and $R$ an upper triangular matrix") an appositive
+APPOSITIVE = re.compile(r"^\s*,?\s*(?:the|an?)\s+(?:[a-z]|\$)", re.I)
+
+
+@dataclass(frozen=True)
+class Symbol:
+    key: str  # "S", "p_1", "hat:\\Phi", "\\delta"
+    shown: str  # how the formula writes it, for messages
+
+
+def symbols(tex: str) -> list[Symbol]:
+    """The symbols a formula (TeX without its dollars) uses, in order, each once."""
+    flat = _scripts_masked(ENVIRONMENT.sub(" ", WORDS_IN_MATH.sub(" ", tex)))
+    found: dict[str, Symbol] = {}
+    for match in TOKEN.finditer(flat):
+        subscript = CONSTANT_SUBSCRIPT.match(flat, match.end())
+        suffix = f"_{subscript.group(1)}" if subscript else ""
+        names: list[str] = []
+        shown: list[str] = []
+        if match.group("accent") or match.group("accent1"):
+            accent = match.group("accent") or match.group("accent1")
+            inner = match.group("inner") or match.group("inner1")
+            names, shown = [f"{accent}:{inner}"], [f"\\{accent}{{{inner}}}"]
+        elif match.group("command"):
+            if match.group("command") in GREEK_NAMES:
+                names = ["\\" + match.group("command")]
+        elif match.group("greek"):
+            names = [GREEK.get(match.group("greek"), match.group("greek"))]
+        else:
+            run = match.group("run")
+            if len(run) == 1:
+                names = [run]
+            elif run.isupper() and len(run) <= 3:
+                names = list(run)  # "QR": the product of Q and R
+            else:
+                names = [run]  # "ny", "rank": a name of its own
+        for index, name in enumerate(names):
+            last = index == len(names) - 1
+            key = name + (suffix if last else "")
+            written = (shown[index] if shown else name) + (suffix if last else "")
+            found.setdefault(key, Symbol(key, written))
+    return list(found.values())
+
+
+def text_symbols(text: str) -> list[Symbol]:
+    """The symbols of every formula of a bullet (its `$…$` spans), in order, each once."""
+    found: dict[str, Symbol] = {}
+    for span in MATH_SPAN.findall(text):
+        for symbol in symbols(span.strip("$")):
+            found.setdefault(symbol.key, symbol)
+    return list(found.values())
+
+
+def defined_in(sentence: str) -> set[str]:
+    """The keys of the symbols the sentence introduces ("Let $S$ be …" → {"S"})."""
+    defined: set[str] = set()
+    in_definition = False
+    for span in MATH_SPAN.finditer(sentence):
+        before, after = sentence[: span.start()], sentence[span.end() :]
+        inner = span.group(0).strip("$")
+        if CONDITION_BEFORE.search(before):
+            continue  # "If $p_1$ is a constant, …": a case, not what $p_1$ is
+        introduces = bool(DEFINING_BEFORE.search(before)) or bool(DEFINING_AFTER.match(after))
+        introduces = introduces or ":=" in inner or "\\coloneqq" in inner
+        if not introduces and in_definition and APPOSITIVE.match(after):
+            introduces = True  # "… and $R$ an upper triangular matrix"
+        if introduces:
+            in_definition = True
+            if ":=" in inner:
+                named = symbols(inner.split(":=")[0])[:1]
+            elif DEFINING_BEFORE.search(before):
+                named = symbols(inner)[:1]  # "where $x_i, y_i$ are …": the first one, at least
+            else:
+                # "sensor $i, h_{i}$ is its reading": h; "$(A : B)$ are the inputs …" says
+                # what a compound is, not what A is
+                named = symbols(inner.split(",")[-1])
+                named = named if len(named) == 1 else []
+            defined.update(s.key for s in named)
+    return defined
+
+
+# A display's symbols are often introduced just after it ("… where $w_i$ is …"): a definition
+# up to this many sentences after the use still counts as the one the use leans on.
+AFTER_USE = 2
+
+
+def predicated_in(text: str) -> set[str]:
+    """The symbols the text itself says something about as its subject ("$D$ and $E$ are
+    square matrices …"): a reader learns what they are from the bullet."""
+    said: set[str] = set()
+    spans = list(MATH_SPAN.finditer(text))
+    for number, span in enumerate(spans):
+        after = text[span.end() :]
+        # "$D$ and $E$ are": each formula of a list before the verb
+        joined = (
+            re.match(r"^\s*(?:,|and|or)\s*$", text[span.end() : spans[number + 1].start()])
+            if number + 1 < len(spans)
+            else None
+        )
+        if PREDICATE_AFTER.match(after) or (
+            joined and PREDICATE_AFTER.match(text[spans[number + 1].end() :])
+        ):
+            said.update(s.key for s in symbols(span.group(0).strip("$"))[:1])
+    return said
+
+
+@dataclass
+class Definitions:
+    """Where the paper introduces each symbol, in paper order: a letter may be introduced twice
+    with two meanings (k an index in one section, capital in an example of another)."""
+
+    # key → [(position of the sentence in the paper, the sentence)]
+    places: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
+    # the sentence before each defining sentence in its paragraph ("" at a paragraph's start)
+    previous_of: dict[str, str] = field(default_factory=dict)
+    keys: list[str] = field(default_factory=list)  # every sentence's plain key, in order
+
+    @classmethod
+    def of(cls, paper: Paper) -> Definitions:
+        found = cls()
+        for section in paper.sections:
+            for paragraph in section.paragraphs:
+                previous = ""
+                for sentence in sentences(paragraph):
+                    position = len(found.keys)
+                    found.keys.append(_key(sentence))
+                    for key in defined_in(sentence):
+                        found.places.setdefault(key, []).append((position, sentence))
+                        found.previous_of[sentence] = previous
+                    previous = sentence
+        return found
+
+    @property
+    def sentence_of(self) -> dict[str, str]:
+        """Each symbol's first introducing sentence."""
+        return {key: places[0][1] for key, places in self.places.items()}
+
+    def position(self, text: str) -> int | None:
+        """Where in the paper the sentence a bullet (or a display's lead) was made from is."""
+        key = _key(text)[:60]
+        if len(key) < 12:
+            return None
+        return next((i for i, k in enumerate(self.keys) if key in k), None)
+
+    def introducing(self, key: str, at: int | None) -> str | None:
+        """The sentence introducing the symbol that a use at position `at` leans on: the last
+        one before it (or just after it); None when the paper introduces it only far after
+        (another meaning of the letter, or a use the paper itself makes before saying it)."""
+        places = self.places.get(key)
+        if not places:
+            return None
+        if at is None:
+            return places[0][1]
+        before = [sentence for position, sentence in places if position <= at + AFTER_USE]
+        return before[-1] if before else None
+
+
+_CACHE: dict[int, tuple[Paper, Definitions]] = {}
+
+
+def definitions(paper: Paper) -> Definitions:
+    """The paper's definitions, read once per paper object (every slide's rule asks)."""
+    cached = _CACHE.get(id(paper))
+    if cached is None or cached[0] is not paper:
+        if len(_CACHE) > 8:
+            _CACHE.clear()
+        cached = (paper, Definitions.of(paper))
+        _CACHE[id(paper)] = cached
+    return cached[1]
+
+
+def keys_of(bullets: list[str], displays: list[str] = ()) -> set[str]:
+    """Every symbol key the bullets (their `$…$` spans) and the displays (TeX) mention."""
+    keys = {s.key for bullet in bullets for s in text_symbols(bullet)}
+    return keys | {s.key for display in displays if display for s in symbols(display)}
+
+
+def undefined(
+    used: list[Symbol],
+    own_text: str,
+    earlier: set[str],
+    defs: Definitions,
+    source: str = "",
+) -> list[tuple[Symbol, str]]:
+    """(symbol, the paper's sentence introducing it) for each used symbol that the paper
+    introduces before the use (or just after it), that its own text does not introduce, and
+    that nothing shown before it (`earlier`: keys of the slide's and the deck's earlier text)
+    mentions. `source` is the text whose place in the paper is the use's (the bullet, or a
+    display's lead); without one found, the first introduction counts."""
+    own = (defined_in(own_text) | predicated_in(own_text)) if own_text else set()
+    at = defs.position(source or own_text) if (source or own_text) else None
+    found = []
+    for symbol in used:
+        if symbol.key in own or symbol.key in earlier or symbol.key in INDEX_LETTERS:
+            continue
+        definition = defs.introducing(symbol.key, at)
+        if definition is None:
+            continue
+        if own_text and _same_sentence(definition, own_text):
+            continue  # the bullet is (a condensed form of) the introducing sentence
+        found.append((symbol, definition))
+    return found
+
+
+def _key(value: str) -> str:
+    return re.sub(r"[^a-z0-9]+", " ", value.lower()).strip()
+
+
+def _same_sentence(a: str, b: str) -> bool:
+    ka, kb = _key(a), _key(b)
+    short = min(ka, kb, key=len)[:60]
+    return bool(short) and (short in ka and short in kb)

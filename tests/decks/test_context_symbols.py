@@ -1,0 +1,252 @@
+"""Bullets that lean on context the slide does not have (set 8's most common defect): a symbol
+used before the deck introduces it, a display whose symbols a "where …" after it introduces, an
+instruction whose case was the sentence before it, and definite references to what the slide
+does not show. On a LaTeX paper of our own (tests/fixtures/papers/ingest/context, CC0) the
+reviewer finds each, the reviser brings the introducing sentence onto the slide (or leaves the
+bullet out), and the proposer's first deck has none of them."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+
+from apps.decks.pipeline import defects, symbol_context, text
+from apps.decks.pipeline.ingest import paper_read
+from apps.decks.pipeline.paper import Paper
+from apps.decks.pipeline.propose import bullets, context_fix
+from apps.decks.pipeline.propose.builtin import BuiltinProposer, deck_of
+from apps.decks.pipeline.propose.repair import deck_repair
+from apps.decks.pipeline.review.registry import SLIDE_RULES, SlideContext
+from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+from tests.decks.test_review_rules import measure
+
+PAPER = settings.BASE_DIR / "tests/fixtures/papers/ingest/context/tessera-context.pdf"
+FILLER = "The sensors are spread over forty kilometres of the river"
+
+
+@pytest.fixture(scope="module")
+def paper(tmp_path_factory) -> Paper:
+    return paper_read(PAPER, tmp_path_factory.mktemp("context-figures"))
+
+
+def _sentence(paper: Paper, opening: str) -> str:
+    found = [
+        s
+        for section in paper.sections
+        for p in section.paragraphs
+        for s in text.sentences(p)
+        if s.startswith(opening)
+    ]
+    assert found, opening
+    return text.clean(found[0]).rstrip(".")
+
+
+def _issues(deck: SlideDeck, paper: Paper, number: int, kind: str):
+    context = SlideContext(number, deck.slides[number - 1], measure(slide=number), deck, paper)
+    return [i for rule in SLIDE_RULES for i in rule(context) if i.type == kind]
+
+
+def _deck(paper: Paper, *slides: Slide) -> SlideDeck:
+    return deck_of(paper, [Slide(kind="title", title=paper.title), *slides])
+
+
+def test_the_paper_introduces_its_symbols_in_words(paper):
+    defs = symbol_context.definitions(paper)
+    assert defs.sentence_of["S"].startswith("Let $S$ be the matrix of pairwise distances")
+    assert defs.sentence_of["Q"].startswith("A QR decomposition gives")
+    # the sentence runs on through its numbered display: "…, Eq. (1) where $w_{i}$ is …"
+    assert "Eq. (1) where $w_{i}$ is the weight" in defs.sentence_of["w"]
+    assert defs.sentence_of["h"] == defs.sentence_of["w"]  # "sensor $i, h_{i}$ is its …"
+
+
+def test_a_symbol_introduced_two_sentences_before_is_brought_onto_the_slide(paper):
+    use = _sentence(paper, "A QR decomposition gives")
+    deck = _deck(paper, Slide(kind="bullets", title="The distance matrix", bullets=[FILLER, use]))
+    found = _issues(deck, paper, 2, "undefined_symbol")
+    assert [(i.evidence["index"], i.evidence["symbols"]) for i in found] == [(1, ["S"])]
+    assert found[0].evidence["definitions"][0].startswith("Let $S$ be")
+
+    revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
+    shown = revised.slides[1].bullets
+    definition = next(b for b in shown if b.startswith("Let $S$ be the matrix"))
+    assert shown.index(definition) == shown.index(use) - 1  # just before the bullet
+    assert _issues(revised, paper, 2, "undefined_symbol") == []
+
+
+def test_an_earlier_slide_that_introduced_the_symbol_is_enough(paper):
+    definition = _sentence(paper, "Let $S$ be")
+    use = _sentence(paper, "A QR decomposition gives")
+    deck = _deck(
+        paper,
+        Slide(kind="bullets", title="Sensors", bullets=[definition, FILLER]),
+        Slide(kind="bullets", title="Factor", bullets=[use, FILLER]),
+    )
+    assert _issues(deck, paper, 3, "undefined_symbol") == []
+
+
+def test_a_display_whose_where_sentence_follows_it_gets_that_sentence(paper):
+    display = next(e for e in paper.equations if "w_{i}" in e.tex)
+    lead = "The nightly calibration minimises the weighted squared error of the sensor readings:"
+    slide = Slide(
+        kind="bullets", title="The calibration loss", bullets=[FILLER, lead], equation=display.tex
+    )
+    deck = _deck(paper, slide)
+    found = _issues(deck, paper, 2, "undefined_symbol")
+    assert [i.evidence["where"] for i in found] == ["equation"]
+    assert {"w", "g"} <= set(found[0].evidence["symbols"])
+
+    revised = deck_repair(BuiltinProposer(), paper, deck, found).deck.slides[1]
+    assert revised.equation == display.tex
+    assert revised.bullets[-1] == lead  # the lead stays just over its display
+    assert revised.bullets[-2].startswith("$w_{i}$ is the weight of sensor")
+    assert _issues(_deck(paper, revised), paper, 2, "undefined_symbol") == []
+
+
+def test_without_room_the_bullet_goes_rather_than_stay_undefined(paper):
+    use = _sentence(paper, "A QR decomposition gives")
+    figure = Slide(kind="figure", title="Layout", figure="fig-9", bullets=[use])
+    fixed = context_fix.self_contained([Slide(kind="title", title="T"), figure], paper)
+    # a figure's column has no room for a definition of its own: merged, or the bullet goes
+    assert fixed[1].bullets in (
+        [],
+        [
+            f"Let $S$ be the matrix of pairwise distances between the sensors along the river bed; a {use[2:]}"
+        ],
+    )
+    long_use = use + " and the factor is stored on the base station for the whole night"
+    figure = figure.model_copy(update={"bullets": [long_use]})
+    fixed = context_fix.self_contained([Slide(kind="title", title="T"), figure], paper)
+    assert fixed[1].bullets == []  # merged, it would run past 40 words
+
+
+def test_the_proposer_introduces_every_symbol_it_uses(paper):
+    deck = BuiltinProposer().propose(paper)
+    for number in range(2, len(deck.slides) + 1):
+        assert _issues(deck, paper, number, "undefined_symbol") == [], deck.slides[number - 1]
+
+
+# ------------------------------------------------------------------- an instruction's case
+
+
+def test_an_instruction_whose_case_was_the_sentence_before_is_found_and_never_kept_alone(paper):
+    instruction = _sentence(paper, "The operator needs to lower")
+    deck = _deck(paper, Slide(kind="bullets", title="Operating", bullets=[FILLER, instruction]))
+    found = _issues(deck, paper, 2, "lost_condition")
+    assert [i.evidence["index"] for i in found] == [1]
+    assert found[0].evidence["part"].startswith("When the sampling rate exceeds")
+    revised = deck_repair(BuiltinProposer(), paper, deck, found).deck.slides[1]
+    assert instruction not in revised.bullets
+    assert all("When the sampling rate" in b for b in revised.bullets if "lower either" in b)
+
+
+def test_the_proposer_never_states_the_instruction_without_its_case(paper):
+    deck = BuiltinProposer().propose(paper)
+    said = [b for s in deck.slides for b in s.bullets if "lower either" in b]
+    assert all("sampling rate exceeds" in b for b in said), said
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    [
+        "In that case, the operator must lower the sampling rate of every sensor",
+        "Otherwise, the user should restart the base station before the calibration",
+    ],
+)
+def test_a_conditional_connector_is_never_dropped(bullet):
+    previous = "When the radio link is slow, the buffer of the base station overflows"
+    fixed = bullets.rewrite(bullet, bullets.Source(previous=previous))
+    assert fixed is None or fixed.startswith(previous), fixed
+    assert bullets.rewrite(bullet) is None  # no sentence before it: the case is unknown
+
+
+def test_a_case_named_inside_the_sentence_leans_on_the_one_before():
+    bullet = "One needs to increase either the buffer or the link speed in that case"
+    assert ("leaning_reference", "in that case") in defects.text_defects(bullet)
+    previous = "The buffer overflows when the radio link is slow"
+    merged = bullets.rewrite(bullet, bullets.Source(previous=previous))
+    assert merged is not None and merged.startswith(previous)
+
+
+# ------------------------------------------------------------------- definite references
+
+
+@pytest.mark.parametrize(
+    "bullet, kind",
+    [
+        (
+            "In precise arithmetic, its dimension is the sum of the squared multiplicities",
+            "leaning_reference",
+        ),
+        (
+            "The two commands share a set of common options, divided into two groups",
+            "unresolved_reference",
+        ),
+        (
+            "The estimation routines use the same convention for the first observation",
+            "leaning_reference",
+        ),
+        ("The triangular block is invertible because of assumption", "dangling_pointer"),
+        ("The form given in equation makes the assumption of one lead", "dangling_pointer"),
+        ("The sensitivity is computed only for cases 2 and 3 of the filter", "dangling_pointer"),
+    ],
+)
+def test_definite_references_to_what_the_slide_lacks(bullet, kind):
+    assert kind in {k for k, _ in defects.text_defects(bullet)}, defects.text_defects(bullet)
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    [
+        "Runs of both samplers use the same seed for their random number generators",
+        "The new filter gives the same accuracy as the old one at half the cost",
+        "At the same time, the buffer of the base station is emptied every minute",
+        "The matrix is invertible by assumption, so the solution is unique",
+        "In practice, it is common to calibrate the sensors once a night",
+    ],
+)
+def test_sentences_that_say_their_own_context_stand(bullet):
+    kinds = {k for k, _ in defects.text_defects(bullet)}
+    assert not kinds & {"leaning_reference", "unresolved_reference", "dangling_pointer"}, kinds
+
+
+def test_a_side_of_the_figure_points_into_a_figure():
+    bullet = "On the right side of the figure you see the object generated for the patch"
+    assert defects.figure_deixis(bullet) == "side of the figure"
+
+
+def test_what_the_authors_had_to_do_is_no_instruction_to_the_reader():
+    from apps.decks.pipeline.context_text import condition_left_behind
+
+    failed = "It stops when further partitioning of the blocks is not possible"
+    assert condition_left_behind("We have to keep in mind that the errors add up", failed) is None
+    assert condition_left_behind("The user has to keep the blocks small", failed) == "has to"
+
+
+def test_a_symbol_named_in_a_definition_with_a_formula_for_its_size():
+    sentence = (
+        "A QR decomposition gives $S = QR$ where $Q$ is an $n \\times n$ orthogonal matrix and "
+        "$R$ an $n \\times n^{s}$ upper triangular matrix."
+    )
+    assert symbol_context.defined_in(sentence) == {"Q", "R"}
+
+
+def test_a_text_slide_left_without_bullets_goes():
+    from apps.decks.pipeline.paper import Section
+
+    paper = Paper(
+        title="T",
+        sections=[
+            Section(
+                title="Solver",
+                paragraphs=[
+                    "Let $Z$ be the ( , ) of the solver as in and. The solver stops once the "
+                    "residual $Z$ falls below one thousandth for all of the test problems."
+                ],
+            )
+        ],
+        pages=1,
+        source_name="t.pdf",
+    )
+    use = "The solver stops once the residual $Z$ falls below one thousandth"
+    slides = [Slide(kind="title", title="T"), Slide(kind="bullets", title="Solver", bullets=[use])]
+    assert context_fix.self_contained(slides, paper) == slides[:1]
