@@ -536,7 +536,7 @@ def _listing(frame: Frame, dims, measure: str, order, change) -> bool:
         and not frame.count
         and order is None
         and change is None
-        and len(dims) == 1
+        and set(dims) - {"employee"} <= {"tenure_band"}  # "which employees have 10+ years"
     )
     # "list the employees in Sales", "list the departures in 2024": the people themselves
     events = measure in PEOPLE_MEASURES and measure != "headcount"

@@ -122,10 +122,11 @@ def title(reading: Reading) -> str:
     if qualifiers:
         text += f", {qualifiers}"
     text += _time_words(reading)
-    # A reading the words did not say ("the oldest": by time at the company) is never cut off.
+    text = text if len(text) <= MAX_TITLE else text[: MAX_TITLE - 1] + "…"
+    # A reading the words did not say ("the oldest": by hire date, the ERP has no ages), when it
+    # fits; the closing sentence always says it in full (agent._notes).
     note = f" ({words[reading.note]})" if reading.note else ""
-    room = MAX_TITLE - len(note)
-    return (text if len(text) <= room else text[: room - 1] + "…") + note
+    return text + note if len(text) + len(note) <= MAX_TITLE else text
 
 
 def _extreme_word(reading: Reading, measure: str) -> str:

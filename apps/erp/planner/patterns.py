@@ -332,6 +332,11 @@ def _extreme(term: Term) -> bool:
     return name is not None and semantic_model().measure(name).aggregation in ("min", "max")
 
 
+def people_superlative(term: Term) -> bool:
+    """ "highest paid", "mais bem pagos": a superlative of a fact that names people by itself."""
+    return term.kinds >= {"super", "fact"} and not term.kinds & {"measure", "dim", "subject"}
+
+
 def read_top(terms: tuple[Term, ...], used: frozenset[int]) -> tuple[int | None, int, set[int]]:
     """(N, where, terms used) for "top 5", "the 10 employees", "the 3 highest paid"."""
     t = _Terms(terms, used)
@@ -357,6 +362,8 @@ def read_top(terms: tuple[Term, ...], used: frozenset[int]) -> tuple[int | None,
                 break
             if nxt.has("subject") or any(nxt.value("dim") == d for d in ENTITY_DIMS):
                 return int(number), i, {i}
+            if k == 1 and people_superlative(nxt):
+                return int(number), i, {i}  # "the 10 highest paid", "os 10 mais bem pagos"
             if not (_ranks(nxt) or nxt.has("fact") or nxt.has("change") or _extreme(nxt)):
                 break
     return None, -10, set()
