@@ -109,3 +109,14 @@ def test_what_a_series_cannot_say_still_asks_for_two_periods(question):
 def test_a_series_without_a_span_asks_for_the_span():
     outcome = refused("how did payroll grow by month")
     assert isinstance(outcome, Clarification) and outcome.missing[0].name == "period"
+
+
+def test_growth_over_a_rolling_span_is_a_series(acme):
+    planned, names, rows = planner_result("how has our headcount grown over the past year", acme)
+    assert planned.reading.grain == "month" and planned.reading.change is None
+    assert len(rows) == 13  # 30 June 2025 … 31 May 2026, and 15 June 2026
+
+
+def test_growth_over_a_calendar_period_asks_for_the_two_periods():
+    outcome = refused("payroll increase last year")  # against 2024, or within 2025?
+    assert isinstance(outcome, Clarification) and outcome.missing[0].name == "periods"

@@ -122,3 +122,42 @@ def test_people_filtered_by_their_tenure_are_listed(acme, question):
     expected = hand_rows(sql, acme, {"as_of": planned.reading.as_of})
     assert expected and len(expected) < 200
     assert_rows(pick(names, rows, "employee"), expected, ordered=False)
+
+
+TOP_MAX_PAY_2025 = """
+SELECT name FROM (
+  SELECT e.name, RANK() OVER (ORDER BY MAX(s.amount) DESC) AS rank
+  FROM erp_salary s JOIN erp_employee e ON e.id = s.employee_id
+  WHERE s.pay_date BETWEEN '2025-01-01' AND '2025-12-31' GROUP BY e.id, e.name
+) ranked WHERE rank <= %(n)s
+"""
+
+
+def test_top_n_of_a_fact_keeps_n_people(acme):
+    planned, names, rows = planner_result("top 5 salaries in 2025", acme)
+    assert planned.reading.top == 5 and planned.reading.order == "desc"
+    expected = hand_rows(TOP_MAX_PAY_2025, acme, {"n": 5})
+    assert_rows(pick(names, rows, "employee"), expected, ordered=False)
+
+
+@pytest.mark.parametrize(
+    ("question", "twin"),
+    [
+        ("the 5 highest salaries in 2025", "the 5 highest paid employees in 2025"),
+        ("mostre os 5 maiores salários de 2025", "the 5 highest paid employees in 2025"),
+        (
+            "quantas pessoas foram demitidas no ano passado por departamento?",
+            "departures by department last year",
+        ),
+        ("how did the wage bill develop quarter by quarter in 2025", "payroll by quarter in 2025"),
+    ],
+)
+def test_more_plain_phrasings_answer_as_their_twins(acme, question, twin):
+    planned, _, rows = planner_result(question, acme)
+    same, _, same_rows = planner_result(twin, acme)
+    assert rows == same_rows and planned.reading.measure == same.reading.measure
+
+
+def test_a_count_of_departments_by_pay_ranks_departments():
+    reading = plan("the 3 highest paid departments in 2025").reading
+    assert reading.dimensions == ("department",) and reading.top == 3

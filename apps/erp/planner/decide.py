@@ -432,7 +432,10 @@ def _over_time(frame: Frame, measure, periods, ends, dims) -> bool:
       period of that grain, whether the word says up, down or neither;
     - "evolution", "change" (neither up nor down) of a measure over one span with a start
       ("evolution of headcount over the last 12 months", "how did hiring evolve in 2025"):
-      each month (quarter, year) of the span.
+      each month (quarter, year) of the span;
+    - "growth", "decline" over a rolling span ("how has headcount grown over the past year",
+      "since 2024"): the same. Over a calendar period ("payroll growth in 2025") it may be
+      against the period before, so the two periods are asked.
     Never "from A to B" (the two ends compared), a percentage, a ranking or a comparison, nor
     a rate or the unpaid months, which have no series."""
     if frame.change is None or frame.pct or ends is not None or len(periods) > 1:
@@ -443,9 +446,11 @@ def _over_time(frame: Frame, measure, periods, ends, dims) -> bool:
         return False
     if _grains(dims):
         return True
-    if frame.change != "any" or len(periods) != 1:
+    if len(periods) != 1:
         return False
     span = periods[0]
+    if frame.change != "any" and span.grain != "range":
+        return False
     return span.start is not None and span.grain not in ("all", "day")
 
 
@@ -487,6 +492,8 @@ def _ranking(frame: Frame, supers, dims, measure: str, change, top_n, language: 
             return direction, None
         if top_n is not None and "bottom" in cues and dims:
             return "asc", top_n
+        if top_n is not None and "top" in cues and dims:
+            return "desc", top_n  # "top 5 salaries in 2025": "top" was read as the maximum
         return None, None
     if change is not None and frame.change == "down":
         direction = "asc" if direction == "desc" else "desc"

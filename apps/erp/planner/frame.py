@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from apps.erp.planner.lexicon import Term
-from apps.erp.planner.patterns import people_superlative
+from apps.erp.planner.patterns import ranked_people
 from apps.erp.semantic import semantic_model
 
 # Kinds that carry meaning: a term with one of them must be used by the frame.
@@ -207,8 +207,12 @@ def build_frame(
         after_top = 0 < i - top_at <= 3 and "entity" not in b.out
         if after_top and (dim is not None or "subject" in kinds):
             pending_which = True  # "the 5 employees", "top 3 departments": what is ranked
-        elif i - top_at == 1 and people_superlative(term) and "entity" not in b.out:
-            # "the 10 highest paid", "os 10 mais bem pagos": people, ranked by what it says
+        elif (
+            i - top_at == 1
+            and "entity" not in b.out
+            and ranked_people(term, following, b.term(i + 2))
+        ):
+            # "the 10 highest paid", "os 5 maiores salários": people, ranked by what it says
             b.flag("entity", "employee")
             b.flag("entity_plural", True)
         # "engineers": the department; "what is the headcount", "by headcount": the measure
