@@ -32,7 +32,7 @@ from apps.erp.planner.chips import CHIP_ACTION, apply_chip
 from apps.erp.planner.forms import FORM_ACTION, clarification_form, form_answers, problems_of
 from apps.erp.planner.interpret import ERP_KINDS
 from apps.erp.planner.lexicon import language_index, lex
-from apps.erp.planner.reading import Reading, ReadingError, reading_from_json
+from apps.erp.planner.reading import NOTES, Reading, ReadingError, reading_from_json
 from apps.erp.semantic import languages, vocabulary
 from apps.erp.tools import LOOKUP, READING
 
@@ -248,6 +248,8 @@ def _notes(shape: dict[str, Any], arguments: dict[str, Any], language: str) -> s
         and shape["row_count"] > top
     ):
         notes.append(vocab.message("ties"))
+    if reading.get("note") in NOTES:  # "the oldest": read as time at the company
+        notes.append(vocab.message(f"note_{reading['note']}"))
     return " ".join(notes)
 
 

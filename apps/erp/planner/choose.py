@@ -124,6 +124,8 @@ def _from_facts(
     if not facts and frame.money_verb and _asks_pay_of_named(frame):
         facts = [SALARY]  # "what did Maria Quinn make last year": "make" alone is pay of a person
     aggs = [a for a in dict.fromkeys(frame.aggs) if a != "distinct"]
+    if frame.how_much and set(aggs) == {"sum", "avg"}:
+        aggs = ["avg"]  # "how much do we pay engineers on average": "we pay" asks the amount
     if not aggs and frame.in_total and facts == [SALARY]:
         aggs = ["sum"]  # "how much did X earn in total"
     if len(facts) > 1:
@@ -172,11 +174,22 @@ def _from_facts(
     if any(a != "sum" or not frame.subject for a in aggs) and not frame.count:
         # "what do we pay people on average": an average of what? ("total employees" counts)
         raise Stop(clarify_measure(language, list(MAIN_MEASURES), known))
+    if _lists_departments(frame) and not (supers or aggs or frame.values or frame.count):
+        # "list all departments", "quais são os departamentos?": each one, with its people
+        return MeasureChoice("headcount", supers)
     people = frame.subject or frame.entity == "employee" or frame.persons
     if frame.count or people or (frame.pct and frame.populations):
         # "what percent of current staff …": a share of people
         return MeasureChoice("headcount", supers)
     raise Stop(clarify_measure(language, list(MAIN_MEASURES), known))
+
+
+def _lists_departments(frame: Frame) -> bool:
+    """A list of the departments themselves: "list all departments", "what departments do we
+    have", "quais são os departamentos"."""
+    grouped = "department" in frame.group_dims and frame.listing
+    asked = frame.entity == "department" and frame.entity_plural
+    return (grouped or asked) and not (frame.subject or frame.facts or frame.events)
 
 
 def _names_people_only(frame: Frame) -> bool:

@@ -51,6 +51,7 @@ MAX_PERIODS = 8
 DEFAULT_TOP_EMPLOYEES = 10
 PEOPLE_MEASURES = ("headcount", "hires", "terminations")
 SALARY = "salary_amount"
+TENURE = "tenure_years"
 COUNT_NOUNS = {"subject", "dim"}
 
 
@@ -111,7 +112,14 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
     dims = _dimensions(parsed, frame, measure.name, persons)
     grains = [d for d in dims if d in {g.name for g in model.time_grains}]
     snapshot = measure.time_dimension is None  # "average level per year": each year's end
-    if measure.aggregation == "avg" and frame.per_rate and grains and not snapshot:
+    over_time = frame.change is not None  # "how did the average salary change per month"
+    if (
+        measure.aggregation == "avg"
+        and frame.per_rate
+        and grains
+        and not snapshot
+        and not over_time
+    ):
         # "the average salary per month": one average over the months, or each month's?
         grain = vocabulary(language).labels.dimensions[grains[0]].lower()
         raise Stop(refusal(language, "average_per_unit", grain=grain))
@@ -127,10 +135,14 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
         periods = tuple(ends)  # "compare hires between 2024 and 2025": each year, not the span
     if per is not None:
         periods = whole_periods(periods, per, language)
-    if _evolution(frame, measure, periods, ends, dims):
-        # "evolution of headcount over the last 12 months": a series, not two snapshots
+    if _over_time(frame, measure, periods, ends, dims):
+        # "how did salaries evolve by quarter in 2025", "evolution of headcount over the last
+        # 12 months": a series over the periods, not a comparison of two of them
         frame = replace(frame, change=None)
-        dims = [*dims, _series_grain(periods[0])]
+        if not periods:  # "how did payroll grow by month": over which span?
+            raise Stop(clarify_period(language, known_of(frame, measure.name)))
+        if not _grains(dims):
+            dims = [*dims, _series_grain(periods[0])]
     change, change_word, periods = _change(
         frame, periods, ends, language, known_of(frame, measure.name)
     )
@@ -179,8 +191,18 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
     )
     if parsed.recency is not None:
         events = tuple(field for field, _ in frame.events)
-        return ranked_by_date(reading, parsed.recency, frame.count, events)
-    return per_head_reading(reading) if frame.per_head else reading
+        return _noted(parsed, ranked_by_date(reading, parsed.recency, frame.count, events))
+    return _noted(parsed, per_head_reading(reading) if frame.per_head else reading)
+
+
+def _noted(parsed: Parsed, reading: Reading) -> Reading:
+    """An age word read as time at the company ("the oldest employees", "os mais novos":
+    ranked by hire date or tenure, the ERP having no ages): the answer's title says so."""
+    if not any(term.has("age_words") for term in parsed.lexed.terms):
+        return reading
+    fact = semantic_model().measure(reading.measure).fact
+    by_tenure = reading.sort == "hire_date" or fact == TENURE
+    return replace(reading, note="tenure_for_age") if by_tenure else reading
 
 
 def _choice(frame: Frame, language: str, answers: dict, salary: bool):
@@ -399,15 +421,37 @@ def _implied_period(frame: Frame, periods, measure, as_of: date):
     return periods, frame
 
 
-def _evolution(frame: Frame, measure, periods, ends, dims) -> bool:
-    """ "Evolution", "change" (no up or down, no %) of a snapshot over one span with a start,
-    not "from A to B": how it went at the end of each month (quarter, year)."""
-    if frame.change != "any" or frame.pct or ends is not None or len(periods) != 1:
+def _grains(dims) -> set[str]:
+    return {g.name for g in semantic_model().time_grains} & set(dims)
+
+
+def _over_time(frame: Frame, measure, periods, ends, dims) -> bool:
+    """A change word read as a series over time, not as two periods compared:
+    - with a time grouping ("how did salaries evolve by quarter in 2025", "headcount growth
+      per month this year", "como mudaram as contratações em cada ano desde 2020"): each
+      period of that grain, whether the word says up, down or neither;
+    - "evolution", "change" (neither up nor down) of a measure over one span with a start
+      ("evolution of headcount over the last 12 months", "how did hiring evolve in 2025"):
+      each month (quarter, year) of the span;
+    - "growth", "decline" over a rolling span ("how has headcount grown over the past year",
+      "since 2024"): the same. Over a calendar period ("payroll growth in 2025") it may be
+      against the period before, so the two periods are asked.
+    Never "from A to B" (the two ends compared), a percentage, a ranking or a comparison, nor
+    a rate or the unpaid months, which have no series."""
+    if frame.change is None or frame.pct or ends is not None or len(periods) > 1:
+        return False
+    if frame.supers or frame.compars or frame.compare or frame.per_head:
+        return False
+    if measure.aggregation in ("rate", "gap"):
+        return False
+    if _grains(dims):
+        return True
+    if len(periods) != 1:
         return False
     span = periods[0]
-    grains = {g.name for g in semantic_model().time_grains}
-    simple = not frame.supers and not frame.compars and not grains & set(dims)
-    return measure.time_dimension is None and span.start is not None and simple
+    if frame.change != "any" and span.grain != "range":
+        return False
+    return span.start is not None and span.grain not in ("all", "day")
 
 
 def _series_grain(span: Period) -> str:
@@ -448,6 +492,8 @@ def _ranking(frame: Frame, supers, dims, measure: str, change, top_n, language: 
             return direction, None
         if top_n is not None and "bottom" in cues and dims:
             return "asc", top_n
+        if top_n is not None and "top" in cues and dims:
+            return "desc", top_n  # "top 5 salaries in 2025": "top" was read as the maximum
         return None, None
     if change is not None and frame.change == "down":
         direction = "asc" if direction == "desc" else "desc"
@@ -497,7 +543,7 @@ def _listing(frame: Frame, dims, measure: str, order, change) -> bool:
         and not frame.count
         and order is None
         and change is None
-        and len(dims) == 1
+        and set(dims) - {"employee"} <= {"tenure_band"}  # "which employees have 10+ years"
     )
     # "list the employees in Sales", "list the departures in 2024": the people themselves
     events = measure in PEOPLE_MEASURES and measure != "headcount"

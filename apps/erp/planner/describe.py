@@ -87,7 +87,7 @@ def title(reading: Reading) -> str:
     ]
     if reading.top is not None and reading.dimensions:
         first = reading.dimensions[0]
-        extreme = words["highest" if reading.order != "asc" else "lowest"]
+        extreme = _extreme_word(reading, measure)
         if reading.top == 1:
             text = words["with_extreme"].format(
                 singular=_dimension(first, language).capitalize(),
@@ -98,7 +98,7 @@ def title(reading: Reading) -> str:
             text = words["top"].format(
                 n=reading.top,
                 plural=_dimension(first, language, True),
-                measure=measure.lower(),
+                measure=named_once(extreme, measure.lower()),
                 extreme=extreme,
             )
     else:
@@ -122,7 +122,23 @@ def title(reading: Reading) -> str:
     if qualifiers:
         text += f", {qualifiers}"
     text += _time_words(reading)
-    return text if len(text) <= MAX_TITLE else text[: MAX_TITLE - 1] + "…"
+    text = text if len(text) <= MAX_TITLE else text[: MAX_TITLE - 1] + "…"
+    # A reading the words did not say ("the oldest": by hire date, the ERP has no ages), when it
+    # fits; the closing sentence always says it in full (agent._notes).
+    note = f" ({words[reading.note]})" if reading.note else ""
+    return text + note if len(text) + len(note) <= MAX_TITLE else text
+
+
+def _extreme_word(reading: Reading, measure: str) -> str:
+    """ "highest" or "lowest" — or the measure's own first word when it is an extreme ranked its
+    own way ("longest tenure", highest first: "the employee with the longest tenure", not "the
+    highest longest tenure")."""
+    words = vocabulary(reading.language).labels.words
+    direction = reading.order or "desc"
+    own = {"max": "desc", "min": "asc"}.get(semantic_model().measure(reading.measure).aggregation)
+    if own == direction and reading.change is None and reading.share is None:
+        return measure.split(" ")[0].lower()
+    return words["highest" if direction != "asc" else "lowest"]
 
 
 def _qualifiers(reading: Reading) -> list[str]:

@@ -131,8 +131,16 @@ def _measure(reading: Reading, frame: Frame, parsed: Parsed) -> Reading:
         sort = DATES.get(measure.name)
         if sort is None:
             raise Stop(refusal(parsed.language, "recency_not_people"))
+    # "the oldest" read as tenure says so while the answer is still about tenure or hire dates
+    note = reading.note if measure.fact == "tenure_years" or sort == "hire_date" else None
     return replace(
-        reading, measure=measure.name, listing=listing, having=(), reference=None, sort=sort
+        reading,
+        measure=measure.name,
+        listing=listing,
+        having=(),
+        reference=None,
+        sort=sort,
+        note=note,
     )
 
 

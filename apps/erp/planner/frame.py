@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from apps.erp.planner.lexicon import Term
+from apps.erp.planner.patterns import ranked_people
 from apps.erp.semantic import semantic_model
 
 # Kinds that carry meaning: a term with one of them must be used by the frame.
@@ -26,6 +27,7 @@ GROUPABLE = {"department", "level", "employee", "tenure_band"}
 # something the reading would lose, so the question is refused naming it (so is a comparison
 # left over: see _lost).
 TIME_CONNECTORS = {"of", "and", "to", "from", "until", "between", "now", "ago", "ago_before"}
+OPEN_EDGES = {"since", "after", "before", "until"}
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,7 @@ class _Builder:
     skip: frozenset[int]
     plural_words: frozenset[str]
     top_at: int
+    stop_words: frozenset[str] = frozenset()
     out: dict = field(default_factory=dict)
     used: set[int] = field(default_factory=set)
     negations: list[int] = field(default_factory=list)
@@ -111,19 +114,22 @@ class _Builder:
             for i, term in enumerate(self.terms)
             if i not in self.skip
             and i not in self.used
-            and (term.kinds & CONTENT or i in self.negations or _lost(term))
+            and (term.kinds & CONTENT or i in self.negations or _lost(term, self.stop_words))
         )
         return Frame(**lists, **flags, unused=unused)
 
 
-def _lost(term: Term) -> bool:
+def _lost(term: Term, stop_words: frozenset[str]) -> bool:
     """A comparison with nothing to compare ("more than the average salary"), or a word that
-    is only a time word and not one that merely joins others."""
+    is only a time word and not one that merely joins others. A time word that is also a stop
+    word means nothing alone (Portuguese "esta" is "this" before a unit, "está", "is",
+    elsewhere; "may" a verb) — unless it opens a range ("após")."""
     kinds = term.kinds - {"latest", "earliest"}  # "last", "first": read by recency.py if at all
     if kinds == {"cmp"}:
         return True
     values = {str(value) for kind, value in term.tags if kind == "time"}
-    return kinds == {"time"} and bool(values - TIME_CONNECTORS)
+    lost = kinds == {"time"} and bool(values - TIME_CONNECTORS)
+    return lost and (term.words not in stop_words or bool(values & OPEN_EDGES))
 
 
 def _connector(term: Term) -> bool:
@@ -142,9 +148,10 @@ def build_frame(
     plural_words: frozenset[str],
     top_at: int,
     has_bands: bool,
+    stop_words: frozenset[str] = frozenset(),
 ) -> Frame:
     """The roles of the terms not already read as bands, levels, comparisons or time."""
-    b = _Builder(terms, skip, plural_words, top_at)
+    b = _Builder(terms, skip, plural_words, top_at, stop_words)
     pending_group = pending_which = pending_all = False
     pending_not: int | None = None  # the negation waiting for what it negates
     last_group = -10
@@ -200,6 +207,14 @@ def build_frame(
         after_top = 0 < i - top_at <= 3 and "entity" not in b.out
         if after_top and (dim is not None or "subject" in kinds):
             pending_which = True  # "the 5 employees", "top 3 departments": what is ranked
+        elif (
+            i - top_at == 1
+            and "entity" not in b.out
+            and ranked_people(term, following, b.term(i + 2))
+        ):
+            # "the 10 highest paid", "os 5 maiores salários": people, ranked by what it says
+            b.flag("entity", "employee")
+            b.flag("entity_plural", True)
         # "engineers": the department; "what is the headcount", "by headcount": the measure
         if "subject" in kinds and "value" not in kinds:
             b.used.add(i)
@@ -251,6 +266,12 @@ def build_frame(
                 b.out["aggs"].remove(previous.value("agg"))  # a rank, not a minimum
             b.flag("entity", "department")
             b.used.add(i)
+            continue
+        if dim == "employee" and "subject" in kinds and _ranks_people(b, i):
+            # "the employee with the highest salary", "employees with the longest tenure":
+            # the people ranked by it, as "the department with the lowest payroll" is
+            b.flag("entity", "employee")
+            b.flag("entity_plural", b.plural(term, following))
             continue
         _roles(b, i, term, pending_not is not None, has_bands)
         if pending_not is not None and kinds & {"value", "population"}:
@@ -355,8 +376,13 @@ def _roles(b: _Builder, i: int, term: Term, negated: bool, has_bands: bool) -> N
         b.add("cues", "also")
     if "who" in kinds:
         previous = b.term(i - 1)
-        # "employees who …", "the level of people who …": a clause about the people measured
-        relative = previous is not None and (previous.has("subject") or _connector(previous))
+        # "employees who …", "the level of people who …", "a média salarial de quem …": a
+        # clause about the people measured ("de quem é o maior salário?" opens: it asks who)
+        relative = previous is not None and (
+            previous.has("subject")
+            or _connector(previous)
+            or (("time", "of") in previous.tags and not _opens(b, i - 1))
+        )
         if not relative:
             # "who are" asks for several people, "who is" for one: the verb says it.
             following = b.term(i + 1)
@@ -394,6 +420,17 @@ def _ranked_after(b: _Builder, i: int) -> bool:
     later = [b.term(k) for k in range(i + 1, i + 5)]
     return not _next_to_value(b, i) and any(
         t is not None and (t.has("super") or _extreme_measure(t)) for t in later
+    )
+
+
+def _ranks_people(b: _Builder, i: int) -> bool:
+    """People opening the question with a superlative soon after them, and no grouping that
+    the superlative would rank instead ("employees with the highest salary by department")."""
+    if "entity" in b.out or not _opens(b, i) or not _ranked_after(b, i):
+        return False
+    return not any(
+        (t := b.term(k)) is not None and t.kinds & {"group", "grain_adverb"}
+        for k in range(i + 1, len(b.terms))
     )
 
 

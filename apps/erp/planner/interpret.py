@@ -151,6 +151,7 @@ def parse(lexed: Lexed, as_of: date) -> Parsed:
         terms,
         skip=frozenset(used),
         plural_words=frozenset(vocab.grammar.plural_words),
+        stop_words=vocab.stop,
         top_at=top_at,
         has_bands=bool(bands),
     )

@@ -332,6 +332,33 @@ def _extreme(term: Term) -> bool:
     return name is not None and semantic_model().measure(name).aggregation in ("min", "max")
 
 
+def people_superlative(term: Term) -> bool:
+    """ "highest paid", "mais bem pagos": a superlative of a fact that names people by itself."""
+    return term.kinds >= {"super", "fact"} and not term.kinds & {"measure", "dim", "subject"}
+
+
+def ranked_people(first: Term | None, second: Term | None, third: Term | None) -> bool:
+    """Terms after a count that name people by a superlative of a fact, with no noun of what
+    is ranked after them: "the 10 highest paid", "os 5 maiores salários" (but not "the 3
+    highest paid departments")."""
+
+    def names_ranked(term: Term | None) -> bool:
+        return term is not None and (term.has("subject") or term.value("dim") in ENTITY_DIMS)
+
+    if first is None:
+        return False
+    if people_superlative(first):
+        return not names_ranked(second)
+    split = (
+        first.has("super")
+        and not first.kinds & {"fact", "measure", "dim", "subject"}
+        and second is not None
+        and second.has("fact")
+        and not second.kinds & {"measure", "dim", "subject"}
+    )
+    return split and not names_ranked(third)
+
+
 def read_top(terms: tuple[Term, ...], used: frozenset[int]) -> tuple[int | None, int, set[int]]:
     """(N, where, terms used) for "top 5", "the 10 employees", "the 3 highest paid"."""
     t = _Terms(terms, used)
@@ -357,6 +384,8 @@ def read_top(terms: tuple[Term, ...], used: frozenset[int]) -> tuple[int | None,
                 break
             if nxt.has("subject") or any(nxt.value("dim") == d for d in ENTITY_DIMS):
                 return int(number), i, {i}
+            if k == 1 and ranked_people(nxt, t.get(i + 2), t.get(i + 3)):
+                return int(number), i, {i}  # "the 10 highest paid", "os 5 maiores salários"
             if not (_ranks(nxt) or nxt.has("fact") or nxt.has("change") or _extreme(nxt)):
                 break
     return None, -10, set()

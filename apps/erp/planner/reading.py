@@ -19,6 +19,9 @@ TIME_GRAINS = ("year", "quarter", "month")
 LEVELS = (1, 10)
 SHARES = ("groups", "department", "level")
 SORTS = ("hire_date", "termination_date")  # the dates a list of people is ranked by
+# What the answer says it read differently from the words: "tenure_for_age" — an age word
+# ("the oldest employees") read as time at the company, since the ERP records no ages.
+NOTES = ("tenure_for_age",)
 AVERAGE = "average"
 READING_VERSION = 1
 
@@ -82,6 +85,7 @@ class Reading:
     - `per_head`: the total divided by the people paid ("payroll per employee"); perhead.py.
     - `sort`: a list of people ranked by this date ("the 5 most recent hires": hire_date, with
       `order` and `top`); recency.py.
+    - `note`: a reading the title states because the words said something else (NOTES).
     """
 
     language: str
@@ -107,6 +111,7 @@ class Reading:
     share: str | None = None
     per_head: bool = False
     sort: str | None = None
+    note: str | None = None
 
     @property
     def grain(self) -> str | None:
@@ -149,6 +154,7 @@ class Reading:
             "share": self.share,
             "per_head": self.per_head,
             "sort": self.sort,
+            "note": self.note,
         }
 
 
@@ -170,6 +176,8 @@ def reading_from_json(data: Any) -> Reading:
             raise ReadingError(f"unknown grain {data.get('per')!r}")
         if data.get("sort") not in (None, *SORTS):
             raise ReadingError(f"unknown sort {data.get('sort')!r}")
+        if data.get("note") not in (None, *NOTES):
+            raise ReadingError(f"unknown note {data.get('note')!r}")
         if data.get("share") not in (None, *SHARES):
             raise ReadingError(f"unknown share {data.get('share')!r}")
         return Reading(
@@ -207,6 +215,7 @@ def reading_from_json(data: Any) -> Reading:
             share=data.get("share"),
             per_head=bool(data.get("per_head", False)),
             sort=data.get("sort"),
+            note=data.get("note"),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise ReadingError(str(error)) from error

@@ -48,6 +48,9 @@ class Grammar(_Section):
     latest: Phrases  # "the 5 most recent hires": people ranked by the date, newest first
     earliest: Phrases  # "the first 10 hires": oldest first
     compare: Phrases  # "compare A and B": the measure for each named member, side by side
+    # Words of age that also mean time at the company ("the oldest employees", "os mais
+    # antigos"): with no ages in the ERP they rank by hire date or tenure, and the answer says so.
+    age_words: Phrases = []
     which_start: Phrases
     plural_words: Phrases
     money_verbs: Phrases
