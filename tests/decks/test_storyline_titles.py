@@ -320,3 +320,23 @@ def test_the_deck_of_the_paper_has_storyline_titles_only_over_their_parts(storyl
     # the document's own asides never reach a slide, its statements do
     assert not any("end of the chapter" in b or "end the report" in b for b in shown)
     assert not any("has shown how" in b for b in shown)
+
+
+# ------------------------------------------------------------------- a pair's title
+
+
+def test_two_figures_that_share_no_head_are_both_named_never_one_over_both():
+    from apps.decks.pipeline.propose.deck_level import common_title
+
+    title = common_title(
+        "Throughput of the pump benchmark",
+        "Speedup ratio between vector and scalar code",
+        "Benchmark of the pump",
+    )
+    assert title == (
+        "Throughput of the pump benchmark and speedup ratio between vector and scalar code"
+    )
+    # titles that are clauses (a verb, a pronoun) leave the pair to the section's heading
+    assert common_title("We can get survival curves", "Pass the fit to plot", "Curves") == (
+        "Curves: side by side"
+    )
