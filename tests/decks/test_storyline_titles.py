@@ -37,6 +37,7 @@ STORYLINE = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "st
         "Subsections we are giving a short introduction to the valves",
         "This note has shown how to size a tank from a year of records",
         "The tank model is the same as in previous section",
+        "Before the run, the controller has to carry on several steps that we describe here",
     ],
 )
 def test_a_sentence_about_the_document_is_found_and_never_a_bullet(bullet):
