@@ -37,8 +37,9 @@ ABOUT_THE_DOCUMENT = re.compile(
     r"illustrate|explain|review|detail|summari[sz]e|end|close|conclude|turn\s+to|look\s+at|"
     r"return\s+to|come\s+back\s+to)\b|"
     # "… several steps that we describe briefly here", "we discuss below": the text's own flow
-    r"\bwe\s+(?:\w+ly\s+)?(?:describe|discuss|present|explain|detail|outline|review|"
-    r"summari[sz]e|list|introduce)\s+(?:\w+ly\s+)?(?:here|below|above|next|later|in\s+what\s+"
+    # ("We present here a method …" is the paper's aim, and stays)
+    r"\bwe\s+(?:\w+ly\s+)?(?:describe|discuss|explain|detail|outline|review|summari[sz]e|"
+    r"list)\s+(?:\w+ly\s+)?(?:here|below|above|next|later|in\s+what\s+"
     r"follows)\b|"
     # "we are giving a short introduction …", "we give here a brief overview …"
     r"\bwe\s+(?:are\s+giving|give\s+here)\s+(?:a|an)\s+(?:\w+\s+){0,3}?(?:introduction|"
