@@ -183,6 +183,14 @@ def test_motivation_over_a_model_section_is_found_and_titled_with_that_section()
     assert revised.slides[1].title == "A water balance model"
 
 
+def test_a_paper_that_opens_with_preliminaries_titles_that_slide_with_their_heading():
+    preliminaries = Section(title="Preliminary results", paragraphs=STORAGE.paragraphs)
+    deck = BuiltinProposer().propose(_paper([preliminaries, MODEL]))
+    titles = [s.title for s in deck.slides]
+    assert "Motivation" not in titles
+    assert titles[1] == "Preliminary results"
+
+
 def test_motivation_over_an_introduction_stands():
     introduction = Section(title="Introduction", paragraphs=MODEL.paragraphs)
     paper = _paper([introduction, STORAGE])
