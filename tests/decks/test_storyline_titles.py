@@ -349,3 +349,10 @@ def test_two_figures_that_share_no_head_are_both_named_never_one_over_both():
     assert common_title("We can get survival curves", "Pass the fit to plot", "Curves") == (
         "Curves: side by side"
     )
+
+
+def test_a_pair_under_a_labelled_heading_is_titled_without_two_colons():
+    from apps.decks.pipeline.propose.deck_level import common_title
+
+    heading = "Example: the hill farm near Nakuru"
+    assert common_title(heading, heading, heading) == "The hill farm near Nakuru: side by side"
