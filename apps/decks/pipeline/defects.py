@@ -10,7 +10,13 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import context_text, example_text, fragments, lost_text
+from apps.decks.pipeline import (
+    context_text,
+    document_text,
+    example_text,
+    fragments,
+    lost_text,
+)
 from apps.decks.pipeline.garbled import (
     broken_math,
     glued_words,
@@ -404,6 +410,7 @@ def text_defects(text: str) -> list[tuple[str, str]]:
         ("dangling_pointer", context_text.lost_pointer_number),
         ("broken_sentence", context_text.cut_second_half),
         ("meta_text", lost_text.about_the_document),
+        ("meta_text", document_text.about_the_document),
         ("meta_text", example_text.author_line),
         ("dangling_pointer", absent_pointer),
         ("dangling_pointer", lost_text.into_code),

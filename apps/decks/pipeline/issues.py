@@ -62,6 +62,7 @@ ISSUE_TYPES = {
     "lost_condition": "an instruction shown without the case it is for",
     "title_fragment": "a title that is a fragment, not the slide's point",
     "title_capitals": "a heading set in capitals, shouting on a slide",
+    "title_role": 'a storyline title ("What this paper does") over bullets not playing that part',
     "thin_slide": "a slide with one bullet and nothing else",
     "repeated_figures": "near-identical figures on slides in a row",
     "repeated_title": "one heading over a run of slides, instead of each slide's own point",

@@ -42,11 +42,15 @@ CUT_TITLE = re.compile(
     r"\b(?:requires?|contains?|includes?|provides?|gives?|uses?|allows?|returns?|needs?|"
     r"makes?|takes?|has|have|is|are|was|were)$"
 )
-DANGLING_END = re.compile(
-    r"\b(?:of|the|a|an|and|or|in|for|by|with|to|on|is|are|was|were|that|which|as|at|from|"
-    r"among|between|across|into|per|via|versus|vs\.?)$",
-    re.I,
+# Words a title cannot end on: it was cut inside its phrase ("… changes in the presence of").
+# One list for the reviewer (a title that ends on one is a fragment) and for the proposer's
+# cuts of a caption (propose/captions.py strips them).
+DANGLING_WORDS = (
+    r"of|the|a|an|and|or|in|for|by|with|to|on|is|are|was|were|that|which|as|at|from|among|"
+    r"between|across|into|per|via|versus|vs\.?"
 )
+DANGLING_END = re.compile(rf"\b(?:{DANGLING_WORDS})$", re.I)
+DANGLING_TAIL = re.compile(rf"(?:\s+(?:{DANGLING_WORDS}))+$", re.I)  # all of them, to cut off
 PREPOSITIONS = frozenset(
     [
         "of",
@@ -70,6 +74,10 @@ PREPOSITIONS = frozenset(
 EMPTY_TITLE = re.compile(
     r"^(?:key points|main points|figure|fig\.|table|image|plot|graph|chart|output|code|"
     r"software|notes?|details|remarks?|more|continued|untitled)\s*$|"
+    # a bare generic word, with its article or "(continued)": "Example", "The result"; which
+    # example, what result, is the slide's point ("Results" heads a paper's results section)
+    r"^(?:an?\s+|the\s+)?(?:examples?|illustrations?|result|case|instance|sample|demo)"
+    r"(?:\s+\(continued\))*\s*$|"
     # a date set as a heading: "November 2022", "31 October 2022"
     r"^(?:\d{1,2}\s+)?(?:january|february|march|april|may|june|july|august|september|"
     r"october|november|december)(?:\s+\d{1,2},?)?\s+(?:19|20)\d\d\s*$",
@@ -111,6 +119,17 @@ def title_fragment(title: str) -> str | None:
         return stripped
     match = CUT_TITLE.search(MATH_SPAN.sub("X", stripped))
     return match.group(0).strip() if match else None
+
+
+# A past participle ending a caption's phrase ("… of the noise generator produced"): a reduced
+# relative clause whose complement ("by the compiler") was cut. Words in -eed ("speed") and a
+# few others in -ed are nouns.
+PARTICIPLE = re.compile(
+    r"^(?:(?![a-z]*eed$)(?!hundred$)[a-z]{3,}ed|made|built|drawn|shown|given|done|seen|taken|"
+    r"written|chosen|found|kept|held|known|grown|spent|sent|brought|caught|bought|taught|"
+    r"thrown|driven|hidden|broken|frozen|spoken|stolen|woven)$",
+    re.I,
+)
 
 
 def title_head(title: str) -> str | None:
@@ -380,6 +399,9 @@ def caption_cut(title: str, caption: str) -> str | None:
     if rest.lstrip()[:1] in ",(" or not rest[0].isspace():
         return None  # a clause or a remark begins; or the title ends inside a word
     following = rest.split(None, 1)[0].strip(",;:.()")
-    if following.lower() in PHRASE_ENDS:
-        return None
+    if PARTICIPLE.match(last) and len(head.split()) > 2:
+        # "… the noise generator produced | by the compiler": the participle lost its agent
+        return f"{last} {following}"
+    if following.lower() in PHRASE_ENDS or PARTICIPLE.match(following):
+        return None  # a new phrase, or a participle's clause ("… generator | produced by …")
     return f"{last} {following}"

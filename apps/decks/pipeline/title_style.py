@@ -86,11 +86,26 @@ def _forms(body: str) -> dict[str, Counter]:
     return {word: inner.get(word) or opening[word] for word in {*inner, *opening}}
 
 
-def sentence_case(title: str, body: str) -> str:
+def _acronym(word: str) -> bool:
+    """A word in capitals that is an abbreviation, not a word set in capitals: one letter but
+    the article ("R", "X"), a roman numeral ("II"), or up to four letters without a vowel
+    ("GLM", "SVD")."""
+    letters = re.sub(r"[^A-Za-z]", "", word)
+    return (
+        (len(letters) == 1 and letters != "A")
+        or bool(re.fullmatch(r"[IVX]{2,}", letters))
+        or (1 < len(letters) <= 4 and not re.search(r"[AEIOUY]", letters))
+    )
+
+
+def sentence_case(title: str, body: str = "") -> str:
     """A heading in capitals in sentence case: each word as the paper's text mostly writes it
-    ("ASMECONF", "pdfLaTeX", "Latin" keep their case; "SCRIPTS" → "scripts"), lower case when
-    the text never uses it; the first letter capitalised."""
-    forms = _forms(body)
+    ("ASMECONF", "pdfLaTeX", "Latin", "Gauss" keep their case; "SCRIPTS" → "scripts"); a word
+    the text never uses in lower case unless it is an abbreviation ("GLM"); the first letter
+    capitalised. The one helper for headings and titles set in capitals: ingestion calls it
+    before the text is read (no body: abbreviations only), and again with the body
+    (`proper_nouns`)."""
+    forms = _forms(body) if body else {}
 
     def as_written(word: str) -> str:
         seen = forms.get(word.lower())
@@ -98,17 +113,37 @@ def sentence_case(title: str, body: str) -> str:
             return seen.most_common(1)[0][0]
         if "-" in word:
             return "-".join(as_written(part) if part else part for part in word.split("-"))
-        return word.lower()
+        return word if _acronym(word) else word.lower()
 
     def restyle_token(match: re.Match) -> str:
         word = match.group(0)  # every word in capitals, "OF" and "A" too; not "I", "PDFLaTeX"
         return as_written(word) if word.isupper() and word != "I" else word
 
-    styled = WORD.sub(restyle_token, title)
+    return _first_capital(WORD.sub(restyle_token, title))
+
+
+def _first_capital(styled: str) -> str:
     first = re.search(r"[A-Za-z]", styled)
     if first and styled[first.start()].islower():
         styled = styled[: first.start()] + styled[first.start()].upper() + styled[first.end() :]
     return styled
+
+
+def proper_nouns(title: str, body: str) -> str:
+    """A heading set in sentence case before the text was read ("Introduction to gauss"), with
+    the words the text writes capitalised inside its sentences as it writes them ("Introduction
+    to Gauss", "… with DYNARE"): names the capitals hid."""
+    forms = _forms(body)
+
+    def restored(match: re.Match) -> str:
+        word = match.group(0)
+        seen = forms.get(word.lower())
+        if not word.islower() or not seen:
+            return word
+        written = seen.most_common(1)[0][0]
+        return written if written[:1].isupper() else word
+
+    return _first_capital(WORD.sub(restored, title))
 
 
 def restyle(title: str, body: str) -> str:

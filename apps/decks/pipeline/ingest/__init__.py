@@ -27,6 +27,7 @@ from apps.decks.pipeline.ingest.structure import (
     heading_of,
     printed_year,
     readable_captions,
+    recased_title,
     sections_read,
     title_find,
     venue_find,
@@ -89,6 +90,7 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
     if not sections:
         sections = [Section(title="Paper", paragraphs=_all_paragraphs(layout, covered))]
     mark_cut_paragraphs(sections, lost_math)
+    title = recased_title(title, title_segment, sections)
     venue, year = venue_find(layout, title)
     # The year printed on page 1, else none: the file's CreationDate is when it was made.
     year = year or printed_year(layout, title_segment)
@@ -143,12 +145,15 @@ def _place_in_order(layout, figures: list[Figure], sections: list[Section]) -> N
     without a mention is in the section it is printed in (an uncaptioned one is introduced by
     the sentence above it), and no figure's section comes before the previous figure's."""
     titles = [s.title for s in sections]
+    # a heading set in capitals got its names' case back once the text was read (structure.py)
+    by_lower = {t.lower(): t for t in titles}
     headings = []  # (page, column, top, title) of each section's heading, in reading order
     for page in range(1, len(layout.pages) + 1):
         for segment in reading_order(layout, page):
             heading = heading_of(layout, segment)
-            if heading is not None and heading.title in titles:
-                headings.append((page, segment.column, segment.top, heading.title))
+            if heading is not None and heading.title.lower() in by_lower:
+                title = by_lower[heading.title.lower()]
+                headings.append((page, segment.column, segment.top, title))
     printed = sorted(figures, key=lambda f: (f.page, column_of(layout, f.bbox[0]), f.bbox[1]))
     latest = -1
     for figure in printed:

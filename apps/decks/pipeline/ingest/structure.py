@@ -18,12 +18,13 @@ from apps.decks.pipeline.ingest.layout import (
 from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
 from apps.decks.pipeline.paper import Equation, Section
 from apps.decks.pipeline.text import sentences as text_sentences
-from apps.decks.pipeline.title_style import without_footnote_marks
+from apps.decks.pipeline.title_style import proper_nouns, sentence_case, without_footnote_marks
 
 DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+[^\s\"<>.,;)\]])")
 DOI_LABEL = re.compile(r"\bdoi\b\s*[:.]?\s*$|doi\.org/?$", re.I)
 YEAR = re.compile(r"\b(19[5-9]\d|20\d\d)\b")
-NUMBERED = re.compile(r"^((?:\d+\.)*\d+|[IVX]+|[A-H])\.?\s+([A-Z].{1,90})$")
+# a section's number has one or two digits a level ("21027 Ispra (VA) Italy" is an address)
+NUMBERED = re.compile(r"^((?:\d{1,2}\.)*\d{1,2}|[IVX]+|[A-H])\.?\s+([A-Z].{1,90})$")
 CAPTION = re.compile(r"^(Figure|Fig\.|FIGURE|FIG\.|Table|TABLE)\s*(\d+)\s*[.:|—–-]")
 KNOWN_HEADINGS = {
     "abstract",
@@ -74,7 +75,10 @@ SKIPPED = re.compile(
 AFFILIATION = re.compile(
     r"universit|institut|academ|department|dept\.|laborator|school|college|faculty|centre|center|"
     r"cnrs|inria|@|\bcorrespond|\bemail\b|hospital|research|gmbh|inc\.|ltd|"
-    r"\bdivision\b|\blabs?\b|\bnational\b|\bcorporation\b|\bfoundation\b|\bagency\b|\bministry\b",
+    r"\bdivision\b|\blabs?\b|\bnational\b|\bcorporation\b|\bfoundation\b|\bagency\b|\bministry\b|"
+    # public bodies an author may work for: "Marco Ratto, European Commission"
+    r"\bcommission\b|\bcouncil\b|\bcommittee\b|\bgovernment\b|\bconsortium\b|\bobservatory\b|"
+    r"\bdirectorate\b|\bbureau\b|polytechn|politecnico|\b[ée]cole\b|universidad",
     re.I,
 )
 
@@ -130,6 +134,7 @@ def title_find(layout: Layout, metadata_title: str) -> tuple[str, Segment | None
         if segment.top - block[-1].bottom < 1.2 * biggest:
             block.append(segment)
     title = _sentence_case(without_footnote_marks(join_lines([s.text for s in block])))
+    title = title_accents_joined(title)
     if len(title.split()) < 2 and metadata_title:
         return metadata_title.strip(), block[-1]
     return title, block[-1]
@@ -229,6 +234,15 @@ def accents_joined(text: str) -> str:
     """ "Aur ́elien" → "Aurélien": a name's accent, read before its letter and apart from it (a
     spacing accent or a lone combining mark), set on its letter again."""
     marks = "".join(SPACING_ACCENTS) + "\u0300-\u036f"
+    # a vowel's accent read after it, before a consonant ("Se ́bastien"): a consonant takes no
+    # acute, grave, umlaut or circumflex
+    text = re.sub(
+        "([AEIOUYaeiouy])\\s?([´`¨ˆ\u0300\u0301\u0302\u0308])(?=[B-DF-HJ-NP-TV-Zb-df-hj-np-tv-z])",
+        lambda m: unicodedata.normalize(
+            "NFC", m.group(1) + SPACING_ACCENTS.get(m.group(2), m.group(2))
+        ),
+        text,
+    )
     joined = re.sub(
         f"\\s?([{marks}])([A-Za-z])",
         lambda m: m.group(2) + SPACING_ACCENTS.get(m.group(1), m.group(1)),
@@ -255,6 +269,22 @@ def prose_accents_joined(paragraph: str) -> str:
         last = math.end()
     parts.append(_joined_prose(paragraph[last:]))
     return "".join(parts)
+
+
+# TeX's grave accent drawn apart before its vowel ("“`a la Sims”", "Poincar`e"): in prose a
+# backquote is a quotation mark TeX prints as "‘", never a lone "`"
+GRAVE_APART = re.compile(r"`\s?([AEIOUaeiou])|(?<=[AEIOUaeiou])`")
+
+
+def title_accents_joined(title: str) -> str:
+    """A title's accents read apart from their letters set on them ("“`a la Sims”" → "“à la
+    Sims”", "M¨uller" → "Müller"), outside its formulas."""
+    joined = prose_accents_joined(title)
+    if "`" not in joined or "$" in joined:
+        return joined
+    return unicodedata.normalize(
+        "NFC", GRAVE_APART.sub(lambda m: (m.group(1) or "") + "\u0300", joined)
+    )
 
 
 def _joined_prose(text: str) -> str:
@@ -309,8 +339,17 @@ def _subtitle_end(layout: Layout, title: Segment) -> Segment:
     return end
 
 
+# A footnote or affiliation mark the glyph reader set as a script on a name ("Lena
+# $\mathrm{Okafor},^{}$", "Ann Lee$^{a,1}$"), and a remark in parentheses after it ("Fabrice
+# Collard (GREMAQ, University of Toulouse)"): neither is part of the name.
+NAME_MARK = re.compile(r"[\^_]\{[^{}]*\}|[\^_][*†‡§¶\d]")
+NAME_REMARK = re.compile(r"\([^()]*\)")
+
+
 def _split_names(text: str) -> list[str]:
     text = accents_joined(accented_words(text))
+    text = NAME_REMARK.sub(" ", NAME_MARK.sub("", text))
+    text = re.sub(r"\\mathrm\{([^{}]*)\}", r"\1", text).replace("$", "")
     text = AUTHOR_LABEL.sub("", DATE.sub("", text))  # "Author: …", "…, October 2007"
     text = EMAIL.sub("", text)  # "Andrew Makhorin <mao@gnu.org>"
     text = re.sub(r"[\d*†‡§¶]+", "", text)
@@ -452,22 +491,17 @@ def heading_of(layout: Layout, segment: Segment) -> Heading | None:
 
 
 def _sentence_case(title: str) -> str:
-    """ "FIRST-LEVEL HEADING" → "First-level heading": capitals are the heading's typography."""
-    letters = [c for c in LOGO_WORD.sub("", title) if c.isalpha()]  # "… UNDER PDFLaTeX"
-    if len(letters) < 4 or any(c.islower() for c in letters):
-        return title
-    words = []
-    for word in title.split():
-        letters = re.sub(r"[^A-Za-z]", "", word)
-        acronym = (
-            len(letters) == 1
-            and letters != "A"
-            or (1 < len(letters) <= 4 and not re.search(r"[AEIOUY]", letters))
-            or LOGO_WORD.fullmatch(word)
-        )
-        words.append(word if acronym else word.lower())  # "IN R", "GLM" stay
-    sentence = " ".join(words)
-    return sentence[:1].upper() + sentence[1:]
+    """ "FIRST-LEVEL HEADING" → "First-level heading": capitals are the heading's typography
+    (title_style.sentence_case, before the text is read: abbreviations keep their capitals;
+    `recased_headings` gives names theirs back once it is)."""
+    return sentence_case(title) if set_in_capitals(title) else title
+
+
+def set_in_capitals(title: str) -> bool:
+    """Every letter of the heading, its TeX logos aside, is a capital ("INTRODUCTION TO GAUSS",
+    "NON-LATIN SCRIPTS UNDER PDFLaTeX")."""
+    letters = [c for c in LOGO_WORD.sub("", title) if c.isalpha()]
+    return len(letters) >= 4 and not any(c.islower() for c in letters)
 
 
 def abstract_find(
@@ -552,6 +586,8 @@ def sections_read(
     ends_short = False  # the last line of text stopped short of its column's right edge
 
     references_reached = False
+    capitals: set[int] = set()  # ids of the sections whose heading was set in capitals
+    abstract_top = _abstract_label_top(layout)
     # a paragraph flushed at its closing colon: it announces the display that comes next
     announcing = ""
 
@@ -576,7 +612,7 @@ def sections_read(
     for page in range(1, len(layout.pages) + 1):
         for segment in reading_order(layout, page):
             if references_reached:
-                return _kept(sections), first_heading, placed
+                return _recased(_kept(sections), placed, capitals), first_heading, placed
             if id(segment) in skip:
                 continue
             if title_segment is not None and page == 1 and segment.bottom <= title_segment.bottom:
@@ -618,19 +654,27 @@ def sections_read(
                 last_heading = segment
                 continue
             heading = heading_of(layout, segment)
+            if heading is not None and _in_title_block(heading, segment, abstract_top):
+                heading = None  # an affiliation under each author's name, set like a heading
             if heading is not None:
                 flush()
                 announcing = ""
                 if END_OF_BODY.match(heading.title):
-                    return _kept(sections), first_heading, placed
+                    return _recased(_kept(sections), placed, capitals), first_heading, placed
                 label = CHAPTER_LABEL.match(current.title) if current is not None else None
                 if label and not current.paragraphs and not CHAPTER_LABEL.match(heading.title):
                     # "Chapter 1" over "Test on an isolated H atom.": one heading, numbered
                     current.number, current.title = label.group(1), heading.title.rstrip(".")
+                    if set_in_capitals(segment.text):
+                        capitals.add(id(current))
                     last_heading = segment
                     continue
-                first_heading = first_heading or segment
+                if not ABSTRACT_LABEL.match(heading.title):
+                    # the abstract's own label does not end it (abstract_find reads under it)
+                    first_heading = first_heading or segment
                 current = Section(number=heading.number, title=heading.title, level=heading.level)
+                if set_in_capitals(segment.text):
+                    capitals.add(id(current))
                 sections.append(current)
                 last_heading = segment
                 continue
@@ -652,7 +696,56 @@ def sections_read(
             if ends_short and segment.text.rstrip().endswith((".", ":", "?", "!")):
                 flush()
     flush()
-    return _kept(sections), first_heading, placed
+    return _recased(_kept(sections), placed, capitals), first_heading, placed
+
+
+ABSTRACT_LABEL = re.compile(r"^abstract\b", re.I)
+
+
+def _abstract_label_top(layout: Layout) -> float | None:
+    """Where page 1's "Abstract" label is: the title block (authors, affiliations) is above it."""
+    labels = [
+        s.top
+        for s in (layout.pages[0] if layout.pages else [])
+        if s.role == "text" and ABSTRACT_LABEL.match(s.text.strip()) and len(s.text.split()) <= 40
+    ]
+    return min(labels) if labels else None
+
+
+def _in_title_block(heading: Heading, segment: Segment, abstract_top: float | None) -> bool:
+    """A line of page 1 above the "Abstract" label, neither numbered nor a known heading: the
+    title block's affiliation ("Grame" under each author's name), set larger than the text."""
+    return (
+        abstract_top is not None
+        and segment.page == 1
+        and segment.bottom <= abstract_top + 1
+        and not heading.number
+        and not _heading_text(heading.title)
+    )
+
+
+def recased_title(title: str, title_segment: Segment | None, sections: list[Section]) -> str:
+    """A paper's title set in capitals, read in sentence case before the text was: the names
+    its text writes capitalised get their case back ("… with dynare" → "… with DYNARE")."""
+    if title_segment is None or not set_in_capitals(title_segment.text):
+        return title
+    return proper_nouns(title, " ".join(p for s in sections for p in s.paragraphs))
+
+
+def _recased(sections: list[Section], equations: list[Equation], capitals: set[int]):
+    """The headings that were set in capitals, with the names the text writes capitalised
+    given back their case ("Introduction to gauss" → "Introduction to Gauss"); the displays
+    under them name them so."""
+    body = " ".join(p for s in sections for p in s.paragraphs)
+    renamed = {}
+    for section in sections:
+        if id(section) in capitals:
+            recased = proper_nouns(section.title, body)
+            renamed[section.title] = recased
+            section.title = recased
+    for equation in equations:
+        equation.section = renamed.get(equation.section, equation.section)
+    return sections
 
 
 def _heading_goes_on(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from apps.decks import limits
-from apps.decks.pipeline import defects, display_math, text, title_style
+from apps.decks.pipeline import defects, display_math, role_titles, text, title_defects, title_style
 from apps.decks.pipeline.issues import Issue, Revision
 from apps.decks.pipeline.paper import Equation, Figure, Paper, Section
 from apps.decks.pipeline.propose import bullets, context_fix
@@ -80,9 +80,10 @@ class BuiltinProposer:
         conclusion = [s for s in paper.sections if kinds[id(s)] == "conclusion"]
         body = [s for s in paper.sections if kinds[id(s)] in ("method", "result", "discussion")]
 
-        intro_paragraphs = [p for s in intro for p in s.paragraphs] or (
-            paper.sections[0].paragraphs if paper.sections else []
-        )
+        # A paper without an introduction (no heading introduces, and no section was taken for
+        # one) gets no "Motivation" slide: its first section is no motivation, and has a slide
+        # of its own.
+        intro_paragraphs = [p for s in intro for p in s.paragraphs]
         motivation = self._bullets(
             [_without(intro_paragraphs, OWN_WORK)] if intro_paragraphs else [],
             scorer,
@@ -90,23 +91,23 @@ class BuiltinProposer:
             TEXT_BULLETS - 1,
         )
         if motivation:
-            # a FAQ opens with its first question: the slide answers it under that title
-            opening = (
-                intro[0].title
-                if len(intro) == 1 and QUESTION_HEADING.search(intro[0].title)
-                else "Motivation"
+            slides.append(
+                self._text_slide(
+                    _opening_title(intro, paper), motivation, "motivation", intro_paragraphs
+                )
             )
-            slides.append(self._text_slide(opening, motivation, "motivation", intro_paragraphs))
-        own = [paper.abstract] if paper.abstract else [_only(intro_paragraphs, OWN_WORK)]
+        # What the paper does: its abstract, or the sentences of its introduction that state
+        # its aim ("We present …"), not the steps of its work ("We assume …")
+        aims = [_only(intro_paragraphs, role_titles.AIM)]
+        own = [paper.abstract] if paper.abstract else aims
         contributions = self._bullets(own, scorer, used, TEXT_BULLETS)
         if len(contributions) < 3 and paper.abstract:
-            contributions += self._bullets(
-                [_only(intro_paragraphs, OWN_WORK)], scorer, used, 3 - len(contributions)
-            )
-        if contributions:
-            slides.append(
-                self._text_slide("What this paper does", contributions, "contributions", own)
-            )
+            contributions += self._bullets(aims, scorer, used, 3 - len(contributions))
+        title = _contributions_title(contributions, {s.title for s in slides})
+        if title:
+            slides.append(self._text_slide(title, contributions, "contributions", own))
+        else:  # sentences that state no aim and name no subject: left for the slides of their part
+            used.difference_update(b.lower() for b in contributions)
 
         opening_count = len(slides)
         figures = self._figures_chosen(paper)
@@ -403,6 +404,33 @@ class BuiltinProposer:
         from apps.decks.pipeline.propose.repair import deck_repair  # repair builds figure slides
 
         return deck_repair(self, paper, deck, issues)
+
+
+def _opening_title(intro: list[Section], paper: Paper) -> str:
+    """The opening slide's title: "Motivation" over an introduction; a FAQ's first question,
+    which the slide answers; the heading of a first section that introduces nothing (a paper
+    that opens with its model), so that the title says what the slide shows."""
+    if len(intro) == 1 and QUESTION_HEADING.search(intro[0].title):
+        return intro[0].title
+    if (
+        intro
+        and len(paper.sections) > 1
+        and not any(role_titles.INTRODUCING.search(s.title) for s in intro)
+        and not title_defects.title_fragment(intro[0].title)
+    ):
+        return intro[0].title
+    return "Motivation"
+
+
+def _contributions_title(bullets: list[str], taken: set[str]) -> str:
+    """ "What this paper does" over sentences that say it (an aim, or the summary's statements
+    about the subject); over steps of the work ("We multiply …"), what the sentences are
+    about; "" when they name no subject either (no slide)."""
+    if not bullets:
+        return ""
+    if not role_titles.aim_mismatch("What this paper does", bullets):
+        return "What this paper does"
+    return role_titles.content_title(bullets, taken)
 
 
 def _without_repeated_antecedents(chosen: list[str], used: set[str]) -> list[str]:

@@ -11,7 +11,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from apps.decks.pipeline import context_text, defects, fragments, garbled, lost_text, text
+from apps.decks.pipeline import (
+    context_text,
+    defects,
+    document_text,
+    fragments,
+    garbled,
+    lost_text,
+    text,
+)
 from apps.decks.pipeline.paper import Paper
 
 MAX_MERGED_WORDS = 30
@@ -209,8 +217,10 @@ def fix(kind: str, value: str, source: Source | None = None) -> str | None:
         return remove_pointers(value)
     if kind == "stray_output":
         return strip_output(value)
-    # meta_text, broken_math, glued_words, table_as_text, fragment, code_pointer, a lost
-    # formula: not a bullet at all (another sentence takes its place)
+    if kind == "meta_text":  # a pointer into the document as an aside before the main clause
+        return document_text.without_document_aside(value, defects.META)
+    # meta_text about the whole sentence, broken_math, glued_words, table_as_text, fragment,
+    # code_pointer, a lost formula: not a bullet at all (another sentence takes its place)
     return None
 
 

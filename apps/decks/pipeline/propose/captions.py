@@ -40,7 +40,11 @@ def figure_title(figure: Figure, words: int = 10) -> str:
     titled with its section's heading: a bare "Figure" or a clause of that sentence says
     nothing of it."""
     if not figure.captioned and figure.section:
-        heading = title_defects.title_head(figure.section) or figure.section
+        # the whole heading ("Example: the Karplus-Strong algorithm"); its head only when the
+        # heading was cut ("… and more tuto-")
+        heading = figure.section
+        if title_defects.title_fragment(heading):
+            heading = title_defects.title_head(heading) or heading
         if not title_defects.title_fragment(heading):
             return heading
     return _caption_title(figure.caption, figure.label, words)
@@ -84,23 +88,27 @@ def _cut_at_a_phrase(title: str, words: int) -> str:
     """The longest head of a long caption phrase that ends before a preposition or a clause
     ("Balanced sample from the artificial example | with the two theoretical …"), so that a
     title is never cut in the middle of a phrase; the first `words` words when none fits."""
-    heads = [title[: cut.start()] for cut in TITLE_CUT.finditer(title)]
+    heads = [_without_participle(title[: cut.start()]) for cut in TITLE_CUT.finditer(title)]
+    heads = [h for h in heads if not title_defects.EMPTY_TITLE.match(h)]  # "The result"
     fitting = [h for h in heads if 3 <= len(h.split()) <= words] or [
         h for h in heads if len(h.split()) == 2
     ]
     head = fitting[-1] if fitting else " ".join(title.split()[:words])
-    head = DANGLING_END.sub("", head)
+    head = title_defects.DANGLING_TAIL.sub("", head)
     # a head cut inside a measure or a phrase ("… to a 400 m x") loses its last words until it
     # stands, keeping at least three
     while len(head.split()) > 3 and title_defects.title_fragment(head[:1].upper() + head[1:]):
-        head = DANGLING_END.sub("", head.rsplit(" ", 1)[0])
+        head = title_defects.DANGLING_TAIL.sub("", head.rsplit(" ", 1)[0])
     return head
 
 
-DANGLING_END = re.compile(
-    r"(?:\s+(?:of|the|a|an|and|or|in|for|by|with|to|on|is|are|was|were|that|which|as|at))+$",
-    re.I,
-)
+def _without_participle(head: str) -> str:
+    """A caption's head without the participle it ends on ("… of the noise generator produced"
+    | "by the compiler" → "… of the noise generator"): the participle's clause was cut."""
+    words = head.split()
+    if len(words) > 3 and title_defects.PARTICIPLE.match(words[-1]):
+        return " ".join(words[:-1])
+    return head
 
 
 def caption_text(figure: Figure, max_words: int = 28) -> str:

@@ -85,10 +85,44 @@ def common_title(a: str, b: str, section: str = "") -> str:
     # the words both titles share, when they are a name ("Partition"), never the whole first
     # title: it would say the second figure shows what the first does
     if len(base.split()) < 2 and len(base) >= 4 and not title_defects.title_fragment(base):
-        return f"{base}: side by side"[:120]
+        return _side_by_side(base)
     if len(base.split()) < 2 or title_defects.title_fragment(base):
+        # two figures that share no head: each named ("Rms8 benchmark and speedup ratio of
+        # the vector code"), never one's title over both, which says the second shows the first
+        both = _both_named(a, b)
+        if both:
+            return both
         base = section if section and not title_defects.title_fragment(section) else a
+    return _side_by_side(base)
+
+
+def _side_by_side(base: str) -> str:
+    """ "… : side by side" after the base's own point: a heading with a label before its colon
+    ("Example: the Karplus-Strong algorithm") gives the part after it, never two colons."""
+    tail = base.rsplit(": ", 1)[-1].strip()
+    tail = tail[:1].upper() + tail[1:]
+    if tail.lower() != base.lower() and len(tail.split()) >= 2:
+        base = tail if not title_defects.title_fragment(tail) else base
     return f"{base}: side by side"[:120]
+
+
+def _both_named(a: str, b: str) -> str:
+    """ "A and b" for two short titles that are names (no verb, no pronoun), or ""."""
+    from apps.decks.pipeline import lost_text
+
+    a, b = title_defects.base_title(a), title_defects.base_title(b)
+    named = [
+        t
+        for t in (a, b)
+        if t
+        and not lost_text.AUXILIARY.search(t)
+        and not lost_text.BASE_VERB.search(t)
+        and not title_defects.title_fragment(t)
+    ]
+    if len(named) < 2 or a.lower() == b.lower() or len(f"{a} {b}".split()) > 14:
+        return ""
+    second = b if b[1:2].isupper() or not b[:1].isupper() else b[:1].lower() + b[1:]
+    return f"{a} and {second}"[:120]
 
 
 PHRASE_BREAK = re.compile(

@@ -19,6 +19,7 @@ from apps.decks.pipeline import (
     defects,
     display_math,
     garbled,
+    role_titles,
     text,
     title_defects,
     title_style,
@@ -300,6 +301,24 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
             title = title_defects.unused_title(cleaned[:120], work.titles)
             return [slide.model_copy(update={"title": title})], f"retitled “{title}”"
     return [slide], ""
+
+
+@fixer("title_role")
+def _role_title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """A storyline title ("What this paper does", "Motivation") over bullets that do not play
+    that part: titled with the section its bullets mostly come from, else with what they are
+    about; else the slide goes (what it shows is not what its place in the deck says)."""
+    sources = title_defects.BulletSources(work.paper)
+    origins = [o for o in (sources.source(b) for b in slide.bullets) if o]
+    home = max(set(origins), key=origins.count) if origins else ""
+    title = ""
+    if home and home != sources.ABSTRACT and not title_defects.title_fragment(home):
+        title = title_defects.unused_title(home, work.titles)
+    title = title or role_titles.content_title(slide.bullets, work.titles)
+    if title:
+        work.titles.add(title)
+        return [slide.model_copy(update={"title": title[:120]})], f"retitled “{title}”"
+    return [], f"removed “{slide.title}”: no bullet plays the part its title names"
 
 
 def _sections_behind(slide: Slide, figures: list, paper: Paper) -> list:

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import context_text, defects, display_math, garbled, title_style
+from apps.decks.pipeline import (
+    context_text,
+    defects,
+    display_math,
+    garbled,
+    role_titles,
+    title_style,
+)
 from apps.decks.pipeline.propose.captions import plot_caption_defect
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
 from apps.decks.pipeline.text import same_claim, sentences, similar
@@ -288,3 +295,23 @@ def thin_slide(c: SlideContext):
         "merge it with a neighbouring slide of the same part, or give it its points",
         bullets=len(slide.bullets),
     )
+
+
+@slide_rule
+def role_title(c: SlideContext):
+    """A title naming the slide's place in the storyline ("What this paper does",
+    "Motivation") over bullets that do not play that part (role_titles.py)."""
+    slide = c.slide
+    if slide is None or slide.kind != "bullets":
+        return
+    problem = role_titles.role_title_problem(slide.title, slide.bullets, c.paper)
+    if problem:
+        yield c.issue(
+            "title_role",
+            "medium",
+            f"the title “{slide.title[:60]}” does not say what the slide shows: {problem}",
+            "title the slide with its subject, or the part of the paper its bullets come from",
+            where="title",
+            text=slide.title,
+            part=slide.title[:80],
+        )
