@@ -22,7 +22,7 @@ def lines_cut_at_displays(layout: Layout, equations: list[DisplayEquation]) -> l
         previous = None
         for segment in reading_order(layout, page):
             if id(segment) in starts and previous is not None:
-                line = previous.text.strip()
+                line = previous.prose_text.strip()  # as its paragraph holds it
                 if line and not line.endswith(SENTENCE_END):
                     cut.append(line)
             if segment.role == "text":
