@@ -56,6 +56,8 @@ def items_mark(layout: Layout) -> None:
             if segment.role == "equation":
                 previous = segment
                 continue
+            if not layout.is_body(segment):
+                continue  # a script fallen to a line of its own, a footnote: no line of the text
             # the text after a display goes on with the sentence before it, unless it opens
             # with a list's mark or term (a display that ended an item)
             display = previous is not None and previous.role == "equation"
