@@ -31,6 +31,7 @@ from apps.decks.pipeline.ingest.tex_words import LIST_MARKS
 MARKS = set(LIST_MARKS) | {"–", "—", "-", "∗", "*", "·", "●", "■", "□", "◆", "►", "▸", "✓", "❖"}
 SHORT_EM = 1.2  # a line ending this many font sizes before the column's edge stops short
 INDENT_EM = 1.0  # a list's lines are indented at least this much from the column's edge
+OUTDENT_EM = 0.5  # a line starting this much left of a list's line is out of its item
 SAME_PT = 1.5  # two lines start at one indent
 JUSTIFIED_SHARE = 0.6  # of a paper's full lines, this share reaching the column's edge
 LINE_SPACING = 2.5  # lines of one list are at most this many font sizes apart
@@ -167,7 +168,7 @@ def _hung(layout: Layout, previous: Segment, segment: Segment) -> bool:
     start, before = text_start(segment), text_start(previous)
     indented = before - _column_left(layout, previous) >= INDENT_EM * previous.size
     return indented and (
-        abs(start - before) <= SAME_PT or start <= before - INDENT_EM * segment.size
+        abs(start - before) <= SAME_PT or start <= before - OUTDENT_EM * segment.size
     )
 
 
