@@ -39,6 +39,7 @@ def mark_cut_paragraphs(sections: list, lost_math: list[str]) -> None:
         section.paragraphs = [
             paragraph.rstrip() + ":"
             if any(paragraph.rstrip().endswith(line) for line in lost_math)
+            and not paragraph.rstrip().endswith(":")  # it announces the display already
             else paragraph
             for paragraph in section.paragraphs
         ]
