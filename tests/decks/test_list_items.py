@@ -133,3 +133,14 @@ def test_a_paragraph_at_the_column_edge_is_no_list():
     layout = _page(lines)
     items_mark(layout)
     assert not any(s.item for s in lines)
+
+
+def test_a_paragraph_announcing_its_display_with_a_colon_gets_no_second_one():
+    """An item cut at a display now ends its paragraph there; its line may end with a colon
+    already ("… and we therefore have:"), which marking the cut must not double."""
+    from apps.decks.pipeline.ingest.cut_at_display import mark_cut_paragraphs
+    from apps.decks.pipeline.paper import Section
+
+    sections = [Section(title="Typology", paragraphs=["The four types form a partition, so:"])]
+    mark_cut_paragraphs(sections, ["The four types form a partition, so:"])
+    assert sections[0].paragraphs == ["The four types form a partition, so:"]
