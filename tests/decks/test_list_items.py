@@ -6,10 +6,12 @@ decay factor …" — the option of one parameter stated as the next one's)."""
 
 from __future__ import annotations
 
+from apps.decks.pipeline.ingest.cut_at_display import mark_cut_paragraphs
 from apps.decks.pipeline.ingest.glyphs import Atom, Glyph, GlyphWord
 from apps.decks.pipeline.ingest.layout import Layout, Segment, Word
 from apps.decks.pipeline.ingest.list_items import items_mark
 from apps.decks.pipeline.ingest.structure import sections_read
+from apps.decks.pipeline.paper import Section
 
 CHAR_PT = 5.0
 LINE_PT = 13.0
@@ -138,9 +140,6 @@ def test_a_paragraph_at_the_column_edge_is_no_list():
 def test_a_paragraph_announcing_its_display_with_a_colon_gets_no_second_one():
     """An item cut at a display now ends its paragraph there; its line may end with a colon
     already ("… and we therefore have:"), which marking the cut must not double."""
-    from apps.decks.pipeline.ingest.cut_at_display import mark_cut_paragraphs
-    from apps.decks.pipeline.paper import Section
-
     sections = [Section(title="Typology", paragraphs=["The four types form a partition, so:"])]
     mark_cut_paragraphs(sections, ["The four types form a partition, so:"])
     assert sections[0].paragraphs == ["The four types form a partition, so:"]
