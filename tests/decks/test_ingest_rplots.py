@@ -45,9 +45,9 @@ def test_a_plots_axis_titles_and_top_axis_are_in_its_crop_and_never_a_section(pa
 
 def test_a_prose_line_that_is_mostly_code_keeps_its_code_and_leaves_no_hole(paper):
     text = _text(paper)
-    assert (
-        "can be obtained via coeftest(fit, vcov = sandwich(fit, adjust = TRUE), df = Inf, "
-        "save = TRUE). In addition, the path itself"
+    assert (  # the code it quotes is inline code (set in typewriter)
+        "can be obtained via `coeftest(fit, vcov = sandwich(fit, adjust = TRUE), df = Inf, "
+        "save = TRUE)`. In addition, the path itself"
     ) in text
 
 

@@ -78,6 +78,11 @@ FINDING = re.compile(
     re.I,
 )
 MATH_SPAN = re.compile(r"(?<!\\)\$[^$]+(?<!\\)\$")
+# A name from code quoted in prose, as ingestion writes it ("the `--vectorize` option"): its
+# backticks stand apart from words, its text starts and ends with a printed character.
+CODE_SPAN = re.compile(r"(?<![\w`\\])`([^`\s](?:[^`]*[^`\s])?)`(?![\w`])")
+# What a text operation holds whole: a formula, a name from code.
+HELD_SPAN = re.compile(f"{MATH_SPAN.pattern}|{CODE_SPAN.pattern}")
 URL = re.compile(r"https?://\S+|www\.\S+")
 
 
@@ -171,8 +176,9 @@ CLAUSE_SEPARATORS = (
 
 
 def math_safe(function):
-    """Run a text operation with each `$…$` formula held as one opaque word, so that cuts,
-    citation and parenthesis removal never split or reorder a formula."""
+    """Run a text operation with each `$…$` formula (and each name from code in backticks)
+    held as one opaque word, so that cuts, citation and parenthesis removal never split or
+    reorder a formula."""
 
     def wrapped(value: str, *args, **kwargs):
         formulas: list[str] = []
@@ -181,7 +187,7 @@ def math_safe(function):
             formulas.append(match.group(0))
             return f"\u27e6{len(formulas) - 1}\u27e7"
 
-        result = function(MATH_SPAN.sub(hold, value), *args, **kwargs)
+        result = function(HELD_SPAN.sub(hold, value), *args, **kwargs)
         if result is None:
             return None
         if not formulas:  # nothing held here (an outer call may hold them)

@@ -17,7 +17,9 @@ from apps.decks.pipeline.ingest.cut_at_display import lines_cut_at_displays, mar
 from apps.decks.pipeline.ingest.drawings import drawings_extract
 from apps.decks.pipeline.ingest.equations import equations_find
 from apps.decks.pipeline.ingest.figures import figures_extract
+from apps.decks.pipeline.ingest.inline_code import inline_code_joined
 from apps.decks.pipeline.ingest.layout import column_of, layout_read, reading_order, vocabulary_of
+from apps.decks.pipeline.ingest.list_items import items_mark
 from apps.decks.pipeline.ingest.runin import run_in_split
 from apps.decks.pipeline.ingest.sideways import opened_upright
 from apps.decks.pipeline.ingest.structure import (
@@ -47,8 +49,10 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
             layout = layout_read(plumber)
             run_in_split(layout)
             code_mark(layout)
+            inline_code_joined(layout)
             cells_mark(layout)
             equations = equations_find(layout)
+            items_mark(layout)
             lost_math = lines_cut_at_displays(layout, equations)
             total_words = sum(len(s.text.split()) for s in layout.segments(None))
             if total_words == 0:

@@ -87,8 +87,9 @@ MIN_ENTRIES = 2
 def _mark_key_tables(rows: list[list[Segment]]) -> None:
     """A table of keys and what they mean (a manual's return codes: "0" / "The MIP problem
     instance has been successfully solved. …", "GLP_EFAIL" / "The solution process was
-    unsuccessful …"): two or more entries in a row, each a short key on the left and its text
-    starting at one column further right, its further lines starting there too. Its text read
+    unsuccessful …"; a table of options, their defaults and what they do): two or more entries
+    in a row, each a short key on the left (and a short value) and its text starting at one
+    column further right, its further lines starting there too. Its text read
     without its key states as a fact what holds only for that code. A list's marker ("1.",
     "(a)", "•") is no key: a list's items are sentences of their own."""
     entries: list[list[list[Segment]]] = []
@@ -120,17 +121,23 @@ def _mark_key_tables(rows: list[list[Segment]]) -> None:
 
 
 def _key_row(row: list[Segment]) -> bool:
-    if len(row) != 2:
+    """A key and its text, or a key, a short value (an option's default: "pfilt_rmse" / "0.1"
+    / "filtering threshold for …") and its text, each a gutter apart."""
+    if len(row) not in (2, 3) or _display(row):
         return False
-    key, text = sorted(row, key=lambda s: s.x0)
+    pieces = sorted(row, key=lambda s: s.x0)
+    key, text = pieces[0], pieces[-1]
     if text.code:  # a key is often set as code ("GLP_EFAIL"); its meaning is prose
         return False
-    gap = text.x0 - key.x1
+    if not all(
+        right.x0 - left.x1 >= GUTTER_EM * left.size
+        for left, right in zip(pieces, pieces[1:], strict=False)
+    ):
+        return False
     return (
-        len(key.text.split()) <= KEY_WORDS
+        all(len(piece.text.split()) <= KEY_WORDS for piece in pieces[:-1])
         and not LIST_MARKER.match(key.text.strip())
         and not key.text.rstrip().endswith((".", ",", ";"))
-        and gap >= GUTTER_EM * key.size
     )
 
 

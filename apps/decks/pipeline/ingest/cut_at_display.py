@@ -22,7 +22,7 @@ def lines_cut_at_displays(layout: Layout, equations: list[DisplayEquation]) -> l
         previous = None
         for segment in reading_order(layout, page):
             if id(segment) in starts and previous is not None:
-                line = previous.text.strip()
+                line = previous.prose_text.strip()  # as its paragraph holds it
                 if line and not line.endswith(SENTENCE_END):
                     cut.append(line)
             if segment.role == "text":
@@ -39,6 +39,7 @@ def mark_cut_paragraphs(sections: list, lost_math: list[str]) -> None:
         section.paragraphs = [
             paragraph.rstrip() + ":"
             if any(paragraph.rstrip().endswith(line) for line in lost_math)
+            and not paragraph.rstrip().endswith(":")  # it announces the display already
             else paragraph
             for paragraph in section.paragraphs
         ]

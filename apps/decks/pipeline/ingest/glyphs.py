@@ -35,6 +35,11 @@ MATH_FONT = re.compile(
     re.I,
 )
 ITALIC_FONT = re.compile(r"Ital|Oblique|-It\b|Slant|CMMI|MathItalic", re.I)
+MONO_FONT = re.compile(
+    r"Mono|Courier|Typewriter|CMTT|LMTT|txtt|Consol|Menlo|Inconsolata|SourceCode|FiraCode|"
+    r"Monaco|LucidaConsole|Andale|Cursor|NimbusMon|^(?:sftt|ectt|tctt)\d",
+    re.I,
+)
 RELATIONS = set("=<>+-−×·≤≥≈≃∼∝±∓→∈⊂⊆∑∏∫") | set(NEGATED.values())
 UNREADABLE_GLYPH = "\ufffd"  # what no reading can give: the formula is then dropped, never shown
 TEX_SPECIAL = {
@@ -135,6 +140,32 @@ class GlyphWord:
             and letters[0].text not in ("a", "A", "I")
             and bool(ITALIC_FONT.search(letters[0].font))
         )
+
+    @property
+    def typewriter(self) -> bool:
+        """Its letters and digits are set in a typewriter font (by the font's name): a name from
+        code or an option quoted in prose ("--vectorize", "prior_tau")."""
+        printed = [a.base for a in self.atoms if a.base.text.isalnum()] or [
+            a.base
+            for a in self.atoms
+            if a.base.text.strip()  # "=", "<-": its signs
+        ]
+        return bool(printed) and all(MONO_FONT.search(g.font) for g in printed)
+
+    def code_pieces(self) -> tuple[str, str, str]:
+        """(before, code, after): the sentence's punctuation around a typewriter word, set in
+        the text font ("(", ")."), stays outside its code."""
+        atoms = self.atoms
+        start, end = 0, len(atoms)
+        while start < end and not MONO_FONT.search(atoms[start].base.font):
+            start += 1
+        while end > start and not MONO_FONT.search(atoms[end - 1].base.font):
+            end -= 1
+
+        def text(run: list[Atom]) -> str:
+            return normalize("".join(g.text for a in run for g in (a.base, *a.sub, *a.sup)))
+
+        return text(atoms[:start]), text(atoms[start:end]), text(atoms[end:])
 
     @property
     def italic_prose(self) -> bool:
@@ -498,8 +529,17 @@ def word_gap(atoms: list[Atom], main: float) -> float:
     return min(MAX_GAP_EM, max(MIN_GAP_EM, (gaps[split - 1] + gaps[split]) / 2))
 
 
-def words_text(words: list[GlyphWord]) -> str:
-    """A run of words as text with `$…$` around each stretch of mathematics."""
+def quotes_code(words: list[GlyphWord]) -> bool:
+    """A line of a paragraph with words of code in it, set in typewriter (code lines never
+    reach a paragraph)."""
+    return any(w.typewriter for w in words)
+
+
+def words_text(words: list[GlyphWord], *, code: bool = False) -> str:
+    """A run of words as text with `$…$` around each stretch of mathematics; with `code`, a
+    line of prose also has `` `…` `` around each run of words set in typewriter."""
+    if code and quotes_code(words):
+        return _with_code(words)
     parts: list[str] = []
     index = 0
     while index < len(words):
@@ -525,6 +565,40 @@ def words_text(words: list[GlyphWord]) -> str:
         parts.append(math_span(words[start : end + 1]))
         index = end + 1
     return " ".join(p for p in parts if p)
+
+
+def _with_code(words: list[GlyphWord]) -> str:
+    """The line's text with each run of typewriter words as inline code; the prose between
+    them read as any line is (its formulas in `$…$`)."""
+    out: list[str] = []
+    prose: list[GlyphWord] = []
+    code: list[str] = []  # the open run: its words' code, the first one's punctuation before
+
+    def close(after: str = "") -> None:
+        if code:
+            out.append(f"{code[0]}`{' '.join(code[1:])}`{after}")
+            code.clear()
+
+    for word in words:
+        if not word.typewriter:
+            close()
+            prose.append(word)
+            continue
+        if prose:
+            out.append(words_text(prose))
+            prose = []
+        before, tex, after = word.code_pieces()
+        if code and before:
+            close()
+        if not code:
+            code.append(before)
+        code.append(tex.replace("`", "'").replace("$", "\\$"))  # "$" is a formula's mark
+        if after:
+            close(after)
+    close()
+    if prose:
+        out.append(words_text(prose))
+    return " ".join(p for p in out if p)
 
 
 def _math_here(words: list[GlyphWord], index: int) -> bool:

@@ -17,12 +17,14 @@ import pdfplumber
 from apps.decks.pipeline.ingest.encodings import glyph_repairs
 from apps.decks.pipeline.ingest.fractions import Rule, page_rules
 from apps.decks.pipeline.ingest.glyphs import (
+    MONO_FONT,
     SCRIPT_SIZE,
     Glyph,
     GlyphWord,
     Placed,
     line_words,
     normalize,
+    quotes_code,
     words_text,
 )
 from apps.decks.pipeline.ingest.hung import hang, is_hung
@@ -37,14 +39,10 @@ SECTION_NUMBER = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|[A-H]\.)$")
 SUPERSCRIPT_MARK = re.compile(r"^[\d,*†‡§¶\-–]+$|^ID$")
 NO_SPACE_BEFORE = tuple(",.;:!?)]}’”%")
 NO_SPACE_AFTER = tuple("([{‘“")
+DOT_NAME = re.compile(r"\.[A-Za-z]")
 HYPHENS = ("-", "\u2010", "\u2011", "\u00ad")
 # A citation LaTeX could not resolve prints as "(?)" or "[?]" ("[?, ?]"): it names no work.
 UNRESOLVED = re.compile(r" ?[(\[]\?+(?:[,;] ?\?+)*[)\]]")
-MONO_FONT = re.compile(
-    r"Mono|Courier|Typewriter|CMTT|LMTT|txtt|Consol|Menlo|Inconsolata|SourceCode|FiraCode|"
-    r"Monaco|LucidaConsole|Andale",
-    re.I,
-)
 NARROW_GLYPHS = set("il.,:;'!|()[]1tfjr")
 
 
@@ -76,6 +74,7 @@ class Segment:
     code: bool = False  # a line of program code or its output (code.py)
     cell: bool = False  # a cell of a table without caption or rules (cells.py)
     run_in: bool = False  # a heading split from the text it runs into (runin.py)
+    item: bool = False  # the line opens an item of a list (list_items.py)
 
     def __post_init__(self) -> None:
         self.refresh()
@@ -116,6 +115,15 @@ class Segment:
     @property
     def text(self) -> str:
         return join_words(self.words)
+
+    @property
+    def prose_text(self) -> str:
+        """The text as a paragraph holds it: names of code quoted in a line of prose, set in
+        typewriter, are inline code ("passing the `--vectorize` (or `-vec`) option")."""
+        sources = [w.source for w in self.words]
+        if all(sources) and quotes_code(sources):
+            return words_text(sources, code=True)
+        return self.text
 
     @property
     def monospaced(self) -> bool:
@@ -171,7 +179,10 @@ def join_words(words: list[Word]) -> str:
     out = ""
     for word in words:
         text = word.text.replace("$", "\\$")  # a literal dollar; `$…$` is mathematics
-        if out and not (text.startswith(NO_SPACE_BEFORE) or out.endswith(NO_SPACE_AFTER)):
+        # punctuation read as a word of its own goes on the word before it; a name opening
+        # with a dot (a file's extension ".dsp", ".NET") is a word
+        closing = text.startswith(NO_SPACE_BEFORE) and not DOT_NAME.match(text)
+        if out and not (closing or out.endswith(NO_SPACE_AFTER)):
             out += " "
         out += text
     return normalize(out)
@@ -416,7 +427,12 @@ def _segments(page: int, lines: list[list[Word]]) -> list[Segment]:
             sizes = sorted((word.size, current[-1].size))
             size_jump = sizes[1] > 1.4 * sizes[0] and gap > 3
             wide = gap > max(0.75 * sizes[1], 1.8 * usual) or gap > 1.2 * sizes[1]
-            numbered = len(current) == 1 and SECTION_NUMBER.match(current[0].text)
+            # a heading's number and its title; a number before lower case is a table's cell
+            numbered = (
+                len(current) == 1
+                and SECTION_NUMBER.match(current[0].text)
+                and not word.text[:1].islower()
+            )
             if (size_jump or wide) and not (numbered and gap < 2.5 * sizes[1]):
                 segments.append(Segment(page, current))
                 current = [word]

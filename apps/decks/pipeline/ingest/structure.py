@@ -90,6 +90,8 @@ CHAPTER_LABEL = re.compile(r"^(?:Chapter|Part|Appendix)\s+([\dIVXA-Z]{1,4})\.?$"
 AUTHOR_LABEL = re.compile(r"^\s*(?:authors?|by)\s*:?\s+", re.I)
 LIST_ITEM = re.compile(r"(?:\d{1,2}[.)]|\([a-z\d]\)|[–-])\s+[A-Z]")
 BULLET = re.compile(r"[•◦▪‣∙]\s")
+# Two spans of code with only a line's end between them are one name broken over two lines
+CODE_BROKEN = re.compile(r"(?<=\S)` `(?=\S)")
 LONE_SYMBOL = re.compile(r"\$?\s*[()\[\]{}|+\-−=·]\s*\$?")
 SMALL_CAPS_FONT = re.compile(r"(?:^|\+)(?:cmcsc|lmcsc|sfcc|eccc)\d|smallcaps|[-_]sc\b", re.I)
 ITALIC_FONT = re.compile(r"italic|oblique|(?:^|\+)(?:cmti|cmsl|sfti|lmri)\d", re.I)
@@ -604,6 +606,7 @@ def sections_read(
                     last.pop()  # the list's first entry, a paragraph of its own
                     text, references_reached = "", True
             text = accented_words(prose_accents_joined(_without_unreadable_words(text)))
+            text = CODE_BROKEN.sub(" ", text)  # one name of code broken over two lines
             if len(text.split()) >= 4:
                 current.paragraphs.append(text)
                 announcing = text if text.rstrip().endswith(":") else ""
@@ -687,10 +690,13 @@ def sections_read(
             if not paragraph and LONE_SYMBOL.fullmatch(segment.text):
                 continue  # a bracket or sign left over from a display, not a paragraph's start
             if paragraph and (
-                BULLET.match(segment.text) or ends_short and LIST_ITEM.match(segment.text)
+                segment.item
+                or BULLET.match(segment.text)
+                or ends_short
+                and LIST_ITEM.match(segment.text)
             ):
                 flush()  # an item of a list starts its own paragraph ("Then" / "1. Enter …")
-            paragraph.append(segment.text)
+            paragraph.append(segment.prose_text)
             right = column_right.get(segment.column, segment.x1)
             ends_short = segment.x1 < right - 2.5 * segment.size
             if ends_short and segment.text.rstrip().endswith((".", ":", "?", "!")):

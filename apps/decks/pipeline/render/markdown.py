@@ -17,7 +17,7 @@ from pathlib import Path
 from apps.decks.pipeline.paper import Figure, Paper
 from apps.decks.pipeline.propose.captions import caption_text
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
-from apps.decks.pipeline.text import without_loose_accents
+from apps.decks.pipeline.text import CODE_SPAN, without_loose_accents
 
 STYLE_SOURCE = Path(__file__).resolve().parents[4] / "renderers" / "slidev" / "deck-style.css"
 FIGURES_DIR = "figures"
@@ -62,14 +62,25 @@ def escape_text(text: str, *, line_start: bool = True) -> str:
 
 
 def inline(text: str) -> str:
-    """Text with `$…$` math: the math is kept for KaTeX, the rest escaped."""
+    """Text with `$…$` math and `` `…` `` code: the math is kept for KaTeX, the code as
+    Markdown's inline code, the rest escaped."""
     out, last = [], 0
     for match in MATH.finditer(text):
-        out.append(escape_text(text[last : match.start()]))
+        out.append(_with_code(text[last : match.start()]))
         out.append(f"${_no_mustache(match.group(1).strip())}$")
         last = match.end()
-    out.append(escape_text(text[last:]))
+    out.append(_with_code(text[last:]))
     return "".join(out).strip()
+
+
+def _with_code(text: str) -> str:
+    out, last = [], 0
+    for match in CODE_SPAN.finditer(text):
+        out.append(escape_text(text[last : match.start()], line_start=not out and last == 0))
+        out.append(f"`{_no_mustache(match.group(1).replace(chr(92) + '$', '$'))}`")
+        last = match.end()
+    out.append(escape_text(text[last:], line_start=not out))
+    return "".join(out)
 
 
 def _as_text(text: str) -> str:

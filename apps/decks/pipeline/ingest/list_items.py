@@ -1,0 +1,205 @@
+"""Where one item of a list ends and the next begins, read from the layout.
+
+A list's items often do not end with a full stop ("… Controlled by option `prior_tau`, with a
+default of 3" / "$d$: the decay factor …"), so the text alone cannot tell where an item ends:
+read as one paragraph, the next item's first words become the end of this item's sentence,
+and a slide says that the option of one parameter sets the next one. The layout tells:
+
+- a line that opens with a list's mark set apart from its text: a bullet or a dash, or a glyph
+  no reading names (a bitmap font's bullet reads as nothing: the line starts left of its text
+  with an empty word), also when the mark is a segment of its own left of the text;
+- a line that starts at the indent of the line before it, or left of it, when that line is
+  indented from the column's edge and stopped short of it without ending its sentence, in a
+  paper whose lines are set justified (a bullet drawn as a rule leaves no glyph at all; in
+  justified text a line stops short only where its paragraph or item ends): the next item,
+  or the text after the list;
+- a line that opens with a term set in a font of its own (bold or typewriter, a description
+  list's label) after a line that stopped short of the column's edge, in such a paper too;
+- an indented line under a line that ends with a colon: the first item of the list it
+  announces.
+
+Such a line is marked `Segment.item`: its paragraph (structure.py) starts there.
+"""
+
+from __future__ import annotations
+
+import re
+
+from apps.decks.pipeline.ingest.layout import BOLD_FONT, MONO_FONT, Layout, Segment, Word
+from apps.decks.pipeline.ingest.tex_words import LIST_MARKS
+
+MARKS = set(LIST_MARKS) | {"–", "—", "-", "∗", "*", "·", "●", "■", "□", "◆", "►", "▸", "✓", "❖"}
+SHORT_EM = 1.2  # a line ending this many font sizes before the column's edge stops short
+INDENT_EM = 1.0  # a list's lines are indented at least this much from the column's edge
+OUTDENT_EM = 0.5  # a line starting this much left of a list's line is out of its item
+SAME_PT = 1.5  # two lines start at one indent
+JUSTIFIED_SHARE = 0.6  # of a paper's full lines, this share reaching the column's edge
+LINE_SPACING = 2.5  # lines of one list are at most this many font sizes apart
+SENTENCE_END = (".", ":", "?", "!", ";")
+
+
+def items_mark(layout: Layout) -> None:
+    """Set `segment.item` on every line that opens an item of a list; a mark that is a
+    segment of its own is joined to the text right of it."""
+    for page in layout.pages:
+        _marks_joined(page)
+    justified = _justified(layout)
+    for page in layout.pages:
+        lines = sorted(
+            (s for s in page if s.role in ("text", "equation")),
+            key=lambda s: (s.column, s.top, s.x0),
+        )
+        previous: Segment | None = None
+        for segment in lines:
+            if segment.code or segment.cell:
+                previous = None  # code and cells are no paragraph's lines
+                continue
+            if segment.role == "equation":
+                previous = segment
+                continue
+            if not layout.is_body(segment):
+                continue  # a script fallen to a line of its own, a footnote: no line of the text
+            # the text after a display goes on with the sentence before it, unless it opens
+            # with a list's mark or term (a display that ended an item)
+            display = previous is not None and previous.role == "equation"
+            near = previous is not None and _follows(previous, segment)
+            short = (
+                near and previous.x1 < _column_right(layout, previous) - SHORT_EM * previous.size
+            )
+            ended = near and previous.text.rstrip().endswith(SENTENCE_END)
+            mark = marker(segment)
+            if mark is not None:
+                # a dash or star opens an item where a line may open (an indented mark, or
+                # after a line that ended): "—" may also just be where a line broke
+                segment.item = (
+                    mark.text.strip() in LIST_MARKS
+                    or not mark.text.strip()
+                    or short
+                    or ended
+                    or mark.x0 - _column_left(layout, segment) >= 0.5 * segment.size
+                )
+            elif (
+                justified
+                and short
+                and (_term(segment) or not (ended or display) and _hung(layout, previous, segment))
+            ):
+                segment.item = True
+            elif near and not display and previous.text.rstrip().endswith(":"):
+                # the list a sentence announces starts indented under it
+                segment.item = (
+                    text_start(segment) >= text_start(previous) + INDENT_EM * segment.size
+                )
+            previous = segment
+
+
+def marker(segment: Segment) -> Word | None:
+    """The segment's first word when it is a list's mark set apart from the text after it: a
+    bullet or dash, or a glyph no reading names."""
+    if len(segment.words) < 2:
+        return None
+    first, after = segment.words[0], segment.words[1]
+    text = first.text.strip()
+    if text not in MARKS and not (not text and _unread(first)):
+        return None
+    return first if after.x0 - first.x1 >= 0.2 * first.size else None
+
+
+def text_start(segment: Segment) -> float:
+    """Where the segment's text starts: a list's mark before it does not count."""
+    words = segment.words[1:] if marker(segment) is not None else segment.words
+    printed = [w for w in words if w.text.strip()] or words
+    return min(w.x0 for w in printed)
+
+
+def _unread(word: Word) -> bool:
+    """A word made of glyphs no reading names ("(cid:136)", which reads as nothing)."""
+    source = word.source
+    if source is None:
+        return False
+    return all(re.fullmatch(r"\(cid:\d+\)|\ufffd", g.text) for g in source.glyphs)
+
+
+def _marks_joined(page: list[Segment]) -> None:
+    """A mark that is a segment of its own (a wide label gap) joins the text right of it on
+    its line, so that the item's line opens with it."""
+    for index in range(len(page) - 1, -1, -1):
+        mark = page[index]
+        text = mark.text.strip()
+        lone = len(mark.words) == 1 and (text in MARKS or not text and _unread(mark.words[0]))
+        if mark.role != "text" or not lone:
+            continue
+        right = [
+            s
+            for s in page
+            if s is not mark
+            and s.role == "text"
+            and abs(s.top - mark.top) <= 0.5 * mark.size + 1
+            and 0 <= s.x0 - mark.x1 <= 3 * mark.size
+        ]
+        if not right:
+            continue
+        text_line = min(right, key=lambda s: s.x0)
+        text_line.words[:0] = mark.words
+        text_line.refresh()
+        del page[index]
+
+
+def _follows(above: Segment, below: Segment) -> bool:
+    size = max(above.size, below.size)
+    return above.column == below.column and 0 < below.top - above.top <= LINE_SPACING * size
+
+
+def _column_right(layout: Layout, segment: Segment) -> float:
+    if 0 <= segment.column < len(layout.columns):
+        return layout.columns[segment.column][1]
+    return segment.x1
+
+
+def _column_left(layout: Layout, segment: Segment) -> float:
+    if 0 <= segment.column < len(layout.columns):
+        return layout.columns[segment.column][0]
+    return segment.x0
+
+
+def _hung(layout: Layout, previous: Segment, segment: Segment) -> bool:
+    """The line before is a list's, indented from the column's edge, and this one starts at
+    its indent (the next item of a list whose marks left no glyph) or left of it (the next
+    item of a description list, or the text after the list)."""
+    start, before = text_start(segment), text_start(previous)
+    indented = before - _column_left(layout, previous) >= INDENT_EM * previous.size
+    return indented and (
+        abs(start - before) <= SAME_PT or start <= before - OUTDENT_EM * segment.size
+    )
+
+
+def _term(segment: Segment) -> bool:
+    """The line opens with a term in a font of its own (bold or typewriter: a description
+    list's label, an option's name) before text in another font."""
+    words = segment.words[1:] if marker(segment) is not None else segment.words
+    if len(words) < 3:
+        return False
+    head = 0
+    while head < len(words) and _set_apart(words[head].font):
+        head += 1
+    if head == 0 or head > 3 or head == len(words):
+        return False
+    rest = words[head:]
+    return sum(1 for w in rest if not _set_apart(w.font) and w.text.isalpha()) >= 2
+
+
+def _set_apart(font: str) -> bool:
+    return bool(BOLD_FONT.search(font) or MONO_FONT.search(font))
+
+
+def _justified(layout: Layout) -> bool:
+    """Most lines of the paper's paragraphs reach their column's right edge."""
+    full = reaching = 0
+    for segment in layout.segments():
+        if not layout.is_body(segment) or len(segment.text.split()) < 6:
+            continue
+        right = _column_right(layout, segment)
+        if segment.x1 < right - 8 * segment.size:
+            continue  # a paragraph's last line, a short line
+        full += 1
+        reaching += segment.x1 >= right - 0.5 * segment.size
+    return full > 0 and reaching >= JUSTIFIED_SHARE * full
