@@ -15,9 +15,16 @@ import pdfplumber
 import pytest
 from django.conf import settings
 
-from apps.decks.pipeline.crops import crop_box, figure_crop_findings, off_caption
+from apps.decks.pipeline.crops import (
+    PAD_PT,
+    crop_box,
+    figure_crop_findings,
+    inside_share,
+    off_caption,
+)
 from apps.decks.pipeline.ingest import paper_read
-from apps.decks.pipeline.ingest.layout import layout_read
+from apps.decks.pipeline.ingest.figure_text import label_row
+from apps.decks.pipeline.ingest.layout import Segment, Word, layout_read
 from tests.decks.paperfactory import needs_pdflatex, pdflatex_copy
 
 TWOCOL = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "twocol"
@@ -102,7 +109,7 @@ def test_a_caption_in_the_right_column_takes_no_line_of_the_left_column(paper):
 def test_a_plot_at_a_pages_top_keeps_its_top_tick_its_category_names_and_axis_title(paper):
     bench = paper.figure("fig-5")
     words = _words_in(PDF, bench)
-    for word in ("gcc.scal", "icc.par", "Compilation", "option", "1800", "0"):
+    for word in ("g.scal", "i.para", "Compilation", "option", "1800", "0"):
         assert word in words, (word, words)
     box = crop_box(bench.bbox)
     turned = [t for t in bench.nearby if "Throughput" in t.text]  # the y-axis title, turned
@@ -112,8 +119,28 @@ def test_a_plot_at_a_pages_top_keeps_its_top_tick_its_category_names_and_axis_ti
     top_tick = next(s for s in layout.pages[bench.page - 1] if s.text == "1800")
     assert top_tick.top < 0.1 * layout.page_sizes[0][1]  # in the band of running headers
     assert top_tick.role == "text"  # the end of a column of tick labels, no page number
-    assert [t.kind for t in bench.nearby if "gcc.scal" in t.text] == ["label"]
+    # the category names, a row of words at the size of the text's footnotes, are no prose
+    assert {t.kind for t in bench.nearby if "g.scal" in t.text} == {"label"}
     _clean(bench)
+
+
+def _line(text: str, gap: float, size: float) -> Segment:
+    x, placed = 60.0, []
+    for word in text.split(" "):
+        width = 0.5 * size * len(word)
+        placed.append(Word(word, x, x + width, 500, 500 + size, size, "DejaVuSans"))
+        x += width + gap
+    return Segment(1, placed)
+
+
+def test_a_row_of_tick_labels_is_no_line_of_prose():
+    """smc's category names under an axis ("gcc.scal gcc.vec …", 8 pt under 10 pt text, set
+    0.56–1.06 em apart) read as a line of body text and were cut from the crop."""
+    row = _line("gcc.scal gcc.vec gcc.par icc.scal icc.vec icc.par", 4.5, 8.0)
+    prose = _line("the scheduler keeps every worker inside its own slice", 2.7, 10.0)
+    loose = _line("the scheduler keeps every worker inside its own slice", 4.5, 10.0)
+    assert label_row(row, 10.0)
+    assert not label_row(prose, 10.0) and not label_row(loose, 10.0)
 
 
 def test_a_bold_label_with_no_punctuation_after_it_opens_a_caption(paper):
@@ -167,7 +194,11 @@ def test_a_listing_cut_between_two_of_its_lines_is_reported_whatever_the_lines_a
     lines = sorted((t for t in listing.nearby if "iRec0" in t.text), key=lambda t: t.bbox[1])
     cut_after = lines[0]  # "iRec0[0] = 12345 + …": the loop's first line
     x0, top, x1, _ = listing.bbox
-    cut = listing.model_copy(update={"bbox": (x0, top, x1, cut_after.bbox[3])})
+    # the crop's edge (its box and white margin) between that line and the next: it runs
+    # through no line, and only the two lines' geometry shows the listing goes on
+    edge = cut_after.bbox[3] + 1.0
+    cut = listing.model_copy(update={"bbox": (x0, top, x1, edge - PAD_PT)})
+    assert not [t for t in cut.nearby if 0 < inside_share(t, crop_box(cut.bbox)) < 1]
     # every line the figure's own (ingestion's label): only the geometry tells the cut
     assert all(t.kind == "label" for t in cut.nearby if "iRec0" in t.text)
     _, cuts = figure_crop_findings(cut)
@@ -190,7 +221,7 @@ def test_two_plots_of_one_design_that_label_their_axes_differently_are_not_compa
     bench = paper.figure("fig-5")
     relabelled = [
         t.model_copy(update={"text": "copy1 fverb karp32 mixer fdelay8 rms"})
-        if "gcc.scal" in t.text
+        if "g.scal" in t.text
         else t.model_copy(update={"text": "Speedup"})
         if "Throughput" in t.text
         else t.model_copy(update={"text": "Test"})
