@@ -140,7 +140,8 @@ CAPTION_REACH_PT = 36.0  # a figure's crop ends this close to its caption (or st
 
 def off_caption(figure: Figure) -> bool:
     """The crop is not where the caption says the figure is: not over or under the caption
-    (sharing its width) nor beside it. A crop in the other column shows another region; one
+    (sharing some of its width: a drawing beside the code it shows may stand off-centre over
+    a caption centred under both) nor beside it. A crop in the other column shows another region; one
     that stops short of its caption, more than CAPTION_REACH_PT away with lines of the page
     between them, leaves a piece of the figure out (white space between is the figure's)."""
     if figure.caption_bbox is None:
@@ -149,10 +150,9 @@ def off_caption(figure: Figure) -> bool:
     shared_x = min(box[2], caption[2]) - max(box[0], caption[0])
     shared_y = min(box[3], caption[3]) - max(box[1], caption[1])
     gap_x = max(caption[0] - box[2], box[0] - caption[2])
-    narrower = min(box[2] - box[0], caption[2] - caption[0])
     if shared_y > 0:
         return gap_x > CAPTION_REACH_PT
-    if shared_x < 0.3 * narrower:
+    if shared_x <= 0:  # wholly beside the caption's width: the next column's region
         return True
     above = box[3] <= caption[1]
     low, high = (box[3], caption[1]) if above else (caption[3], box[1])
