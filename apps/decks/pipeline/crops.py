@@ -165,7 +165,8 @@ def off_caption(figure: Figure) -> bool:
         and t.bbox[0] < min(box[2], caption[2])
         and t.bbox[2] > max(box[0], caption[0])
     ]
-    return high - low > CAPTION_REACH_PT and bool(between)
+    # a table's notes stand between it and a caption under it: only a figure is cut short
+    return figure.kind == "figure" and high - low > CAPTION_REACH_PT and bool(between)
 
 
 def crop_defective(figure: Figure) -> bool:
