@@ -89,12 +89,89 @@ def cut_text(box: Box, nearby: list[PageText]) -> list[PageText]:
 
 
 def figure_crop_findings(figure: Figure) -> tuple[list[PageText], list[PageText]]:
+    """Foreign lines the crop shows, and lines it cuts: through them, or between two lines of
+    one block (a listing, a row of tick labels under the axis it labels)."""
     box = crop_box(figure.bbox)
     masks = [tuple(m) for m in figure.masks]
     cut = [
         t for t in cut_text(box, figure.nearby) if not _masked(t, [_grown(m, box) for m in masks])
     ]
+    cut += [t for t in block_goes_on(box, figure.nearby) if t not in cut]
     return foreign_text(box, figure.nearby, masks), cut
+
+
+BLOCK_LINE_GAP = 0.6  # of a line's height: the leading between two lines of one block
+
+
+def block_goes_on(box: Box, nearby: list[PageText]) -> list[PageText]:
+    """Lines just outside the crop that go on from a line inside it: as tall, in the same
+    column, a line's leading away, across the edge between them (a listing cut after
+    "0.25*osci(3*freq)):", the tick labels cut from under their axis). Whatever ingestion
+    called the lines: the check stands on the page's geometry alone. A caption is no
+    continuation of its figure."""
+    inside = [t for t in nearby if inside_share(t, box) >= 0.9]
+    found = []
+    for line in nearby:
+        if line.kind == "caption" or inside_share(line, box) >= 0.12:  # else cut_text's
+            continue
+        height = line.bbox[3] - line.bbox[1]
+        for own in inside:
+            own_height = own.bbox[3] - own.bbox[1]
+            if abs(height - own_height) > 0.15 * max(height, own_height):
+                continue
+            narrower = min(line.bbox[2] - line.bbox[0], own.bbox[2] - own.bbox[0])
+            shared = min(line.bbox[2], own.bbox[2]) - max(line.bbox[0], own.bbox[0])
+            if shared < 0.5 * narrower:
+                continue
+            if line.bbox[1] >= own.bbox[3] - 1:  # below
+                gap = line.bbox[1] - own.bbox[3]
+                crossed = own.bbox[3] - 1 <= box[3] <= line.bbox[1] + 1
+            else:
+                gap = own.bbox[1] - line.bbox[3]
+                crossed = line.bbox[3] - 1 <= box[1] <= own.bbox[1] + 1
+            if crossed and -0.5 <= gap <= BLOCK_LINE_GAP * height:
+                found.append(line)
+                break
+    return found
+
+
+CAPTION_REACH_PT = 36.0  # a figure's crop ends this close to its caption (or starts)
+
+
+def off_caption(figure: Figure) -> bool:
+    """The crop is not where the caption says the figure is: not over or under the caption
+    (sharing some of its width: a drawing beside the code it shows may stand off-centre over
+    a caption centred under both) nor beside it. A crop in the other column shows another region; one
+    that stops short of its caption, more than CAPTION_REACH_PT away with lines of the page
+    between them, leaves a piece of the figure out (white space between is the figure's)."""
+    if figure.caption_bbox is None:
+        return False
+    box, caption = crop_box(figure.bbox), figure.caption_bbox
+    shared_x = min(box[2], caption[2]) - max(box[0], caption[0])
+    shared_y = min(box[3], caption[3]) - max(box[1], caption[1])
+    gap_x = max(caption[0] - box[2], box[0] - caption[2])
+    if shared_y > 0:
+        return gap_x > CAPTION_REACH_PT
+    if shared_x <= 0:  # wholly beside the caption's width: the next column's region
+        return True
+    above = box[3] <= caption[1]
+    low, high = (box[3], caption[1]) if above else (caption[3], box[1])
+    between = [
+        t
+        for t in figure.nearby
+        if t.kind != "caption"
+        and t.bbox[1] >= low - 1
+        and t.bbox[3] <= high + 1
+        and t.bbox[0] < min(box[2], caption[2])
+        and t.bbox[2] > max(box[0], caption[0])
+    ]
+    # a table's notes stand between it and a caption under it: only a figure is cut short
+    return figure.kind == "figure" and high - low > CAPTION_REACH_PT and bool(between)
+
+
+def crop_defective(figure: Figure) -> bool:
+    """Any finding of the crop checks: what a proposer must not show."""
+    return any(figure_crop_findings(figure)) or off_caption(figure)
 
 
 def crop_clean(bbox: Box, nearby: list[PageText], rounds: int = 6) -> Box:

@@ -36,6 +36,7 @@ ISSUE_TYPES = {
     "empty_area": "a large empty column or band beside the content",
     "crop_foreign_text": "the figure's crop shows body text, a running header or a caption",
     "crop_cut": "the crop's edge cuts through a line of text or an axis label",
+    "crop_off_caption": "the crop is not next to the figure's caption (another region)",
     "dangling_connector": "a bullet opens with a connector that leans on unseen text",
     "unresolved_reference": "a bullet opens with a pronoun that refers to nothing on the slide",
     "leaning_reference": 'a bullet names what only an earlier sentence said ("these five species")',

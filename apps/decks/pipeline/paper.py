@@ -44,6 +44,9 @@ class Figure(BaseModel):
     # False: a drawing the paper gives no caption (a Sweave plot); its label is only "Figure"
     # and its caption the sentence that introduces it, or "" (ingest/drawings.py)
     captioned: bool = True
+    # the caption's own box on the page (x0, top, x1, bottom), or None: the crop must stand
+    # next to it (crops.off_caption)
+    caption_bbox: tuple[float, float, float, float] | None = None
 
     @property
     def aspect(self) -> float:

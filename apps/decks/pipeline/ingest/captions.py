@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from apps.decks.pipeline.ingest.layout import Layout, Segment, column_of, join_lines
+from apps.decks.pipeline.ingest.layout import BOLD_FONT, Layout, Segment, column_of, join_lines
 from apps.decks.pipeline.ingest.structure import CAPTION, heading_of
 
 # A label standing alone in bold, without punctuation (ASME's "Fig. 1", its text apart from it)
@@ -15,6 +15,9 @@ LABEL_ALONE = re.compile(r"^(Figure|Fig\.|FIGURE|FIG\.|Table|TABLE)\s*(\d+)(?:[.
 # Punctuation after it, or the label's end: "Figure 1.2 shows …" at the start of a line of
 # prose is a reference, not a caption.
 CHAPTER_NUMBER = re.compile(r"(\d+)(?:\s*[.:|—–-]\s*|\s*$)")
+# A label in bold and the caption's text after it with no punctuation between (Springer's
+# "Fig. 14 The button primitive"): the fonts, not a colon, say where the label ends.
+LABEL_THEN_TEXT = re.compile(r"^(Figure|Fig\.|FIGURE|FIG\.|Table|TABLE)\s*(\d+)(?=\s+\S)")
 
 
 @dataclass
@@ -51,8 +54,10 @@ def captions_find(layout: Layout) -> list[Caption]:
             (s for s in page if s.role in ("text", "margin")), key=lambda s: (s.top, s.x0)
         )
         for index, segment in enumerate(ordered):
-            match = CAPTION.match(segment.text) or (
-                LABEL_ALONE.match(segment.text) if segment.bold else None
+            match = (
+                CAPTION.match(segment.text)
+                or (LABEL_ALONE.match(segment.text) if segment.bold else None)
+                or _bold_label(segment)
             )
             if not match or _has_text_left(ordered, segment):
                 continue
@@ -69,15 +74,19 @@ def captions_find(layout: Layout) -> list[Caption]:
                 if following in parts:
                     continue
                 last = parts[-1]
+                # a line of another column (its heading level with the caption's last line)
+                # neither goes on with the caption nor ends it
+                if following.x1 < segment.x0 - 30 or following.x0 > segment.x1 + 10:
+                    continue
+                if _other_column(following, parts[: len(first)]):
+                    continue
                 if following.top - last.bottom > 0.9 * last.size:
                     if following.top > last.bottom:
                         break
                     continue
                 if CAPTION.match(following.text) or heading_of(layout, following):
                     break
-                if abs(following.size - segment.size) > 0.6 or following.x1 < segment.x0 - 30:
-                    continue
-                if following.x0 > segment.x1 + 10 or _other_column(following, parts[: len(first)]):
+                if abs(following.size - segment.size) > 0.6:
                     continue
                 parts.append(following)
             text = join_lines([p.text for p in parts])
@@ -88,6 +97,21 @@ def captions_find(layout: Layout) -> list[Caption]:
             captions.append(Caption(kind, number, label, body, page_number, parts))
             seen.add((kind, number))
     return captions
+
+
+def _bold_label(segment: Segment) -> re.Match | None:
+    """ "Fig. 14 The button primitive": the label's words in a bold font, the first word after
+    them not. A line of prose that opens with "Fig. 3 shows" sets the label in its own font."""
+    match = LABEL_THEN_TEXT.match(segment.text)
+    if match is None:
+        return None
+    label, rest, length = [], [], 0
+    for word in segment.words:
+        (label if length < match.end() else rest).append(word)
+        length += len(word.text) + 1
+    if not label or not rest or not all(BOLD_FONT.search(w.font) for w in label):
+        return None
+    return None if BOLD_FONT.search(rest[0].font) else match
 
 
 def _numbered(line: str, match: re.Match) -> tuple[str, int, int] | None:
@@ -111,11 +135,13 @@ def _numbered(line: str, match: re.Match) -> tuple[str, int, int] | None:
 
 def _other_column(line: Segment, first: list[Segment]) -> bool:
     """A line beside the caption rather than under it: it starts well right of the caption's
-    first line and is not centred under it (a narrow gutter puts the next column close)."""
+    first line and is not centred under it (a narrow gutter puts the next column close), or
+    it ends before the caption's first line starts (the column to the left: a caption in the
+    right column stands level with that column's lines, which are never its own)."""
     x0, x1 = min(s.x0 for s in first), max(s.x1 for s in first)
     width = max(x1 - x0, 1.0)
     centred = abs((line.x0 + line.x1) / 2 - (x0 + x1) / 2) < 0.1 * width
-    return line.x0 > x0 + 0.4 * width and not centred
+    return (line.x0 > x0 + 0.4 * width and not centred) or line.x1 <= x0 + 2
 
 
 def _label_continuation(

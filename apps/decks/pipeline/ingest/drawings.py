@@ -115,6 +115,9 @@ def drawings_extract(
                     masks=masks,
                     panels=panels,
                     captioned=caption is not None,
+                    caption_bbox=None
+                    if caption is None
+                    else (caption.x0, caption.top, caption.x1, caption.bottom),
                 )
             )
             covered.update(id(s) for s in _inside(layout.pages[page_number - 1], box))

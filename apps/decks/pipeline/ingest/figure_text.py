@@ -59,12 +59,30 @@ def page_texts(
 
 
 def _prose(layout: Layout, segment: Segment, width: float) -> bool:
-    """A line of running text: body size or a little smaller (references, footnotes), long."""
+    """A line of running text: body size or a little smaller (references, footnotes), long,
+    its words a word space apart (not a plot's row of tick labels: label_row)."""
     return (
         segment.size >= 0.75 * layout.body_size
         and len(segment.text.split()) >= 6
         and segment.width >= 0.45 * width
+        and not label_row(segment, layout.body_size)
     )
+
+
+# of the font size: wider than any word space of a justified line of the text; a line set
+# smaller than the text (a plot's labels) is not the text's, and a smaller gap tells it
+LABEL_ROW_GAP = 0.7
+SMALL_LABEL_ROW_GAP = 0.5
+
+
+def label_row(segment: Segment, body_size: float) -> bool:
+    """A row of labels set apart (a plot's category names under its axis: "gcc.scal gcc.vec
+    gcc.par …"): three or more words, every gap between them wider than a word space."""
+    words = sorted(segment.words, key=lambda w: w.x0)
+    gaps = [b.x0 - a.x1 for a, b in zip(words, words[1:], strict=False)]
+    small = segment.size < body_size - 0.8
+    share = SMALL_LABEL_ROW_GAP if small else LABEL_ROW_GAP
+    return len(words) >= 3 and min(gaps) >= share * max(segment.size, 1.0)
 
 
 MONOSPACE_FONT = re.compile(r"mono|courier|consol|(?:^|\+)(?:[a-z]*tt\d|pcr)", re.I)

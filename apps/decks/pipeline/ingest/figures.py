@@ -21,7 +21,7 @@ from PIL import ImageDraw
 from apps.decks import limits
 from apps.decks.pipeline.crops import crop_clean, crop_masks
 from apps.decks.pipeline.ingest.captions import Caption
-from apps.decks.pipeline.ingest.figure_text import page_texts, smallest_text
+from apps.decks.pipeline.ingest.figure_text import label_row, page_texts, smallest_text
 from apps.decks.pipeline.ingest.layout import Layout, Segment
 from apps.decks.pipeline.ingest.panels import rearranged
 from apps.decks.pipeline.ingest.structure import heading_of
@@ -90,8 +90,8 @@ def _blockers(layout: Layout, page: int, captions: list[Caption]) -> list[Segmen
         if any(segment in c.segments for c in captions) or heading_of(layout, segment):
             blocking.append(segment)
             continue
-        if not layout.is_body(segment):
-            continue
+        if not layout.is_body(segment) or label_row(segment, layout.body_size):
+            continue  # smaller text, or a plot's row of tick labels: a figure's own
         wide = segment.width >= 0.4 * width
         continues = any(
             b.bottom <= segment.top + 1
@@ -123,8 +123,9 @@ def region_find(
     objects: list[Box],
     captions: list[Caption],
     below: bool,
-) -> Box | None:
-    """Region between the caption and the nearest blocking text, above it or below it."""
+) -> tuple[Box, set[int]] | None:
+    """Region between the caption and the nearest blocking text, above it or below it, and the
+    ids of the lines of the code listing it holds as its own (listing_lines)."""
     page = caption.page
     band_top, band_bottom = header_band(layout, page)
     span0, span1 = caption.x0, caption.x1
@@ -135,10 +136,12 @@ def region_find(
                 span0, span1 = min(span0, x0), max(span1, x1)
     same_page = [c for c in captions if c.page == page]
     caption_lines = {id(s) for c in same_page for s in c.segments}
+    listing = listing_lines(layout, caption, captions, span0, span1, below)
     blockers = [
         s
         for s in _blockers(layout, page, same_page)
         if s not in caption.segments
+        and id(s) not in listing
         and _overlaps(s.x0, s.x1, span0, span1)
         and (
             id(s) in caption_lines
@@ -154,12 +157,21 @@ def region_find(
         end = caption.top
         limit = max([s.bottom for s in blockers if s.bottom <= end + 1] + [band_top])
         low, high = limit - 1, end + 1
+    if listing:  # the listing is the figure: it reaches as far as its block goes
+        rows = [seg for seg in layout.pages[page - 1] if id(seg) in listing]
+        if below:
+            high = max(high, max(seg.bottom for seg in rows) + 1)
+        else:
+            low = min(low, min(seg.top for seg in rows) - 1)
+    slack = 0.0 if listing else 60.0
     graphics = [
         b
         for b in objects
         if b.top >= low - 2
         and b.bottom <= high + 2
-        and _overlaps(b.x0, b.x1, span0 - 60, span1 + 60)
+        # a listing's column holds the figure: no drawing of the next column joins it
+        and _overlaps(b.x0, b.x1, span0 - slack, span1 + slack)
+        and (_overlaps(b.x0, b.x1, span0, span1) or not _in_other_column(layout, b, span0, span1))
         and not running_rule(b, band_top, band_bottom)
     ]
     # Text belongs to the figure when it sits by its drawings (axis labels, legends); without
@@ -169,20 +181,39 @@ def region_find(
     else:
         reach0, reach1 = span0 - 10, span1 + 10
     drawn = _hull(graphics)
-    text_boxes = [
-        Box(s.x0, s.top, s.x1, s.bottom, False)
+    candidates = [
+        s
         for s in layout.pages[page - 1]
         if s.role in ("text", "rotated")
         and s not in caption.segments
         and s not in blockers
-        and not (drawn and (s.code or _prose_line(layout, s)) and not _within(s, drawn))
+        and (
+            id(s) in listing
+            or not (drawn and (s.code or _prose_line(layout, s)) and not _within(s, drawn))
+        )
         and s.top >= low
         and s.bottom <= high
-        and s.x0 >= reach0
-        and s.x1 <= reach1
     ]
+    taken = [s for s in candidates if id(s) in listing or (s.x0 >= reach0 and s.x1 <= reach1)]
+    for _ in range(2 if graphics else 0):
+        # labels chain: an axis title beyond its tick labels, more than the reach from the
+        # drawing (only smaller text or turned text: a label, never the column's text)
+        near0 = min(s.x0 for s in taken) - LABEL_CHAIN_PT if taken else reach0
+        near1 = max(s.x1 for s in taken) + LABEL_CHAIN_PT if taken else reach1
+        more = [
+            s
+            for s in candidates
+            if s not in taken
+            and (s.role == "rotated" or not layout.is_body(s))
+            and s.x0 >= min(near0, reach0)
+            and s.x1 <= max(near1, reach1)
+        ]
+        if not more:
+            break
+        taken += more
+    text_boxes = [Box(s.x0, s.top, s.x1, s.bottom, False) for s in taken]
     inside = graphics + text_boxes
-    if not graphics and len(inside) < 4:
+    if not graphics and len(inside) < 4 and not listing:
         return None
     box = Box(
         min(b.x0 for b in inside),
@@ -193,7 +224,80 @@ def region_find(
     )
     if box.x1 - box.x0 < 40 or box.bottom - box.top < 25:
         return None
-    return box
+    return box, listing
+
+
+def _in_other_column(layout: Layout, box: Box, span0: float, span1: float) -> bool:
+    """A drawing beside the caption's span that reaches into a text column the span does not
+    cover: the next column's figure, not a part of this one wider than its caption."""
+    return any(
+        not _overlaps(x0, x1, span0, span1) and _overlaps(box.x0, box.x1, x0 + 10, x1)
+        for x0, x1 in layout.columns
+    )
+
+
+LABEL_CHAIN_PT = 24.0  # an axis title stands this close beyond its tick labels
+LISTING_GAP = 2.6  # line heights between two lines of one listing (its blank lines)
+# line heights from a caption under its listing to the listing's last line (the float's skip
+# above the caption); a caption over its listing is set close to it, and the text after a
+# float is farther than that from its caption
+CAPTION_UNDER_GAP = 3.0
+CAPTION_OVER_GAP = 1.5
+MIN_LISTING_LINES = 3
+
+
+def listing_lines(
+    layout: Layout,
+    caption: Caption,
+    captions: list[Caption],
+    span0: float,
+    span1: float,
+    below: bool,
+) -> set[int]:
+    """Ids of the lines of a code listing that is the figure: the block of code lines next to
+    the caption on its figure's side, within the caption's span, a line or two apart (blank
+    lines inside a listing), until a line that is not code (the paragraph before the figure,
+    a heading, another caption). A listing beside a drawing, level with it, goes with it when
+    the block reaches the caption. Too few lines are no listing."""
+    page = caption.page
+    others = {id(s) for c in captions if c.page == page and c is not caption for s in c.segments}
+    # the text columns the caption's span touches (a short centred caption under a listing
+    # set from the column's left edge)
+    touched = [(x0, x1) for x0, x1 in layout.columns if _overlaps(x0, x1, span0, span1)]
+    reach0 = min([span0] + [x0 for x0, _ in touched])
+    reach1 = max([span1] + [x1 for _, x1 in touched])
+    lines = [
+        s
+        for s in layout.pages[page - 1]
+        if s.role == "text"
+        and s not in caption.segments
+        and _overlaps(s.x0, s.x1, reach0, reach1)
+        and (s.top >= caption.bottom - 1 if below else s.bottom <= caption.top + 1)
+    ]
+    lines.sort(key=lambda s: s.top if below else -s.bottom)
+    code = [s for s in lines if s.code and id(s) not in others]
+    if not code:
+        return set()
+    # a closing brace alone is too short to tell its font's widths: the listing's font does
+    fonts = {s.font for s in code}
+    # the text of a drawing beside the listing (a panel's labels) neither ends it nor joins it
+    code0, code1 = min(s.x0 for s in code), max(s.x1 for s in code)
+    edge = caption.bottom if below else caption.top
+    block: list[Segment] = []
+    for line in lines:
+        gap = line.top - edge if below else edge - line.bottom
+        reach = LISTING_GAP if block else CAPTION_OVER_GAP if below else CAPTION_UNDER_GAP
+        if gap > reach * max(line.size, 1.0):
+            break
+        listed = line.code or (line.font in fonts and len(line.text.split()) <= 2)
+        if not listed or id(line) in others or heading_of(layout, line):
+            level = gap <= -0.5 * line.size  # a piece of a code line's own row
+            if level or not _overlaps(line.x0, line.x1, code0, code1):
+                continue
+            break
+        block.append(line)
+        edge = max(edge, line.bottom) if below else min(edge, line.top)
+    return {id(s) for s in block} if len(block) >= MIN_LISTING_LINES else set()
 
 
 def _drawn_lines(
@@ -264,12 +368,14 @@ def _within(line: Segment, box: Box, slack: float = 1.0) -> bool:
 
 
 def _prose_line(layout: Layout, line: Segment) -> bool:
-    """A line of running text (body size, six words or more, a good part of the column wide):
-    outside the drawings it is the page's text, never the figure's label."""
+    """A line of running text (body size, six words or more, a good part of the column wide,
+    not a row of tick labels): outside the drawings it is the page's text, never the
+    figure's label."""
     return (
         layout.is_body(line)
         and len(line.text.split()) >= 6
         and line.width >= 0.45 * layout.column_width()
+        and not label_row(line, layout.body_size)
     )
 
 
@@ -440,7 +546,7 @@ def figures_extract(
                 plumber.pages[caption.page - 1], width, height
             )
         objects = objects_by_page[caption.page]
-        box = None
+        box, listing = None, set()
         if caption.kind == "table":
             box = table_region(layout, caption, objects, captions)
             order = (True, False)
@@ -448,10 +554,11 @@ def figures_extract(
             order = (False, True)
         for below in order:
             if box is None:
-                box = region_find(layout, caption, objects, captions, below=below)
+                found = region_find(layout, caption, objects, captions, below=below)
+                box, listing = found if found else (None, set())
         if box is None:
             continue
-        own = _drawn_lines(layout, caption, box, objects, captions)
+        own = _drawn_lines(layout, caption, box, objects, captions) | listing
         nearby = page_texts(layout, caption.page, box, captions, own)
         box = Box(*crop_clean((box.x0, box.top, box.x1, box.bottom), nearby), True)
         masks = crop_masks((box.x0, box.top, box.x1, box.bottom), nearby)
@@ -479,6 +586,7 @@ def figures_extract(
                 nearby=nearby,
                 masks=masks,
                 panels=panels,
+                caption_bbox=(caption.x0, caption.top, caption.x1, caption.bottom),
             )
         )
         for segment in layout.pages[caption.page - 1]:

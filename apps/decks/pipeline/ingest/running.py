@@ -50,7 +50,9 @@ def running_mark(layout: Layout) -> None:
                 continue
             key = _running_key(segment.text)
             page_number = PAGE_NUMBER.fullmatch(key.strip()) and not _axis_row(page, segment)
-            if key in repeated or page_number:
+            # a line of code that opens several listings at a page's top ('import("music.lib");')
+            # is the listings' first line, not the page's header
+            if (key in repeated and not segment.monospaced) or page_number:
                 segment.role = "header"
                 if segment.text not in texts:
                     texts.append(segment.text)
@@ -82,7 +84,8 @@ def _edge_lines(layout: Layout) -> None:
                 key=lambda s: s.x0,
             )
             key = _running_key(" ".join(s.text for s in row))
-            if len(key.replace("#", "").strip()) > 3 and _set_apart(lines, row, side):
+            code = all(s.monospaced for s in row)  # a listing's first line, not a header
+            if len(key.replace("#", "").strip()) > 3 and not code and _set_apart(lines, row, side):
                 at = edge.top if side == "top" else edge.bottom
                 edges.setdefault((side, key), []).append((number, at, row))
     needed = max(3, len(layout.pages) // 3)
@@ -114,15 +117,23 @@ def _set_apart(lines: list[Segment], row: list[Segment], side: str) -> bool:
     return gap >= height
 
 
+NUMBER = re.compile(r"[-−–]?[\d.,]+")
+
+
 def _axis_row(page: list[Segment], segment: Segment) -> bool:
-    """A number with two or more other numbers on its line: a plot's tick labels at the top
-    or foot of a page, not a page number (a page has one per line)."""
-    numbers = [
+    """A number with two or more other numbers on its line (a plot's tick labels at the top
+    or foot of a page), or at the end of a column of numbers aligned on their right edge (the
+    top or bottom tick label of a plot's y axis): not a page number (a page has one)."""
+    numbers = [s for s in page if NUMBER.fullmatch(s.text.strip())]
+    row = [s for s in numbers if abs(s.top - segment.top) <= 2]
+    column = [
         s
-        for s in page
-        if abs(s.top - segment.top) <= 2 and re.fullmatch(r"[-−–]?[\d.,]+", s.text.strip())
+        for s in numbers
+        if s is not segment
+        and abs(s.x1 - segment.x1) <= 2
+        and 0 < abs(s.top - segment.top) <= 8 * max(segment.size, 1.0)
     ]
-    return len(numbers) >= 3
+    return len(row) >= 3 or len(column) >= 2
 
 
 def _page_numbers(layout: Layout) -> None:
@@ -136,5 +147,6 @@ def _page_numbers(layout: Layout) -> None:
     numbers = [s for s in edges if re.fullmatch(r"\d{1,4}", s.text.strip())]
     for segment in numbers:
         level = sum(1 for other in numbers if abs(other.top - segment.top) <= 3)
-        if level >= max(3, len(layout.pages) // 3):
+        page = layout.pages[segment.page - 1]
+        if level >= max(3, len(layout.pages) // 3) and not _axis_row(page, segment):
             segment.role = "header"

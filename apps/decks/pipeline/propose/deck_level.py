@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 from apps.decks import limits
 from apps.decks.pipeline import defects, text, title_defects
-from apps.decks.pipeline.crops import figure_crop_findings
+from apps.decks.pipeline.crops import crop_defective
+from apps.decks.pipeline.figure_labels import same_labels
 from apps.decks.pipeline.issues import Change, Issue
 from apps.decks.pipeline.paper import Paper, Section
 from apps.decks.pipeline.propose.captions import PANEL_LABEL, caption_text
@@ -87,12 +88,17 @@ def common_title(a: str, b: str, section: str = "") -> str:
     if len(base.split()) < 2 and len(base) >= 4 and not title_defects.title_fragment(base):
         return _side_by_side(base)
     if len(base.split()) < 2 or title_defects.title_fragment(base):
-        # two figures that share no head: each named ("Rms8 benchmark and speedup ratio of
-        # the vector code"), never one's title over both, which says the second shows the first
+        # two figures that share no head: each named, never one's title over both, which
+        # says the second shows the first; two that end alike name both before their shared
+        # end ("Copy1.dsp and Freeverb.dsp benchmark"), others each whole ("Rms8 benchmark
+        # and speedup ratio of the vector code")
+        shared = _shared_end(words_a, words_b)
+        if shared:
+            return _side_by_side(shared)
         both = _both_named(a, b)
         if both:
             return both
-        base = section if section and not title_defects.title_fragment(section) else a
+        base = section if section and not title_defects.title_fragment(section) else f"{a} and {b}"
     return _side_by_side(base)
 
 
@@ -123,6 +129,23 @@ def _both_named(a: str, b: str) -> str:
         return ""
     second = b if b[1:2].isupper() or not b[:1].isupper() else b[:1].lower() + b[1:]
     return f"{a} and {second}"[:120]
+
+
+def _shared_end(words_a: list[str], words_b: list[str]) -> str:
+    """Two titles that differ in their first words and end alike ("Copy1.dsp benchmark",
+    "Freeverb.dsp benchmark"): "Copy1.dsp and Freeverb.dsp benchmark", naming both; else ""."""
+    shared = 0
+    while (
+        shared < min(len(words_a), len(words_b)) - 1
+        and words_a[-1 - shared].lower() == words_b[-1 - shared].lower()
+    ):
+        shared += 1
+    if not shared:
+        return ""
+    head_a, head_b = words_a[:-shared], words_b[:-shared]
+    if len(head_a) + len(head_b) + shared > 10:
+        return ""
+    return f"{' '.join(head_a)} and {' '.join(head_b)} {' '.join(words_a[-shared:])}"
 
 
 PHRASE_BREAK = re.compile(
@@ -167,7 +190,7 @@ def deck_level_repair(
             ranked = sorted(
                 work.paper.figures, key=lambda f: (f.kind != "figure", -len(f.mentions))
             )
-            unshown = [f for f in ranked if f.id not in shown and not any(figure_crop_findings(f))]
+            unshown = [f for f in ranked if f.id not in shown and not crop_defective(f)]
             # Figures and result tables first; a short paper's other tables (its parameters)
             # are better than a deck too short to present.
             candidates = [f for f in unshown if f.kind == "figure" or f.carries_results] + [
@@ -358,6 +381,13 @@ def _match_titles(work: Work, slides: list[Slide]) -> str:
     return "; ".join(reversed(actions))
 
 
+def _comparable(paper: Paper, a: str | None, b: str | None) -> bool:
+    """Two figures that may be shown side by side: not two that label what they show
+    differently (figure_labels.same_labels)."""
+    first, second = paper.figure(a or ""), paper.figure(b or "")
+    return first is None or second is None or same_labels(first, second) is not False
+
+
 def _retitle_runs(work: Work, slides: list[Slide]) -> str:
     """Slides in a row under one heading: each after the first titled with its own point (its
     figure's caption, what its bullets are about); else a figure slide shown beside the figure
@@ -386,6 +416,7 @@ def _retitle_runs(work: Work, slides: list[Slide]) -> str:
                 and slide.figure
                 and before.kind == "figure"
                 and not before.figure_pair
+                and _comparable(work.paper, before.figure, slide.figure)
             )
             # beside a figure that has a title of its own only when "(continued)" is taken
             if pairable and (kept_before not in own_titled or continued):

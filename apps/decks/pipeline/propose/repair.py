@@ -24,7 +24,7 @@ from apps.decks.pipeline import (
     title_defects,
     title_style,
 )
-from apps.decks.pipeline.crops import figure_crop_findings
+from apps.decks.pipeline.crops import crop_defective
 from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Revision
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.propose import bullets, context_fix
@@ -475,7 +475,7 @@ def _near_empty(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], st
     return [slide], ""
 
 
-@fixer("crop_foreign_text", "crop_cut")
+@fixer("crop_foreign_text", "crop_cut", "crop_off_caption")
 def _bad_crop(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     """A crop the PDF's layout shows to be unclean is not shown: another figure takes its place
     when there is one the deck does not show yet."""
@@ -485,7 +485,7 @@ def _bad_crop(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]
         for f in work.paper.figures
         if f.id != bad
         and f.id not in work.shown
-        and not any(figure_crop_findings(f))
+        and not crop_defective(f)
         and (f.kind == "figure" or f.carries_results)
     ]
     if spare:

@@ -1,9 +1,12 @@
 """Rules on each figure's crop, checked against the PDF's own layout (the page text stored with
-the figure at ingestion): no foreign text inside, no line or label cut by an edge."""
+the figure at ingestion): no foreign text inside, no line or label cut by an edge, no block of
+lines (a listing, a row of tick labels) cut between two of its lines, and the crop next to its
+caption. The last two stand on the page's geometry alone, not on what ingestion called each
+line: a check that reads ingestion's own labels passes whatever ingestion got wrong."""
 
 from __future__ import annotations
 
-from apps.decks.pipeline.crops import figure_crop_findings
+from apps.decks.pipeline.crops import CAPTION_REACH_PT, figure_crop_findings, off_caption
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
 
 
@@ -28,10 +31,21 @@ def crop_text(c: SlideContext):
             yield c.issue(
                 "crop_cut",
                 "medium",
-                f"the edge of {figure.label}'s crop cuts through “{text.text[:50]}”",
+                f"the edge of {figure.label}'s crop cuts through or off “{text.text[:50]}”",
                 "crop the figure with its labels whole",
                 figure=figure.id,
                 kind=text.kind,
                 text=text.text[:120],
                 bbox=list(text.bbox),
+            )
+        if off_caption(figure):
+            yield c.issue(
+                "crop_off_caption",
+                "high",
+                f"the crop of {figure.label} is not next to its caption (more than "
+                f"{CAPTION_REACH_PT:.0f} pt away, or in another column)",
+                "crop the region the caption belongs to, up to the caption",
+                figure=figure.id,
+                bbox=list(figure.bbox),
+                caption_bbox=list(figure.caption_bbox or ()),
             )
