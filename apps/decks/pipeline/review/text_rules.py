@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import context_text, defects, display_math, garbled, title_style
+from apps.decks.pipeline import (
+    context_text,
+    defects,
+    display_math,
+    garbled,
+    script_levels,
+    title_style,
+)
 from apps.decks.pipeline.propose.captions import plot_caption_defect
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
 from apps.decks.pipeline.text import same_claim, sentences, similar
@@ -91,14 +98,14 @@ def _key(sentence: str) -> str:
 
 
 def _leads_shown_display(c: SlideContext, where: str, index: int, bullet: str) -> bool:
-    """The slide's last bullet, ending with a colon, over the display the slide shows: the
-    sentence that introduces it, not one cut from it."""
+    """The bullet right over the display the slide shows, ending with a colon: the sentence
+    that introduces it, not one cut from it."""
     slide = c.slide
     return (
         slide is not None
         and bool(slide.equation)
         and where == "bullet"
-        and index == len(slide.bullets) - 1
+        and index == slide.bullets_over_equation() - 1
         and bullet.rstrip().endswith(":")
     )
 
@@ -223,7 +230,9 @@ def equation_defects(c: SlideContext):
     """The slide's display equation as a reader sees it: rebuilt whole, or broken."""
     if c.slide is None or not c.slide.equation:
         return
-    problem = display_math.display_problem(c.slide.equation)
+    problem = display_math.display_problem(c.slide.equation) or script_levels.flattened(
+        _drawn_levels(c), c.slide.equation
+    )
     if problem:
         yield c.issue(
             "broken_math",
@@ -234,6 +243,18 @@ def equation_defects(c: SlideContext):
             text=c.slide.equation[:200],
             part=problem,
         )
+
+
+def _drawn_levels(c: SlideContext) -> list[int]:
+    """The glyphs at each size of the paper's display the slide shows (the one written so, or
+    the one its lead introduces): what the shown formula's scripts are checked against."""
+    slide = c.slide
+    for equation in c.paper.equations:
+        if equation.tex == slide.equation or (
+            equation.lead and equation.lead in (slide.equation_lead, *slide.bullets[-1:])
+        ):
+            return equation.levels
+    return []
 
 
 @slide_rule
