@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 
 from apps.decks import limits
-from apps.decks.pipeline import defects, display_math, text, title_style
+from apps.decks.pipeline import defects, display_math, script_levels, text, title_style
 from apps.decks.pipeline.issues import Issue, Revision
 from apps.decks.pipeline.paper import Equation, Figure, Paper, Section
-from apps.decks.pipeline.propose import bullets
+from apps.decks.pipeline.propose import bullets, displays
 from apps.decks.pipeline.propose.bullets import rewrite as rewrite_bullet
 from apps.decks.pipeline.propose.captions import caption_text, figure_title, mention_bullet
 from apps.decks.pipeline.propose.deck_level import (
@@ -23,7 +23,7 @@ from apps.decks.pipeline.propose.deck_level import (
     substantial,
 )
 from apps.decks.pipeline.slide_deck import MAX_BULLET_CHARS, Slide, SlideDeck
-from apps.decks.pipeline.title_defects import unused_title
+from apps.decks.pipeline.title_defects import subject_title, unused_title
 
 INTRO = re.compile(r"intro|background|motivation|overview|preliminar", re.I)
 CONCLUSION = re.compile(r"conclu|summary|outlook|future work|closing|final remarks", re.I)
@@ -44,6 +44,10 @@ OWN_WORK = re.compile(
 )
 MAX_FIGURE_SLIDES = 8
 TARGET_SLIDES = 15
+# A paper with this many displays that read whole (and more of them than figures) is a
+# derivation: its text slides are filled up with its key displays, at most this many slides.
+DERIVATION_DISPLAYS = 3
+KEY_DISPLAY_SLIDES = 4
 MAX_BODY_TEXT_SLIDES = 5
 TEXT_BULLETS = 4
 FIGURE_BULLET_WORDS = 24
@@ -240,16 +244,23 @@ class BuiltinProposer:
         yet); None when the section has too few clean sentences."""
         shown = used_equations(used)
         equation = equation_for(paper, section, shown)
-        count = TEXT_BULLETS - 2 if equation else TEXT_BULLETS
+        # the display takes two bullets' room, the definitions of its symbols one more
+        defined = equation is not None and bool(displays.symbol_definitions(paper, equation))
+        count = TEXT_BULLETS - (2 + defined) if equation else TEXT_BULLETS
         chosen = self._bullets(section.paragraphs, scorer, used, count)
-        if equation is not None:  # its sentence last, just over it
-            chosen = _with_lead(chosen, equation.lead)
+        if equation is not None:  # its sentence where the paper has it, the display under it
+            chosen = displays.with_lead_in_order(
+                _with_lead(chosen, equation.lead), equation.lead, section.paragraphs
+            )
+            chosen = _with_definitions(chosen, paper, equation, used)
         if len(chosen) < 2:
             return None
         slide = self._text_slide(title, chosen, role, section.paragraphs)
         if equation is not None and equation.lead in slide.bullets:
             used.update((equation.lead.lower(), EQUATION_USED + equation.tex))
-            slide = slide.model_copy(update={"equation": equation.tex})
+            slide = slide.model_copy(
+                update={"equation": equation.tex, "equation_lead": equation.lead}
+            )
         return slide
 
     @staticmethod
@@ -372,28 +383,43 @@ class BuiltinProposer:
                     else paper_order_index(slides, section, paper)
                 )
                 slides.insert(index, slide)
-        # Still too few: a derivation's key displays, each under its sentence, on slides of
-        # their own (a paper made of equations is presented by them).
-        for equation in key_equations(paper, used_equations(used)):
-            if len(slides) >= low:
+        # A paper made of equations is presented by them: its key displays (the ones its text
+        # refers to most, numbered first), each under its sentence with the definitions of its
+        # symbols, on slides of their own in the paper's order. A deck still short of its
+        # fewest slides takes as many as it needs; one at its size gets the model's displays its
+        # text slides left out (they show one display a section at most), up to the size a
+        # deck aims at.
+        shown = used_equations(used)
+        # a lead that points at another display would point at what its slide does not show
+        wanted = [e for e in key_equations(paper, shown) if not _points_elsewhere(e)]
+        # made of equations: more displays that read whole than figures, three at least
+        displayed = len(shown) + len(wanted)
+        figures = sum(1 for f in paper.figures if f.kind == "figure")
+        derivation = displayed >= DERIVATION_DISPLAYS and displayed > figures
+        for added, equation in enumerate(wanted):
+            room = len(slides) < min(high, TARGET_SLIDES) and added < KEY_DISPLAY_SLIDES
+            if len(slides) >= low and not (derivation and room):
                 break
             section = next((s for s in paper.sections if s.title == equation.section), None)
-            title = unused_title(equation.section or "Key equations", {s.title for s in slides})
+            taken = {s.title for s in slides}
+            subject = subject_title(equation.lead)
+            title = (
+                subject
+                if subject and subject not in taken and len(subject.split()) >= 2
+                else unused_title(equation.section or "Key equations", taken)
+            )
+            bullets_shown = _with_definitions([equation.lead], paper, equation, used)
             slide = Slide(
                 kind="bullets",
                 title=title[:120],
-                bullets=[equation.lead],
+                bullets=bullets_shown,
                 equation=equation.tex,
+                equation_lead=equation.lead,
                 role="method",
                 notes=" ".join(section.paragraphs)[:1500] if section else "",
             )
             used.update((equation.lead.lower(), EQUATION_USED + equation.tex))
-            slides.insert(
-                paper_order_index(slides, section, paper)
-                if section
-                else _before_conclusion(slides),
-                slide,
-            )
+            slides.insert(_display_index(slides, section, paper, equation), slide)
         return slides
 
     # ------------------------------------------------------------------- revise
@@ -456,6 +482,8 @@ def _showable(equation: Equation, shown: set[str]) -> bool:
         and bool(equation.lead)
         and len(equation.lead) <= MAX_BULLET_CHARS  # a bullet, or the slide cannot be made
         and display_math.clean_tex(equation.tex)
+        # its scripts set as small as the paper sets them (none flattened)
+        and not script_levels.flattened(equation.levels, equation.tex)
         # the sentence's object is the display under it: only its other defects count
         and all(kind == "broken_sentence" for kind, _ in defects.text_defects(equation.lead))
     )
@@ -485,6 +513,49 @@ def key_equations(paper: Paper, shown: set[str]) -> list[Equation]:
     body = " ".join(p for s in paper.sections for p in s.paragraphs)
     candidates = [e for e in paper.equations if _showable(e, shown)]
     return sorted(candidates, key=lambda e: (-_mentions(e, body), not e.number))
+
+
+def _points_elsewhere(equation: Equation) -> bool:
+    """Its lead points at another display ("the upper lines of equation (6) give:")."""
+    return any(
+        kind == "equation" and number != equation.number
+        for kind, number in defects.pointers(equation.lead)
+    )
+
+
+def _with_definitions(
+    chosen: list[str], paper: Paper, equation: Equation, used: set[str]
+) -> list[str]:
+    """The bullets with the definitions of the display's symbols right under its lead, when the
+    paper gives them after it and the slide has room for them."""
+    definitions = displays.symbol_definitions(paper, equation)
+    if not definitions or definitions.lower() in used or equation.lead not in chosen:
+        return chosen
+    budget = limits.get_int("words_text_slide") - 8
+    if len(chosen) >= TEXT_BULLETS or (
+        sum(text.word_count(b) for b in chosen) + text.word_count(definitions) > budget
+    ):
+        return chosen
+    used.add(definitions.lower())
+    at = chosen.index(equation.lead) + 1
+    return [*chosen[:at], definitions, *chosen[at:]]
+
+
+def _display_index(
+    slides: list[Slide], section: Section | None, paper: Paper, equation: Equation
+) -> int:
+    """Where a display's slide goes: after the slides on its section (and on the displays of
+    that section that come before it in the paper), before the conclusions."""
+    if section is None:
+        return _before_conclusion(slides)
+    index = paper_order_index(slides, section, paper)
+    order = {e.tex: n for n, e in enumerate(paper.equations)}
+    here = order.get(equation.tex, len(order))
+    while index > 0 and order.get(slides[index - 1].equation, -1) > here:
+        index -= 1  # a later display of the same section was placed already
+    while index < len(slides) and -1 < order.get(slides[index].equation, -1) < here:
+        index += 1  # an earlier one: after it
+    return index
 
 
 def _with_lead(chosen: list[str], lead: str) -> list[str]:
