@@ -15,7 +15,8 @@ from django.conf import settings
 from apps.decks.pipeline import display_math
 from apps.decks.pipeline.ingest import paper_read
 from apps.decks.pipeline.katex_check import katex_checked
-from apps.decks.pipeline.propose.builtin import BuiltinProposer, key_equations
+from apps.decks.pipeline.paper import Equation, Paper, Section
+from apps.decks.pipeline.propose.builtin import BuiltinProposer, _display_index, key_equations
 from apps.decks.pipeline.propose.displays import symbol_definitions, with_lead_in_order
 from apps.decks.pipeline.render.markdown import deck_markdown
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
@@ -117,3 +118,26 @@ def test_the_source_still_builds_the_committed_paper(tmp_path, tmp_path_factory,
     pdf = pdflatex_copy(FOLDER, "tessera-derivation.tex", tmp_path)
     rebuilt = paper_read(pdf, tmp_path_factory.mktemp("rebuilt") / "figures")
     assert [e.tex for e in rebuilt.equations] == [e.tex for e in paper.equations]
+
+
+def test_a_display_slide_goes_after_its_sections_text_slide_even_when_that_shows_a_later_one():
+    # The section's text slide shows its display (3); the earlier display (2) of the same
+    # section gets a slide of its own: after the text slide ("X (continued)" before "X" was
+    # read as out of order), before the display slides made for later displays.
+    section = Section(title="The solution", paragraphs=["We solve the model. " * 20])
+    earlier, later = (
+        Equation(number=n, tex=f"x_{{{n}}} = {n}", section="The solution", page=1, lead=f"L{n}:")
+        for n in ("2", "3")
+    )
+    paper = Paper(
+        title="P", pages=1, source_name="p.pdf", sections=[section], equations=[earlier, later]
+    )
+    slides = [
+        Slide(kind="title", title="P", role="title"),
+        Slide(kind="bullets", title="The solution", bullets=["a", "L3:"], equation=later.tex),
+        Slide(kind="bullets", title="Conclusions", bullets=["c"], role="conclusion"),
+    ]
+    assert _display_index(slides, section, paper, earlier, set()) == 2
+    made = Slide(kind="bullets", title="Later", bullets=["L3:"], equation=later.tex)
+    slides.insert(2, made)
+    assert _display_index(slides, section, paper, earlier, {id(made)}) == 2

@@ -396,8 +396,9 @@ class BuiltinProposer:
         displayed = len(shown) + len(wanted)
         figures = sum(1 for f in paper.figures if f.kind == "figure")
         derivation = displayed >= DERIVATION_DISPLAYS and displayed > figures
-        for added, equation in enumerate(wanted):
-            room = len(slides) < min(high, TARGET_SLIDES) and added < KEY_DISPLAY_SLIDES
+        added: set[int] = set()  # the display slides made here
+        for equation in wanted:
+            room = len(slides) < min(high, TARGET_SLIDES) and len(added) < KEY_DISPLAY_SLIDES
             if len(slides) >= low and not (derivation and room):
                 break
             section = next((s for s in paper.sections if s.title == equation.section), None)
@@ -419,7 +420,8 @@ class BuiltinProposer:
                 notes=" ".join(section.paragraphs)[:1500] if section else "",
             )
             used.update((equation.lead.lower(), EQUATION_USED + equation.tex))
-            slides.insert(_display_index(slides, section, paper, equation), slide)
+            slides.insert(_display_index(slides, section, paper, equation, added), slide)
+            added.add(id(slide))
         return slides
 
     # ------------------------------------------------------------------- revise
@@ -542,16 +544,25 @@ def _with_definitions(
 
 
 def _display_index(
-    slides: list[Slide], section: Section | None, paper: Paper, equation: Equation
+    slides: list[Slide],
+    section: Section | None,
+    paper: Paper,
+    equation: Equation,
+    displays_made: set[int],
 ) -> int:
     """Where a display's slide goes: after the slides on its section (and on the displays of
-    that section that come before it in the paper), before the conclusions."""
+    that section that come before it in the paper), before the display slides made for its
+    later displays, before the conclusions."""
     if section is None:
         return _before_conclusion(slides)
     index = paper_order_index(slides, section, paper)
     order = {e.tex: n for n, e in enumerate(paper.equations)}
     here = order.get(equation.tex, len(order))
-    while index > 0 and order.get(slides[index - 1].equation, -1) > here:
+    while (
+        index > 0
+        and id(slides[index - 1]) in displays_made
+        and order.get(slides[index - 1].equation, -1) > here
+    ):
         index -= 1  # a later display of the same section was placed already
     while index < len(slides) and -1 < order.get(slides[index].equation, -1) < here:
         index += 1  # an earlier one: after it
