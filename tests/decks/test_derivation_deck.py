@@ -14,10 +14,14 @@ from django.conf import settings
 
 from apps.decks.pipeline import display_math
 from apps.decks.pipeline.ingest import paper_read
+from apps.decks.pipeline.issues import Issue
 from apps.decks.pipeline.katex_check import katex_checked
 from apps.decks.pipeline.paper import Equation, Paper, Section
 from apps.decks.pipeline.propose.builtin import BuiltinProposer, _display_index, key_equations
+from apps.decks.pipeline.propose.bullets import SentenceIndex
 from apps.decks.pipeline.propose.displays import symbol_definitions, with_lead_in_order
+from apps.decks.pipeline.propose.repair import Work
+from apps.decks.pipeline.propose.repair import _text as fix_text
 from apps.decks.pipeline.render.markdown import deck_markdown
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 from tests.decks.paperfactory import needs_pdflatex, pdflatex_copy
@@ -141,3 +145,27 @@ def test_a_display_slide_goes_after_its_sections_text_slide_even_when_that_shows
     made = Slide(kind="bullets", title="Later", bullets=["L3:"], equation=later.tex)
     slides.insert(2, made)
     assert _display_index(slides, section, paper, earlier, {id(made)}) == 2
+
+
+def test_a_display_whose_lead_the_reviser_removes_goes_with_it():
+    lead = "When the option is specified, we have:"
+    slide = Slide(
+        kind="bullets",
+        title="Prior",
+        bullets=["The prior is flat by default", lead],
+        equation="d = n w + T - 1",
+        equation_lead=lead,
+    )
+    paper = Paper(title="P", pages=1, source_name="p.pdf")
+    issue = Issue(
+        slide=1,
+        type="repeated_bullet",
+        severity="medium",
+        message="bullet 2 repeats an earlier bullet",
+        suggestion="remove it",
+        evidence={"where": "bullet", "index": 1, "text": lead},
+    )
+    work = Work(BuiltinProposer(), paper, SentenceIndex(paper))
+    (fixed,), action = fix_text(slide, issue, work)
+    assert fixed.bullets == ["The prior is flat by default"]
+    assert fixed.equation == "" and "display" in action

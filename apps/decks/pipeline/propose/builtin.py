@@ -23,7 +23,7 @@ from apps.decks.pipeline.propose.deck_level import (
     substantial,
 )
 from apps.decks.pipeline.slide_deck import MAX_BULLET_CHARS, Slide, SlideDeck
-from apps.decks.pipeline.title_defects import subject_title, unused_title
+from apps.decks.pipeline.title_defects import subject_title, title_fragment, unused_title
 
 INTRO = re.compile(r"intro|background|motivation|overview|preliminar", re.I)
 CONCLUSION = re.compile(r"conclu|summary|outlook|future work|closing|final remarks", re.I)
@@ -401,12 +401,15 @@ class BuiltinProposer:
             room = len(slides) < min(high, TARGET_SLIDES) and len(added) < KEY_DISPLAY_SLIDES
             if len(slides) >= low and not (derivation and room):
                 break
+            if any(text.similar(equation.lead, b) for s in slides for b in s.bullets):
+                continue  # its lead says what a slide says already (repeated_bullet)
             section = next((s for s in paper.sections if s.title == equation.section), None)
             taken = {s.title for s in slides}
             subject = subject_title(equation.lead)
+            titled = subject and len(subject.split()) >= 2 and not title_fragment(subject)
             title = (
                 subject
-                if subject and subject not in taken and len(subject.split()) >= 2
+                if titled and subject not in taken
                 else unused_title(equation.section or "Key equations", taken)
             )
             bullets_shown = _with_definitions([equation.lead], paper, equation, used)

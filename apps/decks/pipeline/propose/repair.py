@@ -195,6 +195,10 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
             action = "replaced the bullet with another sentence of the same part"
         else:
             action = "removed the bullet"
+    if original == slide.equation_lead:
+        # a display without the sentence that introduces it says nothing: it goes with it
+        update = {"bullets": kept, "equation": "", "equation_lead": ""}
+        return [slide.model_copy(update=update)], f"{action} and the display it introduced"
     return [slide.model_copy(update={"bullets": kept})], action
 
 
