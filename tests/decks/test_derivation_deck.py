@@ -23,6 +23,9 @@ from apps.decks.pipeline.propose.displays import symbol_definitions, with_lead_i
 from apps.decks.pipeline.propose.repair import Work
 from apps.decks.pipeline.propose.repair import _text as fix_text
 from apps.decks.pipeline.render.markdown import deck_markdown
+from apps.decks.pipeline.render.measure import SlideMeasure
+from apps.decks.pipeline.review.registry import SlideContext
+from apps.decks.pipeline.review.text_rules import bullet_defects
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 from tests.decks.paperfactory import needs_pdflatex, pdflatex_copy
 
@@ -169,3 +172,25 @@ def test_a_display_whose_lead_the_reviser_removes_goes_with_it():
     (fixed,), action = fix_text(slide, issue, work)
     assert fixed.bullets == ["The prior is flat by default"]
     assert fixed.equation == "" and "display" in action
+
+
+def test_a_lead_saying_the_following_over_its_display_points_at_it():
+    lead = "Output is produced by the following production function:"
+    paper = Paper(title="P", pages=1, source_name="p.pdf")
+
+    def kinds(slide: Slide) -> list[str]:
+        deck = SlideDeck(title="P", slides=[slide])
+        context = SlideContext(1, slide, SlideMeasure(slide=1), deck, paper)
+        return [issue.type for issue in bullet_defects(context)]
+
+    shown = Slide(
+        kind="bullets",
+        title="Firms",
+        bullets=[lead, "Firms rent capital"],
+        equation="y_{t} = k_{t}^{\\alpha}",
+        equation_lead=lead,
+    )
+    assert kinds(shown) == []
+    # without its display, or away from it, the sentence points at what the slide lacks
+    assert "dangling_pointer" in kinds(shown.model_copy(update={"equation": ""}))
+    assert "dangling_pointer" in kinds(shown.model_copy(update={"equation_lead": "x"}))

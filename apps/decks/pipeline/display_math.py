@@ -97,6 +97,18 @@ def display_problem(tex: str) -> str | None:
     return None
 
 
+# What a display's lead says of the display right under it: it is not cut ("… is given
+# by:" ends on its object, broken_sentence), and its "the following" points at the display.
+FORWARD_POINTER = re.compile(r"^(?:the\s+following|as\s+follows)$", re.I)
+
+
+def announces_display(kind: str, part: str) -> bool:
+    """Whether a text defect of a display's lead is only what leads into the display under it."""
+    return kind == "broken_sentence" or (
+        kind == "dangling_pointer" and bool(FORWARD_POINTER.match(part.strip()))
+    )
+
+
 def clean_tex(tex: str) -> bool:
     """A rebuilt display equation worth showing: it reads whole (display_problem)."""
     return display_problem(tex) is None

@@ -490,7 +490,10 @@ def _showable(equation: Equation, shown: set[str]) -> bool:
         # its scripts set as small as the paper sets them (none flattened)
         and not script_levels.flattened(equation.levels, equation.tex)
         # the sentence's object is the display under it: only its other defects count
-        and all(kind == "broken_sentence" for kind, _ in defects.text_defects(equation.lead))
+        and all(
+            display_math.announces_display(kind, part)
+            for kind, part in defects.text_defects(equation.lead)
+        )
     )
 
 

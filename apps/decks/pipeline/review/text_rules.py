@@ -79,7 +79,9 @@ def _texts(c: SlideContext) -> list[tuple[str, int, str]]:
 def bullet_defects(c: SlideContext):
     for where, index, text in _texts(c):
         for kind, part in defects.text_defects(text):
-            if kind == "broken_sentence" and _leads_shown_display(c, where, index, text):
+            if display_math.announces_display(kind, part) and _leads_shown_display(
+                c, where, index, text
+            ):
                 continue  # "… is calculated according to:" over the display it announces
             yield c.issue(
                 kind,
