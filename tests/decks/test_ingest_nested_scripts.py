@@ -153,3 +153,18 @@ def test_the_reviewer_checks_a_shown_display_against_the_sizes_the_paper_draws_i
     assert issue.type == "broken_math" and "script of a script" in issue.message
     # written with its script of a script (a model's proposer, or a repaired reading): none
     assert found("f_{y^{+}}g = 0") == []
+
+
+def test_a_script_kerned_onto_the_glyph_after_it_is_a_prescript_of_that_glyph():
+    # "r\,{}^{i}F" (the i-th power of F): the i is apart from r and F starts under it. Read as
+    # r^{i}F it would state a power of r.
+    glyphs = [
+        _glyph("r", 290.7, 4.9, 10.9, 100),
+        _glyph("i", 297.8, 2.9, 8, 95.5),
+        _glyph("F", 299.4, 7, 10.9, 100),
+    ]
+    assert words_text(line_words(glyphs)) == "$r {}^{i}F$"
+    # a superscript right after its base, a script space before the next glyph: r^{i}F
+    glyphs[1] = _glyph("i", 295.9, 2.9, 8, 95.5)
+    glyphs[2] = _glyph("F", 299.3, 7, 10.9, 100)
+    assert words_text(line_words(glyphs)) == "$r^{i}F$"

@@ -195,7 +195,7 @@ def _upright_tex(run: list[Atom]) -> str:
 
 
 def _atom_tex(atom: Atom) -> str:
-    piece = tex_of(atom.base.text)
+    piece = tex_of(atom.base.text) if atom.base.text else "{}"  # a prescript's empty base
     if atom.accent:
         piece = f"{atom.accent}{{{piece}}}"
     if atom.sub:
@@ -377,6 +377,11 @@ def _chunk_words(ordered: list[Glyph]) -> list[GlyphWord]:
             target = _accent_target(glyph, atoms)
             target.accent, target.accent_glyph = ACCENTS[glyph.text], glyph
             continue
+        if role == "sup" and _prescript(glyph, atoms[-1], following, main):
+            # set apart from the glyph before and kerned under the one after: a script written
+            # before its base ("r\,{}^{i}F", the i-th power of F), never r^{i}
+            atoms.append(Atom(replace(glyph, text="", x1=glyph.x0), sup=[glyph]))
+            continue
         if role in ("sub", "sup") and atoms:
             getattr(atoms[-1], role).append(glyph)
             continue
@@ -468,6 +473,16 @@ def _role(glyph: Glyph, main: float, baseline: float, atoms: list[Atom]) -> str:
         # tell. Read on the line it states another formula ("f_{y}+g" for f_{y^+}g).
         return "unreadable"
     return "base"
+
+
+def _prescript(glyph: Glyph, atom: Atom, following: Glyph | None, main: float) -> bool:
+    """A raised small glyph apart from the atom before it (more than a superscript's italic
+    correction) whose next full-size glyph starts under it: TeX sets a superscript, then a
+    script space, so only a script kerned onto what follows it overlaps that glyph."""
+    if following is None or following.size < SCRIPT_SIZE * main or atom.sub or atom.sup:
+        return False
+    apart = glyph.x0 - _right(atom) > 0.12 * main
+    return apart and following.x0 < glyph.x1 - 0.05 * main
 
 
 def _nested_script(glyph: Glyph, atom: Atom, main: float) -> str:
