@@ -148,6 +148,12 @@ def test_a_display_slide_goes_after_its_sections_text_slide_even_when_that_shows
     made = Slide(kind="bullets", title="Later", bullets=["L3:"], equation=later.tex)
     slides.insert(2, made)
     assert _display_index(slides, section, paper, earlier, {id(made)}) == 2
+    # a second slide of the section that shows the later display: the earlier one goes first
+    slides[2] = Slide(
+        kind="bullets", title="The solution (continued)", bullets=["L3:"], equation=later.tex
+    )
+    slides[1] = slides[1].model_copy(update={"equation": ""})
+    assert _display_index(slides, section, paper, earlier, set()) == 2
 
 
 def test_a_display_whose_lead_the_reviser_removes_goes_with_it():

@@ -564,9 +564,14 @@ def _display_index(
     index = paper_order_index(slides, section, paper)
     order = {e.tex: n for n, e in enumerate(paper.equations)}
     here = order.get(equation.tex, len(order))
+    # the section's first slide opens it: a display of the section never goes before it
+    first = next(
+        (i for i, s in enumerate(slides) if s.title.removesuffix(" (continued)") == section.title),
+        None,
+    )
     while (
         index > 0
-        and id(slides[index - 1]) in displays_made
+        and (id(slides[index - 1]) in displays_made or (first is not None and index - 1 > first))
         and order.get(slides[index - 1].equation, -1) > here
     ):
         index -= 1  # a later display of the same section was placed already
