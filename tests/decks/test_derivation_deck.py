@@ -17,7 +17,12 @@ from apps.decks.pipeline.ingest import paper_read
 from apps.decks.pipeline.issues import Issue
 from apps.decks.pipeline.katex_check import katex_checked
 from apps.decks.pipeline.paper import Equation, Paper, Section
-from apps.decks.pipeline.propose.builtin import BuiltinProposer, _display_index, key_equations
+from apps.decks.pipeline.propose.builtin import (
+    BuiltinProposer,
+    _display_index,
+    _display_title,
+    key_equations,
+)
 from apps.decks.pipeline.propose.bullets import SentenceIndex
 from apps.decks.pipeline.propose.displays import symbol_definitions, with_lead_in_order
 from apps.decks.pipeline.propose.repair import Work
@@ -200,3 +205,31 @@ def test_a_lead_saying_the_following_over_its_display_points_at_it():
     # without its display, or away from it, the sentence points at what the slide lacks
     assert "dangling_pointer" in kinds(shown.model_copy(update={"equation": ""}))
     assert "dangling_pointer" in kinds(shown.model_copy(update={"equation_lead": "x"}))
+
+
+def test_a_key_display_is_titled_by_what_its_lead_announces():
+    def title(lead: str, taken: frozenset = frozenset({"The model"})) -> str:
+        equation = Equation(tex="x = y", page=1, lead=lead, section="The model")
+        return _display_title(equation, set(taken))
+
+    assert title("Output is produced by the following Cobb–Douglas production function:") == (
+        "Cobb–Douglas production function"
+    )
+    assert title("Consider the following VAR(p) model:") == "VAR(p) model"
+    assert title("The approximation of the policy function is therefore:") == (
+        "Approximation of the policy function"
+    )
+    # a phrase with a verb is no title, nor is one word: the section's, once more
+    assert title("Using the same manipulations, the density can be rewritten as:") == (
+        "The model (continued)"
+    )
+    assert title("Then we have:") == "The model (continued)"
+    # no title left that no other slide has: not made (repeated_title would remove it)
+    assert title("Then we have:", frozenset({"The model", "The model (continued)"})) == ""
+
+
+def test_a_display_cut_after_an_operator_is_not_shown():
+    # its next line, the rest of the product, was not read with it: shown, it says less
+    cut = "p(\\Phi ) \\propto |\\Sigma |^{-k/2} \\exp \\{- \\frac{1}{2} S\\} \\times"
+    assert display_math.display_problem(cut) == "a display cut after an operator"
+    assert display_math.clean_tex("p(\\Phi ) \\propto |\\Sigma |^{-k/2} \\exp \\{- S\\}")

@@ -404,14 +404,9 @@ class BuiltinProposer:
             if any(text.similar(equation.lead, b) for s in slides for b in s.bullets):
                 continue  # its lead says what a slide says already (repeated_bullet)
             section = next((s for s in paper.sections if s.title == equation.section), None)
-            taken = {s.title for s in slides}
-            subject = subject_title(equation.lead)
-            titled = subject and len(subject.split()) >= 2 and not title_fragment(subject)
-            title = (
-                subject
-                if titled and subject not in taken
-                else unused_title(equation.section or "Key equations", taken)
-            )
+            title = _display_title(equation, {s.title for s in slides})
+            if not title:
+                continue  # every title it could have is another slide's (repeated_title)
             bullets_shown = _with_definitions([equation.lead], paper, equation, used)
             slide = Slide(
                 kind="bullets",
@@ -521,6 +516,31 @@ def key_equations(paper: Paper, shown: set[str]) -> list[Equation]:
     body = " ".join(p for s in paper.sections for p in s.paragraphs)
     candidates = [e for e in paper.equations if _showable(e, shown)]
     return sorted(candidates, key=lambda e: (-_mentions(e, body), not e.number))
+
+
+# What a lead announces: "… subject to the following budget constraint:" → "budget constraint"
+LEAD_OBJECT = re.compile(
+    r"\b(?:the\s+following|the|an?)\s+((?:[A-Za-z][\w’'()–-]*\s+){1,4}[A-Za-z][\w’'()–-]*)\s*:$"
+)
+
+
+def _display_title(equation: Equation, taken: set[str]) -> str:
+    """A key display's slide title: what its lead announces ("Budget constraint"), else the
+    lead's subject ("Second component of the prior"), else its section's title once more;
+    "" when each of them titles another slide already. A phrase with a verb is no title."""
+    found = LEAD_OBJECT.search(equation.lead)
+    announced = found.group(1)[:1].upper() + found.group(1)[1:] if found else ""
+    phrases = [announced, subject_title(equation.lead)]
+    candidates = [c for c in phrases if len(c.split()) >= 2 and not NO_TITLE.search(c)]
+    if equation.section:
+        candidates.append(unused_title(equation.section, set(taken)))
+    for title in candidates:
+        if title and not title_fragment(title) and title not in taken:
+            return title[:120]
+    return ""
+
+
+NO_TITLE = re.compile(r"^\w+ing\b|\b(?:is|are|was|were|be|been|therefore|thus|then)\b", re.I)
 
 
 def _points_elsewhere(equation: Equation) -> bool:
