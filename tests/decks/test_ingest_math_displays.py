@@ -32,7 +32,8 @@ def displays() -> dict[str, str]:
 
 def test_a_display_integral_keeps_its_sign_and_its_side_limit(displays):
     tex = displays["1"]
-    assert "\\log \\int_{Rp} L(u \\mid y" in tex, tex
+    # the limit's own exponent is a script of it (R^p under the integral, not "Rp")
+    assert "\\log \\int_{R^{p}} L(u \\mid y" in tex, tex
     assert display_math.clean_tex(tex)
 
 

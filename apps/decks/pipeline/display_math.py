@@ -41,6 +41,8 @@ FLATTENED = (
 # A script's own glyph left on the line after it: a digit ("f_{y}0g" for f_{y^0} g) or a sign
 # before a closing bracket ("f_{y}-)" for f_{y^-}). Read in the whole row, brackets and all.
 SCRIPT_GLYPH_LEFT = re.compile(r"[_^]\{[^{}]*\}(?:\d|[+\-](?=\s*[)\]]))")
+# The display's last row ends with an operator: it goes on in a line that was not read with it
+CUT_AFTER_OPERATOR = re.compile(r"(?:\\times|\\cdot|\\otimes|[+\-=*/])\s*$")
 # An integrand's differential at the row's end: "… du", "… d\beta", "… \mathrm{d}x".
 INTEGRAND_END = re.compile(
     r"(?:\bd|\\mathrm\{d\}\s*)(?:[a-z]|\\(?:alpha|beta|gamma|delta|theta|lambda|mu|nu|sigma|"
@@ -61,6 +63,8 @@ def display_problem(tex: str) -> str | None:
     if len(tex) > 240:
         return "too long to be rebuilt reliably"
     body = re.sub(r"\\(?:begin|end)\{gathered\}", "", tex)
+    if CUT_AFTER_OPERATOR.search(body):
+        return "a display cut after an operator"  # "… \\} \\times": its next line was lost
     for row in (r.strip() for r in body.split("\\\\")):
         if UNREADABLE.search(row) or any(ord(ch) > 127 and ch not in MATH_UNICODE for ch in row):
             return "a glyph without its symbol"
@@ -95,6 +99,18 @@ def display_problem(tex: str) -> str | None:
         if "\\surd" in row:
             return "a root whose radicand was not rebuilt"
     return None
+
+
+# What a display's lead says of the display right under it: it is not cut ("… is given
+# by:" ends on its object, broken_sentence), and its "the following" points at the display.
+FORWARD_POINTER = re.compile(r"^(?:the\s+following|as\s+follows)$", re.I)
+
+
+def announces_display(kind: str, part: str) -> bool:
+    """Whether a text defect of a display's lead is only what leads into the display under it."""
+    return kind == "broken_sentence" or (
+        kind == "dangling_pointer" and bool(FORWARD_POINTER.match(part.strip()))
+    )
 
 
 def clean_tex(tex: str) -> bool:

@@ -81,7 +81,9 @@ def katex_checked(deck: SlideDeck) -> SlideDeck:
         if (slide.equation.strip(), True) in bad:
             update["equation"] = ""
             bullets = update["bullets"]
-            if bullets and bullets[-1].rstrip().endswith(":"):
-                update["bullets"] = bullets[:-1]  # the sentence that led into it
+            over = slide.bullets_over_equation()
+            lead = slide.bullets[over - 1] if over else ""
+            if lead in bullets and lead.rstrip().endswith(":"):
+                bullets.remove(lead)  # the sentence that led into it
         slides.append(slide.model_copy(update=update))
     return deck.model_copy(update={"slides": slides})

@@ -63,6 +63,9 @@ class Equation(BaseModel):
     # The sentence that introduces it, ending with a colon ("Local conservation requires:"),
     # or "" when the text before it is no sentence leading into it.
     lead: str = ""
+    # How many glyphs the PDF draws at the display's size, a script's and a script of a
+    # script's: a formula shown for it must set as many that small (script_levels.py).
+    levels: list[int] = Field(default_factory=list)
 
 
 class Section(BaseModel):

@@ -36,6 +36,10 @@ class Slide(BaseModel):
     # A second figure shown beside the first: one slide comparing two near-identical figures.
     figure_pair: str | None = None
     equation: str = Field(default="", max_length=600)  # a display equation (TeX) the slide shows
+    # The bullet the display is shown under (the sentence that introduces it), so that the
+    # slide keeps the paper's order: the bullets up to it, the display, the bullets after it.
+    # "" (or a bullet no longer on the slide): the display goes under the last bullet.
+    equation_lead: str = Field(default="", max_length=MAX_BULLET_CHARS)
     layout: FigureLayout = "figure-right"
     caption: str = Field(default="", max_length=400)
     compact: bool = False  # the stylesheet's smaller text class, for a slide that is nearly full
@@ -57,6 +61,12 @@ class Slide(BaseModel):
 
     def figures(self) -> list[str]:
         return [f for f in (self.figure, self.figure_pair) if f]
+
+    def bullets_over_equation(self) -> int:
+        """How many of the bullets are shown over the display: those up to its lead."""
+        if self.equation_lead in self.bullets:
+            return self.bullets.index(self.equation_lead) + 1
+        return len(self.bullets)
 
 
 class SlideDeck(BaseModel):

@@ -36,13 +36,13 @@ def unaccounted(glyphs: list[Glyph], tex: str) -> Counter[str]:
     drawn); empty when every glyph is accounted for."""
     drawn: Counter[str] = Counter()
     for glyph in glyphs:
-        if _unwritten(glyph.text):
+        if unwritten(glyph.text):
             continue
         drawn.update(t for t in TOKEN.findall(tex_of(glyph.text)) if t not in IGNORED)
     return drawn - _written(tex)
 
 
-def _unwritten(text: str) -> bool:
+def unwritten(text: str) -> bool:
     """Glyphs that are no symbol of their own: blanks, accents (written as `\\hat{…}` over
     their letter), the negation slash (part of `\\neq`)."""
     text = text.strip()

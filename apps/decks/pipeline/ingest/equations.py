@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from apps.decks.pipeline.ingest.accounted import unaccounted
+from apps.decks.pipeline import script_levels
+from apps.decks.pipeline.ingest.accounted import unaccounted, unwritten
 from apps.decks.pipeline.ingest.fractions import Rule, fractions_rebuilt, with_fractions
 from apps.decks.pipeline.ingest.glyphs import RELATIONS, Glyph, dots_named, line_words
 from apps.decks.pipeline.ingest.hung import is_hung
@@ -35,6 +36,7 @@ class DisplayEquation:
     number: str  # "3", or "" when unnumbered
     tex: str
     segments: list[Segment]
+    levels: list[int] | None = None  # glyphs at the display's size, a script's, a script of one's
 
     @property
     def top(self) -> float:
@@ -80,7 +82,7 @@ def equations_find(layout: Layout) -> list[DisplayEquation]:
             drawn = layout.glyphs[page_number - 1] if layout.glyphs else []
             if tex and _left_out(group, drawn):
                 tex = ""  # a part of the display read elsewhere or not at all: another formula
-            found.append(DisplayEquation(page_number, number, tex, group))
+            found.append(DisplayEquation(page_number, number, tex, group, _levels(group)))
     return found
 
 
@@ -192,14 +194,23 @@ def _condition_beside(segment: Segment, main: Segment) -> bool:
     )
 
 
+def _main_size(group: list[Segment]) -> float:
+    """A display's size: its longest line's."""
+    return max(group, key=lambda s: sum(len(w.text) for w in s.words)).size
+
+
+def _levels(group: list[Segment]) -> list[int]:
+    glyphs = [g for s in group for w in s.words if w.source for g in w.source.glyphs]
+    return glyph_levels(glyphs, _main_size(group))
+
+
 def _tex(group: list[Segment], rules: list[Rule]) -> str:
     """TeX of a display: one row per main line (a system of equations becomes rows)."""
     glyphs = [g for s in group for w in s.words if w.source for g in w.source.glyphs]
     if any(UNREADABLE.search(g.text) for g in glyphs):
         return ""  # glyphs without a Unicode mapping cannot be written as TeX
     drawn = list(glyphs)
-    body = max(group, key=lambda s: sum(len(w.text) for w in s.words))
-    main_size = body.size
+    main_size = _main_size(group)
     glyphs, fractions = fractions_rebuilt(glyphs, rules, main_size)
     rows: list[list[Glyph]] = []
     row_lines: list[float] = []
@@ -225,8 +236,22 @@ def _tex(group: list[Segment], rules: list[Rule]) -> str:
         else ("\\begin{gathered} " + " \\\\ ".join(texts) + " \\end{gathered}")
     )
     # A glyph the TeX does not write (a fraction, an exponent, a limit lost on the way) would
-    # leave another formula: none is shown.
-    return "" if unaccounted(drawn, tex) else tex
+    # leave another formula: none is shown. Nor is one that writes a script of a script at a
+    # larger size than the PDF drew it ("f_{y}+" for f_{y^+}): its glyphs are all there, in
+    # another formula.
+    if unaccounted(drawn, tex) or script_levels.flattened(glyph_levels(drawn, main_size), tex):
+        return ""
+    return tex
+
+
+def glyph_levels(glyphs: list[Glyph], size: float) -> list[int]:
+    """How many of a display's glyphs are set at its size, a script's and a script of a
+    script's ([n0, n1, n2]), accents aside (drawn over a letter, counted with it)."""
+    levels = [0, 0, 0]
+    for glyph in glyphs:
+        if not unwritten(glyph.text):
+            levels[script_levels.size_level(glyph.size, size)] += 1
+    return levels
 
 
 def _row_tex(glyphs: list[Glyph], main_size: float) -> str:

@@ -226,7 +226,7 @@ def _upright_tex(run: list[Atom]) -> str:
 
 
 def _atom_tex(atom: Atom) -> str:
-    piece = tex_of(atom.base.text)
+    piece = tex_of(atom.base.text) if atom.base.text else "{}"  # a prescript's empty base
     if atom.accent:
         piece = f"{atom.accent}{{{piece}}}"
     if atom.sub:
@@ -258,11 +258,48 @@ def tex_of(text: str) -> str:
 
 
 def _script_tex(glyphs: list[Glyph]) -> str:
+    units = script_units(glyphs)
+    if any(sub or sup for _, sub, sup in units):
+        return _tidy_tex("".join(_nested_tex(unit) for unit in units))
     text = "".join(g.text for g in glyphs)
     letters = [g for g in glyphs if g.text.isalpha()]
     if len(letters) >= 2 and not any(ITALIC_FONT.search(g.font) or g.mathy for g in letters):
         return rf"\mathrm{{{tex_of(text)}}}"  # upright words: s_max → s_{\mathrm{max}}
     return tex_of(text).strip()
+
+
+def _nested_tex(unit: tuple[Glyph, list[Glyph], list[Glyph]]) -> str:
+    glyph, sub, sup = unit
+    piece = tex_of(glyph.text)
+    if sub:
+        piece += f"_{{{tex_of(''.join(g.text for g in sub)).strip()}}}"
+    if sup and all(g.text in PRIMES for g in sup):
+        piece += "".join(PRIMES[g.text] for g in sup)
+    elif sup:
+        piece += f"^{{{tex_of(''.join(g.text for g in sup)).strip()}}}"
+    return piece
+
+
+# A glyph of a script set smaller than the script's own glyphs (TeX's script-of-script size)
+# and raised or lowered from the glyph before it by this share of that glyph's size is a
+# script of that glyph: the "+" of f_{y^+}, the "i" of I_{m^i}, the "1" and "k" of y_{ζ_1^k,t}.
+NESTED_SHIFT = 0.1
+
+
+def script_units(glyphs: list[Glyph]) -> list[tuple[Glyph, list[Glyph], list[Glyph]]]:
+    """A script's glyphs as (glyph, its subscript, its superscript): a glyph smaller than the
+    script's first and shifted from the script glyph before it is that glyph's own script."""
+    units: list[tuple[Glyph, list[Glyph], list[Glyph]]] = []
+    level = glyphs[0].size if glyphs else 0.0
+    for glyph in glyphs:
+        if units and glyph.size < SCRIPT_SIZE * level:
+            anchor = units[-1][0]
+            shift = glyph.baseline - anchor.baseline  # positive: lowered
+            if abs(shift) > NESTED_SHIFT * anchor.size:
+                units[-1][1 if shift > 0 else 2].append(glyph)
+                continue
+        units.append((glyph, [], []))
+    return units
 
 
 def _tidy_tex(tex: str) -> str:
@@ -371,11 +408,18 @@ def _chunk_words(ordered: list[Glyph]) -> list[GlyphWord]:
             target = _accent_target(glyph, atoms)
             target.accent, target.accent_glyph = ACCENTS[glyph.text], glyph
             continue
+        if role == "sup" and _prescript(glyph, atoms[-1], following, main):
+            # set apart from the glyph before and kerned under the one after: a script written
+            # before its base ("r\,{}^{i}F", the i-th power of F), never r^{i}
+            atoms.append(Atom(replace(glyph, text="", x1=glyph.x0), sup=[glyph]))
+            continue
         if role in ("sub", "sup") and atoms:
             getattr(atoms[-1], role).append(glyph)
             continue
         if role == "mark":
             continue
+        if role == "unreadable":
+            glyph = replace(glyph, text=UNREADABLE_GLYPH)
         atoms.append(Atom(glyph))
     threshold = word_gap(atoms, main)
     words: list[GlyphWord] = []
@@ -403,7 +447,32 @@ def _main_size(glyphs: list[Glyph]) -> float:
         weights[round(g.size, 1)] += len(g.text)
     total = sum(weights.values())
     large = [size for size, weight in weights.items() if weight >= total / 3]
-    return max(large) if large else weights.most_common(1)[0][0]
+    main = max(large) if large else weights.most_common(1)[0][0]
+    for size in sorted(weights, reverse=True):
+        if size <= main:
+            break
+        if weights[size] >= 0.15 * total and _carries_scripts(glyphs, size):
+            return size
+    return main
+
+
+def _carries_scripts(glyphs: list[Glyph], size: float) -> bool:
+    """Whether the letters of this size carry every smaller glyph of the line as a raised or
+    lowered script: the size of a short formula whose scripts outnumber its letters
+    ("y_{t+1}" over a fraction's rule, "z_{t}^{j} = E_{t}z_{t+1}^{j-1}"). Larger glyphs
+    (a tall bracket) may stand beside them."""
+    bases = [g for g in glyphs if round(g.size, 1) == size]
+    if not any(g.text.isalpha() for g in bases):
+        return False
+    baseline = statistics.median(g.baseline for g in bases)
+    for glyph in glyphs:
+        if glyph.size >= SCRIPT_SIZE * size:
+            if round(glyph.size, 1) <= size or not glyph.text.isalpha():
+                continue
+            return False  # a larger letter: the line is set at another size
+        if abs(glyph.baseline - baseline) <= 0.08 * size:
+            return False  # a small glyph on the line's baseline: small text, not a script
+    return True
 
 
 # Marks set raised inside a script (a prime or a star: "w_{i'j}", "Z_{j*}"): part of it.
@@ -416,6 +485,9 @@ def _role(glyph: Glyph, main: float, baseline: float, atoms: list[Atom]) -> str:
         return "accent"  # drawn over the glyph before it
     if glyph.size >= SCRIPT_SIZE * main or not atoms:
         return "base"
+    nested = _nested_script(glyph, atoms[-1], main)
+    if nested:
+        return nested
     going_on = _script_going_on(glyph, atoms[-1], main)
     if going_on:
         return going_on
@@ -426,7 +498,57 @@ def _role(glyph: Glyph, main: float, baseline: float, atoms: list[Atom]) -> str:
         return "mark" if _footnote_mark(atoms, glyph) else "sup"
     if shift > 0.08 * main and atoms[-1].base.size >= SCRIPT_SIZE * main:
         return "sub"
+    if _off_its_script(glyph, atoms[-1], main):
+        # A script's size, raised or lowered from the script it touches, yet near the line's
+        # baseline: a script of that script or a glyph of the line, the positions cannot
+        # tell. Read on the line it states another formula ("f_{y}+g" for f_{y^+}g).
+        return "unreadable"
     return "base"
+
+
+def _prescript(glyph: Glyph, atom: Atom, following: Glyph | None, main: float) -> bool:
+    """A raised small glyph apart from the atom before it (more than a superscript's italic
+    correction) whose next full-size glyph starts under it: TeX sets a superscript, then a
+    script space, so only a script kerned onto what follows it overlaps that glyph."""
+    if following is None or following.size < SCRIPT_SIZE * main or atom.sub or atom.sup:
+        return False
+    apart = glyph.x0 - _right(atom) > 0.12 * main
+    return apart and following.x0 < glyph.x1 - 0.05 * main
+
+
+def _nested_script(glyph: Glyph, atom: Atom, main: float) -> str:
+    """ "sub" or "sup" when a glyph is a script of the atom's script (f_{y^+}, I_{m^i}): smaller
+    than the script's glyphs, just right of one of them and raised or lowered from it. It
+    joins that script, which writes it nested (script_units); else ""."""
+    for kind in ("sub", "sup"):
+        script = getattr(atom, kind)
+        if not script:
+            continue
+        own = [g for g in script if g.size >= SCRIPT_SIZE * script[0].size]
+        anchor = own[-1]
+        if glyph.size >= SCRIPT_SIZE * anchor.size:
+            continue  # the script's own size: it goes on, or is the atom's other script
+        if (
+            glyph.x0 < (anchor.x0 + anchor.x1) / 2
+            or glyph.x0 - max(g.x1 for g in script) > 0.25 * main
+        ):
+            continue  # under or over the anchor, or apart from the script
+        if abs(glyph.baseline - anchor.baseline) > NESTED_SHIFT * anchor.size:
+            return kind
+    return ""
+
+
+def _off_its_script(glyph: Glyph, atom: Atom, main: float) -> bool:
+    """A small glyph right after the atom's script, raised or lowered from that script's last
+    glyph: where the line's reading would make it a glyph of the line."""
+    for script in (atom.sub, atom.sup):
+        if not script:
+            continue
+        last = max(script, key=lambda g: g.x1)
+        touching = -0.1 * main < glyph.x0 - last.x1 < 0.25 * main
+        if touching and abs(glyph.baseline - last.baseline) > NESTED_SHIFT * last.size:
+            return True
+    return False
 
 
 def _script_going_on(glyph: Glyph, atom: Atom, main: float) -> str:

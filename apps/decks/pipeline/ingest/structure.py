@@ -630,6 +630,7 @@ def sections_read(
                             tex=equation.tex,
                             section=section,
                             page=page,
+                            levels=equation.levels or [],
                             lead=display_lead(
                                 join_lines(paragraph, vocabulary) if paragraph else announcing
                             ),

@@ -11,10 +11,18 @@ from __future__ import annotations
 import re
 
 from apps.decks import limits
-from apps.decks.pipeline import defects, display_math, role_titles, text, title_defects, title_style
+from apps.decks.pipeline import (
+    defects,
+    display_math,
+    role_titles,
+    script_levels,
+    text,
+    title_defects,
+    title_style,
+)
 from apps.decks.pipeline.issues import Issue, Revision
 from apps.decks.pipeline.paper import Equation, Figure, Paper, Section
-from apps.decks.pipeline.propose import bullets, context_fix
+from apps.decks.pipeline.propose import bullets, context_fix, displays
 from apps.decks.pipeline.propose.bullets import rewrite as rewrite_bullet
 from apps.decks.pipeline.propose.captions import caption_text, figure_title, mention_bullet
 from apps.decks.pipeline.propose.deck_level import (
@@ -23,7 +31,7 @@ from apps.decks.pipeline.propose.deck_level import (
     substantial,
 )
 from apps.decks.pipeline.slide_deck import MAX_BULLET_CHARS, Slide, SlideDeck
-from apps.decks.pipeline.title_defects import unused_title
+from apps.decks.pipeline.title_defects import subject_title, title_fragment, unused_title
 
 INTRO = re.compile(r"intro|background|motivation|overview|preliminar", re.I)
 CONCLUSION = re.compile(r"conclu|summary|outlook|future work|closing|final remarks", re.I)
@@ -44,6 +52,10 @@ OWN_WORK = re.compile(
 )
 MAX_FIGURE_SLIDES = 8
 TARGET_SLIDES = 15
+# A paper with this many displays that read whole (and more of them than figures) is a
+# derivation: its text slides are filled up with its key displays, at most this many slides.
+DERIVATION_DISPLAYS = 3
+KEY_DISPLAY_SLIDES = 4
 MAX_BODY_TEXT_SLIDES = 5
 TEXT_BULLETS = 4
 FIGURE_BULLET_WORDS = 24
@@ -243,16 +255,23 @@ class BuiltinProposer:
         yet); None when the section has too few clean sentences."""
         shown = used_equations(used)
         equation = equation_for(paper, section, shown)
-        count = TEXT_BULLETS - 2 if equation else TEXT_BULLETS
+        # the display takes two bullets' room, the definitions of its symbols one more
+        defined = equation is not None and bool(displays.symbol_definitions(paper, equation))
+        count = TEXT_BULLETS - (2 + defined) if equation else TEXT_BULLETS
         chosen = self._bullets(section.paragraphs, scorer, used, count)
-        if equation is not None:  # its sentence last, just over it
-            chosen = _with_lead(chosen, equation.lead)
+        if equation is not None:  # its sentence where the paper has it, the display under it
+            chosen = displays.with_lead_in_order(
+                _with_lead(chosen, equation.lead), equation.lead, section.paragraphs
+            )
+            chosen = _with_definitions(chosen, paper, equation, used)
         if len(chosen) < 2:
             return None
         slide = self._text_slide(title, chosen, role, section.paragraphs)
         if equation is not None and equation.lead in slide.bullets:
             used.update((equation.lead.lower(), EQUATION_USED + equation.tex))
-            slide = slide.model_copy(update={"equation": equation.tex})
+            slide = slide.model_copy(
+                update={"equation": equation.tex, "equation_lead": equation.lead}
+            )
         return slide
 
     @staticmethod
@@ -375,28 +394,43 @@ class BuiltinProposer:
                     else paper_order_index(slides, section, paper)
                 )
                 slides.insert(index, slide)
-        # Still too few: a derivation's key displays, each under its sentence, on slides of
-        # their own (a paper made of equations is presented by them).
-        for equation in key_equations(paper, used_equations(used)):
-            if len(slides) >= low:
+        # A paper made of equations is presented by them: its key displays (the ones its text
+        # refers to most, numbered first), each under its sentence with the definitions of its
+        # symbols, on slides of their own in the paper's order. A deck still short of its
+        # fewest slides takes as many as it needs; one at its size gets the model's displays its
+        # text slides left out (they show one display a section at most), up to the size a
+        # deck aims at.
+        shown = used_equations(used)
+        # a lead that points at another display would point at what its slide does not show
+        wanted = [e for e in key_equations(paper, shown) if not _points_elsewhere(e)]
+        # made of equations: more displays that read whole than figures, three at least
+        displayed = len(shown) + len(wanted)
+        figures = sum(1 for f in paper.figures if f.kind == "figure")
+        derivation = displayed >= DERIVATION_DISPLAYS and displayed > figures
+        added: set[int] = set()  # the display slides made here
+        for equation in wanted:
+            room = len(slides) < min(high, TARGET_SLIDES) and len(added) < KEY_DISPLAY_SLIDES
+            if len(slides) >= low and not (derivation and room):
                 break
+            if any(text.similar(equation.lead, b) for s in slides for b in s.bullets):
+                continue  # its lead says what a slide says already (repeated_bullet)
             section = next((s for s in paper.sections if s.title == equation.section), None)
-            title = unused_title(equation.section or "Key equations", {s.title for s in slides})
+            title = _display_title(equation, {s.title for s in slides})
+            if not title:
+                continue  # every title it could have is another slide's (repeated_title)
+            bullets_shown = _with_definitions([equation.lead], paper, equation, used)
             slide = Slide(
                 kind="bullets",
                 title=title[:120],
-                bullets=[equation.lead],
+                bullets=bullets_shown,
                 equation=equation.tex,
+                equation_lead=equation.lead,
                 role="method",
                 notes=" ".join(section.paragraphs)[:1500] if section else "",
             )
             used.update((equation.lead.lower(), EQUATION_USED + equation.tex))
-            slides.insert(
-                paper_order_index(slides, section, paper)
-                if section
-                else _before_conclusion(slides),
-                slide,
-            )
+            slides.insert(_display_index(slides, section, paper, equation, added), slide)
+            added.add(id(slide))
         return slides
 
     # ------------------------------------------------------------------- revise
@@ -486,8 +520,13 @@ def _showable(equation: Equation, shown: set[str]) -> bool:
         and bool(equation.lead)
         and len(equation.lead) <= MAX_BULLET_CHARS  # a bullet, or the slide cannot be made
         and display_math.clean_tex(equation.tex)
+        # its scripts set as small as the paper sets them (none flattened)
+        and not script_levels.flattened(equation.levels, equation.tex)
         # the sentence's object is the display under it: only its other defects count
-        and all(kind == "broken_sentence" for kind, _ in defects.text_defects(equation.lead))
+        and all(
+            display_math.announces_display(kind, part)
+            for kind, part in defects.text_defects(equation.lead)
+        )
     )
 
 
@@ -515,6 +554,88 @@ def key_equations(paper: Paper, shown: set[str]) -> list[Equation]:
     body = " ".join(p for s in paper.sections for p in s.paragraphs)
     candidates = [e for e in paper.equations if _showable(e, shown)]
     return sorted(candidates, key=lambda e: (-_mentions(e, body), not e.number))
+
+
+# What a lead announces: "… subject to the following budget constraint:" → "budget constraint"
+LEAD_OBJECT = re.compile(
+    r"\b(?:the\s+following|the|an?)\s+((?:[A-Za-z][\w’'()–-]*\s+){1,4}[A-Za-z][\w’'()–-]*)\s*:$"
+)
+
+
+def _display_title(equation: Equation, taken: set[str]) -> str:
+    """A key display's slide title: what its lead announces ("Budget constraint"), else the
+    lead's subject ("Second component of the prior"), else its section's title once more;
+    "" when each of them titles another slide already. A phrase with a verb is no title."""
+    found = LEAD_OBJECT.search(equation.lead)
+    announced = found.group(1)[:1].upper() + found.group(1)[1:] if found else ""
+    phrases = [announced, subject_title(equation.lead)]
+    candidates = [c for c in phrases if len(c.split()) >= 2 and not NO_TITLE.search(c)]
+    if equation.section:
+        candidates.append(unused_title(equation.section, set(taken)))
+    for title in candidates:
+        if title and not title_fragment(title) and title not in taken:
+            return title[:120]
+    return ""
+
+
+NO_TITLE = re.compile(r"^\w+ing\b|\b(?:is|are|was|were|be|been|therefore|thus|then)\b", re.I)
+
+
+def _points_elsewhere(equation: Equation) -> bool:
+    """Its lead points at another display ("the upper lines of equation (6) give:")."""
+    return any(
+        kind == "equation" and number != equation.number
+        for kind, number in defects.pointers(equation.lead)
+    )
+
+
+def _with_definitions(
+    chosen: list[str], paper: Paper, equation: Equation, used: set[str]
+) -> list[str]:
+    """The bullets with the definitions of the display's symbols right under its lead, when the
+    paper gives them after it and the slide has room for them."""
+    definitions = displays.symbol_definitions(paper, equation)
+    if not definitions or definitions.lower() in used or equation.lead not in chosen:
+        return chosen
+    budget = limits.get_int("words_text_slide") - 8
+    if len(chosen) >= TEXT_BULLETS or (
+        sum(text.word_count(b) for b in chosen) + text.word_count(definitions) > budget
+    ):
+        return chosen
+    used.add(definitions.lower())
+    at = chosen.index(equation.lead) + 1
+    return [*chosen[:at], definitions, *chosen[at:]]
+
+
+def _display_index(
+    slides: list[Slide],
+    section: Section | None,
+    paper: Paper,
+    equation: Equation,
+    displays_made: set[int],
+) -> int:
+    """Where a display's slide goes: after the slides on its section (and on the displays of
+    that section that come before it in the paper), before the display slides made for its
+    later displays, before the conclusions."""
+    if section is None:
+        return _before_conclusion(slides)
+    index = paper_order_index(slides, section, paper)
+    order = {e.tex: n for n, e in enumerate(paper.equations)}
+    here = order.get(equation.tex, len(order))
+    # the section's first slide opens it: a display of the section never goes before it
+    first = next(
+        (i for i, s in enumerate(slides) if s.title.removesuffix(" (continued)") == section.title),
+        None,
+    )
+    while (
+        index > 0
+        and (id(slides[index - 1]) in displays_made or (first is not None and index - 1 > first))
+        and order.get(slides[index - 1].equation, -1) > here
+    ):
+        index -= 1  # a later display of the same section was placed already
+    while index < len(slides) and -1 < order.get(slides[index].equation, -1) < here:
+        index += 1  # an earlier one: after it
+    return index
 
 
 def _with_lead(chosen: list[str], lead: str) -> list[str]:

@@ -277,6 +277,9 @@ def paper_order_index(slides: list[Slide], section: Section, paper: Paper) -> in
         home = order.get(_base_title(slide.title))
         if home is None and figure is not None:
             home = order.get(figure.section)
+        if home is None and slide.equation:  # a display's slide, titled by what it states
+            shown = next((e for e in paper.equations if e.tex == slide.equation), None)
+            home = order.get(shown.section) if shown is not None else None
         if home is not None and home <= target:
             index = number + 1
     return min(index, end)

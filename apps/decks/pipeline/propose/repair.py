@@ -151,6 +151,14 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     if issue.evidence.get("where") == "caption":
         return [slide.model_copy(update={"caption": ""})], "showed the plot without the sentence"
     if issue.evidence.get("where") == "equation":
+        over = slide.bullets_over_equation()
+        lead = slide.bullets[over - 1] if over else ""
+        if lead.rstrip().endswith(":"):  # the sentence that led into it would lead nowhere
+            kept = [b for b in slide.bullets if b != lead]
+            update = {"equation": "", "equation_lead": "", "bullets": kept}
+            return [slide.model_copy(update=update)], (
+                "removed the broken display equation and the sentence that led into it"
+            )
         return [slide.model_copy(update={"equation": ""})], "removed the broken display equation"
     if "errors" in issue.evidence:
         return _untypeset(slide, issue, work)
@@ -182,6 +190,8 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
         kept.insert(position, fixed)
         work.used.add(fixed.lower())
         action = f"rewrote bullet {position + 1}: “{text.shorten(fixed, 12, ellipsis=True)}”"
+        if original == slide.equation_lead:  # the display stays under its rewritten lead
+            return [slide.model_copy(update={"bullets": kept, "equation_lead": fixed})], action
     else:
         replacement = _next_sentence(slide, work)
         if replacement:
@@ -189,6 +199,10 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
             action = "replaced the bullet with another sentence of the same part"
         else:
             action = "removed the bullet"
+    if original == slide.equation_lead:
+        # a display without the sentence that introduces it says nothing: it goes with it
+        update = {"bullets": kept, "equation": "", "equation_lead": ""}
+        return [slide.model_copy(update=update)], f"{action} and the display it introduced"
     return [slide.model_copy(update={"bullets": kept})], action
 
 

@@ -150,7 +150,7 @@ def _slide(deck: SlideDeck, slide: Slide, paper: Paper) -> tuple[dict, str]:
     title = f"# {inline(slide.title)}"
     text_class = " text-compact" if slide.compact else ""
     if slide.kind != "figure" or not figures:
-        body = [title, _bullets(slide.bullets), _equation(slide.equation)]
+        body = [title, *_bullets_and_equation(slide)]
         return {"layout": "default", "class": f"deck-text{text_class}"}, _join(body)
     if slide.fit == "cover":
         fields = {"layout": "image-right", "image": _figure_src(figures[0])}
@@ -181,7 +181,7 @@ def _slide(deck: SlideDeck, slide: Slide, paper: Paper) -> tuple[dict, str]:
         body = [title, _image(figure), _caption(figure, slide), takeaway]
         return {"layout": "default", "class": f"deck-wide{text_class}"}, _join(body)
     # The caption goes under the text, so that the figure has its column's whole height.
-    text = [_bullets(slide.bullets), _equation(slide.equation), _caption(figure, slide)]
+    text = [*_bullets_and_equation(slide), _caption(figure, slide)]
     picture = [_image(figure)]
     left, right = (picture, text) if slide.layout == "figure-left" else (text, picture)
     side = "figure-left" if slide.layout == "figure-left" else "figure-right"
@@ -215,6 +215,16 @@ def _takeaway(bullets: list[str]) -> str:
 
 def _bullets(bullets: list[str]) -> str:
     return "\n".join(f"- {inline(b)}" for b in bullets)
+
+
+def _bullets_and_equation(slide: Slide) -> list[str]:
+    """The bullets with the display under its lead: in the paper's order on the slide."""
+    over = slide.bullets_over_equation() if slide.equation.strip() else len(slide.bullets)
+    return [
+        _bullets(slide.bullets[:over]),
+        _equation(slide.equation),
+        _bullets(slide.bullets[over:]),
+    ]
 
 
 def _equation(tex: str) -> str:

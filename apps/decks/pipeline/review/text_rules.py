@@ -11,6 +11,7 @@ from apps.decks.pipeline import (
     display_math,
     garbled,
     role_titles,
+    script_levels,
     title_style,
 )
 from apps.decks.pipeline.propose.captions import plot_caption_defect
@@ -79,7 +80,9 @@ def _texts(c: SlideContext) -> list[tuple[str, int, str]]:
 def bullet_defects(c: SlideContext):
     for where, index, text in _texts(c):
         for kind, part in defects.text_defects(text):
-            if kind == "broken_sentence" and _leads_shown_display(c, where, index, text):
+            if display_math.announces_display(kind, part) and _leads_shown_display(
+                c, where, index, text
+            ):
                 continue  # "… is calculated according to:" over the display it announces
             yield c.issue(
                 kind,
@@ -98,14 +101,14 @@ def _key(sentence: str) -> str:
 
 
 def _leads_shown_display(c: SlideContext, where: str, index: int, bullet: str) -> bool:
-    """The slide's last bullet, ending with a colon, over the display the slide shows: the
-    sentence that introduces it, not one cut from it."""
+    """The bullet right over the display the slide shows, ending with a colon: the sentence
+    that introduces it, not one cut from it."""
     slide = c.slide
     return (
         slide is not None
         and bool(slide.equation)
         and where == "bullet"
-        and index == len(slide.bullets) - 1
+        and index == slide.bullets_over_equation() - 1
         and bullet.rstrip().endswith(":")
     )
 
@@ -230,7 +233,9 @@ def equation_defects(c: SlideContext):
     """The slide's display equation as a reader sees it: rebuilt whole, or broken."""
     if c.slide is None or not c.slide.equation:
         return
-    problem = display_math.display_problem(c.slide.equation)
+    problem = display_math.display_problem(c.slide.equation) or script_levels.flattened(
+        _drawn_levels(c), c.slide.equation
+    )
     if problem:
         yield c.issue(
             "broken_math",
@@ -241,6 +246,18 @@ def equation_defects(c: SlideContext):
             text=c.slide.equation[:200],
             part=problem,
         )
+
+
+def _drawn_levels(c: SlideContext) -> list[int]:
+    """The glyphs at each size of the paper's display the slide shows (the one written so, or
+    the one its lead introduces): what the shown formula's scripts are checked against."""
+    slide = c.slide
+    for equation in c.paper.equations:
+        if equation.tex == slide.equation or (
+            equation.lead and equation.lead in (slide.equation_lead, *slide.bullets[-1:])
+        ):
+            return equation.levels
+    return []
 
 
 @slide_rule
