@@ -8,7 +8,6 @@ formula with a glyph no reading recovers is dropped with its sentence, never sho
 from __future__ import annotations
 
 import json
-import re
 
 import pytest
 from django.conf import settings
@@ -20,6 +19,7 @@ from apps.decks.pipeline.ingest.cells import cells_mark
 from apps.decks.pipeline.ingest.glyphs import Glyph, line_words, words_text
 from apps.decks.pipeline.ingest.layout import Layout, Segment, _word
 from apps.decks.pipeline.propose.bullets import rewrite
+from tests.decks.paper_text import formulas as formulas_of
 from tests.decks.paperfactory import needs_pdflatex, pdflatex_copy
 
 FOLDER = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "mathreading"
@@ -35,13 +35,8 @@ def paper(tmp_path_factory):
     return _read(PDF, tmp_path_factory)
 
 
-def _formulas(paper) -> set[str]:
-    text = " ".join(p for s in paper.sections for p in s.paragraphs)
-    return set(re.findall(r"(?<!\\)\$[^$]+(?<!\\)\$", text))
-
-
 def test_negated_relations_keep_their_slash(paper):
-    formulas = _formulas(paper)
+    formulas = formulas_of(paper)
     # \neq and \not\equiv are drawn with CMSY's zero-width slash; \notin with a "/" over "∈";
     # \nleq is one glyph of the AMS fonts.
     for tex in ("$i \\neq j$", "$k \\notin S$", "$a \\not\\equiv b$", "$u \\nleq v$"):
@@ -51,7 +46,7 @@ def test_negated_relations_keep_their_slash(paper):
 
 
 def test_accents_drawn_over_tall_letters_stay_on_their_letter(paper):
-    formulas = _formulas(paper)
+    formulas = formulas_of(paper)
     for tex in (
         "$\\hat{\\beta}$",
         "$\\tilde{\\beta}$",
@@ -70,7 +65,7 @@ def test_accents_drawn_over_tall_letters_stay_on_their_letter(paper):
 
 
 def test_primes_and_stars_inside_a_script_are_part_of_it(paper):
-    formulas = _formulas(paper)
+    formulas = formulas_of(paper)
     for tex in ("$Z_{j*}$", "$w_{i'j}$", "$f'(x)$"):
         assert tex in formulas, (tex, formulas)
 
@@ -123,7 +118,7 @@ def test_the_source_still_builds_the_committed_paper(tmp_path, tmp_path_factory,
     pdf = pdflatex_copy(FOLDER, "tessera-mathreading.tex", tmp_path)
     rebuilt = _read(pdf, tmp_path_factory)
     assert rebuilt.title == paper.title
-    assert _formulas(rebuilt) == _formulas(paper)
+    assert formulas_of(rebuilt) == formulas_of(paper)
 
 
 @pytest.mark.slow

@@ -20,6 +20,7 @@ from apps.decks.pipeline.render.measure import SlideMeasure
 from apps.decks.pipeline.review.registry import SlideContext
 from apps.decks.pipeline.review.text_rules import equation_defects
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+from tests.decks.paper_text import formulas as formulas_of
 from tests.decks.paperfactory import needs_pdflatex, pdflatex_copy
 
 FOLDER = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "nestedscripts"
@@ -37,13 +38,8 @@ def paper(tmp_path_factory):
     return _read(PDF, tmp_path_factory)
 
 
-def _formulas(paper) -> set[str]:
-    text = " ".join(p for s in paper.sections for p in s.paragraphs)
-    return set(re.findall(r"(?<!\\)\$[^$]+(?<!\\)\$", text))
-
-
 def test_a_script_of_a_script_in_running_text_is_read_nested(paper):
-    formulas = _formulas(paper)
+    formulas = formulas_of(paper)
     for tex in (
         "$f_{y^{+}}$",
         "$f_{y^{0}}$",
@@ -58,7 +54,7 @@ def test_a_script_of_a_script_in_running_text_is_read_nested(paper):
 
 
 def test_products_and_stacked_scripts_stay_as_they_are(paper):
-    formulas = _formulas(paper)
+    formulas = formulas_of(paper)
     for tex in ("$a_{i}b$", "$a_{i}b_{j} + c$", "$x_{i}^{2}$", "$g_{y}^{+}$"):
         assert tex in formulas, (tex, sorted(formulas))
 
@@ -127,7 +123,7 @@ def test_a_display_whose_scripts_of_scripts_were_written_larger_is_found_by_its_
 def test_the_source_still_builds_the_committed_paper(tmp_path, tmp_path_factory, paper):
     pdf = pdflatex_copy(FOLDER, "tessera-nestedscripts.tex", tmp_path)
     rebuilt = _read(pdf, tmp_path_factory)
-    assert _formulas(rebuilt) == _formulas(paper)
+    assert formulas_of(rebuilt) == formulas_of(paper)
     assert [e.tex for e in rebuilt.equations] == [e.tex for e in paper.equations]
 
 
