@@ -288,6 +288,19 @@ def test_a_sentence_ends_at_a_word_that_ends_like_an_abbreviation():
     assert found == ["Yield rose in the trial.", "The interval.", "Smith et al. agree."]
 
 
+@pytest.mark.parametrize(
+    "pointer",
+    ["ref. [12]", "Ref. [12]", "eq. (3)", "Eqn. 3", "Sect. 2", "fig. 4", "Thm. 1", "pp. 3-9"],
+)
+def test_a_sentence_goes_on_after_a_pointer_abbreviation(pointer):
+    # "… that CMS reports in ref. [12] agree …" was cut after "ref." into two sentences, and
+    # the slide showed "… that CMS reports in ref".
+    from apps.decks.pipeline.text import sentences
+
+    found = sentences(f"The values that we compare with {pointer} agree well. A second sentence.")
+    assert found == [f"The values that we compare with {pointer} agree well.", "A second sentence."]
+
+
 def test_a_slide_left_with_too_little_gets_a_finding_from_further_in_its_section():
     # The slide's notes keep only the opening of its section; the section's clean sentences
     # come later. The fragment's place goes to one of them, a finding first.
