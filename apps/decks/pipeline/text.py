@@ -148,7 +148,13 @@ def word_count(text: str) -> int:
 
 NOUN_CITATION = re.compile(
     r"\b(?:in|of|by|from|to|see|with|than|and|paper|study|work|article|replication|"
-    r"reproduction|authors of|version of)\s*\[\d",
+    r"reproduction|authors of|version of|refs?\.)\s*\[\d|"
+    # a citation that is the subject of its verb: "we found that [12] was closer" (after a
+    # noun, "the fit [12] is closer", it only qualifies the subject and may go)
+    r"(?:^|\b(?:that|while|whereas|but|since|because|although|as|and)\s+|[,;:]\s*)\[\d[\d,;\s\-–]*\]\s+(?:(?:also|first|recently|then)\s+)?(?:is|was|are|were|has|have|had|"
+    r"shows?|showed|finds?|found|reports?|reported|proposes?|proposed|uses?|used|suggests?|"
+    r"suggested|argues?|argued|demonstrates?|demonstrated|observes?|observed|obtains?|"
+    r"obtained|measures?|measured|claims?|claimed|introduces?|introduced)\b",
     re.I,
 )
 # A run-in paragraph heading: "Tuning — …", "CUSUM processes: The first type …".
