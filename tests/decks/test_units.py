@@ -61,6 +61,44 @@ def test_condense_removes_markers_and_citations(sentence, expected):
 
 
 @pytest.mark.parametrize(
+    "sentence, max_words, kept, dropped",
+    [
+        (
+            # a long sentence loses its asides, never a parenthesis that is a noun of it
+            "A simple way of placing both plots on the same coordinate axes is to require that "
+            "their (0,0) and (1,1) points coincide on the page, which we do with one command.",
+            28,
+            ["their (0,0) and (1,1) points"],
+            [],
+        ),
+        (
+            "The estimator (which we call the fast one, see below for the details of it) is "
+            "consistent under the usual regularity conditions and converges quickly in practice.",
+            20,
+            ["The estimator is consistent"],
+            ["which we call"],
+        ),
+        (
+            "Each walker (a particle of the model) moves to the neighbour at (x, y) chosen "
+            "uniformly among the free sites of the lattice.",
+            20,
+            ["at (x, y) chosen"],
+            ["a particle"],
+        ),
+    ],
+)
+def test_condense_drops_asides_but_keeps_parentheses_that_are_nouns(
+    sentence, max_words, kept, dropped
+):
+    bullet = text.condense(sentence, max_words)
+    assert bullet is not None
+    for words in kept:
+        assert words in bullet
+    for words in dropped:
+        assert words not in bullet
+
+
+@pytest.mark.parametrize(
     "sentence",
     [
         "As described in [1], the order is computed greedily by the authors of the study.",

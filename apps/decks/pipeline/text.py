@@ -66,6 +66,28 @@ CITATION_AUTHOR = re.compile(
     r"\s*\((?:see\s+)?(?:e\.g\.,?\s*)?[A-Z][A-Za-z'’\-]+(?: et al\.| and [A-Z][A-Za-z'’\-]+)?,? \d{4}[a-z]?(?:[;,] [^()]{0,60})?\)"
 )
 PARENTHETICAL = re.compile(r"\s*\([^()]{0,90}\)")
+# A parenthesis that is a noun of its sentence, not an aside: after a determiner or a
+# preposition ("their (0,0) and (1,1) points", "at (x, y)"), or a tuple of numbers or symbols.
+_NOUN_BEFORE_PARENTHESIS = re.compile(
+    r"\b(?:the|a|an|their|its|our|his|her|this|these|those|of|at|to|from|between|and|or|"
+    r"with|by|in|on|into|onto)\s*$",
+    re.I,
+)
+_TUPLE = re.compile(r"^\(\s*[-+−]?[\w.]{1,8}\s*(?:[,;]\s*[-+−]?[\w.]{1,8}\s*)+\)$")
+
+
+def without_asides(value: str) -> str:
+    """The text without its parenthetical asides; a parenthesis that is a noun stays."""
+
+    def aside(match: re.Match) -> str:
+        inside = match.group(0).strip()
+        if _TUPLE.match(inside) or _NOUN_BEFORE_PARENTHESIS.search(value[: match.start()]):
+            return match.group(0)
+        return ""
+
+    return PARENTHETICAL.sub(aside, value)
+
+
 FIGURE_REF = re.compile(
     r"\b(?:Figure|Figures|Fig\.|Figs\.|Table|Tables|Tab\.)\s*(\d+(?:\.\d+)?)(?:\s*[a-z]\b)?"
     r"(?:\s*(?:,|and|&|–|-|to)\s*(\d+(?:\.\d+)?))*",
@@ -333,7 +355,7 @@ def condense(sentence: str, max_words: int = 24) -> str | None:
     text = LEADING_MARKERS.sub("", text)
     if word_count(text) > max_words:
         text = APPOSITIVE.sub("", text)
-        text = PARENTHETICAL.sub("", text)
+        text = without_asides(text)
     text = re.sub(r"\s+", " ", text).strip().rstrip(".;:, ")
     if word_count(text) > max_words:
         text = _clause(text, max_words) or text

@@ -123,7 +123,7 @@ def caption_text(figure: Figure, max_words: int = 28) -> str:
     if len(parts) > 1 and text.word_count(caption) <= 6:
         caption = f"{caption} {parts[1]}"
     if text.word_count(caption) > max_words:
-        caption = text.PARENTHETICAL.sub("", caption)
+        caption = text.without_asides(caption)
     return text.shorten(caption, max_words, ellipsis=True)
 
 
