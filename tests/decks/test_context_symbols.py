@@ -250,3 +250,39 @@ def test_a_text_slide_left_without_bullets_goes():
     use = "The solver stops once the residual $Z$ falls below one thousandth"
     slides = [Slide(kind="title", title="T"), Slide(kind="bullets", title="Solver", bullets=[use])]
     assert context_fix.self_contained(slides, paper) == slides[:1]
+
+
+def test_a_display_removed_takes_the_sentence_leading_into_it_wherever_it_stands():
+    # The lead stands among the bullets (the paper's order), a definition under the display:
+    # left alone, "… with probability density function:" led into the next bullet, which then
+    # read as the removed formula's statement (set 9: a Poisson lead over the negative
+    # binomial's parameterization).
+    lead = "The simplest model of the counts is the Poisson law with density:"
+    slide = Slide(
+        kind="bullets",
+        title="Count models",
+        bullets=[FILLER, lead, "The negative binomial adds a shape parameter"],
+        equation="f(y) = e^{-\\mu}\\mu^{y}/y!",
+        equation_lead=lead,
+    )
+    after = slide.without_equation()
+    assert after.bullets == [FILLER, "The negative binomial adds a shape parameter"]
+    assert (after.equation, after.equation_lead) == ("", "")
+
+
+def test_a_display_without_room_for_its_definitions_leaves_with_its_lead(paper, monkeypatch):
+    display = next(e for e in paper.equations if "w_{i}" in e.tex)
+    lead = "The nightly calibration minimises the weighted squared error of the sensor readings:"
+    under = "The error is summed over the night"
+    slide = Slide(
+        kind="bullets",
+        title="The calibration loss",
+        bullets=[lead, under, FILLER],
+        equation=display.tex,
+        equation_lead=lead,
+    )
+    monkeypatch.setattr(context_fix, "_room", lambda *args: False)  # a slide already full
+    fixed = context_fix.self_contained([Slide(kind="title", title="T"), slide], paper)[1]
+    assert fixed.equation == ""
+    assert lead not in fixed.bullets
+    assert fixed.bullets == [under, FILLER]

@@ -68,6 +68,17 @@ class Slide(BaseModel):
             return self.bullets.index(self.equation_lead) + 1
         return len(self.bullets)
 
+    def without_equation(self, bullets: list[str] | None = None) -> Slide:
+        """The slide without its display (and with `bullets`, when given). The sentence that
+        led into the display ("… with probability density function:") goes with it: left
+        alone it leads into the next bullet, which then reads as the formula's statement."""
+        kept = list(self.bullets if bullets is None else bullets)
+        over = self.bullets_over_equation()
+        lead = self.bullets[over - 1] if self.equation and over else ""
+        if lead.rstrip().endswith(":") and lead in kept:
+            kept.remove(lead)
+        return self.model_copy(update={"bullets": kept, "equation": "", "equation_lead": ""})
+
 
 class SlideDeck(BaseModel):
     model_config = ConfigDict(extra="forbid")

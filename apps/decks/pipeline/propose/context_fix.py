@@ -171,8 +171,9 @@ def _continued(bullet: str) -> str:
 def _for_display(slide: Slide, added: list[str] | None, names: str) -> Outcome:
     """The display's definitions go before the sentence that leads into it (kept last, over
     the display); without them the display and that sentence leave the slide."""
-    lead_last = bool(slide.bullets) and slide.bullets[-1].rstrip().endswith(":")
-    at = len(slide.bullets) - 1 if lead_last else len(slide.bullets)
+    over = slide.bullets_over_equation()
+    leads = bool(over) and slide.bullets[over - 1].rstrip().endswith(":")
+    at = over - 1 if leads else len(slide.bullets)
     if added is not None:
         lowered = {m.lower() for m in added}
         rest = [b for b in slide.bullets[:at] if b.lower() not in lowered]
@@ -187,11 +188,10 @@ def _for_display(slide: Slide, added: list[str] | None, names: str) -> Outcome:
             f"brought the sentence introducing {names} onto the slide before its display",
             len(kept),
         )
-    kept = slide.bullets[:at]
     return Outcome(
-        slide.model_copy(update={"bullets": kept, "equation": ""}),
+        slide.without_equation(),
         f"removed the display (and its lead): it uses {names}, which no slide introduces",
-        len(kept),
+        at,
     )
 
 

@@ -151,15 +151,10 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     if issue.evidence.get("where") == "caption":
         return [slide.model_copy(update={"caption": ""})], "showed the plot without the sentence"
     if issue.evidence.get("where") == "equation":
-        over = slide.bullets_over_equation()
-        lead = slide.bullets[over - 1] if over else ""
-        if lead.rstrip().endswith(":"):  # the sentence that led into it would lead nowhere
-            kept = [b for b in slide.bullets if b != lead]
-            update = {"equation": "", "equation_lead": "", "bullets": kept}
-            return [slide.model_copy(update=update)], (
-                "removed the broken display equation and the sentence that led into it"
-            )
-        return [slide.model_copy(update={"equation": ""})], "removed the broken display equation"
+        after = slide.without_equation()
+        if after.bullets != slide.bullets:  # the sentence that led into it would lead nowhere
+            return [after], "removed the broken display equation and the sentence that led into it"
+        return [after], "removed the broken display equation"
     if "errors" in issue.evidence:
         return _untypeset(slide, issue, work)
     original = issue.evidence.get("text", "")
@@ -216,8 +211,11 @@ def _untypeset(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str
         return any(flat and (flat in e or e in flat) for e in failed)
 
     kept = [b for b in slide.bullets if not shown_raw(b)]
-    update = {"bullets": kept, "equation": ""}
-    slide_after = slide.model_copy(update=update)
+    slide_after = (
+        slide.without_equation(kept)
+        if slide.equation
+        else slide.model_copy(update={"bullets": kept})
+    )
     if shown_raw(slide.title):
         slide_after = _title(slide_after, issue, work)[0][0]
     if slide_after == slide:
