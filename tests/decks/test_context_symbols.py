@@ -286,3 +286,18 @@ def test_a_display_without_room_for_its_definitions_leaves_with_its_lead(paper, 
     assert fixed.equation == ""
     assert lead not in fixed.bullets
     assert fixed.bullets == [under, FILLER]
+
+
+@pytest.mark.parametrize(
+    "tex, defined",
+    [
+        ("f(y; \\mu ) = \\frac{\\exp (-\\mu ) \\cdot \\mu^{y}}{y!}", {"f", "y", "\\mu"}),
+        ("\\log (\\mu_{i}) = x_{i}^{\\top}\\beta", {"\\mu"}),
+        ("a = b \\\\ c = d", set()),  # rows: an equation system, not a definition
+        ("x \\leq y", set()),
+    ],
+)
+def test_a_display_defines_what_its_left_side_names(tex, defined):
+    # "f(y; mu) = …" defines f of its arguments: a deck showing the Poisson density under its
+    # lead needs no earlier definition of f, y or mu (set 9 lost every model formula)
+    assert context_fix.defined_by_display(tex) == defined

@@ -28,6 +28,11 @@ def _kinds(bullet: str) -> set[str]:
         ),
         ("The shift takes the value 1 or 2 with equal probabilities $(_{2}^{1})$", "lost_formula"),
         ("Where $\\sigma$ is the conditional variance of the linear statistic", "lost_formula"),
+        (
+            # a display cut out after its verb ("… is [formula] with mean …")
+            "One form of its probability density function is with mean $\\mu$ and shape $\\theta$",
+            "lost_formula",
+        ),
         ("The argument follows a multivariate $t$ distribution. $c_{j}V c_{i}$", "lost_formula"),
         ("Far, we have only considered models with a single random intercept", "lost_opening"),
         ("Y, and $B$, it is convenient to include case weights in the model", "lost_opening"),

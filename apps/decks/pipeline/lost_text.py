@@ -24,7 +24,10 @@ ORPHAN_EQUATION = re.compile(
 GAP = re.compile(
     r"\b(?:both|either|neither|between)\s+(?:and|or|nor)\b|"
     r"\b(?:let|where|whether|since|because|if)\s+(?:is|are|denotes?|be)\b|"
-    r"\b(?:and|or)\s+(?:are|is)\s+(?:fulfilled|satisfied|met|true|given|known|equal)\b",
+    r"\b(?:and|or)\s+(?:are|is)\s+(?:fulfilled|satisfied|met|true|given|known|equal)\b|"
+    # a display cut out after its verb: "Its density function is [formula] with mean $\mu$ …"
+    r"\b(?:is|are|reads|becomes|(?:is|are)\s+given\s+by)\s+with\s+(?:mean|means|variance|"
+    r"parameters?|shape|scale|rate|probability|density|support|expectation)\b",
     re.I,
 )
 # A script without its base, inside a formula: "$(_{3}^{1})$", "$\exp(-_{2}^{1} x)$" (a

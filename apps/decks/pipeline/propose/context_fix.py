@@ -64,9 +64,23 @@ def missing_for_display(
 ) -> list[tuple[Symbol, str]]:
     if not slide.equation:
         return []
-    seen = earlier | keys_of([slide.title, *slide.bullets])
-    lead = slide.bullets[-1] if slide.bullets and slide.bullets[-1].endswith(":") else ""
+    # a display defines what its left side names: "f(y; \mu) = …" defines f of its arguments
+    seen = earlier | keys_of([slide.title, *slide.bullets]) | defined_by_display(slide.equation)
+    over = slide.bullets_over_equation()
+    lead = slide.bullets[over - 1] if over and slide.bullets[over - 1].endswith(":") else ""
     return undefined(symbols(slide.equation), "", seen, defs, source=lead)
+
+
+def defined_by_display(tex: str) -> set[str]:
+    r"""The symbol keys on the left of a display's first "=" (or ":=", "\equiv"): the function
+    or quantity it defines and the arguments it binds. A display of several rows, or one
+    whose left side is long (an equation between two expressions), defines nothing."""
+    if "\\\\" in tex:  # rows
+        return set()
+    left = re.split(r":=|\\equiv|(?<![<>!\\])=", tex, maxsplit=1)
+    if len(left) < 2 or len(symbols(left[0])) > 4:
+        return set()
+    return {s.key for s in symbols(left[0])}
 
 
 def definition_bullet(sentence: str, defs: Definitions) -> str | None:
