@@ -230,32 +230,46 @@ def _cleared(bbox: Box, text: PageText) -> Box:
     return (x0, top, x1, bottom)
 
 
-def crop_recut(bbox: Box, nearby: list[PageText], rounds: int = 6) -> Box | None:
+def crop_recut(bbox: Box, nearby: list[PageText], rounds: int = 6) -> tuple[Box, list[Box]] | None:
     """A crop the checks find cut, re-cropped from the page: each cut label or line of a block
-    the figure shows is taken in whole (the crop widens to the drawing's full extent), each
-    foreign line an edge runs through or shows (the page number, a caption, a body line
-    grazed by the margin) is left outside by the shortest edge move. The new box, when it
-    passes the checks (masks included) and keeps most of the region; else None: no clean crop
-    exists, and the figure is better not shown."""
+    the figure shows is taken in whole (the crop widens to the drawing's full extent); a
+    foreign line an edge runs through (a page number or a caption line the margin grazes) is
+    painted out where it reaches in, as `crop_masks` does, rather than moving the edge into the
+    drawing; a foreign line mostly inside is left outside by the shortest edge move. The new box
+    and its masks, when they pass the checks and keep most of the region; else None: no clean
+    crop exists, and the figure is better not shown."""
     box = bbox
     width, height = bbox[2] - bbox[0], bbox[3] - bbox[1]
+    painted: list[PageText] = []
     for _ in range(rounds):
-        foreign, cut = box_findings(box, nearby, crop_masks(box, nearby))
+        masks = crop_masks(box, nearby) + [
+            _clipped(_padded(t.bbox), crop_box(box)) for t in painted
+        ]
+        foreign, cut = box_findings(box, nearby, masks)
         if not foreign and not cut:
-            return box
-        for text in foreign + cut:
-            if text.kind in FOREIGN:
-                box = _cleared(box, text)
-            else:  # the figure's own: taken in whole
+            return box, masks
+        before = (box, len(painted))
+        for text in foreign:
+            box = _cleared(box, text)
+        for text in cut:
+            if text.kind not in FOREIGN:  # the figure's own: taken in whole
                 box = (
                     min(box[0], text.bbox[0]),
                     min(box[1], text.bbox[1]),
                     max(box[2], text.bbox[2]),
                     max(box[3], text.bbox[3]),
                 )
+            elif inside_share(text, crop_box(box)) > 0 and text not in painted:
+                painted.append(text)
         if box[2] - box[0] < 0.65 * width or box[3] - box[1] < 0.65 * height:
             return None  # that much of the region would go: not the figure's crop any more
+        if (box, len(painted)) == before:
+            return None  # nothing left to try
     return None
+
+
+def _padded(bbox: Box) -> Box:
+    return (bbox[0] - 0.5, bbox[1] - 0.5, bbox[2] + 0.5, bbox[3] + 0.5)
 
 
 def crop_final(bbox: Box, nearby: list[PageText]) -> tuple[Box, list[Box]]:
@@ -267,5 +281,5 @@ def crop_final(bbox: Box, nearby: list[PageText]) -> tuple[Box, list[Box]]:
     if any(box_findings(box, nearby, masks)):
         recut = crop_recut(box, nearby)
         if recut is not None:
-            box, masks = recut, crop_masks(recut, nearby)
+            box, masks = recut
     return box, masks
