@@ -91,13 +91,17 @@ def cut_text(box: Box, nearby: list[PageText]) -> list[PageText]:
 def figure_crop_findings(figure: Figure) -> tuple[list[PageText], list[PageText]]:
     """Foreign lines the crop shows, and lines it cuts: through them, or between two lines of
     one block (a listing, a row of tick labels under the axis it labels)."""
-    box = crop_box(figure.bbox)
-    masks = [tuple(m) for m in figure.masks]
-    cut = [
-        t for t in cut_text(box, figure.nearby) if not _masked(t, [_grown(m, box) for m in masks])
-    ]
-    cut += [t for t in block_goes_on(box, figure.nearby) if t not in cut]
-    return foreign_text(box, figure.nearby, masks), cut
+    return box_findings(figure.bbox, figure.nearby, [tuple(m) for m in figure.masks])
+
+
+def box_findings(
+    bbox: Box, nearby: list[PageText], masks: list[Box]
+) -> tuple[list[PageText], list[PageText]]:
+    """`figure_crop_findings` for a figure's box (before padding), its page text and masks."""
+    box = crop_box(bbox)
+    cut = [t for t in cut_text(box, nearby) if not _masked(t, [_grown(m, box) for m in masks])]
+    cut += [t for t in block_goes_on(box, nearby) if t not in cut]
+    return foreign_text(box, nearby, masks), cut
 
 
 BLOCK_LINE_GAP = 0.6  # of a line's height: the leading between two lines of one block
@@ -187,22 +191,7 @@ def crop_clean(bbox: Box, nearby: list[PageText], rounds: int = 6) -> Box:
         changed = False
         for text in [t for t in nearby if t.kind in FOREIGN and inside_share(t, box) >= 0.5]:
             certain = certain or text.kind in ("caption", "header")
-            tx0, ttop, tx1, tbottom = text.bbox
-            gaps = {  # how far each edge must move to leave the line outside
-                "top": tbottom + PAD_PT + 0.5 - top,
-                "bottom": bottom - (ttop - PAD_PT - 0.5),
-                "left": tx1 + PAD_PT + 0.5 - x0,
-                "right": x1 - (tx0 - PAD_PT - 0.5),
-            }
-            side = min(gaps, key=gaps.get)
-            if side == "top":
-                top += gaps[side]
-            elif side == "bottom":
-                bottom -= gaps[side]
-            elif side == "left":
-                x0 += gaps[side]
-            else:
-                x1 -= gaps[side]
+            x0, top, x1, bottom = _cleared((x0, top, x1, bottom), text)
             changed = True
         for text in cut_text(crop_box((x0, top, x1, bottom)), nearby):
             if text.kind == "label":
@@ -216,3 +205,81 @@ def crop_clean(bbox: Box, nearby: list[PageText], rounds: int = 6) -> Box:
     if not certain and (x1 - x0 < 0.65 * width or bottom - top < 0.65 * height):
         return start  # that much "foreign" text inside is the figure's own: keep the region
     return (x0, top, x1, bottom)
+
+
+def _cleared(bbox: Box, text: PageText) -> Box:
+    """The box with the one edge moved that leaves the line outside it (padding included) by
+    the shortest move."""
+    x0, top, x1, bottom = bbox
+    tx0, ttop, tx1, tbottom = text.bbox
+    gaps = {  # how far each edge must move to leave the line outside
+        "top": tbottom + PAD_PT + 0.5 - top,
+        "bottom": bottom - (ttop - PAD_PT - 0.5),
+        "left": tx1 + PAD_PT + 0.5 - x0,
+        "right": x1 - (tx0 - PAD_PT - 0.5),
+    }
+    side = min(gaps, key=gaps.get)
+    if side == "top":
+        top += gaps[side]
+    elif side == "bottom":
+        bottom -= gaps[side]
+    elif side == "left":
+        x0 += gaps[side]
+    else:
+        x1 -= gaps[side]
+    return (x0, top, x1, bottom)
+
+
+def crop_recut(bbox: Box, nearby: list[PageText], rounds: int = 6) -> tuple[Box, list[Box]] | None:
+    """A crop the checks find cut, re-cropped from the page: each cut label or line of a block
+    the figure shows is taken in whole (the crop widens to the drawing's full extent); a
+    foreign line an edge runs through (a page number or a caption line the margin grazes) is
+    painted out where it reaches in, as `crop_masks` does, rather than moving the edge into the
+    drawing; a foreign line mostly inside is left outside by the shortest edge move. The new box
+    and its masks, when they pass the checks and keep most of the region; else None: no clean
+    crop exists, and the figure is better not shown."""
+    box = bbox
+    width, height = bbox[2] - bbox[0], bbox[3] - bbox[1]
+    painted: list[PageText] = []
+    for _ in range(rounds):
+        masks = crop_masks(box, nearby) + [
+            _clipped(_padded(t.bbox), crop_box(box)) for t in painted
+        ]
+        foreign, cut = box_findings(box, nearby, masks)
+        if not foreign and not cut:
+            return box, masks
+        before = (box, len(painted))
+        for text in foreign:
+            box = _cleared(box, text)
+        for text in cut:
+            if text.kind not in FOREIGN:  # the figure's own: taken in whole
+                box = (
+                    min(box[0], text.bbox[0]),
+                    min(box[1], text.bbox[1]),
+                    max(box[2], text.bbox[2]),
+                    max(box[3], text.bbox[3]),
+                )
+            elif inside_share(text, crop_box(box)) > 0 and text not in painted:
+                painted.append(text)
+        if box[2] - box[0] < 0.65 * width or box[3] - box[1] < 0.65 * height:
+            return None  # that much of the region would go: not the figure's crop any more
+        if (box, len(painted)) == before:
+            return None  # nothing left to try
+    return None
+
+
+def _padded(bbox: Box) -> Box:
+    return (bbox[0] - 0.5, bbox[1] - 0.5, bbox[2] + 0.5, bbox[3] + 0.5)
+
+
+def crop_final(bbox: Box, nearby: list[PageText]) -> tuple[Box, list[Box]]:
+    """Ingestion's crop of a figure's region and its masks: cleaned (`crop_clean`), and
+    re-cropped (`crop_recut`) when the checks still find it cut or showing foreign text; a
+    crop no re-cropping makes clean is kept for the reviewer to report."""
+    box = crop_clean(bbox, nearby)
+    masks = crop_masks(box, nearby)
+    if any(box_findings(box, nearby, masks)):
+        recut = crop_recut(box, nearby)
+        if recut is not None:
+            box, masks = recut
+    return box, masks

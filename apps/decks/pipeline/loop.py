@@ -16,6 +16,7 @@ from pathlib import Path
 
 from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Severity, blocking, counts
 from apps.decks.pipeline.katex_check import katex_checked
+from apps.decks.pipeline.loop_guard import findings_repeat, no_reversals
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.progress import Phase
 from apps.decks.pipeline.propose.base import Proposer
@@ -136,6 +137,15 @@ def review_loop(
             )
             if not blocking(issues, threshold) or number == rounds:
                 break
+            # a cycle: this round finds only what a round before the last one found (and was
+            # revised for) already; revising again would go round the same way
+            if findings_repeat(
+                [(r.deck, blocking(r.issues, threshold)) for r in records[:-2]],
+                deck,
+                blocking(issues, threshold),
+            ):
+                _say(report, "review", f"{prefix}: the findings repeat an earlier round", number)
+                break
             to_fix = len(blocking(issues, threshold))
             _say(
                 report,
@@ -143,17 +153,33 @@ def review_loop(
                 f"{prefix}: revising {to_fix} issue{'' if to_fix == 1 else 's'}",
                 number,
             )
-            ordered = sorted(issues, key=lambda i: -SEVERITY_RANK[i.severity])
-            revision = proposer.revise(paper, deck, ordered)
-            record.changes = [
-                c.model_copy(update={"issue": issues.index(ordered[c.issue])})
-                for c in revision.changes
-                if 0 <= c.issue < len(ordered)
-            ]
-            if not record.changes or revision.deck == deck:
+            revised, record.changes = revise_round(
+                proposer, paper, [r.deck for r in records[:-1]], deck, issues
+            )
+            if not record.changes or revised == deck:
                 break  # nothing the proposer can do: another round would show the same deck
-            deck = revision.deck
+            deck = revised
     return records, best_build
+
+
+def revise_round(
+    proposer: Proposer,
+    paper: Paper,
+    earlier: list[SlideDeck],
+    deck: SlideDeck,
+    issues: list[Issue],
+) -> tuple[SlideDeck, list[Change]]:
+    """The proposer's revision of `deck` for `issues` (most severe first), its changes naming
+    their issue by its index in `issues`; `earlier` are the decks of the rounds before."""
+    ordered = sorted(issues, key=lambda i: -SEVERITY_RANK[i.severity])
+    revision = proposer.revise(paper, deck, ordered)
+    changes = [
+        c.model_copy(update={"issue": issues.index(ordered[c.issue])})
+        for c in revision.changes
+        if 0 <= c.issue < len(ordered)
+    ]
+    # a fix that undoes an earlier round's fix of another issue is not applied
+    return no_reversals(earlier, deck, revision.deck, changes)
 
 
 def _say(report: Report, phase: Phase, message: str, number: int, **fields) -> None:

@@ -21,7 +21,7 @@ import pdfplumber
 import pypdfium2 as pdfium
 
 from apps.decks.pipeline import text
-from apps.decks.pipeline.crops import crop_clean, crop_masks
+from apps.decks.pipeline.crops import crop_final
 from apps.decks.pipeline.ingest.captions import Caption
 from apps.decks.pipeline.ingest.figure_text import page_texts, smallest_text
 from apps.decks.pipeline.ingest.figures import (
@@ -92,8 +92,8 @@ def drawings_extract(
                 number += 1
                 label, text_, figure_number = LABEL, drawing.caption, number
             nearby = page_texts(layout, page_number, drawing.box, captions, drawing.labels)
-            box = Box(*crop_clean(_tuple(drawing.box), nearby), True)
-            masks = crop_masks(_tuple(box), nearby)
+            cropped, masks = crop_final(_tuple(drawing.box), nearby)
+            box = Box(*cropped, True)
             figure_id = f"fig-{figure_number}"
             size, panels = crop_render(
                 document, page_number, box, out_dir / f"{figure_id}.png", masks=masks

@@ -19,7 +19,7 @@ import pypdfium2 as pdfium
 from PIL import ImageDraw
 
 from apps.decks import limits
-from apps.decks.pipeline.crops import crop_clean, crop_masks
+from apps.decks.pipeline.crops import crop_final
 from apps.decks.pipeline.ingest.captions import Caption
 from apps.decks.pipeline.ingest.figure_text import label_row, page_texts, smallest_text
 from apps.decks.pipeline.ingest.layout import Layout, Segment
@@ -560,8 +560,8 @@ def figures_extract(
             continue
         own = _drawn_lines(layout, caption, box, objects, captions) | listing
         nearby = page_texts(layout, caption.page, box, captions, own)
-        box = Box(*crop_clean((box.x0, box.top, box.x1, box.bottom), nearby), True)
-        masks = crop_masks((box.x0, box.top, box.x1, box.bottom), nearby)
+        cropped, masks = crop_final((box.x0, box.top, box.x1, box.bottom), nearby)
+        box = Box(*cropped, True)
         prefix = "fig" if caption.kind == "figure" else "tab"
         figure_id = f"{prefix}-{caption.number}"
         out_dir.mkdir(parents=True, exist_ok=True)
