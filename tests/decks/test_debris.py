@@ -64,3 +64,65 @@ def test_acknowledgements_run_on_after_the_conclusions_are_no_conclusion_bullets
     assert closing and closing[0].bullets
     text = " ".join(b for s in deck.slides for b in s.bullets)
     assert not any(word in text for word in ("grateful", "supported by", "hospitality", "thank"))
+
+
+# A contents page as the layout gives it: headings with section and page numbers, dot leaders.
+CONTENTS_LINES = (
+    "1 Introduction 2 3.1 Sampling the Stations 9",
+    "2 Weighted Station Model ...... 4 B.2 Proofs of the Bounds 17",
+    "3 Results and Tests . . . . . 7 4 Conclusion 12",
+)
+FIRST_SENTENCE = "Coastal catches vary with the season and with the weather at sea."
+
+
+@pytest.mark.parametrize(
+    "paragraph",
+    [
+        " ".join(CONTENTS_LINES),
+        f"5 Conclusion 14 {FIRST_SENTENCE}",
+        f"{' '.join(CONTENTS_LINES)} {FIRST_SENTENCE}",
+    ],
+)
+def test_contents_entries_a_paragraph_opens_with_are_left_out(paragraph):
+    from apps.decks.pipeline.ingest.contents import without_contents
+
+    kept = without_contents(paragraph)
+    assert kept in ("", FIRST_SENTENCE)
+    assert kept == (FIRST_SENTENCE if paragraph.endswith(FIRST_SENTENCE) else "")
+
+
+@pytest.mark.parametrize(
+    "paragraph",
+    [
+        "Experiments 1 and 2 Both groups improved after the second season.",
+        "Table 3 Lists the runs of the model for all forty stations.",
+        "In 2 Steps We fit the model and then the seasonal weights.",
+        "Section 4 Describes the 12 stations of the northern coast.",
+        FIRST_SENTENCE,
+    ],
+)
+def test_text_that_opens_with_a_number_or_a_label_is_no_contents(paragraph):
+    from apps.decks.pipeline.ingest.contents import without_contents
+
+    assert without_contents(paragraph) == paragraph
+
+
+def test_a_contents_page_is_no_paragraph_of_the_paper():
+    from apps.decks.pipeline.ingest.layout import Layout
+    from apps.decks.pipeline.ingest.structure import sections_read
+    from tests.decks.test_unseen_ingest import _segment as segment_at
+
+    heading = segment_at("Contents", 72, 100, size=12.0, font="Times-Bold")
+    entries = [
+        segment_at(line, 72, 120 + 12 * i, size=10.0) for i, line in enumerate(CONTENTS_LINES)
+    ]
+    intro = segment_at("1 Introduction", 72, 300, size=12.0, font="Times-Bold")
+    body = segment_at(FIRST_SENTENCE, 72, 320, size=10.0)
+    layout = Layout(
+        pages=[[heading, *entries, intro, body]],
+        page_sizes=[(612.0, 792.0)],
+        body_size=10.0,
+        columns=[(72.0, 540.0)],
+    )
+    sections, _, _ = sections_read(layout, set(), set(), None)
+    assert [p for s in sections for p in s.paragraphs] == [FIRST_SENTENCE]

@@ -7,6 +7,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from apps.decks.pipeline.garbled import UNREADABLE_IN_WORD
+from apps.decks.pipeline.ingest import contents
 from apps.decks.pipeline.ingest.equations import DisplayEquation
 from apps.decks.pipeline.ingest.heading_lines import standalone_bold
 from apps.decks.pipeline.ingest.layout import (
@@ -607,6 +608,7 @@ def sections_read(
                     text, references_reached = "", True
             text = accented_words(prose_accents_joined(_without_unreadable_words(text)))
             text = CODE_BROKEN.sub(" ", text)  # one name of code broken over two lines
+            text = contents.without_contents(text)  # a contents page's entries are no text
             if len(text.split()) >= 4:
                 current.paragraphs.append(text)
                 announcing = text if text.rstrip().endswith(":") else ""
