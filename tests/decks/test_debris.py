@@ -126,3 +126,85 @@ def test_a_contents_page_is_no_paragraph_of_the_paper():
     )
     sections, _, _ = sections_read(layout, set(), set(), None)
     assert [p for s in sections for p in s.paragraphs] == [FIRST_SENTENCE]
+
+
+# Covers: the title is page 1's largest text even when later pages repeat it as their running
+# header; authors come in reading order, each author's addresses under them.
+def _cover(segments, later_pages=()):
+    from apps.decks.pipeline.ingest.layout import Layout
+    from apps.decks.pipeline.ingest.running import running_mark
+    from apps.decks.pipeline.ingest.structure import authors_find, title_find
+
+    layout = Layout(
+        pages=[segments, *later_pages],
+        page_sizes=[(612.0, 792.0)] * (1 + len(later_pages)),
+        body_size=10.0,
+        columns=[],
+    )
+    running_mark(layout)
+    title, segment = title_find(layout, "")
+    return title, authors_find(layout, segment)
+
+
+TITLE = "Tidal Forecasts from Coastal Station Records"
+FOOTER = "Preprint: Coastal Meeting 2031 March 3, 2031 10:42"
+
+
+def test_a_title_that_later_pages_repeat_as_their_header_is_the_title():
+    from tests.decks.test_unseen_ingest import _segment as at
+
+    first = [
+        at(TITLE, 72, 60, size=14.3),
+        at("Maren Holt", 72, 100, size=12.0),
+        at("Department of Oceanography,", 72, 114, size=9.0),
+        at("Bergen, Norway", 72, 125, size=9.0),
+        at("Coastal tides are forecast from forty station records in this study.", 72, 300),
+        at(FOOTER, 72, 750),
+    ]
+    later = [
+        [
+            at(TITLE, 200, 44),
+            at("The records are read hourly and cleaned of gaps before any fit is made.", 72, 300),
+            at(FOOTER, 72, 750),
+        ]
+        for _ in range(3)
+    ]
+    title, authors = _cover(first, later)
+    assert title == TITLE
+    assert authors == ["Maren Holt"]
+
+
+def test_authors_each_over_their_addresses_are_all_found():
+    from tests.decks.test_unseen_ingest import _segment as at
+
+    title, authors = _cover(
+        [
+            at(TITLE, 120, 52, size=12.0, font="Times-Bold"),
+            at("Maren Holt", 260, 78),
+            at("Department of Oceanography, University of Bergen, Norway", 100, 89, size=9.0),
+            at("Geophysical Institute, Tromsø, Norway", 200, 99, size=9.0),
+            at("Anders Lunde", 270, 121),
+            at("Institute of Marine Research, Oslo, Norway", 110, 132, size=9.0),
+            at(
+                "We forecast the coastal tides from forty station records over ten years",
+                108,
+                160,
+                size=9.0,
+            ),
+        ]
+    )
+    assert authors == ["Maren Holt", "Anders Lunde"]
+
+
+def test_authors_on_one_line_read_from_left_to_right_though_a_mark_raises_some():
+    from tests.decks.test_unseen_ingest import _segment as at
+
+    title, authors = _cover(
+        [
+            at(TITLE, 128, 155, size=17.2),
+            at("$,^{*}$, Anders Lunde , Kari Berg", 235, 182, size=13.0),
+            at("Maren Holt", 170, 185.6, size=13.0),
+            at("Institute of Marine Research, Oslo, Norway", 160, 205, size=8.0),
+        ]
+    )
+    assert authors == ["Maren Holt", "Anders Lunde", "Kari Berg"]
