@@ -208,3 +208,16 @@ def test_authors_on_one_line_read_from_left_to_right_though_a_mark_raises_some()
         ]
     )
     assert authors == ["Maren Holt", "Anders Lunde", "Kari Berg"]
+
+
+@pytest.mark.parametrize("stamp", ["July 1, 2004 12:21", "2031-03-03 10:42:17", "March 3, 2031"])
+def test_a_running_footer_that_is_a_timestamp_is_no_venue(stamp):
+    from apps.decks.pipeline.ingest.layout import Layout
+    from apps.decks.pipeline.ingest.structure import venue_find
+
+    layout = Layout(pages=[[]], page_sizes=[(612.0, 792.0)], body_size=10.0, columns=[])
+    layout.running = [stamp, "Coastal Letters 12 (2031) – Holt"]
+    assert venue_find(layout, TITLE) == ("Coastal Letters 12 (2031)", "2031")
+    layout.running = [stamp]
+    venue, _year = venue_find(layout, TITLE)
+    assert venue == ""

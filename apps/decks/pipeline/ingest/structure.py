@@ -432,17 +432,28 @@ def doi_find(layout: Layout, metadata: dict) -> str:
     return ""
 
 
+# A running footer that is only when the file was made: "July 1, 2004 12:21", "2004-07-01 12:21"
+TIMESTAMP = re.compile(
+    rf"(?:{DATE.pattern}|(?:19|20)\d\d-\d\d-\d\d)(?:,?\s+\d{{1,2}}:\d\d(?::\d\d)?(?:\s*[ap]\.?m\.?)?)?",
+    re.I,
+)
+
+
 def venue_find(layout: Layout, title: str) -> tuple[str, str]:
     """A running header/footer naming the venue and year, e.g. "ReScience C 6.3 (#5) – 2020"."""
+    dated = ""
     for text in layout.running:
         year = YEAR.search(text)
+        if year and TIMESTAMP.fullmatch(text.strip()):
+            dated = dated or year.group(1)  # a footer's date and time: no venue, only a year
+            continue
         if year and text.strip() != title.strip() and len(text) < 120:
             venue = re.sub(r"\s+\d+$", "", text).strip()
             head = re.split(r"\s+[–—]\s+|\s+-\s+", venue)[0].strip()
             if head and not YEAR.fullmatch(head):
                 venue = head  # "ReScience C 6.3 (#5) – Dansereau et al. 2020" → the journal
             return venue, year.group(1)
-    return "", ""
+    return "", dated
 
 
 PRINTED_DATE = re.compile(
