@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from apps.decks.pipeline import (
+    acknowledgements,
     context_text,
     document_text,
     example_text,
@@ -412,6 +413,7 @@ def text_defects(text: str) -> list[tuple[str, str]]:
         ("meta_text", lost_text.about_the_document),
         ("meta_text", document_text.about_the_document),
         ("meta_text", example_text.author_line),
+        ("meta_text", acknowledgements.acknowledgement),
         ("dangling_pointer", absent_pointer),
         ("dangling_pointer", lost_text.into_code),
         ("dangling_pointer", example_text.example_pointer),

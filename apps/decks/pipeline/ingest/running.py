@@ -42,11 +42,12 @@ def running_mark(layout: Layout) -> None:
         k for k, n in keys.items() if n >= max(2, len(layout.pages) // 3) and len(k.strip()) > 3
     }
     texts: list[str] = []
+    title = _title_on_first_page(layout, repeated)
     for number, page in enumerate(layout.pages):
         height = layout.page_sizes[number][1]
         for segment in page:
             in_band = segment.top < 0.1 * height or segment.bottom > 0.9 * height
-            if not in_band:
+            if not in_band or segment is title:
                 continue
             key = _running_key(segment.text)
             page_number = PAGE_NUMBER.fullmatch(key.strip()) and not _axis_row(page, segment)
@@ -59,6 +60,22 @@ def running_mark(layout: Layout) -> None:
     layout.running = texts
     _edge_lines(layout)
     _page_numbers(layout)
+
+
+def _title_on_first_page(layout: Layout, repeated: set[str]) -> Segment | None:
+    """The paper's title at the top of page 1 that later pages repeat, smaller, as their running
+    header (a TUGboat preprint): the largest text of page 1, larger than the body and than every
+    repetition, is the title there, not page furniture."""
+    height = layout.page_sizes[0][1]
+    upper = [s for s in layout.pages[0] if s.top < 0.5 * height and s.text.strip()]
+    if not upper:
+        return None
+    largest = max(upper, key=lambda s: s.size)
+    key = _running_key(largest.text)
+    if key not in repeated or largest.size < layout.body_size + 1.5:
+        return None
+    others = [s.size for page in layout.pages[1:] for s in page if _running_key(s.text) == key]
+    return largest if others and largest.size > 1.15 * max(others) else None
 
 
 def _edge_lines(layout: Layout) -> None:

@@ -7,6 +7,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from apps.decks.pipeline.garbled import UNREADABLE_IN_WORD
+from apps.decks.pipeline.ingest import contents
 from apps.decks.pipeline.ingest.equations import DisplayEquation
 from apps.decks.pipeline.ingest.heading_lines import standalone_bold
 from apps.decks.pipeline.ingest.layout import (
@@ -179,42 +180,73 @@ def _bold_title_lines(layout: Layout) -> list[Segment]:
 
 
 def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
-    """Names on the lines just below the title, before affiliations or the abstract."""
+    """Names on the lines just below the title, before the abstract, in reading order. A
+    REVTeX block sets each author over their own affiliations: a line again in the first
+    name's size after affiliations, with names only, is the next author; lines set smaller
+    than the names are addresses."""
     if title_segment is None:
         return []
     title_segment = _subtitle_end(layout, title_segment)
-    below = sorted(
-        (
-            s
-            for s in layout.pages[0]
-            if s.role == "text"
-            and s.top > title_segment.bottom - 1
-            and s.top < title_segment.bottom + 90
-        ),
-        key=lambda s: (s.top, s.x0),
+    below = _in_lines(
+        s
+        for s in layout.pages[0]
+        if s.role == "text"
+        and s.top > title_segment.bottom - 1
+        and s.top < title_segment.bottom + 90
     )
     names: list[str] = []
     previous: Segment | None = None
+    name_size: float | None = None
+    in_addresses = False
     for segment in below:
         text = segment.text
         if previous is not None and segment.top - previous.bottom > 2.2 * segment.size:
             break
-        if AFFILIATION.search(text) and not CAPTION.match(text):
-            # "Sam U. Llaun, Academy of Lagado, …": one author's byline, the name first.
-            lead = _split_names(text)[0] if _split_names(text) else ""
-            if not (_looks_like_name(lead) and not AFFILIATION.search(lead)):
-                break
-            names.append(lead)
-            previous = segment
-            continue
         if CAPTION.match(text) or _heading_text(text):
             break
         if text.lower().startswith("abstract") or len(text.split()) > 40:
             break
-        names.extend(_split_names(text))
+        if not any(c.isalpha() for c in text):
+            continue  # a line of marks only ("$,^{*}$" over the names)
+        smaller = name_size is not None and segment.size < name_size - 1
+        if AFFILIATION.search(text) or smaller:
+            # "Sam U. Llaun, Academy of Lagado, …": one author's byline, the name first.
+            lead = _split_names(text)[0] if _split_names(text) else ""
+            if smaller or not (_looks_like_name(lead) and not AFFILIATION.search(lead)):
+                if not names:
+                    break
+                in_addresses = True  # the next author may follow their addresses
+                previous = segment
+                continue
+            names.append(lead)
+            name_size = name_size or segment.size
+            previous = segment
+            continue
+        found = _split_names(text)
+        if in_addresses:
+            # after addresses, only a line of names in the names' size is another author
+            if not found or not all(_looks_like_name(n) for n in found):
+                break
+            if name_size is None or abs(segment.size - name_size) > 0.5:
+                break
+        names.extend(found)
+        if found and name_size is None:
+            name_size = segment.size
         previous = segment
     names = [n.title() if n.isupper() else n for n in names]  # "ROGER KOENKER"
     return [n for n in names if _looks_like_name(n)][:30]
+
+
+def _in_lines(segments) -> list[Segment]:
+    """Segments in reading order: those on one printed line (a name raised by its mark sits a
+    little higher than its neighbours) from left to right, the lines from top to bottom."""
+    lines: list[list[Segment]] = []
+    for segment in sorted(segments, key=lambda s: s.top):
+        if lines and segment.top - lines[-1][0].top < 0.5 * segment.size:
+            lines[-1].append(segment)
+        else:
+            lines.append([segment])
+    return [s for line in lines for s in sorted(line, key=lambda s: s.x0)]
 
 
 # A spacing accent TeX drew apart from its letter ("Aur ́elien"): the combining mark it stands for.
@@ -400,17 +432,28 @@ def doi_find(layout: Layout, metadata: dict) -> str:
     return ""
 
 
+# A running footer that is only when the file was made: "July 1, 2004 12:21", "2004-07-01 12:21"
+TIMESTAMP = re.compile(
+    rf"(?:{DATE.pattern}|(?:19|20)\d\d-\d\d-\d\d)(?:,?\s+\d{{1,2}}:\d\d(?::\d\d)?(?:\s*[ap]\.?m\.?)?)?",
+    re.I,
+)
+
+
 def venue_find(layout: Layout, title: str) -> tuple[str, str]:
     """A running header/footer naming the venue and year, e.g. "ReScience C 6.3 (#5) – 2020"."""
+    dated = ""
     for text in layout.running:
         year = YEAR.search(text)
+        if year and TIMESTAMP.fullmatch(text.strip()):
+            dated = dated or year.group(1)  # a footer's date and time: no venue, only a year
+            continue
         if year and text.strip() != title.strip() and len(text) < 120:
             venue = re.sub(r"\s+\d+$", "", text).strip()
             head = re.split(r"\s+[–—]\s+|\s+-\s+", venue)[0].strip()
             if head and not YEAR.fullmatch(head):
                 venue = head  # "ReScience C 6.3 (#5) – Dansereau et al. 2020" → the journal
             return venue, year.group(1)
-    return "", ""
+    return "", dated
 
 
 PRINTED_DATE = re.compile(
@@ -607,6 +650,7 @@ def sections_read(
                     text, references_reached = "", True
             text = accented_words(prose_accents_joined(_without_unreadable_words(text)))
             text = CODE_BROKEN.sub(" ", text)  # one name of code broken over two lines
+            text = contents.without_contents(text)  # a contents page's entries are no text
             if len(text.split()) >= 4:
                 current.paragraphs.append(text)
                 announcing = text if text.rstrip().endswith(":") else ""
