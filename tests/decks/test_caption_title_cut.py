@@ -10,21 +10,11 @@ from apps.decks.pipeline.propose.captions import figure_title
 from apps.decks.pipeline.propose.repair import deck_repair
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 from apps.decks.pipeline.title_defects import caption_cut
+from tests.decks.factories import figure
 
 
 def _figure(caption: str) -> Figure:
-    return Figure(
-        id="fig-1",
-        kind="figure",
-        number=1,
-        label="Figure 1",
-        caption=caption,
-        page=1,
-        bbox=(100, 100, 400, 300),
-        image="fig-1.png",
-        width_px=400,
-        height_px=300,
-    )
+    return figure(1, caption, bbox=(100, 100, 400, 300), width_px=400, height_px=300)
 
 
 @pytest.mark.parametrize(

@@ -12,12 +12,13 @@ import pytest
 from PIL import Image, ImageDraw
 
 from apps.decks.pipeline import title_defects
-from apps.decks.pipeline.paper import Figure, Paper, Section
+from apps.decks.pipeline.paper import Paper, Section
 from apps.decks.pipeline.propose.builtin import BuiltinProposer
 from apps.decks.pipeline.propose.captions import figure_title
 from apps.decks.pipeline.review import deck_rules
 from apps.decks.pipeline.review.registry import DeckContext
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+from tests.decks.factories import figure as _figure
 
 METHOD = [
     "Each field received twelve stations with one probe of every kind at seven depths. "
@@ -30,23 +31,6 @@ CONCLUSIONS = [
     "The reflectometry probe is accurate enough without any calibration in loam. "
     "The resistive probe should not be used below forty centimetres in heavy soils."
 ]
-
-
-def _figure(number: int, caption: str, *, captioned: bool = True, section: str = "") -> Figure:
-    return Figure(
-        id=f"fig-{number}",
-        kind="figure",
-        number=number,
-        label=f"Figure {number}",
-        caption=caption,
-        page=1,
-        bbox=(50, 50, 550, 350),
-        image=f"fig-{number}.png",
-        width_px=1000,
-        height_px=600,
-        section=section,
-        captioned=captioned,
-    )
 
 
 def _paper(figures=(), sections=None, abstract="") -> Paper:

@@ -12,6 +12,7 @@ from apps.decks.pipeline.paper import Figure, Paper
 from apps.decks.pipeline.propose.builtin import BuiltinProposer
 from apps.decks.pipeline.review import deck_rules
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+from tests.decks.factories import figure
 from tests.decks.test_deck_structure import _cover, _issues
 
 CAPTIONS = [
@@ -24,18 +25,7 @@ CAPTIONS = [
 
 def _square_figure(number: int, caption: str) -> Figure:
     """A figure about as tall as wide: drawn beside its text, it is narrow."""
-    return Figure(
-        id=f"fig-{number}",
-        kind="figure",
-        number=number,
-        label=f"Figure {number}",
-        caption=caption,
-        page=1,
-        bbox=(50, 50, 450, 450),
-        image=f"fig-{number}.png",
-        width_px=800,
-        height_px=800,
-    )
+    return figure(number, caption, bbox=(50, 50, 450, 450), width_px=800, height_px=800)
 
 
 def _paper_and_bare_deck() -> tuple[Paper, SlideDeck]:

@@ -20,6 +20,7 @@ from apps.decks.pipeline.render.measure import SlideMeasure
 from apps.decks.pipeline.review import text_rules
 from apps.decks.pipeline.review.registry import SlideContext
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+from tests.decks.factories import figure
 
 STORYLINE = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "storyline"
 
@@ -240,20 +241,7 @@ def test_a_heading_that_names_its_part_stands(title):
 
 
 def _figure(caption: str, *, captioned: bool = True, section: str = "") -> Figure:
-    return Figure(
-        id="fig-1",
-        kind="figure",
-        number=1,
-        label="Figure 1",
-        caption=caption,
-        page=1,
-        bbox=(50, 50, 550, 350),
-        image="fig-1.png",
-        width_px=1000,
-        height_px=600,
-        section=section,
-        captioned=captioned,
-    )
+    return figure(1, caption, captioned=captioned, section=section)
 
 
 def test_an_uncaptioned_figure_is_titled_with_its_whole_heading_not_its_label():
