@@ -68,14 +68,19 @@ class Slide(BaseModel):
             return self.bullets.index(self.equation_lead) + 1
         return len(self.bullets)
 
+    def display_lead(self) -> str:
+        """The bullet that leads into the display ("… is given by:"), or "" when none does."""
+        over = self.bullets_over_equation()
+        lead = self.bullets[over - 1] if over else ""
+        return lead if lead.rstrip().endswith(":") else ""
+
     def without_equation(self, bullets: list[str] | None = None) -> Slide:
         """The slide without its display (and with `bullets`, when given). The sentence that
         led into the display ("… with probability density function:") goes with it: left
         alone it leads into the next bullet, which then reads as the formula's statement."""
         kept = list(self.bullets if bullets is None else bullets)
-        over = self.bullets_over_equation()
-        lead = self.bullets[over - 1] if self.equation and over else ""
-        if lead.rstrip().endswith(":") and lead in kept:
+        lead = self.display_lead() if self.equation else ""
+        if lead and lead in kept:
             kept.remove(lead)
         return self.model_copy(update={"bullets": kept, "equation": "", "equation_lead": ""})
 

@@ -66,9 +66,7 @@ def missing_for_display(
         return []
     # a display defines what its left side names: "f(y; \mu) = …" defines f of its arguments
     seen = earlier | keys_of([slide.title, *slide.bullets]) | defined_by_display(slide.equation)
-    over = slide.bullets_over_equation()
-    lead = slide.bullets[over - 1] if over and slide.bullets[over - 1].endswith(":") else ""
-    return undefined(symbols(slide.equation), "", seen, defs, source=lead)
+    return undefined(symbols(slide.equation), "", seen, defs, source=slide.display_lead())
 
 
 def defined_by_display(tex: str) -> set[str]:
@@ -185,9 +183,7 @@ def _continued(bullet: str) -> str:
 def _for_display(slide: Slide, added: list[str] | None, names: str) -> Outcome:
     """The display's definitions go before the sentence that leads into it (kept last, over
     the display); without them the display and that sentence leave the slide."""
-    over = slide.bullets_over_equation()
-    leads = bool(over) and slide.bullets[over - 1].rstrip().endswith(":")
-    at = over - 1 if leads else len(slide.bullets)
+    at = slide.bullets_over_equation() - 1 if slide.display_lead() else len(slide.bullets)
     if added is not None:
         lowered = {m.lower() for m in added}
         rest = [b for b in slide.bullets[:at] if b.lower() not in lowered]
