@@ -110,7 +110,8 @@ class Heading:
 
 
 def title_find(layout: Layout, metadata_title: str) -> tuple[str, Segment | None]:
-    """The largest text near the top of page 1 (falls back to the PDF's metadata title)."""
+    """The largest text near the top of page 1 (falls back to the PDF's metadata title); a
+    journal's masthead above the title is not it."""
     candidates = (
         [
             s
@@ -124,6 +125,11 @@ def title_find(layout: Layout, metadata_title: str) -> tuple[str, Segment | None
         if layout.pages
         else []
     )
+    below_masthead = [s for s in candidates if not masthead(s.text, layout.running)]
+    if len(below_masthead) < len(candidates) and any(
+        len(s.text.split()) >= 3 for s in below_masthead
+    ):
+        candidates = below_masthead
     if FILE_NAME.search(metadata_title):
         metadata_title = ""  # "apssamp.dvi", "Microsoft Word - draft.docx": not a title
     if not candidates and not metadata_title.strip() and layout.pages:
@@ -141,6 +147,36 @@ def title_find(layout: Layout, metadata_title: str) -> tuple[str, Segment | None
     if len(title.split()) < 2 and metadata_title:
         return metadata_title.strip(), block[-1]
     return title, block[-1]
+
+
+VENUE_WORD = re.compile(
+    r"\b(?:journal|transactions|proceedings|letters|annals|bulletin|magazine|review|reports?"
+    r"|conference|symposium|workshop|zeitschrift|revue|revista)\b",
+    re.I,
+)
+# what a journal's running line adds to its name: authors "et al.", a volume, a year, pages
+VENUE_DETAIL = re.compile(
+    r"\bet al\b|\b(?:vol|volume|no|issue|pp)\b|\b(?:19|20)\d\d\b|\d+\s*[–-]\s*\d+"
+)
+
+
+def masthead(text: str, running: list[str]) -> bool:
+    """A journal's name set large at the top of page 1 ("Journal of Statistical Software",
+    "Solar Energy Materials & Solar Cells"): the same words stand in the running headers or
+    footers of the other pages, where they read as a venue — a venue's word, or beside the
+    authors' "et al.", a volume, a year or a page range. A paper's own title repeated as its
+    running header (a TUGboat preprint) is neither."""
+    name = " ".join(re.findall(r"\w+", text.lower()))
+    if len(name) < 6:
+        return False
+    for line in running:
+        words = " ".join(re.findall(r"\w+", line.lower()))
+        if not re.search(rf"(?:^|\s){re.escape(name)}(?:\s|$)", words):
+            continue
+        rest = line.lower().replace(text.lower(), " ")
+        if VENUE_WORD.search(text) or VENUE_DETAIL.search(rest):
+            return True
+    return False
 
 
 def _in_capitals(text: str) -> bool:
