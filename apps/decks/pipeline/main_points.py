@@ -62,6 +62,13 @@ SELF_POINTER = re.compile(
     r"(?=(?:we|I)\b)",
     re.I,
 )
+# "This paper presents a method …" (a sentence about the document, as the reviewer reads it)
+# says what the authors present: "We present a method …".
+SELF_SUBJECT = re.compile(
+    r"^(?:in\s+)?(?:this|the\s+present|our)\s+(?:paper|article|work|study|note|report)\s*,?\s+"
+    r"(present|propose|introduce|describe|develop|offer|provide|derive|extend)s\b",
+    re.I,
+)
 LEADING_STEP = re.compile(r"^(?:after|before|having)\s+\w+(?:ing|ed)\b[^,;:]{0,120},\s+", re.I)
 # a slide of the opening says what the paper does; its title when the deck had none
 OPENING_TITLE = "What this paper does"
@@ -83,6 +90,7 @@ def _bullet(sentence: str, previous: str) -> str | None:
     if sentence.rstrip().endswith((":", ",")):
         return None  # it announces the display or list after it
     sentence = LEADING_STEP.sub("", SELF_POINTER.sub("", text.clean(sentence)))
+    sentence = SELF_SUBJECT.sub(lambda m: "We " + m.group(1).lower(), sentence)
     condensed = text.condense(text.math_logos(sentence), STATEMENT_WORDS)
     if condensed is None:
         return None
@@ -223,7 +231,7 @@ def ensure(slides: list[Slide], paper: Paper, used: set[str]) -> list[str]:
             used.update(b.lower() for b in chosen)
         else:
             slide = slides[index]
-            bullets = _with_room(list(slide.bullets), paper)
+            bullets = _with_room(list(slide.bullets), paper, statement.bullet)
             # the method opens the slide (what the paper does, then what it finds)
             position = 0 if statement.part == "method" else len(bullets)
             bullets.insert(position, statement.bullet)
@@ -249,16 +257,17 @@ def _opening_title(slides: list[Slide]) -> str:
     return OPENING_TITLE if OPENING_TITLE not in taken else "Main result"
 
 
-def _with_room(bullets: list[str], paper: Paper) -> list[str]:
-    """The bullets with room for one more: the last that states no main point goes when the
-    slide is full."""
+def _with_room(bullets: list[str], paper: Paper, incoming: str) -> list[str]:
+    """The bullets with room for one more: when the slide is full, the last bullet that states
+    no main point goes, one that states no aim either ("We propose …" stays) first."""
     from apps.decks import limits
+    from apps.decks.pipeline import role_titles
 
-    budget = limits.get_int("words_text_slide") - 8 - STATEMENT_WORDS
+    budget = limits.get_int("words_text_slide") - 8 - text.word_count(incoming)
     points = method_statements(paper) + result_statements(paper)
 
     def main(b: str) -> bool:
-        return any(text.similar(b, p.bullet) for p in points)
+        return any(_covers(b, p.bullet) for p in points)
 
     while bullets and (
         len(bullets) >= OPENING_BULLETS or sum(text.word_count(b) for b in bullets) > budget
@@ -266,5 +275,6 @@ def _with_room(bullets: list[str], paper: Paper) -> list[str]:
         others = [i for i, b in enumerate(bullets) if not main(b)]
         if not others:
             break
-        bullets.pop(others[-1])
+        aimless = [i for i in others if not role_titles.states_aim(bullets[i])]
+        bullets.pop((aimless or others)[-1])
     return bullets
