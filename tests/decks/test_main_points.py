@@ -158,6 +158,10 @@ def test_a_lead_naming_no_display_keeps_its_display_alone():
     paper = Paper(title="Model", pages=1, source_name="m.pdf", equations=[plain])
     assert displays.with_named_displays(paper, plain) is plain
     assert displays.numbers_named("Expanding Eq. (1) with (2) gives:") == ["1", "2"]
+    assert displays.numbers_named("Equation (8) restricted to system (6) reads:") == ["8", "6"]
+    # a year is no display: "Rasch (1960) proposed the model:" names none
+    cited = plain.model_copy(update={"lead": "Rasch (1960) proposed the model:"})
+    assert displays.with_named_displays(paper, cited) is cited
 
 
 def test_a_slide_of_text_only_names_the_statement_once(deck):

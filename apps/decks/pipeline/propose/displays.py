@@ -77,7 +77,11 @@ def symbol_definitions(paper: Paper, equation: Equation) -> str:
 
 # A lead that names displays by their numbers: "Substituting (2) into (1) gives:", "Expanding
 # Eq. (1) with (2) gives:". The displays it names go on the slide with it, numbered.
-NUMBER_REFERENCE = re.compile(r"(?:\bEqs?\.\s*|\bEquations?\s+)?\((\d+[a-z]?)\)")
+# A bare number in parentheses of four digits is a year ("Scheiblechner (1972) proposed …").
+NUMBER_REFERENCE = re.compile(
+    r"(?:\b(?:Eqs?\.|Equations?|Systems?)\s*\((\d+[a-z]?)\)|\((\d{1,3}[a-z]?)\))",
+    re.I,
+)
 # A display named by a lead is shown with it when it is this short (a display of its own).
 SHORT_DISPLAY = 160
 TAG = re.compile(r"\\tag\{([^}]*)\}")
@@ -86,7 +90,8 @@ TAG = re.compile(r"\\tag\{([^}]*)\}")
 def numbers_named(lead: str) -> list[str]:
     """The display numbers a lead names, in the order it names them."""
     found: list[str] = []
-    for number in NUMBER_REFERENCE.findall(text.MATH_SPAN.sub("X", lead)):
+    for named, bare in NUMBER_REFERENCE.findall(text.MATH_SPAN.sub("X", lead)):
+        number = named or bare
         if number not in found:
             found.append(number)
     return found
