@@ -167,9 +167,12 @@ def result_statements(paper: Paper) -> list[Statement]:
 
 def _states(slides: list[Slide], statements: list[Statement]) -> bool:
     """Does a bullet make one of the statements: most of the statement's content words in it
-    (a conclusion naming the method's subject in passing does not say what the method is)."""
+    (a conclusion naming the method's subject in passing does not say what the method is), or
+    the same claim as the reviewer reads it (repeated_bullet): stated once is enough."""
     shown = [b for s in slides for b in s.bullets]
-    return any(_covers(b, st.bullet) for b in shown for st in statements)
+    return any(
+        _covers(b, st.bullet) or text.same_claim(b, st.bullet) for b in shown for st in statements
+    )
 
 
 def _covers(bullet: str, statement: str) -> bool:
