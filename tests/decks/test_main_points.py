@@ -104,6 +104,27 @@ def test_a_statement_the_pdf_cut_off_or_background_is_no_main_point():
     assert main_points.result_statements(paper) == []
 
 
+def test_a_contribution_said_in_the_passive_or_of_the_package_is_a_method_statement():
+    paper = _abstract_paper(
+        "Gauges upstream of a reservoir measure the flow of its rivers every hour. After "
+        "reviewing the classical forecasts, a new implementation of the lagged regression in "
+        "the function inflow() from the package gauges is introduced."
+    )
+    bullets = [s.bullet for s in main_points.method_statements(paper)]
+    assert bullets == [
+        "We introduce a new implementation of the lagged regression in the function inflow() "
+        "from the package gauges"
+    ]
+    package = _abstract_paper(
+        "Reservoirs store water. The package allows for the computation of lagged regressions "
+        "of the inflow on the upstream gauges."
+    )
+    assert [s.bullet for s in main_points.method_statements(package)] == [
+        "The package allows for the computation of lagged regressions of the inflow on the "
+        "upstream gauges"
+    ]
+
+
 def test_the_paper_pointing_at_itself_and_the_step_before_the_claim_are_left_out():
     paper = _abstract_paper(
         "After reviewing the classical forecasts of reservoir inflow, a lagged regression on "

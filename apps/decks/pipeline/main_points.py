@@ -31,7 +31,13 @@ CONTRIBUTION = re.compile(
     r"deriv|construct|formulat|extend)\w*\b|"
     r"\b(?:this|the\s+present|our)\s+(?:paper|article|work|study|note|report|vignette|thesis)\s+"
     r"(?:\w+\s+){0,2}?(?:propos|present|introduc|provid|develop|describ|offer|deriv|extend)\w*\b|"
-    r"\b(?:is|are)\s+(?:\w+ly\s+)?(?:introduced|proposed|presented|developed)\b",
+    r"\b(?:is|are|has\s+been|have\s+been)\s+(?:\w+ly\s+)?(?:introduced|proposed|presented|"
+    r"developed|implemented)\b|"
+    # what a software paper's package or a method paper's method does, said of it in the
+    # abstract: "The package allows for the computation of …", "The MetaPlot package provides …"
+    r"^(?:the|this|our)\s+(?:[\w-]+\s+){0,2}?(?:package|software|library|toolbox|tool|system|"
+    r"method|algorithm|approach|framework|estimator|procedure)\s+(?:[\w-]+\s+)?(?:allows|"
+    r"provides|implements|offers|supports|enables|combines)\b",
     re.I,
 )
 # A finding: the authors' "we show / find / conclude that", "results show", a comparison
@@ -69,6 +75,13 @@ SELF_SUBJECT = re.compile(
     r"(present|propose|introduce|describe|develop|offer|provide|derive|extend)s\b",
     re.I,
 )
+# "A new implementation of … is introduced." (read as a sentence about the document): the
+# authors introduce it — "We introduce a new implementation of …".
+PASSIVE_CONTRIBUTION = re.compile(
+    r"^(?P<subject>(?:a|an|the)\s.+?)\s+(?:is|are)\s+(?P<verb>introduc|propos|present|develop|"
+    r"describ)(?:ed|d)\s*\.?$",
+    re.I,
+)
 LEADING_STEP = re.compile(r"^(?:after|before|having)\s+\w+(?:ing|ed)\b[^,;:]{0,120},\s+", re.I)
 # a slide of the opening says what the paper does; its title when the deck had none
 OPENING_TITLE = "What this paper does"
@@ -91,6 +104,7 @@ def _bullet(sentence: str, previous: str) -> str | None:
         return None  # it announces the display or list after it
     sentence = LEADING_STEP.sub("", SELF_POINTER.sub("", text.clean(sentence)))
     sentence = SELF_SUBJECT.sub(lambda m: "We " + m.group(1).lower(), sentence)
+    sentence = PASSIVE_CONTRIBUTION.sub(_active, sentence)
     condensed = text.condense(text.math_logos(sentence), STATEMENT_WORDS)
     if condensed is None:
         return None
@@ -100,6 +114,13 @@ def _bullet(sentence: str, previous: str) -> str | None:
     if defects.pointers(bullet) or defects.absent_pointer(bullet):
         return None  # it leans on a figure, table or display the slide does not show
     return bullet
+
+
+def _active(match: re.Match) -> str:
+    verb = match.group("verb").lower()
+    verb += "" if verb.endswith("e") else ("e" if verb in ("introduc", "propos", "describ") else "")
+    subject = match.group("subject")
+    return f"We {verb} {subject[0].lower()}{subject[1:]}."
 
 
 def _sentences(paragraphs: list[str]):
