@@ -190,3 +190,15 @@ def test_a_slide_of_text_only_names_the_statement_once(deck):
     assert len(shown) == len(set(shown))
     assert sum(1 for b in shown if b.startswith(METHOD.lower())) == 1
     assert isinstance(deck.slides[0], Slide)
+
+
+def test_a_lead_deriving_from_a_display_the_paper_lacks_keeps_its_case_not_the_number():
+    lead = "For the ordinary model of dichotomous items, Equation 1 reduces to:"
+    derived = Equation(tex="P = a + b", section="Model", page=1, lead=lead)
+    paper = Paper(title="Model", pages=1, source_name="m.pdf", equations=[derived])
+    shown = displays.with_named_displays(paper, derived)
+    assert shown is not None
+    assert shown.lead == "For the ordinary model of dichotomous items, the equation reduces to:"
+    # a lead that says nothing once its number is gone is not shown
+    bare = derived.model_copy(update={"lead": "Equation 1 reduces to:"})
+    assert displays.with_named_displays(paper, bare) is None

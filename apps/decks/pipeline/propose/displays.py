@@ -79,7 +79,7 @@ def symbol_definitions(paper: Paper, equation: Equation) -> str:
 # Eq. (1) with (2) gives:". The displays it names go on the slide with it, numbered.
 # A bare number in parentheses of four digits is a year ("Scheiblechner (1972) proposed …").
 NUMBER_REFERENCE = re.compile(
-    r"(?:\b(?:Eqs?\.|Equations?|Systems?)\s*\((\d+[a-z]?)\)|\((\d{1,3}[a-z]?)\))",
+    r"(?:\b(?:Eqs?\.|Equations?|Systems?)\s*\(?(\d+[a-z]?)\b\)?|\((\d{1,3}[a-z]?)\))",
     re.I,
 )
 # A display named by a lead is shown with it when it is this short (a display of its own).
@@ -111,7 +111,7 @@ def with_named_displays(paper: Paper, equation: Equation) -> Equation | None:
     by_number = {e.number: e for e in paper.equations if e.number}
     shown = [by_number.get(n) for n in named]
     if any(e is None for e in shown):
-        return None
+        return _unnamed(equation)
     order = {e.tex: i for i, e in enumerate(paper.equations)}
     shown = sorted(shown, key=lambda e: order.get(e.tex, 0))
     for each in shown:
@@ -126,6 +126,27 @@ def with_named_displays(paper: Paper, equation: Equation) -> Equation | None:
     tex = "\\begin{gather}" + " \\\\ ".join(rows) + "\\end{gather}"
     levels = [sum(column) for column in _columns([*(e.levels for e in shown), equation.levels])]
     return equation.model_copy(update={"tex": tex, "levels": levels})
+
+
+# "For the ordinary model, Equation 1 reduces to:": what the display is (the case the lead
+# names) holds without the number of a display the slide cannot show.
+POINTING_LEAD = re.compile(
+    r"^(?P<head>(?:for|in|under|with|when|if)\b[^,:]{3,120},\s*)(?:the\s+)?(?:(?:equation|"
+    r"eq\.|system|expression)s?\s*)?\(?\d+[a-z]?\)?(?=\s+(?:reduces\s+to|becomes|simplifies\s+"
+    r"to|can\s+be\s+(?:re)?written\s+as|reads|turns\s+into)\s*:\s*$)",
+    re.I,
+)
+
+
+def _unnamed(equation: Equation) -> Equation | None:
+    """The display under its lead with the number of the display it derives from replaced by
+    "the equation", when the lead says for which case it holds ("For the ordinary model,
+    Equation 1 reduces to:" → "For the ordinary model, the equation reduces to:"); None when
+    it does not (the lead would point at nothing)."""
+    rewritten = POINTING_LEAD.sub(lambda m: m.group("head") + "the equation", equation.lead)
+    if rewritten == equation.lead or numbers_named(rewritten):
+        return None
+    return equation.model_copy(update={"lead": rewritten})
 
 
 def _columns(rows: list[list[int]]) -> list[tuple[int, ...]]:
