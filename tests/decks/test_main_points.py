@@ -202,3 +202,26 @@ def test_a_lead_deriving_from_a_display_the_paper_lacks_keeps_its_case_not_the_n
     # a lead that says nothing once its number is gone is not shown
     bare = derived.model_copy(update={"lead": "Equation 1 reduces to:"})
     assert displays.with_named_displays(paper, bare) is None
+
+
+def test_a_lone_statement_closes_the_opening_slide_never_a_slide_of_one_bullet():
+    paper = _abstract_paper(
+        "A new implementation of the lagged regression in the function inflow() from the "
+        "package gauges is introduced."
+    )
+    slides = [
+        Slide(kind="title", title="Reservoir inflow", role="title"),
+        Slide(
+            kind="bullets",
+            title="Motivation",
+            role="motivation",
+            bullets=[
+                "Reservoir operators forecast the inflow of the coming days",
+                "Gauges upstream of a reservoir measure the flow of its rivers every hour",
+            ],
+        ),
+    ]
+    assert main_points.ensure(slides, paper, set()) == ["method"]
+    assert len(slides) == 2  # no slide of one bullet (thin_slide would remove it again)
+    assert slides[1].bullets[-1].startswith("We introduce a new implementation")
+    assert main_points.missing(slides, paper) == []

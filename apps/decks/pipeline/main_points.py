@@ -242,6 +242,18 @@ def ensure(slides: list[Slide], paper: Paper, used: set[str]) -> list[str]:
                     text.similar(other, c) for c in chosen
                 ):
                     chosen.append(other)
+            if len(chosen) < 2:  # a slide of one bullet is thin (thin_slide): the abstract's
+                chosen += _abstract_bullets(paper, [*shown, *chosen], 2 - len(chosen))
+            if len(chosen) < 2:  # nothing else to say: the statement closes the opening slide
+                opening = next((i for i, s in enumerate(slides) if s.role == "motivation"), None)
+                if opening is not None:
+                    bullets = _with_room(list(slides[opening].bullets), paper, statement.bullet)
+                    slides[opening] = slides[opening].model_copy(
+                        update={"bullets": [*bullets, statement.bullet]}
+                    )
+                    used.add(statement.bullet.lower())
+                    added.append(statement.part)
+                    continue
             slides.insert(
                 at,
                 Slide(
@@ -263,6 +275,24 @@ def ensure(slides: list[Slide], paper: Paper, used: set[str]) -> list[str]:
             used.add(statement.bullet.lower())
         added.append(statement.part)
     return added
+
+
+def _abstract_bullets(paper: Paper, shown: list[str], count: int) -> list[str]:
+    """The abstract's best sentences that no bullet says yet, as the proposer picks them."""
+    from apps.decks.pipeline.propose.builtin import _standalone
+
+    if not paper.abstract or count <= 0:
+        return []
+    paragraphs = [paper.abstract, *(p for s in paper.sections for p in s.paragraphs)]
+    chosen = text.key_sentences(
+        [paper.abstract],
+        text.Scorer(paragraphs),
+        count + len(shown),
+        exclude={b.lower() for b in shown},
+        rewrite=_standalone,
+    )
+    fresh = [b for b in chosen if not any(text.same_claim(b, o) for o in shown)]
+    return fresh[:count]
 
 
 def _home(slides: list[Slide], statement: Statement) -> int | None:
