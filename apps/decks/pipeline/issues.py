@@ -68,7 +68,8 @@ ISSUE_TYPES = {
     "repeated_figures": "near-identical figures on slides in a row",
     "repeated_title": "one heading over a run of slides, instead of each slide's own point",
     "title_mismatch": 'a title naming a part ("Conclusions") its bullets do not come from',
-    "thin_deck": "most slides show a figure and no text",
+    "thin_deck": "most slides show a figure and no text, or no slide says what the paper "
+    "does or finds",
     "slide_count": "too few or too many slides for the paper",
     "too_few_figures": "the deck shows too few of the paper's figures",
 }

@@ -14,6 +14,7 @@ from apps.decks import limits
 from apps.decks.pipeline import (
     defects,
     display_math,
+    main_points,
     role_titles,
     script_levels,
     text,
@@ -176,6 +177,8 @@ class BuiltinProposer:
             )
 
         slides = self._fit_count(paper, slides, scorer, used, body, titles)
+        # what the paper does and what it finds, in its words, whatever the scores preferred
+        main_points.ensure(slides, paper, used)
         # every symbol a bullet or display uses is introduced on its slide or before it
         slides = context_fix.self_contained(slides, paper, used)
         return self._deck(paper, slides)
@@ -524,10 +527,23 @@ def _showable(equation: Equation, shown: set[str]) -> bool:
         and not script_levels.flattened(equation.levels, equation.tex)
         # the sentence's object is the display under it: only its other defects count
         and all(
-            display_math.announces_display(kind, part)
+            display_math.announces_display(kind, part) or _names_shown(kind, part, equation)
             for kind, part in defects.text_defects(equation.lead)
         )
     )
+
+
+def _names_shown(kind: str, part: str, equation: Equation) -> bool:
+    """A display number in the lead ("Substituting (2) into (1) gives:") that the display
+    under it shows as a tag (displays.with_named_displays)."""
+    return kind == "equation_number" and displays.names_shown_displays(part, equation.tex)
+
+
+def _displays(paper: Paper) -> list[Equation]:
+    """The paper's displays as a slide would show them: with the displays their lead names by
+    number (none when one of those cannot be shown)."""
+    shown = (displays.with_named_displays(paper, e) for e in paper.equations)
+    return [e for e in shown if e is not None]
 
 
 def _mentions(equation: Equation, body: str) -> int:
@@ -541,7 +557,7 @@ def _mentions(equation: Equation, body: str) -> int:
 def equation_for(paper: Paper, section: Section, shown: set[str] = frozenset()) -> Equation | None:
     """The display equation a slide about this section shows: the one its text refers to
     most, numbered first, of those it can show (_showable); None when there is none."""
-    candidates = [e for e in paper.equations if e.section == section.title and _showable(e, shown)]
+    candidates = [e for e in _displays(paper) if e.section == section.title and _showable(e, shown)]
     if not candidates:
         return None
     body = " ".join(section.paragraphs)
@@ -552,7 +568,7 @@ def key_equations(paper: Paper, shown: set[str]) -> list[Equation]:
     """The displays a slide can show, the ones the paper's text talks about most first,
     numbered before unnumbered, then in the paper's order."""
     body = " ".join(p for s in paper.sections for p in s.paragraphs)
-    candidates = [e for e in paper.equations if _showable(e, shown)]
+    candidates = [e for e in _displays(paper) if _showable(e, shown)]
     return sorted(candidates, key=lambda e: (-_mentions(e, body), not e.number))
 
 
@@ -584,7 +600,9 @@ NO_TITLE = re.compile(r"^\w+ing\b|\b(?:is|are|was|were|be|been|therefore|thus|th
 def _points_elsewhere(equation: Equation) -> bool:
     """Its lead points at another display ("the upper lines of equation (6) give:")."""
     return any(
-        kind == "equation" and number != equation.number
+        kind == "equation"
+        and number != equation.number
+        and number not in displays.tagged(equation.tex)
         for kind, number in defects.pointers(equation.lead)
     )
 

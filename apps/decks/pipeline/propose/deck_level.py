@@ -8,7 +8,7 @@ import re
 from typing import TYPE_CHECKING
 
 from apps.decks import limits
-from apps.decks.pipeline import defects, text, title_defects
+from apps.decks.pipeline import defects, main_points, text, title_defects
 from apps.decks.pipeline.crops import crop_defective
 from apps.decks.pipeline.figure_labels import same_labels
 from apps.decks.pipeline.issues import Change, Issue
@@ -173,6 +173,13 @@ def deck_level_repair(
     deck_issues.sort(key=lambda pair: order.get(pair[1].type, 2))
     structural = {"thin_deck": _fill_thin_deck, "title_mismatch": _match_titles}
     for position, issue in deck_issues:
+        if issue.type == "thin_deck" and issue.evidence.get("missing"):
+            # a deck of text that never says what the paper does or finds
+            added = main_points.ensure(slides, work.paper, work.used)
+            if added:
+                action = f"stated the paper's {' and '.join(added)} in its own words"
+                changes.append(Change(issue=position, slide=0, type=issue.type, action=action))
+            continue
         if issue.type in structural:
             action = structural[issue.type](work, slides)
             if action:

@@ -73,3 +73,93 @@ def symbol_definitions(paper: Paper, equation: Equation) -> str:
             return ""
         return clause
     return ""
+
+
+# A lead that names displays by their numbers: "Substituting (2) into (1) gives:", "Expanding
+# Eq. (1) with (2) gives:". The displays it names go on the slide with it, numbered.
+# A bare number in parentheses of four digits is a year ("Scheiblechner (1972) proposed …").
+NUMBER_REFERENCE = re.compile(
+    r"(?:\b(?:Eqs?\.|Equations?|Systems?)\s*\(?(\d+[a-z]?)\b\)?|\((\d{1,3}[a-z]?)\))",
+    re.I,
+)
+# A display named by a lead is shown with it when it is this short (a display of its own).
+SHORT_DISPLAY = 160
+TAG = re.compile(r"\\tag\{([^}]*)\}")
+
+
+def numbers_named(lead: str) -> list[str]:
+    """The display numbers a lead names, in the order it names them."""
+    found: list[str] = []
+    for named, bare in NUMBER_REFERENCE.findall(text.MATH_SPAN.sub("X", lead)):
+        number = named or bare
+        if number not in found:
+            found.append(number)
+    return found
+
+
+def with_named_displays(paper: Paper, equation: Equation) -> Equation | None:
+    """The display together with the displays its lead names by number, each with its number
+    (one `gather`, the named ones first in the paper's order, the lead's own last), so that
+    "Substituting (2) into (1) gives:" points at what the slide shows. The display unchanged
+    when its lead names none; None when one it names is not in the paper, is long, or does
+    not read whole (the lead would point at nothing: it is not shown)."""
+    from apps.decks.pipeline import display_math, script_levels
+
+    named = [n for n in numbers_named(equation.lead) if n != equation.number]
+    if not named:
+        return equation
+    by_number = {e.number: e for e in paper.equations if e.number}
+    shown = [by_number.get(n) for n in named]
+    if any(e is None for e in shown):
+        return _unnamed(equation)
+    order = {e.tex: i for i, e in enumerate(paper.equations)}
+    shown = sorted(shown, key=lambda e: order.get(e.tex, 0))
+    for each in shown:
+        if (
+            len(each.tex) > SHORT_DISPLAY
+            or not display_math.clean_tex(each.tex)
+            or script_levels.flattened(each.levels, each.tex)
+        ):
+            return None
+    own = f" \\tag{{{equation.number}}}" if equation.number else ""
+    rows = [f"{e.tex} \\tag{{{e.number}}}" for e in shown] + [equation.tex + own]
+    tex = "\\begin{gather}" + " \\\\ ".join(rows) + "\\end{gather}"
+    levels = [sum(column) for column in _columns([*(e.levels for e in shown), equation.levels])]
+    return equation.model_copy(update={"tex": tex, "levels": levels})
+
+
+# "For the ordinary model, Equation 1 reduces to:": what the display is (the case the lead
+# names) holds without the number of a display the slide cannot show.
+POINTING_LEAD = re.compile(
+    r"^(?P<head>(?:for|in|under|with|when|if)\b[^,:]{3,120},\s*)(?:the\s+)?(?:(?:equation|"
+    r"eq\.|system|expression)s?\s*)?\(?\d+[a-z]?\)?(?=\s+(?:reduces\s+to|becomes|simplifies\s+"
+    r"to|can\s+be\s+(?:re)?written\s+as|reads|turns\s+into)\s*:\s*$)",
+    re.I,
+)
+
+
+def _unnamed(equation: Equation) -> Equation | None:
+    """The display under its lead with the number of the display it derives from replaced by
+    "the equation", when the lead says for which case it holds ("For the ordinary model,
+    Equation 1 reduces to:" → "For the ordinary model, the equation reduces to:"); None when
+    it does not (the lead would point at nothing)."""
+    rewritten = POINTING_LEAD.sub(lambda m: m.group("head") + "the equation", equation.lead)
+    if rewritten == equation.lead or numbers_named(rewritten):
+        return None
+    return equation.model_copy(update={"lead": rewritten})
+
+
+def _columns(rows: list[list[int]]) -> list[tuple[int, ...]]:
+    width = max((len(r) for r in rows), default=0)
+    return list(zip(*(list(r) + [0] * (width - len(r)) for r in rows), strict=True))
+
+
+def tagged(tex: str) -> set[str]:
+    """The numbers a display shows as tags."""
+    return set(TAG.findall(tex))
+
+
+def names_shown_displays(lead: str, tex: str) -> bool:
+    """Every display number the lead names is a tag of the display under it."""
+    named = numbers_named(lead)
+    return bool(named) and set(named) <= tagged(tex)

@@ -11,7 +11,7 @@ from pathlib import Path
 from PIL import Image, ImageChops, ImageFilter, ImageOps, ImageStat
 
 from apps.decks import limits
-from apps.decks.pipeline import text, title_defects
+from apps.decks.pipeline import main_points, text, title_defects
 from apps.decks.pipeline.figure_labels import same_labels
 from apps.decks.pipeline.issues import Issue
 from apps.decks.pipeline.review.registry import DeckContext, deck_rule
@@ -234,4 +234,23 @@ def thin_deck(c: DeckContext):
             suggestion="state what each figure shows (its caption's statements) and use the "
             "paper's sentences",
             evidence={"slides": bare, "bullets": bullets},
+        )
+        return
+    # a deck of text may be thin too: it never says what the paper does or what it finds
+    lacking = main_points.missing(list(c.deck.slides), c.paper)
+    if lacking:
+        parts = " and ".join(
+            {"method": "what the paper does", "result": "what it finds"}[s.part] for s in lacking
+        )
+        yield Issue(
+            slide=0,
+            type="thin_deck",
+            severity="medium",
+            message=f"no slide says {parts}, which the paper states: "
+            + "; ".join(f"“{s.bullet[:80]}”" for s in lacking),
+            suggestion="state the paper's method and main result in its own words",
+            evidence={
+                "missing": [s.part for s in lacking],
+                "statements": [s.bullet for s in lacking],
+            },
         )

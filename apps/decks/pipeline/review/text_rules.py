@@ -14,6 +14,7 @@ from apps.decks.pipeline import (
     script_levels,
     title_style,
 )
+from apps.decks.pipeline.propose import displays
 from apps.decks.pipeline.propose.captions import plot_caption_defect
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
 from apps.decks.pipeline.text import same_claim, sentences, similar
@@ -84,6 +85,12 @@ def bullet_defects(c: SlideContext):
                 c, where, index, text
             ):
                 continue  # "… is calculated according to:" over the display it announces
+            if (
+                kind == "equation_number"
+                and _leads_shown_display(c, where, index, text)
+                and displays.names_shown_displays(part, c.slide.equation)
+            ):
+                continue  # "Substituting (2) into (1) gives:" over displays tagged (1), (2)
             yield c.issue(
                 kind,
                 "medium",

@@ -1,0 +1,334 @@
+"""What a reader must take away from a paper: what it does (its stated contribution or method)
+and what it finds (its main result), each as a statement in the paper's own words.
+
+A deck may pick the abstract's best-scored sentences and still leave out both: the sentence
+"In this paper we present an efficient technique for …" loses to background that shares more
+words with the paper, and the result sentence ("Experimental results show that … is much more
+accurate …") to the method's details. The builtin proposer makes sure its deck states one of
+each (`ensure`); the reviewer reports a deck that states neither as `thin_deck`
+(review/deck_rules.py), and the fix is the same `ensure` (propose/deck_level.py).
+
+The statements are only ever the paper's sentences, made self-contained by the bullet rewriter
+and refused when a text defect remains: a main point is never invented, and never a fragment.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from apps.decks.pipeline import defects, text
+from apps.decks.pipeline.paper import Paper
+from apps.decks.pipeline.slide_deck import Slide
+
+# The paper stating what it contributes: "We propose …", "In this paper we present …", "This
+# article introduces …", "a new implementation … is introduced". Not a step of the work ("We
+# assume …") and not what others did ("Smith et al. proposed …": no first person, no passive
+# of the paper).
+CONTRIBUTION = re.compile(
+    r"\b(?:we|I)\s+(?:(?:here|now|also|first|further|newly|herein|have|will|then)\s+){0,2}"
+    r"(?:propos|present|introduc|provid|develop|describ|design|implement|reformulat|offer|"
+    r"deriv|construct|formulat|extend)\w*\b|"
+    r"\b(?:this|the\s+present|our)\s+(?:paper|article|work|study|note|report|vignette|thesis)\s+"
+    r"(?:\w+\s+){0,2}?(?:propos|present|introduc|provid|develop|describ|offer|deriv|extend)\w*\b|"
+    r"\b(?:is|are|has\s+been|have\s+been)\s+(?:\w+ly\s+)?(?:introduced|proposed|presented|"
+    r"developed|implemented)\b|"
+    # what a software paper's package or a method paper's method does, said of it in the
+    # abstract: "The package allows for the computation of …", "The MetaPlot package provides …"
+    r"^(?:the|this|our)\s+(?:[\w-]+\s+){0,2}?(?:package|software|library|toolbox|tool|system|"
+    r"method|algorithm|approach|framework|estimator|procedure)\s+(?:[\w-]+\s+)?(?:allows|"
+    r"provides|implements|offers|supports|enables|combines)\b",
+    re.I,
+)
+# A finding: the authors' "we show / find / conclude that", "results show", a comparison
+# ("better than", "outperforms"), a measured number with its unit.
+RESULT_VERB = re.compile(
+    r"\b(?:we|I)\s+(?:(?:also|further|then|here|have|finally)\s+){0,2}"
+    r"(?:show|find|found|demonstrat|conclud|observ|obtain|confirm|expect)\w*\b|"
+    r"\b(?:we|I)\s+(?:(?:also|further|then|here|have|finally)\s+){0,2}prov(?:e|ed|es)\b|"
+    r"\bresults?\s+(?:\w+\s+){0,2}?(?:show|indicat|suggest|demonstrat|confirm|reveal)\w*\b",
+    re.I,
+)
+# What a model or method does that is a finding only with its measure ("achieves 96% …")
+ACHIEVES = re.compile(r"\b(?:predicts?|achieves?|achieved|yields?|reach(?:es)?)\b", re.I)
+COMPARISON = re.compile(
+    r"\boutperform\w*|\b(?:better|worse|more\s+\w+|less\s+\w+|fewer|faster|slower|higher|lower|"
+    r"smaller|larger)\s+(?:\w+\s+){0,2}?than\b|\bcompared\s+(?:to|with)\b|"
+    r"\b(?:significantly|much|substantially|considerably)\s+(?:faster|slower|better|worse|"
+    r"higher|lower|larger|smaller|more|less|fewer)\b",
+    re.I,
+)
+MEASURE = re.compile(r"\d+(?:\.\d+)?\s*(?:%|×|\\%|-?fold\b|times\b)|\bp\s*[<=]\s*0?\.\d", re.I)
+STATEMENT_WORDS = 34  # a main point may run longer than a detail: it is the slide's point
+# What a statement opens with that is no part of its claim: the paper pointing at itself ("In
+# this paper we present …" → "We present …"), the step before it ("After reviewing the
+# classical models, a new implementation … is introduced").
+SELF_POINTER = re.compile(
+    r"^(?:in|with)\s+(?:this|the\s+present)\s+(?:paper|article|work|study|note|report),?\s+"
+    r"(?=(?:we|I)\b)",
+    re.I,
+)
+# "This paper presents a method …" (a sentence about the document, as the reviewer reads it)
+# says what the authors present: "We present a method …".
+SELF_SUBJECT = re.compile(
+    r"^(?:in\s+)?(?:this|the\s+present|our)\s+(?:paper|article|work|study|note|report)\s*,?\s+"
+    r"(present|propose|introduce|describe|develop|offer|provide|derive|extend)s\b",
+    re.I,
+)
+# "A new implementation of … is introduced." (read as a sentence about the document): the
+# authors introduce it — "We introduce a new implementation of …".
+PASSIVE_CONTRIBUTION = re.compile(
+    r"^(?P<subject>(?:a|an|the)\s.+?)\s+(?:is|are)\s+(?P<verb>introduc|propos|present|develop|"
+    r"describ)(?:ed|d)\s*\.?$",
+    re.I,
+)
+LEADING_STEP = re.compile(r"^(?:after|before|having)\s+\w+(?:ing|ed)\b[^,;:]{0,120},\s+", re.I)
+# a slide of the opening says what the paper does; its title when the deck had none
+OPENING_TITLE = "What this paper does"
+OPENING_BULLETS = 4
+COVERED = 0.7  # share of a statement's content words a bullet says when it makes the statement
+
+
+@dataclass(frozen=True)
+class Statement:
+    bullet: str  # the sentence as a bullet
+    part: str  # "method" or "result"
+    origin: str  # "abstract", or the title of the section it comes from
+    strength: int  # how plainly it is a contribution or a finding (higher first)
+
+
+def _bullet(sentence: str, previous: str) -> str | None:
+    from apps.decks.pipeline.propose import bullets  # propose imports this module's users
+
+    if sentence.rstrip().endswith((":", ",")):
+        return None  # it announces the display or list after it
+    sentence = LEADING_STEP.sub("", SELF_POINTER.sub("", text.clean(sentence)))
+    sentence = SELF_SUBJECT.sub(lambda m: "We " + m.group(1).lower(), sentence)
+    sentence = PASSIVE_CONTRIBUTION.sub(_active, sentence)
+    condensed = text.condense(text.math_logos(sentence), STATEMENT_WORDS)
+    if condensed is None:
+        return None
+    bullet = bullets.rewrite(condensed, bullets.Source(previous=previous), STATEMENT_WORDS)
+    if not bullet or defects.text_defects(bullet) or defects.figure_deixis(bullet):
+        return None
+    if defects.pointers(bullet) or defects.absent_pointer(bullet):
+        return None  # it leans on a figure, table or display the slide does not show
+    return bullet
+
+
+def _active(match: re.Match) -> str:
+    verb = match.group("verb").lower()
+    verb += "" if verb.endswith("e") else ("e" if verb in ("introduc", "propos", "describ") else "")
+    subject = match.group("subject")
+    return f"We {verb} {subject[0].lower()}{subject[1:]}."
+
+
+def _sentences(paragraphs: list[str]):
+    for paragraph in paragraphs:
+        previous = ""
+        for sentence in text.sentences(paragraph):
+            yield sentence, previous
+            previous = sentence
+
+
+def _conclusions(paper: Paper) -> list:
+    from apps.decks.pipeline.propose.builtin import CONCLUSION
+
+    return [s for s in paper.sections if CONCLUSION.search(s.title)]
+
+
+def _introductions(paper: Paper) -> list:
+    from apps.decks.pipeline.propose.builtin import INTRO
+
+    return [s for s in paper.sections if INTRO.search(s.title)]
+
+
+def method_statements(paper: Paper) -> list[Statement]:
+    """The sentences of the abstract (else the introduction) in which the paper states what it
+    contributes, in the paper's order."""
+    sources = [("abstract", [paper.abstract])] if paper.abstract else []
+    sources += [(s.title, s.paragraphs) for s in _introductions(paper)]
+    found: list[Statement] = []
+    for origin, paragraphs in sources:
+        for sentence, previous in _sentences(paragraphs):
+            if not CONTRIBUTION.search(text.MATH_SPAN.sub("X", sentence)):
+                continue
+            bullet = _bullet(sentence, previous)
+            if bullet is not None:
+                found.append(Statement(bullet, "method", origin, 1))
+        if found:
+            break  # the abstract's statements, when it has any
+    return found
+
+
+def result_statements(paper: Paper) -> list[Statement]:
+    """The sentences of the abstract and the conclusions that state a finding, the plainest
+    first: an explicit finding with a measure or comparison, then either of them."""
+    sources = [("abstract", [paper.abstract])] if paper.abstract else []
+    sources += [(s.title, s.paragraphs) for s in _conclusions(paper)]
+    found: list[Statement] = []
+    for origin, paragraphs in sources:
+        for sentence, previous in _sentences(paragraphs):
+            flat = text.MATH_SPAN.sub("X", sentence)
+            if not re.search(r"[.!?]\W*$", sentence):
+                continue  # a sentence the PDF cut off ("… with a few fb"): not a main point
+            strength = (
+                2 * bool(RESULT_VERB.search(flat))
+                + bool(ACHIEVES.search(flat))
+                + bool(COMPARISON.search(flat))
+                + bool(MEASURE.search(sentence))
+            )
+            if strength < 2 and not COMPARISON.search(flat):
+                continue  # a number or a verb alone is background as often as a finding
+            bullet = _bullet(sentence, previous)
+            if bullet is not None:
+                found.append(Statement(bullet, "result", origin, strength))
+    return sorted(found, key=lambda s: -s.strength)
+
+
+def _states(slides: list[Slide], statements: list[Statement]) -> bool:
+    """Does a bullet make one of the statements: most of the statement's content words in it
+    (a conclusion naming the method's subject in passing does not say what the method is), or
+    the same claim as the reviewer reads it (repeated_bullet): stated once is enough."""
+    shown = [b for s in slides for b in s.bullets]
+    return any(
+        _covers(b, st.bullet) or text.same_claim(b, st.bullet) for b in shown for st in statements
+    )
+
+
+def _covers(bullet: str, statement: str) -> bool:
+    wanted = set(text.words(statement)) - text.STOPWORDS
+    said = set(text.words(bullet)) - text.STOPWORDS
+    return bool(wanted) and len(wanted & said) / len(wanted) >= COVERED
+
+
+def missing(slides: list[Slide], paper: Paper) -> list[Statement]:
+    """The best statement of each main point (method, result) that no bullet of the deck
+    makes, when the paper has one that reads as a bullet."""
+    wanted = []
+    for statements in (method_statements(paper), result_statements(paper)):
+        if statements and not _states(slides, statements):
+            wanted.append(statements[0])
+    return wanted
+
+
+def ensure(slides: list[Slide], paper: Paper, used: set[str]) -> list[str]:
+    """Put each main point the deck leaves out on the slide that says what the paper does (a
+    finding of the conclusions on the conclusions' slide), making room by dropping the slide's
+    bullets that state neither; a deck without such a slide gets one after its opening, with
+    the paper's other statements of its method and result (a slide of one bullet is thin).
+    Changes `slides` in place; returns the parts added ("method", "result")."""
+    added: list[str] = []
+    for statement in missing(slides, paper):
+        if _states(slides, [statement]):
+            added.append(statement.part)  # the slide made for the other point states it
+            continue
+        index = _home(slides, statement)
+        if index is None:
+            at = next(
+                (i for i, s in enumerate(slides) if s.role not in ("title", "motivation")),
+                len(slides),
+            )
+            shown = [b for s in slides for b in s.bullets]
+            others = [
+                st.bullet
+                for st in method_statements(paper) + result_statements(paper)
+                if st.bullet != statement.bullet
+                and not any(text.similar(st.bullet, b) for b in [*shown, statement.bullet])
+            ]
+            chosen = [statement.bullet]
+            for other in others:
+                if len(chosen) < OPENING_BULLETS - 1 and not any(
+                    text.similar(other, c) for c in chosen
+                ):
+                    chosen.append(other)
+            if len(chosen) < 2:  # a slide of one bullet is thin (thin_slide): the abstract's
+                chosen += _abstract_bullets(paper, [*shown, *chosen], 2 - len(chosen))
+            if len(chosen) < 2:  # nothing else to say: the statement closes the opening slide
+                opening = next((i for i, s in enumerate(slides) if s.role == "motivation"), None)
+                if opening is not None:
+                    bullets = _with_room(list(slides[opening].bullets), paper, statement.bullet)
+                    slides[opening] = slides[opening].model_copy(
+                        update={"bullets": [*bullets, statement.bullet]}
+                    )
+                    used.add(statement.bullet.lower())
+                    added.append(statement.part)
+                    continue
+            slides.insert(
+                at,
+                Slide(
+                    kind="bullets",
+                    title=_opening_title(slides),
+                    bullets=chosen,
+                    role="contributions",
+                    notes=paper.abstract[:1500],
+                ),
+            )
+            used.update(b.lower() for b in chosen)
+        else:
+            slide = slides[index]
+            bullets = _with_room(list(slide.bullets), paper, statement.bullet)
+            # the method opens the slide (what the paper does, then what it finds)
+            position = 0 if statement.part == "method" else len(bullets)
+            bullets.insert(position, statement.bullet)
+            slides[index] = slide.model_copy(update={"bullets": bullets})
+            used.add(statement.bullet.lower())
+        added.append(statement.part)
+    return added
+
+
+def _abstract_bullets(paper: Paper, shown: list[str], count: int) -> list[str]:
+    """The abstract's best sentences that no bullet says yet, as the proposer picks them."""
+    from apps.decks.pipeline.propose.builtin import _standalone
+
+    if not paper.abstract or count <= 0:
+        return []
+    paragraphs = [paper.abstract, *(p for s in paper.sections for p in s.paragraphs)]
+    chosen = text.key_sentences(
+        [paper.abstract],
+        text.Scorer(paragraphs),
+        count + len(shown),
+        exclude={b.lower() for b in shown},
+        rewrite=_standalone,
+    )
+    fresh = [b for b in chosen if not any(text.same_claim(b, o) for o in shown)]
+    return fresh[:count]
+
+
+def _home(slides: list[Slide], statement: Statement) -> int | None:
+    roles = ["contributions"]
+    if statement.part == "result" and statement.origin != "abstract":
+        roles.insert(0, "conclusion")  # a finding of the conclusions, under that title
+    for role in roles:
+        for index, slide in enumerate(slides):
+            if slide.role == role and slide.kind == "bullets" and not slide.equation:
+                return index
+    return None
+
+
+def _opening_title(slides: list[Slide]) -> str:
+    taken = {s.title for s in slides}
+    return OPENING_TITLE if OPENING_TITLE not in taken else "Main result"
+
+
+def _with_room(bullets: list[str], paper: Paper, incoming: str) -> list[str]:
+    """The bullets with room for one more: when the slide is full, the last bullet that states
+    no main point goes, one that states no aim either ("We propose …" stays) first."""
+    from apps.decks import limits
+    from apps.decks.pipeline import role_titles
+
+    budget = limits.get_int("words_text_slide") - 8 - text.word_count(incoming)
+    points = method_statements(paper) + result_statements(paper)
+
+    def main(b: str) -> bool:
+        return any(_covers(b, p.bullet) for p in points)
+
+    while bullets and (
+        len(bullets) >= OPENING_BULLETS or sum(text.word_count(b) for b in bullets) > budget
+    ):
+        others = [i for i, b in enumerate(bullets) if not main(b)]
+        if not others:
+            break
+        aimless = [i for i in others if not role_titles.states_aim(bullets[i])]
+        bullets.pop((aimless or others)[-1])
+    return bullets
