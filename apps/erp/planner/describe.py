@@ -78,7 +78,32 @@ def _dimension(name: str, language: str, plural: bool = False) -> str:
 
 
 def title(reading: Reading) -> str:
-    """One line saying exactly what was computed, with every interpretation made visible."""
+    """One line saying exactly what was computed, with every interpretation made visible.
+    Several measures on one grain are named together ("Hires and departures by month, 2025")
+    when the rest of their titles is the same, else each title in turn (a snapshot's day and
+    a salary's period differ: "Headcount …, employees at the end of 2025; Average salary …,
+    2025")."""
+    if reading.also:
+        return _paired_title(reading)
+    return _title(reading)
+
+
+def _paired_title(reading: Reading) -> str:
+    labels = vocabulary(reading.language).labels.measures
+    names = [reading.measure, *(r.measure for r in reading.also)]
+    joined = join_words([labels[n] for n in names], reading.language)
+    joined = joined[0] + joined[1:].lower()
+    alone = [replace(reading, also=()), *reading.also]
+    titles = [_title(r) for r in alone]
+    tails = {t[len(_measure_words(r)) :] for r, t in zip(alone, titles, strict=True)}
+    if len(tails) == 1 and all(t.startswith(_measure_words(r)) for r, t in zip(alone, titles, strict=True)):
+        text = joined + tails.pop()
+        return text if len(text) <= MAX_TITLE else text[: MAX_TITLE - 1] + "…"
+    text = "; ".join(titles)
+    return text if len(text) <= MAX_TITLE else text[: MAX_TITLE - 1] + "…"
+
+
+def _title(reading: Reading) -> str:
     language = reading.language
     words = vocabulary(language).labels.words
     measure = _measure_words(reading)
@@ -240,11 +265,19 @@ def chart(reading: Reading, compiled: CompiledQuery, text: str) -> dict[str, Any
         return None
     if reading.measure == "unpaid_months" and not reading.dimensions:
         return None
-    shown = changes or [c for c in measures if c.key == reading.measure] or measures
+    asked = {reading.measure, *(r.measure for r in reading.also)}
+    shown = changes or [c for c in measures if c.key in asked] or measures
+    if len({c.unit for c in shown}) > 1:
+        return None  # people and money have no axis in common: the table shows both
     y_title = (
         shown[0].label
         if len(shown) == 1
-        else vocabulary(reading.language).labels.measures[reading.measure]
+        else join_words(
+            [vocabulary(reading.language).labels.measures[m] for m in dict.fromkeys(
+                [reading.measure, *(r.measure for r in reading.also)]
+            )],
+            reading.language,
+        )
     )
     spec: dict[str, Any] = {"title": text[:MAX_TITLE], "y": [c.name for c in shown]}
     spec["y_axis"] = _axis(y_title, shown[0])
