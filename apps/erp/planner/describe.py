@@ -96,7 +96,9 @@ def _paired_title(reading: Reading) -> str:
     alone = [replace(reading, also=()), *reading.also]
     titles = [_title(r) for r in alone]
     tails = {t[len(_measure_words(r)) :] for r, t in zip(alone, titles, strict=True)}
-    if len(tails) == 1 and all(t.startswith(_measure_words(r)) for r, t in zip(alone, titles, strict=True)):
+    if len(tails) == 1 and all(
+        t.startswith(_measure_words(r)) for r, t in zip(alone, titles, strict=True)
+    ):
         text = joined + tails.pop()
         return text if len(text) <= MAX_TITLE else text[: MAX_TITLE - 1] + "…"
     text = "; ".join(titles)
@@ -106,7 +108,10 @@ def _paired_title(reading: Reading) -> str:
 def _title(reading: Reading) -> str:
     language = reading.language
     words = vocabulary(language).labels.words
+    if reading.sort is not None and reading.listing:
+        return _ranked_by_date(reading)
     measure = _measure_words(reading)
+    folded = False
     dims = [
         d for d in reading.dimensions if not (d == "department" and len(reading.departments) > 1)
     ]
@@ -119,13 +124,26 @@ def _title(reading: Reading) -> str:
                 extreme=extreme,
                 measure=named_once(extreme, measure.lower()),
             )
-        else:
-            text = words["top"].format(
+        elif _counted(reading):
+            # "The 2 departments with the fewest current employees", "Os 3 departamentos com
+            # mais contratações": a count is most/fewest of its noun, never "highest hires"
+            text = words["top_count"].format(
                 n=reading.top,
                 plural=_dimension(first, language, True),
-                measure=named_once(extreme, measure.lower()),
+                measure=measure_noun(reading),
+                extreme=words["fewest" if reading.order == "asc" else "most"],
+            )
+            folded = True
+        else:
+            # people ranked: "The 3 current employees with …", their population in the noun
+            population = _population_words(reading) if first == "employee" else ""
+            text = words["top"].format(
+                n=reading.top,
+                plural=population or _dimension(first, language, True),
+                measure=named_once(extreme, measure.lower().split(" (")[0]),
                 extreme=extreme,
             )
+            folded = bool(population)
     else:
         text = measure
         series = semantic_model().measure(reading.measure).time_dimension is None
@@ -143,7 +161,10 @@ def _title(reading: Reading) -> str:
             text += ", " + words[f"by_{reading.sort}_{reading.order or 'desc'}"]
         elif reading.order is not None:
             text += ", " + words["highest_first" if reading.order == "desc" else "lowest_first"]
-    qualifiers = " ".join(part for part in _qualifiers(reading) if part)
+    found = _qualifiers(reading)
+    if folded:
+        found = found[1:]  # the population is in the noun already
+    qualifiers = " ".join(part for part in found if part)
     if qualifiers:
         text += f", {qualifiers}"
     text += _time_words(reading)
@@ -152,6 +173,46 @@ def _title(reading: Reading) -> str:
     # fits; the closing sentence always says it in full (agent._notes).
     note = f" ({words[reading.note]})" if reading.note else ""
     return text + note if len(text) + len(note) <= MAX_TITLE else text
+
+
+def _ranked_by_date(reading: Reading) -> str:
+    """A list of people ranked by a date, said as a person would: "The 3 current employees in
+    Sales hired longest ago", "As 5 pessoas … ", "The employee who left most recently"."""
+    language = reading.language
+    labels = vocabulary(language).labels
+    words = labels.words
+    population = _population_words(reading)
+    rest = [part for part in _qualifiers(reading)[1:] if part]
+    key = f"{reading.sort}_{reading.order or 'desc'}"
+    if (reading.top or 1) > 1:
+        people = population or labels.nouns["headcount"]
+        where = "".join(f" {part}" for part in rest)
+        text = words[f"ranked_{key}"].format(n=reading.top, people=people, where=where)
+    else:
+        where = "".join(f" {part}" for part in rest)
+        text = words[f"ranked_one_{key}"].format(where=where)
+        if population:
+            text += f", {population}"
+    text += _time_words(reading)
+    text = text if len(text) <= MAX_TITLE else text[: MAX_TITLE - 1] + "…"
+    note = f" ({words[reading.note]})" if reading.note else ""
+    return text + note if len(text) + len(note) <= MAX_TITLE else text
+
+
+def _counted(reading: Reading) -> bool:
+    aggregation = semantic_model().measure(reading.measure).aggregation
+    plain = reading.change is None and reading.share is None and reading.per is None
+    return plain and not reading.per_head and aggregation in ("count", "count_distinct")
+
+
+def measure_noun(reading: Reading) -> str:
+    """How a measure is named in "X has the most …": the population counted for a headcount
+    ("current employees"), the measure's noun, or its label."""
+    labels = vocabulary(reading.language).labels
+    if reading.measure == "headcount":
+        population = reading.population or semantic_model().measure("headcount").population
+        return labels.populations.get(population or "", labels.nouns["headcount"])
+    return labels.nouns.get(reading.measure) or labels.measures[reading.measure].lower()
 
 
 def _extreme_word(reading: Reading, measure: str) -> str:
@@ -273,9 +334,10 @@ def chart(reading: Reading, compiled: CompiledQuery, text: str) -> dict[str, Any
         shown[0].label
         if len(shown) == 1
         else join_words(
-            [vocabulary(reading.language).labels.measures[m] for m in dict.fromkeys(
-                [reading.measure, *(r.measure for r in reading.also)]
-            )],
+            [
+                vocabulary(reading.language).labels.measures[m]
+                for m in dict.fromkeys([reading.measure, *(r.measure for r in reading.also)])
+            ],
             reading.language,
         )
     )

@@ -9,8 +9,25 @@ from apps.erp.planner.frame import Frame
 HIRE, LEAVE = "hire_date", "termination_date"
 
 
-def _timed(index: int, times) -> bool:
-    return any(min(t.terms) == index + 1 and t.periods for t in times)
+def _timed(index: int, times, terms=None) -> bool:
+    """The event word has its own time: right after it, or after the department it happened in
+    ("contratado em Marketing em 2025", "saíram de Vendas no ano passado")."""
+    return any(t.periods and _only_place(terms, index + 1, min(t.terms)) for t in times)
+
+
+def _only_place(terms, start: int, end: int) -> bool:
+    if end < start:
+        return False
+    if terms is None:
+        return end == start
+    between = terms[start:end]
+    if not any(term.has("value") for term in between):
+        return end == start
+    return all(term.has("value") or set(term.tags) <= PLACE_WORDS for term in between)
+
+
+# "em", "de", "in", "from" before a department: prepositions the time expressions also use
+PLACE_WORDS = {("time", "of")}
 
 
 def implied_event(frame: Frame, times, terms, own: dict[str, str]) -> Frame:
@@ -19,7 +36,7 @@ def implied_event(frame: Frame, times, terms, own: dict[str, str]) -> Frame:
     implied = [
         own[field]
         for field, index in frame.events
-        if field in own and terms[index].value("measure") is None and _timed(index, times)
+        if field in own and terms[index].value("measure") is None and _timed(index, times, terms)
     ]
     if not implied:
         return frame

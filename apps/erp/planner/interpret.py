@@ -17,8 +17,8 @@ from apps.erp.planner.earlier import stepped_back
 from apps.erp.planner.followup import apply_followup, is_followup
 from apps.erp.planner.frame import build_frame
 from apps.erp.planner.lexicon import Lexed, lex
-from apps.erp.planner.paired import MAX_MEASURES, candidate_measures, each_part, paired
 from apps.erp.planner.outcomes import clarify_department, no_data, refusal, unknown_words
+from apps.erp.planner.paired import MAX_MEASURES, candidate_measures, each_part, paired
 from apps.erp.planner.patterns import read_bands, read_comparisons, read_levels, read_top
 from apps.erp.planner.periods import TimeError
 from apps.erp.planner.reading import Clarification, Reading, Refusal

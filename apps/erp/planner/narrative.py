@@ -7,6 +7,7 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from apps.erp.planner.describe import measure_noun
 from apps.erp.planner.describe import title as measure_title
 from apps.erp.planner.paired import parts
 from apps.erp.planner.perhead import PER_HEAD
@@ -210,12 +211,11 @@ def _extreme(vocab, aggregation: str, order: str | None) -> str:
 
 
 def _noun(reading: Reading, label: str) -> str:
-    """How the measure is named in "X has the most …": its noun, or its label."""
+    """How the measure is named in "X has the most …" (describe.measure_noun)."""
     labels = vocabulary(reading.language).labels
-    if reading.measure == "headcount":
-        population = reading.population or semantic_model().measure("headcount").population
-        return labels.populations.get(population or "", labels.nouns["headcount"])
-    return labels.nouns.get(reading.measure) or label.lower()
+    if reading.measure == "headcount" or reading.measure in labels.nouns:
+        return measure_noun(reading)
+    return label.lower()
 
 
 def _change(result: _Result, dims: list[str], title: str) -> str:

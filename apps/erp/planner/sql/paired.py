@@ -46,7 +46,8 @@ def compile_paired(reading: Reading, model: SemanticModel, base: Compile) -> Com
             on = exp.and_(
                 *[
                     exp.EQ(
-                        this=exp.column(key, table=aliases[0]), expression=exp.column(key, table=alias)
+                        this=exp.column(key, table=aliases[0]),
+                        expression=exp.column(key, table=alias),
                     )
                     for key in keys
                 ]
