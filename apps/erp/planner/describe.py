@@ -119,11 +119,15 @@ def _title(reading: Reading) -> str:
         first = reading.dimensions[0]
         extreme = _extreme_word(reading, measure)
         if reading.top == 1:
+            counted = _counted(reading)
+            if counted:  # "Departamento com mais saídas", never "maior saídas"
+                extreme = words["fewest" if reading.order == "asc" else "most"]
             text = words["with_extreme"].format(
                 singular=_dimension(first, language).capitalize(),
                 extreme=extreme,
-                measure=named_once(extreme, measure.lower()),
+                measure=measure_noun(reading) if counted else named_once(extreme, measure.lower()),
             )
+            folded = counted and reading.measure == "headcount"
         elif _counted(reading):
             # "The 2 departments with the fewest current employees", "Os 3 departamentos com
             # mais contratações": a count is most/fewest of its noun, never "highest hires"
