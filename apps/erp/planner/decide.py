@@ -306,7 +306,9 @@ def _events(parsed: Parsed, frame: Frame):
     others += [f for f in frame.facts]
     if not others:
         frame, population = gone_without_time(frame, times, terms)
-        return implied_event(frame, times, terms, own), tuple(times), (), population
+        ranked = parsed.recency.event if parsed.recency is not None else None
+        frame = implied_event(frame, times, terms, own, ranked)
+        return frame, tuple(times), (), population
     measures = list(frame.measures)
     for field, index in frame.events:
         if field not in own:

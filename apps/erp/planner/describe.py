@@ -186,6 +186,8 @@ def _ranked_by_date(reading: Reading) -> str:
     labels = vocabulary(language).labels
     words = labels.words
     population = _population_words(reading)
+    if reading.sort == "termination_date" and reading.population == "former":
+        population = ""  # "who left most recently" says they are former employees
     rest = [part for part in _qualifiers(reading)[1:] if part]
     key = f"{reading.sort}_{reading.order or 'desc'}"
     if (reading.top or 1) > 1:

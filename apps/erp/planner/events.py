@@ -30,13 +30,20 @@ def _only_place(terms, start: int, end: int) -> bool:
 PLACE_WORDS = {("time", "of")}
 
 
-def implied_event(frame: Frame, times, terms, own: dict[str, str]) -> Frame:
+def implied_event(
+    frame: Frame, times, terms, own: dict[str, str], ranked: str | None = None
+) -> Frame:
     """ "Quem foi contratado em 2026?": an event word with its time and nothing else measured
-    counts that event (its measure), as "hired" does where the word names the measure too."""
+    counts that event (its measure), as "hired" does where the word names the measure too; so
+    does an event a recency word ranks ("os 3 últimos a sair", "the last 3 to leave": `ranked`
+    is its date field) when nothing else is measured or counted."""
+    alone = not (frame.measures or frame.facts or frame.subject)
     implied = [
         own[field]
         for field, index in frame.events
-        if field in own and terms[index].value("measure") is None and _timed(index, times, terms)
+        if field in own
+        and terms[index].value("measure") is None
+        and (_timed(index, times, terms) or (alone and field == ranked))
     ]
     if not implied:
         return frame

@@ -121,7 +121,7 @@ def _each_measure(
     """Two measures in one question ("hires vs departures by month in 2025"): each read as if
     asked alone, joined when on the same grain (paired.py). What one of them needs asked (the
     period of a salary) is asked; None when they cannot be answered together."""
-    measures = candidate_measures(parsed.frame.measures)
+    measures = candidate_measures(parsed.frame.measures, parsed.frame.cues)
     if len(measures) != MAX_MEASURES:
         return None
     outcomes = [
@@ -152,7 +152,9 @@ def _only_changes(parsed: Parsed) -> bool:
     terms = parsed.lexed.terms
     first = terms[0] if terms else None
     leading = first is not None and first.has("followup") and not first.kinds & ERP_KINDS
-    return leading and not (frame.measures or frame.facts or frame.count or frame.subject)
+    ranked = parsed.recency is not None and parsed.recency.event is not None
+    asks = frame.measures or frame.facts or frame.count or frame.subject or ranked
+    return leading and not asks  # "the last 3 to leave": people ranked by their leaving
 
 
 def parse(lexed: Lexed, as_of: date) -> Parsed:

@@ -19,13 +19,15 @@ from apps.erp.semantic import semantic_model
 MAX_MEASURES = 2
 
 
-def candidate_measures(measures: tuple[str, ...]) -> tuple[str, ...]:
+def candidate_measures(measures: tuple[str, ...], cues: frozenset[str]) -> tuple[str, ...]:
     """The measures a question names, as one reading each: "how many people joined and how
-    many left" names people, hires and departures — the people are those counted."""
+    many left" names people, hires and departures — the people are those counted, unless the
+    headcount is joined to another measure by "and" (`cues`: "headcount and hires")."""
     model = semantic_model()
     names = tuple(dict.fromkeys(measures))
     others = [model.measure(m) for m in names if m != "headcount"]
-    if "headcount" in names and len(others) >= MAX_MEASURES and all(m.is_count for m in others):
+    counted = others and all(m.is_count for m in others)
+    if "headcount" in names and counted and "joined:headcount" not in cues:
         names = tuple(m for m in names if m != "headcount")
     return names
 
