@@ -175,3 +175,30 @@ def test_an_event_timed_after_its_department_is_the_event_of_that_period(questio
 )
 def test_titles_read_as_a_person_writes_them(question, expected):
     assert plan(question).title.startswith(expected)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "headcount and hires by month in 2025",
+        "número de funcionários e contratações por mês em 2025",
+    ],
+)
+def test_a_headcount_joined_to_a_count_is_kept(acme, question):
+    """ "Headcount and hires": both (the headcount was dropped for the hires: a wrong answer);
+    "how many employees were hired" still counts the hires alone."""
+    planned, names, rows = planner_result(question, acme)
+    expected = hand_rows(
+        """SELECT m::date,
+             (SELECT count(*) FROM erp_employee e
+               WHERE e.hire_date <= (m + interval '1 month - 1 day')::date
+               AND (e.termination_date IS NULL
+                    OR e.termination_date > (m + interval '1 month - 1 day')::date)),
+             (SELECT count(*) FROM erp_employee WHERE date_trunc('month', hire_date) = m)
+           FROM generate_series(DATE '2025-01-01', DATE '2025-12-01', interval '1 month') m
+           ORDER BY m""",
+        acme,
+    )
+    assert_rows(pick(names, rows, "month", "headcount", "hires"), expected, ordered=True)
+    alone = plan("how many employees were hired in 2025").reading
+    assert (alone.measure, alone.also) == ("hires", ())

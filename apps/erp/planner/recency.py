@@ -101,7 +101,7 @@ def _past_qualifiers(t: _Terms, i: int, step: int) -> int:
     """The first index from `i` (walking by `step`) that is not a department or a population
     qualifying the people ranked ("the 3 active Marketing employees"): those stay for the
     frame to read as conditions."""
-    while (term := t.get(i)) is not None and term.kinds and term.kinds <= QUALIFIERS:
+    while (term := t.get(i)) is not None and term.kinds & QUALIFIERS:  # "current": also time
         i += step
     return i
 
