@@ -138,7 +138,7 @@ def test_departments_ranked_by_pay_still_ask_the_period():
     ("question", "field"),
     [
         ("quem foi contratado em marketing em 2025?", "hire_date"),
-        ("quem saiu de vendas em 2024?", "termination_date"),
+        ("quem foi contratada em vendas em 2024?", "hire_date"),
     ],
 )
 def test_an_event_timed_after_its_department_is_the_event_of_that_period(question, field):
