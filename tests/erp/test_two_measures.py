@@ -202,3 +202,13 @@ def test_a_headcount_joined_to_a_count_is_kept(acme, question):
     assert_rows(pick(names, rows, "month", "headcount", "hires"), expected, ordered=True)
     alone = plan("how many employees were hired in 2025").reading
     assert (alone.measure, alone.also) == ("hires", ())
+
+
+def test_a_chip_changes_every_measure_and_the_measure_chip_the_first():
+    from apps.erp.planner.chips import apply_chip
+    from tests.erp.conftest import DEMO
+
+    reading = plan("hires vs departures by month in 2025").reading
+    changed = apply_chip(reading, {"department": "Sales"}, DEMO, follows="a1")
+    assert [r.departments for r in (changed, *changed.also)] == [("Sales",), ("Sales",)]
+    assert [r.measure for r in (changed, *changed.also)] == ["hires", "terminations"]
