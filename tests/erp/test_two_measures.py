@@ -212,3 +212,17 @@ def test_a_chip_changes_every_measure_and_the_measure_chip_the_first():
     changed = apply_chip(reading, {"department": "Sales"}, DEMO, follows="a1")
     assert [r.departments for r in (changed, *changed.also)] == [("Sales",), ("Sales",)]
     assert [r.measure for r in (changed, *changed.also)] == ["hires", "terminations"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "salário médio e número de funcionários por nível em 2025",
+        "number of employees and average salary by level in 2025",
+    ],
+)
+def test_a_counting_word_counts_its_own_measure_only(question):
+    """ "Número de funcionários" counts the people, never the salary it is asked with."""
+    reading = plan(question).reading
+    assert {reading.measure, *(r.measure for r in reading.also)} == {"average_salary", "headcount"}
+    assert reading.dimensions == ("level",)

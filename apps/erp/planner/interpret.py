@@ -26,7 +26,7 @@ from apps.erp.planner.recency import read_recency
 from apps.erp.planner.spanish import spanish_refusal
 from apps.erp.planner.timeexpr import find_time_expressions
 from apps.erp.planner.words import describe_period
-from apps.erp.semantic import vocabulary
+from apps.erp.semantic import semantic_model, vocabulary
 
 ERP_KINDS = {
     "measure", "fact", "dim", "value", "subject", "unsupported", "person", "name_part",
@@ -125,13 +125,21 @@ def _each_measure(
     if len(measures) != MAX_MEASURES:
         return None
     outcomes = [
-        decide(parsed, entities=entities, answers={**answers, "measure": m}, as_of=as_of)
+        decide(_alone(parsed, m), entities=entities, answers={**answers, "measure": m}, as_of=as_of)
         for m in measures
     ]
     asked = next((o for o in outcomes if isinstance(o, Clarification)), None)
     if asked is not None and all(not isinstance(o, Refusal) for o in outcomes):
         return asked
     return paired(outcomes)
+
+
+def _alone(parsed: Parsed, measure: str) -> Parsed:
+    """The question as if it asked only for `measure`: a counting word ("número de
+    funcionários", "how many hires") counts the other measure when this one is no count."""
+    if not parsed.frame.count or semantic_model().measure(measure).is_count:
+        return parsed
+    return replace(parsed, frame=replace(parsed.frame, count=False))
 
 
 def unknown_words_reason(language: str, reason: str) -> Refusal:
