@@ -59,7 +59,7 @@ UNSUPPORTED = [
 BEYOND = [
     # understood, but the answer would need more than the planner's grammar
     "How many employees were there between 2023 and 2025?",
-    "average salary and headcount by department last year",
+    "top 3 departments by average salary and headcount last year",  # one ranking, two measures
     "What is the average hires per department?",
 ]
 NO_DATA = [

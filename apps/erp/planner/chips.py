@@ -17,6 +17,7 @@ from apps.a2ui.surfaces import surface_from_template, surface_template
 from apps.erp.entities import Entities
 from apps.erp.planner.answers import period_choice
 from apps.erp.planner.outcomes import Stop, refusal
+from apps.erp.planner.paired import each_part, paired, parts
 from apps.erp.planner.periods import Period, day_period, year_period
 from apps.erp.planner.reading import Clarification, Condition, Reading, Refusal
 from apps.erp.planner.recency import DATES
@@ -205,7 +206,19 @@ def apply_chip(
     reading: Reading, change: dict[str, Any], entities: Entities, *, follows: str
 ) -> Reading | Clarification | Refusal:
     """The stored reading with one chip changed, settled; a value that is not one of the
-    chip's alternatives is refused."""
+    chip's alternatives is refused. Several measures (paired.py): a chip of the department,
+    grouping or period changes each; the measure chip changes the first measure."""
+    if reading.also and "measure" in change:
+        first = _chip_one(parts(reading)[0], change, entities, follows)
+        if not isinstance(first, Reading):
+            return first
+        return paired([first, *(replace(r, follows=follows) for r in reading.also)]) or first
+    return each_part(reading, lambda part: _chip_one(part, change, entities, follows))
+
+
+def _chip_one(
+    reading: Reading, change: dict[str, Any], entities: Entities, follows: str
+) -> Reading | Clarification | Refusal:
     try:
         changed = _apply(reading, change, entities)
     except Stop as stop:

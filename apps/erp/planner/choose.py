@@ -49,8 +49,11 @@ def choose_measure(
     if paid and measures == ["headcount"]:
         measures = ["paid_employees"]  # "how many employees earn more than 9000": people paid
     others = [model.measure(m) for m in measures if m != "headcount"]
-    if others and "headcount" in measures and all(m.is_count for m in others):
-        measures.remove("headcount")  # "how many employees were hired": the hires
+    # "how many employees were hired": the people counted are the hires; "headcount and hires
+    # by month" names two measures (joined by "and")
+    joined = "joined:headcount" in frame.cues
+    if others and "headcount" in measures and all(m.is_count for m in others) and not joined:
+        measures.remove("headcount")
     facts = [f for f in dict.fromkeys(frame.facts) if not (f == SALARY and salary_condition)]
     # "highest salary", "lowest level" name a min/max measure, also when asked of a ranking:
     # "which department has the highest salary" ranks departments on their largest payment

@@ -129,6 +129,9 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
         )
     periods, ends = _periods(times, answers, as_of, language, measure.name)
     periods, frame = _implied_period(frame, periods, measure, as_of)
+    current_pay = _ranks_current_pay(parsed, frame, periods, measure, dims)
+    if current_pay:
+        periods = (latest_complete_month(as_of),)
     if parsed.recency is not None and not periods and measure.time_dimension is not None:
         periods = (all_time(as_of),)  # "the last 5 hires": of all time
     if frame.compare and frame.change is None and ends is not None and len(periods) == 1:
@@ -188,6 +191,7 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
         chart=frame.chart,
         per=per,
         share=share,
+        note="current_pay" if current_pay else None,
     )
     if parsed.recency is not None:
         events = tuple(field for field, _ in frame.events)
@@ -302,7 +306,9 @@ def _events(parsed: Parsed, frame: Frame):
     others += [f for f in frame.facts]
     if not others:
         frame, population = gone_without_time(frame, times, terms)
-        return implied_event(frame, times, terms, own), tuple(times), (), population
+        ranked = parsed.recency.event if parsed.recency is not None else None
+        frame = implied_event(frame, times, terms, own, ranked)
+        return frame, tuple(times), (), population
     measures = list(frame.measures)
     for field, index in frame.events:
         if field not in own:
@@ -419,6 +425,16 @@ def _implied_period(frame: Frame, periods, measure, as_of: date):
         kept = tuple(p for p in frame.populations if p != "active")
         return (latest_complete_month(as_of),), replace(frame, populations=kept)
     return periods, frame
+
+
+def _ranks_current_pay(parsed: Parsed, frame: Frame, periods, measure, dims) -> bool:
+    """People ranked by their pay with no period ("who are the top 5 earners in Finance", "the
+    highest paid employees"): their current pay, the most recent complete month — the period
+    a ranking of pay is asked for least often; the title and the answer say so. Groups ranked
+    by pay, and pay not ranked, still ask for the period."""
+    ranked = bool(frame.supers) or parsed.top is not None
+    people = "employee" in dims
+    return not periods and measure.table == "salary" and ranked and people and not frame.change
 
 
 def _grains(dims) -> set[str]:

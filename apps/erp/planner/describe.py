@@ -78,10 +78,40 @@ def _dimension(name: str, language: str, plural: bool = False) -> str:
 
 
 def title(reading: Reading) -> str:
-    """One line saying exactly what was computed, with every interpretation made visible."""
+    """One line saying exactly what was computed, with every interpretation made visible.
+    Several measures on one grain are named together ("Hires and departures by month, 2025")
+    when the rest of their titles is the same, else each title in turn (a snapshot's day and
+    a salary's period differ: "Headcount …, employees at the end of 2025; Average salary …,
+    2025")."""
+    if reading.also:
+        return _paired_title(reading)
+    return _title(reading)
+
+
+def _paired_title(reading: Reading) -> str:
+    labels = vocabulary(reading.language).labels.measures
+    names = [reading.measure, *(r.measure for r in reading.also)]
+    joined = join_words([labels[n] for n in names], reading.language)
+    joined = joined[0] + joined[1:].lower()
+    alone = [replace(reading, also=()), *reading.also]
+    titles = [_title(r) for r in alone]
+    tails = {t[len(_measure_words(r)) :] for r, t in zip(alone, titles, strict=True)}
+    if len(tails) == 1 and all(
+        t.startswith(_measure_words(r)) for r, t in zip(alone, titles, strict=True)
+    ):
+        text = joined + tails.pop()
+        return text if len(text) <= MAX_TITLE else text[: MAX_TITLE - 1] + "…"
+    text = "; ".join(titles)
+    return text if len(text) <= MAX_TITLE else text[: MAX_TITLE - 1] + "…"
+
+
+def _title(reading: Reading) -> str:
     language = reading.language
     words = vocabulary(language).labels.words
+    if reading.sort is not None and reading.listing:
+        return _ranked_by_date(reading)
     measure = _measure_words(reading)
+    folded = False
     dims = [
         d for d in reading.dimensions if not (d == "department" and len(reading.departments) > 1)
     ]
@@ -89,18 +119,35 @@ def title(reading: Reading) -> str:
         first = reading.dimensions[0]
         extreme = _extreme_word(reading, measure)
         if reading.top == 1:
+            counted = _counted(reading)
+            if counted:  # "Departamento com mais saídas", never "maior saídas"
+                extreme = words["fewest" if reading.order == "asc" else "most"]
             text = words["with_extreme"].format(
                 singular=_dimension(first, language).capitalize(),
                 extreme=extreme,
-                measure=named_once(extreme, measure.lower()),
+                measure=measure_noun(reading) if counted else named_once(extreme, measure.lower()),
             )
-        else:
-            text = words["top"].format(
+            folded = counted and reading.measure == "headcount"
+        elif _counted(reading):
+            # "The 2 departments with the fewest current employees", "Os 3 departamentos com
+            # mais contratações": a count is most/fewest of its noun, never "highest hires"
+            text = words["top_count"].format(
                 n=reading.top,
                 plural=_dimension(first, language, True),
-                measure=named_once(extreme, measure.lower()),
+                measure=measure_noun(reading),
+                extreme=words["fewest" if reading.order == "asc" else "most"],
+            )
+            folded = True
+        else:
+            # people ranked: "The 3 current employees with …", their population in the noun
+            population = _population_words(reading) if first == "employee" else ""
+            text = words["top"].format(
+                n=reading.top,
+                plural=population or _dimension(first, language, True),
+                measure=named_once(extreme, measure.lower().split(" (")[0]),
                 extreme=extreme,
             )
+            folded = bool(population)
     else:
         text = measure
         series = semantic_model().measure(reading.measure).time_dimension is None
@@ -118,7 +165,10 @@ def title(reading: Reading) -> str:
             text += ", " + words[f"by_{reading.sort}_{reading.order or 'desc'}"]
         elif reading.order is not None:
             text += ", " + words["highest_first" if reading.order == "desc" else "lowest_first"]
-    qualifiers = " ".join(part for part in _qualifiers(reading) if part)
+    found = _qualifiers(reading)
+    if folded:
+        found = found[1:]  # the population is in the noun already
+    qualifiers = " ".join(part for part in found if part)
     if qualifiers:
         text += f", {qualifiers}"
     text += _time_words(reading)
@@ -127,6 +177,48 @@ def title(reading: Reading) -> str:
     # fits; the closing sentence always says it in full (agent._notes).
     note = f" ({words[reading.note]})" if reading.note else ""
     return text + note if len(text) + len(note) <= MAX_TITLE else text
+
+
+def _ranked_by_date(reading: Reading) -> str:
+    """A list of people ranked by a date, said as a person would: "The 3 current employees in
+    Sales hired longest ago", "As 5 pessoas … ", "The employee who left most recently"."""
+    language = reading.language
+    labels = vocabulary(language).labels
+    words = labels.words
+    population = _population_words(reading)
+    if reading.sort == "termination_date" and reading.population == "former":
+        population = ""  # "who left most recently" says they are former employees
+    rest = [part for part in _qualifiers(reading)[1:] if part]
+    key = f"{reading.sort}_{reading.order or 'desc'}"
+    if (reading.top or 1) > 1:
+        people = population or labels.nouns["headcount"]
+        where = "".join(f" {part}" for part in rest)
+        text = words[f"ranked_{key}"].format(n=reading.top, people=people, where=where)
+    else:
+        where = "".join(f" {part}" for part in rest)
+        text = words[f"ranked_one_{key}"].format(where=where)
+        if population:
+            text += f", {population}"
+    text += _time_words(reading)
+    text = text if len(text) <= MAX_TITLE else text[: MAX_TITLE - 1] + "…"
+    note = f" ({words[reading.note]})" if reading.note else ""
+    return text + note if len(text) + len(note) <= MAX_TITLE else text
+
+
+def _counted(reading: Reading) -> bool:
+    aggregation = semantic_model().measure(reading.measure).aggregation
+    plain = reading.change is None and reading.share is None and reading.per is None
+    return plain and not reading.per_head and aggregation in ("count", "count_distinct")
+
+
+def measure_noun(reading: Reading) -> str:
+    """How a measure is named in "X has the most …": the population counted for a headcount
+    ("current employees"), the measure's noun, or its label."""
+    labels = vocabulary(reading.language).labels
+    if reading.measure == "headcount":
+        population = reading.population or semantic_model().measure("headcount").population
+        return labels.populations.get(population or "", labels.nouns["headcount"])
+    return labels.nouns.get(reading.measure) or labels.measures[reading.measure].lower()
 
 
 def _extreme_word(reading: Reading, measure: str) -> str:
@@ -240,11 +332,20 @@ def chart(reading: Reading, compiled: CompiledQuery, text: str) -> dict[str, Any
         return None
     if reading.measure == "unpaid_months" and not reading.dimensions:
         return None
-    shown = changes or [c for c in measures if c.key == reading.measure] or measures
+    asked = {reading.measure, *(r.measure for r in reading.also)}
+    shown = changes or [c for c in measures if c.key in asked] or measures
+    if len({c.unit for c in shown}) > 1:
+        return None  # people and money have no axis in common: the table shows both
     y_title = (
         shown[0].label
         if len(shown) == 1
-        else vocabulary(reading.language).labels.measures[reading.measure]
+        else join_words(
+            [
+                vocabulary(reading.language).labels.measures[m]
+                for m in dict.fromkeys([reading.measure, *(r.measure for r in reading.also)])
+            ],
+            reading.language,
+        )
     )
     spec: dict[str, Any] = {"title": text[:MAX_TITLE], "y": [c.name for c in shown]}
     spec["y_axis"] = _axis(y_title, shown[0])

@@ -9,17 +9,41 @@ from apps.erp.planner.frame import Frame
 HIRE, LEAVE = "hire_date", "termination_date"
 
 
-def _timed(index: int, times) -> bool:
-    return any(min(t.terms) == index + 1 and t.periods for t in times)
+def _timed(index: int, times, terms=None) -> bool:
+    """The event word has its own time: right after it, or after the department it happened in
+    ("contratado em Marketing em 2025", "saíram de Vendas no ano passado")."""
+    return any(t.periods and _only_place(terms, index + 1, min(t.terms)) for t in times)
 
 
-def implied_event(frame: Frame, times, terms, own: dict[str, str]) -> Frame:
+def _only_place(terms, start: int, end: int) -> bool:
+    if end < start:
+        return False
+    if terms is None:
+        return end == start
+    between = terms[start:end]
+    if not any(term.has("value") for term in between):
+        return end == start
+    return all(term.has("value") or set(term.tags) <= PLACE_WORDS for term in between)
+
+
+# "em", "de", "in", "from" before a department: prepositions the time expressions also use
+PLACE_WORDS = {("time", "of")}
+
+
+def implied_event(
+    frame: Frame, times, terms, own: dict[str, str], ranked: str | None = None
+) -> Frame:
     """ "Quem foi contratado em 2026?": an event word with its time and nothing else measured
-    counts that event (its measure), as "hired" does where the word names the measure too."""
+    counts that event (its measure), as "hired" does where the word names the measure too; so
+    does an event a recency word ranks ("os 3 últimos a sair", "the last 3 to leave": `ranked`
+    is its date field) when nothing else is measured or counted."""
+    alone = not (frame.measures or frame.facts or frame.subject)
     implied = [
         own[field]
         for field, index in frame.events
-        if field in own and terms[index].value("measure") is None and _timed(index, times)
+        if field in own
+        and terms[index].value("measure") is None
+        and (_timed(index, times, terms) or (alone and field == ranked))
     ]
     if not implied:
         return frame

@@ -285,6 +285,18 @@ def build_frame(
     return b.frame()
 
 
+def _conjoined(b: _Builder, i: int) -> bool:
+    """The measure at i is joined to another by "and", "vs", "e" ("headcount and hires", "hires
+    vs headcount"): named as a measure of its own, not as the people another one counts."""
+    for side in (i - 1, i + 1):
+        near, beyond = b.term(side), b.term(2 * side - i)
+        if near is None or beyond is None or not beyond.has("measure"):
+            continue
+        if near.has("range_and") or ("time", "and") in near.tags:
+            return True
+    return False
+
+
 def _roles(b: _Builder, i: int, term: Term, negated: bool, has_bands: bool) -> None:
     """Everything a term can say besides grouping and asking "which"."""
     kinds = term.kinds
@@ -295,6 +307,8 @@ def _roles(b: _Builder, i: int, term: Term, negated: bool, has_bands: bool) -> N
         used = True
     elif "measure" in kinds:
         b.add("measures", term.value("measure"))
+        if _conjoined(b, i):
+            b.add("cues", f"joined:{term.value('measure')}")  # "headcount and hires"
         used = True
     elif has_bands and (term.value("dim") == "tenure_band" or term.value("fact") == "tenure_years"):
         used = True  # "with less than 1 year of tenure": the bands are the grouping

@@ -18,6 +18,7 @@ from apps.erp.planner.followup import apply_followup, is_followup
 from apps.erp.planner.frame import build_frame
 from apps.erp.planner.lexicon import Lexed, lex
 from apps.erp.planner.outcomes import clarify_department, no_data, refusal, unknown_words
+from apps.erp.planner.paired import MAX_MEASURES, candidate_measures, each_part, paired
 from apps.erp.planner.patterns import read_bands, read_comparisons, read_levels, read_top
 from apps.erp.planner.periods import TimeError
 from apps.erp.planner.reading import Clarification, Reading, Refusal
@@ -25,7 +26,7 @@ from apps.erp.planner.recency import read_recency
 from apps.erp.planner.spanish import spanish_refusal
 from apps.erp.planner.timeexpr import find_time_expressions
 from apps.erp.planner.words import describe_period
-from apps.erp.semantic import vocabulary
+from apps.erp.semantic import semantic_model, vocabulary
 
 ERP_KINDS = {
     "measure", "fact", "dim", "value", "subject", "unsupported", "person", "name_part",
@@ -101,10 +102,44 @@ def _interpret(
     if frame.unused:
         return unknown_words(language, tuple(dict.fromkeys(frame.unused)), "unused_words")
     if previous is not None and not answers and is_followup(parsed):
-        return apply_followup(previous, parsed, follows=follows)
+        return each_part(previous, lambda part: apply_followup(part, parsed, follows=follows))
     if previous is None and not answers and _only_changes(parsed):
         return refusal(language, "nothing_to_change")
-    return decide(parsed, entities=entities, answers=answers, as_of=as_of)
+    outcome = decide(parsed, entities=entities, answers=answers, as_of=as_of)
+    if _several_measures(outcome) and not answers.get("measure"):
+        return _each_measure(parsed, entities, answers, as_of) or outcome
+    return outcome
+
+
+def _several_measures(outcome: Reading | Clarification | Refusal) -> bool:
+    return isinstance(outcome, Refusal) and outcome.reason == "several_measures"
+
+
+def _each_measure(
+    parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: date
+) -> Reading | Clarification | Refusal | None:
+    """Two measures in one question ("hires vs departures by month in 2025"): each read as if
+    asked alone, joined when on the same grain (paired.py). What one of them needs asked (the
+    period of a salary) is asked; None when they cannot be answered together."""
+    measures = candidate_measures(parsed.frame.measures, parsed.frame.cues)
+    if len(measures) != MAX_MEASURES:
+        return None
+    outcomes = [
+        decide(_alone(parsed, m), entities=entities, answers={**answers, "measure": m}, as_of=as_of)
+        for m in measures
+    ]
+    asked = next((o for o in outcomes if isinstance(o, Clarification)), None)
+    if asked is not None and all(not isinstance(o, Refusal) for o in outcomes):
+        return asked
+    return paired(outcomes)
+
+
+def _alone(parsed: Parsed, measure: str) -> Parsed:
+    """The question as if it asked only for `measure`: a counting word ("número de
+    funcionários", "how many hires") counts the other measure when this one is no count."""
+    if not parsed.frame.count or semantic_model().measure(measure).is_count:
+        return parsed
+    return replace(parsed, frame=replace(parsed.frame, count=False))
 
 
 def unknown_words_reason(language: str, reason: str) -> Refusal:
@@ -125,7 +160,9 @@ def _only_changes(parsed: Parsed) -> bool:
     terms = parsed.lexed.terms
     first = terms[0] if terms else None
     leading = first is not None and first.has("followup") and not first.kinds & ERP_KINDS
-    return leading and not (frame.measures or frame.facts or frame.count or frame.subject)
+    ranked = parsed.recency is not None and parsed.recency.event is not None
+    asks = frame.measures or frame.facts or frame.count or frame.subject or ranked
+    return leading and not asks  # "the last 3 to leave": people ranked by their leaving
 
 
 def parse(lexed: Lexed, as_of: date) -> Parsed:

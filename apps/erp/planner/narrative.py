@@ -7,6 +7,9 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from apps.erp.planner.describe import measure_noun
+from apps.erp.planner.describe import title as measure_title
+from apps.erp.planner.paired import parts
 from apps.erp.planner.perhead import PER_HEAD
 from apps.erp.planner.periods import month_period
 from apps.erp.planner.reading import Condition, Reading
@@ -60,6 +63,8 @@ def narrative(reading: Reading, columns: list[dict], rows: list[list[Any]], titl
     vocab = vocabulary(reading.language)
     if not rows:
         return vocab.message("no_rows", title=title)
+    if reading.also:
+        return _each_measure(reading, columns, rows, title)
     result = _Result(reading, columns, rows)
     dims = [d for d in reading.dimensions if result.index(_dimension_column(d)) is not None]
     if reading.listing:
@@ -92,6 +97,30 @@ def narrative(reading: Reading, columns: list[dict], rows: list[list[Any]], titl
     if len(dims) != 1:
         return _count(result, title)
     return _grouped(result, dims[0], column, title)
+
+
+def _each_measure(reading: Reading, columns: list[dict], rows: list[list[Any]], title: str) -> str:
+    """Several measures on one grain: each measure's sentence from its own columns, as if it
+    had been asked alone (never a sum or a ratio across the measures)."""
+    model = semantic_model()
+    own = [model.measure(part.measure).column for part in parts(reading)]
+    sentences = []
+    for part, column in zip(parts(reading), own, strict=True):
+        others = [c for c in own if c != column]
+        kept = [
+            i
+            for i, c in enumerate(columns)
+            if not any(c["name"] == o or c["name"].startswith(f"{o}_") for o in others)
+        ]
+        sentences.append(
+            narrative(
+                part,
+                [columns[i] for i in kept],
+                [[row[i] for i in kept] for row in rows],
+                measure_title(part),
+            )
+        )
+    return " ".join(sentences)
 
 
 def _dimension_column(dimension: str) -> str:
@@ -182,12 +211,11 @@ def _extreme(vocab, aggregation: str, order: str | None) -> str:
 
 
 def _noun(reading: Reading, label: str) -> str:
-    """How the measure is named in "X has the most …": its noun, or its label."""
+    """How the measure is named in "X has the most …" (describe.measure_noun)."""
     labels = vocabulary(reading.language).labels
-    if reading.measure == "headcount":
-        population = reading.population or semantic_model().measure("headcount").population
-        return labels.populations.get(population or "", labels.nouns["headcount"])
-    return labels.nouns.get(reading.measure) or label.lower()
+    if reading.measure == "headcount" or reading.measure in labels.nouns:
+        return measure_noun(reading)
+    return label.lower()
 
 
 def _change(result: _Result, dims: list[str], title: str) -> str:

@@ -18,7 +18,8 @@ def refusal(language: str, key: str, **values: Any) -> Refusal:
     """ "I can't answer this without a language model: <reason>"."""
     vocab = vocabulary(language)
     reason = vocab.message(key, **values)
-    return Refusal("needs_model", vocab.message("needs_model", reason=reason), language=language)
+    message = vocab.message("needs_model", reason=reason)
+    return Refusal("needs_model", message, language=language, reason=key)
 
 
 def no_data(language: str, key: str, **values: Any) -> Refusal:

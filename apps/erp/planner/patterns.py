@@ -359,6 +359,14 @@ def ranked_people(first: Term | None, second: Term | None, third: Term | None) -
     return split and not names_ranked(third)
 
 
+def _ranked_clause(joiner: Term | None, after: list[Term | None]) -> bool:
+    """ "who earn the most", "que mais ganham": a clause on people that ranks them by a fact."""
+    if joiner is None or not joiner.kinds & {"who", "which_start"}:
+        return False
+    found = [term for term in after if term is not None]
+    return any(term.has("super") for term in found) and any(term.has("fact") for term in found)
+
+
 def read_top(terms: tuple[Term, ...], used: frozenset[int]) -> tuple[int | None, int, set[int]]:
     """(N, where, terms used) for "top 5", "the 10 employees", "the 3 highest paid"."""
     t = _Terms(terms, used)
@@ -386,6 +394,8 @@ def read_top(terms: tuple[Term, ...], used: frozenset[int]) -> tuple[int | None,
                 return int(number), i, {i}
             if k == 1 and ranked_people(nxt, t.get(i + 2), t.get(i + 3)):
                 return int(number), i, {i}  # "the 10 highest paid", "os 5 maiores salários"
+            if k == 1 and _ranked_clause(nxt, [t.get(i + j) for j in (2, 3)]):
+                return int(number), i, {i}  # "the 5 who earn the most", "os 5 que mais ganham"
             if not (_ranks(nxt) or nxt.has("fact") or nxt.has("change") or _extreme(nxt)):
                 break
     return None, -10, set()

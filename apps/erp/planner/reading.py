@@ -21,7 +21,8 @@ SHARES = ("groups", "department", "level")
 SORTS = ("hire_date", "termination_date")  # the dates a list of people is ranked by
 # What the answer says it read differently from the words: "tenure_for_age" — an age word
 # ("the oldest employees") read as time at the company, since the ERP records no ages.
-NOTES = ("tenure_for_age",)
+# "current_pay" — people ranked by pay with no period: by the most recent complete month's.
+NOTES = ("tenure_for_age", "current_pay")
 AVERAGE = "average"
 READING_VERSION = 1
 
@@ -86,6 +87,10 @@ class Reading:
     - `sort`: a list of people ranked by this date ("the 5 most recent hires": hire_date, with
       `order` and `top`); recency.py.
     - `note`: a reading the title states because the words said something else (NOTES).
+    - `also`: other measures asked in the same question on the same grain ("hires vs departures
+      by month", "headcount and average salary per department"): each a settled reading of its
+      own, differing from this one only in its measure (and what that measure's kind settles:
+      a snapshot's day, a population); their columns are joined on the groups (paired.py).
     """
 
     language: str
@@ -112,6 +117,7 @@ class Reading:
     per_head: bool = False
     sort: str | None = None
     note: str | None = None
+    also: tuple["Reading", ...] = ()
 
     @property
     def grain(self) -> str | None:
@@ -155,6 +161,7 @@ class Reading:
             "per_head": self.per_head,
             "sort": self.sort,
             "note": self.note,
+            "also": [r.as_json() for r in self.also],
         }
 
 
@@ -216,6 +223,7 @@ def reading_from_json(data: Any) -> Reading:
             per_head=bool(data.get("per_head", False)),
             sort=data.get("sort"),
             note=data.get("note"),
+            also=tuple(reading_from_json(r) for r in data.get("also", [])),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise ReadingError(str(error)) from error
@@ -278,3 +286,4 @@ class Refusal:
     message: str
     unknown_words: tuple[str, ...] = ()
     language: str = "en"
+    reason: str | None = None  # the message key of a refusal beyond the grammar

@@ -76,13 +76,16 @@ def read_recency(terms: tuple[Term, ...], used: frozenset[int]) -> Recency | Non
             continue  # "hires last year", "the first quarter": a period, read as time
         direction = "desc" if term.has("latest") else "asc"
         n_at = i + 1 if _count(t, i + 1) is not None else None
-        after = _target(t, (n_at or i) + 1, 1)  # "the last 5 hires", "latest hires"
+        # "the last 5 hires", "the last 3 Marketing hires", "latest hires"
+        after = _target(t, _past_qualifiers(t, (n_at or i) + 1, 1), 1)
         before = _target(t, i - 1, -1)  # "as contratações mais recentes", "people hired last"
         block = after or before
         if not block:
             continue
         if n_at is None and before:
-            n_at = before[-1] - 1 if _count(t, before[-1] - 1) is not None else None
+            # "the 3 (active) (Marketing) employees hired longest ago"
+            first = _past_qualifiers(t, before[-1] - 1, -1)
+            n_at = first if _count(t, first) is not None else None
         if n_at is None and _count(t, i - 1) is not None:
             n_at = i - 1  # "the 5 most recent hires"
         top = _count(t, n_at) if n_at is not None else None
@@ -92,6 +95,18 @@ def read_recency(terms: tuple[Term, ...], used: frozenset[int]) -> Recency | Non
         taken = {i} | ({n_at} if n_at is not None else set())
         return Recency(direction, top, frozenset(taken), events[0] if events else None)
     return None
+
+
+def _past_qualifiers(t: _Terms, i: int, step: int) -> int:
+    """The first index from `i` (walking by `step`) that is not a department or a population
+    qualifying the people ranked ("the 3 active Marketing employees"): those stay for the
+    frame to read as conditions."""
+    while (term := t.get(i)) is not None and term.kinds & QUALIFIERS:  # "current": also time
+        i += step
+    return i
+
+
+QUALIFIERS = frozenset({"value", "population"})
 
 
 def _time_next(t: _Terms, i: int) -> bool:

@@ -30,6 +30,7 @@ from apps.erp.planner.sql.derived import (
     compile_share,
 )
 from apps.erp.planner.sql.listing import compile_listing
+from apps.erp.planner.sql.paired import compile_paired
 from apps.erp.planner.sql.rate import compile_rate
 from apps.erp.planner.sql.series import compile_series
 from apps.erp.planner.sql.unpaid import compile_unpaid
@@ -69,6 +70,8 @@ def _compile(reading: Reading, model: SemanticModel) -> CompiledQuery:
     def base(changed: Reading) -> CompiledQuery:
         return _compile(changed, model)
 
+    if reading.also:
+        return compile_paired(reading, model, base)
     if reading.per is not None:
         return compile_per_period(reading, base)
     if compares_with_average(reading):

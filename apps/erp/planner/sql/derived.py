@@ -75,7 +75,7 @@ def _percent(part: exp.Expression, whole: exp.Expression) -> exp.Expression:
     return rounded(share, SHARE_DECIMALS)
 
 
-def _merged(*queries: CompiledQuery) -> dict:
+def merged_params(*queries: CompiledQuery) -> dict:
     params: dict = {}
     for query in queries:
         for name, value in query.params.items():
@@ -133,7 +133,7 @@ def compile_share(reading: Reading, model: SemanticModel, base: Compile) -> Comp
         value,
         replace(value, name=f"{value.name}_all", role="whole"),
     )
-    return compiled(tree, _merged(part, whole), columns)
+    return compiled(tree, merged_params(part, whole), columns)
 
 
 def _group_shares(inner: CompiledQuery) -> CompiledQuery:
@@ -182,7 +182,7 @@ def compile_against_average(
 
     tree = query.tree.transform(swap)
     params = {k: v for k, v in query.params.items() if k not in names}
-    return compiled(tree, _merged(CompiledQuery(tree, params, ()), average), query.columns)
+    return compiled(tree, merged_params(CompiledQuery(tree, params, ()), average), query.columns)
 
 
 def _groups_against_average(reading: Reading, model: SemanticModel, base: Compile) -> CompiledQuery:
@@ -214,4 +214,4 @@ def _groups_against_average(reading: Reading, model: SemanticModel, base: Compil
     else:
         order = [_column(c.name, "t") for c in inner.columns if c.role == "dimension"]
         tree = tree.order_by(*order) if order else tree
-    return compiled(tree, _merged(inner, whole), inner.columns)
+    return compiled(tree, merged_params(inner, whole), inner.columns)
