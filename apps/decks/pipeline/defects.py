@@ -408,6 +408,7 @@ def text_defects(text: str) -> list[tuple[str, str]]:
         ("draft_note", context_text.draft_note),
         ("leaning_reference", context_text.comparison_without_antecedent),
         ("leaning_reference", context_text.case_without_antecedent),
+        ("leaning_reference", context_text.relation_without_antecedent),
         ("dangling_pointer", context_text.lost_pointer_number),
         ("broken_sentence", context_text.cut_second_half),
         ("meta_text", lost_text.about_the_document),

@@ -58,6 +58,7 @@ TEXT_TYPES = (
     "stray_output",
     "draft_note",
     "lost_condition",
+    "orphan_definition",
 )
 
 
@@ -360,6 +361,16 @@ def _undefined_symbol(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slid
     it, or the bullet (display) left out: context_fix.with_definitions."""
     earlier = context_fix.deck_keys(work.deck.slides[: issue.slide - 1]) if work.deck else set()
     fixed, action = context_fix.answer(slide, issue.evidence, work.paper, earlier)
+    work.used.update(b.lower() for b in fixed.bullets)
+    return [fixed], action
+
+
+@fixer("unintroduced_code")
+def _unintroduced_code(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """The sentence introducing the command before the bullet naming its part, merged with it,
+    or the bullet left out: context_fix.with_command."""
+    earlier = context_fix.code_keys(work.deck.slides[: issue.slide - 1]) if work.deck else set()
+    fixed, action = context_fix.answer_code(slide, issue.evidence, work.paper, earlier)
     work.used.update(b.lower() for b in fixed.bullets)
     return [fixed], action
 
