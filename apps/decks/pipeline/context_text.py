@@ -62,7 +62,7 @@ RELATION_NOUN = (
     r"effect|correspondence|difference|distinction|similarity|analogy|tension|discrepancy|"
     r"mismatch|disagreement|agreement|setup|set-up|part|remainder|rest|latter|former|converse|"
     r"opposite|reverse|advantage|disadvantage|benefit|gain|improvement|consequence|outcome|"
-    r"reason|explanation|alternative|counterpart|analogue|analog|connection|relation|"
+    r"alternative|counterpart|analogue|analog|connection|relation|"
     r"relationship|contrast|comparison|interplay|trade-off|tradeoff"
 )
 RELATION_SUBJECT = re.compile(
