@@ -213,3 +213,31 @@ def test_a_relation_merged_with_the_sentence_before_stands():
         "the main difference is that Tidegraph writes the labels outside the frame"
     )
     assert not any(k == "leaning_reference" for k, _ in defects.text_defects(merged))
+
+
+# ----------------------------------------------------- a sentence announcing a missing display
+
+
+def test_a_sentence_announcing_a_display_that_is_not_shown_is_found_and_left_out(paper):
+    equation = paper.equations[0]
+    lead = equation.lead
+    assert lead.endswith(":")
+    after = "Eight constituents predict the level within five centimetres in most harbours"
+    deck = _deck(paper, Slide(kind="bullets", title="Prediction", bullets=[FILLER, lead, after]))
+    found = _issues(deck, paper, 2, "lead_without_display")
+    assert [i.evidence["index"] for i in found] == [1]
+    revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
+    assert lead not in revised.slides[1].bullets and after in revised.slides[1].bullets
+    assert lead not in context_fix.self_contained(list(deck.slides), paper)[1].bullets
+
+    shown = _deck(
+        paper,
+        Slide(
+            kind="bullets",
+            title="Prediction",
+            bullets=[FILLER, lead, after],
+            equation=equation.tex,
+            equation_lead=lead,
+        ),
+    )
+    assert _issues(shown, paper, 2, "lead_without_display") == []

@@ -79,7 +79,10 @@ RELATION_SUBJECT = re.compile(
 # whose comparison or pointer is with the sentence before.
 POINTING_ADJECTIVE = re.compile(
     r"^the\s+(?:similar|analogous|corresponding|respective|aforementioned|above-mentioned|"
-    r"abovementioned|said)\s+[a-z][\w-]*",
+    r"abovementioned|said)\s+[a-z][\w-]*|"
+    # "A similar approach is to introduce …": similar to what the sentence before said
+    r"^an?\s+(?:similar|analogous|comparable)\s+[a-z][\w-]*\s+(?=(?:is|was|can|could|holds?|"
+    r"applies|works|follows|exists|appears)\b)",
     re.I,
 )
 

@@ -83,7 +83,8 @@ PRONOUN_START = re.compile(
     r"the rest|(?:all|each|some|most|one|none|many|several|both) of (?:them|these|those|this|its|"
     r"their)|"
     # "The three options should make …": a counted set the slide never listed
-    r"the (?:two|three|four|five|six) [a-z][\w-]*s|"
+    r"the (?:two|three|four|five|six) (?:different |distinct |main |other |remaining )?"
+    r"[a-z][\w-]*s|"
     r"(?:with|given|for|from|in|using|after|of) (?:these|those|such)|"
     # "If that doesn't work, …": the step before it the slide does not show
     r"(?:if|when|unless) (?:this|that|it) (?:does(?:n['’]t| not)|did(?:n['’]t| not)|fails|failed|"

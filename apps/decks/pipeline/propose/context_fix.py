@@ -345,6 +345,31 @@ def without_orphan_definitions(slides: list[Slide]) -> list[Slide]:
     return out
 
 
+def leads_nowhere(slide: Slide, index: int) -> bool:
+    """Bullet `index` ends with a colon ("… with probability density function:") and is not
+    the lead of the display the slide shows: the bullet after it reads as what it announced."""
+    bullet = slide.bullets[index]
+    if not bullet.rstrip().endswith(":"):
+        return False
+    return not (slide.equation and index == slide.bullets_over_equation() - 1)
+
+
+def without_dangling_leads(slides: list[Slide]) -> list[Slide]:
+    """The slides without bullets announcing a display that is not shown."""
+    out: list[Slide] = []
+    for slide in slides:
+        if slide.kind != "title" and any(
+            leads_nowhere(slide, i) for i in range(len(slide.bullets))
+        ):
+            kept = [b for i, b in enumerate(slide.bullets) if not leads_nowhere(slide, i)]
+            if not kept and slide.kind == "bullets" and not slide.equation:
+                continue
+            lead = slide.equation_lead if slide.equation_lead in kept else ""
+            slide = slide.model_copy(update={"bullets": kept, "equation_lead": lead})
+        out.append(slide)
+    return out
+
+
 # ------------------------------------------------------------------------------ the deck
 
 
@@ -355,7 +380,7 @@ def self_contained(slides: list[Slide], paper: Paper, used: set[str] | None = No
     defs = definitions(paper)
     parts = code_parts(paper)
     if not defs.places and not parts.kinds:
-        return without_orphan_definitions(slides)
+        return without_dangling_leads(without_orphan_definitions(slides))
     earlier: set[str] = set()
     earlier_code: set[str] = set()
     out: list[Slide] = []
@@ -378,7 +403,7 @@ def self_contained(slides: list[Slide], paper: Paper, used: set[str] | None = No
         earlier |= slide_keys(slide)
         earlier_code |= code_keys([slide])
         out.append(slide)
-    return without_orphan_definitions(out)
+    return without_dangling_leads(without_orphan_definitions(out))
 
 
 def _slide_self_contained(slide: Slide, earlier: set[str], defs: Definitions) -> Slide:

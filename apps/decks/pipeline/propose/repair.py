@@ -59,6 +59,7 @@ TEXT_TYPES = (
     "draft_note",
     "lost_condition",
     "orphan_definition",
+    "lead_without_display",
 )
 
 

@@ -1,7 +1,8 @@
 """Rules on what a bullet needs from the part of the paper the deck left out: a symbol used
 before the deck says what it is (undefined_symbol), an instruction whose case was the sentence
 before it (lost_condition), a part of a command no slide names (unintroduced_code), the
-where-clause of a formula no slide shows (orphan_definition). Text rules (text_rules.py) read a bullet alone; these read it with
+where-clause of a formula no slide shows (orphan_definition), a sentence announcing a display
+that is not there (lead_without_display). Text rules (text_rules.py) read a bullet alone; these read it with
 the slides before it and with the paper's own sentences."""
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from apps.decks.pipeline.propose.context_fix import (
     code_keys,
     deck_keys,
     keys_elsewhere,
+    leads_nowhere,
     missing_code_for_bullet,
     missing_for_bullet,
     missing_for_display,
@@ -149,4 +151,23 @@ def orphan_definition(c: SlideContext):
                 index=index,
                 text=bullet[:200],
                 symbols=orphans,
+            )
+
+
+@slide_rule
+def lead_without_display(c: SlideContext):
+    slide = c.slide
+    if slide is None or slide.kind == "title" or not slide.bullets:
+        return
+    for index, bullet in enumerate(slide.bullets):
+        if leads_nowhere(slide, index):
+            yield c.issue(
+                "lead_without_display",
+                "medium",
+                f"bullet {index + 1} ends with a colon, but no display follows it: the next "
+                "bullet reads as what it announced",
+                "show the display it announces, or leave the bullet out",
+                where="bullet",
+                index=index,
+                text=bullet[:200],
             )
