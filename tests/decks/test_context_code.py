@@ -241,3 +241,16 @@ def test_a_sentence_announcing_a_display_that_is_not_shown_is_found_and_left_out
         ),
     )
     assert _issues(shown, paper, 2, "lead_without_display") == []
+
+
+def test_a_command_whose_sentence_was_cut_at_its_grammar_is_not_brought_the_part_goes(paper):
+    # "The `tframe` command draws the frame … through two of its corners:" ends where its
+    # grammar went on: the reviewer reports such a sentence as cut (broken_sentence), so it is
+    # never brought in, and the part that needs it leaves the slide instead
+    use = _sentence(paper, "The first $\\langle \\mathrm{corner}")
+    deck = _deck(paper, Slide(kind="bullets", title="Framing", bullets=[FILLER, use]))
+    found = _issues(deck, paper, 2, "unintroduced_code")
+    assert [i.evidence["commands"] for i in found] == [["tframe"]]
+    revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
+    assert revised.slides[1].bullets == [FILLER]
+    assert _issues(revised, paper, 2, "broken_sentence") == []

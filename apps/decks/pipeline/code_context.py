@@ -171,7 +171,10 @@ class CodeParts:
         for index, (_, paragraph) in enumerate(self.paragraphs):
             if stop is not None and index > stop:
                 break
-            for sentence in sentences(paragraph):
+            said = sentences(paragraph)
+            if paragraph.rstrip().endswith((",", ":")):
+                said = said[:-1]  # cut where its grammar or code went on: no bullet (text_rules)
+            for sentence in said:
                 if not MATH_SPAN.sub("", sentence).strip(" .:;,|"):
                     continue  # a grammar line, not a sentence
                 if kinds_in(sentence).get(whole) == "whole":
