@@ -254,3 +254,15 @@ def test_a_command_whose_sentence_was_cut_at_its_grammar_is_not_brought_the_part
     revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
     assert revised.slides[1].bullets == [FILLER]
     assert _issues(revised, paper, 2, "broken_sentence") == []
+
+
+def test_a_where_clause_that_introduces_a_symbol_a_later_bullet_uses_stands(paper):
+    # undefined_symbol brings such a sentence before the bullet that uses the symbol: the two
+    # checks must agree, or the loop would bring it and take it away again
+    clause = _sentence(paper, "where $A_{k}$ are the amplitudes")[len("where ") :]
+    use = "The largest of the $A_{k}$ belongs to the semi-diurnal constituent in every harbour"
+    deck = _deck(paper, Slide(kind="bullets", title="Prediction", bullets=[FILLER, clause, use]))
+    assert _issues(deck, paper, 2, "orphan_definition") == []
+    # used only before it, it defines nothing for anyone
+    deck = _deck(paper, Slide(kind="bullets", title="Prediction", bullets=[use, clause]))
+    assert [i.evidence["index"] for i in _issues(deck, paper, 2, "orphan_definition")] == [1]

@@ -325,11 +325,13 @@ def opening_definition(bullet: str) -> set[str]:
     return keys | defined_in(bullet) | predicated_in(bullet)
 
 
-def orphan_definition(bullet: str, elsewhere: set[str]) -> list[str]:
+def orphan_definition(bullet: str, elsewhere: set[str], after: set[str] = frozenset()) -> list[str]:
     """The symbols a bullet opens by defining when most of them are used nowhere else on the
-    deck (`elsewhere`: the keys of every other title, bullet, caption and display): the
-    where-clause of a formula the deck does not show, which defines nothing a reader sees."""
+    deck (`elsewhere`: the keys of every other title, bullet, caption and display) and none
+    after it (`after`: the keys of what the deck shows after the bullet): the where-clause of
+    a formula the deck does not show, which defines nothing a reader sees. One that introduces
+    a symbol a later bullet uses is that bullet's definition (context_fix brings such)."""
     keys = opening_definition(bullet)
-    if not keys or 2 * len(keys & elsewhere) >= len(keys):
+    if not keys or keys & after or 2 * len(keys & elsewhere) >= len(keys):
         return []  # (most of) what it defines is used on the deck
     return sorted(keys - elsewhere)

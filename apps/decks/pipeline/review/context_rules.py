@@ -7,18 +7,18 @@ the slides before it and with the paper's own sentences."""
 
 from __future__ import annotations
 
-from apps.decks.pipeline import context_text, symbol_context
+from apps.decks.pipeline import context_text
 from apps.decks.pipeline.code_context import code_parts
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.propose import bullets
 from apps.decks.pipeline.propose.context_fix import (
     code_keys,
     deck_keys,
-    keys_elsewhere,
     leads_nowhere,
     missing_code_for_bullet,
     missing_for_bullet,
     missing_for_display,
+    orphaned,
 )
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
 from apps.decks.pipeline.symbol_context import definitions
@@ -137,9 +137,7 @@ def orphan_definition(c: SlideContext):
     if slide is None or slide.kind == "title" or not slide.bullets:
         return
     for index, bullet in enumerate(slide.bullets):
-        if not symbol_context.opening_definition(bullet):
-            continue  # (the deck's keys are read only for a bullet that defines)
-        orphans = symbol_context.orphan_definition(bullet, keys_elsewhere(c.deck, bullet))
+        orphans = orphaned(c.deck.slides, c.number, index)
         if orphans:
             yield c.issue(
                 "orphan_definition",
