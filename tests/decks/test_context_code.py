@@ -266,3 +266,20 @@ def test_a_where_clause_that_introduces_a_symbol_a_later_bullet_uses_stands(pape
     # used only before it, it defines nothing for anyone
     deck = _deck(paper, Slide(kind="bullets", title="Prediction", bullets=[use, clause]))
     assert [i.evidence["index"] for i in _issues(deck, paper, 2, "orphan_definition")] == [1]
+
+
+def test_a_slide_made_only_of_such_parts_is_kept_and_its_bullets_replaced(paper):
+    use = _sentence(paper, "The first $\\langle \\mathrm{corner}")
+    section = next(s for s in paper.sections if s.title == "Framing the table")
+    slide = Slide(
+        kind="bullets", title="Framing the table", bullets=[use], notes=" ".join(section.paragraphs)
+    )
+    slides = [Slide(kind="title", title=paper.title), slide]
+    assert context_fix.self_contained(slides, paper)[1].bullets == [use]  # not a lost slide
+    deck = deck_of(paper, slides)
+    found = _issues(deck, paper, 2, "unintroduced_code")
+    revised = deck_repair(BuiltinProposer(), paper, deck, found)
+    shown = revised.deck.slides[1].bullets
+    assert use not in shown and shown, shown
+    assert shown[0].startswith("Every frame of the package leaves a margin")
+    assert revised.changes[0].action.startswith("replaced bullet 1")

@@ -289,6 +289,7 @@ def with_command(
 
 
 def _code_self_contained(slide: Slide, earlier: set[str], parts: CodeParts) -> Slide:
+    original = slide
     index = 0
     while index < len(slide.bullets):
         missing = missing_code_for_bullet(slide, index, earlier, parts)
@@ -297,6 +298,10 @@ def _code_self_contained(slide: Slide, earlier: set[str], parts: CodeParts) -> S
             continue
         outcome = with_command(slide, index, missing, parts, earlier)
         slide, index = outcome.slide, outcome.next_index
+    if original.bullets and not slide.bullets and slide.kind == "bullets":
+        # every bullet was a part of an unnamed command: the reviser replaces them with other
+        # sentences of the part (repair._unintroduced_code) rather than the slide going
+        return original
     return slide
 
 

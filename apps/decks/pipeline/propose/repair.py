@@ -24,6 +24,7 @@ from apps.decks.pipeline import (
     title_defects,
     title_style,
 )
+from apps.decks.pipeline.code_context import code_parts, unintroduced
 from apps.decks.pipeline.crops import crop_defective
 from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Revision
 from apps.decks.pipeline.paper import Paper
@@ -267,10 +268,19 @@ def _clean_sentence(slide: Slide, paragraphs: list[str], work: Work) -> str | No
             continue  # "the formula is satisfiable" on a slide without the formula
         if fixed and any(text.similar(fixed, shown) for shown in slide.bullets):
             continue  # a second wording of a bullet the slide has (key_sentences: of the deck)
+        if fixed and _names_unnamed_command(fixed, slide, work):
+            continue  # "The first ⟨coordinates⟩ give …" where no slide names `setrange`
         if fixed and fixed.lower() not in work.used:
             work.used.add(fixed.lower())
             return fixed
     return None
+
+
+def _names_unnamed_command(sentence: str, slide: Slide, work: Work) -> bool:
+    """Does the sentence name a part of a command that neither the deck nor the slide names
+    (code_context.unintroduced)?"""
+    shown = context_fix.code_keys([*(work.deck.slides if work.deck else []), slide])
+    return bool(unintroduced(sentence, shown, code_parts(work.paper)))
 
 
 ROLE_TITLES = {"method": "Method", "result": "Results", "discussion": "Discussion"}
@@ -372,6 +382,11 @@ def _unintroduced_code(slide: Slide, issue: Issue, work: Work) -> tuple[list[Sli
     or the bullet left out: context_fix.with_command."""
     earlier = context_fix.code_keys(work.deck.slides[: issue.slide - 1]) if work.deck else set()
     fixed, action = context_fix.answer_code(slide, issue.evidence, work.paper, earlier)
+    if action.startswith("removed"):
+        replacement = _next_sentence(fixed, work)
+        if replacement:
+            fixed = fixed.model_copy(update={"bullets": [*fixed.bullets, replacement]})
+            action = action.replace("removed", "replaced", 1) + "; another sentence of the part"
     work.used.update(b.lower() for b in fixed.bullets)
     return [fixed], action
 
