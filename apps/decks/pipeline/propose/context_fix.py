@@ -330,24 +330,16 @@ def keys_elsewhere(deck_or_slides, bullet: str) -> set[str]:
     return keys_of(texts, [s.equation for s in slides])
 
 
-def keys_after(slides: list[Slide], number: int, index: int) -> set[str]:
-    """The symbol keys the deck shows after bullet `index` of slide `number` (1-based): the
-    slide's later bullets, caption and display, and every later slide."""
-    slide = slides[number - 1]
-    later = slides[number:]
-    texts = [*slide.bullets[index + 1 :], slide.caption]
-    texts += [t for s in later for t in (s.title, s.caption, *s.bullets)]
-    return keys_of(texts, [slide.equation, *(s.equation for s in later)])
-
-
-def orphaned(slides: list[Slide], number: int, index: int) -> list[str]:
-    """The symbols bullet `index` of slide `number` defines for no one (orphan_definition)."""
-    bullet = slides[number - 1].bullets[index]
+def orphaned(slide: Slide, index: int, before: list[Slide], after: list[Slide]) -> list[str]:
+    """The symbols bullet `index` of `slide` defines for no one (orphan_definition): `before`
+    and `after` are the deck's other slides, in order."""
+    bullet = slide.bullets[index]
     if not opening_definition(bullet):
         return []
-    return orphan_definition(
-        bullet, keys_elsewhere(slides, bullet), keys_after(slides, number, index)
-    )
+    texts = [*slide.bullets[index + 1 :], slide.caption]
+    texts += [t for s in after for t in (s.title, s.caption, *s.bullets)]
+    later = keys_of(texts, [slide.equation, *(s.equation for s in after)])
+    return orphan_definition(bullet, keys_elsewhere([*before, slide, *after], bullet), later)
 
 
 def without_orphan_definitions(slides: list[Slide]) -> list[Slide]:
@@ -356,7 +348,8 @@ def without_orphan_definitions(slides: list[Slide]) -> list[Slide]:
     out: list[Slide] = []
     for number, slide in enumerate(slides, start=1):
         if slide.kind != "title":
-            kept = [b for i, b in enumerate(slide.bullets) if not orphaned(slides, number, i)]
+            before, after = slides[: number - 1], slides[number:]
+            kept = [b for i, b in enumerate(slide.bullets) if not orphaned(slide, i, before, after)]
             if len(kept) != len(slide.bullets):
                 if not kept and slide.kind == "bullets" and not slide.equation:
                     continue

@@ -137,7 +137,8 @@ def orphan_definition(c: SlideContext):
     if slide is None or slide.kind == "title" or not slide.bullets:
         return
     for index, bullet in enumerate(slide.bullets):
-        orphans = orphaned(c.deck.slides, c.number, index)
+        before, after = c.deck.slides[: c.number - 1], c.deck.slides[c.number :]
+        orphans = orphaned(slide, index, before, after)
         if orphans:
             yield c.issue(
                 "orphan_definition",
