@@ -277,9 +277,12 @@ def _clean_sentence(slide: Slide, paragraphs: list[str], work: Work) -> str | No
 
 
 def _names_unnamed_command(sentence: str, slide: Slide, work: Work) -> bool:
-    """Does the sentence name a part of a command that neither the deck nor the slide names
-    (code_context.unintroduced)?"""
-    shown = context_fix.code_keys([*(work.deck.slides if work.deck else []), slide])
+    """Does the sentence name a part of a command that neither the slides before this one nor
+    this one names (code_context.unintroduced)?"""
+    # the deck before this slide (the round's own copy of it still holds what is replaced)
+    before = list(work.deck.slides) if work.deck else []
+    at = next((i for i, s in enumerate(before) if s.title == slide.title), len(before))
+    shown = context_fix.code_keys([*before[:at], slide])
     return bool(unintroduced(sentence, shown, code_parts(work.paper)))
 
 
