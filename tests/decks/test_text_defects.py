@@ -99,10 +99,11 @@ def test_a_pointer_that_is_one_side_of_a_coordination_cannot_just_be_removed():
 
 
 def test_a_number_left_from_code_output_before_a_sentence_is_stray():
-    bullet = "0.8 The output shows the statistics of the difference in deviance between models"
+    # (a sentence reading the output out, "The output shows …", is code_pointer: not this one)
+    bullet = "0.8 The deviance of the larger model is lower by twelve points on nine df"
     assert defects.stray_glyph(bullet) == "0.8"
     assert bullets.rewrite(bullet) == (
-        "The output shows the statistics of the difference in deviance between models"
+        "The deviance of the larger model is lower by twelve points on nine df"
     )
     assert defects.stray_glyph("12 subjects were tested on each of ten days") is None
 

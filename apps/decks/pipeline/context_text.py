@@ -54,6 +54,47 @@ SEEN_AS = re.compile(
 )
 
 
+# A noun that names a relation to, or a part of, something ("the effect", "the main difference",
+# "the correspondence", "the most complicated part") opening the bullet as its subject without
+# saying of what ("the effect of …", "the difference between …"): the paper's sentence before
+# said it. Its verb follows at once, so "The setup of the survey …" or "The effect size …" stand.
+RELATION_NOUN = (
+    r"effect|correspondence|difference|distinction|similarity|analogy|tension|discrepancy|"
+    r"mismatch|disagreement|agreement|setup|set-up|part|remainder|rest|latter|former|converse|"
+    r"opposite|reverse|advantage|disadvantage|benefit|gain|improvement|consequence|outcome|"
+    r"alternative|counterpart|analogue|analog|connection|relation|"
+    r"relationship|contrast|comparison|interplay|trade-off|tradeoff"
+)
+RELATION_SUBJECT = re.compile(
+    r"^the\s+(?:(?:main|key|major|only|chief|principal|crucial|essential|important|real|"
+    r"net|overall|other|same|first|second|last|final|remaining|biggest|largest|"
+    r"most\s+\w+|least\s+\w+|\w+est)\s+)?"
+    rf"(?P<noun>{RELATION_NOUN})s?\s+"
+    r"(?=(?:is|are|was|were|can|could|may|might|will|would|has|have|had|lies|lie|vanishes|"
+    r"disappears|remains|becomes|holds|occurs|arises|comes|misses|lacks|seems|appears|"
+    r"consists|reads|follows|stems|goes|increases|decreases|grows|shrinks|changes)\b)",
+    re.I,
+)
+# "The similar segment …", "the corresponding mean …", "the aforementioned model": an adjective
+# whose comparison or pointer is with the sentence before.
+POINTING_ADJECTIVE = re.compile(
+    r"^the\s+(?:similar|analogous|corresponding|respective|aforementioned|above-mentioned|"
+    r"abovementioned|said)\s+[a-z][\w-]*|"
+    # "A similar approach is to introduce …": similar to what the sentence before said
+    r"^an?\s+(?:similar|analogous|comparable)\s+[a-z][\w-]*\s+(?=(?:is|was|can|could|holds?|"
+    r"applies|works|follows|exists|appears)\b)",
+    re.I,
+)
+
+
+def relation_without_antecedent(text: str) -> str | None:
+    """The bullet opens on a relation or a part of something it does not name ("The effect
+    vanishes …", "The main difference is that …", "The similar segment is …")."""
+    flat = MATH_SPAN.sub("X", text.strip())
+    match = RELATION_SUBJECT.match(flat) or POINTING_ADJECTIVE.match(flat)
+    return match.group(0).strip() if match else None
+
+
 def comparison_without_antecedent(text: str) -> str | None:
     """A sentence that compares with, or refers to, a part of the paper the bullet lacks."""
     flat = MATH_SPAN.sub("X", text.strip())

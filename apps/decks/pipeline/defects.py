@@ -83,7 +83,8 @@ PRONOUN_START = re.compile(
     r"the rest|(?:all|each|some|most|one|none|many|several|both) of (?:them|these|those|this|its|"
     r"their)|"
     # "The three options should make …": a counted set the slide never listed
-    r"the (?:two|three|four|five|six) [a-z][\w-]*s|"
+    r"the (?:two|three|four|five|six) (?:different |distinct |main |other |remaining )?"
+    r"[a-z][\w-]*s|"
     r"(?:with|given|for|from|in|using|after|of) (?:these|those|such)|"
     # "If that doesn't work, …": the step before it the slide does not show
     r"(?:if|when|unless) (?:this|that|it) (?:does(?:n['’]t| not)|did(?:n['’]t| not)|fails|failed|"
@@ -408,6 +409,7 @@ def text_defects(text: str) -> list[tuple[str, str]]:
         ("draft_note", context_text.draft_note),
         ("leaning_reference", context_text.comparison_without_antecedent),
         ("leaning_reference", context_text.case_without_antecedent),
+        ("leaning_reference", context_text.relation_without_antecedent),
         ("dangling_pointer", context_text.lost_pointer_number),
         ("broken_sentence", context_text.cut_second_half),
         ("meta_text", lost_text.about_the_document),

@@ -198,6 +198,10 @@ CODE_NARRATION = re.compile(
     # code as the actor: "The code plots the raw data", "This chunk creates …"
     rf"^(?:the|this)\s+{_CODE_SUBJECT}\s+(?:plots|produces|prints|returns|uses|creates|computes|"
     r"generates|does|gives|shows|calls|runs|loads|reads|defines|sets|fits|draws|makes)\b|"
+    # what the session printed, read out: "The output shows …", "The printed summary gives …"
+    r"^(?:the|this)\s+(?:(?:printed|console|resulting|R|above|summary)\s+)?(?:output|printout|"
+    r"summary|print-?out)\s+(?:(?:above|below|here)\s+)?(?:shows|indicates|reveals|gives|lists|"
+    r"reports|contains|confirms|displays|tells|says|suggests|looks)\b|"
     # a tutorial's narration of its session: "Before we begin, let's set …", "Let's now load …"
     r"^before\s+we\s+(?:begin|start)\b|"
     r"\blet(?:'s|’s|s)\s+(?:now\s+|first\s+|then\s+)?(?:set|load|define|create|make|run|use|"
@@ -212,9 +216,10 @@ CODE_NARRATION = re.compile(
 CODE_ACT = re.compile(
     r"\b(?i:we|I)\s+(?:(?:first|now|then|next|also|will|can|need\s+to|have\s+to)\s+)*"
     r"(?i:define|set|assign|store|save|load|create|initiali[sz]e|declare|attach|source|print|"
-    r"type|run|call|read\s+in)\s+(?:(?:a|an|the|our)\s+)?(?:new\s+)?"
+    r"type|run|call|read\s+in|generate|simulate|draw)\s+(?:(?:a|an|the|our)\s+)?"
+    r"(?:(?i:new|two|three|four|five|several|some)\s+)?"
     r"(?P<name>[a-z]+[A-Z_.\d][\w.]*[\w]|(?:random\s+)?r?seed|(?i:object|variable|vector|"
-    r"data\s?frame|workspace|working\s+directory)s?)\b"
+    r"matri(?:x|ces)|list|data\s?frame|workspace|working\s+directory)s?)\b"
 )
 
 

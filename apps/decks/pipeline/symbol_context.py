@@ -295,3 +295,43 @@ def _same_sentence(a: str, b: str) -> bool:
     ka, kb = _key(a), _key(b)
     short = min(ka, kb, key=len)[:60]
     return bool(short) and (short in ka and short in kb)
+
+
+# A bullet that opens by saying what symbols are: "$\varphi_{h}$ are scoring functions …, and
+# $\beta_{i}$ are the item parameters", "The parameter $\alpha_{i}$ denotes …", "$W$, for
+# $i=1,2$ and 3, corresponds to …". In the paper it was the where-clause of a formula.
+OPENING_DEFINITION = re.compile(
+    r"^(?:the\s+(?:parameters?|variables?|quantit(?:y|ies)|terms?|symbols?|coefficients?|"
+    r"indices|index|vectors?|matri(?:x|ces)|constants?|functions?)\s+)?"
+    r"(?P<spans>\$[^$]+\$(?:\s*(?:,|and|or)\s*\$[^$]+\$)*)\s*"
+    r"(?:,\s*(?:for|with|where|in)\b[^;]{1,60}?,\s*)?"
+    r"(?:(?:is|are)\s+(?:the|an?|its|their|one|called|defined|given\s+by|set\s+to|equal\s+to)\b|"
+    r"are\s+(?![a-z]+ed\b)[a-z-]+\s+[a-z-]+s\b|"
+    r"denotes?|corresponds?\s+to|refers?\s+to|represents?|stands?\s+for)",
+    re.I,
+)
+
+
+def opening_definition(bullet: str) -> set[str]:
+    """The keys of the symbols the bullet opens by defining ({} when it opens otherwise)."""
+    match = OPENING_DEFINITION.match(bullet.strip())
+    if match is None:
+        return set()
+    keys = {
+        s.key
+        for span in MATH_SPAN.findall(match.group("spans"))
+        for s in symbols(span.strip("$"))[:1]
+    }
+    return keys | defined_in(bullet) | predicated_in(bullet)
+
+
+def orphan_definition(bullet: str, elsewhere: set[str], after: set[str] = frozenset()) -> list[str]:
+    """The symbols a bullet opens by defining when most of them are used nowhere else on the
+    deck (`elsewhere`: the keys of every other title, bullet, caption and display) and none
+    after it (`after`: the keys of what the deck shows after the bullet): the where-clause of
+    a formula the deck does not show, which defines nothing a reader sees. One that introduces
+    a symbol a later bullet uses is that bullet's definition (context_fix brings such)."""
+    keys = opening_definition(bullet)
+    if not keys or keys & after or 2 * len(keys & elsewhere) >= len(keys):
+        return []  # (most of) what it defines is used on the deck
+    return sorted(keys - elsewhere)

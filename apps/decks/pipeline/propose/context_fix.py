@@ -6,6 +6,11 @@ two are merged into one bullet when that stays short; else the bullet (or the di
 sentence that leads into it) leaves the slide: a formula about undefined symbols says nothing.
 The proposer runs `self_contained` over its first deck; the reviser answers the reviewer's
 `undefined_symbol` issues with `answer`. Both use `with_definitions`.
+
+A bullet naming a part of a command (an argument, an option, a grammar placeholder) that no
+slide names is answered the same way (code_context.py): the paper's sentence introducing the
+command comes before it, or is merged with it, or the bullet leaves (`with_command`,
+`answer_code` for the reviewer's `unintroduced_code`).
 """
 
 from __future__ import annotations
@@ -15,6 +20,13 @@ from dataclasses import dataclass
 
 from apps.decks import limits
 from apps.decks.pipeline import text
+from apps.decks.pipeline.code_context import (
+    CodeName,
+    CodeParts,
+    code_parts,
+    mentioned,
+    unintroduced,
+)
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.propose import bullets
 from apps.decks.pipeline.slide_deck import Slide
@@ -23,6 +35,8 @@ from apps.decks.pipeline.symbol_context import (
     Symbol,
     definitions,
     keys_of,
+    opening_definition,
+    orphan_definition,
     symbols,
     text_symbols,
     undefined,
@@ -144,8 +158,17 @@ def with_definitions(
     names = _names(missing)
     if index is None:
         return _for_display(slide, made if made_ok else None, names)
+    return bring_in(
+        slide, index, made if made_ok else None, names, f"{names}, which no slide introduces"
+    )
+
+
+def bring_in(slide: Slide, index: int, made: list[str] | None, names: str, lacking: str) -> Outcome:
+    """Bullet `index` with the sentences that introduce what it uses (`made`, bullets already;
+    None: none that stands) before it when the slide has room, merged with it when that stays
+    short, else the bullet left out (`lacking` says why)."""
     bullet = slide.bullets[index]
-    if made_ok:
+    if made:
         # a definition the slide shows after the bullet moves before it
         lowered = {m.lower() for m in made}
         rest = [b for b in slide.bullets if b.lower() not in lowered]
@@ -158,7 +181,7 @@ def with_definitions(
                 f"{index + 1}",
                 at + len(made) + 1,
             )
-    if made_ok and len(made) == 1:
+    if made and len(made) == 1:
         merged = f"{made[0].rstrip('. ')}; {_continued(bullet)}"
         if text.word_count(merged) <= MAX_MERGED_WORDS:
             kept = [*slide.bullets[:index], merged, *slide.bullets[index + 1 :]]
@@ -170,7 +193,7 @@ def with_definitions(
     kept = [*slide.bullets[:index], *slide.bullets[index + 1 :]]
     return Outcome(
         slide.model_copy(update={"bullets": kept}),
-        f"removed bullet {index + 1}: it uses {names}, which no slide introduces",
+        f"removed bullet {index + 1}: it uses {lacking}",
         index,
     )
 
@@ -205,18 +228,183 @@ def _for_display(slide: Slide, added: list[str] | None, names: str) -> Outcome:
     )
 
 
+# ----------------------------------------------------------------- parts of unnamed commands
+
+
+def code_keys(slides: list[Slide]) -> set[str]:
+    """The code names the slides show (code_context.mentioned)."""
+    return mentioned([t for s in slides for t in (s.title, s.caption, *s.bullets)])
+
+
+def missing_code_for_bullet(
+    slide: Slide, index: int, earlier: set[str], parts: CodeParts
+) -> list[tuple[CodeName, list[str]]]:
+    seen = earlier | mentioned([slide.title, slide.caption, *slide.bullets[:index]])
+    return unintroduced(slide.bullets[index], seen, parts)
+
+
+def command_bullet(whole: str, bullet: str, seen: set[str], parts: CodeParts) -> str | None:
+    """The paper's sentence introducing the command `whole` as a bullet that stands and that
+    answers `bullet` (it names no part of another unnamed command itself), or None."""
+    sentence = parts.introducing(whole, bullet)
+    if sentence is None:
+        return None
+    candidate = text.clean(sentence).strip().rstrip(" .:;,")
+    if text.word_count(candidate) > DEFINITION_WORDS:
+        candidate = text.condense(candidate, DEFINITION_WORDS)
+        if candidate is None:
+            return None
+    made = bullets.rewrite(candidate, bullets.Source(), max_words=DEFINITION_WORDS)
+    if made is None or unintroduced(made, seen, parts):
+        return None
+    if unintroduced(bullet, seen | mentioned([made]), parts):
+        return None  # the bullet's parts belong to more commands than this one
+    return made
+
+
+def with_command(
+    slide: Slide,
+    index: int,
+    missing: list[tuple[CodeName, list[str]]],
+    parts: CodeParts,
+    earlier: set[str],
+) -> Outcome:
+    """Bullet `index`, which names parts (`missing`) of a command no slide names, with the
+    sentence introducing the command before it, merged with it, or left out (bring_in)."""
+    seen = earlier | mentioned([slide.title, slide.caption, *slide.bullets[:index]])
+    wholes = list(dict.fromkeys(w for _, ws in missing for w in ws))
+    made = next(
+        (m for m in (command_bullet(w, slide.bullets[index], seen, parts) for w in wholes) if m),
+        None,
+    )
+    names = ", ".join(n.shown for n, _ in missing)
+    owners = " or ".join(f"`{w}`" for w in wholes)
+    return bring_in(
+        slide,
+        index,
+        [made] if made else None,
+        owners,
+        f"{names}, a part of {owners}, which no slide names",
+    )
+
+
+def _code_self_contained(slide: Slide, earlier: set[str], parts: CodeParts) -> Slide:
+    original = slide
+    index = 0
+    while index < len(slide.bullets):
+        missing = missing_code_for_bullet(slide, index, earlier, parts)
+        if not missing:
+            index += 1
+            continue
+        outcome = with_command(slide, index, missing, parts, earlier)
+        slide, index = outcome.slide, outcome.next_index
+    if original.bullets and not slide.bullets and slide.kind == "bullets":
+        # every bullet was a part of an unnamed command: the reviser replaces them with other
+        # sentences of the part (repair._unintroduced_code) rather than the slide going
+        return original
+    return slide
+
+
+def answer_code(slide: Slide, evidence: dict, paper: Paper, earlier: set[str]) -> tuple[Slide, str]:
+    """The reviser's answer to one `unintroduced_code` issue, checked again against the slide
+    as it is now."""
+    original = evidence.get("text", "")
+    if original not in slide.bullets:
+        return slide, ""
+    index = slide.bullets.index(original)
+    parts = code_parts(paper)
+    missing = missing_code_for_bullet(slide, index, earlier, parts)
+    if not missing:
+        return slide, ""
+    outcome = with_command(slide, index, missing, parts, earlier)
+    return outcome.slide, outcome.action
+
+
+# ------------------------------------------------------------ where-clauses without formula
+
+
+def keys_elsewhere(deck_or_slides, bullet: str) -> set[str]:
+    """The symbol keys of every title, bullet, caption and display of the deck but `bullet`."""
+    slides = getattr(deck_or_slides, "slides", deck_or_slides)
+    texts = [t for s in slides for t in (s.title, s.caption, *s.bullets) if t != bullet]
+    return keys_of(texts, [s.equation for s in slides])
+
+
+def orphaned(slide: Slide, index: int, before: list[Slide], after: list[Slide]) -> list[str]:
+    """The symbols bullet `index` of `slide` defines for no one (orphan_definition): `before`
+    and `after` are the deck's other slides, in order."""
+    bullet = slide.bullets[index]
+    if not opening_definition(bullet):
+        return []
+    texts = [*slide.bullets[index + 1 :], slide.caption]
+    texts += [t for s in after for t in (s.title, s.caption, *s.bullets)]
+    later = keys_of(texts, [slide.equation, *(s.equation for s in after)])
+    return orphan_definition(bullet, keys_elsewhere([*before, slide, *after], bullet), later)
+
+
+def without_orphan_definitions(slides: list[Slide]) -> list[Slide]:
+    """The slides without bullets that only say what symbols stand for when no slide uses
+    them (symbol_context.orphan_definition): a slide left without text or picture goes."""
+    out: list[Slide] = []
+    for number, slide in enumerate(slides, start=1):
+        if slide.kind != "title":
+            before, after = slides[: number - 1], slides[number:]
+            kept = [b for i, b in enumerate(slide.bullets) if not orphaned(slide, i, before, after)]
+            if len(kept) != len(slide.bullets):
+                if not kept and slide.kind == "bullets" and not slide.equation:
+                    continue
+                lead = slide.equation_lead if slide.equation_lead in kept else ""
+                slide = slide.model_copy(update={"bullets": kept, "equation_lead": lead})
+        out.append(slide)
+    return out
+
+
+def leads_nowhere(slide: Slide, index: int) -> bool:
+    """Bullet `index` ends with a colon ("… with probability density function:") and is not
+    the lead of the display the slide shows: the bullet after it reads as what it announced."""
+    bullet = slide.bullets[index]
+    if not bullet.rstrip().endswith(":"):
+        return False
+    return not (slide.equation and index == slide.bullets_over_equation() - 1)
+
+
+def without_dangling_leads(slides: list[Slide]) -> list[Slide]:
+    """The slides without bullets announcing a display that is not shown."""
+    out: list[Slide] = []
+    for slide in slides:
+        if slide.kind != "title" and any(
+            leads_nowhere(slide, i) for i in range(len(slide.bullets))
+        ):
+            kept = [b for i, b in enumerate(slide.bullets) if not leads_nowhere(slide, i)]
+            if not kept and slide.kind == "bullets" and not slide.equation:
+                continue
+            lead = slide.equation_lead if slide.equation_lead in kept else ""
+            slide = slide.model_copy(update={"bullets": kept, "equation_lead": lead})
+        out.append(slide)
+    return out
+
+
+# ------------------------------------------------------------------------------ the deck
+
+
 def self_contained(slides: list[Slide], paper: Paper, used: set[str] | None = None) -> list[Slide]:
     """The deck's slides, in order, with every bullet and display whose symbols an earlier
-    part of the deck does not introduce answered (with_definitions)."""
+    part of the deck does not introduce answered (with_definitions), and every bullet naming a
+    part of a command no slide names answered (with_command)."""
     defs = definitions(paper)
-    if not defs.places:
-        return slides
+    parts = code_parts(paper)
+    if not defs.places and not parts.kinds:
+        return without_dangling_leads(without_orphan_definitions(slides))
     earlier: set[str] = set()
+    earlier_code: set[str] = set()
     out: list[Slide] = []
     for slide in slides:
         if slide.kind != "title":
             before = slide
-            slide = _slide_self_contained(slide, earlier, defs)
+            if defs.places:
+                slide = _slide_self_contained(slide, earlier, defs)
+            if parts.kinds:
+                slide = _code_self_contained(slide, earlier_code, parts)
             if (
                 slide.kind == "bullets"
                 and before.bullets
@@ -227,8 +415,9 @@ def self_contained(slides: list[Slide], paper: Paper, used: set[str] | None = No
             if used is not None:
                 used.update(b.lower() for b in slide.bullets)
         earlier |= slide_keys(slide)
+        earlier_code |= code_keys([slide])
         out.append(slide)
-    return out
+    return without_dangling_leads(without_orphan_definitions(out))
 
 
 def _slide_self_contained(slide: Slide, earlier: set[str], defs: Definitions) -> Slide:

@@ -24,6 +24,7 @@ from apps.decks.pipeline import (
     title_defects,
     title_style,
 )
+from apps.decks.pipeline.code_context import code_parts, unintroduced
 from apps.decks.pipeline.crops import crop_defective
 from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Revision
 from apps.decks.pipeline.paper import Paper
@@ -58,6 +59,8 @@ TEXT_TYPES = (
     "stray_output",
     "draft_note",
     "lost_condition",
+    "orphan_definition",
+    "lead_without_display",
 )
 
 
@@ -265,10 +268,22 @@ def _clean_sentence(slide: Slide, paragraphs: list[str], work: Work) -> str | No
             continue  # "the formula is satisfiable" on a slide without the formula
         if fixed and any(text.similar(fixed, shown) for shown in slide.bullets):
             continue  # a second wording of a bullet the slide has (key_sentences: of the deck)
+        if fixed and _names_unnamed_command(fixed, slide, work):
+            continue  # "The first ⟨coordinates⟩ give …" where no slide names `setrange`
         if fixed and fixed.lower() not in work.used:
             work.used.add(fixed.lower())
             return fixed
     return None
+
+
+def _names_unnamed_command(sentence: str, slide: Slide, work: Work) -> bool:
+    """Does the sentence name a part of a command that neither the slides before this one nor
+    this one names (code_context.unintroduced)?"""
+    # the deck before this slide (the round's own copy of it still holds what is replaced)
+    before = list(work.deck.slides) if work.deck else []
+    at = next((i for i, s in enumerate(before) if s.title == slide.title), len(before))
+    shown = context_fix.code_keys([*before[:at], slide])
+    return bool(unintroduced(sentence, shown, code_parts(work.paper)))
 
 
 ROLE_TITLES = {"method": "Method", "result": "Results", "discussion": "Discussion"}
@@ -360,6 +375,21 @@ def _undefined_symbol(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slid
     it, or the bullet (display) left out: context_fix.with_definitions."""
     earlier = context_fix.deck_keys(work.deck.slides[: issue.slide - 1]) if work.deck else set()
     fixed, action = context_fix.answer(slide, issue.evidence, work.paper, earlier)
+    work.used.update(b.lower() for b in fixed.bullets)
+    return [fixed], action
+
+
+@fixer("unintroduced_code")
+def _unintroduced_code(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """The sentence introducing the command before the bullet naming its part, merged with it,
+    or the bullet left out: context_fix.with_command."""
+    earlier = context_fix.code_keys(work.deck.slides[: issue.slide - 1]) if work.deck else set()
+    fixed, action = context_fix.answer_code(slide, issue.evidence, work.paper, earlier)
+    if action.startswith("removed"):
+        replacement = _next_sentence(fixed, work)
+        if replacement:
+            fixed = fixed.model_copy(update={"bullets": [*fixed.bullets, replacement]})
+            action = action.replace("removed", "replaced", 1) + "; another sentence of the part"
     work.used.update(b.lower() for b in fixed.bullets)
     return [fixed], action
 

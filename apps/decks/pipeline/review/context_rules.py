@@ -1,17 +1,24 @@
 """Rules on what a bullet needs from the part of the paper the deck left out: a symbol used
 before the deck says what it is (undefined_symbol), an instruction whose case was the sentence
-before it (lost_condition). Text rules (text_rules.py) read a bullet alone; these read it with
+before it (lost_condition), a part of a command no slide names (unintroduced_code), the
+where-clause of a formula no slide shows (orphan_definition), a sentence announcing a display
+that is not there (lead_without_display). Text rules (text_rules.py) read a bullet alone; these read it with
 the slides before it and with the paper's own sentences."""
 
 from __future__ import annotations
 
 from apps.decks.pipeline import context_text
+from apps.decks.pipeline.code_context import code_parts
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.propose import bullets
 from apps.decks.pipeline.propose.context_fix import (
+    code_keys,
     deck_keys,
+    leads_nowhere,
+    missing_code_for_bullet,
     missing_for_bullet,
     missing_for_display,
+    orphaned,
 )
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
 from apps.decks.pipeline.symbol_context import definitions
@@ -90,4 +97,76 @@ def lost_condition(c: SlideContext):
                 index=position,
                 text=bullet[:200],
                 part=previous[:120],
+            )
+
+
+@slide_rule
+def unintroduced_code(c: SlideContext):
+    slide = c.slide
+    if slide is None or slide.kind == "title" or not slide.bullets:
+        return
+    parts = code_parts(c.paper)
+    if not parts.kinds:
+        return
+    earlier = code_keys(c.deck.slides[: c.number - 1])
+    for index, bullet in enumerate(slide.bullets):
+        missing = missing_code_for_bullet(slide, index, earlier, parts)
+        if missing:
+            names = ", ".join(n.shown for n, _ in missing)
+            owners = " or ".join(
+                f"`{w}`" for w in dict.fromkeys(w for _, ws in missing for w in ws)
+            )
+            yield c.issue(
+                "unintroduced_code",
+                "medium",
+                f"bullet {index + 1} uses {names}, a part of {owners}, which neither the slide "
+                "nor an earlier one names",
+                "bring the sentence that introduces the command onto the slide before the "
+                "bullet, or leave the bullet out",
+                where="bullet",
+                index=index,
+                text=bullet[:200],
+                names=[n.key for n, _ in missing],
+                commands=list(dict.fromkeys(w for _, ws in missing for w in ws)),
+            )
+
+
+@slide_rule
+def orphan_definition(c: SlideContext):
+    slide = c.slide
+    if slide is None or slide.kind == "title" or not slide.bullets:
+        return
+    for index, bullet in enumerate(slide.bullets):
+        before, after = c.deck.slides[: c.number - 1], c.deck.slides[c.number :]
+        orphans = orphaned(slide, index, before, after)
+        if orphans:
+            yield c.issue(
+                "orphan_definition",
+                "medium",
+                f"bullet {index + 1} says what {', '.join(f'${k}$' for k in orphans)} "
+                "stand(s) for, but no slide uses it: the formula it explained is not shown",
+                "show the formula it explains, or leave the bullet out",
+                where="bullet",
+                index=index,
+                text=bullet[:200],
+                symbols=orphans,
+            )
+
+
+@slide_rule
+def lead_without_display(c: SlideContext):
+    slide = c.slide
+    if slide is None or slide.kind == "title" or not slide.bullets:
+        return
+    for index, bullet in enumerate(slide.bullets):
+        if leads_nowhere(slide, index):
+            yield c.issue(
+                "lead_without_display",
+                "medium",
+                f"bullet {index + 1} ends with a colon, but no display follows it: the next "
+                "bullet reads as what it announced",
+                "show the display it announces, or leave the bullet out",
+                where="bullet",
+                index=index,
+                text=bullet[:200],
             )
