@@ -50,6 +50,13 @@ DANGLING_WORDS = (
     r"between|across|into|per|via|versus|vs\.?"
 )
 DANGLING_END = re.compile(rf"\b(?:{DANGLING_WORDS})$", re.I)
+# Words that qualify a noun and never stand for one: a title that ends on one lost its noun
+# ("Four different" from "The four different regions correspond …").
+NOUNLESS_END = re.compile(
+    r"\b(?:different|various|several|certain|respective|corresponding|same|such|following|"
+    r"previous|few|many|both|each|every|two|three|four|five|six|seven|eight|nine|ten)$",
+    re.I,
+)
 DANGLING_TAIL = re.compile(rf"(?:\s+(?:{DANGLING_WORDS}))+$", re.I)  # all of them, to cut off
 PREPOSITIONS = frozenset(
     [
@@ -112,7 +119,9 @@ def title_fragment(title: str) -> str | None:
         return stripped.split(" ", 1)[0]
     if stripped.count("(") != stripped.count(")"):
         return "("
-    if DANGLING_END.search(stripped.rstrip(".,;: ")):
+    if DANGLING_END.search(stripped.rstrip(".,;: ")) or NOUNLESS_END.search(
+        base_title(stripped).rstrip(".,;: ")
+    ):
         return stripped.rsplit(" ", 1)[-1]
     letters = re.sub(r"[^A-Za-z]", "", MATH_SPAN.sub("X", stripped))
     if len(letters) < 4:
@@ -173,9 +182,9 @@ def subject_title(bullet: str) -> str:
     flat = MATH_SPAN.sub("X", bullet)
     verbs = [
         m.start()
-        for pattern in (lost_text.AUXILIARY, lost_text.BASE_VERB, lost_text.INFLECTED)
+        for pattern in (lost_text.AUXILIARY, lost_text.BASE_VERB)
         for m in pattern.finditer(flat)
-    ]
+    ] + [m.start() for m in lost_text.INFLECTED.finditer(flat) if _inflected_verb(flat, m)]
     subject = (
         re.sub(r"^(?:the|a|an)\s+", "", flat[: min(verbs)].strip(" ,;:"), flags=re.I)
         if verbs
@@ -184,6 +193,34 @@ def subject_title(bullet: str) -> str:
     if not 1 <= len(subject.split()) <= 6 or "X" in subject.split() or not subject[:1].isalpha():
         return ""
     return subject[:1].upper() + subject[1:]
+
+
+# What follows a plural noun as often as a verb: a preposition ("the ATLAS acceptances with the
+# ones …"), a conjunction, the sentence's end.
+_AFTER_NOUN = re.compile(
+    r"\s*(?:$|[,;:.)]|(?:with|of|in|on|for|from|at|by|and|or|than|as|to|into|across|"
+    r"between|per|via|over|under)\b)",
+    re.I,
+)
+
+
+def _inflected_verb(flat: str, match: re.Match) -> bool:
+    """Is a word in -s, -ed or -ing the bullet's verb? Not a gerund or participle, and not a
+    plural noun before a preposition: "Comparing the ATLAS acceptances with …" has no subject
+    "Comparing the ATLAS" (a title cut there reads as a fragment)."""
+    word = match.group(0)
+    if re.search(r"\b(?:the|an?|its|their|our|this|these)\s+$", flat[: match.start()], re.I):
+        return False  # after an article a word is a noun or its modifier ("the programming model")
+    if word.endswith("ing"):
+        return True  # the opening check (title_fragment) judges a gerund's phrase
+    if _VERB_NEXT.match(flat, match.end()):
+        return False  # the verb is the next word: "Using bootstrap weights reduces the variance"
+    return not _AFTER_NOUN.match(flat, match.end())
+
+
+_VERB_NEXT = re.compile(
+    r"\s+[a-z]{3,}(?:s|ed)\s+(?:the|a|an|its|their|this|these|that|X|\d)\b", re.I
+)
 
 
 # A title is a heading, not a sentence: it needs no verb, may name an equation or a reference.
