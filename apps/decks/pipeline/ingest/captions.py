@@ -88,6 +88,8 @@ def captions_find(layout: Layout) -> list[Caption]:
                     break
                 if abs(following.size - segment.size) > 0.6:
                     continue
+                if _stray_label(following, last):
+                    continue
                 parts.append(following)
             text = join_lines([p.text for p in parts])
             body = text[end:].strip()
@@ -183,3 +185,12 @@ def _has_text_left(ordered: list[Segment], segment: Segment) -> bool:
         and segment.x0 - other.x1 < 40
         for other in ordered
     )
+
+
+def _stray_label(line: Segment, last: Segment) -> bool:
+    """A lone symbol or short word under a caption line that ended its sentence: an axis label
+    or a panel's mark of the figure beside it ("… and appropriate annotations." then "$z$"),
+    never more of the caption ("… annotations. $z$" on a slide)."""
+    words = re.sub(r"[$\\{}^_]", "", line.text).split()
+    ended = re.search(r"[.!?][)”’\"']*$", last.text.strip())
+    return bool(ended) and len(words) == 1 and len(words[0]) <= 3
