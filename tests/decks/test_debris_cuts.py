@@ -1,0 +1,239 @@
+"""Text cut by the deck's own fixes or by the page: a title cut to a noun's modifiers, a list item
+run into the next item's number, a sentence whose main clause is in a relative clause's object,
+panel labels left where a figure pointer was removed, a figure's axis label read into its
+caption, and an aims heading over an introduction's background."""
+
+from __future__ import annotations
+
+import pytest
+
+from apps.decks.pipeline import clause_shape, defects, title_defects
+from apps.decks.pipeline.paper import Paper, Section
+from apps.decks.pipeline.propose import bullets
+from apps.decks.pipeline.propose.builtin import BuiltinProposer
+from apps.decks.pipeline.slide_deck import Slide
+
+# ------------------------------------------------------------------------------------- titles
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    [
+        # a plural noun before a preposition is no verb: "Comparing the station" is no subject
+        "Comparing the station forecasts with the ones that the agency publishes in its bulletin",
+        # an -s word after an article is a noun ("the ones")
+        "Weighting the stations by their distance and the ones near the coast by their depth",
+    ],
+)
+def test_a_title_is_never_cut_before_a_noun_taken_for_a_verb(bullet):
+    title = title_defects.subject_title(bullet)
+    assert not title or title_defects.title_fragment(title)
+
+
+@pytest.mark.parametrize(
+    ("bullet", "subject"),
+    [
+        ("The weighted station model predicts the spring catches", "Weighted station model"),
+        ("Using seasonal weights reduces the error of the forecasts", "Using seasonal weights"),
+        ("The programming model of Faust combines two approaches", "Programming model of Faust"),
+        ("Kernel density estimation is a popular tool for visualising data", None),
+    ],
+)
+def test_a_subject_that_stands_is_still_a_title(bullet, subject):
+    expected = subject or bullet.split(" is ")[0]
+    assert title_defects.subject_title(bullet) == expected
+    assert not title_defects.title_fragment(expected)
+
+
+@pytest.mark.parametrize(
+    "title", ["Four different", "Several", "The two corresponding", "Four different (continued)"]
+)
+def test_a_title_that_ends_on_a_nouns_modifier_is_a_fragment(title):
+    assert title_defects.title_fragment(title)
+
+
+@pytest.mark.parametrize(
+    "title", ["Four regions of the plane", "Step 2", "Two different regimes", "What's new"]
+)
+def test_a_title_that_ends_on_its_noun_stands(title):
+    assert not title_defects.title_fragment(title)
+
+
+def test_a_repeated_heading_is_not_replaced_by_a_bullets_cut_subject():
+    from apps.decks.pipeline.propose.deck_level import _own_title
+
+    slide = Slide(
+        kind="bullets",
+        title="Explaining the excess",
+        bullets=[
+            "The four different regions correspond to four values of the mass, 1, 2.5, 4 and 5 TeV",
+            "Comparing the station forecasts with the ones that the agency publishes in ref",
+        ],
+    )
+    paper = Paper(title="Tides", sections=[], pages=1, source_name="t.pdf")
+    title = _own_title(slide, paper, {"Explaining the excess"}, "Explaining the excess")
+    assert title == "" or not title_defects.title_fragment(title)
+    assert title not in ("Four different", "Comparing the station")
+
+
+# ---------------------------------------------------------------------- list items, fragments
+
+LIST_PAPER = Paper(
+    title="Drawing tide charts",
+    sections=[
+        Section(
+            title="Introduction",
+            paragraphs=[
+                "Tide charts are drawn by hand in most coastal offices. The chart package "
+                "draws them from the station records within the plotting language itself.",
+                "The package provides the following functionality:",
+                "1. Automatic labelling of the tide levels on every chart",
+                "2. Handling of station records outside the usual range of the gauges",
+                "3. Arbitrary plotting symbols for the stations of each coast",
+                "Charts drawn by the package match the hand-drawn ones of the coastal offices.",
+            ],
+        ),
+        Section(
+            title="Charts",
+            paragraphs=[
+                "The package reads the station records hourly and cleans them of gaps. "
+                "It draws each station's tide curve against the time of day."
+            ],
+        ),
+    ],
+    pages=4,
+    source_name="tides.pdf",
+)
+
+
+def test_a_list_item_without_a_stop_never_runs_into_the_next_items_number():
+    deck = BuiltinProposer().propose(LIST_PAPER)
+    shown = [b for s in deck.slides for b in s.bullets]
+    assert shown
+    paragraphs = [p for s in LIST_PAPER.sections for p in s.paragraphs]
+    # each bullet is text of one paragraph: never an item with the next item's number or text
+    assert all(any(b.rstrip(".") in p for p in paragraphs) for b in shown), shown
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # its only finite verb is in the relative clause; "counts" is that clause's object
+        "For a histogram with lines which brings out the extremely large counts somewhat better",
+        "With a second gauge which picks up the very short waves somewhat earlier",
+    ],
+)
+def test_a_phrase_whose_only_verb_is_in_its_relative_clause_is_a_fragment(sentence):
+    assert "fragment" in dict(defects.text_defects(sentence))
+    assert bullets.rewrite(sentence) is None
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "For small samples the bootstrap brings out the skew of the counts",
+        "Fitting the model works well for all forty stations",
+        "With a second gauge the model picks up the short waves earlier",
+    ],
+)
+def test_a_statement_with_an_object_after_its_verb_is_no_fragment(sentence):
+    assert "fragment" not in dict(defects.text_defects(sentence))
+
+
+def test_an_object_after_a_phrasal_verb_is_no_subject():
+    shape = clause_shape.shape("which brings out the extremely large counts somewhat better")
+    counts = shape.tokens.index("counts")
+    assert counts not in shape.verbs
+
+
+# ------------------------------------------------------------------ holes left by a removal
+
+
+def test_a_removed_figure_pointer_takes_its_panel_labels_with_it():
+    sentence = (
+        "The break point method is applied to four chain-coded curves shown in Fig. 10(a1)–(a3)."
+    )
+    fixed = bullets.rewrite(sentence)
+    assert fixed.rstrip(".") == "The break point method is applied to four chain-coded curves"
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    [
+        "The Bézier approximations of the curves are plotted(b1)–(b3)",
+        "The method is applied to four chain-coded curves shown(a1)–(a3)",
+    ],
+)
+def test_panel_labels_glued_to_a_word_are_a_broken_sentence(bullet):
+    assert "broken_sentence" in dict(defects.text_defects(bullet))
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    [
+        "The model $f(a)$ is fitted to the stations (a) and (b) of the northern coast",
+        "The function rank(x) orders the stations by their depth",
+    ],
+)
+def test_labels_and_calls_apart_from_a_word_are_no_hole(bullet):
+    assert "broken_sentence" not in dict(defects.text_defects(bullet))
+
+
+# ------------------------------------------------------------------------ captions and covers
+
+
+def test_an_axis_label_under_a_finished_caption_is_not_read_into_it():
+    from apps.decks.pipeline.ingest.captions import captions_find
+    from tests.decks.test_unseen_ingest import _layout, _segment
+
+    first = _segment("Figure 3: The tide curve, with equal time and height scales, and", 80, 400)
+    second = _segment("appropriate annotations.", 80, 412)
+    label = _segment("$z$", 100, 421)
+    (caption,) = captions_find(_layout([first, second, label]))
+    assert caption.text.endswith("appropriate annotations.")
+
+
+def test_a_caption_line_that_goes_on_is_still_read():
+    from apps.decks.pipeline.ingest.captions import captions_find
+    from tests.decks.test_unseen_ingest import _layout, _segment
+
+    first = _segment("Figure 3: The tide curve at the northern station for", 80, 400)
+    second = _segment("2031.", 80, 412)
+    (caption,) = captions_find(_layout([first, second]))
+    assert caption.text.endswith("for 2031.")
+
+
+def test_an_introduction_headed_objectives_opens_as_motivation():
+    paper = Paper(
+        title="A maximum test for tide gauges",
+        abstract=(
+            "We propose a maximum test over three gauge models. The test keeps its power "
+            "under all three models and is exact in small samples."
+        ),
+        sections=[
+            Section(
+                title="Objectives",
+                paragraphs=[
+                    "Tide gauges drift with the temperature of the water around them. The "
+                    "trend test is based on a set of scores assigned to the gauge readings. "
+                    "If the drift model is known, the choice of the scores for the trend test "
+                    "is obvious. Tests with good power under all three drift models are of "
+                    "special interest to the coastal offices."
+                ],
+            ),
+            Section(
+                title="Maximum test",
+                paragraphs=[
+                    "The maximum test takes the largest of the three standardised trend "
+                    "statistics. Its distribution follows from the joint normal limit of the "
+                    "three statistics, and the test is exact under the permutation model."
+                ],
+            ),
+        ],
+        pages=8,
+        source_name="gauges.pdf",
+    )
+    deck = BuiltinProposer().propose(paper)
+    titles = [s.title for s in deck.slides]
+    assert "Objectives" not in titles
+    assert titles[1] == "Motivation"
