@@ -237,3 +237,28 @@ def test_an_introduction_headed_objectives_opens_as_motivation():
     titles = [s.title for s in deck.slides]
     assert "Objectives" not in titles
     assert titles[1] == "Motivation"
+
+
+def test_a_compounds_hyphen_at_a_captions_line_end_stays():
+    from apps.decks.pipeline.ingest.captions import captions_find
+    from tests.decks.test_unseen_ingest import _layout, _segment
+
+    first = _segment("Table 4: Maximum test for the gauge data with multiplicity-", 80, 400)
+    second = _segment("adjusted p-values and their experi-", 80, 412)
+    third = _segment("mental bounds.", 80, 424)
+    (caption,) = captions_find(_layout([first, second, third]))
+    assert "multiplicity-adjusted p-values" in caption.text
+    assert "experimental bounds" in caption.text
+
+
+def test_a_compounds_hyphen_at_an_abstracts_line_end_stays():
+    from apps.decks.pipeline.ingest.structure import _labelled_abstract
+    from tests.decks.test_unseen_ingest import _layout, _segment
+
+    lines = [
+        "Abstract",
+        "We reformulate the test problem and propose a maximum test of scores-",
+        "specific linear association tests for the gauges of the northern coast.",
+    ]
+    layout = _layout([_segment(line, 80, 300 + 12 * i) for i, line in enumerate(lines)])
+    assert "scores-specific linear" in _labelled_abstract(layout, None)

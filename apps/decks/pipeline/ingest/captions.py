@@ -5,7 +5,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from apps.decks.pipeline.ingest.layout import BOLD_FONT, Layout, Segment, column_of, join_lines
+from apps.decks.pipeline.ingest.layout import (
+    BOLD_FONT,
+    Layout,
+    Segment,
+    column_of,
+    join_lines,
+    vocabulary_of,
+)
 from apps.decks.pipeline.ingest.structure import CAPTION, heading_of
 
 # A label standing alone in bold, without punctuation (ASME's "Fig. 1", its text apart from it)
@@ -49,6 +56,7 @@ class Caption:
 def captions_find(layout: Layout) -> list[Caption]:
     captions: list[Caption] = []
     seen: set[tuple[str, int]] = set()
+    vocabulary = vocabulary_of(layout)  # a compound's hyphen at a line's end stays
     for page_number, page in enumerate(layout.pages, start=1):
         ordered = sorted(
             (s for s in page if s.role in ("text", "margin")), key=lambda s: (s.top, s.x0)
@@ -91,7 +99,7 @@ def captions_find(layout: Layout) -> list[Caption]:
                 if _stray_label(following, last):
                     continue
                 parts.append(following)
-            text = join_lines([p.text for p in parts])
+            text = join_lines([p.text for p in parts], vocabulary)
             body = text[end:].strip()
             if len(body.split()) < 2:
                 continue
