@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import defects, lost_text, text
+from apps.decks.pipeline import clause_shape, defects, lost_text, text
 from apps.decks.pipeline.text import MATH_SPAN
 
 PANEL_FRAGMENT = re.compile(
@@ -179,12 +179,21 @@ def subject_title(bullet: str) -> str:
     """What a bullet is about: its subject, the words before its verb, without the article
     ("The scheduler with the oscillator model is 31% faster" → "Scheduler with the oscillator
     model"); "" when that is not one to six words."""
-    flat = MATH_SPAN.sub("X", bullet)
+    flat = re.sub(r"\bet al\.", "et al", MATH_SPAN.sub("X", bullet))
     verbs = [
         m.start()
         for pattern in (lost_text.AUXILIARY, lost_text.BASE_VERB)
         for m in pattern.finditer(flat)
     ] + [m.start() for m in lost_text.INFLECTED.finditer(flat) if _inflected_verb(flat, m)]
+    # a verb in its base form after a plural subject ("… regions correspond to …"), read by
+    # the sentence's shape
+    shape = clause_shape.shape(flat)
+    tokens = list(clause_shape.TOKEN.finditer(flat))
+    verbs += [
+        tokens[i].start()
+        for i in shape.verbs
+        if i < len(tokens) and not tokens[i].group(0).endswith(("s", "ed", "ing"))
+    ]
     subject = (
         re.sub(r"^(?:the|a|an)\s+", "", flat[: min(verbs)].strip(" ,;:"), flags=re.I)
         if verbs
@@ -209,8 +218,11 @@ def _inflected_verb(flat: str, match: re.Match) -> bool:
     plural noun before a preposition: "Comparing the ATLAS acceptances with …" has no subject
     "Comparing the ATLAS" (a title cut there reads as a fragment)."""
     word = match.group(0)
-    if re.search(r"\b(?:the|an?|its|their|our|this|these)\s+$", flat[: match.start()], re.I):
+    before = flat[: match.start()]
+    if re.search(r"\b(?:the|an?|its|their|our|this|these)\s+$", before, re.I):
         return False  # after an article a word is a noun or its modifier ("the programming model")
+    if NOUNLESS_END.search(before.rstrip()):
+        return False  # the noun "four different" qualifies: "… different regions correspond …"
     if word.endswith("ing"):
         return True  # the opening check (title_fragment) judges a gerund's phrase
     if _VERB_NEXT.match(flat, match.end()):
