@@ -263,3 +263,20 @@ def test_a_compounds_hyphen_at_an_abstracts_line_end_stays():
     ]
     layout = _layout([_segment(line, 80, 300 + 12 * i) for i, line in enumerate(lines)])
     assert "scores-specific linear" in _labelled_abstract(layout, None)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The author has tried to make this paper as independent as possible of the user’s manual",
+        "We have tried to keep the paper self-contained for readers new to tide gauges",
+        "This paper is largely self-contained and needs no prior knowledge of gauges",
+    ],
+)
+def test_the_authors_on_how_they_wrote_the_paper_is_meta_text(sentence):
+    assert "meta_text" in dict(defects.text_defects(sentence))
+
+
+def test_the_authors_on_their_method_is_no_meta_text():
+    sentence = "We tried to make the model robust to gaps in the station records"
+    assert "meta_text" not in dict(defects.text_defects(sentence))
