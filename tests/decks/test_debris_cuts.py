@@ -280,3 +280,34 @@ def test_the_authors_on_how_they_wrote_the_paper_is_meta_text(sentence):
 def test_the_authors_on_their_method_is_no_meta_text():
     sentence = "We tried to make the model robust to gaps in the station records"
     assert "meta_text" not in dict(defects.text_defects(sentence))
+
+
+@pytest.mark.parametrize("title", ["Case I", "Case II (continued)", "Example 2", "Scenario B"])
+def test_a_bare_label_is_no_title(title):
+    assert title_defects.title_fragment(title)
+
+
+@pytest.mark.parametrize("title", ["Case studies", "Casework in the coastal offices"])
+def test_a_generic_word_with_its_subject_is_a_title(title):
+    assert not title_defects.title_fragment(title)
+
+
+def test_a_figure_captioned_with_a_label_is_titled_with_what_it_shows():
+    from apps.decks.pipeline.paper import Figure
+    from apps.decks.pipeline.propose.captions import figure_title
+
+    figure = Figure(
+        id="fig-4",
+        kind="figure",
+        number=4,
+        label="Figure 4",
+        caption="Case I: (a) oscillating tide curve and (b) its chain code after smoothing.",
+        page=3,
+        bbox=(72.0, 100.0, 300.0, 250.0),
+        image="fig-4.png",
+        width_px=1200,
+        height_px=800,
+    )
+    title = figure_title(figure)
+    assert title.startswith("Case I: oscillating tide curve")
+    assert not title_defects.title_fragment(title)

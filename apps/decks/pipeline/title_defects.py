@@ -76,6 +76,12 @@ PREPOSITIONS = frozenset(
         "against",
     ]
 )
+# A generic word with its number or letter: the label of a case, not what the case is.
+LABEL_WORD = (
+    r"(?:an?\s+|the\s+)?(?:case|scenario|example|setting|type|variant)\s+"
+    r"(?:(?-i:[IVX]{1,4})|\d{1,2}|(?-i:[A-H]))"
+)
+LABEL_TITLE = re.compile(rf"^{LABEL_WORD}$", re.I)
 # A title that says nothing of its slide: a fallback word ("Key points"), a figure's bare label
 # ("Figure"), a run-in label ("Software:"), a date read as a heading.
 EMPTY_TITLE = re.compile(
@@ -85,6 +91,8 @@ EMPTY_TITLE = re.compile(
     # example, what result, is the slide's point ("Results" heads a paper's results section)
     r"^(?:an?\s+|the\s+)?(?:examples?|illustrations?|result|case|instance|sample|demo)"
     r"(?:\s+\(continued\))*\s*$|"
+    # a bare label: "Case I", "Example 2", "Scenario B" (which case, what it shows, is the point)
+    rf"^{LABEL_WORD}(?:\s+\(continued\))*\s*$|"
     # a date set as a heading: "November 2022", "31 October 2022"
     r"^(?:\d{1,2}\s+)?(?:january|february|march|april|may|june|july|august|september|"
     r"october|november|december)(?:\s+\d{1,2},?)?\s+(?:19|20)\d\d\s*$",

@@ -63,6 +63,9 @@ def _caption_title(caption: str, label: str, words: int) -> str:
         and len(c.split()) >= 2
     ] or [label]
     title = clauses[0]
+    if title_defects.LABEL_TITLE.match(title) and len(clauses) > 1:
+        # "Case I: (a) oscillating form …": the label with what it shows, never the label alone
+        title = f"{title}: {clauses[1]}"
     sentence = title_defects.CAPTION_SENTENCE.search(title)  # "Curves … are shown as solid lines"
     if sentence and len(title[: sentence.start()].split()) >= 2:
         title = title[: sentence.start()]
