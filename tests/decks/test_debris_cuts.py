@@ -311,3 +311,19 @@ def test_a_figure_captioned_with_a_label_is_titled_with_what_it_shows():
     title = figure_title(figure)
     assert title.startswith("Case I: oscillating tide curve")
     assert not title_defects.title_fragment(title)
+
+
+def test_a_figure_slides_bullet_loses_the_pointer_with_its_panels():
+    from apps.decks.pipeline.propose.captions import mention_bullet
+
+    bullet = mention_bullet(
+        "The break point method is applied to four chain-coded tide curves shown in "
+        "Fig. 10(a1)–(a3).",
+        28,
+    )
+    assert bullet.rstrip(".") == "The break point method is applied to four chain-coded tide curves"
+    # the pointer was the sentence's complement: no bullet rather than "… are plotted(b1)–(b3)"
+    assert (
+        mention_bullet("The fitted curves of the gauges are plotted in Fig. 10(b1)–(b3).", 28)
+        is None
+    )
