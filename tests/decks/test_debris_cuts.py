@@ -327,3 +327,11 @@ def test_a_figure_slides_bullet_loses_the_pointer_with_its_panels():
         mention_bullet("The fitted curves of the gauges are plotted in Fig. 10(b1)–(b3).", 28)
         is None
     )
+
+
+def test_a_preposition_that_can_be_a_connector_keeps_its_object():
+    sentence = "Besides further extensions we focus on the separable and metric covariance models."
+    assert "dangling_connector" not in dict(defects.text_defects(sentence))
+    assert not bullets.rewrite(sentence).startswith("Extensions")
+    fixed = bullets.rewrite("Besides, the model fits the spring catches within eight percent.")
+    assert fixed.startswith("The model fits")

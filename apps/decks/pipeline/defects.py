@@ -27,7 +27,7 @@ from apps.decks.pipeline.garbled import (
 )
 
 CONNECTOR_WORDS = (
-    "however|but|and|or|so|thus|hence|therefore|moreover|furthermore|also|still|yet|besides|"
+    "however|but|and|or|so|thus|hence|therefore|moreover|furthermore|also|still|yet|"
     "similarly|likewise|conversely|nevertheless|nonetheless|consequently|accordingly|instead|"
     "otherwise|meanwhile|then|finally|first|firstly|second|secondly|third|thirdly|lastly|"
     "indeed|again|further|rather|alternatively|additionally|notably|importantly|interestingly|"
@@ -50,6 +50,9 @@ CONNECTOR_PHRASES = (
     r"even (?:worse|better|more|so|easier|simpler|faster)|worse still|better still|"
     r"more (?:generally|specifically|precisely|formally|importantly)|most importantly|"
     r"with this in mind|despite (?:this|that|these|those|it)|apart from this|besides this|"
+    # "Besides, …" leans on what came before; "Besides further extensions we focus …" is a
+    # preposition with its object, and the sentence stands
+    r"besides(?=\s*,)|"
     r"as (?:stated|described|explained|argued|outlined|indicated|illustrated|demonstrated|"
     r"pointed out|already|we have seen|we saw|we have shown)(?: (?:above|before|earlier))?"
 )
