@@ -214,6 +214,15 @@ class BuiltinProposer:
                 kinds[id(section)] = "skip"  # the authors' names over their addresses
         if paper.sections and all(k == "method" for k in kinds.values()):
             kinds[id(paper.sections[0])] = "intro"
+        first = paper.sections[0] if paper.sections else None
+        if (
+            first is not None
+            and "intro" not in kinds.values()
+            and role_titles.AIM_TITLE.match(first.title.strip())
+        ):
+            # "Objectives" opening the paper is its introduction: its background is the
+            # motivation, never a slide titled "Objectives" after "What this paper does"
+            kinds[id(first)] = "intro"
         return kinds
 
     @staticmethod
