@@ -343,3 +343,28 @@ def test_a_preposition_that_can_be_a_connector_keeps_its_object():
     assert not bullets.rewrite(sentence).startswith("Extensions")
     fixed = bullets.rewrite("Besides, the model fits the spring catches within eight percent.")
     assert fixed.startswith("The model fits")
+
+
+@pytest.mark.parametrize(
+    ("bullet", "kept"),
+    [
+        (
+            "CR Weighted tide error $(WE_{2})$: The weighted tide error combines the ratio "
+            "and the squared error of the gauges.",
+            "Weighted tide error $(WE_{2})$: The weighted tide error combines",
+        ),
+        (
+            "CR Figure of merit (FOM): The figure of merit combines the number of gauges "
+            "with the squared error.",
+            "Figure of merit (FOM): The figure of merit combines",
+        ),
+    ],
+)
+def test_a_displays_piece_before_a_run_in_term_is_stripped(bullet, kept):
+    assert "stray_glyph" in dict(defects.text_defects(bullet))
+    assert bullets.rewrite(bullet).startswith(kept)
+
+
+def test_an_acronym_that_names_the_subject_stays():
+    sentence = "NASA Researchers found that the ice sheets melt faster than the models predict"
+    assert "stray_glyph" not in dict(defects.text_defects(sentence))
