@@ -368,3 +368,22 @@ def test_a_displays_piece_before_a_run_in_term_is_stripped(bullet, kept):
 def test_an_acronym_that_names_the_subject_stays():
     sentence = "NASA Researchers found that the ice sheets melt faster than the models predict"
     assert "stray_glyph" not in dict(defects.text_defects(sentence))
+
+
+def test_a_sentence_is_never_cut_before_a_relative_clause_inside_its_subject():
+    from apps.decks.pipeline import text
+
+    sentence = (
+        "Thus, by conditioning the likelihood onto the raw scores $r$ of all gauges, the drift "
+        "parameters $\\theta$, which in this context are nuisance parameters, vanish from the "
+        "likelihood equation, leading to consistent estimates of the tide levels."
+    )
+    condensed = text.condense(sentence, 24)
+    assert condensed is None or "vanish" in condensed
+    whole = (
+        "The station model predicts the spring catches of all forty stations on the coast, "
+        "which lie between the fjords, and it fails only for the two northern stations."
+    )
+    assert text.condense(whole, 24) == (
+        "The station model predicts the spring catches of all forty stations on the coast"
+    )
