@@ -57,6 +57,14 @@ NOUNLESS_END = re.compile(
     r"previous|few|many|both|each|every|two|three|four|five|six|seven|eight|nine|ten)$",
     re.I,
 )
+# A participle that takes an object, at a title's end: the object was cut ("Postage stamps
+# showing" of "… showing the object's trail"); "Data cleaning", "Model fitting" are nouns.
+OBJECTLESS_END = re.compile(
+    r"\b(?:showing|comparing|using|including|containing|illustrating|depicting|representing|"
+    r"indicating|demonstrating|displaying|describing|giving|having|making|involving|"
+    r"requiring|highlighting|summari[sz]ing)$",
+    re.I,
+)
 DANGLING_TAIL = re.compile(rf"(?:\s+(?:{DANGLING_WORDS}))+$", re.I)  # all of them, to cut off
 PREPOSITIONS = frozenset(
     [
@@ -127,9 +135,8 @@ def title_fragment(title: str) -> str | None:
         return stripped.split(" ", 1)[0]
     if stripped.count("(") != stripped.count(")"):
         return "("
-    if DANGLING_END.search(stripped.rstrip(".,;: ")) or NOUNLESS_END.search(
-        base_title(stripped).rstrip(".,;: ")
-    ):
+    end = base_title(stripped).rstrip(".,;: ")
+    if DANGLING_END.search(end) or NOUNLESS_END.search(end) or OBJECTLESS_END.search(end):
         return stripped.rsplit(" ", 1)[-1]
     letters = re.sub(r"[^A-Za-z]", "", MATH_SPAN.sub("X", stripped))
     if len(letters) < 4:
