@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from apps.decks.pipeline import clause_shape, defects, title_defects
+from apps.decks.pipeline import clause_shape, defects, role_titles, title_defects
 from apps.decks.pipeline.paper import Paper, Section
 from apps.decks.pipeline.propose import bullets
 from apps.decks.pipeline.propose.builtin import BuiltinProposer
@@ -254,6 +254,8 @@ def test_an_introduction_headed_objectives_opens_as_motivation():
     titles = [s.title for s in deck.slides]
     assert "Objectives" not in titles
     assert titles[1] == "Motivation"  # before "What this paper does"
+    # and the reviewer leaves it: its bullets come from the section that introduces the paper
+    assert role_titles.role_title_problem("Motivation", deck.slides[1].bullets, paper) is None
 
 
 def test_a_compounds_hyphen_at_a_captions_line_end_stays():

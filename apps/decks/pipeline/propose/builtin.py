@@ -460,9 +460,6 @@ def _opening_title(intro: list[Section], paper: Paper) -> str:
         intro
         and len(paper.sections) > 1
         and not any(role_titles.INTRODUCING.search(s.title) for s in intro)
-        # "Objectives" heading an introduction: a role title over its background sentences
-        # says they are the paper's aims
-        and not role_titles.AIM_TITLE.match(intro[0].title.strip())
         and not title_defects.title_fragment(intro[0].title)
     ):
         return intro[0].title
