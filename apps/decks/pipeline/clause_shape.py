@@ -202,6 +202,20 @@ def _is_verb(tokens: list[str], i: int, proper: frozenset[int] = frozenset()) ->
     return takes and plural and not demonstrative
 
 
+# Particles of a phrasal verb: "brings out the …", "sets up the …".
+PARTICLES = words("out up down off back")
+
+
+def _takes_object(tokens: list[str], i: int, proper: frozenset[int]) -> bool:
+    """Is the word at i a verb (or the particle after one) whose object opens after it? A
+    noun phrase there is that verb's object, no subject of a verb of its own."""
+    if i <= 0:
+        return False  # a sentence's opening gerund: its phrase is the subject ("Fitting X is …")
+    if tokens[i] in PARTICLES:
+        i -= 1
+    return i > 0 and tokens[i] not in AUXILIARIES and _is_verb(tokens, i, proper)
+
+
 def _subject_before(tokens: list[str], j: int, proper: frozenset[int]) -> bool | str:
     """Does the noun at j end a noun phrase that can be a subject? Walks back over the phrase
     (adjectives, nouns, "of" inside it) to what opens it. "plural" when it joins two nouns with
@@ -218,6 +232,8 @@ def _subject_before(tokens: list[str], j: int, proper: frozenset[int]) -> bool |
             opens_clause = k < 2 or not wordlike(tokens[k - 2])
             if opener in PREPOSITIONS and opener != "of" and opens_clause:
                 return False  # "With the step size halved": the object of the opening phrase
+            if _takes_object(tokens, k - 1, proper):
+                return False  # "… which brings out the extremely large counts": its object
             joined = joined or opener == "and"  # "the branch and the package provide"
             return "plural" if joined else True
         if word == "and":

@@ -27,7 +27,7 @@ from apps.decks.pipeline.garbled import (
 )
 
 CONNECTOR_WORDS = (
-    "however|but|and|or|so|thus|hence|therefore|moreover|furthermore|also|still|yet|besides|"
+    "however|but|and|or|so|thus|hence|therefore|moreover|furthermore|also|still|yet|"
     "similarly|likewise|conversely|nevertheless|nonetheless|consequently|accordingly|instead|"
     "otherwise|meanwhile|then|finally|first|firstly|second|secondly|third|thirdly|lastly|"
     "indeed|again|further|rather|alternatively|additionally|notably|importantly|interestingly|"
@@ -50,6 +50,9 @@ CONNECTOR_PHRASES = (
     r"even (?:worse|better|more|so|easier|simpler|faster)|worse still|better still|"
     r"more (?:generally|specifically|precisely|formally|importantly)|most importantly|"
     r"with this in mind|despite (?:this|that|these|those|it)|apart from this|besides this|"
+    # "Besides, …" leans on what came before; "Besides further extensions we focus …" is a
+    # preposition with its object, and the sentence stands
+    r"besides(?=\s*,)|"
     r"as (?:stated|described|explained|argued|outlined|indicated|illustrated|demonstrated|"
     r"pointed out|already|we have seen|we saw|we have shown)(?: (?:above|before|earlier))?"
 )
@@ -198,6 +201,12 @@ LOST_WORD = re.compile(
     r"\bthe\s+fact\s+that\s+to\b",
     re.I,
 )
+# Panel labels after a figure's number: "(a1)–(a3)", "(b)", "(c1, c2)".
+PANEL_RUN = r"\((?-i:[a-h])\d{0,2}(?:\s*,\s*(?-i:[a-h])\d{0,2})*\)(?:\s*(?:–|-|,|and)\s*\((?-i:[a-h])\d{0,2}\))*"
+PANEL_LABELS = rf"\s*{PANEL_RUN}"
+# Panel labels left where the figure they named was removed from the sentence: glued to a word
+# ("curves shown(a1)–(a3)", "are plotted(b1)–(b3)").
+PANEL_LEFTOVER = re.compile(rf"(?<=[a-z]{{3}}){PANEL_RUN}(?=[\s.,;]|$)")
 # "in in", "the the": a word the line break repeated, or the formula between them lost.
 DOUBLED_WORD = re.compile(
     r"\b(of|in|to|for|with|by|from|on|at|the|a|an|and|or|is|(?!(?:that|had)\b)[a-z]{3,})\s+\1\b",
@@ -370,7 +379,12 @@ def broken_sentence(text: str, *, sentence: bool = True) -> str | None:
     (`sentence=False`) is not read for a sentence's cut end: "Mailing List", "Stock Returns"
     end in nouns (title_defects has its own checks of a heading's end)."""
     flat = IDIOM.sub("idiom", plain(text))
-    match = LOST_WORD.search(flat) or DOUBLED_WORD.search(flat) or RUN_ON.search(flat)
+    match = (
+        LOST_WORD.search(flat)
+        or DOUBLED_WORD.search(flat)
+        or RUN_ON.search(flat)
+        or PANEL_LEFTOVER.search(flat)
+    )
     if match is None and not sentence:
         return None
     if match is None:

@@ -48,6 +48,12 @@ ABOUT_THE_DOCUMENT = re.compile(
     r"\b(?:this|the(?:\s+present)?)\s+(?:note|chapter|section|appendix)\s+(?:(?:has|have)\s+)?"
     r"(?:shown|shows|showed|illustrated|illustrates|demonstrated|demonstrates|explained|"
     r"explains)\s+how\b|"
+    # the authors on how they wrote the text: "The author has tried to make this paper as
+    # independent as possible of the manual", "We have tried to keep the paper self-contained"
+    r"\b(?:the\s+authors?|we|I)\s+(?:(?:has|have|had)\s+)?(?:tried|attempted|aimed|sought|"
+    rf"try|tries)\s+to\s+(?:make|keep|write)\s+(?:this|the|our)\s+{DOCUMENT}\b|"
+    rf"\b(?:this|the|our)\s+{DOCUMENT}\s+(?:is|was|has\s+been)\s+(?:\w+\s+)?"
+    r"(?:self-contained|written\s+(?:for|to\s+be)|independent\s+of)\b|"
     # a cut announcement whose opening was lost: "Subsections we are giving …"
     rf"^{PART}\s+(?:we|I)\b",
     re.I,

@@ -30,6 +30,9 @@ STRAY_LEAD = re.compile(
     r"(?:Theorem|Lemma|Remark|Conjecture|Axiom|Definition|Corollary|Proposition|Example)"
     r"(?:\s+\d+(?:\.\d+)*\.?(?:\s*\([^()]{1,60}\))?|\s*\([^()]{1,60}\))\.?\s+(?=[A-Z])|"
     r"Proof\.?\s+(?=[A-Z][a-z]*\s)|"
+    # a display's piece (a fraction's denominator "CR") before a run-in term and its definition
+    # ("CR Weighted maximum error $(WE_{\infty})$: The weighted …")
+    r"[A-Z]{2,4}\s+(?=[A-Z][a-z]+(?:\s+[a-z]+){0,4}\s*(?:\$[^$]{1,30}\$|\([^()]{1,20}\))?\s*:\s)|"
     r"[+}{\]|=~^#]+\s+|(?:\d{1,2}\s+){2,}(?=[a-z])|"
     # the row numbers or NA of printed code output before a sentence ("4 I have …", "0 There’s
     # no …", "NA 3 Milliseconds in …", "6 Sub-second values …")

@@ -27,7 +27,10 @@ MOTIVATION_TITLE = re.compile(r"^motivations?\s*$", re.I)
 # A heading that introduces: what a "Motivation" slide may be made from. Preliminaries
 # ("Preliminary results", "Preliminaries") are lemmas and definitions the work builds on: a
 # slide of them is titled with their heading.
-INTRODUCING = re.compile(r"intro|background|motivation|overview|abstract", re.I)
+# A first section headed with the paper's aims ("Objectives") introduces it as well.
+INTRODUCING = re.compile(
+    r"intro|background|motivation|overview|abstract|objectives?\b|\b(?:aims?|goals?)\s*$", re.I
+)
 
 # What the paper itself does, said by its authors or of the paper: its aim, what it presents,
 # what it finds. Not a step of the work ("We multiply …", "We only need to prove …", "We

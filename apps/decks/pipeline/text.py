@@ -377,9 +377,32 @@ def _clause(text: str, max_words: int) -> str | None:
             continue  # "… incorporate both fixed effects, which …, and random effects": half a pair
         if separator in RESTRICTIVE_SEPARATORS and BARE_PLURAL_END.search(head):
             continue  # "… efficient mainly for problems, where most rows …": the clause says which
+        if separator in RESTRICTIVE_SEPARATORS and _inside_subject(text, separator):
+            continue  # "…, the person parameters $\theta$, which …, vanish …": no verb before it
         if head != text and 7 <= word_count(head) <= max_words and valid_bullet(head, max_words):
             return head
     return None
+
+
+# What may follow the comma that closes a relative clause when the clause ended its sentence's
+# main clause: a conjunction, a connector, a new clause's opening, a participle's phrase.
+_AFTER_RELATIVE = re.compile(
+    r"(?:and|or|but|nor|so|thus|hence|while|whereas|although|though|because|since|as|if|when|"
+    r"which|where|who|that|then|e\.g\.|i\.e\.|[a-z]+ing|[a-z]+ly|[A-Z]\S*|\d\S*|⟦\d+⟧|\$)\b",
+)
+
+
+def _inside_subject(text: str, separator: str) -> bool:
+    """Is the relative clause the separator opens set inside the sentence's subject ("…, the
+    person parameters $\theta$, which in this context are nuisance parameters, vanish from
+    …")? Then the words after the clause's closing comma are the main verb and what it says,
+    and the text before the clause is no sentence."""
+    if separator not in text:
+        return False
+    parts = text.split(separator, 1)[1].split(", ", 1)
+    if len(parts) < 2 or not parts[1]:
+        return False
+    return _AFTER_RELATIVE.match(parts[1]) is None
 
 
 def _in_list(head: str) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import defects, lost_text, text
+from apps.decks.pipeline import clause_shape, defects, lost_text, text
 from apps.decks.pipeline.text import MATH_SPAN
 
 PANEL_FRAGMENT = re.compile(
@@ -50,6 +50,21 @@ DANGLING_WORDS = (
     r"between|across|into|per|via|versus|vs\.?"
 )
 DANGLING_END = re.compile(rf"\b(?:{DANGLING_WORDS})$", re.I)
+# Words that qualify a noun and never stand for one: a title that ends on one lost its noun
+# ("Four different" from "The four different regions correspond …").
+NOUNLESS_END = re.compile(
+    r"\b(?:different|various|several|certain|respective|corresponding|same|such|following|"
+    r"previous|few|many|both|each|every|two|three|four|five|six|seven|eight|nine|ten)$",
+    re.I,
+)
+# A participle that takes an object, at a title's end: the object was cut ("Postage stamps
+# showing" of "… showing the object's trail"); "Data cleaning", "Model fitting" are nouns.
+OBJECTLESS_END = re.compile(
+    r"\b(?:showing|comparing|using|including|containing|illustrating|depicting|representing|"
+    r"indicating|demonstrating|displaying|describing|giving|having|making|involving|"
+    r"requiring|highlighting|summari[sz]ing)$",
+    re.I,
+)
 DANGLING_TAIL = re.compile(rf"(?:\s+(?:{DANGLING_WORDS}))+$", re.I)  # all of them, to cut off
 PREPOSITIONS = frozenset(
     [
@@ -69,6 +84,12 @@ PREPOSITIONS = frozenset(
         "against",
     ]
 )
+# A generic word with its number or letter: the label of a case, not what the case is.
+LABEL_WORD = (
+    r"(?:an?\s+|the\s+)?(?:case|scenario|example|setting|type|variant)\s+"
+    r"(?:(?-i:[IVX]{1,4})|\d{1,2}|(?-i:[A-H]))"
+)
+LABEL_TITLE = re.compile(rf"^{LABEL_WORD}$", re.I)
 # A title that says nothing of its slide: a fallback word ("Key points"), a figure's bare label
 # ("Figure"), a run-in label ("Software:"), a date read as a heading.
 EMPTY_TITLE = re.compile(
@@ -78,6 +99,8 @@ EMPTY_TITLE = re.compile(
     # example, what result, is the slide's point ("Results" heads a paper's results section)
     r"^(?:an?\s+|the\s+)?(?:examples?|illustrations?|result|case|instance|sample|demo)"
     r"(?:\s+\(continued\))*\s*$|"
+    # a bare label: "Case I", "Example 2", "Scenario B" (which case, what it shows, is the point)
+    rf"^{LABEL_WORD}(?:\s+\(continued\))*\s*$|"
     # a date set as a heading: "November 2022", "31 October 2022"
     r"^(?:\d{1,2}\s+)?(?:january|february|march|april|may|june|july|august|september|"
     r"october|november|december)(?:\s+\d{1,2},?)?\s+(?:19|20)\d\d\s*$",
@@ -112,7 +135,8 @@ def title_fragment(title: str) -> str | None:
         return stripped.split(" ", 1)[0]
     if stripped.count("(") != stripped.count(")"):
         return "("
-    if DANGLING_END.search(stripped.rstrip(".,;: ")):
+    end = base_title(stripped).rstrip(".,;: ")
+    if DANGLING_END.search(end) or NOUNLESS_END.search(end) or OBJECTLESS_END.search(end):
         return stripped.rsplit(" ", 1)[-1]
     letters = re.sub(r"[^A-Za-z]", "", MATH_SPAN.sub("X", stripped))
     if len(letters) < 4:
@@ -170,11 +194,20 @@ def subject_title(bullet: str) -> str:
     """What a bullet is about: its subject, the words before its verb, without the article
     ("The scheduler with the oscillator model is 31% faster" → "Scheduler with the oscillator
     model"); "" when that is not one to six words."""
-    flat = MATH_SPAN.sub("X", bullet)
+    flat = re.sub(r"\bet al\.", "et al", MATH_SPAN.sub("X", bullet))
     verbs = [
         m.start()
-        for pattern in (lost_text.AUXILIARY, lost_text.BASE_VERB, lost_text.INFLECTED)
+        for pattern in (lost_text.AUXILIARY, lost_text.BASE_VERB)
         for m in pattern.finditer(flat)
+    ] + [m.start() for m in lost_text.INFLECTED.finditer(flat) if _inflected_verb(flat, m)]
+    # a verb in its base form after a plural subject ("… regions correspond to …"), read by
+    # the sentence's shape
+    shape = clause_shape.shape(flat)
+    tokens = list(clause_shape.TOKEN.finditer(flat))
+    verbs += [
+        tokens[i].start()
+        for i in shape.verbs
+        if i < len(tokens) and not tokens[i].group(0).endswith(("s", "ed", "ing"))
     ]
     subject = (
         re.sub(r"^(?:the|a|an)\s+", "", flat[: min(verbs)].strip(" ,;:"), flags=re.I)
@@ -184,6 +217,37 @@ def subject_title(bullet: str) -> str:
     if not 1 <= len(subject.split()) <= 6 or "X" in subject.split() or not subject[:1].isalpha():
         return ""
     return subject[:1].upper() + subject[1:]
+
+
+# What follows a plural noun as often as a verb: a preposition ("the ATLAS acceptances with the
+# ones …"), a conjunction, the sentence's end.
+_AFTER_NOUN = re.compile(
+    r"\s*(?:$|[,;:.)]|(?:with|of|in|on|for|from|at|by|and|or|than|as|to|into|across|"
+    r"between|per|via|over|under)\b)",
+    re.I,
+)
+
+
+def _inflected_verb(flat: str, match: re.Match) -> bool:
+    """Is a word in -s, -ed or -ing the bullet's verb? Not a gerund or participle, and not a
+    plural noun before a preposition: "Comparing the ATLAS acceptances with …" has no subject
+    "Comparing the ATLAS" (a title cut there reads as a fragment)."""
+    word = match.group(0)
+    before = flat[: match.start()]
+    if re.search(r"\b(?:the|an?|its|their|our|this|these)\s+$", before, re.I):
+        return False  # after an article a word is a noun or its modifier ("the programming model")
+    if NOUNLESS_END.search(before.rstrip()):
+        return False  # the noun "four different" qualifies: "… different regions correspond …"
+    if word.endswith("ing"):
+        return True  # the opening check (title_fragment) judges a gerund's phrase
+    if _VERB_NEXT.match(flat, match.end()):
+        return False  # the verb is the next word: "Using bootstrap weights reduces the variance"
+    return not _AFTER_NOUN.match(flat, match.end())
+
+
+_VERB_NEXT = re.compile(
+    r"\s+[a-z]{3,}(?:s|ed)\s+(?:the|a|an|its|their|this|these|that|X|\d)\b", re.I
+)
 
 
 # A title is a heading, not a sentence: it needs no verb, may name an equation or a reference.

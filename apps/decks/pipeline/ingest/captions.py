@@ -5,7 +5,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from apps.decks.pipeline.ingest.layout import BOLD_FONT, Layout, Segment, column_of, join_lines
+from apps.decks.pipeline.ingest.layout import (
+    BOLD_FONT,
+    Layout,
+    Segment,
+    column_of,
+    join_lines,
+    vocabulary_of,
+)
 from apps.decks.pipeline.ingest.structure import CAPTION, heading_of
 
 # A label standing alone in bold, without punctuation (ASME's "Fig. 1", its text apart from it)
@@ -49,6 +56,7 @@ class Caption:
 def captions_find(layout: Layout) -> list[Caption]:
     captions: list[Caption] = []
     seen: set[tuple[str, int]] = set()
+    vocabulary = vocabulary_of(layout)  # a compound's hyphen at a line's end stays
     for page_number, page in enumerate(layout.pages, start=1):
         ordered = sorted(
             (s for s in page if s.role in ("text", "margin")), key=lambda s: (s.top, s.x0)
@@ -88,8 +96,10 @@ def captions_find(layout: Layout) -> list[Caption]:
                     break
                 if abs(following.size - segment.size) > 0.6:
                     continue
+                if _stray_label(following, last):
+                    continue
                 parts.append(following)
-            text = join_lines([p.text for p in parts])
+            text = join_lines([p.text for p in parts], vocabulary)
             body = text[end:].strip()
             if len(body.split()) < 2:
                 continue
@@ -183,3 +193,12 @@ def _has_text_left(ordered: list[Segment], segment: Segment) -> bool:
         and segment.x0 - other.x1 < 40
         for other in ordered
     )
+
+
+def _stray_label(line: Segment, last: Segment) -> bool:
+    """A lone symbol or short word under a caption line that ended its sentence: an axis label
+    or a panel's mark of the figure beside it ("… and appropriate annotations." then "$z$"),
+    never more of the caption ("… annotations. $z$" on a slide)."""
+    words = re.sub(r"[$\\{}^_]", "", line.text).split()
+    ended = re.search(r"[.!?][)”’\"']*$", last.text.strip())
+    return bool(ended) and len(words) == 1 and len(words[0]) <= 3

@@ -15,6 +15,7 @@ from apps.decks.pipeline.ingest.layout import (
     Segment,
     join_lines,
     reading_order,
+    vocabulary_of,
 )
 from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
 from apps.decks.pipeline.paper import Equation, Section
@@ -614,7 +615,8 @@ def _abstract_text(
             continue  # addresses and affiliations set in italics (REVTeX, many journals)
         if len(segment.text.split()) >= 5 and segment.size >= layout.body_size - 1.5:
             lines.append(segment.text)
-    text = join_lines(lines)
+    # the paper's words tell a compound's hyphen from a split word's ("scores-specific")
+    text = join_lines(lines, vocabulary_of(layout))
     return text if len(text.split()) >= 40 else ""
 
 
@@ -638,7 +640,7 @@ def _labelled_abstract(layout: Layout, first_heading: Segment | None) -> str:
         if heading_of(layout, segment) or CAPTION.match(text):
             break
         lines.append(text)
-    return join_lines(lines)
+    return join_lines(lines, vocabulary_of(layout))
 
 
 def sections_read(

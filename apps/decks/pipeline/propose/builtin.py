@@ -98,7 +98,7 @@ class BuiltinProposer:
         # of its own.
         intro_paragraphs = [p for s in intro for p in s.paragraphs]
         motivation = self._bullets(
-            [_without(intro_paragraphs, OWN_WORK)] if intro_paragraphs else [],
+            _without(intro_paragraphs, OWN_WORK),
             scorer,
             used,
             TEXT_BULLETS - 1,
@@ -111,7 +111,7 @@ class BuiltinProposer:
             )
         # What the paper does: its abstract, or the sentences of its introduction that state
         # its aim ("We present …"), not the steps of its work ("We assume …")
-        aims = [_only(intro_paragraphs, role_titles.AIM)]
+        aims = _only(intro_paragraphs, role_titles.AIM)
         own = [paper.abstract] if paper.abstract else aims
         contributions = self._bullets(own, scorer, used, TEXT_BULLETS)
         if len(contributions) < 3 and paper.abstract:
@@ -217,6 +217,15 @@ class BuiltinProposer:
                 kinds[id(section)] = "skip"  # the authors' names over their addresses
         if paper.sections and all(k == "method" for k in kinds.values()):
             kinds[id(paper.sections[0])] = "intro"
+        first = paper.sections[0] if paper.sections else None
+        if (
+            first is not None
+            and "intro" not in kinds.values()
+            and role_titles.AIM_TITLE.match(first.title.strip())
+        ):
+            # "Objectives" opening the paper is its introduction: its background is the
+            # motivation, never a slide titled "Objectives" after "What this paper does"
+            kinds[id(first)] = "intro"
         return kinds
 
     @staticmethod
@@ -446,7 +455,8 @@ class BuiltinProposer:
 def _opening_title(intro: list[Section], paper: Paper) -> str:
     """The opening slide's title: "Motivation" over an introduction; a FAQ's first question,
     which the slide answers; the heading of a first section that introduces nothing (a paper
-    that opens with its model), so that the title says what the slide shows."""
+    that opens with its model), so that the title says what the slide shows; never a heading
+    that names the paper's aims ("Objectives"), which the next slide states."""
     if len(intro) == 1 and QUESTION_HEADING.search(intro[0].title):
         return intro[0].title
     if (
@@ -709,12 +719,26 @@ def _with_abstract(paper: Paper) -> Paper:
 ABSTRACT = re.compile(r"^\s*abstract\s*[.:]?\s*$", re.I)
 
 
-def _without(paragraphs: list[str], pattern: re.Pattern) -> str:
-    return " ".join(s for p in paragraphs for s in text.sentences(p) if not pattern.search(s))
+def _without(paragraphs: list[str], pattern: re.Pattern) -> list[str]:
+    """The text without the sentences the pattern finds."""
+    return _kept(paragraphs, lambda sentence: not pattern.search(sentence))
 
 
-def _only(paragraphs: list[str], pattern: re.Pattern) -> str:
-    return " ".join(s for p in paragraphs for s in text.sentences(p) if pattern.search(s))
+def _only(paragraphs: list[str], pattern: re.Pattern) -> list[str]:
+    """The sentences of the text the pattern finds."""
+    return _kept(paragraphs, lambda sentence: bool(pattern.search(sentence)))
+
+
+def _kept(paragraphs: list[str], keep) -> list[str]:
+    """The kept sentences, one paragraph of them, except that a paragraph ending without a stop
+    closes it: joined, an item of a numbered list ran into the next item's number ("… outside
+    the usual range" + "7. Arbitrary …" read as the sentence "… the usual range 7")."""
+    runs: list[list[str]] = [[]]
+    for paragraph in paragraphs:
+        runs[-1] += [s for s in text.sentences(paragraph) if keep(s)]
+        if not re.search(r"[.!?:][)”’\"']*\s*$", paragraph):
+            runs.append([])
+    return [" ".join(run) for run in runs if run]
 
 
 def _home(figure: Figure, paper: Paper) -> str:

@@ -46,7 +46,9 @@ POINTER_PHRASE = re.compile(
     r"described|defined|derived|listed|summari[sz]ed|presented|plotted)\s+)?(?:in|of|from|by|"
     r"using|with|to|on)?\s*(?:Eqs?\.|Equations?|Figs?\.|Figures?|Tables?|Tab\.|Sections?|"
     r"Sec\.|Appendix)\s*\(?(?:\d+|(?-i:[A-Z]))(?:\.\d+)*[a-z]?\)?"
-    r"(?:\s*(?:and|,|–|-)\s*\(?(?:\d+|(?-i:[A-Z]))(?:\.\d+)*[a-z]?\)?)*\)?",
+    r"(?:\s*(?:and|,|–|-)\s*\(?(?:\d+|(?-i:[A-Z]))(?:\.\d+)*[a-z]?\)?)*\)?"
+    # the panels it names go with it: "shown in Fig. 10(a1)–(a3)" left "shown(a1)–(a3)"
+    rf"(?:{defects.PANEL_LABELS})?",
     re.I,
 )
 

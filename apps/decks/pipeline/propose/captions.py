@@ -16,9 +16,11 @@ FIGURE_LEAD = re.compile(
     re.I,
 )
 FIGURE_TAIL = re.compile(
-    r",?\s*(?:as (?:shown|seen|reported|illustrated|described|displayed) )?(?:in|see) "
-    r"(?:our )?(?:figure|fig\.|table) \d+[a-z]?|\s*\((?:see )?(?:figure|fig\.|table) "
-    r"\d+[a-z]?\)",
+    r",?\s*(?:(?:as )?(?:shown|seen|reported|illustrated|described|displayed|plotted|depicted) )?"
+    r"(?:in|see) (?:our )?(?:figure|fig\.|table) \d+[a-z]?"
+    # the panels it names go with it: "… curves shown in Fig. 10(a1)–(a3)" left "shown(a1)–(a3)"
+    rf"(?:{defects.PANEL_LABELS})?|"
+    r"\s*\((?:see )?(?:figure|fig\.|table) \d+[a-z]?\)",
     re.I,
 )
 # where a long caption phrase may be cut: before a preposition, a participle or a clause
@@ -63,6 +65,9 @@ def _caption_title(caption: str, label: str, words: int) -> str:
         and len(c.split()) >= 2
     ] or [label]
     title = clauses[0]
+    if title_defects.LABEL_TITLE.match(title) and len(clauses) > 1:
+        # "Case I: (a) oscillating form …": the label with what it shows, never the label alone
+        title = f"{title}: {clauses[1]}"
     sentence = title_defects.CAPTION_SENTENCE.search(title)  # "Curves … are shown as solid lines"
     if sentence and len(title[: sentence.start()].split()) >= 2:
         title = title[: sentence.start()]
