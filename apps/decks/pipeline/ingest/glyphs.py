@@ -31,7 +31,9 @@ from apps.decks.pipeline.ingest.tex_words import LIST_MARKS, LOGO_WORD, greek_na
 MATH_FONT = re.compile(
     r"CMMI|CMSY|CMEX|CMBSY|MSAM|MSBM|EUFM|EUSM|Symbol|StandardSym|Math|"
     r"STIX(?:Size|NonUni|Integrals|Variants)|rtxm|txsy|txex|"
-    r"MTExtra|Euclid|LMMathItalic|LMMathSymbols|MnSymbol|esint|wasy|Asana",
+    r"MTExtra|Euclid|LMMathItalic|LMMathSymbols|MnSymbol|esint|wasy|Asana|"
+    # MathTime's math italic, symbols and extension (MTMI, MTSY, MTSYN, MTEX)
+    r"(?:^|\+)MT(?:MI|MIB|SYN?|SYB|EX)$",
     re.I,
 )
 ITALIC_FONT = re.compile(r"Ital|Oblique|-It\b|Slant|CMMI|MathItalic", re.I)
@@ -78,12 +80,25 @@ class Placed:
 @dataclass
 class Glyph(Placed):
     baseline: float = 0.0  # from the top of the page, like `top`
+    # A formula drawn with a rule and read as one glyph (an inline fraction, a square root:
+    # ruled_math.py): its TeX, and the glyphs it was drawn with
+    tex: str = ""
+    parts: tuple[Glyph, ...] = ()
 
     @property
     def mathy(self) -> bool:
-        return bool(MATH_FONT.search(self.font)) or any(
-            ch in GREEK or ch in OPERATORS for ch in self.text
+        return (
+            bool(self.tex)
+            or bool(MATH_FONT.search(self.font))
+            or any(ch in GREEK or ch in OPERATORS for ch in self.text)
         )
+
+    @property
+    def drawn(self) -> list[Glyph]:
+        """The glyphs the PDF drew for it: itself, or the parts of a formula read as one."""
+        if not self.parts:
+            return [self]
+        return [g for part in self.parts for g in part.drawn]
 
 
 @dataclass
@@ -105,7 +120,8 @@ class GlyphWord:
     def glyphs(self) -> list[Glyph]:
         out = []
         for a in self.atoms:
-            out.extend((a.base, *a.sub, *a.sup))
+            for glyph in (a.base, *a.sub, *a.sup):
+                out.extend(glyph.drawn)
             if a.accent_glyph is not None:
                 out.append(a.accent_glyph)
         return out
@@ -225,8 +241,13 @@ def _upright_tex(run: list[Atom]) -> str:
     return f"\\mathrm{{{tex_of(word)}}}"
 
 
+def glyph_tex(glyph: Glyph) -> str:
+    """The TeX of one glyph: a formula read as one glyph writes its own."""
+    return glyph.tex or tex_of(glyph.text)
+
+
 def _atom_tex(atom: Atom) -> str:
-    piece = tex_of(atom.base.text) if atom.base.text else "{}"  # a prescript's empty base
+    piece = glyph_tex(atom.base) if atom.base.text else "{}"  # a prescript's empty base
     if atom.accent:
         piece = f"{atom.accent}{{{piece}}}"
     if atom.sub:
@@ -261,6 +282,8 @@ def _script_tex(glyphs: list[Glyph]) -> str:
     units = script_units(glyphs)
     if any(sub or sup for _, sub, sup in units):
         return _tidy_tex("".join(_nested_tex(unit) for unit in units))
+    if any(g.tex for g in glyphs):
+        return _tidy_tex("".join(glyph_tex(g) for g in glyphs))
     text = "".join(g.text for g in glyphs)
     letters = [g for g in glyphs if g.text.isalpha()]
     if len(letters) >= 2 and not any(ITALIC_FONT.search(g.font) or g.mathy for g in letters):
@@ -270,7 +293,7 @@ def _script_tex(glyphs: list[Glyph]) -> str:
 
 def _nested_tex(unit: tuple[Glyph, list[Glyph], list[Glyph]]) -> str:
     glyph, sub, sup = unit
-    piece = tex_of(glyph.text)
+    piece = glyph_tex(glyph)
     if sub:
         piece += f"_{{{tex_of(''.join(g.text for g in sub)).strip()}}}"
     if sup and all(g.text in PRIMES for g in sup):
@@ -491,6 +514,9 @@ def _role(glyph: Glyph, main: float, baseline: float, atoms: list[Atom]) -> str:
     going_on = _script_going_on(glyph, atoms[-1], main)
     if going_on:
         return going_on
+    stacked = _stacked_script(glyph, atoms[-1], main)
+    if stacked:
+        return stacked
     if glyph.x0 - _right(atoms[-1]) > 0.35 * main:
         return "base"  # far from the glyph before: a small word of its own
     shift = glyph.baseline - baseline  # positive: lowered
@@ -568,6 +594,25 @@ def _script_going_on(glyph: Glyph, atom: Atom, main: float) -> str:
             return kind
         if glyph.text in SCRIPT_MARKS and level - 0.6 * main < glyph.baseline < level:
             return kind
+    return ""
+
+
+def _stacked_script(glyph: Glyph, atom: Atom, main: float) -> str:
+    """ "sup" or "sub" for the second script of a base that has one already, drawn over or
+    under it (p_0^3: TeX sets both scripts from the same place, one above the other); else "".
+    Checked before a raised glyph after a word is taken for a footnote mark: the "3" over the
+    "0" of "point p_0^3" is no mark of the word "point"."""
+    for kind, other in (("sub", "sup"), ("sup", "sub")):
+        script = getattr(atom, kind)
+        if not script or getattr(atom, other):
+            continue
+        first = min(script, key=lambda g: g.x0)
+        over = min(glyph.x1, first.x1) - max(glyph.x0, first.x0)
+        if over < 0.5 * min(glyph.x1 - glyph.x0, first.x1 - first.x0):
+            continue  # not drawn over or under the script's first glyph
+        shift = glyph.baseline - first.baseline  # positive: lowered
+        if (shift < -0.25 * main) if other == "sup" else (shift > 0.25 * main):
+            return other
     return ""
 
 
