@@ -630,6 +630,9 @@ def _logo_letter(before: Glyph, glyph: Glyph, after: Glyph, main: float) -> bool
     return glyph.x0 - before.x1 < touching and after.x0 - glyph.x1 < touching
 
 
+WORD_APART_EM = 0.15  # a gap this wide between two letters parts two words, in any setting
+
+
 def _footnote_mark(atoms: list[Atom], glyph: Glyph) -> bool:
     """Raised small glyphs right after a word of prose ("Topalidou¹˒²", "et al.¹", an ORCID "ID")
     or after a comma or full stop ("Smith (2008),¹") mark a footnote or an affiliation: not
@@ -641,6 +644,8 @@ def _footnote_mark(atoms: list[Atom], glyph: Glyph) -> bool:
     for atom in reversed(atoms):
         if not atom.base.text.strip() or atom.base.mathy:
             break
+        if word and _gap(atom, word[0]) > WORD_APART_EM * atom.base.size:
+            break  # the word before a lone letter ("point p^3"): the letter is a symbol
         word.insert(0, atom)
         if len(word) >= 3:
             break

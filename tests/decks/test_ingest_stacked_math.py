@@ -1,0 +1,150 @@
+"""Mathematics of running text that a line-by-line reading tears apart, read from the glyphs'
+places and sizes, on a paper made for these tests (tests/fixtures/papers/ingest/stackedmath,
+CC0, set in Times whose math letters are an italic text font):
+
+- two scripts stacked on one base (p_0^3, x_i^2, χ²_ν): once read, the raised one was taken for
+  a footnote mark of the word before and lost ("the point $p_{0}$");
+- small fractions set with a rule (\\tfrac{1}{4}): once read as a base and its script
+  ("$4^{1}$", another number);
+- square roots: the sign hangs a line above its radicand ("$\\surd$" there, "f" here);
+
+in paragraphs and in figure captions. And the caption a slide shows keeps its formulas whole;
+a caption whose formulas KaTeX cannot set is taken off, once, and the display stays."""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+from django.conf import settings
+
+from apps.decks.pipeline.ingest import paper_read
+from apps.decks.pipeline.issues import Issue
+from apps.decks.pipeline.katex_check import KATEX, katex_checked, unpaired
+from apps.decks.pipeline.paper import Figure
+from apps.decks.pipeline.propose.captions import caption_text
+from apps.decks.pipeline.propose.repair import _untypeset
+from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+from tests.decks.paper_text import formulas as formulas_of
+from tests.decks.paperfactory import needs_pdflatex, pdflatex_copy
+
+FOLDER = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "stackedmath"
+PDF = FOLDER / "tessera-stackedmath.pdf"
+
+
+def _read(pdf, tmp_path_factory):
+    return paper_read(pdf, tmp_path_factory.mktemp("stackedmath") / "figures")
+
+
+@pytest.fixture(scope="module")
+def paper(tmp_path_factory):
+    return _read(PDF, tmp_path_factory)
+
+
+def _text(paper) -> str:
+    return " ".join(p for s in paper.sections for p in s.paragraphs)
+
+
+def test_two_scripts_stacked_on_one_base_are_both_read(paper):
+    formulas = formulas_of(paper)
+    for tex in ("$p_{0}^{3}$", "$p_{1}^{2}$", "$p_{3}^{0}$", "$x_{i}^{2}$", "$\\chi_{\\nu}^{2}$"):
+        assert tex in formulas, (tex, sorted(formulas))
+    # a base that lost one of its two scripts states another point
+    assert not {"$p_{0}$", "$p_{1}$", "$p_{3}$"} & formulas, sorted(formulas)
+
+
+def test_a_small_fraction_in_running_text_is_read_as_a_fraction(paper):
+    formulas = formulas_of(paper)
+    for tex in ("$t = \\tfrac{1}{4}$", "$\\tfrac{3}{4}$"):
+        assert tex in formulas, (tex, sorted(formulas))
+    assert not re.search(r"4\^\{[13]\}", _text(paper)), sorted(formulas)
+
+
+def test_a_square_root_is_read_with_its_radicand(paper):
+    formulas = formulas_of(paper)
+    assert "$\\sqrt{f}$" in formulas, sorted(formulas)
+    assert "/\\sqrt{2}" in _text(paper)
+    assert "\\surd" not in _text(paper)
+
+
+def test_captions_read_their_mathematics_as_paragraphs_do(paper):
+    captions = {f.number: f.caption for f in paper.figures}
+    assert "$p_{0}^{3}$" in captions[1], captions
+    assert "\\tfrac{1}{4}" in captions[1] and "\\tfrac{3}{4}" in captions[1], captions
+    assert "4^{" not in captions[1], captions
+    assert "(m_{3},\\sqrt{f})" in captions[2], captions
+    assert "$1\\sigma$" in captions[2] and "$\\chi_{\\nu}^{2}$" in captions[2], captions
+
+
+def test_the_caption_a_slide_shows_keeps_its_formulas_whole():
+    # a parenthesis opened in one formula and closed in another: once cut as an aside, the
+    # slide showed "the plane $$ for which …", and Markdown read "$$" as a display's opening
+    caption = (
+        "The four regions enclosed by the solid lines, corresponding to four different values "
+        "of $m_{2}$, show the points in the plane $(m_{3}$, $f)$ for which a 2TeV sgoldstino "
+        "can explain the diboson excess within $1\\sigma$ and with $\\chi_{\\nu}^{2} < 2$ "
+        "(at the usual confidence level)."
+    )
+    figure = Figure(
+        id="fig-1",
+        kind="figure",
+        number=1,
+        label="Figure 1",
+        caption=caption,
+        page=1,
+        bbox=(0, 0, 100, 100),
+        image="fig-1.png",
+        width_px=800,
+        height_px=600,
+    )
+    shown = caption_text(figure)
+    assert not unpaired(shown), shown
+    assert "$(m_{3}$, $f)$" in shown, shown
+
+
+def test_a_caption_whose_formula_failed_is_taken_off_once_and_the_display_stays():
+    caption = "The points in the plane $$ for which the fit is within $1\\sigma$."
+    display = "\\chi_{\\nu}^{2} = \\frac{1}{\\nu} \\sum_{i} r_{i}^{2}"
+    slide = Slide(
+        kind="figure",
+        title="Regions of a good fit",
+        bullets=["The statistic compares the residuals with their spread:"],
+        equation=display,
+        figure="fig1",
+        caption=caption,
+    )
+    issue = Issue(
+        slide=1,
+        type="broken_math",
+        severity="high",
+        message="KaTeX could not typeset",
+        suggestion="",
+        evidence={"errors": ["The points in the plane $$for which the fit is within$1\\sigma"]},
+    )
+    (after,), action = _untypeset(slide, issue, None)
+    assert action and after.caption == "" and after.equation == display, after
+    assert after.bullets == slide.bullets
+    # asked again, nothing is left to change: no fix is claimed, and the loop stops
+    assert _untypeset(after, issue, None) == ([after], "")
+
+
+@pytest.mark.skipif(shutil.which("node") is None or not KATEX.exists(), reason="no KaTeX")
+def test_a_caption_whose_dollars_do_not_pair_is_left_out_before_rendering():
+    broken = Slide(
+        kind="figure",
+        title="Regions",
+        figure="fig1",
+        caption="The points in the plane $$ for which the fit is within $1\\sigma$.",
+    )
+    fine = Slide(kind="figure", title="Fit", figure="fig2", caption="A fit within $1\\sigma$.")
+    deck = katex_checked(SlideDeck(title="P", slides=[broken, fine]))
+    assert deck.slides[0].caption == "" and deck.slides[1] == fine
+
+
+@needs_pdflatex
+def test_the_source_still_builds_the_committed_paper(tmp_path, tmp_path_factory, paper):
+    pdf = pdflatex_copy(FOLDER, "tessera-stackedmath.tex", tmp_path)
+    rebuilt = _read(pdf, tmp_path_factory)
+    assert formulas_of(rebuilt) == formulas_of(paper)
+    assert [f.caption for f in rebuilt.figures] == [f.caption for f in paper.figures]
