@@ -20,6 +20,7 @@ import pytest
 from django.conf import settings
 
 from apps.decks.pipeline.ingest import paper_read
+from apps.decks.pipeline.ingest.glyphs import Glyph, line_words, words_text
 from apps.decks.pipeline.issues import Issue
 from apps.decks.pipeline.katex_check import KATEX, katex_checked, unpaired
 from apps.decks.pipeline.paper import Figure
@@ -148,3 +149,24 @@ def test_the_source_still_builds_the_committed_paper(tmp_path, tmp_path_factory,
     rebuilt = _read(pdf, tmp_path_factory)
     assert formulas_of(rebuilt) == formulas_of(paper)
     assert [f.caption for f in rebuilt.figures] == [f.caption for f in paper.figures]
+
+
+def test_an_unnamed_glyph_of_a_math_font_leaves_its_formula_unreadable():
+    # MathPack's π drawn without a Unicode name: "¼πc_i" read without it is "¼c_i", another
+    # angle; the formula is marked unreadable (broken_math drops it), never shown short
+    def glyph(text: str, x0: float, font: str, size: float = 10, baseline: float = 100):
+        return Glyph(
+            text=text,
+            x0=x0,
+            x1=x0 + 5,
+            top=baseline - 0.75 * size,
+            bottom=baseline + 0.25 * size,
+            size=size,
+            font=font,
+            baseline=baseline,
+        )
+
+    glyphs = [glyph("(cid:2)", 100, "MathPackTen"), glyph("c", 105, "MTMI")]
+    assert "\ufffd" in words_text(line_words(glyphs))
+    glyphs[0] = glyph("π", 100, "CMMI10")
+    assert words_text(line_words(glyphs)) == "$\\pi c$"

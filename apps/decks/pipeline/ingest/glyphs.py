@@ -43,6 +43,7 @@ MONO_FONT = re.compile(
     re.I,
 )
 RELATIONS = set("=<>+-−×·≤≥≈≃∼∝±∓→∈⊂⊆∑∏∫") | set(NEGATED.values())
+UNNAMED = re.compile(r"(?:\(cid:\d+\))+")
 UNREADABLE_GLYPH = "\ufffd"  # what no reading can give: the formula is then dropped, never shown
 TEX_SPECIAL = {
     "\\": r"\backslash ",
@@ -242,7 +243,11 @@ def _upright_tex(run: list[Atom]) -> str:
 
 
 def glyph_tex(glyph: Glyph) -> str:
-    """The TeX of one glyph: a formula read as one glyph writes its own."""
+    """The TeX of one glyph: a formula read as one glyph writes its own. A glyph of a math
+    font without a Unicode name ("(cid:2)", MathPack's π) is unreadable: left out, the formula
+    would state another ("¼c_i" for ¼πc_i)."""
+    if glyph.mathy and UNNAMED.fullmatch(glyph.text):
+        return UNREADABLE_GLYPH
     return glyph.tex or tex_of(glyph.text)
 
 

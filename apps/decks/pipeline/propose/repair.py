@@ -26,8 +26,8 @@ from apps.decks.pipeline import (
     title_style,
 )
 from apps.decks.pipeline.crops import crop_defective
-from apps.decks.pipeline.katex_check import refused
 from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Revision
+from apps.decks.pipeline.katex_check import refused
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.propose import bullets, context_fix
 from apps.decks.pipeline.propose.deck_level import deck_level_repair, merge_repeated
