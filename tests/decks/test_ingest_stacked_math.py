@@ -23,9 +23,14 @@ from apps.decks.pipeline.ingest import paper_read
 from apps.decks.pipeline.ingest.glyphs import Glyph, line_words, words_text
 from apps.decks.pipeline.issues import Issue
 from apps.decks.pipeline.katex_check import KATEX, katex_checked, unpaired
-from apps.decks.pipeline.paper import Figure
+from apps.decks.pipeline.paper import Figure, Paper
+from apps.decks.pipeline.propose.builtin import BuiltinProposer
+from apps.decks.pipeline.propose.bullets import SentenceIndex
 from apps.decks.pipeline.propose.captions import caption_text
-from apps.decks.pipeline.propose.repair import _untypeset
+from apps.decks.pipeline.propose.repair import FIXERS, Work, _untypeset
+from apps.decks.pipeline.render.measure import SlideMeasure
+from apps.decks.pipeline.review.registry import SlideContext
+from apps.decks.pipeline.review.text_rules import caption_math
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 from tests.decks.paper_text import formulas as formulas_of
 from tests.decks.paperfactory import needs_pdflatex, pdflatex_copy
@@ -170,3 +175,30 @@ def test_an_unnamed_glyph_of_a_math_font_leaves_its_formula_unreadable():
     assert "\ufffd" in words_text(line_words(glyphs))
     glyphs[0] = glyph("π", 100, "CMMI10")
     assert words_text(line_words(glyphs)) == "$\\pi c$"
+
+
+def test_a_caption_with_broken_math_is_found_and_keeps_its_sentences_that_read_whole():
+    figure = Figure(
+        id="fig-1",
+        kind="figure",
+        number=1,
+        label="Figure 1",
+        caption=(
+            "The chosen points of the contour at $t = 0, 4^{1}, 4^{3}, 1$ \\ufffd. "
+            "The curve fitted to the contour is drawn over it."
+        ).replace("\\ufffd", "$\ufffd$"),
+        page=1,
+        bbox=(0, 0, 100, 100),
+        image="fig-1.png",
+        width_px=800,
+        height_px=600,
+    )
+    paper = Paper(title="P", pages=1, source_name="p.pdf", figures=[figure])
+    slide = Slide(kind="figure", title="Chosen points", figure="fig-1", caption=figure.caption)
+    deck = SlideDeck(title="P", slides=[slide])
+    (issue,) = caption_math(SlideContext(1, slide, SlideMeasure(slide=1), deck, paper))
+    assert issue.type == "broken_math" and issue.evidence["where"] == "caption"
+    work = Work(BuiltinProposer(), paper, SentenceIndex(paper))
+    (after,), action = FIXERS["broken_math"](slide, issue, work)
+    assert action and after.caption == "The curve fitted to the contour is drawn over it.", after
+    assert not list(caption_math(SlideContext(1, after, SlideMeasure(slide=1), deck, paper)))

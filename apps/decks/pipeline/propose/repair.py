@@ -151,6 +151,8 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     if issue.evidence.get("where") == "title":
         return _title(slide, issue, work)
     if issue.evidence.get("where") == "caption":
+        if issue.type == "broken_math":
+            return _caption_math(slide, work)
         return [slide.model_copy(update={"caption": ""})], "showed the plot without the sentence"
     if issue.evidence.get("where") == "equation":
         after = slide.without_equation()
@@ -243,6 +245,20 @@ def _untypeset(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str
     if slide_after == slide:
         return [slide], ""
     return [slide_after], "removed the formulas KaTeX could not typeset"
+
+
+def _caption_math(slide: Slide, work: Work) -> tuple[list[Slide], str]:
+    """A caption with broken mathematics: its sentences whose formulas read whole, else those
+    of the paper's whole caption; nothing changed (no fix claimed) when none reads whole."""
+    figure = work.paper.figure(slide.figure) if slide.figure else None
+    sources = [slide.caption, figure.caption if figure is not None else ""]
+    for source in sources:
+        whole = [s for s in text.sentences(source) if not garbled.broken_math(s)]
+        caption = text.shorten(" ".join(whole), 28, ellipsis=True) if whole else ""
+        if caption and caption != slide.caption:
+            update = {"caption": caption}
+            return [slide.model_copy(update=update)], "kept the caption's sentences that read whole"
+    return [slide], ""
 
 
 def _letters(value: str) -> str:
