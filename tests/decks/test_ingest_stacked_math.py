@@ -202,3 +202,30 @@ def test_a_caption_with_broken_math_is_found_and_keeps_its_sentences_that_read_w
     (after,), action = FIXERS["broken_math"](slide, issue, work)
     assert action and after.caption == "The curve fitted to the contour is drawn over it.", after
     assert not list(caption_math(SlideContext(1, after, SlideMeasure(slide=1), deck, paper)))
+
+
+def test_words_of_a_grammar_token_keep_their_space_in_the_formula():
+    # "⟨option list⟩" set with a math font's brackets: math mode would set "⟨optionlist⟩"
+    def glyph(text: str, x0: float, font: str = "CMR10"):
+        return Glyph(
+            text=text,
+            x0=x0,
+            x1=x0 + 5 * len(text),
+            top=92.5,
+            bottom=102.5,
+            size=10,
+            font=font,
+            baseline=100,
+        )
+
+    glyphs = [glyph("⟨", 100, "CMSY10")]
+    x = 105.0
+    for letter in "option":
+        glyphs.append(glyph(letter, x))
+        x += 5
+    x += 3.3  # a word space
+    for letter in "list":
+        glyphs.append(glyph(letter, x))
+        x += 5
+    glyphs.append(glyph("⟩", x, "CMSY10"))
+    assert words_text(line_words(glyphs)) == "$\\langle \\mathrm{option}\\ \\mathrm{list}\\rangle$"

@@ -823,9 +823,16 @@ def dots_named(tex: str) -> str:
     return re.sub(r" {2,}", " ", tex)
 
 
+PROSE_PAIR = re.compile(r"(\\mathrm\{[A-Za-z]{2,}\}) (\\mathrm\{[A-Za-z]{2,}\})")
+
+
 def math_span(words: list[GlyphWord]) -> str:
     """`$tex$` for a formula's words; sentence punctuation after it stays outside."""
     tex = dots_named(" ".join(w.tex() for w in words))
+    # two words of prose set upright in a formula (a grammar's "⟨picture expression⟩"): math
+    # mode drops the space between them ("⟨pictureexpression⟩"), so it is written
+    tex = PROSE_PAIR.sub(r"\1\\ \2", tex)
+    tex = PROSE_PAIR.sub(r"\1\\ \2", tex)  # overlapping pairs: a third word
     trail = ""
     match = re.search(r"[.,;:]+$", tex)
     if match:
