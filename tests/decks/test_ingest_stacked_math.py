@@ -5,7 +5,7 @@ CC0, set in Times whose math letters are an italic text font):
 - two scripts stacked on one base (p_0^3, x_i^2, χ²_ν): once read, the raised one was taken for
   a footnote mark of the word before and lost ("the point $p_{0}$");
 - small fractions set with a rule (\\tfrac{1}{4}): once read as a base and its script
-  ("$4^{1}$", another number);
+  ("$4^{1}$", another number); or with a slash in small type (\\sfrac{1}{2}): once "the ⁄2";
 - square roots: the sign hangs a line above its radicand ("$\\surd$" there, "f" here);
 
 in paragraphs and in figure captions. And the caption a slide shows keeps its formulas whole;
@@ -62,7 +62,9 @@ def test_two_scripts_stacked_on_one_base_are_both_read(paper):
 
 def test_a_small_fraction_in_running_text_is_read_as_a_fraction(paper):
     formulas = formulas_of(paper)
-    for tex in ("$t = \\tfrac{1}{4}$", "$\\tfrac{3}{4}$"):
+    # with a rule (\\tfrac), and with a slash in small type after a word (xfrac's \\sfrac),
+    # once "the ⁄2 point": its numerator taken for a footnote mark of "The"
+    for tex in ("$t = \\tfrac{1}{4}$", "$\\tfrac{3}{4}$", "$\\tfrac{1}{2}$"):
         assert tex in formulas, (tex, sorted(formulas))
     assert not re.search(r"4\^\{[13]\}", _text(paper)), sorted(formulas)
 

@@ -26,6 +26,7 @@ NEIGHBOUR_EM = 2.0  # how far from the rule a glyph of the fraction's line can s
 
 def ruled_formulas(glyphs: list[Glyph], rules: list[Rule]) -> list[Glyph]:
     """The glyphs with each inline fraction and square root read as one glyph."""
+    glyphs = _slashed(glyphs)
     if not rules:
         return glyphs
     glyphs = _fractions(glyphs, rules)
@@ -63,6 +64,60 @@ def _fractions(glyphs: list[Glyph], rules: list[Rule]) -> list[Glyph]:
         taken = {id(g) for g in parts}
         glyphs = [g for g in glyphs if id(g) not in taken] + [fraction]
     return glyphs
+
+
+SLASHES = {"/", "⁄", "∕"}
+NEAR_EM = 0.3  # a slashed fraction's parts touch their slash (kerned under it, or nearly)
+
+
+def _slashed(glyphs: list[Glyph]) -> list[Glyph]:
+    """Fractions set with a slash in small type (xfrac's `\\sfrac{1}{4}`, nicefrac, "1⁄4"): a
+    small raised numerator just left of the slash, a small denominator just right of it, not
+    raised. Read as scripts, the numerator was a footnote mark of the word before ("the ⁄4
+    point") or a script of it."""
+    for slash in [g for g in glyphs if g.text in SLASHES]:
+        small = [
+            g
+            for g in glyphs
+            if g is not slash and g.text.strip() and g.size < SCRIPT_SIZE * slash.size
+        ]
+        numerator = _run(small, slash, slash.x0, -1)
+        denominator = _run(small, slash, slash.x1, 1)
+        if not numerator or not denominator:
+            continue
+        raised = all(slash.baseline - g.baseline > 0.15 * slash.size for g in numerator)
+        level = all(g.baseline - slash.baseline > -0.1 * slash.size for g in denominator)
+        if not raised or not level or not _plain(numerator + denominator):
+            continue
+        parts = [*numerator, slash, *denominator]
+        fraction = replace(
+            slash,
+            text=f"{_text(numerator)}/{_text(denominator)}",
+            tex=f"\\tfrac{{{_tex(numerator)}}}{{{_tex(denominator)}}}",
+            parts=tuple(parts),
+            x0=min(g.x0 for g in parts),
+            x1=max(g.x1 for g in parts),
+            top=min(g.top for g in parts),
+            bottom=max(g.bottom for g in parts),
+        )
+        taken = {id(g) for g in parts}
+        glyphs = [g for g in glyphs if id(g) not in taken] + [fraction]
+    return glyphs
+
+
+def _run(small: list[Glyph], slash: Glyph, edge: float, direction: int) -> list[Glyph]:
+    """The small glyphs that touch one another from the slash's edge outwards."""
+    run: list[Glyph] = []
+    reach = edge
+    ordered = sorted(small, key=lambda g: g.x0 * direction)
+    for glyph in ordered:
+        if abs(glyph.baseline - slash.baseline) > 0.8 * slash.size:
+            continue  # another line's
+        near = glyph.x0 if direction > 0 else glyph.x1
+        if abs(near - reach) <= NEAR_EM * slash.size:
+            run.append(glyph)
+            reach = glyph.x1 if direction > 0 else glyph.x0
+    return sorted(run, key=lambda g: g.x0)
 
 
 def _spans(rule: Rule, over: list[Glyph], under: list[Glyph]) -> bool:
