@@ -32,8 +32,9 @@ MATH_FONT = re.compile(
     r"CMMI|CMSY|CMEX|CMBSY|MSAM|MSBM|EUFM|EUSM|Symbol|StandardSym|Math|"
     r"STIX(?:Size|NonUni|Integrals|Variants)|rtxm|txsy|txex|"
     r"MTExtra|Euclid|LMMathItalic|LMMathSymbols|MnSymbol|esint|wasy|Asana|"
-    # MathTime's math italic, symbols and extension (MTMI, MTSY, MTSYN, MTEX)
-    r"(?:^|\+)MT(?:MI|MIB|SYN?|SYB|EX)$",
+    # MathTime's math italic and extension (MTMI, MTEX); its symbol fonts (MTSY, MTSYN) also
+    # set "=" and digits of prose ("MAXGEN = 10"), as Computer Modern's text font does
+    r"(?:^|\+)MT(?:MI|MIB|EX)$",
     re.I,
 )
 ITALIC_FONT = re.compile(r"Ital|Oblique|-It\b|Slant|CMMI|MathItalic", re.I)
