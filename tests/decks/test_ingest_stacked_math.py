@@ -231,3 +231,13 @@ def test_words_of_a_grammar_token_keep_their_space_in_the_formula():
         x += 5
     glyphs.append(glyph("⟩", x, "CMSY10"))
     assert words_text(line_words(glyphs)) == "$\\langle \\mathrm{option}\\ \\mathrm{list}\\rangle$"
+
+
+def test_quotes_around_a_symbol_stay_outside_its_formula():
+    def glyph(text: str, x0: float, font: str):
+        return Glyph(
+            text=text, x0=x0, x1=x0 + 4, top=92.5, bottom=102.5, size=10, font=font, baseline=100
+        )
+
+    glyphs = [glyph("‘", 100, "Times-Roman"), glyph("m", 104, "MTMI"), glyph("’", 108, "Times")]
+    assert words_text(line_words(glyphs)) == "‘$m$’"

@@ -835,8 +835,10 @@ def math_span(words: list[GlyphWord]) -> str:
     tex = PROSE_PAIR.sub(r"\1\\ \2", tex)
     tex = PROSE_PAIR.sub(r"\1\\ \2", tex)  # overlapping pairs: a third word
     trail = ""
-    match = re.search(r"[.,;:]+$", tex)
-    if match:
+    match = re.search(r"[’”]?[.,;:]*[’”]?$", tex)
+    if match and match.group(0):
         trail, tex = match.group(0), tex[: match.start()]
-    tex = tex.strip()
-    return f"${tex}${trail}" if tex else trail
+    # quotes around a symbol ("the value of ‘m’") are the sentence's, not the formula's
+    lead = re.match(r"[‘“]*", tex).group(0)
+    tex = tex[len(lead) :].strip()
+    return f"{lead}${tex}${trail}" if tex else lead + trail
