@@ -241,3 +241,16 @@ def test_quotes_around_a_symbol_stay_outside_its_formula():
 
     glyphs = [glyph("‘", 100, "Times-Roman"), glyph("m", 104, "MTMI"), glyph("’", 108, "Times")]
     assert words_text(line_words(glyphs)) == "‘$m$’"
+
+
+def test_a_function_name_set_upright_inside_a_formula_stays_in_it():
+    # "re-expressed as p/75 + ln p": once "$p/75 +$ ln $p$", a formula cut at its function
+    def glyph(text: str, x0: float, font: str = "CMR10"):
+        return Glyph(
+            text=text, x0=x0, x1=x0 + 5, top=92.5, bottom=102.5, size=10, font=font, baseline=100
+        )
+
+    glyphs = [glyph("a", 100), glyph("s", 105)]
+    glyphs += [glyph("p", 113, "CMMI10"), glyph("/", 118), glyph("7", 123), glyph("5", 128)]
+    glyphs += [glyph("+", 136), glyph("l", 144), glyph("n", 149), glyph("p", 157, "CMMI10")]
+    assert words_text(line_words(glyphs)) == "as $p/75 + \\ln p$"

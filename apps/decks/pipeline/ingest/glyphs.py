@@ -803,6 +803,8 @@ def _bridges(words: list[GlyphWord], index: int) -> bool:
     word = words[index]
     if word.text == ":" and index + 1 < len(words) and _math_here(words, index + 1):
         return True  # a colon set apart between two formulas is a range: "−b : t−w"
+    if word.text in FUNCTIONS and index + 1 < len(words) and _math_here(words, index + 1):
+        return True  # a function's name set upright inside a formula: "p/75 + ln p"
     if not word.neutral or word.text.endswith((",", ";", ":")) and len(word.text) == 1:
         return False
     if REFERENCE.fullmatch(word.text):
