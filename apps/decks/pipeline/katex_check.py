@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import shutil
 import subprocess
 
@@ -57,6 +58,16 @@ def refused(formulas: list[tuple[str, bool]]) -> set[tuple[str, bool]]:
     return {formulas[i] for i in json.loads(done.stdout)}
 
 
+DOLLAR = re.compile(r"(?<!\\)\$")
+
+
+def unpaired(text: str) -> bool:
+    """The text's `$` do not pair up into inline formulas (an odd count, or an empty "$$",
+    which Markdown reads as a display's opening): the text around them would be set as
+    mathematics, the formula after them as text."""
+    return len(DOLLAR.findall(text)) % 2 == 1 or bool(re.search(r"(?<!\\)\$\$", text))
+
+
 def katex_checked(deck: SlideDeck) -> SlideDeck:
     """The deck without the bullets, captions and displays whose formulas KaTeX refuses."""
     formulas: set[tuple[str, bool]] = set()
@@ -66,10 +77,13 @@ def katex_checked(deck: SlideDeck) -> SlideDeck:
         if slide.equation.strip():
             formulas.add((slide.equation.strip(), True))
     bad = refused(sorted(formulas))
-    if not bad:
+    texts = [t for s in deck.slides for t in (*s.bullets, s.caption)]
+    if not bad and not any(unpaired(t) for t in texts):
         return deck
 
     def typesets(text: str) -> bool:
+        if unpaired(text):
+            return False
         return not any((m.group(1).strip(), False) in bad for m in MATH.finditer(text))
 
     slides = []

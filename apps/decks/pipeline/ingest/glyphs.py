@@ -31,7 +31,10 @@ from apps.decks.pipeline.ingest.tex_words import LIST_MARKS, LOGO_WORD, greek_na
 MATH_FONT = re.compile(
     r"CMMI|CMSY|CMEX|CMBSY|MSAM|MSBM|EUFM|EUSM|Symbol|StandardSym|Math|"
     r"STIX(?:Size|NonUni|Integrals|Variants)|rtxm|txsy|txex|"
-    r"MTExtra|Euclid|LMMathItalic|LMMathSymbols|MnSymbol|esint|wasy|Asana",
+    r"MTExtra|Euclid|LMMathItalic|LMMathSymbols|MnSymbol|esint|wasy|Asana|"
+    # MathTime's math italic and extension (MTMI, MTEX); its symbol fonts (MTSY, MTSYN) also
+    # set "=" and digits of prose ("MAXGEN = 10"), as Computer Modern's text font does
+    r"(?:^|\+)MT(?:MI|MIB|EX)$",
     re.I,
 )
 ITALIC_FONT = re.compile(r"Ital|Oblique|-It\b|Slant|CMMI|MathItalic", re.I)
@@ -41,6 +44,7 @@ MONO_FONT = re.compile(
     re.I,
 )
 RELATIONS = set("=<>+-−×·≤≥≈≃∼∝±∓→∈⊂⊆∑∏∫") | set(NEGATED.values())
+UNNAMED = re.compile(r"(?:\(cid:\d+\))+")
 UNREADABLE_GLYPH = "\ufffd"  # what no reading can give: the formula is then dropped, never shown
 TEX_SPECIAL = {
     "\\": r"\backslash ",
@@ -78,12 +82,25 @@ class Placed:
 @dataclass
 class Glyph(Placed):
     baseline: float = 0.0  # from the top of the page, like `top`
+    # A formula drawn with a rule and read as one glyph (an inline fraction, a square root:
+    # ruled_math.py): its TeX, and the glyphs it was drawn with
+    tex: str = ""
+    parts: tuple[Glyph, ...] = ()
 
     @property
     def mathy(self) -> bool:
-        return bool(MATH_FONT.search(self.font)) or any(
-            ch in GREEK or ch in OPERATORS for ch in self.text
+        return (
+            bool(self.tex)
+            or bool(MATH_FONT.search(self.font))
+            or any(ch in GREEK or ch in OPERATORS for ch in self.text)
         )
+
+    @property
+    def drawn(self) -> list[Glyph]:
+        """The glyphs the PDF drew for it: itself, or the parts of a formula read as one."""
+        if not self.parts:
+            return [self]
+        return [g for part in self.parts for g in part.drawn]
 
 
 @dataclass
@@ -105,7 +122,8 @@ class GlyphWord:
     def glyphs(self) -> list[Glyph]:
         out = []
         for a in self.atoms:
-            out.extend((a.base, *a.sub, *a.sup))
+            for glyph in (a.base, *a.sub, *a.sup):
+                out.extend(glyph.drawn)
             if a.accent_glyph is not None:
                 out.append(a.accent_glyph)
         return out
@@ -225,8 +243,17 @@ def _upright_tex(run: list[Atom]) -> str:
     return f"\\mathrm{{{tex_of(word)}}}"
 
 
+def glyph_tex(glyph: Glyph) -> str:
+    """The TeX of one glyph: a formula read as one glyph writes its own. A glyph of a math
+    font without a Unicode name ("(cid:2)", MathPack's π) is unreadable: left out, the formula
+    would state another ("¼c_i" for ¼πc_i)."""
+    if glyph.mathy and UNNAMED.fullmatch(glyph.text):
+        return UNREADABLE_GLYPH
+    return glyph.tex or tex_of(glyph.text)
+
+
 def _atom_tex(atom: Atom) -> str:
-    piece = tex_of(atom.base.text) if atom.base.text else "{}"  # a prescript's empty base
+    piece = glyph_tex(atom.base) if atom.base.text else "{}"  # a prescript's empty base
     if atom.accent:
         piece = f"{atom.accent}{{{piece}}}"
     if atom.sub:
@@ -261,6 +288,8 @@ def _script_tex(glyphs: list[Glyph]) -> str:
     units = script_units(glyphs)
     if any(sub or sup for _, sub, sup in units):
         return _tidy_tex("".join(_nested_tex(unit) for unit in units))
+    if any(g.tex for g in glyphs):
+        return _tidy_tex("".join(glyph_tex(g) for g in glyphs))
     text = "".join(g.text for g in glyphs)
     letters = [g for g in glyphs if g.text.isalpha()]
     if len(letters) >= 2 and not any(ITALIC_FONT.search(g.font) or g.mathy for g in letters):
@@ -270,7 +299,7 @@ def _script_tex(glyphs: list[Glyph]) -> str:
 
 def _nested_tex(unit: tuple[Glyph, list[Glyph], list[Glyph]]) -> str:
     glyph, sub, sup = unit
-    piece = tex_of(glyph.text)
+    piece = glyph_tex(glyph)
     if sub:
         piece += f"_{{{tex_of(''.join(g.text for g in sub)).strip()}}}"
     if sup and all(g.text in PRIMES for g in sup):
@@ -491,6 +520,9 @@ def _role(glyph: Glyph, main: float, baseline: float, atoms: list[Atom]) -> str:
     going_on = _script_going_on(glyph, atoms[-1], main)
     if going_on:
         return going_on
+    stacked = _stacked_script(glyph, atoms[-1], main)
+    if stacked:
+        return stacked
     if glyph.x0 - _right(atoms[-1]) > 0.35 * main:
         return "base"  # far from the glyph before: a small word of its own
     shift = glyph.baseline - baseline  # positive: lowered
@@ -571,6 +603,25 @@ def _script_going_on(glyph: Glyph, atom: Atom, main: float) -> str:
     return ""
 
 
+def _stacked_script(glyph: Glyph, atom: Atom, main: float) -> str:
+    """ "sup" or "sub" for the second script of a base that has one already, drawn over or
+    under it (p_0^3: TeX sets both scripts from the same place, one above the other); else "".
+    Checked before a raised glyph after a word is taken for a footnote mark: the "3" over the
+    "0" of "point p_0^3" is no mark of the word "point"."""
+    for kind, other in (("sub", "sup"), ("sup", "sub")):
+        script = getattr(atom, kind)
+        if not script or getattr(atom, other):
+            continue
+        first = min(script, key=lambda g: g.x0)
+        over = min(glyph.x1, first.x1) - max(glyph.x0, first.x0)
+        if over < 0.5 * min(glyph.x1 - glyph.x0, first.x1 - first.x0):
+            continue  # not drawn over or under the script's first glyph
+        shift = glyph.baseline - first.baseline  # positive: lowered
+        if (shift < -0.25 * main) if other == "sup" else (shift > 0.25 * main):
+            return other
+    return ""
+
+
 def _logo_letter(before: Glyph, glyph: Glyph, after: Glyph, main: float) -> bool:
     """A capital raised or lowered between two capitals it touches, all upright letters of a
     text font: kerning inside a word (a TeX logo), never a script of mathematics."""
@@ -585,6 +636,9 @@ def _logo_letter(before: Glyph, glyph: Glyph, after: Glyph, main: float) -> bool
     return glyph.x0 - before.x1 < touching and after.x0 - glyph.x1 < touching
 
 
+WORD_APART_EM = 0.15  # a gap this wide between two letters parts two words, in any setting
+
+
 def _footnote_mark(atoms: list[Atom], glyph: Glyph) -> bool:
     """Raised small glyphs right after a word of prose ("Topalidou¹˒²", "et al.¹", an ORCID "ID")
     or after a comma or full stop ("Smith (2008),¹") mark a footnote or an affiliation: not
@@ -596,6 +650,8 @@ def _footnote_mark(atoms: list[Atom], glyph: Glyph) -> bool:
     for atom in reversed(atoms):
         if not atom.base.text.strip() or atom.base.mathy:
             break
+        if word and _gap(atom, word[0]) > WORD_APART_EM * atom.base.size:
+            break  # the word before a lone letter ("point p^3"): the letter is a symbol
         word.insert(0, atom)
         if len(word) >= 3:
             break
@@ -747,6 +803,8 @@ def _bridges(words: list[GlyphWord], index: int) -> bool:
     word = words[index]
     if word.text == ":" and index + 1 < len(words) and _math_here(words, index + 1):
         return True  # a colon set apart between two formulas is a range: "−b : t−w"
+    if word.text in FUNCTIONS and index + 1 < len(words) and _math_here(words, index + 1):
+        return True  # a function's name set upright inside a formula: "p/75 + ln p"
     if not word.neutral or word.text.endswith((",", ";", ":")) and len(word.text) == 1:
         return False
     if REFERENCE.fullmatch(word.text):
@@ -768,12 +826,21 @@ def dots_named(tex: str) -> str:
     return re.sub(r" {2,}", " ", tex)
 
 
+PROSE_PAIR = re.compile(r"(\\mathrm\{[A-Za-z]{2,}\}) (\\mathrm\{[A-Za-z]{2,}\})")
+
+
 def math_span(words: list[GlyphWord]) -> str:
     """`$tex$` for a formula's words; sentence punctuation after it stays outside."""
     tex = dots_named(" ".join(w.tex() for w in words))
+    # two words of prose set upright in a formula (a grammar's "⟨picture expression⟩"): math
+    # mode drops the space between them ("⟨pictureexpression⟩"), so it is written
+    tex = PROSE_PAIR.sub(r"\1\\ \2", tex)
+    tex = PROSE_PAIR.sub(r"\1\\ \2", tex)  # overlapping pairs: a third word
     trail = ""
-    match = re.search(r"[.,;:]+$", tex)
-    if match:
+    match = re.search(r"[’”]?[.,;:]*[’”]?$", tex)
+    if match and match.group(0):
         trail, tex = match.group(0), tex[: match.start()]
-    tex = tex.strip()
-    return f"${tex}${trail}" if tex else trail
+    # quotes around a symbol ("the value of ‘m’") are the sentence's, not the formula's
+    lead = re.match(r"[‘“]*", tex).group(0)
+    tex = tex[len(lead) :].strip()
+    return f"{lead}${tex}${trail}" if tex else lead + trail

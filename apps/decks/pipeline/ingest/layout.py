@@ -28,6 +28,7 @@ from apps.decks.pipeline.ingest.glyphs import (
     words_text,
 )
 from apps.decks.pipeline.ingest.hung import hang, is_hung
+from apps.decks.pipeline.ingest.ruled_math import ruled_formulas
 from apps.decks.pipeline.ingest.running import running_mark
 from apps.decks.pipeline.ingest.symbols import ACCENTS
 from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
@@ -285,6 +286,7 @@ def page_lines(page: pdfplumber.page.Page, chars: list[dict] | None = None) -> l
         for c in (page.chars if chars is None else chars)
         if c.get("upright", True) and c["text"]
     ]
+    glyphs = ruled_formulas(glyphs, page_rules(page))  # small fractions, square roots
     # Full-size glyphs first, so that a line is anchored on its main text; a glyph joins a line
     # on the same baseline, or as a script when it is small and touches the line's text.
     lines: list[_Line] = []

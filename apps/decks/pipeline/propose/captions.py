@@ -128,7 +128,9 @@ def caption_text(figure: Figure, max_words: int = 28) -> str:
     if len(parts) > 1 and text.word_count(caption) <= 6:
         caption = f"{caption} {parts[1]}"
     if text.word_count(caption) > max_words:
-        caption = text.without_asides(caption)
+        # a parenthesis opened in one formula and closed in another ("$(m_{3}$, $f)$") is no
+        # aside: cut there, the caption's `$` no longer pair up
+        caption = text.math_safe(text.without_asides)(caption)
     return text.shorten(caption, max_words, ellipsis=True)
 
 

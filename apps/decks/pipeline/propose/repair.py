@@ -8,6 +8,7 @@ so that rounds converge instead of oscillating.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -27,6 +28,7 @@ from apps.decks.pipeline import (
 from apps.decks.pipeline.code_context import code_parts, unintroduced
 from apps.decks.pipeline.crops import crop_defective
 from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Revision
+from apps.decks.pipeline.katex_check import refused
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.propose import bullets, context_fix
 from apps.decks.pipeline.propose.deck_level import deck_level_repair, merge_repeated
@@ -152,6 +154,8 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     if issue.evidence.get("where") == "title":
         return _title(slide, issue, work)
     if issue.evidence.get("where") == "caption":
+        if issue.type == "broken_math":
+            return _caption_math(slide, work)
         return [slide.model_copy(update={"caption": ""})], "showed the plot without the sentence"
     if issue.evidence.get("where") == "equation":
         after = slide.without_equation()
@@ -205,25 +209,63 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
 
 
 def _untypeset(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
-    """Formulas KaTeX could not typeset: the display equation goes, and so does each bullet
-    whose text the page showed as raw TeX (the title is rewritten)."""
+    """Formulas KaTeX could not typeset: each bullet whose text the page showed as raw TeX
+    goes, and so does the caption shown so (the figure keeps its label) and the display
+    equation when it is the one that failed (the title is rewritten). A revision that changes
+    nothing is no fix: the loop then stops instead of claiming it again."""
     failed = [" ".join(e.split()) for e in issue.evidence["errors"]]
 
     def shown_raw(value: str) -> bool:
         flat = " ".join(garbled.unmath(value).split())
+        if any(flat and (flat in e or e in flat) for e in failed):
+            return True
+        # the page drops what KaTeX did set and keeps what it did not ("… values of , show
+        # … plane $$for which …"): the text's opening words, as the page shows them
+        opening = _letters(value.split("$", 1)[0])[:40]
+        return len(opening) >= 12 and any(_letters(e).startswith(opening) for e in failed)
+
+    def raw_tex(value: str) -> bool:
+        flat = " ".join(value.split())
         return any(flat and (flat in e or e in flat) for e in failed)
 
     kept = [b for b in slide.bullets if not shown_raw(b)]
+    caption_raw = bool(slide.caption.strip()) and shown_raw(slide.caption)
+    update: dict = {"bullets": kept}
+    if caption_raw:
+        update["caption"] = ""
+    display_failed = bool(slide.equation) and (
+        raw_tex(slide.equation) or bool(refused([(slide.equation.strip(), True)]))
+    )
     slide_after = (
-        slide.without_equation(kept)
-        if slide.equation
-        else slide.model_copy(update={"bullets": kept})
+        slide.without_equation(kept).model_copy(
+            update={k: v for k, v in update.items() if k != "bullets"}
+        )
+        if display_failed
+        else slide.model_copy(update=update)
     )
     if shown_raw(slide.title):
         slide_after = _title(slide_after, issue, work)[0][0]
     if slide_after == slide:
         return [slide], ""
     return [slide_after], "removed the formulas KaTeX could not typeset"
+
+
+def _caption_math(slide: Slide, work: Work) -> tuple[list[Slide], str]:
+    """A caption with broken mathematics: its sentences whose formulas read whole, else those
+    of the paper's whole caption; nothing changed (no fix claimed) when none reads whole."""
+    figure = work.paper.figure(slide.figure) if slide.figure else None
+    sources = [slide.caption, figure.caption if figure is not None else ""]
+    for source in sources:
+        whole = [s for s in text.sentences(source) if not garbled.broken_math(s)]
+        caption = text.shorten(" ".join(whole), 28, ellipsis=True) if whole else ""
+        if caption and caption != slide.caption:
+            update = {"caption": caption}
+            return [slide.model_copy(update=update)], "kept the caption's sentences that read whole"
+    return [slide], ""
+
+
+def _letters(value: str) -> str:
+    return re.sub(r"[^A-Za-z]", "", value)
 
 
 def _next_sentence(slide: Slide, work: Work) -> str | None:

@@ -201,6 +201,26 @@ def plot_caption_defects(c: SlideContext):
 
 
 @slide_rule
+def caption_math(c: SlideContext):
+    """The caption of a figure the paper captions is read for broken mathematics as a bullet
+    is: a formula whose scripts or delimiters were lost states another formula under it."""
+    figures = c.figures()
+    if not figures or not figures[0].captioned or not c.slide.caption.strip():
+        return
+    part = garbled.broken_math(c.slide.caption)
+    if part:
+        yield c.issue(
+            "broken_math",
+            "medium",
+            "the caption " + MESSAGES["broken_math"].format(part=part[:60]),
+            "show the caption's sentences whose formulas read whole",
+            where="caption",
+            text=c.slide.caption[:200],
+            part=part[:80],
+        )
+
+
+@slide_rule
 def dangling_pointer(c: SlideContext):
     if c.slide is None:
         return
