@@ -37,3 +37,11 @@ def test_a_caption_found_beside_its_drawing_is_not_inside_the_crop(paper):
     texts = {t.text for t in single.nearby if t.kind == "label"}
     assert "Index" in texts  # the plot's own axis title stays in the crop
     assert not any(t.startswith("Figure 1") for t in texts)
+
+
+def test_a_tall_grid_of_panels_is_laid_out_to_go_across_a_slide(paper):
+    """The 3 × 2 grid (printed 0.72 of the page high) is laid out as two rows of three panels,
+    each with its title: wide enough to be drawn across the slide, not as a thumbnail."""
+    grid = next(f for f in paper.figures if f.number == 3)
+    assert grid.panels == 6
+    assert grid.width_px / grid.height_px >= 1.5
