@@ -1,10 +1,11 @@
 """Captions as the Journal of Statistical Software sets them, on a paper made for these tests
 (tests/fixtures/papers/ingest/jsscaptions, CC0): "Figure 1 Example …" in the body font with no
 punctuation after its label, under a plot drawn by the code printed above it; a caption over
-its figure; a tall 3 × 2 grid of panels."""
+its figure; a tall 3 × 2 grid of panels; a raster plot with wide white margins."""
 
 import pytest
 from django.conf import settings
+from PIL import Image
 
 from apps.decks.pipeline.ingest import paper_read
 
@@ -12,8 +13,13 @@ JSS = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "jsscapti
 
 
 @pytest.fixture(scope="module")
-def paper(tmp_path_factory):
-    return paper_read(JSS / "tessera-jsscaptions.pdf", tmp_path_factory.mktemp("j") / "figures")
+def folder(tmp_path_factory):
+    return tmp_path_factory.mktemp("j") / "figures"
+
+
+@pytest.fixture(scope="module")
+def paper(folder):
+    return paper_read(JSS / "tessera-jsscaptions.pdf", folder)
 
 
 def test_every_figure_has_its_own_caption_never_a_sentence_of_the_text(paper):
@@ -25,6 +31,11 @@ def test_every_figure_has_its_own_caption_never_a_sentence_of_the_text(paper):
             "Figure 3",
             True,
             "Expected and observed frequencies of the counts under the five fitted models.",
+        ),
+        (
+            "Figure 4",
+            True,
+            "Cumulative number of visits over the patients ordered by their visits.",
         ),
     ]
 
@@ -45,3 +56,15 @@ def test_a_tall_grid_of_panels_is_laid_out_to_go_across_a_slide(paper):
     grid = next(f for f in paper.figures if f.number == 3)
     assert grid.panels == 6
     assert grid.width_px / grid.height_px >= 1.5
+
+
+def test_a_raster_figure_is_cropped_to_its_plot_not_its_white_margins(paper, folder):
+    """Figure 4 is an image 0.85 of the text width wide, of which the plot is about 60 %: the
+    crop is the plot, with a thin white margin, so that the slide draws the plot large."""
+    framed = next(f for f in paper.figures if f.number == 4)
+    printed = 0.85 * 6.5 * 72
+    assert framed.bbox[2] - framed.bbox[0] < 0.75 * printed, framed.bbox
+    image = Image.open(folder / framed.image).convert("L")
+    ink = image.point(lambda v: 255 if v < 250 else 0).getbbox()
+    margins = (ink[0], ink[1], image.width - ink[2], image.height - ink[3])
+    assert max(margins) <= 0.03 * image.width, margins

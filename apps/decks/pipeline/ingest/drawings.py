@@ -114,7 +114,7 @@ def drawings_extract(
             cropped, masks = crop_final(_tuple(drawing.box), nearby)
             box = Box(*cropped, True)
             figure_id = f"fig-{figure_number}"
-            size, panels = crop_render(
+            size, panels, shown = crop_render(
                 document, page_number, box, out_dir / f"{figure_id}.png", masks=masks
             )
             figures.append(
@@ -125,7 +125,7 @@ def drawings_extract(
                     label=label,
                     caption=text_,
                     page=page_number,
-                    bbox=_tuple(box),
+                    bbox=_tuple(shown),
                     image=f"{figure_id}.png",
                     width_px=size[0],
                     height_px=size[1],

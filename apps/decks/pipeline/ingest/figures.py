@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pdfplumber
 import pypdfium2 as pdfium
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from apps.decks import limits
 from apps.decks.pipeline.crops import crop_final
@@ -489,11 +489,11 @@ def crop_render(
     path: Path,
     sideways: bool = False,
     masks: list[tuple[float, float, float, float]] = (),
-) -> tuple[tuple[int, int], int]:
+) -> tuple[tuple[int, int], int, Box]:
     """Render the box from the page (vector drawings come out as printed, a sideways figure
     turned upright) at a resolution that stays sharp across a slide, with the pieces of
-    foreign lines in `masks` painted white; returns the image size and the panel count
-    (panels.py)."""
+    foreign lines in `masks` painted white; returns the image size, the panel count
+    (panels.py) and the box the image shows (without the white margins it was trimmed of)."""
     pdf_page = document[page - 1]
     width, height = pdf_page.get_size()
     x0, top = max(0.0, box.x0 - PAD_PT), max(0.0, box.top - PAD_PT)
@@ -519,12 +519,45 @@ def crop_render(
             ),
             fill="white",
         )
+    shown = box
+    if not masks:  # a crop with foreign lines painted out keeps its box: checks find them by it
+        image, (left, upper, right, lower) = _trimmed(image, round(PAD_PT * scale))
+        # the box the image shows, never beyond the box asked for (its padding is no content)
+        shown = Box(
+            max(box.x0, x0 + left / scale),
+            max(box.top, top + upper / scale),
+            min(box.x1, x0 + right / scale),
+            min(box.bottom, top + lower / scale),
+            True,
+        )
     if sideways:
         image = image.rotate(-90, expand=True)  # its text read bottom to top: turn it back
     image, panels = rearranged(image)
     image.save(path, format="PNG", optimize=False, compress_level=6)
     pdf_page.close()
-    return image.size, panels
+    return image.size, panels, shown
+
+
+WHITE = 250  # grey level above which a pixel is the page's white
+
+
+def _trimmed(image: Image.Image, pad: int) -> tuple[Image.Image, tuple[int, int, int, int]]:
+    """The image without the white margins around its ink beyond `pad` pixels (a figure set in
+    the paper as a full page image with wide white borders would be drawn small inside them),
+    and the part of the image kept (left, upper, right, lower)."""
+    ink = image.convert("L").point(lambda v: 255 if v < WHITE else 0).getbbox()
+    width, height = image.size
+    if ink is None:
+        return image, (0, 0, width, height)
+    kept = (
+        max(0, ink[0] - pad),
+        max(0, ink[1] - pad),
+        min(width, ink[2] + pad),
+        min(height, ink[3] + pad),
+    )
+    if kept == (0, 0, width, height):
+        return image, kept
+    return image.crop(kept), kept
 
 
 def figures_extract(
@@ -566,7 +599,7 @@ def figures_extract(
         figure_id = f"{prefix}-{caption.number}"
         out_dir.mkdir(parents=True, exist_ok=True)
         sideways = _sideways(layout, caption.page, box)
-        size, panels = crop_render(
+        size, panels, shown = crop_render(
             document, caption.page, box, out_dir / f"{figure_id}.png", sideways, masks
         )
         figures.append(
@@ -577,7 +610,7 @@ def figures_extract(
                 label=caption.label,
                 caption=caption.text,
                 page=caption.page,
-                bbox=(box.x0, box.top, box.x1, box.bottom),
+                bbox=(shown.x0, shown.top, shown.x1, shown.bottom),
                 image=f"{figure_id}.png",
                 width_px=size[0],
                 height_px=size[1],
