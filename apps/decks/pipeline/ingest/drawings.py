@@ -115,7 +115,12 @@ def drawings_extract(
             box = Box(*cropped, True)
             figure_id = f"fig-{figure_number}"
             size, panels, shown = crop_render(
-                document, page_number, box, out_dir / f"{figure_id}.png", masks=masks
+                document,
+                page_number,
+                box,
+                out_dir / f"{figure_id}.png",
+                masks=masks,
+                lines=[t.bbox for t in nearby],
             )
             figures.append(
                 Figure(

@@ -489,12 +489,57 @@ def crop_render(
     path: Path,
     sideways: bool = False,
     masks: list[tuple[float, float, float, float]] = (),
+    lines: list[tuple[float, float, float, float]] = (),
 ) -> tuple[tuple[int, int], int, Box]:
     """Render the box from the page (vector drawings come out as printed, a sideways figure
     turned upright) at a resolution that stays sharp across a slide, with the pieces of
     foreign lines in `masks` painted white; returns the image size, the panel count
-    (panels.py) and the box the image shows (without the white margins it was trimmed of)."""
+    (panels.py) and the box the image shows (without the white margins it was trimmed of, but
+    with the whole boxes of the text `lines` inside it: a label's box reaches past its ink)."""
     pdf_page = document[page - 1]
+    image, scale, (x0, top) = _rendered(pdf_page, box, masks)
+    shown = box
+    if not masks:  # a crop with foreign lines painted out keeps its box: checks find them by it
+        _, (left, upper, right, lower) = _trimmed(image, 0)
+        ink = Box(
+            x0 + left / scale, top + upper / scale, x0 + right / scale, top + lower / scale, True
+        )
+        inside = [
+            Box(*line, False)
+            for line in lines
+            if line[0] >= box.x0 - 1
+            and line[1] >= box.top - 1
+            and line[2] <= box.x1 + 1
+            and line[3] <= box.bottom + 1
+        ]
+        # the box the image shows, never beyond the box asked for (its padding is no content)
+        held = _hull([ink, *inside])
+        shown = Box(
+            max(box.x0, held.x0),
+            max(box.top, held.top),
+            min(box.x1, held.x1),
+            min(box.bottom, held.bottom),
+            True,
+        )
+        trimmed = (shown.x0 - box.x0, shown.top - box.top, box.x1 - shown.x1)
+        if max(*trimmed, box.bottom - shown.bottom) > 1.0:
+            # rendered again at the resolution its own width asks for (sharp across a slide)
+            image, _, _ = _rendered(pdf_page, shown, masks)
+    if sideways:
+        image = image.rotate(-90, expand=True)  # its text read bottom to top: turn it back
+    image, panels = rearranged(image)
+    image.save(path, format="PNG", optimize=False, compress_level=6)
+    pdf_page.close()
+    return image.size, panels, shown
+
+
+WHITE = 250  # grey level above which a pixel is the page's white
+
+
+def _rendered(pdf_page, box: Box, masks) -> tuple[Image.Image, float, tuple[float, float]]:
+    """The box and its white padding rendered at a resolution that stays sharp across a
+    slide, the pieces of foreign lines in `masks` painted white; with the scale (px per pt)
+    and the page point of the image's top left corner."""
     width, height = pdf_page.get_size()
     x0, top = max(0.0, box.x0 - PAD_PT), max(0.0, box.top - PAD_PT)
     x1, bottom = min(width, box.x1 + PAD_PT), min(height, box.bottom + PAD_PT)
@@ -519,26 +564,7 @@ def crop_render(
             ),
             fill="white",
         )
-    shown = box
-    if not masks:  # a crop with foreign lines painted out keeps its box: checks find them by it
-        image, (left, upper, right, lower) = _trimmed(image, round(PAD_PT * scale))
-        # the box the image shows, never beyond the box asked for (its padding is no content)
-        shown = Box(
-            max(box.x0, x0 + left / scale),
-            max(box.top, top + upper / scale),
-            min(box.x1, x0 + right / scale),
-            min(box.bottom, top + lower / scale),
-            True,
-        )
-    if sideways:
-        image = image.rotate(-90, expand=True)  # its text read bottom to top: turn it back
-    image, panels = rearranged(image)
-    image.save(path, format="PNG", optimize=False, compress_level=6)
-    pdf_page.close()
-    return image.size, panels, shown
-
-
-WHITE = 250  # grey level above which a pixel is the page's white
+    return image, scale, (x0, top)
 
 
 def _trimmed(image: Image.Image, pad: int) -> tuple[Image.Image, tuple[int, int, int, int]]:
@@ -600,7 +626,13 @@ def figures_extract(
         out_dir.mkdir(parents=True, exist_ok=True)
         sideways = _sideways(layout, caption.page, box)
         size, panels, shown = crop_render(
-            document, caption.page, box, out_dir / f"{figure_id}.png", sideways, masks
+            document,
+            caption.page,
+            box,
+            out_dir / f"{figure_id}.png",
+            sideways,
+            masks,
+            [t.bbox for t in nearby],
         )
         figures.append(
             Figure(

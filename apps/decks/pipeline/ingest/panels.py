@@ -115,7 +115,7 @@ def rearranged(image: Image.Image) -> tuple[Image.Image, int]:
         return image, 1
     count = len(cells)
     cell_w, cell_h = max(widths), max(heights)
-    gutter = max(8, cell_w // 40)
+    gutter = max(8, cell_w // 40, cell_h // 30)  # rows apart by more than a label gap
 
     def size(columns: int) -> tuple[int, int]:
         """The grid's size, with a gutter around it as the crop had its margin."""
