@@ -68,3 +68,33 @@ def test_a_raster_figure_is_cropped_to_its_plot_not_its_white_margins(paper, fol
     ink = image.point(lambda v: 255 if v < 250 else 0).getbbox()
     margins = (ink[0], ink[1], image.width - ink[2], image.height - ink[3])
     assert max(margins) <= 0.03 * image.width, margins
+
+
+def test_two_captions_level_across_a_narrow_gutter_are_both_captions():
+    """Two figures side by side in a two-column page, their captions on one line 25 pt apart:
+    the right one is no reference in the middle of the left one's sentence (it went into the
+    body text, its figure lost)."""
+    from apps.decks.pipeline.ingest.captions import captions_find
+    from apps.decks.pipeline.ingest.layout import Layout
+    from tests.decks.test_unseen_ingest import _segment
+
+    lines = [
+        _segment("Figure 8: Sample graph created by Contour", 72, 275),
+        _segment("Figure 9: Another sample graph created by", 290, 275),
+        _segment("and Plot, showing potential lines for a", 72, 287),
+        _segment("Contour and Plot, illustrating a filled style.", 290, 287),
+    ]
+    layout = Layout(
+        pages=[lines], page_sizes=[(612.0, 792.0)], body_size=10.0, columns=[(72, 270), (290, 538)]
+    )
+    found = {c.label: c.text for c in captions_find(layout)}
+    assert found == {
+        "Figure 8": "Sample graph created by Contour and Plot, showing potential lines for a",
+        "Figure 9": "Another sample graph created by Contour and Plot, illustrating a filled style.",
+    }
+    # a label in the middle of a sentence of one column stays a reference
+    prose = [_segment("as the plot of", 72, 400), _segment("Figure 3: shows the rates", 150, 400)]
+    one = Layout(
+        pages=[prose], page_sizes=[(612.0, 792.0)], body_size=10.0, columns=[(72, 270), (290, 538)]
+    )
+    assert captions_find(one) == []
