@@ -37,6 +37,8 @@ def test_every_figure_has_its_own_caption_never_a_sentence_of_the_text(paper):
             True,
             "Cumulative number of visits over the patients ordered by their visits.",
         ),
+        ("Figure 5", True, "Visits against the index of the patients, drawn small."),
+        ("Figure 6", True, "Chronic conditions against the age of the patients, drawn small."),
     ]
 
 
@@ -98,3 +100,12 @@ def test_two_captions_level_across_a_narrow_gutter_are_both_captions():
         pages=[prose], page_sizes=[(612.0, 792.0)], body_size=10.0, columns=[(72, 270), (290, 538)]
     )
     assert captions_find(one) == []
+
+
+def test_two_figures_side_by_side_are_cropped_apart_each_over_its_caption(paper):
+    """Figures 5 and 6 stand side by side, their captions level: each crop reaches to the
+    caption beside it, never into the other figure (one crop held both, the other was lost)."""
+    left = next(f for f in paper.figures if f.number == 5)
+    right = next(f for f in paper.figures if f.number == 6)
+    assert left.bbox[2] < right.caption_bbox[0], (left.bbox, right.caption_bbox)
+    assert right.bbox[0] > left.caption_bbox[2], (right.bbox, left.caption_bbox)

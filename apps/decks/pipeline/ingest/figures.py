@@ -164,10 +164,13 @@ def region_find(
         else:
             low = min(low, min(seg.top for seg in rows) - 1)
     slack = 0.0 if listing else 60.0
+    wall0, wall1 = _walls(caption, same_page)
     graphics = [
         b
         for b in objects
-        if b.top >= low - 2
+        if wall0 - 2 <= b.x0
+        and b.x1 <= wall1 + 2
+        and b.top >= low - 2
         and b.bottom <= high + 2
         # a listing's column holds the figure: no drawing of the next column joins it
         and _overlaps(b.x0, b.x1, span0 - slack, span1 + slack)
@@ -194,6 +197,7 @@ def region_find(
         and s.top >= low
         and s.bottom <= high
     ]
+    candidates = [s for s in candidates if wall0 - 2 <= s.x0 and s.x1 <= wall1 + 2]
     taken = [s for s in candidates if id(s) in listing or (s.x0 >= reach0 and s.x1 <= reach1)]
     for _ in range(2 if graphics else 0):
         # labels chain: an axis title beyond its tick labels, more than the reach from the
@@ -225,6 +229,22 @@ def region_find(
     if box.x1 - box.x0 < 40 or box.bottom - box.top < 25:
         return None
     return box, listing
+
+
+def _walls(caption: Caption, same_page: list[Caption]) -> tuple[float, float]:
+    """How far left and right the caption's figure may reach: to the caption of the figure
+    beside it, level with this one (two figures side by side, each over its caption), never
+    into it; else without limit."""
+    wall0, wall1 = -math.inf, math.inf
+    for other in same_page:
+        level = abs(other.top - caption.top) < 0.5 * (caption.bottom - caption.top) + 2
+        if other is caption or not level:
+            continue
+        if other.x0 >= caption.x1:
+            wall1 = min(wall1, other.x0 - 1)
+        elif other.x1 <= caption.x0:
+            wall0 = max(wall0, other.x1 + 1)
+    return wall0, wall1
 
 
 def _in_other_column(layout: Layout, box: Box, span0: float, span1: float) -> bool:
