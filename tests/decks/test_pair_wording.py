@@ -84,3 +84,33 @@ def test_a_caption_pointing_at_a_figure_the_deck_leaves_out_names_what_it_shows(
     alone = _figure_slide(4).model_copy(update={"caption": "As in Figure 9, with a smaller angle."})
     lone = SlideDeck(title=paper.title, slides=[Slide(kind="title", title=paper.title), alone])
     assert "As in Figure 9, with a smaller angle." in deck_markdown(lone, paper)
+
+
+def test_a_sentence_that_only_restates_the_caption_is_not_a_bullet_under_it():
+    """The sentence that mentions a figure and only says again what its caption shows reads as
+    the caption twice; one that states a finding stays."""
+    from apps.decks.pipeline.paper import Mention
+    from apps.decks.pipeline.propose.builtin import BuiltinProposer
+
+    series = figure(
+        7,
+        "Subset of the time series of observed and predicted concentrations at a single "
+        "station along with its 95% prediction intervals.",
+        bbox=(50, 50, 550, 250),
+    )
+    restating = (
+        "A time series view is presented in Figure 7 showing the observed and predicted time "
+        "series at a single location along with its 95% prediction intervals."
+    )
+    finding = (
+        "The prediction intervals in Figure 7 cover 94% of the observed concentrations, close "
+        "to their nominal level."
+    )
+    series = series.model_copy(
+        update={
+            "mentions": [Mention(text=restating, section="S"), Mention(text=finding, section="S")]
+        }
+    )
+    slide = BuiltinProposer().figure_slide(series, set())
+    assert slide.bullets and not any("time series view" in b for b in slide.bullets)
+    assert any("94%" in b for b in slide.bullets)
