@@ -109,3 +109,29 @@ def test_two_figures_side_by_side_are_cropped_apart_each_over_its_caption(paper)
     right = next(f for f in paper.figures if f.number == 6)
     assert left.bbox[2] < right.caption_bbox[0], (left.bbox, right.caption_bbox)
     assert right.bbox[0] > left.caption_bbox[2], (right.bbox, left.caption_bbox)
+
+
+def test_a_footnote_over_a_figure_is_the_texts_never_a_label_of_the_figure():
+    """A URL footnote ("³http://…", mark 6 pt and raised, text 8 pt, three words) just over a
+    figure at the foot of the page: too short to read as prose, it was cropped as a label."""
+    from apps.decks.pipeline.crops import box_findings
+    from apps.decks.pipeline.ingest.figure_text import page_texts
+    from apps.decks.pipeline.ingest.figures import Box
+    from apps.decks.pipeline.ingest.layout import Layout
+    from tests.decks.test_unseen_ingest import _segment
+
+    mark = _segment("3", 110, 446, 6.0)
+    note = _segment("http://gstat.r- forge.r- project.org/STpred.html", mark.x1, 449, 8.0)
+    tick = _segment("70", 470, 490, 8.0)  # a label of the plot, set as small
+    layout = Layout(
+        pages=[[mark, note, tick]],
+        page_sizes=[(595.0, 842.0)],
+        body_size=9.0,
+        columns=[(99, 496)],
+    )
+    box = Box(99, 445, 486, 728, True)
+    kinds = {t.text: t.kind for t in page_texts(layout, 1, box, [], {id(note), id(tick)})}
+    assert kinds["http://gstat.r- forge.r- project.org/STpred.html"] == "body"
+    assert kinds["3"] == "body" and kinds["70"] == "label"
+    foreign, _ = box_findings((99, 445, 486, 728), page_texts(layout, 1, box, []), [])
+    assert {t.text for t in foreign} >= {"3", "http://gstat.r- forge.r- project.org/STpred.html"}
