@@ -257,7 +257,7 @@ def test_two_plots_of_one_design_that_label_their_axes_differently_are_not_compa
         (
             "Copy1.dsp benchmark",
             "Freeverb.dsp benchmark",
-            "Copy1.dsp and Freeverb.dsp benchmark: side by side",
+            "Copy1.dsp and Freeverb.dsp benchmark compared",
         ),
         (
             "Rms8.dsp benchmark",

@@ -327,6 +327,22 @@ def test_a_figure_narrower_than_sixty_percent_or_its_printed_width():
     assert "figure_narrow" not in types(wide)
 
 
+def test_a_figure_at_its_full_usable_height_is_narrow_only_with_text_the_fix_can_take_off():
+    """A figure a little less wide than 60 % that fills its frame's height under a two-line
+    title, over its caption: with nothing else on the slide the fix can change nothing, so the
+    finding is low (medium, the loop took text off and put it back round after round); with a
+    bullet beside it, which the fix takes off, it is medium."""
+    tall = image_box(w=463, h=356)
+    tall.frame = Rect(x=48, y=150, w=884, h=356)
+    paper = _paper(1)
+    paper.figures[0] = paper.figures[0].model_copy(update={"bbox": (50, 60, 530, 430)})
+    bare = FIGURE_SLIDE.model_copy(update={"bullets": []})
+    found = slide_review(bare, measure(images=[tall]), paper)
+    assert [i.severity for i in found if i.type == "figure_narrow"] == ["low"]
+    found = slide_review(FIGURE_SLIDE, measure(images=[tall]), paper)
+    assert [i.severity for i in found if i.type == "figure_narrow"] == ["medium"]
+
+
 def test_empty_band_beside_a_figure_and_small_figure_text():
     pixels = Pixels(ink_fraction=0.05, edges={}, empty_width=0.45)
     paper = _paper(1)

@@ -335,7 +335,7 @@ def test_two_figures_that_share_no_head_are_both_named_never_one_over_both():
     )
     # titles that are clauses (a verb, a pronoun) leave the pair to the section's heading
     assert common_title("We can get survival curves", "Pass the fit to plot", "Curves") == (
-        "Curves: side by side"
+        "Curves compared"
     )
 
 
@@ -343,4 +343,4 @@ def test_a_pair_under_a_labelled_heading_is_titled_without_two_colons():
     from apps.decks.pipeline.propose.deck_level import common_title
 
     heading = "Example: the hill farm near Nakuru"
-    assert common_title(heading, heading, heading) == "The hill farm near Nakuru: side by side"
+    assert common_title(heading, heading, heading) == "The hill farm near Nakuru compared"

@@ -286,6 +286,32 @@ def test_a_tall_stack_of_panels_is_laid_side_by_side():
     assert rearranged(wide) == (wide, 1)
 
 
+def test_a_tall_grid_of_panels_is_laid_in_fewer_rows_with_each_panels_title():
+    """Three rows of two panels, each with a title over it set apart by more white than the
+    gap between two panels of a row (so that it is a strip of its own); laid out as two rows of
+    three, each title over its own panel."""
+    image = Image.new("RGB", (600, 1000), "white")
+    draw = ImageDraw.Draw(image)
+    for row in range(3):
+        for column in range(2):
+            x, y = 30 + column * 290, 20 + row * 330
+            draw.rectangle((x + 60, y + 30, x + 200, y + 44), fill="black")  # its title
+            draw.rectangle((x, y + 60, x + 260, y + 300), outline="black", width=4)
+    laid, panels = rearranged(image)
+    assert panels == 6
+    assert laid.width > 1.4 * laid.height
+    grey = laid.convert("L")
+    dark = [
+        sum(1 for x in range(laid.width) if grey.getpixel((x, y)) < 50) for y in range(laid.height)
+    ]
+    titles = [y for y, n in enumerate(dark) if 3 * 130 <= n <= 3 * 150]  # three titles, no frame
+    frames = [y for y, n in enumerate(dark) if n >= 3 * 250]  # three frames' top or bottom edge
+    starts = [y for y in titles if y - 1 not in titles]
+    assert len(starts) == 2  # two rows of three titles
+    for start in starts:  # each row of titles right over a row of frames: a title with its panel
+        assert any(0 < y - start < 40 for y in frames), start
+
+
 def _deck(slides):
     return SlideDeck(title="T", authors=["A B"], doi="10.1/x", slides=slides)
 

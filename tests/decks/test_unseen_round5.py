@@ -223,21 +223,21 @@ def test_slides_added_to_a_short_deck_keep_the_papers_order():
             "Observed counts together with the fitted means",
             "Observed counts together with the fitted quantiles",
             "",
-            "Observed counts: side by side",
+            "Observed counts compared",
         ),
         ("Plotting survival curves", "Plotting survival curves (continued)", "", None),
         (
             "Pass the result of the survfit call to plot",
             "We can get survival curves",
             "Plotting survival curves",
-            "Plotting survival curves: side by side",
+            "Plotting survival curves compared",
         ),
     ],
 )
 def test_a_pair_is_titled_with_a_head_that_stands(a, b, section, expected):
     from apps.decks.pipeline.propose.deck_level import common_title
 
-    expected = expected or f"{a}: side by side"
+    expected = expected or f"{a} compared"
     assert common_title(a, b, section) == expected
 
 

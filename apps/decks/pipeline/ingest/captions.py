@@ -67,7 +67,7 @@ def captions_find(layout: Layout) -> list[Caption]:
                 or (LABEL_ALONE.match(segment.text) if segment.bold else None)
                 or _bold_label(segment)
             )
-            if not match or _has_text_left(ordered, segment):
+            if not match or _has_text_left(layout, ordered, segment):
                 continue
             kind = "table" if match.group(1).lower().startswith("tab") else "figure"
             numbered = _numbered(segment.text, match)
@@ -185,12 +185,18 @@ def _label_continuation(
     return [] if below and other_column else line
 
 
-def _has_text_left(ordered: list[Segment], segment: Segment) -> bool:
+def _has_text_left(layout: Layout, ordered: list[Segment], segment: Segment) -> bool:
+    """A line of text just left of the label on its line: the label is a reference in the
+    middle of a sentence. Not the caption of the figure beside it in the next column to the
+    left (two figures side by side, their captions level across a narrow gutter), nor any
+    line of another text column."""
     return any(
         other is not segment
         and abs(other.top - segment.top) < 2
         and other.x1 <= segment.x0
         and segment.x0 - other.x1 < 40
+        and not CAPTION.match(other.text)
+        and column_of(layout, other.x0) == column_of(layout, segment.x0)
         for other in ordered
     )
 

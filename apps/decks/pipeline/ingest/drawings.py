@@ -45,6 +45,16 @@ INTRO_REACH_PT = 40.0  # the introducing sentence ends at most this far above (o
 LABEL = "Figure"
 CLOSED_SENTENCE = re.compile(r"(?<=[.!?][)\]”’\"])\s+(?=[A-Z])")
 CAPTION_GAP_PT = 36.0  # a caption this close under or over a drawing is its own
+# A figure's label opening a line, with or without punctuation after it ("Figure 1 Example of
+# …", "FIG. 2. …"): captions_find takes an unpunctuated label in the body font for prose
+# ("Figure 1 shows …"); next to a drawing, as its first or last line, it is the caption.
+LABEL_LINE = re.compile(r"^(Figure|Fig\.|FIGURE|FIG\.)\s*(\d+)\s*[.:|—–-]?\s+(?=\S)")
+# what a line of prose does with the figure it names: never a caption's first word
+PROSE_VERB = re.compile(
+    r"^(?:shows?|presents?|illustrates?|displays?|depicts?|gives?|compares?|plots?|reports?|"
+    r"summari[sz]es?|is|are|was|has|and|or|to|in|of)\b",
+    re.I,
+)
 
 
 @dataclass
@@ -53,6 +63,7 @@ class Drawing:
     box: Box
     caption: str  # the sentence introducing it, or ""
     labels: set[int] = field(default_factory=set)  # ids of its own text lines (axis titles)
+    drawn: Box | None = None  # the bounds of its drawing objects alone
 
 
 def drawings_extract(
@@ -78,8 +89,15 @@ def drawings_extract(
         taken = [f.bbox for f in found if f.page == page_number]
         for drawing in page_drawings(layout, page, page_number, taken):
             caption = _caption_beside(drawing, orphans)
-            if caption is not None:
+            if caption is None:
+                numbers = {f.number for f in found + figures if f.kind == "figure"}
+                caption = _label_line_caption(layout, drawing, numbers)
+                if caption is not None:
+                    drawing = _without_caption(layout, drawing, caption)
+                    number = max(number, caption.number)
+            elif caption in orphans:
                 orphans.remove(caption)
+            if caption is not None:
                 label, text_, figure_number = caption.label, caption.text, caption.number
                 covered.update(id(s) for s in caption.segments)
             elif any(c.kind == "figure" for c in captions) and not _drawn_by_code(
@@ -91,12 +109,18 @@ def drawings_extract(
             else:
                 number += 1
                 label, text_, figure_number = LABEL, drawing.caption, number
-            nearby = page_texts(layout, page_number, drawing.box, captions, drawing.labels)
+            known = captions if caption is None or caption in captions else [*captions, caption]
+            nearby = page_texts(layout, page_number, drawing.box, known, drawing.labels)
             cropped, masks = crop_final(_tuple(drawing.box), nearby)
             box = Box(*cropped, True)
             figure_id = f"fig-{figure_number}"
-            size, panels = crop_render(
-                document, page_number, box, out_dir / f"{figure_id}.png", masks=masks
+            size, panels, shown = crop_render(
+                document,
+                page_number,
+                box,
+                out_dir / f"{figure_id}.png",
+                masks=masks,
+                lines=[t.bbox for t in nearby],
             )
             figures.append(
                 Figure(
@@ -106,7 +130,7 @@ def drawings_extract(
                     label=label,
                     caption=text_,
                     page=page_number,
-                    bbox=_tuple(box),
+                    bbox=_tuple(shown),
                     image=f"{figure_id}.png",
                     width_px=size[0],
                     height_px=size[1],
@@ -142,6 +166,73 @@ def _drawn_by_code(layout: Layout, page: int, box: Box) -> bool:
     return last.code and box.top - last.bottom <= INTRO_REACH_PT
 
 
+def _label_line_caption(layout: Layout, drawing: Drawing, numbers: set[int]) -> Caption | None:
+    """The drawing's caption when captions_find missed it: a line that opens with a figure's
+    label ("Figure 1 Example of a single panel plot") as the drawing's last line or the line
+    just under it, or as its first line or the line just over it, with the lines that go on
+    with it. Without this the caption is cropped with the drawing as one of its labels, and the
+    sentence above the drawing stands in for it."""
+    box = drawing.box
+    middle = (box.top + box.bottom) / 2
+    lines = [
+        s
+        for s in layout.pages[drawing.page - 1]
+        if s.role in ("text", "margin") and s.x0 < box.x1 and box.x0 < s.x1
+    ]
+    own = [s for s in lines if id(s) in drawing.labels]
+    after = [s for s in lines if box.bottom - 1 <= s.top <= box.bottom + CAPTION_GAP_PT]
+    before = [s for s in lines if box.top - CAPTION_GAP_PT <= s.bottom <= box.top + 1]
+    candidates = [
+        max((s for s in own if s.top > middle), key=lambda s: s.top, default=None),
+        min(after, key=lambda s: s.top, default=None),
+        min((s for s in own if s.bottom < middle), key=lambda s: s.top, default=None),
+        max(before, key=lambda s: s.bottom, default=None),
+    ]
+    for line in candidates:
+        if line is None:
+            continue
+        match = LABEL_LINE.match(line.text)
+        if match is None or int(match.group(2)) in numbers:
+            continue
+        rest = line.text[match.end() :]
+        if len(rest.split()) < 2 or PROSE_VERB.match(rest) or not rest[:1].isupper():
+            continue
+        parts = [line]
+        for following in sorted(lines, key=lambda s: s.top):
+            last = parts[-1]
+            if following.top <= last.bottom - 1 or abs(following.size - line.size) > 0.6:
+                continue
+            if following.top - last.bottom > 0.9 * last.size:
+                break
+            if heading_of(layout, following) or LABEL_LINE.match(following.text):
+                break
+            parts.append(following)
+        body = join_lines([p.text for p in parts])[match.end() :].strip()
+        number = int(match.group(2))
+        return Caption("figure", number, f"Figure {number}", body, drawing.page, parts)
+    return None
+
+
+def _without_caption(layout: Layout, drawing: Drawing, caption: Caption) -> Drawing:
+    """The drawing's box and labels without its caption's lines, shrunk to the drawing and the
+    labels left: the caption is shown as text under the figure, never also as pixels in it."""
+    ids = {id(s) for s in caption.segments}
+    labels = drawing.labels - ids
+    box = drawing.box
+    under = caption.top >= (box.top + box.bottom) / 2
+    kept = [
+        Box(s.x0, s.top, s.x1, s.bottom, False)
+        for s in layout.pages[drawing.page - 1]
+        if id(s) in labels and (s.bottom <= caption.top if under else s.top >= caption.bottom)
+    ]
+    inner = _bounds([b for b in [drawing.drawn, *kept] if b is not None] or [box])
+    if under:
+        box = Box(box.x0, box.top, box.x1, min(inner.bottom, caption.top - 1), True)
+    else:
+        box = Box(box.x0, max(inner.top, caption.bottom + 1), box.x1, box.bottom, True)
+    return Drawing(drawing.page, box, drawing.caption, labels, drawing.drawn)
+
+
 def _caption_beside(drawing: Drawing, orphans: list[Caption]) -> Caption | None:
     """A caption whose region search found nothing, just under or over the drawing."""
     box = drawing.box
@@ -174,8 +265,10 @@ def page_drawings(
             continue  # a captioned figure (or table) already holds it
         if not _figure_like(layout, page_number, cluster, box, segments):
             continue
+        drawn = box
         box, own = _with_labels(layout, box, segments)
-        drawings.append(Drawing(page_number, box, _introduction(layout, page_number, box), own))
+        intro = _introduction(layout, page_number, box)
+        drawings.append(Drawing(page_number, box, intro, own, drawn))
     return drawings
 
 

@@ -23,6 +23,7 @@ def page_texts(
     `own` (ids) are the figure's labels, whatever they look like."""
     caption_segments = {id(s) for c in captions if c.page == page for s in c.segments}
     width = layout.column_width()
+    notes = footnote_lines(layout, page)
     found = []
     for segment in layout.pages[page - 1]:
         near = (
@@ -39,7 +40,9 @@ def page_texts(
             and segment.top >= box.top - 1
             and segment.bottom <= box.bottom + 1
         )
-        if id(segment) in own:
+        if id(segment) in notes:
+            kind = "body"  # a footnote of the text ("³http://…"), however short or drawn near
+        elif id(segment) in own:
             kind = "label"
         elif segment.role == "header" or (segment.role == "margin" and not inside):
             kind = "header"
@@ -55,6 +58,29 @@ def page_texts(
             kind = "label"
         bbox = (segment.x0, segment.top, segment.x1, segment.bottom)
         found.append(PageText(bbox=bbox, kind=kind, text=segment.text[:200]))
+    return found
+
+
+FOOTNOTE_MARK = re.compile(r"^(?:\d{1,2}|[*†‡§¶])$")
+
+
+def footnote_lines(layout: Layout, page: int) -> set[int]:
+    """Ids of the page's footnotes, mark and text: a mark set small and raised (a number or a
+    dagger) at the start of a line of a text column, the line of smaller text right after it
+    (a URL footnote is too short to read as prose, and sat inside a figure's crop)."""
+    segments = layout.pages[page - 1]
+    starts = [x0 for x0, _ in layout.columns] or [min((s.x0 for s in segments), default=0.0)]
+    found: set[int] = set()
+    for mark in segments:
+        small = mark.size <= 0.75 * layout.body_size
+        at_start = any(-2 <= mark.x0 - x0 <= 20 for x0 in starts)
+        if not (small and at_start and FOOTNOTE_MARK.match(mark.text.strip())):
+            continue
+        for line in segments:
+            after = 0 <= line.x0 - mark.x1 <= 3
+            raised = mark.top < line.top and mark.bottom <= line.bottom + 1
+            if after and raised and line.size < layout.body_size - 0.2 and line.role == "text":
+                found.update((id(mark), id(line)))
     return found
 
 

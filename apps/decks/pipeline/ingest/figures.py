@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pdfplumber
 import pypdfium2 as pdfium
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from apps.decks import limits
 from apps.decks.pipeline.crops import crop_final
@@ -164,10 +164,13 @@ def region_find(
         else:
             low = min(low, min(seg.top for seg in rows) - 1)
     slack = 0.0 if listing else 60.0
+    wall0, wall1 = _walls(caption, same_page)
     graphics = [
         b
         for b in objects
-        if b.top >= low - 2
+        if wall0 - 2 <= b.x0
+        and b.x1 <= wall1 + 2
+        and b.top >= low - 2
         and b.bottom <= high + 2
         # a listing's column holds the figure: no drawing of the next column joins it
         and _overlaps(b.x0, b.x1, span0 - slack, span1 + slack)
@@ -194,6 +197,7 @@ def region_find(
         and s.top >= low
         and s.bottom <= high
     ]
+    candidates = [s for s in candidates if wall0 - 2 <= s.x0 and s.x1 <= wall1 + 2]
     taken = [s for s in candidates if id(s) in listing or (s.x0 >= reach0 and s.x1 <= reach1)]
     for _ in range(2 if graphics else 0):
         # labels chain: an axis title beyond its tick labels, more than the reach from the
@@ -225,6 +229,22 @@ def region_find(
     if box.x1 - box.x0 < 40 or box.bottom - box.top < 25:
         return None
     return box, listing
+
+
+def _walls(caption: Caption, same_page: list[Caption]) -> tuple[float, float]:
+    """How far left and right the caption's figure may reach: to the caption of the figure
+    beside it, level with this one (two figures side by side, each over its caption), never
+    into it; else without limit."""
+    wall0, wall1 = -math.inf, math.inf
+    for other in same_page:
+        level = abs(other.top - caption.top) < 0.5 * (caption.bottom - caption.top) + 2
+        if other is caption or not level:
+            continue
+        if other.x0 >= caption.x1:
+            wall1 = min(wall1, other.x0 - 1)
+        elif other.x1 <= caption.x0:
+            wall0 = max(wall0, other.x1 + 1)
+    return wall0, wall1
 
 
 def _in_other_column(layout: Layout, box: Box, span0: float, span1: float) -> bool:
@@ -489,12 +509,57 @@ def crop_render(
     path: Path,
     sideways: bool = False,
     masks: list[tuple[float, float, float, float]] = (),
-) -> tuple[tuple[int, int], int]:
+    lines: list[tuple[float, float, float, float]] = (),
+) -> tuple[tuple[int, int], int, Box]:
     """Render the box from the page (vector drawings come out as printed, a sideways figure
     turned upright) at a resolution that stays sharp across a slide, with the pieces of
-    foreign lines in `masks` painted white; returns the image size and the panel count
-    (panels.py)."""
+    foreign lines in `masks` painted white; returns the image size, the panel count
+    (panels.py) and the box the image shows (without the white margins it was trimmed of, but
+    with the whole boxes of the text `lines` inside it: a label's box reaches past its ink)."""
     pdf_page = document[page - 1]
+    image, scale, (x0, top) = _rendered(pdf_page, box, masks)
+    shown = box
+    if not masks:  # a crop with foreign lines painted out keeps its box: checks find them by it
+        _, (left, upper, right, lower) = _trimmed(image, 0)
+        ink = Box(
+            x0 + left / scale, top + upper / scale, x0 + right / scale, top + lower / scale, True
+        )
+        inside = [
+            Box(*line, False)
+            for line in lines
+            if line[0] >= box.x0 - 1
+            and line[1] >= box.top - 1
+            and line[2] <= box.x1 + 1
+            and line[3] <= box.bottom + 1
+        ]
+        # the box the image shows, never beyond the box asked for (its padding is no content)
+        held = _hull([ink, *inside])
+        shown = Box(
+            max(box.x0, held.x0),
+            max(box.top, held.top),
+            min(box.x1, held.x1),
+            min(box.bottom, held.bottom),
+            True,
+        )
+        trimmed = (shown.x0 - box.x0, shown.top - box.top, box.x1 - shown.x1)
+        if max(*trimmed, box.bottom - shown.bottom) > 1.0:
+            # rendered again at the resolution its own width asks for (sharp across a slide)
+            image, _, _ = _rendered(pdf_page, shown, masks)
+    if sideways:
+        image = image.rotate(-90, expand=True)  # its text read bottom to top: turn it back
+    image, panels = rearranged(image)
+    image.save(path, format="PNG", optimize=False, compress_level=6)
+    pdf_page.close()
+    return image.size, panels, shown
+
+
+WHITE = 250  # grey level above which a pixel is the page's white
+
+
+def _rendered(pdf_page, box: Box, masks) -> tuple[Image.Image, float, tuple[float, float]]:
+    """The box and its white padding rendered at a resolution that stays sharp across a
+    slide, the pieces of foreign lines in `masks` painted white; with the scale (px per pt)
+    and the page point of the image's top left corner."""
     width, height = pdf_page.get_size()
     x0, top = max(0.0, box.x0 - PAD_PT), max(0.0, box.top - PAD_PT)
     x1, bottom = min(width, box.x1 + PAD_PT), min(height, box.bottom + PAD_PT)
@@ -519,12 +584,26 @@ def crop_render(
             ),
             fill="white",
         )
-    if sideways:
-        image = image.rotate(-90, expand=True)  # its text read bottom to top: turn it back
-    image, panels = rearranged(image)
-    image.save(path, format="PNG", optimize=False, compress_level=6)
-    pdf_page.close()
-    return image.size, panels
+    return image, scale, (x0, top)
+
+
+def _trimmed(image: Image.Image, pad: int) -> tuple[Image.Image, tuple[int, int, int, int]]:
+    """The image without the white margins around its ink beyond `pad` pixels (a figure set in
+    the paper as a full page image with wide white borders would be drawn small inside them),
+    and the part of the image kept (left, upper, right, lower)."""
+    ink = image.convert("L").point(lambda v: 255 if v < WHITE else 0).getbbox()
+    width, height = image.size
+    if ink is None:
+        return image, (0, 0, width, height)
+    kept = (
+        max(0, ink[0] - pad),
+        max(0, ink[1] - pad),
+        min(width, ink[2] + pad),
+        min(height, ink[3] + pad),
+    )
+    if kept == (0, 0, width, height):
+        return image, kept
+    return image.crop(kept), kept
 
 
 def figures_extract(
@@ -566,8 +645,14 @@ def figures_extract(
         figure_id = f"{prefix}-{caption.number}"
         out_dir.mkdir(parents=True, exist_ok=True)
         sideways = _sideways(layout, caption.page, box)
-        size, panels = crop_render(
-            document, caption.page, box, out_dir / f"{figure_id}.png", sideways, masks
+        size, panels, shown = crop_render(
+            document,
+            caption.page,
+            box,
+            out_dir / f"{figure_id}.png",
+            sideways,
+            masks,
+            [t.bbox for t in nearby],
         )
         figures.append(
             Figure(
@@ -577,7 +662,7 @@ def figures_extract(
                 label=caption.label,
                 caption=caption.text,
                 page=caption.page,
-                bbox=(box.x0, box.top, box.x1, box.bottom),
+                bbox=(shown.x0, shown.top, shown.x1, shown.bottom),
                 image=f"{figure_id}.png",
                 width_px=size[0],
                 height_px=size[1],

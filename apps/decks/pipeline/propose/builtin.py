@@ -308,13 +308,14 @@ class BuiltinProposer:
 
     def figure_slide(self, figure: Figure, used: set[str], titles: set[str] | None = None) -> Slide:
         bullets: list[str] = []
+        caption = caption_text(figure)
         for mention in sorted(figure.mentions, key=lambda m: -_mention_score(m.text, figure)):
             if any(ref != (figure.kind, figure.number) for ref in text.figure_refs(mention.text)):
                 continue  # also about another figure: it belongs on that slide
             bullet = mention_bullet(mention.text, FIGURE_BULLET_WORDS)
             if bullet is not None and defects.text_defects(bullet):
                 bullet = rewrite_bullet(bullet, max_words=FIGURE_BULLET_WORDS)
-            if bullet is None or bullet.lower() in used:
+            if bullet is None or bullet.lower() in used or restates(bullet, caption):
                 continue
             if (
                 sum(text.word_count(b) for b in bullets) + text.word_count(bullet)
@@ -325,7 +326,6 @@ class BuiltinProposer:
             used.add(bullet.lower())
             if len(bullets) == 2:
                 break
-        caption = caption_text(figure)
         # A wide figure goes across the slide with one line under it; a tall or dense one gets
         # the slide to itself (its caption beside it), so that it is drawn as large as it can be.
         wide = figure.aspect >= 1.25
@@ -499,6 +499,22 @@ def _standalone(bullet: str, previous: str) -> str | None:
     if defects.figure_deixis(bullet):
         return None
     return bullets.rewrite(bullet, bullets.Source(previous=previous))
+
+
+RESTATED_SHARE = 0.6  # of a sentence's content words found in the caption: it says the same
+
+
+def restates(sentence: str, caption: str) -> bool:
+    """Does the sentence only say again what the figure's caption says ("A time series view is
+    presented showing the observed and predicted time series …" under "Subset of the time
+    series of observed and predicted …"): most of its content words are the caption's, and it
+    has no number the caption lacks. Shown under the caption it reads as the caption twice."""
+    own = set(text.words(sentence)) - text.STOPWORDS
+    if not own:
+        return False
+    shared = own & (set(text.words(caption)) - text.STOPWORDS)
+    new_numbers = set(text.NUMBER.findall(sentence)) - set(text.NUMBER.findall(caption))
+    return len(shared) / len(own) >= RESTATED_SHARE and not new_numbers
 
 
 def _mention_score(sentence: str, figure: Figure) -> float:

@@ -164,3 +164,32 @@ def mention_bullet(sentence: str, max_words: int) -> str | None:
     if text.FIGURE_REF.search(cleaned):
         return None  # still leans on a figure reference ("In Figure 6b, …"): not a claim
     return text.condense(cleaned, max_words)
+
+
+# "Figure 5", "Fig. 5", "Table 2" standing alone (not a range or a list: those are left)
+ONE_REFERENCE = re.compile(
+    r"\b(Figure|Fig\.|Table)\s*(\d+)\b(?!\s*(?:[,–-]|and\b|&|to\b)\s*\d)(?![.]\d)"
+)
+
+
+def absent_references_named(words: str, paper, shown: set[str]) -> str:
+    """A caption or title that points at a figure the deck does not show ("A repeat of
+    Figure 5, with grid labels added", Figure 5 left out) names what that figure shows
+    instead ("A repeat of two capillary surfaces, …"): the reader cannot look it up. A
+    reference to a figure the paper's figures do not hold is left as printed."""
+
+    def named(match: re.Match) -> str:
+        kind = "table" if match.group(1).lower().startswith("tab") else "figure"
+        target = next(
+            (f for f in paper.figures if f.kind == kind and f.number == int(match.group(2))),
+            None,
+        )
+        if target is None or target.id in shown or not target.captioned:
+            return match.group(0)
+        title = figure_title(target)
+        if not title or title == target.label or text.FIGURE_REF.search(title):
+            return match.group(0)
+        keep_capital = title[1:2].isupper() or (match.start() == 0)
+        return title if keep_capital else title[:1].lower() + title[1:]
+
+    return ONE_REFERENCE.sub(named, words)

@@ -46,7 +46,9 @@ def merge_repeated(
         if first in merged or second in merged or not (1 <= first < second <= len(deck.slides)):
             continue
         a, b = deck.slides[first - 1], deck.slides[second - 1]
-        title = common_title(a.title, b.title, _shared_section(paper, a, b))
+        title = common_title(
+            a.title, b.title, _shared_section(paper, a, b), pair_label(paper, a.figure, b.figure)
+        )
         deck.slides[first - 1] = a.model_copy(
             update={
                 "figure_pair": b.figure,
@@ -68,11 +70,11 @@ def merge_repeated(
     return merged
 
 
-def common_title(a: str, b: str, section: str = "") -> str:
+def common_title(a: str, b: str, section: str = "", labels: str = "") -> str:
     """The title two figure slides shown side by side share: the words their titles open
     with, cut back to a head that stands when the two part inside a phrase ("Observed counts
     together with the fitted" → "Observed counts"); else the section both come from; else the
-    first title."""
+    first title. `labels` names the two figures ("Figures 6 and 7", pair_label) after it."""
     words_a, words_b = a.split(), b.split()
     common = []
     for x, y in zip(words_a, words_b, strict=False):
@@ -86,7 +88,7 @@ def common_title(a: str, b: str, section: str = "") -> str:
     # the words both titles share, when they are a name ("Partition"), never the whole first
     # title: it would say the second figure shows what the first does
     if len(base.split()) < 2 and len(base) >= 4 and not title_defects.title_fragment(base):
-        return _side_by_side(base)
+        return _side_by_side(base, labels)
     if len(base.split()) < 2 or title_defects.title_fragment(base):
         # two figures that share no head: each named, never one's title over both, which
         # says the second shows the first; two that end alike name both before their shared
@@ -94,22 +96,40 @@ def common_title(a: str, b: str, section: str = "") -> str:
         # and speedup ratio of the vector code")
         shared = _shared_end(words_a, words_b)
         if shared:
-            return _side_by_side(shared)
+            return _side_by_side(shared, labels)
         both = _both_named(a, b)
         if both:
             return both
         base = section if section and not title_defects.title_fragment(section) else f"{a} and {b}"
-    return _side_by_side(base)
+    return _side_by_side(base, labels)
 
 
-def _side_by_side(base: str) -> str:
-    """ "… : side by side" after the base's own point: a heading with a label before its colon
-    ("Example: the Karplus-Strong algorithm") gives the part after it, never two colons."""
+def _side_by_side(base: str, labels: str = "") -> str:
+    """The pair's title: the base's point, then the two figures it shows named ("The capillary:
+    Figures 3 and 4"), or "compared" when they have no numbers; never the machinery's "side
+    by side", and never one figure's title alone over two. A heading with a label before its
+    colon ("Example: the Karplus-Strong algorithm") gives the part after it, never two
+    colons."""
     tail = base.rsplit(": ", 1)[-1].strip()
     tail = tail[:1].upper() + tail[1:]
     if tail.lower() != base.lower() and len(tail.split()) >= 2:
         base = tail if not title_defects.title_fragment(tail) else base
-    return f"{base}: side by side"[:120]
+    return (f"{base}: {labels}" if labels else f"{base} compared")[:120]
+
+
+def pair_label(paper: Paper, a: str | None, b: str | None) -> str:
+    """ "Figures 6 and 7", "Figure 3 and Table 2": the two numbered figures a pair shows, or ""
+    when either has no number of the paper's (an uncaptioned plot)."""
+    first, second = paper.figure(a or ""), paper.figure(b or "")
+    if first is None or second is None or not (first.captioned and second.captioned):
+        return ""
+    parts = [f.label.split(" ", 1) for f in (first, second)]
+    if any(len(p) != 2 for p in parts):
+        return ""
+    (kind_a, number_a), (kind_b, number_b) = parts
+    if kind_a == kind_b:
+        return f"{kind_a}s {number_a} and {number_b}"
+    return f"{first.label} and {second.label}"
 
 
 def _both_named(a: str, b: str) -> str:
@@ -432,7 +452,12 @@ def _retitle_runs(work: Work, slides: list[Slide]) -> str:
             if pairable and (kept_before not in own_titled or continued):
                 # the run's first slide keeps the heading; a later one says it compares (and
                 # no longer reads "(continued)", which a later slide may then take)
-                title = before.title if kept_before == run[0] else common_title(base, base, base)
+                labels = pair_label(work.paper, before.figure, slide.figure)
+                title = (
+                    before.title
+                    if kept_before == run[0]
+                    else common_title(base, base, base, labels)
+                )
                 continued = continued and before.title != f"{base} (continued)"
                 slides[kept_before] = before.model_copy(
                     update={

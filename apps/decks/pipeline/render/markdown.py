@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 from apps.decks.pipeline.paper import Figure, Paper
-from apps.decks.pipeline.propose.captions import caption_text
+from apps.decks.pipeline.propose.captions import absent_references_named, caption_text
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 from apps.decks.pipeline.text import CODE_SPAN, without_loose_accents
 
@@ -128,8 +128,9 @@ def headmatter(deck: SlideDeck) -> dict:
 
 def deck_markdown(deck: SlideDeck, paper: Paper) -> str:
     parts = []
+    shown = {f for s in deck.slides for f in s.figures()}
     for number, slide in enumerate(deck.slides, start=1):
-        fields, body = _slide(deck, slide, paper)
+        fields, body = _slide(deck, slide, paper, shown)
         if number == 1:
             fields = {**headmatter(deck), **fields}
         parts.append(_front_matter(fields) + "\n\n" + body + _notes(slide))
@@ -143,10 +144,19 @@ def _notes(slide: Slide) -> str:
     return f"\n\n<!--\n{_as_text(text)}\n-->"
 
 
-def _slide(deck: SlideDeck, slide: Slide, paper: Paper) -> tuple[dict, str]:
+def _slide(
+    deck: SlideDeck, slide: Slide, paper: Paper, shown: set[str] | None = None
+) -> tuple[dict, str]:
+    """The slide's front matter and body. `shown`: the ids of the figures the deck shows; a
+    figure slide's title and captions name what a figure left out shows, never its number."""
     if slide.kind == "title":
         return {"layout": "cover", "class": "deck-cover"}, _cover(deck, slide)
     figures = [f for f in (paper.figure(i) for i in slide.figures()) if f is not None]
+
+    def rename(words: str) -> str:
+        return words if shown is None else absent_references_named(words, paper, shown)
+
+    slide = slide.model_copy(update={"title": rename(slide.title)}) if figures else slide
     title = f"# {inline(slide.title)}"
     text_class = " text-compact" if slide.compact else ""
     if slide.kind != "figure" or not figures:
@@ -154,16 +164,16 @@ def _slide(deck: SlideDeck, slide: Slide, paper: Paper) -> tuple[dict, str]:
         return {"layout": "default", "class": f"deck-text{text_class}"}, _join(body)
     if slide.fit == "cover":
         fields = {"layout": "image-right", "image": _figure_src(figures[0])}
-        return fields, _join([title, _bullets(slide.bullets), _caption(figures[0], slide)])
+        return fields, _join([title, _bullets(slide.bullets), _caption(figures[0], slide, rename)])
     if len(figures) == 2:
         body = [
             title,
             "::left::",
             _image(figures[0]),
-            _caption(figures[0], slide),
+            _caption(figures[0], slide, rename),
             "::right::",
             _image(figures[1]),
-            _caption(figures[1], None),
+            _caption(figures[1], None, rename),
         ]
         if slide.bullets:
             body += ["::bottom::", _takeaway(slide.bullets)]
@@ -174,14 +184,14 @@ def _slide(deck: SlideDeck, slide: Slide, paper: Paper) -> tuple[dict, str]:
     beside = (
         slide.bullets
         or slide.equation.strip()
-        or ("" if larger_across(figure) else _caption(figure, slide))
+        or ("" if larger_across(figure) else _caption(figure, slide, rename))
     )
     if slide.layout == "figure-full" or not beside:
         takeaway = _takeaway(slide.bullets) if slide.bullets else ""
-        body = [title, _image(figure), _caption(figure, slide), takeaway]
+        body = [title, _image(figure), _caption(figure, slide, rename), takeaway]
         return {"layout": "default", "class": f"deck-wide{text_class}"}, _join(body)
     # The caption goes under the text, so that the figure has its column's whole height.
-    text = [*_bullets_and_equation(slide), _caption(figure, slide)]
+    text = [*_bullets_and_equation(slide), _caption(figure, slide, rename)]
     picture = [_image(figure)]
     left, right = (picture, text) if slide.layout == "figure-left" else (text, picture)
     side = "figure-left" if slide.layout == "figure-left" else "figure-right"
@@ -239,15 +249,16 @@ def _image(figure: Figure) -> str:
     return f"![{escape_text(figure.label)}]({_figure_src(figure)})"
 
 
-def _caption(figure: Figure, slide: Slide | None) -> str:
+def _caption(figure: Figure, slide: Slide | None, rename=lambda words: words) -> str:
+    """The caption line under a figure; `rename` names figures the deck leaves out."""
     # the second figure of a pair has no caption of the slide's own: its caption's first
     # sentence, as a figure slide shows it (not the whole caption)
     caption = slide.caption if slide is not None else caption_text(figure)
-    caption = caption or figure.caption
+    caption = rename(caption or figure.caption)
     if not figure.captioned:  # a plot the paper gives no caption: no "Figure." label to show,
         # and the slide's caption as the proposer chose it ("" when the sentence was unfit)
         caption = slide.caption if slide is not None else caption
-        return f"> {inline(caption)}" if caption.strip() else ""
+        return f"> {inline(rename(caption))}" if caption.strip() else ""
     return f"> **{escape_text(figure.label)}.** {inline(caption)}"
 
 

@@ -114,8 +114,11 @@ def figure_small(c: SlideContext):
 @slide_rule
 def figure_narrow(c: SlideContext):
     """A figure must be drawn at least 60% of the slide's width, or at its native width (its
-    printed width, 1 pt = 1 px) when that is smaller; one as tall as the slide allows is
-    reported low: its shape, not the layout, limits it."""
+    printed width, 1 pt = 1 px) when that is smaller. One as tall as the slide allows, or one
+    that fills its frame's height on a slide with no text but its caption (drawn at its full
+    usable height), is reported low: its shape limits it, and nothing the fix could take off
+    the slide would make it wider (reported medium, it made the loop take text off and put it
+    back, round after round)."""
     by_id = {f.id: f for f in c.figures()}
     for image in c.measure.images:
         figure = by_id.get(image.figure)
@@ -125,10 +128,12 @@ def figure_narrow(c: SlideContext):
         wanted = min(limits.get("figure_min_width_share") * c.measure.canvas.w, native)
         if image.drawn.w + 1 >= wanted:
             continue
+        bare = c.slide is not None and not c.slide.bullets and not c.slide.equation.strip()
         # as tall as the slide allows, or filling the height of a frame that nearly does (a
-        # tall figure above its caption)
+        # tall figure above its caption), or of any frame when only its caption is beside it
+        fills_height = image.drawn.h >= image.frame.h - 2
         tall_as_it_gets = image.drawn.h >= 0.9 * CONTENT_BOX[1] or (
-            image.drawn.h >= image.frame.h - 2 and image.frame.h >= 0.85 * CONTENT_BOX[1]
+            fills_height and (bare or image.frame.h >= 0.85 * CONTENT_BOX[1])
         )
         pair = c.slide is not None and c.slide.figure_pair
         yield c.issue(
