@@ -320,3 +320,60 @@ def test_short_text_slides_under_one_heading_are_merged_when_none_has_a_point_of
     assert [(s.title, s.bullets) for s in revised.slides[1:]] == [
         ("Method", ["x0 y0", "x1 y1", "x2 y2"])
     ]
+
+
+def _twins(tmp_path, figures) -> tuple[Paper, SlideDeck]:
+    """Two near-identical plots (one design) as two figure slides in a row."""
+    paper = _paper(figures)
+    for seed, figure in enumerate(figures, start=1):
+        _plot(tmp_path / figure.image, seed)
+    deck = SlideDeck(
+        title=paper.title,
+        slides=[_cover(), *(Slide(kind="figure", title=f.label, figure=f.id) for f in figures)],
+    )
+    return paper, deck
+
+
+def _tall(number: int):
+    # printed 200 pt wide and 400 pt tall: half a slide draws it about 165 px wide
+    return _figure(number, "Error by depth.", bbox=(50, 50, 250, 450), width_px=400, height_px=800)
+
+
+def _small_print(number: int):
+    # a full-width plot whose axis labels are printed at 5 pt: at half a slide they read 4 px
+    figure = _figure(number, "Error by depth.", bbox=(50, 50, 550, 350))
+    return figure.model_copy(update={"text_pt": 5.0})
+
+
+@pytest.mark.parametrize("make", [_tall, _small_print])
+def test_near_identical_figures_that_half_a_slide_would_make_thumbnails_keep_a_slide_each(
+    tmp_path, make
+):
+    paper, deck = _twins(tmp_path, [make(1), make(2)])
+    assert deck_rules.same_design(tmp_path / "fig-1.png", tmp_path / "fig-2.png") >= 0.6
+    assert _issues(deck, paper, figures_dir=tmp_path, rule=deck_rules.repeated_figures) == []
+    # under one heading, the second is retitled or continued, never paired with the first
+    same = deck.model_copy(
+        update={
+            "slides": [
+                _cover(),
+                *(s.model_copy(update={"title": "Errors"}) for s in deck.slides[1:]),
+            ]
+        }
+    )
+    issues = _issues(same, paper, figures_dir=tmp_path, rule=deck_rules.repeated_title)
+    revised = BuiltinProposer().revise(paper, same, issues).deck
+    assert all(not s.figure_pair for s in revised.slides)
+
+
+def test_near_identical_figures_legible_at_half_a_slide_are_still_compared_on_one(tmp_path):
+    # printed 400 pt wide with 9 pt labels: at half a slide (427 px) they read 9.6 px
+    wide = [
+        _figure(n, "Error by depth.", bbox=(50, 50, 450, 290)).model_copy(update={"text_pt": 9.0})
+        for n in (1, 2)
+    ]
+    paper, deck = _twins(tmp_path, wide)
+    issues = _issues(deck, paper, figures_dir=tmp_path, rule=deck_rules.repeated_figures)
+    assert [i.type for i in issues] == ["repeated_figures"]
+    revised = BuiltinProposer().revise(paper, deck, issues).deck
+    assert [s.figures() for s in revised.slides[1:]] == [["fig-1", "fig-2"]]

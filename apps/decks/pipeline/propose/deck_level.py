@@ -11,6 +11,7 @@ from apps.decks import limits
 from apps.decks.pipeline import defects, main_points, text, title_defects
 from apps.decks.pipeline.crops import crop_defective
 from apps.decks.pipeline.figure_labels import same_labels
+from apps.decks.pipeline.figure_room import legible_as_pair
 from apps.decks.pipeline.issues import Change, Issue
 from apps.decks.pipeline.paper import Paper, Section
 from apps.decks.pipeline.propose.captions import PANEL_LABEL, caption_text
@@ -413,9 +414,12 @@ def _match_titles(work: Work, slides: list[Slide]) -> str:
 
 def _comparable(paper: Paper, a: str | None, b: str | None) -> bool:
     """Two figures that may be shown side by side: not two that label what they show
-    differently (figure_labels.same_labels)."""
+    differently (figure_labels.same_labels), nor two that half a slide each would draw as
+    thumbnails (figure_room.legible_as_pair)."""
     first, second = paper.figure(a or ""), paper.figure(b or "")
-    return first is None or second is None or same_labels(first, second) is not False
+    if first is None or second is None:
+        return True
+    return same_labels(first, second) is not False and legible_as_pair(first, second)
 
 
 def _retitle_runs(work: Work, slides: list[Slide]) -> str:

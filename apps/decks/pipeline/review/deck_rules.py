@@ -13,6 +13,7 @@ from PIL import Image, ImageChops, ImageFilter, ImageOps, ImageStat
 from apps.decks import limits
 from apps.decks.pipeline import main_points, text, title_defects
 from apps.decks.pipeline.figure_labels import same_labels
+from apps.decks.pipeline.figure_room import legible_as_pair
 from apps.decks.pipeline.issues import Issue
 from apps.decks.pipeline.review.registry import DeckContext, deck_rule
 
@@ -149,6 +150,9 @@ def repeated_figures(c: DeckContext):
         # plots of one design that label their axes differently show different measures (a
         # benchmark's throughput per option, the speedup per test): not one comparison
         if alike and same_labels(f1, f2) is False:
+            continue
+        # shown side by side they would be thumbnails: a slide each is the better way
+        if alike and not legible_as_pair(f1, f2):
             continue
         if alike:
             yield Issue(

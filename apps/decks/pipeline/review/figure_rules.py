@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from apps.decks import limits
+from apps.decks.pipeline.figure_room import CONTENT_BOX
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
-
-# The content box a figure can use on a slide: canvas minus padding and title.
-CONTENT_BOX = (884.0, 430.0)
 
 
 def best_figure_area(aspect: float) -> float:
