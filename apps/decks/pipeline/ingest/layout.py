@@ -30,6 +30,7 @@ from apps.decks.pipeline.ingest.glyphs import (
 from apps.decks.pipeline.ingest.hung import hang, is_hung
 from apps.decks.pipeline.ingest.ruled_math import ruled_formulas
 from apps.decks.pipeline.ingest.running import running_mark
+from apps.decks.pipeline.ingest.stacked_relations import stacked_relations
 from apps.decks.pipeline.ingest.symbols import ACCENTS
 from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
 from apps.decks.pipeline.ingest.type3 import chars_turned, type3_fonts_named, type3_geometry
@@ -287,6 +288,7 @@ def page_lines(page: pdfplumber.page.Page, chars: list[dict] | None = None) -> l
         if c.get("upright", True) and c["text"]
     ]
     glyphs = ruled_formulas(glyphs, page_rules(page))  # small fractions, square roots
+    glyphs = stacked_relations(glyphs)  # text set over a relation: iid over ~
     # Full-size glyphs first, so that a line is anchored on its main text; a glyph joins a line
     # on the same baseline, or as a script when it is small and touches the line's text.
     lines: list[_Line] = []
