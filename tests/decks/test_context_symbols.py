@@ -301,3 +301,42 @@ def test_a_display_defines_what_its_left_side_names(tex, defined):
     # "f(y; mu) = …" defines f of its arguments: a deck showing the Poisson density under its
     # lead needs no earlier definition of f, y or mu (set 9 lost every model formula)
     assert context_fix.defined_by_display(tex) == defined
+
+
+def _paper_introducing(sentence: str) -> Paper:
+    from apps.decks.pipeline.paper import Section
+
+    filler = "The forecasts are compared over twelve months of monthly sales for each store."
+    paper = Paper(
+        title="T",
+        sections=[Section(title="Models", paragraphs=[f"{filler} {sentence} {filler}"])],
+        pages=1,
+        source_name="t.pdf",
+    )
+    return paper
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    [
+        "The models are polynomials of order $p$ and $q$ in the lag operator",
+        "Each series is fitted with a threshold $q$ chosen by cross-validation",
+    ],
+)
+def test_a_symbol_the_bullet_names_with_its_noun_is_introduced_by_the_bullet(bullet):
+    defs = symbol_context.Definitions.of(
+        _paper_introducing(
+            "Let $p$ be the order of the autoregression and $q$ the order of the mean."
+        )
+    )
+    used = symbol_context.text_symbols(bullet)
+    assert symbol_context.undefined(used, bullet, set(), defs) == []
+
+
+def test_a_symbol_used_without_its_noun_still_leans_on_the_paper():
+    defs = symbol_context.Definitions.of(
+        _paper_introducing("Let $q$ be the order of the moving average of the errors.")
+    )
+    bullet = "If either has a root smaller than $q$, the model is refitted"
+    found = symbol_context.undefined(symbol_context.text_symbols(bullet), bullet, set(), defs)
+    assert [s.key for s, _ in found] == ["q"]

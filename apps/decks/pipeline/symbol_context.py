@@ -189,6 +189,35 @@ def predicated_in(text: str) -> set[str]:
     return said
 
 
+# What a bullet says a symbol is by naming it with its noun: "polynomials of order $p$ and $q$",
+# "a threshold $c$", "with $k$ lags": the reader learns what the letter stands for
+NAMING_NOUN = re.compile(
+    r"\b(?:order|orders|degree|degrees|lag|lags|parameter|parameters|coefficient|coefficients|"
+    r"variable|variables|constant|constants|threshold|thresholds|dimension|dimensions|"
+    r"index|indices|rate|rates|weight|weights|level|levels|size|sizes|matrix|matrices|"
+    r"vector|vectors|function|functions|number|numbers|parameterization|period|periods|"
+    r"distribution|distributions|sample|samples|interval|intervals)"
+    r"\s*$",
+    re.I,
+)
+
+
+def named_in(text: str) -> set[str]:
+    """The symbols the text names with a noun just before them, and those joined to one such by
+    "and", "or" or a comma ("of order $p$ and $q$": p and q)."""
+    named: set[str] = set()
+    naming = False
+    end = 0
+    for span in MATH_SPAN.finditer(text):
+        between = text[end : span.start()]
+        chained = naming and re.fullmatch(r"\s*(?:,|and|or|,\s*and)\s*", between)
+        naming = bool(NAMING_NOUN.search(text[: span.start()])) or bool(chained)
+        if naming:
+            named.update(s.key for s in symbols(span.group(0).strip("$"))[:1])
+        end = span.end()
+    return named
+
+
 @dataclass
 class Definitions:
     """Where the paper introduces each symbol, in paper order: a letter may be introduced twice
@@ -272,7 +301,9 @@ def undefined(
     that nothing shown before it (`earlier`: keys of the slide's and the deck's earlier text)
     mentions. `source` is the text whose place in the paper is the use's (the bullet, or a
     display's lead); without one found, the first introduction counts."""
-    own = (defined_in(own_text) | predicated_in(own_text)) if own_text else set()
+    own = (
+        (defined_in(own_text) | predicated_in(own_text) | named_in(own_text)) if own_text else set()
+    )
     at = defs.position(source or own_text) if (source or own_text) else None
     found = []
     for symbol in used:
