@@ -37,7 +37,7 @@ MATH_FONT = re.compile(
     r"(?:^|\+)MT(?:MI|MIB|EX)$",
     re.I,
 )
-ITALIC_FONT = re.compile(r"Ital|Oblique|-It\b|Slant|CMMI|MathItalic", re.I)
+ITALIC_FONT = re.compile(r"Ital|Oblique|-It\b|Slant|CMMI|MathItalic|\.I$", re.I)
 MONO_FONT = re.compile(
     r"Mono|Courier|Typewriter|CMTT|LMTT|txtt|Consol|Menlo|Inconsolata|SourceCode|FiraCode|"
     r"Monaco|LucidaConsole|Andale|Cursor|NimbusMon|^(?:sftt|ectt|tctt)\d",

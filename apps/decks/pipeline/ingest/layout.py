@@ -58,9 +58,11 @@ class Word(Placed):
 
 
 # Bold by name, or TeX's bold faces, whose names do not say so: Computer Modern's CMBX10 and
-# CMB10, the EC fonts' SFBX1000, Latin Modern's LMBX.
+# CMB10, the EC fonts' SFBX1000, Latin Modern's LMBX; a publisher's subset named by a code
+# with its face as a suffix ("AdvOTb83ee1dd.B", Elsevier's bold headings).
 BOLD_FONT = re.compile(
-    r"bold|black|heavy|semibold|medium|-medi|demi|(?:^|\+)(?:cmbx|cmb\d|cmbsy|cmssbx|sfbx|ecbx|lmbx)",
+    r"bold|black|heavy|semibold|medium|-medi|demi|(?:^|\+)(?:cmbx|cmb\d|cmbsy|cmssbx|sfbx|ecbx|lmbx)"
+    r"|\.B$",
     re.I,
 )
 

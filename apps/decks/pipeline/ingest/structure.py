@@ -428,6 +428,16 @@ def _split_names(text: str) -> list[str]:
     return [re.sub(r"\s+", " ", p).strip(" .") for p in parts if p.strip(" .")]
 
 
+def _names_authors(text: str, names: set[str]) -> bool:
+    """A line of page 1 that holds only authors' names ("Barış Kınacı, Süleyman Özçelik"):
+    never a heading, though it is set larger than the text."""
+    line = accents_joined(accented_words(text.strip())).lower()
+    if not names or line in names:
+        return bool(names)
+    parts = [p.lower() for p in _split_names(text)]
+    return bool(parts) and all(p in names for p in parts)
+
+
 def _looks_like_name(text: str) -> bool:
     words = text.split()
     return 1 < len(words) <= 5 and all(w[:1].isupper() or w[:1] in "'’-" for w in words)
@@ -626,21 +636,35 @@ def _labelled_abstract(layout: Layout, first_heading: Segment | None) -> str:
     )
     lines: list[str] = []
     collecting = False
+    left = 0.0  # where the abstract's lines start: a block set beside it is not the abstract
     for segment in segments:
         text = segment.text
         if first_heading is not None and segment is first_heading:
             break
         if not collecting:
-            match = re.match(r"^abstract\b[.:—–-]?\s*(.*)$", text, re.I)
+            match = re.match(rf"^{ABSTRACT_WORD}\b[.:—–-]?\s*(.*)$", text, re.I)
             if match:
                 collecting = True
+                left = _abstract_left(layout, segment)
                 if match.group(1):
                     lines.append(match.group(1))
             continue
+        if segment.x1 <= left:
+            continue  # the "article info" block beside the abstract (Elsevier), its dates
         if heading_of(layout, segment) or CAPTION.match(text):
             break
         lines.append(text)
     return join_lines(lines, vocabulary_of(layout))
+
+
+def _abstract_left(layout: Layout, label: Segment) -> float:
+    """The left edge of an abstract whose label stands well inside its column (Elsevier sets
+    "a b s t r a c t" over a block right of the article's history and keywords): lines ending
+    left of it are that other block's. 0 for a label at its column's edge."""
+    column = layout.columns[label.column] if label.column < len(layout.columns) else None
+    if column is None or label.x0 - column[0] < 4 * layout.body_size:
+        return 0.0
+    return label.x0 - 0.5 * layout.body_size
 
 
 def sections_read(
@@ -726,7 +750,7 @@ def sections_read(
                 if equation is not None and equation.segments[0] is segment:
                     announcing = ""  # the next display of a run has a sentence of its own
                 continue
-            if page == 1 and accents_joined(accented_words(segment.text.strip())).lower() in names:
+            if page == 1 and _names_authors(segment.text, names):
                 continue
             if _heading_goes_on(layout, current, paragraph, last_heading, segment):
                 rest = segment.text.strip()
@@ -788,7 +812,9 @@ def sections_read(
     return _recased(_kept(sections), placed, capitals), first_heading, placed
 
 
-ABSTRACT_LABEL = re.compile(r"^abstract\b", re.I)
+# "Abstract", also letter-spaced as some journals set it ("a b s t r a c t")
+ABSTRACT_WORD = r"(?:abstract|a\s?b\s?s\s?t\s?r\s?a\s?c\s?t)"
+ABSTRACT_LABEL = re.compile(rf"^{ABSTRACT_WORD}\b", re.I)
 
 
 def _abstract_label_top(layout: Layout) -> float | None:
