@@ -131,10 +131,20 @@ def counted_set(text: str) -> tuple[str, str] | None:
             continue  # "the ten most important parameters": the sentence says which
         head = noun.split()[-1].lower()
         before = flat[: match.start()].lower()
-        if stem(head) in before or re.search(r"\b\w+\s+and\s+\w+", before):
+        if names_set(head, before) or re.search(r"\b\w+\s+and\s+\w+", before):
             continue  # "… appear in X and Y: … across the two matrices", named before it
         return match.group(0).strip(), head
     return None
+
+
+def names_set(noun: str, shown: str) -> bool:
+    """Does `shown` name the set the plural `noun` counts: the plural itself ("Two estimators
+    …"), or its singular twice ("the lock-based model … the lock-free model")? One "the trained
+    model" names one, not "the two models"."""
+    shown = shown.lower()
+    if re.search(rf"\b{re.escape(noun.lower())}\b", shown):
+        return True
+    return len(re.findall(rf"\b{re.escape(stem(noun))}", shown)) >= 2
 
 
 def stem(noun: str) -> str:

@@ -201,7 +201,7 @@ def unnamed_set(c: SlideContext):
         ):
             continue  # "The two commands …", "these three types": the text rules' already
         part, noun = found
-        if noun and carried_text.stem(noun) in _shown_before(c, index):
+        if noun and carried_text.names_set(noun, _shown_before(c, index)):
             continue  # "Two estimators …" over "both estimators": the slide names them
         if not noun and index and PAIR_NAMED.search(slide.bullets[index - 1]):
             continue  # "… Newton's method or bisection." over "Either may fail …"
