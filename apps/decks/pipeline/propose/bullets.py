@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from apps.decks.pipeline import (
+    carried_text,
     context_text,
     defects,
     document_text,
@@ -153,7 +154,11 @@ def merge_antecedent(value: str, source: Source) -> str | None:
         return None
     stripped = value.strip()
     merged = f"{previous}; {stripped[:1].lower()}{stripped[1:]}"
-    if text.word_count(merged) > MAX_MERGED_WORDS or defects.leaning_reference(merged):
+    if (
+        text.word_count(merged) > MAX_MERGED_WORDS
+        or defects.leaning_reference(merged)
+        or carried_text.counted_set(merged)  # the sentence before does not name the set either
+    ):
         return None
     return merged
 
@@ -210,7 +215,9 @@ def fix(kind: str, value: str, source: Source | None = None) -> str | None:
     if kind == "unresolved_reference":
         return resolve_reference(value, source)
     if kind == "leaning_reference":
-        return merge_antecedent(value, source)
+        # "Smith et al. also report X" with no short sentence before it to bring in: the named
+        # study's finding stands without its "also"
+        return merge_antecedent(value, source) or carried_text.without_named_also(value)
     if kind == "equation_number":
         return strip_equation_numbers(value)
     if kind == "stray_glyph":

@@ -2,12 +2,17 @@
 before the deck says what it is (undefined_symbol), an instruction whose case was the sentence
 before it (lost_condition), a part of a command no slide names (unintroduced_code), the
 where-clause of a formula no slide shows (orphan_definition), a sentence announcing a display
-that is not there (lead_without_display). Text rules (text_rules.py) read a bullet alone; these read it with
+that is not there (lead_without_display), a set counted or paired that the slide never names
+("compare the two models", "both plots", "Either may fail": leaning_reference), a numbered line,
+step or rule or a lettered instance no slide shows ("apply Rule 1", "for article B":
+dangling_pointer). Text rules (text_rules.py) read a bullet alone; these read it with
 the slides before it and with the paper's own sentences."""
 
 from __future__ import annotations
 
-from apps.decks.pipeline import context_text
+import re
+
+from apps.decks.pipeline import carried_text, context_text, defects
 from apps.decks.pipeline.code_context import code_parts
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.propose import bullets
@@ -170,3 +175,72 @@ def lead_without_display(c: SlideContext):
                 index=index,
                 text=bullet[:200],
             )
+
+
+# A bullet that names a pair "either" or "neither" can stand for.
+PAIR_NAMED = re.compile(r"\b(?:two|both|pair|either|neither)\b|\w\s+(?:or|nor)\s+\w", re.I)
+
+
+def _shown_before(c: SlideContext, index: int) -> str:
+    """What the slide shows a reader before bullet `index`: its title, caption and bullets."""
+    slide = c.slide
+    return " ".join([slide.title, slide.caption, *slide.bullets[:index]]).lower()
+
+
+@slide_rule
+def unnamed_set(c: SlideContext):
+    slide = c.slide
+    if slide is None or slide.kind == "title" or not slide.bullets:
+        return
+    for index, bullet in enumerate(slide.bullets):
+        found = carried_text.counted_set(bullet)
+        if (
+            found is None
+            or defects.unresolved_reference(bullet)
+            or defects.leaning_reference(bullet)
+        ):
+            continue  # "The two commands …", "these three types": the text rules' already
+        part, noun = found
+        if noun and carried_text.names_set(noun, _shown_before(c, index)):
+            continue  # "Two estimators …" over "both estimators": the slide names them
+        if not noun and index and PAIR_NAMED.search(slide.bullets[index - 1]):
+            continue  # "… Newton's method or bisection." over "Either may fail …"
+        yield c.issue(
+            "leaning_reference",
+            "medium",
+            f"bullet {index + 1} says “{part}”, a set the slide never names",
+            "merge with the sentence that names them, or leave the bullet out",
+            where="bullet",
+            index=index,
+            text=bullet[:200],
+            part=part[:80],
+        )
+
+
+@slide_rule
+def unshown_place(c: SlideContext):
+    slide = c.slide
+    if slide is None or slide.kind == "title" or not slide.bullets:
+        return
+    earlier = " ".join(
+        " ".join([s.title, s.caption, *s.bullets])
+        for s in c.deck.slides[: c.number - 1]
+        if s is not slide
+    ).lower()
+    for index, bullet in enumerate(slide.bullets):
+        found = carried_text.program_place(bullet)
+        if found is None:
+            continue
+        part, label = found
+        if label in _shown_before(c, index) or label in earlier:
+            continue  # "Rule 1: …" shown before "apply Rule 1"
+        yield c.issue(
+            "dangling_pointer",
+            "medium",
+            f"bullet {index + 1} points at “{part}”, which no slide shows",
+            "state what it says, or leave the bullet out",
+            where="bullet",
+            index=index,
+            text=bullet[:200],
+            part=part[:80],
+        )

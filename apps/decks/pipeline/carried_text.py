@@ -1,0 +1,190 @@
+"""Sentences that carry something on from the sentence before them in the paper.
+
+A paper's sentence may go on with what the one before it said: another study ("In another
+study, …", "Smith et al. also report …", "Using X, they achieve …"), a second claim after a
+first ("There are also …", "The remark also applies to …", "… is also slightly higher"), a
+set the paragraph named ("the two models", "both plots", "under all three genetic models",
+"Either may fail"), or a place in a listing or example beside it ("the loop at line 4", "apply
+Rule 1", "for article B we obtain"). Alone on a slide, each leans on what the slide does not
+show. Like context_text.py, each detector looks at the shape of the text only and returns the
+offending part, or None; slide-aware rules (review/context_rules.py) decide whether the slide
+itself names what a count or a label refers to.
+"""
+
+from __future__ import annotations
+
+import re
+
+from apps.decks.pipeline.text import MATH_SPAN
+
+# A named study: "Smith et al.", "Smith and Jones (2010)", "Smith [4]".
+_CITED_NAME = (
+    r"(?:[A-Z][\w'’-]+\s+et\s+al\.?(?:\s*(?:\(\d{4}[a-z]?\)|\[\d+(?:,\s*\d+)*\]))?|"
+    r"[A-Z][\w'’-]+(?:\s+(?:and|&)\s+[A-Z][\w'’-]+)?\s*(?:\(\d{4}[a-z]?\)|\[\d+(?:,\s*\d+)*\]))"
+)
+_REPORTING = (
+    r"(?:report|found|find|show|showed|shown|observe|observed|note|noted|demonstrate|"
+    r"demonstrated|propose|proposed|suggest|suggested|conclude|concluded|achieve|achieved|"
+    r"obtain|obtained|use|used|describe|described|present|presented|argue|argued|confirm|"
+    r"confirmed|reach|reached|study|studied|investigate|investigated|develop|developed|"
+    r"apply|applied|compare|compared|examine|examined|consider|considered|measure|measured|"
+    r"introduce|introduced)(?:s|ed)?"
+)
+# "Smith et al. also report …": the first report was the sentence before. Only a named study
+# is certain enough to rewrite (NAMED_ALSO drops the "also").
+NAMED_ALSO = re.compile(rf"^(?P<name>{_CITED_NAME})\s+(?P<also>also|too|likewise|similarly)\s+")
+STUDY_CARRIED = re.compile(
+    # "In another study, …", "In a further trial …", "A separate experiment found …"
+    r"^(?:in\s+)?(?:another|an?\s+(?:further|separate|second|later|follow-up|subsequent|"
+    r"related|similar|companion|parallel))\s+(?:study|trial|experiment|paper|work|survey|"
+    r"analysis|report|investigation|cohort|sample|evaluation|test|simulation)s?\b|"
+    # "The authors also showed …", "They also found …" (a pronoun opening is
+    # defects.unresolved_reference's; inside, after an opener, it is here)
+    rf",\s+(?:they|he|she|the\s+authors)\s+(?:also\s+|then\s+|further\s+)?{_REPORTING}\b|"
+    rf"^the\s+(?:same\s+)?authors\s+(?:also\s+|further\s+)?{_REPORTING}\b",
+    re.I,
+)
+# A second claim whose first is the sentence before: "There are also some new features",
+# "The remark also applies to …", "… is also slightly higher for …", "… is again not
+# appropriate". "also known as", "can also be used", "we also …" stand: an aside, a further use
+# the sentence itself states.
+ALSO_CARRIED = re.compile(
+    r"^there\s+(?:is|are|was|were|exists?|remains?)\s+also\b|"
+    r"\balso\s+(?:applies|apply|applied|holds|hold|held|extends|carries\s+over)\s+(?:to|for|in)\b|"
+    r"\b(?:is|are|was|were)\s+(?:also|again)\s+(?:\w+ly\s+|much\s+|somewhat\s+|a\s+bit\s+)?"
+    r"(?:higher|lower|larger|smaller|greater|bigger|better|worse|faster|slower|longer|shorter|"
+    r"stronger|weaker|more|less|fewer|wider|narrower)\b(?![^;]*\bthan\b)|"
+    r"\b(?:is|are|was|were)\s+again\s+(?:not\s+)?[a-z]+|"
+    r"\b(?:as\s+well|too)\s*[.!]?$|\bonce\s+again\b",
+    re.I,
+)
+
+
+def carried_claim(text: str) -> str | None:
+    """A study or a claim carried on from the sentence before: "In another study, …",
+    "Smith et al. also report …", "There are also …", "… is also higher …". After a clause of
+    the bullet's own ("…; there are also …") the first claim is on the slide."""
+    flat = MATH_SPAN.sub("X", text.strip())
+    first_clause = flat.split("; ", 1)[0]
+    match = (
+        NAMED_ALSO.match(first_clause)
+        or STUDY_CARRIED.search(first_clause)
+        or ALSO_CARRIED.search(first_clause)
+    )
+    if match is None:
+        return None
+    ends_too = match.group(0).lower().rstrip(".!").endswith(("too", "as well"))
+    if ends_too and re.search(r"\b(?:both|and|or)\b", first_clause[: match.start()], re.I):
+        return None  # "… for sparse and dense matrices as well": it names both sides itself
+    return match.group(0).strip(" ,")
+
+
+def without_named_also(text: str) -> str | None:
+    """ "Smith et al. also report X" → "Smith et al. report X": a named study's finding stands on
+    its own; the "also" only tied it to the study before. None for any other shape."""
+    match = NAMED_ALSO.match(text.strip())
+    if match is None:
+        return None
+    return text.strip()[: match.end("name")] + " " + text.strip()[match.end() :]
+
+
+_NUMBER = r"(?:two|three|four|five|six|seven|eight|nine|ten|\d)"
+# A determined set the sentence does not list: "the two models", "all three genetic models",
+# "both plots", "the other two points", "these four cases".
+COUNTED = re.compile(
+    rf"\b(?:(?:the|all(?:\s+the)?|these|those|its|their)\s+(?:other\s+|remaining\s+|same\s+)?"
+    rf"{_NUMBER}|(?:the\s+)?other\s+{_NUMBER}|both(?:\s+the)?)\s+"
+    r"(?P<noun>(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*(?<!s)s)\b",
+    re.I,
+)
+# The sentence names them itself: "both X and Y", "the two schemes: …", "(A and B)",
+# "… X and Y …, the two matrices": coordination before the count.
+NAMED_AFTER = re.compile(r"^\s*(?:[:(]|,?\s+namely\b|,?\s+(?:i\.e\.|e\.g\.))")
+# "Either may fail", "If either has a root", "Neither converges": either/neither as the subject.
+EITHER_SUBJECT = re.compile(
+    r"(?:^|[,;]\s+|\b(?:if|when|unless|whether|since|because|that|and|but)\s+)"
+    r"(?P<word>either|neither)(?:\s+of\s+(?:them|these|those|the\s+two))?\s+"
+    r"(?:is|are|was|were|has|have|had|may|might|can|could|will|would|must|should|does|do|did|"
+    r"[a-z]+s)\b(?!\s+(?:or|nor)\b)",
+    re.I,
+)
+
+
+def counted_set(text: str) -> tuple[str, str] | None:
+    """(part, noun) for a set the sentence counts or pairs without naming it ("compare the two
+    models", "both plots", "Either may fail"): noun is what the slide must name for the
+    sentence to stand ("" for either/neither, which no slide text can resolve here). A
+    sentence merged with the one before it that names the set ("X and Y differ; either may
+    fail") stands."""
+    flat = MATH_SPAN.sub("X", text.strip())
+    either = EITHER_SUBJECT.search(flat)
+    if either and not re.search(r"\b(?:and|or|both)\b", flat[: either.start("word")], re.I):
+        return either.group(0).strip(" ,;"), ""
+    for match in COUNTED.finditer(flat):
+        after = flat[match.end() :]
+        noun = match.group("noun")
+        if NAMED_AFTER.match(after):
+            continue  # "the two schemes: the vector and the parallel schemes"
+        if match.group(0).lower().startswith("both") and re.search(r"\band\b", after):
+            continue  # "both substantial variation and a large number of zeros"
+        if re.search(r"\b(?:most|least|first|last|next|best|worst|[a-z]{3,}est)\b", noun, re.I):
+            continue  # "the ten most important parameters": the sentence says which
+        head = noun.split()[-1].lower()
+        before = flat[: match.start()].lower()
+        if names_set(head, before) or re.search(r"\b\w+\s+and\s+\w+", before):
+            continue  # "… appear in X and Y: … across the two matrices", named before it
+        return match.group(0).strip(), head
+    return None
+
+
+def names_set(noun: str, shown: str) -> bool:
+    """Does `shown` name the set the plural `noun` counts: the plural itself ("Two estimators
+    …"), or its singular twice ("the lock-based model … the lock-free model")? One "the trained
+    model" names one, not "the two models"."""
+    shown = shown.lower()
+    if re.search(rf"\b{re.escape(noun.lower())}\b", shown):
+        return True
+    return len(re.findall(rf"\b{re.escape(stem(noun))}", shown)) >= 2
+
+
+def stem(noun: str) -> str:
+    """The part of a plural noun its singular shares ("models" → "model", "analyses" →
+    "analys")."""
+    noun = noun.lower()
+    for ending in ("ies", "es", "s"):
+        if noun.endswith(ending) and len(noun) - len(ending) >= 3:
+            return noun[: -len(ending)] if ending != "ies" else noun[:-3]
+    return noun
+
+
+# A numbered place in a listing, an algorithm or a list of rules the slide does not show: "the
+# loop at line 4", "the call in step 2", "apply Rule 1".
+PROGRAM_PLACE = re.compile(
+    r"\b(?:at|on|in|of|from|to|after|before)\s+lines?\s+\d+\b|"
+    r"\b(?:in|at|of|from|after|before|during|by)\s+steps?\s+\d+\b|"
+    r"\b(?:apply|applying|applies|applied|use|using|follow|following|by|of|from|with|under)\s+"
+    r"rules?\s+\d+\b|^rules?\s+\d+\s+(?:will|would|can|is|does|introduces?|gives?)\b",
+    re.I,
+)
+# A lettered instance of an example the paper drew: "for article B we obtain", "patient A's".
+LETTERED = re.compile(
+    r"\b(?P<noun>article|document|patient|subject|participant|user|player|agent|firm|company|"
+    r"country|person|individual|respondent|customer|voter|candidate|product|store|city|site|"
+    r"school|student|author|house|household|node|vertex|object|item|paper|text|image|sample)"
+    r"\s+(?P<label>(?-i:[A-Z]))\b(?![.\w-])",
+    re.I,
+)
+
+
+def program_place(text: str) -> tuple[str, str] | None:
+    """(part, label) for a numbered line, step or rule, or a lettered instance ("article B"),
+    the sentence points at; label is what a slide that shows it would name."""
+    flat = MATH_SPAN.sub("X", text.strip())
+    place = PROGRAM_PLACE.search(flat)
+    if place:
+        label = re.search(r"(?:line|step|rule)s?\s+\d+", place.group(0), re.I)
+        return place.group(0).strip(), label.group(0).lower()
+    lettered = LETTERED.search(MATH_SPAN.sub("§", text.strip()))  # "item $i$" is no label
+    if lettered:
+        return lettered.group(0), lettered.group(0).lower()
+    return None
