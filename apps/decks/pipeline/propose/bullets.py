@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from apps.decks.pipeline import (
     context_text,
+    cut_sentences,
     defects,
     document_text,
     fragments,
@@ -180,6 +181,7 @@ def strip_stray(value: str) -> str | None:
     cleaned = text.without_loose_accents(garbled.UNREADABLE.sub("", cleaned))
     cleaned = garbled.without_lone_e(cleaned)
     cleaned = garbled.INNER_LIST_MARK.sub("", cleaned)
+    cleaned = cut_sentences.without_trailing_mark(cleaned)
     cleaned = garbled.STRAY_LEAD.sub("", cleaned.strip(), count=1).strip()
     return _capitalise(cleaned) if cleaned else None
 
