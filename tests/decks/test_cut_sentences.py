@@ -29,6 +29,14 @@ def test_a_citations_remains_before_the_subject_are_a_lost_opening(bullet, part)
     assert bullets.rewrite(bullet) is None  # what it cited is gone: another sentence is used
 
 
+def test_a_connector_dropped_before_its_noun_leaves_no_cut_opening():
+    # "In the following" is a connector before a comma; before its noun it is the subject's
+    # phrase, and dropping it leaves "Experiments we …" (the loop's repair: fix, then rewrite)
+    sentence = "In the following experiments we compare the surge heights of the two coasts"
+    dropped = bullets.fix("dangling_connector", sentence)
+    assert dropped is None or bullets.rewrite(dropped, max_words=32) is None
+
+
 @pytest.mark.parametrize(
     "bullet",
     [
@@ -138,10 +146,8 @@ def test_a_parenthesis_glued_to_the_word_after_it_is_kept():
 
 
 def test_crystal_plane_indices_are_no_aside():
-    sentence = "The film grows fastest on the (1 1 0) plane of the substrate (as expected)"
-    assert text.without_asides(sentence) == (
-        "The film grows fastest on the (1 1 0) plane of the substrate"
-    )
+    sentence = "Films grow fastest on Si (1 1 0) wafers of the gauges (as expected)"
+    assert text.without_asides(sentence) == "Films grow fastest on Si (1 1 0) wafers of the gauges"
 
 
 # ---------------------------------------------------------------------- through the proposer

@@ -22,25 +22,24 @@ from apps.decks.pipeline.lost_text import BASE_VERB
 from apps.decks.pipeline.text import MATH_SPAN
 
 # Words that open an English sentence before its subject: adverbs, subordinators, auxiliaries
-# of a question, imperatives that take "we" never. A capitalised word before "we" or before
-# ", the" that is none of these (and no -ly adverb) is the tail of something cut away.
-_OPENERS = frozenset(
-    (
-        "as|if|when|whenever|because|since|while|whilst|although|though|"
-        "before|after|once|unless|until|till|whether|where|wherever|what|how|why|who|which|"
-        "can|could|do|does|did|should|would|shall|will|must|may|might|have|has|had|are|were|"
-        "is|was|today|nowadays|sometimes|often|later|below|above|there|perhaps|maybe|yes|no|"
-        "together|hereafter|elsewhere|ultimately|again|instead|otherwise|besides|thereafter|"
-        "hereby|herein|thereby|last|lately|recently|currently|initially|originally|eventually|"
-        "formally|ideally|practically|theoretically|empirically|intuitively|typically|usually|"
-        "generally|traditionally|historically|alternatively|nevertheless|meanwhile|so|too|"
-        "moreover|furthermore|likewise|similarly|conversely|thus|hence|therefore|accordingly|"
-        "consequently|indeed|overall|altogether|finally|first|second|third|next|now|then|here|"
-        "still|yet|also|even|only|just|always|never|usually|thereupon|afterward|afterwards|"
-        "tomorrow|yesterday|ok|okay|well|again|further|hopefully|regardless|"
-        "nonetheless|besides|anyway|anyhow|instead|likewise|admittedly|fortunately|unfortunately"
-    ).split("|")
+# of a question. A capitalised word before "we" or before ", the" that is none of these (and
+# no -ly adverb) is the tail of something cut away.
+_OPENER_WORDS = (
+    "as|if|when|whenever|because|since|while|whilst|although|though|"
+    "before|after|once|unless|until|till|whether|where|wherever|what|how|why|who|which|"
+    "can|could|do|does|did|should|would|shall|will|must|may|might|have|has|had|are|were|"
+    "is|was|today|nowadays|sometimes|often|later|below|above|there|perhaps|maybe|yes|no|"
+    "together|hereafter|elsewhere|ultimately|again|instead|otherwise|besides|thereafter|"
+    "hereby|herein|thereby|last|lately|recently|currently|initially|originally|eventually|"
+    "formally|ideally|practically|theoretically|empirically|intuitively|typically|usually|"
+    "generally|traditionally|historically|alternatively|nevertheless|meanwhile|so|too|"
+    "moreover|furthermore|likewise|similarly|conversely|thus|hence|therefore|accordingly|"
+    "consequently|indeed|overall|altogether|finally|first|second|third|next|now|then|here|"
+    "still|yet|also|even|only|just|always|never|usually|thereupon|afterward|afterwards|"
+    "tomorrow|yesterday|ok|okay|well|again|further|hopefully|regardless|"
+    "nonetheless|besides|anyway|anyhow|instead|likewise|admittedly|fortunately|unfortunately"
 )
+_OPENERS = frozenset(_OPENER_WORDS.split("|"))
 
 
 @cache
@@ -114,10 +113,11 @@ _LABEL_NOUNS = (
     r"state|mode|cycle|generation|category|problem|question|exercise|release|note|footnote"
 )
 # Verbs a number follows that BASE_VERB lacks (irregular pasts, base forms after a plural).
-_VERBS = frozenset(
+_VERB_WORDS = (
     "become gave took rose fell got went came reach equal exceed remain total amount drop "
-    "climb double triple hit".split()
+    "climb double triple hit"
 )
+_VERBS = frozenset(_VERB_WORDS.split())
 TRAILING_MARK = re.compile(
     rf"(?:{_GLUED_PANEL}|"
     rf"\b{_COUNT_OR_DETERMINER}\s+(?:{_ADJECTIVE}\s+)?[a-z]{{2,}}[^su\W]s\s+(?P<plural>\d{{1,2}})|"
