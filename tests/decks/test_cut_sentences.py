@@ -145,6 +145,29 @@ def test_a_parenthesis_glued_to_the_word_after_it_is_kept():
     assert "(100)-oriented" in text.without_asides("A (100)-oriented film (see below) grew")
 
 
+@pytest.mark.parametrize(
+    "bullet",
+    [
+        "Both charts line up when their and points coincide on the page",
+        "Each gauge reports its, and the station keeps the record",
+    ],
+)
+def test_a_possessive_that_lost_its_noun_is_a_broken_sentence(bullet):
+    assert "broken_sentence" in dict(defects.text_defects(bullet))
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    [
+        "Both charts line up when their origins and corners coincide on the page",
+        "We told her and the other gauge keepers about the drift",
+        "The station and its gauges report hourly",
+    ],
+)
+def test_a_possessive_with_its_noun_is_whole(bullet):
+    assert cut_sentences.possessive_hole(bullet) is None
+
+
 def test_crystal_plane_indices_are_no_aside():
     sentence = "Films grow fastest on Si (1 1 0) wafers of the gauges (as expected)"
     assert text.without_asides(sentence) == "Films grow fastest on Si (1 1 0) wafers of the gauges"

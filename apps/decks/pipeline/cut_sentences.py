@@ -89,6 +89,20 @@ def glued_across_display(text: str) -> str | None:
     return match.group(0).strip() if match else None
 
 
+# A possessive with its noun gone, before a conjunction or punctuation: "their and points" of
+# "their (0,0) and (1,1) points", a notation removed as if it were an aside ("her" is also an
+# object: "we told her and …").
+POSSESSIVE_HOLE = re.compile(
+    r"\b(?:their|its|our|his|your|whose)\s*(?:and|or|but|is|are|was|were|[,;:.)])(?=\s|$)", re.I
+)
+
+
+def possessive_hole(text: str) -> str | None:
+    """A possessive that lost the noun after it (a notation or formula removed)."""
+    match = POSSESSIVE_HOLE.search(MATH_SPAN.sub("X", text))
+    return match.group(0) if match else None
+
+
 # A panel label glued to the last word ("plotted as(b)"), a figure's tick or a footnote's number
 # after a plural noun that a count or a determiner makes a noun ("6 of 9 storms 3", "for the two
 # groups 2"), or after a singular one an article makes a noun ("outside the usual range 7", "with

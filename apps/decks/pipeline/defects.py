@@ -447,6 +447,7 @@ def text_defects(text: str) -> list[tuple[str, str]]:
         ("broken_sentence", lost_text.lost_main_clause),
         ("broken_sentence", lost_text.glued_steps),
         ("broken_sentence", cut_sentences.glued_across_display),
+        ("broken_sentence", cut_sentences.possessive_hole),
         ("verbless_fragment", lost_text.verbless_fragment),
         ("fragment", fragments.fragment),
         ("code_pointer", fragments.code_narration),
