@@ -9,7 +9,11 @@ import pytest
 from apps.decks.pipeline import cut_sentences, defects, text
 from apps.decks.pipeline.paper import Paper, Section
 from apps.decks.pipeline.propose import bullets
-from apps.decks.pipeline.propose.builtin import BuiltinProposer
+from apps.decks.pipeline.propose.builtin import BuiltinProposer, deck_of
+from apps.decks.pipeline.propose.repair import deck_repair
+from apps.decks.pipeline.review.registry import SLIDE_RULES, SlideContext
+from apps.decks.pipeline.slide_deck import Slide
+from tests.decks.test_review_rules import measure
 
 # ------------------------------------------------------------------ a citation's remains
 
@@ -210,3 +214,50 @@ def test_the_deck_shows_no_cut_or_glued_sentence_and_repairs_the_mark():
     assert not [b for b in shown if b.startswith("Huang")], shown
     assert not [b for b in shown if "given by We" in b], shown
     assert not [b for b in shown if b.rstrip(". ").endswith("tide 3")], shown
+
+
+# ------------------------------------------------- the loop restores a cut from the paper
+
+CITED_PAPER = Paper(
+    title="Drift of the coastal tide gauges",
+    sections=[
+        Section(
+            title="Drift",
+            paragraphs=[
+                "Tide gauges sink slowly with the piers they stand on. "
+                "Following Lee and Huang [12] we see that the gauges drift by a few millimetres "
+                "a year. The drift is removed from the records before any trend is fitted.",
+            ],
+        ),
+    ],
+    pages=3,
+    source_name="drift.pdf",
+)
+
+
+def test_the_loop_restores_a_citations_remains_from_the_papers_sentence():
+    cut = "Huang we see that the gauges drift by a few millimetres a year"
+    slide = Slide(
+        kind="bullets",
+        title="Drift",
+        bullets=[cut, "The drift is removed from the records before any trend is fitted"],
+    )
+    deck = deck_of(CITED_PAPER, [Slide(kind="title", title=CITED_PAPER.title), slide])
+    context = SlideContext(2, deck.slides[1], measure(slide=2), deck, CITED_PAPER)
+    issues = [i for rule in SLIDE_RULES for i in rule(context) if i.type == "lost_opening"]
+    assert [i.evidence["part"] for i in issues] == ["Huang"]
+
+    revised = deck_repair(BuiltinProposer(), CITED_PAPER, deck, issues).deck
+    assert revised.slides[1].bullets[0] == (
+        "Following Lee and Huang we see that the gauges drift by a few millimetres a year"
+    )
+
+
+def test_a_cut_the_paper_has_too_is_not_restored():
+    source = bullets.Source(sentence="Huang we see that the gauges drift by a few millimetres.")
+    assert (
+        bullets.restore_opening("Huang we see that the gauges drift by a few millimetres", source)
+        is None
+    )
+    other = bullets.Source(sentence="The gauges drift by a few millimetres a year.")
+    assert bullets.restore_opening("Huang we see that the gauges drift", other) is None
