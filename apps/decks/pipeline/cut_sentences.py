@@ -9,8 +9,10 @@
   figure's panel label or tick read into the line ("… were plotted as(b)", "… the two groups 2").
 
 Each detector returns the offending part, or None; defects.text_defects runs them beside the
-other classes. A glued mark is repaired with certainty (`without_trailing_mark`: the mark goes);
-a cut opening or a sentence glued across a display is not (the proposer uses another sentence).
+other classes. A glued mark is repaired with certainty (`without_trailing_mark`: the mark goes),
+two glued sentences by keeping the second (`second_of_glued`: the paper began it whole), a cut
+opening from the paper's whole sentence (propose/bullets.restore_opening); what cannot be
+repaired so is dropped and the proposer uses another sentence.
 """
 
 from __future__ import annotations
@@ -87,6 +89,14 @@ def glued_across_display(text: str) -> str | None:
     flat = MATH_SPAN.sub("X", text.strip())
     match = GLUED_ACROSS_DISPLAY.search(flat)
     return match.group(0).strip() if match else None
+
+
+def second_of_glued(text: str) -> str | None:
+    """The second of two sentences glued across a dropped display: it opens where the paper
+    began a sentence and runs to the end, whole; the first lost its end with the display."""
+    masked = MATH_SPAN.sub(lambda m: "X" * len(m.group(0)), text.strip())
+    match = GLUED_ACROSS_DISPLAY.search(masked)
+    return text.strip()[match.start("opener") :] if match else None
 
 
 # A possessive with its noun gone, before a conjunction or punctuation: "their and points" of

@@ -249,6 +249,8 @@ def fix(kind: str, value: str, source: Source | None = None) -> str | None:
         return strip_output(value)
     if kind == "lost_opening":  # cut from a sentence the paper has whole: the whole one
         return restore_opening(value, source)
+    if kind == "broken_sentence" and cut_sentences.glued_across_display(value):
+        return cut_sentences.second_of_glued(value)  # the first half lost its end
     if kind == "meta_text":  # a pointer into the document as an aside before the main clause
         return document_text.without_document_aside(value, defects.META)
     # meta_text about the whole sentence, broken_math, glued_words, table_as_text, fragment,
