@@ -74,14 +74,24 @@ _NOUN_BEFORE_PARENTHESIS = re.compile(
     re.I,
 )
 _TUPLE = re.compile(r"^\(\s*[-+−]?[\w.]{1,8}\s*(?:[,;]\s*[-+−]?[\w.]{1,8}\s*)+\)$")
+# A notation of numbers set apart by spaces: a crystal plane "(1 0 0)", "(1 1 -2)".
+_INDICES = re.compile(r"^\(\s*[-−¯]?\d{1,2}(?:\s+[-−¯]?\d{1,2}){1,3}\s*\)$")
 
 
 def without_asides(value: str) -> str:
-    """The text without its parenthetical asides; a parenthesis that is a noun stays."""
+    """The text without its parenthetical asides; a parenthesis that is a noun stays, and so
+    does one that is a part of a word: glued to the word after it ("a (1 0 0)-oriented wafer",
+    "(100)-oriented", "(a)symmetric"), whose removal leaves a hole ("p-type-oriented")."""
 
     def aside(match: re.Match) -> str:
         inside = match.group(0).strip()
-        if _TUPLE.match(inside) or _NOUN_BEFORE_PARENTHESIS.search(value[: match.start()]):
+        glued = value[match.end() : match.end() + 1]
+        if (
+            _TUPLE.match(inside)
+            or _INDICES.match(inside)
+            or (glued and (glued.isalnum() or glued in "-–"))
+            or _NOUN_BEFORE_PARENTHESIS.search(value[: match.start()])
+        ):
             return match.group(0)
         return ""
 

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from apps.decks.pipeline import (
     carried_text,
     context_text,
+    cut_sentences,
     defects,
     document_text,
     fragments,
@@ -59,6 +61,7 @@ class Source:
     """Where a bullet's sentence came from: the sentence before it in its paragraph."""
 
     previous: str = ""
+    sentence: str = ""  # the paper's sentence itself, as the paper has it
 
 
 class SentenceIndex:
@@ -77,10 +80,19 @@ class SentenceIndex:
         key = _key(bullet)[:60]
         if len(key) < 12:
             return Source()
-        for entry_key, _sentence, previous in self.entries:
+        for entry_key, sentence, previous in self.entries:
             if key in entry_key:
-                return Source(previous=previous)
+                return Source(previous=previous, sentence=sentence)
+        # a bullet is the sentence without its citations: "… Huang we see" of "… Huang [12] we
+        # see" is found in the sentence cleaned as the bullet was
+        for clean_key, sentence, previous in self._cleaned:
+            if key in clean_key:
+                return Source(previous=previous, sentence=sentence)
         return Source()
+
+    @cached_property
+    def _cleaned(self) -> list[tuple[str, str, str]]:
+        return [(_key(text.clean(s)), s, previous) for _, s, previous in self.entries]
 
 
 def _key(sentence: str) -> str:
@@ -185,6 +197,7 @@ def strip_stray(value: str) -> str | None:
     cleaned = text.without_loose_accents(garbled.UNREADABLE.sub("", cleaned))
     cleaned = garbled.without_lone_e(cleaned)
     cleaned = garbled.INNER_LIST_MARK.sub("", cleaned)
+    cleaned = cut_sentences.without_trailing_mark(cleaned)
     cleaned = garbled.STRAY_LEAD.sub("", cleaned.strip(), count=1).strip()
     return _capitalise(cleaned) if cleaned else None
 
@@ -201,6 +214,21 @@ def strip_equation_numbers(value: str) -> str | None:
     if not cleaned or defects.broken_sentence(cleaned):
         return None  # the numbers were what "as in (10) and (12)" pointed at
     return _capitalise(cleaned)
+
+
+def restore_opening(value: str, source: Source) -> str | None:
+    """The paper's whole sentence for a bullet that is its tail cut at a citation's author or
+    an opener's noun ("Huang we see that …" of "Following Lee and Huang [12] we see that …"),
+    its citations removed; None unless the bullet is, word for word, that sentence's end."""
+    if not source.sentence:
+        return None
+    whole = text.clean(source.sentence).rstrip(" .")
+    cut, full = _key(value), _key(whole)
+    if len(full) <= len(cut) or not full.endswith(" " + cut):
+        return None
+    if cut_sentences.cut_opening(whole):
+        return None  # the paper's sentence opens cut too: nothing to restore
+    return _capitalise(whole)
 
 
 def fix(kind: str, value: str, source: Source | None = None) -> str | None:
@@ -226,6 +254,10 @@ def fix(kind: str, value: str, source: Source | None = None) -> str | None:
         return remove_pointers(value)
     if kind == "stray_output":
         return strip_output(value)
+    if kind == "lost_opening":  # cut from a sentence the paper has whole: the whole one
+        return restore_opening(value, source)
+    if kind == "broken_sentence" and cut_sentences.glued_across_display(value):
+        return cut_sentences.second_of_glued(value)  # the first half lost its end
     if kind == "meta_text":  # a pointer into the document as an aside before the main clause
         return document_text.without_document_aside(value, defects.META)
     # meta_text about the whole sentence, broken_math, glued_words, table_as_text, fragment,

@@ -1,0 +1,178 @@
+"""Sentences cut or glued on their way from the PDF, by their shape.
+
+- what is left of a citation before the subject once the citation went: "Huang we see that …"
+  (of "Following Lee and Huang we see that …"), "Park, the …" (of "As in [Kim 2001; Park], the
+  …"), "Extensions we focus on …" (a heading's or an opener's last word);
+- a sentence that ran into a display the text layer dropped, glued to the next sentence: "Since
+  $x > 0$ the update becomes The `fit` function implements …", "… is given by We now …";
+- a mark glued after the last word: a footnote's number ("We found 6 of 9 storms 3"), a
+  figure's panel label or tick read into the line ("… were plotted as(b)", "… the two groups 2").
+
+Each detector returns the offending part, or None; defects.text_defects runs them beside the
+other classes. A glued mark is repaired with certainty (`without_trailing_mark`: the mark goes),
+two glued sentences by keeping the second (`second_of_glued`: the paper began it whole), a cut
+opening from the paper's whole sentence (propose/bullets.restore_opening); what cannot be
+repaired so is dropped and the proposer uses another sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from apps.decks.pipeline.lost_text import BASE_VERB
+from apps.decks.pipeline.text import MATH_SPAN
+
+# Words that open an English sentence before its subject: adverbs, subordinators, auxiliaries
+# of a question. A capitalised word before "we" or before ", the" that is none of these (and
+# no -ly adverb) is the tail of something cut away.
+_OPENER_WORDS = (
+    "as|if|when|whenever|because|since|while|whilst|although|though|"
+    "before|after|once|unless|until|till|whether|where|wherever|what|how|why|who|which|"
+    "can|could|do|does|did|should|would|shall|will|must|may|might|have|has|had|are|were|"
+    "is|was|today|nowadays|sometimes|often|later|below|above|there|perhaps|maybe|yes|no|"
+    "together|hereafter|elsewhere|ultimately|again|instead|otherwise|besides|thereafter|"
+    "hereby|herein|thereby|last|lately|recently|currently|initially|originally|eventually|"
+    "formally|ideally|practically|theoretically|empirically|intuitively|typically|usually|"
+    "generally|traditionally|historically|alternatively|nevertheless|meanwhile|so|too|"
+    "moreover|furthermore|likewise|similarly|conversely|thus|hence|therefore|accordingly|"
+    "consequently|indeed|overall|altogether|finally|first|second|third|next|now|then|here|"
+    "still|yet|also|even|only|just|always|never|usually|thereupon|afterward|afterwards|"
+    "tomorrow|yesterday|ok|okay|well|again|further|hopefully|regardless|"
+    "nonetheless|besides|anyway|anyhow|instead|likewise|admittedly|fortunately|unfortunately"
+)
+_OPENERS = frozenset(_OPENER_WORDS.split("|"))
+
+
+@cache
+def _openers() -> frozenset[str]:
+    # defects.py runs these detectors, so its connectors are read once both are loaded
+    from apps.decks.pipeline.defects import CONNECTOR_WORDS
+
+    return _OPENERS | frozenset(CONNECTOR_WORDS.split("|"))
+
+
+# "Huang we see …", "Extensions we focus …": one capitalised word, then the subject "we" (no
+# comma: "Park the car" is an imperative; "Step I deals" a numbered step); with a comma, any
+# subject: "Park, the …".
+CUT_OPENING = re.compile(
+    r"^(?P<word>[A-Z][a-z'’-]+)(?:\s+et\s+al\.?)?"
+    r"(?:\s+(?=we\s+[a-z])|\s*,\s+(?=(?:we|the|a|an|it|they|this|these|our|one)\s+[a-z]))"
+)
+
+
+def cut_opening(text: str) -> str | None:
+    """The sentence opens with the last word of something cut away (a citation's author, an
+    opener's noun) before its subject."""
+    match = CUT_OPENING.match(MATH_SPAN.sub("X", text.strip()))
+    if match is None:
+        return None
+    word = match.group("word").lower()
+    if word in _openers() or word.endswith("ly") or word.endswith("ing"):
+        return None  # "Here we …", "Currently, the …", "Interestingly, we …"
+    return match.group(0).strip(" ,")
+
+
+# A lower-case word, then a word that only opens a sentence, then the sentence's next word in
+# lower case (or a formula, or a name from code): "… becomes The `fit` function …", "… given by
+# We now …". A title inside the sentence ("the book The Art of …") goes on in capitals.
+GLUED_ACROSS_DISPLAY = re.compile(
+    r"(?<![.!?:;,\"“(])\b[a-z]{2,}\s+"
+    r"(?P<opener>The|We|This|These|Those|It|Our|Then|Thus|Hence|Here|There|Suppose|Let|Note|"
+    r"Consider|Since|If|When|Finally|However|Now|In|For|Using|To)\s+(?=[a-z`$])"
+)
+
+
+def glued_across_display(text: str) -> str | None:
+    """Two sentences glued where a display between them was dropped: the first stops on a word
+    that leads into the display, the second opens in capitals mid-sentence."""
+    flat = MATH_SPAN.sub("X", text.strip())
+    match = GLUED_ACROSS_DISPLAY.search(flat)
+    return match.group(0).strip() if match else None
+
+
+def second_of_glued(text: str) -> str | None:
+    """The second of two sentences glued across a dropped display: it opens where the paper
+    began a sentence and runs to the end, whole; the first lost its end with the display."""
+    masked = MATH_SPAN.sub(lambda m: "X" * len(m.group(0)), text.strip())
+    match = GLUED_ACROSS_DISPLAY.search(masked)
+    return text.strip()[match.start("opener") :] if match else None
+
+
+# A possessive with its noun gone, before a conjunction or punctuation: "their and points" of
+# "their (0,0) and (1,1) points", a notation removed as if it were an aside ("her" is also an
+# object: "we told her and …").
+POSSESSIVE_HOLE = re.compile(
+    r"\b(?:their|its|our|his|your|whose)\s*(?:and|or|but|is|are|was|were|[,;:.)])(?=\s|$)", re.I
+)
+
+
+def possessive_hole(text: str) -> str | None:
+    """A possessive that lost the noun after it (a notation or formula removed)."""
+    match = POSSESSIVE_HOLE.search(MATH_SPAN.sub("X", text))
+    return match.group(0) if match else None
+
+
+# A panel label glued to the last word ("plotted as(b)"), a figure's tick or a footnote's number
+# after a plural noun that a count or a determiner makes a noun ("6 of 9 storms 3", "for the two
+# groups 2"), or after a singular one an article makes a noun ("outside the usual range 7", "with
+# a spring tide 3"); a label noun ("measurement point 2", "Rule 1", "the step 3") takes its number.
+# (a function's argument is no panel: "exp(c)", "log(a)")
+_GLUED_PANEL = (
+    r"(?<=[a-z]{2})(?<!exp)(?<!log)(?<!sin)(?<!cos)(?<!tan)(?<!max)(?<!min)(?<!det)(?<!var)"
+    r"(?<!cov)(?<!abs)(?<!sum)(?<!ln)(?<!tr)\((?-i:[a-h])\d?\)"
+)
+_COUNT_OR_DETERMINER = (
+    r"(?:the|these|those|all|both|many|several|some|few|two|three|four|five|six|seven|eight|"
+    r"nine|ten|\d+)"
+)
+_ADJECTIVE = r"[a-z]{2,}(?:al|ic|ive|ous|ful|ary|ant|ent|ern|est|ing|ed)"
+_LABEL_NOUNS = (
+    r"step|phase|stage|round|case|type|model|version|level|order|rule|point|group|class|section|"
+    r"figure|table|item|part|experiment|example|condition|scenario|dataset|wave|week|day|year|"
+    r"period|session|block|trial|run|iteration|line|column|row|panel|chapter|equation|lemma|"
+    r"theorem|appendix|option|setting|method|approach|algorithm|test|task|study|sample|cluster|"
+    r"component|factor|layer|channel|region|zone|area|site|station|plot|grade|degree|dimension|"
+    r"rank|size|number|value|index|variable|player|team|subject|patient|participant|unit|node|"
+    r"state|mode|cycle|generation|category|problem|question|exercise|release|note|footnote"
+)
+# Verbs a number follows that BASE_VERB lacks (irregular pasts, base forms after a plural).
+_VERB_WORDS = (
+    "become gave took rose fell got went came reach equal exceed remain total amount drop "
+    "climb double triple hit"
+)
+_VERBS = frozenset(_VERB_WORDS.split())
+TRAILING_MARK = re.compile(
+    rf"(?:{_GLUED_PANEL}|"
+    rf"\b{_COUNT_OR_DETERMINER}\s+(?:{_ADJECTIVE}\s+)?[a-z]{{2,}}[^su\W]s\s+(?P<plural>\d{{1,2}})|"
+    # a singular noun after an article and at most one modifier, neither a plural or a verb
+    # in -s ("the model equals 2" names its number), nor a participle
+    rf"\b(?:the|an?)\s+(?:[a-z]{{2,}}(?<!s)\s+)?(?!(?:{_LABEL_NOUNS})\b)"
+    rf"[a-z]{{3,}}(?<!s)(?<!ed)(?<!ing)\s+(?P<single>\d{{1,2}}))"
+    r"\s*[.!]?$",
+    re.I,
+)
+
+
+def trailing_mark(text: str) -> str | None:
+    """A footnote mark, a panel label or a tick glued after the sentence's last word."""
+    match = TRAILING_MARK.search(MATH_SPAN.sub("X", text.strip()))
+    if match is None:
+        return None
+    if match.group("single"):
+        word = match.group(0).split()[-2]
+        if BASE_VERB.fullmatch(word) or word.lower().endswith("ly") or word.lower() in _VERBS:
+            return None  # "the ratio became 2", "the count is exactly 2": the number is said
+    return match.group("plural") or match.group("single") or match.group(0).strip(" .!")
+
+
+def without_trailing_mark(text: str) -> str:
+    """The sentence without the mark glued after its last word."""
+    mark = trailing_mark(text)
+    if mark is None:
+        return text
+    stripped = text.strip()
+    end = stripped.rstrip(" .!")
+    if not end.endswith(mark):
+        return text
+    return end[: -len(mark)].rstrip()

@@ -1,0 +1,265 @@
+"""Sentences cut or glued on their way from the PDF (pipeline/cut_sentences.py): a citation's
+remains before the subject, two sentences glued where a display was dropped, a footnote mark or
+a figure's label glued after the last word, and a notation in parentheses removed as an aside."""
+
+from __future__ import annotations
+
+import pytest
+
+from apps.decks.pipeline import cut_sentences, defects, text
+from apps.decks.pipeline.paper import Paper, Section
+from apps.decks.pipeline.propose import bullets
+from apps.decks.pipeline.propose.builtin import BuiltinProposer, deck_of
+from apps.decks.pipeline.propose.repair import deck_repair
+from apps.decks.pipeline.review.registry import SLIDE_RULES, SlideContext
+from apps.decks.pipeline.slide_deck import Slide
+from tests.decks.test_review_rules import measure
+
+# ------------------------------------------------------------------ a citation's remains
+
+
+@pytest.mark.parametrize(
+    ("bullet", "part"),
+    [
+        ("Huang we see that the tide gauges drift by a few millimetres a year", "Huang"),
+        ("Park, the gauge records are corrected for the settling of the piers", "Park"),
+        ("Extensions we focus on the basic classes of tide models", "Extensions"),
+        ("Okafor et al. we find a seasonal cycle in every coastal record", "Okafor et al."),
+    ],
+)
+def test_a_citations_remains_before_the_subject_are_a_lost_opening(bullet, part):
+    assert cut_sentences.cut_opening(bullet) == part
+    assert ("lost_opening", part) in defects.text_defects(bullet)
+    assert bullets.rewrite(bullet) is None  # what it cited is gone: another sentence is used
+
+
+def test_a_connector_dropped_before_its_noun_leaves_no_cut_opening():
+    # "In the following" is a connector before a comma; before its noun it is the subject's
+    # phrase, and dropping it leaves "Experiments we …" (the loop's repair: fix, then rewrite)
+    sentence = "In the following experiments we compare the surge heights of the two coasts"
+    dropped = bullets.fix("dangling_connector", sentence)
+    assert dropped is None or bullets.rewrite(dropped, max_words=32) is None
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    [
+        "Here we see that the tide gauges drift by a few millimetres a year",
+        "Currently, the gauge records are corrected for the settling of the piers",
+        "Interestingly, we find a seasonal cycle in every coastal record",
+        "Since we correct each record, the drift vanishes from the series",
+        "Together, the two corrections remove most of the drift",
+        "Today, the gauges report every six minutes",
+        "Fit the model to the records of each station",
+        "Step I deals with the cleaning of the records",
+    ],
+)
+def test_an_opener_before_the_subject_is_no_cut(bullet):
+    assert cut_sentences.cut_opening(bullet) is None
+
+
+# ------------------------------------------------------ glued across a dropped display
+
+
+@pytest.mark.parametrize(
+    ("bullet", "part", "repaired"),
+    [
+        (
+            "Since $x > 0$ the update becomes The `fit` function implements the corrected step",
+            "becomes The",
+            "The `fit` function implements the corrected step",  # the second sentence, whole
+        ),
+        # the second leans on what the first said: neither half stands, the bullet goes
+        ("The variance of the drift is given by We now turn to its mean", "by We", None),
+        ("The probability of a surge is defined as It is obvious that it grows", "as It", None),
+    ],
+)
+def test_two_sentences_glued_across_a_dropped_display_are_a_broken_sentence(bullet, part, repaired):
+    assert cut_sentences.glued_across_display(bullet) == part
+    assert ("broken_sentence", part) in defects.text_defects(bullet)
+    assert bullets.rewrite(bullet) == repaired
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    [
+        "The method is described in the book The Art of Tide Prediction by its author",
+        "The update becomes stable. The fit function implements the corrected step",
+        "The gauges of the northern coast report hourly, while the others report daily",
+    ],
+)
+def test_a_capital_after_a_stop_or_a_title_in_capitals_is_no_glue(bullet):
+    assert cut_sentences.glued_across_display(bullet) is None
+
+
+# ------------------------------------------------------- a mark glued after the last word
+
+
+@pytest.mark.parametrize(
+    ("bullet", "repaired"),
+    [
+        (
+            "Surges lasted longer at 6 of the 9 largest stations 3",
+            "Surges lasted longer at 6 of the 9 largest stations",
+        ),
+        (
+            "The largest storms came with a spring tide 3",
+            "The largest storms came with a spring tide",
+        ),
+        ("The surge heights were plotted as(b)", "The surge heights were plotted as"),
+        ("The drift differs for the two groups 2", "The drift differs for the two groups"),
+        (
+            "The gauges handle levels outside the usual range 7.",
+            "The gauges handle levels outside the usual range",
+        ),
+    ],
+)
+def test_a_mark_glued_after_the_last_word_is_stripped(bullet, repaired):
+    assert cut_sentences.trailing_mark(bullet)
+    assert "stray_glyph" in dict(defects.text_defects(bullet))
+    assert bullets.rewrite(bullet) == repaired
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    [
+        "The drift is a group effect within measurement point 2",
+        "Perform the contour tracking and then apply Rule 1",
+        "For a calm day we simply reset the surge variable to 0",
+        "The number of gauges with a drift equals 2",
+        "The level of the tide is given by exp(c).",
+        "The drift was largest in the first two years",
+        "The number of clusters of the model equals 2",
+        "The gauges were moved in the second step 2",
+        "Surges of the storms were counted 3",
+        "After the storm the ratio became 2",
+        "The count of surges per year is exactly 2",
+    ],
+)
+def test_a_number_the_sentence_names_is_no_mark(bullet):
+    assert cut_sentences.trailing_mark(bullet) is None
+
+
+# ------------------------------------------------- a notation in parentheses is no aside
+
+
+def test_a_parenthesis_glued_to_the_word_after_it_is_kept():
+    sentence = "We grew p-type (1 0 0)-oriented silicon wafers (from one supplier) for the gauges"
+    assert text.without_asides(sentence) == (
+        "We grew p-type (1 0 0)-oriented silicon wafers for the gauges"
+    )
+    assert "(100)-oriented" in text.without_asides("A (100)-oriented film (see below) grew")
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    [
+        "Both charts line up when their and points coincide on the page",
+        "Each gauge reports its, and the station keeps the record",
+    ],
+)
+def test_a_possessive_that_lost_its_noun_is_a_broken_sentence(bullet):
+    assert "broken_sentence" in dict(defects.text_defects(bullet))
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    [
+        "Both charts line up when their origins and corners coincide on the page",
+        "We told her and the other gauge keepers about the drift",
+        "The station and its gauges report hourly",
+    ],
+)
+def test_a_possessive_with_its_noun_is_whole(bullet):
+    assert cut_sentences.possessive_hole(bullet) is None
+
+
+def test_crystal_plane_indices_are_no_aside():
+    sentence = "Films grow fastest on Si (1 1 0) wafers of the gauges (as expected)"
+    assert text.without_asides(sentence) == "Films grow fastest on Si (1 1 0) wafers of the gauges"
+
+
+# ---------------------------------------------------------------------- through the proposer
+
+STORM_PAPER = Paper(
+    title="Storm surges at the coastal gauges",
+    sections=[
+        Section(
+            title="Introduction",
+            paragraphs=[
+                "Storm surges raise the sea level at the coast for hours. "
+                "Huang we see that the surges of the northern coast last longer than elsewhere. "
+                "The gauges record the sea level every six minutes at each of the stations.",
+                "The surge height of a storm is given by We now turn to the duration of a surge. "
+                "Long surges flood the low parts of the harbours more often than short ones.",
+            ],
+        ),
+        Section(
+            title="Results",
+            paragraphs=[
+                "The surge heights grew by a third over the thirty years of the records. "
+                "We found that 6 of the 9 largest storms came with a spring tide 3",
+                "Surges at the northern gauges lasted twice as long as at the southern ones. "
+                "The harbour walls were raised after the largest of the recorded storms.",
+            ],
+        ),
+    ],
+    pages=6,
+    source_name="storms.pdf",
+)
+
+
+def test_the_deck_shows_no_cut_or_glued_sentence_and_repairs_the_mark():
+    deck = BuiltinProposer().propose(STORM_PAPER)
+    shown = [b for s in deck.slides if s.kind != "title" for b in s.bullets]
+    assert shown
+    assert not [b for b in shown if b.startswith("Huang")], shown
+    assert not [b for b in shown if "given by We" in b], shown
+    assert not [b for b in shown if b.rstrip(". ").endswith("tide 3")], shown
+
+
+# ------------------------------------------------- the loop restores a cut from the paper
+
+CITED_PAPER = Paper(
+    title="Drift of the coastal tide gauges",
+    sections=[
+        Section(
+            title="Drift",
+            paragraphs=[
+                "Tide gauges sink slowly with the piers they stand on. "
+                "Following Lee and Huang [12] we see that the gauges drift by a few millimetres "
+                "a year. The drift is removed from the records before any trend is fitted.",
+            ],
+        ),
+    ],
+    pages=3,
+    source_name="drift.pdf",
+)
+
+
+def test_the_loop_restores_a_citations_remains_from_the_papers_sentence():
+    cut = "Huang we see that the gauges drift by a few millimetres a year"
+    slide = Slide(
+        kind="bullets",
+        title="Drift",
+        bullets=[cut, "The drift is removed from the records before any trend is fitted"],
+    )
+    deck = deck_of(CITED_PAPER, [Slide(kind="title", title=CITED_PAPER.title), slide])
+    context = SlideContext(2, deck.slides[1], measure(slide=2), deck, CITED_PAPER)
+    issues = [i for rule in SLIDE_RULES for i in rule(context) if i.type == "lost_opening"]
+    assert [i.evidence["part"] for i in issues] == ["Huang"]
+
+    revised = deck_repair(BuiltinProposer(), CITED_PAPER, deck, issues).deck
+    assert revised.slides[1].bullets[0] == (
+        "Following Lee and Huang we see that the gauges drift by a few millimetres a year"
+    )
+
+
+def test_a_cut_the_paper_has_too_is_not_restored():
+    source = bullets.Source(sentence="Huang we see that the gauges drift by a few millimetres.")
+    assert (
+        bullets.restore_opening("Huang we see that the gauges drift by a few millimetres", source)
+        is None
+    )
+    other = bullets.Source(sentence="The gauges drift by a few millimetres a year.")
+    assert bullets.restore_opening("Huang we see that the gauges drift", other) is None
