@@ -82,12 +82,18 @@ def test_a_caption_title_is_its_complete_clause_when_its_short_head_says_nothing
     assert not title_defects.title_fragment(title)
 
 
-def test_a_caption_title_is_never_cut_after_a_preposition_or_an_adverb():
-    caption = "Mean heart rate of the riders before and immediately after the mountain stage."
+@pytest.mark.parametrize(
+    "caption",
+    [
+        "Mean heart rate of the riders before and immediately after the mountain stage.",
+        "Scores of the gauges ranked according to their distance from the outlet.",
+    ],
+)
+def test_a_caption_title_is_never_cut_after_a_preposition_an_adverb_or_a_participle(caption):
     for words in (6, 8, 10):
         title = figure_title(figure(1, caption), words=words)
         assert not title_defects.title_fragment(title), title
-        assert not title.endswith(("before", "immediately", "and"))
+        assert not title.endswith(("before", "immediately", "and", "ranked", "according"))
 
 
 # ------------------------------------------------------------------ a person's name as title

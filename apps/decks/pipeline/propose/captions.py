@@ -114,8 +114,9 @@ def _cut_at_a_phrase(title: str, words: int) -> str:
 def _standing(head: str) -> str:
     """A head without the words it was cut after: a dangling word ("… before"), then, while it
     reads as a fragment (cut inside a measure, "… to a 400 m x", or after an adverb, "… and
-    immediately"), its last words, keeping at least three."""
-    head = title_defects.DANGLING_TAIL.sub("", head)
+    immediately"), its last words, keeping at least three; a participle left at its end ("…
+    gauges ranked" of "… ranked according to …") goes too."""
+    head = _without_participle(title_defects.DANGLING_TAIL.sub("", head))
     while len(head.split()) > 3 and title_defects.title_fragment(head[:1].upper() + head[1:]):
         head = title_defects.DANGLING_TAIL.sub("", head.rsplit(" ", 1)[0])
     return head
