@@ -217,3 +217,52 @@ def test_motivation_mostly_from_the_introduction_stands():
     ]
     sources = title_defects.BulletSources(paper)
     assert role_titles.motivation_mismatch("Motivation", bullets, sources) is None
+
+
+# ------------------------------------------------------- a bare noun named as the slide names it
+
+MODEL_TEXT = (
+    "We consider a small open economy model with two goods and a central bank. The central "
+    "bank sets the interest rate from the inflation of the last quarter."
+)
+
+
+def test_a_bare_noun_title_is_retitled_as_the_slides_own_words_qualify_it():
+    paper = _paper(
+        [
+            Section(title="Introduction", paragraphs=[GARDEN]),
+            Section(title="The model", paragraphs=[MODEL_TEXT]),
+        ]
+    )
+    slide = Slide(
+        kind="bullets",
+        title="The model",
+        bullets=[
+            "We consider a small open economy model with two goods and a central bank",
+            "The central bank sets the interest rate from the inflation of the last quarter",
+        ],
+        notes=MODEL_TEXT,
+    )
+    deck = SlideDeck(title=paper.title, slides=[Slide(kind="title", title=paper.title), slide])
+    context = SlideContext(2, slide, SlideMeasure(slide=2), deck, paper)
+    issues = [i.model_copy(update={"slide": 2}) for i in text_rules.title_defects(context)]
+    assert [i.type for i in issues] == ["title_fragment"]
+    fixed = deck_repair(BuiltinProposer(), paper, deck, issues).deck.slides[1]
+    # never the heading before it ("Introduction"), which the slide's text is not
+    assert fixed.title == "Small open economy model"
+
+
+def test_a_display_under_a_bare_noun_heading_is_titled_as_its_section_qualifies_it():
+    from apps.decks.pipeline.paper import Equation
+    from apps.decks.pipeline.propose.builtin import _display_title
+
+    equation = Equation(tex="i_t = \\phi \\pi_t", page=1, lead="Then we have:", section="The model")
+    assert _display_title(equation, set(), [MODEL_TEXT]) == "Small open economy model"
+    assert _display_title(equation, set(), []) == ""  # never "The model" itself
+
+
+def test_a_caption_title_never_ends_on_a_participle_whose_object_is_past_the_comma():
+    caption = "Soil cores showing, from left to right, the layers of clay and sand."
+    title = figure_title(figure(1, caption))
+    assert title == "Soil cores"
+    assert not title_defects.title_fragment(title)

@@ -215,6 +215,35 @@ def title_head(title: str) -> str | None:
     return None
 
 
+_FUNCTION_WORD = (
+    r"(?:of|in|on|at|and|or|is|are|was|were|be|to|for|with|by|from|as|that|which|the|an?|"
+    r"this|these|its|their|our|we|it|not|no)"
+)
+
+
+def qualified_title(title: str, texts: list[str]) -> str | None:
+    """A bare noun title ("The model") named as the slide's own words name it: the words that
+    qualify that noun after an article in its bullets or notes ("We consider a dynamic
+    nonlinear rational expectations model …" → "Dynamic nonlinear rational expectations
+    model"); None when the title is no bare noun or no text qualifies it."""
+    base = base_title(title).strip()
+    if not BARE_NOUN_TITLE.match(base):
+        return None
+    noun = re.escape(base.split()[-1])
+    pattern = re.compile(
+        rf"\b(?:an?|the|our|this)\s+((?:(?!{_FUNCTION_WORD}\b)[A-Za-z][\w-]*\s+){{1,5}}){noun}\b",
+        re.I,
+    )
+    for words in texts:
+        match = pattern.search(MATH_SPAN.sub("X", words))
+        if match:
+            named = f"{match.group(1)}{base.split()[-1]}"
+            named = named[:1].upper() + named[1:]
+            if not title_fragment(named):
+                return named
+    return None
+
+
 def unused_title(title: str, taken: set[str]) -> str:
     """The title, or "… (continued)" when another slide has it already; recorded as taken."""
     candidate = title if title not in taken else f"{title} (continued)"

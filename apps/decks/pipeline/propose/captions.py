@@ -73,6 +73,10 @@ def _caption_title(caption: str, label: str, words: int) -> str:
         title = title[: sentence.start()]
     if len(title.split()) > words:
         title = _cut_at_a_phrase(title, words)
+    if len(title.split()) > 2 and title_defects.OBJECTLESS_END.search(title):
+        # "Postage stamps showing, from top to bottom, …": the participle's object is past the
+        # comma; the noun it follows stands
+        title = title.rsplit(" ", 1)[0]
     title = title.strip(" .")
     return title[:1].upper() + title[1:]
 

@@ -349,6 +349,10 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     head = title_defects.title_head(slide.title)
     candidates = [restyled] if restyled != slide.title else []
     candidates += [head] if head else []  # the title's own head, before what ran into it
+    # a bare noun ("The model") as the slide's own words qualify it
+    candidates.append(
+        title_defects.qualified_title(slide.title, [*slide.bullets, slide.notes]) or ""
+    )
     if figures:
         from apps.decks.pipeline.propose.captions import figure_title
 
