@@ -120,6 +120,11 @@ def _paper(sections: list[Section]) -> Paper:
         ("Tomas  Beck", True),
         ("Rain garden storage", False),
         ("Halvorsen", False),  # a surname alone may be a method's name
+        ("K. Lindqvist", True),  # any name with initials
+        ("U.S. Census", False),
+        ("A. Proofs", False),  # an appendix's lettered heading
+        ("B. Notation", False),
+        ("C. Simulation", False),
     ],
 )
 def test_a_title_that_names_an_author_is_a_persons_name(title, named):

@@ -10,9 +10,15 @@ from __future__ import annotations
 import re
 import unicodedata
 
-# "M. Schmidt", "J. R. R. Tolkien", "J.-P. Sartre", "A. B. Miller Jones": initials then a name
+# "M. Schmidt", "J. R. R. Tolkien", "J.-P. Sartre", "A. B. Miller Jones": initials, each
+# followed by a space, then a name ("U.S. Census" is no person). An appendix's lettered heading
+# ("A. Proofs", "B. Notation") is a letter before a heading noun, not an initial.
 INITIALS_NAME = re.compile(
-    r"^(?:[A-Z]\.\s?(?:-[A-Z]\.\s?)?){1,3}[A-Z][a-z’'-]+(?:\s+[A-Z][a-z’'-]+)?$"
+    r"^(?:[A-Z]\.(?:-[A-Z]\.)?\s+){1,3}"
+    r"(?!(?:[A-Z][a-z]*(?:tion|sion|ment|ness|ity|ics|ing|ure|ance|ence|ysis|ix)|Proofs?|"
+    r"Results?|Methods?|Data|Tables?|Figures?|Background|Code|Lemmas?|Examples?|Experiments?|"
+    r"Details|Models?|Theory|Discussion|Summary|Setup|Software|Algorithms?)$)"
+    r"[A-Z][a-z’'-]+(?:\s+[A-Z][a-z’'-]+)?$"
 )
 CONTINUED = re.compile(r"(?:\s*\(continued\))+$", re.I)
 
