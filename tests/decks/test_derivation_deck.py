@@ -208,8 +208,8 @@ def test_a_lead_saying_the_following_over_its_display_points_at_it():
 
 
 def test_a_key_display_is_titled_by_what_its_lead_announces():
-    def title(lead: str, taken: frozenset = frozenset({"The model"})) -> str:
-        equation = Equation(tex="x = y", page=1, lead=lead, section="The model")
+    def title(lead: str, taken: frozenset = frozenset({"The growth model"})) -> str:
+        equation = Equation(tex="x = y", page=1, lead=lead, section="The growth model")
         return _display_title(equation, set(taken))
 
     assert title("Output is produced by the following Cobb–Douglas production function:") == (
@@ -221,11 +221,12 @@ def test_a_key_display_is_titled_by_what_its_lead_announces():
     )
     # a phrase with a verb is no title, nor is one word: the section's, once more
     assert title("Using the same manipulations, the density can be rewritten as:") == (
-        "The model (continued)"
+        "The growth model (continued)"
     )
-    assert title("Then we have:") == "The model (continued)"
+    assert title("Then we have:") == "The growth model (continued)"
     # no title left that no other slide has: not made (repeated_title would remove it)
-    assert title("Then we have:", frozenset({"The model", "The model (continued)"})) == ""
+    taken = frozenset({"The growth model", "The growth model (continued)"})
+    assert title("Then we have:", taken) == ""
 
 
 def test_a_display_cut_after_an_operator_is_not_shown():

@@ -82,15 +82,17 @@ def aim_mismatch(title: str, bullets: list[str]) -> bool:
 
 
 def motivation_mismatch(title: str, bullets: list[str], sources) -> list[str] | None:
-    """The sections a "Motivation" slide's bullets come from when none of them introduces the
-    paper (its introduction, background or abstract); None when the title holds or the bullets
-    cannot be traced. `sources` is a title_defects.BulletSources of the paper."""
+    """The sections a "Motivation" slide's bullets come from when most of them do not
+    introduce the paper (its introduction, background or abstract): one sentence of the
+    introduction over two of the method is a method slide. None when the title holds or the
+    bullets cannot be traced. `sources` is a title_defects.BulletSources of the paper."""
     if not MOTIVATION_TITLE.match(title.strip()):
         return None
     origins = [o for o in (sources.source(b) for b in bullets) if o is not None]
-    if not origins or any(INTRODUCING.search(o) for o in origins):
+    introducing = sum(1 for o in origins if INTRODUCING.search(o))
+    if not origins or 2 * introducing >= len(origins):
         return None
-    return origins
+    return [o for o in origins if not INTRODUCING.search(o)]
 
 
 def content_title(bullets: list[str], taken: set[str] = frozenset()) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import clause_shape, defects, lost_text, text
+from apps.decks.pipeline import clause_shape, defects, lost_text, person_names, text
 from apps.decks.pipeline.text import MATH_SPAN
 
 PANEL_FRAGMENT = re.compile(
@@ -47,9 +47,14 @@ CUT_TITLE = re.compile(
 # cuts of a caption (propose/captions.py strips them).
 DANGLING_WORDS = (
     r"of|the|a|an|and|or|in|for|by|with|to|on|is|are|was|were|that|which|as|at|from|among|"
-    r"between|across|into|per|via|versus|vs\.?"
+    r"between|across|into|per|via|versus|vs\.?|"
+    # a comparison or a conjunction whose second term was cut ("Accuracy higher than",
+    # "Scores of the items ranked according")
+    r"than|according|whether|nor|but|also|either|neither|whose|thus|hence|"
+    # a time or place whose reference was cut ("Mean pulse rate before"); "Walk-through" is whole
+    r"before|after|during|within|without|against|toward|towards|through|upon|unlike"
 )
-DANGLING_END = re.compile(rf"\b(?:{DANGLING_WORDS})$", re.I)
+DANGLING_END = re.compile(rf"(?<![\w-])(?:{DANGLING_WORDS})$", re.I)
 # Words that qualify a noun and never stand for one: a title that ends on one lost its noun
 # ("Four different" from "The four different regions correspond …").
 NOUNLESS_END = re.compile(
@@ -65,6 +70,22 @@ OBJECTLESS_END = re.compile(
     r"requiring|highlighting|summari[sz]ing)$",
     re.I,
 )
+# An adverb in -ly at a title's end: what it qualifies was cut ("Mean pulse rate before and
+# immediately", "… measured separately"); nouns in -ly ("Assembly", "Family", "Anomaly") have
+# none of these endings.
+ADVERB_END = re.compile(r"\b[a-z]{3,}(?:ately|ively|ally|ously|ently|antly|edly|arly|ibly|ably)$")
+# A quantity named without what it counts: "Cumulative number", "Total amount" (of what is the
+# point); "Reynolds number" names its quantity.
+QUANTITY_WITHOUT_OBJECT = re.compile(
+    r"^(?:the\s+|an?\s+)?(?:(?:cumulative|total|mean|average|relative|absolute|overall|"
+    r"expected|median|maximum|minimum|estimated|observed|predicted|normali[sz]ed)\s+)?"
+    r"(?:number|amount|fraction|proportion|percentage|share)$",
+    re.I,
+)
+# One bare common noun with its article: "A tree", "The data", "A contourplot" says nothing of
+# what the slide shows (a capitalised or hyphenated word after the article is a name: "The
+# Beatles", "A Q-Faust"; two words already say which: "The Faust language").
+BARE_NOUN_TITLE = re.compile(r"^(?:an?|the)\s+[a-z]+$", re.I)
 DANGLING_TAIL = re.compile(rf"(?:\s+(?:{DANGLING_WORDS}))+$", re.I)  # all of them, to cut off
 PREPOSITIONS = frozenset(
     [
@@ -136,8 +157,19 @@ def title_fragment(title: str) -> str | None:
     if stripped.count("(") != stripped.count(")"):
         return "("
     end = base_title(stripped).rstrip(".,;: ")
-    if DANGLING_END.search(end) or NOUNLESS_END.search(end) or OBJECTLESS_END.search(end):
-        return stripped.rsplit(" ", 1)[-1]
+    if person_names.INITIALS_NAME.match(end):
+        return end  # a person's name ("M. Schmidt"), not the slide's point
+    if BARE_NOUN_TITLE.match(end) and end.split()[-1].islower():
+        return end  # "A tree": which tree, what it shows, is the point
+    if QUANTITY_WITHOUT_OBJECT.match(end):
+        return end.rsplit(" ", 1)[-1]
+    if (
+        DANGLING_END.search(end)
+        or NOUNLESS_END.search(end)
+        or OBJECTLESS_END.search(end)
+        or ADVERB_END.search(end)
+    ):
+        return end.rsplit(" ", 1)[-1]
     letters = re.sub(r"[^A-Za-z]", "", MATH_SPAN.sub("X", stripped))
     if len(letters) < 4:
         return stripped
@@ -180,6 +212,35 @@ def title_head(title: str) -> str | None:
             head = DANGLING_END.sub("", head).rstrip(" ,;:")
         if len(head.split()) >= 2 and not title_fragment(head):
             return head
+    return None
+
+
+_FUNCTION_WORD = (
+    r"(?:of|in|on|at|and|or|is|are|was|were|be|to|for|with|by|from|as|that|which|the|an?|"
+    r"this|these|its|their|our|we|it|not|no)"
+)
+
+
+def qualified_title(title: str, texts: list[str]) -> str | None:
+    """A bare noun title ("The model") named as the slide's own words name it: the words that
+    qualify that noun after an article in its bullets or notes ("We consider a dynamic
+    nonlinear rational expectations model …" → "Dynamic nonlinear rational expectations
+    model"); None when the title is no bare noun or no text qualifies it."""
+    base = base_title(title).strip()
+    if not BARE_NOUN_TITLE.match(base):
+        return None
+    noun = re.escape(base.split()[-1])
+    pattern = re.compile(
+        rf"\b(?:an?|the|our|this)\s+((?:(?!{_FUNCTION_WORD}\b)[A-Za-z][\w-]*\s+){{1,5}}){noun}\b",
+        re.I,
+    )
+    for words in texts:
+        match = pattern.search(MATH_SPAN.sub("X", words))
+        if match:
+            named = f"{match.group(1)}{base.split()[-1]}"
+            named = named[:1].upper() + named[1:]
+            if not title_fragment(named):
+                return named
     return None
 
 

@@ -19,6 +19,7 @@ from apps.decks.pipeline.ingest.layout import (
 )
 from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
 from apps.decks.pipeline.paper import Equation, Section
+from apps.decks.pipeline.person_names import names_a_person
 from apps.decks.pipeline.text import sentences as text_sentences
 from apps.decks.pipeline.title_style import proper_nouns, sentence_case, without_footnote_marks
 
@@ -766,6 +767,8 @@ def sections_read(
             heading = heading_of(layout, segment)
             if heading is not None and _in_title_block(heading, segment, abstract_top):
                 heading = None  # an affiliation under each author's name, set like a heading
+            if heading is not None and names_a_person(heading.title, authors, initials=False):
+                continue  # an author's name on a later page (a biography, a signature)
             if heading is not None:
                 flush()
                 announcing = ""

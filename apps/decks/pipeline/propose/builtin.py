@@ -427,7 +427,8 @@ class BuiltinProposer:
             if any(text.similar(equation.lead, b) for s in slides for b in s.bullets):
                 continue  # its lead says what a slide says already (repeated_bullet)
             section = next((s for s in paper.sections if s.title == equation.section), None)
-            title = _display_title(equation, {s.title for s in slides})
+            texts = [equation.lead, *(section.paragraphs if section else [])]
+            title = _display_title(equation, {s.title for s in slides}, texts)
             if not title:
                 continue  # every title it could have is another slide's (repeated_title)
             bullets_shown = _with_definitions([equation.lead], paper, equation, used)
@@ -604,16 +605,19 @@ LEAD_OBJECT = re.compile(
 )
 
 
-def _display_title(equation: Equation, taken: set[str]) -> str:
+def _display_title(equation: Equation, taken: set[str], texts: list[str] = ()) -> str:
     """A key display's slide title: what its lead announces ("Budget constraint"), else the
-    lead's subject ("Second component of the prior"), else its section's title once more;
-    "" when each of them titles another slide already. A phrase with a verb is no title."""
+    lead's subject ("Second component of the prior"), else its section's title once more (a
+    bare noun, "The model", as the section's `texts` qualify it: "Dynamic rational
+    expectations model"); "" when each of them titles another slide already or says nothing.
+    A phrase with a verb is no title."""
     found = LEAD_OBJECT.search(equation.lead)
     announced = found.group(1)[:1].upper() + found.group(1)[1:] if found else ""
     phrases = [announced, subject_title(equation.lead)]
     candidates = [c for c in phrases if len(c.split()) >= 2 and not NO_TITLE.search(c)]
     if equation.section:
-        candidates.append(unused_title(equation.section, set(taken)))
+        section = title_defects.qualified_title(equation.section, list(texts))
+        candidates.append(unused_title(section or equation.section, set(taken)))
     for title in candidates:
         if title and not title_fragment(title) and title not in taken:
             return title[:120]

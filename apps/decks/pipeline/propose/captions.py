@@ -73,6 +73,10 @@ def _caption_title(caption: str, label: str, words: int) -> str:
         title = title[: sentence.start()]
     if len(title.split()) > words:
         title = _cut_at_a_phrase(title, words)
+    if len(title.split()) > 2 and title_defects.OBJECTLESS_END.search(title):
+        # "Postage stamps showing, from top to bottom, …": the participle's object is past the
+        # comma; the noun it follows stands
+        title = title.rsplit(" ", 1)[0]
     title = title.strip(" .")
     return title[:1].upper() + title[1:]
 
@@ -92,16 +96,31 @@ def _clauses(sentence: str) -> list[str]:
 def _cut_at_a_phrase(title: str, words: int) -> str:
     """The longest head of a long caption phrase that ends before a preposition or a clause
     ("Balanced sample from the artificial example | with the two theoretical …"), so that a
-    title is never cut in the middle of a phrase; the first `words` words when none fits."""
-    heads = [_without_participle(title[: cut.start()]) for cut in TITLE_CUT.finditer(title)]
-    heads = [h for h in heads if not title_defects.EMPTY_TITLE.match(h)]  # "The result"
+    title is never cut in the middle of a phrase; the complete clause when it is a little
+    long and no head stands; else the first `words` words."""
+    heads = [_standing(_without_participle(title[: c.start()])) for c in TITLE_CUT.finditer(title)]
+    # a head that is itself a fragment ("The result", "A tree", "Cumulative number" of
+    # "Cumulative number of implanted … NEOs") says less than the caption's whole clause
+    heads = [h for h in heads if not title_defects.title_fragment(h[:1].upper() + h[1:])]
     fitting = [h for h in heads if 3 <= len(h.split()) <= words] or [
         h for h in heads if len(h.split()) == 2
     ]
-    head = fitting[-1] if fitting else " ".join(title.split()[:words])
-    head = title_defects.DANGLING_TAIL.sub("", head)
-    # a head cut inside a measure or a phrase ("… to a 400 m x") loses its last words until it
-    # stands, keeping at least three
+    if (
+        not fitting
+        and len(title.split()) <= words + 4
+        and not title_defects.title_fragment(title[:1].upper() + title[1:])
+        and not re.search(r"\d{5,}", title)  # a chain of digits is no part of a title
+    ):
+        return title  # the complete clause, a little long, rather than a phrase cut inside
+    return fitting[-1] if fitting else _standing(" ".join(title.split()[:words]))
+
+
+def _standing(head: str) -> str:
+    """A head without the words it was cut after: a dangling word ("… before"), then, while it
+    reads as a fragment (cut inside a measure, "… to a 400 m x", or after an adverb, "… and
+    immediately"), its last words, keeping at least three; a participle left at its end ("…
+    gauges ranked" of "… ranked according to …") goes too."""
+    head = _without_participle(title_defects.DANGLING_TAIL.sub("", head))
     while len(head.split()) > 3 and title_defects.title_fragment(head[:1].upper() + head[1:]):
         head = title_defects.DANGLING_TAIL.sub("", head.rsplit(" ", 1)[0])
     return head

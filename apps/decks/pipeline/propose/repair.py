@@ -20,6 +20,7 @@ from apps.decks.pipeline import (
     defects,
     display_math,
     garbled,
+    person_names,
     role_titles,
     text,
     title_defects,
@@ -348,6 +349,10 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     head = title_defects.title_head(slide.title)
     candidates = [restyled] if restyled != slide.title else []
     candidates += [head] if head else []  # the title's own head, before what ran into it
+    # a bare noun ("The model") as the slide's own words qualify it
+    candidates.append(
+        title_defects.qualified_title(slide.title, [*slide.bullets, slide.notes]) or ""
+    )
     if figures:
         from apps.decks.pipeline.propose.captions import figure_title
 
@@ -363,6 +368,7 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
         if (
             cleaned
             and not title_defects.title_fragment(cleaned)
+            and not person_names.names_a_person(cleaned, work.paper.authors)
             and not title_defects.title_text_defects(cleaned)
             and not title_style.style_defects(cleaned)
             and not any(title_defects.caption_cut(cleaned, f.caption) for f in figures)
@@ -379,7 +385,13 @@ def _role_title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], st
     about; else the slide goes (what it shows is not what its place in the deck says)."""
     sources = title_defects.BulletSources(work.paper)
     origins = [o for o in (sources.source(b) for b in slide.bullets) if o]
-    home = max(set(origins), key=origins.count) if origins else ""
+    # the section most bullets come from; of equals, the first that introduces nothing (the
+    # slide's own subject, not the introduction its title claimed), in the bullets' order
+    ranked = sorted(
+        dict.fromkeys(origins),
+        key=lambda o: (-origins.count(o), bool(role_titles.INTRODUCING.search(o))),
+    )
+    home = ranked[0] if ranked else ""
     title = ""
     if home and home != sources.ABSTRACT and not title_defects.title_fragment(home):
         title = title_defects.unused_title(home, work.titles)

@@ -10,6 +10,7 @@ from apps.decks.pipeline import (
     defects,
     display_math,
     garbled,
+    person_names,
     role_titles,
     script_levels,
     title_style,
@@ -295,11 +296,17 @@ def title_defects(c: SlideContext):
         return
     found = title_style.style_defects(c.slide.title)
     if c.slide.kind != "title":
-        part = title_fragment(c.slide.title) or next(
-            # a caption's opening cut inside its phrase ("… between oxDNA" of "… between
-            # oxDNA (left) and oxDNA2 (right)"): it reads whole but says half
-            (cut for f in c.figures() if (cut := caption_cut(c.slide.title, f.caption))),
-            None,
+        authors = c.paper.authors if c.paper is not None else []
+        named = c.slide.title if person_names.names_a_person(c.slide.title, authors) else None
+        part = (
+            named
+            or title_fragment(c.slide.title)
+            or next(
+                # a caption's opening cut inside its phrase ("… between oxDNA" of "… between
+                # oxDNA (left) and oxDNA2 (right)"): it reads whole but says half
+                (cut for f in c.figures() if (cut := caption_cut(c.slide.title, f.caption))),
+                None,
+            )
         )
         found = ([("title_fragment", part)] if part else []) + found
         found += [
