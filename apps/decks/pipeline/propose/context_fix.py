@@ -288,16 +288,28 @@ def with_command(
     )
 
 
-def _code_self_contained(slide: Slide, earlier: set[str], parts: CodeParts) -> Slide:
-    original = slide
+def _each_bullet_fixed(slide: Slide, missing_of, fix) -> Slide:
+    """Each bullet in turn: what it lacks (`missing_of(slide, index)`), and the fix
+    (`fix(slide, index, missing)`), which says where to go on (it may bring sentences in,
+    merge or drop the bullet)."""
     index = 0
     while index < len(slide.bullets):
-        missing = missing_code_for_bullet(slide, index, earlier, parts)
+        missing = missing_of(slide, index)
         if not missing:
             index += 1
             continue
-        outcome = with_command(slide, index, missing, parts, earlier)
+        outcome = fix(slide, index, missing)
         slide, index = outcome.slide, outcome.next_index
+    return slide
+
+
+def _code_self_contained(slide: Slide, earlier: set[str], parts: CodeParts) -> Slide:
+    original = slide
+    slide = _each_bullet_fixed(
+        slide,
+        lambda s, i: missing_code_for_bullet(s, i, earlier, parts),
+        lambda s, i, missing: with_command(s, i, missing, parts, earlier),
+    )
     if original.bullets and not slide.bullets and slide.kind == "bullets":
         # every bullet was a part of an unnamed command: the reviser replaces them with other
         # sentences of the part (repair._unintroduced_code) rather than the slide going
@@ -421,14 +433,11 @@ def self_contained(slides: list[Slide], paper: Paper, used: set[str] | None = No
 
 
 def _slide_self_contained(slide: Slide, earlier: set[str], defs: Definitions) -> Slide:
-    index = 0
-    while index < len(slide.bullets):
-        missing = missing_for_bullet(slide, index, earlier, defs)
-        if not missing:
-            index += 1
-            continue
-        outcome = with_definitions(slide, index, missing, defs, earlier)
-        slide, index = outcome.slide, outcome.next_index
+    slide = _each_bullet_fixed(
+        slide,
+        lambda s, i: missing_for_bullet(s, i, earlier, defs),
+        lambda s, i, missing: with_definitions(s, i, missing, defs, earlier),
+    )
     missing = missing_for_display(slide, earlier, defs)
     if missing:
         slide = with_definitions(slide, None, missing, defs, earlier).slide
