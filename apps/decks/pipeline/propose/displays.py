@@ -75,6 +75,42 @@ def symbol_definitions(paper: Paper, equation: Equation) -> str:
     return ""
 
 
+# What ingestion leaves of a display in the text after its lead: a colon, its place ("Eq. (2)").
+DISPLAY_PLACE = re.compile(r"^[\s:]*(?:Eq\.\s*\(\w+\)\s*)?,?\s*")
+
+
+def sentences_after(paper: Paper, equation: Equation, count: int = 2) -> list[str]:
+    """The paper's sentences after a display and the clause that says what its symbols are
+    (symbol_definitions): what the text goes on to say of it ("The estimate is unbiased when
+    …"), at most `count`. The rest of the lead's own sentence ("… which is of type (1)") and
+    the "where" clause are not among them; [] when the lead is not found in its section."""
+    if not equation.lead:
+        return []
+    anchor = equation.lead.rstrip(":").rstrip()
+    for section in paper.sections:
+        if section.title != equation.section:
+            continue
+        body = " ".join(section.paragraphs)
+        at = body.find(anchor)
+        if at < 0:
+            continue
+        rest = body[at + len(anchor) :]
+        rest = rest[DISPLAY_PLACE.match(rest).end() :]
+        found = text.sentences(rest)
+        # a where-clause or the lead's sentence running on under the display is no sentence
+        # of its own: what follows it is
+        if found and (re.match(r"[a-z]", found[0]) or re.search(r"\bwhere\s+\$", found[0])):
+            found = found[1:]
+        # the text goes on to another display: its lead and what follows are about that one
+        leads = [e.lead.rstrip(":").rstrip() for e in paper.equations if e.lead and e != equation]
+        ahead = next(
+            (i for i, s in enumerate(found) if any(lead and lead in s for lead in leads)),
+            len(found),
+        )
+        return found[: min(ahead, count)]
+    return []
+
+
 # A lead that names displays by their numbers: "Substituting (2) into (1) gives:", "Expanding
 # Eq. (1) with (2) gives:". The displays it names go on the slide with it, numbered.
 # A bare number in parentheses of four digits is a year ("Scheiblechner (1972) proposed …").
