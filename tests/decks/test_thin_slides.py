@@ -26,6 +26,9 @@ AFTER = (
 )
 
 
+_SECOND_LEAD = "The second loss is written as follows:"
+
+
 def _paper(after_display: str) -> Paper:
     body = f"{OPENING} {LEAD} Eq. (1) where {DEFINITION}. {after_display} {AFTER}"
     return Paper(
@@ -97,14 +100,14 @@ def test_a_thin_display_slide_that_cannot_be_filled_merges_into_the_slide_before
     # after the display the paper goes straight on to the lead of another display: nothing to
     # fill the slide with (and no where-clause)
     paper = _paper(CONSEQUENCE)
-    body = f"{OPENING} {LEAD} Eq. (1) The second loss is written as follows: {AFTER}"
+    body = f"{OPENING} {LEAD} Eq. (1) {_SECOND_LEAD} {AFTER}"
     paper.sections[1].paragraphs = [body]
     second = Equation(
         number="2",
         tex="L_{2}",
         section="Estimation",
         page=1,
-        lead="The second loss is written as follows:",
+        lead=_SECOND_LEAD,
     )
     paper.equations.append(second)
     notes = body
@@ -168,3 +171,28 @@ def test_a_table_the_slide_count_adds_back_goes_where_the_paper_has_it():
     assert "tab-1" in order
     # the table of the data section comes after its slide, before the method's
     assert order.index("Data") < order.index("tab-1") < order.index("Method")
+
+
+def test_a_thin_display_slide_with_no_room_before_it_goes_to_the_next_slide_of_its_part():
+    paper = _paper(CONSEQUENCE)
+    body = f"{OPENING} {LEAD} Eq. (1) {_SECOND_LEAD} {AFTER}"
+    paper.sections[1].paragraphs = [body]
+    second = Equation(number="2", tex="L_{2}", section="Estimation", page=1, lead=_SECOND_LEAD)
+    paper.equations.append(second)
+    thin = _display_slide(paper).model_copy(update={"notes": body})
+    after = Slide(
+        kind="bullets",
+        title="Days without readings",
+        bullets=[
+            "Days without any reading are left out of the series before the levels are compared",
+            "The combined level is reported with its standard error for every day",
+        ],
+        notes=body,
+    )
+    deck = SlideDeck(title="T", slides=[Slide(kind="title", title="T"), thin, after])
+    revised = BuiltinProposer().revise(paper, deck, _thin_issues(deck, paper)).deck
+    assert [s.title for s in revised.slides] == ["T", "Days without readings"]
+    joined = revised.slides[1]
+    # the lead never goes without its display (it would announce what the slide lacks)
+    assert joined.bullets == [LEAD, *after.bullets]
+    assert joined.equation == DISPLAY and joined.display_lead() == LEAD

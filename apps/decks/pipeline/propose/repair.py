@@ -537,11 +537,14 @@ def _merge_into_previous(slide: Slide, work: Work) -> bool:
     previous = work.placed[-1]
     if previous.kind != "bullets" or not _same_part(slide.notes, previous, work.paper):
         return False
+    if slide.equation and (previous.equation or not slide.display_lead()):
+        return False  # one display a slide, and a display never without its lead
     added = [b for b in slide.bullets if b.lower() not in {p.lower() for p in previous.bullets}]
     merged = [*previous.bullets, *added]
-    room = context_fix.MAX_TEXT_BULLETS - (2 if slide.equation else 0)
+    # a display takes two bullets' room
+    room = context_fix.MAX_TEXT_BULLETS - (2 if slide.equation or previous.equation else 0)
     words = sum(text.word_count(b) for b in merged)
-    if previous.equation or len(merged) > room or words > limits.get_int("words_text_slide") - 8:
+    if len(merged) > room or words > limits.get_int("words_text_slide") - 8:
         return False
     update: dict = {"bullets": merged}
     if slide.equation:
