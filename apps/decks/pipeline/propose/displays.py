@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import defects, text
+from apps.decks.pipeline import context_text, defects, text
 from apps.decks.pipeline.paper import Equation, Paper
+from apps.decks.pipeline.propose import bullets, context_fix
+from apps.decks.pipeline.slide_deck import Slide
+from apps.decks.pipeline.symbol_context import definitions
 
 # The most words of a display's symbol definitions shown as a bullet under it.
 DEFINITION_MAX_WORDS = 40
@@ -109,6 +112,43 @@ def sentences_after(paper: Paper, equation: Equation, count: int = 2) -> list[st
         )
         return found[: min(ahead, count)]
     return []
+
+
+def filled_around(
+    slide: Slide, equation: Equation, paper: Paper, used: set[str], before: list[Slide]
+) -> Slide | None:
+    """The slide showing `equation` with the paper's sentences after the display under it: the
+    clause saying what its symbols are, then the sentence saying what follows from it, each
+    only when it reads as a bullet, is not shown yet (`used`, lower case; added to it), and
+    uses no symbol that the slides `before` it and the slide leave undefined (context_fix);
+    None when none qualifies."""
+    candidates = [symbol_definitions(paper, equation)]
+    previous = equation.lead
+    for sentence in sentences_after(paper, equation):
+        candidates.append(bullets.rewrite(sentence, bullets.Source(previous=previous)) or "")
+        previous = sentence
+    defs = definitions(paper)
+    earlier = context_fix.deck_keys(before)
+    current = slide
+    for candidate in (c.strip() for c in candidates):
+        if (
+            not candidate
+            or candidate.endswith(":")  # the lead of the next display
+            or candidate.lower() in used
+            or defects.text_defects(candidate)
+            or defects.figure_deixis(candidate)
+            or context_text.unshown_on(candidate, figure=False, equation=True)
+            or any(text.similar(candidate, b) for b in current.bullets)
+        ):
+            continue
+        trial = current.model_copy(update={"bullets": [*current.bullets, candidate]})
+        if context_fix.missing_for_bullet(trial, len(current.bullets), earlier, defs):
+            continue  # a symbol neither the slides before nor this one introduces
+        if len(trial.bullets) + 2 > context_fix.MAX_TEXT_BULLETS:  # the display: two bullets
+            break
+        current = trial
+        used.add(candidate.lower())
+    return current if current.bullets != slide.bullets else None
 
 
 # A lead that names displays by their numbers: "Substituting (2) into (1) gives:", "Expanding

@@ -33,7 +33,6 @@ from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.propose import bullets, context_fix, displays
 from apps.decks.pipeline.propose.deck_level import deck_level_repair, merge_repeated
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
-from apps.decks.pipeline.symbol_context import definitions as symbol_definitions
 
 if TYPE_CHECKING:
     from apps.decks.pipeline.propose.builtin import BuiltinProposer
@@ -483,42 +482,14 @@ def _display_of(slide: Slide, paper: Paper):
 
 
 def _around_display(slide: Slide, work: Work) -> Slide | None:
-    """The slide with the paper's sentences after its display under it: the clause saying what
-    its symbols are, then the sentence saying what follows from it, each only when it reads as
-    a bullet, is not shown yet, and uses no symbol the deck before it and the slide leave
-    undefined (context_fix); None when none qualifies."""
+    """The slide with the paper's sentences after its display under it (displays.filled_around);
+    None when none qualifies."""
     equation = _display_of(slide, work.paper)
     if equation is None:
         return None
-    candidates = [displays.symbol_definitions(work.paper, equation)]
-    previous = equation.lead
-    for sentence in displays.sentences_after(work.paper, equation):
-        candidates.append(bullets.rewrite(sentence, bullets.Source(previous=previous)) or "")
-        previous = sentence
-    defs = symbol_definitions(work.paper)
-    before = _slides_before(slide, work)
-    earlier = context_fix.deck_keys(before)
-    current = slide
-    for candidate in candidates:
-        candidate = candidate.strip()
-        if (
-            not candidate
-            or candidate.rstrip().endswith(":")  # the lead of the next display
-            or candidate.lower() in work.used
-            or defects.text_defects(candidate)
-            or defects.figure_deixis(candidate)
-            or context_text.unshown_on(candidate, figure=False, equation=True)
-            or any(text.similar(candidate, b) for b in current.bullets)
-        ):
-            continue
-        trial = current.model_copy(update={"bullets": [*current.bullets, candidate]})
-        if context_fix.missing_for_bullet(trial, len(current.bullets), earlier, defs):
-            continue  # a symbol neither the deck before nor the slide introduces
-        if len(trial.bullets) + 2 > context_fix.MAX_TEXT_BULLETS:  # the display: two bullets
-            break
-        current = trial
-        work.used.add(candidate.lower())
-    return current if current.bullets != slide.bullets else None
+    return displays.filled_around(
+        slide, equation, work.paper, work.used, _slides_before(slide, work)
+    )
 
 
 def _slides_before(slide: Slide, work: Work) -> list[Slide]:
