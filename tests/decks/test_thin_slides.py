@@ -196,3 +196,21 @@ def test_a_thin_display_slide_with_no_room_before_it_goes_to_the_next_slide_of_i
     # the lead never goes without its display (it would announce what the slide lacks)
     assert joined.bullets == [LEAD, *after.bullets]
     assert joined.equation == DISPLAY and joined.display_lead() == LEAD
+
+
+def test_the_proposer_makes_no_slide_of_a_display_under_its_lead_alone():
+    paper = _paper(CONSEQUENCE)
+    lead = "The variance of the combined level of a day is given by:"
+    consequence = "The variance shrinks as more stations report their readings"
+    # a short section: its display gets a slide of its own (a key display)
+    variance = Section(title="Variance", paragraphs=[f"{lead} Eq. (2) {consequence}."])
+    paper.sections.insert(2, variance)
+    paper.equations.append(
+        Equation(
+            number="2", tex=r"V = \frac{1}{\sum_{i} w_{i}}", section="Variance", page=1, lead=lead
+        )
+    )
+    deck = BuiltinProposer().propose(paper)
+    shown = next(s for s in deck.slides if s.equation.startswith("V ="))
+    assert shown.bullets == [lead, consequence] and shown.display_lead() == lead
+    assert _thin_issues(deck, paper) == []

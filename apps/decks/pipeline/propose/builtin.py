@@ -441,7 +441,12 @@ class BuiltinProposer:
                 notes=" ".join(section.paragraphs)[:1500] if section else "",
             )
             used.update((equation.lead.lower(), EQUATION_USED + equation.tex))
-            slides.insert(_display_index(slides, section, paper, equation, added), slide)
+            index = _display_index(slides, section, paper, equation, added)
+            if slide.bullets == [equation.lead]:  # a display under its lead alone is thin
+                slide = (
+                    displays.filled_around(slide, equation, paper, used, slides[:index]) or slide
+                )
+            slides.insert(index, slide)
             added.add(id(slide))
         return slides
 

@@ -130,7 +130,7 @@ def filled_around(
     defs = definitions(paper)
     earlier = context_fix.deck_keys(before)
     current = slide
-    for candidate in (c.strip() for c in candidates):
+    for candidate in (c.strip().removesuffix(".") for c in candidates):  # bullets: no stop
         if (
             not candidate
             or candidate.endswith(":")  # the lead of the next display
