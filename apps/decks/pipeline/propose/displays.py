@@ -114,6 +114,18 @@ def sentences_after(paper: Paper, equation: Equation, count: int = 2) -> list[st
     return []
 
 
+def shown_on(slide: Slide, paper: Paper) -> Equation | None:
+    """The paper's display a slide shows: by its TeX, else by the sentence leading into it (a
+    display shown with the ones its lead names carries their tags)."""
+    if not slide.equation:
+        return None
+    lead = slide.display_lead()
+    return next(
+        (e for e in paper.equations if e.tex == slide.equation or (lead and e.lead == lead)),
+        None,
+    )
+
+
 def filled_around(
     slide: Slide, equation: Equation, paper: Paper, used: set[str], before: list[Slide]
 ) -> Slide | None:

@@ -472,19 +472,10 @@ def _thin(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     return [], "removed the slide (its bullet goes to the next text slide of its part, if any)"
 
 
-def _display_of(slide: Slide, paper: Paper):
-    """The paper's display the slide shows (by its TeX, else by the sentence leading into it)."""
-    lead = slide.display_lead()
-    return next(
-        (e for e in paper.equations if e.tex == slide.equation or (lead and e.lead == lead)),
-        None,
-    )
-
-
 def _around_display(slide: Slide, work: Work) -> Slide | None:
     """The slide with the paper's sentences after its display under it (displays.filled_around);
     None when none qualifies."""
-    equation = _display_of(slide, work.paper)
+    equation = displays.shown_on(slide, work.paper)
     if equation is None:
         return None
     return displays.filled_around(
