@@ -467,7 +467,10 @@ def _thin(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
         return [], "merged the slide into the slide before it, of the same part"
     if slide.equation and slide.display_lead():
         work.orphan_display = (slide.display_lead(), slide.equation, slide.notes)
-        return [], "removed the slide (its display and lead go to the next text slide of its part)"
+        return (
+            [],
+            "removed the slide (its display and lead go to the next text slide of its part, if any has room)",
+        )
     work.orphans.extend((b, slide.notes) for b in slide.bullets)
     return [], "removed the slide (its bullet goes to the next text slide of its part, if any)"
 
