@@ -214,3 +214,29 @@ def test_the_proposer_makes_no_slide_of_a_display_under_its_lead_alone():
     shown = next(s for s in deck.slides if s.equation.startswith("V ="))
     assert shown.bullets == [lead, consequence] and shown.display_lead() == lead
     assert _thin_issues(deck, paper) == []
+
+
+def test_a_thin_text_slide_that_cannot_be_filled_merges_into_the_slide_before_it():
+    first = "Readings of the stations are combined into one level for every day of the record."
+    second = "Stations with long records are given more weight than stations with short ones."
+    third = "Days without any reading are left out of the series before the levels are compared."
+    notes = " ".join([first, second, third])
+    paper = Paper(
+        title="Station levels",
+        sections=[Section(title="Estimation", paragraphs=[notes])],
+        pages=1,
+        source_name="levels.pdf",
+    )
+    before = Slide(
+        kind="bullets",
+        title="Estimation",
+        bullets=[first.rstrip("."), second.rstrip(".")],
+        notes=notes,
+    )
+    thin = Slide(kind="bullets", title="Gaps", bullets=[third.rstrip(".")], notes=notes)
+    deck = SlideDeck(title="T", slides=[Slide(kind="title", title="T"), before, thin])
+    issues = _thin_issues(deck, paper)
+    assert [i.slide for i in issues] == [3]
+    revised = BuiltinProposer().revise(paper, deck, issues).deck
+    assert [s.title for s in revised.slides] == ["T", "Estimation"]
+    assert revised.slides[1].bullets == [*before.bullets, third.rstrip(".")]
