@@ -181,7 +181,7 @@ class BuiltinProposer:
         main_points.ensure(slides, paper, used)
         # every symbol a bullet or display uses is introduced on its slide or before it
         slides = context_fix.self_contained(slides, paper, used)
-        return self._deck(paper, slides)
+        return self._deck(paper, _filled_displays(slides, paper, used))
 
     @staticmethod
     def _text_sections(body: list[Section], kinds: dict[int, str], count: int) -> list[Section]:
@@ -684,6 +684,21 @@ def _display_index(
     while index < len(slides) and -1 < order.get(slides[index].equation, -1) < here:
         index += 1  # an earlier one: after it
     return index
+
+
+def _filled_displays(slides: list[Slide], paper: Paper, used: set[str]) -> list[Slide]:
+    """The slides with each display shown under its lead and nothing else (thin_slide) given
+    the paper's sentences after it (displays.filled_around), checked against the slides before
+    it as the deck now has them (after context_fix.self_contained)."""
+    out: list[Slide] = []
+    for slide in slides:
+        lead = slide.display_lead() if slide.equation else ""
+        if lead and slide.kind == "bullets" and slide.bullets == [lead]:
+            equation = displays.shown_on(slide, paper)
+            if equation is not None:
+                slide = displays.filled_around(slide, equation, paper, used, out) or slide
+        out.append(slide)
+    return out
 
 
 def _with_lead(chosen: list[str], lead: str) -> list[str]:

@@ -13,7 +13,7 @@ from apps.decks.pipeline.crops import crop_defective
 from apps.decks.pipeline.figure_labels import same_labels
 from apps.decks.pipeline.figure_room import legible_as_pair
 from apps.decks.pipeline.issues import Change, Issue
-from apps.decks.pipeline.paper import Paper, Section
+from apps.decks.pipeline.paper import Figure, Paper, Section
 from apps.decks.pipeline.propose.captions import PANEL_LABEL, caption_text
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
@@ -230,7 +230,8 @@ def deck_level_repair(
             )
             added = []
             for figure in candidates[: max(0, wanted)]:
-                index = len(slides) - 1 if slides[-1].role == "conclusion" else len(slides)
+                # where the paper has it, never at the end out of the paper's order
+                index = figure_order_index(slides, figure, work.paper)
                 slides.insert(max(1, index), work.proposer.figure_slide(figure, work.used))
                 added.append(figure.label)
             if issue.type == "slide_count":  # a short paper's sections, once figures ran out
@@ -311,6 +312,28 @@ def paper_order_index(slides: list[Slide], section: Section, paper: Paper) -> in
         if home is not None and home <= target:
             index = number + 1
     return min(index, end)
+
+
+def figure_order_index(slides: list[Slide], figure: Figure, paper: Paper) -> int:
+    """Where a slide showing this figure goes so that the deck keeps the paper's order: after
+    the slides on its section (paper_order_index), before a slide of the same section showing
+    a figure the paper numbers later; before the conclusions when its section is unknown."""
+    section = next((s for s in paper.sections if s.title == figure.section), None)
+    if section is None:
+        return len(slides) - 1 if slides[-1].role == "conclusion" else len(slides)
+    index = paper_order_index(slides, section, paper)
+    rank = {f.id: n for n, f in enumerate(paper.figures)}
+    here = rank.get(figure.id, len(rank))
+
+    def later_figure_of_its_section(slide: Slide) -> bool:
+        shown = paper.figure(slide.figure) if slide.figure else None
+        return (
+            shown is not None and shown.section == figure.section and rank.get(shown.id, -1) > here
+        )
+
+    while index > 1 and later_figure_of_its_section(slides[index - 1]):
+        index -= 1
+    return index
 
 
 def _names(section: Section) -> set[str]:

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import defects, text
+from apps.decks.pipeline import context_text, defects, text
 from apps.decks.pipeline.paper import Equation, Paper
+from apps.decks.pipeline.propose import bullets, context_fix
+from apps.decks.pipeline.slide_deck import Slide
+from apps.decks.pipeline.symbol_context import definitions
 
 # The most words of a display's symbol definitions shown as a bullet under it.
 DEFINITION_MAX_WORDS = 40
@@ -73,6 +76,91 @@ def symbol_definitions(paper: Paper, equation: Equation) -> str:
             return ""
         return clause
     return ""
+
+
+# What ingestion leaves of a display in the text after its lead: a colon, its place ("Eq. (2)").
+DISPLAY_PLACE = re.compile(r"^[\s:]*(?:Eq\.\s*\(\w+\)\s*)?,?\s*")
+
+
+def sentences_after(paper: Paper, equation: Equation, count: int = 2) -> list[str]:
+    """The paper's sentences after a display and the clause that says what its symbols are
+    (symbol_definitions): what the text goes on to say of it ("The estimate is unbiased when
+    …"), at most `count`. The rest of the lead's own sentence ("… which is of type (1)") and
+    the "where" clause are not among them; [] when the lead is not found in its section."""
+    if not equation.lead:
+        return []
+    anchor = equation.lead.rstrip(":").rstrip()
+    for section in paper.sections:
+        if section.title != equation.section:
+            continue
+        body = " ".join(section.paragraphs)
+        at = body.find(anchor)
+        if at < 0:
+            continue
+        rest = body[at + len(anchor) :]
+        rest = rest[DISPLAY_PLACE.match(rest).end() :]
+        found = text.sentences(rest)
+        # a where-clause or the lead's sentence running on under the display is no sentence
+        # of its own: what follows it is
+        if found and (re.match(r"[a-z]", found[0]) or re.search(r"\bwhere\s+\$", found[0])):
+            found = found[1:]
+        # the text goes on to another display: its lead and what follows are about that one
+        leads = [e.lead.rstrip(":").rstrip() for e in paper.equations if e.lead and e != equation]
+        ahead = next(
+            (i for i, s in enumerate(found) if any(lead and lead in s for lead in leads)),
+            len(found),
+        )
+        return found[: min(ahead, count)]
+    return []
+
+
+def shown_on(slide: Slide, paper: Paper) -> Equation | None:
+    """The paper's display a slide shows: by its TeX, else by the sentence leading into it (a
+    display shown with the ones its lead names carries their tags)."""
+    if not slide.equation:
+        return None
+    lead = slide.display_lead()
+    return next(
+        (e for e in paper.equations if e.tex == slide.equation or (lead and e.lead == lead)),
+        None,
+    )
+
+
+def filled_around(
+    slide: Slide, equation: Equation, paper: Paper, used: set[str], before: list[Slide]
+) -> Slide | None:
+    """The slide showing `equation` with the paper's sentences after the display under it: the
+    clause saying what its symbols are, then the sentence saying what follows from it, each
+    only when it reads as a bullet, is not shown yet (`used`, lower case; added to it), and
+    uses no symbol that the slides `before` it and the slide leave undefined (context_fix);
+    None when none qualifies."""
+    candidates = [symbol_definitions(paper, equation)]
+    previous = equation.lead
+    for sentence in sentences_after(paper, equation):
+        candidates.append(bullets.rewrite(sentence, bullets.Source(previous=previous)) or "")
+        previous = sentence
+    defs = definitions(paper)
+    earlier = context_fix.deck_keys(before)
+    current = slide
+    for candidate in (c.strip().removesuffix(".") for c in candidates):  # bullets: no stop
+        if (
+            not candidate
+            or candidate.endswith(":")  # the lead of the next display
+            or candidate.lower() in used
+            or defects.text_defects(candidate)
+            or defects.figure_deixis(candidate)
+            or context_text.unshown_on(candidate, figure=False, equation=True)
+            or any(text.similar(candidate, b) for b in current.bullets)
+        ):
+            continue
+        trial = current.model_copy(update={"bullets": [*current.bullets, candidate]})
+        if context_fix.missing_for_bullet(trial, len(current.bullets), earlier, defs):
+            continue  # a symbol neither the slides before nor this one introduces
+        if len(trial.bullets) + 2 > context_fix.MAX_TEXT_BULLETS:  # the display: two bullets
+            break
+        current = trial
+        used.add(candidate.lower())
+    return current if current.bullets != slide.bullets else None
 
 
 # A lead that names displays by their numbers: "Substituting (2) into (1) gives:", "Expanding

@@ -31,7 +31,7 @@ from apps.decks.pipeline.crops import crop_defective
 from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Revision
 from apps.decks.pipeline.katex_check import refused
 from apps.decks.pipeline.paper import Paper
-from apps.decks.pipeline.propose import bullets, context_fix
+from apps.decks.pipeline.propose import bullets, context_fix, displays
 from apps.decks.pipeline.propose.deck_level import deck_level_repair, merge_repeated
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
@@ -78,6 +78,10 @@ class Work:
     shown: set[str] = field(default_factory=set)  # figure ids shown
     # bullets of removed thin slides, with the part they came from (their slide's notes)
     orphans: list[tuple[str, str]] = field(default_factory=list)
+    # a removed thin slide's display: (its lead, its TeX, the slide's notes)
+    orphan_display: tuple[str, str, str] | None = None
+    # the revised slides placed so far, in order (a thin slide may merge into the last)
+    placed: list[Slide] | None = None
 
     @property
     def body(self) -> str:
@@ -114,6 +118,7 @@ def deck_repair(
     work.deck = deck
     numbered = list(enumerate(issues))
     slides: list[Slide] = []
+    work.placed = slides
     changes: list[Change] = []
     merged_away = merge_repeated(deck, paper, numbered, changes)
     for number, slide in enumerate(deck.slides, start=1):
@@ -136,7 +141,9 @@ def deck_repair(
             # a removed thin slide's bullet joins the next text slide of the same part only: under
             # another heading it would be out of place (and is left out)
             joining = [b for b, part in work.orphans if _same_part(part, current[0], work.paper)]
-            current[0] = current[0].model_copy(update={"bullets": joining + current[0].bullets})
+            current[0] = _with_orphan_display(
+                current[0].model_copy(update={"bullets": joining + current[0].bullets}), work
+            )
             work.orphans = []
         slides.extend(current)
     deck = deck.model_copy(update={"slides": slides or deck.slides[:1]})
@@ -450,13 +457,95 @@ def _unintroduced_code(slide: Slide, issue: Issue, work: Work) -> tuple[list[Sli
 
 @fixer("thin_slide")
 def _thin(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
-    extra = [b for b in (_next_sentence(slide, work), _next_sentence(slide, work)) if b]
-    if len(slide.bullets) + len(extra) >= 2:
-        return [slide.model_copy(update={"bullets": slide.bullets + extra})], (
-            f"added {len(extra)} sentence{'s' if len(extra) > 1 else ''} of the same part"
+    """A thin slide (thin_slide) is filled with the paper's sentences first (for a display
+    under its lead: what its symbols are and what the text says follows from it), else merged
+    into the slide before it when that one is of the same part and has room (the display under
+    its lead), else its text goes to the next text slide of its part; only what neither takes
+    is lost."""
+    if slide.equation:
+        filled = _around_display(slide, work)
+        if filled is not None:
+            added = len(filled.bullets) - len(slide.bullets)
+            return [filled], (
+                f"added {added} sentence{'s' if added > 1 else ''} of the paper around the display"
+            )
+    else:
+        extra = [b for b in (_next_sentence(slide, work), _next_sentence(slide, work)) if b]
+        if len(slide.bullets) + len(extra) >= 2:
+            return [slide.model_copy(update={"bullets": slide.bullets + extra})], (
+                f"added {len(extra)} sentence{'s' if len(extra) > 1 else ''} of the same part"
+            )
+    if _merge_into_previous(slide, work):
+        return [], "merged the slide into the slide before it, of the same part"
+    if slide.equation and slide.display_lead():
+        work.orphan_display = (slide.display_lead(), slide.equation, slide.notes)
+        return (
+            [],
+            "removed the slide (its display and lead go to the next text slide of its part, if any has room)",
         )
     work.orphans.extend((b, slide.notes) for b in slide.bullets)
     return [], "removed the slide (its bullet goes to the next text slide of its part, if any)"
+
+
+def _around_display(slide: Slide, work: Work) -> Slide | None:
+    """The slide with the paper's sentences after its display under it (displays.filled_around);
+    None when none qualifies."""
+    equation = displays.shown_on(slide, work.paper)
+    if equation is None:
+        return None
+    return displays.filled_around(
+        slide, equation, work.paper, work.used, _slides_before(slide, work)
+    )
+
+
+def _slides_before(slide: Slide, work: Work) -> list[Slide]:
+    """The revised slides placed before this one (the round's deck when none are recorded)."""
+    if work.placed is not None:
+        return list(work.placed)
+    before = list(work.deck.slides) if work.deck else []
+    return before[: next((i for i, s in enumerate(before) if s is slide), len(before))]
+
+
+def _merge_into_previous(slide: Slide, work: Work) -> bool:
+    """Append the thin slide's text (a display under its lead) to the slide placed before it,
+    when that is a text slide of the same part with room for it."""
+    if work.placed is None or not work.placed:
+        return False
+    previous = work.placed[-1]
+    if previous.kind != "bullets" or not _same_part(slide.notes, previous, work.paper):
+        return False
+    if slide.equation and (previous.equation or not slide.display_lead()):
+        return False  # one display a slide, and a display never without its lead
+    added = [b for b in slide.bullets if b.lower() not in {p.lower() for p in previous.bullets}]
+    merged = [*previous.bullets, *added]
+    # a display takes two bullets' room
+    room = context_fix.MAX_TEXT_BULLETS - (2 if slide.equation or previous.equation else 0)
+    words = sum(text.word_count(b) for b in merged)
+    if len(merged) > room or words > limits.get_int("words_text_slide") - 8:
+        return False
+    update: dict = {"bullets": merged}
+    if slide.equation:
+        update.update(equation=slide.equation, equation_lead=slide.display_lead())
+    work.placed[-1] = previous.model_copy(update=update)
+    return True
+
+
+def _with_orphan_display(slide: Slide, work: Work) -> Slide:
+    """The next text slide with a removed thin slide's display first, under its lead (the paper
+    has it before what the slide says), when it is of the same part and has room for it."""
+    pending, work.orphan_display = work.orphan_display, None
+    if pending is None:
+        return slide
+    lead, tex, notes = pending
+    merged = [lead, *slide.bullets]
+    if (
+        slide.equation
+        or not _same_part(notes, slide, work.paper)
+        or len(merged) > context_fix.MAX_TEXT_BULLETS - 2
+        or sum(text.word_count(b) for b in merged) > limits.get_int("words_text_slide") - 8
+    ):
+        return slide
+    return slide.model_copy(update={"bullets": merged, "equation": tex, "equation_lead": lead})
 
 
 def _same_part(notes: str, slide: Slide, paper: Paper) -> bool:

@@ -336,8 +336,27 @@ def _heading_word(kind: str, part: str, title: str) -> bool:
 
 @slide_rule
 def thin_slide(c: SlideContext):
+    """A text slide of one bullet; or a display under the sentence that leads into it ("The
+    estimator minimizes:") and nothing else: a formula without what its symbols are or what
+    follows from it says nothing to a reader."""
     slide = c.slide
-    if slide is None or slide.kind != "bullets" or slide.equation or len(slide.bullets) > 1:
+    if slide is None or slide.kind != "bullets":
+        return
+    if slide.equation:
+        lead = slide.display_lead()
+        if any(b != lead for b in slide.bullets):
+            return
+        yield c.issue(
+            "thin_slide",
+            "medium",
+            "the slide shows a display under its lead and says nothing of what it means or gives",
+            "add the paper's sentences around the display (what its symbols are, what it "
+            "gives), or merge it with a neighbouring slide of the same part",
+            bullets=len(slide.bullets),
+            display=True,
+        )
+        return
+    if len(slide.bullets) > 1:
         return
     yield c.issue(
         "thin_slide",
