@@ -225,3 +225,15 @@ def test_a_lone_statement_closes_the_opening_slide_never_a_slide_of_one_bullet()
     assert len(slides) == 2  # no slide of one bullet (thin_slide would remove it again)
     assert slides[1].bullets[-1].startswith("We introduce a new implementation")
     assert main_points.missing(slides, paper) == []
+
+
+def test_a_long_sentence_ending_on_its_finding_states_the_finding():
+    paper = _abstract_paper(
+        "Tidal gauges along a rocky coast were fitted with a new float. The readings of the "
+        "gauges fitted with the float are compared with those of the gauges without it over "
+        "two winters of storms and spring tides at forty stations, and it is found that the "
+        "new float reduces the error of the hourly readings by 38% in rough seas."
+    )
+    (statement,) = main_points.result_statements(paper)
+    assert statement.bullet.startswith("The new float reduces the error of the hourly readings")
+    assert "38%" in statement.bullet

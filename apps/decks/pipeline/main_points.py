@@ -46,7 +46,18 @@ RESULT_VERB = re.compile(
     r"\b(?:we|I)\s+(?:(?:also|further|then|here|have|finally)\s+){0,2}"
     r"(?:show|find|found|demonstrat|conclud|observ|obtain|confirm|expect)\w*\b|"
     r"\b(?:we|I)\s+(?:(?:also|further|then|here|have|finally)\s+){0,2}prov(?:e|ed|es)\b|"
-    r"\bresults?\s+(?:\w+\s+){0,2}?(?:show|indicat|suggest|demonstrat|confirm|reveal)\w*\b",
+    r"\bresults?\s+(?:\w+\s+){0,2}?(?:show|indicat|suggest|demonstrat|confirm|reveal)\w*\b|"
+    r"\bit\s+(?:is|was|has\s+been)\s+(?:found|shown|observed|demonstrated|concluded)\s+that\b",
+    re.I,
+)
+# The finding a long sentence ends with, after what was done: "… are compared with …, and it is
+# found that the junction improves the performance by 48%" states "The junction improves …".
+FINDING_CLAUSE = re.compile(
+    r"(?:,\s*(?:and|but|so)\s+|;\s*|:\s*)"
+    r"(?:it\s+(?:is|was|has\s+been)\s+(?:found|shown|observed|demonstrated|concluded)|"
+    r"we\s+(?:also\s+)?(?:find|found|show|showed|observe|observed|conclude|concluded)|"
+    r"(?:the\s+)?results?\s+(?:show|showed|indicate|indicated|suggest|suggested))\s+that\s+"
+    r"(?P<claim>[^;]+)$",
     re.I,
 )
 # What a model or method does that is a finding only with its measure ("achieves 96% …")
@@ -105,6 +116,7 @@ def _bullet(sentence: str, previous: str) -> str | None:
     sentence = LEADING_STEP.sub("", SELF_POINTER.sub("", text.clean(sentence)))
     sentence = SELF_SUBJECT.sub(lambda m: "We " + m.group(1).lower(), sentence)
     sentence = PASSIVE_CONTRIBUTION.sub(_active, sentence)
+    sentence = _finding_of(sentence)
     condensed = text.condense(text.math_logos(sentence), STATEMENT_WORDS)
     if condensed is None:
         return None
@@ -114,6 +126,18 @@ def _bullet(sentence: str, previous: str) -> str | None:
     if defects.pointers(bullet) or defects.absent_pointer(bullet):
         return None  # it leans on a figure, table or display the slide does not show
     return bullet
+
+
+def _finding_of(sentence: str) -> str:
+    """A sentence too long for a main point that ends on its finding ("…, and it is found that
+    X"): the finding X, a statement of its own. Else the sentence."""
+    match = FINDING_CLAUSE.search(sentence)
+    if match is None or text.word_count(sentence) <= STATEMENT_WORDS:
+        return sentence
+    claim = match.group("claim").strip()
+    if text.word_count(claim) < 6:
+        return sentence
+    return claim[0].upper() + claim[1:]
 
 
 def _active(match: re.Match) -> str:
