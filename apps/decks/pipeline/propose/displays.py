@@ -251,3 +251,26 @@ def names_shown_displays(lead: str, tex: str) -> bool:
     """Every display number the lead names is a tag of the display under it."""
     named = numbers_named(lead)
     return bool(named) and set(named) <= tagged(tex)
+
+
+# A bullet that states what a display's symbols are as the paper goes on after it ("where $x$
+# is …", "$x_{i}$ is the reading …").
+WHERE_BULLET = re.compile(r"^\s*where\s+\$", re.I)
+
+
+def display_core(slide: Slide, paper: Paper) -> list[str]:
+    """The bullets a display slide cannot give up while it shows its display: the sentence that
+    leads into it and the clause saying what its symbols are (symbol_definitions); the other
+    bullets go first when the slide must lose text. [] for a slide without a display."""
+    if not slide.equation:
+        return []
+    lead = slide.display_lead()
+    equation = shown_on(slide, paper)
+    stated = symbol_definitions(paper, equation) if equation else ""
+    return [
+        b
+        for b in slide.bullets
+        if (lead and b == lead)
+        or WHERE_BULLET.match(b)
+        or (stated and (b.rstrip(".") == stated or text.similar(b, stated)))
+    ]

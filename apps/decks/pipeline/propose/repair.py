@@ -567,13 +567,21 @@ def _crowded(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
         return [
             slide.model_copy(update={"title": text.shorten(slide.title, 14)})
         ], "shortened the title"
+    if slide.kind == "bullets" and slide.equation and slide.display_lead():
+        return _crowded_display(slide, issue, work)
     severe = issue.severity == "high"
     if slide.kind == "bullets" and severe and len(slide.bullets) >= 4:
         half = (len(slide.bullets) + 1) // 2
         first = slide.model_copy(update={"bullets": slide.bullets[:half]})
         title = slide.title if slide.title.endswith("(continued)") else f"{slide.title} (continued)"
         second = slide.model_copy(
-            update={"bullets": slide.bullets[half:], "title": title, "notes": ""}
+            update={
+                "bullets": slide.bullets[half:],
+                "title": title,
+                "notes": "",
+                "equation": "",  # one display, shown once
+                "equation_lead": "",
+            }
         )
         return [first, second], "split the slide in two"
     if issue.type == "density" and "caption_words" in issue.evidence:
@@ -595,6 +603,67 @@ def _crowded(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     if slide.bullets:
         return [slide.model_copy(update={"bullets": slide.bullets[:-1]})], "dropped the last bullet"
     return [slide], ""
+
+
+def _crowded_display(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """A crowded slide showing a display under its lead gives up its other bullets first: the
+    lead and the clause saying what the display's symbols are (displays.display_core) stay, and
+    so does one more bullet, for a display under its lead alone is a thin slide (thin_slide)
+    whose fix would fill it and crowd it again. When it cannot lose more without turning thin,
+    the display goes to a slide of its own with its lead and the bullet after it, the rest to
+    another; with nothing to spare the slide is left as it is (its finding stays open)."""
+    core = displays.display_core(slide, work.paper)
+    lead = slide.display_lead()
+    spare = [b for b in slide.bullets if b not in core]
+    if issue.severity == "high" and len(slide.bullets) >= 4 and len(spare) >= 3:
+        return _display_apart(
+            slide, core
+        ), "split the slide in two, the display under its lead on one"
+    budget = limits.get_int("words_text_slide") - 12
+    kept = [b if b in core else text.shorten(b, 20) for b in slide.bullets]
+    while sum(text.word_count(b) for b in kept) > budget:
+        droppable = [b for b in kept if b not in core]
+        if not droppable or len([b for b in kept if b != lead]) <= 1:
+            break
+        kept.remove(max(droppable, key=text.word_count))
+    if kept != slide.bullets:
+        return [slide.model_copy(update={"bullets": kept})], (
+            "cut the longest bullets (the display's lead and what its symbols are kept)"
+        )
+    if not slide.compact:
+        return [slide.model_copy(update={"compact": True})], "used the stylesheet's compact text"
+    if spare and len([b for b in slide.bullets if b != lead]) >= 2:
+        dropped = spare[-1]
+        return [slide.model_copy(update={"bullets": [b for b in slide.bullets if b != dropped]})], (
+            "dropped the last bullet that is not the display's lead or what its symbols are"
+        )
+    if len(spare) >= 3:
+        return _display_apart(
+            slide, core
+        ), "split the slide in two, the display under its lead on one"
+    return [slide], ""
+
+
+def _display_apart(slide: Slide, core: list[str]) -> list[Slide]:
+    """The slide as two: its display under its lead with what its symbols are (and the bullet
+    after it when that is all the lead would have), and its other bullets, in the paper's order
+    (the part before the lead first)."""
+    lead = slide.display_lead()
+    at = slide.bullets.index(lead)
+    spare = [b for b in slide.bullets if b not in core]
+    shown = list(core)
+    if not [b for b in shown if b != lead] and spare:
+        after = [b for b in slide.bullets[at + 1 :] if b not in core]
+        shown.append((after or spare[-1:])[0])  # a display under its lead alone is thin
+    rest = [b for b in slide.bullets if b not in shown]
+    with_display = slide.model_copy(update={"bullets": [b for b in slide.bullets if b in shown]})
+    without = slide.model_copy(update={"bullets": rest, "equation": "", "equation_lead": ""})
+    before_lead = sum(1 for b in rest if slide.bullets.index(b) < at)
+    first, second = (
+        (without, with_display) if before_lead * 2 > len(rest) else (with_display, without)
+    )
+    title = slide.title if slide.title.endswith("(continued)") else f"{slide.title} (continued)"
+    return [first, second.model_copy(update={"title": title, "notes": ""})]
 
 
 @fixer("small_font")
