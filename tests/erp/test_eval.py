@@ -13,11 +13,13 @@ from django.core.management.base import CommandError
 from apps.agent import cli
 from apps.agent.models import ThreadDirectory
 from apps.agent.providers import BuiltinProvider
+from apps.agent.runtime import RunOutcome
 from apps.agent.selectors import thread_list
 from apps.erp.entities import NONE
+from apps.erp.eval.columns import gold_columns
 from apps.erp.eval.compare import same_result
-from apps.erp.eval.questions import QuestionFileError, load_questions
-from apps.erp.eval.runner import evaluate
+from apps.erp.eval.questions import EvalQuestion, QuestionFileError, load_questions
+from apps.erp.eval.runner import evaluate, judge
 from apps.erp.planner.lexicon import lex
 from project.maintenance import owner_database
 from tests.conftest import AS_OF
@@ -58,6 +60,110 @@ def test_results_that_a_person_would_call_equal(answer, gold):
 def test_results_that_differ(answer, gold):
     equal, why = same_result(answer, gold)
     assert not equal and why
+
+
+BY_MONTH = (
+    "SELECT date_trunc('month', e.hire_date) AS month, count(*) AS headcount, "
+    "count(*) FILTER (WHERE e.level > 5) AS seniors FROM erp_employee e GROUP BY 1"
+)
+MONTHS = [["2026-01-01", 10, 2], ["2026-02-01", 11, 1]]
+
+
+@pytest.mark.parametrize(
+    ("sql", "answer", "gold"),
+    [
+        # "headcount and seniors by month" answered with the seniors only
+        (BY_MONTH, [["2026-01-01", 2], ["2026-02-01", 1]], MONTHS),
+        (BY_MONTH, [["2026-01-01", "January", 10], ["2026-02-01", "February", 11]], MONTHS),
+        # the measure is computed in a CTE (or a subquery) and selected from it by name
+        (
+            f"WITH m AS ({BY_MONTH}) SELECT month, headcount, seniors FROM m",
+            [["2026-01-01", 10], ["2026-02-01", 11]],
+            MONTHS,
+        ),
+        (
+            f"SELECT s.month, s.headcount, s.seniors * 1 FROM ({BY_MONTH}) s",
+            [["2026-01-01", 10], ["2026-02-01", 11]],
+            MONTHS,
+        ),
+        # a column of numbers that is neither an identifier nor a grouping key (a salary)
+        (
+            "SELECT e.name, s.amount FROM erp_salary s JOIN erp_employee e ON e.id = s.employee_id",
+            [["Ana"], ["Bo"]],
+            [["Ana", 5000], ["Bo", 6000]],
+        ),
+    ],
+)
+def test_an_answer_that_drops_a_measure_of_the_gold_is_wrong(sql, answer, gold):
+    equal, why = same_result(answer, gold, gold_columns(sql))
+    assert not equal and "measure" in why
+
+
+BY_DEPARTMENT = (
+    "SELECT d.id, count(*) AS headcount, sum(s.amount) FROM erp_department d "
+    "JOIN erp_employee e ON e.department_id = d.id JOIN erp_salary s ON s.employee_id = e.id "
+    "GROUP BY d.id"
+)
+
+
+@pytest.mark.parametrize(
+    ("sql", "answer", "gold"),
+    [
+        # the department's name instead of its id, with one more label column
+        (
+            BY_DEPARTMENT,
+            [["Sales", "EU", 3, 100], ["Finance", "US", 5, 200]],
+            [[1, 3, 100], [2, 5, 200]],
+        ),
+        # the name instead of the id, as wide as the gold
+        (BY_DEPARTMENT, [["Sales", 3, 100], ["Finance", 5, 200]], [[1, 3, 100], [2, 5, 200]]),
+        # every measure and one more label (guards against too strict a rule)
+        (
+            BY_MONTH,
+            [["2026-01-01", "January", 10, 2], ["2026-02-01", "February", 11, 1]],
+            MONTHS,
+        ),
+    ],
+)
+def test_an_answer_with_every_measure_is_right_whatever_labels_it_shows(sql, answer, gold):
+    assert same_result(answer, gold, gold_columns(sql)) == (True, "")
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold"),
+    [
+        # the id left out with no label for it: counts alone do not say whose they are
+        ([[3, 100], [5, 200]], [[1, 3, 100], [2, 5, 200]]),
+        # the labels are the gold's but the measures cross rows
+        ([["Sales", 5, 100], ["Finance", 3, 200]], [[1, 3, 100], [2, 5, 200]]),
+    ],
+)
+def test_setting_an_identifier_aside_keeps_the_rest_strict(answer, gold):
+    equal, why = same_result(answer, gold, gold_columns(BY_DEPARTMENT))
+    assert not equal and why
+
+
+def test_the_evaluation_judges_an_answer_by_its_gold_sqls_measures():
+    question = EvalQuestion(id="m", question="headcount and seniors by month", gold_sql=BY_MONTH)
+    answered = RunOutcome(
+        thread_id="t",
+        run_id="r",
+        status="done",
+        messages=[],
+        artifacts=[{"kind": "sql_result", "rows": [["2026-01-01", 2], ["2026-02-01", 1]]}],
+    )
+    status, why = judge(question, answered, MONTHS)
+    assert status == "wrong" and "measure" in why
+
+
+def test_the_gold_sqls_columns_are_read_from_its_select_list():
+    columns = gold_columns(
+        "SELECT d.id, d.name, extract(year FROM e.hire_date) AS y, count(*), "
+        "round(avg(e.level), 2) FROM erp_employee e JOIN erp_department d "
+        "ON d.id = e.department_id GROUP BY d.id, d.name, y"
+    )
+    assert (columns.identifiers, columns.keys, columns.aggregates) == ({0}, {1, 2}, {3, 4})
+    assert gold_columns("not SQL (((") == gold_columns(None) == gold_columns("SELECT 1")
 
 
 def _file(tmp_path, lines) -> Path:

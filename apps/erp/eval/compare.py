@@ -1,6 +1,10 @@
 """Two query results compared as a person would: rows in any order, column names ignored,
 numbers equal within rounding to 2 decimals, and one result may have more columns than the
-other (an answer that also shows the department is still right). Empty groups do not count:
+other (an answer that also shows the department is still right) — except that, given what
+the gold's columns are (apps/erp/eval/columns.py), every gold MEASURE must be among the
+answer's columns (an answer of "headcount and hires by month" that shows the hires only is
+wrong), and a gold identifier the answer does not show (it shows the name for the id) is set
+aside. Empty groups do not count:
 a row whose numbers are all 0 or empty ("Legal: 0 hires") may be there or not, and "none"
 (no rows) is the same answer as a single count of 0."""
 
@@ -9,6 +13,8 @@ from datetime import date, datetime
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from itertools import product
 from typing import Any
+
+from apps.erp.eval.columns import GoldColumns
 
 CENT = Decimal("0.01")
 TOLERANCE = Decimal("0.011")  # two sides rounded to cents separately may differ by one
@@ -75,8 +81,25 @@ def _nothing(row: tuple) -> bool:
     return all(v is None or v == 0 for v in row)
 
 
-def same_result(answer: list[list[Any]], gold: list[list[Any]]) -> tuple[bool, str]:
-    """(equal?, why not). Each argument is the list of rows of one result."""
+def _measures(gold: list[tuple], columns: GoldColumns | None) -> set[int]:
+    """The gold columns an answer must show: its aggregates, and its other columns of numbers
+    that are neither identifiers nor grouping keys. None without the gold's columns."""
+    if columns is None:
+        return set()
+    numeric = {
+        j
+        for j in range(len(gold[0]))
+        if any(row[j] is not None for row in gold)
+        and all(row[j] is None or isinstance(row[j], Decimal) for row in gold)
+    }
+    return set(columns.aggregates) | (numeric - columns.identifiers - columns.keys)
+
+
+def same_result(
+    answer: list[list[Any]], gold: list[list[Any]], columns: GoldColumns | None = None
+) -> tuple[bool, str]:
+    """(equal?, why not). Each result is its list of rows; `columns` says what the gold's
+    columns are (without it no column is required and none is an identifier)."""
     a = [tuple(_value(v) for v in row) for row in answer]
     g = [tuple(_value(v) for v in row) for row in gold]
     if len(a) != len(g):
@@ -87,20 +110,47 @@ def same_result(answer: list[list[Any]], gold: list[list[Any]]) -> tuple[bool, s
         return False, f"{len(a)} rows, expected {len(g)}"
     if not g:
         return True, ""
-    narrow, wide = (a, g) if len(a[0]) <= len(g[0]) else (g, a)
-    candidates = [
-        [k for k in range(len(wide[0])) if _same_values(_column(narrow, j), _column(wide, k))]
-        for j in range(len(narrow[0]))
-    ]
-    if any(not options for options in candidates):
+    if not a[0]:
+        return False, "the answer has no column"
+    # gold column -> the answer columns holding the same values
+    candidates = {
+        j: [k for k in range(len(a[0])) if _same_values(_column(g, j), _column(a, k))]
+        for j in range(len(g[0]))
+    }
+    # A gold identifier the answer does not show was replaced by a label (the name for the
+    # id): one answer column that is none of the gold's per identifier set aside.
+    identifiers = columns.identifiers if columns else frozenset()
+    kept = [j for j in range(len(g[0])) if candidates[j] or j not in identifiers]
+    labels = set(range(len(a[0]))) - {k for j in candidates for k in candidates[j]}
+    if len(g[0]) - len(kept) > len(labels):
+        return False, "the answer shows neither the gold's identifier nor a label for it"
+    measures = _measures(g, columns)
+    missing = sorted(measures - {j for j in kept if candidates[j]})
+    if missing:
+        return False, f"the answer does not show the gold's column {missing[0] + 1} (a measure)"
+    if len(kept) <= len(a[0]):
+        return _match(a, g, {j: candidates[j] for j in kept})
+    # The gold shows more columns than the answer: each answer column is one of the gold's,
+    # and every gold measure is among them (checked above).
+    by_answer = {k: [j for j in kept if k in candidates[j]] for k in range(len(a[0]))}
+    return _match(g, a, by_answer, covering=measures)
+
+
+def _match(wide, narrow, options: dict[int, list[int]], covering: set[int] = frozenset()):
+    """Whether some one-to-one choice of a `wide` column for each `narrow` column (among its
+    options, all of them matching by values) that uses every `covering` column of `wide`
+    makes the rows match."""
+    if any(not choices for choices in options.values()):
         return False, "some column of values has no match"
+    order = list(options)
+    narrow_rows = [tuple(row[j] for j in order) for row in narrow]
     tried = 0
-    for mapping in product(*candidates):
-        if len(set(mapping)) != len(mapping):
+    for mapping in product(*(options[j] for j in order)):
+        if len(set(mapping)) != len(mapping) or not covering <= set(mapping):
             continue
         tried += 1
         if tried > MAX_MAPPINGS:
             return False, "too many ways to match the columns"
-        if _same_rows(narrow, [tuple(row[k] for k in mapping) for row in wide]):
+        if _same_rows(narrow_rows, [tuple(row[k] for k in mapping) for row in wide]):
             return True, ""
     return False, "the columns match one by one but not row by row"

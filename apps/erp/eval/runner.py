@@ -13,6 +13,7 @@ from apps.accounts.access import AccessContext
 from apps.agent.inbound import UserText
 from apps.agent.providers import Provider
 from apps.agent.runtime import RunOutcome, run_execute
+from apps.erp.eval.columns import gold_columns
 from apps.erp.eval.compare import same_result
 from apps.erp.eval.questions import EvalQuestion, QuestionFileError
 from apps.erp.eval.services import eval_thread_create, eval_threads_delete
@@ -71,7 +72,7 @@ def judge(question: EvalQuestion, outcome: RunOutcome, gold: list[list[Any]] | N
     if done != "answered":
         text = next((m["text"] for m in reversed(outcome.messages) if m["role"] != "user"), "")
         return done, text[:200]
-    equal, why = same_result(rows or [], gold or [])
+    equal, why = same_result(rows or [], gold or [], gold_columns(question.gold_sql))
     return ("ok", "") if equal else ("wrong", why)
 
 
