@@ -3,7 +3,8 @@
 and the sentence before the chunk says what it shows in the words that lead into code ("The
 map below shows …:", "A plot of … is produced by"), or says nothing of it. The slide shows the
 sentence as a statement of what the plot shows; a plot nothing says anything of is left out,
-never shown without a word."""
+never shown without a word. When the sentence before the code says nothing of the plot, the
+first sentence after it that names the plot says what it shows ("The plot above shows …")."""
 
 import pytest
 from django.conf import settings
@@ -25,6 +26,9 @@ def test_an_uncaptioned_plot_is_captioned_with_its_introducing_sentence_as_a_sta
     assert [caption_text(f) for f in plots] == [
         "The map shows the incidence per district.",
         "A plot of the fitted values against time.",
+        # the sentence before its code says nothing of it, the first after it does
+        "The plot shows the seasonal pattern of the counts, with a peak in the first weeks of "
+        "every year.",
         "",  # "We fix the seed … and run the monitoring once more …:" names no plot
     ]
 
@@ -34,7 +38,7 @@ def test_a_plot_no_sentence_says_anything_of_is_left_out_and_no_figure_slide_is_
 ):
     deck = BuiltinProposer().propose(paper)
     shown = [s for s in deck.slides if s.kind == "figure"]
-    assert [s.figure for s in shown] == ["fig-1", "fig-2"]
+    assert [s.figure for s in shown] == ["fig-1", "fig-2", "fig-3"]
     assert all(s.caption.strip() and s.title.strip() for s in shown)
 
 
@@ -47,6 +51,7 @@ def test_a_plot_no_sentence_says_anything_of_is_left_out_and_no_figure_slide_is_
         ),
         ("The coefficient paths are drawn as follows:", "The coefficient paths."),
         ("We can plot the two densities,", "We can plot the two densities."),
+        ("The values below zero are shown in red.", "The values below zero are shown in red."),
         # leads into the code that makes the data, not the plot: says nothing of it
         ("An sts object containing the data is created as follows:", ""),
         # a whole sentence stands as printed
