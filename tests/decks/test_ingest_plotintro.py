@@ -51,6 +51,10 @@ def test_a_plot_no_sentence_says_anything_of_is_left_out_and_no_figure_slide_is_
         ),
         ("The coefficient paths are drawn as follows:", "The coefficient paths."),
         ("We can plot the two densities,", "We can plot the two densities."),
+        (
+            "Symbols take the values from 1 to 25, as shown below:",
+            "Symbols take the values from 1 to 25.",
+        ),
         ("The values below zero are shown in red.", "The values below zero are shown in red."),
         # leads into the code that makes the data, not the plot: says nothing of it
         ("An sts object containing the data is created as follows:", ""),

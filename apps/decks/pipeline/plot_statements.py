@@ -31,6 +31,11 @@ PLACE_POINTER = re.compile(
     r"displays?|depicts?|gives?|presents?|is|are|was|were)\b)|\s+here\b(?=[\s,.:;]|$)",
     re.I,
 )
+# the pointer as a whole clause ("…, as shown below:"): "as shown" alone would point nowhere
+AS_SHOWN = re.compile(
+    r",?\s*as (?:shown|illustrated|plotted|drawn|displayed|seen|depicted)\s+(?:below|above)\b",
+    re.I,
+)
 FOLLOWING = re.compile(r"\b(the|The) following\b(?=\s+\w)")
 
 
@@ -43,7 +48,7 @@ def plot_statement(sentence: str) -> str:
     drawing it ("An sts object … is created as follows:" leads into the data's code); a
     whole sentence ("The incidence is highest in the east.") stands as printed."""
     cleaned = text.clean(sentence).strip().rstrip(".")
-    stated = FOLLOWING.sub(r"\1", PLACE_POINTER.sub("", cleaned))
+    stated = FOLLOWING.sub(r"\1", PLACE_POINTER.sub("", AS_SHOWN.sub("", cleaned)))
     stated = LEAD_IN_TAIL.sub("", stated).strip()
     if stated != cleaned and not PLOT_WORD.search(cleaned):
         return ""
