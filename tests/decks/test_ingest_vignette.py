@@ -179,7 +179,10 @@ def test_a_plot_without_a_caption_shows_no_figure_label_on_its_slide():
         update={"captioned": False, "label": "Figure", "caption": "The trees can be drawn:"}
     )
     caption = markdown._caption
-    assert caption(plot, None) == "> The trees can be drawn:"
+    # its introducing sentence as a statement, never leading into code the slide lacks
+    assert caption(plot, None) == "> The trees."
+    data = plot.model_copy(update={"caption": "The data frame is created as follows:"})
+    assert caption(data, None) == ""
     assert caption(plot.model_copy(update={"caption": ""}), None) == ""
     assert caption(_figure(1, 1, (0.0, 0.0, 9.0, 9.0)), None).startswith("> **Figure 1.**")
 

@@ -34,6 +34,7 @@ from apps.decks.pipeline.ingest.figures import (
 from apps.decks.pipeline.ingest.layout import Layout, Segment, join_lines, reading_order
 from apps.decks.pipeline.ingest.structure import heading_of
 from apps.decks.pipeline.paper import Figure
+from apps.decks.pipeline.plot_statements import PLOT_WORD, plot_statement
 
 TOUCH_PT = 8.0  # objects this close belong to one drawing
 PANEL_GAP_PT = 72.0  # panels of one figure: apart by at most their labels' room
@@ -268,6 +269,8 @@ def page_drawings(
         drawn = box
         box, own = _with_labels(layout, box, segments)
         intro = _introduction(layout, page_number, box)
+        if not plot_statement(intro):  # the sentence above says nothing of it
+            intro = _named_after(layout, page_number, box) or intro
         drawings.append(Drawing(page_number, box, intro, own, drawn))
     return drawings
 
@@ -479,6 +482,32 @@ def _introduction(layout: Layout, page: int, box: Box) -> str:
     # a sentence that ends inside brackets or quotes ("… help(glmnet).) We can plot …")
     last = CLOSED_SENTENCE.split(last)[-1]
     return last if len(last.split()) >= 4 and last[:1].isupper() else ""
+
+
+def _named_after(layout: Layout, page: int, box: Box) -> str:
+    """The first sentence of the paragraph just under the drawing when it names a plot or
+    drawing ("The plot above shows the seasonal pattern …"): what the paper says the drawing
+    shows when the sentence above it says nothing of it. Else ""."""
+    below = [
+        s
+        for s in reading_order(layout, page)
+        if s.top >= box.bottom - 1 and s.x1 > box.x0 - 20 and s.x0 < box.x1 + 20
+    ]
+    lines: list[Segment] = []
+    reference = box.bottom
+    for segment in sorted(below, key=lambda s: s.top):
+        if heading_of(layout, segment) or segment.code or not layout.is_body(segment):
+            break
+        reach = 1.2 * segment.size if lines else INTRO_REACH_PT
+        if segment.top > reference + reach or len(lines) == 8:
+            break
+        lines.append(segment)
+        reference = segment.bottom
+    sentences = text.sentences(join_lines([s.text for s in lines])) if lines else []
+    first = sentences[0].strip() if sentences else ""
+    if len(sentences) < 2 and not first.endswith((".", "!", "?")):
+        return ""  # the sentence goes on past the lines read: not whole
+    return first if PLOT_WORD.search(first) and plot_statement(first) else ""
 
 
 def _inside(segments: list[Segment], box: Box) -> list[Segment]:

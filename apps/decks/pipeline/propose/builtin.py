@@ -296,7 +296,7 @@ class BuiltinProposer:
 
     @staticmethod
     def _figures_chosen(paper: Paper) -> list[Figure]:
-        figures = [f for f in paper.figures if f.kind == "figure"]
+        figures = [f for f in paper.figures if f.kind == "figure" and _has_words(f)]
         ranked = sorted(figures, key=lambda f: (-len(f.mentions), f.number))[:MAX_FIGURE_SLIDES]
         chosen = sorted(ranked, key=lambda f: f.number)
         tables = [
@@ -387,7 +387,7 @@ class BuiltinProposer:
         extra = [
             f
             for f in sorted(paper.figures, key=lambda f: (-len(f.mentions), f.kind != "figure"))
-            if f.id not in shown and (f.kind == "figure" or f.carries_results)
+            if f.id not in shown and (f.kind == "figure" or f.carries_results) and _has_words(f)
         ]
         while len(slides) < low and extra:
             figure = extra.pop(0)
@@ -774,6 +774,12 @@ def _kept(paragraphs: list[str], keep) -> list[str]:
         if not re.search(r"[.!?:][)”’\"']*\s*$", paragraph):
             runs.append([])
     return [" ".join(run) for run in runs if run]
+
+
+def _has_words(figure: Figure) -> bool:
+    """A plot the paper gives no caption and no sentence saying what it shows would stand on
+    its slide without a word a reader could go by: it is left out."""
+    return figure.captioned or bool(caption_text(figure))
 
 
 def _home(figure: Figure, paper: Paper) -> str:

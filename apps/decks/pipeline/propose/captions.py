@@ -7,6 +7,7 @@ import re
 
 from apps.decks.pipeline import defects, text, title_defects
 from apps.decks.pipeline.paper import Figure
+from apps.decks.pipeline.plot_statements import plot_statement
 
 FIGURE_LEAD = re.compile(
     r"^(?:as (?:shown|seen|reported|illustrated|displayed|depicted|described) in "
@@ -49,6 +50,8 @@ def figure_title(figure: Figure, words: int = 10) -> str:
             heading = title_defects.title_head(heading) or heading
         if not title_defects.title_fragment(heading):
             return heading
+    if not figure.captioned:  # the statement of what it shows, never "… as follows:"
+        return _caption_title(plot_statement(figure.caption), figure.label, words)
     return _caption_title(figure.caption, figure.label, words)
 
 
@@ -155,9 +158,9 @@ def caption_text(figure: Figure, max_words: int = 28) -> str:
 
 def plot_caption(sentence: str) -> str:
     """What a plot the paper gives no caption shows under it: the sentence that introduces
-    it, or nothing when that sentence leads into the code above the plot ("… is created as
-    follows:", "… pass the result to plot:") or is not whole."""
-    cleaned = text.clean(sentence).strip()
+    it as a statement (`plot_statement`), or nothing when no statement is left of it or it is
+    not whole."""
+    cleaned = plot_statement(sentence)
     if not cleaned or plot_caption_defect(cleaned):
         return ""
     return text.shorten(cleaned, 28, ellipsis=True)

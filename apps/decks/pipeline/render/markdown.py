@@ -256,8 +256,9 @@ def _caption(figure: Figure, slide: Slide | None, rename=lambda words: words) ->
     caption = slide.caption if slide is not None else caption_text(figure)
     caption = rename(caption or figure.caption)
     if not figure.captioned:  # a plot the paper gives no caption: no "Figure." label to show,
-        # and the slide's caption as the proposer chose it ("" when the sentence was unfit)
-        caption = slide.caption if slide is not None else caption
+        # and the slide's caption as the proposer chose it ("" when the sentence was unfit),
+        # never the sentence as printed ("… can be drawn:" leads into code the slide lacks)
+        caption = slide.caption if slide is not None else caption_text(figure)
         return f"> {inline(rename(caption))}" if caption.strip() else ""
     return f"> **{escape_text(figure.label)}.** {inline(caption)}"
 
