@@ -237,3 +237,12 @@ def test_a_long_sentence_ending_on_its_finding_states_the_finding():
     (statement,) = main_points.result_statements(paper)
     assert statement.bullet.startswith("The new float reduces the error of the hourly readings")
     assert "38%" in statement.bullet
+
+
+def test_a_second_claim_is_never_a_main_point():
+    # its first claim may be another study's: "In our previous study [3], … We also obtained …"
+    paper = _abstract_paper(
+        "In our previous study, gauges with a plain float were read every hour. We also "
+        "obtained a mean error of 9% for the hourly readings of those gauges in rough seas."
+    )
+    assert main_points.result_statements(paper) == []

@@ -70,6 +70,9 @@ COMPARISON = re.compile(
     re.I,
 )
 MEASURE = re.compile(r"\d+(?:\.\d+)?\s*(?:%|×|\\%|-?fold\b|times\b)|\bp\s*[<=]\s*0?\.\d", re.I)
+# A claim made after another ("We also obtained …", "… as well"): never the paper's main point;
+# its first claim may be another study's ("In our previous study [37], …").
+SECOND_CLAIM = re.compile(r"\b(?:also|as\s+well|too)\b", re.I)
 STATEMENT_WORDS = 34  # a main point may run longer than a detail: it is the slide's point
 # What a statement opens with that is no part of its claim: the paper pointing at itself ("In
 # this paper we present …" → "We present …"), the step before it ("After reviewing the
@@ -113,6 +116,8 @@ def _bullet(sentence: str, previous: str) -> str | None:
 
     if sentence.rstrip().endswith((":", ",")):
         return None  # it announces the display or list after it
+    if SECOND_CLAIM.search(text.MATH_SPAN.sub("X", sentence)):
+        return None  # "we also obtained …": a claim after another, often another study's
     sentence = LEADING_STEP.sub("", SELF_POINTER.sub("", text.clean(sentence)))
     sentence = SELF_SUBJECT.sub(lambda m: "We " + m.group(1).lower(), sentence)
     sentence = PASSIVE_CONTRIBUTION.sub(_active, sentence)

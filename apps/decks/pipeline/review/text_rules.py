@@ -346,9 +346,12 @@ def thin_slide(c: SlideContext):
         lead = slide.display_lead()
         if any(b != lead for b in slide.bullets):
             return
+        # Low when the paper says nothing more of the display that reads as a bullet: a key
+        # display under its lead is then what the paper gives, and the fix could only take it
+        # off the deck (a derivation paper lost its model displays that way).
         yield c.issue(
             "thin_slide",
-            "medium",
+            "medium" if _fillable(c) else "low",
             "the slide shows a display under its lead and says nothing of what it means or gives",
             "add the paper's sentences around the display (what its symbols are, what it "
             "gives), or merge it with a neighbouring slide of the same part",
@@ -365,6 +368,17 @@ def thin_slide(c: SlideContext):
         "merge it with a neighbouring slide of the same part, or give it its points",
         bullets=len(slide.bullets),
     )
+
+
+def _fillable(c: SlideContext) -> bool:
+    """Does the paper have sentences around the slide's display that could fill it
+    (displays.filled_around, as the fix would try them)?"""
+    equation = displays.shown_on(c.slide, c.paper)
+    if equation is None:
+        return False
+    before = c.deck.slides[: c.number - 1]
+    used = {b.lower() for s in c.deck.slides for b in s.bullets}
+    return displays.filled_around(c.slide, equation, c.paper, used, before) is not None
 
 
 @slide_rule
