@@ -11,15 +11,14 @@ from __future__ import annotations
 import pytest
 from django.conf import settings
 
-from apps.decks.pipeline import code_context, defects, symbol_context, text
+from apps.decks.pipeline import code_context, defects, symbol_context
 from apps.decks.pipeline.ingest import paper_read
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.propose import context_fix
 from apps.decks.pipeline.propose.builtin import BuiltinProposer, deck_of
 from apps.decks.pipeline.propose.repair import deck_repair
-from apps.decks.pipeline.review.registry import SLIDE_RULES, SlideContext
-from apps.decks.pipeline.slide_deck import Slide, SlideDeck
-from tests.decks.test_review_rules import measure
+from apps.decks.pipeline.slide_deck import Slide
+from tests.decks.test_context_symbols import _deck, _issues, _sentence
 
 PAPER = settings.BASE_DIR / "tests/fixtures/papers/ingest/codeparts/tessera-codeparts.pdf"
 FILLER = "A curve drawn at a small scale fits a whole week of readings on one page of the table"
@@ -28,27 +27,6 @@ FILLER = "A curve drawn at a small scale fits a whole week of readings on one pa
 @pytest.fixture(scope="module")
 def paper(tmp_path_factory) -> Paper:
     return paper_read(PAPER, tmp_path_factory.mktemp("codeparts-figures"))
-
-
-def _sentence(paper: Paper, opening: str) -> str:
-    found = [
-        s
-        for section in paper.sections
-        for p in section.paragraphs
-        for s in text.sentences(p)
-        if s.startswith(opening)
-    ]
-    assert found, opening
-    return text.clean(found[0]).rstrip(".")
-
-
-def _issues(deck: SlideDeck, paper: Paper, number: int, kind: str):
-    context = SlideContext(number, deck.slides[number - 1], measure(slide=number), deck, paper)
-    return [i for rule in SLIDE_RULES for i in rule(context) if i.type == kind]
-
-
-def _deck(paper: Paper, *slides: Slide) -> SlideDeck:
-    return deck_of(paper, [Slide(kind="title", title=paper.title), *slides])
 
 
 # ------------------------------------------------------------- parts of an unnamed command

@@ -55,27 +55,32 @@ def symbol_definitions(paper: Paper, equation: Equation) -> str:
     """The clause after a display that says what its symbols are, as a statement of its own
     ("$\\delta$ is the constant depreciation rate", from "… as: [display] where $\\delta$ is
     …"); "" when the paper goes on otherwise or the clause does not read as a bullet."""
-    if not equation.lead:
+    rest = _text_after_lead(paper, equation)
+    where = WHERE.match(rest) if rest else None
+    if where is None:
         return ""
+    clause = text.sentences(rest[where.end() :])[0].strip().rstrip(".")
+    if clause.count("$") % 2 or text.word_count(clause) > DEFINITION_MAX_WORDS:
+        return ""
+    if defects.text_defects(clause):
+        return ""
+    return clause
+
+
+def _text_after_lead(paper: Paper, equation: Equation) -> str | None:
+    """The text of the display's section after its lead (where the display stood); None when
+    the display has no lead or the lead is not found there."""
+    if not equation.lead:
+        return None
     anchor = equation.lead.rstrip(":").rstrip()
     for section in paper.sections:
         if section.title != equation.section:
             continue
         body = " ".join(section.paragraphs)
         at = body.find(anchor)
-        if at < 0:
-            continue
-        rest = body[at + len(anchor) :]
-        where = WHERE.match(rest)
-        if where is None:
-            return ""
-        clause = text.sentences(rest[where.end() :])[0].strip().rstrip(".")
-        if clause.count("$") % 2 or text.word_count(clause) > DEFINITION_MAX_WORDS:
-            return ""
-        if defects.text_defects(clause):
-            return ""
-        return clause
-    return ""
+        if at >= 0:
+            return body[at + len(anchor) :]
+    return None
 
 
 # What ingestion leaves of a display in the text after its lead: a colon, its place ("Eq. (2)").
@@ -87,31 +92,21 @@ def sentences_after(paper: Paper, equation: Equation, count: int = 2) -> list[st
     (symbol_definitions): what the text goes on to say of it ("The estimate is unbiased when
     …"), at most `count`. The rest of the lead's own sentence ("… which is of type (1)") and
     the "where" clause are not among them; [] when the lead is not found in its section."""
-    if not equation.lead:
+    rest = _text_after_lead(paper, equation)
+    if rest is None:
         return []
-    anchor = equation.lead.rstrip(":").rstrip()
-    for section in paper.sections:
-        if section.title != equation.section:
-            continue
-        body = " ".join(section.paragraphs)
-        at = body.find(anchor)
-        if at < 0:
-            continue
-        rest = body[at + len(anchor) :]
-        rest = rest[DISPLAY_PLACE.match(rest).end() :]
-        found = text.sentences(rest)
-        # a where-clause or the lead's sentence running on under the display is no sentence
-        # of its own: what follows it is
-        if found and (re.match(r"[a-z]", found[0]) or re.search(r"\bwhere\s+\$", found[0])):
-            found = found[1:]
-        # the text goes on to another display: its lead and what follows are about that one
-        leads = [e.lead.rstrip(":").rstrip() for e in paper.equations if e.lead and e != equation]
-        ahead = next(
-            (i for i, s in enumerate(found) if any(lead and lead in s for lead in leads)),
-            len(found),
-        )
-        return found[: min(ahead, count)]
-    return []
+    found = text.sentences(rest[DISPLAY_PLACE.match(rest).end() :])
+    # a where-clause or the lead's sentence running on under the display is no sentence
+    # of its own: what follows it is
+    if found and (re.match(r"[a-z]", found[0]) or re.search(r"\bwhere\s+\$", found[0])):
+        found = found[1:]
+    # the text goes on to another display: its lead and what follows are about that one
+    leads = [e.lead.rstrip(":").rstrip() for e in paper.equations if e.lead and e != equation]
+    ahead = next(
+        (i for i, s in enumerate(found) if any(lead and lead in s for lead in leads)),
+        len(found),
+    )
+    return found[: min(ahead, count)]
 
 
 def shown_on(slide: Slide, paper: Paper) -> Equation | None:
