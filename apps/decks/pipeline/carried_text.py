@@ -14,8 +14,9 @@ itself names what a count or a label refers to.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
-from apps.decks.pipeline.text import MATH_SPAN
+from apps.decks.pipeline.text import MATH_SPAN, sentences
 
 # A named study: "Smith et al.", "Smith and Jones (2010)", "Smith [4]".
 _CITED_NAME = (
@@ -188,3 +189,164 @@ def program_place(text: str) -> tuple[str, str] | None:
     if lettered:
         return lettered.group(0), lettered.group(0).lower()
     return None
+
+
+# ----------------------------------------------------------------------------- another study's
+# scope. "In our previous study [37], the cell was grown by MBE. We investigated … and obtained
+# 9.13%." — the second sentence is still the previous study's: the opener's subject carries over
+# the paragraph's next sentences until the paper turns to itself ("In this paper", "Here we",
+# "We now", "the purpose of this research"). A bullet made of such a sentence states another
+# study's work as the paper's own.
+
+_STUDY_NOUN = (
+    r"(?:study|studies|work|works|paper|papers|research|experiments?|investigations?|reports?|"
+    r"analys[ie]s|articles?|publications?|trials?|survey|contribution)"
+)
+_EARLIER = r"(?:previous|earlier|prior|past|former|preceding|recent|pilot|own)"
+# An opener that names a study by its kind: "In our previous study", "Our earlier work",
+# "Previous studies", "In a prior paper [3]", "According to earlier research".
+STUDY_OPENER = re.compile(
+    rf"^(?:(?:in|from|according\s+to|following|based\s+on)\s+(?:the\s+light\s+of\s+)?)?"
+    rf"(?:(?:our|an?|the|their|his|her|some|several|many)\s+)?(?:{_EARLIER}\s+)+"
+    rf"(?:\w+\s+)?{_STUDY_NOUN}\b",
+    re.I,
+)
+# An opener that names it by citation: "In [12], …", "In Smith et al. (2010), …", "Smith et al.
+# [4] proposed …", "Smith and Jones (2003) found …" (case-sensitive: a name is capitalised).
+CITED_OPENER = re.compile(
+    rf"^(?:In\s+)?\[\d+(?:\s*[,–-]\s*\d+)*\]|^(?:In\s+)?{_CITED_NAME}(?=\s*,|\s+(?:\w+\s+)?"
+    rf"(?i:{_REPORTING})\b)"
+)
+# The paper turning to itself ends the scope: "In this paper", "the purpose of this research",
+# "Here we", "We now", "In contrast, we", "the proposed method".
+OWN_WORK = re.compile(
+    r"\b(?:this|the\s+present|the\s+current)\s+(?:paper|article|work|study|research|report|"
+    r"thesis|note|manuscript|letter|chapter)\b|\bthe\s+proposed\b|"
+    r"^(?:here|now|next|in\s+contrast|by\s+contrast|instead|unlike\s+(?:these|those|them|this|"
+    r"that|previous|earlier|prior))\b|^we\s+(?:now|here|instead|then\s+turn)\b",
+    re.I,
+)
+# The paper's own voice, which ends a third party's scope ("Smith et al. [4] proposed X. We
+# extend X …") but not the authors' own earlier study's ("In our previous study … We found …").
+FIRST_PERSON = re.compile(r"\b(?:(?i:we|our|us|my|me)|I)\b")
+
+
+@dataclass(frozen=True)
+class StudyScope:
+    """Where a sentence of the paper stands with respect to another study."""
+
+    opener: str  # the sentence that names the study
+    lead: (
+        str  # the opener's leading phrase, to name the study in a bullet ("In our previous study")
+    )
+    names_it: bool  # the sentence is the opener itself: it names the study
+
+
+def study_opener(sentence: str) -> str | None:
+    """The leading phrase by which a sentence names another study ("In our previous study",
+    "Smith et al. (2010)", "In [12]"), or None."""
+    flat = MATH_SPAN.sub("X", sentence.strip())
+    if OWN_WORK.search(flat):
+        return None
+    match = STUDY_OPENER.match(flat) or CITED_OPENER.match(flat)
+    return match.group(0).strip(" ,") if match else None
+
+
+def study_scopes(
+    sentences: list[str], carried: StudyScope | None = None
+) -> list[StudyScope | None]:
+    """For each sentence of a paragraph, the other study whose scope it is in (None: the
+    paper's own). `carried`: the scope the paragraph before left open, when this paragraph goes
+    on with its sentence (a figure cut it in two)."""
+    scope = carried
+    found: list[StudyScope | None] = []
+    for sentence in sentences:
+        flat = MATH_SPAN.sub("X", sentence.strip())
+        lead = study_opener(sentence)
+        if lead is not None:
+            scope = StudyScope(opener=sentence, lead=_plain_lead(lead), names_it=True)
+            found.append(scope)
+            continue
+        third_party = scope is not None and not FIRST_PERSON.search(scope.lead)
+        if OWN_WORK.search(flat) or (third_party and FIRST_PERSON.search(flat)):
+            scope = None  # the paper turns to itself
+        found.append(
+            StudyScope(scope.opener, scope.lead, names_it=False) if scope is not None else None
+        )
+    return found
+
+
+def paper_scopes(paragraphs: list[str]) -> dict[str, StudyScope]:
+    """Every sentence of these paragraphs that is inside another study's scope, by its text. A
+    paragraph that opens in lower case goes on with the one before (cut by a figure)."""
+    scopes: dict[str, StudyScope] = {}
+    open_scope: StudyScope | None = None
+    for paragraph in paragraphs:
+        parts = sentences(paragraph)
+        if not parts:
+            continue
+        continues = parts[0][:1].islower()
+        found = study_scopes(parts, open_scope if continues else None)
+        for sentence, scope in zip(parts, found, strict=True):
+            if scope is not None:
+                scopes.setdefault(sentence, scope)
+        open_scope = found[-1] if found else None
+    return scopes
+
+
+_SCOPES: dict[int, tuple[object, dict[str, StudyScope]]] = {}
+
+
+def scopes_of(paper) -> dict[str, StudyScope]:
+    """paper_scopes of a Paper's abstract and sections in order, built once per paper object
+    (every slide's rule asks)."""
+    cached = _SCOPES.get(id(paper))
+    if cached is None or cached[0] is not paper:
+        _SCOPES.clear()
+        paragraphs = [paper.abstract, *(p for s in paper.sections for p in s.paragraphs)]
+        cached = (paper, paper_scopes([p for p in paragraphs if p]))
+        _SCOPES[id(paper)] = cached
+    return cached[1]
+
+
+def _plain_lead(lead: str) -> str:
+    """ "In our previous study [37]" → "In our previous study": the bracket says nothing on a
+    slide."""
+    return re.sub(r"\s*\[\d+(?:\s*[,–-]\s*\d+)*\]", "", lead).strip(" ,")
+
+
+def names_study(bullet: str, scope: StudyScope) -> bool:
+    """Does the bullet itself say whose it is: the opener's phrase or a study word of it ("In
+    our previous study, we …", "Smith et al. found …")?"""
+    flat = MATH_SPAN.sub("X", bullet)
+    if study_opener(flat) is not None:
+        return True
+    lead = scope.lead.lower().removeprefix("in ")
+    return len(lead) > 2 and lead in flat.lower()
+
+
+def names_cited(title: str, scope: StudyScope) -> bool:
+    """Is the slide titled for the cited study's author ("Portnoy's estimator" over the scope of
+    "Portnoy (2003)")? Then the title says whose the bullets are."""
+    name = re.match(r"(?:In\s+)?([A-Z][\w'’-]{2,})", scope.lead)
+    return bool(name) and re.search(rf"\b{re.escape(name.group(1))}\b", title) is not None
+
+
+def attributed(bullet: str, scope: StudyScope) -> str | None:
+    """The bullet with the study named before it: "We investigated …" in the scope of "In our
+    previous study [37]" → "In our previous study, we investigated …". None when the opener is no
+    prepositional phrase that can lead a sentence."""
+    lead = scope.lead
+    if not re.match(r"(?:in|according\s+to|following)\s", lead, re.I):
+        return None
+    first, _, rest = bullet.strip().partition(" ")
+    if first.lower() in COMMON_OPENING_WORDS:
+        first = first.lower()
+    return f"{lead}, {first} {rest}".strip()
+
+
+# Words a sentence opens with that are lower case inside one (a name keeps its capital).
+COMMON_OPENING_WORDS = {
+    "we", "the", "a", "an", "this", "these", "that", "those", "it", "they", "our", "its", "their",
+    "in", "on", "for", "with", "by", "to", "from", "using", "both", "all", "each", "some", "no",
+}  # fmt: skip

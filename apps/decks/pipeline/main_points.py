@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from apps.decks.pipeline import defects, text
+from apps.decks.pipeline import carried_text, defects, text
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.slide_deck import Slide
 
@@ -153,10 +153,14 @@ def _active(match: re.Match) -> str:
 
 
 def _sentences(paragraphs: list[str]):
+    """Each sentence with the one before it, leaving out those in another study's scope ("In
+    our previous study [3] … We investigated … and obtained 9.1%"): never the paper's point."""
+    scoped = carried_text.paper_scopes(paragraphs)
     for paragraph in paragraphs:
         previous = ""
         for sentence in text.sentences(paragraph):
-            yield sentence, previous
+            if sentence not in scoped:
+                yield sentence, previous
             previous = sentence
 
 

@@ -31,7 +31,7 @@ from apps.decks.pipeline.crops import crop_defective
 from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Revision
 from apps.decks.pipeline.katex_check import refused
 from apps.decks.pipeline.paper import Paper
-from apps.decks.pipeline.propose import bullets, context_fix, displays
+from apps.decks.pipeline.propose import attribution_fix, bullets, context_fix, displays
 from apps.decks.pipeline.propose.deck_level import deck_level_repair, merge_repeated
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
@@ -152,6 +152,11 @@ def deck_repair(
         deck = deck.model_copy(update={"title": cover.title})  # the cover's title set right
     deck = deck_level_repair(work, deck, numbered, changes)
     return Revision(deck=deck, changes=changes)
+
+
+@fixer("borrowed_claim")
+def _borrowed(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    return attribution_fix.answer_borrowed(slide, issue, work)
 
 
 # ----------------------------------------------------------------------------- text defects

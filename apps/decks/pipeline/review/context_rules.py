@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import carried_text, context_text, defects
+from apps.decks.pipeline import carried_text, context_text, defects, main_points, text
 from apps.decks.pipeline.code_context import code_parts
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.propose import bullets
@@ -243,4 +243,74 @@ def unshown_place(c: SlideContext):
             index=index,
             text=bullet[:200],
             part=part[:80],
+        )
+
+
+# A slide whose title promises the paper's own work or findings: another study's claim there is
+# stated as the paper's (WRONG), not merely without its attribution.
+OWN_CLAIM_TITLE = re.compile(
+    r"\b(?:contributions?|what\s+this\s+(?:paper|work|study)|our\s+(?:approach|method|work|"
+    r"solution|results?)|results?|findings?|conclusions?|main\s+(?:result|point|idea)|summary|"
+    r"outcomes?|performance|evaluation)\b",
+    re.I,
+)
+
+
+# A claim a reader takes for the paper's: the authors' voice, or a finding (a measure, a
+# comparison, a best) — what a study reports, not what its model is.
+FINDING = re.compile(
+    r"\b(?:we|our|us)\b|\b(?:highest|lowest|best|worst)\b|\bin\s+comparison\s+with\b|"
+    r"\b(?:they|the\s+authors)\s+(?:\w+\s+)?(?:found|showed|concluded|reported|observed|"
+    r"obtained|achieved)\b",
+    re.I,
+)
+
+
+def reads_as_own_finding(bullet: str) -> bool:
+    flat = text.MATH_SPAN.sub("X", bullet)
+    return bool(
+        FINDING.search(flat)
+        or main_points.MEASURE.search(bullet)
+        or main_points.COMPARISON.search(flat)
+        or main_points.RESULT_VERB.search(flat)
+        or main_points.ACHIEVES.search(flat)
+    )
+
+
+def own_claim_slide(slide) -> bool:
+    return slide.role in ("contributions", "result", "conclusion") or bool(
+        OWN_CLAIM_TITLE.search(slide.title)
+    )
+
+
+@slide_rule
+def borrowed_claim(c: SlideContext):
+    slide = c.slide
+    if slide is None or slide.kind == "title" or not slide.bullets:
+        return
+    scopes = carried_text.scopes_of(c.paper)
+    if not scopes:
+        return
+    index = sentence_index(c.paper)
+    own = own_claim_slide(slide)
+    for position, bullet in enumerate(slide.bullets):
+        sentence = index.source(bullet).sentence
+        scope = scopes.get(sentence) if sentence else None
+        if scope is None:
+            continue
+        if carried_text.names_study(bullet, scope) or carried_text.names_cited(slide.title, scope):
+            continue  # "In our previous study, …", "Smith et al. found …": it says whose
+        if not own and not reads_as_own_finding(bullet):
+            continue  # "α is an intercept": a cited model described, not claimed
+        yield c.issue(
+            "borrowed_claim",
+            "high" if own else "medium",
+            f"bullet {position + 1} is what the paper says of another study (“{scope.lead}”)"
+            + (", under a title for the paper's own work" if own else ", stated as the paper's"),
+            "leave it out of the paper's own claims; elsewhere name the study it belongs to",
+            where="bullet",
+            index=position,
+            text=bullet[:200],
+            study=scope.lead[:80],
+            own_title=own,
         )

@@ -1,0 +1,129 @@
+"""Claims carried from where the paper makes them. Inside the scope of another study ("In our
+earlier work [4], …" and the sentences after it, until the paper turns to itself: "In this
+paper …") a sentence is that study's, not the paper's: it is never a main point, and a bullet
+made of it is borrowed_claim — dropped under a title for the paper's own work, else given the
+study's name. Invented paragraphs only."""
+
+import pytest
+
+from apps.decks.pipeline import carried_text, main_points
+from apps.decks.pipeline.paper import Paper, Section
+from apps.decks.pipeline.propose.builtin import BuiltinProposer, deck_of
+from apps.decks.pipeline.propose.repair import deck_repair
+from apps.decks.pipeline.review.registry import SLIDE_RULES, SlideContext
+from apps.decks.pipeline.slide_deck import Slide
+from tests.decks.test_review_rules import measure
+
+OPENER = "In our earlier work [4], a ring buffer was placed in front of the flash log."
+DEVELOPED = "We developed a ring buffer that batches the small writes of the log."
+OBTAINED = "We obtained a median latency of 41 microseconds, 20% lower than the disk log."
+OWN = (
+    "In this paper we present a lock-free index that removes the buffer and lowers the median "
+    "latency by 30% compared with the ring buffer."
+)
+RELATED = " ".join([OPENER, DEVELOPED, OBTAINED, OWN])
+
+
+def test_the_scope_runs_from_the_opener_to_the_papers_own_turn():
+    found = carried_text.study_scopes([OPENER, DEVELOPED, OBTAINED, OWN])
+    assert [s is not None for s in found] == [True, True, True, False]
+    assert [s.names_it for s in found[:3]] == [True, False, False]
+    assert found[1].lead == "In our earlier work"
+
+
+@pytest.mark.parametrize(
+    "paragraph, inside",
+    [
+        # a third party's scope ends where the paper speaks for itself
+        (
+            [
+                "Moreau et al. [7] proposed a log-structured cache for flash disks.",
+                "The cache reached 2 GB/s of writes on a single disk.",
+                "We extend the cache to arrays of many disks.",
+            ],
+            [True, True, False],
+        ),
+        (
+            [
+                "Previous studies of flash logs measured only sequential writes.",
+                "Random writes were slower by a factor of four.",
+                "Here the index is measured under random writes as well.",
+            ],
+            [True, True, False],
+        ),
+        # no other study: nothing is in a scope
+        (
+            ["The buffer batches small writes.", "It flushes them once per millisecond."],
+            [False, False],
+        ),
+    ],
+)
+def test_scopes_of_other_openers(paragraph, inside):
+    assert [s is not None for s in carried_text.study_scopes(paragraph)] == inside
+
+
+def test_a_paragraph_cut_by_a_figure_stays_in_the_scope():
+    scopes = carried_text.paper_scopes([f"{OPENER} We measured the log on three", "devices."])
+    assert "devices." in scopes
+
+
+def _paper() -> Paper:
+    return Paper(
+        title="A lock-free flash index",
+        pages=2,
+        source_name="p.pdf",
+        abstract=RELATED,
+        sections=[
+            Section(title="Introduction", paragraphs=[RELATED]),
+            Section(
+                title="Design",
+                paragraphs=[
+                    "The index keeps one sorted run per core. Runs are merged when the log "
+                    "fills. Each merge writes whole erase blocks. Readers never wait for a merge."
+                ],
+            ),
+        ],
+    )
+
+
+def test_a_sentence_in_another_studys_scope_is_never_a_main_point():
+    paper = _paper()
+    methods = [s.bullet for s in main_points.method_statements(paper)]
+    results = [s.bullet for s in main_points.result_statements(paper)]
+    assert not any("ring buffer that batches" in b for b in methods), methods
+    assert not any("41 microseconds" in b for b in results), results
+    assert any("lock-free index" in b for b in methods + results)
+
+
+def _borrowed(deck, paper, number):
+    context = SlideContext(number, deck.slides[number - 1], measure(slide=number), deck, paper)
+    return [i for rule in SLIDE_RULES for i in rule(context) if i.type == "borrowed_claim"]
+
+
+def test_a_borrowed_claim_is_reported_then_dropped_or_attributed():
+    paper = _paper()
+    developed, obtained = DEVELOPED.rstrip("."), OBTAINED.rstrip(".")
+    own = "The index keeps one sorted run per core"
+    deck = deck_of(
+        paper,
+        [
+            Slide(kind="title", title=paper.title),
+            Slide(kind="bullets", title="Background", bullets=[own, developed]),
+            Slide(
+                kind="bullets",
+                title="What this paper does",
+                role="contributions",
+                bullets=[own.replace("one", "a"), obtained],
+            ),
+        ],
+    )
+    background, contribution = _borrowed(deck, paper, 2), _borrowed(deck, paper, 3)
+    assert [(i.severity, i.evidence["index"]) for i in background] == [("medium", 1)]
+    assert [(i.severity, i.evidence["index"]) for i in contribution] == [("high", 1)]
+    revised = deck_repair(BuiltinProposer(), paper, deck, background + contribution).deck
+    assert (
+        "In our earlier work, we developed a ring buffer that batches the small writes of "
+        "the log" in revised.slides[1].bullets
+    )
+    assert not any("41 microseconds" in b for s in revised.slides for b in s.bullets)
+    assert _borrowed(revised, paper, 2) == [] and _borrowed(revised, paper, 3) == []
