@@ -127,3 +127,100 @@ def test_a_borrowed_claim_is_reported_then_dropped_or_attributed():
     )
     assert not any("41 microseconds" in b for s in revised.slides for b in s.bullets)
     assert _borrowed(revised, paper, 2) == [] and _borrowed(revised, paper, 3) == []
+
+
+# Two methods in two subsections: a restriction the paper states of one, in a paragraph of the
+# other's subsection, is misattributed_claim under the other's title.
+BRANDT = "The Brandt filter smooths each reading with the one before it. Its output lags by a step."
+OKAFOR = (
+    "The Okafor estimator weights each reading by its variance. For comparison the traces were "
+    "also smoothed with the Brandt filter. The Brandt filter assumes a fixed sampling rate. Thus, "
+    "readings must arrive at equal intervals, or be dropped."
+)
+RESTRICTION = "Readings must arrive at equal intervals, or be dropped"
+
+
+def _two_methods() -> Paper:
+    return Paper(
+        title="Smoothing irregular traces",
+        pages=2,
+        source_name="p.pdf",
+        sections=[
+            Section(title="The Brandt filter", paragraphs=[BRANDT]),
+            Section(title="The Okafor estimator", paragraphs=[OKAFOR]),
+        ],
+    )
+
+
+def _misattributed(deck, paper, number):
+    context = SlideContext(number, deck.slides[number - 1], measure(slide=number), deck, paper)
+    return [i for rule in SLIDE_RULES for i in rule(context) if i.type == "misattributed_claim"]
+
+
+def _okafor_deck(paper, with_brandt: bool):
+    slides = [Slide(kind="title", title=paper.title)]
+    if with_brandt:
+        slides.append(
+            Slide(
+                kind="bullets",
+                title="The Brandt filter",
+                bullets=["The Brandt filter smooths each reading with the one before it"],
+            )
+        )
+    slides.append(
+        Slide(
+            kind="bullets",
+            title="The Okafor estimator",
+            bullets=["The Okafor estimator weights each reading by its variance", RESTRICTION],
+        )
+    )
+    return deck_of(paper, slides)
+
+
+@pytest.mark.parametrize("with_brandt", [True, False])
+def test_a_claim_of_one_method_under_anothers_title_is_moved_or_given_its_subject(with_brandt):
+    paper = _two_methods()
+    deck = _okafor_deck(paper, with_brandt)
+    number = len(deck.slides)
+    found = _misattributed(deck, paper, number)
+    assert [(i.evidence["index"], i.evidence["name"]) for i in found] == [(1, "brandt")]
+    revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
+    okafor = next(s for s in revised.slides if s.title == "The Okafor estimator")
+    assert RESTRICTION not in okafor.bullets
+    if with_brandt:
+        brandt = next(s for s in revised.slides if s.title == "The Brandt filter")
+        assert RESTRICTION in brandt.bullets
+    else:
+        assert (
+            "For the Brandt filter, readings must arrive at equal intervals, or be dropped"
+            in okafor.bullets
+        )
+    assert _misattributed(revised, paper, len(revised.slides)) == []
+
+
+@pytest.mark.parametrize(
+    "paragraph",
+    [
+        # both methods named before the claim: whose it is, is not certain
+        "Unlike the Brandt filter, the Okafor estimator needs no fixed rate. Readings must "
+        "arrive at equal intervals, or be dropped.",
+        # the claim names its subject itself
+        "The Brandt filter assumes a fixed sampling rate. With the Brandt filter, readings must "
+        "arrive at equal intervals, or be dropped.",
+        # the authors' own voice is the paper's method
+        "The Brandt filter assumes a fixed sampling rate. In our estimator, readings must "
+        "arrive at equal intervals, or be dropped.",
+    ],
+)
+def test_claims_whose_subject_is_certain_stand(paragraph):
+    paper = _two_methods()
+    paper.sections[1].paragraphs = [paragraph]
+    bullet = [s for s in paragraph.split(". ") if "intervals" in s][0].rstrip(".")
+    deck = deck_of(
+        paper,
+        [
+            Slide(kind="title", title=paper.title),
+            Slide(kind="bullets", title="The Okafor estimator", bullets=[bullet]),
+        ],
+    )
+    assert _misattributed(deck, paper, 2) == []

@@ -294,19 +294,9 @@ def paper_scopes(paragraphs: list[str]) -> dict[str, StudyScope]:
     return scopes
 
 
-_SCOPES: dict[int, tuple[object, dict[str, StudyScope]]] = {}
-
-
 def scopes_of(paper) -> dict[str, StudyScope]:
-    """paper_scopes of a Paper's abstract and sections in order, built once per paper object
-    (every slide's rule asks)."""
-    cached = _SCOPES.get(id(paper))
-    if cached is None or cached[0] is not paper:
-        _SCOPES.clear()
-        paragraphs = [paper.abstract, *(p for s in paper.sections for p in s.paragraphs)]
-        cached = (paper, paper_scopes([p for p in paragraphs if p]))
-        _SCOPES[id(paper)] = cached
-    return cached[1]
+    """paper_scopes of a Paper's abstract and sections in order."""
+    return reading_of(paper).scopes
 
 
 def _plain_lead(lead: str) -> str:
@@ -350,3 +340,151 @@ COMMON_OPENING_WORDS = {
     "we", "the", "a", "an", "this", "these", "that", "those", "it", "they", "our", "its", "their",
     "in", "on", "for", "with", "by", "to", "from", "using", "both", "all", "each", "some", "no",
 }  # fmt: skip
+
+
+# ----------------------------------------------------------------------------- attribution
+# across subjects. A sentence of a paragraph about one named method ("… estimated for the Cox
+# proportional hazard model. Thus, covariates must either increase hazard …, or decrease it")
+# says its claim of that method; under a slide titled for another ("Portnoy's estimator") it
+# reads as the other's. Only names are compared — a capitalised word the paper never writes in
+# lower case, or an acronym, before a method noun ("Cox … model", "Portnoy's estimator",
+# "ARIMA models") — so the check holds only where the paper names both.
+
+_METHOD_NOUN = (
+    r"(?:model|method|estimator|algorithm|approach|procedure|regression|filter|scheme|"
+    r"transform|classifier|sampler|test|network|architecture|solver|heuristic)s?"
+)
+# (a lookahead: "The Okafor estimator" must not let "The" consume the name)
+NAMED_SUBJECT = re.compile(
+    rf"(?P<name>\b[A-Z][\w'’-]*[A-Za-z0-9])"
+    rf"(?=(?P<rest>(?:['’]s)?\s+(?:[\w-]+\s+){{0,3}}?(?i:{_METHOD_NOUN})\b))"
+)
+LOOK_BACK = 5  # sentences: a subject named further back no longer holds the reader
+
+
+def proper_names(paragraphs: list[str]) -> set[str]:
+    """Words the paper writes only capitalised, at least once inside a sentence (a name, not a
+    sentence's first word), or in capitals (an acronym); lower-cased."""
+    capital, lower = set(), set()
+    for paragraph in paragraphs:
+        for sentence in sentences(paragraph):
+            words = re.findall(r"[A-Za-z][\w'’-]*", MATH_SPAN.sub(" ", sentence))
+            for position, word in enumerate(words):
+                word = re.sub(r"['’]s$", "", word)
+                if word[0].islower():
+                    lower.add(word.lower())
+                elif position and (word[1:2].islower() or word.isupper() and len(word) > 1):
+                    capital.add(word.lower())
+    return capital - lower
+
+
+def named_subjects(value: str, names: set[str]) -> dict[str, str]:
+    """{name: phrase} of the named methods `value` speaks of ("Cox proportional hazard model")."""
+    found: dict[str, str] = {}
+    for match in NAMED_SUBJECT.finditer(MATH_SPAN.sub("X", value)):
+        name = re.sub(r"['’]s$", "", match.group("name")).lower()
+        if name in names:
+            found.setdefault(name, match.group("name") + match.group("rest"))
+    return found
+
+
+def title_subjects(title: str, names: set[str]) -> set[str]:
+    """The named methods a slide's title is for ("Portnoy's Censored Quantile Regression
+    Estimator" → {"portnoy"}); empty for a title that names no method."""
+    return set(named_subjects(title, names))
+
+
+@dataclass(frozen=True)
+class Attribution:
+    name: str  # the method the sentence's paragraph is about ("cox")
+    phrase: str  # how the paper names it ("Cox proportional hazard model")
+
+
+def subject_before(
+    sentence: str, before: list[str], names: set[str], titled: set[str] = frozenset()
+) -> Attribution | None:
+    """The named method the nearest sentence before `sentence` (its paragraph, newest last)
+    that names one is about, when `sentence` names none itself and is not in the authors'
+    voice ("we", "our", "the proposed": the paper's own method). A sentence on the way that
+    names a `titled` method at all ("the global Powell solution") ends the search: the
+    paragraph speaks of it."""
+    flat = MATH_SPAN.sub("X", sentence)
+    if named_subjects(flat, names) or FIRST_PERSON.search(flat) or OWN_WORK.search(flat):
+        return None
+    for earlier in reversed(before[-LOOK_BACK:]):
+        words = {re.sub(r"['’]s$", "", w).lower() for w in re.findall(r"[\w'’-]+", earlier)}
+        if words & titled:
+            return None
+        subjects = named_subjects(earlier, names)
+        if subjects:
+            if len(subjects) > 1:
+                return None  # two methods compared: whose the next claim is, is not certain
+            name, phrase = next(iter(subjects.items()))
+            return Attribution(name, phrase)
+    return None
+
+
+def misattributed(
+    bullet: str, sentence: str, before: list[str], title: str, names: set[str]
+) -> Attribution | None:
+    """The other method a bullet's claim belongs to, when its slide is titled for one named
+    method and the paper says the claim of another (the paragraph's subject)."""
+    titled = title_subjects(title, names)
+    if not titled or named_subjects(bullet, names):
+        return None
+    found = subject_before(sentence, before, names, titled)
+    if found is None or found.name in titled:
+        return None
+    return found
+
+
+def with_subject(bullet: str, found: Attribution, names: set[str]) -> str:
+    """ "Covariates must …" → "For the Cox proportional hazard model, covariates must …"."""
+    phrase = found.phrase
+    if not re.search(r"['’]s\s", phrase) and not phrase.lower().startswith("the "):
+        phrase = "the " + phrase
+    first, _, rest = bullet.strip().partition(" ")
+    if first[:1].isupper() and first[1:].islower() and first.lower() not in names:
+        first = first.lower()  # a name keeps its capital
+    return f"For {phrase}, {first} {rest}".strip()
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the carried-claim rules read of a paper once: the sentences in another study's
+    scope, the sentences before each one in its paragraph, and the paper's proper names."""
+
+    scopes: dict[str, StudyScope]
+    before: dict[str, list[str]]
+    names: set[str]
+
+
+def read_paper(paragraphs: list[str]) -> Reading:
+    before: dict[str, list[str]] = {}
+    carried: list[str] = []
+    for paragraph in paragraphs:
+        parts = sentences(paragraph)
+        if not parts:
+            continue
+        # a paragraph that opens in lower case goes on with the one before (a figure cut it)
+        seen = carried if parts[0][:1].islower() else []
+        for sentence in parts:
+            before.setdefault(sentence, list(seen[-LOOK_BACK:]))
+            seen = [*seen, sentence]
+        carried = seen
+    return Reading(paper_scopes(paragraphs), before, proper_names(paragraphs))
+
+
+_READ: dict[int, tuple[object, Reading]] = {}
+
+
+def reading_of(paper) -> Reading:
+    """read_paper of a Paper's abstract and sections in order, once per paper object (every
+    slide's rule asks)."""
+    cached = _READ.get(id(paper))
+    if cached is None or cached[0] is not paper:
+        _READ.clear()
+        paragraphs = [paper.abstract, *(p for s in paper.sections for p in s.paragraphs)]
+        cached = (paper, read_paper([p for p in paragraphs if p]))
+        _READ[id(paper)] = cached
+    return cached[1]

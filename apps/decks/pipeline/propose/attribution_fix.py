@@ -79,3 +79,53 @@ def _dropped(slide: Slide, original: str, work: Work) -> tuple[list[Slide], str]
         update.update(equation="", equation_lead="")
         action += " and the display it introduced"
     return [slide.model_copy(update=update)], action
+
+
+MAX_BULLETS = 5  # a slide that takes a moved bullet stays within what a text slide holds
+
+
+def answer_misattributed(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """The bullet to the slide titled for its subject when the deck has one with room, else
+    with its subject named ("For the Cox model, covariates must …"), else out."""
+    original = issue.evidence.get("text", "")
+    if original not in slide.bullets:
+        return [slide], "answered by the rewrite of the same bullet" if original else ""
+    reading = carried_text.reading_of(work.paper)
+    name = issue.evidence.get("name", "")
+    kept = [b for b in slide.bullets if b != original]
+    if original != slide.equation_lead and _move(original, name, issue.slide, work, reading.names):
+        return [slide.model_copy(update={"bullets": kept})], (
+            f"moved bullet {slide.bullets.index(original) + 1} to the slide of its subject "
+            f"(“{issue.evidence.get('subject', name)}”)"
+        )
+    found = carried_text.Attribution(name, issue.evidence.get("subject", ""))
+    if found.phrase:
+        named = carried_text.with_subject(original, found, reading.names)
+        if _stands(named, work):
+            return _replaced(slide, original, named, work), (
+                f"named the subject of bullet {slide.bullets.index(original) + 1} "
+                f"(“{found.phrase}”)"
+            )
+    return _dropped(slide, original, work)
+
+
+def _move(bullet: str, name: str, number: int, work: Work, names: set[str]) -> bool:
+    """Append the bullet to another text slide titled for `name` (placed already, or still to
+    come after slide `number` of the round's deck); False when there is none with room."""
+    placed = work.placed if work.placed is not None else []
+    coming = list(work.deck.slides) if work.deck is not None else []
+    for slides in (placed, coming):
+        for position, other in enumerate(slides):
+            if slides is coming and position < number:
+                continue  # this slide and those before it: placed already
+            if other.kind != "bullets" or other.equation:
+                continue
+            if name not in carried_text.title_subjects(other.title, names):
+                continue
+            if len(other.bullets) >= MAX_BULLETS or bullet in other.bullets:
+                continue
+            slides[position] = other.model_copy(update={"bullets": [*other.bullets, bullet]})
+            if slides is coming:
+                work.deck.slides[position] = slides[position]
+            return True
+    return False

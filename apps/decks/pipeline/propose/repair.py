@@ -159,6 +159,11 @@ def _borrowed(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]
     return attribution_fix.answer_borrowed(slide, issue, work)
 
 
+@fixer("misattributed_claim")
+def _misattributed(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    return attribution_fix.answer_misattributed(slide, issue, work)
+
+
 # ----------------------------------------------------------------------------- text defects
 
 

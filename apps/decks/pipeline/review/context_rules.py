@@ -314,3 +314,35 @@ def borrowed_claim(c: SlideContext):
             study=scope.lead[:80],
             own_title=own,
         )
+
+
+@slide_rule
+def misattributed_claim(c: SlideContext):
+    slide = c.slide
+    if slide is None or slide.kind == "title" or not slide.bullets:
+        return
+    reading = carried_text.reading_of(c.paper)
+    if not carried_text.title_subjects(slide.title, reading.names):
+        return  # a slide titled for no named method
+    index = sentence_index(c.paper)
+    for position, bullet in enumerate(slide.bullets):
+        sentence = index.source(bullet).sentence
+        if not sentence:
+            continue
+        found = carried_text.misattributed(
+            bullet, sentence, reading.before.get(sentence, []), slide.title, reading.names
+        )
+        if found is None:
+            continue
+        yield c.issue(
+            "misattributed_claim",
+            "high",
+            f"bullet {position + 1} is what the paper says of the {found.phrase}, shown under "
+            "a title for another method",
+            "move it to the slide of its subject or name its subject in it, else leave it out",
+            where="bullet",
+            index=position,
+            text=bullet[:200],
+            subject=found.phrase[:80],
+            name=found.name,
+        )
