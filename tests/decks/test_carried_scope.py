@@ -224,3 +224,75 @@ def test_claims_whose_subject_is_certain_stand(paragraph):
         ],
     )
     assert _misattributed(deck, paper, 2) == []
+
+
+# A second claim by its grammar (subject, perhaps an auxiliary, "also", the predicate) whose
+# first claim — the paper's sentence before — the slide does not show.
+FIRST = "The Okafor estimator converges in four steps on every trace of the benchmark."
+SECOND = "The estimator also gives a tighter bound on the tail of each trace"
+SECOND_IS = "The bound is also tight for traces with long gaps between readings"
+
+
+def _also_paper() -> Paper:
+    return Paper(
+        title="Smoothing irregular traces",
+        pages=1,
+        source_name="p.pdf",
+        sections=[
+            Section(title="Method", paragraphs=[f"{FIRST} {SECOND}. {SECOND_IS}."]),
+            Section(title="Data", paragraphs=["Traces were logged by forty field sensors."]),
+        ],
+    )
+
+
+def _second_claims(deck, paper, number):
+    context = SlideContext(number, deck.slides[number - 1], measure(slide=number), deck, paper)
+    return [
+        i
+        for rule in SLIDE_RULES
+        for i in rule(context)
+        if i.type == "leaning_reference" and "also" in i.evidence.get("part", "")
+    ]
+
+
+@pytest.mark.parametrize(
+    "bullet, rewritten",
+    [
+        ("The estimator also gives a tighter bound", "The estimator gives a tighter bound"),
+        ("Our index has also been ported to ARM", "Our index has been ported to ARM"),
+        ("We also obtained a latency of 41 µs", "We obtained a latency of 41 µs"),
+        ("The bound is also tight for long gaps", None),  # "is also": its other side is lost
+        ("The tool can also be used to index reports", None),  # a further use: stands
+        ("The method is fast and also robust", None),  # both claims in the sentence
+        ("The QZ form, also known as the Schur form, is used", None),
+    ],
+)
+def test_also_after_a_subject_is_read_by_grammar(bullet, rewritten):
+    assert carried_text.without_subject_also(bullet) == rewritten
+
+
+def test_a_second_claim_without_its_first_on_the_slide_is_merged_or_loses_its_also():
+    paper = _also_paper()
+    other = "Traces were logged by forty field sensors"
+    deck = deck_of(
+        paper,
+        [
+            Slide(kind="title", title=paper.title),
+            Slide(kind="bullets", title="Method", bullets=[other, SECOND]),
+            Slide(kind="bullets", title="Convergence", bullets=[FIRST.rstrip("."), SECOND]),
+            Slide(kind="bullets", title="Bounds", bullets=[other, SECOND_IS]),
+        ],
+    )
+    found = _second_claims(deck, paper, 2)
+    assert [i.evidence["index"] for i in found] == [1]
+    assert _second_claims(deck, paper, 3) == []  # the first claim is the bullet before
+    assert [i.evidence["index"] for i in _second_claims(deck, paper, 4)] == [1]  # "is also"
+    revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
+    shown = revised.slides[1].bullets
+    merged = (
+        f"{FIRST.rstrip('.')}; the estimator also gives a tighter bound on the tail of each trace"
+    )
+    assert (
+        merged in shown or "The estimator gives a tighter bound on the tail of each trace" in shown
+    )
+    assert _second_claims(revised, paper, 2) == []

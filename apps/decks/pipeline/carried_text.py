@@ -488,3 +488,50 @@ def reading_of(paper) -> Reading:
         cached = (paper, read_paper([p for p in paragraphs if p]))
         _READ[id(paper)] = cached
     return cached[1]
+
+
+# ----------------------------------------------------------------------------- a second claim
+# by grammar: a subject, perhaps an auxiliary, then "also" and the predicate ("The estimator
+# also gives …", "The bound is also tight", "Our index has also been ported …"). The first
+# claim is the paper's sentence before; whether the slide shows it is the slide rule's question
+# (review/context_rules.second_claim). "can also …" (a further use the sentence states), "also
+# known as", "… and also …" (both claims in the sentence) stand.
+_CLAUSE_WORD = (
+    r"and|or|but|nor|which|that|who|whom|whose|when|where|while|if|because|since|although|"
+    r"though|as|than|so|then"
+)
+_MODAL = r"can|could|may|might|shall"
+SUBJECT_ALSO = re.compile(
+    rf"^(?P<subject>(?!(?:there|it|this|these|those|they|he|she|here|then)\b)"
+    rf"(?:(?!(?:{_CLAUSE_WORD}|{_MODAL})\s)[^\s,;:]+\s+){{0,6}}?(?!(?:{_CLAUSE_WORD}|{_MODAL})\s)"
+    r"[^\s,;:]+)\s+"
+    r"(?P<aux>(?:is|are|was|were|has|have|had|does|do|did|will|would|should|must)\s+)?"
+    r"(?P<also>also|likewise|similarly)\s+"
+    r"(?!(?:known|called|referred|termed|denoted|named|written)\b)(?P<verb>[a-z][\w-]*)",
+    re.I,
+)
+
+
+def subject_also(text: str) -> tuple[str, str] | None:
+    """(part, subject) of a claim made after another by its grammar: "The estimator also gives
+    …" → ("The estimator also gives", "The estimator"). None for any other shape."""
+    flat = MATH_SPAN.sub("X", text.strip())
+    first_clause = flat.split("; ", 1)[0]
+    match = SUBJECT_ALSO.match(first_clause)
+    if match is None:
+        return None
+    return match.group(0), match.group("subject")
+
+
+def without_subject_also(text: str) -> str | None:
+    """ "The estimator also gives X" → "The estimator gives X": the claim stands without the
+    word that tied it to the one before. Not for "is also higher" (a comparison whose other
+    side was the sentence before) nor a shape the text rules read as carried (carried_claim:
+    merged or dropped)."""
+    value = text.strip()
+    if carried_claim(value) or MATH_SPAN.search(value.split(" also ", 1)[0]):
+        return None
+    match = SUBJECT_ALSO.match(value)
+    if match is None or re.match(r"(?:is|are|was|were)\s", match.group("aux") or "", re.I):
+        return None
+    return value[: match.start("also")] + value[match.end("also") :].lstrip()

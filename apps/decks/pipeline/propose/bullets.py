@@ -245,7 +245,11 @@ def fix(kind: str, value: str, source: Source | None = None) -> str | None:
     if kind == "leaning_reference":
         # "Smith et al. also report X" with no short sentence before it to bring in: the named
         # study's finding stands without its "also"
-        return merge_antecedent(value, source) or carried_text.without_named_also(value)
+        return (
+            merge_antecedent(value, source)
+            or carried_text.without_named_also(value)
+            or carried_text.without_subject_also(value)  # "X also gives …" → "X gives …"
+        )
     if kind == "equation_number":
         return strip_equation_numbers(value)
     if kind == "stray_glyph":

@@ -346,3 +346,42 @@ def misattributed_claim(c: SlideContext):
             subject=found.phrase[:80],
             name=found.name,
         )
+
+
+def _first_claim_shown(c: SlideContext, index: int, previous: str, subject: str) -> bool:
+    """Does the slide, before bullet `index`, show the claim a "… also …" bullet follows: the
+    paper's sentence before it, or another claim about the same subject?"""
+    shown = [c.slide.title, *c.slide.bullets[:index]]
+    if previous and any(text.similar(text.clean(previous), s) for s in shown[1:]):
+        return True
+    wanted = set(text.words(subject)) - text.STOPWORDS
+    return bool(wanted) and any(wanted <= set(text.words(s)) for s in shown[1:])
+
+
+@slide_rule
+def second_claim(c: SlideContext):
+    slide = c.slide
+    if slide is None or slide.kind == "title" or not slide.bullets:
+        return
+    index = sentence_index(c.paper)
+    for position, bullet in enumerate(slide.bullets):
+        found = carried_text.subject_also(bullet)
+        if found is None or any(k == "leaning_reference" for k, _ in defects.text_defects(bullet)):
+            continue  # the text rules' already
+        source = index.source(bullet)
+        if not source.sentence or not source.previous:
+            continue  # where its first claim was is not known: not reported
+        part, subject = found
+        if _first_claim_shown(c, position, source.previous, subject):
+            continue
+        yield c.issue(
+            "leaning_reference",
+            "medium",
+            f"bullet {position + 1} says “{part}”, a claim after one the slide does not show "
+            f"(“{text.shorten(source.previous, 12, ellipsis=True)}”)",
+            "merge with the sentence before it, or state it without the “also”",
+            where="bullet",
+            index=position,
+            text=bullet[:200],
+            part=part[:80],
+        )
