@@ -62,7 +62,7 @@ def _dropped(slide: Slide, original: str, work: Work) -> tuple[list[Slide], str]
     action = "removed the bullet"
     tried: list[str] = []
     for _ in range(3):
-        replacement = _next_sentence(slide, work)
+        replacement = _main_point(slide, work) or _next_sentence(slide, work)
         if not replacement:
             break
         if work.index.source(replacement).sentence in scopes:
@@ -129,3 +129,22 @@ def _move(bullet: str, name: str, number: int, work: Work, names: set[str]) -> b
                 work.deck.slides[position] = slides[position]
             return True
     return False
+
+
+def _main_point(slide: Slide, work: Work) -> str | None:
+    """On the slide that says what the paper does, the paper's own statement of its method or
+    result that no bullet of the deck makes yet (main_points; never one in another study's
+    scope)."""
+    from apps.decks.pipeline import main_points
+
+    if slide.role != "contributions":
+        return None
+    for statement in main_points.method_statements(work.paper) + main_points.result_statements(
+        work.paper
+    ):
+        if statement.bullet.lower() in work.used:
+            continue
+        if any(text.similar(statement.bullet, b) for b in work.used):
+            continue
+        return statement.bullet
+    return None
