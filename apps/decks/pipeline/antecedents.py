@@ -95,7 +95,7 @@ EXPLETIVE_BEFORE = re.compile(
 )
 # A word a pronoun may stand for, named in the bullet before it.
 _SINGULAR_NAMED = re.compile(
-    r"\b(?:a|an|the|this|that|our|each|every|any|one|its|their|his|her)\s+[A-Za-z]|"
+    r"\b(?i:a|an|the|this|that|our|no|each|every|any|one|its|their|his|her)\s+[A-Za-z]|"
     r"(?<=\s)[A-Z][\w-]*|\bX\b|`[^`]+`",
 )
 _PLURAL_NAMED = re.compile(
@@ -258,8 +258,14 @@ def dangling_phrase(
     introduced and the deck (`shown`: the lemmas of what it showed so far, with `known`, the
     words of what the paper is about) never did."""
     for start, det, words, after in _phrases(bullet):
-        if after.lower() in RESTRICTIVE or after.startswith(("$", "`")) or after[:1].isupper():
-            continue  # "the variance of …", "the matrix $A$": the phrase says what it is
+        if (
+            after.lower() in RESTRICTIVE
+            or after[:1].isupper()
+            or not (
+                after[:1].isalpha() or after in {"", ",", ".", ";", ":", ")", "“", "”", "!", "?"}
+            )
+        ):
+            continue  # "the variance of …", "the matrix $A$", "the tone~ object": it says what
         if ORDINAL.match(words[0].lower()) and words[0].lower() not in PLAIN_MODIFIERS:
             continue
         earlier = lemmas(bullet[:start])
