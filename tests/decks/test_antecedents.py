@@ -128,6 +128,18 @@ def test_generic_phrases_and_first_mentions_are_not_dangling():
     )
 
 
+def test_a_phrase_that_describes_its_thing_itself_is_not_dangling():
+    # "the treated plots" after "… the plots …": "treated" says which, the paper never did
+    before = ["Each field was cut into plots that share a block"]
+    shown: set[str] = set()
+    described = "Afterwards the treated plots yielded more grain"
+    assert antecedents.dangling_phrase(described, shown, before) is None
+    assert antecedents.dangling_phrase("Afterwards the plots yielded more grain", shown, before)
+    # a count says which of them, not what they are: still dangling
+    counted = "Afterwards the two plots yielded more grain"
+    assert antecedents.dangling_phrase(counted, shown, before).part == "the two plots"
+
+
 # -------------------------------------------------------------------------------- the repair
 
 

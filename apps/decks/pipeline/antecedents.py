@@ -81,6 +81,12 @@ PLAIN_MODIFIERS = {"original", "above", "previous", "preceding", "aforementioned
 # … of which these point back by their shape: the sentence before is the antecedent even when
 # it names the thing otherwise ("the foregoing methods" after "… approaches …").
 POINTING_BACK = PLAIN_MODIFIERS - {"original"}
+# A count or a contrast says which of the things said before, not what they are ("the two
+# models", "the different structures"): no description of its own.
+COUNTING_MODIFIERS = _word_set(
+    """two three four five six seven eight nine ten several both different various respective
+    individual separate"""
+)
 PRONOUNS = {"it", "its", "they", "them", "their"}
 # "it is worth …", "it is easy to …", "it follows that …", "makes it possible": no antecedent.
 EXPLETIVE_AFTER = re.compile(
@@ -281,6 +287,14 @@ def dangling_phrase(
                 break
             if head in earlier:
                 break  # the bullet names it before the phrase
+            introduced_by = lemmas(antecedent)
+            if any(
+                lemma(w) not in introduced_by
+                and w.lower() not in PLAIN_MODIFIERS
+                and w.lower() not in COUNTING_MODIFIERS
+                for w in words[:k]
+            ):
+                break  # "the treated plots" after "… the plots …": it describes itself
             pointing = PLAIN_MODIFIERS & {w.lower() for w in words[:k]}
             if head in known and not pointing:
                 break  # "the compiler" in a paper about one

@@ -573,7 +573,9 @@ def referent_bullet(
 ) -> str | None:
     """The paper's sentence introducing what a bullet leans on, as a bullet that stands itself
     (no defect of its own, nothing it leans on either), or None."""
-    candidate = text.clean(sentence).strip().rstrip(" .:;,")
+    candidate = text.clean(sentence).strip().rstrip(" .;,")
+    if candidate.endswith(":"):
+        return None  # it announces a display or code the slide would not show
     if text.word_count(candidate) > DEFINITION_WORDS:
         candidate = text.condense(candidate, DEFINITION_WORDS)
         if candidate is None:
