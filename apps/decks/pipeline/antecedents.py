@@ -133,6 +133,14 @@ def lemma(word: str) -> str:
     return w
 
 
+def _stem(word: str) -> str:
+    """A verb's stem, for a modifier made of it: "spreading" and "spreads" are "spread"."""
+    for ending in ("ing", "ed", "s"):
+        if word.endswith(ending) and len(word) - len(ending) >= 4:
+            return word[: -len(ending)]
+    return word
+
+
 def lemmas(value: str) -> set[str]:
     return {lemma(w) for w in re.findall(r"[A-Za-z][\w-]*", text.MATH_SPAN.sub(" ", value))}
 
@@ -287,9 +295,9 @@ def dangling_phrase(
                 break
             if head in earlier:
                 break  # the bullet names it before the phrase
-            introduced_by = lemmas(antecedent)
+            introduced_by = {_stem(w) for w in lemmas(antecedent)}
             if any(
-                lemma(w) not in introduced_by
+                _stem(lemma(w)) not in introduced_by
                 and w.lower() not in PLAIN_MODIFIERS
                 and w.lower() not in COUNTING_MODIFIERS
                 for w in words[:k]
