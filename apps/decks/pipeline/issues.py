@@ -62,6 +62,8 @@ ISSUE_TYPES = {
     "undefined_symbol": "a bullet or display uses a symbol the deck never introduced",
     "lost_condition": "an instruction shown without the case it is for",
     "unintroduced_code": "a bullet uses a part of a command no slide names",
+    "unintroduced_referent": 'a bullet says "the process" or "it" for what only the paper\'s '
+    "sentence before it introduced",
     "orphan_definition": "a bullet says what symbols of a formula no slide shows stand for",
     "lead_without_display": "a bullet announces a display the slide does not show",
     "borrowed_claim": "a bullet states another study's work as the paper's (its scope in the paper)",

@@ -7,6 +7,13 @@ sentence that leads into it) leaves the slide: a formula about undefined symbols
 The proposer runs `self_contained` over its first deck; the reviser answers the reviewer's
 `undefined_symbol` issues with `answer`. Both use `with_definitions`.
 
+A bullet whose definite phrase or pronoun the paper introduced in the sentences just before and
+no slide did (antecedents.py, the reviewer's `unintroduced_referent`) is answered by
+`answer_referent`: (a) the phrase replaced by the antecedent's own name when that is short and
+certain ("it" → "the breakpoint" when the sentence before is about the breakpoint and the
+pronoun is the subject too), else (b) the antecedent sentence brought before it (bring_in), or
+(c) the bullet left out.
+
 A bullet naming a part of a command (an argument, an option, a grammar placeholder) that no
 slide names is answered the same way (code_context.py): the paper's sentence introducing the
 command comes before it, or is merged with it, or the bullet leaves (`with_command`,
@@ -19,7 +26,7 @@ import re
 from dataclasses import dataclass
 
 from apps.decks import limits
-from apps.decks.pipeline import text
+from apps.decks.pipeline import antecedents, defects, text
 from apps.decks.pipeline.code_context import (
     CodeName,
     CodeParts,
@@ -461,3 +468,121 @@ def answer(slide: Slide, evidence: dict, paper: Paper, earlier: set[str]) -> tup
         return slide, ""
     outcome = with_definitions(slide, index, missing, defs, earlier)
     return outcome.slide, outcome.action
+
+
+# ------------------------------------------------------------- phrases leaning on the paper
+
+# A pronoun followed by a finite verb is its clause's subject ("… it lies …", "they are …").
+SUBJECT_VERB = re.compile(
+    r"^\s*(?:is|are|was|were|has|have|had|can|could|may|might|will|would|should|must|does|do|"
+    r"did|[a-z]+(?<!s)s|[a-z]+ed)\b",
+    re.I,
+)
+
+
+def _plural(word: str) -> bool:
+    return antecedents.lemma(word) != word.lower()
+
+
+def named_antecedent(bullet: str, found: antecedents.Dangling) -> str | None:
+    """The bullet with its pronoun or phrase replaced by the name the paper gave the thing in
+    the sentence before, when that is certain; None otherwise.
+
+    A pronoun ("it", "they") is replaced only when it is its clause's subject and the sentence
+    before opens with a short subject of the same number (no change of subject: the two
+    sentences are about one thing). A phrase ("the process") is replaced by the antecedent's
+    fuller name when that carries a name, a formula or code ("the counting process $N(t)$")."""
+    start, end = found.start, found.start + len(found.part)
+    if found.pronoun:
+        if found.part not in {"it", "they"} or not SUBJECT_VERB.match(bullet[end:]):
+            return None
+        subject = antecedents.SUBJECT.match(text.clean(found.antecedent))
+        if subject is None:
+            return None
+        words = subject.group("words").split()
+        if len(words) > 4 or _plural(words[-1]) != (found.part == "they"):
+            return None
+        if subject.group("det").lower() in {"our", "these"}:
+            name = f"{subject.group('det').lower()} {' '.join(words)}"
+        else:
+            name = f"the {' '.join(words)}"
+    else:
+        forms = {found.head.lower(), antecedents.lemma(found.head)}
+        pattern = re.compile(
+            r"\b(?:the|a|an|this|our)\s+(?P<name>(?:[\w-]+\s+){0,3}?(?:"
+            + "|".join(re.escape(f) for f in forms)
+            + r")s?(?:\s+\$[^$]{1,30}\$|\s+`[^`]{1,30}`)?)(?=[\s,.;:)]|$)",
+            re.I,
+        )
+        match = pattern.search(text.clean(found.antecedent))
+        if match is None:
+            return None
+        name = match.group("name")
+        if not re.search(r"\$|`|(?<!^)\b[A-Z]", name):
+            return None  # no name of its own: "the process" for "a process" says no more
+        name = f"{found.part.split()[0]} {name}"
+    fixed = bullet[:start] + name + bullet[end:]
+    if start == 0:
+        fixed = fixed[:1].upper() + fixed[1:]
+    return fixed
+
+
+def answer_referent(
+    slide: Slide, evidence: dict, paper: Paper, earlier: list[str], used: set[str] | None = None
+) -> tuple[Slide, str]:
+    """The reviser's answer to one `unintroduced_referent` issue, checked again against the
+    slide as it is now (`earlier`: what the slides before it show, antecedents.dangling)."""
+    original = evidence.get("text", "")
+    if original not in slide.bullets:
+        return slide, ""
+    index = slide.bullets.index(original)
+    context = antecedents.paper_context(paper)
+    shown = [*earlier, slide.title, slide.caption, *slide.bullets[:index]]
+    found = antecedents.dangling(original, shown, context)
+    if found is None:
+        return slide, ""
+    # (a) the thing named where the bullet leans on it
+    named = named_antecedent(original, found)
+    if (
+        named is not None
+        and not defects.text_defects(named)
+        and antecedents.dangling(named, shown, context) is None
+    ):
+        kept = [named if b == original else b for b in slide.bullets]
+        update = {"bullets": kept}
+        if slide.equation_lead == original:
+            update["equation_lead"] = named
+        return slide.model_copy(update=update), (
+            f"rewrote bullet {index + 1}: “{found.part}” named as the paper's sentence before "
+            f"it does (“{text.shorten(named, 12, ellipsis=True)}”)"
+        )
+    # (b) the sentence that introduces it before the bullet, (c) else the bullet left out
+    made = referent_bullet(found.antecedent, shown, context, used or set())
+    return_outcome = bring_in(
+        slide,
+        index,
+        [made] if made else None,
+        f"“{found.part}”",
+        f"“{found.part}”, which the paper introduced in the sentence before and no slide does",
+    )
+    return return_outcome.slide, return_outcome.action
+
+
+def referent_bullet(
+    sentence: str, shown: list[str], context: antecedents.PaperContext, used: set[str]
+) -> str | None:
+    """The paper's sentence introducing what a bullet leans on, as a bullet that stands itself
+    (no defect of its own, nothing it leans on either), or None."""
+    candidate = text.clean(sentence).strip().rstrip(" .;,")
+    if candidate.endswith(":"):
+        return None  # it announces a display or code the slide would not show
+    if text.word_count(candidate) > DEFINITION_WORDS:
+        candidate = text.condense(candidate, DEFINITION_WORDS)
+        if candidate is None:
+            return None
+    made = bullets.rewrite(candidate, bullets.Source(), max_words=DEFINITION_WORDS)
+    if made is None or made.lower() in used or defects.text_defects(made):
+        return None
+    if antecedents.dangling(made, shown, context) is not None:
+        return None
+    return made

@@ -450,6 +450,19 @@ def _undefined_symbol(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slid
     return [fixed], action
 
 
+@fixer("unintroduced_referent")
+def _unintroduced_referent(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """The thing the bullet leans on named, or the paper's sentence introducing it brought
+    before the bullet, or the bullet left out: context_fix.answer_referent."""
+    before = work.deck.slides[: issue.slide - 1] if work.deck else []
+    earlier = [t for s in before for t in (s.title, s.caption, *s.bullets) if t]
+    fixed, action = context_fix.answer_referent(
+        slide, issue.evidence, work.paper, earlier, work.used
+    )
+    work.used.update(b.lower() for b in fixed.bullets)
+    return [fixed], action
+
+
 @fixer("unintroduced_code")
 def _unintroduced_code(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     """The sentence introducing the command before the bullet naming its part, merged with it,

@@ -5,14 +5,15 @@ where-clause of a formula no slide shows (orphan_definition), a sentence announc
 that is not there (lead_without_display), a set counted or paired that the slide never names
 ("compare the two models", "both plots", "Either may fail": leaning_reference), a numbered line,
 step or rule or a lettered instance no slide shows ("apply Rule 1", "for article B":
-dangling_pointer). Text rules (text_rules.py) read a bullet alone; these read it with
+dangling_pointer), a definite phrase or pronoun whose thing the paper introduced in the
+sentences just before and no slide did ("the process is evaluated …": unintroduced_referent). Text rules (text_rules.py) read a bullet alone; these read it with
 the slides before it and with the paper's own sentences."""
 
 from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import carried_text, context_text, defects, main_points, text
+from apps.decks.pipeline import antecedents, carried_text, context_text, defects, main_points, text
 from apps.decks.pipeline.code_context import code_parts
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.propose import bullets
@@ -384,4 +385,38 @@ def second_claim(c: SlideContext):
             index=position,
             text=bullet[:200],
             part=part[:80],
+        )
+
+
+def shown_texts(slides) -> list[str]:
+    """What the slides show a reader, in order: each one's title, caption and bullets."""
+    return [t for s in slides for t in (s.title, s.caption, *s.bullets) if t]
+
+
+@slide_rule
+def unintroduced_referent(c: SlideContext):
+    slide = c.slide
+    if slide is None or slide.kind == "title" or not slide.bullets:
+        return
+    context = antecedents.paper_context(c.paper)
+    earlier = shown_texts(c.deck.slides[: c.number - 1])
+    for index, bullet in enumerate(slide.bullets):
+        if defects.text_defects(bullet):
+            continue  # the text rules report it (and their fix rewrites or drops it)
+        shown = [*earlier, slide.title, slide.caption, *slide.bullets[:index]]
+        found = antecedents.dangling(bullet, shown, context)
+        if found is None:
+            continue
+        yield c.issue(
+            "unintroduced_referent",
+            "medium",
+            f"bullet {index + 1} says “{found.part}”, which the paper introduced in the sentence "
+            f"before (“{text.shorten(found.antecedent, 16, ellipsis=True)}”) and no slide does",
+            "name what it is, bring that sentence onto the slide before the bullet, or leave "
+            "the bullet out",
+            where="bullet",
+            index=index,
+            text=bullet[:200],
+            part=found.part,
+            antecedent=found.antecedent[:300],
         )

@@ -1,0 +1,368 @@
+"""What a bullet's definite phrases and pronouns lean on, with the paper as the oracle.
+
+A bullet is a sentence of the paper. When it says "the process", "this estimator", "the option"
+or "it", the paper's reader knows what is meant from the sentences just before it; the deck's
+reader knows only what the slides showed. So each definite phrase (the/this/these/those/such +
+noun) and each pronoun (it/its/they/them/their) inside the bullet is looked up:
+
+- in the paper: is its noun in the sentences before the bullet's own sentence, in the same
+  paragraph (or at the end of the paragraph before)? If not, the phrase is a first mention (the
+  paper introduces it with this very sentence) or generic, and stands;
+- on the deck: does the slide (title, caption, bullets before it) or an earlier slide name it
+  (its noun, and the words the paper introduced it with)? If so, it stands.
+
+A phrase the paper introduced just before and the deck never did is dangling (`Dangling`, with
+the paper's antecedent sentence as evidence). The shape-only detectors (defects.py,
+context_text.py, carried_text.py) find demonstratives and pronouns at fixed places; this reads
+any definite phrase, and only with the paper.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+from apps.decks.pipeline import text
+from apps.decks.pipeline.paper import Paper
+from apps.decks.pipeline.propose import bullets
+
+# Sentences of the paragraph before the bullet's that still count as "just before" it.
+PREVIOUS_PARAGRAPH_TAIL = 2
+
+
+def _word_set(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+# Share of a bullet's words a sentence of the paper must have for the bullet to be made of it.
+MIN_SHARED_WORDS = 0.8
+
+DETERMINERS = {"the", "this", "these", "those", "such"}
+# Words that end a noun phrase: the verb, a preposition or a conjunction that follows it.
+ENDS_PHRASE = _word_set(
+    """is are was were be been being has have had can could may might will would shall should must
+    does do did and or but nor so yet if then than as at by for from in into of on onto to with
+    within without via per over under between among across through during after before since
+    until while when where which who whom whose that what how why not also only just both either
+    neither each every all any some no its their his her our your my it they them we you he she
+    one i up down out off about against along around beyond near upon the a an this these those
+    such
+    """
+)
+# After the noun, what makes the phrase identify its thing itself ("the variance of X", "the
+# model we fit", "the option selected by …", "the estimates in Table 2").
+RESTRICTIVE = _word_set(
+    """of that which who whose where whereby between among from for in on at with we i you they
+    used given obtained proposed defined described introduced shown called known named derived
+    based associated corresponding considered presented studied reported listed available
+    """
+)
+# Heads that are the paper itself, its apparatus or the world everyone shares: "the data" in a
+# data paper, "the user", "the literature", "the case", "the time".
+GENERIC_HEADS = _word_set(
+    """paper article work study author authors reader readers user users literature field world
+    data dataset case cases time times way ways fact end beginning start number numbers amount
+    figure figures table tables section sections equation equations appendix chapter left right
+    top bottom rest other others same former latter following above below first last next
+    result results example examples question purpose aim goal context presence absence
+    use usage help default hand side part order level levels type types kind kinds form forms
+    package software code program value values course idea reason
+    """
+)
+# "the first", "the best", "the following": an order or a degree, not something said before.
+ORDINAL = re.compile(
+    r"^(?:first|second|third|fourth|last|next|following|final|initial|latter|former|same|"
+    r"other|only|main|whole|entire|total|overall|present|current|proposed|new|\w+est|most|"
+    r"least|more|less)$"
+)
+# Words the paper would use for the thing, which say nothing the deck must repeat.
+PLAIN_MODIFIERS = {"original", "above", "previous", "preceding", "aforementioned", "foregoing"}
+# … of which these point back by their shape: the sentence before is the antecedent even when
+# it names the thing otherwise ("the foregoing methods" after "… approaches …").
+POINTING_BACK = PLAIN_MODIFIERS - {"original"}
+# A count or a contrast says which of the things said before, not what they are ("the two
+# models", "the different structures"): no description of its own.
+COUNTING_MODIFIERS = _word_set(
+    """two three four five six seven eight nine ten several both different various respective
+    individual separate"""
+)
+PRONOUNS = {"it", "its", "they", "them", "their"}
+# "it is worth …", "it is easy to …", "it follows that …", "makes it possible": no antecedent.
+EXPLETIVE_AFTER = re.compile(
+    r"^(?:is|was|becomes|became|seems|seemed|appears|appeared|turns\s+out|follows|remains|"
+    r"would\s+be|will\s+be|can\s+be|could\s+be|may\s+be|might\s+be|has\s+been|is\s+not|"
+    r"was\s+not)\b(?:\s+\w+){0,4}?\s+(?:to|that|whether|if|how|what)\b|"
+    r"^(?:follows|turns\s+out|seems|appears)\b",
+    re.I,
+)
+EXPLETIVE_BEFORE = re.compile(
+    r"\b(?:make|makes|made|making|find|finds|found|consider|considers|deem|take|takes)\s*$", re.I
+)
+# A word a pronoun may stand for, named in the bullet before it.
+_SINGULAR_NAMED = re.compile(
+    r"\b(?i:a|an|the|this|that|our|no|each|every|any|one|its|their|his|her)\s+[A-Za-z]|"
+    r"(?<=\s)[A-Z][\w-]*|\bX\b|`[^`]+`",
+)
+_PLURAL_NAMED = re.compile(
+    r"\b(?!(?:this|thus|was|has|is|as|us|its|does|less|across|always|perhaps|various|previous|"
+    r"numerous|whereas|unless|plus|besides|yes)\b)[a-z][\w-]{2,}s\b|\bX\b|\b(?:and|both|two|"
+    r"three|several|many|all|these|those|people|data|criteria|phenomena)\b",
+    re.I,
+)
+# A subject at the opening of the sentence before, that "it"/"they" may stand for.
+SUBJECT = re.compile(
+    r"^(?P<det>the|this|these|our|a|an)\s+(?P<words>(?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*)\s+"
+    r"(?=(?:is|are|was|were|has|have|had|can|could|may|might|will|would|should|must|does|do|"
+    r"did|[a-z]+(?:s|ed))\b)",
+    re.I,
+)
+
+
+def lemma(word: str) -> str:
+    """A noun's singular, well enough to match "methods" with "method", "studies" with "study"."""
+    w = word.lower().strip("'’")
+    if len(w) <= 3 or w.endswith(("ss", "us", "is", "ics")):
+        return w
+    if w.endswith("ies") and len(w) > 4:
+        return w[:-3] + "y"
+    if w.endswith(("sses", "xes", "ches", "shes", "zes")):
+        return w[:-2]
+    if w.endswith("s"):
+        return w[:-1]
+    return w
+
+
+def _stem(word: str) -> str:
+    """A verb's stem, for a modifier made of it: "spreading" and "spreads" are "spread"."""
+    for ending in ("ing", "ed", "s"):
+        if word.endswith(ending) and len(word) - len(ending) >= 4:
+            return word[: -len(ending)]
+    return word
+
+
+def lemmas(value: str) -> set[str]:
+    return {lemma(w) for w in re.findall(r"[A-Za-z][\w-]*", text.MATH_SPAN.sub(" ", value))}
+
+
+@dataclass(frozen=True)
+class Dangling:
+    """A phrase of the bullet (`part`) whose thing the paper introduced in `antecedent`, a
+    sentence before the bullet's own, and the deck never did. `head` is the noun it names
+    (the pronoun itself for a pronoun)."""
+
+    part: str
+    head: str
+    antecedent: str
+    pronoun: bool
+    start: int  # where `part` starts in the bullet as written
+
+
+class PaperContext:
+    """The sentences that come just before each sentence of the paper."""
+
+    def __init__(self, paper: Paper):
+        self.paper = paper
+        self.before: dict[str, list[str]] = {}
+        for section in paper.sections:
+            tail: list[str] = []
+            for paragraph in section.paragraphs:
+                sentences = text.sentences(paragraph)
+                for position, sentence in enumerate(sentences):
+                    self.before.setdefault(sentence, [*tail, *sentences[:position]])
+                tail = sentences[-PREVIOUS_PARAGRAPH_TAIL:]
+
+    @cached_property
+    def subject(self) -> set[str]:
+        """The words of the paper's title: what the paper is about is known to
+        its deck's reader ("the compiler" in a paper on a compiler)."""
+        return lemmas(self.paper.title)
+
+    @cached_property
+    def index(self) -> bullets.SentenceIndex:
+        return bullets.SentenceIndex(self.paper)
+
+    @cached_property
+    def _words(self) -> list[tuple[str, set[str]]]:
+        return [(sentence, lemmas(sentence)) for sentence in self.before]
+
+    def sentence_of(self, bullet: str) -> str:
+        """The paper's sentence the bullet was made from: found as written (bullets.SentenceIndex)
+        or, when the bullet's formulas or code are written otherwise than the paper's text layer
+        ("$\\tau$" for "τ"), the sentence sharing most of its words."""
+        sentence = self.index.source(bullet).sentence
+        if sentence:
+            return sentence
+        words = lemmas(bullet)
+        if len(words) < 6:
+            return ""
+        best, score = "", (0.0, 0.0)
+        for candidate, theirs in self._words:
+            shared = len(words & theirs)
+            found = (shared / len(words), shared / len(words | theirs))
+            if found > score:
+                best, score = candidate, found
+        return best if score[0] >= MIN_SHARED_WORDS else ""
+
+    def window(self, bullet: str) -> tuple[str, list[str]]:
+        """The bullet's sentence in the paper and the sentences just before it (nearest last)."""
+        sentence = self.sentence_of(bullet)
+        return sentence, self.before.get(sentence, []) if sentence else []
+
+
+_CONTEXTS: dict[int, tuple[Paper, PaperContext]] = {}
+
+
+def paper_context(paper: Paper) -> PaperContext:
+    """One PaperContext per paper object (every slide's rule asks)."""
+    cached = _CONTEXTS.get(id(paper))
+    if cached is None or cached[0] is not paper:
+        _CONTEXTS.clear()
+        cached = (paper, PaperContext(paper))
+        _CONTEXTS[id(paper)] = cached
+    return cached[1]
+
+
+_TOKEN = re.compile(r"\$[^$]*\$|`[^`]*`|[A-Za-z][\w'’-]*|\S")
+
+
+def _tokens(value: str) -> list[re.Match]:
+    return list(_TOKEN.finditer(value))
+
+
+def _is_word(token: str) -> bool:
+    return bool(re.fullmatch(r"[a-z][\w-]*", token))
+
+
+def _nearest(sentences: list[str], word: str) -> str | None:
+    for sentence in reversed(sentences):
+        if word in lemmas(sentence):
+            return sentence
+    return None
+
+
+def _phrases(bullet: str):
+    """(start, determiner, words after it, the token that follows them) of each definite phrase
+    of the bullet (an opening demonstrative is the text rules': unresolved_reference)."""
+    tokens = _tokens(bullet)
+    for i, token in enumerate(tokens):
+        det = token.group(0).lower()
+        if det not in DETERMINERS or (i == 0 and det != "the"):
+            continue  # an opening "This …" is the text rules' (unresolved_reference)
+        words: list[str] = []
+        j = i + 1
+        while j < len(tokens) and len(words) < 4:
+            word = tokens[j].group(0)
+            if not _is_word(word) or word.lower() in ENDS_PHRASE:
+                break
+            if words and (word.endswith("ed") or re.fullmatch(r"\w{3,}ly", word)):
+                break  # "the option selected by …", "the function ideally …": after the noun
+            words.append(word)
+            j += 1
+        if not words:
+            continue
+        after = tokens[j].group(0) if j < len(tokens) else ""
+        yield token.start(), det, words, after
+
+
+def dangling_phrase(
+    bullet: str, shown: set[str], before: list[str], known: set[str] = frozenset()
+) -> Dangling | None:
+    """The first definite phrase of `bullet` whose noun the paper's sentences `before` it
+    introduced and the deck (`shown`: the lemmas of what it showed so far, with `known`, the
+    words of what the paper is about) never did."""
+    for start, det, words, after in _phrases(bullet):
+        if (
+            after.lower() in RESTRICTIVE
+            or after[:1].isupper()
+            or not (
+                after[:1].isalpha() or after in {"", ",", ".", ";", ":", ")", "“", "”", "!", "?"}
+            )
+        ):
+            continue  # "the variance of …", "the matrix $A$", "the tone~ object": it says what
+        if ORDINAL.match(words[0].lower()) and words[0].lower() not in PLAIN_MODIFIERS:
+            continue
+        earlier = lemmas(bullet[:start])
+        # the noun is the phrase's last word ("the fitted model": "model")
+        for k in (len(words) - 1,):
+            head = lemma(words[k])
+            if head in GENERIC_HEADS or len(head) < 3:
+                break
+            antecedent = _nearest(before, head)
+            if antecedent is None and POINTING_BACK & {w.lower() for w in words[:k]}:
+                antecedent = before[-1]
+            if antecedent is None:
+                break
+            if head in earlier:
+                break  # the bullet names it before the phrase
+            introduced_by = {_stem(w) for w in lemmas(antecedent)}
+            if any(
+                _stem(lemma(w)) not in introduced_by
+                and w.lower() not in PLAIN_MODIFIERS
+                and w.lower() not in COUNTING_MODIFIERS
+                for w in words[:k]
+            ):
+                break  # "the treated plots" after "… the plots …": it describes itself
+            pointing = PLAIN_MODIFIERS & {w.lower() for w in words[:k]}
+            if head in known and not pointing:
+                break  # "the compiler" in a paper about one
+            if head in shown:
+                modifiers = [w.lower() for w in words[:k]]
+                named = lemmas(antecedent)
+                # the words the paper introduced it with must be on the deck too ("the
+                # original model" is not any model the deck showed)
+                wanted = [lemma(w) for w in modifiers if w in PLAIN_MODIFIERS or lemma(w) in named]
+                if all(w in shown for w in wanted):
+                    break
+            part = f"{bullet[start : start + len(det)]} {' '.join(words[: k + 1])}"
+            return Dangling(part, words[k], antecedent, False, start)
+    return None
+
+
+def dangling_pronoun(bullet: str, before: list[str]) -> Dangling | None:
+    """A pronoun inside `bullet` with nothing before it in the bullet that it can stand for,
+    whose sentence in the paper followed another (its antecedent's)."""
+    if not before:
+        return None
+    flat = text.MATH_SPAN.sub("X", bullet)
+    for token in _tokens(flat):
+        word = token.group(0)
+        if word not in PRONOUNS or token.start() == 0:
+            continue
+        preceding, following = flat[: token.start()], flat[token.end() :].strip()
+        if word == "it" and (
+            EXPLETIVE_AFTER.match(following) or EXPLETIVE_BEFORE.search(preceding)
+        ):
+            continue
+        plural = word in {"they", "them", "their"}
+        named = (_PLURAL_NAMED if plural else _SINGULAR_NAMED).search(preceding)
+        if named or (not plural and _PLURAL_NAMED.search(preceding) and "X" in preceding):
+            continue  # something before it in the bullet it may stand for
+        return Dangling(word, word, before[-1], True, token.start())
+    return None
+
+
+def _key(value: str) -> str:
+    return re.sub(r"[^a-z0-9]+", " ", text.clean(value).lower()).strip()
+
+
+def shown_lemmas(texts: list[str]) -> set[str]:
+    found: set[str] = set()
+    for value in texts:
+        found |= lemmas(value)
+    return found
+
+
+def dangling(bullet: str, shown_texts: list[str], context: PaperContext) -> Dangling | None:
+    """What of `bullet` leans on a sentence of the paper the deck (`shown_texts`: the slide's
+    title, caption and bullets before it, and every earlier slide's) does not show."""
+    sentence, before = context.window(bullet)
+    if not sentence or not before:
+        return None  # not a sentence of the paper, or its paragraph's first: nothing before
+    shown = shown_lemmas(shown_texts)
+    previous = _key(before[-1])
+    if any(previous and previous in _key(t) for t in shown_texts):
+        return None  # the sentence before it is on the deck: its antecedent is shown
+    return dangling_phrase(bullet, shown, before, context.subject) or dangling_pronoun(
+        bullet, before
+    )
