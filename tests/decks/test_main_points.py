@@ -246,3 +246,111 @@ def test_a_second_claim_is_never_a_main_point():
         "obtained a mean error of 9% for the hourly readings of those gauges in rough seas."
     )
     assert main_points.result_statements(paper) == []
+
+
+# ------------------------------------------------------------------ main result in words (round 12)
+
+
+def _closing_paper(abstract: str, closing_title: str, closing: list[str]) -> Paper:
+    return Paper(
+        title="Heated wind sensors",
+        pages=6,
+        source_name="sensors.pdf",
+        abstract=abstract,
+        sections=[
+            Section(title="Introduction", paragraphs=["Wind sensors freeze in winter."]),
+            Section(title="Methods", paragraphs=["Forty sensors were read every hour."]),
+            Section(title="Results", paragraphs=["The readings are listed in the tables."]),
+            Section(title=closing_title, paragraphs=closing),
+        ],
+    )
+
+
+def test_a_result_said_by_its_change_in_the_abstracts_fourth_sentence_is_a_main_point():
+    # background, method, setting, then the finding: a change by an amount ("reduces … by a
+    # factor of 3") and a test's verdict ("is significantly …"), with no "we show"
+    paper = _abstract_paper(
+        "Reservoir operators forecast the inflow of the coming days. We present a lagged "
+        "regression of the reservoir inflow on the upstream gauges. The regression was run at "
+        "forty reservoirs over ten years. The lagged regression reduces the error of the "
+        "two-day forecast by a factor of 3 in the dry seasons."
+    )
+    results = [s.bullet for s in main_points.result_statements(paper)]
+    assert results == [
+        "The lagged regression reduces the error of the two-day forecast by a factor of 3 in "
+        "the dry seasons"
+    ]
+    verdict = _abstract_paper(
+        "Reservoirs store water. The error of the lagged forecast is significantly lower in "
+        "dry seasons than in wet ones."
+    )
+    assert [s.bullet for s in main_points.result_statements(verdict)] == [
+        "The error of the lagged forecast is significantly lower in dry seasons than in wet ones"
+    ]
+
+
+def test_a_discussion_that_ends_the_paper_gives_its_own_finding_never_a_cited_one():
+    paper = _closing_paper(
+        "",
+        "Discussion",
+        [
+            "Wind sensors have been compared before. Smith et al. found that heated sensors "
+            "read the wind speed 20% more accurately than plain ones (12). In contrast to that "
+            "study, we noted that the heated sensors read the wind speed 8% more accurately "
+            "than the plain ones in comparison with the winter before.",
+        ],
+    )
+    results = [s.bullet for s in main_points.result_statements(paper)]
+    assert len(results) == 1, results
+    assert results[0].startswith("We noted that the heated sensors read the wind speed 8% more")
+    # a section that does not close the paper is not its conclusion
+    middle = paper.model_copy(
+        update={"sections": [paper.sections[-1], *paper.sections[:-1]]}  # Discussion first
+    )
+    assert main_points.result_statements(middle) == []
+
+
+def test_a_long_result_sentence_is_shortened_at_a_clause_boundary_not_dropped():
+    paper = _closing_paper(
+        "Wind sensors freeze in winter and stop reading the wind.",
+        "Conclusions",
+        [
+            "Although the drift of the sensors is hard to model in general settings with many "
+            "stations and long records of the weather, the field trials over three winters "
+            "suggest that the heated sensors read the wind speed more accurately than the "
+            "plain ones. We show that the hourly readings of the plain sensors were biased by "
+            "the frost, and correct them, showing that this changes the ranking of the "
+            "stations.",
+        ],
+    )
+    results = {s.bullet for s in main_points.result_statements(paper)}
+    assert results == {
+        "The field trials over three winters suggest that the heated sensors read the wind "
+        "speed more accurately than the plain ones",
+        "We show that the hourly readings of the plain sensors were biased by the frost, and "
+        "correct them",
+    }, results
+
+
+def test_a_bullet_with_the_results_words_but_not_its_number_does_not_state_it():
+    paper = _abstract_paper(
+        "Reservoirs store water. We show that the lagged regression of the inflow improves "
+        "the two-day forecast of the reservoir by 23%."
+    )
+    slides = [
+        Slide(kind="title", title="Reservoir inflow", role="title"),
+        Slide(
+            kind="bullets",
+            title="What this paper does",
+            role="contributions",
+            bullets=[
+                "We study the two-day forecast of the reservoir inflow by a lagged regression",
+                "Gauges upstream of a reservoir measure the flow of its rivers every hour",
+            ],
+        ),
+    ]
+    (missing,) = main_points.missing(slides, paper)
+    assert missing.part == "result" and "23%" in missing.bullet
+    assert main_points.ensure(slides, paper, set()) == ["result"]
+    assert any("23%" in b for b in slides[1].bullets)
+    assert main_points.missing(slides, paper) == []
