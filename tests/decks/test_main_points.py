@@ -12,7 +12,7 @@ from django.conf import settings
 
 from apps.decks.pipeline import defects, katex_check, main_points
 from apps.decks.pipeline.ingest import paper_read
-from apps.decks.pipeline.paper import Equation, Paper, Section
+from apps.decks.pipeline.paper import Equation, Figure, Mention, Paper, Section
 from apps.decks.pipeline.propose import displays
 from apps.decks.pipeline.propose.builtin import BuiltinProposer
 from apps.decks.pipeline.render.measure import SlideMeasure
@@ -354,3 +354,58 @@ def test_a_bullet_with_the_results_words_but_not_its_number_does_not_state_it():
     assert main_points.ensure(slides, paper, set()) == ["result"]
     assert any("23%" in b for b in slides[1].bullets)
     assert main_points.missing(slides, paper) == []
+
+
+def _figure(kind: str, number: int, caption: str, mention: str) -> Figure:
+    prefix = "fig" if kind == "figure" else "tab"
+    return Figure(
+        id=f"{prefix}-{number}",
+        kind=kind,
+        number=number,
+        label=f"{kind.title()} {number}",
+        caption=caption,
+        page=2,
+        bbox=(50, 100, 300, 300),
+        image=f"{prefix}-{number}.png",
+        width_px=1200,
+        height_px=900,
+        mentions=[Mention(text=mention, section="Results")],
+    )
+
+
+def test_the_table_that_shows_the_result_is_shown_behind_a_deck_full_of_figures():
+    figures = [
+        _figure("figure", n, f"Gauge station {n} on the river", f"Figure {n} shows station {n}.")
+        for n in range(1, 6)
+    ]
+    result = _figure(
+        "table",
+        1,
+        "Errors of the two-day forecast compared with a fixed lag",
+        "The errors of the lagged regression are given in Table 1 compared with a fixed lag.",
+    )
+    design = _figure(
+        "table",
+        2,
+        "A design matrix of the regression",
+        "The number of columns is doubled compared to the design of Table 2.",
+    )
+    paper = _abstract_paper("Reservoirs store water.").model_copy(
+        update={"figures": [*figures, result, design]}
+    )
+    chosen = [f.id for f in BuiltinProposer._figures_chosen(paper)]
+    assert chosen == ["fig-1", "fig-2", "fig-3", "fig-4", "fig-5", "tab-1"]
+    # a table the conclusions name is the result's, whatever its mentions say
+    named = paper.model_copy(
+        update={
+            "figures": [*figures, design],
+            "sections": [
+                Section(
+                    title="Conclusions",
+                    paragraphs=["The regressions of Table 2 reduce the error by 23%."],
+                )
+            ],
+        }
+    )
+    assert main_points.result_figures(named) == [("table", 2)]
+    assert "tab-2" in [f.id for f in BuiltinProposer._figures_chosen(named)]

@@ -325,6 +325,38 @@ def result_statements(paper: Paper) -> list[Statement]:
     return sorted(found, key=lambda s: -s.strength)
 
 
+def result_figures(paper: Paper) -> list[tuple[str, int]]:
+    """The figures and tables that show the paper's main result, as (kind, number), the
+    plainest first: those its abstract and conclusions (else closing discussion) name, then a
+    table a sentence of finding names ("The efficiencies with the junction are given in Table 1
+    compared with Ref. [3]"). A deck that has room for neither still shows them."""
+    named: list[tuple[str, int]] = []
+    for _origin, paragraphs, _own_only in _result_sources(paper):
+        for sentence, _previous in _sentences(paragraphs):
+            named += text.figure_refs(sentence)
+    for figure in paper.figures:
+        if figure.kind == "table" and any(_shows_finding(m.text, figure) for m in figure.mentions):
+            named.append(("table", figure.number))
+    return list(dict.fromkeys(named))
+
+
+# a caption that sets the paper's values against others': "… comparison with Ref. [3]",
+# "This work vs. previous methods"
+COMPARING_CAPTION = re.compile(r"\bcompar\w*|\bthis\s+work\b|\bversus\b|\bvs\.?\s", re.I)
+
+
+def _shows_finding(mention: str, table) -> bool:
+    """A sentence naming the table states a finding in so many words ("Table 2 shows that …
+    reduces … by 40%"), or compares where the caption says the table compares too. "The
+    number of parameters is doubled compared to the matrix of Table 1" compares with it."""
+    if HOW.search(mention):
+        return False  # "we show how to compute the components of Table 2": a procedure
+    if _strength(mention) >= 2:
+        return True
+    flat = text.MATH_SPAN.sub("X", mention)
+    return bool(COMPARISON.search(flat)) and bool(COMPARING_CAPTION.search(table.caption or ""))
+
+
 def _states(slides: list[Slide], statements: list[Statement]) -> bool:
     """Does a bullet make one of the statements: most of the statement's content words in it
     (a conclusion naming the method's subject in passing does not say what the method is), or
@@ -344,6 +376,7 @@ def _covers(bullet: str, statement: str) -> bool:
 
 
 NUMBER = re.compile(r"\d+(?:\.\d+)?")
+HOW = re.compile(r"\b(?:show|demonstrate|illustrate|explain)s?\s+how\b", re.I)
 
 
 def _keeps_finding(bullet: str, statement: Statement) -> bool:
