@@ -409,3 +409,27 @@ def test_the_table_that_shows_the_result_is_shown_behind_a_deck_full_of_figures(
     )
     assert main_points.result_figures(named) == [("table", 2)]
     assert "tab-2" in [f.id for f in BuiltinProposer._figures_chosen(named)]
+
+
+STRUCTURED = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "structuredabstract"
+
+
+def test_a_structured_abstract_without_its_label_gives_the_aim_and_the_result(tmp_path):
+    paper = paper_read(STRUCTURED / "tessera-structuredabstract.pdf", tmp_path / "figures")
+    # read from its first part's label, without the parts' labels and the key words
+    assert paper.abstract.startswith("Wind sensors on exposed ridges freeze in winter")
+    assert "Results:" not in paper.abstract and "Key words" not in paper.abstract
+    assert [s.bullet for s in main_points.method_statements(paper)] == [
+        "The purpose of this study is to evaluate heated wind sensors against plain ones on "
+        "exposed ridges over three winters"
+    ]
+    results = main_points.result_statements(paper)
+    # the abstract's finding first; what was done ("were compared with …") is no finding; the
+    # closing Discussion's own finding after it, never the cited study's
+    assert results[0].bullet == (
+        "The heated sensors reduced the hours of missing readings by 64% compared with the plain "
+        "sensors"
+    )
+    assert not any("reference anemometer" in s.bullet for s in results)
+    assert not any("Smith" in s.bullet or "coastal" in s.bullet for s in results)
+    assert any(s.origin == "Discussion" for s in results)

@@ -33,6 +33,9 @@ CONTRIBUTION = re.compile(
     r"(?:\w+\s+){0,2}?(?:propos|present|introduc|provid|develop|describ|offer|deriv|extend)\w*\b|"
     r"\b(?:is|are|has\s+been|have\s+been)\s+(?:\w+ly\s+)?(?:introduced|proposed|presented|"
     r"developed|implemented)\b|"
+    # the aim a study states of itself: "The purpose of this study is to evaluate …"
+    r"\b(?:the|our)\s+(?:main\s+|primary\s+)?(?:purpose|aim|objective|goal)\s+of\s+(?:this|the\s+"
+    r"present|our)\s+(?:study|paper|work|article|research)\s+(?:is|was)\s+to\b|"
     # what a software paper's package or a method paper's method does, said of it in the
     # abstract: "The package allows for the computation of …", "The MetaPlot package provides …"
     r"^(?:the|this|our)\s+(?:[\w-]+\s+){0,2}?(?:package|software|library|toolbox|tool|system|"
@@ -73,7 +76,10 @@ FINDING_CLAUSE = re.compile(
 ACHIEVES = re.compile(r"\b(?:predicts?|achieves?|achieved|yields?|reach(?:es)?)\b", re.I)
 COMPARISON = re.compile(
     r"\boutperform\w*|\b(?:better|worse|more\s+\w+|less\s+\w+|fewer|faster|slower|higher|lower|"
-    r"smaller|larger)\s+(?:\w+\s+){0,2}?than\b|\bcompared\s+(?:to|with)\b|"
+    r"smaller|larger)\s+(?:\w+\s+){0,2}?than\b|"
+    # "… by 64% compared with the plain sensors", not what was done: "were compared with"
+    r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bbe\s)(?<!\bbeen\s)"
+    r"\bcompared\s+(?:to|with)\b|"
     r"\b(?:significantly|much|substantially|considerably)\s+(?:faster|slower|better|worse|"
     r"higher|lower|larger|smaller|more|less|fewer)\b|\bin\s+comparison\s+(?:to|with)\b|"
     # a change by an amount: "reduces the time-area product by the factor of 3", "improves
@@ -309,6 +315,7 @@ def result_statements(paper: Paper) -> list[Statement]:
     then either of them. A finding that cannot be a bullet whole is stated by its clause that
     holds the finding, never dropped for its length."""
     found: list[Statement] = []
+    closing: list[Statement] = []  # the discussion's: only when nothing else states one
     for origin, paragraphs, own_only in _result_sources(paper):
         for sentence, previous in _sentences(paragraphs):
             if not re.search(r"[.!?]\W*$", sentence):
@@ -320,9 +327,10 @@ def result_statements(paper: Paper) -> list[Statement]:
                     continue  # a part of a sentence states a finding only in so many words
                 bullet = _bullet(candidate, previous)
                 if bullet is not None:
-                    found.append(Statement(bullet, "result", origin, _strength(candidate)))
+                    statement = Statement(bullet, "result", origin, _strength(candidate))
+                    (closing if own_only else found).append(statement)
                     break
-    return sorted(found, key=lambda s: -s.strength)
+    return sorted(found, key=lambda s: -s.strength) + sorted(closing, key=lambda s: -s.strength)
 
 
 def result_figures(paper: Paper) -> list[tuple[str, int]]:
