@@ -433,3 +433,35 @@ def test_a_structured_abstract_without_its_label_gives_the_aim_and_the_result(tm
     assert not any("reference anemometer" in s.bullet for s in results)
     assert not any("Smith" in s.bullet or "coastal" in s.bullet for s in results)
     assert any(s.origin == "Discussion" for s in results)
+
+
+def test_a_lone_result_without_an_opening_slide_goes_on_the_last_text_slide_never_alone():
+    # no abstract, no motivation slide: a slide of the result alone is thin, and the thin
+    # slide's fix removed it with the result (the loop then found the deck thin again)
+    paper = _closing_paper(
+        "",
+        "Summary",
+        ["We show that the heated sensors miss 64% fewer hours of readings than plain ones."],
+    )
+    slides = [
+        Slide(kind="title", title="Heated wind sensors", role="title"),
+        Slide(
+            kind="bullets",
+            title="Sensor masts",
+            role="method",
+            bullets=[
+                "Forty sensor pairs were mounted on twenty ridges",
+                "Each mast carried one heated and one plain sensor",
+            ],
+        ),
+        Slide(
+            kind="bullets",
+            title="Readings",
+            role="result",
+            bullets=["The readings were stored every hour over three winters"],
+        ),
+    ]
+    assert main_points.ensure(slides, paper, set()) == ["result"]
+    assert len(slides) == 3
+    assert slides[2].bullets[-1].startswith("We show that the heated sensors miss 64% fewer")
+    assert main_points.missing(slides, paper) == []

@@ -440,8 +440,12 @@ def ensure(slides: list[Slide], paper: Paper, used: set[str]) -> list[str]:
                     chosen.append(other)
             if len(chosen) < 2:  # a slide of one bullet is thin (thin_slide): the abstract's
                 chosen += _abstract_bullets(paper, [*shown, *chosen], 2 - len(chosen))
-            if len(chosen) < 2:  # nothing else to say: the statement closes the opening slide
+            if len(chosen) < 2:  # nothing else to say: the statement closes the opening slide,
+                # else goes on the first text slide (a method) or the last (a result): a slide
+                # of its own would be thin, and the thin slide's fix removed it with the statement
                 opening = next((i for i, s in enumerate(slides) if s.role == "motivation"), None)
+                if opening is None:
+                    opening = _text_slide_for(slides, statement)
                 if opening is not None:
                     bullets = _with_room(list(slides[opening].bullets), paper, statement.bullet)
                     slides[opening] = slides[opening].model_copy(
@@ -500,6 +504,19 @@ def _home(slides: list[Slide], statement: Statement) -> int | None:
             if slide.role == role and slide.kind == "bullets" and not slide.equation:
                 return index
     return None
+
+
+def _text_slide_for(slides: list[Slide], statement: Statement) -> int | None:
+    """The first text slide of the deck for a method, the last for a result (one without a
+    display, which takes the room), or None."""
+    text_slides = [
+        i
+        for i, s in enumerate(slides)
+        if s.kind == "bullets" and s.role != "title" and not s.equation and s.bullets
+    ]
+    if not text_slides:
+        return None
+    return text_slides[0] if statement.part == "method" else text_slides[-1]
 
 
 def _opening_title(slides: list[Slide]) -> str:
