@@ -12,6 +12,7 @@ from django.conf import settings
 
 from apps.decks.pipeline import defects, katex_check, main_points
 from apps.decks.pipeline.ingest import paper_read
+from apps.decks.pipeline.issues import Issue
 from apps.decks.pipeline.paper import Equation, Figure, Mention, Paper, Section
 from apps.decks.pipeline.propose import displays
 from apps.decks.pipeline.propose.builtin import BuiltinProposer
@@ -465,3 +466,40 @@ def test_a_lone_result_without_an_opening_slide_goes_on_the_last_text_slide_neve
     assert len(slides) == 3
     assert slides[2].bullets[-1].startswith("We show that the heated sensors miss 64% fewer")
     assert main_points.missing(slides, paper) == []
+
+
+def test_a_thin_conclusions_slide_stating_the_result_is_removed_without_the_result():
+    paper = _closing_paper(
+        "",
+        "Summary",
+        ["We show that the heated sensors miss 64% fewer hours of readings than plain ones."],
+    )
+    result = "We show that the heated sensors miss 64% fewer hours of readings than plain ones"
+    deck = SlideDeck(
+        title="Heated wind sensors",
+        slides=[
+            Slide(kind="title", title="Heated wind sensors", role="title"),
+            Slide(
+                kind="bullets",
+                title="Sensor masts",
+                role="method",
+                bullets=[
+                    "Forty sensor pairs were mounted on twenty ridges",
+                    "Each mast carried one heated and one plain sensor",
+                ],
+                notes="Forty sensor pairs were mounted on twenty ridges.",
+            ),
+            Slide(
+                kind="bullets",
+                title="Conclusions",
+                role="conclusion",
+                bullets=[result],
+                notes="We show that the heated sensors miss 64% fewer hours.",
+            ),
+        ],
+    )
+    issue = Issue(slide=3, type="thin_slide", severity="medium", message="one bullet")
+    revised = BuiltinProposer().revise(paper, deck, [issue]).deck
+    assert [s.title for s in revised.slides] == ["Heated wind sensors", "Sensor masts"]
+    assert revised.slides[1].bullets[-1] == result
+    assert not list(deck_rules.thin_deck(DeckContext(revised, paper, [])))

@@ -398,6 +398,19 @@ def _keeps_finding(bullet: str, statement: Statement) -> bool:
     return _strength(bullet) > 0 or _states_finding(bullet)
 
 
+def stating(bullets: list[str], paper: Paper) -> list[str]:
+    """The bullets that make one of the paper's main-point statements (method or result)."""
+    statements = method_statements(paper) + result_statements(paper)
+    return [
+        b
+        for b in bullets
+        if any(
+            (_covers(b, st.bullet) or text.same_claim(b, st.bullet)) and _keeps_finding(b, st)
+            for st in statements
+        )
+    ]
+
+
 def missing(slides: list[Slide], paper: Paper) -> list[Statement]:
     """The best statement of each main point (method, result) that no bullet of the deck
     makes, when the paper has one that reads as a bullet."""
@@ -447,7 +460,7 @@ def ensure(slides: list[Slide], paper: Paper, used: set[str]) -> list[str]:
                 if opening is None:
                     opening = _text_slide_for(slides, statement)
                 if opening is not None:
-                    bullets = _with_room(list(slides[opening].bullets), paper, statement.bullet)
+                    bullets = with_room(list(slides[opening].bullets), paper, statement.bullet)
                     slides[opening] = slides[opening].model_copy(
                         update={"bullets": [*bullets, statement.bullet]}
                     )
@@ -467,7 +480,7 @@ def ensure(slides: list[Slide], paper: Paper, used: set[str]) -> list[str]:
             used.update(b.lower() for b in chosen)
         else:
             slide = slides[index]
-            bullets = _with_room(list(slide.bullets), paper, statement.bullet)
+            bullets = with_room(list(slide.bullets), paper, statement.bullet)
             # the method opens the slide (what the paper does, then what it finds)
             position = 0 if statement.part == "method" else len(bullets)
             bullets.insert(position, statement.bullet)
@@ -524,7 +537,7 @@ def _opening_title(slides: list[Slide]) -> str:
     return OPENING_TITLE if OPENING_TITLE not in taken else "Main result"
 
 
-def _with_room(bullets: list[str], paper: Paper, incoming: str) -> list[str]:
+def with_room(bullets: list[str], paper: Paper, incoming: str) -> list[str]:
     """The bullets with room for one more: when the slide is full, the last bullet that states
     no main point goes, one that states no aim either ("We propose …" stays) first."""
     from apps.decks import limits
