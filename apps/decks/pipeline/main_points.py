@@ -123,9 +123,18 @@ LEADING_CONCESSION = re.compile(
     re.I,
 )
 NOT_A_CLAUSE_START = re.compile(r"(?:and|or|to|of|in|on|for|with|by|from|at|as)\b", re.I)
+# A clause that qualifies the finding before it ("… by 40%, but only in dry seasons"): the
+# finding without it would claim more than the paper does, so it is never cut there.
+QUALIFYING_SEPARATORS = (", but ", ", while ", ", whereas ", ", although ")
 # Where a long finding may stop: its first clause holds the claim, what follows adds a step
 # or a consequence.
-FINDING_ENDS = (*text.CLAUSE_SEPARATORS, ", showing ", ", indicating ", ", suggesting ", ", thus ")
+FINDING_ENDS = (
+    *(separator for separator in text.CLAUSE_SEPARATORS if separator not in QUALIFYING_SEPARATORS),
+    ", showing ",
+    ", indicating ",
+    ", suggesting ",
+    ", thus ",
+)
 STATEMENT_WORDS = 34  # a main point may run longer than a detail: it is the slide's point
 # What a statement opens with that is no part of its claim: the paper pointing at itself ("In
 # this paper we present …" → "We present …"), the step before it ("After reviewing the
