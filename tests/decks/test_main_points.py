@@ -510,13 +510,13 @@ def test_a_long_finding_is_never_cut_before_the_clause_that_qualifies_it():
         "Wind sensors freeze in winter and stop reading the wind.",
         "Conclusions",
         [
-            "We show that the heated sensors of the ridges read the wind speed of the storms 40% "
-            "more accurately than the plain sensors of the same masts, but only on the days of "
-            "freezing fog when ice builds up on the cups of the plain sensors of the ridges.",
+            "We show that the heated sensors read the wind speed of the storms 40% more "
+            "accurately than the plain sensors, but only on the days of freezing fog when ice "
+            "builds up on the cups and on the vanes of the plain sensors of every ridge in the "
+            "range of the study.",
         ],
     )
     # "… 40% more accurately …" without "but only on the days of freezing fog" claims more
     assert not any(
-        s.bullet.endswith("plain sensors of the same masts")
-        for s in main_points.result_statements(paper)
+        s.bullet.endswith("than the plain sensors") for s in main_points.result_statements(paper)
     )

@@ -185,7 +185,7 @@ def _bullet(sentence: str, previous: str) -> str | None:
     sentence = PASSIVE_CONTRIBUTION.sub(_active, sentence)
     sentence = _finding_of(sentence)
     condensed = text.condense(text.math_logos(sentence), STATEMENT_WORDS)
-    if condensed is None:
+    if condensed is None or _cut_before_qualifier(text.math_logos(sentence), condensed):
         return None
     bullet = bullets.rewrite(condensed, bullets.Source(previous=previous), STATEMENT_WORDS)
     if not bullet or defects.text_defects(bullet) or defects.figure_deixis(bullet):
@@ -193,6 +193,15 @@ def _bullet(sentence: str, previous: str) -> str | None:
     if defects.pointers(bullet) or defects.absent_pointer(bullet):
         return None  # it leans on a figure, table or display the slide does not show
     return bullet
+
+
+def _cut_before_qualifier(sentence: str, condensed: str) -> bool:
+    """Did the condenser cut the statement where a clause qualifying it begins ("… by 40%,
+    but only in freezing fog")? What is left would claim more than the paper does."""
+    if not sentence.lower().startswith(condensed.lower()):
+        return False
+    rest = sentence[len(condensed) :].lstrip()
+    return any(rest.startswith(separator.strip()) for separator in QUALIFYING_SEPARATORS)
 
 
 def _finding_of(sentence: str) -> str:
