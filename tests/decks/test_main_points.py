@@ -12,7 +12,8 @@ from django.conf import settings
 
 from apps.decks.pipeline import defects, katex_check, main_points
 from apps.decks.pipeline.ingest import paper_read
-from apps.decks.pipeline.paper import Equation, Paper, Section
+from apps.decks.pipeline.issues import Issue
+from apps.decks.pipeline.paper import Equation, Figure, Mention, Paper, Section
 from apps.decks.pipeline.propose import displays
 from apps.decks.pipeline.propose.builtin import BuiltinProposer
 from apps.decks.pipeline.render.measure import SlideMeasure
@@ -246,3 +247,276 @@ def test_a_second_claim_is_never_a_main_point():
         "obtained a mean error of 9% for the hourly readings of those gauges in rough seas."
     )
     assert main_points.result_statements(paper) == []
+
+
+# ------------------------------------------------------------------ main result in words (round 12)
+
+
+def _closing_paper(abstract: str, closing_title: str, closing: list[str]) -> Paper:
+    return Paper(
+        title="Heated wind sensors",
+        pages=6,
+        source_name="sensors.pdf",
+        abstract=abstract,
+        sections=[
+            Section(title="Introduction", paragraphs=["Wind sensors freeze in winter."]),
+            Section(title="Methods", paragraphs=["Forty sensors were read every hour."]),
+            Section(title="Results", paragraphs=["The readings are listed in the tables."]),
+            Section(title=closing_title, paragraphs=closing),
+        ],
+    )
+
+
+def test_a_result_said_by_its_change_in_the_abstracts_fourth_sentence_is_a_main_point():
+    # background, method, setting, then the finding: a change by an amount ("reduces … by a
+    # factor of 3") and a test's verdict ("is significantly …"), with no "we show"
+    paper = _abstract_paper(
+        "Reservoir operators forecast the inflow of the coming days. We present a lagged "
+        "regression of the reservoir inflow on the upstream gauges. The regression was run at "
+        "forty reservoirs over ten years. The lagged regression reduces the error of the "
+        "two-day forecast by a factor of 3 in the dry seasons."
+    )
+    results = [s.bullet for s in main_points.result_statements(paper)]
+    assert results == [
+        "The lagged regression reduces the error of the two-day forecast by a factor of 3 in "
+        "the dry seasons"
+    ]
+    verdict = _abstract_paper(
+        "Reservoirs store water. The error of the lagged forecast is significantly lower in "
+        "dry seasons than in wet ones."
+    )
+    assert [s.bullet for s in main_points.result_statements(verdict)] == [
+        "The error of the lagged forecast is significantly lower in dry seasons than in wet ones"
+    ]
+
+
+def test_a_discussion_that_ends_the_paper_gives_its_own_finding_never_a_cited_one():
+    paper = _closing_paper(
+        "",
+        "Discussion",
+        [
+            "Wind sensors have been compared before. Smith et al. found that heated sensors "
+            "read the wind speed 20% more accurately than plain ones (12). In contrast to that "
+            "study, we noted that the heated sensors read the wind speed 8% more accurately "
+            "than the plain ones in comparison with the winter before.",
+        ],
+    )
+    results = [s.bullet for s in main_points.result_statements(paper)]
+    assert len(results) == 1, results
+    assert results[0].startswith("We noted that the heated sensors read the wind speed 8% more")
+    # a section that does not close the paper is not its conclusion
+    middle = paper.model_copy(
+        update={"sections": [paper.sections[-1], *paper.sections[:-1]]}  # Discussion first
+    )
+    assert main_points.result_statements(middle) == []
+
+
+def test_a_long_result_sentence_is_shortened_at_a_clause_boundary_not_dropped():
+    paper = _closing_paper(
+        "Wind sensors freeze in winter and stop reading the wind.",
+        "Conclusions",
+        [
+            "Although the drift of the sensors is hard to model in general settings with many "
+            "stations and long records of the weather, the field trials over three winters "
+            "suggest that the heated sensors read the wind speed more accurately than the "
+            "plain ones. We show that the hourly readings of the plain sensors were biased by "
+            "the frost, and correct them, showing that this changes the ranking of the "
+            "stations.",
+        ],
+    )
+    results = {s.bullet for s in main_points.result_statements(paper)}
+    assert results == {
+        "The field trials over three winters suggest that the heated sensors read the wind "
+        "speed more accurately than the plain ones",
+        "We show that the hourly readings of the plain sensors were biased by the frost, and "
+        "correct them",
+    }, results
+
+
+def test_a_bullet_with_the_results_words_but_not_its_number_does_not_state_it():
+    paper = _abstract_paper(
+        "Reservoirs store water. We show that the lagged regression of the inflow improves "
+        "the two-day forecast of the reservoir by 23%."
+    )
+    slides = [
+        Slide(kind="title", title="Reservoir inflow", role="title"),
+        Slide(
+            kind="bullets",
+            title="What this paper does",
+            role="contributions",
+            bullets=[
+                "We study the two-day forecast of the reservoir inflow by a lagged regression",
+                "Gauges upstream of a reservoir measure the flow of its rivers every hour",
+            ],
+        ),
+    ]
+    (missing,) = main_points.missing(slides, paper)
+    assert missing.part == "result" and "23%" in missing.bullet
+    assert main_points.ensure(slides, paper, set()) == ["result"]
+    assert any("23%" in b for b in slides[1].bullets)
+    assert main_points.missing(slides, paper) == []
+
+
+def _figure(kind: str, number: int, caption: str, mention: str) -> Figure:
+    prefix = "fig" if kind == "figure" else "tab"
+    return Figure(
+        id=f"{prefix}-{number}",
+        kind=kind,
+        number=number,
+        label=f"{kind.title()} {number}",
+        caption=caption,
+        page=2,
+        bbox=(50, 100, 300, 300),
+        image=f"{prefix}-{number}.png",
+        width_px=1200,
+        height_px=900,
+        mentions=[Mention(text=mention, section="Results")],
+    )
+
+
+def test_the_table_that_shows_the_result_is_shown_behind_a_deck_full_of_figures():
+    figures = [
+        _figure("figure", n, f"Gauge station {n} on the river", f"Figure {n} shows station {n}.")
+        for n in range(1, 6)
+    ]
+    result = _figure(
+        "table",
+        1,
+        "Errors of the two-day forecast compared with a fixed lag",
+        "The errors of the lagged regression are given in Table 1 compared with a fixed lag.",
+    )
+    design = _figure(
+        "table",
+        2,
+        "A design matrix of the regression",
+        "The number of columns is doubled compared to the design of Table 2.",
+    )
+    paper = _abstract_paper("Reservoirs store water.").model_copy(
+        update={"figures": [*figures, result, design]}
+    )
+    chosen = [f.id for f in BuiltinProposer._figures_chosen(paper)]
+    assert chosen == ["fig-1", "fig-2", "fig-3", "fig-4", "fig-5", "tab-1"]
+    # a table the conclusions name is the result's, whatever its mentions say
+    named = paper.model_copy(
+        update={
+            "figures": [*figures, design],
+            "sections": [
+                Section(
+                    title="Conclusions",
+                    paragraphs=["The regressions of Table 2 reduce the error by 23%."],
+                )
+            ],
+        }
+    )
+    assert main_points.result_figures(named) == [("table", 2)]
+    assert "tab-2" in [f.id for f in BuiltinProposer._figures_chosen(named)]
+
+
+STRUCTURED = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "structuredabstract"
+
+
+def test_a_structured_abstract_without_its_label_gives_the_aim_and_the_result(tmp_path):
+    paper = paper_read(STRUCTURED / "tessera-structuredabstract.pdf", tmp_path / "figures")
+    # read from its first part's label, without the parts' labels and the key words
+    assert paper.abstract.startswith("Wind sensors on exposed ridges freeze in winter")
+    assert "Results:" not in paper.abstract and "Key words" not in paper.abstract
+    assert [s.bullet for s in main_points.method_statements(paper)] == [
+        "The purpose of this study is to evaluate heated wind sensors against plain ones on "
+        "exposed ridges over three winters"
+    ]
+    results = main_points.result_statements(paper)
+    # the abstract's finding first; what was done ("were compared with …") is no finding; the
+    # closing Discussion's own finding after it, never the cited study's
+    assert results[0].bullet == (
+        "The heated sensors reduced the hours of missing readings by 64% compared with the plain "
+        "sensors"
+    )
+    assert not any("reference anemometer" in s.bullet for s in results)
+    assert not any("Smith" in s.bullet or "coastal" in s.bullet for s in results)
+    assert any(s.origin == "Discussion" for s in results)
+
+
+def test_a_lone_result_without_an_opening_slide_goes_on_the_last_text_slide_never_alone():
+    # no abstract, no motivation slide: a slide of the result alone is thin, and the thin
+    # slide's fix removed it with the result (the loop then found the deck thin again)
+    paper = _closing_paper(
+        "",
+        "Summary",
+        ["We show that the heated sensors miss 64% fewer hours of readings than plain ones."],
+    )
+    slides = [
+        Slide(kind="title", title="Heated wind sensors", role="title"),
+        Slide(
+            kind="bullets",
+            title="Sensor masts",
+            role="method",
+            bullets=[
+                "Forty sensor pairs were mounted on twenty ridges",
+                "Each mast carried one heated and one plain sensor",
+            ],
+        ),
+        Slide(
+            kind="bullets",
+            title="Readings",
+            role="result",
+            bullets=["The readings were stored every hour over three winters"],
+        ),
+    ]
+    assert main_points.ensure(slides, paper, set()) == ["result"]
+    assert len(slides) == 3
+    assert slides[2].bullets[-1].startswith("We show that the heated sensors miss 64% fewer")
+    assert main_points.missing(slides, paper) == []
+
+
+def test_a_thin_conclusions_slide_stating_the_result_is_removed_without_the_result():
+    paper = _closing_paper(
+        "",
+        "Summary",
+        ["We show that the heated sensors miss 64% fewer hours of readings than plain ones."],
+    )
+    result = "We show that the heated sensors miss 64% fewer hours of readings than plain ones"
+    deck = SlideDeck(
+        title="Heated wind sensors",
+        slides=[
+            Slide(kind="title", title="Heated wind sensors", role="title"),
+            Slide(
+                kind="bullets",
+                title="Sensor masts",
+                role="method",
+                bullets=[
+                    "Forty sensor pairs were mounted on twenty ridges",
+                    "Each mast carried one heated and one plain sensor",
+                ],
+                notes="Forty sensor pairs were mounted on twenty ridges.",
+            ),
+            Slide(
+                kind="bullets",
+                title="Conclusions",
+                role="conclusion",
+                bullets=[result],
+                notes="We show that the heated sensors miss 64% fewer hours.",
+            ),
+        ],
+    )
+    issue = Issue(slide=3, type="thin_slide", severity="medium", message="one bullet")
+    revised = BuiltinProposer().revise(paper, deck, [issue]).deck
+    assert [s.title for s in revised.slides] == ["Heated wind sensors", "Sensor masts"]
+    assert revised.slides[1].bullets[-1] == result
+    assert not list(deck_rules.thin_deck(DeckContext(revised, paper, [])))
+
+
+def test_a_long_finding_is_never_cut_before_the_clause_that_qualifies_it():
+    paper = _closing_paper(
+        "Wind sensors freeze in winter and stop reading the wind.",
+        "Conclusions",
+        [
+            "We show that the heated sensors read the wind speed of the storms 40% more "
+            "accurately than the plain sensors, but only on the days of freezing fog when ice "
+            "builds up on the cups and on the vanes of the plain sensors of every ridge in the "
+            "range of the study.",
+        ],
+    )
+    # "… 40% more accurately …" without "but only on the days of freezing fog" claims more
+    assert not any(
+        s.bullet.endswith("than the plain sensors") for s in main_points.result_statements(paper)
+    )

@@ -33,6 +33,9 @@ CONTRIBUTION = re.compile(
     r"(?:\w+\s+){0,2}?(?:propos|present|introduc|provid|develop|describ|offer|deriv|extend)\w*\b|"
     r"\b(?:is|are|has\s+been|have\s+been)\s+(?:\w+ly\s+)?(?:introduced|proposed|presented|"
     r"developed|implemented)\b|"
+    # the aim a study states of itself: "The purpose of this study is to evaluate …"
+    r"\b(?:the|our)\s+(?:main\s+|primary\s+)?(?:purpose|aim|objective|goal)\s+of\s+(?:this|the\s+"
+    r"present|our)\s+(?:study|paper|work|article|research)\s+(?:is|was)\s+to\b|"
     # what a software paper's package or a method paper's method does, said of it in the
     # abstract: "The package allows for the computation of …", "The MetaPlot package provides …"
     r"^(?:the|this|our)\s+(?:[\w-]+\s+){0,2}?(?:package|software|library|toolbox|tool|system|"
@@ -47,9 +50,18 @@ RESULT_VERB = re.compile(
     r"(?:show|find|found|demonstrat|conclud|observ|obtain|confirm|expect)\w*\b|"
     r"\b(?:we|I)\s+(?:(?:also|further|then|here|have|finally)\s+){0,2}prov(?:e|ed|es)\b|"
     r"\bresults?\s+(?:\w+\s+){0,2}?(?:show|indicat|suggest|demonstrat|confirm|reveal)\w*\b|"
-    r"\bit\s+(?:is|was|has\s+been)\s+(?:found|shown|observed|demonstrated|concluded)\s+that\b",
+    # the evidence as the subject of its finding: "the simulation evidence suggests that …",
+    # "asymptotics for the one-sample case suggest that …", "our experiments indicate that …"
+    r"\b(?:evidence|experiments?|simulations?|analys[ie]s|findings|data|asymptotics|"
+    r"comparisons?|measurements?|tests?|trials?|observations?)\s+(?:[\w-]+\s+){0,5}?"
+    r"(?:show|indicat|suggest|demonstrat|confirm|reveal)\w*\s+that\b|"
+    r"\bit\s+(?:is|was|has\s+been)\s+(?:found|shown|observed|demonstrated|concluded)\s+that\b|"
+    r"\b(?:is|are|was|were)\s+(?:found|shown)\s+to\b",
     re.I,
 )
+# The authors noting what they measured ("we noted that there was a 5 U/ml decrease …"): a
+# finding only with its measure or comparison ("we note that the matrix is symmetric" is not).
+NOTED = re.compile(r"\b(?:we|I)\s+(?:also\s+)?(?:not(?:e|ed|iced)|saw|see)\s+that\b", re.I)
 # The finding a long sentence ends with, after what was done: "… are compared with …, and it is
 # found that the junction improves the performance by 48%" states "The junction improves …".
 FINDING_CLAUSE = re.compile(
@@ -64,15 +76,65 @@ FINDING_CLAUSE = re.compile(
 ACHIEVES = re.compile(r"\b(?:predicts?|achieves?|achieved|yields?|reach(?:es)?)\b", re.I)
 COMPARISON = re.compile(
     r"\boutperform\w*|\b(?:better|worse|more\s+\w+|less\s+\w+|fewer|faster|slower|higher|lower|"
-    r"smaller|larger)\s+(?:\w+\s+){0,2}?than\b|\bcompared\s+(?:to|with)\b|"
+    r"smaller|larger)\s+(?:\w+\s+){0,2}?than\b|"
+    # "… by 64% compared with the plain sensors", not what was done: "were compared with"
+    r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bbe\s)(?<!\bbeen\s)"
+    r"\bcompared\s+(?:to|with)\b|"
     r"\b(?:significantly|much|substantially|considerably)\s+(?:faster|slower|better|worse|"
-    r"higher|lower|larger|smaller|more|less|fewer)\b",
+    r"higher|lower|larger|smaller|more|less|fewer)\b|\bin\s+comparison\s+(?:to|with)\b|"
+    # a change by an amount: "reduces the time-area product by the factor of 3", "improves
+    # the efficiency by 48%", "cut the latency by half"
+    r"\b(?:reduc|increas|improv|decreas|lower|rais|cut|shorten|boost|speed\w*\s+up|lengthen)"
+    r"\w*\b[^.;]{0,80}?\bby\s+(?:a\s+|the\s+)?(?:factor\s+(?:of\s+)?|about\s+|up\s+to\s+|"
+    r"over\s+|more\s+than\s+|nearly\s+|almost\s+|approximately\s+|some\s+)*(?:\$?\d|half\b|"
+    r"an?\s+order\s+of\s+magnitude)|"
+    # a test's verdict: "is significantly …", "were not statistically significant"
+    r"\b(?:is|are|was|were)\s+(?:not\s+)?(?:statistically\s+)?(?:significant(?:ly)?|"
+    r"meaningful)\b|\b(?:no\s+)?(?:statistically\s+)?significant\s+(?:difference|increase|"
+    r"decrease|improvement|reduction|effect|association|correlation|change)\b",
     re.I,
 )
-MEASURE = re.compile(r"\d+(?:\.\d+)?\s*(?:%|×|\\%|-?fold\b|times\b)|\bp\s*[<=]\s*0?\.\d", re.I)
+MEASURE = re.compile(
+    r"\d+(?:\.\d+)?\s*(?:%|×|\\%|-?fold\b|times\b|x\b)|\bp\s*[<=]\s*0?\.\d|"
+    r"\bfactor\s+(?:of\s+)?\$?\d|"
+    # a quantified change: "a 5 U/ml decrease", "a 12 ms reduction"
+    r"\d+(?:\.\d+)?\s*(?:[^\s\d]+\s+)?(?:decrease|increase|reduction|improvement|gain|drop|"
+    r"rise|speed-?up)\b",
+    re.I,
+)
 # A claim made after another ("We also obtained …", "… as well"): never the paper's main point;
 # its first claim may be another study's ("In our previous study [37], …").
 SECOND_CLAIM = re.compile(r"\b(?:also|as\s+well|too)\b", re.I)
+# The paper speaking of its own work, and a citation of another's ("(15)", "[6]", "Smith et
+# al.", "(Smith 2003)"): in a discussion only the first is the paper's finding.
+FIRST_PERSON = re.compile(
+    r"\b(?:we|our|I)\b|\b(?:in\s+)?(?:this|the\s+present)\s+(?:study|paper|work|article)\b", re.I
+)
+CITED = re.compile(
+    r"\(\d+(?:\s*[-–,]\s*\d+)*\)|\[\d+(?:\s*[-–,]\s*\d+)*\]|\bet\s+al\b|"
+    r"\b[A-Z][a-z]+(?:\s+and\s+[A-Z][a-z]+)?,?\s+\(?(?:19|20)\d\d[a-z]?\)?|"
+    r"\b(?:that|another|previous|earlier|their)\s+(?:study|studies|work|paper)\b"
+)
+# A clause before the claim that concedes or contrasts: "Although it is difficult to compute …,
+# asymptotics … suggest that …"; "In contrast to X, we noted …". The claim after it stands alone.
+LEADING_CONCESSION = re.compile(
+    r"^(?:although|though|even\s+though|while|whereas|despite|in\s+spite\s+of|"
+    r"in\s+contrast\s+to|contrary\s+to|unlike)\b",
+    re.I,
+)
+NOT_A_CLAUSE_START = re.compile(r"(?:and|or|to|of|in|on|for|with|by|from|at|as)\b", re.I)
+# A clause that qualifies the finding before it ("… by 40%, but only in dry seasons"): the
+# finding without it would claim more than the paper does, so it is never cut there.
+QUALIFYING_SEPARATORS = (", but ", ", while ", ", whereas ", ", although ")
+# Where a long finding may stop: its first clause holds the claim, what follows adds a step
+# or a consequence.
+FINDING_ENDS = (
+    *(separator for separator in text.CLAUSE_SEPARATORS if separator not in QUALIFYING_SEPARATORS),
+    ", showing ",
+    ", indicating ",
+    ", suggesting ",
+    ", thus ",
+)
 STATEMENT_WORDS = 34  # a main point may run longer than a detail: it is the slide's point
 # What a statement opens with that is no part of its claim: the paper pointing at itself ("In
 # this paper we present …" → "We present …"), the step before it ("After reviewing the
@@ -123,7 +185,7 @@ def _bullet(sentence: str, previous: str) -> str | None:
     sentence = PASSIVE_CONTRIBUTION.sub(_active, sentence)
     sentence = _finding_of(sentence)
     condensed = text.condense(text.math_logos(sentence), STATEMENT_WORDS)
-    if condensed is None:
+    if condensed is None or _cut_before_qualifier(text.math_logos(sentence), condensed):
         return None
     bullet = bullets.rewrite(condensed, bullets.Source(previous=previous), STATEMENT_WORDS)
     if not bullet or defects.text_defects(bullet) or defects.figure_deixis(bullet):
@@ -131,6 +193,15 @@ def _bullet(sentence: str, previous: str) -> str | None:
     if defects.pointers(bullet) or defects.absent_pointer(bullet):
         return None  # it leans on a figure, table or display the slide does not show
     return bullet
+
+
+def _cut_before_qualifier(sentence: str, condensed: str) -> bool:
+    """Did the condenser cut the statement where a clause qualifying it begins ("… by 40%,
+    but only in freezing fog")? What is left would claim more than the paper does."""
+    if not sentence.lower().startswith(condensed.lower()):
+        return False
+    rest = sentence[len(condensed) :].lstrip()
+    return any(rest.startswith(separator.strip()) for separator in QUALIFYING_SEPARATORS)
 
 
 def _finding_of(sentence: str) -> str:
@@ -194,29 +265,126 @@ def method_statements(paper: Paper) -> list[Statement]:
     return found
 
 
+def _closing_discussion(paper: Paper) -> list:
+    """A paper without a conclusions section often ends on its discussion, where it states
+    what it found ("Discussion", "Results and discussion" as its last or next-to-last section):
+    that section, else nothing."""
+    from apps.decks.pipeline.propose.builtin import DISCUSSION
+
+    if _conclusions(paper):
+        return []
+    closing = [s for s in paper.sections[-2:] if DISCUSSION.search(s.title)]
+    return closing[-1:]
+
+
+def _result_sources(paper: Paper) -> list[tuple[str, list[str], bool]]:
+    """(origin, paragraphs, own_only): the abstract, the conclusions, else the closing
+    discussion — which sets the paper against other studies, so only its sentences in the
+    first person without a citation ("we noted that …") state the paper's own finding."""
+    sources = [("abstract", [paper.abstract], False)] if paper.abstract else []
+    sources += [(s.title, s.paragraphs, False) for s in _conclusions(paper)]
+    sources += [(s.title, s.paragraphs, True) for s in _closing_discussion(paper)]
+    return sources
+
+
+def _strength(sentence: str) -> int:
+    flat = text.MATH_SPAN.sub("X", sentence)
+    return (
+        2 * bool(RESULT_VERB.search(flat))
+        + bool(NOTED.search(flat))
+        + bool(ACHIEVES.search(flat))
+        + bool(COMPARISON.search(flat))
+        + bool(MEASURE.search(sentence))
+    )
+
+
+def _states_finding(sentence: str) -> bool:
+    """A verb of finding with a measure or comparison, or a comparison: a number or a verb
+    alone is background as often as a finding."""
+    return _strength(sentence) >= 2 or bool(COMPARISON.search(text.MATH_SPAN.sub("X", sentence)))
+
+
+def _own(sentence: str) -> bool:
+    return bool(FIRST_PERSON.search(sentence)) and not CITED.search(sentence)
+
+
+def _shorter(sentence: str) -> list[str]:
+    """The sentence's shorter statements, at clause boundaries, for a finding too long (or
+    too tangled) to be a bullet whole: the claim after a leading concession ("Although it is
+    hard to …, the simulations suggest that …"), then its first clauses, longest first
+    ("We show that the criteria were invalid, and calculate the correct ones, …")."""
+    bodies = [sentence.rstrip().rstrip(".!?")]
+    if LEADING_CONCESSION.match(sentence):
+        for comma in re.finditer(r",\s+", sentence):
+            rest = sentence[comma.end() :]
+            if text.word_count(rest) >= 6 and not NOT_A_CLAUSE_START.match(rest):
+                bodies.append(rest[0].upper() + rest[1:])
+                break  # the concession ends at its first comma that a clause follows
+    heads: list[str] = []
+    for body in bodies:
+        for separator in FINDING_ENDS:
+            for match in re.finditer(re.escape(separator), body):
+                head = body[: match.start()].rstrip(",;: ")
+                if text.word_count(head) >= 6:
+                    heads.append(head)
+    shorter = bodies[1:] + sorted(set(heads), key=lambda h: -len(h))
+    return list(dict.fromkeys(shorter))
+
+
 def result_statements(paper: Paper) -> list[Statement]:
-    """The sentences of the abstract and the conclusions that state a finding, the plainest
-    first: an explicit finding with a measure or comparison, then either of them."""
-    sources = [("abstract", [paper.abstract])] if paper.abstract else []
-    sources += [(s.title, s.paragraphs) for s in _conclusions(paper)]
+    """The sentences of the abstract and the conclusions (else the closing discussion) that
+    state a finding, the plainest first: an explicit finding with a measure or comparison,
+    then either of them. A finding that cannot be a bullet whole is stated by its clause that
+    holds the finding, never dropped for its length."""
     found: list[Statement] = []
-    for origin, paragraphs in sources:
+    closing: list[Statement] = []  # the discussion's: only when nothing else states one
+    for origin, paragraphs, own_only in _result_sources(paper):
         for sentence, previous in _sentences(paragraphs):
-            flat = text.MATH_SPAN.sub("X", sentence)
             if not re.search(r"[.!?]\W*$", sentence):
                 continue  # a sentence the PDF cut off ("… with a few fb"): not a main point
-            strength = (
-                2 * bool(RESULT_VERB.search(flat))
-                + bool(ACHIEVES.search(flat))
-                + bool(COMPARISON.search(flat))
-                + bool(MEASURE.search(sentence))
-            )
-            if strength < 2 and not COMPARISON.search(flat):
-                continue  # a number or a verb alone is background as often as a finding
-            bullet = _bullet(sentence, previous)
-            if bullet is not None:
-                found.append(Statement(bullet, "result", origin, strength))
-    return sorted(found, key=lambda s: -s.strength)
+            for candidate in (sentence, *_shorter(sentence)):
+                if not _states_finding(candidate) or (own_only and not _own(candidate)):
+                    continue
+                if candidate != sentence and _strength(candidate) < 2:
+                    continue  # a part of a sentence states a finding only in so many words
+                bullet = _bullet(candidate, previous)
+                if bullet is not None:
+                    statement = Statement(bullet, "result", origin, _strength(candidate))
+                    (closing if own_only else found).append(statement)
+                    break
+    return sorted(found, key=lambda s: -s.strength) + sorted(closing, key=lambda s: -s.strength)
+
+
+def result_figures(paper: Paper) -> list[tuple[str, int]]:
+    """The figures and tables that show the paper's main result, as (kind, number), the
+    plainest first: those its abstract and conclusions (else closing discussion) name, then a
+    table a sentence of finding names ("The efficiencies with the junction are given in Table 1
+    compared with Ref. [3]"). A deck that has room for neither still shows them."""
+    named: list[tuple[str, int]] = []
+    for _origin, paragraphs, _own_only in _result_sources(paper):
+        for sentence, _previous in _sentences(paragraphs):
+            named += text.figure_refs(sentence)
+    for figure in paper.figures:
+        if figure.kind == "table" and any(_shows_finding(m.text, figure) for m in figure.mentions):
+            named.append(("table", figure.number))
+    return list(dict.fromkeys(named))
+
+
+# a caption that sets the paper's values against others': "… comparison with Ref. [3]",
+# "This work vs. previous methods"
+COMPARING_CAPTION = re.compile(r"\bcompar\w*|\bthis\s+work\b|\bversus\b|\bvs\.?\s", re.I)
+
+
+def _shows_finding(mention: str, table) -> bool:
+    """A sentence naming the table states a finding in so many words ("Table 2 shows that …
+    reduces … by 40%"), or compares where the caption says the table compares too. "The
+    number of parameters is doubled compared to the matrix of Table 1" compares with it."""
+    if HOW.search(mention):
+        return False  # "we show how to compute the components of Table 2": a procedure
+    if _strength(mention) >= 2:
+        return True
+    flat = text.MATH_SPAN.sub("X", mention)
+    return bool(COMPARISON.search(flat)) and bool(COMPARING_CAPTION.search(table.caption or ""))
 
 
 def _states(slides: list[Slide], statements: list[Statement]) -> bool:
@@ -225,7 +393,9 @@ def _states(slides: list[Slide], statements: list[Statement]) -> bool:
     the same claim as the reviewer reads it (repeated_bullet): stated once is enough."""
     shown = [b for s in slides for b in s.bullets]
     return any(
-        _covers(b, st.bullet) or text.same_claim(b, st.bullet) for b in shown for st in statements
+        (_covers(b, st.bullet) or text.same_claim(b, st.bullet)) and _keeps_finding(b, st)
+        for b in shown
+        for st in statements
     )
 
 
@@ -233,6 +403,34 @@ def _covers(bullet: str, statement: str) -> bool:
     wanted = set(text.words(statement)) - text.STOPWORDS
     said = set(text.words(bullet)) - text.STOPWORDS
     return bool(wanted) and len(wanted & said) / len(wanted) >= COVERED
+
+
+NUMBER = re.compile(r"\d+(?:\.\d+)?")
+HOW = re.compile(r"\b(?:show|demonstrate|illustrate|explain)s?\s+how\b", re.I)
+
+
+def _keeps_finding(bullet: str, statement: Statement) -> bool:
+    """A bullet makes a result statement only with its finding: every number of it and a word
+    of finding. "We have investigated the performance of the cell with the junction" names the
+    words of "The junction improves the performance of the cell by 48%", not its result."""
+    if statement.part != "result":
+        return True
+    if not set(NUMBER.findall(statement.bullet)) <= set(NUMBER.findall(bullet)):
+        return False
+    return _strength(bullet) > 0 or _states_finding(bullet)
+
+
+def stating(bullets: list[str], paper: Paper) -> list[str]:
+    """The bullets that make one of the paper's main-point statements (method or result)."""
+    statements = method_statements(paper) + result_statements(paper)
+    return [
+        b
+        for b in bullets
+        if any(
+            (_covers(b, st.bullet) or text.same_claim(b, st.bullet)) and _keeps_finding(b, st)
+            for st in statements
+        )
+    ]
 
 
 def missing(slides: list[Slide], paper: Paper) -> list[Statement]:
@@ -277,10 +475,14 @@ def ensure(slides: list[Slide], paper: Paper, used: set[str]) -> list[str]:
                     chosen.append(other)
             if len(chosen) < 2:  # a slide of one bullet is thin (thin_slide): the abstract's
                 chosen += _abstract_bullets(paper, [*shown, *chosen], 2 - len(chosen))
-            if len(chosen) < 2:  # nothing else to say: the statement closes the opening slide
+            if len(chosen) < 2:  # nothing else to say: the statement closes the opening slide,
+                # else goes on the first text slide (a method) or the last (a result): a slide
+                # of its own would be thin, and the thin slide's fix removed it with the statement
                 opening = next((i for i, s in enumerate(slides) if s.role == "motivation"), None)
+                if opening is None:
+                    opening = _text_slide_for(slides, statement)
                 if opening is not None:
-                    bullets = _with_room(list(slides[opening].bullets), paper, statement.bullet)
+                    bullets = with_room(list(slides[opening].bullets), paper, statement.bullet)
                     slides[opening] = slides[opening].model_copy(
                         update={"bullets": [*bullets, statement.bullet]}
                     )
@@ -300,7 +502,7 @@ def ensure(slides: list[Slide], paper: Paper, used: set[str]) -> list[str]:
             used.update(b.lower() for b in chosen)
         else:
             slide = slides[index]
-            bullets = _with_room(list(slide.bullets), paper, statement.bullet)
+            bullets = with_room(list(slide.bullets), paper, statement.bullet)
             # the method opens the slide (what the paper does, then what it finds)
             position = 0 if statement.part == "method" else len(bullets)
             bullets.insert(position, statement.bullet)
@@ -339,12 +541,25 @@ def _home(slides: list[Slide], statement: Statement) -> int | None:
     return None
 
 
+def _text_slide_for(slides: list[Slide], statement: Statement) -> int | None:
+    """The first text slide of the deck for a method, the last for a result (one without a
+    display, which takes the room), or None."""
+    text_slides = [
+        i
+        for i, s in enumerate(slides)
+        if s.kind == "bullets" and s.role != "title" and not s.equation and s.bullets
+    ]
+    if not text_slides:
+        return None
+    return text_slides[0] if statement.part == "method" else text_slides[-1]
+
+
 def _opening_title(slides: list[Slide]) -> str:
     taken = {s.title for s in slides}
     return OPENING_TITLE if OPENING_TITLE not in taken else "Main result"
 
 
-def _with_room(bullets: list[str], paper: Paper, incoming: str) -> list[str]:
+def with_room(bullets: list[str], paper: Paper, incoming: str) -> list[str]:
     """The bullets with room for one more: when the slide is full, the last bullet that states
     no main point goes, one that states no aim either ("We propose …" stays) first."""
     from apps.decks import limits
@@ -354,7 +569,7 @@ def _with_room(bullets: list[str], paper: Paper, incoming: str) -> list[str]:
     points = method_statements(paper) + result_statements(paper)
 
     def main(b: str) -> bool:
-        return any(_covers(b, p.bullet) for p in points)
+        return any(_covers(b, p.bullet) and _keeps_finding(b, p) for p in points)
 
     while bullets and (
         len(bullets) >= OPENING_BULLETS or sum(text.word_count(b) for b in bullets) > budget

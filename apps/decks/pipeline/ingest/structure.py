@@ -635,27 +635,35 @@ def _labelled_abstract(layout: Layout, first_heading: Segment | None) -> str:
     segments = sorted(
         (s for s in layout.pages[0] if s.role == "text"), key=lambda s: (s.column, s.top, s.x0)
     )
+    # without an "Abstract" label, a structured abstract ("Aim: … Materials and Methods: …
+    # Results: … Conclusions: …", as medical journals set it) opens on its first part's label
+    opening = ABSTRACT_OPENING
+    if not any(ABSTRACT_OPENING.match(s.text) for s in segments):
+        opening = STRUCTURED_OPENING
     lines: list[str] = []
-    collecting = False
+    collecting: Segment | None = None
     left = 0.0  # where the abstract's lines start: a block set beside it is not the abstract
     for segment in segments:
         text = segment.text
         if first_heading is not None and segment is first_heading:
             break
-        if not collecting:
-            match = re.match(rf"^{ABSTRACT_WORD}\b[.:—–-]?\s*(.*)$", text, re.I)
+        if collecting is None:
+            match = opening.match(text)
             if match:
-                collecting = True
+                collecting = segment
                 left = _abstract_left(layout, segment)
                 if match.group(1):
                     lines.append(match.group(1))
             continue
         if segment.x1 <= left:
             continue  # the "article info" block beside the abstract (Elsevier), its dates
+        if opening is STRUCTURED_OPENING and abs(segment.size - collecting.size) > 0.3:
+            continue  # the affiliations and dates set beside it in another size
         if heading_of(layout, segment) or CAPTION.match(text):
             break
         lines.append(text)
-    return join_lines(lines, vocabulary_of(layout))
+    joined = join_lines(lines, vocabulary_of(layout))
+    return STRUCTURED_LABEL.sub("", joined) if opening is STRUCTURED_OPENING else joined
 
 
 def _abstract_left(layout: Layout, label: Segment) -> float:
@@ -818,6 +826,18 @@ def sections_read(
 # "Abstract", also letter-spaced as some journals set it ("a b s t r a c t")
 ABSTRACT_WORD = r"(?:abstract|a\s?b\s?s\s?t\s?r\s?a\s?c\s?t)"
 ABSTRACT_LABEL = re.compile(rf"^{ABSTRACT_WORD}\b", re.I)
+ABSTRACT_OPENING = re.compile(rf"^{ABSTRACT_WORD}\b[.:—–-]?\s*(.*)$", re.I)
+# A structured abstract's parts, each under its run-in label: its first part opens it, and the
+# labels go from its text (its sentences read on without them).
+_STRUCTURED_PARTS = (
+    r"(?:background|aims?|objectives?|purpose|context|introduction|rationale|"
+    r"(?:materials\s+and\s+)?methods?|design|setting|participants|patients|interventions?|"
+    r"measurements|main\s+outcome\s+measures?|results?|findings|conclusions?|interpretation)"
+)
+STRUCTURED_OPENING = re.compile(
+    r"^(?:background|aims?|objectives?|purpose|context|rationale)\s*:\s*(.*)$", re.I
+)
+STRUCTURED_LABEL = re.compile(rf"(?:^|(?<=[.!?]\s)){_STRUCTURED_PARTS}\s*:\s+", re.I)
 
 
 def _abstract_label_top(layout: Layout) -> float | None:

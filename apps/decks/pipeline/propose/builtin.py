@@ -304,6 +304,15 @@ class BuiltinProposer:
         ]
         room = max(0, limits.get_int("min_figures") + 1 - len(chosen))
         chosen += sorted(tables, key=lambda f: -len(f.mentions))[:room]
+        # the figure or table that shows the main result is shown, room or not (a results
+        # table behind five figures was never on the deck): the plainest one, once
+        for kind, number in main_points.result_figures(paper):
+            shown = next((f for f in paper.figures if f.kind == kind and f.number == number), None)
+            if shown is None or (kind == "figure" and not _has_words(shown)):
+                continue
+            if shown not in chosen:
+                chosen.append(shown)
+            break
         return chosen
 
     def figure_slide(self, figure: Figure, used: set[str], titles: set[str] | None = None) -> Slide:

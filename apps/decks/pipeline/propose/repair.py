@@ -20,6 +20,7 @@ from apps.decks.pipeline import (
     defects,
     display_math,
     garbled,
+    main_points,
     person_names,
     role_titles,
     text,
@@ -506,8 +507,41 @@ def _thin(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
             [],
             "removed the slide (its display and lead go to the next text slide of its part, if any has room)",
         )
-    work.orphans.extend((b, slide.notes) for b in slide.bullets)
+    kept = _main_points_kept(slide, work)
+    work.orphans.extend((b, slide.notes) for b in slide.bullets if b not in kept)
+    if kept:
+        return (
+            [],
+            "removed the slide; its statement of the paper's main point went to the slide before it",
+        )
     return [], "removed the slide (its bullet goes to the next text slide of its part, if any)"
+
+
+def _main_points_kept(slide: Slide, work: Work) -> list[str]:
+    """A thin slide's bullets that state the paper's method or result (main_points), put on the
+    last text slide placed before it: the conclusions slide of one bullet that said what the
+    paper found was removed with it, and no later slide of its part took it."""
+    stating = main_points.stating(slide.bullets, work.paper)
+    if not stating or not work.placed:
+        return []
+    target = next(
+        (
+            i
+            for i in range(len(work.placed) - 1, -1, -1)
+            if work.placed[i].kind == "bullets"
+            and work.placed[i].role != "title"
+            and not work.placed[i].equation
+            and work.placed[i].bullets
+        ),
+        None,
+    )
+    if target is None:
+        return []
+    bullets = list(work.placed[target].bullets)
+    for bullet in stating:
+        bullets = [*main_points.with_room(bullets, work.paper, bullet), bullet]
+    work.placed[target] = work.placed[target].model_copy(update={"bullets": bullets})
+    return stating
 
 
 def _around_display(slide: Slide, work: Work) -> Slide | None:
