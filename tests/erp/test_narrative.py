@@ -127,3 +127,24 @@ def test_an_extreme_measure_is_named_once():
     assert text == "Sales has the highest salary (9,000) and HR the lowest (7,000)."
     counted = _say("which department is the smallest", [["HR", 15]])
     assert counted == "HR has the fewest current employees: 15."
+
+
+def test_every_sentence_starts_with_a_capital_whatever_value_opens_it():
+    """A Portuguese month opens "<month> tem mais contratações"; a person writes it with a
+    capital, as every sentence after it."""
+    text = _say(
+        "em que mês de 2025 houve mais contratações?",
+        [["2025-03-01", 4], ["2025-11-01", 7]],
+    )
+    assert text == "Novembro de 2025 tem mais contratações: 7."
+
+
+def test_capitals_start_sentences_only():
+    from apps.erp.planner.sentences import capitalized
+
+    assert capitalized("vendas: 1.234,5. isso é +3%. e.g. “x”; ok") == (
+        "Vendas: 1.234,5. Isso é +3%. E.g. “x”; ok"
+    )
+    assert capitalized("Hires (e.g. joiners) vs. leavers, and 2.5 more.") == (
+        "Hires (e.g. joiners) vs. leavers, and 2.5 more."
+    )

@@ -13,6 +13,7 @@ from apps.erp.planner.paired import parts
 from apps.erp.planner.perhead import PER_HEAD
 from apps.erp.planner.periods import month_period
 from apps.erp.planner.reading import Condition, Reading
+from apps.erp.planner.sentences import capitalized
 from apps.erp.planner.words import describe_period, format_number, level_label, named_once
 from apps.erp.semantic import semantic_model, vocabulary
 
@@ -59,7 +60,12 @@ class _Result:
 
 
 def narrative(reading: Reading, columns: list[dict], rows: list[list[Any]], title: str) -> str:
-    """One or two sentences about the rows; the title and the row count when nothing fits."""
+    """One or two sentences about the rows; the title and the row count when nothing fits.
+    Each sentence starts with a capital, whatever value its template starts with."""
+    return capitalized(_sentences(reading, columns, rows, title))
+
+
+def _sentences(reading: Reading, columns: list[dict], rows: list[list[Any]], title: str) -> str:
     vocab = vocabulary(reading.language)
     if not rows:
         return vocab.message("no_rows", title=title)
@@ -113,7 +119,7 @@ def _each_measure(reading: Reading, columns: list[dict], rows: list[list[Any]], 
             if not any(c["name"] == o or c["name"].startswith(f"{o}_") for o in others)
         ]
         sentences.append(
-            narrative(
+            _sentences(
                 part,
                 [columns[i] for i in kept],
                 [[row[i] for i in kept] for row in rows],

@@ -165,6 +165,17 @@ class _Reader:
                 return None
         if self.has(i, "ytd"):
             return year_period(self.as_of.year), i + 1
+        if self.has(i, "qtd"):
+            return quarter_period(self.as_of.year, (self.as_of.month - 1) // 3 + 1), i + 1
+        if self.has(i, "mtd"):
+            return month_period(self.as_of.year, self.as_of.month), i + 1
+        if self.has(i, "to_date"):
+            # "to date in 2026": the period named next, up to the as-of date (clipped later);
+            # "headcount to date", "hires so far": from the beginning up to the as-of date
+            following = self.atom(self._after_prepositions(i + 1))
+            if following is not None:
+                return following
+            return all_time(self.as_of), i + 1
         if self.has(i, "now"):
             return day_period(self.as_of), i + 1
         if self.has(i, "all_time"):
@@ -178,6 +189,11 @@ class _Reader:
         if found is not None:
             return year_period(found[0]), found[1]
         return None
+
+    def _after_prepositions(self, i: int) -> int:
+        while self.has(i, PREPOSITION):
+            i += 1
+        return i
 
     def day(self, i: int) -> tuple[Period, int] | None:
         """ "31 March 2025", "March 31 2025", "31 de março de 2025"."""
@@ -343,6 +359,8 @@ def _expression_at(reader: _Reader, i: int) -> TimeExpression | None:
     if atom is None:
         return None
     period, k = atom
+    if reader.has(k, "to_date"):
+        k += 1  # "this year so far", "em 2026 até agora": the period is clipped to the as-of date
     if reader.has(k, "to"):
         second = _other_end(reader, period, reader.guessed_years > guessed, k + 1)
         if second is not None:
