@@ -386,6 +386,12 @@ def _expression_at(reader: _Reader, i: int) -> TimeExpression | None:
 
 
 def _snapshot(reader: _Reader, i: int, j: int, edge: str) -> TimeExpression | None:
+    if edge == "as_of":
+        # "as of the end of March", "as at the start of 2025": the edge says which day
+        inner = _prefix(reader, j)
+        for other in ("end_of", "start_of"):
+            if reader.has(inner, other):
+                return _snapshot(reader, i, inner + 1, other)
     atom = reader.atom(_prefix(reader, j))
     if atom is None:
         return None
