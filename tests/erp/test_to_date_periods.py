@@ -30,6 +30,11 @@ HIRES_BETWEEN = """SELECT count(*) FROM erp_employee e
         ("hires in 2026 to date", date(2026, 1, 1)),
         ("contratações em 2026 até agora", date(2026, 1, 1)),
         ("contratações no acumulado do ano", date(2026, 1, 1)),
+        # a period that is over, "to date": from its start (never the period alone)
+        ("hires from 2024 to date", date(2024, 1, 1)),
+        ("hires 2024 to date", date(2024, 1, 1)),
+        ("contratações desde 2024 até agora", date(2024, 1, 1)),
+        ("how many people joined since march so far", date(2026, 3, 1)),
     ],
 )
 def test_a_period_to_date_ends_on_the_as_of_date(acme, question, start):
@@ -75,3 +80,15 @@ def test_until_a_year_is_still_an_open_range():
     """ "até 2025" is up to the end of 2025, not "to date" (the longer phrase is not there)."""
     (period,) = plan("quantas saídas até 2025").reading.periods
     assert period == Period(None, date(2025, 12, 31))
+
+
+@pytest.mark.parametrize(
+    "question", ["hires in 2024 and so far", "contratações em 2024 e até agora"]
+)
+def test_to_date_alone_is_never_a_second_period_to_compare(question):
+    """Not "all time vs 2024": "so far" is said of a period, never one from the beginning."""
+    from apps.erp.planner import Planned, plan_question
+    from tests.erp.conftest import DEMO
+
+    outcome = plan_question(question, as_of=AS_OF_DAY, entities=DEMO)
+    assert not isinstance(outcome, Planned) or len(outcome.reading.periods) == 1
