@@ -1,6 +1,8 @@
 """The closing sentence is computed from the rows by trusted code, in the question's language:
 the top and its share of the total, the extremes, the value, the change between periods."""
 
+import pytest
+
 from tests.erp.conftest import plan
 
 
@@ -127,3 +129,61 @@ def test_an_extreme_measure_is_named_once():
     assert text == "Sales has the highest salary (9,000) and HR the lowest (7,000)."
     counted = _say("which department is the smallest", [["HR", 15]])
     assert counted == "HR has the fewest current employees: 15."
+
+
+def test_every_sentence_starts_with_a_capital_whatever_value_opens_it():
+    """A Portuguese month opens "<month> tem mais contratações"; a person writes it with a
+    capital, as every sentence after it."""
+    text = _say(
+        "em que mês de 2025 houve mais contratações?",
+        [["2025-03-01", 4], ["2025-11-01", 7]],
+    )
+    assert text == "Novembro de 2025 tem mais contratações: 7."
+
+
+def test_capitals_start_sentences_only():
+    from apps.erp.planner.sentences import capitalized
+
+    assert capitalized("vendas: 1.234,5. isso é +3%. e.g. “x”; ok") == (
+        "Vendas: 1.234,5. Isso é +3%. E.g. “x”; ok"
+    )
+    assert capitalized("Hires (e.g. joiners) vs. leavers, and 2.5 more.") == (
+        "Hires (e.g. joiners) vs. leavers, and 2.5 more."
+    )
+
+
+def test_a_unit_in_the_label_goes_with_the_values():
+    """ "Average tenure (years)" is said "the highest average tenure (3.88 years)", not
+    "average tenure (years) (3.88)"."""
+    text = _say("average tenure by department", [["Finance", 3.88], ["Sales", 2.5]])
+    assert (
+        text
+        == "Finance has the highest average tenure (3.88 years) and Sales the lowest (2.50 years)."
+    )
+    text = _say("tempo médio de casa por departamento", [["Finance", 3.88], ["Sales", 2.5]])
+    assert text.startswith("Finance tem tempo médio de casa mais alto (3,88 anos)")
+
+
+def test_a_change_between_periods_has_one_decimal():
+    text = _say("hires by department in 2024 and 2025", [["Sales", 10, 12], ["HR", 8, 9]])
+    assert text.endswith("That is +16.7% against Hires 2024 (18).")
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        (
+            "payroll growth from 2024 to 2025",
+            "Total salary paid 2024: 1,000; Total salary paid 2025: 1,250. "
+            "That is +25% against Total salary paid 2024 (1,000).",
+        ),
+        (
+            "quanto cresceu a folha de 2024 para 2025?",
+            "Total de salários pagos 2024: 1.000; Total de salários pagos 2025: 1.250. "
+            "Isso é +25% face a Total de salários pagos 2024 (1.000).",
+        ),
+    ],
+)
+def test_a_change_of_the_whole_says_both_values_and_the_change(question, said):
+    """Not "Total salary paid increase, 2024 → 2025: 1 row."."""
+    assert _say(question, [[1000, 1250, 250]]) == said

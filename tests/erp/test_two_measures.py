@@ -204,7 +204,7 @@ def test_a_headcount_joined_to_a_count_is_kept(acme, question):
     assert (alone.measure, alone.also) == ("hires", ())
 
 
-def test_a_chip_changes_every_measure_and_the_measure_chip_the_first():
+def test_a_chip_changes_every_measure():
     from apps.erp.planner.chips import apply_chip
     from tests.erp.conftest import DEMO
 
@@ -212,6 +212,67 @@ def test_a_chip_changes_every_measure_and_the_measure_chip_the_first():
     changed = apply_chip(reading, {"department": "Sales"}, DEMO, follows="a1")
     assert [r.departments for r in (changed, *changed.also)] == [("Sales",), ("Sales",)]
     assert [r.measure for r in (changed, *changed.also)] == ["hires", "terminations"]
+
+
+def _measure_chip_actions(reading) -> dict[str, set[tuple[str, str]]]:
+    """Each measure chip's trigger text → the (key, value) its choices send."""
+    from apps.erp.planner.chips import CHIP_ACTION, chips_surface
+    from tests.erp.conftest import DEMO, components
+
+    shown = components(chips_surface("reading-1", reading, DEMO))
+    chips = {}
+    for cid, component in shown.items():
+        if component["component"] != "Modal" or not cid.startswith("chip-measure"):
+            continue
+        trigger = shown[component["trigger"]]
+        text = shown[trigger["child"]]["text"]
+        choices = shown[component["content"]]["children"]
+        sent = set()
+        for choice in choices:
+            event = shown[choice].get("action", {}).get("event", {})
+            if event.get("name") == CHIP_ACTION:
+                sent |= set(event["context"].items())
+        chips[text] = sent
+    return chips
+
+
+def test_each_measure_has_its_own_chip_that_changes_that_measure():
+    """ "Average salary and payroll by department": two measure chips; the second one's
+    choice replaces the payroll, not the average (it changed the first measure before)."""
+    from apps.erp.planner.chips import apply_chip
+    from tests.erp.conftest import DEMO
+
+    reading = plan("average salary and total payroll by department in 2025").reading
+    assert [r.measure for r in (reading, *reading.also)] == ["average_salary", "total_salary"]
+    chips = _measure_chip_actions(reading)
+    assert set(chips) == {"Average salary", "Total salary paid"}
+    assert ("measure:total_salary", "max_salary") in chips["Total salary paid"]
+    assert ("measure:average_salary", "max_salary") in chips["Average salary"]
+    # a measure already shown is not offered to the other chip
+    assert not any(value == "average_salary" for _, value in chips["Total salary paid"])
+
+    changed = apply_chip(reading, {"measure:total_salary": "max_salary"}, DEMO, follows="a1")
+    assert [r.measure for r in (changed, *changed.also)] == ["average_salary", "max_salary"]
+    assert all(r.dimensions == ("department",) for r in (changed, *changed.also))
+    first = apply_chip(reading, {"measure:average_salary": "median_salary"}, DEMO, follows="a1")
+    assert [r.measure for r in (first, *first.also)] == ["median_salary", "total_salary"]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"measure:headcount": "max_salary"},  # not a measure of this reading
+        {"measure:total_salary": "average_salary"},  # the other measure: shown already
+        {"measure:total_salary": "hires"},  # not of the payroll's family
+    ],
+)
+def test_a_measure_chip_value_that_is_not_offered_is_refused(change):
+    from apps.erp.planner.chips import apply_chip
+    from apps.erp.planner.reading import Refusal
+    from tests.erp.conftest import DEMO
+
+    reading = plan("average salary and total payroll by department in 2025").reading
+    assert isinstance(apply_chip(reading, change, DEMO, follows="a1"), Refusal)
 
 
 @pytest.mark.parametrize(

@@ -33,6 +33,7 @@ from apps.erp.planner.forms import FORM_ACTION, clarification_form, form_answers
 from apps.erp.planner.interpret import ERP_KINDS
 from apps.erp.planner.lexicon import language_index, lex
 from apps.erp.planner.reading import NOTES, Reading, ReadingError, reading_from_json
+from apps.erp.planner.sentences import capitalized
 from apps.erp.semantic import languages, vocabulary
 from apps.erp.tools import LOOKUP, READING
 
@@ -275,7 +276,7 @@ def _after_query(request: PlannerInput, result: Message) -> Plan:
         surface = f"reading-{uuid.uuid4().hex[:8]}"
         return Plan(calls=[PlannedCall(READING, {"artifact_id": artifact, "surface_id": surface})])
     text = _summary(shape, arguments, language)
-    return Plan(text=" ".join(part for part in (text, _notes(shape, arguments, language)) if part))
+    return Plan(text=_answer(text, _notes(shape, arguments, language)))
 
 
 def _after_reading(request: PlannerInput, result: Message) -> Plan:
@@ -285,7 +286,12 @@ def _after_reading(request: PlannerInput, result: Message) -> Plan:
     shape = _observation(queried[-1]) if queried else {}
     sentence = _observation(result).get("narrative") if not result.is_error else None
     text = sentence if isinstance(sentence, str) else _summary(shape, arguments, language)
-    return Plan(text=" ".join(part for part in (text, _notes(shape, arguments, language)) if part))
+    return Plan(text=_answer(text, _notes(shape, arguments, language)))
+
+
+def _answer(*parts: str) -> str:
+    """The answer's sentences, each starting with a capital as a person writes them."""
+    return capitalized(" ".join(part for part in parts if part))
 
 
 def plan(request: PlannerInput) -> Plan | None:

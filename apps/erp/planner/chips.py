@@ -27,7 +27,8 @@ from apps.erp.semantic import semantic_model, vocabulary
 
 CHIP_ACTION = "erp_reading.change"
 OPEN_ACTION = "erp_reading.open"  # the trigger's own action; the Modal keeps it
-SLOTS = ("measure", "department", "group", "period", "remove")
+MEASURE = "measure"
+SLOTS = (MEASURE, "department", "group", "period", "remove")
 FAMILIES = (
     ("average_salary", "total_salary", "median_salary", "min_salary", "max_salary", "payments"),
     ("headcount", "hires", "terminations", "attrition_rate"),
@@ -80,10 +81,10 @@ def day_period_label(day: date, language: str) -> str:
 
 
 def _chip_texts(reading: Reading) -> dict[str, str]:
-    """What each chip shows now."""
+    """What each chip shows now (the measures have chips of their own: `_measure_chips`)."""
     vocab = vocabulary(reading.language)
     words, labels = vocab.labels.words, vocab.labels
-    texts = {"measure": labels.measures[reading.measure]}
+    texts: dict[str, str] = {}
     departments = reading.condition("department")
     if departments is None:
         texts["department"] = words["all_departments"]
@@ -118,14 +119,45 @@ def chips_surface(surface_id: str, reading: Reading, entities: Entities) -> list
 Layout = tuple[str, tuple[tuple, ...]]
 
 
+def measure_key(reading: Reading, measure: str) -> str:
+    """The action key of a measure's chip: "measure" for a reading's only measure; with
+    several (paired.py), "measure:<name>", so the choice changes the measure it was made on."""
+    return f"{MEASURE}:{measure}" if reading.also else MEASURE
+
+
+def measure_options(reading: Reading, measure: str) -> list[str]:
+    """The measures a measure's chip offers: its family, without the reading's measures; with
+    several measures, only those that can be answered next to the others (no rate, no gap)."""
+    taken = {part.measure for part in parts(reading)}
+    model = semantic_model()
+    return [
+        m
+        for m in _family(measure)
+        if m not in taken and not (reading.also and model.measure(m).aggregation in ("gap", "rate"))
+    ]
+
+
+def _measure_chips(reading: Reading) -> list[tuple]:
+    """One chip per measure: "headcount and hires" shows two, each changing its own."""
+    labels = vocabulary(reading.language).labels
+    heading = labels.words["measure_chip"]
+    chips: list[tuple] = []
+    for index, part in enumerate(parts(reading)):
+        slot = MEASURE if index == 0 else f"{MEASURE}-{index + 1}"
+        text = labels.measures[part.measure]
+        options = tuple((m, labels.measures[m]) for m in measure_options(reading, part.measure))
+        if options:
+            chips.append((slot, heading, text, options, measure_key(reading, part.measure)))
+        else:
+            chips.append((slot, text))
+    return chips
+
+
 def _layout(reading: Reading, entities: Entities) -> Layout:
     vocab = vocabulary(reading.language)
     words = vocab.labels.words
     texts = _chip_texts(reading)
     options: dict[str, list[tuple[str, str]]] = {
-        "measure": [
-            (m, vocab.labels.measures[m]) for m in _family(reading.measure) if m != reading.measure
-        ],
         "department": [("all", words["all_departments"]), ("each", words["each_department"])]
         + [(name, name) for name in entities.department_names],
         "group": [("none", words["no_grouping"])]
@@ -135,13 +167,12 @@ def _layout(reading: Reading, entities: Entities) -> Layout:
     if reading.measure == "unpaid_months":
         options["period"] = []
     titles = {
-        "measure": words["measure_chip"],
         "department": words["department_chip"],
         "group": words["grouping_chip"],
         "period": words["period_chip"],
     }
-    chips: list[tuple] = []
-    for slot in ("measure", "department", "group", "period"):
+    chips: list[tuple] = _measure_chips(reading)
+    for slot in ("department", "group", "period"):
         if options[slot]:
             chips.append((slot, titles[slot], texts[slot], tuple(options[slot]), slot))
         else:
@@ -207,13 +238,31 @@ def apply_chip(
 ) -> Reading | Clarification | Refusal:
     """The stored reading with one chip changed, settled; a value that is not one of the
     chip's alternatives is refused. Several measures (paired.py): a chip of the department,
-    grouping or period changes each; the measure chip changes the first measure."""
-    if reading.also and "measure" in change:
-        first = _chip_one(parts(reading)[0], change, entities, follows)
-        if not isinstance(first, Reading):
-            return first
-        return paired([first, *(replace(r, follows=follows) for r in reading.also)]) or first
+    grouping or period changes each; a measure's chip ("measure:<name>") changes that
+    measure only, the others stay as they were."""
+    key = next(iter(change), "") if len(change) == 1 else ""
+    if key.startswith(f"{MEASURE}:") or (key == MEASURE and reading.also):
+        return _change_measure(reading, key, str(change[key]), entities, follows)
     return each_part(reading, lambda part: _chip_one(part, change, entities, follows))
+
+
+def _change_measure(
+    reading: Reading, key: str, value: str, entities: Entities, follows: str
+) -> Reading | Clarification | Refusal:
+    """One measure of a paired reading replaced by `value`; the parts joined again."""
+    bad = refusal(reading.language, "bad_answer", name="chip")
+    own = parts(reading)
+    picked = key.partition(":")[2] if ":" in key else own[0].measure
+    index = next((i for i, part in enumerate(own) if part.measure == picked), None)
+    if index is None or value not in measure_options(reading, picked):
+        return bad
+    changed = _chip_one(own[index], {MEASURE: value}, entities, follows)
+    if not isinstance(changed, Reading) or len(own) == 1:
+        return changed
+    outcomes = [
+        changed if i == index else replace(part, follows=follows) for i, part in enumerate(own)
+    ]
+    return paired(outcomes) or bad
 
 
 def _chip_one(

@@ -215,8 +215,11 @@ def build_frame(
             # "the 10 highest paid", "os 5 maiores salários": people, ranked by what it says
             b.flag("entity", "employee")
             b.flag("entity_plural", True)
-        # "engineers": the department; "what is the headcount", "by headcount": the measure
-        if "subject" in kinds and "value" not in kinds:
+        # "engineers": the department and its people (counted as "employees" would be, the
+        # name read as a department below); "what is the headcount", "by headcount": the measure
+        if "subject" in kinds and "value" in kinds:
+            b.flag("subject")
+        elif "subject" in kinds:
             b.used.add(i)
             if "measure" not in kinds:
                 b.flag("subject")

@@ -166,11 +166,17 @@ def _entity_index(language: str, entities: Entities) -> _Index:
     vocab = vocabulary(language)
     phrases: dict[tuple[str, ...], list[Tag]] = {}
     synonyms = {fold(name): texts for name, texts in vocab.department_values.items()}
+    roles = {fold(name): texts for name, texts in vocab.department_people.items()}
     base = language_index(language).words
     for department in entities.departments:
         texts = [department.name, *synonyms.get(fold(department.name), [])]
         for text in texts:
             _add(phrases, _phrase_key(vocab, text), ("value", department.name))
+        for text in roles.get(fold(department.name), []):
+            # "engineers by level": Engineering's people, counted as "employees" would be
+            key = _phrase_key(vocab, text)
+            _add(phrases, key, ("value", department.name))
+            _add(phrases, key, ("subject", "employee"))
         code = fold(department.code)
         if code:
             # A code that is also a word of the language counts only when typed in capitals.

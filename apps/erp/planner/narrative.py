@@ -3,6 +3,7 @@ model: the value, or the top and bottom of a grouping, its total and the top's s
 change between two periods. "Engineering has the most current employees: 86 of 238 (36%)."
 """
 
+import re
 from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -13,6 +14,7 @@ from apps.erp.planner.paired import parts
 from apps.erp.planner.perhead import PER_HEAD
 from apps.erp.planner.periods import month_period
 from apps.erp.planner.reading import Condition, Reading
+from apps.erp.planner.sentences import capitalized
 from apps.erp.planner.words import describe_period, format_number, level_label, named_once
 from apps.erp.semantic import semantic_model, vocabulary
 
@@ -59,7 +61,12 @@ class _Result:
 
 
 def narrative(reading: Reading, columns: list[dict], rows: list[list[Any]], title: str) -> str:
-    """One or two sentences about the rows; the title and the row count when nothing fits."""
+    """One or two sentences about the rows; the title and the row count when nothing fits.
+    Each sentence starts with a capital, whatever value its template starts with."""
+    return capitalized(_sentences(reading, columns, rows, title))
+
+
+def _sentences(reading: Reading, columns: list[dict], rows: list[list[Any]], title: str) -> str:
     vocab = vocabulary(reading.language)
     if not rows:
         return vocab.message("no_rows", title=title)
@@ -113,7 +120,7 @@ def _each_measure(reading: Reading, columns: list[dict], rows: list[list[Any]], 
             if not any(c["name"] == o or c["name"].startswith(f"{o}_") for o in others)
         ]
         sentences.append(
-            narrative(
+            _sentences(
                 part,
                 [columns[i] for i in kept],
                 [[row[i] for i in kept] for row in rows],
@@ -146,14 +153,22 @@ def _grouped(result: _Result, dimension: str, column: int, title: str) -> str:
         return vocab.message("no_rows", title=title)
     if measure.time_dimension is None and dimension == reading.grain:
         return _series(result, pairs, column)  # snapshots: never summed over the periods
-    noun = _noun(reading, result.label(column))
+    noun, unit = _unit_apart(_noun(reading, result.label(column)))
+
+    def said(value: Decimal) -> str:
+        """The value with the unit the label named ("3.88 years", "4.5%")."""
+        number = result.number(value, column)
+        if not unit:
+            return number
+        return f"{number}{unit}" if unit == "%" else f"{number} {unit}"
+
     top = max(pairs, key=lambda pair: pair[1])
     bottom = min(pairs, key=lambda pair: pair[1])
     if reading.top == 1 or (reading.top and reading.order == "asc"):
         # "the 2 departments with the fewest people": the first of the ranking, not the largest
         chosen = bottom if reading.order == "asc" else top
         extreme = _extreme(vocab, measure.aggregation, reading.order)
-        value = result.number(chosen[1], column)
+        value = said(chosen[1])
         noun = named_once(extreme, noun)
         text = vocab.message(
             "narrative_top", top=chosen[0], extreme=extreme, measure=noun, value=value
@@ -177,10 +192,20 @@ def _grouped(result: _Result, dimension: str, column: int, title: str) -> str:
         "narrative_extremes",
         top=top[0],
         measure=named_once(vocab.labels.words["highest"], noun),
-        high=result.number(top[1], column),
+        high=said(top[1]),
         bottom=bottom[0],
-        low=result.number(bottom[1], column),
+        low=said(bottom[1]),
     )
+
+
+_UNIT = re.compile(r"^(?P<noun>.*\S)\s*\((?P<unit>[^()]+)\)$")
+
+
+def _unit_apart(noun: str) -> tuple[str, str]:
+    """A label's unit in brackets moved to the values: "average tenure (years)" is said
+    "the highest average tenure (3.88 years)", not "average tenure (years) (3.88)"."""
+    match = _UNIT.match(noun)
+    return (match["noun"], match["unit"]) if match else (noun, "")
 
 
 def _series(result: _Result, pairs: list[tuple[str, Decimal]], column: int) -> str:
@@ -222,7 +247,11 @@ def _change(result: _Result, dims: list[str], title: str) -> str:
     """The largest (or smallest) change between the two periods."""
     vocab = vocabulary(result.language)
     column = next((result.index(n) for n in CHANGE_COLUMNS if result.index(n) is not None), None)
-    if column is None or not dims:
+    if not dims:
+        # "payroll growth from 2024 to 2025": each period's value and the change, as a
+        # comparison of two periods says it (not "1 row")
+        return _periods(result, dims, title)
+    if column is None:
         return _count(result, title)
     pairs = _pairs(result, dims[0], column)
     if not pairs:
@@ -250,7 +279,9 @@ def _periods(result: _Result, dims: list[str], title: str) -> str:
     ]
     text = "; ".join(parts) + "."
     if len(totals) == 2 and totals[0]:
-        change = format_number(round(100 * (totals[1] - totals[0]) / totals[0], 1), result.language)
+        percent = round(100 * (totals[1] - totals[0]) / totals[0], 1)
+        # one decimal as a person writes a change ("+16.7%", "+20%"), never "+16.70%"
+        change = format_number(percent, result.language, 0 if percent == int(percent) else 1)
         sign = "+" if totals[1] >= totals[0] else ""
         text += " " + vocab.message(
             "narrative_change",

@@ -165,6 +165,17 @@ class _Reader:
                 return None
         if self.has(i, "ytd"):
             return year_period(self.as_of.year), i + 1
+        if self.has(i, "qtd"):
+            return quarter_period(self.as_of.year, (self.as_of.month - 1) // 3 + 1), i + 1
+        if self.has(i, "mtd"):
+            return month_period(self.as_of.year, self.as_of.month), i + 1
+        if self.has(i, "to_date"):
+            # "to date in 2026": the period named next, up to the as-of date (clipped later);
+            # "headcount to date", "hires so far": from the beginning up to the as-of date
+            following = self.atom(self._after_prepositions(i + 1))
+            if following is not None:
+                return _to_date(following[0], self.as_of), following[1]
+            return all_time(self.as_of), i + 1
         if self.has(i, "now"):
             return day_period(self.as_of), i + 1
         if self.has(i, "all_time"):
@@ -178,6 +189,11 @@ class _Reader:
         if found is not None:
             return year_period(found[0]), found[1]
         return None
+
+    def _after_prepositions(self, i: int) -> int:
+        while self.has(i, PREPOSITION):
+            i += 1
+        return i
 
     def day(self, i: int) -> tuple[Period, int] | None:
         """ "31 March 2025", "March 31 2025", "31 de março de 2025"."""
@@ -300,7 +316,18 @@ def find_time_expressions(
             expression = replace(expression, bare=True)
         found.append(expression)
         i = max(k for k, s in enumerate(reader.slots) if s.term in expression.terms) + 1
+    alone = [e for e in found if _only_to_date(reader, e)]
+    if alone and len(alone) < len(found):
+        # "hires in 2024 and until now": "until now" is said of the other period, never a
+        # second period from the beginning to compare with it
+        found = [e for e in found if e not in alone]
     return found
+
+
+def _only_to_date(reader: _Reader, expression: TimeExpression) -> bool:
+    """ "to date", "so far" read alone (from the beginning)."""
+    slots = [s for s in reader.slots if s.term in expression.terms]
+    return bool(slots) and all("to_date" in s.values for s in slots)
 
 
 def _terms(reader: _Reader, start: int, end: int) -> frozenset[int]:
@@ -343,6 +370,8 @@ def _expression_at(reader: _Reader, i: int) -> TimeExpression | None:
     if atom is None:
         return None
     period, k = atom
+    if reader.has(k, "to_date"):
+        period, k = _to_date(period, reader.as_of), k + 1
     if reader.has(k, "to"):
         second = _other_end(reader, period, reader.guessed_years > guessed, k + 1)
         if second is not None:
@@ -354,7 +383,7 @@ def _expression_at(reader: _Reader, i: int) -> TimeExpression | None:
             )
     periods, end = [period], k
     bare = [reader.guessed_years > guessed]
-    while reader.has(end, "and"):
+    while reader.has(end, "and") and not reader.has(_prefix(reader, end + 1), "to_date"):
         before = reader.guessed_years
         nxt = reader.atom(_prefix(reader, end + 1))
         if nxt is None:
@@ -368,6 +397,12 @@ def _expression_at(reader: _Reader, i: int) -> TimeExpression | None:
 
 
 def _snapshot(reader: _Reader, i: int, j: int, edge: str) -> TimeExpression | None:
+    if edge == "as_of":
+        # "as of the end of March", "as at the start of 2025": the edge says which day
+        inner = _prefix(reader, j)
+        for other in ("end_of", "start_of"):
+            if reader.has(inner, other):
+                return _snapshot(reader, i, inner + 1, other)
     atom = reader.atom(_prefix(reader, j))
     if atom is None:
         return None
@@ -386,6 +421,8 @@ def _open_range(reader: _Reader, i: int, start: int, edge: str) -> TimeExpressio
         return None
     period, k = atom
     as_of = reader.as_of
+    if edge in ("since", "after") and reader.has(k, "to_date"):
+        k += 1  # "since 2024 so far", "desde 2024 até agora": since already ends today
     if edge == "since":
         whole = Period(period.start, as_of)
     elif edge == "after":
@@ -416,9 +453,20 @@ def _range(reader: _Reader, i: int, start: int, word: str) -> TimeExpression | N
                 (whole,), "range", _terms(reader, i, m), ends=(period, other)
             )
             return _clip_all(expression, reader.as_of)
+    if word == "from" and reader.has(k, "to_date"):
+        whole = _to_date(period, reader.as_of)  # "from 2024 to date"
+        return _clip_all(TimeExpression((whole,), "range", _terms(reader, i, k + 1)), reader.as_of)
     if word == "from":
         return _clip_all(TimeExpression((period,), "single", _terms(reader, i, k)), reader.as_of)
     return None
+
+
+def _to_date(period: Period, as_of: date) -> Period:
+    """ "X to date", "X so far": X up to the as-of date — the part of X before it when X is
+    under way ("this year so far"), from X's start when X is over ("2024 to date")."""
+    if period.start is None or period.end >= as_of:
+        return period  # cut at the as-of date with the others
+    return Period(period.start, as_of)
 
 
 def _other_end(

@@ -189,6 +189,9 @@ class Vocabulary(_Section):
     events: dict[str, Phrases]
     attributes: dict[str, Phrases]
     department_values: dict[str, Phrases]
+    # The people of a department named by their role ("engineers", "vendedores"): a name of
+    # the department (in department_values) that also names its people, as "employees" does.
+    department_people: dict[str, Phrases] = {}
     unsupported: dict[str, str]
     writes: Writes
     labels: Labels
