@@ -6,14 +6,19 @@ from __future__ import annotations
 import re
 
 from apps.decks.pipeline import defects, text, title_defects
+from apps.decks.pipeline.figure_findings import has_verb
 from apps.decks.pipeline.paper import Figure
 from apps.decks.pipeline.plot_statements import plot_statement
 
+_REF = r"(?:our )?(?:figure|fig\.|table) \d+[a-z]?"
+_SHOWS = r"(?:shows|presents|illustrates|displays|reports|depicts|indicates|confirms|demonstrates|reveals|suggests|highlights)"
+# the pointer a sentence opens with, before what it says the figure shows: "As shown in
+# Figure 2, …", "Figure 2 shows that …", "In Figure 2, …", "As Figure 2 shows, …", "From
+# Figure 2 we see that …"
 FIGURE_LEAD = re.compile(
     r"^(?:as (?:shown|seen|reported|illustrated|displayed|depicted|described) in "
-    r"(?:our )?(?:figure|fig\.|table) \d+[a-z]?,?\s*|(?:figure|fig\.|table) \d+[a-z]? "
-    r"(?:shows|presents|illustrates|displays|reports|depicts|indicates|confirms|demonstrates) "
-    r"that\s*)",
+    rf"{_REF},?\s*|{_REF} {_SHOWS} that\s*|(?:in|from|on) {_REF},\s*|as {_REF} {_SHOWS},\s*|"
+    rf"(?:in|from) {_REF},? (?:we|one) (?:can )?(?:see|observe|notice|find|note) that\s*)",
     re.I,
 )
 FIGURE_TAIL = re.compile(
@@ -158,10 +163,12 @@ def caption_text(figure: Figure, max_words: int = 28) -> str:
 
 def plot_caption(sentence: str) -> str:
     """What a plot the paper gives no caption shows under it: the sentence that introduces
-    it as a statement (`plot_statement`), or nothing when no statement is left of it or it is
-    not whole."""
+    it as a statement (`plot_statement`), or nothing when no statement is left of it, it is
+    not whole, or it has no verb (a bare noun phrase names the plot, it says nothing of it)."""
     cleaned = plot_statement(sentence)
     if not cleaned or plot_caption_defect(cleaned):
+        return ""
+    if not has_verb(cleaned):  # "Residuals of the model.": a name, not what the plot shows
         return ""
     return text.shorten(cleaned, 28, ellipsis=True)
 
