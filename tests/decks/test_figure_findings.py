@@ -13,7 +13,9 @@ DESCRIPTION = "Figure 2 presents the probes installed along the eastern transect
 
 
 def _with_mentions(fig, *sentences: str):
-    return fig.model_copy(update={"mentions": [Mention(text=s, section="Results") for s in sentences]})
+    return fig.model_copy(
+        update={"mentions": [Mention(text=s, section="Results") for s in sentences]}
+    )
 
 
 def _tall(*sentences: str):
