@@ -76,3 +76,17 @@ def test_an_uncaptioned_plot_takes_a_statement_with_a_verb_from_the_text():
     assert slide.bullets == [
         "The residuals of the fitted model spread wider as the fitted counts grow"
     ]
+
+
+def test_a_pointer_that_is_its_clause_s_predicate_leaves_no_claim():
+    """ "… was shown in Fig. 2" taken off leaves a subject without its verb ("… and the
+    curve w", when "as shown in" was read inside "was shown in"): no bullet."""
+    for sentence in (
+        "The probes were read at noon on each day, and the current curve was shown in Fig. 2.",
+        "The error of the probes below the root zone is given in Table 2 for every season.",
+    ):
+        assert mention_bullet(sentence, 24) is None
+    kept = "The error of the probes grows with depth below the root zone, as shown in Figure 2."
+    assert (
+        mention_bullet(kept, 24) == "The error of the probes grows with depth below the root zone"
+    )

@@ -22,11 +22,19 @@ FIGURE_LEAD = re.compile(
     re.I,
 )
 FIGURE_TAIL = re.compile(
-    r",?\s*(?:(?:as )?(?:shown|seen|reported|illustrated|described|displayed|plotted|depicted) )?"
+    r",?\s*(?<![A-Za-z])(?:(?:as )?(?:shown|seen|reported|illustrated|described|displayed|plotted|depicted) )?"
     r"(?:in|see) (?:our )?(?:figure|fig\.|table) \d+[a-z]?"
     # the panels it names go with it: "… curves shown in Fig. 10(a1)–(a3)" left "shown(a1)–(a3)"
     rf"(?:{defects.PANEL_LABELS})?|"
     r"\s*\((?:see )?(?:figure|fig\.|table) \d+[a-z]?\)",
+    re.I,
+)
+# a pointer that is the predicate of its clause ("… was shown in Fig. 6", "… are given in
+# Table 2"): taken off, it leaves a subject without its verb
+POINTER_PREDICATE = re.compile(
+    r"\b(?:is|are|was|were|be|been)\s+(?:\w+ly\s+)?(?:shown|seen|reported|illustrated|displayed|"
+    r"plotted|depicted|given|presented|summari[sz]ed|listed)\s+in\s+(?:our )?(?:figure|fig\.|table)"
+    r"\s*\d",
     re.I,
 )
 # where a long caption phrase may be cut: before a preposition, a participle or a clause
@@ -186,6 +194,8 @@ def mention_bullet(sentence: str, max_words: int) -> str | None:
     if not text.usable(sentence):
         return None
     cleaned = text.clean(sentence)
+    if POINTER_PREDICATE.search(cleaned):
+        return None  # "… and the I–V curve was shown in Fig. 6": the pointer is what it says
     cleaned = FIGURE_LEAD.sub("", cleaned)
     cleaned = FIGURE_TAIL.sub("", cleaned)
     cleaned = re.sub(r"([:;,])\s*[,;]", r"\1", cleaned)
