@@ -11,7 +11,7 @@ import random
 import pytest
 from PIL import Image, ImageDraw
 
-from apps.decks.pipeline import title_defects
+from apps.decks.pipeline import figure_room, title_defects
 from apps.decks.pipeline.paper import Paper, Section
 from apps.decks.pipeline.propose.builtin import BuiltinProposer
 from apps.decks.pipeline.propose.captions import figure_title
@@ -377,3 +377,54 @@ def test_near_identical_figures_legible_at_half_a_slide_are_still_compared_on_on
     assert [i.type for i in issues] == ["repeated_figures"]
     revised = BuiltinProposer().revise(paper, deck, issues).deck
     assert [s.figures() for s in revised.slides[1:]] == [["fig-1", "fig-2"]]
+
+
+# Two near-identical plots printed 400 pt wide with 8.4 pt labels: half a slide under a short
+# caption draws them 427 px wide (labels 9 px); under three-line captions and a two-line
+# statement the renderer leaves each about 276 px of height, 345 px of width: labels 7 px.
+LONG_CAPTION = (
+    "Volumetric water content measured by the low-cost probes against the reference "
+    "gravimetric samples at every depth of the eastern plot over the whole growing season, "
+    "with the fitted calibration line and its confidence band."
+)
+
+
+def _labelled_twins(tmp_path, caption: str, bullets: list[list[str]]):
+    figures = [
+        _figure(n, caption, bbox=(50, 50, 450, 370), width_px=1000, height_px=800).model_copy(
+            update={"text_pt": 8.4}
+        )
+        for n in (1, 2)
+    ]
+    paper, deck = _twins(tmp_path, figures)
+    slides = [deck.slides[0]] + [
+        s.model_copy(update={"bullets": b}) for s, b in zip(deck.slides[1:], bullets, strict=True)
+    ]
+    return paper, deck.model_copy(update={"slides": slides})
+
+
+def test_near_identical_figures_under_long_captions_keep_a_slide_each(tmp_path):
+    """The room a figure of a pair gets is what is left under its caption's lines and the
+    statement under both: two long captions make both thumbnails."""
+    statements = [
+        ["The probes read 3 % wetter than the samples in the top layer after rain"],
+        ["Below 40 cm the probes and the samples agree within 1 % all season long"],
+    ]
+    paper, deck = _labelled_twins(tmp_path, LONG_CAPTION, statements)
+    assert _issues(deck, paper, figures_dir=tmp_path, rule=deck_rules.repeated_figures) == []
+
+
+def test_near_identical_figures_under_short_captions_are_still_compared_on_one(tmp_path):
+    paper, deck = _labelled_twins(tmp_path, "Water content by depth.", [[], []])
+    issues = _issues(deck, paper, figures_dir=tmp_path, rule=deck_rules.repeated_figures)
+    assert [i.type for i in issues] == ["repeated_figures"]
+    revised = BuiltinProposer().revise(paper, deck, issues).deck
+    assert [s.figures() for s in revised.slides[1:]] == [["fig-1", "fig-2"]]
+
+
+def test_the_pair_layout_model_leaves_less_room_under_longer_captions():
+    short, long = figure_room.pair_boxes(("Figure 1. Water content.", f"Figure 2. {LONG_CAPTION}"))
+    assert short == (figure_room.PAIR_COLUMN_W, figure_room.PAIR_ROW_H - 32.0)
+    assert long[1] == short[1] - 3 * figure_room.CAPTION_LINE_H  # four lines, not one
+    under_statement, _ = figure_room.pair_boxes(("a", "b"), takeaway="One line under both.")
+    assert under_statement[1] == short[1] - figure_room.TAKEAWAY_BASE_H

@@ -176,11 +176,18 @@ def test_figures_keep_the_papers_order_whatever_their_mentions_say():
 
 def test_a_plot_without_a_caption_shows_no_figure_label_on_its_slide():
     plot = _figure(3, 4, (100.0, 100.0, 300.0, 300.0)).model_copy(
-        update={"captioned": False, "label": "Figure", "caption": "The trees can be drawn:"}
+        update={
+            "captioned": False,
+            "label": "Figure",
+            "caption": "The trees split the data in two clusters, as shown below:",
+        }
     )
     caption = markdown._caption
     # its introducing sentence as a statement, never leading into code the slide lacks
-    assert caption(plot, None) == "> The trees."
+    assert caption(plot, None) == "> The trees split the data in two clusters."
+    # what is left of "The trees can be drawn:" names the plot and says nothing of it
+    drawn = plot.model_copy(update={"caption": "The trees can be drawn:"})
+    assert caption(drawn, None) == ""
     data = plot.model_copy(update={"caption": "The data frame is created as follows:"})
     assert caption(data, None) == ""
     assert caption(plot.model_copy(update={"caption": ""}), None) == ""

@@ -123,9 +123,12 @@ def region_find(
     objects: list[Box],
     captions: list[Caption],
     below: bool,
+    floats: list[Box] = (),
 ) -> tuple[Box, set[int]] | None:
     """Region between the caption and the nearest blocking text, above it or below it, and the
-    ids of the lines of the code listing it holds as its own (listing_lines)."""
+    ids of the lines of the code listing it holds as its own (listing_lines). `floats`: the
+    boxes of the page's tables, found first: a figure stacked under or over a table in its
+    column stops at the table's rules and notes (its caption may be on the table's far side)."""
     page = caption.page
     band_top, band_bottom = header_band(layout, page)
     span0, span1 = caption.x0, caption.x1
@@ -149,13 +152,22 @@ def region_find(
             or not _beside_drawing(s, objects, span0, span1)
         )
     ]
+    beside = [f for f in floats if _overlaps(f.x0, f.x1, span0, span1)]
     if below:
         start = caption.bottom
-        limit = min([s.top for s in blockers if s.top >= start - 1] + [band_bottom])
+        limit = min(
+            [s.top for s in blockers if s.top >= start - 1]
+            + [f.top - 1 for f in beside if f.top >= start - 1]
+            + [band_bottom]
+        )
         low, high = start - 1, limit + 1
     else:
         end = caption.top
-        limit = max([s.bottom for s in blockers if s.bottom <= end + 1] + [band_top])
+        limit = max(
+            [s.bottom for s in blockers if s.bottom <= end + 1]
+            + [f.bottom + 1 for f in beside if f.bottom <= end + 1]
+            + [band_top]
+        )
         low, high = limit - 1, end + 1
     if listing:  # the listing is the figure: it reaches as far as its block goes
         rows = [seg for seg in layout.pages[page - 1] if id(seg) in listing]
@@ -345,6 +357,21 @@ def _drawn_lines(
         id(s)
         for s in layout.pages[caption.page - 1]
         if s.role in ("text", "rotated") and id(s) not in captioned and _within(s, drawn)
+    }
+
+
+def _table_lines(layout: Layout, caption: Caption, box: Box, captions: list[Caption]) -> set[int]:
+    """Ids of the lines inside a ruled table's box (table_region grew it to its cells and
+    notes, never to a line of the column's prose): the table's own, whatever size they are
+    set in; never a caption or a heading."""
+    captioned = {id(s) for c in captions if c.page == caption.page for s in c.segments}
+    return {
+        id(s)
+        for s in layout.pages[caption.page - 1]
+        if s.role == "text"
+        and id(s) not in captioned
+        and heading_of(layout, s) is None
+        and _within(s, box)
     }
 
 
@@ -617,7 +644,9 @@ def figures_extract(
     figures: list[Figure] = []
     covered: set[int] = set()
     objects_by_page: dict[int, list[Box]] = {}
-    for caption in captions:
+    tables: dict[int, list[Box]] = {}  # page → the boxes of its tables, cropped first
+    # tables first: a figure stacked with a table in one column stops at the table's box
+    for caption in sorted(captions, key=lambda c: c.kind != "table"):
         covered.update(id(segment) for segment in caption.segments)
         if caption.page not in objects_by_page:
             width, height = layout.page_sizes[caption.page - 1]
@@ -625,19 +654,23 @@ def figures_extract(
                 plumber.pages[caption.page - 1], width, height
             )
         objects = objects_by_page[caption.page]
-        box, listing = None, set()
+        box, listing, ruled = None, set(), False
         if caption.kind == "table":
             box = table_region(layout, caption, objects, captions)
+            ruled = box is not None
             order = (True, False)
         else:
             order = (False, True)
+        floats = tables.get(caption.page, [])
         for below in order:
             if box is None:
-                found = region_find(layout, caption, objects, captions, below=below)
+                found = region_find(layout, caption, objects, captions, below, floats)
                 box, listing = found if found else (None, set())
         if box is None:
             continue
         own = _drawn_lines(layout, caption, box, objects, captions) | listing
+        if ruled:  # its cells and its notes under the rules ("ᵃ without the junction")
+            own |= _table_lines(layout, caption, box, captions)
         nearby = page_texts(layout, caption.page, box, captions, own)
         cropped, masks = crop_final((box.x0, box.top, box.x1, box.bottom), nearby)
         box = Box(*cropped, True)
@@ -654,6 +687,8 @@ def figures_extract(
             masks,
             [t.bbox for t in nearby],
         )
+        if caption.kind == "table":
+            tables.setdefault(caption.page, []).append(shown)
         figures.append(
             Figure(
                 id=figure_id,

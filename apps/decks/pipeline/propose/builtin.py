@@ -21,8 +21,10 @@ from apps.decks.pipeline import (
     title_defects,
     title_style,
 )
+from apps.decks.pipeline.figure_findings import has_verb, states_finding
 from apps.decks.pipeline.issues import Issue, Revision
 from apps.decks.pipeline.paper import Equation, Figure, Paper, Section
+from apps.decks.pipeline.plot_statements import plot_statement
 from apps.decks.pipeline.propose import bullets, context_fix, displays
 from apps.decks.pipeline.propose.bullets import rewrite as rewrite_bullet
 from apps.decks.pipeline.propose.captions import caption_text, figure_title, mention_bullet
@@ -317,6 +319,7 @@ class BuiltinProposer:
 
     def figure_slide(self, figure: Figure, used: set[str], titles: set[str] | None = None) -> Slide:
         bullets: list[str] = []
+        findings: list[str] = []  # the bullets that say what the figure shows
         caption = caption_text(figure)
         for mention in sorted(figure.mentions, key=lambda m: -_mention_score(m.text, figure)):
             if any(ref != (figure.kind, figure.number) for ref in text.figure_refs(mention.text)):
@@ -333,6 +336,8 @@ class BuiltinProposer:
                 continue
             bullets.append(bullet)
             used.add(bullet.lower())
+            if states_finding(mention.text, bullet):
+                findings.append(bullet)
             if len(bullets) == 2:
                 break
         # A wide figure goes across the slide with one line under it; a tall or dense one gets
@@ -341,9 +346,14 @@ class BuiltinProposer:
         tall_or_dense = figure.aspect < 0.9 or figure.panels > 1
         layout = "figure-full" if wide else "figure-right"
         if layout == "figure-full":
-            bullets = bullets[:1]
+            # the line under it says what the figure shows, when the paper says it
+            bullets = (findings or bullets)[:1]
         elif tall_or_dense:
-            bullets = []
+            # its caption's column beside it has room for what the paper says it shows: the
+            # figure's drawn size is set by its height, not by that column
+            bullets = findings[:1]
+        if not bullets and not caption.strip():
+            bullets = _statement_of(figure, used)
         title = figure_title(figure)
         if titles is not None:
             if title in titles:
@@ -512,6 +522,22 @@ def _standalone(bullet: str, previous: str) -> str | None:
 
 
 RESTATED_SHARE = 0.6  # of a sentence's content words found in the caption: it says the same
+
+
+def _statement_of(figure: Figure, used: set[str]) -> list[str]:
+    """A figure the slide would show with neither caption nor statement (a plot the paper gives
+    no caption, whose introducing sentence is no statement): the first sentence that discusses
+    it and states something (a finite verb, no defect), cut at a clause; else nothing."""
+    for mention in figure.mentions:
+        if any(ref != (figure.kind, figure.number) for ref in text.figure_refs(mention.text)):
+            continue
+        bullet = mention_bullet(plot_statement(mention.text) or mention.text, FIGURE_BULLET_WORDS)
+        if bullet is None or bullet.lower() in used or defects.text_defects(bullet):
+            continue
+        if has_verb(bullet):
+            used.add(bullet.lower())
+            return [bullet]
+    return []
 
 
 def restates(sentence: str, caption: str) -> bool:

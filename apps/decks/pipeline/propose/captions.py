@@ -6,22 +6,35 @@ from __future__ import annotations
 import re
 
 from apps.decks.pipeline import defects, text, title_defects
+from apps.decks.pipeline.figure_findings import has_verb
 from apps.decks.pipeline.paper import Figure
 from apps.decks.pipeline.plot_statements import plot_statement
 
+_REF = r"(?:our )?(?:figure|fig\.|table) \d+[a-z]?"
+_SHOWS = r"(?:shows|presents|illustrates|displays|reports|depicts|indicates|confirms|demonstrates|reveals|suggests|highlights)"
+# the pointer a sentence opens with, before what it says the figure shows: "As shown in
+# Figure 2, …", "Figure 2 shows that …", "In Figure 2, …", "As Figure 2 shows, …", "From
+# Figure 2 we see that …"
 FIGURE_LEAD = re.compile(
     r"^(?:as (?:shown|seen|reported|illustrated|displayed|depicted|described) in "
-    r"(?:our )?(?:figure|fig\.|table) \d+[a-z]?,?\s*|(?:figure|fig\.|table) \d+[a-z]? "
-    r"(?:shows|presents|illustrates|displays|reports|depicts|indicates|confirms|demonstrates) "
-    r"that\s*)",
+    rf"{_REF},?\s*|{_REF} {_SHOWS} that\s*|(?:in|from|on) {_REF},\s*|as {_REF} {_SHOWS},\s*|"
+    rf"(?:in|from) {_REF},? (?:we|one) (?:can )?(?:see|observe|notice|find|note) that\s*)",
     re.I,
 )
 FIGURE_TAIL = re.compile(
-    r",?\s*(?:(?:as )?(?:shown|seen|reported|illustrated|described|displayed|plotted|depicted) )?"
+    r",?\s*(?<![A-Za-z])(?:(?:as )?(?:shown|seen|reported|illustrated|described|displayed|plotted|depicted) )?"
     r"(?:in|see) (?:our )?(?:figure|fig\.|table) \d+[a-z]?"
     # the panels it names go with it: "… curves shown in Fig. 10(a1)–(a3)" left "shown(a1)–(a3)"
     rf"(?:{defects.PANEL_LABELS})?|"
     r"\s*\((?:see )?(?:figure|fig\.|table) \d+[a-z]?\)",
+    re.I,
+)
+# a pointer that is the predicate of its clause ("… was shown in Fig. 6", "… are given in
+# Table 2"): taken off, it leaves a subject without its verb
+POINTER_PREDICATE = re.compile(
+    r"\b(?:is|are|was|were|be|been)\s+(?:\w+ly\s+)?(?:shown|seen|reported|illustrated|displayed|"
+    r"plotted|depicted|given|presented|summari[sz]ed|listed)\s+in\s+(?:our )?(?:figure|fig\.|table)"
+    r"\s*\d",
     re.I,
 )
 # where a long caption phrase may be cut: before a preposition, a participle or a clause
@@ -158,10 +171,12 @@ def caption_text(figure: Figure, max_words: int = 28) -> str:
 
 def plot_caption(sentence: str) -> str:
     """What a plot the paper gives no caption shows under it: the sentence that introduces
-    it as a statement (`plot_statement`), or nothing when no statement is left of it or it is
-    not whole."""
+    it as a statement (`plot_statement`), or nothing when no statement is left of it, it is
+    not whole, or it has no verb (a bare noun phrase names the plot, it says nothing of it)."""
     cleaned = plot_statement(sentence)
     if not cleaned or plot_caption_defect(cleaned):
+        return ""
+    if not has_verb(cleaned):  # "Residuals of the model.": a name, not what the plot shows
         return ""
     return text.shorten(cleaned, 28, ellipsis=True)
 
@@ -179,6 +194,8 @@ def mention_bullet(sentence: str, max_words: int) -> str | None:
     if not text.usable(sentence):
         return None
     cleaned = text.clean(sentence)
+    if POINTER_PREDICATE.search(cleaned):
+        return None  # "… and the I–V curve was shown in Fig. 6": the pointer is what it says
     cleaned = FIGURE_LEAD.sub("", cleaned)
     cleaned = FIGURE_TAIL.sub("", cleaned)
     cleaned = re.sub(r"([:;,])\s*[,;]", r"\1", cleaned)

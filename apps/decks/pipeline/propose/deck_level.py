@@ -435,14 +435,20 @@ def _match_titles(work: Work, slides: list[Slide]) -> str:
     return "; ".join(reversed(actions))
 
 
-def _comparable(paper: Paper, a: str | None, b: str | None) -> bool:
+def _comparable(paper: Paper, before: Slide, slide: Slide) -> bool:
     """Two figures that may be shown side by side: not two that label what they show
     differently (figure_labels.same_labels), nor two that half a slide each would draw as
-    thumbnails (figure_room.legible_as_pair)."""
-    first, second = paper.figure(a or ""), paper.figure(b or "")
+    thumbnails under the pair's title, captions and line (figure_room.legible_as_pair)."""
+    first, second = paper.figure(before.figure or ""), paper.figure(slide.figure or "")
     if first is None or second is None:
         return True
-    return same_labels(first, second) is not False and legible_as_pair(first, second)
+    return same_labels(first, second) is not False and legible_as_pair(
+        first,
+        second,
+        caption=before.caption,
+        title=before.title,
+        takeaway=" ".join(before.bullets[:1]),
+    )
 
 
 def _retitle_runs(work: Work, slides: list[Slide]) -> str:
@@ -473,7 +479,7 @@ def _retitle_runs(work: Work, slides: list[Slide]) -> str:
                 and slide.figure
                 and before.kind == "figure"
                 and not before.figure_pair
-                and _comparable(work.paper, before.figure, slide.figure)
+                and _comparable(work.paper, before, slide)
             )
             # beside a figure that has a title of its own only when "(continued)" is taken
             if pairable and (kept_before not in own_titled or continued):

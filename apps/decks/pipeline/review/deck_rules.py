@@ -152,7 +152,13 @@ def repeated_figures(c: DeckContext):
         if alike and same_labels(f1, f2) is False:
             continue
         # shown side by side they would be thumbnails: a slide each is the better way
-        if alike and not legible_as_pair(f1, f2):
+        if alike and not legible_as_pair(
+            f1,
+            f2,
+            caption=s1.caption,
+            title=s1.title,
+            takeaway=" ".join((s1.bullets[:1] + s2.bullets[:1])[:2]),
+        ):
             continue
         if alike:
             yield Issue(
