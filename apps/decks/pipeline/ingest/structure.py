@@ -487,16 +487,35 @@ TIMESTAMP = re.compile(
 )
 
 
+# A running header's authors before its citation, as journals set it: "A. Author et al. /",
+# "A. Author, B. Other /", "A. Author and B. Other /" (names with initials or surnames).
+CAPITAL = r"[A-ZÀ-ÖØ-ÞĀ-Ž]"
+NAME = rf"(?:{CAPITAL}\.(?:\s?-?{CAPITAL}\.)*\s?)*{CAPITAL}[\w'’-]+(?:\s+{CAPITAL}[\w'’-]+)?"
+INITIALLED = rf"{CAPITAL}\.(?:\s?-?{CAPITAL}\.)*\s?{CAPITAL}[\w'’-]+"
+AUTHORS_HEAD = re.compile(
+    rf"^\s*(?:{NAME}\s+et\s+al\.?|{INITIALLED}(?:\s*,\s*{INITIALLED})*"
+    rf"(?:,?\s+(?:and|&)\s+{INITIALLED})?)\s*[/|]\s+"
+)
+# Only who wrote it and when ("Holt et al. 2031", "Holt et al. (2031)"): a short citation, no
+# venue ("Holt and Lunde 2031" could be "Science and Society 2031": kept).
+AUTHORS_YEAR = re.compile(rf"^\s*{NAME}\s+et\s+al\.?,?\s*\(?(?:19|20)\d\d\)?\s*$")
+
+
 def venue_find(layout: Layout, title: str) -> tuple[str, str]:
-    """A running header/footer naming the venue and year, e.g. "ReScience C 6.3 (#5) – 2020"."""
+    """A running header/footer naming the venue and year, e.g. "ReScience C 6.3 (#5) – 2020";
+    of "A. Author et al. / Journal 137 (2015) 1–5" the citation without its authors."""
     dated = ""
     for text in layout.running:
         year = YEAR.search(text)
         if year and TIMESTAMP.fullmatch(text.strip()):
             dated = dated or year.group(1)  # a footer's date and time: no venue, only a year
             continue
+        if year and AUTHORS_YEAR.match(text):
+            dated = dated or year.group(1)  # "Holt et al. 2031": the year, no venue
+            continue
         if year and text.strip() != title.strip() and len(text) < 120:
-            venue = re.sub(r"\s+\d+$", "", text).strip()
+            venue = AUTHORS_HEAD.sub("", text).strip()
+            venue = re.sub(r"\s+\d+$", "", venue).strip() if venue == text.strip() else venue
             head = re.split(r"\s+[–—]\s+|\s+-\s+", venue)[0].strip()
             if head and not YEAR.fullmatch(head):
                 venue = head  # "ReScience C 6.3 (#5) – Dansereau et al. 2020" → the journal
