@@ -15,8 +15,8 @@ from django.conf import settings
 from apps.decks.pipeline import defects
 from apps.decks.pipeline.ingest import paper_read
 from apps.decks.pipeline.ingest.layout import Layout
-from apps.decks.pipeline.ingest.structure import venue_find
-from apps.decks.pipeline.paper import Paper, Section
+from apps.decks.pipeline.ingest.structure import readable_captions, venue_find
+from apps.decks.pipeline.paper import Figure, Paper, Section
 from apps.decks.pipeline.propose.builtin import BuiltinProposer, deck_of, footer_text
 from apps.decks.pipeline.propose.repair import deck_repair
 from apps.decks.pipeline.review.registry import SLIDE_RULES, SlideContext
@@ -131,3 +131,20 @@ def test_a_stray_glyph_away_from_numbers_is_still_stripped():
     assert defects.text_defects("The \ufffd sensors were read by a lock-in amplifier")[0][0] == (
         "stray_glyph"
     )
+
+
+def test_a_caption_sentence_with_an_unreadable_glyph_beside_a_number_is_left_out():
+    figure = Figure(
+        id="fig-1",
+        kind="figure",
+        number=1,
+        label="Figure 1",
+        caption="Surface of the film. The scan area was 5 \ufffd 5 µm wide.",
+        page=1,
+        bbox=(50, 60, 300, 260),
+        image="fig-1.png",
+        width_px=500,
+        height_px=400,
+    )
+    readable_captions([figure])
+    assert figure.caption == "Surface of the film."

@@ -23,8 +23,8 @@ from apps.decks.pipeline import (
 from apps.decks.pipeline.garbled import (
     broken_math,
     glued_words,
-    plain,
     lost_glyph,
+    plain,
     stray_glyph,
     table_cells,
 )

@@ -6,7 +6,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from apps.decks.pipeline.garbled import UNREADABLE_IN_WORD
+from apps.decks.pipeline.garbled import UNREADABLE_BY_NUMBER, UNREADABLE_IN_WORD
 from apps.decks.pipeline.ingest import contents
 from apps.decks.pipeline.ingest.equations import DisplayEquation
 from apps.decks.pipeline.ingest.heading_lines import standalone_bold
@@ -926,16 +926,22 @@ def readable_captions(figures: list) -> None:
     """Captions keep only their sentences whose words all read, as paragraphs do: a caption
     is shown on its slide, where "CapØr\ufffda-Fougères" is as wrong as in a bullet."""
     for figure in figures:
-        figure.caption = _without_unreadable_words(figure.caption)
+        figure.caption = _without_unreadable_words(figure.caption, numbers=True)
 
 
-def _without_unreadable_words(paragraph: str) -> str:
+def _without_unreadable_words(paragraph: str, numbers: bool = False) -> str:
     """The paragraph without its sentences that hold a word with a glyph no reading names
     (encodings.py marks it U+FFFD): without the glyph the word would be another word or none
-    ("speci?es" → "species"), and a wrong statement is worse than a dropped one."""
+    ("speci?es" → "species"), and a wrong statement is worse than a dropped one. With
+    `numbers`, a sentence with such a glyph beside a number too (lost_glyphs.py: a caption is
+    shown as it is, no reviewer's rule drops it)."""
     if "\ufffd" not in paragraph:
         return paragraph
-    kept = [s for s in text_sentences(paragraph) if not UNREADABLE_IN_WORD.search(s)]
+    kept = [
+        s
+        for s in text_sentences(paragraph)
+        if not UNREADABLE_IN_WORD.search(s) and not (numbers and UNREADABLE_BY_NUMBER.search(s))
+    ]
     return " ".join(kept)
 
 
