@@ -148,3 +148,23 @@ def test_a_caption_sentence_with_an_unreadable_glyph_beside_a_number_is_left_out
     )
     readable_captions([figure])
     assert figure.caption == "Surface of the film."
+
+
+def test_a_citation_line_on_page_one_is_the_venue_whatever_the_running_header_says():
+    from tests.decks.test_unseen_ingest import _segment as at
+
+    segments = [
+        at("Journal of Cryogenic Sensing 12 (2031) 1–9", 150, 40, 8.0),
+        at("Calibrating film thermometers", 120, 120, 16.0),
+        at("The sensors were read by a lock-in amplifier at a fixed frequency.", 60, 300),
+    ]
+    layout = Layout(
+        pages=[segments],
+        page_sizes=[(612.0, 792.0)],
+        body_size=10.0,
+        columns=[],
+        running=["Holt et al. — Film thermometers 2031"],
+    )
+    assert venue_find(layout, "Calibrating film thermometers") == (VENUE, "2031")
+    layout.pages = [segments[1:]]  # without it, the running line names authors, no venue
+    assert venue_find(layout, "Calibrating film thermometers") == ("", "2031")

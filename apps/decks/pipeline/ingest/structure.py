@@ -501,9 +501,23 @@ AUTHORS_HEAD = re.compile(
 AUTHORS_YEAR = re.compile(rf"^\s*{NAME}\s+et\s+al\.?,?\s*\(?(?:19|20)\d\d\)?\s*$")
 
 
+# A journal's citation line as page 1 prints it under or over its masthead: "Journal of X 137
+# (2015) 1–5", "Journal of X 12(3) (2031) 101–119".
+CITATION_LINE = re.compile(
+    r"^(?P<journal>[A-Z][\w&.,:'’ -]{3,90}?)\s+\d{1,4}(?:\s*\(\d{1,3}\))?\s*"
+    r"\((?P<year>(?:19|20)\d\d)\)\s*(?:[A-Z]?\d{1,6}(?:\s*[–-]\s*[A-Z]?\d{1,6})?)$"
+)
+AUTHORS_ONLY = re.compile(rf"^\s*{NAME}\s+et\s+al\.?\s*$")
+CITATION_BAND = 0.25  # of page 1's height, from its top
+
+
 def venue_find(layout: Layout, title: str) -> tuple[str, str]:
-    """A running header/footer naming the venue and year, e.g. "ReScience C 6.3 (#5) – 2020";
-    of "A. Author et al. / Journal 137 (2015) 1–5" the citation without its authors."""
+    """The venue and year: a journal's citation line at the top of page 1, else a running
+    header/footer naming them, e.g. "ReScience C 6.3 (#5) – 2020"; of "A. Author et al. /
+    Journal 137 (2015) 1–5" the citation without its authors."""
+    citation = _citation_line(layout)
+    if citation is not None:  # printed as the venue: a running line may be anything else
+        return citation.group(0).strip(), citation.group("year")
     dated = ""
     for text in layout.running:
         year = YEAR.search(text)
@@ -519,8 +533,23 @@ def venue_find(layout: Layout, title: str) -> tuple[str, str]:
             head = re.split(r"\s+[–—]\s+|\s+-\s+", venue)[0].strip()
             if head and not YEAR.fullmatch(head):
                 venue = head  # "ReScience C 6.3 (#5) – Dansereau et al. 2020" → the journal
+            if AUTHORS_ONLY.match(venue):
+                dated = dated or year.group(1)  # "Holt et al. — Film thermometers 2031"
+                continue
             return venue, year.group(1)
     return "", dated
+
+
+def _citation_line(layout: Layout) -> re.Match | None:
+    if not layout.pages or not layout.page_sizes:
+        return None
+    height = layout.page_sizes[0][1]
+    for segment in layout.pages[0]:
+        if segment.top < CITATION_BAND * height:
+            match = CITATION_LINE.match(segment.text.strip())
+            if match and not AUTHORS_HEAD.match(segment.text):
+                return match
+    return None
 
 
 PRINTED_DATE = re.compile(
