@@ -168,3 +168,41 @@ def test_a_citation_line_on_page_one_is_the_venue_whatever_the_running_header_sa
     assert venue_find(layout, "Calibrating film thermometers") == (VENUE, "2031")
     layout.pages = [segments[1:]]  # without it, the running line names authors, no venue
     assert venue_find(layout, "Calibrating film thermometers") == ("", "2031")
+
+
+def _char(text: str, x0: float, font: str, size: float = 8.0) -> dict:
+    # pdfplumber's fields: the baseline at 100 pt from the page's top (page 800 pt high)
+    return {
+        "text": text,
+        "x0": x0,
+        "x1": x0 + 0.5 * size,
+        "top": 100 - 0.8 * size,
+        "bottom": 100 + 0.2 * size,
+        "y0": 700 - 0.2 * size,
+        "size": size,
+        "fontname": font,
+        "matrix": (size, 0, 0, size, x0, 700),
+        "upright": True,
+    }
+
+
+def test_a_glyph_read_as_a_digit_but_drawn_off_the_baseline_is_unreadable():
+    """A publisher's font whose text map names its degree sign "1" ("400 1C" for 400 °C) and
+    its equals sign "¼" ("T 1⁄4 650" for T = 650): the drawn glyph says otherwise."""
+    from apps.decks.pipeline.ingest import lost_glyphs
+
+    text = [
+        _char("4", 10, "Text"),
+        _char("0", 14, "Text"),
+        _char("0", 18, "Text"),
+        _char("1", 22.5, "Entities"),
+        _char("C", 26, "Text"),
+    ]
+    suspect = [i for i in range(len(text)) if lost_glyphs._digit_of_another_font(text, i)]
+    assert suspect == [3]
+    # pdfium's boxes (tight, loose): a small ring at cap height; a real "1" from the baseline
+    ring = ((22.6, 93.5, 24.8, 95.6), (22.5, 93.0, 26.5, 101.6))
+    one = ((22.8, 94.4, 25.0, 100.0), (22.5, 93.0, 26.5, 101.6))
+    read = lost_glyphs._misread_digits(text, suspect, [ring])
+    assert "".join(c["text"] for c in read) == "400\ufffdC"
+    assert lost_glyphs._misread_digits(text, suspect, [one]) == text

@@ -38,6 +38,10 @@ AXIS_EM = (0.1, 0.55)  # the bar's middle over the baseline of the digit it sign
 NEIGHBOUR_EM = 0.9  # how near a digit must be for the glyph to be "beside a number"
 SCRIPT_SIZE = 0.86  # (glyphs.SCRIPT_SIZE) a raised glyph below this share of its base's size
 RAISED_EM = 0.2  # a raised script's baseline over its base's, in the base's size
+DIGITS_READ = set("0123456789¼½¾⅓⅔⅛") | {"1⁄4", "1⁄2", "3⁄4"}
+# A digit stands on the baseline (old-style figures descend below it) and is at least an
+# x-height tall; a degree sign floats at cap height, an equals sign is two flat bars.
+DIGIT_RAISED_EM, DIGIT_HEIGHT_EM = 0.2, 0.4
 
 
 class LostGlyphs:
@@ -55,11 +59,13 @@ class LostGlyphs:
         page = self.pdf.pages[index]
         chars = _ruled_minus_added(page, chars)
         lost = [i for i in range(len(chars)) if _beside_number(chars, i)]
-        if not lost:
+        suspect = [i for i in range(len(chars)) if _digit_of_another_font(chars, i)]
+        if not lost and not suspect:
             return chars
         if not self.opened:
             self.document, self.opened = _opened(self.pdf), True
-        return _read(chars, lost, _drawn_boxes(self.document, index, float(page.height)))
+        boxes = _drawn_boxes(self.document, index, float(page.height))
+        return _misread_digits(_read(chars, lost, boxes), suspect, boxes)
 
     def close(self) -> None:
         if self.document is not None:
@@ -103,6 +109,39 @@ def _neighbours(chars: list[dict], index: int, digits: bool = False) -> list[dic
         )
         out.append(other if near else None)
     return out
+
+
+def _digit_of_another_font(chars: list[dict], index: int) -> bool:
+    """A digit or vulgar fraction in another font than the glyphs on both sides of it, at
+    their size: where a font's text map may name a degree sign "1" or an equals sign "¼"."""
+    char = chars[index]
+    if char["text"] not in DIGITS_READ or not char.get("upright", True):
+        return False
+    before, after = _neighbours(chars, index)
+    sides = [c for c in (before, after) if c is not None]
+    size = char.get("size") or 0.0
+    return (
+        bool(sides)
+        and all(c.get("fontname") != char.get("fontname") for c in sides)
+        and all(size >= SCRIPT_SIZE * (c.get("size") or 0.0) for c in sides)
+    )
+
+
+def _misread_digits(chars: list[dict], suspect: list[int], boxes: list) -> list[dict]:
+    """A glyph read as a digit or a fraction that is not drawn as one (raised off the baseline,
+    or flat) is unreadable: "400 1C" for 400 °C, "T 1⁄4 650" for T = 650."""
+    chars = list(chars)
+    for index in suspect:
+        char = chars[index]
+        drawn = _outline(char, boxes)
+        size = char.get("size") or 0.0
+        if drawn is None or not size:
+            continue
+        raised = _baseline(char) - drawn[3] > DIGIT_RAISED_EM * size
+        flat = drawn[3] - drawn[1] < DIGIT_HEIGHT_EM * size
+        if raised or flat:
+            chars[index] = {**char, "text": UNREADABLE}
+    return chars
 
 
 def _drawn_boxes(document, index: int, height: float) -> list[tuple[int, tuple]]:
