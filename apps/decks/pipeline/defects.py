@@ -23,6 +23,7 @@ from apps.decks.pipeline import (
 from apps.decks.pipeline.garbled import (
     broken_math,
     glued_words,
+    lost_glyph,
     plain,
     stray_glyph,
     table_cells,
@@ -410,6 +411,7 @@ def text_defects(text: str) -> list[tuple[str, str]]:
     """Every defect class the text shows, as (issue type, offending part)."""
     found = []
     for kind, detector in (
+        ("lost_glyph", lost_glyph),  # first: no other fix may strip the glyph from its number
         ("stray_glyph", stray_glyph),
         ("stray_glyph", lost_text.wrapped_aside),
         ("stray_glyph", lost_text.run_in_heading),

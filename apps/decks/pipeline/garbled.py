@@ -60,6 +60,22 @@ UNREADABLE = re.compile(r"\(cid:\d+\)|\ufffd|[\ue000-\uf8ff]")
 UNREADABLE_IN_WORD = re.compile(
     rf"[^\W\d_](?:{UNREADABLE.pattern})|(?:{UNREADABLE.pattern})[^\W\d_]"
 )
+# An unreadable glyph beside a number (ingest/lost_glyphs.py marks the glyphs it cannot read
+# there): a lost minus, ±, ×, ° or superscript digit. Without it the number reads as another
+# ("$10^{8}$" for 10⁻⁸, "12 3 nm" for 12 ± 3 nm), so no fix may strip it.
+UNREADABLE_BY_NUMBER = re.compile(
+    rf"(?:\d[\d.,]*[\s{{}}^_$]{{0,4}}(?:{UNREADABLE.pattern})"
+    rf"|(?:{UNREADABLE.pattern})[\s{{}}^_$]{{0,4}}[-−]?\d)(?:[\s{{}}^_$]{{0,4}}[-−]?\d[\d.,]*)?"
+)
+
+
+def lost_glyph(text: str) -> str | None:
+    """An unreadable glyph next to a number, in prose or a formula: the number it belongs to
+    cannot be told, and the bullet must not show it changed."""
+    match = UNREADABLE_BY_NUMBER.search(text)
+    return match.group(0).strip() if match else None
+
+
 # The lowered E of a TeX logo fallen between words of another sentence ("The E system fonts",
 # "fonts E that are installed"); "vitamin E", "type E" name something.
 LONE_E = re.compile(r"\b(?P<before>The|the|[a-z]{3,}) E(?= [a-z]{2,})")
@@ -114,7 +130,7 @@ def stray_glyph(text: str) -> str | None:
     unreadable = (
         # Inside a formula an unreadable glyph is broken mathematics, never debris to strip: a
         # relation's negation slash dropped from "$i \ufffd= j$" would state "$i = j$".
-        UNREADABLE.search(plain(stripped))
+        (UNREADABLE.search(plain(stripped)) if not lost_glyph(stripped) else None)
         or CODE_OUTPUT.search(stripped)
         or TEX_LOGO_SPLIT.search(stripped)
         or TRAILING_DEBRIS.search(stripped)

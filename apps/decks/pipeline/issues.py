@@ -44,6 +44,7 @@ ISSUE_TYPES = {
     "dangling_pointer": "a bullet points at an equation, figure or section the slide lacks",
     "meta_text": "a bullet about the paper's own structure",
     "stray_glyph": "a glyph from the PDF that is not text",
+    "lost_glyph": 'an unreadable glyph beside a number ("10\ufffd8", "12 \ufffd 3 nm"): a lost minus, ±, ×',
     "broken_math": "sub- and superscripts flattened or lost, or a formula that does not parse",
     "broken_sentence": 'a word or formula missing from a sentence ("as in and")',
     "glued_words": "words run together",

@@ -28,6 +28,7 @@ from apps.decks.pipeline.ingest.glyphs import (
     words_text,
 )
 from apps.decks.pipeline.ingest.hung import hang, is_hung
+from apps.decks.pipeline.ingest.lost_glyphs import LostGlyphs
 from apps.decks.pipeline.ingest.ruled_math import ruled_formulas
 from apps.decks.pipeline.ingest.running import running_mark
 from apps.decks.pipeline.ingest.stacked_relations import stacked_relations
@@ -200,8 +201,10 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
     glyphs: list[list[Glyph]] = []
     type3_fonts_named(pdf)  # before any page is read (a no-op when opened_upright did it)
     repairs, turned = glyph_repairs(pdf), type3_geometry(pdf)
+    lost = LostGlyphs(pdf)
     for number, page in enumerate(pdf.pages, start=1):
         chars = [_repaired(c, repairs) for c in chars_turned(page.chars, turned)]
+        chars = lost.read(number - 1, chars)  # a minus lost beside a number: read or marked
         chars = underscores_added(page, chars)  # LaTeX's \_ is a rule, not a glyph
         pages.append(_segments(number, page_lines(page, chars)))
         rotated.append(rotated_segments(number, chars))
@@ -214,6 +217,7 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
                 if c.get("upright", True) and c["text"].strip()
             ]
         )
+    lost.close()
     body = _body_size(pages)
     layout = Layout(
         pages=pages, page_sizes=sizes, body_size=body, columns=[], rules=rules, glyphs=glyphs

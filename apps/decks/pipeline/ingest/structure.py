@@ -6,7 +6,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from apps.decks.pipeline.garbled import UNREADABLE_IN_WORD
+from apps.decks.pipeline.garbled import UNREADABLE_BY_NUMBER, UNREADABLE_IN_WORD
 from apps.decks.pipeline.ingest import contents
 from apps.decks.pipeline.ingest.equations import DisplayEquation
 from apps.decks.pipeline.ingest.heading_lines import standalone_bold
@@ -487,21 +487,69 @@ TIMESTAMP = re.compile(
 )
 
 
+# A running header's authors before its citation, as journals set it: "A. Author et al. /",
+# "A. Author, B. Other /", "A. Author and B. Other /" (names with initials or surnames).
+CAPITAL = r"[A-ZÀ-ÖØ-ÞĀ-Ž]"
+NAME = rf"(?:{CAPITAL}\.(?:\s?-?{CAPITAL}\.)*\s?)*{CAPITAL}[\w'’-]+(?:\s+{CAPITAL}[\w'’-]+)?"
+INITIALLED = rf"{CAPITAL}\.(?:\s?-?{CAPITAL}\.)*\s?{CAPITAL}[\w'’-]+"
+AUTHORS_HEAD = re.compile(
+    rf"^\s*(?:{NAME}\s+et\s+al\.?|{INITIALLED}(?:\s*,\s*{INITIALLED})*"
+    rf"(?:,?\s+(?:and|&)\s+{INITIALLED})?)\s*[/|]\s+"
+)
+# Only who wrote it and when ("Holt et al. 2031", "Holt et al. (2031)"): a short citation, no
+# venue ("Holt and Lunde 2031" could be "Science and Society 2031": kept).
+AUTHORS_YEAR = re.compile(rf"^\s*{NAME}\s+et\s+al\.?,?\s*\(?(?:19|20)\d\d\)?\s*$")
+
+
+# A journal's citation line as page 1 prints it under or over its masthead: "Journal of X 137
+# (2015) 1–5", "Journal of X 12(3) (2031) 101–119".
+CITATION_LINE = re.compile(
+    r"^(?P<journal>[A-Z][\w&.,:'’ -]{3,90}?)\s+\d{1,4}(?:\s*\(\d{1,3}\))?\s*"
+    r"\((?P<year>(?:19|20)\d\d)\)\s*(?:[A-Z]?\d{1,6}(?:\s*[–-]\s*[A-Z]?\d{1,6})?)$"
+)
+AUTHORS_ONLY = re.compile(rf"^\s*{NAME}\s+et\s+al\.?\s*$")
+CITATION_BAND = 0.25  # of page 1's height, from its top
+
+
 def venue_find(layout: Layout, title: str) -> tuple[str, str]:
-    """A running header/footer naming the venue and year, e.g. "ReScience C 6.3 (#5) – 2020"."""
+    """The venue and year: a journal's citation line at the top of page 1, else a running
+    header/footer naming them, e.g. "ReScience C 6.3 (#5) – 2020"; of "A. Author et al. /
+    Journal 137 (2015) 1–5" the citation without its authors."""
+    citation = _citation_line(layout)
+    if citation is not None:  # printed as the venue: a running line may be anything else
+        return citation.group(0).strip(), citation.group("year")
     dated = ""
     for text in layout.running:
         year = YEAR.search(text)
         if year and TIMESTAMP.fullmatch(text.strip()):
             dated = dated or year.group(1)  # a footer's date and time: no venue, only a year
             continue
+        if year and AUTHORS_YEAR.match(text):
+            dated = dated or year.group(1)  # "Holt et al. 2031": the year, no venue
+            continue
         if year and text.strip() != title.strip() and len(text) < 120:
-            venue = re.sub(r"\s+\d+$", "", text).strip()
+            venue = AUTHORS_HEAD.sub("", text).strip()
+            venue = re.sub(r"\s+\d+$", "", venue).strip() if venue == text.strip() else venue
             head = re.split(r"\s+[–—]\s+|\s+-\s+", venue)[0].strip()
             if head and not YEAR.fullmatch(head):
                 venue = head  # "ReScience C 6.3 (#5) – Dansereau et al. 2020" → the journal
+            if AUTHORS_ONLY.match(venue):
+                dated = dated or year.group(1)  # "Holt et al. — Film thermometers 2031"
+                continue
             return venue, year.group(1)
     return "", dated
+
+
+def _citation_line(layout: Layout) -> re.Match | None:
+    if not layout.pages or not layout.page_sizes:
+        return None
+    height = layout.page_sizes[0][1]
+    for segment in layout.pages[0]:
+        if segment.top < CITATION_BAND * height:
+            match = CITATION_LINE.match(segment.text.strip())
+            if match and not AUTHORS_HEAD.match(segment.text):
+                return match
+    return None
 
 
 PRINTED_DATE = re.compile(
@@ -927,16 +975,22 @@ def readable_captions(figures: list) -> None:
     """Captions keep only their sentences whose words all read, as paragraphs do: a caption
     is shown on its slide, where "CapØr\ufffda-Fougères" is as wrong as in a bullet."""
     for figure in figures:
-        figure.caption = _without_unreadable_words(figure.caption)
+        figure.caption = _without_unreadable_words(figure.caption, numbers=True)
 
 
-def _without_unreadable_words(paragraph: str) -> str:
+def _without_unreadable_words(paragraph: str, numbers: bool = False) -> str:
     """The paragraph without its sentences that hold a word with a glyph no reading names
     (encodings.py marks it U+FFFD): without the glyph the word would be another word or none
-    ("speci?es" → "species"), and a wrong statement is worse than a dropped one."""
+    ("speci?es" → "species"), and a wrong statement is worse than a dropped one. With
+    `numbers`, a sentence with such a glyph beside a number too (lost_glyphs.py: a caption is
+    shown as it is, no reviewer's rule drops it)."""
     if "\ufffd" not in paragraph:
         return paragraph
-    kept = [s for s in text_sentences(paragraph) if not UNREADABLE_IN_WORD.search(s)]
+    kept = [
+        s
+        for s in text_sentences(paragraph)
+        if not UNREADABLE_IN_WORD.search(s) and not (numbers and UNREADABLE_BY_NUMBER.search(s))
+    ]
     return " ".join(kept)
 
 

@@ -772,6 +772,8 @@ def footer_text(paper: Paper) -> str:
     venue = re.split(r"\s+[–—-]\s+", paper.venue)[0].strip() if paper.venue else ""
     venue = re.sub(r"\s+\d+(\.\d+)?\s*(\(#?\d+\))?$", "", venue)
     venue = re.sub(r"\s+(19|20)\d\d$", "", venue)
+    # a journal's citation line: "Journal 137 (2015) 1–5" → "Journal" (the year follows)
+    venue = re.sub(r"\s+\d+\s*\((?:19|20)\d\d\)\s*\d+(?:\s*[–-]\s*\d+)?$", "", venue)
     parts = [p for p in (who, " ".join(v for v in (venue, paper.year) if v)) if p]
     return " · ".join(parts)
 

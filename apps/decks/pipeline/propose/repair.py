@@ -46,6 +46,7 @@ TEXT_TYPES = (
     "equation_number",
     "meta_text",
     "stray_glyph",
+    "lost_glyph",
     "broken_math",
     "broken_sentence",
     "glued_words",

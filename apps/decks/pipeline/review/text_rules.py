@@ -28,6 +28,7 @@ SUGGESTIONS = {
     "equation_number": "remove the equation number (or show the equation)",
     "meta_text": "leave out sentences about the paper's own structure",
     "stray_glyph": "remove the stray glyph",
+    "lost_glyph": "leave the sentence out: its number cannot be read as the paper prints it",
     "broken_math": "write the formula with its sub- and superscripts, or leave it out",
     "glued_words": "use a sentence whose words are readable",
     "broken_sentence": "use a sentence that lost nothing on its way from the PDF",
@@ -52,6 +53,7 @@ MESSAGES = {
     "equation_number": "carries the equation number “{part}”",
     "meta_text": "is about the paper's structure (“{part}”)",
     "stray_glyph": "has a stray glyph “{part}”",
+    "lost_glyph": "has an unreadable glyph beside a number (“{part}”): the number may be another",
     "broken_math": "has broken mathematics (“{part}”)",
     "glued_words": "has words run together (“{part}”)",
     "broken_sentence": "lost a word or formula (“{part}”)",
@@ -94,7 +96,7 @@ def bullet_defects(c: SlideContext):
                 continue  # "Substituting (2) into (1) gives:" over displays tagged (1), (2)
             yield c.issue(
                 kind,
-                "medium",
+                "high" if kind == "lost_glyph" else "medium",  # the number shown may be wrong
                 f"{where} {index + 1} " + MESSAGES[kind].format(part=part[:60]),
                 SUGGESTIONS[kind],
                 where=where,
