@@ -64,6 +64,8 @@ ISSUE_TYPES = {
     "unintroduced_code": "a bullet uses a part of a command no slide names",
     "orphan_definition": "a bullet says what symbols of a formula no slide shows stand for",
     "lead_without_display": "a bullet announces a display the slide does not show",
+    "display_without_lead": "a display shown under no sentence saying what it is, while the "
+    "paper leads into it with one",
     "title_fragment": "a title that is a fragment, not the slide's point",
     "title_capitals": "a heading set in capitals, shouting on a slide",
     "title_role": 'a storyline title ("What this paper does") over bullets not playing that part',

@@ -440,6 +440,26 @@ def _undefined_symbol(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slid
     return [fixed], action
 
 
+@fixer("display_without_lead")
+def _display_without_lead(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """The paper's sentence leading into the display brought over it, in the paper's order
+    among the slide's bullets (displays.with_paper_lead); nothing when it does not read as a
+    bullet or another slide shows it already."""
+    equation = displays.without_lead(slide, work.paper)
+    if equation is None or equation.lead.strip().lower() in work.used:
+        return [slide], ""
+    fixed = displays.with_paper_lead(slide, equation, work.paper)
+    if fixed is None:
+        return [slide], ""
+    work.used.update(b.lower() for b in fixed.bullets)
+    dropped = len(slide.bullets) + 1 - len(fixed.bullets)
+    return [fixed], "brought the paper's sentence leading into the display over it" + (
+        f" (left out {dropped} other bullet{'s' if dropped > 1 else ''} for room)"
+        if dropped
+        else ""
+    )
+
+
 @fixer("unintroduced_code")
 def _unintroduced_code(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     """The sentence introducing the command before the bullet naming its part, merged with it,
