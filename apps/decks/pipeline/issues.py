@@ -67,6 +67,8 @@ ISSUE_TYPES = {
     "display_without_lead": "a display shown under no sentence saying what it is, while the "
     "paper leads into it with one",
     "title_fragment": "a title that is a fragment, not the slide's point",
+    "title_indistinct": "a figure slide's title a neighbour's title repeats or extends, while "
+    "their captions say what differs",
     "title_capitals": "a heading set in capitals, shouting on a slide",
     "title_role": 'a storyline title ("What this paper does") over bullets not playing that part',
     "thin_slide": "a slide with one bullet and nothing else",

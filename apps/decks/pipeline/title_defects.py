@@ -530,3 +530,102 @@ def caption_cut(title: str, caption: str) -> str | None:
     if following.lower() in PHRASE_ENDS or PARTICIPLE.match(following):
         return None  # a new phrase, or a participle's clause ("… generator | produced by …")
     return f"{last} {following}"
+
+
+# ------------------------------------------------ titles that do not tell neighbours apart
+
+# Figure slides this close (in slides) are neighbours a reader tells apart by their titles.
+NEIGHBOURS = 2
+# The most words of a caption's distinguishing part added to a title.
+DISTINCT_WORDS = 7
+
+
+def _caption_words(caption: str) -> list[str]:
+    return _PANEL_LEAD.sub("", _LEADING_LABEL.sub("", _flat(caption))).split()
+
+
+def _key_words(value: str) -> list[str]:
+    return [w.lower().strip(".,;:") for w in value.split()]
+
+
+def caption_difference(caption: str, other: str) -> str:
+    """The words of `caption` after the words it shares with `other` from their start, to the
+    end of its first sentence ("… obtained using | ARIMA models."), kept to a phrase of a few
+    words that ends on no dangling word; "" when the captions share too little to be told
+    apart by their openings, or the part does not read alone."""
+    mine, theirs = _caption_words(caption), _caption_words(other)
+    shared = 0
+    for a, b in zip(_key_words(" ".join(mine)), _key_words(" ".join(theirs)), strict=False):
+        if a != b:
+            break
+        shared += 1
+    if shared < 3 or shared >= len(mine):
+        return ""
+    tail: list[str] = []
+    for word in mine[shared:]:
+        tail.append(word)
+        if re.search(r"(?<![A-Z])[.;:]$", word) and not re.search(
+            r"\b(?:al|vs|cf|e\.g|i\.e)\.$", word
+        ):
+            break
+    part = " ".join(tail[:DISTINCT_WORDS]).strip(" .,;:")
+    part = DANGLING_TAIL.sub("", part).strip(" ,;:")
+    if (
+        not part
+        or part.count("$") % 2
+        or part.count("(") != part.count(")")
+        or len(tail) > DISTINCT_WORDS + 3  # a long clause: a few words would be a cut
+    ):
+        return ""
+    return part
+
+
+def shared_head(title: str, other: str) -> str:
+    """The words two titles share from their start, as a title that stands ("Four time series"
+    of "Four time series" and "Four time series showing point forecasts …"); "" when none."""
+    words = []
+    for a, b in zip(base_title(title).split(), base_title(other).split(), strict=False):
+        if a.lower().strip(".,;:") != b.lower().strip(".,;:"):
+            break
+        words.append(a)
+    head = DANGLING_TAIL.sub("", " ".join(words)).strip(" ,;:")
+    while len(head.split()) > 2 and title_fragment(head):
+        head = DANGLING_TAIL.sub("", head.rsplit(" ", 1)[0]).strip(" ,;:")
+    return head if len(head.split()) >= 2 and not title_fragment(head) else ""
+
+
+def indistinct_title(slides: list, index: int, paper) -> tuple[int, str] | None:
+    """(the neighbour's index, a title that tells them apart) when the figure slide at `index`
+    (0-based) is titled with the opening of its caption that a neighbour figure slide's title
+    repeats or extends, while their captions differ further on ("Four time series" over the
+    exponential-smoothing forecasts, "Four time series showing point forecasts …" over the
+    ARIMA ones): a reader cannot tell the two apart by what differs. None otherwise."""
+    slide = slides[index]
+    figure = paper.figure(slide.figure) if slide.kind == "figure" and slide.figure else None
+    if figure is None or not figure.caption or slide.figure_pair:
+        return None
+    mine = _key_words(base_title(slide.title))
+    low, high = max(1, index - NEIGHBOURS), min(len(slides), index + NEIGHBOURS + 1)
+    for other_index in range(low, high):
+        other = slides[other_index]
+        if other_index == index or other.kind != "figure" or not other.figure:
+            continue
+        if other.figure == slide.figure or other.figure_pair:
+            continue
+        theirs = _key_words(base_title(other.title))
+        short, long = sorted((mine, theirs), key=len)
+        if long[: len(short)] != short:
+            continue  # the titles differ already
+        other_figure = paper.figure(other.figure)
+        if other_figure is None or not other_figure.caption:
+            continue
+        part = caption_difference(figure.caption, other_figure.caption)
+        head = shared_head(slide.title, other.title)
+        if (
+            part
+            and head
+            and _key_words(head)
+            == _key_words(" ".join(_caption_words(figure.caption)))[: len(head.split())]
+        ):
+            return other_index, f"{head} ({part})"
+    return None

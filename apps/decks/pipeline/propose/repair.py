@@ -385,6 +385,21 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     return [slide], ""
 
 
+@fixer("title_indistinct")
+def _indistinct_title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """A figure slide whose title a neighbour's repeats: titled with the words the two share
+    and what its caption says that the neighbour's does not (title_defects.indistinct_title),
+    as the deck of the round has them."""
+    if work.deck is None:
+        return [slide], ""
+    found = title_defects.indistinct_title(work.deck.slides, issue.slide - 1, work.paper)
+    if found is None or found[1] in work.titles or title_defects.title_fragment(found[1]):
+        return [slide], ""
+    title = found[1][:120]
+    work.titles.add(title)
+    return [slide.model_copy(update={"title": title})], f"retitled “{title}”"
+
+
 @fixer("title_role")
 def _role_title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     """A storyline title ("What this paper does", "Motivation") over bullets that do not play
