@@ -505,6 +505,11 @@ def _flat(value: str) -> str:
     return re.sub(r"\s+", " ", value).strip()
 
 
+# Words that take two members: a title with one of them cut before "and" lost the second
+# ("Distance between the old model | and the new model")
+PAIRING = re.compile(r"\b(?:between|both|versus|vs\.?|compar\w*|differences?|ratios?)\b", re.I)
+
+
 def caption_cut(title: str, caption: str) -> str | None:
     """The words around the cut when a title is the opening of its figure's caption cut inside
     a phrase: before the phrase's last word ("… array of DNA | duplexes"), inside a list
@@ -526,6 +531,20 @@ def caption_cut(title: str, caption: str) -> str | None:
     following = rest.split(None, 1)[0].strip(",;:.()")
     if PARTICIPLE.match(last) and len(head.split()) > 2:
         # "… the noise generator produced | by the compiler": the participle lost its agent
+        return f"{last} {following}"
+    if (
+        following.lower() in ("and", "or")
+        and re.match(
+            r"\s*(?:and|or)\s+(?:(?:the|an?|its|their|this|these)\s|[a-z]+(?<!ly)\s)", rest
+        )
+        and not PAIRING.search(" ".join(head.split()[-4:]))  # the member right before "and"
+    ):
+        # "… activities of the compiler | and the conditions that …", "… levels of education
+        # | and associated p-values": a further member; the title names its own whole
+        return None
+    if following.lower() == "of":
+        # what follows "of" completes the noun before it ("the major activities | of the
+        # compiler", "the strategy | of Smith (2009)"): cut there, the title says which no more
         return f"{last} {following}"
     if following.lower() in PHRASE_ENDS or PARTICIPLE.match(following):
         return None  # a new phrase, or a participle's clause ("… generator | produced by …")
@@ -600,6 +619,8 @@ def indistinct_title(slides: list, index: int, paper) -> tuple[int, str] | None:
     repeats or extends, while their captions differ further on ("Four time series" over the
     exponential-smoothing forecasts, "Four time series showing point forecasts …" over the
     ARIMA ones): a reader cannot tell the two apart by what differs. None otherwise."""
+    if not 0 <= index < len(slides):
+        return None
     slide = slides[index]
     figure = paper.figure(slide.figure) if slide.kind == "figure" and slide.figure else None
     if figure is None or not figure.caption or slide.figure_pair:
@@ -629,3 +650,47 @@ def indistinct_title(slides: list, index: int, paper) -> tuple[int, str] | None:
         ):
             return other_index, f"{head} ({part})"
     return None
+
+
+def completed_from_caption(title: str, caption: str, max_words: int = 16) -> str | None:
+    """A title cut from its caption inside a phrase, completed to the phrase's end: through
+    the "of" that completes its noun and the words after it, up to the next phrase, remark or
+    coordinated clause ("… the major activities" → "… the major activities of the compiler",
+    "… the strategy" → "… the strategy of Smith and Jones"); None when the title is no opening
+    of the caption, nothing follows, or the completed title runs over `max_words`."""
+    head = _flat(title).rstrip(" .")
+    whole = _PANEL_LEAD.sub("", _LEADING_LABEL.sub("", _flat(caption)))
+    if len(head.split()) < 2 or not whole.lower().startswith(head.lower()):
+        return None
+    rest = whole[len(head) :]
+    if not rest[:1].isspace() or rest.lstrip()[:1] in "(,;:.":
+        return None  # a remark or a new clause follows: the head is whole, or cut otherwise
+    taken: list[str] = []
+    for word in rest.split():
+        bare = word.strip(",;:.()").lower()
+        if taken and (
+            bare in PHRASE_ENDS
+            or word.startswith("(")
+            # "… of the compiler | and the conditions …": a second member, not a name's
+            # ("Smith and Jones")
+            or (bare in ("and", "or") and not _capitalised_next(rest, word))
+        ):
+            break
+        taken.append(word)
+        if re.search(r"[,;:.]$", word):
+            break
+    completed = DANGLING_TAIL.sub("", f"{head} {' '.join(taken)}".rstrip(",;:. ")).strip()
+    if (
+        not taken
+        or len(completed.split()) > max_words
+        or completed.count("$") % 2
+        or completed == head
+    ):
+        return None
+    return completed
+
+
+def _capitalised_next(rest: str, word: str) -> bool:
+    """The word after `word` (first occurrence) in `rest` opens with a capital: a name."""
+    found = re.search(rf"\s{re.escape(word)}\s+(\S)", rest)
+    return bool(found and found.group(1).isupper())

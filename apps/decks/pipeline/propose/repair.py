@@ -363,7 +363,11 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     if figures:
         from apps.decks.pipeline.propose.captions import figure_title
 
-        candidates += [figure_title(figures[0], words=w) for w in (8, 12)]
+        # a caption cut inside its phrase, completed to the phrase's end, first
+        candidates += [
+            title_defects.completed_from_caption(slide.title, figures[0].caption) or "",
+            *(figure_title(figures[0], words=w) for w in (8, 12)),
+        ]
     for section in _sections_behind(slide, figures, work.paper):
         candidates += [section.title, title_defects.title_head(section.title) or ""]
     if figures:
