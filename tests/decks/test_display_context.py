@@ -144,3 +144,34 @@ def test_a_display_without_its_lead_leans_on_the_definitions_around_its_own_plac
     assert "$\\alpha$ is a damping factor in $[0, 1)$" in outcome.slide.bullets
     assert outcome.slide.equation == DAMPED
     assert not any("weights of the rows" in b for b in outcome.slide.bullets)
+
+
+def test_the_lead_brought_over_a_display_is_not_a_use_of_its_symbols_of_its_own():
+    # "q" meant the trays in an earlier sentence; the lead names the cohort the display is of
+    lead = "For cohort $q$, the height of a sapling is given by:"
+    paper = PAPER_GROWTH.model_copy(
+        update={
+            "sections": [
+                Section(
+                    title="Nursery",
+                    level=1,
+                    paragraphs=["Let $q$ be the number of trays in the nursery."],
+                ),
+                Section(
+                    title="A growth model",
+                    level=1,
+                    paragraphs=[f"We follow forty saplings. {lead} where {WHERE}. {LATER}."],
+                ),
+            ],
+            "equations": [Equation(tex=GROWTH, section="A growth model", page=2, lead=lead)],
+        }
+    )
+    slide = Slide(
+        kind="bullets",
+        title="A growth model",
+        bullets=[lead, WHERE],
+        equation=GROWTH,
+        equation_lead=lead,
+    )
+    deck = _deck(paper, slide)
+    assert _issues(deck, paper, 2, "undefined_symbol") == []

@@ -71,6 +71,11 @@ def missing_for_bullet(
 ) -> list[tuple[Symbol, str]]:
     bullet = slide.bullets[index]
     seen = earlier | keys_of([slide.title, *slide.bullets[:index]])
+    if slide.equation and bullet == slide.display_lead():
+        # the sentence leading into the display names what the display and the where-clause
+        # under it define ("A non-seasonal ARIMA($p, d, q$) process is given by:"): its
+        # symbols are the display's (missing_for_display), not a use of their own
+        seen |= slide_keys(slide)
     return undefined(text_symbols(bullet), bullet, seen, defs)
 
 
