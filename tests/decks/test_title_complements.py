@@ -89,3 +89,13 @@ def test_the_reviewer_finds_the_cut_and_the_fixer_completes_it_from_the_caption(
     assert len(found) == 1
     fixed = deck_repair(BuiltinProposer(), paper, deck, found).deck.slides[1]
     assert fixed.title == "Seasonal counts of the larger owls of the northern forest"
+
+
+def test_a_title_that_dropped_a_remark_and_was_cut_before_a_further_time_is_completed():
+    caption = "Nitrate (mg/l) in the wells before the storm and immediately after the storm."
+    title = "Nitrate in the wells before the storm"  # the remark dropped, as titles drop it
+    assert caption_cut(title, caption)
+    assert (
+        completed_from_caption(title, caption)
+        == "Nitrate in the wells before the storm and immediately after the storm"
+    )

@@ -501,6 +501,22 @@ LIST_COMMA = re.compile(r"^,\s*(?:[^\s,;:()]+\s+){0,3}?(?:and|or)\s+\S", re.I)
 INSERT_THEN_AND = re.compile(r"^\s*\([^()]{1,40}\)\s*,?\s*(?:and|or|versus|vs\.?)\s", re.I)
 
 
+# a short remark in parentheses inside a caption's sentence ("oxDNA (left) and oxDNA2 (right)",
+# "Serum NO (U/ml) levels"): no part of a title made from it (propose/captions.py drops it)
+INNER_REMARK = re.compile(r"(?<=\S)\s*\([^()\u27e6]{1,30}\)(?=[\s,;.]|$)")
+
+
+def _opening_of(title: str, caption: str) -> str | None:
+    """The caption (label and panel letter off) of which the title is the opening, as written
+    or with its short remarks dropped as a title drops them; None when it is neither."""
+    head = _flat(title).rstrip(" .")
+    whole = _PANEL_LEAD.sub("", _LEADING_LABEL.sub("", _flat(caption)))
+    for candidate in (whole, INNER_REMARK.sub("", whole)):
+        if candidate.lower().startswith(head.lower()):
+            return candidate
+    return None
+
+
 def _flat(value: str) -> str:
     return re.sub(r"\s+", " ", value).strip()
 
@@ -517,8 +533,8 @@ def caption_cut(title: str, caption: str) -> str | None:
     between oxDNA | (left) and oxDNA2"); None when the title is no such opening or the caption
     goes on with a new phrase, a clause or a new sentence."""
     head = _flat(title).rstrip(" .")
-    whole = _PANEL_LEAD.sub("", _LEADING_LABEL.sub("", _flat(caption)))
-    if len(head.split()) < 2 or not whole.lower().startswith(head.lower()):
+    whole = _opening_of(title, caption)
+    if len(head.split()) < 2 or whole is None:
         return None
     rest = whole[len(head) :]
     last = head.rsplit(" ", 1)[-1]
@@ -659,8 +675,8 @@ def completed_from_caption(title: str, caption: str, max_words: int = 16) -> str
     "… the strategy" → "… the strategy of Smith and Jones"); None when the title is no opening
     of the caption, nothing follows, or the completed title runs over `max_words`."""
     head = _flat(title).rstrip(" .")
-    whole = _PANEL_LEAD.sub("", _LEADING_LABEL.sub("", _flat(caption)))
-    if len(head.split()) < 2 or not whole.lower().startswith(head.lower()):
+    whole = _opening_of(title, caption)
+    if len(head.split()) < 2 or whole is None:
         return None
     rest = whole[len(head) :]
     if not rest[:1].isspace() or rest.lstrip()[:1] in "(,;:.":
@@ -668,12 +684,18 @@ def completed_from_caption(title: str, caption: str, max_words: int = 16) -> str
     taken: list[str] = []
     for word in rest.split():
         bare = word.strip(",;:.()").lower()
-        if taken and (
-            bare in PHRASE_ENDS
-            or word.startswith("(")
-            # "… of the compiler | and the conditions …": a second member, not a name's
-            # ("Smith and Jones")
-            or (bare in ("and", "or") and not _capitalised_next(rest, word))
+        so_far = f"{head} {' '.join(taken)}".rstrip(",;:. ")
+        if (
+            taken
+            # "… before exercise and immediately | after exercise": a phrase left cut goes on
+            and not title_fragment(so_far)
+            and (
+                bare in PHRASE_ENDS
+                or word.startswith("(")
+                # "… of the compiler | and the conditions …": a second member, not a name's
+                # ("Smith and Jones")
+                or (bare in ("and", "or") and not _capitalised_next(rest, word))
+            )
         ):
             break
         taken.append(word)
