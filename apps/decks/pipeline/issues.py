@@ -69,12 +69,17 @@ ISSUE_TYPES = {
     "lead_without_display": "a bullet announces a display the slide does not show",
     "borrowed_claim": "a bullet states another study's work as the paper's (its scope in the paper)",
     "misattributed_claim": "a bullet says of one method what the paper says of another",
+    "display_without_lead": "a display shown under no sentence saying what it is, while the "
+    "paper leads into it with one",
     "title_fragment": "a title that is a fragment, not the slide's point",
+    "title_indistinct": "a figure slide's title a neighbour's title repeats or extends, while "
+    "their captions say what differs",
     "title_capitals": "a heading set in capitals, shouting on a slide",
     "title_role": 'a storyline title ("What this paper does") over bullets not playing that part',
     "thin_slide": "a slide with one bullet and nothing else",
     "repeated_figures": "near-identical figures on slides in a row",
     "repeated_title": "one heading over a run of slides, instead of each slide's own point",
+    "out_of_order": "slides in an order the paper does not have (a method after its results)",
     "title_mismatch": 'a title naming a part ("Conclusions") its bullets do not come from',
     "thin_deck": "most slides show a figure and no text, or no slide says what the paper "
     "does or finds",

@@ -228,6 +228,9 @@ class Definitions:
     # the sentence before each defining sentence in its paragraph ("" at a paragraph's start)
     previous_of: dict[str, str] = field(default_factory=dict)
     keys: list[str] = field(default_factory=list)  # every sentence's plain key, in order
+    # each display's TeX → the sentence leading into it: where in the paper a display stands
+    # when the slide showing it lost that sentence
+    leads: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def of(cls, paper: Paper) -> Definitions:
@@ -242,6 +245,9 @@ class Definitions:
                         found.places.setdefault(key, []).append((position, sentence))
                         found.previous_of[sentence] = previous
                     previous = sentence
+        for equation in paper.equations:
+            if equation.lead.strip():
+                found.leads.setdefault(equation.tex, equation.lead.strip())
         return found
 
     @property

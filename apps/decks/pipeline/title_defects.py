@@ -501,8 +501,29 @@ LIST_COMMA = re.compile(r"^,\s*(?:[^\s,;:()]+\s+){0,3}?(?:and|or)\s+\S", re.I)
 INSERT_THEN_AND = re.compile(r"^\s*\([^()]{1,40}\)\s*,?\s*(?:and|or|versus|vs\.?)\s", re.I)
 
 
+# a short remark in parentheses inside a caption's sentence ("oxDNA (left) and oxDNA2 (right)",
+# "Serum NO (U/ml) levels"): no part of a title made from it (propose/captions.py drops it)
+INNER_REMARK = re.compile(r"(?<=\S)\s*\([^()\u27e6]{1,30}\)(?=[\s,;.]|$)")
+
+
+def _opening_of(title: str, caption: str) -> str | None:
+    """The caption (label and panel letter off) of which the title is the opening, as written
+    or with its short remarks dropped as a title drops them; None when it is neither."""
+    head = _flat(title).rstrip(" .")
+    whole = _PANEL_LEAD.sub("", _LEADING_LABEL.sub("", _flat(caption)))
+    for candidate in (whole, INNER_REMARK.sub("", whole)):
+        if candidate.lower().startswith(head.lower()):
+            return candidate
+    return None
+
+
 def _flat(value: str) -> str:
     return re.sub(r"\s+", " ", value).strip()
+
+
+# Words that take two members: a title with one of them cut before "and" lost the second
+# ("Distance between the old model | and the new model")
+PAIRING = re.compile(r"\b(?:between|both|versus|vs\.?|compar\w*|differences?|ratios?)\b", re.I)
 
 
 def caption_cut(title: str, caption: str) -> str | None:
@@ -512,8 +533,8 @@ def caption_cut(title: str, caption: str) -> str | None:
     between oxDNA | (left) and oxDNA2"); None when the title is no such opening or the caption
     goes on with a new phrase, a clause or a new sentence."""
     head = _flat(title).rstrip(" .")
-    whole = _PANEL_LEAD.sub("", _LEADING_LABEL.sub("", _flat(caption)))
-    if len(head.split()) < 2 or not whole.lower().startswith(head.lower()):
+    whole = _opening_of(title, caption)
+    if len(head.split()) < 2 or whole is None:
         return None
     rest = whole[len(head) :]
     last = head.rsplit(" ", 1)[-1]
@@ -527,6 +548,171 @@ def caption_cut(title: str, caption: str) -> str | None:
     if PARTICIPLE.match(last) and len(head.split()) > 2:
         # "… the noise generator produced | by the compiler": the participle lost its agent
         return f"{last} {following}"
+    if (
+        following.lower() in ("and", "or")
+        and re.match(
+            r"\s*(?:and|or)\s+(?:(?:the|an?|its|their|this|these)\s|[a-z]+(?<!ly)\s)", rest
+        )
+        and not PAIRING.search(" ".join(head.split()[-4:]))  # the member right before "and"
+    ):
+        # "… activities of the compiler | and the conditions that …", "… levels of education
+        # | and associated p-values": a further member; the title names its own whole
+        return None
+    if following.lower() == "of":
+        # what follows "of" completes the noun before it ("the major activities | of the
+        # compiler", "the strategy | of Smith (2009)"): cut there, the title says which no more
+        return f"{last} {following}"
     if following.lower() in PHRASE_ENDS or PARTICIPLE.match(following):
         return None  # a new phrase, or a participle's clause ("… generator | produced by …")
     return f"{last} {following}"
+
+
+# ------------------------------------------------ titles that do not tell neighbours apart
+
+# Figure slides this close (in slides) are neighbours a reader tells apart by their titles.
+NEIGHBOURS = 2
+# The most words of a caption's distinguishing part added to a title.
+DISTINCT_WORDS = 7
+
+
+def _caption_words(caption: str) -> list[str]:
+    return _PANEL_LEAD.sub("", _LEADING_LABEL.sub("", _flat(caption))).split()
+
+
+def _key_words(value: str) -> list[str]:
+    return [w.lower().strip(".,;:") for w in value.split()]
+
+
+def caption_difference(caption: str, other: str) -> str:
+    """The words of `caption` after the words it shares with `other` from their start, to the
+    end of its first sentence ("… obtained using | ARIMA models."), kept to a phrase of a few
+    words that ends on no dangling word; "" when the captions share too little to be told
+    apart by their openings, or the part does not read alone."""
+    mine, theirs = _caption_words(caption), _caption_words(other)
+    shared = 0
+    for a, b in zip(_key_words(" ".join(mine)), _key_words(" ".join(theirs)), strict=False):
+        if a != b:
+            break
+        shared += 1
+    if shared < 3 or shared >= len(mine):
+        return ""
+    tail: list[str] = []
+    for word in mine[shared:]:
+        tail.append(word)
+        if re.search(r"(?<![A-Z])[.;:]$", word) and not re.search(
+            r"\b(?:al|vs|cf|e\.g|i\.e)\.$", word
+        ):
+            break
+    part = " ".join(tail[:DISTINCT_WORDS]).strip(" .,;:")
+    part = DANGLING_TAIL.sub("", part).strip(" ,;:")
+    if (
+        not part
+        or part.count("$") % 2
+        or part.count("(") != part.count(")")
+        or len(tail) > DISTINCT_WORDS + 3  # a long clause: a few words would be a cut
+    ):
+        return ""
+    return part
+
+
+def shared_head(title: str, other: str) -> str:
+    """The words two titles share from their start, as a title that stands ("Four time series"
+    of "Four time series" and "Four time series showing point forecasts …"); "" when none."""
+    words = []
+    for a, b in zip(base_title(title).split(), base_title(other).split(), strict=False):
+        if a.lower().strip(".,;:") != b.lower().strip(".,;:"):
+            break
+        words.append(a)
+    head = DANGLING_TAIL.sub("", " ".join(words)).strip(" ,;:")
+    while len(head.split()) > 2 and title_fragment(head):
+        head = DANGLING_TAIL.sub("", head.rsplit(" ", 1)[0]).strip(" ,;:")
+    return head if len(head.split()) >= 2 and not title_fragment(head) else ""
+
+
+def indistinct_title(slides: list, index: int, paper) -> tuple[int, str] | None:
+    """(the neighbour's index, a title that tells them apart) when the figure slide at `index`
+    (0-based) is titled with the opening of its caption that a neighbour figure slide's title
+    repeats or extends, while their captions differ further on ("Four time series" over the
+    exponential-smoothing forecasts, "Four time series showing point forecasts …" over the
+    ARIMA ones): a reader cannot tell the two apart by what differs. None otherwise."""
+    if not 0 <= index < len(slides):
+        return None
+    slide = slides[index]
+    figure = paper.figure(slide.figure) if slide.kind == "figure" and slide.figure else None
+    if figure is None or not figure.caption or slide.figure_pair:
+        return None
+    mine = _key_words(base_title(slide.title))
+    low, high = max(1, index - NEIGHBOURS), min(len(slides), index + NEIGHBOURS + 1)
+    for other_index in range(low, high):
+        other = slides[other_index]
+        if other_index == index or other.kind != "figure" or not other.figure:
+            continue
+        if other.figure == slide.figure or other.figure_pair:
+            continue
+        theirs = _key_words(base_title(other.title))
+        short, long = sorted((mine, theirs), key=len)
+        if long[: len(short)] != short:
+            continue  # the titles differ already
+        other_figure = paper.figure(other.figure)
+        if other_figure is None or not other_figure.caption:
+            continue
+        part = caption_difference(figure.caption, other_figure.caption)
+        head = shared_head(slide.title, other.title)
+        if (
+            part
+            and head
+            and _key_words(head)
+            == _key_words(" ".join(_caption_words(figure.caption)))[: len(head.split())]
+        ):
+            return other_index, f"{head} ({part})"
+    return None
+
+
+def completed_from_caption(title: str, caption: str, max_words: int = 16) -> str | None:
+    """A title cut from its caption inside a phrase, completed to the phrase's end: through
+    the "of" that completes its noun and the words after it, up to the next phrase, remark or
+    coordinated clause ("… the major activities" → "… the major activities of the compiler",
+    "… the strategy" → "… the strategy of Smith and Jones"); None when the title is no opening
+    of the caption, nothing follows, or the completed title runs over `max_words`."""
+    head = _flat(title).rstrip(" .")
+    whole = _opening_of(title, caption)
+    if len(head.split()) < 2 or whole is None:
+        return None
+    rest = whole[len(head) :]
+    if not rest[:1].isspace() or rest.lstrip()[:1] in "(,;:.":
+        return None  # a remark or a new clause follows: the head is whole, or cut otherwise
+    taken: list[str] = []
+    for word in rest.split():
+        bare = word.strip(",;:.()").lower()
+        so_far = f"{head} {' '.join(taken)}".rstrip(",;:. ")
+        if (
+            taken
+            # "… before exercise and immediately | after exercise": a phrase left cut goes on
+            and not title_fragment(so_far)
+            and (
+                bare in PHRASE_ENDS
+                or word.startswith("(")
+                # "… of the compiler | and the conditions …": a second member, not a name's
+                # ("Smith and Jones")
+                or (bare in ("and", "or") and not _capitalised_next(rest, word))
+            )
+        ):
+            break
+        taken.append(word)
+        if re.search(r"[,;:.]$", word):
+            break
+    completed = DANGLING_TAIL.sub("", f"{head} {' '.join(taken)}".rstrip(",;:. ")).strip()
+    if (
+        not taken
+        or len(completed.split()) > max_words
+        or completed.count("$") % 2
+        or completed == head
+    ):
+        return None
+    return completed
+
+
+def _capitalised_next(rest: str, word: str) -> bool:
+    """The word after `word` (first occurrence) in `rest` opens with a capital: a name."""
+    found = re.search(rf"\s{re.escape(word)}\s+(\S)", rest)
+    return bool(found and found.group(1).isupper())

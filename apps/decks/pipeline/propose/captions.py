@@ -43,7 +43,7 @@ TITLE_CUT = re.compile(
 )
 # a short remark in parentheses inside the caption's sentence ("oxDNA (left) and oxDNA2
 # (right)", "the error (RMSE) of"): not where its phrase ends, and no part of a title
-INNER_REMARK = re.compile(r"(?<=\S)\s*\([^()\u27e6]{1,30}\)(?=[\s,;.]|$)")
+INNER_REMARK = title_defects.INNER_REMARK
 
 # A leading panel label, with the colon some captions put after it ("(a): Schematic …"),
 # which would otherwise be left before the caption's text.

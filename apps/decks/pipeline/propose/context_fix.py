@@ -40,6 +40,7 @@ from apps.decks.pipeline.slide_deck import Slide
 from apps.decks.pipeline.symbol_context import (
     Definitions,
     Symbol,
+    defined_in,
     definitions,
     keys_of,
     opening_definition,
@@ -77,6 +78,11 @@ def missing_for_bullet(
 ) -> list[tuple[Symbol, str]]:
     bullet = slide.bullets[index]
     seen = earlier | keys_of([slide.title, *slide.bullets[:index]])
+    if slide.equation and bullet == slide.display_lead():
+        # the sentence leading into the display names what the display and the where-clause
+        # under it define ("A non-seasonal ARIMA($p, d, q$) process is given by:"): its
+        # symbols are the display's (missing_for_display), not a use of their own
+        seen |= slide_keys(slide)
     return undefined(text_symbols(bullet), bullet, seen, defs)
 
 
@@ -87,7 +93,10 @@ def missing_for_display(
         return []
     # a display defines what its left side names: "f(y; \mu) = …" defines f of its arguments
     seen = earlier | keys_of([slide.title, *slide.bullets]) | defined_by_display(slide.equation)
-    return undefined(symbols(slide.equation), "", seen, defs, source=slide.display_lead())
+    # a slide that lost the display's lead still shows it where the paper has it: the symbols
+    # lean on the definitions around that place, not on the paper's first use of the letter
+    source = slide.display_lead() or defs.leads.get(slide.equation, "")
+    return undefined(symbols(slide.equation), "", seen, defs, source=source)
 
 
 def defined_by_display(tex: str) -> set[str]:
@@ -102,10 +111,24 @@ def defined_by_display(tex: str) -> set[str]:
     return {s.key for s in symbols(left[0])}
 
 
+# ", where $\alpha$ is a parameter in …" inside a sentence about something else
+WHERE_CLAUSE = re.compile(r",?\s+(?=where\s+\$)", re.I)
+
+
+def _defining_where(sentence: str) -> re.Match | None:
+    """The start of a where-clause that introduces the sentence's symbols while the words
+    before it introduce none ("… is iterated until convergence, where $\alpha$ is a parameter
+    in $[0, 1)$"): the clause is the definition, the rest is about another matter."""
+    for match in WHERE_CLAUSE.finditer(sentence):
+        if defined_in(sentence[match.end() :]) and not defined_in(sentence[: match.start()]):
+            return match
+    return None
+
+
 def definition_bullet(sentence: str, defs: Definitions) -> str | None:
     """The introducing sentence as a bullet that stands, or None."""
     candidate = text.clean(sentence).strip()
-    after_display = WHERE_AFTER_DISPLAY.search(candidate)
+    after_display = WHERE_AFTER_DISPLAY.search(candidate) or _defining_where(candidate)
     if after_display:
         candidate = candidate[after_display.end() :]
     candidate = WHERE_LEAD.sub("", candidate)

@@ -192,7 +192,11 @@ def deck_level_repair(
     # fix works on the slides as the one before left them (numbers may have moved)
     order = {"thin_deck": 0, "title_mismatch": 1, "repeated_title": 3}
     deck_issues.sort(key=lambda pair: order.get(pair[1].type, 2))
-    structural = {"thin_deck": _fill_thin_deck, "title_mismatch": _match_titles}
+    structural = {
+        "thin_deck": _fill_thin_deck,
+        "title_mismatch": _match_titles,
+        "out_of_order": _reorder,
+    }
     for position, issue in deck_issues:
         if issue.type == "thin_deck" and issue.evidence.get("missing"):
             # a deck of text that never says what the paper does or finds
@@ -334,6 +338,106 @@ def figure_order_index(slides: list[Slide], figure: Figure, paper: Paper) -> int
     while index > 1 and later_figure_of_its_section(slides[index - 1]):
         index -= 1
     return index
+
+
+# Slides that play a part of the storyline rather than stand on a section: never out of order.
+STORYLINE_ROLES = ("title", "motivation", "contributions", "conclusion")
+
+
+def slide_home(slide: Slide, paper: Paper, homes: dict[str, int | None]) -> int | None:
+    """The position in the paper of the section a slide is on: the section its title names
+    (None when that name is several sections' — "Description" under each routine), else its
+    figure's section, else its display's section; None when none is known."""
+    base = _base_title(slide.title)
+    if base in homes:
+        return homes[base]
+    figure = paper.figure(slide.figure) if slide.figure else None
+    if figure is not None:
+        return homes.get(figure.section)
+    if slide.equation:
+        shown = next((e for e in paper.equations if e.tex == slide.equation), None)
+        return homes.get(shown.section) if shown is not None else None
+    return None
+
+
+def section_homes(paper: Paper) -> dict[str, int | None]:
+    """Each name a slide on a section may have → the section's position; None for a name more
+    than one section has."""
+    homes: dict[str, int | None] = {}
+    for number, section in enumerate(paper.sections):
+        for name in _names(section):
+            homes[name] = None if name in homes and homes[name] != number else number
+    return homes
+
+
+def _place(slide: Slide, paper: Paper, homes: dict[str, int | None]) -> tuple | None:
+    """Where in the paper a slide stands, to compare slides by: its part, then (a figure) its
+    kind and number — Table 3 before Table 4 of one part; None when its part is unknown."""
+    home = slide_home(slide, paper, homes)
+    if home is None:
+        return None
+    figure = paper.figure(slide.figure) if slide.figure else None
+    return (home, figure.kind, figure.number) if figure is not None else (home,)
+
+
+def _later(place: tuple, other: tuple) -> bool:
+    """`other` stands later in the paper than `place`: a later part, or a figure of the same
+    part and kind the paper numbers later."""
+    if other[0] != place[0]:
+        return other[0] > place[0]
+    return len(place) == len(other) == 3 and place[1] == other[1] and other[2] > place[2]
+
+
+def out_of_order(slides: list[Slide], paper: Paper) -> list[int]:
+    """The slides (0-based) placed after a slide on a later part of the paper, or after a
+    figure of their part the paper numbers later: "Materials and Methods (continued)" after
+    the result tables, Table 1 after Table 4's section, Table 4 before Table 3. The
+    storyline's slides (motivation, contributions, conclusions) stand where the story needs
+    them."""
+    homes = section_homes(paper)
+    seen: list[tuple] = []
+    found = []
+    for index, slide in enumerate(slides):
+        if slide.role in STORYLINE_ROLES or slide.kind == "title" or slide.figure_pair:
+            continue
+        place = _place(slide, paper, homes)
+        if place is None:
+            continue
+        if any(_later(place, other) for other in seen):
+            found.append(index)
+        seen.append(place)
+    return found
+
+
+def _reorder(work: Work, slides: list[Slide]) -> str:
+    """Each slide placed after a later part of the paper moved to its part's place: before the
+    first slide that stands later in the paper (out_of_order): a "(continued)" slide right
+    after its heading's slides, Table 1 before the section of Table 4, Table 3 before Table 4."""
+    homes = section_homes(work.paper)
+    moved = []
+    for _ in range(len(slides)):
+        late = out_of_order(slides, work.paper)
+        if not late:
+            break
+        slide = slides.pop(late[0])
+        place = _place(slide, work.paper, homes)
+        index = next(
+            (
+                i
+                for i, other in enumerate(slides[: late[0]])
+                if other.role not in STORYLINE_ROLES
+                and other.kind != "title"
+                and not other.figure_pair
+                and (there := _place(other, work.paper, homes)) is not None
+                and _later(place, there)
+            ),
+            late[0],
+        )
+        slides.insert(index, slide)
+        if index == late[0]:
+            break  # no earlier place for it (cannot happen while it is out of order)
+        moved.append(f"moved “{slide.title[:60]}” to slide {index + 1}, its part's place")
+    return "; ".join(moved)
 
 
 def _names(section: Section) -> set[str]:

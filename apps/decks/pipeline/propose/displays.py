@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import context_text, defects, text
+from apps.decks.pipeline import context_text, defects, display_math, text
 from apps.decks.pipeline.paper import Equation, Paper
 from apps.decks.pipeline.propose import bullets, context_fix
 from apps.decks.pipeline.slide_deck import Slide
@@ -269,3 +269,62 @@ def display_core(slide: Slide, paper: Paper) -> list[str]:
         or WHERE_BULLET.match(b)
         or (stated and (b.rstrip(".") == stated or text.similar(b, stated)))
     ]
+
+
+# ------------------------------------------------------- a display shown without its lead
+
+# The most words of a paper's lead brought over a display that lost it.
+LEAD_MAX_WORDS = 40
+
+
+def lead_reads(lead: str) -> bool:
+    """The paper's sentence leading into a display reads as the bullet over it: it ends with a
+    colon and its only defects are what leads into the display ("… is given by:")."""
+    lead = lead.strip()
+    return (
+        lead.endswith(":")
+        and 3 <= text.word_count(lead) <= LEAD_MAX_WORDS
+        and lead.count("$") % 2 == 0
+        and not defects.pointers(lead)
+        # "…, and:" — the sentence goes on past the display: what the display is comes after it
+        and not re.search(r"\b(?:and|or|but|then)\s*:$", lead, re.I)
+        and all(display_math.announces_display(k, p) for k, p in defects.text_defects(lead))
+    )
+
+
+def without_lead(slide: Slide, paper: Paper) -> Equation | None:
+    """The paper's display a slide shows with no sentence over it leading into it, while the
+    paper leads into it with one ("A non-seasonal ARIMA process is given by:"): a reader sees
+    a formula and is not told what it is; the bullets saying what its symbols are then come
+    before it. None for a display the paper sets without a lead, or one shown under its lead."""
+    if slide.kind == "title" or not slide.equation or slide.display_lead():
+        return None
+    equation = next((e for e in paper.equations if e.tex == slide.equation), None)
+    if equation is None or not equation.lead.strip():
+        return None
+    return equation
+
+
+def with_paper_lead(slide: Slide, equation: Equation, paper: Paper) -> Slide | None:
+    """The slide with the paper's lead of its display among its bullets where the paper has it
+    (with_lead_in_order), the display under it, the sentences after it in the paper (its
+    where-clause) under the display; the longest bullets that are neither go first when the
+    words would run over. None when the lead does not read as a bullet."""
+    from apps.decks import limits
+
+    lead = equation.lead.strip()
+    if not lead_reads(lead):
+        return None
+    paragraphs = next((s.paragraphs for s in paper.sections if s.title == equation.section), [])
+    ordered = with_lead_in_order(slide.bullets, lead, paragraphs)
+    core = set(display_core(slide, paper)) | {lead}
+    budget = limits.get_int("words_text_slide") - 8
+    while (
+        sum(text.word_count(b) for b in ordered) > budget
+        or len(ordered) + 2 > context_fix.MAX_TEXT_BULLETS
+    ):
+        others = [b for b in ordered if b not in core]
+        if not others:
+            return None
+        ordered.remove(max(others, key=text.word_count))
+    return slide.model_copy(update={"bullets": ordered, "equation_lead": lead})

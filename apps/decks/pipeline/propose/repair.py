@@ -375,7 +375,11 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     if figures:
         from apps.decks.pipeline.propose.captions import figure_title
 
-        candidates += [figure_title(figures[0], words=w) for w in (8, 12)]
+        # a caption cut inside its phrase, completed to the phrase's end, first
+        candidates += [
+            title_defects.completed_from_caption(slide.title, figures[0].caption) or "",
+            *(figure_title(figures[0], words=w) for w in (8, 12)),
+        ]
     for section in _sections_behind(slide, figures, work.paper):
         candidates += [section.title, title_defects.title_head(section.title) or ""]
     if figures:
@@ -395,6 +399,21 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
             title = title_defects.unused_title(cleaned[:120], work.titles)
             return [slide.model_copy(update={"title": title})], f"retitled “{title}”"
     return [slide], ""
+
+
+@fixer("title_indistinct")
+def _indistinct_title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """A figure slide whose title a neighbour's repeats: titled with the words the two share
+    and what its caption says that the neighbour's does not (title_defects.indistinct_title),
+    as the deck of the round has them."""
+    if work.deck is None:
+        return [slide], ""
+    found = title_defects.indistinct_title(work.deck.slides, issue.slide - 1, work.paper)
+    if found is None or found[1] in work.titles or title_defects.title_fragment(found[1]):
+        return [slide], ""
+    title = found[1][:120]
+    work.titles.add(title)
+    return [slide.model_copy(update={"title": title})], f"retitled “{title}”"
 
 
 @fixer("title_role")
@@ -463,6 +482,26 @@ def _unintroduced_referent(slide: Slide, issue: Issue, work: Work) -> tuple[list
     )
     work.used.update(b.lower() for b in fixed.bullets)
     return [fixed], action
+
+
+@fixer("display_without_lead")
+def _display_without_lead(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """The paper's sentence leading into the display brought over it, in the paper's order
+    among the slide's bullets (displays.with_paper_lead); nothing when it does not read as a
+    bullet or another slide shows it already."""
+    equation = displays.without_lead(slide, work.paper)
+    if equation is None or equation.lead.strip().lower() in work.used:
+        return [slide], ""
+    fixed = displays.with_paper_lead(slide, equation, work.paper)
+    if fixed is None:
+        return [slide], ""
+    work.used.update(b.lower() for b in fixed.bullets)
+    dropped = len(slide.bullets) + 1 - len(fixed.bullets)
+    return [fixed], "brought the paper's sentence leading into the display over it" + (
+        f" (left out {dropped} other bullet{'s' if dropped > 1 else ''} for room)"
+        if dropped
+        else ""
+    )
 
 
 @fixer("unintroduced_code")

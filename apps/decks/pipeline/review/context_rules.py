@@ -2,7 +2,8 @@
 before the deck says what it is (undefined_symbol), an instruction whose case was the sentence
 before it (lost_condition), a part of a command no slide names (unintroduced_code), the
 where-clause of a formula no slide shows (orphan_definition), a sentence announcing a display
-that is not there (lead_without_display), a set counted or paired that the slide never names
+that is not there (lead_without_display), a display shown without the sentence that says what
+it is (display_without_lead), a set counted or paired that the slide never names
 ("compare the two models", "both plots", "Either may fail": leaning_reference), a numbered line,
 step or rule or a lettered instance no slide shows ("apply Rule 1", "for article B":
 dangling_pointer), a definite phrase or pronoun whose thing the paper introduced in the
@@ -16,7 +17,7 @@ import re
 from apps.decks.pipeline import antecedents, carried_text, context_text, defects, main_points, text
 from apps.decks.pipeline.code_context import code_parts
 from apps.decks.pipeline.paper import Paper
-from apps.decks.pipeline.propose import bullets
+from apps.decks.pipeline.propose import bullets, displays
 from apps.decks.pipeline.propose.context_fix import (
     code_keys,
     deck_keys,
@@ -176,6 +177,26 @@ def lead_without_display(c: SlideContext):
                 index=index,
                 text=bullet[:200],
             )
+
+
+@slide_rule
+def display_without_lead(c: SlideContext):
+    equation = displays.without_lead(c.slide, c.paper) if c.slide is not None else None
+    if equation is None:
+        return
+    # one the fixer cannot answer (the paper's lead does not read as a bullet) stays a low
+    fixable = displays.lead_reads(equation.lead)
+    yield c.issue(
+        "display_without_lead",
+        "medium" if fixable else "low",
+        "the display is shown under no sentence saying what it is; the paper leads into it "
+        f"with “{equation.lead.strip()[:100]}”",
+        "bring the paper's sentence that leads into the display over it, with the bullets "
+        "saying what its symbols are under it",
+        where="equation",
+        text=c.slide.equation[:200],
+        part=equation.lead.strip()[:200],
+    )
 
 
 # A bullet that names a pair "either" or "neither" can stand for.

@@ -15,6 +15,7 @@ from apps.decks.pipeline import main_points, text, title_defects
 from apps.decks.pipeline.figure_labels import same_labels
 from apps.decks.pipeline.figure_room import legible_as_pair
 from apps.decks.pipeline.issues import Issue
+from apps.decks.pipeline.propose import deck_level
 from apps.decks.pipeline.review.registry import DeckContext, deck_rule
 
 
@@ -218,6 +219,25 @@ def title_mismatch(c: DeckContext):
                 "sources": origins,
             },
         )
+
+
+@deck_rule
+def out_of_order(c: DeckContext):
+    """Slides in an order the paper does not have: a method's slide after the results it
+    leads to, a table after the section of a later one (deck_level.out_of_order)."""
+    late = deck_level.out_of_order(c.deck.slides, c.paper)
+    if not late:
+        return
+    numbers = [n + 1 for n in late]
+    yield Issue(
+        slide=0,
+        type="out_of_order",
+        severity="medium",
+        message=f"slide{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))} "
+        f"come{'' if len(numbers) > 1 else 's'} after slides on a later part of the paper",
+        suggestion="move each slide to its part's place in the paper's order",
+        evidence={"slides": numbers, "titles": [c.deck.slides[n].title for n in late]},
+    )
 
 
 THIN_DECK_MAX_BULLETS = 6

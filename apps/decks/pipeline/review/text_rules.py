@@ -19,7 +19,12 @@ from apps.decks.pipeline.propose import displays
 from apps.decks.pipeline.propose.captions import plot_caption_defect
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
 from apps.decks.pipeline.text import same_claim, sentences, similar
-from apps.decks.pipeline.title_defects import caption_cut, title_fragment, title_text_defects
+from apps.decks.pipeline.title_defects import (
+    caption_cut,
+    title_fragment,
+    title_text_defects,
+)
+from apps.decks.pipeline.title_defects import indistinct_title as indistinct_title_of
 
 SUGGESTIONS = {
     "dangling_connector": "drop the opening connector so the bullet stands on its own",
@@ -328,6 +333,30 @@ def title_defects(c: SlideContext):
             text=c.slide.title,
             part=part[:80],
         )
+
+
+@slide_rule
+def indistinct_title(c: SlideContext):
+    """A figure slide titled with its caption's opening that a neighbour figure slide's title
+    repeats or extends, while the captions go on to say what differs: two slides "Four time
+    series …" for two different models."""
+    if c.slide is None or c.slide.kind != "figure" or c.deck is None or c.paper is None:
+        return
+    found = indistinct_title_of(c.deck.slides, c.number - 1, c.paper)
+    if found is None:
+        return
+    other, title = found
+    yield c.issue(
+        "title_indistinct",
+        "medium",
+        f"the title “{c.slide.title[:60]}” does not tell the slide from slide {other + 1} "
+        f"(“{c.deck.slides[other].title[:60]}”): their captions differ further on",
+        f"title the slide with what differs: “{title[:80]}”",
+        where="title",
+        text=c.slide.title,
+        part=title[:120],
+        neighbour=other + 1,
+    )
 
 
 def _heading_word(kind: str, part: str, title: str) -> bool:

@@ -1,0 +1,123 @@
+"""A title differs from its neighbours by what differs (set 10's class [4]): two figure slides
+in a row titled with the opening their captions share ("Daily river levels at three gauges" and
+"Daily river levels at three gauges with the rain recorded") are told apart by the words their
+captions go on with; slides whose titles differ already, or whose captions differ only after a
+long clause, are left alone. A paper made here, in memory."""
+
+from __future__ import annotations
+
+from apps.decks.pipeline import title_defects
+from apps.decks.pipeline.paper import Figure, Paper, Section
+from apps.decks.pipeline.propose.builtin import BuiltinProposer, deck_of
+from apps.decks.pipeline.propose.repair import deck_repair
+from apps.decks.pipeline.render.measure import SlideMeasure
+from apps.decks.pipeline.review.registry import SLIDE_RULES, SlideContext
+from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+
+UPSTREAM = "Daily river levels at three gauges with the rain recorded at the upstream station."
+COASTAL = "Daily river levels at three gauges with the rain recorded at the coastal station."
+
+
+def _figure(number: int, caption: str) -> Figure:
+    return Figure(
+        id=f"fig-{number}",
+        kind="figure",
+        number=number,
+        label=f"Figure {number}",
+        caption=caption,
+        page=2,
+        bbox=(50, 100, 550, 400),
+        image=f"fig-{number}.png",
+        width_px=1200,
+        height_px=700,
+        section="River levels",
+    )
+
+
+def _paper(*captions: str) -> Paper:
+    return Paper(
+        title="Rivers after rain",
+        pages=4,
+        source_name="r.pdf",
+        authors=["Ada Lindqvist"],
+        sections=[
+            Section(
+                title="River levels",
+                level=1,
+                paragraphs=["The gauges read the river every hour over the whole autumn."],
+            )
+        ],
+        figures=[_figure(n, c) for n, c in enumerate(captions, start=1)],
+    )
+
+
+def _figure_slide(number: int, title: str) -> Slide:
+    return Slide(kind="figure", title=title, figure=f"fig-{number}", layout="figure-full")
+
+
+def _issues(deck: SlideDeck, paper: Paper, number: int):
+    context = SlideContext(number, deck.slides[number - 1], SlideMeasure(slide=number), deck, paper)
+    return [i for rule in SLIDE_RULES for i in rule(context) if i.type == "title_indistinct"]
+
+
+def _deck(paper: Paper, *slides: Slide) -> SlideDeck:
+    return deck_of(paper, [Slide(kind="title", title=paper.title), *slides])
+
+
+def test_two_figure_slides_titled_with_their_shared_opening_are_told_apart_by_what_differs():
+    paper = _paper(UPSTREAM, COASTAL)
+    deck = _deck(
+        paper,
+        _figure_slide(1, "Daily river levels at three gauges"),
+        _figure_slide(2, "Daily river levels at three gauges with the rain recorded"),
+    )
+    found = [*_issues(deck, paper, 2), *_issues(deck, paper, 3)]
+    assert [(i.slide, i.evidence["neighbour"]) for i in found] == [(2, 3), (3, 2)]
+
+    revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
+    assert [s.title for s in revised.slides[1:]] == [
+        "Daily river levels at three gauges (upstream station)",
+        "Daily river levels at three gauges (coastal station)",
+    ]
+    assert _issues(revised, paper, 2) == [] and _issues(revised, paper, 3) == []
+
+
+def test_the_same_title_twice_over_different_captions_is_found_too():
+    paper = _paper(UPSTREAM, COASTAL)
+    title = "Daily river levels at three gauges"
+    deck = _deck(paper, _figure_slide(1, title), _figure_slide(2, f"{title} (continued)"))
+    assert len(_issues(deck, paper, 3)) == 1
+
+
+def test_titles_that_differ_already_or_captions_that_differ_late_are_left_alone():
+    paper = _paper(UPSTREAM, COASTAL)
+    apart = _deck(
+        paper,
+        _figure_slide(1, "River levels under upstream rain"),
+        _figure_slide(2, "River levels under coastal rain"),
+    )
+    assert _issues(apart, paper, 2) == [] and _issues(apart, paper, 3) == []
+    # what differs comes after a long clause: a few of its words would be a cut, not a title
+    long_a = (
+        "Daily river levels at three gauges with the rain recorded at the station that the "
+        "regional water board moved uphill in the spring of the second year of the study."
+    )
+    long_b = (
+        "Daily river levels at three gauges with the rain recorded at the station that the "
+        "national weather service keeps at the harbour mouth for its own forecasts of storms."
+    )
+    assert title_defects.caption_difference(long_a, long_b) == ""
+
+
+def test_figure_slides_far_apart_are_no_neighbours():
+    paper = _paper(UPSTREAM, COASTAL)
+    text = [
+        Slide(kind="bullets", title=f"Gauge {n}", bullets=["The gauge reads hourly"]) for n in "ABC"
+    ]
+    deck = _deck(
+        paper,
+        _figure_slide(1, "Daily river levels at three gauges"),
+        *text,
+        _figure_slide(2, "Daily river levels at three gauges with the rain recorded"),
+    )
+    assert _issues(deck, paper, 2) == []
