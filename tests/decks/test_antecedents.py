@@ -4,7 +4,9 @@ we write here (invented sentences about river gauges) the reviewer finds "the pr
 original smoother", "those years", "it" and "they" when the deck never introduced them, leaves
 alone what a slide introduced, what is generic and what the paper mentions first in that very
 sentence, and the reviser names the thing, brings the antecedent sentence in, or drops the
-bullet — and says which in review.json."""
+bullet — and says which in review.json. Only a certain finding (the phrase points back by its
+words, or the sentence before introduces it as a term) is medium and may cost the bullet; a noun
+the paper merely used before is low, and one it used across its sections is not reported."""
 
 from __future__ import annotations
 
