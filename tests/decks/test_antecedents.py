@@ -4,7 +4,9 @@ we write here (invented sentences about river gauges) the reviewer finds "the pr
 original smoother", "those years", "it" and "they" when the deck never introduced them, leaves
 alone what a slide introduced, what is generic and what the paper mentions first in that very
 sentence, and the reviser names the thing, brings the antecedent sentence in, or drops the
-bullet — and says which in review.json."""
+bullet — and says which in review.json. Only a certain finding (the phrase points back by its
+words, or the sentence before introduces it as a term) is medium and may cost the bullet; a noun
+the paper merely used before is low, and one it used across its sections is not reported."""
 
 from __future__ import annotations
 
@@ -198,3 +200,93 @@ def test_without_an_antecedent_that_stands_the_bullet_goes():
     fixed, action, _, _ = _repair(paper, _slide(FILLER, THOSE_YEARS))
     assert fixed.bullets == [FILLER]
     assert action.startswith("removed bullet 2")
+
+
+# ------------------------------------------------------- how certain the finding is (set 11)
+# On sets 9 and 10 most flags were nouns the paper merely used in the sentence before ("the
+# compiler" of a compiler paper): those are reported low and never cost the bullet; a phrase
+# that points back by its words, or follows a sentence introducing it as a term, is certain.
+
+TRANSDUCERS = "Every gauge carries Pressure Transducers (PT) bolted to the weir"
+DRIFT = "In cold winters the pressure transducers were off by a few centimetres"
+LEVELS = "A lookup sheet converts each water level into a discharge as follows:"
+SHEET = "The lookup sheet is revised by the wardens after every large flood"
+TURBINE_USES = [
+    "The turbine drives a small generator beside the weir",
+    "Water reaches the turbine through a steel pipe",
+    "The turbine runs at a fixed speed all year",
+    "Its owners inspect the turbine every spring",
+    "The turbine was built by a local workshop",
+    "Spare blades for the turbine are kept in the village",
+    "Most owners paid for the turbine with a loan",
+    "Few owners have replaced the turbine since",
+]
+ICE = "Ice builds up on a turbine of this kind during cold nights"
+SERVICED = "Each winter the turbine is serviced twice by the crew"
+
+
+def _terms_paper(turbine_sections: int = 2) -> Paper:
+    uses = [f"{u}." for u in TURBINE_USES]
+    earlier = [
+        Section(title="Plants", paragraphs=[" ".join(uses[:4])]),
+        Section(title="Owners", paragraphs=[" ".join(uses[4:])]),
+    ][:turbine_sections]
+    return Paper(
+        title="Keeping small hydro plants running",
+        abstract="We report how small hydro plants are kept running.",
+        pages=6,
+        source_name="hydro.pdf",
+        sections=[
+            *earlier,
+            Section(
+                title="Operation",
+                paragraphs=[
+                    f"{TRANSDUCERS}. {DRIFT}. {LEVELS}",
+                    f"{SHEET}.",
+                    f"{ICE}. {SERVICED}.",
+                ],
+            ),
+        ],
+    )
+
+
+def test_a_phrase_after_a_sentence_introducing_it_as_a_term_is_certain():
+    paper = _terms_paper()
+    # "Pressure Transducers (PT)": named, capitalised, with its abbreviation
+    (issue,) = _found(paper, FILLER, DRIFT)
+    assert issue.evidence["part"] == "the pressure transducers"
+    assert issue.severity == "medium" and issue.evidence["certain"] is True
+    # a phrase pointing back by its words is certain after any sentence; a bare one is not
+    before = ["Each field was cut into plots that share a block"]
+    for bullet, certain in {
+        "Afterwards the two plots yielded more grain": True,
+        "Afterwards the original plots yielded more grain": True,
+        "Afterwards the plots yielded more grain": False,
+    }.items():
+        assert antecedents.dangling_phrase(bullet, set(), before).certain is certain, bullet
+    # the sentence before merely uses the noun ("A lookup sheet …"): reported, but low
+    (issue,) = _found(paper, FILLER, SHEET)
+    assert issue.severity == "low" and issue.evidence["certain"] is False
+
+
+def test_a_term_the_paper_used_across_its_sections_before_is_not_dangling():
+    # "the turbine": eight sentences over two sections before "… a turbine …" — the paper's
+    # working vocabulary, not that sentence's thing
+    assert _found(_terms_paper(), FILLER, SERVICED) == []
+    # the same noun used in one section only (four sentences) is still reported, low
+    (issue,) = _found(_terms_paper(turbine_sections=1), FILLER, SERVICED)
+    assert issue.evidence["part"] == "the turbine" and issue.severity == "low"
+
+
+def test_an_uncertain_finding_never_costs_the_bullet():
+    paper = _terms_paper()
+    slide = _slide(FILLER, SHEET)
+    deck = _deck(paper, slide)
+    found = _issues(deck, paper, 2, KIND)
+    assert [i.severity for i in found] == ["low"]
+    # its sentence before announces a display the slide does not show and names the sheet no
+    # better: neither named nor brought in — and so the bullet stays
+    revised = deck_repair(BuiltinProposer(), paper, deck, found)
+    assert revised.deck.slides[1].bullets == [FILLER, SHEET]
+    assert not [c for c in revised.changes if c.type == KIND]
+    # a certain one in the same place goes (test_without_an_antecedent_that_stands_the_bullet_goes)

@@ -12,7 +12,8 @@ no slide did (antecedents.py, the reviewer's `unintroduced_referent`) is answere
 `answer_referent`: (a) the phrase replaced by the antecedent's own name when that is short and
 certain ("it" → "the breakpoint" when the sentence before is about the breakpoint and the
 pronoun is the subject too), else (b) the antecedent sentence brought before it (bring_in), or
-(c) the bullet left out.
+(c) the bullet left out — (c) only for a certain finding (`Dangling.certain`); an uncertain one
+(reported low) leaves the bullet as it is when (a) and (b) cannot be done.
 
 A bullet naming a part of a command (an argument, an option, a grammar placeholder) that no
 slide names is answered the same way (code_context.py): the paper's sentence introducing the
@@ -579,16 +580,22 @@ def answer_referent(
             f"rewrote bullet {index + 1}: “{found.part}” named as the paper's sentence before "
             f"it does (“{text.shorten(named, 12, ellipsis=True)}”)"
         )
-    # (b) the sentence that introduces it before the bullet, (c) else the bullet left out
+    # (b) the sentence that introduces it before the bullet, (c) else the bullet left out —
+    # only when the finding is certain: an uncertain one (a noun the reader may well know)
+    # never costs a good bullet
     made = referent_bullet(found.antecedent, shown, context, used or set())
-    return_outcome = bring_in(
+    if not found.certain and not made:
+        return slide, ""
+    outcome = bring_in(
         slide,
         index,
         [made] if made else None,
         f"“{found.part}”",
         f"“{found.part}”, which the paper introduced in the sentence before and no slide does",
     )
-    return return_outcome.slide, return_outcome.action
+    if not found.certain and len(outcome.slide.bullets) < len(slide.bullets):
+        return slide, ""  # neither room for the sentence nor a short merge: the bullet stays
+    return outcome.slide, outcome.action
 
 
 def referent_bullet(

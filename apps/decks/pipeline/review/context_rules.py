@@ -428,16 +428,21 @@ def unintroduced_referent(c: SlideContext):
         found = antecedents.dangling(bullet, shown, context)
         if found is None:
             continue
+        # certain: the phrase points back by its words or the sentence before introduces it
+        # as a term; else the paper merely used the noun there, and a reader may well know it
         yield c.issue(
             "unintroduced_referent",
-            "medium",
+            "medium" if found.certain else "low",
             f"bullet {index + 1} says “{found.part}”, which the paper introduced in the sentence "
             f"before (“{text.shorten(found.antecedent, 16, ellipsis=True)}”) and no slide does",
             "name what it is, bring that sentence onto the slide before the bullet, or leave "
-            "the bullet out",
+            "the bullet out"
+            if found.certain
+            else "name what it is or bring that sentence onto the slide before the bullet",
             where="bullet",
             index=index,
             text=bullet[:200],
             part=found.part,
             antecedent=found.antecedent[:300],
+            certain=found.certain,
         )
