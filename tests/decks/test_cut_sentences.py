@@ -263,3 +263,87 @@ def test_a_cut_the_paper_has_too_is_not_restored():
     )
     other = bullets.Source(sentence="The gauges drift by a few millimetres a year.")
     assert bullets.restore_opening("Huang we see that the gauges drift", other) is None
+
+
+# ------------------------------------------ a sentence cut where the PDF's line ended
+
+
+@pytest.mark.parametrize(
+    ("bullet", "part"),
+    [
+        ("We weigh the costs and the benefits of the three", "of the three"),
+        ("Gauges were compared on the accuracy of their two", "of their two"),
+        ("The surge model improves the forecasts for these two", "for these two"),
+        ("The same correction is applied to the records of the proposed", "of the proposed"),
+    ],
+)
+def test_a_sentence_ending_on_a_count_without_its_noun_is_cut(bullet, part):
+    assert cut_sentences.cut_ending(bullet) == part
+    assert ("broken_sentence", part) in defects.text_defects(bullet)
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    [
+        "The harmonic model is the better of the two",
+        "The northern gauge drifted the fastest of the three",
+        "A correction is applied to each of the three",
+        "The gauges were corrected with the first of the three",
+        "The surge model improves the forecasts for all five",
+        "Both surge models are introduced in the following",
+        "The weaknesses of the three gauges are listed",
+    ],
+)
+def test_a_count_the_sentence_makes_its_noun_is_whole(bullet):
+    assert cut_sentences.cut_ending(bullet) is None
+
+
+GAUGES_PAPER = Paper(
+    title="Three ways to correct the drift of tide gauges",
+    sections=[
+        Section(
+            title="Introduction",
+            paragraphs=[
+                "Tide gauges sink slowly with the piers they stand on. "
+                "We compare the accuracy and the cost of the three correction methods. "
+                "The drift is removed from the records before any trend is fitted.",
+            ],
+        ),
+    ],
+    pages=3,
+    source_name="gauges.pdf",
+)
+
+
+def test_the_loop_restores_a_cut_ending_from_the_papers_sentence():
+    cut = "We compare the accuracy and the cost of the three"
+    slide = Slide(
+        kind="bullets",
+        title="Drift corrections",
+        bullets=[cut, "The drift is removed from the records before any trend is fitted"],
+    )
+    deck = deck_of(GAUGES_PAPER, [Slide(kind="title", title=GAUGES_PAPER.title), slide])
+    context = SlideContext(2, deck.slides[1], measure(slide=2), deck, GAUGES_PAPER)
+    issues = [i for rule in SLIDE_RULES for i in rule(context) if i.type == "broken_sentence"]
+    assert [i.evidence["part"] for i in issues] == ["of the three"]
+
+    revised = deck_repair(BuiltinProposer(), GAUGES_PAPER, deck, issues).deck
+    assert revised.slides[1].bullets[0] == (
+        "We compare the accuracy and the cost of the three correction methods"
+    )
+
+
+def test_a_cut_ending_the_paper_has_too_is_not_restored():
+    source = bullets.Source(sentence="We compare the accuracy and the cost of the three")
+    assert (
+        bullets.restore_ending("We compare the accuracy and the cost of the three", source) is None
+    )
+    assert (
+        bullets.fix("broken_sentence", "We compare the accuracy and the cost of the three") is None
+    )
+
+
+def test_a_sentence_ending_on_a_count_without_its_noun_is_no_bullet():
+    # valid_bullet is what shortening (text.shorten at a clause boundary) and condensing accept
+    assert not text.valid_bullet("We weigh the costs and the benefits of the three", 28)
+    assert text.valid_bullet("We weigh the costs and the benefits of the three methods", 28)

@@ -352,6 +352,11 @@ def valid_bullet(text: str, max_words: int) -> bool:
         return False
     if DANGLING.search(text.rstrip(".,;: ")) or POINTER_LEFTOVER.search(text):
         return False
+    # read here so that cut_sentences, which reads text's patterns, can be imported first
+    from apps.decks.pipeline.cut_sentences import cut_ending
+
+    if cut_ending(text):
+        return False  # a clause cut before its count's noun: "… of the three"
     return not text.endswith((",", ":", "-", "—"))
 
 

@@ -231,6 +231,21 @@ def restore_opening(value: str, source: Source) -> str | None:
     return _capitalise(whole)
 
 
+def restore_ending(value: str, source: Source) -> str | None:
+    """The paper's whole sentence for a bullet that stopped where a line of the PDF ended ("… of
+    the three" of "… of the three methods."); None unless the bullet is, word for word, that
+    sentence's beginning and the sentence itself ends whole."""
+    if not source.sentence:
+        return None
+    whole = text.clean(source.sentence).rstrip(" .")
+    cut, full = _key(value), _key(whole)
+    if len(full) <= len(cut) or not full.startswith(cut + " "):
+        return None
+    if cut_sentences.cut_ending(whole):
+        return None  # the paper's text stops there too: nothing to restore
+    return _capitalise(whole)
+
+
 def fix(kind: str, value: str, source: Source | None = None) -> str | None:
     """The bullet with one defect answered, or None when it cannot be."""
     source = source or Source()
@@ -258,6 +273,8 @@ def fix(kind: str, value: str, source: Source | None = None) -> str | None:
         return restore_opening(value, source)
     if kind == "broken_sentence" and cut_sentences.glued_across_display(value):
         return cut_sentences.second_of_glued(value)  # the first half lost its end
+    if kind == "broken_sentence" and cut_sentences.cut_ending(value):
+        return restore_ending(value, source)  # the paper's sentence has the noun the bullet lost
     if kind == "meta_text":  # a pointer into the document as an aside before the main clause
         return document_text.without_document_aside(value, defects.META)
     # meta_text about the whole sentence, broken_math, glued_words, table_as_text, fragment,
