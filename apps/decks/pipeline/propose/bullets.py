@@ -175,8 +175,23 @@ def merge_antecedent(value: str, source: Source) -> str | None:
     return merged
 
 
+# The comma closing a pointer set as an aside, unless a clause of its own follows it ("The
+# surges grew, as shown in Fig. 3, and the walls …" keeps "grew, and").
+ASIDE_CLOSE = re.compile(
+    r"\u2061\s*,(?!\s*(?:and|or|but|nor|which|who|whom|whose|where|while|whereas|although|"
+    r"though|so|yet|then|because|since|as|if|when)\b)"
+)
+
+
+def _pointer_mark(match: re.Match) -> str:
+    # a pointer set between commas is an aside: its closing comma goes with it ("The program,
+    # shown in Figure 1, computes …" left "The program, computes …")
+    return "\u2060\u2061" if match.group(0).lstrip().startswith(",") else "\u2060"
+
+
 def remove_pointers(value: str) -> str | None:
-    marked = POINTER_PHRASE.sub("\u2060", value)
+    marked = POINTER_PHRASE.sub(_pointer_mark, value)
+    marked = re.sub(ASIDE_CLOSE, " ", marked).replace("\u2061", "")
     if re.search(r"\u2060\s*(?:and|or|nor)\b|\b(?:and|or|nor|as|than)\s*\u2060", marked):
         return None  # the pointer was one side of "in figure 2 and the examples above"
     cleaned = marked.replace("\u2060", "")
