@@ -347,3 +347,33 @@ def test_a_sentence_ending_on_a_count_without_its_noun_is_no_bullet():
     # valid_bullet is what shortening (text.shorten at a clause boundary) and condensing accept
     assert not text.valid_bullet("We weigh the costs and the benefits of the three", 28)
     assert text.valid_bullet("We weigh the costs and the benefits of the three methods", 28)
+
+
+# ------------------------------------------------- a list cut from its lead-in
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    [
+        "The surge model is fitted in a three-step approach: First, the tide is removed",
+        "The gauges were checked for two reasons: first, the piers had settled",
+        "The correction has three parts: firstly, the drift of the sensor over the years",
+    ],
+)
+def test_a_lead_in_with_only_its_first_step_is_a_cut_list(bullet):
+    assert cut_sentences.cut_list(bullet)
+    assert "broken_sentence" in [kind for kind, _ in defects.text_defects(bullet)]
+    assert bullets.rewrite(bullet) is None  # the other steps are elsewhere: another sentence
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    [
+        "The model is fitted in two steps: first the tide is removed, then the surges are fitted",
+        "The correction has three parts: (1) the drift, (2) the settling and (3) the tilt",
+        "A three-step approach removes the tide before the surges are fitted",
+        "The statistic has six elements: three models for each of the two coasts",
+    ],
+)
+def test_a_lead_in_with_its_whole_list_or_an_explanation_is_whole(bullet):
+    assert cut_sentences.cut_list(bullet) is None

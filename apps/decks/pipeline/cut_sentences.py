@@ -212,3 +212,29 @@ def cut_ending(text: str) -> str | None:
     if before in _CHOOSERS or before.endswith(("er", "est")):
         return None  # "the larger of the two", "each of the three": the count is the noun
     return match.group(0)[len(match.group("before")) :].strip(" .!")
+
+
+# A sentence that announces a count of steps and gives only the first ("… is a three-step
+# approach: First, the item parameters are computed"): the sentence splitter ended it at the
+# first item's full stop, and the other steps went to sentences of their own. (Without a mark
+# on the item the colon may open an explanation: "six elements: three models for each of two
+# loci" is whole.)
+_COUNT_WORDS = r"two|three|four|five|six|2|3|4|5|6"
+CUT_LIST = re.compile(
+    rf"\b(?:{_COUNT_WORDS})[- ](?:steps?|stages?|phases?|parts?|components?|ingredients?|"
+    r"elements?|tasks?|levels?|criteria|conditions?|rules?|ways?|reasons?)\b[^:;.]{0,60}[:;]\s*"
+    r"(?P<first>first(?:ly)?\b|\(?(?:1|i|a)[.)])",
+    re.I,
+)
+_LATER_ITEM = re.compile(
+    r"\b(?:second(?:ly)?|then|next|finally|lastly|third)\b|\(?(?:2|ii|b)\)", re.I
+)
+
+
+def cut_list(text: str) -> str | None:
+    """A lead-in that announces several steps, and its first step only: the list was cut."""
+    flat = MATH_SPAN.sub("X", text.strip())
+    match = CUT_LIST.search(flat)
+    if match is None:
+        return None
+    return None if _LATER_ITEM.search(flat, match.end()) else match.group(0)
