@@ -377,3 +377,47 @@ def test_a_lead_in_with_only_its_first_step_is_a_cut_list(bullet):
 )
 def test_a_lead_in_with_its_whole_list_or_an_explanation_is_whole(bullet):
     assert cut_sentences.cut_list(bullet) is None
+
+
+# ------------------------------ a paragraph that stops where the PDF's line or page ended
+
+UNFINISHED_PAPER = Paper(
+    title="Surges at two coasts",
+    abstract=(
+        "Storm surges raise the sea level at the coast for hours. We compare the surge "
+        "heights at the northern gauges with those at the southern"
+    ),
+    sections=[
+        Section(
+            title="Gauges",
+            paragraphs=[
+                "The gauges record the sea level every six minutes at each of the stations.",
+                "Nodrift: Skips the correction of the slow sinking of the piers",
+            ],
+        )
+    ],
+    pages=3,
+    source_name="coasts.pdf",
+)
+
+
+def _broken(bullet: str) -> list[str]:
+    slide = Slide(kind="bullets", title="Surges", bullets=[bullet])
+    deck = deck_of(UNFINISHED_PAPER, [Slide(kind="title", title="Surges"), slide])
+    context = SlideContext(2, deck.slides[1], measure(slide=2), deck, UNFINISHED_PAPER)
+    return [i.type for rule in SLIDE_RULES for i in rule(context) if i.type == "broken_sentence"]
+
+
+def test_a_sentence_whose_paragraph_stops_without_a_stop_is_broken():
+    # "southern" ends no sentence by its shape; the paper's paragraph (here the abstract) tells
+    # the cut: it stops on a plain word with no full stop
+    bullet = "We compare the surge heights at the northern gauges with those at the southern"
+    assert defects.text_defects(bullet) == []
+    assert _broken(bullet) == ["broken_sentence"]
+
+
+def test_a_whole_sentence_or_a_definition_item_is_not_broken():
+    assert (
+        _broken("The gauges record the sea level every six minutes at each of the stations") == []
+    )
+    assert _broken("Nodrift: Skips the correction of the slow sinking of the piers") == []

@@ -104,6 +104,18 @@ def bullet_defects(c: SlideContext):
             )
 
 
+# A paragraph's last sentence that stops on a lower-case word, no stop after it: cut where the
+# PDF went on. Not a definition list's item ("Nomoments: Doesn't print …", whole without its
+# stop) nor a sentence ending on a name from code ("… are saved in oo.bvar.irf").
+_UNFINISHED_END = re.compile(r"(?:^|\s)[a-z][a-z'’-]*$")
+_DEFINITION_ITEM = re.compile(r"^\S+:\s")
+
+
+def _unfinished(paragraph: str) -> bool:
+    last = sentences(paragraph)[-1] if sentences(paragraph) else ""
+    return bool(_UNFINISHED_END.search(last.rstrip()))
+
+
 def _key(sentence: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", garbled.unmath(sentence).lower()).strip()
 
@@ -124,18 +136,20 @@ def _leads_shown_display(c: SlideContext, where: str, index: int, bullet: str) -
 @slide_rule
 def cut_before_display(c: SlideContext):
     """A bullet made of a sentence the paper cut where its display (or list, or code) went on:
-    the paragraph ends with a comma or a colon ("… with the weighted discrepancy function,")."""
+    the paragraph ends with a comma or a colon ("… with the weighted discrepancy function,"),
+    or on a plain word with no stop at all, where the PDF's line, column or page ended ("… to
+    highlight the advantages of the three")."""
     texts = _texts(c)
     if not texts:
         return
+    paragraphs = [c.paper.abstract, *(p for s in c.paper.sections for p in s.paragraphs)]
     cut = [
         _key(sentences(p)[-1])
-        for s in c.paper.sections
-        for p in s.paragraphs
-        if p.rstrip().endswith((",", ":")) and sentences(p)
+        for p in paragraphs
+        if (p.rstrip().endswith((",", ":")) or _unfinished(p)) and sentences(p)
     ]
     for where, index, bullet in texts:
-        if _leads_shown_display(c, where, index, bullet):
+        if _leads_shown_display(c, where, index, bullet) or _DEFINITION_ITEM.match(bullet):
             continue
         key = _key(bullet)
         if len(key) >= 20 and any(c_key.endswith(key[-40:]) for c_key in cut):
