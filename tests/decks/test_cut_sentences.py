@@ -421,3 +421,9 @@ def test_a_whole_sentence_or_a_definition_item_is_not_broken():
         _broken("The gauges record the sea level every six minutes at each of the stations") == []
     )
     assert _broken("Nodrift: Skips the correction of the slow sinking of the piers") == []
+
+
+def test_the_proposer_never_chooses_a_paragraphs_unfinished_last_sentence():
+    paragraphs = [UNFINISHED_PAPER.abstract]
+    chosen = text.key_sentences(paragraphs, text.Scorer(paragraphs), 3)
+    assert chosen == ["Storm surges raise the sea level at the coast for hours"]

@@ -18,7 +18,7 @@ from apps.decks.pipeline import (
 from apps.decks.pipeline.propose import displays
 from apps.decks.pipeline.propose.captions import plot_caption_defect
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
-from apps.decks.pipeline.text import same_claim, sentences, similar
+from apps.decks.pipeline.text import DEFINITION_ITEM, same_claim, sentences, similar, unfinished
 from apps.decks.pipeline.title_defects import caption_cut, title_fragment, title_text_defects
 
 SUGGESTIONS = {
@@ -104,18 +104,6 @@ def bullet_defects(c: SlideContext):
             )
 
 
-# A paragraph's last sentence that stops on a lower-case word, no stop after it: cut where the
-# PDF went on. Not a definition list's item ("Nomoments: Doesn't print …", whole without its
-# stop) nor a sentence ending on a name from code ("… are saved in oo.bvar.irf").
-_UNFINISHED_END = re.compile(r"(?:^|\s)[a-z][a-z'’-]*$")
-_DEFINITION_ITEM = re.compile(r"^\S+:\s")
-
-
-def _unfinished(paragraph: str) -> bool:
-    last = sentences(paragraph)[-1] if sentences(paragraph) else ""
-    return bool(_UNFINISHED_END.search(last.rstrip()))
-
-
 def _key(sentence: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", garbled.unmath(sentence).lower()).strip()
 
@@ -146,10 +134,10 @@ def cut_before_display(c: SlideContext):
     cut = [
         _key(sentences(p)[-1])
         for p in paragraphs
-        if (p.rstrip().endswith((",", ":")) or _unfinished(p)) and sentences(p)
+        if sentences(p) and (p.rstrip().endswith((",", ":")) or unfinished(sentences(p)[-1]))
     ]
     for where, index, bullet in texts:
-        if _leads_shown_display(c, where, index, bullet) or _DEFINITION_ITEM.match(bullet):
+        if _leads_shown_display(c, where, index, bullet) or DEFINITION_ITEM.match(bullet):
             continue
         key = _key(bullet)
         if len(key) >= 20 and any(c_key.endswith(key[-40:]) for c_key in cut):
