@@ -263,3 +263,167 @@ def test_a_cut_the_paper_has_too_is_not_restored():
     )
     other = bullets.Source(sentence="The gauges drift by a few millimetres a year.")
     assert bullets.restore_opening("Huang we see that the gauges drift", other) is None
+
+
+# ------------------------------------------ a sentence cut where the PDF's line ended
+
+
+@pytest.mark.parametrize(
+    ("bullet", "part"),
+    [
+        ("We weigh the costs and the benefits of the three", "of the three"),
+        ("Gauges were compared on the accuracy of their two", "of their two"),
+        ("The surge model improves the forecasts for these two", "for these two"),
+        ("The same correction is applied to the records of the proposed", "of the proposed"),
+    ],
+)
+def test_a_sentence_ending_on_a_count_without_its_noun_is_cut(bullet, part):
+    assert cut_sentences.cut_ending(bullet) == part
+    assert ("broken_sentence", part) in defects.text_defects(bullet)
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    [
+        "The harmonic model is the better of the two",
+        "The northern gauge drifted the fastest of the three",
+        "A correction is applied to each of the three",
+        "The gauges were corrected with the first of the three",
+        "The surge model improves the forecasts for all five",
+        "Both surge models are introduced in the following",
+        "The weaknesses of the three gauges are listed",
+    ],
+)
+def test_a_count_the_sentence_makes_its_noun_is_whole(bullet):
+    assert cut_sentences.cut_ending(bullet) is None
+
+
+GAUGES_PAPER = Paper(
+    title="Three ways to correct the drift of tide gauges",
+    sections=[
+        Section(
+            title="Introduction",
+            paragraphs=[
+                "Tide gauges sink slowly with the piers they stand on. "
+                "We compare the accuracy and the cost of the three correction methods. "
+                "The drift is removed from the records before any trend is fitted.",
+            ],
+        ),
+    ],
+    pages=3,
+    source_name="gauges.pdf",
+)
+
+
+def test_the_loop_restores_a_cut_ending_from_the_papers_sentence():
+    cut = "We compare the accuracy and the cost of the three"
+    slide = Slide(
+        kind="bullets",
+        title="Drift corrections",
+        bullets=[cut, "The drift is removed from the records before any trend is fitted"],
+    )
+    deck = deck_of(GAUGES_PAPER, [Slide(kind="title", title=GAUGES_PAPER.title), slide])
+    context = SlideContext(2, deck.slides[1], measure(slide=2), deck, GAUGES_PAPER)
+    issues = [i for rule in SLIDE_RULES for i in rule(context) if i.type == "broken_sentence"]
+    assert [i.evidence["part"] for i in issues] == ["of the three"]
+
+    revised = deck_repair(BuiltinProposer(), GAUGES_PAPER, deck, issues).deck
+    assert revised.slides[1].bullets[0] == (
+        "We compare the accuracy and the cost of the three correction methods"
+    )
+
+
+def test_a_cut_ending_the_paper_has_too_is_not_restored():
+    source = bullets.Source(sentence="We compare the accuracy and the cost of the three")
+    assert (
+        bullets.restore_ending("We compare the accuracy and the cost of the three", source) is None
+    )
+    assert (
+        bullets.fix("broken_sentence", "We compare the accuracy and the cost of the three") is None
+    )
+
+
+def test_a_sentence_ending_on_a_count_without_its_noun_is_no_bullet():
+    # valid_bullet is what shortening (text.shorten at a clause boundary) and condensing accept
+    assert not text.valid_bullet("We weigh the costs and the benefits of the three", 28)
+    assert text.valid_bullet("We weigh the costs and the benefits of the three methods", 28)
+
+
+# ------------------------------------------------- a list cut from its lead-in
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    [
+        "The surge model is fitted in a three-step approach: First, the tide is removed",
+        "The gauges were checked for two reasons: first, the piers had settled",
+        "The correction has three parts: firstly, the drift of the sensor over the years",
+    ],
+)
+def test_a_lead_in_with_only_its_first_step_is_a_cut_list(bullet):
+    assert cut_sentences.cut_list(bullet)
+    assert "broken_sentence" in [kind for kind, _ in defects.text_defects(bullet)]
+    assert bullets.rewrite(bullet) is None  # the other steps are elsewhere: another sentence
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    [
+        "The model is fitted in two steps: first the tide is removed, then the surges are fitted",
+        "The correction has three parts: (1) the drift, (2) the settling and (3) the tilt",
+        "A three-step approach removes the tide before the surges are fitted",
+        "The statistic has six elements: three models for each of the two coasts",
+    ],
+)
+def test_a_lead_in_with_its_whole_list_or_an_explanation_is_whole(bullet):
+    assert cut_sentences.cut_list(bullet) is None
+
+
+# ------------------------------ a paragraph that stops where the PDF's line or page ended
+
+UNFINISHED_PAPER = Paper(
+    title="Surges at two coasts",
+    abstract=(
+        "Storm surges raise the sea level at the coast for hours. We compare the surge "
+        "heights at the northern gauges with those at the southern"
+    ),
+    sections=[
+        Section(
+            title="Gauges",
+            paragraphs=[
+                "The gauges record the sea level every six minutes at each of the stations.",
+                "Nodrift: Skips the correction of the slow sinking of the piers",
+            ],
+        )
+    ],
+    pages=3,
+    source_name="coasts.pdf",
+)
+
+
+def _broken(bullet: str) -> list[str]:
+    slide = Slide(kind="bullets", title="Surges", bullets=[bullet])
+    deck = deck_of(UNFINISHED_PAPER, [Slide(kind="title", title="Surges"), slide])
+    context = SlideContext(2, deck.slides[1], measure(slide=2), deck, UNFINISHED_PAPER)
+    return [i.type for rule in SLIDE_RULES for i in rule(context) if i.type == "broken_sentence"]
+
+
+def test_a_sentence_whose_paragraph_stops_without_a_stop_is_broken():
+    # "southern" ends no sentence by its shape; the paper's paragraph (here the abstract) tells
+    # the cut: it stops on a plain word with no full stop
+    bullet = "We compare the surge heights at the northern gauges with those at the southern"
+    assert defects.text_defects(bullet) == []
+    assert _broken(bullet) == ["broken_sentence"]
+
+
+def test_a_whole_sentence_or_a_definition_item_is_not_broken():
+    assert (
+        _broken("The gauges record the sea level every six minutes at each of the stations") == []
+    )
+    assert _broken("Nodrift: Skips the correction of the slow sinking of the piers") == []
+
+
+def test_the_proposer_never_chooses_a_paragraphs_unfinished_last_sentence():
+    paragraphs = [UNFINISHED_PAPER.abstract]
+    chosen = text.key_sentences(paragraphs, text.Scorer(paragraphs), 3)
+    assert chosen == ["Storm surges raise the sea level at the coast for hours"]

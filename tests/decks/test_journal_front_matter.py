@@ -59,3 +59,19 @@ def test_a_line_of_authors_names_set_large_is_no_heading():
     ]
     sections, _, _ = sections_read(_layout(segments), set(), set(), None, authors=authors)
     assert [s.title for s in sections] == ["Introduction"]
+
+
+def test_a_short_last_line_under_a_centred_abstract_label_ends_the_abstract():
+    # A label centred over the abstract (JSS, many preprints): the last line, one word long,
+    # ends left of the label; read as a block beside the abstract, it was dropped and the
+    # abstract's last sentence ended "… of the two".
+    lines = [
+        "Tidal gauges along the coast record the sea level every hour of the year and",
+        "we compare the forecasts of a harmonic model and of a neural network with the",
+        "levels later observed, to show the strengths and the weaknesses of the two",
+        "models.",
+    ]
+    segments = [at("Abstract", 140, 250, 8.0, BODY)]
+    segments += [at(line, 43, 262 + 10 * row, 8.0, BODY) for row, line in enumerate(lines)]
+    abstract = abstract_find(_layout(segments, columns=((30.0, 562.0),)), None, None)
+    assert abstract.endswith("the weaknesses of the two models.")

@@ -187,7 +187,9 @@ def _paper(figures: int, sections: int = 8) -> Paper:
         title="P",
         pages=1,
         source_name="p.pdf",
-        sections=[Section(title=f"Part {n}", paragraphs=[SENTENCE * 12]) for n in range(sections)],
+        sections=[
+            Section(title=f"Part {n}", paragraphs=[SENTENCE * 12 + "."]) for n in range(sections)
+        ],
         figures=[
             Figure(
                 id=f"fig-{n}",

@@ -98,6 +98,28 @@ def test_a_pointer_that_is_one_side_of_a_coordination_cannot_just_be_removed():
     )
 
 
+@pytest.mark.parametrize(
+    ("sentence", "removed"),
+    [
+        (
+            "The gauge network, shown in Figure 2, covers the whole coast of the island",
+            "The gauge network covers the whole coast of the island",
+        ),
+        (
+            "The surge model, see Table 3, predicts the heights within ten centimetres",
+            "The surge model predicts the heights within ten centimetres",
+        ),
+        (
+            "The surges grew, as shown in Fig. 3, and the harbour walls were raised twice",
+            "The surges grew, and the harbour walls were raised twice",
+        ),
+    ],
+)
+def test_a_pointer_set_as_an_aside_goes_with_both_its_commas(sentence, removed):
+    # one comma left between the subject and its verb reads as a cut: "The network, covers …"
+    assert bullets.remove_pointers(sentence) == removed
+
+
 def test_a_number_left_from_code_output_before_a_sentence_is_stray():
     # (a sentence reading the output out, "The output shows …", is code_pointer: not this one)
     bullet = "0.8 The deviance of the larger model is lower by twelve points on nine df"

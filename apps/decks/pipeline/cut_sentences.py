@@ -176,3 +176,65 @@ def without_trailing_mark(text: str) -> str:
     if not end.endswith(mark):
         return text
     return end[: -len(mark)].rstrip()
+
+
+# A sentence that stops on a number or an ordinal after "of the" with no noun: "… advantages
+# and disadvantages of the three" (the paper goes on "methods." on the next line, column or
+# page). A choice among things already named is whole: "the larger of the two", "each of the
+# three", "the first of the two": a comparative, a superlative or a quantifier before "of" takes the
+# number as its noun ("in the following" is an idiom for "below", so "following" is no count;
+# "of all five", "of both" point back to things named before: no cut).
+_COUNTED = (
+    r"two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|first|second|third|fourth|"
+    r"fifth|last|next|previous|proposed|aforementioned"
+)
+_CHOOSER_WORDS = (
+    "each every either neither one none all both any some many most few several part half "
+    "rest remainder majority minority combination mix average sum product best worst better "
+    "worse least more less other others first second third last two three four five"
+)
+_CHOOSERS = frozenset(_CHOOSER_WORDS.split())
+CUT_ENDING = re.compile(
+    r"\b(?P<before>[a-z]+)\s+(?:of|for|to|in|on|from|with|by|among|across|over)\s+"
+    rf"(?:the|these|those|its|their|our)\s+(?:{_COUNTED})\s*[.!]?$",
+    re.I,
+)
+
+
+def cut_ending(text: str) -> str | None:
+    """The sentence ends on a count or an ordinal whose noun went with the PDF's next line:
+    "… of the three" (of "… of the three methods.")."""
+    flat = MATH_SPAN.sub("X", text.strip())
+    match = CUT_ENDING.search(flat)
+    if match is None:
+        return None
+    before = match.group("before").lower()
+    if before in _CHOOSERS or before.endswith(("er", "est")):
+        return None  # "the larger of the two", "each of the three": the count is the noun
+    return match.group(0)[len(match.group("before")) :].strip(" .!")
+
+
+# A sentence that announces a count of steps and gives only the first ("… is a three-step
+# approach: First, the item parameters are computed"): the sentence splitter ended it at the
+# first item's full stop, and the other steps went to sentences of their own. (Without a mark
+# on the item the colon may open an explanation: "six elements: three models for each of two
+# loci" is whole.)
+_COUNT_WORDS = r"two|three|four|five|six|2|3|4|5|6"
+CUT_LIST = re.compile(
+    rf"\b(?:{_COUNT_WORDS})[- ](?:steps?|stages?|phases?|parts?|components?|ingredients?|"
+    r"elements?|tasks?|levels?|criteria|conditions?|rules?|ways?|reasons?)\b[^:;.]{0,60}[:;]\s*"
+    r"(?P<first>first(?:ly)?\b|\(?(?:1|i|a)[.)])",
+    re.I,
+)
+_LATER_ITEM = re.compile(
+    r"\b(?:second(?:ly)?|then|next|finally|lastly|third)\b|\(?(?:2|ii|b)\)", re.I
+)
+
+
+def cut_list(text: str) -> str | None:
+    """A lead-in that announces several steps, and its first step only: the list was cut."""
+    flat = MATH_SPAN.sub("X", text.strip())
+    match = CUT_LIST.search(flat)
+    if match is None:
+        return None
+    return None if _LATER_ITEM.search(flat, match.end()) else match.group(0)

@@ -452,6 +452,8 @@ def text_defects(text: str) -> list[tuple[str, str]]:
         ("broken_sentence", lost_text.glued_steps),
         ("broken_sentence", cut_sentences.glued_across_display),
         ("broken_sentence", cut_sentences.possessive_hole),
+        ("broken_sentence", cut_sentences.cut_ending),
+        ("broken_sentence", cut_sentences.cut_list),
         ("verbless_fragment", lost_text.verbless_fragment),
         ("fragment", fragments.fragment),
         ("code_pointer", fragments.code_narration),

@@ -352,6 +352,11 @@ def valid_bullet(text: str, max_words: int) -> bool:
         return False
     if DANGLING.search(text.rstrip(".,;: ")) or POINTER_LEFTOVER.search(text):
         return False
+    # read here so that cut_sentences, which reads text's patterns, can be imported first
+    from apps.decks.pipeline.cut_sentences import cut_ending
+
+    if cut_ending(text):
+        return False  # a clause cut before its count's noun: "… of the three"
     return not text.endswith((",", ":", "-", "—"))
 
 
@@ -498,6 +503,20 @@ class Scorer:
         return weight
 
 
+# A paragraph's last sentence that stops on a lower-case word, no stop after it: cut where the
+# PDF's line, column or page went on ("… with those at the southern"). Not a definition list's
+# item ("Nomoments: Doesn't print …", whole without its stop), nor a sentence ending on a name
+# from code ("… are saved in oo.bvar.irf").
+_UNFINISHED_END = re.compile(r"(?:^|\s)[a-z][a-z'’-]*$")
+DEFINITION_ITEM = re.compile(r"^\S+:\s")
+
+
+def unfinished(last_sentence: str) -> bool:
+    """The paragraph's last sentence stops on a plain word with no full stop."""
+    text = last_sentence.rstrip()
+    return bool(_UNFINISHED_END.search(text)) and not DEFINITION_ITEM.match(text)
+
+
 def key_sentences(
     paragraphs: list[str],
     scorer: Scorer,
@@ -513,7 +532,10 @@ def key_sentences(
     candidates: list[tuple[int, str, str]] = []
     for paragraph in paragraphs:
         previous = ""
-        for sentence in sentences(paragraph):
+        parts = sentences(paragraph)
+        for number, sentence in enumerate(parts):
+            if number == len(parts) - 1 and unfinished(sentence):
+                break  # its end went on where the PDF did: never a bullet
             candidates.append((len(candidates), sentence, previous))
             previous = sentence
     context: Counter[str] = Counter(w for p in paragraphs for w in words(p) if w not in STOPWORDS)

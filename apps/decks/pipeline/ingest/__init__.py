@@ -22,6 +22,7 @@ from apps.decks.pipeline.ingest.layout import column_of, layout_read, reading_or
 from apps.decks.pipeline.ingest.list_items import items_mark
 from apps.decks.pipeline.ingest.runin import run_in_split
 from apps.decks.pipeline.ingest.sideways import opened_upright
+from apps.decks.pipeline.ingest.split_words import rejoined, word_counts
 from apps.decks.pipeline.ingest.structure import (
     abstract_find,
     authors_find,
@@ -94,6 +95,10 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
     if not sections:
         sections = [Section(title="Paper", paragraphs=_all_paragraphs(layout, covered))]
     mark_cut_paragraphs(sections, lost_math)
+    counts = word_counts([abstract, *(p for s in sections for p in s.paragraphs)])
+    abstract = rejoined(abstract, counts)
+    for section in sections:
+        section.paragraphs = [rejoined(p, counts) for p in section.paragraphs]
     title = recased_title(title, title_segment, sections)
     venue, year = venue_find(layout, title)
     # The year printed on page 1, else none: the file's CreationDate is when it was made.

@@ -691,6 +691,7 @@ def _labelled_abstract(layout: Layout, first_heading: Segment | None) -> str:
     lines: list[str] = []
     collecting: Segment | None = None
     left = 0.0  # where the abstract's lines start: a block set beside it is not the abstract
+    starts: list[float] = []  # where the abstract's own lines began
     for segment in segments:
         text = segment.text
         if first_heading is not None and segment is first_heading:
@@ -703,15 +704,25 @@ def _labelled_abstract(layout: Layout, first_heading: Segment | None) -> str:
                 if match.group(1):
                     lines.append(match.group(1))
             continue
-        if segment.x1 <= left:
-            continue  # the "article info" block beside the abstract (Elsevier), its dates
+        if segment.x1 <= left and not _starts_with(segment, starts, layout.body_size):
+            # the "article info" block beside the abstract (Elsevier), its dates; a short last
+            # line set where the abstract's lines start is the abstract's ("… of the three" /
+            # "methods." under a centred label): dropped, the abstract ended cut
+            continue
         if opening is STRUCTURED_OPENING and abs(segment.size - collecting.size) > 0.3:
             continue  # the affiliations and dates set beside it in another size
         if heading_of(layout, segment) or CAPTION.match(text):
             break
         lines.append(text)
+        starts.append(segment.x0)
     joined = join_lines(lines, vocabulary_of(layout))
     return STRUCTURED_LABEL.sub("", joined) if opening is STRUCTURED_OPENING else joined
+
+
+def _starts_with(segment: Segment, starts: list[float], body_size: float) -> bool:
+    """The line begins where a line of the abstract already read began (within a fraction of
+    the text size), so it is one of the abstract's lines however short."""
+    return any(abs(segment.x0 - x0) <= 0.3 * body_size for x0 in starts)
 
 
 def _abstract_left(layout: Layout, label: Segment) -> float:

@@ -175,8 +175,23 @@ def merge_antecedent(value: str, source: Source) -> str | None:
     return merged
 
 
+# The comma closing a pointer set as an aside, unless a clause of its own follows it ("The
+# surges grew, as shown in Fig. 3, and the walls …" keeps "grew, and").
+ASIDE_CLOSE = re.compile(
+    r"\u2061\s*,(?!\s*(?:and|or|but|nor|which|who|whom|whose|where|while|whereas|although|"
+    r"though|so|yet|then|because|since|as|if|when)\b)"
+)
+
+
+def _pointer_mark(match: re.Match) -> str:
+    # a pointer set between commas is an aside: its closing comma goes with it ("The program,
+    # shown in Figure 1, computes …" left "The program, computes …")
+    return "\u2060\u2061" if match.group(0).lstrip().startswith(",") else "\u2060"
+
+
 def remove_pointers(value: str) -> str | None:
-    marked = POINTER_PHRASE.sub("\u2060", value)
+    marked = POINTER_PHRASE.sub(_pointer_mark, value)
+    marked = re.sub(ASIDE_CLOSE, " ", marked).replace("\u2061", "")
     if re.search(r"\u2060\s*(?:and|or|nor)\b|\b(?:and|or|nor|as|than)\s*\u2060", marked):
         return None  # the pointer was one side of "in figure 2 and the examples above"
     cleaned = marked.replace("\u2060", "")
@@ -231,6 +246,21 @@ def restore_opening(value: str, source: Source) -> str | None:
     return _capitalise(whole)
 
 
+def restore_ending(value: str, source: Source) -> str | None:
+    """The paper's whole sentence for a bullet that stopped where a line of the PDF ended ("… of
+    the three" of "… of the three methods."); None unless the bullet is, word for word, that
+    sentence's beginning and the sentence itself ends whole."""
+    if not source.sentence:
+        return None
+    whole = text.clean(source.sentence).rstrip(" .")
+    cut, full = _key(value), _key(whole)
+    if len(full) <= len(cut) or not full.startswith(cut + " "):
+        return None
+    if cut_sentences.cut_ending(whole):
+        return None  # the paper's text stops there too: nothing to restore
+    return _capitalise(whole)
+
+
 def fix(kind: str, value: str, source: Source | None = None) -> str | None:
     """The bullet with one defect answered, or None when it cannot be."""
     source = source or Source()
@@ -262,6 +292,8 @@ def fix(kind: str, value: str, source: Source | None = None) -> str | None:
         return restore_opening(value, source)
     if kind == "broken_sentence" and cut_sentences.glued_across_display(value):
         return cut_sentences.second_of_glued(value)  # the first half lost its end
+    if kind == "broken_sentence" and cut_sentences.cut_ending(value):
+        return restore_ending(value, source)  # the paper's sentence has the noun the bullet lost
     if kind == "meta_text":  # a pointer into the document as an aside before the main clause
         return document_text.without_document_aside(value, defects.META)
     # meta_text about the whole sentence, broken_math, glued_words, table_as_text, fragment,

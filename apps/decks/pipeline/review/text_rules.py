@@ -18,12 +18,8 @@ from apps.decks.pipeline import (
 from apps.decks.pipeline.propose import displays
 from apps.decks.pipeline.propose.captions import plot_caption_defect
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
-from apps.decks.pipeline.text import same_claim, sentences, similar
-from apps.decks.pipeline.title_defects import (
-    caption_cut,
-    title_fragment,
-    title_text_defects,
-)
+from apps.decks.pipeline.text import DEFINITION_ITEM, same_claim, sentences, similar, unfinished
+from apps.decks.pipeline.title_defects import caption_cut, title_fragment, title_text_defects
 from apps.decks.pipeline.title_defects import indistinct_title as indistinct_title_of
 
 SUGGESTIONS = {
@@ -131,18 +127,20 @@ def _leads_shown_display(c: SlideContext, where: str, index: int, bullet: str) -
 @slide_rule
 def cut_before_display(c: SlideContext):
     """A bullet made of a sentence the paper cut where its display (or list, or code) went on:
-    the paragraph ends with a comma or a colon ("… with the weighted discrepancy function,")."""
+    the paragraph ends with a comma or a colon ("… with the weighted discrepancy function,"),
+    or on a plain word with no stop at all, where the PDF's line, column or page ended ("… to
+    highlight the advantages of the three")."""
     texts = _texts(c)
     if not texts:
         return
+    paragraphs = [c.paper.abstract, *(p for s in c.paper.sections for p in s.paragraphs)]
     cut = [
         _key(sentences(p)[-1])
-        for s in c.paper.sections
-        for p in s.paragraphs
-        if p.rstrip().endswith((",", ":")) and sentences(p)
+        for p in paragraphs
+        if sentences(p) and (p.rstrip().endswith((",", ":")) or unfinished(sentences(p)[-1]))
     ]
     for where, index, bullet in texts:
-        if _leads_shown_display(c, where, index, bullet):
+        if _leads_shown_display(c, where, index, bullet) or DEFINITION_ITEM.match(bullet):
             continue
         key = _key(bullet)
         if len(key) >= 20 and any(c_key.endswith(key[-40:]) for c_key in cut):
