@@ -129,3 +129,26 @@ def test_the_chart_names_the_measure_as_the_table_does(acme, question):
     shown = {c["name"]: c["label"] for c in result["columns"]}
     assert legend == [shown[y] for y in chart["spec"]["y"]]
     assert legend[0].startswith("Highest salary") or legend[0].startswith("Average salary")
+
+
+@pytest.mark.parametrize(
+    ("question", "department"),
+    [
+        ("who in engineering has the highest salary", "Engineering"),
+        ("the engineer with the highest salary", "Engineering"),
+        ("quem tem o maior salário em vendas?", "Sales"),
+    ],
+)
+def test_who_has_the_highest_pay_now_is_named_by_current_pay(acme, question, department):
+    planned, names, rows = planner_result(question, acme)
+    assert planned.reading.note == "current_pay"
+    expected = hand_rows(
+        f"""SELECT name, m FROM (SELECT e.name, round(max(s.amount), 2) m,
+              rank() OVER (ORDER BY max(s.amount) DESC) r
+              FROM erp_salary s JOIN erp_employee e ON e.id = s.employee_id
+              JOIN erp_department d ON d.id = e.department_id
+              WHERE d.name = %(d)s AND {MAY} GROUP BY e.id, e.name) x WHERE r = 1""",
+        acme,
+        {"d": department},
+    )
+    assert_rows(pick(names, rows, "employee", "max_salary"), expected, ordered=False)

@@ -434,7 +434,10 @@ def _ranks_current_pay(parsed: Parsed, frame: Frame, periods, measure, dims) -> 
     highest paid employees"): their current pay, the most recent complete month — the period
     a ranking of pay is asked for least often; the title and the answer say so. Groups ranked
     by pay, and pay not ranked, still ask for the period."""
-    ranked = bool(frame.supers) or parsed.top is not None
+    # "who has the highest salary", "the engineer with the highest salary": the one person an
+    # extreme measure ranks first is a ranking too
+    extreme = frame.entity == "employee" and measure.aggregation in ("min", "max")
+    ranked = bool(frame.supers) or parsed.top is not None or extreme
     people = "employee" in dims
     return not periods and measure.table == "salary" and ranked and people and not frame.change
 
