@@ -1,7 +1,7 @@
 """Questions that ask WHICH people or WHO answer with the people (their names and the measure
 that qualifies them), never a count or one value — also when the people are named by their
 department's role ("engineers", "vendedores"); "how many" keeps its count. Pay in the present
-with no period ("who earns more than 9k a month", "quantos ganham mais de 9000 por mês") is
+with no period ("who earns more than 9k a month", "quantos ganham mais de 9 mil por mês") is
 the current pay: the most recent complete month, said in the title. Checked against SQL
 written by hand."""
 
@@ -74,6 +74,8 @@ def test_the_role_person_with_the_extreme_pay_is_named(acme, question, departmen
         ("how many people earn above 9k a month", 9000),
         ("how many employees earn more than 8000 a month", 8000),
         ("quantas pessoas ganham mais de 9000 por mês", 9000),
+        ("quantas pessoas ganham mais de 9 mil por mês", 9000),  # "mil": thousands
+        ("how many employees earn more than 8.5 thousand a month", 8500),
     ],
 )
 def test_how_many_earn_now_counts_the_current_pay(acme, question, amount):

@@ -173,6 +173,7 @@ class Vocabulary(_Section):
     stop_words: str
     abbreviations: dict[str, str]
     numbers: dict[str, int]
+    thousands_words: Phrases = []  # "9 mil", "9 thousand": the number before times 1000
     grammar: Grammar
     aggregations: Aggregations
     directions: Directions
