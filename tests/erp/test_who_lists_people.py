@@ -154,3 +154,26 @@ def test_who_has_the_highest_pay_now_is_named_by_current_pay(acme, question, dep
         {"d": department},
     )
     assert_rows(pick(names, rows, "employee", "max_salary"), expected, ordered=False)
+
+
+@pytest.mark.parametrize(
+    ("question", "department", "count_word"),
+    [
+        ("which engineers earned more than 9000 in May 2026", "Engineering", "employees"),
+        ("quais vendedores receberam mais de 7000 em maio de 2026", "Sales", "funcionários"),
+    ],
+)
+def test_the_answer_says_how_many_people_qualify(acme, question, department, count_word):
+    from apps.erp.planner.narrative import narrative
+    from apps.gateway.services import run_sql
+
+    planned, _, _ = planner_result(question, acme)
+    result = run_sql(planned.sql, context=acme, params=planned.params)
+    text = narrative(planned.reading, result.columns, result.rows, planned.title)
+    amount = 9000 if department == "Engineering" else 7000
+    people = _paid_over(
+        acme, amount, "s.pay_date BETWEEN '2026-05-01' AND '2026-05-31'", department
+    )
+    top = max(people, key=lambda row: row[1])
+    assert text.startswith(f"{len(people)} {count_word}."), text
+    assert top[0] in text
