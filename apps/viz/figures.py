@@ -25,7 +25,7 @@ import plotly.io as pio
 from apps.viz.builders import BUILDERS
 from apps.viz.layout import FigureDraft, base_layout
 from apps.viz.palette import LIGHT, ChartTheme
-from apps.viz.specs import ChartSpec, ChartSpecError, column_names, spec_validate
+from apps.viz.specs import ChartSpec, ChartSpecError, column_labels, column_names, spec_validate
 from apps.viz.values import Table
 
 # The gateway caps rows too; this keeps a figure light for the page.
@@ -71,7 +71,7 @@ def figure_build(
 
 
 def _figure_json(spec: ChartSpec, columns, rows, theme: ChartTheme) -> str:
-    table = Table(column_names(columns), rows)
+    table = Table(column_names(columns), rows, column_labels(columns))
     points = len(table) * max(1, len(spec.y))
     if points > MAX_POINTS:
         raise ChartSpecError.at("rows", TOO_MANY_POINTS.format(count=points, limit=MAX_POINTS))

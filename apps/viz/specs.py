@@ -172,6 +172,16 @@ def column_names(columns: Sequence[str | Mapping[str, Any]]) -> list[str]:
     return [c if isinstance(c, str) else str(c["name"]) for c in columns]
 
 
+def column_labels(columns: Sequence[str | Mapping[str, Any]]) -> dict[str, str]:
+    """The labels a result gives its columns (mappings with a "label" key), by column name:
+    a trace is named as the table names its column."""
+    return {
+        str(c["name"]): str(c["label"])
+        for c in columns
+        if not isinstance(c, str) and isinstance(c.get("label"), str) and c["label"].strip()
+    }
+
+
 def spec_validate(
     spec: ChartSpec | Mapping[str, Any], columns: Sequence[str | Mapping[str, Any]]
 ) -> ChartSpec:

@@ -56,13 +56,21 @@ def measure_traces(spec: ChartSpec, table: Table, x: list[Any]) -> list[Trace]:
     """One trace per measure, or one per series value when there is a series column."""
     if spec.series is None:
         traces = [
-            Trace(text_escape(humanize(measure)), x, numbers(table, measure, f"y.{index}"))
+            Trace(
+                text_escape(measure_name(table, measure)), x, numbers(table, measure, f"y.{index}")
+            )
             for index, measure in enumerate(spec.y)
         ]
     else:
         traces = by_series(table, spec.series, x, spec.y[0])
     check_traces(len(traces))
     return traces
+
+
+def measure_name(table: Table, measure: str) -> str:
+    """A measure's name in the legend: the label the result's table shows for its column (the
+    same words as the answer and the table), else the column name humanized."""
+    return table.labels.get(measure) or humanize(measure)
 
 
 def check_unique(points: list[Any], where: Callable[[Any], str]) -> None:

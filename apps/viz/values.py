@@ -24,9 +24,15 @@ ISO_DATE = re.compile(
 class Table:
     """A result's rows (sequences or mappings) read by column name."""
 
-    def __init__(self, columns: list[str], rows: Sequence[Sequence[Any] | Mapping[str, Any]]):
+    def __init__(
+        self,
+        columns: list[str],
+        rows: Sequence[Sequence[Any] | Mapping[str, Any]],
+        labels: Mapping[str, str] | None = None,
+    ):
         self.index = {name: position for position, name in enumerate(columns)}
         self.rows = rows
+        self.labels = dict(labels or {})  # column → the label the result gives it
 
     def __len__(self) -> int:
         return len(self.rows)

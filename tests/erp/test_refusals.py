@@ -74,7 +74,7 @@ PERIOD_MISSING = [
     "How many employees were hired?",
     "average salary by department",
     "total payroll of Engineering",
-    "How many employees earn more than 5000?",
+    "How many employees earned more than 5000?",  # in the present it is the current pay
     "What's the attrition rate?",
     "Qual é o salário médio?",
     # a series of snapshots is taken over a span: which one?

@@ -129,7 +129,9 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
         )
     periods, ends = _periods(times, answers, as_of, language, measure.name)
     periods, frame = _implied_period(frame, periods, measure, as_of)
-    current_pay = _ranks_current_pay(parsed, frame, periods, measure, dims)
+    current_pay = _ranks_current_pay(parsed, frame, periods, measure, dims) or _pays_now(
+        parsed, frame, periods, measure, salary
+    )
     if current_pay:
         periods = (latest_complete_month(as_of),)
     if parsed.recency is not None and not periods and measure.time_dimension is not None:
@@ -432,9 +434,22 @@ def _ranks_current_pay(parsed: Parsed, frame: Frame, periods, measure, dims) -> 
     highest paid employees"): their current pay, the most recent complete month — the period
     a ranking of pay is asked for least often; the title and the answer say so. Groups ranked
     by pay, and pay not ranked, still ask for the period."""
-    ranked = bool(frame.supers) or parsed.top is not None
+    # "who has the highest salary", "the engineer with the highest salary": the one person an
+    # extreme measure ranks first is a ranking too
+    extreme = frame.entity == "employee" and measure.aggregation in ("min", "max")
+    ranked = bool(frame.supers) or parsed.top is not None or extreme
     people = "employee" in dims
     return not periods and measure.table == "salary" and ranked and people and not frame.change
+
+
+def _pays_now(parsed: Parsed, frame: Frame, periods, measure, salary) -> bool:
+    """Pay against an amount, in the present and with no period ("how many people earn above
+    9k a month", "quem ganha mais de 9 mil"): the current pay, the most recent complete month,
+    as a ranking of people's pay is read; the title and the answer say so. In the past ("who
+    earned more than 9k") or in total, the period is still asked."""
+    if periods or not salary or measure.table != "salary" or frame.in_total or frame.change:
+        return False
+    return any(t.has("present_money_verbs") for t in parsed.lexed.terms)
 
 
 def _grains(dims) -> set[str]:

@@ -219,6 +219,14 @@ def build_frame(
         # name read as a department below); "what is the headcount", "by headcount": the measure
         if "subject" in kinds and "value" in kinds:
             b.flag("subject")
+            asked = pending_which and previous is not None and previous.end == term.start
+            if "entity" not in b.out and (asked or _ranks_people(b, i)):
+                # "which engineers earned …", "the engineer with the highest salary": the
+                # department's people named one by one, as "which employees in it" would be
+                # ("what do engineers earn" asks no list: the role is not right after "what")
+                b.flag("entity", "employee")
+                b.flag("entity_plural", b.plural(term, following))
+                pending_which = False
         elif "subject" in kinds:
             b.used.add(i)
             if "measure" not in kinds:

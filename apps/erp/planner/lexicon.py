@@ -219,6 +219,22 @@ def _expand(vocab: Vocabulary, tokens: list[Token]) -> list[Token]:
     return out
 
 
+def _in_thousands(vocab: Vocabulary, tokens: list[Token]) -> list[Token]:
+    """A number and a word of thousands after it ("9 mil", "9 thousand") → one number, 9000,
+    as "9k" is read."""
+    words = set(vocab.thousands_words)
+    out: list[Token] = []
+    for token in tokens:
+        value = number_value(out[-1].text) if out and token.text in words else None
+        if value is None:
+            out.append(token)
+            continue
+        value *= 1000
+        text = str(int(value)) if value == int(value) else str(value)
+        out[-1] = Token(text, f"{out[-1].surface} {token.surface}")
+    return out
+
+
 def _without_courtesies(vocab: Vocabulary, tokens: list[Token]) -> list[Token]:
     """The question without its courtesies ("hope you're well", "that'd be great"), each
     dropped only as a whole phrase, the longest one first where two start at one word."""
@@ -243,7 +259,7 @@ def lex(question: str, entities: Entities, *, language: str | None = None) -> Le
         vocab,
         tokenize(question, decimal=vocab.decimal_separator, thousands=vocab.thousands_separator),
     )
-    tokens = _without_courtesies(vocab, tokens)
+    tokens = _without_courtesies(vocab, _in_thousands(vocab, tokens))
     base, names = language_index(language), entity_index(language, entities)
     known = base.words | names.words
     corrected = []

@@ -188,7 +188,7 @@ def _grouped(result: _Result, dimension: str, column: int, title: str) -> str:
             total=result.number(total, column),
             share=share,
         )
-    return vocab.message(
+    extremes = vocab.message(
         "narrative_extremes",
         top=top[0],
         measure=named_once(vocab.labels.words["highest"], noun),
@@ -196,6 +196,14 @@ def _grouped(result: _Result, dimension: str, column: int, title: str) -> str:
         bottom=bottom[0],
         low=said(bottom[1]),
     )
+    if dimension == "employee" and reading.top is None:
+        # "which engineers earned more than 9000": how many people qualify, then the extremes
+        # (the table names every one of them)
+        count = vocab.message(
+            "narrative_people", count=format_number(len(pairs), result.language, 0)
+        )
+        return f"{count} {extremes}"
+    return extremes
 
 
 _UNIT = re.compile(r"^(?P<noun>.*\S)\s*\((?P<unit>[^()]+)\)$")

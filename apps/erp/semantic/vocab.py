@@ -54,6 +54,9 @@ class Grammar(_Section):
     which_start: Phrases
     plural_words: Phrases
     money_verbs: Phrases
+    # The money verbs in the present ("who earns more than 9k a month"): with no period, the
+    # current pay (the most recent complete month) is meant.
+    present_money_verbs: Phrases = []
     size_words: Phrases
 
 
@@ -170,6 +173,7 @@ class Vocabulary(_Section):
     stop_words: str
     abbreviations: dict[str, str]
     numbers: dict[str, int]
+    thousands_words: Phrases = []  # "9 mil", "9 thousand": the number before times 1000
     grammar: Grammar
     aggregations: Aggregations
     directions: Directions
