@@ -18,7 +18,7 @@ from apps.erp.demo.generate import DEPARTMENTS
 from apps.erp.entities import Department, Entities, entities_read
 from apps.erp.planner import Clarification, Planned, Refusal, plan_question
 from apps.gateway.services import run_sql
-from tests.conftest import AS_OF
+from tests.conftest import AS_OF, login
 
 CENT = Decimal("0.01")
 
@@ -180,3 +180,22 @@ def ask_result(question: str, context, *, as_of: date = AS_OF):
     assert result["sql"] == planned.sql and result["params"] == planned.params
     assert not result["truncated"]
     return planned, [column["name"] for column in result["columns"]], norm_rows(result["rows"])
+
+
+def page_money(value) -> str:
+    """A number as the chat page writes it: thousands separators, at most two decimals."""
+    text = f"{value:,.2f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def ask_in_new_thread(page, base_url: str, question: str):
+    """Log in, open a new thread, ask `question` and wait for the answer's reading chips;
+    returns the chips' locator."""
+    login(page, base_url)
+    page.click("button.new-thread")
+    page.wait_for_selector("#connection-status[data-state=live]")
+    page.fill("#composer-input", question)
+    page.keyboard.press("Enter")
+    chips = page.locator(".surface-host[data-surface-id^=reading-]")
+    chips.first.wait_for(timeout=30_000)
+    return chips

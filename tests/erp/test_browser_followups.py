@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import login
-from tests.erp.conftest import hand_rows
+from tests.erp.conftest import ask_in_new_thread, hand_rows, page_money
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser, pytest.mark.usefixtures("committed_db")]
 QUESTION = "What did the Sales department cost in salaries in 2025?"
@@ -18,12 +17,6 @@ TOTAL = (
     "WHERE s.pay_date BETWEEN '2025-01-01' AND '2025-12-31' GROUP BY d.name"
 )
 SHOTS = Path("/tmp/tessera-erp-shots")
-
-
-def _money(value) -> str:
-    """As the page writes numbers: thousands separators, at most two decimals."""
-    text = f"{value:,.2f}"
-    return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 def _table(page) -> list[list[str]]:
@@ -42,17 +35,10 @@ def test_a_follow_up_and_a_chip_change_rerun_the_query(
     tessera_server, browser_page, acme_context, tmp_path
 ):
     rows = hand_rows(TOTAL, acme_context)
-    totals = {name: _money(total) for name, total in rows}
+    totals = {name: page_money(total) for name, total in rows}
     said = {name: f"{total:,.2f}".removesuffix(".00") for name, total in rows}
     page = browser_page
-    login(page, tessera_server.url)
-    page.click("button.new-thread")
-    page.wait_for_selector("#connection-status[data-state=live]")
-    page.fill("#composer-input", QUESTION)
-    page.keyboard.press("Enter")
-
-    chips = page.locator(".surface-host[data-surface-id^=reading-]")
-    chips.first.wait_for(timeout=30_000)
+    chips = ask_in_new_thread(page, tessera_server.url, QUESTION)
     assert page.locator("#pane-table thead th").all_inner_texts() == ["Total salary paid"]
     assert _table(page) == [[totals["Sales"]]]
     assert (

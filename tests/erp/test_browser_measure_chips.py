@@ -5,8 +5,7 @@ measure whatever chip was used.)"""
 
 import pytest
 
-from tests.conftest import login
-from tests.erp.conftest import hand_rows
+from tests.erp.conftest import ask_in_new_thread, hand_rows, page_money
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser, pytest.mark.usefixtures("committed_db")]
 QUESTION = "average salary and total payroll by department in 2025"
@@ -14,12 +13,6 @@ BY_DEPARTMENT = """SELECT d.name, avg(s.amount), max(s.amount), sum(s.amount)
   FROM erp_salary s JOIN erp_employee e ON e.id = s.employee_id
   JOIN erp_department d ON d.id = e.department_id
   WHERE s.pay_date BETWEEN '2025-01-01' AND '2025-12-31' GROUP BY d.name"""
-
-
-def _money(value) -> str:
-    """As the page writes numbers: thousands separators, at most two decimals."""
-    text = f"{value:,.2f}"
-    return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 def _columns(page) -> dict[str, dict[str, str]]:
@@ -42,18 +35,11 @@ def test_the_second_measures_chip_changes_the_second_measure(
     tessera_server, browser_page, acme_context
 ):
     rows = hand_rows(BY_DEPARTMENT, acme_context)
-    average = {name: _money(value) for name, value, _, _ in rows}
-    highest = {name: _money(value) for name, _, value, _ in rows}
-    total = {name: _money(value) for name, _, _, value in rows}
+    average = {name: page_money(value) for name, value, _, _ in rows}
+    highest = {name: page_money(value) for name, _, value, _ in rows}
+    total = {name: page_money(value) for name, _, _, value in rows}
     page = browser_page
-    login(page, tessera_server.url)
-    page.click("button.new-thread")
-    page.wait_for_selector("#connection-status[data-state=live]")
-    page.fill("#composer-input", QUESTION)
-    page.keyboard.press("Enter")
-
-    chips = page.locator(".surface-host[data-surface-id^=reading-]")
-    chips.first.wait_for(timeout=30_000)
+    chips = ask_in_new_thread(page, tessera_server.url, QUESTION)
     page.locator("#pane-table tbody tr").first.wait_for()
     table = _columns(page)
     assert _column(table, "Average salary") == average
