@@ -131,6 +131,36 @@ def test_a_borrowed_claim_is_reported_then_dropped_or_attributed():
     assert _borrowed(revised, paper, 2) == [] and _borrowed(revised, paper, 3) == []
 
 
+def test_a_borrowed_claim_gives_way_to_no_second_wording_of_a_result_the_deck_states():
+    # the conclusions say the abstract's 30% again in other words: the slide that makes the
+    # paper's point already loses the borrowed claim, and the second wording does not come in
+    paper = _paper()
+    paper.sections.append(
+        Section(
+            title="Conclusions",
+            paragraphs=["The new design reduces the median write latency by 30% on all disks."],
+        )
+    )
+    assert len(main_points.result_statements(paper)) == 2
+    deck = deck_of(
+        paper,
+        [
+            Slide(kind="title", title=paper.title),
+            Slide(kind="bullets", title="Background", bullets=["The index keeps runs per core"]),
+            Slide(
+                kind="bullets",
+                title="What this paper does",
+                role="contributions",
+                bullets=["W" + OWN.rstrip(".").removeprefix("In this paper w"), OBTAINED],
+            ),
+        ],
+    )
+    revised = deck_repair(BuiltinProposer(), paper, deck, _borrowed(deck, paper, 3)).deck
+    bullets = revised.slides[2].bullets
+    assert not any("41 microseconds" in b for b in bullets), bullets
+    assert [b for b in bullets if "30%" in b] == [deck.slides[2].bullets[0]], bullets
+
+
 # Two methods in two subsections: a restriction the paper states of one, in a paragraph of the
 # other's subsection, is misattributed_claim under the other's title.
 BRANDT = "The Brandt filter smooths each reading with the one before it. Its output lags by a step."
