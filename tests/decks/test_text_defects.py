@@ -97,6 +97,16 @@ def test_a_pointer_that_is_one_side_of_a_coordination_cannot_just_be_removed():
         "The sections of the survey describe the data"
     )
 
+    # a label is a number or one capital letter, never the first letters of the next word:
+    # "our Figure 4 and Okafor's" lost "Figure 4 and Ok" ("ourafor's")
+    assert (
+        bullets.remove_pointers("The gap between our Figure 4 and Okafor's map is the largest")
+        is None
+    )
+    assert bullets.remove_pointers("The gauges agree (see Figs. 3a and 4b) at every site") == (
+        "The gauges agree at every site"
+    )
+
 
 @pytest.mark.parametrize(
     ("sentence", "removed"),
