@@ -221,7 +221,9 @@ def _predicate_pointer(value: str) -> bool:
         phrase = match.group(0).lstrip(" ,")
         if phrase.startswith("("):
             continue  # "(see Fig. 3)", "(Table 2)": an aside, fine to remove
-        continues = not re.match(r"[.;:]?\s*$", value[match.end() :].strip(" )"))
+        # the sentence goes on from the pointer ("see Table 2 for the counts"), not from a
+        # comma closing it as an aside ("The model, see Table 3, predicts …")
+        continues = not re.match(r"(?:[.;:]?\s*$|,)", value[match.end() :].strip(" )"))
         if continues and re.match(r"(?:see|cf\.)\s", phrase, re.I):
             return True  # "see Table 2 for the heights": the rest was the imperative's
         if match.group(0).lstrip().startswith(","):
