@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline.text import LOOSE_ACCENT, SPLIT_WORD
+from apps.decks.pipeline.text import LOOSE_ACCENT, SPLIT_WORD, sentences
 from apps.decks.pipeline.text import MATH_SPAN as MATH
 
 # Punctuation left where a formula was: "( , )", ", ;". A call such as "lmer()" is code.
@@ -67,6 +67,15 @@ UNREADABLE_BY_NUMBER = re.compile(
     rf"(?:\d[\d.,]*[\s{{}}^_$]{{0,4}}(?:{UNREADABLE.pattern})"
     rf"|(?:{UNREADABLE.pattern})[\s{{}}^_$]{{0,4}}[-−]?\d)(?:[\s{{}}^_$]{{0,4}}[-−]?\d[\d.,]*)?"
 )
+
+
+def without_unreadable_sentences(value: str) -> str:
+    """The text without the sentences that hold a glyph the PDF could not name: what the glyph
+    was (a minus, a ×, a ligature's letters) cannot be told, so the sentence is not shown at all
+    (speaker notes are the paper's paragraphs, read aloud as they stand)."""
+    if not UNREADABLE.search(value):
+        return value
+    return " ".join(s for s in sentences(value) if not UNREADABLE.search(s))
 
 
 def lost_glyph(text: str) -> str | None:

@@ -191,7 +191,61 @@ def _pointer_mark(match: re.Match) -> str:
     return "\u2060\u2061" if match.group(0).lstrip().startswith(",") else "\u2060"
 
 
+# A verb's form that names where the paper shows a thing: with "is/are/can be" before it, the
+# pointer after it is the predicate's complement ("The heights are listed in Table 2 for each
+# site" is about where the heights are; cut, it read "The heights are for each site").
+PRESENTED = (
+    r"(?:shown|seen|given|reported|illustrated|described|defined|derived|listed|summari[sz]ed|"
+    r"presented|plotted|found|displayed|depicted|tabulated|collected|compiled|provided|"
+    r"sketched|visuali[sz]ed|drawn|detailed|documented|outlined|enumerated|gathered|included|"
+    r"contained|available|visible|compared|contrasted)"
+)
+COPULA = r"(?:is|are|was|were|be|been|being|am)"
+POINTER_NOUN = r"(?:Eqs?\.|Equations?|Figs?\.|Figures?|Tables?|Tab\.|Sections?|Sec\.|Appendix)"
+PREDICATE_POINTER = re.compile(
+    # "… are ⁠", "… can be found ⁠", "… are listed for each site ⁠": the clause's verb
+    # (and its participle, when the pointer phrase took it) led into the pointer
+    rf"\b{COPULA}(?:\s+(?:\w+ly|also|not|all|both|each|then|further))*"
+    rf"(?:\s+{PRESENTED}(?:\s+[^\s,;:()\u2060]+){{0,4}})?\s*\u2060|"
+    # "… compared ⁠", "… consistent ⁠", "… refer ⁠": a word that needs the pointer after it
+    r"\b(?:compared?|relative|similar|analogous|according|identical|equal|equivalent|"
+    r"consistent|agrees?|corresponds?|corresponding|refers?|referring|due|based|addition|"
+    r"contrast|opposed|respect|regard)\s*\u2060",
+    re.I,
+)
+
+
+def _predicate_pointer(value: str) -> bool:
+    """The pointer is the sentence's predicate or its subject, not an aside: taken out, the
+    rest says something else or nothing ("Table 2 lists the heights" → "lists the heights";
+    "See Table 2 for the heights" → "for the heights")."""
+    for match in POINTER_PHRASE.finditer(value):
+        phrase = match.group(0).lstrip(" ,")
+        if phrase.startswith("("):
+            continue  # "(see Fig. 3)", "(Table 2)": an aside, fine to remove
+        # the sentence goes on from the pointer ("see Table 2 for the counts"), not from a
+        # comma closing it as an aside ("The model, see Table 3, predicts …")
+        continues = not re.match(r"(?:[.;:]?\s*$|,)", value[match.end() :].strip(" )"))
+        if continues and re.match(r"(?:see|cf\.)\s", phrase, re.I):
+            return True  # "see Table 2 for the heights": the rest was the imperative's
+        if match.group(0).lstrip().startswith(","):
+            continue  # ", as shown in Figure 3,": an aside, fine to remove
+        if continues and re.match(POINTER_NOUN, phrase, re.I):
+            return True  # a bare pointer is the subject or an object: "Table 2 lists …"
+    marked = POINTER_PHRASE.sub(_complement_mark, value)
+    return bool(PREDICATE_POINTER.search(marked))
+
+
+def _complement_mark(match: re.Match) -> str:
+    # an aside ("(Section 7)", ", shown in Figure 1,", "as described in Section 3") completes
+    # no verb: only the other pointers are marked where a verb may have led into them
+    phrase = match.group(0).lstrip()
+    return "" if re.match(r"[,(]|as\s", phrase, re.I) else "\u2060"
+
+
 def remove_pointers(value: str) -> str | None:
+    if _predicate_pointer(value):
+        return None
     marked = POINTER_PHRASE.sub(_pointer_mark, value)
     marked = re.sub(ASIDE_CLOSE, " ", marked).replace("\u2061", "")
     if re.search(r"\u2060\s*(?:and|or|nor)\b|\b(?:and|or|nor|as|than)\s*\u2060", marked):

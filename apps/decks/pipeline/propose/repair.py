@@ -387,6 +387,8 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     candidates += [title_defects.subject_title(b) for b in slide.bullets[:2]]
     candidates.append(ROLE_TITLES.get(slide.role, ""))  # what kind of slide it is, at least
     for candidate in candidates:
+        if garbled.UNREADABLE.search(candidate):
+            continue  # a glyph the PDF could not name: stripped, "5\ufffd5" would read "55"
         cleaned = title_style.restyle(bullets.strip_stray(candidate) or "", work.body)
         if (
             cleaned

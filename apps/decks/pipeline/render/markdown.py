@@ -14,6 +14,7 @@ import json
 import re
 from pathlib import Path
 
+from apps.decks.pipeline.garbled import without_unreadable_sentences
 from apps.decks.pipeline.paper import Figure, Paper
 from apps.decks.pipeline.propose.captions import absent_references_named, caption_text
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
@@ -138,9 +139,10 @@ def deck_markdown(deck: SlideDeck, paper: Paper) -> str:
 
 
 def _notes(slide: Slide) -> str:
-    if not slide.notes:
+    notes = without_unreadable_sentences(slide.notes)  # "5\ufffd5" is never read out
+    if not notes:
         return ""
-    text = re.sub(r"-{2,}", "–", without_loose_accents(slide.notes))
+    text = re.sub(r"-{2,}", "–", without_loose_accents(notes))
     return f"\n\n<!--\n{_as_text(text)}\n-->"
 
 
