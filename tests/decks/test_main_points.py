@@ -357,6 +357,34 @@ def test_a_bullet_with_the_results_words_but_not_its_number_does_not_state_it():
     assert main_points.missing(slides, paper) == []
 
 
+def test_a_statement_cut_before_its_finding_is_completed_where_it_stands():
+    # the slide holds the sentence shortened before its finding ("…, and it reduced … by
+    # 30%"); the whole statement added beside it was a repeat (repeated_bullet), whose fix
+    # took it out, and the next round put it back
+    paper = _abstract_paper(
+        "Reservoirs store water. Our lagged regression should select only the gauges that "
+        "lead the inflow, and it reduced the forecast error by 30% at most of the 40 reservoirs."
+    )
+    cut = "Our lagged regression should select only the gauges that lead the inflow"
+    slides = [
+        Slide(kind="title", title="Reservoir inflow", role="title"),
+        Slide(
+            kind="bullets",
+            title="Conclusions",
+            role="conclusion",
+            bullets=["Gauges upstream of a reservoir measure the flow of its rivers", cut],
+        ),
+    ]
+    (missing,) = main_points.missing(slides, paper)
+    assert missing.bullet.startswith(cut) and "30%" in missing.bullet
+    assert main_points.ensure(slides, paper, set()) == ["result"]
+    assert slides[1].bullets == [
+        "Gauges upstream of a reservoir measure the flow of its rivers",
+        missing.bullet,
+    ]
+    assert main_points.missing(slides, paper) == []
+
+
 def _figure(kind: str, number: int, caption: str, mention: str) -> Figure:
     prefix = "fig" if kind == "figure" else "tab"
     return Figure(

@@ -454,6 +454,10 @@ def ensure(slides: list[Slide], paper: Paper, used: set[str]) -> list[str]:
         if _states(slides, [statement]):
             added.append(statement.part)  # the slide made for the other point states it
             continue
+        if _completed(slides, statement):
+            used.add(statement.bullet.lower())
+            added.append(statement.part)
+            continue
         index = _home(slides, statement)
         if index is None:
             at = next(
@@ -510,6 +514,24 @@ def ensure(slides: list[Slide], paper: Paper, used: set[str]) -> list[str]:
             used.add(statement.bullet.lower())
         added.append(statement.part)
     return added
+
+
+def _completed(slides: list[Slide], statement: Statement) -> bool:
+    """A bullet that is the statement cut before its finding (the sentence shortened before
+    "…, and it did seem to work very well") becomes the whole statement where it stands: added
+    beside it, the statement was a repeat (repeated_bullet), whose fix took it out again, and
+    the next round put it back."""
+    for index, slide in enumerate(slides):
+        for position, bullet in enumerate(slide.bullets):
+            if bullet == slide.equation_lead:
+                continue  # a display's lead stays as the display's text has it
+            said, whole = text.words(bullet), text.words(statement.bullet)
+            if len(said) < len(whole) and whole[: len(said)] == said:
+                bullets = list(slide.bullets)
+                bullets[position] = statement.bullet
+                slides[index] = slide.model_copy(update={"bullets": bullets})
+                return True
+    return False
 
 
 def _abstract_bullets(paper: Paper, shown: list[str], count: int) -> list[str]:
