@@ -121,3 +121,15 @@ def test_figure_slides_far_apart_are_no_neighbours():
         _figure_slide(2, "Daily river levels at three gauges with the rain recorded"),
     )
     assert _issues(deck, paper, 2) == []
+
+
+def test_a_title_that_goes_on_with_what_its_caption_says_apart_is_told_apart():
+    # one slide retitled "… (coastal station)" beside the other's shared opening: the two are
+    # told apart; finding it again would retitle it the same, and leave it open every round
+    paper = _paper(UPSTREAM, COASTAL)
+    deck = _deck(
+        paper,
+        _figure_slide(1, "Daily river levels at three gauges"),
+        _figure_slide(2, "Daily river levels at three gauges (coastal station)"),
+    )
+    assert _issues(deck, paper, 3) == []

@@ -583,6 +583,10 @@ def _key_words(value: str) -> list[str]:
     return [w.lower().strip(".,;:") for w in value.split()]
 
 
+def _content(key_words: list[str]) -> set[str]:
+    return {w.strip("()") for w in key_words if w.strip("()") not in text.STOPWORDS} - {""}
+
+
 def caption_difference(caption: str, other: str) -> str:
     """The words of `caption` after the words it shares with `other` from their start, to the
     end of its first sentence ("… obtained using | ARIMA models."), kept to a phrase of a few
@@ -657,6 +661,12 @@ def indistinct_title(slides: list, index: int, paper) -> tuple[int, str] | None:
         if other_figure is None or not other_figure.caption:
             continue
         part = caption_difference(figure.caption, other_figure.caption)
+        if (
+            part
+            and len(mine) > len(theirs)
+            and _content(_key_words(part)) & _content(mine[len(theirs) :])
+        ):
+            continue  # the title goes on with what its caption says apart: told apart already
         head = shared_head(slide.title, other.title)
         if (
             part
