@@ -385,6 +385,18 @@ def test_a_statement_cut_before_its_finding_is_completed_where_it_stands():
     assert main_points.missing(slides, paper) == []
 
 
+def test_a_sentence_whose_finding_the_bullet_cuts_off_is_no_result_statement():
+    # the finding verb ("we observed") is in the clause the bullet leaves out: what is left,
+    # "… should select only the gauges that lead", states nothing found
+    paper = _abstract_paper(
+        "Reservoirs store water. Our lagged regression should be able, in principle, to select "
+        "only the gauges that lead the inflow of the reservoir, and it did seem to manage it "
+        "for most of the upstream gauges; yet, the wide spread of the lags that we observed at "
+        "the coastal gauges instead of a single lag is hard to explain."
+    )
+    assert main_points.result_statements(paper) == []
+
+
 def _figure(kind: str, number: int, caption: str, mention: str) -> Figure:
     prefix = "fig" if kind == "figure" else "tab"
     return Figure(

@@ -348,6 +348,9 @@ def result_statements(paper: Paper) -> list[Statement]:
                 if candidate != sentence and _strength(candidate) < 2:
                     continue  # a part of a sentence states a finding only in so many words
                 bullet = _bullet(candidate, previous)
+                if bullet is not None and not (_strength(bullet) or _states_finding(bullet)):
+                    continue  # the finding was in the part the bullet cut off ("…; yet, the
+                    # range we observed …"): what is left states none
                 if bullet is not None:
                     statement = Statement(bullet, "result", origin, _strength(candidate))
                     (closing if own_only else found).append(statement)
@@ -417,6 +420,9 @@ def _keeps_finding(bullet: str, statement: Statement) -> bool:
         return True
     if not set(NUMBER.findall(statement.bullet)) <= set(NUMBER.findall(bullet)):
         return False
+    if bullet == statement.bullet:
+        return True  # the statement itself: a finding read in the paper's sentence may not
+        # read in its bullet ("…, and it did seem to work very well" once its citation went)
     return _strength(bullet) > 0 or _states_finding(bullet)
 
 
