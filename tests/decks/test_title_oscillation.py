@@ -7,6 +7,8 @@ because …") is a whole sentence, not a cut one. On a paper and slides made up 
 
 from __future__ import annotations
 
+import pytest
+
 from apps.decks.pipeline.issues import Change, Issue
 from apps.decks.pipeline.loop_guard import no_repeated_retitles, settle_title_findings
 from apps.decks.pipeline.paper import Paper, Section
@@ -65,9 +67,12 @@ def test_a_slide_titled_with_its_sections_heading_ending_on_a_verb_is_no_fragmen
     ]
 
 
-def test_a_bare_noun_heading_is_still_a_fragment():
-    paper = _paper([Section(title="The model", paragraphs=[TOOLS])])
-    found = _title_findings(_deck(paper, "The model"), paper)
+@pytest.mark.parametrize(
+    "heading", ["The model", "Output", "Software:", "Effects in the presence of"]
+)
+def test_a_heading_that_says_nothing_or_was_cut_is_still_a_fragment(heading):
+    paper = _paper([Section(title=heading, paragraphs=[TOOLS])])
+    found = _title_findings(_deck(paper, heading), paper)
     assert [i.type for i in found] == ["title_fragment"]
 
 

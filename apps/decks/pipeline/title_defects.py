@@ -183,7 +183,10 @@ def slide_title_fragment(title: str, paper) -> str | None:
     heading is what the author chose to call the part; a bare noun ("The model") or a heading
     a line break cut (`author_heading`) is still a fragment."""
     part = title_fragment(title)
-    ends_on = bool(part) and " " not in part and base_title(title).rstrip(" .").endswith(part)
+    base = base_title(title).strip().rstrip(".")
+    # the last word of a longer heading: a heading that says nothing ("Output", "Software:")
+    # is a fragment whoever chose it
+    ends_on = bool(part) and " " not in part and part != base and base.endswith(" " + part)
     return None if ends_on and author_heading(title, paper) else part
 
 
