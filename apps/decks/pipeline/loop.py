@@ -16,7 +16,12 @@ from pathlib import Path
 
 from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Severity, blocking, counts
 from apps.decks.pipeline.katex_check import katex_checked
-from apps.decks.pipeline.loop_guard import findings_repeat, no_reversals
+from apps.decks.pipeline.loop_guard import (
+    findings_repeat,
+    no_repeated_retitles,
+    no_reversals,
+    settle_title_findings,
+)
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.progress import Phase
 from apps.decks.pipeline.propose.base import Proposer
@@ -115,6 +120,8 @@ def review_loop(
             issues = review(deck, measures, paper, figures)
             if vision is not None:
                 issues += vision(deck, measures, folder / "slides")
+            # a title that went and came back stays: its findings no longer block
+            issues = settle_title_findings([r.deck for r in records], deck, issues)
             (folder / "issues.json").write_text(
                 json.dumps([i.model_dump() for i in issues], indent=2, ensure_ascii=False)
             )
@@ -179,7 +186,10 @@ def revise_round(
         if 0 <= c.issue < len(ordered)
     ]
     # a fix that undoes an earlier round's fix of another issue is not applied
-    return no_reversals(earlier, deck, revision.deck, changes)
+    revised, changes = no_reversals(earlier, deck, revision.deck, changes)
+    # a retitle escapes no_reversals (a text slide is known by its title there)
+    revised, changes = no_repeated_retitles(earlier, deck, revised, changes)
+    return (revised, []) if revised == deck else (revised, changes)
 
 
 def _say(report: Report, phase: Phase, message: str, number: int, **fields) -> None:

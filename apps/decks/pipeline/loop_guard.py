@@ -9,6 +9,14 @@ the pair of fixes:
   reversal is dropped);
 - `findings_repeat`: a round whose blocking findings are all findings of an earlier round that
   was revised already would only be revised the same way again, so the loop stops.
+
+A retitle escapes `no_reversals`, which knows a text slide by its title: a slide retitled A → B
+(a title fix) and back B → A (the title's mismatch with its bullets' section) is a new slide
+each time. So titles have their own guard, knowing a slide by what it shows (`shown_key`):
+
+- `no_repeated_retitles`: a retitle the slide already had once (A → B again) is not made;
+- `settle_title_findings`: a slide whose title went and came back (A → B → A) keeps it, and a
+  finding about its title is low (the two findings that pull it are both uncertain).
 """
 
 from __future__ import annotations
@@ -82,3 +90,101 @@ def findings_repeat(
     return bool(now) and any(
         now <= {finding(i, old_deck) for i in old_issues} for old_deck, old_issues in rounds
     )
+
+
+def shown_key(slide: Slide) -> tuple:
+    """What a slide is across a retitle: its figures, else the paper's text it was made from
+    (its notes), else its bullets."""
+    figures = tuple(slide.figures())
+    if figures:
+        return (slide.kind, figures)
+    return (slide.kind, slide.notes) if slide.notes else (slide.kind, tuple(slide.bullets))
+
+
+def _keyed(deck: SlideDeck) -> list[tuple[tuple, Slide]]:
+    """The deck's slides with their `shown_key`, two slides made from one text (a slide and its
+    "(continued)") told apart by their order."""
+    seen: dict[tuple, int] = {}
+    keyed = []
+    for slide in deck.slides:
+        key = shown_key(slide)
+        seen[key] = seen.get(key, -1) + 1
+        keyed.append(((*key, seen[key]), slide))
+    return keyed
+
+
+def title_histories(decks: list[SlideDeck]) -> dict[tuple, list[str]]:
+    """Each slide's titles, round after round (a title kept over rounds counted once)."""
+    histories: dict[tuple, list[str]] = {}
+    for deck in decks:
+        for key, slide in _keyed(deck):
+            titles = histories.setdefault(key, [])
+            if not titles or titles[-1] != slide.title:
+                titles.append(slide.title)
+    return histories
+
+
+def _retitles(titles: list[str]) -> set[tuple[str, str]]:
+    return set(zip(titles, titles[1:], strict=False))
+
+
+def no_repeated_retitles(
+    earlier: list[SlideDeck], current: SlideDeck, revised: SlideDeck, changes: list[Change]
+) -> tuple[SlideDeck, list[Change]]:
+    """`revised` without a retitle a slide already had (A → B, back to A, then A → B again):
+    the slide keeps its title of `current`, and the changes that claimed the retitle (on the
+    slide, or the deck's naming the new title) are dropped."""
+    histories = title_histories([*earlier, current])
+    now = dict(_keyed(current))
+    numbers = {key: n for n, (key, _) in enumerate(_keyed(current), start=1)}
+    kept: list[Slide] = []
+    undone: list[tuple[int, str]] = []
+    for key, slide in _keyed(revised):
+        before = now.get(key)
+        if (
+            before is not None
+            and slide.title != before.title
+            and (before.title, slide.title) in _retitles(histories.get(key, []))
+        ):
+            kept.append(slide.model_copy(update={"title": before.title}))
+            undone.append((numbers[key], slide.title))
+        else:
+            kept.append(slide)
+    if not undone:
+        return revised, changes
+    revised = revised.model_copy(update={"slides": kept})
+    changes = [
+        c
+        for c in changes
+        if not any(c.slide in (number, 0) and f"“{title}”" in c.action for number, title in undone)
+    ]
+    return revised, changes
+
+
+def settle_title_findings(
+    earlier: list[SlideDeck], deck: SlideDeck, issues: list[Issue]
+) -> list[Issue]:
+    """`issues` with a finding about the title of a slide whose title already went and came
+    back (A → B → A) made low: the fixes of two findings undo each other, and a third retitle
+    would only start the cycle again."""
+    histories = title_histories([*earlier, deck])
+    settled = {
+        number
+        for number, (key, _) in enumerate(_keyed(deck), start=1)
+        if len(titles := histories.get(key, [])) > len(set(titles))
+    }
+    if not settled:
+        return issues
+    return [
+        issue.model_copy(
+            update={
+                "severity": "low",
+                "evidence": {**issue.evidence, "settled": "the title went back and forth"},
+            }
+        )
+        if issue.type.startswith("title_")
+        and issue.severity != "low"
+        and (issue.slide in settled or settled & set(issue.evidence.get("slides") or []))
+        else issue
+        for issue in issues
+    ]

@@ -517,6 +517,34 @@ def unfinished(last_sentence: str) -> bool:
     return bool(_UNFINISHED_END.search(text)) and not DEFINITION_ITEM.match(text)
 
 
+def stated_line(paragraph: str, following: str) -> bool:
+    """A paragraph that is one short statement set on its own line, with no full stop, before
+    a paragraph that opens a new sentence: a rule put as a run-in heading ("Samples must NOT
+    share a barcode" over "This is because …"), whole, not a sentence the PDF's line cut. It
+    opens with a capital, has an auxiliary verb and ends on neither a word that wants more
+    ("of", "several", "using") nor a hyphen."""
+    from apps.decks.pipeline import clause_shape, title_defects  # no import cycle
+
+    parts = sentences(paragraph)
+    if len(parts) != 1 or not re.match(r"[A-Z]", parts[0]) or not re.match(r"\s*[A-Z]", following):
+        return False
+    line = parts[0].rstrip()
+    tokens = line.lower().split()
+    return (
+        3 <= len(tokens) <= 16
+        and any(t in clause_shape.AUXILIARIES for t in tokens)
+        and not line.endswith("-")
+        and not any(
+            pattern.search(line)
+            for pattern in (
+                title_defects.DANGLING_END,
+                title_defects.NOUNLESS_END,
+                title_defects.OBJECTLESS_END,
+            )
+        )
+    )
+
+
 def key_sentences(
     paragraphs: list[str],
     scorer: Scorer,

@@ -177,6 +177,32 @@ def title_fragment(title: str) -> str | None:
     return match.group(0).strip() if match else None
 
 
+def slide_title_fragment(title: str, paper) -> str | None:
+    """`title_fragment` of a slide's title, except the paper's own section heading read as cut
+    only by the word it ends on ("Some tools we use": "use" seems to want its object). A
+    heading is what the author chose to call the part; a bare noun ("The model") or a heading
+    a line break cut (`author_heading`) is still a fragment."""
+    part = title_fragment(title)
+    base = base_title(title).strip().rstrip(".")
+    # the last word of a longer heading: a heading that says nothing ("Output", "Software:")
+    # is a fragment whoever chose it
+    ends_on = bool(part) and " " not in part and part != base and base.endswith(" " + part)
+    return None if ends_on and author_heading(title, paper) else part
+
+
+def author_heading(title: str, paper) -> bool:
+    """Is the title one of the paper's own section headings, word for word, and not one a line
+    break cut inside its phrase ("… in the presence of", "… approach to lin-") or that starts
+    in lower case (the reader sees that cut)?"""
+    base = base_title(title).strip()
+    if paper is None or not base or re.match(r"[a-z]", base):
+        return False
+    end = base.rstrip(".,;: ")
+    if DANGLING_END.search(end) or NOUNLESS_END.search(end) or end.endswith("-"):
+        return False
+    return any(section.title.strip() == base for section in paper.sections)
+
+
 # A past participle ending a caption's phrase ("… of the noise generator produced"): a reduced
 # relative clause whose complement ("by the compiler") was cut. Words in -eed ("speed") and a
 # few others in -ed are nouns.

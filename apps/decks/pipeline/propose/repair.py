@@ -380,8 +380,13 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
             title_defects.completed_from_caption(slide.title, figures[0].caption) or "",
             *(figure_title(figures[0], words=w) for w in (8, 12)),
         ]
+    # a title names what the slide is about: never the heading of a section its bullets do
+    # not come from (the nearest heading before is for a slide whose bullets are unplaced)
+    sources = title_defects.BulletSources(work.paper)
+    homes = {o for o in (sources.source(b) for b in slide.bullets) if o}
     for section in _sections_behind(slide, figures, work.paper):
-        candidates += [section.title, title_defects.title_head(section.title) or ""]
+        if not homes or section.title in homes:
+            candidates += [section.title, title_defects.title_head(section.title) or ""]
     if figures:
         candidates.append(figures[0].label)
     candidates += [title_defects.subject_title(b) for b in slide.bullets[:2]]
@@ -392,7 +397,7 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
         cleaned = title_style.restyle(bullets.strip_stray(candidate) or "", work.body)
         if (
             cleaned
-            and not title_defects.title_fragment(cleaned)
+            and not title_defects.slide_title_fragment(cleaned, work.paper)
             and not person_names.names_a_person(cleaned, work.paper.authors)
             and not title_defects.title_text_defects(cleaned)
             and not title_style.style_defects(cleaned)

@@ -18,8 +18,19 @@ from apps.decks.pipeline import (
 from apps.decks.pipeline.propose import displays
 from apps.decks.pipeline.propose.captions import plot_caption_defect
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
-from apps.decks.pipeline.text import DEFINITION_ITEM, same_claim, sentences, similar, unfinished
-from apps.decks.pipeline.title_defects import caption_cut, title_fragment, title_text_defects
+from apps.decks.pipeline.text import (
+    DEFINITION_ITEM,
+    same_claim,
+    sentences,
+    similar,
+    stated_line,
+    unfinished,
+)
+from apps.decks.pipeline.title_defects import (
+    caption_cut,
+    slide_title_fragment,
+    title_text_defects,
+)
 from apps.decks.pipeline.title_defects import indistinct_title as indistinct_title_of
 
 SUGGESTIONS = {
@@ -133,11 +144,20 @@ def cut_before_display(c: SlideContext):
     texts = _texts(c)
     if not texts:
         return
-    paragraphs = [c.paper.abstract, *(p for s in c.paper.sections for p in s.paragraphs)]
+    # each paragraph with the one after it in its section
+    paragraphs = [(c.paper.abstract, "")] + [
+        (p, (s.paragraphs[i + 1 :] or [""])[0])
+        for s in c.paper.sections
+        for i, p in enumerate(s.paragraphs)
+    ]
     cut = [
         _key(sentences(p)[-1])
-        for p in paragraphs
-        if sentences(p) and (p.rstrip().endswith((",", ":")) or unfinished(sentences(p)[-1]))
+        for p, following in paragraphs
+        if sentences(p)
+        and (
+            p.rstrip().endswith((",", ":"))
+            or (unfinished(sentences(p)[-1]) and not stated_line(p, following))
+        )
     ]
     for where, index, bullet in texts:
         if _leads_shown_display(c, where, index, bullet) or DEFINITION_ITEM.match(bullet):
@@ -305,7 +325,8 @@ def title_defects(c: SlideContext):
         named = c.slide.title if person_names.names_a_person(c.slide.title, authors) else None
         part = (
             named
-            or title_fragment(c.slide.title)
+            # a heading of the paper is what its author chose to call the part
+            or slide_title_fragment(c.slide.title, c.paper)
             or next(
                 # a caption's opening cut inside its phrase ("… between oxDNA" of "… between
                 # oxDNA (left) and oxDNA2 (right)"): it reads whole but says half
