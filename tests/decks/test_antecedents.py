@@ -290,3 +290,100 @@ def test_an_uncertain_finding_never_costs_the_bullet():
     assert revised.deck.slides[1].bullets == [FILLER, SHEET]
     assert not [c for c in revised.changes if c.type == KIND]
     # a certain one in the same place goes (test_without_an_antecedent_that_stands_the_bullet_goes)
+
+
+# ------------------------------------------- a pronoun whose noun comes later in its sentence
+# A pronoun may name its thing before the sentence does ("Since it works on names, note that
+# `prune()` …": cataphora); a naming repair from the paper's sentence before then changes what
+# the bullet says. And "the" + adjective + a marked noun is one phrase whose head is the noun.
+
+TYPICAL = "A typical station works on daily rainfall totals"
+CATAPHORA = (
+    "Since it works on gauge names, note that `trim_gauges()` can remove the stations of a basin"
+)
+FETCH = "A nightly job copies the station files to the office"
+OWN_CODE = "Later it is checked by `verify_files()` for missing days"
+ANNOUNCES = "A typical archive is laid out as follows:"
+ARCHIVE_RUNS = "At night it runs on the office server"
+WARDEN = "The observer reads the logbook at every visit"
+WARDEN_IT = "By noon it reaches the main desk by post"
+
+
+def _cataphora_paper() -> Paper:
+    return Paper(
+        title="Forecasting river discharge from gauges",
+        abstract="We forecast yearly discharge of small rivers.",
+        pages=4,
+        source_name="gauges.pdf",
+        sections=[
+            Section(title="Introduction", paragraphs=[f"{FILLER}."]),
+            Section(
+                title="Tools",
+                paragraphs=[
+                    f"{TYPICAL}. {CATAPHORA}.",
+                    f"{FETCH}. {OWN_CODE}.",
+                    ANNOUNCES,
+                    f"{ARCHIVE_RUNS}.",
+                    f"{WARDEN}. {WARDEN_IT}.",
+                ],
+            ),
+        ],
+    )
+
+
+def test_a_pronoun_whose_noun_follows_in_its_own_sentence_is_not_dangling():
+    before = ["A typical layer works on plain names and keeps its order"]
+    for bullet in [
+        # the main clause after a subordinate opening names it: code, a noun of its number
+        "Since it works on names, note that `prune()` can remove the nodes of a layer",
+        "Since it works on names, it should be noted that `prune()` removes nodes",
+        "Because of it simple syntax, the language compiles to fast code",
+        "Although it is slow, the new `trim` function removes nodes",
+        "When they are sorted, the lists are merged in one pass",
+        # an appositive
+        "We note that it, the `prune()` function, removes the nodes of a layer",
+    ]:
+        assert antecedents.dangling_pronoun(bullet, before) is None, bullet
+    for bullet in [
+        "If it fails, the user restarts the job",  # "it" is not the user
+        "When they are sorted, the list is merged in one pass",  # not of its number
+        "Before the model is fitted they are averaged",  # no main clause after it
+        "Since it works on names, nodes of a layer go",  # no phrase there to stand for
+    ]:
+        assert antecedents.dangling_pronoun(bullet, before), bullet
+    # on a deck: the reviewer no longer reports it, so the reviser never names it "the typical
+    # station" (which changed what the bullet says)
+    assert _found(_cataphora_paper(), FILLER, CATAPHORA) == []
+
+
+def test_a_pronoun_is_named_only_by_an_antecedent_of_its_kind():
+    paper = _cataphora_paper()
+    context = antecedents.paper_context(paper)
+    # the bullet names code of its own after "it": the job of the sentence before may not be
+    # what it means — reported low, never named by that subject, and the bullet stays
+    (issue,) = _found(paper, FILLER, OWN_CODE)
+    assert issue.severity == "low" and issue.evidence["part"] == "it"
+    found = antecedents.dangling(OWN_CODE, [FILLER], context)
+    assert context_fix.named_antecedent(OWN_CODE, found) is None
+    # the sentence before announces a display ("A typical archive is laid out as follows:"),
+    # and "it" is no person ("The observer reads …"): no subject to put in its place
+    for bullet in (ARCHIVE_RUNS, WARDEN_IT):
+        found = antecedents.dangling(bullet, [FILLER], context)
+        assert found is not None and found.part == "it", bullet
+        assert context_fix.named_antecedent(bullet, found) is None, bullet
+    # a thing of its kind and number, the subject of the sentence before: still named
+    found = antecedents.dangling(IT_LIES, [FILLER], antecedents.paper_context(_paper()))
+    assert context_fix.named_antecedent(IT_LIES, found).startswith(
+        "After ten years of readings the breakpoint lies"
+    )
+
+
+def test_an_adjective_before_a_marked_noun_is_not_the_phrase_head():
+    # "the different “modes”": the head is the marked noun, not "different" (which the
+    # sentence before happens to use)
+    before = ["The layers differ in size and run on different machines"]
+    bullet = "Each layer switches between the different “modes”."
+    assert antecedents.dangling_phrase(bullet, set(), before) is None
+    # the marked noun the sentence before introduced is still found, quoted as written
+    found = antecedents.dangling_phrase(bullet, set(), ["Each layer has three modes of its own"])
+    assert found.part == "the different “modes”" and found.head == "modes"

@@ -112,6 +112,7 @@ PRONOUNS = {"it", "its", "they", "them", "their"}
 EXPLETIVE_AFTER = re.compile(
     r"^(?:is|was|becomes|became|seems|seemed|appears|appeared|turns\s+out|follows|remains|"
     r"would\s+be|will\s+be|can\s+be|could\s+be|may\s+be|might\s+be|has\s+been|is\s+not|"
+    r"should\s+be|must\s+be|shall\s+be|is\s+to\s+be|"
     r"was\s+not)\b(?:\s+\w+){0,4}?\s+(?:to|that|whether|if|how|what)\b|"
     r"^(?:follows|turns\s+out|seems|appears)\b",
     re.I,
@@ -278,9 +279,24 @@ def _nearest(sentences: list[str], word: str) -> str | None:
     return None
 
 
+# Marks around a noun that name it as a term ("the different “modes”", "the *slots*").
+OPENING_MARKS = {"“": "”", '"': '"', "‘": "’", "'": "'", "*": "*", "_": "_"}
+
+
+def _marked_words(tokens: list[re.Match], j: int) -> int | None:
+    """Where the marks tokens[j] opens close, around one to three words ("“modes”", "*load
+    balancing*"); None when they do not."""
+    closing = OPENING_MARKS[tokens[j].group(0)]
+    for k in range(j + 2, min(j + 5, len(tokens))):
+        if tokens[k].group(0) == closing:
+            inside = tokens[j + 1 : k]
+            return k if all(re.fullmatch(r"[A-Za-z][\w'’-]*", t.group(0)) for t in inside) else None
+    return None
+
+
 def _phrases(bullet: str):
-    """(start, determiner, words after it, the token that follows them) of each definite phrase
-    of the bullet (an opening demonstrative is the text rules': unresolved_reference)."""
+    """(start, determiner, words after it, the token that follows them, end) of each definite
+    phrase of the bullet (an opening demonstrative is the text rules': unresolved_reference)."""
     tokens = _tokens(bullet)
     for i, token in enumerate(tokens):
         det = token.group(0).lower()
@@ -288,18 +304,27 @@ def _phrases(bullet: str):
             continue  # an opening "This …" is the text rules' (unresolved_reference)
         words: list[str] = []
         j = i + 1
+        end = token.end()
         while j < len(tokens) and len(words) < 4:
             word = tokens[j].group(0)
+            closing = _marked_words(tokens, j) if word in OPENING_MARKS else None
+            if closing is not None:
+                # "the different “modes”": the marked noun is the phrase's head, not the
+                # adjective before it
+                words += [t.group(0) for t in tokens[j + 1 : closing]][: 4 - len(words)]
+                j, end = closing + 1, tokens[closing].end()
+                break
             if not _is_word(word) or word.lower() in ENDS_PHRASE:
                 break
             if words and (word.endswith("ed") or re.fullmatch(r"\w{3,}ly", word)):
                 break  # "the option selected by …", "the function ideally …": after the noun
             words.append(word)
+            end = tokens[j].end()
             j += 1
         if not words:
             continue
         after = tokens[j].group(0) if j < len(tokens) else ""
-        yield token.start(), det, words, after
+        yield token.start(), det, words, after, end
 
 
 def introduced_as_term(antecedent: str, words: list[str]) -> bool:
@@ -332,7 +357,7 @@ def dangling_phrase(
     words of what the paper is about) never did. `established(head, antecedent)` says whether
     the noun is the paper's working vocabulary by then: such a phrase is reported only when
     certain (module docstring)."""
-    for start, det, words, after in _phrases(bullet):
+    for start, det, words, after, end in _phrases(bullet):
         if (
             after.lower() in RESTRICTIVE
             or after[:1].isupper()
@@ -383,8 +408,121 @@ def dangling_phrase(
             )
             if not certain and established is not None and established(head, antecedent):
                 break  # the paper's working vocabulary ("the interpreter" of a JIT paper)
-            part = f"{bullet[start : start + len(det)]} {' '.join(words[: k + 1])}"
+            part = bullet[start:end]
             return Dangling(part, words[k], antecedent, False, start, certain)
+    return None
+
+
+# A subordinate clause opening the sentence (or following a comma), up to the pronoun: "Since it
+# works on names, …" — its pronoun may stand for what the main clause after the comma names.
+SUBORDINATE_OPENING = re.compile(
+    r"(?:^|[,;]\s*)(?:since|although|though|when|whenever|if|because(?:\s+of)?|while|as|once|"
+    r"unless|whereas|even\s+(?:though|if))\b[^,;:]*$",
+    re.I,
+)
+# What may open the main clause before its subject: "note that", "it should be noted that".
+MAIN_CLAUSE_LEAD = re.compile(
+    r"^(?:(?:it\s+(?:\w+\s+){0,2}(?:noted|seen|clear|evident|observed|remembered|stressed|"
+    r"emphasi[sz]ed|mentioned)|(?:please\s+)?note|notice|recall|observe|remember|"
+    r"we\s+(?:\w+\s+)?(?:note|see|find|observe|recall|stress))\s+that\s+|"
+    r"(?:then|thus|so|here|also|however|therefore)\s*,?\s+)",
+    re.I,
+)
+# People: what "it" never stands for ("If it fails, the user restarts the job").
+PERSON_HEADS = _word_set(
+    """user author reader researcher developer person people participant student respondent
+    patient analyst practitioner programmer team group scientist engineer observer worker staff
+    manager owner member expert teacher child man woman employee customer client player
+    annotator rater volunteer farmer doctor nurse physician clinician investigator interviewer
+    interviewee we you"""
+)
+_OPENING_DETERMINERS = r"the|this|that|these|those|our|its|their|a|an|each|every|such|any"
+
+
+def _noun_phrase_at(value: str) -> tuple[str, bool] | None:
+    """(head, is code) of the noun phrase `value` opens with — code, a name, or a determiner and
+    its words up to the verb or preposition that ends them ("the `prune()` function": code)."""
+    value = value.lstrip(" (")
+    code = re.match(r"`[^`]+`", value)
+    if code:
+        return code.group(0), True
+    det = re.match(rf"(?:{_OPENING_DETERMINERS})\s+", value, re.I)
+    if det is None:
+        name = re.match(r"[A-Z][\w.-]*", value)
+        if name and name.group(0).lower() not in ENDS_PHRASE | DETERMINERS:
+            return name.group(0), False
+        return None
+    words: list[str] = []
+    code_seen = False
+    for token in _tokens(value[det.end() :])[:5]:
+        word = token.group(0)
+        if word.startswith("`"):
+            code_seen = True
+            continue
+        if not re.fullmatch(r"[A-Za-z][\w-]*", word) or word.lower() in ENDS_PHRASE:
+            break
+        if words and re.search(r"(?<!s)(?:s|ed)$", word) and words[-1][-1:] != "s":
+            break  # "the language compiles": the verb after its subject
+        words.append(word)
+    return (words[-1], code_seen) if words else None
+
+
+def _agrees(pronoun: str, head: str, code: bool) -> bool:
+    """Whether `head` (a noun phrase's last word, or code) may be what `pronoun` stands for: the
+    same number, and a thing for "it"."""
+    if code and head.startswith("`"):
+        return pronoun not in {"they", "them", "their"}
+    plural = lemma(head) != head.lower()
+    if pronoun in {"they", "them", "their"}:
+        return plural
+    return not plural and lemma(head) not in PERSON_HEADS
+
+
+def referent_after(bullet: str, start: int, pronoun: str) -> str | None:
+    """The noun phrase or code the pronoun at `start` stands for when the bullet names it after
+    the pronoun (cataphora): in an appositive ("it, the `prune()` function, removes …") or as the
+    subject of the main clause after a subordinate opening holding the pronoun ("Since it works
+    on names, note that `prune()` removes …"). None when it names nothing there that agrees."""
+    following = bullet[start + len(pronoun) :]
+    appositive = re.match(r"\s*,\s*", following)
+    if appositive:
+        found = _noun_phrase_at(following[appositive.end() :])
+        if found and _agrees(pronoun, *found):
+            return found[0]
+    if not SUBORDINATE_OPENING.search(bullet[:start]):
+        return None
+    clause_end = re.search(r"[,;]\s*", following)
+    if clause_end is None:
+        return None  # "Before the model is fitted they are averaged": no main clause after it
+    main = following[clause_end.end() :]
+    lead = MAIN_CLAUSE_LEAD.match(main)
+    if lead:
+        main = main[lead.end() :]
+    found = _noun_phrase_at(main)
+    if found and _agrees(pronoun, *found):
+        return found[0]
+    return None
+
+
+_CLAUSE_SUBJECT = re.compile(
+    rf"(?:[,;]\s*|\b(?:and|but|that|so)\s+)(?=(?:{_OPENING_DETERMINERS})\s)", re.I
+)
+
+
+def own_candidate(bullet: str, start: int, pronoun: str) -> str | None:
+    """Something the bullet names after its pronoun at `start` that the pronoun may stand for,
+    though no clause structure says it does: code ("… it returns `trim`"), or the subject of a
+    later clause that agrees with it. The paper's sentence before is then not certainly what the
+    pronoun means, and never the name put in its place."""
+    following = bullet[start + len(pronoun) :]
+    if pronoun not in {"they", "them", "their"}:
+        code = re.search(r"`[^`]+`", following)
+        if code:
+            return code.group(0)
+    for clause in _CLAUSE_SUBJECT.finditer(following):
+        found = _noun_phrase_at(following[clause.end() :])
+        if found and _agrees(pronoun, *found) and lemma(found[0]) not in GENERIC_HEADS:
+            return found[0]
     return None
 
 
@@ -407,7 +545,12 @@ def dangling_pronoun(bullet: str, before: list[str]) -> Dangling | None:
         named = (_PLURAL_NAMED if plural else _SINGULAR_NAMED).search(preceding)
         if named or (not plural and _PLURAL_NAMED.search(preceding) and "X" in preceding):
             continue  # something before it in the bullet it may stand for
-        return Dangling(word, word, before[-1], True, token.start())
+        if referent_after(flat, token.start(), word):
+            continue  # … or after it, in its own sentence (cataphora)
+        # a thing of its own named later in the bullet: the sentence before may not be the
+        # antecedent — reported low, never named by that sentence's subject
+        certain = own_candidate(flat, token.start(), word) is None
+        return Dangling(word, word, before[-1], True, token.start(), certain)
     return None
 
 

@@ -520,12 +520,21 @@ def named_antecedent(bullet: str, found: antecedents.Dangling) -> str | None:
     if found.pronoun:
         if found.part not in {"it", "they"} or not SUBJECT_VERB.match(bullet[end:]):
             return None
+        if antecedents.own_candidate(bullet, start, found.part):
+            return None  # the bullet names a thing of its own the pronoun may stand for
+        if found.antecedent.rstrip().endswith(":"):
+            return None  # "A typical example is as follows:": it announces what follows it
         subject = antecedents.SUBJECT.match(text.clean(found.antecedent))
         if subject is None:
             return None
         words = subject.group("words").split()
         if len(words) > 4 or _plural(words[-1]) != (found.part == "they"):
             return None
+        head = antecedents.lemma(words[-1])
+        if head in antecedents.GENERIC_HEADS or (
+            found.part == "it" and head in antecedents.PERSON_HEADS
+        ):
+            return None  # "the example", "the user": not a thing "it" names
         if subject.group("det").lower() in {"our", "these"}:
             name = f"{subject.group('det').lower()} {' '.join(words)}"
         else:
