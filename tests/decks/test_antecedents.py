@@ -387,3 +387,37 @@ def test_an_adjective_before_a_marked_noun_is_not_the_phrase_head():
     # the marked noun the sentence before introduced is still found, quoted as written
     found = antecedents.dangling_phrase(bullet, set(), ["Each layer has three modes of its own"])
     assert found.part == "the different “modes”" and found.head == "modes"
+
+
+LOOKUP = "A lookup sheet converts the stage to discharge at each gauge"
+UPDATED = "The sheet is updated by the wardens after every flood"
+PLANTS = [
+    "The plants of the valley were built between the two wars by the owners of the mills",
+    "Most plants feed the village grid and sell what is left to the regional utility at a fixed "
+    "price per kilowatt hour",
+    "Older plants run on turbines bought when the mills closed",
+]
+
+
+def test_an_uncertain_finding_never_overfills_its_slide():
+    # merged with its sentence before, the bullet would take the slide over its word budget:
+    # the density fix of the next round then cut its longest bullets (a fixture deck lost a
+    # symbol's definition so and ended with it open)
+    paper = Paper(
+        title="Keeping gauges right",
+        abstract="We keep river gauges right.",
+        pages=4,
+        source_name="g.pdf",
+        sections=[
+            Section(title="Introduction", paragraphs=[f"{FILLER}."]),
+            Section(title="Operation", paragraphs=[f"{LOOKUP}. {UPDATED}."]),
+        ],
+    )
+    roomy = _deck(paper, _slide(FILLER, UPDATED))
+    (issue,) = _issues(roomy, paper, 2, KIND)
+    assert issue.severity == "low"
+    brought = deck_repair(BuiltinProposer(), paper, roomy, [issue]).deck
+    assert brought.slides[1].bullets == [FILLER, LOOKUP, UPDATED]
+    full = _deck(paper, _slide(FILLER, *PLANTS, UPDATED))
+    revised = deck_repair(BuiltinProposer(), paper, full, _issues(full, paper, 2, KIND)).deck
+    assert revised.slides[1].bullets == full.slides[1].bullets

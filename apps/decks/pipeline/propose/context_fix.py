@@ -602,8 +602,12 @@ def answer_referent(
         f"“{found.part}”",
         f"“{found.part}”, which the paper introduced in the sentence before and no slide does",
     )
-    if not found.certain and len(outcome.slide.bullets) < len(slide.bullets):
-        return slide, ""  # neither room for the sentence nor a short merge: the bullet stays
+    if not found.certain and (
+        len(outcome.slide.bullets) < len(slide.bullets) or not _room(slide, outcome.slide.bullets)
+    ):
+        # neither room for the sentence nor a short merge: the bullet stays; a merge that
+        # overfills the slide would cost its longest bullets to the density fix next round
+        return slide, ""
     return outcome.slide, outcome.action
 
 
