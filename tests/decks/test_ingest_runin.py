@@ -52,6 +52,10 @@ def test_no_paragraph_carries_a_heading_glued_to_its_words(sections, heading):
 
 def test_the_paragraphs_before_the_headings_end_with_their_own_words(sections):
     paragraphs = [p for s in sections for p in s.paragraphs]
-    ends = ("four degrees in $\\mu \\mathrm{mol}$", "lowest shelf of the cold room", "in the corner")
+    ends = (
+        "four degrees in $\\mu \\mathrm{mol}$",
+        "lowest shelf of the cold room",
+        "in the corner",
+    )
     for end in ends:
         assert [p for p in paragraphs if p.endswith(end)], end
