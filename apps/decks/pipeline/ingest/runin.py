@@ -21,7 +21,7 @@ import re
 
 from apps.decks.pipeline.ingest.heading_lines import THEOREM, opens_paragraph
 from apps.decks.pipeline.ingest.layout import BOLD_FONT, Layout, Segment
-from apps.decks.pipeline.ingest.structure import NUMBERED
+from apps.decks.pipeline.ingest.structure import NUMBERED, STRUCTURED_LABEL
 
 SENTENCE_START = re.compile(r"^[A-Z][a-z]+\b|^A$|^I$")
 
@@ -87,6 +87,8 @@ def _heading_words(head: str, following: str) -> bool:
         return False
     if sum(c.isalpha() for c in head) < 4:
         return False
+    if STRUCTURED_LABEL.fullmatch(head + " "):
+        return False  # a structured abstract's part ("Results:"), read by abstract_find
     return head.endswith((".", ":")) or bool(SENTENCE_START.match(following))
 
 
