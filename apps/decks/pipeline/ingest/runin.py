@@ -9,7 +9,7 @@ font of their own before a sentence's capitalised first word. Capitals in the te
 ("NASA GISS Model E is …") are no heading.
 
 An unnumbered bold heading runs in too ("Nitrogen assay. The assay used …", LaTeX's
-`paragraph`): bold words ending in a full stop or colon, or followed by a sentence's first word,
+`paragraph`): bold words ending in a full stop, or followed by a sentence's first word,
 at the start of a paragraph. LaTeX sets a quad after it, so the line is often read as two
 segments already: the bold one at the line's start is then marked as the heading as it stands.
 Left unmarked, it was read as the last words of the paragraph before ("… in µmol Nitrogen
@@ -80,7 +80,7 @@ def _unnumbered_bold_cut(layout: Layout, segment: Segment) -> int | None:
 
 
 def _heading_words(head: str, following: str) -> bool:
-    """A heading's words: a capitalised phrase of a few words, closed by a full stop or colon or
+    """A heading's words: a capitalised phrase of a few words, closed by a full stop (a colon closes a label) or
     followed by a sentence's first word; a theorem's label ("Lemma 2.") heads a statement."""
     words = head.split()
     if not 1 <= len(words) <= 10 or not head[:1].isupper() or THEOREM.match(head):
@@ -89,7 +89,9 @@ def _heading_words(head: str, following: str) -> bool:
         return False
     if STRUCTURED_LABEL.fullmatch(head + " "):
         return False  # a structured abstract's part ("Results:"), read by abstract_find
-    return head.endswith((".", ":")) or bool(SENTENCE_START.match(following))
+    if head.endswith(":"):
+        return False  # a label ("Input:", "Key words:", "Amaç:"), not a section's heading
+    return head.endswith(".") or bool(SENTENCE_START.match(following))
 
 
 def _bold_before_text(layout: Layout, page: list[Segment], segment: Segment) -> bool:
