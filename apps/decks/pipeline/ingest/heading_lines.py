@@ -31,7 +31,6 @@ def standalone_bold(layout: Layout, segment: Segment) -> bool:
         if s is not segment and s.role == "text" and s.x0 < segment.x1 and segment.x0 < s.x1
     ]
     below = [s for s in lines if s.top >= segment.bottom - 1]
-    above = [s for s in lines if s.bottom <= segment.top + 1]
     after = min(below, key=lambda s: s.top, default=None)
     if after is None or after.top - segment.bottom > 1.5 * segment.size or after.bold:
         return False
@@ -39,8 +38,33 @@ def standalone_bold(layout: Layout, segment: Segment) -> bool:
         return False  # the paragraph starts at its left edge, or indented from it
     if len(after.text.split()) < 5 or after.width < 0.4 * layout.column_width():
         return False  # a table's head over its columns ("Intercept" over "Bias MAE RMSE")
+    # the column's edge is where its lines start (a column's bounds may lie a few points out)
     edges = [x0 for x0, _ in layout.columns] or [segment.x0]
-    if min(abs(segment.x0 - x0) for x0 in edges) > 1.5 * segment.size:
+    starts = [s.x0 for s in layout.pages[segment.page - 1] if s.role == "text"]
+    starts = [x for x in starts if min(abs(x - e) for e in edges) <= 0.5 * segment.size]
+    if min(abs(segment.x0 - x0) for x0 in edges + starts) > 1.5 * segment.size:
         return False  # a heading starts at its column's edge
+    return opens_paragraph(layout, segment)
+
+
+def opens_paragraph(layout: Layout, segment: Segment) -> bool:
+    """The line starts a paragraph: no text above it in its column, room above it, or it is
+    indented from the line above, or the line above stops short of its column's right edge (the last line of the paragraph before). A
+    heading set with no room above ("… until analysis." / "Nitrite determination" / "Nitrite
+    was measured …") is told by the short line before it, or by its paragraph's indent."""
+    page = [s for s in layout.pages[segment.page - 1] if s is not segment and s.role == "text"]
+    above = [
+        s for s in page if s.x0 < segment.x1 and segment.x0 < s.x1 and s.bottom <= segment.top + 1
+    ]
     before = max(above, key=lambda s: s.bottom, default=None)
-    return before is None or segment.top - before.bottom >= 0.6 * segment.size
+    if before is None or segment.top - before.bottom >= 0.6 * segment.size:
+        return True
+    column = [s for s in page if s.column == before.column]
+    line = [s for s in column if abs(s.top - before.top) <= 2]
+    if segment.x0 - min(s.x0 for s in line) >= 0.8 * segment.size:
+        return True  # indented from the line above: a paragraph's first line
+    if before.column < len(layout.columns):
+        right = layout.columns[before.column][1]
+    else:  # one column: the right edge its lines reach
+        right = max(s.x1 for s in column)
+    return max(s.x1 for s in line) < right - 2.5 * segment.size

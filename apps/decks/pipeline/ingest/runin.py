@@ -6,14 +6,22 @@ the text after it, so that the heading names its section and the text stays in t
 
 A heading is told by its font: bold (numbered, with or without a full stop), or capitals in a
 font of their own before a sentence's capitalised first word. Capitals in the text's own font
-("NASA GISS Model E is …") are no heading."""
+("NASA GISS Model E is …") are no heading.
+
+An unnumbered bold heading runs in too ("Nitrogen assay. The assay used …", LaTeX's
+`paragraph`): bold words ending in a full stop, or followed by a sentence's first word,
+at the start of a paragraph. LaTeX sets a quad after it, so the line is often read as two
+segments already: the bold one at the line's start is then marked as the heading as it stands.
+Left unmarked, it was read as the last words of the paragraph before ("… in µmol Nitrogen
+assay.") or dropped as a paragraph too short to keep."""
 
 from __future__ import annotations
 
 import re
 
+from apps.decks.pipeline.ingest.heading_lines import THEOREM, opens_paragraph
 from apps.decks.pipeline.ingest.layout import BOLD_FONT, Layout, Segment
-from apps.decks.pipeline.ingest.structure import NUMBERED
+from apps.decks.pipeline.ingest.structure import NUMBERED, STRUCTURED_LABEL
 
 SENTENCE_START = re.compile(r"^[A-Z][a-z]+\b|^A$|^I$")
 
@@ -21,15 +29,18 @@ SENTENCE_START = re.compile(r"^[A-Z][a-z]+\b|^A$|^I$")
 def run_in_split(layout: Layout) -> None:
     for page in layout.pages:
         for index in range(len(page) - 1, -1, -1):
-            parts = _split(page[index])
+            parts = _split(layout, page[index])
             if parts is not None:
                 page[index : index + 1] = parts
+        for segment in page:
+            if _bold_before_text(layout, page, segment):
+                segment.run_in = True
 
 
-def _split(segment: Segment) -> list[Segment] | None:
+def _split(layout: Layout, segment: Segment) -> list[Segment] | None:
     if segment.role != "text" or len(segment.words) < 4:
         return None
-    cut = _bold_cut(segment) or _capitals_cut(segment)
+    cut = _bold_cut(segment) or _capitals_cut(segment) or _unnumbered_bold_cut(layout, segment)
     if cut is None:
         return None
     head, rest = segment.words[:cut], segment.words[cut:]
@@ -51,6 +62,63 @@ def _bold_cut(segment: Segment) -> int | None:
     if not NUMBERED.match(title.rstrip(".")):
         return None
     return cut
+
+
+def _unnumbered_bold_cut(layout: Layout, segment: Segment) -> int | None:
+    """An unnumbered bold heading opening a paragraph: bold words, then plain text only."""
+    words = segment.words
+    bold = [bool(BOLD_FONT.search(w.font)) for w in words]
+    if not bold[0] or all(bold):
+        return None
+    cut = bold.index(False)
+    if any(bold[cut:]) or len(words) - cut < 2:
+        return None  # bold again later: emphasis inside the text
+    head = " ".join(w.text for w in words[:cut])
+    if not _heading_words(head, words[cut].text):
+        return None
+    return cut if opens_paragraph(layout, segment) else None
+
+
+def _heading_words(head: str, following: str) -> bool:
+    """A heading's words: a capitalised phrase of a few words, closed by a full stop (a colon closes a label) or
+    followed by a sentence's first word; a theorem's label ("Lemma 2.") heads a statement."""
+    words = head.split()
+    if not 1 <= len(words) <= 10 or not head[:1].isupper() or THEOREM.match(head):
+        return False
+    if sum(c.isalpha() for c in head) < 4:
+        return False
+    if STRUCTURED_LABEL.fullmatch(head + " "):
+        return False  # a structured abstract's part ("Results:"), read by abstract_find
+    if head.endswith(":"):
+        return False  # a label ("Input:", "Key words:", "Amaç:"), not a section's heading
+    return head.endswith(".") or bool(SENTENCE_START.match(following))
+
+
+def _bold_before_text(layout: Layout, page: list[Segment], segment: Segment) -> bool:
+    """A run-in heading already read as a segment of its own (the quad after it is a wide gap):
+    all bold, first on its line in its column, with plain text going on right after it."""
+    if segment.role != "text" or segment.run_in or not segment.words:
+        return False
+    if not all(BOLD_FONT.search(w.font) for w in segment.words):
+        return False
+    level = [
+        s
+        for s in page
+        if s is not segment
+        and s.role == "text"
+        and s.column == segment.column
+        and abs(s.top - segment.top) <= 2
+    ]
+    if any(s.x0 < segment.x0 for s in level):
+        return False  # not at the line's start: bold words inside a sentence
+    after = min((s for s in level if s.x0 >= segment.x1), key=lambda s: s.x0, default=None)
+    if after is None or after.x0 - segment.x1 > 3 * max(segment.size, 1.0):
+        return False
+    if BOLD_FONT.search(after.words[0].font) or len(after.words) < 3:
+        return False
+    if not _heading_words(segment.text.strip(), after.words[0].text):
+        return False
+    return opens_paragraph(layout, segment)
 
 
 def _capitals_cut(segment: Segment) -> int | None:
