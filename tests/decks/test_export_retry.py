@@ -57,3 +57,34 @@ def test_a_failure_that_is_not_a_timeout_is_not_retried(tmp_path, monkeypatch):
     with pytest.raises(errors.RendererError):
         slidev.export(tmp_path / "absent.md", tmp_path / "deck.pdf")  # no such deck
     assert len(calls) == 1
+
+
+def test_an_export_that_writes_nothing_is_tried_again_then_refused(tmp_path, monkeypatch, caplog):
+    # on a machine under load the command once exited 0 with no file written (bench/decks.py
+    # found a png folder empty): the deck would have had no deck.pdf and said nothing
+    (tmp_path / "figures").mkdir()
+    entry = slidev.workspace_write(tmp_path / "deck", MARKDOWN, tmp_path / "figures")
+    real = slidev._export
+    calls = []
+
+    def losing_the_first(*args):
+        calls.append(args)
+        written = real(*args)
+        if len(calls) == 1:
+            written.unlink()  # the first export leaves nothing behind
+        return written
+
+    monkeypatch.setattr(slidev, "_export", losing_the_first)
+    with caplog.at_level(logging.WARNING, logger=slidev.__name__):
+        pdf = slidev.export(entry, tmp_path / "deck.pdf")
+    assert len(calls) == 2 and len(PdfReader(pdf).pages) == 2
+    assert "wrote nothing" in caplog.text
+
+    def losing_all(*args):
+        written = real(*args)
+        written.unlink()
+        return written
+
+    monkeypatch.setattr(slidev, "_export", losing_all)
+    with pytest.raises(errors.RendererError, match="wrote nothing"):
+        slidev.export(entry, tmp_path / "again.pdf")

@@ -100,12 +100,30 @@ def export(entry: Path, output: Path, *, fmt: str = "pdf", scale: float = 1.0) -
     that does not settle in time (a loaded machine: Slidev's page waits for "networkidle") is
     tried once more with a longer wait before the export counts as failed."""
     try:
-        return _export(entry, output, fmt, scale, PAGE_TIMEOUT_MS)
+        _export(entry, output, fmt, scale, PAGE_TIMEOUT_MS)
     except errors.RendererError as error:
         if "timeout" not in str(error).lower():
             raise  # a failure of another kind, or the whole command out of time: no retry
         logger.warning("slidev export timed out once, trying again: %s", error)
-        return _export(entry, output, fmt, scale, RETRY_PAGE_TIMEOUT_MS)
+        return _written(_export(entry, output, fmt, scale, RETRY_PAGE_TIMEOUT_MS), fmt)
+    if not _wrote(output, fmt):
+        # seen on a machine under load 10+: the command exits 0 and writes no file
+        logger.warning("slidev export wrote nothing, trying again: %s", output)
+        _export(entry, output, fmt, scale, RETRY_PAGE_TIMEOUT_MS)
+    return _written(output, fmt)
+
+
+def _wrote(output: Path, fmt: str) -> bool:
+    """Did the export write its file (pdf) or at least one slide image (a png folder)?"""
+    if fmt == "png":
+        return output.is_dir() and any(output.rglob("*.png"))
+    return output.is_file() and output.stat().st_size > 0
+
+
+def _written(output: Path, fmt: str) -> Path:
+    if not _wrote(output, fmt):
+        raise errors.RendererError(f"slidev export --format {fmt} wrote nothing to {output}")
+    return output
 
 
 def _export(entry: Path, output: Path, fmt: str, scale: float, page_timeout_ms: int) -> Path:
