@@ -578,3 +578,8 @@ def dangling(bullet: str, shown_texts: list[str], context: PaperContext) -> Dang
     return dangling_phrase(
         bullet, shown, before, context.subject, context.established
     ) or dangling_pronoun(bullet, before)
+
+
+def shown_texts(slides) -> list[str]:
+    """What the slides show a reader, in order: each one's title, caption and bullets."""
+    return [t for s in slides for t in (s.title, s.caption, *s.bullets) if t]

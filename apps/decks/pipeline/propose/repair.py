@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from apps.decks import limits
 from apps.decks.pipeline import (
+    antecedents,
     context_text,
     defects,
     display_math,
@@ -483,7 +484,7 @@ def _unintroduced_referent(slide: Slide, issue: Issue, work: Work) -> tuple[list
     """The thing the bullet leans on named, or the paper's sentence introducing it brought
     before the bullet, or the bullet left out: context_fix.answer_referent."""
     before = work.deck.slides[: issue.slide - 1] if work.deck else []
-    earlier = [t for s in before for t in (s.title, s.caption, *s.bullets) if t]
+    earlier = antecedents.shown_texts(before)
     fixed, action = context_fix.answer_referent(
         slide, issue.evidence, work.paper, earlier, work.used
     )

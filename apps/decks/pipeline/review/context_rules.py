@@ -409,18 +409,13 @@ def second_claim(c: SlideContext):
         )
 
 
-def shown_texts(slides) -> list[str]:
-    """What the slides show a reader, in order: each one's title, caption and bullets."""
-    return [t for s in slides for t in (s.title, s.caption, *s.bullets) if t]
-
-
 @slide_rule
 def unintroduced_referent(c: SlideContext):
     slide = c.slide
     if slide is None or slide.kind == "title" or not slide.bullets:
         return
     context = antecedents.paper_context(c.paper)
-    earlier = shown_texts(c.deck.slides[: c.number - 1])
+    earlier = antecedents.shown_texts(c.deck.slides[: c.number - 1])
     for index, bullet in enumerate(slide.bullets):
         if defects.text_defects(bullet):
             continue  # the text rules report it (and their fix rewrites or drops it)
