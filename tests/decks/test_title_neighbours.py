@@ -75,9 +75,11 @@ def test_two_figure_slides_titled_with_their_shared_opening_are_told_apart_by_wh
     assert [(i.slide, i.evidence["neighbour"]) for i in found] == [(2, 3), (3, 2)]
 
     revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
+    # each caption's own words, whole, through the phrase where it parts from the other: no
+    # bracketed tail of a few words
     assert [s.title for s in revised.slides[1:]] == [
-        "Daily river levels at three gauges (upstream station)",
-        "Daily river levels at three gauges (coastal station)",
+        "Daily river levels at three gauges with the rain recorded at the upstream station",
+        "Daily river levels at three gauges with the rain recorded at the coastal station",
     ]
     assert _issues(revised, paper, 2) == [] and _issues(revised, paper, 3) == []
 
@@ -133,3 +135,23 @@ def test_a_title_that_goes_on_with_what_its_caption_says_apart_is_told_apart():
         _figure_slide(2, "Daily river levels at three gauges (coastal station)"),
     )
     assert _issues(deck, paper, 3) == []
+
+
+def test_captions_that_part_after_an_abbreviation_are_told_apart_by_whole_names():
+    # both titles cut at "Mt." by an older splitter; the captions part at the name after it
+    # ("Mt. Ko" / "Mt. St. Ora"): the new titles hold each name whole, never "Mt (St)"
+    paper = _paper(
+        "Field map of the Mt. Ko survey plots, drawn with the default grid layout.",
+        "Field map of the Mt. St. Ora survey plots, drawn with a hand-placed layout.",
+    )
+    deck = _deck(
+        paper,
+        _figure_slide(1, "Field map of the Mt"),
+        _figure_slide(2, "Field map of the Mt (continued)"),
+    )
+    found = [*_issues(deck, paper, 2), *_issues(deck, paper, 3)]
+    revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
+    assert [s.title for s in revised.slides[1:]] == [
+        "Field map of the Mt. Ko survey plots",
+        "Field map of the Mt. St. Ora survey plots",
+    ]

@@ -55,6 +55,32 @@ ABBREVIATIONS = (
     "vol.",
     "pp.",
     "viz.",
+    # a title before a name ("Mt. St. Helens", "Dr. Smith"), and shortened words of captions
+    # and prose ("ca. 40 km", "esp. in winter"): a caption cut at one leaves "… of the Mt" as a
+    # slide's title
+    "Mt.",
+    "Mts.",
+    "St.",
+    "Ste.",
+    "Mr.",
+    "Mrs.",
+    "Ms.",
+    "Jr.",
+    "Sr.",
+    "Ft.",
+    "Lt.",
+    "Gen.",
+    "Col.",
+    "Capt.",
+    "Gov.",
+    "Sen.",
+    "ca.",
+    "esp.",
+    "incl.",
+)
+# a sentence may open with the shortened word ("E.g. the …", "Approx. 40 % of …", "Cf. …")
+ABBREVIATIONS = tuple(
+    dict.fromkeys([*ABBREVIATIONS, *(a[:1].upper() + a[1:] for a in ABBREVIATIONS)])
 )
 _PROTECT = "\u0000"
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[\"“0-9])")
@@ -144,9 +170,10 @@ HELD_SPAN = re.compile(f"{MATH_SPAN.pattern}|{CODE_SPAN.pattern}")
 URL = re.compile(r"https?://\S+|www\.\S+")
 
 
-# A person's initial ("R. A. Fisher", "in Dempster, N. M. Laird and …"): no sentence ends at it,
-# unless a word that opens sentences follows ("… the variable X. The next …").
-INITIAL = re.compile(r"(?<![\w.])([A-Z])\.(?=\s+(?:[A-Z]\.\s+)*([A-Z][a-z]+))")
+# A person's initial ("R. A. Fisher", "in Dempster, N. M. Laird and …") or a dotted acronym
+# ("the U.S. Geological Survey"): no sentence ends at it, unless a word that opens sentences
+# follows ("… the variable X. The next …").
+INITIAL = re.compile(r"(?<![\w.])((?:[A-Z]\.)*[A-Z])\.(?=\s+(?:[A-Z]\.\s+)*([A-Z][a-z]+))")
 
 
 def _protect_initials(text: str) -> str:
@@ -161,6 +188,12 @@ def _protect_initials(text: str) -> str:
 # An abbreviation is a word of its own: "al." ends "et al." but also "trial." and "interval.",
 # where the sentence does end.
 ABBREVIATION = re.compile(r"(?<![A-Za-z])(?:" + "|".join(re.escape(a) for a in ABBREVIATIONS) + ")")
+
+
+def is_abbreviation(word: str) -> bool:
+    """The word's full stop shortens it ("Mt.", "e.g.", "vs.", an initial "J.", "U.S."): no
+    sentence, caption phrase or title ends at it."""
+    return bool(ABBREVIATION.fullmatch(word) or re.fullmatch(r"(?:[A-Z]\.)+", word))
 
 
 def sentences(text: str) -> list[str]:

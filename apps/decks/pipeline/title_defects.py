@@ -36,6 +36,10 @@ CUT_TITLE = re.compile(
     # a caption cut inside its measure: a number after an article ("… values to a 400"), its
     # unit and what it measures lost ("… from 1990 to 2000" and "… on 64 threads" are whole)
     r"\b(?:an?|the)\s+[\d.,]*\d$|"
+    # a range cut after its first bound ("… ranging from 1.5" of "… from 1.5 to 3.2 mm",
+    # "… between 0.2" of "… between 0.2 and 0.8"); "Census data from 2010" is whole
+    r"\b(?:between|(?:rang|vary|varie|increas|decreas|grow|go)\w*\s+from)\s+[-−+]?[\d.,]*\d"
+    r"(?:\s*[A-Za-z%°µ]{1,3})?$|\bfrom\s+[-−+]?\d*[.,]\d+(?:\s*[A-Za-z%°µ]{1,3})?$|"
     # code as a title: an argument set to a value ("Pass se.bands = FALSE", "Use type = 'l'")
     # (a plain "k = 2" is mathematics)
     r"\b[A-Za-z]\w*[._][\w.]*\s*=|\b[A-Za-z]\w*\s*=\s*(?:TRUE|FALSE|NULL|NA|[\"'‘“])|"
@@ -173,8 +177,19 @@ def title_fragment(title: str) -> str | None:
     letters = re.sub(r"[^A-Za-z]", "", MATH_SPAN.sub("X", stripped))
     if len(letters) < 4:
         return stripped
-    match = CUT_TITLE.search(MATH_SPAN.sub("X", stripped))
-    return match.group(0).strip() if match else None
+    flat = MATH_SPAN.sub("X", stripped)
+    for match in CUT_TITLE.finditer(flat):
+        # "Sample display of the Mt. Si data": a shortened word's full stop ends no sentence
+        if match.group(0).startswith(".") and _shortened_before(flat, match.start()):
+            continue
+        return match.group(0).strip()
+    return None
+
+
+def _shortened_before(value: str, dot: int) -> bool:
+    """The word whose full stop is at `dot` is an abbreviation ("Mt.", "approx.", "U.S.")."""
+    word = value[: dot + 1].rsplit(None, 1)[-1]
+    return text.is_abbreviation(word)
 
 
 def slide_title_fragment(title: str, paper) -> str | None:
@@ -629,10 +644,8 @@ def caption_difference(caption: str, other: str) -> str:
     tail: list[str] = []
     for word in mine[shared:]:
         tail.append(word)
-        if re.search(r"(?<![A-Z])[.;:]$", word) and not re.search(
-            r"\b(?:al|vs|cf|e\.g|i\.e)\.$", word
-        ):
-            break
+        if re.search(r"[;:]$", word) or (word.endswith(".") and not text.is_abbreviation(word)):
+            break  # the sentence ends here; "Mt." or "vs." go on
     part = " ".join(tail[:DISTINCT_WORDS]).strip(" .,;:")
     part = DANGLING_TAIL.sub("", part).strip(" ,;:")
     if (
@@ -694,14 +707,57 @@ def indistinct_title(slides: list, index: int, paper) -> tuple[int, str] | None:
         ):
             continue  # the title goes on with what its caption says apart: told apart already
         head = shared_head(slide.title, other.title)
-        if (
+        if not (
             part
             and head
             and _key_words(head)
             == _key_words(" ".join(_caption_words(figure.caption)))[: len(head.split())]
         ):
-            return other_index, f"{head} ({part})"
+            continue
+        whole = distinct_opening(figure.caption, other_figure.caption)
+        if whole and _key_words(whole) != theirs[: len(whole.split())]:
+            return other_index, whole
+        # what differs comes late: the shared opening and the words that differ, apart
+        return other_index, f"{head} ({part})"
     return None
+
+
+# The most words of a caption's opening taken whole to tell it from a neighbour's.
+DISTINCT_OPENING_WORDS = 16
+
+
+def distinct_opening(caption: str, other: str) -> str:
+    """The opening of `caption` through the first word where it parts from `other` and on to
+    the end of that word's phrase ("Daily levels at the | upstream station", "Sample display
+    of the Mt. | Si survey data"): a title made of the caption's own words, whole, that the
+    neighbour's caption does not share; "" when that runs past `DISTINCT_OPENING_WORDS` or
+    does not stand as a title."""
+    first = text.first_sentence(_PANEL_LEAD.sub("", _LEADING_LABEL.sub("", _flat(caption))))
+    first = INNER_REMARK.sub("", first).rstrip(" .")
+    mine, theirs = first.split(), _caption_words(other)
+    shared = 0
+    for a, b in zip(_key_words(first), _key_words(" ".join(theirs)), strict=False):
+        if a != b:
+            break
+        shared += 1
+    if shared < 2 or shared >= len(mine):
+        return ""
+    end = shared + 1
+    while end < len(mine) and text.is_abbreviation(mine[end - 1]):
+        end += 1  # "Mt." or "Dr." goes with the name after it
+    head = " ".join(mine[:end]).rstrip(",;:")
+    whole = completed_from_caption(head, first, DISTINCT_OPENING_WORDS) or head
+    whole = DANGLING_TAIL.sub("", whole.rstrip(" ,;:.")).strip()
+    whole = whole[:1].upper() + whole[1:]
+    if (
+        len(whole.split()) <= shared
+        or len(whole.split()) > DISTINCT_OPENING_WORDS
+        or whole.count("$") % 2
+        or whole.count("(") != whole.count(")")
+        or title_fragment(whole)
+    ):
+        return ""
+    return whole
 
 
 def completed_from_caption(title: str, caption: str, max_words: int = 16) -> str | None:

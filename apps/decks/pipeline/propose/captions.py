@@ -114,7 +114,11 @@ def _cut_at_a_phrase(title: str, words: int) -> str:
     ("Balanced sample from the artificial example | with the two theoretical …"), so that a
     title is never cut in the middle of a phrase; the complete clause when it is a little
     long and no head stands; else the first `words` words."""
-    heads = [_standing(_without_participle(title[: c.start()])) for c in TITLE_CUT.finditer(title)]
+    heads = [
+        _standing(_without_participle(title[: c.start()]))
+        for c in TITLE_CUT.finditer(title)
+        if not _inside_range(title, c)
+    ]
     # a head that is itself a fragment ("The result", "A tree", "Cumulative number" of
     # "Cumulative number of implanted … NEOs") says less than the caption's whole clause
     heads = [h for h in heads if not title_defects.title_fragment(h[:1].upper() + h[1:])]
@@ -129,6 +133,17 @@ def _cut_at_a_phrase(title: str, words: int) -> str:
     ):
         return title  # the complete clause, a little long, rather than a phrase cut inside
     return fitting[-1] if fitting else _standing(" ".join(title.split()[:words]))
+
+
+# a number, then the word that goes on to the range's other bound ("from 10 | to 100 runs",
+# "between 0.2 | and 0.8"): no phrase ends between them
+_RANGE_CUT = re.compile(r"[-−+]?[\d.,]*\d\s*(?:[A-Za-z%°µ]{1,3}\s*)?$")
+
+
+def _inside_range(title: str, cut: re.Match) -> bool:
+    """The cut falls between the two bounds of a range ("… from 1.5 | to 3.2 cm")."""
+    joins = cut.group(0).strip().lower() in ("to", "and", "through")
+    return joins and bool(_RANGE_CUT.search(title[: cut.start()]))
 
 
 def _standing(head: str) -> str:
