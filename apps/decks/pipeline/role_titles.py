@@ -95,6 +95,37 @@ def motivation_mismatch(title: str, bullets: list[str], sources) -> list[str] | 
     return [o for o in origins if not INTRODUCING.search(o)]
 
 
+# A heading that names only the part of the paper, not what it says: no better title than
+# "Motivation" for the slide made from it.
+PART_HEADING = re.compile(
+    r"^(?:an?\s+|the\s+)?(?:intro\w*|background|motivations?|overview|abstract|preliminar\w*|"
+    r"summary|preface|foreword|general|basics|getting\s+started)"
+    r"(?:\s+and\s+(?:intro\w*|background|motivations?|overview))?\s*$",
+    re.I,
+)
+
+
+def own_heading(bullets: list[str], sources) -> str | None:
+    """The heading of the one section every traced bullet of a "Motivation" slide comes from,
+    when it says what the slide shows ("Overview of the process", "Introduction to usage of
+    the package"): a reader learns more from it than from the part's name. None when the
+    bullets come from several sections, from the abstract, or from a section headed with the
+    part's name alone ("Introduction")."""
+    origins = [o for o in (sources.source(b) for b in bullets) if o is not None]
+    if len(origins) < 2 or 2 * len(origins) < len(bullets) or len(set(origins)) != 1:
+        return None
+    heading = origins[0]
+    if (
+        heading == sources.ABSTRACT
+        or PART_HEADING.match(heading.strip())
+        or AIM_TITLE.match(heading.strip())
+        or title_defects.title_fragment(heading)
+        or title_defects.title_text_defects(heading)
+    ):
+        return None
+    return heading
+
+
 def content_title(bullets: list[str], taken: set[str] = frozenset()) -> str:
     """A title from what the bullets are about: the subject of the first bullet that names one
     ("The programming model of Faust combines …" → "Programming model of Faust"), never a
@@ -120,4 +151,7 @@ def role_title_problem(title: str, bullets: list[str], paper) -> str | None:
         origins = motivation_mismatch(title, bullets, title_defects.BulletSources(paper))
         if origins:
             return f"its bullets come from “{origins[0]}”, which introduces nothing"
+        heading = own_heading(bullets, title_defects.BulletSources(paper))
+        if heading:
+            return f"its bullets all come from “{heading}”, which says what they are"
     return None

@@ -108,7 +108,10 @@ class BuiltinProposer:
         if motivation:
             slides.append(
                 self._text_slide(
-                    _opening_title(intro, paper), motivation, "motivation", intro_paragraphs
+                    _opening_title(intro, paper, motivation),
+                    motivation,
+                    "motivation",
+                    intro_paragraphs,
                 )
             )
         # What the paper does: its abstract, or the sentences of its introduction that state
@@ -472,11 +475,13 @@ class BuiltinProposer:
         return deck_repair(self, paper, deck, issues)
 
 
-def _opening_title(intro: list[Section], paper: Paper) -> str:
+def _opening_title(intro: list[Section], paper: Paper, bullets: list[str] = ()) -> str:
     """The opening slide's title: "Motivation" over an introduction; a FAQ's first question,
     which the slide answers; the heading of a first section that introduces nothing (a paper
-    that opens with its model), so that the title says what the slide shows; never a heading
-    that names the paper's aims ("Objectives"), which the next slide states."""
+    that opens with its model), so that the title says what the slide shows; the heading of
+    the one section all its bullets come from when that heading says more than the part's name
+    ("Overview of the process", role_titles.own_heading); never a heading that names the
+    paper's aims ("Objectives"), which the next slide states."""
     if len(intro) == 1 and QUESTION_HEADING.search(intro[0].title):
         return intro[0].title
     if (
@@ -486,6 +491,10 @@ def _opening_title(intro: list[Section], paper: Paper) -> str:
         and not title_defects.title_fragment(intro[0].title)
     ):
         return intro[0].title
+    if bullets and (
+        heading := role_titles.own_heading(bullets, title_defects.BulletSources(paper))
+    ):
+        return heading
     return "Motivation"
 
 
