@@ -16,6 +16,7 @@ from apps.decks.pipeline.ingest.code import code_mark
 from apps.decks.pipeline.ingest.cut_at_display import lines_cut_at_displays, mark_cut_paragraphs
 from apps.decks.pipeline.ingest.drawings import drawings_extract
 from apps.decks.pipeline.ingest.equations import equations_find
+from apps.decks.pipeline.ingest.figure_headings import merged_figure_headings
 from apps.decks.pipeline.ingest.figures import figures_extract
 from apps.decks.pipeline.ingest.inline_code import inline_code_joined
 from apps.decks.pipeline.ingest.layout import column_of, layout_read, reading_order, vocabulary_of
@@ -104,6 +105,8 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
     # The year printed on page 1, else none: the file's CreationDate is when it was made.
     year = year or printed_year(layout, title_segment)
     readable_captions(figures)
+    # a panel's title or an axis label read as a heading: its section is the one it interrupts
+    sections = merged_figure_headings(sections, figures)
     _attach_mentions(figures, sections)
     _place_in_order(layout, figures, sections)
     return Paper(
