@@ -155,3 +155,18 @@ def test_captions_that_part_after_an_abbreviation_are_told_apart_by_whole_names(
         "Field map of the Mt. Ko survey plots",
         "Field map of the Mt. St. Ora survey plots",
     ]
+
+
+def test_a_whole_opening_too_long_is_never_cut_inside_its_phrase():
+    # the phrase that tells the captions apart ends past 16 words: no title ends on
+    # "… using seasonal", the noun of its phrase cut off
+    long_a = (
+        "Three rivers with their levels and the 50% and 90% flood bands estimated using "
+        "seasonal rainfall runoff storage models."
+    )
+    long_b = (
+        "Three rivers with their levels and the 50% and 90% flood bands estimated using "
+        "gauge averages."
+    )
+    assert title_defects.distinct_opening(long_a, long_b) == ""
+    assert title_defects.distinct_opening(long_b, long_a).endswith("using gauge averages")

@@ -746,7 +746,10 @@ def distinct_opening(caption: str, other: str) -> str:
     while end < len(mine) and text.is_abbreviation(mine[end - 1]):
         end += 1  # "Mt." or "Dr." goes with the name after it
     head = " ".join(mine[:end]).rstrip(",;:")
-    whole = completed_from_caption(head, first, DISTINCT_OPENING_WORDS) or head
+    # the phrase to its end, however long (a head cut inside it, "… using exponential" of "…
+    # using exponential smoothing models", is no title); the head alone when a remark, a
+    # clause or nothing follows it
+    whole = completed_from_caption(head, first, len(first.split())) or head
     whole = DANGLING_TAIL.sub("", whole.rstrip(" ,;:.")).strip()
     whole = whole[:1].upper() + whole[1:]
     if (
