@@ -170,3 +170,30 @@ def test_a_whole_opening_too_long_is_never_cut_inside_its_phrase():
     )
     assert title_defects.distinct_opening(long_a, long_b) == ""
     assert title_defects.distinct_opening(long_b, long_a).endswith("using gauge averages")
+
+
+def _fragments(deck: SlideDeck, paper: Paper, number: int):
+    context = SlideContext(number, deck.slides[number - 1], SlideMeasure(slide=number), deck, paper)
+    return [i for rule in SLIDE_RULES for i in rule(context) if i.type == "title_fragment"]
+
+
+def test_a_caption_title_cut_at_an_abbreviation_or_inside_a_range_is_found_and_completed():
+    # titles another proposer might make: cut at "Mt." and after a range's first bound
+    paper = _paper(
+        "Field map of the Mt. Ko survey plots, drawn with the default grid layout.",
+        "Pebble sizes ranging from 1.5 to 3.2 cm across the sampled river beds.",
+    )
+    deck = _deck(
+        paper,
+        _figure_slide(1, "Field map of the Mt"),
+        Slide(kind="bullets", title="Sampling", bullets=["The plots were walked in May"]),
+        _figure_slide(2, "Pebble sizes ranging from 1.5"),
+    )
+    found = [*_fragments(deck, paper, 2), *_fragments(deck, paper, 4)]
+    assert [i.slide for i in found] == [2, 4]
+    revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
+    assert [revised.slides[1].title, revised.slides[3].title] == [
+        "Field map of the Mt. Ko survey plots",
+        "Pebble sizes ranging from 1.5 to 3.2 cm",
+    ]
+    assert _fragments(revised, paper, 2) == [] and _fragments(revised, paper, 4) == []

@@ -579,6 +579,9 @@ def caption_cut(title: str, caption: str) -> str | None:
         return None
     rest = whole[len(head) :]
     last = head.rsplit(" ", 1)[-1]
+    if rest[:1] == "." and text.is_abbreviation(f"{last}."):
+        # "Field map of the Mt | . Ko survey": cut at a shortened word's stop, not a sentence's
+        return f"{last}{rest[:10]}".strip()
     if not rest or rest[0] in ".;:!?—–":
         return None
     if INSERT_THEN_AND.match(rest) or LIST_COMMA.match(rest):
@@ -586,6 +589,8 @@ def caption_cut(title: str, caption: str) -> str | None:
     if rest.lstrip()[:1] in ",(" or not rest[0].isspace():
         return None  # a clause or a remark begins; or the title ends inside a word
     following = rest.split(None, 1)[0].strip(",;:.()")
+    if _range_cut(head, following):
+        return f"{last} {following}"  # "… from 1.5 | to 3.2 cm": one bound of a range
     if PARTICIPLE.match(last) and len(head.split()) > 2:
         # "… the noise generator produced | by the compiler": the participle lost its agent
         return f"{last} {following}"
@@ -606,6 +611,19 @@ def caption_cut(title: str, caption: str) -> str | None:
     if following.lower() in PHRASE_ENDS or PARTICIPLE.match(following):
         return None  # a new phrase, or a participle's clause ("… generator | produced by …")
     return f"{last} {following}"
+
+
+# a number (with a short unit) at the end of a title: a range's first bound when "to" follows
+_NUMBER_END = re.compile(r"(?<![\w.])[-−+]?[\d.,]*\d(?:\s*[A-Za-z%°µ]{1,3})?$")
+
+
+def _range_cut(head: str, following: str) -> bool:
+    """The title ends on a range's first bound and the caption goes on to its second ("… from
+    1.5 | to 3.2 cm", "… between 0.2 | and 0.8")."""
+    word = following.lower()
+    if not _NUMBER_END.search(head):
+        return False
+    return word in ("to", "through") or (word == "and" and " between " in f" {head.lower()}")
 
 
 # ------------------------------------------------ titles that do not tell neighbours apart
@@ -774,6 +792,8 @@ def completed_from_caption(title: str, caption: str, max_words: int = 16) -> str
     if len(head.split()) < 2 or whole is None:
         return None
     rest = whole[len(head) :]
+    if rest[:1] == "." and text.is_abbreviation(f"{head.rsplit(' ', 1)[-1]}."):
+        head, rest = f"{head}.", rest[1:]  # "… of the Mt." goes on with its name
     if not rest[:1].isspace() or rest.lstrip()[:1] in "(,;:.":
         return None  # a remark or a new clause follows: the head is whole, or cut otherwise
     taken: list[str] = []
@@ -794,7 +814,7 @@ def completed_from_caption(title: str, caption: str, max_words: int = 16) -> str
         ):
             break
         taken.append(word)
-        if re.search(r"[,;:.]$", word):
+        if re.search(r"[,;:]$", word) or (word.endswith(".") and not text.is_abbreviation(word)):
             break
     completed = DANGLING_TAIL.sub("", f"{head} {' '.join(taken)}".rstrip(",;:. ")).strip()
     if (
