@@ -79,3 +79,36 @@ def test_the_reviewer_finds_it_and_the_loop_retitles_it_with_the_heading():
     revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
     assert revised.slides[1].title == heading
     assert role_titles.role_title_problem(heading, slide.bullets, paper) is None
+
+
+def test_a_motivation_slide_over_three_sections_is_not_titled_with_one_of_them():
+    # one bullet from each of three sections (none introduces): no heading holds half of them,
+    # so the slide is titled with what its bullets are about, not "Loading the readings"
+    paper = Paper(
+        title="Soil moisture along a farm route",
+        pages=6,
+        source_name="soil.pdf",
+        authors=["Ines Varga"],
+        sections=[
+            Section(title="Introduction", level=1, paragraphs=["Soil dries. " * 3]),
+            Section(title="Field protocol", level=1, paragraphs=WORKFLOW),
+            Section(title="Loading the readings", level=1, paragraphs=LOADING),
+            Section(title="Findings", level=1, paragraphs=RESULTS),
+        ],
+    )
+    slide = Slide(
+        kind="bullets",
+        title="Motivation",
+        bullets=[
+            "The season's table holds one row per plot and day with the four corner readings",
+            "At each plot the probe is pushed into the soil at four corners and the readings are logged",
+            "The plots under hedges kept twice the moisture of the open plots",
+        ],
+    )
+    deck = deck_of(paper, [Slide(kind="title", title=paper.title), slide])
+    context = SlideContext(2, deck.slides[1], SlideMeasure(slide=2), deck, paper)
+    found = [i for rule in SLIDE_RULES for i in rule(context) if i.type == "title_role"]
+    assert len(found) == 1
+    title = deck_repair(BuiltinProposer(), paper, deck, found).deck.slides[1].title
+    assert title not in {"Field protocol", "Loading the readings", "Findings", "Motivation"}
+    assert title.lower().startswith("season's table")

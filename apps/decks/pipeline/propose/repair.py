@@ -438,10 +438,15 @@ def _role_title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], st
         key=lambda o: (-origins.count(o), bool(role_titles.INTRODUCING.search(o))),
     )
     home = ranked[0] if ranked else ""
+    # a heading names the slide only when it holds half its bullets or more: over one bullet
+    # of three from three sections, it says what two of them are not
+    holds = bool(home) and 2 * origins.count(home) >= len(slide.bullets)
     title = ""
-    if home and home != sources.ABSTRACT and not title_defects.title_fragment(home):
+    if holds and home != sources.ABSTRACT and not title_defects.title_fragment(home):
         title = title_defects.unused_title(home, work.titles)
     title = title or role_titles.content_title(slide.bullets, work.titles)
+    if not title and home and home != sources.ABSTRACT and not title_defects.title_fragment(home):
+        title = title_defects.unused_title(home, work.titles)
     if title:
         work.titles.add(title)
         return [slide.model_copy(update={"title": title[:120]})], f"retitled “{title}”"
