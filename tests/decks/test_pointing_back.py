@@ -139,7 +139,8 @@ def _repair(paper: Paper, slide: Slide):
 def test_the_sentence_before_comes_onto_the_slide_when_it_stands_and_fits():
     fixed, changes = _repair(_paper(), _slide(OPENING, OTHER))
     assert fixed.bullets == [OPENING, SCALES, OTHER]
-    assert changes[0].type == KIND and changes[0].action.startswith("brought the sentence")
+    assert changes[0].type == KIND
+    assert changes[0].action.startswith("brought the paper's sentence before it (what “Other")
 
 
 def test_a_step_whose_step_before_does_not_fit_loses_its_adverb_not_its_statement():
@@ -168,3 +169,10 @@ def test_the_bullet_goes_only_when_the_slide_keeps_enough_to_say():
     found = _issues(deck, paper, 2, KIND)
     revised = deck_repair(BuiltinProposer(), paper, deck, found)
     assert revised.deck.slides[1].bullets == [OPENING, OTHER_HIVES]
+
+
+def test_the_sentence_before_shown_without_its_opening_is_shown():
+    paper = _paper()
+    # the proposer wrote the sentence before as a bullet without its lead-in
+    assert _found(paper, THEN, "the hive weights are logged to a memory card") is None
+    assert _found(paper, THEN, "memory card") is not None  # two words are not the sentence

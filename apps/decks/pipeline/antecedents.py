@@ -701,6 +701,16 @@ def _key(value: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", text.clean(value).lower()).strip()
 
 
+# Words of a bullet that, found inside the sentence before, make it that sentence as the deck
+# wrote it ("For example, if you wish …" shown as "If you wish …").
+SHOWN_PART_WORDS = 6
+
+
+def _shows(shown: str, sentence: str) -> bool:
+    """Whether a text the deck shows (a key) is `sentence` (a key), whole or cut to a bullet."""
+    return sentence in shown or (len(shown.split()) >= SHOWN_PART_WORDS and shown in sentence)
+
+
 def shown_lemmas(texts: list[str]) -> set[str]:
     found: set[str] = set()
     for value in texts:
@@ -716,7 +726,7 @@ def dangling(bullet: str, shown_texts: list[str], context: PaperContext) -> Dang
         return None  # not a sentence of the paper, or its paragraph's first: nothing before
     shown = shown_lemmas(shown_texts)
     previous = _key(before[-1])
-    if any(previous and previous in _key(t) for t in shown_texts):
+    if any(previous and _shows(_key(t), previous) for t in shown_texts):
         return None  # the sentence before it is on the deck: its antecedent is shown
     found = dangling_phrase(
         bullet, shown, before, context.subject, context.established

@@ -616,7 +616,14 @@ def answer_referent(
         # neither room for the sentence nor a short merge: the bullet stays; a merge that
         # overfills the slide would cost its longest bullets to the density fix next round
         return slide, ""
-    return outcome.slide, outcome.action
+    action = outcome.action
+    if found.kind not in {"phrase", "pronoun"}:
+        # nothing was introduced: the sentence is what the bullet's shape points back to
+        action = action.replace(
+            f"the sentence introducing “{found.part}”",
+            f"the paper's sentence before it (what “{found.part}” points back to)",
+        )
+    return outcome.slide, action
 
 
 def _with_before(slide: Slide, index: int, made: str) -> list[str]:
