@@ -164,6 +164,7 @@ def test_the_bullet_goes_only_when_the_slide_keeps_enough_to_say():
     paper = _paper()
     fixed, changes = _repair(paper, _slide(OPENING, FACT, OTHER_HIVES))
     assert fixed.bullets == [OPENING, FACT] and changes[0].action.startswith("removed bullet 3")
+    assert "points back to the paper's sentence before" in changes[0].action
     # alone with one other bullet and nothing to put in its place: it stays
     deck = _deck(paper, _slide(OPENING, OTHER_HIVES))
     found = _issues(deck, paper, 2, KIND)

@@ -608,7 +608,13 @@ def answer_referent(
         index,
         [made] if made else None,
         f"“{found.part}”",
-        f"“{found.part}”, which the paper introduced in the sentence before and no slide does",
+        f"“{found.part}”, which "
+        + (
+            "the paper introduced in the sentence before"
+            if found.kind in {"phrase", "pronoun"}
+            else "points back to the paper's sentence before"
+        )
+        + " and no slide does",
     )
     if not found.certain and (
         len(outcome.slide.bullets) < len(slide.bullets) or not _room(slide, outcome.slide.bullets)
