@@ -30,6 +30,7 @@ LOGGED = "Each evening the hive weights are logged to a memory card"
 THEN = "The logged weights are then averaged over the week"
 SHELL_BEFORE = "Some keepers wrap the hives in straw and leave the entrance half open in winter"
 SHELL = "The approach fails in wet winters when the straw rots"
+SHELL_CLAUSE = "The trick when used in a wet winter makes the straw rot"
 RESULT = "Colonies in weighed hives lost a tenth less honey over the winter"
 FACT = "Swarming peaks in the second half of May in the valley"
 CONDITION = "When the card is full, the weights are then copied by hand"
@@ -49,6 +50,7 @@ def _paper() -> Paper:
         f"{SCALES}. {MORE}.",
         f"{LOGGED}. {THEN}.",
         f"{SHELL_BEFORE}. {SHELL}.",
+        f"{SHELL_BEFORE}. {SHELL_CLAUSE}.",
         f"{LOGGED}. {CONDITION}.",
         f"{SCALES}. {THAN}.",
         f"{THREE}. {IDIOM}.",
@@ -94,6 +96,9 @@ def test_a_step_or_a_shell_noun_after_the_sentence_before_is_found():
     assert (step.part, step.kind, step.certain) == ("then", "sequence", True)
     shell = _found(paper, SHELL)
     assert (shell.part, shell.kind, shell.certain) == ("The approach fails", "shell", True)
+    # a clause between the shell noun and its verb
+    shell = _found(paper, SHELL_CLAUSE)
+    assert (shell.part, shell.kind, shell.certain) == ("The trick when", "shell", True)
 
 
 def test_what_states_its_own_comparison_step_or_context_is_not_found():

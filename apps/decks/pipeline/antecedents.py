@@ -608,6 +608,8 @@ AUXILIARIES = _word_set(
     """is are was were has have had can could may might will would should must does do did also
     then thus therefore"""
 )
+# A clause between the subject and its verb: "The device when used with … gives …".
+CLAUSE_AFTER_SUBJECT = {"when", "if", "while", "once", "unless"}
 SHELL_NOUNS = _word_set(
     """approach behavior behaviour case combination device result row method procedure
     technique strategy scheme mechanism arrangement setting situation trick solution option
@@ -675,7 +677,7 @@ def shell_subject(bullet: str, before: list[str], shown: set[str]) -> Dangling |
     head = lemma(match.group("head"))
     verb = match.group("verb").lower()
     plural = head != match.group("head").lower()
-    if (
+    if verb not in CLAUSE_AFTER_SUBJECT and (
         verb in ENDS_PHRASE - AUXILIARIES
         or verb in RESTRICTIVE
         or (not plural and not re.fullmatch(r"[a-z]+(?<!s)s|" + "|".join(AUXILIARIES), verb))
