@@ -24,6 +24,7 @@ OTHER = "Other scales drift by several grams on humid mornings"
 THREE = "Three sensors were mounted in each hive: a scale, a thermometer and a microphone"
 OF_THREE = "Of the three, the microphone proved the most useful for detecting swarms"
 SUCH = "Building such a network took two seasons of work"
+SECOND = "As a second example, a hive on the roof of the school was weighed daily"
 OTHER_HIVES = "Other hives were weighed by hand with a spring balance"
 MORE = "A more laborious (but cheaper) method is to count the bees at the entrance"
 LOGGED = "Each evening the hive weights are logged to a memory card"
@@ -48,6 +49,7 @@ def _paper() -> Paper:
         f"{THREE}. {SUCH}.",
         f"{LEANING} {OTHER_HIVES}.",
         f"{SCALES}. {MORE}.",
+        f"{SCALES}. {SECOND}.",
         f"{LOGGED}. {THEN}.",
         f"{SHELL_BEFORE}. {SHELL}.",
         f"{SHELL_BEFORE}. {SHELL_CLAUSE}.",
@@ -83,6 +85,7 @@ def test_a_comparison_or_a_choice_among_what_was_said_before_is_found():
         (OF_THREE, "Of the three"),
         (SUCH, "such a network"),
         (MORE, "A more laborious (but cheaper) method"),
+        (SECOND, "As a second example"),
     ):
         found = _found(paper, bullet)
         assert found is not None and found.part == part and found.certain, bullet

@@ -569,12 +569,15 @@ def dangling_pronoun(bullet: str, before: list[str]) -> Dangling | None:
 
 _COUNT = r"(?:two|three|four|five|six|seven|eight|nine|ten|several|many)"
 # At the bullet's opening: "Other methods …", "Another option …", "The remaining cases …",
-# "No other object …", "One more option …", "Of the three, …", "Both of these …".
+# "No other object …", "One more option …", "Of the three, …", "Both of these …", "As a
+# second example, …".
 POINTING_OPENER = re.compile(
     rf"^(?:(?:other(?!\s+than\b)|another|no\s+other|one\s+(?:other|more)|"
     rf"the\s+(?:other|remaining|latter|former)|these\s+{_COUNT})\s+[a-z][\w-]*|"
     rf"(?:of|among|between)\s+(?:the|these|those)\s+{_COUNT}\b(?!\s+[a-z][\w-]*\s+(?:of|in)\b)|"
-    rf"both\s+of\s+(?:them|these|those)\b|the\s+latter\b|the\s+former\b)",
+    rf"both\s+of\s+(?:them|these|those)\b|the\s+latter\b|the\s+former\b|"
+    # "As a second example, …", "A further option …": the first one was before
+    rf"(?:as\s+|in\s+)?an?\s+(?:second|third|fourth|fifth|further)\s+[a-z][\w-]*)",
     re.I,
 )
 # Inside it: "There is one other mechanism …", "… such a structure", "no other object".
