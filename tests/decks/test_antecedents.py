@@ -197,9 +197,9 @@ def test_the_antecedent_sentence_comes_before_the_bullet_when_the_slide_has_room
 def test_without_an_antecedent_that_stands_the_bullet_goes():
     paper = _paper()
     assert defects.text_defects(FAILED)  # "This happened …": it leans on the paper itself
-    fixed, action, _, _ = _repair(paper, _slide(FILLER, THOSE_YEARS))
-    assert fixed.bullets == [FILLER]
-    assert action.startswith("removed bullet 2")
+    fixed, action, _, _ = _repair(paper, _slide(FILLER, DATA, THOSE_YEARS))
+    assert fixed.bullets == [FILLER, DATA]
+    assert action.startswith("removed bullet 3")
 
 
 # ------------------------------------------------------- how certain the finding is (set 11)

@@ -180,6 +180,10 @@ class Dangling:
     # the phrase points back by its words, or the sentence before introduces it as a term
     # (module docstring); an uncertain one is reported low and never costs the bullet
     certain: bool = True
+    # what found it: "phrase" and "pronoun" (a thing the bullet names, that the fixer may name
+    # as the paper did), "opener" (pointing_opener), "sequence" (sequence_adverb), "shell"
+    # (shell_subject): the bullet's shape points back; only the paper's sentence answers it
+    kind: str = "phrase"
 
 
 class PaperContext:
@@ -550,12 +554,166 @@ def dangling_pronoun(bullet: str, before: list[str]) -> Dangling | None:
         # a thing of its own named later in the bullet: the sentence before may not be the
         # antecedent — reported low, never named by that sentence's subject
         certain = own_candidate(flat, token.start(), word) is None
-        return Dangling(word, word, before[-1], True, token.start(), certain)
+        return Dangling(word, word, before[-1], True, token.start(), certain, "pronoun")
     return None
+
+
+# ------------------------------------------------------------------ the shape that points back
+# A sentence can lean on the one before it without a noun to match: by comparing with it
+# ("Other functions …", "A more cumbersome method …", "Of the three, …"), by continuing its
+# steps or its reasoning ("… may then be performed", "You would therefore …"), or by summing it
+# up in a shell noun ("The approach is not viable", "The behaviour is fine"). With the paper
+# as the oracle — the bullet's sentence follows another of its paragraph, that the deck does
+# not show — these are certain: the reader of the slide has only half of the comparison, the
+# step or the thing summed up.
+
+_COUNT = r"(?:two|three|four|five|six|seven|eight|nine|ten|several|many)"
+# At the bullet's opening: "Other methods …", "Another option …", "The remaining cases …",
+# "No other object …", "One more option …", "Of the three, …", "Both of these …", "As a
+# second example, …".
+POINTING_OPENER = re.compile(
+    rf"^(?:(?:other(?!\s+than\b)|another|no\s+other|one\s+(?:other|more)|"
+    rf"the\s+(?:other|remaining|latter|former)|these\s+{_COUNT})\s+[a-z][\w-]*|"
+    rf"(?:of|among|between)\s+(?:the|these|those)\s+{_COUNT}\b(?!\s+[a-z][\w-]*\s+(?:of|in)\b)|"
+    rf"both\s+of\s+(?:them|these|those)\b|the\s+latter\b|the\s+former\b|"
+    # "As a second example, …", "A further option …": the first one was before
+    rf"(?:as\s+|in\s+)?an?\s+(?:second|third|fourth|fifth|further)\s+[a-z][\w-]*)",
+    re.I,
+)
+# Inside it: "There is one other mechanism …", "… such a structure", "no other object".
+POINTING_INSIDE = re.compile(
+    r"\b(?:there\s+(?:is|are|exists?)\s+(?:also\s+)?(?:one|two|three)\s+(?:other|more)\s+"
+    r"[a-z][\w-]*|no\s+other\s+[a-z][\w-]*|such\s+an?\s+(?:[a-z][\w-]*\s+){0,2}?"
+    r"[a-z][\w-]*(?![\w-])(?!\s+(?:[a-z][\w-]*\s+){0,3}?(?:that|as)\b))",
+    re.I,
+)
+# A comparative with nothing to compare with: "A more cumbersome (but faster) method is …"
+# with no "than" in the sentence.
+COMPARATIVE_OPENER = re.compile(
+    r"^(?:an?|the)\s+(?:more|less)\s+[a-z][\w-]*(?:\s+\([^)]*\))?\s+[a-z][\w-]*", re.I
+)
+# A step or a consequence of what the sentence before said: "… may then be performed",
+# "You would therefore use …", "…, then, …". Not after the bullet's own condition or first
+# step ("If …, then …", "After fitting, the model is then …").
+SEQUENCE_ADVERB = re.compile(
+    r"\b(?:may|can|could|would|will|must|should|might|is|are|was|were|be|been|we|you|one|"
+    r"they)\s+(?P<adverb>then|therefore|thus|hence|consequently|accordingly)\b",
+    re.I,
+)
+OWN_CONDITION = re.compile(
+    r"\b(?:if|when|whenever|once|after|given|since|because|as\s+soon\s+as|first|firstly|"
+    r"before|until|unless|where|so\s+that|in\s+order)\b",
+    re.I,
+)
+# Shell nouns: a definite subject that sums up what the sentences before described ("The
+# approach …", "The behaviour …", "The cases …"), without a word of its own to say which.
+AUXILIARIES = _word_set(
+    """is are was were has have had can could may might will would should must does do did also
+    then thus therefore"""
+)
+# A clause between the subject and its verb: "The device when used with … gives …".
+CLAUSE_AFTER_SUBJECT = {"when", "if", "while", "once", "unless"}
+SHELL_NOUNS = _word_set(
+    """approach behavior behaviour case combination device result row method procedure
+    technique strategy scheme mechanism arrangement setting situation trick solution option
+    step process problem issue change modification difference effect idea feature limitation
+    drawback advantage alternative construction remedy workaround treatment phenomenon outcome
+    consequence restriction assumption observation finding"""
+)
+# "The approach is …", "The spreading process is repeated …", "The rows contribute …": the
+# shell noun (after at most two modifiers) and the verb of the sentence.
+SHELL_SUBJECT = re.compile(
+    r"^the\s+(?P<words>(?:[a-z][\w-]*\s+){0,2}?)(?P<head>[a-z][\w-]*)\s+"
+    r"(?P<verb>(?:is|are|was|were|has|have|had|can|could|may|might|will|would|should|must|"
+    r"does|do|did|also|then|thus|therefore|[a-z]+(?<!s)s)\b|[a-z][\w-]*)",
+    re.I,
+)
+
+
+def _number_word(word: str) -> bool:
+    return bool(re.fullmatch(_COUNT, word, re.I))
+
+
+def pointing_opener(bullet: str, before: list[str]) -> Dangling | None:
+    """The bullet compares with or picks among what the sentence before it named ("Other
+    functions …", "Of the three, …", "such a class", "A more cumbersome method" without a
+    "than")."""
+    if not before:
+        return None
+    flat = text.MATH_SPAN.sub("X", bullet)
+    match = POINTING_OPENER.match(flat) or POINTING_INSIDE.search(flat)
+    if match is None:
+        comparative = COMPARATIVE_OPENER.match(flat)
+        if comparative and not re.search(r"\bthan\b", flat, re.I):
+            match = comparative
+    if match is None:
+        return None
+    part = match.group(0)
+    if re.search(r"\bother\s+(?:hand|words|things|side)\b", part, re.I):
+        return None  # idioms
+    head = part.split()[-1]
+    return Dangling(part, head, before[-1], False, match.start(), True, "opener")
+
+
+def sequence_adverb(bullet: str, before: list[str]) -> Dangling | None:
+    """The bullet is a step or a consequence of the sentence before it ("… may then be
+    performed", "You would therefore use …") and states no condition or step of its own."""
+    if not before:
+        return None
+    flat = text.MATH_SPAN.sub("X", bullet)
+    match = SEQUENCE_ADVERB.search(flat)
+    if match is None or OWN_CONDITION.search(flat[: match.start("adverb")]):
+        return None
+    word = match.group("adverb")
+    return Dangling(word, word, before[-1], False, match.start("adverb"), True, "sequence")
+
+
+def shell_subject(bullet: str, before: list[str], shown: set[str]) -> Dangling | None:
+    """The bullet opens on a shell noun as its subject ("The approach is not viable …", "The
+    rows contribute nothing") that sums up, or names again, what the sentences before it
+    described, and the deck (`shown`) never used the noun."""
+    if not before:
+        return None
+    match = SHELL_SUBJECT.match(bullet)
+    if match is None:
+        return None
+    head = lemma(match.group("head"))
+    verb = match.group("verb").lower()
+    plural = head != match.group("head").lower()
+    if verb not in CLAUSE_AFTER_SUBJECT and (
+        verb in ENDS_PHRASE - AUXILIARIES
+        or verb in RESTRICTIVE
+        or (not plural and not re.fullmatch(r"[a-z]+(?<!s)s|" + "|".join(AUXILIARIES), verb))
+    ):
+        return None  # "the approach of …", "the case study …": not the sentence's subject
+    modifiers = {lemma(w) for w in match.group("words").split()}
+    if head not in SHELL_NOUNS or head in shown or modifiers & (ENDS_PHRASE | DETERMINERS):
+        return None
+    part = match.group(0).strip()
+    return Dangling(part, match.group("head"), before[-1], False, 0, True, "shell")
+
+
+def pointing_back(bullet: str, before: list[str], shown: set[str]) -> Dangling | None:
+    """What the bullet's shape leans on in the sentence before it (the three checks above)."""
+    return (
+        pointing_opener(bullet, before)
+        or shell_subject(bullet, before, shown)
+        or sequence_adverb(bullet, before)
+    )
 
 
 def _key(value: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", text.clean(value).lower()).strip()
+
+
+# Words of a bullet that, found inside the sentence before, make it that sentence as the deck
+# wrote it ("For example, if you wish …" shown as "If you wish …").
+SHOWN_PART_WORDS = 6
+
+
+def _shows(shown: str, sentence: str) -> bool:
+    """Whether a text the deck shows (a key) is `sentence` (a key), whole or cut to a bullet."""
+    return sentence in shown or (len(shown.split()) >= SHOWN_PART_WORDS and shown in sentence)
 
 
 def shown_lemmas(texts: list[str]) -> set[str]:
@@ -573,11 +731,15 @@ def dangling(bullet: str, shown_texts: list[str], context: PaperContext) -> Dang
         return None  # not a sentence of the paper, or its paragraph's first: nothing before
     shown = shown_lemmas(shown_texts)
     previous = _key(before[-1])
-    if any(previous and previous in _key(t) for t in shown_texts):
+    if any(previous and _shows(_key(t), previous) for t in shown_texts):
         return None  # the sentence before it is on the deck: its antecedent is shown
-    return dangling_phrase(
+    found = dangling_phrase(
         bullet, shown, before, context.subject, context.established
     ) or dangling_pronoun(bullet, before)
+    if found is not None and found.certain:
+        return found
+    # the shape that points back is certain where the noun's use before was not
+    return pointing_back(bullet, before, shown) or found
 
 
 def shown_texts(slides) -> list[str]:

@@ -515,7 +515,11 @@ def named_antecedent(bullet: str, found: antecedents.Dangling) -> str | None:
     A pronoun ("it", "they") is replaced only when it is its clause's subject and the sentence
     before opens with a short subject of the same number (no change of subject: the two
     sentences are about one thing). A phrase ("the process") is replaced by the antecedent's
-    fuller name when that carries a name, a formula or code ("the counting process $N(t)$")."""
+    fuller name when that carries a name, a formula or code ("the counting process $N(t)$").
+    A bullet whose shape points back (an "Other …", a "then", a shell noun) has no name to
+    put in: only the sentence before answers it."""
+    if found.kind not in {"phrase", "pronoun"}:
+        return None
     start, end = found.start, found.start + len(found.part)
     if found.pronoun:
         if found.part not in {"it", "they"} or not SUBJECT_VERB.match(bullet[end:]):
@@ -595,12 +599,22 @@ def answer_referent(
     made = referent_bullet(found.antecedent, shown, context, used or set())
     if not found.certain and not made:
         return slide, ""
+    if found.kind == "sequence" and not (made and _room(slide, _with_before(slide, index, made))):
+        # a step or a consequence whose step before does not fit: the adverb goes, the
+        # statement stays what the paper says ("… may then be performed" → "… may be performed")
+        return _without_adverb(slide, index, found, shown, context)
     outcome = bring_in(
         slide,
         index,
         [made] if made else None,
         f"“{found.part}”",
-        f"“{found.part}”, which the paper introduced in the sentence before and no slide does",
+        f"“{found.part}”, which "
+        + (
+            "the paper introduced in the sentence before"
+            if found.kind in {"phrase", "pronoun"}
+            else "points back to the paper's sentence before"
+        )
+        + " and no slide does",
     )
     if not found.certain and (
         len(outcome.slide.bullets) < len(slide.bullets) or not _room(slide, outcome.slide.bullets)
@@ -608,7 +622,43 @@ def answer_referent(
         # neither room for the sentence nor a short merge: the bullet stays; a merge that
         # overfills the slide would cost its longest bullets to the density fix next round
         return slide, ""
-    return outcome.slide, outcome.action
+    action = outcome.action
+    if found.kind not in {"phrase", "pronoun"}:
+        # nothing was introduced: the sentence is what the bullet's shape points back to
+        action = action.replace(
+            f"the sentence introducing “{found.part}”",
+            f"the paper's sentence before it (what “{found.part}” points back to)",
+        )
+    return outcome.slide, action
+
+
+def _with_before(slide: Slide, index: int, made: str) -> list[str]:
+    return [*slide.bullets[:index], made, *slide.bullets[index:]]
+
+
+def _without_adverb(
+    slide: Slide,
+    index: int,
+    found: antecedents.Dangling,
+    shown: list[str],
+    context: antecedents.PaperContext,
+) -> tuple[Slide, str]:
+    """Bullet `index` without the adverb (`found.part`: "then", "therefore") that made it a step
+    after the sentence before; the slide as it is when what is left still leans on the paper."""
+    bullet = slide.bullets[index]
+    start, end = found.start, found.start + len(found.part)
+    fixed = re.sub(r"\s*,\s*$", "", bullet[:start].rstrip()) + " " + bullet[end:].lstrip(" ,")
+    fixed = re.sub(r"\s{2,}", " ", fixed).strip()
+    left = antecedents.dangling(fixed, shown, context)
+    if defects.text_defects(fixed) or (left is not None and left.certain):
+        return slide, ""  # (an uncertain phrase it had before stays: reported low)
+    kept = [fixed if i == index else b for i, b in enumerate(slide.bullets)]
+    update = {"bullets": kept}
+    if slide.equation_lead == bullet:
+        update["equation_lead"] = fixed
+    return slide.model_copy(update=update), (
+        f"rewrote bullet {index + 1} without “{found.part}”: the step before it is on no slide"
+    )
 
 
 def referent_bullet(

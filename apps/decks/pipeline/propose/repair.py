@@ -493,6 +493,20 @@ def _unintroduced_referent(slide: Slide, issue: Issue, work: Work) -> tuple[list
     fixed, action = context_fix.answer_referent(
         slide, issue.evidence, work.paper, earlier, work.used
     )
+    if action.startswith("removed"):
+        # a self-contained sentence of the same part in its place, when one stands on this
+        # slide; else the bullet goes only when the slide keeps enough to say
+        replacement = _next_sentence(fixed, work)
+        shown = [*earlier, fixed.title, fixed.caption, *fixed.bullets]
+        context = antecedents.paper_context(work.paper)
+        if replacement and antecedents.dangling(replacement, shown, context) is None:
+            at = min(issue.evidence.get("index", len(fixed.bullets)), len(fixed.bullets))
+            fixed = fixed.model_copy(
+                update={"bullets": [*fixed.bullets[:at], replacement, *fixed.bullets[at:]]}
+            )
+            action = action.replace("removed", "replaced", 1) + "; another sentence of the part"
+        elif len(fixed.bullets) < 2 and not (fixed.figures() or fixed.equation):
+            return [slide], ""  # the slide would be left thin: the bullet stays
     work.used.update(b.lower() for b in fixed.bullets)
     return [fixed], action
 

@@ -428,8 +428,14 @@ def unintroduced_referent(c: SlideContext):
         yield c.issue(
             "unintroduced_referent",
             "medium" if found.certain else "low",
-            f"bullet {index + 1} says “{found.part}”, which the paper introduced in the sentence "
-            f"before (“{text.shorten(found.antecedent, 16, ellipsis=True)}”) and no slide does",
+            (
+                f"bullet {index + 1} says “{found.part}”, which the paper introduced in the "
+                "sentence before"
+                if found.kind in {"phrase", "pronoun"}
+                else f"bullet {index + 1} says “{found.part}”, which points back to the paper's "
+                "sentence before"
+            )
+            + f" (“{text.shorten(found.antecedent, 16, ellipsis=True)}”) and no slide does",
             "name what it is, bring that sentence onto the slide before the bullet, or leave "
             "the bullet out"
             if found.certain
@@ -440,4 +446,5 @@ def unintroduced_referent(c: SlideContext):
             part=found.part,
             antecedent=found.antecedent[:300],
             certain=found.certain,
+            kind=found.kind,
         )
