@@ -11,6 +11,7 @@ from apps.decks.pipeline.paper import Paper, Section
 from apps.decks.pipeline.propose.builtin import BuiltinProposer
 from apps.decks.pipeline.review import deck_rules
 from apps.decks.pipeline.review.registry import DeckContext
+from apps.decks.pipeline.slide_deck import Slide
 
 
 def _paper(title: str, abstract: str, sections: list[Section] | None = None) -> Paper:
@@ -187,3 +188,30 @@ def test_the_deck_of_a_software_paper_states_what_it_is_and_its_result_once():
     result = [b for b in shown if "several orders of magnitude" in b]
     assert len(result) == 1, shown
     assert not list(deck_rules.thin_deck(DeckContext(deck, paper, [])))
+
+
+def test_what_the_package_is_is_wanted_even_when_the_deck_states_what_it_does():
+    paper = _paper(
+        "Writing concurrent programs with driftwood",
+        "driftwood is a Python library for writing concurrent programs with message queues. "
+        "Concurrent programs are hard to write. We present the scheduler of the library and "
+        "its message queues.",
+    )
+    does = "We present the scheduler of the library and its message queues"
+    assert does in _methods(paper)
+    slides = [
+        Slide(kind="title", title="Writing concurrent programs with driftwood", role="title"),
+        Slide(
+            kind="bullets",
+            title="What this paper does",
+            role="contributions",
+            bullets=[does, "Concurrent programs are hard to write without message queues"],
+        ),
+    ]
+    wanted = main_points.missing(slides, paper)
+    assert [s.bullet for s in wanted] == [
+        "Driftwood is a Python library for writing concurrent programs with message queues"
+    ]
+    main_points.ensure(slides, paper, set())
+    assert slides[1].bullets[0].startswith("Driftwood is a Python library")
+    assert not main_points.missing(slides, paper)

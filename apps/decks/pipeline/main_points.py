@@ -333,6 +333,9 @@ def method_statements(paper: Paper) -> list[Statement]:
     return sorted(found, key=lambda s: -s.strength)
 
 
+IDENTITY = 2  # the strength of a method statement that says what the paper's subject is
+
+
 def _contribution(sentence: str, names: set[str]) -> int:
     """How the sentence states the paper's contribution: 2 when it says what the paper's
     subject is, 1 when it states what the paper or its subject does, 0 when neither. A
@@ -341,7 +344,7 @@ def _contribution(sentence: str, names: set[str]) -> int:
     if CITED.search(sentence) and not FIRST_PERSON.search(sentence):
         return 0
     if software_points.identity(sentence, names):
-        return 2
+        return IDENTITY
     match = CONTRIBUTION.search(sentence)
     if match and PERFECT_PASSIVE.fullmatch(match.group(0)) and OTHERS_WORK.search(sentence):
         match = None  # the field's history, not the paper's contribution
@@ -582,7 +585,12 @@ def missing(slides: list[Slide], paper: Paper) -> list[Statement]:
     makes, when the paper has one that reads as a bullet."""
     wanted = []
     for statements in (method_statements(paper), result_statements(paper)):
-        if statements and not _states(slides, statements):
+        if not statements:
+            continue
+        # what the package is, said however much else of what it does the deck states: a
+        # reader must learn it first
+        identity = statements[0].part == "method" and statements[0].strength == IDENTITY
+        if not _states(slides, statements[:1] if identity else statements):
             wanted.append(statements[0])
     return wanted
 
