@@ -185,9 +185,32 @@ def test_the_deck_of_a_software_paper_states_what_it_is_and_its_result_once():
     deck = BuiltinProposer().propose(paper)
     shown = [b for s in deck.slides for b in s.bullets]
     assert any(b.startswith("Quill is a compiler package") for b in shown), shown
-    result = [b for b in shown if "several orders of magnitude" in b]
-    assert len(result) == 1, shown
-    assert not list(deck_rules.thin_deck(DeckContext(deck, paper, [])))
+    assert len([b for b in shown if "several orders of magnitude" in b]) == 1, shown
+    # a deck that lost both is thin, and one repair states both, once
+    bare = deck.model_copy(
+        update={
+            "slides": [
+                s.model_copy(
+                    update={
+                        "bullets": [
+                            b
+                            for b in s.bullets
+                            if "Quill is" not in b and "orders of magnitude" not in b
+                        ]
+                    }
+                )
+                for s in deck.slides
+            ]
+        }
+    )
+    found = list(deck_rules.thin_deck(DeckContext(bare, paper, [])))
+    assert [i.type for i in found] == ["thin_deck"]
+    assert found[0].evidence["missing"] == ["method", "result"]
+    repaired = BuiltinProposer().revise(paper, bare, found).deck
+    shown = [b for s in repaired.slides for b in s.bullets]
+    assert len([b for b in shown if b.startswith("Quill is a compiler package")]) == 1, shown
+    assert len([b for b in shown if "several orders of magnitude" in b]) == 1, shown
+    assert not list(deck_rules.thin_deck(DeckContext(repaired, paper, [])))
 
 
 def test_what_the_package_is_is_wanted_even_when_the_deck_states_what_it_does():
