@@ -52,6 +52,8 @@ CHANGE_NOUN = (
 SIZE = (
     r"\b(?:(?:several|many|two|three|four|five|six|seven|eight|nine|ten|a\s+few)\s+)?"
     r"orders?\s+of\s+magnitude\b|"
+    # not a predicate ("the motivation is several-fold": of several parts)
+    r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)"
     r"\b(?:several|many|two|three|four|five|six|seven|eight|nine|ten|twenty|hundred|"
     r"thousand|multi)-?fold\b"
 )
