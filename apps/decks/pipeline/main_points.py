@@ -463,12 +463,17 @@ def _not_a_finding(sentence: str) -> bool:
 
 def _body_findings(paper: Paper) -> list[Statement]:
     """A paper whose abstract and conclusions state no finding in so many words may state it
-    where its evidence is ("In the timings of Table 2, the compiled filter is about 30 times
+    where its evidence is (a section of its work, not its background or a discussion) ("In the timings of Table 2, the compiled filter is about 30 times
     faster than …"): a sentence of the body with a comparison and a measure, or a comparison
     made by the paper's subject ("Quill clearly outperforms every other variant")."""
+    from apps.decks.pipeline.propose.builtin import DISCUSSION, INTRO
+
     names = software_points.names(paper)
     found: list[Statement] = []
     for section in paper.sections:
+        if INTRO.search(section.title) or DISCUSSION.search(section.title):
+            continue  # background, and a discussion that sets the paper against others: only
+            # the discussion that closes the paper gives a finding (_closing_discussion)
         for sentence, previous in _sentences(section.paragraphs):
             flat = text.MATH_SPAN.sub("X", sentence)
             if not re.search(r"[.!?]\W*$", sentence) or not COMPARISON.search(flat):
