@@ -55,6 +55,16 @@ def test_a_finding_named_by_its_change_is_a_result_statement():
     assert _results(reduction) == [
         "The measurements show a twofold reduction in the memory of each filter"
     ]
+    # the article "a" and a language's name ("C++") are words, not loose symbols of a formula
+    languages = _paper(
+        "Quill: Fast Spectral Filters",
+        "Spectral filters are slow. Timings of the R and C++ versions of a filter on a laptop "
+        "indicate a speedup of several orders of magnitude.",
+    )
+    assert _results(languages) == [
+        "Timings of the R and C++ versions of a filter on a laptop indicate a speedup of "
+        "several orders of magnitude"
+    ]
 
 
 def test_a_size_said_in_words_is_a_finding_and_a_plan_or_hypothetical_is_none():
