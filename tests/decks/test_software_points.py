@@ -250,3 +250,26 @@ def test_what_the_package_is_is_wanted_even_when_the_deck_states_what_it_does():
     main_points.ensure(slides, paper, set())
     assert slides[1].bullets[0].startswith("Driftwood is a Python library")
     assert not main_points.missing(slides, paper)
+
+
+def test_what_the_package_is_opens_the_first_slide_of_a_deck_without_an_opening():
+    paper = _paper(
+        "kestrel - A Package for Ring Buffers",
+        "kestrel is an extensible package for ring buffers in shared memory.",
+    )
+    slides = [
+        Slide(kind="title", title="kestrel - A Package for Ring Buffers", role="title"),
+        Slide(
+            kind="bullets",
+            title="Buffers",
+            bullets=[
+                "A buffer holds a fixed number of records written by one process",
+                "Readers of a buffer never block the process that writes to it",
+            ],
+        ),
+    ]
+    assert main_points.ensure(slides, paper, set()) == ["method"]
+    assert len(slides) == 2  # no slide of one bullet
+    assert slides[1].bullets[0] == (
+        "Kestrel is an extensible package for ring buffers in shared memory"
+    )

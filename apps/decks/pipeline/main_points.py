@@ -642,13 +642,17 @@ def ensure(slides: list[Slide], paper: Paper, used: set[str]) -> list[str]:
                 # else goes on the first text slide (a method) or the last (a result): a slide
                 # of its own would be thin, and the thin slide's fix removed it with the statement
                 opening = next((i for i, s in enumerate(slides) if s.role == "motivation"), None)
+                first = False  # on a slide of the work, what the paper does opens it: a
+                # reader learns what the package is before what its kernels are
                 if opening is None:
                     opening = _text_slide_for(slides, statement)
+                    first = statement.part == "method"
                 if opening is not None:
                     bullets = with_room(list(slides[opening].bullets), paper, statement.bullet)
-                    slides[opening] = slides[opening].model_copy(
-                        update={"bullets": [*bullets, statement.bullet]}
+                    bullets = (
+                        [statement.bullet, *bullets] if first else [*bullets, statement.bullet]
                     )
+                    slides[opening] = slides[opening].model_copy(update={"bullets": bullets})
                     used.add(statement.bullet.lower())
                     added.append(statement.part)
                     continue
