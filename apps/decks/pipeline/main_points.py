@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from apps.decks.pipeline import carried_text, defects, text
+from apps.decks.pipeline import carried_text, defects, software_points, text
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.slide_deck import Slide
 
@@ -43,6 +43,20 @@ CONTRIBUTION = re.compile(
     r"provides|implements|offers|supports|enables|combines)\b",
     re.I,
 )
+# A change a finding names (a speedup, a reduction in …) and a size said in words rather than a
+# number ("orders of magnitude", "several-fold", "an order of magnitude faster").
+CHANGE_NOUN = (
+    r"(?:speed-?ups?|slow-?downs?|reductions?|improvements?|gains?|increases?|decreases?|"
+    r"accelerations?|savings?|drops?|advantages?|differences?)\b"
+)
+SIZE = (
+    r"\b(?:(?:several|many|two|three|four|five|six|seven|eight|nine|ten|a\s+few)\s+)?"
+    r"orders?\s+of\s+magnitude\b|"
+    # not a predicate ("the motivation is several-fold": of several parts)
+    r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)"
+    r"\b(?:several|many|two|three|four|five|six|seven|eight|nine|ten|twenty|hundred|"
+    r"thousand|multi)-?fold\b"
+)
 # A finding: the authors' "we show / find / conclude that", "results show", a comparison
 # ("better than", "outperforms"), a measured number with its unit.
 RESULT_VERB = re.compile(
@@ -56,7 +70,14 @@ RESULT_VERB = re.compile(
     r"comparisons?|measurements?|tests?|trials?|observations?)\s+(?:[\w-]+\s+){0,5}?"
     r"(?:show|indicat|suggest|demonstrat|confirm|reveal)\w*\s+that\b|"
     r"\bit\s+(?:is|was|has\s+been)\s+(?:found|shown|observed|demonstrated|concluded)\s+that\b|"
-    r"\b(?:is|are|was|were)\s+(?:found|shown)\s+to\b",
+    r"\b(?:is|are|was|were)\s+(?:found|shown)\s+to\b|"
+    # the evidence or the authors naming the change itself rather than a clause: "timing
+    # comparisons indicate a speedup of …", "the benchmarks show a twofold reduction in …",
+    # "we observe an improvement of …"
+    r"\b(?:evidence|experiments?|simulations?|analys[ie]s|findings|data|comparisons?|"
+    r"measurements?|tests?|trials?|benchmarks?|timings?|results?|we|I)\s+(?:\S+\s+){0,12}?"
+    r"(?:show|indicat|suggest|demonstrat|confirm|reveal|observ|measur|find|found)\w*\s+"
+    r"(?:an?\s+|the\s+)?(?:(?!of\b|in\b|for\b)[\w-]+\s+){0,2}?" + CHANGE_NOUN,
     re.I,
 )
 # The authors noting what they measured ("we noted that there was a 5 U/ml decrease …"): a
@@ -82,6 +103,13 @@ COMPARISON = re.compile(
     r"\bcompared\s+(?:to|with)\b|"
     r"\b(?:significantly|much|substantially|considerably)\s+(?:faster|slower|better|worse|"
     r"higher|lower|larger|smaller|more|less|fewer)\b|\bin\s+comparison\s+(?:to|with)\b|"
+    # a size in words with what it measures: "an order of magnitude faster", "orders of
+    # magnitude of performance gains", "a several-fold speedup", "a substantial reduction"
+    r"(?:" + SIZE + r"|\ban?\s+order\s+of\s+magnitude\b)\s+(?:of\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:faster|slower|smaller|larger|quicker|higher|lower|fewer|less|more|" + CHANGE_NOUN + ")|"
+    r"\b(?:substantial|considerable|dramatic|marked|large|major|significant|huge|"
+    r"tenfold|twofold|threefold)\s+(?:[\w-]+\s+)?(?:speed-?ups?|reductions?|improvements?|"
+    r"gains?|accelerations?|savings?)\b|"
     # a change by an amount: "reduces the time-area product by the factor of 3", "improves
     # the efficiency by 48%", "cut the latency by half"
     r"\b(?:reduc|increas|improv|decreas|lower|rais|cut|shorten|boost|speed\w*\s+up|lengthen)"
@@ -95,7 +123,7 @@ COMPARISON = re.compile(
     re.I,
 )
 MEASURE = re.compile(
-    r"\d+(?:\.\d+)?\s*(?:%|×|\\%|-?fold\b|times\b|x\b)|\bp\s*[<=]\s*0?\.\d|"
+    r"\d+(?:\.\d+)?\s*(?:%|×|\\%|-?fold\b|times\b|x\b)|\bp\s*[<=]\s*0?\.\d|" + SIZE + "|"
     r"\bfactor\s+(?:of\s+)?\$?\d|"
     # a quantified change: "a 5 U/ml decrease", "a 12 ms reduction"
     r"\d+(?:\.\d+)?\s*(?:[^\s\d]+\s+)?(?:decrease|increase|reduction|improvement|gain|drop|"
@@ -158,7 +186,42 @@ PASSIVE_CONTRIBUTION = re.compile(
     r"describ)(?:ed|d)\s*\.?$",
     re.I,
 )
-LEADING_STEP = re.compile(r"^(?:after|before|having)\s+\w+(?:ing|ed)\b[^,;:]{0,120},\s+", re.I)
+# The verb coordinated with the self-subject's ("This article introduces X, and illustrates
+# with …" → "We introduce X, and illustrate with …"): it agrees with "We" too.
+COORDINATED_VERB = re.compile(
+    r"(,\s+and\s+)(\w+?)(?:(?<=[sc]h)es|(?<=ss)es|(?<=x)es|s)\b(?=\s+(?:with|how|the|a|an|its|"
+    r"their|that|some|several|it|them|what|why|\w+ly)\b)",
+)
+# A contribution in the perfect passive placed in others' work ("Additional tools have been
+# subsequently introduced in contributed packages"): the history of the field, not the paper's.
+PERFECT_PASSIVE = re.compile(
+    r"\b(?:has|have)\s+been\s+(?:\w+ly\s+)?(?:introduced|proposed|presented|developed|"
+    r"implemented)\b",
+    re.I,
+)
+OTHERS_WORK = re.compile(
+    r"\b(?:in|by)\s+(?:other|contributed|existing|previous|earlier|third-party)\b|"
+    r"\bin\s+the\s+literature\b|\b(?:previously|subsequently|over\s+the\s+years|"
+    r"in\s+recent\s+years|in\s+the\s+past)\b",
+    re.I,
+)
+# What is never a finding of the paper: a plan ("we will", "future work"), a hypothetical ("X
+# would be faster", "if …"), an expectation.
+NOT_A_FINDING = re.compile(
+    r"\b(?:will|would|might|shall)\b|\bcould\s+(?:potentially|possibly|perhaps|in\s+principle|"
+    r"theoretically|have)\b|\b(?:we|I)\s+(?:plan|intend|hope|want|wish)\s+to\b|"
+    r"(?:^|,\s*)if\b|\bfuture\s+(?:work|development|versions?|research|releases?)\b|"
+    r"\b(?:is|are)\s+(?:expected|planned|hoped)\s+to\b|\bhypothetical\w*|\bsuppose\b|"
+    r"\bin\s+principle\b",
+    re.I,
+)
+LEADING_STEP = re.compile(
+    r"^(?:(?:after|before|having)\s+\w+(?:ing|ed)\b[^,;:]{0,120}|"
+    # the release the statement dates from: "Since its 1.0 release, the X assembler contains …"
+    r"(?:since|as\s+of|starting\s+with)\s+(?:its\s+|the\s+)?(?:version|release|v?\d[\w.]*)"
+    r"[^,;:]{0,40}),\s+",
+    re.I,
+)
 # a slide of the opening says what the paper does; its title when the deck had none
 OPENING_TITLE = "What this paper does"
 OPENING_BULLETS = 4
@@ -181,7 +244,9 @@ def _bullet(sentence: str, previous: str) -> str | None:
     if SECOND_CLAIM.search(text.MATH_SPAN.sub("X", sentence)):
         return None  # "we also obtained …": a claim after another, often another study's
     sentence = LEADING_STEP.sub("", SELF_POINTER.sub("", text.clean(sentence)))
-    sentence = SELF_SUBJECT.sub(lambda m: "We " + m.group(1).lower(), sentence)
+    sentence, selves = SELF_SUBJECT.subn(lambda m: "We " + m.group(1).lower(), sentence)
+    if selves:
+        sentence = COORDINATED_VERB.sub(lambda m: m.group(1) + m.group(2), sentence, count=1)
     sentence = PASSIVE_CONTRIBUTION.sub(_active, sentence)
     sentence = _finding_of(sentence)
     condensed = text.condense(text.math_logos(sentence), STATEMENT_WORDS)
@@ -252,17 +317,42 @@ def method_statements(paper: Paper) -> list[Statement]:
     contributes, in the paper's order."""
     sources = [("abstract", [paper.abstract])] if paper.abstract else []
     sources += [(s.title, s.paragraphs) for s in _introductions(paper)]
+    names = software_points.names(paper)
     found: list[Statement] = []
     for origin, paragraphs in sources:
         for sentence, previous in _sentences(paragraphs):
-            if not CONTRIBUTION.search(text.MATH_SPAN.sub("X", sentence)):
+            flat = text.MATH_SPAN.sub("X", sentence)
+            strength = _contribution(flat, names)
+            if not strength:
                 continue
             bullet = _bullet(sentence, previous)
             if bullet is not None:
-                found.append(Statement(bullet, "method", origin, 1))
+                found.append(Statement(bullet, "method", origin, strength))
         if found:
             break  # the abstract's statements, when it has any
-    return found
+    # what the paper's subject is ("X is an R package for …") is said first, then the rest in
+    # the paper's order
+    return sorted(found, key=lambda s: -s.strength)
+
+
+IDENTITY = 2  # the strength of a method statement that says what the paper's subject is
+
+
+def _contribution(sentence: str, names: set[str]) -> int:
+    """How the sentence states the paper's contribution: 2 when it says what the paper's
+    subject is, 1 when it states what the paper or its subject does, 0 when neither. A
+    contribution of others ("Smith et al. proposed …", "tools have been introduced in other
+    packages") is none."""
+    if CITED.search(sentence) and not FIRST_PERSON.search(sentence):
+        return 0
+    if software_points.identity(sentence, names):
+        return IDENTITY
+    match = CONTRIBUTION.search(sentence)
+    if match and PERFECT_PASSIVE.fullmatch(match.group(0)) and OTHERS_WORK.search(sentence):
+        match = None  # the field's history, not the paper's contribution
+    if match or software_points.capability(sentence, names):
+        return 1
+    return 0
 
 
 def _closing_discussion(paper: Paper) -> list:
@@ -345,6 +435,8 @@ def result_statements(paper: Paper) -> list[Statement]:
             for candidate in (sentence, *_shorter(sentence)):
                 if not _states_finding(candidate) or (own_only and not _own(candidate)):
                     continue
+                if _not_a_finding(candidate):
+                    continue
                 if candidate != sentence and _strength(candidate) < 2:
                     continue  # a part of a sentence states a finding only in so many words
                 bullet = _bullet(candidate, previous)
@@ -355,7 +447,63 @@ def result_statements(paper: Paper) -> list[Statement]:
                     statement = Statement(bullet, "result", origin, _strength(candidate))
                     (closing if own_only else found).append(statement)
                     break
-    return sorted(found, key=lambda s: -s.strength) + sorted(closing, key=lambda s: -s.strength)
+    statements = sorted(found, key=lambda s: -s.strength)
+    statements += sorted(closing, key=lambda s: -s.strength)
+    return statements or _body_findings(paper) or _made_possible(paper)
+
+
+def _not_a_finding(sentence: str) -> bool:
+    """A plan, a hypothetical, or another study's finding ("Smith et al. report a twofold
+    speedup") stated without the paper's own voice: never the paper's result."""
+    flat = text.MATH_SPAN.sub("X", sentence)
+    if NOT_A_FINDING.search(flat):
+        return True
+    return bool(CITED.search(sentence)) and not FIRST_PERSON.search(sentence)
+
+
+def _body_findings(paper: Paper) -> list[Statement]:
+    """A paper whose abstract and conclusions state no finding in so many words may state it
+    where its evidence is (a section of its work, not its background or a discussion) ("In the timings of Table 2, the compiled filter is about 30 times
+    faster than …"): a sentence of the body with a comparison and a measure, or a comparison
+    made by the paper's subject ("Quill clearly outperforms every other variant")."""
+    from apps.decks.pipeline.propose.builtin import DISCUSSION, INTRO
+
+    names = software_points.names(paper)
+    found: list[Statement] = []
+    for section in paper.sections:
+        if INTRO.search(section.title) or DISCUSSION.search(section.title):
+            continue  # background, and a discussion that sets the paper against others: only
+            # the discussion that closes the paper gives a finding (_closing_discussion)
+        for sentence, previous in _sentences(section.paragraphs):
+            flat = text.MATH_SPAN.sub("X", sentence)
+            if not re.search(r"[.!?]\W*$", sentence) or not COMPARISON.search(flat):
+                continue
+            named = any(re.search(rf"\b{re.escape(n)}\b", flat, re.I) for n in names)
+            if not (MEASURE.search(sentence) or named) or _not_a_finding(sentence):
+                continue
+            bullet = _bullet(sentence, previous)
+            if bullet is not None and COMPARISON.search(bullet):
+                found.append(Statement(bullet, "result", section.title, _strength(sentence)))
+    return sorted(found, key=lambda s: -s.strength)[:2]
+
+
+def _made_possible(paper: Paper) -> list[Statement]:
+    """A software paper's main point when it states no finding: what its subject makes possible
+    or easier, as the abstract, the introduction or the conclusions say it ("X makes it
+    possible to …", "X has made extending R easier"). Never invented: only such a sentence."""
+    names = software_points.names(paper)
+    sources = [("abstract", [paper.abstract])] if paper.abstract else []
+    sources += [(s.title, s.paragraphs) for s in [*_conclusions(paper), *_introductions(paper)]]
+    found: list[Statement] = []
+    for origin, paragraphs in sources:
+        for sentence, previous in _sentences(paragraphs):
+            flat = text.MATH_SPAN.sub("X", sentence)
+            if not software_points.makes_possible(flat, names) or _not_a_finding(sentence):
+                continue
+            bullet = _bullet(sentence, previous)
+            if bullet is not None and not any(f.bullet == bullet for f in found):
+                found.append(Statement(bullet, "result", origin, 0))
+    return found[:2]
 
 
 def result_figures(paper: Paper) -> list[tuple[str, int]]:
@@ -444,7 +592,12 @@ def missing(slides: list[Slide], paper: Paper) -> list[Statement]:
     makes, when the paper has one that reads as a bullet."""
     wanted = []
     for statements in (method_statements(paper), result_statements(paper)):
-        if statements and not _states(slides, statements):
+        if not statements:
+            continue
+        # what the package is, said however much else of what it does the deck states: a
+        # reader must learn it first
+        identity = statements[0].part == "method" and statements[0].strength == IDENTITY
+        if not _states(slides, statements[:1] if identity else statements):
             wanted.append(statements[0])
     return wanted
 
@@ -489,13 +642,17 @@ def ensure(slides: list[Slide], paper: Paper, used: set[str]) -> list[str]:
                 # else goes on the first text slide (a method) or the last (a result): a slide
                 # of its own would be thin, and the thin slide's fix removed it with the statement
                 opening = next((i for i, s in enumerate(slides) if s.role == "motivation"), None)
+                first = False  # on a slide of the work, what the paper does opens it: a
+                # reader learns what the package is before what its kernels are
                 if opening is None:
                     opening = _text_slide_for(slides, statement)
+                    first = statement.part == "method"
                 if opening is not None:
                     bullets = with_room(list(slides[opening].bullets), paper, statement.bullet)
-                    slides[opening] = slides[opening].model_copy(
-                        update={"bullets": [*bullets, statement.bullet]}
+                    bullets = (
+                        [statement.bullet, *bullets] if first else [*bullets, statement.bullet]
                     )
+                    slides[opening] = slides[opening].model_copy(update={"bullets": bullets})
                     used.add(statement.bullet.lower())
                     added.append(statement.part)
                     continue

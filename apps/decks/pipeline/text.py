@@ -373,7 +373,9 @@ def usable(sentence: str) -> bool:
     sentence = MATH_SPAN.sub("X", sentence)
     if "=" in sentence or re.search(r"[≃≈∑∫→←≤≥]", sentence):
         return False
-    letters = re.findall(r"\b[a-zA-Z]\b", sentence)
+    # the article "a", the pronoun "I" and a language's name ("C++", "C#") are words, not loose
+    # symbols: "comparisons of R and C++ implementations of a … filter" is a sentence
+    letters = re.findall(r"\b(?![aAI]\b)[a-zA-Z]\b(?![+#])", sentence)
     return len(letters) <= 3
 
 

@@ -1,0 +1,137 @@
+"""What a software paper says its package is and what it makes possible, in its own words.
+
+A package vignette or software paper rarely writes "we show that …": its method is what the
+package is and does ("snowfall is an R package for easier parallel programming"; "Rcpp
+attributes provide a high-level syntax for …"), and its main point is often what the package
+makes possible ("The tool makes it possible to …", "By …, Quill has been able to make X
+easier"). Those sentences have the paper's subject as their grammatical subject: a name of the
+paper's title (the package, the tool), never a generic word of it ("Developing parallel
+programs …": "Parallel programs provide …" is background). main_points uses them as method
+statements and, when the paper states no finding in so many words, as its main point.
+"""
+
+from __future__ import annotations
+
+import re
+
+from apps.decks.pipeline import text
+from apps.decks.pipeline.paper import Paper
+
+# what a software thing is: "X is an R package for …", "X is a library that …"
+KIND = (
+    r"(?:package|library|toolbox|toolkit|tool|system|framework|extension|module|"
+    r"implementation|interface|API|program|software|environment|class|assembler|compiler|"
+    r"solver|suite|collection|wrapper|layer|engine|application|plugin|plug-in|service)"
+)
+# a kind a title puts after its subject's name ("the pls Package"), never a generic noun a
+# title's topic may put before it ("concurrent programs", "operating systems")
+NAMED_KIND = r"(?:package|library|toolbox|toolkit|module|extension|plugin|plug-in|API)s?"
+# what it does for its user: "provides …", "makes it possible to …", "allows the user to …"
+DOES = (
+    r"(?:provides?|offers?|allows?|enables?|lets|makes?|facilitates?|supports?|brings?|"
+    r"simplif(?:y|ies)|eases?|implements?|adds?|extends?|builds?|contains?|leverages?|"
+    r"automates?|accelerates?)"
+)
+# what it makes possible, a result in words: "makes it possible to", "allows users to",
+# "makes extending R easier", "enables … to"
+MAKES_POSSIBLE = re.compile(
+    r"\bmakes?\s+it\s+(?:possible|easy|easier|simple|simpler|straightforward)\b|"
+    r"\b(?:make|makes|making)\s+(?:[\w-]+\s+){1,4}?(?:easier|faster|simpler|possible|"
+    r"straightforward|more\s+\w+)\b|"
+    r"\b(?:allows?|enables?|lets)\s+(?:the\s+)?(?:users?|developers?|researchers?|"
+    r"analysts?|programmers?|anyone|one|people|\w+\s+to)\b|"
+    r"\b(?:allows?|enables?)\s+(?:for\s+)?(?:the\s+)?\w+",
+    re.I,
+)
+# an opening phrase before the subject: "Since its 1.0 release, the X assembler contains …"
+LEADING_PHRASE = r"(?:[^,;:]{1,50},\s+)?"
+# where a title names its subject before its description: "xts: Extensible Time Series"
+TITLE_PUNCTUATION = re.compile(r"[:—–]")
+
+
+def names(paper: Paper) -> set[str]:
+    """The names the paper's title gives its subject, lowercased: a word before the title's
+    colon ("xts: Extensible Time Series"), a word with a capital or digit after its first
+    letter ("RcppArmadillo", "BradleyTerry2"), a word a kind of software follows ("the pls
+    Package", "the Lantern module"), or a word the paper writes as a name — always
+    capitalised in mid-sentence (a proper noun) or lower case at a sentence start ("snowfall
+    is an R package …")."""
+    title = " ".join(text.MATH_SPAN.sub(" ", paper.title or "").split())  # clean() drops "X:"
+    if not title:
+        return set()
+    found: set[str] = set()
+    head = TITLE_PUNCTUATION.split(title, maxsplit=1)
+    if len(head) == 2:
+        found.update(w.lower() for w in _tokens(head[0]) if len(_tokens(head[0])) <= 2)
+    body = " ".join([paper.abstract or "", *(p for s in paper.sections for p in s.paragraphs)])
+    # the word a kind of software follows: "the pls Package", "the Lantern module of …"
+    found.update(
+        m.group(1).lower()
+        for m in re.finditer(rf"([A-Za-z][\w+.-]*)\s+{NAMED_KIND}\b", title, re.I)
+        if m.group(1).lower() not in text.STOPWORDS
+    )
+    for word in _tokens(title):
+        lowered = word.lower()
+        if lowered in text.STOPWORDS or len(word) < 2:
+            continue
+        if re.search(r"[A-Z0-9]", word[1:]):
+            found.add(lowered)
+            continue
+        if _written_as_name(word, body):
+            found.add(lowered)
+    return found
+
+
+def _tokens(phrase: str) -> list[str]:
+    return re.findall(r"[A-Za-z][\w+.-]*[\w+]|[A-Za-z]", phrase)
+
+
+def _written_as_name(word: str, body: str) -> bool:
+    pattern = re.escape(word.lower())
+    mid = re.findall(rf"(?<=[a-z,] )({pattern})\b", body, re.I)
+    if re.search(rf"(?:^|[.!?]\s+)({pattern})\b", body) and word.lower() == word:
+        starts = re.findall(rf"(?:^|[.!?]\s+)({pattern})\b", body, re.I)
+        if starts and all(s == word.lower() for s in starts):
+            return True  # "snowfall is …" at a sentence start: a name written in lower case
+    if not mid:
+        return False
+    capitalised = sum(1 for m in mid if m[0].isupper())
+    return capitalised == len(mid)
+
+
+def _subject(name_alternatives: str) -> str:
+    """The paper's subject opening the sentence: "the X package", "X attributes", "the X
+    short-read assembler" (up to two words between the name and its verb)."""
+    return (
+        rf"^{LEADING_PHRASE}(?:the\s+|this\s+|our\s+)?(?:[\w-]+\s+)?(?:{name_alternatives})"
+        rf"(?:\s+[\w-]+){{0,2}}?"
+    )
+
+
+def identity(sentence: str, paper_names: set[str]) -> bool:
+    """Does the sentence say what the paper's subject is ("X is an R package for …")?"""
+    if not paper_names:
+        return False
+    alternatives = "|".join(re.escape(n) for n in sorted(paper_names, key=len, reverse=True))
+    pattern = (
+        _subject(alternatives) + rf"\s+(?:is|are)\s+(?:an?|the)\s+(?:[\w+.-]+\s+){{0,4}}?{KIND}s?\b"
+    )
+    return bool(re.search(pattern, sentence, re.I))
+
+
+def capability(sentence: str, paper_names: set[str]) -> bool:
+    """Does the paper's subject do something in the sentence ("X provides …", "the X module,
+    which allows …", "X has been able to make … easier")?"""
+    if not paper_names:
+        return False
+    alternatives = "|".join(re.escape(n) for n in sorted(paper_names, key=len, reverse=True))
+    modal = r"(?:(?:also|thus|therefore|now|further|can|has\s+been\s+able\s+to|is\s+able\s+to)\s+)?"
+    opening = _subject(alternatives) + rf"\s+{modal}{DOES}\b"
+    relative = rf"\b(?:{alternatives})\s*,?\s+(?:which|that)\s+{modal}{DOES}\b"
+    return bool(re.search(opening, sentence, re.I) or re.search(relative, sentence, re.I))
+
+
+def makes_possible(sentence: str, paper_names: set[str]) -> bool:
+    """A capability that is the paper's main point: what the subject makes possible or easier
+    ("X makes it possible to …", "X allows users to …", "X has made extending R easier")."""
+    return capability(sentence, paper_names) and bool(MAKES_POSSIBLE.search(sentence))
