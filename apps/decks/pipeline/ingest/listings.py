@@ -84,7 +84,8 @@ def listing_text(lines: list[Segment]) -> str:
             if previous is None:
                 gap = round((word.x0 - left) / width) if width else 0
             else:
-                gap = max(1, round((word.x0 - previous.x1) / width)) if width else 1
+                # less than half a glyph: one word the PDF set in pieces ("<map" ">")
+                gap = max(0, round((word.x0 - previous.x1) / width)) if width else 1
             row += " " * gap + word.text
             previous = word
         out.append(row.rstrip())
