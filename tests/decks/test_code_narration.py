@@ -122,7 +122,7 @@ def test_without_a_listing_that_fits_the_bullet_goes(paper):
     use = _sentence(paper, "The routine keeps a running")
     routine = next(s for s in paper.sections if s.title == "Fast counting in C++")
     wide = routine.model_copy(
-        update={"listings": [Listing(after=1, text="tally " + "x" * 200)]}, deep=True
+        update={"listings": [Listing(after=1, text="Tally tally; // " + "x" * 200)]}, deep=True
     )
     narrow = paper.model_copy(
         update={"sections": [wide if s is routine else s for s in paper.sections]}

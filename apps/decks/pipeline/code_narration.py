@@ -99,6 +99,28 @@ def _in_listing(name: str, listing: Listing) -> bool:
     return re.search(rf"(?<![\w.]){re.escape(name)}(?![\w])", listing.text) is not None
 
 
+def _defined_in(name: str, listing: Listing) -> bool:
+    """The listing gives the name its meaning: assigns it (`g <- …`, `x = …`), passes it as a
+    named argument (`vs = "numeric"`) or declares it after a type or keyword (`Tally tally;`,
+    `def f(`). A name it only calls (`head(x)`) is the API's, which a sentence may state."""
+    name = re.escape(name)
+    assigned = rf"(?<![\w.]){name}\s*(?:<-|:=|=(?!=))"
+    declared = rf"\b(?:function|def|class|struct|sub|proc|let|var|const|[A-Za-z_][\w:<>]*)\s+[&*]?{name}\b(?!\s*[.$])"
+    for line in listing.text.splitlines():
+        if COMMENT_LINE.match(line):
+            continue  # words of a comment ("# the tally of a walk") declare nothing
+        code = re.sub(r"^\s*(?:R>|>|\+|>>>|\.\.\.|\$)\s", "", line)  # a prompt
+        if (
+            re.search(assigned, code)
+            or re.search(declared, code)
+            and not re.search(
+                rf"\b(?:return|print|cat|library|require|if|else|for|while|in)\s+{name}\b", code
+            )
+        ):
+            return True
+    return False
+
+
 def _local(paper: Paper, name: str, s: int, near: set[int]) -> bool:
     """The paper writes the name only around this listing: a name the listing introduces."""
     pattern = re.compile(rf"`{re.escape(name)}\b")
@@ -131,9 +153,11 @@ def narration(paper: Paper, bullet: str, index: int = 0) -> Narration | None:
         if not shared:
             continue
         near = {listing.after - 1, listing.after}
-        local = [n for n in shared if _local(paper, n, s, near)]
+        local = [n for n in shared if _local(paper, n, s, near) and _defined_in(n, listing)]
         if local:
-            return Narration(index, listing, True, f"names `{local[0]}`, a name of the listing")
+            return Narration(
+                index, listing, True, f"names `{local[0]}`, a name the listing defines"
+            )
         return Narration(index, listing, False, f"names `{shared[0]}`, used in the listing")
     return None
 

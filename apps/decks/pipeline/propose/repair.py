@@ -547,13 +547,15 @@ def _narrates_code(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide],
     """The listing the bullet talks about shown as a code block under it (code_narration.py):
     on its slide when the slide has room, else the bullet and the listing on a slide of their
     own after it; with no listing that fits a slide, the bullet is left out (another sentence
-    of the part in its place)."""
+    of the part in its place; a bullet that only may narrate code (low) stays then)."""
     index = issue.evidence.get("index")
     if not isinstance(index, int) or not 0 <= index < len(slide.bullets):
         return [slide], ""
     bullet = slide.bullets[index]
     found = narration(work.paper, bullet, index)
     code = excerpt(found.listing) if found is not None and found.listing is not None else None
+    if code is None and issue.severity == "low":
+        return [slide], ""  # a bullet that may narrate code stays unless the code can be shown
     if code is None:
         rest = slide.bullets[:index] + slide.bullets[index + 1 :]
         replacement = _next_sentence(slide, work)
