@@ -548,8 +548,10 @@ def _narrates_code(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide],
     on its slide when the slide has room, else the bullet and the listing on a slide of their
     own after it; with no listing that fits a slide, the bullet is left out (another sentence
     of the part in its place; a bullet that only may narrate code (low) stays then)."""
-    index = issue.evidence.get("index")
-    if not isinstance(index, int) or not 0 <= index < len(slide.bullets):
+    # the bullet by its text: a fix of another issue of the slide may have moved it
+    said = str(issue.evidence.get("text", ""))
+    index = next((i for i, b in enumerate(slide.bullets) if said and b[:200] == said), None)
+    if index is None:
         return [slide], ""
     bullet = slide.bullets[index]
     found = narration(work.paper, bullet, index)
