@@ -132,3 +132,21 @@ def test_without_a_listing_that_fits_the_bullet_goes(paper):
     revised = deck_repair(BuiltinProposer(), narrow, deck, found)
     assert all(use not in s.bullets for s in revised.deck.slides)
     assert "removed bullet 1" in revised.changes[0].action
+
+
+def test_a_session_is_cut_between_an_input_and_the_next_never_inside_printed_output():
+    rows = [f"[{i},]   {i}   {i * 2}" for i in range(1, 15)]
+    session = ["R> x <- matrix(1:28, 14)", "R> x", "     [,1] [,2]", *rows, "R> dim(x)", "[1] 8 2"]
+    lines = code_narration.excerpt(Listing(after=0, text="\n".join(session))).splitlines()
+    # 19 lines: the printed matrix does not fit whole, so the cut goes before it (after the
+    # input that prints it), never after some of its rows
+    assert lines[:-1] == session[:2] and lines[-1] == "…"
+    assert "$outer" not in "".join(code_narration.PROMPT.findall("$outer"))
+
+
+def test_a_pointer_at_a_numbered_listing_is_never_given_the_block_beside_it(paper):
+    bullet = _sentence(paper, "Long notebooks are counted by a compiled routine")
+    assert code_narration.narration(paper, bullet) is None  # no pointer, no name
+    listing_one = "Listing 1 shows the loop at its heart"
+    found = code_narration.narration(paper, listing_one)
+    assert found is not None and found.certain and found.listing is None

@@ -45,12 +45,15 @@ POINTER = re.compile(
     r"shown|displayed|omitted)\b",
     re.I,
 )
+NUMBERED = re.compile(r"\b(?:listings?|lines?)\s+\d", re.I)
 MAX_LINES = 15  # with the "…" of a cut: one bullet and the block fill a text slide
 MAX_WIDTH = 72  # characters of a line at the stylesheet's code size across the slide
 # A line after which the statement goes on: an open bracket or string, an operator, a comma
 # ("<" and ">" close as often as they open: `#include <map>`, `vector<int>`)
 GOES_ON = re.compile(r"(?:[,(\[{+\-*/=|&\\~%]|<-|%>%|\|>)\s*$")
 COMMENT_LINE = re.compile(r"\s*(?:#(?!\s*(?:include|define|import|pragma)\b)|//|%|--)")
+# a console's input prompt ("$outer" is R's output, not a shell's "$ ")
+PROMPT = re.compile(r"^\s*(?:R>|>>>|>|In \[\d+\]:)(?:\s|$)|^\s*\$\s")
 PROMPT_GOES_ON = re.compile(r"^\s*\+\s")  # R's continuation prompt on the next line
 
 
@@ -146,6 +149,10 @@ def narration(paper: Paper, bullet: str, index: int = 0) -> Narration | None:
         if pointer and any(section.listings for section in paper.sections):
             return Narration(index, None, False, f"points at “{pointer.group(0)}”")
         return None
+    if pointer and NUMBERED.search(pointer.group(0)):
+        # "Listing 5", "line 3": which block that is, the paper's captions would say; the one
+        # beside the sentence may be another
+        return Narration(index, None, True, f"points at “{pointer.group(0)}”")
     if pointer:
         return Narration(index, listings[0], True, f"points at “{pointer.group(0)}”")
     for listing in listings:
@@ -168,7 +175,7 @@ def shows(slide_code: str, listing: Listing) -> bool:
     return bool(first) and first in slide_code
 
 
-def excerpt(listing: Listing) -> str | None:
+def excerpt(listing: Listing, max_lines: int = MAX_LINES) -> str | None:
     """The listing as a slide shows it: whole, or cut after a whole statement with "…" when
     longer than MAX_LINES; None when not even its first statement fits."""
     lines = [line.rstrip() for line in listing.text.splitlines()]
@@ -177,12 +184,12 @@ def excerpt(listing: Listing) -> str | None:
     if not lines:
         return None
     ends = _statement_ends(lines)
-    if len(lines) <= MAX_LINES and all(len(line) <= MAX_WIDTH for line in lines):
+    if len(lines) <= max_lines and all(len(line) <= MAX_WIDTH for line in lines):
         return "\n".join(lines)
     fits = [
         end
         for end in ends
-        if end <= MAX_LINES - 1 and all(len(line) <= MAX_WIDTH for line in lines[:end])
+        if end <= max_lines - 1 and all(len(line) <= MAX_WIDTH for line in lines[:end])
     ]
     if not fits:
         return None
@@ -194,6 +201,7 @@ def _statement_ends(lines: list[str]) -> list[int]:
     comma left open, the next line not a continuation."""
     ends = []
     depth = 0
+    session = any(PROMPT.match(line) for line in lines)
     for number, line in enumerate(lines, start=1):
         code = re.sub(r"(\"[^\"]*\"|'[^']*')", "", line)
         code = re.split(r"\s(?:#|//|%)\s", code)[0]
@@ -201,9 +209,18 @@ def _statement_ends(lines: list[str]) -> list[int]:
         following = lines[number] if number < len(lines) else ""
         # a comment opens what follows it (a C preprocessor line is a statement)
         comment = COMMENT_LINE.match(line) is not None
+        # in a console session, printed output ends where the next input starts
+        inside_output = (
+            session
+            and not PROMPT.match(line)
+            and not PROMPT_GOES_ON.match(line)
+            and bool(following)
+            and not PROMPT.match(following)
+        )
         if (
             depth <= 0
             and not comment
+            and not inside_output
             and not GOES_ON.search(code)
             and not PROMPT_GOES_ON.match(following)
         ):

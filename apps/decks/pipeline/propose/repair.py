@@ -534,12 +534,16 @@ TEXT_ROOM_PX = 400
 BULLET_LINE_PX, BULLET_LINE_CHARS, CODE_LINE_PX, CODE_MARGIN_PX = 30.4, 70, 19.5, 30
 
 
+def _code_lines_left(bullets: list[str]) -> int:
+    """How many lines of code a text slide with these bullets still has room for."""
+    bullet_lines = sum(-(-len(b) // BULLET_LINE_CHARS) for b in bullets)
+    return int((TEXT_ROOM_PX - CODE_MARGIN_PX - bullet_lines * BULLET_LINE_PX) // CODE_LINE_PX)
+
+
 def _room_for_code(slide: Slide, code: str) -> bool:
     if slide.kind != "bullets" or slide.equation.strip() or slide.code.strip():
         return False
-    bullet_lines = sum(-(-len(b) // BULLET_LINE_CHARS) for b in slide.bullets)
-    height = bullet_lines * BULLET_LINE_PX + len(code.splitlines()) * CODE_LINE_PX + CODE_MARGIN_PX
-    return height <= TEXT_ROOM_PX
+    return len(code.splitlines()) <= _code_lines_left(slide.bullets)
 
 
 @fixer("narrates_code")
@@ -573,11 +577,26 @@ def _narrates_code(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide],
         return [slide.model_copy(update=shown)], (
             f"showed the listing bullet {index + 1} talks about as a code block under it"
         )
-    rest = slide.bullets[:index] + slide.bullets[index + 1 :]
+    # the slide's other bullets about the same listing go with it: one slide shows it once
+    about = [
+        b
+        for i, b in enumerate(slide.bullets)
+        if i == index
+        or (other := narration(work.paper, b, i)) is not None
+        and other.listing == found.listing
+    ]
+    if len(about) > 1 and len(code.splitlines()) > _code_lines_left(about):
+        about = [bullet]  # the others stay where they were
+    if len(code.splitlines()) > _code_lines_left(about):
+        code = excerpt(found.listing, _code_lines_left(about))
+        if code is None:
+            return [slide], ""  # not even a whole statement fits beside the bullet
+        shown.update(code=code)
+    rest = [b for b in slide.bullets if b not in about]
     own = Slide(
         kind="bullets",
         title=_code_title(slide.title, work),
-        bullets=[bullet],
+        bullets=about,
         notes=slide.notes,
         role=slide.role,
         **shown,
@@ -587,9 +606,10 @@ def _narrates_code(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide],
         return [own.model_copy(update={"title": slide.title})], (
             f"showed the listing bullet {index + 1} talks about as a code block under it"
         )
+    moved = "bullet" if len(about) == 1 else "bullets"
     return [slide.model_copy(update={"bullets": rest}), own], (
-        f"moved bullet {index + 1} to a slide of its own after it, with the listing it talks "
-        "about as a code block"
+        f"moved {moved} {', '.join(str(slide.bullets.index(b) + 1) for b in about)} to a slide "
+        "of its own after it, with the listing they talk about as a code block"
     )
 
 
