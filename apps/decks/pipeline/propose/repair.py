@@ -551,7 +551,8 @@ def _narrates_code(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide],
     """The listing the bullet talks about shown as a code block under it (code_narration.py):
     on its slide when the slide has room, else the bullet and the listing on a slide of their
     own after it; with no listing that fits a slide, the bullet is left out (another sentence
-    of the part in its place; a bullet that only may narrate code (low) stays then)."""
+    of the part in its place). A bullet that only may narrate code (low) gets its listing only
+    on its own slide's room, and otherwise stays as it is."""
     # the bullet by its text: a fix of another issue of the slide may have moved it
     said = str(issue.evidence.get("text", ""))
     index = next((i for i, b in enumerate(slide.bullets) if said and b[:200] == said), None)
@@ -577,6 +578,8 @@ def _narrates_code(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide],
         return [slide.model_copy(update=shown)], (
             f"showed the listing bullet {index + 1} talks about as a code block under it"
         )
+    if issue.severity == "low":
+        return [slide], ""  # a bullet that only may narrate code earns no slide of its own
     # the slide's other bullets about the same listing go with it: one slide shows it once
     about = [
         b
