@@ -108,7 +108,14 @@
       el,
       text: text.replace(/\s+/g, " ").trim(),
       words: el.classList.contains("katex") ? 1 : text.trim().split(/\s+/).filter(Boolean).length,
-      role: el.closest("h1, h2") ? "title" : el.closest("blockquote") ? "caption" : "body",
+      // a listing's text is read, not counted as the slide's words: role "code"
+      role: el.closest("h1, h2")
+        ? "title"
+        : el.closest("blockquote")
+          ? "caption"
+          : el.closest("pre")
+            ? "code"
+            : "body",
       font_px: parseFloat(style.fontSize),
       contrast: contrast(fg, bg),
       opacity: opacityOf(el) * (fg.a ?? 1),

@@ -63,6 +63,8 @@ ISSUE_TYPES = {
     "undefined_symbol": "a bullet or display uses a symbol the deck never introduced",
     "lost_condition": "an instruction shown without the case it is for",
     "unintroduced_code": "a bullet uses a part of a command no slide names",
+    "narrates_code": "a bullet talks about a listing, call or output of the paper the slide does "
+    "not show",
     "unintroduced_referent": 'a bullet says "the process" or "it" for what only the paper\'s '
     "sentence before it introduced",
     "orphan_definition": "a bullet says what symbols of a formula no slide shows stand for",

@@ -68,11 +68,21 @@ class Equation(BaseModel):
     levels: list[int] = Field(default_factory=list)
 
 
+class Listing(BaseModel):
+    """A block of program code or its printed output, as the paper sets it between paragraphs
+    (ingest/listings.py): kept so that a slide whose bullet talks about it can show it."""
+
+    after: int  # how many of its section's paragraphs come before it
+    text: str  # its lines, indentation kept
+    page: int = 0
+
+
 class Section(BaseModel):
     number: str = ""  # "2.1"
     title: str
     level: int = 1
     paragraphs: list[str] = Field(default_factory=list)
+    listings: list[Listing] = Field(default_factory=list)
 
     @property
     def heading(self) -> str:

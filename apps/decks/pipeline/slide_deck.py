@@ -40,6 +40,12 @@ class Slide(BaseModel):
     # slide keeps the paper's order: the bullets up to it, the display, the bullets after it.
     # "" (or a bullet no longer on the slide): the display goes under the last bullet.
     equation_lead: str = Field(default="", max_length=MAX_BULLET_CHARS)
+    # A listing of the paper (program code, a console session) the slide shows as a fenced
+    # code block, under the bullet that talks about it (`code_lead`; "" or a bullet no longer
+    # on the slide: under the last bullet). code_narration.py cuts it to fit.
+    code: str = Field(default="", max_length=1500)
+    code_lang: str = Field(default="", max_length=20)
+    code_lead: str = Field(default="", max_length=MAX_BULLET_CHARS)
     layout: FigureLayout = "figure-right"
     caption: str = Field(default="", max_length=400)
     compact: bool = False  # the stylesheet's smaller text class, for a slide that is nearly full

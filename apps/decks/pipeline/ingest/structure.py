@@ -17,6 +17,7 @@ from apps.decks.pipeline.ingest.layout import (
     reading_order,
     vocabulary_of,
 )
+from apps.decks.pipeline.ingest.listings import ListingCollector
 from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
 from apps.decks.pipeline.paper import Equation, Section
 from apps.decks.pipeline.person_names import names_a_person
@@ -765,6 +766,7 @@ def sections_read(
     abstract_top = _abstract_label_top(layout)
     # a paragraph flushed at its closing colon: it announces the display that comes next
     announcing = ""
+    listings = ListingCollector()  # the code blocks, kept where they stand (listings.py)
 
     def flush() -> None:
         nonlocal references_reached, announcing
@@ -789,6 +791,7 @@ def sections_read(
     for page in range(1, len(layout.pages) + 1):
         for segment in reading_order(layout, page):
             if references_reached:
+                listings.close()
                 return _recased(_kept(sections), placed, capitals), first_heading, placed
             if id(segment) in skip:
                 continue
@@ -838,6 +841,7 @@ def sections_read(
                 continue  # an author's name on a later page (a biography, a signature)
             if heading is not None:
                 flush()
+                listings.close()
                 announcing = ""
                 if END_OF_BODY.match(heading.title):
                     return _recased(_kept(sections), placed, capitals), first_heading, placed
@@ -858,12 +862,17 @@ def sections_read(
                 sections.append(current)
                 last_heading = segment
                 continue
+            if current is not None and segment.code:
+                # kept as a listing (often set smaller than the text), after the paragraph
+                # being read, which a listing set inside it interrupts
+                listings.add(current, segment, len(current.paragraphs) + bool(paragraph))
             if current is None or not layout.is_body(segment):
                 continue
             if segment.code or segment.cell:
                 # program code or its output, a table's cell: not a sentence of the paper
                 flush()
                 continue
+            listings.close()  # a line of prose ends the listing before it
             if not paragraph and LONE_SYMBOL.fullmatch(segment.text):
                 continue  # a bracket or sign left over from a display, not a paragraph's start
             if paragraph and (
@@ -879,6 +888,7 @@ def sections_read(
             if ends_short and segment.text.rstrip().endswith((".", ":", "?", "!")):
                 flush()
     flush()
+    listings.close()
     return _recased(_kept(sections), placed, capitals), first_heading, placed
 
 

@@ -29,6 +29,7 @@ from apps.decks.pipeline import (
     title_style,
 )
 from apps.decks.pipeline.code_context import code_parts, unintroduced
+from apps.decks.pipeline.code_narration import excerpt, language, narration
 from apps.decks.pipeline.crops import crop_defective
 from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Revision
 from apps.decks.pipeline.katex_check import refused
@@ -544,6 +545,101 @@ def _unintroduced_code(slide: Slide, issue: Issue, work: Work) -> tuple[list[Sli
             action = action.replace("removed", "replaced", 1) + "; another sentence of the part"
     work.used.update(b.lower() for b in fixed.bullets)
     return [fixed], action
+
+
+# The room a text slide has under its title (980×552 canvas, deck-style.css): bullet lines at
+# 22 px × 1.38, about 70 characters a line; code lines at 15 px × 1.3; the block's margins.
+TEXT_ROOM_PX = 400
+BULLET_LINE_PX, BULLET_LINE_CHARS, CODE_LINE_PX, CODE_MARGIN_PX = 30.4, 70, 19.5, 30
+
+
+def _code_lines_left(bullets: list[str]) -> int:
+    """How many lines of code a text slide with these bullets still has room for."""
+    bullet_lines = sum(-(-len(b) // BULLET_LINE_CHARS) for b in bullets)
+    return int((TEXT_ROOM_PX - CODE_MARGIN_PX - bullet_lines * BULLET_LINE_PX) // CODE_LINE_PX)
+
+
+def _room_for_code(slide: Slide, code: str) -> bool:
+    if slide.kind != "bullets" or slide.equation.strip() or slide.code.strip():
+        return False
+    return len(code.splitlines()) <= _code_lines_left(slide.bullets)
+
+
+@fixer("narrates_code")
+def _narrates_code(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """The listing the bullet talks about shown as a code block under it (code_narration.py):
+    on its slide when the slide has room, else the bullet and the listing on a slide of their
+    own after it; with no listing that fits a slide, the bullet is left out (another sentence
+    of the part in its place). A bullet that only may narrate code (low) gets its listing only
+    on its own slide's room, and otherwise stays as it is."""
+    # the bullet by its text: a fix of another issue of the slide may have moved it
+    said = str(issue.evidence.get("text", ""))
+    index = next((i for i, b in enumerate(slide.bullets) if said and b[:200] == said), None)
+    if index is None:
+        return [slide], ""
+    bullet = slide.bullets[index]
+    found = narration(work.paper, bullet, index)
+    code = excerpt(found.listing) if found is not None and found.listing is not None else None
+    if code is None and issue.severity == "low":
+        return [slide], ""  # a bullet that may narrate code stays unless the code can be shown
+    if code is None:
+        rest = slide.bullets[:index] + slide.bullets[index + 1 :]
+        replacement = _next_sentence(slide, work)
+        if replacement:
+            rest.append(replacement)
+        work.used.update(b.lower() for b in rest)
+        action = f"removed bullet {index + 1} (it narrates code no slide can show)"
+        return [slide.model_copy(update={"bullets": rest})], action + (
+            "; another sentence of the part in its place" if replacement else ""
+        )
+    shown = {"code": code, "code_lang": language(code), "code_lead": bullet}
+    if _room_for_code(slide, code):
+        return [slide.model_copy(update=shown)], (
+            f"showed the listing bullet {index + 1} talks about as a code block under it"
+        )
+    if issue.severity == "low":
+        return [slide], ""  # a bullet that only may narrate code earns no slide of its own
+    # the slide's other bullets about the same listing go with it: one slide shows it once
+    about = [
+        b
+        for i, b in enumerate(slide.bullets)
+        if i == index
+        or (other := narration(work.paper, b, i)) is not None
+        and other.listing == found.listing
+    ]
+    if len(about) > 1 and len(code.splitlines()) > _code_lines_left(about):
+        about = [bullet]  # the others stay where they were
+    if len(code.splitlines()) > _code_lines_left(about):
+        code = excerpt(found.listing, _code_lines_left(about))
+        if code is None:
+            return [slide], ""  # not even a whole statement fits beside the bullet
+        shown.update(code=code)
+    rest = [b for b in slide.bullets if b not in about]
+    own = Slide(
+        kind="bullets",
+        title=_code_title(slide.title, work),
+        bullets=about,
+        notes=slide.notes,
+        role=slide.role,
+        **shown,
+    )
+    work.titles.add(own.title)
+    if not rest:
+        return [own.model_copy(update={"title": slide.title})], (
+            f"showed the listing bullet {index + 1} talks about as a code block under it"
+        )
+    moved = "bullet" if len(about) == 1 else "bullets"
+    return [slide.model_copy(update={"bullets": rest}), own], (
+        f"moved {moved} {', '.join(str(slide.bullets.index(b) + 1) for b in about)} to a slide "
+        "of its own after it, with the listing they talk about as a code block"
+    )
+
+
+def _code_title(title: str, work: Work) -> str:
+    """The title of a slide showing a listing of the previous slide's part."""
+    base = re.sub(r"\s*\((?:continued|code)\)$", "", title)
+    candidate = f"{base} (code)"
+    return candidate if candidate not in work.titles else f"{base} (code, continued)"
 
 
 @fixer("thin_slide")

@@ -230,13 +230,33 @@ def _bullets(bullets: list[str]) -> str:
 
 
 def _bullets_and_equation(slide: Slide) -> list[str]:
-    """The bullets with the display under its lead: in the paper's order on the slide."""
+    """The bullets with the display under its lead: in the paper's order on the slide; a
+    listing the slide shows goes under the bullet that talks about it."""
     over = slide.bullets_over_equation() if slide.equation.strip() else len(slide.bullets)
-    return [
+    blocks = [
         _bullets(slide.bullets[:over]),
         _equation(slide.equation),
         _bullets(slide.bullets[over:]),
     ]
+    if not slide.code.strip():
+        return blocks
+    if slide.equation.strip() or slide.code_lead not in slide.bullets:
+        return [*blocks, _code(slide.code, slide.code_lang)]
+    under = slide.bullets.index(slide.code_lead) + 1
+    return [
+        _bullets(slide.bullets[:under]),
+        _code(slide.code, slide.code_lang),
+        _bullets(slide.bullets[under:]),
+    ]
+
+
+def _code(code: str, lang: str) -> str:
+    """A fenced code block, as a person writes one in Slidev: its text as it is (a fence
+    longer than any run of backticks inside it)."""
+    longest = max((len(run) for run in re.findall(r"`+", code)), default=0)
+    fence = "`" * max(3, longest + 1)
+    lang = re.sub(r"[^a-z0-9+#-]", "", lang.lower())
+    return f"{fence}{lang}\n{code.rstrip()}\n{fence}"
 
 
 def _equation(tex: str) -> str:

@@ -24,7 +24,7 @@ class Size(BaseModel):
 class TextBox(BaseModel):
     text: str
     words: int
-    role: str  # title | body | caption | chrome
+    role: str  # title | body | caption | chrome | code (a listing's text)
     font_px: float
     contrast: float
     opacity: float

@@ -16,6 +16,7 @@ import re
 
 from apps.decks.pipeline import antecedents, carried_text, context_text, defects, main_points, text
 from apps.decks.pipeline.code_context import code_parts
+from apps.decks.pipeline.code_narration import narration, shows
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.propose import bullets, displays
 from apps.decks.pipeline.propose.context_fix import (
@@ -136,6 +137,30 @@ def unintroduced_code(c: SlideContext):
                 names=[n.key for n, _ in missing],
                 commands=list(dict.fromkeys(w for _, ws in missing for w in ws)),
             )
+
+
+@slide_rule
+def narrates_code(c: SlideContext):
+    """A bullet that talks through a listing of the paper the slide does not show
+    (code_narration.py): medium when the paper says so for certain, low when it may."""
+    slide = c.slide
+    if slide is None or slide.kind == "title" or not slide.bullets:
+        return
+    for index, bullet in enumerate(slide.bullets):
+        found = narration(c.paper, bullet, index)
+        if found is None or (found.listing is not None and shows(slide.code, found.listing)):
+            continue
+        yield c.issue(
+            "narrates_code",
+            "medium" if found.certain else "low",
+            f"bullet {index + 1} talks about code the slide does not show: it {found.reason}",
+            "show the listing as a code block (cut at a whole statement), or state what the "
+            "code achieves, or leave the bullet out",
+            where="bullet",
+            index=index,
+            text=bullet[:200],
+            listing=found.listing.text[:300] if found.listing else "",
+        )
 
 
 @slide_rule

@@ -68,7 +68,7 @@ def density(c: SlideContext):
 @slide_rule
 def small_font(c: SlideContext):
     for roles, limit_name in (
-        (("body", "title"), "min_font_px"),
+        (("body", "title", "code"), "min_font_px"),
         (("caption", "chrome"), "min_chrome_font_px"),
     ):
         texts = [t for t in c.measure.texts if t.role in roles]

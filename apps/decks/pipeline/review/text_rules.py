@@ -390,8 +390,8 @@ def thin_slide(c: SlideContext):
     estimator minimizes:") and nothing else: a formula without what its symbols are or what
     follows from it says nothing to a reader."""
     slide = c.slide
-    if slide is None or slide.kind != "bullets":
-        return
+    if slide is None or slide.kind != "bullets" or slide.code.strip():
+        return  # a bullet with the listing it talks about is a slide's worth
     if slide.equation:
         lead = slide.display_lead()
         if any(b != lead for b in slide.bullets):

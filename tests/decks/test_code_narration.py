@@ -1,0 +1,152 @@
+"""Bullets that narrate code the deck does not show (software papers: "We declare the function
+signature to contain a single argument …", "The output above …"). On a LaTeX paper of our own
+(tests/fixtures/papers/ingest/listings, CC0: a verbatim console session and a C++ lstlisting,
+typewriter identifiers, prose that talks them through) ingestion keeps the listings where they
+stand, the reviewer finds the narrating bullets from the paper (next to a listing, and pointing
+at it or naming a name only the listing has), never the bullets that stand on their own, and the
+reviser shows the listing as a fenced code block cut at a whole statement."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+
+from apps.decks.pipeline import code_narration
+from apps.decks.pipeline.ingest import paper_read
+from apps.decks.pipeline.paper import Listing, Paper
+from apps.decks.pipeline.propose.builtin import BuiltinProposer
+from apps.decks.pipeline.propose.repair import deck_repair
+from apps.decks.pipeline.render.markdown import deck_markdown
+from apps.decks.pipeline.slide_deck import Slide
+from tests.decks.test_context_symbols import _deck, _issues, _sentence
+
+PAPER = settings.BASE_DIR / "tests/fixtures/papers/ingest/listings/tessera-listings.pdf"
+
+
+@pytest.fixture(scope="module")
+def paper(tmp_path_factory) -> Paper:
+    return paper_read(PAPER, tmp_path_factory.mktemp("listings-figures"))
+
+
+def _listings(paper: Paper) -> dict[str, list[Listing]]:
+    return {s.title: s.listings for s in paper.sections if s.listings}
+
+
+def test_ingestion_keeps_each_listing_where_it_stands_with_its_indentation(paper):
+    listings = _listings(paper)
+    assert list(listings) == ["A first session", "Fast counting in C++"]
+    session, routine = listings["A first session"][0], listings["Fast counting in C++"][0]
+    assert session.after == 1 and routine.after == 1  # after each section's first paragraph
+    lines = session.text.splitlines()
+    assert lines[0] == "R> library(thicket)"
+    # the continuation line keeps its indentation under the call's opening bracket
+    call = lines[1].index("tally_walks(") + len("tally_walks(")
+    assert lines[2].startswith("+") and lines[2].index("season") == call
+    assert "3  blackcap  north      4" in session.text  # printed output, its columns kept
+    assert "#include <map>" in routine.text  # no space inside a word set in pieces
+    assert "    for (const std::string& bird : walk.heard) {" in routine.text.splitlines()
+    # the listings are not sentences of the paper
+    prose = " ".join(p for s in paper.sections for p in s.paragraphs)
+    assert "R> library" not in prose and "#include" not in prose
+
+
+def test_the_bullets_that_narrate_a_listing_are_found_from_the_paper(paper):
+    narrating = [
+        _sentence(paper, "We pass the notebook"),  # `keep_unheard`: a name only the listing has
+        _sentence(paper, "The output above lists"),  # points at the output
+        _sentence(paper, "The routine keeps a running"),  # `tally`, the listing's own variable
+    ]
+    for bullet in narrating:
+        found = code_narration.narration(paper, bullet)
+        assert found is not None and found.certain and found.listing is not None, bullet
+    standing = [
+        _sentence(paper, "The compiled routine counts"),  # next to a listing, but a result
+        _sentence(paper, "Wrens were the most common"),
+        _sentence(paper, "Its central function"),  # names the API, far from any listing
+        _sentence(paper, "Hedgerows that were walked"),
+    ]
+    assert [code_narration.narration(paper, b) for b in standing] == [None] * 4
+
+
+def test_a_listing_too_long_for_a_slide_is_cut_after_a_whole_statement():
+    routine = Listing(after=0, text="\n".join(["#include <map>"] + _function(20)))
+    cut = code_narration.excerpt(routine)
+    lines = cut.splitlines()
+    assert lines[-1] == "…" and len(lines) <= code_narration.MAX_LINES
+    assert lines[-2] == "#include <map>"  # the function does not fit: cut before it, whole
+    short = Listing(after=0, text="\n".join(_function(6) + _function(6)))
+    lines = code_narration.excerpt(short).splitlines()
+    assert lines[:-1] == _function(6) and lines[-1] == "…"  # the first function, whole
+    assert code_narration.excerpt(Listing(after=0, text="\n".join(_function(20)))) is None
+
+
+def _function(body: int) -> list[str]:
+    return ["int f(int x) {", *(f"  x = x + {i};" for i in range(body)), "  return x;", "}"]
+
+
+def test_the_reviser_shows_the_listing_under_the_bullet_and_the_finding_goes(paper):
+    use = _sentence(paper, "We pass the notebook")
+    other = _sentence(paper, "Counts of several volunteers are added up")
+    deck = _deck(paper, Slide(kind="bullets", title="A first session", bullets=[use, other]))
+    found = _issues(deck, paper, 2, "narrates_code")
+    assert [(i.severity, i.evidence["index"]) for i in found] == [("medium", 0)]
+    assert _issues(deck, paper, 2, "code_pointer") == []  # the text rule alone misses it
+
+    revised = deck_repair(BuiltinProposer(), paper, deck, found)
+    slide = revised.deck.slides[1]
+    assert slide.bullets == [use, other] and slide.code_lead == use
+    assert slide.code.startswith("R> library(thicket)") and slide.code_lang == "r"
+    assert revised.changes[0].type == "narrates_code"  # review.json names the issue
+    assert _issues(revised.deck, paper, 2, "narrates_code") == []
+    # slides.md: the block is Markdown a person edits, under its bullet, before the next one
+    markdown = deck_markdown(revised.deck, paper)
+    block = "```r\nR> library(thicket)\n"
+    assert block in markdown
+    assert markdown.index(use[:30]) < markdown.index(block) < markdown.index(other[:30])
+
+
+def test_a_full_slide_gets_the_listing_on_a_slide_of_its_own(paper):
+    use = _sentence(paper, "The routine keeps a running")
+    long = [_sentence(paper, "Volunteers walk the same hedgerows"), _sentence(paper, "Thicket is")]
+    deck = _deck(paper, Slide(kind="bullets", title="Counting", bullets=[*long, use]))
+    found = _issues(deck, paper, 2, "narrates_code")
+    revised = deck_repair(BuiltinProposer(), paper, deck, found)
+    first, own = revised.deck.slides[1:3]
+    assert first.bullets == long and not first.code
+    assert own.bullets == [use] and own.code_lang == "cpp"
+    assert own.code.splitlines()[-1] == "…" and "Tally count(" in own.code
+    assert _issues(revised.deck, paper, 3, "narrates_code") == []
+
+
+def test_without_a_listing_that_fits_the_bullet_goes(paper):
+    use = _sentence(paper, "The routine keeps a running")
+    routine = next(s for s in paper.sections if s.title == "Fast counting in C++")
+    wide = routine.model_copy(
+        update={"listings": [Listing(after=1, text="Tally tally; // " + "x" * 200)]}, deep=True
+    )
+    narrow = paper.model_copy(
+        update={"sections": [wide if s is routine else s for s in paper.sections]}
+    )
+    deck = _deck(narrow, Slide(kind="bullets", title="Counting", bullets=[use]))
+    found = _issues(deck, narrow, 2, "narrates_code")
+    revised = deck_repair(BuiltinProposer(), narrow, deck, found)
+    assert all(use not in s.bullets for s in revised.deck.slides)
+    assert "removed bullet 1" in revised.changes[0].action
+
+
+def test_a_session_is_cut_between_an_input_and_the_next_never_inside_printed_output():
+    rows = [f"[{i},]   {i}   {i * 2}" for i in range(1, 15)]
+    session = ["R> x <- matrix(1:28, 14)", "R> x", "     [,1] [,2]", *rows, "R> dim(x)", "[1] 8 2"]
+    lines = code_narration.excerpt(Listing(after=0, text="\n".join(session))).splitlines()
+    # 19 lines: the printed matrix does not fit whole, so the cut goes before it (after the
+    # input that prints it), never after some of its rows
+    assert lines[:-1] == session[:2] and lines[-1] == "…"
+    assert "$outer" not in "".join(code_narration.PROMPT.findall("$outer"))
+
+
+def test_a_pointer_at_a_numbered_listing_is_never_given_the_block_beside_it(paper):
+    bullet = _sentence(paper, "Long notebooks are counted by a compiled routine")
+    assert code_narration.narration(paper, bullet) is None  # no pointer, no name
+    listing_one = "Listing 1 shows the loop at its heart"
+    found = code_narration.narration(paper, listing_one)
+    assert found is not None and found.certain and found.listing is None
