@@ -92,3 +92,9 @@ def test_two_languages_answer_the_same_as_one(acme):
     assert isinstance(
         plan_question("quantos employees em sales?", as_of=AS_OF, entities=DEMO), Planned
     )
+
+
+def test_make_a_list_asks_to_read_and_make_an_employee_is_still_a_write():
+    planned = plan("make a list of the people hired in 2025")
+    assert planned.reading.measure == "hires" and planned.reading.listing
+    assert refused("make a new employee").kind == "read_only"

@@ -149,6 +149,9 @@ class Writes(_Section):
     openers: Phrases
     noun_after: Phrases = []  # "change in …", "increase of …": a verb read as a noun
     give_asks: Phrases
+    # What a create verb makes when it asks to read ("make a list of …", "create a chart of
+    # headcount"): an answer, not a record
+    read_outputs: Phrases = []
     sql: Phrases
 
 
