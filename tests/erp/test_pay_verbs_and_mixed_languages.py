@@ -35,6 +35,8 @@ GROUP BY e.id, e.name
         ("sales staff who make over 7000", ">", 7000, "Sales"),
         ("who takes home less than 4000", "<", 4000, None),
         ("quem tira mais de 8 mil?", ">", 8000, None),
+        ("who got more than 9000 in may 2026", ">", 9000, None),
+        ("quem tirou mais de 8 mil em maio de 2026?", ">", 8000, None),
         ("which salespeople earn more than 8 mil por mês", ">", 8000, "Sales"),
     ],
 )
@@ -70,6 +72,8 @@ def test_a_pay_word_elsewhere_keeps_its_own_meaning():
         ("quantos employees em sales?", "pt", "headcount"),
         ("how many funcionários in engineering", "en", "headcount"),
         ("average salário in 2025", "en", "average_salary"),
+        # a word of the other language is not taken for a typo of this one's ("median")
+        ("média salarial in marketing last year", "en", "average_salary"),
     ],
 )
 def test_a_question_in_two_languages_is_read_in_the_one_it_is_mostly_in(

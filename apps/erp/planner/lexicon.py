@@ -295,7 +295,11 @@ def _mixed(tokens, unknown, language: str, entities: Entities, corrected) -> Lex
         if not all(fold(word) in known | grammar for word in unknown):
             continue
         spoken = set(second.articles) - language_index(language).words
-        both = [t for t in _in_thousands(second, _expand(second, tokens)) if t.text not in spoken]
+        # a word of the other language taken for a typo of this one's ("média" → "median")
+        # is that word again
+        own = [Token(fold(t.surface), t.surface) if fold(t.surface) in known else t for t in tokens]
+        both = [t for t in _in_thousands(second, _expand(second, own)) if t.text not in spoken]
+        corrected = tuple((a, b) for a, b in corrected if fold(a) not in known)
         base = _merged(language_index(language), language_index(other))
         names = _merged(entity_index(language, entities), entity_index(other, entities))
         terms, left = _match(both, base, names, vocab, stop=vocab.stop | second.stop)
@@ -328,18 +332,28 @@ def _amount_next(after: list[Term]) -> bool:
 def _pay_before_amount(vocab: Vocabulary, base: _Index, terms: list[Term]) -> list[Term]:
     """ "who makes more than 8k", "people on over 9000", "who gets the most": a word of
     grammar.pay_before_amount right before a comparison or a superlative means what the first
-    present money verb ("earn") means; anywhere else it keeps its other meanings, or none."""
-    verbs = vocab.grammar.present_money_verbs
-    earn = base.phrases.get(_phrase_key(vocab, verbs[0]), ()) if verbs else ()
+    present money verb ("earn") means, one of grammar.paid_before_amount ("who got more than
+    10k last month") what the first past one ("earned") means; anywhere else it keeps its other
+    meanings, or none."""
+    grammar = vocab.grammar
+    past = [v for v in grammar.money_verbs if v not in grammar.present_money_verbs]
+    means = {
+        kind: base.phrases.get(_phrase_key(vocab, verbs[0]), ()) if verbs else ()
+        for kind, verbs in (
+            ("pay_before_amount", grammar.present_money_verbs),
+            ("paid_before_amount", past),
+        )
+    }
     kept: list[Term] = []
     for i, term in enumerate(terms):
-        if not term.has("pay_before_amount"):
+        kind = next((k for k in means if term.has(k)), None)
+        if kind is None:
             kept.append(term)
             continue
-        if earn and _amount_next(terms[i + 1 : i + 3]):
-            kept.append(Term(term.start, term.end, tuple(earn), term.words))
+        if means[kind] and _amount_next(terms[i + 1 : i + 3]):
+            kept.append(Term(term.start, term.end, tuple(means[kind]), term.words))
             continue
-        own = tuple(tag for tag in term.tags if tag[0] != "pay_before_amount")
+        own = tuple(tag for tag in term.tags if tag[0] not in means)
         if own:
             kept.append(Term(term.start, term.end, own, term.words))
     return kept

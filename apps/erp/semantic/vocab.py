@@ -61,6 +61,7 @@ class Grammar(_Section):
     # than 8k", "people on over 9000", "who gets the most"), and are read then as the first
     # present money verb; elsewhere they keep their own meaning ("make a chart", "on 1 May").
     pay_before_amount: Phrases = []
+    paid_before_amount: Phrases = []  # the same in the past ("who got more than 10k in May")
     size_words: Phrases
 
 
