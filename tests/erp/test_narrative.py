@@ -58,7 +58,7 @@ def test_portuguese_numbers_and_words():
     )
     assert (
         text
-        == "Engineering tem salário médio mais alto (7.228,12) e Sales o mais baixo (6.077,50)."
+        == "Engineering tem o salário médio mais alto (7.228,12) e Sales o mais baixo (6.077,50)."
     )
 
 
@@ -161,7 +161,7 @@ def test_a_unit_in_the_label_goes_with_the_values():
         == "Finance has the highest average tenure (3.88 years) and Sales the lowest (2.50 years)."
     )
     text = _say("tempo médio de casa por departamento", [["Finance", 3.88], ["Sales", 2.5]])
-    assert text.startswith("Finance tem tempo médio de casa mais alto (3,88 anos)")
+    assert text.startswith("Finance tem o tempo médio de casa mais alto (3,88 anos)")
 
 
 def test_a_change_between_periods_has_one_decimal():
@@ -187,3 +187,41 @@ def test_a_change_between_periods_has_one_decimal():
 def test_a_change_of_the_whole_says_both_values_and_the_change(question, said):
     """Not "Total salary paid increase, 2024 → 2025: 1 row."."""
     assert _say(question, [[1000, 1250, 250]]) == said
+
+
+@pytest.mark.parametrize(
+    ("question", "rows", "said"),
+    [
+        # a superlative of a value takes the article of its noun: masculine, feminine
+        (
+            "que departamento paga o maior salário médio em 2024?",
+            [["Vendas", 8100], ["RH", 6000]],
+            "Vendas tem o maior salário médio: 8.100.",
+        ),
+        (
+            "que departamento tem o menor nível médio?",
+            [["Jurídico", 2.5], ["RH", 4]],
+            "Jurídico tem o menor nível médio: 2,50.",
+        ),
+        # a sum is one amount: "o maior total", never "maior salários pagos"
+        (
+            "que departamento gastou mais em salários em 2024?",
+            [["Vendas", 90000], ["RH", 1000]],
+            "Vendas tem o maior total de salários pagos: 90.000.",
+        ),
+        # the extremes agree with the noun too ("a … mais alta", "a mais baixa")
+        (
+            "taxa de rotatividade por departamento em 2024",
+            [["RH", 3, 30, 10], ["Jurídico", 1, 40, 2.5]],
+            "RH tem a taxa de rotatividade mais alta (10%) e Jurídico a mais baixa (2,50%).",
+        ),
+        # a count takes no article ("tem mais contratações"), a share says its part
+        (
+            "contratações por departamento em 2024",
+            [["Vendas", 6], ["RH", 2]],
+            "Vendas tem a maior parcela de contratações: 6 de 8 (75%).",
+        ),
+    ],
+)
+def test_portuguese_superlatives_take_the_article_of_their_noun(question, rows, said):
+    assert _say(question, rows) == said

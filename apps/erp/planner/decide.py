@@ -102,8 +102,10 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
             raise Stop(refusal(language, "monthly_or_total", value=_number(salary[0])))
         frame = replace(frame, measures=("total_salary",), entity="employee", facts=())
         salary, having_measure = (), having_measure + salary
-    if salary and frame.listing and frame.subject and frame.entity is None and not frame.count:
-        frame = replace(frame, entity="employee", entity_plural=True)  # "list the people paid …"
+    listed = frame.listing or _people_with_pay_only(parsed)
+    if salary and listed and frame.subject and frame.entity is None and not frame.count:
+        # "list the people paid …", "employees earning more than 9k": the people listed
+        frame = replace(frame, entity="employee", entity_plural=True)
     frame, times, date_conditions, extra_population = _events(parsed, frame)
     frame, choice, per = _choice(frame, language, answers, bool(salary))
     measure = model.measure(choice.name)
@@ -209,6 +211,19 @@ def _noted(parsed: Parsed, reading: Reading) -> Reading:
     fact = semantic_model().measure(reading.measure).fact
     by_tenure = reading.sort == "hire_date" or fact == TENURE
     return replace(reading, note="tenure_for_age") if by_tenure else reading
+
+
+def _people_with_pay_only(parsed: Parsed) -> bool:
+    """A question that is the people and their pay, nothing else: "employees earning more
+    than 9k", "people paid over 10,000", "sales staff who make over 8000" — it opens with the
+    people (a department or population before them at most) and asks no count, amount,
+    average, ranking or grouping: a list of those people, as "list the employees …" is."""
+    frame, terms = parsed.frame, parsed.lexed.terms
+    if frame.how_much or frame.aggs or frame.supers or frame.group_dims or frame.measures:
+        return False
+    named = {"value", "population"}
+    first = next((i for i, t in enumerate(terms) if t.has("subject") or not t.kinds & named), None)
+    return first is not None and first <= 2 and terms[first].has("subject")
 
 
 def _choice(frame: Frame, language: str, answers: dict, salary: bool):

@@ -226,6 +226,8 @@ def write_request(lexed: Lexed) -> str | None:
         ]
         if content and content[0] in objects:
             return "read_only"
+        if content and content[0] in writes.read_outputs:
+            return None  # "make a list of the people hired in 2025": an answer to read
         return None if excluding else "other"
     return None
 

@@ -272,7 +272,91 @@ def lex(question: str, entities: Entities, *, language: str | None = None) -> Le
                 tokens[i] = Token(fixed, token.surface)
     corrected += _name_typos(tokens, entities, known)
     terms, unknown = _match(tokens, base, names, vocab)
+    if unknown:
+        mixed = _mixed(tokens, unknown, language, entities, tuple(corrected))
+        if mixed is not None:
+            return mixed
+    terms = _pay_before_amount(vocab, base, terms)
     return Lexed(language, tuple(tokens), tuple(terms), tuple(unknown), tuple(corrected))
+
+
+def _mixed(tokens, unknown, language: str, entities: Entities, corrected) -> Lexed | None:
+    """A question in two languages ("which salespeople earn more than 8 mil por mês",
+    "quantos employees em sales"): when every word the question's language does not know is a
+    word of another language, the question is read with both vocabularies (its own first) and
+    answered in its own language. None when some word is unknown to both."""
+    vocab = vocabulary(language)
+    for other in languages():
+        if other == language:
+            continue
+        second = vocabulary(other)
+        known = language_index(other).words | entity_index(other, entities).words
+        grammar = second.stop | set(second.articles) | set(second.thousands_words)
+        if not all(fold(word) in known | grammar for word in unknown):
+            continue
+        spoken = set(second.articles) - language_index(language).words
+        # a word of the other language taken for a typo of this one's ("média" → "median")
+        # is that word again
+        own = [Token(fold(t.surface), t.surface) if fold(t.surface) in known else t for t in tokens]
+        both = [t for t in _in_thousands(second, _expand(second, own)) if t.text not in spoken]
+        corrected = tuple((a, b) for a, b in corrected if fold(a) not in known)
+        base = _merged(language_index(language), language_index(other))
+        names = _merged(entity_index(language, entities), entity_index(other, entities))
+        terms, left = _match(both, base, names, vocab, stop=vocab.stop | second.stop)
+        if left:
+            return None
+        terms = _pay_before_amount(vocab, base, terms)
+        return Lexed(language, tuple(both), tuple(terms), (), corrected)
+    return None
+
+
+def _merged(first: _Index, second: _Index) -> _Index:
+    """Two indexes as one: a phrase's meanings in the first, then those only the second has."""
+    phrases = dict(second.phrases)
+    for key, tags in first.phrases.items():
+        phrases[key] = tags + tuple(t for t in second.phrases.get(key, ()) if t not in tags)
+    return _Index(phrases, first.words | second.words)
+
+
+def _amount_next(after: list[Term]) -> bool:
+    """An amount compared ("more than 8k", "between 5 and 7 mil"), or a superlative that ranks
+    nothing else ("who gets the most", not "which department gets the most hires")."""
+    if not after:
+        return False
+    if after[0].kinds & {"cmp", "between"}:
+        return True
+    ranked = after[1].kinds if len(after) > 1 else frozenset()
+    return "super" in after[0].kinds and not ranked & {"measure", "event", "subject", "dim"}
+
+
+def _pay_before_amount(vocab: Vocabulary, base: _Index, terms: list[Term]) -> list[Term]:
+    """ "who makes more than 8k", "people on over 9000", "who gets the most": a word of
+    grammar.pay_before_amount right before a comparison or a superlative means what the first
+    present money verb ("earn") means, one of grammar.paid_before_amount ("who got more than
+    10k last month") what the first past one ("earned") means; anywhere else it keeps its other
+    meanings, or none."""
+    grammar = vocab.grammar
+    past = [v for v in grammar.money_verbs if v not in grammar.present_money_verbs]
+    means = {
+        kind: base.phrases.get(_phrase_key(vocab, verbs[0]), ()) if verbs else ()
+        for kind, verbs in (
+            ("pay_before_amount", grammar.present_money_verbs),
+            ("paid_before_amount", past),
+        )
+    }
+    kept: list[Term] = []
+    for i, term in enumerate(terms):
+        kind = next((k for k in means if term.has(k)), None)
+        if kind is None:
+            kept.append(term)
+            continue
+        if means[kind] and _amount_next(terms[i + 1 : i + 3]):
+            kept.append(Term(term.start, term.end, tuple(means[kind]), term.words))
+            continue
+        own = tuple(tag for tag in term.tags if tag[0] not in means)
+        if own:
+            kept.append(Term(term.start, term.end, own, term.words))
+    return kept
 
 
 def _meaning_here(vocab: Vocabulary, indexes: tuple[_Index, ...], neighbours: set[str]):
@@ -315,7 +399,7 @@ def _name_typos(tokens: list[Token], entities: Entities, known: frozenset[str]) 
     return fixes
 
 
-def _match(tokens: list[Token], base: _Index, names: _Index, vocab: Vocabulary):
+def _match(tokens: list[Token], base: _Index, names: _Index, vocab: Vocabulary, stop=None):
     texts = [t.text for t in tokens]
     terms: list[Term] = []
     unknown: list[str] = []
@@ -332,7 +416,7 @@ def _match(tokens: list[Token], base: _Index, names: _Index, vocab: Vocabulary):
             terms.append(Term(i, i + 1, (("number", value),), texts[i]))
         elif len(texts[i]) == 10 and texts[i][4] == "-":
             terms.append(Term(i, i + 1, (("date", texts[i]),), texts[i]))
-        elif texts[i] not in vocab.stop:
+        elif texts[i] not in (vocab.stop if stop is None else stop):
             unknown.append(tokens[i].surface)
         i += 1
     return terms, unknown

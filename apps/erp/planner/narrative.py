@@ -15,7 +15,13 @@ from apps.erp.planner.perhead import PER_HEAD
 from apps.erp.planner.periods import month_period
 from apps.erp.planner.reading import Condition, Reading
 from apps.erp.planner.sentences import capitalized
-from apps.erp.planner.words import describe_period, format_number, level_label, named_once
+from apps.erp.planner.words import (
+    definite_article,
+    describe_period,
+    format_number,
+    level_label,
+    named_once,
+)
 from apps.erp.semantic import semantic_model, vocabulary
 
 SHARE_MEASURES = {"count", "count_distinct", "sum"}
@@ -169,9 +175,18 @@ def _grouped(result: _Result, dimension: str, column: int, title: str) -> str:
         chosen = bottom if reading.order == "asc" else top
         extreme = _extreme(vocab, measure.aggregation, reading.order)
         value = said(chosen[1])
+        if measure.aggregation == "sum":
+            # "the highest total salary paid", "o maior total de salários pagos": a sum is one
+            # amount, named by its label, not by the plural noun of "the most salary paid"
+            noun, _ = _unit_apart(result.label(column).lower())
         noun = named_once(extreme, noun)
         text = vocab.message(
-            "narrative_top", top=chosen[0], extreme=extreme, measure=noun, value=value
+            "narrative_top",
+            top=chosen[0],
+            extreme=extreme,
+            measure=noun,
+            value=value,
+            article=_article(noun, measure.aggregation, result.language),
         )
         return text + "."
     if len(pairs) == 1:
@@ -188,10 +203,14 @@ def _grouped(result: _Result, dimension: str, column: int, title: str) -> str:
             total=result.number(total, column),
             share=share,
         )
+    named = named_once(vocab.labels.words["highest"], noun)
+    article = definite_article(named, result.language)
     extremes = vocab.message(
         "narrative_extremes",
         top=top[0],
-        measure=named_once(vocab.labels.words["highest"], noun),
+        measure=named,
+        article=f"{article} " if article else "",
+        agrees=article,
         high=said(top[1]),
         bottom=bottom[0],
         low=said(bottom[1]),
@@ -233,6 +252,15 @@ def _series(result: _Result, pairs: list[tuple[str, Decimal]], column: int) -> s
         low=result.number(bottom[1], column),
         bottom=bottom[0],
     )
+
+
+def _article(noun: str, aggregation: str, language: str) -> str:
+    """The article before "the highest salary" where the language needs one that agrees
+    ("o maior salário médio"); none before a count ("tem mais funcionários")."""
+    if aggregation in ("count", "count_distinct"):
+        return ""
+    article = definite_article(noun, language)
+    return f"{article} " if article else ""
 
 
 def _extreme(vocab, aggregation: str, order: str | None) -> str:

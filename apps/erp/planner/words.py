@@ -20,6 +20,21 @@ def named_once(extreme: str, measure: str) -> str:
     return rest if rest and first == extreme else measure
 
 
+def definite_article(noun: str, language: str) -> str:
+    """The definite article that agrees with a noun phrase, by its first word (the head noun
+    in Portuguese: "salário médio" → "o", "taxa de rotatividade" → "a", "salários pagos" →
+    "os"); empty where the language's sentences say their article themselves (English)."""
+    words = _words(language)
+    head = noun.split(" ")[0].lower()
+    plural = head.endswith("s") and len(head) > 3
+    singular = head[:-1] if plural else head
+    if singular.endswith("õe"):  # "remunerações" → "remuneração"
+        singular = singular[:-2] + "ão"
+    feminine = any(singular.endswith(end) for end in words["feminine_endings"].split())
+    article = words["article_feminine" if feminine else "article_masculine"]
+    return f"{article}s" if article and plural else article
+
+
 def day_label(day: date, language: str) -> str:
     abbr = vocabulary(language).labels.month_abbr[day.month - 1]
     return _words(language)["day"].format(day=day.day, month=abbr, year=day.year)

@@ -57,6 +57,11 @@ class Grammar(_Section):
     # The money verbs in the present ("who earns more than 9k a month"): with no period, the
     # current pay (the most recent complete month) is meant.
     present_money_verbs: Phrases = []
+    # Words that mean "is paid" only right before an amount or a superlative ("who makes more
+    # than 8k", "people on over 9000", "who gets the most"), and are read then as the first
+    # present money verb; elsewhere they keep their own meaning ("make a chart", "on 1 May").
+    pay_before_amount: Phrases = []
+    paid_before_amount: Phrases = []  # the same in the past ("who got more than 10k in May")
     size_words: Phrases
 
 
@@ -145,6 +150,9 @@ class Writes(_Section):
     openers: Phrases
     noun_after: Phrases = []  # "change in …", "increase of …": a verb read as a noun
     give_asks: Phrases
+    # What a create verb makes when it asks to read ("make a list of …", "create a chart of
+    # headcount"): an answer, not a record
+    read_outputs: Phrases = []
     sql: Phrases
 
 
