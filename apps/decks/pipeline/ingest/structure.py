@@ -261,6 +261,9 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
             previous = segment
             continue
         found = _split_names(text)
+        if in_addresses and _address_goes_on(previous, segment):
+            previous = segment  # "Norway", "The Netherlands": the address's last line
+            continue
         if in_addresses:
             # after addresses, only a line of names in the names' size is another author
             if not found or not all(_looks_like_name(n) for n in found):
@@ -273,6 +276,18 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
         previous = segment
     names = [n.title() if n.isupper() else n for n in names]  # "ROGER KOENKER"
     return [n for n in names if _looks_like_name(n)][:30]
+
+
+def _address_goes_on(previous: Segment | None, segment: Segment) -> bool:
+    """A line set right under an address line, in its size, with no more than a line's
+    spacing between them, goes on with that address (its town or country: "Norway", "The
+    Netherlands", which read like a name); the next author's name follows a wider gap or
+    is set in the names' own size, larger than the addresses'."""
+    if previous is None or abs(segment.size - previous.size) > 0.5:
+        return False
+    return (
+        segment.top - previous.bottom < 0.5 * segment.size and abs(segment.top - previous.top) > 1
+    )
 
 
 def _in_lines(segments) -> list[Segment]:
@@ -529,6 +544,11 @@ def venue_find(layout: Layout, title: str) -> tuple[str, str]:
             continue
         if year and text.strip() != title.strip() and len(text) < 120:
             venue = AUTHORS_HEAD.sub("", text).strip()
+            if FIELD_BAR.search(venue):
+                venue = _barred_venue(venue)
+                if not venue:
+                    dated = dated or year.group(1)  # "Pkg Vignette | May 2, 2031 | 3": a footer
+                    continue
             venue = re.sub(r"\s+\d+$", "", venue).strip() if venue == text.strip() else venue
             head = re.split(r"\s+[–—]\s+|\s+-\s+", venue)[0].strip()
             if head and not YEAR.fullmatch(head):
@@ -538,6 +558,29 @@ def venue_find(layout: Layout, title: str) -> tuple[str, str]:
                 continue
             return venue, year.group(1)
     return "", dated
+
+
+# A running line in fields ("Pkg Vignette | January 11, 2031 | 3", "3 | https://…"): a package's
+# or a preprint server's footer, whose fields are a page number, an address, a date, a name.
+FIELD_BAR = re.compile(r"\s\|\s|\s\|$|^\|\s")
+
+
+def _barred_venue(line: str) -> str:
+    """The venue among a running line's barred fields: the fields that are no page number,
+    address or date, when they read as a venue (a venue's word, a volume or pages: "Annals of
+    Glacier Flow 40 (2029) 273–284"); a footer that only names a document series and its date
+    ("Pkg Vignette | January 11, 2031 |") is no venue — its date gives the year."""
+    fields = [f.strip() for f in line.split("|")]
+    named = [
+        f
+        for f in fields
+        if f
+        and not re.fullmatch(r"\d{1,4}", f)
+        and not re.match(r"(?:https?://|www\.)", f)
+        and not DATE.fullmatch(f.rstrip("."))
+    ]
+    venue = " ".join(named)
+    return venue if VENUE_WORD.search(venue) or VENUE_DETAIL.search(venue) else ""
 
 
 def _citation_line(layout: Layout) -> re.Match | None:
