@@ -59,3 +59,22 @@ def test_a_name_no_source_gives_whole_is_initialled_or_left_off_never_shown_garb
     assert readable_authors(["Ann Ho\ufffdman", "Ben Sato"], set(), []) == ["Ben Sato"]
     # the PDF's metadata names the author whole
     assert readable_authors(["Ann Ho\ufffdman"], set(), ["Ann Hoffman"]) == ["Ann Hoffman"]
+
+
+def test_a_mark_set_apart_after_a_name_is_no_part_of_it():
+    segments = [
+        _segment("Counting Quokkas with Software", 150, 150, 17.2),
+        _segment("Ann Okafor +, Ben Sato, Cy Lund #, Di Moss", 120, 184, 11.0),
+        _segment("Quokka Research Institute", 190, 200, 9.0),
+        _segment("Abstract", 280, 300, 10.0),
+    ]
+    layout = Layout(pages=[segments], page_sizes=[(612.0, 792.0)], body_size=10.0, columns=[])
+    _title, title_segment = title_find(layout, "")
+    assert authors_find(layout, title_segment) == ["Ann Okafor", "Ben Sato", "Cy Lund", "Di Moss"]
+
+
+def test_a_user_name_in_the_metadata_is_no_author():
+    from apps.decks.pipeline.ingest import _metadata_authors
+
+    assert _metadata_authors({"Author": "quokkapress"}) == []
+    assert _metadata_authors({"Author": "Ann Okafor and Ben Sato"}) == ["Ann Okafor", "Ben Sato"]

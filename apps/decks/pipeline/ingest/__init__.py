@@ -29,6 +29,7 @@ from apps.decks.pipeline.ingest.structure import (
     authors_find,
     doi_find,
     heading_of,
+    looks_like_name,
     printed_year,
     readable_captions,
     recased_title,
@@ -131,7 +132,9 @@ def _metadata_authors(metadata: dict) -> list[str]:
     raw = str(metadata.get("Author", "")).strip()
     if not raw:
         return []
-    return [a.strip() for a in raw.replace(" and ", ",").split(",") if a.strip()]
+    names = [a.strip() for a in raw.replace(" and ", ",").split(",") if a.strip()]
+    # a user or publisher name ("tubitak", "jsmith") is no author to put on the cover
+    return [n for n in names if looks_like_name(n)]
 
 
 def _all_paragraphs(layout, covered: set[int]) -> list[str]:

@@ -250,7 +250,7 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
         if AFFILIATION.search(text) or smaller:
             # "Sam U. Llaun, Academy of Lagado, …": one author's byline, the name first.
             lead = _split_names(text)[0] if _split_names(text) else ""
-            if smaller or not (_looks_like_name(lead) and not AFFILIATION.search(lead)):
+            if smaller or not (looks_like_name(lead) and not AFFILIATION.search(lead)):
                 if not names:
                     break
                 in_addresses = True  # the next author may follow their addresses
@@ -266,7 +266,7 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
             continue
         if in_addresses:
             # after addresses, only a line of names in the names' size is another author
-            if not found or not all(_looks_like_name(n) for n in found):
+            if not found or not all(looks_like_name(n) for n in found):
                 break
             if name_size is None or abs(segment.size - name_size) > 0.5:
                 break
@@ -275,7 +275,7 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
             name_size = segment.size
         previous = segment
     names = [n.title() if n.isupper() else n for n in names]  # "ROGER KOENKER"
-    return [n for n in names if _looks_like_name(n)][:30]
+    return [n for n in names if looks_like_name(n)][:30]
 
 
 def _address_goes_on(previous: Segment | None, segment: Segment) -> bool:
@@ -440,6 +440,8 @@ def _split_names(text: str) -> list[str]:
     text = AUTHOR_LABEL.sub("", DATE.sub("", text))  # "Author: …", "…, October 2007"
     text = EMAIL.sub("", text)  # "Andrew Makhorin <mao@gnu.org>"
     text = re.sub(r"[\d*†‡§¶]+", "", text)
+    # a mark set apart after a name, as some classes print affiliations: "Ann Lee +", "Bo Sun #"
+    text = re.sub(r"(?<=\w)\s+[+#]+(?=\s*(?:,|;|&|\band\b|$))", "", text)
     parts = re.split(r",|;|\band\b|&", text)
     return [re.sub(r"\s+", " ", p).strip(" .") for p in parts if p.strip(" .")]
 
@@ -454,7 +456,7 @@ def _names_authors(text: str, names: set[str]) -> bool:
     return bool(parts) and all(p in names for p in parts)
 
 
-def _looks_like_name(text: str) -> bool:
+def looks_like_name(text: str) -> bool:
     words = text.split()
     return 1 < len(words) <= 5 and all(w[:1].isupper() or w[:1] in "'’-" for w in words)
 
