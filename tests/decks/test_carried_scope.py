@@ -294,7 +294,15 @@ def _second_claims(deck, paper, number):
         ("Our index has also been ported to ARM", "Our index has been ported to ARM"),
         ("We also obtained a latency of 41 µs", "We obtained a latency of 41 µs"),
         ("The bound is also tight for long gaps", None),  # "is also": its other side is lost
-        ("The tool can also be used to index reports", None),  # a further use: stands
+        # after a modal, and after a fronted phrase: the same second claim (round 13)
+        ("The tool can also be used to index reports", "The tool can be used to index reports"),
+        ("A ledger may also hold the unit prices", "A ledger may hold the unit prices"),
+        (
+            "For quokkas, the survey has also published nest counts",
+            "For quokkas, the survey has published nest counts",
+        ),
+        ("In 2031, the agency could also recount nests", "In 2031, the agency could recount nests"),
+        ("The survey and also the census ran in spring", None),
         ("The method is fast and also robust", None),  # both claims in the sentence
         ("The QZ form, also known as the Schur form, is used", None),
     ],

@@ -123,7 +123,10 @@ EXPLETIVE_BEFORE = re.compile(
 # A word a pronoun may stand for, named in the bullet before it.
 _SINGULAR_NAMED = re.compile(
     r"\b(?i:a|an|the|this|that|our|no|each|every|any|one|its|their|his|her)\s+[A-Za-z]|"
-    r"(?<=\s)[A-Z][\w-]*|\bX\b|`[^`]+`",
+    r"(?<=\s)[A-Z][\w-]*|\bX\b|`[^`]+`|"
+    # a name written as code without its backticks: "call sfInit() if it …", "fit_model",
+    # "readTable"
+    r"\b[A-Za-z][\w.]*\(\)|\b[a-z][a-z0-9]*_[\w]+|\b[a-z]+[A-Z][A-Za-z0-9]*",
 )
 _PLURAL_NAMED = re.compile(
     r"\b(?!(?:this|thus|was|has|is|as|us|its|does|less|across|always|perhaps|various|previous|"
@@ -349,6 +352,46 @@ def introduced_as_term(antecedent: str, words: list[str]) -> bool:
     return False
 
 
+# Quantifiers that make a noun stand for any one of its kind: "the ability of each team is
+# modelled …" introduces no team, so a later "the team" is any team too (a generic definite).
+DISTRIBUTIVE = re.compile(
+    r"\b(?:each|every|any|either|a\s+given|any\s+given)\s+([A-Za-z][\w-]*)", re.I
+)
+
+
+def generic_definite(det: str, words: list[str], antecedent: str) -> bool:
+    """Whether "the X" (singular, nothing counting or pointing back before X) stands for any X:
+    the sentence said to introduce it names X only under a distributive quantifier ("each
+    team", "any given node"), so it introduced no one X for the bullet to lean on. "the three
+    groups" after "each group" counts the groups the paper named: not generic."""
+    head = words[-1].lower()
+    if det != "the" or lemma(head) != head:
+        return False
+    if {w.lower() for w in words[:-1]} & (PLAIN_MODIFIERS | COUNTING_MODIFIERS):
+        return False
+    return any(lemma(m.group(1)) == head for m in DISTRIBUTIVE.finditer(antecedent))
+
+
+# The shape of an adjective or a participle: what a phrase's last word before a comma is when
+# the comma joins adjectives of one noun ("the individual, unadjusted tests").
+ADJECTIVE_SHAPE = re.compile(
+    r"^[a-z]{3,}(?:al|ive|ous|ible|able|ic|ful|less|ent|ant|ary|ed|ing)$", re.I
+)
+
+
+def coordinated_adjective(bullet: str, end: int, head: str) -> bool:
+    """Whether the phrase's last word (`head`, ending at `end`) is an adjective joined by a
+    comma to another that goes on to the noun: "the individual, unadjusted tests" names tests,
+    not an individual. Both words must have an adjective's shape and a word must follow."""
+    following = re.match(r"\s*,\s*([A-Za-z][\w-]*)\s+([A-Za-z][\w-]*)", bullet[end:])
+    return bool(
+        following
+        and ADJECTIVE_SHAPE.match(head)
+        and ADJECTIVE_SHAPE.match(following.group(1))
+        and following.group(2).lower() not in ENDS_PHRASE
+    )
+
+
 def dangling_phrase(
     bullet: str,
     shown: set[str],
@@ -383,6 +426,10 @@ def dangling_phrase(
                 antecedent = before[-1]
             if antecedent is None:
                 break
+            if coordinated_adjective(bullet, end, head):
+                break  # "the individual, unadjusted tests": the noun is after the comma
+            if generic_definite(det, words, antecedent):
+                break  # "the team" after "each team …": any team
             if head in earlier:
                 break  # the bullet names it before the phrase
             introduced_by = {_stem(w) for w in lemmas(antecedent)}

@@ -491,21 +491,28 @@ def reading_of(paper) -> Reading:
 
 
 # ----------------------------------------------------------------------------- a second claim
-# by grammar: a subject, perhaps an auxiliary, then "also" and the predicate ("The estimator
-# also gives …", "The bound is also tight", "Our index has also been ported …"). The first
-# claim is the paper's sentence before; whether the slide shows it is the slide rule's question
-# (review/context_rules.second_claim). "can also …" (a further use the sentence states), "also
-# known as", "… and also …" (both claims in the sentence) stand.
+# by grammar: perhaps a fronted phrase ("For the survey, "), a subject, perhaps an auxiliary
+# or a modal, then "also" and the predicate ("The estimator also gives …", "The bound is also
+# tight", "Our index has also been ported …", "The table can also hold …", "For Y, Z has also
+# published …"). The first claim is the paper's sentence before; whether the slide shows it is
+# the slide rule's question (review/context_rules.second_claim). "also known as", "… and also
+# …" (both claims in the sentence) stand; a pronoun subject is the pronoun rules' (defects).
 _CLAUSE_WORD = (
     r"and|or|but|nor|which|that|who|whom|whose|when|where|while|if|because|since|although|"
     r"though|as|than|so|then"
 )
 _MODAL = r"can|could|may|might|shall"
+# a prepositional phrase set before the subject and closed by a comma: "For Y, ", "In 2031, "
+_FRONTED = (
+    r"(?:(?:for|in|on|with|at|by|under|from|after|before|besides|beyond|like|unlike|"
+    r"among|across|during|within|outside|inside)\s[^,;:]{1,60},\s+)"
+)
 SUBJECT_ALSO = re.compile(
-    rf"^(?P<subject>(?!(?:there|it|this|these|those|they|he|she|here|then)\b)"
+    rf"^(?P<fronted>{_FRONTED})?"
+    rf"(?P<subject>(?!(?:there|it|this|these|those|they|he|she|here|then)\b)"
     rf"(?:(?!(?:{_CLAUSE_WORD}|{_MODAL})\s)[^\s,;:]+\s+){{0,6}}?(?!(?:{_CLAUSE_WORD}|{_MODAL})\s)"
     r"[^\s,;:]+)\s+"
-    r"(?P<aux>(?:is|are|was|were|has|have|had|does|do|did|will|would|should|must)\s+)?"
+    rf"(?P<aux>(?:is|are|was|were|has|have|had|does|do|did|will|would|should|must|{_MODAL})\s+)?"
     r"(?P<also>also|likewise|similarly)\s+"
     r"(?!(?:known|called|referred|termed|denoted|named|written)\b)(?P<verb>[a-z][\w-]*)",
     re.I,

@@ -13,6 +13,7 @@ from apps.decks.pipeline.ingest.captions import captions_find
 from apps.decks.pipeline.ingest.cells import cells_mark
 from apps.decks.pipeline.ingest.checks import pdf_check
 from apps.decks.pipeline.ingest.code import code_mark
+from apps.decks.pipeline.ingest.cover_text import readable_authors, text_read
 from apps.decks.pipeline.ingest.cut_at_display import lines_cut_at_displays, mark_cut_paragraphs
 from apps.decks.pipeline.ingest.drawings import drawings_extract
 from apps.decks.pipeline.ingest.equations import equations_find
@@ -29,6 +30,7 @@ from apps.decks.pipeline.ingest.structure import (
     authors_find,
     doi_find,
     heading_of,
+    looks_like_name,
     printed_year,
     readable_captions,
     recased_title,
@@ -89,6 +91,10 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
     title, title_segment = title_find(layout, str(metadata.get("Title", "")))
     vocabulary = vocabulary_of(layout)
     authors = authors_find(layout, title_segment) or _metadata_authors(metadata)
+    # the cover's first words: a ligature the font left unnamed read whole, or the name shortened
+    authors = readable_authors(authors, vocabulary, _metadata_authors(metadata))
+    metadata_title = str(metadata.get("Title") or "").strip()
+    title = text_read(title, vocabulary) or text_read(metadata_title, vocabulary) or title
     sections, first_heading, placed = sections_read(
         layout, covered, vocabulary, title_segment, equations, authors
     )
@@ -129,7 +135,9 @@ def _metadata_authors(metadata: dict) -> list[str]:
     raw = str(metadata.get("Author", "")).strip()
     if not raw:
         return []
-    return [a.strip() for a in raw.replace(" and ", ",").split(",") if a.strip()]
+    names = [a.strip() for a in raw.replace(" and ", ",").split(",") if a.strip()]
+    # a user or publisher name ("tubitak", "jsmith") is no author to put on the cover
+    return [n for n in names if looks_like_name(n)]
 
 
 def _all_paragraphs(layout, covered: set[int]) -> list[str]:

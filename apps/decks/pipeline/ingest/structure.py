@@ -251,7 +251,7 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
         if AFFILIATION.search(text) or smaller:
             # "Sam U. Llaun, Academy of Lagado, …": one author's byline, the name first.
             lead = _split_names(text)[0] if _split_names(text) else ""
-            if smaller or not (_looks_like_name(lead) and not AFFILIATION.search(lead)):
+            if smaller or not (looks_like_name(lead) and not AFFILIATION.search(lead)):
                 if not names:
                     break
                 in_addresses = True  # the next author may follow their addresses
@@ -262,9 +262,12 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
             previous = segment
             continue
         found = _split_names(text)
+        if in_addresses and _address_goes_on(previous, segment):
+            previous = segment  # "Norway", "The Netherlands": the address's last line
+            continue
         if in_addresses:
             # after addresses, only a line of names in the names' size is another author
-            if not found or not all(_looks_like_name(n) for n in found):
+            if not found or not all(looks_like_name(n) for n in found):
                 break
             if name_size is None or abs(segment.size - name_size) > 0.5:
                 break
@@ -273,7 +276,19 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
             name_size = segment.size
         previous = segment
     names = [n.title() if n.isupper() else n for n in names]  # "ROGER KOENKER"
-    return [n for n in names if _looks_like_name(n)][:30]
+    return [n for n in names if looks_like_name(n)][:30]
+
+
+def _address_goes_on(previous: Segment | None, segment: Segment) -> bool:
+    """A line set right under an address line, in its size, with no more than a line's
+    spacing between them, goes on with that address (its town or country: "Norway", "The
+    Netherlands", which read like a name); the next author's name follows a wider gap or
+    is set in the names' own size, larger than the addresses'."""
+    if previous is None or abs(segment.size - previous.size) > 0.5:
+        return False
+    return (
+        segment.top - previous.bottom < 0.5 * segment.size and abs(segment.top - previous.top) > 1
+    )
 
 
 def _in_lines(segments) -> list[Segment]:
@@ -426,6 +441,8 @@ def _split_names(text: str) -> list[str]:
     text = AUTHOR_LABEL.sub("", DATE.sub("", text))  # "Author: …", "…, October 2007"
     text = EMAIL.sub("", text)  # "Andrew Makhorin <mao@gnu.org>"
     text = re.sub(r"[\d*†‡§¶]+", "", text)
+    # a mark set apart after a name, as some classes print affiliations: "Ann Lee +", "Bo Sun #"
+    text = re.sub(r"(?<=\w)\s+[+#]+(?=\s*(?:,|;|&|\band\b|$))", "", text)
     parts = re.split(r",|;|\band\b|&", text)
     return [re.sub(r"\s+", " ", p).strip(" .") for p in parts if p.strip(" .")]
 
@@ -440,7 +457,7 @@ def _names_authors(text: str, names: set[str]) -> bool:
     return bool(parts) and all(p in names for p in parts)
 
 
-def _looks_like_name(text: str) -> bool:
+def looks_like_name(text: str) -> bool:
     words = text.split()
     return 1 < len(words) <= 5 and all(w[:1].isupper() or w[:1] in "'’-" for w in words)
 
@@ -530,6 +547,11 @@ def venue_find(layout: Layout, title: str) -> tuple[str, str]:
             continue
         if year and text.strip() != title.strip() and len(text) < 120:
             venue = AUTHORS_HEAD.sub("", text).strip()
+            if FIELD_BAR.search(venue):
+                venue = _barred_venue(venue)
+                if not venue:
+                    dated = dated or year.group(1)  # "Pkg Vignette | May 2, 2031 | 3": a footer
+                    continue
             venue = re.sub(r"\s+\d+$", "", venue).strip() if venue == text.strip() else venue
             head = re.split(r"\s+[–—]\s+|\s+-\s+", venue)[0].strip()
             if head and not YEAR.fullmatch(head):
@@ -539,6 +561,29 @@ def venue_find(layout: Layout, title: str) -> tuple[str, str]:
                 continue
             return venue, year.group(1)
     return "", dated
+
+
+# A running line in fields ("Pkg Vignette | January 11, 2031 | 3", "3 | https://…"): a package's
+# or a preprint server's footer, whose fields are a page number, an address, a date, a name.
+FIELD_BAR = re.compile(r"\s\|\s|\s\|$|^\|\s")
+
+
+def _barred_venue(line: str) -> str:
+    """The venue among a running line's barred fields: the fields that are no page number,
+    address or date, when they read as a venue (a venue's word, a volume or pages: "Annals of
+    Glacier Flow 40 (2029) 273–284"); a footer that only names a document series and its date
+    ("Pkg Vignette | January 11, 2031 |") is no venue — its date gives the year."""
+    fields = [f.strip() for f in line.split("|")]
+    named = [
+        f
+        for f in fields
+        if f
+        and not re.fullmatch(r"\d{1,4}", f)
+        and not re.match(r"(?:https?://|www\.)", f)
+        and not DATE.fullmatch(f.rstrip("."))
+    ]
+    venue = " ".join(named)
+    return venue if VENUE_WORD.search(venue) or VENUE_DETAIL.search(venue) else ""
 
 
 def _citation_line(layout: Layout) -> re.Match | None:

@@ -42,6 +42,35 @@ PRONOUN_VERBS = re.compile(
 # adverb or a verb (an object follows it), not a noun the pronoun qualifies.
 VERB_NEXT = re.compile(r"^(?:\w+ly\b|\w+\s+(?:the|a|an|us|them|which|what|how|whether|to)\b)", re.I)
 DEMONSTRATIVES = re.compile(r"^(this|these|that|those|such)\s+", re.I)
+# Verbs that are no noun in a paper's prose, in any form: after "This" such a word makes the
+# demonstrative the subject, even where the paper slipped on the verb's ending ("This avoid
+# false overlaps", "This allow users to …"); "The avoid …" would be no English. Words that are
+# nouns as often ("use", "increase", "result", "mean", "report") are not listed.
+_VERB_ONLY_STEMS = (
+    "avoid allow enable ensure prevent permit guarantee imply require facilitate simplify "
+    "eliminate achieve obtain produce generate introduce involve include contain consist "
+    "depend rely emphasize emphasise illustrate confirm reveal resemble affect alter hinder "
+    "accelerate exploit explain suggest indicate demonstrate motivate become seem appear "
+    "remain let give provide reduce improve occur happen differ reflect represent "
+    "correspond determine describe define derive assume remove replace retain preserve "
+    "maintain deliver render accomplish perform prove enhance mitigate"
+)
+
+
+def _verb_forms(stem: str) -> list[str]:
+    if stem.endswith("y") and stem[-2:-1] not in "aeiou":
+        return [stem, stem[:-1] + "ies", stem[:-1] + "ied"]
+    if stem.endswith("e"):
+        return [stem, stem + "s", stem + "d"]
+    return [stem, stem + "s", stem + "es", stem + "ed"]
+
+
+VERB_ONLY_NEXT = re.compile(
+    r"^(?:"
+    + "|".join(sorted({f for stem in _VERB_ONLY_STEMS.split() for f in _verb_forms(stem)}))
+    + r"|gave|made|became|led|let|proved|proven)\b",
+    re.I,
+)
 # "Such an interface…": the demonstrative leans on an article, and "The an …" is no English.
 ARTICLE_NEXT = re.compile(r"^(?:a|an|the)\b", re.I)
 POINTER_PHRASE = re.compile(
@@ -142,6 +171,7 @@ def resolve_reference(value: str, source: Source) -> str | None:
         if (
             rest
             and not PRONOUN_VERBS.match(rest)
+            and not VERB_ONLY_NEXT.match(rest)  # "This avoid …": a pronoun with a slipped verb
             and not VERB_NEXT.match(rest)
             and not ARTICLE_NEXT.match(rest)
             and not lost_text.math_hole(named)
