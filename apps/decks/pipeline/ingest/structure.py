@@ -679,7 +679,7 @@ def _abstract_text(
         if len(segment.text.split()) >= 5 or _goes_on(layout, lines, segment):
             lines.append(segment)
     # the paper's words tell a compound's hyphen from a split word's ("scores-specific")
-    text = _listed_lines(lines, vocabulary_of(layout))
+    text = _listed_lines(layout, lines, vocabulary_of(layout))
     return text if len(text.split()) >= 40 else ""
 
 
@@ -694,32 +694,46 @@ def _goes_on(layout: Layout, lines: list[Segment], segment: Segment) -> bool:
     if not lines:
         return False
     above = lines[-1]
-    right = layout.columns[above.column][1] if above.column < len(layout.columns) else above.x1
     return (
         above.column == segment.column
         and abs(above.size - segment.size) <= 0.5
         and 0 < segment.top - above.top <= 2.5 * segment.size
-        and above.x1 >= right - 2 * above.size
+        and _full(layout, above)
     )
 
 
-def _listed_lines(lines: list[Segment], vocabulary: set[str]) -> str:
+def _full(layout: Layout, line: Segment | None) -> bool:
+    """The line runs to its column's right edge (it broke there: its text goes on)."""
+    if line is None:
+        return False
+    right = layout.columns[line.column][1] if line.column < len(layout.columns) else line.x1
+    return line.x1 >= right - 2 * line.size
+
+
+def _listed_lines(layout: Layout, lines: list[Segment], vocabulary: set[str]) -> str:
     """The lines' text, each item of a list ("1. Reduce …", "• Export …") a sentence of its
     own without its label: read as one run, the next item's number ended the item before
     ("… is several-fold: 1", "… code wher-3")."""
     blocks: list[tuple[bool, list[str]]] = []  # (an item?, its lines)
     item_start = None  # where the current item's first line starts
-    for segment in lines:
+    for previous, segment in zip([None, *lines], lines, strict=False):
         text = segment.text.strip()
-        if label := LIST_ITEM.match(text):
+        # a number opens an item after a line that ended ("… several:", an item's last
+        # line): after a full line it is the sentence's own ("… in model" / "2. The …")
+        opens = previous is None or not _full(layout, previous) or previous.text.endswith(":")
+        if opens and (label := LIST_ITEM.match(text)):
             # the pattern takes the item's first letter too: it stays
             blocks.append((True, [text[label.end() - 1 :]]))
             item_start = _after_label(segment)
         elif label := BULLET.match(text):
             blocks.append((True, [text[label.end() :]]))
             item_start = _after_label(segment)
-        elif item_start is not None and abs(segment.x0 - item_start) <= 0.5 * segment.size:
-            blocks[-1][1].append(text)  # the item's next line, set under its text
+        elif (
+            item_start is not None
+            and abs(segment.x0 - item_start) <= 0.5 * segment.size
+            and _full(layout, previous)
+        ):
+            blocks[-1][1].append(text)  # the item's next line, set under its text after a full one
         else:
             item_start = None
             if blocks and not blocks[-1][0]:
