@@ -38,8 +38,11 @@ def test_a_running_header_naming_its_section_is_no_text(paper, header):
 
 def test_the_sentence_under_the_header_reads_on(paper):
     body = " ".join(_texts(paper))
-    # the sentence that crossed the page break under "5 WEATHER AND LIGHT" is whole
-    assert "recorded the shoreline plots with the same pair of binoculars. Each survey team" in body
+    # the text on either side of the page break under "5 WEATHER AND LIGHT" reads on
+    assert (
+        "photographed the shoreline plots within a single hour of sunrise. "
+        "The drone pilot checked the flooded meadow" in body
+    )
 
 
 def test_list_items_are_sentences_without_their_numbers(paper):
@@ -49,6 +52,15 @@ def test_list_items_are_sentences_without_their_numbers(paper):
     assert "between the flooded meadows and the dykes wherever possible. Keep" in text
     assert "every walk and every season. " in text
     assert not re.search(r"\b\d\. [A-Z]|wher-", text)
+
+
+def test_a_list_announced_by_a_full_line_ending_in_a_colon_is_not_read_into_it(paper):
+    # the line "… at the gate:" runs to the column's edge: the list's first item was read
+    # into its sentence ("… at the gate: 1. Was every flock …")
+    section = [s for s in paper.sections if s.title == "Checking the tallies"][0]
+    lead = [p for p in section.paragraphs if p.startswith("Before a tally goes")]
+    assert lead and lead[0].endswith("on the morning of the count at the gate:")
+    assert "1. Was every flock counted from the same raised hide?" in section.paragraphs
 
 
 def test_a_numbered_run_in_heading_with_bold_words_after_it_opens_its_section(paper):

@@ -939,7 +939,9 @@ def sections_read(
             if paragraph and (
                 segment.item
                 or BULLET.match(segment.text)
-                or ends_short
+                # a numbered item after a line that ended or announced it ("… must be asked:"
+                # / "1. Does …"): read on, the sentence ended on the item's number
+                or (ends_short or paragraph[-1].rstrip().endswith(":"))
                 and LIST_ITEM.match(segment.text)
             ):
                 flush()  # an item of a list starts its own paragraph ("Then" / "1. Enter …")
