@@ -18,6 +18,7 @@ from apps.decks.pipeline import (
     document_text,
     example_text,
     fragments,
+    glued_text,
     lost_text,
 )
 from apps.decks.pipeline.garbled import (
@@ -419,6 +420,7 @@ def text_defects(text: str) -> list[tuple[str, str]]:
         ("stray_glyph", example_text.section_number_lead),
         ("stray_glyph", cut_sentences.trailing_mark),
         ("stray_output", fragments.stray_output),
+        ("glued_text", glued_text.glued_part),
         ("equation_number", equation_number),
         ("dangling_connector", dangling_connector),
         ("unresolved_reference", unresolved_reference),

@@ -23,6 +23,7 @@ from apps.decks.pipeline.ingest.heading_lines import THEOREM, opens_paragraph
 from apps.decks.pipeline.ingest.layout import BOLD_FONT, Layout, Segment
 from apps.decks.pipeline.ingest.structure import NUMBERED, STRUCTURED_LABEL
 
+SUBSECTION_HEAD = re.compile(r"^\d{1,2}(?:\.\d{1,2})+\.?\s+[A-Z][^.]*\.$")
 SENTENCE_START = re.compile(r"^[A-Z][a-z]+\b|^A$|^I$")
 
 
@@ -56,10 +57,15 @@ def _bold_cut(segment: Segment) -> int | None:
     if not bold[0] or all(bold):
         return None
     cut = bold.index(False)
-    if any(bold[cut:]) or len(segment.words) - cut < 2:
-        return None  # bold again later: emphasis inside the text, not a run-in heading
+    if len(segment.words) - cut < 2:
+        return None
     title = " ".join(w.text for w in segment.words[:cut])
     if not NUMBERED.match(title.rstrip(".")):
+        return None
+    if any(bold[cut:]) and not SUBSECTION_HEAD.match(title):
+        # bold again later: emphasis inside the text, not a run-in heading — unless the bold
+        # words are a subsection's number and title closed by a full stop ("2.1. Package
+        # Creation. To create … on Rcpp", a package's name set in bold further on)
         return None
     return cut
 

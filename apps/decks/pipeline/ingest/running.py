@@ -60,6 +60,7 @@ def running_mark(layout: Layout) -> None:
     layout.running = texts
     _edge_lines(layout)
     _page_numbers(layout)
+    _beside_page_numbers(layout)
 
 
 def _title_on_first_page(layout: Layout, repeated: set[str]) -> Segment | None:
@@ -132,6 +133,39 @@ def _set_apart(lines: list[Segment], row: list[Segment], side: str) -> bool:
     else:
         gap = min(s.top for s in row) - max(s.bottom for s in rest)
     return gap >= height
+
+
+def _beside_page_numbers(layout: Layout) -> None:
+    """The words on a page number's line, at the page's top or foot, are the running header
+    (or footer) too, though no other page repeats them: a header that names the current
+    section ("7 INSPECTING FITTED MODELS   14") changes with it. Left as text it was read as
+    the first words of the page's first paragraph."""
+    for page in layout.pages:
+        numbers = [
+            s for s in page if s.role == "header" and PAGE_NUMBER.fullmatch(_running_key(s.text))
+        ]
+        lines = [s for s in page if s.role == "text"]
+        for number in numbers:
+            beside = [s for s in lines if _same_line(s, number)]
+            rest = [s for s in lines if s not in beside]
+            if not beside or not rest:
+                continue
+            top = number.top <= min(s.top for s in rest)
+            bottom = number.bottom >= max(s.bottom for s in rest)
+            side = "top" if top else "bottom" if bottom else ""
+            if not side or not _set_apart(lines, [*beside, number], side):
+                continue
+            for segment in beside:
+                segment.role = "header"
+                if segment.text not in layout.running:
+                    layout.running.append(segment.text)
+
+
+def _same_line(segment: Segment, number: Segment) -> bool:
+    """The segment shares the number's line: their heights overlap by most of the smaller."""
+    overlap = min(segment.bottom, number.bottom) - max(segment.top, number.top)
+    height = min(segment.bottom - segment.top, number.bottom - number.top)
+    return height > 0 and overlap >= 0.6 * height
 
 
 NUMBER = re.compile(r"[-−–]?[\d.,]+")

@@ -708,7 +708,7 @@ def _abstract_text(
     labelled = _labelled_abstract(layout, first_heading)
     if labelled or title_segment is None:
         return labelled
-    lines = []
+    lines: list[Segment] = []
     for segment in sorted(
         (s for s in layout.pages[0] if s.role == "text"), key=lambda s: (s.column, s.top, s.x0)
     ):
@@ -716,13 +716,83 @@ def _abstract_text(
             break
         if segment.top <= title_segment.bottom + 1 or AFFILIATION.search(segment.text):
             continue
-        if ITALIC_FONT.search(segment.font):
+        if ITALIC_FONT.search(segment.font) and not _goes_on(layout, lines, segment):
             continue  # addresses and affiliations set in italics (REVTeX, many journals)
-        if len(segment.text.split()) >= 5 and segment.size >= layout.body_size - 1.5:
-            lines.append(segment.text)
+        if segment.size < layout.body_size - 1.5:
+            continue
+        # a short line is a block's own only where it goes on from the line above (a
+        # sentence's or a list item's last words: "wher-" / "ever possible")
+        if len(segment.text.split()) >= 5 or _goes_on(layout, lines, segment):
+            lines.append(segment)
     # the paper's words tell a compound's hyphen from a split word's ("scores-specific")
-    text = join_lines(lines, vocabulary_of(layout))
+    text = _listed_lines(layout, lines, vocabulary_of(layout))
     return text if len(text.split()) >= 40 else ""
+
+
+def _after_label(segment: Segment) -> float:
+    """Where an item's text starts, right of its label (its next lines start there)."""
+    return segment.words[1].x0 if len(segment.words) > 1 else segment.x0
+
+
+def _goes_on(layout: Layout, lines: list[Segment], segment: Segment) -> bool:
+    """The segment is the line right under the last one kept, in its column and size, and
+    that line ran to its column's edge: the text goes on here."""
+    if not lines:
+        return False
+    above = lines[-1]
+    return (
+        above.column == segment.column
+        and abs(above.size - segment.size) <= 0.5
+        and 0 < segment.top - above.top <= 2.5 * segment.size
+        and _full(layout, above)
+    )
+
+
+def _full(layout: Layout, line: Segment | None) -> bool:
+    """The line runs to its column's right edge (it broke there: its text goes on)."""
+    if line is None:
+        return False
+    right = layout.columns[line.column][1] if line.column < len(layout.columns) else line.x1
+    return line.x1 >= right - 2 * line.size
+
+
+def _listed_lines(layout: Layout, lines: list[Segment], vocabulary: set[str]) -> str:
+    """The lines' text, each item of a list ("1. Reduce …", "• Export …") a sentence of its
+    own without its label: read as one run, the next item's number ended the item before
+    ("… is several-fold: 1", "… code wher-3")."""
+    blocks: list[tuple[bool, list[str]]] = []  # (an item?, its lines)
+    item_start = None  # where the current item's first line starts
+    for previous, segment in zip([None, *lines], lines, strict=False):
+        text = segment.text.strip()
+        # a number opens an item after a line that ended ("… several:", an item's last
+        # line): after a full line it is the sentence's own ("… in model" / "2. The …")
+        opens = previous is None or not _full(layout, previous) or previous.text.endswith(":")
+        if opens and (label := LIST_ITEM.match(text)):
+            # the pattern takes the item's first letter too: it stays
+            blocks.append((True, [text[label.end() - 1 :]]))
+            item_start = _after_label(segment)
+        elif label := BULLET.match(text):
+            blocks.append((True, [text[label.end() :]]))
+            item_start = _after_label(segment)
+        elif (
+            item_start is not None
+            and abs(segment.x0 - item_start) <= 0.5 * segment.size
+            and _full(layout, previous)
+        ):
+            blocks[-1][1].append(text)  # the item's next line, set under its text after a full one
+        else:
+            item_start = None
+            if blocks and not blocks[-1][0]:
+                blocks[-1][1].append(text)
+            else:
+                blocks.append((False, [text]))
+    parts = []
+    for item, block in blocks:
+        joined = join_lines(block, vocabulary)
+        if item and not joined.endswith((".", "!", "?", ":", ";")):
+            joined += "."
+        parts.append(joined)
+    return " ".join(parts)
 
 
 def _labelled_abstract(layout: Layout, first_heading: Segment | None) -> str:
@@ -923,7 +993,9 @@ def sections_read(
             if paragraph and (
                 segment.item
                 or BULLET.match(segment.text)
-                or ends_short
+                # a numbered item after a line that ended or announced it ("… must be asked:"
+                # / "1. Does …"): read on, the sentence ended on the item's number
+                or (ends_short or paragraph[-1].rstrip().endswith(":"))
                 and LIST_ITEM.match(segment.text)
             ):
                 flush()  # an item of a list starts its own paragraph ("Then" / "1. Enter …")

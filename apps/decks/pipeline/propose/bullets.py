@@ -20,6 +20,7 @@ from apps.decks.pipeline import (
     document_text,
     fragments,
     garbled,
+    glued_text,
     lost_text,
     text,
 )
@@ -374,6 +375,8 @@ def fix(kind: str, value: str, source: Source | None = None) -> str | None:
         return remove_pointers(value)
     if kind == "stray_output":
         return strip_output(value)
+    if kind == "glued_text":
+        return glued_text.without_glued(value)
     if kind == "lost_opening":  # cut from a sentence the paper has whole: the whole one
         return restore_opening(value, source)
     if kind == "broken_sentence" and cut_sentences.glued_across_display(value):

@@ -64,6 +64,7 @@ TEXT_TYPES = (
     "fragment",
     "code_pointer",
     "stray_output",
+    "glued_text",
     "draft_note",
     "lost_condition",
     "orphan_definition",

@@ -56,6 +56,7 @@ SUGGESTIONS = {
     "fragment": "use a whole statement: a main clause with its subject and verb",
     "code_pointer": "state what the code shows, or leave the sentence out",
     "stray_output": "remove the console output before the sentence",
+    "glued_text": "drop the running header or list number glued into the sentence",
     "draft_note": "leave the author's note out: it is no content",
 }
 MESSAGES = {
@@ -81,6 +82,7 @@ MESSAGES = {
     "fragment": "is a fragment, not a statement of its own (“{part}…”)",
     "code_pointer": "narrates code or output the slide does not show (“{part}”)",
     "stray_output": "opens with console output (“{part}”)",
+    "glued_text": "has page furniture or a list's number glued into it (“{part}”)",
     "draft_note": "is a note the author left in the draft (“{part}”)",
 }
 
