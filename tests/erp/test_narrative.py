@@ -225,3 +225,15 @@ def test_a_change_of_the_whole_says_both_values_and_the_change(question, said):
 )
 def test_portuguese_superlatives_take_the_article_of_their_noun(question, rows, said):
     assert _say(question, rows) == said
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["top 3 departments by headcount", "quais os 3 departamentos com mais funcionários"],
+)
+def test_a_top_n_ranking_never_states_a_share_of_the_rows_it_shows_as_the_whole(question):
+    # the three rows are not every department: "100 of 238" would read as Sales' share of all
+    # employees; a top-N ranking says its first only
+    text = _say(question, [["Sales", 100], ["Engineering", 86], ["HR", 52]])
+    assert "238" not in text and "%" not in text
+    assert text.startswith("Sales") and "100" in text

@@ -170,8 +170,9 @@ def _grouped(result: _Result, dimension: str, column: int, title: str) -> str:
 
     top = max(pairs, key=lambda pair: pair[1])
     bottom = min(pairs, key=lambda pair: pair[1])
-    if reading.top == 1 or (reading.top and reading.order == "asc"):
-        # "the 2 departments with the fewest people": the first of the ranking, not the largest
+    if reading.top:
+        # "the 2 departments with the fewest people": the first of the ranking, not the largest;
+        # and never a share or a "lowest" of a top N: its rows are not the whole
         chosen = bottom if reading.order == "asc" else top
         extreme = _extreme(vocab, measure.aggregation, reading.order)
         value = said(chosen[1])
