@@ -421,3 +421,26 @@ def test_an_uncertain_finding_never_overfills_its_slide():
     full = _deck(paper, _slide(FILLER, *PLANTS, UPDATED))
     revised = deck_repair(BuiltinProposer(), paper, full, _issues(full, paper, 2, KIND)).deck
     assert revised.slides[1].bullets == full.slides[1].bullets
+
+
+def test_an_antecedent_a_later_slide_shows_is_moved_up_before_the_bullet():
+    # the sentence the bullet leans on was placed on the next slide (an earlier step of the
+    # build put it there): "already on the deck" is no reason to leave the bullet dangling —
+    # the sentence moves up before it, and the later slide loses its copy
+    paper = _paper()
+    deck = _deck(paper, _slide(FILLER, AVERAGED), _slide(READINGS, DATA, DATA_COVER))
+    found = _issues(deck, paper, 2, KIND)
+    assert found and found[0].evidence["antecedent"].startswith(READINGS)
+    revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
+    assert revised.slides[1].bullets == [FILLER, READINGS, AVERAGED]
+    assert revised.slides[2].bullets == [DATA, DATA_COVER]
+
+
+def test_an_antecedent_is_not_moved_up_from_a_slide_it_would_leave_thin():
+    paper = _paper()
+    deck = _deck(paper, _slide(FILLER, AVERAGED), _slide(READINGS, DATA))
+    found = _issues(deck, paper, 2, KIND)
+    revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
+    shown = [b for s in revised.slides for b in s.bullets]
+    assert shown.count(READINGS) == 1  # never twice
+    assert revised.slides[2].bullets == [READINGS, DATA]

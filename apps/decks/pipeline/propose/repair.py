@@ -85,6 +85,8 @@ class Work:
     orphans: list[tuple[str, str]] = field(default_factory=list)
     # a removed thin slide's display: (its lead, its TeX, the slide's notes)
     orphan_display: tuple[str, str, str] | None = None
+    # bullets of later slides a fix moved up before the bullet that leans on them (lower case)
+    moved_up: set[str] = field(default_factory=set)
     # the revised slides placed so far, in order (a thin slide may merge into the last)
     placed: list[Slide] | None = None
 
@@ -129,7 +131,7 @@ def deck_repair(
     for number, slide in enumerate(deck.slides, start=1):
         if number in merged_away:
             continue
-        current = [slide]
+        current = [_without_moved_up(slide, work)]
         found = sorted(
             ((i, issue) for i, issue in numbered if issue.slide == number),
             key=lambda pair: -SEVERITY_RANK[pair[1].severity],
@@ -492,9 +494,14 @@ def _unintroduced_referent(slide: Slide, issue: Issue, work: Work) -> tuple[list
     before the bullet, or the bullet left out: context_fix.answer_referent."""
     before = work.deck.slides[: issue.slide - 1] if work.deck else []
     earlier = antecedents.shown_texts(before)
+    # the sentence it leans on may stand on a later slide (an earlier step put it there): it
+    # is then free to move up before the bullet, when the later slide keeps enough without it
+    movable = _movable_bullets(work.deck.slides[issue.slide :] if work.deck else [])
     fixed, action = context_fix.answer_referent(
-        slide, issue.evidence, work.paper, earlier, work.used
+        slide, issue.evidence, work.paper, earlier, work.used - movable
     )
+    added = [b.lower() for b in fixed.bullets if b not in slide.bullets]
+    work.moved_up.update(m for m in movable if any(m.rstrip(" .") in a for a in added))
     if action.startswith("removed"):
         # a self-contained sentence of the same part in its place, when one stands on this
         # slide; else the bullet goes only when the slide keeps enough to say
@@ -511,6 +518,25 @@ def _unintroduced_referent(slide: Slide, issue: Issue, work: Work) -> tuple[list
             return [slide], ""  # the slide would be left thin: the bullet stays
     work.used.update(b.lower() for b in fixed.bullets)
     return [fixed], action
+
+
+def _movable_bullets(later: list[Slide]) -> set[str]:
+    """Bullets (lower case) of later slides that could leave them: each keeps two bullets, a
+    figure or a display without it."""
+    return {
+        bullet.lower()
+        for s in later
+        if s.kind == "bullets" and (len(s.bullets) > 2 or s.figures() or s.equation)
+        for bullet in s.bullets
+    }
+
+
+def _without_moved_up(slide: Slide, work: Work) -> Slide:
+    """The slide without the bullets an earlier slide's fix moved up before what leans on them."""
+    kept = [b for b in slide.bullets if b.lower() not in work.moved_up]
+    if len(kept) == len(slide.bullets):
+        return slide
+    return slide.model_copy(update={"bullets": kept})
 
 
 @fixer("display_without_lead")
