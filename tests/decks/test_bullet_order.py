@@ -138,3 +138,22 @@ def test_bullets_of_different_paragraphs_or_parts_are_not_reported():
         ],
     )
     assert _found(deck) == []
+
+
+def test_a_sentence_brought_in_for_a_removed_bullet_goes_where_the_paper_has_it():
+    shown = [_bullet(1, 0), _bullet(3, 0)]
+    # a later sentence of the gateway's paragraph: after the gateway, before the rain
+    assert paper_order.with_bullet(shown, _bullet(1, 2), PAPER) == [
+        _bullet(1, 0),
+        _bullet(1, 2),
+        _bullet(3, 0),
+    ]
+    # nothing shown comes before it in the paper: where the fixer put it (an opening bullet
+    # the deck put first stays first)
+    assert paper_order.with_bullet(shown, _bullet(0, 0), PAPER, at=1) == [
+        _bullet(1, 0),
+        _bullet(0, 0),
+        _bullet(3, 0),
+    ]
+    # found in no sentence of the paper: at the end
+    assert paper_order.with_bullet(shown, "Bees fly in May", PAPER)[-1] == "Bees fly in May"

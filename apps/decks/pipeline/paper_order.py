@@ -184,3 +184,17 @@ def move_misplaced(slides: list[Slide], paper: Paper) -> list[str]:
                 slides[i] = slides[i].model_copy(update={"bullets": swapped})
         moved.append(f"moved “{text.shorten(bullet, 8)}” before “{text.shorten(later, 8)}”")
     return moved
+
+
+def with_bullet(bullets: list[str], new: str, paper: Paper, at: int | None = None) -> list[str]:
+    """The bullets with `new` (a sentence of the part brought in for one left out) where the
+    paper has it: right after the last bullet its paper says before it; when none is, or it is
+    found in no sentence, at `at` (the end when not given)."""
+    place = place_of(new, paper)
+    earlier = [
+        i
+        for i, bullet in enumerate(bullets)
+        if place is not None and (p := place_of(bullet, paper)) is not None and p < place
+    ]
+    position = earlier[-1] + 1 if earlier else (len(bullets) if at is None else at)
+    return [*bullets[:position], new, *bullets[position:]]
