@@ -15,6 +15,7 @@ from apps.decks.pipeline import (
     defects,
     display_math,
     main_points,
+    paper_order,
     role_titles,
     script_levels,
     text,
@@ -182,6 +183,9 @@ class BuiltinProposer:
             )
 
         slides = self._fit_count(paper, slides, scorer, used, body, titles)
+        # a part's slide and its "(continued)" one were filled by score: the part's bullets
+        # handed out again in the paper's order, its opening sentence first
+        paper_order.in_paper_order(slides, paper)
         # what the paper does and what it finds, in its words, whatever the scores preferred
         main_points.ensure(slides, paper, used)
         # every symbol a bullet or display uses is introduced on its slide or before it

@@ -196,6 +196,7 @@ def deck_level_repair(
         "thin_deck": _fill_thin_deck,
         "title_mismatch": _match_titles,
         "out_of_order": _reorder,
+        "bullet_order": _bullets_in_order,
     }
     for position, issue in deck_issues:
         if issue.type == "thin_deck" and issue.evidence.get("missing"):
@@ -438,6 +439,13 @@ def _reorder(work: Work, slides: list[Slide]) -> str:
             break  # no earlier place for it (cannot happen while it is out of order)
         moved.append(f"moved “{slide.title[:60]}” to slide {index + 1}, its part's place")
     return "; ".join(moved)
+
+
+def _bullets_in_order(work: Work, slides: list[Slide]) -> str:
+    """Each bullet placed after one its paragraph says later moved before it (bullet_order)."""
+    from apps.decks.pipeline import paper_order
+
+    return "; ".join(paper_order.move_misplaced(slides, work.paper))
 
 
 def _names(section: Section) -> set[str]:

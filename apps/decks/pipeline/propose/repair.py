@@ -22,6 +22,7 @@ from apps.decks.pipeline import (
     display_math,
     garbled,
     main_points,
+    paper_order,
     person_names,
     role_titles,
     text,
@@ -222,7 +223,7 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     else:
         replacement = _next_sentence(slide, work)
         if replacement:
-            kept.append(replacement)
+            kept = paper_order.with_bullet(kept, replacement, work.paper)
             action = "replaced the bullet with another sentence of the same part"
         else:
             action = "removed the bullet"
@@ -510,9 +511,8 @@ def _unintroduced_referent(slide: Slide, issue: Issue, work: Work) -> tuple[list
         context = antecedents.paper_context(work.paper)
         if replacement and antecedents.dangling(replacement, shown, context) is None:
             at = min(issue.evidence.get("index", len(fixed.bullets)), len(fixed.bullets))
-            fixed = fixed.model_copy(
-                update={"bullets": [*fixed.bullets[:at], replacement, *fixed.bullets[at:]]}
-            )
+            shown = paper_order.with_bullet(fixed.bullets, replacement, work.paper, at)
+            fixed = fixed.model_copy(update={"bullets": shown})
             action = action.replace("removed", "replaced", 1) + "; another sentence of the part"
         elif len(fixed.bullets) < 2 and not (fixed.figures() or fixed.equation):
             return [slide], ""  # the slide would be left thin: the bullet stays
@@ -568,7 +568,8 @@ def _unintroduced_code(slide: Slide, issue: Issue, work: Work) -> tuple[list[Sli
     if action.startswith("removed"):
         replacement = _next_sentence(fixed, work)
         if replacement:
-            fixed = fixed.model_copy(update={"bullets": [*fixed.bullets, replacement]})
+            shown = paper_order.with_bullet(fixed.bullets, replacement, work.paper)
+            fixed = fixed.model_copy(update={"bullets": shown})
             action = action.replace("removed", "replaced", 1) + "; another sentence of the part"
     work.used.update(b.lower() for b in fixed.bullets)
     return [fixed], action
@@ -613,7 +614,7 @@ def _narrates_code(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide],
         rest = slide.bullets[:index] + slide.bullets[index + 1 :]
         replacement = _next_sentence(slide, work)
         if replacement:
-            rest.append(replacement)
+            rest = paper_order.with_bullet(rest, replacement, work.paper)
         work.used.update(b.lower() for b in rest)
         action = f"removed bullet {index + 1} (it narrates code no slide can show)"
         return [slide.model_copy(update={"bullets": rest})], action + (

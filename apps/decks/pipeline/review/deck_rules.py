@@ -11,7 +11,7 @@ from pathlib import Path
 from PIL import Image, ImageChops, ImageFilter, ImageOps, ImageStat
 
 from apps.decks import limits
-from apps.decks.pipeline import main_points, text, title_defects
+from apps.decks.pipeline import main_points, paper_order, text, title_defects
 from apps.decks.pipeline.figure_labels import same_labels
 from apps.decks.pipeline.figure_room import legible_as_pair
 from apps.decks.pipeline.issues import Issue
@@ -237,6 +237,30 @@ def out_of_order(c: DeckContext):
         f"come{'' if len(numbers) > 1 else 's'} after slides on a later part of the paper",
         suggestion="move each slide to its part's place in the paper's order",
         evidence={"slides": numbers, "titles": [c.deck.slides[n].title for n in late]},
+    )
+
+
+@deck_rule
+def bullet_order(c: DeckContext):
+    """A bullet placed after one its own paragraph of the paper says later, on one slide or
+    across a part's "(continued)" slides: the detail before the sentence saying what it is
+    about, a consequence before its rule (paper_order.misplaced)."""
+    found = paper_order.misplaced(c.deck.slides, c.paper)
+    if not found:
+        return
+    numbers = sorted({index + 1 for index, _, _ in found})
+    yield Issue(
+        slide=0,
+        type="bullet_order",
+        severity="medium",
+        message=f"{len(found)} bullet{'s' if len(found) > 1 else ''} placed after what the "
+        "paper's same paragraph says later",
+        suggestion="move each bullet before the later sentence of its paragraph",
+        evidence={
+            "slides": numbers,
+            "bullets": [bullet for _, bullet, _ in found],
+            "before": [later for _, _, later in found],
+        },
     )
 
 
