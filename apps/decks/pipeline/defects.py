@@ -20,6 +20,7 @@ from apps.decks.pipeline import (
     fragments,
     glued_text,
     lost_text,
+    lowercase_names,
 )
 from apps.decks.pipeline.garbled import (
     broken_math,
@@ -272,8 +273,8 @@ def dangling_connector(text: str) -> str | None:
     trailing = TRAILING_CONNECTOR.search(stripped) or INNER_CONNECTOR.search(stripped)
     if trailing:
         return trailing.group(0).strip(" ,")[-40:]  # "… is different though": from what?
-    if re.match(r"[a-z]", stripped):
-        return stripped.split(" ", 1)[0]
+    if re.match(r"[a-z]", stripped) and not lowercase_names.opening_name(stripped):
+        return stripped.split(" ", 1)[0]  # the paper's lower-case name ("xts is …") opens one
     match = CONNECTOR.match(stripped) or DESPITE_CLAUSE.match(stripped)
     return match.group(0).strip() if match else None
 

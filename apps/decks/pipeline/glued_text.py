@@ -80,4 +80,4 @@ def without_glued(value: str) -> str | None:
         return None
     if cleaned.endswith(":") or not text.valid_bullet(cleaned.rstrip("."), 60):
         return None  # the lead of a list the slide does not show, or too little is left
-    return cleaned[:1].upper() + cleaned[1:]
+    return text.capitalised(cleaned)

@@ -278,7 +278,7 @@ def _finding_of(sentence: str) -> str:
     claim = match.group("claim").strip()
     if text.word_count(claim) < 6:
         return sentence
-    return claim[0].upper() + claim[1:]
+    return text.capitalised(claim)
 
 
 def _active(match: re.Match) -> str:
@@ -408,7 +408,7 @@ def _shorter(sentence: str) -> list[str]:
         for comma in re.finditer(r",\s+", sentence):
             rest = sentence[comma.end() :]
             if text.word_count(rest) >= 6 and not NOT_A_CLAUSE_START.match(rest):
-                bodies.append(rest[0].upper() + rest[1:])
+                bodies.append(text.capitalised(rest))
                 break  # the concession ends at its first comma that a clause follows
     heads: list[str] = []
     for body in bodies:

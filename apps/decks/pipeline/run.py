@@ -29,6 +29,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from apps.decks import errors, limits
+from apps.decks.pipeline import lowercase_names
 from apps.decks.pipeline.ingest import paper_read
 from apps.decks.pipeline.issues import Severity
 from apps.decks.pipeline.loop import RoundRecord, review_loop
@@ -154,17 +155,21 @@ def deck_generate(
         report("ingest", f"read {paper.pages} pages, {figures} figures and tables", part=1.0)
 
         report("propose", f"writing the first deck ({proposer.name} proposer)")
-        deck = proposer.propose(paper)
-        records, best_build = review_loop(
-            paper=paper,
-            deck=deck,
-            proposer=proposer,
-            staging=staging,
-            rounds=rounds,
-            threshold=threshold,
-            report=report,
-            vision=vision,
-        )
+        # the paper's lower-case names ("xts") keep their case in every round's text
+        with lowercase_names.known_in(
+            [paper.abstract, *(p for s in paper.sections for p in s.paragraphs)]
+        ):
+            deck = proposer.propose(paper)
+            records, best_build = review_loop(
+                paper=paper,
+                deck=deck,
+                proposer=proposer,
+                staging=staging,
+                rounds=rounds,
+                threshold=threshold,
+                report=report,
+                vision=vision,
+            )
         final = min(records, key=RoundRecord.rank)
         _write_final(staging, paper, final, best_build)
         if export_pdf:

@@ -7,6 +7,8 @@ import re
 from collections import Counter
 from collections.abc import Callable
 
+from apps.decks.pipeline import lowercase_names
+
 ABBREVIATIONS = (
     "e.g.",
     "i.e.",
@@ -84,9 +86,11 @@ ABBREVIATIONS = tuple(
 )
 _PROTECT = "\u0000"
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[\"“0-9])")
-# "[12]", "[3-5]", "[1; 2]", "[Smith2020]"; "mfit2[2,1]" is an index into code, not a citation.
+# "[12]", "[3-5]", "[1; 2]", "[Smith2020]", "[9, §2.14]"; "mfit2[2,1]" is an index into code, not a citation.
 CITATION_BRACKETS = re.compile(
-    r"\s*(?<![\w)\]])\[(?:\d+(?:\s*[-–,;]\s*\d+)*|[A-Z][A-Za-z]+\d{2,4}[a-z]?(?:,\s*)?)+\]"
+    r"\s*(?<![\w)\]])\[(?:\d+(?:\s*[-–,;]\s*\d+)*|[A-Z][A-Za-z]+\d{2,4}[a-z]?(?:,\s*)?)+"
+    # … with the place in the work: "[9, §2.14]", "[4, p. 12]", "[3, Ch. 2]"
+    r"(?:,\s*(?:§{1,2}|pp?\.|[Ss]ec(?:tion|\.)|[Cc]h(?:apter|\.)|[Tt]hm\.)\s*[\dA-Z][\d.–-]*)?\]"
 )
 CITATION_AUTHOR = re.compile(
     r"\s*\((?:see\s+)?(?:e\.g\.,?\s*)?[A-Z][A-Za-z'’\-]+(?: et al\.| and [A-Z][A-Za-z'’\-]+)?,? \d{4}[a-z]?(?:[;,] [^()]{0,60})?\)"
@@ -196,10 +200,23 @@ def is_abbreviation(word: str) -> bool:
     return bool(ABBREVIATION.fullmatch(word) or re.fullmatch(r"(?:[A-Z]\.)+", word))
 
 
-def sentences(text: str) -> list[str]:
+def protect_abbreviations(text: str) -> str:
+    """The text with the full stops of initials and abbreviations hidden: no sentence ends
+    at them."""
     protected = _protect_initials(text)
-    protected = ABBREVIATION.sub(lambda m: m.group(0).replace(".", _PROTECT), protected)
+    return ABBREVIATION.sub(lambda m: m.group(0).replace(".", _PROTECT), protected)
+
+
+def sentences(text: str) -> list[str]:
+    protected = protect_abbreviations(text)
     parts = SENTENCE_END.split(protected)
+    names = lowercase_names.current()
+    if names:
+        # "… memory. driftwood is …": a sentence opens with the paper's lower-case name
+        opening = re.compile(
+            r"(?<=[.!?])\s+(?=(?:" + "|".join(map(re.escape, sorted(names))) + r")\b)"
+        )
+        parts = [piece for part in parts for piece in opening.split(part)]
     return [p.replace(_PROTECT, ".").strip() for p in parts if p.strip()]
 
 
@@ -361,8 +378,19 @@ def clean(sentence: str) -> str:
 
 
 def code_first(text: str) -> bool:
-    """The text opens with a lower-case name from code ("mfit2", "vcov_hc", "fit.lm", "lm()")."""
-    return bool(re.match(r"[a-z][A-Za-z]*(?:[\d_.(\[]|[A-Z])", text))
+    """The text opens with a lower-case name from code ("mfit2", "vcov_hc", "fit.lm", "lm()")
+    or one the paper always writes in lower case ("xts", "snowfall")."""
+    return bool(re.match(r"[a-z][A-Za-z]*(?:[\d_.(\[]|[A-Z])", text)) or (
+        lowercase_names.opening_name(text)
+    )
+
+
+def capitalised(value: str) -> str:
+    """The sentence with a capital first letter, unless it opens with a name from code or the
+    paper's lower-case name ("snowfall offers …"): capitalised, it would be another name."""
+    if code_first(value) or not value[:1].isalpha():
+        return value
+    return value[:1].upper() + value[1:]
 
 
 def usable(sentence: str) -> bool:
@@ -411,10 +439,10 @@ def condense(sentence: str, max_words: int = 24) -> str | None:
         text = _clause(text, max_words) or text
     if not text:
         return None
-    if code_first(text):
+    if code_first(text) and not lowercase_names.opening_name(text):
         return None  # "Thus mfit2 corresponds …": a code name cannot be capitalised
-    if not text[0].isupper() and text[0].isalpha():
-        text = text[0].upper() + text[1:]
+    if not text[0].isupper() and text[0].isalpha() and not code_first(text):
+        text = text[0].upper() + text[1:]  # the paper's lower-case name ("xts") keeps its case
     return text if valid_bullet(text, max_words) else None
 
 

@@ -23,7 +23,14 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from apps.decks.pipeline.ingest.symbols import ACCENTS, GREEK, NEGATED, NEGATION_SLASH, OPERATORS
-from apps.decks.pipeline.ingest.tex_words import LIST_MARKS, LOGO_WORD, greek_named, logos_named
+from apps.decks.pipeline.ingest.tex_words import (
+    LANGUAGE_NAME,
+    LIST_MARKS,
+    LOGO_WORD,
+    TEXT_SIGNS,
+    greek_named,
+    logos_named,
+)
 
 # STIX and XITS are families with text faces (STIXTwoText, STIXGeneral, XITS-Regular): only their
 # math faces ("...Math", the size and integral variants) set mathematics; a word in the text face
@@ -89,6 +96,8 @@ class Glyph(Placed):
 
     @property
     def mathy(self) -> bool:
+        if self.text in TEXT_SIGNS and not self.tex:
+            return False  # "§2": a section sign from the symbol font is the text's
         return (
             bool(self.tex)
             or bool(MATH_FONT.search(self.font))
@@ -141,6 +150,8 @@ class GlyphWord:
     def math(self) -> bool:
         if LOGO_WORD.fullmatch(self.text) or self.text in LIST_MARKS:
             return False  # "LaTeX2ε": the ε is part of the name; a list's bullet is no symbol
+        if LANGUAGE_NAME.fullmatch(self.text):
+            return False  # "C++" set as `$C++$`: a language's name
         if self.scripted:
             return True
         if any(a.base.mathy for a in self.atoms):
@@ -826,6 +837,8 @@ def dots_named(tex: str) -> str:
     return re.sub(r" {2,}", " ", tex)
 
 
+# A language's name set as a formula, its pluses spaced as operators: "C + +", "C\#"
+LANGUAGE_TEX = re.compile(r"([A-Z])\s*(\+\s*\+|\\?#)")
 PROSE_PAIR = re.compile(r"(\\mathrm\{[A-Za-z]{2,}\}) (\\mathrm\{[A-Za-z]{2,}\})")
 
 
@@ -843,4 +856,7 @@ def math_span(words: list[GlyphWord]) -> str:
     # quotes around a symbol ("the value of ‘m’") are the sentence's, not the formula's
     lead = re.match(r"[‘“]*", tex).group(0)
     tex = tex[len(lead) :].strip()
+    language = LANGUAGE_TEX.fullmatch(tex)
+    if language:  # "$C++$" spaced as a sum ("C + +"): the language's name, as text
+        return lead + language.group(1) + ("#" if "#" in language.group(2) else "++") + trail
     return f"{lead}${tex}${trail}" if tex else lead + trail

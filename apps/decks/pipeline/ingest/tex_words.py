@@ -15,6 +15,12 @@ TEX_LOGO = re.compile(
     r"(?<![A-Za-z])(PDF|pdf|Xe|Lua)?L(?! ?TX)(?: ?[Aa])? ?T(?: ?[Ee])? ?X(?![A-Za-z])( ?2[εϵ])?"
 )
 LOGO_WORD = re.compile(r"(PDF|pdf|Xe|Lua)?LaTeX(2e)?[.,;:’')]*s?")  # a logo, never mathematics
+# A language's name ("C++", "C#", "F#"), written by some authors as `$C++$`: a name, never
+# mathematics (as a formula it was refused as broken and took its sentence with it)
+LANGUAGE_NAME = re.compile(r"[A-Z](?:\+\+|#)[.,;:’')]*")
+# Signs of running text a PDF may draw from a math font (LaTeX's \S from the symbol font):
+# "§2.14" is a pointer to a section, never mathematics
+TEXT_SIGNS = frozenset("§¶")
 LIST_MARKS = {"•", "◦", "▪", "‣", "∙", "⋆"}
 # A Greek letter's name spelled in math italic ("sigma^2" typed without its backslash) is the
 # letter the author meant; names inside \mathrm{…} or longer words are left alone.

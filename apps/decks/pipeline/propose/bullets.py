@@ -22,6 +22,7 @@ from apps.decks.pipeline import (
     garbled,
     glued_text,
     lost_text,
+    lowercase_names,
     text,
 )
 from apps.decks.pipeline.paper import Paper
@@ -132,9 +133,7 @@ def _key(sentence: str) -> str:
 
 
 def _capitalise(value: str) -> str:
-    if text.code_first(value):
-        return value  # "tobit() fits …": capitalised, a code name would be another name
-    return value[:1].upper() + value[1:] if value[:1].isalpha() else value
+    return text.capitalised(value)  # "tobit() fits …", "xts is …" keep their case
 
 
 # Connectors that state the case the sentence is for: dropped, the sentence would say for every
@@ -156,8 +155,9 @@ def drop_connector(value: str) -> str | None:
         if not match:
             break
         stripped = stripped[match.end() :].lstrip(",;: ")
-    if not stripped or text.code_first(stripped):
-        return None  # nothing left, or a code name that cannot be capitalised
+    if not stripped or (text.code_first(stripped) and not lowercase_names.opening_name(stripped)):
+        return None  # nothing left, or a code name that cannot be capitalised (the paper's
+        # lower-case name, "snowfall is …", opens a sentence as the paper writes it)
     if re.match(r"(?:is|are|was|were|has|have|had)\b", stripped, re.I):
         return None  # "Even worse is a Cox model …": the connector was the sentence's subject
     return _capitalise(stripped)

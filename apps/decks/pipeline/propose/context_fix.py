@@ -133,8 +133,7 @@ def definition_bullet(sentence: str, defs: Definitions) -> str | None:
     if after_display:
         candidate = candidate[after_display.end() :]
     candidate = WHERE_LEAD.sub("", candidate)
-    if candidate[:1].islower():
-        candidate = candidate[:1].upper() + candidate[1:]
+    candidate = text.capitalised(candidate)
     if text.word_count(candidate) > DEFINITION_WORDS:
         # (condense refuses sentences of many formulas, which definitions often are)
         candidate = text.condense(candidate, DEFINITION_WORDS)
@@ -560,7 +559,7 @@ def named_antecedent(bullet: str, found: antecedents.Dangling) -> str | None:
         name = f"{found.part.split()[0]} {name}"
     fixed = bullet[:start] + name + bullet[end:]
     if start == 0:
-        fixed = fixed[:1].upper() + fixed[1:]
+        fixed = text.capitalised(fixed)
     return fixed
 
 
