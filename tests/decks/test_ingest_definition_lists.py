@@ -8,13 +8,16 @@
   the description ("`f(x)`: Fits …"): read apart, the signature was a listing and the
   description a sentence without its subject;
 - a one-line listing before an indented paragraph, and a paragraph opening with a typewriter
-  name before its verb, are read as they are."""
+  name before its verb, are read as they are;
+- a term before a description that opens with its verb ("name: Returns a table …") is the
+  sentence's subject, not a run-in label that cleaning drops."""
 
 from __future__ import annotations
 
 import pytest
 from django.conf import settings
 
+from apps.decks.pipeline import text as deck_text
 from apps.decks.pipeline.ingest import paper_read
 
 FOLDER = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "deflists"
@@ -52,3 +55,16 @@ def test_a_listing_and_a_sentence_opening_with_a_name_are_left_as_they_are(paper
     assert any(p.startswith("The fitted trees keep the row") for p in paragraphs), paragraphs
     assert any(p.startswith("`orchardPlot` draws one bar") for p in paragraphs), paragraphs
     assert not any("orchardFit(pears" in p for p in paragraphs), paragraphs
+
+
+def test_a_term_before_a_description_opening_with_its_verb_is_no_label_to_drop():
+    # the term is the description's subject: without it the bullet says what is done, not by what
+    kept = "Sampler: Draws one count for every stretch of the bank before the fit."
+    assert deck_text.clean(kept) == kept
+    kept = "orchardFit: Returns a table of the fitted trees with their yield."
+    assert deck_text.clean(kept) == kept
+    # a run-in label before a whole sentence still goes
+    labelled = "Findings: The pear trees gave twice the yield of the plum trees."
+    assert deck_text.clean(labelled) == "The pear trees gave twice the yield of the plum trees."
+    labelled = "Caveat: Sometimes the counts of a row are missing."
+    assert deck_text.clean(labelled) == "Sometimes the counts of a row are missing."
