@@ -8,7 +8,8 @@
   the description ("`f(x)`: Fits …"): read apart, the signature was a listing and the
   description a sentence without its subject;
 - a one-line listing before an indented paragraph, and a paragraph opening with a typewriter
-  name before its verb, are read as they are;
+  name before its verb, are read as they are, and so is a line ending in a name of code with a
+  colon ("`Imports:`") before a line opening with a name of code;
 - a term before a description that opens with its verb ("name: Returns a table …") is the
   sentence's subject, not a run-in label that cleaning drops."""
 
@@ -55,6 +56,8 @@ def test_a_listing_and_a_sentence_opening_with_a_name_are_left_as_they_are(paper
     assert any(p.startswith("The fitted trees keep the row") for p in paragraphs), paragraphs
     assert any(p.startswith("`orchardPlot` draws one bar") for p in paragraphs), paragraphs
     assert not any("orchardFit(pears" in p for p in paragraphs), paragraphs
+    # a colon in a name of code at a line's end announces no list: the sentence goes on
+    assert any("`Imports: orchard` in the file that lists" in p for p in paragraphs), paragraphs
 
 
 def test_a_term_before_a_description_opening_with_its_verb_is_no_label_to_drop():

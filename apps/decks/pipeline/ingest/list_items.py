@@ -100,8 +100,12 @@ def items_mark(layout: Layout) -> None:
                 segment.item = True
             elif near and not display and previous.text.rstrip().endswith(":"):
                 # the list a sentence announces starts indented under it, or with a term
-                segment.item = _term(segment) or (
-                    text_start(segment) >= text_start(previous) + INDENT_EM * segment.size
+                # (a colon in a name of code, "`LinkingTo:`", announces nothing)
+                announced = not _set_apart(previous.words[-1].font)
+                segment.item = (
+                    announced
+                    and _term(segment)
+                    or (text_start(segment) >= text_start(previous) + INDENT_EM * segment.size)
                 )
             previous = segment
     for segment in joined:
