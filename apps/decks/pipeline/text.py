@@ -241,6 +241,14 @@ NOUN_CITATION = re.compile(
 )
 # A run-in paragraph heading: "Tuning — …", "CUSUM processes: The first type …".
 RUN_IN_LABEL = re.compile(r"^(?:[A-Z][\w\-()]*(?:\s+[\w\-()]+){0,3})(?:\s+[—–]\s+|:\s+(?=[A-Z]))")
+# A definition list's term before a description that opens with its verb ("sfInit: Initialises
+# the cluster …", "plot.fit: Draws a bar …"): the term is the sentence's subject, no run-in
+# label to drop — without it the bullet says what is done but not what does it.
+SUBJECTLESS = re.compile(
+    r"(?!(?:Sometimes|Perhaps|Thus|Always|Besides|Nevertheless|Unless|Whereas|Is|Was|Has|Does|"
+    r"Its|This|Yes|Less)\b)[A-Z][a-z]+(?:s|es)\s+"
+    r"(?:the|a|an|its|their|all|each|every|one|two|some|any|no|whether|how|which)\s"
+)
 # "The first example, (1 | g), is …": an aside between commas goes with its commas.
 APPOSITIVE = re.compile(r",\s*\([^()]{0,90}\)\s*,")
 DANGLING = re.compile(
@@ -370,7 +378,10 @@ def clean(sentence: str) -> str:
     """Remove citations and references to the paper's own apparatus; tidy spacing."""
     text = CITATION_BRACKETS.sub("", tex_logos(sentence))
     text = CITATION_AUTHOR.sub("", text)
-    text = RUN_IN_LABEL.sub("", text.strip())
+    text = text.strip()
+    label = RUN_IN_LABEL.match(text)
+    if label and not SUBJECTLESS.match(text[label.end() :]):
+        text = text[label.end() :]
     text = re.sub(r"\s+", " ", text).strip()
     text = re.sub(r"\s+([,.;:])", r"\1", text)
     text = re.sub(r"(?<=[a-z])-\s+(?=[A-Z][a-z])", "-", text)  # "Kaplan- Meier": a line break

@@ -15,10 +15,18 @@ and a slide says that the option of one parameter sets the next one. The layout 
   or the text after the list;
 - a line that opens with a term set in a font of its own (bold or typewriter, a description
   list's label) after a line that stopped short of the column's edge, in such a paper too;
-- an indented line under a line that ends with a colon: the first item of the list it
-  announces.
+- an indented line under a line that ends with a colon, or one that opens with such a term:
+  the first item of the list it announces.
 
 Such a line is marked `Segment.item`: its paragraph (structure.py) starts there.
+
+A description list's term keeps its description, and the description its term: a term set on
+a line of its own (a function's signature in typewriter, a bold name) over its description,
+indented under it (a list of functions with hanging indents), opens the description's line
+— read apart, the term was a listing or a heading and the description a sentence without its
+subject ("Initialises the cluster and sets …"). A term before a description that opens like a
+sentence ("`gasoline` A data set of …") is set off by a colon (`term_separated`): the two
+read as one statement, "`gasoline`: A data set of …", not as a sentence that lost its verb.
 """
 
 from __future__ import annotations
@@ -36,13 +44,19 @@ SAME_PT = 1.5  # two lines start at one indent
 JUSTIFIED_SHARE = 0.6  # of a paper's full lines, this share reaching the column's edge
 LINE_SPACING = 2.5  # lines of one list are at most this many font sizes apart
 SENTENCE_END = (".", ":", "?", "!", ";")
+TERM_WORDS = 3  # a description list's term is this many words at most
+TERM_SHARE = 0.6  # a term on its own line is narrower than this share of the column
+HANG_EM = 1.8  # a description is indented this much under its term (a paragraph's indent is less)
+PROMPT = re.compile(r"^(?:>|\$|#|R>|%)")
 
 
 def items_mark(layout: Layout) -> None:
     """Set `segment.item` on every line that opens an item of a list; a mark that is a
     segment of its own is joined to the text right of it."""
+    joined: list[Segment] = []
     for page in layout.pages:
         _marks_joined(page)
+        joined += _terms_joined(layout, page)
     justified = _justified(layout)
     for page in layout.pages:
         lines = sorted(
@@ -85,11 +99,17 @@ def items_mark(layout: Layout) -> None:
             ):
                 segment.item = True
             elif near and not display and previous.text.rstrip().endswith(":"):
-                # the list a sentence announces starts indented under it
+                # the list a sentence announces starts indented under it, or with a term
+                # (a colon in a name of code, "`LinkingTo:`", announces nothing)
+                announced = not _set_apart(previous.words[-1].font)
                 segment.item = (
-                    text_start(segment) >= text_start(previous) + INDENT_EM * segment.size
+                    announced
+                    and _term(segment)
+                    or (text_start(segment) >= text_start(previous) + INDENT_EM * segment.size)
                 )
             previous = segment
+    for segment in joined:
+        segment.item = True  # a term opens its item, wherever the line before ended
 
 
 def marker(segment: Segment) -> Word | None:
@@ -175,16 +195,117 @@ def _hung(layout: Layout, previous: Segment, segment: Segment) -> bool:
 def _term(segment: Segment) -> bool:
     """The line opens with a term in a font of its own (bold or typewriter: a description
     list's label, an option's name) before text in another font."""
+    return _term_length(segment) > 0
+
+
+def _term_length(segment: Segment) -> int:
+    """How many words of the line (after a list's mark) make the term it opens with: at most
+    three set apart in bold or typewriter, then two or more plain words; 0 for none."""
     words = segment.words[1:] if marker(segment) is not None else segment.words
     if len(words) < 3:
-        return False
+        return 0
     head = 0
     while head < len(words) and _set_apart(words[head].font):
         head += 1
-    if head == 0 or head > 3 or head == len(words):
-        return False
+    if head == 0 or head > TERM_WORDS or head == len(words):
+        return 0
     rest = words[head:]
-    return sum(1 for w in rest if not _set_apart(w.font) and w.text.isalpha()) >= 2
+    plain = sum(1 for w in rest if not _set_apart(w.font) and w.text.isalpha())
+    return head if plain >= 2 else 0
+
+
+def term_separated(segment: Segment) -> str:
+    """The line as its paragraph holds it, a colon after the term it opens with when the
+    description after the term opens like a sentence, with a capital ("`gasoline` A data set
+    …" → "`gasoline`: A data set …"). A description in lower case reads on from its term as a
+    sentence ("`sfInit()` initialises …") and is left as it is, as is a term that ends in a
+    stop or a colon of its own."""
+    text = segment.prose_text
+    head = _term_length(segment)
+    if not head or marker(segment) is not None:
+        return text
+    words = segment.words
+    if words[head - 1].text.endswith((":", ".", ";", ",", "-", "–", "—")):
+        return text
+    if not words[head].text[:1].isupper():
+        return text
+    tokens = text.split(" ")
+    # the text's first tokens must be the term's words (typewriter quoted in backticks)
+    term = " ".join(tokens[:head])
+    if term.replace("`", "").replace("*", "") != " ".join(w.text for w in words[:head]):
+        return text
+    return f"{term}: {' '.join(tokens[head:])}"
+
+
+def _terms_joined(layout: Layout, page: list[Segment]) -> list[Segment]:
+    """A term on a line of its own with its description indented under it opens the
+    description's line; the lines that were joined are returned."""
+    joined = []
+    for term in [s for s in page if s.role == "text" and _lone_term(layout, s)]:
+        below = _description_under(page, term)
+        if below is None or _in_listing(page, term):
+            continue
+        below.words[:0] = term.words
+        below.refresh()
+        below.code = False
+        page.remove(term)
+        joined.append(below)
+    return joined
+
+
+def _lone_term(layout: Layout, segment: Segment) -> bool:
+    """A short line of one to three words, all bold or typewriter, no sentence ending."""
+    printed = [w for w in segment.words if w.text.strip()]
+    return (
+        0 < len(printed) <= TERM_WORDS
+        and all(_set_apart(w.font) for w in printed)
+        and not printed[-1].text.endswith((".", "?", "!", ";"))
+        and not PROMPT.match(printed[0].text)
+        and segment.width <= TERM_SHARE * layout.column_width()
+    )
+
+
+def _description_under(page: list[Segment], term: Segment) -> Segment | None:
+    """The line right under the term, indented from it and alone beside it, that opens like a
+    sentence in the text's font: the term's description."""
+    size = term.size
+    beside = [
+        s
+        for s in page
+        if s is not term and abs(s.top - term.top) <= 0.5 * size and s.role != "margin"
+    ]
+    if beside:
+        return None  # a row of a table, or a description on the term's own line
+    under = [
+        s
+        for s in page
+        if s.role == "text"
+        and s.column == term.column
+        and 0 < s.top - term.top <= LINE_SPACING * size
+        and s.x1 > term.x0
+    ]
+    if not under:
+        return None
+    below = min(under, key=lambda s: s.top)
+    words = [w for w in below.words if w.text.strip()]
+    return (
+        below
+        if not below.code
+        and len(words) >= 3
+        and below.x0 >= term.x0 + HANG_EM * size
+        and words[0].text[:1].isupper()
+        and not _set_apart(words[0].font)
+        else None
+    )
+
+
+def _in_listing(page: list[Segment], term: Segment) -> bool:
+    """A line of code just above the term: the term is a listing's last line."""
+    return any(
+        s.code and s.column == term.column and 0 < term.top - s.top <= LINE_SPACING * term.size
+        for s in page
+        if s is not term
+    )
 
 
 def _set_apart(font: str) -> bool:

@@ -17,6 +17,7 @@ from apps.decks.pipeline.ingest.layout import (
     reading_order,
     vocabulary_of,
 )
+from apps.decks.pipeline.ingest.list_items import term_separated
 from apps.decks.pipeline.ingest.listings import ListingCollector
 from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
 from apps.decks.pipeline.paper import Equation, Section
@@ -999,7 +1000,8 @@ def sections_read(
                 and LIST_ITEM.match(segment.text)
             ):
                 flush()  # an item of a list starts its own paragraph ("Then" / "1. Enter …")
-            paragraph.append(segment.prose_text)
+            # a description list's term opening a paragraph is set off from its description
+            paragraph.append(segment.prose_text if paragraph else term_separated(segment))
             right = column_right.get(segment.column, segment.x1)
             ends_short = segment.x1 < right - 2.5 * segment.size
             if ends_short and segment.text.rstrip().endswith((".", ":", "?", "!")):
