@@ -130,7 +130,7 @@ def test_what_the_package_is_is_its_first_method_statement():
         "Concurrent programs are hard to write. We present the library and its scheduler.",
     )
     assert _methods(paper)[0] == (
-        "driftwood is a Python library for writing concurrent programs with message queues"
+        "Driftwood is a Python library for writing concurrent programs with message queues"
     )
     # a generic word of the title as the subject is background, not the paper's method
     background = _paper(
@@ -245,10 +245,10 @@ def test_what_the_package_is_is_wanted_even_when_the_deck_states_what_it_does():
     ]
     wanted = main_points.missing(slides, paper)
     assert [s.bullet for s in wanted] == [
-        "driftwood is a Python library for writing concurrent programs with message queues"
+        "Driftwood is a Python library for writing concurrent programs with message queues"
     ]
     main_points.ensure(slides, paper, set())
-    assert slides[1].bullets[0].startswith("driftwood is a Python library")
+    assert slides[1].bullets[0].startswith("Driftwood is a Python library")
     assert not main_points.missing(slides, paper)
 
 
@@ -271,5 +271,5 @@ def test_what_the_package_is_opens_the_first_slide_of_a_deck_without_an_opening(
     assert main_points.ensure(slides, paper, set()) == ["method"]
     assert len(slides) == 2  # no slide of one bullet
     assert slides[1].bullets[0] == (
-        "kestrel is an extensible package for ring buffers in shared memory"
+        "Kestrel is an extensible package for ring buffers in shared memory"
     )

@@ -1,6 +1,6 @@
 """What a software paper's subject is, found where the paper says it, and what is no result
 (round 13, second wave): the name of the sentence "NAME is a/an …" when the title does not name
-the subject ("A tool for …"), kept in the paper's case; that sentence in an "About X" or first
+the subject ("A tool for …"); that sentence in an "About X" or first
 body section; a what-it-is sentence that announces a display ("…, given by:") stated without
 its announcing clause; a remark about the effort of use never a result; a finding of the body
 placed on its own section's slide. Every sentence and paper here is made up for the test."""
@@ -41,9 +41,8 @@ def test_the_subject_named_by_a_sentence_saying_what_it_is_when_the_title_does_n
         "Spectra drift over a run of the instrument.",
     )
     assert "specalign" in software_points.names(paper)
-    # the paper writes the name in lower case: a capital would make it another word
     assert _methods(paper)[0] == (
-        "specalign is a command-line tool for aligning mass spectra of peptide mixtures"
+        "Specalign is a command-line tool for aligning mass spectra of peptide mixtures"
     )
     code_font = _paper(
         "Notes on tidy quantiles",

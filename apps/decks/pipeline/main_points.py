@@ -359,7 +359,7 @@ def method_statements(paper: Paper) -> list[Statement]:
             strength = _contribution(flat, names)
             if not strength:
                 continue
-            bullet = _name_case(_bullet(sentence, previous), sentence, names)
+            bullet = _bullet(sentence, previous)
             if bullet is not None:
                 found.append(Statement(bullet, "method", origin, strength))
         if found:
@@ -374,21 +374,6 @@ def method_statements(paper: Paper) -> list[Statement]:
 IDENTITY = 2  # the strength of a method statement that says what the paper's subject is
 
 
-def _name_case(bullet: str | None, sentence: str, names: set[str]) -> str | None:
-    """The bullet opening with the paper's subject as the paper writes it: a name the paper
-    writes in lower case ("snowfall is an R package …") keeps its case, capitalised it would be
-    another word (or another package)."""
-    if bullet is None:
-        return None
-    opening = re.match(r"\W*([A-Za-z][\w+.-]*[\w+])", text.clean(sentence))
-    if opening is None:
-        return bullet
-    word = opening.group(1)
-    if word.lower() in names and word[0].islower() and bullet.startswith(word.capitalize() + " "):
-        return word + bullet[len(word) :]
-    return bullet
-
-
 def _identity_further(paper: Paper, names: set[str], taken: set[str]) -> list[Statement]:
     """What the paper's subject is, said in a section of the paper's start other than those
     read for its contribution ("About X", "Overview", "Description", the first body section):
@@ -398,7 +383,7 @@ def _identity_further(paper: Paper, names: set[str], taken: set[str]) -> list[St
             flat = text.MATH_SPAN.sub("X", sentence)
             if _contribution(flat, names) != IDENTITY:
                 continue
-            bullet = _name_case(_bullet(sentence, previous), sentence, names)
+            bullet = _bullet(sentence, previous)
             if bullet is not None and bullet not in taken:
                 return [Statement(bullet, "method", origin, IDENTITY)]
     return []
