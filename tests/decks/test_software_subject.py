@@ -206,8 +206,19 @@ def test_a_finding_of_the_body_goes_on_its_own_sections_slide():
             bullets=["Table 2 lists the timings of five variants of the filter"],
             notes=" ".join(timings.paragraphs),
         ),
+        Slide(
+            kind="bullets",
+            title="Installing Quill",
+            role="method",
+            bullets=["Quill is installed from the package index with its compiler"],
+        ),
     ]
+    original = [s.model_copy() for s in slides]
     assert "result" in main_points.ensure(slides, paper, set())
-    assert len(slides) == 4
+    assert len(slides) == 5
     assert slides[3].bullets[-1].startswith("The compiled filter in Quill is about 40 times")
-    assert not any("40 times" in b for s in slides[:3] for b in s.bullets)
+    assert not any("40 times" in b for i, s in enumerate(slides) if i != 3 for b in s.bullets)
+    # no slide of its section: never the opening "Motivation" slide, two sections away
+    without = [s for s in original if s.title != "Five filter variants timed"]
+    assert "result" in main_points.ensure(without, paper, set())
+    assert not any("40 times" in b for b in without[1].bullets)
