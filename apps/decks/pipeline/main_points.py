@@ -710,10 +710,11 @@ def ensure(slides: list[Slide], paper: Paper, used: set[str]) -> list[str]:
             if len(chosen) < 2:  # nothing else to say: the statement closes the opening slide,
                 # else goes on the first text slide (a method) or the last (a result): a slide
                 # of its own would be thin, and the thin slide's fix removed it with the statement
-                # (a finding never goes on the motivation slide: it is no part of the opening)
+                # (a finding of the body or conclusions never goes on the motivation slide,
+                # sections away from its evidence: the last text slide is nearer)
                 opening = (
                     next((i for i, s in enumerate(slides) if s.role == "motivation"), None)
-                    if statement.part == "method"
+                    if statement.part == "method" or statement.origin == "abstract"
                     else None
                 )
                 first = False  # on a slide of the work, what the paper does opens it: a
