@@ -239,6 +239,7 @@ class Statement:
 def _bullet(sentence: str, previous: str) -> str | None:
     from apps.decks.pipeline.propose import bullets  # propose imports this module's users
 
+    sentence = _before_display(sentence)
     if sentence.rstrip().endswith((":", ",")):
         return None  # it announces the display or list after it
     if SECOND_CLAIM.search(text.MATH_SPAN.sub("X", sentence)):
@@ -258,6 +259,39 @@ def _bullet(sentence: str, previous: str) -> str | None:
     if defects.pointers(bullet) or defects.absent_pointer(bullet):
         return None  # it leans on a figure, table or display the slide does not show
     return bullet
+
+
+# The clause a sentence ends with to announce the display or list after it: "X is an
+# implementation of the method of Y, given by:", "…, defined as:", "… as follows:".
+ANNOUNCING_CLAUSE = re.compile(
+    r",\s*(?:(?:which|that)\s+(?:is|are)\s+)?(?:given|defined|written|expressed|stated|"
+    r"formulated|computed)\s+(?:by|as\s+follows|as|below)\s*:\s*$|"
+    r"(?:,\s*|\s+)as\s+follows\s*:\s*$",
+    re.I,
+)
+ANNOUNCED_HEAD_WORDS = 6  # the statement left before the announcing clause, to stand alone
+
+
+def _before_display(sentence: str) -> str:
+    """A sentence that ends by announcing a display or list ("…, given by:") stated without
+    that clause, when what is left is a statement of its own (no dangling article or
+    preposition, long enough): "X is an implementation of the Y method." Else the sentence."""
+    match = ANNOUNCING_CLAUSE.search(sentence)
+    if match is None:
+        return sentence
+    head = sentence[: match.start()].rstrip(" ,;")
+    if text.word_count(head) < ANNOUNCED_HEAD_WORDS or NOT_A_CLAUSE_END.search(head):
+        return sentence
+    return head + "."
+
+
+# a word a statement cannot end on: an article, a preposition, a conjunction, a participle
+NOT_A_CLAUSE_END = re.compile(
+    r"\b(?:a|an|the|of|to|in|on|for|with|by|from|at|as|and|or|that|which|is|are|its|their|"
+    # a participle: its clause was cut ("… whose weights are defined")
+    r"\w+ed|given|written|shown|done|made)$",
+    re.I,
+)
 
 
 def _cut_before_qualifier(sentence: str, condensed: str) -> bool:
@@ -330,12 +364,29 @@ def method_statements(paper: Paper) -> list[Statement]:
                 found.append(Statement(bullet, "method", origin, strength))
         if found:
             break  # the abstract's statements, when it has any
+    if not any(s.strength == IDENTITY for s in found):
+        found += _identity_further(paper, names, {s.bullet for s in found})
     # what the paper's subject is ("X is an R package for …") is said first, then the rest in
     # the paper's order
     return sorted(found, key=lambda s: -s.strength)
 
 
 IDENTITY = 2  # the strength of a method statement that says what the paper's subject is
+
+
+def _identity_further(paper: Paper, names: set[str], taken: set[str]) -> list[Statement]:
+    """What the paper's subject is, said in a section of the paper's start other than those
+    read for its contribution ("About X", "Overview", "Description", the first body section):
+    the first such sentence, in the paper's order, else nothing."""
+    for origin, paragraphs in software_points.opening_paragraphs(paper):
+        for sentence, previous in _sentences(paragraphs):
+            flat = text.MATH_SPAN.sub("X", sentence)
+            if _contribution(flat, names) != IDENTITY:
+                continue
+            bullet = _bullet(sentence, previous)
+            if bullet is not None and bullet not in taken:
+                return [Statement(bullet, "method", origin, IDENTITY)]
+    return []
 
 
 def _contribution(sentence: str, names: set[str]) -> int:
@@ -452,11 +503,29 @@ def result_statements(paper: Paper) -> list[Statement]:
     return statements or _body_findings(paper) or _made_possible(paper)
 
 
+# A remark about the ease or effort of use: it compares effort, never a finding ("using X is
+# not much more involved than using Y", "X is easy to use", "requires only a few lines").
+EFFORT = re.compile(
+    r"\b(?:more|less|no\s+more|not\s+(?:much\s+)?more|no\s+less|as)\s+(?:involved|difficult|"
+    r"complicated|cumbersome|tedious|laborious|demanding|verbose|effort)\s+(?:to\s+\w+\s+)?"
+    r"(?:than|as)\b|"
+    r"(?<!\bit\s)\b(?:easy|easier|simple|simpler|straightforward|convenient|intuitive|hard|harder|"
+    r"difficult)\s+to\s+(?:use|learn|install|write|read|set\s+up|call|apply|master|type)\b|"
+    r"\b(?:only|just)\s+(?:a\s+)?(?:few|handful\s+of|single|one|two|three|\d+)\s+"
+    r"(?:(?:additional|extra|more)\s+)?(?:lines?|commands?|function\s+calls?|calls?|"
+    r"keystrokes?|clicks?)\b|"
+    r"\b(?:little|less|minimal|no\s+(?:additional|extra))\s+(?:effort|code|work|typing)\b|"
+    r"\b(?:ease|effort)\s+of\s+use\b",
+    re.I,
+)
+
+
 def _not_a_finding(sentence: str) -> bool:
-    """A plan, a hypothetical, or another study's finding ("Smith et al. report a twofold
-    speedup") stated without the paper's own voice: never the paper's result."""
+    """A plan, a hypothetical, a remark on the effort of use, or another study's finding
+    ("Smith et al. report a twofold speedup") stated without the paper's own voice: never the
+    paper's result."""
     flat = text.MATH_SPAN.sub("X", sentence)
-    if NOT_A_FINDING.search(flat):
+    if NOT_A_FINDING.search(flat) or EFFORT.search(flat):
         return True
     return bool(CITED.search(sentence)) and not FIRST_PERSON.search(sentence)
 
@@ -617,7 +686,7 @@ def ensure(slides: list[Slide], paper: Paper, used: set[str]) -> list[str]:
             used.add(statement.bullet.lower())
             added.append(statement.part)
             continue
-        index = _home(slides, statement)
+        index = _home(slides, statement, paper)
         if index is None:
             at = next(
                 (i for i, s in enumerate(slides) if s.role not in ("title", "motivation")),
@@ -641,7 +710,13 @@ def ensure(slides: list[Slide], paper: Paper, used: set[str]) -> list[str]:
             if len(chosen) < 2:  # nothing else to say: the statement closes the opening slide,
                 # else goes on the first text slide (a method) or the last (a result): a slide
                 # of its own would be thin, and the thin slide's fix removed it with the statement
-                opening = next((i for i, s in enumerate(slides) if s.role == "motivation"), None)
+                # (a finding of the body or conclusions never goes on the motivation slide,
+                # sections away from its evidence: the last text slide is nearer)
+                opening = (
+                    next((i for i, s in enumerate(slides) if s.role == "motivation"), None)
+                    if statement.part == "method" or statement.origin == "abstract"
+                    else None
+                )
                 first = False  # on a slide of the work, what the paper does opens it: a
                 # reader learns what the package is before what its kernels are
                 if opening is None:
@@ -715,7 +790,10 @@ def _abstract_bullets(paper: Paper, shown: list[str], count: int) -> list[str]:
     return fresh[:count]
 
 
-def _home(slides: list[Slide], statement: Statement) -> int | None:
+def _home(slides: list[Slide], statement: Statement, paper: Paper) -> int | None:
+    own = _section_slide(slides, statement, paper)
+    if own is not None:
+        return own  # a finding of the body, on the slide of its own section
     roles = ["contributions"]
     if statement.part == "result" and statement.origin != "abstract":
         roles.insert(0, "conclusion")  # a finding of the conclusions, under that title
@@ -723,6 +801,26 @@ def _home(slides: list[Slide], statement: Statement) -> int | None:
         for index, slide in enumerate(slides):
             if slide.role == role and slide.kind == "bullets" and not slide.equation:
                 return index
+    return None
+
+
+def _section_slide(slides: list[Slide], statement: Statement, paper: Paper) -> int | None:
+    """The text slide made from the section a body finding comes from (its title, or its notes
+    holding the section's text), for a result read in the body (_body_findings): a reader
+    sees it with its evidence, never moved onto an opening or another part's slide."""
+    if statement.part != "result" or statement.origin == "abstract":
+        return None
+    if any(s.title == statement.origin for s in _conclusions(paper)):
+        return None  # a finding of the conclusions goes on their slide (_home's roles)
+    section = next((s for s in paper.sections if s.title == statement.origin), None)
+    if section is None:
+        return None
+    start = section.paragraphs[0][:80] if section.paragraphs else None
+    for index, slide in enumerate(slides):
+        if slide.kind != "bullets" or slide.equation or slide.role == "title":
+            continue
+        if slide.title == section.title or (start and slide.notes and start in slide.notes):
+            return index
     return None
 
 

@@ -79,7 +79,60 @@ def names(paper: Paper) -> set[str]:
             continue
         if _written_as_name(word, body):
             found.add(lowered)
-    return found
+    return found | defined_names(paper)
+
+
+# the paper's subject named where it says what it is: "cvxq is a solver for …", "`tidyq` is an R
+# package that …", "The Quill library is a …" (the title may not name it: "A tool for X")
+DEFINED_NAME = re.compile(
+    rf"^(?:the\s+)?`?(?P<name>[A-Za-z][\w+.-]*[\w+])`?(?:\s+{NAMED_KIND})?\s+(?:is|are)\s+"
+    rf"(?:an?|the)\s+(?:[\w+.-]+\s+){{0,4}}?{KIND}s?\b"
+)
+OPENING_SECTIONS = 3  # the sections of the paper's start where it may first say what it is
+
+
+def opening_paragraphs(paper: Paper) -> list[tuple[str, list[str]]]:
+    """(origin, paragraphs) of the paper's start, in order: the abstract, then its first
+    sections and any "About X" / "Description" section among the next ones."""
+    sources = [("abstract", [paper.abstract])] if paper.abstract else []
+    for index, section in enumerate(paper.sections):
+        if index < OPENING_SECTIONS or ABOUT.search(section.title):
+            sources.append((section.title, section.paragraphs))
+    return sources
+
+
+ABOUT = re.compile(r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:about|overview|description|what\s+is)\b", re.I)
+
+
+def defined_names(paper: Paper) -> set[str]:
+    """The name of the paper's first sentence (abstract, then its opening sections) that says
+    what a named thing is ("snowfall is an R package …"), lowercased, when the word is written
+    as a name: in code font, in lower case at the sentence start, with a capital or digit after
+    its first letter, or always capitalised in mid-sentence. "Regression is a tool …" (a
+    generic word, lower case elsewhere) names nothing."""
+    body = " ".join([paper.abstract or "", *(p for s in paper.sections for p in s.paragraphs)])
+    for _origin, paragraphs in opening_paragraphs(paper):
+        for paragraph in paragraphs:
+            for sentence in text.sentences(paragraph):
+                match = DEFINED_NAME.match(text.MATH_SPAN.sub("X", sentence).strip())
+                if match is None:
+                    continue
+                word = match.group("name")
+                if _is_name(word, sentence, body):
+                    return {word.lower()}
+    return set()
+
+
+def _is_name(word: str, sentence: str, body: str) -> bool:
+    lowered = word.lower()
+    if lowered in text.STOPWORDS or len(word) < 2 or re.fullmatch(f"{KIND}s?", word, re.I):
+        return False
+    return bool(
+        f"`{word}`" in sentence
+        or word[0].islower()
+        or re.search(r"[A-Z0-9]", word[1:])
+        or _written_as_name(word, body)
+    )
 
 
 def _tokens(phrase: str) -> list[str]:
