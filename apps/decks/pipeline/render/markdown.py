@@ -28,6 +28,7 @@ MARKDOWN_SPECIAL = re.compile(r"([\\`*_<>&]|~~|^#)")
 # "[a]: b", "![a]"): those closing brackets are escaped. Every other bracket stays as printed,
 # since a KaTeX plugin may read an escaped "\[ … \]" as display math and drop the brackets.
 LINK_BRACKET = re.compile(r"\](?=[(\[:])|(?<=!)\[|\[(?=\^)")
+TYPOGRAPHER_SIGN = re.compile(r"\((c|r|tm)\)", re.I)
 BARE = re.compile(r"[A-Za-z][\w./%-]*(?: [\w./%-]+)*")
 YAML_WORDS = {"true", "false", "yes", "no", "on", "off", "null", "y", "n"}
 HEADMATTER = {
@@ -55,6 +56,9 @@ def escape_text(text: str, *, line_start: bool = True) -> str:
     text = re.sub(r"\s+", " ", text).replace("\\$", "\u0000")
     text = MARKDOWN_SPECIAL.sub(r"\\\1", text).replace("$", "\\$").replace("\u0000", "\\$")
     text = LINK_BRACKET.sub(lambda m: "\\" + m.group(0), text)
+    # Slidev's Markdown has the typographer on: a list label "(c)" would show as "©", "(r)" as
+    # "®" — an escaped closing bracket keeps the paper's text
+    text = TYPOGRAPHER_SIGN.sub(r"(\1\\)", text)
     if line_start:
         text = re.sub(r"^(\d+)([.)])", r"\1\\\2", text)  # "2020. It…" is not an ordered list
         text = re.sub(r"^([-+=])", r"\\\1", text)
