@@ -8,28 +8,9 @@ placed on its own section's slide. Every sentence and paper here is made up for 
 from __future__ import annotations
 
 from apps.decks.pipeline import main_points, software_points
-from apps.decks.pipeline.paper import Paper, Section
+from apps.decks.pipeline.paper import Section
 from apps.decks.pipeline.slide_deck import Slide
-
-
-def _paper(title: str, abstract: str, sections: list[Section] | None = None) -> Paper:
-    return Paper(
-        title=title,
-        pages=8,
-        source_name="tool.pdf",
-        abstract=abstract,
-        sections=sections
-        or [Section(title="Introduction", paragraphs=["Spectra are recorded by the hour."])],
-    )
-
-
-def _methods(paper: Paper) -> list[str]:
-    return [s.bullet for s in main_points.method_statements(paper)]
-
-
-def _results(paper: Paper) -> list[str]:
-    return [s.bullet for s in main_points.result_statements(paper)]
-
+from tests.decks.test_software_points import _methods, _paper, _results
 
 # ------------------------------------------------------------------ the subject's name
 
