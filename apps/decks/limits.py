@@ -38,6 +38,11 @@ _ALL = [
     ),
     Limit("max_rounds", 10, "Most review rounds a caller may ask for."),
     Limit("default_rounds", 5, "Review rounds when the caller does not say."),
+    # Renderer: a 15-slide `slidev build` takes ~5 s on a quiet machine and was seen taking
+    # over 180 s at a load of 22 on two cores; a deck that fails only because the machine is
+    # busy loses all its work, so the limits are for a loaded machine, not a quiet one.
+    Limit("slidev_build_timeout_s", 900, "Longest a `slidev build` may run, in seconds."),
+    Limit("slidev_export_timeout_s", 1200, "Longest a `slidev export` may run, in seconds."),
     # Reviewer thresholds (slide canvas is 980×552 CSS px)
     Limit("overflow_px", 2, "Content this far past the slide's edge is overflow."),
     Limit("overflow_high_px", 24, "Overflow beyond this many pixels is high severity."),

@@ -9,7 +9,7 @@ import logging
 import pytest
 from pypdf import PdfReader
 
-from apps.decks import errors
+from apps.decks import errors, limits
 from apps.decks.pipeline.render import slidev
 
 MARKDOWN = """---
@@ -88,3 +88,23 @@ def test_an_export_that_writes_nothing_is_tried_again_then_refused(tmp_path, mon
     monkeypatch.setattr(slidev, "_export", losing_all)
     with pytest.raises(errors.RendererError, match="wrote nothing"):
         slidev.export(entry, tmp_path / "again.pdf")
+
+
+def test_a_build_over_its_time_limit_fails_with_a_clear_error(tmp_path, monkeypatch):
+    """The build's limit is read from limits.py at each run (a loaded server may need more than
+    a quiet one); a real `slidev build` over it raises the renderer's own message."""
+    (tmp_path / "figures").mkdir()
+    entry = slidev.workspace_write(tmp_path / "deck", MARKDOWN, tmp_path / "figures")
+    monkeypatch.setitem(
+        limits.LIMITS,
+        "slidev_build_timeout_s",
+        limits.Limit("slidev_build_timeout_s", 0.2, "test limit"),
+    )
+    with pytest.raises(errors.RendererError, match="Slidev build did not finish within 0 s"):
+        slidev.build(entry, tmp_path / "site")
+
+
+def test_the_renderer_limits_allow_a_loaded_machine():
+    # A 15-slide build took over 180 s at a load of 22 on two cores: the old limit failed decks.
+    assert limits.get("slidev_build_timeout_s") >= 600
+    assert limits.get("slidev_export_timeout_s") >= limits.get("slidev_build_timeout_s")

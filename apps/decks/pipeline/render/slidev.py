@@ -8,15 +8,13 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from apps.decks import errors
+from apps.decks import errors, limits
 from apps.decks.pipeline.render.markdown import FIGURES_DIR, style_css
 from renderers.browser import chromium_path
 
 logger = logging.getLogger(__name__)
 
 SLIDEV_DIR = Path(__file__).resolve().parents[4] / "renderers" / "slidev"
-BUILD_TIMEOUT_S = 180
-EXPORT_TIMEOUT_S = 300
 # How long Slidev waits for each print page to settle; the retry's wait is for a loaded machine.
 PAGE_TIMEOUT_MS = 60_000
 RETRY_PAGE_TIMEOUT_MS = 180_000
@@ -86,7 +84,7 @@ def build(entry: Path, out_dir: Path) -> Path:
         "build",
         ["build", str(entry), "--out", str(out_dir), "--base", "./"],
         cwd=entry.parent,
-        timeout=BUILD_TIMEOUT_S,
+        timeout=limits.get("slidev_build_timeout_s"),
     )
     if not (out_dir / "index.html").exists():
         raise errors.RendererError(
@@ -144,6 +142,6 @@ def _export(entry: Path, output: Path, fmt: str, scale: float, page_timeout_ms: 
             str(scale),
         ],
         cwd=entry.parent,
-        timeout=EXPORT_TIMEOUT_S,
+        timeout=limits.get("slidev_export_timeout_s"),
     )
     return output
