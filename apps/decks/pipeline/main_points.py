@@ -270,6 +270,21 @@ ANNOUNCING_CLAUSE = re.compile(
     re.I,
 )
 ANNOUNCED_HEAD_WORDS = 6  # the statement left before the announcing clause, to stand alone
+# A sentence whose colon introduces the display it names in its last phrase: "X is an
+# implementation of the method for a polyhedron given by a system of linear inequalities:"
+# [display]. The phrase names what the display sets out, so the sentence ends there as a
+# statement of its own ("… given by a system of linear inequalities.").
+NAMED_DISPLAY = re.compile(
+    r"\s(?:given|defined|described|specified|represented|expressed|characteri[sz]ed|determined)\s+"
+    r"by\s+(?:an?|the|its|their|some)\s+(?:[\w$\\{}^_()-]+\s+){0,6}?[\w$}()-]+\s*:\s*$",
+    re.I,
+)
+# a last word that announces rather than names: "… given by the following:", "… by the formula:"
+ANNOUNCING_WORD = re.compile(
+    r"\b(?:following|below|above|formulas?|formulae|equations?|expressions?|form|rules?|"
+    r"system|way|relation|identity)\s*:\s*$",
+    re.I,
+)
 
 
 def _before_display(sentence: str) -> str:
@@ -278,6 +293,8 @@ def _before_display(sentence: str) -> str:
     preposition, long enough): "X is an implementation of the Y method." Else the sentence."""
     match = ANNOUNCING_CLAUSE.search(sentence)
     if match is None:
+        if NAMED_DISPLAY.search(sentence) and not ANNOUNCING_WORD.search(sentence):
+            return sentence.rstrip().rstrip(":").rstrip() + "."
         return sentence
     head = sentence[: match.start()].rstrip(" ,;")
     if text.word_count(head) < ANNOUNCED_HEAD_WORDS or NOT_A_CLAUSE_END.search(head):
