@@ -13,6 +13,10 @@ from apps.decks.pipeline.figure_findings import states_finding
 from apps.decks.pipeline.paper import Figure, Mention, Paper, Section
 from apps.decks.pipeline.propose.builtin import BuiltinProposer
 from apps.decks.pipeline.propose.captions import mention_bullet
+from apps.decks.pipeline.render.measure import SlideMeasure
+from apps.decks.pipeline.review import text_rules
+from apps.decks.pipeline.review.registry import SlideContext
+from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 from tests.decks.factories import figure
 
 
@@ -118,26 +122,44 @@ def _paper(sections: list[Section]) -> Paper:
     )
 
 
-def test_what_a_program_computes_is_stated_when_its_sentence_ends_before_a_display():
-    paper = _paper(
+WHAT_IT_COMPUTES = (
+    "The library polyx is a fast implementation of the simplex method for finding an optimal "
+    "vertex of a bounded region given by a set of linear constraints"
+)
+
+
+def _polyx() -> Paper:
+    return _paper(
         [
             Section(
                 title="Introduction",
-                paragraphs=[
-                    "The library polyx is a fast implementation of the simplex method for "
-                    "finding an optimal vertex of a bounded region given by a set of linear "
-                    "constraints:",
-                    "where $C$ is a given matrix and $d$ a given vector.",
-                ],
+                paragraphs=[WHAT_IT_COMPUTES + ":", "where $C$ is a given matrix."],
             ),
             Section(title="Data Types", paragraphs=["The matrix type stores the constraints."]),
         ]
     )
-    methods = [s.bullet for s in main_points.method_statements(paper)]
-    assert methods == [
-        "The library polyx is a fast implementation of the simplex method for finding an optimal "
-        "vertex of a bounded region given by a set of linear constraints"
-    ]
+
+
+def test_what_a_program_computes_is_stated_when_its_sentence_ends_before_a_display():
+    methods = [s.bullet for s in main_points.method_statements(_polyx())]
+    assert methods == [WHAT_IT_COMPUTES]
+
+
+def test_the_reviewer_reads_that_statement_as_whole_and_a_cut_one_as_cut():
+    paper = _polyx()
+    slide = Slide(kind="bullets", title="Motivation", bullets=[WHAT_IT_COMPUTES])
+    deck = SlideDeck(title=paper.title, slides=[Slide(kind="title", title=paper.title), slide])
+    context = SlideContext(2, slide, SlideMeasure(slide=2), deck, paper)
+    assert list(text_rules.cut_before_display(context)) == []
+    # a sentence whose colon announces with a generic word lost what follows it
+    cut = "The library polyx finds an optimal vertex of the region by the following rule"
+    paper = paper.model_copy(
+        update={"sections": [Section(title="Introduction", paragraphs=[cut + ":", "x = 1."])]}
+    )
+    slide = slide.model_copy(update={"bullets": [cut]})
+    deck = SlideDeck(title=paper.title, slides=[deck.slides[0], slide])
+    context = SlideContext(2, slide, SlideMeasure(slide=2), deck, paper)
+    assert [i.type for i in text_rules.cut_before_display(context)] == ["broken_sentence"]
 
 
 def test_a_sentence_announcing_its_display_by_a_generic_phrase_is_no_statement():

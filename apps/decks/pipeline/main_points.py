@@ -282,9 +282,22 @@ NAMED_DISPLAY = re.compile(
 # a last word that announces rather than names: "… given by the following:", "… by the formula:"
 ANNOUNCING_WORD = re.compile(
     r"\b(?:following|below|above|formulas?|formulae|equations?|expressions?|form|rules?|"
-    r"system|way|relation|identity)\s*:\s*$",
+    r"system|way|relation|identity|calls?|commands?|code|listing|statements?|examples?)\s*:\s*$",
     re.I,
 )
+# the phrase points at the display rather than naming it: "… given by the following call:"
+POINTING_WORD = re.compile(r"\b(?:following|below|above|next|this|these)\b", re.I)
+
+
+def names_its_display(sentence: str) -> bool:
+    """Does the sentence close on a colon after a phrase naming what the display under it sets
+    out ("… given by a system of linear inequalities:")? Ended there, it loses nothing."""
+    match = NAMED_DISPLAY.search(sentence)
+    return (
+        match is not None
+        and not ANNOUNCING_WORD.search(sentence)
+        and not POINTING_WORD.search(match.group(0))
+    )
 
 
 def _before_display(sentence: str) -> str:
@@ -293,7 +306,7 @@ def _before_display(sentence: str) -> str:
     preposition, long enough): "X is an implementation of the Y method." Else the sentence."""
     match = ANNOUNCING_CLAUSE.search(sentence)
     if match is None:
-        if NAMED_DISPLAY.search(sentence) and not ANNOUNCING_WORD.search(sentence):
+        if names_its_display(sentence):
             return sentence.rstrip().rstrip(":").rstrip() + "."
         return sentence
     head = sentence[: match.start()].rstrip(" ,;")
