@@ -169,3 +169,19 @@ def test_a_sentence_announcing_its_display_by_a_generic_phrase_is_no_statement()
     ):
         paper = _paper([Section(title="Introduction", paragraphs=[announcing])])
         assert main_points.method_statements(paper) == []
+
+
+def test_what_a_program_computes_opens_the_motivation_slide():
+    paper = _polyx()
+    slides = [
+        Slide(kind="title", title=paper.title, role="title"),
+        Slide(
+            kind="bullets",
+            title="Motivation",
+            role="motivation",
+            bullets=["polyx can handle unbounded regions as well as bounded ones"],
+        ),
+        Slide(kind="bullets", title="Data Types", bullets=["The matrix type stores the rows"]),
+    ]
+    assert main_points.ensure(slides, paper, set()) == ["method"]
+    assert slides[1].bullets[0] == WHAT_IT_COMPUTES

@@ -747,8 +747,11 @@ def ensure(slides: list[Slide], paper: Paper, used: set[str]) -> list[str]:
                     if statement.part == "method" or statement.origin == "abstract"
                     else None
                 )
-                first = False  # on a slide of the work, what the paper does opens it: a
-                # reader learns what the package is before what its kernels are
+                # what the package is opens the opening slide too: a reader learns what it
+                # is before what it can handle ("cddlib can handle any general input")
+                first = statement.part == "method" and statement.strength == IDENTITY
+                # on a slide of the work, what the paper does opens it: a reader learns what
+                # the package is before what its kernels are
                 if opening is None:
                     opening = _text_slide_for(slides, statement)
                     first = statement.part == "method"
