@@ -185,3 +185,60 @@ def test_what_a_program_computes_opens_the_motivation_slide():
     ]
     assert main_points.ensure(slides, paper, set()) == ["method"]
     assert slides[1].bullets[0] == WHAT_IT_COMPUTES
+
+
+# ------------------------------------------------------------------ a finding said as improvement
+
+
+def _results(paper: Paper) -> list[str]:
+    return [s.bullet for s in main_points.result_statements(paper)]
+
+
+def test_a_finding_phrased_as_improvement_in_the_conclusions_is_the_result():
+    paper = Paper(
+        title="sieve: Faster Parsing of Log Files",
+        pages=9,
+        source_name="sieve.pdf",
+        abstract="We describe sieve, a parser of log files written in C.",
+        sections=[
+            Section(title="Introduction", paragraphs=["Log files grow by the hour."]),
+            Section(title="Timings", paragraphs=["Table 2 lists the timings of both parsers."]),
+            Section(
+                title="Conclusions",
+                paragraphs=[
+                    "Caching the field offsets in sieve led to a reduction in parse time on "
+                    "every log file of our collection."
+                ],
+            ),
+        ],
+    )
+    assert _results(paper) == [
+        "Caching the field offsets in sieve led to a reduction in parse time on every log file "
+        "of our collection"
+    ]
+
+
+def test_a_finding_only_in_the_introduction_is_the_result_when_nothing_else_states_one():
+    paper = Paper(
+        title="Gannet Release Notes",
+        pages=12,
+        source_name="gannet.pdf",
+        abstract="",
+        sections=[
+            Section(
+                title="Introduction",
+                paragraphs=[
+                    "Smith et al. rewrote their caller, resulting in improvements in recall [4]. "
+                    "This release replaces the scoring of candidate sites, resulting in "
+                    "improvements in both recall and precision of variant calling."
+                ],
+            ),
+            Section(title="Installation", paragraphs=["Unpack the archive and run make."]),
+        ],
+    )
+    # another study's improvement (a citation) is never the paper's finding; "This" is read
+    # as every bullet's opening demonstrative is (the rewriter's "The")
+    assert _results(paper) == [
+        "The release replaces the scoring of candidate sites, resulting in improvements in both "
+        "recall and precision of variant calling"
+    ]

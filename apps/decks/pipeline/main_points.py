@@ -116,6 +116,10 @@ COMPARISON = re.compile(
     r"\w*\b[^.;]{0,80}?\bby\s+(?:a\s+|the\s+)?(?:factor\s+(?:of\s+)?|about\s+|up\s+to\s+|"
     r"over\s+|more\s+than\s+|nearly\s+|almost\s+|approximately\s+|some\s+)*(?:\$?\d|half\b|"
     r"an?\s+order\s+of\s+magnitude)|"
+    # a finding phrased as the improvement a change brings: "…, resulting in improvements in
+    # both sensitivity and specificity", "which led to a reduction in false positives"
+    r"\b(?:result(?:s|ed|ing)?\s+in|le(?:ad|ads|ading|d)\s+to)\s+(?:an?\s+|the\s+)?"
+    r"(?:[\w-]+\s+){0,2}?(?:improvements?|reductions?|gains?|speed-?ups?|savings?)\s+in\b|"
     # a test's verdict: "is significantly …", "were not statistically significant"
     r"\b(?:is|are|was|were)\s+(?:not\s+)?(?:statistically\s+)?(?:significant(?:ly)?|"
     r"meaningful)\b|\b(?:no\s+)?(?:statistically\s+)?significant\s+(?:difference|increase|"
@@ -530,7 +534,38 @@ def result_statements(paper: Paper) -> list[Statement]:
                     break
     statements = sorted(found, key=lambda s: -s.strength)
     statements += sorted(closing, key=lambda s: -s.strength)
-    return statements or _body_findings(paper) or _made_possible(paper)
+    return statements or _body_findings(paper) or _opening_findings(paper) or _made_possible(paper)
+
+
+# the paper's own work as a subject: "This version incorporates …", "The new release …"
+OWN_SUBJECT = re.compile(
+    r"^(?:this|the\s+(?:new|present|current|latest))\s+(?:version|release|work|paper|study|"
+    r"implementation|rewrite|package|tool|program|method)\b",
+    re.I,
+)
+
+
+def _opening_findings(paper: Paper) -> list[Statement]:
+    """A paper that states its finding nowhere but in its introduction ("This version
+    incorporates a rewrite of the code, resulting in improvements in both sensitivity and
+    specificity"): the introduction's sentence with a comparison or an improvement said of the
+    paper's own work (its first person, its subject's name, "this version"), never another
+    study's (a citation) or a plan."""
+    names = software_points.names(paper)
+    found: list[Statement] = []
+    for section in _introductions(paper):
+        for sentence, previous in _sentences(section.paragraphs):
+            flat = text.MATH_SPAN.sub("X", sentence)
+            if not re.search(r"[.!?]\W*$", sentence) or not COMPARISON.search(flat):
+                continue
+            named = any(re.search(rf"\b{re.escape(n)}\b", flat, re.I) for n in names)
+            own = (_own(sentence) or named or OWN_SUBJECT.search(flat)) and not CITED.search(flat)
+            if not own or _not_a_finding(sentence):
+                continue
+            bullet = _bullet(sentence, previous)
+            if bullet is not None and COMPARISON.search(bullet):
+                found.append(Statement(bullet, "result", section.title, _strength(sentence)))
+    return found[:1]
 
 
 # A remark about the ease or effort of use: it compares effort, never a finding ("using X is
