@@ -28,10 +28,34 @@ def has_verb(sentence: str) -> bool:
     return bool(clause_shape.main_verbs(shape, 0, len(shape.tokens)))
 
 
+COLOUR = (
+    r"(?:red|green|blue|yellow|black|white|grey|gray|orange|purple|violet|cyan|magenta|brown|"
+    r"pink|dark|light|bold|dashed|dotted|solid)"
+)
+# What the reader is to see in a figure, read in the text: what its colours or marks stand for
+# ("the common peaks appear in yellow, while those that differ are red and green", "the red
+# hexagons mark …"), a trend ("the error grows with depth"), what stands out. Not a finding
+# in numbers, but the sentence that reads the figure: on its slide it says what to look at.
+READS_FIGURE = re.compile(
+    rf"\b(?:appears?|shown|drawn|colou?red|marked|highlighted|plotted|displayed)\s+(?:in|as)\s+"
+    rf"(?:a\s+|the\s+)?{COLOUR}\b|\b(?:is|are)\s+(?:in\s+)?{COLOUR}(?:\s+(?:and|or)\s+{COLOUR})?"
+    rf"\b(?!\s+(?:line|dot|point|curve|bar|area|region|circle|square|cross|hexagon)s?\b)|"
+    rf"\b{COLOUR}\s+(?:[\w-]+\s+)?(?:lines?|dots?|points?|curves?|bars?|areas?|regions?|circles?|"
+    r"squares?|crosses?|hexagons?|symbols?|markers?)\s+(?:show|mark|indicate|represent|denote|"
+    r"give|correspond)\w*\b|"
+    rf"\b{COLOUR}\s+(?:[\w-]+\s+)?(?:lines?|dots?|points?|curves?|bars?|areas?|regions?|circles?|"
+    r"squares?|crosses?|hexagons?|symbols?|markers?)\s+(?:is|are)\s+(?:an?|the)\b|"
+    r"\b(?:increases?|decreases?|grows?|rises?|falls?|drops?|declines?|saturates?|levels?\s+off)"
+    r"\s+(?:with|as|linearly|steadily|sharply|monotonically|rapidly|slowly)\b|"
+    r"\b(?:is|are)\s+(?:clearly\s+)?(?:visible|noticeable|apparent)\b|\bstands?\s+out\b",
+    re.I,
+)
+
+
 def states_finding(sentence: str, bullet: str) -> bool:
     """Does the paper's sentence (`bullet`: its claim without the pointer) say what the figure
     finds: introduced as what the figure shows, or a comparison, a measured number, the
-    authors' "we find / results show"?"""
+    authors' "we find / results show", or a reading of the figure (its colours, a trend)?"""
     if not has_verb(bullet):
         return False
     if SHOWS_THAT.search(text.clean(sentence)):
@@ -43,5 +67,6 @@ def states_finding(sentence: str, bullet: str) -> bool:
             main_points.COMPARISON,
             main_points.MEASURE,
             main_points.RESULT_VERB,
+            READS_FIGURE,
         )
     )

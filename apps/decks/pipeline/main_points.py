@@ -116,6 +116,10 @@ COMPARISON = re.compile(
     r"\w*\b[^.;]{0,80}?\bby\s+(?:a\s+|the\s+)?(?:factor\s+(?:of\s+)?|about\s+|up\s+to\s+|"
     r"over\s+|more\s+than\s+|nearly\s+|almost\s+|approximately\s+|some\s+)*(?:\$?\d|half\b|"
     r"an?\s+order\s+of\s+magnitude)|"
+    # a finding phrased as the improvement a change brings: "…, resulting in improvements in
+    # both sensitivity and specificity", "which led to a reduction in false positives"
+    r"\b(?:result(?:s|ed|ing)?\s+in|le(?:ad|ads|ading|d)\s+to)\s+(?:an?\s+|the\s+)?"
+    r"(?:[\w-]+\s+){0,2}?(?:improvements?|reductions?|gains?|speed-?ups?|savings?)\s+in\b|"
     # a test's verdict: "is significantly …", "were not statistically significant"
     r"\b(?:is|are|was|were)\s+(?:not\s+)?(?:statistically\s+)?(?:significant(?:ly)?|"
     r"meaningful)\b|\b(?:no\s+)?(?:statistically\s+)?significant\s+(?:difference|increase|"
@@ -270,6 +274,34 @@ ANNOUNCING_CLAUSE = re.compile(
     re.I,
 )
 ANNOUNCED_HEAD_WORDS = 6  # the statement left before the announcing clause, to stand alone
+# A sentence whose colon introduces the display it names in its last phrase: "X is an
+# implementation of the method for a polyhedron given by a system of linear inequalities:"
+# [display]. The phrase names what the display sets out, so the sentence ends there as a
+# statement of its own ("… given by a system of linear inequalities.").
+NAMED_DISPLAY = re.compile(
+    r"\s(?:given|defined|described|specified|represented|expressed|characteri[sz]ed|determined)\s+"
+    r"by\s+(?:an?|the|its|their|some)\s+(?:[\w$\\{}^_()-]+\s+){0,6}?[\w$}()-]+\s*:\s*$",
+    re.I,
+)
+# a last word that announces rather than names: "… given by the following:", "… by the formula:"
+ANNOUNCING_WORD = re.compile(
+    r"\b(?:following|below|above|formulas?|formulae|equations?|expressions?|form|rules?|"
+    r"system|way|relation|identity|calls?|commands?|code|listing|statements?|examples?)\s*:\s*$",
+    re.I,
+)
+# the phrase points at the display rather than naming it: "… given by the following call:"
+POINTING_WORD = re.compile(r"\b(?:following|below|above|next|this|these)\b", re.I)
+
+
+def names_its_display(sentence: str) -> bool:
+    """Does the sentence close on a colon after a phrase naming what the display under it sets
+    out ("… given by a system of linear inequalities:")? Ended there, it loses nothing."""
+    match = NAMED_DISPLAY.search(sentence)
+    return (
+        match is not None
+        and not ANNOUNCING_WORD.search(sentence)
+        and not POINTING_WORD.search(match.group(0))
+    )
 
 
 def _before_display(sentence: str) -> str:
@@ -278,6 +310,8 @@ def _before_display(sentence: str) -> str:
     preposition, long enough): "X is an implementation of the Y method." Else the sentence."""
     match = ANNOUNCING_CLAUSE.search(sentence)
     if match is None:
+        if names_its_display(sentence):
+            return sentence.rstrip().rstrip(":").rstrip() + "."
         return sentence
     head = sentence[: match.start()].rstrip(" ,;")
     if text.word_count(head) < ANNOUNCED_HEAD_WORDS or NOT_A_CLAUSE_END.search(head):
@@ -500,7 +534,38 @@ def result_statements(paper: Paper) -> list[Statement]:
                     break
     statements = sorted(found, key=lambda s: -s.strength)
     statements += sorted(closing, key=lambda s: -s.strength)
-    return statements or _body_findings(paper) or _made_possible(paper)
+    return statements or _body_findings(paper) or _opening_findings(paper) or _made_possible(paper)
+
+
+# the paper's own work as a subject: "This version incorporates …", "The new release …"
+OWN_SUBJECT = re.compile(
+    r"^(?:this|the\s+(?:new|present|current|latest))\s+(?:version|release|work|paper|study|"
+    r"implementation|rewrite|package|tool|program|method)\b",
+    re.I,
+)
+
+
+def _opening_findings(paper: Paper) -> list[Statement]:
+    """A paper that states its finding nowhere but in its introduction ("This version
+    incorporates a rewrite of the code, resulting in improvements in both sensitivity and
+    specificity"): the introduction's sentence with a comparison or an improvement said of the
+    paper's own work (its first person, its subject's name, "this version"), never another
+    study's (a citation) or a plan."""
+    names = software_points.names(paper)
+    found: list[Statement] = []
+    for section in _introductions(paper):
+        for sentence, previous in _sentences(section.paragraphs):
+            flat = text.MATH_SPAN.sub("X", sentence)
+            if not re.search(r"[.!?]\W*$", sentence) or not COMPARISON.search(flat):
+                continue
+            named = any(re.search(rf"\b{re.escape(n)}\b", flat, re.I) for n in names)
+            own = (_own(sentence) or named or OWN_SUBJECT.search(flat)) and not CITED.search(flat)
+            if not own or _not_a_finding(sentence):
+                continue
+            bullet = _bullet(sentence, previous)
+            if bullet is not None and COMPARISON.search(bullet):
+                found.append(Statement(bullet, "result", section.title, _strength(sentence)))
+    return found[:1]
 
 
 # A remark about the ease or effort of use: it compares effort, never a finding ("using X is
@@ -717,8 +782,11 @@ def ensure(slides: list[Slide], paper: Paper, used: set[str]) -> list[str]:
                     if statement.part == "method" or statement.origin == "abstract"
                     else None
                 )
-                first = False  # on a slide of the work, what the paper does opens it: a
-                # reader learns what the package is before what its kernels are
+                # what the package is opens the opening slide too: a reader learns what it
+                # is before what it can handle ("cddlib can handle any general input")
+                first = statement.part == "method" and statement.strength == IDENTITY
+                # on a slide of the work, what the paper does opens it: a reader learns what
+                # the package is before what its kernels are
                 if opening is None:
                     opening = _text_slide_for(slides, statement)
                     first = statement.part == "method"

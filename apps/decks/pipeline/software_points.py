@@ -83,9 +83,10 @@ def names(paper: Paper) -> set[str]:
 
 
 # the paper's subject named where it says what it is: "cvxq is a solver for …", "`tidyq` is an R
-# package that …", "The Quill library is a …" (the title may not name it: "A tool for X")
+# package that …", "The Quill library is a …", the kind before the name ("The program cvxq is
+# an implementation of …") (the title may not name it: "A tool for X")
 DEFINED_NAME = re.compile(
-    rf"^(?:the\s+)?`?(?P<name>[A-Za-z][\w+.-]*[\w+])`?(?:\s+{NAMED_KIND})?\s+(?:is|are)\s+"
+    rf"^(?:[Tt]he\s+)?(?i:{KIND}\s+)?`?(?P<name>[A-Za-z][\w+.-]*[\w+])`?(?:\s+{NAMED_KIND})?\s+(?:is|are)\s+"
     rf"(?:an?|the)\s+(?:[\w+.-]+\s+){{0,4}}?{KIND}s?\b"
 )
 OPENING_SECTIONS = 3  # the sections of the paper's start where it may first say what it is

@@ -21,11 +21,25 @@ FIGURE_LEAD = re.compile(
     rf"(?:in|from) {_REF},? (?:we|one) (?:can )?(?:see|observe|notice|find|note) that\s*)",
     re.I,
 )
+# The figure itself named by a demonstrative the sentence opens with, before what it reads in
+# it: "In this display style, the common peaks appear in yellow …", "From an inspection of this
+# plot, we conclude that …". On the figure's own slide the phrase points at what the reader sees;
+# the clause after it is the reading. Only a phrase that names a kind of picture: "In this case,"
+# or "In this section," stays (the sentence then leans on text the slide lacks).
+FIGURE_DEIXIS_LEAD = re.compile(
+    r"^(?:in|from|on)\s+(?:an?\s+(?:inspection|look|glance)\s+(?:of|at)\s+)?(?:this|these)\s+"
+    r"(?:[\w-]+\s+){0,2}?(?:plots?|figures?|displays?|views?|images?|pictures?|graphs?|charts?|"
+    r"styles?|representations?|visuali[sz]ations?|diagrams?|maps?|renderings?)\s*,\s*"
+    r"(?=[a-z])",
+    re.I,
+)
 FIGURE_TAIL = re.compile(
     r",?\s*(?<![A-Za-z])(?:(?:as )?(?:shown|seen|reported|illustrated|described|displayed|plotted|depicted) )?"
     r"(?:in|see) (?:our )?(?:figure|fig\.|table) \d+[a-z]?"
     # the panels it names go with it: "… curves shown in Fig. 10(a1)–(a3)" left "shown(a1)–(a3)"
-    rf"(?:{defects.PANEL_LABELS})?|"
+    rf"(?:{defects.PANEL_LABELS})?"
+    # "…, see Table 1 for details": the pointer's purpose goes with it
+    r"(?:\s+for\s+(?:more\s+|further\s+|full\s+|the\s+)?details)?|"
     r"\s*\((?:see )?(?:figure|fig\.|table) \d+[a-z]?\)",
     re.I,
 )
@@ -215,9 +229,28 @@ def mention_bullet(sentence: str, max_words: int) -> str | None:
     cleaned = FIGURE_TAIL.sub("", cleaned)
     cleaned = re.sub(r"([:;,])\s*[,;]", r"\1", cleaned)
     cleaned = re.sub(r"\s+", " ", cleaned).strip()
+    cleaned = FIGURE_DEIXIS_LEAD.sub("", cleaned)
     if text.FIGURE_REF.search(cleaned):
         return None  # still leans on a figure reference ("In Figure 6b, …"): not a claim
-    return text.condense(cleaned, max_words)
+    bullet = text.condense(cleaned, max_words)
+    claim = EVIDENCED_CLAIM.match(cleaned)
+    if bullet is None and claim is not None and text.word_count(claim.group("claim")) >= 6:
+        # too long whole: the finding its evidence states ("A benchmark converting 100 strings
+        # 10,000 times shows that X is much closer to Y than to Z" → "X is much closer …"); the
+        # figure's slide shows the evidence
+        bullet = text.condense(claim.group("claim"), max_words)
+    return bullet
+
+
+# The evidence as the subject of a finding stated in so many words: "A simple benchmark
+# converting … shows that <claim>", "We can see that <claim>". Never a hedge ("suggests that",
+# "may indicate that"): without its verb the claim would be stated more firmly than the paper does.
+EVIDENCED_CLAIM = re.compile(
+    r"^(?:(?:[^,;:]|(?<=\d),(?=\d)){0,160}?\b(?:shows?|showed|demonstrates?|demonstrated|reveals?|revealed|"
+    r"confirms?|confirmed)|(?:we|one)\s+(?:can\s+)?(?:see|observe|notice))\s+that\s+"
+    r"(?P<claim>[^;]+)$",
+    re.I,
+)
 
 
 # "Figure 5", "Fig. 5", "Table 2" standing alone (not a range or a list: those are left)

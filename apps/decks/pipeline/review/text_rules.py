@@ -137,6 +137,15 @@ def _leads_shown_display(c: SlideContext, where: str, index: int, bullet: str) -
     )
 
 
+def names_display(paragraph: str) -> bool:
+    """The paragraph's last sentence ends on the phrase naming the display after its colon
+    ("… given by a system of linear inequalities:"): stated without the colon it lost nothing
+    (main_points states what a program computes so)."""
+    from apps.decks.pipeline import main_points
+
+    return main_points.names_its_display(sentences(paragraph)[-1])
+
+
 @slide_rule
 def cut_before_display(c: SlideContext):
     """A bullet made of a sentence the paper cut where its display (or list, or code) went on:
@@ -157,7 +166,7 @@ def cut_before_display(c: SlideContext):
         for p, following in paragraphs
         if sentences(p)
         and (
-            p.rstrip().endswith((",", ":"))
+            (p.rstrip().endswith(",") or (p.rstrip().endswith(":") and not names_display(p)))
             or (unfinished(sentences(p)[-1]) and not stated_line(p, following))
         )
     ]
