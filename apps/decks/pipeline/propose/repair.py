@@ -234,6 +234,34 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     return [slide.model_copy(update={"bullets": kept})], action
 
 
+@fixer("lost_point", "list_lead")
+def _cut_point(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """A bullet cut before its point (cut_points.py): the reviewer's repair from the paper (the
+    whole sentence, the concession joined with its answer, the lead with its items), or the
+    bullet goes for another sentence of the part, since alone it misleads."""
+    original = issue.evidence.get("text", "")
+    if original not in slide.bullets:
+        return [slide], "answered by the rewrite of the same bullet" if original else ""
+    position = slide.bullets.index(original)
+    kept = [b for b in slide.bullets if b != original]
+    repair = issue.evidence.get("repair", "")
+    if repair and repair.lower() not in work.used:
+        kept.insert(position, repair)
+        work.used.add(repair.lower())
+        action = f"rewrote bullet {position + 1} with its point: “{text.shorten(repair, 12, ellipsis=True)}”"
+    else:
+        replacement = _next_sentence(slide, work)
+        if replacement:
+            kept = paper_order.with_bullet(kept, replacement, work.paper)
+            action = "replaced the bullet cut before its point with another sentence of the part"
+        else:
+            action = "removed the bullet cut before its point"
+    update: dict = {"bullets": kept}
+    if original == slide.equation_lead:
+        update["equation_lead"] = repair if repair in kept else ""
+    return [slide.model_copy(update=update)], action
+
+
 def _untypeset(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     """Formulas KaTeX could not typeset: each bullet whose text the page showed as raw TeX
     goes, and so does the caption shown so (the figure keeps its label) and the display
