@@ -35,7 +35,7 @@ CONTRAST_REST = re.compile(
 # A next sentence that answers the one before: the claim comes after the concession.
 ANSWER_OPENING = re.compile(
     r"^(?:however|but|yet|still|nevertheless|nonetheless|in contrast|by contrast|"
-    r"on the other hand|conversely|instead|unfortunately|in practice|in fact|actually)\b",
+    r"on the other hand|conversely|instead(?=,)|unfortunately|in practice)\b",
     re.I,
 )
 _COUNT = r"(?:two|three|four|five|six|seven|several|a few|a number of|the following|\d)"
@@ -52,7 +52,8 @@ LIST_LEAD = re.compile(
     rf"(?:[a-z-]+\s+){{0,2}}{_ITEMS}\b|"
     rf"\bin\s+{_COUNT}\s+(?:[a-z-]+\s+)?(?:steps|stages|phases|cases|ways|situations)\s*[.:]?$|"
     r"\b(?:is|are)\s+(?:\w+\s+)?(?:simple|straightforward|as\s+follows)\s*[.:]?$|"
-    r"\bas\s+follows\s*[.:]?$|:\s*$",
+    # (a colon at the end leads into a display more often than a list: lead_without_display)
+    r"\bas\s+follows\s*[.:]?$",
     re.I,
 )
 # After the announced items' noun, the sentence gives them itself: "two cases: A and B", "two
@@ -155,6 +156,10 @@ def _bullet_of(sentence: str) -> str | None:
     fixed = bullets.rewrite(text.clean(sentence), max_words=MAX_JOINED_WORDS)
     if fixed is None or defects.text_defects(fixed):
         return None
+    if not set(_key_words(fixed)) <= set(_key_words(sentence)):
+        return (
+            None  # a rewrite that made a word the paper does not have ("is re" of "is represented")
+        )
     return fixed.rstrip(" .")
 
 
@@ -176,8 +181,11 @@ def lost_point(bullet: str, paper: Paper, slide_bullets: list[str]) -> Found | N
         # an aside in brackets before the rest does not end the sentence: "… (red dots), but …"
         rest = ASIDES.sub("", _rest_of(sentence.text, kept))
         enumeration = re.match(r",\s+(?:and|or)\s", rest) and "," in text.clean(bullet)
-        if CONTRAST_REST.match(rest.lstrip(",;:—– ").lower()) or enumeration:
-            whole = _bullet_of(sentence.text)
+        contrast = CONTRAST_REST.match(rest.lstrip(",;:—– ").lower())
+        whole = _bullet_of(sentence.text) if contrast or enumeration else None
+        # a contrast cut off misleads: it goes if it cannot be shown whole; a list without its
+        # last member is only incomplete: shown whole when it can be, else left as it is
+        if contrast or (enumeration and whole):
             return Found("lost_point", rest.lstrip(",;:— ")[:80], whole or "")
         return None
     if not sentence.following:

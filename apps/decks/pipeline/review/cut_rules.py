@@ -26,6 +26,8 @@ def cut_points_rule(c: SlideContext):
     if c.slide is None or c.slide.kind == "title":
         return
     for index, bullet in enumerate(c.slide.bullets):
+        if bullet in (c.slide.equation_lead, c.slide.code_lead):
+            continue  # the lead of what the slide shows under it
         found = cut_points.cut_points(bullet, c.paper, c.slide.bullets[index + 1 :])
         if found is None:
             continue
