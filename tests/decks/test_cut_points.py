@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 from apps.decks.pipeline import cut_points, text
-from apps.decks.pipeline.paper import Paper, Section
+from apps.decks.pipeline.paper import Figure, Paper, Section
 from apps.decks.pipeline.propose.builtin import BuiltinProposer, deck_of
+from apps.decks.pipeline.propose.captions import caption_text
 from apps.decks.pipeline.propose.repair import deck_repair
 from apps.decks.pipeline.review.registry import SLIDE_RULES, SlideContext
 from apps.decks.pipeline.slide_deck import Slide
@@ -178,3 +179,39 @@ def test_a_quote_that_lost_its_space_and_a_list_label_are_cleaned(glued, clean):
 )
 def test_quotes_with_their_spaces_and_labels_inside_a_sentence_stay(sentence):
     assert text.clean(sentence) == sentence
+
+
+# ------------------------------------------------------------------ a caption keeps its point
+
+
+def _figure(caption: str) -> Figure:
+    return Figure(
+        id="fig-2",
+        kind="figure",
+        number=2,
+        label="Figure 2",
+        caption=caption,
+        page=3,
+        bbox=(50, 100, 300, 300),
+        image="fig-2.png",
+        width_px=800,
+        height_px=600,
+    )
+
+
+def test_a_short_captions_next_sentence_that_says_what_to_see_is_shown():
+    caption = (
+        "Bottles returned per district in the first year of the scheme. "
+        "The blue bars mark the districts that refill their bottles."
+    )
+    assert caption_text(_figure(caption)).rstrip(".") == caption.rstrip(".")
+
+
+def test_a_long_captions_later_sentences_are_left_for_its_length():
+    first = "Bottles returned per district in the first year of the scheme, by colour and size"
+    caption = (
+        f"{first}. The blue bars mark the districts that refill their bottles, the grey ones "
+        "those that crush them, and the dashed line the city's average of all districts."
+    )
+    assert caption_text(_figure(caption)).startswith(first)
+    assert "blue bars" not in caption_text(_figure(caption))
