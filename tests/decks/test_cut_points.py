@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from apps.decks.pipeline import cut_points, text
+from apps.decks.pipeline import cut_points, cut_sentences, text
 from apps.decks.pipeline.paper import Figure, Paper, Section
 from apps.decks.pipeline.propose.builtin import BuiltinProposer, deck_of
 from apps.decks.pipeline.propose.captions import caption_text
@@ -215,3 +215,19 @@ def test_a_long_captions_later_sentences_are_left_for_its_length():
     )
     assert caption_text(_figure(caption)).startswith(first)
     assert "blue bars" not in caption_text(_figure(caption))
+
+
+# ------------------------------------------------------------------ a setting keeps its value
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The sorter takes an optional speed, in case you want another speed than the default 9",
+        "A crate is sent back when its count of cracked bottles is above the threshold 5",
+    ],
+)
+def test_a_settings_value_at_the_end_is_no_glued_mark(sentence):
+    # read as a footnote's number, the value went and the bullet stopped at "the default"
+    assert cut_sentences.trailing_mark(sentence) is None
+    assert cut_sentences.without_trailing_mark(sentence) == sentence
