@@ -245,6 +245,11 @@ def _cut_point(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str
     position = slide.bullets.index(original)
     kept = [b for b in slide.bullets if b != original]
     repair = issue.evidence.get("repair", "")
+    what = (
+        "the list's lead shown without its items"
+        if issue.type == "list_lead"
+        else ("the bullet cut before its point")
+    )
     if repair and repair.lower() not in work.used:
         kept.insert(position, repair)
         work.used.add(repair.lower())
@@ -253,9 +258,9 @@ def _cut_point(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str
         replacement = _next_sentence(slide, work)
         if replacement:
             kept = paper_order.with_bullet(kept, replacement, work.paper)
-            action = "replaced the bullet cut before its point with another sentence of the part"
+            action = f"replaced {what} with another sentence of the part"
         else:
-            action = "removed the bullet cut before its point"
+            action = f"removed {what}"
     update: dict = {"bullets": kept}
     if original == slide.equation_lead:
         update["equation_lead"] = repair if repair in kept else ""
