@@ -65,6 +65,9 @@ BOTTLES_PAPER = Paper(
                 "Sorting the bottles is extremely simple; 1. the crates are emptied onto a belt.",
                 "2. a camera reads the colour of each bottle.",
                 "3. an arm pushes each bottle into its bin.",
+                "The reasons for the scheme are several-fold: 1. Refilling saves energy.",
+                "2. Refilling saves money.",
+                "3. Refilling keeps the glass works busy.",
                 "The depot is made up of three parts. The first serves the lorries of the north. "
                 "The second serves the trains.",
             ],
@@ -123,6 +126,17 @@ def test_a_lead_cut_from_its_numbered_items_gets_all_of_them():
     assert found.repair == (
         "Sorting the bottles is extremely simple: the crates are emptied onto a belt; a camera "
         "reads the colour of each bottle; an arm pushes each bottle into its bin"
+    )
+
+
+def test_a_lead_left_with_its_first_items_number_gets_the_numbered_items():
+    found = cut_points.cut_points(
+        "The reasons for the scheme are several-fold: 1", BOTTLES_PAPER, []
+    )
+    assert found is not None and found.kind == "list_lead"
+    assert found.repair == (
+        "The reasons for the scheme are several-fold: refilling saves energy; refilling saves "
+        "money; refilling keeps the glass works busy"
     )
 
 

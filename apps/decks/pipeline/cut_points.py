@@ -52,6 +52,9 @@ LIST_LEAD = re.compile(
     rf"(?:[a-z-]+\s+){{0,2}}{_ITEMS}\b|"
     rf"\bin\s+{_COUNT}\s+(?:[a-z-]+\s+)?(?:steps|stages|phases|cases|ways|situations)\s*[.:]?$|"
     r"\b(?:is|are)\s+(?:\w+\s+)?(?:simple|straightforward|as\s+follows)\s*[.:]?$|"
+    r"\b(?:is|are)\s+(?:several|two|three|four|many)-?fold\s*[.:]?$|"
+    # the first item's number left at the lead's end: "… is several-fold: 1"
+    r"[:;]\s*\(?1[.)]?$|"
     # (a colon at the end leads into a display more often than a list: lead_without_display)
     r"\bas\s+follows\s*[.:]?$",
     re.I,
@@ -102,13 +105,28 @@ def _sentences_of(paper: Paper) -> tuple[_Sentence, ...]:
     found: list[_Sentence] = []
     paragraphs = [p for s in paper.sections for p in s.paragraphs]
     for at, paragraph in enumerate(paragraphs):
-        parts = text.sentences(paragraph)
+        parts = _split(paragraph)
         # a list's items may be paragraphs of their own: the next ones follow
-        after = [x for p in paragraphs[at + 1 : at + 1 + MAX_ITEMS] for x in text.sentences(p)]
+        after = [x for p in paragraphs[at + 1 : at + 1 + MAX_ITEMS] for x in _split(p)]
         for i, sentence in enumerate(parts):
             rest = tuple([*parts[i + 1 :], *after][: MAX_ITEMS + 2])
             found.append(_Sentence(sentence, tuple(_key_words(sentence)), rest))
     return tuple(found)
+
+
+LONE_NUMBER = re.compile(r"\(?(?:\d{1,2}|[a-h])[.)]")
+
+
+def _split(paragraph: str) -> list[str]:
+    """The paragraph's sentences, a list's number ("2.", which the splitter ends a sentence at)
+    joined to the item it numbers."""
+    parts: list[str] = []
+    for sentence in text.sentences(paragraph):
+        if parts and LONE_NUMBER.fullmatch(parts[-1].strip()):
+            parts[-1] = f"{parts[-1].strip()} {sentence}"
+        else:
+            parts.append(sentence)
+    return parts
 
 
 def _source(bullet: str, paper: Paper) -> tuple[_Sentence, int] | None:
