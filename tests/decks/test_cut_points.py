@@ -119,6 +119,30 @@ def test_a_list_lead_without_its_items_gets_them_when_they_are_short():
     )
 
 
+def test_a_list_shown_without_its_last_items_gets_them_after_the_ones_shown():
+    lead, first = "There are two kinds of crates in the depot", "The first holds twelve bottles"
+    slide = Slide(
+        kind="bullets",
+        title="Crates",
+        bullets=[lead, first, "The crates are collected twice a week"],
+        notes=" ".join(BOTTLES_PAPER.sections[0].paragraphs),
+    )
+    deck = deck_of(BOTTLES_PAPER, [Slide(kind="title", title=BOTTLES_PAPER.title), slide])
+    context = SlideContext(2, deck.slides[1], measure(slide=2), deck, BOTTLES_PAPER)
+    issues = [i for rule in SLIDE_RULES for i in rule(context) if i.type == "list_lead"]
+    assert [i.evidence["added"] for i in issues] == [["The second holds twenty small bottles"]]
+
+    revised = deck_repair(BuiltinProposer(), BOTTLES_PAPER, deck, issues).deck.slides[1]
+    assert revised.bullets == [
+        lead,
+        first,
+        "The second holds twenty small bottles",
+        "The crates are collected twice a week",
+    ]
+    again = SlideContext(2, revised, measure(slide=2), deck, BOTTLES_PAPER)
+    assert not [i for rule in SLIDE_RULES for i in rule(again) if i.type == "list_lead"]
+
+
 def test_a_lead_cut_from_its_numbered_items_gets_all_of_them():
     # the splitter ended the lead's sentence after the first item; the others are paragraphs
     found = cut_points.cut_points("Sorting the bottles is extremely simple", BOTTLES_PAPER, [])

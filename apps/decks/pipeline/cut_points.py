@@ -74,6 +74,9 @@ class Found:
     kind: str  # "lost_point" | "list_lead"
     part: str  # what the reader does not see (quoted in the issue)
     repair: str  # the bullet that says it, or "" when only leaving it out is certain
+    # a list's missing items, to add after its last item shown (the bullet itself stays)
+    added: tuple[str, ...] = ()
+    after: str = ""  # the bullet they go after: the last of the list's items the slide shows
 
 
 def _key_words(value: str) -> list[str]:
@@ -163,8 +166,7 @@ def _rest_of(sentence: str, words_kept: int) -> str:
 
 
 def _shown(sentence: str, slide_bullets: list[str]) -> bool:
-    key = " ".join(_key_words(sentence))[:50]
-    return bool(key) and any(key in " ".join(_key_words(b)) for b in slide_bullets)
+    return _shown_at(sentence, slide_bullets) >= 0
 
 
 def _bullet_of(sentence: str) -> str | None:
@@ -241,9 +243,47 @@ def list_lead(bullet: str, paper: Paper, slide_bullets: list[str]) -> Found | No
         if first is None or not following or _item_number(following[0]) != 2:
             return None
         following = (first.group("item"), *following)
-    if not following or _shown(following[0], slide_bullets):
-        return None  # the items follow on the slide
+    if not following:
+        return None
+    if _shown(following[0], slide_bullets):
+        return _missing_items(bullet, following, slide_bullets)  # the items follow on the slide
     return Found("list_lead", following[0][:80], _with_items(bullet, following))
+
+
+def _missing_items(
+    bullet: str, following: tuple[str, ...], slide_bullets: list[str]
+) -> Found | None:
+    """The lead's first item follows it on the slide and a later one is missing ("… needed in
+    two cases", "The first is …", and no second): the missing items, as bullets to add after
+    the last one shown, when the paper numbers them in order ("The first …", "The second …")."""
+    count = _announced_count(bullet)
+    if not 2 <= count <= MAX_ITEMS or len(following) < count:
+        return None
+    items = following[:count]
+    if [_item_number(item) for item in items] != list(range(1, count + 1)):
+        return None  # not surely the items: left as they are
+    missing = [item for item in items if not _shown(item, slide_bullets)]
+    if not missing:
+        return None
+    added = tuple(_bullet_of(item) for item in missing)
+    if None in added:
+        return Found("list_lead", missing[0][:80], "")
+    last = max(_shown_at(item, slide_bullets) for item in items)
+    return Found(
+        "list_lead",
+        missing[0][:80],
+        "",
+        added=tuple(a for a in added if a),
+        after=slide_bullets[last],
+    )
+
+
+def _shown_at(sentence: str, slide_bullets: list[str]) -> int:
+    """The index of the bullet that shows the sentence, or -1."""
+    key = " ".join(_key_words(sentence))[:50]
+    return next(
+        (i for i, b in enumerate(slide_bullets) if key and key in " ".join(_key_words(b))), -1
+    )
 
 
 FIRST_ITEM = re.compile(r"^[;:,]?\s*(?:\(?1[.)]|\(?a\)|first(?:ly)?,?)\s+(?P<item>\S.*)$", re.I)

@@ -41,4 +41,6 @@ def cut_points_rule(c: SlideContext):
             text=bullet[:200],
             part=found.part[:80],
             repair=found.repair[:400],
+            added=list(found.added),
+            after=found.after[:400],
         )
