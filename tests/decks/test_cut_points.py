@@ -10,7 +10,7 @@ import pytest
 from apps.decks.pipeline import cut_points, cut_sentences, text
 from apps.decks.pipeline.paper import Figure, Paper, Section
 from apps.decks.pipeline.propose.builtin import BuiltinProposer, deck_of
-from apps.decks.pipeline.propose.captions import caption_text
+from apps.decks.pipeline.propose.captions import caption_text, figure_title
 from apps.decks.pipeline.propose.repair import deck_repair
 from apps.decks.pipeline.review.registry import SLIDE_RULES, SlideContext
 from apps.decks.pipeline.slide_deck import Slide
@@ -269,3 +269,8 @@ def test_a_settings_value_at_the_end_is_no_glued_mark(sentence):
     # read as a footnote's number, the value went and the bullet stopped at "the default"
     assert cut_sentences.trailing_mark(sentence) is None
     assert cut_sentences.without_trailing_mark(sentence) == sentence
+
+
+def test_a_title_from_a_caption_puts_back_the_space_a_quote_lost():
+    figure = _figure("Cobalt”blue” bottles returned per district in the first year.")
+    assert figure_title(figure).startswith("Cobalt “blue” bottles")

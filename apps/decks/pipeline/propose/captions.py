@@ -71,7 +71,7 @@ def figure_title(figure: Figure, words: int = 10) -> str:
 @text.math_safe
 def _caption_title(caption: str, label: str, words: int) -> str:
     first = PANEL_LABEL.sub("", text.first_sentence(caption)).rstrip(".")
-    first = INNER_REMARK.sub("", first)
+    first = text.without_glued_quotes(INNER_REMARK.sub("", first))
     clauses = [c.strip() for c in _clauses(first) if c.strip()]
     clauses = [
         c
