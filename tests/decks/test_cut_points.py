@@ -274,3 +274,12 @@ def test_a_settings_value_at_the_end_is_no_glued_mark(sentence):
 def test_a_title_from_a_caption_puts_back_the_space_a_quote_lost():
     figure = _figure("Cobalt”blue” bottles returned per district in the first year.")
     assert figure_title(figure).startswith("Cobalt “blue” bottles")
+
+
+def test_a_sentence_is_not_cut_before_its_subjects_second_claim():
+    sentence = (
+        "In recent years the depot has grown beyond the sorting of glass bottles, and has taken "
+        "on the washing of plastic crates for the whole region"
+    )
+    assert text.condense(sentence, 16) is None
+    assert text.shorten(sentence, 16) == sentence

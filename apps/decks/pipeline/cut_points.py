@@ -200,7 +200,9 @@ def lost_point(bullet: str, paper: Paper, slide_bullets: list[str]) -> Found | N
     if len(rest_words) >= 2:
         # an aside in brackets before the rest does not end the sentence: "… (red dots), but …"
         rest = ASIDES.sub("", _rest_of(sentence.text, kept))
-        enumeration = re.match(r",\s+(?:and|or)\s", rest) and "," in text.clean(bullet)
+        enumeration = re.match(r",\s+(?:and|or)\s", rest) and (
+            "," in text.clean(bullet) or text.SECOND_PREDICATE.match(rest.split(None, 2)[-1])
+        )
         contrast = CONTRAST_REST.match(rest.lstrip(",;:—– ").lower())
         whole = _bullet_of(sentence.text) if contrast or enumeration else None
         # a contrast cut off misleads: it goes if it cannot be shown whole; a list without its

@@ -483,6 +483,13 @@ CONTRAST_TAIL = re.compile(
 )
 
 
+# After ", and": a verb of the same subject, the sentence's second claim ("…, and has …").
+SECOND_PREDICATE = re.compile(
+    r"(?:is|are|was|were|has|have|had|can|could|will|would|may|might|must|should|does|do|did|"
+    r"also|then|thus|therefore|hence)\b"
+)
+
+
 def _clause(text: str, max_words: int) -> str | None:
     for separator in CLAUSE_SEPARATORS:
         head = text.split(separator, 1)[0].rstrip(",;: ")
@@ -492,6 +499,8 @@ def _clause(text: str, max_words: int) -> str | None:
             continue  # "such as mosaic, association, and sieve plots": not a clause boundary
         if separator == ", and " and ", " in head:
             continue  # "smoothing, finding a median, and comparing two sets": the list's last
+        if separator == ", and " and SECOND_PREDICATE.match(text[len(head) + len(separator) :]):
+            continue  # "it has advanced …, and has many intersections with …": the same subject's
         if OPEN_PAIR.search(head):
             continue  # "… incorporate both fixed effects, which …, and random effects": half a pair
         if separator in RESTRICTIVE_SEPARATORS and BARE_PLURAL_END.search(head):
