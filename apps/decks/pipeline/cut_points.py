@@ -269,7 +269,9 @@ def _missing_items(
         return None
     added = tuple(_bullet_of(item) for item in missing)
     if None in added:
-        return Found("list_lead", missing[0][:80], "")
+        # an item that cannot stand as a bullet ("The second case is …" reads as a reference
+        # to nothing): leaving the lead out would leave "The first …" without its lead, no better
+        return None
     last = max(_shown_at(item, slide_bullets) for item in items)
     return Found(
         "list_lead",
