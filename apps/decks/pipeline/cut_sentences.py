@@ -134,7 +134,10 @@ _LABEL_NOUNS = (
     r"theorem|appendix|option|setting|method|approach|algorithm|test|task|study|sample|cluster|"
     r"component|factor|layer|channel|region|zone|area|site|station|plot|grade|degree|dimension|"
     r"rank|size|number|value|index|variable|player|team|subject|patient|participant|unit|node|"
-    r"state|mode|cycle|generation|category|problem|question|exercise|release|note|footnote"
+    r"state|mode|cycle|generation|category|problem|question|exercise|release|note|footnote|"
+    # a setting's value: "than the default 9", "below the threshold 5", "up to the limit 64"
+    r"default|threshold|limit|maximum|minimum|width|height|length|tolerance|precision|rate|"
+    r"ratio|weight|seed|depth|count|total|bound|cutoff|budget|quota|capacity"
 )
 # Verbs a number follows that BASE_VERB lacks (irregular pasts, base forms after a plural).
 _VERB_WORDS = (

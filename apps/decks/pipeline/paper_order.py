@@ -182,7 +182,8 @@ def move_misplaced(slides: list[Slide], paper: Paper) -> list[str]:
             for i, (old, new) in ((index, (bullet, later)), (target, (later, bullet))):
                 swapped = [new if b == old else b for b in slides[i].bullets]
                 slides[i] = slides[i].model_copy(update={"bullets": swapped})
-        moved.append(f"moved “{text.shorten(bullet, 8)}” before “{text.shorten(later, 8)}”")
+        first, second = (text.shorten(b, 8, ellipsis=True) for b in (bullet, later))
+        moved.append(f"moved “{first}” before “{second}”")
     return moved
 
 

@@ -385,7 +385,23 @@ def clean(sentence: str) -> str:
     text = re.sub(r"\s+", " ", text).strip()
     text = re.sub(r"\s+([,.;:])", r"\1", text)
     text = re.sub(r"(?<=[a-z])-\s+(?=[A-Z][a-z])", "-", text)  # "Kaplan- Meier": a line break
-    return text
+    text = LIST_LABEL.sub("", text)
+    return without_glued_quotes(text)
+
+
+# A list's label left at the sentence's start: "(b) The prediction …", "(iii) Each run …" (a
+# number in brackets may be an equation's: defects.equation_number answers those).
+LIST_LABEL = re.compile(r"^\((?:[a-h]|i{1,3}|iv|vi{0,3}|ix|x)\)\s+(?=[A-Z])")
+# A quoted word whose opening quote lost its space (and, typeset as a closing one, its shape):
+# "Hexagon”boxplots” showing …"; a closing quote glued to the next word: "the ”best”model".
+GLUED_OPENING_QUOTE = re.compile(r"(?<=[A-Za-z0-9])”(?=[A-Za-z][^“”]{0,60}”)")
+GLUED_AFTER_QUOTE = re.compile(r"(?<=[A-Za-z0-9.,!?]”)(?=[A-Za-z])")
+
+
+def without_glued_quotes(value: str) -> str:
+    """Put back the space a quote lost around the quoted words."""
+    value = GLUED_OPENING_QUOTE.sub(" “", value)
+    return GLUED_AFTER_QUOTE.sub(" ", value)
 
 
 def code_first(text: str) -> bool:
@@ -457,11 +473,34 @@ def condense(sentence: str, max_words: int = 24) -> str | None:
     return text if valid_bullet(text, max_words) else None
 
 
+# What a cut must not leave behind: the point of a contrast or a concession ("X, but Y": Y is
+# the claim, and X alone says the opposite), its condition ("…, unless …") or its exception.
+CONTRAST_TAIL = re.compile(
+    r"(?:^|[\s;,(—–-])(?:but|whereas|although|though|however|yet|except|unless|"
+    r"nevertheless|nonetheless|instead|in contrast|by contrast|on the other hand|"
+    r"only (?:if|when|for))\b",
+    re.I,
+)
+
+
+# After ", and": a verb of the same subject, the sentence's second claim ("…, and has …").
+SECOND_PREDICATE = re.compile(
+    r"(?:is|are|was|were|has|have|had|can|could|will|would|may|might|must|should|does|do|did|"
+    r"also|then|thus|therefore|hence)\b"
+)
+
+
 def _clause(text: str, max_words: int) -> str | None:
     for separator in CLAUSE_SEPARATORS:
         head = text.split(separator, 1)[0].rstrip(",;: ")
+        if CONTRAST_TAIL.search(text[len(head) :]):
+            continue  # "…, but the default formats lock the user in": the tail is the point
         if separator.startswith(",") and _in_list(head):
             continue  # "such as mosaic, association, and sieve plots": not a clause boundary
+        if separator == ", and " and ", " in head:
+            continue  # "smoothing, finding a median, and comparing two sets": the list's last
+        if separator == ", and " and SECOND_PREDICATE.match(text[len(head) + len(separator) :]):
+            continue  # "it has advanced …, and has many intersections with …": the same subject's
         if OPEN_PAIR.search(head):
             continue  # "… incorporate both fixed effects, which …, and random effects": half a pair
         if separator in RESTRICTIVE_SEPARATORS and BARE_PLURAL_END.search(head):

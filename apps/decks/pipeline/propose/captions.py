@@ -85,7 +85,7 @@ def figure_title(figure: Figure, words: int = 10) -> str:
 @text.math_safe
 def _caption_title(caption: str, label: str, words: int) -> str:
     first = PANEL_LABEL.sub("", text.first_sentence(caption)).rstrip(".")
-    first = INNER_REMARK.sub("", first)
+    first = text.without_glued_quotes(INNER_REMARK.sub("", first))
     clauses = [c.strip() for c in _clauses(first) if c.strip()]
     clauses = [
         c
@@ -191,6 +191,14 @@ def caption_text(figure: Figure, max_words: int = 28) -> str:
     caption = parts[0]
     if len(parts) > 1 and text.word_count(caption) <= 6:
         caption = f"{caption} {parts[1]}"
+    else:
+        # a short caption's next sentence often says what to see ("The red cells estimate the
+        # median."): shown while the whole stays within the caption's length, and stands
+        for extra in parts[1:]:
+            whole = f"{caption} {extra}"
+            if text.word_count(whole) > max_words or defects.text_defects(extra.rstrip(" .")):
+                break
+            caption = whole
     if text.word_count(caption) > max_words:
         # a parenthesis opened in one formula and closed in another ("$(m_{3}$, $f)$") is no
         # aside: cut there, the caption's `$` no longer pair up

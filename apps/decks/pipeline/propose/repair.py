@@ -37,7 +37,7 @@ from apps.decks.pipeline.katex_check import refused
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.propose import attribution_fix, bullets, context_fix, displays
 from apps.decks.pipeline.propose.deck_level import deck_level_repair, merge_repeated
-from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+from apps.decks.pipeline.slide_deck import MAX_BULLETS, Slide, SlideDeck
 
 if TYPE_CHECKING:
     from apps.decks.pipeline.propose.builtin import BuiltinProposer
@@ -232,6 +232,57 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
         update = {"bullets": kept, "equation": "", "equation_lead": ""}
         return [slide.model_copy(update=update)], f"{action} and the display it introduced"
     return [slide.model_copy(update={"bullets": kept})], action
+
+
+@fixer("lost_point", "list_lead")
+def _cut_point(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """A bullet cut before its point (cut_points.py): the reviewer's repair from the paper (the
+    whole sentence, the concession joined with its answer, the lead with its items), or the
+    bullet goes for another sentence of the part, since alone it misleads."""
+    original = issue.evidence.get("text", "")
+    if original not in slide.bullets:
+        return [slide], "answered by the rewrite of the same bullet" if original else ""
+    added = [b for b in issue.evidence.get("added", []) if b.lower() not in work.used]
+    if added:
+        after = issue.evidence.get("after", "")
+        return [_with_missing_items(slide, after, added, work)], (
+            f"added the list's missing items after its lead: “{text.shorten(added[0], 10, ellipsis=True)}”"
+        )
+    position = slide.bullets.index(original)
+    kept = [b for b in slide.bullets if b != original]
+    repair = issue.evidence.get("repair", "")
+    what = (
+        "the list's lead shown without its items"
+        if issue.type == "list_lead"
+        else ("the bullet cut before its point")
+    )
+    if repair and repair.lower() not in work.used:
+        kept.insert(position, repair)
+        work.used.add(repair.lower())
+        action = f"rewrote bullet {position + 1} with its point: “{text.shorten(repair, 12, ellipsis=True)}”"
+    else:
+        replacement = _next_sentence(slide, work)
+        if replacement:
+            kept = paper_order.with_bullet(kept, replacement, work.paper)
+            action = f"replaced {what} with another sentence of the part"
+        else:
+            action = f"removed {what}"
+    update: dict = {"bullets": kept}
+    if original == slide.equation_lead:
+        update["equation_lead"] = repair if repair in kept else ""
+    return [slide.model_copy(update=update)], action
+
+
+def _with_missing_items(slide: Slide, after: str, added: list[str], work: Work) -> Slide:
+    """The slide with a list's missing items after the last of its items it shows, as many as
+    the slide has room for."""
+    bullets_now = list(slide.bullets)
+    at = bullets_now.index(after) if after in bullets_now else len(bullets_now) - 1
+    room = MAX_BULLETS - len(bullets_now)
+    for offset, item in enumerate(added[: max(room, 0)], start=1):
+        bullets_now.insert(at + offset, item)
+        work.used.add(item.lower())
+    return slide.model_copy(update={"bullets": bullets_now})
 
 
 def _untypeset(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:

@@ -8,6 +8,7 @@ Rules live in small modules, one concern each, and register themselves (registry
     pixel_rules    the screenshot: ink at the edges, empty area, figure share, text in figures
     text_rules     what a reader reads: connectors, pronouns, pointers, math, fragments, tables
     context_rules  what a bullet needs from the paper: symbols it never saw defined, lost cases
+    cut_rules      bullets cut before their point: a contrast or list member dropped, leads alone
     crop_rules     each figure's crop against the PDF's layout: foreign text, cut lines or labels
     deck_rules     the whole deck: slide count, figures shown, near-identical figures in a row
 """
@@ -22,6 +23,7 @@ from apps.decks.pipeline.render.measure import SlideMeasure
 from apps.decks.pipeline.review import (  # noqa: F401  (each module registers its rules)
     context_rules,
     crop_rules,
+    cut_rules,
     deck_rules,
     figure_rules,
     layout_rules,

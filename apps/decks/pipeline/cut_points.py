@@ -1,0 +1,358 @@
+"""Bullets that lost what carries their point, found with the paper as the oracle.
+
+A bullet is a paper sentence, or the first part of one. It misleads when the part the reader
+does not see is the one that makes the claim:
+
+- `lost_point`: the bullet stops where the paper's sentence goes on with its contrast or
+  concession ("X, but Y", "X, whereas Y", "X; however, Y"), or before its enumeration's last
+  member ("…, finding a median, and comparing two sets"); or the bullet is a whole sentence the
+  paper's next sentence answers ("X. However, Y."): on the slide, X says the opposite of the
+  paper's point. Repair: the paper's whole sentence, or the two sentences joined ("X; however,
+  Y"), when that is short enough to show; else the bullet goes.
+- `list_lead`: a sentence that announces a list ("There are two common patterns for …", "…
+  consists of three steps", "… is extremely simple", "… as follows:") with none of its items
+  after it on the slide. Repair: the items, when they are a few short sentences, joined to the
+  lead ("Lead: item; item"); else the lead goes.
+
+Keys are the words in lower case (punctuation, math markup and citations do not count), so a
+bullet cleaned of its citations is still found in its sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from apps.decks.pipeline import defects, text
+from apps.decks.pipeline.paper import Paper
+
+WORD = re.compile(r"[a-z0-9]+")
+# The dropped rest of a sentence that carries its point: a contrast, a concession, an exception.
+CONTRAST_REST = re.compile(
+    r"^(?:but|whereas|although|though|however|yet|except|unless|while|whilst|"
+    r"nevertheless|nonetheless|instead|only if|only when)\b"
+)
+# A next sentence that answers the one before: the claim comes after the concession.
+ANSWER_OPENING = re.compile(
+    r"^(?:however|but|yet|still|nevertheless|nonetheless|in contrast|by contrast|"
+    r"on the other hand|conversely|instead(?=,)|unfortunately|in practice)\b",
+    re.I,
+)
+_COUNT = r"(?:two|three|four|five|six|seven|several|a few|a number of|the following|\d)"
+_ITEMS = (
+    r"(?:steps|stages|phases|parts|components|patterns|ways|types|kinds|cases|classes|"
+    r"categories|approaches|options|reasons|elements|ingredients|modes|levels|rules|strategies|"
+    r"questions|issues|problems|goals|aims|features|properties|situations|groups|tasks|"
+    r"functions|scenarios|variants|forms|sources|advantages|disadvantages|limitations)"
+)
+# Sentences that announce items and do not give them.
+LIST_LEAD = re.compile(
+    rf"\bthere\s+(?:are|were|exist|is)\s+(?:only\s+)?{_COUNT}\s+(?:[a-z-]+\s+){{0,2}}{_ITEMS}\b|"
+    rf"\b(?:consists?|consisting|composed|comprises?|comprising|made\s+up)\s+of\s+{_COUNT}\s+"
+    rf"(?:[a-z-]+\s+){{0,2}}{_ITEMS}\b|"
+    rf"\bin\s+{_COUNT}\s+(?:[a-z-]+\s+)?(?:steps|stages|phases|cases|ways|situations)\s*[.:]?$|"
+    r"\b(?:is|are)\s+(?:\w+\s+)?(?:simple|straightforward|as\s+follows)\s*[.:]?$|"
+    r"\b(?:is|are)\s+(?:several|two|three|four|many)-?fold\s*[.:]?$|"
+    # the first item's number left at the lead's end: "… is several-fold: 1"
+    r"[:;]\s*\(?1[.)]?$|"
+    # (a colon at the end leads into a display more often than a list: lead_without_display)
+    r"\bas\s+follows\s*[.:]?$",
+    re.I,
+)
+# After the announced items' noun, the sentence gives them itself: "two cases: A and B", "two
+# cases, namely …", "two patterns (A and B)".
+ITEMS_GIVEN = re.compile(r"[:(—–]\s*\S|\bnamely\b|\bi\.e\.|\bsuch as\b|\bincluding\b", re.I)
+
+ASIDES = re.compile(r"^(?:\s*\([^()]*\))+")
+MAX_JOINED_WORDS = 40  # a repaired bullet the slide can still show on two or three lines
+MAX_ITEM_WORDS = 16
+MAX_ITEMS = 4
+
+
+@dataclass(frozen=True)
+class Found:
+    kind: str  # "lost_point" | "list_lead"
+    part: str  # what the reader does not see (quoted in the issue)
+    repair: str  # the bullet that says it, or "" when only leaving it out is certain
+    # a list's missing items, to add after its last item shown (the bullet itself stays)
+    added: tuple[str, ...] = ()
+    after: str = ""  # the bullet they go after: the last of the list's items the slide shows
+
+
+def _key_words(value: str) -> list[str]:
+    return WORD.findall(text.clean(value).lower())
+
+
+@dataclass(frozen=True)
+class _Sentence:
+    text: str
+    words: tuple[str, ...]
+    following: tuple[str, ...]  # the sentences after it in its paragraph (then the next one)
+
+
+_CACHE: dict[int, tuple[Paper, tuple[_Sentence, ...]]] = {}
+
+
+def _sentences(paper: Paper) -> tuple[_Sentence, ...]:
+    cached = _CACHE.get(id(paper))
+    if cached is not None and cached[0] is paper:
+        return cached[1]
+    if len(_CACHE) > 8:
+        _CACHE.clear()
+    result = _sentences_of(paper)
+    _CACHE[id(paper)] = (paper, result)
+    return result
+
+
+def _sentences_of(paper: Paper) -> tuple[_Sentence, ...]:
+    found: list[_Sentence] = []
+    paragraphs = [p for s in paper.sections for p in s.paragraphs]
+    for at, paragraph in enumerate(paragraphs):
+        parts = _split(paragraph)
+        # a list's items may be paragraphs of their own: the next ones follow
+        after = [x for p in paragraphs[at + 1 : at + 1 + MAX_ITEMS] for x in _split(p)]
+        for i, sentence in enumerate(parts):
+            rest = tuple([*parts[i + 1 :], *after][: MAX_ITEMS + 2])
+            found.append(_Sentence(sentence, tuple(_key_words(sentence)), rest))
+    return tuple(found)
+
+
+LONE_NUMBER = re.compile(r"\(?(?:\d{1,2}|[a-h])[.)]")
+
+
+def _split(paragraph: str) -> list[str]:
+    """The paragraph's sentences, a list's number ("2.", which the splitter ends a sentence at)
+    joined to the item it numbers."""
+    parts: list[str] = []
+    for sentence in text.sentences(paragraph):
+        if parts and LONE_NUMBER.fullmatch(parts[-1].strip()):
+            parts[-1] = f"{parts[-1].strip()} {sentence}"
+        else:
+            parts.append(sentence)
+    return parts
+
+
+def _source(bullet: str, paper: Paper) -> tuple[_Sentence, int] | None:
+    """The paper sentence the bullet was made from, and the word where the bullet stops in it
+    (its opening may have lost a connector, its middle an aside: its last words decide)."""
+    words = _key_words(bullet)
+    if len(words) < 5:
+        return None
+    head, tail = words[:4], words[-4:]
+    for sentence in _sentences(paper):
+        start = _find(sentence.words, head, 0)
+        if start < 0:
+            continue
+        end = _find(sentence.words, tail, start)
+        if end >= 0:
+            return sentence, end + len(tail)
+    return None
+
+
+def _find(words: tuple[str, ...], part: list[str], start: int) -> int:
+    for at in range(start, len(words) - len(part) + 1):
+        if list(words[at : at + len(part)]) == part:
+            return at
+    return -1
+
+
+def _rest_of(sentence: str, words_kept: int) -> str:
+    """The sentence's text after its first `words_kept` key words."""
+    cleaned = text.clean(sentence)
+    matches = list(WORD.finditer(cleaned.lower()))
+    if words_kept >= len(matches):
+        return ""
+    return cleaned[matches[words_kept - 1].end() :].strip()
+
+
+def _shown(sentence: str, slide_bullets: list[str]) -> bool:
+    return _shown_at(sentence, slide_bullets) >= 0
+
+
+def _bullet_of(sentence: str) -> str | None:
+    """The sentence as a bullet: cleaned, every fix it needs, no defect left, short enough."""
+    from apps.decks.pipeline.propose import bullets  # propose imports the reviewer's modules
+
+    fixed = bullets.rewrite(text.clean(sentence), max_words=MAX_JOINED_WORDS)
+    if fixed is None or defects.text_defects(fixed):
+        return None
+    if not set(_key_words(fixed)) <= set(_key_words(sentence)):
+        return (
+            None  # a rewrite that made a word the paper does not have ("is re" of "is represented")
+        )
+    return fixed.rstrip(" .")
+
+
+def _lower_first(value: str) -> str:
+    if len(value) > 1 and value[0].isupper() and value[1].islower():
+        return value[0].lower() + value[1:]
+    return value
+
+
+def lost_point(bullet: str, paper: Paper, slide_bullets: list[str]) -> Found | None:
+    """The bullet without the contrast, concession or last list member that carries the paper's
+    point (see the module's docstring)."""
+    located = _source(bullet, paper)
+    if located is None:
+        return None
+    sentence, kept = located
+    rest_words = sentence.words[kept:]
+    if len(rest_words) >= 2:
+        # an aside in brackets before the rest does not end the sentence: "… (red dots), but …"
+        rest = ASIDES.sub("", _rest_of(sentence.text, kept))
+        enumeration = re.match(r",\s+(?:and|or)\s", rest) and (
+            "," in text.clean(bullet) or text.SECOND_PREDICATE.match(rest.split(None, 2)[-1])
+        )
+        contrast = CONTRAST_REST.match(rest.lstrip(",;:—– ").lower())
+        whole = _bullet_of(sentence.text) if contrast or enumeration else None
+        # a contrast cut off misleads: it goes if it cannot be shown whole; a list without its
+        # last member is only incomplete: shown whole when it can be, else left as it is
+        if contrast or (enumeration and whole):
+            return Found("lost_point", rest.lstrip(",;:— ")[:80], whole or "")
+        return None
+    if not sentence.following:
+        return None
+    answer = sentence.following[0]
+    if not ANSWER_OPENING.match(answer) or _shown(answer, slide_bullets):
+        return None
+    joined = None
+    second = _bullet_of(answer)
+    first = _bullet_of(sentence.text)
+    if first and second and ANSWER_OPENING.match(text.clean(answer)):
+        # "X. However, Y." → "X; however, Y": the connector stays, it says which is the claim
+        answer_text = text.clean(answer).rstrip(" .")
+        candidate = f"{first}; {_lower_first(answer_text)}"
+        if text.word_count(candidate) <= MAX_JOINED_WORDS and not defects.text_defects(candidate):
+            joined = candidate
+    return Found("lost_point", answer[:80], joined or "")
+
+
+def list_lead(bullet: str, paper: Paper, slide_bullets: list[str]) -> Found | None:
+    """A sentence that announces items the slide does not show (see the module's docstring)."""
+    flat = text.clean(bullet).rstrip()
+    match = LIST_LEAD.search(flat)
+    if match is None or ITEMS_GIVEN.search(flat[match.end() :]):
+        return None
+    located = _source(bullet, paper)
+    if located is None:
+        return None
+    sentence, kept = located
+    following = sentence.following
+    if len(sentence.words) - kept >= 2:
+        # the paper's sentence goes on: with its items, unless the splitter ended it after the
+        # first one ("… is simple; 1. the plane is tessellated." then "2. …" on its own)
+        first = FIRST_ITEM.match(_rest_of(sentence.text, kept))
+        if first is None or not following or _item_number(following[0]) != 2:
+            return None
+        following = (first.group("item"), *following)
+    if not following:
+        return None
+    if _shown(following[0], slide_bullets):
+        return _missing_items(bullet, following, slide_bullets)  # the items follow on the slide
+    return Found("list_lead", following[0][:80], _with_items(bullet, following))
+
+
+def _missing_items(
+    bullet: str, following: tuple[str, ...], slide_bullets: list[str]
+) -> Found | None:
+    """The lead's first item follows it on the slide and a later one is missing ("… needed in
+    two cases", "The first is …", and no second): the missing items, as bullets to add after
+    the last one shown, when the paper numbers them in order ("The first …", "The second …")."""
+    count = _announced_count(bullet)
+    if not 2 <= count <= MAX_ITEMS or len(following) < count:
+        return None
+    items = following[:count]
+    if [_item_number(item) for item in items] != list(range(1, count + 1)):
+        return None  # not surely the items: left as they are
+    missing = [item for item in items if not _shown(item, slide_bullets)]
+    if not missing:
+        return None
+    added = tuple(_bullet_of(item) for item in missing)
+    if None in added:
+        # an item that cannot stand as a bullet ("The second case is …" reads as a reference
+        # to nothing): leaving the lead out would leave "The first …" without its lead, no better
+        return None
+    last = max(_shown_at(item, slide_bullets) for item in items)
+    return Found(
+        "list_lead",
+        missing[0][:80],
+        "",
+        added=tuple(a for a in added if a),
+        after=slide_bullets[last],
+    )
+
+
+def _shown_at(sentence: str, slide_bullets: list[str]) -> int:
+    """The index of the bullet that shows the sentence, or -1."""
+    key = " ".join(_key_words(sentence))[:50]
+    return next(
+        (i for i, b in enumerate(slide_bullets) if key and key in " ".join(_key_words(b))), -1
+    )
+
+
+FIRST_ITEM = re.compile(r"^[;:,]?\s*(?:\(?1[.)]|\(?a\)|first(?:ly)?,?)\s+(?P<item>\S.*)$", re.I)
+
+
+def _with_items(bullet: str, following: tuple[str, ...]) -> str:
+    """The lead with its items in one sentence, when they are a few short sentences that stand
+    and are surely the items: as many as the lead announces, or numbered in order."""
+    count = _announced_count(bullet)
+    if not count:
+        # no count: the items are numbered ("1. …", "2. …"; the first one's number may have
+        # stayed with the lead), and the list ends where the numbers stop
+        count = 1
+        while count < len(following) and _item_number(following[count]) == count + 1:
+            count += 1
+        if count < 2:
+            return ""
+    if len(following) < count or count > MAX_ITEMS:
+        return ""
+    items: list[str] = []
+    numbered = bool(_item_number(following[0]))
+    for position, item in enumerate(following[:count], start=1):
+        number = _item_number(item)
+        if (number and number != position) or (numbered and not number and position > 1):
+            return ""  # numbered otherwise, or an item's second sentence: not the items
+        cleaned = text.LEADING_MARKERS.sub("", text.clean(item)).rstrip(" .")
+        cleaned = ITEM_MARK.sub("", cleaned)
+        if (
+            not cleaned
+            or text.word_count(cleaned) > MAX_ITEM_WORDS
+            or defects.text_defects(text.capitalised(cleaned))
+        ):
+            return ""
+        items.append(_lower_first(cleaned))
+    lead = re.sub(r"[;:,]?\s*\(?\d[.)]?$", "", text.clean(bullet).rstrip(" .:"))
+    joined = f"{lead}: {'; '.join(items)}"
+    return joined if text.word_count(joined) <= MAX_JOINED_WORDS else ""
+
+
+ITEM_MARK = re.compile(r"^(?:\(?(?:\d|[ivx]+|[a-h])[.)]|[-•])\s+")
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")
+
+
+def _item_number(item: str) -> int:
+    """The item's number: "2. …", "(2) …", "Second, …", "The second …"; 0 when unnumbered."""
+    match = re.match(r"\(?(\d)[.)]\s", item.strip())
+    if match:
+        return int(match.group(1))
+    match = re.match(r"(?:the\s+)?(\w+?)(?:ly)?\b", item.strip(), re.I)
+    word = match.group(1).lower() if match else ""
+    return ORDINALS.index(word) + 1 if word in ORDINALS else 0
+
+
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+
+
+def _announced_count(bullet: str) -> int:
+    match = re.search(
+        rf"\b({'|'.join(_COUNTS)}|\d)\s+(?:[a-z-]+\s+){{0,2}}{_ITEMS}\b", bullet, re.I
+    )
+    if match is None:
+        return 0
+    word = match.group(1).lower()
+    return _COUNTS.get(word) or int(word)
+
+
+def cut_points(bullet: str, paper: Paper, slide_bullets: list[str]) -> Found | None:
+    return lost_point(bullet, paper, slide_bullets) or list_lead(bullet, paper, slide_bullets)
