@@ -14,7 +14,7 @@ from apps.erp.planner.paired import parts
 from apps.erp.planner.perhead import PER_HEAD
 from apps.erp.planner.periods import month_period
 from apps.erp.planner.reading import Condition, Reading
-from apps.erp.planner.sentences import capitalized
+from apps.erp.planner.sentences import capitalized, contracted
 from apps.erp.planner.words import (
     definite_article,
     describe_period,
@@ -69,7 +69,10 @@ class _Result:
 def narrative(reading: Reading, columns: list[dict], rows: list[list[Any]], title: str) -> str:
     """One or two sentences about the rows; the title and the row count when nothing fits.
     Each sentence starts with a capital, whatever value its template starts with."""
-    return capitalized(_sentences(reading, columns, rows, title))
+    text = _sentences(reading, columns, rows, title)
+    return capitalized(
+        contracted(text, vocabulary(reading.language).labels.words.get("contractions", ""))
+    )
 
 
 def _sentences(reading: Reading, columns: list[dict], rows: list[list[Any]], title: str) -> str:
@@ -323,10 +326,21 @@ def _periods(result: _Result, dims: list[str], title: str) -> str:
         text += " " + vocab.message(
             "narrative_change",
             change=f"{sign}{change}%",
-            previous=result.label(columns[0]),
+            previous=_period_of(result, columns[0], measure.name),
             before=result.number(totals[0], columns[0]),
         )
     return text
+
+
+def _period_of(result: _Result, column: int, measure: str) -> str:
+    """The period a column of one period's values is about, as said mid-sentence ("That is
+    +24.7% against 2024", "Isso é +24,7% face a 2024"): its label without the measure,
+    which the sentence before already named (and whose capital would stand mid-sentence)."""
+    label = result.label(column)
+    name = vocabulary(result.language).labels.measures.get(measure, "")
+    if name and label.startswith(f"{name} "):
+        return label[len(name) + 1 :]
+    return label[:1].lower() + label[1:]
 
 
 def _people(result: _Result, title: str) -> str:
