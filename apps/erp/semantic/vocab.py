@@ -66,6 +66,8 @@ class Grammar(_Section):
     # Names of departures that, ranking groups ("which department had the lowest turnover"),
     # mean the attrition RATE: departures alone would rank departments by their size.
     rate_nouns: Phrases = []
+    # "the previous quarter" after another period: the one before that period (one word each)
+    previous_words: Phrases = []
 
 
 class Aggregations(_Section):
