@@ -266,3 +266,16 @@ def test_portuguese_contractions(text, said):
     from apps.erp.semantic import vocabulary
 
     assert contracted(text, vocabulary("pt").labels.words["contractions"]) == said
+
+
+@pytest.mark.parametrize(
+    ("question", "title"),
+    [
+        ("que percentagem dos funcionários está em engenharia?", "Parcela do número de funcionários"),
+        ("que parcela das contratações de 2025 foi para vendas?", "Parcela das contratações"),
+        ("parcela da folha de pagamento por departamento em 2025", "Parcela do total de salários pagos"),
+        ("what share of payroll went to sales in 2025", "Share of total salary paid"),
+    ],
+)  # fmt: skip
+def test_a_share_names_its_measure_with_the_article_a_sentence_needs(question, title):
+    assert plan(question).title.startswith(title)
