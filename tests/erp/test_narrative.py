@@ -246,6 +246,9 @@ def test_a_top_n_ranking_never_states_a_share_of_the_rows_it_shows_as_the_whole(
         ("how many hires in March 2025 compared with April 2025", "That is +50% against March 2025 (10)."),
         ("quantas saídas em 2024 comparado com 2025?", "Isso é +50% face a 2024 (10)."),
         ("contratações em março de 2025 versus abril de 2025", "Isso é +50% face a março de 2025 (10)."),
+        ("contratações no 1º trimestre de 2025 versus o 2º trimestre de 2025",
+         "Isso é +50% face ao 1º trimestre de 2025 (10)."),
+        ("hires in Q1 2025 vs Q2 2025", "That is +50% against Q1 2025 (10)."),
     ],
 )  # fmt: skip
 def test_a_change_names_the_earlier_period_as_a_sentence_says_it(question, said):

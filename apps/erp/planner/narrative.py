@@ -25,6 +25,7 @@ from apps.erp.planner.words import (
 from apps.erp.semantic import semantic_model, vocabulary
 
 SHARE_MEASURES = {"count", "count_distinct", "sum"}
+ORDINAL_MARKS = ("º", "ª")  # an ordinal written with its indicator: "3º trimestre"
 CHANGE_COLUMNS = ("increase", "decrease", "change", "increase_pct", "decrease_pct", "change_pct")
 
 
@@ -338,9 +339,13 @@ def _period_of(result: _Result, column: int, measure: str) -> str:
     which the sentence before already named (and whose capital would stand mid-sentence)."""
     label = result.label(column)
     name = vocabulary(result.language).labels.measures.get(measure, "")
-    if name and label.startswith(f"{name} "):
-        return label[len(name) + 1 :]
-    return label[:1].lower() + label[1:]
+    if not (name and label.startswith(f"{name} ")):
+        return label[:1].lower() + label[1:]
+    period = label[len(name) + 1 :]
+    if period.split(" ")[0].endswith(ORDINAL_MARKS):
+        # "3º trimestre de 2026" is said with its article: "face ao 3º trimestre de 2026"
+        period = f"{definite_article(period, result.language)} {period}".strip()
+    return period
 
 
 def _people(result: _Result, title: str) -> str:
