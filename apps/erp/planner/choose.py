@@ -13,6 +13,7 @@ from apps.erp.semantic import Measure, semantic_model, vocabulary
 HOW_MUCH_CHOICES = ("avg", "sum")
 MAIN_MEASURES = ("headcount", "average_salary", "total_salary", "hires", "average_tenure")
 SALARY = "salary_amount"
+RATE_OF_DEPARTURES = "attrition_rate"
 
 
 @dataclass(frozen=True)
@@ -84,12 +85,26 @@ def choose_measure(
             supers = supers or (_direction(extremes[0]),)
             aggs = tuple(a for a in aggs if a not in ("min", "max"))
     measures = kept
+    if _ranks_groups_by_rate(frame, measures, supers):
+        measures = [RATE_OF_DEPARTURES]
     if len(measures) > 1:
         raise Stop(refusal(language, "several_measures"))
     if measures:
         measure = model.measure(measures[0])
         return MeasureChoice(_explicit(measure, frame, aggs, facts, language), supers)
     return _from_facts(frame, facts, supers, language, known, salary_condition)
+
+
+def _ranks_groups_by_rate(frame: Frame, measures: list[str], supers: tuple[str, ...]) -> bool:
+    """ "Which department had the lowest turnover", "que departamento teve a maior
+    rotatividade": a superlative over departments or levels of a word that names departures
+    and their rate (the vocabulary's rate_nouns) ranks the groups by the attrition rate, not
+    by their departures, which would put the largest groups first. Asked of the company
+    alone, or listed by group without a superlative, the word still counts departures."""
+    if measures != ["terminations"] or "rate_noun" not in frame.cues or not supers:
+        return False
+    groups = {"department", "level"}
+    return frame.entity in groups or bool(groups & set(frame.group_dims))
 
 
 def _direction(aggregation: str) -> str:

@@ -23,7 +23,13 @@ from apps.erp.planner.outcomes import (
 )
 from apps.erp.planner.patterns import Comparison, level_condition
 from apps.erp.planner.perhead import per_head_reading
-from apps.erp.planner.periods import Period, all_time, latest_complete_month, range_period
+from apps.erp.planner.periods import (
+    Period,
+    all_time,
+    latest_complete_month,
+    previous_period,
+    range_period,
+)
 from apps.erp.planner.persons import named_persons
 from apps.erp.planner.reading import (
     AVERAGE,
@@ -130,6 +136,7 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
             clarify_department(language, entities.department_names, known_of(frame, measure.name))
         )
     periods, ends = _periods(times, answers, as_of, language, measure.name)
+    periods = _previous_of_the_other(periods, times, parsed.lexed.terms, language)
     periods, frame = _implied_period(frame, periods, measure, as_of)
     current_pay = _ranks_current_pay(parsed, frame, periods, measure, dims) or _pays_now(
         parsed, frame, periods, measure, salary
@@ -429,6 +436,26 @@ def _periods(times, answers, as_of: date, language: str, measure: str):
     if len(periods) > MAX_PERIODS:
         raise Stop(refusal(language, "too_many_periods"))
     return tuple(periods), ends
+
+
+def _previous_of_the_other(periods, times, terms, language: str) -> tuple[Period, ...]:
+    """ "Payroll last quarter compared with the previous quarter", "hires in 2025 compared with
+    the previous year", "o salário médio em março de 2025 comparado com o mês anterior": a
+    "previous" unit (the grammar's previous_words) said after another period of that unit is
+    the one before THAT period, not the one before today — read alone, it was the same period
+    (an answer comparing a period with itself, +0%) or one far from the first."""
+    if len(periods) != 2 or periods[0].grain != periods[1].grain:
+        return periods
+    indexes = sorted(i for t in times if t.periods for i in t.terms if i < len(terms))
+    joins = [i for i in indexes if ("time", "and") in terms[i].tags]
+    if not joins:
+        return periods
+    words = set(vocabulary(language).grammar.previous_words)
+    second = [terms[i] for i in indexes if i > joins[0]]
+    if not any(words & set(term.words.split()) for term in second):
+        return periods
+    before = previous_period(periods[0])
+    return (before, periods[0]) if before is not None else periods
 
 
 def _implied_period(frame: Frame, periods, measure, as_of: date):

@@ -7,10 +7,12 @@ from typing import Any
 
 from apps.erp.planner.periods import Period
 from apps.erp.planner.reading import AVERAGE, Reading
+from apps.erp.planner.sentences import contracted
 from apps.erp.planner.sql import CompiledQuery, OutputColumn
 from apps.erp.planner.sql.derived import periods_in
 from apps.erp.planner.words import (
     day_label,
+    definite_article,
     describe_period,
     format_number,
     join_words,
@@ -60,7 +62,12 @@ def _measure_words(reading: Reading) -> str:
             measure=label.split(" (")[0], grain=grain, count=count, grains=grains
         )
     if reading.share is not None:
-        return words["share_of"].format(measure=label.lower())
+        # "Parcela do número de funcionários", "Parcela das contratações": with the noun's
+        # article, joined to the preposition before it (English says "Share of headcount")
+        noun = " ".join(
+            part for part in (definite_article(label, reading.language), label.lower()) if part
+        )
+        return contracted(words["share_of"].format(measure=noun), words.get("contractions", ""))
     if reading.per_head:
         return words["per_head_of"].format(measure=label.split(" (")[0])
     if reading.change is not None:

@@ -320,6 +320,8 @@ def _roles(b: _Builder, i: int, term: Term, negated: bool, has_bands: bool) -> N
         b.add("measures", term.value("measure"))
         if _conjoined(b, i):
             b.add("cues", f"joined:{term.value('measure')}")  # "headcount and hires"
+        if "rate_nouns" in kinds:
+            b.add("cues", "rate_noun")  # "turnover": a rate when groups are ranked by it
         used = True
     elif has_bands and (term.value("dim") == "tenure_band" or term.value("fact") == "tenure_years"):
         used = True  # "with less than 1 year of tenure": the bands are the grouping

@@ -416,10 +416,28 @@ def _match(tokens: list[Token], base: _Index, names: _Index, vocab: Vocabulary, 
             terms.append(Term(i, i + 1, (("number", value),), texts[i]))
         elif len(texts[i]) == 10 and texts[i][4] == "-":
             terms.append(Term(i, i + 1, (("date", texts[i]),), texts[i]))
-        elif texts[i] not in (vocab.stop if stop is None else stop):
+        elif texts[i] not in (vocab.stop if stop is None else stop) and not _asks_output(
+            vocab, texts, i
+        ):
             unknown.append(tokens[i].surface)
         i += 1
     return terms, unknown
+
+
+OUTPUT_FILLERS = frozenset({"a", "an", "me", "us", "um", "uma", "nos", "quick", "simple", "new"})
+
+
+def _asks_output(vocab: Vocabulary, texts: list[str], i: int) -> bool:
+    """ "create a chart of …", "generate a table of …", "faça um gráfico de …": a verb that
+    makes something (writes.create_verbs, writes.read_verbs) right before what an answer is
+    (writes.read_outputs: a chart, a list, a table) only asks for the answer, and says nothing
+    of the ERP's data. A verb before a record ("create an employee") is not one of these:
+    write_request refuses it first."""
+    writes = vocab.writes
+    if texts[i] not in writes.create_verbs and texts[i] not in writes.read_verbs:
+        return False
+    following = [t for t in texts[i + 1 : i + 4] if t not in OUTPUT_FILLERS]
+    return bool(following) and following[0] in writes.read_outputs
 
 
 def _yield_to_longer(texts, i, length, tags, base: _Index, names: _Index, tokens):

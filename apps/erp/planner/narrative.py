@@ -14,7 +14,7 @@ from apps.erp.planner.paired import parts
 from apps.erp.planner.perhead import PER_HEAD
 from apps.erp.planner.periods import month_period
 from apps.erp.planner.reading import Condition, Reading
-from apps.erp.planner.sentences import capitalized
+from apps.erp.planner.sentences import capitalized, contracted
 from apps.erp.planner.words import (
     definite_article,
     describe_period,
@@ -25,6 +25,7 @@ from apps.erp.planner.words import (
 from apps.erp.semantic import semantic_model, vocabulary
 
 SHARE_MEASURES = {"count", "count_distinct", "sum"}
+ORDINAL_MARKS = ("º", "ª")  # an ordinal written with its indicator: "3º trimestre"
 CHANGE_COLUMNS = ("increase", "decrease", "change", "increase_pct", "decrease_pct", "change_pct")
 
 
@@ -69,7 +70,10 @@ class _Result:
 def narrative(reading: Reading, columns: list[dict], rows: list[list[Any]], title: str) -> str:
     """One or two sentences about the rows; the title and the row count when nothing fits.
     Each sentence starts with a capital, whatever value its template starts with."""
-    return capitalized(_sentences(reading, columns, rows, title))
+    text = _sentences(reading, columns, rows, title)
+    return capitalized(
+        contracted(text, vocabulary(reading.language).labels.words.get("contractions", ""))
+    )
 
 
 def _sentences(reading: Reading, columns: list[dict], rows: list[list[Any]], title: str) -> str:
@@ -323,10 +327,25 @@ def _periods(result: _Result, dims: list[str], title: str) -> str:
         text += " " + vocab.message(
             "narrative_change",
             change=f"{sign}{change}%",
-            previous=result.label(columns[0]),
+            previous=_period_of(result, columns[0], measure.name),
             before=result.number(totals[0], columns[0]),
         )
     return text
+
+
+def _period_of(result: _Result, column: int, measure: str) -> str:
+    """The period a column of one period's values is about, as said mid-sentence ("That is
+    +24.7% against 2024", "Isso é +24,7% face a 2024"): its label without the measure,
+    which the sentence before already named (and whose capital would stand mid-sentence)."""
+    label = result.label(column)
+    name = vocabulary(result.language).labels.measures.get(measure, "")
+    if not (name and label.startswith(f"{name} ")):
+        return label[:1].lower() + label[1:]
+    period = label[len(name) + 1 :]
+    if period.split(" ")[0].endswith(ORDINAL_MARKS):
+        # "3º trimestre de 2026" is said with its article: "face ao 3º trimestre de 2026"
+        period = f"{definite_article(period, result.language)} {period}".strip()
+    return period
 
 
 def _people(result: _Result, title: str) -> str:

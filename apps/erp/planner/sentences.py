@@ -27,3 +27,17 @@ def capitalized(text: str) -> str:
         return f"{before}{opening}{letter.upper()}"
 
     return _SENTENCE_START.sub(upper, text)
+
+
+def contracted(text: str, pairs: str) -> str:
+    """`text` with a preposition and the article after it written as one word, as the
+    language writes them ("face a os últimos 12 meses" → "face aos últimos 12 meses", "de o"
+    → "do", "em a" → "na"). `pairs` is the vocabulary's list of them, "a o=ao de a=da …";
+    empty for a language without contractions. Templates put a preposition before a value
+    ("face a {previous}", "no fim de {period}") that may start with its article."""
+    for pair in pairs.split(","):
+        if "=" not in pair:
+            continue
+        apart, together = (part.strip() for part in pair.split("=", 1))
+        text = re.sub(rf"(?<![\w-]){re.escape(apart)}(?![\w-])", together, text)
+    return text

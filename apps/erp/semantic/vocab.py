@@ -63,6 +63,11 @@ class Grammar(_Section):
     pay_before_amount: Phrases = []
     paid_before_amount: Phrases = []  # the same in the past ("who got more than 10k in May")
     size_words: Phrases
+    # Names of departures that, ranking groups ("which department had the lowest turnover"),
+    # mean the attrition RATE: departures alone would rank departments by their size.
+    rate_nouns: Phrases = []
+    # "the previous quarter" after another period: the one before that period (one word each)
+    previous_words: Phrases = []
 
 
 class Aggregations(_Section):
@@ -153,6 +158,9 @@ class Writes(_Section):
     # What a create verb makes when it asks to read ("make a list of …", "create a chart of
     # headcount"): an answer, not a record
     read_outputs: Phrases = []
+    # Verbs that only make an answer ("generate a chart of …", "monte uma tabela de …"),
+    # read like create_verbs before one of read_outputs
+    read_verbs: Phrases = []
     sql: Phrases
 
 
