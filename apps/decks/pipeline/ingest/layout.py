@@ -33,7 +33,7 @@ from apps.decks.pipeline.ingest.ruled_math import ruled_formulas
 from apps.decks.pipeline.ingest.running import running_mark
 from apps.decks.pipeline.ingest.stacked_relations import stacked_relations
 from apps.decks.pipeline.ingest.symbols import ACCENTS
-from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
+from apps.decks.pipeline.ingest.tex_words import LOGO_WORD, font_switch_leaked
 from apps.decks.pipeline.ingest.type3 import chars_turned, type3_fonts_named, type3_geometry
 from apps.decks.pipeline.ingest.underscores import underscores_added
 from apps.decks.pipeline.ingest.words import compound
@@ -128,7 +128,7 @@ class Segment:
     def prose_text(self) -> str:
         """The text as a paragraph holds it: names of code quoted in a line of prose, set in
         typewriter, are inline code ("passing the `--vectorize` (or `-vec`) option")."""
-        sources = [w.source for w in self.words]
+        sources = [w.source for w in switches_dropped(self.words)]
         if all(sources) and quotes_code(sources):
             return words_text(sources, code=True)
         return self.text
@@ -179,8 +179,22 @@ class Layout:
         return max((x1 - x0 for x0, x1 in self.columns), default=400.0)
 
 
+def switches_dropped(words: list[Word]) -> list[Word]:
+    """The words without LaTeX font switches printed as prose ("Write tt poly to …"); one set
+    in typewriter is quoted code, and stays."""
+    return [
+        word
+        for index, word in enumerate(words)
+        if MONO_FONT.search(word.font)
+        or not font_switch_leaked(
+            word.text, words[index + 1].text if index + 1 < len(words) else None
+        )
+    ]
+
+
 def join_words(words: list[Word]) -> str:
     """A segment's text; formulas (scripts, math fonts, Greek) become `$…$`."""
+    words = switches_dropped(words)
     sources = [w.source for w in words]
     if all(sources) and any(w.math for w in words):
         return words_text(sources)

@@ -31,6 +31,22 @@ GREEK_NAME = re.compile(
 )
 
 
+# LaTeX's font switches printed as text (a document converted from its source, or a switch
+# written without its backslash): "Write tt poly to …" for "Write {\\tt poly} to …". A bare
+# "tt" or "bf" is no word of any language; with its backslash any switch is a leak, unless the
+# paper sets it in typewriter (a paper about LaTeX quoting the command)
+FONT_SWITCH = re.compile(
+    r"\\(?:tt|bf|em|it|sf|rm|sc|sl|tiny|scriptsize|footnotesize|small|normalsize|large|Large|"
+    r"LARGE|huge|Huge|bfseries|itshape|ttfamily|sffamily|rmfamily|scshape|upshape|mdseries)"
+    r"|tt|bf"
+)
+
+
+def font_switch_leaked(word: str, following: str | None) -> bool:
+    """A word that is a LaTeX font switch left in prose, before the word it was to set."""
+    return bool(FONT_SWITCH.fullmatch(word)) and bool(following) and following[:1].isalnum()
+
+
 def logos_named(text: str) -> str:
     """ "LATEX", "L TEX", "LATEX 2ε" → "LaTeX", "LaTeX2e"."""
     return TEX_LOGO.sub(lambda m: f"{m.group(1) or ''}LaTeX{'2e' if m.group(2) else ''}", text)
