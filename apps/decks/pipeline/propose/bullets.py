@@ -335,7 +335,7 @@ def strip_stray(value: str) -> str | None:
     cleaned = lost_text.without_run_in_heading(lost_text.unwrap_aside(value))
     cleaned = lost_text.first_of_run_together(cleaned)
     cleaned = text.without_loose_accents(garbled.UNREADABLE.sub("", cleaned))
-    cleaned = garbled.without_lone_e(cleaned)
+    cleaned = garbled.without_logo_debris(garbled.without_lone_e(cleaned))
     cleaned = garbled.INNER_LIST_MARK.sub("", cleaned)
     cleaned = cut_sentences.without_trailing_mark(cleaned)
     cleaned = garbled.STRAY_LEAD.sub("", cleaned.strip(), count=1).strip()
