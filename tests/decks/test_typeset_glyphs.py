@@ -112,6 +112,8 @@ def test_a_letter_or_code_that_names_something_is_no_debris(bullet):
         "The survey opens (and closes) with Section 4, because the sampling plan matters most",
         "The survey opens with Section 4, because the sampling plan matters most to readers",
         "Our loader builds on Section 2 and adds a cache for every remote file",
+        # the first clause points too, with a name the pointer phrase does not know
+        "The kernel weights each pair according to Eqn. (4), and the cache starts with Section 5",
     ],
 )
 def test_a_pointer_a_verb_leads_into_is_not_cut_out_of_its_sentence(bullet):

@@ -285,6 +285,7 @@ HANGING_BEFORE = re.compile(
     r"\s*\u2060",
     re.I,
 )
+EQUATION_REFERENCE = re.compile(r"\bEq\w*\.?\s*\(?\d|\(\d{1,3}[a-z]?\)\s*$")
 # Where a sentence's clauses part: a clause without the pointer may stand alone
 CLAUSE_BREAK = re.compile(r";\s+|,\s+(?=(?:and|but|while|whereas|yet)\s)", re.I)
 
@@ -307,6 +308,8 @@ def _clause_without_pointer(value: str) -> str | None:
     if len(clauses) < 2 or defects.pointers(clauses[0]) or POINTER_PHRASE.search(clauses[0]):
         return None
     first = clauses[0].strip(" ,;:")
+    if EQUATION_REFERENCE.search(first) or defects.text_defects(first):
+        return None  # a pointer the phrase does not know ("according to Eqn. (19)")
     return _capitalise(first) if text.valid_bullet(first, 40) else None
 
 
