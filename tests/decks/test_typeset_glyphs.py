@@ -14,6 +14,7 @@ from django.conf import settings
 
 from apps.decks.pipeline import garbled
 from apps.decks.pipeline.ingest import paper_read
+from apps.decks.pipeline.ingest.tex_words import logos_named
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.propose.bullets import remove_pointers, strip_stray
 from tests.decks.paperfactory import needs_pdflatex, pdflatex_copy
@@ -32,6 +33,7 @@ def paper(tmp_path_factory):
 
 
 def _logos_whole(paper: Paper) -> None:
+    assert paper.title == "Small Style Files for BibTeX"
     text = " ".join(_section(paper, "Introduction"))
     assert text.count("BibTeX") == 2 and "BibT X" not in text
     assert "in a stack language" in text and "shorter style also runs" in text  # no stray E
@@ -128,3 +130,9 @@ def test_a_pointer_in_a_later_clause_leaves_the_first_clause():
 def test_an_aside_pointer_is_still_removed():
     bullet = "Our estimator, shown in Figure 2, converges within forty iterations on every set"
     assert remove_pointers(bullet) == "Our estimator converges within forty iterations on every set"
+
+
+def test_the_bibtex_logo_in_a_titles_small_capitals_is_named():
+    # a larger small-capitals font reports "ib" as capitals; the lowered E read as "e"
+    assert logos_named("Designing BIBTeX Styles") == "Designing BibTeX Styles"
+    assert logos_named("THE BIBTEX MANUAL") == "THE BIBTEX MANUAL"  # a title set in capitals

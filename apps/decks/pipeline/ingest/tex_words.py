@@ -47,8 +47,14 @@ def font_switch_leaked(word: str, following: str | None) -> bool:
     return bool(FONT_SWITCH.fullmatch(word)) and bool(following) and following[:1].isalnum()
 
 
+# BibTeX's "ib" is set in small capitals: a title's larger small-capitals font reports them as
+# capitals, and the lowered E made the logo's "e", so "BIBTeX" (no word is spelled so) is it
+SMALL_CAPS_BIBTEX = re.compile(r"(?<![A-Za-z])BIBTeX(?![A-Za-z])")
+
+
 def logos_named(text: str) -> str:
-    """ "LATEX", "L TEX", "LATEX 2ε" → "LaTeX", "LaTeX2e"."""
+    """ "LATEX", "L TEX", "LATEX 2ε" → "LaTeX", "LaTeX2e"; "BIBTeX" → "BibTeX"."""
+    text = SMALL_CAPS_BIBTEX.sub("BibTeX", text)
     return TEX_LOGO.sub(lambda m: f"{m.group(1) or ''}LaTeX{'2e' if m.group(2) else ''}", text)
 
 
