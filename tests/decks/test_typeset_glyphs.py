@@ -17,6 +17,7 @@ from apps.decks.pipeline.ingest import paper_read
 from apps.decks.pipeline.ingest.tex_words import logos_named
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.propose.bullets import remove_pointers, strip_stray
+from apps.decks.pipeline.text import clean
 from tests.decks.paperfactory import needs_pdflatex, pdflatex_copy
 
 FOLDER = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "typeset"
@@ -85,6 +86,11 @@ def test_the_paper_built_from_its_source_reads_the_same(tmp_path):
             "A style file is a small interpreter for a stack",
         ),
         (
+            "Each piece names whole tokens with a double letter in a format E",
+            "E",
+            "Each piece names whole tokens with a double letter in a format",
+        ),
+        (
             "Write tt poly to the output stream in the plain format",
             "tt",
             "Write poly to the output stream in the plain format",
@@ -136,3 +142,9 @@ def test_the_bibtex_logo_in_a_titles_small_capitals_is_named():
     # a larger small-capitals font reports "ib" as capitals; the lowered E read as "e"
     assert logos_named("Designing BIBTeX Styles") == "Designing BibTeX Styles"
     assert logos_named("THE BIBTEX MANUAL") == "THE BIBTEX MANUAL"  # a title set in capitals
+
+
+def test_a_logo_read_apart_with_a_suffix_is_found_and_named():
+    bullet = "The guide is the last part of “BibT Xing”, the general manual of the program"
+    assert garbled.stray_glyph(bullet) == "BibT Xing"
+    assert "“BibTeXing”" in clean(bullet)

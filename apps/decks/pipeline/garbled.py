@@ -52,7 +52,7 @@ TRAILING_DEBRIS = re.compile(
 )
 # The TeX logos set with raised and lowered letters, read apart: "LAT X", "BibT X".
 TEX_LOGO_SPLIT = re.compile(
-    r"\b(?:(?:PDF|pdf)?L\s?A?\s?T|BibT|REVT|AMS-?T|XeT|LuaT)\s+X\b|\bLa-\s?TeX\b"  # "La-TeX": hyphenated
+    r"\b(?:(?:PDF|pdf)?L\s?A?\s?T|BibT|REVT|AMS-?T|XeT|LuaT)\s+X(?:ing|ed|s)?\b|\bLa-\s?TeX\b"  # "La-TeX": hyphenated
 )
 UNREADABLE = re.compile(r"\(cid:\d+\)|\ufffd|[\ue000-\uf8ff]")
 # An unreadable glyph with a letter beside it stood for letters of that word (a ligature):
@@ -102,7 +102,7 @@ def without_lone_e(text: str) -> str:
 
 # The lowered E of a TeX logo fallen to the end of a line's sentence ("… is a small
 # program in a stack E"): a capital alone after a lower-case word, nothing after it.
-TRAILING_LOGO_LETTER = re.compile(r"\b(?P<before>[a-z]{3,}) (?P<letter>E)(?=[.;:]?\s*$)")
+TRAILING_LOGO_LETTER = re.compile(r"\b(?P<before>[a-z]+) (?P<letter>E)(?=[.;:]?\s*$)")
 # A LaTeX font switch printed as prose ("Write tt poly to the stream"): a bare "tt" or "bf"
 # before a word is no word of any language (ingest drops the ones it reads as such)
 FONT_SWITCH_LEAK = re.compile(r"(?<![\w\\`.\-])(?:tt|bf)\s+(?=[a-z])")
