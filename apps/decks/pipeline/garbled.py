@@ -52,7 +52,7 @@ TRAILING_DEBRIS = re.compile(
 )
 # The TeX logos set with raised and lowered letters, read apart: "LAT X", "BibT X".
 TEX_LOGO_SPLIT = re.compile(
-    r"\b(?:(?:PDF|pdf)?L\s?A?\s?T|BibT|REVT|AMS-?T|XeT|LuaT)\s+X\b|\bLa-\s?TeX\b"  # "La-TeX": hyphenated
+    r"\b(?:(?:PDF|pdf)?L\s?A?\s?T|BibT|REVT|AMS-?T|XeT|LuaT)\s+X(?:ing|ed|s)?\b|\bLa-\s?TeX\b"  # "La-TeX": hyphenated
 )
 UNREADABLE = re.compile(r"\(cid:\d+\)|\ufffd|[\ue000-\uf8ff]")
 # An unreadable glyph with a letter beside it stood for letters of that word (a ligature):
@@ -98,6 +98,35 @@ def lone_e(text: str) -> str | None:
 
 def without_lone_e(text: str) -> str:
     return LONE_E.sub(lambda m: m.group(0) if m["before"] in NAMES_A_LETTER else m["before"], text)
+
+
+# The lowered E of a TeX logo fallen to the end of a line's sentence ("… is a small
+# program in a stack E"): a capital alone after a lower-case word, nothing after it.
+TRAILING_LOGO_LETTER = re.compile(r"\b(?P<before>[a-z]+) (?P<letter>E)(?=[.;:]?\s*$)")
+# A LaTeX font switch printed as prose ("Write tt poly to the stream"): a bare "tt" or "bf"
+# before a word is no word of any language (ingest drops the ones it reads as such)
+FONT_SWITCH_LEAK = re.compile(r"(?<![\w\\`.\-])(?:tt|bf)\s+(?=[a-z])")
+CODE_SPAN = re.compile(r"`[^`]*`")
+
+
+def logo_debris(text: str) -> str | None:
+    """A logo's letter left at a sentence's end, or a font switch left in its prose."""
+    prose = CODE_SPAN.sub("X", plain(text))
+    trailing = TRAILING_LOGO_LETTER.search(prose)
+    if trailing and trailing["before"] not in NAMES_A_LETTER:
+        return trailing["letter"]
+    leak = FONT_SWITCH_LEAK.search(prose)
+    return leak.group(0).strip() if leak else None
+
+
+def without_logo_debris(text: str) -> str:
+    if not logo_debris(text):
+        return text
+    text = TRAILING_LOGO_LETTER.sub(
+        lambda m: m.group(0) if m["before"] in NAMES_A_LETTER else m["before"], text
+    )
+    parts = re.split(r"(`[^`]*`|(?<!\\)\$[^$]*(?<!\\)\$)", text)  # code and math stay
+    return "".join(part if part[:1] in "`$" else FONT_SWITCH_LEAK.sub("", part) for part in parts)
 
 
 GREEK_LETTERS = "αβγδεζηθικλμνξπρστυφχψωΓΔΘΛΞΠΣΦΨΩ∆"
@@ -150,6 +179,8 @@ def stray_glyph(text: str) -> str | None:
     )
     if unreadable is None and lone_e(plain(stripped)):
         return lone_e(plain(stripped))
+    if unreadable is None and logo_debris(stripped):
+        return logo_debris(stripped)
     if unreadable is None and plain(stripped).count('"') % 2:
         return '"'  # a quotation cut at the line's end: 'the colour is "transparent'
     return unreadable.group(0) if unreadable else None

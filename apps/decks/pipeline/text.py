@@ -337,8 +337,9 @@ def without_loose_accents(value: str) -> str:
 
 
 TEX_LOGOS = (
-    (re.compile(r"\bL\s?A\s?T\s?E?\s?X\b"), "LaTeX"),
-    (re.compile(r"\bBibT\s?E?\s?X\b"), "BibTeX"),
+    # a suffix stays with the logo: "BibT Xing" is "BibTeXing"
+    (re.compile(r"\bL\s?A\s?T\s?E?\s?X(?=(?:ing|ed|s)?\b)"), "LaTeX"),
+    (re.compile(r"\bBibT\s?E?\s?X(?=(?:ing|ed|s)?\b)"), "BibTeX"),
     (re.compile(r"\bREVT\s?E?\s?X"), "REVTeX"),
 )
 

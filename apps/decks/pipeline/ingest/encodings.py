@@ -85,11 +85,16 @@ TEX_NAMES = {
     "vextendsingle": "|",
     # CMSY's floor and ceiling brackets, whose text map some TeX builds give as "+" and ",":
     # "(n − ⌊nηh⌋)" read "(η − +ηh,)"
+    # CMSY's prime sits at the code of ASCII "0": a PDF without a text map reports it as "0",
+    # and "5′ to 3′" reads as powers of zero ("5⁰ to 3⁰")
+    "prime": "′",
     "floorleft": "⌊",
     "floorright": "⌋",
     "ceilingleft": "⌈",
     "ceilingright": "⌉",
 }
+# TeX's math symbol fonts (OMS encoding): no digits at all, the prime at the code of "0".
+OMS_FONT = re.compile(r"^(?:[A-Z]{6}\+)?(?:CMSY|CMBSY|LMMathSymbols|rm-lmsy|lmsy)\d*", re.I)
 # Big operators and delimiters of a math extension font: every size is the same symbol.
 TEX_NAME_PREFIXES = (
     ("summation", "∑"),
@@ -203,6 +208,8 @@ def _font_repairs(
         if true is None or seen == true:
             continue
         repairs.setdefault(seen, set()).add(true)
+    if OMS_FONT.search(fontname) and 48 not in names and _reported(font, 48) == "0":
+        repairs.setdefault("0", set()).add("′")  # no glyph names: the code says it is the prime
     _unknown_marked(font, names, repairs)
     if any(t in LIGATURE_LETTERS for r in repairs.values() for t in r) and made_up:
         # A bitmap font with TeX's ligatures is an OT1 text face (not typewriter, which has

@@ -152,6 +152,8 @@ class GlyphWord:
             return False  # "LaTeX2ε": the ε is part of the name; a list's bullet is no symbol
         if LANGUAGE_NAME.fullmatch(self.text):
             return False  # "C++" set as `$C++$`: a language's name
+        if self._primed_number():
+            return False  # "5′ to 3′", "12′": a number's minutes or a strand's end, prose
         if self.scripted:
             return True
         if any(a.base.mathy for a in self.atoms):
@@ -161,6 +163,17 @@ class GlyphWord:
             symbols = any(ch in GREEK or ch in OPERATORS for ch in word)
             return symbols or not re.fullmatch(r"[A-Za-z]{3,}[.,;:]?", word) or word in FUNCTIONS
         return False if len(self.atoms) > 3 else self._italic_symbol()
+
+    def _primed_number(self) -> bool:
+        """Upright digits (a stop or comma after them) with primes as their only scripts."""
+        digits = [a for a in self.atoms if a.base.text.isdigit()]
+        return (
+            bool(digits)
+            and all(a.base.text.isdigit() or a.base.text in ".,;:)" for a in self.atoms)
+            and not any(a.sub or a.accent or a.base.mathy for a in digits)
+            and all(a.sup for a in digits[-1:])
+            and all(g.text in PRIMES for a in self.atoms for g in a.sup)
+        )
 
     def _italic_symbol(self) -> bool:
         letters = [a.base for a in self.atoms if a.base.text.isalpha()]
@@ -279,6 +292,7 @@ def _atom_tex(atom: Atom) -> str:
 def normalize(text: str) -> str:
     text = unicodedata.normalize("NFKC", re.sub(r"\(cid:\d+\)", "", text))
     text = text.replace("\u2010", "-").replace("\u2011", "-").replace("\u00a0", " ")
+    text = text.replace("′′′", "‴").replace("′′", "″")  # TeX's '' is two primes: seconds, ″
     return logos_named(text)
 
 

@@ -33,7 +33,7 @@ from apps.decks.pipeline.ingest.ruled_math import ruled_formulas
 from apps.decks.pipeline.ingest.running import running_mark
 from apps.decks.pipeline.ingest.stacked_relations import stacked_relations
 from apps.decks.pipeline.ingest.symbols import ACCENTS
-from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
+from apps.decks.pipeline.ingest.tex_words import LOGO_WORD, font_switch_leaked
 from apps.decks.pipeline.ingest.type3 import chars_turned, type3_fonts_named, type3_geometry
 from apps.decks.pipeline.ingest.underscores import underscores_added
 from apps.decks.pipeline.ingest.words import compound
@@ -47,6 +47,9 @@ HYPHENS = ("-", "\u2010", "\u2011", "\u00ad")
 # A citation LaTeX could not resolve prints as "(?)" or "[?]" ("[?, ?]"): it names no work.
 UNRESOLVED = re.compile(r" ?[(\[]\?+(?:[,;] ?\?+)*[)\]]")
 NARROW_GLYPHS = set("il.,:;'!|()[]1tfjr")
+# A capital of a logo lowered or raised inside its word (BibTeX's E is lowered .7ex, about .3 em): up
+# to this share of an em from the line, when it is kerned onto a capital on each side
+LOGO_SHIFT_EM, LOGO_KERN_EM = 0.5, 0.12
 
 
 @dataclass
@@ -125,7 +128,7 @@ class Segment:
     def prose_text(self) -> str:
         """The text as a paragraph holds it: names of code quoted in a line of prose, set in
         typewriter, are inline code ("passing the `--vectorize` (or `-vec`) option")."""
-        sources = [w.source for w in self.words]
+        sources = [w.source for w in switches_dropped(self.words)]
         if all(sources) and quotes_code(sources):
             return words_text(sources, code=True)
         return self.text
@@ -176,8 +179,22 @@ class Layout:
         return max((x1 - x0 for x0, x1 in self.columns), default=400.0)
 
 
+def switches_dropped(words: list[Word]) -> list[Word]:
+    """The words without LaTeX font switches printed as prose ("Write tt poly to …"); one set
+    in typewriter is quoted code, and stays."""
+    return [
+        word
+        for index, word in enumerate(words)
+        if MONO_FONT.search(word.font)
+        or not font_switch_leaked(
+            word.text, words[index + 1].text if index + 1 < len(words) else None
+        )
+    ]
+
+
 def join_words(words: list[Word]) -> str:
     """A segment's text; formulas (scripts, math fonts, Greek) become `$…$`."""
+    words = switches_dropped(words)
     sources = [w.source for w in words]
     if all(sources) and any(w.math for w in words):
         return words_text(sources)
@@ -374,6 +391,8 @@ class _Line:
             return True  # same baseline: the line's text (or, in another column, its neighbour)
         if near and full and glyph.text.isupper() and self._beside(glyph) <= 0.3 * self.size:
             return True  # a letter set a little lower or higher: TeX's logos (the E of LaTeX)
+        if near and full and offset <= LOGO_SHIFT_EM * self.size and self._kerned_in(glyph):
+            return True  # lowered further (BibTeX's E is .7ex down) but inside its word
         return not full and offset <= 0.7 * self.size and near  # a sub- or superscript
 
     def _beside(self, glyph: Glyph) -> float:
@@ -381,6 +400,34 @@ class _Line:
         may be the other column's, a little off, when both columns' lines were joined."""
         before = min(self.glyphs, key=lambda g: abs(g.x1 - glyph.x0))
         return abs(glyph.baseline - before.baseline)
+
+    def _kerned_in(self, glyph: Glyph) -> bool:
+        """A capital kerned onto an upright capital of the line on each side (T·E·X): a letter
+        of a logo, whatever its shift, since the x positions put it inside the word; a
+        letter of another line sits under or over this line's letters, never between them."""
+        if not (glyph.text.isalpha() and glyph.text.isupper() and len(glyph.text) == 1):
+            return False
+        touch = LOGO_KERN_EM * self.size
+
+        def capital(g: Glyph) -> bool:
+            return (
+                g.text.isalpha()
+                and g.text.isupper()
+                and not g.mathy
+                and abs(g.baseline - self.baseline) <= 0.2 * self.size
+                and abs(g.size - glyph.size) <= 0.05 * glyph.size
+            )
+
+        overlap = 0.5 * (glyph.x1 - glyph.x0)  # kerned under its neighbour, not drawn over it
+        before = any(
+            capital(g) and g.x0 < glyph.x0 and -overlap <= glyph.x0 - g.x1 <= touch
+            for g in self.glyphs
+        )
+        after = any(
+            capital(g) and g.x1 > glyph.x1 and -overlap <= g.x0 - glyph.x1 <= touch
+            for g in self.glyphs
+        )
+        return before and after and not glyph.mathy
 
     def near(self, glyph: Glyph) -> bool:
         return self.span[0] - 0.5 * self.size <= glyph.x0 <= self.span[1] + 0.5 * self.size

@@ -230,9 +230,11 @@ def term_separated(segment: Segment) -> str:
     if not words[head].text[:1].isupper():
         return text
     tokens = text.split(" ")
-    # the text's first tokens must be the term's words (typewriter quoted in backticks)
+    # the text's first tokens must be the term's words (typewriter quoted in backticks, a
+    # dollar escaped: "`name\$`"), or terms with a dollar would go without the colon
     term = " ".join(tokens[:head])
-    if term.replace("`", "").replace("*", "") != " ".join(w.text for w in words[:head]):
+    bare = term.replace("`", "").replace("*", "").replace("\\$", "$")
+    if bare != " ".join(w.text for w in words[:head]):
         return text
     return f"{term}: {' '.join(tokens[head:])}"
 

@@ -31,8 +31,30 @@ GREEK_NAME = re.compile(
 )
 
 
+# LaTeX's font switches printed as text (a document converted from its source, or a switch
+# written without its backslash): "Write tt poly to …" for "Write {\\tt poly} to …". A bare
+# "tt" or "bf" is no word of any language; with its backslash any switch is a leak, unless the
+# paper sets it in typewriter (a paper about LaTeX quoting the command)
+FONT_SWITCH = re.compile(
+    r"\\(?:tt|bf|em|it|sf|rm|sc|sl|tiny|scriptsize|footnotesize|small|normalsize|large|Large|"
+    r"LARGE|huge|Huge|bfseries|itshape|ttfamily|sffamily|rmfamily|scshape|upshape|mdseries)"
+    r"|tt|bf"
+)
+
+
+def font_switch_leaked(word: str, following: str | None) -> bool:
+    """A word that is a LaTeX font switch left in prose, before the word it was to set."""
+    return bool(FONT_SWITCH.fullmatch(word)) and bool(following) and following[:1].isalnum()
+
+
+# BibTeX's "ib" is set in small capitals: a title's larger small-capitals font reports them as
+# capitals, and the lowered E made the logo's "e", so "BIBTeX" (no word is spelled so) is it
+SMALL_CAPS_BIBTEX = re.compile(r"(?<![A-Za-z])BIBTeX(?![A-Za-z])")
+
+
 def logos_named(text: str) -> str:
-    """ "LATEX", "L TEX", "LATEX 2ε" → "LaTeX", "LaTeX2e"."""
+    """ "LATEX", "L TEX", "LATEX 2ε" → "LaTeX", "LaTeX2e"; "BIBTeX" → "BibTeX"."""
+    text = SMALL_CAPS_BIBTEX.sub("BibTeX", text)
     return TEX_LOGO.sub(lambda m: f"{m.group(1) or ''}LaTeX{'2e' if m.group(2) else ''}", text)
 
 

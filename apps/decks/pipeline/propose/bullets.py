@@ -274,9 +274,50 @@ def _complement_mark(match: re.Match) -> str:
     return "" if re.match(r"[,(]|as\s", phrase, re.I) else "\u2060"
 
 
+# A pointer that a verb or a preposition leads into, cut out, leaves the verb without its
+# object: "The report starts (and ends) with Section 5, because …" read "The report starts
+# (and ends), because …". "with", "to", "on" after a word (no comma, no parenthesis) complete
+# it ("deals with", "refers to", "builds on"); a preposition the pointer phrase did not take
+# ("turns for details to", "than", "into") is left hanging.
+COMPLEMENT_POINTER = re.compile(r"\s*(?:with|to|on|onto|into|upon)\s", re.I)
+HANGING_BEFORE = re.compile(
+    r"(?:\b(?:with|to|into|onto|on|upon|from|of|at|by|for|in|than|and|or)|[(\u2013\u2014-])"
+    r"\s*\u2060",
+    re.I,
+)
+EQUATION_REFERENCE = re.compile(r"\bEq\w*\.?\s*\(?\d|\(\d{1,3}[a-z]?\)\s*$")
+# Where a sentence's clauses part: a clause without the pointer may stand alone
+CLAUSE_BREAK = re.compile(r";\s+|,\s+(?=(?:and|but|while|whereas|yet)\s)", re.I)
+
+
+def _complement_dangles(value: str) -> bool:
+    """Cutting a pointer out would leave a verb, a parenthesis or a preposition without what
+    it led into."""
+    for match in POINTER_PHRASE.finditer(value):
+        if COMPLEMENT_POINTER.match(match.group(0)) and value[: match.start()].strip():
+            return True
+    marked = POINTER_PHRASE.sub("\u2060", value)
+    return bool(HANGING_BEFORE.search(marked))
+
+
+def _clause_without_pointer(value: str) -> str | None:
+    """The sentence's first clause when the pointer sits only in a later one ("The parser is
+    fast; its cost is in Section 5" → "The parser is fast"); None when the first clause holds
+    it (what follows it, "because …", "and then …", opens no sentence)."""
+    clauses = CLAUSE_BREAK.split(value.strip())
+    if len(clauses) < 2 or defects.pointers(clauses[0]) or POINTER_PHRASE.search(clauses[0]):
+        return None
+    first = clauses[0].strip(" ,;:")
+    if EQUATION_REFERENCE.search(first) or defects.text_defects(first):
+        return None  # a pointer the phrase does not know ("according to Eqn. (19)")
+    return _capitalise(first) if text.valid_bullet(first, 40) else None
+
+
 def remove_pointers(value: str) -> str | None:
     if _predicate_pointer(value):
         return None
+    if _complement_dangles(value):
+        return _clause_without_pointer(value)
     marked = POINTER_PHRASE.sub(_pointer_mark, value)
     marked = re.sub(ASIDE_CLOSE, " ", marked).replace("\u2061", "")
     if re.search(r"\u2060\s*(?:and|or|nor)\b|\b(?:and|or|nor|as|than)\s*\u2060", marked):
@@ -297,7 +338,7 @@ def strip_stray(value: str) -> str | None:
     cleaned = lost_text.without_run_in_heading(lost_text.unwrap_aside(value))
     cleaned = lost_text.first_of_run_together(cleaned)
     cleaned = text.without_loose_accents(garbled.UNREADABLE.sub("", cleaned))
-    cleaned = garbled.without_lone_e(cleaned)
+    cleaned = garbled.without_logo_debris(garbled.without_lone_e(cleaned))
     cleaned = garbled.INNER_LIST_MARK.sub("", cleaned)
     cleaned = cut_sentences.without_trailing_mark(cleaned)
     cleaned = garbled.STRAY_LEAD.sub("", cleaned.strip(), count=1).strip()
