@@ -80,6 +80,7 @@ class Segment:
     cell: bool = False  # a cell of a table without caption or rules (cells.py)
     run_in: bool = False  # a heading split from the text it runs into (runin.py)
     item: bool = False  # the line opens an item of a list (list_items.py)
+    term: int = 0  # its first words are a term joined from a line of its own (list_items.py)
 
     def __post_init__(self) -> None:
         self.refresh()

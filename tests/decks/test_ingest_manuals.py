@@ -1,0 +1,71 @@
+"""A program manual's terms, usage lines and program headings, on a paper made for these tests
+(tests/fixtures/papers/ingest/manuals, CC0):
+
+- a function's signature longer than three words ("int name(a, b, c) :", the colon in roman)
+  on a line of its own opens its indented description as "`name(a, b, c)`: …", the return
+  type left out; read apart, the signature was a listing and the description a sentence
+  without its subject ("Counts the trees in the first n rows of table …");
+- a command-line option with an italic argument and its long form ("-k count or --clusters
+  count") opens its indented description the same way, also when a page break falls between
+  the two;
+- a numbered subsection titled by a program's name in typewriter ("4.0.1 tally-rows Program")
+  is a heading, and the program's usage line ("tally-rows [options] input output") is a
+  listing: neither is glued into the paragraph around it."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+
+from apps.decks.pipeline.ingest import paper_read
+
+FOLDER = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "manuals"
+PDF = FOLDER / "tessera-manuals.pdf"
+
+
+@pytest.fixture(scope="module")
+def paper(tmp_path_factory):
+    return paper_read(PDF, tmp_path_factory.mktemp("manuals") / "figures")
+
+
+def _section(paper, title: str) -> list[str]:
+    return next(s.paragraphs for s in paper.sections if s.title == title)
+
+
+def test_a_long_signature_opens_its_description_without_its_return_type(paper):
+    paragraphs = _section(paper, "Functions")
+    expected = {
+        "Counts the trees": "`tally_rows(table, n, out)`: Counts the trees",
+        "Releases the memory": "`tally_free(table)`: Releases the memory",
+        "Returns the mean": "`tally_mean(table, col, err)`: Returns the mean",
+    }
+    for words, opening in expected.items():
+        found = [p for p in paragraphs if words in p]
+        assert len(found) == 1 and found[0].startswith(opening), paragraphs
+    assert not any(" : " in p or "int " in p or "void " in p for p in paragraphs), paragraphs
+
+
+def test_an_option_with_its_argument_and_long_form_opens_its_description(paper):
+    paragraphs = _section(paper, "Options")
+    expected = {
+        "Sets the number of groups": "`-k` count or `--clusters` count: Sets the number",
+        # its description is the first line of the next page
+        "Starts the random choice": "`-s` seed or `--seed` seed: Starts the random choice",
+        "Prints nothing but": "`-q` or `--quiet`: Prints nothing but",
+    }
+    for words, opening in expected.items():
+        found = [p for p in paragraphs if words in p]
+        assert len(found) == 1 and found[0].startswith(opening), paragraphs
+
+
+def test_a_programs_heading_and_usage_line_are_not_glued_into_the_text(paper):
+    titles = [s.title for s in paper.sections]
+    for program in ("tally-rows", "tally-groups", "tally-check"):
+        assert f"{program} Program" in titles, titles
+    paragraphs = [p for s in paper.sections for p in s.paragraphs]
+    assert not any("[options" in p or "Program" in p for p in paragraphs), paragraphs
+    rows = _section(paper, "tally-rows Program")
+    assert rows == [
+        "This program reads a table of counts and writes the total of every row, one total "
+        "a line."
+    ], rows
