@@ -66,6 +66,5 @@ def test_a_programs_heading_and_usage_line_are_not_glued_into_the_text(paper):
     assert not any("[options" in p or "Program" in p for p in paragraphs), paragraphs
     rows = _section(paper, "tally-rows Program")
     assert rows == [
-        "This program reads a table of counts and writes the total of every row, one total "
-        "a line."
+        "This program reads a table of counts and writes the total of every row, one total a line."
     ], rows
