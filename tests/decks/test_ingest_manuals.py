@@ -10,13 +10,16 @@
   the two;
 - a numbered subsection titled by a program's name in typewriter ("4.0.1 tally-rows Program")
   is a heading, and the program's usage line ("tally-rows [options] input output") is a
-  listing: neither is glued into the paragraph around it."""
+  listing: neither is glued into the paragraph around it;
+- a sentence opening with a name of code (a term's item after the sentence that ended the item
+  before) is a sentence of its own."""
 
 from __future__ import annotations
 
 import pytest
 from django.conf import settings
 
+from apps.decks.pipeline import text as deck_text
 from apps.decks.pipeline.ingest import paper_read
 
 FOLDER = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "manuals"
@@ -37,7 +40,8 @@ def test_a_long_signature_opens_its_description_without_its_return_type(paper):
     expected = {
         "Counts the trees": "`tally_rows(table, n, out)`: Counts the trees",
         "Releases the memory": "`tally_free(table)`: Releases the memory",
-        "Returns the mean": "`tally_mean(table, col, err)`: Returns the mean",
+        # the bracket a word apart from the name
+        "Returns the mean": "`tally_mean (table, col, err)`: Returns the mean",
     }
     for words, opening in expected.items():
         found = [p for p in paragraphs if words in p]
@@ -68,3 +72,11 @@ def test_a_programs_heading_and_usage_line_are_not_glued_into_the_text(paper):
     assert rows == [
         "This program reads a table of counts and writes the total of every row, one total a line."
     ], rows
+
+
+def test_a_sentence_opening_with_a_name_of_code_is_split_from_the_one_before():
+    paragraph = "The default is four groups. `-q` or `--quiet`: Prints nothing but the result."
+    assert deck_text.sentences(paragraph) == [
+        "The default is four groups.",
+        "`-q` or `--quiet`: Prints nothing but the result.",
+    ]

@@ -85,7 +85,7 @@ ABBREVIATIONS = tuple(
     dict.fromkeys([*ABBREVIATIONS, *(a[:1].upper() + a[1:] for a in ABBREVIATIONS)])
 )
 _PROTECT = "\u0000"
-SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[\"“0-9])")
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[\"“0-9`])")
 # "[12]", "[3-5]", "[1; 2]", "[Smith2020]", "[9, §2.14]"; "mfit2[2,1]" is an index into code, not a citation.
 CITATION_BRACKETS = re.compile(
     r"\s*(?<![\w)\]])\[(?:\d+(?:\s*[-–,;]\s*\d+)*|[A-Z][A-Za-z]+\d{2,4}[a-z]?(?:,\s*)?)+"

@@ -61,6 +61,7 @@ PROMPT = re.compile(r"^(?:>|\$|#|R>|%)")
 MANUAL_TERM_WORDS = 10  # a signature or an option with its arguments is this many words at most
 JOINING_WORDS = {"or", "|", ",", "and"}  # "-k n or --clusters n", "-v, --verbose"
 CALL = re.compile(r"^[A-Za-z_][\w:.]*\(")  # "fit_model(data," opens a function's signature
+NAME = re.compile(r"^[A-Za-z_][\w:.]*$")  # "fit_model (data, k)": the bracket a word apart
 
 
 def items_mark(layout: Layout) -> None:
@@ -257,7 +258,7 @@ def _manual_term_separated(segment: Segment) -> str:
     term, rest = segment.words[: segment.term], segment.words[segment.term :]
     description = Segment(segment.page, rest, column=segment.column).prose_text
     printed = [w for w in term if w.text.strip() and w.text.strip() != ":"]
-    opening = next((i for i, w in enumerate(printed) if CALL.match(w.text)), None)
+    opening = _call_opening(printed)
     if opening is not None:
         # a function's signature: its name and arguments in one span of code, the return type
         # before the name left out ("dd_boolean dd_Redundant(m, i)" → `dd_Redundant(m, i)`)
@@ -361,9 +362,22 @@ def _manual_term(layout: Layout, segment: Segment) -> bool:
             or word.text.strip().lower() in JOINING_WORDS
         ):
             return False
-    call = any(CALL.match(w.text) for w in printed if MONO_FONT.search(w.font))
     option = printed[0].text.startswith("-")
-    return call or option
+    return _call_opening(printed) is not None or option
+
+
+def _call_opening(words: list[Word]) -> int | None:
+    """Where a function's name opens its call in a signature's words: "name(a," or "name"
+    before "(a,"; None for no call."""
+    for index, word in enumerate(words):
+        if not MONO_FONT.search(word.font):
+            continue
+        if CALL.match(word.text):
+            return index
+        after = words[index + 1] if index + 1 < len(words) else None
+        if NAME.match(word.text) and after is not None and after.text.startswith("("):
+            return index
+    return None
 
 
 def _lone_term(layout: Layout, segment: Segment) -> bool:
