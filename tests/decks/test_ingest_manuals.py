@@ -80,3 +80,14 @@ def test_a_sentence_opening_with_a_name_of_code_is_split_from_the_one_before():
         "The default is four groups.",
         "`-q` or `--quiet`: Prints nothing but the result.",
     ]
+
+
+def test_a_change_logs_release_labels_are_no_bullets_but_its_changes_are(paper):
+    sentences = [s for p in _section(paper, "Changes") for s in deck_text.sentences(p)]
+    labels = [s for s in sentences if "API changes" in s]
+    changes = [s for s in sentences if "now written as" in s or "sets the seed" in s]
+    assert len(labels) == 2 and len(changes) == 2, sentences
+    assert not any(deck_text.usable(s) for s in labels), labels
+    assert all(deck_text.usable(s) for s in changes), changes
+    # a release named in a sentence that says what changed is a statement
+    assert deck_text.usable("Version 3.2 reads the counts of every row twice as fast.")
