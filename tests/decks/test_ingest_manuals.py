@@ -8,8 +8,8 @@
 - a command-line option with an italic argument and its long form ("-k count or --clusters
   count") opens its indented description the same way, also when a page break falls between
   the two;
-- a numbered subsection titled by a program's name in typewriter ("4.0.1 tally-rows Program")
-  is a heading, and the program's usage line ("tally-rows [options] input output") is a
+- a numbered subsection titled by a program's name in typewriter ("4.0.1 tally-rows Program",
+  also with its number set apart by a wide gap) is a heading, and the program's usage line ("tally-rows [options] input output") is a
   listing: neither is glued into the paragraph around it;
 - a sentence opening with a name of code (a term's item after the sentence that ended the item
   before) is a sentence of its own."""
@@ -64,10 +64,14 @@ def test_an_option_with_its_argument_and_long_form_opens_its_description(paper):
 
 def test_a_programs_heading_and_usage_line_are_not_glued_into_the_text(paper):
     titles = [s.title for s in paper.sections]
-    for program in ("tally-rows", "tally-groups", "tally-check"):
+    for program in ("tally-rows", "tally-groups"):
         assert f"{program} Program" in titles, titles
+    # its number set apart from the name by more than the line's other gaps
+    assert "tally-check Parameters and Options" in titles, titles
     paragraphs = [p for s in paper.sections for p in s.paragraphs]
-    assert not any("[options" in p or "Program" in p for p in paragraphs), paragraphs
+    assert not any("[options" in p or "Program" in p or "Parameters" in p for p in paragraphs), (
+        paragraphs
+    )
     rows = _section(paper, "tally-rows Program")
     assert rows == [
         "This program reads a table of counts and writes the total of every row, one total a line."

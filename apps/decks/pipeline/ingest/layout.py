@@ -438,11 +438,15 @@ def _segments(page: int, lines: list[list[Word]]) -> list[Segment]:
             sizes = sorted((word.size, current[-1].size))
             size_jump = sizes[1] > 1.4 * sizes[0] and gap > 3
             wide = gap > max(0.75 * sizes[1], 1.8 * usual) or gap > 1.2 * sizes[1]
-            # a heading's number and its title; a number before lower case is a table's cell
+            # a heading's number and its title; a number before lower case is a table's cell,
+            # unless a bold number is before a name in typewriter ("6.1 fit-model Options")
             numbered = (
                 len(current) == 1
                 and SECTION_NUMBER.match(current[0].text)
-                and not word.text[:1].islower()
+                and (
+                    not word.text[:1].islower()
+                    or bool(BOLD_FONT.search(current[0].font) and MONO_FONT.search(word.font))
+                )
             )
             if (size_jump or wide) and not (numbered and gap < 2.5 * sizes[1]):
                 segments.append(Segment(page, current))
