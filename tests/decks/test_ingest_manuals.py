@@ -9,7 +9,7 @@
   count") opens its indented description the same way, also when a page break falls between
   the two;
 - a numbered subsection titled by a program's name in typewriter ("4.0.1 tally-rows Program",
-  also with its number set apart by a wide gap) is a heading, and the program's usage line ("tally-rows [options] input output") is a
+  also with its number set apart by a wide gap) is a heading, its name kept in code, and the program's usage line ("tally-rows [options] input output") is a
   listing: neither is glued into the paragraph around it;
 - a sentence opening with a name of code (a term's item after the sentence that ended the item
   before) is a sentence of its own."""
@@ -65,14 +65,15 @@ def test_an_option_with_its_argument_and_long_form_opens_its_description(paper):
 def test_a_programs_heading_and_usage_line_are_not_glued_into_the_text(paper):
     titles = [s.title for s in paper.sections]
     for program in ("tally-rows", "tally-groups"):
-        assert f"{program} Program" in titles, titles
+        # the name in code keeps its case on a slide ("Tally-rows" would be another name)
+        assert f"`{program}` Program" in titles, titles
     # its number set apart from the name by more than the line's other gaps
-    assert "tally-check Parameters and Options" in titles, titles
+    assert "`tally-check` Parameters and Options" in titles, titles
     paragraphs = [p for s in paper.sections for p in s.paragraphs]
     assert not any("[options" in p or "Program" in p or "Parameters" in p for p in paragraphs), (
         paragraphs
     )
-    rows = _section(paper, "tally-rows Program")
+    rows = _section(paper, "`tally-rows` Program")
     assert rows == [
         "This program reads a table of counts and writes the total of every row, one total a line."
     ], rows
@@ -95,3 +96,11 @@ def test_a_change_logs_release_labels_are_no_bullets_but_its_changes_are(paper):
     assert all(deck_text.usable(s) for s in changes), changes
     # a release named in a sentence that says what changed is a statement
     assert deck_text.usable("Version 3.2 reads the counts of every row twice as fast.")
+
+
+def test_a_title_opening_with_a_name_of_code_keeps_its_case_and_is_no_fragment():
+    from apps.decks.pipeline import title_defects, title_style
+
+    title = "`tally-rows` Program"
+    assert title_style.proper_nouns(title, "The tally-rows program writes totals.") == title
+    assert title_defects.title_fragment(title) is None

@@ -668,6 +668,10 @@ def heading_of(layout: Layout, segment: Segment) -> Heading | None:
         return None
     if match:
         number, title = match.group(1), match.group(2).strip()
+        if code_titled and not NUMBERED.match(text):
+            # the name keeps its code font, so that no title rule capitalises it or takes
+            # its lower-case opening for a fragment: "`fit-model` Program"
+            title = Segment(segment.page, segment.words[1:], column=segment.column).prose_text
         if re.fullmatch(r"[\d.]+", title) or len(title) < 3:
             return None
         level = number.count(".") + 1 if number[0].isdigit() else 1
