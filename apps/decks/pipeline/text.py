@@ -85,7 +85,7 @@ ABBREVIATIONS = tuple(
     dict.fromkeys([*ABBREVIATIONS, *(a[:1].upper() + a[1:] for a in ABBREVIATIONS)])
 )
 _PROTECT = "\u0000"
-SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[\"“0-9])")
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[\"“0-9`])")
 # "[12]", "[3-5]", "[1; 2]", "[Smith2020]", "[9, §2.14]"; "mfit2[2,1]" is an index into code, not a citation.
 CITATION_BRACKETS = re.compile(
     r"\s*(?<![\w)\]])\[(?:\d+(?:\s*[-–,;]\s*\d+)*|[A-Z][A-Za-z]+\d{2,4}[a-z]?(?:,\s*)?)+"
@@ -421,11 +421,21 @@ def capitalised(value: str) -> str:
     return value[:1].upper() + value[1:]
 
 
+# A change log's entry label: a release's number with at most a parenthesis of what kind of
+# change it brought ("2.14 (API changes: none)", "Version 3.1:"), no statement of what changed.
+VERSION_LABEL = re.compile(
+    r"^[•·∗\ufffd–\-*\s]*(?:v|version\s*|release\s*)?\d+(?:\\?\.\d+)+[a-z]?\s*(?:\([^()]*\))?\s*[.:]?$",
+    re.I,
+)
+
+
 def usable(sentence: str) -> bool:
     """Can this sentence become a bullet at all? (Before any cleaning.) Formulas written as
     `$…$` count as one word; loose symbols outside them are extraction debris."""
     if URL.search(sentence) or NOUN_CITATION.search(sentence):
         return False
+    if VERSION_LABEL.match(sentence.strip()):
+        return False  # a change log's entry label: a slide says what changed, in words
     sentence = MATH_SPAN.sub("X", sentence)
     if "=" in sentence or re.search(r"[≃≈∑∫→←≤≥]", sentence):
         return False

@@ -123,6 +123,8 @@ def sentence_case(title: str, body: str = "") -> str:
 
 
 def _first_capital(styled: str) -> str:
+    if styled.startswith("`"):
+        return styled  # a name of code keeps its case ("`fit-model` Program")
     first = re.search(r"[A-Za-z]", styled)
     if first and styled[first.start()].islower():
         styled = styled[: first.start()] + styled[first.start()].upper() + styled[first.end() :]

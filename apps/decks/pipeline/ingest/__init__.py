@@ -38,6 +38,7 @@ from apps.decks.pipeline.ingest.structure import (
     title_find,
     venue_find,
 )
+from apps.decks.pipeline.ingest.usage_lines import usage_lines_mark
 from apps.decks.pipeline.paper import Figure, Mention, Paper, Section
 
 logger = logging.getLogger("tessera.decks")
@@ -53,6 +54,7 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
             layout = layout_read(plumber)
             run_in_split(layout)
             code_mark(layout)
+            usage_lines_mark(layout)
             inline_code_joined(layout)
             cells_mark(layout)
             equations = equations_find(layout)

@@ -83,6 +83,7 @@ class Segment:
     cell: bool = False  # a cell of a table without caption or rules (cells.py)
     run_in: bool = False  # a heading split from the text it runs into (runin.py)
     item: bool = False  # the line opens an item of a list (list_items.py)
+    term: int = 0  # its first words are a term joined from a line of its own (list_items.py)
 
     def __post_init__(self) -> None:
         self.refresh()
@@ -484,11 +485,15 @@ def _segments(page: int, lines: list[list[Word]]) -> list[Segment]:
             sizes = sorted((word.size, current[-1].size))
             size_jump = sizes[1] > 1.4 * sizes[0] and gap > 3
             wide = gap > max(0.75 * sizes[1], 1.8 * usual) or gap > 1.2 * sizes[1]
-            # a heading's number and its title; a number before lower case is a table's cell
+            # a heading's number and its title; a number before lower case is a table's cell,
+            # unless a bold number is before a name in typewriter ("6.1 fit-model Options")
             numbered = (
                 len(current) == 1
                 and SECTION_NUMBER.match(current[0].text)
-                and not word.text[:1].islower()
+                and (
+                    not word.text[:1].islower()
+                    or bool(BOLD_FONT.search(current[0].font) and MONO_FONT.search(word.font))
+                )
             )
             if (size_jump or wide) and not (numbered and gap < 2.5 * sizes[1]):
                 segments.append(Segment(page, current))

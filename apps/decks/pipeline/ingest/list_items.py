@@ -27,14 +27,24 @@ indented under it (a list of functions with hanging indents), opens the descript
 subject ("Initialises the cluster and sets …"). A term before a description that opens like a
 sentence ("`gasoline` A data set of …") is set off by a colon (`term_separated`): the two
 read as one statement, "`gasoline`: A data set of …", not as a sentence that lost its verb.
+
+A manual's terms are longer than three words: a function's signature ("int fit_model(data, k,
+out) :", its trailing colon often in the text's font) and a command-line option with its
+argument and its long form ("-k count or --clusters count", the argument in italic, "or" in
+roman). Such a line over an indented description is a term too; it opens the description as
+`` `fit_model(data, k, out)` `` (the signature in code, its return type left out: the argument
+names the description uses are on the slide) or `` `-k` count or `--clusters` count ``, then a
+colon.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from apps.decks.pipeline.ingest.layout import BOLD_FONT, MONO_FONT, Layout, Segment, Word
 from apps.decks.pipeline.ingest.tex_words import LIST_MARKS
+from apps.decks.pipeline.ingest.usage_lines import metavariable
 
 MARKS = set(LIST_MARKS) | {"–", "—", "-", "∗", "*", "·", "●", "■", "□", "◆", "►", "▸", "✓", "❖"}
 SHORT_EM = 1.2  # a line ending this many font sizes before the column's edge stops short
@@ -48,6 +58,10 @@ TERM_WORDS = 3  # a description list's term is this many words at most
 TERM_SHARE = 0.6  # a term on its own line is narrower than this share of the column
 HANG_EM = 1.8  # a description is indented this much under its term (a paragraph's indent is less)
 PROMPT = re.compile(r"^(?:>|\$|#|R>|%)")
+MANUAL_TERM_WORDS = 10  # a signature or an option with its arguments is this many words at most
+JOINING_WORDS = {"or", "|", ",", "and"}  # "-k n or --clusters n", "-v, --verbose"
+CALL = re.compile(r"^[A-Za-z_][\w:.]*\(")  # "fit_model(data," opens a function's signature
+NAME = re.compile(r"^[A-Za-z_][\w:.]*$")  # "fit_model (data, k)": the bracket a word apart
 
 
 def items_mark(layout: Layout) -> None:
@@ -220,6 +234,8 @@ def term_separated(segment: Segment) -> str:
     …" → "`gasoline`: A data set …"). A description in lower case reads on from its term as a
     sentence ("`sfInit()` initialises …") and is left as it is, as is a term that ends in a
     stop or a colon of its own."""
+    if segment.term:
+        return _manual_term_separated(segment)
     text = segment.prose_text
     head = _term_length(segment)
     if not head or marker(segment) is not None:
@@ -239,20 +255,131 @@ def term_separated(segment: Segment) -> str:
     return f"{term}: {' '.join(tokens[head:])}"
 
 
+def _manual_term_separated(segment: Segment) -> str:
+    """A signature's or an option's line joined over its description, as "`term`: text"."""
+    term, rest = segment.words[: segment.term], segment.words[segment.term :]
+    description = Segment(segment.page, rest, column=segment.column).prose_text
+    printed = [w for w in term if w.text.strip() and w.text.strip() != ":"]
+    opening = _call_opening(printed)
+    if opening is not None:
+        # a function's signature: its name and arguments in one span of code, the return type
+        # before the name left out ("dd_boolean dd_Redundant(m, i)" → `dd_Redundant(m, i)`)
+        signature = " ".join(w.text for w in printed[opening:]).rstrip(": ").replace("`", "'")
+        return f"`{signature}`: {description}"
+    shown = Segment(segment.page, printed, column=segment.column).prose_text.rstrip()
+    return f"{re.sub(r':(`?)$', r'\1', shown)}: {description}"
+
+
 def _terms_joined(layout: Layout, page: list[Segment]) -> list[Segment]:
     """A term on a line of its own with its description indented under it opens the
     description's line; the lines that were joined are returned."""
     joined = []
-    for term in [s for s in page if s.role == "text" and _lone_term(layout, s)]:
-        below = _description_under(page, term)
-        if below is None or _in_listing(page, term):
+    for term in [s for s in page if s.role == "text"]:
+        manual = _manual_term(layout, term)
+        if not (manual or _lone_term(layout, term)):
             continue
-        below.words[:0] = term.words
+        if _in_listing(page, term):
+            continue
+        below = _description_under(page, term)
+        words = term.words
+        if below is None and manual:
+            # a term at the foot of its column has its description at the head of the next
+            below = _description_after_break(layout, term)
+            if below is not None:
+                words = _moved_to_line(layout, term, below)
+        if below is None:
+            continue
+        below.words[:0] = words
         below.refresh()
         below.code = False
+        if manual:
+            below.term = len(term.words)
         page.remove(term)
         joined.append(below)
     return joined
+
+
+def _description_after_break(layout: Layout, term: Segment) -> Segment | None:
+    """The first line of the next column (or of the next page's first column) when the term is
+    the last line of its column, indented from the column's edge as far as a description is
+    from its term."""
+    page = layout.pages[term.page - 1]
+    if any(
+        s.role == "text" and s.column == term.column and s.top > term.top and layout.is_body(s)
+        for s in page
+    ):
+        return None
+    if term.column + 1 < len(layout.columns):
+        candidates, column = page, term.column + 1
+    elif term.page < len(layout.pages):
+        candidates, column = layout.pages[term.page], 0
+    else:
+        return None
+    lines = [s for s in candidates if s.role == "text" and s.column == column and layout.is_body(s)]
+    if not lines:
+        return None
+    first = min(lines, key=lambda s: s.top)
+    words = [w for w in first.words if w.text.strip()]
+    indent = (first.x0 - _column_left(layout, first)) - (term.x0 - _column_left(layout, term))
+    return (
+        first
+        if not first.code
+        and len(words) >= 3
+        and indent >= HANG_EM * term.size
+        and words[0].text[:1].isupper()
+        and not _set_apart(words[0].font)
+        else None
+    )
+
+
+def _moved_to_line(layout: Layout, term: Segment, line: Segment) -> list[Word]:
+    """The term's words placed on the line of its description, as far from the line's
+    column edge as they were from their own (the line's top is then the description's)."""
+    dx = _column_left(layout, line) - _column_left(layout, term)
+    dy = line.top - term.top
+    return [
+        replace(w, x0=w.x0 + dx, x1=w.x1 + dx, top=w.top + dy, bottom=w.bottom + dy)
+        for w in term.words
+    ]
+
+
+def _manual_term(layout: Layout, segment: Segment) -> bool:
+    """A function's signature or a command-line option on a line of its own: it opens with a
+    word in typewriter, and every word is code, a metavariable in italic, a word joining two
+    forms ("or") or a closing colon; a signature has a call's opening bracket, an option a
+    dash. A plain name of three words or fewer is `_lone_term`'s."""
+    printed = [w for w in segment.words if w.text.strip()]
+    if printed and printed[-1].text.strip() == ":":
+        printed = printed[:-1]  # "void write_all(f, data) :" with the colon in the text's font
+    if not 2 <= len(printed) <= MANUAL_TERM_WORDS or segment.width > 0.8 * layout.column_width():
+        return False
+    if not MONO_FONT.search(printed[0].font) or PROMPT.match(printed[0].text):
+        return False
+    if printed[-1].text.endswith((".", "?", "!", ";")):
+        return False
+    for word in printed:
+        if not (
+            _set_apart(word.font)
+            or metavariable(word.font)
+            or word.text.strip().lower() in JOINING_WORDS
+        ):
+            return False
+    option = printed[0].text.startswith("-")
+    return _call_opening(printed) is not None or option
+
+
+def _call_opening(words: list[Word]) -> int | None:
+    """Where a function's name opens its call in a signature's words: "name(a," or "name"
+    before "(a,"; None for no call."""
+    for index, word in enumerate(words):
+        if not MONO_FONT.search(word.font):
+            continue
+        if CALL.match(word.text):
+            return index
+        after = words[index + 1] if index + 1 < len(words) else None
+        if NAME.match(word.text) and after is not None and after.text.startswith("("):
+            return index
+    return None
 
 
 def _lone_term(layout: Layout, segment: Segment) -> bool:

@@ -11,6 +11,8 @@ from apps.decks.pipeline.ingest import contents
 from apps.decks.pipeline.ingest.equations import DisplayEquation
 from apps.decks.pipeline.ingest.heading_lines import standalone_bold
 from apps.decks.pipeline.ingest.layout import (
+    BOLD_FONT,
+    MONO_FONT,
     Layout,
     Segment,
     join_lines,
@@ -30,6 +32,9 @@ DOI_LABEL = re.compile(r"\bdoi\b\s*[:.]?\s*$|doi\.org/?$", re.I)
 YEAR = re.compile(r"\b(19[5-9]\d|20\d\d)\b")
 # a section's number has one or two digits a level ("21027 Ispra (VA) Italy" is an address)
 NUMBERED = re.compile(r"^((?:\d{1,2}\.)*\d{1,2}|[IVX]+|[A-H])\.?\s+([A-Z].{1,90})$")
+# a manual's subsection titled by a program's or a function's name in typewriter, which may
+# open in lower case: "6.4.2 fit-model Program"
+CODE_NUMBERED = re.compile(r"^((?:\d{1,2}\.)+\d{1,2})\.?\s+(\S.{1,90})$")
 CAPTION = re.compile(r"^(Figure|Fig\.|FIGURE|FIG\.|Table|TABLE)\s*(\d+)\s*[.:|—–-]")
 KNOWN_HEADINGS = {
     "abstract",
@@ -651,16 +656,22 @@ def heading_of(layout: Layout, segment: Segment) -> Heading | None:
     if DATE.fullmatch(text) or (segment.page == 1 and AFFILIATION.search(text)):
         return None  # the title block's date or affiliation, set large like a heading
     larger = segment.size >= layout.body_size + 0.9
-    match = NUMBERED.match(text)
+    code_titled = _code_titled(segment)
+    match = NUMBERED.match(text) or (CODE_NUMBERED.match(text) if code_titled else None)
     # A numbered bold heading may be set a size smaller than the body (REVTeX's "I. INTRODUCTION")
     smallest = layout.body_size - (1.3 if match else 0.6)
     # AMS sets headings in small capitals at the body's size: "1. Introduction", "References"
     small_caps = bool((match or _heading_text(text)) and SMALL_CAPS_FONT.search(segment.font))
-    emphasised = larger or ((segment.bold or small_caps) and segment.size >= smallest)
+    bold = segment.bold or code_titled
+    emphasised = larger or ((bold or small_caps) and segment.size >= smallest)
     if not emphasised and not segment.run_in:
         return None
     if match:
         number, title = match.group(1), match.group(2).strip()
+        if code_titled and not NUMBERED.match(text):
+            # the name keeps its code font, so that no title rule capitalises it or takes
+            # its lower-case opening for a fragment: "`fit-model` Program"
+            title = Segment(segment.page, segment.words[1:], column=segment.column).prose_text
         if re.fullmatch(r"[\d.]+", title) or len(title) < 3:
             return None
         level = number.count(".") + 1 if number[0].isdigit() else 1
@@ -676,6 +687,19 @@ def heading_of(layout: Layout, segment: Segment) -> Heading | None:
     if standalone_bold(layout, segment):
         return Heading(segment, "", text, 2)
     return None
+
+
+def _code_titled(segment: Segment) -> bool:
+    """A numbered heading whose title opens with a name in typewriter: its number set in bold,
+    every word bold or typewriter (a name longer than the heading's bold words makes the
+    line's main font the typewriter's, not bold)."""
+    words = [w for w in segment.words if w.text.strip()]
+    return (
+        len(words) >= 2
+        and bool(BOLD_FONT.search(words[0].font))
+        and bool(MONO_FONT.search(words[1].font))
+        and all(BOLD_FONT.search(w.font) or MONO_FONT.search(w.font) for w in words)
+    )
 
 
 def _sentence_case(title: str) -> str:

@@ -197,6 +197,7 @@ def deck_level_repair(
         "title_mismatch": _match_titles,
         "out_of_order": _reorder,
         "bullet_order": _bullets_in_order,
+        "orphan_description": _terms_restored,
     }
     for position, issue in deck_issues:
         if issue.type == "thin_deck" and issue.evidence.get("missing"):
@@ -446,6 +447,29 @@ def _bullets_in_order(work: Work, slides: list[Slide]) -> str:
     from apps.decks.pipeline import paper_order
 
     return "; ".join(paper_order.move_misplaced(slides, work.paper))
+
+
+def _terms_restored(work: Work, slides: list[Slide]) -> str:
+    """Each description shown without its term gets the term back in front of it, as the
+    paper has it (orphan_description)."""
+    from apps.decks.pipeline import orphan_terms
+
+    terms = orphan_terms.described_terms(work.paper)
+    restored = []
+    for index, slide in enumerate(slides):
+        bullets = list(slide.bullets)
+        for position, bullet in enumerate(bullets):
+            term = orphan_terms.orphan_term(bullet, terms)
+            if term is not None:
+                bullets[position] = orphan_terms.with_term(bullet, term)
+                restored.append(term)
+        if bullets != slide.bullets:
+            slides[index] = slide.model_copy(update={"bullets": bullets})
+    return (
+        f"named {', '.join(restored)} before {'its' if len(restored) == 1 else 'their'} description"
+        if restored
+        else ""
+    )
 
 
 def _names(section: Section) -> set[str]:

@@ -11,7 +11,7 @@ from pathlib import Path
 from PIL import Image, ImageChops, ImageFilter, ImageOps, ImageStat
 
 from apps.decks import limits
-from apps.decks.pipeline import main_points, paper_order, text, title_defects
+from apps.decks.pipeline import main_points, orphan_terms, paper_order, text, title_defects
 from apps.decks.pipeline.figure_labels import same_labels
 from apps.decks.pipeline.figure_room import legible_as_pair
 from apps.decks.pipeline.issues import Issue
@@ -260,6 +260,37 @@ def bullet_order(c: DeckContext):
             "slides": numbers,
             "bullets": [bullet for _, bullet, _ in found],
             "before": [later for _, _, later in found],
+        },
+    )
+
+
+@deck_rule
+def orphan_description(c: DeckContext):
+    """A bullet that is a manual's description without the term the paper gives it ("Writes
+    the table to stream f" for "`write_table(t, f)`: Writes the table to stream f"): what it
+    describes, and what its argument names are, is lost (orphan_terms.py)."""
+    terms = orphan_terms.described_terms(c.paper)
+    if not terms:
+        return
+    found = [
+        (index, bullet, term)
+        for index, slide in enumerate(c.deck.slides)
+        for bullet in slide.bullets
+        if (term := orphan_terms.orphan_term(bullet, terms)) is not None
+    ]
+    if not found:
+        return
+    yield Issue(
+        slide=0,
+        type="orphan_description",
+        severity="medium",
+        message=f"{len(found)} bullet{'s' if len(found) > 1 else ''} describing a function or "
+        "option the slide does not name",
+        suggestion="put the term the paper describes in front of its description",
+        evidence={
+            "slides": sorted({index + 1 for index, _, _ in found}),
+            "bullets": [bullet for _, bullet, _ in found],
+            "terms": [term for _, _, term in found],
         },
     )
 
