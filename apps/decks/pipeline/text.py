@@ -628,22 +628,30 @@ def key_sentences(
     exclude: set[str] | None = None,
     avoid_figure_refs: bool = True,
     rewrite: Callable[[str, str], str | None] | None = None,
+    leans: Callable[[str, list[str]], bool] | None = None,
 ) -> list[str]:
     """The `count` best condensed sentences of a text, in their original order. `rewrite`
-    (bullet, the sentence before it) makes a bullet stand on its own, or refuses it (None)."""
-    candidates: list[tuple[int, str, str]] = []
+    (bullet, the sentence before it) makes a bullet stand on its own, or refuses it (None).
+    `leans` (bullet, the paper's sentences just before it) says a bullet leans on what only
+    those sentences introduce: such a bullet is chosen only when too few others stand, so the
+    count is kept and a leaning sentence fills a slot rather than leaving it empty."""
+    from apps.decks.pipeline.antecedents import PREVIOUS_PARAGRAPH_TAIL  # no import cycle
+
+    candidates: list[tuple[int, str, str, list[str]]] = []
+    tail: list[str] = []
     for paragraph in paragraphs:
         previous = ""
         parts = sentences(paragraph)
         for number, sentence in enumerate(parts):
             if number == len(parts) - 1 and unfinished(sentence):
                 break  # its end went on where the PDF did: never a bullet
-            candidates.append((len(candidates), sentence, previous))
+            candidates.append((len(candidates), sentence, previous, [*tail, *parts[:number]]))
             previous = sentence
+        tail = parts[-PREVIOUS_PARAGRAPH_TAIL:]
     context: Counter[str] = Counter(w for p in paragraphs for w in words(p) if w not in STOPWORDS)
     scored = []
     seen = set(exclude or ())
-    for position, sentence, previous in candidates:
+    for position, sentence, previous, before in candidates:
         if avoid_figure_refs and FIGURE_REF.search(sentence):
             continue
         if re.match(r"[a-z]", clean(sentence)):
@@ -658,10 +666,14 @@ def key_sentences(
         if any(same_claim(bullet, other) for other in seen):
             continue  # a claim an earlier slide makes in other words (abstract and introduction)
         bonus = 1.25 if position < 2 else 1.0
-        scored.append((scorer.score(sentence, context) * bonus, position, bullet))
-    best = sorted(scored, reverse=True)[:count]
+        scored.append((scorer.score(sentence, context) * bonus, position, bullet, before))
+    ranked = sorted(scored, key=lambda item: item[:3], reverse=True)
+    if leans is not None:
+        standing = [item for item in ranked if not leans(item[2], item[3])]
+        ranked = standing + [item for item in ranked if item not in standing]
+    best = ranked[:count]
     chosen = []
-    for _, _position, bullet in sorted(best, key=lambda item: item[1]):
+    for _, _position, bullet, _before in sorted(best, key=lambda item: item[1]):
         if any(similar(bullet, other) for other in chosen):
             continue
         chosen.append(bullet)

@@ -319,15 +319,23 @@ def _clean_sentence(slide: Slide, paragraphs: list[str], work: Work) -> str | No
     scorer = text.Scorer(paragraphs)
     context = Counter(w for p in paragraphs for w in text.words(p) if w not in text.STOPWORDS)
     # Only sentences that stand compete (a section that opens with fragments still gives its
-    # later statements), the best first: a finding before a sentence that only describes.
+    # later statements), the best first: a finding before a sentence that only describes, and
+    # one that leans on the paper's sentences before it (antecedents.leaning) last.
+    leans = antecedents.leans_on_paper(work.used)
     candidates = text.key_sentences(
         paragraphs,
         scorer,
         6,
         exclude=work.used,
         rewrite=lambda bullet, previous: bullets.rewrite(bullet, bullets.Source(previous)),
+        leans=leans,
     )
-    for fixed in sorted(candidates, key=lambda c: -scorer.score(c, context)):
+    window = antecedents.paper_context(work.paper).window
+
+    def rank(candidate: str) -> tuple[bool, float]:
+        return leans(candidate, window(candidate)[1]), -scorer.score(candidate, context)
+
+    for fixed in sorted(candidates, key=rank):
         if fixed and not slide.figures() and defects.figure_deixis(fixed):
             continue
         if fixed and context_text.unshown_on(
