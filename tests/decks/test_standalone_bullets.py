@@ -184,3 +184,15 @@ def test_the_proposer_chooses_standing_bullets_for_a_section():
     used = {TWO_THINGS.lower()}
     chosen = BuiltinProposer._bullets(paragraphs, scorer, used, 2)
     assert any(b.startswith("The first is that") for b in chosen)
+
+
+def test_selection_counts_a_code_name_the_sentence_before_introduced_as_leaning():
+    before = ["The heights are read into a table called `tide_log2` for each station"]
+    bullet = "Rows of `tide_log2` with a missing hour are dropped before smoothing"
+    assert antecedents.leaning(bullet, before, set()).kind == "name"
+    # the bullet says what it is, or an earlier slide showed it: it stands
+    said = "The table `tide_log2` keeps one row per hour and station"
+    assert antecedents.leaning(said, before, set()) is None
+    assert antecedents.leaning(bullet, before, set(), [before[0]]) is None
+    # never a reviewer's finding (product names read as names)
+    assert antecedents.pointing_back(bullet, before, set()) is None
