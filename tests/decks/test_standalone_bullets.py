@@ -87,7 +87,6 @@ def test_a_part_named_by_its_place_in_an_unshown_whole_is_found():
 
 
 def test_a_place_that_says_whose_it_is_or_no_part_is_not_found():
-    paper = _paper()
     for bullet in (MAY, STEP_OF, COLUMN):  # "second half of March", "step of", "column $h_0$"
         assert antecedents.ordinal_part(bullet, [OPENING]) is None, bullet
     # the first sentence of its paragraph leans on nothing

@@ -755,7 +755,7 @@ PART_NOUNS = _word_set(
     """argument arguments parameter parameters part parts case cases step steps type types kind
     kinds component components element elements item items option options pattern patterns
     one ones column columns row rows field fields entry entries term terms approach method
-    variant version reason condition rule stage phase point"""
+    variant reason condition rule stage phase point"""
 )
 ORDINAL_PART = re.compile(
     rf"\bthe\s+(?P<ordinal>{_ORDINAL_WORD}(?:\s+(?:and|or)\s+{_ORDINAL_WORD})?)"
