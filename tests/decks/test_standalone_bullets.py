@@ -195,3 +195,12 @@ def test_selection_counts_a_code_name_the_sentence_before_introduced_as_leaning(
     assert antecedents.leaning(bullet, before, set(), [before[0]]) is None
     # never a reviewer's finding (product names read as names)
     assert antecedents.pointing_back(bullet, before, set()) is None
+
+
+def test_a_product_name_or_an_abbreviation_is_no_code_name_to_introduce():
+    before = ["Release 3 of the TideReader4 toolkit reads `tide_log2` tables, e.g. from ledgers"]
+    for bullet in (
+        "TideReader4 scores the stations in the reverse order of their latitude",
+        "Old ledgers, e.g. handwritten ones, are scanned first",
+    ):
+        assert antecedents.unintroduced_name(bullet, before, []) is None, bullet
