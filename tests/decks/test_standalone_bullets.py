@@ -149,8 +149,9 @@ def test_the_sentence_announcing_the_whole_comes_onto_the_slide_before_the_part(
     assert revised.changes[0].type == KIND
 
 
-def _leans(bullet: str, before: list[str]) -> bool:
-    return antecedents.leaning(bullet, before, set()) is not None
+def _leans(bullet: str, before: list[str]) -> str:
+    found = antecedents.leaning(bullet, before, set())
+    return "" if found is None else "certain" if found.certain else "maybe"
 
 
 def test_selection_prefers_a_sentence_that_stands_and_keeps_the_count():
@@ -168,6 +169,14 @@ def test_selection_prefers_a_sentence_that_stands_and_keeps_the_count():
     # too few sentences stand: the leaning one fills the slot rather than leaving it empty
     chosen = text.key_sentences(paragraphs, scorer, 4, leans=_leans)
     assert leaning in chosen and len(chosen) == 4
+
+    # one that may lean (a reader may know what it names) still competes, at half its score,
+    # ahead of one that certainly leans
+    def judged(bullet: str, _before: list[str]) -> str:
+        return "maybe" if bullet == leaning else "certain" if bullet.startswith("Gauges") else ""
+
+    maybe = text.key_sentences(paragraphs, scorer, 3, leans=judged)
+    assert leaning in maybe and not any(b.startswith("Gauges") for b in maybe)
 
 
 def test_the_proposer_chooses_standing_bullets_for_a_section():

@@ -897,17 +897,22 @@ def leaning(
 
 def leans_on_paper(used: set[str]):
     """A bullet selection's "stands alone" judgement (text.key_sentences `leans`): the
-    reviewer's own detectors (leaning) on the candidate and the paper's sentences
-    just before it, with what earlier slides say (`used`) as shown. A candidate whose sentence
-    before is shown already leans on nothing hidden."""
+    reviewer's own detectors (leaning) on the candidate and the paper's sentences just before
+    it, with what earlier slides say (`used`) as shown: "certain", "maybe" or "" (it stands).
+    A candidate whose sentence before is shown already leans on nothing hidden."""
     texts = sorted(used)
     shown = shown_lemmas(texts)
     keys = {u.rstrip(" .") for u in used}
 
-    def leans(bullet: str, before: list[str]) -> bool:
+    def leans(bullet: str, before: list[str]) -> str:
         if before and before[-1].lower().rstrip(" .") in keys:
-            return False
-        return leaning(bullet, before, shown, texts) is not None
+            return ""
+        found = leaning(bullet, before, shown, texts)
+        if found is None:
+            return ""
+        # what the reviewer would report medium is certain; an uncertain phrase or pronoun, a
+        # soft particle ("also") and a code name may well be known to the reader
+        return "certain" if found.certain and found.kind != "name" else "maybe"
 
     return leans
 

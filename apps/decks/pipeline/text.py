@@ -619,6 +619,11 @@ def stated_line(paragraph: str, following: str) -> bool:
     )
 
 
+# A candidate bullet that may lean on the sentences before it (a noun the sentence before merely
+# used, "also", a code name) competes at this share of its score (key_sentences `leans`).
+MAYBE_LEANING_WEIGHT = 0.5
+
+
 def key_sentences(
     paragraphs: list[str],
     scorer: Scorer,
@@ -628,13 +633,14 @@ def key_sentences(
     exclude: set[str] | None = None,
     avoid_figure_refs: bool = True,
     rewrite: Callable[[str, str], str | None] | None = None,
-    leans: Callable[[str, list[str]], bool] | None = None,
+    leans: Callable[[str, list[str]], str] | None = None,
 ) -> list[str]:
     """The `count` best condensed sentences of a text, in their original order. `rewrite`
     (bullet, the sentence before it) makes a bullet stand on its own, or refuses it (None).
-    `leans` (bullet, the paper's sentences just before it) says a bullet leans on what only
-    those sentences introduce: such a bullet is chosen only when too few others stand, so the
-    count is kept and a leaning sentence fills a slot rather than leaving it empty."""
+    `leans` (bullet, the paper's sentences just before it) says whether a bullet leans on what
+    only those sentences introduce: "certain" — chosen only when too few others stand, so the
+    count is kept and a leaning sentence fills a slot rather than leaving it empty — "maybe"
+    (its score counts half: a reader may well know what it names), or "" (it stands)."""
     from apps.decks.pipeline.antecedents import PREVIOUS_PARAGRAPH_TAIL  # no import cycle
 
     candidates: list[tuple[int, str, str, list[str]]] = []
@@ -669,8 +675,15 @@ def key_sentences(
         scored.append((scorer.score(sentence, context) * bonus, position, bullet, before))
     ranked = sorted(scored, key=lambda item: item[:3], reverse=True)
     if leans is not None:
-        standing = [item for item in ranked if not leans(item[2], item[3])]
-        ranked = standing + [item for item in ranked if item not in standing]
+        judged = [(leans(item[2], item[3]), item) for item in ranked]
+        weighed = [
+            (score * (MAYBE_LEANING_WEIGHT if lean == "maybe" else 1.0), *rest)
+            for lean, (score, *rest) in judged
+            if lean != "certain"
+        ]
+        ranked = sorted(weighed, key=lambda item: item[:3], reverse=True) + [
+            item for lean, item in judged if lean == "certain"
+        ]
     best = ranked[:count]
     chosen = []
     for _, _position, bullet, _before in sorted(best, key=lambda item: item[1]):

@@ -332,8 +332,9 @@ def _clean_sentence(slide: Slide, paragraphs: list[str], work: Work) -> str | No
     )
     window = antecedents.paper_context(work.paper).window
 
-    def rank(candidate: str) -> tuple[bool, float]:
-        return leans(candidate, window(candidate)[1]), -scorer.score(candidate, context)
+    def rank(candidate: str) -> tuple[int, float]:
+        lean = ("", "maybe", "certain").index(leans(candidate, window(candidate)[1]))
+        return lean, -scorer.score(candidate, context)
 
     for fixed in sorted(candidates, key=rank):
         if fixed and not slide.figures() and defects.figure_deixis(fixed):
