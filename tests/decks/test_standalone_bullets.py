@@ -213,3 +213,27 @@ def test_a_product_name_or_an_abbreviation_is_no_code_name_to_introduce():
         "Old ledgers, e.g. handwritten ones, are scanned first",
     ):
         assert antecedents.unintroduced_name(bullet, before, []) is None, bullet
+
+
+def test_a_bullet_another_one_leans_on_is_not_taken_away_from_it():
+    unusable = "This is described below."  # the sentence before the part: it cannot come in
+    part = "The second and third arguments give the station and the hour of the reading"
+    after = "If the second or the third argument is empty, the latest reading is returned"
+    paper = Paper(
+        title="Tide logs of coastal lighthouses",
+        abstract="We read a century of tide logs.",
+        pages=6,
+        source_name="tides.pdf",
+        sections=[
+            Section(title="Introduction", paragraphs=[f"{OPENING}. {FACT}."]),
+            Section(title="Method", paragraphs=[f"{unusable} {part}. {after}."]),
+            Section(title="Results", paragraphs=[f"{RESULT}. {MAY}."]),
+        ],
+    )
+    slide = Slide(kind="bullets", title="Method", bullets=[OPENING, part, after, FACT])
+    deck = _deck(paper, slide)
+    found = _issues(deck, paper, 2, KIND)
+    assert [i.evidence["part"] for i in found] == ["The second and third arguments"]
+    revised = deck_repair(BuiltinProposer(), paper, deck, found)
+    # taking the part away would leave the bullet after it leaning: the slide stays
+    assert revised.deck.slides[1].bullets == [OPENING, part, after, FACT]

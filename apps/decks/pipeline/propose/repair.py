@@ -512,6 +512,8 @@ def _unintroduced_referent(slide: Slide, issue: Issue, work: Work) -> tuple[list
     )
     added = [b.lower() for b in fixed.bullets if b not in slide.bullets]
     work.moved_up.update(m for m in movable if any(m.rstrip(" .") in a for a in added))
+    if action.startswith("removed") and _orphans(slide, fixed, earlier, work):
+        return [slide], ""  # a bullet after it leans on it: removing it would leave that one
     if action.startswith("removed"):
         # a self-contained sentence of the same part in its place, when one stands on this
         # slide; else the bullet goes only when the slide keeps enough to say
@@ -527,6 +529,24 @@ def _unintroduced_referent(slide: Slide, issue: Issue, work: Work) -> tuple[list
             return [slide], ""  # the slide would be left thin: the bullet stays
     work.used.update(b.lower() for b in fixed.bullets)
     return [fixed], action
+
+
+def _orphans(slide: Slide, fixed: Slide, earlier: list[str], work: Work) -> bool:
+    """Does a bullet the fix kept lean, certainly, on what the fix removed ("If the second or
+    the third argument is empty …" after "The second and third arguments give …" went)?"""
+    context = antecedents.paper_context(work.paper)
+    for index, bullet in enumerate(fixed.bullets):
+        if bullet not in slide.bullets:
+            continue
+        shown = [*earlier, fixed.title, fixed.caption, *fixed.bullets[:index]]
+        found = antecedents.dangling(bullet, shown, context)
+        if found is None or not found.certain:
+            continue
+        old = slide.bullets.index(bullet)
+        before = [*earlier, slide.title, slide.caption, *slide.bullets[:old]]
+        if antecedents.dangling(bullet, before, context) is None:
+            return True
+    return False
 
 
 def _movable_bullets(later: list[Slide]) -> set[str]:
