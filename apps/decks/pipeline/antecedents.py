@@ -644,7 +644,10 @@ COMPARATIVE_OPENER = re.compile(
 # step ("If …, then …", "After fitting, the model is then …").
 SEQUENCE_ADVERB = re.compile(
     r"\b(?:may|can|could|would|will|must|should|might|is|are|was|were|be|been|we|you|one|"
-    r"they)\s+(?P<adverb>then|therefore|thus|hence|consequently|accordingly)\b",
+    r"they)\s+(?P<adverb>then|therefore|thus|hence|consequently|accordingly)\b|"
+    # between a definite subject and its verb: "The algorithm then performs …"
+    r"^(?:the|this|these)\s+(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*\s+"
+    r"(?P<subject_adverb>then|therefore|thus|hence)\s+[a-z]+(?:s|ed)\b",
     re.I,
 )
 OWN_CONDITION = re.compile(
@@ -665,7 +668,7 @@ SHELL_NOUNS = _word_set(
     technique strategy scheme mechanism arrangement setting situation trick solution option
     step process problem issue change modification difference effect idea feature limitation
     drawback advantage alternative construction remedy workaround treatment phenomenon outcome
-    consequence restriction assumption observation finding"""
+    consequence restriction assumption observation finding property characteristic benefit"""
 )
 # "The approach is …", "The spreading process is repeated …", "The rows contribute …": the
 # shell noun (after at most two modifiers) and the verb of the sentence.
@@ -709,10 +712,13 @@ def sequence_adverb(bullet: str, before: list[str]) -> Dangling | None:
         return None
     flat = text.MATH_SPAN.sub("X", bullet)
     match = SEQUENCE_ADVERB.search(flat)
-    if match is None or OWN_CONDITION.search(flat[: match.start("adverb")]):
+    if match is None:
         return None
-    word = match.group("adverb")
-    return Dangling(word, word, before[-1], False, match.start("adverb"), True, "sequence")
+    group = "adverb" if match.group("adverb") else "subject_adverb"
+    if OWN_CONDITION.search(flat[: match.start(group)]):
+        return None
+    word = match.group(group)
+    return Dangling(word, word, before[-1], False, match.start(group), True, "sequence")
 
 
 def shell_subject(bullet: str, before: list[str], shown: set[str]) -> Dangling | None:
@@ -740,13 +746,175 @@ def shell_subject(bullet: str, before: list[str], shown: set[str]) -> Dangling |
     return Dangling(part, match.group("head"), before[-1], False, 0, True, "shell")
 
 
+_ORDINAL_WORD = r"(?:first|second|third|fourth|fifth|sixth|last|final|remaining)"
+# A part named by its place in a whole the sentence before announced ("There are two things to
+# note. The first is that …", "The third argument is the colour", "The second and third
+# arguments give …", "In the second case, …"): the whole is not on the slide. The nouns are
+# those a whole is made of; "the second half of May", "the first author" are no such part.
+PART_NOUNS = _word_set(
+    """argument arguments parameter parameters part parts case cases step steps type types kind
+    kinds component components element elements item items option options pattern patterns
+    one ones column columns row rows field fields entry entries term terms approach method
+    variant reason condition rule stage phase point"""
+)
+ORDINAL_PART = re.compile(
+    rf"\bthe\s+(?P<ordinal>{_ORDINAL_WORD}(?:\s+(?:and|or)\s+{_ORDINAL_WORD})?)"
+    r"(?:\s+(?P<noun>[a-z][\w-]*))?",
+    re.I,
+)
+# "The first is that …", "The second was …": an ordinal as the subject, its noun left to the
+# sentence before.
+_BARE_ORDINAL_VERB = _word_set("is are was were has have can will would may")
+
+
+def ordinal_part(bullet: str, before: list[str]) -> Dangling | None:
+    """The bullet names a part by its place in a whole ("The first is that …", "the third
+    argument", "the second case") that only the paper's sentences before it announced, and
+    counts nothing of its own ("the second of the two …" says the whole)."""
+    if not before:
+        return None
+    flat = text.MATH_SPAN.sub("X", bullet)
+    for match in ORDINAL_PART.finditer(flat):
+        noun = (match.group("noun") or "").lower()
+        after = flat[match.end() :].lstrip()
+        bare = noun in _BARE_ORDINAL_VERB or (not noun and after[:1] in {",", ":"})
+        if noun == "of" or (not bare and noun not in PART_NOUNS):
+            continue  # "the second of the two", "the first author", "the last decade"
+        if noun in PART_NOUNS and re.match(r"(?:X\s+|`[^`]*`\s+)?(?:of|in)\b|X\b|`", after):
+            continue  # "the first step of the method", "the first column $Q_0$": it says which
+        bare_end = match.start("ordinal") + len(match.group("ordinal"))
+        part = match.group(0) if noun in PART_NOUNS else flat[match.start() : bare_end]
+        head = noun if noun in PART_NOUNS else match.group("ordinal")
+        return Dangling(part, head, before[-1], False, match.start(), True, "part")
+    return None
+
+
+# A particle that continues the sentence before: "… in the square either." (as the thing said
+# before), "If so, …", "If not, …". Certain: the sentence says nothing of its own for them.
+CONTINUING_PARTICLE = re.compile(
+    r"(?<![,;]\s)(?<!\bor\s)\beither\s*[.!]?$|^(?:if|when)\s+(?:so|not)\b|"
+    r"^(?:even\s+so|if\s+this\s+is\s+the\s+case)\b",
+    re.I,
+)
+# "also", "too", "now" mid-sentence continue too, but as often say something of their own
+# ("The package also reads CSV files" reads alone): never reported; bullet selection prefers a
+# sentence without them.
+SOFT_PARTICLE = re.compile(
+    r"^(?:[\w$`.-]+\s+){1,4}?(?P<word>also|now)\b|\b(?P<end>too)\s*[.!]?$",
+    re.I,
+)
+
+
+def continuing_particle(bullet: str, before: list[str], *, soft: bool = False) -> Dangling | None:
+    """The bullet goes on from the sentence before by a particle ("either" at its end, "If
+    so, …"; with `soft`, less surely, "also", "now", "too": bullet selection only)."""
+    if not before:
+        return None
+    flat = text.MATH_SPAN.sub("X", bullet).rstrip()
+    match = CONTINUING_PARTICLE.search(flat)
+    certain = match is not None
+    if match is None and soft:
+        match = SOFT_PARTICLE.search(flat)
+    if match is None:
+        return None
+    if certain:
+        word, start = match.group(0).strip(" .!"), match.start()
+    else:
+        group = "word" if match.group("word") else "end"
+        word, start = match.group(group), match.start(group)
+    return Dangling(word, word, before[-1], False, start, certain, "particle")
+
+
 def pointing_back(bullet: str, before: list[str], shown: set[str]) -> Dangling | None:
-    """What the bullet's shape leans on in the sentence before it (the three checks above)."""
+    """What the bullet's shape leans on in the sentence before it (the checks above)."""
     return (
         pointing_opener(bullet, before)
         or shell_subject(bullet, before, shown)
         or sequence_adverb(bullet, before)
+        or ordinal_part(bullet, before)
+        or continuing_particle(bullet, before)
     )
+
+
+# The bullet says what a code name is: "the function `fit2`", "`fit2` is a wrapper …".
+_NAME_SAID = (
+    r"(?:{nouns})\s+(?:called\s+|named\s+)?`?{name}\b|^`?{name}`?\s+(?:is|are)\s+(?:a|an|the)\b"
+)
+_NAME_NOUNS = (
+    r"commands?|functions?|methods?|programs?|packages?|scripts?|classe?s?|objects?|vectors?|"
+    r"variables?|arguments?|options?|parameters?|fields?|files?|matri(?:x|ces)|data\s+sets?|"
+    r"tables?|lists?|data\s+frames?|calls?|called|named"
+)
+
+
+def unintroduced_name(bullet: str, before: list[str], shown_texts: list[str]) -> Dangling | None:
+    """A code name the bullet uses as known ("If we compare `fit` and `fit2` …", "The call
+    `read_log()` then …") that the paper's sentences just before it introduced and no slide
+    names; not when the bullet says what it is ("the vector `fit2`", "`fit2` is a …"). Bullet
+    selection only: on the set 8–12 decks, as a reviewer's finding, 8 of its 22 flags were
+    product names ("Glimmer3", "TraceMonkey") a reader takes as names, or abbreviations
+    ("e.g") — now left out; the rest is not measured enough to be a reviewer's finding."""
+    from apps.decks.pipeline.code_context import mentioned  # no import cycle
+
+    if not before:
+        return None
+    names = {
+        name
+        for name in mentioned([bullet]) - mentioned(shown_texts)
+        # a capitalised "Glimmer3", "TraceMonkey" is a product's name a reader takes as one;
+        # "e.g", "i.e" are abbreviations
+        if not name[:1].isupper() and not re.fullmatch(r"(?:[a-z]\.)+[a-z]?", name)
+    }
+    for name in sorted(names, key=lambda n: bullet.find(n)):
+        said = _NAME_SAID.format(nouns=_NAME_NOUNS, name=re.escape(name))
+        if re.search(said, bullet, re.I):
+            continue
+        introduced = next((b for b in reversed(before) if name in mentioned([b])), None)
+        if introduced is None:
+            continue  # a first mention, or one from far before: not this sentence's lean
+        start = max(bullet.find(name), 0)
+        return Dangling(name, name, introduced, False, start, True, "name")
+    return None
+
+
+def leaning(
+    bullet: str, before: list[str], shown: set[str], shown_texts: list[str] = ()
+) -> Dangling | None:
+    """Whether a candidate bullet leans on the paper's sentences `before` it, judged before any
+    slide exists (bullet selection): the reviewer's detectors, with `shown` the lemmas of what
+    earlier slides say. Uncertain findings count too — a selection that prefers another sentence
+    of the same paragraph loses little when they are wrong."""
+    if not before:
+        return None
+    return (
+        dangling_phrase(bullet, shown, before)
+        or dangling_pronoun(bullet, before)
+        or pointing_back(bullet, before, shown)
+        or continuing_particle(bullet, before, soft=True)
+        or unintroduced_name(bullet, before, list(shown_texts))
+    )
+
+
+def leans_on_paper(used: set[str]):
+    """A bullet selection's "stands alone" judgement (text.key_sentences `leans`): the
+    reviewer's own detectors (leaning) on the candidate and the paper's sentences just before
+    it, with what earlier slides say (`used`) as shown: "certain", "maybe" or "" (it stands).
+    A candidate whose sentence before is shown already leans on nothing hidden."""
+    texts = sorted(used)
+    shown = shown_lemmas(texts)
+    keys = {u.rstrip(" .") for u in used}
+
+    def leans(bullet: str, before: list[str]) -> str:
+        if before and before[-1].lower().rstrip(" .") in keys:
+            return ""
+        found = leaning(bullet, before, shown, texts)
+        if found is None:
+            return ""
+        # what the reviewer would report medium is certain; an uncertain phrase or pronoun, a
+        # soft particle ("also") and a code name may well be known to the reader
+        return "certain" if found.certain and found.kind != "name" else "maybe"
+
+    return leans
 
 
 def _key(value: str) -> str:

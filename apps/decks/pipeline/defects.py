@@ -192,7 +192,13 @@ FIGURE_DEIXIS = re.compile(
     r"\b(?:side|part|half|corner)\s+of\s+the\s+(?:figure|plot|graph|diagram|picture|"
     r"screenshot)\b|"
     r"\bthe\s+(?:dark|light)?\s*(?:red|blue|green|grey|gray|black|dashed|dotted|solid)\s+"
-    r"(?:cells?|lines?|curves?|bars?|dots?|points?|areas?|regions?|tiles?)\b",
+    r"(?:cells?|lines?|curves?|bars?|dots?|points?|areas?|regions?|tiles?)\b|"
+    # the figure as the sentence's subject, or a plot or panel by its place: "The figure shows
+    # …", "The second plot shows …", "Upper left: …" say what a figure shows
+    r"^(?:the|this)\s+(?:(?:first|second|third|fourth|last|next|following|top|bottom|left|"
+    r"right|lower|upper)\s+)?(?:figure|plot|diagram|picture|screenshot|panel)s?\s+"
+    r"(?:below\s+|above\s+)?(?:shows?|illustrates?|displays?|depicts?|compares?)\b|"
+    r"^(?:upper|lower|top|bottom)[\s-](?:left|right|middle|cent(?:er|re))\b(?:\s+panel)?\s*[:,]",
     re.I,
 )
 # A word or formula gone from the sentence: a preposition or article followed by a conjunction,

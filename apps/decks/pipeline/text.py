@@ -669,6 +669,11 @@ def stated_line(paragraph: str, following: str) -> bool:
     )
 
 
+# A candidate bullet that may lean on the sentences before it (a noun the sentence before merely
+# used, "also", a code name) competes at this share of its score (key_sentences `leans`).
+MAYBE_LEANING_WEIGHT = 0.5
+
+
 def key_sentences(
     paragraphs: list[str],
     scorer: Scorer,
@@ -678,22 +683,31 @@ def key_sentences(
     exclude: set[str] | None = None,
     avoid_figure_refs: bool = True,
     rewrite: Callable[[str, str], str | None] | None = None,
+    leans: Callable[[str, list[str]], str] | None = None,
 ) -> list[str]:
     """The `count` best condensed sentences of a text, in their original order. `rewrite`
-    (bullet, the sentence before it) makes a bullet stand on its own, or refuses it (None)."""
-    candidates: list[tuple[int, str, str]] = []
+    (bullet, the sentence before it) makes a bullet stand on its own, or refuses it (None).
+    `leans` (bullet, the paper's sentences just before it) says whether a bullet leans on what
+    only those sentences introduce: "certain" — chosen only when too few others stand, so the
+    count is kept and a leaning sentence fills a slot rather than leaving it empty — "maybe"
+    (its score counts half: a reader may well know what it names), or "" (it stands)."""
+    from apps.decks.pipeline.antecedents import PREVIOUS_PARAGRAPH_TAIL  # no import cycle
+
+    candidates: list[tuple[int, str, str, list[str]]] = []
+    tail: list[str] = []
     for paragraph in paragraphs:
         previous = ""
         parts = sentences(paragraph)
         for number, sentence in enumerate(parts):
             if number == len(parts) - 1 and unfinished(sentence):
                 break  # its end went on where the PDF did: never a bullet
-            candidates.append((len(candidates), sentence, previous))
+            candidates.append((len(candidates), sentence, previous, [*tail, *parts[:number]]))
             previous = sentence
+        tail = parts[-PREVIOUS_PARAGRAPH_TAIL:]
     context: Counter[str] = Counter(w for p in paragraphs for w in words(p) if w not in STOPWORDS)
     scored = []
     seen = set(exclude or ())
-    for position, sentence, previous in candidates:
+    for position, sentence, previous, before in candidates:
         if avoid_figure_refs and FIGURE_REF.search(sentence):
             continue
         if re.match(r"[a-z]", clean(sentence)):
@@ -708,10 +722,21 @@ def key_sentences(
         if any(same_claim(bullet, other) for other in seen):
             continue  # a claim an earlier slide makes in other words (abstract and introduction)
         bonus = 1.25 if position < 2 else 1.0
-        scored.append((scorer.score(sentence, context) * bonus, position, bullet))
-    best = sorted(scored, reverse=True)[:count]
+        scored.append((scorer.score(sentence, context) * bonus, position, bullet, before))
+    ranked = sorted(scored, key=lambda item: item[:3], reverse=True)
+    if leans is not None:
+        judged = [(leans(item[2], item[3]), item) for item in ranked]
+        weighed = [
+            (score * (MAYBE_LEANING_WEIGHT if lean == "maybe" else 1.0), *rest)
+            for lean, (score, *rest) in judged
+            if lean != "certain"
+        ]
+        ranked = sorted(weighed, key=lambda item: item[:3], reverse=True) + [
+            item for lean, item in judged if lean == "certain"
+        ]
+    best = ranked[:count]
     chosen = []
-    for _, _position, bullet in sorted(best, key=lambda item: item[1]):
+    for _, _position, bullet, _before in sorted(best, key=lambda item: item[1]):
         if any(similar(bullet, other) for other in chosen):
             continue
         chosen.append(bullet)

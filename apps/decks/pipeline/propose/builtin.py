@@ -12,6 +12,7 @@ import re
 
 from apps.decks import limits
 from apps.decks.pipeline import (
+    antecedents,
     defects,
     display_math,
     main_points,
@@ -243,7 +244,14 @@ class BuiltinProposer:
     ) -> list[str]:
         if count <= 0:
             return []
-        chosen = text.key_sentences(paragraphs, scorer, count, exclude=used, rewrite=_standalone)
+        chosen = text.key_sentences(
+            paragraphs,
+            scorer,
+            count,
+            exclude=used,
+            rewrite=_standalone,
+            leans=antecedents.leans_on_paper(used),
+        )
         chosen = _without_repeated_antecedents(chosen, used)
         used.update(b.lower() for b in chosen)
         return chosen

@@ -370,15 +370,24 @@ def _clean_sentence(slide: Slide, paragraphs: list[str], work: Work) -> str | No
     scorer = text.Scorer(paragraphs)
     context = Counter(w for p in paragraphs for w in text.words(p) if w not in text.STOPWORDS)
     # Only sentences that stand compete (a section that opens with fragments still gives its
-    # later statements), the best first: a finding before a sentence that only describes.
+    # later statements), the best first: a finding before a sentence that only describes, and
+    # one that leans on the paper's sentences before it (antecedents.leaning) last.
+    leans = antecedents.leans_on_paper(work.used)
     candidates = text.key_sentences(
         paragraphs,
         scorer,
         6,
         exclude=work.used,
         rewrite=lambda bullet, previous: bullets.rewrite(bullet, bullets.Source(previous)),
+        leans=leans,
     )
-    for fixed in sorted(candidates, key=lambda c: -scorer.score(c, context)):
+    window = antecedents.paper_context(work.paper).window
+
+    def rank(candidate: str) -> tuple[int, float]:
+        lean = ("", "maybe", "certain").index(leans(candidate, window(candidate)[1]))
+        return lean, -scorer.score(candidate, context)
+
+    for fixed in sorted(candidates, key=rank):
         if fixed and not slide.figures() and defects.figure_deixis(fixed):
             continue
         if fixed and context_text.unshown_on(
@@ -554,6 +563,8 @@ def _unintroduced_referent(slide: Slide, issue: Issue, work: Work) -> tuple[list
     )
     added = [b.lower() for b in fixed.bullets if b not in slide.bullets]
     work.moved_up.update(m for m in movable if any(m.rstrip(" .") in a for a in added))
+    if action.startswith("removed") and _orphans(slide, fixed, earlier, work):
+        return [slide], ""  # a bullet after it leans on it: removing it would leave that one
     if action.startswith("removed"):
         # a self-contained sentence of the same part in its place, when one stands on this
         # slide; else the bullet goes only when the slide keeps enough to say
@@ -569,6 +580,24 @@ def _unintroduced_referent(slide: Slide, issue: Issue, work: Work) -> tuple[list
             return [slide], ""  # the slide would be left thin: the bullet stays
     work.used.update(b.lower() for b in fixed.bullets)
     return [fixed], action
+
+
+def _orphans(slide: Slide, fixed: Slide, earlier: list[str], work: Work) -> bool:
+    """Does a bullet the fix kept lean, certainly, on what the fix removed ("If the second or
+    the third argument is empty …" after "The second and third arguments give …" went)?"""
+    context = antecedents.paper_context(work.paper)
+    for index, bullet in enumerate(fixed.bullets):
+        if bullet not in slide.bullets:
+            continue
+        shown = [*earlier, fixed.title, fixed.caption, *fixed.bullets[:index]]
+        found = antecedents.dangling(bullet, shown, context)
+        if found is None or not found.certain:
+            continue
+        old = slide.bullets.index(bullet)
+        before = [*earlier, slide.title, slide.caption, *slide.bullets[:old]]
+        if antecedents.dangling(bullet, before, context) is None:
+            return True
+    return False
 
 
 def _movable_bullets(later: list[Slide]) -> set[str]:
