@@ -316,7 +316,9 @@ def subject_title(bullet: str) -> str:
         if verbs
         else ""
     )
-    if not 1 <= len(subject.split()) <= 6 or "X" in subject.split() or not subject[:1].isalpha():
+    # "X" in any form ("“X”", "X-axis") is a maths run the flattening replaced: no title
+    placeholder = re.search(r"(?<![\w$\\])X(?![\w$])", subject)
+    if not 1 <= len(subject.split()) <= 6 or placeholder or not subject[:1].isalpha():
         return ""
     return subject[:1].upper() + subject[1:]
 

@@ -27,6 +27,7 @@ from apps.decks.pipeline import (
     role_titles,
     text,
     title_defects,
+    title_quality,
     title_style,
 )
 from apps.decks.pipeline.code_context import code_parts, unintroduced
@@ -357,7 +358,13 @@ def _names_unnamed_command(sentence: str, slide: Slide, work: Work) -> bool:
 ROLE_TITLES = {"method": "Method", "result": "Results", "discussion": "Discussion"}
 
 
-@fixer("title_fragment", "title_capitals")
+@fixer(
+    "title_fragment",
+    "title_capitals",
+    "title_plot_label",
+    "title_foreign_figure",
+    "title_placeholder",
+)
 def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     """A title that stands: the title's own head, the figure's caption, the heading of the
     section the slide comes from, or the nearest heading before it; a title another slide has
@@ -408,6 +415,8 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
             and not title_defects.title_text_defects(cleaned)
             and not title_style.style_defects(cleaned)
             and not any(title_defects.caption_cut(cleaned, f.caption) for f in figures)
+            # nor a plot's label, another slide's figure, maths turned into placeholders
+            and not title_quality.problems(cleaned, slide, work.paper)
         ):
             title = title_defects.unused_title(cleaned[:120], work.titles)
             return [slide.model_copy(update={"title": title})], f"retitled “{title}”"

@@ -7,6 +7,7 @@ Rules live in small modules, one concern each, and register themselves (registry
     figure_rules   each figure on the slide: missing, cropped, faded, stretched, small, mismatched
     pixel_rules    the screenshot: ink at the edges, empty area, figure share, text in figures
     text_rules     what a reader reads: connectors, pronouns, pointers, math, fragments, tables
+    title_rules    titles that mislead: a plot's label, another slide's figure, maths lost
     context_rules  what a bullet needs from the paper: symbols it never saw defined, lost cases
     crop_rules     each figure's crop against the PDF's layout: foreign text, cut lines or labels
     deck_rules     the whole deck: slide count, figures shown, near-identical figures in a row
@@ -27,6 +28,7 @@ from apps.decks.pipeline.review import (  # noqa: F401  (each module registers i
     layout_rules,
     pixel_rules,
     text_rules,
+    title_rules,
 )
 from apps.decks.pipeline.review.registry import DECK_RULES, SLIDE_RULES, DeckContext, SlideContext
 from apps.decks.pipeline.slide_deck import SlideDeck

@@ -1,0 +1,31 @@
+"""Rules on a slide's title that the fragment checks do not see (title_quality.py): a plot's
+label taken as a title, a title pointing at a figure the slide does not show, a title whose
+mathematics became placeholders."""
+
+from __future__ import annotations
+
+from apps.decks.pipeline import title_quality
+from apps.decks.pipeline.review.registry import SlideContext, slide_rule
+
+MESSAGES = {
+    "title_plot_label": "is a label set inside a figure (an axis, legend or panel label), "
+    "not a heading",
+    "title_foreign_figure": "points at {part}, which this slide does not show",
+    "title_placeholder": "lost its mathematics: a placeholder “X” stands where a symbol was",
+}
+
+
+@slide_rule
+def misleading_title(c: SlideContext):
+    if c.slide is None:
+        return
+    for kind, part in title_quality.problems(c.slide.title, c.slide, c.paper):
+        yield c.issue(
+            kind,
+            "medium",
+            f"the title “{c.slide.title[:60]}” " + MESSAGES[kind].format(part=part[:30]),
+            "title the slide with its subject: the heading of its section or its figure's caption",
+            where="title",
+            text=c.slide.title,
+            part=part[:80],
+        )
