@@ -197,6 +197,7 @@ def deck_level_repair(
         "title_mismatch": _match_titles,
         "out_of_order": _reorder,
         "bullet_order": _bullets_in_order,
+        "figure_reading_apart": _onto_figure_slides,
     }
     for position, issue in deck_issues:
         if issue.type == "thin_deck" and issue.evidence.get("missing"):
@@ -446,6 +447,14 @@ def _bullets_in_order(work: Work, slides: list[Slide]) -> str:
     from apps.decks.pipeline import paper_order
 
     return "; ".join(paper_order.move_misplaced(slides, work.paper))
+
+
+def _onto_figure_slides(work: Work, slides: list[Slide]) -> str:
+    """Each bullet reading a figure on the next or previous slide moved onto the figure's
+    slide (figure_reading_apart)."""
+    from apps.decks.pipeline import figure_reading
+
+    return "; ".join(figure_reading.move_to_figures(slides, work.paper))
 
 
 def _names(section: Section) -> set[str]:
