@@ -8,14 +8,16 @@ not see, shared by the reviewer (review/title_rules.py), the title fixer's candi
 - `foreign_figure`: a title pointing at a figure or table the slide does not show ("… of the
   data of Fig. 1" over Figure 2);
 - `placeholder`: a title whose mathematics became the placeholder the title checks read math
-  as ("Signs “X” and “X”" for "Signs “Γ” and “P”").
+  as ("Signs “X” and “X”" for "Signs “Γ” and “P”");
+- `glued_subtitle`: a cover title that runs on into its subtitle ("… with the Hilbert curve
+  Description of the packages …", "… with DYNARE. A practical guide.").
 """
 
 from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import title_defects, title_style
+from apps.decks.pipeline import text, title_defects, title_style
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.text import MATH_SPAN
 
@@ -30,6 +32,45 @@ STRAY_AXIS_TOKEN = re.compile(r"^[a-zA-Z]\s+[A-Z][a-z]")
 MAX_LABEL_WORDS = 3
 # How far outside its crop a figure's own text may stand (a legend beside the plot), points
 LABEL_MARGIN = 12.0
+
+
+# The words a document's second title line opens with ("Description of the packages …", "A
+# user's guide"), capitalised after a lower-case word of the first line with no stop between
+SUBTITLE_OPENER = re.compile(
+    r"(\S+) (?:Description|Introduction|Documentation|Notes|Tutorial|Guide|Overview|"
+    r"Manual|Vignette|Reference|Supplement|Companion|Handbook)\b"
+)
+# A word that joins the opener to the first line's phrase ("an Overview", "to the Manual")
+JOINING = {"a", "an", "the", "of", "to", "for", "and", "or", "with", "in", "on", "by", "from"}
+# A sentence's stop inside a title, a capital after it: the subtitle's own sentence
+INNER_STOP = re.compile(r"(\S+)\. (?=[A-Z])")
+# A cover title's first line is at least this many words
+MIN_HEAD_WORDS = 3
+
+
+def glued_subtitle(title: str) -> str | None:
+    """The subtitle a cover title ran on into (its second line), or None."""
+    head = None
+    opener = next(
+        (
+            m
+            for m in SUBTITLE_OPENER.finditer(title)
+            # the first line's last word is lower case (a title set in sentence case) and
+            # does not join the opener to it
+            if re.fullmatch(r"[a-z][a-z0-9-]*", m.group(1)) and m.group(1) not in JOINING
+        ),
+        None,
+    )
+    if opener:
+        head = title[: opener.end(1)]
+    else:
+        for stop in INNER_STOP.finditer(title):
+            if not text.is_abbreviation(stop.group(1) + "."):
+                head = title[: stop.end(1)]
+                break
+    if head is None or len(head.split()) < MIN_HEAD_WORDS:
+        return None
+    return title[len(head) :].strip(" .") or None
 
 
 def _bare(title: str) -> str:

@@ -423,6 +423,17 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     return [slide], ""
 
 
+@fixer("cover_glued_subtitle")
+def _cover_head(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """A cover title run on into its subtitle: the title alone, what it says before the
+    subtitle's first word (the subtitle, a second line in a smaller size, is no title)."""
+    subtitle = title_quality.glued_subtitle(slide.title)
+    if slide.kind != "title" or not subtitle:
+        return [slide], ""
+    head = slide.title[: slide.title.rindex(subtitle)].rstrip(" .")
+    return [slide.model_copy(update={"title": head})], f"set the cover's title as “{head}”"
+
+
 @fixer("title_indistinct")
 def _indistinct_title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     """A figure slide whose title a neighbour's repeats: titled with the words the two share

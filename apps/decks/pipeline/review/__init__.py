@@ -10,6 +10,7 @@ Rules live in small modules, one concern each, and register themselves (registry
     title_rules    titles that mislead: a plot's label, another slide's figure, maths lost
     context_rules  what a bullet needs from the paper: symbols it never saw defined, lost cases
     crop_rules     each figure's crop against the PDF's layout: foreign text, cut lines or labels
+    prime_rules    primes read as powers of zero ("$5^{0}$" for 5′), reported for ingestion
     reading_rules  a bullet reading a figure shown on the slide next to it
     deck_rules     the whole deck: slide count, figures shown, near-identical figures in a row
 """
@@ -28,6 +29,7 @@ from apps.decks.pipeline.review import (  # noqa: F401  (each module registers i
     figure_rules,
     layout_rules,
     pixel_rules,
+    prime_rules,
     reading_rules,
     text_rules,
     title_rules,

@@ -1,6 +1,6 @@
 """Rules on a slide's title that the fragment checks do not see (title_quality.py): a plot's
 label taken as a title, a title pointing at a figure the slide does not show, a title whose
-mathematics became placeholders."""
+mathematics became placeholders, a cover title run on into its subtitle."""
 
 from __future__ import annotations
 
@@ -28,4 +28,22 @@ def misleading_title(c: SlideContext):
             where="title",
             text=c.slide.title,
             part=part[:80],
+        )
+
+
+@slide_rule
+def cover_glued_subtitle(c: SlideContext):
+    """The cover's title run on into its subtitle, read as one title of two sizes."""
+    if not c.is_title:
+        return
+    subtitle = title_quality.glued_subtitle(c.slide.title)
+    if subtitle:
+        yield c.issue(
+            "cover_glued_subtitle",
+            "medium",
+            f"the cover's title runs on into its subtitle (“{subtitle[:60]}”)",
+            "title the cover with the paper's title alone",
+            where="title",
+            text=c.slide.title,
+            part=subtitle[:80],
         )
