@@ -127,7 +127,7 @@ def test_a_title_pointing_at_a_figure_the_slide_does_not_show_is_retitled():
     found = _findings(deck, paper)
     assert [(i.type, i.evidence["part"]) for i in found] == [("title_foreign_figure", "Fig. 1")]
     fixed = deck_repair(BuiltinProposer(), paper, deck, found).deck.slides[1]
-    assert "Fig. 1" not in fixed.title
+    assert fixed.title == "Close-up of the paddocks"  # its own words, without the pointer
     # the figure the slide shows may be named
     own = slide.model_copy(update={"title": "Grass height of Fig. 2"})
     assert _findings(_deck(paper, own), paper) == []

@@ -569,6 +569,15 @@ def _flat(value: str) -> str:
 PAIRING = re.compile(r"\b(?:between|both|versus|vs\.?|compar\w*|differences?|ratios?)\b", re.I)
 
 
+# The rest of a caption that only points at another figure or table ("… of Fig. 1.", "(see
+# Table 2)"): a title cut before it names its whole
+POINTER_REST = re.compile(
+    r"^\s*(?:\(\s*)?(?:(?:of|in|from|see|as in)\s+)?(?:the\s+(?:data\s+of\s+)?)?"
+    r"(?:Fig(?:ure)?s?\.?|Tables?)\s*\d+\s*\)?\s*\.?\s*$",
+    re.I,
+)
+
+
 def caption_cut(title: str, caption: str) -> str | None:
     """The words around the cut when a title is the opening of its figure's caption cut inside
     a phrase: before the phrase's last word ("… array of DNA | duplexes"), inside a list
@@ -581,6 +590,8 @@ def caption_cut(title: str, caption: str) -> str | None:
         return None
     rest = whole[len(head) :]
     last = head.rsplit(" ", 1)[-1]
+    if POINTER_REST.match(rest):
+        return None  # "… of the data | of Fig. 1": what is cut only points at another figure
     if rest[:1] == "." and text.is_abbreviation(f"{last}."):
         # "Field map of the Mt | . Ko survey": cut at a shortened word's stop, not a sentence's
         return f"{last}{rest[:10]}".strip()

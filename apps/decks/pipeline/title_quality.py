@@ -125,6 +125,20 @@ def foreign_figures(title: str, shown: list[tuple[str, int]]) -> list[str]:
     return found
 
 
+# A pointer at a figure at a title's end: "… of the data of Fig. 1", "… (Figure 3)"
+TRAILING_POINTER = re.compile(
+    r"\s*(?:\(\s*(?:see\s+)?(?:Fig(?:ure)?s?\.?|Tables?)\s*\d+\s*\)|"
+    r"(?:of|in|from|see|as in)\s+(?:Fig(?:ure)?s?\.?|Tables?)\s*\d+)\s*\.?\s*$",
+    re.I,
+)
+
+
+def without_trailing_pointer(title: str) -> str:
+    """The title without a pointer at a figure at its end ("… region of the data of Fig. 1" →
+    "… region of the data")."""
+    return TRAILING_POINTER.sub("", title).strip()
+
+
 def placeholder(title: str, texts: list[str]) -> str | None:
     """The placeholder "X" of a title whose slide never writes a plain X: what stood there was
     mathematics the title lost."""

@@ -390,6 +390,8 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
 
         # a caption cut inside its phrase, completed to the phrase's end, first
         candidates += [
+            # a title pointing at another figure, without its pointer
+            title_quality.without_trailing_pointer(slide.title),
             title_defects.completed_from_caption(slide.title, figures[0].caption) or "",
             *(figure_title(figures[0], words=w) for w in (8, 12)),
         ]
