@@ -167,3 +167,19 @@ def test_the_loop_keeps_the_old_title_when_the_retitle_is_worse():
     better = _deck(paper, Slide(kind="bullets", title="Signs of the arrow", bullets=SIGNS))
     revised, kept = no_worse_retitles(paper, before, better, changes[:0])
     assert revised.slides[1].title == "Signs of the arrow"
+
+
+def test_the_papers_own_heading_stays_when_only_a_kind_of_slide_would_replace_it():
+    # "Examples" heads the paper's section; the fixer finds no title that says more
+    paper = _paper([Section(number="3", title="Examples", paragraphs=[" ".join(SIGNS) + "."])])
+    slide = Slide(kind="bullets", title="Examples", bullets=SIGNS, role="method")
+    deck = _deck(paper, slide)
+    issue = Issue(
+        slide=2,
+        type="title_fragment",
+        severity="medium",
+        message="the title “Examples” is a fragment (“Examples”)",
+        evidence={"where": "title", "text": "Examples", "part": "Examples"},
+    )
+    fixed = deck_repair(BuiltinProposer(), paper, deck, [issue]).deck.slides[1]
+    assert fixed.title == "Examples"

@@ -405,7 +405,13 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     if figures:
         candidates.append(figures[0].label)
     candidates += [title_defects.subject_title(b) for b in slide.bullets[:2]]
-    candidates.append(ROLE_TITLES.get(slide.role, ""))  # what kind of slide it is, at least
+    # what kind of slide it is, at least; but the paper's own heading ("Examples") says more
+    # than a kind ("Method"): it stays when nothing better exists
+    # (a date set as a heading, "November 2022", is no subject: the kind says more)
+    if not title_defects.author_heading(slide.title, work.paper) or re.search(
+        r"\b(?:19|20)\d\d$", slide.title
+    ):
+        candidates.append(ROLE_TITLES.get(slide.role, ""))
     for candidate in candidates:
         if garbled.UNREADABLE.search(candidate):
             continue  # a glyph the PDF could not name: stripped, "5\ufffd5" would read "55"
