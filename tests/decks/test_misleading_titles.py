@@ -7,7 +7,7 @@ checks fault. On a paper and slides made up here."""
 
 from __future__ import annotations
 
-from apps.decks.pipeline import title_defects
+from apps.decks.pipeline import title_defects, title_quality
 from apps.decks.pipeline.issues import Change, Issue
 from apps.decks.pipeline.loop_guard import no_worse_retitles
 from apps.decks.pipeline.paper import Figure, PageText, Paper, Section
@@ -107,7 +107,7 @@ def test_a_heading_read_from_a_plot_between_two_lines_of_text_is_a_label():
     made = Slide(kind="bullets", title="Frequency", bullets=BULLETS, notes=under.paragraphs[0])
     deck = _deck(paper, made)
     fixed = deck_repair(BuiltinProposer(), paper, deck, _findings(deck, paper)).deck.slides[1]
-    assert not fixed.title.startswith("Frequency")
+    assert fixed.title == "Grazing plan"  # the heading the label interrupted
     assert _findings(_deck(paper, fixed), paper) == []
     # an unnumbered heading over a paragraph that starts as one does is the author's
     plain = _paper([Section(title="Costs", paragraphs=["Fencing cost little per paddock."])])
@@ -183,3 +183,11 @@ def test_the_papers_own_heading_stays_when_only_a_kind_of_slide_would_replace_it
     )
     fixed = deck_repair(BuiltinProposer(), paper, deck, [issue]).deck.slides[1]
     assert fixed.title == "Examples"
+
+
+def test_a_word_that_only_counts_is_no_title():
+    paper = _paper()
+    for title in ("First", "The second", "Another"):
+        found = [k for k, _ in title_quality.problems(title, _text_slide(title), paper)]
+        assert found == ["title_fragment"], title
+    assert title_quality.problems("First results", _text_slide("First results"), paper) == []

@@ -148,6 +148,15 @@ def placeholder(title: str, texts: list[str]) -> str | None:
     return None if PLACEHOLDER.search(plain) else "X"
 
 
+# A title made of a word that only counts or points ("First", "The second", "Another"): a
+# bullet's subject cut from "The first is that …", which says nothing of the slide
+COUNTING_WORD = re.compile(
+    r"^(?:the\s+)?(?:first|second|third|fourth|last|former|latter|other|another|this|that|"
+    r"these|those|one|two|three|both|each|former|next|previous|rest)$",
+    re.I,
+)
+
+
 def problems(title: str, slide, paper: Paper) -> list[tuple[str, str]]:
     """(issue type, the words at fault) for each of the three defects in `title` on `slide`."""
     found: list[tuple[str, str]] = []
@@ -158,6 +167,8 @@ def problems(title: str, slide, paper: Paper) -> list[tuple[str, str]]:
         found.append(("title_plot_label", label))
     shown = [(f.kind, f.number) for f in (paper.figure(i) for i in slide.figures()) if f]
     found += [("title_foreign_figure", p) for p in foreign_figures(title, shown)]
+    if COUNTING_WORD.match(_bare(title)):
+        found.append(("title_fragment", title))
     if placeholder(title, [*slide.bullets, slide.notes, slide.caption]):
         found.append(("title_placeholder", title))
     return found

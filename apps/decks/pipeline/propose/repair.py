@@ -399,17 +399,22 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     # not come from (the nearest heading before is for a slide whose bullets are unplaced)
     sources = title_defects.BulletSources(work.paper)
     homes = {o for o in (sources.source(b) for b in slide.bullets) if o}
+    # bullets whose "section" is a plot's label read as a heading sit under the heading before
+    labelled = bool(homes) and all(title_quality.plot_label(h, work.paper) for h in homes)
     for section in _sections_behind(slide, figures, work.paper):
-        if not homes or section.title in homes:
+        if not homes or section.title in homes or labelled:
             candidates += [section.title, title_defects.title_head(section.title) or ""]
     if figures:
         candidates.append(figures[0].label)
     candidates += [title_defects.subject_title(b) for b in slide.bullets[:2]]
     # what kind of slide it is, at least; but the paper's own heading ("Examples") says more
     # than a kind ("Method"): it stays when nothing better exists
-    # (a date set as a heading, "November 2022", is no subject: the kind says more)
-    if not title_defects.author_heading(slide.title, work.paper) or re.search(
-        r"\b(?:19|20)\d\d$", slide.title
+    # (a date set as a heading, "November 2022", is no subject, nor a plot's label read as a
+    # heading: the kind says more)
+    if (
+        not title_defects.author_heading(slide.title, work.paper)
+        or re.search(r"\b(?:19|20)\d\d$", slide.title)
+        or title_quality.plot_label(slide.title, work.paper)
     ):
         candidates.append(ROLE_TITLES.get(slide.role, ""))
     for candidate in candidates:
