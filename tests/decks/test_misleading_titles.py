@@ -108,6 +108,9 @@ def test_a_heading_read_from_a_plot_between_two_lines_of_text_is_a_label():
     deck = _deck(paper, made)
     fixed = deck_repair(BuiltinProposer(), paper, deck, _findings(deck, paper)).deck.slides[1]
     assert fixed.title == "Grazing plan"  # the heading the label interrupted
+    # and the title is not read as naming a part its bullets do not come from
+    sources = title_defects.BulletSources(paper)
+    assert title_defects.title_mismatch(fixed, paper, sources) is None
     assert _findings(_deck(paper, fixed), paper) == []
     # an unnumbered heading over a paragraph that starts as one does is the author's
     plain = _paper([Section(title="Costs", paragraphs=["Fencing cost little per paddock."])])

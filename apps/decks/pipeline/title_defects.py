@@ -474,7 +474,15 @@ def title_mismatch(slide, paper, sources: BulletSources) -> tuple[list[str], lis
     claimed = claimed_sections(slide.title, paper)
     if claimed is None:
         return None
-    origins = [o for o in (sources.source(b) for b in slide.bullets) if o is not None]
+    from apps.decks.pipeline.title_quality import plot_label
+
+    # a plot's label read as a heading is no part of the paper: bullets "from" it sit under
+    # the heading before, and no title is wrong for leaving it out
+    origins = [
+        o
+        for o in (sources.source(b) for b in slide.bullets)
+        if o is not None and not plot_label(o, paper)
+    ]
     inside = sum(1 for o in origins if o in claimed)
     outside = [o for o in origins if o not in claimed and (o != sources.ABSTRACT or not inside)]
     if outside and len(outside) > inside:
