@@ -194,3 +194,5 @@ def test_a_word_that_only_counts_is_no_title():
         found = [k for k, _ in title_quality.problems(title, _text_slide(title), paper)]
         assert found == ["title_fragment"], title
     assert title_quality.problems("First results", _text_slide("First results"), paper) == []
+    found = _findings(_deck(paper, _text_slide("First")), paper)
+    assert [i.type for i in found] == ["title_fragment"]

@@ -11,6 +11,7 @@ MESSAGES = {
     "title_plot_label": "is a label set inside a figure (an axis, legend or panel label), "
     "not a heading",
     "title_foreign_figure": "points at {part}, which this slide does not show",
+    "title_fragment": "is a word that only counts or points, not what the slide shows",
     "title_placeholder": "lost its mathematics: a placeholder “X” stands where a symbol was",
 }
 
