@@ -20,6 +20,7 @@ from apps.decks.pipeline.loop_guard import (
     findings_repeat,
     no_repeated_retitles,
     no_reversals,
+    no_worse_retitles,
     settle_title_findings,
 )
 from apps.decks.pipeline.paper import Paper
@@ -189,6 +190,8 @@ def revise_round(
     revised, changes = no_reversals(earlier, deck, revision.deck, changes)
     # a retitle escapes no_reversals (a text slide is known by its title there)
     revised, changes = no_repeated_retitles(earlier, deck, revised, changes)
+    # a retitle to a title the reviewer would fault (maths lost, a fragment) is no fix
+    revised, changes = no_worse_retitles(paper, deck, revised, changes)
     return (revised, []) if revised == deck else (revised, changes)
 
 

@@ -16,12 +16,17 @@ each time. So titles have their own guard, knowing a slide by what it shows (`sh
 
 - `no_repeated_retitles`: a retitle the slide already had once (A → B again) is not made;
 - `settle_title_findings`: a slide whose title went and came back (A → B → A) keeps it, and a
-  finding about its title is low (the two findings that pull it are both uncertain).
+  finding about its title is low (the two findings that pull it are both uncertain);
+- `no_worse_retitles`: a retitle whose new title fails the reviewer's own title checks (a
+  fragment, a plot's label, maths turned into placeholders "Signs “X” and “X”") is not made:
+  the slide keeps the title it had, whichever proposer (builtin or a language model) made it.
 """
 
 from __future__ import annotations
 
+from apps.decks.pipeline import title_quality
 from apps.decks.pipeline.issues import Change, Issue
+from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
 
@@ -188,3 +193,36 @@ def settle_title_findings(
         else issue
         for issue in issues
     ]
+
+
+def no_worse_retitles(
+    paper: Paper, current: SlideDeck, revised: SlideDeck, changes: list[Change]
+) -> tuple[SlideDeck, list[Change]]:
+    """`revised` without a retitle to a title the title checks find fault with
+    (`title_quality.all_problems`): no title is better than the one it replaces when it is
+    itself a defect, so the slide keeps its title of `current` and the changes that claimed
+    the retitle are dropped."""
+    now = dict(_keyed(current))
+    numbers = {key: n for n, (key, _) in enumerate(_keyed(current), start=1)}
+    kept: list[Slide] = []
+    undone: list[tuple[int, str]] = []
+    for key, slide in _keyed(revised):
+        before = now.get(key)
+        if (
+            before is not None
+            and slide.title != before.title
+            and title_quality.all_problems(slide.title, slide, paper)
+        ):
+            kept.append(slide.model_copy(update={"title": before.title}))
+            undone.append((numbers[key], slide.title))
+        else:
+            kept.append(slide)
+    if not undone:
+        return revised, changes
+    revised = revised.model_copy(update={"slides": kept})
+    changes = [
+        c
+        for c in changes
+        if not any(c.slide in (number, 0) and f"“{title}”" in c.action for number, title in undone)
+    ]
+    return revised, changes

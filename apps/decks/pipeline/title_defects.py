@@ -316,7 +316,9 @@ def subject_title(bullet: str) -> str:
         if verbs
         else ""
     )
-    if not 1 <= len(subject.split()) <= 6 or "X" in subject.split() or not subject[:1].isalpha():
+    # "X" in any form ("“X”", "X-axis") is a maths run the flattening replaced: no title
+    placeholder = re.search(r"(?<![\w$\\])X(?![\w$])", subject)
+    if not 1 <= len(subject.split()) <= 6 or placeholder or not subject[:1].isalpha():
         return ""
     return subject[:1].upper() + subject[1:]
 
@@ -472,7 +474,15 @@ def title_mismatch(slide, paper, sources: BulletSources) -> tuple[list[str], lis
     claimed = claimed_sections(slide.title, paper)
     if claimed is None:
         return None
-    origins = [o for o in (sources.source(b) for b in slide.bullets) if o is not None]
+    from apps.decks.pipeline.title_quality import plot_label
+
+    # a plot's label read as a heading is no part of the paper: bullets "from" it sit under
+    # the heading before, and no title is wrong for leaving it out
+    origins = [
+        o
+        for o in (sources.source(b) for b in slide.bullets)
+        if o is not None and not plot_label(o, paper)
+    ]
     inside = sum(1 for o in origins if o in claimed)
     outside = [o for o in origins if o not in claimed and (o != sources.ABSTRACT or not inside)]
     if outside and len(outside) > inside:
@@ -567,6 +577,15 @@ def _flat(value: str) -> str:
 PAIRING = re.compile(r"\b(?:between|both|versus|vs\.?|compar\w*|differences?|ratios?)\b", re.I)
 
 
+# The rest of a caption that only points at another figure or table ("… of Fig. 1.", "(see
+# Table 2)"): a title cut before it names its whole
+POINTER_REST = re.compile(
+    r"^\s*(?:\(\s*)?(?:(?:of|in|from|see|as in)\s+)?(?:the\s+(?:data\s+of\s+)?)?"
+    r"(?:Fig(?:ure)?s?\.?|Tables?)\s*\d+\s*\)?\s*\.?\s*$",
+    re.I,
+)
+
+
 def caption_cut(title: str, caption: str) -> str | None:
     """The words around the cut when a title is the opening of its figure's caption cut inside
     a phrase: before the phrase's last word ("… array of DNA | duplexes"), inside a list
@@ -579,6 +598,8 @@ def caption_cut(title: str, caption: str) -> str | None:
         return None
     rest = whole[len(head) :]
     last = head.rsplit(" ", 1)[-1]
+    if POINTER_REST.match(rest):
+        return None  # "… of the data | of Fig. 1": what is cut only points at another figure
     if rest[:1] == "." and text.is_abbreviation(f"{last}."):
         # "Field map of the Mt | . Ko survey": cut at a shortened word's stop, not a sentence's
         return f"{last}{rest[:10]}".strip()

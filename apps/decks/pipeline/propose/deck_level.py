@@ -198,6 +198,7 @@ def deck_level_repair(
         "out_of_order": _reorder,
         "bullet_order": _bullets_in_order,
         "orphan_description": _terms_restored,
+        "figure_reading_apart": _onto_figure_slides,
     }
     for position, issue in deck_issues:
         if issue.type == "thin_deck" and issue.evidence.get("missing"):
@@ -470,6 +471,14 @@ def _terms_restored(work: Work, slides: list[Slide]) -> str:
         if restored
         else ""
     )
+
+
+def _onto_figure_slides(work: Work, slides: list[Slide]) -> str:
+    """Each bullet reading a figure on the next or previous slide moved onto the figure's
+    slide (figure_reading_apart)."""
+    from apps.decks.pipeline import figure_reading
+
+    return "; ".join(figure_reading.move_to_figures(slides, work.paper))
 
 
 def _names(section: Section) -> set[str]:

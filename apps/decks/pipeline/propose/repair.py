@@ -27,6 +27,7 @@ from apps.decks.pipeline import (
     role_titles,
     text,
     title_defects,
+    title_quality,
     title_style,
 )
 from apps.decks.pipeline.code_context import code_parts, unintroduced
@@ -417,7 +418,13 @@ def _names_unnamed_command(sentence: str, slide: Slide, work: Work) -> bool:
 ROLE_TITLES = {"method": "Method", "result": "Results", "discussion": "Discussion"}
 
 
-@fixer("title_fragment", "title_capitals")
+@fixer(
+    "title_fragment",
+    "title_capitals",
+    "title_plot_label",
+    "title_foreign_figure",
+    "title_placeholder",
+)
 def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     """A title that stands: the title's own head, the figure's caption, the heading of the
     section the slide comes from, or the nearest heading before it; a title another slide has
@@ -443,6 +450,8 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
 
         # a caption cut inside its phrase, completed to the phrase's end, first
         candidates += [
+            # a title pointing at another figure, without its pointer
+            title_quality.without_trailing_pointer(slide.title),
             title_defects.completed_from_caption(slide.title, figures[0].caption) or "",
             *(figure_title(figures[0], words=w) for w in (8, 12)),
         ]
@@ -450,13 +459,24 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     # not come from (the nearest heading before is for a slide whose bullets are unplaced)
     sources = title_defects.BulletSources(work.paper)
     homes = {o for o in (sources.source(b) for b in slide.bullets) if o}
+    # bullets whose "section" is a plot's label read as a heading sit under the heading before
+    labelled = bool(homes) and all(title_quality.plot_label(h, work.paper) for h in homes)
     for section in _sections_behind(slide, figures, work.paper):
-        if not homes or section.title in homes:
+        if not homes or section.title in homes or labelled:
             candidates += [section.title, title_defects.title_head(section.title) or ""]
     if figures:
         candidates.append(figures[0].label)
     candidates += [title_defects.subject_title(b) for b in slide.bullets[:2]]
-    candidates.append(ROLE_TITLES.get(slide.role, ""))  # what kind of slide it is, at least
+    # what kind of slide it is, at least; but the paper's own heading ("Examples") says more
+    # than a kind ("Method"): it stays when nothing better exists
+    # (a date set as a heading, "November 2022", is no subject, nor a plot's label read as a
+    # heading: the kind says more)
+    if (
+        not title_defects.author_heading(slide.title, work.paper)
+        or re.search(r"\b(?:19|20)\d\d$", slide.title)
+        or title_quality.plot_label(slide.title, work.paper)
+    ):
+        candidates.append(ROLE_TITLES.get(slide.role, ""))
     for candidate in candidates:
         if garbled.UNREADABLE.search(candidate):
             continue  # a glyph the PDF could not name: stripped, "5\ufffd5" would read "55"
@@ -468,10 +488,23 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
             and not title_defects.title_text_defects(cleaned)
             and not title_style.style_defects(cleaned)
             and not any(title_defects.caption_cut(cleaned, f.caption) for f in figures)
+            # nor a plot's label, another slide's figure, maths turned into placeholders
+            and not title_quality.problems(cleaned, slide, work.paper)
         ):
             title = title_defects.unused_title(cleaned[:120], work.titles)
             return [slide.model_copy(update={"title": title})], f"retitled “{title}”"
     return [slide], ""
+
+
+@fixer("cover_glued_subtitle")
+def _cover_head(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """A cover title run on into its subtitle: the title alone, what it says before the
+    subtitle's first word (the subtitle, a second line in a smaller size, is no title)."""
+    subtitle = title_quality.glued_subtitle(slide.title)
+    if slide.kind != "title" or not subtitle:
+        return [slide], ""
+    head = slide.title[: slide.title.rindex(subtitle)].rstrip(" .")
+    return [slide.model_copy(update={"title": head})], f"set the cover's title as “{head}”"
 
 
 @fixer("title_indistinct")

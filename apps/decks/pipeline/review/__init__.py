@@ -7,9 +7,12 @@ Rules live in small modules, one concern each, and register themselves (registry
     figure_rules   each figure on the slide: missing, cropped, faded, stretched, small, mismatched
     pixel_rules    the screenshot: ink at the edges, empty area, figure share, text in figures
     text_rules     what a reader reads: connectors, pronouns, pointers, math, fragments, tables
+    title_rules    titles that mislead: a plot's label, another slide's figure, maths lost
     context_rules  what a bullet needs from the paper: symbols it never saw defined, lost cases
     cut_rules      bullets cut before their point: a contrast or list member dropped, leads alone
     crop_rules     each figure's crop against the PDF's layout: foreign text, cut lines or labels
+    prime_rules    primes read as powers of zero ("$5^{0}$" for 5′), reported for ingestion
+    reading_rules  a bullet reading a figure shown on the slide next to it
     deck_rules     the whole deck: slide count, figures shown, near-identical figures in a row
 """
 
@@ -28,7 +31,10 @@ from apps.decks.pipeline.review import (  # noqa: F401  (each module registers i
     figure_rules,
     layout_rules,
     pixel_rules,
+    prime_rules,
+    reading_rules,
     text_rules,
+    title_rules,
 )
 from apps.decks.pipeline.review.registry import DECK_RULES, SLIDE_RULES, DeckContext, SlideContext
 from apps.decks.pipeline.slide_deck import SlideDeck

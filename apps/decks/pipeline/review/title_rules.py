@@ -1,0 +1,50 @@
+"""Rules on a slide's title that the fragment checks do not see (title_quality.py): a plot's
+label taken as a title, a title pointing at a figure the slide does not show, a title whose
+mathematics became placeholders, a cover title run on into its subtitle."""
+
+from __future__ import annotations
+
+from apps.decks.pipeline import title_quality
+from apps.decks.pipeline.review.registry import SlideContext, slide_rule
+
+MESSAGES = {
+    "title_plot_label": "is a label set inside a figure (an axis, legend or panel label), "
+    "not a heading",
+    "title_foreign_figure": "points at {part}, which this slide does not show",
+    "title_fragment": "is a word that only counts or points, not what the slide shows",
+    "title_placeholder": "lost its mathematics: a placeholder “X” stands where a symbol was",
+}
+
+
+@slide_rule
+def misleading_title(c: SlideContext):
+    if c.slide is None:
+        return
+    for kind, part in title_quality.problems(c.slide.title, c.slide, c.paper):
+        yield c.issue(
+            kind,
+            "medium",
+            f"the title “{c.slide.title[:60]}” " + MESSAGES[kind].format(part=part[:30]),
+            "title the slide with its subject: the heading of its section or its figure's caption",
+            where="title",
+            text=c.slide.title,
+            part=part[:80],
+        )
+
+
+@slide_rule
+def cover_glued_subtitle(c: SlideContext):
+    """The cover's title run on into its subtitle, read as one title of two sizes."""
+    if not c.is_title:
+        return
+    subtitle = title_quality.glued_subtitle(c.slide.title)
+    if subtitle:
+        yield c.issue(
+            "cover_glued_subtitle",
+            "medium",
+            f"the cover's title runs on into its subtitle (“{subtitle[:60]}”)",
+            "title the cover with the paper's title alone",
+            where="title",
+            text=c.slide.title,
+            part=subtitle[:80],
+        )

@@ -1,0 +1,187 @@
+"""Three ways a slide title misleads a reader that the fragment checks (title_defects.py) do
+not see, shared by the reviewer (review/title_rules.py), the title fixer's candidates
+(propose/repair.py) and the loop's guard against a retitle that makes a title worse
+(loop_guard.no_worse_retitles):
+
+- `plot_label`: a word the PDF sets inside a plot (an axis or legend label, a panel title:
+  "Counts", "Samples") that ingestion read as a heading and the deck took as a title;
+- `foreign_figure`: a title pointing at a figure or table the slide does not show ("… of the
+  data of Fig. 1" over Figure 2);
+- `placeholder`: a title whose mathematics became the placeholder the title checks read math
+  as ("Signs “X” and “X”" for "Signs “Γ” and “P”");
+- `glued_subtitle`: a cover title that runs on into its subtitle ("… with the Hilbert curve
+  Description of the packages …", "… with DYNARE. A practical guide.").
+"""
+
+from __future__ import annotations
+
+import re
+
+from apps.decks.pipeline import text, title_defects, title_style
+from apps.decks.pipeline.paper import Paper
+from apps.decks.pipeline.text import MATH_SPAN
+
+CONTINUED = re.compile(r"(?:\s*\(continued\))+\s*$", re.I)
+# "Fig. 1", "Figure 2", "Figs. 3", "Table 4": a pointer at one numbered float of the paper
+FLOAT_POINTER = re.compile(r"\b(Fig(?:ure)?s?\.?|Tables?)\s*(\d+)\b", re.I)
+# The placeholder a maths run becomes when a title is read without its maths: a lone capital X
+PLACEHOLDER = re.compile(r"(?<![\w$\\])X(?![\w$])")
+# An axis letter the text layer sets before a heading's paragraph ("x There are two things …")
+STRAY_AXIS_TOKEN = re.compile(r"^[a-zA-Z]\s+[A-Z][a-z]")
+# A label is a word or two, never a sentence
+MAX_LABEL_WORDS = 3
+# How far outside its crop a figure's own text may stand (a legend beside the plot), points
+LABEL_MARGIN = 12.0
+
+
+# The words a document's second title line opens with ("Description of the packages …", "A
+# user's guide"), capitalised after a lower-case word of the first line with no stop between
+SUBTITLE_OPENER = re.compile(
+    r"(\S+) (?:Description|Introduction|Documentation|Notes|Tutorial|Guide|Overview|"
+    r"Manual|Vignette|Reference|Supplement|Companion|Handbook)\b"
+)
+# A word that joins the opener to the first line's phrase ("an Overview", "to the Manual")
+JOINING = {"a", "an", "the", "of", "to", "for", "and", "or", "with", "in", "on", "by", "from"}
+# A sentence's stop inside a title, a capital after it: the subtitle's own sentence
+INNER_STOP = re.compile(r"(\S+)\. (?=[A-Z])")
+# A cover title's first line is at least this many words
+MIN_HEAD_WORDS = 3
+
+
+def glued_subtitle(title: str) -> str | None:
+    """The subtitle a cover title ran on into (its second line), or None."""
+    head = None
+    opener = next(
+        (
+            m
+            for m in SUBTITLE_OPENER.finditer(title)
+            # the first line's last word is lower case (a title set in sentence case) and
+            # does not join the opener to it
+            if re.fullmatch(r"[a-z][a-z0-9-]*", m.group(1)) and m.group(1) not in JOINING
+        ),
+        None,
+    )
+    if opener:
+        head = title[: opener.end(1)]
+    else:
+        for stop in INNER_STOP.finditer(title):
+            if not text.is_abbreviation(stop.group(1) + "."):
+                head = title[: stop.end(1)]
+                break
+    if head is None or len(head.split()) < MIN_HEAD_WORDS:
+        return None
+    return title[len(head) :].strip(" .") or None
+
+
+def _bare(title: str) -> str:
+    return CONTINUED.sub("", title).strip().rstrip(".:").strip().casefold()
+
+
+def plot_label(title: str, paper: Paper) -> str | None:
+    """The title when it is text the PDF sets inside a figure rather than a heading: a word or
+    two equal to a label or panel heading read within a figure's crop, or a heading the paper
+    repeats that carries no number in a numbered paper and whose text opens on a stray axis
+    letter, goes on with an interrupted sentence, or repeats (a legend label read on each plot
+    of the same kind)."""
+    bare = _bare(title)
+    if not bare or len(bare.split()) > MAX_LABEL_WORDS:
+        return None
+    same = [s for s in paper.sections if _bare(s.title) == bare]
+    if any(s.number for s in same):
+        return None  # a numbered heading of the paper ("3.1 Traces") is the author's
+    for figure in paper.figures:
+        x0, top, x1, bottom = figure.bbox
+        for line in figure.nearby:
+            if line.kind not in ("label", "heading") or _bare(line.text) != bare:
+                continue
+            lx0, ltop, lx1, lbottom = line.bbox
+            if (
+                lx0 >= x0 - LABEL_MARGIN
+                and lx1 <= x1 + LABEL_MARGIN
+                and ltop >= top - LABEL_MARGIN
+                and lbottom <= bottom + LABEL_MARGIN
+            ):
+                return title
+    if not same:
+        return None
+    # the text under it does not start as a paragraph does: it opens on an axis letter
+    # ("x There are …") or goes on with a sentence the label interrupted ("external libraries
+    # …"): the "heading" stood inside a figure between two lines of the running text
+    opening = [s.paragraphs[0] for s in same if s.paragraphs]
+    if any(STRAY_AXIS_TOKEN.match(p) or p[:1].islower() for p in opening):
+        return title
+    # the same label on two plots of one kind, in a paper whose headings carry numbers
+    numbered = sum(1 for s in paper.sections if s.number)
+    return title if len(same) > 1 and 2 * numbered >= len(paper.sections) else None
+
+
+def foreign_figures(title: str, shown: list[tuple[str, int]]) -> list[str]:
+    """The pointers of `title` at a figure or table not among `shown` (kind, number)."""
+    found = []
+    for match in FLOAT_POINTER.finditer(title):
+        kind = "table" if match.group(1).lower().startswith("tab") else "figure"
+        if (kind, int(match.group(2))) not in shown:
+            found.append(match.group(0))
+    return found
+
+
+# A pointer at a figure at a title's end: "… of the data of Fig. 1", "… (Figure 3)"
+TRAILING_POINTER = re.compile(
+    r"\s*(?:\(\s*(?:see\s+)?(?:Fig(?:ure)?s?\.?|Tables?)\s*\d+\s*\)|"
+    r"(?:of|in|from|see|as in)\s+(?:Fig(?:ure)?s?\.?|Tables?)\s*\d+)\s*\.?\s*$",
+    re.I,
+)
+
+
+def without_trailing_pointer(title: str) -> str:
+    """The title without a pointer at a figure at its end ("… region of the data of Fig. 1" →
+    "… region of the data")."""
+    return TRAILING_POINTER.sub("", title).strip()
+
+
+def placeholder(title: str, texts: list[str]) -> str | None:
+    """The placeholder "X" of a title whose slide never writes a plain X: what stood there was
+    mathematics the title lost."""
+    if not PLACEHOLDER.search(MATH_SPAN.sub("", title)):
+        return None
+    plain = " ".join(MATH_SPAN.sub(" ", t) for t in texts)
+    return None if PLACEHOLDER.search(plain) else "X"
+
+
+# A title made of a word that only counts or points ("First", "The second", "Another"): a
+# bullet's subject cut from "The first is that …", which says nothing of the slide
+COUNTING_WORD = re.compile(
+    r"^(?:the\s+)?(?:first|second|third|fourth|last|former|latter|other|another|this|that|"
+    r"these|those|one|two|three|both|each|former|next|previous|rest)$",
+    re.I,
+)
+
+
+def problems(title: str, slide, paper: Paper) -> list[tuple[str, str]]:
+    """(issue type, the words at fault) for each of the three defects in `title` on `slide`."""
+    found: list[tuple[str, str]] = []
+    if slide.kind == "title":
+        return found
+    label = plot_label(title, paper)
+    if label:
+        found.append(("title_plot_label", label))
+    shown = [(f.kind, f.number) for f in (paper.figure(i) for i in slide.figures()) if f]
+    found += [("title_foreign_figure", p) for p in foreign_figures(title, shown)]
+    if COUNTING_WORD.match(_bare(title)):
+        found.append(("title_fragment", title))
+    if placeholder(title, [*slide.bullets, slide.notes, slide.caption]):
+        found.append(("title_placeholder", title))
+    return found
+
+
+def all_problems(title: str, slide, paper: Paper) -> list[str]:
+    """Every title check's finding on `title` over `slide`: these three, how it is set
+    (footnote marks, capitals) and, but on the cover, a fragment or a sentence's defects. A
+    retitle is only worth making when its title has none (loop_guard.no_worse_retitles)."""
+    found = [kind for kind, _ in problems(title, slide, paper)]
+    found += [kind for kind, _ in title_style.style_defects(title)]
+    if slide.kind != "title":
+        if title_defects.slide_title_fragment(title, paper):
+            found.append("title_fragment")
+        found += [kind for kind, _ in title_defects.title_text_defects(title)]
+    return found
