@@ -116,11 +116,19 @@ def test_sends_done_waits_for_what_was_queued(monkeypatch):
 
 
 def test_two_groups_send_side_by_side_each_in_order(monkeypatch):
-    sent, in_flight, most = [], [0], [0]
+    sent, in_flight, most, groups_sending = [], [0], [0], set()
 
     async def slow_send(group, message):
         in_flight[0] += 1
         most[0] = max(most[0], in_flight[0])
+        groups_sending.add(group)
+        # The first group's send waits (bounded) for the other group's sender to start: on a
+        # loaded machine the second thread may start after the first group's sends are done,
+        # and the test would then see no overlap though the senders are independent. With one
+        # sender for both groups the other group cannot start while this send waits.
+        deadline = asyncio.get_running_loop().time() + 5
+        while len(groups_sending) < 2 and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.002)
         await asyncio.sleep(0.002)
         in_flight[0] -= 1
         sent.append((group, message["n"]))
