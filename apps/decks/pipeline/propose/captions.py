@@ -180,14 +180,119 @@ def _without_participle(head: str) -> str:
     return head
 
 
+# A caption's sentence that says where the figure comes from, not what it shows ("Source:
+# national accounts.", "Adapted from Lee et al. (2019).", "Reprinted with permission from …",
+# "Photo: J. Doe.", "© 2020 The Authors."): a credit, nothing a reader of the slide needs. A
+# sentence about sources ("Sources of error in …") has no colon and stays.
+CREDIT_SENTENCE = re.compile(
+    r"^\W*(?:(?:(?:data|image|photo|picture|figure|map)\s+)?(?:sources?|credits?)\s*:|"
+    r"courtesy\s+of\b|(?:photo(?:graph)?|image|picture)\s*(?::|by\b|courtesy\b)|"
+    r"(?:adapted|reprinted|reproduced|redrawn)\s+(?:\w+\s+){0,3}?from\b|"
+    r"©|\(c\)\s*\d{4}|copyright\b)",
+    re.I,
+)
+# The same credit as a remark inside a sentence ("… per year (Source: national accounts)",
+# "… of the network (adapted from [12])").
+_CREDIT_OPENER = (
+    r"\s*(?:(?:data\s+)?(?:sources?|credits?)\s*:|courtesy\s+of\b|"
+    r"(?:adapted|reprinted|reproduced|redrawn)\s+(?:\w+\s+){0,3}?from\b)"
+)
+CREDIT_ASIDE = re.compile(rf"\s*(?:\({_CREDIT_OPENER}[^()]*\)|\[{_CREDIT_OPENER}[^\[\]]*\])", re.I)
+
+
+def without_credits(caption: str) -> str:
+    """The caption without its source or credit: its credit sentences, and credit remarks in
+    its other sentences. A caption that is nothing but a credit is left empty; one without
+    any credit is returned as it is."""
+    sentences = text.sentences(caption)
+    if not CREDIT_ASIDE.search(caption) and not any(CREDIT_SENTENCE.match(s) for s in sentences):
+        return caption
+    kept = [
+        CREDIT_ASIDE.sub("", sentence)
+        for sentence in sentences
+        if not CREDIT_SENTENCE.match(sentence)
+    ]
+    return " ".join(s.strip() for s in kept if s.strip())
+
+
+# words that carry nothing of their own when a caption is compared with its slide's title:
+# articles and the like, and the verbs that only say a figure is there ("The schematic diagram
+# of the cell is represented.")
+_FILLER_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "in",
+        "on",
+        "for",
+        "and",
+        "to",
+        "with",
+        "its",
+        "this",
+        "our",
+        "here",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "shown",
+        "represented",
+        "presented",
+        "depicted",
+        "illustrated",
+        "displayed",
+        "given",
+        "plotted",
+        "drawn",
+    ]
+)
+
+
+def _caption_words(words: str) -> set[str]:
+    return {w for w in re.findall(r"[^\W_]+|\$[^$]*\$", words.lower()) if w not in _FILLER_WORDS}
+
+
+def caption_filler(caption: str, title: str = "", label: str = "") -> bool:
+    """A caption line that says nothing the slide does not already: empty, a credit, the
+    figure's label alone ("Figure 3"), or the slide's title again ("Example output" under
+    the title "Example output", a title made from that caption)."""
+    words = _caption_words(without_credits(caption))
+    if not words:
+        return True
+    return words <= _caption_words(f"{title} {label}")
+
+
+def caption_beyond_title(figure: Figure, title: str, max_words: int = 28) -> str:
+    """What a caption says beyond the slide's title: its first sentence that is no filler
+    under that title and stands on its own (shortened), or "" when it says nothing more."""
+    shown = without_credits(PANEL_LABEL.sub("", figure.caption))
+    for sentence in (text.clean(s) for s in text.sentences(shown)):
+        if caption_filler(sentence, title, figure.label):
+            continue
+        if defects.text_defects(sentence.rstrip(" .")) or text.FIGURE_REF.search(sentence):
+            return ""  # not whole, or it points at another figure or listing
+        if re.search(
+            r"\b(?:listings?|algorithms?|sections?|eq(?:uation)?s?\.?)\s*\d", sentence, re.I
+        ):
+            return ""
+        return text.shorten(sentence, max_words, ellipsis=True)
+    return ""
+
+
 def caption_text(figure: Figure, max_words: int = 28) -> str:
     """The caption shown on the slide: its first sentence, with the second one too when the
-    first is only a label ("Tuning window size."), cut at a clause if it is long."""
+    first is only a label ("Tuning window size."), cut at a clause if it is long. Its source
+    or credit ("Source: …", "Adapted from …") is never shown."""
     if not figure.captioned:
         return plot_caption(figure.caption)
-    parts = [text.clean(s) for s in text.sentences(PANEL_LABEL.sub("", figure.caption))]
+    shown = without_credits(PANEL_LABEL.sub("", figure.caption))
+    parts = [text.clean(s) for s in text.sentences(shown)]
     if not parts:
-        return figure.caption
+        return shown
     caption = parts[0]
     if len(parts) > 1 and text.word_count(caption) <= 6:
         caption = f"{caption} {parts[1]}"

@@ -16,7 +16,13 @@ from pathlib import Path
 
 from apps.decks.pipeline.garbled import without_unreadable_sentences
 from apps.decks.pipeline.paper import Figure, Paper
-from apps.decks.pipeline.propose.captions import absent_references_named, caption_text
+from apps.decks.pipeline.propose.captions import (
+    absent_references_named,
+    caption_beyond_title,
+    caption_filler,
+    caption_text,
+    without_credits,
+)
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 from apps.decks.pipeline.text import CODE_SPAN, without_loose_accents
 
@@ -280,7 +286,16 @@ def _caption(figure: Figure, slide: Slide | None, rename=lambda words: words) ->
     # the second figure of a pair has no caption of the slide's own: its caption's first
     # sentence, as a figure slide shows it (not the whole caption)
     caption = slide.caption if slide is not None else caption_text(figure)
-    caption = rename(caption or figure.caption)
+    caption = rename(without_credits(caption or figure.caption))
+    # a pair's title names both figures: each caption tells them apart, never filler of it
+    title = slide.title if slide is not None and len(slide.figures()) == 1 else ""
+    if figure.captioned and caption_filler(caption, title, figure.label):
+        # a line that repeats the title, shows the label alone ("Figure 3.") or only credits
+        # the figure's source says nothing: what the caption says beyond the title, else no
+        # line (the figure gets the room)
+        caption = rename(caption_beyond_title(figure, title))
+        if not caption:
+            return ""
     if not figure.captioned:  # a plot the paper gives no caption: no "Figure." label to show,
         # and the slide's caption as the proposer chose it ("" when the sentence was unfit),
         # never the sentence as printed ("… can be drawn:" leads into code the slide lacks)
