@@ -24,10 +24,29 @@ each time. So titles have their own guard, knowing a slide by what it shows (`sh
 
 from __future__ import annotations
 
-from apps.decks.pipeline import title_quality
+import re
+
+from apps.decks.pipeline import defects, display_math, title_defects, title_quality
 from apps.decks.pipeline.issues import Change, Issue
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+
+# Refusals: what a guard undid of a revision and why, for review.json. Each names the change it
+# refused (its issue's index and type, its action) so that a refused fix can be read back.
+Refusals = list[dict]
+
+
+def _refuse(refused: Refusals | None, guard: str, number: int, why: str, dropped) -> None:
+    if refused is None:
+        return
+    refused.append(
+        {
+            "guard": guard,
+            "slide": number,
+            "why": why[:300],
+            "changes": [c.model_dump() for c in dropped],
+        }
+    )
 
 
 def slide_key(slide: Slide) -> tuple:
@@ -196,7 +215,11 @@ def settle_title_findings(
 
 
 def no_worse_retitles(
-    paper: Paper, current: SlideDeck, revised: SlideDeck, changes: list[Change]
+    paper: Paper,
+    current: SlideDeck,
+    revised: SlideDeck,
+    changes: list[Change],
+    refused: Refusals | None = None,
 ) -> tuple[SlideDeck, list[Change]]:
     """`revised` without a retitle to a title the title checks find fault with
     (`title_quality.all_problems`): no title is better than the one it replaces when it is
@@ -211,15 +234,161 @@ def no_worse_retitles(
         if (
             before is not None
             and slide.title != before.title
-            and title_quality.all_problems(slide.title, slide, paper)
+            and (faults := title_quality.all_problems(slide.title, slide, paper))
         ):
             kept.append(slide.model_copy(update={"title": before.title}))
             undone.append((numbers[key], slide.title))
+            number = numbers[key]
+            _refuse(
+                refused,
+                "no_worse_retitles",
+                number,
+                f"the new title “{slide.title}” is {', '.join(faults)}",
+                [c for c in changes if c.slide in (number, 0) and f"“{slide.title}”" in c.action],
+            )
         else:
             kept.append(slide)
     if not undone:
         return revised, changes
     revised = revised.model_copy(update={"slides": kept})
+    changes = [
+        c
+        for c in changes
+        if not any(c.slide in (number, 0) and f"“{title}”" in c.action for number, title in undone)
+    ]
+    return revised, changes
+
+
+def _matched(current: SlideDeck, revised: SlideDeck) -> list[tuple[int, Slide, int]]:
+    """(number in `current`, the slide there, index in `revised`) for each revised slide that is
+    a slide of `current` revised: known by what it shows (`shown_key`), else by its figures or
+    title (`slide_key`) when that is one slide's alone."""
+    by_shown = {key: (n, s) for n, (key, s) in enumerate(_keyed(current), start=1)}
+    by_key: dict[tuple, list[tuple[int, Slide]]] = {}
+    for n, s in enumerate(current.slides, start=1):
+        by_key.setdefault(slide_key(s), []).append((n, s))
+    pairs = []
+    for index, (key, slide) in enumerate(_keyed(revised)):
+        found = by_shown.get(key)
+        if found is None and len(by_key.get(slide_key(slide), [])) == 1:
+            found = by_key[slide_key(slide)][0]
+        if found is not None:
+            pairs.append((found[0], found[1], index))
+    return pairs
+
+
+def _new_defects(bullet: str, slide: Slide, allowed: set[str]) -> list[tuple[str, str]]:
+    """The reviewer's text checks' findings on `bullet` (defects.text_defects) whose kind is
+    not in `allowed`; a display's lead over the display it announces is no defect, as the
+    reviewer reads it (review/text_rules.bullet_defects)."""
+    return [
+        (kind, part)
+        for kind, part in defects.text_defects(bullet)
+        if kind not in allowed
+        and not (display_math.announces_display(kind, part) and (slide.equation or slide.code))
+    ]
+
+
+def no_worse_bullets(
+    current: SlideDeck, revised: SlideDeck, changes: list[Change], refused: Refusals | None = None
+) -> tuple[SlideDeck, list[Change]]:
+    """`revised` without a bullet revision that fails a text check the bullets it replaced
+    passed: a replacement or a merge that is a fragment, dangles, is glued or cut where the
+    old bullets were not, or an added bullet with such a defect. The slide keeps the bullets
+    it had in `current` (and what its display and code were shown under), and the changes
+    claimed on it, but for its title's, are dropped and recorded in `refused`."""
+    slides = list(revised.slides)
+    undone: set[int] = set()
+    for number, before, index in _matched(current, revised):
+        after = slides[index]
+        new = [b for b in after.bullets if b not in before.bullets]
+        if not new:
+            continue
+        gone = [b for b in before.bullets if b not in after.bullets]
+        had = {kind for b in gone for kind, _ in _new_defects(b, before, set())}
+        worse = [(b, kind, part) for b in new for kind, part in _new_defects(b, after, had)]
+        if not worse:
+            continue
+        slides[index] = after.model_copy(
+            update={
+                "bullets": before.bullets,
+                "equation_lead": before.equation_lead,
+                "code_lead": before.code_lead,
+            }
+        )
+        undone.add(number)
+        bullet, kind, part = worse[0]
+        dropped = [c for c in changes if c.slide == number and not c.type.startswith("title_")]
+        _refuse(
+            refused,
+            "no_worse_bullets",
+            number,
+            f"the new bullet “{bullet[:80]}” is {kind} (“{part[:40]}”); the bullets it "
+            "replaced were not",
+            dropped,
+        )
+    if not undone:
+        return revised, changes
+    revised = revised.model_copy(update={"slides": slides})
+    changes = [c for c in changes if not (c.slide in undone and not c.type.startswith("title_"))]
+    return revised, changes
+
+
+# A title that names only the kind of slide ("Results", "Method", "Background"): it says less
+# than any specific title it would replace
+GENERIC_TITLE = re.compile(
+    r"^(?:the\s+)?(?:results?|methods?|methodology|approach|background|discussion|"
+    r"introduction|overview|motivation|conclusions?|summary|evaluation|experiments?|"
+    r"findings|analysis|key points|main points|details)(?:\s+\(continued\))*\s*$",
+    re.I,
+)
+
+
+def _own_heading(title: str, paper: Paper) -> bool:
+    """Is `title` (without "(continued)") one of the paper's section headings?"""
+    bare = title_quality.CONTINUED.sub("", title).strip().lower()
+    return any(bare in (s.title.strip().lower(), s.heading.lower()) for s in paper.sections)
+
+
+def no_generic_retitles(
+    paper: Paper,
+    current: SlideDeck,
+    revised: SlideDeck,
+    changes: list[Change],
+    refused: Refusals | None = None,
+) -> tuple[SlideDeck, list[Change]]:
+    """`revised` without a retitle to a word that only names the slide's kind ("Results") over
+    a title that is the paper's own section heading, or that the title checks find no fault
+    with (`title_quality.all_problems`, a title that says nothing): the specific title says
+    more. The slide keeps its title, and the changes claiming the retitle are dropped."""
+    slides = list(revised.slides)
+    undone: list[tuple[int, str]] = []
+    for number, before, index in _matched(current, revised):
+        after = slides[index]
+        if after.title == before.title or not GENERIC_TITLE.match(after.title):
+            continue
+        if GENERIC_TITLE.match(before.title):
+            continue  # one kind for another: no title lost
+        own = _own_heading(before.title, paper)
+        faulted = title_quality.all_problems(before.title, before, paper) or (
+            title_defects.EMPTY_TITLE.match(before.title)
+        )
+        if faulted and not own:
+            continue
+        slides[index] = after.model_copy(update={"title": before.title})
+        undone.append((number, after.title))
+        dropped = [c for c in changes if c.slide in (number, 0) and f"“{after.title}”" in c.action]
+        why = "the paper's own heading" if own else "a title the title checks find no fault with"
+        _refuse(
+            refused,
+            "no_generic_retitles",
+            number,
+            f"“{after.title}” only names the slide's kind; “{before.title}” is {why}",
+            dropped,
+        )
+    if not undone:
+        return revised, changes
+    revised = revised.model_copy(update={"slides": slides})
     changes = [
         c
         for c in changes

@@ -1,0 +1,174 @@
+"""The loop never makes a deck worse: a proposer's revision (the builtin one's or a language
+model's) that swaps a bullet for one the reviewer's text checks fault — a sentence cut before its
+end, two sentences glued together, one that leans on a sentence the slide does not show — or a
+specific title for a word that only names the slide's kind ("Results"), is not applied: the slide
+keeps what it had, and review.json records what was refused and which issue it would have
+answered. The proposer here returns a fixed revision (as a model might); paper and slides are
+made up here."""
+
+from __future__ import annotations
+
+from apps.decks.pipeline.issues import Change, Issue, Revision
+from apps.decks.pipeline.loop import RoundRecord, revise_round
+from apps.decks.pipeline.paper import Paper, Section
+from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+
+HIVES = (
+    "Twelve hives were weighed every morning from May to August. Hives fed with sugar syrup in "
+    "spring gained four kilograms more honey than unfed hives. Unfed hives lost a third of "
+    "their brood in the June gap."
+)
+FEEDING = [
+    "Hives fed with sugar syrup in spring gained four kilograms more honey than unfed hives",
+    "Unfed hives lost a third of their brood in the June gap",
+]
+
+
+class FixedProposer:
+    """A proposer whose revision is given: what a model might answer."""
+
+    def __init__(self, revision: Revision):
+        self.revision = revision
+
+    def propose(self, paper: Paper) -> SlideDeck:  # pragma: no cover - not used by the loop
+        return self.revision.deck
+
+    def revise(self, paper: Paper, deck: SlideDeck, issues: list[Issue]) -> Revision:
+        return self.revision
+
+
+def _paper() -> Paper:
+    return Paper(
+        title="Spring feeding of honey bee colonies",
+        pages=3,
+        source_name="hives.pdf",
+        sections=[
+            Section(number="2", title="Honey yield after spring feeding", paragraphs=[HIVES])
+        ],
+    )
+
+
+def _deck(paper: Paper, title: str, bullets: list[str]) -> SlideDeck:
+    return SlideDeck(
+        title=paper.title,
+        slides=[
+            Slide(kind="title", title=paper.title),
+            Slide(kind="bullets", title=title, bullets=bullets, notes=HIVES),
+        ],
+    )
+
+
+def _issue(kind: str, text: str = "") -> Issue:
+    return Issue(
+        slide=2,
+        type=kind,
+        severity="medium",
+        message=f"bullet 1 {kind}",
+        evidence={"text": text} if text else {},
+    )
+
+
+def _revise(paper, deck, revised, change_type, action, issue=None):
+    issues = [issue or _issue(change_type, deck.slides[1].bullets[0])]
+    proposer = FixedProposer(
+        Revision(deck=revised, changes=[Change(issue=0, slide=2, type=change_type, action=action)])
+    )
+    refused: list[dict] = []
+    result, changes = revise_round(proposer, paper, [], deck, issues, refused)
+    return result, changes, refused
+
+
+def test_a_replacement_cut_before_its_end_is_refused_and_recorded():
+    paper = _paper()
+    leaning = ["However, this gained four kilograms more honey than unfed hives", FEEDING[1]]
+    deck = _deck(paper, "Honey yield after spring feeding", leaning)
+    cut = "Hives fed with sugar syrup in spring gained four kilograms more honey than"
+    revised = _deck(paper, "Honey yield after spring feeding", [cut, FEEDING[1]])
+    result, changes, refused = _revise(
+        paper, deck, revised, "leaning_reference", "replaced bullet 1 with the paper's sentence"
+    )
+    assert result == deck  # the old bullet stays
+    assert changes == []
+    assert [r["guard"] for r in refused] == ["no_worse_bullets"]
+    assert refused[0]["changes"][0]["type"] == "leaning_reference"
+    assert "broken_sentence" in refused[0]["why"]
+
+
+def test_two_bullets_glued_into_one_are_refused():
+    paper = _paper()
+    deck = _deck(paper, "Honey yield after spring feeding", FEEDING)
+    glued = FEEDING[0] + "." + FEEDING[1]
+    revised = _deck(paper, "Honey yield after spring feeding", [glued])
+    result, changes, refused = _revise(paper, deck, revised, "repeated_bullet", "merged 1 and 2")
+    assert result.slides[1].bullets == FEEDING
+    assert changes == []
+    assert "glued_words" in refused[0]["why"]
+
+
+def test_a_replacement_that_leans_on_what_the_slide_lacks_is_refused():
+    paper = _paper()
+    deck = _deck(paper, "Honey yield after spring feeding", FEEDING)
+    leaning = "However, this cost the unfed hives a third of their brood"
+    revised = _deck(paper, "Honey yield after spring feeding", [FEEDING[0], leaning])
+    result, _changes, refused = _revise(paper, deck, revised, "broken_sentence", "rewrote 2")
+    assert result.slides[1].bullets == FEEDING
+    assert refused and refused[0]["slide"] == 2
+
+
+def test_a_replacement_that_mends_its_bullet_is_made():
+    paper = _paper()
+    leaning = ["However, this gained four kilograms more honey than unfed hives", FEEDING[1]]
+    deck = _deck(paper, "Honey yield after spring feeding", leaning)
+    revised = _deck(paper, "Honey yield after spring feeding", FEEDING)
+    result, changes, refused = _revise(
+        paper, deck, revised, "leaning_reference", "replaced bullet 1 with the paper's sentence"
+    )
+    assert result == revised
+    assert len(changes) == 1
+    assert refused == []
+
+
+def test_the_papers_heading_is_not_replaced_by_a_kind_word():
+    paper = _paper()
+    deck = _deck(paper, "Honey yield after spring feeding", FEEDING)
+    revised = _deck(paper, "Results", FEEDING)
+    result, changes, refused = _revise(
+        paper, deck, revised, "title_mismatch", "retitled the slide “Results”"
+    )
+    assert result.slides[1].title == "Honey yield after spring feeding"
+    assert changes == []
+    assert refused[0]["guard"] == "no_generic_retitles"
+    assert "own heading" in refused[0]["why"]
+    assert refused[0]["changes"][0]["type"] == "title_mismatch"
+
+
+def test_a_sound_title_is_not_replaced_by_a_kind_word():
+    paper = _paper()
+    deck = _deck(paper, "Syrup and the June gap", FEEDING)
+    revised = _deck(paper, "Method", FEEDING)
+    result, _changes, refused = _revise(
+        paper, deck, revised, "title_role", "retitled the slide “Method”"
+    )
+    assert result.slides[1].title == "Syrup and the June gap"
+    assert "no fault" in refused[0]["why"]
+
+
+def test_a_faulted_title_may_become_a_kind_word():
+    paper = _paper()
+    # a subordinate clause cut from its sentence: the title checks fault it
+    deck = _deck(paper, "Once fed in spring", FEEDING)
+    revised = _deck(paper, "Results", FEEDING)
+    result, changes, refused = _revise(
+        paper, deck, revised, "title_fragment", "retitled the slide “Results”"
+    )
+    assert result.slides[1].title == "Results"
+    assert len(changes) == 1
+    assert refused == []
+
+
+def test_review_json_names_what_was_refused():
+    paper = _paper()
+    deck = _deck(paper, "Honey yield after spring feeding", FEEDING)
+    record = RoundRecord(1, deck, [_issue("title_mismatch")], folder=None)
+    record.refused.append({"guard": "no_generic_retitles", "slide": 2, "why": "x", "changes": []})
+    assert record.as_review()["refused"][0]["guard"] == "no_generic_retitles"
