@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from apps.decks.pipeline.issues import Change, Issue, Revision
 from apps.decks.pipeline.loop import RoundRecord, revise_round
-from apps.decks.pipeline.paper import Paper, Section
+from apps.decks.pipeline.paper import Figure, Paper, Section
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
 HIVES = (
@@ -172,3 +172,92 @@ def test_review_json_names_what_was_refused():
     record = RoundRecord(1, deck, [_issue("title_mismatch")], folder=None)
     record.refused.append({"guard": "no_generic_retitles", "slide": 2, "why": "x", "changes": []})
     assert record.as_review()["refused"][0]["guard"] == "no_generic_retitles"
+
+
+WEIGHING = (
+    "Figure 1 shows the scale each hive stood on through the season. The weight curves in "
+    "Figure 2 rise steeply after the first syrup feed and stay flat for unfed hives."
+)
+
+
+def _figure(number: int, caption: str) -> Figure:
+    return Figure(
+        id=f"fig-{number}",
+        kind="figure",
+        number=number,
+        label=f"Figure {number}",
+        caption=caption,
+        page=2,
+        bbox=(72.0, 100.0, 520.0, 400.0),
+        image=f"fig-{number}.png",
+        width_px=900,
+        height_px=600,
+    )
+
+
+def _figure_paper() -> Paper:
+    return Paper(
+        title="Spring feeding of honey bee colonies",
+        pages=3,
+        source_name="hives.pdf",
+        sections=[Section(number="3", title="Weighing", paragraphs=[WEIGHING, HIVES])],
+        figures=[
+            _figure(1, "The hive scale and its logger."),
+            _figure(2, "Daily weight of fed and unfed hives."),
+        ],
+    )
+
+
+def _figure_deck(paper: Paper, caption: str) -> SlideDeck:
+    return SlideDeck(
+        title=paper.title,
+        slides=[
+            Slide(kind="title", title=paper.title),
+            Slide(
+                kind="figure",
+                title="Daily weight of fed and unfed hives",
+                figure="fig-2",
+                caption=caption,
+            ),
+        ],
+    )
+
+
+def _caption_revision(paper: Paper, caption: str):
+    deck = _figure_deck(paper, "")
+    issue = Issue(slide=2, type="thin_slide", severity="medium", message="a bare figure")
+    return _revise(paper, deck, _figure_deck(paper, caption), "thin_slide", "stated", issue)
+
+
+def test_a_caption_about_another_figure_is_refused():
+    paper = _figure_paper()
+    result, changes, refused = _caption_revision(
+        paper, "Figure 1 shows the scale each hive stood on through the season."
+    )
+    assert result.slides[1].caption == ""
+    assert changes == []
+    assert refused[0]["guard"] == "no_foreign_captions"
+    assert "figure 1" in refused[0]["why"]
+    assert refused[0]["changes"][0]["type"] == "thin_slide"
+
+
+def test_a_caption_no_sentence_of_the_paper_says_is_refused():
+    paper = _figure_paper()
+    # a model's own reading: the figure shows no such thing
+    result, _changes, refused = _caption_revision(
+        paper, "Queen cells multiply in colonies that swarm early in the season."
+    )
+    assert result.slides[1].caption == ""
+    assert "no sentence of the paper" in refused[0]["why"]
+
+
+def test_a_caption_from_a_sentence_citing_the_figure_is_made():
+    paper = _figure_paper()
+    reading = "The weight curves rise steeply after the first syrup feed."
+    result, changes, refused = _caption_revision(paper, reading)
+    assert result.slides[1].caption == reading
+    assert len(changes) == 1 and refused == []
+    # and the figure's own caption
+    own = "Daily weight of fed and unfed hives."
+    result, _changes, refused = _caption_revision(paper, own)
+    assert result.slides[1].caption == own and refused == []

@@ -19,6 +19,7 @@ from apps.decks.pipeline.katex_check import katex_checked
 from apps.decks.pipeline.loop_guard import (
     Refusals,
     findings_repeat,
+    no_foreign_captions,
     no_generic_retitles,
     no_repeated_retitles,
     no_reversals,
@@ -203,6 +204,8 @@ def revise_round(
     revised, changes = no_generic_retitles(paper, deck, revised, changes, refused)
     # a replacement bullet the text checks fault where the old ones passed is no fix
     revised, changes = no_worse_bullets(deck, revised, changes, refused)
+    # a caption must be the figure's own or a sentence of the paper about that figure
+    revised, changes = no_foreign_captions(paper, deck, revised, changes, refused)
     return (revised, []) if revised == deck else (revised, changes)
 
 

@@ -26,7 +26,14 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import defects, display_math, title_defects, title_quality
+from apps.decks.pipeline import (
+    defects,
+    display_math,
+    figure_reading,
+    text,
+    title_defects,
+    title_quality,
+)
 from apps.decks.pipeline.issues import Change, Issue
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
@@ -394,4 +401,88 @@ def no_generic_retitles(
         for c in changes
         if not any(c.slide in (number, 0) and f"“{title}”" in c.action for number, title in undone)
     ]
+    return revised, changes
+
+
+# How much of a caption's words one sentence of the paper must hold for the caption to be read
+# as that sentence (shortened, its demonstrative or pointer taken off)
+CAPTION_DRAWN = 0.8
+# Words a caption shares with any sentence of its figure that say nothing of what it shows
+_LABEL_WORDS = {"figure", "fig", "figs", "table", "tables", "panel", "panels"}
+
+
+def _content_words(value: str) -> set[str]:
+    flat = text.MATH_SPAN.sub(" ", value).lower()
+    return {w for w in re.findall(r"[a-z]{4,}", flat) if w not in _LABEL_WORDS}
+
+
+def _drawn_from(caption: str, sources: list[str]) -> bool:
+    """Do most of `caption`'s words stand in one of `sources`?"""
+    words = _content_words(caption)
+    if not words:
+        return True  # a label or a formula alone: nothing to misstate
+    return any(len(words & _content_words(s)) >= CAPTION_DRAWN * len(words) for s in sources)
+
+
+def caption_fault(caption: str, slide: Slide, paper: Paper) -> str:
+    """Why `caption` may not stand under the figure `slide` shows: it names another figure or
+    table and not this one, or it is neither the figure's caption nor a sentence of the paper
+    that cites or reads this figure (figure_reading.figure_read). "" when it may."""
+    figure = paper.figure(slide.figure) if slide.figure else None
+    if figure is None or not caption.strip():
+        return ""
+    if _drawn_from(caption, [figure.caption, *(m.text for m in figure.mentions)]):
+        return ""  # its own caption (which may name another figure) or a sentence citing it
+    own = {(f.kind, f.number) for f in (paper.figure(i) for i in slide.figures()) if f}
+    named = set(text.figure_refs(caption))
+    if named and not named & own:
+        kind, number = sorted(named - own)[0]
+        return f"it names {kind} {number}, which the slide does not show"
+    citing = [
+        sentence
+        for section in paper.sections
+        for paragraph in section.paragraphs
+        for sentence in text.sentences(paragraph)
+        if own & set(text.figure_refs(sentence))
+        or figure_reading.figure_read(sentence, paper) == figure.number
+    ]
+    if _drawn_from(caption, citing):
+        return ""
+    return f"no sentence of the paper about {figure.label or 'the figure'} says it"
+
+
+def no_foreign_captions(
+    paper: Paper,
+    current: SlideDeck,
+    revised: SlideDeck,
+    changes: list[Change],
+    refused: Refusals | None = None,
+) -> tuple[SlideDeck, list[Change]]:
+    """`revised` without a caption a revision wrote that is not its figure's own caption or a
+    sentence of the paper citing that figure (`caption_fault`): a caption about another figure,
+    or about a method the figure does not show, misstates what the reader sees. The slide keeps
+    its caption, and the changes claimed on it but for its title's are dropped."""
+    slides = list(revised.slides)
+    undone: set[int] = set()
+    for number, before, index in _matched(current, revised):
+        after = slides[index]
+        if after.caption == before.caption:
+            continue
+        why = caption_fault(after.caption, after, paper)
+        if not why:
+            continue
+        slides[index] = after.model_copy(update={"caption": before.caption})
+        undone.add(number)
+        dropped = [c for c in changes if c.slide == number and not c.type.startswith("title_")]
+        _refuse(
+            refused,
+            "no_foreign_captions",
+            number,
+            f"the caption “{after.caption[:80]}” is refused: {why}",
+            dropped,
+        )
+    if not undone:
+        return revised, changes
+    revised = revised.model_copy(update={"slides": slides})
+    changes = [c for c in changes if not (c.slide in undone and not c.type.startswith("title_"))]
     return revised, changes
