@@ -261,3 +261,19 @@ def test_a_caption_from_a_sentence_citing_the_figure_is_made():
     own = "Daily weight of fed and unfed hives."
     result, _changes, refused = _caption_revision(paper, own)
     assert result.slides[1].caption == own and refused == []
+
+
+def test_a_heading_that_says_little_stays_but_a_broken_one_may_go():
+    paper = _paper()
+    paper.sections.append(Section(number="4", title="Examples", paragraphs=[HIVES]))
+    deck = _deck(paper, "Examples", FEEDING)
+    result, _changes, refused = _revise(
+        paper, deck, _deck(paper, "Results", FEEDING), "title_indistinct", "retitled “Results”"
+    )
+    assert result.slides[1].title == "Examples" and refused
+    # a title that says nothing and is no heading of the paper may become the kind word
+    deck = _deck(paper, "Key points", FEEDING)
+    result, _changes, refused = _revise(
+        paper, deck, _deck(paper, "Results", FEEDING), "title_indistinct", "retitled “Results”"
+    )
+    assert result.slides[1].title == "Results" and refused == []

@@ -365,9 +365,10 @@ def no_generic_retitles(
     refused: Refusals | None = None,
 ) -> tuple[SlideDeck, list[Change]]:
     """`revised` without a retitle to a word that only names the slide's kind ("Results") over
-    a title that is the paper's own section heading, or that the title checks find no fault
-    with (`title_quality.all_problems`, a title that says nothing): the specific title says
-    more. The slide keeps its title, and the changes claiming the retitle are dropped."""
+    a title the title checks find no fault with (`title_quality.all_problems`), unless it is a
+    title that says nothing ("Key points", "Example") other than the paper's own section
+    heading: the specific title says more. The slide keeps its title, and the changes claiming
+    the retitle are dropped."""
     slides = list(revised.slides)
     undone: list[tuple[int, str]] = []
     for number, before, index in _matched(current, revised):
@@ -377,10 +378,13 @@ def no_generic_retitles(
         if GENERIC_TITLE.match(before.title):
             continue  # one kind for another: no title lost
         own = _own_heading(before.title, paper)
-        faulted = title_quality.all_problems(before.title, before, paper) or (
-            title_defects.EMPTY_TITLE.match(before.title)
-        )
-        if faulted and not own:
+        faults = set(title_quality.all_problems(before.title, before, paper))
+        if title_defects.EMPTY_TITLE.match(before.title):
+            faults.add("title_fragment")  # a title that says nothing ("Key points")
+        # a title the checks fault may go; the paper's own heading only when its text is
+        # broken (maths, glyphs, capitals), never for saying little ("Examples", a fragment
+        # by the checks' reading), which the kind word says no better
+        if faults - ({"title_fragment"} if own else set()):
             continue
         slides[index] = after.model_copy(update={"title": before.title})
         undone.append((number, after.title))
