@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from apps.decks.pipeline.issues import Change, Issue, Revision
 from apps.decks.pipeline.loop import RoundRecord, revise_round
-from apps.decks.pipeline.paper import Figure, Paper, Section
+from apps.decks.pipeline.paper import Figure, Mention, Paper, Section
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
 HIVES = (
@@ -277,3 +277,84 @@ def test_a_heading_that_says_little_stays_but_a_broken_one_may_go():
         paper, deck, _deck(paper, "Results", FEEDING), "title_indistinct", "retitled “Results”"
     )
     assert result.slides[1].title == "Results" and refused == []
+
+
+def _display_deck(paper: Paper, with_display: bool) -> SlideDeck:
+    display = Slide(
+        kind="bullets",
+        title="The weight model",
+        bullets=["The daily gain of a hive is modelled as"],
+        equation=r"g_t = a + b\,s_t + \varepsilon_t",
+        notes="The daily gain of a hive is modelled as",
+    )
+    return SlideDeck(
+        title=paper.title,
+        slides=[
+            Slide(kind="title", title=paper.title),
+            Slide(kind="bullets", title="Syrup and the June gap", bullets=FEEDING, notes=HIVES),
+            *([display] if with_display else []),
+            Slide(kind="bullets", title="Weighing", bullets=[FEEDING[1]], notes=WEIGHING),
+        ],
+    )
+
+
+def _removal(paper, deck, revised, number, kind, severity, evidence=None):
+    issue = Issue(slide=number, type=kind, severity=severity, message="m", evidence=evidence or {})
+    proposer = FixedProposer(
+        Revision(
+            deck=revised,
+            changes=[Change(issue=0, slide=number, type=kind, action="removed the slide")],
+        )
+    )
+    refused: list[dict] = []
+    result, changes = revise_round(proposer, paper, [], deck, [issue], refused)
+    return result, changes, refused
+
+
+def test_a_display_equation_is_not_removed_for_a_thin_slide():
+    paper = _figure_paper()
+    deck = _display_deck(paper, True)
+    thinned = _display_deck(paper, False)
+    result, changes, refused = _removal(paper, deck, thinned, 3, "thin_slide", "medium")
+    assert result == deck  # the slide and its display are back, in their place
+    assert changes == []
+    assert refused[0]["guard"] == "no_thinning_removals"
+    assert refused[0]["changes"][0]["type"] == "thin_slide"
+    # a high issue, or one about the display itself, may take it off
+    result, _changes, refused = _removal(paper, deck, thinned, 3, "overflow", "high")
+    assert result == thinned and refused == []
+    result, _changes, refused = _removal(
+        paper, deck, thinned, 3, "broken_math", "medium", {"where": "equation"}
+    )
+    assert result == thinned and refused == []
+
+
+def _result_figure_deck(paper: Paper, with_figure: bool) -> SlideDeck:
+    figure = Slide(kind="figure", title="Daily weight of fed and unfed hives", figure="fig-2")
+    return SlideDeck(
+        title=paper.title,
+        slides=[
+            Slide(kind="title", title=paper.title),
+            *([figure] if with_figure else []),
+            Slide(kind="bullets", title="Syrup and the June gap", bullets=FEEDING, notes=HIVES),
+        ],
+    )
+
+
+def test_the_figure_of_the_result_is_not_removed_for_a_medium_issue():
+    paper = _figure_paper()
+    # the sentence citing Figure 2 states the finding it shows
+    paper.figures[1].mentions = [
+        Mention(
+            text="Figure 2 shows that fed hives gained 40% more weight than unfed hives.",
+            section="3 Weighing",
+        )
+    ]
+    deck = _result_figure_deck(paper, True)
+    without = _result_figure_deck(paper, False)
+    result, changes, refused = _removal(paper, deck, without, 2, "slide_count", "medium")
+    assert result == deck and changes == []
+    assert "Figure 2" in refused[0]["why"]
+    # a figure the reviewer finds cropped may go
+    result, _changes, refused = _removal(paper, deck, without, 2, "figure_cropped", "medium")
+    assert result == without and refused == []

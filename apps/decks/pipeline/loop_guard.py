@@ -30,6 +30,7 @@ from apps.decks.pipeline import (
     defects,
     display_math,
     figure_reading,
+    main_points,
     text,
     title_defects,
     title_quality,
@@ -490,3 +491,96 @@ def no_foreign_captions(
     revised = revised.model_copy(update={"slides": slides})
     changes = [c for c in changes if not (c.slide in undone and not c.type.startswith("title_"))]
     return revised, changes
+
+
+# Issues about a display or a figure itself (it is broken, cropped, not what the paper shows):
+# leaving it out answers them, whatever their severity
+ABOUT_ITSELF = re.compile(r"^(?:figure_|crop_|repeated_figures$)")
+
+
+def _carries_result(figure, paper: Paper, results: set[tuple[str, int]]) -> bool:
+    """Does the figure show the paper's result: one its abstract or conclusions name
+    (main_points.result_figures), or one a sentence citing it, or its caption, states a
+    finding of?"""
+    if (figure.kind, figure.number) in results:
+        return True
+    return any(
+        main_points.states_finding(s) for s in [figure.caption, *(m.text for m in figure.mentions)]
+    )
+
+
+def _may_remove(issues: list[Issue], claimed: list[Change], equation: bool) -> bool:
+    """May a change of `claimed` remove what it removed: it answers a high issue, or one about
+    the display or figure itself?"""
+    for change in claimed:
+        if not 0 <= change.issue < len(issues):
+            continue
+        issue = issues[change.issue]
+        if issue.severity == "high":
+            return True
+        if equation and (issue.evidence.get("where") == "equation" or "errors" in issue.evidence):
+            return True
+        if not equation and ABOUT_ITSELF.match(issue.type):
+            return True
+    return False
+
+
+def no_thinning_removals(
+    paper: Paper,
+    current: SlideDeck,
+    revised: SlideDeck,
+    changes: list[Change],
+    issues: list[Issue],
+    refused: Refusals | None = None,
+) -> tuple[SlideDeck, list[Change]]:
+    """`revised` without the removal of a display equation, or of a figure that carries the
+    paper's result, from the whole deck, unless the change answers a high issue or one about
+    that display or figure itself (it is broken, cropped): a deck thinned of its formulas or its
+    main figure for a slide found thin or crowded is worse. The slide that held it comes back
+    as it was in `current` (in its place, if the revision removed it), and the changes claimed
+    on it are dropped."""
+    shown_equations = {s.equation for s in revised.slides if s.equation}
+    shown_figures = set(revised.figures_used())
+    results = set(main_points.result_figures(paper))
+    matched = {number: index for number, _before, index in _matched(current, revised)}
+    slides = list(revised.slides)
+    restored: list[tuple[int, Slide]] = []  # (number in current, slide) to put back
+    for number, before in enumerate(current.slides, start=1):
+        claimed = [c for c in changes if c.slide == number]
+        lost = ""
+        if (
+            before.equation
+            and before.equation not in shown_equations
+            and not _may_remove(issues, claimed, equation=True)
+        ):
+            lost = "its display equation"
+        figures = [paper.figure(f) for f in before.figures() if f not in shown_figures]
+        carried = [f for f in figures if f and _carries_result(f, paper, results)]
+        if not lost and carried and not _may_remove(issues, claimed, equation=False):
+            lost = f"{carried[0].label}, which shows the paper's result"
+        if not lost:
+            continue
+        if number in matched:
+            slides[matched[number]] = before
+        else:
+            restored.append((number, before))
+        _refuse(
+            refused,
+            "no_thinning_removals",
+            number,
+            f"the revision took {lost} off the deck; no high issue asked for it",
+            claimed,
+        )
+    if not restored and slides == list(revised.slides):
+        return revised, changes
+    undone = {number for number, _ in restored} | {
+        number for number in matched if slides[matched[number]] is current.slides[number - 1]
+    }
+    # a removed slide goes back after the revised slide of the last current slide before it
+    for number, slide in sorted(restored, reverse=True):
+        if len(slides) >= 40:
+            break
+        earlier = [matched[n] for n in matched if n < number]
+        slides.insert(max(earlier) + 1 if earlier else len(slides), slide)
+    revised = revised.model_copy(update={"slides": slides})
+    return revised, [c for c in changes if c.slide not in undone]
