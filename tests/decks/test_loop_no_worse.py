@@ -358,3 +358,30 @@ def test_the_figure_of_the_result_is_not_removed_for_a_medium_issue():
     # a figure the reviewer finds cropped may go
     result, _changes, refused = _removal(paper, deck, without, 2, "figure_cropped", "medium")
     assert result == without and refused == []
+
+
+def test_a_bullet_moved_from_another_slide_is_no_new_text():
+    paper = _paper()
+    leaning = "However, this cost the unfed hives a third of their brood"
+    deck = SlideDeck(
+        title=paper.title,
+        slides=[
+            Slide(kind="title", title=paper.title),
+            Slide(kind="bullets", title="Syrup", bullets=[FEEDING[0]], notes=HIVES),
+            Slide(kind="bullets", title="Brood", bullets=[leaning, FEEDING[1]], notes=WEIGHING),
+        ],
+    )
+    moved = deck.model_copy(
+        update={
+            "slides": [
+                deck.slides[0],
+                deck.slides[1].model_copy(update={"bullets": [FEEDING[0], leaning]}),
+                deck.slides[2].model_copy(update={"bullets": [FEEDING[1]]}),
+            ]
+        }
+    )
+    result, changes, refused = _revise(
+        paper, deck, moved, "figure_reading_apart", "moved bullet 1 onto slide 2"
+    )
+    assert result == moved  # refusing it on slide 2 would lose it from both slides
+    assert refused == []

@@ -307,9 +307,12 @@ def no_worse_bullets(
     claimed on it, but for its title's, are dropped and recorded in `refused`."""
     slides = list(revised.slides)
     undone: set[int] = set()
+    # a bullet moved from another slide of the deck (onto its figure's slide, off a thin
+    # slide) is no new text: refusing it here would lose it from both
+    shown = {b for s in current.slides for b in s.bullets}
     for number, before, index in _matched(current, revised):
         after = slides[index]
-        new = [b for b in after.bullets if b not in before.bullets]
+        new = [b for b in after.bullets if b not in shown]
         if not new:
             continue
         gone = [b for b in before.bullets if b not in after.bullets]
@@ -545,21 +548,25 @@ def no_thinning_removals(
     matched = {number: index for number, _before, index in _matched(current, revised)}
     slides = list(revised.slides)
     restored: list[tuple[int, Slide]] = []  # (number in current, slide) to put back
+    undone: set[int] = set()
     for number, before in enumerate(current.slides, start=1):
         claimed = [c for c in changes if c.slide == number]
+        # a deck-level change (too many slides) may be what removed the slide
+        asked = [*claimed, *(c for c in changes if c.slide == 0)]
         lost = ""
         if (
             before.equation
             and before.equation not in shown_equations
-            and not _may_remove(issues, claimed, equation=True)
+            and not _may_remove(issues, asked, equation=True)
         ):
             lost = "its display equation"
         figures = [paper.figure(f) for f in before.figures() if f not in shown_figures]
         carried = [f for f in figures if f and _carries_result(f, paper, results)]
-        if not lost and carried and not _may_remove(issues, claimed, equation=False):
+        if not lost and carried and not _may_remove(issues, asked, equation=False):
             lost = f"{carried[0].label}, which shows the paper's result"
         if not lost:
             continue
+        undone.add(number)
         if number in matched:
             slides[matched[number]] = before
         else:
@@ -571,11 +578,8 @@ def no_thinning_removals(
             f"the revision took {lost} off the deck; no high issue asked for it",
             claimed,
         )
-    if not restored and slides == list(revised.slides):
+    if not undone:
         return revised, changes
-    undone = {number for number, _ in restored} | {
-        number for number in matched if slides[matched[number]] is current.slides[number - 1]
-    }
     # a removed slide goes back after the revised slide of the last current slide before it
     for number, slide in sorted(restored, reverse=True):
         if len(slides) >= 40:
