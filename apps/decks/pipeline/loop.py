@@ -17,9 +17,14 @@ from pathlib import Path
 from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Severity, blocking, counts
 from apps.decks.pipeline.katex_check import katex_checked
 from apps.decks.pipeline.loop_guard import (
+    Refusals,
     findings_repeat,
+    no_foreign_captions,
+    no_generic_retitles,
     no_repeated_retitles,
     no_reversals,
+    no_thinning_removals,
+    no_worse_bullets,
     no_worse_retitles,
     settle_title_findings,
 )
@@ -43,6 +48,7 @@ class RoundRecord:
     folder: Path  # rounds/NN inside the output folder once the run is complete
     changes: list[Change] = field(default_factory=list)  # the revision that answered `issues`
     fixed: int = 0  # issues of this round the next round no longer has
+    refused: Refusals = field(default_factory=list)  # what the loop's guards undid, and why
 
     @property
     def counts(self) -> dict[str, int]:
@@ -60,6 +66,7 @@ class RoundRecord:
             "issues": [i.model_dump() for i in self.issues],
             "revisions": [c.model_dump() for c in self.changes],
             "fixed": self.fixed,
+            "refused": self.refused,
         }
 
 
@@ -162,7 +169,7 @@ def review_loop(
                 number,
             )
             revised, record.changes = revise_round(
-                proposer, paper, [r.deck for r in records[:-1]], deck, issues
+                proposer, paper, [r.deck for r in records[:-1]], deck, issues, record.refused
             )
             if not record.changes or revised == deck:
                 break  # nothing the proposer can do: another round would show the same deck
@@ -176,9 +183,11 @@ def revise_round(
     earlier: list[SlideDeck],
     deck: SlideDeck,
     issues: list[Issue],
+    refused: Refusals | None = None,
 ) -> tuple[SlideDeck, list[Change]]:
     """The proposer's revision of `deck` for `issues` (most severe first), its changes naming
-    their issue by its index in `issues`; `earlier` are the decks of the rounds before."""
+    their issue by its index in `issues`; `earlier` are the decks of the rounds before. What
+    the guards undo of it (a revision that would make the deck worse) goes to `refused`."""
     ordered = sorted(issues, key=lambda i: -SEVERITY_RANK[i.severity])
     revision = proposer.revise(paper, deck, ordered)
     changes = [
@@ -191,7 +200,15 @@ def revise_round(
     # a retitle escapes no_reversals (a text slide is known by its title there)
     revised, changes = no_repeated_retitles(earlier, deck, revised, changes)
     # a retitle to a title the reviewer would fault (maths lost, a fragment) is no fix
-    revised, changes = no_worse_retitles(paper, deck, revised, changes)
+    revised, changes = no_worse_retitles(paper, deck, revised, changes, refused)
+    # nor is a retitle to a kind word ("Results") over the paper's heading or a sound title
+    revised, changes = no_generic_retitles(paper, deck, revised, changes, refused)
+    # a replacement bullet the text checks fault where the old ones passed is no fix
+    revised, changes = no_worse_bullets(deck, revised, changes, refused)
+    # a caption must be the figure's own or a sentence of the paper about that figure
+    revised, changes = no_foreign_captions(paper, deck, revised, changes, refused)
+    # a display, or the figure of the result, leaves the deck only for a high issue or its own
+    revised, changes = no_thinning_removals(paper, deck, revised, changes, issues, refused)
     return (revised, []) if revised == deck else (revised, changes)
 
 

@@ -24,10 +24,37 @@ each time. So titles have their own guard, knowing a slide by what it shows (`sh
 
 from __future__ import annotations
 
-from apps.decks.pipeline import title_quality
+import re
+
+from apps.decks.pipeline import (
+    defects,
+    display_math,
+    figure_reading,
+    main_points,
+    text,
+    title_defects,
+    title_quality,
+)
 from apps.decks.pipeline.issues import Change, Issue
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+
+# Refusals: what a guard undid of a revision and why, for review.json. Each names the change it
+# refused (its issue's index and type, its action) so that a refused fix can be read back.
+Refusals = list[dict]
+
+
+def _refuse(refused: Refusals | None, guard: str, number: int, why: str, dropped) -> None:
+    if refused is None:
+        return
+    refused.append(
+        {
+            "guard": guard,
+            "slide": number,
+            "why": why[:300],
+            "changes": [c.model_dump() for c in dropped],
+        }
+    )
 
 
 def slide_key(slide: Slide) -> tuple:
@@ -196,7 +223,11 @@ def settle_title_findings(
 
 
 def no_worse_retitles(
-    paper: Paper, current: SlideDeck, revised: SlideDeck, changes: list[Change]
+    paper: Paper,
+    current: SlideDeck,
+    revised: SlideDeck,
+    changes: list[Change],
+    refused: Refusals | None = None,
 ) -> tuple[SlideDeck, list[Change]]:
     """`revised` without a retitle to a title the title checks find fault with
     (`title_quality.all_problems`): no title is better than the one it replaces when it is
@@ -211,10 +242,18 @@ def no_worse_retitles(
         if (
             before is not None
             and slide.title != before.title
-            and title_quality.all_problems(slide.title, slide, paper)
+            and (faults := title_quality.all_problems(slide.title, slide, paper))
         ):
             kept.append(slide.model_copy(update={"title": before.title}))
             undone.append((numbers[key], slide.title))
+            number = numbers[key]
+            _refuse(
+                refused,
+                "no_worse_retitles",
+                number,
+                f"the new title “{slide.title}” is {', '.join(faults)}",
+                [c for c in changes if c.slide in (number, 0) and f"“{slide.title}”" in c.action],
+            )
         else:
             kept.append(slide)
     if not undone:
@@ -226,3 +265,326 @@ def no_worse_retitles(
         if not any(c.slide in (number, 0) and f"“{title}”" in c.action for number, title in undone)
     ]
     return revised, changes
+
+
+def _matched(current: SlideDeck, revised: SlideDeck) -> list[tuple[int, Slide, int]]:
+    """(number in `current`, the slide there, index in `revised`) for each revised slide that is
+    a slide of `current` revised: known by what it shows (`shown_key`), else by its figures or
+    title (`slide_key`) when that is one slide's alone."""
+    by_shown = {key: (n, s) for n, (key, s) in enumerate(_keyed(current), start=1)}
+    by_key: dict[tuple, list[tuple[int, Slide]]] = {}
+    for n, s in enumerate(current.slides, start=1):
+        by_key.setdefault(slide_key(s), []).append((n, s))
+    pairs = []
+    for index, (key, slide) in enumerate(_keyed(revised)):
+        found = by_shown.get(key)
+        if found is None and len(by_key.get(slide_key(slide), [])) == 1:
+            found = by_key[slide_key(slide)][0]
+        if found is not None:
+            pairs.append((found[0], found[1], index))
+    return pairs
+
+
+def _new_defects(bullet: str, slide: Slide, allowed: set[str]) -> list[tuple[str, str]]:
+    """The reviewer's text checks' findings on `bullet` (defects.text_defects) whose kind is
+    not in `allowed`; a display's lead over the display it announces is no defect, as the
+    reviewer reads it (review/text_rules.bullet_defects)."""
+    return [
+        (kind, part)
+        for kind, part in defects.text_defects(bullet)
+        if kind not in allowed
+        and not (display_math.announces_display(kind, part) and (slide.equation or slide.code))
+    ]
+
+
+def no_worse_bullets(
+    current: SlideDeck, revised: SlideDeck, changes: list[Change], refused: Refusals | None = None
+) -> tuple[SlideDeck, list[Change]]:
+    """`revised` without a bullet revision that fails a text check the bullets it replaced
+    passed: a replacement or a merge that is a fragment, dangles, is glued or cut where the
+    old bullets were not, or an added bullet with such a defect. The slide keeps the bullets
+    it had in `current` (and what its display and code were shown under), and the changes
+    claimed on it, but for its title's, are dropped and recorded in `refused`."""
+    slides = list(revised.slides)
+    undone: set[int] = set()
+    # a bullet moved from another slide of the deck (onto its figure's slide, off a thin
+    # slide) is no new text: refusing it here would lose it from both
+    shown = {b for s in current.slides for b in s.bullets}
+    for number, before, index in _matched(current, revised):
+        after = slides[index]
+        new = [b for b in after.bullets if b not in shown]
+        if not new:
+            continue
+        gone = [b for b in before.bullets if b not in after.bullets]
+        had = {kind for b in gone for kind, _ in _new_defects(b, before, set())}
+        worse = [(b, kind, part) for b in new for kind, part in _new_defects(b, after, had)]
+        if not worse:
+            continue
+        slides[index] = after.model_copy(
+            update={
+                "bullets": before.bullets,
+                "equation_lead": before.equation_lead,
+                "code_lead": before.code_lead,
+            }
+        )
+        undone.add(number)
+        bullet, kind, part = worse[0]
+        dropped = [c for c in changes if c.slide == number and not c.type.startswith("title_")]
+        _refuse(
+            refused,
+            "no_worse_bullets",
+            number,
+            f"the new bullet “{bullet[:80]}” is {kind} (“{part[:40]}”); the bullets it "
+            "replaced were not",
+            dropped,
+        )
+    if not undone:
+        return revised, changes
+    revised = revised.model_copy(update={"slides": slides})
+    changes = [c for c in changes if not (c.slide in undone and not c.type.startswith("title_"))]
+    return revised, changes
+
+
+# A title that names only the kind of slide ("Results", "Method", "Background"): it says less
+# than any specific title it would replace
+GENERIC_TITLE = re.compile(
+    r"^(?:the\s+)?(?:results?|methods?|methodology|approach|background|discussion|"
+    r"introduction|overview|motivation|conclusions?|summary|evaluation|experiments?|"
+    r"findings|analysis|key points|main points|details)(?:\s+\(continued\))*\s*$",
+    re.I,
+)
+
+
+def _own_heading(title: str, paper: Paper) -> bool:
+    """Is `title` (without "(continued)") one of the paper's section headings?"""
+    bare = title_quality.CONTINUED.sub("", title).strip().lower()
+    return any(bare in (s.title.strip().lower(), s.heading.lower()) for s in paper.sections)
+
+
+def no_generic_retitles(
+    paper: Paper,
+    current: SlideDeck,
+    revised: SlideDeck,
+    changes: list[Change],
+    refused: Refusals | None = None,
+) -> tuple[SlideDeck, list[Change]]:
+    """`revised` without a retitle to a word that only names the slide's kind ("Results") over
+    a title the title checks find no fault with (`title_quality.all_problems`), unless it is a
+    title that says nothing ("Key points", "Example") other than the paper's own section
+    heading: the specific title says more. The slide keeps its title, and the changes claiming
+    the retitle are dropped."""
+    slides = list(revised.slides)
+    undone: list[tuple[int, str]] = []
+    for number, before, index in _matched(current, revised):
+        after = slides[index]
+        if after.title == before.title or not GENERIC_TITLE.match(after.title):
+            continue
+        if GENERIC_TITLE.match(before.title):
+            continue  # one kind for another: no title lost
+        own = _own_heading(before.title, paper)
+        faults = set(title_quality.all_problems(before.title, before, paper))
+        if title_defects.EMPTY_TITLE.match(before.title):
+            faults.add("title_fragment")  # a title that says nothing ("Key points")
+        # a title the checks fault may go; the paper's own heading only when its text is
+        # broken (maths, glyphs, capitals), never for saying little ("Examples", a fragment
+        # by the checks' reading), which the kind word says no better
+        if faults - ({"title_fragment"} if own else set()):
+            continue
+        slides[index] = after.model_copy(update={"title": before.title})
+        undone.append((number, after.title))
+        dropped = [c for c in changes if c.slide in (number, 0) and f"“{after.title}”" in c.action]
+        why = "the paper's own heading" if own else "a title the title checks find no fault with"
+        _refuse(
+            refused,
+            "no_generic_retitles",
+            number,
+            f"“{after.title}” only names the slide's kind; “{before.title}” is {why}",
+            dropped,
+        )
+    if not undone:
+        return revised, changes
+    revised = revised.model_copy(update={"slides": slides})
+    changes = [
+        c
+        for c in changes
+        if not any(c.slide in (number, 0) and f"“{title}”" in c.action for number, title in undone)
+    ]
+    return revised, changes
+
+
+# How much of a caption's words one sentence of the paper must hold for the caption to be read
+# as that sentence (shortened, its demonstrative or pointer taken off)
+CAPTION_DRAWN = 0.8
+# Words a caption shares with any sentence of its figure that say nothing of what it shows
+_LABEL_WORDS = {"figure", "fig", "figs", "table", "tables", "panel", "panels"}
+
+
+def _content_words(value: str) -> set[str]:
+    flat = text.MATH_SPAN.sub(" ", value).lower()
+    return {w for w in re.findall(r"[a-z]{4,}", flat) if w not in _LABEL_WORDS}
+
+
+def _drawn_from(caption: str, sources: list[str]) -> bool:
+    """Do most of `caption`'s words stand in one of `sources`?"""
+    words = _content_words(caption)
+    if not words:
+        return True  # a label or a formula alone: nothing to misstate
+    return any(len(words & _content_words(s)) >= CAPTION_DRAWN * len(words) for s in sources)
+
+
+def caption_fault(caption: str, slide: Slide, paper: Paper) -> str:
+    """Why `caption` may not stand under the figure `slide` shows: it names another figure or
+    table and not this one, or it is neither the figure's caption nor a sentence of the paper
+    that cites or reads this figure (figure_reading.figure_read). "" when it may."""
+    figure = paper.figure(slide.figure) if slide.figure else None
+    if figure is None or not caption.strip():
+        return ""
+    if _drawn_from(caption, [figure.caption, *(m.text for m in figure.mentions)]):
+        return ""  # its own caption (which may name another figure) or a sentence citing it
+    own = {(f.kind, f.number) for f in (paper.figure(i) for i in slide.figures()) if f}
+    named = set(text.figure_refs(caption))
+    if named and not named & own:
+        kind, number = sorted(named - own)[0]
+        return f"it names {kind} {number}, which the slide does not show"
+    citing = [
+        sentence
+        for section in paper.sections
+        for paragraph in section.paragraphs
+        for sentence in text.sentences(paragraph)
+        if own & set(text.figure_refs(sentence))
+        or figure_reading.figure_read(sentence, paper) == figure.number
+    ]
+    if _drawn_from(caption, citing):
+        return ""
+    return f"no sentence of the paper about {figure.label or 'the figure'} says it"
+
+
+def no_foreign_captions(
+    paper: Paper,
+    current: SlideDeck,
+    revised: SlideDeck,
+    changes: list[Change],
+    refused: Refusals | None = None,
+) -> tuple[SlideDeck, list[Change]]:
+    """`revised` without a caption a revision wrote that is not its figure's own caption or a
+    sentence of the paper citing that figure (`caption_fault`): a caption about another figure,
+    or about a method the figure does not show, misstates what the reader sees. The slide keeps
+    its caption, and the changes claimed on it but for its title's are dropped."""
+    slides = list(revised.slides)
+    undone: set[int] = set()
+    for number, before, index in _matched(current, revised):
+        after = slides[index]
+        if after.caption == before.caption:
+            continue
+        why = caption_fault(after.caption, after, paper)
+        if not why:
+            continue
+        slides[index] = after.model_copy(update={"caption": before.caption})
+        undone.add(number)
+        dropped = [c for c in changes if c.slide == number and not c.type.startswith("title_")]
+        _refuse(
+            refused,
+            "no_foreign_captions",
+            number,
+            f"the caption “{after.caption[:80]}” is refused: {why}",
+            dropped,
+        )
+    if not undone:
+        return revised, changes
+    revised = revised.model_copy(update={"slides": slides})
+    changes = [c for c in changes if not (c.slide in undone and not c.type.startswith("title_"))]
+    return revised, changes
+
+
+# Issues about a display or a figure itself (it is broken, cropped, not what the paper shows):
+# leaving it out answers them, whatever their severity
+ABOUT_ITSELF = re.compile(r"^(?:figure_|crop_|repeated_figures$)")
+
+
+def _carries_result(figure, paper: Paper, results: set[tuple[str, int]]) -> bool:
+    """Does the figure show the paper's result: one its abstract or conclusions name
+    (main_points.result_figures), or one a sentence citing it, or its caption, states a
+    finding of?"""
+    if (figure.kind, figure.number) in results:
+        return True
+    return any(
+        main_points.states_finding(s) for s in [figure.caption, *(m.text for m in figure.mentions)]
+    )
+
+
+def _may_remove(issues: list[Issue], claimed: list[Change], equation: bool) -> bool:
+    """May a change of `claimed` remove what it removed: it answers a high issue, or one about
+    the display or figure itself?"""
+    for change in claimed:
+        if not 0 <= change.issue < len(issues):
+            continue
+        issue = issues[change.issue]
+        if issue.severity == "high":
+            return True
+        if equation and (issue.evidence.get("where") == "equation" or "errors" in issue.evidence):
+            return True
+        if not equation and ABOUT_ITSELF.match(issue.type):
+            return True
+    return False
+
+
+def no_thinning_removals(
+    paper: Paper,
+    current: SlideDeck,
+    revised: SlideDeck,
+    changes: list[Change],
+    issues: list[Issue],
+    refused: Refusals | None = None,
+) -> tuple[SlideDeck, list[Change]]:
+    """`revised` without the removal of a display equation, or of a figure that carries the
+    paper's result, from the whole deck, unless the change answers a high issue or one about
+    that display or figure itself (it is broken, cropped): a deck thinned of its formulas or its
+    main figure for a slide found thin or crowded is worse. The slide that held it comes back
+    as it was in `current` (in its place, if the revision removed it), and the changes claimed
+    on it are dropped."""
+    shown_equations = {s.equation for s in revised.slides if s.equation}
+    shown_figures = set(revised.figures_used())
+    results = set(main_points.result_figures(paper))
+    matched = {number: index for number, _before, index in _matched(current, revised)}
+    slides = list(revised.slides)
+    restored: list[tuple[int, Slide]] = []  # (number in current, slide) to put back
+    undone: set[int] = set()
+    for number, before in enumerate(current.slides, start=1):
+        claimed = [c for c in changes if c.slide == number]
+        # a deck-level change (too many slides) may be what removed the slide
+        asked = [*claimed, *(c for c in changes if c.slide == 0)]
+        lost = ""
+        if (
+            before.equation
+            and before.equation not in shown_equations
+            and not _may_remove(issues, asked, equation=True)
+        ):
+            lost = "its display equation"
+        figures = [paper.figure(f) for f in before.figures() if f not in shown_figures]
+        carried = [f for f in figures if f and _carries_result(f, paper, results)]
+        if not lost and carried and not _may_remove(issues, asked, equation=False):
+            lost = f"{carried[0].label}, which shows the paper's result"
+        if not lost:
+            continue
+        undone.add(number)
+        if number in matched:
+            slides[matched[number]] = before
+        else:
+            restored.append((number, before))
+        _refuse(
+            refused,
+            "no_thinning_removals",
+            number,
+            f"the revision took {lost} off the deck; no high issue asked for it",
+            claimed,
+        )
+    if not undone:
+        return revised, changes
+    # a removed slide goes back after the revised slide of the last current slide before it
+    for number, slide in sorted(restored, reverse=True):
+        if len(slides) >= 40:
+            break
+        earlier = [matched[n] for n in matched if n < number]
+        slides.insert(max(earlier) + 1 if earlier else len(slides), slide)
+    revised = revised.model_copy(update={"slides": slides})
+    return revised, [c for c in changes if c.slide not in undone]

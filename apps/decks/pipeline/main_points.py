@@ -479,6 +479,10 @@ def _states_finding(sentence: str) -> bool:
     return _strength(sentence) >= 2 or bool(COMPARISON.search(text.MATH_SPAN.sub("X", sentence)))
 
 
+# public: the loop's guard asks whether a figure's caption or citing sentence states a finding
+states_finding = _states_finding
+
+
 def _own(sentence: str) -> bool:
     return bool(FIRST_PERSON.search(sentence)) and not CITED.search(sentence)
 
