@@ -179,6 +179,34 @@ def test_crystal_plane_indices_are_no_aside():
     assert text.without_asides(sentence) == "Films grow fastest on Si (1 1 0) wafers of the gauges"
 
 
+@pytest.mark.parametrize(
+    ("sentence", "kept"),
+    [
+        # a one-word hedge reads as plain words once its brackets go
+        (
+            "With these two functions we can build (almost) every other list operation.",
+            "almost every",
+        ),
+        ("The keepers light (nearly) all the lamps of the coast before dusk.", "nearly all"),
+        # a bound or an exception stays as written
+        ("The filter keeps the gauges steady (at least for calm seas) over a week.", "(at least"),
+        ("The beam turns (except during storms) once every ten seconds.", "(except during storms)"),
+        ("The keepers (not the owners) light the lamps at dusk.", "(not the owners)"),
+    ],
+)
+def test_an_aside_that_hedges_the_claim_is_kept(sentence, kept):
+    """Dropping "(almost)" made a bullet claim more than its paper (a WRONG statement seen on an
+    unseen paper); asides that only comment are still dropped."""
+    assert kept in text.without_asides(sentence)
+
+
+def test_an_aside_that_only_comments_or_points_is_still_dropped():
+    assert text.without_asides("The lamps burn for a week (as expected) at the coast.") == (
+        "The lamps burn for a week at the coast."
+    )
+    assert text.without_asides("The lamp (but see Section 3) burns oil.") == "The lamp burns oil."
+
+
 # ---------------------------------------------------------------------- through the proposer
 
 STORM_PAPER = Paper(

@@ -103,6 +103,16 @@ _NOUN_BEFORE_PARENTHESIS = re.compile(
     r"with|by|in|on|into|onto)\s*$",
     re.I,
 )
+# An aside that hedges or bounds the claim ("(almost) everything", "(at least for small n)",
+# "(except at the poles)"): without it the sentence claims more than the paper does.
+_HEDGE_ASIDE = re.compile(
+    r"^\(\s*(?:almost|nearly|mostly|partly|partially|largely|roughly|approximately|about|"
+    r"at least|at most|up to|only|not|never|except|unless|if|although|though|provided|"
+    r"in most|in some|in many|in part|usually|often|typically|sometimes|generally|"
+    r"in general|probably|possibly|perhaps|likely|slightly|somewhat|essentially|virtually|"
+    r"more or less|arguably|apparently|in principle|in theory|with the exception)\b",
+    re.I,
+)
 _TUPLE = re.compile(r"^\(\s*[-+−]?[\w.]{1,8}\s*(?:[,;]\s*[-+−]?[\w.]{1,8}\s*)+\)$")
 # A notation of numbers set apart by spaces: a crystal plane "(1 0 0)", "(1 1 -2)".
 _INDICES = re.compile(r"^\(\s*[-−¯]?\d{1,2}(?:\s+[-−¯]?\d{1,2}){1,3}\s*\)$")
@@ -111,11 +121,17 @@ _INDICES = re.compile(r"^\(\s*[-−¯]?\d{1,2}(?:\s+[-−¯]?\d{1,2}){1,3}\s*\)$
 def without_asides(value: str) -> str:
     """The text without its parenthetical asides; a parenthesis that is a noun stays, and so
     does one that is a part of a word: glued to the word after it ("a (1 0 0)-oriented wafer",
-    "(100)-oriented", "(a)symmetric"), whose removal leaves a hole ("p-type-oriented")."""
+    "(100)-oriented", "(a)symmetric"), whose removal leaves a hole ("p-type-oriented"), and one
+    that hedges or bounds the claim, whose removal makes the bullet claim more than the paper."""
 
     def aside(match: re.Match) -> str:
         inside = match.group(0).strip()
         glued = value[match.end() : match.end() + 1]
+        if _HEDGE_ASIDE.match(inside) and "see " not in inside.lower():
+            if len(inside.split()) <= 2 and value[match.end() : match.end() + 2].strip():
+                # "(almost) everything" → "almost everything": the hedge reads as plain words
+                return match.group(0).replace("(", "").replace(")", "")
+            return match.group(0)
         if (
             _TUPLE.match(inside)
             or _INDICES.match(inside)
