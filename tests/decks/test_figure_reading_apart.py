@@ -90,3 +90,19 @@ def test_a_bullet_whose_figure_is_two_slides_away_or_that_says_nothing_seen_stay
     paper = _paper()
     assert _findings(_deck([SLOW, STOP], gap=True), paper) == []
     assert _findings(_deck([SLOW]), paper) == []
+
+
+def test_a_reading_paragraphs_after_the_figures_mention_is_not_moved_onto_it():
+    """The figure a later paragraph reads may be a panel its crop leaves out: moved under the
+    figure, the sentence would tell the reader the figure shows it (a WRONG statement seen on
+    an unseen paper). It is still reported; it is not moved."""
+    later = "A second firing went the same way. Notice the green marker where the damper was shut."
+    paper = _paper()
+    paper.sections[1].paragraphs.append(later)
+    bullet = "Notice the green marker where the damper was shut"
+    deck = _deck([SLOW, bullet])
+    found = _findings(deck, paper)
+    assert [i.type for i in found] == ["figure_reading_apart"]
+    revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
+    assert bullet in revised.slides[1].bullets
+    assert bullet not in revised.slides[2].bullets

@@ -29,9 +29,13 @@ PARAGRAPHS_BACK = 2
 MOST_ON_FIGURE_SLIDE = 3
 
 
-def figure_read(bullet: str, paper: Paper) -> int | None:
+def figure_read(bullet: str, paper: Paper, *, sure: bool = False) -> int | None:
     """The number of the figure `bullet` reads, or None (it says nothing seen, or its sentence
-    is not found in the paper, or no figure is named before it in its section)."""
+    is not found in the paper, or no figure is named before it in its section). `sure`: only
+    when its own sentence or an earlier one of its paragraph names the figure — what a move
+    onto the figure's slide needs, since the slide then says the figure shows it (a sentence
+    paragraphs after a figure's mention may read a panel the crop leaves out: seen, a WRONG
+    statement on an unseen paper)."""
     if not SEEN.search(bullet):
         return None
     own = FIGURE_POINTER.findall(bullet)
@@ -42,7 +46,8 @@ def figure_read(bullet: str, paper: Paper) -> int | None:
         return None
     section, paragraph, sentence = place
     paragraphs = paper.sections[section].paragraphs
-    for p in range(paragraph, max(-1, paragraph - PARAGRAPHS_BACK - 1), -1):
+    back = 0 if sure else PARAGRAPHS_BACK
+    for p in range(paragraph, max(-1, paragraph - back - 1), -1):
         sentences = text.sentences(paragraphs[p])
         before = sentences[: sentence + 1] if p == paragraph else sentences
         for earlier in reversed(before):
@@ -62,9 +67,9 @@ def _figure_slides(slides: list[Slide], paper: Paper) -> dict[int, int]:
     return found
 
 
-def apart(slides: list[Slide], paper: Paper) -> list[tuple[int, str, int]]:
+def apart(slides: list[Slide], paper: Paper, *, sure: bool = False) -> list[tuple[int, str, int]]:
     """(slide index, bullet, index of the neighbour slide showing the figure it reads) for each
-    bullet a slide away from its figure."""
+    bullet a slide away from its figure (`sure`: as figure_read's)."""
     shown = _figure_slides(slides, paper)
     found = []
     for index, slide in enumerate(slides):
@@ -72,7 +77,7 @@ def apart(slides: list[Slide], paper: Paper) -> list[tuple[int, str, int]]:
             continue
         own = {f.number for f in (paper.figure(i) for i in slide.figures()) if f}
         for bullet in slide.bullets:
-            number = figure_read(bullet, paper)
+            number = figure_read(bullet, paper, sure=sure)
             target = shown.get(number) if number is not None else None
             if target is not None and number not in own and abs(target - index) == 1:
                 found.append((index, bullet, target))
@@ -83,7 +88,7 @@ def move_to_figures(slides: list[Slide], paper: Paper) -> list[str]:
     """Each bullet a slide away from the figure it reads moved onto the figure's slide, where
     the paper has it among that slide's bullets, while the figure's slide has room."""
     moved = []
-    for index, bullet, target in apart(slides, paper):
+    for index, bullet, target in apart(slides, paper, sure=True):
         figure_slide = slides[target]
         if len(figure_slide.bullets) >= MOST_ON_FIGURE_SLIDE or bullet not in slides[index].bullets:
             continue
