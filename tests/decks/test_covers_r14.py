@@ -68,3 +68,45 @@ def test_an_issue_number_ending_a_running_header_stays_with_the_venue():
     # a page number after the venue is still cut off
     layout.running = ["Quokka Quarterly, Volume 7 (2031) 113"]
     assert venue_find(layout, "A title") == ("Quokka Quarterly, Volume 7 (2031)", "2031")
+
+
+def _cover_findings(cover: str, source_name: str, authors: list[str]):
+    from apps.decks.pipeline.paper import Paper, Section
+    from apps.decks.pipeline.render.measure import SlideMeasure
+    from apps.decks.pipeline.review import title_rules
+    from apps.decks.pipeline.review.registry import SlideContext
+    from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+
+    paper = Paper(
+        title=cover,
+        authors=authors,
+        pages=2,
+        source_name=source_name,
+        sections=[Section(title="Plan", paragraphs=["Quokkas were counted twice a week."])],
+    )
+    deck = SlideDeck(title=cover, slides=[Slide(kind="title", title=cover)])
+    context = SlideContext(1, deck.slides[0], SlideMeasure(slide=1), deck, paper)
+    return [i.type for i in title_rules.cover_title_unread(context)]
+
+
+@pytest.mark.parametrize(
+    ("cover", "source_name", "authors"),
+    [
+        ("quokka-counts-v3", "quokka-counts-v3.pdf", []),
+        ("Ann Okafor", "counts.pdf", ["Ann Okafor", "Ben Sato"]),
+        ("Ann Okafor and Ben Sato", "counts.pdf", ["Ann Okafor", "Ben Sato"]),
+    ],
+)
+def test_a_cover_titled_by_the_file_name_or_the_authors_is_reported(cover, source_name, authors):
+    assert _cover_findings(cover, source_name, authors) == ["cover_title_unread"]
+
+
+@pytest.mark.parametrize(
+    ("cover", "source_name", "authors"),
+    [
+        ("Counting Quokkas on Windy Islands", "quokkas.pdf", ["Ann Okafor"]),
+        ("Okafor Sampling", "x.pdf", ["Ann Okafor"]),
+    ],
+)
+def test_a_cover_with_the_papers_title_is_not_reported(cover, source_name, authors):
+    assert _cover_findings(cover, source_name, authors) == []
