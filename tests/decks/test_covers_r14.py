@@ -110,3 +110,20 @@ def test_a_cover_titled_by_the_file_name_or_the_authors_is_reported(cover, sourc
 )
 def test_a_cover_with_the_papers_title_is_not_reported(cover, source_name, authors):
     assert _cover_findings(cover, source_name, authors) == []
+
+
+def test_letter_spaced_labels_over_two_columns_stay_apart():
+    from apps.decks.pipeline.ingest.layout import Segment, Word
+    from apps.decks.pipeline.ingest.letterspaced import letterspaced_joined
+
+    def spaced(word: str, x0: float) -> list[Word]:
+        return [
+            Word(c, x0 + 9 * i, x0 + 9 * i + 5, 100, 108, 8.0, "Gulliver")
+            for i, c in enumerate(word)
+        ]
+
+    info = Segment(page=1, words=spaced("article", 40) + spaced("info", 112))
+    label = Segment(page=1, words=spaced("abstract", 230))
+    layout = Layout(pages=[[info, label]], page_sizes=[(612.0, 792.0)], body_size=9.0, columns=[])
+    letterspaced_joined(layout)
+    assert [s.text for s in layout.pages[0]] == ["article info", "abstract"]

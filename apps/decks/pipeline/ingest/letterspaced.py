@@ -49,6 +49,9 @@ def _lines(segments: list[Segment]) -> list[list[Segment]]:
             and abs(segment.top - line[0].top) < 0.3 * segment.size
             and abs(segment.size - line[0].size) < 0.3
             and segment.font == line[0].font
+            # a word's gap, not a column's: "a r t i c l e  i n f o" and "a b s t r a c t"
+            # stand on one line over two columns and stay two labels
+            and segment.x0 - line[-1].x1 < 1.5 * segment.size
         ):
             line.append(segment)
         else:
