@@ -83,6 +83,7 @@ ISSUE_TYPES = {
     "title_foreign_figure": "the title points at a figure or table the slide does not show",
     "title_placeholder": 'the title\'s maths became placeholders ("Signs “X” and “X”")',
     "cover_glued_subtitle": "the cover's title runs on into its subtitle",
+    "cover_title_unread": "the cover's title is the PDF's file name or the authors' names",
     "prime_as_power": 'a prime read as a power of zero ("$5^{0}$" for 5′)',
     "figure_reading_apart": "a bullet reads a figure shown on the slide next to it",
     "thin_slide": "a slide with one bullet and nothing else",

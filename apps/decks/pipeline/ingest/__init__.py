@@ -21,6 +21,7 @@ from apps.decks.pipeline.ingest.figure_headings import merged_figure_headings
 from apps.decks.pipeline.ingest.figures import figures_extract
 from apps.decks.pipeline.ingest.inline_code import inline_code_joined
 from apps.decks.pipeline.ingest.layout import column_of, layout_read, reading_order, vocabulary_of
+from apps.decks.pipeline.ingest.letterspaced import letterspaced_joined
 from apps.decks.pipeline.ingest.list_items import items_mark
 from apps.decks.pipeline.ingest.runin import run_in_split
 from apps.decks.pipeline.ingest.sideways import opened_upright
@@ -31,6 +32,7 @@ from apps.decks.pipeline.ingest.structure import (
     doi_find,
     heading_of,
     looks_like_name,
+    metadata_title_read,
     printed_year,
     readable_captions,
     recased_title,
@@ -52,6 +54,7 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
         with opened_upright(pdf_path) as (plumber, source):
             metadata = dict(plumber.metadata or {})
             layout = layout_read(plumber)
+            letterspaced_joined(layout)  # a title set letter-spaced, read whole
             run_in_split(layout)
             code_mark(layout)
             usage_lines_mark(layout)
@@ -95,7 +98,7 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
     authors = authors_find(layout, title_segment) or _metadata_authors(metadata)
     # the cover's first words: a ligature the font left unnamed read whole, or the name shortened
     authors = readable_authors(authors, vocabulary, _metadata_authors(metadata))
-    metadata_title = str(metadata.get("Title") or "").strip()
+    metadata_title = metadata_title_read(str(metadata.get("Title") or ""))
     title = text_read(title, vocabulary) or text_read(metadata_title, vocabulary) or title
     sections, first_heading, placed = sections_read(
         layout, covered, vocabulary, title_segment, equations, authors

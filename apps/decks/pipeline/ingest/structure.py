@@ -22,6 +22,7 @@ from apps.decks.pipeline.ingest.layout import (
 from apps.decks.pipeline.ingest.list_items import term_separated
 from apps.decks.pipeline.ingest.listings import ListingCollector
 from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
+from apps.decks.pipeline.lost_text import reference_entry
 from apps.decks.pipeline.paper import Equation, Section
 from apps.decks.pipeline.person_names import names_a_person
 from apps.decks.pipeline.text import sentences as text_sentences
@@ -71,7 +72,12 @@ KEYWORDS = re.compile(
     r"(?:AMS|MSC)\s+(?:\d{4}\s+)?(?:subject\s+)?classification)\b\s*[:.—–-]",
     re.I,
 )
-END_OF_BODY = re.compile(r"^(references|bibliography|works cited|literature cited)$", re.I)
+END_OF_BODY = re.compile(
+    r"^(?:references?(?: and notes| list| cited)?|notes and references|bibliography|"
+    r"(?:works|literature) cited|cited (?:works|literature)|literature|works consulted|"
+    r"sources consulted|literatur|bibliografia|bibliografía|références|referencias|referências)$",
+    re.I,
+)
 # A numbered reference list whose heading was not found ("… with their time. [1] J. Smith,
 # “Title.” …"): entries "[1] " and then "[2] " each opening a sentence. The body ends there.
 # The entries may also be paragraphs of their own.
@@ -139,8 +145,7 @@ def title_find(layout: Layout, metadata_title: str) -> tuple[str, Segment | None
         len(s.text.split()) >= 3 for s in below_masthead
     ):
         candidates = below_masthead
-    if FILE_NAME.search(metadata_title):
-        metadata_title = ""  # "apssamp.dvi", "Microsoft Word - draft.docx": not a title
+    metadata_title = metadata_title_read(metadata_title)
     if not candidates and not metadata_title.strip() and layout.pages:
         candidates = _bold_title_lines(layout)  # a title set bold at the body's size
     if not candidates:
@@ -156,6 +161,24 @@ def title_find(layout: Layout, metadata_title: str) -> tuple[str, Segment | None
     if len(title.split()) < 2 and metadata_title:
         return metadata_title.strip(), block[-1]
     return title, block[-1]
+
+
+# What a tool writes when nobody set a title: a template's placeholder, a LaTeX job's name.
+PLACEHOLDER_TITLE = re.compile(
+    r"^(?:untitled(?:\s*\d*)?|no title|title|document\d*|paper|main|manuscript|article|draft|ms|"
+    r"template|slides?|thesis|report)$",
+    re.I,
+)
+
+
+def metadata_title_read(raw: str) -> str:
+    """The PDF's metadata Title when it reads as a title, else "": a file's name ("apssamp.dvi",
+    "Microsoft Word - draft.docx"), a placeholder ("untitled") or a single word with no space
+    (a LaTeX job's name: "octavo", "jss4172", "paper_v3") is none."""
+    title = " ".join(raw.split())
+    if FILE_NAME.search(title) or PLACEHOLDER_TITLE.match(title) or " " not in title:
+        return ""
+    return title
 
 
 VENUE_WORD = re.compile(
@@ -531,6 +554,13 @@ CITATION_LINE = re.compile(
     r"^(?P<journal>[A-Z][\w&.,:'’ -]{3,90}?)\s+\d{1,4}(?:\s*\(\d{1,3}\))?\s*"
     r"\((?P<year>(?:19|20)\d\d)\)\s*(?:[A-Z]?\d{1,6}(?:\s*[–-]\s*[A-Z]?\d{1,6})?)$"
 )
+# A journal's header line over page 1 naming its volume, year and issue, which may go on with
+# pages and a DOI: "Journal of Island Fauna, Volume 12 (2031), No. 3, pp. 45–58": the venue is
+# the line up to its issue, whole.
+JOURNAL_HEADER = re.compile(
+    r"^(?P<journal>[A-Z][\w&.:'’ -]{3,90}?),?\s+(?:Vol\.|Volume)\s*\d{1,4},?\s*"
+    r"\((?P<year>(?:19|20)\d\d)\)(?:,?\s*(?:No\.|Nr\.|Issue|Number)\s*\d{1,4})?"
+)
 AUTHORS_ONLY = re.compile(rf"^\s*{NAME}\s+et\s+al\.?\s*$")
 CITATION_BAND = 0.25  # of page 1's height, from its top
 
@@ -558,7 +588,7 @@ def venue_find(layout: Layout, title: str) -> tuple[str, str]:
                 if not venue:
                     dated = dated or year.group(1)  # "Pkg Vignette | May 2, 2031 | 3": a footer
                     continue
-            venue = re.sub(r"\s+\d+$", "", venue).strip() if venue == text.strip() else venue
+            venue = _without_page_number(venue) if venue == text.strip() else venue
             head = re.split(r"\s+[–—]\s+|\s+-\s+", venue)[0].strip()
             if head and not YEAR.fullmatch(head):
                 venue = head  # "ReScience C 6.3 (#5) – Dansereau et al. 2020" → the journal
@@ -567,6 +597,19 @@ def venue_find(layout: Layout, title: str) -> tuple[str, str]:
                 continue
             return venue, year.group(1)
     return "", dated
+
+
+# an issue's or volume's label whose number ends a running line: "TUGboat, Volume 32 (2011), No. 2"
+ISSUE_LABEL = re.compile(r"\b(?:No|Nr|Vol|Volume|Issue|Number|Heft)\.?$", re.I)
+
+
+def _without_page_number(line: str) -> str:
+    """A running line without the page number at its end; an issue's number ("No. 2") is
+    the venue's, never cut off to leave "No." hanging."""
+    number = re.search(r"\s+\d+$", line)
+    if number is None or ISSUE_LABEL.search(line[: number.start()]):
+        return line.strip()
+    return line[: number.start()].strip()
 
 
 # A running line in fields ("Pkg Vignette | January 11, 2031 | 3", "3 | https://…"): a package's
@@ -598,7 +641,9 @@ def _citation_line(layout: Layout) -> re.Match | None:
     height = layout.page_sizes[0][1]
     for segment in layout.pages[0]:
         if segment.top < CITATION_BAND * height:
-            match = CITATION_LINE.match(segment.text.strip())
+            match = CITATION_LINE.match(segment.text.strip()) or JOURNAL_HEADER.match(
+                segment.text.strip()
+            )
             if match and not AUTHORS_HEAD.match(segment.text):
                 return match
     return None
@@ -1192,4 +1237,17 @@ def _sentence_open(paragraph: list[str]) -> bool:
 
 
 def _kept(sections: list[Section]) -> list[Section]:
-    return [s for s in sections if not SKIPPED.match(s.title)]
+    return [s for s in sections if not SKIPPED.match(s.title) and not reference_list(s)]
+
+
+def reference_list(section: Section) -> bool:
+    """A section made mostly of citations — authors with initials, a year, a journal or pages
+    — under a heading no rule knows ("Sources", "Further Reading"): a reference list, never
+    slides. Its paragraphs are entries, or its entries were read as one paragraph."""
+    paragraphs = section.paragraphs
+    entries = sum(1 for p in paragraphs if reference_entry(p))
+    if len(paragraphs) >= 2 and entries >= 0.6 * len(paragraphs):
+        return True
+    sentences = [s for p in paragraphs for s in text_sentences(p)]
+    cited = sum(1 for s in sentences if reference_entry(s))
+    return cited >= 3 and cited >= 0.3 * len(sentences)

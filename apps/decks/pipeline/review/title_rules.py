@@ -1,8 +1,12 @@
 """Rules on a slide's title that the fragment checks do not see (title_quality.py): a plot's
 label taken as a title, a title pointing at a figure the slide does not show, a title whose
-mathematics became placeholders, a cover title run on into its subtitle."""
+mathematics became placeholders, a cover title run on into its subtitle, a cover title that is
+the file's name or the authors' names."""
 
 from __future__ import annotations
+
+import re
+from pathlib import Path
 
 from apps.decks.pipeline import title_quality
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
@@ -48,3 +52,40 @@ def cover_glued_subtitle(c: SlideContext):
             text=c.slide.title,
             part=subtitle[:80],
         )
+
+
+@slide_rule
+def cover_title_unread(c: SlideContext):
+    """The cover titled by what stands in for an unread title (the paper is the oracle): the
+    PDF's file name ("paper-v3", "octavo.dvi"), or the authors' names (the author line taken
+    for the title). Reported: no rule can read the title the page sets instead."""
+    if not c.is_title:
+        return
+    title = c.slide.title.strip()
+    part = _unread_title_part(title, c.paper.source_name, c.paper.authors)
+    if part:
+        yield c.issue(
+            "cover_title_unread",
+            "medium",
+            f"the cover's title “{title[:60]}” is {part}, not the paper's title",
+            "title the cover with the title page 1 sets (its largest text near the top)",
+            where="title",
+            text=title,
+            part=part,
+        )
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[^\W_]+", text.lower())
+
+
+def _unread_title_part(title: str, source_name: str, authors: list[str]) -> str:
+    words = _words(title)
+    if not words:
+        return ""
+    if words in (_words(source_name), _words(Path(source_name).stem)):
+        return "the PDF's file name"
+    named = {w for a in authors for w in _words(a)} | {"and", "et", "und"}
+    if len(words) >= 2 and set(words) <= named and not set(words) <= {"and", "et", "und"}:
+        return "the authors' names"
+    return ""
