@@ -86,6 +86,30 @@ def test_a_caption_pointing_at_a_figure_the_deck_leaves_out_names_what_it_shows(
     assert "As in Figure 9, with a smaller angle." in deck_markdown(lone, paper)
 
 
+def test_a_left_out_figure_whose_title_is_one_member_of_its_caption_is_not_renamed():
+    """Named by the head of its caption ("Tide heights at the north gauge", cut before ", and
+    the two fitted curves"), a left-out figure would make "A zoom of Figure 1" say the zoom
+    shows what it does not (a WRONG caption seen on an unseen paper); a pointer a "see …"
+    sends the reader to is never renamed either."""
+    paper = Paper(
+        title="Tides at two gauges",
+        sections=[],
+        figures=[
+            figure(1, "Tide heights at the north gauge, and the two fitted curves of the model."),
+            figure(2, "A zoom of Figure 1 around the spring tide of March."),
+            figure(3, "Residuals of the fit (see footnote of Figure 4) for the whole year."),
+            figure(4, "Tide heights at the south gauge, showing the surge of May."),
+        ],
+        pages=4,
+        source_name="tides.pdf",
+    )
+    slides = [Slide(kind="title", title=paper.title), _figure_slide(2), _figure_slide(3)]
+    markdown = deck_markdown(SlideDeck(title=paper.title, slides=slides), paper)
+    assert "A zoom of Figure 1 around the spring tide of March." in markdown
+    assert "see footnote of Figure 4" in markdown
+    assert "north gauge" not in markdown and "south gauge" not in markdown
+
+
 def test_a_sentence_that_only_restates_the_caption_is_not_a_bullet_under_it():
     """The sentence that mentions a figure and only says again what its caption shows reads as
     the caption twice; one that states a finding stays."""

@@ -372,13 +372,30 @@ ONE_REFERENCE = re.compile(
 )
 
 
+# What a caption's first sentence may go on with after the title that names its figure: a
+# comma and a modifier of the whole (", showing the difference …"). Anything else — the rest
+# of a noun phrase (" at the north gauge"), a list's next member (", log(…), and the two
+# methods …") — means the title is a part of what the figure shows.
+_MODIFIER_FOLLOWS = re.compile(
+    r"^\s*,\s*(?:showing|with|where|which|that|as|using|plotted|shown|drawn|given|computed|"
+    r"obtained|illustrating|comparing|highlighting)\b(?![^,]*,\s*(?:and|or)\b)",
+    re.I,
+)
+
+
 def absent_references_named(words: str, paper, shown: set[str]) -> str:
     """A caption or title that points at a figure the deck does not show ("A repeat of
     Figure 5, with grid labels added", Figure 5 left out) names what that figure shows
     instead ("A repeat of two capillary surfaces, …"): the reader cannot look it up. A
-    reference to a figure the paper's figures do not hold is left as printed."""
+    reference to a figure the paper's figures do not hold is left as printed, and so is one
+    whose figure's title is only a part of what its caption's first sentence names: "A zoom of
+    Figure 1" renamed by the head of Figure 1's caption ("relative errors of the default", cut
+    before ", …, and the two methods …") said the zoom shows what it does not (a WRONG
+    caption seen on an unseen paper). A reference a "see …" sends the reader to is a pointer, never renamed."""
 
     def named(match: re.Match) -> str:
+        if re.search(r"\bsee\b[^.;:()]{0,30}$", words[: match.start()], re.I):
+            return match.group(0)
         kind = "table" if match.group(1).lower().startswith("tab") else "figure"
         target = next(
             (f for f in paper.figures if f.kind == kind and f.number == int(match.group(2))),
@@ -389,6 +406,10 @@ def absent_references_named(words: str, paper, shown: set[str]) -> str:
         title = figure_title(target)
         if not title or title == target.label or text.FIGURE_REF.search(title):
             return match.group(0)
+        first = text.clean(PANEL_LABEL.sub("", text.first_sentence(target.caption)))
+        rest = first[len(title) :] if first.lower().startswith(title.lower()) else None
+        if rest is None or (rest.strip(" .") and not _MODIFIER_FOLLOWS.match(rest)):
+            return match.group(0)  # a part of what the figure shows would misname it
         keep_capital = title[1:2].isupper() or (match.start() == 0)
         return title if keep_capital else title[:1].lower() + title[1:]
 
