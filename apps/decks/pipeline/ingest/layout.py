@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 import pdfplumber
 
 from apps.decks.pipeline.ingest.encodings import glyph_repairs
-from apps.decks.pipeline.ingest.lost_letters import lost_letter_repairs
 from apps.decks.pipeline.ingest.fractions import Rule, page_rules
 from apps.decks.pipeline.ingest.glyphs import (
     MONO_FONT,
@@ -30,6 +29,7 @@ from apps.decks.pipeline.ingest.glyphs import (
 )
 from apps.decks.pipeline.ingest.hung import hang, is_hung
 from apps.decks.pipeline.ingest.lost_glyphs import LostGlyphs
+from apps.decks.pipeline.ingest.lost_letters import lost_letter_repairs
 from apps.decks.pipeline.ingest.ruled_math import ruled_formulas
 from apps.decks.pipeline.ingest.running import running_mark
 from apps.decks.pipeline.ingest.stacked_relations import stacked_relations
