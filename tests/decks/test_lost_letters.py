@@ -17,6 +17,11 @@ from apps.decks.pipeline.ingest import paper_read
 from apps.decks.pipeline.ingest.encodings import glyph_repairs
 from apps.decks.pipeline.ingest.lost_letters import lost_letter_repairs
 from apps.decks.pipeline.paper import Paper
+from apps.decks.pipeline.propose.builtin import deck_of
+from apps.decks.pipeline.review.deck_rules import unreadable_text
+from apps.decks.pipeline.review.registry import DeckContext
+from apps.decks.pipeline.run import Summary
+from apps.decks.pipeline.slide_deck import Slide
 
 FOLDER = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "textlayer"
 UNNAMED = re.compile(r"[\ufffd\ue000-\uf8ff\x00-\x08]|\(cid:\d+\)")
@@ -59,6 +64,17 @@ def test_a_glyph_no_one_letter_reads_is_reported_not_guessed(tmp_path):
     assert not re.search(r"\b(?:lekes|meesure|weter|thet|ind)\b", text)
     assert "lakes" not in text  # nothing with a guessed letter: its sentences are left out
     assert paper.text_layer and "could not be read" in paper.text_layer[0]
+    # the reviewer says so for the deck (slide 0), and the summary names it
+    deck = deck_of(paper, [Slide(kind="title", title=paper.title)])
+    found = list(unreadable_text(DeckContext(deck=deck, paper=paper, measures=[])))
+    assert [(i.slide, i.type, i.severity) for i in found] == [(0, "unreadable_text", "high")]
+    assert "unreadable_text" in Summary.model_fields
+
+
+def test_a_readable_paper_has_no_unreadable_text_finding(tmp_path):
+    paper = paper_read(FOLDER / "tessera-textlayer-e.pdf", tmp_path / "figures")
+    deck = deck_of(paper, [Slide(kind="title", title=paper.title)])
+    assert list(unreadable_text(DeckContext(deck=deck, paper=paper, measures=[]))) == []
 
 
 def test_a_paper_whose_glyphs_read_has_no_repair():
