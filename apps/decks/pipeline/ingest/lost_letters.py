@@ -120,8 +120,9 @@ def _words(
         if not char.get("upright", True):
             continue
         font = str(char.get("fontname", ""))
-        text = char["text"]
-        text = repairs.get(font, {}).get(text, text)
+        text = repairs.get(font, {}).get(char["text"], char["text"])
+        if not text and char["text"]:
+            continue  # named as no text on purpose (T1's compound word mark)
         size = char.get("size", 0.0) or 10.0
         if last is not None and (
             abs(char["bottom"] - last["bottom"]) > LINE_EM * size
