@@ -8,6 +8,7 @@ not all be read (Paper.text_layer, the deck's summary)."""
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 
 import pdfplumber
 import pytest
@@ -84,3 +85,30 @@ def test_a_paper_whose_glyphs_read_has_no_repair():
         with pdfplumber.open(pdf_path) as pdf:
             found = lost_letter_repairs(pdf, glyph_repairs(pdf))
         assert found.fixes == {} and found.notes == []
+
+
+def _page_of(text: str) -> SimpleNamespace:
+    """A page whose characters set `text` on lines of 80, 5 pt apart (a text layer of our own)."""
+    chars = []
+    for row, start in enumerate(range(0, len(text), 80)):
+        for column, ch in enumerate(text[start : start + 80]):
+            x0, bottom = 50.0 + 5 * column, 60.0 + 14 * row
+            chars.append(
+                {"text": ch, "fontname": "Body", "size": 10.0, "x0": x0, "x1": x0 + 5}
+                | {"top": bottom - 10, "bottom": bottom}
+            )
+    return SimpleNamespace(chars=chars)
+
+
+def test_a_letter_gone_from_the_text_layer_is_reported():
+    """A glyph that leaves no character at all cannot be read back; a long text without a
+    common letter says its text layer lost it."""
+    prose = (
+        "The sensors in the lakes were checked every week against the reference, and the drift "
+        "of each one was fitted with a line over the season. "
+    ) * 60
+    whole = SimpleNamespace(pages=[_page_of(prose)])
+    assert lost_letter_repairs(whole, {}).notes == []
+    lost = SimpleNamespace(pages=[_page_of(prose.replace("e", ""))])
+    notes = lost_letter_repairs(lost, {}).notes
+    assert len(notes) == 1 and "no letter 'e'" in notes[0]
