@@ -99,6 +99,8 @@ ISSUE_TYPES = {
     "does or finds",
     "slide_count": "too few or too many slides for the paper",
     "too_few_figures": "the deck shows too few of the paper's figures",
+    "unreadable_text": "the PDF's text layer lost letters that could not be read back: "
+    "sentences holding them are missing",
 }
 
 

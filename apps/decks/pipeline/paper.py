@@ -109,6 +109,9 @@ class Paper(BaseModel):
     lost_math: list[str] = Field(default_factory=list)
     pages: int
     source_name: str  # the PDF's file name
+    # What the PDF's text layer lost and ingestion could not read back (a font's letter with no
+    # text: ingest/lost_letters.py); the deck's summary says so.
+    text_layer: list[str] = Field(default_factory=list)
 
     def figure(self, figure_id: str) -> Figure | None:
         return next((f for f in self.figures if f.id == figure_id), None)

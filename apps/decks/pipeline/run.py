@@ -70,6 +70,8 @@ class Summary(BaseModel):
     title: str
     elapsed_s: float
     per_round: list[RoundSummary] = Field(default_factory=list)
+    # What of the paper's text the PDF's text layer lost (Paper.text_layer): empty when all read
+    unreadable_text: list[str] = Field(default_factory=list)
 
 
 @dataclass
@@ -190,6 +192,7 @@ def deck_generate(
                 )
                 for r in records
             ],
+            unreadable_text=paper.text_layer,
         )
         (staging / "review.json").write_text(
             json.dumps(

@@ -69,3 +69,5 @@ class Command(BaseCommand):
             f"{summary.rounds} review round(s), {summary.elapsed_s:.0f} s; open issues: "
             f"{issues['high']} high, {issues['medium']} medium, {issues['low']} low."
         )
+        for note in summary.unreadable_text:
+            self.stdout.write(f"Unreadable text: {note}.")

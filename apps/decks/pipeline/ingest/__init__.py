@@ -133,6 +133,7 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
         lost_math=lost_math,
         pages=pages,
         source_name=name,
+        text_layer=layout.unread,
     )
 
 

@@ -29,6 +29,7 @@ from apps.decks.pipeline.ingest.glyphs import (
 )
 from apps.decks.pipeline.ingest.hung import hang, is_hung
 from apps.decks.pipeline.ingest.lost_glyphs import LostGlyphs
+from apps.decks.pipeline.ingest.lost_letters import lost_letter_repairs
 from apps.decks.pipeline.ingest.ruled_math import ruled_formulas
 from apps.decks.pipeline.ingest.running import running_mark
 from apps.decks.pipeline.ingest.stacked_relations import stacked_relations
@@ -169,6 +170,8 @@ class Layout:
     # Each page's printed glyphs as drawn, before any is read into a line (equations.py checks
     # that a display's TeX writes every glyph of its box).
     glyphs: list[list[Glyph]] = field(default_factory=list)
+    # What the PDF's text layer lost and could not be read back (lost_letters.py).
+    unread: list[str] = field(default_factory=list)
 
     def segments(self, role: str | None = "text") -> list[Segment]:
         return [s for page in self.pages for s in page if role is None or s.role == role]
@@ -219,6 +222,8 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
     glyphs: list[list[Glyph]] = []
     type3_fonts_named(pdf)  # before any page is read (a no-op when opened_upright did it)
     repairs, turned = glyph_repairs(pdf), type3_geometry(pdf)
+    letters = lost_letter_repairs(pdf, repairs)  # a font's letter with no text: read by words
+    repairs = _with_letters(repairs, letters.fixes)
     lost = LostGlyphs(pdf)
     for number, page in enumerate(pdf.pages, start=1):
         chars = [_repaired(c, repairs) for c in chars_turned(page.chars, turned)]
@@ -238,7 +243,13 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
     lost.close()
     body = _body_size(pages)
     layout = Layout(
-        pages=pages, page_sizes=sizes, body_size=body, columns=[], rules=rules, glyphs=glyphs
+        pages=pages,
+        page_sizes=sizes,
+        body_size=body,
+        columns=[],
+        rules=rules,
+        glyphs=glyphs,
+        unread=letters.notes,
     )
     running_mark(layout)
     layout.columns = _columns(layout)
@@ -246,6 +257,21 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
     for page_segments, turned in zip(pages, rotated, strict=True):
         page_segments.extend(turned)
     return layout
+
+
+def _with_letters(
+    repairs: dict[str, dict[str, str]], letters: dict[str, dict[str, str]]
+) -> dict[str, dict[str, str]]:
+    """encodings' repairs followed by lost_letters' readings of what they report."""
+    merged = {font: dict(fixes) for font, fixes in repairs.items()}
+    for font, readings in letters.items():
+        fixes = merged.setdefault(font, {})
+        for seen, true in list(fixes.items()):
+            if true in readings:
+                fixes[seen] = readings[true]
+        for reported, reading in readings.items():
+            fixes.setdefault(reported, reading)
+    return merged
 
 
 def _repaired(char: dict, repairs: dict[str, dict[str, str]]) -> dict:

@@ -47,6 +47,22 @@ def slide_count(c: DeckContext):
 
 
 @deck_rule
+def unreadable_text(c: DeckContext):
+    """The PDF's text layer lost glyphs ingestion could not read back (Paper.text_layer): the
+    sentences holding them were left out, so the deck is missing what they said — it says so
+    rather than pass as whole. No fix: the words are not in the PDF's text."""
+    for note in c.paper.text_layer:
+        yield Issue(
+            slide=0,
+            type="unreadable_text",
+            severity="high",
+            message=f"part of the paper's text could not be read: {note}",
+            suggestion="check the deck against the paper; its PDF's text layer is damaged",
+            evidence={"text_layer": note},
+        )
+
+
+@deck_rule
 def too_few_figures(c: DeckContext):
     available = [f for f in c.paper.figures if f.kind == "figure" or f.carries_results]
     wanted = min(limits.get_int("min_figures"), len(available))

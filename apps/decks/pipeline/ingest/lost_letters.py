@@ -1,0 +1,215 @@
+"""Letters the text layer lost: a glyph a font maps to nothing readable, inside words.
+
+A PDF's text map may give one letter of a font (or a ligature: fi, fl, ff, ffi, ffl) no text —
+U+FFFD, a private-use code, a control character, nothing at all, or pdfminer's "(cid:N)" —
+while its glyph names say nothing either (made-up names, a CID font's glyph numbers), so
+encodings.py cannot name it. The page shows "the model"; the text layer reads "th� mod�l" or
+"th mod l", and every word with that letter is lost or garbled.
+
+`lost_letter_repairs` finds such a glyph (one reported text of one font, seen often and mostly
+inside words) and reads it as the letter or ligature that turns the most of its words into
+English words (words.known: the project's word list) or words the paper prints whole — only
+when that reading is clear: it makes several words and far more than the next best reading.
+A glyph it cannot read is marked U+FFFD (the rest of the pipeline drops a sentence holding it,
+never shows it with a letter missing) and named in the paper's `text_layer` notes, so that the
+deck says its text could not all be read.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections import Counter
+from dataclasses import dataclass, field
+
+import pdfplumber
+
+from apps.decks.pipeline.ingest.words import known
+
+UNREADABLE = "\ufffd"
+# What a font reports for a glyph it cannot name: nothing, U+FFFD, a private-use code, a control
+# character, pdfminer's "(cid:N)".
+UNNAMED_TEXT = re.compile(r"^(?:|\(cid:\d+\)|\ufffd|[\ue000-\uf8ff]|[\x00-\x08\x0b\x0c\x0e-\x1f])$")
+CANDIDATES = (*string.ascii_lowercase, *string.ascii_uppercase, "ff", "fi", "fl", "ffi", "ffl")
+MIN_SEEN = 8  # a glyph seen fewer times costs few words: pdfminer's reading stays
+INSIDE_SHARE = 0.6  # of its places, with a letter beside it (a bullet or an icon stands apart)
+MIN_WORDS = 3  # distinct words a reading must make
+MARGIN = 3.0  # times the words of the next best reading
+# of the glyph's distinct words the reading must make words: one glyph that stood for two
+# letters ("e" and "a" both U+FFFD) reads well as either in only part of them
+COVERAGE = 0.75
+# A common letter absent from this many letters of text: the text layer lost it.
+LONG_TEXT = 3000
+COMMON_LETTERS = "etaoinsrh"
+WORD_GAP_EM = 0.12  # a gap between glyphs wider than this share of their size parts words
+LINE_EM = 0.5  # a baseline this far (in the glyph's size) from the last is another line
+
+
+@dataclass
+class LetterRepairs:
+    fixes: dict[str, dict[str, str]] = field(default_factory=dict)  # font → {reported → read}
+    notes: list[str] = field(default_factory=list)  # what could not be read, for the deck
+
+
+def lost_letter_repairs(pdf: pdfplumber.PDF, repairs: dict[str, dict[str, str]]) -> LetterRepairs:
+    """Readings for the glyphs of the paper's fonts that lost their letters (module docstring);
+    `repairs` are encodings.glyph_repairs' readings, applied first."""
+    words: list[list[str | tuple[str, str]]] = []
+    seen: Counter[tuple[str, str]] = Counter()
+    inside: Counter[tuple[str, str]] = Counter()
+    letters: Counter[str] = Counter()
+    for page in pdf.pages:
+        for word in _words(page.chars, repairs):
+            words.append(word)
+            for index, part in enumerate(word):
+                if isinstance(part, tuple):
+                    seen[part] += 1
+                    if any(
+                        isinstance(p, str) and p.isalpha() for p in word[max(0, index - 1) :][:3]
+                    ):
+                        inside[part] += 1
+                else:
+                    letters.update(ch for ch in part.lower() if ch in string.ascii_lowercase)
+    result = LetterRepairs()
+    lost = [k for k, n in seen.items() if inside[k] >= INSIDE_SHARE * n]
+    if lost:
+        vocabulary = _vocabulary(words)
+        # a font seen in few words (a title's, an author's) reads as the fonts whose same
+        # reported text the paper's many words read clearly, if its own words agree
+        pooled = Counter(text for _, text in lost)
+        common = {
+            text: _reading({k for k in lost if k[1] == text}, words, vocabulary) for text in pooled
+        }
+        for key in lost:
+            font, text = key
+            if seen[key] >= MIN_SEEN:
+                reading = _reading({key}, words, vocabulary)
+            elif common[text] and _agrees({key}, common[text], words, vocabulary):
+                reading = common[text]
+            else:
+                continue  # a few places: pdfminer's reading stays (encodings marks it)
+            if reading is None:
+                result.notes.append(
+                    f"a glyph of font {font.split('+')[-1]} has no text in the PDF and could not "
+                    f"be read ({seen[key]} places): sentences holding it are left out"
+                )
+                reading = UNREADABLE
+            result.fixes.setdefault(font, {})[text] = reading
+    total = sum(letters.values())
+    if total >= LONG_TEXT:
+        missing = [ch for ch in COMMON_LETTERS if letters[ch] == 0]
+        if missing and not any(
+            v in missing for fixes in result.fixes.values() for v in fixes.values()
+        ):
+            result.notes.append(
+                f"the PDF's text has no letter {', '.join(repr(ch) for ch in missing)} in "
+                f"{total} letters: its text layer lost it, and words are missing letters"
+            )
+    return result
+
+
+def _words(
+    chars: list[dict], repairs: dict[str, dict[str, str]]
+) -> list[list[str | tuple[str, str]]]:
+    """The page's words in the order the PDF draws them, each a list of its glyphs' texts, an
+    unnamed glyph as (font, reported text)."""
+    words: list[list[str | tuple[str, str]]] = []
+    word: list[str | tuple[str, str]] = []
+    last = None
+    for char in chars:
+        if not char.get("upright", True):
+            continue
+        font = str(char.get("fontname", ""))
+        text = repairs.get(font, {}).get(char["text"], char["text"])
+        if not text and char["text"]:
+            continue  # named as no text on purpose (T1's compound word mark)
+        size = char.get("size", 0.0) or 10.0
+        if last is not None and (
+            abs(char["bottom"] - last["bottom"]) > LINE_EM * size
+            or char["x0"] - last["x1"] > WORD_GAP_EM * size
+            or char["x0"] < last["x0"]
+        ):
+            if word:
+                words.append(word)
+            word = []
+        last = char
+        if UNNAMED_TEXT.match(text):
+            word.append((font, text))
+        elif text.isalpha():
+            word.append(text)
+        else:  # a space, a digit, punctuation: the word ends
+            if word:
+                words.append(word)
+            word = []
+    if word:
+        words.append(word)
+    return words
+
+
+def _vocabulary(words: list[list[str | tuple[str, str]]]) -> set[str]:
+    """The words the paper prints whole (lower case)."""
+    return {
+        "".join(word).lower()  # type: ignore[arg-type]
+        for word in words
+        if len(word) > 1 and all(isinstance(p, str) for p in word)
+    }
+
+
+def _forms(
+    keys: set[tuple[str, str]], words: list[list[str | tuple[str, str]]]
+) -> set[tuple[str | tuple[str, str], ...]]:
+    """The distinct words holding the glyph(s) (a word holding another unnamed glyph says
+    nothing)."""
+    return {
+        tuple(word)
+        for word in words
+        if any(p in keys for p in word) and all(isinstance(p, str) or p in keys for p in word)
+    }
+
+
+def _made(
+    keys: set[tuple[str, str]], words: list[list[str | tuple[str, str]]], vocabulary: set[str]
+) -> list[tuple[str, int]]:
+    """Each reading of the glyph(s) with the number of their distinct words it makes words,
+    most first."""
+    forms = _forms(keys, words)
+    made = {
+        candidate: sum(
+            1
+            for form in forms
+            if _is_word("".join(p if isinstance(p, str) else candidate for p in form), vocabulary)
+        )
+        for candidate in CANDIDATES
+    }
+    return sorted(made.items(), key=lambda item: -item[1])
+
+
+def _reading(
+    keys: set[tuple[str, str]], words: list[list[str | tuple[str, str]]], vocabulary: set[str]
+) -> str | None:
+    """The one letter or ligature that makes the glyph's words words, when clear."""
+    (best, most), (_, next_most) = _made(keys, words, vocabulary)[:2]
+    forms = len(_forms(keys, words))
+    if most >= MIN_WORDS and most >= MARGIN * max(next_most, 1) and most >= COVERAGE * forms:
+        return best
+    return None
+
+
+def _agrees(
+    keys: set[tuple[str, str]],
+    reading: str,
+    words: list[list[str | tuple[str, str]]],
+    vocabulary: set[str],
+) -> bool:
+    """The reading makes at least one of the glyph's few words a word, and no other reading
+    makes as many."""
+    made = dict(_made(keys, words, vocabulary))
+    return made[reading] >= 1 and all(n < made[reading] for c, n in made.items() if c != reading)
+
+
+def _is_word(word: str, vocabulary: set[str]) -> bool:
+    """A word of the paper or of English, set as words are (lower case, capitalised, capitals)."""
+    if not (word.islower() or word.isupper() or (word[0].isupper() and word[1:].islower())):
+        return False
+    lower = word.lower()
+    return lower in vocabulary or known(lower)
