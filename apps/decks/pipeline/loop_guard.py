@@ -25,6 +25,7 @@ each time. So titles have their own guard, knowing a slide by what it shows (`sh
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from apps.decks.pipeline import (
     defects,
@@ -167,6 +168,24 @@ def no_repeated_retitles(
     the slide keeps its title of `current`, and the changes that claimed the retitle (on the
     slide, or the deck's naming the new title) are dropped."""
     histories = title_histories([*earlier, current])
+    return _retitles_undone(
+        current,
+        revised,
+        changes,
+        lambda key, slide, before: (before.title, slide.title) in _retitles(histories.get(key, [])),
+    )
+
+
+def _retitles_undone(
+    current: SlideDeck,
+    revised: SlideDeck,
+    changes: list[Change],
+    fault: Callable[[tuple, Slide, Slide], object],
+    undone_with: Callable[[int, str, object], None] | None = None,
+) -> tuple[SlideDeck, list[Change]]:
+    """`revised` with each retitle that `fault(key, revised slide, slide before)` finds fault
+    with undone (the slide keeps its title of `current`), and without the changes that claimed
+    it; `undone_with(slide number, refused title, fault)` hears of each."""
     now = dict(_keyed(current))
     numbers = {key: n for n, (key, _) in enumerate(_keyed(current), start=1)}
     kept: list[Slide] = []
@@ -176,10 +195,12 @@ def no_repeated_retitles(
         if (
             before is not None
             and slide.title != before.title
-            and (before.title, slide.title) in _retitles(histories.get(key, []))
+            and (why := fault(key, slide, before))
         ):
             kept.append(slide.model_copy(update={"title": before.title}))
             undone.append((numbers[key], slide.title))
+            if undone_with is not None:
+                undone_with(numbers[key], slide.title, why)
         else:
             kept.append(slide)
     if not undone:
@@ -233,38 +254,23 @@ def no_worse_retitles(
     (`title_quality.all_problems`): no title is better than the one it replaces when it is
     itself a defect, so the slide keeps its title of `current` and the changes that claimed
     the retitle are dropped."""
-    now = dict(_keyed(current))
-    numbers = {key: n for n, (key, _) in enumerate(_keyed(current), start=1)}
-    kept: list[Slide] = []
-    undone: list[tuple[int, str]] = []
-    for key, slide in _keyed(revised):
-        before = now.get(key)
-        if (
-            before is not None
-            and slide.title != before.title
-            and (faults := title_quality.all_problems(slide.title, slide, paper))
-        ):
-            kept.append(slide.model_copy(update={"title": before.title}))
-            undone.append((numbers[key], slide.title))
-            number = numbers[key]
-            _refuse(
-                refused,
-                "no_worse_retitles",
-                number,
-                f"the new title “{slide.title}” is {', '.join(faults)}",
-                [c for c in changes if c.slide in (number, 0) and f"“{slide.title}”" in c.action],
-            )
-        else:
-            kept.append(slide)
-    if not undone:
-        return revised, changes
-    revised = revised.model_copy(update={"slides": kept})
-    changes = [
-        c
-        for c in changes
-        if not any(c.slide in (number, 0) and f"“{title}”" in c.action for number, title in undone)
-    ]
-    return revised, changes
+
+    def record(number: int, title: str, faults) -> None:
+        _refuse(
+            refused,
+            "no_worse_retitles",
+            number,
+            f"the new title “{title}” is {', '.join(faults)}",
+            [c for c in changes if c.slide in (number, 0) and f"“{title}”" in c.action],
+        )
+
+    return _retitles_undone(
+        current,
+        revised,
+        changes,
+        lambda key, slide, before: title_quality.all_problems(slide.title, slide, paper),
+        record,
+    )
 
 
 def _matched(current: SlideDeck, revised: SlideDeck) -> list[tuple[int, Slide, int]]:
