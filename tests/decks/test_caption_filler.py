@@ -110,3 +110,19 @@ def test_a_sentence_about_sources_is_no_credit():
         "Image of the sensor board taken at noon.",
     ):
         assert without_credits(caption) == caption
+
+
+def test_a_tall_figure_keeps_its_only_caption_beside_it():
+    """Across the slide a tall figure (a flow chart) leaves two empty columns (the reviewer's
+    empty_area, seen in the fixture paper's deck test); its caption, even one that repeats the
+    title, is then the slide's text column beside it."""
+    figure = _figure("Steps of the pump controller.", aspect=(300, 900))
+    slide = Slide(
+        kind="figure",
+        title="Steps of the pump controller",
+        figure="fig-3",
+        caption="Steps of the pump controller.",
+    )
+    markdown = _slide_markdown([figure], slide)
+    assert _caption_lines(markdown) == ["> **Figure 3.** Steps of the pump controller."]
+    assert "::left::" in markdown  # beside the figure, not under it

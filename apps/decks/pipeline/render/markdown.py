@@ -193,17 +193,20 @@ def _slide(
     figure = figures[0]
     # With nothing for its text column but the caption, a wide figure goes across the slide
     # with the caption under it; any other is drawn larger beside its caption than over it.
+    # A tall figure with nothing but its caption to stand beside it keeps even a caption that
+    # repeats the title: across the slide it would leave two empty columns (empty_area).
+    only_caption = not slide.bullets and not slide.equation.strip() and tall(figure)
     beside = (
         slide.bullets
         or slide.equation.strip()
-        or ("" if larger_across(figure) else _caption(figure, slide, rename))
+        or (_caption(figure, slide, rename, keep_filler=True) if only_caption else "")
     )
     if slide.layout == "figure-full" or not beside:
         takeaway = _takeaway(slide.bullets) if slide.bullets else ""
         body = [title, _image(figure), _caption(figure, slide, rename), takeaway]
         return {"layout": "default", "class": f"deck-wide{text_class}"}, _join(body)
     # The caption goes under the text, so that the figure has its column's whole height.
-    text = [*_bullets_and_equation(slide), _caption(figure, slide, rename)]
+    text = [*_bullets_and_equation(slide), _caption(figure, slide, rename, only_caption)]
     picture = [_image(figure)]
     left, right = (picture, text) if slide.layout == "figure-left" else (text, picture)
     side = "figure-left" if slide.layout == "figure-left" else "figure-right"
@@ -216,6 +219,16 @@ def _slide(
 # 630×430 px. A figure of aspect a (width/height) is drawn min(880, 370a) wide across and
 # min(630, 430a) beside: across is the larger only from a ≈ 1.7 on.
 WIDE_ASPECT = 1.7
+
+
+# Below this aspect a figure drawn across (about 400 px high) is under 320 px wide: the empty
+# columns beside it pass the reviewer's `empty_band_max` (a third of the slide).
+TALL_ASPECT = 0.8
+
+
+def tall(figure: Figure) -> bool:
+    width, height = figure.bbox[2] - figure.bbox[0], figure.bbox[3] - figure.bbox[1]
+    return height > 0 and width / height < TALL_ASPECT
 
 
 def larger_across(figure: Figure) -> bool:
@@ -281,15 +294,18 @@ def _image(figure: Figure) -> str:
     return f"![{escape_text(figure.label)}]({_figure_src(figure)})"
 
 
-def _caption(figure: Figure, slide: Slide | None, rename=lambda words: words) -> str:
-    """The caption line under a figure; `rename` names figures the deck leaves out."""
+def _caption(
+    figure: Figure, slide: Slide | None, rename=lambda words: words, keep_filler: bool = False
+) -> str:
+    """The caption line under a figure; `rename` names figures the deck leaves out;
+    `keep_filler`: shown even when it says nothing beyond the title (the slide's one text)."""
     # the second figure of a pair has no caption of the slide's own: its caption's first
     # sentence, as a figure slide shows it (not the whole caption)
     caption = slide.caption if slide is not None else caption_text(figure)
     caption = rename(without_credits(caption or figure.caption))
     # a pair's title names both figures: each caption tells them apart, never filler of it
     title = slide.title if slide is not None and len(slide.figures()) == 1 else ""
-    if figure.captioned and caption_filler(caption, title, figure.label):
+    if figure.captioned and not keep_filler and caption_filler(caption, title, figure.label):
         # a line that repeats the title, shows the label alone ("Figure 3.") or only credits
         # the figure's source says nothing: what the caption says beyond the title, else no
         # line (the figure gets the room)
