@@ -279,11 +279,13 @@ def test_a_heading_that_says_little_stays_but_a_broken_one_may_go():
     assert result.slides[1].title == "Results" and refused == []
 
 
-def _display_deck(paper: Paper, with_display: bool) -> SlideDeck:
+def _display_deck(
+    paper: Paper, with_display: bool, lead: str = "The daily gain of a hive is modelled as"
+) -> SlideDeck:
     display = Slide(
         kind="bullets",
         title="The weight model",
-        bullets=["The daily gain of a hive is modelled as"],
+        bullets=[lead],
         equation=r"g_t = a + b\,s_t + \varepsilon_t",
         notes="The daily gain of a hive is modelled as",
     )
@@ -326,6 +328,17 @@ def test_a_display_equation_is_not_removed_for_a_thin_slide():
     result, _changes, refused = _removal(
         paper, deck, thinned, 3, "broken_math", "medium", {"where": "equation"}
     )
+    assert result == thinned and refused == []
+
+
+def test_a_display_whose_lead_lost_a_formula_may_go_for_a_thin_slide():
+    """Kept, a display brings back its lead with the hole of an inline formula ("… as where
+    …"): seen on unseen papers, where restored display slides added defects. It may go."""
+    paper = _figure_paper()
+    lead = "The daily gain of a hive is modelled as where the season enters linearly"
+    deck = _display_deck(paper, True, lead)
+    thinned = _display_deck(paper, False, lead)
+    result, _changes, refused = _removal(paper, deck, thinned, 3, "thin_slide", "medium")
     assert result == thinned and refused == []
 
 

@@ -28,6 +28,9 @@ def _kinds(bullet: str) -> set[str]:
         ),
         ("The shift takes the value 1 or 2 with equal probabilities $(_{2}^{1})$", "lost_formula"),
         ("Where $\\sigma$ is the conditional variance of the linear statistic", "lost_formula"),
+        # a preposition whose inline formula was cut out before a clause
+        ("The load on each pier may be represented as where the span is fixed", "lost_formula"),
+        ("The bound is tight, as shown in since the error is positive", "lost_formula"),
         (
             # a display cut out after its verb ("… is [formula] with mean …")
             "One form of its probability density function is with mean $\\mu$ and shape $\\theta$",
@@ -77,6 +80,8 @@ def test_the_reviewer_names_each_lost_part(bullet, kind):
         "Exact conditional null distributions are computed via the shift algorithm",
         "Smith and Jones (2008) report a 20% lower error than the Cox model",
         "Where data are missing, the estimator weights the complete cases",
+        "The gauges were moved in 2019, since the harbour was dredged twice that year",
+        "The season in which a gauge is read matters as much as where it stands",
         "The estimator of Kaplan and Meier stays unbiased under independent censoring",
         "Men and women, the two groups of the study, show the same response",
         "In marketing choice behaviour is often modelled by price and promotion",

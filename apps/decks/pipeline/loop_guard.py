@@ -518,6 +518,14 @@ def _carries_result(figure, paper: Paper, results: set[tuple[str, int]]) -> bool
     )
 
 
+def _lead_sound(slide: Slide) -> bool:
+    """Does the sentence leading into the slide's display read whole? A display kept with a
+    lead a formula was cut out of ("… may be represented as where:") brings its defect back
+    (seen on unseen papers): such a slide may go."""
+    lead = slide.equation_lead or (slide.bullets[0] if slide.bullets else "")
+    return not defects.text_defects(lead.rstrip(" .:"))
+
+
 def _may_remove(issues: list[Issue], claimed: list[Change], equation: bool) -> bool:
     """May a change of `claimed` remove what it removed: it answers a high issue, or one about
     the display or figure itself?"""
@@ -564,6 +572,7 @@ def no_thinning_removals(
             before.equation
             and before.equation not in shown_equations
             and not _may_remove(issues, asked, equation=True)
+            and _lead_sound(before)
         ):
             lost = "its display equation"
         figures = [paper.figure(f) for f in before.figures() if f not in shown_figures]

@@ -442,6 +442,11 @@ DETERMINER_VERB = re.compile(rf"\b(?:the|an|its|their|our|every)\s+(?:{_VERB_ONL
 PREPOSITION_GAP = re.compile(
     # ("an example of where …", "back to where …", "from where …" are English)
     r"\b(?:in|with|by|on|at|into|via|over|under)\s+where\b|"
+    # a formula cut out before a clause: "… represented as where …", "… as shown in since …"
+    # ("as much as where …" is English)
+    r"\b(?:represented|written|given|defined|expressed|computed|obtained|modell?ed)\s+as\s+"
+    r"where\b|"
+    r"\b(?:as|in|by|with|for|at)\s+(?:since|because|whereas)\b|"
     # an apposition that lost what it names: "the normal approximation, that is Eq. (8) where
     # …" once the pointer goes ("… that is where $\mu_S$ …")
     # (with a comma after it the apposition names the place: "…, that is, where the data …")
