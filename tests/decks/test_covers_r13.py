@@ -78,3 +78,11 @@ def test_a_user_name_in_the_metadata_is_no_author():
 
     assert _metadata_authors({"Author": "quokkapress"}) == []
     assert _metadata_authors({"Author": "Ann Okafor and Ben Sato"}) == ["Ann Okafor", "Ben Sato"]
+
+
+def test_a_journal_class_draft_header_with_issue_zero_is_no_venue():
+    """A journal class's header before the paper has an issue ("Volume 0 (2060), No. 0") was
+    shown as a cover's venue on an unseen paper; a real issue's header is the venue."""
+    assert venue_find(_running("Quokka Letters, Volume 0 (2060), No. 0"), "A title") == ("", "")
+    venue, year = venue_find(_running("Quokka Letters, Volume 12 (2031), No. 3"), "A title")
+    assert venue.startswith("Quokka Letters, Volume 12") and year == "2031"

@@ -570,10 +570,13 @@ def venue_find(layout: Layout, title: str) -> tuple[str, str]:
     header/footer naming them, e.g. "ReScience C 6.3 (#5) – 2020"; of "A. Author et al. /
     Journal 137 (2015) 1–5" the citation without its authors."""
     citation = _citation_line(layout)
-    if citation is not None:  # printed as the venue: a running line may be anything else
+    if citation is not None and not _placeholder_issue(citation.group(0)):
+        # printed as the venue: a running line may be anything else
         return citation.group(0).strip(), citation.group("year")
     dated = ""
     for text in layout.running:
+        if _placeholder_issue(text):
+            continue  # a class file's draft header ("Volume 0 (2060), No. 0"): no venue, no year
         year = YEAR.search(text)
         if year and TIMESTAMP.fullmatch(text.strip()):
             dated = dated or year.group(1)  # a footer's date and time: no venue, only a year
@@ -597,6 +600,15 @@ def venue_find(layout: Layout, title: str) -> tuple[str, str]:
                 continue
             return venue, year.group(1)
     return "", dated
+
+
+# A journal class's header before the paper is given an issue: volume or issue number 0
+# ("TUGboat, Volume 0 (2060), No. 0"), a draft's, never the paper's venue.
+ZERO_ISSUE = re.compile(r"\b(?:Vol\.|Volume|No\.|Nr\.|Issue|Number)\s*0\b", re.I)
+
+
+def _placeholder_issue(line: str) -> bool:
+    return bool(ZERO_ISSUE.search(line))
 
 
 # an issue's or volume's label whose number ends a running line: "TUGboat, Volume 32 (2011), No. 2"
