@@ -176,6 +176,16 @@ def no_repeated_retitles(
     )
 
 
+def _unclaimed(changes: list[Change], undone: list[tuple[int, str]]) -> list[Change]:
+    """`changes` without those that claimed an undone retitle (on its slide, or the deck's
+    change naming the new title)."""
+    return [
+        c
+        for c in changes
+        if not any(c.slide in (number, 0) and f"“{title}”" in c.action for number, title in undone)
+    ]
+
+
 def _retitles_undone(
     current: SlideDeck,
     revised: SlideDeck,
@@ -206,12 +216,7 @@ def _retitles_undone(
     if not undone:
         return revised, changes
     revised = revised.model_copy(update={"slides": kept})
-    changes = [
-        c
-        for c in changes
-        if not any(c.slide in (number, 0) and f"“{title}”" in c.action for number, title in undone)
-    ]
-    return revised, changes
+    return revised, _unclaimed(changes, undone)
 
 
 def settle_title_findings(
@@ -410,12 +415,7 @@ def no_generic_retitles(
     if not undone:
         return revised, changes
     revised = revised.model_copy(update={"slides": slides})
-    changes = [
-        c
-        for c in changes
-        if not any(c.slide in (number, 0) and f"“{title}”" in c.action for number, title in undone)
-    ]
-    return revised, changes
+    return revised, _unclaimed(changes, undone)
 
 
 # How much of a caption's words one sentence of the paper must hold for the caption to be read
