@@ -27,6 +27,7 @@ SUMMARY_KEYS = {
     "title",
     "elapsed_s",
     "per_round",
+    "unreadable_text",  # the letters a damaged text layer lost and could not be read back
 }
 
 
