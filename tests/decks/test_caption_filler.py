@@ -4,6 +4,8 @@ or the caption's source or credit ("Source: …", "Adapted from …"). The line 
 caption says beyond the title, else it goes and the figure gets the room; a credit is never
 shown. The captions are invented."""
 
+import pytest
+
 from apps.decks.pipeline.paper import Figure, Paper, Section
 from apps.decks.pipeline.propose.builtin import deck_of
 from apps.decks.pipeline.propose.captions import caption_text, without_credits
@@ -11,7 +13,7 @@ from apps.decks.pipeline.render.markdown import deck_markdown
 from apps.decks.pipeline.slide_deck import Slide
 
 
-def _figure(caption: str, number: int = 3, aspect: tuple[int, int] = (800, 500)) -> Figure:
+def _figure(caption: str, number: int = 3, aspect: tuple[int, int] = (1000, 500)) -> Figure:
     return Figure(
         id=f"fig-{number}",
         kind="figure",
@@ -112,11 +114,14 @@ def test_a_sentence_about_sources_is_no_credit():
         assert without_credits(caption) == caption
 
 
-def test_a_tall_figure_keeps_its_only_caption_beside_it():
+@pytest.mark.parametrize("aspect", [(300, 900), (520, 480)])
+def test_a_tall_figure_keeps_its_only_caption_beside_it(aspect):
     """Across the slide a tall figure (a flow chart) leaves two empty columns (the reviewer's
-    empty_area, seen in the fixture paper's deck test); its caption, even one that repeats the
-    title, is then the slide's text column beside it."""
-    figure = _figure("Steps of the pump controller.", aspect=(300, 900))
+    empty_area, seen in the fixture paper's deck test), and a squarish one is drawn below 60 %
+    of the slide's width (a paper deck test): its caption, even one that repeats the title, is
+    then the slide's text column beside it. (The other tests here draw a wide figure, which
+    goes across the slide either way.)"""
+    figure = _figure("Steps of the pump controller.", aspect=aspect)
     slide = Slide(
         kind="figure",
         title="Steps of the pump controller",

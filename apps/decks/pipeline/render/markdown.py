@@ -193,9 +193,10 @@ def _slide(
     figure = figures[0]
     # With nothing for its text column but the caption, a wide figure goes across the slide
     # with the caption under it; any other is drawn larger beside its caption than over it.
-    # A tall figure with nothing but its caption to stand beside it keeps even a caption that
-    # repeats the title: across the slide it would leave two empty columns (empty_area).
-    only_caption = not slide.bullets and not slide.equation.strip() and tall(figure)
+    # A figure drawn larger beside a column than across keeps even a caption that repeats the
+    # title as that column: across the slide, a tall figure leaves two empty columns
+    # (empty_area) and a squarish one is drawn below 60 % of the slide's width.
+    only_caption = not slide.bullets and not slide.equation.strip() and not larger_across(figure)
     beside = (
         slide.bullets
         or slide.equation.strip()
@@ -219,16 +220,6 @@ def _slide(
 # 630×430 px. A figure of aspect a (width/height) is drawn min(880, 370a) wide across and
 # min(630, 430a) beside: across is the larger only from a ≈ 1.7 on.
 WIDE_ASPECT = 1.7
-
-
-# Below this aspect a figure drawn across (about 400 px high) is under 320 px wide: the empty
-# columns beside it pass the reviewer's `empty_band_max` (a third of the slide).
-TALL_ASPECT = 0.8
-
-
-def tall(figure: Figure) -> bool:
-    width, height = figure.bbox[2] - figure.bbox[0], figure.bbox[3] - figure.bbox[1]
-    return height > 0 and width / height < TALL_ASPECT
 
 
 def larger_across(figure: Figure) -> bool:
