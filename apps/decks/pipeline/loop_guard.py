@@ -296,6 +296,12 @@ def _matched(current: SlideDeck, revised: SlideDeck) -> list[tuple[int, Slide, i
     return pairs
 
 
+def _slide_changes(changes: list[Change], numbers: set[int]) -> list[Change]:
+    """The changes claimed on the slides `numbers` other than retitles (which the title
+    guards judge): what goes when a guard gives such a slide back its old state."""
+    return [c for c in changes if c.slide in numbers and not c.type.startswith("title_")]
+
+
 def _new_defects(bullet: str, slide: Slide, allowed: set[str]) -> list[tuple[str, str]]:
     """The reviewer's text checks' findings on `bullet` (defects.text_defects) whose kind is
     not in `allowed`; a display's lead over the display it announces is no defect, as the
@@ -340,7 +346,7 @@ def no_worse_bullets(
         )
         undone.add(number)
         bullet, kind, part = worse[0]
-        dropped = [c for c in changes if c.slide == number and not c.type.startswith("title_")]
+        dropped = _slide_changes(changes, {number})
         _refuse(
             refused,
             "no_worse_bullets",
@@ -351,9 +357,9 @@ def no_worse_bullets(
         )
     if not undone:
         return revised, changes
+    dropped = _slide_changes(changes, undone)
     revised = revised.model_copy(update={"slides": slides})
-    changes = [c for c in changes if not (c.slide in undone and not c.type.startswith("title_"))]
-    return revised, changes
+    return revised, [c for c in changes if c not in dropped]
 
 
 # A title that names only the kind of slide ("Results", "Method", "Background"): it says less
@@ -487,7 +493,7 @@ def no_foreign_captions(
             continue
         slides[index] = after.model_copy(update={"caption": before.caption})
         undone.add(number)
-        dropped = [c for c in changes if c.slide == number and not c.type.startswith("title_")]
+        dropped = _slide_changes(changes, {number})
         _refuse(
             refused,
             "no_foreign_captions",
@@ -497,9 +503,9 @@ def no_foreign_captions(
         )
     if not undone:
         return revised, changes
+    dropped = _slide_changes(changes, undone)
     revised = revised.model_copy(update={"slides": slides})
-    changes = [c for c in changes if not (c.slide in undone and not c.type.startswith("title_"))]
-    return revised, changes
+    return revised, [c for c in changes if c not in dropped]
 
 
 # Issues about a display or a figure itself (it is broken, cropped, not what the paper shows):
