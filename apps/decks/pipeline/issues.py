@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from apps.decks.pipeline.slide_deck import SlideDeck
 
@@ -127,13 +127,27 @@ def blocking(issues: list[Issue], threshold: Severity = "medium") -> list[Issue]
     return [i for i in issues if SEVERITY_RANK[i.severity] >= SEVERITY_RANK[threshold]]
 
 
+ACTION_LIMIT = 300
+
+
 class Change(BaseModel):
     """One revision step, naming the issue it answers (its index in the round's issue list)."""
 
     issue: int = Field(ge=0)
     slide: int = Field(ge=0)  # the slide the issue was on (0: the deck)
     type: str
-    action: str = Field(max_length=300)
+    action: str = Field(max_length=ACTION_LIMIT)
+
+    @field_validator("action", mode="before")
+    @classmethod
+    def _short_action(cls, value: object) -> object:
+        # An action is the proposer's own account of what it did, built from the bullets and
+        # titles it moved: one revision that moves several long bullets must not fail the
+        # whole build, so the account is shortened, at a word, instead of refused.
+        if isinstance(value, str) and len(value) > ACTION_LIMIT:
+            cut = value[: ACTION_LIMIT - 1].rsplit(" ", 1)[0].rstrip(" ,;:")
+            return f"{cut}…"
+        return value
 
 
 class Revision(BaseModel):
