@@ -1,13 +1,14 @@
 """A revision's account of what it did is shortened, never refused: a proposer that moves
 several long bullets in one step wrote an account over the 300-character limit, and the
-validation error failed the whole deck build (no deck at all)."""
+validation error failed the whole deck build (no deck at all). The same holds for a reviewer
+message that quotes many bullets."""
 
 from __future__ import annotations
 
 import pytest
 from pydantic import ValidationError
 
-from apps.decks.pipeline.issues import ACTION_LIMIT, Change
+from apps.decks.pipeline.issues import ACTION_LIMIT, TEXT_LIMIT, Change, Issue
 from apps.decks.pipeline.propose.llm import PlanChange
 
 MOVES = [
@@ -45,3 +46,12 @@ def test_a_models_own_account_over_the_limit_is_still_refused():
     # proposer reports (and falls back from), not something shortened silently.
     with pytest.raises(ValidationError):
         PlanChange(issue=0, action="; ".join(MOVES))
+
+
+def test_an_issue_quoting_many_bullets_is_shortened_not_refused():
+    message = "Bullets that lean on an unshown figure: " + "; ".join(MOVES * 2)
+
+    issue = Issue(slide=2, type="unintroduced_referent", severity="medium", message=message)
+
+    assert len(issue.message) <= TEXT_LIMIT
+    assert message.startswith(issue.message[:-1])

@@ -104,6 +104,20 @@ ISSUE_TYPES = {
 }
 
 
+TEXT_LIMIT = 500  # an issue's message or suggestion
+ACTION_LIMIT = 300  # a change's account of what it did
+
+
+def _at_most(value: object, limit: int) -> object:
+    """Text over `limit` characters shortened at a word, with an ellipsis. Messages and
+    actions are the pipeline's own accounts, built from the bullets they quote: one that
+    quotes several long bullets must not fail the whole deck build, so it is shortened
+    instead of refused (a model's output is validated by its own boundary models)."""
+    if isinstance(value, str) and len(value) > limit:
+        return f"{value[: limit - 1].rsplit(' ', 1)[0].rstrip(' ,;:')}…"
+    return value
+
+
 class Issue(BaseModel):
     """`{"slide", "type", "severity", "message", "suggestion", "evidence"}`; slide 0 = the deck."""
 
@@ -112,9 +126,14 @@ class Issue(BaseModel):
     slide: int = Field(ge=0)
     type: str = Field(min_length=1, max_length=40)
     severity: Severity
-    message: str = Field(min_length=1, max_length=500)
-    suggestion: str = Field(default="", max_length=500)
+    message: str = Field(min_length=1, max_length=TEXT_LIMIT)
+    suggestion: str = Field(default="", max_length=TEXT_LIMIT)
     evidence: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("message", "suggestion", mode="before")
+    @classmethod
+    def _short_text(cls, value: object) -> object:
+        return _at_most(value, TEXT_LIMIT)
 
 
 def counts(issues: list[Issue]) -> dict[str, int]:
@@ -125,9 +144,6 @@ def counts(issues: list[Issue]) -> dict[str, int]:
 def blocking(issues: list[Issue], threshold: Severity = "medium") -> list[Issue]:
     """Issues at or above the threshold: the loop continues while there are any."""
     return [i for i in issues if SEVERITY_RANK[i.severity] >= SEVERITY_RANK[threshold]]
-
-
-ACTION_LIMIT = 300
 
 
 class Change(BaseModel):
@@ -141,13 +157,7 @@ class Change(BaseModel):
     @field_validator("action", mode="before")
     @classmethod
     def _short_action(cls, value: object) -> object:
-        # An action is the proposer's own account of what it did, built from the bullets and
-        # titles it moved: one revision that moves several long bullets must not fail the
-        # whole build, so the account is shortened, at a word, instead of refused.
-        if isinstance(value, str) and len(value) > ACTION_LIMIT:
-            cut = value[: ACTION_LIMIT - 1].rsplit(" ", 1)[0].rstrip(" ,;:")
-            return f"{cut}…"
-        return value
+        return _at_most(value, ACTION_LIMIT)
 
 
 class Revision(BaseModel):
