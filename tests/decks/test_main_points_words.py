@@ -117,3 +117,21 @@ def test_a_mechanisms_passive_and_the_effort_of_coding_are_no_main_points():
     )
     assert _methods(paper) == []
     assert _results(paper) == []
+
+
+def test_a_size_of_change_without_than_and_a_count_of_a_whole_state_a_finding():
+    # "N times faster" with no "than" after it compares; "N of M" is a measure
+    faster = _paper(
+        "Gauge records are long. The buffered reader is 1.5-2.0 times faster on the hourly "
+        "records of the eastern gauges."
+    )
+    assert _results(faster) == [
+        "The buffered reader is 1.5-2.0 times faster on the hourly records of the eastern gauges"
+    ]
+    counted = _paper(
+        "Gauge records are long. The despiker achieves a clean record on 29 of the 30 eastern "
+        "gauges."
+    )
+    assert _results(counted) == [
+        "The despiker achieves a clean record on 29 of the 30 eastern gauges"
+    ]

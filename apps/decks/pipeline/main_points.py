@@ -127,6 +127,10 @@ COMPARISON = re.compile(
     # both sensitivity and specificity", "which led to a reduction in false positives"
     r"\b(?:result(?:s|ed|ing)?\s+in|le(?:ad|ads|ading|d)\s+to)\s+(?:an?\s+|the\s+)?"
     r"(?:[\w-]+\s+){0,2}?(?:improvements?|reductions?|gains?|speed-?ups?|savings?)\s+in\b|"
+    # a size of change said with its direction, no "than" after it: "is 1.7–2.0 times faster",
+    # "a 3× smaller footprint", "ten-fold fewer errors"
+    r"\b\d+(?:\.\d+)?(?:\s*[-–]\s*\d+(?:\.\d+)?)?\s*(?:times|×|x|-?fold)\s+(?:faster|slower|"
+    r"smaller|larger|higher|lower|fewer|less|more|better|quicker|cheaper|shorter|longer)\b|"
     # a gain over the best known: "improving (on) the state of the art", "beats the state of
     # the art"
     r"\b(?:improv\w*|outperform\w*|beat\w*|surpass\w*|exceed\w*|advanc\w*)\s+(?:on\s+|upon\s+)?"
@@ -140,6 +144,8 @@ COMPARISON = re.compile(
 MEASURE = re.compile(
     r"\d+(?:\.\d+)?\s*(?:%|×|\\%|-?fold\b|times\b|x\b)|\bp\s*[<=]\s*0?\.\d|" + SIZE + "|"
     r"\bfactor\s+(?:of\s+)?\$?\d|"
+    # a count of a whole: "392 of the 400 widows", "in 9 out of 10 runs"
+    r"\b\d+\s+(?:out\s+)?of\s+(?:the\s+|all\s+)?\d+\b|"
     # a quantified change: "a 5 U/ml decrease", "a 12 ms reduction"
     r"\d+(?:\.\d+)?\s*(?:[^\s\d]+\s+)?(?:decrease|increase|reduction|improvement|gain|drop|"
     r"rise|speed-?up)\b",
