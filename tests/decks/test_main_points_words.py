@@ -135,3 +135,29 @@ def test_a_size_of_change_without_than_and_a_count_of_a_whole_state_a_finding():
     assert _results(counted) == [
         "The despiker achieves a clean record on 29 of the 30 eastern gauges"
     ]
+
+
+def test_of_equal_body_findings_the_results_sections_comes_first():
+    # no finding in the abstract: the body's, and a side result met on the way gives way to
+    # the one its results section reports
+    paper = _paper(
+        "Gauge records are long.",
+        [
+            Section(title="Introduction", paragraphs=["Reservoirs store water."]),
+            Section(
+                title="Reading records in pairs",
+                paragraphs=[
+                    "The paired reader was faster than the plain reader by 10% on short records."
+                ],
+            ),
+            Section(
+                title="Performance",
+                paragraphs=[
+                    "The streaming reader was faster than the plain reader by 60% on all records."
+                ],
+            ),
+        ],
+    )
+    assert _results(paper)[0] == (
+        "The streaming reader was faster than the plain reader by 60% on all records"
+    )
