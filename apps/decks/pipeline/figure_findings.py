@@ -84,13 +84,16 @@ BARE_POINTER = re.compile(
     r"pictures?|view))?\s*[.)]*\s*$",
     re.I,
 )
-READ_BY_POINTER = 4  # at most so many sentences of the paragraph before a bare pointer
+# at most so many sentences of the run before a bare pointer, from the run's start: a paragraph
+# reading a figure states its comparison first (the baseline, then the paper's own), then the
+# variants ("Switching to strict mode, …")
+READ_BY_POINTER = 2
 
 
 def pointed_readings(sentences: list[str], index: int) -> list[str]:
     """The sentences a bare pointer (`sentences[index]`) reads: the run just before it in its
     own paragraph that say what a figure shows (a measure, a comparison, a trend …) and name no
-    figure or table themselves, in the paper's order. A pointer that says more, or a sentence
+    figure or table themselves, the first of them in the paper's order. A pointer that says more, or a sentence
     of another paragraph, reads nothing here (another paragraph may read a panel the crop
     leaves out)."""
     if not BARE_POINTER.match(text.clean(sentences[index]).strip()):
@@ -100,4 +103,4 @@ def pointed_readings(sentences: list[str], index: int) -> list[str]:
         if text.figure_refs(sentence) or not states_finding(sentence, sentence):
             break  # the run of readings the pointer closes ends here
         readings.insert(0, sentence)
-    return readings[-READ_BY_POINTER:]
+    return readings[:READ_BY_POINTER]
