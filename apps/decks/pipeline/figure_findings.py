@@ -16,7 +16,8 @@ SHOWS_THAT = re.compile(
     rf"^(?:{_REF} (?:shows|illustrates|indicates|confirms|demonstrates|reveals|suggests|"
     rf"highlights) that\b|as (?:shown|seen|illustrated) in {_REF}\s*,|as {_REF} "
     rf"(?:shows|illustrates|indicates|demonstrates|reveals|suggests)\s*,|(?:in|from) {_REF},? "
-    rf"(?:we|one) (?:can )?(?:see|observe|notice|find|note) that\b|(?:in|from|on) {_REF}\s*,)",
+    rf"(?:we|one) (?:can )?(?:see|observe|notice|find|note) that\b|(?:in|from|on) {_REF}\s*,|"
+    rf"as (?:you|we|one) can (?:see|observe|notice) (?:in|from|on) {_REF}\s*,)",
     re.I,
 )
 
@@ -70,3 +71,36 @@ def states_finding(sentence: str, bullet: str) -> bool:
             READS_FIGURE,
         )
     )
+
+
+# A sentence that only points at a figure ("See Figure 5 for a visual comparison.", "(cf.
+# Figure 5)"): it says nothing itself, and the sentences before it in its paragraph are what the
+# figure shows ("… we remove 392 (98 %). See Figure 5 for a visual comparison.").
+BARE_POINTER = re.compile(
+    rf"^\(?(?:see|cf\.?|compare)\s+(?:also\s+)?{_REF}(?:\s+for\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+)?"
+    # what it gives is a picture of the sentences before it, never "details" or "an overview"
+    # (more than they say)
+    r"(?:comparisons?|illustrations?|visuali[sz]ations?|results?|plots?|graphs?|charts?|"
+    r"pictures?|view))?\s*[.)]*\s*$",
+    re.I,
+)
+# at most so many sentences of the run before a bare pointer, from the run's start: a paragraph
+# reading a figure states its comparison first (the baseline, then the paper's own), then the
+# variants ("Switching to strict mode, …")
+READ_BY_POINTER = 2
+
+
+def pointed_readings(sentences: list[str], index: int) -> list[str]:
+    """The sentences a bare pointer (`sentences[index]`) reads: the run just before it in its
+    own paragraph that say what a figure shows (a measure, a comparison, a trend …) and name no
+    figure or table themselves, the first of them in the paper's order. A pointer that says more, or a sentence
+    of another paragraph, reads nothing here (another paragraph may read a panel the crop
+    leaves out)."""
+    if not BARE_POINTER.match(text.clean(sentences[index]).strip()):
+        return []
+    readings: list[str] = []
+    for sentence in reversed(sentences[:index]):
+        if text.figure_refs(sentence) or not states_finding(sentence, sentence):
+            break  # the run of readings the pointer closes ends here
+        readings.insert(0, sentence)
+    return readings[:READ_BY_POINTER]

@@ -32,6 +32,16 @@ DOES = (
     r"simplif(?:y|ies)|eases?|implements?|adds?|extends?|builds?|contains?|leverages?|"
     r"automates?|accelerates?)"
 )
+# an aside between the subject and its verb ("The X package, for plain TeX and LaTeX, …") and
+# an adverb before the verb ("automatically")
+ASIDE = r"(?:\s*,[^,;:]{1,60},)?"
+ADVERB = r"(?:[a-z]+ly\s+)?"
+# a verb of the subject's own in the present ("removes", "computes", "typesets") with its object
+# (an article, a possessive or a plural noun after it), never a verb of being or having
+ACTS = (
+    r"(?!(?:is|has|was|does|needs|requires|seems|appears|remains|lacks)\b)[a-z]{3,}(?<![sui]s)"
+    r"(?:es|s)\b(?=\s+(?:an?|the|its|their|any|all|each|every|[a-z]{3,}s)\b)"
+)
 # what it makes possible, a result in words: "makes it possible to", "allows users to",
 # "makes extending R easier", "enables … to"
 MAKES_POSSIBLE = re.compile(
@@ -180,7 +190,12 @@ def capability(sentence: str, paper_names: set[str]) -> bool:
         return False
     alternatives = "|".join(re.escape(n) for n in sorted(paper_names, key=len, reverse=True))
     modal = r"(?:(?:also|thus|therefore|now|further|can|has\s+been\s+able\s+to|is\s+able\s+to)\s+)?"
-    opening = _subject(alternatives) + rf"\s+{modal}{DOES}\b"
+    opening = _subject(alternatives) + rf"{ASIDE}\s+{modal}{ADVERB}{DOES}\b"
+    # what it does in its own verb: "The X package, for plain TeX, removes widows …", "X
+    # automatically lengthens a paragraph …"
+    acting = _subject(alternatives) + rf"{ASIDE}\s+{ADVERB}{ACTS}"
+    if re.search(acting, sentence, re.I):
+        return True
     relative = rf"\b(?:{alternatives})\s*,?\s+(?:which|that)\s+{modal}{DOES}\b"
     return bool(re.search(opening, sentence, re.I) or re.search(relative, sentence, re.I))
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 
 from apps.decks import errors, limits
-from apps.decks.pipeline import text
+from apps.decks.pipeline import figure_findings, text
 from apps.decks.pipeline.ingest.captions import captions_find
 from apps.decks.pipeline.ingest.cells import cells_mark
 from apps.decks.pipeline.ingest.checks import pdf_check
@@ -156,11 +156,16 @@ def _attach_mentions(figures: list[Figure], sections: list[Section]) -> None:
     by_key = {(f.kind, f.number): f for f in figures}
     for section in sections:
         for paragraph in section.paragraphs:
-            for sentence in text.sentences(paragraph):
+            sentences = text.sentences(paragraph)
+            for index, sentence in enumerate(sentences):
                 for key in dict.fromkeys(text.figure_refs(sentence)):
                     figure = by_key.get(key)
                     if figure is None:
                         continue
+                    # a bare pointer ("See Figure 5 for a visual comparison.") reads the
+                    # sentences before it: they say what the figure shows
+                    for reading in figure_findings.pointed_readings(sentences, index):
+                        figure.mentions.append(Mention(text=reading, section=section.title))
                     figure.mentions.append(Mention(text=sentence, section=section.title))
                     if not figure.section:
                         figure.section = section.title

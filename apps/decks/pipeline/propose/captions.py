@@ -18,7 +18,9 @@ _SHOWS = r"(?:shows|presents|illustrates|displays|reports|depicts|indicates|conf
 FIGURE_LEAD = re.compile(
     r"^(?:as (?:shown|seen|reported|illustrated|displayed|depicted|described) in "
     rf"{_REF},?\s*|{_REF} {_SHOWS} that\s*|(?:in|from|on) {_REF},\s*|as {_REF} {_SHOWS},\s*|"
-    rf"(?:in|from) {_REF},? (?:we|one) (?:can )?(?:see|observe|notice|find|note) that\s*)",
+    rf"(?:in|from) {_REF},? (?:we|one) (?:can )?(?:see|observe|notice|find|note) that\s*|"
+    # the reader addressed: "As you can see in Figure 6, …" (the tail rule left "As you can see,")
+    rf"as (?:you|we|one) can (?:see|observe|notice) (?:in|from|on) {_REF},\s*)",
     re.I,
 )
 # The figure itself named by a demonstrative the sentence opens with, before what it reads in
