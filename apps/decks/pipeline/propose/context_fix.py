@@ -542,6 +542,15 @@ def named_antecedent(bullet: str, found: antecedents.Dangling) -> str | None:
             name = f"{subject.group('det').lower()} {' '.join(words)}"
         else:
             name = f"the {' '.join(words)}"
+    elif found.named:
+        # the name the paper gave it beside the noun, the noun written as both write it (one
+        # thing: "The function" → "The function makePoly", "the option" → "the `keep` option";
+        # the phrase's own words before the noun stay)
+        if found.head.lower() not in found.named.lower().split() or not found.part.endswith(
+            found.head
+        ):
+            return None  # "the functions" after "the function makePoly": not one name
+        name = found.part[: -len(found.head)] + found.named
     else:
         forms = {found.head.lower(), antecedents.lemma(found.head)}
         pattern = re.compile(
@@ -573,8 +582,9 @@ def answer_referent(
         return slide, ""
     index = slide.bullets.index(original)
     context = antecedents.paper_context(paper)
-    shown = [*earlier, slide.title, slide.caption, *slide.bullets[:index]]
-    found = antecedents.dangling(original, shown, context)
+    own = [slide.title, slide.caption, *slide.bullets[:index]]
+    shown = [*earlier, *own]
+    found = antecedents.dangling(original, shown, context, own)
     if found is None:
         return slide, ""
     # (a) the thing named where the bullet leans on it

@@ -444,8 +444,8 @@ def unintroduced_referent(c: SlideContext):
     for index, bullet in enumerate(slide.bullets):
         if defects.text_defects(bullet):
             continue  # the text rules report it (and their fix rewrites or drops it)
-        shown = [*earlier, slide.title, slide.caption, *slide.bullets[:index]]
-        found = antecedents.dangling(bullet, shown, context)
+        own = [slide.title, slide.caption, *slide.bullets[:index]]
+        found = antecedents.dangling(bullet, [*earlier, *own], context, own)
         if found is None:
             continue
         # certain: the phrase points back by its words or the sentence before introduces it
@@ -472,4 +472,5 @@ def unintroduced_referent(c: SlideContext):
             antecedent=found.antecedent[:300],
             certain=found.certain,
             kind=found.kind,
+            named=found.named,
         )
