@@ -698,7 +698,11 @@ POINTING_OPENER = re.compile(
     rf"(?:of|among|between)\s+(?:the|these|those)\s+{_COUNT}\b(?!\s+[a-z][\w-]*\s+(?:of|in)\b)|"
     rf"both\s+of\s+(?:them|these|those)\b|the\s+latter\b|the\s+former\b|"
     # "As a second example, …", "A further option …": the first one was before
-    rf"(?:as\s+|in\s+)?an?\s+(?:second|third|fourth|fifth|further)\s+[a-z][\w-]*)",
+    rf"(?:as\s+|in\s+)?an?\s+(?:second|third|fourth|fifth|further)\s+[a-z][\w-]*|"
+    # a relative clause set as a sentence: "Which is a pity, as …", "Which means that …" (not
+    # the question's "Which method …")
+    rf"which\s+(?:is|was|are|were|means|meant|makes|made|gives|gave|leads|led|explains|"
+    rf"shows|would|will|can|could|may|might|has|had)\b(?![^?]*\?\s*$))",
     re.I,
 )
 # Inside it: "There is one other mechanism …", "… such a structure", "no other object".
@@ -899,6 +903,29 @@ def continuing_particle(bullet: str, before: list[str], *, soft: bool = False) -
     return Dangling(word, word, before[-1], False, start, certain, "particle")
 
 
+# What the reader of the paper sees beside the sentence — an example, a display, code, a
+# table — pointed at as seen ("As you can see, …", "As can be seen, …", "… the macros you see
+# here", "… shown here"): on a slide with none of these it points at nothing. The pointer is
+# words the sentence can lose ("As you can see," is no part of the statement).
+SEEING_POINTER = re.compile(
+    r"^as\s+(?:you|we|one)\s+(?:can\s+|could\s+|may\s+|will\s+)?(?:see|notice|observe)\s*,|"
+    r"^as\s+(?:can|could|may)\s+be\s+(?:seen|observed)\s*,|"
+    r"(?:,?\s+(?:that\s+|which\s+)?(?:you|we)\s+(?:can\s+)?see|,?\s+(?:shown|given|listed|"
+    r"illustrated|displayed))\s+here(?=\s*[.,;:]?\s*$)",
+    re.I,
+)
+
+
+def seeing_pointer(bullet: str) -> Dangling | None:
+    """The bullet points at what its reader sees beside it in the paper ("As you can see, …",
+    "… the macros you see here"): kind "seeing", its `part` the words the statement loses."""
+    match = SEEING_POINTER.search(bullet)
+    if match is None:
+        return None
+    part = match.group(0)
+    return Dangling(part, "see", "", False, match.start(), True, "seeing")
+
+
 def pointing_back(bullet: str, before: list[str], shown: set[str]) -> Dangling | None:
     """What the bullet's shape leans on in the sentence before it (the checks above)."""
     return (
@@ -1031,8 +1058,11 @@ def dangling(
     `slide_texts`, when given, are the bullet's own slide's texts before it: where a thing the
     paper gave a name ("the function makePoly") must be named."""
     sentence, before = context.window(bullet)
-    if not sentence or not before:
-        return None  # not a sentence of the paper, or its paragraph's first: nothing before
+    if not sentence:
+        return None  # not a sentence of the paper
+    if not before:
+        # its section's first: nothing before it to lean on, but what it points at as seen
+        return seeing_pointer(bullet)
     shown = shown_lemmas(shown_texts)
     near = None if slide_texts is None else shown_lemmas(slide_texts)
     phrase = dangling_phrase(bullet, shown, before, context.subject, context.established, near=near)
@@ -1043,12 +1073,13 @@ def dangling(
         own = shown_texts if slide_texts is None else slide_texts
         if phrase and phrase.named and not _on_deck(phrase.antecedent, own):
             return phrase
-        return None
+        # what the bullet points at as seen is a display or an example, not that sentence
+        return seeing_pointer(bullet)
     found = phrase or dangling_pronoun(bullet, before)
     if found is not None and found.certain:
         return found
     # the shape that points back is certain where the noun's use before was not
-    return pointing_back(bullet, before, shown) or found
+    return pointing_back(bullet, before, shown) or seeing_pointer(bullet) or found
 
 
 def shown_texts(slides) -> list[str]:

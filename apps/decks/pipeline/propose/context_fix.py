@@ -602,6 +602,9 @@ def answer_referent(
             f"rewrote bullet {index + 1}: “{found.part}” named as the paper's sentence before "
             f"it does (“{text.shorten(named, 12, ellipsis=True)}”)"
         )
+    if found.kind == "seeing":
+        # "As you can see, …", "… you see here": the pointer goes, the statement stays
+        return _without_adverb(slide, index, found, shown, context)
     # (b) the sentence that introduces it before the bullet, (c) else the bullet left out —
     # only when the finding is certain: an uncertain one (a noun the reader may well know)
     # never costs a good bullet
@@ -658,6 +661,8 @@ def _without_adverb(
     start, end = found.start, found.start + len(found.part)
     fixed = re.sub(r"\s*,\s*$", "", bullet[:start].rstrip()) + " " + bullet[end:].lstrip(" ,")
     fixed = re.sub(r"\s{2,}", " ", fixed).strip()
+    if start == 0:
+        fixed = text.capitalised(fixed)  # "As you can see, the …" → "The …"
     left = antecedents.dangling(fixed, shown, context)
     if defects.text_defects(fixed) or (left is not None and left.certain):
         return slide, ""  # (an uncertain phrase it had before stays: reported low)
@@ -666,7 +671,12 @@ def _without_adverb(
     if slide.equation_lead == bullet:
         update["equation_lead"] = fixed
     return slide.model_copy(update=update), (
-        f"rewrote bullet {index + 1} without “{found.part}”: the step before it is on no slide"
+        f"rewrote bullet {index + 1} without “{found.part.strip(' ,')}”: "
+        + (
+            "what it points at is on no slide"
+            if found.kind == "seeing"
+            else "the step before it is on no slide"
+        )
     )
 
 

@@ -448,6 +448,24 @@ def unintroduced_referent(c: SlideContext):
         found = antecedents.dangling(bullet, [*earlier, *own], context, own)
         if found is None:
             continue
+        if found.kind == "seeing":
+            if slide.figures() or slide.equation or slide.code:
+                continue  # what it points at may be what the slide shows
+            yield c.issue(
+                "unintroduced_referent",
+                "medium",
+                f"bullet {index + 1} says “{found.part.strip(' ,')}”, pointing at what the paper "
+                "shows beside it (an example, a display, code), which the slide does not show",
+                "leave the pointer out, or leave the bullet out",
+                where="bullet",
+                index=index,
+                text=bullet[:200],
+                part=found.part,
+                antecedent="",
+                certain=True,
+                kind=found.kind,
+            )
+            continue
         # certain: the phrase points back by its words or the sentence before introduces it
         # as a term; else the paper merely used the noun there, and a reader may well know it
         yield c.issue(
