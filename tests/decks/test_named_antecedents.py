@@ -1,4 +1,4 @@
-"""A thing the paper named in a sentence the deck left out ("The function smoothDem removes …")
+"""A thing the paper named in a sentence the deck left out ("The function fixAnomaly removes …")
 and a later bullet calls by its noun alone ("The function is only useful …"): a slide that says
 "functions" in general, or shows the sentence in between, does not say which one. The paper is
 the oracle (antecedents.thing_name); the reviser names it as the paper did. Sentences invented
@@ -15,7 +15,7 @@ from tests.decks.test_context_symbols import _deck, _issues
 
 KIND = "unintroduced_referent"
 OFFERS = "The toolkit offers functions to compute the slope, aspect and curvature of a terrain grid"
-NAMED = "The function smoothDem removes spikes from a terrain grid before any slope is computed"
+NAMED = "The function fixAnomaly removes spikes from a terrain grid before any slope is computed"
 BETWEEN = "Spikes are found by comparing each cell with the median of its eight neighbours"
 AFTER = "The function is only useful for grids measured by airborne laser scanners"
 PAIR = "The functions `trim_edges` and `fill_gaps` repair the border of a grid cut from a map"
@@ -58,26 +58,26 @@ def test_a_thing_named_two_sentences_before_is_not_introduced_by_its_noun_on_the
     (issue,) = _found(paper, _slide(OFFERS, BETWEEN, AFTER))
     assert issue.severity == "medium"
     assert issue.evidence["part"] == "The function"
-    assert issue.evidence["named"] == "function smoothDem"
-    assert issue.evidence["antecedent"].startswith("The function smoothDem")
+    assert issue.evidence["named"] == "function fixAnomaly"
+    assert issue.evidence["antecedent"].startswith("The function fixAnomaly")
 
 
 def test_a_thing_whose_name_the_slide_shows_is_introduced():
     paper = _paper()
     assert _found(paper, _slide(NAMED, BETWEEN, AFTER)) == []
-    assert _found(paper, _slide("Spikes are removed by smoothDem", BETWEEN, AFTER)) == []
+    assert _found(paper, _slide("Spikes are removed by fixAnomaly", BETWEEN, AFTER)) == []
 
 
 def test_a_name_on_an_earlier_slide_does_not_say_which_thing_a_later_slide_means():
     paper = _paper()
-    earlier = Slide(kind="bullets", title="Spikes", bullets=["We can call smoothDem on any grid"])
+    earlier = Slide(kind="bullets", title="Spikes", bullets=["We can call fixAnomaly on any grid"])
     (issue,) = _found(paper, earlier, _slide(OFFERS, BETWEEN, AFTER))
     assert issue.evidence["part"] == "The function"
 
 
 def test_a_plural_phrase_is_not_one_named_thing():
     assert antecedents.thing_name(NAMED, "functions") == ""
-    assert antecedents.thing_name(NAMED, "function") == "function smoothDem"
+    assert antecedents.thing_name(NAMED, "function") == "function fixAnomaly"
     # the names joined to it belong to a plural noun; a name before the noun counts too
     assert antecedents.thing_name(PAIR, "functions") == "functions `trim_edges` and `fill_gaps`"
     assert antecedents.thing_name("set by the x_scale and y_scale macros", "macros") == (
@@ -103,7 +103,7 @@ def test_the_reviser_names_the_thing_as_the_paper_did():
     assert fixed.bullets == [
         OFFERS,
         BETWEEN,
-        "The function smoothDem is only useful for grids measured by airborne laser scanners",
+        "The function fixAnomaly is only useful for grids measured by airborne laser scanners",
     ]
     assert "named as the paper's sentence before it does" in action
     assert _issues(deck, paper, number, KIND) == []

@@ -414,6 +414,7 @@ def dangling_phrase(
         if (
             after.lower() in RESTRICTIVE
             or after[:1].isupper()
+            or _is_code_name(after)  # "the function makePoly", "the option `keep`": it says which
             or not (
                 after[:1].isalpha() or after in {"", ",", ".", ";", ":", ")", "“", "”", "!", "?"}
             )
