@@ -104,3 +104,9 @@ def test_a_relative_clause_set_as_a_sentence_leans_on_the_one_before():
     # a question's "Which …" opens a sentence of its own
     assert antecedents.pointing_opener(QUESTION, [WHICH]) is None
     assert antecedents.pointing_opener(WHICH, [REJECTS]) is not None
+
+
+def test_a_place_on_the_page_mid_sentence_is_a_pointer_the_bullet_can_lose():
+    found = antecedents.seeing_pointer("Use the three helpers listed below to read a card")
+    assert found is not None and found.part == " listed below"
+    assert antecedents.seeing_pointer("Values below zero are dropped") is None

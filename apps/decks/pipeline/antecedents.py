@@ -912,7 +912,9 @@ SEEING_POINTER = re.compile(
     r"^as\s+(?:you|we|one)\s+(?:can\s+|could\s+|may\s+|will\s+)?(?:see|notice|observe)\s*,|"
     r"^as\s+(?:can|could|may)\s+be\s+(?:seen|observed)\s*,|"
     r"(?:,?\s+(?:that\s+|which\s+)?(?:you|we)\s+(?:can\s+)?see|,?\s+(?:shown|given|listed|"
-    r"illustrated|displayed))\s+here(?=\s*[.,;:]?\s*$)",
+    r"illustrated|displayed))\s+here(?=\s*[.,;:]?\s*$)|"
+    # "… the functions illustrated below to find …": the place on the page, mid-sentence
+    r"\s+(?:shown|given|listed|illustrated|displayed|plotted|depicted)\s+(?:below|above)\b",
     re.I,
 )
 

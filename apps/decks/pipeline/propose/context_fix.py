@@ -603,8 +603,12 @@ def answer_referent(
             f"it does (“{text.shorten(named, 12, ellipsis=True)}”)"
         )
     if found.kind == "seeing":
-        # "As you can see, …", "… you see here": the pointer goes, the statement stays
-        return _without_adverb(slide, index, found, shown, context)
+        # "As you can see, …", "… you see here": the pointer goes, the statement stays; when
+        # what is left leans on the paper, the bullet is answered as any certain one (below:
+        # another sentence of the part in its place, else left out if the slide stays full)
+        fixed, action = _without_adverb(slide, index, found, shown, context)
+        if action:
+            return fixed, action
     # (b) the sentence that introduces it before the bullet, (c) else the bullet left out —
     # only when the finding is certain: an uncertain one (a noun the reader may well know)
     # never costs a good bullet
@@ -624,6 +628,8 @@ def answer_referent(
         + (
             "the paper introduced in the sentence before"
             if found.kind in {"phrase", "pronoun"}
+            else "points at what the paper shows beside it"
+            if found.kind == "seeing"
             else "points back to the paper's sentence before"
         )
         + " and no slide does",
