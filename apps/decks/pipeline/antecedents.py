@@ -187,6 +187,9 @@ class Dangling:
     # as the paper did), "opener" (pointing_opener), "sequence" (sequence_adverb), "shell"
     # (shell_subject): the bullet's shape points back; only the paper's sentence answers it
     kind: str = "phrase"
+    # the antecedent's noun with the name it gave the thing ("function makePoly", "`nobreak`
+    # option"): a slide showing the noun alone ("functions") did not introduce this one
+    named: str = ""
 
 
 class PaperContext:
@@ -398,16 +401,20 @@ def dangling_phrase(
     before: list[str],
     known: set[str] = frozenset(),
     established=None,
+    near: set[str] | None = None,
 ) -> Dangling | None:
     """The first definite phrase of `bullet` whose noun the paper's sentences `before` it
     introduced and the deck (`shown`: the lemmas of what it showed so far, with `known`, the
     words of what the paper is about) never did. `established(head, antecedent)` says whether
     the noun is the paper's working vocabulary by then: such a phrase is reported only when
-    certain (module docstring)."""
+    certain (module docstring). A thing the paper named ("the function makePoly") must be
+    named in `near` (the lemmas of the bullet's own slide; all of `shown` when not given):
+    "the function" two slides after a name is any function of the deck."""
     for start, det, words, after, end in _phrases(bullet):
         if (
             after.lower() in RESTRICTIVE
             or after[:1].isupper()
+            or _is_code_name(after)  # "the function makePoly", "the option `keep`": it says which
             or not (
                 after[:1].isalpha() or after in {"", ",", ".", ";", ":", ")", "“", "”", "!", "?"}
             )
@@ -443,7 +450,13 @@ def dangling_phrase(
             pointing = PLAIN_MODIFIERS & {w.lower() for w in words[:k]}
             if head in known and not pointing:
                 break  # "the compiler" in a paper about one
-            if head in shown:
+            name_given = thing_name(antecedent, words[k])
+            if name_given:
+                # the deck may say "functions", never which one the paper named: the name
+                # must be on it (on the bullet's own slide, when that is given)
+                if named_shown(name_given, head, shown if near is None else near):
+                    break
+            elif head in shown:
                 modifiers = [w.lower() for w in words[:k]]
                 named = lemmas(antecedent)
                 # the words the paper introduced it with must be on the deck too ("the
@@ -453,15 +466,77 @@ def dangling_phrase(
                     break
             modifiers = {w.lower() for w in words[:k]}
             certain = bool(
-                det != "the"  # "those years", "these gauges": the determiner points back
+                name_given  # "The function makePoly …" before "The function is only …"
+                or det != "the"  # "those years", "these gauges": the determiner points back
                 or modifiers & (PLAIN_MODIFIERS | COUNTING_MODIFIERS)
                 or introduced_as_term(antecedent, words[: k + 1])
             )
             if not certain and established is not None and established(head, antecedent):
                 break  # the paper's working vocabulary ("the interpreter" of a JIT paper)
             part = bullet[start:end]
-            return Dangling(part, words[k], antecedent, False, start, certain)
+            return Dangling(part, words[k], antecedent, False, start, certain, named=name_given)
     return None
+
+
+def _is_code_name(token: str) -> bool:
+    """Whether a word of the paper can only be a name of code: written as code, a command, or a
+    word no language has ("makePoly", "fit_model", "glm.nb", "ci95")."""
+    from apps.decks.pipeline.code_context import mentioned  # no import cycle
+
+    return bool(
+        re.fullmatch(r"`[^`\s][^`]{0,40}`|\\[A-Za-z@]+", token)
+        or (re.fullmatch(r"[A-Za-z_][\w.]*\w(?:\(\))?", token) and mentioned([token]))
+    )
+
+
+_NAME_TOKEN = re.compile(r"`[^`]{1,40}`|\\[A-Za-z@]+|[A-Za-z_][\w.]*\w(?:\(\))?|\S")
+
+
+def thing_name(antecedent: str, noun: str) -> str:
+    """The `noun` (as the bullet writes it) as the sentence `antecedent` names its thing with a
+    name of code beside it: "function makePoly", "command \\foo", "`keep` option" ("" when it
+    gives no such name). "the function makePoly" introduces one function, not functions in
+    general; "the functions" are not that one."""
+    tokens = _NAME_TOKEN.findall(antecedent)
+    for i, token in enumerate(tokens):
+        if token.lower() != noun.lower():
+            continue
+        after = i + 1
+        if after < len(tokens) and tokens[after].lower() in {"called", "named"}:
+            after += 1
+        names = _names_at(tokens, after, 1)
+        if names:
+            return f"{token} {names}"
+        names = _names_at(tokens, i - 1, -1)
+        if names:
+            return f"{names} {token}"
+    return ""
+
+
+def _names_at(tokens: list[str], at: int, step: int) -> str:
+    """The names of code from tokens[at] on (step 1) or back (step -1), with the others joined
+    to it by "and" or a comma ("`floor` and `ceiling`", "xscale, yscale and zscale"): a plural
+    noun names all of them."""
+    found: list[str] = []
+    while 0 <= at < len(tokens) and _is_code_name(tokens[at]):
+        found.append(tokens[at])
+        joint = at + step
+        if 0 <= joint < len(tokens) and tokens[joint] in {"and", ","}:
+            found.append(tokens[joint])
+            at = joint + step
+        else:
+            break
+    while found and found[-1] in {"and", ","}:
+        found.pop()
+    if step < 0:
+        found.reverse()
+    return re.sub(r" ,", ",", " ".join(found))
+
+
+def named_shown(named: str, head: str, shown: set[str]) -> bool:
+    """Whether the deck's words (`shown`, lemmas) include the name `named` gives the thing."""
+    wanted = lemmas(named) - {head}
+    return bool(wanted) and wanted <= shown
 
 
 # A subordinate clause opening the sentence (or following a comma), up to the pronoun: "Since it
@@ -624,7 +699,11 @@ POINTING_OPENER = re.compile(
     rf"(?:of|among|between)\s+(?:the|these|those)\s+{_COUNT}\b(?!\s+[a-z][\w-]*\s+(?:of|in)\b)|"
     rf"both\s+of\s+(?:them|these|those)\b|the\s+latter\b|the\s+former\b|"
     # "As a second example, …", "A further option …": the first one was before
-    rf"(?:as\s+|in\s+)?an?\s+(?:second|third|fourth|fifth|further)\s+[a-z][\w-]*)",
+    rf"(?:as\s+|in\s+)?an?\s+(?:second|third|fourth|fifth|further)\s+[a-z][\w-]*|"
+    # a relative clause set as a sentence: "Which is a pity, as …", "Which means that …" (not
+    # the question's "Which method …")
+    rf"which\s+(?:is|was|are|were|means|meant|makes|made|gives|gave|leads|led|explains|"
+    rf"shows|would|will|can|could|may|might|has|had)\b(?![^?]*\?\s*$))",
     re.I,
 )
 # Inside it: "There is one other mechanism …", "… such a structure", "no other object".
@@ -825,6 +904,31 @@ def continuing_particle(bullet: str, before: list[str], *, soft: bool = False) -
     return Dangling(word, word, before[-1], False, start, certain, "particle")
 
 
+# What the reader of the paper sees beside the sentence — an example, a display, code, a
+# table — pointed at as seen ("As you can see, …", "As can be seen, …", "… the macros you see
+# here", "… shown here"): on a slide with none of these it points at nothing. The pointer is
+# words the sentence can lose ("As you can see," is no part of the statement).
+SEEING_POINTER = re.compile(
+    r"^as\s+(?:you|we|one)\s+(?:can\s+|could\s+|may\s+|will\s+)?(?:see|notice|observe)\s*,|"
+    r"^as\s+(?:can|could|may)\s+be\s+(?:seen|observed)\s*,|"
+    r"(?:,?\s+(?:that\s+|which\s+)?(?:you|we)\s+(?:can\s+)?see|,?\s+(?:shown|given|listed|"
+    r"illustrated|displayed))\s+here(?=\s*[.,;:]?\s*$)|"
+    # "… the functions illustrated below to find …": the place on the page, mid-sentence
+    r"\s+(?:shown|given|listed|illustrated|displayed|plotted|depicted)\s+(?:below|above)\b",
+    re.I,
+)
+
+
+def seeing_pointer(bullet: str) -> Dangling | None:
+    """The bullet points at what its reader sees beside it in the paper ("As you can see, …",
+    "… the macros you see here"): kind "seeing", its `part` the words the statement loses."""
+    match = SEEING_POINTER.search(bullet)
+    if match is None:
+        return None
+    part = match.group(0)
+    return Dangling(part, "see", "", False, match.start(), True, "seeing")
+
+
 def pointing_back(bullet: str, before: list[str], shown: set[str]) -> Dangling | None:
     """What the bullet's shape leans on in the sentence before it (the checks above)."""
     return (
@@ -905,11 +1009,13 @@ def leans_on_paper(used: set[str]):
     keys = {u.rstrip(" .") for u in used}
 
     def leans(bullet: str, before: list[str]) -> str:
-        if before and before[-1].lower().rstrip(" .") in keys:
-            return ""
         found = leaning(bullet, before, shown, texts)
         if found is None:
             return ""
+        if before[-1].lower().rstrip(" .") in keys and not (
+            found.named and found.antecedent.lower().rstrip(" .") not in keys
+        ):
+            return ""  # its sentence before is shown (a thing named earlier must be too)
         # what the reviewer would report medium is certain; an uncertain phrase or pronoun, a
         # soft particle ("also") and a code name may well be known to the reader
         return "certain" if found.certain and found.kind != "name" else "maybe"
@@ -931,6 +1037,12 @@ def _shows(shown: str, sentence: str) -> bool:
     return sentence in shown or (len(shown.split()) >= SHOWN_PART_WORDS and shown in sentence)
 
 
+def _on_deck(sentence: str, shown_texts: list[str]) -> bool:
+    """Whether the deck shows the paper's `sentence` (whole or cut to a bullet)."""
+    key = _key(sentence)
+    return bool(key) and any(_shows(_key(t), key) for t in shown_texts)
+
+
 def shown_lemmas(texts: list[str]) -> set[str]:
     found: set[str] = set()
     for value in texts:
@@ -938,23 +1050,39 @@ def shown_lemmas(texts: list[str]) -> set[str]:
     return found
 
 
-def dangling(bullet: str, shown_texts: list[str], context: PaperContext) -> Dangling | None:
+def dangling(
+    bullet: str,
+    shown_texts: list[str],
+    context: PaperContext,
+    slide_texts: list[str] | None = None,
+) -> Dangling | None:
     """What of `bullet` leans on a sentence of the paper the deck (`shown_texts`: the slide's
-    title, caption and bullets before it, and every earlier slide's) does not show."""
+    title, caption and bullets before it, and every earlier slide's) does not show.
+    `slide_texts`, when given, are the bullet's own slide's texts before it: where a thing the
+    paper gave a name ("the function makePoly") must be named."""
     sentence, before = context.window(bullet)
-    if not sentence or not before:
-        return None  # not a sentence of the paper, or its paragraph's first: nothing before
+    if not sentence:
+        return None  # not a sentence of the paper
+    if not before:
+        # its section's first: nothing before it to lean on, but what it points at as seen
+        return seeing_pointer(bullet)
     shown = shown_lemmas(shown_texts)
-    previous = _key(before[-1])
-    if any(previous and _shows(_key(t), previous) for t in shown_texts):
-        return None  # the sentence before it is on the deck: its antecedent is shown
-    found = dangling_phrase(
-        bullet, shown, before, context.subject, context.established
-    ) or dangling_pronoun(bullet, before)
+    near = None if slide_texts is None else shown_lemmas(slide_texts)
+    phrase = dangling_phrase(bullet, shown, before, context.subject, context.established, near=near)
+    if _on_deck(before[-1], shown_texts):
+        # the sentence before it is on the deck: its antecedent is shown — unless the thing
+        # was named by a sentence before that one, which the deck left out ("The function
+        # makePoly inserts …", then "Vertices are inserted …" shown, then "The function is …")
+        own = shown_texts if slide_texts is None else slide_texts
+        if phrase and phrase.named and not _on_deck(phrase.antecedent, own):
+            return phrase
+        # what the bullet points at as seen is a display or an example, not that sentence
+        return seeing_pointer(bullet)
+    found = phrase or dangling_pronoun(bullet, before)
     if found is not None and found.certain:
         return found
     # the shape that points back is certain where the noun's use before was not
-    return pointing_back(bullet, before, shown) or found
+    return pointing_back(bullet, before, shown) or seeing_pointer(bullet) or found
 
 
 def shown_texts(slides) -> list[str]:

@@ -542,6 +542,15 @@ def named_antecedent(bullet: str, found: antecedents.Dangling) -> str | None:
             name = f"{subject.group('det').lower()} {' '.join(words)}"
         else:
             name = f"the {' '.join(words)}"
+    elif found.named:
+        # the name the paper gave it beside the noun, the noun written as both write it (one
+        # thing: "The function" → "The function makePoly", "the option" → "the `keep` option";
+        # the phrase's own words before the noun stay)
+        if found.head.lower() not in found.named.lower().split() or not found.part.endswith(
+            found.head
+        ):
+            return None  # "the functions" after "the function makePoly": not one name
+        name = found.part[: -len(found.head)] + found.named
     else:
         forms = {found.head.lower(), antecedents.lemma(found.head)}
         pattern = re.compile(
@@ -573,8 +582,9 @@ def answer_referent(
         return slide, ""
     index = slide.bullets.index(original)
     context = antecedents.paper_context(paper)
-    shown = [*earlier, slide.title, slide.caption, *slide.bullets[:index]]
-    found = antecedents.dangling(original, shown, context)
+    own = [slide.title, slide.caption, *slide.bullets[:index]]
+    shown = [*earlier, *own]
+    found = antecedents.dangling(original, shown, context, own)
     if found is None:
         return slide, ""
     # (a) the thing named where the bullet leans on it
@@ -592,6 +602,13 @@ def answer_referent(
             f"rewrote bullet {index + 1}: “{found.part}” named as the paper's sentence before "
             f"it does (“{text.shorten(named, 12, ellipsis=True)}”)"
         )
+    if found.kind == "seeing":
+        # "As you can see, …", "… you see here": the pointer goes, the statement stays; when
+        # what is left leans on the paper, the bullet is answered as any certain one (below:
+        # another sentence of the part in its place, else left out if the slide stays full)
+        fixed, action = _without_adverb(slide, index, found, shown, context)
+        if action:
+            return fixed, action
     # (b) the sentence that introduces it before the bullet, (c) else the bullet left out —
     # only when the finding is certain: an uncertain one (a noun the reader may well know)
     # never costs a good bullet
@@ -611,6 +628,8 @@ def answer_referent(
         + (
             "the paper introduced in the sentence before"
             if found.kind in {"phrase", "pronoun"}
+            else "points at what the paper shows beside it"
+            if found.kind == "seeing"
             else "points back to the paper's sentence before"
         )
         + " and no slide does",
@@ -648,6 +667,8 @@ def _without_adverb(
     start, end = found.start, found.start + len(found.part)
     fixed = re.sub(r"\s*,\s*$", "", bullet[:start].rstrip()) + " " + bullet[end:].lstrip(" ,")
     fixed = re.sub(r"\s{2,}", " ", fixed).strip()
+    if start == 0:
+        fixed = text.capitalised(fixed)  # "As you can see, the …" → "The …"
     left = antecedents.dangling(fixed, shown, context)
     if defects.text_defects(fixed) or (left is not None and left.certain):
         return slide, ""  # (an uncertain phrase it had before stays: reported low)
@@ -656,7 +677,12 @@ def _without_adverb(
     if slide.equation_lead == bullet:
         update["equation_lead"] = fixed
     return slide.model_copy(update=update), (
-        f"rewrote bullet {index + 1} without “{found.part}”: the step before it is on no slide"
+        f"rewrote bullet {index + 1} without “{found.part.strip(' ,')}”: "
+        + (
+            "what it points at is on no slide"
+            if found.kind == "seeing"
+            else "the step before it is on no slide"
+        )
     )
 
 

@@ -444,9 +444,27 @@ def unintroduced_referent(c: SlideContext):
     for index, bullet in enumerate(slide.bullets):
         if defects.text_defects(bullet):
             continue  # the text rules report it (and their fix rewrites or drops it)
-        shown = [*earlier, slide.title, slide.caption, *slide.bullets[:index]]
-        found = antecedents.dangling(bullet, shown, context)
+        own = [slide.title, slide.caption, *slide.bullets[:index]]
+        found = antecedents.dangling(bullet, [*earlier, *own], context, own)
         if found is None:
+            continue
+        if found.kind == "seeing":
+            if slide.figures() or slide.equation or slide.code:
+                continue  # what it points at may be what the slide shows
+            yield c.issue(
+                "unintroduced_referent",
+                "medium",
+                f"bullet {index + 1} says “{found.part.strip(' ,')}”, pointing at what the paper "
+                "shows beside it (an example, a display, code), which the slide does not show",
+                "leave the pointer out, or leave the bullet out",
+                where="bullet",
+                index=index,
+                text=bullet[:200],
+                part=found.part,
+                antecedent="",
+                certain=True,
+                kind=found.kind,
+            )
             continue
         # certain: the phrase points back by its words or the sentence before introduces it
         # as a term; else the paper merely used the noun there, and a reader may well know it
@@ -472,4 +490,5 @@ def unintroduced_referent(c: SlideContext):
             antecedent=found.antecedent[:300],
             certain=found.certain,
             kind=found.kind,
+            named=found.named,
         )
