@@ -25,7 +25,7 @@ from apps.decks.pipeline.run import Summary
 from apps.decks.pipeline.slide_deck import Slide
 
 FOLDER = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "textlayer"
-UNNAMED = re.compile(r"[\ufffd\ue000-\uf8ff\x00-\x08]|\(cid:\d+\)")
+UNNAMED = re.compile(r"[\ufffd\ue000-\uf8ff\x00-\x1f]|\(cid:\d+\)")
 
 
 def _text(paper: Paper) -> str:
@@ -35,7 +35,7 @@ def _text(paper: Paper) -> str:
     )
 
 
-@pytest.mark.parametrize("damage", ["e", "e0"])
+@pytest.mark.parametrize("damage", ["e", "e0", "cr"])
 def test_a_lost_letter_is_read_from_its_words(tmp_path, damage):
     paper = paper_read(FOLDER / f"tessera-textlayer-{damage}.pdf", tmp_path / "figures")
     text = _text(paper)

@@ -29,7 +29,7 @@ from apps.decks.pipeline.ingest.glyphs import (
 )
 from apps.decks.pipeline.ingest.hung import hang, is_hung
 from apps.decks.pipeline.ingest.lost_glyphs import LostGlyphs
-from apps.decks.pipeline.ingest.lost_letters import lost_letter_repairs
+from apps.decks.pipeline.ingest.lost_letters import UNREADABLE, lost_letter_repairs
 from apps.decks.pipeline.ingest.ruled_math import ruled_formulas
 from apps.decks.pipeline.ingest.running import running_mark
 from apps.decks.pipeline.ingest.stacked_relations import stacked_relations
@@ -222,7 +222,7 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
     glyphs: list[list[Glyph]] = []
     type3_fonts_named(pdf)  # before any page is read (a no-op when opened_upright did it)
     repairs, turned = glyph_repairs(pdf), type3_geometry(pdf)
-    letters = lost_letter_repairs(pdf, repairs)  # a font's letter with no text: read by words
+    letters = lost_letter_repairs(pdf, repairs, turned)  # a font's letter with no text: read by words
     repairs = _with_letters(repairs, letters.fixes)
     lost = LostGlyphs(pdf)
     for number, page in enumerate(pdf.pages, start=1):
@@ -270,7 +270,8 @@ def _with_letters(
             if true in readings:
                 fixes[seen] = readings[true]
         for reported, reading in readings.items():
-            fixes.setdefault(reported, reading)
+            if fixes.get(reported, UNREADABLE) == UNREADABLE:
+                fixes[reported] = reading  # read where encodings could only mark it
     return merged
 
 

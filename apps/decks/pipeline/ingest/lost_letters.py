@@ -24,12 +24,13 @@ from dataclasses import dataclass, field
 
 import pdfplumber
 
+from apps.decks.pipeline.ingest.type3 import Type3Geometry, chars_turned
 from apps.decks.pipeline.ingest.words import known
 
 UNREADABLE = "\ufffd"
 # What a font reports for a glyph it cannot name: nothing, U+FFFD, a private-use code, a control
 # character, pdfminer's "(cid:N)".
-UNNAMED_TEXT = re.compile(r"^(?:|\(cid:\d+\)|\ufffd|[\ue000-\uf8ff]|[\x00-\x08\x0b\x0c\x0e-\x1f])$")
+UNNAMED_TEXT = re.compile(r"^(?:|\(cid:\d+\)|\ufffd|[\ue000-\uf8ff]|[\x00-\x1f])$")
 CANDIDATES = (*string.ascii_lowercase, *string.ascii_uppercase, "ff", "fi", "fl", "ffi", "ffl")
 MIN_SEEN = 8  # a glyph seen fewer times costs few words: pdfminer's reading stays
 INSIDE_SHARE = 0.6  # of its places, with a letter beside it (a bullet or an icon stands apart)
@@ -51,15 +52,21 @@ class LetterRepairs:
     notes: list[str] = field(default_factory=list)  # what could not be read, for the deck
 
 
-def lost_letter_repairs(pdf: pdfplumber.PDF, repairs: dict[str, dict[str, str]]) -> LetterRepairs:
+def lost_letter_repairs(
+    pdf: pdfplumber.PDF,
+    repairs: dict[str, dict[str, str]],
+    turned: dict[str, Type3Geometry] | None = None,
+) -> LetterRepairs:
     """Readings for the glyphs of the paper's fonts that lost their letters (module docstring);
-    `repairs` are encodings.glyph_repairs' readings, applied first."""
+    `repairs` are encodings.glyph_repairs' readings, applied first; `turned` sets a Type 3
+    font's glyphs upright as layout reads them (type3.type3_geometry): a flipped bitmap font
+    reads as not upright, and its words were never looked at."""
     words: list[list[str | tuple[str, str]]] = []
     seen: Counter[tuple[str, str]] = Counter()
     inside: Counter[tuple[str, str]] = Counter()
     letters: Counter[str] = Counter()
     for page in pdf.pages:
-        for word in _words(page.chars, repairs):
+        for word in _words(chars_turned(page.chars, turned or {}), repairs):
             words.append(word)
             for index, part in enumerate(word):
                 if isinstance(part, tuple):
@@ -82,9 +89,14 @@ def lost_letter_repairs(pdf: pdfplumber.PDF, repairs: dict[str, dict[str, str]])
         }
         for key in lost:
             font, text = key
+            pooled_fits = bool(common[text]) and _agrees({key}, common[text], words, vocabulary)
             if seen[key] >= MIN_SEEN:
-                reading = _reading({key}, words, vocabulary)
-            elif common[text] and _agrees({key}, common[text], words, vocabulary):
+                # a font's own words too few to be clear read as the paper's other fonts
+                # read the same code, when its words agree
+                reading = _reading({key}, words, vocabulary) or (
+                    common[text] if pooled_fits else None
+                )
+            elif pooled_fits:
                 reading = common[text]
             else:
                 continue  # a few places: pdfminer's reading stays (encodings marks it)
@@ -121,6 +133,10 @@ def _words(
             continue
         font = str(char.get("fontname", ""))
         text = repairs.get(font, {}).get(char["text"], char["text"])
+        if text == UNREADABLE:
+            # encodings could not name it: its own code tells it from the font's other
+            # unnamed glyphs (OT1's ff, fi, fl are three glyphs, not one)
+            text = char["text"]
         if not text and char["text"]:
             continue  # named as no text on purpose (T1's compound word mark)
         size = char.get("size", 0.0) or 10.0
@@ -172,25 +188,43 @@ def _made(
 ) -> list[tuple[str, int]]:
     """Each reading of the glyph(s) with the number of their distinct words it makes words,
     most first."""
+    made = _made_forms(keys, words, vocabulary)
+    return sorted(((c, len(f)) for c, f in made.items()), key=lambda item: -item[1])
+
+
+def _made_forms(
+    keys: set[tuple[str, str]], words: list[list[str | tuple[str, str]]], vocabulary: set[str]
+) -> dict[str, set[tuple[str | tuple[str, str], ...]]]:
+    """Each reading of the glyph(s) with the distinct words it makes words."""
     forms = _forms(keys, words)
-    made = {
-        candidate: sum(
-            1
+    return {
+        candidate: {
+            form
             for form in forms
             if _is_word("".join(p if isinstance(p, str) else candidate for p in form), vocabulary)
-        )
+        }
         for candidate in CANDIDATES
     }
-    return sorted(made.items(), key=lambda item: -item[1])
 
 
 def _reading(
     keys: set[tuple[str, str]], words: list[list[str | tuple[str, str]]], vocabulary: set[str]
 ) -> str | None:
-    """The one letter or ligature that makes the glyph's words words, when clear."""
-    (best, most), (_, next_most) = _made(keys, words, vocabulary)[:2]
+    """The one letter or ligature that makes the glyph's words words, when clear: against its
+    rival (the next best reading of another letter) only the words one of them makes and the
+    other does not tell them apart ('_nd' is 'find' and 'and', '_nal' 'final' and 'anal')."""
+    made = _made_forms(keys, words, vocabulary)
+    ranked = sorted(made, key=lambda c: -len(made[c]))
+    best = ranked[0]
+    rival = next((c for c in ranked[1:] if not _same_letter(c, best)), None)
+    ours = made[best] - made[rival] if rival else made[best]
+    theirs = made[rival] - made[best] if rival else set()
     forms = len(_forms(keys, words))
-    if most >= MIN_WORDS and most >= MARGIN * max(next_most, 1) and most >= COVERAGE * forms:
+    if (
+        len(ours) >= MIN_WORDS
+        and len(ours) >= MARGIN * max(len(theirs), 1)
+        and len(made[best]) >= COVERAGE * forms
+    ):
         return best
     return None
 
@@ -204,7 +238,15 @@ def _agrees(
     """The reading makes at least one of the glyph's few words a word, and no other reading
     makes as many."""
     made = dict(_made(keys, words, vocabulary))
-    return made[reading] >= 1 and all(n < made[reading] for c, n in made.items() if c != reading)
+    return made[reading] >= 1 and all(
+        n < made[reading] for c, n in made.items() if not _same_letter(c, reading)
+    )
+
+
+def _same_letter(one: str, other: str) -> bool:
+    """'c' and 'C' are one reading told apart by case: a glyph opening words makes words as
+    either, so neither is the other's rival."""
+    return one.lower() == other.lower()
 
 
 def _is_word(word: str, vocabulary: set[str]) -> bool:
