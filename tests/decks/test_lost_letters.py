@@ -72,6 +72,16 @@ def test_a_glyph_no_one_letter_reads_is_reported_not_guessed(tmp_path):
     assert "unreadable_text" in Summary.model_fields
 
 
+def test_one_loss_in_several_fonts_is_reported_once(tmp_path):
+    """'e' and 'a' read U+FFFD in the roman, the bold and the italic alike: one loss for the
+    reader, so one note (and one finding), not one per font."""
+    paper = paper_read(FOLDER / "tessera-textlayer-styles-ea.pdf", tmp_path / "figures")
+    assert len(paper.text_layer) == 1
+    assert all(style in paper.text_layer[0] for style in ("Regular", "Bold", "Italic"))
+    deck = deck_of(paper, [Slide(kind="title", title=paper.title)])
+    assert len(list(unreadable_text(DeckContext(deck=deck, paper=paper, measures=[])))) == 1
+
+
 def test_a_readable_paper_has_no_unreadable_text_finding(tmp_path):
     paper = paper_read(FOLDER / "tessera-textlayer-e.pdf", tmp_path / "figures")
     deck = deck_of(paper, [Slide(kind="title", title=paper.title)])

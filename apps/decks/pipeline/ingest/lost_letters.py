@@ -78,6 +78,7 @@ def lost_letter_repairs(
                 else:
                     letters.update(ch for ch in part.lower() if ch in string.ascii_lowercase)
     result = LetterRepairs()
+    unread: dict[str, list[tuple[str, str]]] = {}  # reported text → the fonts it is unread in
     lost = [k for k, n in seen.items() if inside[k] >= INSIDE_SHARE * n]
     if lost:
         vocabulary = _vocabulary(words)
@@ -101,12 +102,20 @@ def lost_letter_repairs(
             else:
                 continue  # a few places: pdfminer's reading stays (encodings marks it)
             if reading is None:
-                result.notes.append(
-                    f"a glyph of font {font.split('+')[-1]} has no text in the PDF and could not "
-                    f"be read ({seen[key]} places): sentences holding it are left out"
-                )
+                if len(_forms({key}, words)) >= MIN_WORDS:
+                    unread.setdefault(text, []).append(key)
+                # else a logo's or a symbol's few words, the same each time: no prose is lost
                 reading = UNREADABLE
             result.fixes.setdefault(font, {})[text] = reading
+    # one note per loss: the same code unread in a paper's several fonts (its roman, bold and
+    # italic) is one letter the reader is missing
+    for keys in unread.values():
+        fonts = sorted({font.split("+")[-1] for font, _ in keys})
+        result.notes.append(
+            f"a glyph of font{'s' if len(fonts) > 1 else ''} {', '.join(fonts)} has no text in "
+            f"the PDF and could not be read ({sum(seen[k] for k in keys)} places): sentences "
+            "holding it are left out"
+        )
     total = sum(letters.values())
     if total >= LONG_TEXT:
         missing = [ch for ch in COMMON_LETTERS if letters[ch] == 0]
