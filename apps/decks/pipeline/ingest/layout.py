@@ -30,6 +30,7 @@ from apps.decks.pipeline.ingest.glyphs import (
 from apps.decks.pipeline.ingest.hung import hang, is_hung
 from apps.decks.pipeline.ingest.lost_glyphs import LostGlyphs
 from apps.decks.pipeline.ingest.lost_letters import UNREADABLE, lost_letter_repairs
+from apps.decks.pipeline.ingest.omitted_letters import restored
 from apps.decks.pipeline.ingest.ruled_math import ruled_formulas
 from apps.decks.pipeline.ingest.running import running_mark
 from apps.decks.pipeline.ingest.stacked_relations import stacked_relations
@@ -244,6 +245,13 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
             ]
         )
     lost.close()
+    if letters.restored:  # a letter the text left out altogether, put back in its words
+        for page_segments in pages:
+            for segment in page_segments:
+                for word in segment.words:
+                    word.text = re.sub(
+                        r"[^\W\d_]+", lambda m: restored(m.group(0), letters.restored), word.text
+                    )
     body = _body_size(pages)
     layout = Layout(
         pages=pages,

@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import re
 import string
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 
 import pdfplumber
 
+from apps.decks.pipeline.ingest.omitted_letters import omitted_letter, restorations
 from apps.decks.pipeline.ingest.type3 import Type3Geometry, chars_turned
 from apps.decks.pipeline.ingest.words import known
 
@@ -39,9 +41,6 @@ MARGIN = 3.0  # times the words of the next best reading
 # of the glyph's distinct words the reading must make words: one glyph that stood for two
 # letters ("e" and "a" both U+FFFD) reads well as either in only part of them
 COVERAGE = 0.75
-# A common letter absent from this many letters of text: the text layer lost it.
-LONG_TEXT = 3000
-COMMON_LETTERS = "etaoinsrh"
 WORD_GAP_EM = 0.12  # a gap between glyphs wider than this share of their size parts words
 LINE_EM = 0.5  # a baseline this far (in the glyph's size) from the last is another line
 
@@ -50,6 +49,9 @@ LINE_EM = 0.5  # a baseline this far (in the glyph's size) from the last is anot
 class LetterRepairs:
     fixes: dict[str, dict[str, str]] = field(default_factory=dict)  # font → {reported → read}
     notes: list[str] = field(default_factory=list)  # what could not be read, for the deck
+    # a letter the text left out altogether (omitted_letters.py) and its words put back
+    omitted: str | None = None
+    restored: dict[str, str] = field(default_factory=dict)
 
 
 def lost_letter_repairs(
@@ -75,8 +77,8 @@ def lost_letter_repairs(
                         isinstance(p, str) and p.isalpha() for p in word[max(0, index - 1) :][:3]
                     ):
                         inside[part] += 1
-                else:
-                    letters.update(ch for ch in part.lower() if ch in string.ascii_lowercase)
+                else:  # lower case: a capital's glyph is another glyph, kept or lost apart
+                    letters.update(ch for ch in part if ch in string.ascii_lowercase)
     result = LetterRepairs()
     unread: dict[str, list[tuple[str, str]]] = {}  # reported text → the fonts it is unread in
     lost = [k for k, n in seen.items() if inside[k] >= INSIDE_SHARE * n]
@@ -116,15 +118,22 @@ def lost_letter_repairs(
             f"the PDF and could not be read ({sum(seen[k] for k in keys)} places): sentences "
             "holding it are left out"
         )
-    total = sum(letters.values())
-    if total >= LONG_TEXT:
-        missing = [ch for ch in COMMON_LETTERS if letters[ch] == 0]
-        if missing and not any(
-            v in missing for fixes in result.fixes.values() for v in fixes.values()
-        ):
+    omitted = omitted_letter(letters)
+    # a letter read back, or a glyph that could not be (reported), explains its absence
+    read = {v for fixes in result.fixes.values() for v in fixes.values()}
+    if omitted and not read & {omitted, UNREADABLE}:
+        printed = [  # a ligature's glyph as its letters, as the text shows it ("ﬁ" → "fi")
+            unicodedata.normalize("NFKC", "".join(w))  # type: ignore[arg-type]
+            for w in words
+            if all(isinstance(p, str) for p in w)
+        ]
+        with_letter = {w for w in _vocabulary(words) if omitted in w}
+        result.restored = restorations(printed, omitted, with_letter)
+        result.omitted = omitted
+        if not result.restored:
             result.notes.append(
-                f"the PDF's text has no letter {', '.join(repr(ch) for ch in missing)} in "
-                f"{total} letters: its text layer lost it, and words are missing letters"
+                f"the PDF's text has almost no letter '{omitted}' in {sum(letters.values())} "
+                "letters: its text layer lost it, and words are missing letters"
             )
     return result
 
