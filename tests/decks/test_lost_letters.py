@@ -25,7 +25,7 @@ from apps.decks.pipeline.run import Summary
 from apps.decks.pipeline.slide_deck import Slide
 
 FOLDER = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "textlayer"
-UNNAMED = re.compile(r"[\ufffd\ue000-\uf8ff\x00-\x08]|\(cid:\d+\)")
+UNNAMED = re.compile(r"[\ufffd\ue000-\uf8ff\x00-\x1f]|\(cid:\d+\)")
 
 
 def _text(paper: Paper) -> str:
@@ -35,7 +35,7 @@ def _text(paper: Paper) -> str:
     )
 
 
-@pytest.mark.parametrize("damage", ["e", "e0"])
+@pytest.mark.parametrize("damage", ["e", "e0", "cr"])
 def test_a_lost_letter_is_read_from_its_words(tmp_path, damage):
     paper = paper_read(FOLDER / f"tessera-textlayer-{damage}.pdf", tmp_path / "figures")
     text = _text(paper)
@@ -72,6 +72,29 @@ def test_a_glyph_no_one_letter_reads_is_reported_not_guessed(tmp_path):
     assert "unreadable_text" in Summary.model_fields
 
 
+def test_one_loss_in_several_fonts_is_reported_once(tmp_path):
+    """'e' and 'a' read U+FFFD in the roman, the bold and the italic alike: one loss for the
+    reader, so one note (and one finding), not one per font."""
+    paper = paper_read(FOLDER / "tessera-textlayer-styles-ea.pdf", tmp_path / "figures")
+    assert len(paper.text_layer) == 1
+    assert all(style in paper.text_layer[0] for style in ("Regular", "Bold", "Italic"))
+    deck = deck_of(paper, [Slide(kind="title", title=paper.title)])
+    assert len(list(unreadable_text(DeckContext(deck=deck, paper=paper, measures=[])))) == 1
+
+
+def test_a_letter_left_out_altogether_is_put_back_where_it_makes_a_word(tmp_path):
+    """Every 'c' cut from the shown strings: no glyph, no code ('the differenes', 'onfidene').
+    Inserting 'c' makes far more of the words words than any other letter: it is put back
+    where one word fits (twice in 'confidence'); a word that is a word stays as printed."""
+    paper = paper_read(FOLDER / "tessera-textlayer-styles-c.pdf", tmp_path / "figures")
+    text = _text(paper)
+    assert "the differences" in text and "The effect of the drift" in text
+    assert "its confidence interval" in text and "the correction the remaining" in text
+    assert not re.search(r"\b(?:differenes|effet|onfidene|orretion|simpl)\b", text)
+    assert paper.title == "Seasonal Drift in Alpine Lake Sensors"
+    assert paper.text_layer == []
+
+
 def test_a_readable_paper_has_no_unreadable_text_finding(tmp_path):
     paper = paper_read(FOLDER / "tessera-textlayer-e.pdf", tmp_path / "figures")
     deck = deck_of(paper, [Slide(kind="title", title=paper.title)])
@@ -105,10 +128,18 @@ def test_a_letter_gone_from_the_text_layer_is_reported():
     common letter says its text layer lost it."""
     prose = (
         "The sensors in the lakes were checked every week against the reference, and the drift "
-        "of each one was fitted with a line over the season. "
-    ) * 60
+        "of each one was fitted with a line over the season. The summer was much drier than "
+        "usual. "
+    ) * 40
     whole = SimpleNamespace(pages=[_page_of(prose)])
     assert lost_letter_repairs(whole, {}).notes == []
-    lost = SimpleNamespace(pages=[_page_of(prose.replace("e", ""))])
-    notes = lost_letter_repairs(lost, {}).notes
-    assert len(notes) == 1 and "no letter 'e'" in notes[0]
+    # the words without it become words with it put back: read, not reported ("ach" is
+    # "each" or "ache": left as printed)
+    lost = lost_letter_repairs(SimpleNamespace(pages=[_page_of(prose.replace("e", ""))]), {})
+    assert lost.notes == [] and lost.omitted == "e" and "ach" not in lost.restored
+    assert lost.restored["snsors"] == "sensors" and lost.restored["vry"] == "very"
+    # too few of its words to tell the letter: reported, nothing put back
+    plain = "The man and the dog walk to the park at dawn, and a cat sits on a wall. " * 60
+    lost = lost_letter_repairs(SimpleNamespace(pages=[_page_of(plain.replace("e", ""))]), {})
+    assert lost.restored == {}
+    assert len(lost.notes) == 1 and "no letter 'e'" in lost.notes[0]

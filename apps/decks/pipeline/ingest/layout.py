@@ -29,10 +29,12 @@ from apps.decks.pipeline.ingest.glyphs import (
 )
 from apps.decks.pipeline.ingest.hung import hang, is_hung
 from apps.decks.pipeline.ingest.lost_glyphs import LostGlyphs
-from apps.decks.pipeline.ingest.lost_letters import lost_letter_repairs
+from apps.decks.pipeline.ingest.lost_letters import UNREADABLE, lost_letter_repairs
+from apps.decks.pipeline.ingest.omitted_letters import restored
 from apps.decks.pipeline.ingest.ruled_math import ruled_formulas
 from apps.decks.pipeline.ingest.running import running_mark
 from apps.decks.pipeline.ingest.stacked_relations import stacked_relations
+from apps.decks.pipeline.ingest.symbol_fonts import text_chars
 from apps.decks.pipeline.ingest.symbols import ACCENTS
 from apps.decks.pipeline.ingest.tex_words import LOGO_WORD, font_switch_leaked
 from apps.decks.pipeline.ingest.type3 import chars_turned, type3_fonts_named, type3_geometry
@@ -222,14 +224,16 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
     glyphs: list[list[Glyph]] = []
     type3_fonts_named(pdf)  # before any page is read (a no-op when opened_upright did it)
     repairs, turned = glyph_repairs(pdf), type3_geometry(pdf)
-    letters = lost_letter_repairs(pdf, repairs)  # a font's letter with no text: read by words
+    letters = lost_letter_repairs(
+        pdf, repairs, turned
+    )  # a font's letter with no text: read by words
     repairs = _with_letters(repairs, letters.fixes)
     lost = LostGlyphs(pdf)
     for number, page in enumerate(pdf.pages, start=1):
         chars = [_repaired(c, repairs) for c in chars_turned(page.chars, turned)]
         chars = lost.read(number - 1, chars)  # a minus lost beside a number: read or marked
         chars = underscores_added(page, chars)  # LaTeX's \_ is a rule, not a glyph
-        pages.append(_segments(number, page_lines(page, chars)))
+        pages.append(_segments(number, page_lines(page, text_chars(chars))))  # notes are no text
         rotated.append(rotated_segments(number, chars))
         sizes.append((float(page.width), float(page.height)))
         rules.append(page_rules(page))
@@ -241,6 +245,13 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
             ]
         )
     lost.close()
+    if letters.restored:  # a letter the text left out altogether, put back in its words
+        for page_segments in pages:
+            for segment in page_segments:
+                for word in segment.words:
+                    word.text = re.sub(
+                        r"[^\W\d_]+", lambda m: restored(m.group(0), letters.restored), word.text
+                    )
     body = _body_size(pages)
     layout = Layout(
         pages=pages,
@@ -270,7 +281,8 @@ def _with_letters(
             if true in readings:
                 fixes[seen] = readings[true]
         for reported, reading in readings.items():
-            fixes.setdefault(reported, reading)
+            if fixes.get(reported, UNREADABLE) == UNREADABLE:
+                fixes[reported] = reading  # read where encodings could only mark it
     return merged
 
 
