@@ -340,3 +340,36 @@ def test_a_symbol_used_without_its_noun_still_leans_on_the_paper():
     bullet = "If either has a root smaller than $q$, the model is refitted"
     found = symbol_context.undefined(symbol_context.text_symbols(bullet), bullet, set(), defs)
     assert [s.key for s, _ in found] == ["q"]
+
+
+def test_a_letter_the_abstract_uses_does_not_take_a_later_definition_of_that_letter():
+    # The abstract's "$N$-bit" is a code's width; section 4 lets N count the stripes of a
+    # buffer. A bullet made from the abstract leans on nothing: bringing the stripes' sentence
+    # in as its definition would give N another meaning on the slide.
+    from apps.decks.pipeline.paper import Section
+
+    claim = "We check an $N$-bit code ($N \\le 64$) at 1.4 cycles per byte on one core"
+    filler = "Each buffer is read once from memory and kept in cache while it is checked."
+    paper = Paper(
+        title="T",
+        abstract=f"{claim}. Tables are built once per code.",
+        sections=[
+            Section(title="Tables", paragraphs=[f"{filler} {filler}"]),
+            Section(
+                title="Stripes",
+                paragraphs=[f"{filler} Let $N$ be the number of stripes of a buffer. {filler}"],
+            ),
+        ],
+        pages=1,
+        source_name="t.pdf",
+    )
+    defs = symbol_context.Definitions.of(paper)
+    assert symbol_context.undefined(symbol_context.text_symbols(claim), claim, set(), defs) == []
+    # the same use in the body, after the definition, still leans on it
+    later = "Each of the $N$ stripes is checked by its own table"
+    use = Section(title="Use", paragraphs=[f"{filler} {later}. {filler}"])
+    body = paper.model_copy(update={"sections": [*paper.sections, use]})
+    found = symbol_context.undefined(
+        symbol_context.text_symbols(later), later, set(), symbol_context.Definitions.of(body)
+    )
+    assert [s.key for s, _ in found] == ["N"]

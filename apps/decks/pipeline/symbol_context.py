@@ -235,16 +235,20 @@ class Definitions:
     @classmethod
     def of(cls, paper: Paper) -> Definitions:
         found = cls()
-        for section in paper.sections:
-            for paragraph in section.paragraphs:
-                previous = ""
-                for sentence in sentences(paragraph):
-                    position = len(found.keys)
-                    found.keys.append(_key(sentence))
-                    for key in defined_in(sentence):
-                        found.places.setdefault(key, []).append((position, sentence))
-                        found.previous_of[sentence] = previous
-                    previous = sentence
+        # the abstract comes first: a bullet made from it stands before the body, so a letter
+        # it uses in passing ("an $N$-bit code") does not take the body's later definition of
+        # the same letter (often another meaning) as its own
+        paragraphs = [paper.abstract] if paper.abstract.strip() else []
+        paragraphs += [p for section in paper.sections for p in section.paragraphs]
+        for paragraph in paragraphs:
+            previous = ""
+            for sentence in sentences(paragraph):
+                position = len(found.keys)
+                found.keys.append(_key(sentence))
+                for key in defined_in(sentence):
+                    found.places.setdefault(key, []).append((position, sentence))
+                    found.previous_of[sentence] = previous
+                previous = sentence
         for equation in paper.equations:
             if equation.lead.strip():
                 found.leads.setdefault(equation.tex, equation.lead.strip())
