@@ -124,7 +124,7 @@ def _title(reading: Reading) -> str:
     ]
     if reading.top is not None and reading.dimensions:
         first = reading.dimensions[0]
-        extreme = _extreme_word(reading, measure)
+        extreme = extreme_word(reading, measure)
         if reading.top == 1:
             counted = _counted(reading)
             if counted:  # "Departamento com mais saídas", never "maior saídas"
@@ -228,7 +228,7 @@ def measure_noun(reading: Reading) -> str:
     return labels.nouns.get(reading.measure) or labels.measures[reading.measure].lower()
 
 
-def _extreme_word(reading: Reading, measure: str) -> str:
+def extreme_word(reading: Reading, measure: str) -> str:
     """ "highest" or "lowest" — or the measure's own first word when it is an extreme ranked its
     own way ("longest tenure", highest first: "the employee with the longest tenure", not "the
     highest longest tenure")."""
