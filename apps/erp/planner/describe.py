@@ -118,7 +118,7 @@ def _title(reading: Reading) -> str:
     if reading.sort is not None and reading.listing:
         return _ranked_by_date(reading)
     measure = _measure_words(reading)
-    folded = False
+    folded = joined = False
     dims = [
         d for d in reading.dimensions if not (d == "department" and len(reading.departments) > 1)
     ]
@@ -156,7 +156,8 @@ def _title(reading: Reading) -> str:
             )
             folded = bool(population)
     else:
-        text = measure
+        text, joined = _with_population(reading, measure)
+        folded = joined
         series = semantic_model().measure(reading.measure).time_dimension is None
         if series and reading.grain in dims:  # snapshots: "at the end of each month"
             grain = _dimension(reading.grain, language).lower()
@@ -177,13 +178,26 @@ def _title(reading: Reading) -> str:
         found = found[1:]  # the population is in the noun already
     qualifiers = " ".join(part for part in found if part)
     if qualifiers:
-        text += f", {qualifiers}"
+        # after a population folded into the noun the rest goes on from it ("Número de
+        # funcionários ativos em Sales")
+        text += f" {qualifiers}" if joined else f", {qualifiers}"
     text += _time_words(reading)
     text = text if len(text) <= MAX_TITLE else text[: MAX_TITLE - 1] + "…"
     # A reading the words did not say ("the oldest": by hire date, the ERP has no ages), when it
     # fits; the closing sentence always says it in full (agent._notes).
     note = f" ({words[reading.note]})" if reading.note else ""
     return text + note if len(text) + len(note) <= MAX_TITLE else text
+
+
+def _with_population(reading: Reading, measure: str) -> tuple[str, bool]:
+    """The measure with its population folded in when the label ends with the population's
+    own noun ("Número de funcionários" + "funcionários ativos" → "Número de funcionários
+    ativos", never "Número de funcionários, funcionários ativos"); (text, folded)."""
+    population = _population_words(reading)
+    head, _, rest = population.partition(" ")
+    if not rest or not measure.lower().endswith(" " + head.lower()):
+        return measure, False
+    return f"{measure} {rest}", True
 
 
 def _ranked_by_date(reading: Reading) -> str:
