@@ -39,3 +39,24 @@ def test_the_folded_population_keeps_what_follows_it():
     assert plan("quantos funcionários temos em vendas").title == (
         "Número de funcionários ativos em Sales"
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "title"),
+    [
+        (
+            "which department had the most employees at the end of 2024",
+            "Department with the most employees on 31 Dec 2024",
+        ),
+        (
+            "the 2 departments with the fewest people at the end of 2025",
+            "The 2 departments with the fewest employees on 31 Dec 2025",
+        ),
+        (
+            "qual departamento tinha mais funcionários no fim de 2024",
+            "Departamento com mais funcionários em 31 dez 2024",
+        ),
+    ],
+)
+def test_a_ranking_on_a_past_day_keeps_its_day_and_is_not_current(question, title):
+    assert plan(question).title == title

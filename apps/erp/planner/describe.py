@@ -237,6 +237,9 @@ def measure_noun(reading: Reading) -> str:
     ("current employees"), the measure's noun, or its label."""
     labels = vocabulary(reading.language).labels
     if reading.measure == "headcount":
+        past = _on_past_day(reading)
+        if past:  # "the most employees on 31 Dec 2024", never "current" of a day gone by
+            return f"{labels.nouns['headcount']} {past}"
         population = reading.population or semantic_model().measure("headcount").population
         return labels.populations.get(population or "", labels.nouns["headcount"])
     return labels.nouns.get(reading.measure) or labels.measures[reading.measure].lower()
@@ -314,12 +317,20 @@ def _population_words(reading: Reading) -> str:
     words = labels.populations.get(population, population)
     if population == "ever" and reading.condition("hire_date") is not None:
         words = labels.nouns["headcount"]  # "employees hired in 2023": the date says who
-    if snapshot and reading.reference != reading.as_of and reading.periods:
-        day = reading.periods[0]
-        period = describe_period(day, language)
-        when = labels.words["on_day" if day.grain == "day" else "end_of"]
-        return f"{words} {when.format(day=period, period=period)}"
-    return words
+    when = _on_past_day(reading)
+    return f"{words} {when}" if when else words
+
+
+def _on_past_day(reading: Reading) -> str:
+    """ "on 31 Dec 2025", "at the end of 2025": the day of a snapshot taken before the as-of
+    date, or ""."""
+    if reading.reference is None or reading.reference == reading.as_of or not reading.periods:
+        return ""
+    labels = vocabulary(reading.language).labels
+    day = reading.periods[0]
+    period = describe_period(day, reading.language)
+    when = labels.words["on_day" if day.grain == "day" else "end_of"]
+    return when.format(day=period, period=period)
 
 
 def _time_words(reading: Reading) -> str:
