@@ -57,3 +57,17 @@ def test_a_whole_new_question_after_a_clarification_is_answered_as_itself(acme_c
         {},
     )
     assert_rows(norm_rows(_result(outcome)["rows"]), expected, ordered=True)
+
+
+def test_a_typed_department_answers_the_pending_department_question(acme_context):
+    outcome = _clarified_then(
+        "What was the average salary of the department last year?", "Sales", acme_context
+    )
+    expected = hand_rows(
+        "SELECT round(avg(s.amount), 2) FROM erp_salary s JOIN erp_employee e "
+        "ON e.id = s.employee_id JOIN erp_department d ON d.id = e.department_id "
+        "WHERE d.name = 'Sales' AND s.pay_date BETWEEN '2025-01-01' AND '2025-12-31'",
+        acme_context,
+        {},
+    )
+    assert_rows(norm_rows(_result(outcome)["rows"]), expected, ordered=True)
