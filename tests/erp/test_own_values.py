@@ -43,3 +43,35 @@ def test_the_longest_serving_person_is_named_with_their_tenure(acme_context):
     assert_rows(norm_rows(result["rows"]), expected, ordered=True)
     sentence = outcome["messages"][-1]["text"]
     assert sentence.startswith(f"{expected[0][0]} has the longest tenure: ")
+
+
+@pytest.mark.parametrize(
+    ("question", "label"),
+    [
+        ("who earns the most?", "Salary"),
+        ("top 3 earners in engineering last month", "Salary"),
+        ("quem ganha mais?", "Salário"),
+    ],
+)
+def test_a_persons_pay_in_one_month_is_their_salary(question, label):
+    planned = plan(question)
+    assert label in planned.labels.values()
+    assert not any(w in planned.title.lower() for w in ("average", "médio"))
+
+
+def test_a_persons_pay_over_a_year_stays_an_average():
+    assert "Average salary" in plan("who earns the most in 2025").labels.values()
+
+
+def test_the_best_paid_person_is_named_with_their_salary(acme_context):
+    outcome = ask_json("who earns the most?", acme_context)
+    [result] = [a for a in outcome["artifacts"] if a["kind"] == "sql_result"]
+    expected = hand_rows(
+        "SELECT e.name, d.name, s.amount, e.id FROM erp_salary s JOIN erp_employee e "
+        "ON e.id = s.employee_id JOIN erp_department d ON d.id = e.department_id "
+        "WHERE s.pay_date BETWEEN '2026-05-01' AND '2026-05-31' ORDER BY s.amount DESC LIMIT 1",
+        acme_context,
+    )
+    assert_rows(norm_rows(result["rows"]), expected, ordered=True)
+    sentence = outcome["messages"][-1]["text"]
+    assert sentence.startswith(f"{expected[0][0]} has the highest salary: ")

@@ -41,9 +41,32 @@ def column_label(column: OutputColumn, language: str) -> str:
     return labels.columns.get(column.key) or column.key.replace("_", " ").capitalize()
 
 
-def labelled(compiled: CompiledQuery, language: str) -> CompiledQuery:
-    columns = tuple(replace(c, label=column_label(c, language)) for c in compiled.columns)
+def labelled(compiled: CompiledQuery, language: str, own: str | None = None) -> CompiledQuery:
+    """The columns' labels; `own` names the measure's column instead (own_label)."""
+    columns = tuple(
+        replace(c, label=own if own and c.role == "measure" else column_label(c, language))
+        for c in compiled.columns
+    )
     return replace(compiled, columns=columns)
+
+
+def own_label(reading: Reading) -> str | None:
+    """A person's average pay in one month is their salary (one payment a month): people
+    ranked by it are named with "Salary", not "the highest average salary", or None."""
+    periods = reading.periods
+    if (
+        reading.measure != "average_salary"
+        or reading.dimensions[:1] != ("employee",)
+        or len(periods) != 1
+        or periods[0].grain != "month"
+        or reading.change is not None
+        or reading.share is not None
+        or reading.per is not None
+        or reading.per_head
+        or reading.also
+    ):
+        return None
+    return vocabulary(reading.language).labels.columns["own_salary"]
 
 
 def _measure_words(reading: Reading) -> str:
@@ -53,7 +76,7 @@ def _measure_words(reading: Reading) -> str:
         return words[LIST_TITLES.get(reading.measure, "employees")]
     if reading.measure == "unpaid_months" and not reading.counting and not reading.dimensions:
         return words["unpaid_salary_months"]
-    label = labels[reading.measure]
+    label = own_label(reading) or labels[reading.measure]
     if reading.per is not None and len(reading.periods) == 1:
         grains = vocab.labels.dimension_plurals[reading.per]
         count = periods_in(reading.periods[0], reading.per)
