@@ -125,7 +125,7 @@ PHRASINGS = [
         ("employee",),
         [THIS_YEAR],
     ),
-    ("Which employees have been here the longest?", "average_tenure", ("employee",), []),
+    ("Which employees have been here the longest?", "max_tenure", ("employee",), []),
     ("Maximum salary per level this year", "max_salary", ("level",), [THIS_YEAR]),
     ("What was the highest salary in 2025?", "max_salary", (), [LAST_YEAR]),
     ("How many employees were hired before 2020?", "hires", (), [(None, date(2019, 12, 31))]),

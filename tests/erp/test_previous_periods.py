@@ -44,3 +44,47 @@ def test_the_two_quarters_are_summed_by_hand(acme):
         acme,
     )
     assert rows[0][:2] == expected[0]
+
+
+@pytest.mark.parametrize(
+    ("question", "first", "second"),
+    [
+        # the unit before, written after it or as "before"
+        ("hires last month vs the month before",
+         (date(2026, 4, 1), date(2026, 4, 30)), (date(2026, 5, 1), date(2026, 5, 31))),
+        ("hires last month compared with the month prior",
+         (date(2026, 4, 1), date(2026, 4, 30)), (date(2026, 5, 1), date(2026, 5, 31))),
+        ("departures last year vs the year before that",
+         (date(2024, 1, 1), date(2024, 12, 31)), (date(2025, 1, 1), date(2025, 12, 31))),
+        ("contratações no mês passado vs o mês antes",
+         (date(2026, 4, 1), date(2026, 4, 30)), (date(2026, 5, 1), date(2026, 5, 31))),
+        # Portuguese comparisons with the article joined ("ao", "aos")
+        ("contratações no mês passado em relação ao mês anterior",
+         (date(2026, 4, 1), date(2026, 4, 30)), (date(2026, 5, 1), date(2026, 5, 31))),
+        ("saídas em 2025 face ao ano anterior",
+         (date(2024, 1, 1), date(2024, 12, 31)), (date(2025, 1, 1), date(2025, 12, 31))),
+        # a span of months before a span of months, never the same span twice
+        ("hires in the last 12 months vs the previous 12 months",
+         (date(2024, 6, 16), date(2025, 6, 15)), (date(2025, 6, 16), date(2026, 6, 15))),
+        ("payroll in the last 6 months compared with the prior 6 months",
+         (date(2025, 6, 16), date(2025, 12, 15)), (date(2025, 12, 16), date(2026, 6, 15))),
+        ("contratações nos últimos 12 meses face aos 12 meses anteriores",
+         (date(2024, 6, 16), date(2025, 6, 15)), (date(2025, 6, 16), date(2026, 6, 15))),
+    ],
+)  # fmt: skip
+def test_the_period_before_written_other_ways(question, first, second):
+    periods = plan(question, as_of=AS_OF).reading.periods
+    assert [(p.start, p.end) for p in periods] == [first, second]
+
+
+def test_twelve_months_against_the_twelve_before_are_counted_by_hand(acme):
+    planned, names, rows = planner_result(
+        "hires in the last 12 months vs the previous 12 months", acme, as_of=AS_OF
+    )
+    expected = hand_rows(
+        "SELECT count(*) FILTER (WHERE e.hire_date BETWEEN '2024-06-16' AND '2025-06-15'),"
+        " count(*) FILTER (WHERE e.hire_date BETWEEN '2025-06-16' AND '2026-06-15')"
+        " FROM erp_employee e",
+        acme,
+    )
+    assert rows[0][:2] == expected[0]

@@ -20,3 +20,8 @@ def test_abbreviated_level_and_department(acme):
 def test_abbreviations_read_as_their_words():
     assert plan("mktg headcount by lvl").reading == plan("Marketing headcount by level").reading
     assert plan("eng payroll 2025").reading == plan("Engineering payroll 2025").reading
+
+
+def test_headcount_and_salary_abbreviations():
+    assert plan("hc by dept").reading == plan("headcount by department").reading
+    assert plan("avg sal by lvl in 2025").reading == plan("average salary by level in 2025").reading

@@ -97,3 +97,45 @@ def test_a_four_letter_typo_is_never_read_as_a_word_of_another_meaning(language)
 )
 def test_a_four_letter_typo_of_a_five_letter_word_is_read(question, measure):
     assert plan(question).reading.measure == measure
+
+
+def _inner_swaps(word: str) -> set[str]:
+    """A four-letter word with two letters after the first swapped ("yaer")."""
+    if len(word) != 4:
+        return set()
+    return {word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in (1, 2)} - {word}
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_four_letter_swap_is_never_read_as_a_word_of_another_meaning(language):
+    read, different = _misreadings(language, _inner_swaps)
+    assert read > 20
+    assert different == 0
+
+
+@pytest.mark.parametrize(
+    ("question", "start", "end"),
+    [
+        ("how many hires lst year", "2025-01-01", "2025-12-31"),
+        ("hires last yaer", "2025-01-01", "2025-12-31"),
+        ("departures lsat month", "2026-05-01", "2026-05-31"),
+        ("hires in the lst 12 months", "2025-06-16", "2026-06-15"),
+        ("hires this yaer", "2026-01-01", "2026-06-15"),
+    ],
+)
+def test_a_slip_in_a_short_period_word_is_read(question, start, end):
+    [period] = plan(question).reading.periods
+    assert (period.start.isoformat(), period.end.isoformat()) == (start, end)
+
+
+@pytest.mark.parametrize(
+    ("question", "unknown"),
+    [
+        ("hires by lst", "lst"),  # last? list? lost? nothing of time beside it
+        ("lst of hires in 2025", "lst"),  # list, not last: "2025" is no word of time
+    ],
+)
+def test_a_short_slip_with_several_readings_and_no_period_beside_it_stays_unknown(
+    question, unknown
+):
+    assert unknown in lex(question, DEMO).unknown

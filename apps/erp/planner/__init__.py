@@ -16,7 +16,7 @@ from datetime import date
 from typing import Any
 
 from apps.erp.entities import Entities
-from apps.erp.planner.describe import chart, labelled, title
+from apps.erp.planner.describe import chart, labelled, own_label, title
 from apps.erp.planner.interpret import interpret
 from apps.erp.planner.perhead import compile_per_head
 from apps.erp.planner.reading import (
@@ -87,7 +87,7 @@ def plan_reading(reading: Reading) -> Planned | Refusal:
     """SQL, labels, title and chart for a settled reading."""
     try:
         query = compile_per_head(reading) if reading.per_head else compile_reading(reading)
-        compiled = labelled(query, reading.language)
+        compiled = labelled(query, reading.language, own_label(reading))
     except CompileError as error:
         message = vocabulary(reading.language).message("needs_model", reason=f"{error}.")
         return Refusal("needs_model", message, language=reading.language)

@@ -146,6 +146,11 @@ def _outcome(request: PlannerInput, turn: Question | ChipChange, entities: Entit
         return plan_reading(changed) if isinstance(changed, Reading) else changed
     answered = answered_readings(history)
     previous, follows = answered[-1] if answered else (None, None)
+    asked = pending_question(history) if turn.answers is None else None
+    if asked is not None:
+        answered_here = _answer_typed(turn.text, asked, entities, as_of, previous, follows)
+        if answered_here is not None:
+            return answered_here
     return plan_question(
         turn.text,
         entities=entities,
@@ -154,6 +159,49 @@ def _outcome(request: PlannerInput, turn: Question | ChipChange, entities: Entit
         follows=follows,
         answers=turn.answers,
     )
+
+
+def pending_question(messages: list[Message]) -> str | None:
+    """The question of the clarification form this planner showed in the turn just before the
+    newest message (the form is still waiting for its answer), or None."""
+    users = [i for i, message in enumerate(messages) if message.role == "user"]
+    if len(users) < 2:
+        return None
+    for message in messages[users[-2] + 1 : users[-1]]:
+        for call in message.tool_calls:
+            if call.name == SHOW_FORM:
+                return _form_question(_arguments(call))
+    return None
+
+
+def _form_question(arguments: dict[str, Any]) -> str | None:
+    """The question a clarification form carries in its data model (forms.py)."""
+    for item in arguments.get("messages") or []:
+        update = item.get("updateDataModel") if isinstance(item, dict) else None
+        value = update.get("value") if isinstance(update, dict) else None
+        params = value.get("params") if isinstance(value, dict) else None
+        question = params.get("question") if isinstance(params, dict) else None
+        if isinstance(question, str) and question.strip():
+            return question
+    return None
+
+
+def _answer_typed(text, asked, entities, as_of, previous, follows) -> Planned | None:
+    """A typed answer to the pending clarification ("in 2025", "o ano passado", "Sales")
+    completes the question that was asked, as the form's answer would: the question with
+    the answer after it. Not when the text is a whole question of its own ("hires in
+    2025"): that is a new question, and it is answered as one."""
+    completed = plan_question(
+        f"{asked.rstrip()} {text}",
+        entities=entities,
+        as_of=as_of,
+        previous=previous,
+        follows=follows,
+    )
+    if not isinstance(completed, Planned):
+        return None
+    alone = plan_question(text, entities=entities, as_of=as_of)
+    return None if isinstance(alone, Planned) else completed
 
 
 def _wants_refresh(outcome) -> bool:

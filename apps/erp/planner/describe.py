@@ -41,9 +41,32 @@ def column_label(column: OutputColumn, language: str) -> str:
     return labels.columns.get(column.key) or column.key.replace("_", " ").capitalize()
 
 
-def labelled(compiled: CompiledQuery, language: str) -> CompiledQuery:
-    columns = tuple(replace(c, label=column_label(c, language)) for c in compiled.columns)
+def labelled(compiled: CompiledQuery, language: str, own: str | None = None) -> CompiledQuery:
+    """The columns' labels; `own` names the measure's column instead (own_label)."""
+    columns = tuple(
+        replace(c, label=own if own and c.role == "measure" else column_label(c, language))
+        for c in compiled.columns
+    )
     return replace(compiled, columns=columns)
+
+
+def own_label(reading: Reading) -> str | None:
+    """A person's average pay in one month is their salary (one payment a month): people
+    ranked by it are named with "Salary", not "the highest average salary", or None."""
+    periods = reading.periods
+    if (
+        reading.measure != "average_salary"
+        or reading.dimensions[:1] != ("employee",)
+        or len(periods) != 1
+        or periods[0].grain != "month"
+        or reading.change is not None
+        or reading.share is not None
+        or reading.per is not None
+        or reading.per_head
+        or reading.also
+    ):
+        return None
+    return vocabulary(reading.language).labels.columns["own_salary"]
 
 
 def _measure_words(reading: Reading) -> str:
@@ -53,7 +76,7 @@ def _measure_words(reading: Reading) -> str:
         return words[LIST_TITLES.get(reading.measure, "employees")]
     if reading.measure == "unpaid_months" and not reading.counting and not reading.dimensions:
         return words["unpaid_salary_months"]
-    label = labels[reading.measure]
+    label = own_label(reading) or labels[reading.measure]
     if reading.per is not None and len(reading.periods) == 1:
         grains = vocab.labels.dimension_plurals[reading.per]
         count = periods_in(reading.periods[0], reading.per)
@@ -118,13 +141,13 @@ def _title(reading: Reading) -> str:
     if reading.sort is not None and reading.listing:
         return _ranked_by_date(reading)
     measure = _measure_words(reading)
-    folded = False
+    folded = joined = False
     dims = [
         d for d in reading.dimensions if not (d == "department" and len(reading.departments) > 1)
     ]
     if reading.top is not None and reading.dimensions:
         first = reading.dimensions[0]
-        extreme = _extreme_word(reading, measure)
+        extreme = extreme_word(reading, measure)
         if reading.top == 1:
             counted = _counted(reading)
             if counted:  # "Departamento com mais saídas", never "maior saídas"
@@ -156,7 +179,8 @@ def _title(reading: Reading) -> str:
             )
             folded = bool(population)
     else:
-        text = measure
+        text, joined = _with_population(reading, measure)
+        folded = joined
         series = semantic_model().measure(reading.measure).time_dimension is None
         if series and reading.grain in dims:  # snapshots: "at the end of each month"
             grain = _dimension(reading.grain, language).lower()
@@ -177,13 +201,26 @@ def _title(reading: Reading) -> str:
         found = found[1:]  # the population is in the noun already
     qualifiers = " ".join(part for part in found if part)
     if qualifiers:
-        text += f", {qualifiers}"
+        # after a population folded into the noun the rest goes on from it ("Número de
+        # funcionários ativos em Sales")
+        text += f" {qualifiers}" if joined else f", {qualifiers}"
     text += _time_words(reading)
     text = text if len(text) <= MAX_TITLE else text[: MAX_TITLE - 1] + "…"
     # A reading the words did not say ("the oldest": by hire date, the ERP has no ages), when it
     # fits; the closing sentence always says it in full (agent._notes).
     note = f" ({words[reading.note]})" if reading.note else ""
     return text + note if len(text) + len(note) <= MAX_TITLE else text
+
+
+def _with_population(reading: Reading, measure: str) -> tuple[str, bool]:
+    """The measure with its population folded in when the label ends with the population's
+    own noun ("Número de funcionários" + "funcionários ativos" → "Número de funcionários
+    ativos", never "Número de funcionários, funcionários ativos"); (text, folded)."""
+    population = _population_words(reading)
+    head, _, rest = population.partition(" ")
+    if not rest or not measure.lower().endswith(" " + head.lower()):
+        return measure, False
+    return f"{measure} {rest}", True
 
 
 def _ranked_by_date(reading: Reading) -> str:
@@ -223,12 +260,15 @@ def measure_noun(reading: Reading) -> str:
     ("current employees"), the measure's noun, or its label."""
     labels = vocabulary(reading.language).labels
     if reading.measure == "headcount":
+        past = _on_past_day(reading)
+        if past:  # "the most employees on 31 Dec 2024", never "current" of a day gone by
+            return f"{labels.nouns['headcount']} {past}"
         population = reading.population or semantic_model().measure("headcount").population
         return labels.populations.get(population or "", labels.nouns["headcount"])
     return labels.nouns.get(reading.measure) or labels.measures[reading.measure].lower()
 
 
-def _extreme_word(reading: Reading, measure: str) -> str:
+def extreme_word(reading: Reading, measure: str) -> str:
     """ "highest" or "lowest" — or the measure's own first word when it is an extreme ranked its
     own way ("longest tenure", highest first: "the employee with the longest tenure", not "the
     highest longest tenure")."""
@@ -300,12 +340,20 @@ def _population_words(reading: Reading) -> str:
     words = labels.populations.get(population, population)
     if population == "ever" and reading.condition("hire_date") is not None:
         words = labels.nouns["headcount"]  # "employees hired in 2023": the date says who
-    if snapshot and reading.reference != reading.as_of and reading.periods:
-        day = reading.periods[0]
-        period = describe_period(day, language)
-        when = labels.words["on_day" if day.grain == "day" else "end_of"]
-        return f"{words} {when.format(day=period, period=period)}"
-    return words
+    when = _on_past_day(reading)
+    return f"{words} {when}" if when else words
+
+
+def _on_past_day(reading: Reading) -> str:
+    """ "on 31 Dec 2025", "at the end of 2025": the day of a snapshot taken before the as-of
+    date, or ""."""
+    if reading.reference is None or reading.reference == reading.as_of or not reading.periods:
+        return ""
+    labels = vocabulary(reading.language).labels
+    day = reading.periods[0]
+    period = describe_period(day, reading.language)
+    when = labels.words["on_day" if day.grain == "day" else "end_of"]
+    return when.format(day=period, period=period)
 
 
 def _time_words(reading: Reading) -> str:

@@ -56,3 +56,32 @@ def stepped_back(lexed: Lexed, previous: Reading | None) -> str | None:
                 typed = [t.surface for t in lexed.tokens]
                 return " ".join([*typed[:i], _written(*span, words), *typed[i + len(key) :]])
     return None
+
+
+def previous_written(lexed: Lexed) -> str | None:
+    """The question with an earlier unit said after a comparison ("hires last month vs the
+    month before", "… compared with the year before that", "… vs the month prior") written
+    the way a period before the other one is read (`decide._previous_of_the_other`): "the
+    previous month". None when there is none, or it is written so already."""
+    vocab = vocabulary(lexed.language)
+    texts = [t.text for t in lexed.tokens]
+    joins = [t.start for t in lexed.terms if ("time", "and") in t.tags]
+    if not joins:
+        return None
+    previous = set(vocab.grammar.previous_words)
+    last = vocab.time.terms()["last"]
+    for phrases in vocab.earlier.values():
+        keys = sorted({_phrase_key(vocab, p) for p in phrases}, key=len, reverse=True)
+        written = next((p for p in phrases if previous & set(p.split())), None)
+        if written is None:
+            continue
+        for key in keys:
+            for i in range(min(joins) + 1, len(texts) - len(key) + 1):
+                after = texts[i + len(key)] if i + len(key) < len(texts) else ""
+                if tuple(texts[i : i + len(key)]) != key or key == _phrase_key(vocab, written):
+                    continue
+                if after in last:
+                    continue  # "the year before last" is a period of its own
+                typed = [t.surface for t in lexed.tokens]
+                return " ".join([*typed[:i], written, *typed[i + len(key) :]])
+    return None

@@ -13,7 +13,7 @@ from typing import Any
 
 from apps.erp.entities import Entities
 from apps.erp.planner.decide import Parsed, decide
-from apps.erp.planner.earlier import stepped_back
+from apps.erp.planner.earlier import previous_written, stepped_back
 from apps.erp.planner.followup import apply_followup, is_followup
 from apps.erp.planner.frame import build_frame
 from apps.erp.planner.lexicon import Lexed, lex
@@ -50,7 +50,7 @@ def interpret(
     """Read one question. Never raises for user input: every failure is an outcome."""
     answers = dict(answers or {})
     lexed = lex(question, entities, language=previous.language if previous else None)
-    earlier = stepped_back(lexed, previous)
+    earlier = stepped_back(lexed, previous) or previous_written(lexed)
     if earlier is not None:
         lexed = lex(earlier, entities, language=lexed.language)
     outcome = _interpret(lexed, as_of, entities, previous, follows, answers)

@@ -11,7 +11,12 @@ from dataclasses import dataclass
 from functools import cache
 
 from apps.erp.entities import Entities
-from apps.erp.planner.spelling import FUNCTION_WORD, correction, one_edit_apart
+from apps.erp.planner.spelling import (
+    FUNCTION_WORD,
+    correction,
+    one_edit_apart,
+    short_correction,
+)
 from apps.erp.planner.text import Token, number_value, tokenize
 from apps.erp.semantic import Vocabulary, languages, vocabulary
 from apps.erp.semantic.vocab import fold
@@ -267,6 +272,8 @@ def lex(question: str, entities: Entities, *, language: str | None = None) -> Le
         if token.text not in known and not token.is_number:
             neighbours = {t.text for t in tokens[max(0, i - 1) : i + 2]} - {token.text}
             fixed = correction(token.text, known, _meaning_here(vocab, (base, names), neighbours))
+            if fixed is None and _next_to_time_word(base, _unit_side(tokens, i) | neighbours):
+                fixed = short_correction(token.text, known, lambda w: _time_word(base, w))
             if fixed is not None:
                 corrected.append((token.text, fixed))
                 tokens[i] = Token(fixed, token.surface)
@@ -357,6 +364,30 @@ def _pay_before_amount(vocab: Vocabulary, base: _Index, terms: list[Term]) -> li
         if own:
             kept.append(Term(term.start, term.end, own, term.words))
     return kept
+
+
+def _time_word(index: _Index, word: str) -> bool:
+    """A word of a relative period: which one ("last", "this", "passado") or its unit ("year",
+    "ano"); not the words that only join a time phrase ("of", "to", "and")."""
+    return any(
+        kind == "time" and isinstance(value, str) and value.partition(":")[0] in RELATIVE_TIME
+        for kind, value in index.phrases.get((word,), ())
+    )
+
+
+# The time tags of a relative period's words: "last year", "this month", "next quarter".
+RELATIVE_TIME = frozenset({"unit", "this", "last", "past", "next"})
+
+
+def _unit_side(tokens: list[Token], i: int) -> set[str]:
+    """The word after a number that follows word i ("lst 12 months": "months")."""
+    after = tokens[i + 1 : i + 3]
+    return {after[1].text} if len(after) == 2 and after[0].is_number else set()
+
+
+def _next_to_time_word(index: _Index, neighbours: set[str]) -> bool:
+    """A word of time next to the word ("year", "month", "passado")."""
+    return any(_time_word(index, word) for word in neighbours)
 
 
 def _meaning_here(vocab: Vocabulary, indexes: tuple[_Index, ...], neighbours: set[str]):

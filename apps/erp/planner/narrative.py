@@ -8,7 +8,7 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from apps.erp.planner.describe import measure_noun
+from apps.erp.planner.describe import extreme_word, measure_noun
 from apps.erp.planner.describe import title as measure_title
 from apps.erp.planner.paired import parts
 from apps.erp.planner.perhead import PER_HEAD
@@ -179,6 +179,9 @@ def _grouped(result: _Result, dimension: str, column: int, title: str) -> str:
         # and never a share or a "lowest" of a top N: its rows are not the whole
         chosen = bottom if reading.order == "asc" else top
         extreme = _extreme(vocab, measure.aggregation, reading.order)
+        if measure.aggregation in ("max", "min"):
+            # "has the longest tenure", not "the highest longest tenure" (as the title says it)
+            extreme = extreme_word(reading, noun)
         value = said(chosen[1])
         if measure.aggregation == "sum":
             # "the highest total salary paid", "o maior total de salários pagos": a sum is one

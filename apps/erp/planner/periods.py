@@ -131,4 +131,21 @@ def previous_period(period: Period) -> Period | None:
     if period.grain == "month":
         start = shift_months(period.start, -1)
         return month_period(start.year, start.month)
+    if period.grain == "range" and period.start <= period.end:
+        return _range_before(period.start, period.end)
     return None
+
+
+MAX_RANGE_MONTHS = 120
+
+
+def _range_before(start: date, end: date) -> Period:
+    """The span of the same length just before a range: "the previous 12 months" after "the
+    last 12 months" (16 Jun 2025 – 15 Jun 2026 → 16 Jun 2024 – 15 Jun 2025), whole months
+    counted as months (a leap day does not move it), any other span in days."""
+    after = end + timedelta(days=1)
+    for months in range(1, MAX_RANGE_MONTHS + 1):
+        if shift_months(after, -months) == start:
+            return Period(shift_months(start, -months), start - timedelta(days=1), "range")
+    days = (end - start).days + 1
+    return Period(start - timedelta(days=days), start - timedelta(days=1), "range")

@@ -30,7 +30,28 @@ def settle(reading: Reading, *, snapshot: bool = False) -> Reading | Clarificati
         return stop.outcome
 
 
+def _own_value(reading: Reading) -> Reading:
+    """People ranked by a value each holds once (tenure, level): a person's average, lowest
+    or highest of it is their own value, said as one ("who's been here the longest": "the
+    longest tenure", not "the highest average tenure"; "the lowest level", not "the lowest
+    highest level"): the lowest or highest measure, as the ranking's order asks."""
+    model = semantic_model()
+    measure = model.measure(reading.measure)
+    if (
+        reading.dimensions[:1] != ("employee",)
+        or measure.table != "employee"
+        or measure.fact is None
+        or measure.aggregation not in ("avg", "min", "max")
+    ):
+        return reading
+    # the extreme the ranking asks for: "the lowest level" is the lowest, "the longest" the most
+    wanted = "min" if reading.order == "asc" else "max"
+    own = [m for m in model.measures if m.fact == measure.fact and m.aggregation == wanted]
+    return replace(reading, measure=own[0].name) if len(own) == 1 else reading
+
+
 def _settle(reading: Reading, snapshot: bool) -> Reading:
+    reading = _own_value(reading)
     model = semantic_model()
     measure = model.measure(reading.measure)
     language = reading.language

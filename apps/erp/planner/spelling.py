@@ -5,22 +5,43 @@ meaning as words on their own (a word that only means something inside a longer 
 when the question's neighbouring words could make that phrase), narrowed to the one that keeps
 the typo's last letter ("employes" is "employees": "employee" and "employees" mean the same,
 but a plural can group; not when the slip may have moved the plural's letter); a
-function word yields to a word of the ERP ("employs"). Otherwise, or with none, the word stays
-unknown: never a guess."""
+function word yields to a word of the ERP ("employs"). A three- or four-letter slip with
+several readings ("lst") is read only when one of them fits its neighbours (a word of time
+next to a word of time: "lst year", "aon passado"). Otherwise, or with none, the word stays unknown: never a
+guess."""
 
 from collections.abc import Callable, Hashable
 
 FUNCTION_WORD = "function word"
 MIN_TYPO_LENGTH = 5
 MIN_TARGET_LENGTH = 4
-# A four-letter word is read only as a five-letter one missing an inner letter ("levl", "hirs"):
-# a changed or added letter in so short a word is too often another word.
+# A four-letter word is read only as a five-letter one missing an inner letter ("levl", "hirs")
+# or as a four-letter one with two letters after the first swapped ("yaer"): a changed or added
+# letter in so short a word is too often another word.
 SHORT_TYPO_LENGTH = 4
+# A three- or four-letter slip with several readings is read only by its neighbours.
+SHORT_SLIP_LENGTHS = (3, 4)
 
 
 def _dropped_inside(word: str, other: str) -> bool:
     """`other` is `word` with one letter put back, neither the first nor the last."""
     return len(other) == len(word) + 1 and other[0] == word[0] and other[-1] == word[-1]
+
+
+def _swapped_after_first(word: str, other: str) -> bool:
+    """`other` is `word` with two neighbouring letters swapped back, the first letter kept
+    ("yaer" → "year", "lsat" → "last"): the same letters, so a slip of the hand, not another
+    word."""
+    return (
+        len(other) == len(word)
+        and other[0] == word[0]
+        and sorted(other) == sorted(word)
+        and one_edit_apart(word, other)
+    )
+
+
+def _short_slip(word: str, other: str) -> bool:
+    return _dropped_inside(word, other) or _swapped_after_first(word, other)
 
 
 def one_edit_apart(a: str, b: str) -> bool:
@@ -59,7 +80,7 @@ def correction(
         for other in known
         if len(other) >= MIN_TARGET_LENGTH
         and abs(len(other) - len(word)) <= 1
-        and (len(word) >= MIN_TYPO_LENGTH or _dropped_inside(word, other))
+        and (len(word) >= MIN_TYPO_LENGTH or _short_slip(word, other))
         and one_edit_apart(word, other)
     }
     if len(candidates) == 1:
@@ -78,3 +99,18 @@ def correction(
         return None
     same_ending = [other for other in meanings if other[-1] == word[-1]]
     return same_ending[0] if len(same_ending) == 1 else None
+
+
+def short_correction(word: str, known: frozenset[str], fits: Callable[[str], bool]) -> str | None:
+    """A three- or four-letter slip that `correction` leaves (too many words are one letter
+    from it: "lst" is "last", "list" or "lost") read as the only one of them that `fits` its
+    neighbours ("lst year": the only one that is a word of time next to a word of time), or
+    None."""
+    if not SHORT_SLIP_LENGTHS[0] <= len(word) <= SHORT_SLIP_LENGTHS[1] or not word.isalpha():
+        return None
+    candidates = {
+        other
+        for other in known
+        if len(other) >= MIN_TARGET_LENGTH and _short_slip(word, other) and fits(other)
+    }
+    return candidates.pop() if len(candidates) == 1 else None

@@ -282,7 +282,7 @@ class _Reader:
     def rolling(self, i: int) -> tuple[Period, int] | None:
         """ "the last 12 months", "past 2 years", "the past year": ending on the as-of date."""
         if not self.has(i, "past"):
-            return None
+            return self._rolling_after(i)
         count, unit_at = self.count(i + 1), i + 2
         if count is None:
             if self.has(i, "last"):
@@ -296,6 +296,16 @@ class _Reader:
         if months is None or count < 1:
             return None
         return rolling(self.as_of, months * count), unit_at + 1
+
+    def _rolling_after(self, i: int) -> tuple[Period, int] | None:
+        """The word of the span after it: "os 12 meses passados", "the 6 months prior"."""
+        count = self.count(i)
+        if count is None or count < 1 or not self.has(i + 2, "past"):
+            return None
+        months = UNIT_MONTHS.get(self.unit(i + 1) or "")
+        if months is None:
+            return None
+        return rolling(self.as_of, months * count), i + 3
 
 
 def find_time_expressions(
