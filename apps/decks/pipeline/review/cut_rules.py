@@ -1,6 +1,7 @@
 """Rules on bullets that lost what carries their point, with the paper as the oracle
 (pipeline/cut_points.py): a contrast, concession or list member cut from the sentence, a
-concession whose answer is the next sentence, a list's lead without its items."""
+concession whose answer is the next sentence, a list's lead without its items, a bullet that
+ends inside a word."""
 
 from __future__ import annotations
 
@@ -12,13 +13,16 @@ MESSAGES = {
     "(“{part}”): alone it says what the paper does not",
     "list_lead": "announces a list and the slide shows none of its items (the paper goes on "
     "“{part}”)",
+    "cut_word": "ends inside a word of the paper (“{part}”): the text was cut at a character count",
 }
 SUGGESTIONS = {
     "lost_point": "show the sentence with its contrast (or the two sentences joined), or "
     "leave it out",
     "list_lead": "show the items after the lead, or leave the lead out",
+    "cut_word": "end the bullet with the paper's whole word where its clause ends, or show "
+    "the whole sentence",
 }
-SEVERITY = {"lost_point": "high", "list_lead": "medium"}
+SEVERITY = {"lost_point": "high", "list_lead": "medium", "cut_word": "high"}
 
 
 @slide_rule

@@ -1,0 +1,114 @@
+"""Names and sentences cut short, on a paper made for these tests
+(tests/fixtures/papers/ingest/cutnames, CC0; every sentence invented):
+
+- a name the paper hyphenates throughout ("zor-quill-mark"), broken across a line at its first
+  hyphen, keeps that hyphen (ingest/words.compound): it never reads as another word;
+- a list's lead cut where its sentence gives the items ("… come in two forms" of "… come in two
+  forms — there are …") is a list_lead repaired with the whole sentence (cut_points.list_lead);
+- a bullet that ends inside a word of the paper ("… provided by E" of "… provided by Ed
+  Wolbers (…)") is a cut_word repaired with the word whole up to its clause's end
+  (cut_points.cut_word); and a slide's notes, a source of the loop's bullets, are never cut
+  inside a sentence (text.whole_sentences)."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+
+from apps.decks.pipeline import cut_points, text
+from apps.decks.pipeline.ingest import paper_read
+from apps.decks.pipeline.ingest.layout import join_lines
+from apps.decks.pipeline.propose.builtin import BuiltinProposer, deck_of
+from apps.decks.pipeline.propose.repair import deck_repair
+from apps.decks.pipeline.review.registry import SLIDE_RULES, SlideContext
+from apps.decks.pipeline.slide_deck import Slide
+from tests.decks.test_review_rules import measure
+
+PDF = (
+    settings.BASE_DIR
+    / "tests"
+    / "fixtures"
+    / "papers"
+    / "ingest"
+    / "cutnames"
+    / "tessera-cutnames.pdf"
+)
+FORMS_LEAD = "The marks of zor-quill-mark come in two forms"
+CUT_NAME = "Many rules in this package are based on notes provided by E"
+
+
+@pytest.fixture(scope="module")
+def paper(tmp_path_factory):
+    return paper_read(PDF, tmp_path_factory.mktemp("cutnames"))
+
+
+def _paragraphs(paper) -> list[str]:
+    return [p for s in paper.sections for p in s.paragraphs]
+
+
+def test_a_hyphenated_name_broken_at_its_first_hyphen_keeps_it(paper):
+    paragraphs = _paragraphs(paper)
+    assert any("Instead, zor-quill-mark pins every mark" in p for p in paragraphs)
+    assert not [p for p in paragraphs if "zorquill" in p.lower()]
+
+
+def test_a_line_end_hyphen_stays_only_where_the_paper_prints_the_name_hyphenated():
+    assert join_lines(["an experi-", "ment-based view"], {"an"}) == "an experiment-based view"
+    assert join_lines(["Instead, zor-", "quill-mark pins"], {"zor-quill-mark"}) == (
+        "Instead, zor-quill-mark pins"
+    )
+
+
+def test_a_lead_cut_before_the_items_its_sentence_gives_is_shown_whole(paper):
+    found = cut_points.cut_points(FORMS_LEAD, paper, [])
+    assert found is not None and found.kind == "list_lead"
+    assert found.repair.startswith(f"{FORMS_LEAD} — there are anchored marks")
+    assert found.repair.endswith("nearest free slot in the margin")
+    # the whole sentence is no lead without its items
+    assert cut_points.cut_points(found.repair, paper, []) is None
+
+
+def test_a_bullet_cut_inside_a_name_gets_the_name_whole(paper):
+    found = cut_points.cut_points(CUT_NAME, paper, [])
+    assert found is not None and found.kind == "cut_word"
+    assert found.repair == f"{CUT_NAME}d Wolbers"
+    # a bullet that ends where the paper's word ends is no cut
+    assert cut_points.cut_points(found.repair, paper, []) is None
+    assert cut_points.cut_points(f"{CUT_NAME}d", paper, []) is None
+
+
+def test_the_loop_repairs_both_and_the_reviewer_is_satisfied(paper):
+    slide = Slide(
+        kind="bullets",
+        title="Design",
+        bullets=[FORMS_LEAD, CUT_NAME, "Each mark stores the line it belongs to"],
+        notes=" ".join(paper.sections[-2].paragraphs),
+    )
+    deck = deck_of(paper, [Slide(kind="title", title=paper.title), slide])
+    context = SlideContext(2, deck.slides[1], measure(slide=2), deck, paper)
+    kinds = {"list_lead", "cut_word"}
+    issues = [i for rule in SLIDE_RULES for i in rule(context) if i.type in kinds]
+    assert sorted(i.type for i in issues) == ["cut_word", "list_lead"]
+    assert {i.severity for i in issues if i.type == "cut_word"} == {"high"}
+
+    revision = deck_repair(BuiltinProposer(), paper, deck, issues)
+    revised = revision.deck.slides[1]
+    assert revised.bullets[0].startswith(f"{FORMS_LEAD} — there are anchored marks")
+    assert revised.bullets[1] == f"{CUT_NAME}d Wolbers"
+    assert {c.type for c in revision.changes} == kinds
+    again = SlideContext(2, revised, measure(slide=2), revision.deck, paper)
+    assert not [i for rule in SLIDE_RULES for i in rule(again) if i.type in kinds]
+
+
+def test_notes_are_cut_at_a_sentences_end_never_inside_a_word():
+    long = " ".join(f"Crate number {n} was washed by the second team." for n in range(60))
+    notes = text.whole_sentences(long, 1500)
+    assert len(notes) <= 1500 and notes.endswith("second team.")
+    assert text.sentences(notes)[-1] == text.sentences(long)[len(text.sentences(notes)) - 1]
+    assert text.whole_sentences("A short note.", 1500) == "A short note."
+
+
+def test_a_text_slides_notes_end_with_a_whole_sentence():
+    long = " ".join(f"Crate number {n} was washed by the second team." for n in range(60))
+    slide = BuiltinProposer._text_slide("Washing", ["Crates are washed"], "method", [long])
+    assert slide.notes.endswith("by the second team.")
