@@ -7,7 +7,7 @@
   forms — there are …") is a list_lead repaired with the whole sentence (cut_points.list_lead);
 - a bullet that ends inside a word of the paper ("… provided by E" of "… provided by Ed
   Wolbers (…)") is a cut_word repaired with the word whole up to its clause's end
-  (cut_points.cut_word); and a slide's notes, a source of the loop's bullets, are never cut
+  (cut_points.cut_word); a numbered item repaired whole leaves its number out; and a slide's notes, a source of the loop's bullets, are never cut
   inside a sentence (text.whole_sentences)."""
 
 from __future__ import annotations
@@ -75,6 +75,16 @@ def test_a_bullet_cut_inside_a_name_gets_the_name_whole(paper):
     # a bullet that ends where the paper's word ends is no cut
     assert cut_points.cut_points(found.repair, paper, []) is None
     assert cut_points.cut_points(f"{CUT_NAME}d", paper, []) is None
+
+
+def test_a_numbered_items_repair_leaves_its_number_out(paper):
+    # item 1 is shown without its "1.": the repaired item 2 must not open with "2."
+    found = cut_points.cut_points("A margin can hold four marks beside one line", paper, [])
+    assert found is not None and found.kind == "lost_point"
+    assert found.repair == (
+        "A margin can hold four marks beside one line; however, only the first of them stays "
+        "beside it when the page breaks"
+    )
 
 
 def test_the_loop_repairs_both_and_the_reviewer_is_satisfied(paper):

@@ -187,7 +187,9 @@ def _bullet_of(sentence: str) -> str | None:
     """The sentence as a bullet: cleaned, every fix it needs, no defect left, short enough."""
     from apps.decks.pipeline.propose import bullets  # propose imports the reviewer's modules
 
-    fixed = bullets.rewrite(text.clean(sentence), max_words=MAX_JOINED_WORDS)
+    # a list item's own number is no part of it: "2. Modern CPUs …" shown under item 1 shown
+    # without its number read as a sentence that opens with a stray "2."
+    fixed = bullets.rewrite(ITEM_MARK.sub("", text.clean(sentence)), max_words=MAX_JOINED_WORDS)
     if fixed is None or defects.text_defects(fixed):
         return None
     if not set(_key_words(fixed)) <= set(_key_words(sentence)):
