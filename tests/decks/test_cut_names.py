@@ -7,7 +7,10 @@
   forms — there are …") is a list_lead repaired with the whole sentence (cut_points.list_lead);
 - a bullet that ends inside a word of the paper ("… provided by E" of "… provided by Ed
   Wolbers (…)") is a cut_word repaired with the word whole up to its clause's end
-  (cut_points.cut_word); a numbered item repaired whole leaves its number out; and a slide's notes, a source of the loop's bullets, are never cut
+  (cut_points.cut_word);
+- a display set in text fonts, read as paragraphs: a bullet that ends where it begins ("… we
+  find that Fold g e []") or one of its lines ("(Mark y (Place o x ys))") is a display_tail
+  and goes (cut_points.display_tail); a numbered item repaired whole leaves its number out; and a slide's notes, a source of the loop's bullets, are never cut
   inside a sentence (text.whole_sentences)."""
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from django.conf import settings
 from apps.decks.pipeline import cut_points, text
 from apps.decks.pipeline.ingest import paper_read
 from apps.decks.pipeline.ingest.layout import join_lines
+from apps.decks.pipeline.paper import Paper, Section
 from apps.decks.pipeline.propose.builtin import BuiltinProposer, deck_of
 from apps.decks.pipeline.propose.repair import deck_repair
 from apps.decks.pipeline.review.registry import SLIDE_RULES, SlideContext
@@ -75,6 +79,59 @@ def test_a_bullet_cut_inside_a_name_gets_the_name_whole(paper):
     # a bullet that ends where the paper's word ends is no cut
     assert cut_points.cut_points(found.repair, paper, []) is None
     assert cut_points.cut_points(f"{CUT_NAME}d", paper, []) is None
+
+
+def test_two_words_the_text_layer_glued_are_no_cut_word():
+    glued = Paper(
+        title="Crates",
+        pages=1,
+        source_name="c.pdf",
+        sections=[
+            Section(
+                title="Gate",
+                paragraphs=[
+                    "The belt carries every crate past the camera gateThe camera reads it."
+                ],
+            )
+        ],
+    )
+    bullet = "The belt carries every crate past the camera gate"
+    assert cut_points.cut_points(bullet, glued, []) is None
+
+
+DISPLAY_LEAD = "When we unfold the fold once, we find that Fold g e []"
+DISPLAY_LINE = "(Mark y (Place o x ys))"
+
+
+@pytest.mark.parametrize("bullet", [DISPLAY_LEAD, DISPLAY_LINE])
+def test_a_bullet_that_is_a_piece_of_a_display_set_as_prose_is_found(paper, bullet):
+    found = cut_points.cut_points(bullet, paper, [])
+    assert found is not None and found.kind == "display_tail" and found.repair == ""
+
+
+def test_prose_around_a_display_is_no_display_tail(paper):
+    for bullet in (
+        "Marks are placed by folding a function over the list of lines",
+        "This placing function is the only part of the package that reads the page’s layout",
+    ):
+        assert cut_points.cut_points(bullet, paper, []) is None
+
+
+def test_the_loop_takes_a_displays_pieces_off_the_slide(paper):
+    kept = "Marks are placed by folding a function over the list of lines"
+    slide = Slide(
+        kind="bullets",
+        title="Placing marks",
+        bullets=[kept, DISPLAY_LEAD, DISPLAY_LINE],
+        notes="",
+    )
+    deck = deck_of(paper, [Slide(kind="title", title=paper.title), slide])
+    context = SlideContext(2, deck.slides[1], measure(slide=2), deck, paper)
+    issues = [i for rule in SLIDE_RULES for i in rule(context) if i.type == "display_tail"]
+    assert [i.evidence["text"] for i in issues] == [DISPLAY_LEAD, DISPLAY_LINE]
+    revised = deck_repair(BuiltinProposer(), paper, deck, issues).deck.slides[1]
+    assert DISPLAY_LEAD not in revised.bullets and DISPLAY_LINE not in revised.bullets
+    assert kept in revised.bullets
 
 
 def test_a_numbered_items_repair_leaves_its_number_out(paper):

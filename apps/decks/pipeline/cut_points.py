@@ -18,6 +18,11 @@ does not see is the one that makes the claim:
 - `cut_word`: the bullet's last word is the head of the paper's word there ("… provided by E"
   of "… provided by Ed Williams (…)"): text cut at a character count. Repair: the bullet with
   its word whole, when the paper's clause ends after it; else the whole sentence; else it goes.
+- `display_tail`: a display set in text fonts that ingestion read as paragraphs ("Foldr f e
+  (x: xs)", "= f e (Foldr f e xs)"): a bullet that ends where such a display begins ("… we
+  discover that Foldr f e []", its paragraph ends without a full stop and a display's next
+  line, "= …", follows), or one short line of it ("Cons y (Insert o x ys)" beside a "= …"
+  line). Neither reads as prose and the display is no formula to show: the bullet goes.
 
 Keys are the words in lower case (punctuation, math markup and citations do not count), so a
 bullet cleaned of its citations is still found in its sentence.
@@ -85,7 +90,7 @@ MAX_ITEMS = 4
 
 @dataclass(frozen=True)
 class Found:
-    kind: str  # "lost_point" | "list_lead" | "cut_word"
+    kind: str  # "lost_point" | "list_lead" | "cut_word" | "display_tail"
     part: str  # what the reader does not see (quoted in the issue)
     repair: str  # the bullet that says it, or "" when only leaving it out is certain
     # a list's missing items, to add after its last item shown (the bullet itself stays)
@@ -397,6 +402,9 @@ def cut_word(bullet: str, paper: Paper) -> Found | None:
         if whole_word == last or not whole_word.startswith(last):
             return None  # the bullet's word is the paper's: it ends where the paper's word does
         after = _rest_of(sentence.text, end + len(tail)).lstrip()
+        seam = after[len(last) - 1 : len(last) + 1]
+        if len(seam) == 2 and seam[0].islower() and seam[1].isupper():
+            return None  # two words the text layer glued ("sliceThe"): the bullet's word is whole
         # the word whole and the clause's last few words: "E" → "Ed Williams" before "(…)"
         match = CLAUSE_TO_END.match(after)
         repair = ""
@@ -414,9 +422,44 @@ def cut_word(bullet: str, paper: Paper) -> Found | None:
     return None
 
 
+# A display's line read as a paragraph: it opens with its relation ("= f e (Foldr …)"), or
+# its first words are a short left side and the relation ("Foldr f e (x: xs) = f x …").
+DISPLAY_LINE = re.compile(
+    r"^\s*(?:=|≡|:=|⇒|→|≤|≥|<=|>=)\s*\S|^[^.!?;,=$`•]{1,30}?\s(?:=|:=|≡)\s+\S"
+)
+DISPLAY_LINE_WORDS = 12  # a display's line read as a paragraph of its own is short
+ENDED = re.compile(r"[.!?:;,]$")  # a colon's display is lead_without_display's
+
+
+def display_tail(bullet: str, paper: Paper) -> Found | None:
+    """The bullet ends where a display read as paragraphs begins, or is one of its lines (see
+    the module's docstring)."""
+    words = _key_words(bullet)
+    if len(words) < 4:
+        return None
+    paragraphs = [p for section in paper.sections for p in section.paragraphs]
+    for at, paragraph in enumerate(paragraphs):
+        parts = _split(paragraph)
+        last = parts[-1] if parts else ""
+        last_words = tuple(_key_words(last))
+        if _find(last_words, words[:4], 0) < 0 or last_words[-4:] != tuple(words[-4:]):
+            continue
+        if ENDED.search(last.strip()):
+            return None  # the sentence ends: whatever follows is no part of it
+        after = [p for p in paragraphs[at + 1 : at + 3] if DISPLAY_LINE.match(p)]
+        line = len(parts) == 1 and len(last_words) <= DISPLAY_LINE_WORDS
+        before = at > 0 and DISPLAY_LINE.match(paragraphs[at - 1])
+        if after or (line and before):
+            shown = after[0] if after else paragraphs[at - 1]
+            return Found("display_tail", shown.strip()[:80], "")
+        return None
+    return None
+
+
 def cut_points(bullet: str, paper: Paper, slide_bullets: list[str]) -> Found | None:
     return (
         lost_point(bullet, paper, slide_bullets)
         or list_lead(bullet, paper, slide_bullets)
         or cut_word(bullet, paper)
+        or display_tail(bullet, paper)
     )
