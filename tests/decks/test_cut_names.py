@@ -179,3 +179,17 @@ def test_a_text_slides_notes_end_with_a_whole_sentence():
     long = " ".join(f"Crate number {n} was washed by the second team." for n in range(60))
     slide = BuiltinProposer._text_slide("Washing", ["Crates are washed"], "method", [long])
     assert slide.notes.endswith("by the second team.")
+
+
+def test_a_deck_level_action_of_many_moves_is_said_within_a_changes_limit():
+    from apps.decks.pipeline.issues import Change
+    from apps.decks.pipeline.propose.deck_level import _within_limit
+
+    moves = "; ".join(
+        f"moved “Crate {n} was washed by the second team on…” before “The belt carries…”"
+        for n in range(8)
+    )
+    action = _within_limit(moves)
+    assert len(moves) > 300 and action.endswith("more") and action.startswith("moved “Crate 0")
+    Change(issue=1, slide=0, type="bullet_order", action=action)  # no validation error
+    assert _within_limit("moved “A” before “B”") == "moved “A” before “B”"
