@@ -12,7 +12,17 @@ does not see is the one that makes the claim:
 - `list_lead`: a sentence that announces a list ("There are two common patterns for …", "…
   consists of three steps", "… is extremely simple", "… as follows:") with none of its items
   after it on the slide. Repair: the items, when they are a few short sentences, joined to the
-  lead ("Lead: item; item"); else the lead goes.
+  lead ("Lead: item; item"); else the lead goes. A lead whose paper sentence goes on with its
+  items ("… come in two forms — there are …", "… fall into three classes: …") is cut before
+  them: repaired with the whole sentence when it stands and is short enough, else it goes.
+- `cut_word`: the bullet's last word is the head of the paper's word there ("… provided by E"
+  of "… provided by Ed Williams (…)"): text cut at a character count. Repair: the bullet with
+  its word whole, when the paper's clause ends after it; else the whole sentence; else it goes.
+- `display_tail`: a display set in text fonts that ingestion read as paragraphs ("Foldr f e
+  (x: xs)", "= f e (Foldr f e xs)"): a bullet that ends where such a display begins ("… we
+  discover that Foldr f e []", its paragraph ends without a full stop and a display's next
+  line, "= …", follows), or one short line of it ("Cons y (Insert o x ys)" beside a "= …"
+  line). Neither reads as prose and the display is no formula to show: the bullet goes.
 
 Keys are the words in lower case (punctuation, math markup and citations do not count), so a
 bullet cleaned of its citations is still found in its sentence.
@@ -56,9 +66,18 @@ LIST_LEAD = re.compile(
     # the first item's number left at the lead's end: "… is several-fold: 1"
     r"[:;]\s*\(?1[.)]?$|"
     # (a colon at the end leads into a display more often than a list: lead_without_display)
-    r"\bas\s+follows\s*[.:]?$",
+    r"\bas\s+follows\s*[.:]?$|"
+    # the items announced by the verb that sorts them: "… come in two forms", "… falls into
+    # three classes", "… can be divided into four groups", "… takes two forms"
+    rf"\b(?:comes?|came|coming)\s+in\s+{_COUNT}\s+(?:[a-z-]+\s+){{0,2}}{_ITEMS}\s*[.:]?$|"
+    rf"\b(?:falls?|fell|divided|split|classified|grouped|sorted)\s+into\s+{_COUNT}\s+"
+    rf"(?:[a-z-]+\s+){{0,2}}{_ITEMS}\s*[.:]?$|"
+    rf"\btak(?:es?|ing)\s+{_COUNT}\s+(?:[a-z-]+\s+)?forms\s*[.:]?$",
     re.I,
 )
+# The paper's sentence goes on past the lead with the items themselves: "— there are …",
+# ": A and B", ", namely …" (a bracket is more often an aside than the items).
+ITEMS_FOLLOW = re.compile(r"^(?:[:—–]|-{1,3}\s|,?\s*(?:namely|i\.\s?e\.|that\s+is)\b)", re.I)
 # After the announced items' noun, the sentence gives them itself: "two cases: A and B", "two
 # cases, namely …", "two patterns (A and B)".
 ITEMS_GIVEN = re.compile(r"[:(—–]\s*\S|\bnamely\b|\bi\.e\.|\bsuch as\b|\bincluding\b", re.I)
@@ -71,7 +90,7 @@ MAX_ITEMS = 4
 
 @dataclass(frozen=True)
 class Found:
-    kind: str  # "lost_point" | "list_lead"
+    kind: str  # "lost_point" | "list_lead" | "cut_word" | "display_tail"
     part: str  # what the reader does not see (quoted in the issue)
     repair: str  # the bullet that says it, or "" when only leaving it out is certain
     # a list's missing items, to add after its last item shown (the bullet itself stays)
@@ -173,7 +192,9 @@ def _bullet_of(sentence: str) -> str | None:
     """The sentence as a bullet: cleaned, every fix it needs, no defect left, short enough."""
     from apps.decks.pipeline.propose import bullets  # propose imports the reviewer's modules
 
-    fixed = bullets.rewrite(text.clean(sentence), max_words=MAX_JOINED_WORDS)
+    # a list item's own number is no part of it: "2. Modern CPUs …" shown under item 1 shown
+    # without its number read as a sentence that opens with a stray "2."
+    fixed = bullets.rewrite(ITEM_MARK.sub("", text.clean(sentence)), max_words=MAX_JOINED_WORDS)
     if fixed is None or defects.text_defects(fixed):
         return None
     if not set(_key_words(fixed)) <= set(_key_words(sentence)):
@@ -238,6 +259,10 @@ def list_lead(bullet: str, paper: Paper, slide_bullets: list[str]) -> Found | No
         return None
     sentence, kept = located
     following = sentence.following
+    rest = _rest_of(sentence.text, kept)
+    if len(sentence.words) - kept >= 2 and ITEMS_FOLLOW.match(rest):
+        # the bullet stops where its sentence gives the items: the sentence whole, or nothing
+        return Found("list_lead", rest.lstrip(":(—–- ")[:80], _bullet_of(sentence.text) or "")
     if len(sentence.words) - kept >= 2:
         # the paper's sentence goes on: with its items, unless the splitter ended it after the
         # first one ("… is simple; 1. the plane is tessellated." then "2. …" on its own)
@@ -354,5 +379,87 @@ def _announced_count(bullet: str) -> int:
     return _COUNTS.get(word) or int(word)
 
 
+# The cut word whole and at most three more words up to where the paper's clause ends: a
+# bracket, a clause's punctuation, a dash, or the sentence's end.
+CLAUSE_TO_END = re.compile(r"([\w’'-]+(?:\s+[\w’'-]+){0,3}?)(?=\s*[(\[,;:!?—–]|\s*\.(?:\s|$)|\s*$)")
+
+
+def cut_word(bullet: str, paper: Paper) -> Found | None:
+    """The bullet ends inside one of the paper's words (see the module's docstring)."""
+    cleaned = text.clean(bullet).rstrip()
+    words = _key_words(cleaned)
+    if len(words) < 5 or not re.search(r"[A-Za-z0-9]$", cleaned):
+        return None  # a bullet that ends with its punctuation ended where it meant to
+    head, tail, last = words[:4], words[-4:-1], words[-1]
+    for sentence in _sentences(paper):
+        start = _find(sentence.words, head, 0)
+        if start < 0:
+            continue
+        end = _find(sentence.words, tail, start)
+        if end < 0 or end + len(tail) >= len(sentence.words):
+            continue
+        whole_word = sentence.words[end + len(tail)]
+        if whole_word == last or not whole_word.startswith(last):
+            return None  # the bullet's word is the paper's: it ends where the paper's word does
+        after = _rest_of(sentence.text, end + len(tail)).lstrip()
+        seam = after[len(last) - 1 : len(last) + 1]
+        if len(seam) == 2 and seam[0].islower() and seam[1].isupper():
+            return None  # two words the text layer glued ("sliceThe"): the bullet's word is whole
+        # the word whole and the clause's last few words: "E" → "Ed Williams" before "(…)"
+        match = CLAUSE_TO_END.match(after)
+        repair = ""
+        if (
+            match
+            and WORD.match(match.group(1).lower())
+            and match.group(1).lower().startswith(last)
+            and cleaned.lower().endswith(last)
+        ):
+            repair = cleaned[: len(cleaned) - len(last)] + match.group(1)
+            if defects.text_defects(repair):
+                repair = ""
+        part = after.split(None, 1)[0] if after else whole_word
+        return Found("cut_word", part, repair or _bullet_of(sentence.text) or "")
+    return None
+
+
+# A display's line read as a paragraph: it opens with its relation ("= f e (Foldr …)"), or
+# its first words are a short left side and the relation ("Foldr f e (x: xs) = f x …").
+DISPLAY_LINE = re.compile(
+    r"^\s*(?:=|≡|:=|⇒|→|≤|≥|<=|>=)\s*\S|^[^.!?;,=$`•]{1,30}?\s(?:=|:=|≡)\s+\S"
+)
+DISPLAY_LINE_WORDS = 12  # a display's line read as a paragraph of its own is short
+ENDED = re.compile(r"[.!?:;,]$")  # a colon's display is lead_without_display's
+
+
+def display_tail(bullet: str, paper: Paper) -> Found | None:
+    """The bullet ends where a display read as paragraphs begins, or is one of its lines (see
+    the module's docstring)."""
+    words = _key_words(bullet)
+    if len(words) < 4:
+        return None
+    paragraphs = [p for section in paper.sections for p in section.paragraphs]
+    for at, paragraph in enumerate(paragraphs):
+        parts = _split(paragraph)
+        last = parts[-1] if parts else ""
+        last_words = tuple(_key_words(last))
+        if _find(last_words, words[:4], 0) < 0 or last_words[-4:] != tuple(words[-4:]):
+            continue
+        if ENDED.search(last.strip()):
+            return None  # the sentence ends: whatever follows is no part of it
+        after = [p for p in paragraphs[at + 1 : at + 3] if DISPLAY_LINE.match(p)]
+        line = len(parts) == 1 and len(last_words) <= DISPLAY_LINE_WORDS
+        before = at > 0 and DISPLAY_LINE.match(paragraphs[at - 1])
+        if after or (line and before):
+            shown = after[0] if after else paragraphs[at - 1]
+            return Found("display_tail", shown.strip()[:80], "")
+        return None
+    return None
+
+
 def cut_points(bullet: str, paper: Paper, slide_bullets: list[str]) -> Found | None:
-    return lost_point(bullet, paper, slide_bullets) or list_lead(bullet, paper, slide_bullets)
+    return (
+        lost_point(bullet, paper, slide_bullets)
+        or list_lead(bullet, paper, slide_bullets)
+        or cut_word(bullet, paper)
+        or display_tail(bullet, paper)
+    )

@@ -586,6 +586,16 @@ def shorten(text: str, max_words: int, *, ellipsis: bool = False) -> str:
     return head.rstrip(",;: ") + "…"
 
 
+def whole_sentences(value: str, limit: int) -> str:
+    """The value cut to at most `limit` characters at a sentence's end, never inside a word:
+    a slide's notes are a source of bullets (the loop takes its next sentence from them), and
+    a cut at a character count left "… formulae provided by E" as a sentence to show."""
+    if len(value) <= limit:
+        return value
+    kept = sentences(value[: limit + 1])[:-1]  # the last one is cut
+    return " ".join(kept) or value[:limit].rsplit(" ", 1)[0]
+
+
 def first_sentence(text: str) -> str:
     parts = sentences(text)
     return parts[0] if parts else text

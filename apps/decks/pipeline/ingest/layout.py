@@ -630,7 +630,7 @@ def join_lines(lines: list[str], vocabulary: set[str] | None = None) -> str:
         if out.endswith(HYPHENS) and line[:1].islower():
             stem = out.rstrip("".join(HYPHENS))
             head = stem.split(" ")[-1]
-            tail = re.match(r"[\w]+", line)
+            tail = re.match(r"\w+(?:-\w+)*", line)  # with its own hyphens: "widow-control"
             piece = tail.group(0) if tail else ""
             keep_hyphen = vocabulary is not None and compound(head, piece, vocabulary)
             out = f"{stem}-{line}" if keep_hyphen else stem + line
@@ -658,5 +658,5 @@ def vocabulary_of(layout: Layout) -> set[str]:
     words: set[str] = set()
     for segment in layout.segments(None):
         for word in segment.words:
-            words.add(normalize(word.text).strip(".,;:()[]").lower())
+            words.add(normalize(word.text).strip(".,;:()[]\"'“”‘’").lower())
     return words

@@ -25,7 +25,15 @@ def known(word: str) -> bool:
 def compound(head: str, tail: str, vocabulary: set[str]) -> bool:
     """Keep the hyphen of "head-" + "tail" at a line's end? Not when the joined word is a word
     (of the paper, seen unhyphenated, or of English); yes when the paper writes it hyphenated
-    elsewhere, or when both halves are words themselves ("scores-specific")."""
+    elsewhere, or when both halves are words themselves ("scores-specific").
+
+    `tail` is the next line's first word with its own hyphens ("widow-control"): a name the
+    paper prints hyphenated throughout ("lua-widow-control") keeps the hyphen broken at its
+    first one, where neither "lua-widow" nor "luawidow" is a word to look up."""
+    whole = f"{head}-{tail}".lower()
+    if "-" in tail and whole in vocabulary and whole.replace("-", "", 1) not in vocabulary:
+        return True
+    tail = tail.split("-")[0]
     joined = f"{head}{tail}".lower()
     if joined in vocabulary or known(joined):
         return False

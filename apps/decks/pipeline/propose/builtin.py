@@ -308,7 +308,7 @@ class BuiltinProposer:
         budget = limits.get_int("words_text_slide") - 8
         while len(bullets) > 2 and sum(text.word_count(b) for b in bullets) > budget:
             bullets.remove(max(bullets, key=text.word_count))
-        notes = " ".join(paragraphs)[:1500]
+        notes = text.whole_sentences(" ".join(paragraphs), 1500)
         return Slide(kind="bullets", title=title[:120], bullets=bullets, role=role, notes=notes)
 
     @staticmethod
@@ -384,7 +384,8 @@ class BuiltinProposer:
             layout=layout,
             caption=caption,
             role="result",
-            notes=" ".join(m.text for m in figure.mentions)[:1500] or figure.caption,
+            notes=text.whole_sentences(" ".join(m.text for m in figure.mentions), 1500)
+            or figure.caption,
         )
         return slide
 
@@ -473,7 +474,7 @@ class BuiltinProposer:
                 equation=equation.tex,
                 equation_lead=equation.lead,
                 role="method",
-                notes=" ".join(section.paragraphs)[:1500] if section else "",
+                notes=text.whole_sentences(" ".join(section.paragraphs), 1500) if section else "",
             )
             used.update((equation.lead.lower(), EQUATION_USED + equation.tex))
             slides.insert(_display_index(slides, section, paper, equation, added), slide)

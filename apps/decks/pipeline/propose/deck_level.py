@@ -209,7 +209,7 @@ def deck_level_repair(
                 changes.append(Change(issue=position, slide=0, type=issue.type, action=action))
             continue
         if issue.type in structural:
-            action = structural[issue.type](work, slides)
+            action = _within_limit(structural[issue.type](work, slides))
             if action:
                 changes.append(Change(issue=position, slide=0, type=issue.type, action=action))
             continue
@@ -448,6 +448,23 @@ def _bullets_in_order(work: Work, slides: list[Slide]) -> str:
     from apps.decks.pipeline import paper_order
 
     return "; ".join(paper_order.move_misplaced(slides, work.paper))
+
+
+ACTION_CHARS = 300  # issues.Change.action's limit
+
+
+def _within_limit(action: str) -> str:
+    """A deck-level action of several moves ("moved “…” before “…”; moved …") said within the
+    limit of a change's action: the moves that fit, and how many more there were (a deck whose
+    repairs left many bullets out of order stopped the build with a validation error)."""
+    if len(action) <= ACTION_CHARS:
+        return action
+    parts = action.split("; ")
+    for count in range(len(parts) - 1, 0, -1):
+        said = f"{'; '.join(parts[:count])}; and {len(parts) - count} more"
+        if len(said) <= ACTION_CHARS:
+            return said
+    return action[: ACTION_CHARS - 1] + "…"
 
 
 def _terms_restored(work: Work, slides: list[Slide]) -> str:

@@ -235,7 +235,7 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     return [slide.model_copy(update={"bullets": kept})], action
 
 
-@fixer("lost_point", "list_lead")
+@fixer("lost_point", "list_lead", "cut_word", "display_tail")
 def _cut_point(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     """A bullet cut before its point (cut_points.py): the reviewer's repair from the paper (the
     whole sentence, the concession joined with its answer, the lead with its items), or the
@@ -252,11 +252,11 @@ def _cut_point(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str
     position = slide.bullets.index(original)
     kept = [b for b in slide.bullets if b != original]
     repair = issue.evidence.get("repair", "")
-    what = (
-        "the list's lead shown without its items"
-        if issue.type == "list_lead"
-        else ("the bullet cut before its point")
-    )
+    what = {
+        "list_lead": "the list's lead shown without its items",
+        "cut_word": "the bullet cut inside a word",
+        "display_tail": "the piece of a display set as prose",
+    }.get(issue.type, "the bullet cut before its point")
     if repair and repair.lower() not in work.used:
         kept.insert(position, repair)
         work.used.add(repair.lower())
