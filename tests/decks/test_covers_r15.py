@@ -6,7 +6,8 @@
 - a preprint in a journal's two-column class, its title bold at the body's size and repeated as
   the running title of later pages, is titled by that line (not by a numbered section heading
   set large in the other column, not by the file's name), its authors read under it in its own
-  column (the other column's text beside them is no address), its draft header no venue;
+  column (the other column's text beside them is no address, and stays the paper's text), its
+  draft header no venue;
 - an employer under the author line ("1Quokka Widgets Inc.") is no author;
 - a DOI the url package broke after its hyphens is read whole; a draft's typesetting stamp
   ("preliminary draft, <date> <time>") is no venue."""
@@ -55,6 +56,13 @@ def test_a_preprints_bold_running_title_on_page_one_is_its_title(preprint):
 def test_the_authors_under_a_column_title_are_read_beside_the_other_columns_text(preprint):
     assert preprint.authors == ["Priya Andersen", "Tomas Ekwueme", "Halima Sorensen"]
     assert preprint.venue == ""  # "Volume 0 (9999), No. 0": a draft header
+
+
+def test_the_other_columns_text_beside_a_column_title_stays_the_papers(preprint):
+    """The right column's first lines, set a little higher than the left column's title, are
+    the paper's text, not its title block (they were skipped with the title's lines)."""
+    paragraphs = [p for s in preprint.sections for p in s.paragraphs]
+    assert any("Users who moved out during the winter were replaced" in p for p in paragraphs)
 
 
 def test_an_employer_under_the_author_line_is_no_author(company):

@@ -335,6 +335,13 @@ def _own_running_title(layout: Layout, segment: Segment) -> bool:
     return bool(above) and segment.text.strip() in {line.strip() for line in layout.running}
 
 
+def beside_column_title(layout: Layout, title: Segment, segment: Segment) -> bool:
+    """A line of the right column beside a title set in the left one (a preprint in a journal's
+    two-column class): the paper's text, never its title block or its authors."""
+    in_left_column = bool(layout.page_sizes) and title.x1 < 0.5 * layout.page_sizes[0][0]
+    return in_left_column and segment.x0 > title.x1
+
+
 def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
     """Names on the lines just below the title, before the abstract, in reading order. A
     REVTeX block sets each author over their own affiliations: a line again in the first
@@ -343,15 +350,13 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
     if title_segment is None:
         return []
     title_segment = _subtitle_end(layout, title_segment)
-    in_left_column = bool(layout.page_sizes) and title_segment.x1 < 0.5 * layout.page_sizes[0][0]
     below = _in_lines(
         s
         for s in layout.pages[0]
         if s.role == "text"
         and s.top > title_segment.bottom - 1
         and s.top < title_segment.bottom + 90
-        # a title set in the left column has the other column's text beside its authors
-        and not (in_left_column and s.x0 > title_segment.x1)
+        and not beside_column_title(layout, title_segment, s)
     )
     names: list[str] = []
     previous: Segment | None = None
@@ -1110,7 +1115,12 @@ def sections_read(
                 return _recased(_kept(sections), placed, capitals), first_heading, placed
             if id(segment) in skip:
                 continue
-            if title_segment is not None and page == 1 and segment.bottom <= title_segment.bottom:
+            if (
+                title_segment is not None
+                and page == 1
+                and segment.bottom <= title_segment.bottom
+                and not beside_column_title(layout, title_segment, segment)
+            ):
                 continue
             if segment.role == "equation":
                 equation = by_segment.get(id(segment))
