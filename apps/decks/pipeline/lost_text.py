@@ -194,15 +194,30 @@ REFERENCE_VENUE = re.compile(
 )
 
 
+# An entry's own marks that prose never writes: a volume, its issue and pages ("30(1):36–48"),
+# an author-year key in brackets before a surname and an initial ("[Okafor, 2029: 3] Okafor, A",
+# as a list sorted by name prints it) or before the entry's authors ("[3: Okafor and Sato, 2029]
+# Ann Okafor and …"), an edition after an author with initials.
+VOLUME_ISSUE_PAGES = re.compile(r"\b\d{1,4}\s*\(\d{1,3}\)\s*:\s*\d+\s*[–-]\s*\d+")
+KEYED_ENTRY = re.compile(
+    r"\[[^\[\]]{0,60}\b(?:19|20)\d\d[a-z]?\b[^\[\]]{0,20}\]\s*"
+    r"(?:[A-Z][\w'’-]+,\s+[A-Z]\.?(?=[\s,.]|$)|"
+    r"(?:[A-Z][\w'’-]+\s+){1,3}(?:and|&)\s+[A-Z])"
+)
+EDITION = re.compile(r"\b\d+(?:st|nd|rd|th)\s+ed(?:ition|\.)", re.I)
+
+
 def reference_entry(text: str) -> str | None:
     """A bibliography entry read as a sentence ("Grün B, Leisch F (2008). FlexMix Version 2 …")."""
     stripped = text.strip()
+    if VOLUME_ISSUE_PAGES.search(stripped) or KEYED_ENTRY.search(stripped):
+        return stripped[:40]
     signs = [
         bool(REFERENCE_AUTHOR.match(stripped)),
         bool(REFERENCE_YEAR.search(stripped)),
         bool(REFERENCE_VENUE.search(stripped)),
     ]
-    titled = bool(REFERENCE_TITLE.search(stripped))
+    titled = bool(REFERENCE_TITLE.search(stripped) or EDITION.search(stripped))
     return stripped[:40] if signs[0] and (signs[1] or titled) else None
 
 

@@ -111,8 +111,9 @@ PREPOSITIONS = frozenset(
 )
 # A generic word with its number or letter: the label of a case, not what the case is.
 LABEL_WORD = (
-    r"(?:an?\s+|the\s+)?(?:case|scenario|example|setting|type|variant)\s+"
-    r"(?:(?-i:[IVX]{1,4})|\d{1,2}|(?-i:[A-H]))"
+    r"(?:an?\s+|the\s+)?(?:case|scenario|example|setting|type|variant|fact|rule|exercise|"
+    r"problem|observation|remark|claim|item|question)\s+"
+    r"(?:(?-i:[IVX]{1,4})|(?-i:[ivx]{1,4})|\d{1,2}(?:\.\d{1,2})?|(?-i:[A-H]))"
 )
 LABEL_TITLE = re.compile(rf"^{LABEL_WORD}$", re.I)
 # A title that says nothing of its slide: a fallback word ("Key points"), a figure's bare label
@@ -141,6 +142,11 @@ SUBORDINATE_OPENING = re.compile(
 )
 
 
+# a possessive whose noun was cut ("TeX’s", "The authors’"): whose what is the point
+# (a plural's "s’" only when no quotation opened before it: "The ‘genes’" is a quotation)
+POSSESSIVE_END = re.compile(r"\w['’]s$|^[^‘']*\ws['’]$")
+
+
 def title_fragment(title: str) -> str | None:
     """A title that is a fragment ("A) and linear", "of the model", "(b)") rather than the
     slide's point."""
@@ -161,6 +167,8 @@ def title_fragment(title: str) -> str | None:
     if stripped.count("(") != stripped.count(")"):
         return "("
     end = base_title(stripped).rstrip(".,;: ")
+    if POSSESSIVE_END.search(end):
+        return end.rsplit(" ", 1)[-1]
     if person_names.INITIALS_NAME.match(end):
         return end  # a person's name ("M. Schmidt"), not the slide's point
     if BARE_NOUN_TITLE.match(end) and end.split()[-1].islower():
@@ -320,6 +328,8 @@ def subject_title(bullet: str) -> str:
     placeholder = re.search(r"(?<![\w$\\])X(?![\w$])", subject)
     if not 1 <= len(subject.split()) <= 6 or placeholder or not subject[:1].isalpha():
         return ""
+    if POSSESSIVE_END.search(subject):
+        return ""  # "TeX’s" of "TeX’s programming facilities come …": cut before its noun
     return subject[:1].upper() + subject[1:]
 
 

@@ -90,7 +90,7 @@ SKIPPED = re.compile(
 )
 AFFILIATION = re.compile(
     r"universit|institut|academ|department|dept\.|laborator|school|college|faculty|centre|center|"
-    r"cnrs|inria|@|\bcorrespond|\bemail\b|hospital|research|gmbh|inc\.|ltd|"
+    r"cnrs|inria|@|\bcorrespond|\bemail\b|hospital|research|gmbh|\binc\b|ltd|\bllc\b|"
     r"\bdivision\b|\blabs?\b|\bnational\b|\bcorporation\b|\bfoundation\b|\bagency\b|\bministry\b|"
     # public bodies an author may work for: "Marco Ratto, European Commission"
     r"\bcommission\b|\bcouncil\b|\bcommittee\b|\bgovernment\b|\bconsortium\b|\bobservatory\b|"
@@ -145,6 +145,14 @@ def title_find(layout: Layout, metadata_title: str) -> tuple[str, Segment | None
         len(s.text.split()) >= 3 for s in below_masthead
     ):
         candidates = below_masthead
+    # a numbered section heading set large in the other column (a title at the body's size)
+    candidates = [s for s in candidates if not _numbered_heading(layout, s)]
+    # an author's name set larger than the title (an essay's byline in a display font): the
+    # title is the largest text that is no person
+    persons = display_name_lines(layout)
+    not_persons = [s for s in candidates if s not in persons]
+    if persons and not_persons and any(len(s.text.split()) >= 2 for s in not_persons):
+        candidates = not_persons
     metadata_title = metadata_title_read(metadata_title)
     if not candidates and not metadata_title.strip() and layout.pages:
         candidates = _bold_title_lines(layout)  # a title set bold at the body's size
@@ -225,6 +233,74 @@ def _centred(layout: Layout, segment: Segment) -> bool:
     return abs(middle - width / 2) < 0.04 * width and segment.x0 > 0.15 * width
 
 
+def _numbered_heading(layout: Layout, segment: Segment) -> bool:
+    """A numbered line ("4 Discussion") whose font and size another numbered line of the paper
+    shares with another number: the style of its section headings, never its title."""
+    match = NUMBERED.match(segment.text.strip())
+    if not match:
+        return False
+    return any(
+        other is not segment
+        and other.font == segment.font
+        and abs(other.size - segment.size) < 0.3
+        and (found := NUMBERED.match(other.text.strip())) is not None
+        and found.group(1) != match.group(1)
+        for page in layout.pages
+        for other in page
+    )
+
+
+def display_name_lines(layout: Layout) -> list[Segment]:
+    """Lines of page 1's upper half set larger than the text that hold only persons' names
+    ("Jean Dupont", "Ann Okafor and Ben Sato"): a name line with its author's e-mail set just
+    under it (within three lines, before any other line of names). A title in title case
+    ("Deep Residual Learning") has none."""
+    if not layout.pages:
+        return []
+    page = layout.pages[0]
+    height = layout.page_sizes[0][1]
+    found = []
+    for segment in page:
+        if segment.role not in ("text", "margin") or segment.top > 0.5 * height:
+            continue
+        if segment.size < layout.body_size + 1.5 or AFFILIATION.search(segment.text):
+            continue
+        names = _split_names(segment.text)
+        if not names or not all(looks_like_name(n) for n in names):
+            continue
+        under = sorted(
+            (
+                s
+                for s in page
+                if s is not segment and 0 <= s.top - segment.bottom < 3 * max(s.size, segment.size)
+            ),
+            key=lambda s: s.top,
+        )
+        for line in under:
+            if _signs_a_person(line.text, names):
+                found.append(segment)
+                break
+            parts = _split_names(line.text)
+            if parts and all(looks_like_name(p) for p in parts):
+                break  # a line of names under it: it is a title over its authors
+    return found
+
+
+def _signs_a_person(text: str, names: list[str]) -> bool:
+    """An e-mail address whose name part holds one of the names' words ("jdupont@…"): what an
+    author line has under it (an affiliation may be under a title's last line too, with the
+    byline that names the author)."""
+    words = {w for n in names for w in re.findall(r"[a-z]{3,}", _ascii(n).lower())}
+    return any(
+        any(w in address.split("@")[0].lower() for w in words) for address in EMAIL.findall(text)
+    )
+
+
+def _ascii(text: str) -> str:
+    flat = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in flat if not unicodedata.combining(ch))
+
+
 def _bold_title_lines(layout: Layout) -> list[Segment]:
     """The first bold lines of page 1's upper third that are no heading or caption (AMS and
     some journals set the title bold, in capitals, at the body's size), or lines in capitals
@@ -234,7 +310,7 @@ def _bold_title_lines(layout: Layout) -> list[Segment]:
         (
             s
             for s in layout.pages[0]
-            if s.role in ("text", "margin")
+            if (s.role in ("text", "margin") or _own_running_title(layout, s))
             and s.top < top
             and (s.bold or s.role == "text" and _in_capitals(s.text))
             and len(s.text.split()) >= 2
@@ -245,6 +321,25 @@ def _bold_title_lines(layout: Layout) -> list[Segment]:
         key=lambda s: s.top,
     )
     return lines[:1] + [s for s in lines[1:] if s.size == lines[0].size][:2] if lines else []
+
+
+def _own_running_title(layout: Layout, segment: Segment) -> bool:
+    """A bold line of page 1 read as a running header because the later pages repeat it over
+    their text (a preprint set in a journal's class: its title, at the body's size, is its
+    running title), under the page's own header line: the paper's title, never a venue."""
+    if segment.role != "header" or not segment.bold or len(segment.text.split()) < 2:
+        return False
+    if masthead(segment.text, layout.running) or VENUE_DETAIL.search(segment.text):
+        return False
+    above = [s for s in layout.pages[0] if s.role == "header" and s.bottom < segment.top]
+    return bool(above) and segment.text.strip() in {line.strip() for line in layout.running}
+
+
+def beside_column_title(layout: Layout, title: Segment, segment: Segment) -> bool:
+    """A line of the right column beside a title set in the left one (a preprint in a journal's
+    two-column class): the paper's text, never its title block or its authors."""
+    in_left_column = bool(layout.page_sizes) and title.x1 < 0.5 * layout.page_sizes[0][0]
+    return in_left_column and segment.x0 > title.x1
 
 
 def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
@@ -261,6 +356,7 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
         if s.role == "text"
         and s.top > title_segment.bottom - 1
         and s.top < title_segment.bottom + 90
+        and not beside_column_title(layout, title_segment, s)
     )
     names: list[str] = []
     previous: Segment | None = None
@@ -305,6 +401,15 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
             name_size = segment.size
         previous = segment
     names = [n.title() if n.isupper() else n for n in names]  # "ROGER KOENKER"
+    names = [n for n in names if looks_like_name(n)]
+    if not names:
+        # a byline set in a display font away from the title (an essay's author, large)
+        names = [
+            n
+            for s in display_name_lines(layout)
+            if s is not title_segment
+            for n in _split_names(s.text)
+        ]
     return [n for n in names if looks_like_name(n)][:30]
 
 
@@ -491,6 +596,17 @@ def looks_like_name(text: str) -> bool:
     return 1 < len(words) <= 5 and all(w[:1].isupper() or w[:1] in "'’-" for w in words)
 
 
+# a DOI broken after a hyphen or slash inside one printed line (a URL package's break point,
+# read with a space: "10.47397/tb/43- 1/tb133chernoff- widows")
+DOI_BROKEN = re.compile(r"(\b10\.\d{4,9}/\S*[-/])\s+(?=[\w])")
+
+
+def _doi_rejoined(text: str) -> str:
+    while (joined := DOI_BROKEN.sub(r"\1", text, count=1)) != text:
+        text = joined
+    return text
+
+
 def doi_find(layout: Layout, metadata: dict) -> str:
     """The paper's own DOI on page 1: one under or beside a "DOI" label first, then an inline
     "doi:" one, then any other; DOIs of code or data deposits come last."""
@@ -500,10 +616,11 @@ def doi_find(layout: Layout, metadata: dict) -> str:
     labels = [s for s in segments if s.text.strip().rstrip(":").lower() == "doi"]
     best: tuple[int, float, str] | None = None
     for segment in segments:
-        match = DOI.search(segment.text)
+        line = _doi_rejoined(segment.text)
+        match = DOI.search(line)
         if not match:
             continue
-        before = segment.text[: match.start()]
+        before = line[: match.start()]
         if re.search(r"\b(code|data|software|repository|dataset|archive)\b", before, re.I):
             priority = 3
         elif any(
@@ -532,6 +649,10 @@ TIMESTAMP = re.compile(
     rf"(?:{DATE.pattern}|(?:19|20)\d\d-\d\d-\d\d)(?:,?\s+\d{{1,2}}:\d\d(?::\d\d)?(?:\s*[ap]\.?m\.?)?)?",
     re.I,
 )
+
+
+# a date with a time of day, as a draft's header stamps it when it is typeset
+CLOCK_STAMP = re.compile(rf"(?:{DATE.pattern}|(?:19|20)\d\d-\d\d-\d\d),?\s+\d{{1,2}}:\d\d\b", re.I)
 
 
 # A running header's authors before its citation, as journals set it: "A. Author et al. /",
@@ -578,8 +699,10 @@ def venue_find(layout: Layout, title: str) -> tuple[str, str]:
         if _placeholder_issue(text):
             continue  # a class file's draft header ("Volume 0 (2060), No. 0"): no venue, no year
         year = YEAR.search(text)
-        if year and TIMESTAMP.fullmatch(text.strip()):
-            dated = dated or year.group(1)  # a footer's date and time: no venue, only a year
+        if year and (TIMESTAMP.fullmatch(text.strip()) or CLOCK_STAMP.search(text)):
+            # a footer's date and time, or a draft's stamp ("preliminary draft, May 3, 2031
+            # 9:24"): a journal prints no time of day — no venue, only a year
+            dated = dated or year.group(1)
             continue
         if year and AUTHORS_YEAR.match(text):
             dated = dated or year.group(1)  # "Holt et al. 2031": the year, no venue
@@ -992,7 +1115,12 @@ def sections_read(
                 return _recased(_kept(sections), placed, capitals), first_heading, placed
             if id(segment) in skip:
                 continue
-            if title_segment is not None and page == 1 and segment.bottom <= title_segment.bottom:
+            if (
+                title_segment is not None
+                and page == 1
+                and segment.bottom <= title_segment.bottom
+                and not beside_column_title(layout, title_segment, segment)
+            ):
                 continue
             if segment.role == "equation":
                 equation = by_segment.get(id(segment))
