@@ -43,6 +43,6 @@ def test_the_table_under_its_caption_is_cropped_whole(paper):
 def test_a_line_of_numbers_is_no_caption_text():
     from apps.decks.pipeline.garbled import CELL_NUMBER
 
-    assert all(CELL_NUMBER.match(w) for w in "64 256 1K 6.61 (2.15) 12% ±0.3".split())
+    assert all(CELL_NUMBER.match(w) for w in ["64", "256", "1K", "6.61", "(2.15)", "12%", "±0.3"])
     assert not CELL_NUMBER.match("2nd")
     assert not CELL_NUMBER.match("speed")

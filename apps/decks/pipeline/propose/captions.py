@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 from apps.decks.pipeline import defects, text, title_defects
-from apps.decks.pipeline.garbled import without_cells
 from apps.decks.pipeline.figure_findings import has_verb
+from apps.decks.pipeline.garbled import without_cells
 from apps.decks.pipeline.paper import Figure
 from apps.decks.pipeline.plot_statements import plot_statement
 
