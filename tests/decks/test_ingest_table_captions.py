@@ -26,6 +26,7 @@ def test_a_caption_over_its_table_takes_none_of_its_cells(paper):
             "Errors per hundred sheep for the two lamps at the ends of the range, counted in "
             "each of the three barns on the same evenings",
         ),
+        ("Table 3", "Counting time per flock at the second farm, in seconds"),
     ]
 
 
@@ -33,11 +34,20 @@ def test_the_table_under_its_caption_is_cropped_whole(paper):
     """Every row of the grid is in the crop (the cells were the caption's, and no crop was
     made), and the caption is not."""
     tables = {f.label: f for f in paper.figures}
-    assert set(tables) == {"Table 1", "Table 2"}
+    assert set(tables) == {"Table 1", "Table 2", "Table 3"}
     for table in tables.values():
         top, bottom = table.bbox[1], table.bbox[3]
         assert table.caption_bbox[3] <= top + 1, (table.label, table.bbox, table.caption_bbox)
         assert bottom - top > 35, (table.label, table.bbox)  # three rows or more, not a rule
+        assert top - table.caption_bbox[3] < 20, (table.label, table.bbox)  # its own rows
+
+
+def test_two_ruled_tables_of_one_width_on_a_page_are_cropped_apart(paper):
+    """Tables 2 and 3 are ruled alike (the same width): their rules were one group, one table
+    took the other's crop and the other was lost."""
+    tables = {f.label: f for f in paper.figures}
+    second, third = tables["Table 2"], tables["Table 3"]
+    assert second.bbox[3] < third.caption_bbox[1] <= third.bbox[1], (second.bbox, third.bbox)
 
 
 def test_a_line_of_numbers_is_no_caption_text():

@@ -95,7 +95,7 @@ def captions_find(layout: Layout) -> list[Caption]:
                     continue
                 if CAPTION.match(following.text) or heading_of(layout, following):
                     break
-                if _row_of_cells(following, ordered):
+                if _row_of_cells(layout, following, ordered):
                     break  # the table under its caption starts: its cells are no caption
                 if abs(following.size - segment.size) > 0.6:
                     continue
@@ -213,20 +213,33 @@ def _stray_label(line: Segment, last: Segment) -> bool:
     return bool(ended) and len(words) == 1 and len(words[0]) <= 3
 
 
-def _row_of_cells(line: Segment, ordered: list[Segment]) -> bool:
-    """A line of the table under its caption (a caption set above its table with no space
-    before the first row): a row of cells the cell reading marked (cells.py: words lined up in
-    columns over three or more rows), two or more of them level on one line, or a line of
-    numbers only ("64 256 1K", "6.61 6.62"). Read on, the caption took the table's cells
-    ("CRC-32 performance 64 256 1K 6.61 …"). A caption's own line is prose: never numbers
-    only, and one piece on its line (its last short line may be read as a cell: it stays)."""
-    words = line.text.split()
-    if words and all(CELL_NUMBER.match(w) for w in words):
+def _row_of_cells(layout: Layout, line: Segment, ordered: list[Segment]) -> bool:
+    """A line of the table under its caption (a caption set right above its table, no space
+    before the first row): a line of numbers only ("64 256 1K", "6.61 6.62"), a row of cells
+    the cell reading marked (cells.py: words lined up in columns over three or more rows) two
+    or more of them level on one line, or a row's label ("Input size", a few words) level with
+    numbers in its column. Read on, the caption took the table's cells ("CRC-32 performance
+    64 256 1K 6.61 …") and the table lost its crop. A caption's own line is prose: never
+    numbers only, and one piece on its line (its last short line may be read as a cell)."""
+    if _numbers_only(line):
         return True
-    return line.cell and any(
-        other is not line
-        and other.cell
-        and abs(other.top - line.top) < 2
-        and min(abs(other.x0 - line.x1), abs(line.x0 - other.x1)) < 6 * line.size
+    level = [
+        other
         for other in ordered
-    )
+        if other is not line
+        and abs(other.top - line.top) < 2
+        and abs(other.size - line.size) <= 0.6
+        and min(abs(other.x0 - line.x1), abs(line.x0 - other.x1)) < 6 * line.size
+        and column_of(layout, other.x0) == column_of(layout, line.x0)
+    ]
+    if line.cell and any(other.cell for other in level):
+        return True
+    return len(line.text.split()) <= ROW_LABEL_WORDS and any(_numbers_only(o) for o in level)
+
+
+ROW_LABEL_WORDS = 4
+
+
+def _numbers_only(line: Segment) -> bool:
+    words = line.text.split()
+    return bool(words) and all(CELL_NUMBER.match(w) for w in words)
