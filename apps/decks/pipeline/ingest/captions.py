@@ -215,12 +215,13 @@ def _stray_label(line: Segment, last: Segment) -> bool:
 
 def _row_of_cells(layout: Layout, line: Segment, ordered: list[Segment]) -> bool:
     """A line of the table under its caption (a caption set right above its table, no space
-    before the first row): a line of two or more numbers only ("64 256 1K", "6.61 6.62"), a row of cells
-    the cell reading marked (cells.py: words lined up in columns over three or more rows) two
-    or more of them level on one line, or a row's label ("Input size", a few words) level with
-    numbers in its column. Read on, the caption took the table's cells ("CRC-32 performance
-    64 256 1K 6.61 …") and the table lost its crop. A caption's own line is prose: never
-    numbers only, and one piece on its line (its last short line may be read as a cell)."""
+    before the first row): a line of two or more numbers only ("64 256 1K", "6.61 6.62"), a
+    row of cells the cell reading marked (cells.py: words lined up in columns over three or
+    more rows) two or more of them level on one line, or a row's label ("Input size", a few
+    words) level with numbers in its column. Read on, the caption took the table's cells
+    ("CRC-32 performance 64 256 1K 6.61 …") and the table lost its crop. A caption's own line
+    is prose: never numbers only, and one piece on its line (its last short line may be read
+    as a cell)."""
     if _numbers_only(line) and len(line.text.split()) >= 2:
         return True  # one number alone is a caption's line that went on ("… for" / "2031.")
     level = [
