@@ -141,6 +141,9 @@ GLUED_WORD = re.compile(r"[a-z]{24,}|(?:[a-z]{3,}[.,;:][A-Z][a-z]{2,}){1}")
 NUMBER_TOKEN = re.compile(r"^[(\[]?[-+−]?\d[\d.,:;]*%?[)\]]?!?$|^\([\d\w]{1,3};\s*\w{1,3}\)!?$")
 # Three bare numbers in a row: prose joins numbers with commas, "and" or units; a table does not.
 NUMBER_RUN = re.compile(r"(?:^|\s)[-−]?\d+(?:\.\d+)?(?:\s+[-−]?\d+(?:\.\d+)?){2,}(?=\s|$)")
+# A number as a table's cell prints it ("6.61", "1K", "64", "12%", "±0.3", "(2.15)"): a line or
+# a caption's tail of these only is a table's row, never prose
+CELL_NUMBER = re.compile(r"^[(\[]?[-+−±]?\d[\d.,]*(?:[kKMG%×x])?[)\]]?$")
 VERB_HINT = re.compile(
     r"\b(?:is|are|was|were|be|been|has|have|had|do|does|did|can|could|may|might|will|would|"
     r"shall|should|must|\w+ed|\w+es|shows?|gives?|makes?|leads?|reach\w*|improv\w*)\b",
@@ -246,3 +249,17 @@ def table_cells(text: str) -> bool:
     if NUMBER_RUN.search(flat):
         return True  # "age 1 3 5 sexM 2 4 6 For this …": cells glued to a sentence
     return numbers >= 3 and (numbers + short_caps) / len(tokens) >= 0.7
+
+
+def without_cells(caption: str) -> str:
+    """A caption that took the cells of its table ("CRC-32 performance 64 256 1K 6.61 6.62 …",
+    read on into the rows under it) cut before them: its words up to the first run of three
+    cell numbers ("64 256 1K"). A caption that does not read as cells is returned as it is;
+    one that is cells from its start, as ""."""
+    if not table_cells(caption):
+        return caption
+    words = caption.split()
+    for start in range(len(words) - 2):
+        if all(CELL_NUMBER.match(w) for w in words[start : start + 3]):
+            return " ".join(words[:start]).rstrip(" ,;:")
+    return caption

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from apps.decks.pipeline.garbled import CELL_NUMBER
 from apps.decks.pipeline.ingest.layout import (
     BOLD_FONT,
     Layout,
@@ -94,6 +95,8 @@ def captions_find(layout: Layout) -> list[Caption]:
                     continue
                 if CAPTION.match(following.text) or heading_of(layout, following):
                     break
+                if _row_of_cells(layout, following, ordered):
+                    break  # the table under its caption starts: its cells are no caption
                 if abs(following.size - segment.size) > 0.6:
                     continue
                 if _stray_label(following, last):
@@ -208,3 +211,36 @@ def _stray_label(line: Segment, last: Segment) -> bool:
     words = re.sub(r"[$\\{}^_]", "", line.text).split()
     ended = re.search(r"[.!?][)”’\"']*$", last.text.strip())
     return bool(ended) and len(words) == 1 and len(words[0]) <= 3
+
+
+def _row_of_cells(layout: Layout, line: Segment, ordered: list[Segment]) -> bool:
+    """A line of the table under its caption (a caption set right above its table, no space
+    before the first row): a line of two or more numbers only ("64 256 1K", "6.61 6.62"), a
+    row of cells the cell reading marked (cells.py: words lined up in columns over three or
+    more rows) two or more of them level on one line, or a row's label ("Input size", a few
+    words) level with numbers in its column. Read on, the caption took the table's cells
+    ("CRC-32 performance 64 256 1K 6.61 …") and the table lost its crop. A caption's own line
+    is prose: never numbers only, and one piece on its line (its last short line may be read
+    as a cell)."""
+    if _numbers_only(line) and len(line.text.split()) >= 2:
+        return True  # one number alone is a caption's line that went on ("… for" / "2031.")
+    level = [
+        other
+        for other in ordered
+        if other is not line
+        and abs(other.top - line.top) < 2
+        and abs(other.size - line.size) <= 0.6
+        and min(abs(other.x0 - line.x1), abs(line.x0 - other.x1)) < 6 * line.size
+        and column_of(layout, other.x0) == column_of(layout, line.x0)
+    ]
+    if line.cell and any(other.cell for other in level):
+        return True
+    return len(line.text.split()) <= ROW_LABEL_WORDS and any(_numbers_only(o) for o in level)
+
+
+ROW_LABEL_WORDS = 4
+
+
+def _numbers_only(line: Segment) -> bool:
+    words = line.text.split()
+    return bool(words) and all(CELL_NUMBER.match(w) for w in words)

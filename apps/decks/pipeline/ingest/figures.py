@@ -432,10 +432,14 @@ def table_region(
     """A ruled table next to the caption: horizontal rules of one width, grown to the cells,
     header and vertical rules that touch them."""
     rules = [b for b in objects if b.graphic and b.bottom - b.top < 2.5 and b.x1 - b.x0 > 80]
+    same_page = [c for c in captions if c.page == caption.page]
     groups: list[list[Box]] = []
     for rule in sorted(rules, key=lambda r: r.top):
         for group in groups:
-            if abs(group[0].x0 - rule.x0) < 4 and abs(group[0].x1 - rule.x1) < 4:
+            # two tables of one width on a page are two groups: a caption between their
+            # rules parts them (one group took both, and one table the other's crop)
+            parted = any(group[-1].bottom <= c.top and c.bottom <= rule.top for c in same_page)
+            if abs(group[0].x0 - rule.x0) < 4 and abs(group[0].x1 - rule.x1) < 4 and not parted:
                 group.append(rule)
                 break
         else:
@@ -457,7 +461,6 @@ def table_region(
         return None
     box = best[1]
     page = caption.page
-    same_page = [c for c in captions if c.page == page]
     band_top, band_bottom = header_band(layout, page)
     low = max([band_top] + [c.bottom for c in same_page if c.bottom <= box.top + 1])
     high = min([band_bottom] + [c.top for c in same_page if c.top >= box.bottom - 1])

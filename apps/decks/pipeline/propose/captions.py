@@ -7,6 +7,7 @@ import re
 
 from apps.decks.pipeline import defects, text, title_defects
 from apps.decks.pipeline.figure_findings import has_verb
+from apps.decks.pipeline.garbled import without_cells
 from apps.decks.pipeline.paper import Figure
 from apps.decks.pipeline.plot_statements import plot_statement
 
@@ -271,7 +272,8 @@ def caption_filler(caption: str, title: str = "", label: str = "") -> bool:
 def caption_beyond_title(figure: Figure, title: str, max_words: int = 28) -> str:
     """What a caption says beyond the slide's title: its first sentence that is no filler
     under that title and stands on its own (shortened), or "" when it says nothing more."""
-    shown = without_credits(PANEL_LABEL.sub("", figure.caption))
+    # a caption that read on into its table's cells shows its words before them
+    shown = without_cells(without_credits(PANEL_LABEL.sub("", figure.caption)))
     for sentence in (text.clean(s) for s in text.sentences(shown)):
         if caption_filler(sentence, title, figure.label):
             continue
@@ -291,7 +293,8 @@ def caption_text(figure: Figure, max_words: int = 28) -> str:
     or credit ("Source: …", "Adapted from …") is never shown."""
     if not figure.captioned:
         return plot_caption(figure.caption)
-    shown = without_credits(PANEL_LABEL.sub("", figure.caption))
+    # a caption that read on into its table's cells shows its words before them
+    shown = without_cells(without_credits(PANEL_LABEL.sub("", figure.caption)))
     parts = [text.clean(s) for s in text.sentences(shown)]
     if not parts:
         return shown

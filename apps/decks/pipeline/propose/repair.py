@@ -183,6 +183,11 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     if issue.evidence.get("where") == "caption":
         if issue.type == "broken_math":
             return _caption_math(slide, work)
+        if issue.evidence.get("kind") == "cells":  # a caption that read on into its table
+            head = garbled.without_cells(slide.caption)
+            return [
+                slide.model_copy(update={"caption": head})
+            ], "cut the caption before its table's cells"
         return [slide.model_copy(update={"caption": ""})], "showed the plot without the sentence"
     if issue.evidence.get("where") == "equation":
         after = slide.without_equation()

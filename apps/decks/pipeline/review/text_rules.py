@@ -258,6 +258,29 @@ def caption_math(c: SlideContext):
 
 
 @slide_rule
+def caption_cells(c: SlideContext):
+    """The caption of a figure or table the paper captions, read on into its table's cells
+    ("CRC-32 performance 64 256 1K 6.61 6.62 …"): the numbers are no caption, the table is
+    (its crop, or a table) on the slide."""
+    figures = c.figures()
+    if not figures or not figures[0].captioned or not c.slide.caption.strip():
+        return
+    head = garbled.without_cells(c.slide.caption)
+    if head != c.slide.caption:
+        cells = c.slide.caption[len(head) :].strip()
+        yield c.issue(
+            "table_as_text",
+            "medium",
+            "the caption " + MESSAGES["table_as_text"].format(part=cells[:40]),
+            "show the caption's words before the table's cells",
+            where="caption",
+            kind="cells",
+            text=c.slide.caption[:200],
+            part=cells[:80],
+        )
+
+
+@slide_rule
 def dangling_pointer(c: SlideContext):
     if c.slide is None:
         return
