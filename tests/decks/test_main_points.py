@@ -560,3 +560,26 @@ def test_a_long_finding_is_never_cut_before_the_clause_that_qualifies_it():
     assert not any(
         s.bullet.endswith("than the plain sensors") for s in main_points.result_statements(paper)
     )
+
+
+def test_the_opening_slides_notes_end_at_a_sentence_never_inside_a_word():
+    # the loop takes bullets from a slide's notes: a long abstract cut at a character count
+    # left a sentence cut inside a word there ("… provided by E") for it to show
+    gauges = " ".join(
+        f"Gauge number {i} upstream of the reservoir measures the flow of its river every hour."
+        for i in range(18)
+    )
+    paper = _abstract_paper(
+        f"We present a lagged regression of the reservoir inflow on the upstream gauges. {gauges}"
+        " The lagged regression reduces the mean absolute error of the two-day forecast by 23%"
+        " compared with a fixed lag."
+    )
+    assert len(paper.abstract) > 1500
+    slides = [Slide(kind="title", title="Reservoir inflow", role="title")]
+
+    assert main_points.ensure(slides, paper, set()) == ["method", "result"]
+
+    notes = next(s for s in slides if s.role == "contributions").notes
+    assert 0 < len(notes) <= 1500
+    assert notes.endswith("every hour.")
+    assert paper.abstract.startswith(notes)

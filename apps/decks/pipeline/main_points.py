@@ -874,7 +874,7 @@ def ensure(slides: list[Slide], paper: Paper, used: set[str]) -> list[str]:
                     title=_opening_title(slides),
                     bullets=chosen,
                     role="contributions",
-                    notes=paper.abstract[:1500],
+                    notes=text.whole_sentences(paper.abstract, 1500),
                 ),
             )
             used.update(b.lower() for b in chosen)
