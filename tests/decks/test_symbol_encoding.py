@@ -70,3 +70,13 @@ def test_symbol_font_names():
         assert SYMBOL_FONT.search(name), name
     for name in ("SymbolicSans", "CMSY10", "ABCDEF+Symbolique"):
         assert not SYMBOL_FONT.search(name), name
+
+
+def test_a_symbol_font_inside_a_figure_reads_as_greek():
+    """A plot included as a PDF (R's device sets its Greek in Symbol, not embedded): the font
+    sits in the figure's own resources; a page read before is read again."""
+    with pdfplumber.open(FOLDER / "tessera-symbolgreek-figure.pdf") as pdf:
+        before = "".join(c["text"] for c in pdf.pages[0].chars if c["fontname"] == "Symbol")
+        symbol_fonts_encoded(pdf)
+        after = "".join(c["text"] for c in pdf.pages[0].chars if c["fontname"] == "Symbol")
+    assert before.startswith("mm") and after.startswith("\u00b5\u00b5\u2206\u2126\u03b1")

@@ -55,7 +55,8 @@ SYMBOL_ENCODING.pop(96)  # the radical's extender: a piece, no text
 # The Adobe Glyph List's ohm sign and angle brackets (as pdfminer's metrics of Symbol key their
 # widths; the text's normal form reads them as Ω, 〈 and 〉)
 SYMBOL_ENCODING |= {87: "\u2126", 225: "\u2329", 241: "\u232a"}
-PROGRAMS_READ = ("FontFile", "FontFile3")  # a program whose own glyph names are read
+PROGRAMS_READ = ("FontFile", "FontFile3")
+FORM_DEPTH = 4  # forms inside forms looked into  # a program whose own glyph names are read
 
 
 def symbol_fonts_encoded(pdf: pdfplumber.PDF) -> None:
@@ -80,19 +81,36 @@ def symbol_fonts_encoded(pdf: pdfplumber.PDF) -> None:
 
 
 def _unnamed_symbol_fonts(pdf: pdfplumber.PDF) -> list[tuple[int, dict]]:
-    out, seen = [], set()
+    """The pages' Symbol fonts that name no glyph, and those of the forms the pages draw (a
+    plot included as a PDF: R's device sets its Greek in the Symbol font, not embedded)."""
+    out: list[tuple[int, dict]] = []
+    seen: set[int] = set()
     for page in pdf.pages:
-        fonts = resolve1((page.page_obj.resources or {}).get("Font")) or {}
-        if not isinstance(fonts, dict):
-            continue
-        for reference in fonts.values():
-            if not isinstance(reference, PDFObjRef) or reference.objid in seen:
-                continue
-            seen.add(reference.objid)
-            spec = resolve1(reference)
-            if isinstance(spec, dict) and _unnamed_symbol_font(spec):
-                out.append((reference.objid, spec))
+        _collect(page.page_obj.resources, out, seen, depth=0)
     return out
+
+
+def _collect(resources, out: list[tuple[int, dict]], seen: set[int], depth: int) -> None:
+    resources = resolve1(resources)
+    if not isinstance(resources, dict) or depth > FORM_DEPTH:
+        return
+    fonts = resolve1(resources.get("Font")) or {}
+    for reference in fonts.values() if isinstance(fonts, dict) else ():
+        if not isinstance(reference, PDFObjRef) or reference.objid in seen:
+            continue
+        seen.add(reference.objid)
+        spec = resolve1(reference)
+        if isinstance(spec, dict) and _unnamed_symbol_font(spec):
+            out.append((reference.objid, spec))
+    forms = resolve1(resources.get("XObject")) or {}
+    for reference in forms.values() if isinstance(forms, dict) else ():
+        if not isinstance(reference, PDFObjRef) or reference.objid in seen:
+            continue
+        seen.add(reference.objid)
+        form = resolve1(reference)
+        attrs = getattr(form, "attrs", {})
+        if literal_name(resolve1(attrs.get("Subtype"))) == "Form":
+            _collect(attrs.get("Resources"), out, seen, depth + 1)
 
 
 def _unnamed_symbol_font(spec: dict) -> bool:
