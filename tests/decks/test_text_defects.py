@@ -330,3 +330,20 @@ def test_a_ratio_inside_a_sentence_is_no_page_reference():
     assert (
         defects.stray_glyph("A ratio of 1:2 was kept between the two groups of the trial") is None
     )
+
+
+@pytest.mark.parametrize(
+    "title, bullet",
+    [
+        ("Calling $C++$ from a scripting language", "Both parts are compiled with g++."),
+        ("A fast core in C++", "The core is written in $C + +$, the interface in Python"),
+        ("Two compilers", "The library builds with clang++ and g++, both in their defaults"),
+    ],
+)
+def test_a_language_name_with_plus_signs_is_no_broken_mathematics(title, bullet):
+    """'C++', 'g++' (set as a formula of its own or not) are names, not sums missing an
+    operand; a formula that ends on its operator still is broken."""
+    slide = Slide(kind="bullets", title=title, bullets=[bullet, SENTENCE])
+    assert "broken_math" not in {i.type for i in slide_review(slide, measure())}
+    broken = Slide(kind="bullets", title=title, bullets=["The sum $a +$ is taken over $b$"])
+    assert "broken_math" in {i.type for i in slide_review(broken, measure())}

@@ -210,9 +210,23 @@ EMPTY_SCRIPT = re.compile(r"[_^]\{\s*\}|\\(?:sqrt|frac|hat|bar|tilde)\{\s*\}")
 TEX_SOURCE = re.compile(r"\\\$\s*\\[A-Za-z]|\\[A-Za-z]{2,}")
 
 
+# A language's or a tool's name with its plus signs ("C++", "g++", "clang++"), in the text or
+# typed as a formula of its own ("$C++$", "$C + +$"): a name, not a sum missing its operand.
+LANGUAGE_PLUS = re.compile(
+    r"(?<![\w+$])\$\s*([A-Za-z]+)\s*\+\s*\+\s*\$(?![\w+])|(?<![\w+])([A-Za-z]+)\+\+(?![\w+])"
+)
+
+
+def languages_named(text: str) -> str:
+    """The text with each language's name with plus signs written as a plain word."""
+    return LANGUAGE_PLUS.sub(lambda m: (m.group(1) or m.group(2)) + "pp", text)
+
+
 def broken_math(text: str) -> str | None:
     """Mathematics whose sub- and superscripts were flattened or lost: "I C", "β c",
-    "Δ = 10 −"; and `$…$` whose braces or delimiters do not balance."""
+    "Δ = 10 −"; and `$…$` whose braces or delimiters do not balance. A language's name
+    ("C++", "$C++$", "g++") is no formula."""
+    text = languages_named(text)
     if len(re.findall(r"(?<!\\)\$", text)) % 2:
         return "$"
     for span in MATH.findall(text):

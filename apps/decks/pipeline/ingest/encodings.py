@@ -11,7 +11,10 @@ Four kinds of PDF made with TeX get that wrong, and a reader of the deck would s
 - a ToUnicode map that contradicts the font's own glyph names (`/omega` mapped to "É",
   `/latticetop` to "¦");
 - math extension fonts whose glyph names no Unicode table knows (`/summationdisplay`, read
-  as "X" or not at all).
+  as "X" or not at all);
+- MathType's MT Extra, whose letters' codes hold symbols (ℓ, ħ, arrows) that no standard
+  encoding names: with no glyph name, a letter it is read as is unreadable (U+FFFD), never a
+  letter. (Adobe's Symbol, whose encoding is known, is read by it: symbol_encoding.py.)
 
 `glyph_repairs` compares, font by font, what pdfplumber will report for each code with what
 the glyph's name says, and returns the replacements. A reported text that stands for two
@@ -118,6 +121,7 @@ TEX_NAME_PREFIXES = (
 )
 # Pieces of a delimiter built from parts: only its top piece stands for the delimiter.
 PIECE = re.compile(r"(?:bt|ex|mid)$")
+MT_EXTRA_FONT = re.compile(r"^(?:[A-Z]{6}\+)?MT-?Extra", re.I)
 TYPE3_NAME = re.compile(r"^a\d+$")
 BUILTIN_ENCODING = re.compile(rb"dup\s+(\d+)\s*/([^\s/]+)\s+put")
 
@@ -208,6 +212,8 @@ def _font_repairs(
         if true is None or seen == true:
             continue
         repairs.setdefault(seen, set()).add(true)
+    if MT_EXTRA_FONT.search(fontname):
+        _unnamed_letters_marked(font, names, repairs)
     if OMS_FONT.search(fontname) and 48 not in names and _reported(font, 48) == "0":
         repairs.setdefault("0", set()).add("′")  # no glyph names: the code says it is the prime
     _unknown_marked(font, names, repairs)
@@ -223,6 +229,17 @@ def _font_repairs(
         seen = _reported(font, code)
         if seen in repairs and glyph_char(glyph) == seen:
             repairs[seen].add(seen)
+
+
+def _unnamed_letters_marked(font, names: dict[int, str], repairs: dict[str, set[str]]) -> None:
+    """A symbol font of unknown encoding: a Latin letter reported for a code no glyph name
+    reads is some symbol ("ℓ" read "l"), so it is unreadable rather than a wrong letter."""
+    for code in range(32, 256):
+        if code in names and glyph_char(names[code]) is not None:
+            continue  # its own name said what it is
+        seen = _reported(font, code)
+        if len(seen) == 1 and seen.isascii() and seen.isalpha():
+            repairs.setdefault(seen, set()).add(UNREADABLE)
 
 
 UNKNOWN_SHARE = 0.25  # of a font's codes: a few unknown glyphs in a font that reads

@@ -16,6 +16,7 @@ from pathlib import Path
 import pdfplumber
 import pypdfium2 as pdfium
 
+from apps.decks.pipeline.ingest.symbol_encoding import symbol_fonts_encoded
 from apps.decks.pipeline.ingest.type3 import type3_fonts_named
 
 CAPTION_LABEL = re.compile(r"(?:Figure|Fig\.|Table)\s*\d+")
@@ -28,6 +29,7 @@ def opened_upright(pdf_path: Path) -> Iterator[tuple[pdfplumber.PDF, Path]]:
     holds those pages (the paper itself when none is sideways) for rendering crops."""
     plumber = pdfplumber.open(pdf_path)
     type3_fonts_named(plumber)  # before a page is read: its glyphs carry their font's name
+    symbol_fonts_encoded(plumber)  # and Adobe's Symbol reads as its Greek, not as Latin
     try:
         turns = {index: turn for index, page in enumerate(plumber.pages) if (turn := _turn(page))}
         if not turns:
@@ -39,6 +41,7 @@ def opened_upright(pdf_path: Path) -> Iterator[tuple[pdfplumber.PDF, Path]]:
             _save_turned(pdf_path, turns, upright)
             plumber = pdfplumber.open(upright)
             type3_fonts_named(plumber)
+            symbol_fonts_encoded(plumber)
             yield plumber, upright
     finally:
         plumber.close()
