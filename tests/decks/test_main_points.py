@@ -583,3 +583,25 @@ def test_the_opening_slides_notes_end_at_a_sentence_never_inside_a_word():
     assert 0 < len(notes) <= 1500
     assert notes.endswith("every hour.")
     assert paper.abstract.startswith(notes)
+
+
+@pytest.mark.parametrize(
+    "announcement",
+    [
+        "This document presents an overview of the gauges package.",
+        "We present the command line overview for gauge-fit and gauge-plot, and show some "
+        "commonly used example usages of them.",
+        "This tutorial gives a brief introduction to the package.",
+    ],
+)
+def test_a_guide_announcing_an_overview_is_no_method_statement(announcement):
+    # a tutorial's "We present an overview of …" tells a reader nothing the deck can show as
+    # what the work does; a sentence stating what the method does is still one
+    paper = _abstract_paper(
+        f"{announcement} We present a lagged regression that forecasts the reservoir inflow "
+        "from the upstream gauges."
+    )
+    bullets = [s.bullet for s in main_points.method_statements(paper)]
+
+    assert not any("overview" in b or "introduction" in b for b in bullets), bullets
+    assert any(b.startswith("We present a lagged regression") for b in bullets), bullets

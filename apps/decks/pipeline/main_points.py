@@ -472,6 +472,19 @@ def _identity_further(paper: Paper, names: set[str], taken: set[str]) -> list[St
     return []
 
 
+# What a guide or tutorial says it gives rather than what its subject does: "This document
+# presents an overview of the package", "We describe the command line usage of …", "We show
+# some examples of …". Read as a method statement it tells a reader nothing.
+ANNOUNCED_OBJECT = re.compile(
+    r"\s+(?:(?:a|an|the|some|several|our|its|their)\s+)?(?:(?:brief|short|quick|general|"
+    r"detailed|comprehensive|high-level|basic|gentle|practical|simple|command[- ]line|"
+    r"step-by-step|worked|illustrative|typical|commonly\s+used|example)\s+){0,3}"
+    r"(?:overview|introduction|summary|outline|tour|walk-?through|tutorial|guide|examples?|"
+    r"usages?|demonstration|description)\b",
+    re.I,
+)
+
+
 def _contribution(sentence: str, names: set[str]) -> int:
     """How the sentence states the paper's contribution: 2 when it says what the paper's
     subject is, 1 when it states what the paper or its subject does, 0 when neither. A
@@ -484,6 +497,8 @@ def _contribution(sentence: str, names: set[str]) -> int:
     match = CONTRIBUTION.search(sentence)
     if match and PERFECT_PASSIVE.fullmatch(match.group(0)) and OTHERS_WORK.search(sentence):
         match = None  # the field's history, not the paper's contribution
+    if match and ANNOUNCED_OBJECT.match(sentence[match.end() :]):
+        return 0  # "We present an overview of the package": the document, not what it does
     if match or software_points.capability(sentence, names):
         return 1
     return 0
