@@ -70,3 +70,27 @@ def test_a_low_issue_is_not_recorded_and_an_unknown_type_says_it_has_no_repair()
     assert [(u["issue"], u["reason"]) for u in record.unrepairable] == [
         (1, "no builtin repair for this type")
     ]
+
+
+def test_an_issue_whose_fix_would_undo_an_earlier_rounds_says_so():
+    from apps.decks.pipeline.loop import revise_round
+    from apps.decks.pipeline.review import deck_rules
+    from tests.decks.test_deck_structure import _issues
+    from tests.decks.test_loop_oscillation import _narrow, _paper_and_bare_deck
+
+    paper, round1 = _paper_and_bare_deck()
+    thin = _issues(round1, paper, rule=deck_rules.thin_deck)
+    round2, _ = revise_round(BuiltinProposer(), paper, [], round1, thin)
+    # taking the captions' statements off the figure slides again would bring round 1 back
+    records = [
+        RoundRecord(1, round1, thin, folder=None),
+        RoundRecord(2, round2, _narrow(round2), folder=None),
+    ]
+    assert revise_record(BuiltinProposer(), paper, records, "medium") is None
+    review = records[-1].as_review()
+    assert review["stopped"] == "unrepairable"
+    assert [r["guard"] for r in review["refused"]] == ["no_reversals"]
+    assert [u["type"] for u in review["unrepairable"]] == ["figure_narrow", "figure_narrow"]
+    assert {u["reason"] for u in review["unrepairable"]} == {
+        "its repair was refused by the loop's guards (refused says why)"
+    }

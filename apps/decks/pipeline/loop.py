@@ -227,9 +227,25 @@ def revise_round(
         if 0 <= c.issue < len(ordered)
     ]
     # a fix that undoes an earlier round's fix of another issue is not applied
+    before = changes
     revised, changes = no_reversals(earlier, deck, revision.deck, changes)
+    _dropped(
+        refused,
+        "no_reversals",
+        "the fix brings back a slide an earlier round showed",
+        before,
+        changes,
+    )
     # a retitle escapes no_reversals (a text slide is known by its title there)
+    before = changes
     revised, changes = no_repeated_retitles(earlier, deck, revised, changes)
+    _dropped(
+        refused,
+        "no_repeated_retitles",
+        "the slide had this title in an earlier round",
+        before,
+        changes,
+    )
     # a retitle to a title the reviewer would fault (maths lost, a fragment) is no fix
     revised, changes = no_worse_retitles(paper, deck, revised, changes, refused)
     # nor is a retitle to a kind word ("Results") over the paper's heading or a sound title
@@ -241,6 +257,24 @@ def revise_round(
     # a display, or the figure of the result, leaves the deck only for a high issue or its own
     revised, changes = no_thinning_removals(paper, deck, revised, changes, issues, refused)
     return (revised, []) if revised == deck else (revised, changes)
+
+
+def _dropped(
+    refused: Refusals | None, guard: str, why: str, before: list[Change], after: list[Change]
+) -> None:
+    """Record in `refused` the changes a guard that keeps no record of its own dropped, so
+    that an issue left open by it is not taken for one no repair exists for."""
+    dropped = [c for c in before if c not in after]
+    if refused is None or not dropped:
+        return
+    refused.append(
+        {
+            "guard": guard,
+            "slide": dropped[0].slide,
+            "why": why,
+            "changes": [c.model_dump() for c in dropped],
+        }
+    )
 
 
 def _say(report: Report, phase: Phase, message: str, number: int, **fields) -> None:

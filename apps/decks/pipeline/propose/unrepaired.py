@@ -52,7 +52,7 @@ def reason(issue: Issue, refused: bool) -> str:
     from apps.decks.pipeline.propose.repair import FIXERS  # repair imports the proposer
 
     if refused:
-        return "its repair would make the deck worse: the loop's guards refused it"
+        return "its repair was refused by the loop's guards (refused says why)"
     if issue.type in REPORTED_ONLY:
         return REPORTED_ONLY[issue.type]
     if issue.type in NOTHING_CERTAIN:
