@@ -96,3 +96,9 @@ def test_a_guide_deck_that_says_what_the_tool_does_is_not_thin():
         role="contributions",
     )
     assert not list(deck_rules.thin_deck(DeckContext(_deck(said), _guide(), [])))
+
+
+def test_a_short_deck_of_statements_is_not_this_finding():
+    said = Slide(kind="bullets", title="Archives", bullets=[DOES, ACHIEVES], role="method")
+    deck = SlideDeck(title="Quillfold", slides=[_deck().slides[0], said])
+    assert not list(deck_rules.thin_deck(DeckContext(deck, _guide(), [])))

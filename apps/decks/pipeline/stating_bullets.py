@@ -40,7 +40,7 @@ PROSE_WORD = re.compile(r"^[A-Za-z][a-z]+[,.;:]?$")
 
 
 def _code_share(bullet: str) -> float:
-    tokens = bullet.split()
+    tokens = text.MATH_SPAN.sub("X", bullet).split()  # a formula is no code
     if not tokens:
         return 1.0
     return sum(bool(CODE_TOKEN.match(t.strip(".,;:"))) for t in tokens) / len(tokens)
@@ -56,6 +56,11 @@ def states(bullet: str) -> bool:
     if _code_share(bullet) > 1 / 3:
         return False
     return has_verb(text.MATH_SPAN.sub("X", bullet))
+
+
+def step_or_name(bullet: str) -> bool:
+    """A step to the reader, a command, an option's or a file's name: what a manual lists."""
+    return bool(INSTRUCTION.match(bullet)) or _code_share(bullet) > 1 / 3
 
 
 def stating_count(bullets: list[str]) -> int:

@@ -367,8 +367,10 @@ def thin_deck(c: DeckContext):
     # checks bullet by bullet and never says what the tool does or achieves
     shown = [b for s in content for b in s.bullets]
     stating = stating_bullets.stating_count(shown)
-    # few statements among mostly steps and names: a short deck of statements is not this
-    if stating >= stating_bullets.MIN_STATING or stating * 2 >= len(shown):
+    # few statements among bullets mostly of steps and names (a short deck of statements, or
+    # of fragments, is another finding's)
+    steps = sum(stating_bullets.step_or_name(b) for b in shown)
+    if stating >= stating_bullets.MIN_STATING or steps * 2 < len(shown):
         return
     overview = stating_bullets.overview_statements(c.paper, shown)
     if overview:
