@@ -45,6 +45,9 @@ NOTHING_CERTAIN = {
     "slide_count": "no unshown figure or section of the paper is left to make a slide of",
     "too_few_figures": "no unshown figure of the paper is clean enough to add",
     "thin_deck": "the paper states nothing more that reads as a bullet",
+    "unintroduced_referent": "nothing names what it leans on or stands in its place, and its "
+    "removal would leave its slide thin with no slide of its part to take the rest (or a bullet "
+    "after it leaning on it)",
 }
 
 
