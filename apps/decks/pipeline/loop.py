@@ -30,6 +30,7 @@ from apps.decks.pipeline.loop_guard import (
 )
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.progress import Phase
+from apps.decks.pipeline.propose import unrepaired
 from apps.decks.pipeline.propose.base import Proposer
 from apps.decks.pipeline.render import slidev
 from apps.decks.pipeline.render.browser import Renderer
@@ -49,6 +50,10 @@ class RoundRecord:
     changes: list[Change] = field(default_factory=list)  # the revision that answered `issues`
     fixed: int = 0  # issues of this round the next round no longer has
     refused: Refusals = field(default_factory=list)  # what the loop's guards undid, and why
+    # blocking issues the revision left unanswered, each with the reason (unrepaired.py)
+    unrepairable: list[dict] = field(default_factory=list)
+    # on the last round, why the loop ended: clean, rounds, repeat or unrepairable
+    stopped: str = ""
 
     @property
     def counts(self) -> dict[str, int]:
@@ -67,6 +72,8 @@ class RoundRecord:
             "revisions": [c.model_dump() for c in self.changes],
             "fixed": self.fixed,
             "refused": self.refused,
+            "unrepairable": self.unrepairable,
+            **({"stopped": self.stopped} if self.stopped else {}),
         }
 
 
@@ -150,7 +157,11 @@ def review_loop(
                 part=1.0,
                 issues=found,
             )
-            if not blocking(issues, threshold) or number == rounds:
+            if not blocking(issues, threshold):
+                record.stopped = "clean"
+                break
+            if number == rounds:
+                record.stopped = "rounds"
                 break
             # a cycle: this round finds only what a round before the last one found (and was
             # revised for) already; revising again would go round the same way
@@ -160,6 +171,7 @@ def review_loop(
                 blocking(issues, threshold),
             ):
                 _say(report, "review", f"{prefix}: the findings repeat an earlier round", number)
+                record.stopped = "repeat"
                 break
             to_fix = len(blocking(issues, threshold))
             _say(
@@ -168,13 +180,32 @@ def review_loop(
                 f"{prefix}: revising {to_fix} issue{'' if to_fix == 1 else 's'}",
                 number,
             )
-            revised, record.changes = revise_round(
-                proposer, paper, [r.deck for r in records[:-1]], deck, issues, record.refused
-            )
-            if not record.changes or revised == deck:
+            revised = revise_record(proposer, paper, records, threshold)
+            if revised is None:
                 break  # nothing the proposer can do: another round would show the same deck
             deck = revised
     return records, best_build
+
+
+def revise_record(
+    proposer: Proposer, paper: Paper, records: list[RoundRecord], threshold: Severity
+) -> SlideDeck | None:
+    """The revision of the last round's deck for its issues, or None when the proposer changed
+    nothing (the loop stops). The round records its changes, what the guards refused, and each
+    blocking issue left unanswered with the reason (review.json's `unrepairable`), so that a
+    loop that stops with issues open says why."""
+    record = records[-1]
+    deck, issues = record.deck, record.issues
+    revised, record.changes = revise_round(
+        proposer, paper, [r.deck for r in records[:-1]], deck, issues, record.refused
+    )
+    record.unrepairable = unrepaired.unanswered(
+        blocking(issues, threshold), issues, record.changes, record.refused
+    )
+    if not record.changes or revised == deck:
+        record.stopped = "unrepairable"
+        return None
+    return revised
 
 
 def revise_round(
@@ -196,9 +227,25 @@ def revise_round(
         if 0 <= c.issue < len(ordered)
     ]
     # a fix that undoes an earlier round's fix of another issue is not applied
+    before = changes
     revised, changes = no_reversals(earlier, deck, revision.deck, changes)
+    _dropped(
+        refused,
+        "no_reversals",
+        "the fix brings back a slide an earlier round showed",
+        before,
+        changes,
+    )
     # a retitle escapes no_reversals (a text slide is known by its title there)
+    before = changes
     revised, changes = no_repeated_retitles(earlier, deck, revised, changes)
+    _dropped(
+        refused,
+        "no_repeated_retitles",
+        "the slide had this title in an earlier round",
+        before,
+        changes,
+    )
     # a retitle to a title the reviewer would fault (maths lost, a fragment) is no fix
     revised, changes = no_worse_retitles(paper, deck, revised, changes, refused)
     # nor is a retitle to a kind word ("Results") over the paper's heading or a sound title
@@ -210,6 +257,24 @@ def revise_round(
     # a display, or the figure of the result, leaves the deck only for a high issue or its own
     revised, changes = no_thinning_removals(paper, deck, revised, changes, issues, refused)
     return (revised, []) if revised == deck else (revised, changes)
+
+
+def _dropped(
+    refused: Refusals | None, guard: str, why: str, before: list[Change], after: list[Change]
+) -> None:
+    """Record in `refused` the changes a guard that keeps no record of its own dropped, so
+    that an issue left open by it is not taken for one no repair exists for."""
+    dropped = [c for c in before if c not in after]
+    if refused is None or not dropped:
+        return
+    refused.append(
+        {
+            "guard": guard,
+            "slide": dropped[0].slide,
+            "why": why,
+            "changes": [c.model_dump() for c in dropped],
+        }
+    )
 
 
 def _say(report: Report, phase: Phase, message: str, number: int, **fields) -> None:

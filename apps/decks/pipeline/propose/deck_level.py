@@ -8,7 +8,7 @@ import re
 from typing import TYPE_CHECKING
 
 from apps.decks import limits
-from apps.decks.pipeline import defects, main_points, text, title_defects
+from apps.decks.pipeline import defects, main_points, software_points, text, title_defects
 from apps.decks.pipeline.crops import crop_defective
 from apps.decks.pipeline.figure_labels import same_labels
 from apps.decks.pipeline.figure_room import legible_as_pair
@@ -206,6 +206,12 @@ def deck_level_repair(
             added = main_points.ensure(slides, work.paper, work.used)
             if added:
                 action = f"stated the paper's {' and '.join(added)} in its own words"
+                changes.append(Change(issue=position, slide=0, type=issue.type, action=action))
+            continue
+        if issue.type == "thin_deck" and issue.evidence.get("overview"):
+            # a deck of steps and names: what the subject does, from the paper's start
+            action = _overview_slide(work, slides, issue.evidence["overview"])
+            if action:
                 changes.append(Change(issue=position, slide=0, type=issue.type, action=action))
             continue
         if issue.type in structural:
@@ -546,6 +552,29 @@ def _fill_thin_deck(work: Work, slides: list[Slide]) -> str:
     if not filled and not added:
         return ""
     return f"stated the captions of {filled} figure slides{added}"
+
+
+def _overview_slide(work: Work, slides: list[Slide], statements: list[str]) -> str:
+    """A slide after the opening one stating what the paper's subject is, does and achieves
+    (the reviewer's statements of the paper's start that no bullet shows yet)."""
+    fresh = [b for b in statements if b.lower() not in work.used]
+    if not fresh:
+        return ""
+    names = sorted(software_points.names(work.paper))
+    named = next(
+        (word for b in fresh for word in re.findall(r"[\w.+-]+", b) if word.lower() in names),
+        "",
+    )
+    title = f"What {named} does" if named else main_points.OPENING_TITLE
+    at = next(
+        (i for i, s in enumerate(slides) if s.role not in ("title", "motivation")), len(slides)
+    )
+    slides.insert(
+        max(1, at),
+        Slide(kind="bullets", title=title, bullets=fresh, role="contributions"),
+    )
+    work.used.update(b.lower() for b in fresh)
+    return f"stated what the paper's subject does ({len(fresh)} sentences of its start)"
 
 
 def caption_statements(figure, shown: str, used: set[str], count: int = 2) -> list[str]:

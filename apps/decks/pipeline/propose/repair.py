@@ -615,9 +615,36 @@ def _unintroduced_referent(slide: Slide, issue: Issue, work: Work) -> tuple[list
             fixed = fixed.model_copy(update={"bullets": shown})
             action = action.replace("removed", "replaced", 1) + "; another sentence of the part"
         elif len(fixed.bullets) < 2 and not (fixed.figures() or fixed.equation):
-            return [slide], ""  # the slide would be left thin: the bullet stays
+            # the slide would be left thin: it goes, its other bullet joining a text slide of
+            # its part (the one placed before, else the next); when none takes it, the
+            # leaning bullet stays (the text is never lost for it)
+            moved = _thin_slide_moved(fixed, issue.slide, work)
+            if not moved:
+                return [slide], ""
+            return [], f"{action}; {moved}"
     work.used.update(b.lower() for b in fixed.bullets)
     return [fixed], action
+
+
+def _thin_slide_moved(slide: Slide, number: int, work: Work) -> str:
+    """A text slide left thin by a bullet's removal, taken off the deck when its other bullets
+    join a text slide of its part: merged into the slide placed before it, or carried to the
+    next text slide of its part with room (deck_repair joins work.orphans to it); "" when
+    neither would take them."""
+    if slide.kind != "bullets":
+        return ""
+    if not slide.bullets:
+        return "removed the slide, which showed nothing else"
+    if _merge_into_previous(slide, work):
+        return "the slide's other bullet went to the slide before it, of the same part"
+    later = work.deck.slides[number:] if work.deck else []
+    # the next text slide short enough to take a removed slide's bullets takes them (or drops
+    # them when it is of another part): it must be of this slide's part
+    taker = next((s for s in later if s.kind == "bullets" and len(s.bullets) < 4), None)
+    if taker is None or not _same_part(slide.notes, taker, work.paper):
+        return ""
+    work.orphans.extend((b, slide.notes) for b in slide.bullets)
+    return "the slide's other bullet went to the next slide of the same part"
 
 
 def _orphans(slide: Slide, fixed: Slide, earlier: list[str], work: Work) -> bool:

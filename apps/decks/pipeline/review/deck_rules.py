@@ -11,7 +11,14 @@ from pathlib import Path
 from PIL import Image, ImageChops, ImageFilter, ImageOps, ImageStat
 
 from apps.decks import limits
-from apps.decks.pipeline import main_points, orphan_terms, paper_order, text, title_defects
+from apps.decks.pipeline import (
+    main_points,
+    orphan_terms,
+    paper_order,
+    stating_bullets,
+    text,
+    title_defects,
+)
 from apps.decks.pipeline.figure_labels import same_labels
 from apps.decks.pipeline.figure_room import legible_as_pair
 from apps.decks.pipeline.issues import Issue
@@ -354,4 +361,26 @@ def thin_deck(c: DeckContext):
                 "missing": [s.part for s in lacking],
                 "statements": [s.bullet for s in lacking],
             },
+        )
+        return
+    # a deck of steps, commands, option names and paths (a manual-like guide) passes the text
+    # checks bullet by bullet and never says what the tool does or achieves
+    shown = [b for s in content for b in s.bullets]
+    stating = stating_bullets.stating_count(shown)
+    # few statements among bullets mostly of steps and names (a short deck of statements, or
+    # of fragments, is another finding's)
+    steps = sum(stating_bullets.step_or_name(b) for b in shown)
+    if stating >= stating_bullets.MIN_STATING or steps * 2 < len(shown):
+        return
+    overview = stating_bullets.overview_statements(c.paper, shown)
+    if overview:
+        yield Issue(
+            slide=0,
+            type="thin_deck",
+            severity="medium",
+            message=f"{stating} of {len(shown)} bullets state anything (the rest are steps, "
+            "commands, option or file names): no slide says what the paper's subject does",
+            suggestion="state what it does and achieves, in the sentences of its introduction "
+            "or overview",
+            evidence={"stating": stating, "overview": overview},
         )

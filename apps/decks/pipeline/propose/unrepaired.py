@@ -1,0 +1,87 @@
+"""Why a blocking issue stays open after a revision: the loop records it in review.json
+(`unrepairable`, per round) so that a deck that stops with medium issues open says why, never
+silently. Types the reviewer reports without a builtin repair carry their documented reason
+(docs/decks.md); a type with a repair that found nothing certain to change says what it looked
+for; a fix the loop's guards refused says so."""
+
+from __future__ import annotations
+
+from apps.decks.pipeline.issues import Change, Issue
+from apps.decks.pipeline.loop_guard import Refusals
+
+# Reported, not repaired: what would fix them is ingestion's reading, not the deck.
+REPORTED_ONLY = {
+    "cover_title_unread": "the title page's title was not read by ingestion; no sentence of the "
+    "paper gives it, and a made-up title would be wrong",
+    "prime_as_power": "ingestion read a prime glyph as a superscript zero; only its reading can "
+    "restore the prime",
+    "unreadable_text": "the words are not in the PDF's text layer; nothing on the deck can bring "
+    "them back",
+}
+
+# Types the builtin proposer repairs at the deck's level (propose/deck_level.py), not per slide.
+DECK_LEVEL = frozenset(
+    {
+        "thin_deck",
+        "title_mismatch",
+        "out_of_order",
+        "bullet_order",
+        "orphan_description",
+        "figure_reading_apart",
+        "repeated_title",
+        "repeated_figures",
+        "too_few_figures",
+        "slide_count",
+    }
+)
+
+# What a repair that exists looked for and did not find (so did nothing).
+NOTHING_CERTAIN = {
+    "figure_small": "the figure has the slide to itself in its widest layout already",
+    "figure_narrow": "the figure has the slide to itself in its widest layout already",
+    "figure_text_small": "the figure has the slide to itself in its widest layout already",
+    "empty_area": "the figure has the slide to itself in its widest layout already",
+    "repeated_title": "every title the slides' own sections or points give is another slide's",
+    "slide_count": "no unshown figure or section of the paper is left to make a slide of",
+    "too_few_figures": "no unshown figure of the paper is clean enough to add",
+    "thin_deck": "the paper states nothing more that reads as a bullet",
+    "unintroduced_referent": "nothing names what it leans on or stands in its place, and its "
+    "removal would leave its slide thin with no slide of its part to take the rest (or a bullet "
+    "after it leaning on it)",
+}
+
+
+def reason(issue: Issue, refused: bool) -> str:
+    from apps.decks.pipeline.propose.repair import FIXERS  # repair imports the proposer
+
+    if refused:
+        return "its repair was refused by the loop's guards (refused says why)"
+    if issue.type in REPORTED_ONLY:
+        return REPORTED_ONLY[issue.type]
+    if issue.type in NOTHING_CERTAIN:
+        return NOTHING_CERTAIN[issue.type]
+    if issue.type in FIXERS or issue.type in DECK_LEVEL:
+        return "its repair found nothing certain to change"
+    return "no builtin repair for this type"
+
+
+def unanswered(
+    open_issues: list[Issue], issues: list[Issue], changes: list[Change], refused: Refusals
+) -> list[dict]:
+    """Each of `open_issues` (a subset of the round's `issues`) that no change answers, with
+    its index in `issues`, its type, slide and the reason."""
+    answered = {c.issue for c in changes}
+    refused_issues = {c.get("issue") for r in refused for c in r.get("changes", [])}
+    found = []
+    for index, issue in enumerate(issues):
+        if index in answered or not any(issue is o for o in open_issues):
+            continue
+        found.append(
+            {
+                "issue": index,
+                "type": issue.type,
+                "slide": issue.slide,
+                "reason": reason(issue, index in refused_issues),
+            }
+        )
+    return found
