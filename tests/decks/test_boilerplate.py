@@ -1,13 +1,17 @@
 """What is not the paper's content, on a paper of our own (tests/fixtures/papers/ingest/
 boilerplate, CC0): a paragraph drawn twice 0.3 pt apart is read once, and a line citing another
-paper's journal, volume, year and pages under the title is not the paper's venue."""
+paper's journal, volume, year and pages under the title is not the paper's venue; a report
+template's fields and an empty page's filler are flagged as no content."""
 
 from __future__ import annotations
 
 from django.conf import settings
 
+from apps.decks.pipeline.defects import text_defects
+from apps.decks.pipeline.example_text import template_field
 from apps.decks.pipeline.ingest import paper_read
 from apps.decks.pipeline.ingest.drawn_twice import drawn_once
+from apps.decks.pipeline.text import sentences
 
 PAPER = settings.BASE_DIR / "tests/fixtures/papers/ingest/boilerplate/tessera-boilerplate.pdf"
 
@@ -40,3 +44,29 @@ def test_a_citation_of_another_paper_under_the_title_is_not_the_venue(tmp_path):
     assert paper.title == "Drying Rates of Hand-Made Paper Sheets"
     assert "Fibre Drying" not in paper.venue
     assert paper.year != "1994"
+
+
+def test_a_report_templates_fields_and_filler_are_flagged_as_no_content(tmp_path):
+    paper = paper_read(PAPER, tmp_path / "figures")
+    discussion = next(s for s in paper.sections if s.title == "Discussion")
+    content, boilerplate = discussion.paragraphs[0], " ".join(discussion.paragraphs[1:])
+    assert "Version: 2.3" in boilerplate and "intentionally left blank" in boilerplate
+    for sentence in sentences(boilerplate):
+        assert "meta_text" in {kind for kind, _ in text_defects(sentence)}, sentence
+    for sentence in sentences(content):
+        assert "meta_text" not in {kind for kind, _ in text_defects(sentence)}, sentence
+
+
+def test_a_field_is_a_capitalised_label_and_a_value_not_a_sentence_or_a_definition():
+    assert template_field("Author: Ida Wren") == "Author:"
+    assert template_field("Revision history: 1.0 first release") == "Revision history:"
+    assert template_field("Version Date Author Description 1.0 …")
+    assert template_field("This page has been intentionally left blank.")
+    for sentence in (
+        "Version 2 adds a faster solver.",
+        "The authors date the samples by their layers.",
+        "Date and time are stored in universal time.",
+        "version: the version string of the package.",
+        "Version: the version the package reports.",
+    ):
+        assert template_field(sentence) is None, sentence
