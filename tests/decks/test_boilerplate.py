@@ -11,6 +11,7 @@ from apps.decks.pipeline.defects import text_defects
 from apps.decks.pipeline.example_text import template_field
 from apps.decks.pipeline.ingest import paper_read
 from apps.decks.pipeline.ingest.drawn_twice import drawn_once
+from apps.decks.pipeline.propose.bullets import strip_stray
 from apps.decks.pipeline.text import sentences
 
 PAPER = settings.BASE_DIR / "tests/fixtures/papers/ingest/boilerplate/tessera-boilerplate.pdf"
@@ -70,3 +71,26 @@ def test_a_field_is_a_capitalised_label_and_a_value_not_a_sentence_or_a_definiti
         "Version: the version the package reports.",
     ):
         assert template_field(sentence) is None, sentence
+
+
+def test_a_list_mark_set_tight_against_its_item_is_read_apart(tmp_path):
+    paper = paper_read(PAPER, tmp_path / "figures")
+    procedure = next(s for s in paper.sections if s.title == "Procedure")
+    items = procedure.paragraphs[1:]
+    assert [item.split()[:2] for item in items] == [
+        ["1.", "Couch"],
+        ["2.", "Stack"],
+        ["3.", "Hang"],
+    ]
+
+
+def test_a_bullet_with_its_list_mark_glued_on_is_repaired_without_it():
+    for glued, repaired in (
+        ("3Install the package from the archive.", "Install the package from the archive."),
+        ("2)Run the tests before a release.", "Run the tests before a release."),
+        ("(a)the sheets are pressed before drying.", "The sheets are pressed before drying."),
+    ):
+        assert "stray_glyph" in {kind for kind, _ in text_defects(glued)}, glued
+        assert strip_stray(glued) == repaired
+    for sentence in ("4He atoms are bosons.", "3D printing is used for the moulds."):
+        assert "stray_glyph" not in {kind for kind, _ in text_defects(sentence)}, sentence

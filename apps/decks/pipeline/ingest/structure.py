@@ -19,7 +19,7 @@ from apps.decks.pipeline.ingest.layout import (
     reading_order,
     vocabulary_of,
 )
-from apps.decks.pipeline.ingest.list_items import term_separated
+from apps.decks.pipeline.ingest.list_items import mark_set_apart, term_separated
 from apps.decks.pipeline.ingest.listings import ListingCollector
 from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
 from apps.decks.pipeline.lost_text import reference_entry
@@ -986,6 +986,7 @@ def sections_read(
             text = accented_words(prose_accents_joined(_without_unreadable_words(text)))
             text = CODE_BROKEN.sub(" ", text)  # one name of code broken over two lines
             text = contents.without_contents(text)  # a contents page's entries are no text
+            text = mark_set_apart(text)  # "1.Couch the sheet": the item's mark apart
             if len(text.split()) >= 4:
                 current.paragraphs.append(text)
                 announcing = text if text.rstrip().endswith(":") else ""
