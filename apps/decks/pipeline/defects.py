@@ -444,6 +444,7 @@ def text_defects(text: str) -> list[tuple[str, str]]:
         ("meta_text", lost_text.about_the_document),
         ("meta_text", document_text.about_the_document),
         ("meta_text", example_text.author_line),
+        ("meta_text", example_text.template_field),
         ("meta_text", acknowledgements.acknowledgement),
         ("dangling_pointer", absent_pointer),
         ("dangling_pointer", lost_text.into_code),

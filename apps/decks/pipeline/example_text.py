@@ -69,6 +69,35 @@ def author_line(text: str) -> str | None:
     return match.group(0)[:40] if match else None
 
 
+# A report template's fields read as a sentence: "Author: …", "Date: 12 May 2031", "Version:
+# 2.3", "Keywords: …", "Document number: TR-7", the head of a revision table ("Version Date
+# Author Description"), and the filler of an empty page ("This page intentionally left blank").
+# The paper's front matter, not its content. A field is a label and a colon (or a number sign):
+# "Version 2 adds …" and "The authors date the samples …" are sentences.
+_FIELD = (
+    r"authors?|date|version|revision|release|keywords?|key\s?words|"
+    r"(?:document|report|doc\.?)\s*(?:number|no\.?|id|identifier|reference)|"
+    r"(?:prepared|approved|reviewed|checked|written)\s+by|prepared\s+for|"
+    r"(?:revision|change|version|document)\s+(?:history|log|record)"
+)
+_COLUMN = r"version|rev\.?|revision|date|author|authors?|description|changes?|comments?|remarks"
+TEMPLATE_FIELD = re.compile(
+    # a field's label is capitalised, and its value is no definition ("version: the …" of a
+    # manual's list of arguments describes a field; it does not fill one)
+    rf"^(?-i:(?=[A-Z]))(?:{_FIELD})\s*(?::|#|No\.)(?!\s*(?:the|an?)\s)|"
+    rf"^(?:{_COLUMN})(?:\s+(?:{_COLUMN})){{2,}}\b|"
+    r"\bthis\s+page\s+(?:has\s+been\s+|is\s+|was\s+)?(?:intentionally|deliberately|"
+    r"purposely)\s+(?:been\s+)?left\s+blank\b",
+    re.I,
+)
+
+
+def template_field(text: str) -> str | None:
+    """The bullet is a report template's field or filler, not the paper's content."""
+    match = TEMPLATE_FIELD.search(text.strip())
+    return match.group(0)[:40] if match else None
+
+
 # "For 3, the working residuals …", "As for 1, the model matrix …", "Concerning 2, …": the
 # sentence takes up an item of a numbered list the paper set just before it, by its number.
 # ("In 2005, …" is a year: "in" is not among the openers, and the number has one or two digits.)

@@ -22,6 +22,9 @@ STRAY_LEAD = re.compile(
     # item's number before lower case ("3. plot the residuals")
     r"\d+(?:\.\d+)+\s+[^.;:]{0,60}?\s(?=(?:The|A|An|In|We|Some|This|For|Each|It)\s)|"
     r"\d+\.\s+(?=[a-z])|"
+    # a list's number or letter glued to its item's first word, the space lost where the mark
+    # hung in the margin ("3Install the …", "1.Build the …", "2)Run …", "(a)the …", "(iv)each")
+    r"\d{1,2}[.)]?(?=[A-Z][a-z]{2,}\s)|\(?(?:[a-z]|[ivx]{2,4})\)(?=[a-z]{2,}\s)|"
     # a page or line reference before its sentence, as errata lists set it ("88–89: As of …")
     r"\d{1,4}(?:[–-]\d{1,4})?:\s+(?=[A-Z][a-z]*\s)|[-−]?\d+(?:\.\d+)?,\s+(?=[a-z])|(?![AI]\s)[A-Z]\s+(?=[A-Z][a-z])|"
     # code debris ("+} We now apply …"), line numbers before a clause ("1 2 where …")

@@ -112,7 +112,7 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
     for section in sections:
         section.paragraphs = [rejoined(p, counts) for p in section.paragraphs]
     title = recased_title(title, title_segment, sections)
-    venue, year = venue_find(layout, title)
+    venue, year = venue_find(layout, title, title_segment)
     # The year printed on page 1, else none: the file's CreationDate is when it was made.
     year = year or printed_year(layout, title_segment)
     readable_captions(figures)

@@ -27,8 +27,44 @@ _PAGED = re.compile(r"(?:[A-Z][\w’'-]{2,},?|\.{2,})\s+\d{1,3}(?!\S)")
 _LEADER = re.compile(r"\.{3,}|(?:\.\s){3,}")
 
 
+# One entry of a contents page whose headings are set in sentence case ("2.4 Processing data
+# files . . . 10", "3.1 Requirements of the head node 12"): an optional section number, a
+# heading's words (no sentence's stop among them), dot leaders or spaces, its page number.
+_ENTRY = re.compile(
+    r"(?P<number>(?:[A-Z]|\d{1,2})(?:\.\d{1,2})*\.?\s+)?"
+    r"[A-Z][^\s.!?;]*(?:\s+[^\s.!?;]+){0,12}?"
+    r"(?P<leader>\s*(?:\.\s?){3,}\s*|\s+)\d{1,3}(?:\s+|$)"
+)
+
+
+def _entries_run(paragraph: str) -> str:
+    """The sentence-case contents entries the paragraph opens with: three or more numbered
+    ones ("1 Introduction 3 1.1 Background 3 2 Installing the software 5"), two with dot
+    leaders, or a paragraph that is one entry with its leader ("Processing data files ... 10")."""
+    # the page number of the entry before, read into this paragraph ("4 3.1 Inputs ..... 4")
+    carried = re.match(r"\d{1,3}\s+(?=(?:[A-Z]|\d{1,2})(?:\.\d{1,2})+\.?\s)", paragraph)
+    entries, end = [], carried.end() if carried else 0
+    while match := _ENTRY.match(paragraph, end):
+        entries.append(match)
+        end = match.end()
+    numbered = sum(1 for m in entries if m.group("number"))
+    led = sum(1 for m in entries if m.group("leader").strip())
+    if (
+        (len(entries) >= 3 and numbered == len(entries))
+        or led >= 2
+        or (led == 1 and end == len(paragraph))
+    ):
+        return paragraph[:end].rstrip()
+    return ""
+
+
 def contents_run(paragraph: str) -> str:
-    """The contents entries the paragraph opens with ("" when it opens with text)."""
+    """The contents entries the paragraph opens with ("" when it opens with text): the longer
+    of the capitalised headings' run and the sentence-case entries' run."""
+    return max(_capitalised_run(paragraph), _entries_run(paragraph), key=len)
+
+
+def _capitalised_run(paragraph: str) -> str:
     match = _RUN.match(paragraph)
     if not match:
         return ""

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import pdfplumber
 
+from apps.decks.pipeline.ingest.drawn_twice import drawn_once
 from apps.decks.pipeline.ingest.encodings import glyph_repairs
 from apps.decks.pipeline.ingest.fractions import Rule, page_rules
 from apps.decks.pipeline.ingest.glyphs import (
@@ -231,6 +232,7 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
     lost = LostGlyphs(pdf)
     for number, page in enumerate(pdf.pages, start=1):
         chars = [_repaired(c, repairs) for c in chars_turned(page.chars, turned)]
+        chars = drawn_once(chars)  # a fake bold's or a doubled text layer's copy: read once
         chars = lost.read(number - 1, chars)  # a minus lost beside a number: read or marked
         chars = underscores_added(page, chars)  # LaTeX's \_ is a rule, not a glyph
         pages.append(_segments(number, page_lines(page, text_chars(chars))))  # notes are no text

@@ -453,3 +453,17 @@ def _justified(layout: Layout) -> bool:
         full += 1
         reaching += segment.x1 >= right - 0.5 * segment.size
     return full > 0 and reaching >= JUSTIFIED_SHARE * full
+
+
+# A list's number or letter glued to its item's first word: the mark hung in the margin with
+# no space set after it ("1.Couch the sheet …", "2)Run …", "3Install …", "(a)the …"), which the
+# text layer joins to the word. A number glued to a capitalised word of three letters or more
+# and then a space ("4He atoms", "3D printing" stay as they are), or a letter in parentheses.
+GLUED_MARK = re.compile(
+    r"^(\d{1,2}[.)]?(?=[A-Z][a-z]{2,}\s)|\(?(?:[a-z]|[ivx]{2,4})\)(?=[a-z]{2,}\s))"
+)
+
+
+def mark_set_apart(paragraph: str) -> str:
+    """The paragraph with a list mark glued to its first word set apart ("1. Couch …")."""
+    return GLUED_MARK.sub(r"\1 ", paragraph, count=1)

@@ -19,7 +19,7 @@ from apps.decks.pipeline.ingest.layout import (
     reading_order,
     vocabulary_of,
 )
-from apps.decks.pipeline.ingest.list_items import term_separated
+from apps.decks.pipeline.ingest.list_items import mark_set_apart, term_separated
 from apps.decks.pipeline.ingest.listings import ListingCollector
 from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
 from apps.decks.pipeline.lost_text import reference_entry
@@ -686,11 +686,11 @@ AUTHORS_ONLY = re.compile(rf"^\s*{NAME}\s+et\s+al\.?\s*$")
 CITATION_BAND = 0.25  # of page 1's height, from its top
 
 
-def venue_find(layout: Layout, title: str) -> tuple[str, str]:
+def venue_find(layout: Layout, title: str, title_segment: Segment | None = None) -> tuple[str, str]:
     """The venue and year: a journal's citation line at the top of page 1, else a running
     header/footer naming them, e.g. "ReScience C 6.3 (#5) – 2020"; of "A. Author et al. /
     Journal 137 (2015) 1–5" the citation without its authors."""
-    citation = _citation_line(layout)
+    citation = _citation_line(layout, title_segment)
     if citation is not None and not _placeholder_issue(citation.group(0)):
         # printed as the venue: a running line may be anything else
         return citation.group(0).strip(), citation.group("year")
@@ -770,12 +770,18 @@ def _barred_venue(line: str) -> str:
     return venue if VENUE_WORD.search(venue) or VENUE_DETAIL.search(venue) else ""
 
 
-def _citation_line(layout: Layout) -> re.Match | None:
+def _citation_line(layout: Layout, title_segment: Segment | None = None) -> re.Match | None:
+    """The journal's citation line of page 1's masthead. It is printed over the title: a line
+    of the same form under the title is the body's or the front matter's citing another work
+    ("… builds on / Journal of X 17 (1994) 211–230"), whose year and pages are not the paper's."""
     if not layout.pages or not layout.page_sizes:
         return None
     height = layout.page_sizes[0][1]
+    limit = CITATION_BAND * height
+    if title_segment is not None and title_segment.page == 1:
+        limit = min(limit, title_segment.top)
     for segment in layout.pages[0]:
-        if segment.top < CITATION_BAND * height:
+        if segment.top < limit:
             match = CITATION_LINE.match(segment.text.strip()) or JOURNAL_HEADER.match(
                 segment.text.strip()
             )
@@ -1103,6 +1109,7 @@ def sections_read(
             text = accented_words(prose_accents_joined(_without_unreadable_words(text)))
             text = CODE_BROKEN.sub(" ", text)  # one name of code broken over two lines
             text = contents.without_contents(text)  # a contents page's entries are no text
+            text = mark_set_apart(text)  # "1.Couch the sheet": the item's mark apart
             if len(text.split()) >= 4:
                 current.paragraphs.append(text)
                 announcing = text if text.rstrip().endswith(":") else ""
