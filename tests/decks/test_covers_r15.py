@@ -19,7 +19,7 @@ from django.conf import settings
 
 from apps.decks.pipeline.ingest import paper_read
 from apps.decks.pipeline.ingest.layout import Layout, Segment, Word
-from apps.decks.pipeline.ingest.structure import doi_find, venue_find
+from apps.decks.pipeline.ingest.structure import authors_find, doi_find, title_find, venue_find
 
 FOLDER = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "bylines"
 
@@ -91,3 +91,21 @@ def test_a_drafts_typesetting_stamp_is_no_venue():
     journal = ["Pantry Quarterly, Volume 7 (2031), No. 2"]
     layout = Layout(pages=[], page_sizes=[], body_size=10.0, columns=[], running=journal)
     assert venue_find(layout, "A title") == (journal[0], "2031")
+
+
+def test_a_one_column_title_whose_last_line_is_short_keeps_every_author_of_its_line():
+    # the title's last line ends before the page's middle, but nothing is set beside it: the
+    # author line's pieces right of that end are authors, not another column's text
+    segments = [
+        _segment("Counting Quokkas on the Coastal Reserves of", 72, 120, 17.2),
+        _segment("Lagado", 72, 142, 17.2),
+        _segment("Ann Okafor", 72, 176),
+        _segment(", Ben Sato", 130, 176),
+        _segment(", Carla Diaz", 200, 176),
+        _segment("Department of Zoology, University of Lagado", 72, 192, 8.0),
+        _segment("Abstract", 72, 240),
+    ]
+    layout = Layout(pages=[segments], page_sizes=[(612.0, 792.0)], body_size=10.0, columns=[])
+    _title, title_segment = title_find(layout, "")
+
+    assert authors_find(layout, title_segment) == ["Ann Okafor", "Ben Sato", "Carla Diaz"]

@@ -339,7 +339,18 @@ def beside_column_title(layout: Layout, title: Segment, segment: Segment) -> boo
     """A line of the right column beside a title set in the left one (a preprint in a journal's
     two-column class): the paper's text, never its title block or its authors."""
     in_left_column = bool(layout.page_sizes) and title.x1 < 0.5 * layout.page_sizes[0][0]
-    return in_left_column and segment.x0 > title.x1
+    return in_left_column and segment.x0 > title.x1 and _text_beside(layout, title)
+
+
+def _text_beside(layout: Layout, title: Segment) -> bool:
+    """Whether text is set beside the title, on its own lines, right of it: a title whose last
+    line is merely short (a one-column page) has nothing there, and the author line under it
+    runs past its end without being another column."""
+    return any(
+        s.role == "text" and s.x0 > title.x1 and s.top < title.bottom and s.bottom > title.top
+        for s in layout.pages[0]
+        if s is not title
+    )
 
 
 def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
