@@ -14,12 +14,13 @@ from apps.decks.pipeline.ingest.layout import layout_read, reading_order
 
 PDF = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "columns"
 NARROW = PDF / "tessera-narrowgutter.pdf"
+NARROW_TYPE3 = PDF / "tessera-narrowgutter-type3.pdf"  # latex, dvips -Ppk, ps2pdf
 WIDE_ABSTRACT = PDF / "tessera-wideabstract.pdf"
 LEFT_WORDS = {"harbour", "soundings", "ledger", "channel", "pilots", "tide"}
 RIGHT_WORDS = {"orchard", "apples", "cooperative", "weights", "buyers", "auction"}
 
 
-@pytest.fixture(scope="module", params=[NARROW, WIDE_ABSTRACT], ids=lambda p: p.stem)
+@pytest.fixture(scope="module", params=[NARROW, NARROW_TYPE3, WIDE_ABSTRACT], ids=lambda p: p.stem)
 def layout(request):
     with pdfplumber.open(request.param) as pdf:
         return layout_read(pdf)
