@@ -64,7 +64,9 @@ def page_gutter(segments: list[Segment], body_size: float) -> Gutter | None:
     while last < len(xs) - 1 and crossed[last + 1] <= within:
         last += 1
     gutter = Gutter(xs[first], xs[last])
-    if not max(0.3 * body_size, 2.0) <= gutter.right - gutter.left <= 0.12 * width:
+    # wider than a justified line's word space (a line of one column is never cut at one),
+    # narrower than a column
+    if not 0.5 * body_size <= gutter.right - gutter.left <= 0.12 * width:
         return None
     return gutter if _full_lines(body, gutter, left, right) >= FULL_LINES else None
 
