@@ -62,3 +62,24 @@ def test_the_page_has_two_columns_and_the_abstract_stays_whole(layout):
     wide = [s.text for s in layout.pages[0] if s.width > 0.75 * layout.page_sizes[0][0]]
     assert len(wide) >= 2, wide  # the abstract's lines, never cut at the gutter
     assert any("a ledger of channel soundings" in t for t in wide), wide
+
+
+def test_a_page_of_one_column_has_no_gutter():
+    """A one-column paper's justified lines, its lists and its displays show no gutter."""
+    paper = PDF.parent / "context" / "tessera-context.pdf"
+    with pdfplumber.open(paper) as pdf:
+        layout = layout_read(pdf)
+    assert layout.gutters and not any(layout.gutters)
+    assert len(layout.columns) == 1
+
+
+def test_a_usual_two_column_paper_keeps_its_columns():
+    """The existing two-column test paper (a 0.25 in gutter): its pages' gutters lie between
+    the document's two columns, so each line keeps the column it had."""
+    paper = PDF.parent / "twocol" / "tessera-twocol.pdf"
+    with pdfplumber.open(paper) as pdf:
+        layout = layout_read(pdf)
+    (_, left_end), (right_start, _) = layout.columns
+    found = [g for g in layout.gutters if g is not None]
+    assert found
+    assert all(left_end - 3 <= g.left and g.right <= right_start + 3 for g in found), found
