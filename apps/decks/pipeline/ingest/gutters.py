@@ -41,7 +41,11 @@ class Gutter:
 
 def page_gutter(segments: list[Segment], body_size: float) -> Gutter | None:
     """The gutter of a two-column page, or None (one column, or too little text to tell)."""
-    body = [s for s in segments if s.role == "text" and abs(s.size - body_size) <= 0.8]
+    body = [
+        s
+        for s in segments
+        if s.role == "text" and abs(s.size - body_size) <= 0.8 and not s.monospaced
+    ]  # program code's spaces line up in columns of their own
     if len(body) < MIN_LINES:
         return None
     left = min(s.x0 for s in body)
@@ -64,9 +68,9 @@ def page_gutter(segments: list[Segment], body_size: float) -> Gutter | None:
     while last < len(xs) - 1 and crossed[last + 1] <= within:
         last += 1
     gutter = Gutter(xs[first], xs[last])
-    # wider than a justified line's word space (a line of one column is never cut at one),
+    # wider than a justified line's word space or a typewriter font's space (a line of one column is never cut at one),
     # narrower than a column
-    if not 0.5 * body_size <= gutter.right - gutter.left <= 0.12 * width:
+    if not 0.6 * body_size <= gutter.right - gutter.left <= 0.12 * width:
         return None
     return gutter if _full_lines(body, gutter, left, right) >= FULL_LINES else None
 
@@ -106,7 +110,7 @@ def split_at_gutter(segments: list[Segment], gutter: Gutter) -> list[Segment]:
     for segment in segments:
         before = [w for w in segment.words if w.x1 <= gutter.middle]
         after = [w for w in segment.words if w.x0 >= gutter.middle]
-        if before and after and not gutter.crossed_by(segment):
+        if before and after and not gutter.crossed_by(segment) and not segment.monospaced:
             out += [Segment(segment.page, before), Segment(segment.page, after)]
         else:
             out.append(segment)
