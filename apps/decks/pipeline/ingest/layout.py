@@ -28,6 +28,7 @@ from apps.decks.pipeline.ingest.glyphs import (
     quotes_code,
     words_text,
 )
+from apps.decks.pipeline.ingest.gutters import Gutter, page_gutter, split_at_gutter, typical
 from apps.decks.pipeline.ingest.hung import hang, is_hung
 from apps.decks.pipeline.ingest.lost_glyphs import LostGlyphs
 from apps.decks.pipeline.ingest.lost_letters import UNREADABLE, lost_letter_repairs
@@ -175,6 +176,8 @@ class Layout:
     glyphs: list[list[Glyph]] = field(default_factory=list)
     # What the PDF's text layer lost and could not be read back (lost_letters.py).
     unread: list[str] = field(default_factory=list)
+    # Each page's column gutter, None on a page of one column (gutters.py).
+    gutters: list[Gutter | None] = field(default_factory=list)
 
     def segments(self, role: str | None = "text") -> list[Segment]:
         return [s for page in self.pages for s in page if role is None or s.role == role]
@@ -255,6 +258,12 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
                         r"[^\W\d_]+", lambda m: restored(m.group(0), letters.restored), word.text
                     )
     body = _body_size(pages)
+    # Each page's gutter, read over the whole page: a line of each column on one baseline
+    # across a narrow gutter is two lines (gutters.py).
+    gutters = [page_gutter(segments, body) for segments in pages]
+    for index, gutter in enumerate(gutters):
+        if gutter is not None:
+            pages[index] = split_at_gutter(pages[index], gutter)
     layout = Layout(
         pages=pages,
         page_sizes=sizes,
@@ -263,6 +272,7 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
         rules=rules,
         glyphs=glyphs,
         unread=letters.notes,
+        gutters=gutters,
     )
     running_mark(layout)
     layout.columns = _columns(layout)
@@ -586,6 +596,15 @@ def _columns(layout: Layout) -> list[tuple[float, float]]:
     # Two peaks whose columns overlap are indents of one column, not two columns.
     if len(columns) > 1 and columns[0][1] > columns[1][0] + 10:
         columns = [(columns[0][0], max(c[1] for c in columns))]
+    # Unless most pages show a gutter: then the lines over it are full-width blocks (an
+    # abstract set across a short paper's first page), and the columns are the gutter's sides.
+    found = [g for g in layout.gutters if g is not None]
+    if len(columns) == 1 and found and len(found) >= 0.5 * len(layout.pages):
+        gutter = typical(found)
+        ends = [s.x1 for s in spans if s.x1 <= gutter.middle]
+        end = statistics.quantiles(ends, n=10)[-2] if len(ends) > 1 else gutter.left
+        start = min((x for x in merged if x >= gutter.middle), default=gutter.right)
+        columns = [(columns[0][0], float(end)), (float(start), columns[0][1])]
     return columns
 
 
@@ -597,7 +616,11 @@ def _mark_margins(layout: Layout) -> None:
         if segment.x1 < left - 4 or segment.x0 > right + 4:
             segment.role = "margin"
             continue
-        segment.column = column_of(layout, segment.x0)
+        gutter = layout.gutters[segment.page - 1] if layout.gutters else None
+        if gutter is not None and len(layout.columns) == 2:
+            segment.column = int(segment.x0 >= gutter.middle)  # this page's own gutter
+        else:
+            segment.column = column_of(layout, segment.x0)
 
 
 def column_of(layout: Layout, x: float) -> int:
