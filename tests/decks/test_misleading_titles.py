@@ -93,6 +93,27 @@ def test_a_label_set_inside_a_figure_is_no_title_and_is_retitled():
     assert _findings(_deck(paper, _text_slide("Regrowth")), paper) == []
 
 
+def test_a_tables_own_caption_as_its_title_is_no_plot_label():
+    # a table whose caption's words are also set inside its crop (a header cell): the caption
+    # is the author's title for it, also without its part number ("Stocking rates (2)")
+    table = _figure(3, ["Stocking rates", "Ewes per hectare"]).model_copy(
+        update={
+            "id": "tab-3",
+            "kind": "table",
+            "label": "Table 3",
+            "caption": "Stocking rates (2).",
+        }
+    )
+    paper = _paper(figures=[table])
+    slide = Slide(kind="figure", title="Stocking rates", figure="tab-3", caption="Stocking rates")
+
+    assert _findings(_deck(paper, slide), paper) == []
+    # a label of the same crop that is no caption is still one
+    assert [i.type for i in _findings(_deck(paper, _text_slide("Ewes per hectare")), paper)] == [
+        "title_plot_label"
+    ]
+
+
 def test_a_heading_read_from_a_plot_between_two_lines_of_text_is_a_label():
     # the text layer put the plot's legend label between the lines, with its axis letter
     label = Section(title="Frequency", paragraphs=["y The rested paddocks regrew quickly."])

@@ -77,6 +77,11 @@ def _bare(title: str) -> str:
     return CONTINUED.sub("", title).strip().rstrip(".:").strip().casefold()
 
 
+# A caption's part number or closing stop ("Neuron model (2).", "Populations."): what is left is
+# the caption's whole subject
+CAPTION_PART = re.compile(r"\s*(?:\(\d+\)|\([a-z]\))?\s*\.?\s*$", re.I)
+
+
 def plot_label(title: str, paper: Paper) -> str | None:
     """The title when it is text the PDF sets inside a figure rather than a heading: a word or
     two equal to a label or panel heading read within a figure's crop, or a heading the paper
@@ -89,6 +94,8 @@ def plot_label(title: str, paper: Paper) -> str | None:
     same = [s for s in paper.sections if _bare(s.title) == bare]
     if any(s.number for s in same):
         return None  # a numbered heading of the paper ("3.1 Traces") is the author's
+    if any(_bare(CAPTION_PART.sub("", f.caption)) == bare for f in paper.figures):
+        return None  # a figure's whole caption ("Neuron model (1)"): the author's title for it
     for figure in paper.figures:
         x0, top, x1, bottom = figure.bbox
         for line in figure.nearby:
