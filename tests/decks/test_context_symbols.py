@@ -373,3 +373,34 @@ def test_a_letter_the_abstract_uses_does_not_take_a_later_definition_of_that_let
         symbol_context.text_symbols(later), later, set(), symbol_context.Definitions.of(body)
     )
     assert [s.key for s, _ in found] == ["N"]
+
+
+def test_a_rewritten_opening_still_finds_the_bullets_place_in_the_paper():
+    # "This note describes …" shown as "We describe …": the bullet stands where the abstract's
+    # sentence does, so the body's later "Let $N$ be …" is not its definition
+    from apps.decks.pipeline.paper import Section
+
+    sentence = (
+        "This note describes a checker of $N$-bit codes ($N \\le 64$) that runs at 1.4 cycles "
+        "per byte on one core"
+    )
+    bullet = (
+        "We describe a checker of $N$-bit codes ($N \\le 64$) that runs at 1.4 cycles per byte "
+        "on one core"
+    )
+    filler = "Each buffer is read once from memory and kept in cache while it is checked."
+    paper = Paper(
+        title="T",
+        abstract=f"{sentence}. Tables are built once per code.",
+        sections=[
+            Section(
+                title="Stripes",
+                paragraphs=[f"{filler} Let $N$ be the number of stripes of a buffer. {filler}"],
+            )
+        ],
+        pages=1,
+        source_name="t.pdf",
+    )
+    defs = symbol_context.Definitions.of(paper)
+    assert defs.position(bullet) == 0
+    assert symbol_context.undefined(symbol_context.text_symbols(bullet), bullet, set(), defs) == []

@@ -261,10 +261,17 @@ class Definitions:
 
     def position(self, text: str) -> int | None:
         """Where in the paper the sentence a bullet (or a display's lead) was made from is."""
-        key = _key(text)[:60]
+        key = _key(text)
         if len(key) < 12:
             return None
-        return next((i for i, k in enumerate(self.keys) if key in k), None)
+        # the bullet's opening first; then its middle and its end, for a bullet whose opening
+        # was rewritten ("This paper describes …" → "We describe …")
+        windows = [key[:60]] + [w for w in (key[len(key) // 3 :][:50], key[-50:]) if len(w) >= 30]
+        for window in windows:
+            found = next((i for i, k in enumerate(self.keys) if window in k), None)
+            if found is not None:
+                return found
+        return None
 
     def introducing(self, key: str, at: int | None) -> str | None:
         """The sentence introducing the symbol that a use at position `at` leans on: the last
