@@ -342,15 +342,16 @@ def test_a_symbol_used_without_its_noun_still_leans_on_the_paper():
     assert [s.key for s, _ in found] == ["q"]
 
 
-def test_a_letter_the_abstract_uses_does_not_take_a_later_definition_of_that_letter():
-    # The abstract's "$N$-bit" is a code's width; section 4 lets N count the stripes of a
-    # buffer. A bullet made from the abstract leans on nothing: bringing the stripes' sentence
-    # in as its definition would give N another meaning on the slide.
+STRIPES_FILLER = "Each buffer is read once from memory and kept in cache while it is checked."
+
+
+def _abstract_and_stripes(claim: str) -> Paper:
+    """A paper whose abstract states `claim` and whose body later lets N count the stripes of
+    a buffer (another meaning of the letter)."""
     from apps.decks.pipeline.paper import Section
 
-    claim = "We check an $N$-bit code ($N \\le 64$) at 1.4 cycles per byte on one core"
-    filler = "Each buffer is read once from memory and kept in cache while it is checked."
-    paper = Paper(
+    filler = STRIPES_FILLER
+    return Paper(
         title="T",
         abstract=f"{claim}. Tables are built once per code.",
         sections=[
@@ -363,6 +364,17 @@ def test_a_letter_the_abstract_uses_does_not_take_a_later_definition_of_that_let
         pages=1,
         source_name="t.pdf",
     )
+
+
+def test_a_letter_the_abstract_uses_does_not_take_a_later_definition_of_that_letter():
+    # The abstract's "$N$-bit" is a code's width; section 4 lets N count the stripes of a
+    # buffer. A bullet made from the abstract leans on nothing: bringing the stripes' sentence
+    # in as its definition would give N another meaning on the slide.
+    from apps.decks.pipeline.paper import Section
+
+    claim = "We check an $N$-bit code ($N \\le 64$) at 1.4 cycles per byte on one core"
+    filler = STRIPES_FILLER
+    paper = _abstract_and_stripes(claim)
     defs = symbol_context.Definitions.of(paper)
     assert symbol_context.undefined(symbol_context.text_symbols(claim), claim, set(), defs) == []
     # the same use in the body, after the definition, still leans on it
@@ -378,8 +390,6 @@ def test_a_letter_the_abstract_uses_does_not_take_a_later_definition_of_that_let
 def test_a_rewritten_opening_still_finds_the_bullets_place_in_the_paper():
     # "This note describes …" shown as "We describe …": the bullet stands where the abstract's
     # sentence does, so the body's later "Let $N$ be …" is not its definition
-    from apps.decks.pipeline.paper import Section
-
     sentence = (
         "This note describes a checker of $N$-bit codes ($N \\le 64$) that runs at 1.4 cycles "
         "per byte on one core"
@@ -388,19 +398,19 @@ def test_a_rewritten_opening_still_finds_the_bullets_place_in_the_paper():
         "We describe a checker of $N$-bit codes ($N \\le 64$) that runs at 1.4 cycles per byte "
         "on one core"
     )
-    filler = "Each buffer is read once from memory and kept in cache while it is checked."
-    paper = Paper(
-        title="T",
-        abstract=f"{sentence}. Tables are built once per code.",
-        sections=[
-            Section(
-                title="Stripes",
-                paragraphs=[f"{filler} Let $N$ be the number of stripes of a buffer. {filler}"],
-            )
-        ],
-        pages=1,
-        source_name="t.pdf",
-    )
+    paper = _abstract_and_stripes(sentence)
     defs = symbol_context.Definitions.of(paper)
     assert defs.position(bullet) == 0
     assert symbol_context.undefined(symbol_context.text_symbols(bullet), bullet, set(), defs) == []
+
+
+def _repaired(paper: Paper, slide: Slide, kind: str):
+    """The last slide of a deck of `slide` after the builtin repair of its `kind` findings, the
+    action it names, the deck, and the slide's number (the finding must be there)."""
+    deck = _deck(paper, slide)
+    number = len(deck.slides)
+    found = _issues(deck, paper, number, kind)
+    assert found
+    revised = deck_repair(BuiltinProposer(), paper, deck, found)
+    assert revised.changes and revised.changes[0].type == kind
+    return revised.deck.slides[number - 1], revised.changes[0].action, revised.deck, number

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from apps.decks.pipeline import antecedents
 from apps.decks.pipeline.paper import Paper, Section
-from apps.decks.pipeline.propose.builtin import BuiltinProposer
-from apps.decks.pipeline.propose.repair import deck_repair
 from apps.decks.pipeline.slide_deck import Slide
-from tests.decks.test_context_symbols import _deck, _issues
+from tests.decks.test_context_symbols import _deck, _issues, _repaired
 
 KIND = "unintroduced_referent"
 OFFERS = "The toolkit offers functions to compute the slope, aspect and curvature of a terrain grid"
@@ -88,13 +86,7 @@ def test_a_plural_phrase_is_not_one_named_thing():
 
 
 def _repair(paper: Paper, slide: Slide):
-    deck = _deck(paper, slide)
-    number = len(deck.slides)
-    found = _issues(deck, paper, number, KIND)
-    assert found
-    revised = deck_repair(BuiltinProposer(), paper, deck, found)
-    assert revised.changes and revised.changes[0].type == KIND
-    return revised.deck.slides[number - 1], revised.changes[0].action, revised.deck, number
+    return _repaired(paper, slide, KIND)
 
 
 def test_the_reviser_names_the_thing_as_the_paper_did():
