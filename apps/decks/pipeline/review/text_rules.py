@@ -237,12 +237,17 @@ def plot_caption_defects(c: SlideContext):
         )
 
 
+def _papers_caption(c: SlideContext) -> bool:
+    """Whether the slide shows a caption of a figure the paper itself captions."""
+    figures = c.figures()
+    return bool(figures and figures[0].captioned and c.slide.caption.strip())
+
+
 @slide_rule
 def caption_math(c: SlideContext):
     """The caption of a figure the paper captions is read for broken mathematics as a bullet
     is: a formula whose scripts or delimiters were lost states another formula under it."""
-    figures = c.figures()
-    if not figures or not figures[0].captioned or not c.slide.caption.strip():
+    if not _papers_caption(c):
         return
     part = garbled.broken_math(c.slide.caption)
     if part:
@@ -262,8 +267,7 @@ def caption_cells(c: SlideContext):
     """The caption of a figure or table the paper captions, read on into its table's cells
     ("CRC-32 performance 64 256 1K 6.61 6.62 …"): the numbers are no caption, the table is
     (its crop, or a table) on the slide."""
-    figures = c.figures()
-    if not figures or not figures[0].captioned or not c.slide.caption.strip():
+    if not _papers_caption(c):
         return
     head = garbled.without_cells(c.slide.caption)
     if head != c.slide.caption:
