@@ -12,7 +12,7 @@ from apps.decks.pipeline import defects, main_points, software_points, text, tit
 from apps.decks.pipeline.crops import crop_defective
 from apps.decks.pipeline.figure_labels import same_labels
 from apps.decks.pipeline.figure_room import legible_as_pair
-from apps.decks.pipeline.issues import Change, Issue
+from apps.decks.pipeline.issues import ACTION_LIMIT, Change, Issue
 from apps.decks.pipeline.paper import Figure, Paper, Section
 from apps.decks.pipeline.propose.captions import PANEL_LABEL, caption_text
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
@@ -456,21 +456,18 @@ def _bullets_in_order(work: Work, slides: list[Slide]) -> str:
     return "; ".join(paper_order.move_misplaced(slides, work.paper))
 
 
-ACTION_CHARS = 300  # issues.Change.action's limit
-
-
 def _within_limit(action: str) -> str:
     """A deck-level action of several moves ("moved “…” before “…”; moved …") said within the
-    limit of a change's action: the moves that fit, and how many more there were (a deck whose
-    repairs left many bullets out of order stopped the build with a validation error)."""
-    if len(action) <= ACTION_CHARS:
+    limit of a change's action: the moves that fit, and how many more there were. (Change
+    itself shortens any longer account at a word; this says the count of what it leaves.)"""
+    if len(action) <= ACTION_LIMIT:
         return action
     parts = action.split("; ")
     for count in range(len(parts) - 1, 0, -1):
         said = f"{'; '.join(parts[:count])}; and {len(parts) - count} more"
-        if len(said) <= ACTION_CHARS:
+        if len(said) <= ACTION_LIMIT:
             return said
-    return action[: ACTION_CHARS - 1] + "…"
+    return action
 
 
 def _terms_restored(work: Work, slides: list[Slide]) -> str:
