@@ -63,10 +63,10 @@ class PiLetters:
         printed = [c for c in chars if c["text"].strip() and c.get("upright", True)]
         out = list(chars)
         for index, char in enumerate(chars):
-            if char.get("fontname") in self.fonts and LATIN.fullmatch(char["text"]):
-                if _beside_number(char, _line(char, printed)):
-                    out[index] = {**char, "text": UNREADABLE}
-                    self.marked[char["fontname"]] += 1
+            pi_letter = char.get("fontname") in self.fonts and LATIN.fullmatch(char["text"])
+            if pi_letter and _beside_number(char, _line(char, printed)):
+                out[index] = {**char, "text": UNREADABLE}
+                self.marked[char["fontname"]] += 1
         return out
 
     def notes(self) -> list[str]:
