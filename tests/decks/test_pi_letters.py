@@ -52,10 +52,19 @@ def test_a_pi_fonts_latin_named_greek_states_no_unit(papers, tmp_path):
     resistance = next(s for s in sentences if s.startswith("The electrode resistance"))
     assert lost_glyph(spacing) and lost_glyph(resistance)
     detuning = next(s for s in sentences if s.startswith("The drive detunes"))
-    assert "\ufffd" in detuning
+    assert lost_glyph(detuning)  # "$\ufffd = 3$": the symbol given the value is unreadable
     # the prose around them stays, and the build says what it could not read
     assert "The gate fidelity stays above ninety nine percent" in text
     assert any("MathematicalPi-One" in note for note in paper.text_layer)
+
+
+def test_an_unreadable_symbol_given_a_value_is_a_lost_glyph():
+    """The bullet that gives an unreadable symbol a value is dropped (lost_glyph), never
+    stripped of the glyph into "by = 3 kHz"; a glyph in a relation between letters is not."""
+    assert lost_glyph("detunes the qubit by $\ufffd = 3$ kHz")
+    assert lost_glyph("with $\ufffd_x/2 \\le 0.18$ MHz") is None  # a script between: not beside
+    assert lost_glyph("so that $\ufffd \\approx 0.18$ MHz")
+    assert lost_glyph("for $i \ufffd= j$") is None
 
 
 def _char(text, x0, font="Times-Roman", size=10.0):
