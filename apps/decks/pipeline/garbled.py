@@ -65,10 +65,13 @@ UNREADABLE_IN_WORD = re.compile(
 )
 # An unreadable glyph beside a number (ingest/lost_glyphs.py marks the glyphs it cannot read
 # there): a lost minus, ±, ×, ° or superscript digit. Without it the number reads as another
-# ("$10^{8}$" for 10⁻⁸, "12 3 nm" for 12 ± 3 nm), so no fix may strip it.
+# ("$10^{8}$" for 10⁻⁸, "12 3 nm" for 12 ± 3 nm), so no fix may strip it. A symbol given a
+# value ("$\ufffd = 3$": a pi font's Δ, ingest/pi_letters.py) is as unreadable as the value's.
+RELATION = r"(?:[=<>≈∼~≤≥]|\\(?:approx|sim|simeq|le|ge|leq|geq)(?![a-z]))"
 UNREADABLE_BY_NUMBER = re.compile(
     rf"(?:\d[\d.,]*[\s{{}}^_$]{{0,4}}(?:{UNREADABLE.pattern})"
-    rf"|(?:{UNREADABLE.pattern})[\s{{}}^_$]{{0,4}}[-−]?\d)(?:[\s{{}}^_$]{{0,4}}[-−]?\d[\d.,]*)?"
+    rf"|(?:{UNREADABLE.pattern})[\s{{}}^_$]{{0,4}}(?:{RELATION}[\s{{}}^_$]{{0,4}})?[-−]?\d)"
+    rf"(?:[\s{{}}^_$]{{0,4}}[-−]?\d[\d.,]*)?"
 )
 
 

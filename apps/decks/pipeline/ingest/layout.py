@@ -33,6 +33,7 @@ from apps.decks.pipeline.ingest.hung import hang, is_hung
 from apps.decks.pipeline.ingest.lost_glyphs import LostGlyphs
 from apps.decks.pipeline.ingest.lost_letters import UNREADABLE, lost_letter_repairs
 from apps.decks.pipeline.ingest.omitted_letters import restored
+from apps.decks.pipeline.ingest.pi_letters import pi_letters
 from apps.decks.pipeline.ingest.ruled_math import ruled_formulas
 from apps.decks.pipeline.ingest.running import running_mark
 from apps.decks.pipeline.ingest.stacked_relations import stacked_relations
@@ -233,10 +234,12 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
     )  # a font's letter with no text: read by words
     repairs = _with_letters(repairs, letters.fixes)
     lost = LostGlyphs(pdf)
+    greek = pi_letters(pdf)  # a pi font's Latin letters, which may be its Greek
     for number, page in enumerate(pdf.pages, start=1):
         chars = [_repaired(c, repairs) for c in chars_turned(page.chars, turned)]
         chars = drawn_once(chars)  # a fake bold's or a doubled text layer's copy: read once
         chars = lost.read(number - 1, chars)  # a minus lost beside a number: read or marked
+        chars = greek.mark(chars)  # "6.9 mm" whose "m" is a pi font's μ: marked, never a unit
         chars = underscores_added(page, chars)  # LaTeX's \_ is a rule, not a glyph
         pages.append(_segments(number, page_lines(page, text_chars(chars))))  # notes are no text
         rotated.append(rotated_segments(number, chars))
@@ -271,7 +274,7 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
         columns=[],
         rules=rules,
         glyphs=glyphs,
-        unread=letters.notes,
+        unread=letters.notes + greek.notes(),
         gutters=gutters,
     )
     running_mark(layout)
