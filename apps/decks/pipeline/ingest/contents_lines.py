@@ -75,7 +75,9 @@ def _page_number(row: list[Segment], above: list[Segment] | None) -> tuple[float
     number under a heading's words that have none (the entry set on two lines)."""
     last = row[-1].text.strip()
     if PAGE_NUMBER.match(last):
-        words = row[:-1] or (above if above and not PAGE_NUMBER.match(above[-1].text.strip()) else [])
+        words = row[:-1] or (
+            above if above and not PAGE_NUMBER.match(above[-1].text.strip()) else []
+        )
         if any(re.search(r"[^\W\d_]{2}", s.text) for s in words):
             return row[-1].x1, _value(last)
         return None

@@ -33,7 +33,8 @@ def thin_deck_reason(paper: Paper, deck: SlideDeck) -> str:
     counted = text.refusals(paragraphs, shown, rewrite=_standalone)
     passing = counted.pop("", 0)
     sentences = passing + sum(counted.values())
-    reading = f"ingestion read {len(paragraphs)} paragraphs ({read} words)"
+    reading = f"ingestion read {_counted(len(paragraphs), 'paragraph')} ({read} words)"
+    of_them = f"of their {_counted(sentences, 'sentence')}"
     if aside >= max(SLACK_WORDS, read):
         return (
             f"the text exists but was set aside: {reading} and set aside {aside} words of the "
@@ -43,18 +44,22 @@ def thin_deck_reason(paper: Paper, deck: SlideDeck) -> str:
     if unread <= max(SLACK_WORDS, SLACK_SHARE * read) and passing == 0:
         return (
             f"the paper has no more text: {reading} of the {paper.body_words} words its PDF "
-            f"sets at the body's size, and none of their {sentences} sentences passes the "
-            f"bullet checks{_refused(counted)}"
+            f"sets at the body's size, and none {of_them} passes the bullet checks"
+            f"{_refused(counted)}"
         )
     if passing == 0:
         return (
-            f"{reading}, but none of their {sentences} sentences passed the bullet checks"
+            f"{reading}, but none {of_them} passed the bullet checks"
             f"{_refused(counted)}{_also_aside(paper)}"
         )
     return (
-        f"its repair found nothing certain to change, though {reading} and {passing} of their "
-        f"{sentences} sentences pass the bullet checks{_refused(counted)}{_also_aside(paper)}"
+        f"its repair found nothing certain to change, though {reading} and {passing} {of_them} "
+        f"pass the bullet checks{_refused(counted)}{_also_aside(paper)}"
     )
+
+
+def _counted(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def _set_aside(paper: Paper) -> str:
