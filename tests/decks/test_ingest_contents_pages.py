@@ -17,6 +17,9 @@ from reportlab.lib.pagesizes import letter
 from reportlab.pdfgen import canvas
 
 from apps.decks.pipeline.ingest import paper_read
+from apps.decks.pipeline.ingest.contents_lines import contents_mark
+from apps.decks.pipeline.ingest.layout import layout_read
+from apps.decks.pipeline.ingest.sideways import opened_upright
 
 FOLDER = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "guidecontents"
 TITLES = [
@@ -124,3 +127,64 @@ def test_the_body_size_is_the_prose_size_when_listings_outweigh_it(tmp_path):
     # every sentence of the prose, in order (a short line ending a sentence ends its paragraph)
     read = " ".join(p for s in paper.sections for p in s.paragraphs)
     assert read == " ".join(line for lines in PROSE for line in lines)
+
+
+def _numbered_page(path):
+    """A table whose last column is one value on every row, a listing with its line numbers,
+    and a program's printed values: numbers ending lines, none of them a contents page."""
+    pdf = canvas.Canvas(str(path), pagesize=letter, invariant=1)
+    pdf.setFont("Helvetica-Bold", 14)
+    pdf.drawString(72, 720, "1 Parameters of the model")
+    pdf.setFont("Times-Roman", 10)
+    y = 690
+    for sentence in [
+        "Every population of the model is listed below with its size and its threshold.",
+        "The thresholds were taken from the earlier model without any change.",
+    ]:
+        pdf.drawString(72, y, sentence)
+        y -= 14
+    for name, kind, share in [
+        ("Cortex motor", "Linear neuron", "1.0%"),
+        ("Cortex cognitive", "Linear neuron", "1.0%"),
+        ("Striatum motor", "Sigmoidal neuron", "0.1%"),
+        ("Striatum cognitive", "Sigmoidal neuron", "0.1%"),
+        ("Thalamus motor", "Linear neuron", "0.1%"),
+        ("Thalamus cognitive", "Linear neuron", "0.1%"),
+    ]:
+        y -= 14
+        for x, cell in zip((72, 200, 330, 420, 530), (name, kind, share, "0.0", "10"), strict=True):
+            pdf.drawRightString(540, y, cell) if x == 530 else pdf.drawString(x, y, cell)
+    y -= 30
+    pdf.setFont("Courier", 9)
+    for number, line in enumerate(
+        ["#include <stdio.h>", "int main(void)", "{", "  return 0;", "}"]
+    ):
+        pdf.drawRightString(84, y, str(number + 1))
+        pdf.drawString(96, y, line)
+        y -= 11
+    y -= 20
+    for label, value in [("Cut Cost:", "3"), ("Cut Size:", "5"), ("Trial Time:", "12")]:
+        pdf.drawString(96, y, label)
+        pdf.drawRightString(200, y, value)
+        y -= 11
+    pdf.setFont("Times-Roman", 10)
+    y -= 20
+    pdf.drawString(72, y, "The program prints the cost of the cut and the time each trial took.")
+    pdf.showPage()
+    pdf.save()
+    return path
+
+
+def _marked(pdf) -> list[str]:
+    with opened_upright(pdf) as (plumber, _source):
+        layout = layout_read(plumber)
+    contents_mark(layout)
+    return [s.text for s in layout.segments(None) if s.contents]
+
+
+def test_numbers_ending_a_tables_rows_or_a_listings_lines_are_no_contents(tmp_path):
+    assert _marked(_numbered_page(tmp_path / "numbered.pdf")) == []
+    # the same reading finds the contents page of the guide, its label and its 9 entries
+    marked = _marked(FOLDER / "tessera-guide-wrapped.pdf")
+    assert marked[:3] == ["Contents", "1 Overview", "3"]
+    assert "in each part" in marked and "4 Options" in marked

@@ -8,8 +8,8 @@ second line) or when the page number goes on a line of its own; the text rules o
 only see entries on one line.
 
 An entry ends with its page number: a number alone, right-aligned with the others, after a wide
-gap or a dot leader. Three or more such ends on one page, aligned and with pages that never go
-back, with a dot leader, a "Contents" label or five entries, make the lines from the first to
+gap or a dot leader, on a line of four pieces at most. Three or more such ends on one page,
+aligned and with pages that go on and never back, with a dot leader, a "Contents" label or five entries, make the lines from the first to
 the last of them a contents block, wrapped lines included; a page that goes on from a contents
 page needs only one.
 """
@@ -24,6 +24,8 @@ ROW_PT = 2.0  # segments whose tops are this close are on one line
 ALIGN_PT = 3.0  # page numbers end this close to one another
 MIN_ENTRIES = 3
 UNLABELLED_ENTRIES = 5  # without a leader or a label, this many entries
+# An entry's pieces: its number, its heading, a leader, its page (a table's row has more cells)
+MAX_PIECES = 4
 PAGE_NUMBER = re.compile(r"^(?:\d{1,3}|[ivxlc]{1,7})$")
 # a dot leader, alone or ending the heading's segment ("1.1 Coarsening ........"), with the
 # page number read into it or not
@@ -44,6 +46,11 @@ def contents_mark(layout: Layout) -> None:
             if (number := _page_number(row, rows[i - 1] if i else None))
         ]
         ends = _aligned(ends)
+        # a contents page's numbers end its lines; a listing's line numbers or a program's
+        # printed values ("Cut Cost:  3") stand inside the text's width
+        right = max((s.x1 for row in rows for s in row), default=0.0)
+        if ends and rows[ends[0][0]][-1].x1 < right - 2 * ALIGN_PT:
+            ends = []
         labelled = any(LABEL.match(" ".join(s.text for s in row).strip()) for row in rows)
         led = any(LEADER.search(s.text) for i, _ in ends for s in rows[i])
         enough = len(ends) >= MIN_ENTRIES and (led or labelled or len(ends) >= UNLABELLED_ENTRIES)
@@ -74,6 +81,8 @@ def _page_number(row: list[Segment], above: list[Segment] | None) -> tuple[float
     number alone after the entry's words, or after a leader; or a line that is only a page
     number under a heading's words that have none (the entry set on two lines)."""
     last = row[-1].text.strip()
+    if len(row) > MAX_PIECES:
+        return None  # a table's row: its cells, then a number
     if PAGE_NUMBER.match(last):
         words = row[:-1] or (
             above if above and not PAGE_NUMBER.match(above[-1].text.strip()) else []
@@ -101,5 +110,8 @@ def _aligned(ends: list[tuple[int, tuple[float, int]]]) -> list[tuple[int, int]]
 
 
 def _ascending(ends: list[tuple[int, int]]) -> bool:
+    """Pages that never go back and do go on: a table's column of one value ("10" on every
+    row) is no list of pages."""
     pages = [page for _, page in ends]
-    return all(a <= b for a, b in zip(pages, pages[1:], strict=False))
+    rising = all(a <= b for a, b in zip(pages, pages[1:], strict=False))
+    return rising and (len(set(pages)) > 1 or len(pages) == 1)
