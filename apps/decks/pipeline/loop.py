@@ -200,7 +200,7 @@ def revise_record(
         proposer, paper, [r.deck for r in records[:-1]], deck, issues, record.refused
     )
     record.unrepairable = unrepaired.unanswered(
-        blocking(issues, threshold), issues, record.changes, record.refused
+        blocking(issues, threshold), issues, record.changes, record.refused, paper, deck
     )
     if not record.changes or revised == deck:
         record.stopped = "unrepairable"

@@ -112,6 +112,10 @@ class Paper(BaseModel):
     # What the PDF's text layer lost and ingestion could not read back (a font's letter with no
     # text: ingest/lost_letters.py); the deck's summary says so.
     text_layer: list[str] = Field(default_factory=list)
+    # The words of the PDF's lines at the body's size, and those of them ingestion kept out of
+    # the paragraphs, by what it took them for (ingest/set_aside.py): why a deck stays thin.
+    body_words: int = 0
+    set_aside: dict[str, int] = Field(default_factory=dict)
 
     def figure(self, figure_id: str) -> Figure | None:
         return next((f for f in self.figures if f.id == figure_id), None)

@@ -734,19 +734,11 @@ def key_sentences(
     scored = []
     seen = set(exclude or ())
     for position, sentence, previous, before in candidates:
-        if avoid_figure_refs and FIGURE_REF.search(sentence):
+        bullet, _refusal = sentence_bullet(
+            sentence, previous, seen, max_words, avoid_figure_refs, rewrite
+        )
+        if bullet is None:
             continue
-        if re.match(r"[a-z]", clean(sentence)):
-            continue  # a sentence the PDF broke ("where vcov is …"), or a code name kept as is
-        if sentence.rstrip().endswith((":", ",")):
-            continue  # it announces (or goes on into) the code, list or display after it
-        bullet = condense(math_logos(sentence), max_words)
-        if bullet is not None and rewrite is not None:
-            bullet = rewrite(bullet, previous)
-        if bullet is None or bullet.lower() in seen:
-            continue
-        if any(same_claim(bullet, other) for other in seen):
-            continue  # a claim an earlier slide makes in other words (abstract and introduction)
         bonus = 1.25 if position < 2 else 1.0
         scored.append((scorer.score(sentence, context) * bonus, position, bullet, before))
     ranked = sorted(scored, key=lambda item: item[:3], reverse=True)
@@ -767,6 +759,70 @@ def key_sentences(
             continue
         chosen.append(bullet)
     return chosen
+
+
+# Why a sentence of the paper is no bullet (sentence_bullet's refusals), as the reasons for a
+# thin deck say it (propose/unrepaired.py)
+REFUSALS = {
+    "unfinished": "end where the PDF cut them",
+    "figure": "point at a figure",
+    "lowercase": "start lower-case (broken by the PDF, or a name of code)",
+    "announces": "announce a list, code or display (end with a colon or comma)",
+    "condense": "cannot be cut to a clean bullet (too long, a fragment or a defect)",
+    "rewrite": "do not stand on their own (lean on the sentence before or on a figure)",
+    "shown": "are on the deck already",
+    "same_claim": "say what a shown bullet says",
+}
+
+
+def sentence_bullet(
+    sentence: str,
+    previous: str,
+    seen: set[str],
+    max_words: int = 24,
+    avoid_figure_refs: bool = True,
+    rewrite: Callable[[str, str], str | None] | None = None,
+) -> tuple[str | None, str]:
+    """The bullet a sentence of the paper makes, or None and which check refused it (a key of
+    REFUSALS); `seen` holds the bullets shown already, lower-cased."""
+    if avoid_figure_refs and FIGURE_REF.search(sentence):
+        return None, "figure"
+    if re.match(r"[a-z]", clean(sentence)):
+        return None, "lowercase"  # a sentence the PDF broke ("where vcov is …"), or code
+    if sentence.rstrip().endswith((":", ",")):
+        return None, "announces"  # it goes on into the code, list or display after it
+    bullet = condense(math_logos(sentence), max_words)
+    if bullet is None:
+        return None, "condense"
+    if rewrite is not None:
+        bullet = rewrite(bullet, previous)
+        if bullet is None:
+            return None, "rewrite"
+    if bullet.lower() in seen:
+        return None, "shown"
+    if any(same_claim(bullet, other) for other in seen):
+        return None, "same_claim"  # a claim an earlier slide makes in other words
+    return bullet, ""
+
+
+def refusals(
+    paragraphs: list[str],
+    seen: set[str],
+    rewrite: Callable[[str, str], str | None] | None = None,
+) -> Counter[str]:
+    """How many of the paragraphs' sentences each check refuses as a bullet; "" counts the
+    sentences that pass them all."""
+    counted: Counter[str] = Counter()
+    for paragraph in paragraphs:
+        previous = ""
+        parts = sentences(paragraph)
+        for number, sentence in enumerate(parts):
+            if number == len(parts) - 1 and unfinished(sentence):
+                counted["unfinished"] += 1
+                break
+            counted[sentence_bullet(sentence, previous, seen, rewrite=rewrite)[1]] += 1
+            previous = sentence
+    return counted
 
 
 def similar(a: str, b: str) -> bool:

@@ -13,6 +13,7 @@ from apps.decks.pipeline.ingest.captions import captions_find
 from apps.decks.pipeline.ingest.cells import cells_mark
 from apps.decks.pipeline.ingest.checks import pdf_check
 from apps.decks.pipeline.ingest.code import code_mark
+from apps.decks.pipeline.ingest.contents_lines import contents_mark
 from apps.decks.pipeline.ingest.cover_text import readable_authors, text_read
 from apps.decks.pipeline.ingest.cut_at_display import lines_cut_at_displays, mark_cut_paragraphs
 from apps.decks.pipeline.ingest.drawings import drawings_extract
@@ -24,6 +25,7 @@ from apps.decks.pipeline.ingest.layout import column_of, layout_read, reading_or
 from apps.decks.pipeline.ingest.letterspaced import letterspaced_joined
 from apps.decks.pipeline.ingest.list_items import items_mark
 from apps.decks.pipeline.ingest.runin import run_in_split
+from apps.decks.pipeline.ingest.set_aside import body_words, set_aside_words
 from apps.decks.pipeline.ingest.sideways import opened_upright
 from apps.decks.pipeline.ingest.split_words import rejoined, word_counts
 from apps.decks.pipeline.ingest.structure import (
@@ -56,6 +58,7 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
             layout = layout_read(plumber)
             letterspaced_joined(layout)  # a title set letter-spaced, read whole
             run_in_split(layout)
+            contents_mark(layout)  # before code: a dot leader is no line of code
             code_mark(layout)
             usage_lines_mark(layout)
             inline_code_joined(layout)
@@ -134,6 +137,8 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
         pages=pages,
         source_name=name,
         text_layer=layout.unread,
+        body_words=body_words(layout),
+        set_aside=set_aside_words(layout, covered),
     )
 
 

@@ -90,6 +90,7 @@ class Segment:
     run_in: bool = False  # a heading split from the text it runs into (runin.py)
     item: bool = False  # the line opens an item of a list (list_items.py)
     term: int = 0  # its first words are a term joined from a line of its own (list_items.py)
+    contents: bool = False  # a line of a contents page or its label (contents_lines.py)
 
     def __post_init__(self) -> None:
         self.refresh()
@@ -559,10 +560,16 @@ def _segments(page: int, lines: list[list[Word]]) -> list[Segment]:
 
 
 def _body_size(pages: list[list[Segment]]) -> float:
+    """The size most of the prose is set in. Lines in a typewriter font are left out while any
+    prose is left: a guide of long listings (code set a size smaller) would otherwise take the
+    code's size for the body's, and every paragraph of its prose would be read as no text."""
     weights: Counter[float] = Counter()
+    code: Counter[float] = Counter()
     for page in pages:
         for segment in page:
-            weights[round(segment.size * 2) / 2] += len(segment.text)
+            counted = code if MONO_FONT.search(segment.font) else weights
+            counted[round(segment.size * 2) / 2] += len(segment.text)
+    weights = weights or code
     return weights.most_common(1)[0][0] if weights else 10.0
 
 

@@ -848,6 +848,8 @@ def heading_of(layout: Layout, segment: Segment) -> Heading | None:
     """Is this segment a section heading? Larger or bold short text, numbered or well known."""
     text = segment.text.strip()
     words = text.split()
+    if segment.contents:
+        return None  # a contents entry names a heading; it is none
     if not words or len(words) > 14 or CAPTION.match(text) or text.endswith((",", ";")):
         return None
     if DATE.fullmatch(text) or (segment.page == 1 and AFFILIATION.search(text)):
@@ -1165,6 +1167,9 @@ def sections_read(
                     announcing = ""  # the next display of a run has a sentence of its own
                 continue
             if page == 1 and _names_authors(segment.text, names):
+                continue
+            if segment.contents:
+                flush()  # a contents entry is no text, and its words end no paragraph's sentence
                 continue
             if _heading_goes_on(layout, current, paragraph, last_heading, segment):
                 rest = segment.text.strip()

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from apps.decks.pipeline.issues import Change, Issue
 from apps.decks.pipeline.loop_guard import Refusals
+from apps.decks.pipeline.paper import Paper
+from apps.decks.pipeline.propose.thin_reason import thin_deck_reason
+from apps.decks.pipeline.slide_deck import SlideDeck
 
 # Reported, not repaired: what would fix them is ingestion's reading, not the deck.
 REPORTED_ONLY = {
@@ -44,18 +47,23 @@ NOTHING_CERTAIN = {
     "repeated_title": "every title the slides' own sections or points give is another slide's",
     "slide_count": "no unshown figure or section of the paper is left to make a slide of",
     "too_few_figures": "no unshown figure of the paper is clean enough to add",
-    "thin_deck": "the paper states nothing more that reads as a bullet",
+    # without the paper to say what is true of it (thin_reason.py says it with the paper)
+    "thin_deck": "the deck's repair found no statement of the paper to add",
     "unintroduced_referent": "nothing names what it leans on or stands in its place, and its "
     "removal would leave its slide thin with no slide of its part to take the rest (or a bullet "
     "after it leaning on it)",
 }
 
 
-def reason(issue: Issue, refused: bool) -> str:
+def reason(
+    issue: Issue, refused: bool, paper: Paper | None = None, deck: SlideDeck | None = None
+) -> str:
     from apps.decks.pipeline.propose.repair import FIXERS  # repair imports the proposer
 
     if refused:
         return "its repair was refused by the loop's guards (refused says why)"
+    if issue.type == "thin_deck" and paper is not None and deck is not None:
+        return thin_deck_reason(paper, deck)
     if issue.type in REPORTED_ONLY:
         return REPORTED_ONLY[issue.type]
     if issue.type in NOTHING_CERTAIN:
@@ -66,10 +74,16 @@ def reason(issue: Issue, refused: bool) -> str:
 
 
 def unanswered(
-    open_issues: list[Issue], issues: list[Issue], changes: list[Change], refused: Refusals
+    open_issues: list[Issue],
+    issues: list[Issue],
+    changes: list[Change],
+    refused: Refusals,
+    paper: Paper | None = None,
+    deck: SlideDeck | None = None,
 ) -> list[dict]:
     """Each of `open_issues` (a subset of the round's `issues`) that no change answers, with
-    its index in `issues`, its type, slide and the reason."""
+    its index in `issues`, its type, slide and the reason (told from the paper and the deck
+    where the reason depends on them)."""
     answered = {c.issue for c in changes}
     refused_issues = {c.get("issue") for r in refused for c in r.get("changes", [])}
     found = []
@@ -81,7 +95,7 @@ def unanswered(
                 "issue": index,
                 "type": issue.type,
                 "slide": issue.slide,
-                "reason": reason(issue, index in refused_issues),
+                "reason": reason(issue, index in refused_issues, paper, deck),
             }
         )
     return found
