@@ -69,7 +69,8 @@ RELATION_SUBJECT = re.compile(
     r"^the\s+(?:(?:main|key|major|only|chief|principal|crucial|essential|important|real|"
     r"net|overall|other|same|first|second|last|final|remaining|biggest|largest|"
     r"most\s+\w+|least\s+\w+|\w+est)\s+)?"
-    rf"(?P<noun>{RELATION_NOUN})s?\s+"
+    # "The difference here can be ascribed to …": "here" points into the paragraph before too
+    rf"(?P<noun>{RELATION_NOUN})s?\s+(?:here\s+|in\s+this\s+case\s+)?"
     r"(?=(?:is|are|was|were|can|could|may|might|will|would|has|have|had|lies|lie|vanishes|"
     r"disappears|remains|becomes|holds|occurs|arises|comes|misses|lacks|seems|appears|"
     r"consists|reads|follows|stems|goes|increases|decreases|grows|shrinks|changes)\b)",
