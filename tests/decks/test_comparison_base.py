@@ -87,3 +87,21 @@ def test_the_reviewer_reports_it_and_the_reviser_brings_the_base_onto_the_slide(
     assert "performs much better" in issue.message
     revised = deck_repair(BuiltinProposer(), paper, deck, [issue])
     assert revised.deck.slides[1].bullets == [OPENING, TESTED, BETTER]
+
+
+def test_an_example_opened_by_its_abbreviation_leans_like_for_example():
+    from apps.decks.pipeline import defects
+    from apps.decks.pipeline.propose.bullets import drop_connector
+
+    for bullet in (
+        "E.g., a hive of the school gained two kilograms in May",
+        "I.e. the load cell is read every morning",
+        "As an illustration, a hive of the school gained two kilograms in May",
+    ):
+        assert defects.dangling_connector(bullet), bullet
+    # the proposer drops the opener and keeps the statement
+    assert drop_connector("E.g., a hive of the school gained two kilograms in May") == (
+        "A hive of the school gained two kilograms in May"
+    )
+    # an abbreviation that merely starts with the letters is no opener
+    assert defects.dangling_connector("EGF levels rose in the hives of the school") is None
