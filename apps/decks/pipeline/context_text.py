@@ -63,7 +63,9 @@ RELATION_NOUN = (
     r"mismatch|disagreement|agreement|setup|set-up|part|remainder|rest|latter|former|converse|"
     r"opposite|reverse|advantage|disadvantage|benefit|gain|improvement|consequence|outcome|"
     r"alternative|counterpart|analogue|analog|connection|relation|"
-    r"relationship|contrast|comparison|interplay|trade-off|tradeoff"
+    r"relationship|contrast|comparison|interplay|trade-off|tradeoff|"
+    # "The answer is no": to a question the slide does not ask
+    r"answer|reply"
 )
 RELATION_SUBJECT = re.compile(
     r"^the\s+(?:(?:main|key|major|only|chief|principal|crucial|essential|important|real|"

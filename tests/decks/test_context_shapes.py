@@ -1,10 +1,13 @@
-"""A comparison whose base only the paper's sentence before named: "The load cell performs
+"""Round 16's shapes of a bullet that needs what the slide does not show. A comparison whose
+base only the paper's sentence before named: "The load cell performs
 better in wet weather" (better than what?), "… is three times as accurate", "… reads 4 times
 faster". The paper is the oracle: found only when the bullet's sentence follows another of its
 paragraph that no slide shows, and reported medium (`unintroduced_referent`, kind
 `comparison`); the reviser brings the sentence that names the base onto the slide. A sentence
 that names its base ("than …", "as … as …", "over …") or its own change ("if we …") stands.
-Sentences are invented (bee hive scales)."""
+An example opened by its abbreviation ("E.g., …") and a reply to a question the slide does not
+ask ("Yes, …", "The answer is …") lean on the sentence before like "For example, …". Sentences
+are invented (bee hive scales)."""
 
 from __future__ import annotations
 
@@ -105,3 +108,19 @@ def test_an_example_opened_by_its_abbreviation_leans_like_for_example():
     )
     # an abbreviation that merely starts with the letters is no opener
     assert defects.dangling_connector("EGF levels rose in the hives of the school") is None
+
+
+def test_a_reply_to_a_question_the_slide_does_not_ask_leans():
+    from apps.decks.pipeline import defects
+    from apps.decks.pipeline.propose.bullets import drop_connector
+
+    assert defects.dangling_connector("Yes, the load cell can be read in the rain") == "Yes,"
+    assert defects.dangling_connector("No: the scales drift in the cold") == "No:"
+    assert drop_connector("Yes, the load cell can be read in the rain") == (
+        "The load cell can be read in the rain"
+    )
+    kinds = [k for k, _ in defects.text_defects("The answer is no for the light hives of May")]
+    assert "leaning_reference" in kinds
+    # "No other …" compares (pointing_opener's), "Not all …" is a statement of its own
+    assert defects.dangling_connector("No other scale was tested in the valley") is None
+    assert defects.dangling_connector("Not all hives were weighed in the valley") is None
