@@ -153,6 +153,8 @@ def test_an_opening_definition_of_symbols_no_slide_uses(bullet, orphan):
         "The most complicated part is the function that formats a point",
         "The similar segment is also obtained from the chain code of the curve",
         "The tension is removed once one includes systematic uncertainties",
+        # "here" points into the paragraph before as well (round 16)
+        "The difference here can be ascribed to the sampling error of the chain",
     ],
 )
 def test_a_relation_whose_other_side_was_the_sentence_before_leans(bullet):

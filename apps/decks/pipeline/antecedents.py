@@ -929,6 +929,50 @@ def seeing_pointer(bullet: str) -> Dangling | None:
     return Dangling(part, "see", "", False, match.start(), True, "seeing")
 
 
+_TIMES = r"(?:twice|thrice|half|(?:\d+(?:\.\d+)?|two|three|four|five|six|seven|eight|nine|ten|several|many)\s+times)"
+_COMPARATIVE = (
+    r"(?:faster|slower|larger|smaller|higher|lower|more|less|fewer|bigger|greater|better|worse|"
+    r"longer|shorter|cheaper|wider|narrower)"
+)
+# A comparison whose base the sentence before named ("The load cell performs better in the
+# rain", "… is three times as accurate", "… runs 3 times faster"): better, faster than what?
+# The base said in the sentence ("than …", "as … as …", "compared with …", "over …") stands.
+COMPARISON_WITHOUT_BASE = re.compile(
+    rf"\b{_TIMES}\s+as\s+(?:(?:many|much)\s+)?(?!as\b)[a-z][\w-]*\b|"
+    rf"\b(?:\d+(?:\.\d+)?|two|three|four|five|six|ten|several|many)\s*(?:times|x|×|-fold|fold)\s+"
+    rf"{_COMPARATIVE}\b|"
+    r"\b(?:performs?|performed|works?|worked|does|did|fares?|fared|scales?|scaled|converges?|"
+    r"converged|runs?|ran)\s+(?:(?:much|slightly|significantly|considerably|substantially|"
+    r"somewhat|far|even|markedly|consistently|noticeably|clearly)\s+)?"
+    r"(?:better|worse|faster|slower)\b",
+    re.I,
+)
+_BASE_NAMED = re.compile(
+    r"\b(?:than|as|compared\s+(?:to|with)|relative\s+to|over|versus|vs\.?|against|"
+    r"in\s+comparison)\b",
+    re.I,
+)
+# "if we cluster the nodes, the caches … run faster", "by sorting the edges, it runs faster":
+# the bullet states its own change, which is the base of the comparison
+_OWN_CHANGE = re.compile(r"\b(?:if|when|whenever|once|after|by\s+[a-z]+ing)\b", re.I)
+
+
+def comparison_without_base(bullet: str, before: list[str]) -> Dangling | None:
+    """The bullet compares with what the sentence before it named and does not say with what
+    ("performs better", "is twice as large", "5 times faster" with no "than"/"as …")."""
+    if not before:
+        return None
+    flat = text.MATH_SPAN.sub("X", bullet)
+    for match in COMPARISON_WITHOUT_BASE.finditer(flat):
+        if _BASE_NAMED.search(flat[match.end() :]) or _OWN_CHANGE.search(flat[: match.start()]):
+            continue
+        part = match.group(0)
+        return Dangling(
+            part, part.split()[-1], before[-1], False, match.start(), True, "comparison"
+        )
+    return None
+
+
 def pointing_back(bullet: str, before: list[str], shown: set[str]) -> Dangling | None:
     """What the bullet's shape leans on in the sentence before it (the checks above)."""
     return (
@@ -937,6 +981,7 @@ def pointing_back(bullet: str, before: list[str], shown: set[str]) -> Dangling |
         or sequence_adverb(bullet, before)
         or ordinal_part(bullet, before)
         or continuing_particle(bullet, before)
+        or comparison_without_base(bullet, before)
     )
 
 

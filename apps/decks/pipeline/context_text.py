@@ -63,13 +63,16 @@ RELATION_NOUN = (
     r"mismatch|disagreement|agreement|setup|set-up|part|remainder|rest|latter|former|converse|"
     r"opposite|reverse|advantage|disadvantage|benefit|gain|improvement|consequence|outcome|"
     r"alternative|counterpart|analogue|analog|connection|relation|"
-    r"relationship|contrast|comparison|interplay|trade-off|tradeoff"
+    r"relationship|contrast|comparison|interplay|trade-off|tradeoff|"
+    # "The answer is no": to a question the slide does not ask
+    r"answer|reply"
 )
 RELATION_SUBJECT = re.compile(
     r"^the\s+(?:(?:main|key|major|only|chief|principal|crucial|essential|important|real|"
     r"net|overall|other|same|first|second|last|final|remaining|biggest|largest|"
     r"most\s+\w+|least\s+\w+|\w+est)\s+)?"
-    rf"(?P<noun>{RELATION_NOUN})s?\s+"
+    # "The difference here can be ascribed to …": "here" points into the paragraph before too
+    rf"(?P<noun>{RELATION_NOUN})s?\s+(?:here\s+|in\s+this\s+case\s+)?"
     r"(?=(?:is|are|was|were|can|could|may|might|will|would|has|have|had|lies|lie|vanishes|"
     r"disappears|remains|becomes|holds|occurs|arises|comes|misses|lacks|seems|appears|"
     r"consists|reads|follows|stems|goes|increases|decreases|grows|shrinks|changes)\b)",

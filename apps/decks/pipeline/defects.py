@@ -63,9 +63,14 @@ CONNECTOR_PHRASES = (
 )
 # A phrase that opens a prepositional clause ("In addition to these methods, …") is not a
 # connector on its own: the whole clause is (DESPITE_CLAUSE).
+# An example opened by its abbreviation ("E.g., a hive …", "I.e. the …") or "As an example,":
+# an example of what the sentence before said, like "For example, …".
+EXAMPLE_OPENER = r"(?:e\.\s?g\.|i\.\s?e\.)(?=[\s,])|as\s+an?\s+(?:example|illustration)\b(?=\s*,)"
+# A reply to a question the slide does not ask: "Yes, the model …", "No: the scales …".
+REPLY_OPENER = r"(?:yes|no)(?=\s*[,;:!])"
 CONNECTOR = re.compile(
     rf"^(?:(?:{CONNECTOR_PHRASES})\b(?!\s+(?:to|of|from)\b)|(?:{CONNECTOR_WORDS})\b(?=[\s,;:])"
-    r"(?!\s+(?:to|of|with|from)\b))[,;:]?\s*",
+    rf"(?!\s+(?:to|of|with|from)\b)|{EXAMPLE_OPENER}|{REPLY_OPENER})[,;:!]?\s*",
     re.I,
 )
 # A whole sentence in parentheses before the bullet's own: an aside on what came before.

@@ -66,6 +66,8 @@ ISSUE_TYPES = {
     "unintroduced_code": "a bullet uses a part of a command no slide names",
     "narrates_code": "a bullet talks about a listing, call or output of the paper the slide does "
     "not show",
+    "undefined_abbreviation": "a bullet uses an abbreviation before the deck says what it stands "
+    "for",
     "unintroduced_referent": 'a bullet says "the process" or "it" for what only the paper\'s '
     "sentence before it introduced",
     "orphan_definition": "a bullet says what symbols of a formula no slide shows stand for",

@@ -12,6 +12,7 @@ import re
 
 from apps.decks import limits
 from apps.decks.pipeline import (
+    abbreviations,
     antecedents,
     defects,
     display_math,
@@ -191,7 +192,10 @@ class BuiltinProposer:
         main_points.ensure(slides, paper, used)
         # every symbol a bullet or display uses is introduced on its slide or before it
         slides = context_fix.self_contained(slides, paper, used)
-        return self._deck(paper, _filled_displays(slides, paper, used))
+        slides = _filled_displays(slides, paper, used)
+        # an abbreviation is given its long form where the deck first uses it
+        defs = abbreviations.definitions(paper)
+        return self._deck(paper, abbreviations.defined_deck_slides(slides, defs))
 
     @staticmethod
     def _text_sections(body: list[Section], kinds: dict[int, str], count: int) -> list[Section]:

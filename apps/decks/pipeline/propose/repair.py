@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from apps.decks import limits
 from apps.decks.pipeline import (
+    abbreviations,
     antecedents,
     context_text,
     defects,
@@ -585,6 +586,26 @@ def _undefined_symbol(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slid
     fixed, action = context_fix.answer(slide, issue.evidence, work.paper, earlier)
     work.used.update(b.lower() for b in fixed.bullets)
     return [fixed], action
+
+
+@fixer("undefined_abbreviation")
+def _undefined_abbreviation(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """The abbreviation given by the paper's own long form at this first use ("the MLE" →
+    "the maximum likelihood estimate (MLE)"): abbreviations.with_definition."""
+    defs = abbreviations.definitions(work.paper)
+    index = issue.evidence.get("index", -1)
+    if not 0 <= index < len(slide.bullets):
+        return [slide], ""
+    bullet = slide.bullets[index]
+    for abbr in issue.evidence.get("abbreviations", []):
+        if abbr in defs:
+            bullet = abbreviations.with_definition(bullet, defs[abbr])
+    if bullet == slide.bullets[index]:
+        return [slide], ""
+    bullets = [*slide.bullets[:index], bullet, *slide.bullets[index + 1 :]]
+    work.used.add(bullet.lower())
+    said = ", ".join(issue.evidence.get("abbreviations", []))
+    return [slide.model_copy(update={"bullets": bullets})], f"gave {said} its paper's long form"
 
 
 @fixer("unintroduced_referent")

@@ -14,7 +14,15 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import antecedents, carried_text, context_text, defects, main_points, text
+from apps.decks.pipeline import (
+    abbreviations,
+    antecedents,
+    carried_text,
+    context_text,
+    defects,
+    main_points,
+    text,
+)
 from apps.decks.pipeline.code_context import code_parts
 from apps.decks.pipeline.code_narration import narration, shows
 from apps.decks.pipeline.paper import Paper
@@ -491,4 +499,33 @@ def unintroduced_referent(c: SlideContext):
             certain=found.certain,
             kind=found.kind,
             named=found.named,
+        )
+
+
+@slide_rule
+def undefined_abbreviation(c: SlideContext):
+    """A bullet uses an abbreviation ("the MLE") the paper defines ("maximum likelihood estimate
+    (MLE)") before the deck says what it stands for: its first use in the deck."""
+    slide = c.slide
+    if slide is None or slide.kind == "title" or not slide.bullets:
+        return
+    defs = abbreviations.definitions(c.paper)
+    if not defs:
+        return
+    found = abbreviations.undefined_in(c.deck.slides[: c.number], defs)
+    for (number, index), abbrs in sorted(found.items()):
+        if number != c.number - 1:
+            continue
+        said = ", ".join(f"{a} ({defs[a].long})" for a in abbrs)
+        yield c.issue(
+            "undefined_abbreviation",
+            "medium",
+            f"bullet {index + 1} uses {said} before any slide says what it stands for",
+            "give the paper's long form at this first use in the deck",
+            where="bullet",
+            index=index,
+            text=slide.bullets[index][:200],
+            abbreviations=abbrs,
+            long_forms=[defs[a].long for a in abbrs],
+            definitions=[defs[a].sentence[:300] for a in abbrs],
         )
