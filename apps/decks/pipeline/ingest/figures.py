@@ -140,12 +140,15 @@ def region_find(
     same_page = [c for c in captions if c.page == page]
     caption_lines = {id(s) for c in same_page for s in c.segments}
     listing = listing_lines(layout, caption, captions, span0, span1, below)
+    wall0, wall1 = _walls(caption, same_page, objects, below)
     blockers = [
         s
         for s in _blockers(layout, page, same_page)
         if s not in caption.segments
         and id(s) not in listing
         and _overlaps(s.x0, s.x1, span0, span1)
+        # the caption of the figure beside this one, beyond the wall between them: its own
+        and _overlaps(s.x0, s.x1, wall0, wall1)
         and (
             id(s) in caption_lines
             or heading_of(layout, s)
@@ -176,7 +179,6 @@ def region_find(
         else:
             low = min(low, min(seg.top for seg in rows) - 1)
     slack = 0.0 if listing else 60.0
-    wall0, wall1 = _walls(caption, same_page)
     graphics = [
         b
         for b in objects
@@ -209,7 +211,13 @@ def region_find(
         and s.top >= low
         and s.bottom <= high
     ]
-    candidates = [s for s in candidates if wall0 - 2 <= s.x0 and s.x1 <= wall1 + 2]
+    candidates = [
+        s
+        for s in candidates
+        if wall0 - 2 <= s.x0
+        and s.x1 <= wall1 + 2
+        and (id(s) in listing or not _across_gutter(layout, s, span0, span1, drawn))
+    ]
     taken = [s for s in candidates if id(s) in listing or (s.x0 >= reach0 and s.x1 <= reach1)]
     for _ in range(2 if graphics else 0):
         # labels chain: an axis title beyond its tick labels, more than the reach from the
@@ -243,20 +251,56 @@ def region_find(
     return box, listing
 
 
-def _walls(caption: Caption, same_page: list[Caption]) -> tuple[float, float]:
+def _walls(
+    caption: Caption, same_page: list[Caption], objects: list[Box] = (), below: bool = False
+) -> tuple[float, float]:
     """How far left and right the caption's figure may reach: to the caption of the figure
     beside it, level with this one (two figures side by side, each over its caption), never
-    into it; else without limit."""
+    into it; else without limit. Level: their tops, or their lines share a height (captions
+    of one line and of three under side-by-side figures, their bottoms level). A caption
+    shorter than its drawing leaves the drawing's end beyond it: the wall stands in the white
+    gap between the two figures' drawings, when there is one."""
     wall0, wall1 = -math.inf, math.inf
     for other in same_page:
         level = abs(other.top - caption.top) < 0.5 * (caption.bottom - caption.top) + 2
+        level = level or _overlaps(other.top, other.bottom, caption.top, caption.bottom, -2.0)
         if other is caption or not level:
             continue
         if other.x0 >= caption.x1:
-            wall1 = min(wall1, other.x0 - 1)
+            wall1 = min(wall1, _gap_between(caption.x1, other.x0, caption, objects, below))
         elif other.x1 <= caption.x0:
-            wall0 = max(wall0, other.x1 + 1)
+            wall0 = max(wall0, _gap_between(other.x1, caption.x0, caption, objects, below))
     return wall0, wall1
+
+
+SIDE_BY_SIDE_REACH = 300.0  # how far from their captions side-by-side drawings are looked for
+
+
+def _gap_between(
+    left: float, right: float, caption: Caption, objects: list[Box], below: bool
+) -> float:
+    """The middle of the widest stretch between two captions (`left`..`right`) that no drawing
+    on the figures' side of the captions crosses; without one, halfway between the captions."""
+    if below:
+        near = [
+            b for b in objects if caption.bottom - 2 <= b.top <= caption.bottom + SIDE_BY_SIDE_REACH
+        ]
+    else:
+        near = [
+            b for b in objects if caption.top - SIDE_BY_SIDE_REACH <= b.bottom <= caption.top + 2
+        ]
+    spans = sorted((b.x0, b.x1) for b in near if b.x0 < right and b.x1 > left)
+    free, at = [], left
+    for x0, x1 in spans:
+        if x0 > at:
+            free.append((at, x0))
+        at = max(at, x1)
+    if at < right:
+        free.append((at, right))
+    if not free:
+        return (left + right) / 2
+    x0, x1 = max(free, key=lambda f: f[1] - f[0])
+    return (x0 + x1) / 2
 
 
 def _in_other_column(layout: Layout, box: Box, span0: float, span1: float) -> bool:
@@ -265,6 +309,20 @@ def _in_other_column(layout: Layout, box: Box, span0: float, span1: float) -> bo
     return any(
         not _overlaps(x0, x1, span0, span1) and _overlaps(box.x0, box.x1, x0 + 10, x1)
         for x0, x1 in layout.columns
+    )
+
+
+def _across_gutter(
+    layout: Layout, segment: Segment, span0: float, span1: float, drawn: Box | None
+) -> bool:
+    """Text of a column the caption's span does not cover, outside the figure's drawings: the
+    neighbour column's equation numbers, line ends or a short word across a narrow gutter. A
+    column figure's crop stays in its column unless the drawing itself crosses the gutter."""
+    if drawn is not None and _within(segment, drawn):
+        return False
+    middle = (segment.x0 + segment.x1) / 2
+    return any(
+        not _overlaps(x0, x1, span0, span1) and x0 <= middle <= x1 for x0, x1 in layout.columns
     )
 
 
