@@ -21,6 +21,7 @@ from PIL import Image, ImageDraw
 from apps.decks import limits
 from apps.decks.pipeline.crops import crop_final
 from apps.decks.pipeline.ingest.captions import Caption
+from apps.decks.pipeline.ingest.continued import continued_captions, joined
 from apps.decks.pipeline.ingest.figure_text import label_row, page_texts, smallest_text
 from apps.decks.pipeline.ingest.layout import Layout, Segment
 from apps.decks.pipeline.ingest.panels import rearranged
@@ -780,8 +781,53 @@ def figures_extract(
             if inside:
                 covered.add(id(segment))
     figures = _one_caption_per_region(figures, captions)
+    for part in continued_captions(layout, captions):
+        covered |= _continued_part(plumber, document, layout, out_dir, captions, part, figures)
     figures.sort(key=lambda f: (f.kind != "figure", f.number))
     return figures, covered
+
+
+def _continued_part(
+    plumber: pdfplumber.PDF,
+    document: pdfium.PdfDocument,
+    layout: Layout,
+    out_dir: Path,
+    captions: list[Caption],
+    part: Caption,
+    figures: list[Figure],
+) -> set[int]:
+    """Crop the continued part of a figure over its caption ("Figure 3 (continued)") and join
+    it to the figure's image; returns the ids of the lines it covers (its caption's always:
+    they are no paragraph of the text)."""
+    covered = {id(s) for s in part.segments}
+    figure = next((f for f in figures if f.kind == "figure" and f.number == part.number), None)
+    if figure is None:
+        return covered
+    width, height = layout.page_sizes[part.page - 1]
+    objects = objects_on(plumber.pages[part.page - 1], width, height)
+    known = [*captions, part]
+    found = region_find(layout, part, objects, known, False) or region_find(
+        layout, part, objects, known, True
+    )
+    if found is None:
+        return covered
+    box, listing = found
+    own = _drawn_lines(layout, part, box, objects, known) | listing
+    nearby = page_texts(layout, part.page, box, known, own)
+    cropped, masks = crop_final((box.x0, box.top, box.x1, box.bottom), nearby)
+    box = Box(*cropped, True)
+    path = out_dir / f"{figure.id}-continued.png"
+    crop_render(document, part.page, box, path, False, masks, [t.bbox for t in nearby])
+    figure.width_px, figure.height_px = joined(out_dir / figure.image, path)
+    path.unlink()
+    return covered | {
+        id(s)
+        for s in layout.pages[part.page - 1]
+        if s.top >= box.top - 1
+        and s.bottom <= box.bottom + 1
+        and s.x0 >= box.x0 - 1
+        and s.x1 <= box.x1 + 1
+    }
 
 
 def _one_caption_per_region(figures: list[Figure], captions: list[Caption]) -> list[Figure]:
