@@ -752,6 +752,8 @@ def _paper_running_line(layout: Layout, text: str) -> bool:
         for segment in page
         if segment.role == "header" and running_key(segment.text) == key
     }
+    if not pages:
+        return True  # no line of the pages holds it any more: nothing says it is a citation
     return 1 in pages or len(pages) >= max(3, (len(layout.pages) + 1) // 2)
 
 
