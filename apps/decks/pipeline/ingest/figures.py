@@ -268,9 +268,11 @@ def _walls(
         if other is caption or not level:
             continue
         if other.x0 >= caption.x1:
-            wall1 = min(wall1, _gap_between(caption.x1, other.x0, caption, objects, below))
+            gap = _gap_between(caption.x1, other.x0, caption, objects, below)
+            wall1 = min(wall1, other.x0 - 1 if gap is None else gap)
         elif other.x1 <= caption.x0:
-            wall0 = max(wall0, _gap_between(other.x1, caption.x0, caption, objects, below))
+            gap = _gap_between(other.x1, caption.x0, caption, objects, below)
+            wall0 = max(wall0, other.x1 + 1 if gap is None else gap)
     return wall0, wall1
 
 
@@ -279,9 +281,10 @@ SIDE_BY_SIDE_REACH = 300.0  # how far from their captions side-by-side drawings 
 
 def _gap_between(
     left: float, right: float, caption: Caption, objects: list[Box], below: bool
-) -> float:
+) -> float | None:
     """The middle of the widest stretch between two captions (`left`..`right`) that no drawing
-    on the figures' side of the captions crosses; without one, halfway between the captions."""
+    on the figures' side of the captions crosses; None when no drawing reaches between them
+    (listings, text: the wall stays at the other caption) or drawings fill the whole of it."""
     if below:
         near = [
             b for b in objects if caption.bottom - 2 <= b.top <= caption.bottom + SIDE_BY_SIDE_REACH
@@ -291,6 +294,8 @@ def _gap_between(
             b for b in objects if caption.top - SIDE_BY_SIDE_REACH <= b.bottom <= caption.top + 2
         ]
     spans = sorted((b.x0, b.x1) for b in near if b.x0 < right and b.x1 > left)
+    if not spans:
+        return None
     free, at = [], left
     for x0, x1 in spans:
         if x0 > at:
@@ -299,7 +304,7 @@ def _gap_between(
     if at < right:
         free.append((at, right))
     if not free:
-        return (left + right) / 2
+        return None
     x0, x1 = max(free, key=lambda f: f[1] - f[0])
     return (x0 + x1) / 2
 
