@@ -21,6 +21,7 @@ from PIL import Image, ImageDraw
 from apps.decks import limits
 from apps.decks.pipeline.crops import crop_final
 from apps.decks.pipeline.ingest.captions import Caption
+from apps.decks.pipeline.ingest.continued import continued_captions, joined
 from apps.decks.pipeline.ingest.figure_text import label_row, page_texts, smallest_text
 from apps.decks.pipeline.ingest.layout import Layout, Segment
 from apps.decks.pipeline.ingest.panels import rearranged
@@ -140,12 +141,15 @@ def region_find(
     same_page = [c for c in captions if c.page == page]
     caption_lines = {id(s) for c in same_page for s in c.segments}
     listing = listing_lines(layout, caption, captions, span0, span1, below)
+    wall0, wall1 = _walls(caption, same_page, objects, below)
     blockers = [
         s
         for s in _blockers(layout, page, same_page)
         if s not in caption.segments
         and id(s) not in listing
         and _overlaps(s.x0, s.x1, span0, span1)
+        # the caption of the figure beside this one, beyond the wall between them: its own
+        and _overlaps(s.x0, s.x1, wall0, wall1)
         and (
             id(s) in caption_lines
             or heading_of(layout, s)
@@ -176,7 +180,6 @@ def region_find(
         else:
             low = min(low, min(seg.top for seg in rows) - 1)
     slack = 0.0 if listing else 60.0
-    wall0, wall1 = _walls(caption, same_page)
     graphics = [
         b
         for b in objects
@@ -209,7 +212,13 @@ def region_find(
         and s.top >= low
         and s.bottom <= high
     ]
-    candidates = [s for s in candidates if wall0 - 2 <= s.x0 and s.x1 <= wall1 + 2]
+    candidates = [
+        s
+        for s in candidates
+        if wall0 - 2 <= s.x0
+        and s.x1 <= wall1 + 2
+        and (id(s) in listing or not _across_gutter(layout, s, span0, span1, drawn))
+    ]
     taken = [s for s in candidates if id(s) in listing or (s.x0 >= reach0 and s.x1 <= reach1)]
     for _ in range(2 if graphics else 0):
         # labels chain: an axis title beyond its tick labels, more than the reach from the
@@ -243,20 +252,61 @@ def region_find(
     return box, listing
 
 
-def _walls(caption: Caption, same_page: list[Caption]) -> tuple[float, float]:
+def _walls(
+    caption: Caption, same_page: list[Caption], objects: list[Box] = (), below: bool = False
+) -> tuple[float, float]:
     """How far left and right the caption's figure may reach: to the caption of the figure
     beside it, level with this one (two figures side by side, each over its caption), never
-    into it; else without limit."""
+    into it; else without limit. Level: their tops, or their lines share a height (captions
+    of one line and of three under side-by-side figures, their bottoms level). A caption
+    shorter than its drawing leaves the drawing's end beyond it: the wall stands in the white
+    gap between the two figures' drawings, when there is one."""
     wall0, wall1 = -math.inf, math.inf
     for other in same_page:
         level = abs(other.top - caption.top) < 0.5 * (caption.bottom - caption.top) + 2
+        level = level or _overlaps(other.top, other.bottom, caption.top, caption.bottom, -2.0)
         if other is caption or not level:
             continue
         if other.x0 >= caption.x1:
-            wall1 = min(wall1, other.x0 - 1)
+            gap = _gap_between(caption.x1, other.x0, caption, objects, below)
+            wall1 = min(wall1, other.x0 - 1 if gap is None else gap)
         elif other.x1 <= caption.x0:
-            wall0 = max(wall0, other.x1 + 1)
+            gap = _gap_between(other.x1, caption.x0, caption, objects, below)
+            wall0 = max(wall0, other.x1 + 1 if gap is None else gap)
     return wall0, wall1
+
+
+SIDE_BY_SIDE_REACH = 300.0  # how far from their captions side-by-side drawings are looked for
+
+
+def _gap_between(
+    left: float, right: float, caption: Caption, objects: list[Box], below: bool
+) -> float | None:
+    """The middle of the widest stretch between two captions (`left`..`right`) that no drawing
+    on the figures' side of the captions crosses; None when no drawing reaches between them
+    (listings, text: the wall stays at the other caption) or drawings fill the whole of it."""
+    if below:
+        near = [
+            b for b in objects if caption.bottom - 2 <= b.top <= caption.bottom + SIDE_BY_SIDE_REACH
+        ]
+    else:
+        near = [
+            b for b in objects if caption.top - SIDE_BY_SIDE_REACH <= b.bottom <= caption.top + 2
+        ]
+    spans = sorted((b.x0, b.x1) for b in near if b.x0 < right and b.x1 > left)
+    if not spans:
+        return None
+    free, at = [], left
+    for x0, x1 in spans:
+        if x0 > at:
+            free.append((at, x0))
+        at = max(at, x1)
+    if at < right:
+        free.append((at, right))
+    if not free:
+        return None
+    x0, x1 = max(free, key=lambda f: f[1] - f[0])
+    return (x0 + x1) / 2
 
 
 def _in_other_column(layout: Layout, box: Box, span0: float, span1: float) -> bool:
@@ -265,6 +315,20 @@ def _in_other_column(layout: Layout, box: Box, span0: float, span1: float) -> bo
     return any(
         not _overlaps(x0, x1, span0, span1) and _overlaps(box.x0, box.x1, x0 + 10, x1)
         for x0, x1 in layout.columns
+    )
+
+
+def _across_gutter(
+    layout: Layout, segment: Segment, span0: float, span1: float, drawn: Box | None
+) -> bool:
+    """Text of a column the caption's span does not cover, outside the figure's drawings: the
+    neighbour column's equation numbers, line ends or a short word across a narrow gutter. A
+    column figure's crop stays in its column unless the drawing itself crosses the gutter."""
+    if drawn is not None and _within(segment, drawn):
+        return False
+    middle = (segment.x0 + segment.x1) / 2
+    return any(
+        not _overlaps(x0, x1, span0, span1) and x0 <= middle <= x1 for x0, x1 in layout.columns
     )
 
 
@@ -722,8 +786,53 @@ def figures_extract(
             if inside:
                 covered.add(id(segment))
     figures = _one_caption_per_region(figures, captions)
+    for part in continued_captions(layout, captions):
+        covered |= _continued_part(plumber, document, layout, out_dir, captions, part, figures)
     figures.sort(key=lambda f: (f.kind != "figure", f.number))
     return figures, covered
+
+
+def _continued_part(
+    plumber: pdfplumber.PDF,
+    document: pdfium.PdfDocument,
+    layout: Layout,
+    out_dir: Path,
+    captions: list[Caption],
+    part: Caption,
+    figures: list[Figure],
+) -> set[int]:
+    """Crop the continued part of a figure over its caption ("Figure 3 (continued)") and join
+    it to the figure's image; returns the ids of the lines it covers (its caption's always:
+    they are no paragraph of the text)."""
+    covered = {id(s) for s in part.segments}
+    figure = next((f for f in figures if f.kind == "figure" and f.number == part.number), None)
+    if figure is None:
+        return covered
+    width, height = layout.page_sizes[part.page - 1]
+    objects = objects_on(plumber.pages[part.page - 1], width, height)
+    known = [*captions, part]
+    found = region_find(layout, part, objects, known, False) or region_find(
+        layout, part, objects, known, True
+    )
+    if found is None:
+        return covered
+    box, listing = found
+    own = _drawn_lines(layout, part, box, objects, known) | listing
+    nearby = page_texts(layout, part.page, box, known, own)
+    cropped, masks = crop_final((box.x0, box.top, box.x1, box.bottom), nearby)
+    box = Box(*cropped, True)
+    path = out_dir / f"{figure.id}-continued.png"
+    crop_render(document, part.page, box, path, False, masks, [t.bbox for t in nearby])
+    figure.width_px, figure.height_px = joined(out_dir / figure.image, path)
+    path.unlink()
+    return covered | {
+        id(s)
+        for s in layout.pages[part.page - 1]
+        if s.top >= box.top - 1
+        and s.bottom <= box.bottom + 1
+        and s.x0 >= box.x0 - 1
+        and s.x1 <= box.x1 + 1
+    }
 
 
 def _one_caption_per_region(figures: list[Figure], captions: list[Caption]) -> list[Figure]:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 PAGE_NUMBER = re.compile(r"(?:page\s*)?[-–]?\s*#\s*[-–]?(?:\s*(?:/|of)\s*#)?", re.I)
 
 
-def _running_key(text: str) -> str:
+def running_key(text: str) -> str:
     return re.sub(r"\d+", "#", text.lower()).strip()
 
 
@@ -35,7 +35,7 @@ def running_mark(layout: Layout) -> None:
         seen = set()
         for segment in page:
             if segment.top < 0.1 * height or segment.bottom > 0.9 * height:
-                seen.add(_running_key(segment.text))
+                seen.add(running_key(segment.text))
         keys.update(seen)
     # Repeated short keys ("p", "e") are a figure's letters on several pages, not a header.
     repeated = {
@@ -49,7 +49,7 @@ def running_mark(layout: Layout) -> None:
             in_band = segment.top < 0.1 * height or segment.bottom > 0.9 * height
             if not in_band or segment is title:
                 continue
-            key = _running_key(segment.text)
+            key = running_key(segment.text)
             page_number = PAGE_NUMBER.fullmatch(key.strip()) and not _axis_row(page, segment)
             # a line of code that opens several listings at a page's top ('import("music.lib");')
             # is the listings' first line, not the page's header
@@ -72,10 +72,10 @@ def _title_on_first_page(layout: Layout, repeated: set[str]) -> Segment | None:
     if not upper:
         return None
     largest = max(upper, key=lambda s: s.size)
-    key = _running_key(largest.text)
+    key = running_key(largest.text)
     if key not in repeated or largest.size < layout.body_size + 1.5:
         return None
-    others = [s.size for page in layout.pages[1:] for s in page if _running_key(s.text) == key]
+    others = [s.size for page in layout.pages[1:] for s in page if running_key(s.text) == key]
     return largest if others and largest.size > 1.15 * max(others) else None
 
 
@@ -101,7 +101,7 @@ def _edge_lines(layout: Layout) -> None:
                 (s for s in lines if edge.top <= (s.top + s.bottom) / 2 <= edge.bottom),
                 key=lambda s: s.x0,
             )
-            key = _running_key(" ".join(s.text for s in row))
+            key = running_key(" ".join(s.text for s in row))
             code = all(s.monospaced for s in row)  # a listing's first line, not a header
             if len(key.replace("#", "").strip()) > 3 and not code and _set_apart(lines, row, side):
                 at = edge.top if side == "top" else edge.bottom
@@ -142,7 +142,7 @@ def _beside_page_numbers(layout: Layout) -> None:
     the first words of the page's first paragraph."""
     for page in layout.pages:
         numbers = [
-            s for s in page if s.role == "header" and PAGE_NUMBER.fullmatch(_running_key(s.text))
+            s for s in page if s.role == "header" and PAGE_NUMBER.fullmatch(running_key(s.text))
         ]
         lines = [s for s in page if s.role == "text"]
         for number in numbers:

@@ -21,6 +21,7 @@ from apps.decks.pipeline.ingest.layout import (
 )
 from apps.decks.pipeline.ingest.list_items import mark_set_apart, term_separated
 from apps.decks.pipeline.ingest.listings import ListingCollector
+from apps.decks.pipeline.ingest.running import running_key
 from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
 from apps.decks.pipeline.lost_text import reference_entry
 from apps.decks.pipeline.paper import Equation, Section
@@ -707,6 +708,8 @@ def venue_find(layout: Layout, title: str, title_segment: Segment | None = None)
         return citation.group(0).strip(), citation.group("year")
     dated = ""
     for text in layout.running:
+        if not _paper_running_line(layout, text):
+            continue  # a reference's line at the top of two pages names another paper's venue
         if _placeholder_issue(text):
             continue  # a class file's draft header ("Volume 0 (2060), No. 0"): no venue, no year
         year = YEAR.search(text)
@@ -734,6 +737,24 @@ def venue_find(layout: Layout, title: str, title_segment: Segment | None = None)
                 continue
             return venue, year.group(1)
     return "", dated
+
+
+def _paper_running_line(layout: Layout, text: str) -> bool:
+    """A running line that speaks for the paper itself: printed on page 1 (its running head
+    or a footnote of its front matter), or repeated at the edge of most pages. A line that
+    came to stand at the top or foot of two later pages, with other numbers ("Workshop on
+    Glacier Sensing, pages 11-19, 2019." as two entries of the reference list run over a
+    page), cites another work: its venue is not the paper's."""
+    key = running_key(text)
+    pages = {
+        number
+        for number, page in enumerate(layout.pages, start=1)
+        for segment in page
+        if segment.role == "header" and running_key(segment.text) == key
+    }
+    if not pages:
+        return True  # no line of the pages holds it any more: nothing says it is a citation
+    return 1 in pages or len(pages) >= max(3, (len(layout.pages) + 1) // 2)
 
 
 # A journal class's header before the paper is given an issue: volume or issue number 0
