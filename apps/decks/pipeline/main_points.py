@@ -278,6 +278,9 @@ class Statement:
     part: str  # "method" or "result"
     origin: str  # "abstract", or the title of the section it comes from
     strength: int  # how plainly it is a contribution or a finding (higher first)
+    # the paper's sentence (or its clause) the bullet was made from: whether the bullet kept
+    # its comparison whole is read against it (headline.py)
+    sentence: str = ""
 
 
 def _bullet(sentence: str, previous: str) -> str | None:
@@ -412,6 +415,10 @@ def _conclusions(paper: Paper) -> list:
     from apps.decks.pipeline.propose.builtin import CONCLUSION
 
     return [s for s in paper.sections if CONCLUSION.search(s.title)]
+
+
+# public: the headline is read in the abstract, else the conclusions (headline.py)
+conclusions = _conclusions
 
 
 def _introductions(paper: Paper) -> list:
@@ -600,7 +607,7 @@ def result_statements(paper: Paper) -> list[Statement]:
                     continue  # the finding was in the part the bullet cut off ("…; yet, the
                     # range we observed …"): what is left states none
                 if bullet is not None:
-                    statement = Statement(bullet, "result", origin, _strength(candidate))
+                    statement = Statement(bullet, "result", origin, _strength(candidate), sentence)
                     (closing if own_only else found).append(statement)
                     break
     statements = sorted(found, key=lambda s: -s.strength)
@@ -789,6 +796,14 @@ def _keeps_finding(bullet: str, statement: Statement) -> bool:
         return True  # the statement itself: a finding read in the paper's sentence may not
         # read in its bullet ("…, and it did seem to work very well" once its citation went)
     return _strength(bullet) > 0 or _states_finding(bullet)
+
+
+def makes(bullet: str, statement: Statement) -> bool:
+    """Does the bullet make the statement: most of its content words, or the same claim, with
+    every number of a finding (headline.py asks it of one bullet)."""
+    return (
+        _covers(bullet, statement.bullet) or text.same_claim(bullet, statement.bullet)
+    ) and _keeps_finding(bullet, statement)
 
 
 def stating(bullets: list[str], paper: Paper) -> list[str]:
@@ -991,6 +1006,9 @@ def _text_slide_for(slides: list[Slide], statement: Statement) -> int | None:
 def _opening_title(slides: list[Slide]) -> str:
     taken = {s.title for s in slides}
     return OPENING_TITLE if OPENING_TITLE not in taken else "Main result"
+
+
+opening_title = _opening_title  # public: headline.py titles an opening slide it adds
 
 
 def with_room(bullets: list[str], paper: Paper, incoming: str) -> list[str]:

@@ -26,6 +26,7 @@ DECK_LEVEL = frozenset(
         "title_mismatch",
         "out_of_order",
         "bullet_order",
+        "headline_buried",
         "orphan_description",
         "figure_reading_apart",
         "repeated_title",
@@ -45,6 +46,8 @@ NOTHING_CERTAIN = {
     "slide_count": "no unshown figure or section of the paper is left to make a slide of",
     "too_few_figures": "no unshown figure of the paper is clean enough to add",
     "thin_deck": "the paper states nothing more that reads as a bullet",
+    "headline_buried": "the slide stating the main result would be left with one bullet without "
+    "it, and the deck has no slide saying what the paper does to take it",
     "unintroduced_referent": "nothing names what it leans on or stands in its place, and its "
     "removal would leave its slide thin with no slide of its part to take the rest (or a bullet "
     "after it leaning on it)",

@@ -12,6 +12,7 @@ from PIL import Image, ImageChops, ImageFilter, ImageOps, ImageStat
 
 from apps.decks import limits
 from apps.decks.pipeline import (
+    headline,
     main_points,
     orphan_terms,
     paper_order,
@@ -284,6 +285,28 @@ def bullet_order(c: DeckContext):
             "bullets": [bullet for _, bullet, _ in found],
             "before": [later for _, _, later in found],
         },
+    )
+
+
+@deck_rule
+def headline_buried(c: DeckContext):
+    """The abstract states a main result (a measure with its comparison, "we prove that …")
+    and the deck's first content slides do not, or its opening slide gives it after the method
+    and context: a reader meets what was found last, or never (headline.py)."""
+    found = headline.buried(list(c.deck.slides), c.paper)
+    if found is None:
+        return
+    statement, where = found
+    place = f"only on slide {where}" if where else "on no slide"
+    if where is not None and where == (headline.opening_index(list(c.deck.slides)) or -2) + 1:
+        place = f"after the method on slide {where}"
+    yield Issue(
+        slide=0,
+        type="headline_buried",
+        severity="medium",
+        message=f"the paper's main result is stated {place}, not first: “{statement.bullet[:120]}”",
+        suggestion="open the slide saying what the paper does with its main result",
+        evidence={"statement": statement.bullet, "slide": where},
     )
 
 
