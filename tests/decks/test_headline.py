@@ -109,8 +109,7 @@ def _paper(abstract: str, conclusions: list[str] | None = None) -> Paper:
 
 def test_a_headline_cut_before_its_comparison_is_never_the_headline():
     whole = main_points.Statement(
-        "The decoder computes the checksum in 1.2 cycles per byte against 2.1 for the table "
-        "method",
+        "The decoder computes the checksum in 1.2 cycles per byte against 2.1 for the table method",
         "result",
         "abstract",
         3,
