@@ -201,3 +201,29 @@ def test_the_closing_slide_restates_a_result_not_only_plans():
     assert "folding decoder is 1.8 times faster than the table method" in slides[-1].bullets[0]
     # stated once: the next call adds nothing
     assert headline.restate(slides, paper, set()) == ""
+
+
+def test_the_headline_leading_the_opening_slide_is_not_out_of_the_papers_order():
+    # a paper without an abstract states its method and its finding in one paragraph of its
+    # conclusions: the finding first on the opening slide is no bullet out of order
+    paper = _paper(
+        "",
+        [
+            "We present a decoder that folds the message into a vector register. We find that "
+            "the folding decoder is 1.8 times faster than the table method on every processor "
+            "we measured."
+        ],
+    )
+    found = headline.headline(paper)
+    assert found is not None and "1.8 times faster than the table method" in found.bullet
+    method = "We present a decoder that folds the message into a vector register"
+    opening = Slide(
+        kind="bullets",
+        title="What this paper does",
+        bullets=[found.bullet, method],
+        role="contributions",
+    )
+    assert not paper_order.misplaced([opening], paper)
+    # anywhere else the paper's order holds: a detail of the method slide is moved back
+    method_slide = opening.model_copy(update={"title": "Method", "role": "method"})
+    assert paper_order.misplaced([method_slide], paper)
