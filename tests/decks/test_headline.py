@@ -227,3 +227,49 @@ def test_the_headline_leading_the_opening_slide_is_not_out_of_the_papers_order()
     # anywhere else the paper's order holds: a detail of the method slide is moved back
     method_slide = opening.model_copy(update={"title": "Method", "role": "method"})
     assert paper_order.misplaced([method_slide], paper)
+
+
+def test_a_reproductions_verdict_is_its_headline_and_a_step_of_it_is_none():
+    paper = _paper(
+        "We sought to reproduce the analyses of an earlier study of checksums. We reproduce the "
+        "timings of its decoders on a newer processor. Nevertheless, the bulk of the results "
+        "could be reproduced to within the sampling error of the timings."
+    )
+    found = headline.headline(paper)
+    assert found is not None
+    assert found.bullet.startswith("The bulk of the results could be reproduced"), found.bullet
+    bullets = [s.bullet for s in main_points.result_statements(paper)]
+    assert not any("newer processor" in b for b in bullets)  # what was done, not found
+    opening = _opening(BuiltinProposer().propose(paper))
+    assert opening.bullets[0] == found.bullet, opening.bullets
+
+
+def test_a_percentage_said_in_words_is_a_measure():
+    paper = _paper(
+        "We derive a model of the decoder's cache misses. The model predicts the decoding time "
+        "of every message within four percent on two processors."
+    )
+    found = headline.headline(paper)
+    assert found is not None and "within four percent" in found.bullet
+
+
+def test_the_headline_replaces_its_own_sentence_cut_before_its_comparison():
+    sentence = (
+        "On four workloads the model predicts the decoding time within 6.2% of the measured "
+        "value, and a scheduler that uses it cuts the mean runtime by 31% against the baseline."
+    )
+    paper = _paper(f"Checksums guard stored data. We present a model of cache misses. {sentence}")
+    found = headline.headline(paper)
+    assert found is not None and "31% against the baseline" in found.bullet
+    cut = "On four workloads the model predicts the decoding time within 6.2% of the measured value"
+    slides = [
+        Slide(kind="title", title="Checksums", role="title"),
+        Slide(
+            kind="bullets",
+            title="What this paper does",
+            bullets=["We present a model of cache misses", cut],
+            role="contributions",
+        ),
+    ]
+    assert headline.lead_with(slides, paper, set())
+    assert slides[1].bullets == [found.bullet, "We present a model of cache misses"]

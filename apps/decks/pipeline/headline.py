@@ -67,7 +67,8 @@ def headline(paper: Paper) -> main_points.Statement | None:
     cached = _CACHE.get(id(paper))
     if cached is not None and cached[0] is paper:
         return cached[1]
-    origins = {"abstract", *(s.title for s in main_points.conclusions(paper))}
+    closing = [*main_points.conclusions(paper), *main_points.closing_discussion(paper)]
+    origins = {"abstract", *(s.title for s in closing)}
     found = next(
         (
             st
@@ -169,13 +170,25 @@ def lead_with(slides: list[Slide], paper: Paper, used: set[str]) -> str:
         slides.insert(at, slide)
         used.update(b.lower() for b in slide.bullets)
         return f"opened the deck with the paper's main result: “{text.shorten(bullet, 10, ellipsis=True)}”"
-    others = [b for b in slides[opening].bullets if b != bullet]
+    # a shorter version of the headline's own sentence (cut before its comparison) goes: the
+    # slide would say it twice
+    others = [b for b in slides[opening].bullets if b != bullet and not _part_of(b, bullet)]
     if where is None or where[0] != opening:
         others = main_points.with_room(others, paper, bullet)
         _take_out(slides, where)
     slides[opening] = slides[opening].model_copy(update={"bullets": [bullet, *others]})
     used.add(bullet.lower())
     return f"put the paper's main result first: “{text.shorten(bullet, 10, ellipsis=True)}”"
+
+
+def _part_of(bullet: str, headline_bullet: str) -> bool:
+    """Is the bullet a shorter statement of the headline's sentence: most of its words in the
+    headline, no number the headline lacks?"""
+    return (
+        text.word_count(bullet) < text.word_count(headline_bullet)
+        and text.similar(bullet, headline_bullet)
+        and _numbers(bullet) <= _numbers(headline_bullet)
+    )
 
 
 def _take_out(slides: list[Slide], where: tuple[int, int] | None) -> None:

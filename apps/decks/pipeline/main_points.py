@@ -87,6 +87,18 @@ RESULT_VERB = re.compile(
     r"(?:an?\s+|the\s+)?(?:(?!of\b|in\b|for\b)[\w-]+\s+){0,2}?" + CHANGE_NOUN,
     re.I,
 )
+# A reproduction's verdict, the finding of a paper that re-runs another study ("we were able
+# to reproduce the original results", "the bulk of the results could be reproduced", "we have
+# succeeded in replicating …"): a step of the work ("we reproduce the activity …") is none.
+REPRODUCED = re.compile(
+    r"\b(?:we|I)\s+(?:were|was|have\s+been)\s+(?:\w+ly\s+)?able\s+to\s+(?:reproduce|replicate)\b|"
+    r"\b(?:we|I)\s+(?:have\s+)?(?:succeeded|were\s+successful)\s+in\s+(?:reproducing|"
+    r"replicating)\b|\b(?:we|I)\s+(?:have\s+)?successfully\s+(?:reproduced|replicated)\b|"
+    r"\b(?:results?|findings|analys[ie]s|figures?)\s+(?:\w+\s+){0,3}?(?:could|can|were|was|"
+    r"have\s+been)\s+(?:(?:not|fully|largely|successfully)\s+)?(?:be\s+)?(?:reproduced|"
+    r"replicated)\b",
+    re.I,
+)
 # The authors noting what they measured ("we noted that there was a 5 U/ml decrease …"): a
 # finding only with its measure or comparison ("we note that the matrix is symmetric" is not).
 NOTED = re.compile(r"\b(?:we|I)\s+(?:also\s+)?(?:not(?:e|ed|iced)|saw|see)\s+that\b", re.I)
@@ -143,6 +155,9 @@ COMPARISON = re.compile(
 )
 MEASURE = re.compile(
     r"\d+(?:\.\d+)?\s*(?:%|×|\\%|-?fold\b|times\b|x\b)|\bp\s*[<=]\s*0?\.\d|" + SIZE + "|"
+    # a percentage said in words: "within four percent", "by 12 per cent"
+    r"\b(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|"
+    r"fifty|a\s+few)\s+per\s*cent\b|"
     r"\bfactor\s+(?:of\s+)?\$?\d|"
     # a count of a whole: "392 of the 400 widows", "in 9 out of 10 runs"
     r"\b\d+\s+(?:out\s+)?of\s+(?:the\s+|all\s+)?\d+\b|"
@@ -523,6 +538,9 @@ def _closing_discussion(paper: Paper) -> list:
     return closing[-1:]
 
 
+closing_discussion = _closing_discussion  # public: the headline is read there too (headline.py)
+
+
 def _result_sources(paper: Paper) -> list[tuple[str, list[str], bool]]:
     """(origin, paragraphs, own_only): the abstract, the conclusions, else the closing
     discussion — which sets the paper against other studies, so only its sentences in the
@@ -536,7 +554,7 @@ def _result_sources(paper: Paper) -> list[tuple[str, list[str], bool]]:
 def _strength(sentence: str) -> int:
     flat = text.MATH_SPAN.sub("X", sentence)
     return (
-        2 * bool(RESULT_VERB.search(flat))
+        2 * bool(RESULT_VERB.search(flat) or REPRODUCED.search(flat))
         + bool(NOTED.search(flat))
         + bool(ACHIEVES.search(flat))
         + bool(COMPARISON.search(flat))
