@@ -112,9 +112,11 @@ def buried(slides: list[Slide], paper: Paper) -> tuple[main_points.Statement, in
     found = headline(paper)
     if found is None or found.origin != "abstract":
         return None
+    opening = opening_index(slides)
+    if opening is not None and any(_makes(b, found) for b in slides[opening].bullets[:1]):
+        return None  # it leads the slide saying what the paper does, wherever that slide is
     content = [i for i, s in enumerate(slides) if s.role != "title"]
     first = content[:OPENING_SLIDES]
-    opening = opening_index(slides)
     for index in first:
         for position, bullet in enumerate(slides[index].bullets):
             if _makes(bullet, found):

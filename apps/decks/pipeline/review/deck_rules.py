@@ -297,14 +297,18 @@ def headline_buried(c: DeckContext):
     if found is None:
         return
     statement, where = found
-    place = f"only on slide {where}" if where else "on no slide"
-    if where is not None and where == (headline.opening_index(list(c.deck.slides)) or -2) + 1:
-        place = f"after the method on slide {where}"
+    opening = headline.opening_index(list(c.deck.slides))
+    if where is None:
+        place = "on no slide"
+    elif opening is not None and where == opening + 1:
+        place = f"after the method and context on slide {where}"
+    else:
+        place = f"only on slide {where}, not on the first slides"
     yield Issue(
         slide=0,
         type="headline_buried",
         severity="medium",
-        message=f"the paper's main result is stated {place}, not first: “{statement.bullet[:120]}”",
+        message=f"the paper's main result is stated {place}: “{statement.bullet[:120]}”",
         suggestion="open the slide saying what the paper does with its main result",
         evidence={"statement": statement.bullet, "slide": where},
     )
