@@ -93,6 +93,8 @@ ISSUE_TYPES = {
     "repeated_title": "one heading over a run of slides, instead of each slide's own point",
     "bullet_order": "a bullet placed after one its paragraph of the paper says later (a "
     "detail before what it is about, a consequence before its rule)",
+    "headline_buried": "the deck's first slides do not state the main result its abstract "
+    "states, or state it after the method and context",
     "orphan_description": "a manual's description of a function or option on a slide without "
     "the term the paper gives it",
     "out_of_order": "slides in an order the paper does not have (a method after its results)",

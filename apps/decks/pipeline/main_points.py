@@ -87,6 +87,18 @@ RESULT_VERB = re.compile(
     r"(?:an?\s+|the\s+)?(?:(?!of\b|in\b|for\b)[\w-]+\s+){0,2}?" + CHANGE_NOUN,
     re.I,
 )
+# A reproduction's verdict, the finding of a paper that re-runs another study ("we were able
+# to reproduce the original results", "the bulk of the results could be reproduced", "we have
+# succeeded in replicating …"): a step of the work ("we reproduce the activity …") is none.
+REPRODUCED = re.compile(
+    r"\b(?:we|I)\s+(?:were|was|have\s+been)\s+(?:\w+ly\s+)?able\s+to\s+(?:reproduce|replicate)\b|"
+    r"\b(?:we|I)\s+(?:have\s+)?(?:succeeded|were\s+successful)\s+in\s+(?:reproducing|"
+    r"replicating)\b|\b(?:we|I)\s+(?:have\s+)?successfully\s+(?:reproduced|replicated)\b|"
+    r"\b(?:results?|findings|analys[ie]s|figures?)\s+(?:\w+\s+){0,3}?(?:could|can|were|was|"
+    r"have\s+been)\s+(?:(?:not|fully|largely|successfully)\s+)?(?:be\s+)?(?:reproduced|"
+    r"replicated)\b",
+    re.I,
+)
 # The authors noting what they measured ("we noted that there was a 5 U/ml decrease …"): a
 # finding only with its measure or comparison ("we note that the matrix is symmetric" is not).
 NOTED = re.compile(r"\b(?:we|I)\s+(?:also\s+)?(?:not(?:e|ed|iced)|saw|see)\s+that\b", re.I)
@@ -143,6 +155,9 @@ COMPARISON = re.compile(
 )
 MEASURE = re.compile(
     r"\d+(?:\.\d+)?\s*(?:%|×|\\%|-?fold\b|times\b|x\b)|\bp\s*[<=]\s*0?\.\d|" + SIZE + "|"
+    # a percentage said in words: "within four percent", "by 12 per cent"
+    r"\b(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|"
+    r"fifty|a\s+few)\s+per\s*cent\b|"
     r"\bfactor\s+(?:of\s+)?\$?\d|"
     # a count of a whole: "392 of the 400 widows", "in 9 out of 10 runs"
     r"\b\d+\s+(?:out\s+)?of\s+(?:the\s+|all\s+)?\d+\b|"
@@ -278,6 +293,9 @@ class Statement:
     part: str  # "method" or "result"
     origin: str  # "abstract", or the title of the section it comes from
     strength: int  # how plainly it is a contribution or a finding (higher first)
+    # the paper's sentence (or its clause) the bullet was made from: whether the bullet kept
+    # its comparison whole is read against it (headline.py)
+    sentence: str = ""
 
 
 def _bullet(sentence: str, previous: str) -> str | None:
@@ -414,6 +432,10 @@ def _conclusions(paper: Paper) -> list:
     return [s for s in paper.sections if CONCLUSION.search(s.title)]
 
 
+# public: the headline is read in the abstract, else the conclusions (headline.py)
+conclusions = _conclusions
+
+
 def _introductions(paper: Paper) -> list:
     from apps.decks.pipeline.propose.builtin import INTRO
 
@@ -516,6 +538,9 @@ def _closing_discussion(paper: Paper) -> list:
     return closing[-1:]
 
 
+closing_discussion = _closing_discussion  # public: the headline is read there too (headline.py)
+
+
 def _result_sources(paper: Paper) -> list[tuple[str, list[str], bool]]:
     """(origin, paragraphs, own_only): the abstract, the conclusions, else the closing
     discussion — which sets the paper against other studies, so only its sentences in the
@@ -529,7 +554,7 @@ def _result_sources(paper: Paper) -> list[tuple[str, list[str], bool]]:
 def _strength(sentence: str) -> int:
     flat = text.MATH_SPAN.sub("X", sentence)
     return (
-        2 * bool(RESULT_VERB.search(flat))
+        2 * bool(RESULT_VERB.search(flat) or REPRODUCED.search(flat))
         + bool(NOTED.search(flat))
         + bool(ACHIEVES.search(flat))
         + bool(COMPARISON.search(flat))
@@ -600,7 +625,7 @@ def result_statements(paper: Paper) -> list[Statement]:
                     continue  # the finding was in the part the bullet cut off ("…; yet, the
                     # range we observed …"): what is left states none
                 if bullet is not None:
-                    statement = Statement(bullet, "result", origin, _strength(candidate))
+                    statement = Statement(bullet, "result", origin, _strength(candidate), sentence)
                     (closing if own_only else found).append(statement)
                     break
     statements = sorted(found, key=lambda s: -s.strength)
@@ -789,6 +814,14 @@ def _keeps_finding(bullet: str, statement: Statement) -> bool:
         return True  # the statement itself: a finding read in the paper's sentence may not
         # read in its bullet ("…, and it did seem to work very well" once its citation went)
     return _strength(bullet) > 0 or _states_finding(bullet)
+
+
+def makes(bullet: str, statement: Statement) -> bool:
+    """Does the bullet make the statement: most of its content words, or the same claim, with
+    every number of a finding (headline.py asks it of one bullet)."""
+    return (
+        _covers(bullet, statement.bullet) or text.same_claim(bullet, statement.bullet)
+    ) and _keeps_finding(bullet, statement)
 
 
 def stating(bullets: list[str], paper: Paper) -> list[str]:
@@ -991,6 +1024,9 @@ def _text_slide_for(slides: list[Slide], statement: Statement) -> int | None:
 def _opening_title(slides: list[Slide]) -> str:
     taken = {s.title for s in slides}
     return OPENING_TITLE if OPENING_TITLE not in taken else "Main result"
+
+
+opening_title = _opening_title  # public: headline.py titles an opening slide it adds
 
 
 def with_room(bullets: list[str], paper: Paper, incoming: str) -> list[str]:

@@ -6,7 +6,7 @@ sentence it was made from stands (section, paragraph, sentence)."""
 
 from __future__ import annotations
 
-from apps.decks.pipeline import text
+from apps.decks.pipeline import headline, text
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.slide_deck import Slide
 from apps.decks.pipeline.title_defects import base_title
@@ -150,10 +150,10 @@ def misplaced(slides: list[Slide], paper: Paper) -> list[tuple[int, str, str]]:
     for run in runs(slides):
         seen: list[tuple[Place, str]] = []
         for index in run:
-            for bullet in slides[index].bullets:
+            for position, bullet in enumerate(slides[index].bullets):
                 place = place_of(bullet, paper)
-                if place is None:
-                    continue
+                if place is None or headline.leads(slides[index], position, paper):
+                    continue  # the main result leads the opening slide on purpose
                 later = next(
                     (b for p, b in seen if p[:2] == place[:2] and p[2] > place[2]),
                     None,

@@ -16,6 +16,7 @@ from apps.decks.pipeline import (
     antecedents,
     defects,
     display_math,
+    headline,
     main_points,
     paper_order,
     role_titles,
@@ -190,6 +191,9 @@ class BuiltinProposer:
         paper_order.in_paper_order(slides, paper)
         # what the paper does and what it finds, in its words, whatever the scores preferred
         main_points.ensure(slides, paper, used)
+        # the opening slide leads with the main result; the closing slide restates one
+        headline.lead_with(slides, paper, used)
+        headline.restate(slides, paper, used)
         # every symbol a bullet or display uses is introduced on its slide or before it
         slides = context_fix.self_contained(slides, paper, used)
         slides = _filled_displays(slides, paper, used)

@@ -8,7 +8,7 @@ import re
 from typing import TYPE_CHECKING
 
 from apps.decks import limits
-from apps.decks.pipeline import defects, main_points, software_points, text, title_defects
+from apps.decks.pipeline import defects, headline, main_points, software_points, text, title_defects
 from apps.decks.pipeline.crops import crop_defective
 from apps.decks.pipeline.figure_labels import same_labels
 from apps.decks.pipeline.figure_room import legible_as_pair
@@ -190,13 +190,15 @@ def deck_level_repair(
     ]
     # what the slides say first, then which part they name, then how they are titled: each
     # fix works on the slides as the one before left them (numbers may have moved)
-    order = {"thin_deck": 0, "title_mismatch": 1, "repeated_title": 3}
+    # the main result leads once the deck states what the paper does and finds (thin_deck)
+    order = {"thin_deck": 0, "headline_buried": 0.5, "title_mismatch": 1, "repeated_title": 3}
     deck_issues.sort(key=lambda pair: order.get(pair[1].type, 2))
     structural = {
         "thin_deck": _fill_thin_deck,
         "title_mismatch": _match_titles,
         "out_of_order": _reorder,
         "bullet_order": _bullets_in_order,
+        "headline_buried": _headline_first,
         "orphan_description": _terms_restored,
         "figure_reading_apart": _onto_figure_slides,
     }
@@ -454,6 +456,11 @@ def _bullets_in_order(work: Work, slides: list[Slide]) -> str:
     from apps.decks.pipeline import paper_order
 
     return "; ".join(paper_order.move_misplaced(slides, work.paper))
+
+
+def _headline_first(work: Work, slides: list[Slide]) -> str:
+    """The paper's main result made the opening slide's first bullet (headline_buried)."""
+    return headline.lead_with(slides, work.paper, work.used)
 
 
 def _within_limit(action: str) -> str:

@@ -29,6 +29,7 @@ DECK_LEVEL = frozenset(
         "title_mismatch",
         "out_of_order",
         "bullet_order",
+        "headline_buried",
         "orphan_description",
         "figure_reading_apart",
         "repeated_title",
@@ -49,6 +50,8 @@ NOTHING_CERTAIN = {
     "too_few_figures": "no unshown figure of the paper is clean enough to add",
     # without the paper to say what is true of it (thin_reason.py says it with the paper)
     "thin_deck": "the deck's repair found no statement of the paper to add",
+    "headline_buried": "the slide stating the main result would be left with one bullet without "
+    "it, and the deck has no slide saying what the paper does to take it",
     "unintroduced_referent": "nothing names what it leans on or stands in its place, and its "
     "removal would leave its slide thin with no slide of its part to take the rest (or a bullet "
     "after it leaning on it)",

@@ -12,6 +12,7 @@ from PIL import Image, ImageChops, ImageFilter, ImageOps, ImageStat
 
 from apps.decks import limits
 from apps.decks.pipeline import (
+    headline,
     main_points,
     orphan_terms,
     paper_order,
@@ -284,6 +285,32 @@ def bullet_order(c: DeckContext):
             "bullets": [bullet for _, bullet, _ in found],
             "before": [later for _, _, later in found],
         },
+    )
+
+
+@deck_rule
+def headline_buried(c: DeckContext):
+    """The abstract states a main result (a measure with its comparison, "we prove that …")
+    and the deck's first content slides do not, or its opening slide gives it after the method
+    and context: a reader meets what was found last, or never (headline.py)."""
+    found = headline.buried(list(c.deck.slides), c.paper)
+    if found is None:
+        return
+    statement, where = found
+    opening = headline.opening_index(list(c.deck.slides))
+    if where is None:
+        place = "on no slide"
+    elif opening is not None and where == opening + 1:
+        place = f"after the method and context on slide {where}"
+    else:
+        place = f"only on slide {where}, not on the first slides"
+    yield Issue(
+        slide=0,
+        type="headline_buried",
+        severity="medium",
+        message=f"the paper's main result is stated {place}: “{statement.bullet[:120]}”",
+        suggestion="open the slide saying what the paper does with its main result",
+        evidence={"statement": statement.bullet, "slide": where},
     )
 
 

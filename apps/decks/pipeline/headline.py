@@ -1,0 +1,257 @@
+"""The paper's main result said first: the opening slide ("What this paper does") leads with
+what the paper found or built and how well it works, then its method and context; the closing
+slide restates a result rather than the paper's outline or plans alone.
+
+A deck made of the abstract's best sentences in the paper's order gave the method and the
+context first and the headline number, if at all, as the opening slide's last bullet, often cut
+before its comparison ("1.2 cycles/byte" without "against 2.1 and 6–7 for …"). The headline is
+the abstract's (else the conclusions') plainest finding (`main_points.result_statements`) whose
+bullet keeps its comparison whole: every number of its sentence and its comparing words ("than",
+"compared with", "against"); one that lost either is never the headline (a number away from
+what it is compared with misstates the result).
+
+The statement is only ever the paper's sentence as main_points makes it a bullet: nothing is
+invented, and nothing is moved away from its unit or its subject.
+"""
+
+from __future__ import annotations
+
+import re
+
+from apps.decks.pipeline import main_points, text
+from apps.decks.pipeline.paper import Paper
+from apps.decks.pipeline.slide_deck import Slide
+
+# What a sentence cites or points at is no part of its measure: "[12]", "(3, 4)", "Table 2".
+NOT_A_MEASURE = re.compile(
+    r"\[[^\]]*\]|\(\d+(?:\s*[-–,]\s*\d+)*\)|"
+    r"\b(?:fig(?:ure)?s?|tables?|sections?|eqs?|equations?|appendix|ref)\.?\s*\(?\d+\)?|"
+    r"\b(?:19|20)\d\d[a-z]?\b",
+    re.I,
+)
+# The words that make a number a comparison: without them "2.1" is a number of nothing.
+COMPARING = re.compile(
+    r"\bthan\b|\bcompared\s+(?:to|with)\b|\bagainst\b|\bversus\b|\bvs\b\.?|\brelative\s+to\b|"
+    r"\bin\s+comparison\b|\boutperform\w*|\bstate[-\s]of[-\s]the[-\s]art\b",
+    re.I,
+)
+# The first slides a reader meets after the cover that must state the headline
+OPENING_SLIDES = 2
+OPENING_ROLE = "contributions"
+
+
+def _numbers(value: str) -> set[str]:
+    return set(text.NUMBER.findall(NOT_A_MEASURE.sub(" ", value)))
+
+
+def whole(statement: main_points.Statement) -> bool:
+    """Does the bullet keep its sentence's measure and comparison whole: every number of the
+    sentence (citations and pointers aside) and each comparing word?"""
+    sentence = statement.sentence or statement.bullet
+    if not _numbers(sentence) <= _numbers(statement.bullet):
+        return False
+    wanted = {m.group(0).lower().split()[0] for m in COMPARING.finditer(sentence)}
+    kept = {m.group(0).lower().split()[0] for m in COMPARING.finditer(statement.bullet)}
+    return wanted <= kept
+
+
+_CACHE: dict[int, tuple[Paper, main_points.Statement | None]] = {}
+
+
+def headline(paper: Paper) -> main_points.Statement | None:
+    """The abstract's (else the conclusions') plainest finding, stated whole: the first result
+    statement read there with a finding in so many words (a measure with its verb, a
+    comparison, "we prove / show that …") whose bullet keeps its comparison; None when the
+    paper states none (a side result of the body or what a package makes possible is no
+    headline)."""
+    cached = _CACHE.get(id(paper))
+    if cached is not None and cached[0] is paper:
+        return cached[1]
+    closing = [*main_points.conclusions(paper), *main_points.closing_discussion(paper)]
+    origins = {"abstract", *(s.title for s in closing)}
+    found = next(
+        (
+            st
+            for st in main_points.result_statements(paper)
+            if st.origin in origins and st.strength >= 2 and whole(st)
+        ),
+        None,
+    )
+    _CACHE[id(paper)] = (paper, found)
+    return found
+
+
+def _makes(bullet: str, statement: main_points.Statement) -> bool:
+    return main_points.makes(bullet, statement)
+
+
+def opening_index(slides: list[Slide]) -> int | None:
+    """The slide that says what the paper does (its role), else None."""
+    return next(
+        (
+            i
+            for i, s in enumerate(slides)
+            if s.role == OPENING_ROLE and s.kind == "bullets" and not s.equation
+        ),
+        None,
+    )
+
+
+def leads(slide: Slide, position: int, paper: Paper) -> bool:
+    """Is this bullet the headline leading the opening slide (placed first on purpose, before
+    the abstract's earlier sentences: not out of the paper's order)?"""
+    if slide.role != OPENING_ROLE or position != 0 or not slide.bullets:
+        return False
+    found = headline(paper)
+    return found is not None and _makes(slide.bullets[0], found)
+
+
+def buried(slides: list[Slide], paper: Paper) -> tuple[main_points.Statement, int | None] | None:
+    """(headline, slide number stating it or None) when the abstract states a headline and the
+    deck's first content slides do not, or its opening slide states it but not first."""
+    found = headline(paper)
+    if found is None or found.origin != "abstract":
+        return None
+    opening = opening_index(slides)
+    if opening is not None and any(_makes(b, found) for b in slides[opening].bullets[:1]):
+        return None  # it leads the slide saying what the paper does, wherever that slide is
+    content = [i for i, s in enumerate(slides) if s.role != "title"]
+    first = content[:OPENING_SLIDES]
+    for index in first:
+        for position, bullet in enumerate(slides[index].bullets):
+            if _makes(bullet, found):
+                if index == opening and position > 0:
+                    return found, index + 1
+                return None
+    where = next(
+        (i + 1 for i, s in enumerate(slides) if any(_makes(b, found) for b in s.bullets)), None
+    )
+    return found, where
+
+
+def lead_with(slides: list[Slide], paper: Paper, used: set[str]) -> str:
+    """The headline made the opening slide's first bullet: moved there from lower on that
+    slide, or from another slide that keeps two bullets without it; added when no slide
+    states it. A deck without an opening slide gets one after its motivation, the headline and
+    the paper's method statement (never a slide of one bullet). Changes `slides` in place;
+    returns what it did, or ""."""
+    found = headline(paper)
+    if found is None:
+        return ""
+    opening = opening_index(slides)
+    if opening is not None and any(_makes(b, found) for b in slides[opening].bullets[:1]):
+        return ""
+    # where the deck states it now (the opening slide itself first)
+    order = ([opening] if opening is not None else []) + [
+        i for i in range(len(slides)) if i != opening
+    ]
+    where = next(
+        (
+            (i, p)
+            for i in order
+            for p, b in enumerate(slides[i].bullets)
+            if _makes(b, found) and b != slides[i].equation_lead
+        ),
+        None,
+    )
+    bullet = found.bullet if where is None else slides[where[0]].bullets[where[1]]
+    if where is not None and where[0] != opening:
+        kept = [b for b in slides[where[0]].bullets if b != bullet]
+        figure = slides[where[0]].kind != "bullets"
+        if len(kept) < 2 and not figure:
+            return ""  # taken away, its slide would be thin: the reader meets it there
+    if opening is None:
+        slide = _new_opening(slides, paper, bullet)
+        if slide is None:
+            return ""
+        _take_out(slides, where)
+        at = next(
+            (i for i, s in enumerate(slides) if s.role not in ("title", "motivation")),
+            len(slides),
+        )
+        slides.insert(at, slide)
+        used.update(b.lower() for b in slide.bullets)
+        return f"opened the deck with the paper's main result: “{text.shorten(bullet, 10, ellipsis=True)}”"
+    # a shorter version of the headline's own sentence (cut before its comparison) goes: the
+    # slide would say it twice
+    others = [b for b in slides[opening].bullets if b != bullet and not _part_of(b, bullet)]
+    if where is None or where[0] != opening:
+        others = main_points.with_room(others, paper, bullet)
+        _take_out(slides, where)
+    slides[opening] = slides[opening].model_copy(update={"bullets": [bullet, *others]})
+    used.add(bullet.lower())
+    return f"put the paper's main result first: “{text.shorten(bullet, 10, ellipsis=True)}”"
+
+
+def _part_of(bullet: str, headline_bullet: str) -> bool:
+    """Is the bullet a shorter statement of the headline's sentence: most of its words in the
+    headline, no number the headline lacks?"""
+    return (
+        text.word_count(bullet) < text.word_count(headline_bullet)
+        and text.similar(bullet, headline_bullet)
+        and _numbers(bullet) <= _numbers(headline_bullet)
+    )
+
+
+def _take_out(slides: list[Slide], where: tuple[int, int] | None) -> None:
+    if where is None:
+        return
+    index, position = where
+    bullets = list(slides[index].bullets)
+    del bullets[position]
+    slides[index] = slides[index].model_copy(update={"bullets": bullets})
+
+
+def _new_opening(slides: list[Slide], paper: Paper, bullet: str) -> Slide | None:
+    shown = [b for s in slides for b in s.bullets if b != bullet]
+    chosen = [bullet]
+    for st in main_points.method_statements(paper):
+        if len(chosen) >= main_points.OPENING_BULLETS - 1:
+            break
+        if not any(text.similar(st.bullet, b) for b in [*shown, *chosen]):
+            chosen.append(st.bullet)
+    if len(chosen) < 2:
+        return None  # one bullet alone is a thin slide
+    return Slide(
+        kind="bullets",
+        title=main_points.opening_title(slides),
+        bullets=chosen,
+        role=OPENING_ROLE,
+        notes=text.whole_sentences(paper.abstract, 1500),
+    )
+
+
+def restate(slides: list[Slide], paper: Paper, used: set[str]) -> str:
+    """The closing slide ("Conclusions") restates a result: when none of its bullets makes one
+    of the paper's result statements, the best one no slide states yet (the conclusions' own
+    first) opens it. A result already on the deck is not said twice (repeated_bullet)."""
+    closing = next(
+        (
+            i
+            for i in range(len(slides) - 1, -1, -1)
+            if slides[i].role == "conclusion" and slides[i].kind == "bullets"
+        ),
+        None,
+    )
+    if closing is None or slides[closing].equation:
+        return ""
+    results = [st for st in main_points.result_statements(paper) if st.strength >= 2]
+    if any(_makes(b, st) for b in slides[closing].bullets for st in results):
+        return ""
+    shown = [b for s in slides for b in s.bullets]
+    own = {s.title for s in main_points.conclusions(paper)}
+    ranked = sorted(results, key=lambda st: st.origin not in own)
+    fresh = next(
+        (
+            st
+            for st in ranked
+            if whole(st) and not any(_makes(b, st) or text.same_claim(b, st.bullet) for b in shown)
+        ),
+        None,
+    )
+    if fresh is None:
+        return ""
+    bullets = main_points.with_room(list(slides[closing].bullets), paper, fresh.bullet)
+    slides[closing] = slides[closing].model_copy(update={"bullets": [fresh.bullet, *bullets]})
+    used.add(fresh.bullet.lower())
+    return f"the closing slide restates a result: “{text.shorten(fresh.bullet, 10, ellipsis=True)}”"
