@@ -19,7 +19,7 @@ from __future__ import annotations
 import pytest
 from django.conf import settings
 
-from apps.decks.pipeline import cut_points, defects, text
+from apps.decks.pipeline import cut_points, defects, text, title_defects
 from apps.decks.pipeline.ingest import paper_read
 from apps.decks.pipeline.propose import bullets
 from apps.decks.pipeline.propose.builtin import BuiltinProposer, deck_of
@@ -175,3 +175,25 @@ def test_a_bullet_cut_inside_its_aside_is_repaired_with_the_papers_sentence():
     assert repaired == sentence.rstrip(".")
     # a bullet that is not the sentence's beginning is not repaired from it
     assert bullets.fix("broken_sentence", "The gauge is read once (at high", source) is None
+
+
+@pytest.mark.parametrize(
+    "title, part",
+    [
+        ("Comparison with Smith et", "et"),
+        ("Drift of the gauges when", "when"),
+        ("Stations where", "where"),
+        ("Readings from Jan.", "Jan."),
+        ("The correction of Dr.", "Dr."),
+    ],
+)
+def test_a_title_cut_at_a_condition_a_cited_name_or_a_shortened_word_is_a_fragment(title, part):
+    assert title_defects.title_fragment(title) == part
+
+
+@pytest.mark.parametrize(
+    "title",
+    ["Methods compared", "Comparison with Smith et al.", "Mt. St. Helens gauges", "Where next?"],
+)
+def test_a_whole_title_is_no_fragment(title):
+    assert title_defects.title_fragment(title) is None
