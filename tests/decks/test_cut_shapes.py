@@ -197,3 +197,8 @@ def test_a_title_cut_at_a_condition_a_cited_name_or_a_shortened_word_is_a_fragme
 )
 def test_a_whole_title_is_no_fragment(title):
     assert title_defects.title_fragment(title) is None
+
+
+def test_a_bracket_standing_alone_is_an_operator_not_an_open_aside():
+    bullet = "Value matching, subsetting [, and ordering work when applied to the index"
+    assert not [d for d in defects.text_defects(bullet) if d[0] == "broken_sentence"]

@@ -249,11 +249,14 @@ def cut_list(text: str) -> str | None:
 # closing bracket inside the formula before it ("(… $\hat{\Phi})$ per se"). Code holds its own.
 _HELD = re.compile(rf"{MATH_SPAN.pattern}|`[^`]*`")
 _CODE = re.compile(r"`[^`]*`")
+# A bracket standing alone as a word is a name, an operator the paper writes in prose without
+# code marks ("subsetting [, and ordering work …"), not an aside's opening.
+_LONE_BRACKET = re.compile(r"(?<!\S)[(\[{](?=[\s,;.]|$)")
 
 
 def unclosed_bracket(text: str) -> str | None:
     """The bullet opens a bracket it never closes: it stops inside an aside."""
-    flat = _CODE.sub("X", text.strip())
+    flat = _LONE_BRACKET.sub("X", _CODE.sub("X", text.strip()))
     opened = sum(flat.count(b) for b in "([{")
     closed = sum(flat.count(b) for b in ")]}")
     if opened <= closed:
@@ -296,7 +299,7 @@ CUT_LEAD_WORD = re.compile(
     r"observe|observes|observed|argue|argues|argued|claim|claims|suggest|suggests|conclude|"
     r"concludes|concluded|implies|imply|means|mean|requires|require|recall|verify|verifies)"
     r"\s+that)|"
-    r",\s*(?:especially|notably|particularly|specifically|like|such\s+as|including|"
+    r",\s*(?:especially|notably|particularly|specifically|like|"
     r"for\s+(?:example|instance)\s*:)|"
     r"[;:]\s*(?:for\s+(?:example|instance)|in\s+(?:particular|contrast|addition|short)|"
     r"by\s+contrast|that\s+is|moreover|furthermore|similarly|likewise|thus|hence|therefore))"
