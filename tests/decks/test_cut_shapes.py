@@ -62,6 +62,12 @@ def test_no_sentence_ends_at_a_shortened_word_before_a_number(paper):
     assert (
         "The keeping of the ledger follows the rules on p. 12 of the harbour manual." in sentences
     )
+    assert text.sentences(
+        "Mosaics are drawn by SAS (SAS Institute Inc. 2005) and others. Next."
+    ) == [
+        "Mosaics are drawn by SAS (SAS Institute Inc. 2005) and others.",
+        "Next.",
+    ]
     # a shortened word at a sentence's real end still ends it
     assert text.sentences("Readings were taken in Dec. The ledger was closed.") == [
         "Readings were taken in Dec.",
