@@ -90,7 +90,7 @@ MAX_ITEMS = 4
 
 @dataclass(frozen=True)
 class Found:
-    kind: str  # "lost_point" | "list_lead" | "cut_word" | "display_tail"
+    kind: str  # "lost_point" | "list_lead" | "cut_word" | "display_tail" | "cut_short"
     part: str  # what the reader does not see (quoted in the issue)
     repair: str  # the bullet that says it, or "" when only leaving it out is certain
     # a list's missing items, to add after its last item shown (the bullet itself stays)
@@ -456,10 +456,54 @@ def display_tail(bullet: str, paper: Paper) -> Found | None:
     return None
 
 
+# What completes the bullet's last phrase when the paper's sentence goes on from it with no
+# break (no comma, no bracket): the comparison's other term ("… is more robust to storms" |
+# "than the first two methods"), the condition the claim holds under ("… is unbiased" | "provided
+# the errors are independent"), the complement of its last noun ("… the advantages" | "of the
+# three methods"). "unless" and "only if" are lost_point's (they turn the claim round).
+COMPLETION = re.compile(
+    r"^(?P<word>than|as|of|if|provided|providing|as\s+long\s+as|so\s+long\s+as|given\s+that|"
+    r"assuming|whenever)\s+\S",
+    re.I,
+)
+# "as" completes only a comparison the bullet opened: "as fast", "the same", "such a …".
+OPEN_COMPARISON = re.compile(r"\b(?:as|same|such)(?:\s+\S+){0,3}$", re.I)
+CONDITION = ("if", "provided", "providing", "as long as", "so long as", "given that", "assuming")
+
+
+def cut_short(bullet: str, paper: Paper) -> Found | None:
+    """The bullet stops where its paper sentence goes on, without a break, with what completes
+    its last phrase: a comparison's other term, a condition, a noun's complement (see
+    COMPLETION). The reader gets half a comparison, or a claim without the case it holds in."""
+    cleaned = text.clean(bullet).rstrip()
+    if not cleaned or not cleaned[-1].isalnum():
+        return None  # the bullet ends on punctuation: it ended its statement there
+    located = _source(bullet, paper)
+    if located is None:
+        return None
+    sentence, kept = located
+    if len(sentence.words) - kept < 2:
+        return None
+    rest = _rest_of(sentence.text, kept)
+    match = COMPLETION.match(rest)
+    if match is None:
+        return None
+    word = " ".join(match.group("word").lower().split())
+    if word == "as" and not OPEN_COMPARISON.search(cleaned):
+        return None  # "… we use it as a baseline" of a bullet "… we use it": a role, not a cut
+    clause = re.split(r"[,;:.()\[\]—–]", rest, maxsplit=1)[0]
+    if defects.pointers(clause):
+        return None  # "the results of Table 2": the pointer went, the statement stays whole
+    lost = "condition" if word in CONDITION or word == "whenever" else "comparison"
+    lost = "complement" if word == "of" else lost
+    return Found("cut_short", f"{lost}: {clause.strip()}"[:80], _bullet_of(sentence.text) or "")
+
+
 def cut_points(bullet: str, paper: Paper, slide_bullets: list[str]) -> Found | None:
     return (
         lost_point(bullet, paper, slide_bullets)
         or list_lead(bullet, paper, slide_bullets)
         or cut_word(bullet, paper)
         or display_tail(bullet, paper)
+        or cut_short(bullet, paper)
     )

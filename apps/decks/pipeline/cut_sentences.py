@@ -241,3 +241,80 @@ def cut_list(text: str) -> str | None:
     if match is None:
         return None
     return None if _LATER_ITEM.search(flat, match.end()) else match.group(0)
+
+
+# A bracket opened and never closed: the sentence was cut inside its aside ("… is consistent
+# (see", "… in a sparse matrix [see"). Brackets are counted, not paired, so an interval "[0,
+# 1)" is no cut, and formulas are counted with the prose: the text layer may set an aside's
+# closing bracket inside the formula before it ("(… $\hat{\Phi})$ per se"). Code holds its own.
+_HELD = re.compile(rf"{MATH_SPAN.pattern}|`[^`]*`")
+_CODE = re.compile(r"`[^`]*`")
+# A bracket standing alone as a word is a name, an operator the paper writes in prose without
+# code marks ("subsetting [, and ordering work …"), not an aside's opening.
+_LONE_BRACKET = re.compile(r"(?<!\S)[(\[{](?=[\s,;.]|$)")
+
+
+def unclosed_bracket(text: str) -> str | None:
+    """The bullet opens a bracket it never closes: it stops inside an aside."""
+    flat = _LONE_BRACKET.sub("X", _CODE.sub("X", text.strip()))
+    opened = sum(flat.count(b) for b in "([{")
+    closed = sum(flat.count(b) for b in ")]}")
+    if opened <= closed:
+        return None
+    last = max(flat.rfind(b) for b in "([{")
+    return flat[last:].strip()[:40] or flat[last]
+
+
+# Shortened words that always lead on to what they shorten for: a sentence never ends at them
+# ("… compared with approx.", "… as discussed in Sec.", "… by Dr."). "et al.", "resp." and
+# "etc." end sentences; "e.g.", "i.e.", "Fig." and "Eq." are dangling_pointer's.
+_LEADING_ABBREVIATIONS = (
+    r"cf|vs|viz|approx|ca|esp|incl|w\.r\.t|"
+    r"Sec|Secs|Sect|Sects|Ch|Chap|App|Thm|Prop|Lem|Def|Cor|Ref|Refs|Vol|No|Nos|pp|"
+    r"Dr|Prof|Mr|Mrs|Ms|Mt|Mts|St|Ste|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec"
+)
+CUT_ABBREVIATION = re.compile(
+    rf"(?:(?<![\w.])(?:{_LEADING_ABBREVIATIONS})\.|"
+    # two initials and no surname: "… proposed by J. R." ("the U.S." is an acronym and whole)
+    r"(?<![\w.])[A-Z]\.\s+[A-Z]\.)$"
+)
+
+
+def cut_abbreviation(text: str) -> str | None:
+    """The sentence ends on a shortened word that leads on to what it shortens for: the
+    splitter took its full stop for the sentence's end."""
+    match = CUT_ABBREVIATION.search(_HELD.sub("X", text.strip()))
+    return match.group(0) if match else None
+
+
+# Words that announce what comes after them: a sentence that ends on one was cut before it
+# ("… two sources, namely", "… robust to outliers, especially", "… the order in which",
+# "We show that"; a dangling "e.g." is dangling_pointer's). After a comma, "for example" and "in particular" end a sentence well ("…
+# holds for convex sets, for example."); after a semicolon or a colon they open the next clause.
+CUT_LEAD_WORD = re.compile(
+    r"(?:\b(?:namely|viz|versus|vs|as\s+well\s+as|in\s+order\s+to|"
+    r"so\s+that|in\s+which|for\s+which|of\s+which|by\s+which|to\s+which|on\s+which|"
+    r"the\s+fact\s+that|(?:show|shows|showed|shown|find|finds|found|note|notes|noted|assume|"
+    r"assumes|assumed|ensure|ensures|prove|proves|proved|state|states|stated|know|known|"
+    r"observe|observes|observed|argue|argues|argued|claim|claims|suggest|suggests|conclude|"
+    r"concludes|concluded|implies|imply|means|mean|requires|require|recall|verify|verifies)"
+    r"\s+that)|"
+    r",\s*(?:especially|notably|particularly|specifically|like|"
+    r"for\s+(?:example|instance)\s*:)|"
+    r"[;:]\s*(?:for\s+(?:example|instance)|in\s+(?:particular|contrast|addition|short)|"
+    r"by\s+contrast|that\s+is|moreover|furthermore|similarly|likewise|thus|hence|therefore))"
+    r"\s*,?$",
+    re.I,
+)
+
+
+def cut_lead_word(text: str) -> str | None:
+    """The sentence ends on a word that announces what follows it: its rest was cut."""
+    match = CUT_LEAD_WORD.search(_HELD.sub("X", text.strip()))
+    return match.group(0).strip(" ,;:") if match else None
+
+
+def cut_before_end(text: str) -> str | None:
+    """Any of the cuts the paper's whole sentence repairs: inside an aside, after a word that
+    leads on, at a shortened word."""
+    return unclosed_bracket(text) or cut_lead_word(text) or cut_abbreviation(text)

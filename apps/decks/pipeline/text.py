@@ -216,10 +216,22 @@ def is_abbreviation(word: str) -> bool:
     return bool(ABBREVIATION.fullmatch(word) or re.fullmatch(r"(?:[A-Z]\.)+", word))
 
 
+# Shortened words that stand before a number: a month before its year or day ("in Jan. 2019",
+# "Sept. 12"), a page, column or item ("p. 12", "cols. 3-4", "Alg. 2"), a company as a cited
+# author before its year ("(SAS Institute Inc. 2005)"). Only before a
+# digit: "… in Mar." may end a sentence, "p." may be a variable's name.
+NUMBERED_ABBREVIATION = re.compile(
+    r"(?<![\w.])(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|p|col|cols|Nr|Art|"
+    r"Ex|Exs|Alg|Algs|Tabs|Thms|Props|Lems|Defs|Chs|Pt|Pts|Ser|Suppl|Proc|Inc|Ltd|Corp)"
+    r"\.(?=\s+\(?\d)"
+)
+
+
 def protect_abbreviations(text: str) -> str:
     """The text with the full stops of initials and abbreviations hidden: no sentence ends
     at them."""
     protected = _protect_initials(text)
+    protected = NUMBERED_ABBREVIATION.sub(lambda m: m.group(0)[:-1] + _PROTECT, protected)
     return ABBREVIATION.sub(lambda m: m.group(0).replace(".", _PROTECT), protected)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import clause_shape, defects, lost_text, person_names, text
+from apps.decks.pipeline import clause_shape, cut_sentences, defects, lost_text, person_names, text
 from apps.decks.pipeline.text import MATH_SPAN
 
 PANEL_FRAGMENT = re.compile(
@@ -56,7 +56,10 @@ DANGLING_WORDS = (
     # "Scores of the items ranked according")
     r"than|according|whether|nor|but|also|either|neither|whose|thus|hence|"
     # a time or place whose reference was cut ("Mean pulse rate before"); "Walk-through" is whole
-    r"before|after|during|within|without|against|toward|towards|through|upon|unlike"
+    r"before|after|during|within|without|against|toward|towards|through|upon|unlike|"
+    # a condition, a place or a cited name whose clause was cut ("Drift when", "Cases where",
+    # "Comparison with Smith et")
+    r"when|whenever|where|if|unless|while|whereas|because|et"
 )
 DANGLING_END = re.compile(rf"(?<![\w-])(?:{DANGLING_WORDS})$", re.I)
 # Words that qualify a noun and never stand for one: a title that ends on one lost its noun
@@ -166,6 +169,9 @@ def title_fragment(title: str) -> str | None:
         return stripped.split(" ", 1)[0]
     if stripped.count("(") != stripped.count(")"):
         return "("
+    shortened = cut_sentences.cut_abbreviation(base_title(stripped))
+    if shortened:
+        return shortened  # "Readings from Jan.", "The method of Dr.": cut after a shortened word
     end = base_title(stripped).rstrip(".,;: ")
     if POSSESSIVE_END.search(end):
         return end.rsplit(" ", 1)[-1]

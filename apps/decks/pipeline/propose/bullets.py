@@ -384,7 +384,7 @@ def restore_ending(value: str, source: Source) -> str | None:
     cut, full = _key(value), _key(whole)
     if len(full) <= len(cut) or not full.startswith(cut + " "):
         return None
-    if cut_sentences.cut_ending(whole):
+    if cut_sentences.cut_ending(whole) or cut_sentences.cut_before_end(whole):
         return None  # the paper's text stops there too: nothing to restore
     return _capitalise(whole)
 
@@ -424,6 +424,8 @@ def fix(kind: str, value: str, source: Source | None = None) -> str | None:
         return cut_sentences.second_of_glued(value)  # the first half lost its end
     if kind == "broken_sentence" and cut_sentences.cut_ending(value):
         return restore_ending(value, source)  # the paper's sentence has the noun the bullet lost
+    if kind == "broken_sentence" and cut_sentences.cut_before_end(value):
+        return restore_ending(value, source)  # cut inside an aside, at a lead word or a short form
     if kind == "meta_text":  # a pointer into the document as an aside before the main clause
         return document_text.without_document_aside(value, defects.META)
     # meta_text about the whole sentence, broken_math, glued_words, table_as_text, fragment,

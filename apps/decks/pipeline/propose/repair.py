@@ -241,7 +241,7 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     return [slide.model_copy(update={"bullets": kept})], action
 
 
-@fixer("lost_point", "list_lead", "cut_word", "display_tail")
+@fixer("lost_point", "list_lead", "cut_word", "display_tail", "cut_short")
 def _cut_point(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     """A bullet cut before its point (cut_points.py): the reviewer's repair from the paper (the
     whole sentence, the concession joined with its answer, the lead with its items), or the
@@ -262,6 +262,7 @@ def _cut_point(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str
         "list_lead": "the list's lead shown without its items",
         "cut_word": "the bullet cut inside a word",
         "display_tail": "the piece of a display set as prose",
+        "cut_short": "the bullet cut before what completes it",
     }.get(issue.type, "the bullet cut before its point")
     if repair and repair.lower() not in work.used:
         kept.insert(position, repair)

@@ -1,7 +1,8 @@
 """Rules on bullets that lost what carries their point, with the paper as the oracle
 (pipeline/cut_points.py): a contrast, concession or list member cut from the sentence, a
 concession whose answer is the next sentence, a list's lead without its items, a bullet that
-ends inside a word, a bullet that ends where a display begins or is one of its lines."""
+ends inside a word, a bullet that ends where a display begins or is one of its lines, a bullet
+that stops before its comparison's other term, its condition or its last noun's complement."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ MESSAGES = {
     "cut_word": "ends inside a word of the paper (“{part}”): the text was cut at a character count",
     "display_tail": "ends where a display of the paper begins, or is one of its lines, set "
     "as prose (the display goes on “{part}”)",
+    "cut_short": "stops where the paper's sentence goes on with what completes it (its {part}…)",
 }
 SUGGESTIONS = {
     "lost_point": "show the sentence with its contrast (or the two sentences joined), or "
@@ -24,12 +26,14 @@ SUGGESTIONS = {
     "cut_word": "end the bullet with the paper's whole word where its clause ends, or show "
     "the whole sentence",
     "display_tail": "leave the bullet out: a display's piece reads as no sentence",
+    "cut_short": "show the whole sentence, or another sentence of the part",
 }
 SEVERITY = {
     "lost_point": "high",
     "list_lead": "medium",
     "cut_word": "high",
     "display_tail": "medium",
+    "cut_short": "medium",
 }
 
 
