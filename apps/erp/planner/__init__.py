@@ -103,11 +103,12 @@ def plan_question(
     previous: Reading | None = None,
     follows: str | None = None,
     answers: dict[str, Any] | None = None,
+    language: str | None = None,
 ) -> Planned | Clarification | Refusal:
     """Plan one question (or a follow-up of `previous`). `answers` are the values of a
     clarification: "period" (this_year, last_year, latest_month, last_12_months, or "custom"
     with "start"/"end" ISO dates), "periods", "department" (a name or "each"), "measure",
-    "person"."""
+    "person". `language`: the thread's, for a question whose words do not tell ("Sales")."""
     as_of = as_of or date.today()
     outcome = interpret(
         question,
@@ -116,6 +117,7 @@ def plan_question(
         previous=previous,
         follows=follows,
         answers=answers,
+        language=language,
     )
     if not isinstance(outcome, Reading):
         return outcome
