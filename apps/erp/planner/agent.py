@@ -42,6 +42,7 @@ from apps.erp.planner.pending import (
 from apps.erp.planner.reading import NOTES, Reading, ReadingError, reading_from_json
 from apps.erp.planner.replylang import reply, reply_language, thread_language
 from apps.erp.planner.sentences import capitalized
+from apps.erp.planner.typos import chosen_reading
 from apps.erp.semantic import languages, vocabulary
 from apps.erp.tools import LOOKUP, READING
 
@@ -180,9 +181,11 @@ def _answer_typed(text, asked, entities, as_of, previous, follows) -> Planned | 
     """A typed answer to the pending clarification ("in 2025", "o ano passado", "Sales")
     completes the question that was asked, as the form's answer would: the question with
     the answer after it. Not when the text is a whole question of its own ("hires in
-    2025"): that is a new question, and it is answered as one."""
+    2025"): that is a new question, and it is answered as one. A reading typed after "which
+    did you mean?" ("hired" for "jired") replaces the typo."""
+    chosen = chosen_reading(asked, text, lex(asked, entities).language)
     completed = plan_question(
-        f"{asked.rstrip()} {text}",
+        chosen or f"{asked.rstrip()} {text}",
         entities=entities,
         as_of=as_of,
         previous=previous,
@@ -219,7 +222,8 @@ def _plan_turn(request: PlannerInput, turn: Question | ChipChange, as_of: date) 
     waiting = pending_form(request.messages) if isinstance(turn, Question) else None
     language = reply_language(request.user_text, request.messages)
     owned = waiting is not None or language != "en"
-    if not_erp and not refreshed and not _maybe_names(request.user_text) and not owned:
+    left = not_erp and not refreshed and not _maybe_names(request.user_text)
+    if left and (not owned or _another_planner_answers(request)):
         return None
     stale = cached is None or not cached.fresh()
     if can_lookup and not refreshed and (stale or _wants_refresh(outcome) or not_erp):
@@ -243,6 +247,16 @@ def _refusal_text(outcome: Refusal, waiting: PendingForm | None, language: str) 
     if waiting is None:
         return text
     return f"{text} {reply(language, 'still_waiting', question=waiting.title)}"
+
+
+def _another_planner_answers(request: PlannerInput) -> bool:
+    """Would another builtin planner take this message ("deixe os botões azuis")? This
+    planner is asked first in a thread it answered last, so it must not refuse, in the
+    person's language, what another planner would answer."""
+    return any(
+        name != PLANNER_NAME and planner(request) is not None
+        for name, planner in planners.candidates(None)
+    )
 
 
 def _maybe_names(text: str) -> bool:
