@@ -28,6 +28,8 @@ def _headcount(day: str, context) -> int:
         ("how many active employees compared with 6 months ago", "2025-12-15"),
         ("quantos funcionários ativos agora vs há um ano", "2025-06-15"),
         ("headcount today compared with 2 years ago", "2024-06-15"),
+        ("staff count a year ago vs now", "2025-06-15"),
+        ("número de funcionários há 6 meses vs agora", "2025-12-15"),
     ],
 )
 def test_a_stock_now_and_some_time_ago_is_two_days(question, back, acme_context):

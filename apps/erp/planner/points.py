@@ -27,21 +27,25 @@ def stock_points(
     model = semantic_model().measure(measure)
     if model.time_dimension is not None or model.aggregation in ("rate", "gap"):
         return times
-    pointed = [t for t in times if t.point is not None]
-    if not pointed:
+    if not any(point is not None for t in times for point in t.points):
         return times
     today = day_period(as_of)
-    read = tuple(
-        replace(t, periods=(day_period(t.point),))
-        if t.point is not None
-        else replace(t, kind="single", periods=(today,))
-        if t.kind == "now"
-        else t
-        for t in times
-    )
-    if len(times) == 1 and _compared(terms, times[0]):
+    read = tuple(_on_days(t, today) for t in times)
+    if len(times) == 1 and len(times[0].periods) == 1 and _compared(terms, times[0]):
         read += (TimeExpression((today,), "single", frozenset()),)
     return read
+
+
+def _on_days(expression: TimeExpression, today) -> TimeExpression:
+    if expression.kind == "now":
+        return replace(expression, kind="single", periods=(today,))
+    if len(expression.points) != len(expression.periods):
+        return expression
+    days = tuple(
+        day_period(point) if point is not None else period
+        for period, point in zip(expression.periods, expression.points, strict=True)
+    )
+    return replace(expression, periods=days)
 
 
 def _compared(terms: tuple[Term, ...], expression: TimeExpression) -> bool:

@@ -56,9 +56,10 @@ class TimeExpression:
     snapshot: bool = False  # "at the end of 2024", "on 2025-03-31": a day to look at
     bare: bool = False  # a month or quarter named without its year ("Q2", "in May")
     open_edge: Literal["since", "after", "before", "until"] | None = None
-    # "a year ago", "6 months ago", "ha um ano": the day that far before the as-of date. A
-    # stock (headcount) is taken on that day; an event is counted over the calendar period.
-    point: date | None = None
+    # "a year ago", "6 months ago", "ha um ano": the day that far before the as-of date, one
+    # for each period (None for a period said otherwise). A stock (headcount) is taken on that
+    # day; an event is counted over the calendar period.
+    points: tuple[date | None, ...] = ()
 
 
 def slots(terms: tuple[Term, ...], ambiguous: frozenset[str]) -> list[Slot]:
@@ -396,19 +397,21 @@ def _expression_at(reader: _Reader, i: int) -> TimeExpression | None:
                 reader.as_of,
             )
     periods, end = [period], k
+    points = [_ago_point(reader, start, k)]
     bare = [reader.guessed_years > guessed]
     while reader.has(end, "and") and not reader.has(_prefix(reader, end + 1), "to_date"):
         before = reader.guessed_years
-        nxt = reader.atom(_prefix(reader, end + 1))
+        at = _prefix(reader, end + 1)
+        nxt = reader.atom(at)
         if nxt is None:
             break
         periods.append(nxt[0])
+        points.append(_ago_point(reader, at, nxt[1]))
         bare.append(reader.guessed_years > before)
         end = nxt[1]
     periods = _shared_year(reader, periods, bare)
     kind = "list" if len(periods) > 1 else "single"
-    point = _ago_point(reader, start, end) if kind == "single" else None
-    expression = TimeExpression(tuple(periods), kind, _terms(reader, i, end), point=point)
+    expression = TimeExpression(tuple(periods), kind, _terms(reader, i, end), points=tuple(points))
     return _clip_all(expression, reader.as_of)
 
 
