@@ -320,17 +320,19 @@ def _mixed(tokens, unknown, language: str, entities: Entities, corrected) -> Lex
 
 
 def _other_typos(tokens, unknown: set[str], known: frozenset[str], other: str):
-    """Slips in the other language's words of a mixed question ("… no lst year vs o ano
-    anterior": "lst" is English "last" beside English "year"), read by that language's
-    spelling rules, only when certain (spelling.py); (tokens, {typo: word})."""
+    """Slips of time words in the other language's part of a mixed question ("… no lst year vs
+    o ano anterior": "lst" is English "last" beside English "year"; "last yaer"), read by that
+    language's spelling rules, only when certain (spelling.py); (tokens, {typo: word})."""
     index = language_index(other)
     fixed_tokens, fixes = list(tokens), {}
     for i, token in enumerate(tokens):
         if token.text not in unknown or token.text in known or token.is_number:
             continue
         neighbours = {t.text for t in tokens[max(0, i - 1) : i + 2]} - {token.text}
-        fixed = correction(token.text, known)
-        if fixed is None and _next_to_time_word(index, neighbours):
+        # only a slip of a word of time beside another of that language's: a longer word
+        # of neither language is not read as the other's (it may be this one's, mistyped)
+        fixed = None
+        if _next_to_time_word(index, neighbours):
             fixed = short_correction(token.text, known, lambda w: _time_word(index, w))
         if fixed is not None:
             fixes[token.text] = fixed
