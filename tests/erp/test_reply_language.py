@@ -46,4 +46,5 @@ def test_an_english_thread_keeps_its_fallback(acme_context):
 def test_a_request_for_another_planner_in_a_portuguese_thread_is_left_to_it(acme_context):
     thread = ask_json("quantos funcionários ativos há em vendas?", acme_context)["thread_id"]
     reply = _reply(ask_json("make the buttons blue", acme_context, thread=thread))
-    assert "blue" in reply and "não é uma pergunta" not in reply, reply
+    # the UI planner's answer ("The buttons are now blue", or "already use" when they were)
+    assert "buttons" in reply and "não é uma pergunta" not in reply, reply
