@@ -41,10 +41,3 @@ def test_a_short_message_in_a_portuguese_thread_is_asked_about_in_portuguese(acm
 def test_an_english_thread_keeps_its_fallback(acme_context):
     thread = ask_json("how many active employees are in Sales?", acme_context)["thread_id"]
     assert ENGLISH_FALLBACK in _reply(ask_json("xyzzy", acme_context, thread=thread))
-
-
-def test_a_request_for_another_planner_in_a_portuguese_thread_is_left_to_it(acme_context):
-    thread = ask_json("quantos funcionários ativos há em vendas?", acme_context)["thread_id"]
-    reply = _reply(ask_json("make the buttons blue", acme_context, thread=thread))
-    # the UI planner's answer ("The buttons are now blue", or "already use" when they were)
-    assert "buttons" in reply and "não é uma pergunta" not in reply, reply
