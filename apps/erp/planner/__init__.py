@@ -18,6 +18,8 @@ from typing import Any
 from apps.erp.entities import Entities
 from apps.erp.planner.describe import chart, labelled, own_label, title
 from apps.erp.planner.interpret import interpret
+from apps.erp.planner.lexicon import lex
+from apps.erp.planner.outcomes import clarify_measure
 from apps.erp.planner.perhead import compile_per_head
 from apps.erp.planner.reading import (
     Choice,
@@ -28,6 +30,7 @@ from apps.erp.planner.reading import (
     reading_from_json,
 )
 from apps.erp.planner.sql import CompiledQuery, CompileError, OutputColumn, compile_reading
+from apps.erp.planner.typos import with_readings
 from apps.erp.semantic import vocabulary
 
 __all__ = [
@@ -103,11 +106,15 @@ def plan_question(
     previous: Reading | None = None,
     follows: str | None = None,
     answers: dict[str, Any] | None = None,
+    language: str | None = None,
+    readings: bool = True,
 ) -> Planned | Clarification | Refusal:
     """Plan one question (or a follow-up of `previous`). `answers` are the values of a
     clarification: "period" (this_year, last_year, latest_month, last_12_months, or "custom"
     with "start"/"end" ISO dates), "periods", "department" (a name or "each"), "measure",
-    "person"."""
+    "person". `language`: the thread's, for a question whose words do not tell ("Sales").
+    `readings`: read a typo with several readings once with each (typos.py; not again inside
+    one of those readings)."""
     as_of = as_of or date.today()
     outcome = interpret(
         question,
@@ -116,7 +123,28 @@ def plan_question(
         previous=previous,
         follows=follows,
         answers=answers,
+        language=language,
     )
+    unread = isinstance(outcome, Refusal) and (outcome.unknown_words or outcome.kind == "not_erp")
+    if unread and readings and previous is None:
+        # not an ERP question only for want of the word ("how many hirez?")
+        unknown = outcome.unknown_words or lex(question, entities, language=language).unknown
+        return with_readings(
+            question,
+            outcome,
+            tuple(dict.fromkeys(unknown)),
+            # each reading as asked; the measure a form chose picks among them after
+            lambda read: plan_question(
+                read,
+                entities=entities,
+                as_of=as_of,
+                answers={k: v for k, v in (answers or {}).items() if k != "measure"},
+                language=language,
+                readings=False,
+            ),
+            clarify_measure,
+            dict(answers or {}),
+        )
     if not isinstance(outcome, Reading):
         return outcome
     return plan_reading(outcome)

@@ -32,15 +32,23 @@ from apps.erp.planner.chips import CHIP_ACTION, apply_chip
 from apps.erp.planner.forms import FORM_ACTION, clarification_form, form_answers, problems_of
 from apps.erp.planner.interpret import ERP_KINDS
 from apps.erp.planner.lexicon import language_index, lex
+from apps.erp.planner.pending import (
+    SHOW_FORM,
+    PendingForm,
+    call_arguments,
+    pending_form,
+    typed_answers,
+)
 from apps.erp.planner.reading import NOTES, Reading, ReadingError, reading_from_json
+from apps.erp.planner.replylang import reply, reply_language, thread_language
 from apps.erp.planner.sentences import capitalized
+from apps.erp.planner.typos import chosen_reading
 from apps.erp.semantic import languages, vocabulary
 from apps.erp.tools import LOOKUP, READING
 
 PLANNER_NAME = "erp"
 PRIORITY = 200
 RUN_SQL = "run_sql"
-SHOW_FORM = "show_form"
 FORM_FIELDS = {"department", "period", "periods", "measure", "person"}
 # Kinds of words that make a question about the ERP even when its names are not known yet.
 ERP_SIGNALS = ERP_KINDS | {"count", "how_much", "agg", "super", "compar", "group", "cmp"}
@@ -50,6 +58,7 @@ ERP_SIGNALS = ERP_KINDS | {"count", "how_much", "agg", "super", "compar", "group
 class Question:
     text: str
     answers: dict[str, Any] | None = None
+    surface_id: str | None = None  # the form whose answers these are
 
 
 @dataclass(frozen=True)
@@ -70,14 +79,6 @@ def as_of_from(context: dict[str, Any]) -> date:
     return date.today()
 
 
-def _arguments(call) -> dict[str, Any]:
-    try:
-        arguments = call.parsed_arguments()
-    except ValueError:
-        return {}
-    return arguments if isinstance(arguments, dict) else {}
-
-
 def _observation(message: Message) -> dict[str, Any]:
     try:
         data = json.loads(message.text)
@@ -92,7 +93,7 @@ def answered_readings(messages: list[Message]) -> list[tuple[Reading, str]]:
     found: list[tuple[Reading, str]] = []
     for message in messages:
         for call in message.tool_calls:
-            arguments = _arguments(call)
+            arguments = call_arguments(call)
             if call.name == RUN_SQL and "reading" in arguments:
                 pending[call.id] = arguments["reading"]
         if message.role == "tool" and message.tool_call_id in pending and not message.is_error:
@@ -109,7 +110,7 @@ def answered_readings(messages: list[Message]) -> list[tuple[Reading, str]]:
 def _chip_artifact(messages: list[Message], surface_id: str) -> str | None:
     for message in messages:
         for call in message.tool_calls:
-            arguments = _arguments(call)
+            arguments = call_arguments(call)
             if call.name == READING and arguments.get("surface_id") == surface_id:
                 return arguments.get("artifact_id")
     return None
@@ -131,7 +132,7 @@ def _turn(request: PlannerInput) -> Question | ChipChange | str:
             answers = form_answers(context if isinstance(context, dict) else {})
         except ValidationError as error:
             return vocabulary("en").message("answers_rejected", problems=problems_of(error))
-        return Question(answers.question, answers.answers())
+        return Question(answers.question, answers.answers(), str(action.get("surfaceId", "")))
     return Question(request.user_text)
 
 
@@ -144,11 +145,15 @@ def _outcome(request: PlannerInput, turn: Question | ChipChange, entities: Entit
             return Refusal("needs_model", vocabulary("en").message("nothing_to_change"))
         changed = apply_chip(readings[artifact], turn.change, entities, follows=artifact)
         return plan_reading(changed) if isinstance(changed, Reading) else changed
+    if turn.surface_id and _answered_by_typing(history, turn.surface_id, entities, as_of):
+        language = reply_language(turn.text, history)
+        message = reply(language, "form_answered")
+        return Refusal("needs_model", message, language=language, reason="form_answered")
     answered = answered_readings(history)
     previous, follows = answered[-1] if answered else (None, None)
-    asked = pending_question(history) if turn.answers is None else None
+    asked = pending_form(history) if turn.answers is None else None
     if asked is not None:
-        answered_here = _answer_typed(turn.text, asked, entities, as_of, previous, follows)
+        answered_here = _answer_typed(turn.text, asked.question, entities, as_of, previous, follows)
         if answered_here is not None:
             return answered_here
     return plan_question(
@@ -158,41 +163,29 @@ def _outcome(request: PlannerInput, turn: Question | ChipChange, entities: Entit
         previous=previous,
         follows=follows,
         answers=turn.answers,
+        language=thread_language(history) if turn.answers is None else None,
     )
 
 
-def pending_question(messages: list[Message]) -> str | None:
-    """The question of the clarification form this planner showed in the turn just before the
-    newest message (the form is still waiting for its answer), or None."""
-    users = [i for i, message in enumerate(messages) if message.role == "user"]
-    if len(users) < 2:
-        return None
-    for message in messages[users[-2] + 1 : users[-1]]:
-        for call in message.tool_calls:
-            if call.name == SHOW_FORM:
-                return _form_question(_arguments(call))
-    return None
-
-
-def _form_question(arguments: dict[str, Any]) -> str | None:
-    """The question a clarification form carries in its data model (forms.py)."""
-    for item in arguments.get("messages") or []:
-        update = item.get("updateDataModel") if isinstance(item, dict) else None
-        value = update.get("value") if isinstance(update, dict) else None
-        params = value.get("params") if isinstance(value, dict) else None
-        question = params.get("question") if isinstance(params, dict) else None
-        if isinstance(question, str) and question.strip():
-            return question
-    return None
+def _answered_by_typing(history, surface_id: str, entities, as_of: date) -> bool:
+    """Was the form answered by a message typed while it waited ("o ano passado")? Its
+    submission would then answer the same question twice: the form no longer runs."""
+    return any(
+        form.surface_id == surface_id
+        and _answer_typed(text, form.question, entities, as_of, None, None) is not None
+        for form, text in typed_answers(history)
+    )
 
 
 def _answer_typed(text, asked, entities, as_of, previous, follows) -> Planned | None:
     """A typed answer to the pending clarification ("in 2025", "o ano passado", "Sales")
     completes the question that was asked, as the form's answer would: the question with
     the answer after it. Not when the text is a whole question of its own ("hires in
-    2025"): that is a new question, and it is answered as one."""
+    2025"): that is a new question, and it is answered as one. A reading typed after "which
+    did you mean?" ("hired" for "jired") replaces the typo."""
+    chosen = chosen_reading(asked, text, lex(asked, entities).language)
     completed = plan_question(
-        f"{asked.rstrip()} {text}",
+        chosen or f"{asked.rstrip()} {text}",
         entities=entities,
         as_of=as_of,
         previous=previous,
@@ -226,7 +219,11 @@ def _plan_turn(request: PlannerInput, turn: Question | ChipChange, as_of: date) 
     entities = cached or NONE
     outcome = _outcome(request, turn, entities, as_of)
     not_erp = isinstance(outcome, Refusal) and outcome.kind == "not_erp"
-    if not_erp and not refreshed and not _maybe_names(request.user_text):
+    waiting = pending_form(request.messages) if isinstance(turn, Question) else None
+    language = reply_language(request.user_text, request.messages)
+    owned = waiting is not None or language != "en"
+    left = not_erp and not refreshed and not _maybe_names(request.user_text)
+    if left and (not owned or _another_planner_answers(request)):
         return None
     stale = cached is None or not cached.fresh()
     if can_lookup and not refreshed and (stale or _wants_refresh(outcome) or not_erp):
@@ -237,8 +234,29 @@ def _plan_turn(request: PlannerInput, turn: Question | ChipChange, as_of: date) 
     if isinstance(outcome, Clarification):
         return _clarify(request, outcome)
     # After a lookup this planner owns the run: it says so itself rather than hand a
-    # continuing run to planners whose tools did not run.
-    return Plan(text=outcome.message)
+    # continuing run to planners whose tools did not run. In a thread waiting on a form, or
+    # written in another language than English, it refuses in the person's language and
+    # reminds them of the question still waiting.
+    return Plan(text=_refusal_text(outcome, waiting, language))
+
+
+def _refusal_text(outcome: Refusal, waiting: PendingForm | None, language: str) -> str:
+    text = outcome.message
+    if outcome.kind == "not_erp":
+        text = reply(language, "not_erp")
+    if waiting is None:
+        return text
+    return f"{text} {reply(language, 'still_waiting', question=waiting.title)}"
+
+
+def _another_planner_answers(request: PlannerInput) -> bool:
+    """Would another builtin planner take this message ("deixe os botões azuis")? This
+    planner is asked first in a thread it answered last, so it must not refuse, in the
+    person's language, what another planner would answer."""
+    return any(
+        name != PLANNER_NAME and planner(request) is not None
+        for name, planner in planners.candidates(None)
+    )
 
 
 def _maybe_names(text: str) -> bool:
@@ -274,7 +292,7 @@ def _current_call(request: PlannerInput) -> dict[str, Any]:
             break
         for call in message.tool_calls:
             if call.name == RUN_SQL:
-                return _arguments(call)
+                return call_arguments(call)
     return {}
 
 

@@ -31,6 +31,7 @@ from apps.erp.planner.periods import (
     range_period,
 )
 from apps.erp.planner.persons import named_persons
+from apps.erp.planner.points import stock_points
 from apps.erp.planner.reading import (
     AVERAGE,
     Band,
@@ -135,6 +136,7 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
         raise Stop(
             clarify_department(language, entities.department_names, known_of(frame, measure.name))
         )
+    times = stock_points(times, parsed.lexed.terms, as_of, measure.name)
     periods, ends = _periods(times, answers, as_of, language, measure.name)
     periods = _previous_of_the_other(periods, times, parsed.lexed.terms, language)
     periods, frame = _implied_period(frame, periods, measure, as_of)

@@ -46,10 +46,12 @@ def interpret(
     previous: Reading | None = None,
     follows: str | None = None,
     answers: dict[str, Any] | None = None,
+    language: str | None = None,
 ) -> Reading | Clarification | Refusal:
-    """Read one question. Never raises for user input: every failure is an outcome."""
+    """Read one question. Never raises for user input: every failure is an outcome.
+    `language` breaks a tie of the question's words (the thread's language)."""
     answers = dict(answers or {})
-    lexed = lex(question, entities, language=previous.language if previous else None)
+    lexed = lex(question, entities, language=previous.language if previous else language)
     earlier = stepped_back(lexed, previous) or previous_written(lexed)
     if earlier is not None:
         lexed = lex(earlier, entities, language=lexed.language)

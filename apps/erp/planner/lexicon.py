@@ -299,8 +299,10 @@ def _mixed(tokens, unknown, language: str, entities: Entities, corrected) -> Lex
         second = vocabulary(other)
         known = language_index(other).words | entity_index(other, entities).words
         grammar = second.stop | set(second.articles) | set(second.thousands_words)
-        if not all(fold(word) in known | grammar for word in unknown):
+        tokens, fixes = _other_typos(tokens, set(unknown), known | grammar, other)
+        if not all(fold(word) in known | grammar for word in unknown if word not in fixes):
             continue
+        corrected = (*corrected, *fixes.items())
         spoken = set(second.articles) - language_index(language).words
         # a word of the other language taken for a typo of this one's ("média" → "median")
         # is that word again
@@ -315,6 +317,27 @@ def _mixed(tokens, unknown, language: str, entities: Entities, corrected) -> Lex
         terms = _pay_before_amount(vocab, base, terms)
         return Lexed(language, tuple(both), tuple(terms), (), corrected)
     return None
+
+
+def _other_typos(tokens, unknown: set[str], known: frozenset[str], other: str):
+    """Slips of time words in the other language's part of a mixed question ("… no lst year vs
+    o ano anterior": "lst" is English "last" beside English "year"; "last yaer"), read by that
+    language's spelling rules, only when certain (spelling.py); (tokens, {typo: word})."""
+    index = language_index(other)
+    fixed_tokens, fixes = list(tokens), {}
+    for i, token in enumerate(tokens):
+        if token.text not in unknown or token.text in known or token.is_number:
+            continue
+        neighbours = {t.text for t in tokens[max(0, i - 1) : i + 2]} - {token.text}
+        # only a slip of a word of time beside another of that language's: a longer word
+        # of neither language is not read as the other's (it may be this one's, mistyped)
+        fixed = None
+        if _next_to_time_word(index, neighbours):
+            fixed = short_correction(token.text, known, lambda w: _time_word(index, w))
+        if fixed is not None:
+            fixes[token.text] = fixed
+            fixed_tokens[i] = Token(fixed, token.surface)
+    return fixed_tokens, fixes
 
 
 def _merged(first: _Index, second: _Index) -> _Index:

@@ -6,6 +6,7 @@ terms: years, months, quarters, relative and rolling periods, ranges, lists, sna
 the end of 2024") and open ranges ("since March", "before 2023").
 """
 
+import calendar
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from typing import Literal
@@ -55,6 +56,10 @@ class TimeExpression:
     snapshot: bool = False  # "at the end of 2024", "on 2025-03-31": a day to look at
     bare: bool = False  # a month or quarter named without its year ("Q2", "in May")
     open_edge: Literal["since", "after", "before", "until"] | None = None
+    # "a year ago", "6 months ago", "ha um ano": the day that far before the as-of date, one
+    # for each period (None for a period said otherwise). A stock (headcount) is taken on that
+    # day; an event is counted over the calendar period.
+    points: tuple[date | None, ...] = ()
 
 
 def slots(terms: tuple[Term, ...], ambiguous: frozenset[str]) -> list[Slot]:
@@ -392,18 +397,40 @@ def _expression_at(reader: _Reader, i: int) -> TimeExpression | None:
                 reader.as_of,
             )
     periods, end = [period], k
+    points = [_ago_point(reader, start, k)]
     bare = [reader.guessed_years > guessed]
     while reader.has(end, "and") and not reader.has(_prefix(reader, end + 1), "to_date"):
         before = reader.guessed_years
-        nxt = reader.atom(_prefix(reader, end + 1))
+        at = _prefix(reader, end + 1)
+        nxt = reader.atom(at)
         if nxt is None:
             break
         periods.append(nxt[0])
+        points.append(_ago_point(reader, at, nxt[1]))
         bare.append(reader.guessed_years > before)
         end = nxt[1]
     periods = _shared_year(reader, periods, bare)
     kind = "list" if len(periods) > 1 else "single"
-    return _clip_all(TimeExpression(tuple(periods), kind, _terms(reader, i, end)), reader.as_of)
+    expression = TimeExpression(tuple(periods), kind, _terms(reader, i, end), points=tuple(points))
+    return _clip_all(expression, reader.as_of)
+
+
+def _ago_point(reader: _Reader, start: int, end: int) -> date | None:
+    """The day N years or months before the as-of date when the phrase from `start` to `end`
+    is exactly "N years/months ago" ("a year ago", "6 months ago", "ha um ano")."""
+    for unit, months in (("unit:year", 12), ("unit:month", 1)):
+        ago = reader._ago(start, unit)
+        if ago is not None and ago[1] == end:
+            return months_before(reader.as_of, ago[0] * months)
+    return None
+
+
+def months_before(day: date, months: int) -> date:
+    """The same day `months` months earlier (the month's last day when it is shorter)."""
+    index = day.year * 12 + day.month - 1 - months
+    year, month = index // 12, index % 12 + 1
+    last = calendar.monthrange(year, month)[1]
+    return date(year, month, min(day.day, last))
 
 
 def _snapshot(reader: _Reader, i: int, j: int, edge: str) -> TimeExpression | None:
