@@ -156,3 +156,49 @@ def test_a_long_form_lends_its_words_first_letters_and_more():
         "HSV": "Hue-Saturation-Value",
         "MCMC": "Markov chain Monte Carlo",
     }
+
+
+@pytest.mark.parametrize(
+    ("bullet", "abbr", "long", "expected"),
+    [
+        # a plural long form read for one thing: the phrase stays one thing
+        (
+            "We train a 13B LM on the corpus",
+            "LM",
+            "language models",
+            "We train a 13B language model (LM) on the corpus",
+        ),
+        # the article agrees with the long form, not with the letters
+        (
+            "It is an MLE of the drift",
+            "MLE",
+            "maximum likelihood estimates",
+            "It is a maximum likelihood estimate (MLE) of the drift",
+        ),
+        (
+            "We fit a HMM to the data",
+            "HMM",
+            "explicit hidden Markov model",
+            "We fit an explicit hidden Markov model (HMM) to the data",
+        ),
+        # a plural use keeps the plural
+        ("LMs grow with data", "LM", "language models", "Language models (LMs) grow with data"),
+        # a long form whose singular is not a plain -s stays as the paper wrote it
+        (
+            "the OLS fit is biased",
+            "OLS",
+            "ordinary least squares",
+            "the ordinary least squares (OLS) fit is biased",
+        ),
+        ("a TS is split in two", "TS", "time series", "a time series (TS) is split in two"),
+        (
+            "the PCA of the scores",
+            "PCA",
+            "principal components analysis",
+            "the principal components analysis (PCA) of the scores",
+        ),
+    ],
+)
+def test_the_long_form_agrees_with_the_phrase_it_replaces(bullet, abbr, long, expected):
+    definition = abbreviations.Definition(abbr=abbr, long=long, sentence=f"{long} ({abbr})")
+    assert abbreviations.with_definition(bullet, definition) == expected

@@ -197,7 +197,43 @@ def with_definition(bullet: str, definition: Definition) -> str:
     plural = match.group("plural")
     if plural and not long.endswith("s"):
         long += "s"
-    return f"{bullet[: match.start()]}{long} ({definition.abbr}{plural}){bullet[match.end() :]}"
+    elif not plural:
+        long = _singular(long)
+    before = _with_article(bullet[: match.start()], long)
+    return f"{before}{long} ({definition.abbr}{plural}){bullet[match.end() :]}"
+
+
+# last words of a long form that are singular although they end in "s" ("ordinary least
+# squares", "time series", "principal components analysis")
+_SINGULAR_IN_S = re.compile(
+    r"(?:ss|us|is|ics|ies|[sxzhc]es|[aiou]s|squares|means|news|sales|lens)$"
+)
+
+
+def _singular(long: str) -> str:
+    """The paper's plural long form read for a single one: "a 13B LM" → "a 13B language
+    model (LM)", not "a 13B language models (LM)". Only a plain plural -s is taken off; a word
+    whose singular is not certain ("processes", "matrices", "least squares") stays as written."""
+    words = long.split(" ")
+    last = words[-1]
+    if not last.endswith("s") or _SINGULAR_IN_S.search(last.lower()) or len(last) < 4:
+        return long
+    return " ".join([*words[:-1], last[:-1]])
+
+
+_ARTICLE_BEFORE = re.compile(r"(?<![\w-])(?P<article>[Aa]n?)(?P<space>\s+)$")
+
+
+def _with_article(before: str, long: str) -> str:
+    """ "an MLE" → "a maximum likelihood estimate": the article agrees with the long form's sound
+    (by its first letter; the long forms are words, not letters read aloud)."""
+    match = _ARTICLE_BEFORE.search(before)
+    if match is None:
+        return before
+    article = "an" if long[:1].lower() in "aeiou" else "a"
+    if match.group("article")[:1].isupper():
+        article = article.capitalize()
+    return f"{before[: match.start()]}{article}{match.group('space')}"
 
 
 def slide_texts(slides) -> list[tuple[str, bool, int, int]]:
