@@ -6,7 +6,8 @@
   title and gives no author, even when no running line of a later page repeats it;
 - an author block that sets each author over their own affiliation, the last after "and" on
   a line of its own, gives every author;
-- the venue line keeps no stray punctuation at its ends and no unmatched bracket."""
+- the venue line keeps no stray punctuation at its ends and no unmatched bracket;
+- the reviewer reports a cover still titled by the journal's masthead (`cover_title_unread`)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,11 @@ from django.conf import settings
 from apps.decks.pipeline.ingest import paper_read
 from apps.decks.pipeline.ingest.masthead_zone import masthead_line
 from apps.decks.pipeline.ingest.venue_text import venue_tidied
+from apps.decks.pipeline.paper import Paper, Section
+from apps.decks.pipeline.render.measure import SlideMeasure
+from apps.decks.pipeline.review import title_rules
+from apps.decks.pipeline.review.registry import SlideContext
+from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
 FOLDER = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "covers"
 
@@ -96,3 +102,40 @@ def test_a_title_is_no_masthead_line(line):
 )
 def test_the_venue_keeps_no_stray_punctuation(raw, tidied):
     assert venue_tidied(raw) == tidied
+
+
+def _cover_findings(cover: str, venue: str) -> list[str]:
+    paper = Paper(
+        title=cover,
+        authors=["Ann Okafor"],
+        pages=2,
+        source_name="burrows.pdf",
+        venue=venue,
+        sections=[Section(title="Plan", paragraphs=["Burrows were logged every hour."])],
+    )
+    deck = SlideDeck(title=cover, slides=[Slide(kind="title", title=cover)])
+    context = SlideContext(1, deck.slides[0], SlideMeasure(slide=1), deck, paper)
+    return [i.type for i in title_rules.cover_title_unread(context)]
+
+
+VENUE = "Quokka Ecology Letters 7 (2031) 45–58"
+
+
+@pytest.mark.parametrize(
+    "cover", ["Quokka Ecology Letters", "ISSN 2049-1234", "Volume 7, Issue 3", VENUE]
+)
+def test_a_cover_titled_by_the_masthead_is_reported(cover):
+    assert _cover_findings(cover, VENUE) == ["cover_title_unread"]
+
+
+@pytest.mark.parametrize(
+    ("cover", "venue"),
+    [
+        ("Burrow temperatures across two winters", VENUE),
+        ("Quokka ecology", ""),  # no venue line to compare with
+        ("Letters", VENUE),  # one word: too little to say
+        ("Ecology of quokka burrows", VENUE),  # "of", "burrows" stand in no venue
+    ],
+)
+def test_a_cover_with_the_papers_title_is_not_reported_as_a_masthead(cover, venue):
+    assert _cover_findings(cover, venue) == []
