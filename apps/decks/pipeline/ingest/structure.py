@@ -7,7 +7,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from apps.decks.pipeline.garbled import UNREADABLE_BY_NUMBER, UNREADABLE_IN_WORD
-from apps.decks.pipeline.ingest import contents
+from apps.decks.pipeline.ingest import contents, masthead_zone
 from apps.decks.pipeline.ingest.equations import DisplayEquation
 from apps.decks.pipeline.ingest.heading_lines import standalone_bold
 from apps.decks.pipeline.ingest.layout import (
@@ -23,6 +23,7 @@ from apps.decks.pipeline.ingest.list_items import mark_set_apart, term_separated
 from apps.decks.pipeline.ingest.listings import ListingCollector
 from apps.decks.pipeline.ingest.running import running_key
 from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
+from apps.decks.pipeline.ingest.venue_text import venue_tidied
 from apps.decks.pipeline.lost_text import reference_entry
 from apps.decks.pipeline.paper import Equation, Section
 from apps.decks.pipeline.person_names import names_a_person
@@ -146,6 +147,8 @@ def title_find(layout: Layout, metadata_title: str) -> tuple[str, Segment | None
         len(s.text.split()) >= 3 for s in below_masthead
     ):
         candidates = below_masthead
+    # the journal's name among its ISSN, volume and issue lines (no running line may name it)
+    candidates = masthead_zone.below_masthead(layout, candidates)
     # a numbered section heading set large in the other column (a title at the body's size)
     candidates = [s for s in candidates if not _numbered_heading(layout, s)]
     # an author's name set larger than the title (an essay's byline in a display font): the
@@ -354,6 +357,9 @@ def _text_beside(layout: Layout, title: Segment) -> bool:
     )
 
 
+LONE_AND = re.compile(r"\s*(?:and|&)\s*", re.I)
+
+
 def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
     """Names on the lines just below the title, before the abstract, in reading order. A
     REVTeX block sets each author over their own affiliations: a line again in the first
@@ -384,6 +390,11 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
             break
         if not any(c.isalpha() for c in text):
             continue  # a line of marks only ("$,^{*}$" over the names)
+        if names and LONE_AND.fullmatch(text):
+            # "and" on a line of its own between one author's address and the next author:
+            # the line after it is a name, never the address going on
+            previous = None
+            continue
         smaller = name_size is not None and segment.size < name_size - 1
         if AFFILIATION.search(text) or smaller:
             # "Sam U. Llaun, Academy of Lagado, …": one author's byline, the name first.
@@ -699,6 +710,13 @@ CITATION_BAND = 0.25  # of page 1's height, from its top
 
 
 def venue_find(layout: Layout, title: str, title_segment: Segment | None = None) -> tuple[str, str]:
+    """The venue and year (`_venue_found`), the venue without the stray punctuation cutting a
+    running line apart left at its ends ("Quokka Quarterly 7 (2031),")."""
+    venue, year = _venue_found(layout, title, title_segment)
+    return venue_tidied(venue), year
+
+
+def _venue_found(layout: Layout, title: str, title_segment: Segment | None) -> tuple[str, str]:
     """The venue and year: a journal's citation line at the top of page 1, else a running
     header/footer naming them, e.g. "ReScience C 6.3 (#5) – 2020"; of "A. Author et al. /
     Journal 137 (2015) 1–5" the citation without its authors."""

@@ -1,7 +1,7 @@
 """Rules on a slide's title that the fragment checks do not see (title_quality.py): a plot's
 label taken as a title, a title pointing at a figure the slide does not show, a title whose
 mathematics became placeholders, a cover title run on into its subtitle, a cover title that is
-the file's name or the authors' names."""
+the file's name, the authors' names or the journal's masthead."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 from apps.decks.pipeline import title_quality
+from apps.decks.pipeline.ingest.masthead_zone import masthead_line
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
 
 MESSAGES = {
@@ -57,12 +58,13 @@ def cover_glued_subtitle(c: SlideContext):
 @slide_rule
 def cover_title_unread(c: SlideContext):
     """The cover titled by what stands in for an unread title (the paper is the oracle): the
-    PDF's file name ("paper-v3", "octavo.dvi"), or the authors' names (the author line taken
-    for the title). Reported: no rule can read the title the page sets instead."""
+    PDF's file name ("paper-v3", "octavo.dvi"), the authors' names (the author line taken
+    for the title), or the journal's masthead (its name, which the venue line holds, or a line
+    with its ISSN or volume and issue). Reported: no rule can read the title the page sets instead."""
     if not c.is_title:
         return
     title = c.slide.title.strip()
-    part = _unread_title_part(title, c.paper.source_name, c.paper.authors)
+    part = _unread_title_part(title, c.paper.source_name, c.paper.authors, c.paper.venue)
     if part:
         yield c.issue(
             "cover_title_unread",
@@ -79,10 +81,15 @@ def _words(text: str) -> list[str]:
     return re.findall(r"[^\W_]+", text.lower())
 
 
-def _unread_title_part(title: str, source_name: str, authors: list[str]) -> str:
+def _unread_title_part(title: str, source_name: str, authors: list[str], venue: str = "") -> str:
     words = _words(title)
     if not words:
         return ""
+    if masthead_line(title):
+        return "a line of the journal's masthead"  # an ISSN, "Volume 7, Issue 3"
+    # the journal's name set large over the title: every word of it stands in the venue line
+    if venue and len(words) >= 2 and set(words) <= set(_words(venue)):
+        return "the journal's name"
     if words in (_words(source_name), _words(Path(source_name).stem)):
         return "the PDF's file name"
     named = {w for a in authors for w in _words(a)} | {"and", "et", "und"}
