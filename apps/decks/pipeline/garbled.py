@@ -230,7 +230,7 @@ def languages_named(text: str) -> str:
 # figure's labels, not a formula spliced into prose ("q = Breadth").
 LEGEND_PAIR = re.compile(
     r"(?<![\w$\\])([A-Za-z0-9-]*[A-Z][A-Za-z0-9-]*[A-Z][A-Za-z0-9-]*)\s*=\s*"
-    r"(?=[A-Z][a-z]{2,}|[a-z]{4,})"
+    r"(?=[A-Z][a-z]|[a-z]{4,})"
 )
 
 

@@ -51,11 +51,11 @@ NOTHING_CERTAIN = {
 }
 
 
-def reason(issue: Issue, refused: bool) -> str:
+def reason(issue: Issue, refused: bool, why: str = "") -> str:
     from apps.decks.pipeline.propose.repair import FIXERS  # repair imports the proposer
 
     if refused:
-        return "its repair was refused by the loop's guards (refused says why)"
+        return "its repair was refused by the loop's guards" + (f": {why}" if why else "")
     if issue.type in REPORTED_ONLY:
         return REPORTED_ONLY[issue.type]
     if issue.type in NOTHING_CERTAIN:
@@ -71,7 +71,8 @@ def unanswered(
     """Each of `open_issues` (a subset of the round's `issues`) that no change answers, with
     its index in `issues`, its type, slide and the reason."""
     answered = {c.issue for c in changes}
-    refused_issues = {c.get("issue") for r in refused for c in r.get("changes", [])}
+    # the guard's own words for why each refused repair was not made
+    refused_why = {c.get("issue"): r.get("why", "") for r in refused for c in r.get("changes", [])}
     found = []
     for index, issue in enumerate(issues):
         if index in answered or not any(issue is o for o in open_issues):
@@ -81,7 +82,7 @@ def unanswered(
                 "issue": index,
                 "type": issue.type,
                 "slide": issue.slide,
-                "reason": reason(issue, index in refused_issues),
+                "reason": reason(issue, index in refused_why, refused_why.get(index, "")),
             }
         )
     return found
