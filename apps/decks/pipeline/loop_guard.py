@@ -369,12 +369,6 @@ def no_worse_bullets(
 GENERIC_TITLE = retitle_worth.GENERIC_TITLE
 
 
-def _own_heading(title: str, paper: Paper) -> bool:
-    """Is `title` (without "(continued)") one of the paper's section headings?"""
-    bare = title_quality.CONTINUED.sub("", title).strip().lower()
-    return any(bare in (s.title.strip().lower(), s.heading.lower()) for s in paper.sections)
-
-
 def no_generic_retitles(
     paper: Paper,
     current: SlideDeck,
@@ -395,7 +389,7 @@ def no_generic_retitles(
             continue
         if GENERIC_TITLE.match(before.title):
             continue  # one kind for another: no title lost
-        own = _own_heading(before.title, paper)
+        own = retitle_worth.own_heading(before.title, paper)
         faults = set(title_quality.all_problems(before.title, before, paper))
         if title_defects.EMPTY_TITLE.match(before.title):
             faults.add("title_fragment")  # a title that says nothing ("Key points")

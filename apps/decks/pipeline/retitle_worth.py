@@ -45,7 +45,8 @@ def _slide_words(slide) -> set[str]:
     return _content_words(" ".join(shown))
 
 
-def _own_heading(title: str, paper: Paper) -> bool:
+def own_heading(title: str, paper: Paper) -> bool:
+    """Is `title` (without "(continued)") one of the paper's section headings?"""
     bare = title_quality.CONTINUED.sub("", title).strip().lower()
     return any(bare in (s.title.strip().lower(), s.heading.lower()) for s in paper.sections)
 
@@ -59,7 +60,7 @@ def shortfalls(title: str, slide, paper: Paper) -> list[str]:
     bare = title_quality.CONTINUED.sub("", title).strip()
     found = []
     words = bare.split()
-    if len(words) <= 1 and not _own_heading(bare, paper):
+    if len(words) <= 1 and not own_heading(bare, paper):
         found.append("a single word")
     if re.search(r"[,;:]\s*$", bare):
         found.append("cut at a comma")
@@ -68,7 +69,7 @@ def shortfalls(title: str, slide, paper: Paper) -> list[str]:
     if VAGUE_TITLE.match(bare):
         found.append("a phrase that fits any slide")
     shown = _slide_words(slide)
-    if shown and not (_content_words(bare) & shown) and not _own_heading(bare, paper):
+    if shown and not (_content_words(bare) & shown) and not own_heading(bare, paper):
         found.append("without a word of the slide")
     return found
 
