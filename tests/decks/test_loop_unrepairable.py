@@ -91,6 +91,7 @@ def test_an_issue_whose_fix_would_undo_an_earlier_rounds_says_so():
     assert review["stopped"] == "unrepairable"
     assert [r["guard"] for r in review["refused"]] == ["no_reversals"]
     assert [u["type"] for u in review["unrepairable"]] == ["figure_narrow", "figure_narrow"]
-    assert {u["reason"] for u in review["unrepairable"]} == {
-        "its repair was refused by the loop's guards (refused says why)"
-    }
+    assert all(
+        u["reason"].startswith("its repair was refused by the loop's guards: ")
+        for u in review["unrepairable"]
+    )

@@ -228,11 +228,27 @@ def languages_named(text: str) -> str:
     return LANGUAGE_PLUS.sub(lambda m: (m.group(1) or m.group(2)) + "pp", text)
 
 
+# An abbreviation's legend ("LR = Logistic Regression; RF = Random Forest", "SNR = signal
+# power"): an acronym (two capitals or more) set equal to a name. A caption's key to its
+# figure's labels, not a formula spliced into prose ("q = Breadth").
+LEGEND_PAIR = re.compile(
+    r"(?<![\w$\\])([A-Za-z0-9-]*[A-Z][A-Za-z0-9-]*[A-Z][A-Za-z0-9-]*)\s*=\s*"
+    r"(?=[A-Z][a-z]|[a-z]{4,})"
+)
+
+
+def legends_named(text: str) -> str:
+    """The text with each abbreviation's legend written with a colon ("LR: Logistic
+    Regression"), as a key to labels reads."""
+    return LEGEND_PAIR.sub(lambda m: m.group(1) + ": ", text)
+
+
 def broken_math(text: str) -> str | None:
     """Mathematics whose sub- and superscripts were flattened or lost: "I C", "β c",
     "Δ = 10 −"; and `$…$` whose braces or delimiters do not balance. A language's name
-    ("C++", "$C++$", "g++") is no formula."""
-    text = languages_named(text)
+    ("C++", "$C++$", "g++") is no formula, nor an abbreviation's legend ("LR = Logistic
+    Regression")."""
+    text = legends_named(languages_named(text))
     if len(re.findall(r"(?<!\\)\$", text)) % 2:
         return "$"
     for span in MATH.findall(text):

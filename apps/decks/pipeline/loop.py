@@ -25,6 +25,7 @@ from apps.decks.pipeline.loop_guard import (
     no_reversals,
     no_thinning_removals,
     no_worse_bullets,
+    no_worse_captions,
     no_worse_retitles,
     settle_title_findings,
 )
@@ -254,6 +255,8 @@ def revise_round(
     revised, changes = no_worse_bullets(deck, revised, changes, refused)
     # a caption must be the figure's own or a sentence of the paper about that figure
     revised, changes = no_foreign_captions(paper, deck, revised, changes, refused)
+    # nor one the caption rules flag as badly as what it answers, or that drops the legend
+    revised, changes = no_worse_captions(paper, deck, revised, changes, issues, refused)
     # a display, or the figure of the result, leaves the deck only for a high issue or its own
     revised, changes = no_thinning_removals(paper, deck, revised, changes, issues, refused)
     return (revised, []) if revised == deck else (revised, changes)

@@ -28,10 +28,12 @@ import re
 from collections.abc import Callable
 
 from apps.decks.pipeline import (
+    caption_guard,
     defects,
     display_math,
     figure_reading,
     main_points,
+    retitle_worth,
     text,
     title_defects,
     title_quality,
@@ -256,7 +258,9 @@ def no_worse_retitles(
     refused: Refusals | None = None,
 ) -> tuple[SlideDeck, list[Change]]:
     """`revised` without a retitle to a title the title checks find fault with
-    (`title_quality.all_problems`): no title is better than the one it replaces when it is
+    (`title_quality.all_problems`), or that falls short where the title it replaces did not
+    (`retitle_worth.worse_title`: one word, cut at a comma or a preposition, a phrase fitting
+    any slide, no word of the slide): no title is better than the one it replaces when it is
     itself a defect, so the slide keeps its title of `current` and the changes that claimed
     the retitle are dropped."""
 
@@ -269,13 +273,11 @@ def no_worse_retitles(
             [c for c in changes if c.slide in (number, 0) and f"“{title}”" in c.action],
         )
 
-    return _retitles_undone(
-        current,
-        revised,
-        changes,
-        lambda key, slide, before: title_quality.all_problems(slide.title, slide, paper),
-        record,
-    )
+    def faults(_key, slide: Slide, before: Slide) -> list[str]:
+        found = title_quality.all_problems(slide.title, slide, paper)
+        return found + retitle_worth.worse_title(slide.title, slide, before.title, before, paper)
+
+    return _retitles_undone(current, revised, changes, faults, record)
 
 
 def _matched(current: SlideDeck, revised: SlideDeck) -> list[tuple[int, Slide, int]]:
@@ -364,18 +366,7 @@ def no_worse_bullets(
 
 # A title that names only the kind of slide ("Results", "Method", "Background"): it says less
 # than any specific title it would replace
-GENERIC_TITLE = re.compile(
-    r"^(?:the\s+)?(?:results?|methods?|methodology|approach|background|discussion|"
-    r"introduction|overview|motivation|conclusions?|summary|evaluation|experiments?|"
-    r"findings|analysis|key points|main points|details)(?:\s+\(continued\))*\s*$",
-    re.I,
-)
-
-
-def _own_heading(title: str, paper: Paper) -> bool:
-    """Is `title` (without "(continued)") one of the paper's section headings?"""
-    bare = title_quality.CONTINUED.sub("", title).strip().lower()
-    return any(bare in (s.title.strip().lower(), s.heading.lower()) for s in paper.sections)
+GENERIC_TITLE = retitle_worth.GENERIC_TITLE
 
 
 def no_generic_retitles(
@@ -398,7 +389,7 @@ def no_generic_retitles(
             continue
         if GENERIC_TITLE.match(before.title):
             continue  # one kind for another: no title lost
-        own = _own_heading(before.title, paper)
+        own = retitle_worth.own_heading(before.title, paper)
         faults = set(title_quality.all_problems(before.title, before, paper))
         if title_defects.EMPTY_TITLE.match(before.title):
             faults.add("title_fragment")  # a title that says nothing ("Key points")
@@ -500,6 +491,42 @@ def no_foreign_captions(
             number,
             f"the caption “{after.caption[:80]}” is refused: {why}",
             dropped,
+        )
+    if not undone:
+        return revised, changes
+    dropped = _slide_changes(changes, undone)
+    revised = revised.model_copy(update={"slides": slides})
+    return revised, [c for c in changes if c not in dropped]
+
+
+def no_worse_captions(
+    paper: Paper,
+    current: SlideDeck,
+    revised: SlideDeck,
+    changes: list[Change],
+    issues: list[Issue],
+    refused: Refusals | None = None,
+) -> tuple[SlideDeck, list[Change]]:
+    """`revised` without a caption revision that is worse than the caption it replaces
+    (`caption_guard.worse_caption`: it drops the legend of the figure's labels, or the
+    reviewer's caption rules flag it at the severity of the issue it answers or above). The
+    slide keeps its caption, and the changes claimed on it but for its title's are dropped."""
+    slides = list(revised.slides)
+    undone: set[int] = set()
+    for number, before, index in _matched(current, revised):
+        after = slides[index]
+        answered = caption_guard.answered_severity(number, changes, issues)
+        why = caption_guard.worse_caption(number, before, after, revised, paper, answered)
+        if not why:
+            continue
+        slides[index] = after.model_copy(update={"caption": before.caption})
+        undone.add(number)
+        _refuse(
+            refused,
+            "no_worse_captions",
+            number,
+            f"the caption “{after.caption[:80]}” is refused: {why}",
+            _slide_changes(changes, {number}),
         )
     if not undone:
         return revised, changes

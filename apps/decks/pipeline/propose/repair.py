@@ -337,11 +337,16 @@ def _untypeset(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str
 
 def _caption_math(slide: Slide, work: Work) -> tuple[list[Slide], str]:
     """A caption with broken mathematics: its sentences whose formulas read whole, else those
-    of the paper's whole caption; nothing changed (no fix claimed) when none reads whole."""
+    of the paper's whole caption; nothing changed (no fix claimed) when none reads whole. A
+    sentence that keys the figure's labels ("LR = Logistic Regression") is never dropped: a
+    caption without it leaves the labels unexplained, so such a caption is kept as it is."""
     figure = work.paper.figure(slide.figure) if slide.figure else None
     sources = [slide.caption, figure.caption if figure is not None else ""]
     for source in sources:
-        whole = [s for s in text.sentences(source) if not garbled.broken_math(s)]
+        sentences = text.sentences(source)
+        whole = [s for s in sentences if not garbled.broken_math(s)]
+        if any(garbled.LEGEND_PAIR.search(s) for s in sentences if s not in whole):
+            continue  # the broken sentence is also the labels' key
         caption = text.shorten(" ".join(whole), 28, ellipsis=True) if whole else ""
         if caption and caption != slide.caption:
             update = {"caption": caption}

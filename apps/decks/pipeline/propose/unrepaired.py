@@ -59,12 +59,16 @@ NOTHING_CERTAIN = {
 
 
 def reason(
-    issue: Issue, refused: bool, paper: Paper | None = None, deck: SlideDeck | None = None
+    issue: Issue,
+    refused: bool,
+    why: str = "",
+    paper: Paper | None = None,
+    deck: SlideDeck | None = None,
 ) -> str:
     from apps.decks.pipeline.propose.repair import FIXERS  # repair imports the proposer
 
     if refused:
-        return "its repair was refused by the loop's guards (refused says why)"
+        return "its repair was refused by the loop's guards" + (f": {why}" if why else "")
     if issue.type == "thin_deck" and paper is not None and deck is not None:
         return thin_deck_reason(paper, deck)
     if issue.type in REPORTED_ONLY:
@@ -88,7 +92,8 @@ def unanswered(
     its index in `issues`, its type, slide and the reason (told from the paper and the deck
     where the reason depends on them)."""
     answered = {c.issue for c in changes}
-    refused_issues = {c.get("issue") for r in refused for c in r.get("changes", [])}
+    # the guard's own words for why each refused repair was not made
+    refused_why = {c.get("issue"): r.get("why", "") for r in refused for c in r.get("changes", [])}
     found = []
     for index, issue in enumerate(issues):
         if index in answered or not any(issue is o for o in open_issues):
@@ -98,7 +103,9 @@ def unanswered(
                 "issue": index,
                 "type": issue.type,
                 "slide": issue.slide,
-                "reason": reason(issue, index in refused_issues, paper, deck),
+                "reason": reason(
+                    issue, index in refused_why, refused_why.get(index, ""), paper, deck
+                ),
             }
         )
     return found
