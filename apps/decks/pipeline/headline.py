@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import main_points, text
+from apps.decks.pipeline import antecedents, main_points, text
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.slide_deck import Slide
 
@@ -85,6 +85,46 @@ def _makes(bullet: str, statement: main_points.Statement) -> bool:
     return main_points.makes(bullet, statement)
 
 
+def _sentence_before(paper: Paper, found: main_points.Statement) -> str:
+    """The abstract's sentence just before the headline's, or ""."""
+    sentences = text.sentences(paper.abstract or "")
+    mine = found.sentence or found.bullet
+    at = next(
+        (i for i, s in enumerate(sentences) if text.similar(s, mine) or mine in s),
+        None,
+    )
+    return sentences[at - 1] if at else ""
+
+
+def lead_position(
+    bullets: list[str], bullet: str, found: main_points.Statement, paper: Paper
+) -> int:
+    """Where the headline leads a slide of `bullets` (itself not among them): first, unless its
+    sentence leans by a pronoun on the abstract's sentence before it ("We present a cache-aware
+    scheduler …" / "On eight graphs it cuts cache misses …") and a bullet states that
+    sentence: then right after that bullet. Placed before it, its "it" would name nothing the
+    reader has met, and the loop would remove the paper's main result for that."""
+    if antecedents.dangling_pronoun(bullet, [found.sentence or bullet]) is None:
+        return 0
+    before = _sentence_before(paper, found)
+    if not before:
+        return 0
+    at = next(
+        (i for i, b in enumerate(bullets) if b != bullet and text.similar(b, before)),
+        None,
+    )
+    return 0 if at is None else at + 1
+
+
+def _leading(bullets: list[str], found: main_points.Statement, paper: Paper) -> bool:
+    """Does the headline lead these bullets (at its lead position)?"""
+    for position, bullet in enumerate(bullets):
+        if _makes(bullet, found):
+            rest = bullets[:position] + bullets[position + 1 :]
+            return position == lead_position(rest, bullet, found, paper)
+    return False
+
+
 def opening_index(slides: list[Slide]) -> int | None:
     """The slide that says what the paper does (its role), else None."""
     return next(
@@ -100,10 +140,14 @@ def opening_index(slides: list[Slide]) -> int | None:
 def leads(slide: Slide, position: int, paper: Paper) -> bool:
     """Is this bullet the headline leading the opening slide (placed first on purpose, before
     the abstract's earlier sentences: not out of the paper's order)?"""
-    if slide.role != OPENING_ROLE or position != 0 or not slide.bullets:
+    if slide.role != OPENING_ROLE or position >= len(slide.bullets):
         return False
     found = headline(paper)
-    return found is not None and _makes(slide.bullets[0], found)
+    return (
+        found is not None
+        and _makes(slide.bullets[position], found)
+        and _leading(list(slide.bullets), found, paper)
+    )
 
 
 def buried(slides: list[Slide], paper: Paper) -> tuple[main_points.Statement, int | None] | None:
@@ -113,7 +157,7 @@ def buried(slides: list[Slide], paper: Paper) -> tuple[main_points.Statement, in
     if found is None or found.origin != "abstract":
         return None
     opening = opening_index(slides)
-    if opening is not None and any(_makes(b, found) for b in slides[opening].bullets[:1]):
+    if opening is not None and _leading(list(slides[opening].bullets), found, paper):
         return None  # it leads the slide saying what the paper does, wherever that slide is
     content = [i for i, s in enumerate(slides) if s.role != "title"]
     first = content[:OPENING_SLIDES]
@@ -139,7 +183,7 @@ def lead_with(slides: list[Slide], paper: Paper, used: set[str]) -> str:
     if found is None:
         return ""
     opening = opening_index(slides)
-    if opening is not None and any(_makes(b, found) for b in slides[opening].bullets[:1]):
+    if opening is not None and _leading(list(slides[opening].bullets), found, paper):
         return ""
     # where the deck states it now (the opening slide itself first)
     order = ([opening] if opening is not None else []) + [
@@ -178,7 +222,9 @@ def lead_with(slides: list[Slide], paper: Paper, used: set[str]) -> str:
     if where is None or where[0] != opening:
         others = main_points.with_room(others, paper, bullet)
         _take_out(slides, where)
-    slides[opening] = slides[opening].model_copy(update={"bullets": [bullet, *others]})
+    at = lead_position(others, bullet, found, paper)
+    bullets = [*others[:at], bullet, *others[at:]]
+    slides[opening] = slides[opening].model_copy(update={"bullets": bullets})
     used.add(bullet.lower())
     return f"put the paper's main result first: “{text.shorten(bullet, 10, ellipsis=True)}”"
 
@@ -212,6 +258,11 @@ def _new_opening(slides: list[Slide], paper: Paper, bullet: str) -> Slide | None
             chosen.append(st.bullet)
     if len(chosen) < 2:
         return None  # one bullet alone is a thin slide
+    found = headline(paper)
+    if found is not None:
+        others = chosen[1:]
+        at = lead_position(others, bullet, found, paper)
+        chosen = [*others[:at], bullet, *others[at:]]
     return Slide(
         kind="bullets",
         title=main_points.opening_title(slides),
