@@ -120,6 +120,17 @@ def test_a_title_ending_on_a_comma_or_a_function_word_is_a_fragment(title):
     assert title_defects.title_fragment(title)
 
 
+def test_a_caption_title_cut_after_a_comma_ends_before_it():
+    caption = (
+        "Energy of the final layout for five families of graphs, with and without the initial "
+        "placement by stress majorization."
+    )
+    assert (
+        figure_title(_figure(1, caption))
+        == "Energy of the final layout for five families of graphs"
+    )
+
+
 @pytest.mark.parametrize("title", ["Turnover", "Hand-over of the estimates", "Results"])
 def test_a_title_ending_on_a_whole_word_stands(title):
     assert title_defects.title_fragment(title) is None

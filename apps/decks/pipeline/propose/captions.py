@@ -205,7 +205,8 @@ def _standing(head: str) -> str:
     reads as a fragment (cut inside a measure, "… to a 400 m x", or after an adverb, "… and
     immediately"), its last words, keeping at least three; a participle left at its end ("…
     gauges ranked" of "… ranked according to …") goes too."""
-    head = _without_participle(title_defects.DANGLING_TAIL.sub("", head))
+    # "… of graphs, | with and without …": a head cut after a comma ends before it
+    head = _without_participle(title_defects.DANGLING_TAIL.sub("", head.rstrip(" ,;:")))
     while len(head.split()) > 3 and title_defects.title_fragment(head[:1].upper() + head[1:]):
         head = title_defects.DANGLING_TAIL.sub("", head.rsplit(" ", 1)[0])
     return head
