@@ -165,6 +165,7 @@ def test_a_citation_in_a_title_is_found_and_restyled_away(title, part, clean):
         "Loss of $x^{2}$",
         "Model of Smith et al. (2019)",
         "Census counts (ACS 2019)",
+        "Model description following [2] prescription",  # the citation is a noun here
     ],
 )
 def test_an_interval_a_power_or_a_named_work_is_no_citation(title):
@@ -200,6 +201,7 @@ def test_a_title_saying_a_word_twice_is_found_and_the_join_is_undone(title, alon
         "Example: a hill farm",
         "From data to data products",
         "Model-based clustering model",
+        "`klu_solve`: solve a linear system",  # a manual's function, then what it does
     ],
 )
 def test_a_word_set_against_itself_on_purpose_is_no_repeat(title):
@@ -263,6 +265,14 @@ def test_a_fallback_heading_over_bullets_that_name_no_subject_is_no_finding():
     paper = _paper()
     bullets = ["We factorise the matrix once per step", "We reuse it across steps"]
     deck = _deck(paper, Slide(kind="bullets", title="Overview", bullets=bullets))
+    assert not _title_issues(deck, paper)
+
+
+def test_the_papers_own_overview_heading_is_no_finding():
+    paper = _paper().model_copy(
+        update={"sections": [Section(title="Overview", paragraphs=[BODY]), *_paper().sections]}
+    )
+    deck = _deck(paper, Slide(kind="bullets", title="Overview", bullets=SUBJECT_BULLETS))
     assert not _title_issues(deck, paper)
 
 

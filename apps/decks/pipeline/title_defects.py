@@ -439,9 +439,16 @@ def _stem(word: str) -> str:
 
 
 def _content_stems(part: str) -> list[tuple[str, str]]:
-    """(stem, word as written) of each content word, maths and "(continued)" left out."""
-    words = re.findall(r"[A-Za-z][A-Za-z'’-]*", MATH_SPAN.sub(" ", base_title(part)))
+    """(stem, word as written) of each content word, maths, code and "(continued)" left out
+    (a manual's "`klu_solve`: solve a linear system" names its function, then says what it
+    does)."""
+    words = re.findall(r"[A-Za-z][A-Za-z'’-]*", _without_code(MATH_SPAN.sub(" ", base_title(part))))
     return [(_stem(w), w) for w in words if len(w) >= 3 and w.lower() not in text.STOPWORDS]
+
+
+def _without_code(value: str) -> str:
+    """Code spans and identifiers ("`klu_solve`", "se.bands") out of a title's words."""
+    return re.sub(r"`[^`]*`|\S*[_.]\w\S*", " ", value)
 
 
 def repeated_word(title: str) -> str | None:
@@ -458,7 +465,7 @@ def repeated_word(title: str) -> str | None:
             if stem in head:
                 return word
         return None
-    tokens = re.findall(r"[A-Za-z][A-Za-z'’-]*\.?", MATH_SPAN.sub(" ", base))
+    tokens = re.findall(r"[A-Za-z][A-Za-z'’-]*\.?", _without_code(MATH_SPAN.sub(" ", base)))
     if len(tokens) > SHORT_TITLE_WORDS:
         return None
     seen: dict[str, int] = {}

@@ -163,8 +163,20 @@ def proper_nouns(title: str, body: str) -> str:
 INTERVAL_BEFORE = re.compile(r"(?:\b(?:on|in|over|within|to|from)|=)\s*$", re.I)
 
 
+# a word that goes on the sentence after a citation used as a noun ("following [2]
+# prescription"): taken out, the heading would lose whose prescription it is
+GRAMMAR_AFTER = re.compile(
+    r"\s*(?!(?:of|in|on|for|and|or|with|by|at|from|to|as|under|over|across|during)\b)[a-z]"
+)
+
+
 def _citations(title: str) -> list[re.Match]:
-    return [m for m in CITATION.finditer(title) if not INTERVAL_BEFORE.search(title[: m.start()])]
+    return [
+        m
+        for m in CITATION.finditer(title)
+        if not INTERVAL_BEFORE.search(title[: m.start()])
+        and not GRAMMAR_AFTER.match(title, m.end())
+    ]
 
 
 def citation(title: str) -> str | None:

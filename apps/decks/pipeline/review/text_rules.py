@@ -27,6 +27,7 @@ from apps.decks.pipeline.text import (
     unfinished,
 )
 from apps.decks.pipeline.title_defects import (
+    author_heading,
     caption_cut,
     slide_title_fragment,
     title_text_defects,
@@ -408,6 +409,8 @@ def generic_title(c: SlideContext):
     slide = c.slide
     if slide is None or slide.kind == "title" or not is_generic_title(slide.title):
         return
+    if role_titles.INTRODUCING.search(slide.title) and author_heading(slide.title, c.paper):
+        return  # a manual's own "Overview" introduces the whole document, no one subject
     subject = role_titles.content_title(slide.bullets)
     if not subject and c.figures():
         from apps.decks.pipeline.propose.captions import figure_title
