@@ -671,7 +671,12 @@ _LEADING_LABEL = re.compile(r"^(?:(?:figure|fig\.|table|tab\.)\s*\d+[a-z]?\s*[.:
 _PANEL_LEAD = re.compile(r"^\(?[a-hA-H]\)(?:\s*(?:and|,|&|–|-)\s*\(?[a-hA-H]\))*\s*(?:[:.]\s+)?")
 # ", potential and thermal energy", ", potential, and thermal": the comma of a list, whose last
 # item follows "and"/"or" within a few words
-LIST_COMMA = re.compile(r"^,\s*(?:[^\s,;:()]+\s+){0,3}?(?:and|or)\s+\S", re.I)
+# (", with and without the initial placement" pairs two prepositions: a new phrase, no item)
+LIST_COMMA = re.compile(
+    r"^,\s*(?!(?:with|without|before|after|in|on|for|by|from|to)\s+(?:and|or)\s)"
+    r"(?:[^\s,;:()]+\s+){0,3}?(?:and|or)\s+\S",
+    re.I,
+)
 # " (left) and oxDNA2 (right)": a remark in parentheses inside a coordination that goes on
 INSERT_THEN_AND = re.compile(r"^\s*\([^()]{1,40}\)\s*,?\s*(?:and|or|versus|vs\.?)\s", re.I)
 
