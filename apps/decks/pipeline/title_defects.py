@@ -745,7 +745,9 @@ def caption_cut(title: str, caption: str) -> str | None:
         return f"{last}{rest[:10]}".strip()
     if not rest or rest[0] in ".;:!?—–":
         return None
-    other_side = OTHER_SIDE.search(re.split(r"[.;:]\s", rest, maxsplit=1)[0])
+    # within the title's own clause: "… of being essential, for the original results versus
+    # the reproduced values" compares in a clause of its own, the title is whole
+    other_side = OTHER_SIDE.search(re.split(r"[.,;:]\s", rest, maxsplit=1)[0])
     if other_side and not PAIRED.search(head):
         # "Runtime of the serial solver | on eight nodes versus the parallel solver": the
         # title keeps one side of the comparison the caption makes
