@@ -80,6 +80,10 @@ ISSUE_TYPES = {
     "title_indistinct": "a figure slide's title a neighbour's title repeats or extends, while "
     "their captions say what differs",
     "title_capitals": "a heading set in capitals, shouting on a slide",
+    "title_citation": 'a citation or footnote number in a title ("[12]", "(Smith et al., 2019)")',
+    "title_repeated_word": 'a title saying a word twice ("Results: results of the survey")',
+    "title_generic": 'a title naming no subject ("Our approach", "Overview") over a slide that '
+    "has one",
     "title_role": 'a storyline title ("What this paper does") over bullets not playing that part',
     "title_plot_label": "a label set inside a figure (axis, legend, panel) taken as the title",
     "title_foreign_figure": "the title points at a figure or table the slide does not show",

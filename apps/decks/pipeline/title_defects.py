@@ -59,7 +59,10 @@ DANGLING_WORDS = (
     r"before|after|during|within|without|against|toward|towards|through|upon|unlike|"
     # a condition, a place or a cited name whose clause was cut ("Drift when", "Cases where",
     # "Comparison with Smith et")
-    r"when|whenever|where|if|unless|while|whereas|because|et"
+    r"when|whenever|where|if|unless|while|whereas|because|et|"
+    # a preposition, a determiner or a subordinator whose phrase was cut ("Yield under",
+    # "Effect of their", "Rates because"); "Turnover" and "Hand-over" are whole words
+    r"under|about|onto|beyond|despite|its|their|our|these|those|although"
 )
 DANGLING_END = re.compile(rf"(?<![\w-])(?:{DANGLING_WORDS})$", re.I)
 # Words that qualify a noun and never stand for one: a title that ends on one lost its noun
@@ -135,12 +138,38 @@ EMPTY_TITLE = re.compile(
     r"october|november|december)(?:\s+\d{1,2},?)?\s+(?:19|20)\d\d\s*$",
     re.I,
 )
+# A fallback heading that names no subject: "Our approach", "Overview", "Details", "The
+# proposed method". Only a finding when the slide has a subject the paper names
+# (review/text_rules.py); never a retitle. "Method", "Results", "Discussion" name the part of
+# a paper a slide plays (the last-resort role titles) and are no such heading.
+GENERIC_TITLE = re.compile(
+    r"^(?:(?:our|the|this|an?)\s+)?(?:(?:proposed|new|main|key|basic|general|overall)\s+)?"
+    r"(?:approach|idea|solution|technique|framework|contributions?|overview|"
+    r"(?:more\s+|further\s+|some\s+)?details)(?:\s+\(continued\))*\s*$|"
+    r"^(?:our|the\s+proposed|the\s+new|proposed)\s+(?:method|methodology|model|system|work)"
+    r"(?:\s+\(continued\))*\s*$",
+    re.I,
+)
+
+
+def generic_title(title: str) -> bool:
+    return bool(GENERIC_TITLE.match(title.strip()))
+
+
 # A subordinate clause cut from the sentence that introduces a figure ("Once fit", "If newx is
 # being passed", "As a sanity check"): the main clause, which says what is shown, was lost. A
 # question ("When are robust errors needed?") is a heading.
 SUBORDINATE_OPENING = re.compile(
     r"^(?:if|once|when|whenever|while|since|because|although|though|unless|until|whereas|as|"
     r"so that|in order to)\s(?!.*\?$)",
+    re.I,
+)
+
+
+# "between" with one member, singular: the second was cut ("Difference between the old model"
+# of "… between the old model and the new one"); "Interaction between species" names many
+ONE_SIDED_BETWEEN = re.compile(
+    r"\bbetween\s+(?![^,;:]*(?:\band\b|&|\bor\b|[–/]))(?:the\s+|an?\s+)?[^,;:()]*?\b\w*[^s\W]$",
     re.I,
 )
 
@@ -158,6 +187,8 @@ def title_fragment(title: str) -> str | None:
         return "empty"
     if stripped.endswith(":") or EMPTY_TITLE.match(stripped):
         return stripped
+    if stripped.endswith((",", ";")):
+        return stripped[-1]  # "Comparison of runtime,": cut after a list's or clause's comma
     if SUBORDINATE_OPENING.match(stripped):
         return stripped.split(" ", 1)[0]
     if PANEL_FRAGMENT.match(stripped):
@@ -188,6 +219,9 @@ def title_fragment(title: str) -> str | None:
         or ADVERB_END.search(end)
     ):
         return end.rsplit(" ", 1)[-1]
+    half = ONE_SIDED_BETWEEN.search(MATH_SPAN.sub("X", end))
+    if half:
+        return half.group(0)
     letters = re.sub(r"[^A-Za-z]", "", MATH_SPAN.sub("X", stripped))
     if len(letters) < 4:
         return stripped
@@ -248,6 +282,8 @@ def title_head(title: str) -> str | None:
     from "Federal Copyright Notices. Several types of", "Even more analysis" from "Even more
     analysis: Factoring, clustering, and more tuto-"; None when no such part stands."""
     stripped = title.strip()
+    if stripped.endswith((",", ";")) and not title_fragment(stripped[:-1]):
+        return stripped[:-1]  # "Solvers of the flow,": cut after its comma, whole before it
     for cut in (r"(?<=[a-z)])\.\s+(?=[A-Z])", r"/\s", r":\s"):
         head = re.split(cut, stripped, maxsplit=1)[0].strip(" .:")
         if head != stripped and not title_fragment(head):
@@ -386,7 +422,85 @@ def title_text_defects(title: str) -> list[tuple[str, str]]:
     """The text defect classes that apply to a title."""
     found = [(k, p) for k, p in defects.text_defects(title) if k not in NOT_FOR_TITLES]
     heading_cut = defects.broken_sentence(title, sentence=False)
-    return [(k, p) for k, p in found if k != "broken_sentence" or heading_cut]
+    found = [(k, p) for k, p in found if k != "broken_sentence" or heading_cut]
+    repeated = repeated_word(title)
+    return found + ([("title_repeated_word", repeated)] if repeated else [])
+
+
+# A heading joined to a caption or a sentence: "Results: results of …", "Weights — the weights …"
+JOIN = re.compile(r":\s+|\s+[—–]\s+")
+# Words that set a word against itself on purpose: "Model A versus model B", "Step by step",
+# "Layer after layer", "From data to data products"
+SELF_LINKS = frozenset(
+    ["and", "or", "versus", "vs", "vs.", "by", "after", "to", "against", "than", "per"]
+    + ["from", "with", "upon", "over", "into"]
+)
+# A title this short says a content word twice only by accident
+SHORT_TITLE_WORDS = 6
+
+
+def _stem(word: str) -> str:
+    word = word.lower()
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def _content_stems(part: str) -> list[tuple[str, str]]:
+    """(stem, word as written) of each content word, maths, code and "(continued)" left out
+    (a manual's "`klu_solve`: solve a linear system" names its function, then says what it
+    does)."""
+    words = re.findall(r"[A-Za-z][A-Za-z'’-]*", _without_code(MATH_SPAN.sub(" ", base_title(part))))
+    return [(_stem(w), w) for w in words if len(w) >= 3 and w.lower() not in text.STOPWORDS]
+
+
+def _without_code(value: str) -> str:
+    """Code spans and identifiers ("`klu_solve`", "se.bands") out of a title's words."""
+    return re.sub(r"`[^`]*`|\S*[_.]\w\S*", " ", value)
+
+
+def repeated_word(title: str) -> str | None:
+    """The content word a title says twice because a heading and a caption were joined
+    ("Results: results of the survey", "Survey weights — the weights of …"), or twice in a
+    title of a few words with nothing setting it against itself ("Error rates of the error
+    model"; "Model A versus model B" and "Step by step" say it twice on purpose); None
+    otherwise."""
+    base = base_title(title).strip()
+    joined = JOIN.search(base)
+    if joined:
+        head = {stem for stem, _ in _content_stems(base[: joined.start()])}
+        for stem, word in _content_stems(base[joined.end() :]):
+            if stem in head:
+                return word
+        return None
+    tokens = re.findall(r"[A-Za-z][A-Za-z'’-]*\.?", _without_code(MATH_SPAN.sub(" ", base)))
+    if len(tokens) > SHORT_TITLE_WORDS:
+        return None
+    seen: dict[str, int] = {}
+    for index, token in enumerate(tokens):
+        word = token.rstrip(".")
+        if len(word) < 3 or word.lower() in text.STOPWORDS:
+            continue
+        stem = _stem(word)
+        if stem in seen:
+            between = {t.lower() for t in tokens[seen[stem] + 1 : index]}
+            if index - seen[stem] > 1 and not between & SELF_LINKS:
+                return word
+        seen[stem] = index
+    return None
+
+
+def without_repeat(title: str) -> str | None:
+    """A title joined from a heading and a caption that repeat a word, as the caption's part
+    alone ("Results: results of the survey" → "Results of the survey"); None when the title
+    repeats nothing, is no such join, or its second part does not stand as a title."""
+    base = base_title(title).strip()
+    joined = JOIN.search(base)
+    if not joined or not repeated_word(base):
+        return None
+    tail = re.sub(r"^(?:the|an?)\s+", "", base[joined.end() :].strip(), flags=re.I)
+    tail = tail[:1].upper() + tail[1:]
+    if len(tail.split()) < 2 or title_fragment(tail) or repeated_word(tail):
+        return None
+    return tail
 
 
 # ------------------------------------------------------------------- titles across the deck
@@ -563,7 +677,12 @@ _LEADING_LABEL = re.compile(r"^(?:(?:figure|fig\.|table|tab\.)\s*\d+[a-z]?\s*[.:
 _PANEL_LEAD = re.compile(r"^\(?[a-hA-H]\)(?:\s*(?:and|,|&|–|-)\s*\(?[a-hA-H]\))*\s*(?:[:.]\s+)?")
 # ", potential and thermal energy", ", potential, and thermal": the comma of a list, whose last
 # item follows "and"/"or" within a few words
-LIST_COMMA = re.compile(r"^,\s*(?:[^\s,;:()]+\s+){0,3}?(?:and|or)\s+\S", re.I)
+# (", with and without the initial placement" pairs two prepositions: a new phrase, no item)
+LIST_COMMA = re.compile(
+    r"^,\s*(?!(?:with|without|before|after|in|on|for|by|from|to)\s+(?:and|or)\s)"
+    r"(?:[^\s,;:()]+\s+){0,3}?(?:and|or)\s+\S",
+    re.I,
+)
 # " (left) and oxDNA2 (right)": a remark in parentheses inside a coordination that goes on
 INSERT_THEN_AND = re.compile(r"^\s*\([^()]{1,40}\)\s*,?\s*(?:and|or|versus|vs\.?)\s", re.I)
 
@@ -591,6 +710,17 @@ def _flat(value: str) -> str:
 # Words that take two members: a title with one of them cut before "and" lost the second
 # ("Distance between the old model | and the new model")
 PAIRING = re.compile(r"\b(?:between|both|versus|vs\.?|compar\w*|differences?|ratios?)\b", re.I)
+
+
+# The word that opens a comparison's second side: a caption's clause that goes on with one
+# after a title's cut compares what the title names with what it lost
+OTHER_SIDE = re.compile(
+    r"\s(?:versus|vs\.?|compared\s+(?:with|to)|in\s+comparison\s+(?:with|to)|"
+    r"as\s+opposed\s+to|relative\s+to)\s",
+    re.I,
+)
+# a title that already holds its comparison (both sides, or the comparing word)
+PAIRED = re.compile(r"\b(?:versus|vs\.?|compared|comparison|relative\s+to|against)\b", re.I)
 
 
 # The rest of a caption that only points at another figure or table ("… of Fig. 1.", "(see
@@ -621,6 +751,13 @@ def caption_cut(title: str, caption: str) -> str | None:
         return f"{last}{rest[:10]}".strip()
     if not rest or rest[0] in ".;:!?—–":
         return None
+    # within the title's own clause: "… of being essential, for the original results versus
+    # the reproduced values" compares in a clause of its own, the title is whole
+    other_side = OTHER_SIDE.search(re.split(r"[.,;:]\s", rest, maxsplit=1)[0])
+    if other_side and not PAIRED.search(head):
+        # "Runtime of the serial solver | on eight nodes versus the parallel solver": the
+        # title keeps one side of the comparison the caption makes
+        return f"{last} … {other_side.group(0).strip()}"
     if INSERT_THEN_AND.match(rest) or LIST_COMMA.match(rest):
         return f"{last}{rest[:24]}".strip()
     if rest.lstrip()[:1] in ",(" or not rest[0].isspace():

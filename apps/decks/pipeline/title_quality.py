@@ -191,4 +191,6 @@ def all_problems(title: str, slide, paper: Paper) -> list[str]:
         if title_defects.slide_title_fragment(title, paper):
             found.append("title_fragment")
         found += [kind for kind, _ in title_defects.title_text_defects(title)]
+        if title_defects.generic_title(title):
+            found.append("title_generic")
     return found

@@ -25,6 +25,17 @@ SCRIPT_MARKS = re.compile(
     r"\}?\s*\$\s*$"
 )
 TRAILING_MARKS = re.compile(rf"(?<=\w)[{_MARKS}]+(?:,?[{_MARKS}\d])*\s*$")
+# A citation a heading or caption carried into a title: a numbered one ("[12]", "[3, 5–7]";
+# "on [0, 1]" after a preposition is an interval), an author-year one in brackets ("(Smith et
+# al., 2019)", "(Smith and Jones 2019)", "[Lee, 2020]"), a footnote's number set as a
+# superscript after a word ("rates¹", "rates$^{3}$"; "m²" and "$x^{2}$" are powers)
+CITATION = re.compile(
+    r"\s*\[[1-9]\d{0,2}(?:\s*[,–-]\s*\d{1,3})*\]|"
+    r"\s*[(\[](?:see\s+|e\.g\.,?\s+)?[A-Z][a-z][\w'’-]*"
+    r"(?:\s+et\s+al\.?,?|\s+(?:and|&)\s+[A-Z][a-z][\w'’-]*,?|,)\s+(?:19|20)\d\d[a-z]?"
+    r"(?:\s*;[^()\[\]]{0,60})?[)\]]|"
+    r"(?<=[a-z]{3})(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\$\^\{?\d{1,2}\}?\$)(?=\s|$|[,.:;])"
+)
 MIN_CAPITAL_WORDS = 2
 MIN_CAPITAL_SHARE = 0.5
 
@@ -148,9 +159,43 @@ def proper_nouns(title: str, body: str) -> str:
     return _first_capital(WORD.sub(restored, title))
 
 
+# what an interval follows ("on [1, 10]", "x = [1, 2]"): a bracket after it is no citation
+INTERVAL_BEFORE = re.compile(r"(?:\b(?:on|in|over|within|to|from)|=)\s*$", re.I)
+
+
+# a word that goes on the sentence after a citation used as a noun ("following [2]
+# prescription"): taken out, the heading would lose whose prescription it is
+GRAMMAR_AFTER = re.compile(
+    r"\s*(?!(?:of|in|on|for|and|or|with|by|at|from|to|as|under|over|across|during)\b)[a-z]"
+)
+
+
+def _citations(title: str) -> list[re.Match]:
+    return [
+        m
+        for m in CITATION.finditer(title)
+        if not INTERVAL_BEFORE.search(title[: m.start()])
+        and not GRAMMAR_AFTER.match(title, m.end())
+    ]
+
+
+def citation(title: str) -> str | None:
+    """The citation or footnote number a title carries ("[12]", "(Smith et al., 2019)"), or
+    None: a title names the slide's point, the citation belongs to a bullet or the notes."""
+    found = _citations(title)
+    return found[0].group(0).strip() if found else None
+
+
+def without_citations(title: str) -> str:
+    for match in reversed(_citations(title)):
+        title = title[: match.start()] + title[match.end() :]
+    return re.sub(r"\s{2,}", " ", title).strip()
+
+
 def restyle(title: str, body: str) -> str:
-    """The title without footnote marks, and in sentence case when it was set in capitals."""
-    cleaned = without_footnote_marks(title)
+    """The title without footnote marks or citations, and in sentence case when it was set in
+    capitals."""
+    cleaned = without_citations(without_footnote_marks(title))
     return sentence_case(cleaned, body) if in_capitals(cleaned) else cleaned
 
 
@@ -160,6 +205,9 @@ def style_defects(title: str) -> list[tuple[str, str]]:
     marks = footnote_marks(title)
     if marks:
         found.append(("stray_glyph", marks))
+    cited = citation(title)
+    if cited:
+        found.append(("title_citation", cited))
     capitals = in_capitals(title)
     if capitals:
         found.append(("title_capitals", capitals))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import defects, text, title_defects
+from apps.decks.pipeline import defects, text, title_defects, title_style
 from apps.decks.pipeline.figure_findings import has_verb
 from apps.decks.pipeline.garbled import without_cells
 from apps.decks.pipeline.paper import Figure
@@ -88,7 +88,8 @@ def figure_title(figure: Figure, words: int = 10) -> str:
 @text.math_safe
 def _caption_title(caption: str, label: str, words: int) -> str:
     first = PANEL_LABEL.sub("", text.first_sentence(caption)).rstrip(".")
-    first = text.without_glued_quotes(INNER_REMARK.sub("", first))
+    # a citation is no part of what the figure shows ("Observed incidence [12] of …")
+    first = text.without_glued_quotes(INNER_REMARK.sub("", title_style.without_citations(first)))
     clauses = [c.strip() for c in _clauses(first) if c.strip()]
     clauses = [
         c
@@ -101,11 +102,13 @@ def _caption_title(caption: str, label: str, words: int) -> str:
     if title_defects.LABEL_TITLE.match(title) and len(clauses) > 1:
         # "Case I: (a) oscillating form …": the label with what it shows, never the label alone
         title = f"{title}: {clauses[1]}"
+        if title_defects.repeated_word(title):  # "Example 2: example of …" says it once
+            title = clauses[1]
     sentence = title_defects.CAPTION_SENTENCE.search(title)  # "Curves … are shown as solid lines"
     if sentence and len(title[: sentence.start()].split()) >= 2:
         title = title[: sentence.start()]
     if len(title.split()) > words:
-        title = _cut_at_a_phrase(title, words)
+        title = _both_sides(title, words) or _cut_at_a_phrase(title, words)
     if len(title.split()) > 2 and title_defects.OBJECTLESS_END.search(title):
         # "Postage stamps showing, from top to bottom, …": the participle's object is past the
         # comma; the noun it follows stands
@@ -152,6 +155,40 @@ def _cut_at_a_phrase(title: str, words: int) -> str:
     return fitting[-1] if fitting else _standing(" ".join(title.split()[:words]))
 
 
+# "between A and B": a pair whose members a cut must both keep
+_BETWEEN = re.compile(r"\bbetween\s+(?P<a>.+?)\s+and\s+(?P<b>.+)$", re.I)
+
+
+def _both_sides(title: str, words: int) -> str | None:
+    """A long comparison shortened on each side at a whole phrase, never to one side ("Runtime
+    of the serial solver on eight nodes versus the parallel solver on 64 threads" → "Runtime
+    of the serial solver versus the parallel solver", "Difference between the predicted yield
+    of the full model and the observed yield …" → "Difference between the predicted yield and
+    the observed yield"); None when the clause compares nothing."""
+    side = title_defects.OTHER_SIDE.search(title)
+    between = _BETWEEN.search(title)
+    if between:
+        head = title[: between.start("a")]
+        half = max(3, (words - len(head.split())) // 2)
+        a, b = _side(between.group("a"), half), _side(between.group("b"), half)
+        return f"{head}{a} and {b}" if a and b else None
+    if side is None:
+        return None
+    joint = side.group(0).strip()
+    half = max(3, words // 2)
+    a, b = _side(title[: side.start()], half), _side(title[side.end() :], half)
+    return f"{a} {joint} {b}" if a and b else None
+
+
+def _side(phrase: str, words: int) -> str:
+    """One side of a comparison, cut at a whole phrase when longer than `words`."""
+    phrase = phrase.strip()
+    if len(phrase.split()) <= words:
+        return phrase
+    cut = _cut_at_a_phrase(phrase, words)
+    return "" if len(cut.split()) > words + 4 else cut
+
+
 # a number, then the word that goes on to the range's other bound ("from 10 | to 100 runs",
 # "between 0.2 | and 0.8"): no phrase ends between them
 _RANGE_CUT = re.compile(r"[-−+]?[\d.,]*\d\s*(?:[A-Za-z%°µ]{1,3}\s*)?$")
@@ -168,7 +205,8 @@ def _standing(head: str) -> str:
     reads as a fragment (cut inside a measure, "… to a 400 m x", or after an adverb, "… and
     immediately"), its last words, keeping at least three; a participle left at its end ("…
     gauges ranked" of "… ranked according to …") goes too."""
-    head = _without_participle(title_defects.DANGLING_TAIL.sub("", head))
+    # "… of graphs, | with and without …": a head cut after a comma ends before it
+    head = _without_participle(title_defects.DANGLING_TAIL.sub("", head.rstrip(" ,;:")))
     while len(head.split()) > 3 and title_defects.title_fragment(head[:1].upper() + head[1:]):
         head = title_defects.DANGLING_TAIL.sub("", head.rsplit(" ", 1)[0])
     return head

@@ -436,6 +436,9 @@ ROLE_TITLES = {"method": "Method", "result": "Results", "discussion": "Discussio
     "title_plot_label",
     "title_foreign_figure",
     "title_placeholder",
+    "title_citation",
+    "title_repeated_word",
+    "title_generic",
 )
 def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     """A title that stands: the title's own head, the figure's caption, the heading of the
@@ -452,7 +455,12 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     figures = [f for f in (work.paper.figure(i) for i in slide.figures()) if f]
     head = title_defects.title_head(slide.title)
     candidates = [restyled] if restyled != slide.title else []
+    # a heading joined to a caption that repeats its word: the caption's part alone, which
+    # says more than the heading before the colon
+    candidates.append(title_defects.without_repeat(slide.title) or "")
     candidates += [head] if head else []  # the title's own head, before what ran into it
+    if title_defects.generic_title(slide.title):  # "Our approach": what the bullets are about
+        candidates.append(role_titles.content_title(slide.bullets, work.titles))
     # a bare noun ("The model") as the slide's own words qualify it
     candidates.append(
         title_defects.qualified_title(slide.title, [*slide.bullets, slide.notes]) or ""
@@ -499,6 +507,7 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
             and not person_names.names_a_person(cleaned, work.paper.authors)
             and not title_defects.title_text_defects(cleaned)
             and not title_style.style_defects(cleaned)
+            and not title_defects.generic_title(cleaned)
             and not any(title_defects.caption_cut(cleaned, f.caption) for f in figures)
             # nor a plot's label, another slide's figure, maths turned into placeholders
             and not title_quality.problems(cleaned, slide, work.paper)

@@ -27,9 +27,13 @@ from apps.decks.pipeline.text import (
     unfinished,
 )
 from apps.decks.pipeline.title_defects import (
+    author_heading,
     caption_cut,
     slide_title_fragment,
     title_text_defects,
+)
+from apps.decks.pipeline.title_defects import (
+    generic_title as is_generic_title,
 )
 from apps.decks.pipeline.title_defects import indistinct_title as indistinct_title_of
 
@@ -53,6 +57,9 @@ SUGGESTIONS = {
     "other_language": "use the paper's own sentences, in the deck's language",
     "unanswered_question": "state the answer: a question belongs in the title",
     "title_capitals": "write the heading in sentence case, keeping acronyms and logos",
+    "title_citation": "leave the citation to the bullets or notes: a title names the point",
+    "title_repeated_word": "say the word once: title the slide with the caption's or "
+    "heading's phrase alone",
     "fragment": "use a whole statement: a main clause with its subject and verb",
     "code_pointer": "state what the code shows, or leave the sentence out",
     "stray_output": "remove the console output before the sentence",
@@ -79,6 +86,8 @@ MESSAGES = {
     "other_language": "is in another language (“{part}…”)",
     "unanswered_question": "asks a question and does not answer it (“{part}…”)",
     "title_capitals": "is set in capitals (“{part}”)",
+    "title_citation": "carries a citation or footnote number (“{part}”)",
+    "title_repeated_word": "says “{part}” twice (a heading joined to a caption)",
     "fragment": "is a fragment, not a statement of its own (“{part}…”)",
     "code_pointer": "narrates code or output the slide does not show (“{part}”)",
     "stray_output": "opens with console output (“{part}”)",
@@ -361,17 +370,17 @@ def title_defects(c: SlideContext):
     if c.slide.kind != "title":
         authors = c.paper.authors if c.paper is not None else []
         named = c.slide.title if person_names.names_a_person(c.slide.title, authors) else None
-        part = (
-            named
-            # a heading of the paper is what its author chose to call the part
-            or slide_title_fragment(c.slide.title, c.paper)
-            or next(
-                # a caption's opening cut inside its phrase ("… between oxDNA" of "… between
-                # oxDNA (left) and oxDNA2 (right)"): it reads whole but says half
-                (cut for f in c.figures() if (cut := caption_cut(c.slide.title, f.caption))),
-                None,
-            )
+        # a heading of the paper is what its author chose to call the part
+        fragment = slide_title_fragment(c.slide.title, c.paper)
+        cut = next(
+            # a caption's opening cut inside its phrase ("… between oxDNA" of "… between
+            # oxDNA (left) and oxDNA2 (right)"): it reads whole but says half
+            (cut for f in c.figures() if (cut := caption_cut(c.slide.title, f.caption))),
+            None,
         )
+        # "between" with one member: the caption, when it has the other, says what was cut
+        one_sided = bool(fragment) and fragment.lower().startswith("between ")
+        part = named or (cut if one_sided else None) or fragment or cut
         found = ([("title_fragment", part)] if part else []) + found
         found += [
             (k, p)
@@ -390,6 +399,36 @@ def title_defects(c: SlideContext):
             text=c.slide.title,
             part=part[:80],
         )
+
+
+@slide_rule
+def generic_title(c: SlideContext):
+    """A fallback heading that names no subject ("Our approach", "Overview", "Details") over a
+    slide whose bullets or figure name one: the title a presenter would write is that subject.
+    Over a slide that names none the heading is the best there is, and no finding."""
+    slide = c.slide
+    if slide is None or slide.kind == "title" or not is_generic_title(slide.title):
+        return
+    if role_titles.INTRODUCING.search(slide.title) and author_heading(slide.title, c.paper):
+        return  # a manual's own "Overview" introduces the whole document, no one subject
+    subject = role_titles.content_title(slide.bullets)
+    if not subject and c.figures():
+        from apps.decks.pipeline.propose.captions import figure_title
+
+        named = figure_title(c.figures()[0])
+        subject = "" if is_generic_title(named) else named
+    if not subject or slide_title_fragment(subject, c.paper):
+        return
+    yield c.issue(
+        "title_generic",
+        "medium",
+        f"the title “{slide.title[:60]}” names no subject, while the slide is about "
+        f"“{subject[:60]}”",
+        f"title the slide with its subject: “{subject[:80]}”",
+        where="title",
+        text=slide.title,
+        part=subject[:80],
+    )
 
 
 @slide_rule
