@@ -99,6 +99,8 @@ FINDINGS = [
     "Participants gave consent more often when the form was short.",
     "We designed the experiment so that each seed saw one level of moisture.",
     "AB designs are balanced when every block holds each treatment once.",
+    "The data set is available in package mlbench via the function below.",
+    "The data is available in the strucchange package: it can be loaded directly.",
 ]
 
 

@@ -25,13 +25,18 @@ COMPETING = re.compile(
     re.I,
 )
 # "The data that support the findings of this study are available from the corresponding
-# author on reasonable request", "Code and data are openly available at https://…"
+# author on reasonable request", "Code and data are openly available at https://…" (not "The
+# data set is available in package mlbench": a vignette's data, where its text is)
 AVAILABLE = re.compile(
     r"\b(?:data(?:sets?)?|code|materials?|scripts|software)\b[^.;]{0,80}?"
-    r"\b(?:are|is|were|will\s+be|have\s+been|has\s+been)\s+(?:\w+ly\s+)?"
-    r"(?:available|deposited|archived|accessible)\s+(?:from|at|in|on|upon|via|through|to)\b|"
-    r"\b(?:from|to)\s+the\s+corresponding\s+author\b|\bupon\s+(?:reasonable\s+)?request\b|"
-    r"\bon\s+reasonable\s+request\b",
+    r"\b(?:are|is|were|will\s+be|have\s+been|has\s+been)\s+(?:"
+    r"(?:openly|publicly|freely)\s+(?:available|accessible)|"
+    r"(?:deposited|archived)\s+(?:in|at|with)|"
+    r"available\s+(?:from|at|via|in)\s+(?:the\s+)?(?:corresponding\s+author|authors|https?://|"
+    r"doi|zenodo|dryad|figshare|github|osf|(?:a\s+)?(?:public\s+)?repository)|"
+    r"available\s+(?:up)?on\s+(?:reasonable\s+)?request)|"
+    # "… from the corresponding author", "(up)on reasonable request"
+    r"\b(?:from|to)\s+the\s+corresponding\s+author\b|\b(?:up)?on\s+reasonable\s+request\b",
     re.I,
 )
 # "A.L. designed the experiment; T.R. analysed the data", "All authors read and approved the
