@@ -186,3 +186,36 @@ def test_a_lone_item_loses_its_label_and_a_lead_in_item_goes():
     issues = [i.model_copy(update={"slide": 2}) for i in issues]
     revised = deck_repair(BuiltinProposer(), paper, deck, issues).deck
     assert revised.slides[1].bullets == [SENTENCES[0], ITEM[5:]]
+
+
+@pytest.mark.parametrize("name", ["References", "5 REFERENCES", "Literature Cited:"])
+def test_a_plain_line_naming_the_list_ends_the_body(name):
+    lines = (
+        "Dry soil delays germination most in grasses with large seeds.",
+        name,
+        "Baker, H. G. (1972). Seed weight in relation to environmental conditions.",
+        "Rees, M. (1996). Evolutionary ecology of seed dormancy and seed size.",
+    )
+    assert _read(lines) == [lines[0]]
+
+
+def test_a_line_ending_a_sentence_with_the_word_is_no_list_name():
+    lines = (
+        "Dry soil delays germination most, as in the",
+        "references.",
+        "It is so in every tray.",
+    )
+    assert _read(lines) == [
+        "Dry soil delays germination most, as in the references.",
+        lines[2],
+        AFTER,
+    ]
+
+
+AFTER = "A section after the list is no part of the body."
+
+
+def _read(lines: tuple[str, ...]) -> list[str]:
+    from tests.decks.test_ingest_reference_list import _paragraphs
+
+    return _paragraphs(lines, after=AFTER)

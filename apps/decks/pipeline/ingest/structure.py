@@ -1190,7 +1190,7 @@ def sections_read(
                 current.title = join_lines([current.title, rest], vocabulary)
                 last_heading = segment
                 continue
-            if not paragraph and _names_reference_list(segment.text):
+            if not paragraph and segment.role == "text" and _names_reference_list(segment.text):
                 # "References" alone on its line at the text's size and weight: no heading
                 # by its looks, but the list begins there, in the middle of a column
                 flush()
