@@ -1130,6 +1130,8 @@ def sections_read(
                 # an author-year list under a heading not found: its entries, each a paragraph
                 del current.paragraphs[-(ENTRIES_IN_A_ROW - 1) :]
                 text, references_reached = "", True
+                if not current.paragraphs and current.title and current is sections[-1]:
+                    sections.pop()  # the list's own heading ("Reading List"): no section
             text = accented_words(prose_accents_joined(_without_unreadable_words(text)))
             text = CODE_BROKEN.sub(" ", text)  # one name of code broken over two lines
             text = contents.without_contents(text)  # a contents page's entries are no text
