@@ -35,6 +35,13 @@ FUNDER = re.compile(
     r"ministry|programme|program|contract|award|(?-i:[A-Z]{2,6}))\b",
     re.I,
 )
+# "This work received funding from the …", "received no specific funding", "The funders had
+# no role in the study's design"
+FUNDING_RECEIVED = re.compile(
+    r"\b(?:received|receives|receive)\s+(?:no\s+)?(?:specific\s+)?(?:\w+\s+)?"
+    r"(?:funding|financial\s+support|grants?)\b|\bfunders?\s+(?:had|have|has)\s+no\s+role\b",
+    re.I,
+)
 GRANT_NUMBER = re.compile(
     r"\b(?:grants?|contracts?|awards?|projects?)\s+(?:agreement\s+)?(?:no\.|nos\.|number|#)\s*\S",
     re.I,
@@ -50,7 +57,7 @@ HOSPITALITY = re.compile(
 def acknowledgement(text: str) -> str | None:
     """The sentence thanks someone, names a funder or grant, or a host's hospitality."""
     value = text.strip()
-    for pattern in (FUNDED_WORK, THANKS, FUNDER, GRANT_NUMBER, HOSPITALITY):
+    for pattern in (FUNDED_WORK, THANKS, FUNDER, FUNDING_RECEIVED, GRANT_NUMBER, HOSPITALITY):
         match = pattern.search(value)
         if match:
             return match.group(0)[:40]

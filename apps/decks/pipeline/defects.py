@@ -12,6 +12,7 @@ import re
 
 from apps.decks.pipeline import (
     acknowledgements,
+    back_matter,
     carried_text,
     context_text,
     cut_sentences,
@@ -451,6 +452,7 @@ def text_defects(text: str) -> list[tuple[str, str]]:
         ("meta_text", example_text.author_line),
         ("meta_text", example_text.template_field),
         ("meta_text", acknowledgements.acknowledgement),
+        ("meta_text", back_matter.back_matter),
         ("dangling_pointer", absent_pointer),
         ("dangling_pointer", lost_text.into_code),
         ("dangling_pointer", example_text.example_pointer),

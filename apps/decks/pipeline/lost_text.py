@@ -178,7 +178,10 @@ def unanswered_question(text: str) -> str | None:
 REFERENCE_AUTHOR = re.compile(
     r"^(?!(?:The|A|An|In|On|For|This|These)\s)(?:[A-Z][a-zà-ÿ'’-]+,?\s+(?:[A-Z]\.\s?){1,3}|[A-Z][a-zà-ÿ'’-]+\s+[A-Z]{1,2}\b[,(\s]|"
     # "Allen and D. Tildesley, …": the first author's initials were cut with the entry's number
-    r"[A-Z][a-zà-ÿ'’-]+\s+and\s+(?:[A-Z]\.\s?){1,3}[A-Z][a-zà-ÿ'’-]+,)"
+    r"[A-Z][a-zà-ÿ'’-]+\s+and\s+(?:[A-Z]\.\s?){1,3}[A-Z][a-zà-ÿ'’-]+,|"
+    # initials first, the list closed by its comma: "J. Smith and A. Jones, Phys. Rev. …"
+    r"(?:[A-Z]\.\s?-?){1,3}[A-Z][a-zà-ÿ'’-]+(?:,\s*(?:[A-Z]\.\s?-?){1,3}[A-Z][a-zà-ÿ'’-]+)*"
+    r"(?:,?\s+(?:and|&)\s+(?:[A-Z]\.\s?-?){1,3}[A-Z][a-zà-ÿ'’-]+)?,)"
 )
 REFERENCE_YEAR = re.compile(
     r"\(\s*(?:19|20)\d\d[a-z]?\s*\)|\b(?:19|20)\d\d[a-z]?\.|,\s*(?:19|20)\d\d[a-z]?\s*\)"
@@ -205,12 +208,31 @@ KEYED_ENTRY = re.compile(
     r"(?:[A-Z][\w'’-]+\s+){1,3}(?:and|&)\s+[A-Z])"
 )
 EDITION = re.compile(r"\b\d+(?:st|nd|rd|th)\s+ed(?:ition|\.)", re.I)
+# An entry whose authors were cut (or that names none) still ends as no sentence does: a
+# journal, its volume and pages, the year in brackets ("Ecology 53, 997–1010 (1972).");
+# medicine's "Lancet. 2005;365:123–9"; "vol. 54, pp. 151-166"; the volume and pages after a
+# title's full stop ("… seed size. Journal of Ecology, 54, 151–166."); a DOI.
+CITED_SOURCE = re.compile(
+    r"\b[A-Z][\w.&]*\.?,?\s+\d{1,4}(?:\s*\(\d{1,3}\))?\s*[,:]\s*[A-Z]?\d{1,6}"
+    r"(?:\s*[–-]\s*[A-Z]?\d{1,6})?\s*\(\s*(?:\w+\s+)?(?:19|20)\d\d[a-z]?\s*\)\s*[.;]?\s*$|"
+    r"\b(?:19|20)\d\d(?:\s+[A-Z][a-z]{2}(?:\s+\d{1,2})?)?\s*;\s*\d{1,4}(?:\s*\(\d{1,3}\))?"
+    r"\s*:\s*[A-Z]?\d+|"
+    r"\bvol\.\s*\d+[^.]{0,24}\bpp\.\s*\d+|"
+    r"[.?]\s+[A-Z][\w&]*(?:\s+[\w&]+){0,7}\.?,\s*\d{1,4}(?:\s*\(\d{1,3}\))?,\s*"
+    r"[A-Z]?\d{1,6}\s*[–-]\s*[A-Z]?\d{1,6}\s*\.?\s*$|"
+    r"\b(?:doi\s*:\s*|https?://(?:dx\.)?doi\.org/)10\.\d{4,9}/\S+",
+    re.I,
+)
 
 
 def reference_entry(text: str) -> str | None:
     """A bibliography entry read as a sentence ("Grün B, Leisch F (2008). FlexMix Version 2 …")."""
     stripped = text.strip()
-    if VOLUME_ISSUE_PAGES.search(stripped) or KEYED_ENTRY.search(stripped):
+    if (
+        VOLUME_ISSUE_PAGES.search(stripped)
+        or KEYED_ENTRY.search(stripped)
+        or CITED_SOURCE.search(stripped)
+    ):
         return stripped[:40]
     signs = [
         bool(REFERENCE_AUTHOR.match(stripped)),

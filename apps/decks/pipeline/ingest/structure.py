@@ -6,6 +6,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from apps.decks.pipeline.acknowledgements import acknowledgement
+from apps.decks.pipeline.back_matter import back_matter
 from apps.decks.pipeline.garbled import UNREADABLE_BY_NUMBER, UNREADABLE_IN_WORD
 from apps.decks.pipeline.ingest import contents, masthead_zone
 from apps.decks.pipeline.ingest.equations import DisplayEquation
@@ -87,8 +89,15 @@ REFERENCE_LIST = re.compile(
     r"(?:^|(?<=[.!?]\s))\[1\]\s+(?=[A-Z“\"])(?=.*(?<=[.!?]\s)\[2\]\s+[A-Z“\"])", re.S
 )
 REFERENCE_ENTRY = re.compile(r"\[([12])\]\s+[A-Z“\"]")
+# The back matter: thanks, funding, and what a journal asks its authors to declare
 SKIPPED = re.compile(
-    r"^(ac?knowledge?ments?|funding|author contributions|competing interests)", re.I
+    r"^(?:ac?knowledge?ments?|funding|financial (?:support|disclosures?)|"
+    r"(?:the )?authors?(?:'|’|'s|’s)? contributions?|credit authorship|competing interests?|"
+    r"conflicts? of interests?|declarations?\b|disclosures?\b|"
+    r"(?:data|code|software)(?: and (?:code|data|materials?|software))? availability|"
+    r"availability of (?:data|code|materials)|ethics (?:approval|statement|declarations?)|"
+    r"ethical (?:approval|statement)|consent (?:for|to) (?:publication|participate))",
+    re.I,
 )
 AFFILIATION = re.compile(
     r"universit|institut|academ|department|dept\.|laborator|school|college|faculty|centre|center|"
@@ -1158,6 +1167,12 @@ def sections_read(
                 if last and REFERENCE_ENTRY.match(last[-1]) and last[-1].startswith("[1]"):
                     last.pop()  # the list's first entry, a paragraph of its own
                     text, references_reached = "", True
+            elif entries_began(current.paragraphs, text):
+                # an author-year list under a heading not found: its entries, each a paragraph
+                del current.paragraphs[-(ENTRIES_IN_A_ROW - 1) :]
+                text, references_reached = "", True
+                if not current.paragraphs and current.title and current is sections[-1]:
+                    sections.pop()  # the list's own heading ("Reading List"): no section
             text = accented_words(prose_accents_joined(_without_unreadable_words(text)))
             text = CODE_BROKEN.sub(" ", text)  # one name of code broken over two lines
             text = contents.without_contents(text)  # a contents page's entries are no text
@@ -1221,6 +1236,12 @@ def sections_read(
                 current.title = join_lines([current.title, rest], vocabulary)
                 last_heading = segment
                 continue
+            if not paragraph and segment.role == "text" and _names_reference_list(segment.text):
+                # "References" alone on its line at the text's size and weight: no heading
+                # by its looks, but the list begins there, in the middle of a column
+                flush()
+                listings.close()
+                return _recased(_kept(sections), placed, capitals), first_heading, placed
             heading = heading_of(layout, segment)
             if heading is not None and _in_title_block(heading, segment, abstract_top):
                 heading = None  # an affiliation under each author's name, set like a heading
@@ -1438,8 +1459,39 @@ def _sentence_open(paragraph: list[str]) -> bool:
     return not last.endswith((".", "?", "!")) and not re.fullmatch(r"Eq\. \(\w+\)", last)
 
 
+# "References", "5 REFERENCES", "Literature Cited:": the whole line names the list
+_NUMBERED_NAME = re.compile(r"^(?:\d{1,2}\.?|[IVX]{1,4}\.)?\s*(?P<name>[A-Z][A-Za-z ]+?)\s*:?$")
+
+
+def _names_reference_list(line: str) -> bool:
+    """A line that only names the reference list, capitalised as a heading is (a sentence's
+    word wrapped alone onto a line, "references.", is in lower case or ends with its stop)."""
+    match = _NUMBERED_NAME.match(line.strip())
+    return bool(match and END_OF_BODY.match(match["name"]))
+
+
+# Three paragraphs in a row that are each an entry ("Baker, H. G. (1972). Seed weight …"):
+# prose that opens with a citation does so once, not three times running.
+ENTRIES_IN_A_ROW = 3
+
+
+def entries_began(paragraphs: list[str], text: str) -> bool:
+    """The paragraph being read is the third entry of a reference list in a row."""
+    run = [*paragraphs[-(ENTRIES_IN_A_ROW - 1) :], text]
+    return len(run) == ENTRIES_IN_A_ROW and all(reference_entry(p) for p in run)
+
+
 def _kept(sections: list[Section]) -> list[Section]:
+    for section in sections:
+        section.paragraphs = [p for p in section.paragraphs if not declaration(p)]
     return [s for s in sections if not SKIPPED.match(s.title) and not reference_list(s)]
+
+
+def declaration(paragraph: str) -> bool:
+    """Every sentence of the paragraph thanks, names a funder, or declares interests, data,
+    contributions or an approval: the back matter, run on under the last section."""
+    sentences = text_sentences(paragraph)
+    return bool(sentences) and all(acknowledgement(s) or back_matter(s) for s in sentences)
 
 
 def reference_list(section: Section) -> bool:

@@ -21,6 +21,7 @@ from apps.decks.pipeline import (
     fragments,
     garbled,
     glued_text,
+    lone_items,
     lost_text,
     lowercase_names,
     text,
@@ -418,6 +419,8 @@ def fix(kind: str, value: str, source: Source | None = None) -> str | None:
         return strip_output(value)
     if kind == "glued_text":
         return glued_text.without_glued(value)
+    if kind == "lone_list_item":
+        return lone_items.without_label(value)
     if kind == "lost_opening":  # cut from a sentence the paper has whole: the whole one
         return restore_opening(value, source)
     if kind == "broken_sentence" and cut_sentences.glued_across_display(value):

@@ -69,6 +69,7 @@ TEXT_TYPES = (
     "stray_output",
     "glued_text",
     "draft_note",
+    "lone_list_item",
     "lost_condition",
     "orphan_definition",
     "lead_without_display",

@@ -10,6 +10,7 @@ from apps.decks.pipeline import (
     defects,
     display_math,
     garbled,
+    lone_items,
     person_names,
     role_titles,
     script_levels,
@@ -65,6 +66,7 @@ SUGGESTIONS = {
     "stray_output": "remove the console output before the sentence",
     "glued_text": "drop the running header or list number glued into the sentence",
     "draft_note": "leave the author's note out: it is no content",
+    "lone_list_item": "drop the item's label, or show the list it belongs to",
 }
 MESSAGES = {
     "dangling_connector": "opens with “{part}”, which leans on a sentence the slide does not show",
@@ -93,6 +95,7 @@ MESSAGES = {
     "stray_output": "opens with console output (“{part}”)",
     "glued_text": "has page furniture or a list's number glued into it (“{part}”)",
     "draft_note": "is a note the author left in the draft (“{part}”)",
+    "lone_list_item": "is one item of a list (“{part}”) shown without the rest of it",
 }
 
 
@@ -194,6 +197,27 @@ def cut_before_display(c: SlideContext):
                 text=bullet[:200],
                 part=bullet[-40:],
             )
+
+
+@slide_rule
+def lone_list_item(c: SlideContext):
+    """A bullet labelled as an item of a list ("(iv) …", "3. …") with no other item of it
+    on the slide: the label points at items the slide does not show."""
+    if c.slide is None or c.slide.kind == "title":
+        return
+    for index in lone_items.lone_items(c.slide.bullets):
+        bullet = c.slide.bullets[index]
+        label = lone_items.item_label(bullet)
+        yield c.issue(
+            "lone_list_item",
+            "medium",
+            f"bullet {index + 1} " + MESSAGES["lone_list_item"].format(part=label),
+            SUGGESTIONS["lone_list_item"],
+            where="bullet",
+            index=index,
+            text=bullet[:200],
+            part=label,
+        )
 
 
 @slide_rule

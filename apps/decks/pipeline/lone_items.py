@@ -1,0 +1,46 @@
+"""An item of an enumerated list shown alone as a bullet ("(iv) Trays were rotated daily").
+
+Its label promises a list — items before it and after it — that the slide does not show, and
+a reader looks for items i to iii. Shown with its sibling items, or with the whole list in
+its own sentence ("(i) … and (ii) …"), the label is the list's and stands.
+"""
+
+from __future__ import annotations
+
+import re
+
+# "(iv) ", "iv) ", "(c) ", "c) ", "3) ", "3. " (not "3.5"), "Step 3: ", "Item 3 — " ("(3) " may
+# be an equation's number: defects.equation_number answers those)
+LABEL = re.compile(
+    r"^(?P<label>\((?:[ivx]{1,5}|[a-h])\)|(?:[ivx]{1,5}|[a-h]|\d{1,2})\)|"
+    r"\d{1,2}\.(?=\s)|(?:step|item|point|rule|stage|phase)\s+\d{1,2}\s*[:.—–-])\s+",
+    re.I,
+)
+# a further label inside the sentence: the list is written out in it
+INNER_LABEL = re.compile(r"(?:^|[\s,;:])\((?:[ivx]{1,5}|[a-h]|\d{1,2})\)\s")
+
+
+def item_label(text: str) -> str | None:
+    """The list label the bullet opens with, when the bullet does not go on to other items."""
+    match = LABEL.match(text.strip())
+    if match is None or INNER_LABEL.search(text.strip()[match.end() :]):
+        return None
+    return match["label"]
+
+
+def lone_items(bullets: list[str]) -> list[int]:
+    """The bullets that are an item of a list with no other item of it on the slide."""
+    labelled = [i for i, b in enumerate(bullets) if item_label(b)]
+    return labelled if len(labelled) == 1 else []
+
+
+def without_label(text: str) -> str | None:
+    """The item as a sentence of its own, its label dropped; None when what is left is no
+    sentence (it went on from the list's lead: "(c) the delay grows with seed mass")."""
+    match = LABEL.match(text.strip())
+    if match is None:
+        return None
+    rest = text.strip()[match.end() :]
+    if not rest[:1].isupper() or not rest.rstrip().endswith((".", "!", "?")):
+        return None
+    return rest
