@@ -15,6 +15,9 @@ BEFORE = "The script pads each region by ten bases"
         "This allow users to refit the model",
         "This simplified the nest counts",
         "These prevent double counting of nests",
+        # a verb ending in -s after a singular demonstrative ("The agrees with …" was written)
+        "This agrees with the counts from the drone survey",
+        "That holds for every colony on the island",
     ],
 )
 def test_a_demonstrative_before_a_verb_is_resolved_like_a_pronoun(bullet):
@@ -30,6 +33,11 @@ def test_a_demonstrative_before_its_noun_still_names_it():
     assert bullets.resolve_reference("This survey counts nests", bullets.Source()) == (
         "The survey counts nests"
     )
+    # singular nouns that end in -s are nouns, not verbs
+    for noun in ("analysis", "process", "bias", "series", "census"):
+        assert bullets.resolve_reference(f"This {noun} counts nests", bullets.Source()) == (
+            f"The {noun} counts nests"
+        )
 
 
 # ------------------------------------------------------- false positives of the referent check

@@ -76,6 +76,13 @@ VERB_ONLY_NEXT = re.compile(
 )
 # "Such an interface…": the demonstrative leans on an article, and "The an …" is no English.
 ARTICLE_NEXT = re.compile(r"^(?:a|an|the)\b", re.I)
+# After a singular "This"/"That" a word ending in -s is a verb ("This agrees with …", "This
+# holds for …", "That matches …": "The agrees with …" is no English), unless it is a singular
+# noun ending in -s ("This analysis", "This process", "This bias", "This series", "This lens").
+SINGULAR_DEMONSTRATIVE = re.compile(r"^(?:this|that)\s+$", re.I)
+S_VERB_NEXT = re.compile(
+    r"^(?![a-z]*(?:ss|us|is|ics|as|os|ens|series|species|news)\b)[a-z]+s\b", re.I
+)
 POINTER_PHRASE = re.compile(
     r",?\s*\(?(?:see\s+|cf\.\s+)?(?:(?:as\s+)?(?:shown|seen|given|reported|illustrated|"
     r"described|defined|derived|listed|summari[sz]ed|presented|plotted)\s+)?(?:in|of|from|by|"
@@ -176,6 +183,9 @@ def resolve_reference(value: str, source: Source) -> str | None:
             and not VERB_ONLY_NEXT.match(rest)  # "This avoid …": a pronoun with a slipped verb
             and not VERB_NEXT.match(rest)
             and not ARTICLE_NEXT.match(rest)
+            and not (
+                SINGULAR_DEMONSTRATIVE.match(demonstrative.group(0)) and S_VERB_NEXT.match(rest)
+            )
             and not lost_text.math_hole(named)
             and not fragments.fragment(named)
         ):
