@@ -184,13 +184,16 @@ def lead_with(slides: list[Slide], paper: Paper, used: set[str]) -> str:
 
 
 def _part_of(bullet: str, headline_bullet: str) -> bool:
-    """Is the bullet a shorter statement of the headline's sentence: most of its words in the
-    headline, no number the headline lacks?"""
-    return (
-        text.word_count(bullet) < text.word_count(headline_bullet)
-        and text.similar(bullet, headline_bullet)
-        and _numbers(bullet) <= _numbers(headline_bullet)
-    )
+    """Is the bullet the headline's own sentence cut shorter: word for word its beginning
+    (a rewritten or another finding, however alike its words and numbers, stays)?"""
+    words = _words(bullet)
+    whole_words = _words(headline_bullet)
+    return 0 < len(words) < len(whole_words) and whole_words[: len(words)] == words
+
+
+def _words(value: str) -> list[str]:
+    # the words and numbers ("6.2%", "1,024"), not the punctuation a cut leaves or drops
+    return re.findall(r"\w+(?:[.,–-]\w+)*%?", value.lower())
 
 
 def _take_out(slides: list[Slide], where: tuple[int, int] | None) -> None:
