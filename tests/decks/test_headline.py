@@ -287,3 +287,93 @@ def test_a_headline_leaning_on_the_method_by_a_pronoun_follows_the_method(genera
     # that place is where it leads: no finding, and the paper's order check leaves it there
     assert not list(deck_rules.headline_buried(DeckContext(deck, paper, [])))
     assert not paper_order.misplaced(list(deck.slides), paper)
+
+
+def test_another_numbered_finding_is_no_cut_copy_of_the_headline():
+    # round 16 took "most words alike, no new number" for a cut copy and dropped a second
+    # finding; only the headline's own sentence cut word for word at its beginning is one
+    sentence = (
+        "The scheduler cuts the mean runtime of the decoder by 31% against the fixed-order "
+        "baseline on 12 workloads."
+    )
+    paper = _paper(f"Checksums guard stored data. We present a model of cache misses. {sentence}")
+    found = headline.headline(paper)
+    assert found is not None and "31% against the fixed-order baseline" in found.bullet
+    other = "The scheduler cuts the mean memory of the decoder by 12%"
+    cut = "The scheduler cuts the mean runtime of the decoder by 31%"
+    slides = [
+        Slide(kind="title", title="Checksums", role="title"),
+        Slide(
+            kind="bullets",
+            title="What this paper does",
+            bullets=["We present a model of cache misses", other, cut],
+            role="contributions",
+        ),
+    ]
+    assert headline.lead_with(slides, paper, set())
+    assert slides[1].bullets == [found.bullet, "We present a model of cache misses", other]
+
+
+def _closing_deck(closing: list[str]) -> list[Slide]:
+    return [
+        Slide(kind="title", title="Checksums", role="title"),
+        Slide(
+            kind="bullets",
+            title="What this paper does",
+            bullets=[
+                "We present a decoder that folds the message into a vector register",
+                "Checksums guard stored data",
+            ],
+            role="contributions",
+        ),
+        Slide(kind="bullets", title="Conclusions", bullets=closing, role="conclusion"),
+    ]
+
+
+FOLDING = "We find that the folding decoder is 1.8 times faster than the table method."
+PLANS = "We will port the decoder to other processors. Future work will study longer polynomials."
+
+
+def test_the_closing_slide_keeps_its_only_result_when_the_headline_comes_from_there():
+    # round 16 moved the conclusions' only finding to the opening slide and left the closing
+    # slide with the plans alone
+    paper = _paper(
+        "Checksums guard stored data. We present a decoder that folds the message into a "
+        "vector register.",
+        [f"{FOLDING} {PLANS}"],
+    )
+    found = headline.headline(paper)
+    assert found is not None and found.origin == "Conclusions"
+    slides = _closing_deck(
+        [
+            found.bullet,
+            "We will port the decoder to other processors",
+            "Future work will study longer polynomials",
+        ]
+    )
+    headline.lead_with(slides, paper, set())
+    headline.restate(slides, paper, set())
+    assert found.bullet in slides[-1].bullets
+    assert sum(found.bullet in b for s in slides for b in s.bullets) == 1
+
+
+def test_the_headline_leaves_the_closing_slide_when_another_result_restates_it():
+    second = "We show that the folded code detects every burst of up to 32 bits."
+    paper = _paper(
+        "Checksums guard stored data. We present a decoder that folds the message into a "
+        "vector register.",
+        [f"{FOLDING} {second} {PLANS}"],
+    )
+    found = headline.headline(paper)
+    assert found is not None and "1.8 times faster" in found.bullet
+    slides = _closing_deck(
+        [
+            found.bullet,
+            "We will port the decoder to other processors",
+            "Future work will study longer polynomials",
+        ]
+    )
+    assert headline.lead_with(slides, paper, set())
+    assert slides[1].bullets[0] == found.bullet
+    assert headline.restate(slides, paper, set())
+    assert "detects every burst of up to 32 bits" in slides[-1].bullets[0]

@@ -204,6 +204,14 @@ def lead_with(slides: list[Slide], paper: Paper, used: set[str]) -> str:
         figure = slides[where[0]].kind != "bullets"
         if len(kept) < 2 and not figure:
             return ""  # taken away, its slide would be thin: the reader meets it there
+        if (
+            found.origin != "abstract"
+            and where[0] == _closing_index(slides)
+            and not _closing_keeps_result(slides, where, paper)
+        ):
+            # the conclusions' finding is the closing slide's own: taken away, the deck would
+            # end on plans alone (an abstract's headline leads the deck: headline_buried)
+            return ""
     if opening is None:
         slide = _new_opening(slides, paper, bullet)
         if slide is None:
@@ -230,13 +238,16 @@ def lead_with(slides: list[Slide], paper: Paper, used: set[str]) -> str:
 
 
 def _part_of(bullet: str, headline_bullet: str) -> bool:
-    """Is the bullet a shorter statement of the headline's sentence: most of its words in the
-    headline, no number the headline lacks?"""
-    return (
-        text.word_count(bullet) < text.word_count(headline_bullet)
-        and text.similar(bullet, headline_bullet)
-        and _numbers(bullet) <= _numbers(headline_bullet)
-    )
+    """Is the bullet the headline's own sentence cut shorter: word for word its beginning
+    (a rewritten or another finding, however alike its words and numbers, stays)?"""
+    words = _words(bullet)
+    whole_words = _words(headline_bullet)
+    return 0 < len(words) < len(whole_words) and whole_words[: len(words)] == words
+
+
+def _words(value: str) -> list[str]:
+    # the words and numbers ("6.2%", "1,024"), not the punctuation a cut leaves or drops
+    return re.findall(r"\w+(?:[.,–-]\w+)*%?", value.lower())
 
 
 def _take_out(slides: list[Slide], where: tuple[int, int] | None) -> None:
@@ -272,11 +283,9 @@ def _new_opening(slides: list[Slide], paper: Paper, bullet: str) -> Slide | None
     )
 
 
-def restate(slides: list[Slide], paper: Paper, used: set[str]) -> str:
-    """The closing slide ("Conclusions") restates a result: when none of its bullets makes one
-    of the paper's result statements, the best one no slide states yet (the conclusions' own
-    first) opens it. A result already on the deck is not said twice (repeated_bullet)."""
-    closing = next(
+def _closing_index(slides: list[Slide]) -> int | None:
+    """The deck's last conclusions slide of bullets, else None."""
+    return next(
         (
             i
             for i in range(len(slides) - 1, -1, -1)
@@ -284,6 +293,27 @@ def restate(slides: list[Slide], paper: Paper, used: set[str]) -> str:
         ),
         None,
     )
+
+
+def _closing_keeps_result(slides: list[Slide], where: tuple[int, int], paper: Paper) -> bool:
+    """With the headline taken from the closing slide, does that slide still state a result:
+    one of its other bullets, or another result `restate` can open it with?"""
+    moved = slides[where[0]].bullets[where[1]]
+    trial = list(slides)
+    _take_out(trial, where)
+    trial.insert(0, Slide(kind="bullets", title="", bullets=[moved]))  # now said first
+    where = (where[0] + 1, where[1])
+    used = {b.lower() for s in slides for b in s.bullets}
+    restate(trial, paper, used)
+    results = [st for st in main_points.result_statements(paper) if st.strength >= 2]
+    return any(_makes(b, st) for b in trial[where[0]].bullets for st in results)
+
+
+def restate(slides: list[Slide], paper: Paper, used: set[str]) -> str:
+    """The closing slide ("Conclusions") restates a result: when none of its bullets makes one
+    of the paper's result statements, the best one no slide states yet (the conclusions' own
+    first) opens it. A result already on the deck is not said twice (repeated_bullet)."""
+    closing = _closing_index(slides)
     if closing is None or slides[closing].equation:
         return ""
     results = [st for st in main_points.result_statements(paper) if st.strength >= 2]

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from apps.decks.pipeline import carried_text, defects, software_points, text
+from apps.decks.pipeline import carried_text, defects, software_points, text, worded_findings
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.slide_deck import Slide
 
@@ -554,7 +554,8 @@ def _result_sources(paper: Paper) -> list[tuple[str, list[str], bool]]:
 def _strength(sentence: str) -> int:
     flat = text.MATH_SPAN.sub("X", sentence)
     return (
-        2 * bool(RESULT_VERB.search(flat) or REPRODUCED.search(flat))
+        2
+        * bool(RESULT_VERB.search(flat) or REPRODUCED.search(flat) or worded_findings.states(flat))
         + bool(NOTED.search(flat))
         + bool(ACHIEVES.search(flat))
         + bool(COMPARISON.search(flat))

@@ -990,8 +990,8 @@ def _abstract_text(
             continue
         if ITALIC_FONT.search(segment.font) and not _goes_on(layout, lines, segment):
             continue  # addresses and affiliations set in italics (REVTeX, many journals)
-        if segment.size < layout.body_size - 1.5:
-            continue
+        if segment.size < layout.body_size - 2.5:
+            continue  # a footnote's size; an abstract is often set smaller (\footnotesize)
         # a short line is a block's own only where it goes on from the line above (a
         # sentence's or a list item's last words: "wher-" / "ever possible")
         if len(segment.text.split()) >= 5 or _goes_on(layout, lines, segment):
@@ -1303,8 +1303,10 @@ def sections_read(
     return _recased(_kept(sections), placed, capitals), first_heading, placed
 
 
-# "Abstract", also letter-spaced as some journals set it ("a b s t r a c t")
-ABSTRACT_WORD = r"(?:abstract|a\s?b\s?s\s?t\s?r\s?a\s?c\s?t)"
+# "Abstract", also letter-spaced as some journals set it ("a b s t r a c t"), or "Summary" as
+# a label of its own ("Summary." run in, "Summary" alone on its line), never a sentence that
+# opens with the word ("Summary statistics are …")
+ABSTRACT_WORD = r"(?:abstract|a\s*b\s*s\s*t\s*r\s*a\s*c\s*t|summary(?=\s*[.:—–]|\s*$))"
 ABSTRACT_LABEL = re.compile(rf"^{ABSTRACT_WORD}\b", re.I)
 ABSTRACT_OPENING = re.compile(rf"^{ABSTRACT_WORD}\b[.:—–-]?\s*(.*)$", re.I)
 # A structured abstract's parts, each under its run-in label: its first part opens it, and the
@@ -1484,7 +1486,12 @@ def entries_began(paragraphs: list[str], text: str) -> bool:
 def _kept(sections: list[Section]) -> list[Section]:
     for section in sections:
         section.paragraphs = [p for p in section.paragraphs if not declaration(p)]
-    return [s for s in sections if not SKIPPED.match(s.title) and not reference_list(s)]
+    kept = [s for s in sections if not SKIPPED.match(s.title) and not reference_list(s)]
+    if len(kept) > 1 and re.fullmatch(r"summary\.?", kept[0].title.strip(), re.I):
+        # the paper's first section titled "Summary" is its abstract (abstract_find reads it):
+        # a "Summary" that closes the paper is its conclusions and stays
+        kept = kept[1:]
+    return kept
 
 
 def declaration(paragraph: str) -> bool:
