@@ -202,3 +202,15 @@ def test_a_long_form_lends_its_words_first_letters_and_more():
 def test_the_long_form_agrees_with_the_phrase_it_replaces(bullet, abbr, long, expected):
     definition = abbreviations.Definition(abbr=abbr, long=long, sentence=f"{long} ({abbr})")
     assert abbreviations.with_definition(bullet, definition) == expected
+
+
+def test_a_long_form_given_for_one_thing_counts_as_the_definition():
+    # round 16's final check: "a 13B LM" became "a 13B language model (LM)", the check looked
+    # for the paper's plural "language models", did not find it, and each round wrapped one more
+    # long form around the last ("large language model (large language model (…")
+    definition = abbreviations.Definition(abbr="LM", long="language models", sentence="")
+    once = abbreviations.with_definition("We train a 13B LM on the corpus", definition)
+    assert abbreviations.defines(once, definition)
+    assert not abbreviations.undefined_in(
+        [Slide(kind="bullets", title="Training", bullets=[once])], {"LM": definition}
+    )

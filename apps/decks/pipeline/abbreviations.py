@@ -156,8 +156,12 @@ def uses(value: str, abbr: str) -> re.Match | None:
 
 
 def defines(value: str, definition: Definition) -> bool:
-    """The text says what the abbreviation stands for: it has the long form (any case)."""
-    return definition.long.lower() in value.lower()
+    """The text says what the abbreviation stands for: it has the long form (any case), as the
+    paper wrote it or as `with_definition` wrote it for one thing ("language model" of the
+    paper's "language models"): a bullet given the long form once is never given it again."""
+    lowered = value.lower()
+    long = definition.long.lower()
+    return long in lowered or _singular(long) in lowered
 
 
 def first_uses(texts: list[tuple[str, bool]], defs: dict[str, Definition]) -> dict[int, list[str]]:
@@ -181,8 +185,8 @@ def with_definition(bullet: str, definition: Definition) -> str:
     """The bullet with its first use of the abbreviation given as the paper defined it:
     "the MLE is biased" → "the maximum likelihood estimate (MLE) is biased"."""
     match = uses(bullet, definition.abbr)
-    if match is None:
-        return bullet
+    if match is None or defines(bullet, definition):
+        return bullet  # nothing to define, or defined already (never a second long form)
     long = definition.long
     at_start = not bullet[: match.start()].strip()
     words = long.split()
