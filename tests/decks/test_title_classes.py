@@ -327,3 +327,19 @@ def test_the_revision_retitles_each_class_with_a_title_none_of_the_checks_faults
     assert titles[4].startswith("Runtime of the serial solver")
     assert titles[4].endswith("versus the parallel solver")
     assert not _title_issues(revised, paper)
+
+
+def test_a_title_saying_a_word_twice_is_never_retitled_as_another_slides_continuation():
+    # the final check of set 15: a results table titled with a repeated word was retitled as
+    # the slide before it "(continued)", about another benchmark (a false title)
+    paper = _paper()
+    deck = _deck(
+        paper,
+        Slide(kind="bullets", title="Solvers of the flow", bullets=SUBJECT_BULLETS),
+        Slide(kind="bullets", title="Flow: solvers of the flow", bullets=SUBJECT_BULLETS),
+    )
+    issues = [i for i in _title_issues(deck, paper) if i.type == "title_repeated_word"]
+    assert [i.slide for i in issues] == [3]
+    revised = BuiltinProposer().revise(paper, deck, issues).deck
+    title = revised.slides[2].title
+    assert "(continued)" not in title and title != revised.slides[1].title, title

@@ -482,17 +482,23 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     homes = {o for o in (sources.source(b) for b in slide.bullets) if o}
     # bullets whose "section" is a plot's label read as a heading sit under the heading before
     labelled = bool(homes) and all(title_quality.plot_label(h, work.paper) for h in homes)
-    for section in _sections_behind(slide, figures, work.paper):
+    # A title that says a word twice still names its slide's subject: it is set right from its
+    # own words or its caption, never replaced by a heading or another slide's title
+    # "(continued)" (the final check of set 15 saw a results table retitled as the slide
+    # before it, about another benchmark: a false title for a mild defect).
+    own_words_only = issue.type == "title_repeated_word"
+    for section in [] if own_words_only else _sections_behind(slide, figures, work.paper):
         if not homes or section.title in homes or labelled:
             candidates += [section.title, title_defects.title_head(section.title) or ""]
     if figures:
         candidates.append(figures[0].label)
-    candidates += [title_defects.subject_title(b) for b in slide.bullets[:2]]
+    if not own_words_only:
+        candidates += [title_defects.subject_title(b) for b in slide.bullets[:2]]
     # what kind of slide it is, at least; but the paper's own heading ("Examples") says more
     # than a kind ("Method"): it stays when nothing better exists
     # (a date set as a heading, "November 2022", is no subject, nor a plot's label read as a
     # heading: the kind says more)
-    if (
+    if not own_words_only and (
         not title_defects.author_heading(slide.title, work.paper)
         or re.search(r"\b(?:19|20)\d\d$", slide.title)
         or title_quality.plot_label(slide.title, work.paper)
@@ -502,6 +508,8 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
         if garbled.UNREADABLE.search(candidate):
             continue  # a glyph the PDF could not name: stripped, "5\ufffd5" would read "55"
         cleaned = title_style.restyle(bullets.strip_stray(candidate) or "", work.body)
+        if own_words_only and cleaned in work.titles:
+            continue  # another slide's title, which would become "… (continued)"
         if (
             cleaned
             and not title_defects.slide_title_fragment(cleaned, work.paper)
