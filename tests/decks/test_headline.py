@@ -262,15 +262,7 @@ def test_the_headline_replaces_its_own_sentence_cut_before_its_comparison():
     found = headline.headline(paper)
     assert found is not None and "31% against the baseline" in found.bullet
     cut = "On four workloads the model predicts the decoding time within 6.2% of the measured value"
-    slides = [
-        Slide(kind="title", title="Checksums", role="title"),
-        Slide(
-            kind="bullets",
-            title="What this paper does",
-            bullets=["We present a model of cache misses", cut],
-            role="contributions",
-        ),
-    ]
+    slides = _opening_deck(["We present a model of cache misses", cut])
     assert headline.lead_with(slides, paper, set())
     assert slides[1].bullets == [found.bullet, "We present a model of cache misses"]
 
@@ -301,31 +293,26 @@ def test_another_numbered_finding_is_no_cut_copy_of_the_headline():
     assert found is not None and "31% against the fixed-order baseline" in found.bullet
     other = "The scheduler cuts the mean memory of the decoder by 12%"
     cut = "The scheduler cuts the mean runtime of the decoder by 31%"
-    slides = [
-        Slide(kind="title", title="Checksums", role="title"),
-        Slide(
-            kind="bullets",
-            title="What this paper does",
-            bullets=["We present a model of cache misses", other, cut],
-            role="contributions",
-        ),
-    ]
+    slides = _opening_deck(["We present a model of cache misses", other, cut])
     assert headline.lead_with(slides, paper, set())
     assert slides[1].bullets == [found.bullet, "We present a model of cache misses", other]
 
 
-def _closing_deck(closing: list[str]) -> list[Slide]:
+def _opening_deck(bullets: list[str]) -> list[Slide]:
+    """A cover and the slide saying what the paper does, with these bullets."""
     return [
         Slide(kind="title", title="Checksums", role="title"),
-        Slide(
-            kind="bullets",
-            title="What this paper does",
-            bullets=[
-                "We present a decoder that folds the message into a vector register",
-                "Checksums guard stored data",
-            ],
-            role="contributions",
-        ),
+        Slide(kind="bullets", title="What this paper does", bullets=bullets, role="contributions"),
+    ]
+
+
+def _closing_deck(closing: list[str]) -> list[Slide]:
+    opening = [
+        "We present a decoder that folds the message into a vector register",
+        "Checksums guard stored data",
+    ]
+    return [
+        *_opening_deck(opening),
         Slide(kind="bullets", title="Conclusions", bullets=closing, role="conclusion"),
     ]
 
