@@ -227,10 +227,27 @@ NUMBERED_ABBREVIATION = re.compile(
 )
 
 
+# A genus shortened to its initial before the species ("B. mori", "E. coli", also set as a
+# formula, "$B$. mori"): a capital's full stop before a lower-case word ends no sentence. Only
+# the paper's lower-case names open a sentence in lower case, and a name read from "B. mori"
+# alone split the species' sentence at its genus ("… in the silk gland of B" | "mori …").
+GENUS_INITIAL = re.compile(r"(?:(?<![\w.$])[A-Z]|\$[A-Z]\$)\.(?=\s+[a-z]{2,})")
+# A journal's abbreviated words in a reference ("J. Biol. Chem. 12", "Phys. Rev. Lett. 85",
+# "Proc. Natl. Acad. Sci."): before another abbreviation or the volume, no sentence ends.
+JOURNAL_WORD = re.compile(
+    r"(?<![\w.])(?:Am|Ann|Annu|Appl|Biol|Biochem|Chem|Clin|Comput|Ecol|Econ|Eng|Environ|Epidemiol|"
+    r"Exp|Genet|Geophys|Inf|Int|Lett|Math|Mech|Med|Mol|Nat|Natl|Neurosci|Opt|Phys|Physiol|"
+    r"Psychol|Res|Rev|Sci|Soc|Stat|Statist|Struct|Syst|Technol|Theor|Trans|Acad|Assoc|Entomol|"
+    r"Zool|Bot|Agric|Microbiol|Pharmacol|Sericult|Seric)\.(?=\s+(?:[A-Z][a-z]{0,11}\.|\d))"
+)
+
+
 def protect_abbreviations(text: str) -> str:
     """The text with the full stops of initials and abbreviations hidden: no sentence ends
     at them."""
     protected = _protect_initials(text)
+    protected = GENUS_INITIAL.sub(lambda m: m.group(0)[:-1] + _PROTECT, protected)
+    protected = JOURNAL_WORD.sub(lambda m: m.group(0)[:-1] + _PROTECT, protected)
     protected = NUMBERED_ABBREVIATION.sub(lambda m: m.group(0)[:-1] + _PROTECT, protected)
     return ABBREVIATION.sub(lambda m: m.group(0).replace(".", _PROTECT), protected)
 
@@ -596,6 +613,23 @@ def shorten(text: str, max_words: int, *, ellipsis: bool = False) -> str:
     if head.count("(") > head.count(")"):  # never stop inside a parenthesis
         head = head[: head.rfind("(")]
     return head.rstrip(",;: ") + "…"
+
+
+# A caption's sentence shown whole rather than cut inside a phrase (a caption over 60 words is
+# `density`'s): "… with 15 and…", "… as provided by…" left the reader half a phrase.
+CAPTION_MAX_WORDS = 45
+
+
+@math_safe
+def shorten_whole(text: str, max_words: int, *, longest: int = CAPTION_MAX_WORDS) -> str:
+    """The text cut where a clause ends when it is long, else whole while it has at most
+    `longest` words, else "": never cut inside a phrase (the caller chooses another text)."""
+    if word_count(text) <= max_words:
+        return text
+    head = _clause(text, max_words)
+    if head:
+        return head
+    return text if word_count(text) <= longest else ""
 
 
 def whole_sentences(value: str, limit: int) -> str:

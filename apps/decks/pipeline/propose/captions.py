@@ -321,7 +321,7 @@ def caption_beyond_title(figure: Figure, title: str, max_words: int = 28) -> str
             r"\b(?:listings?|algorithms?|sections?|eq(?:uation)?s?\.?)\s*\d", sentence, re.I
         ):
             return ""
-        return text.shorten(sentence, max_words, ellipsis=True)
+        return text.shorten_whole(sentence, max_words)
     return ""
 
 
@@ -351,7 +351,15 @@ def caption_text(figure: Figure, max_words: int = 28) -> str:
         # a parenthesis opened in one formula and closed in another ("$(m_{3}$, $f)$") is no
         # aside: cut there, the caption's `$` no longer pair up
         caption = text.math_safe(text.without_asides)(caption)
-    return text.shorten(caption, max_words, ellipsis=True)
+    shortened = text.shorten_whole(caption, max_words)
+    if shortened:
+        return shortened
+    # a first sentence too long to show whole and with no clause end to cut at: the caption's
+    # next sentence that fits, never the first one cut inside a phrase
+    for extra in parts[1:]:
+        if text.word_count(extra) <= max_words and not defects.text_defects(extra.rstrip(" .")):
+            return extra
+    return ""
 
 
 def plot_caption(sentence: str) -> str:
@@ -363,7 +371,7 @@ def plot_caption(sentence: str) -> str:
         return ""
     if not has_verb(cleaned):  # "Residuals of the model.": a name, not what the plot shows
         return ""
-    return text.shorten(cleaned, 28, ellipsis=True)
+    return text.shorten_whole(cleaned, 28)
 
 
 def plot_caption_defect(sentence: str) -> tuple[str, str] | None:
