@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from apps.decks.pipeline import defects, text
+from apps.decks.pipeline import clause_shape, defects, text
 from apps.decks.pipeline.paper import Paper
 
 WORD = re.compile(r"[a-z0-9]+")
@@ -90,7 +90,8 @@ MAX_ITEMS = 4
 
 @dataclass(frozen=True)
 class Found:
-    kind: str  # "lost_point" | "list_lead" | "cut_word" | "display_tail" | "cut_short"
+    kind: str  # "lost_point" | "list_lead" | "cut_word" | "display_tail" | "cut_short" |
+    # "broken_opening"
     part: str  # what the reader does not see (quoted in the issue)
     repair: str  # the bullet that says it, or "" when only leaving it out is certain
     # a list's missing items, to add after its last item shown (the bullet itself stays)
@@ -471,10 +472,31 @@ OPEN_COMPARISON = re.compile(r"\b(?:as|same|such)(?:\s+\S+){0,3}$", re.I)
 CONDITION = ("if", "provided", "providing", "as long as", "so long as", "given that", "assuming")
 
 
+# A shortened name's full stop the sentence goes on after: a genus's initial before its
+# species ("… the silk gland of B" | ". mori declined …"), a person's initial, a journal's word.
+NAME_STOP = re.compile(r"^\$?\.\s+\S")
+# The bullet's last clause opened by a subordinating word ("… so on sufficiently large
+# matrices", "… because of the larger cache"): without its verb it is half a clause, and the
+# consequence or the claim it leads to is what the paper's sentence goes on with.
+LAST_SUBORDINATE = re.compile(
+    r"(?<!\band )(?<!\bor )\b(?:so|because|since|although|though|whereas|while|when|whenever|"
+    r"once|unless|if)\s+(?P<tail>[^,;:()—–]{1,80})$",
+    re.I,
+)
+MAX_TAIL_WORDS = 8
+
+
+def _verbless(value: str) -> bool:
+    shape = clause_shape.shape(value)
+    return not shape.verbs
+
+
 def cut_short(bullet: str, paper: Paper) -> Found | None:
     """The bullet stops where its paper sentence goes on, without a break, with what completes
     its last phrase: a comparison's other term, a condition, a noun's complement (see
-    COMPLETION). The reader gets half a comparison, or a claim without the case it holds in."""
+    COMPLETION); or it stops at a shortened name's full stop (NAME_STOP), or inside a
+    subordinate clause before that clause's verb (LAST_SUBORDINATE). The reader gets half a
+    comparison, a claim without the case it holds in, or half a clause."""
     cleaned = text.clean(bullet).rstrip()
     if not cleaned or not cleaned[-1].isalnum():
         return None  # the bullet ends on punctuation: it ended its statement there
@@ -485,6 +507,21 @@ def cut_short(bullet: str, paper: Paper) -> Found | None:
     if len(sentence.words) - kept < 2:
         return None
     rest = _rest_of(sentence.text, kept)
+    last = cleaned.rsplit(None, 1)[-1].strip("$")
+    if NAME_STOP.match(rest) and text.is_abbreviation(last + "."):
+        following = " ".join(rest.lstrip("$.").split()[:2])
+        return Found(
+            "cut_short", f"name: {last}. {following}"[:80], _bullet_of(sentence.text) or ""
+        )
+    subordinate = LAST_SUBORDINATE.search(cleaned)
+    if (
+        subordinate
+        and len(sentence.words) - kept >= 3
+        and text.word_count(subordinate.group("tail")) <= MAX_TAIL_WORDS
+        and _verbless(subordinate.group("tail"))
+    ):
+        clause = rest.lstrip(",;: ")
+        return Found("cut_short", f"clause: {clause}"[:80], _bullet_of(sentence.text) or "")
     match = COMPLETION.match(rest)
     if match is None:
         return None
@@ -499,9 +536,44 @@ def cut_short(bullet: str, paper: Paper) -> Found | None:
     return Found("cut_short", f"{lost}: {clause.strip()}"[:80], _bullet_of(sentence.text) or "")
 
 
+# The word the dropped opening ended on, when what the bullet kept was its object: a
+# determiner or a preposition ("Despite these" | "promising results, the scheme …").
+PHRASE_HEAD = re.compile(
+    r"\b(?:the|a|an|this|these|those|its|their|our|his|her|such|despite|of|in|on|at|by|"
+    r"for|with|from|to|into|onto|about|after|before|between|among|under|over|through|"
+    r"without|within|unlike)$",
+    re.I,
+)
+
+
+def broken_opening(bullet: str, paper: Paper) -> Found | None:
+    """The bullet is the paper's sentence with its first words dropped inside a phrase: what
+    was dropped ends on a determiner or a preposition, with no comma or colon after it, so the
+    bullet opens with that phrase's noun ("Promising results, the scheme still fails …" of
+    "Despite these promising results, the scheme still fails …") and no longer parses."""
+    cleaned = text.clean(bullet).strip()
+    words = _key_words(cleaned)
+    if len(words) < 5 or not cleaned[:1].isupper():
+        return None
+    found = None
+    for sentence in _sentences(paper):
+        start = _find(sentence.words, words[:4], 0)
+        if start < 0 or _find(sentence.words, words[-4:], start) < 0:
+            continue
+        if start == 0:
+            return None  # a sentence of the paper opens as the bullet does
+        paper_text = text.clean(sentence.text)
+        matches = list(WORD.finditer(paper_text.lower()))
+        dropped = paper_text[: matches[start].start()].rstrip()
+        if found is None and PHRASE_HEAD.search(dropped):
+            found = Found("broken_opening", dropped[-60:], _bullet_of(sentence.text) or "")
+    return found
+
+
 def cut_points(bullet: str, paper: Paper, slide_bullets: list[str]) -> Found | None:
     return (
-        lost_point(bullet, paper, slide_bullets)
+        broken_opening(bullet, paper)
+        or lost_point(bullet, paper, slide_bullets)
         or list_lead(bullet, paper, slide_bullets)
         or cut_word(bullet, paper)
         or display_tail(bullet, paper)

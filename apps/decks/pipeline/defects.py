@@ -55,7 +55,10 @@ CONNECTOR_PHRASES = (
     r"in that case|to summari[sz]e|to conclude|in conclusion|all in all|by doing so|in brief|"
     r"even (?:worse|better|more|so|easier|simpler|faster)|worse still|better still|"
     r"more (?:generally|specifically|precisely|formally|importantly)|most importantly|"
-    r"with this in mind|despite (?:this|that|these|those|it)|apart from this|besides this|"
+    # a demonstrative with its noun after it ("Despite these promising results, …") is
+    # DESPITE_CLAUSE's whole: dropped alone it left "Promising results, the scheme …"
+    r"with this in mind|despite (?:this|that|these|those|it)(?!\s+[\w$])|"
+    r"apart from this(?!\s+[\w$])|besides this(?!\s+[\w$])|"
     # "Besides, …" leans on what came before; "Besides further extensions we focus …" is a
     # preposition with its object, and the sentence stands
     r"besides(?=\s*,)|"

@@ -51,6 +51,9 @@ ISSUE_TYPES = {
     "table_as_text": "a table's cells read as a sentence",
     "lost_formula": 'a formula lost from a sentence ("model Eq. is still", "both and are")',
     "lost_opening": 'a sentence whose first words were lost ("Far, we have")',
+    "broken_opening": "a bullet that opens inside a phrase of the paper's sentence "
+    '("Promising results, the scheme …" of "Despite these promising results, …")',
+    "cut_caption": 'a caption cut inside a phrase with an ellipsis ("… with 15 and…")',
     "verbless_fragment": "a bullet without a verb, not a sentence",
     "reference_entry": "an entry of the reference list read as a sentence",
     "other_language": "a sentence in another language than the deck's",

@@ -38,6 +38,7 @@ from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Revision
 from apps.decks.pipeline.katex_check import refused
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.propose import attribution_fix, bullets, context_fix, displays
+from apps.decks.pipeline.propose.captions import caption_text
 from apps.decks.pipeline.propose.deck_level import deck_level_repair, merge_repeated
 from apps.decks.pipeline.slide_deck import MAX_BULLETS, Slide, SlideDeck
 
@@ -175,6 +176,23 @@ def _misattributed(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide],
     return attribution_fix.answer_misattributed(slide, issue, work)
 
 
+@fixer("cut_caption")
+def _cut_caption(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """A caption cut inside a phrase: the paper's caption whole, or cut where a clause ends
+    (captions.caption_text never cuts inside a phrase), else none."""
+    figures = [f for f in (work.paper.figure(i) for i in slide.figures()) if f is not None]
+    caption = caption_text(figures[0]) if figures else ""
+    if caption == slide.caption:
+        return [slide], ""
+    if not caption:
+        return [
+            slide.model_copy(update={"caption": ""})
+        ], "left out the caption cut inside a phrase"
+    return [slide.model_copy(update={"caption": caption})], (
+        f"showed the caption whole to a clause's end: “{text.shorten(caption, 10, ellipsis=True)}”"
+    )
+
+
 # ----------------------------------------------------------------------------- text defects
 
 
@@ -242,7 +260,7 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     return [slide.model_copy(update={"bullets": kept})], action
 
 
-@fixer("lost_point", "list_lead", "cut_word", "display_tail", "cut_short")
+@fixer("lost_point", "list_lead", "cut_word", "display_tail", "cut_short", "broken_opening")
 def _cut_point(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     """A bullet cut before its point (cut_points.py): the reviewer's repair from the paper (the
     whole sentence, the concession joined with its answer, the lead with its items), or the
@@ -264,6 +282,7 @@ def _cut_point(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str
         "cut_word": "the bullet cut inside a word",
         "display_tail": "the piece of a display set as prose",
         "cut_short": "the bullet cut before what completes it",
+        "broken_opening": "the bullet opened inside a phrase",
     }.get(issue.type, "the bullet cut before its point")
     if repair and repair.lower() not in work.used:
         kept.insert(position, repair)

@@ -2,9 +2,12 @@
 (pipeline/cut_points.py): a contrast, concession or list member cut from the sentence, a
 concession whose answer is the next sentence, a list's lead without its items, a bullet that
 ends inside a word, a bullet that ends where a display begins or is one of its lines, a bullet
-that stops before its comparison's other term, its condition or its last noun's complement."""
+that stops before its comparison's other term, its condition or its last noun's complement, a
+bullet that opens inside a phrase; and a figure's caption cut inside a phrase with an ellipsis."""
 
 from __future__ import annotations
+
+import re
 
 from apps.decks.pipeline import cut_points
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
@@ -18,6 +21,8 @@ MESSAGES = {
     "display_tail": "ends where a display of the paper begins, or is one of its lines, set "
     "as prose (the display goes on “{part}”)",
     "cut_short": "stops where the paper's sentence goes on with what completes it (its {part}…)",
+    "broken_opening": "opens inside a phrase of the paper's sentence: its first words "
+    "(“{part}”) were dropped and the rest no longer parses",
 }
 SUGGESTIONS = {
     "lost_point": "show the sentence with its contrast (or the two sentences joined), or "
@@ -27,6 +32,8 @@ SUGGESTIONS = {
     "the whole sentence",
     "display_tail": "leave the bullet out: a display's piece reads as no sentence",
     "cut_short": "show the whole sentence, or another sentence of the part",
+    "broken_opening": "show the whole sentence, its opening phrase whole or dropped to its "
+    "comma, or another sentence of the part",
 }
 SEVERITY = {
     "lost_point": "high",
@@ -34,6 +41,7 @@ SEVERITY = {
     "cut_word": "high",
     "display_tail": "medium",
     "cut_short": "medium",
+    "broken_opening": "medium",
 }
 
 
@@ -60,3 +68,29 @@ def cut_points_rule(c: SlideContext):
             added=list(found.added),
             after=found.after[:400],
         )
+
+
+# A caption cut at a word count: "… with 15 and…", "… as provided by…".
+ELLIPSIS_END = re.compile(r"(?:…|\.\.\.)\s*$")
+
+
+@slide_rule
+def cut_caption(c: SlideContext):
+    """The caption of a figure the paper captions ends with an ellipsis where the paper's
+    caption goes on: cut inside a phrase, it leaves the reader half of what the figure shows."""
+    if c.slide is None or not c.slide.caption.strip():
+        return
+    figures = c.figures()
+    if not figures or not figures[0].captioned or not ELLIPSIS_END.search(c.slide.caption):
+        return
+    head = ELLIPSIS_END.sub("", c.slide.caption).rstrip()
+    part = " ".join(head.split()[-4:])
+    yield c.issue(
+        "cut_caption",
+        "medium",
+        f"the caption is cut inside a phrase (“… {part[:60]}…”)",
+        "show the caption's sentence whole, or cut where a clause ends",
+        where="caption",
+        text=c.slide.caption[:200],
+        part=part[:80],
+    )
