@@ -10,14 +10,17 @@ tests (every name, species and journal invented):
   "Despite these promising results, …") is `broken_opening`; the connector drop no longer
   makes one;
 - a caption is never cut inside a phrase with an ellipsis: cut where a clause ends, else shown
-  whole, else its next sentence; a caption so cut is `cut_caption`, repaired whole.
+  whole, else its next sentence; a caption so cut is `cut_caption`, repaired whole;
+- a caption never goes on with a sentence that lost its first words ("… of the traps. night
+  (grey), …"), and one that does is `cut_caption` too;
+- a coded item of a long list ("(T7) Lamp traps …") alone on a slide is a `lone_list_item`.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from apps.decks.pipeline import cut_points, defects, lowercase_names, text
+from apps.decks.pipeline import cut_points, defects, lone_items, lowercase_names, text
 from apps.decks.pipeline.paper import Figure, Paper, Section
 from apps.decks.pipeline.propose import bullets
 from apps.decks.pipeline.propose.builtin import BuiltinProposer, deck_of
@@ -213,3 +216,30 @@ def test_the_loop_shows_the_cut_and_broken_bullets_whole():
     assert revised.bullets[0].startswith("The wax content, measured in the cocoon of P. quillana")
     assert revised.bullets[1] == "The new sorter still misreads wet labels on cold mornings"
     assert _review(MOTHS, revised, kinds)[1] == []
+
+
+PANELS_LOST = (
+    "Moths caught per lamp trap over the summer. night (grey), including the nights of full "
+    "moon (black). (b): Moths per night."
+)
+
+
+def test_a_caption_never_goes_on_with_a_sentence_that_lost_its_opening():
+    assert caption_text(_figure(PANELS_LOST)) == "Moths caught per lamp trap over the summer."
+    kept = "Counts of P. quillana in the traps. Values in mg."
+    assert caption_text(_figure(kept)) == kept
+
+
+def test_a_caption_with_a_sentence_that_lost_its_opening_is_reported_and_cut_before_it():
+    paper = MOTHS.model_copy(update={"figures": [_figure(PANELS_LOST)]})
+    slide = Slide(kind="figure", title="Catches", figure="fig-1", caption=PANELS_LOST)
+    deck, issues = _review(paper, slide, {"cut_caption"})
+    assert [i.evidence["part"][:12] for i in issues] == ["night (grey)"]
+    revised = deck_repair(BuiltinProposer(), paper, deck, issues).deck.slides[1]
+    assert revised.caption == "Moths caught per lamp trap over the summer."
+
+
+def test_a_coded_item_of_a_long_list_alone_is_a_lone_item():
+    item = "(T7) Lamp traps set along the hedges of the northern meadow"
+    assert lone_items.lone_items([item, "The meadow is cut twice a year."]) == [0]
+    assert lone_items.item_label("(T7) Lamp traps and (T8) pan traps were set") is None

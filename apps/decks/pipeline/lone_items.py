@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import re
 
-# "(iv) ", "iv) ", "(c) ", "c) ", "3) ", "3. " (not "3.5"), "Step 3: ", "Item 3 — " ("(3) " may
-# be an equation's number: defects.equation_number answers those)
+# "(iv) ", "iv) ", "(c) ", "c) ", "3) ", "3. " (not "3.5"), "Step 3: ", "Item 3 — ", a coded
+# item of a long list, "(T13) ", "(H2) " ("(3) " may be an equation's number:
+# defects.equation_number answers those)
 LABEL = re.compile(
-    r"^(?P<label>\((?:[ivx]{1,5}|[a-h])\)|(?:[ivx]{1,5}|[a-h]|\d{1,2})\)|"
+    r"^(?P<label>\((?:[ivx]{1,5}|[a-h]|[A-Z]\d{1,3})\)|(?:[ivx]{1,5}|[a-h]|\d{1,2})\)|"
     r"\d{1,2}\.(?=\s)|(?:step|item|point|rule|stage|phase)\s+\d{1,2}\s*[:.—–-])\s+",
     re.I,
 )
 # a further label inside the sentence: the list is written out in it
-INNER_LABEL = re.compile(r"(?:^|[\s,;:])\((?:[ivx]{1,5}|[a-h]|\d{1,2})\)\s")
+INNER_LABEL = re.compile(r"(?:^|[\s,;:])\((?:[ivx]{1,5}|[a-h]|\d{1,2}|[A-Z]\d{1,3})\)\s")
 
 
 def item_label(text: str) -> str | None:

@@ -252,6 +252,21 @@ def protect_abbreviations(text: str) -> str:
     return ABBREVIATION.sub(lambda m: m.group(0).replace(".", _PROTECT), protected)
 
 
+# A full stop before a lower-case word that is no name of the paper's: the next sentence lost
+# its opening words on the way from the PDF ("… of the dataset. paragraph (blue), including …"
+# of "(a): Number of sentences per paragraph (blue)").
+LOST_OPENING_STOP = re.compile(r"(?<=[a-z0-9)\]])\.\s+(?=([a-z][\w-]*))")
+
+
+def before_lost_opening(text: str) -> str:
+    """The text up to the sentence that lost its opening words, or all of it."""
+    protected = protect_abbreviations(text)
+    for match in LOST_OPENING_STOP.finditer(protected):
+        if not lowercase_names.is_name(match.group(1)):
+            return text[: match.start() + 1]
+    return text
+
+
 def sentences(text: str) -> list[str]:
     protected = protect_abbreviations(text)
     parts = SENTENCE_END.split(protected)

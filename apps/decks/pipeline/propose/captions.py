@@ -312,6 +312,7 @@ def caption_beyond_title(figure: Figure, title: str, max_words: int = 28) -> str
     under that title and stands on its own (shortened), or "" when it says nothing more."""
     # a caption that read on into its table's cells shows its words before them
     shown = without_cells(without_credits(PANEL_LABEL.sub("", figure.caption)))
+    shown = text.before_lost_opening(shown)  # never a sentence that lost its first words
     for sentence in (text.clean(s) for s in text.sentences(shown)):
         if caption_filler(sentence, title, figure.label):
             continue
@@ -333,6 +334,7 @@ def caption_text(figure: Figure, max_words: int = 28) -> str:
         return plot_caption(figure.caption)
     # a caption that read on into its table's cells shows its words before them
     shown = without_cells(without_credits(PANEL_LABEL.sub("", figure.caption)))
+    shown = text.before_lost_opening(shown)  # never a sentence that lost its first words
     parts = [text.clean(s) for s in text.sentences(shown)]
     if not parts:
         return shown

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import cut_points
+from apps.decks.pipeline import cut_points, text
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
 
 MESSAGES = {
@@ -81,16 +81,31 @@ def cut_caption(c: SlideContext):
     if c.slide is None or not c.slide.caption.strip():
         return
     figures = c.figures()
-    if not figures or not figures[0].captioned or not ELLIPSIS_END.search(c.slide.caption):
+    if not figures or not figures[0].captioned:
         return
-    head = ELLIPSIS_END.sub("", c.slide.caption).rstrip()
-    part = " ".join(head.split()[-4:])
-    yield c.issue(
-        "cut_caption",
-        "medium",
-        f"the caption is cut inside a phrase (“… {part[:60]}…”)",
-        "show the caption's sentence whole, or cut where a clause ends",
-        where="caption",
-        text=c.slide.caption[:200],
-        part=part[:80],
-    )
+    caption = c.slide.caption
+    kept = text.before_lost_opening(caption)
+    if kept != caption:  # "… of the dataset. paragraph (blue), including …"
+        lost = caption[len(kept) :].strip()
+        yield c.issue(
+            "cut_caption",
+            "medium",
+            f"the caption goes on with a sentence that lost its first words (“{lost[:50]}”)",
+            "show the caption's whole sentences only",
+            where="caption",
+            kind="opening",
+            text=caption[:200],
+            part=lost[:80],
+        )
+    elif ELLIPSIS_END.search(caption):
+        head = ELLIPSIS_END.sub("", caption).rstrip()
+        part = " ".join(head.split()[-4:])
+        yield c.issue(
+            "cut_caption",
+            "medium",
+            f"the caption is cut inside a phrase (“… {part[:60]}…”)",
+            "show the caption's sentence whole, or cut where a clause ends",
+            where="caption",
+            text=caption[:200],
+            part=part[:80],
+        )
