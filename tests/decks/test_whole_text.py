@@ -243,3 +243,10 @@ def test_a_coded_item_of_a_long_list_alone_is_a_lone_item():
     item = "(T7) Lamp traps set along the hedges of the northern meadow"
     assert lone_items.lone_items([item, "The meadow is cut twice a year."]) == [0]
     assert lone_items.item_label("(T7) Lamp traps and (T8) pan traps were set") is None
+
+
+def test_an_entrys_last_piece_with_its_pages_is_a_reference_entry():
+    from apps.decks.pipeline import lost_text
+
+    assert lost_text.reference_entry("Proc. 12 meeting Northern Moth Society, pp: 54-61")
+    assert lost_text.reference_entry("The lamp traps caught 54-61 moths a night") is None

@@ -218,6 +218,8 @@ CITED_SOURCE = re.compile(
     r"\b(?:19|20)\d\d(?:\s+[A-Z][a-z]{2}(?:\s+\d{1,2})?)?\s*;\s*\d{1,4}(?:\s*\(\d{1,3}\))?"
     r"\s*:\s*[A-Z]?\d+|"
     r"\bvol\.\s*\d+[^.]{0,24}\bpp\.\s*\d+|"
+    # an entry's last piece, its pages: "… Congress Assoc. Goa., pp: 54-55."
+    r"\bpp\s*[.:]\s*\d{1,5}\s*[–-]\s*\d{1,5}\s*\.?\s*$|"
     r"[.?]\s+[A-Z][\w&]*(?:\s+[\w&]+){0,7}\.?,\s*\d{1,4}(?:\s*\(\d{1,3}\))?,\s*"
     r"[A-Z]?\d{1,6}\s*[–-]\s*[A-Z]?\d{1,6}\s*\.?\s*$|"
     r"\b(?:doi\s*:\s*|https?://(?:dx\.)?doi\.org/)10\.\d{4,9}/\S+",
