@@ -90,6 +90,7 @@ ISSUE_TYPES = {
     "title_foreign_figure": "the title points at a figure or table the slide does not show",
     "title_placeholder": 'the title\'s maths became placeholders ("Signs “X” and “X”")',
     "cover_glued_subtitle": "the cover's title runs on into its subtitle",
+    "cover_author_tag": "the cover's author line is the document's status (\"A Preprint\")",
     "cover_title_unread": "the cover's title is the PDF's file name or the authors' names",
     "prime_as_power": 'a prime read as a power of zero ("$5^{0}$" for 5′)',
     "figure_reading_apart": "a bullet reads a figure shown on the slide next to it",
@@ -102,6 +103,8 @@ ISSUE_TYPES = {
     "states, or state it after the method and context",
     "orphan_description": "a manual's description of a function or option on a slide without "
     "the term the paper gives it",
+    "overview_late": "the slide saying what the paper does stands after slides of the work's "
+    "details",
     "out_of_order": "slides in an order the paper does not have (a method after its results)",
     "title_mismatch": 'a title naming a part ("Conclusions") its bullets do not come from',
     "thin_deck": "most slides show a figure and no text, or no slide says what the paper "
