@@ -10,13 +10,16 @@
   scripts, is a masthead line: no title, and reported on a cover (`cover_title_unread`);
 - the slide saying what the paper does stands right after the motivation: a slide added for
   an early section never goes before it, and one placed after the work's details is reported
-  on its slide (`overview_late`) and moved."""
+  on its slide (`overview_late`) and moved;
+- a result stated on two slides in other words (the same measured values) stays on the slide
+  saying what the paper does and goes from the motivation (`repeated_result`)."""
 
 from __future__ import annotations
 
 import pytest
 from django.conf import settings
 
+from apps.decks.pipeline import repeated_results
 from apps.decks.pipeline.ingest import paper_read
 from apps.decks.pipeline.ingest.masthead_zone import masthead_line
 from apps.decks.pipeline.paper import Paper, Section
@@ -24,7 +27,7 @@ from apps.decks.pipeline.propose import deck_level
 from apps.decks.pipeline.propose.builtin import BuiltinProposer, deck_of
 from apps.decks.pipeline.propose.repair import deck_repair
 from apps.decks.pipeline.render.measure import SlideMeasure
-from apps.decks.pipeline.review import title_rules
+from apps.decks.pipeline.review import text_rules, title_rules
 from apps.decks.pipeline.review.registry import DECK_RULES, DeckContext, SlideContext
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
@@ -170,3 +173,77 @@ def test_a_slide_for_an_early_section_goes_after_the_overview():
         _text("Maps"),
     ]
     assert deck_level.paper_order_index(slides, paper.sections[2], paper) == 3
+
+
+# one result, worded twice: on the motivation slide and on the slide saying what the paper does
+ON_MOTIVATION = "On forty farms, the agent counted 4.5% fewer birds than observers and 12.25% more"
+ON_OVERVIEW = "HedgeCount's counts differ from observers' by 4.5% (fewer) and 12.25% (more) birds"
+
+
+def _result_slides() -> list[Slide]:
+    return [
+        Slide(kind="title", title="Hedgerow birds on mixed farms", role="title"),
+        Slide(
+            kind="bullets",
+            title="Motivation",
+            role="motivation",
+            bullets=["Observers count birds slowly", ON_MOTIVATION, "Cameras watch all day"],
+        ),
+        Slide(
+            kind="bullets",
+            title="What this paper does",
+            role="contributions",
+            bullets=[ON_OVERVIEW, "We present a camera agent that counts birds"],
+        ),
+        Slide(
+            kind="bullets",
+            title="Conclusions",
+            role="conclusion",
+            bullets=[ON_OVERVIEW, "Cameras can replace observers on most hedgerows"],
+        ),
+    ]
+
+
+def _repeated(slides: list[Slide]) -> list:
+    paper = _paper()
+    deck = deck_of(paper, slides)
+    return [
+        issue
+        for number, slide in enumerate(slides, start=1)
+        for issue in text_rules.repeated_result(
+            SlideContext(number, slide, SlideMeasure(slide=number), deck, paper)
+        )
+    ]
+
+
+def test_a_result_repeated_on_the_motivation_is_reported_there_and_taken_off():
+    slides = _result_slides()
+    found = _repeated(slides)
+    # reported on the motivation, not on the overview; the closing slide restates it on purpose
+    assert [(i.type, i.slide, i.evidence["slide_kept"]) for i in found] == [
+        ("repeated_result", 2, 3)
+    ]
+    revised = deck_repair(BuiltinProposer(), _paper(), deck_of(_paper(), slides), found).deck
+    assert revised.slides[1].bullets == ["Observers count birds slowly", "Cameras watch all day"]
+    assert revised.slides[2].bullets[0] == ON_OVERVIEW
+    assert _repeated(list(revised.slides)) == []
+
+
+def test_the_proposer_states_a_result_once():
+    slides = _result_slides()
+    assert repeated_results.without_repeats(slides) == [ON_MOTIVATION]
+    assert ON_MOTIVATION not in slides[1].bullets and ON_OVERVIEW in slides[2].bullets
+
+
+@pytest.mark.parametrize(
+    "other",
+    [
+        "Counts fell by 4.5% in the first winter",  # one value in common: another statement
+        "Section 4.5 and Table 12.25 give the counts",  # numbered parts measure nothing
+        "In 2031, 40 observers counted 12 farms",  # counts and years
+    ],
+)
+def test_bullets_sharing_fewer_than_two_measured_values_are_no_repeat(other):
+    slides = _result_slides()
+    slides[1] = slides[1].model_copy(update={"bullets": ["Observers count birds slowly", other]})
+    assert _repeated(slides) == []

@@ -55,6 +55,8 @@ ISSUE_TYPES = {
     "reference_entry": "an entry of the reference list read as a sentence",
     "other_language": "a sentence in another language than the deck's",
     "unanswered_question": "a question as a bullet, without its answer",
+    "repeated_result": "a bullet giving the measured numbers of a result another slide gives, on "
+    "the slide the result does not belong on (the motivation, a method's slide)",
     "repeated_bullet": "a bullet that says nearly what another bullet of its slide says",
     "draft_note": "a note the author left for themselves (a TODO, a sentence in capitals)",
     "fragment": "a bullet that is no statement of its own (a clause without its main clause)",
