@@ -247,3 +247,9 @@ def test_bullets_sharing_fewer_than_two_measured_values_are_no_repeat(other):
     slides = _result_slides()
     slides[1] = slides[1].model_copy(update={"bullets": ["Observers count birds slowly", other]})
     assert _repeated(slides) == []
+
+
+def test_the_overview_leading_with_the_results_slides_result_is_no_repeat():
+    slides = _result_slides()
+    slides[1] = slides[1].model_copy(update={"title": "Main results", "role": "result"})
+    assert _repeated(slides) == []

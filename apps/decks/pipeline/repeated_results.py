@@ -3,8 +3,9 @@ another slide ("outperforms the baseline by 37.78% in recall@20 and 39.90% in re
 motivation slide and again, worded otherwise, on "What this paper does"). A reader sees the
 headline twice, and a "Motivation" slide made of results states no problem. The result stays
 where it belongs — the slide saying what the paper does or finds — and goes from the other
-(the motivation, a method's slide; of two alike, the later). The closing slide restates the
-main result on purpose (headline.restate) and is left out."""
+(the motivation, a method's slide; of two such, the later). The closing slide restates the
+main result on purpose (headline.restate), and so does the overview the results slide's
+(headline.lead_with): both are left alone."""
 
 from __future__ import annotations
 
@@ -33,7 +34,8 @@ def measured(bullet: str) -> set[str]:
 
 def repeats(slides: list[Slide]) -> list[tuple[int, str, int]]:
     """(slide index, bullet, index of the slide that keeps it) for each bullet that gives a
-    result another slide gives: the one away from the result's home, else the later."""
+    result another slide gives: the one away from the result's home (the overview, a results
+    slide), else the later; never when both are at home."""
     found: list[tuple[int, str, int]] = []
     bullets = [
         (i, b)
@@ -47,9 +49,11 @@ def repeats(slides: list[Slide]) -> list[tuple[int, str, int]]:
             if i == j or len(measured(a) & measured(b)) < SHARED:
                 continue
             a_home, b_home = slides[i].role in HOME_ROLES, slides[j].role in HOME_ROLES
+            if a_home and b_home:
+                continue  # the overview leads with the result its results slide shows: by design
             gone = (i, a, j) if b_home and not a_home else (j, b, i)
-            if gone not in found:
-                found.append(gone)
+            if all(gone[:2] != (k, bullet) for k, bullet, _ in found):
+                found.append(gone)  # once for each bullet, however many slides repeat it
     return found
 
 
