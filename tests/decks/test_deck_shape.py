@@ -4,6 +4,8 @@
 - a document's status set under its title ("A PREPRINT") is no author, and the names under it
   are the authors; a cover whose author line still holds it is reported (`cover_author_tag`)
   and the tag is left off;
+- authors each set over their own address, names and addresses in one size with no "and",
+  are all read (the second name is no line of the first address);
 - a phrase set larger than the title lower on page 1 that repeats the title's words (a
   figure's or a logo's label) is no title;
 - a journal's logo with its ISSN printed into it, read as letters carrying the ISSN as
@@ -48,6 +50,11 @@ def test_a_larger_label_repeating_the_titles_words_is_no_title(tmp_path_factory)
     paper = _read("tessera-covers-echo.pdf", tmp_path_factory)
     assert paper.title == "HedgeCount: A Camera Agent for Counting Birds along Farm Hedgerows"
     assert paper.authors == ["Ann Okafor", "Ben Sato", "Carla Diaz"]
+
+
+def test_each_author_set_over_an_address_in_one_size_is_read(tmp_path_factory):
+    paper = _read("tessera-covers-stacked.pdf", tmp_path_factory)
+    assert paper.authors == ["Ann Okafor", "Ben Sato"]
 
 
 # a logo "quokka letters" with "ISSN 2049-1234" printed into it, as a text layer reads it

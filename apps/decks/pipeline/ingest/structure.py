@@ -421,7 +421,7 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
     previous: Segment | None = None
     name_size: float | None = None
     in_addresses = False
-    for segment in below:
+    for number, segment in enumerate(below):
         text = segment.text
         if previous is not None and segment.top - previous.bottom > 2.2 * segment.size:
             break
@@ -454,7 +454,11 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
             previous = segment
             continue
         found = _split_names(text)
-        if in_addresses and _address_goes_on(previous, segment):
+        if (
+            in_addresses
+            and _address_goes_on(previous, segment)
+            and not _author_over_address(segment, below[number + 1 : number + 2])
+        ):
             previous = segment  # "Norway", "The Netherlands": the address's last line
             continue
         if in_addresses:
@@ -478,6 +482,21 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
             for n in _split_names(s.text)
         ]
     return [n for n in names if looks_like_name(n)][:30]
+
+
+def _author_over_address(segment: Segment, following: list[Segment]) -> bool:
+    """A line of names set right under an address with an address of its own under it, all in
+    one size ("Ann Okafor" / "University of Lagado" / "Ben Sato" / "Lagado Institute"): the
+    next author over their address, never the first address going on ("Norway" ends one)."""
+    names = _split_names(segment.text)
+    return (
+        bool(names)
+        and all(looks_like_name(n) for n in names)
+        and not AFFILIATION.search(segment.text)
+        and bool(following)
+        and abs(following[0].size - segment.size) <= 0.5
+        and bool(AFFILIATION.search(following[0].text))
+    )
 
 
 def _address_goes_on(previous: Segment | None, segment: Segment) -> bool:
