@@ -58,6 +58,8 @@ ISSUE_TYPES = {
     "reference_entry": "an entry of the reference list read as a sentence",
     "other_language": "a sentence in another language than the deck's",
     "unanswered_question": "a question as a bullet, without its answer",
+    "repeated_result": "a bullet giving the measured numbers of a result another slide gives, on "
+    "the slide the result does not belong on (the motivation, a method's slide)",
     "repeated_bullet": "a bullet that says nearly what another bullet of its slide says",
     "draft_note": "a note the author left for themselves (a TODO, a sentence in capitals)",
     "fragment": "a bullet that is no statement of its own (a clause without its main clause)",
@@ -93,6 +95,7 @@ ISSUE_TYPES = {
     "title_foreign_figure": "the title points at a figure or table the slide does not show",
     "title_placeholder": 'the title\'s maths became placeholders ("Signs “X” and “X”")',
     "cover_glued_subtitle": "the cover's title runs on into its subtitle",
+    "cover_author_tag": "the cover's author line is the document's status (\"A Preprint\")",
     "cover_title_unread": "the cover's title is the PDF's file name or the authors' names",
     "prime_as_power": 'a prime read as a power of zero ("$5^{0}$" for 5′)',
     "figure_reading_apart": "a bullet reads a figure shown on the slide next to it",
@@ -105,6 +108,8 @@ ISSUE_TYPES = {
     "states, or state it after the method and context",
     "orphan_description": "a manual's description of a function or option on a slide without "
     "the term the paper gives it",
+    "overview_late": "the slide saying what the paper does stands after slides of the work's "
+    "details",
     "out_of_order": "slides in an order the paper does not have (a method after its results)",
     "title_mismatch": 'a title naming a part ("Conclusions") its bullets do not come from',
     "thin_deck": "most slides show a figure and no text, or no slide says what the paper "

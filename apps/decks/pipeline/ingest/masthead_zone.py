@@ -23,9 +23,23 @@ MASTHEAD_LINE = re.compile(
 MASTHEAD_BAND = 0.4  # of page 1's height
 
 
+# a script's content: "_{\\mathrm{ISS}}", "^{2}", "_N"
+SCRIPT = re.compile(r"[_^](?:\{((?:[^{}]|\{[^{}]*\})*)\}|(\w))")
+ISSN_NUMBER = re.compile(r"(?:e-?|p-?)?ISSN:?\d{4}-?\d{3}[\dX]", re.I)
+
+
 def masthead_line(text: str) -> bool:
-    """A line only a masthead prints (an ISSN, a volume with its issue, "Available online")."""
-    return bool(MASTHEAD_LINE.search(text))
+    """A line only a masthead prints (an ISSN, a volume with its issue, "Available online"),
+    also a journal's logo with its ISSN printed into it, which the text layer reads as the
+    logo's letters carrying the ISSN's letters and digits as scripts ("future
+    $in_{\\mathrm{ISS}}t_{N}e_{1} r_{99}…$")."""
+    return bool(MASTHEAD_LINE.search(text) or ISSN_NUMBER.search(_scripts_read(text)))
+
+
+def _scripts_read(text: str) -> str:
+    """The sub- and superscripts of a line read one after another, without markup or spaces."""
+    scripts = "".join(m.group(1) or m.group(2) or "" for m in SCRIPT.finditer(text))
+    return re.sub(r"\\[a-zA-Z]+|[{}\s]", "", scripts)
 
 
 def below_masthead(layout: Layout, candidates: list[Segment]) -> list[Segment]:

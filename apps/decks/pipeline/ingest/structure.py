@@ -166,6 +166,7 @@ def title_find(layout: Layout, metadata_title: str) -> tuple[str, Segment | None
     not_persons = [s for s in candidates if s not in persons]
     if persons and not_persons and any(len(s.text.split()) >= 2 for s in not_persons):
         candidates = not_persons
+    candidates = _without_title_echoes(candidates)
     metadata_title = metadata_title_read(metadata_title)
     if not candidates and not metadata_title.strip() and layout.pages:
         candidates = _bold_title_lines(layout)  # a title set bold at the body's size
@@ -182,6 +183,27 @@ def title_find(layout: Layout, metadata_title: str) -> tuple[str, Segment | None
     if len(title.split()) < 2 and metadata_title:
         return metadata_title.strip(), block[-1]
     return title, block[-1]
+
+
+def _without_title_echoes(candidates: list[Segment]) -> list[Segment]:
+    """Without a phrase set larger than a line above it whose words it repeats in their order (a
+    figure's or a logo's label under the title: "Paper Search" under "PaSa: an agent for
+    academic paper search"): the longer line is the title, the phrase only echoes it."""
+
+    def words(segment: Segment) -> list[str]:
+        return re.findall(r"[^\W_]+", segment.text.lower())
+
+    def echoes(segment: Segment, other: Segment) -> bool:
+        short, long = words(segment), words(other)
+        return (
+            other.top < segment.top
+            and segment.size > other.size
+            and 0 < len(short) < len(long)
+            and any(long[i : i + len(short)] == short for i in range(len(long) - len(short) + 1))
+        )
+
+    kept = [s for s in candidates if not any(echoes(s, o) for o in candidates if o is not s)]
+    return kept or candidates
 
 
 # What a tool writes when nobody set a title: a template's placeholder, a LaTeX job's name.
@@ -367,6 +389,16 @@ def _text_beside(layout: Layout, title: Segment) -> bool:
 
 
 LONE_AND = re.compile(r"\s*(?:and|&)\s*", re.I)
+# What a document class sets under the title to say what the document is ("A PREPRINT" of the
+# arXiv template, "Draft", "Technical Report", "Accepted Manuscript"): it reads like a name
+# (capitalised words) but is never an author, and the authors follow it
+STATUS_TAG = re.compile(
+    r"(?:an?\s+)?(?:(?:author'?s'?\s+)?(?:accepted\s+)?manuscript|e-?print|pre-?print|"
+    r"post-?print|(?:working|white|discussion)\s+paper|technical\s+(?:report|note)|"
+    r"(?:first\s+|final\s+)?draft|under\s+review|submitted(?:\s+manuscript)?)"
+    r"(?:\s+(?:version|copy))?\s*[.:]?",
+    re.I,
+)
 
 
 def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
@@ -389,7 +421,7 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
     previous: Segment | None = None
     name_size: float | None = None
     in_addresses = False
-    for segment in below:
+    for number, segment in enumerate(below):
         text = segment.text
         if previous is not None and segment.top - previous.bottom > 2.2 * segment.size:
             break
@@ -399,6 +431,9 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
             break
         if not any(c.isalpha() for c in text):
             continue  # a line of marks only ("$,^{*}$" over the names)
+        if not names and STATUS_TAG.fullmatch(text.strip()):
+            previous = None  # the document's status ("A PREPRINT"): the names come under it
+            continue
         if names and LONE_AND.fullmatch(text):
             # "and" on a line of its own between one author's address and the next author:
             # the line after it is a name, never the address going on
@@ -419,7 +454,11 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
             previous = segment
             continue
         found = _split_names(text)
-        if in_addresses and _address_goes_on(previous, segment):
+        if (
+            in_addresses
+            and _address_goes_on(previous, segment)
+            and not _author_over_address(segment, below[number + 1 : number + 2])
+        ):
             previous = segment  # "Norway", "The Netherlands": the address's last line
             continue
         if in_addresses:
@@ -433,7 +472,7 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
             name_size = segment.size
         previous = segment
     names = [n.title() if n.isupper() else n for n in names]  # "ROGER KOENKER"
-    names = [n for n in names if looks_like_name(n)]
+    names = [n for n in names if looks_like_name(n) and not STATUS_TAG.fullmatch(n)]
     if not names:
         # a byline set in a display font away from the title (an essay's author, large)
         names = [
@@ -443,6 +482,21 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
             for n in _split_names(s.text)
         ]
     return [n for n in names if looks_like_name(n)][:30]
+
+
+def _author_over_address(segment: Segment, following: list[Segment]) -> bool:
+    """A line of names set right under an address with an address of its own under it, all in
+    one size ("Ann Okafor" / "University of Lagado" / "Ben Sato" / "Lagado Institute"): the
+    next author over their address, never the first address going on ("Norway" ends one)."""
+    names = _split_names(segment.text)
+    return (
+        bool(names)
+        and all(looks_like_name(n) for n in names)
+        and not AFFILIATION.search(segment.text)
+        and bool(following)
+        and abs(following[0].size - segment.size) <= 0.5
+        and bool(AFFILIATION.search(following[0].text))
+    )
 
 
 def _address_goes_on(previous: Segment | None, segment: Segment) -> bool:

@@ -19,6 +19,7 @@ from apps.decks.pipeline import (
     headline,
     main_points,
     paper_order,
+    repeated_results,
     role_titles,
     script_levels,
     text,
@@ -194,6 +195,9 @@ class BuiltinProposer:
         # the opening slide leads with the main result; the closing slide restates one
         headline.lead_with(slides, paper, used)
         headline.restate(slides, paper, used)
+        # a result stated once, where the deck says what the paper does or finds: never again
+        # on the motivation slide or a method's
+        repeated_results.without_repeats(slides)
         # every symbol a bullet or display uses is introduced on its slide or before it
         slides = context_fix.self_contained(slides, paper, used)
         slides = _filled_displays(slides, paper, used)

@@ -181,12 +181,19 @@ def _shared_section(paper: Paper, a: Slide, b: Slide) -> str:
     return sections.pop() if len(sections) == 1 else ""
 
 
+# Findings on the deck's shape that the reviewer reports on the slide concerned (a reader sees
+# them there) and the deck's level repairs, moving slides.
+ON_THEIR_SLIDE = frozenset({"overview_late", "cover_author_tag"})
+
+
 def deck_level_repair(
     work: Work, deck: SlideDeck, numbered: list[tuple[int, Issue]], changes: list[Change]
 ) -> SlideDeck:
     slides = list(deck.slides)
     deck_issues = [
-        (i, issue) for i, issue in numbered if issue.slide == 0 and issue.type != "repeated_figures"
+        (i, issue)
+        for i, issue in numbered
+        if (issue.slide == 0 or issue.type in ON_THEIR_SLIDE) and issue.type != "repeated_figures"
     ]
     # what the slides say first, then which part they name, then how they are titled: each
     # fix works on the slides as the one before left them (numbers may have moved)
@@ -197,12 +204,22 @@ def deck_level_repair(
         "thin_deck": _fill_thin_deck,
         "title_mismatch": _match_titles,
         "out_of_order": _reorder,
+        "overview_late": _overview_first,
         "bullet_order": _bullets_in_order,
         "headline_buried": _headline_first,
         "orphan_description": _terms_restored,
         "figure_reading_apart": _onto_figure_slides,
     }
+    authors = list(deck.authors)
     for position, issue in deck_issues:
+        if issue.type == "cover_author_tag":
+            tags = set(issue.evidence.get("tags", []))
+            if tags & set(authors):
+                # no author line is better than a wrong one
+                authors = [a for a in authors if a not in tags]
+                action = f"left “{'”, “'.join(sorted(tags))}” off the cover's author line"
+                changes.append(Change(issue=position, slide=1, type=issue.type, action=action))
+            continue
         if issue.type == "thin_deck" and issue.evidence.get("missing"):
             # a deck of text that never says what the paper does or finds
             added = main_points.ensure(slides, work.paper, work.used)
@@ -219,7 +236,9 @@ def deck_level_repair(
         if issue.type in structural:
             action = _within_limit(structural[issue.type](work, slides))
             if action:
-                changes.append(Change(issue=position, slide=0, type=issue.type, action=action))
+                changes.append(
+                    Change(issue=position, slide=issue.slide, type=issue.type, action=action)
+                )
             continue
         if issue.type == "repeated_title":
             action = _retitle_runs(work, slides)
@@ -268,7 +287,7 @@ def deck_level_repair(
             changes.append(
                 Change(issue=position, slide=0, type=issue.type, action="removed text slides")
             )
-    return deck.model_copy(update={"slides": slides})
+    return deck.model_copy(update={"slides": slides, "authors": authors})
 
 
 def _add_text_slides(work: Work, slides: list[Slide], wanted: int) -> list[str]:
@@ -312,10 +331,11 @@ def paper_order_index(slides: list[Slide], section: Section, paper: Paper) -> in
             order.setdefault(name, number)
     target = next((n for n, each in enumerate(paper.sections) if each is section), len(order))
     end = len(slides) - 1 if slides[-1].role == "conclusion" else len(slides)
-    index = next(
+    opening_end = next(
         (i for i, s in enumerate(slides) if s.role not in ("title", "motivation", "contributions")),
         end,
     )
+    index = opening_end
     for number, slide in enumerate(slides[:end]):
         figure = paper.figure(slide.figure) if slide.figure else None
         home = order.get(_base_title(slide.title))
@@ -326,7 +346,9 @@ def paper_order_index(slides: list[Slide], section: Section, paper: Paper) -> in
             home = order.get(shown.section) if shown is not None else None
         if home is not None and home <= target:
             index = number + 1
-    return min(index, end)
+    # never inside the opening: a slide on an early section ("Motivation: fastLm" names the
+    # "Motivation" slide) would push what the paper does behind the work's details
+    return max(min(index, end), min(opening_end, end))
 
 
 def figure_order_index(slides: list[Slide], figure: Figure, paper: Paper) -> int:
@@ -418,6 +440,32 @@ def out_of_order(slides: list[Slide], paper: Paper) -> list[int]:
             found.append(index)
         seen.append(place)
     return found
+
+
+OPENING_ROLES = ("title", "motivation")
+WORK_ROLES = ("method", "result", "discussion")
+
+
+def late_overview(slides: list[Slide]) -> int | None:
+    """The slide saying what the paper does (0-based) when slides of the work's details stand
+    between it and the opening (cover, motivation): a reader meets the details before learning
+    what they are for. None when it opens the deck or there is none."""
+    overview = next((i for i, s in enumerate(slides) if s.role == "contributions"), None)
+    if overview is None:
+        return None
+    before = [s for s in slides[:overview] if s.role not in OPENING_ROLES]
+    return overview if any(s.role in WORK_ROLES or s.kind == "figure" for s in before) else None
+
+
+def _overview_first(work: Work, slides: list[Slide]) -> str:
+    """The slide saying what the paper does moved to right after the opening (late_overview)."""
+    late = late_overview(slides)
+    if late is None:
+        return ""
+    slide = slides.pop(late)
+    at = next((i for i, s in enumerate(slides) if s.role not in OPENING_ROLES), len(slides))
+    slides.insert(at, slide)
+    return f"moved “{slide.title}” from slide {late + 1} to slide {at + 1}, before the details"
 
 
 def _reorder(work: Work, slides: list[Slide]) -> str:

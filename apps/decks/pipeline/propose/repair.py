@@ -166,6 +166,20 @@ def deck_repair(
     return Revision(deck=deck, changes=changes)
 
 
+@fixer("repeated_result")
+def _repeated_result(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """The result taken off the slide it does not belong on, when the slide keeps two bullets
+    (or its figure): the slide that keeps it states it."""
+    bullet = next((b for b in slide.bullets if b[:200] == issue.evidence.get("text")), None)
+    kept = [b for b in slide.bullets if b != bullet]
+    if bullet is None or (len(kept) < 2 and slide.kind != "figure"):
+        return [slide], ""
+    action = f"removed “{text.shorten(bullet, 10, ellipsis=True)}”, stated on slide "
+    return [slide.model_copy(update={"bullets": kept})], action + str(
+        issue.evidence.get("slide_kept", "")
+    )
+
+
 @fixer("borrowed_claim")
 def _borrowed(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     return attribution_fix.answer_borrowed(slide, issue, work)

@@ -28,6 +28,8 @@ DECK_LEVEL = frozenset(
         "thin_deck",
         "title_mismatch",
         "out_of_order",
+        "overview_late",
+        "cover_author_tag",
         "bullet_order",
         "headline_buried",
         "orphan_description",

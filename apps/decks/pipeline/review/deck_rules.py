@@ -265,6 +265,25 @@ def out_of_order(c: DeckContext):
 
 
 @deck_rule
+def overview_late(c: DeckContext):
+    """The slide saying what the paper does placed after slides of the work's details (its
+    implementation, its figures): the overview opens the deck, after the motivation
+    (deck_level.late_overview). Reported on the overview's slide; the deck's level moves it."""
+    late = deck_level.late_overview(list(c.deck.slides))
+    if late is None:
+        return
+    slide = c.deck.slides[late]
+    yield Issue(
+        slide=late + 1,
+        type="overview_late",
+        severity="medium",
+        message=f"“{slide.title}” is slide {late + 1}, after slides of the work's details",
+        suggestion="move the overview to right after the cover and the motivation",
+        evidence={"slides": [late + 1], "title": slide.title},
+    )
+
+
+@deck_rule
 def bullet_order(c: DeckContext):
     """A bullet placed after one its own paragraph of the paper says later, on one slide or
     across a part's "(continued)" slides: the detail before the sentence saying what it is

@@ -12,6 +12,7 @@ from apps.decks.pipeline import (
     garbled,
     lone_items,
     person_names,
+    repeated_results,
     role_titles,
     script_levels,
     title_style,
@@ -246,6 +247,29 @@ def repeated_bullets(c: SlideContext):
                 index=index,
                 text=bullet[:200],
                 part=earlier[:80],
+            )
+
+
+@slide_rule
+def repeated_result(c: SlideContext):
+    """A bullet giving the measured numbers of a result another slide gives (worded otherwise,
+    so no repeated_bullet): reported on the slide it does not belong on — the motivation or a
+    method's slide, of two alike the later (repeated_results.py)."""
+    if c.slide is None:
+        return
+    slides = list(c.deck.slides)
+    for index, bullet, kept in repeated_results.repeats(slides):
+        if index == c.number - 1 and bullet in c.slide.bullets:
+            yield c.issue(
+                "repeated_result",
+                "medium",
+                f"bullet {c.slide.bullets.index(bullet) + 1} states the result slide {kept + 1} "
+                f"states (“{bullet[:80]}”)",
+                "state the result once, on the slide saying what the paper does or finds",
+                where="bullet",
+                index=c.slide.bullets.index(bullet),
+                text=bullet[:200],
+                slide_kept=kept + 1,
             )
 
 

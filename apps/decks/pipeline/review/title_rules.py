@@ -1,7 +1,8 @@
 """Rules on a slide's title that the fragment checks do not see (title_quality.py): a plot's
 label taken as a title, a title pointing at a figure the slide does not show, a title whose
 mathematics became placeholders, a cover title run on into its subtitle, a cover title that is
-the file's name, the authors' names or the journal's masthead."""
+the file's name, the authors' names or the journal's masthead, a cover author line that is the
+document's status ("A Preprint")."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 
 from apps.decks.pipeline import title_quality
 from apps.decks.pipeline.ingest.masthead_zone import masthead_line
+from apps.decks.pipeline.ingest.structure import STATUS_TAG
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
 
 MESSAGES = {
@@ -74,6 +76,25 @@ def cover_title_unread(c: SlideContext):
             where="title",
             text=title,
             part=part,
+        )
+
+
+@slide_rule
+def cover_author_tag(c: SlideContext):
+    """The cover's author line holding what a document class sets under the title to say what
+    the document is ("A Preprint", "Draft", "Technical Report"): no author, and the real
+    authors are missing or follow it. Repaired by leaving it off the cover."""
+    if not c.is_title:
+        return
+    tags = [a for a in c.deck.authors if STATUS_TAG.fullmatch(a.strip())]
+    if tags:
+        yield c.issue(
+            "cover_author_tag",
+            "medium",
+            f"the cover's author line holds “{tags[0]}”, the document's status, not an author",
+            "leave the status off the author line; the authors are the names under it on page 1",
+            where="authors",
+            tags=tags,
         )
 
 
