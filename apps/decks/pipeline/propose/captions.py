@@ -174,7 +174,12 @@ def _both_sides(title: str, words: int) -> str | None:
         head = title[: between.start("a")]
         half = max(3, (words - len(head.split())) // 2)
         a, b = _side(between.group("a"), half), _side(between.group("b"), half)
-        return f"{head}{a} and {b}" if a and b else None
+        made = f"{head}{a} and {b}" if a and b else None
+        # a second side cut inside its phrase ("… and MLE when fitting" of "… when fitting a
+        # lognormal or a Pareto distribution"): the title ends before that phrase instead
+        if made and title.startswith(made) and title_defects.caption_cut(made, title):
+            return None
+        return made
     if side is None:
         return None
     joint = side.group(0).strip()
