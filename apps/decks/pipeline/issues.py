@@ -87,6 +87,8 @@ ISSUE_TYPES = {
     "their captions say what differs",
     "title_capitals": "a heading set in capitals, shouting on a slide",
     "title_citation": 'a citation or footnote number in a title ("[12]", "(Smith et al., 2019)")',
+    "title_false_continued": 'a "(continued)" title over a slide that does not continue the '
+    "slide before it (another part of the paper, another figure or table)",
     "title_repeated_word": 'a title saying a word twice ("Results: results of the survey")',
     "title_generic": 'a title naming no subject ("Our approach", "Overview") over a slide that '
     "has one",

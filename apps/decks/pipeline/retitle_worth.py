@@ -26,7 +26,8 @@ GENERIC_TITLE = re.compile(
 ARTICLES = frozenset({"a", "an", "the"})
 # Phrases that fit any slide of any paper: they name no subject of this one
 VAGUE_TITLE = re.compile(
-    r"^(?:(?:our|the|this|a|an|proposed|new)\s+)*(?:approach|method|methods|work|idea|model|"
+    r"^(?:(?:our|the|this|a|an|proposed|new|first|second|third|final|main|initial|basic|"
+    r"simple|alternative|other)\s+)*(?:approach|method|methods|work|idea|model|"
     r"system|contribution|contributions|solution|framework|technique|setup|results?|"
     r"below|above|following|here|next|more|details|this|that|it)\s*$",
     re.I,

@@ -657,6 +657,16 @@ def whole_sentences(value: str, limit: int) -> str:
     return " ".join(kept) or value[:limit].rsplit(" ", 1)[0]
 
 
+def clipped(value: str, limit: int) -> str:
+    """The value cut to at most `limit` characters at a word's end, with "…" when cut: a
+    message quoting a bullet cut mid-word ("… the model outperfo") reads as a defect of its
+    own."""
+    if len(value) <= limit:
+        return value
+    head = value[: limit + 1].rsplit(" ", 1)[0] if " " in value[:limit] else value[:limit]
+    return head.rstrip(",;: ") + "…"
+
+
 def first_sentence(text: str) -> str:
     parts = sentences(text)
     return parts[0] if parts else text

@@ -768,6 +768,10 @@ def caption_cut(title: str, caption: str) -> str | None:
     if PARTICIPLE.match(last) and len(head.split()) > 2:
         # "… the noise generator produced | by the compiler": the participle lost its agent
         return f"{last} {following}"
+    if coordination_cut(head, rest):
+        # "… fitted by MLE | and by MGE", "… a gamma | or a Weibull distribution": the phrase
+        # the title ends on has a second member, which the title loses
+        return f"{last} {rest.split(None, 2)[0]} {rest.split(None, 2)[1]}"
     if (
         following.lower() in ("and", "or")
         and re.match(
@@ -782,10 +786,88 @@ def caption_cut(title: str, caption: str) -> str | None:
         # what follows "of" completes the noun before it ("the major activities | of the
         # compiler", "the strategy | of Smith (2009)"): cut there, the title says which no more
         return f"{last} {following}"
+    if PARTICIPLE.match(following) and _BARE_SECOND_SIDE.search(head):
+        # "Comparison of A with the curves | based on B": the second side lost what tells it
+        # from the first
+        return f"{last} {following}"
     if following.lower() in PHRASE_ENDS or PARTICIPLE.match(following):
         return None  # a new phrase, or a participle's clause ("… generator | produced by …")
     return f"{last} {following}"
 
+
+# the words that open a phrase: a second member of "and"/"or" opening with the same one as
+# the title's last phrase is that phrase's co-member ("by MLE | and by MGE")
+_PHRASE_OPENERS = frozenset(
+    [
+        "by",
+        "of",
+        "for",
+        "with",
+        "in",
+        "on",
+        "to",
+        "from",
+        "at",
+        "under",
+        "over",
+        "using",
+        "via",
+        "into",
+        "across",
+        "between",
+        "among",
+        "a",
+        "an",
+        "the",
+    ]
+)
+# an indefinite article before one word and the title's end: a modifier whose noun may come
+# only after a co-member ("a gamma | or a Weibull distribution")
+_LONE_MODIFIER = re.compile(r"\b(?:an?)\s+\S+$", re.I)
+
+
+def coordination_cut(head: str, rest: str) -> bool:
+    """Does the title end inside a coordination the caption goes on with: the caption's next
+    words are "and"/"or" and a second member opening with the same preposition as the title's
+    last phrase ("… fitted by MLE | and by MGE"), or with an article after a lone "a X" ("… a
+    lognormal | and a loglogistic distribution"; with "or" any shared opener: "… of the
+    model | or of the data"). A further member of a list ("… activities of the compiler | and
+    the conditions …") opens with a word the title's last phrase does not end on."""
+    match = re.match(r"\s*(and|or)\s+(\w+)\s", rest)
+    if not match:
+        return False
+    joiner, opener = match.group(1).lower(), match.group(2).lower()
+    if opener not in _PHRASE_OPENERS:
+        return False
+    tail = [w.lower() for w in head.split()[-4:]]
+    if opener in ("a", "an", "the"):
+        # an article: a co-member of a lone modifier, or any "or" alternative
+        return (
+            bool(_LONE_MODIFIER.search(head))
+            and opener in ("a", "an")
+            or (joiner == "or" and opener in tail[-3:-1])
+        )
+    return opener in tail[:-1]
+
+
+def cut_in_coordination(head: str, whole: str) -> bool:
+    """Is `head`, the opening of `whole`, cut inside a coordination (`coordination_cut`) or
+    before what tells a comparison's bare second side from its first ("… with the curves |
+    based on …")?"""
+    if not whole.startswith(head):
+        return False
+    rest = whole[len(head) :]
+    following = rest.split(None, 1)[0].strip(",;:.()") if rest.strip() else ""
+    return coordination_cut(head, rest) or bool(
+        rest[:1].isspace() and PARTICIPLE.match(following) and _BARE_SECOND_SIDE.search(head)
+    )
+
+
+# a comparison whose second side is the title's last one or two words ("Comparison of the
+# adjusted curves with the curves"): a participle after it says which ones they are
+_BARE_SECOND_SIDE = re.compile(
+    r"\bcompar\w*\b.*\s(?:with|to|and|versus|vs\.?)\s+(?:the\s+|an?\s+)?\S+$", re.I
+)
 
 # a number (with a short unit) at the end of a title: a range's first bound when "to" follows
 _NUMBER_END = re.compile(r"(?<![\w.])[-−+]?[\d.,]*\d(?:\s*[A-Za-z%°µ]{1,3})?$")

@@ -946,6 +946,23 @@ def _heading_text(text: str) -> bool:
     return text.strip().rstrip(".:").lower() in KNOWN_HEADINGS
 
 
+def _article_as_letter(layout: Layout, segment: Segment, match: re.Match) -> bool:
+    """Is the heading's letter "A" (no stop after it) the article of its first words, not an
+    appendix's letter: no other line set in its font and size is lettered B to H ("B Proofs")?
+    An appendix "A Proofs" comes with its "B …"; "A Tagger That Reads Twice" comes alone."""
+    if match.group(1) != "A" or segment.text.strip().startswith("A."):
+        return False
+    return not any(
+        other is not segment
+        and other.font == segment.font
+        and abs(other.size - segment.size) < 0.3
+        and (found := NUMBERED.match(other.text.strip())) is not None
+        and found.group(1) in "BCDEFGH"
+        for page in layout.pages
+        for other in page
+    )
+
+
 def heading_of(layout: Layout, segment: Segment) -> Heading | None:
     """Is this segment a section heading? Larger or bold short text, numbered or well known."""
     text = segment.text.strip()
@@ -959,6 +976,8 @@ def heading_of(layout: Layout, segment: Segment) -> Heading | None:
     larger = segment.size >= layout.body_size + 0.9
     code_titled = _code_titled(segment)
     match = NUMBERED.match(text) or (CODE_NUMBERED.match(text) if code_titled else None)
+    if match and _article_as_letter(layout, segment, match):
+        match = None  # "A Tagger That Reads Twice": the article opens the heading's words
     # A numbered bold heading may be set a size smaller than the body (REVTeX's "I. INTRODUCTION")
     smallest = layout.body_size - (1.3 if match else 0.6)
     # AMS sets headings in small capitals at the body's size: "1. Introduction", "References"

@@ -142,6 +142,9 @@ def _cut_at_a_phrase(title: str, words: int) -> str:
     # a head that is itself a fragment ("The result", "A tree", "Cumulative number" of
     # "Cumulative number of implanted … NEOs") says less than the caption's whole clause
     heads = [h for h in heads if not title_defects.title_fragment(h[:1].upper() + h[1:])]
+    # nor a head that ends inside a coordination or a comparison's side ("… fitted by MLE" of
+    # "… fitted by MLE and by MGE"): it names one of the two things the figure shows
+    heads = [h for h in heads if not title_defects.cut_in_coordination(h, title)]
     fitting = [h for h in heads if 3 <= len(h.split()) <= words] or [
         h for h in heads if len(h.split()) == 2
     ]
@@ -171,7 +174,12 @@ def _both_sides(title: str, words: int) -> str | None:
         head = title[: between.start("a")]
         half = max(3, (words - len(head.split())) // 2)
         a, b = _side(between.group("a"), half), _side(between.group("b"), half)
-        return f"{head}{a} and {b}" if a and b else None
+        made = f"{head}{a} and {b}" if a and b else None
+        # a second side cut inside its phrase ("… and MLE when fitting" of "… when fitting a
+        # lognormal or a Pareto distribution"): the title ends before that phrase instead
+        if made and title.startswith(made) and title_defects.caption_cut(made, title):
+            return None
+        return made
     if side is None:
         return None
     joint = side.group(0).strip()

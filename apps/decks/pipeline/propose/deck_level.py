@@ -8,7 +8,15 @@ import re
 from typing import TYPE_CHECKING
 
 from apps.decks import limits
-from apps.decks.pipeline import defects, headline, main_points, software_points, text, title_defects
+from apps.decks.pipeline import (
+    continued_titles,
+    defects,
+    headline,
+    main_points,
+    software_points,
+    text,
+    title_defects,
+)
 from apps.decks.pipeline.crops import crop_defective
 from apps.decks.pipeline.figure_labels import same_labels
 from apps.decks.pipeline.figure_room import legible_as_pair
@@ -312,10 +320,13 @@ def _add_text_slides(work: Work, slides: list[Slide], wanted: int) -> list[str]:
             if slide is None:
                 continue
             taken = {s.title for s in slides}
-            slide = slide.model_copy(
-                update={"title": title_defects.unused_title(slide.title, taken)}
-            )
             index = 1 + max(own) if again else paper_order_index(slides, section, work.paper)
+            title = continued_titles.titled(
+                slide.title, taken, slides[max(1, index) - 1], slide, work.paper
+            )
+            if not title:
+                continue  # another slide's title, which this one would not follow
+            slide = slide.model_copy(update={"title": title})
             slides.insert(max(1, index), slide)
             added.append(f"a slide on {section.title}")
     return added
@@ -669,7 +680,12 @@ def _match_titles(work: Work, slides: list[Slide]) -> str:
             actions.append(f"kept the bullets of “{slide.title}” that come from it")
         elif home and home != sources.ABSTRACT and named.count(home) * 2 > len(named):
             taken = {s.title for s in slides}
-            title = title_defects.unused_title(home, taken)
+            before = slides[index - 1] if index else None
+            title = continued_titles.titled(home, taken, before, slide, work.paper)
+            if not title:  # the part's heading is another slide's, which this one does not follow
+                slides.pop(index)
+                actions.append(f"removed “{slide.title}”: its bullets are not from that part")
+                continue
             slides[index] = slide.model_copy(update={"title": title})
             actions.append(f"retitled “{slide.title}” as “{title}”, where its bullets come from")
         else:

@@ -19,12 +19,14 @@ from apps.decks.pipeline import (
     abbreviations,
     antecedents,
     context_text,
+    continued_titles,
     defects,
     display_math,
     garbled,
     main_points,
     paper_order,
     person_names,
+    retitle_worth,
     role_titles,
     text,
     title_defects,
@@ -473,6 +475,7 @@ ROLE_TITLES = {"method": "Method", "result": "Results", "discussion": "Discussio
     "title_citation",
     "title_repeated_word",
     "title_generic",
+    "title_false_continued",
 )
 def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     """A title that stands: the title's own head, the figure's caption, the heading of the
@@ -553,8 +556,19 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
             and not any(title_defects.caption_cut(cleaned, f.caption) for f in figures)
             # nor a plot's label, another slide's figure, maths turned into placeholders
             and not title_quality.problems(cleaned, slide, work.paper)
+            # nor one that says less than a title must: a bullet's first word ("Below"), a
+            # phrase fitting any slide, a cut at a comma (the kind of slide is the last resort)
+            and (
+                cleaned in ROLE_TITLES.values()
+                or not retitle_worth.shortfalls(cleaned, slide, work.paper)
+            )
         ):
-            title = title_defects.unused_title(cleaned[:120], work.titles)
+            # another slide's title continues only the slide right before, on its own item
+            title = continued_titles.titled(
+                cleaned[:120], work.titles, _placed_before(work), slide, work.paper
+            )
+            if not title:
+                continue
             return [slide.model_copy(update={"title": title})], f"retitled “{title}”"
     return [slide], ""
 
@@ -603,15 +617,21 @@ def _role_title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], st
     # of three from three sections, it says what two of them are not
     holds = bool(home) and 2 * origins.count(home) >= len(slide.bullets)
     title = ""
+    before = _placed_before(work)
     if holds and home != sources.ABSTRACT and not title_defects.title_fragment(home):
-        title = title_defects.unused_title(home, work.titles)
+        title = continued_titles.titled(home, work.titles, before, slide, work.paper)
     title = title or role_titles.content_title(slide.bullets, work.titles)
     if not title and home and home != sources.ABSTRACT and not title_defects.title_fragment(home):
-        title = title_defects.unused_title(home, work.titles)
+        title = continued_titles.titled(home, work.titles, before, slide, work.paper)
     if title:
         work.titles.add(title)
         return [slide.model_copy(update={"title": title[:120]})], f"retitled “{title}”"
     return [], f"removed “{slide.title}”: no bullet plays the part its title names"
+
+
+def _placed_before(work: Work) -> Slide | None:
+    """The slide the one being fixed follows in the revised deck: the last one placed."""
+    return work.placed[-1] if work.placed else None
 
 
 def _sections_behind(slide: Slide, figures: list, paper: Paper) -> list:

@@ -327,7 +327,7 @@ def headline_buried(c: DeckContext):
         slide=0,
         type="headline_buried",
         severity="medium",
-        message=f"the paper's main result is stated {place}: “{statement.bullet[:120]}”",
+        message=f"the paper's main result is stated {place}: “{text.clipped(statement.bullet, 120)}”",
         suggestion="open the slide saying what the paper does with its main result",
         evidence={"statement": statement.bullet, "slide": where},
     )

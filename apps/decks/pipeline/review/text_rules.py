@@ -17,6 +17,7 @@ from apps.decks.pipeline import (
     script_levels,
     title_style,
 )
+from apps.decks.pipeline.continued_titles import false_continuation
 from apps.decks.pipeline.propose import displays
 from apps.decks.pipeline.propose.captions import plot_caption_defect
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
@@ -30,6 +31,7 @@ from apps.decks.pipeline.text import (
 )
 from apps.decks.pipeline.title_defects import (
     author_heading,
+    base_title,
     caption_cut,
     slide_title_fragment,
     title_text_defects,
@@ -476,6 +478,35 @@ def generic_title(c: SlideContext):
         where="title",
         text=slide.title,
         part=subject[:80],
+    )
+
+
+@slide_rule
+def false_continued_title(c: SlideContext):
+    """A "… (continued)" title over a slide that does not continue the slide before it: that
+    slide has another title (another part of the paper), or the title names content (a
+    caption's words) and the slide shows another figure or table than the one it names. The
+    title then says the slide goes on with what it does not show (continued_titles)."""
+    if c.slide is None or c.slide.kind == "title" or c.deck is None or c.paper is None:
+        return
+    before = c.deck.slides[c.number - 2] if c.number >= 2 else None
+    other = false_continuation(before, c.slide, c.paper)
+    if other is None:
+        return
+    follows = (
+        f"the slide shows another figure or table than slide {c.number - 1}"
+        if base_title(other) == base_title(c.slide.title)
+        else f"slide {c.number - 1} is “{other[:60]}”"
+    )
+    yield c.issue(
+        "title_false_continued",
+        "medium",
+        f"the title “{c.slide.title[:60]}” says the slide continues the one before it, but "
+        f"{follows}",
+        "title the slide with its own subject: its caption or the part it comes from",
+        where="title",
+        text=c.slide.title,
+        before=other,
     )
 
 

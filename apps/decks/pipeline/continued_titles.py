@@ -1,0 +1,55 @@
+"""When a slide may be titled "… (continued)": only when it continues the same item as the
+slide before it.
+
+A "(continued)" title says the slide goes on with what the slide before it shows. Over a
+slide that follows another part of the paper, or shows another table than the one the title
+names ("Results on the first benchmark (continued)" over the second benchmark's table), it
+states something false. A section's heading continues over the next slide of that section;
+a title naming content (a caption's words) continues only over the same figure, or over text
+that follows that figure. Every path that writes "(continued)" asks `continues` (the fixers,
+the slides added for long sections) and the reviewer's `false_continuation` finds the ones
+made before (the first deck, an earlier round).
+"""
+
+from __future__ import annotations
+
+from apps.decks.pipeline import title_defects
+from apps.decks.pipeline.paper import Paper
+from apps.decks.pipeline.retitle_worth import own_heading
+from apps.decks.pipeline.slide_deck import Slide
+
+
+def continues(before: Slide | None, slide: Slide, base: str, paper: Paper) -> bool:
+    """Does `slide`, titled `base` (without "(continued)"), continue the slide `before` it:
+    the slide before has that title, and the title is a section's heading or the slide shows
+    no figure the slide before does not show."""
+    if before is None or before.kind == "title":
+        return False
+    if title_defects.base_title(before.title) != base:
+        return False
+    if own_heading(base, paper):
+        return True
+    return set(slide.figures()) <= set(before.figures())
+
+
+def titled(title: str, taken: set[str], before: Slide | None, slide: Slide, paper: Paper) -> str:
+    """`title` when no other slide has it; "`title` (continued)" when another has it and the
+    slide continues that one (`continues`); else "" (the caller tries another title). The
+    title given is recorded as taken."""
+    if title not in taken:
+        candidate = title
+    elif continues(before, slide, title, paper):
+        candidate = f"{title}{title_defects.CONTINUED}"
+    else:
+        return ""
+    taken.add(candidate)
+    return candidate
+
+
+def false_continuation(before: Slide | None, slide: Slide, paper: Paper) -> str | None:
+    """What the slide before is titled when `slide`'s "(continued)" title does not continue
+    it (`continues`); None when the title has no "(continued)" or it is true."""
+    base = title_defects.base_title(slide.title)
+    if base == slide.title or continues(before, slide, base, paper):
+        return None
+    return before.title if before is not None else ""
