@@ -585,12 +585,12 @@ def _ranking(frame: Frame, supers, dims, measure: str, change, top_n, language: 
             # "which department has more people than Finance": the one named is what the
             # others are compared with, never the filter (the answer would be Finance itself)
             raise Stop(refusal(language, "comparison_needs_two"))
-        if top_n is None and frame.entity is not None and not frame.entity_plural:
-            if not frame.values:
-                # "which is the department with more people?" (Spanish, Portuguese "con más",
-                # "com mais"): one department asked for, with nothing named to compare: the one
-                # with the most
-                return direction, 1
+        one_asked = frame.entity is not None and not frame.entity_plural
+        if top_n is None and one_asked and not frame.values:
+            # "which is the department with more people?" (Spanish, Portuguese "con más",
+            # "com mais"): one department asked for, nothing named to compare: the one with
+            # the most
+            return direction, 1
         if top_n is None:
             return direction, None  # "Engineering or Marketing": both, the higher first
     if "sort_asc" in cues or "sort_desc" in cues:
