@@ -581,6 +581,16 @@ def _ranking(frame: Frame, supers, dims, measure: str, change, top_n, language: 
     if compars:
         if len(frame.values) < 2 and not frame.group_dims and not frame.entity:
             raise Stop(refusal(language, "comparison_needs_two"))
+        if len(frame.values) == 1 and "department" in dims:
+            # "which department has more people than Finance": the one named is what the
+            # others are compared with, never the filter (the answer would be Finance itself)
+            raise Stop(refusal(language, "comparison_needs_two"))
+        one_asked = frame.entity is not None and not frame.entity_plural
+        if top_n is None and one_asked and not frame.values:
+            # "which is the department with more people?" (Spanish, Portuguese "con más",
+            # "com mais"): one department asked for, nothing named to compare: the one with
+            # the most
+            return direction, 1
         if top_n is None:
             return direction, None  # "Engineering or Marketing": both, the higher first
     if "sort_asc" in cues or "sort_desc" in cues:

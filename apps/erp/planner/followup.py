@@ -16,7 +16,14 @@ from apps.erp.planner.frame import Frame
 from apps.erp.planner.outcomes import Stop, refusal
 from apps.erp.planner.patterns import level_condition
 from apps.erp.planner.periods import Period, month_period, quarter_period
-from apps.erp.planner.reading import TIME_GRAINS, Clarification, Condition, Reading, Refusal
+from apps.erp.planner.reading import (
+    TIME_GRAINS,
+    Clarification,
+    Condition,
+    Having,
+    Reading,
+    Refusal,
+)
 from apps.erp.planner.recency import DATES
 from apps.erp.planner.settle import settle
 from apps.erp.semantic import semantic_model
@@ -70,6 +77,7 @@ def _apply(
     reading = _periods(reading, parsed)
     reading = _grouping(reading, frame, parsed)
     reading = _ordering(reading, frame, parsed)
+    reading = _thresholds(reading, parsed)
     if frame.populations:
         reading = replace(reading, population=frame.populations[-1])
     if frame.persons:
@@ -91,6 +99,7 @@ def _names_something(parsed: Parsed) -> bool:
         frame.measures, frame.facts, frame.aggs, frame.supers, frame.compars, frame.values,
         frame.excluded, frame.persons, frame.group_dims, frame.populations, frame.entity,
         frame.chart, frame.change, parsed.times, parsed.levels, parsed.bands, parsed.top,
+        parsed.comparisons,
         frame.cues & {"sort_asc", "sort_desc"}, frame.listing,
     )  # fmt: skip
     return any(part not in (None, (), frozenset()) for part in parts)
@@ -192,6 +201,22 @@ def _periods(reading: Reading, parsed: Parsed) -> Reading:
     if reading.change is not None and ends is not None and len(periods) == 1:
         periods = list(ends)
     return replace(reading, periods=tuple(periods), reference=None)
+
+
+def _thresholds(reading: Reading, parsed: Parsed) -> Reading:
+    """ "only the ones above 30" after a count per department: a condition on each group's
+    measure. A number the turn compares that is not that (a salary, a measure not grouped)
+    refuses the turn: dropped, it would answer the previous question as if it were this one."""
+    if not parsed.comparisons:
+        return reading
+    terms = parsed.lexed.terms
+    kinds = {k for t in terms for k in t.kinds}
+    if not reading.dimensions or reading.listing or "fact" in kinds:
+        raise Stop(refusal(parsed.language, "change_not_understood"))
+    if any(c.average is not None or c.per_unit for c in parsed.comparisons):
+        raise Stop(refusal(parsed.language, "change_not_understood"))
+    having = tuple(Having(c.op, c.values, reading.measure) for c in parsed.comparisons)  # type: ignore[arg-type]
+    return replace(reading, having=having)
 
 
 def _same_year(period: Period, before: Period, as_of) -> Period:

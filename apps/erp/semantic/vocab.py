@@ -176,6 +176,15 @@ class Labels(_Section):
     words: dict[str, str]
 
 
+class Framing(_Section):
+    """Clauses that frame a question without being part of it (planner/framing.py)."""
+
+    openers: Phrases  # a clause that starts with one is dropped whole: "sorry to bother you,"
+    ends: Phrases  # where an opened clause ends without punctuation: "as the new X guy | I'd"
+    tails: Phrases  # a reason after the question, dropped to the clause's end: "because …"
+    own: Phrases  # words for the speaker's own group ("my"): the framing then tells it
+
+
 class Vocabulary(_Section):
     language: Annotated[str, StringConstraints(pattern=r"^[a-z]{2,3}$")]
     name: str
@@ -183,6 +192,7 @@ class Vocabulary(_Section):
     thousands_separator: Literal[".", ","]
     articles: Phrases
     courtesies: Phrases = []
+    framing: Framing | None = None  # clauses about the speaker, greetings, apologies (framing.py)
     earlier: dict[
         str, Phrases
     ] = {}  # unit → "the year before": a step back in a follow-up  # dropped before matching, longest first: "hope you are well"
