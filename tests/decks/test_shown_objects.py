@@ -205,3 +205,18 @@ def test_a_legend_shortened_to_bare_symbols_is_reported_and_given_its_meanings()
 def test_a_long_legend_caption_keeps_its_meanings_instead_of_a_bare_list():
     caption = caption_text(_figure("table", 4, LEGEND))
     assert "T (Trees)" in caption and "Sl (Slope in degrees)" in caption
+
+
+def test_marks_of_a_figure_named_paragraphs_back_on_the_next_slide_are_reported_not_moved():
+    """figure_reading_apart looks two paragraphs back; a reading further on is this rule's. The
+    message says where the figure is; the bullet is not moved under it (the crop may not show
+    what a sentence that far on reads)."""
+    filler = ["The orchard lies on a south slope.", "Its soil is a sandy loam.", "It is fenced."]
+    paper = _paper("Figure 1 maps the trees of the northern orchard.", *filler, MARKS_PARAGRAPH[50:])
+    figure = Slide(kind="figure", title="Map", figure="fig-1", caption="Map of the orchard.")
+    deck = _deck(_results([MARKS_BULLET, OWN_BULLET], MARKS_PARAGRAPH), figure)
+    found = _found(object_not_shown, deck, paper)
+    assert [i.evidence["number"] for i in found] == [1]
+    assert "figure 1 is on slide 3" in found[0].message
+    revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
+    assert MARKS_BULLET not in revised.slides[1].bullets + revised.slides[2].bullets

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import figure_reading, shown_objects
+from apps.decks.pipeline import figure_reading, paper_order, shown_objects, text
+from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.review.context_rules import sentence_index
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
 
@@ -43,6 +44,24 @@ def _table_slide(c: SlideContext, number: int) -> int | None:
     return None
 
 
+def _figure_in_section(bullet: str, paper: Paper) -> int | None:
+    """The last figure the bullet's section names at or before its sentence, paragraphs back
+    too: which figure's marks it reads, for the message (a move needs figure_read's surer
+    answer)."""
+    place = paper_order.place_of(bullet, paper)
+    if place is None:
+        return None
+    section, paragraph, sentence = place
+    paragraphs = paper.sections[section].paragraphs
+    for p in range(paragraph, -1, -1):
+        sentences = text.sentences(paragraphs[p])
+        for earlier in reversed(sentences[: sentence + 1] if p == paragraph else sentences):
+            named = figure_reading.FIGURE_POINTER.findall(earlier)
+            if named:
+                return int(named[-1])
+    return None
+
+
 def _where(number: int | None, kind: str, on: int | None) -> str:
     if number is None:  # the paper's paragraph does not say which: only that this slide lacks it
         return f"the slide shows no {kind}"
@@ -68,10 +87,12 @@ def object_not_shown(c: SlideContext):
             found = ("listing", f"points at a listing (“{part}”) no slide shows", part, None, None)
         marks = None if found else MARKS.search(bullet)
         if marks:
-            number = figure_reading.figure_read(bullet, c.paper)
-            on = _figure_slide(c, number) if number is not None else None
+            apart = figure_reading.figure_read(bullet, c.paper)
+            on = _figure_slide(c, apart) if apart is not None else None
             if on is not None and abs(on - c.number) == 1:
                 continue  # figure_reading_apart's: the figure is on the slide next to it
+            number = apart if apart is not None else _figure_in_section(bullet, c.paper)
+            on = _figure_slide(c, number) if number is not None else None
             what = f"reads a figure's marks (“{marks.group(0)}”): {_where(number, 'figure', on)}"
             found = ("figure", what, marks.group(0), number, on)
         if found is None:
