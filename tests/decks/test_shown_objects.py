@@ -212,7 +212,9 @@ def test_marks_of_a_figure_named_paragraphs_back_on_the_next_slide_are_reported_
     message says where the figure is; the bullet is not moved under it (the crop may not show
     what a sentence that far on reads)."""
     filler = ["The orchard lies on a south slope.", "Its soil is a sandy loam.", "It is fenced."]
-    paper = _paper("Figure 1 maps the trees of the northern orchard.", *filler, MARKS_PARAGRAPH[50:])
+    paper = _paper(
+        "Figure 1 maps the trees of the northern orchard.", *filler, MARKS_PARAGRAPH[50:]
+    )
     figure = Slide(kind="figure", title="Map", figure="fig-1", caption="Map of the orchard.")
     deck = _deck(_results([MARKS_BULLET, OWN_BULLET], MARKS_PARAGRAPH), figure)
     found = _found(object_not_shown, deck, paper)
