@@ -1,13 +1,14 @@
 """Answers to a bullet that reads a table or figure no slide shows (object_not_shown): the
 object itself, on a slide of its own right after the bullet's, with the bullet under it. Only
-when the paper names that object in the bullet's own paragraph, has its crop, and no slide shows
-it yet; otherwise the bullet gives way to another sentence (repair.py)."""
+when the paper names that object in the bullet's own paragraph, has a clean crop of it, and no
+slide shows it yet; otherwise the bullet gives way to another sentence (repair.py)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from apps.decks.pipeline import text
+from apps.decks.pipeline.crops import crop_defective
 from apps.decks.pipeline.issues import Issue
 from apps.decks.pipeline.slide_deck import Slide
 
@@ -23,8 +24,8 @@ def show_object(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], st
     if kind not in ("table", "figure") or number is None or bullet not in slide.bullets:
         return None
     figure = next((f for f in work.paper.figures if f.kind == kind and f.number == number), None)
-    if figure is None or figure.id in work.shown:
-        return None
+    if figure is None or figure.id in work.shown or crop_defective(figure):
+        return None  # shown already, or a crop no proposer may show
     shown = work.proposer.figure_slide(figure, work.used, None)
     # the bullet that reads it goes under it, first; a full-width object takes one line
     room = 1 if shown.layout == "figure-full" else 2
