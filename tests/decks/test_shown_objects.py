@@ -222,3 +222,16 @@ def test_marks_of_a_figure_named_paragraphs_back_on_the_next_slide_are_reported_
     assert "figure 1 is on slide 3" in found[0].message
     revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
     assert MARKS_BULLET not in revised.slides[1].bullets + revised.slides[2].bullets
+
+
+def test_marks_of_a_figure_named_paragraphs_back_do_not_bring_the_figure_onto_the_deck():
+    filler = ["The orchard lies on a south slope.", "Its soil is a sandy loam.", "It is fenced."]
+    paper = _paper(
+        "Figure 1 maps the trees of the northern orchard.", *filler, MARKS_PARAGRAPH[50:]
+    )
+    deck = _deck(_results([MARKS_BULLET, OWN_BULLET], MARKS_PARAGRAPH))
+    found = _found(object_not_shown, deck, paper)
+    assert [(i.evidence["number"], i.evidence["sure"]) for i in found] == [(1, False)]
+    revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
+    assert "fig-1" not in revised.figures_used()
+    assert MARKS_BULLET not in revised.slides[1].bullets

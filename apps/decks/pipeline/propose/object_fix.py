@@ -23,6 +23,10 @@ def show_object(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], st
     bullet = issue.evidence.get("text", "")
     if kind not in ("table", "figure") or number is None or bullet not in slide.bullets:
         return None
+    if not issue.evidence.get("sure"):
+        # named paragraphs before: the crop may not show what the bullet reads, and under it the
+        # bullet would say it does (figure_reading.figure_read)
+        return None
     figure = next((f for f in work.paper.figures if f.kind == kind and f.number == number), None)
     if figure is None or figure.id in work.shown or crop_defective(figure):
         return None  # shown already, or a crop no proposer may show

@@ -27,19 +27,13 @@ MARKS = re.compile(
 RESULT_TITLE = re.compile(r"\b(?:results?|findings?|evaluation|experiments?)\b", re.I)
 
 
-def _figure_slide(c: SlideContext, number: int) -> int | None:
-    """The 1-based number of the slide that shows figure `number`, or None."""
+def _object_slide(c: SlideContext, kind: str, number: int | None) -> int | None:
+    """The 1-based number of the slide that shows the figure or table `number`, or None."""
+    if number is None:
+        return None
     for index, slide in enumerate(c.deck.slides):
         for figure in (c.paper.figure(i) for i in slide.figures()):
-            if figure is not None and figure.kind == "figure" and figure.number == number:
-                return index + 1
-    return None
-
-
-def _table_slide(c: SlideContext, number: int) -> int | None:
-    for index, slide in enumerate(c.deck.slides):
-        for figure in (c.paper.figure(i) for i in slide.figures()):
-            if figure is not None and figure.kind == "table" and figure.number == number:
+            if figure is not None and figure.kind == kind and figure.number == number:
                 return index + 1
     return None
 
@@ -74,12 +68,13 @@ def object_not_shown(c: SlideContext):
     if slide is None or slide.kind == "title" or c.figures():
         return
     for index, bullet in enumerate(slide.bullets):
-        found = None  # (what, part, evidence)
+        found = None  # (object, message, part, its number, the slide showing it)
+        sure = True  # the paper names the object in the bullet's own paragraph
         part = shown_objects.reads_table(bullet)
         if part:
             source = sentence_index(c.paper).source(bullet)
             number = shown_objects.table_named(source.sentence, c.paper)
-            on = _table_slide(c, number) if number is not None else None
+            on = _object_slide(c, "table", number)
             what = f"reads a table (“{part}”): {_where(number, 'table', on)}"
             found = ("table", what, part, number, on)
         part = None if found or slide.code else shown_objects.reads_listing(bullet)
@@ -88,11 +83,15 @@ def object_not_shown(c: SlideContext):
         marks = None if found else MARKS.search(bullet)
         if marks:
             apart = figure_reading.figure_read(bullet, c.paper)
-            on = _figure_slide(c, apart) if apart is not None else None
+            on = _object_slide(c, "figure", apart)
             if on is not None and abs(on - c.number) == 1:
                 continue  # figure_reading_apart's: the figure is on the slide next to it
             number = apart if apart is not None else _figure_in_section(bullet, c.paper)
-            on = _figure_slide(c, number) if number is not None else None
+            sure = (
+                number is not None
+                and figure_reading.figure_read(bullet, c.paper, sure=True) == number
+            )
+            on = _object_slide(c, "figure", number)
             what = f"reads a figure's marks (“{marks.group(0)}”): {_where(number, 'figure', on)}"
             found = ("figure", what, marks.group(0), number, on)
         if found is None:
@@ -110,6 +109,7 @@ def object_not_shown(c: SlideContext):
             object=kind,
             number=number,
             on=on,
+            sure=sure,
         )
 
 
