@@ -235,3 +235,11 @@ def test_marks_of_a_figure_named_paragraphs_back_do_not_bring_the_figure_onto_th
     revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
     assert "fig-1" not in revised.figures_used()
     assert MARKS_BULLET not in revised.slides[1].bullets
+
+
+def test_a_leaning_bullet_is_not_removed_when_the_slide_would_be_left_empty():
+    paper = _paper(LISTING_PARAGRAPH)
+    deck = _deck(Slide(kind="bullets", title="Settings", bullets=[LISTING_BULLET]))
+    found = _found(object_not_shown, deck, paper)
+    revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
+    assert revised.slides[1].bullets == [LISTING_BULLET]
