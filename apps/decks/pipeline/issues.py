@@ -101,6 +101,10 @@ ISSUE_TYPES = {
     "cover_title_unread": "the cover's title is the PDF's file name or the authors' names",
     "prime_as_power": 'a prime read as a power of zero ("$5^{0}$" for 5′)',
     "figure_reading_apart": "a bullet reads a figure shown on the slide next to it",
+    "object_not_shown": "a bullet reads a table, a listing or a figure's marks the slide does not show",
+    "source_not_shown": "a bullet reports earlier work without its citation under a results "
+    "heading, or is a quotation with no speaker",
+    "bare_legend": 'a caption lists symbols without their meanings ("E, R, S, Ro.")',
     "thin_slide": "a slide with one bullet and nothing else",
     "repeated_figures": "near-identical figures on slides in a row",
     "repeated_title": "one heading over a run of slides, instead of each slide's own point",

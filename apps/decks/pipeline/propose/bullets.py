@@ -24,6 +24,7 @@ from apps.decks.pipeline import (
     lone_items,
     lost_text,
     lowercase_names,
+    shown_objects,
     text,
 )
 from apps.decks.pipeline.paper import Paper
@@ -425,6 +426,10 @@ def fix(kind: str, value: str, source: Source | None = None) -> str | None:
         return strip_stray(value)
     if kind == "dangling_pointer":
         return remove_pointers(value)
+    if kind == "source_not_shown":  # a bare quotation: the paper's sentence that says whose
+        if not shown_objects.bare_quotation(value):
+            return None  # earlier work without its citation: another sentence takes its place
+        return shown_objects.speaker_sentence(value, source.sentence)
     if kind == "stray_output":
         return strip_output(value)
     if kind == "glued_text":

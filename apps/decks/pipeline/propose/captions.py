@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import defects, text, title_defects, title_style
+from apps.decks.pipeline import defects, shown_objects, text, title_defects, title_style
 from apps.decks.pipeline.figure_findings import has_verb
 from apps.decks.pipeline.garbled import without_cells
 from apps.decks.pipeline.paper import Figure
 from apps.decks.pipeline.plot_statements import plot_statement
 
+# a caption with its legend kept whole stays within this (the slide takes at most 400)
+MAX_LEGEND_CHARS = 320
 _REF = r"(?:our )?(?:figure|fig\.|table) \d+[a-z]?"
 _SHOWS = r"(?:shows|presents|illustrates|displays|reports|depicts|indicates|confirms|demonstrates|reveals|suggests|highlights)"
 # the pointer a sentence opens with, before what it says the figure shows: "As shown in
@@ -360,7 +362,12 @@ def caption_text(figure: Figure, max_words: int = 28) -> str:
     if text.word_count(caption) > max_words:
         # a parenthesis opened in one formula and closed in another ("$(m_{3}$, $f)$") is no
         # aside: cut there, the caption's `$` no longer pair up
-        caption = text.math_safe(text.without_asides)(caption)
+        short = text.math_safe(text.without_asides)(caption)
+        if shown_objects.bare_symbol_list(short):
+            # the asides were a legend's meanings ("E (Events), R (Rooms)"): without them the
+            # legend is a bare row of letters, so the legend is shown whole or not at all
+            return legend_caption(caption, short, max_words)
+        caption = short
     shortened = text.shorten_whole(caption, max_words)
     if shortened:
         return shortened
@@ -370,6 +377,15 @@ def caption_text(figure: Figure, max_words: int = 28) -> str:
         if text.word_count(extra) <= max_words and not defects.text_defects(extra.rstrip(" .")):
             return extra
     return ""
+
+
+def legend_caption(caption: str, short: str, max_words: int) -> str:
+    """A caption whose legend gives its symbols' meanings in asides: whole while it stays
+    within twice the caption's length (the legend is what a reader of the table needs), else
+    without the legend."""
+    if text.word_count(caption) <= 2 * max_words and len(caption) <= MAX_LEGEND_CHARS:
+        return caption
+    return text.shorten_whole(shown_objects.without_symbol_list(short), max_words)
 
 
 def plot_caption(sentence: str) -> str:

@@ -28,6 +28,7 @@ from apps.decks.pipeline import (
     person_names,
     retitle_worth,
     role_titles,
+    shown_objects,
     text,
     title_defects,
     title_quality,
@@ -39,7 +40,14 @@ from apps.decks.pipeline.crops import crop_defective
 from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Revision
 from apps.decks.pipeline.katex_check import refused
 from apps.decks.pipeline.paper import Paper
-from apps.decks.pipeline.propose import attribution_fix, bullets, context_fix, displays
+from apps.decks.pipeline.propose import (
+    attribution_fix,
+    bullets,
+    captions,
+    context_fix,
+    displays,
+    object_fix,
+)
 from apps.decks.pipeline.propose.captions import caption_text
 from apps.decks.pipeline.propose.deck_level import deck_level_repair, merge_repeated
 from apps.decks.pipeline.slide_deck import MAX_BULLETS, Slide, SlideDeck
@@ -76,6 +84,9 @@ TEXT_TYPES = (
     "lost_condition",
     "orphan_definition",
     "lead_without_display",
+    "object_not_shown",
+    "source_not_shown",
+    "bare_legend",
 )
 
 
@@ -219,6 +230,8 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     if issue.evidence.get("where") == "caption":
         if issue.type == "broken_math":
             return _caption_math(slide, work)
+        if issue.type == "bare_legend":
+            return _legend(slide, work)
         if issue.evidence.get("kind") == "cells":  # a caption that read on into its table
             head = garbled.without_cells(slide.caption)
             return [
@@ -245,6 +258,10 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
                 f"showed equation ({equation.number}) that bullet {issue.evidence['index'] + 1} "
                 "points at"
             )
+    if kind == "object_not_shown":
+        shown = object_fix.show_object(slide, issue, work)
+        if shown is not None:
+            return shown
     fixed = bullets.fix(kind, original, work.index.source(original))
     if fixed is not None:
         fixed = bullets.rewrite(fixed, work.index.source(original), max_words=32)
@@ -267,6 +284,12 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
         if replacement:
             kept = paper_order.with_bullet(kept, replacement, work.paper)
             action = "replaced the bullet with another sentence of the same part"
+        elif kind in ("object_not_shown", "source_not_shown") and not (
+            kept or slide.figures() or slide.equation or slide.code
+        ):
+            # a slide left with a title and nothing else is worse than a bullet that leans
+            # (seen on set 15: a slide of two colour readings emptied); the finding stays open
+            return [slide], ""
         else:
             action = "removed the bullet"
     if original == slide.equation_lead:
@@ -274,6 +297,17 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
         update = {"bullets": kept, "equation": "", "equation_lead": ""}
         return [slide.model_copy(update=update)], f"{action} and the display it introduced"
     return [slide.model_copy(update={"bullets": kept})], action
+
+
+def _legend(slide: Slide, work: Work) -> tuple[list[Slide], str]:
+    """A caption whose legend lost its symbols' meanings: the paper's caption when it gives
+    them, else the caption without the bare list."""
+    figure = work.paper.figure(slide.figure) if slide.figure else None
+    restored = shown_objects.legend_restored(slide.caption, figure.caption if figure else "")
+    if restored and len(restored) <= captions.MAX_LEGEND_CHARS:
+        return [slide.model_copy(update={"caption": restored})], "gave the legend its meanings"
+    caption = shown_objects.without_symbol_list(slide.caption)
+    return [slide.model_copy(update={"caption": caption})], "removed the bare symbol list"
 
 
 @fixer("lost_point", "list_lead", "cut_word", "display_tail", "cut_short", "broken_opening")

@@ -30,6 +30,7 @@ from apps.decks.pipeline.review import (  # noqa: F401  (each module registers i
     deck_rules,
     figure_rules,
     layout_rules,
+    object_rules,
     pixel_rules,
     prime_rules,
     reading_rules,

@@ -1,0 +1,149 @@
+"""Bullets and captions that lean on a displayed object or a cited source the slide does not
+carry. A bullet that reads a table ("The last two columns report …", "The table shows …") or a
+code listing ("A file such as this `configure.in` …", "We show it again …") says nothing on a
+slide without it; a caption whose symbol list lost its meanings ("E, R, S, Ro.") is a bare row
+of letters; a sentence the paper reports from earlier work (its citation marker shows it) reads,
+without the marker, as the paper's own finding; a quotation with no one said to have said it is
+nobody's words. The paper is the oracle where it can be: the table a bullet reads is the one its
+own paragraph names, the citation is the one its own sentence carries."""
+
+from __future__ import annotations
+
+import re
+
+from apps.decks.pipeline import text
+from apps.decks.pipeline.paper import Paper
+
+# A table's parts as the subject of what they report: "The last two columns report …", "The
+# table shows good agreement", "the rows give …". The verb is needed: "the rows of the matrix
+# are …" is mathematics, not a table being read.
+TABLE_READING = re.compile(
+    r"\b(?:the|this|these|those)\s+(?:(?:first|last|second|third|next|previous|final|two|three|"
+    r"four|other|remaining|left|right|leftmost|rightmost|bottom|top|above|following)\s+)*"
+    r"(?:table|columns?|rows?)\s+(?:(?:also|then|clearly|above|below)\s+)?"
+    r"(?:shows?|reports?|lists?|gives?|contains?|presents?|summari[sz]es|compares?|indicates?|"
+    r"displays?|provides?|reveals?)\b|"
+    r"\b(?:in|from)\s+the\s+(?:last|first|second|third|two|three|final|rightmost|leftmost)\s+"
+    r"(?:\w+\s+)?(?:columns?|rows?)\b",
+    re.I,
+)
+# A listing pointed at as if beside the bullet: "a source file such as this `configure.in`",
+# "the listing above", "we show it again as …".
+LISTING_READING = re.compile(
+    r"\b(?:such\s+as|like)\s+this\s+(?=`|(?:\w+\s+)?(?:file|listing|script|snippet|code|"
+    r"program|configuration|example)\b)|"
+    r"\b(?:this|the\s+(?:above|following|previous|preceding))\s+(?:code\s+)?(?:listing|snippet|"
+    r"code\s+(?:chunk|block|fragment)|script|configuration\s+file|source\s+file)\b|"
+    r"\b(?:show|give|list|repeat|present)s?\s+(?:it|this|them|the\s+\w+)\s+again\b",
+    re.I,
+)
+# A bullet that is one quotation and nothing else: “…” or "…", a full stop after at most.
+BARE_QUOTATION = re.compile(r"^\s*[“\"«][^“”\"«»]{12,}[”\"»]\s*[.;,:]?\s*$")
+# The marks of a citation in the paper's sentence: "[23]", "[4, 7–9]", "(Smith et al., 2020)",
+# "Smith et al. [2021]".
+CITATION = re.compile(
+    r"\[\s*\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\s*\]|"
+    r"\(\s*(?:see\s+)?[A-Z][A-Za-z'’-]+(?:\s+(?:et\s+al\.?|and|&)\s*[A-Za-z'’-]*)?,?\s*"
+    r"(?:19|20)\d{2}[a-z]?(?:\s*;[^()]*)?\)|"
+    r"\bet\s+al\.?\s*[\[(]\s*(?:19|20)\d{2}",
+)
+# Words that say the statement is someone else's: with them the bullet stands without its marker.
+ATTRIBUTED = re.compile(
+    r"\b(?:et\s+al|earlier|previous(?:ly)?|prior|literature|reported|has\s+been\s+shown|"
+    r"have\s+been\s+shown|was\s+shown|were\s+shown|according\s+to|authors?|studies|study|"
+    r"work|known|[A-Z][a-z]+\s+and\s+[A-Z][a-z]+)\b",
+)
+# One item of a symbol list: a short symbol ("E", "Ro", "Cgd", "SE", "x", "k_1"), nothing after
+# it; a short word in lower case ("pear", "fig") is a thing named, not a symbol.
+SYMBOL = re.compile(r"^(?:[A-Za-z]|[A-Z][A-Za-z0-9_]{1,3}|[a-z][0-9_][A-Za-z0-9_]{0,2})$")
+TABLE_POINTER = re.compile(r"\bTab(?:le|\.)?s?\s*(\d+)", re.I)
+
+
+def reads_table(bullet: str) -> str | None:
+    """The words of `bullet` that read a table's columns or rows, or None."""
+    match = TABLE_READING.search(bullet)
+    return match.group(0) if match else None
+
+
+def reads_listing(bullet: str) -> str | None:
+    """The words of `bullet` that point at a code listing shown beside it, or None."""
+    match = LISTING_READING.search(bullet)
+    return match.group(0) if match else None
+
+
+def bare_quotation(bullet: str) -> bool:
+    """True for a bullet that is one quotation, with no one said to have said it."""
+    return bool(BARE_QUOTATION.match(bullet))
+
+
+def speaker_sentence(bullet: str, sentence: str) -> str | None:
+    """The paper's sentence around the quotation, when it says who said it (words outside the
+    quotation besides its citation); None when the paper, too, shows it bare."""
+    if not sentence:
+        return None
+    outside = re.sub(r"[“\"«][^“”\"«»]*[”\"»]", " ", CITATION.sub(" ", sentence))
+    if len(re.findall(r"[A-Za-z]{3,}", outside)) < 3:
+        return None
+    whole = text.clean(CITATION.sub("", sentence)).strip(" -;")
+    return whole if len(whole.split()) <= 40 else None
+
+
+def dropped_citation(bullet: str, sentence: str) -> str | None:
+    """The citation marker the paper's `sentence` carries and `bullet` (made from it) lost,
+    when nothing left in the bullet says the statement is earlier work; None otherwise."""
+    if not sentence:
+        return None
+    marker = CITATION.search(sentence)
+    if marker is None or CITATION.search(bullet) or ATTRIBUTED.search(bullet):
+        return None
+    return marker.group(0)
+
+
+def bare_symbol_list(caption: str) -> str | None:
+    """The sentence of a caption that is a bare list of three or more symbols ("E, R, S, Ro,
+    Cgd."): a legend whose meanings were dropped. None when every sentence says something."""
+    for sentence in re.split(r"(?<=[.:])\s+", caption.strip()):
+        items = [i.strip() for i in sentence.rstrip(" .;:").split(",")]
+        bare = _symbols(sentence)
+        # one item may keep its meaning ("A (Area)") where a shortening kept a short aside
+        if len(bare) >= 3 and len(bare) >= 0.75 * len(items):
+            return sentence.strip()
+    return None
+
+
+def _symbols(sentence: str) -> list[str]:
+    """The items of a comma-separated list that are bare symbols."""
+    items = [i.strip() for i in sentence.rstrip(" .;:").split(",")]
+    return [i for i in items if SYMBOL.match(i)]
+
+
+def legend_restored(caption: str, paper_caption: str) -> str | None:
+    """The paper's caption when it gives the symbols of `caption`'s bare list their meanings
+    ("E (Events)", "E: events", "E = events"); None otherwise."""
+    bare = bare_symbol_list(caption)
+    if not bare or not paper_caption or bare_symbol_list(paper_caption):
+        return None
+    for symbol in _symbols(bare):
+        if not re.search(rf"\b{re.escape(symbol)}\s*(?:\(|:|=|–|-)\s*\w", paper_caption):
+            return None
+    return text.clean(paper_caption)
+
+
+def without_symbol_list(caption: str) -> str:
+    """`caption` without its bare symbol list."""
+    bare = bare_symbol_list(caption)
+    return " ".join(caption.replace(bare, " ").split()) if bare else caption
+
+
+def table_named(sentence: str, paper: Paper) -> int | None:
+    """The number of the table the paper's paragraph of `sentence` names at or before it."""
+    if not sentence:
+        return None
+    for section in paper.sections:
+        for paragraph in section.paragraphs:
+            at = paragraph.find(sentence[:60])
+            if at < 0:
+                continue
+            named = TABLE_POINTER.findall(paragraph[: at + len(sentence)])
+            return int(named[-1]) if named else None
+    return None

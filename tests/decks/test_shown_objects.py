@@ -1,0 +1,245 @@
+"""Bullets and captions that lean on a displayed object or a cited source the slide does not
+carry: a bullet reading a table or a listing no slide shows, or a figure's marks on a slide
+without the figure (object_not_shown); a sentence of earlier work without its citation under a
+results heading, a quotation with no speaker (source_not_shown); a caption whose symbol list lost
+its meanings (bare_legend). Each is reported and answered: the object shown, the paper's own
+words, or another sentence. On a paper and slides made up here."""
+
+from __future__ import annotations
+
+from apps.decks.pipeline.issues import Issue
+from apps.decks.pipeline.paper import Figure, Paper, Section
+from apps.decks.pipeline.propose.builtin import BuiltinProposer
+from apps.decks.pipeline.propose.captions import caption_text
+from apps.decks.pipeline.propose.repair import deck_repair
+from apps.decks.pipeline.review.object_rules import (
+    bare_legend,
+    object_not_shown,
+    source_not_shown,
+)
+from apps.decks.pipeline.review.registry import SlideContext
+from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+from tests.decks.test_review_rules import measure
+
+TABLE_PARAGRAPH = (
+    "The yields of the four orchards are listed in Table 3. The last two columns report the "
+    "lowest and the highest yield of each orchard. The northern orchard gave the most fruit in "
+    "every season."
+)
+TABLE_BULLET = "The last two columns report the lowest and the highest yield of each orchard"
+YIELD_BULLET = "The northern orchard gave the most fruit in every season"
+LISTING_PARAGRAPH = (
+    "The build reads its settings from one file. A settings file such as this `orchard.cfg` is "
+    "read once when the program starts. The program then checks every path it names."
+)
+LISTING_BULLET = "A settings file such as this `orchard.cfg` is read once when the program starts"
+MARKS_PARAGRAPH = (
+    "Figure 1 maps the trees of the northern orchard. Apple trees (red dots) stand along the "
+    "river, while pear trees (blue dots) fill the slope. The map was drawn in the spring."
+)
+MARKS_BULLET = (
+    "Apple trees (red dots) stand along the river, while pear trees (blue dots) fill the slope"
+)
+CITED_PARAGRAPH = (
+    "Our orchards were pruned in February. Pruning in late winter raises the yield of old apple "
+    "trees by a fifth [14]. The pruned trees of our northern orchard gave 30% more fruit."
+)
+CITED_BULLET = "Pruning in late winter raises the yield of old apple trees by a fifth"
+OWN_BULLET = "The pruned trees of our northern orchard gave 30% more fruit"
+QUOTE_PARAGRAPH = (
+    "Orchards have been defined in several ways. The survey defines an orchard as “a planting of "
+    "fruit trees kept for the production of fruit” [3]. We use this definition."
+)
+QUOTE_BULLET = "“a planting of fruit trees kept for the production of fruit”"
+LEGEND = (
+    "Features of the four orchards. Symbol definition: T (Trees), A (Area in hectares), "
+    "Y (Yield in tonnes), Ro (Rows), Ag (Average age of the trees), Ir (Irrigated share), "
+    "Sl (Slope in degrees)."
+)
+
+
+def _figure(kind: str, number: int, caption: str) -> Figure:
+    prefix = "tab" if kind == "table" else "fig"
+    return Figure(
+        id=f"{prefix}-{number}",
+        kind=kind,
+        number=number,
+        label=f"{'Table' if kind == 'table' else 'Figure'} {number}",
+        caption=caption,
+        page=2,
+        bbox=(100.0, 100.0, 400.0, 250.0),
+        image=f"{prefix}-{number}.png",
+        width_px=1200,
+        height_px=600,
+        section="Results",
+    )
+
+
+def _paper(*paragraphs: str) -> Paper:
+    return Paper(
+        title="Yields of four orchards",
+        pages=4,
+        source_name="orchards.pdf",
+        sections=[
+            Section(number="1", title="Orchards", paragraphs=["We grow apples and pears."]),
+            Section(number="2", title="Results", paragraphs=list(paragraphs)),
+        ],
+        figures=[
+            _figure("figure", 1, "Map of the northern orchard."),
+            _figure("table", 3, "Yields of the four orchards."),
+            _figure("table", 4, LEGEND),
+        ],
+    )
+
+
+def _deck(*slides: Slide) -> SlideDeck:
+    return SlideDeck(
+        title="Yields of four orchards",
+        slides=[Slide(kind="title", title="Yields of four orchards"), *slides],
+    )
+
+
+def _found(rule, deck: SlideDeck, paper: Paper, number: int = 2) -> list[Issue]:
+    context = SlideContext(number, deck.slides[number - 1], measure(slide=number), deck, paper)
+    return list(rule(context))
+
+
+def _results(bullets: list[str], notes: str) -> Slide:
+    return Slide(kind="bullets", title="Results", bullets=bullets, notes=notes, role="result")
+
+
+def test_a_bullet_reading_a_table_no_slide_shows_brings_the_table_onto_the_deck():
+    paper = _paper(TABLE_PARAGRAPH)
+    deck = _deck(_results([YIELD_BULLET, TABLE_BULLET], TABLE_PARAGRAPH))
+    found = _found(object_not_shown, deck, paper)
+    assert [(i.type, i.evidence["object"], i.evidence["number"]) for i in found] == [
+        ("object_not_shown", "table", 3)
+    ]
+    assert "table 3 is on no slide" in found[0].message
+    revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
+    assert revised.slides[1].bullets == [YIELD_BULLET]
+    assert revised.slides[2].figure == "tab-3"
+    assert revised.slides[2].bullets[0] == TABLE_BULLET
+    assert _found(object_not_shown, revised, paper, 3) == []
+
+
+def test_a_bullet_beside_its_table_or_reading_no_table_is_not_reported():
+    paper = _paper(TABLE_PARAGRAPH)
+    beside = Slide(kind="figure", title="Yields", figure="tab-3", bullets=[TABLE_BULLET], notes="x")
+    assert _found(object_not_shown, _deck(beside), paper) == []
+    plain = _results(["The rows of the matrix are sorted by yield", YIELD_BULLET], "")
+    assert _found(object_not_shown, _deck(plain), paper) == []
+
+
+def test_a_bullet_pointing_at_a_listing_no_slide_shows_gives_way():
+    paper = _paper(LISTING_PARAGRAPH)
+    deck = _deck(_results([LISTING_BULLET], LISTING_PARAGRAPH))
+    found = _found(object_not_shown, deck, paper)
+    assert [(i.type, i.evidence["object"]) for i in found] == [("object_not_shown", "listing")]
+    revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
+    assert LISTING_BULLET not in revised.slides[1].bullets
+    # "in cases such as this one" points at nothing shown beside it
+    alone = _results(["In cases such as this one the program stops at once"], "")
+    assert _found(object_not_shown, _deck(alone), paper) == []
+
+
+def test_a_bullet_reading_a_figures_marks_on_a_slide_without_it_is_reported():
+    paper = _paper(MARKS_PARAGRAPH)
+    deck = _deck(_results([MARKS_BULLET], MARKS_PARAGRAPH))
+    found = _found(object_not_shown, deck, paper)
+    assert [(i.evidence["object"], i.evidence["number"]) for i in found] == [("figure", 1)]
+    assert "figure 1 is on no slide" in found[0].message
+    revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
+    assert revised.slides[-1].figure == "fig-1"
+    assert MARKS_BULLET in revised.slides[-1].bullets
+
+
+def test_a_cited_finding_without_its_citation_under_results_gives_way():
+    paper = _paper(CITED_PARAGRAPH)
+    deck = _deck(_results([CITED_BULLET, OWN_BULLET], CITED_PARAGRAPH))
+    found = _found(source_not_shown, deck, paper)
+    assert [(i.type, i.evidence["index"], i.evidence["kind"]) for i in found] == [
+        ("source_not_shown", 0, "citation")
+    ]
+    assert "[14]" in found[0].message
+    revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
+    assert CITED_BULLET not in revised.slides[1].bullets
+    assert OWN_BULLET in revised.slides[1].bullets
+
+
+def test_a_cited_sentence_that_says_it_is_earlier_work_or_stands_under_background_stays():
+    said = "Earlier work found that pruning in late winter raises the yield of old apple trees"
+    assert _found(source_not_shown, _deck(_results([said], "")), _paper(said + " [14].")) == []
+    paper = _paper(CITED_PARAGRAPH)
+    background = Slide(kind="bullets", title="Orchards", bullets=[CITED_BULLET], role="motivation")
+    assert _found(source_not_shown, _deck(background), paper) == []
+
+
+def test_a_bare_quotation_becomes_the_papers_sentence_that_says_whose_it_is():
+    paper = _paper(QUOTE_PARAGRAPH)
+    deck = _deck(
+        Slide(kind="bullets", title="Orchards", bullets=[QUOTE_BULLET], notes=QUOTE_PARAGRAPH)
+    )
+    found = _found(source_not_shown, deck, paper)
+    assert [(i.type, i.evidence["kind"]) for i in found] == [("source_not_shown", "quotation")]
+    revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
+    assert revised.slides[1].bullets[0].startswith("The survey defines an orchard as “a planting")
+    assert "[3]" not in revised.slides[1].bullets[0]
+    assert _found(source_not_shown, revised, paper) == []
+
+
+def test_a_legend_shortened_to_bare_symbols_is_reported_and_given_its_meanings():
+    paper = _paper(TABLE_PARAGRAPH)
+    bare = "Features of the four orchards. T, A, Y, Ro, Ag, Ir, Sl."
+    deck = _deck(Slide(kind="figure", title="Features", figure="tab-4", caption=bare))
+    found = _found(bare_legend, deck, paper)
+    assert [i.type for i in found] == ["bare_legend"]
+    revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
+    assert "Ro (Rows)" in revised.slides[1].caption
+    assert _found(bare_legend, revised, paper) == []
+    # a caption's list of named things is no bare legend
+    named = "Yields of the apple, pear, plum and cherry trees."
+    assert _found(bare_legend, _deck(Slide(kind="figure", title="Y", caption=named)), paper) == []
+
+
+def test_a_long_legend_caption_keeps_its_meanings_instead_of_a_bare_list():
+    caption = caption_text(_figure("table", 4, LEGEND))
+    assert "T (Trees)" in caption and "Sl (Slope in degrees)" in caption
+
+
+def test_marks_of_a_figure_named_paragraphs_back_on_the_next_slide_are_reported_not_moved():
+    """figure_reading_apart looks two paragraphs back; a reading further on is this rule's. The
+    message says where the figure is; the bullet is not moved under it (the crop may not show
+    what a sentence that far on reads)."""
+    filler = ["The orchard lies on a south slope.", "Its soil is a sandy loam.", "It is fenced."]
+    paper = _paper(
+        "Figure 1 maps the trees of the northern orchard.", *filler, MARKS_PARAGRAPH[50:]
+    )
+    figure = Slide(kind="figure", title="Map", figure="fig-1", caption="Map of the orchard.")
+    deck = _deck(_results([MARKS_BULLET, OWN_BULLET], MARKS_PARAGRAPH), figure)
+    found = _found(object_not_shown, deck, paper)
+    assert [i.evidence["number"] for i in found] == [1]
+    assert "figure 1 is on slide 3" in found[0].message
+    revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
+    assert MARKS_BULLET not in revised.slides[1].bullets + revised.slides[2].bullets
+
+
+def test_marks_of_a_figure_named_paragraphs_back_do_not_bring_the_figure_onto_the_deck():
+    filler = ["The orchard lies on a south slope.", "Its soil is a sandy loam.", "It is fenced."]
+    paper = _paper(
+        "Figure 1 maps the trees of the northern orchard.", *filler, MARKS_PARAGRAPH[50:]
+    )
+    deck = _deck(_results([MARKS_BULLET, OWN_BULLET], MARKS_PARAGRAPH))
+    found = _found(object_not_shown, deck, paper)
+    assert [(i.evidence["number"], i.evidence["sure"]) for i in found] == [(1, False)]
+    revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
+    assert "fig-1" not in revised.figures_used()
+    assert MARKS_BULLET not in revised.slides[1].bullets
+
+
+def test_a_leaning_bullet_is_not_removed_when_the_slide_would_be_left_empty():
+    paper = _paper(LISTING_PARAGRAPH)
+    deck = _deck(Slide(kind="bullets", title="Settings", bullets=[LISTING_BULLET]))
+    found = _found(object_not_shown, deck, paper)
+    revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
+    assert revised.slides[1].bullets == [LISTING_BULLET]
