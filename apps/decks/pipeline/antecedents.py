@@ -974,7 +974,10 @@ def comparison_without_base(bullet: str, before: list[str]) -> Dangling | None:
 
 
 def pointing_back(bullet: str, before: list[str], shown: set[str]) -> Dangling | None:
-    """What the bullet's shape leans on in the sentence before it (the checks above)."""
+    """What the bullet's shape leans on in the sentence before it (the checks above, and round
+    17's in referent_shapes)."""
+    from apps.decks.pipeline import referent_shapes  # it builds on this module
+
     return (
         pointing_opener(bullet, before)
         or shell_subject(bullet, before, shown)
@@ -982,6 +985,9 @@ def pointing_back(bullet: str, before: list[str], shown: set[str]) -> Dangling |
         or ordinal_part(bullet, before)
         or continuing_particle(bullet, before)
         or comparison_without_base(bullet, before)
+        or referent_shapes.relation_without_base(bullet, before)
+        or referent_shapes.demonstrative_pronoun(bullet, before)
+        or referent_shapes.continued_list(bullet, before)
     )
 
 
@@ -1127,7 +1133,14 @@ def dangling(
     if found is not None and found.certain:
         return found
     # the shape that points back is certain where the noun's use before was not
-    return pointing_back(bullet, before, shown) or seeing_pointer(bullet) or found
+    from apps.decks.pipeline.referent_shapes import unshown_component
+
+    return (
+        pointing_back(bullet, before, shown)
+        or unshown_component(bullet, before, shown_texts, context, sentence)
+        or seeing_pointer(bullet)
+        or found
+    )
 
 
 def shown_texts(slides) -> list[str]:
