@@ -151,9 +151,12 @@ def unshown_component(
         name = match.group("name")
         after = bullet[match.end() :].lstrip()
         first = after.split(" ", 1)[0].lower() if after else ""
-        if first and first[:1].isalpha() and first not in antecedents.ENDS_PHRASE:
-            if not re.fullmatch(r"[a-z]+(?:s|ed)", first):
-                continue  # "the Poisson distribution": a noun follows, the name qualifies it
+        if (
+            first[:1].isalpha()
+            and first not in antecedents.ENDS_PHRASE
+            and not re.fullmatch(r"[a-z]+(?:s|ed)", first)
+        ):
+            continue  # "the Fisher information": a noun follows, the name qualifies it
         if first in antecedents.RESTRICTIVE:
             continue  # "the Crawler of …", "the Selector we trained": it says which
         word = re.compile(rf"\b{re.escape(name)}s?\b")
