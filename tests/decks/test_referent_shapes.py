@@ -2,8 +2,9 @@
 slide carries (`referent_shapes.py`, reported as `unintroduced_referent`, medium): a relation
 without its base ("An immediate consequence is …", "a faster alternative which …"), a
 demonstrative standing for a noun ("We chose to repair these as …", "Among those, …"), a list
-continued ("… record also other defects"), and a component named before any slide introduces
-it ("the Sorter decides …"). Sentences are invented (a library's book repairs)."""
+continued ("… record also other defects"), a component named before any slide introduces
+it ("the Sorter decides …"), the example the paper set up ("To make the example more readable, …", on a
+slide that shows no example) and a block by its place ("The first block is …"). Sentences are invented (a library's book repairs)."""
 
 from __future__ import annotations
 
@@ -39,6 +40,12 @@ STATIONS = "The repair workflow has two stations: the Sorter and the Binder"
 SORTER = "For each returned book, the Sorter decides whether it needs a new spine"
 FISHER = "We report the Fisher information of the drying model"
 
+SET_UP = "The following example repairs a dictionary whose spine has split"
+EXAMPLE = "To make the example more readable, we skip the cleaning of the cover"
+EXAMPLE_NOUN = "The example package holds scans of every repaired dictionary"
+PRESSES = "A repair bench has three presses for books of different sizes"
+BLOCK = "The first block is a standing press for atlases"
+
 SHAPES = {
     CONSEQUENCE: (PASTE, "relation", "An immediate consequence"),
     ALTERNATIVE: (SEWING, "relation", "a faster alternative"),
@@ -46,6 +53,8 @@ SHAPES = {
     AMONG: (SORTED, "demonstrative", "Among those"),
     OTHER: (TRACKED, "list", "also other defects"),
     SORTER: (STATIONS, "component", "the Sorter"),
+    EXAMPLE: (SET_UP, "example", "the example"),
+    BLOCK: (PRESSES, "part", "The first block"),
 }
 STANDING = {
     WITH_BASE: SEWING,
@@ -55,6 +64,7 @@ STANDING = {
     PLURAL: SORTED,
     NAMED_OTHERS: TRACKED,
     FISHER: STATIONS,
+    EXAMPLE_NOUN: SET_UP,
 }
 
 
@@ -122,4 +132,27 @@ def test_the_reviewer_reports_it_and_the_reviser_brings_the_sentence_onto_the_sl
         assert issue.severity == "medium" and issue.evidence["kind"] == kind, bullet
         assert part in issue.message
         revised = deck_repair(BuiltinProposer(), paper, deck, [issue])
+        if bullet == EXAMPLE:
+            # the sentence before only announces the example ("The following example …"): no
+            # bullet; a slide of two keeps it (the finding stays open), see below
+            continue
         assert revised.deck.slides[1].bullets == [OPENING, before, bullet], bullet
+
+
+def test_the_example_no_sentence_can_bring_in_leaves_a_full_slide():
+    paper = _paper()
+    slide = Slide(kind="bullets", title="Repairs", bullets=[OPENING, PASTE, EXAMPLE])
+    deck = _deck(paper, slide)
+    (issue,) = _issues(deck, paper, 2, KIND)
+    revised = deck_repair(BuiltinProposer(), paper, deck, [issue])
+    assert revised.deck.slides[1].bullets == [OPENING, PASTE]
+
+
+def test_the_example_on_a_slide_that_shows_it_is_not_reported():
+    paper = _paper()
+    slide = Slide(
+        kind="bullets", title="Repairs", bullets=[OPENING, EXAMPLE], code="press(book, hours=12)"
+    )
+    assert _issues(_deck(paper, slide), paper, 2, KIND) == []
+    # nor once a slide has shown an example
+    assert _found(paper, EXAMPLE, "An example of a repaired atlas is kept at the desk") is None

@@ -834,7 +834,7 @@ PART_NOUNS = _word_set(
     """argument arguments parameter parameters part parts case cases step steps type types kind
     kinds component components element elements item items option options pattern patterns
     one ones column columns row rows field fields entry entries term terms approach method
-    variant reason condition rule stage phase point"""
+    variant reason condition rule stage phase point block blocks"""
 )
 ORDINAL_PART = re.compile(
     rf"\bthe\s+(?P<ordinal>{_ORDINAL_WORD}(?:\s+(?:and|or)\s+{_ORDINAL_WORD})?)"
@@ -988,6 +988,7 @@ def pointing_back(bullet: str, before: list[str], shown: set[str]) -> Dangling |
         or referent_shapes.relation_without_base(bullet, before)
         or referent_shapes.demonstrative_pronoun(bullet, before)
         or referent_shapes.continued_list(bullet, before)
+        or referent_shapes.unshown_example(bullet, before, shown)
     )
 
 

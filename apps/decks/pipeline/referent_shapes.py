@@ -171,3 +171,43 @@ def unshown_component(
             match.group(0), name, antecedent, False, match.start(), True, "component"
         )
     return None
+
+
+# "To make the example more interesting, …", "In this example …": the paper's example (a
+# problem, a listing, a data set) that its sentences just before set up. "the example of …",
+# "the example below/given in …" say which.
+EXAMPLE = re.compile(
+    r"\b(?:the|this|that|our)\s+(?:(?:above|previous|preceding|same|first|second|last|"
+    r"earlier|simple|small|running)\s+)?examples?\b"
+    r"(?!\s+(?:of|in|from|on|with|for|given|shown|below|above|at|where|that|which)\b)",
+    re.I,
+)
+
+
+ADVERBS_AFTER = frozenset("more less very too so even still again here already".split())
+
+
+def unshown_example(bullet: str, before: list[str], shown: set[str]) -> antecedents.Dangling | None:
+    """The bullet speaks of "the example" the paper's sentences just before set up, and no
+    slide has shown an example (`shown`: the lemmas of what the deck shows). A slide with a
+    figure, a display or code may show it (the rule skips those)."""
+    if not before or "example" in shown:
+        return None
+    flat = text.MATH_SPAN.sub("X", bullet)
+    match = EXAMPLE.search(flat)
+    if match is None:
+        return None
+    following = re.match(r"\s+([a-z][\w-]*)", flat[match.end() :])
+    if (
+        following
+        and following.group(1) not in antecedents.ENDS_PHRASE
+        and not re.fullmatch(r"[a-z]+(?:s|ed)", following.group(1))  # "the example shows"
+        and following.group(1) not in ADVERBS_AFTER  # "make the example more readable"
+    ):
+        return None  # "the example package": a noun follows, "example" only qualifies it
+    antecedent = next((b for b in reversed(before) if "example" in antecedents.lemmas(b)), None)
+    if antecedent is None:
+        return None
+    return antecedents.Dangling(
+        match.group(0), "example", antecedent, False, match.start(), True, "example"
+    )
