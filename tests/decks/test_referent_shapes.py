@@ -156,3 +156,36 @@ def test_the_example_on_a_slide_that_shows_it_is_not_reported():
     assert _issues(_deck(paper, slide), paper, 2, KIND) == []
     # nor once a slide has shown an example
     assert _found(paper, EXAMPLE, "An example of a repaired atlas is kept at the desk") is None
+
+
+PRESSING = "The volunteers flattened the soaked atlases with a cold-press method"
+WAVY = "For some atlases the method did not flatten the pages"
+TWO_METHODS = "The volunteers compared a cold-press method and a steam-box method"
+
+
+def test_the_reviser_names_the_thing_by_the_compound_the_sentence_before_gives_it():
+    paper = Paper(
+        title="Repairing the books of a town library",
+        abstract="We report a year of book repairs.",
+        pages=2,
+        source_name="repairs.pdf",
+        sections=[
+            Section(title="Introduction", paragraphs=[f"{OPENING}."]),
+            Section(title="Drying", paragraphs=[f"{PRESSING}. {WAVY}."]),
+            Section(title="Pressing", paragraphs=[f"{TWO_METHODS}. {WAVY} again."]),
+        ],
+    )
+    deck = _deck(paper, Slide(kind="bullets", title="Repairs", bullets=[OPENING, WAVY]))
+    (issue,) = _issues(deck, paper, 2, KIND)
+    assert issue.evidence["part"] == "the method"
+    revised = deck_repair(BuiltinProposer(), paper, deck, [issue])
+    assert revised.deck.slides[1].bullets == [
+        OPENING,
+        "For some atlases the cold-press method did not flatten the pages",
+    ]
+    # two methods named before: which one is not for the reviser to say
+    from apps.decks.pipeline.propose.context_fix import named_antecedent
+
+    found = antecedents.dangling(f"{WAVY} again", [OPENING], antecedents.paper_context(paper))
+    assert found is not None and found.part == "the method"
+    assert named_antecedent(f"{WAVY} again", found) is None

@@ -448,6 +448,8 @@ def dangling_phrase(
             ):
                 break  # "the treated plots" after "… the plots …": it describes itself
             pointing = PLAIN_MODIFIERS & {w.lower() for w in words[:k]}
+            if not pointing and any(re.fullmatch(r"[a-z]+-[a-z]+", w) for w in words[:k]):
+                break  # "the lower-bound method": a compound says which, as the paper named it
             if head in known and not pointing:
                 break  # "the compiler" in a paper about one
             name_given = thing_name(antecedent, words[k])
