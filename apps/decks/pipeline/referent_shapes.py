@@ -184,7 +184,7 @@ EXAMPLE = re.compile(
 )
 
 
-ADVERBS_AFTER = frozenset("more less very too so even still again here already".split())
+ADVERBS_AFTER = antecedents._word_set("more less very too so even still again here already")
 
 
 def unshown_example(bullet: str, before: list[str], shown: set[str]) -> antecedents.Dangling | None:
