@@ -448,6 +448,8 @@ def dangling_phrase(
             ):
                 break  # "the treated plots" after "… the plots …": it describes itself
             pointing = PLAIN_MODIFIERS & {w.lower() for w in words[:k]}
+            if not pointing and any(re.fullmatch(r"[a-z]+-[a-z]+", w) for w in words[:k]):
+                break  # "the lower-bound method": a compound says which, as the paper named it
             if head in known and not pointing:
                 break  # "the compiler" in a paper about one
             name_given = thing_name(antecedent, words[k])
@@ -834,7 +836,7 @@ PART_NOUNS = _word_set(
     """argument arguments parameter parameters part parts case cases step steps type types kind
     kinds component components element elements item items option options pattern patterns
     one ones column columns row rows field fields entry entries term terms approach method
-    variant reason condition rule stage phase point"""
+    variant reason condition rule stage phase point block blocks"""
 )
 ORDINAL_PART = re.compile(
     rf"\bthe\s+(?P<ordinal>{_ORDINAL_WORD}(?:\s+(?:and|or)\s+{_ORDINAL_WORD})?)"
@@ -974,7 +976,10 @@ def comparison_without_base(bullet: str, before: list[str]) -> Dangling | None:
 
 
 def pointing_back(bullet: str, before: list[str], shown: set[str]) -> Dangling | None:
-    """What the bullet's shape leans on in the sentence before it (the checks above)."""
+    """What the bullet's shape leans on in the sentence before it (the checks above, and round
+    17's in referent_shapes)."""
+    from apps.decks.pipeline import referent_shapes  # it builds on this module
+
     return (
         pointing_opener(bullet, before)
         or shell_subject(bullet, before, shown)
@@ -982,6 +987,10 @@ def pointing_back(bullet: str, before: list[str], shown: set[str]) -> Dangling |
         or ordinal_part(bullet, before)
         or continuing_particle(bullet, before)
         or comparison_without_base(bullet, before)
+        or referent_shapes.relation_without_base(bullet, before)
+        or referent_shapes.demonstrative_pronoun(bullet, before)
+        or referent_shapes.continued_list(bullet, before)
+        or referent_shapes.unshown_example(bullet, before, shown)
     )
 
 
@@ -1127,7 +1136,14 @@ def dangling(
     if found is not None and found.certain:
         return found
     # the shape that points back is certain where the noun's use before was not
-    return pointing_back(bullet, before, shown) or seeing_pointer(bullet) or found
+    from apps.decks.pipeline.referent_shapes import unshown_component
+
+    return (
+        pointing_back(bullet, before, shown)
+        or unshown_component(bullet, before, shown_texts, context, sentence)
+        or seeing_pointer(bullet)
+        or found
+    )
 
 
 def shown_texts(slides) -> list[str]:

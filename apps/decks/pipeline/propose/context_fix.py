@@ -559,17 +559,34 @@ def named_antecedent(bullet: str, found: antecedents.Dangling) -> str | None:
             + r")s?(?:\s+\$[^$]{1,30}\$|\s+`[^`]{1,30}`)?)(?=[\s,.;:)]|$)",
             re.I,
         )
-        match = pattern.search(text.clean(found.antecedent))
+        antecedent = text.clean(found.antecedent)
+        match = pattern.search(antecedent)
         if match is None:
             return None
         name = match.group("name")
-        if not re.search(r"\$|`|(?<!^)\b[A-Z]", name):
+        if not re.search(r"\$|`|(?<!^)\b[A-Z]", name) and not _compound_name(
+            name, found, pattern, antecedent
+        ):
             return None  # no name of its own: "the process" for "a process" says no more
         name = f"{found.part.split()[0]} {name}"
     fixed = bullet[:start] + name + bullet[end:]
     if start == 0:
         fixed = text.capitalised(fixed)
     return fixed
+
+
+def _compound_name(name: str, found: antecedents.Dangling, pattern, antecedent: str) -> bool:
+    """Whether `name` ("lower-bound method", "cold-press method") names the thing by a
+    hyphenated modifier of its own, the one name the sentence before gives a thing of that
+    noun: "the method" → "the lower-bound method" (never when it names two: "a cold-press
+    method and a steam method")."""
+    words = name.split()
+    if len(words) < 2 or not any(re.fullmatch(r"[a-z]+-[a-z]+", w) for w in words[:-1]):
+        return False
+    if found.part.lower().split()[0] != "the" or len(found.part.split()) != 2:
+        return False  # only a bare "the method": "the two methods" counts what it names
+    names = {m.group("name").lower() for m in pattern.finditer(antecedent)}
+    return len(names) == 1
 
 
 def answer_referent(
