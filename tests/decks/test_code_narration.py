@@ -69,15 +69,23 @@ def test_the_bullets_that_narrate_a_listing_are_found_from_the_paper(paper):
 
 
 def test_a_listing_too_long_for_a_slide_is_cut_after_a_whole_statement():
-    routine = Listing(after=0, text="\n".join(["#include <map>"] + _function(20)))
+    includes = ["#include <map>", "#include <vector>"]
+    routine = Listing(after=0, text="\n".join(includes + _function(20)))
     cut = code_narration.excerpt(routine)
     lines = cut.splitlines()
     assert lines[-1] == "…" and len(lines) <= code_narration.MAX_LINES
-    assert lines[-2] == "#include <map>"  # the function does not fit: cut before it, whole
+    assert lines[:-1] == includes  # the function does not fit: cut before it, whole
     short = Listing(after=0, text="\n".join(_function(6) + _function(6)))
     lines = code_narration.excerpt(short).splitlines()
     assert lines[:-1] == _function(6) and lines[-1] == "…"  # the first function, whole
     assert code_narration.excerpt(Listing(after=0, text="\n".join(_function(20)))) is None
+
+
+def test_a_cut_that_keeps_one_line_is_no_excerpt():
+    # one include and "…" would stand on the slide as a stub of the code the bullet talks
+    # about: no excerpt, so the reviser shows no code rather than a line of it
+    routine = Listing(after=0, text="\n".join(["#include <map>"] + _function(20)))
+    assert code_narration.excerpt(routine) is None
 
 
 def _function(body: int) -> list[str]:

@@ -368,8 +368,14 @@ def test_the_figure_of_the_result_is_not_removed_for_a_medium_issue():
     result, changes, refused = _removal(paper, deck, without, 2, "slide_count", "medium")
     assert result == deck and changes == []
     assert "Figure 2" in refused[0]["why"]
-    # a figure the reviewer finds cropped may go
-    result, _changes, refused = _removal(paper, deck, without, 2, "figure_cropped", "medium")
+    # a figure of the result whose crop is cut stays, whatever the severity: a re-crop or a
+    # slide of its own repairs it, its removal would take the result off the deck
+    for kind, severity in [("figure_cropped", "medium"), ("crop_cut", "high")]:
+        result, changes, refused = _removal(paper, deck, without, 2, kind, severity)
+        assert result == deck and changes == [], kind
+        assert refused[0]["guard"] == "no_thinning_removals"
+    # a figure the reviewer finds not to be the paper's may go
+    result, _changes, refused = _removal(paper, deck, without, 2, "figure_mismatch", "medium")
     assert result == without and refused == []
 
 

@@ -48,6 +48,7 @@ POINTER = re.compile(
 NUMBERED = re.compile(r"\b(?:listings?|lines?)\s+\d", re.I)
 MAX_LINES = 15  # with the "…" of a cut: one bullet and the block fill a text slide
 MAX_WIDTH = 72  # characters of a line at the stylesheet's code size across the slide
+MIN_CUT_LINES = 2  # a cut listing keeps at least this many lines: one line and "…" is a stub
 # A line after which the statement goes on: an open bracket or string, an operator, a comma
 # ("<" and ">" close as often as they open: `#include <map>`, `vector<int>`)
 GOES_ON = re.compile(r"(?:[,(\[{+\-*/=|&\\~%]|<-|%>%|\|>)\s*$")
@@ -177,7 +178,8 @@ def shows(slide_code: str, listing: Listing) -> bool:
 
 def excerpt(listing: Listing, max_lines: int = MAX_LINES) -> str | None:
     """The listing as a slide shows it: whole, or cut after a whole statement with "…" when
-    longer than MAX_LINES; None when not even its first statement fits."""
+    longer than MAX_LINES; None when the cut would keep fewer than MIN_CUT_LINES lines (a line
+    and "…" is a stub of the listing, not the code the bullet talks about)."""
     lines = [line.rstrip() for line in listing.text.splitlines()]
     while lines and not lines[-1].strip():
         lines.pop()
@@ -189,7 +191,8 @@ def excerpt(listing: Listing, max_lines: int = MAX_LINES) -> str | None:
     fits = [
         end
         for end in ends
-        if end <= max_lines - 1 and all(len(line) <= MAX_WIDTH for line in lines[:end])
+        if MIN_CUT_LINES <= end <= max_lines - 1
+        and all(len(line) <= MAX_WIDTH for line in lines[:end])
     ]
     if not fits:
         return None

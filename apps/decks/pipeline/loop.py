@@ -29,6 +29,7 @@ from apps.decks.pipeline.loop_guard import (
     no_worse_retitles,
     settle_title_findings,
 )
+from apps.decks.pipeline.open_findings import carried_findings
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.progress import Phase
 from apps.decks.pipeline.propose import unrepaired
@@ -36,6 +37,8 @@ from apps.decks.pipeline.propose.base import Proposer
 from apps.decks.pipeline.render import slidev
 from apps.decks.pipeline.render.browser import Renderer
 from apps.decks.pipeline.render.markdown import FIGURES_DIR, deck_markdown
+from apps.decks.pipeline.repair_guard import no_duplicate_figures, no_stub_code
+from apps.decks.pipeline.result_losses import lost_results
 from apps.decks.pipeline.review import review
 from apps.decks.pipeline.slide_deck import SlideDeck
 
@@ -55,14 +58,18 @@ class RoundRecord:
     unrepairable: list[dict] = field(default_factory=list)
     # on the last round, why the loop ended: clean, rounds, repeat or unrepairable
     stopped: str = ""
+    # the results round 1 carried that this round no longer does (result_losses.py)
+    lost: list[dict] = field(default_factory=list)
 
     @property
     def counts(self) -> dict[str, int]:
         return counts(self.issues)
 
-    def rank(self) -> tuple[int, int, int, int]:
+    def rank(self) -> tuple[int, int, int, int, int]:
+        """Lower is better: a round that lost a result of round 1's is worse than any that
+        kept them, whatever it scores (a deletion answers findings and loses the result)."""
         c = self.counts
-        return (c["high"], c["medium"], c["low"], -self.number)
+        return (len(self.lost), c["high"], c["medium"], c["low"], -self.number)
 
     def as_review(self) -> dict:
         return {
@@ -74,6 +81,7 @@ class RoundRecord:
             "fixed": self.fixed,
             "refused": self.refused,
             "unrepairable": self.unrepairable,
+            "lost_results": self.lost,
             **({"stopped": self.stopped} if self.stopped else {}),
         }
 
@@ -138,10 +146,18 @@ def review_loop(
                 issues += vision(deck, measures, folder / "slides")
             # a title that went and came back stays: its findings no longer block
             issues = settle_title_findings([r.deck for r in records], deck, issues)
+            if records:
+                # what the round before could not repair and left as it was is still there
+                last = records[-1]
+                issues = carried_findings(
+                    last.deck, last.issues, last.unrepairable, deck, issues, identity
+                )
             (folder / "issues.json").write_text(
                 json.dumps([i.model_dump() for i in issues], indent=2, ensure_ascii=False)
             )
             record = RoundRecord(number, deck, issues, folder)
+            if records:
+                record.lost = lost_results(paper, records[0].deck, deck)
             if records:
                 records[-1].fixed = fixed_count(records[-1], record)
             records.append(record)
@@ -257,6 +273,9 @@ def revise_round(
     revised, changes = no_foreign_captions(paper, deck, revised, changes, refused)
     # nor one the caption rules flag as badly as what it answers, or that drops the legend
     revised, changes = no_worse_captions(paper, deck, revised, changes, issues, refused)
+    # a figure swapped in that another slide shows already, or a stub of code, is no repair
+    revised, changes = no_duplicate_figures(deck, revised, changes, refused)
+    revised, changes = no_stub_code(paper, deck, revised, changes, refused)
     # a display, or the figure of the result, leaves the deck only for a high issue or its own
     revised, changes = no_thinning_removals(paper, deck, revised, changes, issues, refused)
     return (revised, []) if revised == deck else (revised, changes)

@@ -40,6 +40,7 @@ from apps.decks.pipeline import (
 )
 from apps.decks.pipeline.issues import Change, Issue
 from apps.decks.pipeline.paper import Paper
+from apps.decks.pipeline.result_losses import carries_result
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
 # Refusals: what a guard undid of a revision and why, for review.json. Each names the change it
@@ -535,20 +536,13 @@ def no_worse_captions(
     return revised, [c for c in changes if c not in dropped]
 
 
-# Issues about a display or a figure itself (it is broken, cropped, not what the paper shows):
-# leaving it out answers them, whatever their severity
-ABOUT_ITSELF = re.compile(r"^(?:figure_|crop_|repeated_figures$)")
-
-
-def _carries_result(figure, paper: Paper, results: set[tuple[str, int]]) -> bool:
-    """Does the figure show the paper's result: one its abstract or conclusions name
-    (main_points.result_figures), or one a sentence citing it, or its caption, states a
-    finding of?"""
-    if (figure.kind, figure.number) in results:
-        return True
-    return any(
-        main_points.states_finding(s) for s in [figure.caption, *(m.text for m in figure.mentions)]
-    )
+# Issues that say a figure is not what the paper shows (no image, another figure, a second
+# copy): leaving it out answers them, whatever their severity
+ABOUT_ITSELF = re.compile(r"^(?:figure_missing|figure_mismatch|repeated_figures)$")
+# Issues about how a figure is cut or laid out (an edge cut, foreign text in the crop, too
+# small, faded): a re-crop or a slide of its own repairs them, so they never take a figure of
+# the result off the deck, whatever their severity; such a finding stays open instead
+REPAIRABLE_FIGURE = re.compile(r"^(?:crop_|figure_(?!missing$|mismatch$))")
 
 
 def _lead_sound(slide: Slide) -> bool:
@@ -561,11 +555,14 @@ def _lead_sound(slide: Slide) -> bool:
 
 def _may_remove(issues: list[Issue], claimed: list[Change], equation: bool) -> bool:
     """May a change of `claimed` remove what it removed: it answers a high issue, or one about
-    the display or figure itself?"""
+    the display or figure itself? A figure of the result goes for no finding about its crop or
+    layout (REPAIRABLE_FIGURE): the result would leave the deck with it."""
     for change in claimed:
         if not 0 <= change.issue < len(issues):
             continue
         issue = issues[change.issue]
+        if not equation and REPAIRABLE_FIGURE.match(issue.type):
+            continue
         if issue.severity == "high":
             return True
         if equation and (issue.evidence.get("where") == "equation" or "errors" in issue.evidence):
@@ -585,8 +582,9 @@ def no_thinning_removals(
 ) -> tuple[SlideDeck, list[Change]]:
     """`revised` without the removal of a display equation, or of a figure that carries the
     paper's result, from the whole deck, unless the change answers a high issue or one about
-    that display or figure itself (it is broken, cropped): a deck thinned of its formulas or its
-    main figure for a slide found thin or crowded is worse. The slide that held it comes back
+    that display or figure itself (it is broken, not the paper's): a deck thinned of its
+    formulas or its main figure for a slide found thin or crowded is worse, and a figure of the
+    result whose crop is flagged is kept with the finding open (_may_remove). The slide that held it comes back
     as it was in `current` (in its place, if the revision removed it), and the changes claimed
     on it are dropped."""
     shown_equations = {s.equation for s in revised.slides if s.equation}
@@ -609,7 +607,7 @@ def no_thinning_removals(
         ):
             lost = "its display equation"
         figures = [paper.figure(f) for f in before.figures() if f not in shown_figures]
-        carried = [f for f in figures if f and _carries_result(f, paper, results)]
+        carried = [f for f in figures if f and carries_result(f, paper, results)]
         if not lost and carried and not _may_remove(issues, asked, equation=False):
             lost = f"{carried[0].label}, which shows the paper's result"
         if not lost:

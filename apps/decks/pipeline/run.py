@@ -60,6 +60,12 @@ class RoundSummary(BaseModel):
     round: int
     found: dict[str, int]  # high / medium / low / total issues the review found
     fixed: int  # of those, answered by the revision and gone in the next round
+    # of those, the blocking ones the revision left open (each with its reason in review.json)
+    unrepairable: int = 0
+    # of those, reported again: the round before left them unrepaired on an unchanged slide
+    carried: int = 0
+    # the results (figures, tables, the abstract's numbers) round 1 showed and this round lost
+    lost_results: list[str] = Field(default_factory=list)
 
 
 class Summary(BaseModel):
@@ -188,7 +194,12 @@ def deck_generate(
             elapsed_s=round(time.monotonic() - started, 1),
             per_round=[
                 RoundSummary(
-                    round=r.number, found={**r.counts, "total": len(r.issues)}, fixed=r.fixed
+                    round=r.number,
+                    found={**r.counts, "total": len(r.issues)},
+                    fixed=r.fixed,
+                    unrepairable=len(r.unrepairable),
+                    carried=sum(1 for i in r.issues if i.evidence.get("carried")),
+                    lost_results=[lost["what"] for lost in r.lost],
                 )
                 for r in records
             ],

@@ -50,6 +50,7 @@ from apps.decks.pipeline.propose import (
 )
 from apps.decks.pipeline.propose.captions import caption_text
 from apps.decks.pipeline.propose.deck_level import deck_level_repair, merge_repeated
+from apps.decks.pipeline.result_losses import carries_result
 from apps.decks.pipeline.slide_deck import MAX_BULLETS, Slide, SlideDeck
 
 if TYPE_CHECKING:
@@ -929,10 +930,12 @@ def _narrates_code(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide],
         **shown,
     )
     work.titles.add(own.title)
-    if not rest:
+    if not rest and not slide.figures():
         return [own.model_copy(update={"title": slide.title})], (
             f"showed the listing bullet {index + 1} talks about as a code block under it"
         )
+    # a figure slide keeps its figure (and caption) even when all its bullets go with the code:
+    # the listing is no figure's replacement, and the figure may be the only one of its result
     moved = "bullet" if len(about) == 1 else "bullets"
     return [slide.model_copy(update={"bullets": rest}), own], (
         f"moved {moved} {', '.join(str(slide.bullets.index(b) + 1) for b in about)} to a slide "
@@ -1257,8 +1260,13 @@ def _near_empty(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], st
 @fixer("crop_foreign_text", "crop_cut", "crop_off_caption")
 def _bad_crop(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     """A crop the PDF's layout shows to be unclean is not shown: another figure takes its place
-    when there is one the deck does not show yet."""
+    when there is one the deck does not show yet. A figure or table of the paper's result stays
+    (the finding stays open): taking it off, or showing another figure instead, would take the
+    result off the deck."""
     bad = issue.evidence.get("figure")
+    figure = work.paper.figure(bad) if isinstance(bad, str) else None
+    if figure is not None and carries_result(figure, work.paper):
+        return [slide], ""
     spare = [
         f
         for f in work.paper.figures

@@ -10,6 +10,7 @@ from apps.decks.pipeline.issues import Change, Issue
 from apps.decks.pipeline.loop_guard import Refusals
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.propose.thin_reason import thin_deck_reason
+from apps.decks.pipeline.result_losses import carries_result
 from apps.decks.pipeline.slide_deck import SlideDeck
 
 # Reported, not repaired: what would fix them is ingestion's reading, not the deck.
@@ -71,6 +72,11 @@ def reason(
 
     if refused:
         return "its repair was refused by the loop's guards" + (f": {why}" if why else "")
+    if _result_kept(issue, paper):
+        return (
+            "the figure carries the paper's result: it stays on its slide, not removed nor "
+            "swapped for another, until its crop can be repaired"
+        )
     if issue.type == "thin_deck" and paper is not None and deck is not None:
         return thin_deck_reason(paper, deck)
     if issue.type in REPORTED_ONLY:
@@ -80,6 +86,16 @@ def reason(
     if issue.type in FIXERS or issue.type in DECK_LEVEL:
         return "its repair found nothing certain to change"
     return "no builtin repair for this type"
+
+
+def _result_kept(issue: Issue, paper: Paper | None) -> bool:
+    """Is the issue about the crop of a figure of the paper's result, which no repair takes
+    off the deck (repair._bad_crop, loop_guard._may_remove)?"""
+    about = issue.evidence.get("figure")
+    if paper is None or not issue.type.startswith("crop_") or not isinstance(about, str):
+        return False
+    figure = paper.figure(about)
+    return figure is not None and carries_result(figure, paper)
 
 
 def unanswered(
