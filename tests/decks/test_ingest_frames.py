@@ -87,3 +87,14 @@ def test_tick_labels_beyond_the_text_column_and_every_panel_stay_in_the_crop(rea
             assert words.count("10") == 3, (figure.id, words)
             # from the first panel's turned axis title to the third panel's right side
             assert figure.bbox[0] < 70.0 and figure.bbox[2] > 521.0, (figure.id, figure.bbox)
+
+
+def test_bold_titles_over_the_panels_are_the_figure_s_own(read):
+    """Set like headings, the panels' titles stopped the crop under them, its edge cutting
+    the top tick labels; they are the drawing's titles, and the crop holds them."""
+    paper, _ = read
+    figure = paper.figure("fig-4")
+    with pdfplumber.open(PDF) as pdf:
+        words = _words_in(pdf.pages[figure.page - 1], crop_box(figure.bbox))
+    assert words.count("Run") == 3, words
+    assert words.count("1.0") == 3, words

@@ -161,6 +161,7 @@ def region_find(
             or heading_of(layout, s)
             or not _beside_drawing(s, objects, span0, span1)
         )
+        and (id(s) in caption_lines or not drawing_label(layout, s, objects))
     ]
     beside = [f for f in floats if _overlaps(f.x0, f.x1, span0, span1)]
     if below:
@@ -237,8 +238,7 @@ def region_find(
             for s in candidates
             if s not in taken
             and (s.role == "rotated" or not layout.is_body(s))
-            and s.x0 >= min(near0, reach0)
-            and s.x1 <= max(near1, reach1)
+            and _chains(s, min(near0, reach0), max(near1, reach1))
         ]
         if not more:
             break
@@ -293,6 +293,50 @@ def _with_panels_beside(
         found += more
         changed = bool(more)
     return found
+
+
+def _chains(segment: Segment, reach0: float, reach1: float) -> bool:
+    """Within the labels' reach: the whole line, or for a turned axis title (narrow, set by
+    its tick labels) its near side; measured from its far side, a y-axis title 15 pt left of
+    its tick labels was left out and the crop's edge cut the panel's axis."""
+    if segment.role == "rotated":
+        return segment.x1 >= reach0 and segment.x0 <= reach1
+    return segment.x0 >= reach0 and segment.x1 <= reach1
+
+
+PLOT_TITLE_WORDS = 8
+PLOT_TITLE_GAP_PT = 12.0
+NODE_MAX_SHARE = 0.6  # of the column's width: a diagram's node, not a boxed heading band
+
+
+def drawing_label(layout: Layout, segment: Segment, objects: list[Box]) -> bool:
+    """A short line set bold or large like a heading that is a drawing's own: a plot's title,
+    centred over a drawing just under it and not flush with its text column's left edge
+    ("Fitting a Pareto distribution" over each panel), or the label of a diagram's node, inside
+    a drawn box narrower than the column. Taken for section headings, they stopped the crop
+    above the panels or below the diagram's top row, and the crop's edge cut through them."""
+    if len(segment.text.split()) > PLOT_TITLE_WORDS:
+        return False
+    node = any(
+        b.x0 <= segment.x0 + 1
+        and b.x1 >= segment.x1 - 1
+        and b.top <= segment.top + 1
+        and b.bottom >= segment.bottom - 1
+        and b.x1 - b.x0 <= NODE_MAX_SHARE * layout.column_width()
+        and not b.image
+        for b in objects
+    )
+    if node:
+        return True
+    if any(abs(segment.x0 - x0) < 3.0 for x0, _ in layout.columns):
+        return False
+    centre, width = (segment.x0 + segment.x1) / 2, segment.x1 - segment.x0
+    return any(
+        0.0 <= b.top - segment.bottom <= PLOT_TITLE_GAP_PT
+        and b.x0 <= centre <= b.x1
+        and b.x1 - b.x0 >= 0.6 * width
+        for b in objects
+    )
 
 
 def _label_in_margin(layout: Layout, segment: Segment, drawn: Box | None) -> bool:
@@ -474,10 +518,13 @@ def _drawn_lines(
     if drawn is None:
         return set()
     captioned = {id(s) for c in captions if c.page == caption.page for s in c.segments}
+    inside = [b for b in objects if _overlaps(b.x0, b.x1, box.x0, box.x1)]
     return {
         id(s)
         for s in layout.pages[caption.page - 1]
-        if s.role in ("text", "rotated") and id(s) not in captioned and _within(s, drawn)
+        if s.role in ("text", "rotated")
+        and id(s) not in captioned
+        and (_within(s, drawn) or (_within(s, box) and drawing_label(layout, s, inside)))
     }
 
 
