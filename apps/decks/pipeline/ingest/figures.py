@@ -23,6 +23,12 @@ from apps.decks.pipeline.crops import crop_final
 from apps.decks.pipeline.ingest.captions import Caption
 from apps.decks.pipeline.ingest.continued import continued_captions, joined
 from apps.decks.pipeline.ingest.figure_text import label_row, page_texts, smallest_text
+from apps.decks.pipeline.ingest.frames import (
+    Frame,
+    caption_frames,
+    inside_frame,
+    without_frames,
+)
 from apps.decks.pipeline.ingest.layout import Layout, Segment
 from apps.decks.pipeline.ingest.panels import rearranged
 from apps.decks.pipeline.ingest.structure import heading_of
@@ -155,6 +161,7 @@ def region_find(
             or heading_of(layout, s)
             or not _beside_drawing(s, objects, span0, span1)
         )
+        and (id(s) in caption_lines or not drawing_label(layout, s, objects))
     ]
     beside = [f for f in floats if _overlaps(f.x0, f.x1, span0, span1)]
     if below:
@@ -192,6 +199,7 @@ def region_find(
         and (_overlaps(b.x0, b.x1, span0, span1) or not _in_other_column(layout, b, span0, span1))
         and not running_rule(b, band_top, band_bottom)
     ]
+    graphics = _with_panels_beside(graphics, objects, layout, (wall0, wall1), (span0, span1))
     # Text belongs to the figure when it sits by its drawings (axis labels, legends); without
     # drawings, within the caption's column. Never a sidebar or the other column's text.
     if graphics:
@@ -202,7 +210,7 @@ def region_find(
     candidates = [
         s
         for s in layout.pages[page - 1]
-        if s.role in ("text", "rotated")
+        if (s.role in ("text", "rotated") or _label_in_margin(layout, s, drawn))
         and s not in caption.segments
         and s not in blockers
         and (
@@ -230,8 +238,7 @@ def region_find(
             for s in candidates
             if s not in taken
             and (s.role == "rotated" or not layout.is_body(s))
-            and s.x0 >= min(near0, reach0)
-            and s.x1 <= max(near1, reach1)
+            and _chains(s, min(near0, reach0), max(near1, reach1))
         ]
         if not more:
             break
@@ -250,6 +257,100 @@ def region_find(
     if box.x1 - box.x0 < 40 or box.bottom - box.top < 25:
         return None
     return box, listing
+
+
+PANEL_BESIDE_PT = 60.0  # panels of one row stand at most this far apart (their labels between)
+
+
+def _with_panels_beside(
+    graphics: list[Box],
+    objects: list[Box],
+    layout: Layout,
+    walls: tuple[float, float],
+    span: tuple[float, float],
+) -> list[Box]:
+    """The drawing and the panels level with it in its row, however far past a short caption
+    they reach: a row of three plots over a caption as wide as two kept two and a half (the
+    crop cut through the third). A panel is level when it lies within the drawing's height,
+    close beside it, between the walls and in no other text column."""
+    if not graphics:
+        return graphics
+    found, changed = list(graphics), True
+    while changed:
+        hull = _hull(found)
+        more = [
+            b
+            for b in objects
+            if b not in found
+            and walls[0] - 2 <= b.x0
+            and b.x1 <= walls[1] + 2
+            and b.top >= hull.top - 2
+            and b.bottom <= hull.bottom + 2
+            and b.x0 <= hull.x1 + PANEL_BESIDE_PT
+            and b.x1 >= hull.x0 - PANEL_BESIDE_PT
+            and not _in_other_column(layout, b, *span)
+        ]
+        found += more
+        changed = bool(more)
+    return found
+
+
+def _chains(segment: Segment, reach0: float, reach1: float) -> bool:
+    """Within the labels' reach: the whole line, or for a turned axis title (narrow, set by
+    its tick labels) its near side; measured from its far side, a y-axis title 15 pt left of
+    its tick labels was left out and the crop's edge cut the panel's axis."""
+    if segment.role == "rotated":
+        return segment.x1 >= reach0 and segment.x0 <= reach1
+    return segment.x0 >= reach0 and segment.x1 <= reach1
+
+
+PLOT_TITLE_WORDS = 8
+PLOT_TITLE_GAP_PT = 12.0
+NODE_MAX_SHARE = 0.6  # of the column's width: a diagram's node, not a boxed heading band
+
+
+def drawing_label(layout: Layout, segment: Segment, objects: list[Box]) -> bool:
+    """A short line set bold or large like a heading that is a drawing's own: a plot's title,
+    centred over a drawing just under it and not flush with its text column's left edge
+    ("Fitting a Pareto distribution" over each panel), or the label of a diagram's node, inside
+    a drawn box narrower than the column. Taken for section headings, they stopped the crop
+    above the panels or below the diagram's top row, and the crop's edge cut through them."""
+    if len(segment.text.split()) > PLOT_TITLE_WORDS:
+        return False
+    node = any(
+        b.x0 <= segment.x0 + 1
+        and b.x1 >= segment.x1 - 1
+        and b.top <= segment.top + 1
+        and b.bottom >= segment.bottom - 1
+        and b.x1 - b.x0 <= NODE_MAX_SHARE * layout.column_width()
+        and not b.image
+        for b in objects
+    )
+    if node:
+        return True
+    if any(abs(segment.x0 - x0) < 3.0 for x0, _ in layout.columns):
+        return False
+    centre, width = (segment.x0 + segment.x1) / 2, segment.x1 - segment.x0
+    return any(
+        0.0 <= b.top - segment.bottom <= PLOT_TITLE_GAP_PT
+        and b.x0 <= centre <= b.x1
+        and b.x1 - b.x0 >= 0.6 * width
+        for b in objects
+    )
+
+
+def _label_in_margin(layout: Layout, segment: Segment, drawn: Box | None) -> bool:
+    """A figure wider than the text column puts its tick labels beyond the column, where the
+    layout reads them as margin notes: a line there in smaller print than the body, by the
+    drawing's side, is its label (left out, the crop was cut above it as foreign text)."""
+    if segment.role != "margin" or drawn is None or layout.is_body(segment):
+        return False
+    return (
+        segment.x0 >= drawn.x0 - LABEL_CHAIN_PT
+        and segment.x1 <= drawn.x1 + LABEL_CHAIN_PT
+        and segment.top >= drawn.top - LABEL_CHAIN_PT
+        and segment.bottom <= drawn.bottom + LABEL_CHAIN_PT
+    )
 
 
 def _walls(
@@ -417,10 +518,13 @@ def _drawn_lines(
     if drawn is None:
         return set()
     captioned = {id(s) for c in captions if c.page == caption.page for s in c.segments}
+    inside = [b for b in objects if _overlaps(b.x0, b.x1, box.x0, box.x1)]
     return {
         id(s)
         for s in layout.pages[caption.page - 1]
-        if s.role in ("text", "rotated") and id(s) not in captioned and _within(s, drawn)
+        if s.role in ("text", "rotated")
+        and id(s) not in captioned
+        and (_within(s, drawn) or (_within(s, box) and drawing_label(layout, s, inside)))
     }
 
 
@@ -604,14 +708,17 @@ def crop_render(
     sideways: bool = False,
     masks: list[tuple[float, float, float, float]] = (),
     lines: list[tuple[float, float, float, float]] = (),
+    erase: list[tuple[float, float, float, float]] = (),
 ) -> tuple[tuple[int, int], int, Box]:
     """Render the box from the page (vector drawings come out as printed, a sideways figure
     turned upright) at a resolution that stays sharp across a slide, with the pieces of
     foreign lines in `masks` painted white; returns the image size, the panel count
     (panels.py) and the box the image shows (without the white margins it was trimmed of, but
-    with the whole boxes of the text `lines` inside it: a label's box reaches past its ink)."""
+    with the whole boxes of the text `lines` inside it: a label's box reaches past its ink).
+    `erase`: the strokes of a frame around figure and caption (frames.py), painted white
+    before the margins are trimmed."""
     pdf_page = document[page - 1]
-    image, scale, (x0, top) = _rendered(pdf_page, box, masks)
+    image, scale, (x0, top) = _rendered(pdf_page, box, [*masks, *erase])
     shown = box
     if not masks:  # a crop with foreign lines painted out keeps its box: checks find them by it
         _, (left, upper, right, lower) = _trimmed(image, 0)
@@ -638,7 +745,7 @@ def crop_render(
         trimmed = (shown.x0 - box.x0, shown.top - box.top, box.x1 - shown.x1)
         if max(*trimmed, box.bottom - shown.bottom) > 1.0:
             # rendered again at the resolution its own width asks for (sharp across a slide)
-            image, _, _ = _rendered(pdf_page, shown, masks)
+            image, _, _ = _rendered(pdf_page, shown, [*masks, *erase])
     if sideways:
         image = image.rotate(-90, expand=True)  # its text read bottom to top: turn it back
     image, panels = rearranged(image)
@@ -711,16 +818,22 @@ def figures_extract(
     figures: list[Figure] = []
     covered: set[int] = set()
     objects_by_page: dict[int, list[Box]] = {}
+    frames_by_page: dict[int, list[Frame]] = {}
     tables: dict[int, list[Box]] = {}  # page → the boxes of its tables, cropped first
     # tables first: a figure stacked with a table in one column stops at the table's box
     for caption in sorted(captions, key=lambda c: c.kind != "table"):
         covered.update(id(segment) for segment in caption.segments)
         if caption.page not in objects_by_page:
             width, height = layout.page_sizes[caption.page - 1]
-            objects_by_page[caption.page] = objects_on(
-                plumber.pages[caption.page - 1], width, height
+            plumber_page = plumber.pages[caption.page - 1]
+            on_page = [c for c in captions if c.page == caption.page]
+            frames_by_page[caption.page] = caption_frames(plumber_page, on_page)
+            # a frame around figure and caption is no part of the figure's drawing
+            objects_by_page[caption.page] = without_frames(
+                objects_on(plumber_page, width, height), frames_by_page[caption.page]
             )
         objects = objects_by_page[caption.page]
+        frames = frames_by_page[caption.page]
         box, listing, ruled = None, set(), False
         if caption.kind == "table":
             box = table_region(layout, caption, objects, captions)
@@ -740,7 +853,7 @@ def figures_extract(
             own |= _table_lines(layout, caption, box, captions)
         nearby = page_texts(layout, caption.page, box, captions, own)
         cropped, masks = crop_final((box.x0, box.top, box.x1, box.bottom), nearby)
-        box = Box(*cropped, True)
+        box = Box(*inside_frame(cropped, frames), True)
         prefix = "fig" if caption.kind == "figure" else "tab"
         figure_id = f"{prefix}-{caption.number}"
         out_dir.mkdir(parents=True, exist_ok=True)
@@ -753,6 +866,7 @@ def figures_extract(
             sideways,
             masks,
             [t.bbox for t in nearby],
+            [r for frame in frames for r in frame.erase],
         )
         if caption.kind == "table":
             tables.setdefault(caption.page, []).append(shown)
