@@ -47,9 +47,14 @@ def _slide_words(slide) -> set[str]:
 
 
 def own_heading(title: str, paper: Paper) -> bool:
-    """Is `title` (without "(continued)") one of the paper's section headings?"""
+    """Is `title` (without "(continued)") one of the paper's section headings, or the head of
+    one of three words or more (a heading cut at a line-end hyphen, "The penalized least
+    squares approach to lin-", is titled by the words before its cut)?"""
     bare = title_quality.CONTINUED.sub("", title).strip().lower()
-    return any(bare in (s.title.strip().lower(), s.heading.lower()) for s in paper.sections)
+    headings = [h for s in paper.sections for h in (s.title.strip().lower(), s.heading.lower())]
+    if bare in headings:
+        return True
+    return len(bare.split()) >= 3 and any(h.startswith(bare + " ") for h in headings)
 
 
 def shortfalls(title: str, slide, paper: Paper) -> list[str]:
