@@ -175,6 +175,19 @@ def test_a_cited_sentence_that_says_it_is_earlier_work_or_stands_under_backgroun
     assert _found(source_not_shown, _deck(background), paper) == []
 
 
+def test_a_cited_sentence_of_the_papers_own_work_stays_under_results():
+    # the citation names a method used or a source of a figure: the finding is the paper's own
+    own = "We prune the trees with the method of Ames and compare the yields of four orchards"
+    cited = own + " [9]."
+    assert _found(source_not_shown, _deck(_results([own], cited)), _paper(cited)) == []
+    named = "Pomona's late pruning raised the yield of old trees by a factor of 1.4"
+    paper = _paper(named + " [12].").model_copy(update={"title": "Pomona: Pruning Old Orchards"})
+    deck = _deck(_results([named], named + " [12]."))
+    assert _found(source_not_shown, deck, paper) == []
+    # the same sentence in a paper about something else reports earlier work
+    assert _found(source_not_shown, deck, _paper(named + " [12].")) != []
+
+
 def test_a_bare_quotation_becomes_the_papers_sentence_that_says_whose_it_is():
     paper = _paper(QUOTE_PARAGRAPH)
     deck = _deck(

@@ -88,15 +88,38 @@ def speaker_sentence(bullet: str, sentence: str) -> str | None:
     return whole if len(whole.split()) <= 40 else None
 
 
-def dropped_citation(bullet: str, sentence: str) -> str | None:
+def dropped_citation(bullet: str, sentence: str, paper_title: str = "") -> str | None:
     """The citation marker the paper's `sentence` carries and `bullet` (made from it) lost,
-    when nothing left in the bullet says the statement is earlier work; None otherwise."""
+    when nothing left in the bullet says the statement is earlier work; None otherwise.
+
+    A sentence in the paper's own voice ("we implement X [51] and compare …") or about the
+    paper's own system, named by its title ("Ray's scheduler cut the cost by 4.5 [4]"), is the
+    paper's finding: its citations name a method used or a source of a figure, not whose
+    finding it is."""
     if not sentence:
         return None
     marker = CITATION.search(sentence)
     if marker is None or CITATION.search(bullet) or ATTRIBUTED.search(bullet):
         return None
+    if OWN_VOICE.search(bullet) or own_names(paper_title) & set(re.findall(r"[\w-]+", bullet)):
+        return None
     return marker.group(0)
+
+
+# The paper speaking of its own work.
+OWN_VOICE = re.compile(r"\b(?:we|our|ours|us)\b", re.I)
+
+
+def own_names(paper_title: str) -> set[str]:
+    """The names a paper gives its own system in its title: the head before a colon when it is
+    one or two words ("Ray: A Distributed Framework …"), and words with a capital after their
+    first letter and a small one ("PaSa", "SPsort")."""
+    head, colon, _ = paper_title.partition(":")
+    names = set(head.split()) if colon and len(head.split()) <= 2 else set()
+    # mixed case only: an all-capital word of a title is as often the field's ("AI", "LLM")
+    mixed = {w for w in re.findall(r"[\w-]+", paper_title) if re.search(r"^\w+[A-Z]", w)}
+    names |= {w for w in mixed if re.search(r"[a-z]", w)}
+    return {n for n in names if len(n) >= 2}
 
 
 def bare_symbol_list(caption: str) -> str | None:

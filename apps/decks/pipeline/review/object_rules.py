@@ -124,10 +124,12 @@ def source_not_shown(c: SlideContext):
         if shown_objects.bare_quotation(bullet):
             message = f"bullet {index + 1} is a quotation with no one said to have said it"
             kind = "quotation"
-        elif results and shown_objects.dropped_citation(bullet, source.sentence):
+        elif results and (
+            cited := shown_objects.dropped_citation(bullet, source.sentence, c.paper.title)
+        ):
             message = (
                 f"bullet {index + 1} reports earlier work (the paper cites "
-                f"{shown_objects.dropped_citation(bullet, source.sentence)}) without saying so, "
+                f"{cited}) without saying so, "
                 "under a results heading: it reads as this paper's finding"
             )
             kind = "citation"
