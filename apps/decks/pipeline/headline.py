@@ -59,7 +59,8 @@ _CACHE: dict[int, tuple[Paper, main_points.Statement | None]] = {}
 
 
 def headline(paper: Paper) -> main_points.Statement | None:
-    """The abstract's (else the conclusions') plainest finding, stated whole: the first result
+    """The abstract's (else the conclusions', else — without an abstract — the introduction's
+    closing paragraph's) plainest finding, stated whole: the first result
     statement read there with a finding in so many words (a measure with its verb, a
     comparison, "we prove / show that …") whose bullet keeps its comparison; None when the
     paper states none (a side result of the body or what a package makes possible is no
@@ -68,7 +69,9 @@ def headline(paper: Paper) -> main_points.Statement | None:
     if cached is not None and cached[0] is paper:
         return cached[1]
     closing = [*main_points.conclusions(paper), *main_points.closing_discussion(paper)]
-    origins = {"abstract", *(s.title for s in closing)}
+    # a paper without an abstract states it in its introduction's closing paragraph
+    claims = [title for title, _ in main_points.closing_claims(paper)]
+    origins = {"abstract", *(s.title for s in closing), *claims}
     found = next(
         (
             st
@@ -150,11 +153,18 @@ def leads(slide: Slide, position: int, paper: Paper) -> bool:
     )
 
 
+def leads_the_paper(found: main_points.Statement, paper: Paper) -> bool:
+    """Is the headline read where the paper opens (its abstract, else — without one — its
+    introduction's closing paragraph), not in the conclusions a deck ends on?"""
+    claims = {title for title, _ in main_points.closing_claims(paper)}
+    return found.origin == "abstract" or found.origin in claims
+
+
 def buried(slides: list[Slide], paper: Paper) -> tuple[main_points.Statement, int | None] | None:
-    """(headline, slide number stating it or None) when the abstract states a headline and the
-    deck's first content slides do not, or its opening slide states it but not first."""
+    """(headline, slide number stating it or None) when the abstract (else the introduction's
+    closing paragraph) states a headline and the deck's first content slides do not, or its opening slide states it but not first."""
     found = headline(paper)
-    if found is None or found.origin != "abstract":
+    if found is None or not leads_the_paper(found, paper):
         return None
     opening = opening_index(slides)
     if opening is not None and _leading(list(slides[opening].bullets), found, paper):
@@ -212,6 +222,23 @@ def lead_with(slides: list[Slide], paper: Paper, used: set[str]) -> str:
             # the conclusions' finding is the closing slide's own: taken away, the deck would
             # end on plans alone (an abstract's headline leads the deck: headline_buried)
             return ""
+    if opening is None and where is not None and _says_what_paper_does(slides[where[0]], paper):
+        # a "Motivation" slide made of the paper's contribution and its result (a report
+        # without an abstract, whose introduction closes on both) is the opening slide: it
+        # says what the paper does, first its result, then the method, then the context
+        index = where[0]
+        others = [b for b in slides[index].bullets if b != bullet]
+        method = [b for b in others if _makes_method(b, paper)]
+        rest = [b for b in others if b not in method]
+        slides[index] = slides[index].model_copy(
+            update={
+                "bullets": [bullet, *method, *rest],
+                "role": OPENING_ROLE,
+                "title": main_points.opening_title(slides),
+            }
+        )
+        used.add(bullet.lower())
+        return f"opened the deck with the paper's main result: “{text.shorten(bullet, 10, ellipsis=True)}”"
     if opening is None:
         slide = _new_opening(slides, paper, bullet)
         if slide is None:
@@ -235,6 +262,21 @@ def lead_with(slides: list[Slide], paper: Paper, used: set[str]) -> str:
     slides[opening] = slides[opening].model_copy(update={"bullets": bullets})
     used.add(bullet.lower())
     return f"put the paper's main result first: “{text.shorten(bullet, 10, ellipsis=True)}”"
+
+
+def _makes_method(bullet: str, paper: Paper) -> bool:
+    return any(main_points.makes(bullet, st) for st in main_points.method_statements(paper))
+
+
+def _says_what_paper_does(slide: Slide, paper: Paper) -> bool:
+    """A motivation slide of text that also states the paper's method: it holds what the
+    paper does, not why (the headline found there makes it the opening slide)."""
+    return (
+        slide.role == "motivation"
+        and slide.kind == "bullets"
+        and not slide.equation
+        and any(_makes_method(b, paper) for b in slide.bullets)
+    )
 
 
 def _part_of(bullet: str, headline_bullet: str) -> bool:

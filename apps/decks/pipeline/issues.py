@@ -111,7 +111,10 @@ ISSUE_TYPES = {
     "bullet_order": "a bullet placed after one its paragraph of the paper says later (a "
     "detail before what it is about, a consequence before its rule)",
     "headline_buried": "the deck's first slides do not state the main result its abstract "
-    "states, or state it after the method and context",
+    "(else its introduction's closing paragraph) states, or state it after the method and "
+    "context",
+    "conclusions_missing": "the deck ends on a slide that neither carries the paper's "
+    "conclusions nor states a result",
     "orphan_description": "a manual's description of a function or option on a slide without "
     "the term the paper gives it",
     "overview_late": "the slide saying what the paper does stands after slides of the work's "

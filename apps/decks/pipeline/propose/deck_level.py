@@ -215,6 +215,7 @@ def deck_level_repair(
         "overview_late": _overview_first,
         "bullet_order": _bullets_in_order,
         "headline_buried": _headline_first,
+        "conclusions_missing": _conclusions_last,
         "orphan_description": _terms_restored,
         "figure_reading_apart": _onto_figure_slides,
     }
@@ -520,6 +521,13 @@ def _bullets_in_order(work: Work, slides: list[Slide]) -> str:
 def _headline_first(work: Work, slides: list[Slide]) -> str:
     """The paper's main result made the opening slide's first bullet (headline_buried)."""
     return headline.lead_with(slides, work.paper, work.used)
+
+
+def _conclusions_last(work: Work, slides: list[Slide]) -> str:
+    """The deck ends on the paper's conclusions (conclusions_missing)."""
+    from apps.decks.pipeline import closing_slide
+
+    return closing_slide.close_with_conclusions(slides, work.paper, work.used)
 
 
 def _within_limit(action: str) -> str:

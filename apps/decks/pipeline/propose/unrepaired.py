@@ -33,6 +33,7 @@ DECK_LEVEL = frozenset(
         "cover_author_tag",
         "bullet_order",
         "headline_buried",
+        "conclusions_missing",
         "orphan_description",
         "figure_reading_apart",
         "repeated_title",

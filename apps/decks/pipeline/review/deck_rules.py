@@ -12,6 +12,7 @@ from PIL import Image, ImageChops, ImageFilter, ImageOps, ImageStat
 
 from apps.decks import limits
 from apps.decks.pipeline import (
+    closing_slide,
     headline,
     main_points,
     orphan_terms,
@@ -330,6 +331,25 @@ def headline_buried(c: DeckContext):
         message=f"the paper's main result is stated {place}: “{text.clipped(statement.bullet, 120)}”",
         suggestion="open the slide saying what the paper does with its main result",
         evidence={"statement": statement.bullet, "slide": where},
+    )
+
+
+@deck_rule
+def conclusions_missing(c: DeckContext):
+    """The paper has conclusions and the deck ends on a slide that neither carries them nor
+    states a result (a mechanism slide after a retitled or moved "Conclusions" slide): a
+    reader never meets what the paper concludes (closing_slide.py)."""
+    last = closing_slide.ends_without_conclusions(list(c.deck.slides), c.paper)
+    if last is None:
+        return
+    yield Issue(
+        slide=0,
+        type="conclusions_missing",
+        severity="medium",
+        message=f"the deck ends on “{c.deck.slides[last].title[:80]}” (slide {last + 1}), "
+        "not on the paper's conclusions",
+        suggestion="end the deck with the slide of the paper's conclusions",
+        evidence={"slide": last + 1},
     )
 
 

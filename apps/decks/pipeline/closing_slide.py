@@ -1,0 +1,97 @@
+"""The deck ends on the paper's conclusions: when the paper has a conclusions section (else a
+discussion it closes on), the deck's last slide carries them — what the study found, the
+speed-up measured — not a mechanism slide after them. A deck whose "Conclusions" slide was
+retitled or refilled by a repair, or moved before a figure, ended on a detail of the method and
+the reader never met what the paper concludes.
+
+The repair moves the conclusions slide back to the end, or, when the deck has none, makes one
+from the conclusions' own sentences (their findings first). Nothing is invented: only the
+paper's sentences as the proposer makes them bullets.
+"""
+
+from __future__ import annotations
+
+from apps.decks.pipeline import main_points, text
+from apps.decks.pipeline.paper import Paper
+from apps.decks.pipeline.slide_deck import Slide
+
+CLOSING_TITLE = "Conclusions"
+CLOSING_BULLETS = 3
+
+
+def closing_paragraphs(paper: Paper) -> list[str]:
+    """The paragraphs of the paper's conclusions, else of the discussion it closes on."""
+    sections = main_points.conclusions(paper) or main_points.closing_discussion(paper)
+    return [p for s in sections for p in s.paragraphs if p.strip()]
+
+
+def _last_content(slides: list[Slide]) -> int | None:
+    return next((i for i in range(len(slides) - 1, -1, -1) if slides[i].role != "title"), None)
+
+
+def ends_without_conclusions(slides: list[Slide], paper: Paper) -> int | None:
+    """The deck's last slide (0-based) when the paper has conclusions and that slide neither
+    is the conclusions slide nor states one of the paper's results; else None."""
+    if not closing_paragraphs(paper):
+        return None
+    last = _last_content(slides)
+    if last is None or slides[last].role == "conclusion":
+        return None
+    results = main_points.result_statements(paper)
+    if any(main_points.makes(b, st) for b in slides[last].bullets for st in results):
+        return None  # it closes on a finding, whatever its title
+    return last
+
+
+def close_with_conclusions(slides: list[Slide], paper: Paper, used: set[str]) -> str:
+    """The conclusions slide put last: moved there, else made from the conclusions' findings
+    and key sentences that no slide states yet (two at least: one bullet is a thin slide).
+    Changes `slides` in place; returns what it did, or ""."""
+    if ends_without_conclusions(slides, paper) is None:
+        return ""
+    existing = next(
+        (i for i in range(len(slides) - 1, -1, -1) if slides[i].role == "conclusion"), None
+    )
+    if existing is not None:
+        slide = slides.pop(existing)
+        slides.append(slide)
+        return f"moved “{slide.title[:60]}” to the end of the deck"
+    shown = [b for s in slides for b in s.bullets]
+    own = {
+        s.title for s in [*main_points.conclusions(paper), *main_points.closing_discussion(paper)]
+    }
+    chosen: list[str] = []
+    for st in main_points.result_statements(paper):
+        if st.origin in own and not _said(st.bullet, [*shown, *chosen]):
+            chosen.append(st.bullet)
+    paragraphs = closing_paragraphs(paper)
+    if len(chosen) < CLOSING_BULLETS:
+        from apps.decks.pipeline.propose.builtin import _standalone
+
+        scorer = text.Scorer([*(paper.abstract and [paper.abstract] or []), *paragraphs])
+        extra = text.key_sentences(
+            paragraphs,
+            scorer,
+            CLOSING_BULLETS,
+            exclude={b.lower() for b in [*shown, *chosen]},
+            rewrite=_standalone,
+        )
+        chosen += [b for b in extra if not _said(b, [*shown, *chosen])]
+    chosen = chosen[:CLOSING_BULLETS]
+    if len(chosen) < 2:
+        return ""
+    slides.append(
+        Slide(
+            kind="bullets",
+            title=CLOSING_TITLE,
+            bullets=chosen,
+            role="conclusion",
+            notes=text.whole_sentences(" ".join(paragraphs), 1500),
+        )
+    )
+    used.update(b.lower() for b in chosen)
+    return f"closed the deck with the paper's conclusions: “{text.shorten(chosen[0], 10, ellipsis=True)}”"
+
+
+def _said(bullet: str, shown: list[str]) -> bool:
+    return any(text.similar(bullet, b) or text.same_claim(bullet, b) for b in shown)
