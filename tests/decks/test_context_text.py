@@ -77,7 +77,6 @@ def test_each_class_is_named(bullet, kind):
         "Partial sums are kept per thread, and similarly for the final totals of every shard",
         "Read requests are handled similarly to write requests by the queue",
         "The reason is that every worker keeps its own copy of the table",
-        "For that reason the scheduler keeps a copy of each table per worker",
         # pointers with their numbers
         "Eqn. 4 gives the block size as a function of the cache size",
         # second halves present, or a phrase that stands

@@ -138,6 +138,45 @@ def counted_set(text: str) -> tuple[str, str] | None:
     return None
 
 
+# A sentence that announces a list and stops: "There are two differences between the
+# versions", "The second step has two main approaches". In the paper the items follow it; on a
+# slide without them the count promises what the reader never gets. Only nouns a list is made
+# of ("approaches", "reasons"), not things counted as a measure ("We ran two experiments").
+_LISTED = (
+    r"approaches|differences|kinds|types|ways|steps|phases|stages|reasons|advantages|"
+    r"disadvantages|drawbacks|limitations|components|parts|categories|classes|groups|modes|"
+    r"strategies|methods|options|cases|aspects|properties|goals|objectives|contributions|issues|"
+    r"problems|challenges|questions|features|elements|factors|variants|forms|principles|rules|"
+    r"requirements|criteria|assumptions|conditions|scenarios|tasks|roles|benefits|purposes|"
+    r"changes|improvements|ideas|concepts|points|lessons|findings|families|flavou?rs|levels"
+)
+ANNOUNCED = re.compile(
+    r"^(?:there\s+(?:are|were|exist)|(?:[\w'’-]+\s+){1,6}?(?:has|have|had|comprises?|"
+    r"consists\s+of|involves?|offers?|takes?|differs?\s+in|falls?\s+into|identif(?:y|ies|ied)|"
+    r"distinguish(?:es)?|(?:can|may)\s+be\s+(?:divided|split|grouped|classified)\s+into))\s+"
+    r"(?P<count>two|three|four|five|six|seven|several)\s+"
+    r"(?:(?:main|major|key|basic|distinct|different|important|principal|broad|general|possible|"
+    r"common)\s+)?(?P<noun>" + _LISTED + r")\b(?P<rest>[^:;,()\[\]—–-]*)$",
+    re.I,
+)
+# What says, inside the rest of the sentence, which they are.
+NAMES_ITEMS = re.compile(r"\b(?:namely|such\s+as|including|e\.g|i\.e|as\s+follows|below)\b", re.I)
+_COUNT = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "several": 2}
+
+
+def announced_set(text: str) -> tuple[str, int] | None:
+    """(part, how many) for a sentence announcing a list it does not give ("There are two
+    differences between the versions"); None when it names them or is not an announcement."""
+    flat = MATH_SPAN.sub("X", text.strip()).rstrip(" .")
+    match = ANNOUNCED.match(flat)
+    if match is None:
+        return None
+    rest = match.group("rest")
+    if len(rest.split()) > 8 or NAMES_ITEMS.search(rest):
+        return None
+    return flat[match.start("count") : match.end("noun")], _COUNT[match.group("count").lower()]
+
+
 def names_set(noun: str, shown: str) -> bool:
     """Does `shown` name the set the plural `noun` counts: the plural itself ("Two estimators
     …"), or its singular twice ("the lock-based model … the lock-free model")? One "the trained
@@ -164,7 +203,18 @@ PROGRAM_PLACE = re.compile(
     r"\b(?:at|on|in|of|from|to|after|before)\s+lines?\s+\d+\b|"
     r"\b(?:in|at|of|from|after|before|during|by)\s+steps?\s+\d+\b|"
     r"\b(?:apply|applying|applies|applied|use|using|follow|following|by|of|from|with|under)\s+"
-    r"rules?\s+\d+\b|^rules?\s+\d+\s+(?:will|would|can|is|does|introduces?|gives?)\b",
+    r"rules?\s+\d+\b|^rules?\s+\d+\s+(?:will|would|can|is|does|introduces?|gives?)\b|"
+    # a numbered line of a listing as the subject: "Line 5 checks …", "Lines 2 and 3 loop …"
+    # (a step as the subject, "Step 2 merges the runs", says itself what the step is)
+    r"^lines?\s+\d+(?:\s*(?:[-–]|and|to)\s*\d+)?(?=\s+(?:then\s+)?[a-z]+s\b|"
+    r"\s+(?:is|are|was|were|can|will|must|may|does|do|run|repeat|loop|iterate)\b)",
+    re.I,
+)
+# A state of a machine or diagram by its letter or number: "in state B", "enters state 2" (a
+# state written as mathematics, "in state $s_t$", is a variable the text defines, not a label).
+STATE_PLACE = re.compile(
+    r"\b(?:in|at|from|to|into|enters?|entering|reach(?:es|ing)?|leaves?|leaving)\s+"
+    r"state\s+(?-i:[A-Z]|\d+)\b(?![.\w§-])",
     re.I,
 )
 # A lettered instance of an example the paper drew: "for article B we obtain", "patient A's".
@@ -185,7 +235,11 @@ def program_place(text: str) -> tuple[str, str] | None:
     if place:
         label = re.search(r"(?:line|step|rule)s?\s+\d+", place.group(0), re.I)
         return place.group(0).strip(), label.group(0).lower()
-    lettered = LETTERED.search(MATH_SPAN.sub("§", text.strip()))  # "item $i$" is no label
+    unmathed = MATH_SPAN.sub("§", text.strip())  # "item $i$", "state $s$" are no labels
+    state = STATE_PLACE.search(unmathed)
+    if state:
+        return state.group(0).strip(), re.sub(r"^\w+\s+", "", state.group(0)).lower()
+    lettered = LETTERED.search(unmathed)
     if lettered:
         return lettered.group(0), lettered.group(0).lower()
     return None

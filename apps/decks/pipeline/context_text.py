@@ -354,3 +354,35 @@ def condition_left_behind(text: str, previous: str) -> str | None:
     return (
         instruction.group(0) if CASE_STATED.search(MATH_SPAN.sub("X", previous.strip())) else None
     )
+
+
+# An opener that places the sentence after a moment, a reason or a way the sentence before it
+# stated: "At that point, …", "For that reason …", "By then …", "From then on …", "That way, …".
+# The this/these forms are leaning_reference's (defects.LEANING); "that" and "then" were read as
+# a bullet's own. A bullet opening so says when, why or how, but not after what.
+MOMENT_OPENER = re.compile(
+    r"^(?:(?:at|from|after|before|until|up\s+to|by|since)\s+(?:that|those)\s+"
+    r"(?:point|time|stage|moment|step|instant|phase|date|juncture)s?|"
+    r"(?:for|with)\s+(?:that|those)\s+(?:reasons?|purposes?|aims?|goals?|ends?)|"
+    r"(?:in\s+)?that\s+(?:way|manner|fashion)|"
+    r"(?:by|until|since|from)\s+then(?:\s+on(?:wards?)?)?|"
+    r"(?:at\s+)?(?:that|which)\s+(?:point|time|stage))\b(?!\s+(?:of|in\s+which|when|where|that)\b)",
+    re.I,
+)
+# "do so" stands for the verb phrase of the sentence before: "We do so when …", "To do so, …",
+# "Doing so halves …", "By doing so …" (inside a clause of the bullet's own, "we fit the model
+# and do so twice", it has its antecedent).
+DO_SO = re.compile(
+    r"^(?:(?:to|by|in|after|before|when|while|without)\s+)?(?:doing|do|did|does)\s+so\b(?!-)|"
+    r"^(?:we|they|one|it|this|the\s+\w+)\s+(?:\w+ly\s+)?(?:(?:can|could|may|might|will|would|"
+    r"must|should)\s+)?(?:do|does|did)\s+so\b(?!-)",
+    re.I,
+)
+
+
+def moment_without_antecedent(text: str) -> str | None:
+    """An opener leaning on the moment, reason or act the sentence before stated ("At that
+    point, the solver restarts", "We do so when the queue is empty"); None when it stands."""
+    flat = MATH_SPAN.sub("X", text.strip())
+    match = MOMENT_OPENER.match(flat) or DO_SO.match(flat)
+    return match.group(0) if match else None

@@ -447,6 +447,7 @@ def text_defects(text: str) -> list[tuple[str, str]]:
         ("leaning_reference", context_text.comparison_without_antecedent),
         ("leaning_reference", context_text.case_without_antecedent),
         ("leaning_reference", context_text.relation_without_antecedent),
+        ("leaning_reference", context_text.moment_without_antecedent),
         ("leaning_reference", carried_text.carried_claim),
         ("dangling_pointer", context_text.lost_pointer_number),
         ("broken_sentence", context_text.cut_second_half),

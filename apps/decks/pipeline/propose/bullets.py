@@ -104,6 +104,7 @@ class Source:
 
     previous: str = ""
     sentence: str = ""  # the paper's sentence itself, as the paper has it
+    following: str = ""  # the sentence after it in its paragraph
 
 
 class SentenceIndex:
@@ -111,11 +112,14 @@ class SentenceIndex:
 
     def __init__(self, paper: Paper):
         self.entries: list[tuple[str, str, str]] = []  # (key, sentence, previous)
+        self.following: dict[str, str] = {}  # sentence → the next one in its paragraph
         for section in paper.sections:
             for paragraph in section.paragraphs:
                 previous = ""
                 for sentence in text.sentences(paragraph):
                     self.entries.append((_key(sentence), sentence, previous))
+                    if previous:
+                        self.following.setdefault(previous, sentence)
                     previous = sentence
 
     def source(self, bullet: str) -> Source:
@@ -124,12 +128,12 @@ class SentenceIndex:
             return Source()
         for entry_key, sentence, previous in self.entries:
             if key in entry_key:
-                return Source(previous=previous, sentence=sentence)
+                return Source(previous, sentence, self.following.get(sentence, ""))
         # a bullet is the sentence without its citations: "… Huang we see" of "… Huang [12] we
         # see" is found in the sentence cleaned as the bullet was
         for clean_key, sentence, previous in self._cleaned:
             if key in clean_key:
-                return Source(previous=previous, sentence=sentence)
+                return Source(previous, sentence, self.following.get(sentence, ""))
         return Source()
 
     @cached_property
@@ -203,12 +207,33 @@ def resolve_reference(value: str, source: Source) -> str | None:
     return None
 
 
+# The sentence after an announcement that gives one item only ("The first is …", "First, …").
+ONE_ITEM = re.compile(r"^(?:the\s+)?(?:first|one)\b", re.I)
+
+
+def merge_announced_items(value: str, source: Source) -> str | None:
+    """A bullet announcing a list it does not give ("There are two differences between the
+    rooms") with the paper's next sentence, which gives it, after a colon; None when that
+    sentence is missing, leans itself, gives one item only or the merge grows too long."""
+    following = text.clean(source.following).rstrip(".;: ") if source.following else ""
+    if not following or not carried_text.announced_set(value) or ONE_ITEM.match(following):
+        return None
+    if defects.text_defects(following) or carried_text.announced_set(following):
+        return None
+    merged = f"{value.strip().rstrip('.;: ')}: {following[:1].lower()}{following[1:]}"
+    if text.code_first(following) or text.word_count(merged) > MAX_MERGED_WORDS:
+        return None
+    return merged
+
+
 def merge_antecedent(value: str, source: Source) -> str | None:
     """A bullet leaning on the sentence before it ("…for these five species") merged with that
     sentence, when the merge names what it leans on and stays short; None otherwise."""
     previous = text.clean(source.previous).rstrip(".;: ") if source.previous else ""
     if not previous or defects.text_defects(previous):
         return None
+    if carried_text.announced_set(value):
+        return None  # its list follows it in the paper: the sentence before does not give it
     stripped = value.strip()
     merged = f"{previous}; {stripped[:1].lower()}{stripped[1:]}"
     if (
@@ -416,7 +441,8 @@ def fix(kind: str, value: str, source: Source | None = None) -> str | None:
         # "Smith et al. also report X" with no short sentence before it to bring in: the named
         # study's finding stands without its "also"
         return (
-            merge_antecedent(value, source)
+            merge_announced_items(value, source)
+            or merge_antecedent(value, source)
             or carried_text.without_named_also(value)
             or carried_text.without_subject_also(value)  # "X also gives …" → "X gives …"
         )

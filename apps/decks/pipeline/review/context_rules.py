@@ -273,6 +273,34 @@ def unnamed_set(c: SlideContext):
 
 
 @slide_rule
+def announced_list(c: SlideContext):
+    """A bullet announcing a list ("There are two differences between the versions") with no
+    room on the slide for the items after it: the paper gave them in the sentences that follow."""
+    slide = c.slide
+    if slide is None or slide.kind == "title" or not slide.bullets:
+        return
+    if slide.figures() or slide.code:
+        return  # the items may be what the slide shows
+    for index, bullet in enumerate(slide.bullets):
+        found = carried_text.announced_set(bullet)
+        if found is None:
+            continue
+        part, count = found
+        if len(slide.bullets) - index - 1 >= count:
+            continue  # the bullets after it may be the items
+        yield c.issue(
+            "leaning_reference",
+            "medium",
+            f"bullet {index + 1} announces “{part}”, which the slide does not give",
+            "state the items with it, or leave the bullet out",
+            where="bullet",
+            index=index,
+            text=bullet[:200],
+            part=part[:80],
+        )
+
+
+@slide_rule
 def unshown_place(c: SlideContext):
     slide = c.slide
     if slide is None or slide.kind == "title" or not slide.bullets:
