@@ -12,17 +12,21 @@ def figure(
     height_px: int = 600,
     section: str = "",
     captioned: bool = True,
+    kind: str = "figure",
+    page: int = 1,
 ) -> Figure:
-    """A figure of page 1 (a wide one unless told), its image named after its number."""
+    """A figure (or a table, `kind="table"`) of page 1 unless told, a wide one unless told,
+    its id and image named after its number."""
+    prefix, label = ("tab", "Table") if kind == "table" else ("fig", "Figure")
     return Figure(
-        id=f"fig-{number}",
-        kind="figure",
+        id=f"{prefix}-{number}",
+        kind=kind,
         number=number,
-        label=f"Figure {number}",
+        label=f"{label} {number}",
         caption=caption,
-        page=1,
+        page=page,
         bbox=bbox,
-        image=f"fig-{number}.png",
+        image=f"{prefix}-{number}.png",
         width_px=width_px,
         height_px=height_px,
         section=section,

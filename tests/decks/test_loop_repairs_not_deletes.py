@@ -26,6 +26,7 @@ from apps.decks.pipeline.propose.repair import deck_repair
 from apps.decks.pipeline.repair_guard import stub_reason
 from apps.decks.pipeline.result_losses import lost_results
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+from tests.decks import factories
 from tests.decks.test_context_symbols import _deck, _issues, _sentence
 from tests.decks.test_loop_no_worse import FixedProposer
 
@@ -42,16 +43,12 @@ WEIGHING = (
 
 
 def _figure(kind: str, number: int, caption: str) -> Figure:
-    prefix = "tab" if kind == "table" else "fig"
-    return Figure(
-        id=f"{prefix}-{number}",
+    return factories.figure(
+        number,
+        caption,
         kind=kind,
-        number=number,
-        label=f"{'Table' if kind == 'table' else 'Figure'} {number}",
-        caption=caption,
         page=2,
         bbox=(72.0, 100.0, 520.0, 400.0),
-        image=f"{prefix}-{number}.png",
         width_px=900,
         height_px=600,
     )

@@ -19,6 +19,7 @@ from apps.decks.pipeline.review.object_rules import (
 )
 from apps.decks.pipeline.review.registry import SlideContext
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+from tests.decks import factories
 from tests.decks.test_review_rules import measure
 
 TABLE_PARAGRAPH = (
@@ -59,16 +60,12 @@ LEGEND = (
 
 
 def _figure(kind: str, number: int, caption: str) -> Figure:
-    prefix = "tab" if kind == "table" else "fig"
-    return Figure(
-        id=f"{prefix}-{number}",
+    return factories.figure(
+        number,
+        caption,
         kind=kind,
-        number=number,
-        label=f"{'Table' if kind == 'table' else 'Figure'} {number}",
-        caption=caption,
         page=2,
         bbox=(100.0, 100.0, 400.0, 250.0),
-        image=f"{prefix}-{number}.png",
         width_px=1200,
         height_px=600,
         section="Results",
