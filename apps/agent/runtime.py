@@ -460,10 +460,13 @@ def run_execute(
 
 def _submitted_form(context: AccessContext, thread_id, message) -> list:
     """A submission answers its form: the event that shows it answered, with what was chosen
-    (none when the form was answered already, by a message typed while it waited)."""
+    (none when the form was answered already, by a message typed while it waited). Only a
+    form a run waited on is answered so: reading chips and other surfaces stay usable."""
     if not isinstance(message, UserAction):
         return []
     body = message.action
+    if body.surface_id not in selectors.asked_forms(context=context, thread_id=thread_id):
+        return []
     if body.surface_id in selectors.answered_surfaces(context=context, thread_id=thread_id):
         return []
     surface = selectors.surface_messages(

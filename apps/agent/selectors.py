@@ -108,6 +108,20 @@ def answered_surfaces(*, context: AccessContext, thread_id) -> set[str]:
         )
 
 
+def asked_forms(*, context: AccessContext, thread_id) -> set[str]:
+    """The surface ids of the forms a run of the thread waited on (an interrupt of its
+    RUN_FINISHED): forms that ask and are answered, unlike reading chips or dialogs."""
+    with bound(context):
+        outcomes = Event.objects.filter(
+            thread_id=thread_id, type="RUN_FINISHED", payload__outcome__type="interrupt"
+        ).values_list("payload__outcome__interrupts", flat=True)
+        return {
+            ((interrupt.get("metadata") or {}).get("a2ui") or {}).get("surfaceId")
+            for interrupts in outcomes
+            for interrupt in interrupts or []
+        } - {None}
+
+
 def thread_surfaces(*, context: AccessContext, thread_id) -> dict[str, str]:
     """The A2UI surfaces active in the thread, {surfaceId: catalogId}: the messages of its
     `a2ui_surface` artifacts replayed in order, so a later deleteSurface removes one."""
