@@ -32,6 +32,7 @@ from apps.accounts.access import AccessContext
 from apps.agent import context as agent_context
 from apps.agent import events, refusals, selectors, services
 from apps.agent.agui_events import run_outcome, surface_snapshot
+from apps.agent.answered_forms import ANSWERS_FORM, form_answered_event, submitted_answer
 from apps.agent.inbound import UserAction, UserText
 from apps.agent.loop import ARTIFACT_EVENT, LoopResult, StopReason, run_turns
 from apps.agent.messages import Message, new_id
@@ -349,6 +350,7 @@ def run_execute(
             thread_id=str(thread_id), run_id=str(run.id), protocol_version=PROTOCOL_VERSION
         ),
         *stream.text_events("user", request_text),
+        *_submitted_form(context, thread_id, message),
     )
     if provider is None:
         services.messages_append(
@@ -395,6 +397,7 @@ def run_execute(
         on_event=stream.on_loop_event,
         on_flush=stream.flush,
     )
+    stream.pending.extend(_forms_answered_by_text(context, thread_id, result, request_text))
     stream.flush()
     messages = [{"role": "user", "text": request_text}] + [
         {"role": item.role, "text": item.text}
@@ -453,6 +456,38 @@ def run_execute(
             )
         )
     return outcome
+
+
+def _submitted_form(context: AccessContext, thread_id, message) -> list:
+    """A submission answers its form: the event that shows it answered, with what was chosen
+    (none when the form was answered already, by a message typed while it waited). Only a
+    form a run waited on is answered so: reading chips and other surfaces stay usable."""
+    if not isinstance(message, UserAction):
+        return []
+    body = message.action
+    if body.surface_id not in selectors.asked_forms(context=context, thread_id=thread_id):
+        return []
+    if body.surface_id in selectors.answered_surfaces(context=context, thread_id=thread_id):
+        return []
+    surface = selectors.surface_messages(
+        context=context, thread_id=thread_id, surface_id=body.surface_id
+    )
+    answer = submitted_answer(surface or [], body.name, body.context)
+    return [form_answered_event(body.surface_id, "submit", answer)]
+
+
+def _forms_answered_by_text(context: AccessContext, thread_id, result: LoopResult, text: str):
+    """The forms this run's planner read the typed message as the answer of (ANSWERS_FORM in
+    its assistant messages' metadata), each once."""
+    named = {
+        item.metadata[ANSWERS_FORM]
+        for item in result.new_messages
+        if item.role == "assistant" and isinstance(item.metadata.get(ANSWERS_FORM), str)
+    }
+    if not named:
+        return []
+    named -= selectors.answered_surfaces(context=context, thread_id=thread_id)
+    return [form_answered_event(surface_id, "typed", text) for surface_id in sorted(named)]
 
 
 def run_start_background(

@@ -2,6 +2,7 @@ from django.db.models import Func, JSONField, OuterRef, Subquery
 
 from apps.a2ui.processor import ProcessingError, SurfaceProcessor
 from apps.accounts.access import AccessContext, bound
+from apps.agent.answered_forms import FORM_ANSWERED
 from apps.agent.models import Artifact, Event, Run, Thread
 
 
@@ -95,6 +96,30 @@ def surface_messages(*, context: AccessContext, thread_id, surface_id: str) -> l
     if not payloads:
         return None
     return [message for payload in payloads for message in payload.get("messages") or []]
+
+
+def answered_surfaces(*, context: AccessContext, thread_id) -> set[str]:
+    """The surface ids of the thread's forms already answered (their `form_answered` events)."""
+    with bound(context):
+        return set(
+            Event.objects.filter(
+                thread_id=thread_id, type="CUSTOM", payload__name=FORM_ANSWERED
+            ).values_list("payload__value__surfaceId", flat=True)
+        )
+
+
+def asked_forms(*, context: AccessContext, thread_id) -> set[str]:
+    """The surface ids of the forms a run of the thread waited on (an interrupt of its
+    RUN_FINISHED): forms that ask and are answered, unlike reading chips or dialogs."""
+    with bound(context):
+        outcomes = Event.objects.filter(
+            thread_id=thread_id, type="RUN_FINISHED", payload__outcome__type="interrupt"
+        ).values_list("payload__outcome__interrupts", flat=True)
+        return {
+            ((interrupt.get("metadata") or {}).get("a2ui") or {}).get("surfaceId")
+            for interrupts in outcomes
+            for interrupt in interrupts or []
+        } - {None}
 
 
 def thread_surfaces(*, context: AccessContext, thread_id) -> dict[str, str]:

@@ -130,6 +130,20 @@ export class Conversation {
   on_CUSTOM(event) {
     if (event.name === "artifact") this.onArtifactEvent(event.value);
     else if (event.name === "progress" && event.value && event.value.label) this.setStatus(event.value.label);
+    else if (event.name === "form_answered") this.onFormAnswered(event.value);
+  }
+
+  // A form a run answered (submitted, or answered by a typed message) no longer runs: it is
+  // shown disabled, with what was chosen. The first answer counts (a form is answered once).
+  onFormAnswered(answered) {
+    if (!answered || typeof answered.surfaceId !== "string") return;
+    const host = this.list.querySelector(`.surface-host[data-surface-id="${CSS.escape(answered.surfaceId)}"]`);
+    if (!host || host.dataset.answered) return;
+    host.dataset.answered = answered.by === "typed" ? "typed" : "submit";
+    for (const control of host.querySelectorAll("button, input, select, textarea")) control.disabled = true;
+    host.inert = true;
+    const said = answered.by === "typed" ? `Answered in the conversation: “${answered.answer || ""}”` : `Answered — ${answered.answer || "submitted"}`;
+    host.append(h("p", { class: "form-answer" }, said));
   }
 
   onArtifactEvent(artifact) {

@@ -115,3 +115,5 @@ def test_clicking_a_chip_reruns_the_stored_reading_as_a_recorded_turn(acme_conte
     assert "Marketing" in run.request
     assert date.fromisoformat(changed["reading"]["as_of"]) == AS_OF
     assert json.dumps(changed["reading"]).count("Sales") == 0
+    # Chips are no form the run waited on: they stay usable, never shown as answered.
+    assert selectors.answered_surfaces(context=acme_context, thread_id=first["thread_id"]) == set()

@@ -65,6 +65,9 @@ class PlannedCall:
 class Plan:
     text: str = ""
     calls: list[PlannedCall] = field(default_factory=list)
+    # What the planner says of this step for the harness (kept in the assistant message's
+    # metadata), e.g. the form the turn answers (apps/agent/answered_forms.py).
+    metadata: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -202,7 +205,7 @@ class BuiltinProvider:
             )
             for call in plan.calls
         ]
-        metadata: dict[str, JsonValue] = {PLANNER_KEY: planner}
+        metadata: dict[str, JsonValue] = {**plan.metadata, PLANNER_KEY: planner}
         return ModelProposal(
             text=plan.text,
             tool_calls=calls,

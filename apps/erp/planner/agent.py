@@ -24,6 +24,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from apps.agent.answered_forms import ANSWERS_FORM
 from apps.agent.messages import Message
 from apps.agent.providers.builtin import Plan, PlannedCall, PlannerInput, planners, register_planner
 from apps.erp.entities import NONE, Entities, cached_entities
@@ -136,6 +137,14 @@ def _turn(request: PlannerInput) -> Question | ChipChange | str:
     return Question(request.user_text)
 
 
+@dataclass(frozen=True)
+class TypedAnswer:
+    """A typed message read as the answer of the pending form: the question it completes."""
+
+    planned: Planned
+    surface_id: str
+
+
 def _outcome(request: PlannerInput, turn: Question | ChipChange, entities: Entities, as_of: date):
     history = request.messages
     if isinstance(turn, ChipChange):
@@ -155,7 +164,7 @@ def _outcome(request: PlannerInput, turn: Question | ChipChange, entities: Entit
     if asked is not None:
         answered_here = _answer_typed(turn.text, asked.question, entities, as_of, previous, follows)
         if answered_here is not None:
-            return answered_here
+            return TypedAnswer(answered_here, asked.surface_id)
     return plan_question(
         turn.text,
         entities=entities,
@@ -218,6 +227,9 @@ def _plan_turn(request: PlannerInput, turn: Question | ChipChange, as_of: date) 
     cached = cached_entities(access.tenant_id) if access is not None else None
     entities = cached or NONE
     outcome = _outcome(request, turn, entities, as_of)
+    answers_form = None
+    if isinstance(outcome, TypedAnswer):
+        outcome, answers_form = outcome.planned, outcome.surface_id
     not_erp = isinstance(outcome, Refusal) and outcome.kind == "not_erp"
     waiting = pending_form(request.messages) if isinstance(turn, Question) else None
     language = reply_language(request.user_text, request.messages)
@@ -230,7 +242,9 @@ def _plan_turn(request: PlannerInput, turn: Question | ChipChange, as_of: date) 
         return _lookup()
     if isinstance(outcome, Planned):
         # No text before the query: the result title and the closing sentence say it once.
-        return Plan(calls=[PlannedCall(RUN_SQL, outcome.arguments())])
+        # A typed answer says which form it answered: the page shows that form answered.
+        metadata = {ANSWERS_FORM: answers_form} if answers_form else {}
+        return Plan(calls=[PlannedCall(RUN_SQL, outcome.arguments())], metadata=metadata)
     if isinstance(outcome, Clarification):
         return _clarify(request, outcome)
     # After a lookup this planner owns the run: it says so itself rather than hand a

@@ -60,6 +60,8 @@ class Frame:
     anaphora: bool = False
     in_total: bool = False
     money_verb: bool = False
+    # A money verb in the past ("earned", "was paid", "ganhou"): what was paid over a period
+    past_pay: bool = False
     verb_sum: bool = False  # a pay verb that is also a total ("pagou", "we paid")
     size: bool = False
     per_unit: bool = False  # "a month", "per year" outside a comparison
@@ -194,6 +196,11 @@ def build_frame(
         if ("which" in kinds or which_start) and not kinds & CONTENT:
             pending_which = True
             b.flag("asks_which")
+            continue
+        if pending_which and previous is not None and previous.has("which") and _is_and(term):
+            # "qual é o departamento …": with accents set aside "é" (is) reads as "e" (and),
+            # and a question word is never followed by "and": it is the verb, and asks on
+            b.used.add(i)
             continue
         negation = "negation" in kinds or term.value("followup") == "exclude"  # "leave out"
         if negation and not kinds & CONTENT:
@@ -357,6 +364,8 @@ def _roles(b: _Builder, i: int, term: Term, negated: bool, has_bands: bool) -> N
             used = True
     if "money_verbs" in kinds and term.value("agg") == "sum":
         b.flag("verb_sum")
+    if "money_verbs" in kinds and "present_money_verbs" not in kinds:
+        b.flag("past_pay")
     if "population" in kinds:
         population = term.value("population")
         b.add("populations", "former" if negated and population == "active" else population)
