@@ -129,6 +129,21 @@ def test_a_sections_heading_continues_over_its_next_slide_and_a_figure_over_its_
     assert _found(deck, paper, "title_false_continued") == []
 
 
+def test_a_sections_text_continues_after_a_figure_of_that_section_only():
+    paper = _paper(_figure(1, SPRING), _figure(2, AUTUMN, section="Solver"))
+    rest = Slide(kind="bullets", title="Benchmarks (continued)", bullets=["Four universities"])
+    own = _figure_slide("Results on the spring timetable benchmarks", "fig-1")  # Benchmarks'
+    other = _figure_slide("Results on the autumn timetable benchmarks", "fig-2")  # Solver's
+    before = Slide(kind="bullets", title="Benchmarks", bullets=["Two terms each"])
+    assert _found(_deck(paper, before, own, rest), paper, "title_false_continued") == []
+    assert [
+        i.slide for i in _found(_deck(paper, before, other, rest), paper, "title_false_continued")
+    ] == [4]
+    assert continued_titles.titled("Benchmarks", {"Benchmarks"}, own, rest, paper) == (
+        "Benchmarks (continued)"
+    )
+
+
 def test_another_slides_title_is_given_continued_only_right_after_that_slide():
     paper = _paper(_figure(1, SPRING), _figure(2, AUTUMN))
     solver = Slide(kind="bullets", title="Solver", bullets=["The solver repairs clashes"])
@@ -253,6 +268,14 @@ def test_a_fragment_title_is_never_retitled_with_a_bullets_first_word():
     issue = Issue(slide=2, type="title_fragment", severity="medium", message="a fragment")
     title = BuiltinProposer().revise(paper, deck, [issue]).deck.slides[1].title
     assert title != "Below", title  # it keeps its title rather than say less
+
+
+def test_a_fragment_title_may_become_the_noun_its_bullets_are_about():
+    paper = _paper()
+    bullets = ["The scheduler repairs clashes one lecture at a time", "Rooms are filled first"]
+    deck = _deck(paper, Slide(kind="bullets", title="A) and linear", bullets=bullets))
+    issue = Issue(slide=2, type="title_fragment", severity="medium", message="a fragment")
+    assert BuiltinProposer().revise(paper, deck, [issue]).deck.slides[1].title == "Scheduler"
 
 
 def test_an_ordinal_approach_is_a_phrase_that_fits_any_slide():

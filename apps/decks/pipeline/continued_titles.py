@@ -26,10 +26,21 @@ def continues(before: Slide | None, slide: Slide, base: str, paper: Paper) -> bo
     if before is None or before.kind == "title":
         return False
     if title_defects.base_title(before.title) != base:
-        return False
+        # a section's text goes on after a figure of that section ("Field trial", its figure
+        # "Layout of the plots", "Field trial (continued)"): the heading is still the slide's
+        return own_heading(base, paper) and _figure_of_section(before, base, paper)
     if own_heading(base, paper):
         return True
     return set(slide.figures()) <= set(before.figures())
+
+
+def _figure_of_section(slide: Slide, section: str, paper: Paper) -> bool:
+    """Is `slide` a figure slide whose figures all belong to the section titled `section`?"""
+    figures = [paper.figure(i) for i in slide.figures()]
+    wanted = section.strip().lower()
+    return bool(figures) and all(
+        f is not None and f.section.strip().lower() == wanted for f in figures
+    )
 
 
 def titled(title: str, taken: set[str], before: Slide | None, slide: Slide, paper: Paper) -> str:

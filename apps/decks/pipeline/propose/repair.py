@@ -593,10 +593,7 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
             and not title_quality.problems(cleaned, slide, work.paper)
             # nor one that says less than a title must: a bullet's first word ("Below"), a
             # phrase fitting any slide, a cut at a comma (the kind of slide is the last resort)
-            and (
-                cleaned in ROLE_TITLES.values()
-                or not retitle_worth.shortfalls(cleaned, slide, work.paper)
-            )
+            and (cleaned in ROLE_TITLES.values() or _stands(cleaned, slide, work.paper))
         ):
             # another slide's title continues only the slide right before, on its own item
             title = continued_titles.titled(
@@ -662,6 +659,18 @@ def _role_title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], st
         work.titles.add(title)
         return [slide.model_copy(update={"title": title[:120]})], f"retitled “{title}”"
     return [], f"removed “{slide.title}”: no bullet plays the part its title names"
+
+
+def _stands(title: str, slide: Slide, paper: Paper) -> bool:
+    """Does a retitle say what a title must (retitle_worth.shortfalls)? One word does when it is
+    the noun the slide's bullets are about ("The scheduler keeps …" → "Scheduler"), named after
+    an article or possessive; a bullet's first word that is no noun ("Below is an example …")
+    never follows one."""
+    lacks = retitle_worth.shortfalls(title, slide, paper)
+    if lacks != ["a single word"]:
+        return not lacks
+    named = rf"\b(?:the|a|an|its|their|our|each|every)\s+{re.escape(title)}\b"
+    return any(re.search(named, bullet, re.I) for bullet in slide.bullets)
 
 
 def _placed_before(work: Work) -> Slide | None:
