@@ -99,3 +99,14 @@ def test_the_builtin_deck_ends_on_the_conclusions():
     deck = BuiltinProposer().propose(paper)
     assert deck.slides[-1].role == "conclusion"
     assert not list(deck_rules.conclusions_missing(DeckContext(deck, paper, [])))
+
+
+def test_conclusions_the_deck_already_states_elsewhere_need_no_closing_slide():
+    # one sentence of conclusions, its finding on a slide before the last: nothing is missing
+    # that a closing slide could carry (one bullet would be a thin slide)
+    paper = _paper(conclusions=[f"{FINDING}."])
+    slides = [s for s in _slides() if s.role != "conclusion"]
+    slides.insert(1, Slide(kind="bullets", title="Results", role="result", bullets=[FINDING]))
+    assert not _issues(slides, paper)
+    # conclusions of two sentences and more that no slide states are reported as before
+    assert _issues(slides, _paper())

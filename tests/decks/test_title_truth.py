@@ -14,7 +14,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
 
-from apps.decks.pipeline import continued_titles, retitle_worth, title_defects
+from apps.decks.pipeline import continued_titles, retitle_worth, text, title_defects
 from apps.decks.pipeline.issues import Issue
 from apps.decks.pipeline.paper import Figure, Paper, Section
 from apps.decks.pipeline.propose.builtin import BuiltinProposer
@@ -142,6 +142,30 @@ def test_a_sections_text_continues_after_a_figure_of_that_section_only():
     assert continued_titles.titled("Benchmarks", {"Benchmarks"}, own, rest, paper) == (
         "Benchmarks (continued)"
     )
+
+
+def test_a_sections_text_continues_after_a_slide_of_it_titled_by_its_point():
+    paper = _paper()
+    point = Slide(kind="bullets", title="Local moves", bullets=[text_of(BODY, 1)])
+    rest = Slide(kind="bullets", title="Solver (continued)", bullets=[text_of(BODY, 0)])
+    assert _found(_deck(paper, point, rest), paper, "title_false_continued") == []
+    other = Slide(kind="bullets", title="Timetables", bullets=[text_of(INTRODUCTION, 0)])
+    assert [i.slide for i in _found(_deck(paper, other, rest), paper, "title_false_continued")] == [
+        3
+    ]
+
+
+def test_the_two_parts_of_one_table_continue_each_other():
+    paper = _paper(_figure(1, "Cost per instance (1)"), _figure(2, "Cost per instance (2)"))
+    first = _figure_slide("Cost per instance", "fig-1")
+    second = _figure_slide("Cost per instance (continued)", "fig-2")
+    assert _found(_deck(paper, first, second), paper, "title_false_continued") == []
+    paper = _paper(_figure(1, "Cost per instance (1)"), _figure(2, AUTUMN))
+    assert _found(_deck(paper, first, second), paper, "title_false_continued") != []
+
+
+def text_of(paragraph: str, index: int) -> str:
+    return text.sentences(paragraph)[index].rstrip(".")
 
 
 def test_another_slides_title_is_given_continued_only_right_after_that_slide():

@@ -40,6 +40,10 @@ def ends_without_conclusions(slides: list[Slide], paper: Paper) -> int | None:
     results = main_points.result_statements(paper)
     if any(main_points.makes(b, st) for b in slides[last].bullets for st in results):
         return None  # it closes on a finding, whatever its title
+    if not any(s.role == "conclusion" for s in slides) and len(_closing_bullets(slides, paper)) < 2:
+        # conclusions of a sentence or two that the deck already states elsewhere: there is no
+        # slide of them to end on, and a one-bullet slide would be a thin slide
+        return None
     return last
 
 
@@ -56,6 +60,26 @@ def close_with_conclusions(slides: list[Slide], paper: Paper, used: set[str]) ->
         slide = slides.pop(existing)
         slides.append(slide)
         return f"moved “{slide.title[:60]}” to the end of the deck"
+    chosen = _closing_bullets(slides, paper)
+    paragraphs = closing_paragraphs(paper)
+    if len(chosen) < 2:
+        return ""
+    slides.append(
+        Slide(
+            kind="bullets",
+            title=CLOSING_TITLE,
+            bullets=chosen,
+            role="conclusion",
+            notes=text.whole_sentences(" ".join(paragraphs), 1500),
+        )
+    )
+    used.update(b.lower() for b in chosen)
+    return f"closed the deck with the paper's conclusions: “{text.shorten(chosen[0], 10, ellipsis=True)}”"
+
+
+def _closing_bullets(slides: list[Slide], paper: Paper) -> list[str]:
+    """The conclusions' findings and key sentences that no slide states yet, at most
+    CLOSING_BULLETS of them, as bullets."""
     shown = [b for s in slides for b in s.bullets]
     own = {
         s.title for s in [*main_points.conclusions(paper), *main_points.closing_discussion(paper)]
@@ -77,20 +101,7 @@ def close_with_conclusions(slides: list[Slide], paper: Paper, used: set[str]) ->
             rewrite=_standalone,
         )
         chosen += [b for b in extra if not _said(b, [*shown, *chosen])]
-    chosen = chosen[:CLOSING_BULLETS]
-    if len(chosen) < 2:
-        return ""
-    slides.append(
-        Slide(
-            kind="bullets",
-            title=CLOSING_TITLE,
-            bullets=chosen,
-            role="conclusion",
-            notes=text.whole_sentences(" ".join(paragraphs), 1500),
-        )
-    )
-    used.update(b.lower() for b in chosen)
-    return f"closed the deck with the paper's conclusions: “{text.shorten(chosen[0], 10, ellipsis=True)}”"
+    return chosen[:CLOSING_BULLETS]
 
 
 def _said(bullet: str, shown: list[str]) -> bool:

@@ -13,6 +13,8 @@ made before (the first deck, an earlier round).
 
 from __future__ import annotations
 
+import re
+
 from apps.decks.pipeline import title_defects
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.retitle_worth import own_heading
@@ -28,10 +30,33 @@ def continues(before: Slide | None, slide: Slide, base: str, paper: Paper) -> bo
     if title_defects.base_title(before.title) != base:
         # a section's text goes on after a figure of that section ("Field trial", its figure
         # "Layout of the plots", "Field trial (continued)"): the heading is still the slide's
-        return own_heading(base, paper) and _figure_of_section(before, base, paper)
+        # and after one of its slides that a repair titled by its own point ("Methods",
+        # "Boltzmann equation", "Methods (continued)")
+        return own_heading(base, paper) and (
+            _figure_of_section(before, base, paper) or _text_of_section(before, base, paper)
+        )
     if own_heading(base, paper):
         return True
-    return set(slide.figures()) <= set(before.figures())
+    return set(slide.figures()) <= set(before.figures()) or _parts_of_one(before, slide, paper)
+
+
+# A caption's part number or continuation mark: "Neuron Model (1)", "… (2)", "… (cont.)".
+PART_MARK = re.compile(r"\s*\((?:\d{1,2}|[ivx]{1,4}|cont(?:inued|\.|d)?)\)\s*\.?\s*$", re.I)
+
+
+def _parts_of_one(before: Slide, slide: Slide, paper: Paper) -> bool:
+    """Do the two slides show the parts of one table or figure the paper split in two
+    ("Neuron Model (1)", "Neuron Model (2)"): their captions are the same but for the part?"""
+
+    def item(s: Slide) -> str:
+        figures = [paper.figure(i) for i in s.figures()]
+        if len(figures) != 1 or figures[0] is None:
+            return ""
+        caption = figures[0].caption.strip()
+        return PART_MARK.sub("", caption).strip().lower() if PART_MARK.search(caption) else ""
+
+    first, second = item(before), item(slide)
+    return bool(first) and first == second
 
 
 def _figure_of_section(slide: Slide, section: str, paper: Paper) -> bool:
@@ -64,3 +89,14 @@ def false_continuation(before: Slide | None, slide: Slide, paper: Paper) -> str 
     if base == slide.title or continues(before, slide, base, paper):
         return None
     return before.title if before is not None else ""
+
+
+def _text_of_section(slide: Slide, section: str, paper: Paper) -> bool:
+    """Are `slide`'s bullets taken from the section titled `section` (each one placed in the
+    paper, title_defects.BulletSources, comes from it)?"""
+    if slide.figures() or not slide.bullets:
+        return False
+    sources = title_defects.BulletSources(paper)
+    origins = [o for o in (sources.source(b) for b in slide.bullets) if o]
+    wanted = section.strip().lower()
+    return bool(origins) and all(o.strip().lower() == wanted for o in origins)
