@@ -105,7 +105,7 @@ def test_a_proposer_may_not_remove_a_results_table_for_its_crop():
     paper = _hive_paper()
     deck = _hive_deck(paper, TABLE)
     without = _hive_deck(paper)
-    for kind, severity in [("crop_cut", "medium"), ("crop_foreign_text", "high")]:
+    for kind, severity in [("crop_cut", "medium"), ("crop_cut", "high")]:
         issue = Issue(slide=3, type=kind, severity=severity, message="m")
         change = Change(issue=0, slide=3, type=kind, action="removed the slide")
         proposer = FixedProposer(Revision(deck=without, changes=[change]))
@@ -113,6 +113,12 @@ def test_a_proposer_may_not_remove_a_results_table_for_its_crop():
         result, changes = revise_round(proposer, paper, [], deck, [issue], refused)
         assert result == deck and changes == [], kind
         assert refused[0]["guard"] == "no_thinning_removals"
+    # a crop that shows body text is unclean whatever it shows (no crop holds foreign text)
+    issue = Issue(slide=3, type="crop_foreign_text", severity="high", message="m")
+    change = Change(issue=0, slide=3, type="crop_foreign_text", action="removed the slide")
+    proposer = FixedProposer(Revision(deck=without, changes=[change]))
+    result, changes = revise_round(proposer, paper, [], deck, [issue], [])
+    assert result == without and len(changes) == 1
 
 
 def test_a_figure_swapped_in_that_another_slide_shows_is_refused():
@@ -200,3 +206,7 @@ def test_a_round_that_lost_a_result_of_round_one_is_never_the_final_one():
     )
     two = RoundRecord(2, thinned, [], Path(), lost=lost)
     assert min([one, two], key=RoundRecord.rank) is one
+    # but a round whose crop shows body text (high) is worse than one without that figure
+    unclean = Issue(slide=3, type="crop_foreign_text", severity="high", message="m")
+    one = RoundRecord(1, first, [unclean], Path())
+    assert min([one, two], key=RoundRecord.rank) is two

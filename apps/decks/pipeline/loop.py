@@ -66,10 +66,12 @@ class RoundRecord:
         return counts(self.issues)
 
     def rank(self) -> tuple[int, int, int, int, int]:
-        """Lower is better: a round that lost a result of round 1's is worse than any that
-        kept them, whatever it scores (a deletion answers findings and loses the result)."""
+        """Lower is better: a round with a high finding open is the worst (a crop that shows
+        body text is no way to keep a result); of the others, one that lost a result of
+        round 1's is worse than any that kept them, whatever else it scores (a deletion
+        answers findings and loses the result)."""
         c = self.counts
-        return (len(self.lost), c["high"], c["medium"], c["low"], -self.number)
+        return (c["high"], len(self.lost), c["medium"], c["low"], -self.number)
 
     def as_review(self) -> dict:
         return {

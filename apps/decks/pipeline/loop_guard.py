@@ -542,7 +542,12 @@ ABOUT_ITSELF = re.compile(r"^(?:figure_missing|figure_mismatch|repeated_figures)
 # Issues about how a figure is cut or laid out (an edge cut, foreign text in the crop, too
 # small, faded): a re-crop or a slide of its own repairs them, so they never take a figure of
 # the result off the deck, whatever their severity; such a finding stays open instead
-REPAIRABLE_FIGURE = re.compile(r"^(?:crop_|figure_(?!missing$|mismatch$))")
+# A crop showing body text or a region away from its caption is unclean (the issue's contract:
+# no figure crop holds foreign text), and may go even when it shows the result; a crop cut at
+# an edge or drawn small still shows the right region.
+REPAIRABLE_FIGURE = re.compile(
+    r"^(?:crop_(?!foreign_text$|off_caption$)|figure_(?!missing$|mismatch$))"
+)
 
 
 def _lead_sound(slide: Slide) -> bool:

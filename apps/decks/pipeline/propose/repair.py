@@ -1269,13 +1269,13 @@ def _near_empty(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], st
 @fixer("crop_foreign_text", "crop_cut", "crop_off_caption")
 def _bad_crop(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     """A crop the PDF's layout shows to be unclean is not shown: another figure takes its place
-    when there is one the deck does not show yet. A figure or table of the paper's result stays
-    (the finding stays open): taking it off, or showing another figure instead, would take the
-    result off the deck."""
+    when there is one the deck does not show yet. A figure or table of the paper's result whose
+    crop is only cut at an edge stays (the finding stays open): taking it off would take the
+    result off the deck. One that shows body text or a region away from its caption goes."""
     bad = issue.evidence.get("figure")
     figure = work.paper.figure(bad) if isinstance(bad, str) else None
-    if figure is not None and carries_result(figure, work.paper):
-        return [slide], ""
+    if figure is not None and issue.type == "crop_cut" and carries_result(figure, work.paper):
+        return [slide], ""  # cut at an edge, it still shows the result's region
     spare = [
         f
         for f in work.paper.figures
