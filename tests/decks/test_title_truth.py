@@ -23,6 +23,7 @@ from apps.decks.pipeline.render.measure import SlideMeasure
 from apps.decks.pipeline.review import deck_rules, review
 from apps.decks.pipeline.review.registry import DeckContext
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+from tests.decks import factories
 
 BODY = (
     "The timetable solver assigns every lecture to a room and a slot. It repairs clashes with "
@@ -41,18 +42,8 @@ AUTUMN = "Results on the autumn timetable benchmarks: soft-constraint cost per i
 
 
 def _figure(number: int, caption: str, section: str = "Benchmarks") -> Figure:
-    return Figure(
-        id=f"fig-{number}",
-        kind="figure",
-        number=number,
-        label=f"Figure {number}",
-        caption=caption,
-        page=1,
-        bbox=(0, 0, 100, 100),
-        image=f"fig-{number}.png",
-        width_px=800,
-        height_px=600,
-        section=section,
+    return factories.figure(
+        number, caption, bbox=(0, 0, 100, 100), width_px=800, height_px=600, section=section
     )
 
 
