@@ -146,10 +146,12 @@ def _from_facts(
         aggs = ["avg"]  # "how much do we pay engineers on average": "we pay" asks the amount
     if not aggs and frame.in_total and facts == [SALARY]:
         aggs = ["sum"]  # "how much did X earn in total"
-    if not aggs and supers and frame.past_pay and facts == [SALARY] and frame.entity:
-        # "who earned the most in 2025", "which department paid the most last year": what
-        # each was paid over the period, as an analyst reads a past verb — not the average
-        # salary, which ranks a December hire's one month above a year of pay
+    # "who earned the most in 2025", "which department paid the most last year": what each
+    # was paid over the period, as an analyst reads a past verb — not the average salary, which
+    # ranks a December hire's one month above a year of pay. A change of pay ("who got the
+    # biggest raises between last year and this year") is a change of the rate, read as before.
+    past_total = frame.past_pay and not frame.change
+    if not aggs and supers and past_total and facts == [SALARY] and frame.entity:
         aggs = ["sum"]
     if len(facts) > 1:
         raise Stop(refusal(language, "several_measures"))
