@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from apps.decks.pipeline.acknowledgements import acknowledgement
 from apps.decks.pipeline.back_matter import back_matter
 from apps.decks.pipeline.garbled import UNREADABLE_BY_NUMBER, UNREADABLE_IN_WORD
-from apps.decks.pipeline.ingest import contents, masthead_zone
+from apps.decks.pipeline.ingest import author_block, contents, masthead_zone
 from apps.decks.pipeline.ingest.equations import DisplayEquation
 from apps.decks.pipeline.ingest.heading_lines import standalone_bold
 from apps.decks.pipeline.ingest.layout import (
@@ -414,15 +414,21 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
         for s in layout.pages[0]
         if s.role == "text"
         and s.top > title_segment.bottom - 1
-        and s.top < title_segment.bottom + 90
+        and s.top < title_segment.bottom + author_block.GRID_REACH
         and not beside_column_title(layout, title_segment, s)
     )
     names: list[str] = []
     previous: Segment | None = None
     name_size: float | None = None
+    name_segment: Segment | None = None  # the first line of names: their face and size
+    address_size: float | None = None  # addresses set above any name (an institute's block)
     in_addresses = False
+    last_names: tuple[Segment, int] | None = None  # the line of names just read, its count
     for number, segment in enumerate(below):
         text = segment.text
+        # past a byline's reach only a grid of author blocks goes on: its addresses, and
+        # names in the names' face
+        past_reach = author_block.past_reach(segment, title_segment.bottom)
         if previous is not None and segment.top - previous.bottom > 2.2 * segment.size:
             break
         if CAPTION.match(text) or _heading_text(text):
@@ -440,15 +446,26 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
             previous = None
             continue
         smaller = name_size is not None and segment.size < name_size - 1
+        smaller = smaller or author_block.address_by_face(segment, name_segment)
+        if not names and author_block.logo_word(text, _split_names(text)):
+            continue  # an institute's logo word over its address, above the byline
         if AFFILIATION.search(text) or smaller:
             # "Sam U. Llaun, Academy of Lagado, …": one author's byline, the name first.
             lead = _split_names(text)[0] if _split_names(text) else ""
             if smaller or not (looks_like_name(lead) and not AFFILIATION.search(lead)):
-                if not names:
+                if not names and (address_size or segment.size) != segment.size:
                     break
+                if not names:
+                    # an institute's address above the byline: the name comes under it
+                    address_size = segment.size
+                    in_addresses = True
+                    previous = segment
+                    continue
                 in_addresses = True  # the next author may follow their addresses
-                previous = segment
+                previous, last_names = segment, None
                 continue
+            if past_reach:
+                break
             names.append(lead)
             name_size = name_size or segment.size
             previous = segment
@@ -465,11 +482,25 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
             # after addresses, only a line of names in the names' size is another author
             if not found or not all(looks_like_name(n) for n in found):
                 break
-            if name_size is None or abs(segment.size - name_size) > 0.5:
+            if name_size is None:
+                # under an institute's address: the byline is set larger than the address
+                if address_size is None or segment.size < address_size + 1:
+                    break
+            elif abs(segment.size - name_size) > 0.5:
                 break
+        if past_reach and not (
+            found
+            and all(looks_like_name(n) for n in found)
+            and author_block.in_names_face(segment, name_segment)
+        ):
+            break
+        if last_names and names and author_block.name_goes_on(*last_names, segment, found):
+            names[-1] = f"{names[-1]} {found.pop(0)}"  # a name wrapped at the line's end
         names.extend(found)
         if found and name_size is None:
             name_size = segment.size
+            name_segment = segment
+        last_names = (segment, len(found)) if found else None
         previous = segment
     names = [n.title() if n.isupper() else n for n in names]  # "ROGER KOENKER"
     names = [n for n in names if looks_like_name(n) and not STATUS_TAG.fullmatch(n)]
