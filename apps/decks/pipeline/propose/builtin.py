@@ -19,6 +19,7 @@ from apps.decks.pipeline import (
     headline,
     main_points,
     paper_order,
+    plotted_titles,
     repeated_results,
     role_titles,
     script_levels,
@@ -383,6 +384,10 @@ class BuiltinProposer:
             bullets = _statement_of(figure, used)
         title = figure_title(figure)
         if titles is not None:
+            if title in titles and not figure.captioned:
+                # an uncaptioned plot under its section's heading, which another slide has:
+                # what the sentence leading into it says it shows, not "… (continued)"
+                title = plotted_titles.plotted_title(figure.caption) or title
             if title in titles:
                 title = figure_title(figure, words=14)
             if title in titles and figure.captioned:

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import defects, shown_objects, text, title_defects, title_style
+from apps.decks.pipeline import (
+    defects,
+    plotted_titles,
+    shown_objects,
+    text,
+    title_defects,
+    title_style,
+)
 from apps.decks.pipeline.figure_findings import has_verb
 from apps.decks.pipeline.garbled import without_cells
 from apps.decks.pipeline.paper import Figure
@@ -93,6 +100,8 @@ def _caption_title(caption: str, label: str, words: int) -> str:
     # a citation is no part of what the figure shows ("Observed incidence [12] of …")
     first = text.without_glued_quotes(INNER_REMARK.sub("", title_style.without_citations(first)))
     clauses = [c.strip() for c in _clauses(first) if c.strip()]
+    # a clause citing the model it shows keeps its words before the citation
+    clauses = [plotted_titles.without_citation(c) or c for c in clauses]
     clauses = [
         c
         for c in clauses
