@@ -60,3 +60,13 @@ def test_a_caption_citing_its_model_keeps_the_words_before_the_citation():
     fig = figure(3, "Rainfall with the fitted values of the Okafor et al. model. Dots are days.")
     assert figure_title(fig) == "Rainfall with the fitted values"
     assert without_citation("Counts as in Sato et al") == ""  # nothing left but one word
+
+
+def test_a_bare_noun_caption_keeps_how_its_values_were_treated():
+    fig = figure(4, "Rainfall, averaged to weekly medians of daily totals. One line per gauge.")
+    assert figure_title(fig) == "Rainfall, averaged to weekly medians of daily totals"
+
+
+def test_a_longer_caption_head_stands_alone():
+    fig = figure(4, "Weekly rainfall at the coastal gauges, averaged over three winters.")
+    assert figure_title(fig) == "Weekly rainfall at the coastal gauges"

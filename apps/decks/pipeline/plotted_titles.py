@@ -10,6 +10,9 @@
   of the Okafor et al. model") keeps its words up to the cited phrase ("Rainfall with the
   fitted values"), instead of losing the whole clause to the citation and falling back on a
   bare "Figure 3".
+- **A caption opening on a bare noun and how it was treated** ("Rainfall, averaged to weekly
+  medians of daily totals") keeps the treatment: "Rainfall" alone names what several figures
+  of the paper show, and says nothing of this one.
 """
 
 from __future__ import annotations
@@ -69,3 +72,17 @@ def without_citation(clause: str) -> str:
     if kept == before or len(kept.split()) < 2:
         return ""
     return kept.strip(" ,")
+
+
+# a past participle that says how the quantity was treated: "averaged", "aggregated", "taken"
+PARTICIPLE = re.compile(r"^(?:\w+ed|taken|drawn|shown|given|grown|seen)\s", re.I)
+
+
+def qualified(head: str, treatment: str) -> bool:
+    """Whether a caption's first clause of at most two words takes the clause after it, a
+    participle phrase of three to eight words saying how what it names was treated."""
+    return (
+        len(head.split()) <= 2
+        and PARTICIPLE.match(treatment) is not None
+        and 3 <= len(treatment.split()) <= 8
+    )

@@ -110,6 +110,9 @@ def _caption_title(caption: str, label: str, words: int) -> str:
         and len(c.split()) >= 2
     ] or [label]
     title = clauses[0]
+    if len(clauses) > 1 and plotted_titles.qualified(title, clauses[1]):
+        # "Rainfall, averaged to weekly medians": the bare noun says less than the figure
+        title = f"{title}, {clauses[1]}"
     if title_defects.LABEL_TITLE.match(title) and len(clauses) > 1:
         # "Case I: (a) oscillating form …": the label with what it shows, never the label alone
         title = f"{title}: {clauses[1]}"
