@@ -102,6 +102,9 @@ def _caption_title(caption: str, label: str, words: int) -> str:
     clauses = [c.strip() for c in _clauses(first) if c.strip()]
     # a clause citing the model it shows keeps its words before the citation
     clauses = [plotted_titles.without_citation(c) or c for c in clauses]
+    if len(clauses) > 1 and plotted_titles.qualified(clauses[0], clauses[1]):
+        # "Rainfall, averaged to weekly medians": the bare noun says less than the figure
+        clauses[:2] = [f"{clauses[0]}, {clauses[1]}"]
     clauses = [
         c
         for c in clauses
@@ -110,9 +113,6 @@ def _caption_title(caption: str, label: str, words: int) -> str:
         and len(c.split()) >= 2
     ] or [label]
     title = clauses[0]
-    if len(clauses) > 1 and plotted_titles.qualified(title, clauses[1]):
-        # "Rainfall, averaged to weekly medians": the bare noun says less than the figure
-        title = f"{title}, {clauses[1]}"
     if title_defects.LABEL_TITLE.match(title) and len(clauses) > 1:
         # "Case I: (a) oscillating form …": the label with what it shows, never the label alone
         title = f"{title}: {clauses[1]}"
