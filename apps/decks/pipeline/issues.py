@@ -98,6 +98,7 @@ ISSUE_TYPES = {
     "title_placeholder": 'the title\'s maths became placeholders ("Signs “X” and “X”")',
     "cover_glued_subtitle": "the cover's title runs on into its subtitle",
     "cover_author_tag": "the cover's author line is the document's status (\"A Preprint\")",
+    "cover_author_not_person": "an entry of the cover's author line is no person (an affiliation)",
     "cover_title_unread": "the cover's title is the PDF's file name or the authors' names",
     "prime_as_power": 'a prime read as a power of zero ("$5^{0}$" for 5′)',
     "figure_reading_apart": "a bullet reads a figure shown on the slide next to it",

@@ -191,7 +191,7 @@ def _shared_section(paper: Paper, a: Slide, b: Slide) -> str:
 
 # Findings on the deck's shape that the reviewer reports on the slide concerned (a reader sees
 # them there) and the deck's level repairs, moving slides.
-ON_THEIR_SLIDE = frozenset({"overview_late", "cover_author_tag"})
+ON_THEIR_SLIDE = frozenset({"overview_late", "cover_author_tag", "cover_author_not_person"})
 
 
 def deck_level_repair(
@@ -221,7 +221,7 @@ def deck_level_repair(
     }
     authors = list(deck.authors)
     for position, issue in deck_issues:
-        if issue.type == "cover_author_tag":
+        if issue.type in ("cover_author_tag", "cover_author_not_person"):
             tags = set(issue.evidence.get("tags", []))
             if tags & set(authors):
                 # no author line is better than a wrong one

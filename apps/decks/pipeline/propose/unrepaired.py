@@ -31,6 +31,7 @@ DECK_LEVEL = frozenset(
         "out_of_order",
         "overview_late",
         "cover_author_tag",
+        "cover_author_not_person",
         "bullet_order",
         "headline_buried",
         "conclusions_missing",

@@ -2,16 +2,17 @@
 label taken as a title, a title pointing at a figure the slide does not show, a title whose
 mathematics became placeholders, a cover title run on into its subtitle, a cover title that is
 the file's name, the authors' names or the journal's masthead, a cover author line that is the
-document's status ("A Preprint")."""
+document's status ("A Preprint") or no person (an affiliation read as a name)."""
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from pathlib import Path
 
 from apps.decks.pipeline import title_quality
 from apps.decks.pipeline.ingest.masthead_zone import masthead_line
-from apps.decks.pipeline.ingest.structure import STATUS_TAG
+from apps.decks.pipeline.ingest.structure import AFFILIATION, STATUS_TAG
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
 
 MESSAGES = {
@@ -95,6 +96,31 @@ def cover_author_tag(c: SlideContext):
             "leave the status off the author line; the authors are the names under it on page 1",
             where="authors",
             tags=tags,
+        )
+
+
+@slide_rule
+def cover_author_not_person(c: SlideContext):
+    """An entry of the cover's author line that is no person: an organisation (its words say
+    so, `structure.AFFILIATION`) or an entry printed twice (two authors' shared affiliation,
+    "Lagado Brain, Lagado Brain", read as names). Repaired by leaving them off the cover."""
+    if not c.is_title:
+        return
+    counts = Counter(a.strip() for a in c.deck.authors)
+    strays = [
+        a
+        for a in dict.fromkeys(a.strip() for a in c.deck.authors)
+        if counts[a] > 1 or AFFILIATION.search(a)
+    ]
+    if strays:
+        yield c.issue(
+            "cover_author_not_person",
+            "medium",
+            f"the cover's author line holds “{strays[0]}”, which is no person "
+            + ("(printed twice: an affiliation)" if counts[strays[0]] > 1 else "(an organisation)"),
+            "leave it off the author line; the authors are the names on page 1",
+            where="authors",
+            tags=strays,
         )
 
 
