@@ -70,3 +70,21 @@ def test_a_bare_noun_caption_keeps_how_its_values_were_treated():
 def test_a_longer_caption_head_stands_alone():
     fig = figure(4, "Weekly rainfall at the coastal gauges, averaged over three winters.")
     assert figure_title(fig) == "Weekly rainfall at the coastal gauges"
+
+
+def test_a_run_under_one_heading_titles_an_uncaptioned_plot_by_what_it_shows():
+    from apps.decks.pipeline.paper import Paper, Section
+    from apps.decks.pipeline.propose.deck_level import _own_title
+    from apps.decks.pipeline.slide_deck import Slide
+
+    fig = _uncaptioned("We can plot the residuals with the plot method:")
+    paper = Paper(
+        title="Fitting burrow temperatures",
+        authors=["Ann Okafor"],
+        pages=2,
+        source_name="burrows.pdf",
+        sections=[Section(title="Fitting", paragraphs=["We fit a model."])],
+        figures=[fig],
+    )
+    slide = Slide(kind="figure", title="Fitting", figure=fig.id, caption=fig.caption)
+    assert _own_title(slide, paper, {"Fitting"}, "Fitting") == "Plot of the residuals"

@@ -13,6 +13,7 @@ from apps.decks.pipeline import (
     defects,
     headline,
     main_points,
+    plotted_titles,
     software_points,
     text,
     title_defects,
@@ -803,6 +804,9 @@ def _own_title(slide: Slide, paper: Paper, taken: set[str], base: str) -> str:
     candidates = []
     if figure is not None and figure.captioned:
         candidates += [figure_title(figure, words=w) for w in (8, 12)]
+    elif figure is not None:
+        # a plot the paper gives no caption: what the sentence leading into it says it shows
+        candidates.append(plotted_titles.plotted_title(figure.caption))
     candidates += [title_defects.subject_title(b) for b in slide.bullets[:2]]
     for candidate in candidates:
         candidate = candidate.strip()
