@@ -27,6 +27,10 @@ def _uncaptioned(statement: str):
             "Fitted curves for each site",
         ),
         ("One may draw the weekly counts against the rainfall.", "Plot of the weekly counts"),
+        (
+            "Once fit, we can view the chosen $k$ value and a cross validated error plot to help.",
+            "Chosen $k$ value and a cross validated error plot",
+        ),
     ],
 )
 def test_the_plot_is_named_by_the_sentence_leading_into_it(statement, title):
