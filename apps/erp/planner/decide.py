@@ -74,6 +74,7 @@ class Parsed:
     top: int | None
     times: tuple[TimeExpression, ...]
     recency: Recency | None = None
+    excluded_levels: tuple[int, ...] = ()  # "not counting level 10" (exclusions.py)
 
     @property
     def language(self) -> str:
@@ -663,6 +664,10 @@ def _conditions(parsed: Parsed, frame: Frame, persons, salary, dates) -> tuple[C
         conditions.append(Condition("level", "in", listed))  # "level 3 vs level 5": each one
     elif levels:
         conditions.append(level_condition(*levels[0]))
+    if any(not 1 <= level <= 10 for level in parsed.excluded_levels):
+        raise Stop(no_data(parsed.language, "level_range"))
+    if parsed.excluded_levels:
+        conditions.append(Condition("level", "not_in", parsed.excluded_levels))
     if persons:
         conditions.append(Condition("employee", "in", tuple(persons)))
     for comparison in salary:

@@ -14,6 +14,7 @@ from typing import Any
 from apps.erp.entities import Entities
 from apps.erp.planner.decide import Parsed, decide
 from apps.erp.planner.earlier import previous_written, stepped_back
+from apps.erp.planner.exclusions import excluded_levels
 from apps.erp.planner.followup import apply_followup, is_followup
 from apps.erp.planner.frame import build_frame
 from apps.erp.planner.lexicon import Lexed, lex
@@ -173,7 +174,8 @@ def parse(lexed: Lexed, as_of: date) -> Parsed:
     terms = lexed.terms
     bands, used = read_bands(terms, frozenset())
     levels, level_terms = read_levels(terms, frozenset(used))
-    used |= level_terms
+    levels, left_out, negations = excluded_levels(terms, levels, set(level_terms))
+    used |= level_terms | negations
     comparisons, compared = read_comparisons(terms, frozenset(used))
     used |= compared
     recency = read_recency(terms, frozenset(used))
@@ -194,7 +196,9 @@ def parse(lexed: Lexed, as_of: date) -> Parsed:
         top_at=top_at,
         has_bands=bool(bands),
     )
-    return Parsed(lexed, frame, bands, tuple(levels), comparisons, top, tuple(times), recency)
+    return Parsed(
+        lexed, frame, bands, tuple(levels), comparisons, top, tuple(times), recency, left_out
+    )
 
 
 def write_request(lexed: Lexed) -> str | None:
