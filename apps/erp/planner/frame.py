@@ -214,6 +214,15 @@ def build_frame(
             # 2025"), but between the question and the noun it asks about it is the article
             b.used.add(i)
             continue
+        if term.value("number_word") == 0 and not kinds & CONTENT:
+            # "departments with zero hires" asks what "no hires" asks; a zero before anything
+            # else is left unread (refused), never dropped
+            if following is not None and following.kinds & {"measure", "event", "subject"}:
+                b.flag("absent")
+                b.used.add(i)
+            else:
+                b.negations.append(i)
+            continue
         negation = "negation" in kinds or term.value("followup") == "exclude"  # "leave out"
         if negation and not kinds & CONTENT:
             pending_not = i  # used once it negates a name or a population, else refused

@@ -14,6 +14,7 @@ from typing import Any
 from apps.erp.entities import Entities
 from apps.erp.planner.decide import Parsed, decide
 from apps.erp.planner.earlier import previous_written, stepped_back
+from apps.erp.planner.elided import with_elided_noun
 from apps.erp.planner.exclusions import excluded_levels
 from apps.erp.planner.followup import apply_followup, is_followup
 from apps.erp.planner.frame import build_frame
@@ -53,7 +54,7 @@ def interpret(
     `language` breaks a tie of the question's words (the thread's language)."""
     answers = dict(answers or {})
     lexed = lex(question, entities, language=previous.language if previous else language)
-    earlier = stepped_back(lexed, previous) or previous_written(lexed)
+    earlier = stepped_back(lexed, previous) or previous_written(lexed) or with_elided_noun(lexed)
     if earlier is not None:
         lexed = lex(earlier, entities, language=lexed.language)
     outcome = _interpret(lexed, as_of, entities, previous, follows, answers)

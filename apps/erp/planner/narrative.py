@@ -19,6 +19,7 @@ from apps.erp.planner.words import (
     definite_article,
     describe_period,
     format_number,
+    join_words,
     level_label,
     named_once,
 )
@@ -200,6 +201,10 @@ def _grouped(result: _Result, dimension: str, column: int, title: str) -> str:
     if len(pairs) == 1:
         value = result.number(pairs[0][1], column)
         return vocab.message("narrative_single", measure=title, qualifiers="", value=value)
+    if top[1] == bottom[1] and not reading.top:
+        # every group has the same value: none has "the most" of it, nor a larger share
+        names = join_words([name for name, _ in pairs], result.language)
+        return vocab.message("narrative_same", names=names, value=said(top[1]), measure=noun)
     total = sum(value for _, value in pairs)
     # a share only of a whole the rows make up: not when a condition on the groups dropped
     # some ("departments with more than 40 people") nor for values the groups share
