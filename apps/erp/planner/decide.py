@@ -171,6 +171,9 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
         listing, dims = True, ()  # the people themselves, not a count per department
     if listing and top is not None:
         raise Stop(refusal(language, "top_without_ranking"))
+    if parsed.top is not None and order is None and parsed.recency is None:
+        # "the 5 employees": a number of them with nothing to pick them by — never all of them
+        raise Stop(refusal(language, "top_without_ranking"))
     if "employee" in dims and not listing and measure.name == "headcount" and not having_count:
         raise Stop(refusal(language, "count_per_employee"))
     having = tuple(
