@@ -6,7 +6,7 @@ word ("the lowest highest salary")."""
 
 from functools import cache
 
-from apps.erp.planner.lexicon import Lexed, Term
+from apps.erp.planner.lexicon import Lexed, Term, _phrase_key, language_index
 from apps.erp.planner.text import tokenize
 from apps.erp.semantic import semantic_model, vocabulary
 
@@ -33,19 +33,36 @@ def _aggregation_only(term: Term) -> bool:
     return bool(term.kinds & AGGREGATING) and term.kinds <= ALSO
 
 
-def _noun(lexed: Lexed, term: Term) -> tuple[list[str], bool] | None:
-    """The typed noun of a measure of a fact without its aggregation words ("average salary"
-    → ["salary"]) and whether they came after it ("salário médio"); None for a measure of no
-    fact or one said without an aggregation word."""
+def _is_measure(language: str, words: list[str]) -> bool:
+    vocab = vocabulary(language)
+    key = _phrase_key(vocab, " ".join(words))
+    return any(kind == "measure" for kind, _ in language_index(language).phrases.get(key, ()))
+
+
+def _noun(lexed: Lexed, term: Term, bare: Term) -> tuple[list[str], bool] | None:
+    """The typed noun of a measure of a fact that makes a measure with the bare aggregation
+    ("average salary" → ["salary"]; "average monthly salary" → ["salary"], as "median monthly
+    salary" names no measure; "mediana do salário" → ["do", "salário"]) and whether it goes
+    before the aggregation word ("salário médio"); None when no noun makes one."""
     measure = term.value("measure")
     if measure is None or semantic_model().measure(measure).fact is None:
         return None
     words = _aggregation_words(lexed.language)
     tokens = lexed.tokens[term.start : term.end]
-    noun = [t.surface for t in tokens if t.text not in words]
-    if not noun or len(noun) == len(tokens):
+    agg = [t.surface for t in lexed.tokens[bare.start : bare.end]]
+    if len(tokens) < 2:
         return None
-    return noun, tokens[-1].text in words
+    if tokens[0].text in words:
+        candidates, before = [tokens[1:], tokens[-1:]], False
+    elif tokens[-1].text in words:
+        candidates, before = [tokens[:-1], tokens[:1]], True
+    else:
+        return None
+    for candidate in candidates:
+        noun = [t.surface for t in candidate]
+        if _is_measure(lexed.language, [*noun, *agg] if before else [*agg, *noun]):
+            return noun, before
+    return None
 
 
 def with_elided_noun(lexed: Lexed) -> str | None:
@@ -55,10 +72,10 @@ def with_elided_noun(lexed: Lexed) -> str | None:
     for left, join, right in zip(terms, terms[1:], terms[2:], strict=False):
         if not _joins(join) or join.start != left.end or right.start != join.end:
             continue
-        if _aggregation_only(left) and (found := _noun(lexed, right)):
+        if _aggregation_only(left) and (found := _noun(lexed, right, left)):
             noun, _ = found  # "median vs average salary"
             return " ".join([*typed[: left.end], *noun, *typed[left.end :]])
-        if _aggregation_only(right) and (found := _noun(lexed, left)):
+        if _aggregation_only(right) and (found := _noun(lexed, left, right)):
             noun, after = found  # "average salary and median", "salário médio e mediano"
             at = right.start if after else right.end
             return " ".join([*typed[:at], *noun, *typed[at:]])

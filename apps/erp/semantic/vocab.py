@@ -28,6 +28,9 @@ Phrases = list[str]
 
 
 class Grammar(_Section):
+    # where money went, not a transfer, after a money measure and before a department: "what
+    # share of payroll in 2025 went to Engineering" (planner/lexicon.py, _money_destination)
+    money_to: Phrases = []
     count: Phrases
     how_much: Phrases
     which: Phrases
