@@ -1,5 +1,7 @@
 """A form that a run answered, as the thread's event log keeps it: a CUSTOM event
-`form_answered` whose value is `{"surfaceId", "by": "submit" | "typed", "answer"}`.
+`form_answered` whose value is `{"surfaceId", "by": "submit" | "typed", "answer", "values"}`;
+`values` are the data a submission wrote, by path (`{"/params/period": "last_year"}`), so the
+page shows the chosen option checked again after a reload.
 
 A form is answered by a submission (an action on it) or by a message the planner read as its
 answer (it says so in its assistant message's metadata, ANSWERS_FORM). The event is stored
@@ -23,13 +25,19 @@ class FormAnswered(BaseModel):
     surface_id: str = Field(alias="surfaceId", min_length=1, max_length=200)
     by: Literal["submit", "typed"]
     answer: str = Field(max_length=MAX_ANSWER)
+    values: dict[str, Any] = {}
 
 
-def form_answered_event(surface_id: str, by: str, answer: str) -> CustomEvent:
+def form_answered_event(
+    surface_id: str, by: str, answer: str, values: dict[str, Any] | None = None
+) -> CustomEvent:
     if len(answer) > MAX_ANSWER:
         answer = answer[: MAX_ANSWER - 1] + "…"
-    value = FormAnswered(surfaceId=surface_id, by=by, answer=answer)
-    return CustomEvent(name=FORM_ANSWERED, value=value.model_dump(by_alias=True))
+    value = FormAnswered(surfaceId=surface_id, by=by, answer=answer, values=values or {})
+    # no "values" key for a typed answer: the event keeps its shape where nothing was chosen
+    return CustomEvent(
+        name=FORM_ANSWERED, value=value.model_dump(by_alias=True, exclude_defaults=True)
+    )
 
 
 def _inputs(messages: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -67,6 +75,19 @@ def _shown(component: dict[str, Any], value: Any) -> str:
     }
     values = value if isinstance(value, list) else [value]
     return ", ".join(str(labels.get(item) or item) for item in values)
+
+
+def submitted_values(
+    messages: list[dict[str, Any]], action: str, context: dict[str, Any]
+) -> dict[str, Any]:
+    """{data path: value} of what a submission chose in the form's inputs (as
+    submitted_answer reads them), to show the inputs as chosen again."""
+    inputs, paths = _inputs(messages), _bound_paths(messages, action)
+    return {
+        paths[key]: value
+        for key, value in context.items()
+        if paths.get(key) in inputs and value not in (None, "", [])
+    }
 
 
 def submitted_answer(messages: list[dict[str, Any]], action: str, context: dict[str, Any]) -> str:

@@ -32,7 +32,12 @@ from apps.accounts.access import AccessContext
 from apps.agent import context as agent_context
 from apps.agent import events, refusals, selectors, services
 from apps.agent.agui_events import run_outcome, surface_snapshot
-from apps.agent.answered_forms import ANSWERS_FORM, form_answered_event, submitted_answer
+from apps.agent.answered_forms import (
+    ANSWERS_FORM,
+    form_answered_event,
+    submitted_answer,
+    submitted_values,
+)
 from apps.agent.inbound import UserAction, UserText
 from apps.agent.loop import ARTIFACT_EVENT, LoopResult, StopReason, run_turns
 from apps.agent.messages import Message, new_id
@@ -473,7 +478,8 @@ def _submitted_form(context: AccessContext, thread_id, message) -> list:
         context=context, thread_id=thread_id, surface_id=body.surface_id
     )
     answer = submitted_answer(surface or [], body.name, body.context)
-    return [form_answered_event(body.surface_id, "submit", answer)]
+    values = submitted_values(surface or [], body.name, body.context)
+    return [form_answered_event(body.surface_id, "submit", answer, values)]
 
 
 def _forms_answered_by_text(context: AccessContext, thread_id, result: LoopResult, text: str):

@@ -29,6 +29,7 @@ export class Conversation {
     this.renderSurface = renderSurface;
     this.messages = new Map();
     this.tools = new Map();
+    this.surfaces = new Map(); // host → { renderer, version } of each mounted surface
     this.status = null;
   }
 
@@ -124,7 +125,10 @@ export class Conversation {
     if (event.activityType !== "a2ui-surface") return;
     const host = h("li", { class: "surface-host", "data-surface-id": event.content.surfaceId || "" });
     this.append(host);
-    this.renderSurface(host, event.content);
+    const renderer = this.renderSurface(host, event.content);
+    const [first] = event.content.a2ui_operations || [];
+    // kept to write back what a submission chose when the form is shown answered
+    if (renderer) this.surfaces.set(host, { renderer, version: first && first.version });
   }
 
   on_CUSTOM(event) {
@@ -140,10 +144,29 @@ export class Conversation {
     const host = this.list.querySelector(`.surface-host[data-surface-id="${CSS.escape(answered.surfaceId)}"]`);
     if (!host || host.dataset.answered) return;
     host.dataset.answered = answered.by === "typed" ? "typed" : "submit";
+    this.showChosen(host, answered);
     for (const control of host.querySelectorAll("button, input, select, textarea")) control.disabled = true;
     host.inert = true;
     const said = answered.by === "typed" ? `Answered in the conversation: “${answered.answer || ""}”` : `Answered — ${answered.answer || "submitted"}`;
     host.append(h("p", { class: "form-answer" }, said));
+  }
+
+  // The values a submission wrote, written into the form again: after a reload the surface is
+  // rebuilt from its first snapshot, with nothing chosen, and the chosen option must show.
+  showChosen(host, answered) {
+    const mounted = this.surfaces.get(host);
+    const values = answered.values;
+    if (!mounted || !values || typeof values !== "object") return;
+    const surfaceId = answered.surfaceId;
+    const updates = Object.entries(values).map(([path, value]) => ({
+      ...(mounted.version ? { version: mounted.version } : {}),
+      updateDataModel: { surfaceId, path, value },
+    }));
+    try {
+      mounted.renderer.process(updates);
+    } catch {
+      // a value the form no longer takes: it stays as rebuilt, still shown answered below
+    }
   }
 
   onArtifactEvent(artifact) {

@@ -8,6 +8,7 @@ from apps.agent.answered_forms import (
     FormAnswered,
     form_answered_event,
     submitted_answer,
+    submitted_values,
 )
 
 FORM = [
@@ -60,6 +61,14 @@ def test_a_submission_is_told_by_its_labels_and_leaves_out_what_no_input_wrote()
         submitted_answer(FORM, "ask.submit", context) == "Team: Night shift, Day · From: 2024-03-01"
     )
     assert submitted_answer(FORM, "ask.submit", {"question": "how many?", "team": []}) == ""
+
+
+def test_a_submission_keeps_what_each_input_wrote_by_its_path():
+    # written back into the form when it is shown answered (after a reload: radio checked)
+    context = {"question": "how many?", "team": ["n"], "from": ""}
+    assert submitted_values(FORM, "ask.submit", context) == {"/p/team": ["n"]}
+    event = form_answered_event("s1", "submit", "Team: Night shift", {"/p/team": ["n"]})
+    assert event.value["values"] == {"/p/team": ["n"]}
 
 
 def test_the_event_is_validated_and_a_long_answer_is_cut():

@@ -73,5 +73,11 @@ async def test_a_form_answered_through_resume_says_what_was_chosen(acme_context)
     surface_id = interrupt["metadata"]["a2ui"]["surfaceId"]
     # The option's label, not its value; the question the form carries is no choice.
     assert _answered(answered) == [
-        {"surfaceId": surface_id, "by": "submit", "answer": "Period: Last year"}
+        {
+            "surfaceId": surface_id,
+            "by": "submit",
+            "answer": "Period: Last year",
+            # what the submission wrote, by path: the page checks the option again on reload
+            "values": {"/params/period": ["last_year"]},
+        }
     ]

@@ -80,6 +80,11 @@ def test_a_submitted_form_shows_what_was_chosen_live_and_after_reload(
     page.locator(".message-assistant", has_text=last_year).wait_for(timeout=30_000)
     _assert_answered(form, "submit", "Period: Last year")
     _shot(page, tmp_path, "form-answered-submit.png")
-    _assert_answered(_reloaded(page, last_year), "submit", "Period: Last year")
+    reloaded = _reloaded(page, last_year)
+    _assert_answered(reloaded, "submit", "Period: Last year")
+    # the chosen option shows checked again, not only named in the text under the form
+    reloaded.locator(".a2ui-option-input:checked").wait_for(state="attached", timeout=10_000)
+    assert reloaded.get_by_role("radio", name="Last year", exact=True).is_checked()
+    assert reloaded.locator(".a2ui-option-input:checked").count() == 1
     _shot(page, tmp_path, "form-answered-submit-reloaded.png")
     assert page.problems == []

@@ -54,6 +54,11 @@ def _rows(question: str, context) -> list[tuple]:
         ("desculpa incomodar, qual foi a folha de pagamento total em 2025?", PAYROLL_2025),
         ("total payroll 2025, one number, go", PAYROLL_2025),
         ("apologies if this is a silly question, but how many people left in 2025?", LEFT_2025),
+        # the speaker's role: "as your HR partner", "board question", "sou o novo analista"
+        ("As a board member I'd like the total payroll for 2025, please.", PAYROLL_2025),
+        ("Board question: how many people left the company in 2025?", LEFT_2025),
+        ("As your HR partner: how many people work in Operations?", OPERATIONS),
+        ("sou o novo analista, qual foi a folha de pagamento de 2025?", PAYROLL_2025),
         ("I just joined the sales team. How many people left in 2025?", LEFT_2025),
         (
             "Good evening. Being new to the team, I want to understand: headcount by department "
@@ -89,4 +94,15 @@ def test_a_framing_that_may_name_the_group_is_not_dropped(question):
     ["salaries above 9,000 in 2025, by department", "folha acima de 9.000 em 2025"],
 )
 def test_numbers_with_separators_are_not_clause_ends(question):
+    assert without_framing(question) == question
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "as a share of payroll, how much went to Sales in 2025",
+        "as a percentage of headcount how big is Sales",
+    ],
+)
+def test_as_a_before_no_speaker_is_not_framing(question):
     assert without_framing(question) == question

@@ -74,6 +74,7 @@ class Parsed:
     top: int | None
     times: tuple[TimeExpression, ...]
     recency: Recency | None = None
+    excluded_levels: tuple[int, ...] = ()  # "not counting level 10" (exclusions.py)
 
     @property
     def language(self) -> str:
@@ -169,6 +170,9 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
     if not listing and lists_people(frame, measure.name, dims, conditions):
         listing, dims = True, ()  # the people themselves, not a count per department
     if listing and top is not None:
+        raise Stop(refusal(language, "top_without_ranking"))
+    if parsed.top is not None and order is None and parsed.recency is None:
+        # "the 5 employees": a number of them with nothing to pick them by — never all of them
         raise Stop(refusal(language, "top_without_ranking"))
     if "employee" in dims and not listing and measure.name == "headcount" and not having_count:
         raise Stop(refusal(language, "count_per_employee"))
@@ -663,6 +667,10 @@ def _conditions(parsed: Parsed, frame: Frame, persons, salary, dates) -> tuple[C
         conditions.append(Condition("level", "in", listed))  # "level 3 vs level 5": each one
     elif levels:
         conditions.append(level_condition(*levels[0]))
+    if any(not 1 <= level <= 10 for level in parsed.excluded_levels):
+        raise Stop(no_data(parsed.language, "level_range"))
+    if parsed.excluded_levels:
+        conditions.append(Condition("level", "not_in", parsed.excluded_levels))
     if persons:
         conditions.append(Condition("employee", "in", tuple(persons)))
     for comparison in salary:

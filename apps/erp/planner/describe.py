@@ -292,7 +292,10 @@ def _qualifiers(reading: Reading) -> list[str]:
             parts.append(f"{words[key]} {join_words(values, language)}")
         elif condition.field == "level":
             at = words["at_levels" if condition.op == "between" else "at"]  # "nos níveis 3–5"
-            parts.append(f"{at} {level_label(condition, language)}")
+            if condition.op == "not_in":
+                parts.append(level_label(condition, language))  # "not in level 10"
+            else:
+                parts.append(f"{at} {level_label(condition, language)}")
         elif condition.field == "employee" and not reading.listing:
             parts.append(words["named"].format(names=join_words(values, language)))
         elif condition.field == "salary_amount":

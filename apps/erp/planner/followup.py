@@ -99,7 +99,7 @@ def _names_something(parsed: Parsed) -> bool:
         frame.measures, frame.facts, frame.aggs, frame.supers, frame.compars, frame.values,
         frame.excluded, frame.persons, frame.group_dims, frame.populations, frame.entity,
         frame.chart, frame.change, parsed.times, parsed.levels, parsed.bands, parsed.top,
-        parsed.comparisons,
+        parsed.comparisons, parsed.excluded_levels,
         frame.cues & {"sort_asc", "sort_desc"}, frame.listing,
     )  # fmt: skip
     return any(part not in (None, (), frozenset()) for part in parts)
@@ -181,6 +181,7 @@ def _departments(reading: Reading, frame: Frame) -> Reading:
 
 
 def _levels(reading: Reading, parsed: Parsed) -> Reading:
+    reading = _left_out_levels(reading, parsed)
     if not parsed.levels:
         return reading
     if len(parsed.levels) > 1:
@@ -189,6 +190,18 @@ def _levels(reading: Reading, parsed: Parsed) -> Reading:
     if not 1 <= low <= high <= 10:
         raise Stop(refusal(parsed.language, "level_range"))
     return replace(reading, conditions=(*reading.without("level"), level_condition(low, high)))
+
+
+def _left_out_levels(reading: Reading, parsed: Parsed) -> Reading:
+    """ "not counting level 10": left out on top of those already left out."""
+    if not parsed.excluded_levels:
+        return reading
+    if any(not 1 <= level <= 10 for level in parsed.excluded_levels):
+        raise Stop(refusal(parsed.language, "level_range"))
+    before = next((c for c in reading.conditions if c.field == "level" and c.op == "not_in"), None)
+    levels = tuple(sorted({*(before.values if before else ()), *parsed.excluded_levels}))
+    kept = tuple(c for c in reading.conditions if c is not before)
+    return replace(reading, conditions=(*kept, Condition("level", "not_in", levels)))
 
 
 def _periods(reading: Reading, parsed: Parsed) -> Reading:

@@ -143,6 +143,13 @@ def _is_and(term: Term | None) -> bool:
     return term is not None and (term.has("range_and") or term.value("time") == "and")
 
 
+def _article_before_noun(term: Term, following: Term | None) -> bool:
+    """Portuguese "a"/"as" (the article, which the lexicon also reads as "to") right before
+    the noun a question asks about."""
+    noun = following is not None and (following.has("dim") or following.has("subject"))
+    return noun and term.words in ("a", "as") and not term.kinds & CONTENT
+
+
 def build_frame(
     terms: tuple[Term, ...],
     *,
@@ -201,6 +208,20 @@ def build_frame(
             # "qual é o departamento …": with accents set aside "é" (is) reads as "e" (and),
             # and a question word is never followed by "and": it is the verb, and asks on
             b.used.add(i)
+            continue
+        if pending_which and _article_before_noun(term, following):
+            # "qual é a equipe com menos …": the article "a" also reads as "to" ("de 2024 a
+            # 2025"), but between the question and the noun it asks about it is the article
+            b.used.add(i)
+            continue
+        if term.value("number_word") == 0 and not kinds & CONTENT:
+            # "departments with zero hires" asks what "no hires" asks; a zero before anything
+            # else is left unread (refused), never dropped
+            if following is not None and following.kinds & {"measure", "event", "subject"}:
+                b.flag("absent")
+                b.used.add(i)
+            else:
+                b.negations.append(i)
             continue
         negation = "negation" in kinds or term.value("followup") == "exclude"  # "leave out"
         if negation and not kinds & CONTENT:

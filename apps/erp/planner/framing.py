@@ -59,7 +59,7 @@ def _kept_part(clause: str, framing: Framing) -> str | None:
     words = _words(clause)
     flat = _flat(words)
     tokens = [token for _, token in flat]
-    opened = _starts_with(tokens, 0, _keys(framing.openers))
+    opened = _starts_with(tokens, 0, _openers_of(framing))
     if opened:
         ends = _keys(framing.ends)
         end = next((i for i in range(opened, len(tokens)) if _starts_with(tokens, i, ends)), None)
@@ -72,6 +72,24 @@ def _kept_part(clause: str, framing: Framing) -> str | None:
     if tail is None:
         return clause
     return " ".join(raw for raw, _ in words[: flat[tail][0]])
+
+
+def _opener_keys(framing: Framing) -> list[tuple[str, ...]]:
+    """The vocabulary's openers and the speaker clauses: "as your HR partner", "as a new
+    intern", "I'm the new analyst", "board member question"."""
+    speakers = [*framing.speakers, *(f"new {speaker}" for speaker in framing.speakers)]
+    leads = [f"{lead} {speaker}" for lead in framing.speaker_leads for speaker in speakers]
+    trails = [f"{speaker} {trail}" for speaker in speakers for trail in framing.speaker_trails]
+    return _keys([*framing.openers, *leads, *trails])
+
+
+_OPENERS: dict[int, list[tuple[str, ...]]] = {}  # by id of a (cached, never freed) framing
+
+
+def _openers_of(framing: Framing) -> list[tuple[str, ...]]:
+    if id(framing) not in _OPENERS:
+        _OPENERS[id(framing)] = _opener_keys(framing)
+    return _OPENERS[id(framing)]
 
 
 def _speaks_of_own_group(text: str, framing: Framing) -> bool:

@@ -14,6 +14,8 @@ from typing import Any
 from apps.erp.entities import Entities
 from apps.erp.planner.decide import Parsed, decide
 from apps.erp.planner.earlier import previous_written, stepped_back
+from apps.erp.planner.elided import with_elided_noun
+from apps.erp.planner.exclusions import excluded_levels
 from apps.erp.planner.followup import apply_followup, is_followup
 from apps.erp.planner.frame import build_frame
 from apps.erp.planner.lexicon import Lexed, lex
@@ -52,7 +54,7 @@ def interpret(
     `language` breaks a tie of the question's words (the thread's language)."""
     answers = dict(answers or {})
     lexed = lex(question, entities, language=previous.language if previous else language)
-    earlier = stepped_back(lexed, previous) or previous_written(lexed)
+    earlier = stepped_back(lexed, previous) or previous_written(lexed) or with_elided_noun(lexed)
     if earlier is not None:
         lexed = lex(earlier, entities, language=lexed.language)
     outcome = _interpret(lexed, as_of, entities, previous, follows, answers)
@@ -173,7 +175,8 @@ def parse(lexed: Lexed, as_of: date) -> Parsed:
     terms = lexed.terms
     bands, used = read_bands(terms, frozenset())
     levels, level_terms = read_levels(terms, frozenset(used))
-    used |= level_terms
+    levels, left_out, negations = excluded_levels(terms, levels, set(level_terms))
+    used |= level_terms | negations
     comparisons, compared = read_comparisons(terms, frozenset(used))
     used |= compared
     recency = read_recency(terms, frozenset(used))
@@ -194,7 +197,9 @@ def parse(lexed: Lexed, as_of: date) -> Parsed:
         top_at=top_at,
         has_bands=bool(bands),
     )
-    return Parsed(lexed, frame, bands, tuple(levels), comparisons, top, tuple(times), recency)
+    return Parsed(
+        lexed, frame, bands, tuple(levels), comparisons, top, tuple(times), recency, left_out
+    )
 
 
 def write_request(lexed: Lexed) -> str | None:

@@ -18,7 +18,7 @@ from apps.erp.planner.spelling import (
     short_correction,
 )
 from apps.erp.planner.text import Token, number_value, tokenize
-from apps.erp.semantic import Vocabulary, languages, vocabulary
+from apps.erp.semantic import Vocabulary, languages, semantic_model, vocabulary
 from apps.erp.semantic.vocab import fold
 
 Tag = tuple[str, object]
@@ -283,7 +283,7 @@ def lex(question: str, entities: Entities, *, language: str | None = None) -> Le
         mixed = _mixed(tokens, unknown, language, entities, tuple(corrected))
         if mixed is not None:
             return mixed
-    terms = _pay_before_amount(vocab, base, terms)
+    terms = _money_destination(_pay_before_amount(vocab, base, terms))
     return Lexed(language, tuple(tokens), tuple(terms), tuple(unknown), tuple(corrected))
 
 
@@ -314,7 +314,7 @@ def _mixed(tokens, unknown, language: str, entities: Entities, corrected) -> Lex
         terms, left = _match(both, base, names, vocab, stop=vocab.stop | second.stop)
         if left:
             return None
-        terms = _pay_before_amount(vocab, base, terms)
+        terms = _money_destination(_pay_before_amount(vocab, base, terms))
         return Lexed(language, tuple(both), tuple(terms), (), corrected)
     return None
 
@@ -384,6 +384,32 @@ def _pay_before_amount(vocab: Vocabulary, base: _Index, terms: list[Term]) -> li
             kept.append(Term(term.start, term.end, tuple(means[kind]), term.words))
             continue
         own = tuple(tag for tag in term.tags if tag[0] not in means)
+        if own:
+            kept.append(Term(term.start, term.end, own, term.words))
+    return kept
+
+
+def _pays(term: Term) -> bool:
+    """A measure or fact of pay: "payroll", "salary costs", "pay"."""
+    measure = term.value("measure")
+    if measure is not None:
+        return semantic_model().measure(measure).fact == "salary_amount"
+    return term.value("fact") == "salary_amount"
+
+
+def _money_destination(terms: list[Term]) -> list[Term]:
+    """ "went to" (grammar.money_to) says where money went when pay is named before it and a
+    department right after ("what share of payroll in 2025 went to Engineering"); anywhere
+    else it keeps its other meanings ("who went to Sales": a transfer the ERP does not keep)."""
+    kept: list[Term] = []
+    for i, term in enumerate(terms):
+        if not term.has("money_to"):
+            kept.append(term)
+            continue
+        after = terms[i + 1] if i + 1 < len(terms) else None
+        destination = after is not None and after.has("value") and any(map(_pays, terms[:i]))
+        tags = (("money_to", "money_to"),) if destination else term.tags
+        own = tuple(tag for tag in tags if destination or tag[0] != "money_to")
         if own:
             kept.append(Term(term.start, term.end, own, term.words))
     return kept

@@ -19,6 +19,7 @@ from apps.erp.planner.words import (
     definite_article,
     describe_period,
     format_number,
+    join_words,
     level_label,
     named_once,
 )
@@ -200,8 +201,15 @@ def _grouped(result: _Result, dimension: str, column: int, title: str) -> str:
     if len(pairs) == 1:
         value = result.number(pairs[0][1], column)
         return vocab.message("narrative_single", measure=title, qualifiers="", value=value)
+    if top[1] == bottom[1] and not reading.top:
+        # every group has the same value: none has "the most" of it, nor a larger share
+        names = join_words([name for name, _ in pairs], result.language)
+        return vocab.message("narrative_same", names=names, value=said(top[1]), measure=noun)
     total = sum(value for _, value in pairs)
-    if measure.aggregation in SHARE_MEASURES and total > 0:
+    # a share only of a whole the rows make up: not when a condition on the groups dropped
+    # some ("departments with more than 40 people") nor for values the groups share
+    whole = measure.additive and not reading.having
+    if measure.aggregation in SHARE_MEASURES and whole and total > 0:
         share = f"{format_number(round(100 * top[1] / total), result.language, 0)}%"
         return vocab.message(
             "narrative_top_share",
@@ -211,6 +219,17 @@ def _grouped(result: _Result, dimension: str, column: int, title: str) -> str:
             total=result.number(total, column),
             share=share,
         )
+    if measure.is_count:
+        # "Engineering has the most current employees (75) and Sales the fewest (42)"
+        extremes = vocab.message(
+            "narrative_extremes_count",
+            top=top[0],
+            measure=noun,
+            high=said(top[1]),
+            bottom=bottom[0],
+            low=said(bottom[1]),
+        )
+        return _with_people_count(extremes, pairs, dimension, reading, vocab, result)
     named = named_once(vocab.labels.words["highest"], noun)
     article = definite_article(named, result.language)
     extremes = vocab.message(
@@ -223,6 +242,10 @@ def _grouped(result: _Result, dimension: str, column: int, title: str) -> str:
         bottom=bottom[0],
         low=said(bottom[1]),
     )
+    return _with_people_count(extremes, pairs, dimension, reading, vocab, result)
+
+
+def _with_people_count(extremes: str, pairs, dimension, reading, vocab, result) -> str:
     if dimension == "employee" and reading.top is None:
         # "which engineers earned more than 9000": how many people qualify, then the extremes
         # (the table names every one of them)
@@ -314,7 +337,8 @@ def _periods(result: _Result, dims: list[str], title: str) -> str:
     vocab = vocabulary(result.language)
     measure = semantic_model().measure(result.reading.measure)
     columns = [i for i, n in enumerate(result.names) if n.startswith(f"{measure.column}_")]
-    if not columns or (dims and measure.aggregation not in SHARE_MEASURES):
+    adds_up = measure.aggregation in SHARE_MEASURES and measure.additive
+    if not columns or (dims and not adds_up):
         return _count(result, title)
     totals = [sum((_number(row[i]) or Decimal(0)) for row in result.rows) for i in columns]
     parts = [

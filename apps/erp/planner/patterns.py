@@ -396,6 +396,10 @@ def read_top(terms: tuple[Term, ...], used: frozenset[int]) -> tuple[int | None,
                 return int(number), i, {i}  # "the 10 highest paid", "os 5 maiores salários"
             if k == 1 and _ranked_clause(nxt, [t.get(i + j) for j in (2, 3)]):
                 return int(number), i, {i}  # "the 5 who earn the most", "os 5 que mais ganham"
-            if not (_ranks(nxt) or nxt.has("fact") or nxt.has("change") or _extreme(nxt)):
+            # "the 5 longest-serving current employees": a population before the people
+            population = nxt.has("population") and not nxt.kinds & {"measure", "value"}
+            if not (
+                _ranks(nxt) or nxt.has("fact") or nxt.has("change") or _extreme(nxt) or population
+            ):
                 break
     return None, -10, set()

@@ -76,8 +76,9 @@ def level_label(condition: Condition, language: str) -> str:
     values = condition.values
     if condition.op == "eq":
         return words["level_one"].format(low=values[0])
-    if condition.op == "in":  # several single levels: "level 3 and 5"
-        return words["level_one"].format(low=join_words([str(v) for v in values], language))
+    if condition.op in ("in", "not_in"):  # several single levels: "level 3 and 5"
+        named = words["level_one"].format(low=join_words([str(v) for v in values], language))
+        return f"{words['not_in']} {named}" if condition.op == "not_in" else named
     if condition.op == "gte":
         return words["level_up"].format(low=values[0])
     if condition.op == "lte":

@@ -142,6 +142,9 @@ class Measure(_Entry):
     denominator: Name | None = None
     decimals: int | None = Field(default=None, ge=0, le=6)
     unit: str | None = None
+    # the groups' values add up to the whole's (people, payments, pay); false for a count of
+    # values the groups share (the levels in use: each department may use level 5)
+    additive: bool = True
     description: str
 
     @model_validator(mode="after")

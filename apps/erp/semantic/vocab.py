@@ -28,6 +28,9 @@ Phrases = list[str]
 
 
 class Grammar(_Section):
+    # where money went, not a transfer, after a money measure and before a department: "what
+    # share of payroll in 2025 went to Engineering" (planner/lexicon.py, _money_destination)
+    money_to: Phrases = []
     count: Phrases
     how_much: Phrases
     which: Phrases
@@ -183,6 +186,12 @@ class Framing(_Section):
     ends: Phrases  # where an opened clause ends without punctuation: "as the new X guy | I'd"
     tails: Phrases  # a reason after the question, dropped to the clause's end: "because …"
     own: Phrases  # words for the speaker's own group ("my"): the framing then tells it
+    # who the speaker is ("board member", "intern"): a clause that opens with one of the
+    # `speaker_leads` and names one ("as your HR partner", "I'm the new intern"), or names
+    # one before a `speaker_trails` word ("board question:"), is framing too
+    speakers: Phrases = []
+    speaker_leads: Phrases = []
+    speaker_trails: Phrases = []
 
 
 class Vocabulary(_Section):
