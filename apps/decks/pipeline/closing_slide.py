@@ -30,32 +30,73 @@ def _last_content(slides: list[Slide]) -> int | None:
 
 
 def ends_without_conclusions(slides: list[Slide], paper: Paper) -> int | None:
-    """The deck's last slide (0-based) when the paper has conclusions and that slide neither
-    is the conclusions slide nor states one of the paper's results; else None."""
+    """The deck's last slide (0-based) when the paper has conclusions and that slide does not
+    close on them: most of its bullets neither come from the conclusions nor state one of the
+    paper's results (a mechanism slide, whatever its role or title, and whatever one of its
+    bullets says); else None."""
     if not closing_paragraphs(paper):
         return None
     last = _last_content(slides)
-    if last is None or slides[last].role == "conclusion":
+    if last is None or closes(slides[last], paper):
         return None
-    results = main_points.result_statements(paper)
-    if any(main_points.makes(b, st) for b in slides[last].bullets for st in results):
-        return None  # it closes on a finding, whatever its title
-    if not any(s.role == "conclusion" for s in slides) and len(_closing_bullets(slides, paper)) < 2:
+    if not _other_closing(slides, last, paper) and len(_closing_bullets(slides, paper)) < 2:
         # conclusions of a sentence or two that the deck already states elsewhere: there is no
         # slide of them to end on, and a one-bullet slide would be a thin slide
         return None
     return last
 
 
+def closes(slide: Slide, paper: Paper) -> bool:
+    """Does the slide close the deck: a conclusions slide that says nothing else (no
+    bullets), or one whose bullets come from the conclusions or state the paper's results
+    at least as often as they come from elsewhere? A slide titled and filled from a method
+    section, with one result sentence among its bullets, closes nothing: the reader's last
+    slide is the mechanism."""
+    if not slide.bullets:
+        return slide.role == "conclusion"
+    closing = _closing_words(paper)
+    results = main_points.result_statements(paper)
+    own = sum(
+        1
+        for b in slide.bullets
+        if _from(b, closing) or any(main_points.makes(b, st) for st in results)
+    )
+    return 2 * own >= len(slide.bullets)
+
+
+CLOSING_SHARE = 0.75  # of a bullet's content words read in the conclusions: it comes from them
+
+
+def _closing_words(paper: Paper) -> set[str]:
+    return {w for p in closing_paragraphs(paper) for w in text.words(p)}
+
+
+def _from(bullet: str, closing: set[str]) -> bool:
+    words = [w for w in text.words(bullet) if w not in text.STOPWORDS]
+    return bool(words) and sum(w in closing for w in words) >= CLOSING_SHARE * len(words)
+
+
+def _other_closing(slides: list[Slide], last: int, paper: Paper) -> int | None:
+    """A conclusions slide before the last one that closes (the repair moves it to the end)."""
+    return next(
+        (
+            i
+            for i in range(last - 1, -1, -1)
+            if slides[i].role == "conclusion" and closes(slides[i], paper)
+        ),
+        None,
+    )
+
+
 def close_with_conclusions(slides: list[Slide], paper: Paper, used: set[str]) -> str:
     """The conclusions slide put last: moved there, else made from the conclusions' findings
-    and key sentences that no slide states yet (two at least: one bullet is a thin slide).
+    and key sentences that no slide states yet (two at least: one bullet is a thin slide); the
+    result bullets of the mechanism slide it ends on go to it when that slide keeps two.
     Changes `slides` in place; returns what it did, or ""."""
-    if ends_without_conclusions(slides, paper) is None:
+    last = ends_without_conclusions(slides, paper)
+    if last is None:
         return ""
-    existing = next(
-        (i for i in range(len(slides) - 1, -1, -1) if slides[i].role == "conclusion"), None
-    )
+    existing = _other_closing(slides, last, paper)
     if existing is not None:
         slide = slides.pop(existing)
         slides.append(slide)
@@ -64,6 +105,21 @@ def close_with_conclusions(slides: list[Slide], paper: Paper, used: set[str]) ->
     paragraphs = closing_paragraphs(paper)
     if len(chosen) < 2:
         return ""
+    ending = slides[last]
+    closing = _closing_words(paper)
+    results = main_points.result_statements(paper)
+    found = [
+        b
+        for b in ending.bullets
+        if _from(b, closing) or any(main_points.makes(b, st) for st in results)
+    ]
+    kept = [b for b in ending.bullets if b not in found]
+    update: dict = {"role": "method"} if ending.role == "conclusion" else {}
+    if found and (len(kept) >= 2 or ending.kind != "bullets"):
+        update["bullets"] = kept
+        chosen = [*found, *chosen][: max(CLOSING_BULLETS, len(found))]
+    if update:
+        slides[last] = ending.model_copy(update=update)
     slides.append(
         Slide(
             kind="bullets",
