@@ -79,11 +79,9 @@ def _part_of_headline(sentence: str, found: main_points.Statement) -> bool:
 
 
 def _as_bullet(sentence: str, previous: str) -> str | None:
-    """The sentence as the headline's neighbours are made bullets: a main point's length."""
-    from apps.decks.pipeline.propose.builtin import _standalone
-
-    bullet = main_points.statement_bullet(sentence, previous)
-    return bullet and _standalone(bullet, previous)
+    """The sentence as the headline's neighbours are made bullets: a main point (its text
+    defects fixed, a main point's length)."""
+    return main_points.statement_bullet(sentence, previous)
 
 
 def _said(bullet: str, other: str) -> bool:

@@ -634,6 +634,10 @@ def _shorter(sentence: str) -> list[str]:
     return list(dict.fromkeys(shorter))
 
 
+# public: an example's finding after a concession is its claim (example_findings.py)
+shorter = _shorter
+
+
 # A sentence that only compares the measured result before it: "This is more than 2.5 times
 # faster than the previous record", "That was a 40% improvement over …". Alone it says nothing
 # ("this" is the result before it); the result alone ("In May 2001, the cluster sorted 1 TB in
@@ -773,6 +777,10 @@ def _not_a_finding(sentence: str) -> bool:
     if NOT_A_FINDING.search(flat) or EFFORT.search(flat):
         return True
     return bool(CITED.search(sentence)) and not FIRST_PERSON.search(sentence)
+
+
+# public: an example's closing finding is never a plan (example_findings.py)
+not_a_finding = _not_a_finding
 
 
 def _body_findings(paper: Paper) -> list[Statement]:
