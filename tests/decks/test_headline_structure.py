@@ -13,7 +13,7 @@ Four forms of the "structure" class, on hand-made papers and decks (our own text
 
 from __future__ import annotations
 
-from apps.decks.pipeline import closing_slide, example_findings, headline, main_points
+from apps.decks.pipeline import closing_slide, defects, example_findings, headline, main_points
 from apps.decks.pipeline.issues import Issue
 from apps.decks.pipeline.paper import Paper, Section
 from apps.decks.pipeline.propose.builtin import BuiltinProposer
@@ -27,8 +27,12 @@ RESULT = (
     "In March 2003, a 64 node Quarrel cluster joined two billion rows in 11 minutes, 20 seconds."
 )
 COMPARISON = "This is 3.4 times faster than the best published join of this size."
-RATE = "The cluster sustained a read rate of 4.1 GB/s from its shared disks during the join."
-ABSTRACT = f"We describe Quarrel, a hash join engine for clusters. {RESULT} {COMPARISON} {RATE}"
+# longer than a detail bullet (the thin slide's generic fill refuses it), a main point's length
+RATE = (
+    "The cluster sustained an aggregate read rate of 4.1 GB/s from the ninety-six shared disks "
+    "of its storage nodes while every compute node wrote its share of the output to local disks."
+)
+ABSTRACT = f"{RESULT} {COMPARISON} {RATE}"
 
 
 def _paper(abstract: str = ABSTRACT) -> Paper:
@@ -106,9 +110,15 @@ def test_a_date_is_no_citation_but_an_author_and_year_is():
     assert main_points.CITED.search("Smith 2003 joined two billion rows")
 
 
+def test_this_size_after_the_measure_it_names_leans_on_nothing():
+    measured = "It joined 2 billion rows in 11 minutes, a record for a join of this size"
+    assert defects.leaning_reference(measured) is None
+    assert defects.leaning_reference("It set a record for a join of this size") == "this size"
+
+
 def test_a_deck_without_the_pair_reports_its_headline_buried():
     paper = _paper()
-    deck = _deck(paper, ["We describe Quarrel, a hash join engine for clusters", RATE[:-1]])
+    deck = _deck(paper, ["Quarrel is a hash join engine for clusters", RATE[:-1]])
     found = list(deck_rules.headline_buried(DeckContext(deck, paper, [])))
     assert [i.type for i in found] == ["headline_buried"]
     assert "3.4 times faster" in found[0].evidence["statement"]
@@ -146,7 +156,7 @@ def test_a_later_round_without_the_headline_lost_a_result():
     paper = _paper()
     found = headline.headline(paper)
     first = _deck(paper, [found.bullet, RATE[:-1]])
-    later = _deck(paper, [RATE[:-1], "We describe Quarrel, a hash join engine for clusters"])
+    later = _deck(paper, [RATE[:-1], "Quarrel is a hash join engine for clusters"])
     assert "headline" in [loss["key"] for loss in lost_results(paper, first, later)]
     assert "headline" not in [loss["key"] for loss in lost_results(paper, first, first)]
 
