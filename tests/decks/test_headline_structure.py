@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from apps.decks.pipeline import closing_slide, defects, example_findings, headline, main_points
 from apps.decks.pipeline.issues import Issue
-from apps.decks.pipeline.paper import Paper, Section
+from apps.decks.pipeline.paper import Figure, Paper, Section
 from apps.decks.pipeline.propose.builtin import BuiltinProposer
 from apps.decks.pipeline.propose.repair import deck_repair
 from apps.decks.pipeline.result_losses import lost_results
@@ -320,3 +320,52 @@ def test_a_vignette_deck_ending_on_a_bare_plot_closes_on_what_its_examples_showe
         SIMULATED.split(",")[0],
         RAINFALL.split(",")[0],
     ]
+
+
+# ------------------------------- 2b. a figure of the evaluation dropped by a later round is lost
+
+
+def _figure(number: int, section: str, caption: str) -> Figure:
+    return Figure(
+        id=f"fig-{number}",
+        kind="figure",
+        number=number,
+        label=f"Figure {number}",
+        caption=caption,
+        page=number,
+        bbox=(0, 0, 100, 100),
+        image=f"fig-{number}.png",
+        width_px=400,
+        height_px=300,
+        section=section,
+    )
+
+
+def test_a_figure_of_the_evaluation_a_later_round_dropped_is_a_lost_result():
+    paper = Paper(
+        title="Relay",
+        pages=9,
+        source_name="relay.pdf",
+        abstract="We describe Relay, a message broker.",
+        sections=[
+            Section(title="Design", level=1, paragraphs=["Relay keeps one log per topic."]),
+            Section(title="Log layout", level=2, paragraphs=["Segments are 64 MB files."]),
+            Section(title="Evaluation", level=1, paragraphs=["We ran Relay on eight nodes."]),
+            Section(title="Broker failover", level=2, paragraphs=["We killed the leader."]),
+        ],
+        figures=[
+            _figure(2, "Log layout", "The segments of one topic."),
+            _figure(5, "Broker failover", "Relay broker failover."),
+        ],
+    )
+
+    def deck(*figures: str) -> SlideDeck:
+        return SlideDeck(
+            title="Relay",
+            slides=[Slide(kind="figure", title=f, figure=f) for f in figures],
+        )
+
+    lost = lost_results(paper, deck("fig-2", "fig-5"), deck("fig-2", "fig-2"))
+    assert [loss["key"] for loss in lost] == ["figure:fig-5"]
+    # a figure of the design, dropped, is no result lost
+    assert lost_results(paper, deck("fig-2", "fig-5"), deck("fig-5")) == []
