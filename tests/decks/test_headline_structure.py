@@ -307,6 +307,15 @@ def test_the_examples_closing_findings_are_read_never_the_implementations_words(
     assert example_findings.example_findings(_vignette(with_conclusions=True)) == []
 
 
+def test_a_manuals_description_of_its_format_is_no_finding():
+    paper = _vignette()
+    paper.sections[2].paragraphs.append(
+        "The 4 in the first line of the file indicates that the problem has four constraints."
+    )
+    paper.sections[3].paragraphs.append("A non-zero exit status indicates that the fit failed.")
+    assert example_findings.example_findings(paper) == [SIMULATED, RAINFALL]
+
+
 def test_a_vignette_deck_ending_on_a_bare_plot_closes_on_what_its_examples_showed():
     paper = _vignette()
     slides = _ending_on_a_plot()

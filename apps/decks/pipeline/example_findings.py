@@ -25,9 +25,13 @@ EVIDENCE_VERB = re.compile(
     re.I,
 )
 # a sentence about the software or the reader, not about what the data showed: "the argument
-# indicates whether …", "the output suggests using …"
+# indicates whether …", "the output suggests using …";
+# a manual's description of a format ("the 3 in the second line indicates that there are three
+# blocks", "a non-zero return value indicates an error")
 NOT_EVIDENCE = re.compile(
     r"\b(?:argument|option|flag|parameter\s+(?:sim|name)|indicat\w+\s+(?:whether|if|which|how))\b|"
+    r"\b(?:line|column|row|field|entry|digit|character|keyword|sign|symbol|value|code|number|"
+    r"bit|byte|status|prefix|suffix)s?\s+(?:\w+\s+){0,3}?(?:indicat|signal|denot|mean)\w*|"
     r"\bsuggest\w*\s+(?:to\s+)?(?:using|use|that\s+(?:you|the\s+user))\b",
     re.I,
 )
