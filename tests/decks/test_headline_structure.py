@@ -16,11 +16,14 @@ from __future__ import annotations
 from apps.decks.pipeline import closing_slide, defects, example_findings, headline, main_points
 from apps.decks.pipeline.issues import Issue
 from apps.decks.pipeline.paper import Figure, Paper, Section
+from apps.decks.pipeline.propose import repair
 from apps.decks.pipeline.propose.builtin import BuiltinProposer
-from apps.decks.pipeline.propose.repair import deck_repair
+from apps.decks.pipeline.propose.bullets import SentenceIndex
+from apps.decks.pipeline.propose.repair import Work, deck_repair
+from apps.decks.pipeline.render.measure import SlideMeasure
 from apps.decks.pipeline.result_losses import lost_results
-from apps.decks.pipeline.review import deck_rules
-from apps.decks.pipeline.review.registry import DeckContext
+from apps.decks.pipeline.review import deck_rules, text_rules
+from apps.decks.pipeline.review.registry import DeckContext, SlideContext
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
 RESULT = (
@@ -378,3 +381,67 @@ def test_a_figure_of_the_evaluation_a_later_round_dropped_is_a_lost_result():
     assert [loss["key"] for loss in lost] == ["figure:fig-5"]
     # a figure of the design, dropped, is no result lost
     assert lost_results(paper, deck("fig-2", "fig-5"), deck("fig-5")) == []
+
+
+# ------------------------------------- 5. a bullet that is the neighbouring figure's caption
+
+
+CV_CAPTION = (
+    "Once fitted, the cross-validation curve shows the partial likelihood deviance for every "
+    "value of the penalty."
+)
+CV_NOTES = (
+    "The function `cvfit()` runs ten-fold cross-validation for the penalized Cox model. "
+    f"{CV_CAPTION} The penalty that minimizes the deviance is stored in the fitted object."
+)
+
+
+def _cv_deck(bullets: list[str], caption: str = CV_CAPTION) -> SlideDeck:
+    return SlideDeck(
+        title="Penalized Cox",
+        slides=[
+            Slide(kind="title", title="Penalized Cox", role="title"),
+            Slide(kind="bullets", title="Cross-validation", bullets=bullets, notes=CV_NOTES),
+            Slide(kind="figure", title="Cross-validation curve", figure="fig-1", caption=caption),
+        ],
+    )
+
+
+def _repeats(deck: SlideDeck, paper: Paper) -> list[Issue]:
+    slide = deck.slides[1]
+    return list(
+        text_rules.repeated_bullets(SlideContext(2, slide, SlideMeasure(slide=2), deck, paper))
+    )
+
+
+def _cv_paper() -> Paper:
+    return Paper(
+        title="Penalized Cox",
+        pages=4,
+        source_name="cox.pdf",
+        abstract="",
+        sections=[Section(title="Cross-validation", paragraphs=[CV_NOTES])],
+    )
+
+
+def test_a_bullet_that_is_the_next_figures_caption_is_a_repeat():
+    paper = _cv_paper()
+    deck = _cv_deck(["The function `cvfit()` runs ten-fold cross-validation", CV_CAPTION[:-1]])
+    assert [(i.type, i.evidence["index"]) for i in _repeats(deck, paper)] == [
+        ("repeated_bullet", 1)
+    ]
+    # a caption of a few words is a label: a bullet holding its words says more
+    labelled = _cv_deck([CV_CAPTION[:-1], "The function runs ten folds"], caption="The curve.")
+    assert not _repeats(labelled, paper)
+
+
+def test_the_sentence_a_bullet_is_replaced_with_is_never_a_shown_caption():
+    paper = _cv_paper()
+    deck = _cv_deck(
+        ["The function `cvfit()` runs ten-fold cross-validation for the penalized Cox model"]
+    )
+    work = Work(BuiltinProposer(), paper, SentenceIndex(paper))
+    work.deck = deck
+    work.used = {b.lower() for s in deck.slides for b in s.bullets}
+    found = repair._next_sentence(deck.slides[1], work)
+    assert found is not None and "cross-validation curve" not in found

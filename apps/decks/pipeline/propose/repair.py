@@ -18,6 +18,7 @@ from apps.decks import limits
 from apps.decks.pipeline import (
     abbreviations,
     antecedents,
+    caption_repeats,
     context_text,
     continued_titles,
     defects,
@@ -481,12 +482,18 @@ def _clean_sentence(slide: Slide, paragraphs: list[str], work: Work) -> str | No
             continue  # "the formula is satisfiable" on a slide without the formula
         if fixed and any(text.similar(fixed, shown) for shown in slide.bullets):
             continue  # a second wording of a bullet the slide has (key_sentences: of the deck)
+        if fixed and any(caption_repeats.restates(fixed, caption) for caption in _captions(work)):
+            continue  # a figure slide's caption says it: put in a bullet, it is read twice
         if fixed and _names_unnamed_command(fixed, slide, work):
             continue  # "The first ⟨coordinates⟩ give …" where no slide names `setrange`
         if fixed and fixed.lower() not in work.used:
             work.used.add(fixed.lower())
             return fixed
     return None
+
+
+def _captions(work: Work) -> list[str]:
+    return [s.caption for s in (work.deck.slides if work.deck else []) if s.caption.strip()]
 
 
 def _names_unnamed_command(sentence: str, slide: Slide, work: Work) -> bool:
