@@ -1018,11 +1018,14 @@ def _thin(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
 
 
 def _headline_to_previous(slide: Slide, work: Work) -> bool:
-    """A thin slide of the paper's headline that nothing fills: its bullets go to the last text
-    slide placed before it, the headline first (a reader meets the main result there); False
-    when the slide holds no headline or no text slide is placed before it."""
+    """A thin opening slide of the paper's headline that nothing fills: its bullets go to the
+    last text slide placed before it, the headline first (a reader meets the main result
+    there); False when the slide holds no headline, is the conclusions slide, or no text slide
+    is placed before it."""
     if not work.placed or not headline_slide.holds_headline(slide, work.paper):
         return False
+    if slide.role == "conclusion":
+        return False  # the deck's closing finding goes last on the slide before (_main_points_kept)
     target = next(
         (
             i
