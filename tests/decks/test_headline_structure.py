@@ -445,3 +445,15 @@ def test_the_sentence_a_bullet_is_replaced_with_is_never_a_shown_caption():
     work.used = {b.lower() for s in deck.slides for b in s.bullets}
     found = repair._next_sentence(deck.slides[1], work)
     assert found is not None and "cross-validation curve" not in found
+
+
+def test_conclusions_of_one_sentence_the_last_slide_ends_on_are_not_said_twice():
+    paper = _closing_paper()
+    paper.sections[-1] = Section(title="Conclusions", paragraphs=[CONCLUDED + "."])
+    slides = _mechanism_last(paper)
+    slides[-1] = slides[-1].model_copy(
+        update={"role": "method", "bullets": [*slides[-1].bullets[1:], CONCLUDED]}
+    )
+    # a closing slide of that one sentence would be thin, and would say it twice
+    assert closing_slide.ends_without_conclusions(slides, paper) is None
+    assert closing_slide.close_with_conclusions(slides, paper, set()) == ""

@@ -143,7 +143,8 @@ def _offered(slides: list[Slide], last: int, paper: Paper) -> list[str]:
         else s
         for i, s in enumerate(slides)
     ]
-    return [*found, *_closing_bullets(rest, paper)][: max(CLOSING_BULLETS, len(found))]
+    fresh = [b for b in _closing_bullets(rest, paper) if not _said(b, found)]
+    return [*found, *fresh][: max(CLOSING_BULLETS, len(found))]
 
 
 def _movable(slide: Slide, paper: Paper) -> list[str]:
