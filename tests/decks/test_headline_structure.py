@@ -108,6 +108,21 @@ def test_a_dated_result_and_the_sentence_comparing_it_are_one_headline():
     assert headline.whole(found)
 
 
+def test_a_measured_finding_without_its_comparison_is_paired_too():
+    paper = _paper(
+        "We show that a 64 node Quarrel cluster joins two billion rows in 11 minutes. "
+        f"{COMPARISON} {RATE}"
+    )
+    found = headline.headline(paper)
+    assert "in 11 minutes — 3.4 times faster than" in found.bullet
+    # a result that makes its own comparison keeps it; the next sentence stays apart
+    paper = _paper(
+        "Quarrel joins two billion rows in 11 minutes, twice as fast as a single server. "
+        "This is 3.4 times faster than the best published join of this size."
+    )
+    assert " — " not in headline.headline(paper).bullet
+
+
 def test_a_date_is_no_citation_but_an_author_and_year_is():
     assert not main_points.CITED.search("In March 2003, the cluster joined two billion rows")
     assert main_points.CITED.search("Smith 2003 joined two billion rows")
