@@ -88,10 +88,13 @@ def test_a_deck_without_a_conclusions_slide_gets_one_from_the_conclusions():
 def test_no_finding_without_conclusions_or_when_the_deck_ends_on_them():
     assert not _issues(_slides(), _paper(conclusions=None))
     assert not _issues(_slides()[:2], _paper())
-    # a last slide that states the paper's result closes the deck, whatever its title
+    # a last slide of which half states the paper's result closes the deck, whatever its
+    # title; one result bullet among more of the mechanism does not (round 18)
     ending = _slides()
-    ending[-1] = ending[-1].model_copy(update={"bullets": [*ending[-1].bullets, FINDING]})
+    ending[-1] = ending[-1].model_copy(update={"bullets": [ending[-1].bullets[0], FINDING]})
     assert not _issues(ending, _paper())
+    ending[-1] = ending[-1].model_copy(update={"bullets": [*_slides()[-1].bullets, FINDING]})
+    assert _issues(ending, _paper())
 
 
 def test_the_builtin_deck_ends_on_the_conclusions():

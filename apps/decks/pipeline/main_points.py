@@ -195,7 +195,10 @@ FIRST_PERSON = re.compile(
 )
 CITED = re.compile(
     r"\(\d+(?:\s*[-–,]\s*\d+)*\)|\[\d+(?:\s*[-–,]\s*\d+)*\]|\bet\s+al\b|"
-    r"\b[A-Z][a-z]+(?:\s+and\s+[A-Z][a-z]+)?,?\s+\(?(?:19|20)\d\d[a-z]?\)?|"
+    # an author and year ("Smith 1998"), never a date ("In December 1998, the system sorted …")
+    r"\b(?!(?:January|February|March|April|May|June|July|August|September|October|November|"
+    r"December|Spring|Summer|Autumn|Fall|Winter)\b)"
+    r"[A-Z][a-z]+(?:\s+and\s+[A-Z][a-z]+)?,?\s+\(?(?:19|20)\d\d[a-z]?\)?|"
     r"\b(?:that|another|previous|earlier|their)\s+(?:study|studies|work|paper)\b"
 )
 # A clause before the claim that concedes or contrasts: "Although it is difficult to compute …,
@@ -298,7 +301,7 @@ class Statement:
     sentence: str = ""
 
 
-def _bullet(sentence: str, previous: str) -> str | None:
+def _bullet(sentence: str, previous: str, words: int = STATEMENT_WORDS) -> str | None:
     from apps.decks.pipeline.propose import bullets  # propose imports this module's users
 
     sentence = _before_display(sentence)
@@ -312,15 +315,19 @@ def _bullet(sentence: str, previous: str) -> str | None:
         sentence = COORDINATED_VERB.sub(lambda m: m.group(1) + m.group(2), sentence, count=1)
     sentence = PASSIVE_CONTRIBUTION.sub(_active, sentence)
     sentence = _finding_of(sentence)
-    condensed = text.condense(text.math_logos(sentence), STATEMENT_WORDS)
+    condensed = text.condense(text.math_logos(sentence), words)
     if condensed is None or _cut_before_qualifier(text.math_logos(sentence), condensed):
         return None
-    bullet = bullets.rewrite(condensed, bullets.Source(previous=previous), STATEMENT_WORDS)
+    bullet = bullets.rewrite(condensed, bullets.Source(previous=previous), words)
     if not bullet or defects.text_defects(bullet) or defects.figure_deixis(bullet):
         return None
     if defects.pointers(bullet) or defects.absent_pointer(bullet):
         return None  # it leans on a figure, table or display the slide does not show
     return bullet
+
+
+# public: a thin slide of the headline is filled with the sentences around it (headline_slide.py)
+statement_bullet = _bullet
 
 
 # The clause a sentence ends with to announce the display or list after it: "X is an
@@ -627,6 +634,61 @@ def _shorter(sentence: str) -> list[str]:
     return list(dict.fromkeys(shorter))
 
 
+# public: an example's finding after a concession is its claim (example_findings.py)
+shorter = _shorter
+
+
+# A sentence that only compares the measured result before it: "This is more than 2.5 times
+# faster than the previous record", "That was a 40% improvement over …". Alone it says nothing
+# ("this" is the result before it); the result alone ("In May 2001, the cluster sorted 1 TB in
+# 9 minutes") has no comparison. The headline is the pair.
+FOLLOWING_COMPARISON = re.compile(
+    r"^(?:this|that|which|it)\s+(?:is|was|represents|corresponds\s+to|amounts\s+to|means)\s+"
+    r"(?P<rest>(?:(?:more|less|fewer)\s+than\s+|about\s+|roughly\s+|nearly\s+|almost\s+|"
+    r"over\s+|up\s+to\s+|an?\s+|some\s+)*"
+    r"(?:\d+(?:\.\d+)?|two|three|four|five|six|seven|eight|nine|ten)\s*"
+    r"(?:×|x\b|times\b|-?fold\b|%|percent\b|per\s*cent\b).*)$",
+    re.I | re.S,
+)
+PAIR_WORDS = 14  # the comparison a pair adds to its result's statement
+# a comparison the result makes itself: "twice as fast as …", "3 times faster", "a 4-fold drop"
+SELF_COMPARED = re.compile(
+    r"\bas\s+\w+\s+as\b|\btwice\b|\d+(?:\.\d+)?\s*(?:×|times\b|-?fold\b)|\d+(?:\.\d+)?x\b", re.I
+)
+
+
+def _compares(sentence: str) -> bool:
+    flat = text.MATH_SPAN.sub("X", sentence)
+    return bool(COMPARISON.search(flat) or SELF_COMPARED.search(flat))
+
+
+def _with_comparisons(paragraphs: list[str]):
+    """Each sentence with the one before it, as _sentences, but a measured result followed by
+    a sentence that only compares it ("This is 2.5 times faster than …") read as one statement
+    ("… in 17 minutes — more than 2.5 times faster than …"), and that sentence not alone."""
+    pending: tuple[str, str] | None = None
+    for sentence, previous in _sentences(paragraphs):
+        match = FOLLOWING_COMPARISON.match(sentence.strip())
+        flat = text.MATH_SPAN.sub("X", sentence)
+        if (
+            pending is not None
+            and match
+            and pending[0] == previous
+            and COMPARISON.search(flat)
+            and not _compares(pending[0])
+            and re.search(r"\d", pending[0])
+        ):
+            head = previous.rstrip().rstrip(".!?").rstrip()
+            yield f"{head} — {match.group('rest').strip()}", pending[1]
+            pending = None
+            continue
+        if pending is not None:
+            yield pending
+        pending = (sentence, previous)
+    if pending is not None:
+        yield pending
+
+
 def result_statements(paper: Paper) -> list[Statement]:
     """The sentences of the abstract and the conclusions (else the closing discussion) that
     state a finding, the plainest first: an explicit finding with a measure or comparison,
@@ -637,7 +699,7 @@ def result_statements(paper: Paper) -> list[Statement]:
     claims = {title for title, _ in closing_claims(paper)}
     names = software_points.names(paper) if claims else set()
     for origin, paragraphs, own_only in _result_sources(paper):
-        for sentence, previous in _sentences(paragraphs):
+        for sentence, previous in _with_comparisons(paragraphs):
             if not re.search(r"[.!?]\W*$", sentence):
                 continue  # a sentence the PDF cut off ("… with a few fb"): not a main point
             for candidate in (sentence, *_shorter(sentence)):
@@ -652,7 +714,8 @@ def result_statements(paper: Paper) -> list[Statement]:
                     continue
                 if candidate != sentence and _strength(candidate) < 2:
                     continue  # a part of a sentence states a finding only in so many words
-                bullet = _bullet(candidate, previous)
+                paired = " — " in candidate and " — " not in text.clean(previous)
+                bullet = _bullet(candidate, previous, STATEMENT_WORDS + PAIR_WORDS * paired)
                 if bullet is not None and not (_strength(bullet) or _states_finding(bullet)):
                     continue  # the finding was in the part the bullet cut off ("…; yet, the
                     # range we observed …"): what is left states none
@@ -723,6 +786,10 @@ def _not_a_finding(sentence: str) -> bool:
     if NOT_A_FINDING.search(flat) or EFFORT.search(flat):
         return True
     return bool(CITED.search(sentence)) and not FIRST_PERSON.search(sentence)
+
+
+# public: an example's closing finding is never a plan (example_findings.py)
+not_a_finding = _not_a_finding
 
 
 def _body_findings(paper: Paper) -> list[Statement]:

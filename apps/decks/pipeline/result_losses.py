@@ -11,14 +11,16 @@ A carrier is:
   conclusions name, a table of numbers or results, or one whose caption or a sentence citing
   it states a finding;
 - a number the abstract states (a decimal or a percentage, "93.2 %", "0.87"), shown in a
-  slide's text: counts and years are left out, they are rarely the result.
+  slide's text: counts and years are left out, they are rarely the result;
+- a figure or table set in the paper's evaluation (`in_results_part`);
+- the paper's headline (headline.py), stated by a bullet.
 """
 
 from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import main_points
+from apps.decks.pipeline import headline, main_points
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.slide_deck import SlideDeck
 
@@ -39,6 +41,21 @@ def carries_result(figure, paper: Paper, results: set[tuple[str, int]] | None = 
     return any(
         main_points.states_finding(s) for s in [figure.caption, *(m.text for m in figure.mentions)]
     )
+
+
+def in_results_part(figure, paper: Paper) -> bool:
+    """Is the figure or table set in the paper's evaluation (its section, or the top-level
+    section that section belongs to, is titled as results: "Evaluation", "Experiments")? A
+    measurement there ("GCS fault tolerance", a plot of recovery over time) is a result even
+    when its caption names only what it measures: a later round that dropped it for a second
+    method slide lost the result (loop-made, round 18)."""
+    from apps.decks.pipeline.propose.builtin import RESULTS
+
+    at = next((i for i, s in enumerate(paper.sections) if s.title == figure.section), None)
+    if at is None:
+        return False
+    top = next((i for i in range(at, -1, -1) if paper.sections[i].level <= 1), at)
+    return any(RESULTS.search(paper.sections[i].title) for i in {at, top})
 
 
 def _number_key(number: str) -> str:
@@ -65,10 +82,19 @@ def result_carriers(paper: Paper, deck: SlideDeck) -> dict[str, str]:
     carriers: dict[str, str] = {}
     for figure_id in deck.figures_used():
         figure = paper.figure(figure_id)
-        if figure is not None and carries_result(figure, paper, results):
+        if figure is not None and (
+            carries_result(figure, paper, results) or in_results_part(figure, paper)
+        ):
             carriers[f"figure:{figure_id}"] = figure.label
     for number in abstract_numbers(paper) & _deck_numbers(deck):
         carriers[f"number:{number}"] = f"the abstract's {number}"
+    found = headline.headline(paper)
+    if found is not None and any(
+        main_points.makes(b, found) for slide in deck.slides for b in slide.bullets
+    ):
+        # a headline of counts and times ("sorted 1 TB in 9 minutes, 2.5 times faster") has
+        # no decimal or percentage to carry it: its statement is the carrier
+        carriers["headline"] = "the paper's main result"
     return carriers
 
 

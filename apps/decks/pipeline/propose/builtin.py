@@ -43,7 +43,12 @@ from apps.decks.pipeline.slide_deck import MAX_BULLET_CHARS, Slide, SlideDeck
 from apps.decks.pipeline.title_defects import subject_title, title_fragment, unused_title
 
 INTRO = re.compile(r"intro|background|motivation|overview|preliminar", re.I)
-CONCLUSION = re.compile(r"conclu|summary|outlook|future work|closing|final remarks", re.I)
+# "closing" only as the paper's closing words: "Closing the loop" is a method section's title
+CONCLUSION = re.compile(
+    r"conclu|summary|outlook|future work|closing\s+(?:remarks|thoughts|words|comments)|"
+    r"final remarks",
+    re.I,
+)
 DISCUSSION = re.compile(r"discussion|limitation|lesson|threats", re.I)
 RESULTS = re.compile(
     r"result|evaluation|experiment|performance|comparison|findings|analysis|benchmark|"

@@ -18,11 +18,13 @@ from apps.decks import limits
 from apps.decks.pipeline import (
     abbreviations,
     antecedents,
+    caption_repeats,
     context_text,
     continued_titles,
     defects,
     display_math,
     garbled,
+    headline_slide,
     main_points,
     paper_order,
     person_names,
@@ -480,12 +482,18 @@ def _clean_sentence(slide: Slide, paragraphs: list[str], work: Work) -> str | No
             continue  # "the formula is satisfiable" on a slide without the formula
         if fixed and any(text.similar(fixed, shown) for shown in slide.bullets):
             continue  # a second wording of a bullet the slide has (key_sentences: of the deck)
+        if fixed and any(caption_repeats.restates(fixed, caption) for caption in _captions(work)):
+            continue  # a figure slide's caption says it: put in a bullet, it is read twice
         if fixed and _names_unnamed_command(fixed, slide, work):
             continue  # "The first ⟨coordinates⟩ give …" where no slide names `setrange`
         if fixed and fixed.lower() not in work.used:
             work.used.add(fixed.lower())
             return fixed
     return None
+
+
+def _captions(work: Work) -> list[str]:
+    return [s.caption for s in (work.deck.slides if work.deck else []) if s.caption.strip()]
 
 
 def _names_unnamed_command(sentence: str, slide: Slide, work: Work) -> bool:
@@ -979,8 +987,20 @@ def _thin(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
             return [slide.model_copy(update={"bullets": slide.bullets + extra})], (
                 f"added {len(extra)} sentence{'s' if len(extra) > 1 else ''} of the same part"
             )
+    if not slide.equation and headline_slide.holds_headline(slide, work.paper):
+        # the paper's main result: filled with the sentences around it, never deleted
+        shown = [b for s in (work.deck.slides if work.deck else []) for b in s.bullets]
+        filled = headline_slide.filled(slide, work.paper, shown)
+        if filled is not None:
+            added = len(filled.bullets) - len(slide.bullets)
+            return [filled], (
+                f"added {added} sentence{'s' if added > 1 else ''} the paper writes around "
+                "its main result"
+            )
     if _merge_into_previous(slide, work):
         return [], "merged the slide into the slide before it, of the same part"
+    if not slide.equation and _headline_to_previous(slide, work):
+        return [], "moved the paper's main result to the slide before it, first"
     if slide.equation and slide.display_lead():
         work.orphan_display = (slide.display_lead(), slide.equation, slide.notes)
         return (
@@ -995,6 +1015,35 @@ def _thin(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
             "removed the slide; its statement of the paper's main point went to the slide before it",
         )
     return [], "removed the slide (its bullet goes to the next text slide of its part, if any)"
+
+
+def _headline_to_previous(slide: Slide, work: Work) -> bool:
+    """A thin opening slide of the paper's headline that nothing fills: its bullets go to the
+    last text slide placed before it, the headline first (a reader meets the main result
+    there); False when the slide holds no headline, is the conclusions slide, or no text slide
+    is placed before it."""
+    if not work.placed or not headline_slide.holds_headline(slide, work.paper):
+        return False
+    if slide.role == "conclusion":
+        return False  # the deck's closing finding goes last on the slide before (_main_points_kept)
+    target = next(
+        (
+            i
+            for i in range(len(work.placed) - 1, -1, -1)
+            if work.placed[i].kind == "bullets"
+            and work.placed[i].role != "title"
+            and not work.placed[i].equation
+        ),
+        None,
+    )
+    if target is None:
+        return False
+    bullets = list(work.placed[target].bullets)
+    for bullet in reversed(slide.bullets):
+        bullets = [bullet, *main_points.with_room(bullets, work.paper, bullet)]
+    work.placed[target] = work.placed[target].model_copy(update={"bullets": bullets})
+    work.used.update(b.lower() for b in slide.bullets)
+    return True
 
 
 def _main_points_kept(slide: Slide, work: Work) -> list[str]:

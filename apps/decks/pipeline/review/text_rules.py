@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from apps.decks.pipeline import (
+    caption_repeats,
     context_text,
     defects,
     display_math,
@@ -239,6 +240,10 @@ def repeated_bullets(c: SlideContext):
         earlier = next((t for _, _, t in texts[:position] if similar(bullet, t)), None)
         if earlier is None:  # on an earlier slide, a bullet with other numbers is another claim
             earlier = next((t for t in before if same_claim(bullet, t)), None)
+        if earlier is None:  # the caption of the figure slide beside it says it (round 18)
+            earlier = next(
+                (t for t in _neighbour_captions(c) if caption_repeats.restates(bullet, t)), None
+            )
         if earlier is not None:
             yield c.issue(
                 "repeated_bullet",
@@ -250,6 +255,19 @@ def repeated_bullets(c: SlideContext):
                 text=bullet[:200],
                 part=earlier[:80],
             )
+
+
+def _neighbour_captions(c: SlideContext) -> list[str]:
+    """The captions of the slides just before and after this one: a bullet that is the next
+    figure's caption ("Once fit, we can view the optimal value and a cross-validated error
+    plot") is read twice in a row, once without its plot."""
+    slides = list(c.deck.slides)
+    at = c.number - 1
+    return [
+        slides[i].caption
+        for i in (at - 1, at + 1)
+        if 0 <= i < len(slides) and slides[i] is not c.slide and slides[i].caption.strip()
+    ]
 
 
 @slide_rule
