@@ -20,6 +20,7 @@ from apps.decks.pipeline.ingest.drawings import drawings_extract
 from apps.decks.pipeline.ingest.equations import equations_find
 from apps.decks.pipeline.ingest.figure_headings import merged_figure_headings
 from apps.decks.pipeline.ingest.figures import figures_extract
+from apps.decks.pipeline.ingest.table_captions import table_captions_cut
 from apps.decks.pipeline.ingest.inline_code import inline_code_joined
 from apps.decks.pipeline.ingest.layout import column_of, layout_read, reading_order, vocabulary_of
 from apps.decks.pipeline.ingest.letterspaced import letterspaced_joined
@@ -79,7 +80,7 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
             figures_dir.mkdir(parents=True, exist_ok=True)
             document = pdfium.PdfDocument(str(source))
             try:
-                captions = captions_find(layout)
+                captions = table_captions_cut(plumber, layout, captions_find(layout))
                 figures, covered = figures_extract(plumber, document, layout, figures_dir, captions)
                 drawn, drawn_covered = drawings_extract(
                     plumber, document, layout, figures_dir, figures, captions
