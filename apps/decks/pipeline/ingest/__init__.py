@@ -20,7 +20,6 @@ from apps.decks.pipeline.ingest.drawings import drawings_extract
 from apps.decks.pipeline.ingest.equations import equations_find
 from apps.decks.pipeline.ingest.figure_headings import merged_figure_headings
 from apps.decks.pipeline.ingest.figures import figures_extract
-from apps.decks.pipeline.ingest.table_captions import table_captions_cut
 from apps.decks.pipeline.ingest.inline_code import inline_code_joined
 from apps.decks.pipeline.ingest.layout import column_of, layout_read, reading_order, vocabulary_of
 from apps.decks.pipeline.ingest.letterspaced import letterspaced_joined
@@ -43,6 +42,7 @@ from apps.decks.pipeline.ingest.structure import (
     title_find,
     venue_find,
 )
+from apps.decks.pipeline.ingest.table_captions import table_captions_cut
 from apps.decks.pipeline.ingest.usage_lines import usage_lines_mark
 from apps.decks.pipeline.paper import Figure, Mention, Paper, Section
 
