@@ -48,10 +48,11 @@ def test_each_panel_is_cropped_with_its_own_label(figure):
 
 
 def test_a_figure_readable_whole_is_not_cut(tmp_path):
-    """The tables' paper (10 pt text) has no figure to cut; the same panels at 9 pt would be
-    drawn readable whole, so the cut needs labels under the readable size."""
-    from apps.decks.pipeline.ingest.panel_parts import parts_written
+    """Two stacked panels whose 9 pt labels are drawn readable as tall as a slide allows stay
+    whole; at 4.5 pt they are cut."""
     from PIL import Image
+
+    from apps.decks.pipeline.ingest.panel_parts import parts_written
 
     image = Image.new("RGB", (2000, 2300), "white")
     for top in (100, 1250):
