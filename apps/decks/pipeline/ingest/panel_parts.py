@@ -5,8 +5,9 @@ A paper's labels are often 4–6 pt; a figure of two stacked panels, or a grid o
 fills the slide's height, and no layout draws it larger. Its panels, found from the white rows
 and columns between them (panels.py), each drawn alone across the slide, are drawn two or three
 times larger. Only a figure whose labels stay under the readable size at its largest, and whose
-every part alone is drawn at least MIN_GAIN larger, is cut; a figure of more than MAX_PARTS
-panels (a lattice of forty) would become a run of slides and stays whole.
+every part alone is drawn at least MIN_GAIN larger, is cut: into its rows of panels when they
+are enough (a 2 × 2 grid is two slides), else into its panels; a figure of more than MAX_PARTS
+parts (a lattice of forty panels) would become a run of slides and stays whole.
 """
 
 from __future__ import annotations
@@ -50,12 +51,19 @@ def parts_written(
         return []
     scale = 1 / points_per_px
     rows = _rows_at_marks(image, [((t - bbox[1]) * scale, (b - bbox[1]) * scale) for t, b in marks])
-    cells = rows or panel_cells(image)
-    if len(cells) > MAX_PARTS:
-        cells = [(0, top, width, bottom) for top, bottom in panel_bands(image)]
-    if not 2 <= len(cells) <= MAX_PARTS:
-        return []
-    if any(_drawn_scale(x1 - x0, b - t) < MIN_GAIN * whole for x0, t, x1, b in cells):
+    # rows of panels first (a 2 × 2 grid is two slides, not four), each panel when the rows
+    # alone are not drawn larger enough (one row of panels side by side)
+    bands = [(0, top, width, bottom) for top, bottom in panel_bands(image)]
+    cells = next(
+        (
+            found
+            for found in (rows, bands, panel_cells(image))
+            if 2 <= len(found) <= MAX_PARTS
+            and all(_drawn_scale(x1 - x0, b - t) >= MIN_GAIN * whole for x0, t, x1, b in found)
+        ),
+        [],
+    )
+    if not cells:
         return []
     parts = []
     for number, (x0, top, x1, bottom) in enumerate(cells, start=1):
