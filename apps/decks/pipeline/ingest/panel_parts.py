@@ -17,7 +17,13 @@ from pathlib import Path
 from PIL import Image
 
 from apps.decks import limits
-from apps.decks.pipeline.ingest.panels import SLIDE_BOX, panel_bands, panel_cells
+from apps.decks.pipeline.ingest.panels import (
+    MIN_PANEL_SHARE,
+    SLIDE_BOX,
+    _inked_rows,
+    panel_bands,
+    panel_cells,
+)
 from apps.decks.pipeline.paper import FigurePart
 
 MAX_PARTS = 4
@@ -54,11 +60,14 @@ def parts_written(
     # rows of panels first (a 2 × 2 grid is two slides, not four), each panel when the rows
     # alone are not drawn larger enough (one row of panels side by side)
     bands = [(0, top, width, bottom) for top, bottom in panel_bands(image)]
+    if not rows and not _owners_clear(image, bands):
+        return []  # a label between two rows as near to either: no cut gives each its own
     cells = next(
         (
             found
             for found in (rows, bands, panel_cells(image))
             if 2 <= len(found) <= MAX_PARTS
+            and _alike(found)
             and all(_drawn_scale(x1 - x0, b - t) >= MIN_GAIN * whole for x0, t, x1, b in found)
         ),
         [],
@@ -85,12 +94,56 @@ def parts_written(
     return parts
 
 
+CLEAR_GAP_RATIO = 1.5
+ALIKE_RATIO = 1.8
+
+
+def _alike(cells: list) -> bool:
+    """Parts of similar height: rows of one figure's panels, not two rows of a scatterplot
+    matrix cut from its third (white rows inside a grid whose panels share their axes)."""
+    heights = [b - t for _, t, _, b in cells]
+    return max(heights) <= ALIKE_RATIO * min(heights)
+
+
+def _owners_clear(image: Image.Image, bands: list) -> bool:
+    """Whether every thin strip between two rows of panels (an axis title, a panel's title)
+    is clearly nearer one of them: its white gap to one at most 1 / CLEAR_GAP_RATIO of its gap
+    to the other. On a slide of its own a row that lost its axis title to the next row's
+    slide reads wrong; shown whole, the rows only changed places (panels.py)."""
+    inked = _inked_rows(image)
+    runs, start = [], None
+    for y, ink in enumerate([*inked, False]):
+        if ink and start is None:
+            start = y
+        elif not ink and start is not None:
+            runs.append((start, y))
+            start = None
+    thin = MIN_PANEL_SHARE * image.size[1]
+    for (_, _, _, above), (_, below, _, _) in zip(bands, bands[1:], strict=False):
+        # the strip that ends the upper row or opens the lower one, and its two gaps
+        last = max((r for r in runs if r[1] <= above + 1), key=lambda r: r[1], default=None)
+        first = min((r for r in runs if r[0] >= below - 1), key=lambda r: r[0], default=None)
+        for strip in (last, first):
+            if strip is None or strip[1] - strip[0] >= thin:
+                continue
+            up = strip[0] - max((r[1] for r in runs if r[1] <= strip[0]), default=strip[0])
+            down = min((r[0] for r in runs if r[0] >= strip[1]), default=strip[1]) - strip[1]
+            if max(up, down) < CLEAR_GAP_RATIO * max(1, min(up, down)):
+                return False
+    return True
+
+
 def _rows_at_marks(image: Image.Image, marks: list[tuple[float, float]]) -> list:
     """Rows of panels cut at their printed labels, one label to a row (image px): under each
     label when they are printed under their panels, over each when over them. The white rows
     alone give a label under one panel to the panel below it when it sits nearer to that one."""
     width, height = image.size
-    ordered = sorted(marks)
+    ordered = []
+    for top, bottom in sorted(marks):  # "(a)" and "(b)" side by side: one row's labels
+        if ordered and top < ordered[-1][1]:
+            ordered[-1] = (ordered[-1][0], max(bottom, ordered[-1][1]))
+        else:
+            ordered.append((top, bottom))
     rows_apart = all(b[0] > a[1] for a, b in zip(ordered, ordered[1:], strict=False))
     if len(ordered) < 2 or not rows_apart:
         return []
