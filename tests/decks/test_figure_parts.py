@@ -133,3 +133,21 @@ def test_a_caption_without_one_label_per_part_stays_whole():
     assert part_caption(CAPTION, 1, 2) == (
         "Animals counted on each night of the survey. (a) Hedgehogs seen under the amber lantern."
     )
+
+
+def test_a_figure_at_its_largest_without_parts_keeps_its_bullets():
+    """Reported low (no layout draws it larger), the repair leaves the slide as it is: taking
+    its bullets off would draw it no larger and lose what they said."""
+    paper = _figure_with_parts()
+    paper.figures[0] = paper.figures[0].model_copy(update={"parts": []})
+    bullet = "The amber lantern counted within two animals of the daytime survey"
+    slide = Slide(kind="figure", title="Counts", figure="fig-1", caption=CAPTION, bullets=[bullet])
+    deck = deck_of(paper, [Slide(kind="title", title=paper.title), slide])
+    found = [
+        i.model_copy(update={"slide": 2})
+        for i in slide_review(slide, measure(images=[_tall_image()]), paper)
+        if i.type == "figure_text_small"
+    ]
+    assert [i.severity for i in found] == ["low"]
+    revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
+    assert [s.bullets for s in revised.slides if s.figure == "fig-1"] == [[bullet]]

@@ -1231,6 +1231,10 @@ def _figure_room(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], s
         return [slide], ""
     if slide.figure_pair:
         return [slide], ""
+    if issue.type == "figure_text_small" and issue.severity == "low":
+        # at its largest already (or one of a compared pair): taking the bullets off the slide
+        # draws it no larger, and loses what they said
+        return [slide], ""
     if issue.type == "figure_text_small" and issue.evidence.get("parts") and not slide.panel:
         return _parts_apart(slide, figure), (
             f"showed the {len(figure.parts)} panels of {figure.label} a slide each, across "
