@@ -392,7 +392,7 @@ LONG_CAPTION = (
 def _labelled_twins(tmp_path, caption: str, bullets: list[list[str]]):
     figures = [
         _figure(n, caption, bbox=(50, 50, 450, 370), width_px=1000, height_px=800).model_copy(
-            update={"text_pt": 8.4}
+            update={"text_pt": 9.4}
         )
         for n in (1, 2)
     ]

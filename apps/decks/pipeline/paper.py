@@ -20,6 +20,16 @@ class PageText(BaseModel):
     text: str
 
 
+class FigurePart(BaseModel):
+    """One panel (or row of panels) of a figure, cropped on its own: a slide shows it at full
+    size when the whole figure's labels would be too small to read (ingest/panel_parts.py)."""
+
+    image: str  # file name, relative to the figures folder ("fig-7-part1.png")
+    width_px: int
+    height_px: int
+    bbox: tuple[float, float, float, float]  # its region of the page, in PDF points
+
+
 class Figure(BaseModel):
     """A figure or table cropped from the page, with its caption."""
 
@@ -47,6 +57,9 @@ class Figure(BaseModel):
     # the caption's own box on the page (x0, top, x1, bottom), or None: the crop must stand
     # next to it (crops.off_caption)
     caption_bbox: tuple[float, float, float, float] | None = None
+    # its panels cropped apart, in reading order, when each alone is drawn with labels large
+    # enough to read and the whole is not (empty otherwise)
+    parts: list[FigurePart] = Field(default_factory=list)
 
     @property
     def aspect(self) -> float:

@@ -22,7 +22,7 @@ from apps.decks.pipeline.code_narration import MIN_CUT_LINES
 from apps.decks.pipeline.issues import Change
 from apps.decks.pipeline.loop_guard import Refusals, _refuse
 from apps.decks.pipeline.paper import Paper
-from apps.decks.pipeline.slide_deck import SlideDeck
+from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
 # a line standing for code that is not there: "...", "…", "# TODO", "<code>", "code here"
 PLACEHOLDER = re.compile(
@@ -37,6 +37,13 @@ def _claimed_on(changes: list[Change], number: int) -> list[Change]:
     return [c for c in changes if c.slide == number]
 
 
+def _shown(slide: Slide) -> list[str]:
+    """What the slide shows: its figures, a part of one (Slide.panel) apart from the others."""
+    return [
+        f"{f}#{slide.panel}" if slide.panel and f == slide.figure else f for f in slide.figures()
+    ]
+
+
 def no_duplicate_figures(
     current: SlideDeck,
     revised: SlideDeck,
@@ -46,8 +53,8 @@ def no_duplicate_figures(
     """`revised` without a changed or new slide that shows a figure another slide of the deck
     shows too (where `current` did not show it twice): the slide in that place in `current`
     comes back when the revision claimed a change on it, else the new slide goes."""
-    before = Counter(f for s in current.slides for f in s.figures())
-    after = Counter(f for s in revised.slides for f in s.figures())
+    before = Counter(f for s in current.slides for f in _shown(s))
+    after = Counter(f for s in revised.slides for f in _shown(s))
     slides = list(revised.slides)
     dropped: list[Change] = []
     removed: list[int] = []
@@ -59,9 +66,9 @@ def no_duplicate_figures(
             f
             for n, s in enumerate(current.slides)
             if n == index or s.title == slide.title
-            for f in s.figures()
+            for f in _shown(s)
         }
-        twice = [f for f in slide.figures() if f not in had and after[f] > max(1, before[f])]
+        twice = [f for f in _shown(slide) if f not in had and after[f] > max(1, before[f])]
         if not twice:
             continue
         number = index + 1  # the change on the slide in this place names it so

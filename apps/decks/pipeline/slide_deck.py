@@ -35,6 +35,8 @@ class Slide(BaseModel):
     figure: str | None = None  # a figure id from the paper ("fig-3", "tab-1")
     # A second figure shown beside the first: one slide comparing two near-identical figures.
     figure_pair: str | None = None
+    # 1-based: the slide shows that part of its figure (Figure.parts), not the whole; 0: whole
+    panel: int = 0
     equation: str = Field(default="", max_length=600)  # a display equation (TeX) the slide shows
     # The bullet the display is shown under (the sentence that introduces it), so that the
     # slide keeps the paper's order: the bullets up to it, the display, the bullets after it.

@@ -42,6 +42,7 @@ from apps.decks.pipeline.ingest.structure import (
     title_find,
     venue_find,
 )
+from apps.decks.pipeline.ingest.table_captions import table_captions_cut
 from apps.decks.pipeline.ingest.usage_lines import usage_lines_mark
 from apps.decks.pipeline.paper import Figure, Mention, Paper, Section
 
@@ -79,7 +80,7 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
             figures_dir.mkdir(parents=True, exist_ok=True)
             document = pdfium.PdfDocument(str(source))
             try:
-                captions = captions_find(layout)
+                captions = table_captions_cut(plumber, layout, captions_find(layout))
                 figures, covered = figures_extract(plumber, document, layout, figures_dir, captions)
                 drawn, drawn_covered = drawings_extract(
                     plumber, document, layout, figures_dir, figures, captions

@@ -36,6 +36,9 @@ class Caption:
     text: str
     page: int
     segments: list[Segment]
+    # where the label ends in the first line's text ("Table 2: " → 9): the text is the
+    # lines joined from here, again when lines are taken off (table_captions.py)
+    label_end: int = 0
 
     @property
     def x0(self) -> float:
@@ -107,7 +110,7 @@ def captions_find(layout: Layout) -> list[Caption]:
             if len(body.split()) < 2:
                 continue
             label = f"{'Table' if kind == 'table' else 'Figure'} {shown}"
-            captions.append(Caption(kind, number, label, body, page_number, parts))
+            captions.append(Caption(kind, number, label, body, page_number, parts, end))
             seen.add((kind, number))
     return captions
 

@@ -30,6 +30,7 @@ from apps.decks.pipeline.ingest.frames import (
     without_frames,
 )
 from apps.decks.pipeline.ingest.layout import Layout, Segment
+from apps.decks.pipeline.ingest.panel_parts import parts_written
 from apps.decks.pipeline.ingest.panels import rearranged
 from apps.decks.pipeline.ingest.structure import heading_of
 from apps.decks.pipeline.paper import Figure
@@ -684,6 +685,18 @@ def _carries_results(layout: Layout, caption: Caption, box: Box) -> bool:
     )
 
 
+PANEL_MARK = re.compile(r"^\(([a-z])\)(\s|$)")
+
+
+def _panel_mark(text, box: Box) -> bool:
+    """A line inside the figure that opens with a panel's label ("(b) Returning the result")."""
+    x0, top, x1, bottom = text.bbox
+    inside = (
+        x0 >= box.x0 - 1 and x1 <= box.x1 + 1 and top >= box.top - 1 and bottom <= box.bottom + 1
+    )
+    return inside and bool(PANEL_MARK.match(text.text.strip()))
+
+
 def _sideways(layout: Layout, page: int, box: Box) -> bool:
     """A figure set sideways on its page (a landscape plot turned to fit): nearly all of its
     text runs up the page, where a plot upright has one or two turned axis labels."""
@@ -870,6 +883,18 @@ def figures_extract(
         )
         if caption.kind == "table":
             tables.setdefault(caption.page, []).append(shown)
+        text_pt = smallest_text(layout, caption.page, box)
+        # a rearranged or turned image no longer maps onto its page box: kept whole
+        parts = (
+            parts_written(
+                out_dir / f"{figure_id}.png",
+                (shown.x0, shown.top, shown.x1, shown.bottom),
+                text_pt,
+                [(t.bbox[1], t.bbox[3]) for t in nearby if _panel_mark(t, shown)],
+            )
+            if caption.kind == "figure" and panels == 1 and not sideways
+            else []
+        )
         figures.append(
             Figure(
                 id=figure_id,
@@ -883,10 +908,11 @@ def figures_extract(
                 width_px=size[0],
                 height_px=size[1],
                 carries_results=caption.kind == "figure" or _carries_results(layout, caption, box),
-                text_pt=smallest_text(layout, caption.page, box),
+                text_pt=text_pt,
                 nearby=nearby,
                 masks=masks,
                 panels=panels,
+                parts=parts,
                 caption_bbox=(caption.x0, caption.top, caption.x1, caption.bottom),
             )
         )

@@ -747,6 +747,7 @@ def _retitle_runs(work: Work, slides: list[Slide]) -> str:
                 and slide.figure
                 and before.kind == "figure"
                 and not before.figure_pair
+                and before.figure != slide.figure  # the parts of one figure stay apart
                 and _comparable(work.paper, before, slide)
             )
             # beside a figure that has a title of its own only when "(continued)" is taken

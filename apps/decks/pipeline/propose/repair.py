@@ -39,6 +39,7 @@ from apps.decks.pipeline import (
 from apps.decks.pipeline.code_context import code_parts, unintroduced
 from apps.decks.pipeline.code_narration import excerpt, language, narration
 from apps.decks.pipeline.crops import crop_defective
+from apps.decks.pipeline.figure_parts import part_caption
 from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Revision
 from apps.decks.pipeline.katex_check import refused
 from apps.decks.pipeline.paper import Paper
@@ -1279,6 +1280,15 @@ def _figure_room(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], s
         return [slide], ""
     if slide.figure_pair:
         return [slide], ""
+    if issue.type == "figure_text_small" and issue.severity == "low":
+        # at its largest already (or one of a compared pair): taking the bullets off the slide
+        # draws it no larger, and loses what they said
+        return [slide], ""
+    if issue.type == "figure_text_small" and issue.evidence.get("parts") and not slide.panel:
+        return _parts_apart(slide, figure), (
+            f"showed the {len(figure.parts)} panels of {figure.label} a slide each, across "
+            "the slide"
+        )
     if slide.layout != "figure-full" and figure.aspect >= 1.25:
         takeaway = [text.shorten(b, 18) for b in slide.bullets[:1]]
         return [slide.model_copy(update={"layout": "figure-full", "bullets": takeaway})], (
@@ -1289,6 +1299,36 @@ def _figure_room(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], s
     # A column beside it holding only the caption stays: a figure less wide than 1.25 is
     # drawn larger beside its caption than over it (render.markdown.larger_across).
     return [slide], ""
+
+
+def _parts_apart(slide: Slide, figure) -> list[Slide]:
+    """A slide for each part of the figure, across the slide under its share of the caption;
+    the bullets stay with the first part, the whole caption goes to the notes."""
+    count = len(figure.parts)
+    slides = []
+    for panel in range(1, count + 1):
+        own = part_caption(figure.caption, panel, count)
+        slides.append(
+            slide.model_copy(
+                update={
+                    "panel": panel,
+                    "layout": "figure-full",
+                    "title": _part_title(slide.title, own, panel, count),
+                    "bullets": slide.bullets[:1] if panel == 1 else [],
+                    "caption": own if own != figure.caption else slide.caption,
+                    "notes": slide.notes if panel == 1 else figure.caption,
+                }
+            )
+        )
+    return slides
+
+
+def _part_title(title: str, own: str, panel: int, count: int) -> str:
+    """The slide's title with the part's label: "(b)" when the caption labels its panels, else
+    its place among the parts ("2/3")."""
+    letter = f"({chr(96 + panel)})"
+    mark = letter if letter in own else f"{panel}/{count}"
+    return f"{title.removesuffix(' (continued)')} {mark}"
 
 
 @fixer("figure_missing", "render", "empty")

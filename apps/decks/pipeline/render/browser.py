@@ -8,6 +8,7 @@ the deck that passes review is the deck that works offline.
 from __future__ import annotations
 
 import mimetypes
+import re
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
@@ -153,7 +154,9 @@ def pixels_check(
     for image in measure.images:
         if not image.figure or image.visible.area < 400:
             continue
-        source = figures_dir / f"{image.figure}.png"
+        # a part of a figure (fig-7-part2.png) is compared with the part's own image
+        part = re.search(rf"{re.escape(image.figure)}-part\d+", image.src)
+        source = figures_dir / f"{part.group(0) if part else image.figure}.png"
         if not source.exists():
             continue
         diffs[image.figure] = round(_figure_difference(shot, image, source, device_scale), 3)

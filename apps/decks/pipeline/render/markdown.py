@@ -14,6 +14,7 @@ import json
 import re
 from pathlib import Path
 
+from apps.decks.pipeline.figure_parts import part_shown
 from apps.decks.pipeline.garbled import without_unreadable_sentences
 from apps.decks.pipeline.paper import Figure, Paper
 from apps.decks.pipeline.propose.captions import (
@@ -164,6 +165,8 @@ def _slide(
     if slide.kind == "title":
         return {"layout": "cover", "class": "deck-cover"}, _cover(deck, slide)
     figures = [f for f in (paper.figure(i) for i in slide.figures()) if f is not None]
+    if figures and slide.panel:  # one part of the figure, drawn as a figure of its own
+        figures[0] = part_shown(figures[0], slide.panel)
 
     def rename(words: str) -> str:
         return words if shown is None else absent_references_named(words, paper, shown)

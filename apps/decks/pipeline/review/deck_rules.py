@@ -159,6 +159,8 @@ def repeated_figures(c: DeckContext):
     for (n1, s1), (n2, s2) in zip(singles, singles[1:], strict=False):
         if n2 - n1 > 2 or s1.figure_pair or s2.figure_pair:
             continue
+        if s1.figure == s2.figure:
+            continue  # the parts of one figure, a slide each on purpose (Slide.panel)
         f1, f2 = c.paper.figure(s1.figure), c.paper.figure(s2.figure)
         if f1 is None or f2 is None or f1.kind != f2.kind:
             continue

@@ -4,6 +4,7 @@ band (a figure shrunk beside an empty column), and text inside a figure drawn to
 from __future__ import annotations
 
 from apps.decks import limits
+from apps.decks.pipeline.figure_parts import part_shown
 from apps.decks.pipeline.render.markdown import larger_across
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
 
@@ -99,10 +100,14 @@ def caption_column(c: SlideContext):
 def figure_text_small(c: SlideContext):
     """The smallest text inside a figure (its axis labels), as drawn on the slide."""
     by_id = {f.id: f for f in c.figures()}
+    panel = c.slide.panel if c.slide is not None else 0
     for image in c.measure.images:
         figure = by_id.get(image.figure)
         if figure is None or not figure.text_pt:
             continue
+        whole = figure
+        if panel and figure.id == c.slide.figure:
+            figure = part_shown(figure, panel)  # the part's region is what the image shows
         scale = image.drawn.w / max(1.0, figure.bbox[2] - figure.bbox[0])
         drawn_px = figure.text_pt * scale
         if drawn_px < limits.get("figure_text_min_px"):
@@ -111,13 +116,19 @@ def figure_text_small(c: SlideContext):
             # Two compared figures share the slide, as figure_small and figure_narrow allow: the
             # other way, a slide each, shows near-identical figures in a row.
             pair = c.slide is not None and c.slide.figure_pair
+            # a figure whose panels can each have a slide (Figure.parts) is not at its largest
+            parts = bool(whole.parts) and not panel and not pair
             yield c.issue(
                 "figure_text_small",
-                "low" if largest or pair else "medium",
-                f"the labels inside {figure.id} are drawn {drawn_px:.1f} px high",
-                "give the figure more room (a slide of its own, full width)",
+                "low" if (largest or pair) and not parts else "medium",
+                f"the labels inside {figure.id} are drawn {drawn_px:.1f} px high "
+                f"(readable from {limits.get('figure_text_min_px'):g} px)",
+                "show its panels a slide each, across the slide"
+                if parts
+                else "give the figure more room (a slide of its own, full width)",
                 text_px=round(drawn_px, 1),
                 text_pt=figure.text_pt,
+                parts=len(whole.parts) if parts else 0,
             )
 
 
