@@ -172,6 +172,25 @@ def blocking(issues: list[Issue], threshold: Severity = "medium") -> list[Issue]
     return [i for i in issues if SEVERITY_RANK[i.severity] >= SEVERITY_RANK[threshold]]
 
 
+# Low findings the loop still gives the proposer, once, when nothing above the threshold is
+# left: their repairs only add what a reader lacks and never cost a bullet — the sentence that
+# introduces a phrase the paper introduced just before (an uncertain finding is never answered
+# by leaving the bullet out: context_fix.answer_referent), the listing a bullet may narrate
+# when its slide has room (repair._narrates_code). Left open are the figure-size findings
+# (`figure_text_small`, `figure_narrow`: their repair moves the figure to a slide of its own,
+# a change of the deck's shape a low finding does not justify).
+LOW_REPAIRED = frozenset({"unintroduced_referent", "narrates_code"})
+
+
+def repairable_lows(issues: list[Issue], threshold: Severity = "medium") -> list[Issue]:
+    """The low findings below the threshold that the proposer repairs when it can."""
+    return [
+        i
+        for i in issues
+        if SEVERITY_RANK[i.severity] < SEVERITY_RANK[threshold] and i.type in LOW_REPAIRED
+    ]
+
+
 class Change(BaseModel):
     """One revision step, naming the issue it answers (its index in the round's issue list)."""
 
