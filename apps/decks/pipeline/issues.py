@@ -67,6 +67,8 @@ ISSUE_TYPES = {
     "stray_output": "console output glued before a sentence",
     "glued_text": "a running header or a list's number read into a sentence",
     "lone_list_item": "one labelled item of a list shown without the rest of the list",
+    "pointer_remnant": "what a pointer to a figure, table or section taken out of the sentence "
+    "left behind: its closing comma, the rest of its phrase, two commas",
     "undefined_symbol": "a bullet or display uses a symbol the deck never introduced",
     "lost_condition": "an instruction shown without the case it is for",
     "unintroduced_code": "a bullet uses a part of a command no slide names",
