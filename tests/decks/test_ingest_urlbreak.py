@@ -40,7 +40,11 @@ def test_the_rest_of_a_broken_address_is_read_into_its_sentence(paper):
 @pytest.mark.parametrize(
     ("line", "following", "joined"),
     [
-        ("see `https://example.org/`", "tessera/tides.", "see `https://example.org/tessera/tides`."),
+        (
+            "see `https://example.org/`",
+            "tessera/tides.",
+            "see `https://example.org/tessera/tides`.",
+        ),
         ("at https://example.org/data-", "2024/", "at https://example.org/data-2024/"),
         # a sentence that ends on its address, a next line that is code or words
         ("at http://www.example.com.", "install", None),
