@@ -21,6 +21,7 @@ from apps.decks.pipeline import (
     context_text,
     defects,
     document_text,
+    lone_items,
     main_points,
     text,
 )
@@ -119,6 +120,35 @@ def announcement_in_paper(c: SlideContext):
             index=at,
             text=bullet[:200],
             part=part,
+        )
+
+
+@slide_rule
+def item_without_lead(c: SlideContext):
+    """A bullet that is a bulleted item of the paper's list going on from its lead ("•
+    controlling the state …" after "… including"): shown alone, capitalised, it reads as a
+    fragment or a claim of its own (garbled, set 16). Reported as a `lone_list_item`; the
+    repair puts another sentence of the part in its place."""
+    slide = c.slide
+    if slide is None or slide.kind == "title":
+        return
+    index = sentence_index(c.paper)
+    for at, bullet in enumerate(slide.bullets):
+        sentence = index.source(bullet).sentence
+        word = lone_items.item_of_lead(sentence) if sentence else None
+        if word is None:
+            continue
+        yield c.issue(
+            "lone_list_item",
+            "medium",
+            f"bullet {at + 1} is one item (“{word} …”) of a list whose lead the slide does not "
+            "show",
+            "use a sentence of its own, or show the list with its lead",
+            where="bullet",
+            index=at,
+            text=bullet[:200],
+            part=word,
+            kind="unlabelled",
         )
 
 
