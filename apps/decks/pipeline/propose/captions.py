@@ -422,8 +422,6 @@ def mention_bullet(sentence: str, max_words: int) -> str | None:
     if POINTER_PREDICATE.search(cleaned):
         return None  # "… and the I–V curve was shown in Fig. 6": the pointer is what it says
     cleaned = FIGURE_LEAD.sub("", cleaned)
-    if _lead_left_behind(cleaned):
-        return None
     cleaned = re.sub("\u2062\\s*,", "", FIGURE_TAIL.sub(_without_aside, cleaned))
     cleaned = re.sub(r"([:;,])\s*[,;]", r"\1", cleaned)
     cleaned = re.sub(r"\s+", " ", cleaned).strip()
@@ -455,13 +453,6 @@ def _without_aside(match: re.Match) -> str:
         return ""
     closing = _ASIDE_CLOSE.match(match.string, match.end())
     return "\u2062" if closing else ""
-
-
-def _lead_left_behind(sentence: str) -> bool:
-    """The sentence opens with a pointer whose phrase goes on past it ("In Table 4 the last
-    rows, …"): the pointer taken off leaves the rest of its phrase as the sentence's start."""
-    match = FIGURE_TAIL.match(sentence)
-    return bool(match) and not re.match(r"\s*[,.;:]|\s*$", sentence[match.end() :])
 
 
 # The evidence as the subject of a finding stated in so many words: "A simple benchmark
