@@ -522,6 +522,9 @@ def cut_short(bullet: str, paper: Paper) -> Found | None:
     ):
         clause = rest.lstrip(",;: ")
         return Found("cut_short", f"clause: {clause}"[:80], _bullet_of(sentence.text) or "")
+    described = _description(cleaned, rest)
+    if described is not None:
+        return Found("cut_short", f"description: {described}"[:80], _with_rest(cleaned, rest))
     match = COMPLETION.match(rest)
     if match is None:
         return None
@@ -534,6 +537,40 @@ def cut_short(bullet: str, paper: Paper) -> Found | None:
     lost = "condition" if word in CONDITION or word == "whenever" else "comparison"
     lost = "complement" if word == "of" else lost
     return Found("cut_short", f"{lost}: {clause.strip()}"[:80], _bullet_of(sentence.text) or "")
+
+
+# A thing the bullet brings in by an indefinite phrase at its end ("… inserts a third
+# sub-layer", "… adds a new stage"), and the relative clause the paper goes on with that says
+# what it is or does (", which performs …"): cut there, the bullet names a thing and says
+# nothing of it (cut text, set 16).
+INDEFINITE_END = re.compile(
+    r"\b(?:a|an|another|one|two|three|four|five|several)\s+(?:[\w-]+\s+){0,2}[\w-]+$", re.I
+)
+# (not a "which" about the whole statement: "…, which makes it hard to …", "…, which means …")
+DESCRIBING_REST = re.compile(
+    r"^,\s*(?P<clause>(?:which|who)\s+(?!(?:makes?|made|means?|meant|explains?|leads?|led|"
+    r"allows?|enables?|implies|suggests?|shows?|results?|gives?|is\s+why|was\s+why)\b)[^;.:]+)",
+    re.I,
+)
+
+
+def _description(cleaned: str, rest: str) -> str | None:
+    """The relative clause that describes the thing the bullet ends on, when the bullet
+    brings that thing in by an indefinite phrase; None otherwise."""
+    if not INDEFINITE_END.search(cleaned):
+        return None
+    match = DESCRIBING_REST.match(rest)
+    return match.group("clause").strip() if match else None
+
+
+def _with_rest(cleaned: str, rest: str) -> str:
+    """The bullet with the rest of its paper sentence, up to the sentence's end, as the
+    repair: the paper's own words, when the bullet stays short enough and reads whole."""
+    joined = f"{cleaned}{rest.rstrip(' .')}" if rest.startswith(",") else f"{cleaned} {rest}"
+    joined = joined.rstrip(" .")
+    if text.word_count(joined) > MAX_JOINED_WORDS or defects.text_defects(joined):
+        return ""
+    return joined
 
 
 # The word the dropped opening ended on, when what the bullet kept was its object: a

@@ -445,6 +445,8 @@ def text_defects(text: str) -> list[tuple[str, str]]:
         ("stray_output", fragments.stray_output),
         ("glued_text", glued_text.glued_part),
         ("equation_number", equation_number),
+        # before the connector: "Now, we describe …" without its "Now," hides the announcement
+        ("meta_text", document_text.announcement),
         ("dangling_connector", dangling_connector),
         ("unresolved_reference", unresolved_reference),
         ("leaning_reference", leaning_reference),

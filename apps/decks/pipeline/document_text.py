@@ -58,6 +58,30 @@ ABOUT_THE_DOCUMENT = re.compile(
     rf"^{PART}\s+(?:we|I)\b",
     re.I,
 )
+# The text announcing what it does next: "Now, we describe the main stages …", "Next we
+# discuss …", "We now turn to …", "In what follows, we outline …". Its adverb of the text's
+# own order is what makes it an announcement: "We describe a sorter that …" (an abstract's aim)
+# and "Here we show that …" (a finding) stay. The adverb is a connector too: dropped, the
+# sentence would read as a statement of the paper's subject ("We describe the main stages").
+_ANNOUNCING = (
+    r"(?:describe|discuss|explain|detail|outline|review|summari[sz]e|list|present|introduce|"
+    r"turn\s+to|consider|examine|look\s+at|give|illustrate|show\s+how|sketch|address)"
+)
+ANNOUNCEMENT = re.compile(
+    r"^(?:(?:now|next|below|then|finally|in\s+what\s+follows|in\s+the\s+(?:following|sequel|"
+    r"remainder))\s*,?\s+we\s+(?:(?:will|shall|now|briefly|also|first)\s+)*|"
+    r"we\s+(?:(?:will|shall|also|briefly)\s+)*(?:now|next|then|finally)\s+(?:\w+ly\s+)?)"
+    rf"{_ANNOUNCING}\b",
+    re.I,
+)
+
+
+def announcement(text: str) -> str | None:
+    """The sentence's opening when it announces what the text does next, or None."""
+    match = ANNOUNCEMENT.search(plain(text).strip())
+    return match.group(0) if match else None
+
+
 # The pointer as an aside before the sentence's main clause: "As explained in the previous
 # section, …", "Following the notation of the preceding chapter, …", "Using the same notation as
 # in the previous section, …". Its comma ends it; the main clause after it stands alone.

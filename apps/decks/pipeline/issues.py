@@ -67,6 +67,8 @@ ISSUE_TYPES = {
     "stray_output": "console output glued before a sentence",
     "glued_text": "a running header or a list's number read into a sentence",
     "lone_list_item": "one labelled item of a list shown without the rest of the list",
+    "pointer_remnant": "what a pointer to a figure, table or section taken out of the sentence "
+    "left behind: its closing comma, the rest of its phrase, two commas",
     "undefined_symbol": "a bullet or display uses a symbol the deck never introduced",
     "lost_condition": "an instruction shown without the case it is for",
     "unintroduced_code": "a bullet uses a part of a command no slide names",
@@ -171,6 +173,25 @@ def counts(issues: list[Issue]) -> dict[str, int]:
 def blocking(issues: list[Issue], threshold: Severity = "medium") -> list[Issue]:
     """Issues at or above the threshold: the loop continues while there are any."""
     return [i for i in issues if SEVERITY_RANK[i.severity] >= SEVERITY_RANK[threshold]]
+
+
+# Low findings the loop still gives the proposer, once, when nothing above the threshold is
+# left: their repairs only add what a reader lacks and never cost a bullet — the sentence that
+# introduces a phrase the paper introduced just before (an uncertain finding is never answered
+# by leaving the bullet out: context_fix.answer_referent), the listing a bullet may narrate
+# when its slide has room (repair._narrates_code). Left open are the figure-size findings
+# (`figure_text_small`, `figure_narrow`: their repair moves the figure to a slide of its own,
+# a change of the deck's shape a low finding does not justify).
+LOW_REPAIRED = frozenset({"unintroduced_referent", "narrates_code"})
+
+
+def repairable_lows(issues: list[Issue], threshold: Severity = "medium") -> list[Issue]:
+    """The low findings below the threshold that the proposer repairs when it can."""
+    return [
+        i
+        for i in issues
+        if SEVERITY_RANK[i.severity] < SEVERITY_RANK[threshold] and i.type in LOW_REPAIRED
+    ]
 
 
 class Change(BaseModel):

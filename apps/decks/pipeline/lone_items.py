@@ -45,3 +45,28 @@ def without_label(text: str) -> str | None:
     if not rest[:1].isupper() or not rest.rstrip().endswith((".", "!", "?")):
         return None
     return rest
+
+
+# A bulleted item that goes on from its list's lead: the bullet sign, then a word in lower case
+# ("including • starting processes on many nodes, • collecting …"). Without its lead the item
+# is no sentence ("Controlling and displaying the state …" said nothing of what does it).
+ITEM_OF_LEAD = re.compile(r"^\s*[•◦▪‣∙]\s*(?P<rest>[a-z]\S*)")
+
+
+def item_of_lead(sentence: str) -> str | None:
+    """The item's first word when the paper's sentence is a bulleted item that goes on from
+    its list's lead (a gerund, or a phrase without a verb), or None. A name the paper writes in lower case ("• xts objects keep …",
+    "• `lm()` fits …") opens a sentence of its own."""
+    from apps.decks.pipeline import lowercase_names, text
+
+    match = ITEM_OF_LEAD.match(sentence)
+    if match is None:
+        return None
+    rest = sentence[match.start("rest") :]
+    if text.code_first(rest) or lowercase_names.opening_name(rest):
+        return None
+    from apps.decks.pipeline.figure_findings import has_verb
+
+    if not match["rest"].endswith("ing") and has_verb(rest):
+        return None  # "• the model is fitted by …": a clause of its own, capitalised it stands
+    return match["rest"]

@@ -14,7 +14,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Severity, blocking, counts
+from apps.decks.pipeline.issues import (
+    SEVERITY_RANK,
+    Change,
+    Issue,
+    Severity,
+    blocking,
+    counts,
+    repairable_lows,
+)
 from apps.decks.pipeline.katex_check import katex_checked
 from apps.decks.pipeline.loop_guard import (
     Refusals,
@@ -112,6 +120,7 @@ def review_loop(
     best_build = work / "best-build"
     figures = staging / FIGURES_DIR
     records: list[RoundRecord] = []
+    low_pass = False  # a revision for low findings only was made (one per loop)
     with Renderer() as renderer:
         for number in range(1, rounds + 1):
             folder = staging / "rounds" / f"{number:02d}"
@@ -176,15 +185,14 @@ def review_loop(
                 part=1.0,
                 issues=found,
             )
-            if not blocking(issues, threshold):
-                record.stopped = "clean"
-                break
-            if number == rounds:
-                record.stopped = "rounds"
+            lows_only = not blocking(issues, threshold)
+            stop = stop_reason(issues, threshold, last_round=number == rounds, low_pass=low_pass)
+            if stop:
+                record.stopped = stop
                 break
             # a cycle: this round finds only what a round before the last one found (and was
             # revised for) already; revising again would go round the same way
-            if findings_repeat(
+            if not lows_only and findings_repeat(
                 [(r.deck, blocking(r.issues, threshold)) for r in records[:-2]],
                 deck,
                 blocking(issues, threshold),
@@ -192,7 +200,7 @@ def review_loop(
                 _say(report, "review", f"{prefix}: the findings repeat an earlier round", number)
                 record.stopped = "repeat"
                 break
-            to_fix = len(blocking(issues, threshold))
+            to_fix = len(blocking(issues, threshold) or repairable_lows(issues, threshold))
             _say(
                 report,
                 "revise",
@@ -201,9 +209,26 @@ def review_loop(
             )
             revised = revise_record(proposer, paper, records, threshold)
             if revised is None:
+                if lows_only:
+                    record.stopped = "clean"  # the lows had no safe repair: nothing blocks
                 break  # nothing the proposer can do: another round would show the same deck
+            low_pass = low_pass or lows_only  # one revision for lows only per loop
             deck = revised
     return records, best_build
+
+
+def stop_reason(
+    issues: list[Issue], threshold: Severity, *, last_round: bool, low_pass: bool
+) -> str:
+    """Why the loop stops after reviewing a round, or "" when it revises. With nothing at or
+    above the threshold it is "clean" — unless low findings whose repair is safe are open
+    (issues.LOW_REPAIRED) and no revision of this loop was one for lows only yet: those get one
+    revision (set 16: the loop left every low finding open, among them audited defects)."""
+    if not blocking(issues, threshold):
+        if repairable_lows(issues, threshold) and not low_pass and not last_round:
+            return ""
+        return "clean"
+    return "rounds" if last_round else ""
 
 
 def revise_record(
@@ -215,9 +240,17 @@ def revise_record(
     loop that stops with issues open says why."""
     record = records[-1]
     deck, issues = record.deck, record.issues
-    revised, record.changes = revise_round(
-        proposer, paper, [r.deck for r in records[:-1]], deck, issues, record.refused
+    # with nothing above the threshold, only the low findings whose repair is safe
+    given = issues if blocking(issues, threshold) else repairable_lows(issues, threshold)
+    revised, changes = revise_round(
+        proposer, paper, [r.deck for r in records[:-1]], deck, given, record.refused
     )
+    record.changes = [c.model_copy(update={"issue": issues.index(given[c.issue])}) for c in changes]
+    if given is not issues:  # what the guards refused (this round's only) names its issue
+        for entry in record.refused:  # in the round's list too
+            for change in entry.get("changes", []):
+                if 0 <= change.get("issue", -1) < len(given):
+                    change["issue"] = issues.index(given[change["issue"]])
     record.unrepairable = unrepaired.unanswered(
         blocking(issues, threshold), issues, record.changes, record.refused, paper, deck
     )

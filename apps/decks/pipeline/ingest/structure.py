@@ -25,6 +25,7 @@ from apps.decks.pipeline.ingest.list_items import mark_set_apart, term_separated
 from apps.decks.pipeline.ingest.listings import ListingCollector
 from apps.decks.pipeline.ingest.running import running_key
 from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
+from apps.decks.pipeline.ingest.url_lines import address_continued
 from apps.decks.pipeline.ingest.venue_text import venue_tidied
 from apps.decks.pipeline.lost_text import reference_entry
 from apps.decks.pipeline.paper import Equation, Section
@@ -1374,6 +1375,13 @@ def sections_read(
                 sections.append(current)
                 last_heading = segment
                 continue
+            if paragraph and segment.code and layout.is_body(segment):
+                joined = address_continued(paragraph[-1], segment.text)
+                if joined is not None:  # a web address's rest, alone on its line: not code
+                    paragraph[-1] = joined
+                    if joined.endswith((".", "?", "!")):
+                        flush()  # the rest ended the sentence on a short line
+                    continue
             if current is not None and segment.code:
                 # kept as a listing (often set smaller than the text), after the paragraph
                 # being read, which a listing set inside it interrupts

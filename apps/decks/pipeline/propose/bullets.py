@@ -368,6 +368,8 @@ def remove_pointers(value: str) -> str | None:
 
 
 def strip_stray(value: str) -> str | None:
+    if lone_items.item_of_lead(value):
+        return None  # "• controlling the …": an item of a list whose lead the bullet lacks
     if any(garbled.UNREADABLE.search(span) for span in text.MATH_SPAN.findall(value)):
         return None  # a formula's unreadable glyph (a negation slash) is no debris to strip
     if garbled.UNREADABLE_IN_WORD.search(value):

@@ -22,12 +22,18 @@ from apps.decks.pipeline.plot_statements import plot_statement
 MAX_LEGEND_CHARS = 320
 _REF = r"(?:our )?(?:figure|fig\.|table) \d+[a-z]?"
 _SHOWS = r"(?:shows|presents|illustrates|displays|reports|depicts|indicates|confirms|demonstrates|reveals|suggests|highlights)"
+# the part of a figure or table a pointer names before its comma: "In Table 4 rows (C), we see
+# …", "In Figure 3 (left), …" (the pointer taken without it left "Rows (C), we see …")
+_PART = (
+    r"(?:\s+(?:rows?|columns?|cols?\.|panels?|lines?|entries|entry)\s+\(?[\w.]{1,6}\)?"
+    r"(?:\s*(?:and|to|&|–|-)\s*\(?[\w.]{1,6}\)?)?|\s*\([\w .,&–-]{1,20}\))"
+)
 # the pointer a sentence opens with, before what it says the figure shows: "As shown in
 # Figure 2, …", "Figure 2 shows that …", "In Figure 2, …", "As Figure 2 shows, …", "From
 # Figure 2 we see that …"
 FIGURE_LEAD = re.compile(
     r"^(?:as (?:shown|seen|reported|illustrated|displayed|depicted|described) in "
-    rf"{_REF},?\s*|{_REF} {_SHOWS} that\s*|(?:in|from|on) {_REF},\s*|as {_REF} {_SHOWS},\s*|"
+    rf"{_REF},?\s*|{_REF} {_SHOWS} that\s*|(?:in|from|on) {_REF}{_PART}?,\s*|as {_REF} {_SHOWS},\s*|"
     rf"(?:in|from) {_REF},? (?:we|one) (?:can )?(?:see|observe|notice|find|note) that\s*|"
     # the reader addressed: "As you can see in Figure 6, …" (the tail rule left "As you can see,")
     rf"as (?:you|we|one) can (?:see|observe|notice) (?:in|from|on) {_REF},\s*)",
@@ -428,7 +434,7 @@ def mention_bullet(sentence: str, max_words: int) -> str | None:
     if POINTER_PREDICATE.search(cleaned):
         return None  # "… and the I–V curve was shown in Fig. 6": the pointer is what it says
     cleaned = FIGURE_LEAD.sub("", cleaned)
-    cleaned = FIGURE_TAIL.sub("", cleaned)
+    cleaned = re.sub("\u2062\\s*,", "", FIGURE_TAIL.sub(_without_aside, cleaned))
     cleaned = re.sub(r"([:;,])\s*[,;]", r"\1", cleaned)
     cleaned = re.sub(r"\s+", " ", cleaned).strip()
     cleaned = FIGURE_DEIXIS_LEAD.sub("", cleaned)
@@ -442,6 +448,23 @@ def mention_bullet(sentence: str, max_words: int) -> str | None:
         # figure's slide shows the evidence
         bullet = text.condense(claim.group("claim"), max_words)
     return bullet
+
+
+# The comma closing a pointer set as an aside, unless a clause of its own follows it ("The
+# surges grew, as shown in Fig. 3, and the walls …" keeps "grew, and").
+_ASIDE_CLOSE = re.compile(
+    r"\s*,(?!\s*(?:and|or|but|nor|which|who|whom|whose|where|while|whereas|although|though|"
+    r"so|yet|then|because|since|as|if|when)\b)"
+)
+
+
+def _without_aside(match: re.Match) -> str:
+    """Nothing for a pointer; for one set between commas its closing comma goes too: "The
+    program, shown in Figure 1, computes …" left "The program, computes …" (garbled)."""
+    if not match.group(0).startswith(","):
+        return ""
+    closing = _ASIDE_CLOSE.match(match.string, match.end())
+    return "\u2062" if closing else ""
 
 
 # The evidence as the subject of a finding stated in so many words: "A simple benchmark

@@ -28,6 +28,7 @@ from apps.decks.pipeline import (
     main_points,
     paper_order,
     person_names,
+    pointer_remnants,
     retitle_worth,
     role_titles,
     shown_objects,
@@ -85,6 +86,7 @@ TEXT_TYPES = (
     "glued_text",
     "draft_note",
     "lone_list_item",
+    "pointer_remnant",
     "lost_condition",
     "orphan_definition",
     "lead_without_display",
@@ -266,7 +268,13 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
         shown = object_fix.show_object(slide, issue, work)
         if shown is not None:
             return shown
-    fixed = bullets.fix(kind, original, work.index.source(original))
+    if kind == "pointer_remnant":  # the remnant is the bullet's own text: it comes out
+        remnant = pointer_remnants.Remnant(
+            str(issue.evidence.get("form", "")), str(issue.evidence.get("part", ""))
+        )
+        fixed = pointer_remnants.without_remnant(original, remnant)
+    else:
+        fixed = bullets.fix(kind, original, work.index.source(original))
     if fixed is not None:
         fixed = bullets.rewrite(fixed, work.index.source(original), max_words=32)
     kept = [b for b in slide.bullets if b != original]

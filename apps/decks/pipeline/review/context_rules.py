@@ -20,6 +20,8 @@ from apps.decks.pipeline import (
     carried_text,
     context_text,
     defects,
+    document_text,
+    lone_items,
     main_points,
     text,
 )
@@ -90,6 +92,63 @@ def undefined_symbol(c: SlideContext):
             text=slide.equation[:200],
             symbols=[s.key for s, _ in missing],
             definitions=[d[:300] for _, d in missing],
+        )
+
+
+@slide_rule
+def announcement_in_paper(c: SlideContext):
+    """A bullet whose paper sentence announces what the text does next ("Now, we describe the
+    main stages …"): shown without its "Now," it reads as a statement of the subject, and says
+    nothing a slide can use (boilerplate, `meta_text`)."""
+    slide = c.slide
+    if slide is None or slide.kind == "title":
+        return
+    index = sentence_index(c.paper)
+    for at, bullet in enumerate(slide.bullets):
+        if document_text.announcement(bullet):
+            continue  # the bullet itself says so: the text rules report it
+        sentence = index.source(bullet).sentence
+        part = document_text.announcement(sentence) if sentence else None
+        if part is None:
+            continue
+        yield c.issue(
+            "meta_text",
+            "medium",
+            f"bullet {at + 1} is the paper announcing what it does next (“{part}”)",
+            "leave out sentences about the paper's own structure",
+            where="bullet",
+            index=at,
+            text=bullet[:200],
+            part=part,
+        )
+
+
+@slide_rule
+def item_without_lead(c: SlideContext):
+    """A bullet that is a bulleted item of the paper's list going on from its lead ("•
+    controlling the state …" after "… including"): shown alone, capitalised, it reads as a
+    fragment or a claim of its own (garbled, set 16). Reported as a `lone_list_item`; the
+    repair puts another sentence of the part in its place."""
+    slide = c.slide
+    if slide is None or slide.kind == "title":
+        return
+    index = sentence_index(c.paper)
+    for at, bullet in enumerate(slide.bullets):
+        sentence = index.source(bullet).sentence
+        word = lone_items.item_of_lead(sentence) if sentence else None
+        if word is None:
+            continue
+        yield c.issue(
+            "lone_list_item",
+            "medium",
+            f"bullet {at + 1} is one item (“{word} …”) of a list whose lead the slide does not "
+            "show",
+            "use a sentence of its own, or show the list with its lead",
+            where="bullet",
+            index=at,
+            text=bullet[:200],
+            part=word,
+            kind="unlabelled",
         )
 
 

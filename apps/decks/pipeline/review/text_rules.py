@@ -13,6 +13,7 @@ from apps.decks.pipeline import (
     garbled,
     lone_items,
     person_names,
+    pointer_remnants,
     repeated_results,
     role_titles,
     script_levels,
@@ -71,6 +72,7 @@ SUGGESTIONS = {
     "glued_text": "drop the running header or list number glued into the sentence",
     "draft_note": "leave the author's note out: it is no content",
     "lone_list_item": "drop the item's label, or show the list it belongs to",
+    "pointer_remnant": "take out what is left of the removed pointer",
 }
 MESSAGES = {
     "dangling_connector": "opens with “{part}”, which leans on a sentence the slide does not show",
@@ -100,6 +102,7 @@ MESSAGES = {
     "glued_text": "has page furniture or a list's number glued into it (“{part}”)",
     "draft_note": "is a note the author left in the draft (“{part}”)",
     "lone_list_item": "is one item of a list (“{part}”) shown without the rest of it",
+    "pointer_remnant": "keeps what a removed pointer to a figure, table or section left (“{part}”)",
 }
 
 
@@ -221,6 +224,28 @@ def lone_list_item(c: SlideContext):
             index=index,
             text=bullet[:200],
             part=label,
+        )
+
+
+@slide_rule
+def pointer_remnant(c: SlideContext):
+    """A bullet that keeps what a pointer taken out of its sentence left: the comma that
+    closed it as an aside ("The sorter, reads …"), the rest of the phrase it opened ("Rows
+    (C), we see …"), two commas in a row. Garbled to a reader; the remnant comes out."""
+    for where, index, bullet in _texts(c):
+        remnant = pointer_remnants.pointer_remnant(bullet, c.paper)
+        if remnant is None:
+            continue
+        yield c.issue(
+            "pointer_remnant",
+            "medium",
+            f"{where} {index + 1} " + MESSAGES["pointer_remnant"].format(part=remnant.part[:60]),
+            SUGGESTIONS["pointer_remnant"],
+            where=where,
+            index=index,
+            text=bullet[:200],
+            part=remnant.part,
+            form=remnant.form,
         )
 
 
