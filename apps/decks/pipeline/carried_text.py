@@ -221,7 +221,7 @@ def stem(noun: str) -> str:
 # A numbered place in a listing, an algorithm or a list of rules the slide does not show: "the
 # loop at line 4", "the call in step 2", "apply Rule 1".
 PROGRAM_PLACE = re.compile(
-    r"\b(?:at|on|in|of|from|to|after|before)\s+lines?\s+\d+\b|"
+    r"\b(?:at|on|in|of|from|to|after|before|reach(?:es|ed|ing)?|past)\s+lines?\s+\d+\b|"
     r"\b(?:in|at|of|from|after|before|during|by)\s+steps?\s+\d+\b|"
     r"\b(?:apply|applying|applies|applied|use|using|follow|following|by|of|from|with|under)\s+"
     r"rules?\s+\d+\b|^rules?\s+\d+\s+(?:will|would|can|is|does|introduces?|gives?)\b|"

@@ -145,10 +145,11 @@ def introduced_subject(
         return None  # "the record key field …": the noun is further on
     if plural and verb not in antecedents.AUXILIARIES and not re.fullmatch(r"[a-z]{3,}", verb):
         return None
-    if any(w.lower() in antecedents.DETERMINERS | antecedents.ENDS_PHRASE for w in modifiers):
+    if modifiers or word[:1].isupper() or antecedents.ORDINAL.match(word.lower()):
+        # "the load cell", "the male moths", "the Cox model", "the Sorter": a compound, an
+        # adjective or a name says which of its kind (a name is unshown_component's); "the
+        # first …" is an order (ordinal_part's)
         return None
-    if any(antecedents.ORDINAL.match(w.lower()) for w in [*modifiers, word]):
-        return None  # "the first step", "the best model": an order (ordinal_part's)
     if (
         head in antecedents.GENERIC_HEADS
         or head in antecedents.PERSON_HEADS
@@ -161,12 +162,6 @@ def introduced_subject(
     first = _first_use(context, head, sentence)
     if first is None or first not in before[-INTRODUCED_WITHIN:]:
         return None  # a first mention, or the paper's vocabulary long before
-    introduced_by = {antecedents._stem(w) for w in antecedents.lemmas(first)}
-    if any(
-        w[:1].isupper() or antecedents._stem(antecedents.lemma(w)) not in introduced_by
-        for w in modifiers
-    ):
-        return None  # "the male moths", "the Cox model": its own words say which
     end = flat.index(word, start) + len(word)
     part = flat[start:end]
     return antecedents.Dangling(part, word, first, False, start, True, "phrase")
