@@ -88,7 +88,7 @@ AFFECTED_SUBJECT = re.compile(
 
 def _titled(words: list[str]) -> bool:
     long = [w for w in words if len(w) > 3]
-    return len(long) > 1 and sum(w[:1].isupper() for w in long) * 2 >= len(long)
+    return len(long) > 1 and sum(w[:1].isupper() for w in long) * 4 >= len(long) * 3
 
 
 def common_lemmas(texts: list[str]) -> set[str]:
