@@ -402,14 +402,15 @@ PLANTS = [
 def test_an_uncertain_finding_never_overfills_its_slide():
     # merged with its sentence before, the bullet would take the slide over its word budget:
     # the density fix of the next round then cut its longest bullets (a fixture deck lost a
-    # symbol's definition so and ended with it open)
+    # symbol's definition so and ended with it open). The paper names a sheet once before the
+    # sentence before (a sheet it first names there is certain: test_definite_subjects)
     paper = Paper(
         title="Keeping gauges right",
         abstract="We keep river gauges right.",
         pages=4,
         source_name="g.pdf",
         sections=[
-            Section(title="Introduction", paragraphs=[f"{FILLER}."]),
+            Section(title="Introduction", paragraphs=[f"{FILLER}. Each warden keeps a sheet."]),
             Section(title="Operation", paragraphs=[f"{LOOKUP}. {UPDATED}."]),
         ],
     )

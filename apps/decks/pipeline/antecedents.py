@@ -740,7 +740,7 @@ OWN_CONDITION = re.compile(
 # approach …", "The behaviour …", "The cases …"), without a word of its own to say which.
 AUXILIARIES = _word_set(
     """is are was were has have had can could may might will would should must does do did also
-    then thus therefore"""
+    then thus therefore cannot"""
 )
 # A clause between the subject and its verb: "The device when used with … gives …".
 CLAUSE_AFTER_SUBJECT = {"when", "if", "while", "once", "unless"}
@@ -749,7 +749,8 @@ SHELL_NOUNS = _word_set(
     technique strategy scheme mechanism arrangement setting situation trick solution option
     step process problem issue change modification difference effect idea feature limitation
     drawback advantage alternative construction remedy workaround treatment phenomenon outcome
-    consequence restriction assumption observation finding property characteristic benefit"""
+    consequence restriction assumption observation finding property characteristic benefit
+    optimization optimisation"""
 )
 # "The approach is …", "The spreading process is repeated …", "The rows contribute …": the
 # shell noun (after at most two modifiers) and the verb of the sentence.
@@ -1136,11 +1137,13 @@ def dangling(
     if found is not None and found.certain:
         return found
     # the shape that points back is certain where the noun's use before was not
+    from apps.decks.pipeline.definite_subjects import definite_subject
     from apps.decks.pipeline.referent_shapes import unshown_component
 
     return (
         pointing_back(bullet, before, shown)
         or unshown_component(bullet, before, shown_texts, context, sentence)
+        or definite_subject(bullet, before, shown_texts, context, sentence)
         or seeing_pointer(bullet)
         or found
     )

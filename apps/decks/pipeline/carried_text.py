@@ -159,6 +159,23 @@ ANNOUNCED = re.compile(
     r"common)\s+)?(?P<noun>" + _LISTED + r")\b(?P<rest>[^:;,()\[\]—–-]*)$",
     re.I,
 )
+# The count closing the sentence after what it qualifies (round 18): "X is similar to Y except
+# for two main differences", "… differs from the original in three ways", "… was dropped for
+# two reasons". In the paper the items follow in the next sentences; only prepositions that
+# announce them ("except for" differences, "for" reasons, "in" ways or respects), so "… in two
+# phases" (a fact of its own) is not one.
+ANNOUNCED_CLOSING = re.compile(
+    r"\b(?:(?:except|apart|save)\s+(?:for|from)|but\s+for|other\s+than)\s+"
+    r"(?P<count>two|three|four|five|six|seven|several)\s+"
+    r"(?:(?:main|major|key|basic|important|notable|significant|small|minor)\s+)?"
+    r"(?P<noun>" + _LISTED + r"|exceptions)$|"
+    r"\bfor\s+(?P<count2>two|three|four|five|six|seven|several)\s+"
+    r"(?:(?:main|major|key|basic|important|simple|good|different)\s+)?(?P<noun2>reasons)$|"
+    r"\bin\s+(?P<count3>two|three|four|five|six|seven|several)\s+"
+    r"(?:(?:main|major|key|basic|important|different|significant)\s+)?(?P<noun3>ways|respects|"
+    r"aspects)$",
+    re.I,
+)
 # What says, inside the rest of the sentence, which they are.
 NAMES_ITEMS = re.compile(r"\b(?:namely|such\s+as|including|e\.g|i\.e|as\s+follows|below)\b", re.I)
 _COUNT = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "several": 2}
@@ -170,7 +187,11 @@ def announced_set(text: str) -> tuple[str, int] | None:
     flat = MATH_SPAN.sub("X", text.strip()).rstrip(" .")
     match = ANNOUNCED.match(flat)
     if match is None:
-        return None
+        closing = ANNOUNCED_CLOSING.search(flat)
+        if closing is None:
+            return None
+        count = next(g for g in ("count", "count2", "count3") if closing.group(g))
+        return flat[closing.start(count) :], _COUNT[closing.group(count).lower()]
     rest = match.group("rest")
     if len(rest.split()) > 8 or NAMES_ITEMS.search(rest):
         return None
@@ -200,7 +221,7 @@ def stem(noun: str) -> str:
 # A numbered place in a listing, an algorithm or a list of rules the slide does not show: "the
 # loop at line 4", "the call in step 2", "apply Rule 1".
 PROGRAM_PLACE = re.compile(
-    r"\b(?:at|on|in|of|from|to|after|before)\s+lines?\s+\d+\b|"
+    r"\b(?:at|on|in|of|from|to|after|before|reach(?:es|ed|ing)?|past)\s+lines?\s+\d+\b|"
     r"\b(?:in|at|of|from|after|before|during|by)\s+steps?\s+\d+\b|"
     r"\b(?:apply|applying|applies|applied|use|using|follow|following|by|of|from|with|under)\s+"
     r"rules?\s+\d+\b|^rules?\s+\d+\s+(?:will|would|can|is|does|introduces?|gives?)\b|"

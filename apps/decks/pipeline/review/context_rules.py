@@ -331,6 +331,33 @@ def unnamed_set(c: SlideContext):
         )
 
 
+# A bullet that opens an item of a list: "First, …", "1. …", "One is …", "The second …".
+ITEM_OPENER = re.compile(
+    r"^(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|one|another|the\s+(?:first|second|other)|"
+    r"\(?[1-9a-c][.)])\b",
+    re.I,
+)
+
+
+def _items_follow(c: SlideContext, index: int, count: int) -> bool:
+    """Whether the `count` bullets after bullet `index` (an announcement) may be its items: as
+    many follow, and the first of them opens an item or is the paper's sentence after the
+    announcement (in its paragraph or opening the next). Bullets taken from further on ("Note
+    that …") are not its items."""
+    after = c.slide.bullets[index + 1 :]
+    if len(after) < count:
+        return False
+    context = antecedents.paper_context(c.paper)
+    announcement = context.sentence_of(c.slide.bullets[index])
+    if not announcement:
+        return True  # where its items were is not known: as many bullets may be they
+    first = after[0]
+    sentence, before = context.window(first)
+    if not sentence or ITEM_OPENER.match(first):
+        return True  # written for the slide, or it opens an item
+    return bool(before) and before[-1] == announcement
+
+
 @slide_rule
 def announced_list(c: SlideContext):
     """A bullet announcing a list ("There are two differences between the versions") with no
@@ -345,7 +372,7 @@ def announced_list(c: SlideContext):
         if found is None:
             continue
         part, count = found
-        if len(slide.bullets) - index - 1 >= count:
+        if _items_follow(c, index, count):
             continue  # the bullets after it may be the items
         yield c.issue(
             "leaning_reference",
@@ -369,13 +396,34 @@ def unshown_place(c: SlideContext):
         for s in c.deck.slides[: c.number - 1]
         if s is not slide
     ).lower()
-    for index, bullet in enumerate(slide.bullets):
-        found = carried_text.program_place(bullet)
+    places = {i: carried_text.program_place(b) for i, b in enumerate(slide.bullets)}
+    unshown: dict[int, tuple[str, str]] = {}
+    for index, found in places.items():
         if found is None:
             continue
         part, label = found
-        if label in _shown_before(c, index) or label in earlier:
-            continue  # "Rule 1: …" shown before "apply Rule 1"
+        # a bullet pointing at the place does not show it: only the title, the caption and
+        # the bullets that do not point at a place may ("Rule 1: …" before "apply Rule 1")
+        shown = " ".join(
+            [slide.title, slide.caption]
+            + [b for i, b in enumerate(slide.bullets[:index]) if places[i] is None]
+        ).lower()
+        if label in shown or label in earlier:
+            continue
+        unshown[index] = found
+    # every other bullet naming the same unshown place points at it too ("… reaches line 1"
+    # beside "The loop header at line 1 …"): a repair of one must not leave the other
+    labels = {label for _, label in unshown.values()}
+    for index, bullet in enumerate(slide.bullets):
+        if index in unshown or places[index] is not None:
+            continue
+        for label in sorted(labels):
+            match = re.search(rf"\b{re.escape(label)}\b", bullet, re.I)
+            if match:
+                unshown[index] = (match.group(0), label)
+                break
+    for index in sorted(unshown):
+        part, _ = unshown[index]
         yield c.issue(
             "dangling_pointer",
             "medium",
@@ -383,7 +431,7 @@ def unshown_place(c: SlideContext):
             "state what it says, or leave the bullet out",
             where="bullet",
             index=index,
-            text=bullet[:200],
+            text=slide.bullets[index][:200],
             part=part[:80],
         )
 
