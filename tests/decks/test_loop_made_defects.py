@@ -1,0 +1,181 @@
+"""The loop must not make defects (round 18): what a repair puts on a slide passes the
+reviewer's text checks first; a thin slide holding the deck's close or its "why" is never
+deleted; the revision log names a change only where the flagged bullet changed; a figure a
+slide shows is never reported missing. Papers and sentences are invented for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from apps.decks.pipeline.issues import Issue
+from apps.decks.pipeline.paper import Paper, Section
+from apps.decks.pipeline.propose import text_gate
+from apps.decks.pipeline.propose.builtin import BuiltinProposer
+from apps.decks.pipeline.propose.repair import deck_repair, flagged_bullet
+from apps.decks.pipeline.render.measure import ImageBox, Rect, Size, SlideMeasure
+from apps.decks.pipeline.review.figure_rules import figure_missing
+from apps.decks.pipeline.review.registry import SlideContext
+from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+
+FINDING = (
+    "Weighing the hives every morning showed that colonies near clover gained twice as much "
+    "honey as colonies near pine forest."
+)
+# the sentence the paper writes after it, and the caption of the figure another slide shows
+CAPTION = (
+    "The forty hives near clover fields gained weight faster each day than the forty hives "
+    "near pine forest across the season."
+)
+LEANING = "It also explains why the clover colonies swarmed less often in the second summer."
+CLEAN = "Hives on the clover side lost fewer queens during the cold spring than the others did."
+CLOSE = "Clover sown near an apiary doubles the honey a colony stores in one season."
+
+
+def _paper(*paragraphs: str, conclusion: str = CLOSE) -> Paper:
+    return Paper(
+        title="Honey yield of hives near clover",
+        sections=[
+            Section(title="Results", paragraphs=list(paragraphs)),
+            Section(title="Conclusions", paragraphs=[conclusion]),
+        ],
+        pages=1,
+        source_name="hives.pdf",
+    )
+
+
+def _deck(paper: Paper, *slides: Slide) -> SlideDeck:
+    return SlideDeck(title=paper.title, slides=[Slide(kind="title", title=paper.title), *slides])
+
+
+def _figure_slide() -> Slide:
+    return Slide(kind="figure", title="Weight gain", figure="fig-1", caption=CAPTION)
+
+
+def _thin(slide_number: int) -> Issue:
+    return Issue(
+        slide=slide_number, type="thin_slide", severity="medium", message="thin", evidence={}
+    )
+
+
+def test_the_gate_flags_what_the_reviewer_would_flag_and_passes_a_sentence_that_stands():
+    paper = _paper(f"{FINDING} {LEANING}")
+    slide = Slide(kind="bullets", title="Yield", bullets=[FINDING, LEANING])
+    assert "unresolved_reference" in text_gate.flagged(LEANING, slide, None, paper)
+    assert text_gate.flagged(FINDING, slide, None, paper) == []
+    deck = _deck(paper, slide, _figure_slide())
+    assert "repeats another slide" in text_gate.flagged(CAPTION, slide, deck, paper, 2)
+
+
+def test_a_thin_slide_is_not_padded_with_another_slides_caption():
+    notes = f"{FINDING} {CAPTION}"
+    paper = _paper(notes)
+    thin = Slide(kind="bullets", title="Yield", bullets=[FINDING], notes=notes)
+    deck = _deck(paper, thin, _figure_slide())
+    revision = deck_repair(BuiltinProposer(), paper, deck, [_thin(2)])
+    shown = [b for s in revision.deck.slides for b in s.bullets]
+    assert not any(CAPTION.rstrip(".") in b for b in shown)
+    assert not any(c.action.startswith("added") for c in revision.changes)
+
+
+def test_a_thin_slide_is_padded_with_the_sentence_that_passes():
+    notes = f"{FINDING} {CAPTION} {CLEAN}"
+    paper = _paper(notes)
+    thin = Slide(kind="bullets", title="Yield", bullets=[FINDING], notes=notes)
+    deck = _deck(paper, thin, _figure_slide())
+    revision = deck_repair(BuiltinProposer(), paper, deck, [_thin(2)])
+    assert revision.deck.slides[1].bullets[0] == FINDING
+    assert [b.rstrip(".") for b in revision.deck.slides[1].bullets[1:]] == [CLEAN.rstrip(".")]
+
+
+@pytest.mark.parametrize("role,title", [("conclusion", "What we found"), ("", "Conclusions")])
+def test_a_thin_conclusion_slide_is_never_deleted(role, title):
+    paper = _paper(FINDING)
+    closing = Slide(kind="bullets", title=title, role=role, bullets=[CLOSE], notes=CLOSE)
+    deck = _deck(paper, _figure_slide(), closing)
+    revision = deck_repair(BuiltinProposer(), paper, deck, [_thin(3)])
+    assert revision.deck.slides[-1].bullets == [
+        CLOSE
+    ]  # no sentence to fill it, no slide to take it
+    assert revision.changes == []  # left open: no "removed the slide" logged
+
+
+def test_a_thin_slide_of_another_part_still_goes():
+    paper = _paper(FINDING)
+    thin = Slide(kind="bullets", title="Hive scales", bullets=[FINDING], notes=FINDING)
+    revision = deck_repair(
+        BuiltinProposer(), paper, _deck(paper, _figure_slide(), thin), [_thin(3)]
+    )
+    assert [s.title for s in revision.deck.slides] == [paper.title, "Weight gain"]
+
+
+LONG = (
+    "However, the hives that stood within two hundred metres of the clover fields, which the "
+    "farmers had sown in early April after the frost, gained on average three kilograms more "
+    "honey each month than the hives that stood at the edge of the pine forest on the hill, "
+    "whatever the weather of that month."
+)
+
+
+def test_a_long_flagged_bullet_is_known_by_the_prefix_the_finding_keeps():
+    assert len(LONG) > 200
+    slide = Slide(kind="bullets", title="Yield", bullets=[FINDING, LONG])
+    assert flagged_bullet(slide, {"text": LONG[:200], "index": 1}) == LONG
+    assert flagged_bullet(slide, {"text": LONG[:200]}) == LONG
+    assert flagged_bullet(slide, {"text": "A bullet the slide no longer has."}) is None
+
+
+def test_a_long_flagged_bullet_is_rewritten_not_logged_fixed_unchanged():
+    paper = _paper(f"{FINDING} {LONG} {CLEAN}")
+    slide = Slide(kind="bullets", title="Yield", bullets=[FINDING, LONG, CLEAN], notes=FINDING)
+    issue = Issue(
+        slide=2,
+        type="dangling_connector",
+        severity="medium",
+        message="opens with However",
+        evidence={"where": "bullet", "index": 1, "text": LONG[:200], "part": "However"},
+    )
+    revision = deck_repair(BuiltinProposer(), paper, _deck(paper, slide), [issue])
+    assert LONG not in revision.deck.slides[1].bullets
+    assert [c.action for c in revision.changes] != ["answered by the rewrite of the same bullet"]
+
+
+def _image(src: str, figure: str) -> ImageBox:
+    box = Rect(x=380, y=100, w=500, h=300)
+    return ImageBox(
+        src=src,
+        figure=figure,
+        natural=Size(w=1000, h=600),
+        loaded=True,
+        fit="contain",
+        frame=box,
+        drawn=box,
+        visible=box,
+        visible_fraction=1.0,
+    )
+
+
+def _missing(slide: Slide, *images: ImageBox) -> list[Issue]:
+    paper = _paper(FINDING)
+    measure = SlideMeasure(slide=2, images=list(images))
+    context = SlideContext(2, slide, measure, _deck(paper, slide), paper)
+    return list(figure_missing(context))
+
+
+@pytest.mark.parametrize(
+    "image",
+    [
+        _image("data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAA", ""),  # Vite inlined it
+        _image("./assets/fig-2-Bq3x.png", "fig-2"),  # Rollup emitted its twin's file
+    ],
+)
+def test_a_figure_the_slide_shows_is_not_reported_missing(image):
+    slide = Slide(kind="figure", title="Weight gain", figure="fig-3", caption=CAPTION)
+    assert _missing(slide, image) == []
+
+
+def test_a_figure_the_slide_does_not_show_is_still_missing():
+    slide = Slide(kind="figure", title="Weight gain", figure="fig-3", caption=CAPTION)
+    assert [i.evidence["figure"] for i in _missing(slide)] == ["fig-3"]
+    pair = slide.model_copy(update={"figure_pair": "fig-4"})
+    shown = _image("./assets/fig-3-Aa1.png", "fig-3")
+    assert [i.evidence["figure"] for i in _missing(pair, shown)] == ["fig-4"]
