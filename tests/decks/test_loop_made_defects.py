@@ -179,3 +179,25 @@ def test_a_figure_the_slide_does_not_show_is_still_missing():
     pair = slide.model_copy(update={"figure_pair": "fig-4"})
     shown = _image("./assets/fig-3-Aa1.png", "fig-3")
     assert [i.evidence["figure"] for i in _missing(pair, shown)] == ["fig-4"]
+
+
+def test_the_loop_refuses_a_new_bullet_any_repair_made_that_the_reviewer_would_flag():
+    from apps.decks.pipeline.issues import Change
+    from apps.decks.pipeline.loop_guard import no_worse_bullets
+
+    paper = _paper(f"{FINDING} {CAPTION} {CLEAN}")
+    slide = Slide(kind="bullets", title="Yield", bullets=[FINDING, LONG], notes=FINDING)
+    current = _deck(paper, slide, _figure_slide())
+    for new, refused_kind in ((CAPTION, "repeats another slide"), (CLEAN, None)):
+        swapped = slide.model_copy(update={"bullets": [FINDING, new]})
+        revised = current.model_copy(
+            update={"slides": [current.slides[0], swapped, *current.slides[2:]]}
+        )
+        change = Change(issue=0, slide=2, type="dangling_connector", action="replaced the bullet")
+        refused: list = []
+        kept, changes = no_worse_bullets(current, revised, [change], refused, paper)
+        if refused_kind is None:
+            assert kept.slides[1].bullets == [FINDING, new] and changes == [change]
+        else:
+            assert kept.slides[1].bullets == [FINDING, LONG] and changes == []
+            assert refused_kind in refused[0]["why"]

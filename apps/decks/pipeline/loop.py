@@ -270,7 +270,7 @@ def revise_round(
     # nor is a retitle to a kind word ("Results") over the paper's heading or a sound title
     revised, changes = no_generic_retitles(paper, deck, revised, changes, refused)
     # a replacement bullet the text checks fault where the old ones passed is no fix
-    revised, changes = no_worse_bullets(deck, revised, changes, refused)
+    revised, changes = no_worse_bullets(deck, revised, changes, refused, paper)
     # a caption must be the figure's own or a sentence of the paper about that figure
     revised, changes = no_foreign_captions(paper, deck, revised, changes, refused)
     # nor one the caption rules flag as badly as what it answers, or that drops the legend
