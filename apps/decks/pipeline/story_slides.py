@@ -12,7 +12,8 @@ import re
 
 from apps.decks.pipeline.slide_deck import Slide
 
-STORY_ROLES = ("conclusion", "motivation", "contributions")
+# ("contributions", the headline's slide, is the headline repair's to fill: not judged here)
+STORY_ROLES = ("conclusion", "motivation")
 # titles and headings of the parts that close a paper or say why it was done
 STORY_HEADING = re.compile(
     r"conclu|summary|outlook|future work|closing|final remarks|take-?aways?|"
