@@ -201,3 +201,46 @@ def test_the_loop_refuses_a_new_bullet_any_repair_made_that_the_reviewer_would_f
         else:
             assert kept.slides[1].bullets == [FINDING, LONG] and changes == []
             assert refused_kind in refused[0]["why"]
+
+
+def _report_paper() -> Paper:
+    method = (
+        "The sampler draws one thousand points from the posterior of every hive model. "
+        "Each chain starts at the estimate of the simpler model and runs until it mixes. "
+        "The weights of the hives enter the model as a smooth function of the day. "
+        "Colonies that swarmed are modelled with a break in their weight curve. "
+    )
+    files = (
+        "The sampler is written in src/sampler/draw.cpp and its header src/sampler/draw.hpp. "
+        "The plotting routines live in scripts/plot_weights.py and scripts/plot_chains.py. "
+        "Raw scale readings are stored in data/raw/weights.csv for each apiary. "
+        "The build writes its logs to build/out/sampler.log when it finishes. "
+    )
+    return Paper(
+        title="A sampler for hive weight models",
+        sections=[
+            Section(title="Model", paragraphs=[method * 3]),
+            Section(title="Implementation notes", paragraphs=[files * 3]),
+        ],
+        pages=3,
+        source_name="report.pdf",
+    )
+
+
+def test_too_few_slides_is_not_answered_with_slides_of_notes_about_files():
+    from apps.decks.pipeline.file_notes import file_notes
+    from apps.decks.pipeline.propose import bullets as bullet_index
+    from apps.decks.pipeline.propose.deck_level import deck_level_repair
+    from apps.decks.pipeline.propose.repair import Work
+
+    paper = _report_paper()
+    assert file_notes("Implementation notes", paper.sections[1].paragraphs[0].split(". ")[:4])
+    assert not file_notes("Model", paper.sections[0].paragraphs[0].split(". ")[:4])
+    deck = _deck(paper)
+    issue = Issue(slide=0, type="slide_count", severity="medium", message="too few slides")
+    work = Work(BuiltinProposer(), paper, bullet_index.SentenceIndex(paper))
+    work.deck = deck
+    revised = deck_level_repair(work, deck, [(0, issue)], [])
+    titles = [s.title for s in revised.slides]
+    assert any("Model" in t for t in titles)  # the deck still grows where it can
+    assert not any("Implementation" in t for t in titles)

@@ -20,6 +20,7 @@ from apps.decks.pipeline import (
 from apps.decks.pipeline.crops import crop_defective
 from apps.decks.pipeline.figure_labels import same_labels
 from apps.decks.pipeline.figure_room import legible_as_pair
+from apps.decks.pipeline.file_notes import file_notes
 from apps.decks.pipeline.issues import ACTION_LIMIT, Change, Issue
 from apps.decks.pipeline.paper import Figure, Paper, Section
 from apps.decks.pipeline.propose.captions import PANEL_LABEL, caption_text
@@ -318,8 +319,8 @@ def _add_text_slides(work: Work, slides: list[Slide], wanted: int) -> list[str]:
             if short and (again or not substantial(section)):
                 continue  # too short for a slide (a question's answer carries one)
             slide = work.proposer.text_slide_for(section, work.used)
-            if slide is None:
-                continue
+            if slide is None or file_notes(section.title, slide.bullets):
+                continue  # notes on which file holds what: no slide a listener takes away
             taken = {s.title for s in slides}
             index = 1 + max(own) if again else paper_order_index(slides, section, work.paper)
             title = continued_titles.titled(
