@@ -244,3 +244,14 @@ def test_too_few_slides_is_not_answered_with_slides_of_notes_about_files():
     titles = [s.title for s in revised.slides]
     assert any("Model" in t for t in titles)  # the deck still grows where it can
     assert not any("Implementation" in t for t in titles)
+
+
+def test_an_expansion_wrapped_round_an_earlier_one_is_flagged():
+    paper = _paper(FINDING)
+    nested = (
+        "The counts were made by a weight logging unit (weight logging unit (WLU)) on each hive."
+    )
+    once = "The counts were made by a weight logging unit (WLU) on each hive."
+    slide = Slide(kind="bullets", title="Yield", bullets=[FINDING, nested])
+    assert "repeats itself" in text_gate.flagged(nested, slide, None, paper)
+    assert "repeats itself" not in text_gate.flagged(once, slide, None, paper)

@@ -16,6 +16,8 @@ gives up honestly (the finding stays open) when none passes.
 
 from __future__ import annotations
 
+import re
+
 from apps.decks.pipeline import text
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.render.measure import SlideMeasure
@@ -28,6 +30,10 @@ TEXT_RULE_MODULES = ("text_rules", "context_rules", "cut_rules", "reading_rules"
 # a caption or bullet this short ("Cross-validation curve") shares its words with any sentence
 # on its subject: only a longer one is repeated by a sentence that says what it says
 REPEAT_MIN_WORDS = 6
+# a phrase of two words or more written again inside the parenthesis that follows it: an
+# abbreviation's long form wrapped round an earlier expansion, round after round ("language
+# model (language model (LM))"), seen on unseen papers
+NESTED_REPEAT = re.compile(r"\b(\w+(?:\s+\w+)+)\s*\(\s*\1\b", re.I)
 
 
 def _text_rules():
@@ -57,6 +63,8 @@ def flagged(
     found: list[str] = []
     for rule in _text_rules():
         found += [i.type for i in rule(context) if i.evidence.get("text") == key]
+    if NESTED_REPEAT.search(candidate):
+        found.append("repeats itself")
     others = [s for n, s in enumerate(slides, start=1) if n != number]
     if any(
         text.similar(candidate, shown)
