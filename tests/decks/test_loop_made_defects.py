@@ -255,3 +255,23 @@ def test_an_expansion_wrapped_round_an_earlier_one_is_flagged():
     slide = Slide(kind="bullets", title="Yield", bullets=[FINDING, nested])
     assert "repeats itself" in text_gate.flagged(nested, slide, None, paper)
     assert "repeats itself" not in text_gate.flagged(once, slide, None, paper)
+
+
+def test_the_long_form_goes_into_the_flagged_bullet_not_its_neighbour():
+    long_form = "A weight logging unit (WLU) was fixed under every hive before the season began."
+    used = "Each WLU sent one reading an hour to the farm's server."
+    neighbour = "Each WLU was checked by hand once a week for drift."
+    paper = _paper(f"{long_form} {used} {neighbour}")
+    # an earlier fix this round put a sentence before the flagged bullet: its index is stale
+    slide = Slide(kind="bullets", title="Scales", bullets=[FINDING, used, neighbour])
+    issue = Issue(
+        slide=2,
+        type="undefined_abbreviation",
+        severity="medium",
+        message="WLU undefined",
+        evidence={"index": 0, "text": used, "abbreviations": ["WLU"]},
+    )
+    revision = deck_repair(BuiltinProposer(), paper, _deck(paper, slide), [issue])
+    bullets = revision.deck.slides[1].bullets
+    assert bullets[0] == FINDING and bullets[2] == neighbour
+    assert "weight logging unit (WLU)" in bullets[1]

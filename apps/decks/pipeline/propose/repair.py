@@ -760,10 +760,13 @@ def _undefined_abbreviation(slide: Slide, issue: Issue, work: Work) -> tuple[lis
     """The abbreviation given by the paper's own long form at this first use ("the MLE" →
     "the maximum likelihood estimate (MLE)"): abbreviations.with_definition."""
     defs = abbreviations.definitions(work.paper)
-    index = issue.evidence.get("index", -1)
-    if not 0 <= index < len(slide.bullets):
+    # the flagged bullet by its text: an earlier fix on the slide this round may have moved
+    # the bullets, and the index alone then names a neighbour (the wrong bullet rewritten)
+    flagged = flagged_bullet(slide, issue.evidence)
+    if flagged is None:
         return [slide], ""
-    bullet = slide.bullets[index]
+    index = slide.bullets.index(flagged)
+    bullet = flagged
     for abbr in issue.evidence.get("abbreviations", []):
         if abbr in defs:
             bullet = abbreviations.with_definition(bullet, defs[abbr])
