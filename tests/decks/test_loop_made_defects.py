@@ -275,3 +275,41 @@ def test_the_long_form_goes_into_the_flagged_bullet_not_its_neighbour():
     bullets = revision.deck.slides[1].bullets
     assert bullets[0] == FINDING and bullets[2] == neighbour
     assert "weight logging unit (WLU)" in bullets[1]
+
+
+def test_a_change_claimed_on_a_bullet_left_as_it_was_is_not_logged():
+    from apps.decks.pipeline.issues import Change
+    from apps.decks.pipeline.repair_guard import no_unchanged_claims
+
+    paper = _paper(FINDING)
+    slide = Slide(kind="bullets", title="Yield", bullets=[FINDING, LEANING])
+    other = Slide(kind="bullets", title="Queens", bullets=[CLEAN, CLOSE])
+    current = _deck(paper, slide, other)
+    issues = [
+        Issue(
+            slide=2,
+            type="unresolved_reference",
+            severity="medium",
+            message="It",
+            evidence={"where": "bullet", "index": 1, "text": LEANING},
+        ),
+        Issue(
+            slide=3,
+            type="unresolved_reference",
+            severity="medium",
+            message="x",
+            evidence={"where": "bullet", "index": 0, "text": CLEAN},
+        ),
+    ]
+    # slide 2 left as it was; slide 3 rewritten
+    revised = current.model_copy(
+        update={"slides": [*current.slides[:2], other.model_copy(update={"bullets": [CLOSE]})]}
+    )
+    claimed = [
+        Change(issue=0, slide=2, type="unresolved_reference", action="rewrote bullet 2"),
+        Change(issue=1, slide=3, type="unresolved_reference", action="removed the bullet"),
+    ]
+    refused: list = []
+    kept = no_unchanged_claims(current, revised, claimed, issues, refused)
+    assert kept == claimed[1:]
+    assert refused[0]["guard"] == "no_unchanged_claims" and refused[0]["slide"] == 2
