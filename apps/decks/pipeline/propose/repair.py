@@ -531,7 +531,14 @@ def _passes_gate(sentence: str, slide: Slide, work: Work, instead: str = "") -> 
     placed = slide.model_copy(
         update={"bullets": paper_order.with_bullet(bullets, sentence, work.paper, at)}
     )
-    return not text_gate.flagged(sentence, placed, work.deck, work.paper, _deck_number(slide, work))
+    number = _deck_number(slide, work)
+    found = text_gate.flagged(sentence, placed, work.deck, work.paper, number)
+    if instead and text_gate.REPEATS in found:
+        # a rewrite of a bullet that says what another slide says already repeats no more
+        slides = list(work.deck.slides) if work.deck else []
+        if text_gate.repeats_another_slide(instead, slides, number):
+            found.remove(text_gate.REPEATS)
+    return not found
 
 
 def _names_unnamed_command(sentence: str, slide: Slide, work: Work) -> bool:

@@ -65,15 +65,24 @@ def flagged(
         found += [i.type for i in rule(context) if i.evidence.get("text") == key]
     if NESTED_REPEAT.search(candidate):
         found.append("repeats itself")
-    others = [s for n, s in enumerate(slides, start=1) if n != number]
-    if any(
-        text.similar(candidate, shown)
-        for s in others
+    if repeats_another_slide(candidate, slides, number):
+        found.append(REPEATS)
+    return found
+
+
+REPEATS = "repeats another slide"
+
+
+def repeats_another_slide(sentence: str, slides: list[Slide], number: int) -> bool:
+    """Does the sentence say what a caption or bullet (of six words or more) of a slide other
+    than slide `number` says?"""
+    return any(
+        text.similar(sentence, shown)
+        for n, s in enumerate(slides, start=1)
+        if n != number
         for shown in [s.caption, *s.bullets]
         if len(text.words(shown)) >= REPEAT_MIN_WORDS
-    ):
-        found.append("repeats another slide")
-    return found
+    )
 
 
 def first_passing(
