@@ -313,3 +313,10 @@ def test_a_change_claimed_on_a_bullet_left_as_it_was_is_not_logged():
     kept = no_unchanged_claims(current, revised, claimed, issues, refused)
     assert kept == claimed[1:]
     assert refused[0]["guard"] == "no_unchanged_claims" and refused[0]["slide"] == 2
+
+
+def test_a_sentence_pointing_at_our_plot_is_flagged_on_a_slide_without_it():
+    paper = _paper(FINDING)
+    pointing = "The dashed mark in our plot shows where the weight of the hives peaks in summer."
+    slide = Slide(kind="bullets", title="Yield", bullets=[FINDING, pointing])
+    assert "dangling_pointer" in text_gate.flagged(pointing, slide, None, paper)
