@@ -320,3 +320,21 @@ def test_a_sentence_pointing_at_our_plot_is_flagged_on_a_slide_without_it():
     pointing = "The dashed mark in our plot shows where the weight of the hives peaks in summer."
     slide = Slide(kind="bullets", title="Yield", bullets=[FINDING, pointing])
     assert "dangling_pointer" in text_gate.flagged(pointing, slide, None, paper)
+
+
+def test_a_slide_added_for_too_few_slides_keeps_only_bullets_that_pass():
+    from apps.decks.pipeline.propose import bullets as bullet_index
+    from apps.decks.pipeline.propose.deck_level import deck_level_repair
+    from apps.decks.pipeline.propose.repair import Work
+
+    paper = _report_paper()
+    said = "Every chain starts at the estimate of the simpler model and runs on until it mixes"
+    chains = Slide(kind="bullets", title="Chains", bullets=[said, CLEAN])
+    deck = _deck(paper, chains)
+    issue = Issue(slide=0, type="slide_count", severity="medium", message="too few slides")
+    work = Work(BuiltinProposer(), paper, bullet_index.SentenceIndex(paper))
+    work.deck = deck
+    revised = deck_level_repair(work, deck, [(0, issue)], [])
+    added = [s for s in revised.slides if "Model" in s.title]
+    assert added and len(added[0].bullets) >= 2
+    assert not any("Each chain starts" in b for b in added[0].bullets)
