@@ -338,3 +338,19 @@ def test_a_slide_added_for_too_few_slides_keeps_only_bullets_that_pass():
     added = [s for s in revised.slides if "Model" in s.title]
     assert added and len(added[0].bullets) >= 2
     assert not any("Each chain starts" in b for b in added[0].bullets)
+
+
+def test_a_leaning_bullet_does_not_take_the_motivation_slide_with_it():
+    before = "A first colony of forty hives was set up near the river in the spring."
+    leaning = "The original colony was moved twice before the weighing began that year."
+    paper = _paper(f"{before} {leaning}")
+    motivation = Slide(
+        kind="bullets", title="Motivation", role="motivation", bullets=[leaning], notes=leaning
+    )
+    deck = _deck(paper, motivation, _figure_slide())
+    from tests.decks.test_context_symbols import _issues
+
+    found = _issues(deck, paper, 2, "unintroduced_referent")
+    assert found, "the reviewer reads the bullet as leaning on the sentence before"
+    revision = deck_repair(BuiltinProposer(), paper, deck, found)
+    assert [s.title for s in revision.deck.slides][:2] == [paper.title, "Motivation"]
