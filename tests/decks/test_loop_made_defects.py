@@ -341,7 +341,11 @@ def test_a_slide_added_for_too_few_slides_keeps_only_bullets_that_pass():
 
 
 def test_a_leaning_bullet_does_not_take_the_motivation_slide_with_it():
-    before = "A first colony of forty hives was set up near the river in the spring."
+    # the sentence it leans on cannot be brought in: it leans and points at a table itself
+    before = (
+        "This is why, as Table 7 shows, a first colony of forty hives was set up near the river "
+        "in the spring."
+    )
     leaning = "The original colony was moved twice before the weighing began that year."
     paper = _paper(f"{before} {leaning}")
     motivation = Slide(
