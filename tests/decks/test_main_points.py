@@ -508,7 +508,7 @@ def test_a_lone_result_without_an_opening_slide_goes_on_the_last_text_slide_neve
     assert main_points.missing(slides, paper) == []
 
 
-def test_a_thin_conclusions_slide_stating_the_result_is_removed_without_the_result():
+def test_a_thin_conclusions_slide_stating_the_result_stays_the_decks_close():
     paper = _closing_paper(
         "",
         "Summary",
@@ -540,8 +540,15 @@ def test_a_thin_conclusions_slide_stating_the_result_is_removed_without_the_resu
     )
     issue = Issue(slide=3, type="thin_slide", severity="medium", message="one bullet")
     revised = BuiltinProposer().revise(paper, deck, [issue]).deck
-    assert [s.title for s in revised.slides] == ["Heated wind sensors", "Sensor masts"]
-    assert revised.slides[1].bullets[-1] == result
+    # Round 18: nothing fills it and no slide of its part takes it, so the slide stays (its
+    # finding open): removed, its result went onto the method slide and the deck lost its
+    # close (story_slides.py). Before, the test asked for that removal.
+    assert [s.title for s in revised.slides] == [
+        "Heated wind sensors",
+        "Sensor masts",
+        "Conclusions",
+    ]
+    assert revised.slides[-1].bullets == [result]
     assert not list(deck_rules.thin_deck(DeckContext(revised, paper, [])))
 
 

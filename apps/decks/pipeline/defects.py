@@ -194,7 +194,7 @@ ABSENT_POINTER = re.compile(
 # What only a figure shows: "In this plot …", "the left panel", "the dark blue cell". Fine beside
 # the figure, a pointer at nothing on a slide without one.
 FIGURE_DEIXIS = re.compile(
-    r"\b(?:in|on|from)\s+(?:this|the)\s+(?:plot|figure|graph|diagram|display|panel|picture)\b|"
+    r"\b(?:in|on|from)\s+(?:this|the|our)\s+(?:plot|figure|graph|diagram|display|panel|picture)\b|"
     r"\bthe\s+(?:left|right|upper|lower|top|bottom)(?:[\s-]+(?:left|right|hand))?\s+"
     r"(?:panel|plot|box|graph|corner)\b|"
     # "On the right side of the figure you see …"

@@ -45,7 +45,11 @@ from apps.decks.pipeline.propose.base import Proposer
 from apps.decks.pipeline.render import slidev
 from apps.decks.pipeline.render.browser import Renderer
 from apps.decks.pipeline.render.markdown import FIGURES_DIR, deck_markdown
-from apps.decks.pipeline.repair_guard import no_duplicate_figures, no_stub_code
+from apps.decks.pipeline.repair_guard import (
+    no_duplicate_figures,
+    no_stub_code,
+    no_unchanged_claims,
+)
 from apps.decks.pipeline.result_losses import lost_results
 from apps.decks.pipeline.review import review
 from apps.decks.pipeline.slide_deck import SlideDeck
@@ -303,7 +307,7 @@ def revise_round(
     # nor is a retitle to a kind word ("Results") over the paper's heading or a sound title
     revised, changes = no_generic_retitles(paper, deck, revised, changes, refused)
     # a replacement bullet the text checks fault where the old ones passed is no fix
-    revised, changes = no_worse_bullets(deck, revised, changes, refused)
+    revised, changes = no_worse_bullets(deck, revised, changes, refused, paper)
     # a caption must be the figure's own or a sentence of the paper about that figure
     revised, changes = no_foreign_captions(paper, deck, revised, changes, refused)
     # nor one the caption rules flag as badly as what it answers, or that drops the legend
@@ -313,6 +317,8 @@ def revise_round(
     revised, changes = no_stub_code(paper, deck, revised, changes, refused)
     # a display, or the figure of the result, leaves the deck only for a high issue or its own
     revised, changes = no_thinning_removals(paper, deck, revised, changes, issues, refused)
+    # a change claimed on a bullet its slide still shows, unchanged, answered nothing
+    changes = no_unchanged_claims(deck, revised, changes, issues, refused)
     return (revised, []) if revised == deck else (revised, changes)
 
 

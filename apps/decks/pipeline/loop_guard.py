@@ -40,6 +40,7 @@ from apps.decks.pipeline import (
 )
 from apps.decks.pipeline.issues import Change, Issue
 from apps.decks.pipeline.paper import Paper
+from apps.decks.pipeline.propose import text_gate
 from apps.decks.pipeline.result_losses import carries_result
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
@@ -318,7 +319,11 @@ def _new_defects(bullet: str, slide: Slide, allowed: set[str]) -> list[tuple[str
 
 
 def no_worse_bullets(
-    current: SlideDeck, revised: SlideDeck, changes: list[Change], refused: Refusals | None = None
+    current: SlideDeck,
+    revised: SlideDeck,
+    changes: list[Change],
+    refused: Refusals | None = None,
+    paper: Paper | None = None,
 ) -> tuple[SlideDeck, list[Change]]:
     """`revised` without a bullet revision that fails a text check the bullets it replaced
     passed: a replacement or a merge that is a fragment, dangles, is glued or cut where the
@@ -338,6 +343,17 @@ def no_worse_bullets(
         gone = [b for b in before.bullets if b not in after.bullets]
         had = {kind for b in gone for kind, _ in _new_defects(b, before, set())}
         worse = [(b, kind, part) for b in new for kind, part in _new_defects(b, after, had)]
+        if not worse and paper is not None:
+            had |= {k for b in gone for k in text_gate.flagged(b, before, current, paper, number)}
+            # the reviewer's whole reading of a bullet, not the text checks alone: a sentence
+            # that leans on one no slide shows, borrows a claim, repeats another slide's
+            # caption (text_gate.py; the fixers' own gate misses what other repairs add)
+            worse = [
+                (b, kind, b[:40])
+                for b in new
+                for kind in text_gate.flagged(b, after, revised, paper, index + 1)
+                if kind not in had
+            ]
         if not worse:
             continue
         slides[index] = after.model_copy(

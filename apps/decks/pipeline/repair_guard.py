@@ -19,7 +19,7 @@ import re
 from collections import Counter
 
 from apps.decks.pipeline.code_narration import MIN_CUT_LINES
-from apps.decks.pipeline.issues import Change
+from apps.decks.pipeline.issues import Change, Issue
 from apps.decks.pipeline.loop_guard import Refusals, _refuse
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
@@ -139,3 +139,39 @@ def no_stub_code(
     if slides == revised.slides:
         return revised, changes
     return revised.model_copy(update={"slides": slides}), [c for c in changes if c not in dropped]
+
+
+def no_unchanged_claims(
+    current: SlideDeck,
+    revised: SlideDeck,
+    changes: list[Change],
+    issues: list[Issue],
+    refused: Refusals | None = None,
+) -> list[Change]:
+    """`changes` without a claim to have answered a finding about a bullet whose slide the
+    revision left exactly as it was, the bullet on it: the log said "fixed" where nothing
+    changed (seen on unseen papers), and the finding was counted answered. It is recorded in
+    `refused`, so that it is listed open with a reason."""
+    from apps.decks.pipeline.propose.repair import flagged_bullet  # repair imports the guards
+
+    kept: list[Change] = []
+    for change in changes:
+        issue = issues[change.issue] if 0 <= change.issue < len(issues) else None
+        number = change.slide
+        if (
+            issue is not None
+            and issue.evidence.get("text")
+            and 1 <= number <= len(current.slides)
+            and current.slides[number - 1] in revised.slides
+            and flagged_bullet(current.slides[number - 1], issue.evidence) is not None
+        ):
+            _refuse(
+                refused,
+                "no_unchanged_claims",
+                number,
+                "the revision left the slide and its flagged bullet as they were",
+                [change],
+            )
+            continue
+        kept.append(change)
+    return kept

@@ -21,6 +21,7 @@ from apps.decks.pipeline import (
 from apps.decks.pipeline.crops import crop_defective
 from apps.decks.pipeline.figure_labels import same_labels
 from apps.decks.pipeline.figure_room import legible_as_pair
+from apps.decks.pipeline.file_notes import file_notes
 from apps.decks.pipeline.issues import ACTION_LIMIT, Change, Issue
 from apps.decks.pipeline.paper import Figure, Paper, Section
 from apps.decks.pipeline.propose.captions import PANEL_LABEL, caption_text
@@ -319,8 +320,8 @@ def _add_text_slides(work: Work, slides: list[Slide], wanted: int) -> list[str]:
             if short and (again or not substantial(section)):
                 continue  # too short for a slide (a question's answer carries one)
             slide = work.proposer.text_slide_for(section, work.used)
-            if slide is None:
-                continue
+            if slide is None or file_notes(section.title, slide.bullets):
+                continue  # notes on which file holds what: no slide a listener takes away
             taken = {s.title for s in slides}
             index = 1 + max(own) if again else paper_order_index(slides, section, work.paper)
             title = continued_titles.titled(
@@ -328,10 +329,26 @@ def _add_text_slides(work: Work, slides: list[Slide], wanted: int) -> list[str]:
             )
             if not title:
                 continue  # another slide's title, which this one would not follow
-            slide = slide.model_copy(update={"title": title})
+            slide = _passing_bullets(slide.model_copy(update={"title": title}), slides, index, work)
+            if slide is None:
+                continue  # too few of its sentences pass the reviewer's text checks
             slides.insert(max(1, index), slide)
             added.append(f"a slide on {section.title}")
     return added
+
+
+def _passing_bullets(slide: Slide, slides: list[Slide], index: int, work: Work) -> Slide | None:
+    """The new text slide with only the bullets the reviewer's text checks pass, placed at
+    `index` of the deck (text_gate.py: a slide added for "too few slides" is text a repair
+    puts on the deck like any other); None when fewer than two pass."""
+    from apps.decks.pipeline.propose import text_gate  # the gate reads through the reviewer
+
+    at = max(1, index)
+    deck = SlideDeck(title=work.paper.title, slides=[*slides[:at], slide, *slides[at:]])
+    kept = [b for b in slide.bullets if not text_gate.flagged(b, slide, deck, work.paper, at + 1)]
+    if len(kept) < 2:
+        return None
+    return slide.model_copy(update={"bullets": kept})
 
 
 def paper_order_index(slides: list[Slide], section: Section, paper: Paper) -> int:

@@ -32,6 +32,7 @@ from apps.decks.pipeline import (
     retitle_worth,
     role_titles,
     shown_objects,
+    story_slides,
     text,
     title_defects,
     title_quality,
@@ -51,6 +52,7 @@ from apps.decks.pipeline.propose import (
     context_fix,
     displays,
     object_fix,
+    text_gate,
 )
 from apps.decks.pipeline.propose.captions import caption_text
 from apps.decks.pipeline.propose.deck_level import deck_level_repair, merge_repeated
@@ -251,11 +253,13 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
         return [after], "removed the broken display equation"
     if "errors" in issue.evidence:
         return _untypeset(slide, issue, work)
-    original = issue.evidence.get("text", "")
-    if original not in slide.bullets:
+    original = flagged_bullet(slide, issue.evidence)
+    if original is None:
         # The reviewer saw this bullet in this deck: an earlier fix of the same bullet (another
         # defect of it) has already replaced it.
-        return [slide], "answered by the rewrite of the same bullet" if original else ""
+        return [slide], "answered by the rewrite of the same bullet" if issue.evidence.get(
+            "text"
+        ) else ""
     kind = issue.type
     if kind == "dangling_pointer" and issue.evidence.get("kind") == "equation":
         equation = work.paper.equation(str(issue.evidence.get("number")))
@@ -278,6 +282,8 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     if fixed is not None:
         fixed = bullets.rewrite(fixed, work.index.source(original), max_words=32)
     kept = [b for b in slide.bullets if b != original]
+    if fixed is not None and not _passes_gate(fixed, slide, work, instead=original):
+        fixed = None  # the rewrite would be flagged in its turn: another sentence, or none
     if fixed is not None and fixed.lower() not in work.used:
         position = slide.bullets.index(original)
         # A pronoun resolved by merging with the sentence before: that sentence, if it is a
@@ -311,6 +317,26 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     return [slide.model_copy(update={"bullets": kept})], action
 
 
+def flagged_bullet(slide: Slide, evidence: dict) -> str | None:
+    """The slide's bullet a text finding is about, or None when the slide no longer has it.
+    The finding keeps the bullet's first 200 characters (and its index): a longer bullet is
+    known by that prefix, at the index first when two share it. Matching the whole text only
+    took a long flagged bullet for one already rewritten, and logged it fixed unchanged."""
+    key = evidence.get("text", "")
+    if not key:
+        return None
+    index = evidence.get("index")
+    if (
+        isinstance(index, int)
+        and 0 <= index < len(slide.bullets)
+        and slide.bullets[index][:200] == key[:200]
+    ):
+        return slide.bullets[index]
+    return next((b for b in slide.bullets if b == key), None) or next(
+        (b for b in slide.bullets if b[:200] == key[:200]), None
+    )
+
+
 def _legend(slide: Slide, work: Work) -> tuple[list[Slide], str]:
     """A caption whose legend lost its symbols' meanings: the paper's caption when it gives
     them, else the caption without the bare list."""
@@ -327,9 +353,11 @@ def _cut_point(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str
     """A bullet cut before its point (cut_points.py): the reviewer's repair from the paper (the
     whole sentence, the concession joined with its answer, the lead with its items), or the
     bullet goes for another sentence of the part, since alone it misleads."""
-    original = issue.evidence.get("text", "")
-    if original not in slide.bullets:
-        return [slide], "answered by the rewrite of the same bullet" if original else ""
+    original = flagged_bullet(slide, issue.evidence)
+    if original is None:
+        return [slide], "answered by the rewrite of the same bullet" if issue.evidence.get(
+            "text"
+        ) else ""
     added = [b for b in issue.evidence.get("added", []) if b.lower() not in work.used]
     if added:
         after = issue.evidence.get("after", "")
@@ -495,7 +523,7 @@ def _clean_sentence(slide: Slide, paragraphs: list[str], work: Work) -> str | No
             continue  # a figure slide's caption says it: put in a bullet, it is read twice
         if fixed and _names_unnamed_command(fixed, slide, work):
             continue  # "The first ⟨coordinates⟩ give …" where no slide names `setrange`
-        if fixed and fixed.lower() not in work.used:
+        if fixed and fixed.lower() not in work.used and _passes_gate(fixed, slide, work):
             work.used.add(fixed.lower())
             return fixed
     return None
@@ -503,6 +531,31 @@ def _clean_sentence(slide: Slide, paragraphs: list[str], work: Work) -> str | No
 
 def _captions(work: Work) -> list[str]:
     return [s.caption for s in (work.deck.slides if work.deck else []) if s.caption.strip()]
+
+
+def _deck_number(slide: Slide, work: Work) -> int:
+    """The number of the slide's place in the round's deck (0 when it has none there)."""
+    before = list(work.deck.slides) if work.deck else []
+    return next((n for n, s in enumerate(before, start=1) if s.title == slide.title), 0)
+
+
+def _passes_gate(sentence: str, slide: Slide, work: Work, instead: str = "") -> bool:
+    """Would the reviewer's text checks find nothing on `sentence` put on the slide where the
+    paper has it (in place of the bullet `instead`, when given)? Every text a repair puts on
+    a slide goes through here first (text_gate.py)."""
+    bullets = [b for b in slide.bullets if b != instead]
+    at = slide.bullets.index(instead) if instead in slide.bullets else None
+    placed = slide.model_copy(
+        update={"bullets": paper_order.with_bullet(bullets, sentence, work.paper, at)}
+    )
+    number = _deck_number(slide, work)
+    found = text_gate.flagged(sentence, placed, work.deck, work.paper, number)
+    if instead and text_gate.REPEATS in found:
+        # a rewrite of a bullet that says what another slide says already repeats no more
+        slides = list(work.deck.slides) if work.deck else []
+        if text_gate.repeats_another_slide(instead, slides, number):
+            found.remove(text_gate.REPEATS)
+    return not found
 
 
 def _names_unnamed_command(sentence: str, slide: Slide, work: Work) -> bool:
@@ -731,10 +784,13 @@ def _undefined_abbreviation(slide: Slide, issue: Issue, work: Work) -> tuple[lis
     """The abbreviation given by the paper's own long form at this first use ("the MLE" →
     "the maximum likelihood estimate (MLE)"): abbreviations.with_definition."""
     defs = abbreviations.definitions(work.paper)
-    index = issue.evidence.get("index", -1)
-    if not 0 <= index < len(slide.bullets):
+    # the flagged bullet by its text: an earlier fix on the slide this round may have moved
+    # the bullets, and the index alone then names a neighbour (the wrong bullet rewritten)
+    flagged = flagged_bullet(slide, issue.evidence)
+    if flagged is None:
         return [slide], ""
-    bullet = slide.bullets[index]
+    index = slide.bullets.index(flagged)
+    bullet = flagged
     for abbr in issue.evidence.get("abbreviations", []):
         if abbr in defs:
             bullet = abbreviations.with_definition(bullet, defs[abbr])
@@ -774,6 +830,8 @@ def _unintroduced_referent(slide: Slide, issue: Issue, work: Work) -> tuple[list
             fixed = fixed.model_copy(update={"bullets": shown})
             action = action.replace("removed", "replaced", 1) + "; another sentence of the part"
         elif len(fixed.bullets) < 2 and not (fixed.figures() or fixed.equation):
+            if story_slides.holds_story(slide):
+                return [slide], ""  # the deck's close or its "why" never goes for a bullet
             # the slide would be left thin: it goes, its other bullet joining a text slide of
             # its part (the one placed before, else the next); when none takes it, the
             # leaning bullet stays (the text is never lost for it)
@@ -1010,6 +1068,8 @@ def _thin(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
         return [], "merged the slide into the slide before it, of the same part"
     if not slide.equation and _headline_to_previous(slide, work):
         return [], "moved the paper's main result to the slide before it, first"
+    if story_slides.holds_story(slide):
+        return [slide], ""  # the deck's close or its "why" stays, thin, rather than go
     if slide.equation and slide.display_lead():
         work.orphan_display = (slide.display_lead(), slide.equation, slide.notes)
         return (
@@ -1358,7 +1418,7 @@ def _broken(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
 
 @fixer("near_empty")
 def _near_empty(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
-    if slide.kind == "bullets" and len(slide.bullets) < 2:
+    if slide.kind == "bullets" and len(slide.bullets) < 2 and not story_slides.holds_story(slide):
         return [], "removed the almost empty slide"
     return [slide], ""
 
