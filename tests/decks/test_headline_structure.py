@@ -407,7 +407,7 @@ CV_CAPTION = (
 )
 CV_NOTES = (
     "The function `cvfit()` runs ten-fold cross-validation for the penalized Cox model. "
-    f"{CV_CAPTION} The penalty that minimizes the deviance is stored in the fitted object."
+    f"{CV_CAPTION} Cross-validation costs ten fits of the penalized model on nine tenths of the data."
 )
 
 
