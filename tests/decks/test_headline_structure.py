@@ -13,7 +13,14 @@ Four forms of the "structure" class, on hand-made papers and decks (our own text
 
 from __future__ import annotations
 
-from apps.decks.pipeline import closing_slide, defects, example_findings, headline, main_points
+from apps.decks.pipeline import (
+    caption_repeats,
+    closing_slide,
+    defects,
+    example_findings,
+    headline,
+    main_points,
+)
 from apps.decks.pipeline.issues import Issue
 from apps.decks.pipeline.paper import Figure, Paper, Section
 from apps.decks.pipeline.propose import repair
@@ -472,3 +479,14 @@ def test_conclusions_of_one_sentence_the_last_slide_ends_on_are_not_said_twice()
     # a closing slide of that one sentence would be thin, and would say it twice
     assert closing_slide.ends_without_conclusions(slides, paper) is None
     assert closing_slide.close_with_conclusions(slides, paper, set()) == ""
+
+
+def test_a_bullet_writing_out_the_symbols_a_caption_names_is_no_repeat():
+    caption = "The estimated drift and volatility of the price process for each window."
+    # the slide's display is explained by it: the caption only names what it defines
+    definition = "$\\mu$ and $\\sigma$ are the estimated drift and volatility of the price process per window"
+    assert not caption_repeats.restates(definition, caption)
+    # the caption said again nearly word for word is still a repeat
+    assert caption_repeats.restates(
+        "The estimated drift and the volatility of the price process for every window", caption
+    )
