@@ -30,6 +30,7 @@ from apps.decks.pipeline.loop_guard import (
     no_foreign_captions,
     no_generic_retitles,
     no_repeated_retitles,
+    no_returned_figures,
     no_reversals,
     no_thinning_removals,
     no_worse_bullets,
@@ -289,6 +290,16 @@ def revise_round(
         refused,
         "no_reversals",
         "the fix brings back a slide an earlier round showed",
+        before,
+        changes,
+    )
+    # nor does a count fix put back a figure an earlier round took off
+    before = changes
+    revised, changes = no_returned_figures(earlier, deck, revised, changes, paper)
+    _dropped(
+        refused,
+        "no_returned_figures",
+        "the fix adds back a figure an earlier round removed",
         before,
         changes,
     )

@@ -107,6 +107,49 @@ def no_reversals(
     return revised, changes
 
 
+COUNT_FIXES = ("too_few_figures", "slide_count")  # fixes that add figures to make up a count
+
+
+def no_returned_figures(
+    earlier: list[SlideDeck],
+    current: SlideDeck,
+    revised: SlideDeck,
+    changes: list[Change],
+    paper: Paper,
+) -> tuple[SlideDeck, list[Change]]:
+    """`revised` without the figures a count fix puts back after an earlier round removed them.
+
+    A figure one round took off (a repeat under a shared title, an unclean crop) and the next
+    round's "too few figures" fix adds again comes back where the paper's order puts it, with
+    nothing said of it, and the round after removes it again: two fixes undoing each other. A
+    figure an earlier round showed and `current` does not is not added by a count fix; the
+    change names only the figures it still adds, or goes."""
+    removed = {f for deck in earlier for f in deck.figures_used()} - set(current.figures_used())
+    labels = {f: figure.label for f in removed if (figure := paper.figure(f)) is not None}
+    if not labels:
+        return revised, changes
+    returned: set[str] = set()
+    kept_changes: list[Change] = []
+    for change in changes:
+        added = change.action.removeprefix("added ").split(", ")
+        if change.type not in COUNT_FIXES or not change.action.startswith("added "):
+            kept_changes.append(change)
+            continue
+        back = {f for f, label in labels.items() if label in added}
+        returned |= back
+        rest = [a for a in added if a not in {labels[f] for f in back}]
+        if rest:
+            kept_changes.append(change.model_copy(update={"action": "added " + ", ".join(rest)}))
+    if not returned:
+        return revised, changes
+    slides = [
+        s
+        for s in revised.slides
+        if not (s.kind == "figure" and s.figures() and set(s.figures()) <= returned)
+    ]
+    return revised.model_copy(update={"slides": slides}), kept_changes
+
+
 def finding(issue: Issue, deck: SlideDeck) -> tuple:
     """What an issue is about, independent of slide numbers: its type and its text or figure,
     else the slide it is on (by what the slide shows, since revisions move slides)."""
