@@ -253,3 +253,65 @@ def test_a_leaning_bullet_is_not_removed_when_the_slide_would_be_left_empty():
     found = _found(object_not_shown, deck, paper)
     revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
     assert revised.slides[1].bullets == [LISTING_BULLET]
+
+
+# A sentence of earlier work whose citation the bullet lost, in the forms papers write it.
+FROST_FINDING = "Under a late frost, the blossoms of young pear trees were shown to fall early"
+
+
+def test_a_passive_cited_finding_reads_as_the_papers_own_and_is_reported():
+    # "were shown" names no one: without "[8]" it is this paper's result
+    deck = _deck(_results([FROST_FINDING], FROST_FINDING + " [8]."))
+    found = _found(source_not_shown, deck, _paper(FROST_FINDING + " [8]."))
+    assert [(i.evidence["index"], i.evidence["kind"]) for i in found] == [(0, "citation")]
+
+
+def test_author_year_and_keyed_citations_are_seen():
+    for cited in (" (e.g., Ames, 1998).", " [Ames98].", " [3; 5]."):
+        deck = _deck(_results([FROST_FINDING], FROST_FINDING + cited))
+        assert _found(source_not_shown, deck, _paper(FROST_FINDING + cited)) != [], cited
+
+
+def test_a_cited_finding_under_a_discussion_heading_is_reported():
+    discussion = Slide(kind="bullets", title="Discussion", bullets=[FROST_FINDING])
+    paper = _paper(FROST_FINDING + " [8].")
+    assert [i.evidence["kind"] for i in _found(source_not_shown, _deck(discussion), paper)] == [
+        "citation"
+    ]
+
+
+def test_a_named_source_a_suggestion_or_this_study_keep_their_bullet():
+    named = "Ames says that a late frost ruins the blossoms of young pear trees"
+    paper = _paper(named.replace("Ames", "Ames [3]") + ".")
+    assert _found(source_not_shown, _deck(_results([named], "")), paper) == []
+    narrative = "Ames and Bell found that a late frost ruins the blossoms of young trees"
+    paper = _paper(narrative.replace("Bell", "Bell (1998)") + ".")
+    assert _found(source_not_shown, _deck(_results([narrative], "")), paper) == []
+    suggestion = "Netting could be applied to keep the frost off the blossoms of young trees"
+    paper = _paper(suggestion + " [4].")
+    assert _found(source_not_shown, _deck(_results([suggestion], "")), paper) == []
+    own = "In this study, a late frost cost the young pear trees half of their blossoms"
+    paper = _paper(own + " [4].")
+    assert _found(source_not_shown, _deck(_results([own], "")), paper) == []
+
+
+def test_a_results_slide_of_cited_findings_says_they_are_earlier_work():
+    # the only bullet: removing it would empty the slide, so it is said to be earlier work
+    paper = _paper(FROST_FINDING + " [8].")
+    deck = _deck(_results([FROST_FINDING], ""))
+    found = _found(source_not_shown, deck, paper)
+    revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
+    assert revised.slides[1].bullets == [
+        "A previous study reports that under a late frost, the blossoms of young pear trees "
+        "were shown to fall early"
+    ]
+    assert _found(source_not_shown, revised, paper) == []
+    paper = _paper(FROST_FINDING + " [8, 9].")
+    revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
+    assert revised.slides[1].bullets[0].startswith("Previous studies report that under a late")
+    # a sentence opening on a name keeps its capital: it is not rewritten
+    named = "Bosc pears were shown to lose their blossoms early under a late frost"
+    paper = _paper(named + " [8].")
+    deck = _deck(_results([named], ""))
+    revised = deck_repair(BuiltinProposer(), paper, deck, _found(source_not_shown, deck, paper))
+    assert not any(b.startswith(("Previous", "A previous")) for b in revised.deck.slides[1].bullets)
