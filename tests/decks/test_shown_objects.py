@@ -7,6 +7,7 @@ words, or another sentence. On a paper and slides made up here."""
 
 from __future__ import annotations
 
+from apps.decks.pipeline import text
 from apps.decks.pipeline.issues import Issue
 from apps.decks.pipeline.paper import Figure, Paper, Section
 from apps.decks.pipeline.propose.builtin import BuiltinProposer
@@ -295,23 +296,45 @@ def test_a_named_source_a_suggestion_or_this_study_keep_their_bullet():
     assert _found(source_not_shown, _deck(_results([own], "")), paper) == []
 
 
+def _discussed(*paragraphs: str) -> Paper:
+    """A paper whose `paragraphs` stand in its discussion, where it reports others' work."""
+    paper = _paper("Our pear trees kept their blossoms.")
+    discussion = Section(number="3", title="Discussion", paragraphs=list(paragraphs))
+    return paper.model_copy(update={"sections": [*paper.sections, discussion]})
+
+
+def _repaired(paper: Paper, bullet: str) -> list[str]:
+    deck = _deck(_results([bullet], ""))
+    return (
+        deck_repair(BuiltinProposer(), paper, deck, _found(source_not_shown, deck, paper))
+        .deck.slides[1]
+        .bullets
+    )
+
+
 def test_a_results_slide_of_cited_findings_says_they_are_earlier_work():
     # the only bullet: removing it would empty the slide, so it is said to be earlier work
-    paper = _paper(FROST_FINDING + " [8].")
-    deck = _deck(_results([FROST_FINDING], ""))
-    found = _found(source_not_shown, deck, paper)
-    revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
-    assert revised.slides[1].bullets == [
+    paper = _discussed(FROST_FINDING + " [8].")
+    assert _repaired(paper, FROST_FINDING) == [
         "A previous study reports that under a late frost, the blossoms of young pear trees "
         "were shown to fall early"
     ]
+    revised = _deck(_results(_repaired(paper, FROST_FINDING), ""))
     assert _found(source_not_shown, revised, paper) == []
-    paper = _paper(FROST_FINDING + " [8, 9].")
-    revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
-    assert revised.slides[1].bullets[0].startswith("Previous studies report that under a late")
-    # a sentence opening on a name keeps its capital: it is not rewritten
+    several = _repaired(_discussed(FROST_FINDING + " [8, 9]."), FROST_FINDING)
+    assert several[0].startswith("Previous studies report that under a late")
+
+
+def test_a_cited_sentence_is_not_said_to_be_earlier_work_where_it_may_be_the_papers_own():
+    # a name's capital may be its own: not rewritten
     named = "Bosc pears were shown to lose their blossoms early under a late frost"
-    paper = _paper(named + " [8].")
-    deck = _deck(_results([named], ""))
-    revised = deck_repair(BuiltinProposer(), paper, deck, _found(source_not_shown, deck, paper))
-    assert not any(b.startswith(("Previous", "A previous")) for b in revised.deck.slides[1].bullets)
+    assert not _repaired(_discussed(named + " [8]."), named)[0].startswith(
+        ("Previous", "A previous")
+    )
+    # in the paper's own results (or methods) the citation may name what the paper used
+    assert not _repaired(_paper(FROST_FINDING + " [8]."), FROST_FINDING)[0].startswith("A previous")
+    # a citation after a name, or inside the clause, cites a tool the paper may have used
+    used = "Under the netting, the blossoms were shown to fall early, as read by Frostguard [8]."
+    assert not _repaired(_discussed(used), text.clean(used).rstrip("."))[0].startswith("A previous")
+    used = "Under the netting, the Frostguard [8] sensors were shown to read the frost early."
+    assert not _repaired(_discussed(used), text.clean(used).rstrip("."))[0].startswith("A previous")

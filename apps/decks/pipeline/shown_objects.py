@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import text
+from apps.decks.pipeline import defects, text
 from apps.decks.pipeline.paper import Paper
 
 # A table's parts as the subject of what they report: "The last two columns report …", "The
@@ -156,11 +156,6 @@ SMALL_OPENERS = frozenset(
         "a",
         "an",
         "the",
-        "this",
-        "these",
-        "those",
-        "that",
-        "such",
         "in",
         "on",
         "at",
@@ -215,7 +210,7 @@ def attributed(bullet: str, sentence: str) -> str | None:
     fall [3, 4]" → "Previous studies report that under stress, yields fall"), or None when its
     first word may be a name."""
     marker = CITATION.search(sentence)
-    if marker is None:
+    if marker is None or not _cites_a_statement(sentence) or defects.CONNECTOR.match(bullet):
         return None
     several = len(CITATION.findall(sentence)) > 1 or bool(re.search(r"[,;–-]", marker.group(0)))
     lead = ATTRIBUTION[several]
@@ -228,6 +223,37 @@ def attributed(bullet: str, sentence: str) -> str | None:
     if re.fullmatch(r"[A-Z]{2,}|[A-Za-z]*[a-z][A-Z]\w*", word):  # "MRI", "PaSa": its own case
         return lead + bullet.strip()
     return None
+
+
+# Sections where the paper reports others' work rather than its own.
+OTHERS_SECTION = re.compile(
+    r"\b(?:introduction|background|related|discussion|literature|previous|prior|history|"
+    r"motivation|state\s+of\s+the\s+art|overview)\b",
+    re.I,
+)
+
+
+def reports_others(sentence: str, paper: Paper) -> bool:
+    """The paper's `sentence` stands in a section that reports others' work (introduction,
+    background, related work, discussion)."""
+    for section in paper.sections:
+        if any(sentence[:60] in paragraph for paragraph in section.paragraphs):
+            return bool(OTHERS_SECTION.search(section.title))
+    return False
+
+
+def _cites_a_statement(sentence: str) -> bool:
+    """Every citation of the paper's sentence closes a clause ("… fall early [8].", "…, as
+    found [3, 4], …") and none follows a name: "Redis [44]", "dhSegment [22]" cite a tool or a
+    system the sentence may be the paper's own use of, not whose statement it is."""
+    for marker in CITATION.finditer(sentence):
+        after = sentence[marker.end() :].lstrip()
+        before = re.search(r"(\S+)\s*$", sentence[: marker.start()])
+        if after and after[0] not in ".,;:)":
+            return False
+        if before and re.match(r"[A-Z0-9]|\w*[A-Z]", before.group(1)):
+            return False
+    return True
 
 
 # A sentence that proposes rather than reports ("further methods could be applied [24]"): its

@@ -273,6 +273,15 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
             str(issue.evidence.get("form", "")), str(issue.evidence.get("part", ""))
         )
         fixed = pointer_remnants.without_remnant(original, remnant)
+    elif kind == "source_not_shown" and issue.evidence.get("kind") == "citation":
+        # said to be earlier work only where the paper reports others' work (its background,
+        # its discussion): a method section's citation may name what the paper itself used
+        sentence = work.index.source(original).sentence
+        fixed = (
+            shown_objects.attributed(original, sentence)
+            if shown_objects.reports_others(sentence, work.paper)
+            else None
+        )
     else:
         fixed = bullets.fix(kind, original, work.index.source(original))
     if fixed is not None:
