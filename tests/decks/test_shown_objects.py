@@ -338,3 +338,13 @@ def test_a_cited_sentence_is_not_said_to_be_earlier_work_where_it_may_be_the_pap
     assert not _repaired(_discussed(used), text.clean(used).rstrip("."))[0].startswith("A previous")
     used = "Under the netting, the Frostguard [8] sensors were shown to read the frost early."
     assert not _repaired(_discussed(used), text.clean(used).rstrip("."))[0].startswith("A previous")
+
+
+def test_a_cited_finding_is_not_replaced_by_another_cited_finding():
+    second = "Frost in early spring thins the blossoms of old pear trees by half"
+    paragraph = CITED_PARAGRAPH.replace(" The pruned", f" {second} [15]. The pruned")
+    paper = _paper(paragraph)
+    deck = _deck(_results([CITED_BULLET, OWN_BULLET], paragraph))
+    revised = deck_repair(BuiltinProposer(), paper, deck, _found(source_not_shown, deck, paper))
+    assert second not in revised.deck.slides[1].bullets
+    assert OWN_BULLET in revised.deck.slides[1].bullets

@@ -104,6 +104,22 @@ def speaker_sentence(bullet: str, sentence: str) -> str | None:
     return whole if len(whole.split()) <= 40 else None
 
 
+# Headings under which a sentence reads as the paper's own finding: results, statistics,
+# outcomes, and the discussion and conclusions that state what the paper found.
+RESULT_TITLE = re.compile(
+    r"\b(?:results?|findings?|evaluation|experiments?|outcomes?|statistics|performance|"
+    r"discussion|conclusions?)\b",
+    re.I,
+)
+FINDING_ROLES = ("result", "discussion", "conclusion")
+
+
+def reads_as_finding(role: str, title: str) -> bool:
+    """A slide of this role or title presents what the paper found: a sentence on it reads as
+    the paper's own finding unless it says otherwise."""
+    return role in FINDING_ROLES or bool(RESULT_TITLE.search(title))
+
+
 def dropped_citation(bullet: str, sentence: str, paper_title: str = "") -> str | None:
     """The citation marker the paper's `sentence` carries and `bullet` (made from it) lost,
     when nothing left in the bullet says the statement is earlier work; None otherwise.

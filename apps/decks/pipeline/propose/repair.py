@@ -502,12 +502,23 @@ def _clean_sentence(slide: Slide, paragraphs: list[str], work: Work) -> str | No
             continue  # a second wording of a bullet the slide has (key_sentences: of the deck)
         if fixed and any(caption_repeats.restates(fixed, caption) for caption in _captions(work)):
             continue  # a figure slide's caption says it: put in a bullet, it is read twice
+        if fixed and _cited_as_own(fixed, slide, work):
+            continue  # earlier work's finding, its citation dropped, on a results slide
         if fixed and _names_unnamed_command(fixed, slide, work):
             continue  # "The first ⟨coordinates⟩ give …" where no slide names `setrange`
         if fixed and fixed.lower() not in work.used:
             work.used.add(fixed.lower())
             return fixed
     return None
+
+
+def _cited_as_own(sentence: str, slide: Slide, work: Work) -> bool:
+    """Would the sentence, cleaned of its citation, read as the paper's finding on this slide
+    (shown_objects.dropped_citation)? A replacement must not bring back what was removed."""
+    if not shown_objects.reads_as_finding(slide.role, slide.title):
+        return False
+    source = work.index.source(sentence).sentence
+    return shown_objects.dropped_citation(sentence, source, work.paper.title) is not None
 
 
 def _captions(work: Work) -> list[str]:
