@@ -7,6 +7,7 @@ words, or another sentence. On a paper and slides made up here."""
 
 from __future__ import annotations
 
+from apps.decks.pipeline import text
 from apps.decks.pipeline.issues import Issue
 from apps.decks.pipeline.paper import Figure, Paper, Section
 from apps.decks.pipeline.propose.builtin import BuiltinProposer
@@ -253,3 +254,97 @@ def test_a_leaning_bullet_is_not_removed_when_the_slide_would_be_left_empty():
     found = _found(object_not_shown, deck, paper)
     revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
     assert revised.slides[1].bullets == [LISTING_BULLET]
+
+
+# A sentence of earlier work whose citation the bullet lost, in the forms papers write it.
+FROST_FINDING = "Under a late frost, the blossoms of young pear trees were shown to fall early"
+
+
+def test_a_passive_cited_finding_reads_as_the_papers_own_and_is_reported():
+    # "were shown" names no one: without "[8]" it is this paper's result
+    deck = _deck(_results([FROST_FINDING], FROST_FINDING + " [8]."))
+    found = _found(source_not_shown, deck, _paper(FROST_FINDING + " [8]."))
+    assert [(i.evidence["index"], i.evidence["kind"]) for i in found] == [(0, "citation")]
+
+
+def test_author_year_and_keyed_citations_are_seen():
+    for cited in (" (e.g., Ames, 1998).", " [Ames98].", " [3; 5]."):
+        deck = _deck(_results([FROST_FINDING], FROST_FINDING + cited))
+        assert _found(source_not_shown, deck, _paper(FROST_FINDING + cited)) != [], cited
+
+
+def test_a_cited_finding_under_a_discussion_heading_is_reported():
+    discussion = Slide(kind="bullets", title="Discussion", bullets=[FROST_FINDING])
+    paper = _paper(FROST_FINDING + " [8].")
+    assert [i.evidence["kind"] for i in _found(source_not_shown, _deck(discussion), paper)] == [
+        "citation"
+    ]
+
+
+def test_a_named_source_a_suggestion_or_this_study_keep_their_bullet():
+    named = "Ames says that a late frost ruins the blossoms of young pear trees"
+    paper = _paper(named.replace("Ames", "Ames [3]") + ".")
+    assert _found(source_not_shown, _deck(_results([named], "")), paper) == []
+    narrative = "Ames and Bell found that a late frost ruins the blossoms of young trees"
+    paper = _paper(narrative.replace("Bell", "Bell (1998)") + ".")
+    assert _found(source_not_shown, _deck(_results([narrative], "")), paper) == []
+    suggestion = "Netting could be applied to keep the frost off the blossoms of young trees"
+    paper = _paper(suggestion + " [4].")
+    assert _found(source_not_shown, _deck(_results([suggestion], "")), paper) == []
+    own = "In this study, a late frost cost the young pear trees half of their blossoms"
+    paper = _paper(own + " [4].")
+    assert _found(source_not_shown, _deck(_results([own], "")), paper) == []
+
+
+def _discussed(*paragraphs: str) -> Paper:
+    """A paper whose `paragraphs` stand in its discussion, where it reports others' work."""
+    paper = _paper("Our pear trees kept their blossoms.")
+    discussion = Section(number="3", title="Discussion", paragraphs=list(paragraphs))
+    return paper.model_copy(update={"sections": [*paper.sections, discussion]})
+
+
+def _repaired(paper: Paper, bullet: str) -> list[str]:
+    deck = _deck(_results([bullet], ""))
+    return (
+        deck_repair(BuiltinProposer(), paper, deck, _found(source_not_shown, deck, paper))
+        .deck.slides[1]
+        .bullets
+    )
+
+
+def test_a_results_slide_of_cited_findings_says_they_are_earlier_work():
+    # the only bullet: removing it would empty the slide, so it is said to be earlier work
+    paper = _discussed(FROST_FINDING + " [8].")
+    assert _repaired(paper, FROST_FINDING) == [
+        "A previous study reports that under a late frost, the blossoms of young pear trees "
+        "were shown to fall early"
+    ]
+    revised = _deck(_results(_repaired(paper, FROST_FINDING), ""))
+    assert _found(source_not_shown, revised, paper) == []
+    several = _repaired(_discussed(FROST_FINDING + " [8, 9]."), FROST_FINDING)
+    assert several[0].startswith("Previous studies report that under a late")
+
+
+def test_a_cited_sentence_is_not_said_to_be_earlier_work_where_it_may_be_the_papers_own():
+    # a name's capital may be its own: not rewritten
+    named = "Bosc pears were shown to lose their blossoms early under a late frost"
+    assert not _repaired(_discussed(named + " [8]."), named)[0].startswith(
+        ("Previous", "A previous")
+    )
+    # in the paper's own results (or methods) the citation may name what the paper used
+    assert not _repaired(_paper(FROST_FINDING + " [8]."), FROST_FINDING)[0].startswith("A previous")
+    # a citation after a name, or inside the clause, cites a tool the paper may have used
+    used = "Under the netting, the blossoms were shown to fall early, as read by Frostguard [8]."
+    assert not _repaired(_discussed(used), text.clean(used).rstrip("."))[0].startswith("A previous")
+    used = "Under the netting, the Frostguard [8] sensors were shown to read the frost early."
+    assert not _repaired(_discussed(used), text.clean(used).rstrip("."))[0].startswith("A previous")
+
+
+def test_a_cited_finding_is_not_replaced_by_another_cited_finding():
+    second = "Frost in early spring thins the blossoms of old pear trees by half"
+    paragraph = CITED_PARAGRAPH.replace(" The pruned", f" {second} [15]. The pruned")
+    paper = _paper(paragraph)
+    deck = _deck(_results([CITED_BULLET, OWN_BULLET], paragraph))
+    revised = deck_repair(BuiltinProposer(), paper, deck, _found(source_not_shown, deck, paper))
+    assert second not in revised.deck.slides[1].bullets
+    assert OWN_BULLET in revised.deck.slides[1].bullets

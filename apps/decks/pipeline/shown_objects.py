@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import text
+from apps.decks.pipeline import defects, text
 from apps.decks.pipeline.paper import Paper
 
 # A table's parts as the subject of what they report: "The last two columns report …", "The
@@ -39,19 +39,35 @@ LISTING_READING = re.compile(
 )
 # A bullet that is one quotation and nothing else: “…” or "…", a full stop after at most.
 BARE_QUOTATION = re.compile(r"^\s*[“\"«][^“”\"«»]{12,}[”\"»]\s*[.;,:]?\s*$")
-# The marks of a citation in the paper's sentence: "[23]", "[4, 7–9]", "(Smith et al., 2020)",
-# "Smith et al. [2021]".
+# The marks of a citation in the paper's sentence: "[23]", "[4, 7–9]", "[3; 5]", "[Ames98]",
+# "(Smith et al., 2020)", "(e.g., Smith 2020)", "Smith et al. [2021]", "Smith and Jones (2020)".
+# "[0]" is an index ("the [0] element"), not a citation.
 CITATION = re.compile(
-    r"\[\s*\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\s*\]|"
-    r"\(\s*(?:see\s+)?[A-Z][A-Za-z'’-]+(?:\s+(?:et\s+al\.?|and|&)\s*[A-Za-z'’-]*)?,?\s*"
-    r"(?:19|20)\d{2}[a-z]?(?:\s*;[^()]*)?\)|"
-    r"\bet\s+al\.?\s*[\[(]\s*(?:19|20)\d{2}",
+    r"\[\s*(?!0\s*\])\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*\s*\]|"
+    r"\[\s*[A-Z][A-Za-z]+\+?\d{2}(?:\d{2})?[a-z]?(?:\s*[,;]\s*[A-Z][A-Za-z]+\+?\d{2,4}[a-z]?)*\s*\]|"
+    r"\(\s*(?:see\s+(?:also\s+)?)?(?:e\.g\.,?\s*)?[A-Z][A-Za-z'’-]+"
+    r"(?:\s+(?:et\s+al\.?|and|&)\s*[A-Za-z'’-]*)?,?\s*"
+    r"(?:19|20)\d{2}[a-z]?(?:\s*[;,][^()]*)?\)|"
+    r"\bet\s+al\.?\s*[\[(]\s*(?:19|20)\d{2}|"
+    r"\b[A-Z][A-Za-z'’-]+(?:\s+(?:and|&)\s+[A-Z][A-Za-z'’-]+)?\s+\((?:19|20)\d{2}[a-z]?\)",
 )
 # Words that say the statement is someone else's: with them the bullet stands without its marker.
+# A passive "was shown" names no one: under a results heading "X was shown to have no effect"
+# reads as the paper's own finding, so it is not among them; "this study"/"our work" is the
+# paper itself (THIS_WORK), not someone else's.
 ATTRIBUTED = re.compile(
     r"\b(?:et\s+al|earlier|previous(?:ly)?|prior|literature|reported|has\s+been\s+shown|"
-    r"have\s+been\s+shown|was\s+shown|were\s+shown|according\s+to|authors?|studies|study|"
+    r"have\s+been\s+shown|according\s+to|authors?|studies|study|"
     r"work|known|[A-Z][a-z]+\s+and\s+[A-Z][a-z]+)\b",
+)
+THIS_WORK = re.compile(
+    r"\b(?:this|the\s+present|the\s+current|our|these)\s+(?:work|study|studies)\b", re.I
+)
+# A verb of reporting after a named source: "Berdyaev says …", "Ames (1998) found that …".
+REPORTING = re.compile(
+    r"\b(?:says?|said|argue[sd]?|found|finds?|show(?:s|ed)|report(?:s|ed)|observe[sd]|"
+    r"propose[sd]|suggest(?:s|ed)|note[sd]|demonstrate[sd]|claim(?:s|ed)|describe[sd]|"
+    r"conclude[sd]|estimate[sd]|define[sd]|writes|wrote)\b"
 )
 # One item of a symbol list: a short symbol ("E", "Ro", "Cgd", "SE", "x", "k_1"), nothing after
 # it; a short word in lower case ("pear", "fig") is a thing named, not a symbol.
@@ -88,6 +104,22 @@ def speaker_sentence(bullet: str, sentence: str) -> str | None:
     return whole if len(whole.split()) <= 40 else None
 
 
+# Headings under which a sentence reads as the paper's own finding: results, statistics,
+# outcomes, and the discussion and conclusions that state what the paper found.
+RESULT_TITLE = re.compile(
+    r"\b(?:results?|findings?|evaluation|experiments?|outcomes?|statistics|performance|"
+    r"discussion|conclusions?)\b",
+    re.I,
+)
+FINDING_ROLES = ("result", "discussion", "conclusion")
+
+
+def reads_as_finding(role: str, title: str) -> bool:
+    """A slide of this role or title presents what the paper found: a sentence on it reads as
+    the paper's own finding unless it says otherwise."""
+    return role in FINDING_ROLES or bool(RESULT_TITLE.search(title))
+
+
 def dropped_citation(bullet: str, sentence: str, paper_title: str = "") -> str | None:
     """The citation marker the paper's `sentence` carries and `bullet` (made from it) lost,
     when nothing left in the bullet says the statement is earlier work; None otherwise.
@@ -99,13 +131,150 @@ def dropped_citation(bullet: str, sentence: str, paper_title: str = "") -> str |
     if not sentence:
         return None
     marker = CITATION.search(sentence)
-    if marker is None or CITATION.search(bullet) or ATTRIBUTED.search(bullet):
+    if marker is None or CITATION.search(bullet) or _attributed(bullet):
         return None
-    if OWN_VOICE.search(bullet) or own_names(paper_title) & set(re.findall(r"[\w-]+", bullet)):
+    if named_source(bullet, sentence, marker):
+        return None
+    if SUGGESTION.search(bullet):
+        return None
+    if (
+        OWN_VOICE.search(bullet)
+        or THIS_WORK.search(bullet)
+        or own_names(paper_title) & set(re.findall(r"[\w-]+", bullet))
+    ):
         return None
     return marker.group(0)
 
 
+def _attributed(bullet: str) -> bool:
+    """The bullet's words say the statement is earlier work ("Earlier studies found …")."""
+    return bool(ATTRIBUTED.search(THIS_WORK.sub(" ", bullet)))
+
+
+def named_source(bullet: str, sentence: str, marker: re.Match) -> str | None:
+    """The name the paper's sentence sets before its citation marker ("Berdyaev [3] says …",
+    "Ames (1998) found …") when the bullet kept it with a verb of reporting after it: the
+    bullet says whose statement it is. A system's name ("Spark [64] is …") has no such verb."""
+    before = re.search(r"([A-Z][\w'’-]+)(?:\s+et\s+al\.?)?\s*$", sentence[: marker.start()])
+    inside = re.match(r"([A-Z][\w'’-]+)", marker.group(0))  # "Ames (1998)": the name is the mark's
+    for name in (m.group(1) for m in (before, inside) if m):
+        said = re.search(rf"\b{re.escape(name)}\b((?:\s+\S+){{1,5}})", bullet)
+        if said and REPORTING.search(said.group(1)):
+            return name
+    return None
+
+
+# Words that open a sentence and are written small inside one: after "Previous studies report
+# that" they lose their capital. A sentence opening on any other word (a name, a term) is not
+# rewritten: its capital may be its own.
+SMALL_OPENERS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "in",
+        "on",
+        "at",
+        "for",
+        "from",
+        "with",
+        "without",
+        "under",
+        "over",
+        "during",
+        "after",
+        "before",
+        "when",
+        "while",
+        "although",
+        "though",
+        "since",
+        "if",
+        "most",
+        "many",
+        "some",
+        "several",
+        "each",
+        "every",
+        "all",
+        "both",
+        "only",
+        "about",
+        "almost",
+        "nearly",
+        "among",
+        "between",
+        "within",
+        "across",
+        "by",
+        "as",
+        "to",
+        "of",
+        "higher",
+        "lower",
+        "more",
+        "less",
+        "no",
+    ]
+)
+# "Earlier, …" would read as a connector and be dropped; one marker is one study.
+ATTRIBUTION = ("A previous study reports that ", "Previous studies report that ")
+
+
+def attributed(bullet: str, sentence: str) -> str | None:
+    """`bullet` said to be the earlier work the paper's `sentence` cites ("Under stress, yields
+    fall [3, 4]" → "Previous studies report that under stress, yields fall"), or None when its
+    first word may be a name."""
+    marker = CITATION.search(sentence)
+    if marker is None or not _cites_a_statement(sentence) or defects.CONNECTOR.match(bullet):
+        return None
+    several = len(CITATION.findall(sentence)) > 1 or bool(re.search(r"[,;–-]", marker.group(0)))
+    lead = ATTRIBUTION[several]
+    first = re.match(r"([A-Za-z]+)\b", bullet.strip())
+    if first is None:
+        return None
+    word = first.group(1)
+    if word.lower() in SMALL_OPENERS and (len(word) == 1 or word[1:].islower()):
+        return lead + word.lower() + bullet.strip()[len(word) :]
+    if re.fullmatch(r"[A-Z]{2,}|[A-Za-z]*[a-z][A-Z]\w*", word):  # "MRI", "PaSa": its own case
+        return lead + bullet.strip()
+    return None
+
+
+# Sections where the paper reports others' work rather than its own.
+OTHERS_SECTION = re.compile(
+    r"\b(?:introduction|background|related|discussion|literature|previous|prior|history|"
+    r"motivation|state\s+of\s+the\s+art|overview)\b",
+    re.I,
+)
+
+
+def reports_others(sentence: str, paper: Paper) -> bool:
+    """The paper's `sentence` stands in a section that reports others' work (introduction,
+    background, related work, discussion)."""
+    for section in paper.sections:
+        if any(sentence[:60] in paragraph for paragraph in section.paragraphs):
+            return bool(OTHERS_SECTION.search(section.title))
+    return False
+
+
+def _cites_a_statement(sentence: str) -> bool:
+    """Every citation of the paper's sentence closes a clause ("… fall early [8].", "…, as
+    found [3, 4], …") and none follows a name: "Redis [44]", "dhSegment [22]" cite a tool or a
+    system the sentence may be the paper's own use of, not whose statement it is."""
+    for marker in CITATION.finditer(sentence):
+        after = sentence[marker.end() :].lstrip()
+        before = re.search(r"(\S+)\s*$", sentence[: marker.start()])
+        if after and after[0] not in ".,;:)":
+            return False
+        if before and re.match(r"[A-Z0-9]|\w*[A-Z]", before.group(1)):
+            return False
+    return True
+
+
+# A sentence that proposes rather than reports ("further methods could be applied [24]"): its
+# citation names the methods, and it claims no finding for anyone.
+SUGGESTION = re.compile(r"\b(?:could|would|should)\b", re.I)
 # The paper speaking of its own work.
 OWN_VOICE = re.compile(r"\b(?:we|our|ours|us)\b", re.I)
 

@@ -456,7 +456,7 @@ def fix(kind: str, value: str, source: Source | None = None) -> str | None:
         return remove_pointers(value)
     if kind == "source_not_shown":  # a bare quotation: the paper's sentence that says whose
         if not shown_objects.bare_quotation(value):
-            return None  # earlier work without its citation: another sentence takes its place
+            return None  # earlier work without its citation: repair.py says whose, or replaces
         return shown_objects.speaker_sentence(value, source.sentence)
     if kind == "stray_output":
         return strip_output(value)

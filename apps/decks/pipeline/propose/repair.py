@@ -277,6 +277,15 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
             str(issue.evidence.get("form", "")), str(issue.evidence.get("part", ""))
         )
         fixed = pointer_remnants.without_remnant(original, remnant)
+    elif kind == "source_not_shown" and issue.evidence.get("kind") == "citation":
+        # said to be earlier work only where the paper reports others' work (its background,
+        # its discussion): a method section's citation may name what the paper itself used
+        sentence = work.index.source(original).sentence
+        fixed = (
+            shown_objects.attributed(original, sentence)
+            if shown_objects.reports_others(sentence, work.paper)
+            else None
+        )
     else:
         fixed = bullets.fix(kind, original, work.index.source(original))
     if fixed is not None:
@@ -521,12 +530,23 @@ def _clean_sentence(slide: Slide, paragraphs: list[str], work: Work) -> str | No
             continue  # a second wording of a bullet the slide has (key_sentences: of the deck)
         if fixed and any(caption_repeats.restates(fixed, caption) for caption in _captions(work)):
             continue  # a figure slide's caption says it: put in a bullet, it is read twice
+        if fixed and _cited_as_own(fixed, slide, work):
+            continue  # earlier work's finding, its citation dropped, on a results slide
         if fixed and _names_unnamed_command(fixed, slide, work):
             continue  # "The first ⟨coordinates⟩ give …" where no slide names `setrange`
         if fixed and fixed.lower() not in work.used and _passes_gate(fixed, slide, work):
             work.used.add(fixed.lower())
             return fixed
     return None
+
+
+def _cited_as_own(sentence: str, slide: Slide, work: Work) -> bool:
+    """Would the sentence, cleaned of its citation, read as the paper's finding on this slide
+    (shown_objects.dropped_citation)? A replacement must not bring back what was removed."""
+    if not shown_objects.reads_as_finding(slide.role, slide.title):
+        return False
+    source = work.index.source(sentence).sentence
+    return shown_objects.dropped_citation(sentence, source, work.paper.title) is not None
 
 
 def _captions(work: Work) -> list[str]:

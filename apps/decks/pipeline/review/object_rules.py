@@ -24,7 +24,6 @@ MARKS = re.compile(
     r"\b(?:left|right|upper|lower|top|bottom)(?:-(?:left|right))?\s+panels?\b",
     re.I,
 )
-RESULT_TITLE = re.compile(r"\b(?:results?|findings?|evaluation|experiments?)\b", re.I)
 
 
 def _object_slide(c: SlideContext, kind: str, number: int | None) -> int | None:
@@ -118,7 +117,7 @@ def source_not_shown(c: SlideContext):
     slide = c.slide
     if slide is None or slide.kind == "title":
         return
-    results = slide.role == "result" or bool(RESULT_TITLE.search(slide.title))
+    results = shown_objects.reads_as_finding(slide.role, slide.title)
     for index, bullet in enumerate(slide.bullets):
         source = sentence_index(c.paper).source(bullet)
         if shown_objects.bare_quotation(bullet):
