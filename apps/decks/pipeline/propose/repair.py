@@ -524,6 +524,8 @@ ROLE_TITLES = {"method": "Method", "result": "Results", "discussion": "Discussio
     "title_plot_label",
     "title_foreign_figure",
     "title_placeholder",
+    "title_figure_label",
+    "title_math_word",
     "title_citation",
     "title_repeated_word",
     "title_generic",
@@ -544,6 +546,10 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     figures = [f for f in (work.paper.figure(i) for i in slide.figures()) if f]
     head = title_defects.title_head(slide.title)
     candidates = [restyled] if restyled != slide.title else []
+    # the title's own words, without its figure's number or with its words set as maths
+    # written in letters ("Figure 4: Survival curves" → "Survival curves")
+    plain = title_quality.without_float_label(title_quality.without_math_words(slide.title))
+    candidates += [plain] if plain != slide.title else []
     # a heading joined to a caption that repeats its word: the caption's part alone, which
     # says more than the heading before the colon
     candidates.append(title_defects.without_repeat(slide.title) or "")
