@@ -732,6 +732,13 @@ POINTER_REST = re.compile(
 )
 
 
+# A caption that is a sentence: it opens on a person as its subject and a verb ("We handle
+# …", "Here we compare …", "One can see …"); a noun phrase ("Traces that …") is no sentence
+SENTENCE_OPENING = re.compile(
+    r"^(?:here\s+)?(?:we|i|you|they|one)\s+(?:can\s+|could\s+|may\s+|then\s+)?[a-z]+\b", re.I
+)
+
+
 def caption_cut(title: str, caption: str) -> str | None:
     """The words around the cut when a title is the opening of its figure's caption cut inside
     a phrase: before the phrase's last word ("… array of DNA | duplexes"), inside a list
@@ -763,6 +770,10 @@ def caption_cut(title: str, caption: str) -> str | None:
     if rest.lstrip()[:1] in ",(" or not rest[0].isspace():
         return None  # a clause or a remark begins; or the title ends inside a word
     following = rest.split(None, 1)[0].strip(",;:.()")
+    if SENTENCE_OPENING.match(head):
+        # "We handle loops by allowing traces to compile | that cannot loop back": a sentence
+        # the caption goes on with in its own clause; as a title it stands only whole
+        return f"{last} {following}"
     if _range_cut(head, following):
         return f"{last} {following}"  # "… from 1.5 | to 3.2 cm": one bound of a range
     if PARTICIPLE.match(last) and len(head.split()) > 2:
