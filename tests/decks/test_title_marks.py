@@ -145,3 +145,31 @@ def test_the_loop_never_retitles_to_a_title_with_a_word_set_as_maths():
     revised, kept = no_worse_retitles(paper, before, worse, changes)
     assert revised.slides[1].title == "Regrowth"
     assert kept == []
+
+
+def _generic_findings(paper: Paper, slide: Slide) -> list[Issue]:
+    from apps.decks.pipeline.review import text_rules
+
+    deck = _deck(paper, slide)
+    context = SlideContext(2, slide, SlideMeasure(slide=2), deck, paper)
+    return list(text_rules.generic_title(context))
+
+
+def test_a_bare_word_for_a_part_of_a_paper_is_no_title_unless_the_paper_heads_a_part_so():
+    paper = _paper()
+    grazed = [
+        "The rotation schedule moved the flock every ten days",
+        "The rotation schedule kept each paddock rested for thirty days",
+    ]
+    for title in ("Results", "Method", "Examples (continued)"):
+        slide = Slide(kind="bullets", title=title, bullets=grazed, notes=REGROWTH)
+        found = _generic_findings(paper, slide)
+        assert [i.type for i in found] == ["title_generic"], title
+        fixed = _repaired(paper, slide, found)
+        assert fixed.title == "Rotation schedule", title
+    # the paper's own heading of that name is the part's title
+    headed = paper.model_copy(
+        update={"sections": [*paper.sections, Section(number="3", title="Results")]}
+    )
+    slide = Slide(kind="bullets", title="Results", bullets=grazed, notes=REGROWTH)
+    assert _generic_findings(headed, slide) == []

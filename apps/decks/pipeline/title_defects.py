@@ -156,6 +156,22 @@ def generic_title(title: str) -> bool:
     return bool(GENERIC_TITLE.match(title.strip()))
 
 
+# The word for a part of a paper, alone: "Results", "Method", "Examples (continued)". The
+# author's own heading of that name is the part's title; any other slide so titled (a
+# fallback, a model's retitle) says only what kind of slide it is.
+ROLE_WORD_TITLE = re.compile(
+    r"^(?:results?|methods?|methodology|discussion|background|experiments?|evaluation|"
+    r"examples?|analysis|findings|approach)$",
+    re.I,
+)
+
+
+def bare_role_word(title: str, paper) -> bool:
+    """Is the title a bare word for a part of a paper that is none of the paper's headings?"""
+    base = base_title(title).strip().rstrip(".:")
+    return bool(ROLE_WORD_TITLE.match(base)) and not author_heading(base, paper)
+
+
 # A subordinate clause cut from the sentence that introduces a figure ("Once fit", "If newx is
 # being passed", "As a sanity check"): the main clause, which says what is shown, was lost. A
 # question ("When are robust errors needed?") is a heading.

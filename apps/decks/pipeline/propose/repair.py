@@ -554,7 +554,9 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     # says more than the heading before the colon
     candidates.append(title_defects.without_repeat(slide.title) or "")
     candidates += [head] if head else []  # the title's own head, before what ran into it
-    if title_defects.generic_title(slide.title):  # "Our approach": what the bullets are about
+    role_word = title_defects.bare_role_word(slide.title, work.paper)
+    # "Our approach", a bare "Results" no heading of the paper has: what the bullets are about
+    if title_defects.generic_title(slide.title) or role_word:
         candidates.append(role_titles.content_title(slide.bullets, work.titles))
     # a bare noun ("The model") as the slide's own words qualify it
     candidates.append(
@@ -604,6 +606,8 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
         cleaned = title_style.restyle(bullets.strip_stray(candidate) or "", work.body)
         if own_words_only and cleaned in work.titles:
             continue  # another slide's title, which would become "… (continued)"
+        if role_word and issue.type == "title_generic" and cleaned in ROLE_TITLES.values():
+            continue  # a kind of slide for a kind of slide says no more
         if (
             cleaned
             and not title_defects.slide_title_fragment(cleaned, work.paper)
