@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import title_defects
+from apps.decks.pipeline import title_defects, title_quality
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.retitle_worth import own_heading
 from apps.decks.pipeline.slide_deck import Slide
@@ -36,8 +36,30 @@ def continues(before: Slide | None, slide: Slide, base: str, paper: Paper) -> bo
             _figure_of_section(before, base, paper) or _text_of_section(before, base, paper)
         )
     if own_heading(base, paper):
-        return True
+        # a section's heading goes on over that section's figures, never over a figure of
+        # another part ("Results (continued)" over the methods' flow diagram)
+        return _shows_section_figures(slide, base, paper)
     return set(slide.figures()) <= set(before.figures()) or _parts_of_one(before, slide, paper)
+
+
+def _shows_section_figures(slide: Slide, section: str, paper: Paper) -> bool:
+    """Does every figure `slide` shows belong to the section titled `section`: set in it, or
+    pointed at by its text ("… are displayed in Figure 2" where the float lies further on)?
+    A figure placed in no section is taken as the section's."""
+    wanted = section.strip().lower()
+    text = " ".join(
+        p for s in paper.sections if s.title.strip().lower() == wanted for p in s.paragraphs
+    )
+    pointed = {
+        ("table" if m.group(1).lower().startswith("tab") else "figure", int(m.group(2)))
+        for m in title_quality.FLOAT_POINTER.finditer(text)
+    }
+    for figure in (paper.figure(i) for i in slide.figures()):
+        if figure is None or not figure.section.strip():
+            continue
+        if figure.section.strip().lower() != wanted and (figure.kind, figure.number) not in pointed:
+            return False
+    return True
 
 
 # A caption's part number or continuation mark: "Neuron Model (1)", "… (2)", "… (cont.)".

@@ -98,6 +98,9 @@ ISSUE_TYPES = {
     "title_plot_label": "a label set inside a figure (axis, legend, panel) taken as the title",
     "title_foreign_figure": "the title points at a figure or table the slide does not show",
     "title_placeholder": 'the title\'s maths became placeholders ("Signs “X” and “X”")',
+    "title_figure_label": 'a title opening on its figure\'s number ("Figure 4: Survival …")',
+    "title_math_word": 'a word of the title set as maths ("Effect of $temperature$", '
+    '"Re$g$ression")',
     "cover_glued_subtitle": "the cover's title runs on into its subtitle",
     "cover_author_tag": "the cover's author line is the document's status (\"A Preprint\")",
     "cover_author_not_person": "an entry of the cover's author line is no person (an affiliation)",

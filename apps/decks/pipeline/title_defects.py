@@ -156,6 +156,22 @@ def generic_title(title: str) -> bool:
     return bool(GENERIC_TITLE.match(title.strip()))
 
 
+# The word for a part of a paper, alone: "Results", "Method", "Examples (continued)". The
+# author's own heading of that name is the part's title; any other slide so titled (a
+# fallback, a model's retitle) says only what kind of slide it is.
+ROLE_WORD_TITLE = re.compile(
+    r"^(?:results?|methods?|methodology|discussion|background|experiments?|evaluation|"
+    r"examples?|analysis|findings|approach)$",
+    re.I,
+)
+
+
+def bare_role_word(title: str, paper) -> bool:
+    """Is the title a bare word for a part of a paper that is none of the paper's headings?"""
+    base = base_title(title).strip().rstrip(".:")
+    return bool(ROLE_WORD_TITLE.match(base)) and not author_heading(base, paper)
+
+
 # A subordinate clause cut from the sentence that introduces a figure ("Once fit", "If newx is
 # being passed", "As a sanity check"): the main clause, which says what is shown, was lost. A
 # question ("When are robust errors needed?") is a heading.
@@ -732,6 +748,13 @@ POINTER_REST = re.compile(
 )
 
 
+# A caption that is a sentence: it opens on a person as its subject and a verb ("We handle
+# …", "Here we compare …", "One can see …"); a noun phrase ("Traces that …") is no sentence
+SENTENCE_OPENING = re.compile(
+    r"^(?:here\s+)?(?:we|i|you|they|one)\s+(?:can\s+|could\s+|may\s+|then\s+)?[a-z]+\b", re.I
+)
+
+
 def caption_cut(title: str, caption: str) -> str | None:
     """The words around the cut when a title is the opening of its figure's caption cut inside
     a phrase: before the phrase's last word ("… array of DNA | duplexes"), inside a list
@@ -763,6 +786,10 @@ def caption_cut(title: str, caption: str) -> str | None:
     if rest.lstrip()[:1] in ",(" or not rest[0].isspace():
         return None  # a clause or a remark begins; or the title ends inside a word
     following = rest.split(None, 1)[0].strip(",;:.()")
+    if SENTENCE_OPENING.match(head):
+        # "We handle loops by allowing traces to compile | that cannot loop back": a sentence
+        # the caption goes on with in its own clause; as a title it stands only whole
+        return f"{last} {following}"
     if _range_cut(head, following):
         return f"{last} {following}"  # "… from 1.5 | to 3.2 cm": one bound of a range
     if PARTICIPLE.match(last) and len(head.split()) > 2:

@@ -1,4 +1,4 @@
-"""Three ways a slide title misleads a reader that the fragment checks (title_defects.py) do
+"""Ways a slide title misleads a reader that the fragment checks (title_defects.py) do
 not see, shared by the reviewer (review/title_rules.py), the title fixer's candidates
 (propose/repair.py) and the loop's guard against a retitle that makes a title worse
 (loop_guard.no_worse_retitles):
@@ -10,7 +10,9 @@ not see, shared by the reviewer (review/title_rules.py), the title fixer's candi
 - `placeholder`: a title whose mathematics became the placeholder the title checks read math
   as ("Signs “X” and “X”" for "Signs “Γ” and “P”");
 - `glued_subtitle`: a cover title that runs on into its subtitle ("… with the Hilbert curve
-  Description of the packages …", "… with DYNARE. A practical guide.").
+  Description of the packages …", "… with DYNARE. A practical guide.");
+- `float_label`: a title opening on its float's label ("Figure 4: Survival curves …");
+- `math_words`: a word of the title set as maths ("Effect of $temperature$", "Re$g$ression").
 """
 
 from __future__ import annotations
@@ -178,6 +180,11 @@ def problems(title: str, slide, paper: Paper) -> list[tuple[str, str]]:
         found.append(("title_fragment", title))
     if placeholder(title, [*slide.bullets, slide.notes, slide.caption]):
         found.append(("title_placeholder", title))
+    label = float_label(title)
+    # a label of a figure the slide does not show is that pointer's finding already
+    if label and not any(label.startswith(p) for p in foreign_figures(title, shown)):
+        found.append(("title_figure_label", label))
+    found += [("title_math_word", word) for word in math_words(title)]
     return found
 
 
@@ -194,3 +201,74 @@ def all_problems(title: str, slide, paper: Paper) -> list[str]:
         if title_defects.generic_title(title):
             found.append("title_generic")
     return found
+
+
+# A float's label opening a title ("Figure 4: Survival …", "Fig. 3. Runtime …", "Table 2 —
+# Accuracy …"): the caption's number read as part of its words. The slide shows the figure; its
+# number says nothing to a listener and points into a paper they do not hold.
+FLOAT_LABEL = re.compile(
+    r"^(?:Fig(?:ure)?s?\.?|Tables?|Tab\.)\s*\d+[a-z]?(?:\s*[:.|—–-]\s*|\s+(?=[A-Z]))(?=\S)",
+)
+
+
+def float_label(title: str) -> str | None:
+    """The float's label ("Figure 4:") a title opens with before words of its own, or None."""
+    found = FLOAT_LABEL.match(title.strip())
+    return found.group(0).strip() if found else None
+
+
+def without_float_label(title: str) -> str:
+    """The title without its opening label ("Figure 4: Survival curves" → "Survival curves")."""
+    rest = FLOAT_LABEL.sub("", title.strip(), count=1)
+    return rest[:1].upper() + rest[1:] if rest != title.strip() else title
+
+
+# A font command around a word set as maths ("$\mathit{Cross}$", "$\text{fold}$"): what it
+# holds is letters, set in maths' font
+FONT_COMMAND = re.compile(
+    r"\\(?:math(?:it|rm|sf|bf|tt|normal)|text(?:it|rm|sf|bf|tt|normal)?)\{([^{}]*)\}"
+)
+# Letters set as maths and what stands glued to it: "Re$g$ression" (a letter read in maths'
+# font in a word), "$Cross$-validation", "$temperature$"
+MATH_IN_WORD = re.compile(r"([A-Za-z]*)(?<!\\)\$([^$]+)(?<!\\)\$([A-Za-z]*)")
+# What a symbol takes glued after it in plain words: "$n$th", "$k$s", "$\lambda$'s"
+SYMBOL_SUFFIX = re.compile(r"^(?:th|st|nd|rd|s|es)$")
+# A word set as maths has at least this many letters; "$ab$" may be a product of two symbols
+MATH_WORD_LETTERS = 3
+
+
+def _math_letters(body: str) -> str | None:
+    """The letters a maths span holds, its font commands taken off; None when it holds more
+    than letters (a symbol, an operator, a script)."""
+    plain = FONT_COMMAND.sub(r"\1", body).replace("\\,", "").strip()
+    return plain if re.fullmatch(r"[A-Za-z]+", plain) else None
+
+
+def math_words(title: str) -> list[str]:
+    """The words of a title set wholly or partly as maths: a span of three or more letters
+    ("$temperature$", "$\\mathit{Cross}$-validation"), or letters glued to plain letters
+    ("Re$g$ression"); a symbol with its ordinal or plural ("$n$th", "$k$s") is none."""
+    found = []
+    for match in MATH_IN_WORD.finditer(title):
+        before, body, after = match.groups()
+        letters = _math_letters(body)
+        if letters is None:
+            continue
+        # a name in capitals after a symbol ("$k$NN") is how the field writes it
+        glued = bool(before) or (after != after.upper() and not SYMBOL_SUFFIX.match(after))
+        if glued or len(letters) >= MATH_WORD_LETTERS:
+            found.append(match.group(0))
+    return found
+
+
+def without_math_words(title: str) -> str:
+    """The title with each word set as maths written in plain letters ("Re$g$ression" →
+    "Regression", "Effect of $temperature$" → "Effect of temperature")."""
+    wrong = set(math_words(title))
+
+    def plain(match: re.Match) -> str:
+        if match.group(0) not in wrong:
+            return match.group(0)
+        return f"{match.group(1)}{_math_letters(match.group(2))}{match.group(3)}"
+
+    return MATH_IN_WORD.sub(plain, title)

@@ -8,6 +8,7 @@ import re
 from apps.decks.pipeline import (
     defects,
     plotted_titles,
+    sentence_titles,
     shown_objects,
     text,
     title_defects,
@@ -105,6 +106,11 @@ def _caption_title(caption: str, label: str, words: int) -> str:
     first = PANEL_LABEL.sub("", text.first_sentence(caption)).rstrip(".")
     # a citation is no part of what the figure shows ("Observed incidence [12] of …")
     first = text.without_glued_quotes(INNER_REMARK.sub("", title_style.without_citations(first)))
+    act = sentence_titles.act_title(first)
+    if act and len(first.split()) > words:
+        # "We handle type-unstable loops by allowing traces to …": a sentence cut anywhere
+        # leaves a clause without its end; the act it opens with is what the figure is about
+        return act
     clauses = [c.strip() for c in _clauses(first) if c.strip()]
     # a clause citing the model it shows keeps its words before the citation
     clauses = [plotted_titles.without_citation(c) or c for c in clauses]

@@ -597,6 +597,8 @@ ROLE_TITLES = {"method": "Method", "result": "Results", "discussion": "Discussio
     "title_plot_label",
     "title_foreign_figure",
     "title_placeholder",
+    "title_figure_label",
+    "title_math_word",
     "title_citation",
     "title_repeated_word",
     "title_generic",
@@ -617,11 +619,17 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     figures = [f for f in (work.paper.figure(i) for i in slide.figures()) if f]
     head = title_defects.title_head(slide.title)
     candidates = [restyled] if restyled != slide.title else []
+    # the title's own words, without its figure's number or with its words set as maths
+    # written in letters ("Figure 4: Survival curves" → "Survival curves")
+    plain = title_quality.without_float_label(title_quality.without_math_words(slide.title))
+    candidates += [plain] if plain != slide.title else []
     # a heading joined to a caption that repeats its word: the caption's part alone, which
     # says more than the heading before the colon
     candidates.append(title_defects.without_repeat(slide.title) or "")
     candidates += [head] if head else []  # the title's own head, before what ran into it
-    if title_defects.generic_title(slide.title):  # "Our approach": what the bullets are about
+    role_word = title_defects.bare_role_word(slide.title, work.paper)
+    # "Our approach", a bare "Results" no heading of the paper has: what the bullets are about
+    if title_defects.generic_title(slide.title) or role_word:
         candidates.append(role_titles.content_title(slide.bullets, work.titles))
     # a bare noun ("The model") as the slide's own words qualify it
     candidates.append(
@@ -671,6 +679,8 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
         cleaned = title_style.restyle(bullets.strip_stray(candidate) or "", work.body)
         if own_words_only and cleaned in work.titles:
             continue  # another slide's title, which would become "… (continued)"
+        if role_word and issue.type == "title_generic" and cleaned in ROLE_TITLES.values():
+            continue  # a kind of slide for a kind of slide says no more
         if (
             cleaned
             and not title_defects.slide_title_fragment(cleaned, work.paper)

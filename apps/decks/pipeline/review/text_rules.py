@@ -33,6 +33,7 @@ from apps.decks.pipeline.text import (
 )
 from apps.decks.pipeline.title_defects import (
     author_heading,
+    bare_role_word,
     base_title,
     caption_cut,
     slide_title_fragment,
@@ -500,7 +501,10 @@ def generic_title(c: SlideContext):
     slide whose bullets or figure name one: the title a presenter would write is that subject.
     Over a slide that names none the heading is the best there is, and no finding."""
     slide = c.slide
-    if slide is None or slide.kind == "title" or not is_generic_title(slide.title):
+    if slide is None or slide.kind == "title":
+        return
+    # a bare "Results" or "Method" that is no heading of the paper: a fallback's kind of slide
+    if not (is_generic_title(slide.title) or bare_role_word(slide.title, c.paper)):
         return
     if role_titles.INTRODUCING.search(slide.title) and author_heading(slide.title, c.paper):
         return  # a manual's own "Overview" introduces the whole document, no one subject

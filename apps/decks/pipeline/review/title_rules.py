@@ -21,6 +21,8 @@ MESSAGES = {
     "title_foreign_figure": "points at {part}, which this slide does not show",
     "title_fragment": "is a word that only counts or points, not what the slide shows",
     "title_placeholder": "lost its mathematics: a placeholder “X” stands where a symbol was",
+    "title_figure_label": "opens on the figure's number “{part}”, which says nothing on a slide",
+    "title_math_word": "sets a word in maths' font (“{part}”), not in the title's",
 }
 
 
