@@ -157,3 +157,13 @@ def test_a_statement_the_deck_shows_already_is_not_offered_again():
     )
     said = figure_runs.unstated(slides, paper, set())
     assert 4 not in said and set(said) == {5, 6}
+
+
+def test_a_caption_sentence_without_a_verb_is_no_statement_of_what_the_figure_shows():
+    figure = _figure(
+        5,
+        "Crossings per month. (b): Number of crossings of the two day ferries per month. "
+        "July is the busiest month of the year for both day ferries.",
+    )
+    said = figure_runs.statement(figure, "Crossings per month.", set())
+    assert said == "July is the busiest month of the year for both day ferries"

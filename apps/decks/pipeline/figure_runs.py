@@ -11,6 +11,8 @@ says nothing more about stays as it is.
 
 from __future__ import annotations
 
+import re
+
 from apps.decks.pipeline import defects, text
 from apps.decks.pipeline.paper import Figure, Paper
 from apps.decks.pipeline.slide_deck import Slide
@@ -58,9 +60,25 @@ def statement(figure: Figure, shown_caption: str, used: set[str]) -> str | None:
             continue
         if restates(bullet, shown_caption) or not states_finding(mention.text, bullet):
             continue
+        if not _says(bullet):
+            continue
         return bullet
-    said = caption_statements(figure, shown_caption, used, count=1)
-    return said[0] if said else None
+    for said in caption_statements(figure, shown_caption, used, count=3):
+        if _says(said):
+            return said
+    return None
+
+
+# a panel's label opening the sentence: it names a part, not what the part shows
+PANEL_LEAD = re.compile(r"^\(?[a-h]\)|^\([ivx]+\)")
+
+
+def _says(sentence: str) -> bool:
+    """A statement of its own: a finite verb, a few words of prose, mostly prose (a caption's
+    "(b): Number of tokens per sentence", or a table's cells read into its caption, is not)."""
+    from apps.decks.pipeline import stating_bullets
+
+    return not PANEL_LEAD.match(sentence) and stating_bullets.states(sentence)
 
 
 def unstated(slides: list[Slide], paper: Paper, used: set[str]) -> dict[int, str]:
