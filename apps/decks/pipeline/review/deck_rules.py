@@ -1,7 +1,7 @@
 """Rules on the whole deck (slide 0): its length, the figures it shows, near-identical figures
 shown one after another where one slide comparing them would do, one heading over a run of
-slides, titles that claim a part of the paper the bullets do not come from, and a deck of
-figures with hardly any text."""
+slides, titles that claim a part of the paper the bullets do not come from, a deck of
+figures with hardly any text, and a run of figure slides with their captions only."""
 
 from __future__ import annotations
 
