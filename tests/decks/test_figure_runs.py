@@ -167,3 +167,42 @@ def test_a_caption_sentence_without_a_verb_is_no_statement_of_what_the_figure_sh
     )
     said = figure_runs.statement(figure, "Crossings per month.", set())
     assert said == "July is the busiest month of the year for both day ferries"
+
+
+def test_a_run_of_a_real_papers_figures_gets_what_its_text_says_they_show(generated_paper):
+    """The generated paper (a PDF built by reportlab, ingested): its figures' findings come
+    from the sentences that point at them, read by ingestion."""
+    paper, _ = generated_paper
+    shown = [f for f in paper.figures if f.kind == "figure"][:3]
+    text_slide = Slide(
+        kind="bullets",
+        title="Method",
+        bullets=[
+            "The scheduler partitions the graph before it runs",
+            "Every algorithm runs on the same three graphs",
+            "Runtimes are the median of five runs",
+        ],
+    )
+    deck = SlideDeck(
+        title=paper.title,
+        slides=[
+            Slide(kind="title", title=paper.title, role="title"),
+            text_slide,
+            text_slide.model_copy(update={"title": "Set-up"}),
+            *(
+                Slide(kind="figure", title=f.label, figure=f.id, caption=f.caption.split(". ")[0])
+                for f in shown
+            ),
+        ],
+    )
+    issues = _issues(deck, paper)
+    assert [i.type for i in issues] == ["bare_figure_run"]
+    revised = BuiltinProposer().revise(paper, deck, issues).deck
+    stated = [s.bullets for s in revised.slides[3:]]
+    assert all(len(b) == 1 for b in stated)
+    # each is the paper's own sentence about that figure, its pointer taken off
+    for figure, (bullet,) in zip(shown, stated, strict=True):
+        said = bullet.rstrip(".").lower()
+        assert any(said in m.text.lower() for m in figure.mentions) or said in figure.caption
+        assert "Figure" not in bullet
+    assert not _issues(revised, paper)
