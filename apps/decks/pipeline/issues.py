@@ -112,6 +112,8 @@ ISSUE_TYPES = {
     "heading, or is a quotation with no speaker",
     "bare_legend": 'a caption lists symbols without their meanings ("E, R, S, Ro.")',
     "thin_slide": "a slide with one bullet and nothing else",
+    "bare_figure_run": "three or more figure slides in a row with captions only, while the "
+    "paper says what their figures show",
     "repeated_figures": "near-identical figures on slides in a row",
     "repeated_title": "one heading over a run of slides, instead of each slide's own point",
     "bullet_order": "a bullet placed after one its paragraph of the paper says later (a "

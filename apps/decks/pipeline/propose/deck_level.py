@@ -11,6 +11,7 @@ from apps.decks import limits
 from apps.decks.pipeline import (
     continued_titles,
     defects,
+    figure_runs,
     headline,
     main_points,
     plotted_titles,
@@ -208,10 +209,17 @@ def deck_level_repair(
     # what the slides say first, then which part they name, then how they are titled: each
     # fix works on the slides as the one before left them (numbers may have moved)
     # the main result leads once the deck states what the paper does and finds (thin_deck)
-    order = {"thin_deck": 0, "headline_buried": 0.5, "title_mismatch": 1, "repeated_title": 3}
+    order = {
+        "thin_deck": 0,
+        "bare_figure_run": 0.2,
+        "headline_buried": 0.5,
+        "title_mismatch": 1,
+        "repeated_title": 3,
+    }
     deck_issues.sort(key=lambda pair: order.get(pair[1].type, 2))
     structural = {
         "thin_deck": _fill_thin_deck,
+        "bare_figure_run": _state_figure_runs,
         "title_mismatch": _match_titles,
         "out_of_order": _reorder,
         "overview_late": _overview_first,
@@ -641,6 +649,13 @@ def _fill_thin_deck(work: Work, slides: list[Slide]) -> str:
     if not filled and not added:
         return ""
     return f"stated the captions of {filled} figure slides{added}"
+
+
+def _state_figure_runs(work: Work, slides: list[Slide]) -> str:
+    """A run of figure slides with captions only: each states what the paper says its figure
+    shows."""
+    stated = figure_runs.state_runs(slides, work.paper, work.used)
+    return f"stated what {stated} figures of a run of bare figure slides show" if stated else ""
 
 
 def _overview_slide(work: Work, slides: list[Slide], statements: list[str]) -> str:

@@ -27,6 +27,7 @@ REPORTED_ONLY = {
 DECK_LEVEL = frozenset(
     {
         "thin_deck",
+        "bare_figure_run",
         "title_mismatch",
         "out_of_order",
         "overview_late",
@@ -55,6 +56,7 @@ NOTHING_CERTAIN = {
     "too_few_figures": "no unshown figure of the paper is clean enough to add",
     # without the paper to say what is true of it (thin_reason.py says it with the paper)
     "thin_deck": "the deck's repair found no statement of the paper to add",
+    "bare_figure_run": "the paper's statements about the run's figures are on other slides already",
     "headline_buried": "the slide stating the main result would be left with one bullet without "
     "it, and the deck has no slide saying what the paper does to take it",
     "unintroduced_referent": "nothing names what it leans on or stands in its place, and its "

@@ -13,7 +13,8 @@ Rules live in small modules, one concern each, and register themselves (registry
     crop_rules     each figure's crop against the PDF's layout: foreign text, cut lines or labels
     prime_rules    primes read as powers of zero ("$5^{0}$" for 5′), reported for ingestion
     reading_rules  a bullet reading a figure shown on the slide next to it
-    deck_rules     the whole deck: slide count, figures shown, near-identical figures in a row
+    deck_rules     the whole deck: slide count, figures shown, near-identical figures in a row,
+                   runs of figure slides with captions only
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Rules on the whole deck (slide 0): its length, the figures it shows, near-identical figures
 shown one after another where one slide comparing them would do, one heading over a run of
-slides, titles that claim a part of the paper the bullets do not come from, and a deck of
-figures with hardly any text."""
+slides, titles that claim a part of the paper the bullets do not come from, a deck of
+figures with hardly any text, and a run of figure slides with their captions only."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from PIL import Image, ImageChops, ImageFilter, ImageOps, ImageStat
 from apps.decks import limits
 from apps.decks.pipeline import (
     closing_slide,
+    figure_runs,
     headline,
     main_points,
     orphan_terms,
@@ -389,6 +390,40 @@ def orphan_description(c: DeckContext):
 THIN_DECK_MAX_BULLETS = 6
 
 
+def _mostly_bare(slides) -> bool:
+    """More than half of the slides show a figure and no text, and there is hardly any text."""
+    content = [s for s in slides if s.kind != "title"]
+    bare = [s for s in content if s.kind == "figure" and not s.bullets and not s.equation]
+    bullets = sum(len(s.bullets) for s in content)
+    return bool(content) and len(bare) * 2 > len(content) and bullets < THIN_DECK_MAX_BULLETS
+
+
+@deck_rule
+def bare_figure_run(c: DeckContext):
+    """Three or more figure slides in a row with their captions only (a deck ending on a
+    gallery of plots) while the paper says what their figures show. A deck mostly of bare
+    figures is thin_deck's."""
+    slides = list(c.deck.slides)
+    if _mostly_bare(slides):
+        return
+    said = figure_runs.unstated(slides, c.paper, set())
+    if not said:
+        return  # the paper says no more about them: nothing to state
+    run_slides = [i + 1 for run in figure_runs.runs(slides) for i in run]
+    yield Issue(
+        slide=0,
+        type="bare_figure_run",
+        severity="medium",
+        message=f"slides {run_slides[0]}–{run_slides[-1]} show figures in a row with their "
+        "captions only; the paper says what they show",
+        suggestion="state on each what the paper says its figure shows",
+        evidence={
+            "slides": run_slides,
+            "statements": {str(i + 1): s for i, s in sorted(said.items())},
+        },
+    )
+
+
 @deck_rule
 def thin_deck(c: DeckContext):
     """A deck of figures with hardly any text (a paper made of diagrams): most slides carry
@@ -400,7 +435,7 @@ def thin_deck(c: DeckContext):
         if s.kind == "figure" and not s.bullets and not s.equation
     ]
     bullets = sum(len(s.bullets) for s in content)
-    if content and len(bare) * 2 > len(content) and bullets < THIN_DECK_MAX_BULLETS:
+    if _mostly_bare(list(c.deck.slides)):
         yield Issue(
             slide=0,
             type="thin_deck",

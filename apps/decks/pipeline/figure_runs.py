@@ -1,0 +1,109 @@
+"""A run of figure slides that say nothing: three or more in a row, each a figure over its
+caption line and no bullet.
+
+A deck ended on a run of plots with captions only ("Fig. 5 …", "Fig. 6 …", "Fig. 7 …"): the
+reader sees the results drawn and is never told what they show, while the paper says it (the
+sentence that points at the figure with a finding, or the caption's own sentences after its
+first). One bare figure among text slides is a picture; a run of them is a gallery. Each bare
+slide of the run gets one statement of what the paper says its figure shows; a slide the paper
+says nothing more about stays as it is.
+"""
+
+from __future__ import annotations
+
+import re
+
+from apps.decks.pipeline import defects, text
+from apps.decks.pipeline.paper import Figure, Paper
+from apps.decks.pipeline.slide_deck import Slide
+
+# three figure slides in a row with no text: two are a pair the deck may compare, three a
+# gallery (the class seen: decks ending in a run of plots with captions only)
+MIN_RUN = 3
+STATEMENT_WORDS = 24
+
+
+def bare(slide: Slide) -> bool:
+    """A figure slide that shows its figure and caption line and says nothing else."""
+    return slide.kind == "figure" and not slide.bullets and not slide.equation and not slide.code
+
+
+def runs(slides: list[Slide]) -> list[list[int]]:
+    """The runs of at least MIN_RUN bare figure slides in a row (indices into `slides`)."""
+    found: list[list[int]] = []
+    current: list[int] = []
+    for index, slide in enumerate([*slides, None]):
+        if slide is not None and bare(slide):
+            current.append(index)
+            continue
+        if len(current) >= MIN_RUN:
+            found.append(current)
+        current = []
+    return found
+
+
+def statement(figure: Figure, shown_caption: str, used: set[str]) -> str | None:
+    """What the paper says the figure shows, as one bullet: the sentence pointing at this figure
+    alone with a finding first (a comparison, a measure, a trend), else the caption's next
+    sentence; never a sentence the deck already shows, nor one its caption line says."""
+    from apps.decks.pipeline.figure_findings import states_finding
+    from apps.decks.pipeline.propose.builtin import restates
+    from apps.decks.pipeline.propose.captions import mention_bullet
+    from apps.decks.pipeline.propose.deck_level import caption_statements
+
+    for mention in figure.mentions:
+        refs = text.figure_refs(mention.text)
+        if any(ref != (figure.kind, figure.number) for ref in refs):
+            continue  # about another figure too: it belongs on that one's slide
+        bullet = mention_bullet(mention.text, STATEMENT_WORDS)
+        if bullet is None or bullet.lower() in used or defects.text_defects(bullet):
+            continue
+        if restates(bullet, shown_caption) or not states_finding(mention.text, bullet):
+            continue
+        if not _says(bullet):
+            continue
+        return bullet
+    for said in caption_statements(figure, shown_caption, used, count=3):
+        if _says(said):
+            return said
+    return None
+
+
+# a panel's label opening the sentence: it names a part, not what the part shows
+PANEL_LEAD = re.compile(r"^\(?[a-h]\)|^\([ivx]+\)")
+
+
+def _says(sentence: str) -> bool:
+    """A statement of its own: a finite verb, a few words of prose, mostly prose (a caption's
+    "(b): Number of tokens per sentence", or a table's cells read into its caption, is not)."""
+    from apps.decks.pipeline import stating_bullets
+
+    return not PANEL_LEAD.match(sentence) and stating_bullets.states(sentence)
+
+
+def unstated(slides: list[Slide], paper: Paper, used: set[str]) -> dict[int, str]:
+    """For each bare slide of a run (index into `slides`), the statement the paper makes about
+    its figure; slides the paper says no more about are left out."""
+    shown = used | {b.lower() for s in slides for b in s.bullets}
+    found: dict[int, str] = {}
+    for run in runs(slides):
+        for index in run:
+            slide = slides[index]
+            figure = paper.figure(slide.figure) if slide.figure else None
+            if figure is None:
+                continue
+            said = statement(figure, slide.caption, shown)
+            if said is not None:
+                found[index] = said
+                shown.add(said.lower())
+    return found
+
+
+def state_runs(slides: list[Slide], paper: Paper, used: set[str]) -> int:
+    """Put on each bare slide of a run what the paper says its figure shows; how many slides
+    got a statement."""
+    found = unstated(slides, paper, used)
+    for index, said in found.items():
+        slides[index] = slides[index].model_copy(update={"bullets": [said]})
+        used.add(said.lower())
+    return len(found)

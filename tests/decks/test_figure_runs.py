@@ -1,0 +1,208 @@
+"""A run of three or more figure slides with their captions only (issue 14, round 18): the
+reviewer reports it while the paper says what the figures show, and the builtin proposer
+states on each bare slide what the paper says its figure shows. An invented ferry harbour's
+report; its text is ours."""
+
+from __future__ import annotations
+
+from apps.decks.pipeline import figure_runs
+from apps.decks.pipeline.paper import Mention, Paper, Section
+from apps.decks.pipeline.propose.builtin import BuiltinProposer
+from apps.decks.pipeline.review import deck_rules
+from apps.decks.pipeline.review.registry import DeckContext
+from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+from tests.decks.factories import figure as _figure
+
+SECTIONS = [
+    Section(
+        title="Method",
+        paragraphs=[
+            "Each crossing of the three ferries was logged with its departure and arrival "
+            "times. Wind speed was read at the pier every ten minutes. Crossings cancelled "
+            "for storms were kept apart from the delays."
+        ],
+    ),
+    Section(
+        title="Results",
+        paragraphs=[
+            "Figure 2 shows that the delay of a crossing grows with the wind speed at the pier. "
+            "As Figure 3 shows, the night ferry is delayed half as often as the day ferries. "
+            "Figure 4 plots the delays of the winter months."
+        ],
+    ),
+]
+
+CAPTIONS = {
+    1: "The harbour and its three piers.",
+    2: "Delay against wind speed.",
+    3: "Share of delayed crossings per ferry.",
+    4: "Delays per winter month. January has the longest delays of the year.",
+}
+
+
+def _paper(mentioned: bool = True) -> Paper:
+    figures = [_figure(n, caption) for n, caption in CAPTIONS.items()]
+    if mentioned:
+        for sentence in SECTIONS[1].paragraphs[0].split(". "):
+            number = int(sentence.split("Figure ")[1][0])
+            figures[number - 1].mentions.append(
+                Mention(text=sentence.rstrip(".") + ".", section="Results")
+            )
+    captions = {f.id: CAPTIONS[f.number] for f in figures}
+    if not mentioned:
+        figures[3].caption = "Delays per winter month."
+        captions["fig-4"] = figures[3].caption
+    return Paper(
+        title="Ferry delays at a small harbour",
+        sections=SECTIONS,
+        figures=figures,
+        pages=4,
+        source_name="ferries.pdf",
+    )
+
+
+def _deck(paper: Paper, bare_run: int = 3) -> SlideDeck:
+    slides = [
+        Slide(kind="title", title=paper.title, role="title"),
+        Slide(
+            kind="bullets",
+            title="Logging the crossings",
+            bullets=[
+                "Each crossing of the three ferries was logged",
+                "Wind speed was read at the pier every ten minutes",
+                "Crossings cancelled for storms were kept apart",
+            ],
+        ),
+        Slide(
+            kind="bullets",
+            title="The ferries",
+            bullets=[
+                "Two day ferries and one night ferry serve the harbour",
+                "The night ferry is the largest of the three",
+            ],
+        ),
+        Slide(
+            kind="figure",
+            title="The harbour",
+            figure="fig-1",
+            caption="The harbour and its three piers.",
+            bullets=["Three ferries cross from its three piers"],
+        ),
+    ]
+    for number in range(5 - bare_run, 5):
+        figure = paper.figure(f"fig-{number}")
+        slides.append(
+            Slide(
+                kind="figure",
+                title=figure.caption.split(".")[0],
+                figure=figure.id,
+                caption=figure.caption.split(". ")[0].rstrip(".") + ".",
+            )
+        )
+    return SlideDeck(title=paper.title, slides=slides)
+
+
+def _issues(deck: SlideDeck, paper: Paper):
+    context = DeckContext(deck=deck, paper=paper, measures=[], figures_dir=None)
+    return list(deck_rules.bare_figure_run(context))
+
+
+def test_a_deck_ending_in_three_bare_figure_slides_states_what_the_paper_says_they_show():
+    paper = _paper()
+    deck = _deck(paper)
+    issues = _issues(deck, paper)
+    assert [i.type for i in issues] == ["bare_figure_run"]
+    assert issues[0].evidence["slides"] == [5, 6, 7]
+    revised = BuiltinProposer().revise(paper, deck, issues).deck
+    assert [s.bullets for s in revised.slides[4:]] == [
+        ["The delay of a crossing grows with the wind speed at the pier"],
+        ["The night ferry is delayed half as often as the day ferries"],
+        # the paper's pointer only says what is plotted; the caption's next sentence says
+        # what it shows
+        ["January has the longest delays of the year"],
+    ]
+    assert not _issues(revised, paper)
+
+
+def test_two_bare_figure_slides_in_a_row_are_no_run():
+    paper = _paper()
+    assert not _issues(_deck(paper, bare_run=2), paper)
+
+
+def test_a_run_the_paper_says_nothing_more_about_is_not_reported():
+    paper = _paper(mentioned=False)
+    deck = _deck(paper)
+    assert figure_runs.runs(list(deck.slides)) == [[4, 5, 6]]
+    assert not _issues(deck, paper)
+
+
+def test_a_deck_mostly_of_bare_figures_is_left_to_thin_deck():
+    paper = _paper()
+    deck = _deck(paper)
+    slides = [deck.slides[0], *deck.slides[4:]]
+    assert not _issues(deck.model_copy(update={"slides": slides}), paper)
+
+
+def test_a_statement_the_deck_shows_already_is_not_offered_again():
+    paper = _paper()
+    deck = _deck(paper)
+    slides = list(deck.slides)
+    slides[1] = slides[1].model_copy(
+        update={
+            "bullets": [
+                *slides[1].bullets,
+                "The delay of a crossing grows with the wind speed at the pier",
+            ]
+        }
+    )
+    said = figure_runs.unstated(slides, paper, set())
+    assert 4 not in said and set(said) == {5, 6}
+
+
+def test_a_caption_sentence_without_a_verb_is_no_statement_of_what_the_figure_shows():
+    figure = _figure(
+        5,
+        "Crossings per month. (b): Number of crossings of the two day ferries per month. "
+        "July is the busiest month of the year for both day ferries.",
+    )
+    said = figure_runs.statement(figure, "Crossings per month.", set())
+    assert said == "July is the busiest month of the year for both day ferries"
+
+
+def test_a_run_of_a_real_papers_figures_gets_what_its_text_says_they_show(generated_paper):
+    """The generated paper (a PDF built by reportlab, ingested): its figures' findings come
+    from the sentences that point at them, read by ingestion."""
+    paper, _ = generated_paper
+    shown = [f for f in paper.figures if f.kind == "figure"][:3]
+    text_slide = Slide(
+        kind="bullets",
+        title="Method",
+        bullets=[
+            "The scheduler partitions the graph before it runs",
+            "Every algorithm runs on the same three graphs",
+            "Runtimes are the median of five runs",
+        ],
+    )
+    deck = SlideDeck(
+        title=paper.title,
+        slides=[
+            Slide(kind="title", title=paper.title, role="title"),
+            text_slide,
+            text_slide.model_copy(update={"title": "Set-up"}),
+            *(
+                Slide(kind="figure", title=f.label, figure=f.id, caption=f.caption.split(". ")[0])
+                for f in shown
+            ),
+        ],
+    )
+    issues = _issues(deck, paper)
+    assert [i.type for i in issues] == ["bare_figure_run"]
+    revised = BuiltinProposer().revise(paper, deck, issues).deck
+    stated = [s.bullets for s in revised.slides[3:]]
+    assert all(len(b) == 1 for b in stated)
+    # each is the paper's own sentence about that figure, its pointer taken off
+    for figure, (bullet,) in zip(shown, stated, strict=True):
+        said = bullet.rstrip(".").lower()
+        assert any(said in m.text.lower() for m in figure.mentions) or said in figure.caption
+        assert "Figure" not in bullet
+    assert not _issues(revised, paper)
