@@ -12,6 +12,7 @@ from django.conf import settings
 
 from apps.decks.pipeline.ingest import paper_read
 from apps.decks.pipeline.ingest.display_stops import sentence_after_display
+from apps.decks.pipeline.ingest.percent_signs import percent_spaced
 
 PDF = (
     settings.BASE_DIR
@@ -80,3 +81,19 @@ def test_a_display_that_ends_its_sentence_ends_it_in_the_text(paper):
 )
 def test_a_new_sentence_after_a_display_is_told_from_one_going_on(text, read):
     assert sentence_after_display(text) == (read or text)
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("About 5 %of all streets", "About 5% of all streets"),
+        ("and 12.5%of the lanterns", "and 12.5% of the lanterns"),
+        # R's operators, a sign before punctuation or a hyphen, a percentile
+        ("x %in% y and 1 %in% z", None),
+        ("the 50%-quantile", None),
+        ("about 5 %.", None),
+        ("the 95%ile", None),
+    ],
+)
+def test_a_percent_sign_keeps_its_number_and_its_space(text, read):
+    assert percent_spaced(text) == (read or text)

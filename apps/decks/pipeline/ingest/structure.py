@@ -24,6 +24,7 @@ from apps.decks.pipeline.ingest.layout import (
 )
 from apps.decks.pipeline.ingest.list_items import mark_set_apart, term_separated
 from apps.decks.pipeline.ingest.listings import ListingCollector
+from apps.decks.pipeline.ingest.percent_signs import percent_spaced
 from apps.decks.pipeline.ingest.running import running_key
 from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
 from apps.decks.pipeline.ingest.url_lines import address_continued
@@ -1281,7 +1282,7 @@ def sections_read(
                     sections.pop()  # the list's own heading ("Reading List"): no section
             text = accented_words(prose_accents_joined(_without_unreadable_words(text)))
             text = CODE_BROKEN.sub(" ", text)  # one name of code broken over two lines
-            text = sentence_after_display(text)
+            text = percent_spaced(sentence_after_display(text))
             text = contents.without_contents(text)  # a contents page's entries are no text
             text = mark_set_apart(text)  # "1.Couch the sheet": the item's mark apart
             if len(text.split()) >= 4:
