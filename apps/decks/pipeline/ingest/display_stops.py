@@ -20,7 +20,7 @@ EQUATION_NUMBER = re.compile(r"^\(\w+(?:\.\w+)*\)$")
 SENTENCE_OPENERS = (
     "The|This|These|That|Those|There|Then|Thus|Hence|Here|We|It|Its|In|For|If|When|Since|"
     "Note|Our|Each|All|Such|As|A|An|To|With|By|On|Let|Finally|Therefore|However|Moreover|"
-    "Furthermore|Similarly|Consequently"
+    "Furthermore|Similarly|Consequently|Other|Some|Many|Most|Both|Another|While|Although"
 )
 GLUED_AT_DISPLAY = re.compile(rf"(Eq\. \(\w+(?:\.\w+)*\))(?= (?:{SENTENCE_OPENERS}) [a-z])")
 
