@@ -197,6 +197,27 @@ def test_a_long_form_lends_its_words_first_letters_and_more():
             "principal components analysis",
             "the principal components analysis (PCA) of the scores",
         ),
+        # words before the abbreviation that open its long form are not said twice (garbled,
+        # round 18: "the maximum maximum likelihood (ML)")
+        (
+            "the maximum ML fit is biased",
+            "ML",
+            "maximum likelihood",
+            "the maximum likelihood (ML) fit is biased",
+        ),
+        (
+            "a support vector SVM is trained",
+            "SVM",
+            "support vector machine",
+            "a support vector machine (SVM) is trained",
+        ),
+        # a word that only looks alike stays
+        (
+            "the minimum ML fit",
+            "ML",
+            "maximum likelihood",
+            "the minimum maximum likelihood (ML) fit",
+        ),
     ],
 )
 def test_the_long_form_agrees_with_the_phrase_it_replaces(bullet, abbr, long, expected):

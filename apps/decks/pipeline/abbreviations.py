@@ -203,8 +203,22 @@ def with_definition(bullet: str, definition: Definition) -> str:
         long += "s"
     elif not plural:
         long = _singular(long)
-    before = _with_article(bullet[: match.start()], long)
+    before = _without_overlap(_with_article(bullet[: match.start()], long), long)
     return f"{before}{long} ({definition.abbr}{plural}){bullet[match.end() :]}"
+
+
+def _without_overlap(before: str, long: str) -> str:
+    """The words before the abbreviation without those that open its long form already: "the
+    maximum ML fit" → "the maximum likelihood (ML) fit", never "the maximum maximum likelihood
+    (ML) fit" (a doubled word reads as garbled)."""
+    words = long.lower().split()
+    for size in range(len(words), 0, -1):
+        tail = re.search(
+            r"(?:^|(?<=\s))" + r"\s+".join(map(re.escape, words[:size])) + r"\s+$", before, re.I
+        )
+        if tail:
+            return before[: tail.start()]
+    return before
 
 
 # last words of a long form that are singular although they end in "s" ("ordinary least

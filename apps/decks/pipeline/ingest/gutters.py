@@ -22,6 +22,10 @@ if TYPE_CHECKING:
 MIN_LINES = 10  # body lines a page needs before its gutter is read
 CROSSING_SHARE = 0.4  # of the page's body lines, at most this many cross a gutter
 FULL_LINES = 5  # lines filling each column from its edge to the gutter
+# A column that holds only the end of a section (the last lines of a paper, the run-over of a
+# first page) fills a few lines: enough when the other column is long and no line crosses
+# the band, so that its lines and the other column's are read one beside the other.
+SHORT_COLUMN_LINES, LONG_COLUMN_LINES = 2, 2 * FULL_LINES
 EDGE_SHARE = 0.05  # of the text's width: a column's lines end (or start) this near the gutter
 
 
@@ -72,12 +76,17 @@ def page_gutter(segments: list[Segment], body_size: float) -> Gutter | None:
     # narrower than a column
     if not 0.6 * body_size <= gutter.right - gutter.left <= 0.12 * width:
         return None
-    return gutter if _full_lines(body, gutter, left, right) >= FULL_LINES else None
+    fewer, more = _full_lines(body, gutter, left, right)
+    if fewer >= FULL_LINES:
+        return gutter
+    short_column = least == 0 and fewer >= SHORT_COLUMN_LINES and more >= LONG_COLUMN_LINES
+    return gutter if short_column else None
 
 
-def _full_lines(body: list[Segment], gutter: Gutter, left: float, right: float) -> int:
-    """How many lines fill a column from its outer edge to the gutter, the fewer of the two
-    columns: a justified column's lines, never a table's cells or a centred line."""
+def _full_lines(body: list[Segment], gutter: Gutter, left: float, right: float) -> tuple[int, int]:
+    """How many lines fill a column from its outer edge to the gutter, in the fewer and in the
+    more of the two columns: a justified column's lines, never a table's cells or a centred
+    line."""
     reach = 0.1 * (right - left)
     near = EDGE_SHARE * (right - left)  # the band is where the fewest lines cross: its core
     lefts = rights = 0
@@ -98,7 +107,7 @@ def _full_lines(body: list[Segment], gutter: Gutter, left: float, right: float) 
             and max(w.x1 for w in after) >= right - reach
         ):
             rights += 1
-    return min(lefts, rights)
+    return min(lefts, rights), max(lefts, rights)
 
 
 def split_at_gutter(segments: list[Segment], gutter: Gutter) -> list[Segment]:

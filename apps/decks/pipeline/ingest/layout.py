@@ -614,7 +614,11 @@ def _columns(layout: Layout) -> list[tuple[float, float]]:
         ends = [s.x1 for s in spans if s.x1 <= gutter.middle]
         end = statistics.quantiles(ends, n=10)[-2] if len(ends) > 1 else gutter.left
         start = min((x for x in merged if x >= gutter.middle), default=gutter.right)
-        columns = [(columns[0][0], float(end)), (float(start), columns[0][1])]
+        # The one column's right edge is the left column's when the right one holds few lines
+        # (a section's last lines): those lines end where the right column does.
+        rights = [s.x1 for s in spans if s.x0 >= gutter.middle]
+        last = statistics.quantiles(rights, n=10)[-2] if len(rights) > 1 else max(rights, default=0)
+        columns = [(columns[0][0], float(end)), (float(start), max(columns[0][1], float(last)))]
     return columns
 
 

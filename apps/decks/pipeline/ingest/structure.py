@@ -10,6 +10,7 @@ from apps.decks.pipeline.acknowledgements import acknowledgement
 from apps.decks.pipeline.back_matter import back_matter
 from apps.decks.pipeline.garbled import UNREADABLE_BY_NUMBER, UNREADABLE_IN_WORD
 from apps.decks.pipeline.ingest import author_block, contents, masthead_zone
+from apps.decks.pipeline.ingest.display_stops import display_ends_sentence, sentence_after_display
 from apps.decks.pipeline.ingest.equations import DisplayEquation
 from apps.decks.pipeline.ingest.heading_lines import standalone_bold
 from apps.decks.pipeline.ingest.layout import (
@@ -23,6 +24,7 @@ from apps.decks.pipeline.ingest.layout import (
 )
 from apps.decks.pipeline.ingest.list_items import mark_set_apart, term_separated
 from apps.decks.pipeline.ingest.listings import ListingCollector
+from apps.decks.pipeline.ingest.percent_signs import percent_spaced
 from apps.decks.pipeline.ingest.running import running_key
 from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
 from apps.decks.pipeline.ingest.url_lines import address_continued
@@ -1280,6 +1282,7 @@ def sections_read(
                     sections.pop()  # the list's own heading ("Reading List"): no section
             text = accented_words(prose_accents_joined(_without_unreadable_words(text)))
             text = CODE_BROKEN.sub(" ", text)  # one name of code broken over two lines
+            text = percent_spaced(sentence_after_display(text))
             text = contents.without_contents(text)  # a contents page's entries are no text
             text = mark_set_apart(text)  # "1.Couch the sheet": the item's mark apart
             if len(text.split()) >= 4:
@@ -1319,7 +1322,8 @@ def sections_read(
                     )
                     if equation.number and _sentence_open(paragraph):
                         # the sentence goes on through it: "The state obeys Eq. (1), where…"
-                        paragraph.append(f"Eq. ({equation.number})")
+                        stop = "." if display_ends_sentence(equation.segments) else ""
+                        paragraph.append(f"Eq. ({equation.number}){stop}")
                     else:  # the text before and after it are not one sentence
                         flush()
                 if equation is not None and equation.segments[0] is segment:
@@ -1570,7 +1574,7 @@ def _sentence_open(paragraph: list[str]) -> bool:
     if not paragraph:
         return False
     last = paragraph[-1].rstrip()
-    return not last.endswith((".", "?", "!")) and not re.fullmatch(r"Eq\. \(\w+\)", last)
+    return not last.endswith((".", "?", "!")) and not re.fullmatch(r"Eq\. \(\w+\)\.?", last)
 
 
 # "References", "5 REFERENCES", "Literature Cited:": the whole line names the list

@@ -60,15 +60,19 @@ def _underscore(rule: dict, chars: list[dict]) -> dict | None:
         return None
     if not (left["text"][-1:].isalnum() and right["text"][:1].isalnum()):
         return None  # between two letters or digits of a name, not beside punctuation
+    # The glyph fills the gap from one neighbour to the other: LaTeX kerns the rule .06 em off
+    # the letter before, a gap a tightly set line (a typewriter name's) reads as a word space
+    # ("min _pts" for min_pts).
+    x0, x1 = min(rule["x0"], left["x1"]), max(rule["x1"], right["x0"])
     a, b, c, d, _e, f = left["matrix"]
     return {
         **left,
         "text": "_",
-        "x0": rule["x0"],
-        "x1": rule["x1"],
-        "width": rule["x1"] - rule["x0"],
-        "adv": rule["x1"] - rule["x0"],
-        "matrix": (a, b, c, d, rule["x0"], f),
+        "x0": x0,
+        "x1": x1,
+        "width": x1 - x0,
+        "adv": x1 - x0,
+        "matrix": (a, b, c, d, x0, f),
     }
 
 
