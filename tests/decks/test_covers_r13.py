@@ -86,3 +86,16 @@ def test_a_journal_class_draft_header_with_issue_zero_is_no_venue():
     assert venue_find(_running("Quokka Letters, Volume 0 (2060), No. 0"), "A title") == ("", "")
     venue, year = venue_find(_running("Quokka Letters, Volume 12 (2031), No. 3"), "A title")
     assert venue.startswith("Quokka Letters, Volume 12") and year == "2031"
+
+
+def test_a_heading_with_an_unnamed_ligature_reads_whole_from_the_papers_words():
+    from apps.decks.pipeline.ingest.cover_text import readable_headings
+    from apps.decks.pipeline.paper import Section
+
+    sections = [
+        # the body hyphenated the word across lines: the layout's words hold only its halves
+        Section(title="Strati\ufffdcation", paragraphs=["Why use stratification? It helps."]),
+        Section(title="Ba\ufffd\ufffding results", paragraphs=["Nothing names that word."]),
+    ]
+    readable_headings(sections, {"strati-", "fication"})
+    assert [s.title for s in sections] == ["Stratification", "Ba\ufffd\ufffding results"]

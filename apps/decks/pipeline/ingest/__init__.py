@@ -14,7 +14,7 @@ from apps.decks.pipeline.ingest.cells import cells_mark
 from apps.decks.pipeline.ingest.checks import pdf_check
 from apps.decks.pipeline.ingest.code import code_mark
 from apps.decks.pipeline.ingest.contents_lines import contents_mark
-from apps.decks.pipeline.ingest.cover_text import readable_authors, text_read
+from apps.decks.pipeline.ingest.cover_text import readable_authors, readable_headings, text_read
 from apps.decks.pipeline.ingest.cut_at_display import lines_cut_at_displays, mark_cut_paragraphs
 from apps.decks.pipeline.ingest.drawings import drawings_extract
 from apps.decks.pipeline.ingest.equations import equations_find
@@ -115,6 +115,7 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
     abstract = rejoined(abstract, counts)
     for section in sections:
         section.paragraphs = [rejoined(p, counts) for p in section.paragraphs]
+    readable_headings(sections, vocabulary)
     title = recased_title(title, title_segment, sections)
     venue, year = venue_find(layout, title, title_segment)
     # The year printed on page 1, else none: the file's CreationDate is when it was made.

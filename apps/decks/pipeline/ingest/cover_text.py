@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from apps.decks.pipeline.paper import Section
+
 UNREADABLE = "\ufffd"
 LIGATURES = ("ff", "fi", "fl", "ffi", "ffl")
 WORD_SPLIT = re.compile(r"([\w\ufffd'’-]+)")
@@ -83,3 +85,20 @@ def _initialled(name: str) -> str | None:
             word = f"{word[0]}."
         given.append(word)
     return " ".join([*given, words[-1]])
+
+
+WORD = re.compile(r"[\w'’-]+")
+
+
+def readable_headings(sections: list[Section], vocabulary: set[str]) -> None:
+    """Each section heading with a ligature its font left unnamed read whole, as the cover's
+    words are ("Strati\ufffdcation" → "Stratification"), from the paper's words — those
+    hyphenated across lines, rejoined in the paragraphs, too. A heading no word reads whole
+    keeps its mark (a title check sees it)."""
+    if not any(UNREADABLE in s.title for s in sections):
+        return
+    words = vocabulary | {
+        w.lower() for s in sections for p in s.paragraphs for w in WORD.findall(p)
+    }
+    for section in sections:
+        section.title = text_read(section.title, words) or section.title
