@@ -359,3 +359,28 @@ def test_a_leaning_bullet_does_not_take_the_motivation_slide_with_it():
     assert found, "the reviewer reads the bullet as leaning on the sentence before"
     revision = deck_repair(BuiltinProposer(), paper, deck, found)
     assert [s.title for s in revision.deck.slides][:2] == [paper.title, "Motivation"]
+
+
+def test_two_fixes_bringing_in_like_sentences_on_two_slides_are_not_both_undone():
+    from apps.decks.pipeline.issues import Change
+    from apps.decks.pipeline.loop_guard import no_worse_bullets
+
+    twin = "Weighing the hives every morning showed that clover colonies gained twice the honey"
+    paper = _paper(f"{FINDING} {CLEAN}", f"{twin}.")
+    first = Slide(kind="bullets", title="Yield", bullets=[CLOSE])
+    second = Slide(kind="bullets", title="Weights", bullets=[CLEAN])
+    current = _deck(paper, first, second)
+    revised = _deck(
+        paper,
+        first.model_copy(update={"bullets": [CLOSE, FINDING]}),
+        second.model_copy(update={"bullets": [CLEAN, twin]}),
+    )
+    changes = [
+        Change(issue=0, slide=2, type="thin_slide", action="added 1 sentence of the same part"),
+        Change(issue=1, slide=3, type="thin_slide", action="added 1 sentence of the same part"),
+    ]
+    refused: list = []
+    kept, left = no_worse_bullets(current, revised, changes, refused, paper)
+    # each is judged against the deck as it stood: neither slide loses its fix for the other's
+    assert kept.slides[1].bullets == [CLOSE, FINDING] and kept.slides[2].bullets == [CLEAN, twin]
+    assert left == changes and refused == []

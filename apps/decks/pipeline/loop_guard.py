@@ -391,10 +391,15 @@ def no_worse_bullets(
             # the reviewer's whole reading of a bullet, not the text checks alone: a sentence
             # that leans on one no slide shows, borrows a claim, repeats another slide's
             # caption (text_gate.py; the fixers' own gate misses what other repairs add)
+            # judged against the deck as it stood, not against another slide's new text of
+            # this same revision: two fixes that each bring in one of two like sentences would
+            # both be undone, with every other fix on their slides (the next round's reviewer
+            # finds the repeat, and one of the two goes)
+            judged = _without_new_bullets(revised, shown, keep=index)
             worse = [
                 (b, kind, b[:40])
                 for b in new
-                for kind in text_gate.flagged(b, after, revised, paper, index + 1)
+                for kind in text_gate.flagged(b, after, judged, paper, index + 1)
                 if kind not in had
             ]
         if not worse:
@@ -422,6 +427,16 @@ def no_worse_bullets(
     dropped = _slide_changes(changes, undone)
     revised = revised.model_copy(update={"slides": slides})
     return revised, [c for c in changes if c not in dropped]
+
+
+def _without_new_bullets(deck: SlideDeck, shown: set[str], keep: int) -> SlideDeck:
+    """The deck with the bullets no slide showed before (`shown`) taken off every slide but
+    slide index `keep`."""
+    slides = [
+        s if i == keep else s.model_copy(update={"bullets": [b for b in s.bullets if b in shown]})
+        for i, s in enumerate(deck.slides)
+    ]
+    return deck.model_copy(update={"slides": slides})
 
 
 # A title that names only the kind of slide ("Results", "Method", "Background"): it says less
