@@ -67,10 +67,10 @@ _ALL = [
     ),
     Limit(
         "figure_text_min_px",
-        9,
+        8.5,
         "Smallest size the text inside a figure may be drawn at, in CSS px of the 980 px wide "
-        "slide (about 9 pt on a 13.3-inch slide): labels a reader saw as too small were drawn "
-        "at 5–8.3 px, the smallest read without complaint at 9.2 px.",
+        "slide (about 8.5 pt on a 13.3-inch slide): labels a reader saw as too small were drawn "
+        "at 5–8.3 px, the smallest read without complaint at 9.2 px; the limit lies between.",
     ),
     Limit("empty_band_max", 0.34, "Widest empty column or band, as a share of the slide."),
     Limit(

@@ -76,7 +76,7 @@ SENTENCES = [
     "Memory pressure lowers the prefetch depth of new streams",
     "Counters of every shard are merged once per second",
 ]
-TEXT_SLIDE = Slide(kind="bullets", title="Method", bullets=SENTENCES)
+TEXT_SLIDE = Slide(kind="bullets", title="Worker queues and cache slices", bullets=SENTENCES)
 FIGURE_SLIDE = Slide(kind="figure", title="Result", figure="fig-1", bullets=[SENTENCE])
 
 
