@@ -384,3 +384,17 @@ def test_two_fixes_bringing_in_like_sentences_on_two_slides_are_not_both_undone(
     # each is judged against the deck as it stood: neither slide loses its fix for the other's
     assert kept.slides[1].bullets == [CLOSE, FINDING] and kept.slides[2].bullets == [CLEAN, twin]
     assert left == changes and refused == []
+
+
+def test_a_thin_motivation_slide_nothing_can_fill_goes_a_thin_close_stays():
+    paper = _paper(f"{FINDING} {CLEAN}")
+    why = Slide(kind="bullets", title="Motivation", role="motivation", bullets=[CLEAN], notes=CLEAN)
+    close = Slide(
+        kind="bullets", title="Conclusions", role="conclusion", bullets=[CLOSE], notes=CLOSE
+    )
+    results = Slide(kind="bullets", title="Yield", bullets=[FINDING, LEANING], notes=FINDING)
+    deck = _deck(paper, why, results, close)
+    revision = deck_repair(BuiltinProposer(), paper, deck, [_thin(2), _thin(4)])
+    titles = [s.title for s in revision.deck.slides]
+    # a one-bullet slide is a defect of its own: only the deck's close is kept thin
+    assert "Motivation" not in titles and titles[-1] == "Conclusions"

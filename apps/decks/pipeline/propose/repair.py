@@ -860,7 +860,7 @@ def _unintroduced_referent(slide: Slide, issue: Issue, work: Work) -> tuple[list
             fixed = fixed.model_copy(update={"bullets": shown})
             action = action.replace("removed", "replaced", 1) + "; another sentence of the part"
         elif len(fixed.bullets) < 2 and not (fixed.figures() or fixed.equation):
-            if story_slides.holds_story(slide):
+            if story_slides.holds_story(slide, why=True):
                 return [slide], ""  # the deck's close or its "why" never goes for a bullet
             # the slide would be left thin: it goes, its other bullet joining a text slide of
             # its part (the one placed before, else the next); when none takes it, the
