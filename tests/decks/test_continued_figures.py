@@ -12,6 +12,7 @@ from apps.decks.pipeline.paper import Figure, Paper, Section
 from apps.decks.pipeline.propose.builtin import BuiltinProposer
 from apps.decks.pipeline.propose.repair import deck_repair
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+from tests.decks import factories
 
 METHODS = "Sheep were moved between four paddocks every ten days, as Figure 1 lays out."
 RESULTS = (
@@ -21,18 +22,8 @@ RESULTS = (
 
 
 def _figure(number: int, caption: str, section: str) -> Figure:
-    return Figure(
-        id=f"fig-{number}",
-        kind="figure",
-        number=number,
-        label=f"Figure {number}",
-        caption=caption,
-        page=2,
-        bbox=(100.0, 100.0, 300.0, 250.0),
-        image=f"fig-{number}.png",
-        width_px=1000,
-        height_px=750,
-        section=section,
+    return factories.figure(
+        number, caption, page=2, bbox=(100.0, 100.0, 300.0, 250.0), height_px=750, section=section
     )
 
 

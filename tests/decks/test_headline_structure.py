@@ -32,6 +32,7 @@ from apps.decks.pipeline.result_losses import lost_results
 from apps.decks.pipeline.review import deck_rules, text_rules
 from apps.decks.pipeline.review.registry import DeckContext, SlideContext
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+from tests.decks import factories
 
 RESULT = (
     "In March 2003, a 64 node Quarrel cluster joined two billion rows in 11 minutes, 20 seconds."
@@ -360,15 +361,11 @@ def test_a_vignette_deck_ending_on_a_bare_plot_closes_on_what_its_examples_showe
 
 
 def _figure(number: int, section: str, caption: str) -> Figure:
-    return Figure(
-        id=f"fig-{number}",
-        kind="figure",
-        number=number,
-        label=f"Figure {number}",
-        caption=caption,
+    return factories.figure(
+        number,
+        caption,
         page=number,
         bbox=(0, 0, 100, 100),
-        image=f"fig-{number}.png",
         width_px=400,
         height_px=300,
         section=section,

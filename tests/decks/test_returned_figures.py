@@ -9,21 +9,12 @@ from apps.decks.pipeline.issues import Change
 from apps.decks.pipeline.loop_guard import no_returned_figures
 from apps.decks.pipeline.paper import Figure, Paper, Section
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+from tests.decks import factories
 
 
 def _figure(number: int) -> Figure:
-    return Figure(
-        id=f"fig-{number}",
-        kind="figure",
-        number=number,
-        label=f"Figure {number}",
-        caption=f"Germination rate of seed lot {number} against soil temperature.",
-        page=number,
-        bbox=(72, 100, 520, 400),
-        image=f"fig-{number}.png",
-        width_px=900,
-        height_px=600,
-    )
+    caption = f"Germination rate of seed lot {number} against soil temperature."
+    return factories.figure(number, caption, page=number)
 
 
 PAPER = Paper(

@@ -7,7 +7,7 @@ title made from the caption, by the first deck or the fixer, names the act and i
 from __future__ import annotations
 
 from apps.decks.pipeline import sentence_titles, title_defects
-from apps.decks.pipeline.paper import Figure, Paper, Section
+from apps.decks.pipeline.paper import Paper, Section
 from apps.decks.pipeline.propose.builtin import BuiltinProposer
 from apps.decks.pipeline.propose.captions import figure_title
 from apps.decks.pipeline.propose.repair import deck_repair
@@ -15,6 +15,7 @@ from apps.decks.pipeline.render.measure import SlideMeasure
 from apps.decks.pipeline.review import text_rules
 from apps.decks.pipeline.review.registry import SlideContext
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+from tests.decks import factories
 
 CAPTION = (
     "We move the flock between the paddocks by opening gates that the shepherd sets on a "
@@ -24,18 +25,8 @@ CUT = "We move the flock between the paddocks by opening gates"
 
 
 def _paper(caption: str = CAPTION) -> Paper:
-    figure = Figure(
-        id="fig-1",
-        kind="figure",
-        number=1,
-        label="Figure 1",
-        caption=caption,
-        page=2,
-        bbox=(100.0, 100.0, 300.0, 250.0),
-        image="fig-1.png",
-        width_px=1000,
-        height_px=750,
-        section="Grazing plan",
+    figure = factories.figure(
+        1, caption, page=2, bbox=(100.0, 100.0, 300.0, 250.0), height_px=750, section="Grazing plan"
     )
     section = Section(number="1", title="Grazing plan", paragraphs=["Sheep graze in turn."])
     return Paper(
