@@ -247,6 +247,19 @@ def test_too_few_slides_is_not_answered_with_slides_of_notes_about_files():
     assert not any("Implementation" in t for t in titles)
 
 
+def test_a_section_named_after_a_file_is_notes_about_files_whatever_its_extension():
+    from apps.decks.pipeline.file_notes import file_notes
+
+    # a report's sections on its parameter files: the bullets explain settings, the heading
+    # is the file ("hive.par"), and no slide of such notes answers "too few slides"
+    settings_text = ["The step size sets how far each update moves", "Lower values converge slowly"]
+    assert file_notes("hive.par", settings_text)
+    assert file_notes("sampler.cfgx (continued)", settings_text)
+    assert not file_notes("Step size", settings_text)
+    assert not file_notes("Results in 2.5 seconds", settings_text)
+    assert not file_notes("3.2", settings_text)
+
+
 def test_an_expansion_wrapped_round_an_earlier_one_is_flagged():
     paper = _paper(FINDING)
     nested = (

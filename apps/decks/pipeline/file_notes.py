@@ -25,13 +25,20 @@ FILE_HEADING = re.compile(
 )
 
 
+# a heading that is a file's name and nothing else ("ufl.par", "lp.cpp (continued)"): whatever
+# its extension, a section named after a file is a note on that file
+FILE_NAMED_HEADING = re.compile(
+    r"^(?=[\w-]*[a-z])[\w-]+(?:\.(?=[a-z0-9]*[a-z])[a-z0-9]{1,5})+(?:\s*\(continued\))?$", re.I
+)  # a letter in the name and in the extension: "3.2" or "v1.0" is no file
+
+
 def names_files(bullet: str) -> bool:
     return bool(FILE_NAME.search(bullet))
 
 
 def file_notes(title: str, bullets: list[str]) -> bool:
-    """Is a slide of this title and bullets notes about files: its heading names files, or at
-    least half its bullets name one?"""
-    if FILE_HEADING.search(title):
+    """Is a slide of this title and bullets notes about files: its heading names files or is a
+    file's name, or at least half its bullets name one?"""
+    if FILE_HEADING.search(title) or FILE_NAMED_HEADING.match(title.strip()):
         return True
     return bool(bullets) and 2 * sum(names_files(b) for b in bullets) >= len(bullets)
