@@ -206,3 +206,15 @@ def test_a_run_of_a_real_papers_figures_gets_what_its_text_says_they_show(genera
         assert any(said in m.text.lower() for m in figure.mentions) or said in figure.caption
         assert "Figure" not in bullet
     assert not _issues(revised, paper)
+
+
+def test_a_figure_whose_small_print_a_line_under_it_would_shrink_stays_bare():
+    paper = _paper()
+    deck = _deck(paper)
+    assert set(figure_runs.unstated(list(deck.slides), paper, set())) == {4, 5, 6}
+    # labels of 3 pt on a figure printed 500 pt wide: drawn any smaller they cannot be read
+    small = paper.figures[3].model_copy(update={"text_pt": 3.0, "bbox": (50, 50, 550, 250)})
+    paper.figures[3] = small
+    said = figure_runs.unstated(list(deck.slides), paper, set())
+    at = next(i for i, s in enumerate(deck.slides) if s.figure == small.id)
+    assert set(said) == {4, 5, 6} - {at}, said

@@ -348,3 +348,16 @@ def test_a_cited_finding_is_not_replaced_by_another_cited_finding():
     revised = deck_repair(BuiltinProposer(), paper, deck, _found(source_not_shown, deck, paper))
     assert second not in revised.deck.slides[1].bullets
     assert OWN_BULLET in revised.deck.slides[1].bullets
+
+
+def test_a_citation_after_the_noun_naming_the_cited_work_leaves_whose_work_it_is():
+    from apps.decks.pipeline.shown_objects import dropped_citation
+
+    # a replication's own finding: the marker names the paper it replicates, inside the clause
+    own = "The replication of paper [2] shows that the kiln cools evenly under every load."
+    assert dropped_citation(own.replace(" [2]", "").rstrip("."), own) is None
+    said = "The original article [5] reported a crack in one pot of ten."
+    assert dropped_citation(said.replace(" [5]", "").rstrip("."), said) is None
+    # a citation closing the clause still marks another study's finding
+    others = "Glazes fired twice were shown to craze less [5]."
+    assert dropped_citation(others.replace(" [5]", "").rstrip("."), others) == "[5]"

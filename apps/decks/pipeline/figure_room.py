@@ -99,3 +99,18 @@ def legible_as_pair(
         if figure.text_pt and figure.text_pt * drawn / native < limits.get("figure_text_min_px"):
             return False
     return True
+
+
+STATEMENT_LINE_PX = 40.0  # the height one line of text under a figure takes from it
+
+
+def legible_with_a_line(figure: Figure) -> bool:
+    """Would the figure's labels still read (figure_text_small) with one more line of text
+    under it on its own slide? A figure whose small print is near the limit is best left with
+    the room it has: a statement under it draws it smaller (bare_figure_run)."""
+    if not figure.text_pt:
+        return True
+    native = max(1.0, figure.bbox[2] - figure.bbox[0])
+    room = CONTENT_BOX[1] - 2 * STATEMENT_LINE_PX  # its caption line and the statement
+    drawn = min(CONTENT_BOX[0], room * figure.aspect)
+    return figure.text_pt * drawn / native >= limits.get("figure_text_min_px")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import defects, text
+from apps.decks.pipeline import defects, figure_room, text
 from apps.decks.pipeline.paper import Figure, Paper
 from apps.decks.pipeline.slide_deck import Slide
 
@@ -90,8 +90,8 @@ def unstated(slides: list[Slide], paper: Paper, used: set[str]) -> dict[int, str
         for index in run:
             slide = slides[index]
             figure = paper.figure(slide.figure) if slide.figure else None
-            if figure is None:
-                continue
+            if figure is None or not figure_room.legible_with_a_line(figure):
+                continue  # a line under a figure of small print would make it unreadable
             said = statement(figure, slide.caption, shown)
             if said is not None:
                 found[index] = said

@@ -202,7 +202,14 @@ def review_loop(
                 deck,
                 blocking(issues, threshold),
             ):
-                _say(report, "review", f"{prefix}: the findings repeat an earlier round", number)
+                # said after the review's count (part 1.0): the bar never goes back
+                _say(
+                    report,
+                    "review",
+                    f"{prefix}: the findings repeat an earlier round",
+                    number,
+                    part=1.0,
+                )
                 record.stopped = "repeat"
                 break
             to_fix = len(blocking(issues, threshold) or repairable_lows(issues, threshold))

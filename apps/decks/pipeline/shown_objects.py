@@ -133,7 +133,7 @@ def dropped_citation(bullet: str, sentence: str, paper_title: str = "") -> str |
     marker = CITATION.search(sentence)
     if marker is None or CITATION.search(bullet) or _attributed(bullet):
         return None
-    if named_source(bullet, sentence, marker):
+    if named_source(bullet, sentence, marker) or names_the_work(sentence):
         return None
     if SUGGESTION.search(bullet):
         return None
@@ -144,6 +144,24 @@ def dropped_citation(bullet: str, sentence: str, paper_title: str = "") -> str |
     ):
         return None
     return marker.group(0)
+
+
+# A citation set right after the noun naming the cited work, inside the clause: "The
+# replication of paper [1] shows …", "the original article [4] reported …". The noun stays when
+# the marker goes and says whose work the sentence is about.
+WORK_NOUN = re.compile(
+    r"\b(?:paper|article|study|studies|work|publication|report|survey|review)\s*$", re.I
+)
+
+
+def names_the_work(sentence: str) -> bool:
+    """Does every citation of the sentence follow a noun naming the cited work ("paper [1]")
+    with the clause going on after it?"""
+    markers = list(CITATION.finditer(sentence))
+    return bool(markers) and all(
+        WORK_NOUN.search(sentence[: m.start()]) and re.match(r"\s+[a-z]", sentence[m.end() :])
+        for m in markers
+    )
 
 
 def _attributed(bullet: str) -> bool:
