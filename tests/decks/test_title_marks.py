@@ -17,6 +17,7 @@ from apps.decks.pipeline.render.measure import SlideMeasure
 from apps.decks.pipeline.review import title_rules
 from apps.decks.pipeline.review.registry import SlideContext
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+from tests.decks import factories
 
 REGROWTH = (
     "The rested paddocks regrew to twelve centimetres within three weeks. Paddocks grazed "
@@ -29,16 +30,11 @@ BULLETS = [
 
 
 def _figure(number: int) -> Figure:
-    return Figure(
-        id=f"fig-{number}",
-        kind="figure",
-        number=number,
-        label=f"Figure {number}",
-        caption=f"Grass height per paddock over season {number}.",
+    return factories.figure(
+        number,
+        f"Grass height per paddock over season {number}.",
         page=2,
         bbox=(100.0, 100.0, 300.0, 250.0),
-        image=f"fig-{number}.png",
-        width_px=1000,
         height_px=750,
         section="Regrowth",
     )
