@@ -7,9 +7,12 @@ import io
 import threading
 import tracemalloc
 
+import pytest
 from asgiref.sync import sync_to_async
 
+from apps.gateway import limits
 from apps.gateway import pool as gateway_pool
+from apps.gateway.errors import ErrorCode, GatewayError
 from apps.gateway.export import BATCH_ROWS, CURSOR
 from apps.gateway.services import run_sql
 from apps.workspace import services
@@ -238,3 +241,25 @@ async def test_download_errors_have_a_status_and_a_readable_message(
     not_sql = await client.get(f"/api/artifacts/{chart.id}/csv")
     assert not_sql.status_code == 400
     assert services.NOT_SQL in not_sql.content.decode()
+
+
+def test_a_download_of_wide_rows_streams_within_a_query_budget_per_row(
+    sql_result, acme_context, monkeypatch
+):
+    # 12 kB rows: 1,001 of them (12 MB) fit a query's TESSERA_GATEWAY_MAX_RESULT_MB of 16; a
+    # download's batches of 2,000 rows (24 MB) get as much per row, and the 60 MB file streams.
+    artifact = sql_result(
+        "SELECT n, repeat('y', 12000) AS filler FROM generate_series(1, 5000) AS n"
+    )
+    lines = "".join(services.csv_lines(context=acme_context, artifact=artifact)).splitlines()
+    assert len(lines) == 1 + 5000 and lines[-1].startswith("5000,yyy")
+    # Past the budget the download is refused before its first byte, and the pool goes on.
+    monkeypatch.setenv("TESSERA_GATEWAY_MAX_RESULT_MB", "1")
+    limits.current.cache_clear()
+    try:
+        with pytest.raises(GatewayError) as refused:
+            "".join(services.csv_lines(context=acme_context, artifact=artifact))
+    finally:
+        limits.current.cache_clear()
+    assert refused.value.code == ErrorCode.TOO_LARGE
+    assert_gateway_sessions_clean()
