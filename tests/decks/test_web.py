@@ -265,6 +265,18 @@ def test_the_pdf_downloads_under_the_papers_title(acme_context):
     assert b"".join(response.streaming_content) == MINIMAL_PDF
 
 
+@pytest.mark.parametrize("title", ["★★★", "..", "$"])
+def test_the_pdf_of_a_deck_whose_title_has_no_character_safe_on_disk_downloads_as_deck(
+    acme_context, title
+):
+    # get_valid_filename raised SuspiciousFileOperation: the download was a bare 400.
+    deck = deck_add(acme_context, title=title)
+    response = _client(acme_context).get(f"/decks/{deck.id}/deck.pdf")
+    assert response.status_code == 200
+    assert response["Content-Disposition"] == 'attachment; filename="deck.pdf"'
+    assert b"".join(response.streaming_content) == MINIMAL_PDF
+
+
 def test_the_built_site_is_served_with_its_own_strict_policy(acme_context):
     deck = deck_add(acme_context)
     client = _client(acme_context)

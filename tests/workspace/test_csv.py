@@ -199,6 +199,32 @@ async def test_the_download_streams_every_row_with_its_headers(sql_result, web, 
     assert len(rows) == 1 + 5000
 
 
+@pytest.mark.parametrize(
+    ("title", "disposition"),
+    [
+        # A line break in a header is refused by Django: the download was a 500.
+        ("Pay\nroll", 'attachment; filename="pay-roll.csv"'),
+        # A quote ended the quoted name early: the browser saved "q".
+        ('Q"3 "totals"', 'attachment; filename="q-3-totals.csv"'),
+        # Beyond latin-1 the whole header was MIME-encoded, which no browser reads.
+        ("Folha de salários ★", "attachment; filename*=utf-8''folha-de-sal%C3%A1rios.csv"),
+        # A right-to-left override (U+202E) shows the rest of the name reversed.
+        ("report\u202evsc.exe", 'attachment; filename="report-vsc.exe.csv"'),
+        ("★ …", 'attachment; filename="result.csv"'),
+    ],
+    ids=["line-break", "quotes", "accents", "bidi-override", "nothing-left"],
+)
+async def test_the_download_is_named_after_the_title_whatever_it_holds(
+    sql_result, web, title, disposition
+):
+    artifact = await sync_to_async(sql_result)("SELECT 1 AS n", title=title)
+    client = await web("ana")
+    response = await client.get(f"/api/artifacts/{artifact.id}/csv")
+    assert response.status_code == 200
+    assert response["Content-Disposition"] == disposition
+    assert parse(await body_of(response)) == [["N"], ["1"]]
+
+
 async def test_the_page_can_ask_whether_the_download_is_capped(sql_result, web, csv_cap):
     csv_cap(2000)
     capped = await sync_to_async(sql_result)(f"{SALARIES} LIMIT 5000")
