@@ -171,7 +171,12 @@ def _outcome(pgconn: pq.PGconn, statement: Statement) -> Outcome:
     if statement.max_bytes is None:
         return Outcome(_statement_result(pgconn))
     # Effective for the statement whose results come next: the previous one's are all read.
-    pgconn.set_chunked_rows_mode(CHUNK_ROWS)
+    try:
+        pgconn.set_chunked_rows_mode(CHUNK_ROWS)
+    except psycopg.OperationalError:
+        # libpq refuses when the statement will not run: an earlier one failed and the
+        # pipeline skips the rest (PIPELINE_ABORTED), so there are no rows to budget.
+        return Outcome(_statement_result(pgconn))
     chunks: list[pq.PGresult] = []
     size = 0
 

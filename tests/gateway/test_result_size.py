@@ -6,8 +6,9 @@ the pool goes on."""
 
 import pytest
 
-from apps.gateway import limits
+from apps.gateway import limits, wire
 from apps.gateway.errors import ErrorCode, GatewayError
+from apps.gateway.pool import get_pool
 from apps.gateway.services import run_sql
 from tests.gateway.conftest import assert_gateway_sessions_clean
 
@@ -60,3 +61,16 @@ def test_a_result_within_the_budget_comes_back_whole(acme_context):
     assert {len(row[1]) for row in result.rows} == {1_000_000}
     many = run_sql("SELECT n FROM generate_series(1, 5000) AS n", context=acme_context)
     assert many.row_count == limits.current().max_rows and many.truncated
+
+
+def test_a_budgeted_statement_after_a_failed_one_keeps_the_first_error():
+    # The pipeline skips what follows a failed statement; libpq then refuses the chunked
+    # mode, which must not replace the real error (nor close the session).
+    budgeted = wire.Statement(b"SELECT 1", (), MB)
+    with get_pool().connection() as conn:
+        failed, skipped = wire.run(conn, (wire.Statement(b"SELECT 1 / 0"), budgeted))
+        assert "division by zero" in str(failed.error(conn))
+        assert skipped.result.status == wire.ExecStatus.PIPELINE_ABORTED
+        conn.rollback()
+        (again,) = wire.run(conn, (budgeted,))
+        assert wire.rows(conn, again, 10) == [[1]]
