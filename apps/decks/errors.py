@@ -47,6 +47,12 @@ RENDERER_FAILED = "Slidev {step} failed (exit code {code}): {detail}"
 RENDERER_TIMEOUT = "Slidev {step} did not finish within {seconds:.0f} s."
 BAD_ROUNDS = "The number of review rounds must be between 1 and {limit}, got {rounds}."
 OUT_IS_FILE = "{path} exists and is not a folder; choose another output folder."
+OUT_UNDER_FILE = "{path} cannot be a folder: {file} is a file; choose another output folder."
+OUT_NOT_WRITABLE = "Cannot write into {folder} ({reason}); choose another output folder."
+OUT_HOLDS_OTHER_FILES = (
+    "{path} already holds {names}, not from a deck made here (it has no summary.json): a deck "
+    "would replace them. Choose an empty folder, a new one, or a deck's own folder."
+)
 
 
 class DeckError(Exception):

@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import SuspiciousFileOperation
 from django.http import FileResponse, Http404
 from django.urls import reverse
 from django.utils.csp import CSP, build_policy
@@ -124,7 +125,10 @@ def deck_pdf(request, deck_id):
     found = _inside(deck.folder, "deck.pdf")
     if found is None:
         raise Http404(NOT_FOUND)
-    name = get_valid_filename(deck.title)[:120] or "deck"
+    try:
+        name = get_valid_filename(deck.title)[:120] or "deck"
+    except SuspiciousFileOperation:  # no character of the title is safe on disk: "★", ".."
+        name = "deck"
     return _file_response(found, as_attachment=True, filename=f"{name}.pdf")
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+from django.core.exceptions import SuspiciousFileOperation
 from django.core.files.uploadhandler import FileUploadHandler, SkipFile
 from django.utils.text import get_valid_filename
 
@@ -118,7 +119,10 @@ def display_name(name: str | None) -> str:
 def stored_name(name: str | None) -> str:
     """A safe file name for the upload on disk that still reads like the person's file (the
     pipeline's messages name it)."""
-    stem = get_valid_filename(Path(name or "").stem.strip()) if name else ""
+    try:
+        stem = get_valid_filename(Path(name or "").stem.strip()) if name else ""
+    except SuspiciousFileOperation:  # no character of the name is safe on disk: "★.pdf"
+        stem = ""
     stem = stem[: MAX_FILENAME - 4] or "paper"
     return f"{stem}.pdf"
 

@@ -19,7 +19,7 @@ import pydantic
 from psycopg_pool import PoolTimeout
 
 from apps.accounts.access import AccessContext
-from apps.gateway import errors, session, wire
+from apps.gateway import errors, limits, session, wire
 from apps.gateway.errors import ErrorCode, GatewayError
 from apps.gateway.pool import get_pool
 from apps.gateway.serialize import jsonable
@@ -137,7 +137,7 @@ def _run(query: ValidatedQuery, context: AccessContext | None, values: list) -> 
                     conn,
                     context,
                     query.statement_timeout_ms,
-                    Statement(query.sql.encode(), values),
+                    Statement(query.sql.encode(), values, limits.max_result_bytes()),
                 )
             except psycopg.Error as exc:
                 if conn.broken or isinstance(exc, psycopg.OperationalError) and conn.closed:
@@ -146,7 +146,7 @@ def _run(query: ValidatedQuery, context: AccessContext | None, values: list) -> 
             elapsed_ms = (time.perf_counter() - started) * 1000
             if outcome.result.status != ExecStatus.TUPLES_OK:
                 raise GatewayError(ErrorCode.NOT_A_QUERY, errors.NO_RESULT)
-            rows = wire.rows(conn, outcome.result, query.max_rows + 1)
+            rows = wire.rows(conn, outcome, query.max_rows + 1)
             columns = column_list(conn, outcome.result)
     except PoolTimeout as exc:
         raise GatewayError(

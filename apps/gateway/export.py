@@ -31,11 +31,11 @@ from apps.gateway.execution import (
 )
 from apps.gateway.pool import get_pool
 from apps.gateway.validation import ValidatedQuery
-from apps.gateway.wire import ExecStatus, Statement
+from apps.gateway.wire import ExecStatus, ResultTooLarge, Statement
 
 CURSOR = "tessera_export"
 BATCH_ROWS = 2000
-FETCH = Statement(f"FETCH FORWARD {BATCH_ROWS} FROM {CURSOR}".encode())
+FETCH_SQL = f"FETCH FORWARD {BATCH_ROWS} FROM {CURSOR}".encode()
 TOO_MANY_EXPORTS = "too many downloads at once"
 
 _slots: threading.BoundedSemaphore | None = None
@@ -80,16 +80,23 @@ class RowStream:
 
     def _fetch(self) -> list[list]:
         try:
-            (outcome,) = wire.run(self._conn, (FETCH,))
+            (outcome,) = wire.run(self._conn, (_fetch(),))
             if outcome.failed:
                 raise outcome.error(self._conn)
         except psycopg.Error as exc:
-            if self._conn.broken or self._conn.closed:
+            if self._conn.broken or self._conn.closed and not isinstance(exc, ResultTooLarge):
                 raise GatewayError(
                     ErrorCode.UNAVAILABLE, errors.UNAVAILABLE_DB.format(detail=str(exc).strip())
                 ) from None
             raise translate(exc, self._query) from None
-        return wire.rows(self._conn, outcome.result, BATCH_ROWS)
+        return wire.rows(self._conn, outcome, BATCH_ROWS)
+
+
+def _fetch() -> Statement:
+    """The next batch, within a byte budget per row like a query's result (a query returns
+    max_rows rows within max_result_mb; a batch is BATCH_ROWS rows)."""
+    budget = limits.max_result_bytes() * BATCH_ROWS // limits.current().max_rows
+    return Statement(FETCH_SQL, (), max(budget, limits.max_result_bytes()))
 
 
 @contextmanager
@@ -129,14 +136,14 @@ def _declare(
         # NO SCROLL, not WITH HOLD: the cursor lives and dies with the read-only transaction.
         declare = Statement(f"DECLARE {CURSOR} NO SCROLL CURSOR FOR {query.sql}".encode(), values)
         session.run(conn, context, query.statement_timeout_ms, declare, close=False)
-        (first,) = wire.run(conn, (FETCH,))
+        (first,) = wire.run(conn, (_fetch(),))
         if first.failed:
             raise first.error(conn)
         if first.result.status != ExecStatus.TUPLES_OK:
             raise GatewayError(ErrorCode.NOT_A_QUERY, errors.NO_RESULT)
     except psycopg.Error as exc:
         session.clean_up(conn)
-        broken = conn.broken or conn.closed
+        broken = conn.broken or conn.closed and not isinstance(exc, ResultTooLarge)
         pool.putconn(conn)
         if broken:
             raise BrokenConnection(str(exc).strip()) from exc
@@ -150,7 +157,7 @@ def _declare(
         max_rows=query.max_rows,
         _conn=conn,
         _query=query,
-        _first=wire.rows(conn, first.result, BATCH_ROWS),
+        _first=wire.rows(conn, first, BATCH_ROWS),
     )
     return conn, stream
 

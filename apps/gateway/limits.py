@@ -35,6 +35,11 @@ env.declare(
     "Most items in one IN (...) list, ARRAY[...] or VALUES list (TOO_LARGE).",
 )
 env.declare(
+    "TESSERA_GATEWAY_MAX_RESULT_MB",
+    "16",
+    "Most megabytes of row data one gateway query may return (a download, as much per row); past it the query stops with TOO_LARGE and nothing more is read.",
+)
+env.declare(
     "TESSERA_CSV_MAX_ROWS",
     "1000000",
     "Most rows a CSV download holds; it streams every row up to this and then ends with a line saying it was cut.",
@@ -78,6 +83,7 @@ LIMITS: tuple[Limit, ...] = (
     Limit("max_sql_length", "TESSERA_GATEWAY_MAX_SQL_LENGTH", minimum=16),
     Limit("max_depth", "TESSERA_GATEWAY_MAX_DEPTH", minimum=2),
     Limit("max_in_list", "TESSERA_GATEWAY_MAX_IN_LIST", minimum=1),
+    Limit("max_result_mb", "TESSERA_GATEWAY_MAX_RESULT_MB", minimum=1),
     Limit("csv_max_rows", "TESSERA_CSV_MAX_ROWS", minimum=1),
     Limit("pool_size", "TESSERA_GATEWAY_POOL_SIZE", minimum=1),
     Limit("pool_timeout_s", "TESSERA_GATEWAY_POOL_TIMEOUT_S", minimum=1),
@@ -97,6 +103,7 @@ class Limits:
     max_sql_length: int
     max_depth: int
     max_in_list: int
+    max_result_mb: int
     csv_max_rows: int
     pool_size: int
     pool_timeout_s: int
@@ -108,3 +115,7 @@ def current() -> Limits:
     values = {limit.name: limit.read() for limit in LIMITS}
     values["max_depth"] = min(values["max_depth"], MAX_DEPTH_CEILING)
     return Limits(**values)
+
+
+def max_result_bytes() -> int:
+    return current().max_result_mb * 1_000_000

@@ -19,6 +19,15 @@ from psycopg import pq
 from psycopg.adapt import PyFormat, Transformer
 
 ExecStatus = pq.ExecStatus
+# A statement with a byte budget is read row by row (libpq's chunked rows mode, one row a
+# chunk): libpq otherwise holds a whole result in memory before handing any of it over, and a
+# read-only SELECT can ask the server for gigabytes (`repeat('x', 100000000)` per row); a
+# chunk of several rows would be held whole too.
+CHUNK_ROWS = 1
+TOO_LARGE = (
+    "The result is larger than {limit} MB; select fewer or shorter columns (a long text can be "
+    "cut with left(text, n)), or aggregate."
+)
 # A statement that starts a COPY leaves libpq waiting for copy data: the gateway never
 # reads it, and the session is closed instead (the server then rolls the transaction back).
 COPY_STATES = (ExecStatus.COPY_OUT, ExecStatus.COPY_IN, ExecStatus.COPY_BOTH)
@@ -29,6 +38,17 @@ COPY_REFUSED = "COPY is not available through the gateway; send a SELECT."
 class Statement:
     sql: bytes
     params: Sequence[Any] = ()
+    # Most bytes of row data read for this statement; past it the session is closed (the
+    # server rolls back) and ResultTooLarge is raised. None: no budget.
+    max_bytes: int | None = None
+
+
+class ResultTooLarge(psycopg.Error):
+    """A statement's rows passed its byte budget. SQLSTATE 54000 like the server's own
+    limits, but no OperationalError: the session was closed on purpose, not lost, so the
+    query must not be tried again on another one."""
+
+    sqlstate = "54000"
 
 
 @dataclass(frozen=True)
@@ -36,6 +56,9 @@ class Outcome:
     """What one statement of a pipeline came back with."""
 
     result: pq.PGresult
+    # The rows of a statement read in chunks (`result` is then the final, row-less result
+    # that still describes the columns).
+    chunks: tuple[pq.PGresult, ...] = ()
 
     @property
     def failed(self) -> bool:
@@ -59,12 +82,15 @@ def run(conn: psycopg.Connection, statements: Sequence[Statement]) -> list[Outco
             _send(conn, statement)
         pgconn.pipeline_sync()
         _flush(pgconn)
-        outcomes = [Outcome(_statement_result(pgconn)) for _ in statements]
+        outcomes = [_outcome(pgconn, statement) for statement in statements]
         _statement_result(pgconn)  # the Sync's own PIPELINE_SYNC
         return outcomes
     except _CopyStarted:
         conn.close()
         raise psycopg.NotSupportedError(COPY_REFUSED) from None
+    except _OverBudget as over:
+        conn.close()  # the rest of the result is never read: this session cannot go on
+        raise ResultTooLarge(TOO_LARGE.format(limit=over.limit_mb)) from None
     finally:
         _leave_pipeline_mode(conn)
 
@@ -73,11 +99,24 @@ class _CopyStarted(Exception):
     pass
 
 
-def rows(conn: psycopg.Connection, result: pq.PGresult, limit: int) -> list[list]:
-    """Up to `limit` rows of `result` as Python values (psycopg's loaders)."""
+class _OverBudget(Exception):
+    def __init__(self, max_bytes: int):
+        self.limit_mb = max(1, round(max_bytes / 1_000_000))
+
+
+def rows(conn: psycopg.Connection, outcome: Outcome, limit: int) -> list[list]:
+    """Up to `limit` rows of `outcome` as Python values (psycopg's loaders)."""
     transformer = Transformer(conn)
-    transformer.set_pgresult(result)
-    return transformer.load_rows(0, min(limit, result.ntuples), list)
+    if not outcome.chunks:
+        transformer.set_pgresult(outcome.result)
+        return transformer.load_rows(0, min(limit, outcome.result.ntuples), list)
+    # Chunks share the final result's columns: their loaders are chosen once.
+    transformer.set_pgresult(outcome.result)
+    loaded: list[list] = []
+    for result in outcome.chunks[:limit]:
+        transformer.set_pgresult(result, set_loaders=False)
+        loaded += transformer.load_rows(0, result.ntuples, list)
+    return loaded[:limit]
 
 
 def columns(conn: psycopg.Connection, result: pq.PGresult) -> list[tuple[str, int]]:
@@ -128,7 +167,40 @@ def _flush(pgconn: pq.PGconn) -> None:
         pgconn.consume_input()
 
 
-def _statement_result(pgconn: pq.PGconn) -> pq.PGresult:
+def _outcome(pgconn: pq.PGconn, statement: Statement) -> Outcome:
+    if statement.max_bytes is None:
+        return Outcome(_statement_result(pgconn))
+    # Effective for the statement whose results come next: the previous one's are all read.
+    try:
+        pgconn.set_chunked_rows_mode(CHUNK_ROWS)
+    except psycopg.OperationalError:
+        # libpq refuses when the statement will not run: an earlier one failed and the
+        # pipeline skips the rest (PIPELINE_ABORTED), so there are no rows to budget.
+        return Outcome(_statement_result(pgconn))
+    chunks: list[pq.PGresult] = []
+    size = 0
+
+    def budget(result: pq.PGresult) -> None:
+        nonlocal size
+        chunks.append(result)
+        size += _data_bytes(result)
+        if size > statement.max_bytes:
+            raise _OverBudget(statement.max_bytes)
+
+    final = _statement_result(pgconn, on_chunk=budget)
+    return Outcome(final, tuple(chunks))
+
+
+def _data_bytes(result: pq.PGresult) -> int:
+    value = result.get_value
+    return sum(
+        len(value(row, field) or b"")
+        for row in range(result.ntuples)
+        for field in range(result.nfields)
+    )
+
+
+def _statement_result(pgconn: pq.PGconn, on_chunk=None) -> pq.PGresult:
     """The result of the next statement (the last one if it sent several), read up to the
     NULL that ends it; a Sync's result has no NULL after it."""
     result = None
@@ -145,4 +217,7 @@ def _statement_result(pgconn: pq.PGconn) -> pq.PGresult:
             return result
         if current.status == ExecStatus.PIPELINE_SYNC:
             return current
+        if current.status == ExecStatus.TUPLES_CHUNK and on_chunk is not None:
+            on_chunk(current)
+            continue
         result = current

@@ -8,6 +8,9 @@ reason for each problem, when:
 - a value looks like markup, CSS or a script (``</style>``, ``url(``, ``expression(``,
   ``javascript:``) — caught here for a clear message, and refused by the model's types anyway;
 - the path does not exist or the patch cannot apply (jsonpatch's own checks, ``test`` ops);
+- an operation makes the document larger than any preferences document can be: a ``copy`` of
+  a part into itself doubles it, and fifty of them would hold 2^50 values before the result
+  is ever validated;
 - the result is not a valid document (unknown fields, wrong types, values outside their sets);
 - the result makes text unreadable while the current document does not (ContrastError, with
   the measured ratios and the replacement ops that would pass).
@@ -28,6 +31,9 @@ from apps.studio.preferences import MARKUP, Preferences, Theme
 
 MAX_OPERATIONS = 50  # a request changes a handful of fields; more is a mistake or an attack
 MAX_PATH_LENGTH = 200
+# Values (objects, lists, scalars) in a document while a patch applies. A valid document
+# holds about 150 (20 shortcuts at most); this leaves room for an intermediate step.
+MAX_DOCUMENT_VALUES = 2000
 
 PATCH_EMPTY = "the patch has no operations"
 PATCH_NOT_A_LIST = "a patch is a list of operations"
@@ -39,6 +45,10 @@ TEST_FAILED = "the value here is {current}, not {expected}; nothing was changed"
 UNKNOWN_FIELD = "is not a field of the preferences document"
 REQUIRED_FIELD = "is required; replace it instead of removing it"
 WRONG_VALUE = "{message} (got {value})"
+TOO_LARGE = (
+    "makes the preferences document hold more than {limit} values (a copy into itself doubles "
+    "it); no preferences document is that large"
+)
 
 
 @dataclass(frozen=True)
@@ -187,6 +197,9 @@ def patch_apply(preferences: Preferences, ops: Any, *, contrast_guard: bool = Tr
         except (jsonpatch.JsonPatchException, jsonpointer.JsonPointerException) as error:
             reason = CANNOT_APPLY.format(reason=_pointer_reason(error))
             raise PatchError([PatchProblem(operation.path, reason, index)]) from None
+        if _larger_than(document, MAX_DOCUMENT_VALUES):
+            problem = TOO_LARGE.format(limit=MAX_DOCUMENT_VALUES)
+            raise PatchError([PatchProblem(operation.path, problem, index)])
     try:
         result = Preferences.model_validate(document)
     except ValidationError as error:
@@ -194,6 +207,21 @@ def patch_apply(preferences: Preferences, ops: Any, *, contrast_guard: bool = Tr
     if contrast_guard:
         contrast_guard_check(preferences, result)
     return result
+
+
+def _larger_than(document: Any, limit: int) -> bool:
+    """Whether ``document`` holds more than ``limit`` values; stops counting at the limit."""
+    pending, count = [document], 0
+    while pending:
+        value = pending.pop()
+        count += 1
+        if count > limit:
+            return True
+        if isinstance(value, Mapping):
+            pending.extend(value.values())
+        elif isinstance(value, list):
+            pending.extend(value)
+    return False
 
 
 def contrast_guard_check(before: Preferences, after: Preferences) -> None:

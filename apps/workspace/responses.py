@@ -18,6 +18,7 @@ from functools import wraps
 
 from asgiref.sync import sync_to_async
 from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
+from django.utils.http import content_disposition_header
 
 from apps.gateway.errors import ErrorCode, GatewayError
 from apps.workspace.services import WorkspaceError
@@ -73,7 +74,8 @@ def streaming_csv(lines: Iterator[str], *, filename: str, max_rows: int) -> Stre
     response = StreamingHttpResponse(
         _AsyncChunks(first, lines), content_type="text/csv; charset=utf-8"
     )
-    response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
+    # filename*= (RFC 6266) for a name beyond ASCII; Django MIME-encoded the whole header.
+    response["Content-Disposition"] = content_disposition_header(True, f"{filename}.csv")
     response[CSV_MAX_ROWS_HEADER] = str(max_rows)
     return response
 

@@ -89,9 +89,18 @@ def edited_sql_run(
     )
 
 
+# Anything but letters, digits, "." and "-" in a title: spaces, quotes, slashes, line breaks
+# (a header cannot hold one: the download was a 500), bidirectional controls (which make a
+# name read as another).
+NOT_IN_FILE_NAMES = re.compile(r"[^\w.-]+")
+
+
 def csv_name(artifact: Artifact) -> str:
-    title = artifact.payload.get("title") or "result"
-    return title.lower().replace(" ", "-")[:60] or "result"
+    """The download's file name from the result's title (the model writes it): its words
+    joined by "-", letters of any script kept."""
+    title = str(artifact.payload.get("title") or "")
+    name = NOT_IN_FILE_NAMES.sub("-", title.lower()).strip("-.")
+    return name[:60].rstrip("-.") or "result"
 
 
 def csv_lines(*, context: AccessContext, artifact: Artifact) -> Iterator[str]:

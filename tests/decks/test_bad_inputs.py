@@ -107,6 +107,44 @@ def test_output_path_that_is_a_file_is_refused(tmp_path, generated_pdf):
     assert out.read_text() == "not a folder"
 
 
+def test_an_output_path_under_a_file_is_refused(tmp_path, generated_pdf):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("mine")
+    with pytest.raises(errors.DeckError, match=re.escape(f"{notes} is a file")):
+        deck_generate(pdf=generated_pdf, out_dir=notes / "deck")
+    assert notes.read_text() == "mine"
+
+
+def test_an_output_folder_that_cannot_be_written_is_refused_before_any_work(generated_pdf):
+    # procfs refuses new folders to anyone, root included (it raised FileNotFoundError, a
+    # traceback from the command, out of tempfile.mkdtemp).
+    with pytest.raises(errors.DeckError, match=r"Cannot write into /proc \("):
+        deck_generate(pdf=generated_pdf, out_dir=Path("/proc/tessera-deck"))
+
+
+def test_an_output_folder_holding_other_files_named_like_a_decks_is_refused(
+    tmp_path, generated_pdf
+):
+    # `--out ~`: publishing replaces slides/, site/, slides.md… — here the person's own.
+    home = tmp_path / "home"
+    (home / "site").mkdir(parents=True)
+    (home / "site" / "index.html").write_text("my site")
+    (home / "slides.md").write_text("my talk")
+    with pytest.raises(errors.DeckError, match="already holds slides.md, site, not from a deck"):
+        deck_generate(pdf=generated_pdf, out_dir=home)
+    assert (home / "site" / "index.html").read_text() == "my site"
+    assert (home / "slides.md").read_text() == "my talk"
+    assert sorted(p.name for p in home.iterdir()) == ["site", "slides.md"]
+
+
+def test_the_command_states_an_unusable_output_folder_without_a_traceback(tmp_path, generated_pdf):
+    (tmp_path / "notes.txt").write_text("mine")
+    with pytest.raises(CommandError, match="is a file; choose another output folder"):
+        call_command("deck", str(generated_pdf), "--out", str(tmp_path / "notes.txt" / "deck"))
+    with pytest.raises(CommandError, match="Cannot write into /proc"):
+        call_command("deck", str(generated_pdf), "--out", "/proc/tessera-deck")
+
+
 @pytest.mark.parametrize("rounds", [0, limits.get_int("max_rounds") + 1])
 def test_round_limit_is_stated(tmp_path, generated_pdf, rounds):
     with pytest.raises(errors.DeckError, match="between 1 and"):

@@ -104,6 +104,19 @@ def test_a_pdf_becomes_a_queued_deck_rendered_after_commit(
     assert deck.upload_path.read_bytes() == generated_pdf.read_bytes()
 
 
+@pytest.mark.parametrize("name", ["★.pdf", "📄.pdf", "...pdf", "$$$.pdf", "a/../..pdf"])
+def test_a_pdf_whose_name_has_no_character_safe_on_disk_is_stored_as_paper(
+    new_decks, acme_context, generated_pdf, enqueued, name
+):
+    # Django's get_valid_filename raises SuspiciousFileOperation when nothing is left of the
+    # name: the upload of a valid PDF was a bare 400 page, not a deck.
+    response = _upload(_client(acme_context), name, generated_pdf.read_bytes())
+    [deck] = new_decks()
+    assert response.status_code == 302 and response["Location"] == f"/decks/{deck.id}/"
+    assert deck.filename == "paper.pdf"
+    assert deck.upload_path.read_bytes() == generated_pdf.read_bytes()
+
+
 def test_the_number_of_rounds_is_taken_and_checked(
     new_decks, acme_context, generated_pdf, enqueued
 ):
@@ -249,6 +262,18 @@ def test_the_pdf_downloads_under_the_papers_title(acme_context):
     disposition = response["Content-Disposition"]
     assert disposition.startswith("attachment;")
     assert 'filename="Cache-Aware_Scheduling_Makes_Graph_Analytics_Faster.pdf"' in disposition
+    assert b"".join(response.streaming_content) == MINIMAL_PDF
+
+
+@pytest.mark.parametrize("title", ["★★★", "..", "$"])
+def test_the_pdf_of_a_deck_whose_title_has_no_character_safe_on_disk_downloads_as_deck(
+    acme_context, title
+):
+    # get_valid_filename raised SuspiciousFileOperation: the download was a bare 400.
+    deck = deck_add(acme_context, title=title)
+    response = _client(acme_context).get(f"/decks/{deck.id}/deck.pdf")
+    assert response.status_code == 200
+    assert response["Content-Disposition"] == 'attachment; filename="deck.pdf"'
     assert b"".join(response.streaming_content) == MINIMAL_PDF
 
 

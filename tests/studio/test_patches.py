@@ -299,3 +299,42 @@ def test_results_are_valid_documents():
     result = patch_apply(DEFAULT_LIGHT, [replace("/theme/radius", 3)])
     assert isinstance(result, Preferences)
     assert Preferences.model_validate(result.as_document()) == result
+
+
+# --- amplification ----------------------------------------------------------------------------
+
+SHORTCUT = {"id": "s0", "label": "Headcount", "kind": "question", "target": "How many people?"}
+FIRST_SHORTCUT = {"op": "add", "path": "/shortcuts/-", "value": SHORTCUT}
+
+
+@pytest.mark.parametrize(
+    "doubling",
+    [
+        {"op": "copy", "from": "/shortcuts", "path": "/shortcuts/-"},
+        {"op": "copy", "from": "", "path": "/shortcuts/-"},
+    ],
+    ids=["list-into-itself", "document-into-itself"],
+)
+def test_a_patch_that_doubles_the_document_is_refused_before_it_grows(doubling):
+    # Each copy doubles what it copies: the allowed fifty operations would build 2^50 values
+    # before the result is validated (twenty of them took 70 s and 700 MB, the whole document
+    # copied into itself 200 s and 2.6 GB).
+    ops = [FIRST_SHORTCUT] + [doubling] * (patches.MAX_OPERATIONS - 1)
+    problems = refused(ops)
+    ((path, message),) = problems.items()
+    assert path == "/shortcuts/-"
+    assert message == patches.TOO_LARGE.format(limit=patches.MAX_DOCUMENT_VALUES)
+
+
+def test_the_largest_valid_document_is_far_below_the_value_limit():
+    ops = [
+        {
+            "op": "add",
+            "path": "/shortcuts/-",
+            "value": {**SHORTCUT, "id": f"s{index}", "label": f"Question {index}"},
+        }
+        for index in range(20)
+    ]
+    full = patch_apply(DEFAULT_LIGHT, ops)
+    assert len(full.shortcuts) == 20
+    assert not patches._larger_than(full.as_document(), patches.MAX_DOCUMENT_VALUES // 4)

@@ -120,3 +120,21 @@ def test_thread_report_is_self_contained_and_escapes_text(result):
     assert "<b>headcount</b>" not in html and "&lt;b&gt;headcount&lt;/b&gt;" in html
     assert 'src="http' not in html and "<link" not in html
     assert _client("gus").get(f"/threads/{result.thread_id}/export").status_code == 404
+
+
+def test_an_edited_query_returning_more_bytes_than_the_gateway_reads_is_refused(result):
+    # Twenty rows of 10 MB: the page's edit-and-run box gets TOO_LARGE (the gateway stops
+    # reading at TESSERA_GATEWAY_MAX_RESULT_MB), and the same box runs the next query.
+    table = result.artifacts[0]
+    client = _client()
+    wide = "SELECT n, repeat('x', 10000000) AS filler FROM generate_series(1, 20) AS n"
+    refused = client.post(
+        f"/api/artifacts/{table['id']}/sql", {"sql": wide}, content_type="application/json"
+    )
+    assert refused.status_code == 422  # the query as written cannot run, like any refusal
+    assert refused.json()["error"]["code"] == "TOO_LARGE"
+    assert "larger than 16 MB" in refused.json()["error"]["message"]
+    again = client.post(
+        f"/api/artifacts/{table['id']}/sql", {"sql": SQL}, content_type="application/json"
+    )
+    assert again.status_code == 200 and again.json()["ok"] is True

@@ -7,9 +7,12 @@ import io
 import threading
 import tracemalloc
 
+import pytest
 from asgiref.sync import sync_to_async
 
+from apps.gateway import limits
 from apps.gateway import pool as gateway_pool
+from apps.gateway.errors import ErrorCode, GatewayError
 from apps.gateway.export import BATCH_ROWS, CURSOR
 from apps.gateway.services import run_sql
 from apps.workspace import services
@@ -196,6 +199,32 @@ async def test_the_download_streams_every_row_with_its_headers(sql_result, web, 
     assert len(rows) == 1 + 5000
 
 
+@pytest.mark.parametrize(
+    ("title", "disposition"),
+    [
+        # A line break in a header is refused by Django: the download was a 500.
+        ("Pay\nroll", 'attachment; filename="pay-roll.csv"'),
+        # A quote ended the quoted name early: the browser saved "q".
+        ('Q"3 "totals"', 'attachment; filename="q-3-totals.csv"'),
+        # Beyond latin-1 the whole header was MIME-encoded, which no browser reads.
+        ("Folha de salários ★", "attachment; filename*=utf-8''folha-de-sal%C3%A1rios.csv"),
+        # A right-to-left override (U+202E) shows the rest of the name reversed.
+        ("report\u202evsc.exe", 'attachment; filename="report-vsc.exe.csv"'),
+        ("★ …", 'attachment; filename="result.csv"'),
+    ],
+    ids=["line-break", "quotes", "accents", "bidi-override", "nothing-left"],
+)
+async def test_the_download_is_named_after_the_title_whatever_it_holds(
+    sql_result, web, title, disposition
+):
+    artifact = await sync_to_async(sql_result)("SELECT 1 AS n", title=title)
+    client = await web("ana")
+    response = await client.get(f"/api/artifacts/{artifact.id}/csv")
+    assert response.status_code == 200
+    assert response["Content-Disposition"] == disposition
+    assert parse(await body_of(response)) == [["N"], ["1"]]
+
+
 async def test_the_page_can_ask_whether_the_download_is_capped(sql_result, web, csv_cap):
     csv_cap(2000)
     capped = await sync_to_async(sql_result)(f"{SALARIES} LIMIT 5000")
@@ -238,3 +267,25 @@ async def test_download_errors_have_a_status_and_a_readable_message(
     not_sql = await client.get(f"/api/artifacts/{chart.id}/csv")
     assert not_sql.status_code == 400
     assert services.NOT_SQL in not_sql.content.decode()
+
+
+def test_a_download_of_wide_rows_streams_within_a_query_budget_per_row(
+    sql_result, acme_context, monkeypatch
+):
+    # 12 kB rows: 1,001 of them (12 MB) fit a query's TESSERA_GATEWAY_MAX_RESULT_MB of 16; a
+    # download's batches of 2,000 rows (24 MB) get as much per row, and the 60 MB file streams.
+    artifact = sql_result(
+        "SELECT n, repeat('y', 12000) AS filler FROM generate_series(1, 5000) AS n"
+    )
+    lines = "".join(services.csv_lines(context=acme_context, artifact=artifact)).splitlines()
+    assert len(lines) == 1 + 5000 and lines[-1].startswith("5000,yyy")
+    # Past the budget the download is refused before its first byte, and the pool goes on.
+    monkeypatch.setenv("TESSERA_GATEWAY_MAX_RESULT_MB", "1")
+    limits.current.cache_clear()
+    try:
+        with pytest.raises(GatewayError) as refused:
+            "".join(services.csv_lines(context=acme_context, artifact=artifact))
+    finally:
+        limits.current.cache_clear()
+    assert refused.value.code == ErrorCode.TOO_LARGE
+    assert_gateway_sessions_clean()

@@ -144,17 +144,13 @@ def deck_generate(
     if not 1 <= rounds <= max_rounds:
         raise errors.DeckError(errors.BAD_ROUNDS.format(limit=max_rounds, rounds=rounds))
     out_dir = Path(out_dir)
-    if out_dir.exists() and not out_dir.is_dir():
-        raise errors.DeckError(errors.OUT_IS_FILE.format(path=out_dir))
+    _output_check(out_dir)
     slidev.slidev_bin()  # fail early when the renderer is not installed
     report = _Reporter(on_progress, rounds)
     proposer = proposer or _proposer_for(provider)
     vision = _vision_for(provider)
 
-    staging = Path(
-        tempfile.mkdtemp(prefix=f".{out_dir.name or 'deck'}.", dir=_existing_ancestor(out_dir))
-    )
-    staging.chmod(0o755)  # mkdtemp's 0700 would carry over to the published folder
+    staging = _staging_for(out_dir)
     try:
         report("ingest", "reading the paper", part=0.0)
         paper = paper_read(Path(pdf), staging / FIGURES_DIR)
@@ -239,6 +235,36 @@ def _write_final(staging: Path, paper: Paper, final: RoundRecord, best_build: Pa
 def _remove_work(staging: Path) -> None:
     shutil.rmtree(staging / "work", ignore_errors=True)
     shutil.rmtree(staging / "node_modules", ignore_errors=True)  # Slidev's cache from export
+
+
+def _output_check(out_dir: Path) -> None:
+    """Refuse, before any work, an output folder a deck cannot be published into whole, or
+    only by replacing files that are no deck's (`--out ~` would remove a `site` or `slides`
+    folder of the person's own)."""
+    if out_dir.exists() and not out_dir.is_dir():
+        raise errors.DeckError(errors.OUT_IS_FILE.format(path=out_dir))
+    ancestor = _existing_ancestor(out_dir)
+    if not ancestor.is_dir():
+        raise errors.DeckError(errors.OUT_UNDER_FILE.format(path=out_dir, file=ancestor))
+    if out_dir.is_dir() and not (out_dir / "summary.json").is_file():
+        taken = [name for name in OUTPUT_ENTRIES if (out_dir / name).exists()]
+        if taken:
+            names = ", ".join(taken)
+            raise errors.DeckError(errors.OUT_HOLDS_OTHER_FILES.format(path=out_dir, names=names))
+
+
+def _staging_for(out_dir: Path) -> Path:
+    """A folder beside the output (same file system, so publishing it is a rename)."""
+    ancestor = _existing_ancestor(out_dir)
+    try:
+        staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name or 'deck'}.", dir=ancestor))
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise errors.DeckError(
+            errors.OUT_NOT_WRITABLE.format(folder=ancestor, reason=reason)
+        ) from exc
+    staging.chmod(0o755)  # mkdtemp's 0700 would carry over to the published folder
+    return staging
 
 
 def _existing_ancestor(path: Path) -> Path:
