@@ -20,6 +20,13 @@ _REWRITES = [
     (re.compile(r"\b(can)not\b"), r"\1 not"),
     (re.compile(r"\b(\w+)'(re|ve|d|ll|m)\b"), r"\1"),
     (re.compile(r"(\w)'s?\b"), r"\1"),  # possessives: department's, employees'
+    # a quarter or half joined to its year is one period, never a range from the year:
+    # "2024-Q4", "2024Q4", "Q4-2024", "Q4/24" are Q4 2024
+    (re.compile(r"\b(\d{4})[-/]?(q[1-4]|h[12])\b"), r"\2 \1"),
+    (re.compile(r"\b(q[1-4]|h[12])[-/](\d{4})\b"), r"\1 \2"),
+    (re.compile(r"\b(q[1-4]|h[12])[-/](\d{2})\b"), r"\1 20\2"),
+    # a year written with an apostrophe for its century: "Sept '25", "Q3 '24"
+    (re.compile(r"(?<![\w'])'(\d{2})\b(?!')"), r"20\1"),
     (re.compile(r"(?<=\d)\s*-\s*(?=\d)"), " - "),  # 1-2 years, 2024-2025 (not ISO dates)
     (re.compile(r"(?<=[a-z])-(?=[a-z])"), " "),  # mostra-me, part-time, ex-employees
     (re.compile(r"(?<=\d)\+"), " plus"),  # 5+ years
