@@ -247,8 +247,6 @@ def _unknown_department(lexed: Lexed) -> bool:
     unknown = {i for i, t in enumerate(lexed.tokens) if t.surface in lexed.unknown}
     if not unknown:
         return False
-    if set(lexed.unknown) <= set(lexed.absent_departments):
-        return True  # "list people in Legal" where the tenant has no Legal department
     runs: list[list[int]] = []
     for i in sorted(unknown):
         if runs and all(texts[k] in ("and", "e", "&") for k in range(runs[-1][-1] + 1, i)):

@@ -52,8 +52,6 @@ class Lexed:
     terms: tuple[Term, ...]
     unknown: tuple[str, ...]
     corrected: tuple[tuple[str, str], ...] = ()
-    # unknown words that name a department of the vocabulary the tenant does not have
-    absent_departments: tuple[str, ...] = ()
 
 
 def _phrase_key(vocab: Vocabulary, phrase: str) -> tuple[str, ...]:
@@ -287,14 +285,13 @@ def lex(question: str, entities: Entities, *, language: str | None = None) -> Le
         if mixed is not None:
             return mixed
     terms = _money_destination(_pay_before_amount(vocab, base, terms))
-    missing = tuple(t.surface for t in tokens if t.text in absent and t.surface in unknown)
-    return Lexed(language, tuple(tokens), tuple(terms), tuple(unknown), tuple(corrected), missing)
+    return Lexed(language, tuple(tokens), tuple(terms), tuple(unknown), tuple(corrected))
 
 
 def absent_department_words(vocab: Vocabulary, entities: Entities) -> frozenset[str]:
     """The words of the vocabulary's departments that the tenant does not have ("legal",
     "design"): they name a department, so the spelling reader never turns them into another
-    word ("design" is no slip of "resign"), and the question asks which department is meant."""
+    word ("design" is no slip of "resign"); the question is refused naming the word."""
     held = {fold(department.name) for department in entities.departments}
     return frozenset(
         word
