@@ -136,3 +136,20 @@ def test_no_group_without_any_is_said_as_a_statement(acme_context):
     text = outcome["messages"][-1]["text"]
     assert "every department had hires in 2025" in text
     assert "no data" not in text
+
+
+@pytest.mark.parametrize(
+    ("question", "start", "end"),
+    [
+        ("terminations between March 1 and May 31, 2025", "2025-03-01", "2025-05-31"),
+        ("terminations between 1 March and 31 May 2025", "2025-03-01", "2025-05-31"),
+        ("terminations from March 1 2025 to May 31 2025", "2025-03-01", "2025-05-31"),
+    ],
+)
+def test_days_written_without_their_year_or_with_it_after_a_space(
+    question, start, end, acme_context
+):
+    # the year said once, at the end of a range, is both ends' ("March 1 … May 31, 2025"); a
+    # day and a year apart by a space are no number in thousands ("1 2025" is not 12025)
+    gold = f"SELECT count(*) {EMPLOYEE} WHERE e.termination_date BETWEEN '{start}' AND '{end}'"
+    assert _rows(question, acme_context) == _hand(gold, acme_context)

@@ -35,7 +35,8 @@ _REWRITES = [
     (re.compile(r"[$€£¥]"), " "),
 ]
 _ISO_DATE = r"\d{4}-\d{2}-\d{2}"
-_NUMBER = r"\d+(?:[.,\s]\d{3})*(?:[.,]\d+)?k?"
+# a group of thousands is exactly three digits: "March 1 2025" is a day and a year, not 12025
+_NUMBER = r"\d+(?:[.,\s]\d{3}(?!\d))*(?:[.,]\d+)?k?"
 _TOKEN = re.compile(rf"{_ISO_DATE}|{_NUMBER}|[a-z0-9]+(?:[&/][a-z0-9]+)*/?|[&%+/-]")
 
 
