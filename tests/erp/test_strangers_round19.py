@@ -15,6 +15,8 @@ handling on real PostgreSQL:
   department hired in 2025), never as a lack of data.
 """
 
+from decimal import Decimal
+
 import pytest
 
 from tests.conftest import AS_OF
@@ -153,3 +155,17 @@ def test_days_written_without_their_year_or_with_it_after_a_space(
     # day and a year apart by a space are no number in thousands ("1 2025" is not 12025)
     gold = f"SELECT count(*) {EMPLOYEE} WHERE e.termination_date BETWEEN '{start}' AND '{end}'"
     assert _rows(question, acme_context) == _hand(gold, acme_context)
+
+
+def test_a_year_after_a_grouping_by_level_is_the_period(acme_context):
+    # "by lvl 2025" groups by level in 2025: there is no level 2025 to refuse
+    gold = (
+        f"SELECT e.level, round(avg(s.amount), 2) {SALARY} "
+        "WHERE s.pay_date BETWEEN '2025-01-01' AND '2025-12-31' GROUP BY e.level"
+    )
+
+    def by_level(rows):
+        return {row[0]: Decimal(str(row[1])).quantize(Decimal("0.01")) for row in rows}
+
+    rows = _rows("avg sal by lvl 2025", acme_context)
+    assert by_level(rows) == by_level(_hand(gold, acme_context))
