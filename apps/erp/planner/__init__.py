@@ -30,6 +30,8 @@ from apps.erp.planner.reading import (
     Refusal,
     reading_from_json,
 )
+from apps.erp.planner.spanish import as_portuguese, is_spanish
+from apps.erp.planner.spanish import refusal as spanish_refusal
 from apps.erp.planner.sql import CompiledQuery, CompileError, OutputColumn, compile_reading
 from apps.erp.planner.typos import with_readings
 from apps.erp.semantic import vocabulary
@@ -127,6 +129,20 @@ def plan_question(
         answers=answers,
         language=language,
     )
+    spanish = isinstance(outcome, Refusal) and language != "pt" and previous is None
+    if spanish and (outcome.language == "es" or is_spanish(lex(question, entities))):
+        # Spanish: read through Portuguese; refused in Spanish when that reading fails too
+        read = plan_question(
+            as_portuguese(question),
+            entities=entities,
+            as_of=as_of,
+            previous=previous,
+            follows=follows,
+            answers=answers,
+            language="pt",
+            readings=readings,
+        )
+        return spanish_refusal() if isinstance(read, Refusal) else read
     unread = isinstance(outcome, Refusal) and (outcome.unknown_words or outcome.kind == "not_erp")
     if unread and readings and previous is None:
         # not an ERP question only for want of the word ("how many hirez?")

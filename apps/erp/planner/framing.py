@@ -29,9 +29,9 @@ Words = tuple[tuple[str, tuple[str, ...]], ...]  # (raw word, its folded tokens)
 
 
 @cache
-def _framings() -> tuple[Framing, ...]:
-    found = (vocabulary(language).framing for language in languages())
-    return tuple(framing for framing in found if framing is not None)
+def _framings() -> tuple[tuple[str, Framing], ...]:
+    found = ((language, vocabulary(language).framing) for language in languages())
+    return tuple((language, framing) for language, framing in found if framing is not None)
 
 
 def _keys(phrases: list[str]) -> list[tuple[str, ...]]:
@@ -97,17 +97,57 @@ def _speaks_of_own_group(text: str, framing: Framing) -> bool:
     return any((token,) in own for _, tokens in _words(text) for token in tokens)
 
 
+def _speaks_of_place(text: str, framing: Framing) -> bool:
+    place = set(_keys(framing.place))
+    return any((token,) in place for _, tokens in _words(text) for token in tokens)
+
+
+@cache
+def _framing_words(language: str) -> frozenset[str]:
+    """Every word of the language's framing phrases, its stop words and courtesies: what a
+    framing clause may say without naming a group."""
+    vocab = vocabulary(language)
+    framing = vocab.framing
+    phrases = [
+        *framing.openers,
+        *framing.ends,
+        *framing.speakers,
+        *framing.speaker_leads,
+        *framing.speaker_trails,
+        *vocab.courtesies,
+    ]
+    return frozenset(word for key in _keys(phrases) for word in key) | vocab.stop
+
+
+def _names_a_group(dropped: str, language: str, framing: Framing) -> bool:
+    """The dropped framing says more than who the speaker is — a word beyond the framing's own
+    ("new in Sales", "new on the payroll team") or a department's ("the new finance guy"):
+    "here" may then be that group."""
+    vocab = vocabulary(language)
+    departments = {
+        word
+        for name, texts in vocab.department_values.items()
+        for key in _keys([name, *texts])
+        for word in key
+    }
+    words = {token for _, tokens in _words(dropped) for token in tokens}
+    return bool(words - _framing_words(language)) or bool(words & departments)
+
+
 def without_framing(question: str) -> str:
     """The question without the clauses that frame it; the question itself when nothing
     frames it or when dropping would leave nothing."""
     pieces = _BOUNDARY.split(question)
     clauses = [piece.strip() for piece in pieces if piece and piece.strip()]
-    for framing in _framings():
+    for language, framing in _framings():
         kept = [part for clause in clauses if (part := _kept_part(clause, framing))]
         if kept == clauses or not kept:
             continue
         rest = " ".join(kept)
         if _speaks_of_own_group(rest, framing):
+            return question
+        dropped = " ".join(clause for clause in clauses if clause not in kept)
+        if _speaks_of_place(rest, framing) and _names_a_group(dropped, language, framing):
             return question
         clauses = kept
     text = ", ".join(clauses)

@@ -267,9 +267,10 @@ def lex(question: str, entities: Entities, *, language: str | None = None) -> Le
     tokens = _without_courtesies(vocab, _in_thousands(vocab, tokens))
     base, names = language_index(language), entity_index(language, entities)
     known = base.words | names.words
+    absent = absent_department_words(vocab, entities) - known
     corrected = []
     for i, token in enumerate(tokens):
-        if token.text not in known and not token.is_number:
+        if token.text not in known and not token.is_number and token.text not in absent:
             neighbours = {t.text for t in tokens[max(0, i - 1) : i + 2]} - {token.text}
             fixed = correction(token.text, known, _meaning_here(vocab, (base, names), neighbours))
             if fixed is None and _next_to_time_word(base, _unit_side(tokens, i) | neighbours):
@@ -285,6 +286,21 @@ def lex(question: str, entities: Entities, *, language: str | None = None) -> Le
             return mixed
     terms = _money_destination(_pay_before_amount(vocab, base, terms))
     return Lexed(language, tuple(tokens), tuple(terms), tuple(unknown), tuple(corrected))
+
+
+def absent_department_words(vocab: Vocabulary, entities: Entities) -> frozenset[str]:
+    """The words of the vocabulary's departments that the tenant does not have ("legal",
+    "design"): they name a department, so the spelling reader never turns them into another
+    word ("design" is no slip of "resign"); the question is refused naming the word."""
+    held = {fold(department.name) for department in entities.departments}
+    return frozenset(
+        word
+        for name, texts in vocab.department_values.items()
+        if fold(name) not in held
+        for text in (name, *texts)
+        for word in _phrase_key(vocab, text)
+        if len(word) > 1
+    )
 
 
 def _mixed(tokens, unknown, language: str, entities: Entities, corrected) -> Lexed | None:

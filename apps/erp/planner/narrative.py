@@ -80,7 +80,7 @@ def narrative(reading: Reading, columns: list[dict], rows: list[list[Any]], titl
 def _sentences(reading: Reading, columns: list[dict], rows: list[list[Any]], title: str) -> str:
     vocab = vocabulary(reading.language)
     if not rows:
-        return vocab.message("no_rows", title=title)
+        return _none_lacking(reading, title) or vocab.message("no_rows", title=title)
     if reading.also:
         return _each_measure(reading, columns, rows, title)
     result = _Result(reading, columns, rows)
@@ -115,6 +115,34 @@ def _sentences(reading: Reading, columns: list[dict], rows: list[list[Any]], tit
     if len(dims) != 1:
         return _count(result, title)
     return _grouped(result, dims[0], column, title)
+
+
+def _none_lacking(reading: Reading, title: str) -> str | None:
+    """No group without any ("which departments hired nobody in 2025" with no row): said as the
+    statement it is — every department hired in 2025 — never as a lack of data."""
+    if len(reading.dimensions) != 1 or len(reading.having) != 1 or reading.change is not None:
+        return None
+    having = reading.having[0]
+    zero = (having.op in ("eq", "lte") and having.values == (0,)) or (
+        having.op == "lt" and having.values == (1,)
+    )
+    if not zero or having.against or not semantic_model().measure(reading.measure).is_count:
+        return None
+    vocab = vocabulary(reading.language)
+    labels = vocab.labels
+    dimension = reading.dimensions[0]
+    names = {
+        "dimension": labels.dimensions.get(dimension, dimension),
+        "dimensions": labels.dimension_plurals.get(dimension, dimension),
+        "measure": measure_noun(reading),
+        "title": title,
+    }
+    if reading.conditions or reading.bands or len(reading.periods) > 1:
+        return vocab.message("none_lacking", **names)  # the title says what was asked
+    if reading.periods:
+        period = describe_period(reading.periods[0], reading.language)
+        return vocab.message("none_lacking_in", period=period, **names)
+    return vocab.message("none_lacking_ever", **names)
 
 
 def _each_measure(reading: Reading, columns: list[dict], rows: list[list[Any]], title: str) -> str:

@@ -157,6 +157,8 @@ def _level_at(t: _Terms, i: int) -> tuple[tuple[int, int], int, int] | None:
     low = _whole(t, low_at)
     if low is None:
         return None
+    if t.kind(i - 1, "group") and low_at == i + 1 and YEARS[0] <= low <= YEARS[1]:
+        return None  # "avg salary by level 2025": grouped by level, in 2025 (never level 2025)
     bottom, top = LEVELS
     start = i - 1 if t.op(i - 1) else i
     after = low_at + 1
@@ -174,6 +176,9 @@ def _level_at(t: _Terms, i: int) -> tuple[tuple[int, int], int, int] | None:
     if op_before == "lte":
         return (bottom, low), start, after
     return (low, low), i, after
+
+
+YEARS = (1900, 2100)  # a number a grouping's level word is followed by that is a year
 
 
 def _whole(t: _Terms, i: int) -> int | None:

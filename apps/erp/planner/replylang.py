@@ -139,7 +139,7 @@ COMMON = {
         ]
     ),
 }
-# Spanish is refused (spanish.py), never read: its replies are written here.
+# Spanish is read through Portuguese (spanish.py); the replies written without a reading are here.
 SPANISH = {
     "not_erp": "Esta no es una pregunta sobre los datos del ERP (departamentos, empleados, "
     "salarios).",

@@ -1,9 +1,16 @@
-"""Spanish questions: the planner reads English and Portuguese only. A question in Spanish is
-refused in Spanish, naming the languages it reads — never half-read as Portuguese, whose
-words it shares ("salario", "departamento"), and answered wrongly."""
+"""Spanish questions: the planner's vocabularies are English and Portuguese. A question in
+Spanish is read through Portuguese, its nearest language: each of its words is put into the
+Portuguese word of the same meaning (`AS_PORTUGUESE`), and the Portuguese question is read as
+strictly as any — answered in Portuguese. A Spanish word the list does not hold leaves the
+question refused in Spanish, naming the languages the planner reads: never half-read through
+the Portuguese words it shares ("salario", "departamento") and answered wrongly.
+"""
+
+import re
 
 from apps.erp.planner.lexicon import Lexed
 from apps.erp.planner.reading import Refusal
+from apps.erp.planner.text import tokenize
 
 # Folded words of Spanish that are neither Portuguese nor English.
 SPANISH_ONLY = frozenset(
@@ -35,20 +42,161 @@ SPANISH_ONLY = frozenset(
         "bajas",
         "trabajadores",
         "cuanto",
+        "personas",
+        "quien",
+        "quienes",
+        "gana",
+        "ganan",
+        "en",
+        "contratamos",
+        "necesito",
+        "se fueron",
+        "salieron",
+        "cuantas",
     ]
 )
 MESSAGE = (
-    "Todavía no respondo preguntas en español: el planificador incorporado entiende inglés y "
-    "portugués. Pregunte, por ejemplo, “How many active employees are there in each "
-    "department?” o “Quantos funcionários ativos há em cada departamento?”, o configure un "
-    "modelo de lenguaje (TESSERA_MODEL_PROVIDER) para preguntas abiertas."
+    "No entiendo todas las palabras de esta pregunta en español: el planificador incorporado "
+    "lee el español a través del portugués, y entiende inglés y portugués. Pregunte, por "
+    "ejemplo, “¿cuántos empleados hay en cada departamento?” o “Quantos funcionários ativos há "
+    "em cada departamento?”, o configure un modelo de lenguaje (TESSERA_MODEL_PROVIDER) para "
+    "preguntas abiertas."
 )
 
 
-def spanish_refusal(lexed: Lexed) -> Refusal | None:
-    """A refusal in Spanish when the question uses two Spanish-only words (or one, and words
-    the planner does not know); otherwise None."""
+# Folded Spanish words and phrases → the Portuguese words of the same meaning (the longest
+# phrase first). Words both languages write alike ("departamento", "total", "de", "cada",
+# "por", "que", "mes", "ano" once folded) are not listed: they pass as typed.
+AS_PORTUGUESE = {
+    "cuantos": "quantos",
+    "cuantas": "quantas",
+    "cuanto": "quanto",
+    "cual": "qual",
+    "cuales": "quais",
+    "quien": "quem",
+    "quienes": "quem",
+    "hay": "há",
+    "tiene": "tem",
+    "tienen": "têm",
+    "tenemos": "temos",
+    "es": "é",
+    "son": "são",
+    "fue": "foi",
+    "fueron": "foram",
+    "el": "o",
+    "la": "a",
+    "los": "os",
+    "las": "as",
+    "del": "do",
+    "al": "ao",
+    "en": "em",
+    "y": "e",
+    "o": "ou",
+    "con": "com",
+    "sin": "sem",
+    "hasta": "até",
+    "mas": "mais",
+    "mayor": "maior",
+    "empleado": "funcionário",
+    "empleados": "funcionários",
+    "empleada": "funcionária",
+    "empleadas": "funcionárias",
+    "trabajadores": "funcionários",
+    "trabajador": "funcionário",
+    "persona": "pessoa",
+    "personas": "pessoas",
+    "gana": "ganha",
+    "ganan": "ganham",
+    "trabaja": "trabalha",
+    "trabajan": "trabalham",
+    "salario": "salário",
+    "salarios": "salários",
+    "sueldo": "salário",
+    "sueldos": "salários",
+    "promedio": "médio",
+    "el promedio": "a média",
+    "salario promedio": "salário médio",
+    "sueldo promedio": "salário médio",
+    "sueldo medio": "salário médio",
+    "nomina": "folha de pagamento",
+    "la nomina": "a folha de pagamento",
+    "contratamos": "contratamos",
+    "contrataciones": "contratações",
+    "contratacion": "contratação",
+    "contratados": "contratados",
+    "contratadas": "contratadas",
+    "se fueron": "saíram",
+    "se fue": "saiu",
+    "salieron": "saíram",
+    "bajas": "saídas",
+    "despidos": "desligamentos",
+    "nivel": "nível",
+    "niveles": "níveis",
+    "ano pasado": "ano passado",
+    "mes pasado": "mês passado",
+    "pasado": "passado",
+    "este ano": "este ano",
+    "ultimo": "último",
+    "ultimos": "últimos",
+    "necesito": "preciso",
+    "quiero": "quero",
+    "ventas": "vendas",
+    "ingenieria": "engenharia",
+    "finanzas": "finanças",
+    "operaciones": "operações",
+    "enero": "janeiro",
+    "febrero": "fevereiro",
+    "marzo": "março",
+    "mayo": "maio",
+    "junio": "junho",
+    "julio": "julho",
+    "septiembre": "setembro",
+    "setiembre": "setembro",
+    "octubre": "outubro",
+    "noviembre": "novembro",
+    "diciembre": "dezembro",
+}
+_PHRASES = sorted(AS_PORTUGUESE, key=lambda phrase: len(phrase.split()), reverse=True)
+
+
+def is_spanish(lexed: Lexed) -> bool:
+    """Two Spanish-only words, or one and words the planner does not know."""
     words = {token.text for token in lexed.tokens} & SPANISH_ONLY
-    if len(words) >= 2 or (words and lexed.unknown):
-        return Refusal("needs_model", MESSAGE, language="es")
-    return None
+    phrases = " ".join(token.text for token in lexed.tokens)
+    said = {word for word in SPANISH_ONLY if " " in word and f" {word} " in f" {phrases} "}
+    return len(words | said) >= 2 or bool((words | said) and lexed.unknown)
+
+
+def as_portuguese(question: str) -> str:
+    """The question with each Spanish word or phrase put into Portuguese; every other word as
+    typed (department names, numbers, dates)."""
+    tokens = tokenize(question, decimal=",", thousands=".")
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        for phrase in _PHRASES:
+            size = len(phrase.split())
+            if " ".join(t.text for t in tokens[i : i + size]) == phrase:
+                out.append(AS_PORTUGUESE[phrase])
+                i += size
+                break
+        else:
+            token = tokens[i]
+            out.append(token.surface if not token.is_number else _number(question, token))
+            i += 1
+    return re.sub(r"\s+", " ", " ".join(out)).strip()
+
+
+def _number(question: str, token) -> str:
+    """A number as typed when it is in the question ("9.000"), else its value."""
+    return token.surface if token.surface in question else token.text
+
+
+def refusal() -> Refusal:
+    return Refusal("needs_model", MESSAGE, language="es")
+
+
+def spanish_refusal(lexed: Lexed) -> Refusal | None:
+    """A refusal in Spanish when the question is Spanish (`is_spanish`); otherwise None. The
+    planner first reads such a question through Portuguese (`as_portuguese`)."""
+    return refusal() if is_spanish(lexed) else None

@@ -20,6 +20,13 @@ _REWRITES = [
     (re.compile(r"\b(can)not\b"), r"\1 not"),
     (re.compile(r"\b(\w+)'(re|ve|d|ll|m)\b"), r"\1"),
     (re.compile(r"(\w)'s?\b"), r"\1"),  # possessives: department's, employees'
+    # a quarter or half joined to its year is one period, never a range from the year:
+    # "2024-Q4", "2024Q4", "Q4-2024", "Q4/24" are Q4 2024
+    (re.compile(r"\b(\d{4})[-/]?(q[1-4]|h[12])\b"), r"\2 \1"),
+    (re.compile(r"\b(q[1-4]|h[12])[-/](\d{4})\b"), r"\1 \2"),
+    (re.compile(r"\b(q[1-4]|h[12])[-/](\d{2})\b"), r"\1 20\2"),
+    # a year written with an apostrophe for its century: "Sept '25", "Q3 '24"
+    (re.compile(r"(?<![\w'])'(\d{2})\b(?!')"), r"20\1"),
     (re.compile(r"(?<=\d)\s*-\s*(?=\d)"), " - "),  # 1-2 years, 2024-2025 (not ISO dates)
     (re.compile(r"(?<=[a-z])-(?=[a-z])"), " "),  # mostra-me, part-time, ex-employees
     (re.compile(r"(?<=\d)\+"), " plus"),  # 5+ years
@@ -28,7 +35,8 @@ _REWRITES = [
     (re.compile(r"[$€£¥]"), " "),
 ]
 _ISO_DATE = r"\d{4}-\d{2}-\d{2}"
-_NUMBER = r"\d+(?:[.,\s]\d{3})*(?:[.,]\d+)?k?"
+# a group of thousands is exactly three digits: "March 1 2025" is a day and a year, not 12025
+_NUMBER = r"\d+(?:[.,\s]\d{3}(?!\d))*(?:[.,]\d+)?k?"
 _TOKEN = re.compile(rf"{_ISO_DATE}|{_NUMBER}|[a-z0-9]+(?:[&/][a-z0-9]+)*/?|[&%+/-]")
 
 

@@ -211,6 +211,8 @@ class _Reader:
             after = max(first, second) + 1
             found = self.year_after(after)
             if found is None:
+                found = self._bare_day_year(min(first, second), after, month, number)
+            if found is None:
                 continue
             year, end = found
             try:
@@ -218,6 +220,17 @@ class _Reader:
             except ValueError:
                 return None
         return None
+
+    def _bare_day_year(self, start: int, after: int, month: int, day: int):
+        """A day without its year at an end of a range ("between March 1 and May 31, 2025",
+        "from 1 March to 31 May"): its most recent occurrence, put in the other end's year
+        when that one says it (_other_end). Elsewhere a number before a month is no day."""
+        ends = ("and", "to")
+        if not any(self.has(after, w) or self.has(start - 1, w) for w in ends):
+            return None
+        self.guessed_years += 1
+        year = self.as_of.year if (month, day) <= (self.as_of.month, self.as_of.day) else None
+        return (year or self.as_of.year - 1), after
 
     def month(self, i: int) -> tuple[Period, int] | None:
         month = self.month_at(i)
@@ -553,4 +566,9 @@ def _in_year(period: Period, year: int) -> Period:
     """A month or quarter period moved to `year`."""
     if period.grain == "quarter":
         return quarter_period(year, (period.start.month - 1) // 3 + 1)
+    if period.grain == "day":
+        try:
+            return day_period(period.start.replace(year=year))
+        except ValueError:  # 29 February
+            return period
     return month_period(year, period.start.month)

@@ -13,9 +13,15 @@ def _check_expression(model: SemanticModel, where: str, text: str, tables: set[s
     except sqlglot.ParseError as error:
         raise SemanticModelError(f"{where}: cannot parse {text!r}: {error}") from None
     aliases = {t.alias: t for t in model.tables}
+    local = _local_aliases(model, where, tree)
     for column in tree.find_all(exp.Column):
         if column.table == "" and column.name == "time":
             continue  # the date column a time grain is applied to
+        if column.table in local:
+            table = local[column.table]
+            if table is not None and table.column(column.name) is None:
+                raise SemanticModelError(f"{where}: {table.base_table} has no column {column.name}")
+            continue
         table = aliases.get(column.table)
         if table is None:
             raise SemanticModelError(f"{where}: {column.sql()} does not use a table alias")
@@ -23,6 +29,24 @@ def _check_expression(model: SemanticModel, where: str, text: str, tables: set[s
             raise SemanticModelError(f"{where}: {table.base_table} has no column {column.name}")
         if table.name not in tables:
             raise SemanticModelError(f"{where}: {column.sql()} is outside {sorted(tables)}")
+
+
+def _local_aliases(model: SemanticModel, where: str, tree: exp.Expression) -> dict:
+    """Aliases an expression's own subqueries define ("FROM erp_salary AS r", "(…) AS steps"):
+    a table of the model (its columns checked), or a derived table (None). A subquery reads
+    only the model's tables."""
+    by_base = {t.base_table: t for t in model.tables}
+    local: dict = {}
+    for table in tree.find_all(exp.Table):
+        found = by_base.get(table.name)
+        if found is None:
+            raise SemanticModelError(f"{where}: {table.name} is no table of the model")
+        if table.alias and table.alias not in {t.alias for t in model.tables}:
+            local[table.alias] = found
+    for subquery in tree.find_all(exp.Subquery):
+        if subquery.alias:
+            local[subquery.alias] = None
+    return local
 
 
 def _check_unique(model: SemanticModel) -> None:

@@ -186,6 +186,9 @@ class Framing(_Section):
     ends: Phrases  # where an opened clause ends without punctuation: "as the new X guy | I'd"
     tails: Phrases  # a reason after the question, dropped to the clause's end: "because …"
     own: Phrases  # words for the speaker's own group ("my"): the framing then tells it
+    # words for where the speaker is ("here"): their own group only when the framing names
+    # one ("I'm new in Sales, how many work here?"), else the company ("I'm the new intern")
+    place: Phrases = []
     # who the speaker is ("board member", "intern"): a clause that opens with one of the
     # `speaker_leads` and names one ("as your HR partner", "I'm the new intern"), or names
     # one before a `speaker_trails` word ("board question:"), is framing too
