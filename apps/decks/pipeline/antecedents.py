@@ -1138,12 +1138,14 @@ def dangling(
         return found
     # the shape that points back is certain where the noun's use before was not
     from apps.decks.pipeline.definite_subjects import definite_subject
+    from apps.decks.pipeline.introduced_anchors import introduced_anchor
     from apps.decks.pipeline.referent_shapes import unshown_component
 
     return (
         pointing_back(bullet, before, shown)
         or unshown_component(bullet, before, shown_texts, context, sentence)
         or definite_subject(bullet, before, shown_texts, context, sentence)
+        or introduced_anchor(bullet, before, shown, context, sentence)
         or seeing_pointer(bullet)
         or found
     )
