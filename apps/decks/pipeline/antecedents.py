@@ -1145,7 +1145,7 @@ def dangling(
         pointing_back(bullet, before, shown)
         or unshown_component(bullet, before, shown_texts, context, sentence)
         or definite_subject(bullet, before, shown_texts, context, sentence)
-        or introduced_anchor(bullet, before, shown, context, sentence)
+        or introduced_anchor(bullet, before, shown, context, sentence, near)
         or seeing_pointer(bullet)
         or found
     )

@@ -44,7 +44,7 @@ RESULTING = re.compile(
 )
 # What states a step in the bullet before "the resulting …": a finite verb or a gerund.
 _STEP_STATED = re.compile(
-    r"\b(?:[a-z]{3,}(?:ed|ing)|is|are|was|were|has|have|fit|fits|run|runs|set|sets|put|puts)\b",
+    r"\b(?:[a-z]{2,}(?:ed|ing)|is|are|was|were|has|have|fit|fits|run|runs|set|sets|put|puts)\b",
     re.I,
 )
 
@@ -107,6 +107,11 @@ COMPOUND_SUBJECT = re.compile(
     r"does|do|did|also|then|[a-z]+(?<!s)s|[a-z]+ed)\b",
     re.I,
 )
+# Heads every paper uses for its own whole or its parts' doing: "the hit counter
+# implementation" is the hit counter's.
+FIELD_HEADS = antecedents._word_set(
+    "system approach framework implementation method technique scheme procedure design"
+)
 # Words that cannot be a noun's modifier in such a subject: a degree, an order, a quantity.
 _NOT_MODIFIERS = antecedents._word_set(
     """same other first second third last next final whole entire total overall main only new
@@ -121,16 +126,25 @@ def _headings(context: antecedents.PaperContext) -> set[str]:
     return found
 
 
+# Words before "the resulting …" that make a clause of the bullet's own ("Using a smaller window
+# accelerates the sort but worsens the resulting order").
+OWN_CLAUSE_WORDS = 4
+
+
 def _bullet_states_step(flat: str, at: int) -> bool:
-    return bool(_STEP_STATED.search(flat[:at]))
+    return bool(_STEP_STATED.search(flat[:at])) or len(flat[:at].split()) > OWN_CLAUSE_WORDS
 
 
-def resulting_thing(bullet: str, before: list[str]) -> antecedents.Dangling | None:
-    """ "The resulting weights …": the result of a step the paper's sentence before did."""
+def resulting_thing(bullet: str, before: list[str], near: set[str]) -> antecedents.Dangling | None:
+    """ "The resulting weights …": the result of a step the paper's sentence before did, which
+    neither the bullet nor its slide (`near`: the lemmas of the slide's texts before it) says."""
     flat = text.MATH_SPAN.sub("X", bullet)
     for match in RESULTING.finditer(flat):
         if _bullet_states_step(flat, match.start()):
             continue  # "We reweight the sample; the resulting weights …": its own step
+        words = re.findall(r"[a-z][\w-]*", match.group(0)[len("the ") :], re.I)[1:]
+        if any(len(w) > 3 and antecedents.lemma(w) in near for w in words):
+            continue  # "compute survival curves …", then "the resultant survival object"
         part = match.group(0)
         return antecedents.Dangling(
             part, match.group("head"), before[-1], False, match.start(), True, "result"
@@ -242,6 +256,32 @@ def _first_use(context: antecedents.PaperContext, words: list[str], sentence: st
     return None
 
 
+def _introduces(sentence: str, words: list[str]) -> bool:
+    """Whether `sentence` brings the compound `words` in as a new thing: after "a/an/one/some"
+    or a number ("A dummy tray is placed …"), or as the last words of a longer name ("the loop
+    hit counter")."""
+    compound = r"\s+".join(re.escape(antecedents.lemma(w)) + r"(?:s|es)?" for w in words)
+    flat = text.MATH_SPAN.sub(" ", sentence)
+    return bool(
+        re.search(rf"\b(?:an?|one|some|two|three|several|\d+)\s+{compound}\b", flat, re.I)
+        or re.search(rf"\b(?:the|this|our|its)\s+[a-z][\w-]*\s+{compound}\b", flat, re.I)
+    )
+
+
+_PAPER_WORDS: dict[int, tuple[object, str]] = {}
+
+
+def _noun_in_paper(context: antecedents.PaperContext, word: str) -> bool:
+    """Whether the paper writes `word` after an article somewhere ("the probabilities"): a noun,
+    not the verb of a subject before it."""
+    cached = _PAPER_WORDS.get(id(context))
+    if cached is None or cached[0] is not context:
+        _PAPER_WORDS.clear()
+        cached = (context, " ".join(context.before).lower())
+        _PAPER_WORDS[id(context)] = cached
+    return bool(re.search(rf"\b(?:the|a|an)\s+{re.escape(word.lower())}\b", cached[1]))
+
+
 def introduced_compound(
     bullet: str,
     before: list[str],
@@ -249,8 +289,10 @@ def introduced_compound(
     context: antecedents.PaperContext,
     sentence: str,
 ) -> antecedents.Dangling | None:
-    """ "The dummy tray holds …" after "A dummy tray is placed …": a definite compound subject
-    the paper first wrote, with "a/an", in one of the two sentences before the bullet's own."""
+    """ "The dummy tray holds …" after "A dummy tray is placed …", "The hit counter
+    implementation could …" after "… the loop hit counter …": a definite compound subject whose
+    words (its modifiers, when its head is a generic or a field head) the paper first wrote in
+    one of the two sentences before the bullet's own."""
     flat = text.MATH_SPAN.sub("X", bullet)
     match = COMPOUND_SUBJECT.match(flat)
     if match is None:
@@ -263,10 +305,18 @@ def introduced_compound(
     verb = match.group("verb").lower()
     if verb in antecedents.RESTRICTIVE or verb in antecedents.ENDS_PHRASE - antecedents.AUXILIARIES:
         return None
-    if any(m.lower() in _NOT_MODIFIERS or m.lower() in antecedents.ENDS_PHRASE for m in mods):
+    if any(w.lower() in _NOT_MODIFIERS or w.lower() in antecedents.ENDS_PHRASE for w in mods):
         return None  # "the same tray", "the first tray": an order, not a thing introduced
+    if word.lower() in antecedents.ENDS_PHRASE or _noun_in_paper(context, verb):
+        return None  # "the percent posterior probabilities differ": the noun is further on
     head = antecedents.lemma(word)
     words = [*mods, word]
+    if head in antecedents.GENERIC_HEADS | FIELD_HEADS:
+        # "the hit counter implementation": the thing is what the modifiers name
+        if len(mods) < 2:
+            return None  # "the rgenoud package": a name says which
+        words = mods
+        head = antecedents.lemma(mods[-1])
     named = _headings(context)
     if (
         head in antecedents.GENERIC_HEADS
@@ -274,21 +324,14 @@ def introduced_compound(
         or len(head) < 4
         or any(antecedents.lemma(w) in named for w in words)
         or head in shown
+        or any(m[:1].isupper() for m in mods[1:])
     ):
-        return None  # a field term the headings name, a generic noun, or the deck has it
+        return None  # a field term the headings name, a generic noun, a name, or the deck has it
     first = _first_use(context, words, sentence)
     if first is None or first not in before[-INTRODUCED_WITHIN:]:
         return None  # a first mention here, or the paper's vocabulary long before
-    introduced = re.compile(
-        r"\b(?:an?|one|some)\s+"
-        + r"\s+".join(re.escape(w) for w in words[:-1])
-        + r"\s+"
-        + re.escape(antecedents.lemma(word))
-        + r"s?\b",
-        re.I,
-    )
-    if not introduced.search(text.MATH_SPAN.sub(" ", first)):
-        return None  # the sentence before used it as known: not where it is introduced
+    if not _introduces(first, words):
+        return None  # "the wall clock time" there too: a term the field knows, used as known
     start = match.start("det")
     part = flat[start : match.end("head")]
     return antecedents.Dangling(part, word, first, False, start, True, "phrase")
@@ -300,12 +343,15 @@ def introduced_anchor(
     shown: set[str],
     context: antecedents.PaperContext,
     sentence: str,
+    near: set[str] | None = None,
 ) -> antecedents.Dangling | None:
-    """What of the bullet the paper introduced only in the sentences just before it (above)."""
+    """What of the bullet the paper introduced only in the sentences just before it (above).
+    `shown`: the lemmas of what the deck shows up to the bullet; `near`: of its own slide's
+    texts before it (all of `shown` when not given)."""
     if not before:
         return None
     return (
-        resulting_thing(bullet, before)
+        resulting_thing(bullet, before, shown if near is None else near)
         or back_reference(bullet, before)
         or later_member(bullet, before, shown, context, sentence)
         or introduced_compound(bullet, before, shown, context, sentence)
