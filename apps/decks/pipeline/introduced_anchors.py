@@ -63,7 +63,8 @@ _TEXT_PARTICIPLES = (
 # reported results" (the literature's).
 BACK_REFERENCE = re.compile(
     rf"(?<!never\s)\b(?:{_PARTICIPLES})\s+above(?![\w-])|"
-    rf"(?<!never\s)\b(?:{_TEXT_PARTICIPLES})\s+(?:earlier|previously|before)(?=\s*[,.;:)]|$)|"
+    rf"(?<!never\s)\b(?:{_TEXT_PARTICIPLES})\s+(?:earlier(?!\s+than)|previously)(?![\w-])|"
+    rf"(?<!never\s)\b(?:{_TEXT_PARTICIPLES})\s+before(?=\s*[,.;:)]|$)|"
     rf"\bas\s+(?:we\s+|I\s+)?(?:have\s+|has\s+|had\s+)?(?:already\s+)?(?:{_PARTICIPLES})"
     rf"(?=\s*,)|\babove-(?:{_PARTICIPLES})\b",
     re.I,
