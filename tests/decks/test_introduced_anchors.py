@@ -167,3 +167,13 @@ def test_the_reviser_answers_from_the_paper_and_never_leaves_the_bullet_leaning(
     assert bullet not in bullets or any(before[:30] in b for b in bullets)
     assert all(b in paper.sections[1].paragraphs[0] or b == OPENING for b in bullets)
     assert _issues(revised, paper, 2, KIND) == []
+
+
+def test_bullet_selection_reads_the_shapes_before_any_slide_exists():
+    # a first deck prefers another sentence of the paragraph to one that leans on the one before
+    leans = antecedents.leans_on_paper(set())
+    assert leans(SECOND_PASS, [KITCHEN, GLAZE]) == "certain"
+    assert leans(RESULTING, [KITCHEN, BAKE]) == "certain"
+    assert leans(REPORTED, [KITCHEN, WEIGH]) == "certain"
+    # once the sentence before is shown, nothing is hidden
+    assert antecedents.leans_on_paper({GLAZE})(SECOND_PASS, [KITCHEN, GLAZE]) == ""

@@ -1045,12 +1045,15 @@ def leaning(
     of the same paragraph loses little when they are wrong."""
     if not before:
         return None
+    from apps.decks.pipeline.introduced_anchors import shape_anchor  # it builds on this module
+
     return (
         dangling_phrase(bullet, shown, before)
         or dangling_pronoun(bullet, before)
         or pointing_back(bullet, before, shown)
         or continuing_particle(bullet, before, soft=True)
         or unintroduced_name(bullet, before, list(shown_texts))
+        or shape_anchor(bullet, before, shown)
     )
 
 

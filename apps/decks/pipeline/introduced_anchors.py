@@ -174,11 +174,12 @@ def later_member(
     bullet: str,
     before: list[str],
     shown: set[str],
-    context: antecedents.PaperContext,
+    context: antecedents.PaperContext | None,
     sentence: str,
 ) -> antecedents.Dangling | None:
     """ "In the second pass …", "Step 3 …": a later member of a series the paper began before
-    the bullet's sentence, whose series no slide names."""
+    the bullet's sentence, whose series no slide names (a numbered part only with the paper's
+    `context`, which says whether the paper numbered such parts before)."""
     flat = text.MATH_SPAN.sub("X", bullet)
     near = antecedents.lemmas(" ".join(before[-INTRODUCED_WITHIN:]))
     for match in ORDINAL_MEMBER.finditer(flat):
@@ -215,7 +216,7 @@ def later_member(
             (b for b in reversed(before) if head in antecedents.lemmas(b)), before[-1]
         )
         return antecedents.Dangling(part, word, antecedent, False, match.start(), True, "part")
-    for match in NUMBERED_PART.finditer(flat):
+    for match in NUMBERED_PART.finditer(flat) if context is not None else ():
         noun = antecedents.lemma(match.group("noun"))
         if _series_shown(noun, shown, flat[: match.start()]):
             continue
@@ -356,4 +357,16 @@ def introduced_anchor(
         or back_reference(bullet, before)
         or later_member(bullet, before, shown, context, sentence)
         or introduced_compound(bullet, before, shown, context, sentence)
+    )
+
+
+def shape_anchor(bullet: str, before: list[str], shown: set[str]) -> antecedents.Dangling | None:
+    """The anchors read without the paper's other sentences (bullet selection, before any slide
+    exists: antecedents.leaning): a result, a back-reference, a later member of a series."""
+    if not before:
+        return None
+    return (
+        resulting_thing(bullet, before, shown)
+        or back_reference(bullet, before)
+        or later_member(bullet, before, shown, None, "")
     )
