@@ -177,3 +177,17 @@ def test_bullet_selection_reads_the_shapes_before_any_slide_exists():
     assert leans(REPORTED, [KITCHEN, WEIGH]) == "certain"
     # once the sentence before is shown, nothing is hidden
     assert antecedents.leans_on_paper({GLAZE})(SECOND_PASS, [KITCHEN, GLAZE]) == ""
+
+
+def test_a_compound_named_as_an_item_of_a_list_is_a_kind_known_by_its_name():
+    # "two trays: a steel tray and a dummy tray" names kinds; the bullet leans on no one tray
+    listed = "Two trays were tried in the oven: a steel tray and a dummy tray"
+    paper = _paper(f"{listed}. {DUMMY}.")
+    context = antecedents.paper_context(paper)
+    sentence, before = context.window(DUMMY)
+    assert introduced_anchors.introduced_compound(DUMMY, before, set(), context, sentence) is None
+    paper = _paper(f"{TRAY}. {DUMMY}.")
+    context = antecedents.paper_context(paper)
+    sentence, before = context.window(DUMMY)
+    found = introduced_anchors.introduced_compound(DUMMY, before, set(), context, sentence)
+    assert found is not None and found.part == "The dummy tray"

@@ -258,16 +258,28 @@ def _first_use(context: antecedents.PaperContext, words: list[str], sentence: st
     return None
 
 
+# An item of a list ("two scales: a spring balance and a load cell"): the sentence names kinds
+# the reader knows by their names, not a thing of its own the bullet leans on.
+LISTED_BEFORE = re.compile(r"(?:[,:;]|\band|\bor|\bversus|\bvs\.?)\s*$", re.I)
+LISTED_AFTER = re.compile(r"\s*(?:,|\band\b|\bor\b|\bversus\b)", re.I)
+
+
 def _introduces(sentence: str, words: list[str]) -> bool:
     """Whether `sentence` brings the compound `words` in as a new thing: after "a/an/one/some"
     or a number ("A dummy tray is placed …"), or as the last words of a longer name ("the loop
-    hit counter")."""
+    hit counter"); not as an item of a list."""
     compound = r"\s+".join(re.escape(antecedents.lemma(w)) + r"(?:s|es)?" for w in words)
     flat = text.MATH_SPAN.sub(" ", sentence)
-    return bool(
-        re.search(rf"\b(?:an?|one|some|two|three|several|\d+)\s+{compound}\b", flat, re.I)
-        or re.search(rf"\b(?:the|this|our|its)\s+[a-z][\w-]*\s+{compound}\b", flat, re.I)
-    )
+    for found in re.finditer(
+        rf"\b(?:(?:an?|one|some|two|three|several|\d+)|(?:the|this|our|its)\s+[a-z][\w-]*)"
+        rf"\s+{compound}\b",
+        flat,
+        re.I,
+    ):
+        if LISTED_BEFORE.search(flat[: found.start()]) or LISTED_AFTER.match(flat[found.end() :]):
+            continue  # "a spring balance and a load cell": kinds named as a list, known by name
+        return True
+    return False
 
 
 _PAPER_WORDS: dict[int, tuple[object, str]] = {}
