@@ -1045,12 +1045,15 @@ def leaning(
     of the same paragraph loses little when they are wrong."""
     if not before:
         return None
+    from apps.decks.pipeline.introduced_anchors import shape_anchor  # it builds on this module
+
     return (
         dangling_phrase(bullet, shown, before)
         or dangling_pronoun(bullet, before)
         or pointing_back(bullet, before, shown)
         or continuing_particle(bullet, before, soft=True)
         or unintroduced_name(bullet, before, list(shown_texts))
+        or shape_anchor(bullet, before, shown)
     )
 
 
@@ -1138,12 +1141,14 @@ def dangling(
         return found
     # the shape that points back is certain where the noun's use before was not
     from apps.decks.pipeline.definite_subjects import definite_subject
+    from apps.decks.pipeline.introduced_anchors import introduced_anchor
     from apps.decks.pipeline.referent_shapes import unshown_component
 
     return (
         pointing_back(bullet, before, shown)
         or unshown_component(bullet, before, shown_texts, context, sentence)
         or definite_subject(bullet, before, shown_texts, context, sentence)
+        or introduced_anchor(bullet, before, shown, context, sentence, near)
         or seeing_pointer(bullet)
         or found
     )

@@ -591,8 +591,8 @@ def unintroduced_referent(c: SlideContext):
         found = antecedents.dangling(bullet, [*earlier, *own], context, own)
         if found is None:
             continue
-        if found.kind == "example" and (slide.figures() or slide.equation or slide.code):
-            continue  # the example may be what the slide shows
+        if found.kind in {"example", "step"} and (slide.figures() or slide.equation or slide.code):
+            continue  # the example, or the numbered step, may be what the slide shows
         if found.kind == "seeing":
             if slide.figures() or slide.equation or slide.code:
                 continue  # what it points at may be what the slide shows
