@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from apps.decks.pipeline import garbled
+from apps.decks.pipeline import garbled, wordy_math
 from apps.decks.pipeline.defects import text_defects
 from apps.decks.pipeline.ingest import paper_read
 from apps.decks.pipeline.propose.bullets import rewrite
@@ -60,3 +60,33 @@ def test_the_reviewer_reports_it_and_the_repair_writes_the_word(bullet, written)
 )
 def test_a_formula_on_a_slide_is_not_reported(bullet):
     assert not any(kind == "broken_math" for kind, _ in text_defects(bullet))
+
+
+@pytest.mark.parametrize(
+    ("bullet", "written"),
+    [
+        (
+            "Each pond's $\\delta -catchment, C_{\\delta}(q)$, holds the nearby streams.",
+            "Each pond's $\\delta$-catchment, $C_{\\delta}(q)$, holds the nearby streams.",
+        ),
+        (
+            "The calls held linalool $(12.5\\%), \\beta \\text{-pinene} (40.2\\%)$ and more.",
+            "The calls held linalool (12.5%), $\\beta$-pinene (40.2%) and more.",
+        ),
+        (
+            "It is the $1 - \\beta -level$ band of the call counts.",
+            "It is the $1 - \\beta$-level band of the call counts.",
+        ),
+    ],
+)
+def test_a_symbol_and_a_word_in_one_formula_keep_only_the_symbol_as_math(bullet, written):
+    """The symbol of a compound ("δ-catchment") is mathematics, the word after its hyphen is
+    not; a formula before it goes on into the symbol, percentages beside it are text."""
+    assert garbled.broken_math(bullet)
+    assert wordy_math.written_as_text(bullet) == written
+    assert not garbled.broken_math(written)
+
+
+def test_a_compound_set_with_its_word_as_text_is_not_reported():
+    # "$K\text{-fold}$" renders as "K-fold": nothing for a reader to see
+    assert not garbled.broken_math("We ran $K\\text{-fold}$ cross-validation on the ponds.")
