@@ -28,6 +28,10 @@ def _meta(sentence: str) -> bool:
         "This is a preliminary draft, and comments are welcome.",
         "Please report errors in the tables to the second author.",
         "The software is distributed under the terms of the GNU General Public License.",
+        "The upkeep of this library has all but stopped.",
+        "The new pondcount package will soon replace the frogcall package.",
+        "The files here are `README`, `count.c` and `ponds.csv`.",
+        "The file `BUILD` contains instructions on how to compile the counter.",
     ],
 )
 def test_a_notice_about_the_document_is_meta_text(sentence):
@@ -44,6 +48,9 @@ def test_a_notice_about_the_document_is_meta_text(sentence):
         "The kernel was maintained at 37 degrees for the whole experiment.",
         "The colony was updated daily with fresh leaves.",
         "Temperatures below freezing are discussed by farmers every winter.",
+        "The development of the tadpoles took nine days.",
+        "The new counting method will soon replace the old one in most surveys.",
+        "The file system contains one folder for each pond.",
     ],
 )
 def test_a_statement_of_the_subject_is_not(sentence):
