@@ -32,6 +32,7 @@ def _meta(sentence: str) -> bool:
         "The new pondcount package will soon replace the frogcall package.",
         "The files here are `README`, `count.c` and `ponds.csv`.",
         "The file `BUILD` contains instructions on how to compile the counter.",
+        "We describe the files `ponds.par` and `nights.csv`.",
     ],
 )
 def test_a_notice_about_the_document_is_meta_text(sentence):

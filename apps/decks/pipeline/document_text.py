@@ -93,6 +93,8 @@ DOCUMENT_STATUS = re.compile(
     # the files the text comes with: "The files here are …", "The file INSTALL contains
     # information on how to build", "The directory src contains the sources"
     r"^the\s+files?\s+(?:here|in\s+this\s+\w+|included|provided|distributed)\s+(?:are|is)\b|"
+    r"\b(?:we|I)\s+(?:\w+ly\s+)?(?:describe|list|explain|document)\s+(?:the\s+)?(?:files?|"
+    r"directories|directory|folders?)\b|"
     r"^the\s+(?:file|directory|folder|readme)\s+(?:`[^`]+`|\S+)\s+contains?\s+(?:the\s+)?"
     r"(?:information|instructions|details|notes|sources?|code|documentation)\b|"
     # "comments (and corrections) are welcome", "please report bugs to …"
