@@ -462,6 +462,7 @@ def text_defects(text: str) -> list[tuple[str, str]]:
         ("broken_sentence", context_text.cut_second_half),
         ("meta_text", lost_text.about_the_document),
         ("meta_text", document_text.about_the_document),
+        ("meta_text", document_text.document_status),
         ("meta_text", example_text.author_line),
         ("meta_text", example_text.template_field),
         ("meta_text", acknowledgements.acknowledgement),

@@ -55,9 +55,62 @@ ABOUT_THE_DOCUMENT = re.compile(
     rf"\b(?:this|the|our)\s+{DOCUMENT}\s+(?:is|was|has\s+been)\s+(?:\w+\s+)?"
     r"(?:self-contained|written\s+(?:for|to\s+be)|independent\s+of)\b|"
     # a cut announcement whose opening was lost: "Subsections we are giving …"
-    rf"^{PART}\s+(?:we|I)\b",
+    rf"^{PART}\s+(?:we|I)\b|"
+    # where a thing is presented, not what it is: "… is described in further detail below",
+    # "… are given in the appendix", "… will be discussed later" — a pointer into the text
+    r"\b(?:is|are|was|were|be|been)\s+(?:\w+ly\s+)?(?:described|explained|discussed|detailed|"
+    r"given|presented|treated|covered|documented|outlined|elaborated|specified|defined|listed)\s+"
+    r"(?:(?:in|at)\s+(?:\w+\s+){0,2}?(?:detail|length)\s+)?(?:below|later|above|hereafter|"
+    r"elsewhere|separately|in\s+what\s+follows|in\s+the\s+(?:sequel|appendix|appendices|"
+    r"remainder|rest))\b(?!\s*(?::|as\b))",  # not "… given below:" (its display), "… below as …"
     re.I,
 )
+# The document's own upkeep and standing, a notice to its readers rather than its subject: "This
+# page is no longer maintained", "This package is maintained by …", "This is a preliminary
+# draft; comments are welcome", "The manual is updated with every release". A sentence whose
+# subject is the document (or "this"), with a predicate of upkeep or standing.
+_DOCUMENT_ITSELF = (
+    r"(?:this|the\s+present|the|our)\s+(?:\w+\s+)?(?:page|package|document|documentation|"
+    r"manual|guide|vignette|version|release|site|website|repository|file|note|report|paper|"
+    r"text|draft|tutorial|readme|software|project|library|tool|code)|this"
+)
+DOCUMENT_STATUS = re.compile(
+    rf"^(?:{_DOCUMENT_ITSELF})\s+(?:is|has\s+been|was|will\s+be|may\s+be|are)\s+(?:(?:no\s+"
+    r"longer|not|still|now|currently|actively|only|being|regularly|partly)\s+)*(?:maintained|"
+    r"updated|supported|deprecated|superseded|obsolete|unmaintained|archived|frozen|"
+    r"discontinued|abandoned|incomplete|under\s+(?:construction|development|revision)|"
+    r"(?:a\s+)?(?:preliminary|draft|work[\s-]+in[\s-]+progress|beta|pre-?release)\b|"
+    r"(?:a\s+|the\s+)?(?:draft|preprint)\b|"
+    r"moved|mirrored|distributed\s+under|licen[cs]ed\s+under|released\s+under)|"
+    # its upkeep named as the subject, its successor: "The maintenance of the package is
+    # winding down", "The new foo package will soon replace this package"
+    r"^(?:the\s+)?(?:maintenance|development|support|upkeep)\s+of\s+(?:this|the|our)\s+"
+    r"(?:package|software|library|document|code|project|tool|manual)\b|"
+    r"\bwill\s+(?:soon\s+|eventually\s+|shortly\s+)?(?:replace|supersede)\s+(?:the|this)\s+"
+    r"(?:\w+\s+)?(?:package|library|software|version|manual|document)\b|"
+    r"\b(?:package|library|software|manual|document)\s+(?:is|will\s+be)\s+(?:soon\s+)?"
+    r"(?:replaced|superseded)\s+by\b|"
+    # the files the text comes with: "The files here are …", "The file INSTALL contains
+    # information on how to build", "The directory src contains the sources"
+    r"^the\s+files?\s+(?:here|in\s+this\s+\w+|included|provided|distributed)\s+(?:are|is)\b|"
+    r"\b(?:we|I)\s+(?:\w+ly\s+)?(?:describe|list|explain|document)\s+(?:the\s+)?(?:files?|"
+    r"directories|directory|folders?)\b|"
+    r"^the\s+(?:file|directory|folder|readme)\s+(?:`[^`]+`|\S+)\s+contains?\s+(?:the\s+)?"
+    r"(?:information|instructions|details|notes|sources?|code|documentation)\b|"
+    # "comments (and corrections) are welcome", "please report bugs to …"
+    r"\b(?:comments|corrections|suggestions|feedback|bug\s+reports)\s+(?:\w+\s+){0,3}?"
+    r"(?:are|is)\s+(?:very\s+)?(?:welcome|appreciated)\b|"
+    r"^please\s+(?:report|send|direct|address|e-?mail)\b",
+    re.I,
+)
+
+
+def document_status(text: str) -> str | None:
+    """The part of the sentence that is a notice about the document's upkeep or standing."""
+    match = DOCUMENT_STATUS.search(plain(text).strip())
+    return match.group(0).strip() if match else None
+
+
 # The text announcing what it does next: "Now, we describe the main stages …", "Next we
 # discuss …", "We now turn to …", "In what follows, we outline …". Its adverb of the text's
 # own order is what makes it an announcement: "We describe a sorter that …" (an abstract's aim)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from apps.decks.pipeline import wordy_math
 from apps.decks.pipeline.text import LOOSE_ACCENT, SPLIT_WORD, sentences
 from apps.decks.pipeline.text import MATH_SPAN as MATH
 
@@ -251,6 +252,9 @@ def broken_math(text: str) -> str | None:
     text = legends_named(languages_named(text))
     if len(re.findall(r"(?<!\\)\$", text)) % 2:
         return "$"
+    word = wordy_math.wordy(text)
+    if word:
+        return word  # "$p-value$", "non $-$ linear": a word set as a formula
     for span in MATH.findall(text):
         if UNREADABLE.search(span):
             return span  # a glyph of the formula could not be read: it may say anything

@@ -22,6 +22,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
+from apps.decks.pipeline import wordy_math
 from apps.decks.pipeline.ingest.symbols import ACCENTS, GREEK, NEGATED, NEGATION_SLASH, OPERATORS
 from apps.decks.pipeline.ingest.tex_words import (
     LANGUAGE_NAME,
@@ -767,7 +768,8 @@ def words_text(words: list[GlyphWord], *, code: bool = False) -> str:
             end += 1
         parts.append(math_span(words[start : end + 1]))
         index = end + 1
-    return " ".join(p for p in parts if p)
+    # a hyphenated word typed in math mode, or its hyphen read as a formula: written as text
+    return wordy_math.written_as_text(" ".join(p for p in parts if p))
 
 
 def _with_code(words: list[GlyphWord]) -> str:

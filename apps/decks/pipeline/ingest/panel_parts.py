@@ -21,6 +21,7 @@ from apps.decks.pipeline.ingest.panels import (
     MIN_PANEL_SHARE,
     SLIDE_BOX,
     _inked_rows,
+    layout_repeats,
     panel_bands,
     panel_cells,
 )
@@ -60,7 +61,7 @@ def parts_written(
     # rows of panels first (a 2 × 2 grid is two slides, not four), each panel when the rows
     # alone are not drawn larger enough (one row of panels side by side)
     bands = [(0, top, width, bottom) for top, bottom in panel_bands(image)]
-    if not rows and not _owners_clear(image, bands):
+    if not rows and not (layout_repeats(image) or _owners_clear(image, bands)):
         return []  # a label between two rows as near to either: no cut gives each its own
     cells = next(
         (

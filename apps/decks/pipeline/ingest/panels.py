@@ -22,10 +22,8 @@ MIN_GAIN = 1.15  # drawn at least this much larger, or the figure is left as pri
 MAX_WIDTH = 3000
 
 
-def _runs(inked: list[bool], min_gap: float, min_share: float) -> list[tuple[int, int]]:
-    """Extents of the inked runs split at white runs of min_gap or more; a run shorter than
-    min_share of the whole (a title, an axis label) joins the nearer of its neighbours."""
-    length = len(inked)
+def _raw_runs(inked: list[bool], min_gap: float) -> list[tuple[int, int]]:
+    """Extents of the inked runs split at white runs of min_gap or more."""
     runs: list[tuple[int, int]] = []
     start, gap = None, 0
     for y, ink in enumerate(inked + [False] * (int(min_gap) + 2)):
@@ -38,22 +36,62 @@ def _runs(inked: list[bool], min_gap: float, min_share: float) -> list[tuple[int
             if gap >= max(3, min_gap):
                 runs.append((start, y - gap + 1))
                 start, gap = None, 0
-    big = [i for i, r in enumerate(runs) if r[1] - r[0] >= min_share * length]
+    return runs
+
+
+def _runs(inked: list[bool], min_gap: float, min_share: float) -> list[tuple[int, int]]:
+    """Extents of the inked runs split at white runs of min_gap or more; a run shorter than
+    min_share of the whole (a title, an axis label) joins the nearer of its neighbours."""
+    length = len(inked)
+    runs = _raw_runs(inked, min_gap)
+    big = _big_runs(runs, length, min_share)
     if not big:
         return []
-    # the thin runs between two panels go with the one on their side of the widest white gap
-    # between them: a panel's title sits closer to it than to the panel before
     owner = {i: big[0] for i in range(big[0])}
     owner.update({i: big[-1] for i in range(big[-1], len(runs))})
+    trail = _repeated_trail(runs, big)
     for before, after in zip(big, big[1:], strict=False):
-        gaps = [runs[i + 1][0] - runs[i][1] for i in range(before, after)]
-        cut = before + max(range(len(gaps)), key=lambda k: gaps[k])  # last run before the gap
+        if trail is not None:
+            cut = before + trail  # the rows repeat one layout: the upper keeps its trail
+        else:
+            # the thin runs between two panels go with the one on their side of the widest
+            # white gap between them: a panel's title sits closer to it than to the one before
+            gaps = [runs[i + 1][0] - runs[i][1] for i in range(before, after)]
+            cut = before + max(range(len(gaps)), key=lambda k: gaps[k])  # last run before it
         owner.update({i: before if i <= cut else after for i in range(before, after)})
     merged = {i: list(runs[i]) for i in big}
     for index, home in owner.items():
         merged[home][0] = min(merged[home][0], runs[index][0])
         merged[home][1] = max(merged[home][1], runs[index][1])
     return [(merged[i][0], merged[i][1]) for i in big]
+
+
+def _big_runs(runs: list[tuple[int, int]], length: int, min_share: float) -> list[int]:
+    return [i for i, r in enumerate(runs) if r[1] - r[0] >= min_share * length]
+
+
+def _repeated_trail(runs: list[tuple[int, int]], big: list[int]) -> int | None:
+    """How many thin runs each panel has after it, when the panels repeat one layout: the
+    first panel's thin runs before it (its title) and the last one's after it (its tick
+    labels, its axis title) are each panel's own, so between two panels lie as many thin
+    runs as the two ends hold together, the upper's trail first. None when they do not (a
+    title over the whole figure, one axis title shared at its foot): the white gaps decide.
+    Gaps alone fail where an axis title sits halfway between its ticks and the next title."""
+    lead, trail = big[0], len(runs) - 1 - big[-1]
+    if len(big) < 2 or lead + trail == 0:
+        return None
+    between = {after - before - 1 for before, after in zip(big, big[1:], strict=False)}
+    return trail if between == {lead + trail} else None
+
+
+def layout_repeats(image: Image.Image) -> bool:
+    """Whether the rows of panels repeat one layout (_repeated_trail): the labels between
+    two rows then belong where the rows' ends show, however near either row they sit."""
+    inked = _inked_rows(image)
+    length = len(inked)
+    runs = _raw_runs(inked, MIN_GAP_SHARE * length)
+    big = _big_runs(runs, length, MIN_PANEL_SHARE)
+    return bool(big) and _repeated_trail(runs, big) is not None
 
 
 def _inked_rows(image: Image.Image) -> list[bool]:

@@ -26,6 +26,7 @@ from apps.decks.pipeline import (
     lowercase_names,
     shown_objects,
     text,
+    wordy_math,
 )
 from apps.decks.pipeline.paper import Paper
 
@@ -472,6 +473,8 @@ def fix(kind: str, value: str, source: Source | None = None) -> str | None:
         return restore_ending(value, source)  # the paper's sentence has the noun the bullet lost
     if kind == "broken_sentence" and cut_sentences.cut_before_end(value):
         return restore_ending(value, source)  # cut inside an aside, at a lead word or a short form
+    if kind == "broken_math" and wordy_math.wordy(value):
+        return wordy_math.written_as_text(value)  # a word set as a formula: the word
     if kind == "meta_text":  # a pointer into the document as an aside before the main clause
         return document_text.without_document_aside(value, defects.META)
     # meta_text about the whole sentence, broken_math, glued_words, table_as_text, fragment,

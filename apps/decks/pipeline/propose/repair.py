@@ -37,6 +37,7 @@ from apps.decks.pipeline import (
     title_defects,
     title_quality,
     title_style,
+    wordy_math,
 )
 from apps.decks.pipeline.code_context import code_parts, unintroduced
 from apps.decks.pipeline.code_narration import excerpt, language, narration
@@ -459,6 +460,9 @@ def _caption_math(slide: Slide, work: Work) -> tuple[list[Slide], str]:
     of the paper's whole caption; nothing changed (no fix claimed) when none reads whole. A
     sentence that keys the figure's labels ("LR = Logistic Regression") is never dropped: a
     caption without it leaves the labels unexplained, so such a caption is kept as it is."""
+    if wordy_math.wordy(slide.caption):  # a word set as a formula: written as the word
+        caption = wordy_math.written_as_text(slide.caption)
+        return [slide.model_copy(update={"caption": caption})], "wrote the caption's words as text"
     figure = work.paper.figure(slide.figure) if slide.figure else None
     sources = [slide.caption, figure.caption if figure is not None else ""]
     for source in sources:
