@@ -45,7 +45,7 @@ FRAGMENT_NUMBER = re.compile(
 
 # an abbreviation in brackets, then a bracket of a few words right after it
 DOUBLED_GLOSS = re.compile(
-    r"\((?P<abbr>[A-Z][A-Za-z0-9-]*[A-Z][A-Za-z0-9-]*s?)\)(?P<gloss>\s*\((?P<words>[^()$`]{2,40})\))"
+    r"\((?P<abbr>[A-Z][A-Za-z0-9-]*[A-Z][A-Za-z0-9-]*s?)\)(?P<gloss>\s*\((?P<words>[^()$`\d]{2,40})\))"
 )
 
 
