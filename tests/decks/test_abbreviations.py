@@ -235,3 +235,24 @@ def test_a_long_form_given_for_one_thing_counts_as_the_definition():
     assert not abbreviations.undefined_in(
         [Slide(kind="bullets", title="Training", bullets=[once])], {"LM": definition}
     )
+
+
+@pytest.mark.parametrize(
+    "bullet, glossed",
+    [
+        # the bullet says what the abbreviation is in a bracket after it, in the long form's
+        # words: expanded again it read "directed CFG (DCFG) (directed)" (garbled, round 19)
+        ("A grammar is a CFG (undirected) or a DCFG (directed)", True),
+        ("We fit the WLS (weighted) and the OLS estimates", True),
+        # a bracket of other words (a count, a citation) is no gloss: the long form is given
+        ("The DCFG (12 rules) parses the corpus", False),
+        ("The DCFG (see Knuth) parses the corpus", False),
+    ],
+)
+def test_an_abbreviation_glossed_in_a_bracket_is_not_expanded_again(bullet, glossed):
+    long = "weighted least squares" if "WLS" in bullet else "directed context-free grammar"
+    abbr = "WLS" if "WLS" in bullet else "DCFG"
+    definition = abbreviations.Definition(abbr=abbr, long=long, sentence="")
+    expanded = abbreviations.with_definition(bullet, definition)
+    assert (expanded == bullet) is glossed
+    assert abbreviations.defines(bullet, definition) is glossed

@@ -96,6 +96,23 @@ def test_a_numbered_run_in_heading_with_bold_words_after_it_opens_its_section(pa
             "narr-2",
             "Pilots board every tanker at the outer buoy before the channel",
         ),
+        # an expansion before the bracket that glossed the abbreviation: the gloss said twice
+        (
+            "A route is a closed tour (CT) or an open directed tour (ODT) (open directed)",
+            "(open directed)",
+            "A route is a closed tour (CT) or an open directed tour (ODT)",
+        ),
+        # a label's percent sign read onto the word before it
+        (
+            "Turnout for% White voters and:% Black voters by precinct of the harbour ward",
+            "for%",
+            "Turnout for % White voters and: % Black voters by precinct of the harbour ward",
+        ),
+        (
+            "The pilots log the estimated arrival (ETA) (estimated) of every tanker",
+            "(estimated)",
+            "The pilots log the estimated arrival (ETA) of every tanker",
+        ),
     ],
 )
 def test_glued_text_is_found_and_dropped(bullet, part, fixed):
@@ -114,6 +131,10 @@ def test_glued_text_is_found_and_dropped(bullet, part, fixed):
         "Patients with diabetes of type-2 were seen at the harbour clinic",
         "The harbour authority ran NASA GISS Model E for a hundred simulated years",
         "The tanker was registered in 2019 and renamed under version 2.1 of the rules",
+        # two brackets in a row whose second says something new
+        "The harbour's automatic identification system (AIS) (since 2004) tracks each tanker",
+        "Each pilot logs the ETA (estimated arrival) of the tanker",
+        "About 40% of the tankers and 5 % of the ferries use x %in% ports",
     ],
 )
 def test_sentences_of_a_paper_are_not_glued_text(sentence):

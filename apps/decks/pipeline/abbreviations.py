@@ -161,7 +161,23 @@ def defines(value: str, definition: Definition) -> bool:
     paper's "language models"): a bullet given the long form once is never given it again."""
     lowered = value.lower()
     long = definition.long.lower()
-    return long in lowered or _singular(long) in lowered
+    return long in lowered or _singular(long) in lowered or _glossed(value, definition)
+
+
+# A bracket right after the abbreviation that says what it is ("ATSP (asymmetric)").
+GLOSS = re.compile(r"\s*\((?P<gloss>[^()$`]{2,60})\)")
+
+
+def _glossed(value: str, definition: Definition) -> bool:
+    """The text explains the abbreviation itself in a bracket after it, in words of its long
+    form: "an object of class ATSP (asymmetric)" for "asymmetric TSP". Expanded again, the
+    bullet read "asymmetric TSP (ATSP) (asymmetric)": a word doubled, two brackets in a row."""
+    match = uses(value, definition.abbr)
+    gloss = GLOSS.match(value, match.end()) if match else None
+    if gloss is None:
+        return False
+    words = set(re.findall(r"[a-z]{3,}", gloss.group("gloss").lower()))
+    return bool(words & set(re.findall(r"[a-z]{3,}", definition.long.lower())))
 
 
 def first_uses(texts: list[tuple[str, bool]], defs: dict[str, Definition]) -> dict[int, list[str]]:

@@ -8,6 +8,11 @@ sees as garbage in a bullet, and the sentence without it.
   the list ("… has three aims: 1") or after the first half of a word the line broke
   ("… conversion code wher-3").
 
+- a percent sign that opens a label read onto the word before it: "Turnout for% White
+  voters" (a number's sign closes the number; after a word the sign starts the next words);
+- an abbreviation's expansion before a bracket that glossed it already: "asymmetric TSP
+  (ATSP) (asymmetric)", the gloss's words said twice, two brackets in a row.
+
 Only shapes a paper's sentence does not take are reported: a number before a run of two or
 more words in capitals, one of them five letters or longer, with the sentence going on after
 it (acronyms are short: "3 GPU CUDA kernels" is no header); a lone number after a colon at
@@ -38,9 +43,37 @@ FRAGMENT_NUMBER = re.compile(
 )
 
 
+# an abbreviation in brackets, then a bracket of a few words right after it
+DOUBLED_GLOSS = re.compile(
+    r"\((?P<abbr>[A-Z][A-Za-z0-9-]*[A-Z][A-Za-z0-9-]*s?)\)(?P<gloss>\s*\((?P<words>[^()$`\d]{2,40})\))"
+)
+
+
+# a word of letters (or a colon after one) with a percent sign glued on, then a word: never a
+# number's percentage, and no R operator ("%in%" opens with its own sign)
+GLUED_PERCENT = re.compile(r"(?<![%\w`$])(?P<word>[A-Za-z]{2,}:?)%(?=\s+[A-Za-z])")
+
+
+def _doubled_gloss(value: str) -> re.Match | None:
+    """ "X (ABBR) (X)": every word of the second bracket stands in the words just before the
+    first one (the expansion said what the gloss says)."""
+    for match in DOUBLED_GLOSS.finditer(value):
+        before = set(re.findall(r"[a-z]+", value[: match.start()].lower())[-8:])
+        words = re.findall(r"[a-z]+", match.group("words").lower())
+        if words and all(w in before for w in words):
+            return match
+    return None
+
+
 def glued_part(value: str) -> str | None:
     """The glued header or list number the bullet carries, or None."""
     plain = value.strip()
+    doubled = _doubled_gloss(plain)
+    if doubled is not None:
+        return doubled.group("gloss").strip()
+    percent = GLUED_PERCENT.search(plain)
+    if percent is not None:
+        return percent.group(0)
     header = _header(plain)
     if header is not None:
         return header.group("header")
@@ -66,6 +99,10 @@ def without_glued(value: str) -> str | None:
     broken word it was read onto), or None when what is left is no sentence."""
     plain = value.strip()
     cleaned = plain
+    doubled = _doubled_gloss(cleaned)
+    if doubled is not None:
+        cleaned = cleaned[: doubled.start("gloss")] + cleaned[doubled.end("gloss") :]
+    cleaned = GLUED_PERCENT.sub(r"\g<word> %", cleaned)
     header = _header(cleaned)
     if header is not None:
         cleaned = (cleaned[: header.start()] + cleaned[header.end() :]).strip()

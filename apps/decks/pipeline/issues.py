@@ -65,7 +65,7 @@ ISSUE_TYPES = {
     "fragment": "a bullet that is no statement of its own (a clause without its main clause)",
     "code_pointer": "a bullet narrating code or output the slide does not show",
     "stray_output": "console output glued before a sentence",
-    "glued_text": "a running header or a list's number read into a sentence",
+    "glued_text": "a running header, a list's number or a doubled gloss read into a sentence",
     "lone_list_item": "one labelled item of a list shown without the rest of the list",
     "pointer_remnant": "what a pointer to a figure, table or section taken out of the sentence "
     "left behind: its closing comma, the rest of its phrase, two commas",

@@ -420,14 +420,41 @@ RUN_IN_HEADING = re.compile(
 )
 
 
+# A heading of a capitalised word and lower-case ones before a sentence that opens on "A" or
+# "An" and a noun phrase ("Badly seeded chains A second family of samplers …", round 19). A
+# letter that names something ("type A", "Group A streptococcus", "arm A was") follows a
+# label's noun, or a verb or conjunction follows it.
+HEADING_BEFORE_ARTICLE = re.compile(
+    r"^[A-Z][a-z-]+(?:\s+[a-z][\w-]*){1,3}?\s+"
+    r"(?=An?\s+(?!(?:and|or|to|with|vs|is|are|was|were|has|had|can|will)\b)[a-z]{3,}\s)"
+)
+LETTER_NOUNS = {
+    *("type", "class", "group", "grade", "model", "series", "vitamin", "hepatitis", "arm"),
+    *("plan", "part", "step", "phase", "case", "option", "item", "site", "strain", "category"),
+}
+
+
+def _run_in_match(text: str) -> re.Match | None:
+    match = RUN_IN_HEADING.match(text)
+    if match is not None:
+        return match
+    match = HEADING_BEFORE_ARTICLE.match(text)
+    if match is None:
+        return None
+    last = match.group(0).split()[-1].lower()
+    return None if last in LETTER_NOUNS else match  # "groups A and B": the letters go on
+
+
 def run_in_heading(text: str) -> str | None:
     """The words of a run-in heading before the sentence."""
-    match = RUN_IN_HEADING.match(text.strip())
+    match = _run_in_match(text.strip())
     return match.group(0).strip() if match else None
 
 
 def without_run_in_heading(text: str) -> str:
-    return RUN_IN_HEADING.sub("", text.strip(), count=1)
+    stripped = text.strip()
+    match = _run_in_match(stripped)
+    return stripped[match.end() :] if match else stripped
 
 
 # Two sentences run together because the second opens in lower case (a code name or a word the

@@ -73,6 +73,8 @@ def captions_find(layout: Layout) -> list[Caption]:
             )
             if not match or _has_text_left(layout, ordered, segment):
                 continue
+            if _sentence_goes_on(layout, ordered, segment):
+                continue  # "… is presented in" / "Table 2. The null hypothesis …": a reference
             kind = "table" if match.group(1).lower().startswith("tab") else "figure"
             numbered = _numbered(segment.text, match)
             if numbered is None:
@@ -104,6 +106,8 @@ def captions_find(layout: Layout) -> list[Caption]:
                     continue
                 if _stray_label(following, last):
                     continue
+                if _bold_header(following, parts):
+                    break  # the table's column header, set bold under a caption in plain text
                 parts.append(following)
             text = join_lines([p.text for p in parts], vocabulary)
             body = text[end:].strip()
@@ -191,6 +195,43 @@ def _label_continuation(
     return [] if below and other_column else line
 
 
+# The end of a line whose sentence goes on: a lower-case word, no full stop, colon or bracket.
+OPEN_LINE_END = re.compile(r"(?:^|\s)[a-z]{2,}$")
+
+
+def _sentence_goes_on(layout: Layout, ordered: list[Segment], segment: Segment) -> bool:
+    """The label opens a line of prose whose sentence began on the line right above it ("…
+    the activity against seven bacteria is presented in" / "Table 2. The null hypothesis …"):
+    a reference the line break put first, not a caption. A caption's first line is never the
+    rest of the sentence above it. Taken as a caption, it took the table's number, and the
+    table's real caption was read as text."""
+    above = [
+        other
+        for other in ordered
+        if other is not segment
+        and other.bottom <= segment.top + 1
+        and segment.top - other.bottom < 0.6 * segment.size
+        and other.x0 < segment.x1
+        and segment.x0 < other.x1
+        and column_of(layout, other.x0) == column_of(layout, segment.x0)
+    ]
+    if not above:
+        return False
+    before = max(above, key=lambda s: (s.bottom, s.x1))
+    line = [
+        s
+        for s in ordered
+        if abs(s.top - before.top) < 2 and column_of(layout, s.x0) == column_of(layout, segment.x0)
+    ]
+    if sum(len(s.text.split()) for s in line) < PROSE_LINE_WORDS:
+        return False  # an axis's label or a panel's title over a caption: no line of prose
+    last = max(line, key=lambda s: s.x1)
+    return bool(OPEN_LINE_END.search(last.text.strip())) and abs(last.size - segment.size) <= 0.6
+
+
+PROSE_LINE_WORDS = 6
+
+
 def _has_text_left(layout: Layout, ordered: list[Segment], segment: Segment) -> bool:
     """A line of text just left of the label on its line: the label is a reference in the
     middle of a sentence. Not the caption of the figure beside it in the next column to the
@@ -205,6 +246,15 @@ def _has_text_left(layout: Layout, ordered: list[Segment], segment: Segment) -> 
         and column_of(layout, other.x0) == column_of(layout, segment.x0)
         for other in ordered
     )
+
+
+def _bold_header(line: Segment, parts: list[Segment]) -> bool:
+    """A line all in bold under a caption whose own words are not: the table's column header
+    ("Amount of oil [µL]" over its columns), never the caption going on. Read on, the header
+    was glued to the caption's sentence ("… inhibitory zones Amount of oil [µL]")."""
+    if not line.words or not all(BOLD_FONT.search(w.font) for w in line.words):
+        return False
+    return any(not BOLD_FONT.search(w.font) for part in parts for w in part.words)
 
 
 def _stray_label(line: Segment, last: Segment) -> bool:

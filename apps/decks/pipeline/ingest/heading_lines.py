@@ -47,6 +47,21 @@ def standalone_bold(layout: Layout, segment: Segment) -> bool:
     return opens_paragraph(layout, segment)
 
 
+# More room above a line than between the lines of its column, in em, that starts a paragraph.
+# LaTeX's \paragraph adds 3.25 ex of stretchable glue; squeezed on a full page it may be less
+# than the 0.6 em a spaced paragraph has, but it is still more than any line pitch's jitter.
+ROOM_ABOVE_EM = 0.3
+
+
+def _usual_room(column: list[Segment]) -> float:
+    """The room between one line and the next, most often, in a column of a page."""
+    tops = sorted({round(s.top, 1): s for s in column}.values(), key=lambda s: s.top)
+    rooms = sorted(
+        b.top - a.bottom for a, b in zip(tops, tops[1:], strict=False) if b.top - a.top > 1
+    )
+    return rooms[len(rooms) // 2] if rooms else 0.0
+
+
 def opens_paragraph(layout: Layout, segment: Segment) -> bool:
     """The line starts a paragraph: no text above it in its column, room above it, or it is
     indented from the line above, or the line above stops short of its column's right edge (the last line of the paragraph before). A
@@ -60,6 +75,8 @@ def opens_paragraph(layout: Layout, segment: Segment) -> bool:
     if before is None or segment.top - before.bottom >= 0.6 * segment.size:
         return True
     column = [s for s in page if s.column == before.column]
+    if segment.top - before.bottom >= _usual_room(column) + ROOM_ABOVE_EM * segment.size:
+        return True  # a tightly set page's \paragraph: a little more room than between lines
     line = [s for s in column if abs(s.top - before.top) <= 2]
     if segment.x0 - min(s.x0 for s in line) >= 0.8 * segment.size:
         return True  # indented from the line above: a paragraph's first line

@@ -49,6 +49,9 @@ SUPERSCRIPT_MARK = re.compile(r"^[\d,*†‡§¶\-–]+$|^ID$")
 NO_SPACE_BEFORE = tuple(",.;:!?)]}’”%")
 NO_SPACE_AFTER = tuple("([{‘“")
 DOT_NAME = re.compile(r"\.[A-Za-z]")
+# What a percent sign set apart belongs to: a number ("5 %", "$5$ %", "(5) %"). After a word or
+# a colon it opens a label ("Plot: % White Turnout") and keeps its space.
+PERCENT_OF = re.compile(r"[\d)\]}$]$")
 HYPHENS = ("-", "\u2010", "\u2011", "\u00ad")
 # A citation LaTeX could not resolve prints as "(?)" or "[?]" ("[?, ?]"): it names no work.
 UNRESOLVED = re.compile(r" ?[(\[]\?+(?:[,;] ?\?+)*[)\]]")
@@ -216,6 +219,8 @@ def join_words(words: list[Word]) -> str:
         # punctuation read as a word of its own goes on the word before it; a name opening
         # with a dot (a file's extension ".dsp", ".NET") is a word
         closing = text.startswith(NO_SPACE_BEFORE) and not DOT_NAME.match(text)
+        if text.startswith("%") and not PERCENT_OF.search(out):
+            closing = False  # a sign set apart after a word opens a label: "for % White"
         if out and not (closing or out.endswith(NO_SPACE_AFTER)):
             out += " "
         out += text

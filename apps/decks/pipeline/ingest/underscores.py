@@ -4,6 +4,8 @@ Computer Modern's text fonts have no underscore: LaTeX's `\\_` draws a short rul
 baseline, between the glyphs of a name ("56_xc", "glp_read"). A reader of the glyphs sees
 "56 xc" (two words) or "56xc", and a slide would show a different name. A thin horizontal
 rule on a line's baseline that fills the gap between two glyphs of that line is read as "_".
+The rule is a path in pdfTeX's output, but ps2pdf (dvips → PostScript → PDF) paints each rule
+as a one-pixel image mask stretched to its size: a thin image is a rule as well, in any font.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ def underscores_added(page: pdfplumber.page.Page, chars: list[dict]) -> list[dic
     """`chars` with a "_" for each rule drawn as an underscore between two of them."""
     rules = [
         o
-        for o in (*page.lines, *page.rects)
+        for o in (*page.lines, *page.rects, *page.images)
         if abs(o["bottom"] - o["top"]) <= RULE_HEIGHT and 1.0 < o["x1"] - o["x0"] < 20.0
     ]
     if not rules or not chars:
