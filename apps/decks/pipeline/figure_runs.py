@@ -42,10 +42,13 @@ def runs(slides: list[Slide]) -> list[list[int]]:
     return found
 
 
-def statement(figure: Figure, shown_caption: str, used: set[str]) -> str | None:
+def statement(
+    figure: Figure, shown_caption: str, used: set[str], captions: bool = True
+) -> str | None:
     """What the paper says the figure shows, as one bullet: the sentence pointing at this figure
     alone with a finding first (a comparison, a measure, a trend), else the caption's next
-    sentence; never a sentence the deck already shows, nor one its caption line says."""
+    sentence (not with `captions` False: the text's finding only); never a sentence the deck
+    already shows, nor one its caption line says."""
     from apps.decks.pipeline.figure_findings import states_finding
     from apps.decks.pipeline.propose.builtin import restates
     from apps.decks.pipeline.propose.captions import mention_bullet
@@ -63,7 +66,7 @@ def statement(figure: Figure, shown_caption: str, used: set[str]) -> str | None:
         if not _says(bullet):
             continue
         return bullet
-    for said in caption_statements(figure, shown_caption, used, count=3):
+    for said in caption_statements(figure, shown_caption, used, count=3) if captions else []:
         if _says(said):
             return said
     return None

@@ -1,0 +1,135 @@
+"""The deck shows the paper's main results (issue 14, structure): on a LaTeX paper of our own
+whose results live in a table and in a figure its results text discusses, a deck made of the
+set-up — its results slide holding the trial's design, no table, no figure — is reported
+(`main_result_missing`) and repaired: the results table comes onto the deck with the measured
+finding, within the deck's size. A deck that shows them is not reported."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+from apps.decks.pipeline import main_results
+from apps.decks.pipeline.ingest import paper_read
+from apps.decks.pipeline.paper import Paper
+from apps.decks.pipeline.propose.builtin import TARGET_SLIDES, BuiltinProposer
+from apps.decks.pipeline.propose.repair import deck_repair
+from apps.decks.pipeline.review.deck_rules import main_result_missing, result_unstated
+from apps.decks.pipeline.review.registry import DeckContext
+from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+
+PAPER = Path(settings.BASE_DIR) / "tests/fixtures/papers/ingest/mainresults/tessera-mainresults.pdf"
+SAVING = "The adaptive controller used 31.5% less defrost energy than the timer controller"
+# the trial's design: what a results slide of set-up sentences says instead of the result
+DESIGN = [
+    "Six detached houses of similar size took part in the trial from November to March",
+    "An electricity meter on the heat pump recorded the energy of every defrost cycle",
+]
+
+
+@pytest.fixture(scope="module")
+def paper(tmp_path_factory) -> Paper:
+    return paper_read(PAPER, tmp_path_factory.mktemp("mainresults"))
+
+
+@pytest.fixture(scope="module")
+def full_deck(paper) -> SlideDeck:
+    return BuiltinProposer().propose(paper)
+
+
+def _without_results(deck: SlideDeck, paper: Paper) -> SlideDeck:
+    """The deck as unseen papers' decks were: the results table and figure on no slide, the
+    results slide made of the trial's design, the close without a number."""
+    slides = []
+    for slide in deck.slides:
+        if slide.kind == "figure":
+            continue
+        if slide.role == "result":
+            slide = slide.model_copy(update={"bullets": DESIGN})
+        slides.append(slide)
+    deck = deck.model_copy(update={"slides": slides})
+    assert not main_results.shows(
+        [b for s in slides for b in s.bullets], main_results.result_sentences(paper)[0]
+    )
+    return deck
+
+
+def _reported(deck: SlideDeck, paper: Paper):
+    return list(main_result_missing(DeckContext(deck, paper, [], None)))
+
+
+def test_the_paper_presents_its_results_in_a_table_a_figure_and_measured_values(paper):
+    assert [f.id for f in main_results.result_objects(paper)] == ["tab-1", "fig-1"]
+    findings = main_results.result_sentences(paper)
+    assert findings[0].bullet.startswith(SAVING) and findings[0].values == {"31.5%"}
+    # the trial's design gives values too ("eight kilowatts", "every five minutes"): none is
+    # a decimal or a percentage, and none is read as a finding
+    assert all(f.section == "Results" for f in findings)
+
+
+def test_a_deck_that_shows_the_results_is_not_reported(paper, full_deck):
+    assert "tab-1" in full_deck.figures_used()
+    assert _reported(full_deck, paper) == []
+
+
+def test_a_deck_without_the_results_is_reported_and_gets_them(paper, full_deck):
+    deck = _without_results(full_deck, paper)
+    [issue] = _reported(deck, paper)
+    assert issue.type == "main_result_missing" and issue.severity == "medium"
+    assert issue.evidence["objects"] == ["tab-1", "fig-1"]
+    assert "31.5%" in issue.evidence["values"]
+    revised = deck_repair(BuiltinProposer(), paper, deck, [issue])
+    slides = revised.deck.slides
+    assert "tab-1" in revised.deck.figures_used()
+    # the table in the paper's order: after the results slide, before the close
+    table = next(i for i, s in enumerate(slides) if s.figure == "tab-1")
+    results = next(i for i, s in enumerate(slides) if s.title == "Results")
+    assert results < table < len(slides) - 1 and slides[-1].role == "conclusion"
+    # the measured finding stated on the results slide, in the paper's words
+    assert any(b.startswith(SAVING) for b in slides[results].bullets)
+    assert [c.type for c in revised.changes] == ["main_result_missing"]
+    assert _reported(revised.deck, paper) == []
+
+
+def test_a_deck_at_its_size_replaces_a_slide_rather_than_grows(paper, full_deck):
+    deck = _without_results(full_deck, paper)
+    slides = list(deck.slides)
+    method = next(i for i, s in enumerate(slides) if s.role == "method")
+    # method slides of the trial's design up to the size a deck aims at
+    padding = [
+        Slide(kind="bullets", title=f"Field trial ({n})", bullets=DESIGN[:1], role="method")
+        for n in range(TARGET_SLIDES - len(slides))
+    ]
+    slides[method + 1 : method + 1] = padding
+    deck = deck.model_copy(update={"slides": slides})
+    assert len(deck.slides) == TARGET_SLIDES
+    [issue] = _reported(deck, paper)
+    revised = deck_repair(BuiltinProposer(), paper, deck, [issue])
+    assert "tab-1" in revised.deck.figures_used()
+    assert len(revised.deck.slides) <= TARGET_SLIDES
+    assert "in place of" in revised.changes[0].action
+    # what gave way was a slide of the design, never the opening, the results or the close
+    kept = [s.title for s in revised.deck.slides]
+    assert {"What this paper does", "Results", "Conclusions"} <= set(kept)
+
+
+def test_a_result_figure_shown_with_its_caption_only_gets_its_finding(paper, full_deck):
+    # the figure slide as the loop left some: the finding the results text states only in the
+    # speaker notes (the notes hold the sentences citing the figure)
+    slides = [
+        s.model_copy(update={"bullets": []}) if s.figure == "fig-1" else s for s in full_deck.slides
+    ]
+    deck = full_deck.model_copy(update={"slides": slides})
+    at = next(i for i, s in enumerate(slides) if s.figure == "fig-1")
+    assert "largest at" in slides[at].notes
+    [issue] = list(result_unstated(DeckContext(deck, paper, [], None)))
+    assert issue.evidence["slides"] == [at + 1]
+    revised = deck_repair(BuiltinProposer(), paper, deck, [issue])
+    [bullet] = revised.deck.slides[at].bullets
+    assert bullet.startswith("The saving is largest at") and "1.2 kWh less per day" in bullet
+    assert list(result_unstated(DeckContext(revised.deck, paper, [], None))) == []
+    # the table's slide says nothing either, and the paper's sentence citing it states no
+    # finding ("Table 1 gives the energy …"): nothing to state, not reported
+    assert list(result_unstated(DeckContext(full_deck, paper, [], None))) == []
