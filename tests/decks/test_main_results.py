@@ -13,12 +13,13 @@ from django.conf import settings
 
 from apps.decks.pipeline import main_results
 from apps.decks.pipeline.ingest import paper_read
-from apps.decks.pipeline.paper import Paper
+from apps.decks.pipeline.paper import Mention, Paper, Section
 from apps.decks.pipeline.propose.builtin import TARGET_SLIDES, BuiltinProposer
 from apps.decks.pipeline.propose.repair import deck_repair
 from apps.decks.pipeline.review.deck_rules import main_result_missing, result_unstated
 from apps.decks.pipeline.review.registry import DeckContext
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+from tests.decks import factories
 
 PAPER = Path(settings.BASE_DIR) / "tests/fixtures/papers/ingest/mainresults/tessera-mainresults.pdf"
 SAVING = "The adaptive controller used 31.5% less defrost energy than the timer controller"
@@ -133,3 +134,62 @@ def test_a_result_figure_shown_with_its_caption_only_gets_its_finding(paper, ful
     # the table's slide says nothing either, and the paper's sentence citing it states no
     # finding ("Table 1 gives the energy …"): nothing to state, not reported
     assert list(result_unstated(DeckContext(full_deck, paper, [], None))) == []
+
+
+def _trial_paper(results: str) -> Paper:
+    return Paper(
+        title="Quieter fans for server rooms",
+        pages=4,
+        source_name="fans.pdf",
+        sections=[
+            Section(
+                number="2",
+                title="Method",
+                paragraphs=["Each fan ran at 30% and at 60% of its rated speed for one week."],
+            ),
+            Section(number="3", title="Evaluation", paragraphs=[results]),
+        ],
+    )
+
+
+def test_set_up_values_and_the_machine_are_no_findings():
+    paper = _trial_paper(
+        "All runs used a server with a Xeon CPU at 2.6 GHz and 128 GB RAM running Linux 19.10. "
+        "Each fan ran at 30% of its rated speed in the first week. "
+        "The curved blades lowered the noise by 4.5 dB compared with the straight blades."
+    )
+    [finding] = main_results.result_sentences(paper)
+    assert finding.values == {"4.5"} and finding.bullet.startswith("The curved blades lowered")
+
+
+def test_a_deck_showing_the_results_table_without_its_values_in_words_is_only_low():
+    # the table of the results shown, and none of the values the paper states it measured in
+    # words: reported low (the table says them), and the repair leaves the slides as they are
+    paper = _trial_paper(
+        "Table 1 gives the noise and the power of each blade shape. The curved blades lowered "
+        "the noise by 4.5 dB compared with the straight blades. The curved blades drew 12% "
+        "less power than the straight blades."
+    )
+    table = factories.figure(1, "Noise and power of two blade shapes.", kind="table")
+    table.section = "Evaluation"
+    table.mentions = [
+        Mention(
+            text="Table 1 gives the noise and the power of each blade shape.", section="Evaluation"
+        )
+    ]
+    paper.figures = [table]
+    deck = SlideDeck(
+        title=paper.title,
+        slides=[
+            Slide(kind="title", title=paper.title),
+            Slide(kind="figure", title="Noise and power of two blade shapes", figure="tab-1"),
+        ],
+    )
+    assert [f.values for f in main_results.result_sentences(paper)] == [{"4.5"}, {"12%"}]
+    [issue] = _reported(deck, paper)
+    assert issue.severity == "low"
+    revised = deck_repair(BuiltinProposer(), paper, deck, [issue])
+    assert [c for c in revised.changes if c.type == "main_result_missing"] == []
+    # without the table on the deck, the same deck is missing the results (medium)
+    bare = deck.model_copy(update={"slides": deck.slides[:1]})
+    assert [i.severity for i in _reported(bare, paper)] == ["medium"]

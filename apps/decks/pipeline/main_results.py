@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from apps.decks.pipeline import main_points, text
+from apps.decks.pipeline import antecedents, main_points, text
 from apps.decks.pipeline.paper import Figure, Paper
 from apps.decks.pipeline.result_losses import _RESULT_NUMBER, _number_key, in_results_part
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
@@ -41,6 +41,11 @@ SET_UP_NUMBER = re.compile(
     r"\b(?:section|sec\.|§|eq\.|equation|chapter|table|figure|fig\.|version|v)\s*\d+\.\d+|"
     r"\(\d+\.\d+\)|\bp\s*[<>=]\s*0?\.\d+",
     re.I,
+)
+# the machine and the software the work ran on: "Xeon @2.6 GHz, 128GB RAM", "Linux 19.10",
+# "MacOS 10.5" (a decimal right after a capitalised name is a version)
+MACHINE_NUMBER = re.compile(
+    r"\d+(?:\.\d+)?\s?(?:[GMKT]i?B|[GMK]Hz)\b|\b[A-Z][\w!/-]*\s+\d+\.\d+(?![\d%])"
 )
 MIN_SENTENCE_WORDS = 6  # a heading's number read as a sentence ("2.1.") is none
 RESULT_SENTENCES = 3  # the measured findings a deck that shows none gets, at most
@@ -64,7 +69,7 @@ FACTOR = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?(?:x|×|\\times)(?![\w])")
 
 
 def _values(sentence: str) -> frozenset[str]:
-    flat = SET_UP_NUMBER.sub(" ", sentence)
+    flat = MACHINE_NUMBER.sub(" ", SET_UP_NUMBER.sub(" ", sentence))
     factors = {f"{n}x" for n in FACTOR.findall(flat)}
     flat = FACTOR.sub(" ", flat)
     return frozenset({_number_key(n) for n in _RESULT_NUMBER.findall(flat)} | factors)
@@ -173,6 +178,7 @@ class Missing:
 
     objects: list[Figure]
     findings: list[Finding]
+    shown: bool = False  # the deck shows results tables or figures, no finding in words
 
 
 def missing(deck: SlideDeck, paper: Paper) -> Missing | None:
@@ -193,8 +199,9 @@ def missing(deck: SlideDeck, paper: Paper) -> Missing | None:
     stated = [f for f in findings if f.states and f.bullet]
     if not shown_findings and len(stated) >= STATED_FINDINGS:
         # its figures are shown, and not one of the values the paper says it measured: the
-        # reader sees the plots and never hears what was found
-        return Missing([], stated)
+        # reader sees the plots and never hears what was found — though the plots may say
+        # it (low: reported, the deck's slides not changed for it)
+        return Missing([], stated, shown=True)
     named = {(k, n) for k, n in main_points.result_figures(paper)}
     tables = [f for f in objects if f.kind == "table"]
     main_table = next((f for f in tables if (f.kind, f.number) in named), None)
@@ -284,8 +291,8 @@ def bring_in(work, slides: list[Slide]) -> str:
     paper = work.paper
     deck = SlideDeck(title=paper.title, slides=list(slides))
     found = missing(deck, paper)
-    if found is None:
-        return ""
+    if found is None or found.shown:
+        return ""  # (a deck that shows the results' plots keeps its slides: low, reported)
     keep = {f.id for f in result_objects(paper)}
     done: list[str] = []
     figure = next((f for f in found.objects if not crop_defective(f)), None)
@@ -297,10 +304,16 @@ def bring_in(work, slides: list[Slide]) -> str:
             slides.insert(_position_for(slides, figure, paper), slide)
             done.append(f"showed {figure.label}, the paper's results,{room}".rstrip(","))
     texts = _texts(slides)
+    context = antecedents.paper_context(paper)
     wanted = [
         f
         for f in sorted(found.findings, key=lambda f: not f.states)
-        if f.bullet and not shows(texts, f) and f.bullet.lower() not in work.used
+        if f.bullet
+        and not shows(texts, f)
+        and f.bullet.lower() not in work.used
+        # a finding that leans on the sentence before it ("they are less than 20% slower")
+        # would lose its subject on the slide
+        and antecedents.dangling(f.bullet, texts, context) is None
     ][:RESULT_SENTENCES]
     homeless: list[Finding] = []
     for finding in wanted:

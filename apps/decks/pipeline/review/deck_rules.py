@@ -356,8 +356,10 @@ def main_result_missing(c: DeckContext):
     yield Issue(
         slide=0,
         type="main_result_missing",
-        severity="medium",
-        message=f"the paper's results reach no slide ({said})",
+        severity="low" if found.shown else "medium",
+        message=f"the paper's measured findings reach no slide, only its plots ({said})"
+        if found.shown
+        else f"the paper's results reach no slide ({said})",
         suggestion="show the results table or figure, and state the measured findings in the "
         "paper's words",
         evidence={
