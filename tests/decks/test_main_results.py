@@ -193,3 +193,21 @@ def test_a_deck_showing_the_results_table_without_its_values_in_words_is_only_lo
     # without the table on the deck, the same deck is missing the results (medium)
     bare = deck.model_copy(update={"slides": deck.slides[:1]})
     assert [i.severity for i in _reported(bare, paper)] == ["medium"]
+
+
+def test_what_the_evaluation_ran_on_is_no_result_and_a_measured_plot_is():
+    paper = _trial_paper("The fans were compared in the rack of the second floor.")
+    inputs = factories.figure(1, "Fans used in the comparison.", kind="table")
+    noise = factories.figure(2, "Noise in dB against the fan speed for each fan.")
+    photo = factories.figure(3, "The rack of the second floor.")
+    for figure, mention in [
+        (inputs, "The fans and their sizes are listed in Table 1."),
+        (noise, "Figure 2 gives the noise of each fan."),
+        (photo, "Figure 3 shows the rack."),
+    ]:
+        figure.section = "Evaluation"
+        figure.mentions = [Mention(text=mention, section="Evaluation")]
+    paper.figures = [inputs, noise, photo]
+    # the table of what was compared is the set-up; the plot of a measured quantity (its unit
+    # in the caption) is a result though no sentence states its finding; the photo is neither
+    assert [f.id for f in main_results.result_objects(paper)] == ["fig-2"]

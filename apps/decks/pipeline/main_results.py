@@ -75,20 +75,49 @@ def _values(sentence: str) -> frozenset[str]:
     return frozenset({_number_key(n) for n in _RESULT_NUMBER.findall(flat)} | factors)
 
 
+# what the evaluation was run on, not what it gave: "Datasets used for comparison", "The used
+# data sets and their sizes are listed in Table 2", "Parameters of the runs", "Examples of
+# frames from the evaluated sequences" (a plot "vs. the name of the data set" is a result)
+SET_UP_OBJECT = re.compile(
+    r"\bused\b|\bparameters\b|\bsettings\b|\bconfigurations?\b|"
+    r"\bhardware\b|\bexamples?\s+of\b|\bnotation\b",
+    re.I,
+)
+# a plot of a measured quantity by its unit: "Runtime of DBSCAN in milliseconds (y-axis) vs. …",
+# "Throughput (MB/s)", "Error in percent"
+MEASURED = re.compile(
+    r"\bin\s+(?:milli|micro|nano)?seconds\b|\bin\s+(?:ms|percent|mm|dB)\b|"
+    r"\((?:ms|s|sec|%|mm|cm|m/s|MB/s|GB/s|dB|Hz|kHz|ops/s)\)",
+    re.I,
+)
+
+
+def _set_up(figure: Figure) -> bool:
+    """Does the table or figure show what the evaluation was run on (its data, parameters)?"""
+    return any(
+        SET_UP_OBJECT.search(t) for t in [figure.caption, *(m.text for m in figure.mentions)]
+    )
+
+
 def result_objects(paper: Paper) -> list[Figure]:
     """The paper's tables and figures of results, the plainest first: those its abstract,
     conclusions or a sentence of finding name, then the tables of numbers set in its
-    evaluation, then the figures there that its results text discusses with a finding."""
+    evaluation, the figures there that its results text discusses with a finding, and the
+    plots there of a measured quantity (its unit in the caption); never one showing what the
+    evaluation was run on (its data sets, its parameters)."""
     named = main_points.result_figures(paper)
     by_key = {(f.kind, f.number): f for f in paper.figures}
     chosen = [by_key[k] for k in named if k in by_key]
-    evaluated = [f for f in paper.figures if f.mentions and in_results_part(f, paper)]
+    evaluated = [
+        f for f in paper.figures if f.mentions and in_results_part(f, paper) and not _set_up(f)
+    ]
     chosen += [f for f in evaluated if f.kind == "table" and f.carries_results]
     chosen += [
         f
         for f in evaluated
         if f.kind == "figure" and any(main_points.states_finding(m.text) for m in f.mentions)
     ]
+    chosen += [f for f in evaluated if f.kind == "figure" and MEASURED.search(f.caption)]
     return list({f.id: f for f in chosen}.values())  # once each, where first chosen
 
 
