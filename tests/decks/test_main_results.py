@@ -17,9 +17,11 @@ from apps.decks.pipeline.paper import Mention, Paper, Section
 from apps.decks.pipeline.propose.builtin import TARGET_SLIDES, BuiltinProposer
 from apps.decks.pipeline.propose.repair import deck_repair
 from apps.decks.pipeline.review.deck_rules import main_result_missing, result_unstated
-from apps.decks.pipeline.review.registry import DeckContext
+from apps.decks.pipeline.review.registry import DeckContext, SlideContext
+from apps.decks.pipeline.review.text_rules import thin_slide
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 from tests.decks import factories
+from tests.decks.test_review_rules import measure
 
 PAPER = Path(settings.BASE_DIR) / "tests/fixtures/papers/ingest/mainresults/tessera-mainresults.pdf"
 SAVING = "The adaptive controller used 31.5% less defrost energy than the timer controller"
@@ -211,3 +213,30 @@ def test_what_the_evaluation_ran_on_is_no_result_and_a_measured_plot_is():
     # the table of what was compared is the set-up; the plot of a measured quantity (its unit
     # in the caption) is a result though no sentence states its finding; the photo is neither
     assert [f.id for f in main_results.result_objects(paper)] == ["fig-2"]
+
+
+def _thin_findings(deck: SlideDeck, paper: Paper, number: int):
+    slide = deck.slides[number - 1]
+    context = SlideContext(number, slide, measure(slide=number), deck, paper)
+    return [(i.severity, i.evidence.get("kept", False)) for i in thin_slide(context)]
+
+
+def test_a_thin_close_the_repair_keeps_is_one_low_finding(paper, full_deck):
+    # the paper's close has one sentence that stands alone (the next leans on it: "It needs
+    # one sensor …"): the repair keeps the one-bullet Conclusions slide as it is, so the
+    # reviewer says it once, low, and the loop is not stopped on it as "unrepairable"
+    last = len(full_deck.slides)
+    assert full_deck.slides[-1].title == "Conclusions" and len(full_deck.slides[-1].bullets) == 1
+    assert _thin_findings(full_deck, paper, last) == [("low", True)]
+    # a close its part can fill stays medium (the repair fills it): the trial's sentences
+    # under a closing title
+    trial = next(s for s in full_deck.slides if s.title == "Field trial")
+    fillable = trial.model_copy(update={"title": "Conclusions", "bullets": trial.bullets[:1]})
+    deck = full_deck.model_copy(update={"slides": [*full_deck.slides[:-1], fillable]})
+    assert _thin_findings(deck, paper, last) == [("medium", False)]
+    # and a thin slide of the method is medium as before
+    method = trial.model_copy(update={"bullets": trial.bullets[:1]})
+    deck = full_deck.model_copy(
+        update={"slides": [*(method if s is trial else s for s in full_deck.slides)]}
+    )
+    assert _thin_findings(deck, paper, full_deck.slides.index(trial) + 1) == [("medium", False)]
