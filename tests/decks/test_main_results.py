@@ -240,3 +240,25 @@ def test_a_thin_close_the_repair_keeps_is_one_low_finding(paper, full_deck):
         update={"slides": [*(method if s is trial else s for s in full_deck.slides)]}
     )
     assert _thin_findings(deck, paper, full_deck.slides.index(trial) + 1) == [("medium", False)]
+
+
+def test_a_caption_sentence_about_cited_work_is_no_line_under_the_table():
+    # a results table brought onto the deck joins a run of bare figure slides, which each get
+    # a statement of their caption: one about another study's method, its citation dropped,
+    # would read as the paper's own ("Since the method uses only one camera, …")
+    from apps.decks.pipeline import figure_runs
+
+    table = factories.figure(
+        2,
+        "Noise of the fans with curved and with straight blades. We also give the lowest noise "
+        "published for fans of this size. Since the fan [17] runs only at night, its noise was "
+        "scaled to the day load.",
+        kind="table",
+    )
+    shown = "Noise of the fans with curved and with straight blades."
+    assert figure_runs.statement(table, shown, set()) is None
+    # the same sentence about the paper's own fan is its line
+    own = table.model_copy(update={"caption": table.caption.replace(" [17]", "")})
+    assert figure_runs.statement(own, shown, set()) == (
+        "Since the fan runs only at night, its noise was scaled to the day load"
+    )

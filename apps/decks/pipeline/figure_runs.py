@@ -67,9 +67,23 @@ def statement(
             continue
         return bullet
     for said in caption_statements(figure, shown_caption, used, count=3) if captions else []:
-        if _says(said):
+        if _says(said) and not _cited_in_caption(said, figure.caption):
             return said
     return None
+
+
+CITATION = re.compile(r"\[\d+(?:\s*[,–-]\s*\d+)*\]")
+
+
+def _cited_in_caption(said: str, caption: str) -> bool:
+    """Is the statement a caption sentence about cited work ("Since the method [17] uses only
+    a monocular camera, …")? Its citation dropped, "the method" reads as the paper's own: a
+    results table brought onto the deck was given such a line (round 19)."""
+    words = set(text.words(said))
+    return any(
+        CITATION.search(sentence) and words <= set(text.words(CITATION.sub(" ", sentence)))
+        for sentence in text.sentences(caption)
+    )
 
 
 # a panel's label opening the sentence: it names a part, not what the part shows
