@@ -194,6 +194,30 @@ def test_an_unrepairable_finding_stays_reported_while_its_slide_is_the_same():
     assert carried_findings(deck, [cut], unanswered, changed, [], identity) == []
 
 
+def test_a_kept_closing_slide_reported_again_at_its_new_number_is_one_finding():
+    # round 1: the closing slide of one bullet (slide 4) stays thin, unrepaired; round 2: a
+    # slide before it went, the review reports it again as slide 3. Told by slide number, the
+    # carried copy of round 1's finding was added as well: two thin_slide findings for one
+    # slide, and the loop stopped on the pair as "unrepairable"
+    paper = _hive_paper()
+    close = Slide(
+        kind="bullets", title="Conclusions", bullets=["Fed hives gained 41.5% more honey"]
+    )
+    deck = _hive_deck(paper, SCALE, close)
+    thin = Issue(
+        slide=4, type="thin_slide", severity="medium", message="m", evidence={"bullets": 1}
+    )
+    unanswered = unrepaired.unanswered([thin], [thin], [], [], paper, deck)
+    later = _hive_deck(paper, close)
+    again = thin.model_copy(update={"slide": 3})
+    carried = carried_findings(deck, [thin], unanswered, later, [again], identity)
+    assert [(i.type, i.slide) for i in carried] == [("thin_slide", 3)]
+    assert not carried[0].evidence.get("carried")
+    # not reported again: carried once, at its new number
+    carried = carried_findings(deck, [thin], unanswered, later, [], identity)
+    assert [(i.type, i.slide, i.evidence["carried"]) for i in carried] == [("thin_slide", 3, True)]
+
+
 def test_a_round_that_lost_a_result_of_round_one_is_never_the_final_one():
     paper = _hive_paper()
     first = _hive_deck(paper, TABLE)

@@ -42,10 +42,13 @@ def runs(slides: list[Slide]) -> list[list[int]]:
     return found
 
 
-def statement(figure: Figure, shown_caption: str, used: set[str]) -> str | None:
+def statement(
+    figure: Figure, shown_caption: str, used: set[str], captions: bool = True
+) -> str | None:
     """What the paper says the figure shows, as one bullet: the sentence pointing at this figure
     alone with a finding first (a comparison, a measure, a trend), else the caption's next
-    sentence; never a sentence the deck already shows, nor one its caption line says."""
+    sentence (not with `captions` False: the text's finding only); never a sentence the deck
+    already shows, nor one its caption line says."""
     from apps.decks.pipeline.figure_findings import states_finding
     from apps.decks.pipeline.propose.builtin import restates
     from apps.decks.pipeline.propose.captions import mention_bullet
@@ -63,10 +66,24 @@ def statement(figure: Figure, shown_caption: str, used: set[str]) -> str | None:
         if not _says(bullet):
             continue
         return bullet
-    for said in caption_statements(figure, shown_caption, used, count=3):
-        if _says(said):
+    for said in caption_statements(figure, shown_caption, used, count=3) if captions else []:
+        if _says(said) and not _cited_in_caption(said, figure.caption):
             return said
     return None
+
+
+CITATION = re.compile(r"\[\d+(?:\s*[,–-]\s*\d+)*\]")
+
+
+def _cited_in_caption(said: str, caption: str) -> bool:
+    """Is the statement a caption sentence about cited work ("Since the method [17] uses only
+    a monocular camera, …")? Its citation dropped, "the method" reads as the paper's own: a
+    results table brought onto the deck was given such a line (round 19)."""
+    words = set(text.words(said))
+    return any(
+        CITATION.search(sentence) and words <= set(text.words(CITATION.sub(" ", sentence)))
+        for sentence in text.sentences(caption)
+    )
 
 
 # a panel's label opening the sentence: it names a part, not what the part shows

@@ -121,6 +121,10 @@ ISSUE_TYPES = {
     "headline_buried": "the deck's first slides do not state the main result its abstract "
     "(else its introduction's closing paragraph) states, or state it after the method and "
     "context",
+    "main_result_missing": "the paper's results (its results tables or figures, the values "
+    "its evaluation measured) reach no slide",
+    "result_unstated": "a slide shows a results table or figure with its caption only, while "
+    "the paper says what it shows",
     "conclusions_missing": "the deck ends on a slide that neither carries the paper's "
     "conclusions nor states a result",
     "orphan_description": "a manual's description of a function or option on a slide without "

@@ -40,9 +40,14 @@ def carried_findings(
         slide = before.slides[issue.slide - 1]
         if slide not in deck.slides:
             continue  # the slide changed: the review of the new one stands
+        # where the slide is now: a finding told by its slide's number (a thin slide has no
+        # text of its own in its evidence) is the same finding at the slide's new number, and
+        # reported again there it is not carried a second time (a kept closing slide was
+        # reported twice as thin after a slide before it went, and the pair stopped the loop)
+        moved = issue.model_copy(update={"slide": deck.slides.index(slide) + 1})
+        if identity(moved) in found:
+            continue
         evidence = {**issue.evidence, "carried": True, "open_because": entry.get("reason", "")}
-        carried.append(
-            issue.model_copy(update={"slide": deck.slides.index(slide) + 1, "evidence": evidence})
-        )
-        found.add(identity(issue))
+        carried.append(moved.model_copy(update={"evidence": evidence}))
+        found.add(identity(moved))
     return [*issues, *carried]

@@ -226,6 +226,8 @@ def deck_level_repair(
         "bullet_order": _bullets_in_order,
         "headline_buried": _headline_first,
         "conclusions_missing": _conclusions_last,
+        "main_result_missing": _results_shown,
+        "result_unstated": _results_stated,
         "orphan_description": _terms_restored,
         "figure_reading_apart": _onto_figure_slides,
     }
@@ -554,6 +556,21 @@ def _conclusions_last(work: Work, slides: list[Slide]) -> str:
     from apps.decks.pipeline import closing_slide
 
     return closing_slide.close_with_conclusions(slides, work.paper, work.used)
+
+
+def _results_shown(work: Work, slides: list[Slide]) -> str:
+    """The paper's results table or figure and its measured findings brought onto the deck
+    (main_result_missing)."""
+    from apps.decks.pipeline import main_results
+
+    return main_results.bring_in(work, slides)
+
+
+def _results_stated(work: Work, slides: list[Slide]) -> str:
+    """Under each result figure shown mute, what the paper says it shows (result_unstated)."""
+    from apps.decks.pipeline import main_results
+
+    return main_results.state(slides, work.paper, work.used)
 
 
 def _within_limit(action: str) -> str:

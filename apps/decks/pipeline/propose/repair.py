@@ -1120,6 +1120,23 @@ def _thin(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     return [], "removed the slide (its bullet goes to the next text slide of its part, if any)"
 
 
+def kept_thin(deck: SlideDeck, index: int, paper: Paper, proposer: BuiltinProposer) -> bool:
+    """Would the thin slide's repair keep the slide at `index` as it is (a closing slide that
+    nothing fills or merges: story_slides)? The reviewer asks it so that such a slide is
+    reported once, low, and the loop goes on: a medium finding no repair can answer stopped
+    the loop as "unrepairable" on a close that is right to keep (round 19)."""
+    slide = deck.slides[index]
+    paper = title_style.styled_paper(paper)  # the headings as the repair reads them
+    work = Work(proposer, paper, bullets.SentenceIndex(paper))
+    work.used = {b.lower() for s in deck.slides for b in s.bullets}
+    work.shown = set(deck.figures_used())
+    work.titles = {s.title for s in deck.slides}
+    work.deck = deck
+    work.placed = list(deck.slides[:index])
+    issue = Issue(slide=index + 1, type="thin_slide", severity="medium", message="thin")
+    return _thin(slide, issue, work) == ([slide], "")
+
+
 def _headline_to_previous(slide: Slide, work: Work) -> bool:
     """A thin opening slide of the paper's headline that nothing fills: its bullets go to the
     last text slide placed before it, the headline first (a reader meets the main result

@@ -36,6 +36,8 @@ DECK_LEVEL = frozenset(
         "bullet_order",
         "headline_buried",
         "conclusions_missing",
+        "main_result_missing",
+        "result_unstated",
         "orphan_description",
         "figure_reading_apart",
         "repeated_title",
@@ -56,6 +58,9 @@ NOTHING_CERTAIN = {
     "too_few_figures": "no unshown figure of the paper is clean enough to add",
     # without the paper to say what is true of it (thin_reason.py says it with the paper)
     "thin_deck": "the deck's repair found no statement of the paper to add",
+    "main_result_missing": "no results table or figure has a clean crop, no finding reads as a "
+    "bullet standing alone, and no slide may give way for them (or, low, the deck shows the "
+    "results' plots and its slides are not changed for their values)",
     "bare_figure_run": "the paper's statements about the run's figures are on other slides already",
     "headline_buried": "the slide stating the main result would be left with one bullet without "
     "it, and the deck has no slide saying what the paper does to take it",

@@ -338,6 +338,64 @@ def headline_buried(c: DeckContext):
 
 
 @deck_rule
+def main_result_missing(c: DeckContext):
+    """The paper presents results — results tables, figures its results text discusses,
+    values its evaluation measured — and the deck shows none of them, or leaves out the table
+    its abstract or conclusions name as the result (main_results.py): the reader sees the
+    method and never what it gave."""
+    from apps.decks.pipeline import main_results
+
+    found = main_results.missing(c.deck, c.paper)
+    if found is None:
+        return
+    objects = [f.label for f in found.objects]
+    values = sorted({v for f in found.findings for v in f.values})
+    said = ", ".join(objects[:3]) if objects else ""
+    if values:
+        said += ("; " if said else "") + "the measured values " + ", ".join(values[:4])
+    yield Issue(
+        slide=0,
+        type="main_result_missing",
+        severity="low" if found.shown else "medium",
+        message=f"the paper's measured findings reach no slide, only its plots ({said})"
+        if found.shown
+        else f"the paper's results reach no slide ({said})",
+        suggestion="show the results table or figure, and state the measured findings in the "
+        "paper's words",
+        evidence={
+            "objects": [f.id for f in found.objects],
+            "findings": [f.bullet for f in found.findings if f.bullet],
+            "values": values,
+        },
+    )
+
+
+@deck_rule
+def result_unstated(c: DeckContext):
+    """A slide showing a table or figure of the paper's results over its caption and nothing
+    else, while the paper's text says what it shows: the finding is in the speaker notes only
+    (main_results.unstated; a run of three or more such slides is bare_figure_run's)."""
+    from apps.decks.pipeline import main_results
+
+    said = main_results.unstated(list(c.deck.slides), c.paper, set())
+    if not said:
+        return
+    numbers = [i + 1 for i in sorted(said)]
+    yield Issue(
+        slide=0,
+        type="result_unstated",
+        severity="medium",
+        message=f"slide{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))} "
+        "show the paper's results with the caption only; the paper says what they show",
+        suggestion="state under each what the paper says it shows",
+        evidence={
+            "slides": numbers,
+            "statements": {str(i + 1): s for i, s in sorted(said.items())},
+        },
+    )
+
+
+@deck_rule
 def conclusions_missing(c: DeckContext):
     """The paper has conclusions and the deck ends on a slide that neither carries them nor
     states a result (a mechanism slide after a retitled or moved "Conclusions" slide): a

@@ -614,6 +614,19 @@ def thin_slide(c: SlideContext):
         return
     if len(slide.bullets) > 1:
         return
+    if _kept_close(c):
+        # the deck's close, which its repair keeps as it is (nothing of its part fills it, no
+        # slide takes it): said once, low — a medium finding no repair can answer stopped the
+        # loop as "unrepairable" on a close that is right to keep
+        yield c.issue(
+            "thin_slide",
+            "low",
+            "the closing slide has 1 bullet; the paper's close gives nothing more to add",
+            "keep it: it is the paper's close",
+            bullets=len(slide.bullets),
+            kept=True,
+        )
+        return
     yield c.issue(
         "thin_slide",
         "medium",
@@ -621,6 +634,17 @@ def thin_slide(c: SlideContext):
         "merge it with a neighbouring slide of the same part, or give it its points",
         bullets=len(slide.bullets),
     )
+
+
+def _kept_close(c: SlideContext) -> bool:
+    """A one-bullet slide of the deck's close that the thin slide's repair keeps as it is."""
+    from apps.decks.pipeline import story_slides
+    from apps.decks.pipeline.propose.builtin import BuiltinProposer
+    from apps.decks.pipeline.propose.repair import kept_thin
+
+    if c.deck is None or c.paper is None or not story_slides.holds_story(c.slide):
+        return False
+    return kept_thin(c.deck, c.number - 1, c.paper, BuiltinProposer())
 
 
 def _fillable(c: SlideContext) -> bool:
