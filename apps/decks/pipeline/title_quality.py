@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import text, title_defects, title_style
+from apps.decks.pipeline import complement_cuts, text, title_defects, title_style
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.text import MATH_SPAN
 
@@ -195,7 +195,10 @@ def all_problems(title: str, slide, paper: Paper) -> list[str]:
     found = [kind for kind, _ in problems(title, slide, paper)]
     found += [kind for kind, _ in title_style.style_defects(title)]
     if slide.kind != "title":
-        if title_defects.slide_title_fragment(title, paper):
+        captions = [f.caption for f in (paper.figure(i) for i in slide.figures()) if f]
+        if title_defects.slide_title_fragment(title, paper) or complement_cuts.complement_cut(
+            title, paper, captions
+        ):
             found.append("title_fragment")
         found += [kind for kind, _ in title_defects.title_text_defects(title)]
         if title_defects.generic_title(title):

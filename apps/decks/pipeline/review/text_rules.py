@@ -7,6 +7,7 @@ import re
 
 from apps.decks.pipeline import (
     caption_repeats,
+    complement_cuts,
     context_text,
     defects,
     display_math,
@@ -472,6 +473,12 @@ def title_defects(c: SlideContext):
             (cut for f in c.figures() if (cut := caption_cut(c.slide.title, f.caption))),
             None,
         )
+        # a caption or sentence of the paper cut before the complement its last word needs
+        # ("Yield estimates consistent" of "… consistent with the trials"): whole-looking, half
+        if cut is None and c.paper is not None:
+            cut = complement_cuts.complement_cut(
+                c.slide.title, c.paper, [f.caption for f in c.figures()]
+            )
         # "between" with one member: the caption, when it has the other, says what was cut
         one_sided = bool(fragment) and fragment.lower().startswith("between ")
         part = named or (cut if one_sided else None) or fragment or cut
