@@ -247,6 +247,47 @@ def _math_letters(body: str) -> str | None:
     return plain if re.fullmatch(r"[A-Za-z]+", plain) else None
 
 
+# A symbol and the word it is hyphenated to, both read as maths or the hyphen read as a minus
+# sign ("$k-Nearest$", "$k-N$earest", "$k$−Nearest", "k−Nearest"): the word "k-Nearest"
+# typeset partly in maths' font, its hyphen a minus with spaces, its letters italic
+HYPHENED_IN_MATH = re.compile(
+    r"\$\s*(?P<symbol>[A-Za-z])\s*[-−–]\s*(?P<inner>(?:\\math\w+\{)?[A-Za-z]*\}?)\s*\$"
+    r"(?P<after>[A-Za-z]*)"
+)
+MINUS_AS_HYPHEN = re.compile(
+    # "$k$−Nearest", "$k$ - Nearest"; in plain letters only a lower-case symbol and a minus
+    # sign, never a hyphen ("Part A - Overview" is a heading and its subtitle)
+    r"(?:(?P<symbol>\$[A-Za-z]\$)(?:\s*−\s*|\s+-\s+)|(?<![\w$\\])(?P<plain>[a-z])−)"
+    r"(?P<word>[A-Za-z]{2,})\b"
+)
+# The letters after the hyphen make a word: three or more, or a name in capitals ("k-NN")
+HYPHENED_WORD = re.compile(r"^(?:[A-Za-z]{3,}|[A-Z]{2,})$")
+
+
+def _hyphened_word(match: re.Match) -> str | None:
+    """The word ("k-Nearest") a hyphenated symbol and word make, or None when what follows
+    the minus is no word ("$n - k$", "$x-y$")."""
+    if "inner" in match.groupdict():
+        inner = _math_letters(match.group("inner")) if match.group("inner") else ""
+        if inner is None:
+            return None
+        word = inner + match.group("after")
+        symbol = match.group("symbol")
+    else:
+        word = match.group("word")
+        symbol = (match.group("symbol") or match.group("plain")).strip("$")
+    return f"{symbol}-{word}" if HYPHENED_WORD.match(word) else None
+
+
+def hyphened_math(title: str) -> list[str]:
+    """The spans of a title where a hyphenated word opening on a symbol is set in maths or
+    joined by a minus sign ("$k-Nearest$ Neighbours", "$k$−Nearest Neighbours")."""
+    found = []
+    for pattern in (HYPHENED_IN_MATH, MINUS_AS_HYPHEN):
+        found += [m.group(0) for m in pattern.finditer(title) if _hyphened_word(m)]
+    return found
+
+
 def math_words(title: str) -> list[str]:
     """The words of a title set wholly or partly as maths: a span of three or more letters
     ("$temperature$", "$\\mathit{Cross}$-validation"), or letters glued to plain letters
@@ -261,7 +302,7 @@ def math_words(title: str) -> list[str]:
         glued = bool(before) or (after != after.upper() and not SYMBOL_SUFFIX.match(after))
         if glued or len(letters) >= MATH_WORD_LETTERS:
             found.append(match.group(0))
-    return found
+    return found + hyphened_math(title)
 
 
 def without_math_words(title: str) -> str:
@@ -274,4 +315,13 @@ def without_math_words(title: str) -> str:
             return match.group(0)
         return f"{match.group(1)}{_math_letters(match.group(2))}{match.group(3)}"
 
+    def hyphened(match: re.Match) -> str:
+        word = _hyphened_word(match)
+        if word is None:
+            return match.group(0)
+        symbol, rest = word.split("-", 1)
+        return f"${symbol}$-{rest}"  # the symbol in maths, the word in letters: "$k$-Nearest"
+
+    for pattern in (HYPHENED_IN_MATH, MINUS_AS_HYPHEN):
+        title = pattern.sub(hyphened, title)
     return MATH_IN_WORD.sub(plain, title)
