@@ -166,6 +166,37 @@ COUNTING_WORD = re.compile(
 )
 
 
+# A word the slide's place in the storyline gives it ("Motivation", "Conclusions"): its role
+# titles it, no subject is missing
+STORYLINE_ROLES = ("title", "motivation", "contributions", "conclusion")
+# A plain word with a capital: no acronym, no name in capitals inside it, no digit or hyphen
+PLAIN_WORD = re.compile(r"[A-Z][a-z]{2,}")
+
+
+def lone_word(title: str, slide, paper: Paper | None) -> bool:
+    """Is the title one plain word ("Below", "Paper", "Summary") that is none of the paper's
+    headings, no figure's whole caption, no name the paper writes with a capital inside its
+    sentences ("the Crawler sends …"), over a slide that plays no storyline part? It names no
+    subject: a bullet's first word, a fallback, a word of the paper's title."""
+    base = CONTINUED.sub("", title).strip().rstrip(".:")
+    if paper is None or slide.kind == "title" or slide.role in STORYLINE_ROLES:
+        return False
+    if not PLAIN_WORD.fullmatch(base):
+        return False
+    if title_defects.generic_title(base) or title_defects.ROLE_WORD_TITLE.match(base):
+        return False  # a fallback ("Overview") or a kind of slide ("Method"): their own checks
+    word = base.casefold()
+    if any(_bare(s.title) == word for s in paper.sections):
+        return False  # the author's own heading names the part
+    if any(_bare(CAPTION_PART.sub("", f.caption)) == word for f in paper.figures):
+        return False  # a figure's whole caption ("Traces."): the author's title for it
+    # a name: written with its capital inside sentences more often than in lower case (a
+    # sentence's stop the text layer lost, "… automatically Below are …", is no name)
+    running = " ".join(p for s in paper.sections for p in s.paragraphs)
+    named = len(re.findall(rf"(?<=[a-z,;] ){re.escape(base)}\b", running))
+    return named <= len(re.findall(rf"\b{re.escape(word)}\b", running))
+
+
 def problems(title: str, slide, paper: Paper) -> list[tuple[str, str]]:
     """(issue type, the words at fault) for each of the three defects in `title` on `slide`."""
     found: list[tuple[str, str]] = []
@@ -201,7 +232,7 @@ def all_problems(title: str, slide, paper: Paper) -> list[str]:
         ):
             found.append("title_fragment")
         found += [kind for kind, _ in title_defects.title_text_defects(title)]
-        if title_defects.generic_title(title):
+        if title_defects.generic_title(title) or lone_word(title, slide, paper):
             found.append("title_generic")
     return found
 

@@ -631,10 +631,16 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     # a caption's opening cut before the complement its last word needs, with it
     captions = [f.caption for f in figures]
     candidates.append(complement_cuts.completed(slide.title, work.paper, captions) or "")
-    role_word = title_defects.bare_role_word(slide.title, work.paper)
+    role_word = title_defects.bare_role_word(slide.title, work.paper) or title_quality.lone_word(
+        slide.title, slide, work.paper
+    )
     # "Our approach", a bare "Results" no heading of the paper has: what the bullets are about
     if title_defects.generic_title(slide.title) or role_word:
         candidates.append(role_titles.content_title(slide.bullets, work.titles))
+        # the subject the reviewer named (what the bullets are about, the figure's caption,
+        # the heading of the part the bullets come from)
+        if issue.type == "title_generic":
+            candidates.append(str(issue.evidence.get("part", "")))
     # a bare noun ("The model") as the slide's own words qualify it
     candidates.append(
         title_defects.qualified_title(slide.title, [*slide.bullets, slide.notes]) or ""
