@@ -25,7 +25,8 @@ UPTAKE = "Nitrate uptake consistent with the field trials of the previous decade
 RUNNING = (
     "The model training took two hours on one machine. After the training, the weights were "
     "stored. Each interval is one week long, and the intervals do not overlap. The crop is "
-    "sensitive to drought. Training on the dry plots follows the same protocol."
+    "sensitive to drought; young plants are sensitive, old ones less so. The yields are "
+    "consistent with the trials. Training on the dry plots follows the same protocol."
 )
 
 
@@ -52,7 +53,10 @@ def _paper() -> Paper:
         ("Nitrate uptake consistent with the field trials", None),
         ("Soil moisture profiles", None),  # a noun's phrase may end before a preposition
         ("The model training", None),  # the paper writes "After the training,": a noun
-        ("The crop is sensitive", None),  # a predicate, whole ("is sensitive | to drought")
+        # a predicate stands when the paper ends one on its word ("… are sensitive, …"), and
+        # needs its complement when the paper never does ("are consistent | with the trials")
+        ("The crop is sensitive", None),
+        ("The yields are consistent", "consistent with"),
     ],
 )
 def test_a_title_cut_before_its_last_words_complement_is_found_by_reading_the_paper(title, cut):

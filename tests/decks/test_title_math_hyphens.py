@@ -21,6 +21,7 @@ from tests.decks.test_title_marks import _findings, _paper, _repaired, _text_sli
         ("$k$−Nearest grouping of paddocks", "$k$−Nearest"),
         ("k−Nearest grouping of paddocks", "k−Nearest"),
         ("$k-NN$ grouping of paddocks", "$k-NN$"),
+        ("$k\\text{-Nearest}$ grouping of paddocks", "$k\\text{-Nearest}$"),
     ],
 )
 def test_a_hyphenated_word_set_in_maths_is_found_and_written_with_its_symbol_alone_in_maths(

@@ -110,6 +110,11 @@ def used_as_noun(word: str, evidence: str) -> bool:
     return False
 
 
+def ends_a_phrase(word: str, evidence: str) -> bool:
+    """Does the paper end a phrase on `word` anywhere (a stop, a comma, a bracket after it)?"""
+    return bool(re.search(rf"(?<![\w-]){re.escape(word)}\s*[.,;:)!?]", evidence, re.I))
+
+
 def needs_complement(head: str, rest: str, evidence: str | None) -> str | None:
     """The words around the cut ("starting from") when `head`, followed in its source by
     `rest`, ends on a modifier that the source's next word completes, a modifier set after a
@@ -127,7 +132,11 @@ def needs_complement(head: str, rest: str, evidence: str | None) -> str | None:
     if DETERMINER.fullmatch(words[-2].lower()):
         return None  # "… distributing the training | of …": after an article a word is a noun
     if PREDICATING.search(" ".join(words[:-1]) + " "):
-        return None  # "… a gene is essential | for growth": a clause whose predicate is whole
+        # "… residuals are consistent | with …": a predicate stands when the paper ends one
+        # on that word anywhere ("… a gene is essential."), else it needs what follows
+        if evidence is None or ends_a_phrase(last, evidence):
+            return None
+        return f"{words[-1]} {following}"
     if evidence is None:
         participle = PAST_PARTICIPLE.match(last) or last.endswith("ing")
         return f"{words[-1]} {following}" if participle else None

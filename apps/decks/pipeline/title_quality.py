@@ -282,8 +282,9 @@ def _math_letters(body: str) -> str | None:
 # sign ("$k-Nearest$", "$k-N$earest", "$k$−Nearest", "k−Nearest"): the word "k-Nearest"
 # typeset partly in maths' font, its hyphen a minus with spaces, its letters italic
 HYPHENED_IN_MATH = re.compile(
-    r"\$\s*(?P<symbol>[A-Za-z])\s*[-−–]\s*(?P<inner>(?:\\math\w+\{)?[A-Za-z]*\}?)\s*\$"
-    r"(?P<after>[A-Za-z]*)"
+    r"\$\s*(?P<symbol>[A-Za-z])\s*(?:[-−–]\s*(?P<inner>(?:\\math\w+\{)?[A-Za-z]*\}?)|"
+    # the hyphen and the word in a text command inside the maths: "$k\text{-Nearest}$"
+    r"\\(?:text\w*|math\w+)\{\s*[-−–]\s*(?P<texted>[A-Za-z]+)\s*\})\s*\$(?P<after>[A-Za-z]*)"
 )
 MINUS_AS_HYPHEN = re.compile(
     # "$k$−Nearest", "$k$ - Nearest"; in plain letters only a lower-case symbol and a minus
@@ -299,7 +300,9 @@ def _hyphened_word(match: re.Match) -> str | None:
     """The word ("k-Nearest") a hyphenated symbol and word make, or None when what follows
     the minus is no word ("$n - k$", "$x-y$")."""
     if "inner" in match.groupdict():
-        inner = _math_letters(match.group("inner")) if match.group("inner") else ""
+        inner = match.group("texted") or ""
+        if match.group("inner"):
+            inner = _math_letters(match.group("inner"))
         if inner is None:
             return None
         word = inner + match.group("after")
