@@ -136,3 +136,17 @@ def test_a_fallback_title_is_retitled_with_the_captions_whole_phrase_never_its_c
     assert fixed.title == (
         "Nitrate uptake of the three maize varieties consistent with the earlier field trials"
     )
+
+
+def test_a_title_that_left_a_phrase_out_of_its_middle_is_matched_by_its_ends():
+    caption = (
+        "Evidence that the residuals of the weekly nitrate balance versus depth are consistent "
+        "with a leaching front. The thick curve is the best fit."
+    )
+    paper = _paper().model_copy(update={"figures": [factories.figure(1, caption, page=2)]})
+    title = "Evidence that the residuals versus depth are consistent"
+    assert complement_cuts.complement_cut(title, paper) == "consistent with"
+    assert (
+        complement_cuts.completed(title, paper)
+        == "Evidence that the residuals versus depth are consistent with a leaching front"
+    )

@@ -85,6 +85,8 @@ _PANEL = re.compile(r"^\(?[a-hA-H]\)\s*(?:[:.]\s+)?")
 _REMARK = re.compile(r"(?<=\S)\s*\([^()]{1,30}\)(?=[\s,;.]|$)")
 _CONTINUED = re.compile(r"(?:\s*\(continued\))+\s*$", re.I)
 MIN_TITLE_WORDS = 2
+# A title shortened inside is matched by its first two and last three words
+MIN_SHORTENED_WORDS, TAIL_WORDS = 5, 3
 
 
 def _flat(value: str) -> str:
@@ -151,12 +153,25 @@ def _openings(title: str, sources: Iterable[str]) -> Iterable[tuple[str, str]]:
     head = _flat(_CONTINUED.sub("", title)).rstrip(" .")
     if not head:
         return
+    words = head.split()
     for source in sources:
         whole = _PANEL.sub("", _LABEL.sub("", _flat(source)))
         for candidate in (whole, _REMARK.sub("", whole)):
             if candidate.lower().startswith(head.lower()):
                 yield head, candidate[len(head) :]
                 break
+        else:
+            # a title that left a phrase out of the middle ("Proof that residuals | of the
+            # mass distribution | versus Q are consistent"): it opens as the source does and
+            # its last words stand there together
+            if len(words) < MIN_SHORTENED_WORDS:
+                continue
+            opening, ending = " ".join(words[:2]), " ".join(words[-TAIL_WORDS:])
+            if not whole.lower().startswith(opening.lower()):
+                continue
+            at = re.search(rf"(?<!\S){re.escape(ending)}(?=\s|$|[,;:.)])", whole, re.I)
+            if at:
+                yield head, whole[at.end() :]
 
 
 # The last paper read (the paper, its sentences and captions, its text): the reviewer and
