@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import text, title_defects, title_style
+from apps.decks.pipeline import complement_cuts, text, title_defects, title_style
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.text import MATH_SPAN
 
@@ -166,6 +166,37 @@ COUNTING_WORD = re.compile(
 )
 
 
+# A word the slide's place in the storyline gives it ("Motivation", "Conclusions"): its role
+# titles it, no subject is missing
+STORYLINE_ROLES = ("title", "motivation", "contributions", "conclusion")
+# A plain word with a capital: no acronym, no name in capitals inside it, no digit or hyphen
+PLAIN_WORD = re.compile(r"[A-Z][a-z]{2,}")
+
+
+def lone_word(title: str, slide, paper: Paper | None) -> bool:
+    """Is the title one plain word ("Below", "Paper", "Summary") that is none of the paper's
+    headings, no figure's whole caption, no name the paper writes with a capital inside its
+    sentences ("the Crawler sends …"), over a slide that plays no storyline part? It names no
+    subject: a bullet's first word, a fallback, a word of the paper's title."""
+    base = CONTINUED.sub("", title).strip().rstrip(".:")
+    if paper is None or slide.kind == "title" or slide.role in STORYLINE_ROLES:
+        return False
+    if not PLAIN_WORD.fullmatch(base):
+        return False
+    if title_defects.generic_title(base) or title_defects.ROLE_WORD_TITLE.match(base):
+        return False  # a fallback ("Overview") or a kind of slide ("Method"): their own checks
+    word = base.casefold()
+    if any(_bare(s.title) == word for s in paper.sections):
+        return False  # the author's own heading names the part
+    if any(_bare(CAPTION_PART.sub("", f.caption)) == word for f in paper.figures):
+        return False  # a figure's whole caption ("Traces."): the author's title for it
+    # a name: written with its capital inside sentences more often than in lower case (a
+    # sentence's stop the text layer lost, "… automatically Below are …", is no name)
+    running = " ".join(p for s in paper.sections for p in s.paragraphs)
+    named = len(re.findall(rf"(?<=[a-z,;] ){re.escape(base)}\b", running))
+    return named <= len(re.findall(rf"\b{re.escape(word)}\b", running))
+
+
 def problems(title: str, slide, paper: Paper) -> list[tuple[str, str]]:
     """(issue type, the words at fault) for each of the three defects in `title` on `slide`."""
     found: list[tuple[str, str]] = []
@@ -195,10 +226,13 @@ def all_problems(title: str, slide, paper: Paper) -> list[str]:
     found = [kind for kind, _ in problems(title, slide, paper)]
     found += [kind for kind, _ in title_style.style_defects(title)]
     if slide.kind != "title":
-        if title_defects.slide_title_fragment(title, paper):
+        captions = [f.caption for f in (paper.figure(i) for i in slide.figures()) if f]
+        if title_defects.slide_title_fragment(title, paper) or complement_cuts.complement_cut(
+            title, paper, captions
+        ):
             found.append("title_fragment")
         found += [kind for kind, _ in title_defects.title_text_defects(title)]
-        if title_defects.generic_title(title):
+        if title_defects.generic_title(title) or lone_word(title, slide, paper):
             found.append("title_generic")
     return found
 
@@ -244,6 +278,50 @@ def _math_letters(body: str) -> str | None:
     return plain if re.fullmatch(r"[A-Za-z]+", plain) else None
 
 
+# A symbol and the word it is hyphenated to, both read as maths or the hyphen read as a minus
+# sign ("$k-Nearest$", "$k-N$earest", "$k$−Nearest", "k−Nearest"): the word "k-Nearest"
+# typeset partly in maths' font, its hyphen a minus with spaces, its letters italic
+HYPHENED_IN_MATH = re.compile(
+    r"\$\s*(?P<symbol>[A-Za-z])\s*(?:[-−–]\s*(?P<inner>(?:\\math\w+\{)?[A-Za-z]*\}?)|"
+    # the hyphen and the word in a text command inside the maths: "$k\text{-Nearest}$"
+    r"\\(?:text\w*|math\w+)\{\s*[-−–]\s*(?P<texted>[A-Za-z]+)\s*\})\s*\$(?P<after>[A-Za-z]*)"
+)
+MINUS_AS_HYPHEN = re.compile(
+    # "$k$−Nearest", "$k$ - Nearest"; in plain letters only a lower-case symbol and a minus
+    # sign, never a hyphen ("Part A - Overview" is a heading and its subtitle)
+    r"(?:(?P<symbol>\$[A-Za-z]\$)(?:\s*−\s*|\s+-\s+)|(?<![\w$\\])(?P<plain>[a-z])−)"
+    r"(?P<word>[A-Za-z]{2,})\b"
+)
+# The letters after the hyphen make a word: three or more, or a name in capitals ("k-NN")
+HYPHENED_WORD = re.compile(r"^(?:[A-Za-z]{3,}|[A-Z]{2,})$")
+
+
+def _hyphened_word(match: re.Match) -> str | None:
+    """The word ("k-Nearest") a hyphenated symbol and word make, or None when what follows
+    the minus is no word ("$n - k$", "$x-y$")."""
+    if "inner" in match.groupdict():
+        inner = match.group("texted") or ""
+        if match.group("inner"):
+            inner = _math_letters(match.group("inner"))
+        if inner is None:
+            return None
+        word = inner + match.group("after")
+        symbol = match.group("symbol")
+    else:
+        word = match.group("word")
+        symbol = (match.group("symbol") or match.group("plain")).strip("$")
+    return f"{symbol}-{word}" if HYPHENED_WORD.match(word) else None
+
+
+def hyphened_math(title: str) -> list[str]:
+    """The spans of a title where a hyphenated word opening on a symbol is set in maths or
+    joined by a minus sign ("$k-Nearest$ Neighbours", "$k$−Nearest Neighbours")."""
+    found = []
+    for pattern in (HYPHENED_IN_MATH, MINUS_AS_HYPHEN):
+        found += [m.group(0) for m in pattern.finditer(title) if _hyphened_word(m)]
+    return found
+
+
 def math_words(title: str) -> list[str]:
     """The words of a title set wholly or partly as maths: a span of three or more letters
     ("$temperature$", "$\\mathit{Cross}$-validation"), or letters glued to plain letters
@@ -258,7 +336,7 @@ def math_words(title: str) -> list[str]:
         glued = bool(before) or (after != after.upper() and not SYMBOL_SUFFIX.match(after))
         if glued or len(letters) >= MATH_WORD_LETTERS:
             found.append(match.group(0))
-    return found
+    return found + hyphened_math(title)
 
 
 def without_math_words(title: str) -> str:
@@ -271,4 +349,13 @@ def without_math_words(title: str) -> str:
             return match.group(0)
         return f"{match.group(1)}{_math_letters(match.group(2))}{match.group(3)}"
 
+    def hyphened(match: re.Match) -> str:
+        word = _hyphened_word(match)
+        if word is None:
+            return match.group(0)
+        symbol, rest = word.split("-", 1)
+        return f"${symbol}$-{rest}"  # the symbol in maths, the word in letters: "$k$-Nearest"
+
+    for pattern in (HYPHENED_IN_MATH, MINUS_AS_HYPHEN):
+        title = pattern.sub(hyphened, title)
     return MATH_IN_WORD.sub(plain, title)

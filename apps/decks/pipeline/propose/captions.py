@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from apps.decks.pipeline import (
+    complement_cuts,
     defects,
     plotted_titles,
     sentence_titles,
@@ -171,6 +172,10 @@ def _cut_at_a_phrase(title: str, words: int) -> str:
     # nor a head that ends inside a coordination or a comparison's side ("… fitted by MLE" of
     # "… fitted by MLE and by MGE"): it names one of the two things the figure shows
     heads = [h for h in heads if not title_defects.cut_in_coordination(h, title)]
+    # nor one cut before the complement its last word needs ("Leaf area measured" of "Leaf
+    # area measured | for each site", "… totals starting | from May"); without the paper
+    # only a participle tells
+    heads = [h for h in heads if not complement_cuts.needs_complement(h, title[len(h) :], None)]
     fitting = [h for h in heads if 3 <= len(h.split()) <= words] or [
         h for h in heads if len(h.split()) == 2
     ]

@@ -19,6 +19,7 @@ from apps.decks.pipeline import (
     abbreviations,
     antecedents,
     caption_repeats,
+    complement_cuts,
     context_text,
     continued_titles,
     defects,
@@ -631,10 +632,19 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     # says more than the heading before the colon
     candidates.append(title_defects.without_repeat(slide.title) or "")
     candidates += [head] if head else []  # the title's own head, before what ran into it
-    role_word = title_defects.bare_role_word(slide.title, work.paper)
+    # a caption's opening cut before the complement its last word needs, with it
+    captions = [f.caption for f in figures]
+    candidates.append(complement_cuts.completed(slide.title, work.paper, captions) or "")
+    role_word = title_defects.bare_role_word(slide.title, work.paper) or title_quality.lone_word(
+        slide.title, slide, work.paper
+    )
     # "Our approach", a bare "Results" no heading of the paper has: what the bullets are about
     if title_defects.generic_title(slide.title) or role_word:
         candidates.append(role_titles.content_title(slide.bullets, work.titles))
+        # the subject the reviewer named (what the bullets are about, the figure's caption,
+        # the heading of the part the bullets come from)
+        if issue.type == "title_generic":
+            candidates.append(str(issue.evidence.get("part", "")))
     # a bare noun ("The model") as the slide's own words qualify it
     candidates.append(
         title_defects.qualified_title(slide.title, [*slide.bullets, slide.notes]) or ""
@@ -648,6 +658,12 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
             title_quality.without_trailing_pointer(slide.title),
             title_defects.completed_from_caption(slide.title, figures[0].caption) or "",
             *(figure_title(figures[0], words=w) for w in (8, 12)),
+        ]
+        # a caption's title cut before its last word's complement ("… varieties consistent"),
+        # with it: the caption alone cannot tell that word's kind, the paper can
+        candidates += [
+            complement_cuts.completed(figure_title(figures[0], words=w), work.paper, captions) or ""
+            for w in (8, 12)
         ]
     # a title names what the slide is about: never the heading of a section its bullets do
     # not come from (the nearest heading before is for a slide whose bullets are unplaced)
@@ -693,6 +709,7 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
             and not title_style.style_defects(cleaned)
             and not title_defects.generic_title(cleaned)
             and not any(title_defects.caption_cut(cleaned, f.caption) for f in figures)
+            and not complement_cuts.complement_cut(cleaned, work.paper, captions)
             # nor a plot's label, another slide's figure, maths turned into placeholders
             and not title_quality.problems(cleaned, slide, work.paper)
             # nor one that says less than a title must: a bullet's first word ("Below"), a

@@ -7,6 +7,7 @@ import re
 
 from apps.decks.pipeline import (
     caption_repeats,
+    complement_cuts,
     context_text,
     defects,
     display_math,
@@ -17,6 +18,7 @@ from apps.decks.pipeline import (
     repeated_results,
     role_titles,
     script_levels,
+    title_quality,
     title_style,
 )
 from apps.decks.pipeline.continued_titles import false_continuation
@@ -32,6 +34,7 @@ from apps.decks.pipeline.text import (
     unfinished,
 )
 from apps.decks.pipeline.title_defects import (
+    BulletSources,
     author_heading,
     bare_role_word,
     base_title,
@@ -472,6 +475,12 @@ def title_defects(c: SlideContext):
             (cut for f in c.figures() if (cut := caption_cut(c.slide.title, f.caption))),
             None,
         )
+        # a caption or sentence of the paper cut before the complement its last word needs
+        # ("Yield estimates consistent" of "… consistent with the trials"): whole-looking, half
+        if cut is None and c.paper is not None:
+            cut = complement_cuts.complement_cut(
+                c.slide.title, c.paper, [f.caption for f in c.figures()]
+            )
         # "between" with one member: the caption, when it has the other, says what was cut
         one_sided = bool(fragment) and fragment.lower().startswith("between ")
         part = named or (cut if one_sided else None) or fragment or cut
@@ -504,7 +513,12 @@ def generic_title(c: SlideContext):
     if slide is None or slide.kind == "title":
         return
     # a bare "Results" or "Method" that is no heading of the paper: a fallback's kind of slide
-    if not (is_generic_title(slide.title) or bare_role_word(slide.title, c.paper)):
+    if not (
+        is_generic_title(slide.title)
+        or bare_role_word(slide.title, c.paper)
+        # one plain word the paper neither heads a part with nor names ("Below", "Paper")
+        or title_quality.lone_word(slide.title, slide, c.paper)
+    ):
         return
     if role_titles.INTRODUCING.search(slide.title) and author_heading(slide.title, c.paper):
         return  # a manual's own "Overview" introduces the whole document, no one subject
@@ -514,6 +528,10 @@ def generic_title(c: SlideContext):
 
         named = figure_title(c.figures()[0])
         subject = "" if is_generic_title(named) else named
+    if not subject and c.paper is not None and title_quality.lone_word(slide.title, slide, c.paper):
+        # one word that is no heading ("Below", a bullet's first word): the heading of the
+        # part its bullets come from names the slide better
+        subject = _bullets_home(slide.bullets, c.paper)
     if not subject or slide_title_fragment(subject, c.paper):
         return
     yield c.issue(
@@ -526,6 +544,14 @@ def generic_title(c: SlideContext):
         text=slide.title,
         part=subject[:80],
     )
+
+
+def _bullets_home(bullets: list[str], paper) -> str:
+    """The heading of the section most of the bullets come from, "" when none holds half."""
+    sources = BulletSources(paper)
+    homes = [h for h in (sources.source(b) for b in bullets) if h and h != sources.ABSTRACT]
+    best = max(set(homes), key=homes.count, default="")
+    return best if best and 2 * homes.count(best) >= len(bullets) else ""
 
 
 @slide_rule
