@@ -23,6 +23,7 @@ WORD = re.compile(r"\$[^$]*\$|[A-Za-z0-9][\w'’\-.%]*[\w%]|[A-Za-z0-9]")
 # what opens a part that cannot be a subject: a preposition, a subordinator, a coordinator,
 # an adverb, a participle's phrase ("Compared with …", "Using …")
 PARTICIPLE = re.compile(r"^[a-z]{3,}(?:ed|ing)$")
+OPENER = re.compile(rf"(?:{cs.CLAUSE_OPENERS}|whatever|whichever|however)\b", re.I)
 
 
 def _words(value: str) -> list[re.Match]:
@@ -47,8 +48,17 @@ def _opens_with_verb(value: str) -> bool:
     """Does the text open with a word that reads as a finite verb after a subject ("the model
     reduces …", "the model is …")? A subject pronoun would make any word a verb; a noun phrase
     leaves a name or a noun ("the model Gorder …") no verb."""
-    s = cs.shape("the model " + value[:1].lower() + value[1:])
-    return 2 in s.verbs
+    opened = value[:1].lower() + value[1:]
+    if 2 in cs.shape("the model " + opened).verbs:
+        return True
+    # a base form ("need", "use") is a verb after a plural subject when its object follows
+    s = cs.shape("the models " + opened)
+    word = s.tokens[2] if len(s.tokens) > 2 else ""
+    if word.endswith("ing") or word in cs.SUBORDINATORS or OPENER.match(opened):
+        return False  # a participle's phrase, or a clause of its own ("while the …")
+    after = s.tokens[3] if len(s.tokens) > 3 else ""
+    takes = after in cs.DETERMINERS or after in cs.OBJECT_WORDS or after[:1].isdigit()
+    return 2 in s.verbs and takes
 
 
 def _can_be_subject(part: str, closed: bool) -> bool:
@@ -62,10 +72,10 @@ def _can_be_subject(part: str, closed: bool) -> bool:
     if first in ("X", "XR"):
         return True
     word = first.lower()
+    if closed and (len(tokens) == 1 or all(_connective(t.lower()) for t in tokens)):
+        return False  # "Moreover,", "More precisely,": a connector before the sentence
     if word in cs.DETERMINERS or word in cs.SUBJECT_PRONOUNS:
         return True
-    if closed and len(tokens) == 1:
-        return False
     if not cs.wordlike(first) or word in cs.NOT_VERBS or word in cs.SUBORDINATORS:
         return False
     return not (cs.adverb(word) or PARTICIPLE.match(word))
@@ -77,6 +87,10 @@ def _name_or_formula(word: str) -> bool:
     return word.startswith("$") or word[:1].isupper()
 
 
+def _connective(word: str) -> bool:
+    return word in cs.NOT_VERBS or cs.adverb(word)
+
+
 def drops_subject(old: str, new: str) -> bool:
     """Is `new` `old` with its opening cut off, the subject of its verb with it?"""
     lead = cut_lead(old, new)
@@ -86,7 +100,7 @@ def drops_subject(old: str, new: str) -> bool:
     if _name_or_formula(opening):
         return False
     pieces = re.split(r"([,;:—–()])", lead)
-    parts = [(p.strip(), i + 1 < len(pieces)) for i, p in enumerate(pieces[::2]) if p.strip()]
+    parts = [(p.strip(), 2 * i + 1 < len(pieces)) for i, p in enumerate(pieces[::2]) if p.strip()]
     # (part, closed: a mark follows it) — the last part is closed only if the lead ends on one
     parts = [(p, closed or bool(re.search(r"[,;:—–()]\s*$", lead))) for p, closed in parts]
     return any(_can_be_subject(p, closed) for p, closed in parts)
