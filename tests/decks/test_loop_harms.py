@@ -115,7 +115,7 @@ def test_the_thin_fix_never_merges_the_slide_saying_what_the_paper_does():
     revision = deck_repair(BuiltinProposer(), paper, deck, [thin])
     purpose = [s for s in revision.deck.slides if s.role == "contributions"]
     assert purpose and AIM in purpose[0].bullets
-    assert AIM not in revision.deck.slides[1].bullets + revision.deck.slides[2].bullets[:0]
+    assert AIM not in revision.deck.slides[1].bullets  # not said again on the motivation slide
 
 
 def test_the_loop_puts_back_a_purpose_slide_any_proposer_merged_away():
@@ -174,3 +174,21 @@ def test_the_loop_refuses_a_shortened_bullet_without_its_subject():
             assert "subject" in refused[0]["why"]
         else:
             assert kept.slides[1].bullets == [short, OPENED] and changes == [change]
+
+
+def test_one_tall_chart_is_not_sliced_into_strips_at_its_white_rows(tmp_path):
+    """A bar chart whose groups are set apart by white rows, its labels too small to read
+    whole: the white rows are no panel gutters (no panel labels, a caption naming one chart),
+    so the figure stays whole; the labelled panels of test_figure_parts.py are still cut."""
+    from pathlib import Path
+
+    from apps.decks.pipeline.ingest import paper_read
+    from apps.decks.pipeline.ingest.panel_parts import several_shown
+
+    pdf = Path(__file__).parents[1] / "fixtures/papers/ingest/tallchart/tessera-tallchart.pdf"
+    figure = paper_read(pdf, tmp_path).figures[0]
+    assert figure.text_pt and figure.height_px > figure.width_px
+    assert figure.parts == []
+    assert several_shown("Counts of each night. (a) Hedgehogs. (b) Badgers.")
+    assert several_shown("Four goodness-of-fit plots of the fitted distributions.")
+    assert not several_shown(figure.caption)
