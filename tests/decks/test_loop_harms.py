@@ -192,3 +192,62 @@ def test_one_tall_chart_is_not_sliced_into_strips_at_its_white_rows(tmp_path):
     assert several_shown("Counts of each night. (a) Hedgehogs. (b) Badgers.")
     assert several_shown("Four goodness-of-fit plots of the fitted distributions.")
     assert not several_shown(figure.caption)
+
+
+class _HarmfulProposer:
+    """A proposer (a language model, say) that answers each finding the harmful way: it merges
+    the thin purpose slide into the motivation, pads the deck with a fragment-titled slide and
+    a bare figure for "too few slides", and shortens a long bullet by cutting its subject."""
+
+    name = "harmful"
+
+    def propose(self, paper: Paper) -> SlideDeck:  # pragma: no cover - the loop revises only
+        raise NotImplementedError
+
+    def revise(self, paper: Paper, deck: SlideDeck, issues: list[Issue]):
+        from apps.decks.pipeline.issues import Revision
+
+        title, why, _aim, model = deck.slides
+        shortened = model.model_copy(
+            update={"bullets": ["Reduces mixing time by half on every hive we weighed", CLEAN]}
+        )
+        padding = Slide(
+            kind="bullets", title="The scales were read by the", bullets=SCALES.split(". ")[:3]
+        )
+        bare = Slide(kind="figure", title="Weights", figure="fig-1")
+        slides = [title, why.model_copy(update={"bullets": [WHY, AIM]}), shortened, padding, bare]
+        changes = [
+            Change(issue=0, slide=3, type="thin_slide", action="merged into the slide before"),
+            Change(issue=1, slide=4, type="text_overflow", action="shortened bullet 1"),
+            Change(issue=2, slide=0, type="slide_count", action="added 2 slides"),
+        ]
+        return Revision(deck=deck.model_copy(update={"slides": slides}), changes=changes)
+
+
+CLEAN = "Hives on the clover side lost fewer queens during the cold spring than the others did."
+
+
+def test_a_round_keeps_none_of_the_harms_any_proposer_makes():
+    from apps.decks.pipeline.loop import revise_round
+
+    paper = _paper(
+        Section(title="Model", paragraphs=[f"{LONG} {CLEAN} {METHOD}"]),
+        figures=[_figure(1, "")],
+    )
+    deck = _purpose_deck(paper)
+    model = deck.slides[3].model_copy(update={"bullets": [LONG, CLEAN], "notes": LONG})
+    deck = deck.model_copy(update={"slides": [*deck.slides[:3], model]})
+    issues = [
+        Issue(slide=3, type="thin_slide", severity="medium", message="thin", evidence={}),
+        Issue(slide=4, type="text_overflow", severity="medium", message="long", evidence={}),
+        Issue(slide=0, type="slide_count", severity="medium", message="too few", evidence={}),
+    ]
+    refused: list = []
+    revised, changes = revise_round(_HarmfulProposer(), paper, [], deck, issues, refused)
+    titles = [s.title for s in revised.slides]
+    assert "What this paper does" in titles  # never merged away
+    assert not any("read by the" in t for t in titles)  # no fragment-titled padding
+    assert not any(s.kind == "figure" and not (s.bullets or s.caption) for s in revised.slides)
+    assert LONG in revised.slides[titles.index("Model")].bullets  # the subject stays
+    assert changes == []  # each of the three harms was refused, and its change with it
+    assert {r["guard"] for r in refused} >= {"no_lost_purpose", "no_unsound_added_slides"}
