@@ -15,7 +15,7 @@ A slide that fails is not added and the count finding stays open.
 
 from __future__ import annotations
 
-from apps.decks.pipeline import text, title_quality
+from apps.decks.pipeline import text, title_defects, title_quality
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
@@ -29,8 +29,13 @@ COUNT_TYPES = ("too_few_figures", "slide_count")
 
 
 def title_faults(slide: Slide, paper: Paper) -> list[str]:
-    """The reviewer's title checks' findings on the slide's title."""
-    return title_quality.all_problems(slide.title, slide, paper)
+    """The reviewer's title checks' findings on the slide's title. The paper's own section
+    heading over its section's slide is no plot label even when a legend shares its words (a
+    method's name, "Nearest neighbor algorithm", is in the legend of the plot comparing it)."""
+    found = title_quality.all_problems(slide.title, slide, paper)
+    if slide.kind == "bullets" and title_defects.author_heading(slide.title, paper):
+        found = [f for f in found if f != "title_plot_label"]
+    return found
 
 
 def states_what_it_shows(slide: Slide) -> bool:
