@@ -251,3 +251,18 @@ def test_a_round_keeps_none_of_the_harms_any_proposer_makes():
     assert LONG in revised.slides[titles.index("Model")].bullets  # the subject stays
     assert changes == []  # each of the three harms was refused, and its change with it
     assert {r["guard"] for r in refused} >= {"no_lost_purpose", "no_unsound_added_slides"}
+
+
+def test_a_closing_slide_another_fix_adds_in_a_counting_round_is_no_padding():
+    from apps.decks.pipeline.revision_harms import no_unsound_added_slides
+
+    paper = _paper(Section(title="Model", paragraphs=[METHOD]))
+    current = _purpose_deck(paper)
+    closing = "Clover near an apiary doubles the honey a colony stores in one season."
+    close = Slide(kind="bullets", title="Conclusions", role="conclusion", bullets=[closing])
+    padding = Slide(kind="bullets", title="Model (continued)", bullets=[CLEAN])
+    revised = current.model_copy(update={"slides": [*current.slides, padding, close]})
+    changes = [Change(issue=0, slide=0, type="slide_count", action="added a slide on Model")]
+    kept, _changes = no_unsound_added_slides(paper, current, revised, changes, [])
+    titles = [s.title for s in kept.slides]
+    assert titles[-1] == "Conclusions" and "Model (continued)" not in titles

@@ -26,6 +26,8 @@ from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.propose import count_slides
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
+STORYLINE_ROLES = ("motivation", "contributions", "conclusion")
+
 
 def no_unsound_added_slides(
     paper: Paper,
@@ -50,7 +52,10 @@ def no_unsound_added_slides(
         # a slide split off one of `current` (its "(continued)", a panel of its figure) shows
         # what the deck showed: only a slide of new text or a new figure was added
         carried = set(slide.bullets) & shown_bullets or set(slide.figures()) & shown_figures
-        if index in kept_indices or slide.kind == "title" or carried:
+        # the storyline slides another fix of the same revision adds (the conclusions, what
+        # the paper does) are no count padding: their own guards and findings judge them
+        storyline = slide.role in STORYLINE_ROLES
+        if index in kept_indices or slide.kind == "title" or carried or storyline:
             result.append(slide)
             continue
         others = [s for i, s in enumerate(slides) if i != index]
