@@ -6,8 +6,8 @@ it thin (thin_slide), and the thin slide's fix merged it into the slide before i
 was of the same part, else deleted it and hoped a later slide would take its bullet; the
 headline, the paper's main result, was then on no slide. Here such a slide gets the sentences
 the paper writes around its headline (the abstract's, nearest first, else its conclusions'),
-and when none stands as a bullet the headline goes to the slide before it, first: a reader
-meets it either way.
+and when none stands as a bullet the slide stays thin, its finding open: the slide that says
+what the paper does is never merged away (round 19, story_slides.is_purpose).
 
 Nothing is invented: only the paper's sentences, as the proposer makes them bullets.
 """

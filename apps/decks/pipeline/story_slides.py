@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from apps.decks.pipeline import role_titles
 from apps.decks.pipeline.slide_deck import Slide
 
 # ("contributions", the headline's slide, is the headline repair's to fill: not judged here)
@@ -35,3 +36,15 @@ def holds_story(slide: Slide, why: bool = False) -> bool:
     if slide.role in STORY_ROLES or STORY_HEADING.search(slide.title):
         return True
     return why and (slide.role in WHY_ROLES or bool(WHY_HEADING.search(slide.title)))
+
+
+PURPOSE_ROLE = "contributions"  # headline.OPENING_ROLE
+
+
+def is_purpose(slide: Slide) -> bool:
+    """Does the slide say what the paper does: the opening role, or a storyline title naming
+    the paper's aim or contributions over bullets? It is never merged or deleted away
+    (revision_harms.no_lost_purpose): a deck without it never says what the work is."""
+    if slide.kind != "bullets" or not slide.bullets:
+        return False
+    return slide.role == PURPOSE_ROLE or bool(role_titles.AIM_TITLE.match(slide.title.strip()))

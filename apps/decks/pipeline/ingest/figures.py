@@ -30,7 +30,7 @@ from apps.decks.pipeline.ingest.frames import (
     without_frames,
 )
 from apps.decks.pipeline.ingest.layout import Layout, Segment
-from apps.decks.pipeline.ingest.panel_parts import parts_written
+from apps.decks.pipeline.ingest.panel_parts import parts_written, several_shown
 from apps.decks.pipeline.ingest.panels import rearranged
 from apps.decks.pipeline.ingest.structure import heading_of
 from apps.decks.pipeline.paper import Figure
@@ -887,14 +887,20 @@ def figures_extract(
             tables.setdefault(caption.page, []).append(shown)
         text_pt = smallest_text(layout, caption.page, box)
         # a rearranged or turned image no longer maps onto its page box: kept whole
+        marks = [(t.bbox[1], t.bbox[3]) for t in nearby if _panel_mark(t, shown)]
+        # printed panel labels, or a caption that says the figure has several parts: white
+        # rows alone also part the bars of one tall chart (panel_parts.several_shown)
         parts = (
             parts_written(
                 out_dir / f"{figure_id}.png",
                 (shown.x0, shown.top, shown.x1, shown.bottom),
                 text_pt,
-                [(t.bbox[1], t.bbox[3]) for t in nearby if _panel_mark(t, shown)],
+                marks,
             )
-            if caption.kind == "figure" and panels == 1 and not sideways
+            if caption.kind == "figure"
+            and panels == 1
+            and not sideways
+            and (marks or several_shown(caption.text))
             else []
         )
         figures.append(

@@ -12,6 +12,7 @@ parts (a lattice of forty panels) would become a run of slides and stays whole.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from PIL import Image
@@ -29,6 +30,24 @@ from apps.decks.pipeline.paper import FigurePart
 
 MAX_PARTS = 4
 MIN_GAIN = 1.4  # each part drawn at least this much larger than the whole, or none is cut
+
+# What a caption says of a figure of several panels: their labels ("(a) … (b) …"), where each
+# sits ("left", "top row"), the word "panel", or the plots it shows in the plural ("Four
+# goodness-of-fit plots …"). White rows alone also part the bars of one tall chart, or the
+# boxes of one diagram: cut there, one plot became strips a reader could not use (on unseen
+# papers), so white rows cut a figure only when its caption says it has several parts.
+PANEL_LABELS = re.compile(r"\(\s*[a-hA-H]\s*\)|\b[Pp]anels?\s+\(?[A-Ha-h]\b")
+SEVERAL_WORDS = re.compile(
+    r"\b(?:left|right|top|bottom|upper|lower|middle|panels?|subplots?|sub-?figures?|plots|"
+    r"graphs|charts|maps|diagrams|histograms|images|views|snapshots|insets?)\b",
+    re.I,
+)
+
+
+def several_shown(caption: str) -> bool:
+    """Does the caption say the figure shows several panels (two labels, a panel's place, the
+    word "panel", plots in the plural)?"""
+    return len(PANEL_LABELS.findall(caption)) >= 2 or bool(SEVERAL_WORDS.search(caption))
 
 
 def _drawn_scale(width: float, height: float) -> float:

@@ -25,6 +25,7 @@ from apps.decks.pipeline.figure_room import legible_as_pair
 from apps.decks.pipeline.file_notes import file_notes
 from apps.decks.pipeline.issues import ACTION_LIMIT, Change, Issue
 from apps.decks.pipeline.paper import Figure, Paper, Section
+from apps.decks.pipeline.propose import count_slides
 from apps.decks.pipeline.propose.captions import PANEL_LABEL, caption_text
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
@@ -284,10 +285,17 @@ def deck_level_repair(
                 limits.get_int("min_slides") - len(slides),
             )
             added = []
-            for figure in candidates[: max(0, wanted)]:
+            for figure in candidates:
+                if len(added) >= wanted:
+                    break
                 # where the paper has it, never at the end out of the paper's order
                 index = figure_order_index(slides, figure, work.paper)
-                slides.insert(max(1, index), work.proposer.figure_slide(figure, work.used))
+                slide = count_slides.admitted(
+                    work.proposer.figure_slide(figure, work.used), slides, index, work.paper
+                )
+                if slide is None:
+                    continue  # no sound title, or nothing said of what it shows: not added
+                slides.insert(max(1, index), slide)
                 added.append(figure.label)
             if issue.type == "slide_count":  # a short paper's sections, once figures ran out
                 added += _add_text_slides(work, slides, limits.get_int("min_slides") - len(slides))
@@ -339,26 +347,14 @@ def _add_text_slides(work: Work, slides: list[Slide], wanted: int) -> list[str]:
             )
             if not title:
                 continue  # another slide's title, which this one would not follow
-            slide = _passing_bullets(slide.model_copy(update={"title": title}), slides, index, work)
+            slide = count_slides.admitted(
+                slide.model_copy(update={"title": title}), slides, index, work.paper
+            )
             if slide is None:
-                continue  # too few of its sentences pass the reviewer's text checks
+                continue  # a faulted title, or too few sentences pass the reviewer's checks
             slides.insert(max(1, index), slide)
             added.append(f"a slide on {section.title}")
     return added
-
-
-def _passing_bullets(slide: Slide, slides: list[Slide], index: int, work: Work) -> Slide | None:
-    """The new text slide with only the bullets the reviewer's text checks pass, placed at
-    `index` of the deck (text_gate.py: a slide added for "too few slides" is text a repair
-    puts on the deck like any other); None when fewer than two pass."""
-    from apps.decks.pipeline.propose import text_gate  # the gate reads through the reviewer
-
-    at = max(1, index)
-    deck = SlideDeck(title=work.paper.title, slides=[*slides[:at], slide, *slides[at:]])
-    kept = [b for b in slide.bullets if not text_gate.flagged(b, slide, deck, work.paper, at + 1)]
-    if len(kept) < 2:
-        return None
-    return slide.model_copy(update={"bullets": kept})
 
 
 def paper_order_index(slides: list[Slide], section: Section, paper: Paper) -> int:

@@ -1115,6 +1115,8 @@ def _thin(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
                 f"added {added} sentence{'s' if added > 1 else ''} the paper writes around "
                 "its main result"
             )
+    if story_slides.is_purpose(slide):
+        return [slide], ""  # what the paper does keeps its slide, thin, rather than merge away
     if _merge_into_previous(slide, work):
         return [], "merged the slide into the slide before it, of the same part"
     if not slide.equation and _headline_to_previous(slide, work):
