@@ -2,14 +2,17 @@
 
 A climate paper's coastline maps (40,000 strokes on a page) kept a deck build busy for over half
 an hour: finding the panels beside a drawing compared every stroke of the page with every
-stroke it had already taken, once per growth step. The check runs the reading in a child process so a return
-to that behaviour fails the test instead of hanging the suite.
+stroke it had already taken, once per growth step. The reading runs in a child process, so a
+return to that behaviour fails the test instead of hanging the suite.
 """
 
 from __future__ import annotations
 
-import multiprocessing
+import json
+import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 from reportlab.graphics.shapes import Drawing, PolyLine
@@ -59,26 +62,31 @@ def _map_paper(path: Path) -> Path:
     return path
 
 
-def _read_figures(pdf: str, figures: str, answer) -> None:
-    from apps.decks.pipeline.ingest import paper_read
-
-    paper = paper_read(Path(pdf), Path(figures))
-    answer.put([f.number for f in paper.figures])
+READ_FIGURES = """
+import json, sys
+from pathlib import Path
+from apps.decks.pipeline.ingest import paper_read
+paper = paper_read(Path(sys.argv[1]), Path(sys.argv[2]))
+print(json.dumps([f.number for f in paper.figures]))
+"""
 
 
 def test_a_figure_of_many_strokes_is_read_in_bounded_time(tmp_path):
     pdf = _map_paper(tmp_path / "map.pdf")
-    context = multiprocessing.get_context("fork")
-    answer = context.Queue()
-    reader = context.Process(
-        target=_read_figures, args=(str(pdf), str(tmp_path / "figures"), answer)
-    )
-    reader.start()
-    reader.join(READ_LIMIT_S)
-    still_reading = reader.is_alive()
-    if still_reading:
-        reader.kill()
-        reader.join()
-    assert not still_reading, f"reading a {STROKES}-stroke figure took over {READ_LIMIT_S} s"
-    assert reader.exitcode == 0
-    assert answer.get(timeout=5) == [1, 2]
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    try:
+        reading = subprocess.run(
+            [sys.executable, "-c", READ_FIGURES, str(pdf), str(tmp_path / "figures")],
+            capture_output=True,
+            text=True,
+            timeout=READ_LIMIT_S,
+            env=env,
+            cwd=root,
+        )
+    except subprocess.TimeoutExpired:
+        raise AssertionError(
+            f"reading a {STROKES}-stroke figure took over {READ_LIMIT_S} s"
+        ) from None
+    assert reading.returncode == 0, reading.stderr[-2000:]
+    assert json.loads(reading.stdout.strip().splitlines()[-1]) == [1, 2]
