@@ -12,6 +12,7 @@ from apps.decks.pipeline.propose.deck_level import deck_level_repair
 from apps.decks.pipeline.propose.repair import Work, deck_repair
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 from apps.decks.pipeline.subject_cuts import drops_subject
+from tests.decks import factories
 
 METHOD = (
     "The sampler draws one thousand points from the posterior of every hive model. "
@@ -64,16 +65,12 @@ def test_a_slide_added_for_too_few_slides_is_never_titled_with_a_fragment():
 
 
 def _figure(number: int, caption: str) -> Figure:
-    return Figure(
-        id=f"fig-{number}",
-        kind="figure",
-        number=number,
-        label=f"Figure {number}",
-        caption=caption,
+    return factories.figure(
+        number,
+        caption,
         captioned=bool(caption),
         page=2,
         bbox=(100, 100, 400, 300),
-        image=f"fig-{number}.png",
         width_px=600,
         height_px=400,
         section="Model",
