@@ -6,7 +6,7 @@ long clause, are left alone. A paper made here, in memory."""
 
 from __future__ import annotations
 
-from apps.decks.pipeline import title_defects
+from apps.decks.pipeline import complement_cuts, title_defects
 from apps.decks.pipeline.paper import Figure, Paper, Section
 from apps.decks.pipeline.propose.builtin import BuiltinProposer, deck_of
 from apps.decks.pipeline.propose.repair import deck_repair
@@ -197,3 +197,23 @@ def test_a_caption_title_cut_at_an_abbreviation_or_inside_a_range_is_found_and_c
         "Pebble sizes ranging from 1.5 to 3.2 cm",
     ]
     assert _fragments(revised, paper, 2) == [] and _fragments(revised, paper, 4) == []
+
+
+def test_a_title_that_tells_slides_apart_is_never_cut_before_its_complement():
+    # what differs ends on a participle within the few words a title takes ("… ranging"):
+    # the cut title would be refused by the loop's guard and leave the two slides alike, so
+    # the modifier goes when its complement ("from 2 to 9 mm") makes the title too long
+    ranged = "Peak heights of the river level plotted against rainfall ranging from 2 to 9 mm."
+    coastal = "Peak heights of the river level for the coastal gauge over the whole autumn."
+    paper = _paper(ranged, coastal)
+    title = "Peak heights of the river level"
+    deck = _deck(paper, _figure_slide(1, title), _figure_slide(2, title))
+    found = _issues(deck, paper, 2)
+    assert [i.evidence["part"] for i in found] == [f"{title} plotted against rainfall"]
+
+    revised = deck_repair(BuiltinProposer(), paper, deck, [*found, *_issues(deck, paper, 3)]).deck
+    assert [s.title for s in revised.slides[1:]] == [
+        f"{title} plotted against rainfall",
+        f"{title} for the coastal gauge",
+    ]
+    assert all(complement_cuts.complement_cut(s.title, paper) is None for s in revised.slides)

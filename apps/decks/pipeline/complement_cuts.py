@@ -249,3 +249,23 @@ def completed(title: str, paper, first: Iterable[str] = ()) -> str | None:
             ):
                 return whole
     return None
+
+
+def made_whole(title: str, paper, first: Iterable[str] = ()) -> str | None:
+    """`title` when it is not cut before a complement; else the title completed; else, when
+    the complement runs too long, the title without the modifier that wanted it ("… plotted
+    against $b$ ranging" → "… plotted against $b$"); None when nothing whole is left. A title
+    another check builds from a caption's opening is offered or set only whole: the guard
+    refuses a cut one, and the slide then kept a title that did not tell it apart."""
+    if not complement_cut(title, paper, first):
+        return title
+    whole = completed(title, paper, first)
+    if whole:
+        return whole
+    words = title.split()
+    while len(words) > MIN_TITLE_WORDS + 1:
+        words = words[:-1]
+        shorter = " ".join(words).rstrip(" ,;:")
+        if not complement_cut(shorter, paper, first) and not title_defects.title_fragment(shorter):
+            return shorter
+    return None

@@ -745,9 +745,13 @@ def _indistinct_title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slid
     if work.deck is None:
         return [slide], ""
     found = title_defects.indistinct_title(work.deck.slides, issue.slide - 1, work.paper)
-    if found is None or found[1] in work.titles or title_defects.title_fragment(found[1]):
+    figure = work.paper.figure(slide.figure) if slide.figure else None
+    whole = found and complement_cuts.made_whole(
+        found[1], work.paper, [figure.caption] if figure else []
+    )
+    if not whole or whole in work.titles or title_defects.title_fragment(whole):
         return [slide], ""
-    title = found[1][:120]
+    title = whole[:120]
     work.titles.add(title)
     return [slide.model_copy(update={"title": title})], f"retitled “{title}”"
 

@@ -594,6 +594,8 @@ def indistinct_title(c: SlideContext):
     if found is None:
         return
     other, title = found
+    figure = c.paper.figure(c.slide.figure) if c.slide.figure else None
+    title = complement_cuts.made_whole(title, c.paper, [figure.caption] if figure else []) or title
     yield c.issue(
         "title_indistinct",
         "medium",
