@@ -83,7 +83,10 @@ def no_reversals(
     for deck in earlier:
         for s in deck.slides:
             seen[slide_key(s)].add(s.model_dump_json())
-    now = {slide_key(s): s for s in current.slides}
+    keys = [slide_key(s) for s in current.slides]
+    # a key two slides share ("Paper (continued)" twice) names neither: the later one stood
+    # for both, and an unchanged slide was "restored" to its twin's bullets
+    now = {key: s for key, s in zip(keys, current.slides, strict=True) if keys.count(key) == 1}
     kept: list[Slide] = []
     reverted: set[tuple] = set()
     for slide in revised.slides:
