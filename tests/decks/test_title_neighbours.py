@@ -217,3 +217,8 @@ def test_a_title_that_tells_slides_apart_is_never_cut_before_its_complement():
         f"{title} for the coastal gauge",
     ]
     assert all(complement_cuts.complement_cut(s.title, paper) is None for s in revised.slides)
+    # nor is it read as a caption cut inside its phrase: a participle's clause follows
+    assert title_defects.caption_cut(revised.slides[1].title, ranged) is None
+    # a compound noun ending in -ing is a phrase the title cuts
+    compound = "Throughput of the signal processing in the new pipeline."
+    assert title_defects.caption_cut("Throughput of the signal", compound) == "signal processing"

@@ -819,7 +819,14 @@ def caption_cut(title: str, caption: str) -> str | None:
         return f"{last} {following}"
     if following.lower() in PHRASE_ENDS or PARTICIPLE.match(following):
         return None  # a new phrase, or a participle's clause ("… generator | produced by …")
+    if ING_CLAUSE.match(rest):
+        return None  # "… plotted against $b$ | ranging from 1.5 to 3.2": a clause of its own
     return f"{last} {following}"
+
+
+# A present participle that opens a clause with its preposition or article ("ranging from",
+# "showing the", "using a"); "signal | processing pipeline" is a compound noun, cut
+ING_CLAUSE = re.compile(r"\s+[a-z]{3,}ing\s+(?:from|between|the|an?|its|their)\b")
 
 
 # the words that open a phrase: a second member of "and"/"or" opening with the same one as
