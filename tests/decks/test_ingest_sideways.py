@@ -129,3 +129,33 @@ def test_a_row_of_printed_numbers_under_its_column_heads_is_code_output(paper):
     model = _section(paper, "Model").paragraphs
     assert "The ties are few, so the statistic is close to its value without ties." in model
     assert not any("43" in p or "concordant" in p for p in model)
+
+
+def _turned_pages_pdf(path):
+    """Four pages: upright; turned to read upwards with a table's caption; turned to read
+    downwards with a figure's caption; turned upwards with no caption at all."""
+    from reportlab.lib.pagesizes import A4
+    from reportlab.pdfgen import canvas
+
+    pdf = canvas.Canvas(str(path), pagesize=A4)
+    pages = [(0, ""), (90, "Table 3: Yields by site."), (-90, "Figure 2: Yields by year."), (90, "")]
+    for degrees, caption in pages:
+        pdf.setFont("Helvetica", 10)
+        pdf.saveState()
+        pdf.translate(300, 420)
+        pdf.rotate(degrees)
+        lines = [caption] + ["The harvest of each plot was weighed at the end of the season."] * 20
+        for n, line in enumerate(lines):
+            pdf.drawString(-250, 150 - 14 * n, line)
+        pdf.restoreState()
+        pdf.showPage()
+    pdf.save()
+    return path
+
+
+def test_pages_set_sideways_are_found_with_the_turn_that_sets_them_upright(tmp_path):
+    from apps.decks.pipeline.ingest.sideways import sideways_turns
+
+    # upwards (anticlockwise) text is turned 90° clockwise; downwards text 270°; a turned page
+    # without a caption's label is a rotated block of text, left as it is
+    assert sideways_turns(_turned_pages_pdf(tmp_path / "turned.pdf")) == {1: 90, 2: 270}

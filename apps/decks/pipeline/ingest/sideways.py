@@ -7,6 +7,7 @@ anything is read, so that its caption, crop and text are read like any other pag
 
 from __future__ import annotations
 
+import math
 import re
 import tempfile
 from collections.abc import Iterator
@@ -15,61 +16,95 @@ from pathlib import Path
 
 import pdfplumber
 import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 
 from apps.decks.pipeline.ingest.symbol_encoding import symbol_fonts_encoded
 from apps.decks.pipeline.ingest.type3 import type3_fonts_named
 
 CAPTION_LABEL = re.compile(r"(?:Figure|Fig\.|Table)\s*\d+")
 TURNED_SHARE = 0.5  # of a page's glyphs, turned one way, for the page to be set sideways
+ANGLE_SLACK = 1.0  # degrees: a glyph turned a quarter, give or take rounding
+NOT_A_CHARACTER = {0xFFFE, 0xFFFF}  # what PDFium reports for a glyph it cannot map
 
 
 @contextmanager
 def opened_upright(pdf_path: Path) -> Iterator[tuple[pdfplumber.PDF, Path]]:
     """The PDF open for reading, with its sideways pages turned upright, and the file that
     holds those pages (the paper itself when none is sideways) for rendering crops."""
-    plumber = pdfplumber.open(pdf_path)
-    type3_fonts_named(plumber)  # before a page is read: its glyphs carry their font's name
-    symbol_fonts_encoded(plumber)  # and Adobe's Symbol reads as its Greek, not as Latin
-    try:
-        turns = {index: turn for index, page in enumerate(plumber.pages) if (turn := _turn(page))}
-        if not turns:
+    turns = sideways_turns(pdf_path)
+    if not turns:
+        with _plumber(pdf_path) as plumber:
             yield plumber, pdf_path
-            return
-        plumber.close()
-        with tempfile.TemporaryDirectory(prefix="tessera-upright-") as scratch:
-            upright = Path(scratch) / "upright.pdf"
-            _save_turned(pdf_path, turns, upright)
-            plumber = pdfplumber.open(upright)
-            type3_fonts_named(plumber)
-            symbol_fonts_encoded(plumber)
+        return
+    with tempfile.TemporaryDirectory(prefix="tessera-upright-") as scratch:
+        upright = Path(scratch) / "upright.pdf"
+        _save_turned(pdf_path, turns, upright)
+        with _plumber(upright) as plumber:
             yield plumber, upright
+
+
+@contextmanager
+def _plumber(pdf_path: Path) -> Iterator[pdfplumber.PDF]:
+    plumber = pdfplumber.open(pdf_path)
+    try:
+        type3_fonts_named(plumber)  # before a page is read: its glyphs carry their font's name
+        symbol_fonts_encoded(plumber)  # and Adobe's Symbol reads as its Greek, not as Latin
+        yield plumber
     finally:
         plumber.close()
 
 
-def _turn(page: pdfplumber.page.Page) -> int:
-    """Degrees (clockwise) that set the page upright: 90 when most of its text reads upwards,
-    270 when it reads downwards, and only when a caption's label is among that text; else 0."""
-    chars = [c for c in page.chars if c["text"].strip()]
-    for turn, up in ((90, True), (270, False)):
-        turned = [c for c in chars if _reads_upwards(c) is up]
-        if len(turned) <= TURNED_SHARE * len(chars):
+def sideways_turns(pdf_path: Path) -> dict[int, int]:
+    """Page index → degrees (clockwise) that set the page upright, for the pages set sideways.
+
+    Read with PDFium's text layer, not pdfplumber's: pdfplumber parses every drawing of a page
+    to give its glyphs, and a page of maps drawn with tens of thousands of strokes takes it half
+    a minute — the whole paper would be parsed twice, once to look and once to read."""
+    document = pdfium.PdfDocument(str(pdf_path))
+    try:
+        turns = {}
+        for index in range(len(document)):
+            page = document[index]
+            try:
+                if turn := _turn(page):
+                    turns[index] = turn
+            finally:
+                page.close()
+        return turns
+    finally:
+        document.close()
+
+
+def _turn(page: pdfium.PdfPage) -> int:
+    """90 when most of the page's glyphs read upwards, 270 when they read downwards, and only
+    when a caption's label is among them; else 0."""
+    textpage = page.get_textpage()
+    try:
+        glyphs = _glyph_angles(textpage)
+    finally:
+        textpage.close()
+    for turn, angle in ((90, 270), (270, 90)):
+        turned = [char for char, degrees in glyphs if abs(degrees - angle) <= ANGLE_SLACK]
+        if len(turned) <= TURNED_SHARE * len(glyphs):
             continue
-        if CAPTION_LABEL.search("".join(c["text"] for c in turned)):
+        if CAPTION_LABEL.search("".join(turned)):
             return turn
     return 0
 
 
-def _reads_upwards(char: dict) -> bool | None:
-    """True for a glyph turned a quarter anticlockwise, False clockwise, None otherwise."""
-    a, b, c, d = (char.get("matrix") or (1, 0, 0, 1))[:4]
-    if abs(a) > 0.01 or abs(d) > 0.01:
-        return None
-    if b > 0 > c:
-        return True
-    if c > 0 > b:
-        return False
-    return None
+def _glyph_angles(textpage: pdfium.PdfTextPage) -> list[tuple[str, float]]:
+    """(character, angle in degrees as PDFium measures it: 270 reads upwards) of each glyph
+    that is not a space; PDFium's own inserted spaces and line ends are left out too."""
+    glyphs = []
+    for index in range(textpage.count_chars()):
+        code = pdfium_c.FPDFText_GetUnicode(textpage, index)
+        if not code or code in NOT_A_CHARACTER or not chr(code).strip():
+            continue
+        radians = pdfium_c.FPDFText_GetCharAngle(textpage, index)
+        if radians < 0:  # PDFium could not tell
+            continue
+        glyphs.append((chr(code), math.degrees(radians) % 360))
+    return glyphs
 
 
 def _save_turned(pdf_path: Path, turns: dict[int, int], into: Path) -> None:
