@@ -32,6 +32,7 @@ from apps.decks.pipeline.ingest.tex_words import (
     greek_named,
     logos_named,
 )
+from apps.decks.pipeline.ingest.text_accents import text_accents_composed
 
 # STIX and XITS are families with text faces (STIXTwoText, STIXGeneral, XITS-Regular): only their
 # math faces ("...Math", the size and integral variants) set mathematics; a word in the text face
@@ -372,7 +373,7 @@ def line_words(glyphs: list[Glyph]) -> list[GlyphWord]:
     The line is first cut at gaps wider than any word space: the lines of two columns side by
     side are set apart (their own size, baseline and spacing)."""
     ordered = sorted((g for g in glyphs if g.text.strip() or g.text == " "), key=_reading_position)
-    ordered = negations_joined(ordered)
+    ordered = text_accents_composed(negations_joined(ordered))
     chunks: list[list[Glyph]] = []
     for glyph in ordered:
         if chunks and glyph.text.strip():
