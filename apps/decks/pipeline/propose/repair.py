@@ -24,6 +24,7 @@ from apps.decks.pipeline import (
     continued_titles,
     defects,
     display_math,
+    function_words,
     garbled,
     headline_slide,
     main_points,
@@ -635,6 +636,14 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     # a caption's opening cut before the complement its last word needs, with it
     captions = [f.caption for f in figures]
     candidates.append(complement_cuts.completed(slide.title, work.paper, captions) or "")
+    # a title cut on a word the paper's language leads on ("… selon la"), completed from its
+    # caption or sentence to the word it led to
+    candidates.append(
+        function_words.completed(
+            slide.title, [*captions, *complement_cuts.paper_sources(work.paper)], work.paper
+        )
+        or ""
+    )
     role_word = title_defects.bare_role_word(slide.title, work.paper) or title_quality.lone_word(
         slide.title, slide, work.paper
     )
