@@ -12,6 +12,12 @@ from django.conf import settings
 
 from apps.decks.pipeline.ingest import paper_read
 from apps.decks.pipeline.ingest.title_byline import byline_split
+from apps.decks.pipeline.paper import Paper, Section
+from apps.decks.pipeline.propose.builtin import BuiltinProposer, deck_of
+from apps.decks.pipeline.propose.repair import deck_repair
+from apps.decks.pipeline.render.measure import SlideMeasure
+from apps.decks.pipeline.review.registry import SLIDE_RULES, SlideContext
+from apps.decks.pipeline.slide_deck import Slide
 
 FOLDER = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "titlebylines"
 
@@ -62,3 +68,23 @@ def test_two_bylines_with_affiliations_give_both_authors_and_leave_the_title_who
 )
 def test_the_address_says_where_the_byline_starts_and_whose_name_it_is(title, split):
     assert byline_split(title) == split
+
+
+def test_the_reviewer_reports_a_cover_title_run_on_into_its_byline_and_the_fixer_cuts_it():
+    paper = Paper(
+        title="Tidal mixing in a shallow bay",
+        pages=3,
+        source_name="bay.pdf",
+        sections=[Section(number="1", title="Tides", paragraphs=["The bay mixes at each tide."])],
+    )
+    cover = Slide(kind="title", title="Tidal mixing in a shallow bay Ole Brun obrun@fjord.example")
+    deck = deck_of(paper, [cover, Slide(kind="bullets", title="Tides", bullets=["The bay mixes."])])
+    context = SlideContext(1, cover, SlideMeasure(slide=1), deck, paper)
+    found = [i for rule in SLIDE_RULES for i in rule(context) if i.type == "cover_title_byline"]
+    assert [i.evidence.get("authors") for i in found] == [["Ole Brun"]]
+    fixed = deck_repair(BuiltinProposer(), paper, deck, found).deck.slides[0]
+    assert fixed.title == "Tidal mixing in a shallow bay"
+    # a cover title with no address is never reported
+    whole = cover.model_copy(update={"title": "Tidal mixing in a shallow bay"})
+    context = SlideContext(1, whole, SlideMeasure(slide=1), deck, paper)
+    assert not [i for rule in SLIDE_RULES for i in rule(context) if i.type == "cover_title_byline"]

@@ -88,8 +88,14 @@ def leading_words(texts: list[str]) -> frozenset[str]:
 def _inflected_noun(word: str, counts: Counter, leading: set[str]) -> bool:
     """Does the paper use `word` with a plural's ending that is no function word of its own
     ("figure" / "figures", "layout" / "layouts": a noun that stands before its name, a number
-    or a symbol, "Figure 3", "parameter $k$"; but "de" / "des", "it" / "its" lead on both)?"""
-    return any(counts[word + ending] and word + ending not in leading for ending in PLURAL_ENDINGS)
+    or a symbol, "Figure 3", "parameter $k$"; but "de" / "des", "it" / "its" lead on both),
+    or is `word` the plural of a word the paper uses ("quantities" / "quantity")?"""
+    if any(counts[word + ending] and word + ending not in leading for ending in PLURAL_ENDINGS):
+        return True
+    singulars = [word[: -len(ending)] for ending in PLURAL_ENDINGS if word.endswith(ending)]
+    if word.endswith("ies"):
+        singulars.append(word[:-3] + "y")
+    return any(counts[one] and one not in leading for one in singulars if len(one) > 1)
 
 
 def paper_leading_words(paper) -> frozenset[str]:

@@ -45,6 +45,7 @@ from apps.decks.pipeline.code_context import code_parts, unintroduced
 from apps.decks.pipeline.code_narration import excerpt, language, narration
 from apps.decks.pipeline.crops import crop_defective
 from apps.decks.pipeline.figure_parts import part_caption
+from apps.decks.pipeline.ingest.title_byline import byline_split
 from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Revision
 from apps.decks.pipeline.katex_check import refused
 from apps.decks.pipeline.paper import Paper
@@ -744,6 +745,16 @@ def _cover_head(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], st
         return [slide], ""
     head = slide.title[: slide.title.rindex(subtitle)].rstrip(" .")
     return [slide.model_copy(update={"title": head})], f"set the cover's title as “{head}”"
+
+
+@fixer("cover_title_byline")
+def _cover_without_byline(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """A cover title run on into its byline: the title before the name its e-mail address
+    spells (the name and the address are no title)."""
+    split = byline_split(slide.title) if slide.kind == "title" else None
+    if not split:
+        return [slide], ""
+    return [slide.model_copy(update={"title": split[0]})], f"set the cover's title as “{split[0]}”"
 
 
 @fixer("title_indistinct")
