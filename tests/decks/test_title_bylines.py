@@ -63,6 +63,11 @@ def test_two_bylines_with_affiliations_give_both_authors_and_leave_the_title_who
             "Tidal Mixing in Oslo Fjord Ole Brun ole.brun@fjord.example",
             ("Tidal Mixing in Oslo Fjord", ["Ole Brun"]),
         ),
+        # the address is the name's initials, a shortened given name with all its letters
+        (
+            "Tidal mixing in a shallow bay Ole Th. Brun <othb@fjord.example>",
+            ("Tidal mixing in a shallow bay", ["Ole Th. Brun"]),
+        ),
         ("Tidal mixing in a shallow bay", None),
     ],
 )

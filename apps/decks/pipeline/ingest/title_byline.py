@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 
 EMAIL = re.compile(r"[<(\[]?[\w.+-]+@[\w-]+(?:\.[\w-]+)+[>)\]]?")
-# A word of a name: capitalised, perhaps hyphenated ("Anne-Marie"), or an initial ("J.")
-NAME_WORD = re.compile(r"^(?:[^\W\d_][^\W\d_'’-]*(?:[-'’][^\W\d_]+)*|[^\W\d_]\.)$")
+# A word of a name: capitalised, perhaps hyphenated ("Anne-Marie"), or an initial ("J.", "Ch.")
+NAME_WORD = re.compile(r"^(?:[^\W\d_][^\W\d_'’-]*(?:[-'’][^\W\d_]+)*|[^\W\d_][^\W\d_]?\.)$")
 # How far before its address a byline's name may stand (an affiliation between them)
 MAX_BYLINE_WORDS = 12
 MAX_NAME_WORDS = 4
@@ -70,6 +70,20 @@ def _name_span(words: list[str], local: str) -> tuple[int, int] | None:
         ):
             start -= 1
         return start, end
+    return _initials_span(words, flat)
+
+
+def _initials_span(words: list[str], flat: str) -> tuple[int, int] | None:
+    """The name right before the address when its local part is the name's initials in order
+    ("fche" of "Frank Ch. Eigler", "abk" of "Ann B. Kale"): each word gives its first letter, a
+    shortened one ("Ch.") all its letters. Two words at least, all of the local part spent."""
+    for count in range(2, min(MAX_NAME_WORDS, len(words)) + 1):
+        name = [_clean(w) for w in words[len(words) - count :]]
+        if not all(_capitalised(w) for w in name):
+            break
+        spelled = "".join(w.rstrip(".").lower() if w.endswith(".") else w[0].lower() for w in name)
+        if spelled == flat:
+            return len(words) - count, len(words)
     return None
 
 
