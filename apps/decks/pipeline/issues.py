@@ -102,6 +102,7 @@ ISSUE_TYPES = {
     "title_math_word": 'a word of the title set as maths ("Effect of $temperature$", '
     '"Re$g$ression")',
     "cover_glued_subtitle": "the cover's title runs on into its subtitle",
+    "cover_title_byline": "the cover's title runs on into an author's name and e-mail address",
     "cover_author_tag": "the cover's author line is the document's status (\"A Preprint\")",
     "cover_author_not_person": "an entry of the cover's author line is no person (an affiliation)",
     "cover_title_unread": "the cover's title is the PDF's file name or the authors' names",

@@ -9,7 +9,15 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import clause_shape, cut_sentences, defects, lost_text, person_names, text
+from apps.decks.pipeline import (
+    clause_shape,
+    cut_sentences,
+    defects,
+    function_words,
+    lost_text,
+    person_names,
+    text,
+)
 from apps.decks.pipeline.text import MATH_SPAN
 
 PANEL_FRAGMENT = re.compile(
@@ -262,6 +270,10 @@ def slide_title_fragment(title: str, paper) -> str | None:
     heading is what the author chose to call the part; a bare noun ("The model") or a heading
     a line break cut (`author_heading`) is still a fragment."""
     part = title_fragment(title)
+    if part is None and paper is not None:
+        # a word the paper's own language leads on with ("Résultats de la", "Modelle mit"):
+        # the English list above knows only English
+        part = function_words.leading_end(base_title(title), paper)
     base = base_title(title).strip().rstrip(".")
     # the last word of a longer heading: a heading that says nothing ("Output", "Software:")
     # is a fragment whoever chose it

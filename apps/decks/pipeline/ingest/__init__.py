@@ -43,6 +43,7 @@ from apps.decks.pipeline.ingest.structure import (
     venue_find,
 )
 from apps.decks.pipeline.ingest.table_captions import table_captions_cut
+from apps.decks.pipeline.ingest.title_byline import byline_split
 from apps.decks.pipeline.ingest.usage_lines import usage_lines_mark
 from apps.decks.pipeline.paper import Figure, Mention, Paper, Section
 
@@ -104,6 +105,11 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
     authors = readable_authors(authors, vocabulary, _metadata_authors(metadata))
     metadata_title = metadata_title_read(str(metadata.get("Title") or ""))
     title = text_read(title, vocabulary) or text_read(metadata_title, vocabulary) or title
+    # an author line set in the title's size right under it, read as the title's last words:
+    # its e-mail address says where the byline starts and whose name it is
+    byline = byline_split(title)
+    if byline:
+        title, authors = byline[0], authors or byline[1]
     sections, first_heading, placed = sections_read(
         layout, covered, vocabulary, title_segment, equations, authors
     )

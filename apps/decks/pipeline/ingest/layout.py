@@ -32,6 +32,7 @@ from apps.decks.pipeline.ingest.gutters import Gutter, page_gutter, split_at_gut
 from apps.decks.pipeline.ingest.hung import hang, is_hung
 from apps.decks.pipeline.ingest.lost_glyphs import LostGlyphs
 from apps.decks.pipeline.ingest.lost_letters import UNREADABLE, lost_letter_repairs
+from apps.decks.pipeline.ingest.maps_to import arrows_joined
 from apps.decks.pipeline.ingest.omitted_letters import restored
 from apps.decks.pipeline.ingest.pi_letters import pi_letters
 from apps.decks.pipeline.ingest.ruled_math import ruled_formulas
@@ -246,6 +247,7 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
         chars = drawn_once(chars)  # a fake bold's or a doubled text layer's copy: read once
         chars = lost.read(number - 1, chars)  # a minus lost beside a number: read or marked
         chars = greek.mark(chars)  # "6.9 mm" whose "m" is a pi font's μ: marked, never a unit
+        chars = arrows_joined(chars)  # TeX's maps-to bar and its arrow: one arrow, no "7"
         chars = underscores_added(page, chars)  # LaTeX's \_ is a rule, not a glyph
         pages.append(_segments(number, page_lines(page, text_chars(chars))))  # notes are no text
         rotated.append(rotated_segments(number, chars))

@@ -87,6 +87,7 @@ OPERATORS = {
     "⇒": r"\Rightarrow",
     "⇔": r"\Leftrightarrow",
     "↦": r"\mapsto",
+    "⟼": r"\longmapsto",
     "∈": r"\in",
     "∉": r"\notin",
     "∋": r"\ni",

@@ -24,6 +24,7 @@ from apps.decks.pipeline import (
     continued_titles,
     defects,
     display_math,
+    function_words,
     garbled,
     headline_slide,
     main_points,
@@ -44,6 +45,7 @@ from apps.decks.pipeline.code_context import code_parts, unintroduced
 from apps.decks.pipeline.code_narration import excerpt, language, narration
 from apps.decks.pipeline.crops import crop_defective
 from apps.decks.pipeline.figure_parts import part_caption
+from apps.decks.pipeline.ingest.title_byline import byline_split
 from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Revision
 from apps.decks.pipeline.katex_check import refused
 from apps.decks.pipeline.paper import Paper
@@ -635,6 +637,14 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     # a caption's opening cut before the complement its last word needs, with it
     captions = [f.caption for f in figures]
     candidates.append(complement_cuts.completed(slide.title, work.paper, captions) or "")
+    # a title cut on a word the paper's language leads on ("… selon la"), completed from its
+    # caption or sentence to the word it led to
+    candidates.append(
+        function_words.completed(
+            slide.title, [*captions, *complement_cuts.paper_sources(work.paper)], work.paper
+        )
+        or ""
+    )
     role_word = title_defects.bare_role_word(slide.title, work.paper) or title_quality.lone_word(
         slide.title, slide, work.paper
     )
@@ -735,6 +745,16 @@ def _cover_head(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], st
         return [slide], ""
     head = slide.title[: slide.title.rindex(subtitle)].rstrip(" .")
     return [slide.model_copy(update={"title": head})], f"set the cover's title as “{head}”"
+
+
+@fixer("cover_title_byline")
+def _cover_without_byline(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """A cover title run on into its byline: the title before the name its e-mail address
+    spells (the name and the address are no title)."""
+    split = byline_split(slide.title) if slide.kind == "title" else None
+    if not split:
+        return [slide], ""
+    return [slide.model_copy(update={"title": split[0]})], f"set the cover's title as “{split[0]}”"
 
 
 @fixer("title_indistinct")

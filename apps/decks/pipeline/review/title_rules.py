@@ -13,6 +13,7 @@ from pathlib import Path
 from apps.decks.pipeline import title_quality
 from apps.decks.pipeline.ingest.masthead_zone import masthead_line
 from apps.decks.pipeline.ingest.structure import AFFILIATION, STATUS_TAG
+from apps.decks.pipeline.ingest.title_byline import byline_split
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
 
 MESSAGES = {
@@ -57,6 +58,28 @@ def cover_glued_subtitle(c: SlideContext):
             where="title",
             text=c.slide.title,
             part=subtitle[:80],
+        )
+
+
+@slide_rule
+def cover_title_byline(c: SlideContext):
+    """The cover's title run on into its byline: an author's name and e-mail address read as
+    the title's last words (an author line set in the title's size). An address is never part
+    of a title; the byline starts where the name it spells begins."""
+    if not c.is_title:
+        return
+    split = byline_split(c.slide.title)
+    if split:
+        part = c.slide.title[len(split[0]) :].strip()
+        yield c.issue(
+            "cover_title_byline",
+            "medium",
+            f"the cover's title runs on into its byline (“{part[:60]}”)",
+            "title the cover with the paper's title alone; the names are its authors",
+            where="title",
+            text=c.slide.title,
+            part=part[:80],
+            authors=split[1],
         )
 
 
