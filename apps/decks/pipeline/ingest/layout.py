@@ -36,6 +36,7 @@ from apps.decks.pipeline.ingest.omitted_letters import restored
 from apps.decks.pipeline.ingest.pi_letters import pi_letters
 from apps.decks.pipeline.ingest.ruled_math import ruled_formulas
 from apps.decks.pipeline.ingest.running import running_mark
+from apps.decks.pipeline.ingest.scanned import scanned_page, scanned_running_mark
 from apps.decks.pipeline.ingest.stacked_relations import stacked_relations
 from apps.decks.pipeline.ingest.symbol_fonts import text_chars
 from apps.decks.pipeline.ingest.symbols import ACCENTS
@@ -233,6 +234,7 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
     rotated: list[list[Segment]] = []
     rules: list[list[Rule]] = []
     glyphs: list[list[Glyph]] = []
+    scanned: list[bool] = []
     type3_fonts_named(pdf)  # before any page is read (a no-op when opened_upright did it)
     repairs, turned = glyph_repairs(pdf), type3_geometry(pdf)
     letters = lost_letter_repairs(
@@ -250,6 +252,7 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
         pages.append(_segments(number, page_lines(page, text_chars(chars))))  # notes are no text
         rotated.append(rotated_segments(number, chars))
         sizes.append((float(page.width), float(page.height)))
+        scanned.append(scanned_page(page))
         rules.append(page_rules(page))
         glyphs.append(
             [
@@ -284,6 +287,7 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
         gutters=gutters,
     )
     running_mark(layout)
+    scanned_running_mark(layout, scanned)  # a scan's header, read a little apart on each page
     layout.columns = _columns(layout)
     _mark_margins(layout)
     for page_segments, turned in zip(pages, rotated, strict=True):

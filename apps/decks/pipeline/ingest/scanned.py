@@ -1,0 +1,93 @@
+"""Scanned pages: a picture of the page with the OCR's text laid over it, invisible.
+
+A scanned page has no header block of its own: the journal's running header is one more line
+of the OCR's text, and the OCR reads it a little differently on every page ("JOURNAL OF
+FIELD ENTOMOLOGY 101", "JOURNAL 0F FIELD ENTOMOLOGY 103"), so the exact repetition that
+`running.py` looks for never holds. Here the first (and last) line of each scanned page is
+compared with the other pages' in a form that forgets what OCR confuses (a digit for a letter,
+"rn" for "m", case, spacing, page numbers); a line that most pages of one parity nearly repeat
+is the running header, never the paper's text (read as a bullet's subject or a slide title).
+"""
+
+from __future__ import annotations
+
+import re
+from difflib import SequenceMatcher
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pdfplumber
+
+    from apps.decks.pipeline.ingest.layout import Layout, Segment
+
+# One picture covering this share of the page is the page itself, scanned.
+SCAN_AREA = 0.8
+# How alike two pages' edge lines must be, read past OCR's confusions, to be one header.
+ALIKE = 0.8
+# Shorter than this (in letters), a repeated line proves nothing ("Vol", "pp").
+MIN_LETTERS = 8
+# OCR's usual confusions, read back to the letter the print has.
+OCR_LETTERS = str.maketrans({"0": "o", "1": "l", "|": "l", "5": "s", "8": "b"})
+
+
+def scanned_page(page: pdfplumber.page.Page) -> bool:
+    """The page is one picture (a scan) with text over it (the OCR's layer)."""
+    area = float(page.width) * float(page.height)
+    if area <= 0 or not page.chars:
+        return False
+    for image in page.images:
+        covered = (image["x1"] - image["x0"]) * (image["bottom"] - image["top"])
+        if covered >= SCAN_AREA * area:
+            return True
+    return False
+
+
+def ocr_key(text: str) -> str:
+    """The line as letters only, past what OCR confuses and the page number at either end."""
+    text = re.sub(r"^\W*\d+\W*|\W*\d+\W*$", " ", text.strip())
+    text = text.translate(OCR_LETTERS).lower().replace("rn", "m")
+    return re.sub(r"[^a-z]+", "", text)
+
+
+def scanned_running_mark(layout: Layout, scanned: list[bool]) -> None:
+    """Mark the scanned pages' repeated first and last lines as running header and footer."""
+    pages = [n for n, is_scan in enumerate(scanned) if is_scan]
+    if len(pages) < 3:
+        return
+    for side in ("top", "bottom"):
+        rows = {n: _edge_row(layout, n, side) for n in pages}
+        keys = {n: ocr_key(" ".join(s.text for s in row)) for n, row in rows.items() if row}
+        # A journal alternates its headers (its name on even pages, the paper's on odd):
+        # each is on half the pages, so a third of them is enough.
+        needed = max(2, len(keys) // 3)
+        for number, key in keys.items():
+            if len(key) < MIN_LETTERS or _title_of_first_page(layout, number, rows[number]):
+                continue
+            alike = sum(1 for other in keys.values() if _alike(key, other))
+            if alike < needed:
+                continue
+            for segment in rows[number]:
+                segment.role = "header"
+                if segment.text not in layout.running:
+                    layout.running.append(segment.text)
+
+
+def _alike(one: str, other: str) -> bool:
+    if not other or abs(len(one) - len(other)) > 0.3 * max(len(one), len(other)):
+        return False
+    return SequenceMatcher(None, one, other, autojunk=False).ratio() >= ALIKE
+
+
+def _edge_row(layout: Layout, number: int, side: str) -> list[Segment]:
+    """The page's first (or last) line of text, all its pieces."""
+    lines = [s for s in layout.pages[number] if s.role in ("text", "header") and s.text.strip()]
+    if not lines:
+        return []
+    edge = min(lines, key=lambda s: s.top) if side == "top" else max(lines, key=lambda s: s.bottom)
+    return [s for s in lines if edge.top <= (s.top + s.bottom) / 2 <= edge.bottom]
+
+
+def _title_of_first_page(layout: Layout, number: int, row: list[Segment]) -> bool:
+    """Page 1's top line set larger than the text is the paper's title, though the later
+    pages repeat it, smaller, as their running header."""
+    return number == 0 and max(s.size for s in row) >= layout.body_size + 1.5

@@ -1,0 +1,57 @@
+"""Scanned papers made in the test: each page one picture, its text an invisible OCR layer
+placed word by word (as OCR tools lay it), with the OCR's misreadings in it."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+from reportlab.lib.pagesizes import letter
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen import canvas
+
+WIDTH, HEIGHT = letter
+
+
+def page_picture(lines: list[tuple[float, str]], plates: list[tuple] = ()) -> ImageReader:
+    """The scan: paper-grey specks, the lines drawn where the layer puts them, dark plates."""
+    image = Image.new("L", (850, 1100), 255)
+    draw = ImageDraw.Draw(image)
+    for i in range(3000):
+        draw.point(((i * 7919) % 850, (i * 104729) % 1100), fill=200)
+    scale = 1100 / HEIGHT
+    for top, line in lines:
+        draw.text((80, top * scale), line, fill=0)
+    for x0, top, x1, bottom in plates:
+        draw.rectangle([x0 * scale, top * scale, x1 * scale, bottom * scale], fill=90)
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")
+    buffer.seek(0)
+    return ImageReader(buffer)
+
+
+def invisible_line(pdf: canvas.Canvas, x: float, baseline: float, line: str, size: float) -> None:
+    text = pdf.beginText()
+    text.setTextRenderMode(3)  # OCR's layer: there to be read, never drawn
+    text.setFont("Times-Roman", size)
+    for word in line.split():
+        text.setTextOrigin(x, baseline)
+        text.textOut(word)
+        x += pdf.stringWidth(word + " ", "Times-Roman", size)
+    pdf.drawText(text)
+
+
+def scanned_pdf(path: Path, pages: list[list[tuple[float, str, float]]], plates=None) -> Path:
+    """`pages`: per page its lines as (top, text, size); `plates`: per page dark boxes
+    (x0, top, x1, bottom) the scan shows (a plate of figures), none by default."""
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    for number, lines in enumerate(pages):
+        boxes = plates[number] if plates else []
+        picture = page_picture([(top, line) for top, line, _ in lines], boxes)
+        pdf.drawImage(picture, 0, 0, WIDTH, HEIGHT)
+        for top, line, size in lines:
+            invisible_line(pdf, 72, HEIGHT - top - size, line, size)
+        pdf.showPage()
+    pdf.save()
+    return path

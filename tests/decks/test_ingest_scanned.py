@@ -1,0 +1,82 @@
+"""Scanned pages: the journal's running header, read a little differently by the OCR on each
+page, is found by its repetition at the pages' tops and never read as the paper's text."""
+
+from __future__ import annotations
+
+import pdfplumber
+
+from apps.decks.pipeline.ingest import paper_read
+from apps.decks.pipeline.ingest.layout import layout_read
+from apps.decks.pipeline.ingest.scanned import ocr_key
+from tests.decks.scanfactory import scanned_pdf
+
+TITLE = "Frost dates and the flowering of hedge hawthorn"
+# the journal's name on even pages, the paper's short title on odd ones; the OCR misreads
+# a letter or two differently on every page
+HEADERS = [
+    "ANNALS OF HEDGEROW BOTANY",
+    "HAWTHORN AND FR0ST",
+    "ANNALS 0F HEDGEROW BOTANY",
+    "HAWTHORN AND FROST",
+    "ANNALS OF HEDGER0W B0TANY",
+    "HAWTH0RN AND FROST",
+]
+BODY = [
+    "Hawthorn in the hedges of four parishes was watched from March to June, and the",
+    "first open flower of each bush was written down with the date of the last frost",
+    "before it. Bushes on the north side of a hedge flowered nine days later than those",
+    "on its south side, and a late frost held back the flowering of every bush alike.",
+    "The parishes on the clay flowered later than those on the chalk by a week, which",
+    "the soil's warmth in spring explains better than the frost dates do.",
+]
+
+
+def _pages() -> list[list[tuple[float, str, float]]]:
+    pages = []
+    for number, header in enumerate(HEADERS):
+        page_number = str(41 + number)
+        line = f"{header} {page_number}" if number % 2 else f"{page_number} {header}"
+        lines = [(40.0, line, 10.0)]  # OCR sizes the header as the text
+        top = 80.0
+        if number == 0:
+            lines.append((top, TITLE, 15.0))
+            top += 40
+        for paragraph in range(3):
+            for body in BODY:
+                lines.append((top, body, 10.0))
+                top += 14
+            top += 10
+        pages.append(lines)
+    return pages
+
+
+def test_a_scanned_pages_running_header_is_found_though_the_ocr_reads_it_apart(tmp_path):
+    path = scanned_pdf(tmp_path / "scan.pdf", _pages())
+    with pdfplumber.open(path) as pdf:
+        layout = layout_read(pdf)
+    tops = [min(page, key=lambda s: s.top) for page in layout.pages]
+    assert [s.role for s in tops] == ["header"] * len(HEADERS)
+    body = [s for s in layout.segments() if "hedge" in s.text.lower()]
+    assert body and all(s.role == "text" for s in body)
+
+
+def test_a_scanned_pages_header_is_no_title_nor_text_of_the_paper(tmp_path):
+    paper = paper_read(scanned_pdf(tmp_path / "scan.pdf", _pages()), tmp_path / "figures")
+    assert paper.title == TITLE
+    text = " ".join(p for s in paper.sections for p in s.paragraphs).upper()
+    assert "HEDGEROW" not in text and "HAWTHORN AND FR" not in text
+    assert "FIRST OPEN FLOWER" in text
+
+
+def test_scanned_pages_whose_first_lines_differ_keep_them_as_text(tmp_path):
+    pages = _pages()
+    for number, lines in enumerate(pages):
+        lines[0] = (40.0, BODY[number % len(BODY)], 10.0)
+    with pdfplumber.open(scanned_pdf(tmp_path / "scan.pdf", pages)) as pdf:
+        layout = layout_read(pdf)
+    assert all(min(page, key=lambda s: s.top).role == "text" for page in layout.pages)
+
+
+def test_the_ocr_key_forgets_what_ocr_confuses_and_the_page_number():
+    assert ocr_key("102 JOURNAL 0F FIELD ENT0MOLOGY") == ocr_key("Journal of Field Entomology 103")
+    assert ocr_key("modern") == ocr_key("modem")
