@@ -41,7 +41,7 @@ def _pages() -> list[list[tuple[float, str, float]]]:
         if number == 0:
             lines.append((top, TITLE, 15.0))
             top += 40
-        for paragraph in range(3):
+        for _paragraph in range(3):
             for body in BODY:
                 lines.append((top, body, 10.0))
                 top += 14
