@@ -42,14 +42,32 @@ def invisible_line(pdf: canvas.Canvas, x: float, baseline: float, line: str, siz
     pdf.drawText(text)
 
 
-def scanned_pdf(path: Path, pages: list[list[tuple[float, str, float]]], plates=None) -> Path:
+def photo(shade: int) -> ImageReader:
+    """A plate's photograph: a gradient, so that no two plates are one picture."""
+    image = Image.new("L", (240, 160), shade)
+    draw = ImageDraw.Draw(image)
+    for x in range(0, 240, 6):
+        draw.line([(x, 0), (x, 160)], fill=(shade + 3 * x) % 256)
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")
+    buffer.seek(0)
+    return ImageReader(buffer)
+
+
+def scanned_pdf(
+    path: Path, pages: list[list[tuple[float, str, float]]], plates=None, photos=None
+) -> Path:
     """`pages`: per page its lines as (top, text, size); `plates`: per page dark boxes
-    (x0, top, x1, bottom) the scan shows (a plate of figures), none by default."""
+    (x0, top, x1, bottom) the scan shows (a plate of figures), none by default; `photos`: per
+    page boxes where a photograph is laid as a picture of its own over the scan (as scanners
+    that keep photographs apart from the page's text write them)."""
     pdf = canvas.Canvas(str(path), pagesize=letter)
     for number, lines in enumerate(pages):
         boxes = plates[number] if plates else []
         picture = page_picture([(top, line) for top, line, _ in lines], boxes)
         pdf.drawImage(picture, 0, 0, WIDTH, HEIGHT)
+        for index, (x0, top, x1, bottom) in enumerate(photos[number] if photos else []):
+            pdf.drawImage(photo(60 + 50 * index), x0, HEIGHT - bottom, x1 - x0, bottom - top)
         for top, line, size in lines:
             invisible_line(pdf, 72, HEIGHT - top - size, line, size)
         pdf.showPage()

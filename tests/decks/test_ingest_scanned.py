@@ -80,3 +80,42 @@ def test_scanned_pages_whose_first_lines_differ_keep_them_as_text(tmp_path):
 def test_the_ocr_key_forgets_what_ocr_confuses_and_the_page_number():
     assert ocr_key("102 JOURNAL 0F FIELD ENT0MOLOGY") == ocr_key("Journal of Field Entomology 103")
     assert ocr_key("modern") == ocr_key("modem")
+
+
+def _plates_paper(tmp_path, photos_on_page_two):
+    """Three scanned pages; on the second, photographs over one caption, under the lowest."""
+    pages, photos = [], []
+    for number in range(3):
+        lines = [(40.0, TITLE, 15.0)] if number == 0 else []
+        top = 80.0 if number == 0 else 60.0
+        for body in BODY[: 4 if number == 1 else 6]:
+            lines.append((top, body, 10.0))
+            top += 14
+        if number == 1:
+            caption_top = max(b for _, _, _, b in photos_on_page_two) + 10
+            lines.append((caption_top, "Fig. 2. A hawthorn bush in flower by the hedge.", 10.0))
+            top = caption_top + 30
+            for body in BODY:
+                lines.append((top, body, 10.0))
+                top += 14
+        pages.append(lines)
+        photos.append(photos_on_page_two if number == 1 else [])
+    path = scanned_pdf(tmp_path / "plates.pdf", pages, photos=photos)
+    return paper_read(path, tmp_path / "figures")
+
+
+def test_a_caption_under_two_stacked_plates_of_a_scan_is_the_nearest_ones_only(tmp_path):
+    upper, lower = (120, 130, 480, 290), (120, 310, 480, 470)
+    paper = _plates_paper(tmp_path, [upper, lower])
+    (figure,) = [f for f in paper.figures if f.captioned]
+    assert figure.number == 2
+    x0, top, x1, bottom = figure.bbox
+    assert top >= lower[1] - 5 and bottom <= lower[3] + 5  # never the upper plate with it
+
+
+def test_plates_side_by_side_over_one_caption_of_a_scan_stay_one_figure(tmp_path):
+    left, right = (80, 130, 290, 290), (320, 130, 530, 290)
+    paper = _plates_paper(tmp_path, [left, right])
+    (figure,) = [f for f in paper.figures if f.captioned]
+    x0, top, x1, bottom = figure.bbox
+    assert x0 <= left[0] + 5 and x1 >= right[2] - 5

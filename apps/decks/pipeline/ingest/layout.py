@@ -184,6 +184,8 @@ class Layout:
     unread: list[str] = field(default_factory=list)
     # Each page's column gutter, None on a page of one column (gutters.py).
     gutters: list[Gutter | None] = field(default_factory=list)
+    # Whether each page is a scan: one picture with the OCR's text over it (scanned.py).
+    scanned: list[bool] = field(default_factory=list)
 
     def segments(self, role: str | None = "text") -> list[Segment]:
         return [s for page in self.pages for s in page if role is None or s.role == role]
@@ -285,9 +287,10 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
         glyphs=glyphs,
         unread=letters.notes + greek.notes(),
         gutters=gutters,
+        scanned=scanned,
     )
     running_mark(layout)
-    scanned_running_mark(layout, scanned)  # a scan's header, read a little apart on each page
+    scanned_running_mark(layout)  # a scan's header, read a little apart on each page
     layout.columns = _columns(layout)
     _mark_margins(layout)
     for page_segments, turned in zip(pages, rotated, strict=True):

@@ -49,9 +49,9 @@ def ocr_key(text: str) -> str:
     return re.sub(r"[^a-z]+", "", text)
 
 
-def scanned_running_mark(layout: Layout, scanned: list[bool]) -> None:
+def scanned_running_mark(layout: Layout) -> None:
     """Mark the scanned pages' repeated first and last lines as running header and footer."""
-    pages = [n for n, is_scan in enumerate(scanned) if is_scan]
+    pages = [n for n, is_scan in enumerate(layout.scanned) if is_scan]
     if len(pages) < 3:
         return
     for side in ("top", "bottom"):
@@ -91,3 +91,31 @@ def _title_of_first_page(layout: Layout, number: int, row: list[Segment]) -> boo
     """Page 1's top line set larger than the text is the paper's title, though the later
     pages repeat it, smaller, as their running header."""
     return number == 0 and max(s.size for s in row) >= layout.body_size + 1.5
+
+
+def scanned(layout: Layout, page: int) -> bool:
+    """Page `page` (1-based) is a scan."""
+    return 0 < page <= len(layout.scanned) and layout.scanned[page - 1]
+
+
+def nearest_plate(boxes: list, top: float, bottom: float, below: bool) -> list:
+    """On a scan, the photographs a caption's region takes: only the row nearest the caption
+    on its side. A scanned page lays each plate as a picture of its own, and one caption under
+    two plates stacked is the lower one's (the upper one's caption is elsewhere, or the OCR
+    lost it): a crop of both put the caption under the wrong plate. Pictures side by side in
+    that row (a plate's panels) stay together; drawn lines and boxes are kept as found."""
+    photos = [b for b in boxes if b.image]
+    if len(photos) < 2:
+        return boxes
+
+    def distance(box) -> float:
+        return box.top - bottom if below else top - box.bottom
+
+    nearest = min(photos, key=distance)
+    row = [b for b in photos if _same_row(b, nearest)]
+    return [b for b in boxes if not b.image or b in row]
+
+
+def _same_row(box, other) -> bool:
+    overlap = min(box.bottom, other.bottom) - max(box.top, other.top)
+    return overlap >= 0.5 * min(box.bottom - box.top, other.bottom - other.top)
