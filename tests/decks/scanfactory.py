@@ -7,6 +7,8 @@ import io
 from pathlib import Path
 
 from PIL import Image, ImageDraw
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import ArrayObject, NameObject, NumberObject
 from reportlab.lib.pagesizes import letter
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen import canvas
@@ -31,15 +33,38 @@ def page_picture(lines: list[tuple[float, str]], plates: list[tuple] = ()) -> Im
     return ImageReader(buffer)
 
 
-def invisible_line(pdf: canvas.Canvas, x: float, baseline: float, line: str, size: float) -> None:
+def invisible_line(
+    pdf: canvas.Canvas, x: float, baseline: float, line: str, size: float, font: str
+) -> None:
     text = pdf.beginText()
     text.setTextRenderMode(3)  # OCR's layer: there to be read, never drawn
-    text.setFont("Times-Roman", size)
+    text.setFont(font, size)
     for word in line.split():
         text.setTextOrigin(x, baseline)
+        # OCR tools stretch each word of their one-width font over the word's printed box
+        printed = pdf.stringWidth(word, "Times-Roman", size)
+        text.setHorizScale(100 * printed / pdf.stringWidth(word, font, size))
         text.textOut(word)
         x += pdf.stringWidth(word + " ", "Times-Roman", size)
     pdf.drawText(text)
+
+
+def glyphless(path: Path) -> None:
+    """The layer's font renamed as OCR tools name theirs ("GlyphLessFont"), every glyph one
+    width: a font that says nothing of the print's letters, neither its face nor its widths."""
+    reader = PdfReader(str(path))
+    writer = PdfWriter()
+    for page in reader.pages:
+        fonts = page["/Resources"]["/Font"]
+        for key in fonts:
+            font = fonts[key].get_object()
+            if str(font["/BaseFont"]).startswith("/Courier"):
+                font[NameObject("/BaseFont")] = NameObject("/GlyphLessFont")
+                font[NameObject("/FirstChar")] = NumberObject(32)
+                font[NameObject("/LastChar")] = NumberObject(126)
+                font[NameObject("/Widths")] = ArrayObject([NumberObject(600)] * 95)
+        writer.add_page(page)
+    writer.write(str(path))
 
 
 def photo(shade: int) -> ImageReader:
@@ -55,12 +80,19 @@ def photo(shade: int) -> ImageReader:
 
 
 def scanned_pdf(
-    path: Path, pages: list[list[tuple[float, str, float]]], plates=None, photos=None
+    path: Path,
+    pages: list[list[tuple[float, str, float]]],
+    plates=None,
+    photos=None,
+    *,
+    glyphless_layer: bool = False,
 ) -> Path:
     """`pages`: per page its lines as (top, text, size); `plates`: per page dark boxes
     (x0, top, x1, bottom) the scan shows (a plate of figures), none by default; `photos`: per
     page boxes where a photograph is laid as a picture of its own over the scan (as scanners
-    that keep photographs apart from the page's text write them)."""
+    that keep photographs apart from the page's text write them); `glyphless_layer`: the text
+    in a font of one width per glyph with no face's name, as OCR tools write it."""
+    font = "Courier" if glyphless_layer else "Times-Roman"
     pdf = canvas.Canvas(str(path), pagesize=letter)
     for number, lines in enumerate(pages):
         boxes = plates[number] if plates else []
@@ -69,7 +101,9 @@ def scanned_pdf(
         for index, (x0, top, x1, bottom) in enumerate(photos[number] if photos else []):
             pdf.drawImage(photo(60 + 50 * index), x0, HEIGHT - bottom, x1 - x0, bottom - top)
         for top, line, size in lines:
-            invisible_line(pdf, 72, HEIGHT - top - size, line, size)
+            invisible_line(pdf, 72, HEIGHT - top - size, line, size, font)
         pdf.showPage()
     pdf.save()
+    if glyphless_layer:
+        glyphless(path)
     return path

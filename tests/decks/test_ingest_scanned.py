@@ -6,6 +6,7 @@ from __future__ import annotations
 import pdfplumber
 
 from apps.decks.pipeline.ingest import paper_read
+from apps.decks.pipeline.ingest.code import code_mark
 from apps.decks.pipeline.ingest.layout import layout_read
 from apps.decks.pipeline.ingest.scanned import ocr_key
 from tests.decks.scanfactory import scanned_pdf
@@ -119,3 +120,28 @@ def test_plates_side_by_side_over_one_caption_of_a_scan_stay_one_figure(tmp_path
     (figure,) = [f for f in paper.figures if f.captioned]
     x0, top, x1, bottom = figure.bbox
     assert x0 <= left[0] + 5 and x1 >= right[2] - 5
+
+
+def test_a_scanned_sentences_short_last_line_is_no_code(tmp_path):
+    """OCR tools write their layer in one font of one width per glyph, each word stretched
+    over its printed box: a short line (a sentence's tail, one width for all its glyphs) read
+    as set in a typewriter font became a code block on the slide."""
+    pages = []
+    for number in range(3):
+        lines = [(40.0, TITLE, 15.0)] if number == 0 else []
+        top = 80.0
+        for body in BODY[:-1]:
+            lines.append((top, body, 10.0))
+            top += 14
+        lines += [(top, "the soil's warmth in spring explains better than the frost", 10.0)]
+        lines += [(top + 14, "dates.", 10.0)]
+        pages.append(lines)
+    path = scanned_pdf(tmp_path / "scan.pdf", pages, glyphless_layer=True)
+    with pdfplumber.open(path) as pdf:
+        layout = layout_read(pdf)
+    code_mark(layout)
+    tails = [s for s in layout.segments() if s.text == "dates."]
+    assert len(tails) == 3 and not any(s.monospaced or s.code for s in tails)
+    paper = paper_read(path, tmp_path / "figures")
+    text = " ".join(p for s in paper.sections for p in s.paragraphs)
+    assert "than the frost dates." in text

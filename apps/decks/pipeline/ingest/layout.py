@@ -65,6 +65,7 @@ LOGO_SHIFT_EM, LOGO_KERN_EM = 0.5, 0.12
 @dataclass
 class Word(Placed):
     source: GlyphWord | None = None  # the glyphs it was built from (scripts, TeX form)
+    scanned: bool = False  # the OCR's reading of a scanned page (scanned.py)
 
     @property
     def math(self) -> bool:
@@ -157,6 +158,10 @@ class Segment:
         named = sum(1 for g in glyphs if MONO_FONT.search(g.font))
         if named >= 0.7 * len(glyphs):
             return True
+        if any(w.scanned for w in self.words):
+            # the OCR's layer gives every glyph one width whatever the print's face: a scanned
+            # page's sentence (its short last line most of all) is no code by its widths
+            return False
         # One width for all glyphs proves little for a few wide ones ("mom", digits): it needs
         # a narrow glyph, or enough different letters and marks.
         distinct = {g.text for g in glyphs if not g.text.isdigit()}
@@ -252,9 +257,13 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
         chars = greek.mark(chars)  # "6.9 mm" whose "m" is a pi font's μ: marked, never a unit
         chars = underscores_added(page, chars)  # LaTeX's \_ is a rule, not a glyph
         pages.append(_segments(number, page_lines(page, text_chars(chars))))  # notes are no text
+        scanned.append(scanned_page(page))
+        if scanned[-1]:
+            for segment in pages[-1]:
+                for word in segment.words:
+                    word.scanned = True
         rotated.append(rotated_segments(number, chars))
         sizes.append((float(page.width), float(page.height)))
-        scanned.append(scanned_page(page))
         rules.append(page_rules(page))
         glyphs.append(
             [
