@@ -145,3 +145,51 @@ def test_a_scanned_sentences_short_last_line_is_no_code(tmp_path):
     paper = paper_read(path, tmp_path / "figures")
     text = " ".join(p for s in paper.sections for p in s.paragraphs)
     assert "than the frost dates." in text
+
+
+def _sectioned_pages(heads: list[list[str]], apart: float = 22.0) -> list:
+    pages = []
+    for number, page_heads in enumerate(heads):
+        lines = (
+            [(40.0, TITLE, 15.0), (62.0, "ANNA HOLT AND PETER VANCE", 10.0)] if not number else []
+        )
+        top = 90.0
+        for head in page_heads:
+            lines.append((top, head, 10.0))
+            top += apart
+            for body in BODY:
+                lines.append((top, body, 10.0))
+                top += 14
+            top += 14
+        pages.append(lines)
+    return pages
+
+
+def test_a_scanned_papers_headings_part_its_sections(tmp_path):
+    """The OCR's layer sets no heading in bold or larger: a short line in capitals, or a short
+    numbered line set apart above, is a heading on a scan (else the sections ran together)."""
+    heads = [["INTRODUCTION", "2. Study sites"], ["MATERIALS AND METHODS"], ["4. Discussion"]]
+    path = scanned_pdf(tmp_path / "scan.pdf", _sectioned_pages(heads), glyphless_layer=True)
+    paper = paper_read(path, tmp_path / "figures")
+    assert [s.title for s in paper.sections] == [
+        "Introduction",
+        "Study sites",
+        "Materials and methods",
+        "Discussion",
+    ]
+    assert all(s.paragraphs[0].startswith("Hawthorn in the hedges") for s in paper.sections)
+    assert paper.title == TITLE
+
+
+def test_a_numbered_line_of_a_scan_in_the_run_of_its_text_is_no_heading(tmp_path):
+    pages = _sectioned_pages([["INTRODUCTION"], ["RESULTS"], ["DISCUSSION"]])
+    # on page 2, a list's item at the text's own leading, in the middle of the text
+    lines = pages[1]
+    at = lines[4][0] + 14
+    pages[1] = [*lines[:5], (at, "3. Bushes were counted twice", 10.0)] + [
+        (top + 14 if top >= at else top, line, size) for top, line, size in lines[5:]
+    ]
+    path = scanned_pdf(tmp_path / "scan.pdf", pages, glyphless_layer=True)
+    paper = paper_read(path, tmp_path / "figures")
+    assert [s.title.lower() for s in paper.sections] == ["introduction", "results", "discussion"]
+    assert "3. Bushes were counted twice" in " ".join(paper.sections[1].paragraphs)

@@ -119,3 +119,61 @@ def nearest_plate(boxes: list, top: float, bottom: float, below: bool) -> list:
 def _same_row(box, other) -> bool:
     overlap = min(box.bottom, other.bottom) - max(box.top, other.top)
     return overlap >= 0.5 * min(box.bottom - box.top, other.bottom - other.top)
+
+
+# A scanned heading is short: longer, a numbered line is a list's item or a sentence.
+HEADING_WORDS = 8
+# Space above a heading, in the page's usual gap between two lines of text.
+HEADING_GAP = 1.5
+
+
+def scanned_heading(layout: Layout, segment: Segment, numbered: bool, known: bool) -> bool:
+    """A heading of a scanned page, which the OCR's layer cannot set in bold or larger (its
+    one font, its sizes the word boxes' heights): a short line in capitals ("MATERIALS AND
+    METHODS"; on page 1 a heading's usual name, "INTRODUCTION", or one below the first lines of
+    text: the title block's authors are set in capitals too), or a short numbered line ("2. Methods") standing apart from the line above it
+    by more than the page's lines stand apart. Without this the sections of a scanned paper
+    ran into one another and their headings into their first sentences."""
+    if not scanned(layout, segment.page) or segment.role != "text":
+        return False
+    text = segment.text.strip()
+    words = text.split()
+    letters = [c for c in text if c.isalpha()]
+    if not words or len(words) > HEADING_WORDS or len(letters) < 4 or text.endswith(","):
+        return False
+    if segment.page == 1 and not (numbered or known or _prose_above(layout, segment)):
+        return False  # the title block: its authors, in capitals, are no heading
+    if all(c.isupper() for c in letters) and _on_its_own_line(layout, segment):
+        return True
+    return numbered and _set_apart_above(layout, segment)
+
+
+def _prose_above(layout: Layout, segment: Segment) -> bool:
+    """A line of running text (ten words or more) stands above the segment on its page."""
+    return any(
+        s.bottom <= segment.top and s.role == "text" and len(s.text.split()) >= 10
+        for s in layout.pages[segment.page - 1]
+    )
+
+
+def _on_its_own_line(layout: Layout, segment: Segment) -> bool:
+    return not any(
+        other is not segment
+        and other.role == "text"
+        and min(other.bottom, segment.bottom) - max(other.top, segment.top) > 0
+        for other in layout.pages[segment.page - 1]
+    )
+
+
+def _set_apart_above(layout: Layout, segment: Segment) -> bool:
+    page = [s for s in layout.pages[segment.page - 1] if s.role == "text"]
+    lines = sorted(page, key=lambda s: s.top)
+    gaps = [b.top - a.bottom for a, b in zip(lines, lines[1:], strict=False) if b.top > a.bottom]
+    if not gaps or not _on_its_own_line(layout, segment):
+        return False
+    usual = sorted(gaps)[len(gaps) // 2]
+    above = [s for s in lines if s.bottom <= segment.top]
+    if not above:
+        return True
+    gap = segment.top - max(s.bottom for s in above)
+    return gap >= HEADING_GAP * max(usual, 1.0)
