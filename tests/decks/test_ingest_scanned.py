@@ -189,7 +189,35 @@ def test_a_numbered_line_of_a_scan_in_the_run_of_its_text_is_no_heading(tmp_path
     pages[1] = [*lines[:5], (at, "3. Bushes were counted twice", 10.0)] + [
         (top + 14 if top >= at else top, line, size) for top, line, size in lines[5:]
     ]
+    # a plate's label in small capitals and a numbered footnote, both smaller than the text
+    bottom = max(top for top, _, _ in pages[2])
+    pages[2] += [(bottom + 40, "HAWTHORN BY THE CHURCH WALL", 6.5)]
+    pages[2] += [(bottom + 70, "1. Holt and Vance, Hedges, p. 34.", 8.0)]
     path = scanned_pdf(tmp_path / "scan.pdf", pages, glyphless_layer=True)
     paper = paper_read(path, tmp_path / "figures")
     assert [s.title.lower() for s in paper.sections] == ["introduction", "results", "discussion"]
     assert "3. Bushes were counted twice" in " ".join(paper.sections[1].paragraphs)
+
+
+def test_an_uncaptioned_plate_of_a_scan_takes_no_sentence_of_the_text_as_caption(tmp_path):
+    """The sentence above a scan's plate is the article's text running round it, about
+    something else as often as not: shown as the plate's caption it said the plate was what
+    the sentence names. No caption beats a wrong one."""
+    pages = []
+    for number in range(3):
+        lines = [(40.0, TITLE, 15.0)] if number == 0 else []
+        top = 80.0
+        for body in BODY:
+            lines.append((top, body, 10.0))
+            top += 14
+        if number == 1:
+            for body in BODY:
+                lines.append((top + 200, body, 10.0))
+                top += 14
+        pages.append(lines)
+    plate = (150, 80 + 14 * len(BODY) + 20, 450, 80 + 14 * len(BODY) + 180)
+    path = scanned_pdf(tmp_path / "scan.pdf", pages, photos=[[], [plate], []])
+    paper = paper_read(path, tmp_path / "figures")
+    plates = [f for f in paper.figures if f.page == 2]
+    assert len(plates) == 1 and not plates[0].captioned
+    assert plates[0].caption == ""

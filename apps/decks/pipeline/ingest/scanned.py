@@ -141,6 +141,8 @@ def scanned_heading(layout: Layout, segment: Segment, numbered: bool, known: boo
     letters = [c for c in text if c.isalpha()]
     if not words or len(words) > HEADING_WORDS or len(letters) < 4 or text.endswith(","):
         return False
+    if segment.size < layout.body_size - 0.5:
+        return False  # a plate's label or a footnote, smaller than the text, is none
     if segment.page == 1 and not (numbered or known or _prose_above(layout, segment)):
         return False  # the title block: its authors, in capitals, are no heading
     if all(c.isupper() for c in letters) and _on_its_own_line(layout, segment):
