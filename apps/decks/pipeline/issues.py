@@ -48,6 +48,8 @@ ISSUE_TYPES = {
     "broken_math": "sub- and superscripts flattened or lost, or a formula that does not parse",
     "broken_sentence": 'a word or formula missing from a sentence ("as in and")',
     "glued_words": "words run together",
+    "misread_letters": 'a word an OCR misread ("simpIe", "c0unted", "pattem" beside the paper\'s '
+    '"pattern", "ofthe")',
     "table_as_text": "a table's cells read as a sentence",
     "lost_formula": 'a formula lost from a sentence ("model Eq. is still", "both and are")',
     "lost_opening": 'a sentence whose first words were lost ("Far, we have")',

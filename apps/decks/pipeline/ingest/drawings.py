@@ -32,6 +32,7 @@ from apps.decks.pipeline.ingest.figures import (
     running_rule,
 )
 from apps.decks.pipeline.ingest.layout import Layout, Segment, join_lines, reading_order
+from apps.decks.pipeline.ingest.scanned import scanned
 from apps.decks.pipeline.ingest.structure import heading_of
 from apps.decks.pipeline.paper import Figure
 from apps.decks.pipeline.plot_statements import PLOT_WORD, plot_statement
@@ -271,6 +272,11 @@ def page_drawings(
         intro = _introduction(layout, page_number, box)
         if not plot_statement(intro):  # the sentence above says nothing of it
             intro = _named_after(layout, page_number, box) or intro
+        if scanned(layout, page_number):
+            # a scan's plate stands in the article's text wherever the printer set it: the
+            # sentence above it is about something else as often as not (a caption over
+            # the wrong plate), and no caption beats a wrong one
+            intro = ""
         drawings.append(Drawing(page_number, box, intro, own, drawn))
     return drawings
 

@@ -32,6 +32,7 @@ from apps.decks.pipeline.ingest.frames import (
 from apps.decks.pipeline.ingest.layout import Layout, Segment
 from apps.decks.pipeline.ingest.panel_parts import parts_written, several_shown
 from apps.decks.pipeline.ingest.panels import rearranged
+from apps.decks.pipeline.ingest.scanned import nearest_plate, scanned
 from apps.decks.pipeline.ingest.structure import heading_of
 from apps.decks.pipeline.paper import Figure
 
@@ -201,6 +202,13 @@ def region_find(
         and not running_rule(b, band_top, band_bottom)
     ]
     graphics = _with_panels_beside(graphics, objects, layout, (wall0, wall1), (span0, span1))
+    if scanned(layout, page) and graphics:
+        # a scan's plates are pictures of their own: the caption is the nearest one's only
+        graphics = nearest_plate(graphics, caption.top, caption.bottom, below)
+        if below:
+            high = min(high, max(b.bottom for b in graphics) + 2)
+        else:
+            low = max(low, min(b.top for b in graphics) - 2)
     # Text belongs to the figure when it sits by its drawings (axis labels, legends); without
     # drawings, within the caption's column. Never a sidebar or the other column's text.
     if graphics:

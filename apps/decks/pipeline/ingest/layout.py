@@ -37,6 +37,7 @@ from apps.decks.pipeline.ingest.omitted_letters import restored
 from apps.decks.pipeline.ingest.pi_letters import pi_letters
 from apps.decks.pipeline.ingest.ruled_math import ruled_formulas
 from apps.decks.pipeline.ingest.running import running_mark
+from apps.decks.pipeline.ingest.scanned import scanned_page, scanned_running_mark
 from apps.decks.pipeline.ingest.stacked_relations import stacked_relations
 from apps.decks.pipeline.ingest.symbol_fonts import text_chars
 from apps.decks.pipeline.ingest.symbols import ACCENTS
@@ -65,6 +66,7 @@ LOGO_SHIFT_EM, LOGO_KERN_EM = 0.5, 0.12
 @dataclass
 class Word(Placed):
     source: GlyphWord | None = None  # the glyphs it was built from (scripts, TeX form)
+    scanned: bool = False  # the OCR's reading of a scanned page (scanned.py)
 
     @property
     def math(self) -> bool:
@@ -157,6 +159,10 @@ class Segment:
         named = sum(1 for g in glyphs if MONO_FONT.search(g.font))
         if named >= 0.7 * len(glyphs):
             return True
+        if any(w.scanned for w in self.words):
+            # the OCR's layer gives every glyph one width whatever the print's face: a scanned
+            # page's sentence (its short last line most of all) is no code by its widths
+            return False
         # One width for all glyphs proves little for a few wide ones ("mom", digits): it needs
         # a narrow glyph, or enough different letters and marks.
         distinct = {g.text for g in glyphs if not g.text.isdigit()}
@@ -184,6 +190,8 @@ class Layout:
     unread: list[str] = field(default_factory=list)
     # Each page's column gutter, None on a page of one column (gutters.py).
     gutters: list[Gutter | None] = field(default_factory=list)
+    # Whether each page is a scan: one picture with the OCR's text over it (scanned.py).
+    scanned: list[bool] = field(default_factory=list)
 
     def segments(self, role: str | None = "text") -> list[Segment]:
         return [s for page in self.pages for s in page if role is None or s.role == role]
@@ -234,6 +242,7 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
     rotated: list[list[Segment]] = []
     rules: list[list[Rule]] = []
     glyphs: list[list[Glyph]] = []
+    scanned: list[bool] = []
     type3_fonts_named(pdf)  # before any page is read (a no-op when opened_upright did it)
     repairs, turned = glyph_repairs(pdf), type3_geometry(pdf)
     letters = lost_letter_repairs(
@@ -250,6 +259,11 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
         chars = arrows_joined(chars)  # TeX's maps-to bar and its arrow: one arrow, no "7"
         chars = underscores_added(page, chars)  # LaTeX's \_ is a rule, not a glyph
         pages.append(_segments(number, page_lines(page, text_chars(chars))))  # notes are no text
+        scanned.append(scanned_page(page))
+        if scanned[-1]:
+            for segment in pages[-1]:
+                for word in segment.words:
+                    word.scanned = True
         rotated.append(rotated_segments(number, chars))
         sizes.append((float(page.width), float(page.height)))
         rules.append(page_rules(page))
@@ -284,8 +298,10 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
         glyphs=glyphs,
         unread=letters.notes + greek.notes(),
         gutters=gutters,
+        scanned=scanned,
     )
     running_mark(layout)
+    scanned_running_mark(layout)  # a scan's header, read a little apart on each page
     layout.columns = _columns(layout)
     _mark_margins(layout)
     for page_segments, turned in zip(pages, rotated, strict=True):

@@ -26,6 +26,7 @@ from apps.decks.pipeline.ingest.list_items import mark_set_apart, term_separated
 from apps.decks.pipeline.ingest.listings import ListingCollector
 from apps.decks.pipeline.ingest.percent_signs import percent_spaced
 from apps.decks.pipeline.ingest.running import running_key
+from apps.decks.pipeline.ingest.scanned import scanned_heading
 from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
 from apps.decks.pipeline.ingest.url_lines import address_continued
 from apps.decks.pipeline.ingest.venue_text import venue_tidied
@@ -1018,7 +1019,11 @@ def heading_of(layout: Layout, segment: Segment) -> Heading | None:
     small_caps = bool((match or _heading_text(text)) and SMALL_CAPS_FONT.search(segment.font))
     bold = segment.bold or code_titled
     emphasised = larger or ((bold or small_caps) and segment.size >= smallest)
-    if not emphasised and not segment.run_in:
+    # a scan's OCR sets no heading in bold or larger: short, in capitals or numbered apart
+    ocr_heading = not emphasised and scanned_heading(
+        layout, segment, match is not None, _heading_text(text)
+    )
+    if not emphasised and not segment.run_in and not ocr_heading:
         return None
     if match:
         number, title = match.group(1), match.group(2).strip()
@@ -1030,6 +1035,8 @@ def heading_of(layout: Layout, segment: Segment) -> Heading | None:
             return None
         level = number.count(".") + 1 if number[0].isdigit() else 1
         return Heading(segment, number, _sentence_case(title.rstrip(".:")), level)
+    if ocr_heading:
+        return Heading(segment, "", _sentence_case(text.rstrip(".:")), 1)
     if _heading_text(text):
         return Heading(segment, "", text.rstrip(".:"), 1)
     if not re.search(r"[^\W\d_]{2}", text):

@@ -77,6 +77,7 @@ TEXT_TYPES = (
     "broken_math",
     "broken_sentence",
     "glued_words",
+    "misread_letters",
     "table_as_text",
     "dangling_pointer",
     "lost_formula",

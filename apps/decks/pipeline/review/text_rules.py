@@ -4,6 +4,7 @@ pipeline/defects.py, pointers to things the slide does not show, bullets that re
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from apps.decks.pipeline import (
     caption_repeats,
@@ -13,6 +14,7 @@ from apps.decks.pipeline import (
     display_math,
     garbled,
     lone_items,
+    ocr_letters,
     person_names,
     pointer_remnants,
     repeated_results,
@@ -57,6 +59,7 @@ SUGGESTIONS = {
     "lost_glyph": "leave the sentence out: its number cannot be read as the paper prints it",
     "broken_math": "write the formula with its sub- and superscripts, or leave it out",
     "glued_words": "use a sentence whose words are readable",
+    "misread_letters": "use a sentence whose words the OCR read right",
     "broken_sentence": "use a sentence that lost nothing on its way from the PDF",
     "dangling_pointer": "remove the pointer, or show what it points at",
     "table_as_text": "show the table as a table (or its crop), not its cells as a bullet",
@@ -88,6 +91,7 @@ MESSAGES = {
     "lost_glyph": "has an unreadable glyph beside a number (“{part}”): the number may be another",
     "broken_math": "has broken mathematics (“{part}”)",
     "glued_words": "has words run together (“{part}”)",
+    "misread_letters": "has a word the OCR misread (“{part}”)",
     "broken_sentence": "lost a word or formula (“{part}”)",
     "dangling_pointer": "points at something no slide shows (“{part}”)",
     "table_as_text": "is a table row read as a sentence (“{part}…”)",
@@ -207,6 +211,45 @@ def cut_before_display(c: SlideContext):
                 index=index,
                 text=bullet[:200],
                 part=bullet[-40:],
+            )
+
+
+_COUNTS: dict[int, tuple[object, Counter[str]]] = {}
+
+
+def _paper_counts(paper) -> Counter[str]:
+    """The paper's tokens and word pairs, counted once per paper."""
+    cached = _COUNTS.get(id(paper))
+    if cached is None or cached[0] is not paper:
+        texts = [paper.title, paper.abstract, *(f.caption for f in paper.figures)]
+        texts += [t for s in paper.sections for t in (s.title, *s.paragraphs)]
+        cached = (paper, ocr_letters.paper_counts(texts))
+        _COUNTS.clear()  # one paper at a time
+        _COUNTS[id(paper)] = cached
+    return cached[1]
+
+
+@slide_rule
+def misread_letters(c: SlideContext):
+    """A bullet or caption with a word the OCR misread, read against the paper's other pages
+    (`ocr_letters`): garbled, and a misread name or number may say something else. Replaced by
+    another sentence; a caption line is left out (no caption beats a misread one)."""
+    if c.slide is None or c.slide.kind == "title":
+        return
+    counts = _paper_counts(c.paper)
+    texts = [*_texts(c), *([("caption", 0, c.slide.caption)] if c.slide.caption else [])]
+    for where, index, text in texts:
+        part = ocr_letters.misread_word(text, counts)
+        if part:
+            yield c.issue(
+                "misread_letters",
+                "medium",
+                f"{where} {index + 1} " + MESSAGES["misread_letters"].format(part=part),
+                SUGGESTIONS["misread_letters"],
+                where=where,
+                index=index,
+                text=text[:200],
+                part=part,
             )
 
 
