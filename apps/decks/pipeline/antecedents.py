@@ -979,7 +979,7 @@ def comparison_without_base(bullet: str, before: list[str]) -> Dangling | None:
 def pointing_back(bullet: str, before: list[str], shown: set[str]) -> Dangling | None:
     """What the bullet's shape leans on in the sentence before it (the checks above, and round
     17's in referent_shapes)."""
-    from apps.decks.pipeline import referent_shapes  # it builds on this module
+    from apps.decks.pipeline import linked_clauses, referent_shapes  # they build on this module
 
     return (
         pointing_opener(bullet, before)
@@ -992,6 +992,7 @@ def pointing_back(bullet: str, before: list[str], shown: set[str]) -> Dangling |
         or referent_shapes.demonstrative_pronoun(bullet, before)
         or referent_shapes.continued_list(bullet, before)
         or referent_shapes.unshown_example(bullet, before, shown)
+        or linked_clauses.linked_clause(bullet, before)
     )
 
 

@@ -1,0 +1,288 @@
+"""Round 20: a sentence tied to the one before it by a word inside its own clause, read with the
+paper. The context-lost class stayed the largest on every unseen set; what the earlier shapes
+(antecedents.pointing_back, referent_shapes, definite_subjects, introduced_anchors) left was a
+sentence whose *opening* is plain but that is a consequence, a contrast or a repetition of the
+sentence before by a word in the middle:
+
+- a discourse adverb inside the clause, after its subject or its auxiliary ("Gorder therefore
+  reduces …", "The heap is, in contrast, rebuilt …", "We instead sort …", "The cost is as a
+  result lower", "Memory use in turn drops"), or set between commas after a phrase of the
+  bullet's own ("For large graphs, the sorter, however, needs …") — a consequence of what, in
+  contrast to what? Not after the bullet's own condition or other side ("If …", "… but …",
+  "whereas", "than"), not "instead of …", "in contrast to …", "as a result of …" (they name
+  their base), not "thus" before a gerund ("…, thus reducing …": the consequence of its own
+  clause) (kind "link");
+- "the same" + a noun, or "in the same way", with nothing in the bullet it is the same as ("The
+  inner loop reuses the same buffer") — not with "as …", "that …", nor when the bullet names a
+  set its members share it across ("all runs use the same seed", "both passes …") (kind
+  "same");
+- a definite phrase whose modifier is a participle or a comparative that only the sentences just
+  before make sense of ("the delayed reading" after "… the second reading was delayed by …",
+  "the larger sample" after two samples were named): the participle's verb was first written in
+  the paper in one of the two sentences before, no slide and no heading uses it; the
+  comparative's noun is there too, and the bullet says no "than" (kind "modifier").
+
+The first two are shapes (read without the paper's other sentences: bullet selection avoids them
+too, antecedents.leaning); the third reads the paper (where the verb was first used). Like the
+other shapes, all are read only when the bullet's sentence follows another of its paragraph
+that no slide shows, and each finding is certain: the paper's sentence before is the answer
+(context_fix brings it onto the slide, merged when short, else another sentence of the part,
+else the bullet goes — never an invented referent).
+"""
+
+from __future__ import annotations
+
+import re
+
+from apps.decks.pipeline import antecedents, text
+
+# Adverbs that make a clause a consequence, a contrast or an alternative of the sentence before.
+# "instead of", "in contrast to/with", "as a result of" name their base and are left out.
+LINK_ADVERBS = (
+    r"therefore|thus|hence|consequently|accordingly|conversely|nevertheless|nonetheless|"
+    r"however|alternatively|instead(?!\s+of\b)|in\s+turn|in\s+contrast(?!\s+(?:to|with)\b)|"
+    r"by\s+contrast(?!\s+(?:to|with)\b)|as\s+a\s+(?:result|consequence)(?!\s+of\b)|"
+    r"on\s+the\s+(?:other\s+hand|contrary)"
+)
+_AFTER_AUXILIARY = re.compile(
+    r"\b(?:is|are|was|were|be|been|has|have|had|can|could|may|might|will|would|should|must|"
+    r"do|does|did|we|you|they|one|it)\s*,?\s*(?P<adverb>" + LINK_ADVERBS + r")\b(?!\s*[.;]?$)",
+    re.I,
+)
+# Between a short subject at the opening (after at most a short opener closed by a comma) and
+# its verb: "Gorder therefore reduces …", "The new heap, however, needs …".
+_AFTER_SUBJECT = re.compile(
+    r"^(?:[^,;:]{1,40},\s+)?(?P<subject>(?:[\w$`'’-]+\s+){0,4}?[\w$`'’-]+)\s*,?\s*"
+    r"(?P<adverb>" + LINK_ADVERBS + r")\s*,?\s+(?P<verb>[a-z][\w-]*)\b",
+    re.I,
+)
+# Set between commas further on: "For large graphs, the sorter, in contrast, needs …".
+_BETWEEN_COMMAS = re.compile(r",\s*(?P<adverb>" + LINK_ADVERBS + r")\s*,", re.I)
+# The bullet's own other side, condition or cause before the adverb: then it leans on nothing.
+OWN_SIDE = re.compile(
+    r"\b(?:if|when|whenever|once|after|given|since|because|as\s+soon\s+as|before|until|unless|"
+    r"where|so\s+that|in\s+order|but|whereas|while|whilst|although|though|and|or|so|than|"
+    r"unlike|compared|versus|vs|which|that|who)\b|[;:]",
+    re.I,
+)
+_VERB_LIKE = re.compile(
+    r"(?:[a-z]+(?<!s)s|[a-z]+ed|is|are|was|were|has|have|had|can|could|may|might|will|would|"
+    r"should|must|does|do|did|cannot|need|needs|use|uses|run|runs|put|set|cut|get|make|take)",
+    re.I,
+)
+_SUBJECT_HEAD = re.compile(r"^(?:the|this|these|that|those|our|its|their|a|an)?\b", re.I)
+_NOT_SUBJECT_WORDS = antecedents._word_set(
+    "if when since because although though while whereas unless after before once and or but so"
+)
+
+
+def _dangling(part: str, start: int, before: list[str], kind: str) -> antecedents.Dangling:
+    return antecedents.Dangling(part, part.split()[-1], before[-1], False, start, True, kind)
+
+
+def inner_link(bullet: str, before: list[str]) -> antecedents.Dangling | None:
+    """A consequence, contrast or alternative adverb inside the bullet's clause ("X therefore
+    needs …", "X is, in contrast, …", "We instead …") with nothing of the bullet's own before it
+    that it links to (kind "link")."""
+    if not before:
+        return None
+    flat = text.MATH_SPAN.sub("X", bullet)
+    found = []
+    match = _AFTER_AUXILIARY.search(flat)
+    if match is not None:
+        found.append((match.start("adverb"), match.group("adverb")))
+    match = _AFTER_SUBJECT.match(flat)
+    if (
+        match is not None
+        and _VERB_LIKE.fullmatch(match.group("verb"))
+        and not re.search(r"ing$", match.group("verb"), re.I)
+        and not set(match.group("subject").lower().split()) & _NOT_SUBJECT_WORDS
+    ):
+        found.append((match.start("adverb"), match.group("adverb")))
+    for match in _BETWEEN_COMMAS.finditer(flat):
+        found.append((match.start("adverb"), match.group("adverb")))
+    for start, adverb in sorted(found):
+        if start == 0 or OWN_SIDE.search(flat[:start]):
+            continue  # an opening connector (the text rules'), or the bullet's own other side
+        following = flat[start + len(adverb) :].lstrip(" ,")
+        if re.match(r"[a-z]+ing\b", following, re.I):
+            continue  # "…, thus reducing the misses": the consequence of its own clause
+        return _dangling(adverb, start, before, "link")
+    return None
+
+
+# "the same buffer", "in the same way": the same as what? Up to three words after "same", the
+# last of them its noun.
+SAME = re.compile(r"\bthe\s+same\s+(?P<words>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})", re.I)
+# What the bullet says it is the same as, or the set whose members share it, anywhere in it:
+# "… as …", "than", "every time", "each", "different versions of the same …", "within".
+SAME_BASE = re.compile(
+    r"\b(?:as|than|every|each|any|all|both|either|neither|different|differs?|differing|"
+    r"within|per|across|between|among|throughout|alike|twice|again|repeatedly|if|when|"
+    r"whenever|where|while)\b",
+    re.I,
+)
+# Nouns that are "the same" as a procedure or an outcome the sentence before described, which
+# need not be named there: "in the same way", "using the same technique", "the same result".
+SAME_SHELLS = antecedents._word_set(
+    "way manner fashion technique approach procedure method result outcome thing treatment"
+)
+
+
+# A plural subject that shares the thing: "core points are part of the same cluster".
+SHARED_BY = re.compile(
+    r"\b[a-z]+[^s\W]s\s+(?:are|were|have|had|share|shared|belong|lie|fall|use|used|get|got)\b", re.I
+)
+# "at the same time", "the same is true": an idiom, or the text rules' opening "The same …".
+_SAME_IDIOMS = antecedents._word_set("time is holds applies goes")
+
+
+def _same_head(words: str) -> str:
+    """The noun of "the same …": the last word before a word that ends the phrase."""
+    head = ""
+    for word in words.split():
+        if word.lower() in antecedents.ENDS_PHRASE:
+            break
+        head = word
+    return head
+
+
+def same_without_base(bullet: str, before: list[str]) -> antecedents.Dangling | None:
+    """ "… reuses the same buffer", "… is computed in the same way": the same as what the
+    sentence before named (its noun is there, or it is a procedure's or an outcome's shell
+    noun), with nothing in the bullet it is the same as (kind "same")."""
+    if not before:
+        return None
+    flat = text.MATH_SPAN.sub("X", bullet)
+    if SAME_BASE.search(flat):
+        return None
+    near = antecedents.lemmas(" ".join(before[-2:]))
+    for match in SAME.finditer(flat):
+        head = _same_head(match.group("words"))
+        if match.start() == 0 or not head or head.lower() in _SAME_IDIOMS or head[:1].isupper():
+            continue
+        if re.match(
+            r"\s+of\b", flat[match.start("words") + match.group("words").index(head) + len(head) :]
+        ) or SHARED_BY.search(flat[: match.start()]):
+            continue  # "the same value of the key", "core points are part of the same cluster":
+            # it says whose, or the plural before it shares it
+        lemma = antecedents.lemma(head)
+        if lemma not in SAME_SHELLS and lemma not in near:
+            continue  # nothing just named that it is the same as: a use of its own
+        part = flat[match.start() : match.start("words") + match.group("words").index(head)]
+        return _dangling(part + head, match.start(), before, "same")
+    return None
+
+
+def linked_clause(bullet: str, before: list[str]) -> antecedents.Dangling | None:
+    """The shapes above (antecedents.pointing_back reads them, for the reviewer and selection)."""
+    return inner_link(bullet, before) or same_without_base(bullet, before)
+
+
+_COMPARATIVES = (
+    r"larger|smaller|higher|lower|faster|slower|bigger|greater|better|worse|longer|shorter|"
+    r"cheaper|wider|narrower|stronger|weaker|heavier|lighter|older|younger|earlier|later"
+)
+# "the delayed reading", "the contrasted pattern", "the larger sample": a definite phrase whose
+# modifier is a past participle (what was done to it) or a comparative (a noun, perhaps one more
+# word, after it). Not "-ing": "the training data", "the sampling scheme" are compounds.
+MODIFIED = re.compile(
+    r"\bthe\s+(?P<mod>[a-z]{3,}ed|" + _COMPARATIVES + r")\s+"
+    r"(?:(?P<mid>[a-z][\w-]*)\s+)?(?P<head>[a-z][\w-]*)(?=\s|[,.;:)]|$)",
+    re.I,
+)
+# Participles that say whose the thing is or where the text puts it, not what the sentence
+# before did to it: "the proposed method" is the paper's own; the other shapes read "the
+# resulting", "the remaining", "the following", "described above".
+_OWN_PARTICIPLES = antecedents._word_set(
+    """proposed presented following remaining resulting resultant corresponding underlying
+    given aforementioned mentioned described so-called"""
+)
+# A comparative's noun that makes a fixed phrase: "the lower bound", "the higher order terms".
+_COMPARATIVE_IDIOMS = antecedents._word_set(
+    """bound bounds order orders level levels limit limits part half end extent hand tail tails
+    degree the case cases"""
+)
+
+
+def _forms(stem: str) -> re.Pattern:
+    return re.compile(rf"\b{re.escape(stem)}(?:e|es|s|ed|d|ing|ion|ions)?\b", re.I)
+
+
+def _stem(participle: str) -> str:
+    word = participle.lower()
+    stem = re.sub(r"(?:ed|ing)$", "", word)
+    if len(stem) > 3 and stem[-1] == stem[-2] and stem[-1] not in "ls":
+        stem = stem[:-1]  # "scanned" → "scan"
+    return stem
+
+
+def _first_written(context: antecedents.PaperContext, pattern: re.Pattern, sentence: str):
+    """The paper's first sentence before `sentence` that matches `pattern` (None if none)."""
+    for candidate in context.before:
+        if candidate == sentence:
+            return None
+        if pattern.search(text.MATH_SPAN.sub(" ", candidate)):
+            return candidate
+    return None
+
+
+def modifier_from_before(
+    bullet: str,
+    before: list[str],
+    shown: set[str],
+    context: antecedents.PaperContext,
+    sentence: str,
+) -> antecedents.Dangling | None:
+    """ "The delayed reading …" after "… the second reading was delayed by an hour": a
+    participle whose verb the paper first wrote in one of the two sentences before the bullet's
+    own; "the larger sample" after two samples, with no "than" (kind "modifier")."""
+    if not before:
+        return None
+    flat = text.MATH_SPAN.sub("X", bullet)
+    near = before[-2:]
+    named = set(context.subject)
+    for section in context.paper.sections:
+        named |= antecedents.lemmas(section.title or "")
+    for match in MODIFIED.finditer(flat):
+        mod = match.group("mod").lower()
+        head = antecedents.lemma(match.group("head"))
+        mid = (match.group("mid") or "").lower()
+        if mid in antecedents.ENDS_PHRASE or match.group("head").lower() in antecedents.ENDS_PHRASE:
+            continue
+        if any(w[:1].isupper() for w in (match.group("mod"), mid, match.group("head"))):
+            continue  # "the Chained Lin-Kernighan heuristic": a name
+        if head in antecedents.GENERIC_HEADS or head in shown:
+            continue  # a generic noun, or one the deck already carries
+        if re.fullmatch(_COMPARATIVES, mod):
+            if re.search(r"\bthan\b", flat, re.I) or head in _COMPARATIVE_IDIOMS:
+                continue
+            if mid:
+                continue  # "the larger sample size": keep to the plain "the larger sample"
+            antecedent = next((b for b in reversed(near) if head in antecedents.lemmas(b)), None)
+            if antecedent is None:
+                continue  # its noun was not just named: larger than what the bullet says
+            return antecedents.Dangling(
+                match.group(0),
+                match.group("head"),
+                antecedent,
+                False,
+                match.start(),
+                True,
+                "modifier",
+            )
+        if mod in _OWN_PARTICIPLES or len(_stem(mod)) < 4:
+            continue
+        stem = _stem(mod)
+        forms = _forms(stem)
+        if antecedents.lemma(stem) in named or stem in named or mod in named:
+            continue  # a heading's or the title's word: the field's term
+        if any(word.startswith(stem) for word in shown):
+            continue  # the deck wrote the verb
+        first = _first_written(context, forms, sentence)
+        if first is None or first not in near:
+            continue  # a first use here, or the paper's working vocabulary long before
+        return antecedents.Dangling(
+            match.group(0), match.group("head"), first, False, match.start(), True, "modifier"
+        )
+    return None
