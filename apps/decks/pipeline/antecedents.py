@@ -1065,7 +1065,7 @@ def leans_on_paper(used: set[str]):
     A candidate whose sentence before is shown already leans on nothing hidden."""
     texts = sorted(used)
     shown = shown_lemmas(texts)
-    keys = {u.rstrip(" .") for u in used}
+    keys = {u.lower().rstrip(" .") for u in used}  # compared with lower-cased sentences
 
     def leans(bullet: str, before: list[str]) -> str:
         found = leaning(bullet, before, shown, texts)

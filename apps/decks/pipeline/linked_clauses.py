@@ -1,8 +1,8 @@
 """Round 20: a sentence tied to the one before it by a word inside its own clause, read with the
 paper. The context-lost class stayed the largest on every unseen set; what the earlier shapes
 (antecedents.pointing_back, referent_shapes, definite_subjects, introduced_anchors) left was a
-sentence whose *opening* is plain but that is a consequence, a contrast or a repetition of the
-sentence before by a word in the middle:
+sentence whose *opening* is plain but that is a consequence or a contrast of the sentence before
+by a word in the middle, or names a thing by what the sentence before did to it:
 
 - a discourse adverb inside the clause, after its subject or its auxiliary ("Gorder therefore
   reduces …", "The heap is, in contrast, rebuilt …", "We instead sort …", "The cost is as a
@@ -12,20 +12,18 @@ sentence before by a word in the middle:
   "whereas", "than"), not "instead of …", "in contrast to …", "as a result of …" (they name
   their base), not "thus" before a gerund ("…, thus reducing …": the consequence of its own
   clause) (kind "link");
-- "the same" + a noun, or "in the same way", with nothing in the bullet it is the same as ("The
-  inner loop reuses the same buffer") — not with "as …", "that …", nor when the bullet names a
-  set its members share it across ("all runs use the same seed", "both passes …") (kind
-  "same");
 - a definite phrase whose modifier is a participle or a comparative that only the sentences just
   before make sense of ("the delayed reading" after "… the second reading was delayed by …",
   "the larger sample" after two samples were named): the participle's verb was first written in
-  the paper in one of the two sentences before, no slide and no heading uses it; the
+  the paper in one of the two sentences before, beside the same noun, and no slide and no
+  heading uses it; the
   comparative's noun is there too, and the bullet says no "than" (kind "modifier").
 
-The first two are shapes (read without the paper's other sentences: bullet selection avoids them
-too, antecedents.leaning); the third reads the paper (where the verb was first used). Like the
-other shapes, all are read only when the bullet's sentence follows another of its paragraph
-that no slide shows, and each finding is certain: the paper's sentence before is the answer
+"The same N" with nothing it is the same as is context_text.comparison_without_antecedent's (a
+text rule). The first form is a shape (read without the paper's other sentences: bullet
+selection avoids it too, antecedents.leaning); the second reads the paper (where the verb was
+first used). Like the other shapes, both are read only when the bullet's sentence follows
+another of its paragraph that no slide shows, and each finding is certain: the paper's sentence before is the answer
 (context_fix brings it onto the slide, merged when short, else another sentence of the part,
 else the bullet goes — never an invented referent).
 """
@@ -111,72 +109,9 @@ def inner_link(bullet: str, before: list[str]) -> antecedents.Dangling | None:
     return None
 
 
-# "the same buffer", "in the same way": the same as what? Up to three words after "same", the
-# last of them its noun.
-SAME = re.compile(r"\bthe\s+same\s+(?P<words>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})", re.I)
-# What the bullet says it is the same as, or the set whose members share it, anywhere in it:
-# "… as …", "than", "every time", "each", "different versions of the same …", "within".
-SAME_BASE = re.compile(
-    r"\b(?:as|than|every|each|any|all|both|either|neither|different|differs?|differing|"
-    r"within|per|across|between|among|throughout|alike|twice|again|repeatedly|if|when|"
-    r"whenever|where|while)\b",
-    re.I,
-)
-# Nouns that are "the same" as a procedure or an outcome the sentence before described, which
-# need not be named there: "in the same way", "using the same technique", "the same result".
-SAME_SHELLS = antecedents._word_set(
-    "way manner fashion technique approach procedure method result outcome thing treatment"
-)
-
-
-# A plural subject that shares the thing: "core points are part of the same cluster".
-SHARED_BY = re.compile(
-    r"\b[a-z]+[^s\W]s\s+(?:are|were|have|had|share|shared|belong|lie|fall|use|used|get|got)\b", re.I
-)
-# "at the same time", "the same is true": an idiom, or the text rules' opening "The same …".
-_SAME_IDIOMS = antecedents._word_set("time is holds applies goes")
-
-
-def _same_head(words: str) -> str:
-    """The noun of "the same …": the last word before a word that ends the phrase."""
-    head = ""
-    for word in words.split():
-        if word.lower() in antecedents.ENDS_PHRASE:
-            break
-        head = word
-    return head
-
-
-def same_without_base(bullet: str, before: list[str]) -> antecedents.Dangling | None:
-    """ "… reuses the same buffer", "… is computed in the same way": the same as what the
-    sentence before named (its noun is there, or it is a procedure's or an outcome's shell
-    noun), with nothing in the bullet it is the same as (kind "same")."""
-    if not before:
-        return None
-    flat = text.MATH_SPAN.sub("X", bullet)
-    if SAME_BASE.search(flat):
-        return None
-    near = antecedents.lemmas(" ".join(before[-2:]))
-    for match in SAME.finditer(flat):
-        head = _same_head(match.group("words"))
-        if match.start() == 0 or not head or head.lower() in _SAME_IDIOMS or head[:1].isupper():
-            continue
-        if re.match(
-            r"\s+of\b", flat[match.start("words") + match.group("words").index(head) + len(head) :]
-        ) or SHARED_BY.search(flat[: match.start()]):
-            continue  # "the same value of the key", "core points are part of the same cluster":
-            # it says whose, or the plural before it shares it
-        lemma = antecedents.lemma(head)
-        if lemma not in SAME_SHELLS and lemma not in near:
-            continue  # nothing just named that it is the same as: a use of its own
-        part = flat[match.start() : match.start("words") + match.group("words").index(head)]
-        return _dangling(part + head, match.start(), before, "same")
-    return None
-
-
 def linked_clause(bullet: str, before: list[str]) -> antecedents.Dangling | None:
-    """The shapes above (antecedents.pointing_back reads them, for the reviewer and selection)."""
-    return inner_link(bullet, before) or same_without_base(bullet, before)
+    """The shape above (antecedents.pointing_back reads it, for the reviewer and selection)."""
+    return inner_link(bullet, before)
 
 
 _COMPARATIVES = (
@@ -203,6 +138,12 @@ _COMPARATIVE_IDIOMS = antecedents._word_set(
     """bound bounds order orders level levels limit limits part half end extent hand tail tails
     degree the case cases"""
 )
+
+
+def _phrase(match: re.Match, word: str) -> str:
+    """ "The delayed batch" of "The delayed batch is …": the match up to its noun."""
+    whole = match.group(0)
+    return whole[: whole.index(word, len(match.group("mod")) + 4) + len(word)]
 
 
 def _forms(stem: str) -> re.Pattern:
@@ -246,12 +187,14 @@ def modifier_from_before(
         named |= antecedents.lemmas(section.title or "")
     for match in MODIFIED.finditer(flat):
         mod = match.group("mod").lower()
-        head = antecedents.lemma(match.group("head"))
-        mid = (match.group("mid") or "").lower()
-        if mid in antecedents.ENDS_PHRASE or match.group("head").lower() in antecedents.ENDS_PHRASE:
+        mid, word = (match.group("mid") or ""), match.group("head")
+        if mid and (word.lower() in antecedents.ENDS_PHRASE or _VERB_LIKE.fullmatch(word)):
+            mid, word = "", mid  # "the delayed batch is …": the noun is the first word
+        if mid.lower() in antecedents.ENDS_PHRASE or word.lower() in antecedents.ENDS_PHRASE:
             continue
-        if any(w[:1].isupper() for w in (match.group("mod"), mid, match.group("head"))):
+        if any(w[:1].isupper() for w in (match.group("mod"), mid, word)):
             continue  # "the Chained Lin-Kernighan heuristic": a name
+        head = antecedents.lemma(word)
         if head in antecedents.GENERIC_HEADS or head in shown:
             continue  # a generic noun, or one the deck already carries
         if re.fullmatch(_COMPARATIVES, mod):
@@ -263,8 +206,8 @@ def modifier_from_before(
             if antecedent is None:
                 continue  # its noun was not just named: larger than what the bullet says
             return antecedents.Dangling(
-                match.group(0),
-                match.group("head"),
+                _phrase(match, word),
+                word,
                 antecedent,
                 False,
                 match.start(),
@@ -280,9 +223,10 @@ def modifier_from_before(
         if any(word.startswith(stem) for word in shown):
             continue  # the deck wrote the verb
         first = _first_written(context, forms, sentence)
-        if first is None or first not in near:
-            continue  # a first use here, or the paper's working vocabulary long before
+        if first is None or first not in near or head not in antecedents.lemmas(first):
+            continue  # a first use here, the paper's working vocabulary long before, or a
+            # verb the sentence before did not do to this noun ("the weighted mean" is a term)
         return antecedents.Dangling(
-            match.group(0), match.group("head"), first, False, match.start(), True, "modifier"
+            _phrase(match, word), word, first, False, match.start(), True, "modifier"
         )
     return None
