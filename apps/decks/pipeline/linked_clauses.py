@@ -195,6 +195,8 @@ def modifier_from_before(
         if any(w[:1].isupper() for w in (match.group("mod"), mid, word)):
             continue  # "the Chained Lin-Kernighan heuristic": a name
         head = antecedents.lemma(word)
+        if re.match(r"\s+of\b", flat[match.start() + len(_phrase(match, word)) :]):
+            continue  # "the weighted mean of the proportions": it says what it is of
         if head in antecedents.GENERIC_HEADS or head in shown:
             continue  # a generic noun, or one the deck already carries
         if re.fullmatch(_COMPARATIVES, mod):
