@@ -25,6 +25,10 @@ DELAY = "On Mondays the second batch is delayed by an hour while the oven heats 
 DELAYED = "The delayed batch is sold at a discount after four o'clock"
 OVENS = "The bakery runs a wood oven and a small electric oven in the back room"
 LARGER = "The larger oven takes forty loaves at once"
+ASH = "Ash from the wood oven hence covers the lower rack every morning"
+CRUST = "Wet dough that rests on linen forms a thin and sticky crust"
+THIS_CRUST = "This sticky crust keeps the loaf moist for two days"
+STICKY = "The sticky crust keeps the loaf moist for two days"
 
 
 @pytest.mark.parametrize(
@@ -34,6 +38,8 @@ LARGER = "The larger oven takes forty loaves at once"
         (WHEAT, CONTRAST, "in contrast", "link"),
         (DELAY, DELAYED, "The delayed batch", "modifier"),
         (OVENS, LARGER, "The larger oven", "modifier"),
+        # a subject of six words before the adverb
+        (OVENS, ASH, "hence", "link"),
     ],
 )
 def test_a_bullet_linked_to_the_sentence_before_is_found(before, bullet, part, kind):
@@ -146,3 +152,44 @@ def test_a_link_adverb_goes_when_the_sentence_before_does_not_fit():
     assert "Rye bread needs a longer proof in a warm cupboard" in bullets or any(
         RYE[:30] in b for b in bullets
     )
+
+
+def test_a_demonstrative_the_bullet_turned_into_the_is_found():
+    # the paper wrote "This sticky crust …"; the bullet's "The sticky crust …" hides the lean
+    paper = _paper(f"{CRUST}. {THIS_CRUST}.")
+    (issue,) = _found(paper, OPENING, STICKY)
+    assert issue.evidence["kind"] == "demonstrative" and issue.evidence["certain"] is True
+    assert issue.evidence["part"] == "The sticky crust"
+    assert issue.evidence["antecedent"].startswith(CRUST)
+    # the bullet that keeps the paper's "This" is the text rules' (leaning_reference)
+    assert _found(paper, OPENING, THIS_CRUST) == []
+
+
+def test_a_demonstrative_the_slide_answers_or_the_bullet_says_which_is_not_found():
+    paper = _paper(f"{CRUST}. {THIS_CRUST}.")
+    # its own slide names the sticky crust before it
+    assert _found(paper, "Resting dough forms a sticky crust", STICKY) == []
+    named = "This baker we call the night baker shapes every loaf"
+    paper = _paper(f"{CRUST}. {named}.")
+    context = antecedents.paper_context(paper)
+    bullet = "The baker we call the night baker shapes every loaf"
+    sentence, before = context.window(bullet)
+    assert linked_clauses.rewritten_demonstrative(bullet, sentence, before, set()) is None
+    # the document itself: "This paper …" leans on nothing
+    paper = _paper(f"{CRUST}. This paper describes the crust.")
+    context = antecedents.paper_context(paper)
+    sentence, before = context.window("The paper describes the crust")
+    found = linked_clauses.rewritten_demonstrative(
+        "The paper describes the crust", sentence, before, set()
+    )
+    assert found is None
+
+
+def test_the_reviser_answers_a_rewritten_demonstrative_from_the_paper():
+    paper = _paper(f"{CRUST}. {THIS_CRUST}.")
+    deck = _deck(paper, Slide(kind="bullets", title="Baking", bullets=[OPENING, STICKY]))
+    issues = _issues(deck, paper, 2, KIND)
+    revised = deck_repair(BuiltinProposer(), paper, deck, issues).deck
+    bullets = revised.slides[1].bullets
+    assert _issues(revised, paper, 2, KIND) == []
+    assert STICKY not in bullets or any(CRUST[:30] in b for b in bullets)

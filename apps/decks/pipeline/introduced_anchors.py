@@ -370,6 +370,9 @@ def introduced_anchor(
         or later_member(bullet, before, shown, context, sentence)
         or introduced_compound(bullet, before, shown, context, sentence)
         or linked_clauses.modifier_from_before(bullet, before, shown, context, sentence)
+        or linked_clauses.rewritten_demonstrative(
+            bullet, sentence, before, shown if near is None else near
+        )
     )
 
 

@@ -16,16 +16,22 @@ by a word in the middle, or names a thing by what the sentence before did to it:
   before make sense of ("the delayed reading" after "… the second reading was delayed by …",
   "the larger sample" after two samples were named): the participle's verb was first written in
   the paper in one of the two sentences before, beside the same noun, and no slide and no
-  heading uses it; the
-  comparative's noun is there too, and the bullet says no "than" (kind "modifier").
+  heading uses it; the comparative's noun is there too, and the bullet says no "than" (kind
+  "modifier");
+- the paper's demonstrative the bullet turned into "the" ("The contrasted pattern is …" of the
+  paper's "This contrasted pattern is …", "The delayed blooms …" of "Such delayed blooms …"):
+  the proposer's rewrite (bullets.resolve_reference) hides the lean from the text rules, which
+  read "this/such + noun"; reported when a word of the phrase is on no text of its own slide and
+  the bullet does not say which ("the person we called …") (kind "demonstrative").
 
 "The same N" with nothing it is the same as is context_text.comparison_without_antecedent's (a
 text rule). The first form is a shape (read without the paper's other sentences: bullet
-selection avoids it too, antecedents.leaning); the second reads the paper (where the verb was
-first used). Like the other shapes, both are read only when the bullet's sentence follows
-another of its paragraph that no slide shows, and each finding is certain: the paper's sentence before is the answer
-(context_fix brings it onto the slide, merged when short, else another sentence of the part,
-else the bullet goes — never an invented referent).
+selection avoids it too, antecedents.leaning); the others read the paper (where the verb was
+first used, what the paper's sentence wrote). Like the other shapes, all are read only when the
+bullet's sentence follows another of its paragraph that no slide shows, and each finding is
+certain: the paper's sentence before is the answer (context_fix brings it onto the slide, merged
+when short, else another sentence of the part, else the bullet goes — never an invented
+referent; a link adverb alone goes when the sentence before does not fit).
 """
 
 from __future__ import annotations
@@ -47,10 +53,11 @@ _AFTER_AUXILIARY = re.compile(
     r"do|does|did|we|you|they|one|it)\s*,?\s*(?P<adverb>" + LINK_ADVERBS + r")\b(?!\s*[.;]?$)",
     re.I,
 )
-# Between a short subject at the opening (after at most a short opener closed by a comma) and
-# its verb: "Gorder therefore reduces …", "The new heap, however, needs …".
+# Between a subject of at most eight words at the opening (after at most a short opener closed by
+# a comma; no auxiliary in it, so no clause of its own) and its verb: "Gorder therefore reduces
+# …", "The new heap, however, needs …", "The regional rise from ice melt hence depends …".
 _AFTER_SUBJECT = re.compile(
-    r"^(?:[^,;:]{1,40},\s+)?(?P<subject>(?:[\w$`'’-]+\s+){0,4}?[\w$`'’-]+)\s*,?\s*"
+    r"^(?:[^,;:]{1,40},\s+)?(?P<subject>(?:[\w$`'’-]+\s+){0,7}?[\w$`'’-]+)\s*,?\s*"
     r"(?P<adverb>" + LINK_ADVERBS + r")\s*,?\s+(?P<verb>[a-z][\w-]*)\b",
     re.I,
 )
@@ -95,6 +102,7 @@ def inner_link(bullet: str, before: list[str]) -> antecedents.Dangling | None:
         and _VERB_LIKE.fullmatch(match.group("verb"))
         and not re.search(r"ing$", match.group("verb"), re.I)
         and not set(match.group("subject").lower().split()) & _NOT_SUBJECT_WORDS
+        and not set(match.group("subject").lower().split()) & antecedents.AUXILIARIES
     ):
         found.append((match.start("adverb"), match.group("adverb")))
     for match in _BETWEEN_COMMAS.finditer(flat):
@@ -232,3 +240,62 @@ def modifier_from_before(
             _phrase(match, word), word, first, False, match.start(), True, "modifier"
         )
     return None
+
+
+# The paper's sentence opens on a demonstrative and a noun ("This contrasted pattern is …",
+# "Such delayed blooms occur …"), after at most a short opener closed by a comma.
+DEMONSTRATIVE_OPENING = re.compile(
+    r"^(?:(?P<lead>[^,;:]{1,40}),\s+)?(?P<det>this|these|that|those|such)\s+"
+    r"(?P<rest>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})",
+    re.I,
+)
+_DOCUMENT_NOUNS = antecedents._word_set(
+    """paper article vignette work note study package chapter section document report thesis
+    manuscript tutorial book talk presentation appendix figure table equation"""
+)
+
+
+def _noun_phrase(words: list[str]) -> list[str]:
+    """The words of "contrasted pattern is mostly …" up to its noun: before an auxiliary, an
+    adverb, a word that ends the phrase or a verb after a singular noun."""
+    kept = []
+    for word in words:
+        lower = word.lower()
+        if lower in antecedents.ENDS_PHRASE | antecedents.AUXILIARIES or lower.endswith("ly"):
+            break
+        if kept and _VERB_LIKE.fullmatch(word) and not re.search(r"(?:s|ed|ing)$", kept[-1]):
+            break  # "sticky crust keeps …": a verb after a singular noun
+        kept.append(word)
+    return kept
+
+
+def rewritten_demonstrative(
+    bullet: str, sentence: str, before: list[str], near: set[str]
+) -> antecedents.Dangling | None:
+    """ "The contrasted pattern is mostly due to …" of the paper's "This contrasted pattern is
+    …": the paper pointed back by a demonstrative, the bullet writes "the" (or drops "such"), so
+    no text rule sees the lean; certain when a word of the phrase is on no text of the bullet's
+    own slide (`near`, lemmas), the bullet does not say which, and the phrase is not the
+    document's own ("this paper") (kind "demonstrative")."""
+    if not before or not sentence:
+        return None
+    paper = DEMONSTRATIVE_OPENING.match(text.clean(sentence))
+    if paper is None:
+        return None
+    phrase = _noun_phrase(paper.group("rest").split())
+    if not phrase or antecedents.lemma(phrase[-1]) in _DOCUMENT_NOUNS:
+        return None
+    flat = text.MATH_SPAN.sub("X", bullet)
+    words = r"\s+".join(re.escape(w) for w in phrase)
+    written = re.search(rf"\bthe\s+{words}\b", flat, re.I) or re.match(rf"{words}\b", flat, re.I)
+    if written is None:
+        return None  # the bullet kept the demonstrative (the text rules'), or says it otherwise
+    if re.match(
+        r"\s*(?:we|who|whom|that|which|whose|called|named|known)\b", flat[written.end() :], re.I
+    ):
+        return None  # "The person we called the barbarian …": the bullet says which
+    if all(antecedents.lemma(w) in near for w in phrase if len(w) > 3):
+        return None  # its own slide names it, modifiers and all
+    return antecedents.Dangling(
+        written.group(0), phrase[-1], before[-1], False, written.start(), True, "demonstrative"
+    )
