@@ -285,6 +285,8 @@ def rewritten_demonstrative(
     phrase = _noun_phrase(paper.group("rest").split())
     if not phrase or antecedents.lemma(phrase[-1]) in _DOCUMENT_NOUNS:
         return None
+    if antecedents.lemma(phrase[-1]) in {"time", "way", "point", "stage", "moment"}:
+        return None  # "This time, …", "This way, …": an adverbial (the moment rule's), no thing
     flat = text.MATH_SPAN.sub("X", bullet)
     words = r"\s+".join(re.escape(w) for w in phrase)
     written = re.search(rf"\bthe\s+{words}\b", flat, re.I) or re.match(rf"{words}\b", flat, re.I)
