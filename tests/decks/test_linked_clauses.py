@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from apps.decks.pipeline import antecedents, linked_clauses
-from apps.decks.pipeline.propose import text_gate
+from apps.decks.pipeline import antecedents, linked_clauses, text
+from apps.decks.pipeline.propose import bullets, text_gate
 from apps.decks.pipeline.propose.builtin import BuiltinProposer
 from apps.decks.pipeline.propose.repair import deck_repair
 from apps.decks.pipeline.slide_deck import Slide
@@ -193,3 +193,21 @@ def test_the_reviser_answers_a_rewritten_demonstrative_from_the_paper():
     bullets = revised.slides[1].bullets
     assert _issues(revised, paper, 2, KIND) == []
     assert STICKY not in bullets or any(CRUST[:30] in b for b in bullets)
+
+
+def test_bullet_selection_reads_the_paper_s_demonstrative_behind_the_rewrite():
+    leans = antecedents.leans_on_paper(set())
+    # the bullet alone looks plain; with the paper's sentence it was made from, it leans
+    assert leans(STICKY, [KITCHEN, CRUST]) == ""
+    assert leans(STICKY, [KITCHEN, CRUST], THIS_CRUST) == "certain"
+    # a first deck's selection: the rewritten "The sticky crust …" gives way to one that stands
+    paragraphs = [f"{KITCHEN}. {CRUST}. {THIS_CRUST}. Bread is sold from eight until noon."]
+    scorer = text.Scorer(paragraphs)
+
+    def rewrite(bullet, previous):
+        return bullets.rewrite(bullet, bullets.Source(previous))
+
+    plain = text.key_sentences(paragraphs, scorer, 3, rewrite=rewrite)
+    assert STICKY in plain  # without the paper's sentence the rewrite hides the lean
+    chosen = text.key_sentences(paragraphs, scorer, 3, rewrite=rewrite, leans=leans)
+    assert STICKY not in chosen and len(chosen) == 3
