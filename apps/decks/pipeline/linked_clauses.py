@@ -287,6 +287,8 @@ def rewritten_demonstrative(
         return None
     if antecedents.lemma(phrase[-1]) in {"time", "way", "point", "stage", "moment"}:
         return None  # "This time, …", "This way, …": an adverbial (the moment rule's), no thing
+    if len(phrase) == 1 and antecedents.lemma(phrase[0]) in antecedents.GENERIC_HEADS:
+        return None  # "The data are available …": a generic head reads as the paper's own
     flat = text.MATH_SPAN.sub("X", bullet)
     words = r"\s+".join(re.escape(w) for w in phrase)
     written = re.search(rf"\bthe\s+{words}\b", flat, re.I) or re.match(rf"{words}\b", flat, re.I)
