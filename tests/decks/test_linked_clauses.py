@@ -69,6 +69,8 @@ def _mine(before: str, bullet: str):
         (WHEAT, "Spelt loaves in contrast to wheat ones go into tins"),
         (WHEAT, "Spelt loaves are baked in tins instead of on a stone"),
         (WHEAT, "A tin holds the dough, which in turn keeps its shape"),
+        # a clause of its own before the commas
+        (WHEAT, "Spelt can be used, however, note that it needs a tin"),
         # a consequence of its own clause
         (WHEAT, "Bakers fire a kiln at dawn, thus reaching full heat by six"),
         # a comparative with its base; a participle the sentence before did to another noun

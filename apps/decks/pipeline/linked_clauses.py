@@ -106,6 +106,8 @@ def inner_link(bullet: str, before: list[str]) -> antecedents.Dangling | None:
     ):
         found.append((match.start("adverb"), match.group("adverb")))
     for match in _BETWEEN_COMMAS.finditer(flat):
+        if set(re.findall(r"[a-z]+", flat[: match.start()].lower())) & antecedents.AUXILIARIES:
+            continue  # "… can be used, however, note that …": its own clause is before it
         found.append((match.start("adverb"), match.group("adverb")))
     for start, adverb in sorted(found):
         if start == 0 or OWN_SIDE.search(flat[:start]):
