@@ -253,7 +253,8 @@ DEMONSTRATIVE_OPENING = re.compile(
 )
 _DOCUMENT_NOUNS = antecedents._word_set(
     """paper article vignette work note study package chapter section document report thesis
-    manuscript tutorial book talk presentation appendix figure table equation"""
+    manuscript tutorial book talk presentation appendix figure table equation manual guide
+    handbook documentation text letter essay review"""
 )
 
 
