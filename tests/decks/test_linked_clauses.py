@@ -38,8 +38,9 @@ STICKY = "The sticky crust keeps the loaf moist for two days"
         (WHEAT, CONTRAST, "in contrast", "link"),
         (DELAY, DELAYED, "The delayed batch", "modifier"),
         (OVENS, LARGER, "The larger oven", "modifier"),
-        # a subject of six words before the adverb
+        # a subject of six words before the adverb; a plural verb in its base form
         (OVENS, ASH, "hence", "link"),
+        (WHEAT, "Some loaves of the spelt batch however need a tin", "however", "link"),
     ],
 )
 def test_a_bullet_linked_to_the_sentence_before_is_found(before, bullet, part, kind):

@@ -99,7 +99,11 @@ def inner_link(bullet: str, before: list[str]) -> antecedents.Dangling | None:
     match = _AFTER_SUBJECT.match(flat)
     if (
         match is not None
-        and _VERB_LIKE.fullmatch(match.group("verb"))
+        and (
+            _VERB_LIKE.fullmatch(match.group("verb"))
+            # "Some aspects of this work however involve …": a plural verb in its base form
+            or match.group("verb").lower() not in antecedents.ENDS_PHRASE | antecedents.DETERMINERS
+        )
         and not re.search(r"ing$", match.group("verb"), re.I)
         and not set(match.group("subject").lower().split()) & _NOT_SUBJECT_WORDS
         and not set(match.group("subject").lower().split()) & antecedents.AUXILIARIES
