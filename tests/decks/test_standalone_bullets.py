@@ -149,7 +149,7 @@ def test_the_sentence_announcing_the_whole_comes_onto_the_slide_before_the_part(
     assert revised.changes[0].type == KIND
 
 
-def _leans(bullet: str, before: list[str]) -> str:
+def _leans(bullet: str, before: list[str], _sentence: str = "") -> str:
     found = antecedents.leaning(bullet, before, set())
     return "" if found is None else "certain" if found.certain else "maybe"
 
@@ -172,7 +172,7 @@ def test_selection_prefers_a_sentence_that_stands_and_keeps_the_count():
 
     # one that may lean (a reader may know what it names) still competes, at half its score,
     # ahead of one that certainly leans
-    def judged(bullet: str, _before: list[str]) -> str:
+    def judged(bullet: str, _before: list[str], _sentence: str = "") -> str:
         return "maybe" if bullet == leaning else "certain" if bullet.startswith("Gauges") else ""
 
     maybe = text.key_sentences(paragraphs, scorer, 3, leans=judged)

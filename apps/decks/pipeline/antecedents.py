@@ -979,7 +979,7 @@ def comparison_without_base(bullet: str, before: list[str]) -> Dangling | None:
 def pointing_back(bullet: str, before: list[str], shown: set[str]) -> Dangling | None:
     """What the bullet's shape leans on in the sentence before it (the checks above, and round
     17's in referent_shapes)."""
-    from apps.decks.pipeline import referent_shapes  # it builds on this module
+    from apps.decks.pipeline import linked_clauses, referent_shapes  # they build on this module
 
     return (
         pointing_opener(bullet, before)
@@ -992,6 +992,7 @@ def pointing_back(bullet: str, before: list[str], shown: set[str]) -> Dangling |
         or referent_shapes.demonstrative_pronoun(bullet, before)
         or referent_shapes.continued_list(bullet, before)
         or referent_shapes.unshown_example(bullet, before, shown)
+        or linked_clauses.linked_clause(bullet, before)
     )
 
 
@@ -1061,13 +1062,19 @@ def leans_on_paper(used: set[str]):
     """A bullet selection's "stands alone" judgement (text.key_sentences `leans`): the
     reviewer's own detectors (leaning) on the candidate and the paper's sentences just before
     it, with what earlier slides say (`used`) as shown: "certain", "maybe" or "" (it stands).
-    A candidate whose sentence before is shown already leans on nothing hidden."""
+    A candidate whose sentence before is shown already leans on nothing hidden. Given the
+    paper's `sentence` the bullet was made from, a demonstrative the rewrite turned into "the"
+    ("This pattern …" → "The pattern …") is read too (linked_clauses.rewritten_demonstrative)."""
     texts = sorted(used)
     shown = shown_lemmas(texts)
-    keys = {u.rstrip(" .") for u in used}
+    keys = {u.lower().rstrip(" .") for u in used}  # compared with lower-cased sentences
 
-    def leans(bullet: str, before: list[str]) -> str:
-        found = leaning(bullet, before, shown, texts)
+    def leans(bullet: str, before: list[str], sentence: str = "") -> str:
+        from apps.decks.pipeline.linked_clauses import rewritten_demonstrative  # builds on this
+
+        found = leaning(bullet, before, shown, texts) or rewritten_demonstrative(
+            bullet, sentence, before, shown
+        )
         if found is None:
             return ""
         if before[-1].lower().rstrip(" .") in keys and not (

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import antecedents, text
+from apps.decks.pipeline import antecedents, linked_clauses, text
 
 # How far back the paper's first use may be for the sentence to introduce the thing.
 INTRODUCED_WITHIN = 2
@@ -369,6 +369,10 @@ def introduced_anchor(
         or back_reference(bullet, before)
         or later_member(bullet, before, shown, context, sentence)
         or introduced_compound(bullet, before, shown, context, sentence)
+        or linked_clauses.modifier_from_before(bullet, before, shown, context, sentence)
+        or linked_clauses.rewritten_demonstrative(
+            bullet, sentence, before, shown if near is None else near
+        )
     )
 
 

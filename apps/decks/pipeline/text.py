@@ -780,11 +780,12 @@ def key_sentences(
     exclude: set[str] | None = None,
     avoid_figure_refs: bool = True,
     rewrite: Callable[[str, str], str | None] | None = None,
-    leans: Callable[[str, list[str]], str] | None = None,
+    leans: Callable[[str, list[str], str], str] | None = None,
 ) -> list[str]:
     """The `count` best condensed sentences of a text, in their original order. `rewrite`
     (bullet, the sentence before it) makes a bullet stand on its own, or refuses it (None).
-    `leans` (bullet, the paper's sentences just before it) says whether a bullet leans on what
+    `leans` (bullet, the paper's sentences just before it, the paper's sentence it was made
+    from) says whether a bullet leans on what
     only those sentences introduce: "certain" — chosen only when too few others stand, so the
     count is kept and a leaning sentence fills a slot rather than leaving it empty — "maybe"
     (its score counts half: a reader may well know what it names), or "" (it stands)."""
@@ -811,10 +812,12 @@ def key_sentences(
         if bullet is None:
             continue
         bonus = 1.25 if position < 2 else 1.0
-        scored.append((scorer.score(sentence, context) * bonus, position, bullet, before))
+        scored.append((scorer.score(sentence, context) * bonus, position, bullet, before, sentence))
     ranked = sorted(scored, key=lambda item: item[:3], reverse=True)
     if leans is not None:
-        judged = [(leans(item[2], item[3]), item) for item in ranked]
+        # the paper's own sentence too: a rewrite may have hidden its lean ("This pattern" →
+        # "The pattern")
+        judged = [(leans(item[2], item[3], item[4]), item) for item in ranked]
         weighed = [
             (score * (MAYBE_LEANING_WEIGHT if lean == "maybe" else 1.0), *rest)
             for lean, (score, *rest) in judged
@@ -825,7 +828,7 @@ def key_sentences(
         ]
     best = ranked[:count]
     chosen = []
-    for _, _position, bullet, _before in sorted(best, key=lambda item: item[1]):
+    for _, _position, bullet, _before, _sentence in sorted(best, key=lambda item: item[1]):
         if any(similar(bullet, other) for other in chosen):
             continue
         chosen.append(bullet)

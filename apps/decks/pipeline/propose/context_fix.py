@@ -632,7 +632,9 @@ def answer_referent(
     made = referent_bullet(found.antecedent, shown, context, used or set())
     if not found.certain and not made:
         return slide, ""
-    if found.kind == "sequence" and not (made and _room(slide, _with_before(slide, index, made))):
+    if found.kind in {"sequence", "link"} and not (
+        made and _room(slide, _with_before(slide, index, made))
+    ):
         # a step or a consequence whose step before does not fit: the adverb goes, the
         # statement stays what the paper says ("… may then be performed" → "… may be performed")
         return _without_adverb(slide, index, found, shown, context)
@@ -698,6 +700,8 @@ def _without_adverb(
         + (
             "what it points at is on no slide"
             if found.kind == "seeing"
+            else "what it contrasts with or follows from is on no slide"
+            if found.kind == "link"
             else "the step before it is on no slide"
         )
     )

@@ -524,7 +524,8 @@ def _clean_sentence(slide: Slide, paragraphs: list[str], work: Work) -> str | No
     window = antecedents.paper_context(work.paper).window
 
     def rank(candidate: str) -> tuple[int, float]:
-        lean = ("", "maybe", "certain").index(leans(candidate, window(candidate)[1]))
+        sentence, before = window(candidate)
+        lean = ("", "maybe", "certain").index(leans(candidate, before, sentence))
         return lean, -scorer.score(candidate, context)
 
     for fixed in sorted(candidates, key=rank):
