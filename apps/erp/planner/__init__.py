@@ -18,6 +18,7 @@ from typing import Any
 from apps.erp.entities import Entities
 from apps.erp.planner.describe import chart, labelled, own_label, title
 from apps.erp.planner.framing import without_framing
+from apps.erp.planner.header import header_question
 from apps.erp.planner.interpret import interpret
 from apps.erp.planner.lexicon import lex
 from apps.erp.planner.outcomes import clarify_measure
@@ -119,7 +120,7 @@ def plan_question(
     `readings`: read a typo with several readings once with each (typos.py; not again inside
     one of those readings)."""
     as_of = as_of or date.today()
-    question = without_framing(question)
+    question = header_question(without_framing(question), entities, language)
     outcome = interpret(
         question,
         as_of=as_of,
