@@ -25,6 +25,9 @@ _REWRITES = [
     (re.compile(r"\b(\d{4})[-/]?(q[1-4]|h[12])\b"), r"\2 \1"),
     (re.compile(r"\b(q[1-4]|h[12])[-/](\d{4})\b"), r"\1 \2"),
     (re.compile(r"\b(q[1-4]|h[12])[-/](\d{2})\b"), r"\1 20\2"),
+    # a fiscal year joined to its year: "FY25", "FY'25", "FY2025" are fiscal 2025
+    (re.compile(r"\bfy\s*'?(\d{2})\b"), r"fy 20\1"),
+    (re.compile(r"\bfy(\d{4})\b"), r"fy \1"),
     # a year written with an apostrophe for its century: "Sept '25", "Q3 '24"
     (re.compile(r"(?<![\w'])'(\d{2})\b(?!')"), r"20\1"),
     (re.compile(r"(?<=\d)\s*-\s*(?=\d)"), " - "),  # 1-2 years, 2024-2025 (not ISO dates)
