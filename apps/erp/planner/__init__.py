@@ -11,7 +11,7 @@ beyond the planner) — never a guess. A follow-up changes the previous Reading 
 chip changes a stored one (chips.py). `register()` adds it to the agent's builtin provider.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
@@ -21,7 +21,8 @@ from apps.erp.planner.framing import without_framing
 from apps.erp.planner.header import header_question
 from apps.erp.planner.interpret import interpret
 from apps.erp.planner.lexicon import lex
-from apps.erp.planner.outcomes import clarify_measure
+from apps.erp.planner.numdates import read_numeric_dates
+from apps.erp.planner.outcomes import clarify_day_order, clarify_measure
 from apps.erp.planner.perhead import compile_per_head
 from apps.erp.planner.reading import (
     Choice,
@@ -121,6 +122,13 @@ def plan_question(
     one of those readings)."""
     as_of = as_of or date.today()
     question = header_question(without_framing(question), entities, language)
+    dates = read_numeric_dates(
+        question, as_of=as_of, drop_ambiguous=bool((answers or {}).get("period"))
+    )
+    if dates.ambiguous:
+        language_of = lex(question, entities, language=language).language
+        return replace(clarify_day_order(dates, language_of), question=question)
+    question = dates.text
     outcome = interpret(
         question,
         as_of=as_of,

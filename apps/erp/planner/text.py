@@ -37,7 +37,8 @@ _REWRITES = [
     (re.compile(r"(?<![a-z0-9])r\$\s*"), " "),  # R$ 9.000
     (re.compile(r"[$€£¥]"), " "),
 ]
-_ISO_DATE = r"\d{4}-\d{2}-\d{2}"
+# a day, or a day of any year ("--05-31", written so by numdates.py)
+_ISO_DATE = r"(?:\d{4}|-)-\d{2}-\d{2}"
 # a group of thousands is exactly three digits: "March 1 2025" is a day and a year, not 12025
 _NUMBER = r"\d+(?:[.,\s]\d{3}(?!\d))*(?:[.,]\d+)?k?"
 _TOKEN = re.compile(rf"{_ISO_DATE}|{_NUMBER}|[a-z0-9]+(?:[&/][a-z0-9]+)*/?|[&%+/-]")

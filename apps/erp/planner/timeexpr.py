@@ -171,6 +171,8 @@ class _Reader:
         if not (0 <= i < len(self.slots)) or not self._free(i):
             return None
         slot = self.slots[i]
+        if slot.day and slot.day.startswith("--"):
+            return self._day_of_any_year(slot.day, i)
         if slot.day:
             try:
                 return day_period(date.fromisoformat(slot.day)), i + 1
@@ -236,6 +238,17 @@ class _Reader:
             except ValueError:
                 return None
         return None
+
+    def _day_of_any_year(self, day: str, i: int) -> tuple[Period, int] | None:
+        """ "--05-31" (a numeric date typed without its year, "31/5"): its latest occurrence,
+        or the other end's year in a range (_other_end)."""
+        month, number = int(day[2:4]), int(day[5:7])
+        self.guessed_years += 1
+        past = (month, number) <= (self.as_of.month, self.as_of.day)
+        try:
+            return day_period(date(self.as_of.year - (not past), month, number)), i + 1
+        except ValueError:
+            return None  # 29 February of a year without one
 
     def _bare_day_year(self, start: int, after: int, month: int, day: int):
         """A day without its year at an end of a range ("between March 1 and May 31, 2025",
