@@ -138,7 +138,10 @@ def plan_question(
         answers=answers,
         language=language,
     )
-    spanish = isinstance(outcome, Refusal) and language != "pt" and previous is None
+    # a Spanish follow-up ("¿y en Marketing?") of a question read through Portuguese is read
+    # so too; a first question only when the thread is not Portuguese
+    read_pt = previous is not None and previous.language == "pt" and language != "pt"
+    spanish = isinstance(outcome, Refusal) and language != "pt" and (previous is None or read_pt)
     if spanish and (outcome.language == "es" or is_spanish(lex(question, entities))):
         # Spanish: read through Portuguese; refused in Spanish when that reading fails too
         read = plan_question(
