@@ -396,6 +396,9 @@ def _roles(b: _Builder, i: int, term: Term, negated: bool, has_bands: bool) -> N
         if "pay_change" in kinds:
             b.add("facts", "salary_amount")
         used = True
+    if "how_much" in kinds and _counts_people(b.term(i + 1)):
+        # "how much people is working here": how many, said by a learner of English
+        kinds = (kinds - {"how_much"}) | {"count"}
     for kind, key in (
         ("count", "count"),
         ("pct", "pct"),
@@ -448,6 +451,11 @@ def _roles(b: _Builder, i: int, term: Term, negated: bool, has_bands: bool) -> N
             b.flag("entity_plural", bool(words & b.plural_words))
     if used:
         b.used.add(i)
+
+
+def _counts_people(following: Term | None) -> bool:
+    """A noun of people ("people", "employees") right after "how much": people are counted."""
+    return following is not None and following.value("subject") == "employee"
 
 
 def _opens(b: _Builder, i: int) -> bool:
