@@ -126,7 +126,9 @@ def plan_question(
         question, as_of=as_of, drop_ambiguous=bool((answers or {}).get("period"))
     )
     if dates.ambiguous:
-        language_of = lex(question, entities, language=language).language
+        # the language of the words, the dates left out ("3/4/2025" is no word of any)
+        undated = read_numeric_dates(question, as_of=as_of, drop_ambiguous=True).text
+        language_of = lex(undated, entities, language=language).language
         return replace(clarify_day_order(dates, language_of), question=question)
     question = dates.text
     outcome = interpret(
