@@ -185,6 +185,23 @@ def test_a_learners_grammar_is_answered(question, gold, acme_context):
     assert _rows(question, acme_context) == _hand(gold, acme_context)
 
 
+def test_how_much_with_a_word_of_pay_still_asks_for_pay(acme_context):
+    gold = (
+        f"SELECT round(avg(s.amount), 2) {SALARY} WHERE d.name = 'Sales' "
+        "AND s.pay_date BETWEEN '2025-01-01' AND '2025-12-31'"
+    )
+    rows = _rows("how much do people in Sales make on average in 2025", acme_context)
+    assert rows == _hand(gold, acme_context)
+
+
+@pytest.mark.parametrize("question", ["did payroll fall in 2025?", "did headcount fall in 2025"])
+def test_fall_as_a_verb_is_no_autumn(question, acme_context):
+    # "fall in 2025" is no September–November 2025: a season only as "last fall", "this fall"
+    outcome = ask_json(question, acme_context)
+    assert "Sep 2025" not in outcome["messages"][-1]["text"]
+    assert not [a for a in outcome["artifacts"] if a["kind"] == "sql_result"]
+
+
 def test_became_alone_is_no_hire(acme_context):
     # a promotion the ERP does not record: never read as the people now at level 5
     outcome = ask_json("how many people became level 5 in 2025", acme_context)

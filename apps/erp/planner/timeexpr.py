@@ -304,8 +304,8 @@ class _Reader:
         relative = next((word for word in ("last", "this") if self.has(i, word)), None)
         at = i + 1 if relative and self._numbered(i + 1, "season:") else i
         number = self._numbered(at, "season:")
-        if number is None:
-            return None
+        if number is None or (self.slots[at].ambiguous and relative is None):
+            return None  # "fall" is a season only as "last fall", "this fall"
         found = self.year_after(at + 1)
         if found is not None and relative is None:
             if number == 4:
