@@ -11,16 +11,18 @@ beyond the planner) — never a guess. A follow-up changes the previous Reading 
 chip changes a stored one (chips.py). `register()` adds it to the agent's builtin provider.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
 from apps.erp.entities import Entities
 from apps.erp.planner.describe import chart, labelled, own_label, title
 from apps.erp.planner.framing import without_framing
+from apps.erp.planner.header import header_question
 from apps.erp.planner.interpret import interpret
 from apps.erp.planner.lexicon import lex
-from apps.erp.planner.outcomes import clarify_measure
+from apps.erp.planner.numdates import read_numeric_dates
+from apps.erp.planner.outcomes import clarify_day_order, clarify_measure
 from apps.erp.planner.perhead import compile_per_head
 from apps.erp.planner.reading import (
     Choice,
@@ -119,7 +121,16 @@ def plan_question(
     `readings`: read a typo with several readings once with each (typos.py; not again inside
     one of those readings)."""
     as_of = as_of or date.today()
-    question = without_framing(question)
+    question = header_question(without_framing(question), entities, language)
+    dates = read_numeric_dates(
+        question, as_of=as_of, drop_ambiguous=bool((answers or {}).get("period"))
+    )
+    if dates.ambiguous:
+        # the language of the words, the dates left out ("3/4/2025" is no word of any)
+        undated = read_numeric_dates(question, as_of=as_of, drop_ambiguous=True).text
+        language_of = lex(undated, entities, language=language).language
+        return replace(clarify_day_order(dates, language_of), question=question)
+    question = dates.text
     outcome = interpret(
         question,
         as_of=as_of,
@@ -129,7 +140,10 @@ def plan_question(
         answers=answers,
         language=language,
     )
-    spanish = isinstance(outcome, Refusal) and language != "pt" and previous is None
+    # a Spanish follow-up ("¿y en Marketing?") of a question read through Portuguese is read
+    # so too; a first question only when the thread is not Portuguese
+    read_pt = previous is not None and previous.language == "pt" and language != "pt"
+    spanish = isinstance(outcome, Refusal) and language != "pt" and (previous is None or read_pt)
     if spanish and (outcome.language == "es" or is_spanish(lex(question, entities))):
         # Spanish: read through Portuguese; refused in Spanish when that reading fails too
         read = plan_question(

@@ -33,6 +33,7 @@ from apps.erp.planner.chips import CHIP_ACTION, apply_chip
 from apps.erp.planner.forms import FORM_ACTION, clarification_form, form_answers, problems_of
 from apps.erp.planner.interpret import ERP_KINDS
 from apps.erp.planner.lexicon import language_index, lex
+from apps.erp.planner.numdates import read_numeric_dates
 from apps.erp.planner.pending import (
     SHOW_FORM,
     PendingForm,
@@ -191,7 +192,9 @@ def _answer_typed(text, asked, entities, as_of, previous, follows) -> Planned | 
     completes the question that was asked, as the form's answer would: the question with
     the answer after it. Not when the text is a whole question of its own ("hires in
     2025"): that is a new question, and it is answered as one. A reading typed after "which
-    did you mean?" ("hired" for "jired") replaces the typo."""
+    did you mean?" ("hired" for "jired") replaces the typo. A date asked back for its order
+    ("3/4/2025") gives way to the period typed."""
+    asked = read_numeric_dates(asked, as_of=as_of, drop_ambiguous=True).text
     chosen = chosen_reading(asked, text, lex(asked, entities).language)
     completed = plan_question(
         chosen or f"{asked.rstrip()} {text}",

@@ -218,7 +218,10 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
 
 def _noted(parsed: Parsed, reading: Reading) -> Reading:
     """An age word read as time at the company ("the oldest employees", "os mais novos":
-    ranked by hire date or tenure, the ERP having no ages): the answer's title says so."""
+    ranked by hire date or tenure, the ERP having no ages): the answer's title says so. So
+    does a fiscal period read as the calendar one ("FY25": the ERP has no fiscal calendar)."""
+    if reading.note is None and any(t.fiscal for t in parsed.times):
+        reading = replace(reading, note="fiscal_calendar")
     if not any(term.has("age_words") for term in parsed.lexed.terms):
         return reading
     fact = semantic_model().measure(reading.measure).fact

@@ -396,6 +396,9 @@ def _roles(b: _Builder, i: int, term: Term, negated: bool, has_bands: bool) -> N
         if "pay_change" in kinds:
             b.add("facts", "salary_amount")
         used = True
+    if "how_much" in kinds and _counts_people(b, term):
+        # "how much people is working here": how many, said by a learner of English
+        kinds = (kinds - {"how_much"}) | {"count"}
     for kind, key in (
         ("count", "count"),
         ("pct", "pct"),
@@ -448,6 +451,17 @@ def _roles(b: _Builder, i: int, term: Term, negated: bool, has_bands: bool) -> N
             b.flag("entity_plural", bool(words & b.plural_words))
     if used:
         b.used.add(i)
+
+
+def _counts_people(b: _Builder, term: Term) -> bool:
+    """A noun of people ("people", "employees") right after "how much", and no word of pay or
+    measure anywhere ("how much do people in HR make", "how much people earn" ask for pay):
+    people are counted."""
+    following = next((t for t in b.terms if t.start == term.end), None)
+    if following is None or following.value("subject") != "employee":
+        return False
+    pay = {"money_verbs", "fact", "measure", "agg"}
+    return not any(t.kinds & pay for t in b.terms if t is not following)
 
 
 def _opens(b: _Builder, i: int) -> bool:

@@ -510,7 +510,7 @@ def _match(tokens: list[Token], base: _Index, names: _Index, vocab: Vocabulary, 
         value = number_value(texts[i])
         if value is not None:
             terms.append(Term(i, i + 1, (("number", value),), texts[i]))
-        elif len(texts[i]) == 10 and texts[i][4] == "-":
+        elif (len(texts[i]) == 10 and texts[i][4] == "-") or texts[i].startswith("--"):
             terms.append(Term(i, i + 1, (("date", texts[i]),), texts[i]))
         elif texts[i] not in (vocab.stop if stop is None else stop) and not _asks_output(
             vocab, texts, i

@@ -1,8 +1,12 @@
 """Building the planner's refusals and clarifications in the question's language."""
 
+from dataclasses import replace
 from typing import Any
 
+from apps.erp.planner.numdates import NumericDates
+from apps.erp.planner.periods import day_period
 from apps.erp.planner.reading import Choice, Clarification, MissingParameter, Refusal
+from apps.erp.planner.words import describe_period
 from apps.erp.semantic import vocabulary
 
 
@@ -62,6 +66,22 @@ def clarify_period(language: str, known: dict[str, Any], *, pair: bool = False) 
         allow_custom_range=True,
     )
     return Clarification("", vocab.message("clarify_period"), (missing,), language, known)
+
+
+def clarify_day_order(dates: NumericDates, language: str) -> Clarification:
+    """ "3/4/2025": 3 April or 4 March? The period is asked, each reading named."""
+    vocab = vocabulary(language)
+    said = "; ".join(
+        vocab.message(
+            "day_order",
+            date=typed,
+            first=describe_period(day_period(first), language),
+            second=describe_period(day_period(second), language),
+        )
+        for typed, (first, second) in zip(dates.ambiguous, dates.readings, strict=True)
+    )
+    asked = clarify_period(language, {})
+    return replace(asked, message=f"{said}. {asked.message}")
 
 
 def clarify_department(

@@ -53,6 +53,7 @@ SPANISH_ONLY = frozenset(
         "se fueron",
         "salieron",
         "cuantas",
+        "y",  # "¿y en Marketing?": a follow-up's "and"
     ]
 )
 MESSAGE = (

@@ -25,6 +25,9 @@ _REWRITES = [
     (re.compile(r"\b(\d{4})[-/]?(q[1-4]|h[12])\b"), r"\2 \1"),
     (re.compile(r"\b(q[1-4]|h[12])[-/](\d{4})\b"), r"\1 \2"),
     (re.compile(r"\b(q[1-4]|h[12])[-/](\d{2})\b"), r"\1 20\2"),
+    # a fiscal year joined to its year: "FY25", "FY'25", "FY2025" are fiscal 2025
+    (re.compile(r"\bfy\s*'?(\d{2})\b"), r"fy 20\1"),
+    (re.compile(r"\bfy(\d{4})\b"), r"fy \1"),
     # a year written with an apostrophe for its century: "Sept '25", "Q3 '24"
     (re.compile(r"(?<![\w'])'(\d{2})\b(?!')"), r"20\1"),
     (re.compile(r"(?<=\d)\s*-\s*(?=\d)"), " - "),  # 1-2 years, 2024-2025 (not ISO dates)
@@ -34,7 +37,8 @@ _REWRITES = [
     (re.compile(r"(?<![a-z0-9])r\$\s*"), " "),  # R$ 9.000
     (re.compile(r"[$€£¥]"), " "),
 ]
-_ISO_DATE = r"\d{4}-\d{2}-\d{2}"
+# a day, or a day of any year ("--05-31", written so by numdates.py)
+_ISO_DATE = r"(?:\d{4}|-)-\d{2}-\d{2}"
 # a group of thousands is exactly three digits: "March 1 2025" is a day and a year, not 12025
 _NUMBER = r"\d+(?:[.,\s]\d{3}(?!\d))*(?:[.,]\d+)?k?"
 _TOKEN = re.compile(rf"{_ISO_DATE}|{_NUMBER}|[a-z0-9]+(?:[&/][a-z0-9]+)*/?|[&%+/-]")

@@ -26,7 +26,11 @@ from apps.erp.planner.periods import (
 )
 
 EARLIEST_YEAR, LATEST_YEAR = 1900, 2100
-UNIT_MONTHS = {"unit:month": 1, "unit:quarter": 3, "unit:year": 12}
+UNIT_MONTHS = {"unit:month": 1, "unit:quarter": 3, "unit:half": 6, "unit:year": 12}
+# the first month of each meteorological season (northern hemisphere): spring, summer, autumn,
+# winter; each lasts three months (winter runs into the next year)
+SEASON_START = {1: 3, 2: 6, 3: 9, 4: 12}
+FISCAL = "fiscal"
 PREPOSITION = "of"
 RANGE_STARTS = {"between", "from"}
 OPEN_STARTS = {"since", "after", "before", "until"}
@@ -60,19 +64,23 @@ class TimeExpression:
     # for each period (None for a period said otherwise). A stock (headcount) is taken on that
     # day; an event is counted over the calendar period.
     points: tuple[date | None, ...] = ()
+    # "FY25", "fiscal Q2": said as a fiscal period, read as the calendar one (no fiscal calendar)
+    fiscal: bool = False
 
 
 def slots(terms: tuple[Term, ...], ambiguous: frozenset[str]) -> list[Slot]:
+    """A slot per time symbol; the word "fiscal" has none: it qualifies the period next to it
+    (_with_fiscal) and leaves the reading to that period's own words."""
     out: list[Slot] = []
     for index, term in enumerate(terms):
-        values = frozenset(str(v) for k, v in term.tags if k == "time")
+        values = frozenset(str(v) for k, v in term.tags if k == "time") - {FISCAL}
         number = term.value("number")
         if number is None:
             number = term.value("number_word")
         day = term.value("date")
         sequence = term.value("time_seq")
         if sequence:
-            out.extend(Slot(index, frozenset({value})) for value in sequence)
+            out.extend(Slot(index, frozenset({v})) for v in sequence if v != FISCAL)
         elif values or number is not None or day:
             out.append(Slot(index, values, number, day, term.words in ambiguous))
         else:
@@ -163,6 +171,8 @@ class _Reader:
         if not (0 <= i < len(self.slots)) or not self._free(i):
             return None
         slot = self.slots[i]
+        if slot.day and slot.day.startswith("--"):
+            return self._day_of_any_year(slot.day, i)
         if slot.day:
             try:
                 return day_period(date.fromisoformat(slot.day)), i + 1
@@ -185,7 +195,15 @@ class _Reader:
             return day_period(self.as_of), i + 1
         if self.has(i, "all_time"):
             return all_time(self.as_of), i + 1
-        readers = (self.day, self.month, self.half, self.quarter, self.relative_month, self.rolling)
+        readers = (
+            self.day,
+            self.month,
+            self.half,
+            self.season,
+            self.quarter,
+            self.relative_month,
+            self.rolling,
+        )
         for reader in readers:
             found = reader(i)
             if found is not None:
@@ -221,6 +239,17 @@ class _Reader:
                 return None
         return None
 
+    def _day_of_any_year(self, day: str, i: int) -> tuple[Period, int] | None:
+        """ "--05-31" (a numeric date typed without its year, "31/5"): its latest occurrence,
+        or the other end's year in a range (_other_end)."""
+        month, number = int(day[2:4]), int(day[5:7])
+        self.guessed_years += 1
+        past = (month, number) <= (self.as_of.month, self.as_of.day)
+        try:
+            return day_period(date(self.as_of.year - (not past), month, number)), i + 1
+        except ValueError:
+            return None  # 29 February of a year without one
+
     def _bare_day_year(self, start: int, after: int, month: int, day: int):
         """A day without its year at an end of a range ("between March 1 and May 31, 2025",
         "from 1 March to 31 May"): its most recent occurrence, put in the other end's year
@@ -247,14 +276,51 @@ class _Reader:
         return month_period(year, month), i + 1
 
     def half(self, i: int) -> tuple[Period, int] | None:
-        """ "the first half of 2025", "H2": January–June or July–December."""
+        """ "the first half of 2025", "H2": January–June or July–December; "this half", "last
+        half": the half year the as-of date is in, the one before it."""
         number = self._numbered(i, "half:")
         if number is None:
-            return None
+            return self._relative_half(i)
         found = self.year_after(i + 1)
         year, end = found if found is not None else (self.as_of.year, i + 1)
         first = 1 if number == 1 else 7
         return Period(date(year, first, 1), month_end(year, first + 5), "range"), end
+
+    def _relative_half(self, i: int) -> tuple[Period, int] | None:
+        if self.unit(i + 1) != "unit:half":
+            return None
+        year, first = self.as_of.year, 1 if self.as_of.month <= 6 else 7
+        if self.has(i, "last"):
+            year, first = (year, 1) if first == 7 else (year - 1, 7)
+        elif not self.has(i, "this"):
+            return None
+        return Period(date(year, first, 1), month_end(year, first + 5), "range"), i + 2
+
+    def season(self, i: int) -> tuple[Period, int] | None:
+        """ "spring 2025", "last summer", "this autumn", "since last spring": a meteorological
+        season. Alone it is the latest that has begun; "last" the latest that has ended. A
+        winter is named by its months only when relative (which year "winter 2025" means is
+        not agreed)."""
+        relative = next((word for word in ("last", "this") if self.has(i, word)), None)
+        at = i + 1 if relative and self._numbered(i + 1, "season:") else i
+        number = self._numbered(at, "season:")
+        if number is None or (self.slots[at].ambiguous and relative is None):
+            return None  # "fall" is a season only as "last fall", "this fall"
+        found = self.year_after(at + 1)
+        if found is not None and relative is None:
+            if number == 4:
+                return None
+            return _season(number, found[0]), found[1]
+        year = self.as_of.year
+        if relative == "this":
+            year -= 1 if number == 4 and self.as_of.month <= 2 else 0
+            return _season(number, year), at + 1
+        self.guessed_years += relative is None
+        while _season(number, year).start > self.as_of or (
+            relative == "last" and _season(number, year).end >= self.as_of
+        ):
+            year -= 1
+        return _season(number, year), at + 1
 
     def quarter(self, i: int) -> tuple[Period, int] | None:
         number = self.quarter_at(i)
@@ -344,12 +410,31 @@ def find_time_expressions(
             expression = replace(expression, bare=True)
         found.append(expression)
         i = max(k for k, s in enumerate(reader.slots) if s.term in expression.terms) + 1
+    found = _with_fiscal(terms, found)
     alone = [e for e in found if _only_to_date(reader, e)]
     if alone and len(alone) < len(found):
         # "hires in 2024 and until now": "until now" is said of the other period, never a
         # second period from the beginning to compare with it
         found = [e for e in found if e not in alone]
     return found
+
+
+def _with_fiscal(terms: tuple[Term, ...], found: list[TimeExpression]) -> list[TimeExpression]:
+    """ "fiscal" next to a period read ("FY 2025", "fiscal Q2", "this fiscal year") belongs to
+    it: the period is marked fiscal. Next to none it stays unread (and the question refused)."""
+    fiscal = [i for i, term in enumerate(terms) if _is_fiscal(term)]
+    out = []
+    for expression in found:
+        near = {i for i in fiscal if {i - 1, i, i + 1} & expression.terms}
+        if near:
+            expression = replace(expression, terms=expression.terms | near, fiscal=True)
+        out.append(expression)
+    return out
+
+
+def _is_fiscal(term: Term) -> bool:
+    sequence = term.value("time_seq") or ()
+    return FISCAL in sequence or any(k == "time" and v == FISCAL for k, v in term.tags)
 
 
 def _only_to_date(reader: _Reader, expression: TimeExpression) -> bool:
@@ -436,6 +521,12 @@ def _ago_point(reader: _Reader, start: int, end: int) -> date | None:
         if ago is not None and ago[1] == end:
             return months_before(reader.as_of, ago[0] * months)
     return None
+
+
+def _season(number: int, year: int) -> Period:
+    first = SEASON_START[number]
+    last_year, last_month = (year + 1, 2) if first == 12 else (year, first + 2)
+    return Period(date(year, first, 1), month_end(last_year, last_month), "range")
 
 
 def months_before(day: date, months: int) -> date:
