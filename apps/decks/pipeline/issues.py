@@ -94,6 +94,8 @@ ISSUE_TYPES = {
     "title_repeated_word": 'a title saying a word twice ("Results: results of the survey")',
     "title_generic": 'a title naming no subject ("Our approach", "Overview") over a slide that '
     "has one",
+    "purpose_unstated": "the slide saying what the paper does shows details of its body, or no "
+    "sentence stating its purpose",
     "title_role": 'a storyline title ("What this paper does") over bullets not playing that part',
     "title_plot_label": "a label set inside a figure (axis, legend, panel) taken as the title",
     "title_foreign_figure": "the title points at a figure or table the slide does not show",

@@ -54,6 +54,7 @@ from apps.decks.pipeline.propose import (
     context_fix,
     displays,
     object_fix,
+    purpose_fix,
     text_gate,
 )
 from apps.decks.pipeline.propose.captions import caption_text
@@ -206,6 +207,11 @@ def _repeated_result(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide
 @fixer("borrowed_claim")
 def _borrowed(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     return attribution_fix.answer_borrowed(slide, issue, work)
+
+
+@fixer("purpose_unstated")
+def _purpose(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    return purpose_fix.answer(slide, issue.slide, work)
 
 
 @fixer("misattributed_claim")

@@ -18,6 +18,7 @@ from apps.decks.pipeline import (
     main_points,
     orphan_terms,
     paper_order,
+    purpose_slide,
     stating_bullets,
     text,
     title_defects,
@@ -285,6 +286,38 @@ def overview_late(c: DeckContext):
         suggestion="move the overview to right after the cover and the motivation",
         evidence={"slides": [late + 1], "title": slide.title},
     )
+
+
+@deck_rule
+def purpose_unstated(c: DeckContext):
+    """The slide saying what the paper does ("What this paper does") showing details of the
+    paper's body — what a function does, which files a user edits — or no sentence stating a
+    purpose while the paper has one (purpose_slide.py). Reported on that slide."""
+    sources = title_defects.BulletSources(c.paper)
+    for number, slide in enumerate(c.deck.slides, start=1):
+        found = purpose_slide.unstated(slide, c.paper, sources)
+        if found is None:
+            continue
+        said = []
+        if found.details:
+            parts = ", ".join(dict.fromkeys(f"“{section[:40]}”" for _, section in found.details))
+            said.append(f"{len(found.details)} bullet(s) are details of {parts}")
+        if not found.has_purpose and found.statements:
+            said.append("no bullet says what the paper does, though the paper states it")
+        yield Issue(
+            slide=number,
+            type="purpose_unstated",
+            severity="medium",
+            message=f"“{slide.title[:60]}” does not say what the paper does: " + "; ".join(said),
+            suggestion="show the paper's own statement of what it does (its abstract's or "
+            "introduction's “we present …”) in place of the details",
+            evidence={
+                "slides": [number],
+                "text": (found.details[0][0] if found.details else slide.title)[:200],
+                "details": [bullet[:200] for bullet, _ in found.details],
+                "statement": found.statements[0][:200] if found.statements else "",
+            },
+        )
 
 
 @deck_rule
