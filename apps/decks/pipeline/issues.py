@@ -123,6 +123,8 @@ ISSUE_TYPES = {
     "headline_buried": "the deck's first slides do not state the main result its abstract "
     "(else its introduction's closing paragraph) states, or state it after the method and "
     "context",
+    "method_missing": "a part of the paper that says how the work is done, one it spends its "
+    "pages on and names in its summary, reaches no slide",
     "main_result_missing": "the paper's results (its results tables or figures, the values "
     "its evaluation measured) reach no slide",
     "result_unstated": "a slide shows a results table or figure with its caption only, while "

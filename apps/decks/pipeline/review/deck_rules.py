@@ -16,6 +16,7 @@ from apps.decks.pipeline import (
     figure_runs,
     headline,
     main_points,
+    method_coverage,
     orphan_terms,
     paper_order,
     purpose_slide,
@@ -367,6 +368,26 @@ def headline_buried(c: DeckContext):
         message=f"the paper's main result is stated {place}: “{text.clipped(statement.bullet, 120)}”",
         suggestion="open the slide saying what the paper does with its main result",
         evidence={"statement": statement.bullet, "slide": where},
+    )
+
+
+@deck_rule
+def method_missing(c: DeckContext):
+    """A part of the paper it spends its pages on doing its work — a top-level section holding
+    an eighth of the body's words or more, named when the paper sums itself up — that no
+    slide shows anything of (method_coverage.py): the deck presents the paper without how it
+    is done."""
+    left = method_coverage.missing(c.deck, c.paper)
+    if not left:
+        return
+    named = ", ".join(f"“{p.title[:50]}” ({round(100 * p.share)} % of the text)" for p in left)
+    yield Issue(
+        slide=0,
+        type="method_missing",
+        severity="medium",
+        message=f"the paper's method reaches no slide: {named}",
+        suggestion="make a slide of the part's own statements, in the paper's order",
+        evidence={"parts": [p.title for p in left], "shares": [round(p.share, 3) for p in left]},
     )
 
 
