@@ -98,3 +98,42 @@ def test_a_long_part_the_summary_never_names_is_no_method():
     # the same part named by the abstract is the paper's subject
     named = method_coverage.method_parts(_paper("We explain the installation of a logger."))
     assert [p.title for p in named] == ["Installation"]
+
+
+def _nested_paper() -> Paper:
+    drift = "The gauge drifts by a few millimetres a week in cold water. " * 12
+    lags = "The surge lags the wind by two hours at the northern harbour. " * 12
+    return Paper(
+        title="Tide gauges",
+        pages=4,
+        source_name="gauges.pdf",
+        abstract="We correct gauge drift and estimate the surge lag of two harbours.",
+        sections=[
+            Section(title="Introduction", paragraphs=["Harbours keep gauges. " * 20]),
+            Section(title="Methods", paragraphs=["We use two corrections."]),
+            Section(title="Drift correction", level=2, paragraphs=[drift]),
+            Section(title="Surge lag", level=2, paragraphs=[lags]),
+            Section(title="Conclusions", paragraphs=["Both corrections work."]),
+        ],
+    )
+
+
+def test_a_subsection_the_paper_spends_its_pages_on_is_a_method_part_of_its_own():
+    from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+
+    paper = _nested_paper()
+    shown = SlideDeck(
+        title=paper.title,
+        slides=[
+            Slide(kind="title", title=paper.title),
+            Slide(
+                kind="bullets",
+                title="Drift correction",
+                bullets=["The gauge drifts by a few millimetres a week in cold water"],
+            ),
+            # the lag's heading over a figure and its caption alone says nothing of how
+            Slide(kind="figure", title="Surge lag", figure="fig-1", caption="Surge lag."),
+        ],
+    )
+    # "Methods" is stated (through its drift subsection); the lag subsection is not
+    assert [p.title for p in method_coverage.missing(shown, paper)] == ["Surge lag"]

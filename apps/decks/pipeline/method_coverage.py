@@ -6,16 +6,18 @@ the two sections on how an overlay is computed, the section on how a pose is est
 slide was sound; the deck left out what the paper spends its pages on.
 
 What the paper is about is read from the paper's own emphasis, not from words a deck uses:
-- its parts (`parts`): each top-level section with the subsections under it, and the share of
-  the body's words it holds — the pages the paper gives it;
+- its parts (`parts`): each section with the subsections under it (a top-level "Methods" and
+  each of its subsections), and the share of the body's words it holds — the pages the paper
+  gives it;
 - its method parts (`method_parts`): a part that neither introduces the paper, nor reports its
   results, nor closes it, nor reviews others' work, holding at least EMPHASIS of the body's
   words, and named by the paper's summary — a content word of its heading in the abstract or
   the conclusions (else the opening section): a long appendix-like part the paper never
   mentions when it sums itself up ("Installation") is no method.
 
-A part reaches the deck when a slide's bullet comes from one of its sections, a slide shows
-one of its figures or displays, or a slide is titled with one of its headings. Reported as
+A part reaches the deck when a slide states something of it: a bullet made of one of its
+sentences, or one of its displays (a figure over its caption alone says nothing of how the work
+is done; a deck showed a method's plots and none of its steps). Reported as
 `method_missing` (review/deck_rules.py) for each method part that reaches no slide; the fix
 (`bring_in`) makes a slide of the part's own statements — the first sentences of its
 paragraphs, which say what each step is — in the paper's order, a slide that states nothing of
@@ -27,7 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from apps.decks.pipeline import main_points, text, title_defects
+from apps.decks.pipeline import defects, main_points, text, title_defects
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
@@ -47,27 +49,35 @@ MIN_BULLETS = 2  # a slide of one sentence is thin: the part is left out rather
 
 @dataclass(frozen=True)
 class Part:
-    """A top-level section of the paper with the subsections under it."""
+    """A section of the paper with the subsections under it."""
 
     title: str
-    sections: tuple[str, ...]
+    sections: tuple[str, ...]  # its own title first, then its subsections'
     words: int
     share: float  # of the body's words
-    order: int  # its place among the paper's sections (of its first)
+    order: int  # its place among the paper's sections
+    top: str = ""  # the top-level section it belongs to (its own title at the top level)
 
 
 def parts(paper: Paper) -> list[Part]:
-    """The paper's top-level parts, in its order, with their share of the body's words."""
-    grouped: list[tuple[str, list[str], int, int]] = []
-    for index, section in enumerate(paper.sections):
-        words = sum(text.word_count(p) for p in section.paragraphs)
-        if section.level <= 1 or not grouped:
-            grouped.append((section.title, [section.title], words, index))
-        else:
-            title, titles, total, order = grouped[-1]
-            grouped[-1] = (title, [*titles, section.title], total + words, order)
-    body = sum(words for _, _, words, _ in grouped) or 1
-    return [Part(t, tuple(s), w, w / body, o) for t, s, w, o in grouped]
+    """Every section of the paper with its subsections, in the paper's order, with their share
+    of the body's words: a top-level "Methods" and each of its subsections."""
+    sections = paper.sections
+    words = [sum(text.word_count(p) for p in s.paragraphs) for s in sections]
+    body = sum(words) or 1
+    found: list[Part] = []
+    top = ""
+    for index, section in enumerate(sections):
+        if section.level <= 1:
+            top = section.title
+        titles, total = [section.title], words[index]
+        for later in range(index + 1, len(sections)):
+            if sections[later].level <= section.level:
+                break
+            titles.append(sections[later].title)
+            total += words[later]
+        found.append(Part(section.title, tuple(titles), total, total / body, index, top))
+    return found
 
 
 def _kind_of_work(title: str) -> bool:
@@ -95,11 +105,13 @@ def _stem(word: str) -> str:
 
 
 def method_parts(paper: Paper) -> list[Part]:
-    """The parts the paper spends its pages on doing its work, named when it sums itself up."""
+    """The parts the paper spends its pages on doing its work, named when it sums itself up: a
+    section (with its subsections) of the paper's own work, itself and its top-level section
+    neither introduction, results, close nor review."""
     summary = _summary_words(paper)
     found = []
     for part in parts(paper):
-        if part.share < EMPHASIS or not _kind_of_work(part.title):
+        if part.share < EMPHASIS or not (_kind_of_work(part.title) and _kind_of_work(part.top)):
             continue
         heading = {_stem(w) for w in title_defects._content_words(part.title) if len(w) > 2}
         if heading & summary:
@@ -107,27 +119,28 @@ def method_parts(paper: Paper) -> list[Part]:
     return found
 
 
-def _reached(slides: list[Slide], paper: Paper, sources) -> set[str]:
-    """The sections a slide of the deck shows something of."""
-    reached: set[str] = set()
-    by_id = {f.id: f for f in paper.figures}
+def _stated(slides: list[Slide], paper: Paper, sources) -> set[str]:
+    """The sections a slide of the deck states something of: a bullet made of one of its
+    sentences, or one of its displays. A figure shown over its caption alone says nothing of
+    how the work is done (a deck showed a method's plots and none of its steps)."""
+    stated: set[str] = set()
     for slide in slides:
-        reached.update(s for s in map(sources.source, slide.bullets) if s)
-        reached.update(by_id[f].section for f in slide.figures() if f in by_id)
-        reached.add(title_defects.base_title(slide.title))
+        stated.update(s for s in map(sources.source, slide.bullets) if s)
         if slide.equation:
-            reached.update(
+            stated.update(
                 e.section for e in paper.equations if e.tex.strip() == slide.equation.strip()
             )
-    return reached
+    return stated
 
 
 def missing(deck: SlideDeck, paper: Paper) -> list[Part]:
-    """The paper's method parts no slide shows anything of, the heaviest first."""
+    """The paper's method parts no slide states anything of, the heaviest first; a part whose
+    section above it is missing too is named once, as that section."""
     sources = title_defects.BulletSources(paper)
-    reached = _reached(list(deck.slides), paper, sources)
-    left = [p for p in method_parts(paper) if not set(p.sections) & reached]
-    return sorted(left, key=lambda p: -p.share)
+    stated = _stated(list(deck.slides), paper, sources)
+    left = [p for p in method_parts(paper) if not set(p.sections) & stated]
+    outer = [p for p in left if not any(q is not p and p.title in q.sections for q in left)]
+    return sorted(outer, key=lambda p: -p.share)
 
 
 # ------------------------------------------------------------------------- the fix
@@ -149,10 +162,34 @@ def _statements(part: Part, paper: Paper, used: set[str]) -> list[tuple[str, str
                 previous = sentence
     found: list[tuple[str, str]] = []
     for sentence, previous, section in [*firsts, *others]:
+        if defects.EQUATION_TAG.search(text.MATH_SPAN.sub(" ", sentence)):
+            continue  # "fitting model (9)": the display it names is on no slide of this part
         bullet = main_points.statement_bullet(sentence, previous)
-        if bullet is not None and bullet.lower() not in used:
+        if bullet is not None and bullet.lower() not in used and _balanced(bullet):
             found.append((bullet, section))
     return found
+
+
+def _balanced(bullet: str) -> bool:
+    """No bracket closed before it opens: a sentence the splitter began inside a parenthesis
+    ("Heat and freshwater fluxes), many choices …") is the tail of another."""
+    depth = 0
+    for character in text.MATH_SPAN.sub(" ", bullet):
+        depth += {"(": 1, ")": -1}.get(character, 0)
+        if depth < 0:
+            return False
+    return True
+
+
+def _title(part: Part, taken: set[str]) -> str:
+    """The part's heading as the slide's title: whole, else the head of a heading something ran
+    into ("Density estimation step: For any real u, define …" → "Density estimation step")."""
+    from apps.decks.pipeline.title_defects import title_fragment, title_head, unused_title
+
+    heading = part.title
+    if title_fragment(heading) or len(heading) > 60:
+        heading = title_head(heading) or heading
+    return unused_title(heading, taken)[:120]
 
 
 def _place(slides: list[Slide], part: Part, paper: Paper, sources) -> int:
@@ -166,7 +203,7 @@ def _place(slides: list[Slide], part: Part, paper: Paper, sources) -> int:
         if slide.role in ("title", "motivation", "contributions"):
             opening = index + 1
     for index in range(opening, len(slides)):
-        shown = _reached([slides[index]], paper, sources)
+        shown = _stated([slides[index]], paper, sources)
         places = [order[s] for s in shown if s in order]
         if places and min(places) > part.order and slides[index].role != "title":
             return index
@@ -180,13 +217,12 @@ def bring_in(work, slides: list[Slide]) -> str:
     results, main_results._made_room). Changes `slides` in place; returns what it did."""
     from apps.decks.pipeline.main_results import _made_room, result_objects
     from apps.decks.pipeline.propose import text_gate
-    from apps.decks.pipeline.title_defects import unused_title
 
     paper = work.paper
     sources = title_defects.BulletSources(paper)
     done: list[str] = []
     for part in missing(SlideDeck(title=paper.title, slides=list(slides)), paper)[:2]:
-        title = unused_title(part.title, {s.title for s in slides})[:120]
+        title = _title(part, {s.title for s in slides})
         at = _place(slides, part, paper, sources)
         bullets: list[str] = []
         for bullet, _section in _statements(part, paper, work.used):
