@@ -112,3 +112,33 @@ def test_a_slide_of_background_alone_gets_the_purpose_statement(paper):
     assert found and found[0].evidence["details"] == []
     revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
     assert revised.slides[1].bullets[0].startswith("We present Tidewell")
+
+
+def test_a_tutorial_whose_title_reads_no_name_still_gets_what_its_subject_is():
+    from apps.decks.pipeline.paper import Paper, Section
+
+    paper = Paper(
+        title="Gaugelog tutorial Maren Ostby <maren@example.org>",
+        pages=3,
+        source_name="gaugelog.pdf",
+        sections=[
+            Section(
+                title="Introduction",
+                paragraphs=[
+                    "Gaugelog is a tool that reads a harbour's tide gauge and keeps every "
+                    "reading on a small board. It needs no network."
+                ],
+            ),
+            Section(
+                title="Handlers",
+                paragraphs=["The handler normally closes the day's file and opens the next one."],
+            ),
+        ],
+    )
+    detail = "The handler normally closes the day's file and opens the next one"
+    deck = _deck(paper, [detail])
+    found = _found(paper, deck)
+    assert found and found[0].evidence["details"] == [detail]
+    assert found[0].evidence["statement"].startswith("Gaugelog is a tool")
+    revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
+    assert revised.slides[1].bullets == [found[0].evidence["statement"]]

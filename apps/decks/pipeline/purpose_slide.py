@@ -59,7 +59,18 @@ def states_purpose(bullet: str, paper: Paper) -> bool:
         return True
     if OWN_AIM.search(flat):
         return True
-    return main_points._contribution(flat, software_points.names(paper)) > 0
+    return main_points._contribution(flat, _names(paper)) > 0
+
+
+def _names(paper: Paper) -> set[str]:
+    """The names of the paper's subject (software_points.names), else the words of its title
+    written with a capital: a title that reads no name ("Systemtap tutorial Frank Ch. Eigler")
+    still names its subject, which "Systemtap is a tool that …" says what it is."""
+    names = software_points.names(paper)
+    if names:
+        return names
+    title = text.MATH_SPAN.sub(" ", paper.title or "")
+    return {w.lower() for w in re.findall(r"\b[A-Z][\w-]{2,}\b", title)}
 
 
 def _summing_up(section: str) -> bool:
