@@ -142,3 +142,20 @@ def test_a_tutorial_whose_title_reads_no_name_still_gets_what_its_subject_is():
     assert found[0].evidence["statement"].startswith("Gaugelog is a tool")
     revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
     assert revised.slides[1].bullets == [found[0].evidence["statement"]]
+
+
+def test_the_thin_purpose_slide_is_never_filled_with_a_detail_of_the_body(paper):
+    from apps.decks.pipeline.issues import Issue
+
+    said = (
+        "We present Tidewell, a small program that reads a tide gauge every minute and keeps a "
+        "year of readings on a single board computer"
+    )
+    deck = _deck(paper, [said])
+    purpose = deck.slides[1].model_copy(update={"notes": f"{HANDLER}. {CONFIG}."})
+    deck = deck.model_copy(update={"slides": [deck.slides[0], purpose, *deck.slides[2:]]})
+    thin = Issue(slide=2, type="thin_slide", severity="medium", message="thin")
+    revised = deck_repair(BuiltinProposer(), paper, deck, [thin]).deck
+    kept = next(s for s in revised.slides if s.title == "What this paper does")
+    assert HANDLER not in kept.bullets and CONFIG not in kept.bullets
+    assert _found(paper, revised) == []

@@ -100,6 +100,17 @@ def _origins(bullet: str, sources) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+def detail_of(bullet: str, paper: Paper, sources=None) -> str | None:
+    """The body section a bullet is a detail of, when it states no purpose and only sections
+    of the paper's body hold its sentence; None when it may stand on the purpose slide."""
+    if states_purpose(bullet, paper):
+        return None
+    origins = _origins(bullet, sources or title_defects.BulletSources(paper))
+    if origins and not any(_summing_up(o) for o in origins):
+        return origins[0]
+    return None
+
+
 @dataclass
 class Unstated:
     """What keeps a purpose slide from saying what the paper does: its bullets that are details
@@ -148,11 +159,9 @@ def unstated(slide: Slide, paper: Paper, sources=None) -> Unstated | None:
     purposes = [b for b in slide.bullets if states_purpose(b, paper)]
     details = []
     for bullet in slide.bullets:
-        if bullet in purposes:
-            continue
-        origins = _origins(bullet, sources)
-        if origins and not any(_summing_up(o) for o in origins):
-            details.append((bullet, origins[0]))
+        section = detail_of(bullet, paper, sources)
+        if section is not None:
+            details.append((bullet, section))
     statements = [
         s for s in purpose_statements(paper) if not any(text.similar(s, b) for b in slide.bullets)
     ]

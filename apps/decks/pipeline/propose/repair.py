@@ -30,6 +30,7 @@ from apps.decks.pipeline import (
     paper_order,
     person_names,
     pointer_remnants,
+    purpose_slide,
     retitle_worth,
     role_titles,
     shown_objects,
@@ -1111,6 +1112,10 @@ def _thin(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
             )
     else:
         extra = [b for b in (_next_sentence(slide, work), _next_sentence(slide, work)) if b]
+        if story_slides.is_purpose(slide):
+            # the slide saying what the paper does is never filled with details of the body
+            # (purpose_unstated would take them off again, round after round)
+            extra = [b for b in extra if purpose_slide.detail_of(b, work.paper) is None]
         if len(slide.bullets) + len(extra) >= 2:
             return [slide.model_copy(update={"bullets": slide.bullets + extra})], (
                 f"added {len(extra)} sentence{'s' if len(extra) > 1 else ''} of the same part"
