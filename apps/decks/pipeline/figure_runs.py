@@ -43,12 +43,18 @@ def runs(slides: list[Slide]) -> list[list[int]]:
 
 
 def statement(
-    figure: Figure, shown_caption: str, used: set[str], captions: bool = True
+    figure: Figure,
+    shown_caption: str,
+    used: set[str],
+    captions: bool = True,
+    paper: Paper | None = None,
 ) -> str | None:
     """What the paper says the figure shows, as one bullet: the sentence pointing at this figure
-    alone with a finding first (a comparison, a measure, a trend), else the caption's next
-    sentence (not with `captions` False: the text's finding only); never a sentence the deck
-    already shows, nor one its caption line says."""
+    alone with a finding first (a comparison, a measure, a trend), else (with the `paper`) the
+    sentence reading it right after the one presenting it ("… is shown in Figure 4. A knee is
+    visible at …", presented_readings.py), else the caption's next sentence (not with
+    `captions` False: the text's finding only); never a sentence the deck already shows, nor
+    one its caption line says."""
     from apps.decks.pipeline.figure_findings import states_finding
     from apps.decks.pipeline.propose.builtin import restates
     from apps.decks.pipeline.propose.captions import mention_bullet
@@ -66,9 +72,33 @@ def statement(
         if not _says(bullet):
             continue
         return bullet
+    if paper is not None:
+        said = _reading_after(figure, shown_caption, used, paper)
+        if said is not None:
+            return said
     for said in caption_statements(figure, shown_caption, used, count=3) if captions else []:
         if _says(said) and not _cited_in_caption(said, figure.caption):
             return said
+    return None
+
+
+def _reading_after(figure: Figure, shown_caption: str, used: set[str], paper: Paper) -> str | None:
+    """The first sentence reading the figure after the one presenting it that makes a bullet
+    standing on the slide: no text defect, not said already, not the caption again, and leaning
+    on nothing the slide (its caption) does not show."""
+    from apps.decks.pipeline import antecedents, main_points, presented_readings
+    from apps.decks.pipeline.propose.builtin import restates
+
+    context = antecedents.paper_context(paper)
+    for sentence in presented_readings.readings_after(figure, paper):
+        bullet = main_points.statement_bullet(sentence, "")
+        if bullet is None or bullet.lower() in used or defects.text_defects(bullet):
+            continue
+        if restates(bullet, shown_caption) or not _says(bullet):
+            continue
+        if antecedents.dangling(bullet, [shown_caption, figure.caption], context) is not None:
+            continue
+        return bullet
     return None
 
 
@@ -109,7 +139,7 @@ def unstated(slides: list[Slide], paper: Paper, used: set[str]) -> dict[int, str
             figure = paper.figure(slide.figure) if slide.figure else None
             if figure is None or not figure_room.legible_with_a_line(figure):
                 continue  # a line under a figure of small print would make it unreadable
-            said = statement(figure, slide.caption, shown)
+            said = statement(figure, slide.caption, shown, paper=paper)
             if said is not None:
                 found[index] = said
                 shown.add(said.lower())

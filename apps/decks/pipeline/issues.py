@@ -96,6 +96,8 @@ ISSUE_TYPES = {
     "title_repeated_word": 'a title saying a word twice ("Results: results of the survey")',
     "title_generic": 'a title naming no subject ("Our approach", "Overview") over a slide that '
     "has one",
+    "purpose_unstated": "the slide saying what the paper does shows details of its body, or no "
+    "sentence stating its purpose",
     "title_role": 'a storyline title ("What this paper does") over bullets not playing that part',
     "title_plot_label": "a label set inside a figure (axis, legend, panel) taken as the title",
     "title_foreign_figure": "the title points at a figure or table the slide does not show",
@@ -124,6 +126,8 @@ ISSUE_TYPES = {
     "headline_buried": "the deck's first slides do not state the main result its abstract "
     "(else its introduction's closing paragraph) states, or state it after the method and "
     "context",
+    "method_missing": "a part of the paper that says how the work is done, one it spends its "
+    "pages on and names in its summary, reaches no slide",
     "main_result_missing": "the paper's results (its results tables or figures, the values "
     "its evaluation measured) reach no slide",
     "result_unstated": "a slide shows a results table or figure with its caption only, while "

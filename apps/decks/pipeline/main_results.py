@@ -393,7 +393,7 @@ def unstated(slides: list[Slide], paper: Paper, used: set[str]) -> dict[int, str
         figure = paper.figure(slide.figure) if slide.figure in results else None
         if figure is None or not figure_room.legible_with_a_line(figure):
             continue
-        said = figure_runs.statement(figure, slide.caption, shown, captions=False)
+        said = figure_runs.statement(figure, slide.caption, shown, captions=False, paper=paper)
         if said is not None:
             found[index] = said
             shown.add(said.lower())

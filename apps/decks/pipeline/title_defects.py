@@ -568,6 +568,9 @@ def repeated_title_runs(slides: list) -> list[list[int]]:
     return runs
 
 
+SOURCE_SHARE = 0.7  # of a bullet's content words a sentence holds when the bullet was made of it
+
+
 class BulletSources:
     """Where in the paper a bullet was taken from: the section (or the abstract) holding the
     sentence that shares most of the bullet's words."""
@@ -592,7 +595,7 @@ class BulletSources:
             overlap = len(words & sentence) / len(words)
             if overlap > share:
                 best, share = where, overlap
-        return best if share >= 0.7 else None
+        return best if share >= SOURCE_SHARE else None
 
 
 def _content_words(sentence: str) -> set[str]:

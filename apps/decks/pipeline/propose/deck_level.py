@@ -228,6 +228,7 @@ def deck_level_repair(
         "headline_buried": _headline_first,
         "conclusions_missing": _conclusions_last,
         "main_result_missing": _results_shown,
+        "method_missing": _method_shown,
         "result_unstated": _results_stated,
         "orphan_description": _terms_restored,
         "figure_reading_apart": _onto_figure_slides,
@@ -560,6 +561,13 @@ def _results_shown(work: Work, slides: list[Slide]) -> str:
     from apps.decks.pipeline import main_results
 
     return main_results.bring_in(work, slides)
+
+
+def _method_shown(work: Work, slides: list[Slide]) -> str:
+    """A slide of each method part of the paper no slide shows (method_missing)."""
+    from apps.decks.pipeline import method_coverage
+
+    return method_coverage.bring_in(work, slides)
 
 
 def _results_stated(work: Work, slides: list[Slide]) -> str:

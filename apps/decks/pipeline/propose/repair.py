@@ -31,6 +31,7 @@ from apps.decks.pipeline import (
     paper_order,
     person_names,
     pointer_remnants,
+    purpose_slide,
     retitle_worth,
     role_titles,
     shown_objects,
@@ -56,6 +57,7 @@ from apps.decks.pipeline.propose import (
     context_fix,
     displays,
     object_fix,
+    purpose_fix,
     text_gate,
 )
 from apps.decks.pipeline.propose.captions import caption_text
@@ -209,6 +211,11 @@ def _repeated_result(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide
 @fixer("borrowed_claim")
 def _borrowed(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     return attribution_fix.answer_borrowed(slide, issue, work)
+
+
+@fixer("purpose_unstated")
+def _purpose(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    return purpose_fix.answer(slide, issue.slide, work)
 
 
 @fixer("misattributed_claim")
@@ -1127,6 +1134,10 @@ def _thin(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
             )
     else:
         extra = [b for b in (_next_sentence(slide, work), _next_sentence(slide, work)) if b]
+        if story_slides.is_purpose(slide):
+            # the slide saying what the paper does is never filled with details of the body
+            # (purpose_unstated would take them off again, round after round)
+            extra = [b for b in extra if purpose_slide.detail_of(b, work.paper) is None]
         if len(slide.bullets) + len(extra) >= 2:
             return [slide.model_copy(update={"bullets": slide.bullets + extra})], (
                 f"added {len(extra)} sentence{'s' if len(extra) > 1 else ''} of the same part"

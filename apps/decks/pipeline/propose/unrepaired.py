@@ -37,6 +37,7 @@ DECK_LEVEL = frozenset(
         "headline_buried",
         "conclusions_missing",
         "main_result_missing",
+        "method_missing",
         "result_unstated",
         "orphan_description",
         "figure_reading_apart",
@@ -61,6 +62,8 @@ NOTHING_CERTAIN = {
     "main_result_missing": "no results table or figure has a clean crop, no finding reads as a "
     "bullet standing alone, and no slide may give way for them (or, low, the deck shows the "
     "results' plots and its slides are not changed for their values)",
+    "method_missing": "fewer than two of the part's sentences read as bullets the text rules "
+    "pass, or no slide may give way for its slide",
     "bare_figure_run": "the paper's statements about the run's figures are on other slides already",
     "headline_buried": "the slide stating the main result would be left with one bullet without "
     "it, and the deck has no slide saying what the paper does to take it",

@@ -16,8 +16,10 @@ from apps.decks.pipeline import (
     figure_runs,
     headline,
     main_points,
+    method_coverage,
     orphan_terms,
     paper_order,
+    purpose_slide,
     stating_bullets,
     text,
     title_defects,
@@ -288,6 +290,38 @@ def overview_late(c: DeckContext):
 
 
 @deck_rule
+def purpose_unstated(c: DeckContext):
+    """The slide saying what the paper does ("What this paper does") showing details of the
+    paper's body — what a function does, which files a user edits — or no sentence stating a
+    purpose while the paper has one (purpose_slide.py). Reported on that slide."""
+    sources = title_defects.BulletSources(c.paper)
+    for number, slide in enumerate(c.deck.slides, start=1):
+        found = purpose_slide.unstated(slide, c.paper, sources)
+        if found is None:
+            continue
+        said = []
+        if found.details:
+            parts = ", ".join(dict.fromkeys(f"“{section[:40]}”" for _, section in found.details))
+            said.append(f"{len(found.details)} bullet(s) are details of {parts}")
+        if not found.has_purpose and found.statements:
+            said.append("no bullet says what the paper does, though the paper states it")
+        yield Issue(
+            slide=number,
+            type="purpose_unstated",
+            severity="medium",
+            message=f"“{slide.title[:60]}” does not say what the paper does: " + "; ".join(said),
+            suggestion="show the paper's own statement of what it does (its abstract's or "
+            "introduction's “we present …”) in place of the details",
+            evidence={
+                "slides": [number],
+                "text": (found.details[0][0] if found.details else slide.title)[:200],
+                "details": [bullet[:200] for bullet, _ in found.details],
+                "statement": found.statements[0][:200] if found.statements else "",
+            },
+        )
+
+
+@deck_rule
 def bullet_order(c: DeckContext):
     """A bullet placed after one its own paragraph of the paper says later, on one slide or
     across a part's "(continued)" slides: the detail before the sentence saying what it is
@@ -334,6 +368,26 @@ def headline_buried(c: DeckContext):
         message=f"the paper's main result is stated {place}: “{text.clipped(statement.bullet, 120)}”",
         suggestion="open the slide saying what the paper does with its main result",
         evidence={"statement": statement.bullet, "slide": where},
+    )
+
+
+@deck_rule
+def method_missing(c: DeckContext):
+    """A part of the paper it spends its pages on doing its work — a top-level section holding
+    an eighth of the body's words or more, named when the paper sums itself up — that no
+    slide shows anything of (method_coverage.py): the deck presents the paper without how it
+    is done."""
+    left = method_coverage.missing(c.deck, c.paper)
+    if not left:
+        return
+    named = ", ".join(f"“{p.title[:50]}” ({round(100 * p.share)} % of the text)" for p in left)
+    yield Issue(
+        slide=0,
+        type="method_missing",
+        severity="medium",
+        message=f"the paper's method reaches no slide: {named}",
+        suggestion="make a slide of the part's own statements, in the paper's order",
+        evidence={"parts": [p.title for p in left], "shares": [round(p.share, 3) for p in left]},
     )
 
 
