@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import math
 
+import pytest
 from PIL import Image, ImageDraw
 
+from apps.decks.pipeline import abbreviations, carried_text, defects
 from apps.decks.pipeline.paper import Paper, Section
 from apps.decks.pipeline.review import deck_rules
-from apps.decks.pipeline.review.registry import DeckContext
+from apps.decks.pipeline.review.registry import SLIDE_RULES, DeckContext, SlideContext
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 from tests.decks.factories import figure as _figure
+from tests.decks.test_review_rules import measure
 
 
 def _function_plot(path, function) -> None:
@@ -85,3 +88,74 @@ def test_one_function_plotted_twice_with_a_small_shift_is_still_near_identical(t
     )
     assert [i.type for i in issues] == ["repeated_figures"]
     assert issues[0].evidence["drawn"] >= deck_rules.DRAWN_MIN_CORRELATION
+
+
+# ------------------------------------------------------ an abbreviation glossed after its words
+
+
+def _types(sentence: str) -> set[str]:
+    return {kind for kind, _ in defects.text_defects(sentence)}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Graph neural networks (GNNs) aggregate information from neighbours",
+        "Directed acyclic graphs (DAGs) encode causal assumptions",
+    ],
+)
+def test_an_abbreviation_in_brackets_after_its_long_form_breaks_no_sentence(sentence):
+    assert _types(sentence) == set()
+
+
+def test_a_defect_beside_a_glossed_abbreviation_is_still_found():
+    assert "unresolved_reference" in _types("These graph neural networks (GNNs) learn faster")
+
+
+def test_brackets_whose_letters_the_words_before_do_not_spell_stay():
+    assert abbreviations.without_expansions("Graph neural networks (GNNs) learn") == (
+        "Graph neural networks learn"
+    )
+    assert abbreviations.without_expansions("The runs (RX) learn") == "The runs (RX) learn"
+
+
+def test_a_word_after_a_determiner_is_a_noun_not_a_verb_cut_before_its_object():
+    assert defects.broken_sentence("The Ornstein-Uhlenbeck process reverts to its mean") is None
+    assert defects.broken_sentence("The first column of the table denotes") == "denotes"
+
+
+# ------------------------------------------------------- the writer's "I", the paper itself
+
+
+def _bullet_findings(bullet: str) -> set[str]:
+    paper = Paper(
+        title="Consistent estimators",
+        sections=[Section(title="Introduction", paragraphs=[bullet + ". More text follows."])],
+        pages=3,
+        source_name="one.pdf",
+    )
+    slide = Slide(kind="bullets", title="Consistency of the estimator", bullets=[bullet])
+    deck = SlideDeck(title=paper.title, slides=[Slide(kind="title", title=paper.title), slide])
+    context = SlideContext(2, slide, measure(slide=2), deck, paper)
+    return {issue.type for rule in SLIDE_RULES for issue in rule(context)}
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    [
+        "In this paper I show that the estimator is consistent under weak conditions",
+        "In this paper I also argue that the bias vanishes for large samples",
+    ],
+)
+def test_the_writers_i_after_paper_points_at_no_part(bullet):
+    assert "dangling_pointer" not in _bullet_findings(bullet)
+
+
+def test_a_part_named_paper_i_is_still_a_pointer():
+    assert "dangling_pointer" in _bullet_findings("In Paper I we derived the mass function")
+    assert carried_text.program_place("for patient I the dose was halved") is not None
+
+
+def test_this_paper_is_the_document_itself_not_an_unresolved_reference():
+    assert "unresolved_reference" not in _types("This paper studies retrieval for legal questions")
+    assert "unresolved_reference" in _types("This method is fast on every test we ran")
