@@ -24,6 +24,7 @@ from apps.decks.pipeline.ingest.layout import (
 )
 from apps.decks.pipeline.ingest.list_items import mark_set_apart, term_separated
 from apps.decks.pipeline.ingest.listings import ListingCollector
+from apps.decks.pipeline.ingest.numbered_headings import outline_headings
 from apps.decks.pipeline.ingest.percent_signs import percent_spaced
 from apps.decks.pipeline.ingest.running import running_key
 from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
@@ -1017,7 +1018,9 @@ def heading_of(layout: Layout, segment: Segment) -> Heading | None:
     # AMS sets headings in small capitals at the body's size: "1. Introduction", "References"
     small_caps = bool((match or _heading_text(text)) and SMALL_CAPS_FONT.search(segment.font))
     bold = segment.bold or code_titled
-    emphasised = larger or ((bold or small_caps) and segment.size >= smallest)
+    # a word processor's heading at the text's size and weight: its number in the outline
+    outlined = match is not None and id(segment) in outline_headings(layout)
+    emphasised = larger or ((bold or small_caps) and segment.size >= smallest) or outlined
     if not emphasised and not segment.run_in:
         return None
     if match:
