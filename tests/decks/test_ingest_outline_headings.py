@@ -24,11 +24,12 @@ HEADINGS = [
     "4 Discussion",
     "5 Conclusions",
 ]
-WORDS = (
+TEXT = (
     "the survey of the coastal stations measured salinity and temperature every week during "
     "two seasons while volunteers recorded the tides and the weather at each site and the "
     "team compared these readings with the satellite estimates of the same quantities"
-).split()
+)
+WORDS = TEXT.split(" ")
 STEPS = [
     "1 Record the tide at noon",
     "2 Send the readings to the team",
