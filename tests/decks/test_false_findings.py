@@ -159,3 +159,44 @@ def test_a_part_named_paper_i_is_still_a_pointer():
 def test_this_paper_is_the_document_itself_not_an_unresolved_reference():
     assert "unresolved_reference" not in _types("This paper studies retrieval for legal questions")
     assert "unresolved_reference" in _types("This method is fast on every test we ran")
+
+
+# ---------------------------------------------------------- the placeholder of an unread outline
+
+UNTITLED_TEXT = [
+    "The coastal survey measured the salinity of twelve stations every week for two seasons. "
+    "Volunteers recorded the tides and the weather at each station during the survey. "
+    "The salinity readings were compared with the satellite estimates of the same weeks.",
+    "The satellite estimates agree with the station readings within two practical units. "
+    "The largest differences occur after storms, when the river plumes reach the stations. "
+    "Storm weeks should therefore be left out of the calibration of the satellite product.",
+]
+
+
+def _untitled_paper() -> Paper:
+    return Paper(
+        title="Coastal station survey",
+        sections=[Section(title="Paper", paragraphs=UNTITLED_TEXT, untitled=True)],
+        pages=6,
+        source_name="survey.pdf",
+    )
+
+
+def test_the_placeholder_of_an_unread_outline_titles_no_slide():
+    from apps.decks.pipeline.propose.builtin import BuiltinProposer
+
+    deck = BuiltinProposer().propose(_untitled_paper())
+    assert deck.slides[1:]
+    assert all(slide.title != "Paper" for slide in deck.slides)
+
+
+def test_a_slide_titled_by_the_placeholder_is_a_generic_title():
+    paper = _untitled_paper()
+    bullets = [
+        "The coastal survey measured the salinity of twelve stations every week",
+        "The satellite estimates agree with the station readings within two practical units",
+    ]
+    slide = Slide(kind="bullets", title="Paper", bullets=bullets)
+    deck = SlideDeck(title=paper.title, slides=[Slide(kind="title", title=paper.title), slide])
+    context = SlideContext(2, slide, measure(slide=2), deck, paper)
+    assert "title_generic" in {issue.type for rule in SLIDE_RULES for issue in rule(context)}
