@@ -200,3 +200,11 @@ def test_a_slide_titled_by_the_placeholder_is_a_generic_title():
     deck = SlideDeck(title=paper.title, slides=[Slide(kind="title", title=paper.title), slide])
     context = SlideContext(2, slide, measure(slide=2), deck, paper)
     assert "title_generic" in {issue.type for rule in SLIDE_RULES for issue in rule(context)}
+
+
+def test_a_slide_added_for_the_count_is_not_titled_by_the_placeholder():
+    from apps.decks.pipeline.propose.builtin import BuiltinProposer
+
+    section = _untitled_paper().sections[0]
+    slide = BuiltinProposer().text_slide_for(section, set())
+    assert slide is not None and slide.title == "Coastal survey"

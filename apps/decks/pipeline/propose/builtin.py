@@ -287,7 +287,12 @@ class BuiltinProposer:
         ][:TEXT_BULLETS]
         if len(chosen) < 2:
             return None
-        return self._text_slide(section.title, chosen, "method", section.paragraphs)
+        title = section.title
+        if section.untitled:  # no heading was found: the bullets' subject titles the slide
+            title = role_titles.content_title(chosen)
+            if not title:
+                return None  # a slide under the placeholder "Paper" says nothing of its own
+        return self._text_slide(title, chosen, "method", section.paragraphs)
 
     def _section_slide(
         self,
