@@ -447,6 +447,13 @@ def meta_text(text: str) -> str | None:
     return match.group(0) if match else None
 
 
+# The classes read off a sentence's grammar, which a gloss in brackets interrupts (a doubled
+# gloss, "(ETA) (estimated)", is read off the brackets themselves: glued_text).
+READ_BY_GRAMMAR = frozenset(
+    ["verbless_fragment", "fragment", "broken_sentence", "lost_opening", "lost_formula"]
+)
+
+
 def text_defects(text: str) -> list[tuple[str, str]]:
     """Every defect class the text shows, as (issue type, offending part)."""
     found = []
@@ -515,7 +522,9 @@ def text_defects(text: str) -> list[tuple[str, str]]:
         ("unanswered_question", lost_text.unanswered_question),
     ):
         part = detector(text)
-        if part and (unglossed == text or detector(unglossed)):
+        if part and kind in READ_BY_GRAMMAR and unglossed != text and not detector(unglossed):
+            continue  # only the gloss broke the sentence's shape
+        if part:
             found.append((kind, part))
     if table_cells(text):
         found.append(("table_as_text", text[:40]))
