@@ -112,6 +112,21 @@ def _long_form(before: str, abbr: str) -> str | None:
     return None
 
 
+def without_expansions(value: str) -> str:
+    """The text without the abbreviations it glosses in brackets after their long forms
+    ("Graph neural networks (GNNs) aggregate …" → "Graph neural networks aggregate …"): the
+    bracket is a name given to the words before it, not a part of the sentence's grammar. A
+    bracket whose letters the words before it do not spell stays."""
+    kept, start = [], 0
+    for match in _IN_BRACKETS.finditer(value):
+        abbr = match.group("abbr")
+        if not _is_abbreviation(abbr) or not _long_form(value[: match.start()].rstrip(), abbr):
+            continue
+        kept.append(value[start : match.start()].rstrip())
+        start = match.end()
+    return "".join(kept) + value[start:] if kept else value
+
+
 def definitions_in(paragraphs: list[str]) -> dict[str, Definition]:
     """The paper's abbreviations and their first definition, "long form (ABBR)"."""
     found: dict[str, Definition] = {}

@@ -260,10 +260,22 @@ def program_place(text: str) -> tuple[str, str] | None:
     state = STATE_PLACE.search(unmathed)
     if state:
         return state.group(0).strip(), re.sub(r"^\w+\s+", "", state.group(0)).lower()
-    lettered = LETTERED.search(unmathed)
-    if lettered:
-        return lettered.group(0), lettered.group(0).lower()
+    for lettered in LETTERED.finditer(unmathed):
+        if not _pronoun_i(lettered, unmathed):
+            return lettered.group(0), lettered.group(0).lower()
     return None
+
+
+# "In this paper I show …": the writer's "I" after a common noun, read on by a lower-case word
+# (a verb, an adverb), is no lettered instance; "Paper I" as a name is capitalised ("In Paper I
+# we derived …"), and the pronoun is never read on by a determiner ("for patient I the dose …").
+_READ_ON = re.compile(r"\s+(?!(?:the|a|an|this|these|its|their|each|every)\b)[a-z]|['’][a-z]")
+
+
+def _pronoun_i(lettered: re.Match, text: str) -> bool:
+    if lettered.group("label") != "I" or lettered.group("noun")[0].isupper():
+        return False
+    return bool(_READ_ON.match(text, lettered.end()))
 
 
 # ----------------------------------------------------------------------------- another study's

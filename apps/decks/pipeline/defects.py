@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from apps.decks.pipeline import (
+    abbreviations,
     acknowledgements,
     back_matter,
     carried_text,
@@ -266,6 +267,10 @@ CUT_AT_VERB = re.compile(
     re.I,
 )
 WHOLE_BEFORE_VERB = re.compile(r"\b(?:as|what|which|that|how|whatever)\b(?:\s+\S+){0,3}$", re.I)
+# "… reverts to its mean", "… adds it to the list": after a determiner the word is a noun
+DETERMINER_BEFORE = re.compile(
+    r"\b(?:the|a|an|its|their|our|his|her|your|this|these|those|each|every|whose)$", re.I
+)
 # Pairs where a preposition meets a conjunction in plain English ("with and without covariates").
 IDIOM = re.compile(
     r"\b(?:in and out|to and fro|to and from|by and large|on and on|on and off|up and down|"
@@ -298,7 +303,17 @@ def unresolved_reference(text: str) -> str | None:
     """Opens with a pronoun or a demonstrative whose referent is not on the slide: "This
     motivated us…", "It is …", "These results …"."""
     match = PRONOUN_START.match(text.strip())
+    if match and THE_DOCUMENT_ITSELF.match(text.strip()):
+        return None  # "This paper studies …": the reader holds the paper itself
     return match.group(0) if match else None
+
+
+# "This paper", "This thesis": the document the deck presents, never a referent the slide lacks
+THE_DOCUMENT_ITSELF = re.compile(
+    r"^(?:this|the\s+present)\s+(?:paper|article|vignette|thesis|manuscript|report|document|"
+    r"study)\b",
+    re.I,
+)
 
 
 # The document itself is no antecedent a reader lacks: "this paper", "this package".
@@ -420,7 +435,8 @@ def broken_sentence(text: str, *, sentence: bool = True) -> str | None:
     if match is None:
         last = re.split(r"[.;:]\s+", flat.rstrip(" .;:,"))[-1]
         match = CUT_AT_VERB.search(last)
-        if match and WHOLE_BEFORE_VERB.search(last[: match.start()].rstrip()):
+        before = last[: match.start()].rstrip() if match else ""
+        if match and (WHOLE_BEFORE_VERB.search(before) or DETERMINER_BEFORE.search(before)):
             match = None
     return match.group(0) if match else None
 
@@ -431,9 +447,19 @@ def meta_text(text: str) -> str | None:
     return match.group(0) if match else None
 
 
+# The classes read off a sentence's grammar, which a gloss in brackets interrupts (a doubled
+# gloss, "(ETA) (estimated)", is read off the brackets themselves: glued_text).
+READ_BY_GRAMMAR = frozenset(
+    ["verbless_fragment", "fragment", "broken_sentence", "lost_opening", "lost_formula"]
+)
+
+
 def text_defects(text: str) -> list[tuple[str, str]]:
     """Every defect class the text shows, as (issue type, offending part)."""
     found = []
+    # an abbreviation glossed after its long form ("Graph neural networks (GNNs) aggregate …")
+    # is no part of the sentence's grammar: a defect only the bracket makes is no defect
+    unglossed = abbreviations.without_expansions(text)
     for kind, detector in (
         ("lost_glyph", lost_glyph),  # first: no other fix may strip the glyph from its number
         ("stray_glyph", stray_glyph),
@@ -496,6 +522,8 @@ def text_defects(text: str) -> list[tuple[str, str]]:
         ("unanswered_question", lost_text.unanswered_question),
     ):
         part = detector(text)
+        if part and kind in READ_BY_GRAMMAR and unglossed != text and not detector(unglossed):
+            continue  # only the gloss broke the sentence's shape
         if part:
             found.append((kind, part))
     if table_cells(text):

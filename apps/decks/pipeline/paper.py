@@ -96,6 +96,8 @@ class Section(BaseModel):
     level: int = 1
     paragraphs: list[str] = Field(default_factory=list)
     listings: list[Listing] = Field(default_factory=list)
+    # the whole text under a placeholder title, when no heading was found: no slide's title
+    untitled: bool = False
 
     @property
     def heading(self) -> str:

@@ -186,8 +186,8 @@ def lone_word(title: str, slide, paper: Paper | None) -> bool:
     if title_defects.generic_title(base) or title_defects.ROLE_WORD_TITLE.match(base):
         return False  # a fallback ("Overview") or a kind of slide ("Method"): their own checks
     word = base.casefold()
-    if any(_bare(s.title) == word for s in paper.sections):
-        return False  # the author's own heading names the part
+    if any(_bare(s.title) == word for s in paper.sections if not s.untitled):
+        return False  # the author's own heading names the part (no placeholder is one)
     if any(_bare(CAPTION_PART.sub("", f.caption)) == word for f in paper.figures):
         return False  # a figure's whole caption ("Traces."): the author's title for it
     # a name: written with its capital inside sentences more often than in lower case (a

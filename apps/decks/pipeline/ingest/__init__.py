@@ -115,7 +115,9 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
     )
     abstract = abstract_find(layout, first_heading, title_segment)
     if not sections:
-        sections = [Section(title="Paper", paragraphs=_all_paragraphs(layout, covered))]
+        sections = [
+            Section(title="Paper", paragraphs=_all_paragraphs(layout, covered), untitled=True)
+        ]
     mark_cut_paragraphs(sections, lost_math)
     counts = word_counts([abstract, *(p for s in sections for p in s.paragraphs)])
     abstract = rejoined(abstract, counts)

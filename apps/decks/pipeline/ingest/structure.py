@@ -24,6 +24,7 @@ from apps.decks.pipeline.ingest.layout import (
 )
 from apps.decks.pipeline.ingest.list_items import mark_set_apart, term_separated
 from apps.decks.pipeline.ingest.listings import ListingCollector
+from apps.decks.pipeline.ingest.numbered_headings import outline_headings
 from apps.decks.pipeline.ingest.percent_signs import percent_spaced
 from apps.decks.pipeline.ingest.running import running_key
 from apps.decks.pipeline.ingest.scanned import scanned_heading
@@ -1018,7 +1019,9 @@ def heading_of(layout: Layout, segment: Segment) -> Heading | None:
     # AMS sets headings in small capitals at the body's size: "1. Introduction", "References"
     small_caps = bool((match or _heading_text(text)) and SMALL_CAPS_FONT.search(segment.font))
     bold = segment.bold or code_titled
-    emphasised = larger or ((bold or small_caps) and segment.size >= smallest)
+    # a word processor's heading at the text's size and weight: its number in the outline
+    outlined = match is not None and id(segment) in outline_headings(layout)
+    emphasised = larger or ((bold or small_caps) and segment.size >= smallest) or outlined
     # a scan's OCR sets no heading in bold or larger: short, in capitals or numbered apart
     ocr_heading = not emphasised and scanned_heading(
         layout, segment, match is not None, _heading_text(text)

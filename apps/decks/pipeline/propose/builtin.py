@@ -207,6 +207,7 @@ class BuiltinProposer:
         # every symbol a bullet or display uses is introduced on its slide or before it
         slides = context_fix.self_contained(slides, paper, used)
         slides = _filled_displays(slides, paper, used)
+        slides = _placeholder_retitled(slides, paper)
         # an abbreviation is given its long form where the deck first uses it
         defs = abbreviations.definitions(paper)
         return self._deck(paper, abbreviations.defined_deck_slides(slides, defs))
@@ -286,7 +287,12 @@ class BuiltinProposer:
         ][:TEXT_BULLETS]
         if len(chosen) < 2:
             return None
-        return self._text_slide(section.title, chosen, "method", section.paragraphs)
+        title = section.title
+        if section.untitled:  # no heading was found: the bullets' subject titles the slide
+            title = role_titles.content_title(chosen)
+            if not title:
+                return None  # a slide under the placeholder "Paper" says nothing of its own
+        return self._text_slide(title, chosen, "method", section.paragraphs)
 
     def _section_slide(
         self,
@@ -891,3 +897,19 @@ def _after_section(slides: list[Slide], title: str) -> int:
     while index < len(slides) and slides[index].kind == "figure":
         index += 1
     return index
+
+
+def _placeholder_retitled(slides: list[Slide], paper: Paper) -> list[Slide]:
+    """No slide is titled by the placeholder of a paper whose headings were not found
+    ("Paper"): the subject its bullets name titles it, or the paper's own title."""
+    placeholders = {s.title for s in paper.sections if s.untitled}
+    if not placeholders:
+        return slides
+    retitled = []
+    for slide in slides:
+        if slide.kind != "title" and slide.title.removesuffix(" (continued)") in placeholders:
+            taken = {s.title for s in slides}
+            title = role_titles.content_title(slide.bullets, taken) or paper.title
+            slide = slide.model_copy(update={"title": title})
+        retitled.append(slide)
+    return retitled

@@ -146,6 +146,33 @@ def same_design(a: Path, b: Path) -> float | None:
     return _correlation(map_a, map_b)
 
 
+# Two plots of one frame (the same axes, ticks and labels) can draw different things: two
+# functions, two curves of unlike shape. What they share is their frame; what each draws apart
+# from it must look alike too (a line rising through much the same place) before one slide
+# comparing them would do.
+DRAWN_SIDE = 64
+DRAWN_MIN_CORRELATION = 0.45
+
+
+def _ink_mask(path: Path) -> Image.Image:
+    with Image.open(path) as opened:
+        grey = opened.convert("L").resize((DRAWN_SIDE, DRAWN_SIDE), Image.Resampling.BOX)
+    return grey.point(lambda v: 255 if v < 225 else 0)
+
+
+def drawn_likeness(a: Path, b: Path) -> float:
+    """How alike what two figures draw apart from the ink they share (frame, axes, ticks): the
+    correlation of the blurred maps of each figure's own ink. Two noisy lines rising through
+    the same region score high; a decaying curve and a parabola in one frame score low."""
+    mask_a, mask_b = _ink_mask(a), _ink_mask(b)
+    shared = ImageChops.darker(mask_a, mask_b).filter(ImageFilter.MaxFilter(3))
+    own = [
+        list(ImageChops.subtract(mask, shared).filter(ImageFilter.GaussianBlur(3)).tobytes())
+        for mask in (mask_a, mask_b)
+    ]
+    return _correlation(*own)
+
+
 def similar_captions(a: str, b: str) -> bool:
     wa = set(text.words(a)) - text.STOPWORDS
     wb = set(text.words(b)) - text.STOPWORDS
@@ -167,15 +194,20 @@ def repeated_figures(c: DeckContext):
         f1, f2 = c.paper.figure(s1.figure), c.paper.figure(s2.figure)
         if f1 is None or f2 is None or f1.kind != f2.kind:
             continue
-        difference = structure = None
+        difference = structure = drawn = None
         if c.figures_dir is not None and (c.figures_dir / f1.image).exists():
-            difference = figure_difference(c.figures_dir / f1.image, c.figures_dir / f2.image)
-            structure = same_design(c.figures_dir / f1.image, c.figures_dir / f2.image)
+            image_1, image_2 = c.figures_dir / f1.image, c.figures_dir / f2.image
+            difference = figure_difference(image_1, image_2)
+            structure = same_design(image_1, image_2)
+            drawn = drawn_likeness(image_1, image_2)
+        # one frame is not one figure: beyond the shared ink, what each draws must look alike
+        draws_alike = drawn is None or drawn >= DRAWN_MIN_CORRELATION
         looks_alike = (
             difference is not None and difference < limits.get("repeated_figure_max_diff")
-        ) or (structure is not None and structure >= STRUCTURE_MIN_CORRELATION)
+        ) or (structure is not None and structure >= STRUCTURE_MIN_CORRELATION and draws_alike)
         alike = looks_alike or (
             similar_captions(f1.caption, f2.caption)
+            and draws_alike
             and (difference is None or difference < 2 * limits.get("repeated_figure_max_diff"))
         )
         # plots of one design that label their axes differently show different measures (a
@@ -203,6 +235,7 @@ def repeated_figures(c: DeckContext):
                     "figures": [f1.id, f2.id],
                     "difference": None if difference is None else round(difference, 3),
                     "structure": None if structure is None else round(structure, 3),
+                    "drawn": None if drawn is None else round(drawn, 3),
                 },
             )
 
