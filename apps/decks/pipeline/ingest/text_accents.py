@@ -10,12 +10,16 @@ letter of a math font it stays a math accent ($\\hat{x}$), read as such by the w
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from apps.decks.pipeline.ingest.glyphs import Glyph
+
+# as glyphs.ITALIC_FONT (which imports this module)
+ITALIC_FONT = re.compile(r"Ital|Oblique|-It\b|Slant|CMMI|MathItalic|\.I$", re.I)
 
 # A spacing accent (as fonts name it) or the combining mark itself → the combining mark
 COMBINING = {
@@ -40,6 +44,7 @@ COMBINING = {
 }
 DOTLESS = {"ı": "i", "ȷ": "j"}  # TeX accents an i or a j without its dot
 SAME_SIZE = 0.8  # an accent set this much smaller than its letter belongs to a script
+WORD_GAP_EM = 0.1  # letters of one word are set closer than this
 
 
 def text_accents_composed(glyphs: list[Glyph]) -> list[Glyph]:
@@ -53,6 +58,9 @@ def text_accents_composed(glyphs: list[Glyph]) -> list[Glyph]:
         for g in glyphs
         if len(g.text) == 1 and g.text.isalpha() and g.text not in COMBINING and not g.mathy
     ]
+    # Times-based mathematics sets its letters in the text italic: an italic letter is a word's
+    # only when a letter of its font touches it ("café" in italics), never alone ("ṡ(t)")
+    letters = [g for g in letters if not ITALIC_FONT.search(g.font) or _in_word(g, letters)]
     composed: dict[int, Glyph | None] = {}
     for accent in accents:
         letter = _letter_under(accent, letters)
@@ -67,6 +75,17 @@ def text_accents_composed(glyphs: list[Glyph]) -> list[Glyph]:
         composed[id(accent)] = None
     out = [composed.get(id(g), g) for g in glyphs]
     return [g for g in out if g is not None]
+
+
+def _in_word(letter: Glyph, letters: list[Glyph]) -> bool:
+    reach = WORD_GAP_EM * letter.size
+    return any(
+        other is not letter
+        and other.font == letter.font
+        and abs(other.baseline - letter.baseline) < 0.1 * letter.size
+        and (0 <= other.x0 - letter.x1 <= reach or 0 <= letter.x0 - other.x1 <= reach)
+        for other in letters
+    )
 
 
 def _letter_under(accent: Glyph, letters: list[Glyph]) -> Glyph | None:
