@@ -3,7 +3,8 @@
 
 - `threadId` names the thread: an id of one of the person's threads selects it; any other
   string creates a thread for it (a UUID is used as the thread's id, another string is mapped
-  to one per person), and the events name the thread by the client's `threadId`.
+  to one per person by a key only the server holds, `named_thread_ids`), and the events name
+  the thread by the client's `threadId`.
 - The turn is the newest user message in `messages`. Tessera keeps each thread's history on
   the server, so earlier messages, `tools`, `context` and `state` are not read.
 - A2UI form answers arrive the way AG-UI carries human-in-the-loop input: a run that shows a
@@ -29,7 +30,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ag_ui.core import RunAgentInput, ToolMessage, UserMessage
+from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils.crypto import salted_hmac
 from pydantic import ValidationError
 
 from apps.a2ui.negotiation import CAPABILITY_KEYS
@@ -47,8 +50,11 @@ from apps.agent.input_checks import has_control_characters
 from apps.agent.limits import TOO_LARGE
 from apps.agent.refusals import INTERRUPT_PENDING, Refusal, invalid_message
 
-# Namespace of the thread ids derived from a client's non-UUID threadId.
-THREAD_NAMESPACE = uuid.UUID("5f1c2f0e-8a2b-4f7e-9d0a-7c1e2b3a4d5e")
+# Namespace of the ids derived, before round 20, from the user id and a client's non-UUID
+# threadId alone: anyone who knew both could create that thread first and lock its owner out.
+# Still looked up, so a person's threads named so go on.
+LEGACY_THREAD_NAMESPACE = uuid.UUID("5f1c2f0e-8a2b-4f7e-9d0a-7c1e2b3a4d5e")
+THREAD_KEY_SALT = "tessera.agent.agui.thread-name"
 
 # A threadId is echoed in every event and names a thread per person: a UUID is 36 characters,
 # a client's own names fit well within this; longer is not a name.
@@ -112,6 +118,22 @@ def run_input_parse(body: Any) -> RunAgentInput:
         raise invalid_message(errors, "The body is not a valid AG-UI RunAgentInput.") from error
 
 
+def _keyed_thread_id(value: str, secret: str) -> uuid.UUID:
+    digest = salted_hmac(THREAD_KEY_SALT, value, secret=secret, algorithm="sha256").digest()
+    return uuid.UUID(bytes=digest[:16], version=4)
+
+
+def named_thread_ids(*, user_id: int, name: str) -> list[uuid.UUID]:
+    """The ids a person's thread name may have, the one a new thread gets first: an HMAC of
+    the user id and the name under the server's secret (then under each retired secret, so a
+    rotation keeps the threads), so no one else can compute the id and take it first; last
+    the id the name had before it was keyed (LEGACY_THREAD_NAMESPACE)."""
+    value = f"{user_id}:{name}"
+    secrets = [settings.SECRET_KEY, *settings.SECRET_KEY_FALLBACKS]
+    keyed = [_keyed_thread_id(value, secret) for secret in secrets]
+    return [*keyed, uuid.uuid5(LEGACY_THREAD_NAMESPACE, value)]
+
+
 def _thread(context: AccessContext, client_thread_id: str) -> uuid.UUID:
     if (
         not client_thread_id.strip()
@@ -120,11 +142,16 @@ def _thread(context: AccessContext, client_thread_id: str) -> uuid.UUID:
     ):
         raise invalid_message([{"loc": ["threadId"], "msg": BAD_THREAD_ID}], BAD_THREAD_ID)
     try:
-        thread_id = uuid.UUID(client_thread_id)
+        candidates = [uuid.UUID(client_thread_id)]
     except ValueError:
-        thread_id = uuid.uuid5(THREAD_NAMESPACE, f"{context.user_id}:{client_thread_id}")
-    if selectors.thread_visible(context=context, thread_id=thread_id):
-        return thread_id
+        candidates = named_thread_ids(user_id=context.user_id, name=client_thread_id)
+    # Row security shows only the person's own threads: a thread someone else made under
+    # one of these ids is never selected.
+    if (
+        found := selectors.thread_first_visible(context=context, thread_ids=candidates)
+    ) is not None:
+        return found
+    thread_id = candidates[0]
     try:
         with transaction.atomic():
             services.thread_create(context=context, thread_id=thread_id)
