@@ -190,7 +190,8 @@ def _newest_user_message(run_input: RunAgentInput) -> tuple[str, str] | None:
 def _forwarded_action(run_input: RunAgentInput) -> dict | None:
     """The A2UI action in `forwardedProps.a2uiAction.userAction` (@ag-ui/a2ui-middleware)."""
     forwarded = run_input.forwarded_props if isinstance(run_input.forwarded_props, dict) else {}
-    user_action = (forwarded.get("a2uiAction") or {}).get("userAction")
+    carrier = forwarded.get("a2uiAction")  # a string or a list here was a 500
+    user_action = carrier.get("userAction") if isinstance(carrier, dict) else None
     return user_action if isinstance(user_action, dict) and user_action.get("surfaceId") else None
 
 
