@@ -3,9 +3,13 @@
 
 - `threadId` names the thread: an id of one of the person's threads selects it; any other
   string creates a thread for it (a UUID is used as the thread's id, another string is mapped
-  to one per person), and the events name the thread by the client's `threadId`.
+  to one per person by a key only the server holds, `named_thread_ids`), and the events name
+  the thread by the client's `threadId`.
 - The turn is the newest user message in `messages`. Tessera keeps each thread's history on
-  the server, so earlier messages, `tools`, `context` and `state` are not read.
+  the server, so earlier messages, `tools`, `context` and `state` are not read. A user
+  message a run of the thread has answered already (the same id and text: the input sent
+  again after a dropped connection) is not run again: the turn replays that run
+  (apps/agent/replays.py).
 - A2UI form answers arrive the way AG-UI carries human-in-the-loop input: a run that shows a
   form ends with RUN_FINISHED whose outcome is an interrupt per open form (runtime.py), bound
   to the form's show_form tool call (`toolCallId`); the next input answers it in `resume`
@@ -29,12 +33,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ag_ui.core import RunAgentInput, ToolMessage, UserMessage
+from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils.crypto import salted_hmac
 from pydantic import ValidationError
 
 from apps.a2ui.negotiation import CAPABILITY_KEYS
 from apps.accounts.access import AccessContext
-from apps.agent import jsontext, selectors, services
+from apps.agent import jsontext, replays, selectors, services
 from apps.agent.agui_events import INTERRUPT_PREFIX, interrupt_id
 from apps.agent.inbound import (
     MAX_TEXT,
@@ -47,12 +53,17 @@ from apps.agent.input_checks import has_control_characters
 from apps.agent.limits import TOO_LARGE
 from apps.agent.refusals import INTERRUPT_PENDING, Refusal, invalid_message
 
-# Namespace of the thread ids derived from a client's non-UUID threadId.
-THREAD_NAMESPACE = uuid.UUID("5f1c2f0e-8a2b-4f7e-9d0a-7c1e2b3a4d5e")
+# Namespace of the ids derived, before round 20, from the user id and a client's non-UUID
+# threadId alone: anyone who knew both could create that thread first and lock its owner out.
+# Still looked up, so a person's threads named so go on.
+LEGACY_THREAD_NAMESPACE = uuid.UUID("5f1c2f0e-8a2b-4f7e-9d0a-7c1e2b3a4d5e")
+THREAD_KEY_SALT = "tessera.agent.agui.thread-name"
 
 # A threadId is echoed in every event and names a thread per person: a UUID is 36 characters,
 # a client's own names fit well within this; longer is not a name.
 MAX_THREAD_ID = 200
+# Longest client message id kept on a run (its column): a longer one is known by its start.
+MAX_MESSAGE_ID = 200
 # A front end sends the whole conversation in every input (AG-UI clients do); Tessera reads
 # only the newest user message, yet validating each costs ~17 µs of a shared worker: a 2.5 MB
 # body of 50,000 tiny messages held it for most of a second. A long conversation (a user
@@ -95,7 +106,12 @@ BAD_CAPABILITIES = (
 class Turn:
     thread_id: uuid.UUID
     client_thread_id: str
-    message: UserText | UserAction
+    message: UserText | UserAction | None
+    message_id: str = ""  # the client's id of the user message run
+    # Set when a run answered the message already: its events follow this sequence number,
+    # less what the client holds.
+    replay_after: int | None = None
+    held: replays.Held | None = None
 
 
 def run_input_parse(body: Any) -> RunAgentInput:
@@ -112,6 +128,22 @@ def run_input_parse(body: Any) -> RunAgentInput:
         raise invalid_message(errors, "The body is not a valid AG-UI RunAgentInput.") from error
 
 
+def _keyed_thread_id(value: str, secret: str) -> uuid.UUID:
+    digest = salted_hmac(THREAD_KEY_SALT, value, secret=secret, algorithm="sha256").digest()
+    return uuid.UUID(bytes=digest[:16], version=4)
+
+
+def named_thread_ids(*, user_id: int, name: str) -> list[uuid.UUID]:
+    """The ids a person's thread name may have, the one a new thread gets first: an HMAC of
+    the user id and the name under the server's secret (then under each retired secret, so a
+    rotation keeps the threads), so no one else can compute the id and take it first; last
+    the id the name had before it was keyed (LEGACY_THREAD_NAMESPACE)."""
+    value = f"{user_id}:{name}"
+    secrets = [settings.SECRET_KEY, *settings.SECRET_KEY_FALLBACKS]
+    keyed = [_keyed_thread_id(value, secret) for secret in secrets]
+    return [*keyed, uuid.uuid5(LEGACY_THREAD_NAMESPACE, value)]
+
+
 def _thread(context: AccessContext, client_thread_id: str) -> uuid.UUID:
     if (
         not client_thread_id.strip()
@@ -120,11 +152,16 @@ def _thread(context: AccessContext, client_thread_id: str) -> uuid.UUID:
     ):
         raise invalid_message([{"loc": ["threadId"], "msg": BAD_THREAD_ID}], BAD_THREAD_ID)
     try:
-        thread_id = uuid.UUID(client_thread_id)
+        candidates = [uuid.UUID(client_thread_id)]
     except ValueError:
-        thread_id = uuid.uuid5(THREAD_NAMESPACE, f"{context.user_id}:{client_thread_id}")
-    if selectors.thread_visible(context=context, thread_id=thread_id):
-        return thread_id
+        candidates = named_thread_ids(user_id=context.user_id, name=client_thread_id)
+    # Row security shows only the person's own threads: a thread someone else made under
+    # one of these ids is never selected.
+    if (
+        found := selectors.thread_first_visible(context=context, thread_ids=candidates)
+    ) is not None:
+        return found
+    thread_id = candidates[0]
     try:
         with transaction.atomic():
             services.thread_create(context=context, thread_id=thread_id)
@@ -141,12 +178,41 @@ def _text(message: UserMessage) -> str:
     return "\n".join(part.text for part in message.content if getattr(part, "type", "") == "text")
 
 
-def _newest_user_text(run_input: RunAgentInput) -> str | None:
+def _newest_user_message(run_input: RunAgentInput) -> tuple[str, str] | None:
+    """The newest user message's id and text, or None when it has no text (or there is none)."""
     for message in reversed(run_input.messages):
         if isinstance(message, UserMessage) or getattr(message, "role", "") == "user":
             text = _text(message).strip()
-            return text or None
+            return (message.id[:MAX_MESSAGE_ID], text) if text else None
     return None
+
+
+def _forwarded_action(run_input: RunAgentInput) -> dict | None:
+    """The A2UI action in `forwardedProps.a2uiAction.userAction` (@ag-ui/a2ui-middleware)."""
+    forwarded = run_input.forwarded_props if isinstance(run_input.forwarded_props, dict) else {}
+    carrier = forwarded.get("a2uiAction")  # a string or a list here was a 500
+    user_action = carrier.get("userAction") if isinstance(carrier, dict) else None
+    return user_action if isinstance(user_action, dict) and user_action.get("surfaceId") else None
+
+
+def _answering_tool_message(
+    context: AccessContext, thread_id, run_input: RunAgentInput
+) -> ToolMessage | None:
+    """The newest message when it is a `tool` message given as an answer (no `resume`), not
+    one of the thread's own tool results the client holds (replays.result_of_thread)."""
+    newest = run_input.messages[-1] if run_input.messages else None
+    if run_input.resume or not isinstance(newest, ToolMessage):
+        return None
+    if replays.result_of_thread(context=context, thread_id=thread_id, message_id=newest.id):
+        return None
+    return newest
+
+
+def _carries_answer(run_input: RunAgentInput, tool_message: ToolMessage | None) -> bool:
+    """Whether the input answers a form (resume, a tool message, the middleware's action)
+    rather than asking with its newest user message."""
+    forwarded = _forwarded_action(run_input)
+    return bool(run_input.resume) or tool_message is not None or forwarded is not None
 
 
 def _action(surface_id: str, answer: Any, interrupt: str) -> UserAction:
@@ -164,10 +230,9 @@ def _action(surface_id: str, answer: Any, interrupt: str) -> UserAction:
         ) from error
 
 
-def _tool_answer(run_input: RunAgentInput, waiting: dict[str, dict]) -> tuple[str, UserAction]:
+def _tool_answer(message: ToolMessage, waiting: dict[str, dict]) -> tuple[str, UserAction]:
     """The interrupt a newest `tool` message answers, and its action; a Refusal when its
     toolCallId is no open form's (the thread waits on another, or on none: a stale answer)."""
-    message = run_input.messages[-1]
     for key, item in waiting.items():
         if item.get("toolCallId") == message.tool_call_id:
             try:
@@ -188,17 +253,15 @@ def _tool_answer(run_input: RunAgentInput, waiting: dict[str, dict]) -> tuple[st
     )
 
 
-def _answer(run_input: RunAgentInput, pending: list[dict]) -> UserAction | None:
+def _answer(
+    run_input: RunAgentInput, pending: list[dict], tool_message: ToolMessage | None
+) -> UserAction | None:
     """The form answer the input carries, checked against the interrupts the thread waits on."""
     waiting = {item["id"]: item for item in pending}
     answered: set[str] = set()
     action = None
-    if (
-        not run_input.resume
-        and run_input.messages
-        and isinstance(run_input.messages[-1], ToolMessage)
-    ):
-        key, action = _tool_answer(run_input, waiting)
+    if tool_message is not None:
+        key, action = _tool_answer(tool_message, waiting)
         answered.add(key)
     for entry in run_input.resume or []:
         if entry.interrupt_id not in waiting:
@@ -211,9 +274,8 @@ def _answer(run_input: RunAgentInput, pending: list[dict]) -> UserAction | None:
         if entry.status == "resolved" and action is None:
             surface_id = entry.interrupt_id.removeprefix(INTERRUPT_PREFIX)
             action = _action(surface_id, entry.payload, entry.interrupt_id)
-    forwarded = run_input.forwarded_props if isinstance(run_input.forwarded_props, dict) else {}
-    user_action = (forwarded.get("a2uiAction") or {}).get("userAction")
-    if action is None and isinstance(user_action, dict) and user_action.get("surfaceId"):
+    user_action = _forwarded_action(run_input)
+    if action is None and user_action is not None:
         surface_id = str(user_action["surfaceId"])
         action = _action(surface_id, user_action, interrupt_id(surface_id))
         # The middleware's convention names no interrupt: a form's answer moves the thread on.
@@ -242,17 +304,28 @@ def turn_from_input(*, context: AccessContext, run_input: RunAgentInput) -> Turn
     """The thread and the message to run; raises Refusal when there is nothing to run."""
     thread_id = _thread(context, run_input.thread_id)
     metadata = _metadata(run_input)
+    newest = _newest_user_message(run_input)
+    tool_message = _answering_tool_message(context, thread_id, run_input)
+    if newest is not None and not _carries_answer(run_input, tool_message):
+        # Checked before the interrupts: the input that showed a form, sent again, gets it
+        # again from its run rather than "the thread waits on that form".
+        message_id, text = newest
+        after = replays.replay_after(
+            context=context, thread_id=thread_id, message_id=message_id, text=text
+        )
+        if after is not None:
+            held = replays.held_by_client(run_input)
+            return Turn(thread_id, run_input.thread_id, None, message_id, after, held)
     pending = selectors.pending_interrupts(context=context, thread_id=thread_id)
-    action = _answer(run_input, pending)
+    action = _answer(run_input, pending, tool_message)
     if action is not None:
         return Turn(
             thread_id, run_input.thread_id, action.model_copy(update={"metadata": metadata})
         )
-    text = _newest_user_text(run_input)
-    if text is None:
+    if newest is None:
         raise invalid_message([], NO_TURN)
+    message_id, text = newest
     if len(text) > MAX_TEXT:
         raise invalid_message([], f"The user message is longer than {MAX_TEXT} characters.")
-    return Turn(
-        thread_id, run_input.thread_id, UserText(type="message", text=text, metadata=metadata)
-    )
+    message = UserText(type="message", text=text, metadata=metadata)
+    return Turn(thread_id, run_input.thread_id, message, message_id)

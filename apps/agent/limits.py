@@ -129,7 +129,7 @@ def _window_count(key: str, window: int, *, now: float | None = None) -> tuple[i
     return math.floor(estimate), max(1, math.ceil(window - elapsed))
 
 
-def _active_run_jobs():
+def active_run_jobs():
     """Run jobs queued or running (dead workers' jobs are reaped)."""
     queues = Q(queue_name=RUN_QUEUE) | Q(queue_name__startswith=RUN_QUEUE + LOCAL_SEPARATOR)
     return DBTaskResult.objects.filter(queues, status__in=["READY", "RUNNING"])
@@ -137,12 +137,12 @@ def _active_run_jobs():
 
 def active_runs(*, tenant_id: int) -> int:
     """Run jobs of the tenant that are queued or running."""
-    return _active_run_jobs().filter(args_kwargs__kwargs__tenant_id=tenant_id).count()
+    return active_run_jobs().filter(args_kwargs__kwargs__tenant_id=tenant_id).count()
 
 
 def thread_busy(*, thread_id) -> bool:
     """Whether a request of the thread is queued or running."""
-    return _active_run_jobs().filter(args_kwargs__kwargs__thread_id=str(thread_id)).exists()
+    return active_run_jobs().filter(args_kwargs__kwargs__thread_id=str(thread_id)).exists()
 
 
 def _admission_counts(*, tenant_id: int, thread_id) -> tuple[int, bool]:
@@ -153,7 +153,7 @@ def _admission_counts(*, tenant_id: int, thread_id) -> tuple[int, bool]:
         aggregates["on_thread"] = Count(
             "pk", filter=Q(args_kwargs__kwargs__thread_id=str(thread_id))
         )
-    counts = _active_run_jobs().aggregate(**aggregates)
+    counts = active_run_jobs().aggregate(**aggregates)
     return counts["active"], counts.get("on_thread", 0) > 0
 
 

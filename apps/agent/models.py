@@ -45,6 +45,9 @@ class Run(models.Model):
     thread = models.ForeignKey(Thread, on_delete=models.CASCADE, related_name="runs")
     status = models.CharField(max_length=20, choices=RunStatus.choices, default=RunStatus.RUNNING)
     request = models.TextField()
+    # The id the client gave the user message this run answers (AG-UI's message id): an
+    # input that sends it again is answered from this run instead of running twice.
+    client_message_id = models.CharField(max_length=200, blank=True, db_default="")
     provider = models.CharField(max_length=50, blank=True)
     context_summary = models.JSONField(default=dict)
     usage = models.JSONField(default=dict)  # token usage per role
@@ -55,6 +58,13 @@ class Run(models.Model):
     class Meta:
         db_table = "agent_run"
         ordering = ["-started_at"]
+        indexes = [
+            models.Index(
+                fields=["thread", "client_message_id"],
+                name="agent_run_client_message",
+                condition=~models.Q(client_message_id=""),
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.id} ({self.status})"

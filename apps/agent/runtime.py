@@ -325,6 +325,7 @@ def run_execute(
     provider: Provider | None = None,
     registry: ToolRegistry | None = None,
     as_of: date | None = None,
+    message_id: str = "",
 ) -> RunOutcome:
     """Run one request to its end (blocking). Safe to call from a worker thread.
 
@@ -347,6 +348,7 @@ def run_execute(
         thread_id=thread_id,
         request=request_text,
         provider=getattr(provider, "name", "") if provider else "",
+        client_message_id=message_id,
     )
     metadata = message.metadata.as_wire() if message.metadata else None
     stream = _RunEvents(context, thread_id, run.id, a2ui_version=version_for(metadata))
@@ -497,7 +499,7 @@ def _forms_answered_by_text(context: AccessContext, thread_id, result: LoopResul
 
 
 def run_start_background(
-    *, context: AccessContext, thread_id, message: UserText | UserAction
+    *, context: AccessContext, thread_id, message: UserText | UserAction, message_id: str = ""
 ) -> str:
     """Queue a run of the message as a job (apps/agent/tasks.py): it goes on if the browser
     disconnects, and in workers mode even if this web process stops. Returns the job id.
@@ -516,6 +518,7 @@ def run_start_background(
             user_id=context.user_id,
             thread_id=str(thread_id),
             message=message.model_dump(mode="json", by_alias=True),
+            message_id=message_id,
         ),
     )
     return queued.id

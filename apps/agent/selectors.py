@@ -11,6 +11,13 @@ def thread_visible(*, context: AccessContext, thread_id) -> bool:
         return Thread.objects.filter(pk=thread_id).exists()
 
 
+def thread_first_visible(*, context: AccessContext, thread_ids: list) -> object | None:
+    """The first of these ids that names one of the person's threads, or None."""
+    with bound(context):
+        visible = set(Thread.objects.filter(pk__in=thread_ids).values_list("pk", flat=True))
+    return next((thread_id for thread_id in thread_ids if thread_id in visible), None)
+
+
 def thread_list(*, context: AccessContext, limit: int = 50) -> list[Thread]:
     with bound(context):
         return list(Thread.objects.order_by("-updated_at")[:limit])

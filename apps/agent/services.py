@@ -57,10 +57,10 @@ WITH thread AS (
     RETURNING id
 )
 INSERT INTO {Run._meta.db_table}
-    (id, tenant_id, thread_id, status, request, provider, context_summary, usage, error,
-     started_at, finished_at)
-SELECT %(id)s, %(tenant)s, thread.id, %(status)s, %(request)s, %(provider)s, '{{}}', '{{}}', '',
-       %(now)s, NULL
+    (id, tenant_id, thread_id, status, request, client_message_id, provider, context_summary,
+     usage, error, started_at, finished_at)
+SELECT %(id)s, %(tenant)s, thread.id, %(status)s, %(request)s, %(client_message_id)s,
+       %(provider)s, '{{}}', '{{}}', '', %(now)s, NULL
 FROM thread
 """
 
@@ -114,7 +114,9 @@ def _messages_append(context: AccessContext, thread_id, run_id, messages: list[M
             raise Thread.DoesNotExist(f"thread {thread_id} is not visible to {context.username}")
 
 
-def run_create(*, context: AccessContext, thread_id, request: str, provider: str) -> Run:
+def run_create(
+    *, context: AccessContext, thread_id, request: str, provider: str, client_message_id: str = ""
+) -> Run:
     """Start a run on the thread: the thread gets a title from the request if it has none and
     its `updated_at` moves (the row is locked as `select_for_update` locked it), and the run is
     inserted, in one statement. Thread.DoesNotExist when row security hides the thread."""
@@ -124,6 +126,7 @@ def run_create(*, context: AccessContext, thread_id, request: str, provider: str
         thread_id=thread_id,
         status=RunStatus.RUNNING,
         request=request,
+        client_message_id=client_message_id,
         provider=provider,
         started_at=timezone.now(),
     )
@@ -133,6 +136,7 @@ def run_create(*, context: AccessContext, thread_id, request: str, provider: str
         "thread": thread_id,
         "status": run.status,
         "request": request,
+        "client_message_id": client_message_id,
         "provider": provider,
         "now": run.started_at,
         "title": thread_title_from(request),

@@ -57,12 +57,18 @@ def run_lost(result, message: str) -> None:
 
 
 @job(queue_name=RUN_QUEUE, max_attempts=1, on_lost=run_lost)
-def run_message(*, tenant_id: int, user_id: int, thread_id: str, message: dict) -> dict:
-    """Run one request of a thread to its end."""
+def run_message(
+    *, tenant_id: int, user_id: int, thread_id: str, message: dict, message_id: str = ""
+) -> dict:
+    """Run one request of a thread to its end (`message_id`: the id the client gave the
+    message, kept on the run so the same message sent again is not run twice)."""
     from apps.agent import runtime
 
     context = _context(user_id=user_id, tenant_id=tenant_id)
     outcome = runtime.run_execute(
-        context=context, thread_id=thread_id, message=parse_client_message(message)
+        context=context,
+        thread_id=thread_id,
+        message=parse_client_message(message),
+        message_id=message_id,
     )
     return {"run_id": outcome.run_id, "status": outcome.status}

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 from pydantic import TypeAdapter, ValidationError
 
 from apps.accounts.middleware import unauthorized
-from apps.agent import agui, events, jsontext, limits, runtime, selectors, services
+from apps.agent import agui, events, jsontext, limits, replays, runtime, selectors, services
 from apps.agent.inbound import parse_client_message
 from apps.agent.refusals import Refusal, invalid_message
 
@@ -103,13 +103,17 @@ async def _follow_agui(context, turn: agui.Turn, after: int):
     """The run's events in the binding's encoding (ag_ui's EventEncoder: the event alone, as
     AG-UI defines it), each with the thread's sequence number as its SSE `id:`, so the rest
     can be replayed from /api/threads/<id>/events with Last-Event-ID; the thread is named by
-    the client's threadId."""
+    the client's threadId. A run replayed to an input sent again leaves out what the client
+    holds (replays.ReplayTrim)."""
     encoder = EventEncoder()
+    trim = replays.ReplayTrim(turn.held) if turn.held is not None else None
     async for payload in _stored(context, turn.thread_id, after, until_run_ends=True):
         if payload is None:
             yield TIME_UP
             return
         event = {key: value for key, value in payload.items() if key != "seq"}
+        if trim is not None and (event := trim(event)) is None:
+            continue
         if "threadId" in event:
             event["threadId"] = turn.client_thread_id
         yield f"id: {payload['seq']}\n" + encoder.encode(AGUI_EVENT.validate_python(event))
@@ -188,9 +192,14 @@ def agui_run(request):
             raise invalid_message([], str(error)) from error
         run_input = agui.run_input_parse(body)
         turn = agui.turn_from_input(context=request.access, run_input=run_input)
+        if turn.replay_after is not None:  # answered already: no second run (replays.py)
+            return _stream_response(_follow_agui(request.access, turn, turn.replay_after))
         start = selectors.thread_last_seq(context=request.access, thread_id=turn.thread_id)
         runtime.run_start_background(
-            context=request.access, thread_id=turn.thread_id, message=turn.message
+            context=request.access,
+            thread_id=turn.thread_id,
+            message=turn.message,
+            message_id=turn.message_id,
         )
     except Refusal as refused:
         return _refused(refused)

@@ -39,6 +39,10 @@ STREAM_TOO_LARGE = (
     "Page {page} of {name} holds a compressed stream that inflates past {limit_mb} MB; "
     "a paper's page never does. The file may be built to exhaust memory."
 )
+DRAWING_TOO_LARGE = (
+    "The pages of {name} are drawn from more than {limit_mb:g} MB of instructions once "
+    "inflated; a paper's never are. The file may be built to exhaust memory."
+)
 RENDERER_MISSING = (
     "The Slidev renderer is not installed ({path} is missing). Run "
     "`cd renderers/slidev && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund`."

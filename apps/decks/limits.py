@@ -20,6 +20,14 @@ _ALL = [
     Limit("max_pages", 100, "Most pages a paper may have; longer documents are refused."),
     Limit("max_page_side_pt", 3000, "Largest page side in points (about 1 m); posters above it."),
     Limit("max_image_megapixels", 60, "Largest embedded image, in megapixels (decoding cost)."),
+    Limit(
+        "max_drawing_mb",
+        64,
+        "Most drawing instructions a paper's pages may inflate to, in megabytes (contents, "
+        "form XObjects, patterns, Type 3 glyphs, each once): seen papers hold up to 23 MB "
+        "(dense maps); a 600 kB file inflating to 200 MB held the upload check 4 minutes "
+        "and 3 GB.",
+    ),
     Limit("min_words", 150, "Fewest words of text a paper needs to make a deck."),
     # Figures
     Limit(

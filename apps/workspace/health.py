@@ -1,11 +1,18 @@
-"""Health of the parts the app cannot work without: the database and the channel layer."""
+"""Health of the parts the app cannot work without: the database and the channel layer.
 
+Anyone (a load balancer, a monitor) may ask whether each part works; what they are (the
+database role and server version, the layer's class, an error's text with hosts and ports)
+is for staff only: to others it maps the deployment for an attack (`public_report`)."""
+
+import logging
 import time
 import uuid
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import connection
+
+log = logging.getLogger("tessera.health")
 
 
 def database_status() -> dict:
@@ -54,4 +61,13 @@ def channel_layer_status() -> dict:
 
 def health_report() -> dict:
     checks = {"database": database_status(), "channel_layer": channel_layer_status()}
+    for name, check in checks.items():
+        if not check["ok"]:  # the detail a public answer leaves out is in the log
+            log.warning("health check %s failed: %s", name, check.get("error", ""))
     return {"ok": all(check["ok"] for check in checks.values()), "checks": checks}
+
+
+def public_report(report: dict) -> dict:
+    """The report without detail: whether the whole and each part work, nothing else."""
+    checks = {name: {"ok": check["ok"]} for name, check in report["checks"].items()}
+    return {"ok": report["ok"], "checks": checks}

@@ -5,7 +5,7 @@ from django.views.decorators.http import require_POST
 
 from apps.agent import selectors, services
 from apps.workspace import selectors as workspace_selectors
-from apps.workspace.health import health_report
+from apps.workspace.health import health_report, public_report
 
 EXAMPLES = [
     "How many active employees are there in each department?",
@@ -48,5 +48,11 @@ def thread(request, thread_id):
 
 
 def healthz(request):
+    """Liveness for anyone; the parts' detail (role, version, errors) for staff only."""
     report = health_report()
-    return JsonResponse(report, status=200 if report["ok"] else 503)
+    status = 200 if report["ok"] else 503
+    if not request.user.is_staff:
+        report = public_report(report)
+    response = JsonResponse(report, status=status)
+    response["Cache-Control"] = "no-store"
+    return response

@@ -81,7 +81,7 @@ async def test_a_curl_style_post_streams_a_numbered_run_on_the_clients_thread(ac
     # The same threadId selects the same thread; its numbering goes on.
     again = await _events(await _post(token, _input(client_thread, "How many departments?")))
     assert again[0]["seq"] == seqs[-1] + 1
-    thread_id = uuid.uuid5(agui.THREAD_NAMESPACE, f"{acme_context.user_id}:{client_thread}")
+    thread_id = agui.named_thread_ids(user_id=acme_context.user_id, name=client_thread)[0]
     assert await sync_to_async(_runs)(acme_context, thread_id) == 2
 
 

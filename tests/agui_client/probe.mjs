@@ -6,7 +6,8 @@
 // a run aborted mid-stream and the thread used again afterwards; what the client raises
 // for inputs Tessera refuses; and a form answered with a `tool` message for its show_form
 // call: a resume for another interrupt, the answer, then the answer replayed (as `resume` and
-// as a `tool` message for the form's show_form call).
+// as a `tool` message for the form's show_form call); a connection dropped mid-run and the
+// same input sent again, by the same agent and by a fresh one holding the same messages.
 //
 //   TESSERA_URL=http://127.0.0.1:8000 TESSERA_TOKEN=tsr_… node probe.mjs > probe.json
 //
@@ -168,5 +169,19 @@ tooled.addMessage({
   content: JSON.stringify(answer),
 });
 scenarios.form_answer.push(await run(tooled, "stale tool message"));
+
+// 7. A connection that drops as the run starts, and the client sending the same input again:
+// the agent itself (its messages hold the question under the id it gave it) and a fresh agent
+// restored from those messages (a page reloaded from the client's store). Then the agent's
+// messages after the answer, with no new question (they end with the run's echo of it).
+// Each run records the messages the agent holds after it.
+const dropping = agentFor(`retry-${randomUUID()}`);
+const restored = () => agentFor(dropping.threadId, dropping.messages);
+const held = async (agent, ...rest) => ({ ...(await run(agent, ...rest)), messages: agent.messages });
+ask(dropping, QUESTION);
+scenarios.retry = [await held(dropping, "dropped", {}, { abortAfter: "RUN_STARTED" })];
+scenarios.retry.push(await held(dropping, "sent again"));
+scenarios.retry.push(await held(restored(), "restored"));
+scenarios.retry.push(await held(dropping, "nothing new"));
 
 process.stdout.write(JSON.stringify({ threadId, scenarios }));

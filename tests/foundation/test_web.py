@@ -3,6 +3,7 @@
 import json
 
 import pytest
+from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
@@ -11,13 +12,47 @@ from project.asgi import application
 pytestmark = pytest.mark.django_db
 
 
-def test_healthz_reports_database_and_channel_layer():
+def test_healthz_tells_anyone_whether_each_part_works_and_nothing_more():
     response = Client().get("/healthz")
     assert response.status_code == 200
-    body = response.json()
-    assert body["ok"] is True
+    assert response.json() == {
+        "ok": True,
+        "checks": {"database": {"ok": True}, "channel_layer": {"ok": True}},
+    }
+    assert response["Cache-Control"] == "no-store"
+
+
+def test_healthz_details_are_for_staff(acme_context):
+    client = Client()
+    client.login(username="admin", password="tessera-demo")
+    body = client.get("/healthz").json()
     assert body["checks"]["database"]["role"] == "tessera_app"
-    assert body["checks"]["channel_layer"]["ok"] is True
+    assert body["checks"]["database"]["server"].startswith("PostgreSQL")
+    assert body["checks"]["channel_layer"]["backend"]
+    analyst = Client()
+    analyst.login(username="ana", password="tessera-demo")
+    assert "role" not in analyst.get("/healthz").json()["checks"]["database"]
+
+
+def test_a_failing_part_is_named_to_anyone_and_its_error_only_to_staff_and_the_log(
+    acme_context, monkeypatch, caplog
+):
+    layer = get_channel_layer()
+
+    async def unreachable(*args, **kwargs):
+        raise ConnectionError("Error 111 connecting to 10.1.2.3:6379. Connection refused.")
+
+    monkeypatch.setattr(layer, "send", unreachable)
+    public = Client().get("/healthz")
+    assert public.status_code == 503
+    assert public.json()["checks"]["channel_layer"] == {"ok": False}
+    assert "10.1.2.3" not in public.content.decode()
+    assert "10.1.2.3" in caplog.text
+    staff = Client()
+    staff.login(username="admin", password="tessera-demo")
+    detail = staff.get("/healthz")
+    assert detail.status_code == 503
+    assert "10.1.2.3" in detail.json()["checks"]["channel_layer"]["error"]
 
 
 def test_home_requires_login_and_shows_the_users_tenant(acme_context):

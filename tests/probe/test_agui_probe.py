@@ -1,7 +1,7 @@
 """The official AG-UI client run the way other front ends run it (tests/agui_client/probe.mjs):
 a full input (history with tool calls and results, tools, context, state, forwardedProps), a
 second run on the thread, the same threadId from a fresh agent, an aborted run and the thread
-afterwards, and two inputs Tessera refuses. The client's own enforceEvents/verifyEvents run on
+afterwards, two inputs Tessera refuses, and a dropped connection's input sent again. The client's own enforceEvents/verifyEvents run on
 every stream (a violation fails the run); every event it received is validated here with the
 ag-ui-protocol Python models."""
 
@@ -27,6 +27,7 @@ CLIENT_DIR = Path(__file__).resolve().parents[1] / "agui_client"
 EVENT = TypeAdapter(Event)
 # What the client itself emits when its run is aborted (not an event Tessera sent).
 CLIENT_ABORT = {"type": "RUN_ERROR", "code": "abort"}
+QUESTION = "How many active employees are there in each department?"  # probe.mjs asks it
 
 
 @pytest.fixture(scope="module")
@@ -135,3 +136,24 @@ def test_a_form_is_answered_once_and_its_replays_are_refused(probe, django_db_bl
         snapshots = StoredEvent.objects.filter(thread_id=thread_id, type="ACTIVITY_SNAPSHOT")
         shown = [p["content"]["surfaceId"] for p in snapshots.values_list("payload", flat=True)]
         assert shown.count(form) == 1
+
+
+def test_a_dropped_runs_input_sent_again_is_answered_by_that_run_only(probe, django_db_blocker):
+    """A retry after a dropped connection ran the question again (a second answer and run)."""
+    dropped, again, restored, nothing_new = probe["retry"]
+    assert dropped["events"][-1]["code"] == "abort"
+    run_id = dropped["events"][0]["runId"]
+    for retry in (again, restored, nothing_new):
+        assert retry["error"] is None and retry["outcome"] == {"type": "success"}
+        assert retry["events"][0]["runId"] == run_id, retry["label"]
+        # What the client holds: the question and the answer, each once and whole (a
+        # replay in full appended the text it had to itself).
+        texts = [m.get("content") for m in retry["messages"] if m["role"] in ("user", "assistant")]
+        assert texts.count(QUESTION) == 2  # its own and the run's echo
+        answers = [t for t in texts if t and "Engineering has the most current employees" in t]
+        assert len(answers) == 1 and answers[0].count("Engineering has") == 1
+    from tests.conftest import _context
+
+    with django_db_blocker.unblock(), bound(_context("ana")):
+        thread_id = Run.objects.filter(pk=run_id).values_list("thread_id", flat=True).get()
+        assert Run.objects.filter(thread_id=thread_id).count() == 1

@@ -147,10 +147,12 @@ class Daphne(Process):
         super().__init__(f"daphne-{self.port}", args, env=env, log_dir=log_dir)
         self._wait_or_stop()
 
-    def get(self, path: str, timeout: float = 10.0) -> tuple[int, bytes]:
+    def get(
+        self, path: str, timeout: float = 10.0, headers: dict[str, str] | None = None
+    ) -> tuple[int, bytes]:
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
         try:
-            connection.request("GET", path)
+            connection.request("GET", path, headers=headers or {})
             response = connection.getresponse()
             return response.status, response.read()
         finally:

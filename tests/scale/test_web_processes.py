@@ -127,12 +127,13 @@ def test_sockets_resume_from_the_log_when_their_web_process_loses_redis_for_a_mo
         assert follower.reconnects == 1
 
 
-def _health(web):
-    status, body = web.get("/healthz")
-    return status, json.loads(body)
+def test_redis_unavailable_is_reported_by_healthz_and_recovery_too(processes, session_cookie):
+    staff = {"Cookie": session_cookie("admin")}  # the checks' detail is for staff
 
+    def _health(web):
+        status, body = web.get("/healthz", headers=staff)
+        return status, json.loads(body)
 
-def test_redis_unavailable_is_reported_by_healthz_and_recovery_too(processes):
     redis = processes.redis()
     web = processes.daphne(REDIS_URL=redis.url)
     status, report = _health(web)
@@ -148,6 +149,8 @@ def test_redis_unavailable_is_reported_by_healthz_and_recovery_too(processes):
     assert not layer["ok"] and layer["backend"] == "PubSubChannelLayer"
     assert "Connection" in layer["error"]
     assert report["checks"]["database"]["ok"]
+    status, public = web.get("/healthz")
+    assert status == 503 and json.loads(public)["checks"]["channel_layer"] == {"ok": False}
 
     processes.redis(port=redis.port)
     status, report = _health(web)

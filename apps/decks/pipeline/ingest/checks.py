@@ -12,6 +12,7 @@ from pypdf.errors import LimitReachedError
 from pypdf.filters import ZLIB_MAX_OUTPUT_LENGTH
 
 from apps.decks import errors, limits
+from apps.decks.pipeline.ingest.drawn_streams import drawn_streams, holds_instructions, is_image
 
 SIGNATURE_WINDOW = 1024  # PDF readers accept %PDF- anywhere in the first kilobyte
 
@@ -31,6 +32,8 @@ def pdf_check(path: Path) -> int:
         head = handle.read(SIGNATURE_WINDOW)
     if b"%PDF-" not in head:
         raise errors.PaperError(errors.NOT_A_PDF.format(name=name))
+    # Before PDFium opens a page: opening one parses every stream it draws from.
+    _check_drawing_streams(path, name)
 
     document = _open(path)
     try:
@@ -45,7 +48,6 @@ def pdf_check(path: Path) -> int:
         _check_pages(document, name)
     finally:
         document.close()
-    _check_content_streams(path, name)
     return pages
 
 
@@ -72,9 +74,11 @@ def _diagnosis(path: Path) -> errors.PaperError:
 
 
 def _check_pages(document: pdfium.PdfDocument, name: str) -> None:
-    """Page sizes and embedded image sizes, read from the page objects (nothing decoded)."""
+    """Page sizes, and the sizes of the images drawn on the page itself (inline ones too),
+    read from the page objects (nothing decoded). Images inside form XObjects are sized from
+    their dictionaries by `_check_drawing_streams`: descending into forms here made PDFium
+    build every object of every form (20 s for a form of 20 MB of instructions)."""
     side_limit = limits.get("max_page_side_pt")
-    pixel_limit = limits.get("max_image_megapixels")
     for index in range(len(document)):
         page = document[index]
         try:
@@ -85,49 +89,68 @@ def _check_pages(document: pdfium.PdfDocument, name: str) -> None:
                         page=index + 1, name=name, width=width, height=height, limit=int(side_limit)
                     )
                 )
-            for image in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_IMAGE]):
-                px_width, px_height = image.get_px_size()
-                megapixels = px_width * px_height / 1_000_000
-                if megapixels > pixel_limit:
-                    raise errors.LimitExceeded(
-                        errors.IMAGE_TOO_LARGE.format(
-                            page=index + 1,
-                            name=name,
-                            width=px_width,
-                            height=px_height,
-                            megapixels=megapixels,
-                            limit=int(pixel_limit),
-                        )
-                    )
+            for image in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_IMAGE], max_depth=1):
+                _check_image_size(*image.get_px_size(), page=index + 1, name=name)
         finally:
             page.close()
 
 
-def _check_content_streams(path: Path, name: str) -> None:
-    """Inflate each page's content streams under pypdf's output bound: a small file whose page
-    stream inflates to a gigabyte (a compression bomb) is refused here, in a fraction of a
-    second, instead of costing the text reader minutes and gigabytes later."""
+def _check_image_size(px_width: int, px_height: int, *, page: int, name: str) -> None:
+    pixel_limit = limits.get("max_image_megapixels")
+    megapixels = px_width * px_height / 1_000_000
+    if megapixels > pixel_limit:
+        raise errors.LimitExceeded(
+            errors.IMAGE_TOO_LARGE.format(
+                page=page,
+                name=name,
+                width=px_width,
+                height=px_height,
+                megapixels=megapixels,
+                limit=int(pixel_limit),
+            )
+        )
+
+
+def _whole(value) -> int:
     try:
-        pages = PdfReader(path).pages
+        return max(0, int(value.get_object()))
+    except (AttributeError, TypeError, ValueError):
+        return 0
+
+
+def _check_drawing_streams(path: Path, name: str) -> None:
+    """Inflate every stream of drawing instructions the pages draw from (drawn_streams.py)
+    under pypdf's bound per stream and `max_drawing_mb` in all, and size every image they
+    draw from its dictionary: a small file whose page — or a form XObject the page draws —
+    inflates to hundreds of megabytes (a compression bomb) is refused here in seconds,
+    instead of costing PDFium and the text reader minutes and gigabytes."""
+    budget = limits.get("max_drawing_mb") * 1_000_000
+    total = 0
+    try:
+        streams = drawn_streams(PdfReader(path))
+        for index, stream in streams:
+            if is_image(stream):
+                size = (_whole(stream.get("/Width")), _whole(stream.get("/Height")))
+                _check_image_size(*size, page=index + 1, name=name)
+                continue
+            if not holds_instructions(stream):
+                continue
+            try:
+                total += len(stream.get_data())
+            except LimitReachedError as exc:
+                raise errors.LimitExceeded(
+                    errors.STREAM_TOO_LARGE.format(
+                        page=index + 1, name=name, limit_mb=ZLIB_MAX_OUTPUT_LENGTH // 1_000_000
+                    )
+                ) from exc
+            except Exception:  # noqa: BLE001 - a damaged stream is not a bomb
+                continue
+            if total > budget:
+                limit_mb = limits.get("max_drawing_mb")
+                raise errors.LimitExceeded(
+                    errors.DRAWING_TOO_LARGE.format(name=name, limit_mb=limit_mb)
+                )
+    except errors.PaperError:
+        raise
     except Exception:  # noqa: BLE001 - damage PDFium tolerated is the text reader's to judge
         return
-    for index, page in enumerate(pages):
-        try:
-            _inflate_contents(page)
-        except LimitReachedError as exc:
-            raise errors.LimitExceeded(
-                errors.STREAM_TOO_LARGE.format(
-                    page=index + 1, name=name, limit_mb=ZLIB_MAX_OUTPUT_LENGTH // 1_000_000
-                )
-            ) from exc
-        except Exception:  # noqa: BLE001 - as above: a damaged stream is not a bomb
-            continue
-
-
-def _inflate_contents(page) -> None:
-    contents = page.get("/Contents")
-    if contents is None:
-        return
-    contents = contents.get_object()
-    for stream in contents if isinstance(contents, list) else [contents]:
-        stream.get_object().get_data()
