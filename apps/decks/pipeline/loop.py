@@ -54,6 +54,7 @@ from apps.decks.pipeline.repair_guard import (
 from apps.decks.pipeline.result_losses import lost_results
 from apps.decks.pipeline.review import review
 from apps.decks.pipeline.revision_harms import no_lost_purpose, no_unsound_added_slides
+from apps.decks.pipeline.revision_repeats import no_repeated_additions
 from apps.decks.pipeline.slide_deck import SlideDeck
 
 Report = Callable[..., None]
@@ -338,6 +339,8 @@ def revise_round(
     revised, changes = no_thinning_removals(paper, deck, revised, changes, issues, refused)
     # a slide added for a count finding stands alone, or the finding stays open
     revised, changes = no_unsound_added_slides(paper, deck, revised, changes, refused)
+    # and no fix puts on a slide what another slide of the deck says already
+    revised, changes = no_repeated_additions(deck, revised, changes, refused)
     # the slide saying what the paper does is never merged or deleted away
     revised, changes = no_lost_purpose(deck, revised, changes, issues, refused)
     # a change claimed on a bullet its slide still shows, unchanged, answered nothing

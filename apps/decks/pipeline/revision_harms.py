@@ -19,7 +19,7 @@ revision after the proposer made it:
 
 from __future__ import annotations
 
-from apps.decks.pipeline import story_slides
+from apps.decks.pipeline import revision_repeats, story_slides
 from apps.decks.pipeline.issues import Change, Issue
 from apps.decks.pipeline.loop_guard import COUNT_FIXES, Refusals, _matched, _refuse
 from apps.decks.pipeline.paper import Paper
@@ -41,7 +41,8 @@ def no_unsound_added_slides(
     counting = [c for c in changes if c.type in COUNT_FIXES and c.slide == 0]
     if not counting:
         return revised, changes
-    kept_indices = {index for _n, _s, index in _matched(current, revised)}
+    # a copy titled as the slide it copies is matched to it too: it is the later of the two
+    kept_indices = set(revision_repeats.origins(current, revised))
     shown_bullets = {b for s in current.slides for b in s.bullets}
     shown_figures = set(current.figures_used())
     slides = list(revised.slides)
@@ -50,8 +51,12 @@ def no_unsound_added_slides(
     removed: list[str] = []
     for index, slide in enumerate(slides):
         # a slide split off one of `current` (its "(continued)", a panel of its figure) shows
-        # what the deck showed: only a slide of new text or a new figure was added
-        carried = set(slide.bullets) & shown_bullets or set(slide.figures()) & shown_figures
+        # what the deck showed: only a slide of new text or a new figure was added. Bullets
+        # another slide still shows were copied, not moved: no split
+        elsewhere = {b for i, s in enumerate(slides) if i != index for b in s.bullets}
+        carried = (set(slide.bullets) & shown_bullets) - elsewhere or (
+            set(slide.figures()) & shown_figures
+        )
         # the storyline slides another fix of the same revision adds (the conclusions, what
         # the paper does) are no count padding: their own guards and findings judge them
         storyline = slide.role in STORYLINE_ROLES
