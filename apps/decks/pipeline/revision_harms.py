@@ -43,8 +43,8 @@ def no_unsound_added_slides(
     refused: Refusals | None = None,
 ) -> tuple[SlideDeck, list[Change]]:
     """`revised` without the slides a count fix added that do not stand alone; a count change
-    whose slides all went is dropped (the finding stays open). An added storyline slide (any
-    fix's) keeps only the sentences the text gate passes."""
+    whose slides all went is dropped (the finding stays open). A slide another fix added (a
+    storyline slide, a result's figure) keeps only the sentences the text gate passes."""
     counting = [c for c in changes if c.type in COUNT_FIXES and c.slide == 0]
     # a copy titled as the slide it copies is matched to it too: it is the later of the two
     kept_indices = set(revision_repeats.origins(current, revised))
@@ -69,17 +69,15 @@ def no_unsound_added_slides(
             result.append(slide)
             continue
         others = [s for i, s in enumerate(slides) if i != index]
-        if storyline:
-            # its own findings judge its size, but every sentence on it passes the gate (a
+        if storyline or not counting:
+            # a slide another fix adds (the conclusions, a result's figure) answers its own
+            # finding, which judges its size; but every sentence on it passes the gate (a
             # conclusions slide of sentences cut before their verb, their subject gone)
             gated = _gated(slide, others, index, paper)
             if gated is None:
                 removed.append(slide.title)
             else:
                 result.append(gated)
-            continue
-        if not counting:
-            result.append(slide)  # no count fix: the slide answers its own finding
             continue
         sound = count_slides.admitted(slide, others, index, paper)
         if sound is None:
