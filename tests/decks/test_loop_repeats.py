@@ -324,3 +324,30 @@ def test_a_bare_figure_is_given_its_point_never_its_captions_small_print():
     said = caption_statements(figure, shown="Honey stored per hive over one season", used=set())
     assert said and said[0].startswith("Hives near clover")
     assert not any("Shaded bands" in s for s in said)
+
+
+def test_a_sentence_the_extraction_split_after_its_condition_is_no_bullet_alone():
+    # a column break after the conditional clause: the paper's text unit ends on its comma
+    paper = _paper(
+        Section(
+            title="Dating",
+            paragraphs=[
+                "The first charter of the abbey is dated to the year of the flood.",
+                "If the kiln was fired in that year,",
+                "its master was thirty years old and his son twelve.",
+            ],
+        )
+    )
+    slide = Slide(kind="bullets", title="Dating", bullets=[])
+    ages = "Its master was thirty years old and his son twelve."
+    placed = slide.model_copy(update={"bullets": [ages]})
+    assert source_cuts.DROPS_CONDITION in text_gate.flagged(ages, placed, None, paper, 0)
+    # items of a list end on a comma or a semicolon and each stands alone
+    listed = _paper(
+        Section(
+            title="Finds",
+            paragraphs=["- Roof tiles of two sizes;", "- Charcoal from three firings of the kiln."],
+        )
+    )
+    item = "Charcoal from three firings of the kiln."
+    assert not source_cuts.faults(item, listed)

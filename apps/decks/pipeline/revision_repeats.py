@@ -15,7 +15,9 @@ short deck beats a deck that repeats itself.
 
 from __future__ import annotations
 
-from apps.decks.pipeline import text
+from collections import Counter
+
+from apps.decks.pipeline import text, title_defects
 from apps.decks.pipeline.issues import Change
 from apps.decks.pipeline.loop_guard import COUNT_FIXES, Refusals, _matched, _refuse, _slide_changes
 from apps.decks.pipeline.propose.count_slides import MIN_TEXT_BULLETS
@@ -61,18 +63,24 @@ def no_repeated_additions(
     """`revised` without the bullets the revision added that repeat another slide's bullet;
     an added text slide left too thin goes, and with it the count change that added it."""
     had = _repeated_pairs(current)
+    shown = Counter(b for s in current.slides for b in s.bullets)
+    now = Counter(b for s in revised.slides for b in s.bullets)
     before_of = origins(current, revised)
     numbers = {index: n for n, _s, index in _matched(current, revised) if index in before_of}
-    slides = list(revised.slides)
+    slides: list[Slide | None] = list(revised.slides)
     removed_slides: list[str] = []
     touched: set[int] = set()
     first_repeat = ""
     # from the end: of two new copies of one claim, the later one goes
     for index in reversed(range(len(slides))):
         slide = slides[index]
-        if slide.kind == "title":
+        if slide is None or slide.kind == "title":
             continue
         before = before_of.get(index)
+        if before is not None and not _same_slide(before, slide):
+            # matched by what it shows to a slide of another title: a copy of a slide the
+            # deck already showed twice — it was added
+            before = None
         own = set(before.bullets) if before is not None else set()
         others = [
             b for i, s in enumerate(slides) if i != index and s is not None for b in s.bullets
@@ -80,18 +88,24 @@ def no_repeated_additions(
         kept = []
         for bullet in slide.bullets:
             repeats = bullet not in own and any(
-                same_point(bullet, other) and frozenset((bullet, other)) not in had
+                (
+                    now[bullet] > shown[bullet]
+                    if bullet == other
+                    else frozenset((bullet, other)) not in had
+                )
                 for other in others
+                if same_point(bullet, other)
             )
             if repeats:
                 first_repeat = first_repeat or bullet
+                now[bullet] -= 1
                 continue
             kept.append(bullet)
         if kept == slide.bullets:
             continue
         if before is None and _too_thin(slide, kept):
             removed_slides.append(slide.title)
-            slides[index] = None  # type: ignore[call-overload]  # dropped below
+            slides[index] = None  # dropped below
             continue
         if before is not None and not kept and before.bullets:
             kept = list(before.bullets)  # a slide emptied by the refusal shows what it showed
@@ -117,6 +131,14 @@ def no_repeated_additions(
     )
     result = revised.model_copy(update={"slides": [s for s in slides if s is not None]})
     return result, [c for c in changes if c not in dropped]
+
+
+def _same_slide(before: Slide, after: Slide) -> bool:
+    """Is `after` `before` revised: the same figures, else the same title (or its
+    "(continued)")?"""
+    if before.figures() or after.figures():
+        return before.figures() == after.figures()
+    return title_defects.base_title(before.title) == title_defects.base_title(after.title)
 
 
 def _too_thin(slide: Slide, kept: list[str]) -> bool:

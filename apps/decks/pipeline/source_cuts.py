@@ -33,6 +33,10 @@ SUPPOSITION = re.compile(
     r"^\W*(?:suppose|assume|imagine|let\s+us\s+(?:assume|suppose|imagine)|if\s+we\s+assume)\b",
     re.I,
 )
+# text that stops on a clause's comma: the sentence goes on in the next unit the extraction made
+OPEN_CLAUSE = re.compile(r"[,;]\s*$")
+# an item of a list (its items end on ";" or "," and each stands alone)
+LIST_ITEM = re.compile(r"^\W*?(?:[-–•·*\u2776-\u2793]|\(\w{1,4}\)|\d{1,2}[.)])\s")
 DROPS_CONDITION = "drops its condition"
 DROPS_SUBJECT = "cut without its subject"
 LOSES_SUPPOSITION = "stated without its supposition"
@@ -111,6 +115,11 @@ def faults(bullet: str, paper: Paper, before: str = "") -> list[str]:
         result.append(DROPS_SUBJECT)
     whole = _word_list(sentence) == _word_list(bullet)
     previous = sentences(paper)[index - 1] if index > 0 else ""
+    listed = LIST_ITEM.match(previous) or LIST_ITEM.match(sentence)
+    if OPEN_CLAUSE.search(previous) and not listed and not _shown(previous, before):
+        # the extraction split a sentence after its opening clause (a column or page break):
+        # the "sentence" is the main clause of one whose condition is the text before
+        result.append(DROPS_CONDITION)
     if whole and SUPPOSITION.match(previous) and not _shown(previous, before):
         result.append(LOSES_SUPPOSITION)
     return result
