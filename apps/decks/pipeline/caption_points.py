@@ -6,14 +6,15 @@ shades stand for, where the data come from) — so the slide said nothing of wha
 shows, and read as if it did.
 
 A caption's first sentence names what the figure shows; the paper's sentences that point at it
-say what it finds. A later caption sentence that shares no content word with either is about
-the drawing, not its subject — unless it states a finding (a comparison, a result verb):
+say what it finds. A later caption sentence whose subject (else its words) shares no content
+word with either is about the drawing ("Solid lines indicate the mean of the projections"), not
+its subject — unless it states a finding (a comparison, a result verb):
 `small_print` tells it, and caption_statements leaves it off.
 """
 
 from __future__ import annotations
 
-from apps.decks.pipeline import main_points, text
+from apps.decks.pipeline import main_points, text, title_defects
 from apps.decks.pipeline.paper import Figure
 
 
@@ -23,15 +24,21 @@ def _stems(value: str) -> set[str]:
 
 
 def small_print(sentence: str, figure: Figure) -> bool:
-    """Is the caption sentence about the drawing only: none of its content words is in the
-    caption's first sentence (what the figure shows) or in a sentence of the paper pointing at
-    the figure (what it finds)?"""
-    mine = _stems(sentence)
-    if not mine or _finds(sentence):
+    """Is the caption sentence about the drawing only? Its subject shares no content word with
+    the caption's first sentence (what the figure shows) or the paper's sentences pointing at
+    the figure (what it finds), and the sentence at most one; without a subject, no word."""
+    if _finds(sentence):
         return False
     first = next(iter(text.sentences(figure.caption)), "")
     subject = _stems(first) | {s for m in figure.mentions for s in _stems(m.text)}
-    return not (mine & subject)
+    # what the sentence is about: its subject ("Solid lines" of "Solid lines indicate the
+    # mean of the projections"); a sentence naming the subject's words more than once in
+    # passing is about it
+    about = _stems(title_defects.subject_title(sentence))
+    words = _stems(sentence)
+    if about:
+        return not (about & subject) and len(words & subject) <= 1
+    return bool(words) and not (words & subject)
 
 
 def _finds(sentence: str) -> bool:
