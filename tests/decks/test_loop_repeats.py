@@ -351,3 +351,20 @@ def test_a_sentence_the_extraction_split_after_its_condition_is_no_bullet_alone(
     )
     item = "Charcoal from three firings of the kiln."
     assert not source_cuts.faults(item, listed)
+
+
+def test_a_sentence_whose_pointer_was_its_subject_is_no_bullet_without_it():
+    paper = _paper(
+        Section(
+            title="Finds",
+            paragraphs=[
+                "For the northern trench, Figure 4 shows that the tiles were fired at one "
+                "temperature. The kiln floor, shown in Figure 2, holds three firing channels."
+            ],
+        )
+    )
+    cut = "For the northern trench shows that the tiles were fired at one temperature."
+    assert source_cuts.DROPS_SUBJECT in source_cuts.faults(cut, paper)
+    # the pointer was an aside: the subject stays before it
+    aside = "The kiln floor, holds three firing channels."
+    assert not source_cuts.faults(aside, paper)

@@ -37,6 +37,9 @@ SUPPOSITION = re.compile(
 OPEN_CLAUSE = re.compile(r"[,;]\s*$")
 # an item of a list (its items end on ";" or "," and each stands alone)
 LIST_ITEM = re.compile(r"^\W*?(?:[-–•·*\u2776-\u2793]|\(\w{1,4}\)|\d{1,2}[.)])\s")
+# the most words a pointer or aside cut from a sentence's middle spans ("Figure 10", "(see
+# Table 2)")
+MAX_GAP = 4
 DROPS_CONDITION = "drops its condition"
 DROPS_SUBJECT = "cut without its subject"
 LOSES_SUPPOSITION = "stated without its supposition"
@@ -80,6 +83,26 @@ def source(bullet: str, paper: Paper) -> tuple[int, str] | None:
     return None
 
 
+def gap_cut(bullet: str, paper: Paper) -> tuple[str, str, str] | None:
+    """(what comes before the cut, the words cut out, what follows them) when the bullet is a paper sentence with one
+    span cut out of its middle ("For the data, Figure 10 indicates …" → "For the data
+    indicates …"); None when no sentence is."""
+    mine = _word_list(bullet)
+    if len(mine) < 6:
+        return None
+    for sentence in sentences(paper):
+        found = list(subject_cuts.WORD.finditer(sentence))
+        theirs = [m.group(0).lower() for m in found]
+        extra = len(theirs) - len(mine)
+        if not 0 < extra <= MAX_GAP or theirs[0] != mine[0] or theirs[-1] != mine[-1]:
+            continue
+        start = next((i for i, (a, b) in enumerate(zip(theirs, mine, strict=False)) if a != b), 0)
+        if start and theirs[start + extra :] == mine[start:]:
+            cut = sentence[found[start].start() : found[start + extra - 1].end()]
+            return sentence[: found[start].start()], cut, sentence[found[start + extra].start() :]
+    return None
+
+
 def _tail(sentence: str, bullet: str) -> str:
     """What of `sentence` follows the bullet's last word."""
     mine = _word_list(bullet)
@@ -106,6 +129,16 @@ def faults(bullet: str, paper: Paper, before: str = "") -> list[str]:
     above it on its slide (a supposition shown there is not lost)."""
     found = source(bullet, paper)
     if found is None:
+        gap = gap_cut(bullet, paper)
+        # the span cut from the middle was the subject of the verb after it, and what comes
+        # before it is an opening phrase ("For the data, | Figure 10 | indicates …"), no subject
+        if (
+            gap
+            and subject_cuts._opens_with_verb(gap[2])
+            and subject_cuts._can_be_subject(gap[1], closed=False)
+            and not subject_cuts._can_be_subject(gap[0], closed=True)
+        ):
+            return [DROPS_SUBJECT]
         return []
     index, sentence = found
     result = []
