@@ -306,26 +306,6 @@ def test_a_round_keeps_none_of_the_harms_round_one_did_not_have():
     assert changes == []
 
 
-def test_a_bare_figure_is_given_its_point_never_its_captions_small_print():
-    from apps.decks.pipeline.propose.deck_level import caption_statements
-    from tests.decks import factories
-
-    figure = factories.figure(
-        1,
-        "Honey stored per hive over one season. "
-        "Shaded bands mark the ninety percent interval of five scales. "
-        "Hives near clover stored twice the honey of hives near pine.",
-        page=2,
-        bbox=(100, 100, 400, 300),
-        width_px=600,
-        height_px=400,
-        section="Results",
-    )
-    said = caption_statements(figure, shown="Honey stored per hive over one season", used=set())
-    assert said and said[0].startswith("Hives near clover")
-    assert not any("Shaded bands" in s for s in said)
-
-
 def test_a_sentence_the_extraction_split_after_its_condition_is_no_bullet_alone():
     # a column break after the conditional clause: the paper's text unit ends on its comma
     paper = _paper(

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 from apps.decks import limits
 from apps.decks.pipeline import (
-    caption_points,
     continued_titles,
     defects,
     figure_runs,
@@ -707,8 +706,6 @@ def caption_statements(figure, shown: str, used: set[str], count: int = 2) -> li
         cleaned = text.clean(sentence).rstrip(" .")
         if not cleaned or cleaned.lower() in shown_key or cleaned.lower() in used:
             continue
-        if caption_points.small_print(cleaned, figure):
-            continue  # how to read the drawing ("Shaded bands are …"): not what it shows
         bullet = bullets.rewrite(cleaned)
         if bullet and not defects.text_defects(bullet):
             statements.append(bullet)
