@@ -53,7 +53,12 @@ from apps.decks.pipeline.repair_guard import (
 )
 from apps.decks.pipeline.result_losses import lost_results
 from apps.decks.pipeline.review import review
-from apps.decks.pipeline.revision_harms import no_lost_purpose, no_unsound_added_slides
+from apps.decks.pipeline.revision_harms import (
+    no_lost_purpose,
+    no_stranded_bullets,
+    no_unsound_added_slides,
+)
+from apps.decks.pipeline.revision_repeats import no_repeated_additions
 from apps.decks.pipeline.slide_deck import SlideDeck
 
 Report = Callable[..., None]
@@ -327,6 +332,8 @@ def revise_round(
     revised, changes = no_generic_retitles(paper, deck, revised, changes, refused)
     # a replacement bullet the text checks fault where the old ones passed is no fix
     revised, changes = no_worse_bullets(deck, revised, changes, refused, paper)
+    # nor is a cut that leaves a kept bullet leaning on the one it took off
+    revised, changes = no_stranded_bullets(paper, deck, revised, changes, issues, refused)
     # a caption must be the figure's own or a sentence of the paper about that figure
     revised, changes = no_foreign_captions(paper, deck, revised, changes, refused)
     # nor one the caption rules flag as badly as what it answers, or that drops the legend
@@ -338,6 +345,8 @@ def revise_round(
     revised, changes = no_thinning_removals(paper, deck, revised, changes, issues, refused)
     # a slide added for a count finding stands alone, or the finding stays open
     revised, changes = no_unsound_added_slides(paper, deck, revised, changes, refused)
+    # and no fix puts on a slide what another slide of the deck says already
+    revised, changes = no_repeated_additions(deck, revised, changes, refused)
     # the slide saying what the paper does is never merged or deleted away
     revised, changes = no_lost_purpose(deck, revised, changes, issues, refused)
     # a change claimed on a bullet its slide still shows, unchanged, answered nothing

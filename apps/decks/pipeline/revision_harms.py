@@ -19,9 +19,15 @@ revision after the proposer made it:
 
 from __future__ import annotations
 
-from apps.decks.pipeline import story_slides
+from apps.decks.pipeline import revision_repeats, story_slides
 from apps.decks.pipeline.issues import Change, Issue
-from apps.decks.pipeline.loop_guard import COUNT_FIXES, Refusals, _matched, _refuse
+from apps.decks.pipeline.loop_guard import (
+    COUNT_FIXES,
+    Refusals,
+    _matched,
+    _refuse,
+    _slide_changes,
+)
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.propose import count_slides
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
@@ -37,11 +43,11 @@ def no_unsound_added_slides(
     refused: Refusals | None = None,
 ) -> tuple[SlideDeck, list[Change]]:
     """`revised` without the slides a count fix added that do not stand alone; a count change
-    whose slides all went is dropped (the finding stays open)."""
+    whose slides all went is dropped (the finding stays open). A slide another fix added (a
+    storyline slide, a result's figure) keeps only the sentences the text gate passes."""
     counting = [c for c in changes if c.type in COUNT_FIXES and c.slide == 0]
-    if not counting:
-        return revised, changes
-    kept_indices = {index for _n, _s, index in _matched(current, revised)}
+    # a copy titled as the slide it copies is matched to it too: it is the later of the two
+    kept_indices = set(revision_repeats.origins(current, revised))
     shown_bullets = {b for s in current.slides for b in s.bullets}
     shown_figures = set(current.figures_used())
     slides = list(revised.slides)
@@ -50,15 +56,29 @@ def no_unsound_added_slides(
     removed: list[str] = []
     for index, slide in enumerate(slides):
         # a slide split off one of `current` (its "(continued)", a panel of its figure) shows
-        # what the deck showed: only a slide of new text or a new figure was added
-        carried = set(slide.bullets) & shown_bullets or set(slide.figures()) & shown_figures
+        # what the deck showed: only a slide of new text or a new figure was added. Bullets
+        # another slide still shows were copied, not moved: no split
+        elsewhere = {b for i, s in enumerate(slides) if i != index for b in s.bullets}
+        carried = (set(slide.bullets) & shown_bullets) - elsewhere or (
+            set(slide.figures()) & shown_figures
+        )
         # the storyline slides another fix of the same revision adds (the conclusions, what
         # the paper does) are no count padding: their own guards and findings judge them
         storyline = slide.role in STORYLINE_ROLES
-        if index in kept_indices or slide.kind == "title" or carried or storyline:
+        if index in kept_indices or slide.kind == "title" or carried:
             result.append(slide)
             continue
         others = [s for i, s in enumerate(slides) if i != index]
+        if storyline or not counting:
+            # a slide another fix adds (the conclusions, a result's figure) answers its own
+            # finding, which judges its size; but every sentence on it passes the gate (a
+            # conclusions slide of sentences cut before their verb, their subject gone)
+            gated = _gated(slide, others, index, paper)
+            if gated is None:
+                removed.append(slide.title)
+            else:
+                result.append(gated)
+            continue
         sound = count_slides.admitted(slide, others, index, paper)
         if sound is None:
             removed.append(slide.title)
@@ -66,18 +86,33 @@ def no_unsound_added_slides(
         result.append(sound)
         added_kept += 1
     if not removed:
-        return revised, changes
+        return revised.model_copy(update={"slides": result}), changes
     _refuse(
         refused,
         "no_unsound_added_slides",
         0,
         f"the added slide “{removed[0][:80]}” does not stand alone (a faulted title, bullets "
         "the text checks flag, or a figure with nothing said of it)",
-        counting if not added_kept else [],
+        counting if counting and not added_kept else [],
     )
-    if not added_kept:
+    if counting and not added_kept:
         changes = [c for c in changes if c not in counting]
     return revised.model_copy(update={"slides": result}), changes
+
+
+def _gated(slide: Slide, others: list[Slide], index: int, paper: Paper) -> Slide | None:
+    """The storyline slide with only the bullets the text gate passes in its place; None when
+    a text slide keeps none."""
+    from apps.decks.pipeline.propose import text_gate
+
+    at = max(1, index)
+    deck = SlideDeck(title=paper.title, slides=[*others[:at], slide, *others[at:]])
+    kept = [b for b in slide.bullets if not text_gate.flagged(b, slide, deck, paper, at + 1)]
+    if kept == slide.bullets:
+        return slide
+    if slide.kind == "bullets" and not kept and not slide.code and not slide.equation:
+        return None
+    return slide.model_copy(update={"bullets": kept})
 
 
 def _asked(issues: list[Issue], claimed: list[Change]) -> bool:
@@ -129,4 +164,57 @@ def no_lost_purpose(
     return (
         revised.model_copy(update={"slides": slides}),
         [c for c in changes if c not in claimed],
+    )
+
+
+def no_stranded_bullets(
+    paper: Paper,
+    current: SlideDeck,
+    revised: SlideDeck,
+    changes: list[Change],
+    issues: list[Issue],
+    refused: Refusals | None = None,
+) -> tuple[SlideDeck, list[Change]]:
+    """`revised` with a slide's bullets back as they were when the revision took a bullet off it
+    (a density cut, a lost point's repair) and a bullet kept below it now fails a text check it
+    passed: it leaned on the one taken off ("Other cues …" after the sentence naming the usual
+    one). A high finding on the slide may take the bullet off whatever follows."""
+    from apps.decks.pipeline.propose import text_gate  # the gate reads through the reviewer
+
+    numbers = {index: n for n, _s, index in _matched(current, revised)}
+    slides = list(revised.slides)
+    undone: set[int] = set()
+    for index, before in revision_repeats.origins(current, revised).items():
+        after = slides[index]
+        gone = [b for b in before.bullets if b not in after.bullets]
+        if not gone:
+            continue
+        first_gone = min(before.bullets.index(b) for b in gone)
+        below = [b for b in after.bullets if b in before.bullets[first_gone + 1 :]]
+        number = numbers[index]
+        if not below or _asked(issues, [c for c in changes if c.slide == number]):
+            continue
+        stranded = [
+            b
+            for b in below
+            if set(text_gate.flagged(b, after, revised, paper, index + 1))
+            - set(text_gate.flagged(b, before, current, paper, number))
+        ]
+        if not stranded:
+            continue
+        slides[index] = after.model_copy(update={"bullets": before.bullets})
+        undone.add(number)
+        _refuse(
+            refused,
+            "no_stranded_bullets",
+            number,
+            f"taking “{gone[0][:60]}” off the slide leaves “{stranded[0][:60]}” leaning on nothing",
+            _slide_changes(changes, {number}),
+        )
+    if not undone:
+        return revised, changes
+    dropped = _slide_changes(changes, undone)
+    return (
+        revised.model_copy(update={"slides": slides}),
+        [c for c in changes if c not in dropped],
     )

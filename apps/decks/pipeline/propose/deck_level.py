@@ -15,6 +15,7 @@ from apps.decks.pipeline import (
     headline,
     main_points,
     plotted_titles,
+    retitle_worth,
     software_points,
     text,
     title_defects,
@@ -786,6 +787,12 @@ def _retitle_runs(work: Work, slides: list[Slide]) -> str:
         removed: list[int] = []
         for index in run[1:]:
             slide = slides[index]
+            if repeats_slide(slide, slides[kept_before]):
+                # a copy of the slide before (a count fix made it from the same passage):
+                # another title would hide the repeat, not answer it
+                removed.append(index)
+                actions.append(f"removed slide {index + 1}, which repeats slide {kept_before + 1}")
+                continue
             own = _own_title(slide, work.paper, taken, base)
             if own:
                 taken.add(own)
@@ -861,7 +868,20 @@ def _own_title(slide: Slide, paper: Paper, taken: set[str], base: str) -> str:
     elif figure is not None:
         # a plot the paper gives no caption: what the sentence leading into it says it shows
         candidates.append(plotted_titles.plotted_title(figure.caption))
-    candidates += [title_defects.subject_title(b) for b in slide.bullets[:2]]
+    # the paper's heading of the part the bullets come from, when it is not the run's
+    sources = title_defects.BulletSources(paper)
+    homes = [h for h in (sources.source(b) for b in slide.bullets) if h]
+    headings = [h for h in dict.fromkeys(homes) if h != sources.ABSTRACT]
+    candidates += headings[:1]
+    # what the bullets are about — a noun phrase, never a bullet's first words ("Deux des",
+    # "Below"): a subject that ends on a word of the paper's grammar is cut before its noun
+    common = grammar_words(paper)
+    for bullet in slide.bullets[:2]:
+        subject = title_defects.subject_title(bullet)
+        if subject and not retitle_worth.shortfalls(subject, slide, paper):
+            spoken = text.words(subject)
+            if spoken and spoken[0] not in common and spoken[-1] not in common:
+                candidates.append(subject)
     for candidate in candidates:
         candidate = candidate.strip()
         if (
@@ -873,3 +893,33 @@ def _own_title(slide: Slide, paper: Paper, taken: set[str], base: str) -> str:
         ):
             return candidate[:120]
     return ""
+
+
+# The paper's most frequent words are its language's grammar (articles, prepositions,
+# conjunctions: "the", "of", "des", "und"), whatever the language; short ones only (a frequent
+# long word is the paper's subject, "model", "network").
+GRAMMAR_RANK = 25
+GRAMMAR_LETTERS = 4
+
+
+def grammar_words(paper: Paper) -> set[str]:
+    """The short words the paper uses most: what a title never ends on."""
+    counted: dict[str, int] = {}
+    for section in paper.sections:
+        for paragraph in section.paragraphs:
+            for word in text.words(paragraph):
+                counted[word] = counted.get(word, 0) + 1
+    ranked = sorted(counted, key=lambda w: -counted[w])[:GRAMMAR_RANK]
+    return {w for w in ranked if len(w) <= GRAMMAR_LETTERS and w.isalpha()}
+
+
+def repeats_slide(slide: Slide, before: Slide) -> bool:
+    """Does the text slide make, for half of its bullets or more, the claims of `before`?"""
+    if slide.kind != "bullets" or not slide.bullets or slide.code or slide.equation:
+        return False
+    shared = sum(
+        1
+        for bullet in slide.bullets
+        if any(bullet.strip() == b.strip() or text.same_claim(bullet, b) for b in before.bullets)
+    )
+    return 2 * shared >= len(slide.bullets)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import text
+from apps.decks.pipeline import source_cuts, text
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.render.measure import SlideMeasure
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
@@ -67,6 +67,10 @@ def flagged(
         found.append("repeats itself")
     if repeats_another_slide(candidate, slides, number):
         found.append(REPEATS)
+    # what the candidate loses of the paper's sentence it was cut from (its condition, its
+    # subject, the supposition before it): the reviewer reads it alone and sees a fact
+    above = slide.bullets[: slide.bullets.index(candidate)] if candidate in slide.bullets else []
+    found += source_cuts.faults(candidate, paper, " ".join(above))
     return found
 
 
