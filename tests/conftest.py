@@ -8,6 +8,7 @@ from datetime import date
 
 import pytest
 from django.conf import settings
+from django.core.cache import caches
 from django.core.management import call_command
 
 from project import database
@@ -16,6 +17,14 @@ from project.maintenance import owner_database
 AS_OF = date(2026, 6, 15)
 EMPLOYEES_PER_TENANT = 120
 SEED = 11
+
+
+@pytest.fixture(autouse=True)
+def _no_requests_started_yet():
+    """Each test starts as a person who has started no request. The per-person rate windows
+    live in a cache that outlives a test: on an idle machine the suite sends more of one demo
+    user's requests in a minute than the rate allows, and a later test was refused (429)."""
+    caches["limits"].clear()
 
 
 @pytest.fixture(scope="session")
