@@ -347,6 +347,17 @@ def _matched(current: SlideDeck, revised: SlideDeck) -> list[tuple[int, Slide, i
     return pairs
 
 
+def with_slides_given_back(
+    revised: SlideDeck, slides: list[Slide], changes: list[Change], undone: set[int]
+) -> tuple[SlideDeck, list[Change]]:
+    """`revised` with `slides`, in which a guard gave the slides `undone` back their old state,
+    and without the changes claimed on those slides; unchanged when none was given back."""
+    if not undone:
+        return revised, changes
+    dropped = _slide_changes(changes, undone)
+    return revised.model_copy(update={"slides": slides}), [c for c in changes if c not in dropped]
+
+
 def _slide_changes(changes: list[Change], numbers: set[int]) -> list[Change]:
     """The changes claimed on the slides `numbers` other than retitles (which the title
     guards judge): what goes when a guard gives such a slide back its old state."""
@@ -434,11 +445,7 @@ def no_worse_bullets(
             "replaced were not",
             dropped,
         )
-    if not undone:
-        return revised, changes
-    dropped = _slide_changes(changes, undone)
-    revised = revised.model_copy(update={"slides": slides})
-    return revised, [c for c in changes if c not in dropped]
+    return with_slides_given_back(revised, slides, changes, undone)
 
 
 def _without_new_bullets(deck: SlideDeck, shown: set[str], keep: int) -> SlideDeck:
@@ -579,11 +586,7 @@ def no_foreign_captions(
             f"the caption “{after.caption[:80]}” is refused: {why}",
             dropped,
         )
-    if not undone:
-        return revised, changes
-    dropped = _slide_changes(changes, undone)
-    revised = revised.model_copy(update={"slides": slides})
-    return revised, [c for c in changes if c not in dropped]
+    return with_slides_given_back(revised, slides, changes, undone)
 
 
 def no_worse_captions(
@@ -615,11 +618,7 @@ def no_worse_captions(
             f"the caption “{after.caption[:80]}” is refused: {why}",
             _slide_changes(changes, {number}),
         )
-    if not undone:
-        return revised, changes
-    dropped = _slide_changes(changes, undone)
-    revised = revised.model_copy(update={"slides": slides})
-    return revised, [c for c in changes if c not in dropped]
+    return with_slides_given_back(revised, slides, changes, undone)
 
 
 # Issues that say a figure is not what the paper shows (no image, another figure, a second

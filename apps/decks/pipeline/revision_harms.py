@@ -27,6 +27,7 @@ from apps.decks.pipeline.loop_guard import (
     _matched,
     _refuse,
     _slide_changes,
+    with_slides_given_back,
 )
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.propose import count_slides
@@ -211,10 +212,4 @@ def no_stranded_bullets(
             f"taking “{gone[0][:60]}” off the slide leaves “{stranded[0][:60]}” leaning on nothing",
             _slide_changes(changes, {number}),
         )
-    if not undone:
-        return revised, changes
-    dropped = _slide_changes(changes, undone)
-    return (
-        revised.model_copy(update={"slides": slides}),
-        [c for c in changes if c not in dropped],
-    )
+    return with_slides_given_back(revised, slides, changes, undone)
