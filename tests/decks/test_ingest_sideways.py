@@ -138,7 +138,12 @@ def _turned_pages_pdf(path):
     from reportlab.pdfgen import canvas
 
     pdf = canvas.Canvas(str(path), pagesize=A4)
-    pages = [(0, ""), (90, "Table 3: Yields by site."), (-90, "Figure 2: Yields by year."), (90, "")]
+    pages = [
+        (0, ""),
+        (90, "Table 3: Yields by site."),
+        (-90, "Figure 2: Yields by year."),
+        (90, ""),
+    ]
     for degrees, caption in pages:
         pdf.setFont("Helvetica", 10)
         pdf.saveState()
