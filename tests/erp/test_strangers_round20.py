@@ -139,6 +139,11 @@ def test_a_plain_period_says_nothing_of_fiscal_calendars(acme_context):
             "hires between 3/1/2025 and 5/31/2025",
             _count_between("hire_date", "2025-03-01", "2025-05-31"),
         ),
+        # the year after the range is the range's: not 2025 compared with this year's range
+        (
+            "between 1/3 and 31/5 2025 how many people were hired",
+            _count_between("hire_date", "2025-03-01", "2025-05-31"),
+        ),
     ],
 )
 def test_numeric_dates_are_read_in_the_order_their_numbers_show(question, gold, acme_context):

@@ -13,8 +13,11 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
+# the year after its own separator ("31/5/2025"), or after a space ("31/5 2025": "between 1/3
+# and 31/5 2025" is a range of 2025, not 2025 compared with this year's 1/3 to 31/5)
 _NUMERIC_DATE = re.compile(
-    r"(?<![\w/.-])(\d{1,2})([/.])(\d{1,2})(?:\2(\d{4}|\d{2}))?(?![\w/]|[.-]\d)"
+    r"(?<![\w/.-])(\d{1,2})([/.])(\d{1,2})(?:\2(\d{4}|\d{2})|,?\s+((?:19|20)\d{2}))?"
+    r"(?![\w/]|[.-]\d)"
 )
 LEAP_YEAR = 2024  # checks a day without its year ("29/2") against the longest February
 
@@ -57,7 +60,7 @@ def _rewritten(question: str, found: list[re.Match], replace) -> str:
 
 def _parts(match: re.Match, day_first: bool) -> tuple[int, int, int | None]:
     first, second = int(match.group(1)), int(match.group(3))
-    year = match.group(4)
+    year = match.group(4) or match.group(5)
     full = None if year is None else int(year) + (2000 if len(year) == 2 else 0)
     return (first, second, full) if day_first else (second, first, full)
 
