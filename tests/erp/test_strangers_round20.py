@@ -144,6 +144,12 @@ def test_a_plain_period_says_nothing_of_fiscal_calendars(acme_context):
             "between 1/3 and 31/5 2025 how many people were hired",
             _count_between("hire_date", "2025-03-01", "2025-05-31"),
         ),
+        # a year said apart places the range in it: no comparison with the year
+        ("hires from 1/3 to 31/5 in 2024", _count_between("hire_date", "2024-03-01", "2024-05-31")),
+        (
+            "in 2024, how many hires from march to may",
+            _count_between("hire_date", "2024-03-01", "2024-05-31"),
+        ),
     ],
 )
 def test_numeric_dates_are_read_in_the_order_their_numbers_show(question, gold, acme_context):
@@ -211,3 +217,8 @@ def test_became_alone_is_no_hire(acme_context):
     # a promotion the ERP does not record: never read as the people now at level 5
     outcome = ask_json("how many people became level 5 in 2025", acme_context)
     assert not [a for a in outcome["artifacts"] if a["kind"] == "sql_result"]
+
+
+def test_a_period_and_a_year_joined_by_vs_are_still_compared(acme_context):
+    (row,) = _rows("hires from 1/3 to 31/5 vs 2024", acme_context)
+    assert len(row) == 2  # one count per period

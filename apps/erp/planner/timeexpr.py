@@ -14,6 +14,7 @@ from typing import Literal
 from apps.erp.planner.lexicon import Term
 from apps.erp.planner.periods import (
     Period,
+    TimeError,
     all_time,
     day_period,
     latest_complete_month,
@@ -411,12 +412,75 @@ def find_time_expressions(
         found.append(expression)
         i = max(k for k, s in enumerate(reader.slots) if s.term in expression.terms) + 1
     found = _with_fiscal(terms, found)
+    found = _placed_in_year(reader, found)
     alone = [e for e in found if _only_to_date(reader, e)]
     if alone and len(alone) < len(found):
         # "hires in 2024 and until now": "until now" is said of the other period, never a
         # second period from the beginning to compare with it
         found = [e for e in found if e not in alone]
     return found
+
+
+def _placed_in_year(reader: _Reader, found: list[TimeExpression]) -> list[TimeExpression]:
+    """A period and a year said apart, with no "and"/"vs" between them ("hires from 1/3 to 31/5
+    in 2024", "in 2024, from March to May"): the year places the period, it is no second
+    period to compare it with. A period said without its year is put in that year; one that
+    lies outside it is left to be compared."""
+    if len(found) != 2:
+        return found
+    years = [e for e in found if _whole_year(e)]
+    if len(years) != 1:
+        return found
+    (year,), (other,) = years, [e for e in found if e is not years[0]]
+    if (
+        other.kind not in ("single", "range")
+        or other.open_edge
+        or any(other.points)
+        or other.fiscal
+    ):
+        return found
+    said = year.terms | other.terms
+    slots = sorted(k for k, s in enumerate(reader.slots) if s.term in said)
+    between = [k for k in range(slots[0], slots[-1] + 1) if reader.slots[k].term not in said]
+    if any(reader.has(k, "and") for k in between):
+        return found  # "… from March to May and 2024": two periods to compare
+    whole = year.periods[0]
+    placed = other
+    if other.bare and other.ends is not None:
+        first, last = (_in_year(end, whole.start.year) for end in other.ends)
+        try:
+            placed = _clip_all(
+                replace(
+                    other, periods=(range_period(first, last, reader.as_of),), ends=(first, last)
+                ),
+                reader.as_of,
+            )
+        except TimeError:
+            return found
+    elif (
+        other.bare
+        and len(other.periods) == 1
+        and other.periods[0].grain in ("month", "quarter", "day")
+    ):
+        placed = replace(other, periods=(_in_year(other.periods[0], whole.start.year),))
+    inside = all(
+        p.start is not None and whole.start <= p.start and p.end <= whole.end
+        for p in placed.periods
+    )
+    if not inside:
+        return found
+    return [replace(placed, terms=placed.terms | year.terms, bare=False)]
+
+
+def _whole_year(expression: TimeExpression) -> bool:
+    return (
+        expression.kind == "single"
+        and not expression.bare
+        and len(expression.periods) == 1
+        and expression.periods[0].grain == "year"
+        and expression.periods[0].start is not None
+        and not any(expression.points)
+    )
 
 
 def _with_fiscal(terms: tuple[Term, ...], found: list[TimeExpression]) -> list[TimeExpression]:
