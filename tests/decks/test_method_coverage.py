@@ -137,3 +137,54 @@ def test_a_subsection_the_paper_spends_its_pages_on_is_a_method_part_of_its_own(
     )
     # "Methods" is stated (through its drift subsection); the lag subsection is not
     assert [p.title for p in method_coverage.missing(shown, paper)] == ["Surge lag"]
+
+
+def _defined_then_named_paper() -> Paper:
+    """The detector's section opens on a definition that names its display, and the next
+    sentence names what that display defined ("… are called the gates")."""
+    detector = [
+        "A surge is flagged when the residual exceeds n centimetres for k readings in a row, "
+        "as in (3). The numbers n and k are called the gates of the detector. "
+        "Each harbour keeps its own pair of numbers, tuned from a year of quiet readings.",
+        "The detector compares every reading with the tide predicted for that minute. "
+        "The residual of the last hour is kept in a ring buffer on the board.",
+        "The detector writes each alarm to the harbour log with its time and its height.",
+    ]
+    return Paper(
+        title="A storm surge detector",
+        pages=4,
+        source_name="detector.pdf",
+        abstract="We present a surge detection rule for small harbour gauges.",
+        sections=[
+            Section(title="Introduction", paragraphs=["Harbours keep tide gauges. " * 20]),
+            Section(title="Surge detection", paragraphs=[(p + " ") * 3 for p in detector]),
+            Section(title="Conclusions", paragraphs=["The detector flags surges in time."]),
+        ],
+    )
+
+
+def test_the_methods_slide_takes_a_later_sentence_only_after_the_one_before_it():
+    from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+
+    paper = _defined_then_named_paper()
+    deck = SlideDeck(
+        title=paper.title,
+        slides=[
+            Slide(kind="title", title=paper.title),
+            Slide(kind="bullets", title="Introduction", bullets=["Harbours keep tide gauges"]),
+            Slide(
+                kind="bullets",
+                title="Conclusions",
+                bullets=["The detector flags surges in time"],
+                role="conclusion",
+            ),
+        ],
+    )
+    found = _found(paper, deck)
+    assert [i.type for i in found] == ["method_missing"]
+    revised = deck_repair(BuiltinProposer(), paper, deck, found).deck
+    slide = next(s for s in revised.slides if s.title == "Surge detection")
+    text = " ".join(slide.bullets)
+    # the definition names its display (3) and is not shown: what it defined is not either
+    assert "called the gates" not in text
+    assert "compares every reading with the tide predicted" in text

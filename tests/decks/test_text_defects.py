@@ -347,3 +347,14 @@ def test_a_language_name_with_plus_signs_is_no_broken_mathematics(title, bullet)
     assert "broken_math" not in {i.type for i in slide_review(slide, measure())}
     broken = Slide(kind="bullets", title=title, bullets=["The sum $a +$ is taken over $b$"])
     assert "broken_math" in {i.type for i in slide_review(broken, measure())}
+
+
+def test_a_referral_of_the_reader_is_about_the_document_not_its_subject():
+    for referral in (
+        "For the derivations, the reader is referred to the classic treatises on the subject.",
+        "Interested readers are directed to the survey of the field for the proofs.",
+    ):
+        assert "meta_text" in dict(defects.text_defects(referral))
+    assert "meta_text" not in dict(
+        defects.text_defects("The signal is referred to the ground plane of the board.")
+    )

@@ -162,6 +162,9 @@ META = re.compile(
     r"(?:shows?|demonstrates?)\s+how)\b|"
     r"\b(?:an?|the)\s+appendix\s+(?:\w+\s+){0,2}?(?:provides?|gives?|contains?|lists?|presents?|"
     r"describes?|shows?|reports?)|\bwe\s+refer\s+(?:the\s+reader\s+)?to\b|"
+    # the same said of the reader: "the reader is referred to the classic literature"
+    r"\b(?:the|interested)\s+readers?\s+(?:is|are|may\s+be|can\s+be)\s+(?:referred|directed|"
+    r"pointed)\s+to\b|"
     r"^(?:see|cf\.)\s|\b(?:this|the)\s+(?:document|vignette|paper|article)\s+will\s+(?:be|help)\b|"
     # the document itself, wherever the sentence names it: "the code in this vignette", "The
     # article was originally published as …", "For further details …, see …", "… are also

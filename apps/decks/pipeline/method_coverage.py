@@ -146,27 +146,30 @@ def missing(deck: SlideDeck, paper: Paper) -> list[Part]:
 # ------------------------------------------------------------------------- the fix
 
 
-def _statements(part: Part, paper: Paper, used: set[str]) -> list[tuple[str, str]]:
-    """(bullet, its section) for the part's own statements: the first sentence of each of its
-    paragraphs (a paragraph's opening says what it is about), then its other sentences, in the
-    paper's order, each as a main point is made a bullet."""
-    firsts: list[tuple[str, str, str]] = []  # (sentence, the one before, section)
-    others: list[tuple[str, str, str]] = []
+def _statements(part: Part, paper: Paper, used: set[str]) -> list[tuple[str, str, int, int]]:
+    """(bullet, its sentence, the sentence's place in the part, the place of the sentence
+    before it in its paragraph or -1) for the part's own statements: the first sentence of each
+    of its paragraphs (a paragraph's opening says what it is about), then its other sentences,
+    each as a main point is made a bullet."""
+    firsts: list[tuple[str, str, int, int]] = []  # (sentence, the one before, place, before's)
+    others: list[tuple[str, str, int, int]] = []
+    place = 0
     for section in paper.sections:
         if section.title not in part.sections:
             continue
         for paragraph in section.paragraphs:
             previous = ""
             for position, sentence in enumerate(text.sentences(paragraph)):
-                (firsts if position == 0 else others).append((sentence, previous, section.title))
-                previous = sentence
-    found: list[tuple[str, str]] = []
-    for sentence, previous, section in [*firsts, *others]:
+                entry = (sentence, previous, place, place - 1 if position else -1)
+                (firsts if position == 0 else others).append(entry)
+                previous, place = sentence, place + 1
+    found: list[tuple[str, str, int, int]] = []
+    for sentence, previous, at, before in [*firsts, *others]:
         if defects.EQUATION_TAG.search(text.MATH_SPAN.sub(" ", sentence)):
             continue  # "fitting model (9)": the display it names is on no slide of this part
         bullet = main_points.statement_bullet(sentence, previous)
         if bullet is not None and bullet.lower() not in used and _balanced(bullet):
-            found.append((bullet, section))
+            found.append((bullet, sentence, at, before))
     return found
 
 
@@ -224,15 +227,22 @@ def bring_in(work, slides: list[Slide]) -> str:
     for part in missing(SlideDeck(title=paper.title, slides=list(slides)), paper)[:2]:
         title = _title(part, {s.title for s in slides})
         at = _place(slides, part, paper, sources)
-        bullets: list[str] = []
-        for bullet, _section in _statements(part, paper, work.used):
-            if len(bullets) >= METHOD_BULLETS:
+        chosen: dict[int, str] = {}  # the sentence's place in the part → its bullet
+        for bullet, _sentence, place, before in _statements(part, paper, work.used):
+            if len(chosen) >= METHOD_BULLETS:
                 break
-            trial = Slide(kind="bullets", title=title, bullets=[*bullets, bullet], role="method")
+            if before >= 0 and before not in chosen:
+                # a paragraph's later sentence only after the one before it: read alone it
+                # names what that one defined ("… are called the half periods")
+                continue
+            trial = Slide(
+                kind="bullets", title=title, bullets=[*chosen.values(), bullet], role="method"
+            )
             trial_slides = [*slides[:at], trial, *slides[at:]]
             deck = SlideDeck(title=paper.title, slides=trial_slides)
             if not text_gate.flagged(bullet, trial, deck, paper, at + 1):
-                bullets.append(bullet)
+                chosen[place] = bullet
+        bullets = [chosen[place] for place in sorted(chosen)]
         if len(bullets) < MIN_BULLETS:
             continue
         room = _made_room(slides, paper, {f.id for f in result_objects(paper)})
