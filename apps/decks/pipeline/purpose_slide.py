@@ -165,7 +165,10 @@ def unstated(slide: Slide, paper: Paper, sources=None) -> Unstated | None:
     statements = [
         s for s in purpose_statements(paper) if not any(text.similar(s, b) for b in slide.bullets)
     ]
-    missing_purpose = not purposes and bool(statements)
+    # only a statement that says what the paper does can be missed: a contribution main_points
+    # reads may be a sentence of the method ("Deficit irrigation gives the crop less water …"),
+    # which the fix would not put on the slide, and the finding would stay open every round
+    missing_purpose = not purposes and any(states_purpose(s, paper) for s in statements)
     if not details and not missing_purpose:
         return None
     return Unstated(details, bool(purposes), statements)

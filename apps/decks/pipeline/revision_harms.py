@@ -121,6 +121,18 @@ def _asked(issues: list[Issue], claimed: list[Change]) -> bool:
     return any(0 <= c.issue < len(issues) and issues[c.issue].severity == "high" for c in claimed)
 
 
+def _found_wanting(gone: list[str], issues: list[Issue], claimed: list[Change]) -> bool:
+    """Was every bullet taken off the subject of a finding (medium or high) the revision
+    answers? Such a bullet goes even when one below leaned on it: kept, the finding stays and
+    the loop stops on it; gone, the bullet below is read again in the next round."""
+    wanting = {
+        str(issues[c.issue].evidence.get("text", ""))[:200]
+        for c in claimed
+        if 0 <= c.issue < len(issues) and issues[c.issue].severity in ("medium", "high")
+    }
+    return all(b[:200] in wanting for b in gone)
+
+
 def no_lost_purpose(
     current: SlideDeck,
     revised: SlideDeck,
@@ -179,21 +191,25 @@ def no_stranded_bullets(
     """`revised` with a slide's bullets back as they were when the revision took a bullet off it
     (a density cut, a lost point's repair) and a bullet kept below it now fails a text check it
     passed: it leaned on the one taken off ("Other cues …" after the sentence naming the usual
-    one). A high finding on the slide may take the bullet off whatever follows."""
+    one). A high finding on the slide may take the bullet off whatever follows, and so may a
+    finding on the bullet itself."""
     from apps.decks.pipeline.propose import text_gate  # the gate reads through the reviewer
 
     numbers = {index: n for n, _s, index in _matched(current, revised)}
     slides = list(revised.slides)
     undone: set[int] = set()
+    # a bullet moved to another slide (bullet_order) is still read there: not taken off
+    shown = {b for s in revised.slides for b in s.bullets}
     for index, before in revision_repeats.origins(current, revised).items():
         after = slides[index]
-        gone = [b for b in before.bullets if b not in after.bullets]
+        gone = [b for b in before.bullets if b not in after.bullets and b not in shown]
         if not gone:
             continue
         first_gone = min(before.bullets.index(b) for b in gone)
         below = [b for b in after.bullets if b in before.bullets[first_gone + 1 :]]
         number = numbers[index]
-        if not below or _asked(issues, [c for c in changes if c.slide == number]):
+        claimed = [c for c in changes if c.slide == number]
+        if not below or _asked(issues, claimed) or _found_wanting(gone, issues, claimed):
             continue
         stranded = [
             b

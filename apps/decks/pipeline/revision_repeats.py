@@ -54,6 +54,9 @@ def origins(current: SlideDeck, revised: SlideDeck) -> dict[int, Slide]:
     return found
 
 
+POINT_RESTORING = {"lost_point"}
+
+
 def no_repeated_additions(
     current: SlideDeck,
     revised: SlideDeck,
@@ -71,10 +74,13 @@ def no_repeated_additions(
     removed_slides: list[str] = []
     touched: set[int] = set()
     first_repeat = ""
+    # a sentence brought back beside the one that needs it (lost_point, high: alone the bullet
+    # says what the paper does not) stays even when another slide says it too
+    restoring = {c.slide for c in changes if c.type in POINT_RESTORING}
     # from the end: of two new copies of one claim, the later one goes
     for index in reversed(range(len(slides))):
         slide = slides[index]
-        if slide is None or slide.kind == "title":
+        if slide is None or slide.kind == "title" or numbers.get(index) in restoring:
             continue
         before = before_of.get(index)
         if before is not None and not _same_slide(before, slide):

@@ -332,6 +332,11 @@ def purpose_unstated(c: DeckContext):
         found = purpose_slide.unstated(slide, c.paper, sources)
         if found is None:
             continue
+        # a statement another slide already shows is not missing from the deck
+        shown = [b for other in c.deck.slides if other is not slide for b in other.bullets]
+        unshown = [s for s in found.statements if not any(text.similar(s, b) for b in shown)]
+        if not found.details and not unshown:
+            continue
         said = []
         if found.details:
             parts = ", ".join(dict.fromkeys(f"“{section[:40]}”" for _, section in found.details))
