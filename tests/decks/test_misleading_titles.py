@@ -217,14 +217,3 @@ def test_a_word_that_only_counts_is_no_title():
     assert title_quality.problems("First results", _text_slide("First results"), paper) == []
     found = _findings(_deck(paper, _text_slide("First")), paper)
     assert [i.type for i in found] == ["title_fragment"]
-
-
-def test_no_title_is_cut_from_a_bullet_that_opens_before_its_subject():
-    from apps.decks.pipeline.title_defects import subject_title
-
-    # "Historically, “everyday” PowerPC" said nothing of a slide about the firmware
-    opener = "Historically, “everyday” desktop machines have booted with the help of a firmware"
-    assert subject_title(opener) == ""
-    assert subject_title("The tide gauge with the new filter is 31% quieter") == (
-        "Tide gauge with the new filter"
-    )

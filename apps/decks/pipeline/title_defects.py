@@ -400,8 +400,6 @@ def subject_title(bullet: str) -> str:
         return ""
     if POSSESSIVE_END.search(subject):
         return ""  # "TeX’s" of "TeX’s programming facilities come …": cut before its noun
-    if "," in subject:
-        return ""  # an opener before the subject ("Historically, …"): no noun phrase to title
     return subject[:1].upper() + subject[1:]
 
 
