@@ -31,6 +31,7 @@ bullet cleaned of its citations is still found in its sentence.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from apps.decks.pipeline import clause_shape, defects, text
@@ -110,18 +111,49 @@ class _Sentence:
     following: tuple[str, ...]  # the sentences after it in its paragraph (then the next one)
 
 
-_CACHE: dict[int, tuple[Paper, tuple[_Sentence, ...]]] = {}
+HEAD_WORDS = 4  # a bullet is found in the paper by its first (and last) four key words
 
 
-def _sentences(paper: Paper) -> tuple[_Sentence, ...]:
+@dataclass(frozen=True)
+class _Sentences:
+    all: tuple[_Sentence, ...]
+    # every run of HEAD_WORDS key words → (sentence's index, where the run first starts in
+    # it), in the paper's order: each review round looks up every bullet, and scanning the
+    # paper's thousands of sentences word by word per bullet was most of the round's time
+    by_head: dict[tuple[str, ...], list[tuple[int, int]]]
+
+
+_CACHE: dict[int, tuple[Paper, _Sentences]] = {}
+
+
+def _indexed(paper: Paper) -> _Sentences:
     cached = _CACHE.get(id(paper))
     if cached is not None and cached[0] is paper:
         return cached[1]
     if len(_CACHE) > 8:
         _CACHE.clear()
-    result = _sentences_of(paper)
+    found = _sentences_of(paper)
+    by_head: dict[tuple[str, ...], list[tuple[int, int]]] = {}
+    for number, sentence in enumerate(found):
+        for start in range(len(sentence.words) - HEAD_WORDS + 1):
+            places = by_head.setdefault(sentence.words[start : start + HEAD_WORDS], [])
+            if not places or places[-1][0] != number:
+                places.append((number, start))
+    result = _Sentences(found, by_head)
     _CACHE[id(paper)] = (paper, result)
     return result
+
+
+def _sentences(paper: Paper) -> tuple[_Sentence, ...]:
+    return _indexed(paper).all
+
+
+def _opening_at(paper: Paper, head: list[str]) -> Iterator[tuple[_Sentence, int]]:
+    """The paper's sentences holding the bullet's first HEAD_WORDS key words, in order, each
+    with where they first start in it."""
+    index = _indexed(paper)
+    for number, start in index.by_head.get(tuple(head), ()):
+        yield index.all[number], start
 
 
 def _sentences_of(paper: Paper) -> tuple[_Sentence, ...]:
@@ -159,10 +191,7 @@ def _source(bullet: str, paper: Paper) -> tuple[_Sentence, int] | None:
     if len(words) < 5:
         return None
     head, tail = words[:4], words[-4:]
-    for sentence in _sentences(paper):
-        start = _find(sentence.words, head, 0)
-        if start < 0:
-            continue
+    for sentence, start in _opening_at(paper, head):
         end = _find(sentence.words, tail, start)
         if end >= 0:
             return sentence, end + len(tail)
@@ -170,8 +199,9 @@ def _source(bullet: str, paper: Paper) -> tuple[_Sentence, int] | None:
 
 
 def _find(words: tuple[str, ...], part: list[str], start: int) -> int:
-    for at in range(start, len(words) - len(part) + 1):
-        if list(words[at : at + len(part)]) == part:
+    wanted = tuple(part)
+    for at in range(start, len(words) - len(wanted) + 1):
+        if words[at : at + len(wanted)] == wanted:
             return at
     return -1
 
@@ -392,10 +422,7 @@ def cut_word(bullet: str, paper: Paper) -> Found | None:
     if len(words) < 5 or not re.search(r"[A-Za-z0-9]$", cleaned):
         return None  # a bullet that ends with its punctuation ended where it meant to
     head, tail, last = words[:4], words[-4:-1], words[-1]
-    for sentence in _sentences(paper):
-        start = _find(sentence.words, head, 0)
-        if start < 0:
-            continue
+    for sentence, start in _opening_at(paper, head):
         end = _find(sentence.words, tail, start)
         if end < 0 or end + len(tail) >= len(sentence.words):
             continue
@@ -593,9 +620,8 @@ def broken_opening(bullet: str, paper: Paper) -> Found | None:
     if len(words) < 5 or not cleaned[:1].isupper():
         return None
     found = None
-    for sentence in _sentences(paper):
-        start = _find(sentence.words, words[:4], 0)
-        if start < 0 or _find(sentence.words, words[-4:], start) < 0:
+    for sentence, start in _opening_at(paper, words[:4]):
+        if _find(sentence.words, words[-4:], start) < 0:
             continue
         if start == 0:
             return None  # a sentence of the paper opens as the bullet does

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections import Counter
@@ -268,16 +269,23 @@ def before_lost_opening(text: str) -> str:
 
 
 def sentences(text: str) -> list[str]:
+    return list(_sentences(text, lowercase_names.current()))
+
+
+# The review splits the same paragraphs and bullets into sentences thousands of times a round
+# (each check reads the paper around a bullet): the split is remembered per text and per the
+# paper's lower-case names, which are the only other thing it reads.
+@functools.lru_cache(maxsize=65536)
+def _sentences(text: str, names: frozenset[str]) -> tuple[str, ...]:
     protected = protect_abbreviations(text)
     parts = SENTENCE_END.split(protected)
-    names = lowercase_names.current()
     if names:
         # "… memory. driftwood is …": a sentence opens with the paper's lower-case name
         opening = re.compile(
             r"(?<=[.!?])\s+(?=(?:" + "|".join(map(re.escape, sorted(names))) + r")\b)"
         )
         parts = [piece for part in parts for piece in opening.split(part)]
-    return [p.replace(_PROTECT, ".").strip() for p in parts if p.strip()]
+    return tuple(p.replace(_PROTECT, ".").strip() for p in parts if p.strip())
 
 
 def words(text: str) -> list[str]:

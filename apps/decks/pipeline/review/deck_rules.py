@@ -5,6 +5,7 @@ figures with hardly any text, and a run of figure slides with their captions onl
 
 from __future__ import annotations
 
+import functools
 import math
 from pathlib import Path
 
@@ -90,15 +91,38 @@ def too_few_figures(c: DeckContext):
         )
 
 
+# Each round reviews the same figure crops again, and each pair of neighbours reads both crops
+# three ways: a crop is decoded once and kept as the small greyscale reductions the comparisons
+# use, per file version (path, modification time and size).
+COMPARE_SIDE = 64
+
+
+@functools.lru_cache(maxsize=512)
+def _reductions(path: str, version: tuple[int, int]) -> tuple[float, Image.Image, Image.Image]:
+    with Image.open(path) as opened:
+        grey = opened.convert("L")
+    aspect = grey.width / max(1, grey.height)
+    small = grey.resize((COMPARE_SIDE, COMPARE_SIDE), Image.Resampling.BOX)
+    inverted = ImageOps.invert(grey).resize((STRUCTURE_SIDE, STRUCTURE_SIDE), Image.Resampling.BOX)
+    return aspect, small, inverted
+
+
+def _reduced(path: Path) -> tuple[float, Image.Image, Image.Image]:
+    """(aspect, greyscale at COMPARE_SIDE², inverted greyscale at STRUCTURE_SIDE²) of a crop."""
+    stat = path.stat()
+    return _reductions(str(path), (stat.st_mtime_ns, stat.st_size))
+
+
+def _ink_mask(path: Path) -> Image.Image:
+    """The crop's ink (darker than paper) at COMPARE_SIDE²."""
+    return _reduced(path)[1].point(lambda v: 255 if v < 225 else 0)
+
+
 def figure_difference(a: Path, b: Path) -> float:
     """How unlike two figures look: 1 − the overlap (intersection over union) of their ink,
     both reduced to 64×64. Plots on a white page differ little pixel by pixel; what they draw,
     and where, tells them apart."""
-    masks = []
-    for path in (a, b):
-        with Image.open(path) as opened:
-            grey = opened.convert("L").resize((64, 64), Image.Resampling.BOX)
-        masks.append(grey.point(lambda v: 255 if v < 225 else 0))
+    masks = [_ink_mask(path) for path in (a, b)]
     union = ImageStat.Stat(ImageChops.lighter(*masks)).sum[0]
     shared = ImageStat.Stat(ImageChops.darker(*masks)).sum[0]
     return 1.0 - (shared / union if union else 1.0)
@@ -115,10 +139,7 @@ INK_MAX_RATIO = 1.3
 
 def _ink_map(path: Path) -> tuple[float, float, list[int]]:
     """(aspect, share of ink, blurred ink map) of a figure crop."""
-    with Image.open(path) as opened:
-        grey = opened.convert("L")
-        aspect = grey.width / max(1, grey.height)
-        small = ImageOps.invert(grey).resize((STRUCTURE_SIDE, STRUCTURE_SIDE), Image.Resampling.BOX)
+    aspect, _, small = _reduced(path)
     values = list(small.filter(ImageFilter.GaussianBlur(1)).tobytes())
     return aspect, sum(values) / (255 * len(values)), values
 
@@ -150,14 +171,7 @@ def same_design(a: Path, b: Path) -> float | None:
 # functions, two curves of unlike shape. What they share is their frame; what each draws apart
 # from it must look alike too (a line rising through much the same place) before one slide
 # comparing them would do.
-DRAWN_SIDE = 64
 DRAWN_MIN_CORRELATION = 0.45
-
-
-def _ink_mask(path: Path) -> Image.Image:
-    with Image.open(path) as opened:
-        grey = opened.convert("L").resize((DRAWN_SIDE, DRAWN_SIDE), Image.Resampling.BOX)
-    return grey.point(lambda v: 255 if v < 225 else 0)
 
 
 def drawn_likeness(a: Path, b: Path) -> float:
