@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from apps.decks.pipeline import carried_text, defects, software_points, text, worded_findings
 from apps.decks.pipeline.paper import Paper
+from apps.decks.pipeline.paper_memo import per_paper
 from apps.decks.pipeline.slide_deck import Slide
 
 # The paper stating what it contributes: "We propose …", "In this paper we present …", "This
@@ -689,6 +690,7 @@ def _with_comparisons(paragraphs: list[str]):
         yield pending
 
 
+@per_paper
 def result_statements(paper: Paper) -> list[Statement]:
     """The sentences of the abstract and the conclusions (else the closing discussion) that
     state a finding, the plainest first: an explicit finding with a measure or comparison,

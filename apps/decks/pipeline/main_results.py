@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from apps.decks.pipeline import antecedents, main_points, text
 from apps.decks.pipeline.paper import Figure, Paper
+from apps.decks.pipeline.paper_memo import per_paper
 from apps.decks.pipeline.result_losses import _RESULT_NUMBER, _number_key, in_results_part
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
@@ -159,6 +160,7 @@ def _as_bullet(sentence: str, previous: str, measured: frozenset[str]) -> str | 
     return None
 
 
+@per_paper
 def result_sentences(paper: Paper) -> list[Finding]:
     """The paper's measured findings, in the paper's order: each sentence of the evaluation in
     the paper's own voice that gives a value no other part of the paper states before it (it

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from apps.decks.pipeline import main_points, software_points, story_slides, text, title_defects
 from apps.decks.pipeline.paper import Paper
+from apps.decks.pipeline.paper_memo import per_paper
 from apps.decks.pipeline.slide_deck import Slide
 
 # the document or the work as the subject of a verb of presenting or aiming, with a modal or
@@ -121,6 +122,7 @@ class Unstated:
     statements: list[str]  # the paper's purpose statements the slide could show, best first
 
 
+@per_paper
 def purpose_statements(paper: Paper) -> list[str]:
     """The paper's statements of what it does, as bullets, best first: its contributions as
     main_points reads them (the abstract, else the introduction), then the first sentence of

@@ -16,6 +16,7 @@ import re
 
 from apps.decks.pipeline import text
 from apps.decks.pipeline.paper import Paper
+from apps.decks.pipeline.paper_memo import per_paper
 
 # what a software thing is: "X is an R package for …", "X is a library that …"
 KIND = (
@@ -59,6 +60,7 @@ LEADING_PHRASE = r"(?:[^,;:]{1,50},\s+)?"
 TITLE_PUNCTUATION = re.compile(r"[:—–]")
 
 
+@per_paper
 def names(paper: Paper) -> set[str]:
     """The names the paper's title gives its subject, lowercased: a word before the title's
     colon ("xts: Extensible Time Series"), a word with a capital or digit after its first
