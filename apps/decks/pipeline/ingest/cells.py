@@ -27,13 +27,16 @@ def cells_mark(layout: Layout) -> None:
     for page in layout.pages:
         rows = _rows([s for s in page if s.role == "text"])
         run: list[list[Segment]] = []
+        previous: list[Segment] | None = None
         for row in [*rows, None]:
-            if row is not None and _short(row, width) and (not run or _follows(run[-1], row)):
+            short = row is not None and _short(row, width) and not _paragraph_end(previous, row)
+            previous = row
+            if short and (not run or _follows(run[-1], row)):
                 run.append(row)
                 continue
             if len(run) >= MIN_ROWS and _gutter(run):
                 _mark_block(page, run)
-            run = [row] if row is not None and _short(row, width) else []
+            run = [row] if short else []
         _mark_aligned(rows)
         _mark_key_tables(rows)
 
@@ -183,6 +186,23 @@ def _display(row: list[Segment]) -> bool:
         return False
     words = [w for s in row[:-1] for w in s.words]
     return any(w.math for w in words) and any(ch in RELATIONS for w in words for ch in w.text)
+
+
+def _paragraph_end(previous: list[Segment] | None, row: list[Segment]) -> bool:
+    """The last line of a paragraph: one piece, under a line of prose as wide as the column
+    (not a short row), starting at its left edge and ending its sentence. A table set right
+    after the paragraph lines up under it, and its first row was this line ("whole period."
+    taken for a cell: the sentence lost its end)."""
+    if previous is None or len(row) != 1 or len(previous) != 1:
+        return False
+    line, above = row[0], previous[0]
+    return (
+        line.column == above.column
+        and abs(line.x0 - above.x0) <= ALIGN_PT
+        and _follows(previous, row)
+        and len(above.text.split()) > 12
+        and line.text.rstrip().endswith((".", "?", "!", ":"))
+    )
 
 
 def _short(row: list[Segment], width: float) -> bool:

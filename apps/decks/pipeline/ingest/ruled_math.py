@@ -1,10 +1,14 @@
-"""Formulas of running text drawn with a rule: small fractions and square roots.
+"""Formulas of running text drawn with a rule: small fractions, square roots and overlines.
 
 Read line by line, their glyphs come apart. A text-style fraction (`\\tfrac{1}{4}`, `\\frac` in a
 sentence) sets a small numerator over a short rule and a small denominator under it; taken as
 glyphs of the line they read as a base and its script ("4^{1}" for ¼), another number. A square
 root's sign (cmsy's radical) hangs below its origin, so its box falls a line above the
 radicand under the rule ("$\\surd$" in the line over "(m_3, f)" for (m₃, √f)).
+
+An overline (`\\overline{\\Delta t}`, a mean or a complement) is a rule just over a few math
+glyphs and nothing else; dropped, the formula names another quantity ("Δt is the expected value
+of Δt", where the paper has the mean Δt̄) — a wrong statement, not a lost mark.
 
 Each is found from the page's short horizontal rules and the glyphs' places and sizes, and read
 as one glyph (`Glyph.tex`, with the glyphs it was drawn with as `parts`) placed on the line it
@@ -30,7 +34,8 @@ def ruled_formulas(glyphs: list[Glyph], rules: list[Rule]) -> list[Glyph]:
     if not rules:
         return glyphs
     glyphs = _fractions(glyphs, rules)
-    return _radicals(glyphs, rules)
+    glyphs = _radicals(glyphs, rules)
+    return _overlines(glyphs, rules)
 
 
 def _fractions(glyphs: list[Glyph], rules: list[Rule]) -> list[Glyph]:
@@ -216,6 +221,77 @@ def _radicals(glyphs: list[Glyph], rules: list[Rule]) -> list[Glyph]:
         taken = {id(sign), *(id(g) for g in radicand)}
         glyphs = [g for g in glyphs if id(g) not in taken] + [root]
     return glyphs
+
+
+# TeX draws an overline 3 rule widths (about 0.1 em) over its content: over an x-height letter
+# about half an em over the baseline, over a capital or Δ about 0.8 em. A rule further up is
+# under the line above (an underline), one lower strikes the glyphs through.
+OVER_BASELINE_EM = (0.35, 0.95)
+OVERLINED = 6  # glyphs an overline of running text covers at most ("x", "Δt", "AB", "x_i")
+
+
+def _overlines(glyphs: list[Glyph], rules: list[Rule]) -> list[Glyph]:
+    for rule in rules:
+        covered = [
+            g for g in glyphs if g.text.strip() and rule.x0 - 1 <= (g.x0 + g.x1) / 2 <= rule.x1 + 1
+        ]
+        size = max((g.size for g in covered), default=0.0)
+        low, high = OVER_BASELINE_EM
+        under = [g for g in covered if low * g.size <= g.baseline - rule.y <= high * g.size]
+        # the glyphs right under it, as wide as the rule, all mathematics, and nothing over the
+        # rule a fraction's numerator would be (fractions were read before: _fractions)
+        if not under or len(under) > OVERLINED or tex_read(under):
+            continue
+        width = max(g.x1 for g in under) - min(g.x0 for g in under)
+        if abs(width - (rule.x1 - rule.x0)) > 0.3 * size or not all(g.mathy for g in under):
+            continue
+        if _numerator_over(rule, glyphs, size):
+            continue
+        base = max(under, key=lambda g: (g.size, -g.baseline))
+        ordered = tuple(sorted(under, key=lambda g: g.x0))
+        overline = replace(
+            base,
+            text="".join(g.text + "\u0305" for g in ordered),
+            tex=f"\\overline{{{_tex(list(ordered))}}}",
+            parts=ordered,
+            x0=min(g.x0 for g in under),
+            x1=max(g.x1 for g in under),
+            top=min(rule.y, *(g.top for g in under)),
+            bottom=max(g.bottom for g in under),
+        )
+        taken = {id(g) for g in under}
+        glyphs = [g for g in glyphs if id(g) not in taken] + [overline]
+    return glyphs
+
+
+def _numerator_over(rule: Rule, glyphs: list[Glyph], size: float) -> bool:
+    """Glyphs stand on a baseline just over the rule and within its width, none beside them on
+    that baseline: the rule is a fraction's (a display's, read by equations.py). The line of
+    text above an overline runs on past the rule's ends."""
+    over = [
+        g
+        for g in glyphs
+        if g.text.strip()
+        and 0 < rule.y - g.baseline <= 0.9 * size
+        and rule.x0 - 1 <= (g.x0 + g.x1) / 2 <= rule.x1 + 1
+    ]
+    if not over:
+        return False
+    baseline = over[0].baseline
+    beside = [
+        g
+        for g in glyphs
+        if g.text.strip()
+        and abs(g.baseline - baseline) <= 0.1 * size
+        and (g.x1 < rule.x0 - 0.5 * size or g.x0 > rule.x1 + 0.5 * size)
+        and min(abs(g.x1 - rule.x0), abs(g.x0 - rule.x1)) <= 3 * size
+    ]
+    return not beside
+
+
+def tex_read(glyphs: list[Glyph]) -> bool:
+    """One of the glyphs is a formula read already (a fraction, a root): its rule is its own."""
+    return any(g.parts for g in glyphs)
 
 
 def _joins(rule: Rule, sign: Glyph) -> bool:
