@@ -158,3 +158,45 @@ def test_a_pointer_at_a_numbered_listing_is_never_given_the_block_beside_it(pape
     listing_one = "Listing 1 shows the loop at its heart"
     found = code_narration.narration(paper, listing_one)
     assert found is not None and found.certain and found.listing is None
+
+
+def test_two_bullets_about_one_listing_get_it_once_under_the_first(paper):
+    # fixed one at a time, the second bullet's fix once moved both bullets to a slide of their
+    # own with a second copy of the listing, and the first copy stayed behind under the
+    # slide's last bullet, as if that sentence announced it
+    use = _sentence(paper, "We pass the notebook")
+    output = _sentence(paper, "The output above lists")
+    other = _sentence(paper, "Counts of several volunteers are added up")
+    deck = _deck(
+        paper, Slide(kind="bullets", title="A first session", bullets=[use, output, other])
+    )
+    found = _issues(deck, paper, 2, "narrates_code")
+    assert [i.evidence["index"] for i in found] == [0, 1]
+
+    revised = deck_repair(BuiltinProposer(), paper, deck, found)
+    with_code = [s for s in revised.deck.slides if s.code]
+    assert len(with_code) == 1, [s.title for s in with_code]
+    (slide,) = with_code
+    assert slide.code_lead == use and slide.bullets.index(use) < slide.bullets.index(other)
+    markdown = deck_markdown(revised.deck, paper)
+    assert markdown.count("R> library(thicket)") == 1
+    assert markdown.index("R> library(thicket)") < markdown.index(other[:30])
+
+
+def test_a_pointer_back_is_never_given_the_listing_after_its_paragraph(paper):
+    output = _sentence(paper, "The output above lists")
+    found = code_narration.narration(paper, output)
+    assert found is not None and found.listing is not None  # the session right before it
+    session = next(s for s in paper.sections if s.title == "A first session")
+    # the same paragraph with the only listing after it: "above" means none of the paper's
+    moved = session.model_copy(
+        update={
+            "listings": [li.model_copy(update={"after": li.after + 1}) for li in session.listings]
+        },
+        deep=True,
+    )
+    later = paper.model_copy(
+        update={"sections": [moved if s is session else s for s in paper.sections]}
+    )
+    found = code_narration.narration(later, output)
+    assert found is not None and found.certain and found.listing is None

@@ -95,6 +95,26 @@ def _adjacent(paper: Paper, s: int, p: int) -> list[Listing]:
     return after + before
 
 
+FORWARD = re.compile(r"\b(?:following|below|next)\b", re.I)
+BACKWARD = re.compile(r"\b(?:above|previous|preceding|last)\b", re.I)
+
+
+def _pointed_at(pointer: str, s: int, p: int, paper: Paper) -> Listing | None:
+    """The listing a pointing sentence means: ahead ("the following", "below") the one right
+    after its paragraph, back ("the above", "the previous") the one right before it, else the
+    nearer of the two. None when the side it points to has none: the listing on the other
+    side is another example, and shown under this sentence it would state what the paper
+    does not."""
+    listings = paper.sections[s].listings
+    after = next((li for li in listings if li.after == p + 1), None)
+    before = next((li for li in listings if li.after == p), None)
+    if FORWARD.search(pointer):
+        return after
+    if BACKWARD.search(pointer):
+        return before
+    return after or before
+
+
 def _identifiers(sentence: str) -> list[str]:
     return [n.key for n in code_names(sentence) if not n.placeholder]
 
@@ -155,7 +175,8 @@ def narration(paper: Paper, bullet: str, index: int = 0) -> Narration | None:
         # beside the sentence may be another
         return Narration(index, None, True, f"points at “{pointer.group(0)}”")
     if pointer:
-        return Narration(index, listings[0], True, f"points at “{pointer.group(0)}”")
+        pointed = _pointed_at(pointer.group(0), s, p, paper)
+        return Narration(index, pointed, True, f"points at “{pointer.group(0)}”")
     for listing in listings:
         shared = [n for n in _identifiers(sentence) if _in_listing(n, listing)]
         if not shared:

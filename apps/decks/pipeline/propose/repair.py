@@ -43,7 +43,7 @@ from apps.decks.pipeline import (
     wordy_math,
 )
 from apps.decks.pipeline.code_context import code_parts, unintroduced
-from apps.decks.pipeline.code_narration import excerpt, language, narration
+from apps.decks.pipeline.code_narration import excerpt, language, narration, shows
 from apps.decks.pipeline.crops import crop_defective
 from apps.decks.pipeline.figure_parts import part_caption
 from apps.decks.pipeline.ingest.title_byline import byline_split
@@ -1066,6 +1066,11 @@ def _narrates_code(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide],
         return [slide.model_copy(update={"bullets": rest})], action + (
             "; another sentence of the part in its place" if replacement else ""
         )
+    if found.listing is not None and shows(slide.code, found.listing):
+        # another bullet's fix of this round put the listing on the slide already: the two
+        # bullets talk about it together, and a second copy on a slide of its own would show
+        # it twice (and leave the first under bullets it is not about)
+        return [slide], f"the listing bullet {index + 1} talks about is shown on the slide already"
     shown = {"code": code, "code_lang": language(code), "code_lead": bullet}
     if _room_for_code(slide, code):
         return [slide.model_copy(update=shown)], (
