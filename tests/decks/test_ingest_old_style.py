@@ -13,7 +13,7 @@ import pytest
 from django.conf import settings
 
 from apps.decks.pipeline.ingest import paper_read
-from apps.decks.pipeline.ingest.layout import layout_read
+from apps.decks.pipeline.ingest.layout import layout_read, rotated_segments
 from tests.decks import paperfactory
 
 OLD_STYLE = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "oldstyle"
@@ -372,3 +372,18 @@ def test_authors_are_found_under_a_subtitle(tmp_path):
     pdf.save()
     read = paper_read(path, tmp_path / "figures")
     assert read.authors == ["Georg C. Lindqvist", "Martin O. Steinberg"]
+
+
+def test_a_bitmap_fonts_mirrored_letters_are_no_text_set_sideways(tmp_path):
+    # a figure whose labels were set in such a font was taken for a figure set sideways
+    # (its text "running up the page") and drawn on the slide turned by 90°
+    path = _ghostscript_type3_pdf(tmp_path / "labels.pdf", [("regular", "Warsh Hafs Qalun")] * 8)
+    with pdfplumber.open(path) as pdf:
+        chars = pdf.pages[0].chars
+    assert chars and not any(c["upright"] for c in chars)  # pdfminer: not upright
+    # kept for the figure's crop, but as letters standing upright on the page
+    segments = rotated_segments(1, chars)
+    assert segments and all(s.mirrored for s in segments)
+    # the same letters turned a quarter (a plot's y-axis label) are text set sideways
+    turned = [{**c, "matrix": (0.0, 0.12, -0.12, 0.0, *c["matrix"][4:])} for c in chars[:5]]
+    assert rotated_segments(1, turned) and not any(s.mirrored for s in rotated_segments(1, turned))

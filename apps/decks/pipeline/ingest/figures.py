@@ -719,7 +719,7 @@ def _sideways(layout: Layout, page: int, box: Box) -> bool:
         and s.top >= box.top - 1
         and s.bottom <= box.bottom + 1
     ]
-    turned = sum(1 for s in inside if s.role == "rotated")
+    turned = sum(1 for s in inside if s.role == "rotated" and not s.mirrored)
     return turned >= 6 and turned >= 3 * (len(inside) - turned)
 
 

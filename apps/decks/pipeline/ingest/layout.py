@@ -97,6 +97,9 @@ class Segment:
     item: bool = False  # the line opens an item of a list (list_items.py)
     term: int = 0  # its first words are a term joined from a line of its own (list_items.py)
     contents: bool = False  # a line of a contents page or its label (contents_lines.py)
+    # a "rotated" segment whose glyphs are only mirrored, upright on the page (`_turned`): part
+    # of its figure's crop like the others, never a sign that the figure is set sideways
+    mirrored: bool = False
 
     def __post_init__(self) -> None:
         self.refresh()
@@ -346,6 +349,18 @@ def _glyph(char: dict, height: float) -> Glyph:
     )
 
 
+def _turned(char: dict) -> bool:
+    """The glyph runs at an angle of more than 45°. A glyph the reader reports not upright
+    may only be mirrored: a bitmap Type3 font (dvips's) draws its glyphs upside down under a
+    font matrix that flips them back, and its letters stand upright on the page — read as
+    turned, a figure with such labels was taken for one set sideways and turned on its side."""
+    matrix = char.get("matrix")
+    if not matrix:
+        return True
+    a, b = matrix[0], matrix[1]
+    return abs(b) > abs(a) or a < 0
+
+
 def rotated_segments(page: int, chars: list[dict]) -> list[Segment]:
     """Text set at an angle (a plot's y-axis labels): one segment per run of glyphs in one
     vertical line, role "rotated". Only figures use them: their crops must take them in."""
@@ -376,7 +391,8 @@ def rotated_segments(page: int, chars: list[dict]) -> list[Segment]:
             size=max(c.get("size", 0.0) for c in run),
             font=str(run[0].get("fontname", "")).split("+")[-1],
         )
-        segments.append(Segment(page, [word], role="rotated"))
+        mirrored = not any(_turned(c) for c in run)
+        segments.append(Segment(page, [word], role="rotated", mirrored=mirrored))
     return segments
 
 
