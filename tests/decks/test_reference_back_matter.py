@@ -65,6 +65,9 @@ def test_the_body_before_the_list_is_whole(paper):
         "Authors' contributions",
         "Ethics approval",
         "Consent for publication",
+        "Copying",
+        "Licence",
+        "Copyright notice",
     ],
 )
 def test_the_back_matter_headings_are_no_section(title):
@@ -72,7 +75,15 @@ def test_the_back_matter_headings_are_no_section(title):
 
 
 @pytest.mark.parametrize(
-    "title", ["Contributions", "Ethics of automated grading", "Data", "Results and availability"]
+    "title",
+    [
+        "Contributions",
+        "Ethics of automated grading",
+        "Data",
+        "Results and availability",
+        "Copying data between regions",
+        "Licences of the crawled pages",
+    ],
 )
 def test_headings_of_the_body_are_kept(title):
     assert not SKIPPED.match(title)
@@ -90,6 +101,13 @@ DECLARATIONS = [
     "All authors read and approved the final manuscript.",
     "The study was approved by the ethics committee of the University of Tessera.",
     "Informed consent was obtained from all participants.",
+    # the document's licence, copyright and warranty
+    "These notes are licensed under a Creative Commons Attribution 4.0 International License.",
+    "The guide is distributed ‘as is’, in the hope that it will be useful, but WITHOUT ANY "
+    "WARRANTY; without even the implied warranty of FITNESS FOR A PARTICULAR PURPOSE.",
+    "The meadow scripts are released under the terms of the GNU GPL, version 3.",
+    "Copyright © 2024 the Tessera Meadow Group.",
+    "Permission is granted to copy and distribute this document without changes.",
 ]
 FINDINGS = [
     "The conflict of interest between growers and millers sets the price of the harvest.",
@@ -101,6 +119,9 @@ FINDINGS = [
     "AB designs are balanced when every block holds each treatment once.",
     "The data set is available in package mlbench via the function below.",
     "The data is available in the strucchange package: it can be loaded directly.",
+    "Seed weights are distributed as a gamma variable under the null hypothesis.",
+    "The licence under which a farm sells its seed varies by country.",
+    "We hand the sorted seeds to growers as they are, without washing them.",
 ]
 
 

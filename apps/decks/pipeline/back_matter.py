@@ -1,5 +1,7 @@
 """Declarations a journal asks of its authors: competing interests, data availability, author
-contributions, ethics approval and consent. They are the paper's back matter, never a bullet.
+contributions, ethics approval and consent; and the notices of its licence, copyright and
+warranty ("These notes are licensed under CC BY-SA 4.0", "distributed as is, WITHOUT ANY
+WARRANTY"). They are the paper's back matter, never a bullet.
 
 Journals print them after the conclusions, often under a run-in label the ingester does not
 always see, so the paragraph lands under "Conclusions" and its sentence would be a finding.
@@ -63,11 +65,28 @@ ETHICS = re.compile(
     re.I,
 )
 
+# "These notes are licensed under a Creative Commons Attribution-ShareAlike 4.0 International
+# License", "released under the terms of the GNU GPL", "WITHOUT ANY WARRANTY", "provided 'as
+# is'", "Copyright © 2019 …", "All rights reserved", "Permission is granted to copy …"
+_AS_IS = r"(?:[‘'\"“`]{1,2})?as[\s-]+is\b"
+LICENCE = re.compile(
+    r"\b(?:licen[cs]ed|released|distributed|published|available|made\s+available)\s+under\s+"
+    r"(?:the\s+)?(?:terms\s+(?:and\s+conditions\s+)?of\s+(?:the\s+)?)?[^.;]{0,60}?"
+    r"(?:licen[cs]e|GPL|LGPL|\bBSD\b|\bMIT\b|Apache|CC[\s-]?BY|CC0|Creative\s+Commons|"
+    r"public\s+domain)|"
+    r"\bwithout\s+(?:any|even\s+the\s+implied)\s+warrant(?:y|ies)\b|"
+    rf"\b(?:provided|distributed|supplied|offered)\s+{_AS_IS}|"
+    r"\ball\s+rights\s+reserved\b|\bcopyright\s+(?:©|\(c\)|\d{4})|©\s*(?:\d{4}|the\s+authors?)|"
+    r"\bpermission\s+is\s+(?:hereby\s+)?granted\s+to\b",
+    re.I,
+)
+
 
 def back_matter(text: str) -> str | None:
-    """The sentence declares interests, where the data are, who did what, or an approval."""
+    """The sentence declares interests, where the data are, who did what, an approval, or the
+    document's licence, copyright or warranty."""
     value = text.strip()
-    for pattern in (COMPETING, AVAILABLE, CONTRIBUTED, ETHICS):
+    for pattern in (COMPETING, AVAILABLE, CONTRIBUTED, ETHICS, LICENCE):
         match = pattern.search(value)
         if match:
             return match.group(0).strip(" ;,.")[:40]

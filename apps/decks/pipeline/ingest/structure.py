@@ -101,7 +101,9 @@ SKIPPED = re.compile(
     r"conflicts? of interests?|declarations?\b|disclosures?\b|"
     r"(?:data|code|software)(?: and (?:code|data|materials?|software))? availability|"
     r"availability of (?:data|code|materials)|ethics (?:approval|statement|declarations?)|"
-    r"ethical (?:approval|statement)|consent (?:for|to) (?:publication|participate))",
+    r"ethical (?:approval|statement)|consent (?:for|to) (?:publication|participate)|"
+    # the document's licence: "Copying", "License", "Copyright notice"
+    r"(?:copying|licen[cs]es?|licensing|copyright(?: notice)?|terms of use)\s*$)",
     re.I,
 )
 AFFILIATION = re.compile(
