@@ -132,6 +132,11 @@ NAMED_BEFORE = re.compile(
     r"(?:(?:the|a|an)\s+)?[“\"`]?$",
     re.I,
 )
+# "We call a pass along all the shelves a “dry sweep”": the object before the coined term may
+# be long when the term is in quotation marks
+CALLED_QUOTED = re.compile(
+    r"\b(?:we\s+call|is\s+called|are\s+called)\b[^.;“”\"]{0,120}[\s“\"]$", re.I
+)
 # "BSQ, the banded square queue, …", "`tally()` (the row counter)", "FEP = finger extension"
 APPOSITIVE = re.compile(
     r"^[”\"`]*\s*(?:,\s*(?P<comma>(?:the|a|an)\s+[^,;:()]{3,80}?)\s*(?:,|$)|"
@@ -165,7 +170,9 @@ def defining(sentence: str, term: Term) -> tuple[bool, str]:
                 r"[\d`$]|\b(?:is|are|was|were|has|have)\b", said
             ):
                 return True, said
-        named = NAMED_BEFORE.search(before)
+        named = NAMED_BEFORE.search(before) or (
+            term.kind == "quoted" and CALLED_QUOTED.search(before)
+        )
         # "we call `solve()`" runs the code; "a routine called `solve()`" names it
         if named and not (term.kind == "code" and re.match(r"we\s+call", named.group(0), re.I)):
             return True, ""
