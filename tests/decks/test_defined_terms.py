@@ -109,8 +109,10 @@ def test_an_appositive_definition_is_given_as_a_gloss(paper):
     use = _sentence(paper, "Books leave the BSQ")
     deck = _deck(paper, Slide(kind="bullets", title="Walking the shelves", bullets=[FILLER, use]))
     revised = deck_repair(BuiltinProposer(), paper, deck, _issues(deck, paper, 2)).deck
-    assert revised.slides[1].bullets[1].startswith(
-        "Books leave the BSQ (the banded shelf queue) in the order"
+    assert (
+        revised.slides[1]
+        .bullets[1]
+        .startswith("Books leave the BSQ (the banded shelf queue) in the order")
     )
     assert _issues(revised, paper, 2) == []
 
