@@ -56,8 +56,8 @@ def _code_key(value: str) -> str:
     value = value.strip()
     if re.fullmatch(r"[A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*){1,3}", value):
         return value
-    name = re.match(r"[A-Za-z_.][\w.:]*", value)
-    return name.group(0).rstrip(".:") if name else ""
+    name = re.match(r"[A-Za-z_.][\w.:-]*", value)
+    return name.group(0).rstrip(".:-") if name else ""
 
 
 def _acronym(word: str) -> bool:
@@ -122,7 +122,9 @@ MEANS = re.compile(
 DOES = re.compile(
     r"^[`)]*\s*(?:returns|computes|counts|holds|stores|creates|builds|reads|"
     r"writes|takes|gives|produces|performs|implements|fits|estimates|draws|"
-    r"prints|contains|records|checks|converts|runs|calls)\b",
+    r"prints|contains|records|checks|converts|runs|calls)\b"
+    # … as a verb: "`free()` calls are permitted" has a noun there
+    r"(?!\s+(?:are|were|is|was|to|of|in|and|or|can|may|must|should|will|would)\b)",
     re.I,
 )
 NAMED_BEFORE = re.compile(
@@ -136,6 +138,11 @@ NAMED_BEFORE = re.compile(
 # be long when the term is in quotation marks
 CALLED_QUOTED = re.compile(
     r"\b(?:we\s+call|is\s+called|are\s+called)\b[^.;“”\"]{0,120}[\s“\"]$", re.I
+)
+# a call of code, not its naming: "we call", "then calls", "explicitly called"
+RUNS = re.compile(
+    r"\b(?:we|I|you|they|it|he|she|then|also|first|now|\w+ly)\s+(?:also\s+)?call(?:s|ed)?\b",
+    re.I,
 )
 # "BSQ, the banded square queue, …", "`tally()` (the row counter)", "FEP = finger extension"
 APPOSITIVE = re.compile(
@@ -163,6 +170,9 @@ def defining(sentence: str, term: Term) -> tuple[bool, str]:
         gloss = APPOSITIVE.match(after)
         # "BSQ, the …," says what BSQ is only as the sentence's subject: "In BSQ, the server
         # …" opens the clause after a phrase
+        # "set to `TRUE` (the default)" says how a value is used, not what it is
+        if gloss and re.search(r"\b(?:set|equal|equals|default)\s+(?:to\s+)?[`\"“]?$", before):
+            gloss = None
         if gloss and (gloss.group("comma") is None or SUBJECT_BEFORE.match(before)):
             said = next(g for g in gloss.groups() if g)
             said = re.sub(r"^(?:short\s+for|i\.e\.,?)\s+", "", said.strip(), flags=re.I)
@@ -173,8 +183,9 @@ def defining(sentence: str, term: Term) -> tuple[bool, str]:
         named = NAMED_BEFORE.search(before) or (
             term.kind == "quoted" and CALLED_QUOTED.search(before)
         )
-        # "we call `solve()`" runs the code; "a routine called `solve()`" names it
-        if named and not (term.kind == "code" and re.match(r"we\s+call", named.group(0), re.I)):
+        # "we call `solve()`", "we also explicitly called `free()`" run the code; "a routine
+        # called `solve()`" names it
+        if named and not (term.kind == "code" and RUNS.search(before[: named.start() + 8])):
             return True, ""
         if MEANS.match(after):
             return True, ""
