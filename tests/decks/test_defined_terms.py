@@ -175,3 +175,40 @@ def test_the_proposer_says_every_name_before_it_uses_it(paper):
     deck = BuiltinProposer().propose(paper)
     for number in range(2, len(deck.slides) + 1):
         assert _issues(deck, paper, number) == [], deck.slides[number - 1]
+
+
+CODE = defined_terms.Term("cap", "`cap`", "code")
+COINED = defined_terms.Term("fine sort", "“fine sort”", "quoted")
+
+
+@pytest.mark.parametrize(
+    "sentence, term, defines",
+    [
+        ("where `v` is the value read, `cap` is the upper bound of the band", CODE, True),
+        ("The routine named `cap` clips every band at its limit", CODE, True),
+        ("`cap` returns the upper bound of a band", CODE, True),
+        ("`cap`: Clips every band at its upper bound", CODE, True),
+        ("We also explicitly called `cap()` before closing", CODE, False),  # a call
+        ("Explicit `cap` calls are still permitted", CODE, False),  # a noun, no verb
+        ("The default is `cap = 3` for small libraries", CODE, False),  # a value set
+        ("Shelving uses what is usually termed a “fine sort” in this trade", COINED, False),
+        ("Shelving uses the so-called “fine sort” of the old catalogue", COINED, False),
+        ("We call the second pass along the shelves the “fine sort”", COINED, True),
+    ],
+)
+def test_the_forms_that_define_a_name_and_those_that_only_use_it(sentence, term, defines):
+    assert defined_terms.defining(sentence, term)[0] is defines
+
+
+def test_a_bullet_assigning_or_naming_the_kind_of_a_name_says_what_it_is():
+    book = defined_terms.Ledger(
+        entries={
+            "cap": defined_terms.Entry("cap", "code", "`cap` returns the upper bound of a band.")
+        }
+    )
+    said = [
+        "Each band is cut with `cap = band_limit(shelf)` before sorting",  # a line assigning it
+        "The sort stops at the upper bound `cap` of each shelf",  # a noun naming it
+    ]
+    assert all(defined_terms.undefined_terms(b, "", book) == [] for b in said)
+    assert defined_terms.undefined_terms("Sorting stops once `cap` is reached", "", book)

@@ -134,6 +134,14 @@ NAMED_BEFORE = re.compile(
     r"(?:(?:the|a|an)\s+)?[“\"`]?$",
     re.I,
 )
+# a name the paper gives as the field's own, not its coinage: "the so-called AIC", "usually
+# termed “recursive partitioning”", "also known as …": the reader of the field has it
+ESTABLISHED = re.compile(
+    r"(?:\bso-called|\b(?:usually|commonly|often|sometimes|generally|also|widely|"
+    r"traditionally|conventionally)\s+(?:called|termed|known\s+as|referred\s+to\s+as|named))"
+    r"\s+(?:(?:the|a|an)\s+)?[“\"`]?$",
+    re.I,
+)
 # "We call a pass along all the shelves a “dry sweep”": the object before the coined term may
 # be long when the term is in quotation marks
 CALLED_QUOTED = re.compile(
@@ -163,10 +171,14 @@ class Entry:
     position: int = 0  # the sentence's place in the paper
 
 
-def defining(sentence: str, term: Term) -> tuple[bool, str]:
-    """Does the sentence define the term, and with which appositive gloss ("" for none)?"""
+def defining(sentence: str, term: Term, own: bool = False) -> tuple[bool, str]:
+    """Does the sentence define the term, and with which appositive gloss ("" for none)?
+    `own`: the sentence is the bullet using it, where a line of code assigning the name says
+    what it holds (in the paper's prose such a line sets a value: "`zmax = 3`")."""
     for match in _occurrences(sentence, term):
         before, after = sentence[: match.start()], sentence[match.end() :]
+        if ESTABLISHED.search(before):
+            return False, ""
         gloss = APPOSITIVE.match(after)
         # "BSQ, the …," says what BSQ is only as the sentence's subject: "In BSQ, the server
         # …" opens the clause after a phrase
@@ -188,6 +200,22 @@ def defining(sentence: str, term: Term) -> tuple[bool, str]:
         if named and not (term.kind == "code" and RUNS.search(before[: named.start() + 8])):
             return True, ""
         if MEANS.match(after):
+            return True, ""
+        # "where `dbuf` is the output of …" (also later in a where-list: "where `v` is the
+        # item, `dbuf` is the …"), "We loosely define map overlay as …"
+        if re.search(r"\bwhere\s+(?:[^.;]*,\s+)?[`“\"]?$", before) and IS_DEFINITION.match(after):
+            return True, ""
+        # a line of code assigning it: "`dbuf = ei(formula)`", "`fit <- lm(y ~ x)`"
+        if own and term.kind == "code" and re.match(r"^\s*(?:=|<-)\s*\S", after):
+            return True, ""
+        if re.search(r"\bdefine\s+[`“\"]?$", before, re.I) and re.match(r"^[`”\")]*\s+as\b", after):
+            return True, ""
+        # a list of definitions: "`orchardPlot(fit)`: Draws the expected yield …"
+        if (
+            term.kind == "code"
+            and not before.strip()
+            and re.match(r"^[`”\")]*\s*:\s+[A-Za-z]", after)
+        ):
             return True, ""
         if SUBJECT_BEFORE.match(before) and (
             IS_DEFINITION.match(after) or (term.kind == "code" and DOES.match(after))
@@ -214,6 +242,7 @@ USES_BEFORE = 1
 class Ledger:
     entries: dict[str, Entry] = field(default_factory=dict)
     vocabulary: set[str] = field(default_factory=set)  # keys the reader is given: title, headings
+    established: set[str] = field(default_factory=set)  # names the paper gives as the field's
 
     @classmethod
     def of(cls, paper: Paper) -> Ledger:
@@ -244,14 +273,20 @@ class Ledger:
                         ledger.entries[term.key] = Entry(
                             term.key, term.kind, sentence, gloss, position
                         )
+                if any(
+                    ESTABLISHED.search(sentence[: m.start()]) for m in _occurrences(sentence, term)
+                ):
+                    ledger.established.add(term.key)
                 used[term.key] = used.get(term.key, 0) + 1
         in_abstract = {t.key for t in terms_in(abstract)}
         abstract_defines = {
             k for k, e in ledger.entries.items() if e.sentence in sentences(abstract)
         }
         for key, entry in ledger.entries.items():
-            if mentions(headings, key, entry.kind) or (
-                key in in_abstract and key not in abstract_defines
+            if (
+                key in ledger.established
+                or mentions(headings, key, entry.kind)
+                or (key in in_abstract and key not in abstract_defines)
             ):
                 ledger.vocabulary.add(key)
         return ledger
@@ -312,7 +347,7 @@ def undefined_terms(bullet: str, shown_before: str, book: Ledger) -> list[tuple[
             continue
         if (
             _same_sentence(entry.sentence, bullet)
-            or defining(bullet, term)[0]
+            or defining(bullet, term, own=True)[0]
             or _kind_named(bullet, term)
         ):
             continue  # the bullet is (a cut of) the definition, defines it, or says its kind
@@ -330,8 +365,32 @@ KIND_NOUN = re.compile(
 )
 
 
+KIND_AFTER = re.compile(
+    r"^[`”\"]*\s+(?:class|object|package|library|file|table|variable|data\s*set|dataset|"
+    r"protocol)s?\b",
+    re.I,
+)
+# "the neighborhood radius `eps`", "a unique identifier `id`", "the data buffer `dbuf`": a
+# noun phrase right before the name says what it is
+NOUN_BEFORE = re.compile(
+    r"\b(?:[Tt]he|[Aa]n?|[Ii]ts|[Tt]heir|[Oo]ur|[Tt]his|[Ee]ach)\s+(?:[a-z][\w-]*\s+){0,2}"
+    # the word before the name is a noun, not a closed-class word that leads on
+    r"(?!(?:of|in|on|to|for|with|by|from|and|or|as|at|via|using|is|are|was|were|whose|which|"
+    r"that|where|when|than|whether|if|not|also|only|then|into|under|over|between)\s)"
+    r"[a-z][\w-]{2,}\s+[`“\"]?$"
+)
+# "… for the solution (TOUR)": the bullet glosses the name by the words before its bracket
+IN_BRACKETS_AFTER_WORDS = re.compile(r"[a-z][\w-]*\s+\($")
+
+
 def _kind_named(bullet: str, term: Term) -> bool:
-    return any(KIND_NOUN.search(bullet[: m.start()]) for m in _occurrences(bullet, term))
+    for match in _occurrences(bullet, term):
+        before, after = bullet[: match.start()], bullet[match.end() :]
+        if KIND_NOUN.search(before) or KIND_AFTER.match(after) or NOUN_BEFORE.search(before):
+            return True
+        if IN_BRACKETS_AFTER_WORDS.search(before) and after.startswith(")"):
+            return True
+    return False
 
 
 def shown_before(slides, number: int, index: int) -> str:
