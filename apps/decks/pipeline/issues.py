@@ -78,6 +78,8 @@ ISSUE_TYPES = {
     "not show",
     "undefined_abbreviation": "a bullet uses an abbreviation before the deck says what it stands "
     "for",
+    "undefined_term": "a bullet uses a name (code, a coined term, an acronym) the paper defines "
+    "and no slide says",
     "unintroduced_referent": 'a bullet says "the process" or "it" for what only the paper\'s '
     "sentence before it introduced",
     "orphan_definition": "a bullet says what symbols of a formula no slide shows stand for",

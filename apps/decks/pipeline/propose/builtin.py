@@ -31,7 +31,7 @@ from apps.decks.pipeline.figure_findings import has_verb, states_finding
 from apps.decks.pipeline.issues import Issue, Revision
 from apps.decks.pipeline.paper import Equation, Figure, Paper, Section
 from apps.decks.pipeline.plot_statements import plot_statement
-from apps.decks.pipeline.propose import bullets, context_fix, displays
+from apps.decks.pipeline.propose import bullets, context_fix, displays, term_fix
 from apps.decks.pipeline.propose.bullets import rewrite as rewrite_bullet
 from apps.decks.pipeline.propose.captions import caption_text, figure_title, mention_bullet
 from apps.decks.pipeline.propose.deck_level import (
@@ -206,6 +206,8 @@ class BuiltinProposer:
         repeated_results.without_repeats(slides)
         # every symbol a bullet or display uses is introduced on its slide or before it
         slides = context_fix.self_contained(slides, paper, used)
+        # and every name the paper defines (code, a coined term, an acronym) is said first
+        slides = term_fix.self_contained(slides, paper)
         slides = _filled_displays(slides, paper, used)
         slides = _placeholder_retitled(slides, paper)
         # an abbreviation is given its long form where the deck first uses it

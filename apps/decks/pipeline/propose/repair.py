@@ -23,6 +23,7 @@ from apps.decks.pipeline import (
     context_text,
     continued_titles,
     defects,
+    defined_terms,
     display_math,
     function_words,
     garbled,
@@ -58,6 +59,7 @@ from apps.decks.pipeline.propose import (
     displays,
     object_fix,
     purpose_fix,
+    term_fix,
     text_gate,
 )
 from apps.decks.pipeline.propose.captions import caption_text
@@ -884,6 +886,17 @@ def _undefined_abbreviation(slide: Slide, issue: Issue, work: Work) -> tuple[lis
     work.used.add(bullet.lower())
     said = ", ".join(issue.evidence.get("abbreviations", []))
     return [slide.model_copy(update={"bullets": bullets})], f"gave {said} its paper's long form"
+
+
+@fixer("undefined_term")
+def _undefined_term(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """The paper's gloss at the name, else its defining sentence before the bullet (merged
+    when short), else the bullet left out: term_fix.with_definitions."""
+    slides = work.deck.slides[: issue.slide - 1] if work.deck else []
+    before = defined_terms.shown_before(slides, len(slides) + 1, 0)
+    fixed, action = term_fix.answer(slide, issue.evidence, work.paper, before)
+    work.used.update(b.lower() for b in fixed.bullets)
+    return [fixed], action
 
 
 @fixer("unintroduced_referent")

@@ -20,6 +20,7 @@ from apps.decks.pipeline import (
     carried_text,
     context_text,
     defects,
+    defined_terms,
     document_text,
     lone_items,
     main_points,
@@ -665,4 +666,38 @@ def undefined_abbreviation(c: SlideContext):
             abbreviations=abbrs,
             long_forms=[defs[a].long for a in abbrs],
             definitions=[defs[a].sentence[:300] for a in abbrs],
+        )
+
+
+@slide_rule
+def undefined_term(c: SlideContext):
+    """A bullet uses a name the paper defines elsewhere — a code name, a coined term, an
+    acronym ("`tally()` is the function that …", "we call it a “dry sweep”", "BSQ, the banded
+    square queue, …") — that no text of the deck before it nor the bullet itself says
+    (defined_terms.py)."""
+    slide = c.slide
+    if slide is None or slide.kind == "title" or not slide.bullets:
+        return
+    book = defined_terms.ledger(c.paper)
+    if not book.entries:
+        return
+    slides = list(c.deck.slides)
+    for index, bullet in enumerate(slide.bullets):
+        shown = defined_terms.shown_before(slides, c.number, index)
+        missing = defined_terms.undefined_terms(bullet, shown, book)
+        if not missing:
+            continue
+        names = ", ".join(term.shown for term, _ in missing)
+        yield c.issue(
+            "undefined_term",
+            "medium",
+            f"bullet {index + 1} uses {names}, which the paper defines and no slide before it says",
+            "give the paper's gloss, or bring its defining sentence before the bullet, or leave "
+            "the bullet out",
+            where="bullet",
+            index=index,
+            text=bullet[:200],
+            terms=[term.key for term, _ in missing],
+            definitions=[entry.sentence[:300] for _, entry in missing],
+            glosses=[entry.gloss for _, entry in missing],
         )
