@@ -1,0 +1,123 @@
+"""Question classes a sweep of strangers' questions found (round 21), through the agent's turn
+handling on real PostgreSQL (the questions are asked on AS_OF, 15 June 2026):
+
+- a Spanish question is answered in Spanish — the number's label, the sentence about it, a
+  follow-up in its thread, the question asked back, what the ERP does not hold — not in the
+  Portuguese it is read through; Spanish is told from Portuguese by the question's spelling.
+"""
+
+import pytest
+
+from tests.conftest import AS_OF
+from tests.erp.conftest import ask_json, assert_rows, hand_rows, norm_rows
+
+pytestmark = [pytest.mark.usefixtures("committed_db")]
+
+ACTIVE = (
+    "e.hire_date <= %(as_of)s AND (e.termination_date IS NULL OR e.termination_date > %(as_of)s)"
+)
+EMPLOYEE = "FROM erp_employee e JOIN erp_department d ON d.id = e.department_id"
+SALARY = (
+    "FROM erp_salary s JOIN erp_employee e ON e.id = s.employee_id "
+    "JOIN erp_department d ON d.id = e.department_id"
+)
+# Words only a Portuguese answer writes (its labels and sentences)
+PORTUGUESE = ("funcionários", "Contratações", "Salário médio", "tem o", "Que período")
+
+
+def _outcome_rows(outcome: dict) -> list[tuple]:
+    assert outcome["status"] == "finished", outcome
+    results = [a for a in outcome["artifacts"] if a["kind"] == "sql_result"]
+    assert results, outcome["messages"][-1]
+    names = [c["name"] for c in results[-1]["columns"]]
+    keep = [i for i, name in enumerate(names) if not name.endswith("_id")]
+    return [tuple(row[i] for i in keep) for row in norm_rows(results[-1]["rows"])]
+
+
+def _reply(outcome: dict) -> str:
+    return [m for m in outcome["messages"] if m["role"] == "assistant"][-1]["text"]
+
+
+def _hand(sql: str, context) -> list[tuple]:
+    return hand_rows(sql, context, {"as_of": AS_OF})
+
+
+def _in_spanish(text: str, *spanish: str) -> None:
+    assert all(word in text for word in spanish), text
+    assert not any(word in text for word in PORTUGUESE), text
+
+
+@pytest.mark.parametrize(
+    ("question", "gold", "spanish"),
+    [
+        (
+            "¿Cuántos empleados hay en Ventas?",
+            f"SELECT count(*) {EMPLOYEE} WHERE d.name = 'Sales' AND {ACTIVE}",
+            ("Número de empleados activos en Sales",),
+        ),
+        (
+            "¿Cuál es el salario promedio por departamento en 2025?",
+            f"SELECT d.name, round(avg(s.amount), 2) {SALARY} "
+            "WHERE s.pay_date BETWEEN '2025-01-01' AND '2025-12-31' GROUP BY d.name",
+            ("tiene el valor más alto de salario medio", "el más bajo"),
+        ),
+        (
+            "¿Cuántas contrataciones hubo en Ingeniería en 2024?",
+            f"SELECT count(*) {EMPLOYEE} WHERE d.name = 'Engineering' "
+            "AND e.hire_date BETWEEN '2024-01-01' AND '2024-12-31'",
+            ("Contrataciones", "en Engineering"),
+        ),
+    ],
+)
+def test_a_spanish_question_is_answered_in_spanish(question, gold, spanish, acme_context):
+    outcome = ask_json(question, acme_context)
+    assert_rows(sorted(_outcome_rows(outcome)), sorted(_hand(gold, acme_context)), ordered=True)
+    _in_spanish(_reply(outcome), *spanish)
+
+
+def test_a_spanish_thread_goes_on_in_spanish(acme_context):
+    first = ask_json("¿Cuántas contrataciones hubo en 2025?", acme_context)
+    thread = first["thread_id"]
+    _in_spanish(_reply(first), "Contrataciones")
+    outcome = ask_json("¿y en Marketing?", acme_context, thread=thread)
+    gold = (
+        f"SELECT count(*) {EMPLOYEE} WHERE d.name = 'Marketing' "
+        "AND e.hire_date BETWEEN '2025-01-01' AND '2025-12-31'"
+    )
+    assert _outcome_rows(outcome) == _hand(gold, acme_context)
+    _in_spanish(_reply(outcome), "Contrataciones", "en Marketing")
+
+
+def test_a_spanish_question_is_asked_back_in_spanish(acme_context):
+    outcome = ask_json("¿Cuántas personas se fueron?", acme_context)
+    assert outcome["status"] == "needs_input"
+    _in_spanish(_reply(outcome), "¿Qué periodo debo usar?")
+
+
+def test_what_the_erp_lacks_is_said_in_spanish(acme_context):
+    reply = _reply(ask_json("¿Cuál es el salario medio de las mujeres?", acme_context))
+    _in_spanish(reply, "el ERP no registra el género")
+
+
+def test_a_portuguese_question_is_still_answered_in_portuguese(acme_context):
+    outcome = ask_json(
+        "Quantas contratações houve em 2024 no departamento de Engenharia?", acme_context
+    )
+    assert "Contratações" in _reply(outcome) and "Contrataciones" not in _reply(outcome)
+
+
+def test_an_answer_language_missing_a_message_is_refused_at_load(tmp_path):
+    """A language read through another's words gives every answer text itself: one missing
+    would be written in the other language."""
+    import shutil
+
+    from apps.erp.semantic import SemanticModelError, semantic_model
+    from apps.erp.semantic.vocab import VOCABULARY_DIR, load_vocabulary
+
+    shutil.copy(VOCABULARY_DIR / "pt.toml", tmp_path / "pt.toml")
+    text = (VOCABULARY_DIR / "es.toml").read_text(encoding="utf-8")
+    assert load_vocabulary("es", semantic_model(), VOCABULARY_DIR).reads_as == "pt"
+    cut = "\n".join(line for line in text.splitlines() if not line.startswith("clarify_period ="))
+    (tmp_path / "es.toml").write_text(cut, encoding="utf-8")
+    with pytest.raises(SemanticModelError, match="messages.clarify_period"):
+        load_vocabulary("es", semantic_model(), tmp_path)
