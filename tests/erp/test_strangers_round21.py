@@ -3,8 +3,13 @@ handling on real PostgreSQL (the questions are asked on AS_OF, 15 June 2026):
 
 - a Spanish question is answered in Spanish — the number's label, the sentence about it, a
   follow-up in its thread, the question asked back, what the ERP does not hold — not in the
-  Portuguese it is read through; Spanish is told from Portuguese by the question's spelling.
+  Portuguese it is read through; Spanish is told from Portuguese by the question's spelling;
+- a fiscal period ("FY25", "fiscal Q2 2025", "this/last fiscal year") is read in the tenant's
+  fiscal year (Tenant.fiscal_year_start), named by the year it ends in, and the answer gives
+  the days it used; a tenant whose fiscal year starts in January reads the calendar one.
 """
+
+from contextlib import contextmanager
 
 import pytest
 
@@ -121,3 +126,74 @@ def test_an_answer_language_missing_a_message_is_refused_at_load(tmp_path):
     (tmp_path / "es.toml").write_text(cut, encoding="utf-8")
     with pytest.raises(SemanticModelError, match="messages.clarify_period"):
         load_vocabulary("es", semantic_model(), tmp_path)
+
+
+@contextmanager
+def _fiscal_year_start(context, month: int):
+    """The tenant's fiscal year starts in `month` for the block (read afresh by the planner)."""
+    from apps.accounts.models import Tenant
+    from apps.erp.entities import cache
+    from project.maintenance import owner_database
+
+    with owner_database() as owner:
+        Tenant.objects.using(owner).filter(pk=context.tenant_id).update(fiscal_year_start=month)
+        cache.clear()
+        try:
+            yield
+        finally:
+            Tenant.objects.using(owner).filter(pk=context.tenant_id).update(fiscal_year_start=1)
+            cache.clear()
+
+
+@pytest.mark.parametrize(
+    ("question", "gold", "days"),
+    [
+        (
+            "hires in FY25",
+            f"SELECT count(*) {EMPLOYEE} WHERE e.hire_date BETWEEN '2024-04-01' AND '2025-03-31'",
+            "1 Apr 2024 – 31 Mar 2025",
+        ),
+        (
+            "payroll in fiscal Q2 2025",
+            f"SELECT sum(s.amount) {SALARY} WHERE s.pay_date BETWEEN '2024-07-01' AND '2024-09-30'",
+            "1 Jul 2024 – 30 Sep 2024",
+        ),
+        (
+            # AS_OF is 15 June 2026: the fiscal year that holds it began on 1 April 2026
+            "how many people left this fiscal year",
+            f"SELECT count(*) {EMPLOYEE} "
+            "WHERE e.termination_date BETWEEN '2026-04-01' AND '2026-06-15'",
+            "1 Apr 2026 – 15 Jun 2026",
+        ),
+        (
+            "hires last fiscal year",
+            f"SELECT count(*) {EMPLOYEE} WHERE e.hire_date BETWEEN '2025-04-01' AND '2026-03-31'",
+            "1 Apr 2025 – 31 Mar 2026",
+        ),
+    ],
+)
+def test_a_fiscal_period_is_read_in_the_tenants_fiscal_year(question, gold, days, acme_context):
+    with _fiscal_year_start(acme_context, 4):
+        outcome = ask_json(question, acme_context)
+    assert _outcome_rows(outcome) == _hand(gold, acme_context)
+    reply = _reply(outcome)
+    assert days in reply and "fiscal year" in reply, reply
+
+
+def test_a_follow_up_of_a_fiscal_year_steps_back_a_fiscal_year(acme_context):
+    with _fiscal_year_start(acme_context, 4):
+        thread = ask_json("hires in FY25", acme_context)["thread_id"]
+        outcome = ask_json("and the year before?", acme_context, thread=thread)
+    gold = f"SELECT count(*) {EMPLOYEE} WHERE e.hire_date BETWEEN '2023-04-01' AND '2024-03-31'"
+    assert _outcome_rows(outcome) == _hand(gold, acme_context)
+
+
+def test_a_calendar_fiscal_year_reads_the_calendar_one_and_says_so(acme_context):
+    outcome = ask_json("hires in FY25", acme_context)
+    gold = f"SELECT count(*) {EMPLOYEE} WHERE e.hire_date BETWEEN '2025-01-01' AND '2025-12-31'"
+    assert _outcome_rows(outcome) == _hand(gold, acme_context)
+    assert "fiscal year is the calendar year" in _reply(outcome)
+
+
+def test_the_demo_tenants_fiscal_year_is_the_calendar_year(acme_context):
+    assert acme_context.fiscal_year_start == 1
