@@ -6,7 +6,9 @@ handling on real PostgreSQL (the questions are asked on AS_OF, 15 June 2026):
   Portuguese it is read through; Spanish is told from Portuguese by the question's spelling;
 - a fiscal period ("FY25", "fiscal Q2 2025", "this/last fiscal year") is read in the tenant's
   fiscal year (Tenant.fiscal_year_start), named by the year it ends in, and the answer gives
-  the days it used; a tenant whose fiscal year starts in January reads the calendar one.
+  the days it used; a tenant whose fiscal year starts in January reads the calendar one;
+- an auditor's or controller's reason before the question ("For the books:", "I need to
+  reconcile:") is framing; hires "booked", people who "went out of the company" are read.
 """
 
 from contextlib import contextmanager
@@ -197,3 +199,26 @@ def test_a_calendar_fiscal_year_reads_the_calendar_one_and_says_so(acme_context)
 
 def test_the_demo_tenants_fiscal_year_is_the_calendar_year(acme_context):
     assert acme_context.fiscal_year_start == 1
+
+
+@pytest.mark.parametrize(
+    ("question", "gold"),
+    [
+        (
+            "How many people went out of the company in 2024?",
+            f"SELECT count(*) {EMPLOYEE} "
+            "WHERE e.termination_date BETWEEN '2024-01-01' AND '2024-12-31'",
+        ),
+        (
+            "For the books: average monthly salary paid in Finance during 2024?",
+            f"SELECT round(avg(s.amount), 2) {SALARY} WHERE d.name = 'Finance' "
+            "AND s.pay_date BETWEEN '2024-01-01' AND '2024-12-31'",
+        ),
+        (
+            "I need to reconcile: how many hires were booked in the second quarter of 2024?",
+            f"SELECT count(*) {EMPLOYEE} WHERE e.hire_date BETWEEN '2024-04-01' AND '2024-06-30'",
+        ),
+    ],
+)
+def test_a_controllers_and_an_auditors_words_are_read(question, gold, acme_context):
+    assert _outcome_rows(ask_json(question, acme_context)) == _hand(gold, acme_context)

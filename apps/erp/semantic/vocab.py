@@ -338,8 +338,7 @@ def load_vocabulary(language: str, model: SemanticModel, directory: Path = VOCAB
 def answer_languages() -> tuple[str, ...]:
     """The languages there is a vocabulary file for — answers are written in each: a new
     language is a new file."""
-    found = sorted(path.stem for path in VOCABULARY_DIR.glob("*.toml"))
-    return tuple(sorted(found, key=lambda language: language != DEFAULT_LANGUAGE))
+    return _files()
 
 
 @cache
@@ -348,9 +347,15 @@ def languages() -> tuple[str, ...]:
     one: its questions are put into that one's first, planner/spanish.py)."""
     return tuple(
         language
-        for language in answer_languages()
+        for language in _files()
         if not _read(VOCABULARY_DIR / f"{language}.toml").get("reads_as")
     )
+
+
+def _files() -> tuple[str, ...]:
+    """The language of each vocabulary file, English first."""
+    found = sorted(path.stem for path in VOCABULARY_DIR.glob("*.toml"))
+    return tuple(sorted(found, key=lambda language: language != DEFAULT_LANGUAGE))
 
 
 @cache
