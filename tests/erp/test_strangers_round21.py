@@ -11,6 +11,7 @@ handling on real PostgreSQL (the questions are asked on AS_OF, 15 June 2026):
   reconcile:") is framing; hires "booked", people who "went out of the company" are read.
 """
 
+import json
 from contextlib import contextmanager
 
 import pytest
@@ -99,6 +100,10 @@ def test_a_spanish_question_is_asked_back_in_spanish(acme_context):
     outcome = ask_json("¿Cuántas personas se fueron?", acme_context)
     assert outcome["status"] == "needs_input"
     _in_spanish(_reply(outcome), "¿Qué periodo debo usar?")
+    # the form shows the question as asked, not the Portuguese it was read through
+    surfaces = [a for a in outcome["artifacts"] if a["kind"] == "a2ui_surface"]
+    form = json.dumps(surfaces, ensure_ascii=False)
+    assert "“¿Cuántas personas se fueron?”" in form and "saíram" not in form
 
 
 def test_what_the_erp_lacks_is_said_in_spanish(acme_context):

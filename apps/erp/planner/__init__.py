@@ -159,6 +159,8 @@ def plan_question(
             as_spanish=True,
         )
         unread = isinstance(read, Refusal) and (read.unknown_words or read.kind == "not_erp")
+        if isinstance(read, Clarification):
+            return replace(read, question=question)  # the form shows the question as asked
         return spanish_refusal() if unread else read
     unread = isinstance(outcome, Refusal) and (outcome.unknown_words or outcome.kind == "not_erp")
     if unread and readings and previous is None:
