@@ -21,6 +21,9 @@ from tests.erp.conftest import DEMO, ask_json, refused
         ("cuántos empleados se fueron en 2025", "quantos funcionários saíram em 2025"),
         ("¿cuántas personas contratamos en 2025?", "quantas pessoas contratamos em 2025"),
         ("¿cuál es el salario promedio en Finanzas en 2025?", "qual é o salário médio em finanças em 2025"),
+        ("¿cuál es la tasa de rotación por departamento en 2025?", "qual é a taxa de rotatividade por departamento em 2025"),
+        ("¿qué porcentaje de los empleados está en Ventas?", "que percentagem dos funcionários está em vendas"),
+        ("¿cuál es la antigüedad media por departamento?", "qual é o tempo médio de casa por departamento"),
     ],
 )  # fmt: skip
 def test_a_spanish_question_is_read_as_its_portuguese_twin(spanish, portuguese):
