@@ -111,6 +111,11 @@ def test_what_the_erp_lacks_is_said_in_spanish(acme_context):
     _in_spanish(reply, "el ERP no registra el género")
 
 
+def test_an_english_question_spelled_with_ll_and_ue_is_refused_in_english(acme_context):
+    reply = _reply(ask_json("tell me all the revenue due in all of fall", acme_context))
+    assert "español" not in reply and "planner" in reply, reply
+
+
 def test_a_portuguese_question_is_still_answered_in_portuguese(acme_context):
     outcome = ask_json(
         "Quantas contratações houve em 2024 no departamento de Engenharia?", acme_context

@@ -13,7 +13,7 @@ each language writes sounds the other never does ("ñ", "ll", "-ción", "¿" aga
 
 import re
 
-from apps.erp.planner.lexicon import Lexed
+from apps.erp.planner.lexicon import Lexed, language_index
 from apps.erp.planner.reading import Refusal
 from apps.erp.planner.text import tokenize
 
@@ -213,19 +213,24 @@ def is_spanish(lexed: Lexed) -> bool:
 
 
 # Spellings only Spanish writes, and only Portuguese, each counted once per word. Spanish
-# diphthongs "ue" after a consonant ("sueldo", "nuevo", "fueron", "cuenta"; Portuguese writes
-# "o": "soldo", "novo", "foram", "conta") — never after "q"/"g", where Portuguese writes them too.
-_SPANISH_SPELLING = re.compile(r"[ñ¿¡]|ll|ci[oó]n(?:es)?$|^cu[aá]|[^qgaeiou]ue|dad(?:es)?$")
+# diphthongs "ue" after a consonant inside a word ("sueldo", "nuevo", "fueron", "cuenta";
+# Portuguese writes "o": "soldo", "novo", "foram", "conta") — never after "q"/"g", where
+# Portuguese writes them too, nor ending a word, as English does ("due", "value").
+_SPANISH_SPELLING = re.compile(r"[ñ¿¡]|ll|ci[oó]n(?:es)?$|^cu[aá]|[^qgaeiou]ue[a-z]|dad(?:es)?$")
 _PORTUGUESE_SPELLING = re.compile(r"[ãõçâêô]|lh|nh|ç[aã]o|ções$|^em$|^um(?:a|as)?$|^n[aã]o$")
 # Short words that are common in one and absent from the other
-_SPANISH_WORDS = frozenset(["el", "los", "del", "al", "y", "en", "hay", "un", "una", "es", "hubo"])
+_SPANISH_WORDS = frozenset(
+    ["el", "los", "del", "al", "y", "en", "hay", "un", "una", "es", "hubo", "fue"]
+)
 _PORTUGUESE_WORDS = frozenset(["do", "da", "dos", "das", "no", "na", "nos", "nas", "ao", "pelo"])
 
 
 def spanish_spelling(question: str) -> bool:
     """The question is written in Spanish rather than Portuguese by its own words: more of
-    them spelled or used as only Spanish does than as only Portuguese does, at least two."""
-    words = re.findall(r"[¿¡]|[^\W\d_]+", question.lower())
+    them spelled or used as only Spanish does than as only Portuguese does, at least two;
+    words of the English vocabulary say nothing ("all", "payroll", "value")."""
+    english = language_index("en").words  # "payroll", "all", "value" are no Spanish
+    words = [w for w in re.findall(r"[¿¡]|[^\W\d_]+", question.lower()) if w not in english]
     spanish = sum(1 for w in words if w in _SPANISH_WORDS or _SPANISH_SPELLING.search(w))
     spanish += sum(1 for w in words if fold_word(w) in SPANISH_ONLY and w not in _SPANISH_WORDS)
     portuguese = sum(1 for w in words if w in _PORTUGUESE_WORDS or _PORTUGUESE_SPELLING.search(w))
