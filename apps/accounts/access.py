@@ -29,6 +29,7 @@ class AccessContext:
     user_id: int
     username: str
     role: str
+    fiscal_year_start: int = 1  # the tenant's fiscal year starts in this month (1: calendar)
 
     def settings(self) -> dict[str, str]:
         return {
@@ -80,7 +81,8 @@ def _membership_sql() -> str:
     username = user.get_field(get_user_model().USERNAME_FIELD).column
     membership, tenant = Membership._meta.db_table, Tenant._meta.db_table
     return (
-        f"SELECT m.user_id, m.tenant_id, t.slug, t.name, m.role, u.{username} "
+        f"SELECT m.user_id, m.tenant_id, t.slug, t.name, m.role, u.{username}, "
+        "t.fiscal_year_start "
         f"FROM {membership} m JOIN {tenant} t ON t.id = m.tenant_id "
         f"JOIN {user.db_table} u ON u.{user.pk.column} = m.user_id WHERE m.user_id = %s"
     )
@@ -98,7 +100,7 @@ def access_context_for_user_id(user_id: int, *, using: str = "default") -> Acces
             row = cursor.fetchone()
     if row is None:
         raise AccessDenied(NO_MEMBERSHIP)
-    member_id, tenant_id, slug, name, role, username = row
+    member_id, tenant_id, slug, name, role, username, fiscal_year_start = row
     return AccessContext(
         tenant_id=tenant_id,
         tenant_slug=slug,
@@ -106,6 +108,7 @@ def access_context_for_user_id(user_id: int, *, using: str = "default") -> Acces
         user_id=member_id,
         username=username,
         role=role,
+        fiscal_year_start=fiscal_year_start,
     )
 
 

@@ -5,7 +5,7 @@ from apps.accounts.models import Membership, Tenant
 
 @admin.register(Tenant)
 class TenantAdmin(admin.ModelAdmin):
-    list_display = ("slug", "name")
+    list_display = ("slug", "name", "fiscal_year_start")
     search_fields = ("slug", "name")
 
 

@@ -1,10 +1,27 @@
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
 
 class Tenant(models.Model):
     slug = models.SlugField(max_length=50, unique=True)
     name = models.CharField(max_length=200)
+    # The month the tenant's fiscal year starts in (1 = January: the calendar year). A fiscal
+    # year is named by the calendar year it ends in: with April, "FY25" is April 2024–March 2025.
+    fiscal_year_start = models.PositiveSmallIntegerField(
+        default=1,
+        db_default=1,  # rows written by code that predates the field are calendar-year tenants
+        validators=[MinValueValidator(1), MaxValueValidator(12)],
+        help_text="Month the fiscal year starts in (1 = January, the calendar year).",
+    )
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(fiscal_year_start__gte=1, fiscal_year_start__lte=12),
+                name="accounts_tenant_fiscal_year_start_month",
+            )
+        ]
 
     def __str__(self) -> str:
         return self.name

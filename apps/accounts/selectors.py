@@ -29,6 +29,7 @@ def operator_contexts() -> list[AccessContext]:
             user_id=0,
             username="manage.py",
             role="admin",
+            fiscal_year_start=tenant.fiscal_year_start,
         )
         for tenant in Tenant.objects.order_by("slug")
     ]

@@ -41,6 +41,7 @@ class Entities:
     version: str
     departments: tuple[Department, ...] = ()
     people: tuple[Person, ...] = ()
+    fiscal_year_start: int = 1  # the tenant's (Tenant.fiscal_year_start): 1 is the calendar year
     loaded_at: float = field(default=0.0, compare=False)
 
     @property
@@ -84,8 +85,9 @@ def entities_read(*, context: AccessContext) -> Entities:
         tuple(Department(int(i), str(c or ""), str(n)) for i, c, n in departments.rows),
         tuple(Person(int(i), str(n), str(d)) for i, n, d in people.rows),
     )
-    digest = hashlib.sha256(repr(values).encode()).hexdigest()[:16]
-    return Entities(digest, *values, loaded_at=time.monotonic())
+    fiscal = context.fiscal_year_start
+    digest = hashlib.sha256(repr((values, fiscal)).encode()).hexdigest()[:16]
+    return Entities(digest, *values, fiscal_year_start=fiscal, loaded_at=time.monotonic())
 
 
 class _Cache:

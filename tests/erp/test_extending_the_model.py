@@ -31,6 +31,7 @@ def _clear_caches():
     semantic.semantic_model.cache_clear()
     vocabulary_module.vocabulary.cache_clear()
     vocabulary_module.languages.cache_clear()
+    vocabulary_module.answer_languages.cache_clear()
     lexicon_module.language_index.cache_clear()
     lexicon_module._ENTITY_INDEXES.clear()
 

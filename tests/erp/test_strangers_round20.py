@@ -117,7 +117,7 @@ def test_seasons_and_half_years_are_periods(question, gold, acme_context):
 def test_a_fiscal_period_is_the_calendar_one_and_the_answer_says_so(question, gold, acme_context):
     outcome = ask_json(question, acme_context)
     assert _outcome_rows(outcome) == _hand(gold, acme_context)
-    assert "no fiscal calendar" in outcome["messages"][-1]["text"].lower()
+    assert "fiscal year is the calendar year" in outcome["messages"][-1]["text"].lower()
 
 
 def test_a_plain_period_says_nothing_of_fiscal_calendars(acme_context):

@@ -60,7 +60,9 @@ def _tenants_and_users() -> dict[str, Tenant]:
     tenants = {}
     for slug, name in TENANTS:
         tenant, _ = Tenant.objects.using(OWNER_ALIAS).update_or_create(
-            slug=slug, defaults={"name": name}
+            # the demo's fiscal years are calendar years (January)
+            slug=slug,
+            defaults={"name": name, "fiscal_year_start": 1},
         )
         tenants[slug] = tenant
     users = get_user_model().objects.db_manager(OWNER_ALIAS)

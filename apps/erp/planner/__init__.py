@@ -32,7 +32,7 @@ from apps.erp.planner.reading import (
     Refusal,
     reading_from_json,
 )
-from apps.erp.planner.spanish import as_portuguese, is_spanish
+from apps.erp.planner.spanish import as_portuguese, is_spanish, spanish_spelling
 from apps.erp.planner.spanish import refusal as spanish_refusal
 from apps.erp.planner.sql import CompiledQuery, CompileError, OutputColumn, compile_reading
 from apps.erp.planner.typos import with_readings
@@ -113,13 +113,15 @@ def plan_question(
     answers: dict[str, Any] | None = None,
     language: str | None = None,
     readings: bool = True,
+    as_spanish: bool = False,
 ) -> Planned | Clarification | Refusal:
     """Plan one question (or a follow-up of `previous`). `answers` are the values of a
     clarification: "period" (this_year, last_year, latest_month, last_12_months, or "custom"
     with "start"/"end" ISO dates), "periods", "department" (a name or "each"), "measure",
     "person". `language`: the thread's, for a question whose words do not tell ("Sales").
     `readings`: read a typo with several readings once with each (typos.py; not again inside
-    one of those readings)."""
+    one of those readings). `as_spanish`: the question is a Spanish one put into Portuguese,
+    answered in Spanish (spanish.py)."""
     as_of = as_of or date.today()
     question = header_question(without_framing(question), entities, language)
     dates = read_numeric_dates(
@@ -140,12 +142,11 @@ def plan_question(
         answers=answers,
         language=language,
     )
-    # a Spanish follow-up ("¿y en Marketing?") of a question read through Portuguese is read
-    # so too; a first question only when the thread is not Portuguese
-    read_pt = previous is not None and previous.language == "pt" and language != "pt"
-    spanish = isinstance(outcome, Refusal) and language != "pt" and (previous is None or read_pt)
-    if spanish and (outcome.language == "es" or is_spanish(lex(question, entities))):
-        # Spanish: read through Portuguese; refused in Spanish when that reading fails too
+    if not as_spanish and _spanish(
+        question, outcome, entities, previous=previous, language=language
+    ):
+        # Spanish: read through Portuguese and answered in Spanish; refused in Spanish, naming
+        # the languages read, when words are left that neither reading knows
         read = plan_question(
             as_portuguese(question),
             entities=entities,
@@ -153,10 +154,14 @@ def plan_question(
             previous=previous,
             follows=follows,
             answers=answers,
-            language="pt",
+            language="es",
             readings=readings,
+            as_spanish=True,
         )
-        return spanish_refusal() if isinstance(read, Refusal) else read
+        unread = isinstance(read, Refusal) and (read.unknown_words or read.kind == "not_erp")
+        if isinstance(read, Clarification):
+            return replace(read, question=question)  # the form shows the question as asked
+        return spanish_refusal() if unread else read
     unread = isinstance(outcome, Refusal) and (outcome.unknown_words or outcome.kind == "not_erp")
     if unread and readings and previous is None:
         # not an ERP question only for want of the word ("how many hirez?")
@@ -173,6 +178,7 @@ def plan_question(
                 answers={k: v for k, v in (answers or {}).items() if k != "measure"},
                 language=language,
                 readings=False,
+                as_spanish=as_spanish,
             ),
             clarify_measure,
             dict(answers or {}),
@@ -180,6 +186,21 @@ def plan_question(
     if not isinstance(outcome, Reading):
         return outcome
     return plan_reading(outcome)
+
+
+def _spanish(question: str, outcome, entities: Entities, *, previous, language) -> bool:
+    """The question is Spanish, to be read through Portuguese: refused as it stands and its
+    words Spanish, or read as Portuguese though its own spelling is Spanish's. Not in a
+    Portuguese thread, nor as the follow-up of a question in another language ("¿y en
+    Marketing?" follows a Spanish one)."""
+    if language == "pt":
+        return False
+    if previous is not None and previous.language != "es":
+        return False
+    if isinstance(outcome, Refusal):
+        # by the question's words, not the language it was read in (a Spanish thread's hint)
+        return is_spanish(lex(question, entities)) or spanish_spelling(question)
+    return getattr(outcome, "language", None) in ("pt", "es") and spanish_spelling(question)
 
 
 def register(*, priority: int | None = None) -> None:

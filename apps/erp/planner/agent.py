@@ -45,7 +45,7 @@ from apps.erp.planner.reading import NOTES, Reading, ReadingError, reading_from_
 from apps.erp.planner.replylang import reply, reply_language, thread_language
 from apps.erp.planner.sentences import capitalized
 from apps.erp.planner.typos import chosen_reading
-from apps.erp.semantic import languages, vocabulary
+from apps.erp.semantic import answer_languages, languages, vocabulary
 from apps.erp.tools import LOOKUP, READING
 
 PLANNER_NAME = "erp"
@@ -316,7 +316,7 @@ def _current_call(request: PlannerInput) -> dict[str, Any]:
 def _language(arguments: dict[str, Any]) -> str:
     reading = arguments.get("reading")
     language = reading.get("language") if isinstance(reading, dict) else None
-    return language if language in languages() else "en"
+    return language if language in answer_languages() else "en"
 
 
 def _notes(shape: dict[str, Any], arguments: dict[str, Any], language: str) -> str:

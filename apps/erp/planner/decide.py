@@ -219,9 +219,12 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
 def _noted(parsed: Parsed, reading: Reading) -> Reading:
     """An age word read as time at the company ("the oldest employees", "os mais novos":
     ranked by hire date or tenure, the ERP having no ages): the answer's title says so. So
-    does a fiscal period read as the calendar one ("FY25": the ERP has no fiscal calendar)."""
-    if reading.note is None and any(t.fiscal for t in parsed.times):
-        reading = replace(reading, note="fiscal_calendar")
+    does a fiscal period: read in the tenant's fiscal year, or as the calendar one when that
+    year starts in January."""
+    fiscal = [t for t in parsed.times if t.fiscal]
+    if reading.note is None and fiscal:
+        moved = any(t.fiscal_start != 1 for t in fiscal)
+        reading = replace(reading, note="fiscal_year" if moved else "fiscal_calendar")
     if not any(term.has("age_words") for term in parsed.lexed.terms):
         return reading
     fact = semantic_model().measure(reading.measure).fact

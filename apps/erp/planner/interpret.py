@@ -98,7 +98,7 @@ def _interpret(
         else:
             return unknown_words(language, tuple(dict.fromkeys(lexed.unknown)))
     try:
-        parsed = parse(lexed, as_of)
+        parsed = parse(lexed, as_of, fiscal_start=entities.fiscal_year_start)
     except TimeError as error:
         period = describe_period(error.period, language)
         return no_data(language, error.key, period=period, as_of=as_of.isoformat())
@@ -169,8 +169,9 @@ def _only_changes(parsed: Parsed) -> bool:
     return leading and not asks  # "the last 3 to leave": people ranked by their leaving
 
 
-def parse(lexed: Lexed, as_of: date) -> Parsed:
-    """Patterns, then time, then the frame: each reads only what the earlier ones left."""
+def parse(lexed: Lexed, as_of: date, *, fiscal_start: int = 1) -> Parsed:
+    """Patterns, then time, then the frame: each reads only what the earlier ones left.
+    `fiscal_start`: the month the tenant's fiscal year starts in (1: the calendar year)."""
     vocab = vocabulary(lexed.language)
     terms = lexed.terms
     bands, used = read_bands(terms, frozenset())
@@ -185,7 +186,11 @@ def parse(lexed: Lexed, as_of: date) -> Parsed:
     top, top_at, top_terms = read_top(terms, frozenset(used))
     used |= top_terms
     times = find_time_expressions(
-        terms, as_of, ambiguous=frozenset(vocab.time.ambiguous.words), blocked=set(used)
+        terms,
+        as_of,
+        ambiguous=frozenset(vocab.time.ambiguous.words),
+        blocked=set(used),
+        fiscal_start=fiscal_start,
     )
     for expression in times:
         used |= expression.terms

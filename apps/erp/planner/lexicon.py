@@ -18,7 +18,7 @@ from apps.erp.planner.spelling import (
     short_correction,
 )
 from apps.erp.planner.text import Token, number_value, tokenize
-from apps.erp.semantic import Vocabulary, languages, semantic_model, vocabulary
+from apps.erp.semantic import Vocabulary, answer_languages, languages, semantic_model, vocabulary
 from apps.erp.semantic.vocab import fold
 
 Tag = tuple[str, object]
@@ -199,14 +199,17 @@ def _entity_index(language: str, entities: Entities) -> _Index:
 
 
 def detect_language(tokens: list[Token], hint: str | None = None) -> str:
-    """The language whose words the question uses most (ties: the hint, then English)."""
+    """The language whose words the question uses most (ties: the hint, then English). A hint
+    of a language read through another's words (Spanish) stands for that one: the question
+    read with its words is answered in the hint's."""
+    through = vocabulary(hint).reads_as if hint in answer_languages() else None
     scores = {}
     for language in languages():
         words = language_index(language).words
         scores[language] = sum(1 for t in tokens if t.text in words and not t.is_number)
     best = max(scores.values())
     leaders = [language for language, score in scores.items() if score == best]
-    if hint in leaders:
+    if hint in leaders or (through is not None and through in leaders):
         return hint
     return leaders[0]
 

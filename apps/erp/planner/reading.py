@@ -22,7 +22,7 @@ SORTS = ("hire_date", "termination_date")  # the dates a list of people is ranke
 # What the answer says it read differently from the words: "tenure_for_age" — an age word
 # ("the oldest employees") read as time at the company, since the ERP records no ages.
 # "current_pay" — people ranked by pay with no period: by the most recent complete month's.
-NOTES = ("tenure_for_age", "current_pay", "fiscal_calendar")
+NOTES = ("tenure_for_age", "current_pay", "fiscal_calendar", "fiscal_year")
 AVERAGE = "average"
 READING_VERSION = 1
 

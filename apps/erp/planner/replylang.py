@@ -9,7 +9,7 @@ nothing and take the thread's."""
 from apps.agent.messages import Message
 from apps.erp.planner.lexicon import language_index
 from apps.erp.planner.text import tokenize
-from apps.erp.semantic import languages, vocabulary
+from apps.erp.semantic import answer_languages, languages, vocabulary
 
 # Common words of conversation the ERP vocabularies do not hold (folded, as tokens are).
 COMMON = {
@@ -139,14 +139,6 @@ COMMON = {
         ]
     ),
 }
-# Spanish is read through Portuguese (spanish.py); the replies written without a reading are here.
-SPANISH = {
-    "not_erp": "Esta no es una pregunta sobre los datos del ERP (departamentos, empleados, "
-    "salarios).",
-    "still_waiting": "Sigo esperando la respuesta a: “{question}” (o haga otra pregunta).",
-    "form_answered": "Este formulario ya fue respondido en la conversación; haga otra pregunta "
-    "para cambiar la respuesta.",
-}
 
 
 def _words(language: str) -> frozenset[str]:
@@ -189,6 +181,6 @@ def reply_language(text: str, messages: list[Message]) -> str:
 
 
 def reply(language: str, key: str, **values: object) -> str:
-    if language == "es":
-        return SPANISH[key].format(**values)
-    return vocabulary(language if language in languages() else "en").message(key, **values)
+    """A reply in the person's language: Spanish too, read through Portuguese (es.toml)."""
+    known = language in answer_languages()
+    return vocabulary(language if known else "en").message(key, **values)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from typing import Literal
 
+from apps.erp.planner.fiscal import in_fiscal_year
 from apps.erp.planner.lexicon import Term
 from apps.erp.planner.periods import (
     Period,
@@ -32,6 +33,8 @@ UNIT_MONTHS = {"unit:month": 1, "unit:quarter": 3, "unit:half": 6, "unit:year": 
 # winter; each lasts three months (winter runs into the next year)
 SEASON_START = {1: 3, 2: 6, 3: 9, 4: 12}
 FISCAL = "fiscal"
+# time words that say a period from today ("this fiscal year", "the last fiscal quarter")
+RELATIVE = frozenset({"this", "last", "next", "ago", "past", "year_before_last", "ytd", "qtd"})
 PREPOSITION = "of"
 RANGE_STARTS = {"between", "from"}
 OPEN_STARTS = {"since", "after", "before", "until"}
@@ -65,8 +68,9 @@ class TimeExpression:
     # for each period (None for a period said otherwise). A stock (headcount) is taken on that
     # day; an event is counted over the calendar period.
     points: tuple[date | None, ...] = ()
-    # "FY25", "fiscal Q2": said as a fiscal period, read as the calendar one (no fiscal calendar)
+    # "FY25", "fiscal Q2": said as a fiscal period, read in the tenant's fiscal year (fiscal.py)
     fiscal: bool = False
+    fiscal_start: int = 1  # the month that fiscal year starts in (1: the calendar year)
 
 
 def slots(terms: tuple[Term, ...], ambiguous: frozenset[str]) -> list[Slot]:
@@ -394,9 +398,15 @@ class _Reader:
 
 
 def find_time_expressions(
-    terms: tuple[Term, ...], as_of: date, *, ambiguous: frozenset[str], blocked: set[int]
+    terms: tuple[Term, ...],
+    as_of: date,
+    *,
+    ambiguous: frozenset[str],
+    blocked: set[int],
+    fiscal_start: int = 1,
 ) -> list[TimeExpression]:
-    """All time phrases, left to right, skipping terms already read as something else.
+    """All time phrases, left to right, skipping terms already read as something else; a
+    fiscal one in the fiscal year that starts in month `fiscal_start` (fiscal.py).
     Raises periods.TimeError for a future period or a backwards range."""
     reader = _Reader(slots(terms, ambiguous), as_of, blocked)
     found: list[TimeExpression] = []
@@ -412,6 +422,7 @@ def find_time_expressions(
         found.append(expression)
         i = max(k for k, s in enumerate(reader.slots) if s.term in expression.terms) + 1
     found = _with_fiscal(terms, found)
+    found = [_fiscal_periods(reader, e, fiscal_start) if e.fiscal else e for e in found]
     found = _placed_in_year(reader, found)
     alone = [e for e in found if _only_to_date(reader, e)]
     if alone and len(alone) < len(found):
@@ -494,6 +505,18 @@ def _with_fiscal(terms: tuple[Term, ...], found: list[TimeExpression]) -> list[T
             expression = replace(expression, terms=expression.terms | near, fiscal=True)
         out.append(expression)
     return out
+
+
+def _fiscal_periods(reader: _Reader, expression: TimeExpression, start: int) -> TimeExpression:
+    """A fiscal phrase's periods in the tenant's fiscal year ("FY25" from April: April 2024 –
+    March 2025); "this/last fiscal year" counted from the fiscal year that holds today."""
+    said = {v for s in reader.slots if s.term in expression.terms for v in s.values}
+    relative = bool(said & RELATIVE)
+    periods = tuple(
+        in_fiscal_year(p, relative=relative, as_of=reader.as_of, start_month=start)
+        for p in expression.periods
+    )
+    return replace(expression, periods=periods, fiscal_start=start)
 
 
 def _is_fiscal(term: Term) -> bool:

@@ -31,8 +31,16 @@ def definite_article(noun: str, language: str) -> str:
     if singular.endswith("õe"):  # "remunerações" → "remuneração"
         singular = singular[:-2] + "ão"
     feminine = any(singular.endswith(end) for end in words["feminine_endings"].split())
-    article = words["article_feminine" if feminine else "article_masculine"]
+    key = "article_feminine" if feminine else "article_masculine"
+    if plural and article_plural(words, key):
+        return article_plural(words, key)  # Spanish "el" → "los"
+    article = words[key]
     return f"{article}s" if article and plural else article
+
+
+def article_plural(words: dict[str, str], key: str) -> str:
+    """The plural of an article where adding "s" does not make it ("el" → "los")."""
+    return words.get(f"{key}_plural", "")
 
 
 def day_label(day: date, language: str) -> str:

@@ -17,7 +17,7 @@ from apps.erp.semantic.model import (
     VerifiedQuery,
     parse_expression,
 )
-from apps.erp.semantic.vocab import Vocabulary, languages, vocabulary
+from apps.erp.semantic.vocab import Vocabulary, answer_languages, languages, vocabulary
 
 MODEL_PATH = Path(__file__).with_name("model.toml")
 
@@ -32,6 +32,7 @@ __all__ = [
     "SemanticModelError",
     "VerifiedQuery",
     "Vocabulary",
+    "answer_languages",
     "languages",
     "load_model",
     "parse_expression",

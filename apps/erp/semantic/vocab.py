@@ -200,6 +200,9 @@ class Framing(_Section):
 class Vocabulary(_Section):
     language: Annotated[str, StringConstraints(pattern=r"^[a-z]{2,3}$")]
     name: str
+    # A language answered in but read through another's words (Spanish through Portuguese):
+    # its file gives only what answers are written with (ANSWER_SECTIONS).
+    reads_as: str | None = None
     decimal_separator: Literal[".", ","]
     thousands_separator: Literal[".", ","]
     articles: Phrases
@@ -290,16 +293,67 @@ def _check(vocabulary: Vocabulary, model: SemanticModel) -> Vocabulary:
     return vocabulary
 
 
-def load_vocabulary(language: str, model: SemanticModel, directory: Path = VOCABULARY_DIR):
-    path = directory / f"{language}.toml"
+# What a language read through another's words (`reads_as`) must give itself, whole: every
+# key the language it reads as has, so that no answer is half in the other language.
+ANSWER_SECTIONS = ("name", "decimal_separator", "thousands_separator", "labels", "messages")
+
+
+def _read(path: Path) -> dict:
     with path.open("rb") as handle:
-        data = tomllib.load(handle)
+        return tomllib.load(handle)
+
+
+def _answer_only(data: dict, directory: Path) -> dict:
+    """An answer language's file over the reading sections of the language it reads as."""
+    where = f"vocabulary {data.get('language')}"
+    base = _read(directory / f"{data['reads_as']}.toml")
+    if base.get("reads_as"):
+        raise SemanticModelError(f"{where}: reads as {data['reads_as']}, itself read as another")
+    for section in ANSWER_SECTIONS:
+        missing = _missing_keys(base.get(section), data.get(section), section)
+        if missing:
+            raise SemanticModelError(f"{where}: lacks {sorted(missing)}")
+    return {**base, **data}
+
+
+def _missing_keys(base, own, where: str) -> set[str]:
+    """The keys (dotted, nested) `base` has and `own` does not."""
+    if not isinstance(base, dict):
+        return set() if own is not None else {where}
+    own = own if isinstance(own, dict) else {}
+    missing: set[str] = set()
+    for key, value in base.items():
+        missing |= _missing_keys(value, own.get(key), f"{where}.{key}")
+    return missing
+
+
+def load_vocabulary(language: str, model: SemanticModel, directory: Path = VOCABULARY_DIR):
+    data = _read(directory / f"{language}.toml")
+    if data.get("reads_as"):
+        data = _answer_only(data, directory)
     return _check(Vocabulary.model_validate(data), model)
 
 
 @cache
+def answer_languages() -> tuple[str, ...]:
+    """The languages there is a vocabulary file for — answers are written in each: a new
+    language is a new file."""
+    return _files()
+
+
+@cache
 def languages() -> tuple[str, ...]:
-    """The languages there is a vocabulary file for: a new language is a new file."""
+    """The languages questions are read in (a language read through another's words is not
+    one: its questions are put into that one's first, planner/spanish.py)."""
+    return tuple(
+        language
+        for language in _files()
+        if not _read(VOCABULARY_DIR / f"{language}.toml").get("reads_as")
+    )
+
+
+def _files() -> tuple[str, ...]:
+    """The language of each vocabulary file, English first."""
     found = sorted(path.stem for path in VOCABULARY_DIR.glob("*.toml"))
     return tuple(sorted(found, key=lambda language: language != DEFAULT_LANGUAGE))
 
@@ -309,7 +363,7 @@ def vocabulary(language: str) -> Vocabulary:
     """The vocabulary of one language, loaded once per process."""
     from apps.erp.semantic import semantic_model
 
-    if language not in languages():
+    if language not in answer_languages():
         raise SemanticModelError(f"no vocabulary for language {language!r}")
     vocab = load_vocabulary(language, semantic_model(), VOCABULARY_DIR)
     if vocab.language != language:
