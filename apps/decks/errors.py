@@ -43,6 +43,11 @@ DRAWING_TOO_LARGE = (
     "The pages of {name} are drawn from more than {limit_mb:g} MB of instructions once "
     "inflated; a paper's never are. The file may be built to exhaust memory."
 )
+OPEN_TOO_SLOW = (
+    "{name} could not be opened within {seconds:g} s; a paper opens in well under a second. "
+    "The file may be damaged or built to exhaust the reader: save or print it to a new PDF "
+    "and try again."
+)
 RENDERER_MISSING = (
     "The Slidev renderer is not installed ({path} is missing). Run "
     "`cd renderers/slidev && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund`."
