@@ -14,8 +14,7 @@ import pytest
 
 from apps.decks import errors, limits
 from apps.decks.pipeline.ingest.checks import pdf_check
-from tests.decks.test_web import _client, _field_error, _upload
-from tests.probe.test_hostile_pdfs import CATALOG, _pdf, enqueued, new_decks, var_dir  # noqa: F401
+from tests.probe.test_hostile_pdfs import CATALOG, _pdf
 
 pytestmark = [pytest.mark.django_db]
 
