@@ -4,6 +4,7 @@ Message texts are module constants so that tests (and the web page later) can re
 """
 
 NOT_FOUND = "{name}: no such file."
+NOT_A_FILE = "{name} is not a file (a folder, a device or a pipe); give the paper's PDF file."
 NOT_A_PDF = (
     "{name} is not a PDF (it does not start with the %PDF- signature). "
     "Export the paper as PDF and try again."

@@ -33,7 +33,9 @@ def pdf_open_check(path: Path, *, isolated: bool = False) -> int:
     crafted file is not bounded by its size."""
     name = path.name
     if not path.is_file():
-        raise errors.PaperError(errors.NOT_FOUND.format(name=path))
+        # a folder, /dev/zero or a pipe was told "no such file", which it plainly is
+        message = errors.NOT_A_FILE if path.exists() else errors.NOT_FOUND
+        raise errors.PaperError(message.format(name=path))
     size = path.stat().st_size
     limit_mb = limits.get("max_pdf_mb")
     if size > limit_mb * 1024 * 1024:
