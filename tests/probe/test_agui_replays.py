@@ -17,7 +17,7 @@ from django_tasks_db.models import DBTaskResult
 
 from apps.accounts import services as accounts
 from apps.accounts.access import bound
-from apps.agent import agui, replays, runtime
+from apps.agent import agui, replays, runtime, services
 from apps.agent.inbound import UserText
 from apps.agent.models import Run, ThreadMessage
 from tests.probe.test_action_names import _post
@@ -218,4 +218,10 @@ async def test_a_retry_after_a_failed_run_runs_the_question_again(acme_context, 
     assert retried[0]["seq"] > failed[-1]["seq"]
     again = await _stream(await _post(token, name, messages=ask))
     assert again == retried
-    assert (await sync_to_async(_stored)(acme_context, _thread_of(acme_context, name)))[0] == 2
+    thread_id = _thread_of(acme_context, name)
+    assert (await sync_to_async(_stored)(acme_context, thread_id))[0] == 2
+    # the model's history holds the question once, answered (not once unanswered before it)
+    history = await sync_to_async(services.thread_history)(
+        context=acme_context, thread_id=thread_id
+    )
+    assert [m.text for m in history if m.role == "user"] == [QUESTION]
