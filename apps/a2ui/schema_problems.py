@@ -95,6 +95,25 @@ def _declared(schema: Any, catalog_id: str, depth: int = 0) -> set[str]:
     return names
 
 
+# A later v1.0 draft (upstream's conformance core/reserved_keys.yaml) spells bindings and calls
+# "@path" / "@call" and reads a plain {"path": …} as data; the v1.0 Tessera implements (the
+# schemas of @a2ui/web_core 0.11) reads "path" / "call". The two cannot both hold under one
+# version string, so such a message is refused — saying why, not only that no form matched.
+LATER_DRAFT_KEYS = ("@path", "@call")
+LATER_DRAFT = (
+    "{key} is the spelling of a later A2UI v1.0 draft; this server reads the v1.0 of "
+    '@a2ui/web_core 0.11: write "{plain}"'
+)
+
+
+def _later_draft_note(instance: Any) -> str:
+    if isinstance(instance, dict):
+        for key in LATER_DRAFT_KEYS:
+            if key in instance:
+                return " (" + LATER_DRAFT.format(key=key, plain=key[1:]) + ")"
+    return ""
+
+
 def schema_problems(error: SchemaError, prefix: str, catalog_id: str) -> list[Problem]:
     path = prefix + pointer.join(error.absolute_path)
     validator, expected = error.validator, error.validator_value
@@ -120,8 +139,11 @@ def schema_problems(error: SchemaError, prefix: str, catalog_id: str) -> list[Pr
     if validator == "required":
         missing = re.match(r"'([^']*)' is a required property", error.message)
         name = missing.group(1) if missing else "?"
+        note = _later_draft_note(error.instance)
         return [
-            Problem(P.MISSING_PROPERTY, f"{path}/{pointer.escape(name)}", f"'{name}' is required")
+            Problem(
+                P.MISSING_PROPERTY, f"{path}/{pointer.escape(name)}", f"'{name}' is required{note}"
+            )
         ]
     if validator == "type":
         types = expected if isinstance(expected, list) else [expected]
@@ -147,7 +169,8 @@ def schema_problems(error: SchemaError, prefix: str, catalog_id: str) -> list[Pr
             None,
         )
         if described:
-            message = f"expected {described}; got {_short(error.instance)}"
+            note = _later_draft_note(error.instance)
+            message = f"expected {described}; got {_short(error.instance)}{note}"
         else:
             message = f"{_short(error.instance)} does not match any allowed form"
     elif validator == "pattern":

@@ -12,7 +12,13 @@ the run's own echo of it: a run streams the person's message back (TEXT_MESSAGE_
 its own, so its next input's newest user message may be the echo. A message is the same when
 its id and its text are: a client that gives every message the same id ("m1") still has each
 new question run. The replay leaves out what the input shows the client holds already
-(`ReplayTrim`)."""
+(`ReplayTrim`).
+
+A run that ended in RUN_ERROR (the provider failed, the worker was lost, its events or record
+could not be stored) answered nothing: in AG-UI a failed run is over and the thread goes on
+with a new run, and the official client keeps the unanswered message, so its retry sends the
+same input. That input is run again; replaying the error made every retry fail the same way,
+with no way past it but a new message id."""
 
 from dataclasses import dataclass, field
 
@@ -65,6 +71,8 @@ def replay_after(*, context: AccessContext, thread_id, message_id: str, text: st
             .first()
         )
         started = None
+        if run_id is not None and _failed(run_id):
+            return None
         if run_id is not None:
             started = (
                 Event.objects.filter(run_id=run_id, type="RUN_STARTED")
@@ -76,6 +84,11 @@ def replay_after(*, context: AccessContext, thread_id, message_id: str, text: st
     if run_id is not None or _queued(thread_id, message_id, text):
         return last
     return None
+
+
+def _failed(run_id) -> bool:
+    """Whether the run ended with RUN_ERROR (under the caller's bound context)."""
+    return Event.objects.filter(run_id=run_id, type="RUN_ERROR").exists()
 
 
 @dataclass(frozen=True)

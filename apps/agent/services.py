@@ -4,6 +4,7 @@ import uuid
 from typing import Any
 
 from django.db import connection
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from apps.accounts.access import AccessContext, bound
@@ -93,8 +94,27 @@ def thread_title_from(text: str) -> str:
 
 
 def thread_history(*, context: AccessContext, thread_id) -> list[Message]:
+    """The thread's stored messages, without those of a failed run whose question a later run
+    asked again (an AG-UI client's retry, apps/agent/replays.py): the model saw the question
+    twice, the first time unanswered."""
     with bound(context):
-        rows = ThreadMessage.objects.filter(thread_id=thread_id).order_by("position")
+        asked_again = Run.objects.filter(
+            thread_id=OuterRef("thread_id"),
+            client_message_id=OuterRef("client_message_id"),
+            request=OuterRef("request"),
+            started_at__gt=OuterRef("started_at"),
+        )
+        retried = (
+            Run.objects.filter(thread_id=thread_id, status=RunStatus.FAILED)
+            .exclude(client_message_id="")
+            .filter(Exists(asked_again))
+            .values("id")
+        )
+        rows = (
+            ThreadMessage.objects.filter(thread_id=thread_id)
+            .exclude(run_id__in=retried)
+            .order_by("position")
+        )
         return [Message.model_validate(row.data) for row in rows]
 
 

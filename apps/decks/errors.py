@@ -4,6 +4,7 @@ Message texts are module constants so that tests (and the web page later) can re
 """
 
 NOT_FOUND = "{name}: no such file."
+NOT_A_FILE = "{name} is not a file (a folder, a device or a pipe); give the paper's PDF file."
 NOT_A_PDF = (
     "{name} is not a PDF (it does not start with the %PDF- signature). "
     "Export the paper as PDF and try again."
@@ -42,6 +43,11 @@ STREAM_TOO_LARGE = (
 DRAWING_TOO_LARGE = (
     "The pages of {name} are drawn from more than {limit_mb:g} MB of instructions once "
     "inflated; a paper's never are. The file may be built to exhaust memory."
+)
+OPEN_TOO_SLOW = (
+    "{name} could not be opened within {seconds:g} s; a paper opens in well under a second. "
+    "The file may be damaged or built to exhaust the reader: save or print it to a new PDF "
+    "and try again."
 )
 RENDERER_MISSING = (
     "The Slidev renderer is not installed ({path} is missing). Run "

@@ -28,6 +28,13 @@ _ALL = [
         "(dense maps); a 600 kB file inflating to 200 MB held the upload check 4 minutes "
         "and 3 GB.",
     ),
+    Limit(
+        "max_open_s",
+        5,
+        "Longest the upload request may take to open a PDF and read its page tree, in seconds "
+        "(a child process, stopped past it): papers open in under 0.1 s; a 68 kB file whose "
+        "cross-reference declares ten million entries held PDFium 32 s.",
+    ),
     Limit("min_words", 150, "Fewest words of text a paper needs to make a deck."),
     # Figures
     Limit(

@@ -54,8 +54,9 @@ def deck_create(
             with deck.upload_path.open("wb") as stored:
                 for chunk in upload.chunks():
                     stored.write(chunk)
-            # Cheap structural checks now (encrypted, no pages, too many pages, huge images), so
-            # the person hears about them at the upload field, not minutes later.
+            # Cheap structural checks now (encrypted, no pages, too many pages, huge pages), so
+            # the person hears about them at the upload field, not minutes later; what costs
+            # seconds (inflating every drawing stream) is the job's first step.
             structure_check(deck.upload_path, display_name(upload.name))
         except BaseException:
             shutil.rmtree(deck.folder, ignore_errors=True)

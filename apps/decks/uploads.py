@@ -12,7 +12,7 @@ from django.utils.text import get_valid_filename
 
 from apps.agent import limits as upload_limits  # declares TESSERA_UPLOAD_MAX_MB
 from apps.decks import errors, limits
-from apps.decks.pipeline.ingest.checks import SIGNATURE_WINDOW, pdf_check
+from apps.decks.pipeline.ingest.checks import SIGNATURE_WINDOW, pdf_open_check
 from project import env
 
 log = logging.getLogger(__name__)
@@ -89,12 +89,15 @@ def upload_check(upload, *, too_large: str | None = None) -> None:
 
 
 def structure_check(path: Path, name: str) -> None:
-    """The pipeline's cheap structural checks (encrypted, no pages, too many, huge pages) on
-    the stored upload, as the field's message. A file a PDF library chokes on (a page tree
+    """The pipeline's structural checks whose cost does not grow with what the file inflates
+    to (encrypted, no pages, too many, huge pages) on the stored upload, as the field's
+    message. Inflating the drawing streams and sizing images (a compression bomb) waits for
+    the render job, which fails the deck with the same message: a file just under the
+    drawing budget held the upload request ~7 s. A file a PDF library chokes on (a page tree
     that contains itself raises pypdfium2's PdfiumError) cannot be read either: the same
     message as a damaged file, not a server error."""
     try:
-        pdf_check(path)
+        pdf_open_check(path, isolated=True)
     except errors.PaperError as exc:
         raise UploadError(str(exc)) from exc
     except Exception as exc:  # untrusted bytes: any reader failure means "not readable"

@@ -17,7 +17,7 @@ from django_tasks_db.models import DBTaskResult
 
 from apps.accounts import services as accounts
 from apps.accounts.access import bound
-from apps.agent import agui, replays, runtime
+from apps.agent import agui, replays, runtime, services
 from apps.agent.inbound import UserText
 from apps.agent.models import Run, ThreadMessage
 from tests.probe.test_action_names import _post
@@ -190,3 +190,38 @@ async def test_a_retry_while_the_run_is_queued_follows_it(acme_context, monkeypa
     assert events[0]["type"] == "RUN_STARTED" and events[-1]["type"] == "RUN_FINISHED"
     assert events[0]["threadId"] == name
     assert (await sync_to_async(_stored)(acme_context, thread_id))[0] == 1
+
+
+async def test_a_retry_after_a_failed_run_runs_the_question_again(acme_context, monkeypatch):
+    """A run that ended in RUN_ERROR answered nothing; the official client keeps the message
+    and its retry sends the same input: it gets a new run (the error replayed made every
+    retry fail the same way), and a retry after that one is answered from the new run."""
+    real = runtime.build_provider
+    failures = ["the model endpoint is down"]
+
+    def flaky():
+        if failures:
+            raise RuntimeError(failures.pop())
+        return real()
+
+    monkeypatch.setattr(runtime, "build_provider", flaky)
+    token = await _token(acme_context)
+    name, ask = f"failed-{uuid.uuid4().hex[:6]}", _ask()
+    failed = await _stream(await _post(token, name, messages=ask))
+    assert (
+        failed[-1]["type"] == "RUN_ERROR" and "the model endpoint is down" in failed[-1]["message"]
+    )
+
+    retried = await _stream(await _post(token, name, messages=ask))
+    assert retried[-1]["type"] == "RUN_FINISHED"
+    assert retried[0]["runId"] != failed[0]["runId"]
+    assert retried[0]["seq"] > failed[-1]["seq"]
+    again = await _stream(await _post(token, name, messages=ask))
+    assert again == retried
+    thread_id = _thread_of(acme_context, name)
+    assert (await sync_to_async(_stored)(acme_context, thread_id))[0] == 2
+    # the model's history holds the question once, answered (not once unanswered before it)
+    history = await sync_to_async(services.thread_history)(
+        context=acme_context, thread_id=thread_id
+    )
+    assert [m.text for m in history if m.role == "user"] == [QUESTION]

@@ -14,8 +14,7 @@ import pytest
 
 from apps.decks import errors, limits
 from apps.decks.pipeline.ingest.checks import pdf_check
-from tests.decks.test_web import _client, _field_error, _upload
-from tests.probe.test_hostile_pdfs import CATALOG, _pdf, enqueued, new_decks, var_dir  # noqa: F401
+from tests.probe.test_hostile_pdfs import CATALOG, _pdf
 
 pytestmark = [pytest.mark.django_db]
 
@@ -93,15 +92,3 @@ def test_a_paper_with_forms_of_ordinary_size_passes(tmp_path):
     path = tmp_path / "paper.pdf"
     path.write_bytes(forms_page(_form(200_000), _form(300_000)))
     assert pdf_check(Path(path)) == 1
-
-
-def test_a_form_bomb_at_the_upload_field_is_refused_with_its_reason(
-    new_decks,  # noqa: F811
-    acme_context,
-    enqueued,  # noqa: F811
-    var_dir,  # noqa: F811
-):
-    response = _upload(_client(acme_context), "paper.pdf", forms_page(_form(80_000_000)))
-    assert response.status_code == 400
-    assert "inflates past" in _field_error(response)
-    assert new_decks() == [] and enqueued == []

@@ -7,7 +7,12 @@ import socket
 
 import pytest
 
-from project.serve import HANDSHAKE_SECONDS, LISTEN_BACKLOG, daphne_args
+from project.serve import (
+    HANDSHAKE_SECONDS,
+    LISTEN_BACKLOG,
+    WEBSOCKET_MAX_MESSAGE_BYTES,
+    daphne_args,
+)
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("committed_db")]
 
@@ -36,3 +41,12 @@ def test_endpoint_names_the_backlog_and_escapes_an_ipv6_interface():
     assert args[:2] == ["-e", rf"tcp:port=8000:interface=\:\:1:backlog={LISTEN_BACKLOG}"]
     assert args[args.index("--websocket_connect_timeout") + 1] == str(HANDSHAKE_SECONDS)
     assert args[-1] == "project.asgi:application"
+
+
+def test_daphne_takes_frames_the_consumers_refuse_themselves(settings):
+    """daphne cut sockets past 1 MB, below the consumers' own limit (the slow test
+    test_socket_frame_size.py shows it on the real process)."""
+    args = daphne_args("127.0.0.1", 8000)
+    for option in ("--websocket-max-message-size", "--websocket-max-frame-size"):
+        assert int(args[args.index(option) + 1]) == WEBSOCKET_MAX_MESSAGE_BYTES
+    assert WEBSOCKET_MAX_MESSAGE_BYTES > settings.DATA_UPLOAD_MAX_MEMORY_SIZE

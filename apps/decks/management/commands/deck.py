@@ -6,6 +6,7 @@ goes to stderr as a bar when stderr is a terminal.
 """
 
 import json
+import signal
 import sys
 from pathlib import Path
 
@@ -31,6 +32,10 @@ def _configured_provider():
     return build_provider(settings)
 
 
+def _terminated(signum: int, frame) -> None:
+    raise SystemExit(128 + signum)
+
+
 class Command(BaseCommand):
     help = "Make a reviewed Slidev deck from a paper PDF."
 
@@ -47,6 +52,10 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options) -> None:
         bar = TerminalBar(sys.stderr)
+        # SIGTERM (`timeout`, `kill`, a service manager) ended the process at once, skipping the
+        # pipeline's cleanup: its hidden staging folder (figures, builds: often hundreds of MB)
+        # stayed beside the output. As an exception, the cleanup runs and Slidev is stopped.
+        previous = signal.signal(signal.SIGTERM, _terminated)
         try:
             result = deck_generate(
                 pdf=options["paper"],
@@ -58,6 +67,7 @@ class Command(BaseCommand):
         except errors.DeckError as exc:
             raise CommandError(str(exc)) from exc
         finally:
+            signal.signal(signal.SIGTERM, previous)
             bar.close()
         summary = result.summary
         if options["json"]:

@@ -1,6 +1,14 @@
 """Open a PDF and refuse, with a clear message, what a deck cannot be made from.
 
 Checks run cheapest first, so a 300-page or 500 MB file is refused before anything is parsed.
+
+    pdf_open_check   what costs the same for any file of its size: signature, size, the
+                     document opened (encrypted, damaged), its page count and page sizes. No
+                     stream is inflated and no page is loaded, so it answers in milliseconds:
+                     the upload request runs it.
+    pdf_check        that, then every drawing stream inflated within `max_drawing_mb` and every
+                     image sized: up to ~7 s for a file just under the budget, so it runs in
+                     the render job (the pipeline's first step), never inside a request.
 """
 
 from pathlib import Path
@@ -12,16 +20,22 @@ from pypdf.errors import LimitReachedError
 from pypdf.filters import ZLIB_MAX_OUTPUT_LENGTH
 
 from apps.decks import errors, limits
+from apps.decks.pdf_probe import pdf_probe
 from apps.decks.pipeline.ingest.drawn_streams import drawn_streams, holds_instructions, is_image
 
 SIGNATURE_WINDOW = 1024  # PDF readers accept %PDF- anywhere in the first kilobyte
 
 
-def pdf_check(path: Path) -> int:
-    """Validate `path` as a paper PDF; returns its page count or raises PaperError."""
+def pdf_open_check(path: Path, *, isolated: bool = False) -> int:
+    """The checks whose cost does not depend on what the file's streams inflate to; returns the
+    page count or raises PaperError. `isolated` opens the file in a child process under
+    `max_open_s` (pdf_probe.py): the upload request's bound, since PDFium's time to open a
+    crafted file is not bounded by its size."""
     name = path.name
     if not path.is_file():
-        raise errors.PaperError(errors.NOT_FOUND.format(name=path))
+        # a folder, /dev/zero or a pipe was told "no such file", which it plainly is
+        message = errors.NOT_A_FILE if path.exists() else errors.NOT_FOUND
+        raise errors.PaperError(message.format(name=path))
     size = path.stat().st_size
     limit_mb = limits.get("max_pdf_mb")
     if size > limit_mb * 1024 * 1024:
@@ -32,20 +46,52 @@ def pdf_check(path: Path) -> int:
         head = handle.read(SIGNATURE_WINDOW)
     if b"%PDF-" not in head:
         raise errors.PaperError(errors.NOT_A_PDF.format(name=name))
-    # Before PDFium opens a page: opening one parses every stream it draws from.
-    _check_drawing_streams(path, name)
+    max_pages = limits.get_int("max_pages")
+    pages, sizes = _measured_isolated(path, max_pages) if isolated else _measured(path, max_pages)
+    if pages == 0:
+        raise errors.PaperError(errors.NO_PAGES.format(name=name))
+    if pages > max_pages:
+        raise errors.LimitExceeded(
+            errors.TOO_MANY_PAGES.format(name=name, pages=pages, limit=max_pages)
+        )
+    _check_page_sizes(sizes, name)
+    return pages
 
+
+def _measured(path: Path, max_pages: int) -> tuple[int, list[tuple[float, float]]]:
+    """The page count and the sizes of up to `max_pages` + 1 pages: the cross-reference and
+    the page tree are read, no page's contents."""
     document = _open(path)
     try:
         pages = len(document)
-        if pages == 0:
-            raise errors.PaperError(errors.NO_PAGES.format(name=name))
-        max_pages = limits.get_int("max_pages")
-        if pages > max_pages:
-            raise errors.LimitExceeded(
-                errors.TOO_MANY_PAGES.format(name=name, pages=pages, limit=max_pages)
-            )
-        _check_pages(document, name)
+        return pages, [document.get_page_size(i) for i in range(min(pages, max_pages + 1))]
+    finally:
+        document.close()
+
+
+def _measured_isolated(path: Path, max_pages: int) -> tuple[int, list[tuple[float, float]]]:
+    seconds = limits.get("max_open_s")
+    probe = pdf_probe(path, seconds=seconds, max_pages=max_pages)
+    if probe.timed_out:
+        raise errors.PaperError(errors.OPEN_TOO_SLOW.format(name=path.name, seconds=seconds))
+    if probe.crashed:
+        raise errors.PaperError(errors.CORRUPT.format(name=path.name, detail="the reader failed"))
+    if probe.damaged:
+        detail = "a page its page tree names cannot be read"
+        raise errors.PaperError(errors.CORRUPT.format(name=path.name, detail=detail))
+    if probe.unopenable:
+        raise _diagnosis(path)
+    return probe.pages, list(probe.sizes)
+
+
+def pdf_check(path: Path) -> int:
+    """Validate `path` as a paper PDF; returns its page count or raises PaperError."""
+    pages = pdf_open_check(path)
+    # Before PDFium loads a page: loading one parses every stream it draws from.
+    _check_drawing_streams(path, path.name)
+    document = _open(path)
+    try:
+        _check_page_images(document, path.name)
     finally:
         document.close()
     return pages
@@ -73,22 +119,26 @@ def _diagnosis(path: Path) -> errors.PaperError:
     return errors.PaperError(errors.CORRUPT.format(name=path.name, detail=detail))
 
 
-def _check_pages(document: pdfium.PdfDocument, name: str) -> None:
-    """Page sizes, and the sizes of the images drawn on the page itself (inline ones too),
-    read from the page objects (nothing decoded). Images inside form XObjects are sized from
-    their dictionaries by `_check_drawing_streams`: descending into forms here made PDFium
-    build every object of every form (20 s for a form of 20 MB of instructions)."""
+def _check_page_sizes(sizes: list[tuple[float, float]], name: str) -> None:
+    """Page sizes from the page dictionaries (PDFium reads them without loading the page)."""
     side_limit = limits.get("max_page_side_pt")
+    for index, (width, height) in enumerate(sizes):
+        if max(width, height) > side_limit:
+            raise errors.LimitExceeded(
+                errors.PAGE_TOO_LARGE.format(
+                    page=index + 1, name=name, width=width, height=height, limit=int(side_limit)
+                )
+            )
+
+
+def _check_page_images(document: pdfium.PdfDocument, name: str) -> None:
+    """The sizes of the images drawn on the page itself (inline ones too), read from the page
+    objects (nothing decoded). Images inside form XObjects are sized from their dictionaries
+    by `_check_drawing_streams`: descending into forms here made PDFium build every object of
+    every form (20 s for a form of 20 MB of instructions)."""
     for index in range(len(document)):
         page = document[index]
         try:
-            width, height = page.get_size()
-            if max(width, height) > side_limit:
-                raise errors.LimitExceeded(
-                    errors.PAGE_TOO_LARGE.format(
-                        page=index + 1, name=name, width=width, height=height, limit=int(side_limit)
-                    )
-                )
             for image in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_IMAGE], max_depth=1):
                 _check_image_size(*image.get_px_size(), page=index + 1, name=name)
         finally:
