@@ -556,6 +556,7 @@ def _segments(page: int, lines: list[list[Word]]) -> list[Segment]:
         ] or line
         gaps = [b.x0 - a.x1 for a, b in zip(kept, kept[1:], strict=False)]
         usual = statistics.median(gaps) if gaps else 0.0
+        pieces: list[list[Word]] = []
         current: list[Word] = [kept[0]]
         for word in kept[1:]:
             gap = word.x0 - current[-1].x1
@@ -573,13 +574,38 @@ def _segments(page: int, lines: list[list[Word]]) -> list[Segment]:
                 )
             )
             if (size_jump or wide) and not (numbered and gap < 2.5 * sizes[1]):
-                segments.append(Segment(page, current))
+                pieces.append(current)
                 current = [word]
             else:
                 current.append(word)
-        segments.append(Segment(page, current))
+        pieces.append(current)
+        segments.extend(Segment(page, words) for words in _tabbed_number_joined(pieces))
     segments.sort(key=lambda s: (round(s.top), s.x0))
     return segments
+
+
+# A word processor sets a heading's number, then a tab to the indent its title starts at: half
+# an inch (36 pt) at most templates' default, 3 to 4 em of the text's size. No wider than this.
+TAB_TO_TITLE_EM = 4.5
+# an appendix's letter or a roman numeral without its stop, a tab before its title ("B" ⇥ "Tables")
+TABBED_LETTER = re.compile(r"^(?:[A-H]|[IVX]{1,4})$")
+
+
+def _tabbed_number_joined(pieces: list[list[Word]]) -> list[list[Word]]:
+    """A line of two pieces, a lone section number and a title opening in capitals a tab to its
+    right ("1" ⇥ "Introduction"), is one heading's line: the gap is the word processor's tab,
+    not a table's or a column's. A row of a table has more cells; a column's gutter is wider."""
+    if len(pieces) != 2 or len(pieces[0]) != 1:
+        return pieces
+    number, title = pieces[0][0], pieces[1][0]
+    lone = SECTION_NUMBER.match(number.text) or TABBED_LETTER.match(number.text)
+    if not lone or not title.text[:1].isupper():
+        return pieces
+    if title.x0 - number.x0 > TAB_TO_TITLE_EM * max(number.size, title.size):
+        return pieces
+    if abs(number.size - title.size) > 0.5:
+        return pieces  # a figure's or a table's small label beside text
+    return [pieces[0] + pieces[1]]
 
 
 def _body_size(pages: list[list[Segment]]) -> float:

@@ -438,6 +438,8 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
             break
         if CAPTION.match(text) or _heading_text(text):
             break
+        if id(segment) in outline_headings(layout):
+            break  # the outline's first heading ("I. Introduction"): an initial and a name
         if text.lower().startswith("abstract") or len(text.split()) > 40:
             break
         if not any(c.isalpha() for c in text):
