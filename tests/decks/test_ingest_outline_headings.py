@@ -187,3 +187,19 @@ def test_a_numbered_list_without_an_outline_around_it_stays_text(tmp_path):
 )
 def test_an_outline_number_follows_the_one_before(before, after, expected):
     assert follows(before, after) is expected
+
+
+FACED = ["Introduction", "Study area and data", "Instruments", "Results", "Discussion"]
+
+
+def test_unnumbered_headings_in_a_face_of_their_own_make_the_sections(tmp_path):
+    # Helvetica headings over Times text, same size, not bold, no numbers: the face is the sign
+    _report(tmp_path / "report.pdf", "Helvetica", headings=FACED)
+    paper = paper_read(tmp_path / "report.pdf", tmp_path / "figures")
+    assert [s.title for s in paper.sections] == FACED
+
+
+def test_short_lines_in_the_body_face_stay_text(tmp_path):
+    _report(tmp_path / "report.pdf", "Times-Roman", headings=FACED)
+    paper = paper_read(tmp_path / "report.pdf", tmp_path / "figures")
+    assert len(paper.sections) == 1
