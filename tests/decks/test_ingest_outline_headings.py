@@ -103,11 +103,14 @@ def test_numbered_headings_in_the_body_font_make_the_sections(tmp_path, font):
     assert any("Record the tide at noon" in p for p in methods.paragraphs)  # a list, no heading
 
 
-@pytest.mark.parametrize("font", ["Times-Roman", "Times-Bold"])
-def test_a_tab_between_the_number_and_the_title_keeps_the_heading(tmp_path, font):
-    # "1" ⇥ "Introduction": the title half an inch right of the number, a gap wider than any
-    # word space; read apart, the number was a stray line and the report one section
-    _report(tmp_path / "report.pdf", font, tab=36)
+@pytest.mark.parametrize(
+    ("font", "tab"), [("Times-Roman", 36), ("Times-Bold", 36), ("Times-Bold", 62)]
+)
+def test_a_tab_between_the_number_and_the_title_keeps_the_heading(tmp_path, font, tab):
+    # "1" ⇥ "Introduction": the title half an inch (or most of an inch) right of the number, a
+    # gap wider than any word space; read apart, the number was a stray line and the report one
+    # section
+    _report(tmp_path / "report.pdf", font, tab=tab)
     paper = paper_read(tmp_path / "report.pdf", tmp_path / "figures")
     assert [(s.number, s.title) for s in paper.sections] == [
         tuple(h.split(" ", 1)) for h in HEADINGS

@@ -585,8 +585,9 @@ def _segments(page: int, lines: list[list[Word]]) -> list[Segment]:
 
 
 # A word processor sets a heading's number, then a tab to the indent its title starts at: half
-# an inch (36 pt) at most templates' default, 3 to 4 em of the text's size. No wider than this.
-TAB_TO_TITLE_EM = 4.5
+# an inch (36 pt) at most templates' default, up to about an inch (5.5 em of 12 pt) in some.
+# No wider than this.
+TAB_TO_TITLE_EM = 6.0
 # an appendix's letter or a roman numeral without its stop, a tab before its title ("B" ⇥ "Tables")
 TABBED_LETTER = re.compile(r"^(?:[A-H]|[IVX]{1,4})$")
 
