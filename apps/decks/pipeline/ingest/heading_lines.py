@@ -4,7 +4,9 @@ of its own over a paragraph."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 
+from apps.decks.pipeline.ingest.glyphs import ITALIC_FONT, MATH_FONT, MONO_FONT
 from apps.decks.pipeline.ingest.layout import BOLD_FONT, Layout, Segment
 
 THEOREM = re.compile(
@@ -12,18 +14,70 @@ THEOREM = re.compile(
     r"Proof|Claim|Assumption)\b"
 )
 
+# faces that set words of the text: emphasis, code, mathematics
+OTHER_FACE = re.compile("|".join(f"(?:{p.pattern})" for p in (ITALIC_FONT, MONO_FONT, MATH_FONT)))
+
 
 def standalone_bold(layout: Layout, segment: Segment) -> bool:
     """An unnumbered heading set bold at the text's size on a line of its own ("Cross-
     validation", as R Markdown and many journals set their lowest headings): a few words, all
-    bold, with room above and a paragraph of plain text starting right under it."""
+    bold, with room above and a paragraph of plain text starting right under it. A word
+    processor's heading style may change the face instead of the weight (Arial over Times, at
+    the same size and not bold): a face the document sets no line of text in is as plain a
+    sign (`heading_face`)."""
+    words = segment.words
+    if not all(BOLD_FONT.search(w.font) for w in words):
+        fonts = {w.font for w in words}
+        if len(fonts) != 1 or next(iter(fonts)) not in heading_faces(layout):
+            return False
+    return _standalone(layout, segment)
+
+
+_FACES: dict[int, tuple[Layout, frozenset[str]]] = {}
+# a line wider than this share of its column is a line of text, not a heading
+TEXT_LINE_SHARE = 0.6
+MIN_FACE_HEADINGS = 2  # one short line in a face of its own is no style
+
+
+def heading_faces(layout: Layout) -> frozenset[str]:
+    """Fonts, other than the body's, in which the document sets short lines of their own at
+    the text's size that stand like headings (`_standalone`) and never a full line of text: a
+    heading style. Italic, typewriter and mathematics faces set words of the text, not
+    headings, and are left out."""
+    cached = _FACES.get(id(layout))
+    if cached is not None and cached[0] is layout:
+        return cached[1]
+    texts = [s for s in layout.segments() if layout.is_body(s) and s.words]
+    weights: Counter[str] = Counter()
+    for segment in texts:
+        weights[segment.font] += len(segment.text)
+    body_font = weights.most_common(1)[0][0] if weights else ""
+    width = layout.column_width()
+    faces = set()
+    for font in weights:
+        if font == body_font or BOLD_FONT.search(font) or OTHER_FACE.search(font):
+            continue
+        lines = [s for s in texts if all(w.font == font for w in s.words)]
+        if any(s.width > TEXT_LINE_SHARE * width for s in lines):
+            continue
+        if sum(_standalone(layout, s) for s in lines) >= MIN_FACE_HEADINGS:
+            faces.add(font)
+    found = frozenset(faces)
+    _FACES.clear()  # one layout is read at a time
+    _FACES[id(layout)] = (layout, found)
+    return found
+
+
+def _standalone(layout: Layout, segment: Segment) -> bool:
+    """A few words at the text's size on a line of their own, with room above and a
+    paragraph of plain text starting right under it."""
     text = segment.text.strip()
     words = segment.words
     if not 1 <= len(words) <= 8 or not text[:1].isupper() or text.endswith((".", ",", ";", ":")):
         return False
     if segment.role != "text" or sum(c.isalpha() for c in text) < 4 or THEOREM.match(text):
         return False  # a theorem's label heads its statement, not a section
-    if not all(BOLD_FONT.search(w.font) for w in words) or segment.size < layout.body_size - 0.6:
+    if segment.size < layout.body_size - 0.6:
         return False
     lines = [
         s

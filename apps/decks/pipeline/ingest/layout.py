@@ -286,6 +286,7 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
                         r"[^\W\d_]+", lambda m: restored(m.group(0), letters.restored), word.text
                     )
     body = _body_size(pages)
+    tabbed_numbers_joined(pages, body)
     # Each page's gutter, read over the whole page: a line of each column on one baseline
     # across a narrow gutter is two lines (gutters.py).
     gutters = [page_gutter(segments, body) for segments in pages]
@@ -572,6 +573,7 @@ def _segments(page: int, lines: list[list[Word]]) -> list[Segment]:
         ] or line
         gaps = [b.x0 - a.x1 for a, b in zip(kept, kept[1:], strict=False)]
         usual = statistics.median(gaps) if gaps else 0.0
+        pieces: list[list[Word]] = []
         current: list[Word] = [kept[0]]
         for word in kept[1:]:
             gap = word.x0 - current[-1].x1
@@ -589,13 +591,54 @@ def _segments(page: int, lines: list[list[Word]]) -> list[Segment]:
                 )
             )
             if (size_jump or wide) and not (numbered and gap < 2.5 * sizes[1]):
-                segments.append(Segment(page, current))
+                pieces.append(current)
                 current = [word]
             else:
                 current.append(word)
-        segments.append(Segment(page, current))
+        pieces.append(current)
+        segments.extend(Segment(page, words) for words in pieces)
     segments.sort(key=lambda s: (round(s.top), s.x0))
     return segments
+
+
+# A word processor sets a heading's number, then a tab to the indent its title starts at: half
+# an inch (36 pt) at most templates' default, up to about an inch (5.5 em of 12 pt) in some.
+# No wider than this.
+TAB_TO_TITLE_EM = 6.0
+# an appendix's letter or a roman numeral without its stop, a tab before its title ("B" ⇥ "Tables")
+TABBED_LETTER = re.compile(r"^(?:[A-H]|[IVX]{1,4})$")
+
+
+def tabbed_numbers_joined(pages: list[list[Segment]], body_size: float) -> None:
+    """A line of two segments, a lone section number and a title opening in capitals a tab to
+    its right ("1" ⇥ "Introduction"), at the text's size or larger, is one heading's line: the
+    gap is the word processor's tab, not a table's or a column's. A row of a table has more
+    cells, a column's gutter is wider, and a listing's line numbers are set smaller than the
+    text or before code in a typewriter face."""
+    for page in pages:
+        lines: dict[int, list[Segment]] = {}
+        for segment in page:
+            lines.setdefault(round(segment.top), []).append(segment)
+        for line in lines.values():
+            if len(line) != 2:
+                continue
+            number, title = sorted(line, key=lambda s: s.x0)
+            if _tabbed_heading(number, title, body_size):
+                number.words.extend(title.words)
+                number.refresh()
+                page.remove(title)
+
+
+def _tabbed_heading(number: Segment, title: Segment, body_size: float) -> bool:
+    if len(number.words) != 1 or abs(number.top - title.top) > 1:
+        return False
+    lone = SECTION_NUMBER.match(number.text) or TABBED_LETTER.match(number.text)
+    if not lone or not title.text[:1].isupper() or MONO_FONT.search(title.font):
+        return False
+    size = max(number.size, title.size)
+    if abs(number.size - title.size) > 0.5 or size < body_size - 0.5:
+        return False  # a figure's or a listing's small label beside text
+    return title.x0 - number.x0 <= TAB_TO_TITLE_EM * size
 
 
 def _body_size(pages: list[list[Segment]]) -> float:

@@ -12,23 +12,51 @@ import re
 
 from apps.decks.pipeline.ingest.layout import Layout, Segment, reading_order
 
-# "2.3 Search of the records", "4. Discussion": arabic numbers only (a letter or a roman
-# numeral opens sentences too), a capital after it, no sentence's end.
-OUTLINE_LINE = re.compile(
-    r"^(?P<number>\d{1,2}(?:\.\d{1,2}){0,3})\.?\s+(?P<title>[A-Z][^.!?;:]{1,80})$"
-)
+# "2.3 Search of the records", "4. Discussion", a capital after the number, no sentence's end.
+# A heading may ask a question or name its subject before a colon ("3.2 Salinity: the winter
+# low", "5 Why now?").
+TITLE = r"(?P<title>[A-Z][^.!;:?]{1,80}(?::\s[^.!;:?]{1,60})?\??)$"
+OUTLINE_LINE = re.compile(r"^(?P<number>\d{1,2}(?:\.\d{1,2}){0,3})\.?\s+" + TITLE)
+# An outline may number its sections by letters ("A. Background", an appendix's "B Tables")
+# or roman numerals ("II. Methods"); one level only, and a letter or a numeral opens
+# sentences too ("A survey …", "I think …"), so their lines count only as a run of their own.
+LETTERED_LINE = re.compile(r"^(?P<number>[A-H]|[IVX]{1,4})\.?\s+" + TITLE)
+ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII"]
 MAX_TITLE_WORDS = 10
 MIN_HEADINGS = 3  # an outline of fewer numbers is no evidence
+# appendices lettered after an outline found already: "A Tables", "B Station list"
+MIN_APPENDICES = 2
 SHORT_OF_COLUMN = 0.75  # a heading's line stops well before the column's right edge
 
 _CACHE: dict[int, tuple[Layout, frozenset[int]]] = {}
 
 
-def _number(text: str) -> tuple[int, ...] | None:
-    match = OUTLINE_LINE.match(text.strip())
-    if match is None or len(match.group("title").split()) > MAX_TITLE_WORDS:
+def numbered(text: str) -> tuple[str, tuple[int, ...]] | None:
+    """The kind of the line's number ("arabic", "letter", "roman") and its parts as integers
+    ("2.3" → (2, 3), "C" → (3,), "IV" → (4,)); None when it is no outline line."""
+    text = text.strip()
+    match = OUTLINE_LINE.match(text)
+    if match is not None:
+        kind, parts = "arabic", tuple(int(p) for p in match.group("number").split("."))
+    elif (match := LETTERED_LINE.match(text)) is not None:
+        number = match.group("number")
+        # "I" and "V" are roman numerals before they are letters; "C", "D" … are letters
+        if number in ROMAN and (number not in "ABCDEFGH" or number in ("I", "V")):
+            kind, parts = "roman", (ROMAN.index(number) + 1,)
+        elif len(number) == 1 and number in "ABCDEFGH":
+            kind, parts = "letter", ("ABCDEFGH".index(number) + 1,)
+        else:
+            return None
+    else:
         return None
-    return tuple(int(part) for part in match.group("number").split("."))
+    if len(match.group("title").split()) > MAX_TITLE_WORDS:
+        return None
+    return kind, parts
+
+
+def _number(text: str) -> tuple[int, ...] | None:
+    found = numbered(text)
+    return found[1] if found is not None else None
 
 
 def follows(before: tuple[int, ...], after: tuple[int, ...]) -> bool:
@@ -39,6 +67,13 @@ def follows(before: tuple[int, ...], after: tuple[int, ...]) -> bool:
         return True
     depth = len(after)
     return depth <= len(before) and after == (*before[: depth - 1], before[depth - 1] + 1)
+
+
+def follows_past_one(before: tuple[int, ...], after: tuple[int, ...]) -> bool:
+    """Is `after` the number after next at its level (2.1 → 2.3, 2.3 → 4): the heading between
+    went unread (its title wrapped over two lines, or it heads a table set apart)?"""
+    depth = len(after)
+    return depth <= len(before) and after == (*before[: depth - 1], before[depth - 1] + 2)
 
 
 def _next_line(layout: Layout, segment: Segment) -> Segment | None:
@@ -67,7 +102,7 @@ def _heads_text(layout: Layout, segment: Segment, number: tuple[int, ...]) -> bo
     return layout.is_body(after) and len(after.text.split()) >= 4
 
 
-def _candidates(layout: Layout) -> list[tuple[Segment, tuple[int, ...]]]:
+def _candidates(layout: Layout) -> list[tuple[Segment, str, tuple[int, ...]]]:
     """Short numbered lines of their own, at the text's size or larger (a heading already set
     larger still counts in the outline, so a list's numbers cannot pass for it)."""
     width = layout.column_width()
@@ -78,18 +113,23 @@ def _candidates(layout: Layout) -> list[tuple[Segment, tuple[int, ...]]]:
                 continue
             if segment.size < layout.body_size - 0.8 or segment.width > SHORT_OF_COLUMN * width:
                 continue
-            number = _number(segment.text)
-            if number is not None and _heads_text(layout, segment, number):
-                found.append((segment, number))
+            kind_number = numbered(segment.text)
+            if kind_number is not None and _heads_text(layout, segment, kind_number[1]):
+                found.append((segment, *kind_number))
     return found
 
 
 def _longest_outline(numbers: list[tuple[int, ...]]) -> list[int]:
     """Indices of the longest run (in reading order) that opens at 1 and in which each number
-    follows the one before."""
+    follows the one before, or the one before that (one heading of the outline unread must not
+    cost every heading after it its place)."""
     best: list[list[int]] = []
     for i, number in enumerate(numbers):
-        chains = [best[j] for j in range(i) if best[j] and follows(numbers[j], number)]
+        chains = [
+            best[j]
+            for j in range(i)
+            if best[j] and (follows(numbers[j], number) or follows_past_one(numbers[j], number))
+        ]
         chain = max(chains, key=len, default=None)
         if chain is not None:
             best.append([*chain, i])
@@ -100,16 +140,21 @@ def _longest_outline(numbers: list[tuple[int, ...]]) -> list[int]:
 
 def outline_headings(layout: Layout) -> frozenset[int]:
     """Ids of the body-font lines whose numbers form the document's section outline (at least
-    MIN_HEADINGS of them, at two or more top-level numbers); empty when there is none."""
+    MIN_HEADINGS of them, at two or more top-level numbers), with the lettered appendices after
+    it; or the lines of an outline lettered or numbered in roman. Empty when there is none."""
     cached = _CACHE.get(id(layout))
     if cached is not None and cached[0] is layout:
         return cached[1]
     candidates = _candidates(layout)
-    chain = _longest_outline([number for _, number in candidates])
-    tops = {candidates[i][1][0] for i in chain}
-    found = frozenset(
-        id(candidates[i][0]) for i in chain if len(chain) >= MIN_HEADINGS and len(tops) >= 2
-    )
+    found: set[int] = set()
+    for kind in ("arabic", "roman", "letter"):
+        lines = [(segment, number) for segment, k, number in candidates if k == kind]
+        chain = _longest_outline([number for _, number in lines])
+        tops = {lines[i][1][0] for i in chain}
+        least = MIN_APPENDICES if kind == "letter" and found else MIN_HEADINGS
+        if len(chain) >= least and len(tops) >= 2:
+            found.update(id(lines[i][0]) for i in chain)
+    outline = frozenset(found)
     _CACHE.clear()  # one layout is read at a time
-    _CACHE[id(layout)] = (layout, found)
-    return found
+    _CACHE[id(layout)] = (layout, outline)
+    return outline

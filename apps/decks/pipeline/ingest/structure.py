@@ -12,7 +12,7 @@ from apps.decks.pipeline.garbled import UNREADABLE_BY_NUMBER, UNREADABLE_IN_WORD
 from apps.decks.pipeline.ingest import author_block, contents, masthead_zone
 from apps.decks.pipeline.ingest.display_stops import display_ends_sentence, sentence_after_display
 from apps.decks.pipeline.ingest.equations import DisplayEquation
-from apps.decks.pipeline.ingest.heading_lines import standalone_bold
+from apps.decks.pipeline.ingest.heading_lines import heading_faces, standalone_bold
 from apps.decks.pipeline.ingest.layout import (
     BOLD_FONT,
     MONO_FONT,
@@ -440,6 +440,8 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
             break
         if CAPTION.match(text) or _heading_text(text):
             break
+        if id(segment) in outline_headings(layout):
+            break  # the outline's first heading ("I. Introduction"): an initial and a name
         if text.lower().startswith("abstract") or len(text.split()) > 40:
             break
         if not any(c.isalpha() for c in text):
@@ -1023,7 +1025,9 @@ def heading_of(layout: Layout, segment: Segment) -> Heading | None:
     bold = segment.bold or code_titled
     # a word processor's heading at the text's size and weight: its number in the outline
     outlined = match is not None and id(segment) in outline_headings(layout)
-    emphasised = larger or ((bold or small_caps) and segment.size >= smallest) or outlined
+    # or in a face of its own at the text's size: a word processor's heading style
+    faced = not match and segment.font in heading_faces(layout)
+    emphasised = larger or ((bold or small_caps) and segment.size >= smallest) or outlined or faced
     # a scan's OCR sets no heading in bold or larger: short, in capitals or numbered apart
     ocr_heading = not emphasised and scanned_heading(
         layout, segment, match is not None, _heading_text(text)
