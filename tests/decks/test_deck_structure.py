@@ -191,6 +191,63 @@ def test_conclusions_from_the_conclusions_are_not_flagged():
     assert not _issues(deck, paper, rule=deck_rules.title_mismatch)
 
 
+def test_one_conclusion_under_a_method_heading_is_found_and_moved_to_the_closing_slide():
+    # two of three bullets are the method's, so the majority rule is silent; the third sums
+    # the paper up and, under "Method", reads as one of its steps
+    paper = _paper()
+    method = Slide(
+        kind="bullets",
+        title="Method",
+        role="method",
+        bullets=[
+            "A reference sensor was installed at the centre of each field and read every hour",
+            "Gravimetric samples were taken every month to check the reference sensor",
+            "The reflectometry probe is accurate enough without any calibration in loam",
+        ],
+    )
+    closing = Slide(
+        kind="bullets",
+        title="Conclusions",
+        role="conclusion",
+        bullets=[
+            "Low-cost probes can replace a reference sensor when they are calibrated per field"
+        ],
+    )
+    deck = SlideDeck(title=paper.title, slides=[_cover(), method, closing])
+    issues = _issues(deck, paper)
+    assert [i.type for i in issues] == ["title_mismatch"]
+    assert issues[0].evidence["slides"] == [2]
+
+    revised = BuiltinProposer().revise(paper, deck, issues).deck
+    assert revised.slides[1].title == "Method"
+    assert revised.slides[1].bullets == method.bullets[:2]
+    assert revised.slides[2].bullets == closing.bullets + method.bullets[2:]
+    assert not _issues(revised, paper, rule=deck_rules.title_mismatch)
+
+
+def test_results_and_discussion_under_a_method_heading_is_no_closing_part():
+    # the closing part is what a body heading must not hold; a sentence of another body
+    # section in the minority, or of "Results and discussion", is left to the majority rule
+    paper = _paper(
+        sections=[
+            Section(title="Method", paragraphs=METHOD),
+            Section(title="Results and discussion", paragraphs=CONCLUSIONS),
+        ]
+    )
+    method = Slide(
+        kind="bullets",
+        title="Method",
+        role="method",
+        bullets=[
+            "A reference sensor was installed at the centre of each field and read every hour",
+            "Gravimetric samples were taken every month to check the reference sensor",
+            "The reflectometry probe is accurate enough without any calibration in loam",
+        ],
+    )
+    deck = SlideDeck(title=paper.title, slides=[_cover(), method])
+    assert not _issues(deck, paper, rule=deck_rules.title_mismatch)
+
+
 def test_conclusions_of_a_paper_without_any_are_removed_and_never_proposed():
     abstract = (
         "Some of the examples were published before by the authors of the package. "

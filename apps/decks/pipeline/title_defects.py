@@ -648,7 +648,32 @@ def title_mismatch(slide, paper, sources: BulletSources) -> tuple[list[str], lis
     outside = [o for o in origins if o not in claimed and (o != sources.ABSTRACT or not inside)]
     if outside and len(outside) > inside:
         return claimed, origins
+    if closing_strays(slide, paper, sources):
+        return claimed, origins
     return None
+
+
+def closing_sections(paper) -> list[str]:
+    """The headings of the paper's closing part: its conclusions and its discussion, not a
+    section that reports results and discusses them ("Results and discussion" is the body)."""
+    from apps.decks.pipeline.propose.builtin import RESULTS  # no import cycle
+
+    named = claimed_sections("Conclusions", paper) or []
+    return [title for title in named if not RESULTS.search(title)]
+
+
+def closing_strays(slide, paper, sources: BulletSources) -> list[int]:
+    """The bullets (0-based) taken from the paper's closing part on a slide whose title names
+    a part of its body ("Closing the loop" holding "Our experiments show …" of the
+    conclusions): the title must name what every bullet is about, and a conclusion's summing-up
+    under a method's heading reads as a step of the method. Even one such bullet counts;
+    bullets of the body under a closing title are left to the majority rule, since a
+    conclusion restates the body in the body's words."""
+    claimed = claimed_sections(slide.title, paper)
+    closing = set(closing_sections(paper))
+    if not claimed or not closing or closing & set(claimed):
+        return []
+    return [i for i, b in enumerate(slide.bullets) if sources.source(b) in closing]
 
 
 # ------------------------------------------------------------------ titles cut from a caption

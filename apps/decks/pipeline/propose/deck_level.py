@@ -735,6 +735,22 @@ def _match_titles(work: Work, slides: list[Slide]) -> str:
             continue
         claimed, _ = found
         origins = [sources.source(b) for b in slide.bullets]
+        strays = title_defects.closing_strays(slide, work.paper, sources)
+        if strays and len(strays) * 2 <= len(slide.bullets):
+            # the slide is its title's; what the conclusions sum up goes to the closing slide
+            moved = [slide.bullets[i] for i in strays]
+            slides[index] = slide.model_copy(
+                update={"bullets": [b for i, b in enumerate(slide.bullets) if i not in strays]}
+            )
+            target = _closing_slide(slides, index, work.paper, len(moved))
+            where = "left them out"
+            if target is not None:
+                closing = slides[target]
+                added = [b for b in moved if b not in closing.bullets]
+                slides[target] = closing.model_copy(update={"bullets": closing.bullets + added})
+                where = f"moved them to “{closing.title}”"
+            actions.append(f"took the conclusions' bullets off “{slide.title}” and {where}")
+            continue
         kept = [b for b, o in zip(slide.bullets, origins, strict=True) if o in claimed]
         named = [o for o in origins if o is not None]
         home = max(set(named), key=named.count) if named else None
@@ -755,6 +771,25 @@ def _match_titles(work: Work, slides: list[Slide]) -> str:
             slides.pop(index)
             actions.append(f"removed “{slide.title}”: its bullets are not from that part")
     return "; ".join(reversed(actions))
+
+
+MOVED_BULLETS_ROOM = 5  # a closing slide that takes moved bullets stays within a text slide's
+
+
+def _closing_slide(slides: list[Slide], index: int, paper: Paper, needed: int) -> int | None:
+    """Another text slide titled with the paper's closing part, with room for `needed` more
+    bullets."""
+    closing = set(title_defects.closing_sections(paper))
+    for other, slide in enumerate(slides):
+        claimed = title_defects.claimed_sections(slide.title, paper) or []
+        if (
+            other != index
+            and slide.kind == "bullets"
+            and closing & set(claimed)
+            and len(slide.bullets) + needed <= MOVED_BULLETS_ROOM
+        ):
+            return other
+    return None
 
 
 def _comparable(paper: Paper, before: Slide, slide: Slide) -> bool:
