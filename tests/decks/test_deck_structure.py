@@ -225,26 +225,90 @@ def test_one_conclusion_under_a_method_heading_is_found_and_moved_to_the_closing
     assert not _issues(revised, paper, rule=deck_rules.title_mismatch)
 
 
-def test_results_and_discussion_under_a_method_heading_is_no_closing_part():
-    # the closing part is what a body heading must not hold; a sentence of another body
-    # section in the minority, or of "Results and discussion", is left to the majority rule
-    paper = _paper(
-        sections=[
-            Section(title="Method", paragraphs=METHOD),
-            Section(title="Results and discussion", paragraphs=CONCLUSIONS),
-        ]
-    )
-    method = Slide(
+PROBES = Section(
+    number="2",
+    title="Probes",
+    paragraphs=["Three kinds of probe were compared in every field of the trial."],
+)
+REFLECTOMETRY = Section(
+    number="2.1",
+    title="Reflectometry probe",
+    level=2,
+    paragraphs=[
+        "The reflectometry probe times a pulse along two steel rods in the soil. "
+        "Its travel time grows with the water held between the rods."
+    ],
+)
+RESISTIVE = Section(
+    number="2.2",
+    title="Resistive probe",
+    level=2,
+    paragraphs=["The resistive probe measures the current between two gypsum blocks."],
+)
+
+
+def _term_slide(*extra: str) -> Slide:
+    return Slide(
         kind="bullets",
-        title="Method",
+        title="Reflectometry probe",
         role="method",
         bullets=[
-            "A reference sensor was installed at the centre of each field and read every hour",
-            "Gravimetric samples were taken every month to check the reference sensor",
-            "The reflectometry probe is accurate enough without any calibration in loam",
+            "The reflectometry probe times a pulse along two steel rods in the soil",
+            "Its travel time grows with the water held between the rods",
+            *extra,
         ],
     )
-    deck = SlideDeck(title=paper.title, slides=[_cover(), method])
+
+
+def test_a_description_terms_title_over_the_next_terms_bullet_is_retitled_with_the_list():
+    # each term of the list is a subsection; the slide is about two of them, its title
+    # names one
+    paper = _paper(sections=[PROBES, REFLECTOMETRY, RESISTIVE])
+    slide = _term_slide("The resistive probe measures the current between two gypsum blocks")
+    deck = SlideDeck(title=paper.title, slides=[_cover(), slide])
+    issues = _issues(deck, paper, rule=deck_rules.title_mismatch)
+    assert [i.type for i in issues] == ["title_mismatch"]
+
+    revised = BuiltinProposer().revise(paper, deck, issues).deck
+    assert revised.slides[1].title == "Probes"  # the heading holding both terms
+    assert revised.slides[1].bullets == slide.bullets
+    assert not _issues(revised, paper, rule=deck_rules.title_mismatch)
+
+
+def test_a_sentence_of_the_abstract_or_of_the_enclosing_section_is_no_stray():
+    abstract = "Three kinds of probe were compared against a reference sensor in loam and clay."
+    paper = _paper(sections=[PROBES, REFLECTOMETRY, RESISTIVE], abstract=abstract)
+    for extra in (
+        "Three kinds of probe were compared in every field of the trial",
+        "Three kinds of probe were compared against a reference sensor in loam and clay",
+    ):
+        deck = SlideDeck(title=paper.title, slides=[_cover(), _term_slide(extra)])
+        assert not _issues(deck, paper, rule=deck_rules.title_mismatch), extra
+
+
+def test_a_sentence_two_sections_say_alike_belongs_to_the_one_the_title_names():
+    # two files described in the same words: the bullets are the second file's as much as
+    # the first's, which the paper merely reads first
+    alike = (
+        "The first column holds the keyword of each line. "
+        "The value after the keyword sets the limit of the iterations."
+    )
+    paper = _paper(
+        sections=[
+            Section(title="Settings of the field trial", paragraphs=[alike]),
+            Section(title="Settings of the lab trial", paragraphs=[alike]),
+        ]
+    )
+    slide = Slide(
+        kind="bullets",
+        title="Settings of the lab trial",
+        role="method",
+        bullets=[
+            "The first column holds the keyword of each line",
+            "The value after the keyword sets the limit of the iterations",
+        ],
+    )
+    deck = SlideDeck(title=paper.title, slides=[_cover(), slide])
     assert not _issues(deck, paper, rule=deck_rules.title_mismatch)
 
 

@@ -597,6 +597,21 @@ class BulletSources:
                 best, share = where, overlap
         return best if share >= SOURCE_SHARE else None
 
+    def held_by(self, bullet: str, parts) -> bool:
+        """Whether one of `parts` holds a sentence sharing as many of the bullet's words as
+        its source does: a sentence two parts say alike (two files' same parameter, "The
+        input should be an MPS file") belongs to both, not only to the one read first."""
+        words = _content_words(bullet)
+        if len(words) < 3:
+            return False
+        best = inside = 0.0
+        for where, sentence in self.entries:
+            overlap = len(words & sentence) / len(words)
+            best = max(best, overlap)
+            if where in parts:
+                inside = max(inside, overlap)
+        return inside >= SOURCE_SHARE and inside >= best
+
 
 def _content_words(sentence: str) -> set[str]:
     return set(text.words(MATH_SPAN.sub(" ", sentence))) - text.STOPWORDS
@@ -640,15 +655,15 @@ def title_mismatch(slide, paper, sources: BulletSources) -> tuple[list[str], lis
     # a plot's label read as a heading is no part of the paper: bullets "from" it sit under
     # the heading before, and no title is wrong for leaving it out
     origins = [
-        o
-        for o in (sources.source(b) for b in slide.bullets)
+        claimed[0] if sources.held_by(b, claimed) else o
+        for b, o in ((b, sources.source(b)) for b in slide.bullets)
         if o is not None and not plot_label(o, paper)
     ]
     inside = sum(1 for o in origins if o in claimed)
     outside = [o for o in origins if o not in claimed and (o != sources.ABSTRACT or not inside)]
     if outside and len(outside) > inside:
         return claimed, origins
-    if closing_strays(slide, paper, sources):
+    if stray_bullets(slide, paper, sources):
         return claimed, origins
     return None
 
@@ -662,18 +677,58 @@ def closing_sections(paper) -> list[str]:
     return [title for title in named if not RESULTS.search(title)]
 
 
-def closing_strays(slide, paper, sources: BulletSources) -> list[int]:
-    """The bullets (0-based) taken from the paper's closing part on a slide whose title names
-    a part of its body ("Closing the loop" holding "Our experiments show …" of the
-    conclusions): the title must name what every bullet is about, and a conclusion's summing-up
-    under a method's heading reads as a step of the method. Even one such bullet counts;
-    bullets of the body under a closing title are left to the majority rule, since a
-    conclusion restates the body in the body's words."""
+def enclosing_sections(title: str, paper) -> list[str]:
+    """The headings of the sections that hold the section titled `title`, nearest first."""
+    sections = paper.sections
+    for index, section in enumerate(sections):
+        if section.title == title:
+            found, level = [], section.level
+            for before in reversed(sections[:index]):
+                if before.level < level:
+                    found.append(before.title)
+                    level = before.level
+            return found
+    return []
+
+
+def stray_bullets(slide, paper, sources: BulletSources) -> list[int]:
+    """The bullets (0-based) of a slide titled with a body section's heading that come from
+    another part of the paper: the title must name what every bullet is about. A term of a
+    description list titling a slide that also holds the next term's sentence names half of
+    it; a conclusion's summing-up under a method's heading ("Closing the loop" holding "Our
+    experiments show …") reads as a step of the method. Even one such bullet counts. Not
+    strays: the abstract's sentences, which sum up every part, and the text of an enclosing
+    section before its subsections. Bullets of the body under a closing title are left to the
+    majority rule, since a conclusion restates the body in the body's words."""
+    from apps.decks.pipeline.title_quality import plot_label
+
     claimed = claimed_sections(slide.title, paper)
-    closing = set(closing_sections(paper))
-    if not claimed or not closing or closing & set(claimed):
+    if not claimed or set(closing_sections(paper)) & set(claimed):
         return []
-    return [i for i, b in enumerate(slide.bullets) if sources.source(b) in closing]
+    enclosing = enclosing_sections(claimed[0], paper)
+    strays = []
+    for index, bullet in enumerate(slide.bullets):
+        origin = sources.source(bullet)
+        if origin is None or origin in claimed or origin in enclosing:
+            continue
+        if sources.held_by(bullet, claimed):
+            continue
+        if origin != sources.ABSTRACT and not plot_label(origin, paper):
+            strays.append(index)
+    return strays
+
+
+def enclosing_home(slide, paper, sources: BulletSources) -> str | None:
+    """The nearest heading enclosing the slide's title's section whose part holds every
+    bullet's sentence (the description list's heading over two of its terms), or None."""
+    claimed = claimed_sections(slide.title, paper)
+    if not claimed:
+        return None
+    origins = {sources.source(b) for b in slide.bullets} - {None, sources.ABSTRACT}
+    for heading in enclosing_sections(claimed[0], paper):
+        if origins <= set(claimed_sections(heading, paper) or []):
+            return heading
+    return None
 
 
 # ------------------------------------------------------------------ titles cut from a caption

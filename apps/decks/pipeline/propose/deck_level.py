@@ -735,21 +735,31 @@ def _match_titles(work: Work, slides: list[Slide]) -> str:
             continue
         claimed, _ = found
         origins = [sources.source(b) for b in slide.bullets]
-        strays = title_defects.closing_strays(slide, work.paper, sources)
+        strays = title_defects.stray_bullets(slide, work.paper, sources)
         if strays and len(strays) * 2 <= len(slide.bullets):
-            # the slide is its title's; what the conclusions sum up goes to the closing slide
-            moved = [slide.bullets[i] for i in strays]
+            # the slide is mostly its title's: titled with the heading that holds every
+            # bullet's part, else the strays go (a conclusion's to the closing slide)
+            home = title_defects.enclosing_home(slide, work.paper, sources)
+            before = slides[index - 1] if index else None
+            taken = {s.title for s in slides}
+            title = home and continued_titles.titled(home, taken, before, slide, work.paper)
+            if title:
+                slides[index] = slide.model_copy(update={"title": title})
+                actions.append(f"retitled “{slide.title}” as “{title}”, which holds its bullets")
+                continue
             slides[index] = slide.model_copy(
                 update={"bullets": [b for i, b in enumerate(slide.bullets) if i not in strays]}
             )
-            target = _closing_slide(slides, index, work.paper, len(moved))
-            where = "left them out"
+            closing = set(title_defects.closing_sections(work.paper))
+            moved = [slide.bullets[i] for i in strays if origins[i] in closing]
+            target = _closing_slide(slides, index, work.paper, len(moved)) if moved else None
+            where = ""
             if target is not None:
-                closing = slides[target]
-                added = [b for b in moved if b not in closing.bullets]
-                slides[target] = closing.model_copy(update={"bullets": closing.bullets + added})
-                where = f"moved them to “{closing.title}”"
-            actions.append(f"took the conclusions' bullets off “{slide.title}” and {where}")
+                last = slides[target]
+                added = [b for b in moved if b not in last.bullets]
+                slides[target] = last.model_copy(update={"bullets": last.bullets + added})
+                where = f", the conclusions' to “{last.title}”"
+            actions.append(f"took the bullets of other parts off “{slide.title}”{where}")
             continue
         kept = [b for b, o in zip(slide.bullets, origins, strict=True) if o in claimed]
         named = [o for o in origins if o is not None]
