@@ -230,41 +230,38 @@ PROBES = Section(
     title="Probes",
     paragraphs=["Three kinds of probe were compared in every field of the trial."],
 )
-REFLECTOMETRY = Section(
-    number="2.1",
-    title="Reflectometry probe",
-    level=2,
-    paragraphs=[
-        "The reflectometry probe times a pulse along two steel rods in the soil. "
-        "Its travel time grows with the water held between the rods."
-    ],
+
+
+def _term(number: str, term: str, *paragraphs: str) -> Section:
+    return Section(number=number, title=term, level=2, paragraphs=list(paragraphs))
+
+
+# a description list of the probes' functions, its terms read as headings
+TDR = _term(
+    "2.1",
+    "probe.tdr",
+    "Times a pulse along two steel rods in the soil. "
+    "The travel time grows with the water held between the rods.",
+    # the next item, whose term was not read as a heading
+    "probe.ec: Measures the electrical conductivity of the pore water near the rods.",
 )
-RESISTIVE = Section(
-    number="2.2",
-    title="Resistive probe",
-    level=2,
-    paragraphs=["The resistive probe measures the current between two gypsum blocks."],
-)
+GYPSUM = _term("2.2", "probe.gypsum", "Measures the current between two gypsum blocks.")
+CAPACITANCE = _term("2.3", "probe.cap", "Reads the capacitance of a ring buried in the soil.")
+TERMS = [PROBES, TDR, GYPSUM, CAPACITANCE]
+TDR_BULLETS = [
+    "Times a pulse along two steel rods in the soil",
+    "The travel time grows with the water held between the rods",
+]
 
 
 def _term_slide(*extra: str) -> Slide:
-    return Slide(
-        kind="bullets",
-        title="Reflectometry probe",
-        role="method",
-        bullets=[
-            "The reflectometry probe times a pulse along two steel rods in the soil",
-            "Its travel time grows with the water held between the rods",
-            *extra,
-        ],
-    )
+    return Slide(kind="bullets", title="probe.tdr", role="method", bullets=[*TDR_BULLETS, *extra])
 
 
 def test_a_description_terms_title_over_the_next_terms_bullet_is_retitled_with_the_list():
-    # each term of the list is a subsection; the slide is about two of them, its title
-    # names one
-    paper = _paper(sections=[PROBES, REFLECTOMETRY, RESISTIVE])
-    slide = _term_slide("The resistive probe measures the current between two gypsum blocks")
+    # the slide is about two terms of the list, its title names one
+    paper = _paper(sections=TERMS)
+    slide = _term_slide("Measures the current between two gypsum blocks")
     deck = SlideDeck(title=paper.title, slides=[_cover(), slide])
     issues = _issues(deck, paper, rule=deck_rules.title_mismatch)
     assert [i.type for i in issues] == ["title_mismatch"]
@@ -275,9 +272,58 @@ def test_a_description_terms_title_over_the_next_terms_bullet_is_retitled_with_t
     assert not _issues(revised, paper, rule=deck_rules.title_mismatch)
 
 
+def test_an_item_whose_term_was_not_read_as_a_heading_is_not_the_item_before():
+    # "probe.ec: Measures …" sits in probe.tdr's text; the bullet lost its term, and under
+    # "probe.tdr" it says what probe.tdr does. The list's heading titles another slide.
+    paper = _paper(sections=TERMS)
+    slide = _term_slide("Measures the electrical conductivity of the pore water near the rods")
+    other = Slide(
+        kind="bullets",
+        title="Probes",
+        bullets=["Three kinds of probe were compared in every field of the trial"],
+    )
+    deck = SlideDeck(title=paper.title, slides=[_cover(), other, slide])
+    issues = _issues(deck, paper, rule=deck_rules.title_mismatch)
+    assert [i.type for i in issues] == ["title_mismatch"]
+    assert "probe.ec" in issues[0].evidence["sources"]
+
+    revised = BuiltinProposer().revise(paper, deck, issues).deck
+    assert revised.slides[2].title == "probe.tdr"
+    assert revised.slides[2].bullets == TDR_BULLETS  # the other item's bullet taken off
+    assert not _issues(revised, paper, rule=deck_rules.title_mismatch)
+
+
+def test_a_remark_set_off_by_a_colon_in_prose_is_the_sections_own():
+    # a one-word heading among headings of several words is a prose part, not a list's term
+    modeling = Section(
+        number="3.2",
+        title="Modeling",
+        level=2,
+        paragraphs=[
+            "A model of the drift was fitted to every probe.",
+            "Aside: the drift of the resistive probe grows in the first month of the trial.",
+        ],
+    )
+    weighting = Section(
+        number="3.1", title="Weighting of the fields", level=2, paragraphs=["Fields were weighted."]
+    )
+    paper = _paper(sections=[Section(number="3", title="Analysis"), weighting, modeling])
+    slide = Slide(
+        kind="bullets",
+        title="Modeling",
+        role="method",
+        bullets=[
+            "A model of the drift was fitted to every probe",
+            "The drift of the resistive probe grows in the first month of the trial",
+        ],
+    )
+    deck = SlideDeck(title=paper.title, slides=[_cover(), slide])
+    assert not _issues(deck, paper, rule=deck_rules.title_mismatch)
+
+
 def test_a_sentence_of_the_abstract_or_of_the_enclosing_section_is_no_stray():
     abstract = "Three kinds of probe were compared against a reference sensor in loam and clay."
-    paper = _paper(sections=[PROBES, REFLECTOMETRY, RESISTIVE], abstract=abstract)
+    paper = _paper(sections=TERMS, abstract=abstract)
     for extra in (
         "Three kinds of probe were compared in every field of the trial",
         "Three kinds of probe were compared against a reference sensor in loam and clay",

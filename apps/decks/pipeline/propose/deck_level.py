@@ -743,7 +743,7 @@ def _match_titles(work: Work, slides: list[Slide]) -> str:
             before = slides[index - 1] if index else None
             taken = {s.title for s in slides}
             title = home and continued_titles.titled(home, taken, before, slide, work.paper)
-            if title:
+            if home and title == home:  # "… (continued)" says less than the term it replaces
                 slides[index] = slide.model_copy(update={"title": title})
                 actions.append(f"retitled “{slide.title}” as “{title}”, which holds its bullets")
                 continue
