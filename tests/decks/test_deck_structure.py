@@ -321,6 +321,31 @@ def test_a_remark_set_off_by_a_colon_in_prose_is_the_sections_own():
     assert not _issues(deck, paper, rule=deck_rules.title_mismatch)
 
 
+def test_the_papers_one_word_parts_are_no_description_list():
+    # "Background: …", "Methods: …" open the paragraphs of a structured summary under the
+    # paper's own top-level parts, which are one word each
+    summary = Section(
+        title="Summary",
+        paragraphs=[
+            "Three kinds of probe were compared in loam and clay.",
+            "Methods: every probe was read hourly beside a reference sensor for a year.",
+        ],
+    )
+    parts = [summary, Section(title="Method", paragraphs=METHOD)]
+    parts.append(Section(title="Conclusions", paragraphs=CONCLUSIONS))
+    paper = _paper(sections=parts)
+    slide = Slide(
+        kind="bullets",
+        title="Summary",
+        bullets=[
+            "Three kinds of probe were compared in loam and clay",
+            "Every probe was read hourly beside a reference sensor for a year",
+        ],
+    )
+    deck = SlideDeck(title=paper.title, slides=[_cover(), slide])
+    assert not _issues(deck, paper, rule=deck_rules.title_mismatch)
+
+
 def test_a_sentence_of_the_abstract_or_of_the_enclosing_section_is_no_stray():
     abstract = "Three kinds of probe were compared against a reference sensor in loam and clay."
     paper = _paper(sections=TERMS, abstract=abstract)

@@ -657,7 +657,8 @@ def term_headings(paper) -> set[str]:
     """The headings that are the terms of a description list ingestion read as headings
     ("HWE.chisq", "HWE.exact", "HWE.test", …): one word each, three or more side by side
     under one heading with no other heading at their level (a prose part's one-word
-    heading among headings of several words is none)."""
+    heading among headings of several words is none, nor are the paper's top-level parts,
+    "Abstract", "Methods", "Results", whose structured abstract opens on "Methods: …")."""
     found: set[str] = set()
     group: list[str] = []
     level = None
@@ -665,7 +666,12 @@ def term_headings(paper) -> set[str]:
         if section is not None and section.level == level:
             group.append(section.title)
             continue
-        if len(group) >= LIST_TERMS and all(len(t.split()) == 1 for t in group):
+        if (
+            len(group) >= LIST_TERMS
+            and level is not None
+            and level >= 2  # one-word parts of the paper ("Introduction", "Methods") are no list
+            and all(len(t.split()) == 1 for t in group)
+        ):
             found.update(group)
         if section is not None:
             group, level = [section.title], section.level
