@@ -191,6 +191,198 @@ def test_conclusions_from_the_conclusions_are_not_flagged():
     assert not _issues(deck, paper, rule=deck_rules.title_mismatch)
 
 
+def test_one_conclusion_under_a_method_heading_is_found_and_moved_to_the_closing_slide():
+    # two of three bullets are the method's, so the majority rule is silent; the third sums
+    # the paper up and, under "Method", reads as one of its steps
+    paper = _paper()
+    method = Slide(
+        kind="bullets",
+        title="Method",
+        role="method",
+        bullets=[
+            "A reference sensor was installed at the centre of each field and read every hour",
+            "Gravimetric samples were taken every month to check the reference sensor",
+            "The reflectometry probe is accurate enough without any calibration in loam",
+        ],
+    )
+    closing = Slide(
+        kind="bullets",
+        title="Conclusions",
+        role="conclusion",
+        bullets=[
+            "Low-cost probes can replace a reference sensor when they are calibrated per field"
+        ],
+    )
+    deck = SlideDeck(title=paper.title, slides=[_cover(), method, closing])
+    issues = _issues(deck, paper)
+    assert [i.type for i in issues] == ["title_mismatch"]
+    assert issues[0].evidence["slides"] == [2]
+
+    revised = BuiltinProposer().revise(paper, deck, issues).deck
+    assert revised.slides[1].title == "Method"
+    assert revised.slides[1].bullets == method.bullets[:2]
+    assert revised.slides[2].bullets == closing.bullets + method.bullets[2:]
+    assert not _issues(revised, paper, rule=deck_rules.title_mismatch)
+
+
+PROBES = Section(
+    number="2",
+    title="Probes",
+    paragraphs=["Three kinds of probe were compared in every field of the trial."],
+)
+
+
+def _term(number: str, term: str, *paragraphs: str) -> Section:
+    return Section(number=number, title=term, level=2, paragraphs=list(paragraphs))
+
+
+# a description list of the probes' functions, its terms read as headings
+TDR = _term(
+    "2.1",
+    "probe.tdr",
+    "Times a pulse along two steel rods in the soil. "
+    "The travel time grows with the water held between the rods.",
+    # the next item, whose term was not read as a heading
+    "probe.ec: Measures the electrical conductivity of the pore water near the rods.",
+)
+GYPSUM = _term("2.2", "probe.gypsum", "Measures the current between two gypsum blocks.")
+CAPACITANCE = _term("2.3", "probe.cap", "Reads the capacitance of a ring buried in the soil.")
+TERMS = [PROBES, TDR, GYPSUM, CAPACITANCE]
+TDR_BULLETS = [
+    "Times a pulse along two steel rods in the soil",
+    "The travel time grows with the water held between the rods",
+]
+
+
+def _term_slide(*extra: str) -> Slide:
+    return Slide(kind="bullets", title="probe.tdr", role="method", bullets=[*TDR_BULLETS, *extra])
+
+
+def test_a_description_terms_title_over_the_next_terms_bullet_is_retitled_with_the_list():
+    # the slide is about two terms of the list, its title names one
+    paper = _paper(sections=TERMS)
+    slide = _term_slide("Measures the current between two gypsum blocks")
+    deck = SlideDeck(title=paper.title, slides=[_cover(), slide])
+    issues = _issues(deck, paper, rule=deck_rules.title_mismatch)
+    assert [i.type for i in issues] == ["title_mismatch"]
+
+    revised = BuiltinProposer().revise(paper, deck, issues).deck
+    assert revised.slides[1].title == "Probes"  # the heading holding both terms
+    assert revised.slides[1].bullets == slide.bullets
+    assert not _issues(revised, paper, rule=deck_rules.title_mismatch)
+
+
+def test_an_item_whose_term_was_not_read_as_a_heading_is_not_the_item_before():
+    # "probe.ec: Measures …" sits in probe.tdr's text; the bullet lost its term, and under
+    # "probe.tdr" it says what probe.tdr does. The list's heading titles another slide.
+    paper = _paper(sections=TERMS)
+    slide = _term_slide("Measures the electrical conductivity of the pore water near the rods")
+    other = Slide(
+        kind="bullets",
+        title="Probes",
+        bullets=["Three kinds of probe were compared in every field of the trial"],
+    )
+    deck = SlideDeck(title=paper.title, slides=[_cover(), other, slide])
+    issues = _issues(deck, paper, rule=deck_rules.title_mismatch)
+    assert [i.type for i in issues] == ["title_mismatch"]
+    assert "probe.ec" in issues[0].evidence["sources"]
+
+    revised = BuiltinProposer().revise(paper, deck, issues).deck
+    assert revised.slides[2].title == "probe.tdr"
+    assert revised.slides[2].bullets == TDR_BULLETS  # the other item's bullet taken off
+    assert not _issues(revised, paper, rule=deck_rules.title_mismatch)
+
+
+def test_a_remark_set_off_by_a_colon_in_prose_is_the_sections_own():
+    # a one-word heading among headings of several words is a prose part, not a list's term
+    modeling = Section(
+        number="3.2",
+        title="Modeling",
+        level=2,
+        paragraphs=[
+            "A model of the drift was fitted to every probe.",
+            "Aside: the drift of the resistive probe grows in the first month of the trial.",
+        ],
+    )
+    weighting = Section(
+        number="3.1", title="Weighting of the fields", level=2, paragraphs=["Fields were weighted."]
+    )
+    paper = _paper(sections=[Section(number="3", title="Analysis"), weighting, modeling])
+    slide = Slide(
+        kind="bullets",
+        title="Modeling",
+        role="method",
+        bullets=[
+            "A model of the drift was fitted to every probe",
+            "The drift of the resistive probe grows in the first month of the trial",
+        ],
+    )
+    deck = SlideDeck(title=paper.title, slides=[_cover(), slide])
+    assert not _issues(deck, paper, rule=deck_rules.title_mismatch)
+
+
+def test_the_papers_one_word_parts_are_no_description_list():
+    # "Background: …", "Methods: …" open the paragraphs of a structured summary under the
+    # paper's own top-level parts, which are one word each
+    summary = Section(
+        title="Summary",
+        paragraphs=[
+            "Three kinds of probe were compared in loam and clay.",
+            "Methods: every probe was read hourly beside a reference sensor for a year.",
+        ],
+    )
+    parts = [summary, Section(title="Method", paragraphs=METHOD)]
+    parts.append(Section(title="Conclusions", paragraphs=CONCLUSIONS))
+    paper = _paper(sections=parts)
+    slide = Slide(
+        kind="bullets",
+        title="Summary",
+        bullets=[
+            "Three kinds of probe were compared in loam and clay",
+            "Every probe was read hourly beside a reference sensor for a year",
+        ],
+    )
+    deck = SlideDeck(title=paper.title, slides=[_cover(), slide])
+    assert not _issues(deck, paper, rule=deck_rules.title_mismatch)
+
+
+def test_a_sentence_of_the_abstract_or_of_the_enclosing_section_is_no_stray():
+    abstract = "Three kinds of probe were compared against a reference sensor in loam and clay."
+    paper = _paper(sections=TERMS, abstract=abstract)
+    for extra in (
+        "Three kinds of probe were compared in every field of the trial",
+        "Three kinds of probe were compared against a reference sensor in loam and clay",
+    ):
+        deck = SlideDeck(title=paper.title, slides=[_cover(), _term_slide(extra)])
+        assert not _issues(deck, paper, rule=deck_rules.title_mismatch), extra
+
+
+def test_a_sentence_two_sections_say_alike_belongs_to_the_one_the_title_names():
+    # two files described in the same words: the bullets are the second file's as much as
+    # the first's, which the paper merely reads first
+    alike = (
+        "The first column holds the keyword of each line. "
+        "The value after the keyword sets the limit of the iterations."
+    )
+    paper = _paper(
+        sections=[
+            Section(title="Settings of the field trial", paragraphs=[alike]),
+            Section(title="Settings of the lab trial", paragraphs=[alike]),
+        ]
+    )
+    slide = Slide(
+        kind="bullets",
+        title="Settings of the lab trial",
+        role="method",
+        bullets=[
+            "The first column holds the keyword of each line",
+            "The value after the keyword sets the limit of the iterations",
+        ],
+    )
+    deck = SlideDeck(title=paper.title, slides=[_cover(), slide])
+    assert not _issues(deck, paper, rule=deck_rules.title_mismatch)
+
+
 def test_conclusions_of_a_paper_without_any_are_removed_and_never_proposed():
     abstract = (
         "Some of the examples were published before by the authors of the package. "

@@ -579,12 +579,31 @@ class BulletSources:
 
     def __init__(self, paper):
         self.entries: list[tuple[str, set[str]]] = []
+        # per entry, the term of the description list's item holding it when ingestion did
+        # not read that term as a heading (run_in_term)
+        self.terms: list[str | None] = []
+        listed = term_headings(paper)
         for section in paper.sections:
             for paragraph in section.paragraphs:
+                term = run_in_term(paragraph, section.title) if section.title in listed else None
                 for sentence in text.sentences(paragraph):
                     self.entries.append((section.title, _content_words(sentence)))
+                    self.terms.append(term)
         for sentence in text.sentences(paper.abstract or ""):
             self.entries.append((self.ABSTRACT, _content_words(sentence)))
+            self.terms.append(None)
+
+    def term(self, bullet: str) -> str | None:
+        """The run-in term of the item the bullet's sentence belongs to, or None."""
+        words = _content_words(bullet)
+        if len(words) < 3:
+            return None
+        best, share = None, 0.0
+        for (_, sentence), term in zip(self.entries, self.terms, strict=True):
+            overlap = len(words & sentence) / len(words)
+            if overlap > share:
+                best, share = term, overlap
+        return best if share >= SOURCE_SHARE else None
 
     def source(self, bullet: str) -> str | None:
         words = _content_words(bullet)
@@ -596,6 +615,78 @@ class BulletSources:
             if overlap > share:
                 best, share = where, overlap
         return best if share >= SOURCE_SHARE else None
+
+    def origin(self, bullet: str, claimed: list[str]) -> str | None:
+        """Where the bullet comes from, as a title naming the `claimed` sections sees it: the
+        term of the list's next item when its sentence is that item's, inside the title's own
+        section (run_in_term); the title's section when it holds the sentence as well as any
+        part does (held_by); else its source."""
+        source = self.source(bullet)
+        if source is None or not claimed:  # "Conclusions" of a paper without any
+            return source
+        if source == claimed[0] and (term := self.term(bullet)):
+            return term
+        if self.held_by(bullet, claimed):
+            return claimed[0]
+        return source
+
+    def held_by(self, bullet: str, parts) -> bool:
+        """Whether one of `parts` holds a sentence sharing as many of the bullet's words as
+        its source does: a sentence two parts say alike (two files' same parameter, "The
+        input should be an MPS file") belongs to both, not only to the one read first."""
+        words = _content_words(bullet)
+        if len(words) < 3:
+            return False
+        best = inside = 0.0
+        for where, sentence in self.entries:
+            overlap = len(words & sentence) / len(words)
+            best = max(best, overlap)
+            if where in parts:
+                inside = max(inside, overlap)
+        return inside >= SOURCE_SHARE and inside >= best
+
+
+# A paragraph opening on one word and a colon ("LD: Compute …", "`lp.par`: the …")
+RUN_IN = re.compile(r"^`?([A-Za-z][\w.]*)`?:\s+\S")
+
+
+LIST_TERMS = 3  # one-word headings in a row, with nothing else at their level, read as a list
+
+
+def term_headings(paper) -> set[str]:
+    """The headings that are the terms of a description list ingestion read as headings
+    ("HWE.chisq", "HWE.exact", "HWE.test", …): one word each, three or more side by side
+    under one heading with no other heading at their level (a prose part's one-word
+    heading among headings of several words is none, nor are the paper's top-level parts,
+    "Abstract", "Methods", "Results", whose structured abstract opens on "Methods: …")."""
+    found: set[str] = set()
+    group: list[str] = []
+    level = None
+    for section in [*paper.sections, None]:
+        if section is not None and section.level == level:
+            group.append(section.title)
+            continue
+        if (
+            len(group) >= LIST_TERMS
+            and level is not None
+            and level >= 2  # one-word parts of the paper ("Introduction", "Methods") are no list
+            and all(len(t.split()) == 1 for t in group)
+        ):
+            found.update(group)
+        if section is not None:
+            group, level = [section.title], section.level
+    return found
+
+
+def run_in_term(paragraph: str, heading: str) -> str | None:
+    """The term of a description list's item that ingestion left inside the item before it:
+    under a heading that is itself a term of such a list ("HWE.test", term_headings), a
+    paragraph that opens on another word and a colon ("LD: Compute pairwise …") is the next
+    item, about another thing."""
+    found = RUN_IN.match(paragraph)
+    if not found or found.group(1).lower() == heading.strip("`").lower():
+        return None
+    return found.group(1)
 
 
 def _content_words(sentence: str) -> set[str]:
@@ -640,14 +731,77 @@ def title_mismatch(slide, paper, sources: BulletSources) -> tuple[list[str], lis
     # a plot's label read as a heading is no part of the paper: bullets "from" it sit under
     # the heading before, and no title is wrong for leaving it out
     origins = [
-        o
-        for o in (sources.source(b) for b in slide.bullets)
-        if o is not None and not plot_label(o, paper)
+        sources.origin(b, claimed)
+        for b in slide.bullets
+        if (o := sources.source(b)) is not None and not plot_label(o, paper)
     ]
     inside = sum(1 for o in origins if o in claimed)
     outside = [o for o in origins if o not in claimed and (o != sources.ABSTRACT or not inside)]
     if outside and len(outside) > inside:
         return claimed, origins
+    if stray_bullets(slide, paper, sources):
+        return claimed, origins
+    return None
+
+
+def closing_sections(paper) -> list[str]:
+    """The headings of the paper's closing part: its conclusions and its discussion, not a
+    section that reports results and discusses them ("Results and discussion" is the body)."""
+    from apps.decks.pipeline.propose.builtin import RESULTS  # no import cycle
+
+    named = claimed_sections("Conclusions", paper) or []
+    return [title for title in named if not RESULTS.search(title)]
+
+
+def enclosing_sections(title: str, paper) -> list[str]:
+    """The headings of the sections that hold the section titled `title`, nearest first."""
+    sections = paper.sections
+    for index, section in enumerate(sections):
+        if section.title == title:
+            found, level = [], section.level
+            for before in reversed(sections[:index]):
+                if before.level < level:
+                    found.append(before.title)
+                    level = before.level
+            return found
+    return []
+
+
+def stray_bullets(slide, paper, sources: BulletSources) -> list[int]:
+    """The bullets (0-based) of a slide titled with a body section's heading that come from
+    another part of the paper: the title must name what every bullet is about. A term of a
+    description list titling a slide that also holds the next term's sentence names half of
+    it; a conclusion's summing-up under a method's heading ("Closing the loop" holding "Our
+    experiments show …") reads as a step of the method. Even one such bullet counts. Not
+    strays: the abstract's sentences, which sum up every part, and the text of an enclosing
+    section before its subsections. Bullets of the body under a closing title are left to the
+    majority rule, since a conclusion restates the body in the body's words."""
+    from apps.decks.pipeline.title_quality import plot_label
+
+    claimed = claimed_sections(slide.title, paper)
+    if not claimed or set(closing_sections(paper)) & set(claimed):
+        return []
+    enclosing = enclosing_sections(claimed[0], paper)
+    strays = []
+    for index, bullet in enumerate(slide.bullets):
+        origin = sources.origin(bullet, claimed)
+        if origin is None or origin in claimed or origin in enclosing:
+            continue
+        if origin != sources.ABSTRACT and not plot_label(origin, paper):
+            strays.append(index)
+    return strays
+
+
+def enclosing_home(slide, paper, sources: BulletSources) -> str | None:
+    """The heading of the description list whose term titles the slide, when its part holds
+    every bullet's sentence (the list's heading over two of its terms), or None."""
+    claimed = claimed_sections(slide.title, paper)
+    if not claimed or claimed[0] not in term_headings(paper):
+        return None  # a prose part's parent says less than its own heading
+    origins = {sources.source(b) for b in slide.bullets} - {None, sources.ABSTRACT}
+    for heading in enclosing_sections(claimed[0], paper):
+        if origins <= set(claimed_sections(heading, paper) or []):
+            return heading
     return None
 
 

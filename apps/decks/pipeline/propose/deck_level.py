@@ -735,6 +735,32 @@ def _match_titles(work: Work, slides: list[Slide]) -> str:
             continue
         claimed, _ = found
         origins = [sources.source(b) for b in slide.bullets]
+        strays = title_defects.stray_bullets(slide, work.paper, sources)
+        if strays and len(strays) * 2 <= len(slide.bullets):
+            # the slide is mostly its title's: titled with the heading that holds every
+            # bullet's part, else the strays go (a conclusion's to the closing slide)
+            home = title_defects.enclosing_home(slide, work.paper, sources)
+            before = slides[index - 1] if index else None
+            taken = {s.title for s in slides}
+            title = home and continued_titles.titled(home, taken, before, slide, work.paper)
+            if home and title == home:  # "… (continued)" says less than the term it replaces
+                slides[index] = slide.model_copy(update={"title": title})
+                actions.append(f"retitled “{slide.title}” as “{title}”, which holds its bullets")
+                continue
+            slides[index] = slide.model_copy(
+                update={"bullets": [b for i, b in enumerate(slide.bullets) if i not in strays]}
+            )
+            closing = set(title_defects.closing_sections(work.paper))
+            moved = [slide.bullets[i] for i in strays if origins[i] in closing]
+            target = _closing_slide(slides, index, work.paper, len(moved)) if moved else None
+            where = ""
+            if target is not None:
+                last = slides[target]
+                added = [b for b in moved if b not in last.bullets]
+                slides[target] = last.model_copy(update={"bullets": last.bullets + added})
+                where = f", the conclusions' to “{last.title}”"
+            actions.append(f"took the bullets of other parts off “{slide.title}”{where}")
+            continue
         kept = [b for b, o in zip(slide.bullets, origins, strict=True) if o in claimed]
         named = [o for o in origins if o is not None]
         home = max(set(named), key=named.count) if named else None
@@ -755,6 +781,25 @@ def _match_titles(work: Work, slides: list[Slide]) -> str:
             slides.pop(index)
             actions.append(f"removed “{slide.title}”: its bullets are not from that part")
     return "; ".join(reversed(actions))
+
+
+MOVED_BULLETS_ROOM = 5  # a closing slide that takes moved bullets stays within a text slide's
+
+
+def _closing_slide(slides: list[Slide], index: int, paper: Paper, needed: int) -> int | None:
+    """Another text slide titled with the paper's closing part, with room for `needed` more
+    bullets."""
+    closing = set(title_defects.closing_sections(paper))
+    for other, slide in enumerate(slides):
+        claimed = title_defects.claimed_sections(slide.title, paper) or []
+        if (
+            other != index
+            and slide.kind == "bullets"
+            and closing & set(claimed)
+            and len(slide.bullets) + needed <= MOVED_BULLETS_ROOM
+        ):
+            return other
+    return None
 
 
 def _comparable(paper: Paper, before: Slide, slide: Slide) -> bool:
