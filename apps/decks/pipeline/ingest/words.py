@@ -37,6 +37,12 @@ def compound(head: str, tail: str, vocabulary: set[str]) -> bool:
     joined = f"{head}{tail}".lower()
     if joined in vocabulary:
         return False
+    # a compound broken after one of its inner hyphens ("state-of-" / "the-art"): its last
+    # part and the next line's word make no word ("ofthe"), so the hyphen is the compound's
+    if "-" in head:
+        last = head.rsplit("-", 1)[1]
+        closed = f"{last}{tail}".lower()
+        return bool(last) and closed not in vocabulary and not known(closed)
     # the paper's own spelling before the dictionary's: "co-author" printed whole elsewhere
     # stays "co-author" though English also writes "coauthor"
     if f"{head}-{tail}".lower() in vocabulary:
