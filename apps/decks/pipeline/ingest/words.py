@@ -38,11 +38,14 @@ def compound(head: str, tail: str, vocabulary: set[str]) -> bool:
     if joined in vocabulary:
         return False
     # a compound broken after one of its inner hyphens ("state-of-" / "the-art"): its last
-    # part and the next line's word make no word ("ofthe"), so the hyphen is the compound's
+    # part is a word and, with the next line's word, makes none ("ofthe"), so the hyphen is
+    # the compound's; a word broken inside the compound ("GPU-paralleli-" / "zation") is joined
     if "-" in head:
-        last = head.rsplit("-", 1)[1]
+        last = head.rsplit("-", 1)[1].lower()
         closed = f"{last}{tail}".lower()
-        return bool(last) and closed not in vocabulary and not known(closed)
+        if closed in vocabulary or known(closed):
+            return False
+        return bool(last) and (last in vocabulary or known(last))
     # the paper's own spelling before the dictionary's: "co-author" printed whole elsewhere
     # stays "co-author" though English also writes "coauthor"
     if f"{head}-{tail}".lower() in vocabulary:
