@@ -152,6 +152,8 @@ def _alternating_lines(layout: Layout) -> None:
         heads = [row for set_apart, row in here if set_apart]
         if len(heads) < max(2, len(layout.pages) // 2) or len(heads) < len(here):
             continue
+        if not _alternate(heads, layout.body_size):
+            continue
         for row in heads:
             if all(s.monospaced for s in row):
                 continue  # a listing's first line, not a header
@@ -160,6 +162,22 @@ def _alternating_lines(layout: Layout) -> None:
                     segment.role = "header"
                     if segment.text not in layout.running:
                         layout.running.append(segment.text)
+
+
+def _alternate(heads: list[list[Segment]], body_size: float) -> bool:
+    """Rows that read as running heads: one text, or two (their numbers aside) each on pages
+    of one parity (the even pages' and the odd pages'), none set larger than the body —
+    headings that open every page of a manual ("1 Factoring a matrix", "2 Solving …") differ
+    on each page and are set large."""
+    texts: dict[str, set[int]] = {}
+    for row in heads:
+        if any(s.size > body_size + 0.5 for s in row):
+            return False
+        key = running_key(" ".join(s.text for s in row))
+        texts.setdefault(key, set()).update(s.page % 2 for s in row)
+    if len(texts) == 1:
+        return True  # one short head on every page ("Li"), too short for the band's repetition
+    return len(texts) == 2 and all(len(parities) == 1 for parities in texts.values())
 
 
 def _edge_row(lines: list[Segment], side: str) -> list[Segment]:
