@@ -59,6 +59,7 @@ def running_mark(layout: Layout) -> None:
                     texts.append(segment.text)
     layout.running = texts
     _edge_lines(layout)
+    _alternating_lines(layout)
     _page_numbers(layout)
     _beside_page_numbers(layout)
 
@@ -119,6 +120,73 @@ def _edge_lines(layout: Layout) -> None:
                     segment.role = "header"
                     if segment.text not in layout.running:
                         layout.running.append(segment.text)
+
+
+def _alternating_lines(layout: Layout) -> None:
+    """Running heads that alternate between even and odd pages (the authors' surnames on the
+    left pages, a short title on the right ones), so that no text repeats on enough pages for
+    `_edge_lines`: the first (or last) line of a page in the page's top (or bottom) band, set
+    apart from the text, at one height on most pages — and no page's text starts (or ends) at
+    that height without the gap (then it is the text block's edge, and a heading that happens
+    to open two pages is no running head). Left as text, the head was read into the sentence
+    crossing the page break ("com-Tide gauges and harbour silt pared")."""
+    if len(layout.pages) < 2:
+        return
+    levels: dict[str, list[tuple[float, bool, list[Segment]]]] = {"top": [], "bottom": []}
+    for number, page in enumerate(layout.pages):
+        height = layout.page_sizes[number][1]
+        lines = [s for s in page if s.role in ("text", "header")]
+        if len(lines) < 2:
+            continue
+        for side in ("top", "bottom"):
+            row = _edge_row(lines, side)
+            at = min(s.top for s in row) if side == "top" else max(s.bottom for s in row)
+            in_band = at < 0.1 * height if side == "top" else at > 0.9 * height
+            levels[side].append((at, in_band and _set_apart(lines, row, side), row))
+    for seen in levels.values():
+        apart = [at for at, set_apart, _ in seen if set_apart]
+        if not apart:
+            continue
+        middle = sorted(apart)[len(apart) // 2]
+        here = [(set_apart, row) for at, set_apart, row in seen if abs(at - middle) <= 3]
+        heads = [row for set_apart, row in here if set_apart]
+        if len(heads) < max(2, len(layout.pages) // 2) or len(heads) < len(here):
+            continue
+        if not _alternate(heads, layout.body_size):
+            continue
+        for row in heads:
+            if all(s.monospaced for s in row):
+                continue  # a listing's first line, not a header
+            for segment in row:
+                if segment.role == "text":
+                    segment.role = "header"
+                    if segment.text not in layout.running:
+                        layout.running.append(segment.text)
+
+
+def _alternate(heads: list[list[Segment]], body_size: float) -> bool:
+    """Rows that read as running heads: one text, or two (their numbers aside) each on pages
+    of one parity (the even pages' and the odd pages'), none set larger than the body —
+    headings that open every page of a manual ("1 Factoring a matrix", "2 Solving …") differ
+    on each page and are set large."""
+    texts: dict[str, set[int]] = {}
+    for row in heads:
+        if any(s.size > body_size + 0.5 for s in row):
+            return False
+        key = running_key(" ".join(s.text for s in row))
+        texts.setdefault(key, set()).update(s.page % 2 for s in row)
+    if len(texts) == 1:
+        return True  # one short head on every page ("Li"), too short for the band's repetition
+    return len(texts) == 2 and all(len(parities) == 1 for parities in texts.values())
+
+
+def _edge_row(lines: list[Segment], side: str) -> list[Segment]:
+    """The segments on the page's first (or last) line, left to right."""
+    edge = min(lines, key=lambda s: s.top) if side == "top" else max(lines, key=lambda s: s.bottom)
+    return sorted(
+        (s for s in lines if edge.top <= (s.top + s.bottom) / 2 <= edge.bottom),
+        key=lambda s: s.x0,
+    )
 
 
 def _set_apart(lines: list[Segment], row: list[Segment], side: str) -> bool:

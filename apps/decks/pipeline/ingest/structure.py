@@ -10,6 +10,7 @@ from apps.decks.pipeline.acknowledgements import acknowledgement
 from apps.decks.pipeline.back_matter import back_matter
 from apps.decks.pipeline.garbled import UNREADABLE_BY_NUMBER, UNREADABLE_IN_WORD
 from apps.decks.pipeline.ingest import author_block, contents, masthead_zone
+from apps.decks.pipeline.ingest.cover_labels import without_type_labels
 from apps.decks.pipeline.ingest.display_stops import display_ends_sentence, sentence_after_display
 from apps.decks.pipeline.ingest.equations import DisplayEquation
 from apps.decks.pipeline.ingest.heading_lines import heading_faces, standalone_bold
@@ -167,6 +168,8 @@ def title_find(layout: Layout, metadata_title: str) -> tuple[str, Segment | None
     candidates = masthead_zone.below_masthead(layout, candidates)
     # a numbered section heading set large in the other column (a title at the body's size)
     candidates = [s for s in candidates if not _numbered_heading(layout, s)]
+    # a report's type or series label above the title ("Working Paper No. 14")
+    candidates = without_type_labels(candidates)
     # an author's name set larger than the title (an essay's byline in a display font): the
     # title is the largest text that is no person
     persons = display_name_lines(layout)

@@ -23,9 +23,9 @@ def known(word: str) -> bool:
 
 
 def compound(head: str, tail: str, vocabulary: set[str]) -> bool:
-    """Keep the hyphen of "head-" + "tail" at a line's end? Not when the joined word is a word
-    (of the paper, seen unhyphenated, or of English); yes when the paper writes it hyphenated
-    elsewhere, or when both halves are words themselves ("scores-specific").
+    """Keep the hyphen of "head-" + "tail" at a line's end? Not when the paper writes the joined
+    word unhyphenated; yes when it writes it hyphenated elsewhere; else not when the joined word
+    is English, and yes when both halves are words themselves ("scores-specific").
 
     `tail` is the next line's first word with its own hyphens ("widow-control"): a name the
     paper prints hyphenated throughout ("lua-widow-control") keeps the hyphen broken at its
@@ -35,9 +35,22 @@ def compound(head: str, tail: str, vocabulary: set[str]) -> bool:
         return True
     tail = tail.split("-")[0]
     joined = f"{head}{tail}".lower()
-    if joined in vocabulary or known(joined):
+    if joined in vocabulary:
         return False
+    # a compound broken after one of its inner hyphens ("state-of-" / "the-art"): its last
+    # part is a word and, with the next line's word, makes none ("ofthe"), so the hyphen is
+    # the compound's; a word broken inside the compound ("GPU-paralleli-" / "zation") is joined
+    if "-" in head:
+        last = head.rsplit("-", 1)[1].lower()
+        closed = f"{last}{tail}".lower()
+        if closed in vocabulary or known(closed):
+            return False
+        return bool(last) and (last in vocabulary or known(last))
+    # the paper's own spelling before the dictionary's: "co-author" printed whole elsewhere
+    # stays "co-author" though English also writes "coauthor"
     if f"{head}-{tail}".lower() in vocabulary:
         return True
+    if known(joined):
+        return False
     halves = (head, tail)
     return all(len(h) >= COMPOUND_PART and h.isalpha() and known(h) for h in halves)

@@ -1,0 +1,31 @@
+"""A report's type or series label printed above its title ("Technical Report 2026-07" set
+larger than the title, "Working Paper No. 14" at the title's size) is a form's line, not the
+title: the title under it is found, and the authors under the title with it. A title whose
+short first line carries a number runs on into its second line. On papers made for these
+tests (tests/fixtures/papers/ingest/reportcovers, CC0)."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+
+from apps.decks.pipeline.ingest import paper_read
+
+FOLDER = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "reportcovers"
+AUTHORS = ["Maren Ostby", "Tomasz Wielgus", "Hélène Marchetti"]
+
+
+def _read(name, tmp_path):
+    return paper_read(FOLDER / f"tessera-report-{name}.pdf", tmp_path)
+
+
+@pytest.mark.parametrize("name", ["larger-label", "series-label"])
+def test_the_label_above_the_title_is_not_the_title(name, tmp_path):
+    paper = _read(name, tmp_path)
+    assert paper.title == "Counting Herons on a Flooded Estuary"
+    assert paper.authors == AUTHORS
+
+
+def test_a_title_whose_first_line_has_a_number_stays_whole(tmp_path):
+    paper = _read("numbered-title", tmp_path)
+    assert paper.title == "Herons 2026: Counting Birds on a Flooded Estuary"
