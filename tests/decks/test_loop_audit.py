@@ -11,6 +11,9 @@ from apps.decks.pipeline.loop import revise_round
 from apps.decks.pipeline.paper import Paper, Section
 from apps.decks.pipeline.propose.base import Revision
 from apps.decks.pipeline.propose.builtin import BuiltinProposer
+from apps.decks.pipeline.propose.bullets import SentenceIndex
+from apps.decks.pipeline.propose.deck_level import _says_alone, deck_level_repair
+from apps.decks.pipeline.propose.repair import Work
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 from tests.decks import factories
 
@@ -24,6 +27,7 @@ COUNTING = [
 ]
 KPS = "The Kelp Plot Survey (KPS) marks each line with pegs driven into the rock."
 KPS_DIVERS = "Every line of the KPS is swum by two divers who compare their counts."
+CLOSE = "Sheltered forests recover; exposed ones need help from people who replant them."
 RESULTS = [
     "Forests on the sheltered lines grew back within three years of the storm.",
     "Forests on the exposed lines had not grown back after six years.",
@@ -151,12 +155,23 @@ def test_the_builtin_title_repair_keeps_a_slide_it_cannot_title():
     """`_match_titles`: a slide titled after a part its bullets do not come from, whose own
     part's heading another slide has, keeps its bullets: it is the only one saying them."""
     paper = _paper()
+    paper.sections.append(Section(title="Conclusions", paragraphs=[CLOSE]))
     counting = Slide(kind="bullets", title="Counting", bullets=COUNTING[:1])
-    wrong = Slide(kind="bullets", title="Results", bullets=COUNTING[1:] + SUBJECT[1:])
+    wrong = Slide(kind="bullets", title="Conclusions", bullets=COUNTING[1:] + SUBJECT[1:])
     deck = _deck(
         paper, Slide(kind="bullets", title="Introduction", bullets=SUBJECT[:1]), counting, wrong
     )
-    issue = Issue(slide=4, type="title_mismatch", severity="medium", message="title")
+    issue = Issue(
+        slide=0, type="title_mismatch", severity="medium", message="t", evidence={"slides": [4]}
+    )
     revised, _changes = revise_round(BuiltinProposer(), paper, [], deck, [issue], [])
     said = [b for s in revised.slides for b in s.bullets]
     assert COUNTING[1] in said and SUBJECT[1] in said
+    # nor does the builtin repair claim the slide's removal (the finding stays open)
+    work = Work(BuiltinProposer(), paper, SentenceIndex(paper))
+    work.deck = deck
+    assert deck_level_repair(work, deck, [(0, issue)], []) == deck
+    # a slide another slide says the same of may still go
+    copy = counting.model_copy(update={"title": "Lines", "bullets": wrong.bullets})
+    assert not _says_alone(wrong, [*deck.slides, copy], 3)
+    assert _says_alone(wrong, deck.slides, 3)

@@ -745,16 +745,27 @@ def _match_titles(work: Work, slides: list[Slide]) -> str:
             taken = {s.title for s in slides}
             before = slides[index - 1] if index else None
             title = continued_titles.titled(home, taken, before, slide, work.paper)
-            if not title:  # the part's heading is another slide's, which this one does not follow
-                slides.pop(index)
-                actions.append(f"removed “{slide.title}”: its bullets are not from that part")
+            if title:
+                slides[index] = slide.model_copy(update={"title": title})
+                actions.append(
+                    f"retitled “{slide.title}” as “{title}”, where its bullets come from"
+                )
                 continue
-            slides[index] = slide.model_copy(update={"title": title})
-            actions.append(f"retitled “{slide.title}” as “{title}”, where its bullets come from")
-        else:
+        # no title of its own: the slide goes only when another slide says what it says — the
+        # only slide introducing the paper's subject went so (set 19); else it keeps its
+        # heading and the finding stays open
+        if not _says_alone(slide, slides, index):
             slides.pop(index)
             actions.append(f"removed “{slide.title}”: its bullets are not from that part")
     return "; ".join(reversed(actions))
+
+
+def _says_alone(slide: Slide, slides: list[Slide], index: int) -> bool:
+    """Does the slide at `index` hold a bullet no other slide of `slides` says?"""
+    from apps.decks.pipeline.revision_repeats import same_point
+
+    others = [b for i, s in enumerate(slides) if i != index for b in s.bullets]
+    return any(not any(same_point(b, o) for o in others) for b in slide.bullets)
 
 
 def _comparable(paper: Paper, before: Slide, slide: Slide) -> bool:
