@@ -5,6 +5,11 @@ side by side only when both still read. Papers and sentences are invented for th
 
 from __future__ import annotations
 
+import math
+
+from PIL import Image, ImageDraw
+
+from apps.decks import limits
 from apps.decks.pipeline import revision_audit
 from apps.decks.pipeline.issues import Change, Issue
 from apps.decks.pipeline.loop import revise_round
@@ -14,6 +19,8 @@ from apps.decks.pipeline.propose.builtin import BuiltinProposer
 from apps.decks.pipeline.propose.bullets import SentenceIndex
 from apps.decks.pipeline.propose.deck_level import _says_alone, deck_level_repair
 from apps.decks.pipeline.propose.repair import Work
+from apps.decks.pipeline.review import deck_rules
+from apps.decks.pipeline.review.registry import DeckContext
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 from tests.decks import factories
 
@@ -27,6 +34,7 @@ COUNTING = [
 ]
 KPS = "The Kelp Plot Survey (KPS) marks each line with pegs driven into the rock."
 KPS_DIVERS = "Every line of the KPS is swum by two divers who compare their counts."
+SUMMARY = "Stipes are counted along fixed lines in each forest."
 CLOSE = "Sheltered forests recover; exposed ones need help from people who replant them."
 RESULTS = [
     "Forests on the sheltered lines grew back within three years of the storm.",
@@ -37,7 +45,7 @@ RESULTS = [
 def _paper(**extra) -> Paper:
     return Paper(
         title="Kelp forests after the storm",
-        abstract=f"{SUBJECT[0]} {RESULTS[0]}",
+        abstract=f"{SUBJECT[0]} {SUMMARY} {RESULTS[0]}",
         sections=[
             Section(title="Introduction", paragraphs=[" ".join(SUBJECT)]),
             Section(title="Counting", paragraphs=[" ".join(COUNTING)]),
@@ -104,6 +112,13 @@ def test_a_thin_slide_stating_the_method_is_not_removed_when_its_point_is_said_n
     result, _changes, refused = _round(paper, deck, _deck(paper, results), issue)
     assert result == deck
     assert [r["guard"] for r in refused] == ["no_lost_points"]
+    # a one-bullet slide of no method part may go when nothing takes its bullet
+    thin = Slide(kind="bullets", title="Results", bullets=RESULTS[:1])
+    method = method.model_copy(update={"bullets": COUNTING})
+    deck = _deck(paper, method, thin)
+    on_results = issue.model_copy(update={"slide": 3})
+    result, _changes, refused = _round(paper, deck, _deck(paper, method), on_results)
+    assert result == _deck(paper, method) and refused == []
 
 
 def test_a_new_bullet_is_read_against_the_deck_as_it_will_be():
@@ -175,3 +190,43 @@ def test_the_builtin_title_repair_keeps_a_slide_it_cannot_title():
     copy = counting.model_copy(update={"title": "Lines", "bullets": wrong.bullets})
     assert not _says_alone(wrong, [*deck.slides, copy], 3)
     assert _says_alone(wrong, deck.slides, 3)
+
+
+def _thin_plot(path, function) -> None:
+    """A frame with ticks and one thin curve y = function(t): most of its pixels are the
+    frame's and the white inside it."""
+    image = Image.new("RGB", (500, 400), "white")
+    draw = ImageDraw.Draw(image)
+    x0, y0, x1, y1 = 60, 20, 480, 350
+    draw.rectangle((x0, y0, x1, y1), outline="black", width=2)
+    for i in range(6):
+        tx, ty = x0 + i * (x1 - x0) / 5, y1 - i * (y1 - y0) / 5
+        draw.line((tx, y1, tx, y1 + 6), fill="black")
+        draw.line((x0 - 6, ty, x0, ty), fill="black")
+    steps = [k / 400 for k in range(401)]
+    draw.line([(x0 + t * (x1 - x0), y1 - function(t) * (y1 - y0)) for t in steps], "black", 1)
+    image.save(path)
+
+
+def test_two_thin_curves_in_one_frame_are_not_near_identical_for_their_few_differing_pixels(
+    tmp_path,
+):
+    """The pixel difference of two thin curves in one frame is small however unlike they are:
+    what each draws apart from the frame decides (a false finding paired them, squeezed)."""
+    figures = [
+        factories.figure(1, "Stipe counts decay after the storm on exposed lines."),
+        factories.figure(2, "Holdfast area over a season of regrowth."),
+    ]
+    curves = (lambda t: 0.9 * math.exp(-4 * t), lambda t: 0.9 * (2 * t - 1) ** 2)
+    for figure, curve in zip(figures, curves, strict=True):
+        _thin_plot(tmp_path / figure.image, curve)
+    one, two = (tmp_path / f.image for f in figures)
+    assert deck_rules.figure_difference(one, two) < limits.get("repeated_figure_max_diff")
+    paper = _paper(figures=figures)
+    deck = _deck(paper, *(Slide(kind="figure", title=f.caption, figure=f.id) for f in figures))
+    context = DeckContext(deck=deck, paper=paper, measures=[], figures_dir=tmp_path)
+    assert list(deck_rules.repeated_figures(context)) == []
+    # one curve drawn twice, shifted a little, is still one figure's worth
+    _thin_plot(tmp_path / figures[0].image, lambda t: 0.5 + 0.4 * math.sin(9 * t))
+    _thin_plot(tmp_path / figures[1].image, lambda t: 0.5 + 0.4 * math.sin(9 * t + 0.2))
+    assert [i.type for i in deck_rules.repeated_figures(context)] == ["repeated_figures"]

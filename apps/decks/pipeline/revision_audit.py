@@ -11,7 +11,8 @@ proposer made it, and undoes what harms it — the finding stays open and `refus
 
 - `no_lost_points`: a slide of the deck before the revision that is gone, while a bullet of it
   is said by no slide of the revised deck, comes back in its place, unless a high finding on
-  it asked, a finding on its display or figure itself (what is said of a broken display goes
+  it asked, it was taken off for being thin (one bullet) and was not the deck's only statement
+  of a method part the paper names (`method_coverage`: its central algorithm), a finding on its display or figure itself (what is said of a broken display goes
   with it), every lost bullet was itself a finding's subject, or a count finding asked for a
   shorter deck;
 - `no_unsound_new_bullets`: every bullet no slide showed before is read by the reviewer's text
@@ -26,7 +27,7 @@ proposer made it, and undoes what harms it — the finding stays open and `refus
 
 from __future__ import annotations
 
-from apps.decks.pipeline import defects
+from apps.decks.pipeline import defects, method_coverage
 from apps.decks.pipeline.issues import Change, Issue
 from apps.decks.pipeline.loop_guard import (
     COUNT_FIXES,
@@ -53,7 +54,7 @@ def audited(
 ) -> tuple[SlideDeck, list[Change]]:
     """`revised` without the parts of the revision that harm the deck (see the module)."""
     revised, changes = no_squeezed_pairs(paper, current, revised, changes, issues, refused)
-    revised, changes = no_lost_points(current, revised, changes, issues, refused)
+    revised, changes = no_lost_points(paper, current, revised, changes, issues, refused)
     return no_unsound_new_bullets(paper, current, revised, changes, refused)
 
 
@@ -90,6 +91,7 @@ def _named_in(change: Change, slide: Slide, number: int) -> bool:
 
 
 def no_lost_points(
+    paper: Paper,
     current: SlideDeck,
     revised: SlideDeck,
     changes: list[Change],
@@ -125,6 +127,10 @@ def no_lost_points(
         claimed = [c for c in changes if c.slide == number] + [
             c for c in changes if c.slide == 0 and _named_in(c, slide, number)
         ]
+        if _thin_only(issues, claimed) and not _unstates_method(paper, current, revised):
+            # a one-bullet slide is a finding of its own; its point goes with it unless the
+            # slide was the deck's only statement of a method part the paper names
+            continue
         if (
             _asked(issues, claimed)
             or _found_wanting(lost, issues, claimed)
@@ -151,6 +157,24 @@ def no_lost_points(
         revised.model_copy(update={"slides": slides}),
         [c for c in changes if c not in dropped],
     )
+
+
+# findings on a slide's size: a one-bullet slide is a defect of its own, and the repair that
+# finds no slide to take its bullet may let it go
+THIN_FINDINGS = {"thin_slide", "near_empty"}
+
+
+def _thin_only(issues: list[Issue], claimed: list[Change]) -> bool:
+    """Were the changes that took the slide off all answers to its being thin?"""
+    kinds = {issues[c.issue].type for c in claimed if 0 <= c.issue < len(issues)}
+    return bool(kinds) and kinds <= THIN_FINDINGS
+
+
+def _unstates_method(paper: Paper, current: SlideDeck, revised: SlideDeck) -> bool:
+    """Does the revised deck leave unstated a method part of the paper (one it names when it
+    sums itself up) that the deck before stated: the slide gone held the central algorithm?"""
+    before = {p.title for p in method_coverage.missing(current, paper)}
+    return any(p.title not in before for p in method_coverage.missing(revised, paper))
 
 
 def _replaces(new: Slide, old: Slide) -> bool:

@@ -751,10 +751,12 @@ def _match_titles(work: Work, slides: list[Slide]) -> str:
                     f"retitled “{slide.title}” as “{title}”, where its bullets come from"
                 )
                 continue
-        # no title of its own: the slide goes only when another slide says what it says — the
-        # only slide introducing the paper's subject went so (set 19); else it keeps its
-        # heading and the finding stays open
-        if not _says_alone(slide, slides, index):
+        # no title of its own: a slide of the paper's sentences goes only when another slide
+        # says what it says — the only slide introducing the paper's subject went so (set
+        # 19); else it keeps its heading and the finding stays open. Bullets of no section of
+        # the paper's body (the abstract's, under a "Conclusions" the paper never draws) go
+        body = [o for o in named if o != sources.ABSTRACT]
+        if not (body and _says_alone(slide, slides, index)):
             slides.pop(index)
             actions.append(f"removed “{slide.title}”: its bullets are not from that part")
     return "; ".join(reversed(actions))
