@@ -135,9 +135,18 @@ def test_a_new_bullet_is_read_against_the_deck_as_it_will_be():
     # the same sentence in a deck another fix took that slide off: it leans on nothing
     refused: list[dict] = []
     without = _deck(paper, added)
-    result, changes = revision_audit.no_unsound_new_bullets(paper, deck, without, [change], refused)
+    thin = Issue(slide=3, type="thin_slide", severity="medium", message="thin")
+    result, changes = revision_audit.no_unsound_new_bullets(
+        paper, deck, without, [change], [thin], refused
+    )
     assert result == _deck(paper, results) and changes == []
     assert refused[0]["guard"] == "no_unsound_new_bullets"
+    # a repair answering a high finding (the slide says what the paper does not) stays
+    high = thin.model_copy(update={"severity": "high"})
+    assert revision_audit.no_unsound_new_bullets(paper, deck, without, [change], [high]) == (
+        without,
+        [change],
+    )
 
 
 def _plots(tall: bool) -> list:

@@ -55,7 +55,7 @@ def audited(
     """`revised` without the parts of the revision that harm the deck (see the module)."""
     revised, changes = no_squeezed_pairs(paper, current, revised, changes, issues, refused)
     revised, changes = no_lost_points(paper, current, revised, changes, issues, refused)
-    return no_unsound_new_bullets(paper, current, revised, changes, refused)
+    return no_unsound_new_bullets(paper, current, revised, changes, issues, refused)
 
 
 # ------------------------------------------------------------------ points said by no slide
@@ -204,6 +204,7 @@ def no_unsound_new_bullets(
     current: SlideDeck,
     revised: SlideDeck,
     changes: list[Change],
+    issues: list[Issue] | None = None,
     refused: Refusals | None = None,
 ) -> tuple[SlideDeck, list[Change]]:
     """`revised` without the new bullets the text gate refuses where they stand: a revised
@@ -238,8 +239,10 @@ def no_unsound_new_bullets(
         ]
         if not refused_here:
             continue
-        first = first or refused_here[0]
         if before is not None:
+            if _asked(issues or [], [c for c in changes if c.slide == numbers[index]]):
+                continue  # a high finding (the slide says what the paper does not) weighs more
+            first = first or refused_here[0]
             slides[index] = slide.model_copy(
                 update={
                     "bullets": before.bullets,
@@ -249,6 +252,7 @@ def no_unsound_new_bullets(
             )
             undone.add(numbers[index])
             continue
+        first = first or refused_here[0]
         kept = [b for b in slide.bullets if b not in refused_here]
         if (
             slide.kind == "bullets"
