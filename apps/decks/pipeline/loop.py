@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from apps.decks.pipeline import revision_audit
 from apps.decks.pipeline.issues import (
     SEVERITY_RANK,
     Change,
@@ -349,6 +350,9 @@ def revise_round(
     revised, changes = no_repeated_additions(deck, revised, changes, refused)
     # the slide saying what the paper does is never merged or deleted away
     revised, changes = no_lost_purpose(deck, revised, changes, issues, refused)
+    # last, the revised deck read as a whole against the one before: no point said nowhere
+    # any more, no new bullet the gate refuses where it stands, no pair of figures squeezed
+    revised, changes = revision_audit.audited(paper, deck, revised, changes, issues, refused)
     # a change claimed on a bullet its slide still shows, unchanged, answered nothing
     changes = no_unchanged_claims(deck, revised, changes, issues, refused)
     return (revised, []) if revised == deck else (revised, changes)

@@ -771,13 +771,18 @@ def _match_titles(work: Work, slides: list[Slide]) -> str:
             taken = {s.title for s in slides}
             before = slides[index - 1] if index else None
             title = continued_titles.titled(home, taken, before, slide, work.paper)
-            if not title:  # the part's heading is another slide's, which this one does not follow
-                slides.pop(index)
-                actions.append(f"removed “{slide.title}”: its bullets are not from that part")
+            if title:
+                slides[index] = slide.model_copy(update={"title": title})
+                actions.append(
+                    f"retitled “{slide.title}” as “{title}”, where its bullets come from"
+                )
                 continue
-            slides[index] = slide.model_copy(update={"title": title})
-            actions.append(f"retitled “{slide.title}” as “{title}”, where its bullets come from")
-        else:
+        # no title of its own: a slide of the paper's sentences goes only when another slide
+        # says what it says — the only slide introducing the paper's subject went so (set
+        # 19); else it keeps its heading and the finding stays open. Bullets of no section of
+        # the paper's body (the abstract's, under a "Conclusions" the paper never draws) go
+        body = [o for o in named if o != sources.ABSTRACT]
+        if not (body and _says_alone(slide, slides, index)):
             slides.pop(index)
             actions.append(f"removed “{slide.title}”: its bullets are not from that part")
     return "; ".join(reversed(actions))
@@ -800,6 +805,14 @@ def _closing_slide(slides: list[Slide], index: int, paper: Paper, needed: int) -
         ):
             return other
     return None
+
+
+def _says_alone(slide: Slide, slides: list[Slide], index: int) -> bool:
+    """Does the slide at `index` hold a bullet no other slide of `slides` says?"""
+    from apps.decks.pipeline.revision_repeats import same_point
+
+    others = [b for i, s in enumerate(slides) if i != index for b in s.bullets]
+    return any(not any(same_point(b, o) for o in others) for b in slide.bullets)
 
 
 def _comparable(paper: Paper, before: Slide, slide: Slide) -> bool:
