@@ -12,15 +12,15 @@ from __future__ import annotations
 import pytest
 from django.conf import settings
 
-from apps.decks.pipeline import defined_terms, text
+from apps.decks.pipeline import defined_terms
 from apps.decks.pipeline.ingest import paper_read
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.propose import term_fix, text_gate
-from apps.decks.pipeline.propose.builtin import BuiltinProposer, deck_of
+from apps.decks.pipeline.propose.builtin import BuiltinProposer
 from apps.decks.pipeline.propose.repair import deck_repair
-from apps.decks.pipeline.review.registry import SLIDE_RULES, SlideContext
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
-from tests.decks.test_review_rules import measure
+from tests.decks.test_context_symbols import _deck, _sentence
+from tests.decks.test_context_symbols import _issues as _kind_issues
 
 PAPER = settings.BASE_DIR / "tests/fixtures/papers/ingest/definedterms/tessera-definedterms.pdf"
 FILLER = "Readers leave the books they return on a trolley beside the entrance of the library"
@@ -31,25 +31,8 @@ def paper(tmp_path_factory) -> Paper:
     return paper_read(PAPER, tmp_path_factory.mktemp("definedterms-figures"))
 
 
-def _sentence(paper: Paper, opening: str) -> str:
-    found = [
-        s
-        for section in paper.sections
-        for p in section.paragraphs
-        for s in text.sentences(p)
-        if s.startswith(opening)
-    ]
-    assert found, opening
-    return text.clean(found[0]).rstrip(".")
-
-
 def _issues(deck: SlideDeck, paper: Paper, number: int, kind: str = "undefined_term"):
-    context = SlideContext(number, deck.slides[number - 1], measure(slide=number), deck, paper)
-    return [i for rule in SLIDE_RULES for i in rule(context) if i.type == kind]
-
-
-def _deck(paper: Paper, *slides: Slide) -> SlideDeck:
-    return deck_of(paper, [Slide(kind="title", title=paper.title), *slides])
+    return _kind_issues(deck, paper, number, kind)
 
 
 def test_the_ledger_reads_each_form_of_definition(paper):
