@@ -39,6 +39,12 @@ def django_db_setup(django_db_blocker):
             if not load.matches(employees=EMPLOYEES_PER_TENANT, as_of=AS_OF, seed=SEED):
                 load.seed(employees=EMPLOYEES_PER_TENANT, as_of=AS_OF, seed=SEED)
         yield
+        # the process's job runner, started by the first job a test queued, ticks on threads
+        # of its own that read the database: stopped before the session closes it (its tick
+        # logged "Database access not allowed" at the end of the run)
+        from apps.jobs import runner
+
+        runner.stop_in_web_process(timeout=10)
 
 
 def _context(username: str):
