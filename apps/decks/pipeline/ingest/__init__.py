@@ -124,7 +124,8 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
     for section in sections:
         section.paragraphs = [rejoined(p, counts) for p in section.paragraphs]
     readable_headings(sections, vocabulary)
-    title = recased_title(title, title_segment, sections)
+    # a title set large is kerned wide: a gap inside a word read as a space ("Dev elopment")
+    title = recased_title(rejoined(title, counts), title_segment, sections)
     venue, year = venue_find(layout, title, title_segment)
     # The year printed on page 1, else none: the file's CreationDate is when it was made.
     year = year or printed_year(layout, title_segment)

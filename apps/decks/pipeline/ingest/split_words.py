@@ -20,7 +20,8 @@ _FUNCTION_WORD_LIST = (
     "he she me my us our up do if"
 )
 _FUNCTION_WORDS = frozenset(_FUNCTION_WORD_LIST.split())
-_PAIR = re.compile(r"\b([a-z]{2,})\s([a-z]{2,})\b")
+# the head may open with a capital ("Dev elopment" in a title set large)
+_PAIR = re.compile(r"\b([A-Za-z][a-z]+)\s([a-z]{2,})\b")
 _WORD = re.compile(r"[A-Za-z]+")
 SHORT_HALF = 4  # letters below which an English word may still be a split word's half ("ni")
 
@@ -31,6 +32,7 @@ def word_counts(texts: list[str]) -> Counter[str]:
 
 
 def _split(head: str, tail: str, counts: Counter[str]) -> bool:
+    head = head.lower()
     if head in _FUNCTION_WORDS or tail in _FUNCTION_WORDS or counts[head + tail] < 2:
         return False
     if not known(head) or not known(tail):
