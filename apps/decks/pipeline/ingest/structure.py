@@ -434,7 +434,10 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
     address_size: float | None = None  # addresses set above any name (an institute's block)
     in_addresses = False
     last_names: tuple[Segment, int] | None = None  # the line of names just read, its count
+    taken_to = -1  # the lines of a byline read with the line above it (`_semicolon_byline`)
     for number, segment in enumerate(below):
+        if number <= taken_to:
+            continue
         text = segment.text
         # past a byline's reach only a grid of author blocks goes on: its addresses, and
         # names in the names' face
@@ -461,6 +464,13 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
         smaller = smaller or author_block.address_by_face(segment, name_segment)
         if not names and author_block.logo_word(text, _split_names(text)):
             continue  # an institute's logo word over its address, above the byline
+        byline = _semicolon_byline(below, number) if not smaller else None
+        if byline is not None:
+            found, taken_to = byline
+            names.extend(found)
+            name_size = name_size or segment.size
+            previous = below[taken_to]
+            continue
         if AFFILIATION.search(text) or smaller:
             # "Sam U. Llaun, Academy of Lagado, …": one author's byline, the name first.
             lead = _split_names(text)[0] if _split_names(text) else ""
@@ -525,6 +535,30 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
             for n in _split_names(s.text)
         ]
     return [n for n in names if looks_like_name(n)][:30]
+
+
+def _semicolon_byline(lines: list[Segment], number: int) -> tuple[list[str], int] | None:
+    """A byline of "Name, Affiliation" entries a semicolon apart, run on over lines ("Ann
+    Okafor, University of Lagado; Ben Sato," / "Lagado Institute; Cy Diaz, …"), as USENIX's
+    cover page sets it: each entry's name, and the index of the byline's last line. Read as
+    one author's name and address, the other authors were lost."""
+    first = lines[number]
+    if ";" not in first.text or not AFFILIATION.search(first.text):
+        return None
+    text, last = first.text.strip(), number
+    while text.endswith((",", ";")) and last + 1 < len(lines):
+        following = lines[last + 1]
+        if abs(following.size - first.size) > 0.5 or not AFFILIATION.search(following.text):
+            break
+        text, last = f"{text} {following.text.strip()}", last + 1
+    names = []
+    for entry in text.split(";"):
+        name, _, affiliation = entry.partition(",")
+        name = _split_names(name)[0] if _split_names(name) else ""
+        if not affiliation.strip() or not looks_like_name(name) or AFFILIATION.search(name):
+            return None  # not every entry a name and its affiliation: some other line
+        names.append(name)
+    return (names, last) if len(names) >= 2 else None
 
 
 def _author_over_address(segment: Segment, following: list[Segment]) -> bool:

@@ -1,0 +1,33 @@
+"""Covers whose byline gives each author as "Name, Affiliation", the entries a semicolon apart
+and run on over lines (USENIX's cover pages): every author is read, on a paper made for these
+tests (tests/fixtures/papers/ingest/semicolonbyline, CC0). Read as one author's name and
+address, the byline lost every author but the first."""
+
+from __future__ import annotations
+
+from django.conf import settings
+
+from apps.decks.pipeline.ingest import paper_read
+from apps.decks.pipeline.ingest.layout import Segment, Word
+from apps.decks.pipeline.ingest.structure import _semicolon_byline
+
+PDF = settings.BASE_DIR / "tests/fixtures/papers/ingest/semicolonbyline/tessera-semicolonbyline.pdf"
+
+
+def test_every_author_of_a_semicolon_byline_is_read(tmp_path):
+    paper = paper_read(PDF, tmp_path / "figures")
+    assert paper.title.startswith("To Lock or Not to Lock")
+    assert paper.authors == ["Ann Okafor", "Ben Sato", "Cy Diaz"]
+
+
+def _line(text: str, top: float) -> Segment:
+    word = Word(text=text, x0=72, x1=500, top=top, bottom=top + 12, size=12, font="Times-Roman")
+    return Segment(1, [word])
+
+
+def test_an_address_with_a_semicolon_is_no_byline():
+    lines = [
+        _line("Department of Physics; University of Lagado, Lagado", 100),
+        _line("Institute of Balnibarbi; Laputa", 114),
+    ]
+    assert _semicolon_byline(lines, 0) is None
