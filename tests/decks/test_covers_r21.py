@@ -31,3 +31,12 @@ def test_an_address_with_a_semicolon_is_no_byline():
         _line("Institute of Balnibarbi; Laputa", 114),
     ]
     assert _semicolon_byline(lines, 0) is None
+
+
+NAMED = settings.BASE_DIR / "tests/fixtures/papers/ingest/namedsubtitle/tessera-namedsubtitle.pdf"
+
+
+def test_a_title_that_is_only_a_name_keeps_the_line_saying_what_it_names(tmp_path):
+    paper = paper_read(NAMED, tmp_path / "figures")
+    assert paper.title == "Kelptrace: Software for tracing kelp forests from aerial photographs"
+    assert paper.authors == ["Mara Quint"]  # read under the subtitle, not taken for it

@@ -192,7 +192,41 @@ def title_find(layout: Layout, metadata_title: str) -> tuple[str, Segment | None
     title = title_accents_joined(title)
     if len(title.split()) < 2 and metadata_title:
         return metadata_title.strip(), block[-1]
+    subtitle = _named_subtitle(layout, title, block[-1])
+    if subtitle is not None:
+        return f"{title}: {join_lines([subtitle.text])}", subtitle
     return title, block[-1]
+
+
+def _named_subtitle(layout: Layout, title: str, end: Segment) -> Segment | None:
+    """A title that is only a name ("CASSBEAM") over the line that says what it names
+    ("Software for Cassegrain antenna modelling"), set right under it at the body's size or
+    larger: that line is the title's second half. Alone, the cover said a name and nothing of
+    the work. A line of names, an address, a date or version, or a heading is none."""
+    if len(title.split()) != 1:
+        return None
+    under = sorted(
+        (s for s in layout.pages[0] if s.role == "text" and s.top > end.bottom - 1),
+        key=lambda s: s.top,
+    )
+    if not under or under[0].top - end.bottom > 2.5 * end.size:
+        return None
+    line = under[0]
+    text = line.text.strip()
+    words = text.split()
+    if (
+        len(words) < 3
+        or line.size < layout.body_size - 0.5
+        or not any(w[:1].islower() for w in words)
+        or re.search(r"\d", text)
+        or AFFILIATION.search(text)
+        or looks_like_name(text)
+        or _split_names(text) and all(looks_like_name(n) for n in _split_names(text))
+        or _heading_text(text)
+        or text.lower().startswith("abstract")
+    ):
+        return None
+    return line
 
 
 def _without_title_echoes(candidates: list[Segment]) -> list[Segment]:
