@@ -221,7 +221,8 @@ def _named_subtitle(layout: Layout, title: str, end: Segment) -> Segment | None:
         or re.search(r"\d", text)
         or AFFILIATION.search(text)
         or looks_like_name(text)
-        or _split_names(text) and all(looks_like_name(n) for n in _split_names(text))
+        or _split_names(text)
+        and all(looks_like_name(n) for n in _split_names(text))
         or _heading_text(text)
         or text.lower().startswith("abstract")
     ):
