@@ -40,3 +40,14 @@ def test_a_title_that_is_only_a_name_keeps_the_line_saying_what_it_names(tmp_pat
     paper = paper_read(NAMED, tmp_path / "figures")
     assert paper.title == "Kelptrace: Software for tracing kelp forests from aerial photographs"
     assert paper.authors == ["Mara Quint"]  # read under the subtitle, not taken for it
+
+
+CORPORATE = (
+    settings.BASE_DIR / "tests/fixtures/papers/ingest/corporateauthor/tessera-corporateauthor.pdf"
+)
+
+
+def test_a_report_written_by_a_body_names_it_as_its_author(tmp_path):
+    paper = paper_read(CORPORATE, tmp_path / "figures")
+    assert paper.title == "Seed bank survey methodology"
+    assert paper.authors == ["Lagado Agency for Plant Conservation (LAPC)"]

@@ -561,6 +561,8 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
         previous = segment
     names = [n.title() if n.isupper() else n for n in names]  # "ROGER KOENKER"
     names = [n for n in names if looks_like_name(n) and not STATUS_TAG.fullmatch(n)]
+    if not names and (body := _corporate_author(below)):
+        return [body]
     if not names:
         # a byline set in a display font away from the title (an essay's author, large)
         names = [
@@ -570,6 +572,31 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
             for n in _split_names(s.text)
         ]
     return [n for n in names if looks_like_name(n)][:30]
+
+
+ISO_DATE = re.compile(r"(?:19|20)\d\d-\d\d-\d\d")
+
+
+def _corporate_author(below: list[Segment]) -> str | None:
+    """A report written by a body, not a person: the line under the title names an
+    organisation, and only the date follows it ("European Centre for Disease Prevention and
+    Control (ECDC)" / "2018-06-05"). Read as an address over a byline that never came, the
+    cover had no author at all."""
+    if not below:
+        return None
+    line = below[0].text.strip()
+    after = below[1].text.strip() if len(below) > 1 else ""
+    dated = not after or DATE.fullmatch(after) or ISO_DATE.fullmatch(after)
+    if (
+        not dated
+        or not AFFILIATION.search(line)
+        or "," in line
+        or re.search(r"\d|@", line)
+        or not 2 <= len(line.split()) <= 12
+        or not line[:1].isupper()
+    ):
+        return None
+    return line
 
 
 def _semicolon_byline(lines: list[Segment], number: int) -> tuple[list[str], int] | None:
