@@ -107,6 +107,7 @@ DECLARATIONS = [
     "WARRANTY; without even the implied warranty of FITNESS FOR A PARTICULAR PURPOSE.",
     "The meadow scripts are released under the terms of the GNU GPL, version 3.",
     "Copyright © 2024 the Tessera Meadow Group.",
+    "The software is presented to the world under the Gnu General Public License version 2.",
     "Permission is granted to copy and distribute this document without changes.",
 ]
 FINDINGS = [
