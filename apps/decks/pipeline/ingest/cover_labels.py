@@ -17,7 +17,9 @@ if TYPE_CHECKING:
     from apps.decks.pipeline.ingest.layout import Segment
 
 LABEL_WORDS = 4  # at most, in a type or series label
-NUMBER = re.compile(r"\d")
+# a number of its own ("2026-07", "No. 14", "TR-3"), not a digit of a name ("GLAM2 Methods",
+# a program's name in a title)
+NUMBER = re.compile(r"(?<![A-Za-z])\d")
 LEADING_GAP = 0.4  # of the label's size: more white under it than a title's own leading
 
 
