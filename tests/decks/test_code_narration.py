@@ -102,15 +102,17 @@ def test_the_reviser_shows_the_listing_under_the_bullet_and_the_finding_goes(pap
 
     revised = deck_repair(BuiltinProposer(), paper, deck, found)
     slide = revised.deck.slides[1]
-    assert slide.bullets == [use, other] and slide.code_lead == use
+    # the listing goes under the paper's sentence that introduces it, the bullet about it after
+    intro = "Consider the small session below, which counts the walks of one volunteer."
+    assert slide.bullets == [intro, use, other] and slide.code_lead == intro
     assert slide.code.startswith("R> library(thicket)") and slide.code_lang == "r"
     assert revised.changes[0].type == "narrates_code"  # review.json names the issue
     assert _issues(revised.deck, paper, 2, "narrates_code") == []
-    # slides.md: the block is Markdown a person edits, under its bullet, before the next one
+    # slides.md: the block is Markdown a person edits, under its lead, before the next bullet
     markdown = deck_markdown(revised.deck, paper)
     block = "```r\nR> library(thicket)\n"
     assert block in markdown
-    assert markdown.index(use[:30]) < markdown.index(block) < markdown.index(other[:30])
+    assert markdown.index(intro[:30]) < markdown.index(block) < markdown.index(use[:30])
 
 
 def test_a_full_slide_gets_the_listing_on_a_slide_of_its_own(paper):
@@ -160,7 +162,7 @@ def test_a_pointer_at_a_numbered_listing_is_never_given_the_block_beside_it(pape
     assert found is not None and found.certain and found.listing is None
 
 
-def test_two_bullets_about_one_listing_get_it_once_under_the_first(paper):
+def test_two_bullets_about_one_listing_get_it_once(paper):
     # fixed one at a time, the second bullet's fix once moved both bullets to a slide of their
     # own with a second copy of the listing, and the first copy stayed behind under the
     # slide's last bullet, as if that sentence announced it
@@ -177,10 +179,11 @@ def test_two_bullets_about_one_listing_get_it_once_under_the_first(paper):
     with_code = [s for s in revised.deck.slides if s.code]
     assert len(with_code) == 1, [s.title for s in with_code]
     (slide,) = with_code
-    assert slide.code_lead == use and slide.bullets.index(use) < slide.bullets.index(other)
+    assert slide.code_lead.startswith("Consider the small session")
+    assert slide.bullets.index(slide.code_lead) < slide.bullets.index(use)
     markdown = deck_markdown(revised.deck, paper)
     assert markdown.count("R> library(thicket)") == 1
-    assert markdown.index("R> library(thicket)") < markdown.index(other[:30])
+    assert markdown.index("R> library(thicket)") < markdown.index(use[:30])
 
 
 def test_a_pointer_back_is_never_given_the_listing_after_its_paragraph(paper):
@@ -200,3 +203,17 @@ def test_a_pointer_back_is_never_given_the_listing_after_its_paragraph(paper):
     )
     found = code_narration.narration(later, output)
     assert found is not None and found.certain and found.listing is None
+
+
+def test_a_listing_is_led_by_the_sentence_introducing_it_not_by_a_bullet_about_another(paper):
+    # a bullet that talks about the listing after it ("The output above …") got the listing
+    # on its slide right under the bullet before it — another example's sentence, which it
+    # then read as illustrating (a listing of one file shown as another's)
+    other = _sentence(paper, "Counts of several volunteers are added up")
+    output = _sentence(paper, "The output above lists")
+    deck = _deck(paper, Slide(kind="bullets", title="Counting", bullets=[other, output]))
+    found = _issues(deck, paper, 2, "narrates_code")
+    revised = deck_repair(BuiltinProposer(), paper, deck, found)
+    slide = next(s for s in revised.deck.slides if s.code)
+    assert slide.code_lead.startswith("Consider the small session below")
+    assert slide.bullets.index(slide.code_lead) == slide.bullets.index(output) - 1

@@ -176,7 +176,9 @@ def test_a_figure_slide_keeps_its_figure_when_its_bullet_gets_its_code(listings_
     assert found
     revised = deck_repair(BuiltinProposer(), paper, deck, found)
     assert "fig-1" in revised.deck.figures_used()
-    assert any(s.code and s.bullets == [use] for s in revised.deck.slides)
+    # the listing under the paper's sentence introducing it, then the bullet about it
+    coded = next(s for s in revised.deck.slides if s.code)
+    assert coded.bullets[-1] == use and coded.bullets[0].startswith("Consider the small session")
 
 
 def test_an_unrepairable_finding_stays_reported_while_its_slide_is_the_same():

@@ -191,6 +191,24 @@ def narration(paper: Paper, bullet: str, index: int = 0) -> Narration | None:
     return None
 
 
+def introduction(paper: Paper, bullet: str, listing: Listing) -> str | None:
+    """The paper's sentence that introduces the listing — the last one before it ("… by adding
+    the following to the top of the file:") — when the bullet is not that sentence; None when
+    the bullet introduces it itself, or the paper sets the listing after no sentence."""
+    place = _located(paper, bullet)
+    if place is None or listing.after < 1:
+        return None
+    s, _ = place
+    section = paper.sections[s]
+    if listing not in section.listings or listing.after > len(section.paragraphs):
+        return None
+    before = sentences(section.paragraphs[listing.after - 1])
+    if not before:
+        return None
+    last = before[-1]
+    return None if _key(bullet)[:60] in _key(last) else last
+
+
 def shows(slide_code: str, listing: Listing) -> bool:
     """The slide shows (the start of) the listing already."""
     first = next((line.strip() for line in listing.text.splitlines() if line.strip()), "")

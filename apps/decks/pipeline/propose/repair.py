@@ -44,7 +44,7 @@ from apps.decks.pipeline import (
     wordy_math,
 )
 from apps.decks.pipeline.code_context import code_parts, unintroduced
-from apps.decks.pipeline.code_narration import excerpt, language, narration, shows
+from apps.decks.pipeline.code_narration import excerpt, introduction, language, narration, shows
 from apps.decks.pipeline.crops import crop_defective
 from apps.decks.pipeline.figure_parts import part_caption
 from apps.decks.pipeline.ingest.title_byline import byline_split
@@ -1069,6 +1069,16 @@ def _narrates_code(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide],
     code = excerpt(found.listing) if found is not None and found.listing is not None else None
     if code is None and issue.severity == "low":
         return [slide], ""  # a bullet that may narrate code stays unless the code can be shown
+    lead = bullet
+    if code is not None:
+        # the listing goes under the sentence that introduces it in the paper: under a bullet
+        # that talks about it afterwards ("The first 4 lines …") it would stand under the
+        # slide's bullet before, as the example of what that one says
+        lead = _listing_lead(slide, bullet, found.listing, work)
+        if lead not in slide.bullets:
+            bullets_led = [*slide.bullets[:index], lead, *slide.bullets[index:]]
+            slide = slide.model_copy(update={"bullets": bullets_led})
+            index += 1
     if code is None:
         rest = slide.bullets[:index] + slide.bullets[index + 1 :]
         replacement = _next_sentence(slide, work)
@@ -1084,7 +1094,7 @@ def _narrates_code(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide],
         # bullets talk about it together, and a second copy on a slide of its own would show
         # it twice (and leave the first under bullets it is not about)
         return [slide], f"the listing bullet {index + 1} talks about is shown on the slide already"
-    shown = {"code": code, "code_lang": language(code), "code_lead": bullet}
+    shown = {"code": code, "code_lang": language(code), "code_lead": lead}
     if _room_for_code(slide, code):
         return [slide.model_copy(update=shown)], (
             f"showed the listing bullet {index + 1} talks about as a code block under it"
@@ -1096,11 +1106,12 @@ def _narrates_code(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide],
         b
         for i, b in enumerate(slide.bullets)
         if i == index
+        or b == lead
         or (other := narration(work.paper, b, i)) is not None
         and other.listing == found.listing
     ]
     if len(about) > 1 and len(code.splitlines()) > _code_lines_left(about):
-        about = [bullet]  # the others stay where they were
+        about = list(dict.fromkeys([lead, bullet]))  # the others stay where they were
     if len(code.splitlines()) > _code_lines_left(about):
         code = excerpt(found.listing, _code_lines_left(about))
         if code is None:
@@ -1127,6 +1138,43 @@ def _narrates_code(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide],
         f"moved {moved} {', '.join(str(slide.bullets.index(b) + 1) for b in about)} to a slide "
         "of its own after it, with the listing they talk about as a code block"
     )
+
+
+def _listing_lead(slide: Slide, bullet: str, listing, work: Work) -> str:
+    """The bullet the listing goes under: the paper's sentence introducing the listing, as a
+    bullet, when the bullet is not that sentence and it stands alone (on the slide already, or
+    to go just before the bullet); else the bullet itself."""
+    intro = introduction(work.paper, bullet, listing)
+    if intro is None:
+        return bullet
+    lead = _introducing(text.clean(intro))
+    if lead is None:
+        return bullet
+    shown = next((b for b in slide.bullets if b.lower() == lead.lower()), None)
+    return shown or lead
+
+
+# what an introducing sentence may point at: the listing, shown right under it
+FORWARD_POINTERS = {"dangling_pointer"}
+
+
+def _introducing(sentence: str) -> str | None:
+    """The sentence introducing a listing as its lead bullet: every fix a bullet needs, but its
+    pointer ahead ("… by adding the following to the file:") stays — the listing is under it."""
+    from apps.decks.pipeline.propose import bullets as bullet_text
+
+    lead = bullet_text.rewrite(sentence, max_words=MAX_LEAD_WORDS)
+    if lead is not None:
+        return lead
+    if defects.dangling_connector(sentence):
+        sentence = bullet_text.drop_connector(sentence) or ""
+    kinds = {kind for kind, _ in defects.text_defects(sentence)}
+    if not sentence or not kinds <= FORWARD_POINTERS or text.word_count(sentence) > MAX_LEAD_WORDS:
+        return None
+    return sentence[:1].upper() + sentence[1:]
+
+
+MAX_LEAD_WORDS = 40  # a listing's introduction may run longer than a bullet: it is its caption
 
 
 def _code_title(title: str, work: Work) -> str:
