@@ -13,6 +13,7 @@ from django.conf import settings
 
 from apps.decks.pipeline import code_narration
 from apps.decks.pipeline.ingest import paper_read
+from apps.decks.pipeline.loop import revise_round
 from apps.decks.pipeline.paper import Listing, Paper
 from apps.decks.pipeline.propose.builtin import BuiltinProposer
 from apps.decks.pipeline.propose.repair import deck_repair
@@ -213,7 +214,10 @@ def test_a_listing_is_led_by_the_sentence_introducing_it_not_by_a_bullet_about_a
     output = _sentence(paper, "The output above lists")
     deck = _deck(paper, Slide(kind="bullets", title="Counting", bullets=[other, output]))
     found = _issues(deck, paper, 2, "narrates_code")
-    revised = deck_repair(BuiltinProposer(), paper, deck, found)
-    slide = next(s for s in revised.deck.slides if s.code)
+    # through the loop, with its guards: the introduction's pointer ahead ("below") is the
+    # listing under it, no dangling pointer for the guard to take the sentence back for
+    revised, _changes = revise_round(BuiltinProposer(), paper, [], deck, found, [])
+    slide = next(s for s in revised.slides if s.code)
     assert slide.code_lead.startswith("Consider the small session below")
     assert slide.bullets.index(slide.code_lead) == slide.bullets.index(output) - 1
+    assert _issues(revised, paper, revised.slides.index(slide) + 1, "dangling_pointer") == []

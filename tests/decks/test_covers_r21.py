@@ -51,3 +51,24 @@ def test_a_report_written_by_a_body_names_it_as_its_author(tmp_path):
     paper = paper_read(CORPORATE, tmp_path / "figures")
     assert paper.title == "Seed bank survey methodology"
     assert paper.authors == ["Lagado Agency for Plant Conservation (LAPC)"]
+
+
+def _cover_findings(authors: list[str]) -> list:
+    from apps.decks.pipeline.paper import Paper
+    from apps.decks.pipeline.review.registry import SLIDE_RULES, SlideContext
+    from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+    from tests.decks.test_review_rules import measure
+
+    cover = Slide(kind="title", title="Seed bank survey methodology")
+    deck = SlideDeck(title="Seed bank survey methodology", authors=authors, slides=[cover])
+    paper = Paper(title=deck.title, pages=1, source_name="seed.pdf")
+    context = SlideContext(1, cover, measure(slide=1), deck, paper)
+    return [i for rule in SLIDE_RULES for i in rule(context) if i.type == "cover_author_not_person"]
+
+
+def test_a_body_alone_on_the_author_line_is_its_author_and_stays(tmp_path):
+    # the cover rule took the agency off the cover again, and the report had no author
+    assert _cover_findings(["Lagado Agency for Plant Conservation (LAPC)"]) == []
+    # beside persons it is their affiliation read as a name, and goes
+    found = _cover_findings(["Mara Quint", "Lagado Agency for Plant Conservation (LAPC)"])
+    assert [i.evidence["tags"] for i in found] == [["Lagado Agency for Plant Conservation (LAPC)"]]

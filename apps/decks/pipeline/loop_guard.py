@@ -368,11 +368,14 @@ def _new_defects(bullet: str, slide: Slide, allowed: set[str]) -> list[tuple[str
     """The reviewer's text checks' findings on `bullet` (defects.text_defects) whose kind is
     not in `allowed`; a display's lead over the display it announces is no defect, as the
     reviewer reads it (review/text_rules.bullet_defects)."""
+    leads_listing = bool(slide.code.strip()) and bullet == slide.code_lead
     return [
         (kind, part)
         for kind, part in defects.text_defects(bullet)
         if kind not in allowed
         and not (display_math.announces_display(kind, part) and (slide.equation or slide.code))
+        # the listing's introduction points at the listing under it (bullet_defects)
+        and not (kind == "dangling_pointer" and leads_listing)
     ]
 
 

@@ -135,6 +135,8 @@ def bullet_defects(c: SlideContext):
                 and displays.names_shown_displays(part, c.slide.equation)
             ):
                 continue  # "Substituting (2) into (1) gives:" over displays tagged (1), (2)
+            if kind == "dangling_pointer" and _leads_shown_listing(c, where, text):
+                continue  # "… by adding the following to the file:" over the listing shown
             yield c.issue(
                 kind,
                 "high" if kind == "lost_glyph" else "medium",  # the number shown may be wrong
@@ -145,6 +147,12 @@ def bullet_defects(c: SlideContext):
                 text=text[:200],
                 part=part[:80],
             )
+
+
+def _leads_shown_listing(c: SlideContext, where: str, bullet: str) -> bool:
+    """The bullet the slide's listing stands under (its code lead): its pointer ahead ("the
+    following") is the listing."""
+    return where == "bullet" and bool(c.slide.code.strip()) and bullet == c.slide.code_lead
 
 
 def _key(sentence: str) -> str:

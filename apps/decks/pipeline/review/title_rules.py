@@ -126,16 +126,19 @@ def cover_author_tag(c: SlideContext):
 
 @slide_rule
 def cover_author_not_person(c: SlideContext):
-    """An entry of the cover's author line that is no person: an organisation (its words say
-    so, `structure.AFFILIATION`) or an entry printed twice (two authors' shared affiliation,
+    """An entry of the cover's author line that is no person: an organisation beside persons
+    (its words say so, `structure.AFFILIATION`; alone, it is the body that wrote the document)
+    or an entry printed twice (two authors' shared affiliation,
     "Lagado Brain, Lagado Brain", read as names). Repaired by leaving them off the cover."""
     if not c.is_title:
         return
     counts = Counter(a.strip() for a in c.deck.authors)
+    # a body alone on the line wrote the document (an agency's report): it is the author
+    alone = len(counts) == 1 and sum(counts.values()) == 1
     strays = [
         a
         for a in dict.fromkeys(a.strip() for a in c.deck.authors)
-        if counts[a] > 1 or AFFILIATION.search(a)
+        if counts[a] > 1 or AFFILIATION.search(a) and not alone
     ]
     if strays:
         yield c.issue(
