@@ -782,14 +782,28 @@ def stray_bullets(slide, paper, sources: BulletSources) -> list[int]:
     if not claimed or set(closing_sections(paper)) & set(claimed):
         return []
     enclosing = enclosing_sections(claimed[0], paper)
+    closing = set(closing_sections(paper))
+    listed = claimed[0] in term_headings(paper)
     strays = []
     for index, bullet in enumerate(slide.bullets):
         origin = sources.origin(bullet, claimed)
         if origin is None or origin in claimed or origin in enclosing:
             continue
+        # a sentence of another body part may be what this part builds on (the model's
+        # definition of a symbol its experiments use): only a conclusion, or the next term of a
+        # description list, is another part's point
+        if not (origin in closing or listed):
+            continue
         if origin != sources.ABSTRACT and not plot_label(origin, paper):
             strays.append(index)
+    if len(slide.bullets) - len(strays) < KEPT_AFTER_STRAYS:
+        # taken off, they would leave a thin slide the loop then removes, and the deck thin
+        # (a replication's "Results" lost to its figures): the majority rule decides there
+        return []
     return strays
+
+
+KEPT_AFTER_STRAYS = 2  # bullets a slide keeps when its strays go (a text slide's least)
 
 
 def enclosing_home(slide, paper, sources: BulletSources) -> str | None:
