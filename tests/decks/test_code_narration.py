@@ -221,3 +221,33 @@ def test_a_listing_is_led_by_the_sentence_introducing_it_not_by_a_bullet_about_a
     assert slide.code_lead.startswith("Consider the small session below")
     assert slide.bullets.index(slide.code_lead) == slide.bullets.index(output) - 1
     assert _issues(revised, paper, revised.slides.index(slide) + 1, "dangling_pointer") == []
+
+
+def test_a_listings_introduction_ending_in_a_colon_leads_it_and_is_no_defect(paper):
+    from apps.decks.pipeline.propose import text_gate
+    from apps.decks.pipeline.propose.context_fix import leads_nowhere
+    from apps.decks.pipeline.propose.repair import _introducing
+
+    # "For another example, …": the example it adds to is on no slide of the listing's
+    intro = _introducing(
+        "For another example, the hedgerow notebook can be counted by adding the following "
+        "lines to the top of the `north_lane.csv` file:"
+    )
+    assert intro == (
+        "The hedgerow notebook can be counted by adding the following lines to the top of "
+        "the `north_lane.csv` file:"
+    )
+    slide = Slide(
+        kind="bullets",
+        title="Counting",
+        bullets=[intro, _sentence(paper, "The output above lists")],
+        code="R> library(thicket)\nR> head(counts, 3)",
+        code_lang="r",
+        code_lead=intro,
+    )
+    deck = _deck(paper, slide)
+    assert not leads_nowhere(slide, 0)
+    assert text_gate.flagged(intro, slide, deck, paper, 2) == []
+    # without the listing under it, the colon announces nothing the slide shows
+    bare = slide.model_copy(update={"code": "", "code_lead": ""})
+    assert leads_nowhere(bare, 0)

@@ -407,6 +407,8 @@ def leads_nowhere(slide: Slide, index: int) -> bool:
     bullet = slide.bullets[index]
     if not bullet.rstrip().endswith(":"):
         return False
+    if slide.code.strip() and bullet == slide.code_lead:
+        return False  # the listing it announces stands under it
     return not (slide.equation and index == slide.bullets_over_equation() - 1)
 
 

@@ -1163,6 +1163,10 @@ def _introducing(sentence: str) -> str | None:
     pointer ahead ("… by adding the following to the file:") stays — the listing is under it."""
     from apps.decks.pipeline.propose import bullets as bullet_text
 
+    # "For another example, …": the example it adds to is another slide's
+    if ANOTHER_EXAMPLE.match(sentence):
+        sentence = ANOTHER_EXAMPLE.sub("", sentence)
+        sentence = sentence[:1].upper() + sentence[1:]
     lead = bullet_text.rewrite(sentence, max_words=MAX_LEAD_WORDS)
     if lead is not None:
         return lead
@@ -1174,6 +1178,11 @@ def _introducing(sentence: str) -> str | None:
     return sentence[:1].upper() + sentence[1:]
 
 
+ANOTHER_EXAMPLE = re.compile(
+    r"^(?:for|as)\s+(?:another|a\s+further|one\s+more|a\s+second|a\s+third)\s+"
+    r"(?:example|instance|illustration)\s*,\s*",
+    re.I,
+)
 MAX_LEAD_WORDS = 40  # a listing's introduction may run longer than a bullet: it is its caption
 
 

@@ -163,6 +163,8 @@ def _leads_shown_display(c: SlideContext, where: str, index: int, bullet: str) -
     """The bullet right over the display the slide shows, ending with a colon: the sentence
     that introduces it, not one cut from it."""
     slide = c.slide
+    if _leads_shown_listing(c, where, bullet) and bullet.rstrip().endswith(":"):
+        return True  # the listing it announces stands under it
     return (
         slide is not None
         and bool(slide.equation)
