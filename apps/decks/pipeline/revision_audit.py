@@ -39,7 +39,7 @@ from apps.decks.pipeline.loop_guard import (
 )
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.propose.count_slides import MIN_TEXT_BULLETS
-from apps.decks.pipeline.revision_harms import _asked, _found_wanting
+from apps.decks.pipeline.revision_harms import asked, found_wanting
 from apps.decks.pipeline.revision_repeats import origins, same_point
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
 
@@ -132,8 +132,8 @@ def no_lost_points(
             # slide was the deck's only statement of a method part the paper names
             continue
         if (
-            _asked(issues, claimed)
-            or _found_wanting(lost, issues, claimed)
+            asked(issues, claimed)
+            or found_wanting(lost, issues, claimed)
             # a finding on the slide's display or figure itself (broken, not the paper's)
             # takes what is said of it along
             or _may_remove(issues, claimed, equation=bool(slide.equation))
@@ -240,7 +240,7 @@ def no_unsound_new_bullets(
         if not refused_here:
             continue
         if before is not None:
-            if _asked(issues or [], [c for c in changes if c.slide == numbers[index]]):
+            if asked(issues or [], [c for c in changes if c.slide == numbers[index]]):
                 continue  # a high finding (the slide says what the paper does not) weighs more
             first = first or refused_here[0]
             slides[index] = slide.model_copy(

@@ -116,12 +116,12 @@ def _gated(slide: Slide, others: list[Slide], index: int, paper: Paper) -> Slide
     return slide.model_copy(update={"bullets": kept})
 
 
-def _asked(issues: list[Issue], claimed: list[Change]) -> bool:
+def asked(issues: list[Issue], claimed: list[Change]) -> bool:
     """Did a high finding on the slide ask for the change (its text is broken or wrong)?"""
     return any(0 <= c.issue < len(issues) and issues[c.issue].severity == "high" for c in claimed)
 
 
-def _found_wanting(gone: list[str], issues: list[Issue], claimed: list[Change]) -> bool:
+def found_wanting(gone: list[str], issues: list[Issue], claimed: list[Change]) -> bool:
     """Was every bullet taken off the subject of a finding (medium or high) the revision
     answers? Such a bullet goes even when one below leaned on it: kept, the finding stays and
     the loop stops on it; gone, the bullet below is read again in the next round."""
@@ -151,7 +151,7 @@ def no_lost_purpose(
     if number in matched:
         return revised, changes  # still on the deck, retitled or reworded: not lost
     claimed = [c for c in changes if c.slide == number]
-    if _asked(issues, claimed):
+    if asked(issues, claimed):
         return revised, changes
     mine = set(slide.bullets)
     before = {index: s for n, s, index in _matched(current, revised)}
@@ -209,7 +209,7 @@ def no_stranded_bullets(
         below = [b for b in after.bullets if b in before.bullets[first_gone + 1 :]]
         number = numbers[index]
         claimed = [c for c in changes if c.slide == number]
-        if not below or _asked(issues, claimed) or _found_wanting(gone, issues, claimed):
+        if not below or asked(issues, claimed) or found_wanting(gone, issues, claimed):
             continue
         stranded = [
             b
