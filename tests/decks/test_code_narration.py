@@ -251,3 +251,55 @@ def test_a_listings_introduction_ending_in_a_colon_leads_it_and_is_no_defect(pap
     # without the listing under it, the colon announces nothing the slide shows
     bare = slide.model_copy(update={"code": "", "code_lead": ""})
     assert leads_nowhere(bare, 0)
+
+
+def _paper_with_first_paragraph(paper: Paper, title: str, paragraph: str) -> Paper:
+    """The paper with the first paragraph of section `title` (the one the listing follows)
+    replaced."""
+    section = next(s for s in paper.sections if s.title == title)
+    changed = section.model_copy(
+        update={"paragraphs": [paragraph, *section.paragraphs[1:]]}, deep=True
+    )
+    return paper.model_copy(
+        update={"sections": [changed if s is section else s for s in paper.sections]}
+    )
+
+
+def test_a_sentence_the_listing_after_it_completes_narrates_that_listing(paper):
+    # no pointer, no identifier of the listing: only the missing full stop says the lines
+    # after the paragraph are the sentence's object
+    unended = "The north lane notebook of that spring thus also holds the lines"
+    completed = _paper_with_first_paragraph(
+        paper, "A first session", f"Each volunteer keeps one notebook. {unended}"
+    )
+    found = code_narration.narration(completed, unended)
+    session = _listings(completed)["A first session"][0]
+    assert found is not None and found.certain and found.listing == session
+    # the same sentence ended, or not the paragraph's last: it says what it says by itself
+    ended = _paper_with_first_paragraph(
+        paper, "A first session", f"{unended}. Each volunteer keeps one notebook."
+    )
+    assert code_narration.narration(ended, unended) is None
+    assert code_narration.narration(ended, "Each volunteer keeps one notebook.") is None
+
+
+def test_through_the_loop_the_completed_sentence_gets_its_own_listing(paper):
+    unended = "The north lane notebook of that spring thus also holds the lines"
+    completed = _paper_with_first_paragraph(
+        paper, "A first session", f"Each volunteer keeps one notebook. {unended}"
+    )
+    deck = _deck(
+        completed,
+        Slide(
+            kind="bullets",
+            title="Notebooks",
+            bullets=[_sentence(completed, "Counts of several volunteers"), unended],
+        ),
+    )
+    found = _issues(deck, completed, 2, "narrates_code")
+    assert len(found) == 1  # the reviewer finds it from the paper, no pointer in its words
+    revised, _changes = revise_round(BuiltinProposer(), completed, [], deck, found, [])
+    slide = next(s for s in revised.slides if s.code)
+    assert slide.code.startswith("R> library(thicket)")
+    # the listing stands under the sentence it completes, the sentence kept
+    assert slide.code_lead == unended and unended in slide.bullets

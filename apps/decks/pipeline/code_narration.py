@@ -11,6 +11,9 @@ Whether a bullet narrates code is read from the paper, not from the bullet's wor
   either points at it ("the following/above/last example/call/output", "below", "line 5",
   "Listing 2") or names an identifier of the listing that the paper uses only around it (a
   local name, `vs`, `g()`: a name the listing itself introduces) — certain (medium);
+- its sentence is the last before a listing and does not end — no full stop, or a colon: the
+  listing completes it ("The master file thus also contains the lines", then the lines) —
+  certain;
 - it names an identifier of that listing the paper also uses elsewhere (an API the listing
   calls): possible (low), as is a pointer with no listing next to it.
 
@@ -115,6 +118,18 @@ def _pointed_at(pointer: str, s: int, p: int, paper: Paper) -> Listing | None:
     return after or before
 
 
+# A sentence's own end: a full stop, question or exclamation mark, perhaps inside a closing
+# quote or bracket ("… (as above).", "… “done.”")
+_ENDED = re.compile(r"[.!?][\"'”’)\]]*\s*$")
+
+
+def _completed_by_listing(paragraph: str, sentence: str) -> bool:
+    """The sentence closes its paragraph without ending it: the listing set right after is the
+    rest of it (its object, after "contains", "reads", a colon)."""
+    last = sentences(paragraph)
+    return bool(last) and _key(sentence) == _key(last[-1]) and not _ENDED.search(sentence)
+
+
 def _identifiers(sentence: str) -> list[str]:
     return [n.key for n in code_names(sentence) if not n.placeholder]
 
@@ -177,6 +192,9 @@ def narration(paper: Paper, bullet: str, index: int = 0) -> Narration | None:
     if pointer:
         pointed = _pointed_at(pointer.group(0), s, p, paper)
         return Narration(index, pointed, True, f"points at “{pointer.group(0)}”")
+    following = next((li for li in listings if li.after == p + 1), None)
+    if following is not None and _completed_by_listing(paper.sections[s].paragraphs[p], sentence):
+        return Narration(index, following, True, "is completed by the listing after it")
     for listing in listings:
         shared = [n for n in _identifiers(sentence) if _in_listing(n, listing)]
         if not shared:
