@@ -303,3 +303,23 @@ def test_through_the_loop_the_completed_sentence_gets_its_own_listing(paper):
     assert slide.code.startswith("R> library(thicket)")
     # the listing stands under the sentence it completes, the sentence kept
     assert slide.code_lead == unended and unended in slide.bullets
+
+
+def test_a_bullet_another_fix_rewrote_still_gets_the_listing_it_narrates(paper):
+    # a fix of the same round dropped the bullet's leaning "also": the narration finding,
+    # raised on the words as they were, still reaches the bullet through its paper sentence
+    unended = "The north lane notebook of that spring thus also holds the lines"
+    rewritten = "The north lane notebook of that spring thus holds the lines"
+    completed = _paper_with_first_paragraph(
+        paper, "A first session", f"Each volunteer keeps one notebook. {unended}"
+    )
+    found = code_narration.narration(completed, rewritten)
+    assert found is not None and found.listing == _listings(completed)["A first session"][0]
+    other = _sentence(completed, "Counts of several volunteers")
+    deck = _deck(completed, Slide(kind="bullets", title="Notebooks", bullets=[other, unended]))
+    issues = _issues(deck, completed, 2, "narrates_code")
+    assert len(issues) == 1
+    deck.slides[1] = deck.slides[1].model_copy(update={"bullets": [other, rewritten]})
+    revised, _changes = revise_round(BuiltinProposer(), completed, [], deck, issues, [])
+    slide = next(s for s in revised.slides if s.code)
+    assert slide.code.startswith("R> library(thicket)") and slide.code_lead == rewritten

@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from apps.decks.pipeline.antecedents import paper_context
 from apps.decks.pipeline.code_context import code_names
 from apps.decks.pipeline.paper import Listing, Paper
 from apps.decks.pipeline.text import sentences
@@ -73,21 +74,26 @@ def _key(value: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", value.lower()).strip()
 
 
-def _located(paper: Paper, bullet: str) -> tuple[int, int] | None:
-    """The section and paragraph the bullet's sentence was taken from."""
+def _located(paper: Paper, bullet: str) -> tuple[int, int, str] | None:
+    """The section and paragraph the bullet's sentence was taken from, and that sentence: found
+    as written, or — a bullet another fix of the round rewrote ("thus also contains" → "thus
+    contains") — the paper's sentence sharing most of its words."""
     key = _key(bullet)[:60]
     if len(key) < 12:
         return None
     for s, section in enumerate(paper.sections):
         for p, paragraph in enumerate(section.paragraphs):
             if key in _key(paragraph):
-                return s, p
+                sentence = next((t for t in sentences(paragraph) if key in _key(t)), bullet)
+                return s, p, sentence
+    sentence = paper_context(paper).sentence_of(bullet)
+    if not sentence:
+        return None
+    for s, section in enumerate(paper.sections):
+        for p, paragraph in enumerate(section.paragraphs):
+            if sentence in sentences(paragraph):
+                return s, p, sentence
     return None
-
-
-def _sentence(paragraph: str, bullet: str) -> str:
-    key = _key(bullet)[:60]
-    return next((s for s in sentences(paragraph) if key in _key(s)), bullet)
 
 
 def _adjacent(paper: Paper, s: int, p: int) -> list[Listing]:
@@ -177,8 +183,7 @@ def narration(paper: Paper, bullet: str, index: int = 0) -> Narration | None:
     pointer = POINTER.search(bullet)
     if place is None:
         return None
-    s, p = place
-    sentence = _sentence(paper.sections[s].paragraphs[p], bullet)
+    s, p, sentence = place
     pointer = POINTER.search(sentence) or pointer
     listings = _adjacent(paper, s, p)
     if not listings:
@@ -216,7 +221,7 @@ def introduction(paper: Paper, bullet: str, listing: Listing) -> str | None:
     place = _located(paper, bullet)
     if place is None or listing.after < 1:
         return None
-    s, _ = place
+    s, _, sentence = place
     section = paper.sections[s]
     if listing not in section.listings or listing.after > len(section.paragraphs):
         return None
@@ -224,7 +229,7 @@ def introduction(paper: Paper, bullet: str, listing: Listing) -> str | None:
     if not before:
         return None
     last = before[-1]
-    return None if _key(bullet)[:60] in _key(last) else last
+    return None if sentence == last or _key(bullet)[:60] in _key(last) else last
 
 
 def shows(slide_code: str, listing: Listing) -> bool:

@@ -1059,9 +1059,16 @@ def _narrates_code(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide],
     own after it; with no listing that fits a slide, the bullet is left out (another sentence
     of the part in its place). A bullet that only may narrate code (low) gets its listing only
     on its own slide's room, and otherwise stays as it is."""
-    # the bullet by its text: a fix of another issue of the slide may have moved it
+    # the bullet by its text: a fix of another issue of the slide may have moved it, or
+    # rewritten it (a leaning word dropped) — then by the paper's sentence it was made from
     said = str(issue.evidence.get("text", ""))
     index = next((i for i, b in enumerate(slide.bullets) if said and b[:200] == said), None)
+    if index is None and said:
+        source_of = antecedents.paper_context(work.paper).sentence_of
+        source = source_of(said)
+        index = next(
+            (i for i, b in enumerate(slide.bullets) if source and source_of(b) == source), None
+        )
     if index is None:
         return [slide], ""
     bullet = slide.bullets[index]
