@@ -383,6 +383,16 @@ def truncated_pdf(path: Path, source: Path) -> Path:
     return path
 
 
+def stray_token_pdf(path: Path, source: Path) -> Path:
+    """The source with a stray token in every page's dictionary ("/Foo R": a reference with no
+    object number), the same length as what it replaces so every offset stays right. Viewers
+    and PDFium skip it; pdfminer refuses the dictionary."""
+    data = source.read_bytes()
+    assert data.count(b"/Rotate 0") >= 1, "reportlab writes /Rotate 0 into every page"
+    path.write_bytes(data.replace(b"/Rotate 0", b"/Foo R   "))
+    return path
+
+
 # Outside CI a machine without TeX skips the rebuild; CI installs pdflatex (scripts/setup.sh),
 # so there a missing pdflatex fails the test instead of skipping it unseen.
 needs_pdflatex = pytest.mark.skipif(

@@ -7,6 +7,7 @@ anything is read, so that its caption, crop and text are read like any other pag
 
 from __future__ import annotations
 
+import logging
 import math
 import re
 import tempfile
@@ -26,13 +27,19 @@ TURNED_SHARE = 0.5  # of a page's glyphs, turned one way, for the page to be set
 ANGLE_SLACK = 1.0  # degrees: a glyph turned a quarter, give or take rounding
 NOT_A_CHARACTER = {0xFFFE, 0xFFFF}  # what PDFium reports for a glyph it cannot map
 
+logger = logging.getLogger("tessera.decks")
+
 
 @contextmanager
 def opened_upright(pdf_path: Path) -> Iterator[tuple[pdfplumber.PDF, Path]]:
     """The PDF open for reading, with its sideways pages turned upright, and the file that
-    holds those pages (the paper itself when none is sideways) for rendering crops."""
+    holds those pages (the paper itself when none is sideways) for rendering crops.
+
+    A file whose objects pdfminer cannot parse but PDFium can (a stray token in a page's
+    dictionary, which viewers shrug off) is read from PDFium's copy of it: PDFium writes every
+    object anew, so the copy holds only what it understood."""
     turns = sideways_turns(pdf_path)
-    if not turns:
+    if not turns and _pdfminer_reads(pdf_path):
         with _plumber(pdf_path) as plumber:
             yield plumber, pdf_path
         return
@@ -41,6 +48,17 @@ def opened_upright(pdf_path: Path) -> Iterator[tuple[pdfplumber.PDF, Path]]:
         _save_turned(pdf_path, turns, upright)
         with _plumber(upright) as plumber:
             yield plumber, upright
+
+
+def _pdfminer_reads(pdf_path: Path) -> bool:
+    """pdfminer parses the page tree and every page's dictionary (not their contents)."""
+    try:
+        with pdfplumber.open(pdf_path) as plumber:
+            plumber.pages  # noqa: B018 — reading the property parses the page tree
+    except Exception as exc:  # pdfminer raises many unrelated types on objects it cannot parse
+        logger.warning("pdfminer cannot parse %s (%r): reading PDFium's copy", pdf_path.name, exc)
+        return False
+    return True
 
 
 @contextmanager
