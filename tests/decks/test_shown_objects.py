@@ -361,3 +361,20 @@ def test_a_citation_after_the_noun_naming_the_cited_work_leaves_whose_work_it_is
     # a citation closing the clause still marks another study's finding
     others = "Glazes fired twice were shown to craze less [5]."
     assert dropped_citation(others.replace(" [5]", "").rstrip("."), others) == "[5]"
+
+
+def test_a_sentence_citing_the_papers_own_authors_is_their_work_not_a_previous_study():
+    # the paper's authors cite their own software or earlier paper: the bullet is their own
+    # statement, and "A previous study reports that …" would give it to someone else
+    own = "Under a late frost, the blossoms of young pear trees were shown to fall early"
+    for marker in ("(Rokeby et al., 2009)", "(Rokeby and Ortiz, 2009)", "[Rok09]"):
+        paper = _discussed(f"{own} {marker}.").model_copy(
+            update={"authors": ["Ada M. Rokeby", "Ben Ortiz"]}
+        )
+        assert _found(source_not_shown, _deck(_results([own], "")), paper) == [], marker
+        assert _repaired(paper, own) == [own]
+    # another author's study is still reported as earlier work
+    other = _discussed(f"{own} (Hallam et al., 2009).").model_copy(
+        update={"authors": ["Ada M. Rokeby", "Ben Ortiz"]}
+    )
+    assert _repaired(other, own)[0].startswith("A previous study reports that")

@@ -120,14 +120,17 @@ def reads_as_finding(role: str, title: str) -> bool:
     return role in FINDING_ROLES or bool(RESULT_TITLE.search(title))
 
 
-def dropped_citation(bullet: str, sentence: str, paper_title: str = "") -> str | None:
+def dropped_citation(
+    bullet: str, sentence: str, paper_title: str = "", authors: list[str] | None = None
+) -> str | None:
     """The citation marker the paper's `sentence` carries and `bullet` (made from it) lost,
     when nothing left in the bullet says the statement is earlier work; None otherwise.
 
     A sentence in the paper's own voice ("we implement X [51] and compare …") or about the
     paper's own system, named by its title ("Ray's scheduler cut the cost by 4.5 [4]"), is the
     paper's finding: its citations name a method used or a source of a figure, not whose
-    finding it is."""
+    finding it is. So is a sentence citing the paper's own authors (their earlier work, their
+    software): no "previous study" of someone else."""
     if not sentence:
         return None
     marker = CITATION.search(sentence)
@@ -135,7 +138,7 @@ def dropped_citation(bullet: str, sentence: str, paper_title: str = "") -> str |
         return None
     if named_source(bullet, sentence, marker) or names_the_work(sentence):
         return None
-    if SUGGESTION.search(bullet):
+    if SUGGESTION.search(bullet) or cites_own_work(sentence, authors or []):
         return None
     if (
         OWN_VOICE.search(bullet)
@@ -246,7 +249,7 @@ def attributed(bullet: str, sentence: str) -> str | None:
     marker = CITATION.search(sentence)
     if marker is None or not _cites_a_statement(sentence) or defects.CONNECTOR.match(bullet):
         return None
-    several = len(CITATION.findall(sentence)) > 1 or bool(re.search(r"[,;–-]", marker.group(0)))
+    several = len(CITATION.findall(sentence)) > 1 or _several(marker.group(0))
     lead = ATTRIBUTION[several]
     first = re.match(r"([A-Za-z]+)\b", bullet.strip())
     if first is None:
@@ -257,6 +260,40 @@ def attributed(bullet: str, sentence: str) -> str | None:
     if re.fullmatch(r"[A-Z]{2,}|[A-Za-z]*[a-z][A-Z]\w*", word):  # "MRI", "PaSa": its own case
         return lead + bullet.strip()
     return None
+
+
+def cites_own_work(sentence: str, authors: list[str]) -> bool:
+    """A citation of the sentence names one of the paper's own authors ("(Rokeby et al.,
+    2009)", "Rokeby and Ortiz (2010)", "[Rok09]"): the work cited is the authors' own earlier
+    work or software, never "a previous study" of someone else."""
+    surnames = {_surname(a) for a in authors} - {""}
+    if not surnames:
+        return False
+    for marker in CITATION.finditer(sentence):
+        names = re.findall(r"[A-Z][A-Za-z'’-]+", marker.group(0))
+        for name in names:
+            key = name.lower()
+            if key in surnames or any(
+                len(key) >= 3 and s.startswith(key) and marker.group(0).startswith("[")
+                for s in surnames
+            ):
+                return True
+    return False
+
+
+def _surname(author: str) -> str:
+    """The last word of an author's name that is a name ("Ada M. Rokeby" → "rokeby"); "" for
+    a body ("European Centre for …" has no surname to cite)."""
+    words = [w for w in re.findall(r"[A-Za-zÀ-ÿ'’-]+", author) if len(w) > 1]
+    return words[-1].lower() if 1 < len(words) <= 4 else ""
+
+
+def _several(marker: str) -> bool:
+    """The marker cites more than one work: "[4, 7]", "[3–5]", "(Smith, 2001; Jones, 2003)" —
+    not the comma between an author and a year, "(Smith et al., 2009)"."""
+    if re.search(r"(?:19|20)\d{2}", marker):
+        return ";" in marker or len(re.findall(r"(?:19|20)\d{2}", marker)) > 1
+    return bool(re.search(r"[,;–-]", marker))
 
 
 # Sections where the paper reports others' work rather than its own.

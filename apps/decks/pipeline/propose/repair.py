@@ -564,7 +564,10 @@ def _cited_as_own(sentence: str, slide: Slide, work: Work) -> bool:
     if not shown_objects.reads_as_finding(slide.role, slide.title):
         return False
     source = work.index.source(sentence).sentence
-    return shown_objects.dropped_citation(sentence, source, work.paper.title) is not None
+    return (
+        shown_objects.dropped_citation(sentence, source, work.paper.title, work.paper.authors)
+        is not None
+    )
 
 
 def _captions(work: Work) -> list[str]:

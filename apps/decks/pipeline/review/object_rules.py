@@ -124,7 +124,9 @@ def source_not_shown(c: SlideContext):
             message = f"bullet {index + 1} is a quotation with no one said to have said it"
             kind = "quotation"
         elif results and (
-            cited := shown_objects.dropped_citation(bullet, source.sentence, c.paper.title)
+            cited := shown_objects.dropped_citation(
+                bullet, source.sentence, c.paper.title, c.paper.authors
+            )
         ):
             message = (
                 f"bullet {index + 1} reports earlier work (the paper cites "
