@@ -488,3 +488,20 @@ def test_history_stays_valid_for_the_wire(wire, resilient, registry, streamed_te
     assert assistant.text == streamed_text
     assert assistant.metadata == {"provider": "openai", "model": "wire-model"}
     assert wire.requests[1].messages[2]["content"] == (streamed_text or None)
+
+
+def test_arguments_nested_past_the_parser_are_rejected_as_json(wire, resilient, registry, tool_log):
+    # a model's reply is untrusted: arguments nested deeper than the JSON reader recurses
+    # raised RecursionError past the rejection (the run crashed instead of asking again)
+    deep = '{"department": ' + "[" * 5_000 + "]" * 5_000 + "}"
+    wire.script(
+        Chat(tool_calls=[call("headcount", deep)], chunk_size=4096),
+        Chat(tool_calls=[call("headcount", {"department": "Sales"})]),
+        Chat(text="Three."),
+    )
+    result = run(resilient, registry)
+    assert result.stop_reason is StopReason.FINISHED
+    broken = json.loads(tool_messages(wire.requests[1])[0]["content"])
+    assert broken["error"] == "invalid_json"
+    assert broken["errors"][0]["field"] == "(arguments)"
+    assert len(tool_log.calls) == 1
