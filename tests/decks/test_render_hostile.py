@@ -10,6 +10,7 @@ The fast tests read slides.md with Slidev's own parser (node); the slow one buil
 opens it in Chromium."""
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -77,7 +78,12 @@ def _hostile_deck() -> SlideDeck:
                 code_lang="html",
                 notes="listing notes",
             ),
-            Slide(kind="bullets", title="Last", bullets=["e", "f"], equation="a < b > c"),
+            Slide(
+                kind="bullets",
+                title="Last",
+                bullets=["e", "f"],
+                equation="a < b > c\n---\nlayout: iframe\nurl: https://example.com\n---\nd",
+            ),
         ],
     )
 
@@ -176,3 +182,25 @@ def test_a_hostile_deck_builds_whole_and_runs_nothing(tmp_path):
         chromium.close()
     assert "Last" in shown  # the last slide is a slide of its own
     assert errors == []
+
+
+def test_a_display_keeps_to_its_slide_whatever_its_lines_hold():
+    # a display's lines are raw lines of slides.md: a "---" line in it split the slide and the
+    # lines after it were read as the next slide's front matter (an iframe layout to a site of
+    # the model's choice); a "$$" ended the display early and a "%" hid the rest of it
+    equation = "a = b\n---\nlayout: iframe\nurl: https://example.com\n---\nc $$ d % e\n\r f"
+    deck = SlideDeck(
+        title="T",
+        authors=["A B"],
+        slides=[
+            Slide(kind="title", title="T"),
+            Slide(kind="bullets", title="Display", bullets=["It holds:"], equation=equation),
+            Slide(kind="bullets", title="After", bullets=["g", "h"]),
+        ],
+    )
+    markdown = deck_markdown(deck, None)
+    read = _slidev_reads(markdown)
+    assert len(read) == len(deck.slides), [content[:60] for _, content in read]
+    display = re.search(r"^\$\$\n(.*)\n\$\$$", markdown, re.M | re.S).group(1)
+    assert "\n" not in display and "\r" not in display
+    assert "\\$\\$" in display and "\\%" in display and "f" in display

@@ -111,7 +111,10 @@ def _as_text(text: str) -> str:
 
 def _math(tex: str) -> str:
     """A formula for KaTeX with no markup in it, should Slidev put it into the page as it is
-    (KaTeX draws `\\lt` as it draws `<`)."""
+    (KaTeX draws `\\lt` as it draws `<`), on one line: a display's lines are lines of
+    slides.md, where "---" starts a slide and its front matter, and "$$" ends the display. A
+    bare `%` would hide the rest of the line from TeX: it is shown as the sign it stands for."""
+    tex = re.sub(r"(?<!\\)([$%])", r"\\\1", re.sub(r"\s+", " ", tex))
     return _no_mustache(tex.replace("<", r"\lt ").replace(">", r"\gt "))
 
 
