@@ -78,6 +78,9 @@ __all__ = [
     "run_turns",
 ]
 
+# English text runs at about four characters a token: the most a run's token budget can hold.
+CHARS_PER_TOKEN = 4
+
 log = logging.getLogger(__name__)
 
 
@@ -194,11 +197,15 @@ class _Run(ToolDispatch):
         message_id = new_id("msg")
         text_open = False
         proposal: ModelProposal | None = None
+        streamed = 0
+        stream = self.provider.stream(request)
         try:
-            for item in self._flushed(self.provider.stream(request)):
+            for item in self._flushed(stream):
                 if isinstance(item, TextDelta):
                     if not item.text:
                         continue
+                    streamed += len(item.text)
+                    self._within_budget(streamed)
                     if not text_open:
                         self.emit(TextMessageStartEvent(message_id=message_id, role="assistant"))
                         text_open = True
@@ -219,6 +226,10 @@ class _Run(ToolDispatch):
                 raise PermanentProviderError(
                     f"{self.provider.name} ended its stream without a proposal"
                 )
+            self._within_budget(
+                len(proposal.text)
+                + sum(len(c.name) + len(c.arguments) for c in proposal.tool_calls)
+            )
         except ProviderError as error:
             step.model_ms = round((time.monotonic() - started) * 1000, 1)
             step.error = str(error)
@@ -228,6 +239,10 @@ class _Run(ToolDispatch):
                 metadata["discardMessageId"] = message_id
             self.emit(StepFinishedEvent(step_name=name, metadata=metadata))
             raise
+        finally:
+            close = getattr(stream, "close", None)
+            if close is not None:  # a reply cut short: the provider's connection goes now
+                close()
         step.model_ms = round((time.monotonic() - started) * 1000, 1)
         step.proposal = proposal
 
@@ -259,6 +274,19 @@ class _Run(ToolDispatch):
             )
         )
         return proposal
+
+    def _within_budget(self, characters: int) -> None:
+        """A model's reply is untrusted: one longer than the run's token budget could hold (a
+        runaway or hostile server, whose reported usage may be anything) is cut, not streamed,
+        stored and sent on — 20 MB of text was a 20 MB answer."""
+        limit = self.limits.max_tokens * CHARS_PER_TOKEN
+        if characters > limit:
+            raise PermanentProviderError(
+                f"{self.provider.name}'s reply ran past {limit:,} characters, more than the "
+                f"run's budget of {self.limits.max_tokens:,} tokens holds (the limit is "
+                "TESSERA_AGENT_MAX_TOKENS); it was cut",
+                provider=self.provider.name,
+            )
 
     def _flushed(self, items: Iterable[Any]) -> Iterator[Any]:
         """The provider's stream, with what was emitted flushed before each wait for it."""

@@ -505,3 +505,30 @@ def test_arguments_nested_past_the_parser_are_rejected_as_json(wire, resilient, 
     assert broken["error"] == "invalid_json"
     assert broken["errors"][0]["field"] == "(arguments)"
     assert len(tool_log.calls) == 1
+
+
+@pytest.mark.parametrize("streamed", [True, False])
+def test_a_reply_longer_than_the_token_budget_holds_is_cut(
+    wire, resilient, registry, tool_log, events, streamed
+):
+    # a runaway or hostile server (its reported usage says 12 tokens) sent 2 MB of text:
+    # the whole of it was streamed, stored and made the answer
+    text = ("word " * 200 + "\n") * 2_000
+    arguments = {"department": "Sales", "note": text} if not streamed else None
+    reply = (
+        Chat(text=text, chunk_size=8_192, usage=(5, 7))
+        if streamed
+        else Chat(tool_calls=[call("headcount", arguments)], chunk_size=65_536, usage=(5, 7))
+    )
+    wire.script(reply)
+    result = run(resilient, registry, events, limits=LoopLimits(max_tokens=10_000))
+    assert result.stop_reason is StopReason.PROVIDER_FAILED
+    assert "ran past 40,000 characters" in result.error
+    assert "TESSERA_AGENT_MAX_TOKENS" in result.error
+    assert tool_log.calls == []  # nothing ran on a cut reply
+    sent = sum(len(p["delta"]) for p in events.of("TEXT_MESSAGE_CONTENT"))
+    assert sent <= 40_000  # the stream stopped at the limit, not at its end
+    if streamed:
+        assert sent > 0 and events.of("STEP_FINISHED")[-1]["metadata"]["discardMessageId"]
+    assert not any(m.role == "assistant" and len(m.text or "") > 40_000 for m in result.history)
+    assert len(wire.requests) == 1  # cut, not retried
