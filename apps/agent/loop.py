@@ -23,6 +23,7 @@ it runs on the loop's thread and should not raise.
 """
 
 import logging
+import re
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -80,6 +81,8 @@ __all__ = [
 
 # English text runs at about four characters a token: the most a run's token budget can hold.
 CHARS_PER_TOKEN = 4
+# A tool call's id as providers write them ("call_…", "toolu_…"): an id is the model's text
+CALL_ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
 
 log = logging.getLogger(__name__)
 
@@ -244,6 +247,7 @@ class _Run(ToolDispatch):
             if close is not None:  # a reply cut short: the provider's connection goes now
                 close()
         step.model_ms = round((time.monotonic() - started) * 1000, 1)
+        proposal = self._with_own_call_ids(proposal)
         step.proposal = proposal
 
         if proposal.text and not text_open:
@@ -274,6 +278,23 @@ class _Run(ToolDispatch):
             )
         )
         return proposal
+
+    def _with_own_call_ids(self, proposal: ModelProposal) -> ModelProposal:
+        """The proposal with a fresh id for each call whose id is not one an AG-UI client and
+        the providers can hold: empty, overlong, of other characters, or one this run's history
+        or another call of the proposal has already — the events then named two calls by one
+        id, and both tool results went back to the model under it."""
+        taken = {c.id for m in self.history for c in m.tool_calls or []}
+        taken |= {m.tool_call_id for m in self.history if m.tool_call_id}
+        calls = []
+        for call in proposal.tool_calls:
+            if not CALL_ID.fullmatch(call.id) or call.id in taken:
+                call = call.model_copy(update={"id": new_id("call")})
+            taken.add(call.id)
+            calls.append(call)
+        if calls == proposal.tool_calls:
+            return proposal
+        return proposal.model_copy(update={"tool_calls": calls})
 
     def _within_budget(self, characters: int) -> None:
         """A model's reply is untrusted: one longer than the run's token budget could hold (a

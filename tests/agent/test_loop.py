@@ -532,3 +532,31 @@ def test_a_reply_longer_than_the_token_budget_holds_is_cut(
         assert sent > 0 and events.of("STEP_FINISHED")[-1]["metadata"]["discardMessageId"]
     assert not any(m.role == "assistant" and len(m.text or "") > 40_000 for m in result.history)
     assert len(wire.requests) == 1  # cut, not retried
+
+
+def test_call_ids_the_model_repeats_or_overdoes_are_replaced(wire, resilient, registry, events):
+    # a model's ids are its text: two calls of one reply under one id were sent as two
+    # TOOL_CALL_STARTs of one toolCallId and both results went back under it; a 10,000
+    # character id went into every event and record
+    wire.script(
+        Chat(
+            tool_calls=[
+                call("headcount", {"department": "Sales"}, id="dup"),
+                call("headcount", {"department": "Finance"}, id="dup"),
+                call("headcount", {"department": "Engineering"}, id="x" * 10_000),
+            ]
+        ),
+        Chat(
+            tool_calls=[call("headcount", {"department": "Sales", "active_only": False}, id="dup")]
+        ),
+        Chat(text="Done."),
+    )
+    result = run(resilient, registry, events)
+    assert result.stop_reason is StopReason.FINISHED
+    started = [p["toolCallId"] for p in events.of("TOOL_CALL_START")]
+    assert len(started) == 4 and len(set(started)) == 4
+    assert started[0] == "dup" and all(len(i) <= 64 for i in started)
+    for request in wire.requests[1:]:
+        asked = [c["id"] for m in request.messages for c in m.get("tool_calls") or []]
+        answered = [m["tool_call_id"] for m in tool_messages(request)]
+        assert sorted(asked) == sorted(answered) and len(set(asked)) == len(asked)
