@@ -219,3 +219,21 @@ def test_a_models_deck_with_markup_is_written_as_text(generated_paper):
     assert "$$\na \\lt  b \\gt  c\n$$" in markdown
     read = _slidev_reads(markdown)
     assert len(read) == len(deck.slides)
+
+
+def test_a_vision_reply_nested_past_the_json_reader_is_ignored(tmp_path):
+    # RecursionError went past the reviewer's "reply ignored": the deck job failed
+    Image.new("RGB", (1960, 1104), "white").save(tmp_path / "01.png")
+    Image.new("RGB", (1960, 1104), "white").save(tmp_path / "02.png")
+    deep = '{"issues": ' + "[" * 5_000 + "]" * 5_000 + "}"
+    overflow = {"type": "overflow", "severity": "high", "message": "the last bullet is cut off"}
+    replies = [
+        ModelProposal(text=deep, provider="scripted"),
+        ModelProposal(text=json.dumps({"issues": [overflow]}), provider="scripted"),
+    ]
+    deck = SlideDeck(
+        title="T", slides=[Slide(kind="title", title="T"), Slide(kind="bullets", title="B")]
+    )
+    measures = [SlideMeasure(slide=n, screenshot=f"0{n}.png") for n in (1, 2)]
+    found = VisionReviewer(ScriptedProvider(replies, images=True))(deck, measures, tmp_path)
+    assert [(i.slide, i.type) for i in found] == [(2, "overflow")]
