@@ -94,7 +94,8 @@ def test_slidev_reads_every_slide_of_a_hostile_deck_and_only_its_notes():
     assert len(read) == len(deck.slides), [content[:60] for _, content in read]
     assert [note for note, _ in read] == ["", "", "middle notes", "listing notes", ""]
     contents = [content for _, content in read]
-    assert "::right::" not in contents[2].splitlines()  # a bullet is no layout slot
+    # a list item's line "::right::" is a layout's slot marker in Slidev's Markdown
+    assert "- ::right::" not in contents[2].splitlines()
     assert "The listing" in contents[3] and "x <- 1" in contents[3]
 
 
