@@ -23,6 +23,7 @@ it runs on the loop's thread and should not raise.
 """
 
 import logging
+import re
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -77,6 +78,11 @@ __all__ = [
     "StopReason",
     "run_turns",
 ]
+
+# English text runs at about four characters a token: the most a run's token budget can hold.
+CHARS_PER_TOKEN = 4
+# A tool call's id as providers write them ("call_…", "toolu_…"): an id is the model's text
+CALL_ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
 
 log = logging.getLogger(__name__)
 
@@ -194,11 +200,15 @@ class _Run(ToolDispatch):
         message_id = new_id("msg")
         text_open = False
         proposal: ModelProposal | None = None
+        streamed = 0
+        stream = self.provider.stream(request)
         try:
-            for item in self._flushed(self.provider.stream(request)):
+            for item in self._flushed(stream):
                 if isinstance(item, TextDelta):
                     if not item.text:
                         continue
+                    streamed += len(item.text)
+                    self._within_budget(streamed)
                     if not text_open:
                         self.emit(TextMessageStartEvent(message_id=message_id, role="assistant"))
                         text_open = True
@@ -219,6 +229,10 @@ class _Run(ToolDispatch):
                 raise PermanentProviderError(
                     f"{self.provider.name} ended its stream without a proposal"
                 )
+            self._within_budget(
+                len(proposal.text)
+                + sum(len(c.name) + len(c.arguments) for c in proposal.tool_calls)
+            )
         except ProviderError as error:
             step.model_ms = round((time.monotonic() - started) * 1000, 1)
             step.error = str(error)
@@ -228,7 +242,12 @@ class _Run(ToolDispatch):
                 metadata["discardMessageId"] = message_id
             self.emit(StepFinishedEvent(step_name=name, metadata=metadata))
             raise
+        finally:
+            close = getattr(stream, "close", None)
+            if close is not None:  # a reply cut short: the provider's connection goes now
+                close()
         step.model_ms = round((time.monotonic() - started) * 1000, 1)
+        proposal = self._with_own_call_ids(proposal)
         step.proposal = proposal
 
         if proposal.text and not text_open:
@@ -259,6 +278,36 @@ class _Run(ToolDispatch):
             )
         )
         return proposal
+
+    def _with_own_call_ids(self, proposal: ModelProposal) -> ModelProposal:
+        """The proposal with a fresh id for each call whose id is not one an AG-UI client and
+        the providers can hold: empty, overlong, of other characters, or one this run's history
+        or another call of the proposal has already — the events then named two calls by one
+        id, and both tool results went back to the model under it."""
+        taken = {c.id for m in self.history for c in m.tool_calls or []}
+        taken |= {m.tool_call_id for m in self.history if m.tool_call_id}
+        calls = []
+        for call in proposal.tool_calls:
+            if not CALL_ID.fullmatch(call.id) or call.id in taken:
+                call = call.model_copy(update={"id": new_id("call")})
+            taken.add(call.id)
+            calls.append(call)
+        if calls == proposal.tool_calls:
+            return proposal
+        return proposal.model_copy(update={"tool_calls": calls})
+
+    def _within_budget(self, characters: int) -> None:
+        """A model's reply is untrusted: one longer than the run's token budget could hold (a
+        runaway or hostile server, whose reported usage may be anything) is cut, not streamed,
+        stored and sent on — 20 MB of text was a 20 MB answer."""
+        limit = self.limits.max_tokens * CHARS_PER_TOKEN
+        if characters > limit:
+            raise PermanentProviderError(
+                f"{self.provider.name}'s reply ran past {limit:,} characters, more than the "
+                f"run's budget of {self.limits.max_tokens:,} tokens holds (the limit is "
+                "TESSERA_AGENT_MAX_TOKENS); it was cut",
+                provider=self.provider.name,
+            )
 
     def _flushed(self, items: Iterable[Any]) -> Iterator[Any]:
         """The provider's stream, with what was emitted flushed before each wait for it."""

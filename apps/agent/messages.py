@@ -86,8 +86,17 @@ class ToolCall(BaseModel):
     arguments: str = "{}"
 
     def parsed_arguments(self) -> Any:
-        """The arguments as JSON; raises `json.JSONDecodeError` when they are not JSON."""
-        return json.loads(self.arguments) if self.arguments.strip() else {}
+        """The arguments as JSON; raises `json.JSONDecodeError` when they are not JSON — also
+        when they nest deeper than the reader recurses (a model's reply is untrusted: its
+        RecursionError went past every caller's rejection and ended the run)."""
+        if not self.arguments.strip():
+            return {}
+        try:
+            return json.loads(self.arguments)
+        except RecursionError:
+            raise json.JSONDecodeError(
+                "Nested deeper than a JSON reader goes", self.arguments, 0
+            ) from None
 
 
 class Message(BaseModel):

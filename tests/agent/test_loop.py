@@ -488,3 +488,75 @@ def test_history_stays_valid_for_the_wire(wire, resilient, registry, streamed_te
     assert assistant.text == streamed_text
     assert assistant.metadata == {"provider": "openai", "model": "wire-model"}
     assert wire.requests[1].messages[2]["content"] == (streamed_text or None)
+
+
+def test_arguments_nested_past_the_parser_are_rejected_as_json(wire, resilient, registry, tool_log):
+    # a model's reply is untrusted: arguments nested deeper than the JSON reader recurses
+    # raised RecursionError past the rejection (the run crashed instead of asking again)
+    deep = '{"department": ' + "[" * 5_000 + "]" * 5_000 + "}"
+    wire.script(
+        Chat(tool_calls=[call("headcount", deep)], chunk_size=4096),
+        Chat(tool_calls=[call("headcount", {"department": "Sales"})]),
+        Chat(text="Three."),
+    )
+    result = run(resilient, registry)
+    assert result.stop_reason is StopReason.FINISHED
+    broken = json.loads(tool_messages(wire.requests[1])[0]["content"])
+    assert broken["error"] == "invalid_json"
+    assert broken["errors"][0]["field"] == "(arguments)"
+    assert len(tool_log.calls) == 1
+
+
+@pytest.mark.parametrize("streamed", [True, False])
+def test_a_reply_longer_than_the_token_budget_holds_is_cut(
+    wire, resilient, registry, tool_log, events, streamed
+):
+    # a runaway or hostile server (its reported usage says 12 tokens) sent 2 MB of text:
+    # the whole of it was streamed, stored and made the answer
+    text = ("word " * 200 + "\n") * 2_000
+    arguments = {"department": "Sales", "note": text} if not streamed else None
+    reply = (
+        Chat(text=text, chunk_size=8_192, usage=(5, 7))
+        if streamed
+        else Chat(tool_calls=[call("headcount", arguments)], chunk_size=65_536, usage=(5, 7))
+    )
+    wire.script(reply)
+    result = run(resilient, registry, events, limits=LoopLimits(max_tokens=10_000))
+    assert result.stop_reason is StopReason.PROVIDER_FAILED
+    assert "ran past 40,000 characters" in result.error
+    assert "TESSERA_AGENT_MAX_TOKENS" in result.error
+    assert tool_log.calls == []  # nothing ran on a cut reply
+    sent = sum(len(p["delta"]) for p in events.of("TEXT_MESSAGE_CONTENT"))
+    assert sent <= 40_000  # the stream stopped at the limit, not at its end
+    if streamed:
+        assert sent > 0 and events.of("STEP_FINISHED")[-1]["metadata"]["discardMessageId"]
+    assert not any(m.role == "assistant" and len(m.text or "") > 40_000 for m in result.history)
+    assert len(wire.requests) == 1  # cut, not retried
+
+
+def test_call_ids_the_model_repeats_or_overdoes_are_replaced(wire, resilient, registry, events):
+    # a model's ids are its text: two calls of one reply under one id were sent as two
+    # TOOL_CALL_STARTs of one toolCallId and both results went back under it; a 10,000
+    # character id went into every event and record
+    wire.script(
+        Chat(
+            tool_calls=[
+                call("headcount", {"department": "Sales"}, id="dup"),
+                call("headcount", {"department": "Finance"}, id="dup"),
+                call("headcount", {"department": "Engineering"}, id="x" * 10_000),
+            ]
+        ),
+        Chat(
+            tool_calls=[call("headcount", {"department": "Sales", "active_only": False}, id="dup")]
+        ),
+        Chat(text="Done."),
+    )
+    result = run(resilient, registry, events)
+    assert result.stop_reason is StopReason.FINISHED
+    started = [p["toolCallId"] for p in events.of("TOOL_CALL_START")]
+    assert len(started) == 4 and len(set(started)) == 4
+    assert started[0] == "dup" and all(len(i) <= 64 for i in started)
+    for request in wire.requests[1:]:
+        asked = [c["id"] for m in request.messages for c in m.get("tool_calls") or []]
+        answered = [m["tool_call_id"] for m in tool_messages(request)]
+        assert sorted(asked) == sorted(answered) and len(set(asked)) == len(asked)

@@ -183,3 +183,57 @@ def test_service_uses_the_model_and_its_eyes(tmp_path, generated_pdf):
     assert result.summary.figures_used == 3
     kinds = ["images" if r.messages[-1].attachments else "deck" for r in provider.requests]
     assert kinds[0] == "deck" and kinds.count("images") == result.summary.slides
+
+
+@pytest.mark.parametrize("as_text", [True, False])
+def test_a_deck_nested_past_the_json_reader_is_rejected_and_asked_again(generated_paper, as_text):
+    # RecursionError went past the rejection: the deck job failed instead of asking again
+    paper, _ = generated_paper
+    deep = '{"slides": ' + "[" * 5_000 + "]" * 5_000 + "}"
+    if as_text:
+        first = ModelProposal(text=deep, provider="x")
+    else:
+        first = ModelProposal(
+            tool_calls=[ToolCall(id="c", name=TOOL_NAME, arguments=deep)], provider="x"
+        )
+    provider = ScriptedProvider([first, tool_reply(plan())])
+    deck = LlmProposer(provider).propose(paper)
+    assert deck.figures_used() == ["fig-1", "fig-2", "fig-3"]
+    assert "deeper than a JSON reader goes" in provider.requests[1].messages[-1].text
+
+
+def test_a_models_deck_with_markup_is_written_as_text(generated_paper):
+    # a model's slides are untrusted: markup in a title's formula, a comment opener in a
+    # bullet and a display with < and > never reach Slidev's page as markup or a comment
+    from apps.decks.pipeline.render.markdown import MATH, deck_markdown
+    from tests.decks.test_render_hostile import _slidev_reads
+
+    paper, _ = generated_paper
+    hostile = plan()
+    hostile["slides"][0]["title"] = 'Motivation $\\oops <b :data-x="6*7">x</b>$'
+    hostile["slides"][1]["bullets"] = ["Blocks <!-- fit in the cache", "Second point"]
+    hostile["slides"][1]["equation"] = "a < b > c"
+    deck = LlmProposer(ScriptedProvider([tool_reply(hostile)])).propose(paper)
+    markdown = deck_markdown(deck, paper)
+    assert not any("<" in span or ">" in span for span in MATH.findall(markdown))
+    assert "$$\na \\lt  b \\gt  c\n$$" in markdown
+    read = _slidev_reads(markdown)
+    assert len(read) == len(deck.slides)
+
+
+def test_a_vision_reply_nested_past_the_json_reader_is_ignored(tmp_path):
+    # RecursionError went past the reviewer's "reply ignored": the deck job failed
+    Image.new("RGB", (1960, 1104), "white").save(tmp_path / "01.png")
+    Image.new("RGB", (1960, 1104), "white").save(tmp_path / "02.png")
+    deep = '{"issues": ' + "[" * 5_000 + "]" * 5_000 + "}"
+    overflow = {"type": "overflow", "severity": "high", "message": "the last bullet is cut off"}
+    replies = [
+        ModelProposal(text=deep, provider="scripted"),
+        ModelProposal(text=json.dumps({"issues": [overflow]}), provider="scripted"),
+    ]
+    deck = SlideDeck(
+        title="T", slides=[Slide(kind="title", title="T"), Slide(kind="bullets", title="B")]
+    )
+    measures = [SlideMeasure(slide=n, screenshot=f"0{n}.png") for n in (1, 2)]
+    found = VisionReviewer(ScriptedProvider(replies, images=True))(deck, measures, tmp_path)
+    assert [(i.slide, i.type) for i in found] == [(2, "overflow")]

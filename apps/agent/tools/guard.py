@@ -20,7 +20,7 @@ UNKNOWN_TOOL = "(unknown tool)"
 def fingerprint(call: ToolCall) -> str:
     try:
         arguments = json.dumps(call.parsed_arguments(), sort_keys=True, separators=(",", ":"))
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):  # parsed, but too deep to write again
         arguments = call.arguments.strip()
     return f"{call.name}\x00{arguments}"
 

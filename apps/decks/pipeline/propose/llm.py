@@ -243,7 +243,11 @@ def _plan_of(proposal: ModelProposal) -> DeckPlan:
     start, end = raw.find("{"), raw.rfind("}")
     if start < 0 or end <= start:
         raise ValueError(f"no deck in the reply; call {TOOL_NAME} with the whole deck")
-    return DeckPlan.model_validate(json.loads(raw[start : end + 1]))
+    try:
+        data = json.loads(raw[start : end + 1])
+    except RecursionError:  # the reply is untrusted: a rejection, not a failed deck job
+        raise ValueError("the deck's JSON nests deeper than a JSON reader goes") from None
+    return DeckPlan.model_validate(data)
 
 
 def _problem_text(exc: Exception) -> str:

@@ -5,7 +5,12 @@ Each slide has its own front matter and one of Slidev's built-in layouts (`cover
 Markdown (`#` titles, `-` lists, `![…](…)` images, `>` for captions, `$…$` and `$$…$$` math)
 and speaker notes are HTML comments. The look comes from style.css next to slides.md: no
 inline style, no HTML. Paper text is escaped for Markdown and Vue (`<`, `*`, `{{`, `---` stay
-text); only `$…$` spans pass through, as KaTeX.
+text); only `$…$` spans pass through, as KaTeX, and they hold no `<` or `>` (`\\lt`, `\\gt`): Slidev
+puts a formula KaTeX refuses, or a span its Markdown does not read as math (`$x$5`), into the
+page as it is, where Vue compiles `<b :x="…" @click="…">` as an element and runs its
+expressions (the site's CSP cannot stop them). No `<!--` is left anywhere in a slide: Slidev's
+splitter opens a comment on it even after a backslash, and the comment swallows every slide up
+to the next notes.
 """
 
 from __future__ import annotations
@@ -62,6 +67,8 @@ def escape_text(text: str, *, line_start: bool = True) -> str:
     (at the start of a line also what would begin a list)."""
     text = re.sub(r"\s+", " ", text).replace("\\$", "\u0000")
     text = MARKDOWN_SPECIAL.sub(r"\\\1", text).replace("$", "\\$").replace("\u0000", "\\$")
+    # Slidev's splitter finds "<!--" in the raw line, backslash or not: "\<\!--" it does not
+    text = text.replace("\\<!", "\\<\\!")
     text = LINK_BRACKET.sub(lambda m: "\\" + m.group(0), text)
     # Slidev's Markdown has the typographer on: a list label "(c)" would show as "©", "(r)" as
     # "®" — an escaped closing bracket keeps the paper's text
@@ -70,6 +77,7 @@ def escape_text(text: str, *, line_start: bool = True) -> str:
         text = re.sub(r"^(\d+)([.)])", r"\1\\\2", text)  # "2020. It…" is not an ordered list
         text = re.sub(r"^([-+=])", r"\\\1", text)
         text = re.sub(r"^\[", r"\\[", text)  # "[ ]" or "[x]" first would be a task box
+        text = re.sub(r"^:", r"\\:", text)  # "::right::" alone on a line is a layout's slot
     return _no_mustache(text)
 
 
@@ -79,7 +87,7 @@ def inline(text: str) -> str:
     out, last = [], 0
     for match in MATH.finditer(text):
         out.append(_with_code(text[last : match.start()]))
-        out.append(f"${_no_mustache(match.group(1).strip())}$")
+        out.append(f"${_math(match.group(1).strip())}$")
         last = match.end()
     out.append(_with_code(text[last:]))
     return "".join(out).strip()
@@ -89,7 +97,8 @@ def _with_code(text: str) -> str:
     out, last = [], 0
     for match in CODE_SPAN.finditer(text):
         out.append(escape_text(text[last : match.start()], line_start=not out and last == 0))
-        out.append(f"`{_no_mustache(match.group(1).replace(chr(92) + '$', '$'))}`")
+        code = _no_comment(match.group(1).replace(chr(92) + "$", "$"))
+        out.append(f"`{_no_mustache(code)}`")
         last = match.end()
     out.append(escape_text(text[last:], line_start=not out))
     return "".join(out)
@@ -98,6 +107,22 @@ def _with_code(text: str) -> str:
 def _as_text(text: str) -> str:
     """Text where Slidev reads neither HTML nor Vue: angle brackets become look-alikes."""
     return _no_mustache(text.replace("<", "‹").replace(">", "›"))
+
+
+def _math(tex: str) -> str:
+    """A formula for KaTeX with no markup in it, should Slidev put it into the page as it is
+    (KaTeX draws `\\lt` as it draws `<`), on one line: a display's lines are lines of
+    slides.md, where "---" starts a slide and its front matter, and "$$" ends the display. A
+    bare `%` would hide the rest of the line from TeX: it is shown as the sign it stands for."""
+    tex = re.sub(r"(?<!\\)([$%])", r"\\\1", re.sub(r"\s+", " ", tex))
+    return _no_mustache(tex.replace("<", r"\lt ").replace(">", r"\gt "))
+
+
+def _no_comment(code: str) -> str:
+    """Code as it is, but a word joiner (drawn as nothing) inside each `<!--`: Slidev reads a
+    comment opened in a code block as running on to the slide's notes, and they swallow the
+    rest of the slide."""
+    return code.replace("<!--", "<!\u2060--")
 
 
 def _no_mustache(text: str) -> str:
@@ -273,11 +298,11 @@ def _code(code: str, lang: str) -> str:
     longest = max((len(run) for run in re.findall(r"`+", code)), default=0)
     fence = "`" * max(3, longest + 1)
     lang = re.sub(r"[^a-z0-9+#-]", "", lang.lower())
-    return f"{fence}{lang}\n{code.rstrip()}\n{fence}"
+    return f"{fence}{lang}\n{_no_comment(code.rstrip())}\n{fence}"
 
 
 def _equation(tex: str) -> str:
-    return f"$$\n{_no_mustache(tex.strip())}\n$$" if tex.strip() else ""
+    return f"$$\n{_math(tex.strip())}\n$$" if tex.strip() else ""
 
 
 def _figure_src(figure: Figure) -> str:

@@ -5,7 +5,6 @@ always runs, so a model outage costs this second opinion, never the deck."""
 from __future__ import annotations
 
 import io
-import json
 import logging
 import re
 from pathlib import Path
@@ -13,6 +12,7 @@ from pathlib import Path
 from PIL import Image
 from pydantic import BaseModel, Field, ValidationError
 
+from apps.agent import jsontext
 from apps.agent.messages import ImageAttachment, Message
 from apps.agent.providers.base import ModelRequest, Provider, ProviderError
 from apps.decks.pipeline.issues import ISSUE_TYPES, Issue, Severity
@@ -108,4 +108,6 @@ def _reply_of(text: str) -> _VisionReply:
     start, end = raw.find("{"), raw.rfind("}")
     if start < 0 or end <= start:
         raise ValueError("no JSON object in the reply")
-    return _VisionReply.model_validate(json.loads(raw[start : end + 1]))
+    # the reply is untrusted: JSON nested past the json module's recursion raised a
+    # RecursionError past the caller's "reply ignored" and failed the deck job
+    return _VisionReply.model_validate(jsontext.loads(raw[start : end + 1], what="The reply"))
