@@ -137,8 +137,8 @@ def unstated(slides: list[Slide], paper: Paper, used: set[str]) -> dict[int, str
         for index in run:
             slide = slides[index]
             figure = paper.figure(slide.figure) if slide.figure else None
-            if figure is None or not figure_room.legible_with_a_line(figure):
-                continue  # a line under a figure of small print would make it unreadable
+            if figure is None or figure_room.line_spoils_labels(figure):
+                continue  # a line under it would draw labels that read too small to read
             said = statement(figure, slide.caption, shown, paper=paper)
             if said is not None:
                 found[index] = said
