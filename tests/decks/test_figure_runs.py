@@ -295,3 +295,19 @@ def test_small_print_beside_a_column_of_bullets_still_asks_for_the_slide_across(
     wordy = slide.model_copy(update={"bullets": [*slide.bullets, "The piers face the open sea"]})
     deck = deck.model_copy(update={"slides": [*deck.slides[:3], wordy]})
     assert {i.severity for i in _text_small(deck, paper, beside=300.0)} == {"medium"}
+
+
+def test_a_caption_sentence_sending_the_reader_to_another_figure_is_no_statement():
+    figure = _figure(
+        5,
+        "Delays per ferry, this year against last. That is, the difference between the two "
+        "bars of each ferry in Figure 3 above, in minutes. The night ferry lost fewer minutes "
+        "than either day ferry in every month.",
+    )
+    said = figure_runs.statement(figure, "Delays per ferry, this year against last.", set())
+    assert said == "The night ferry lost fewer minutes than either day ferry in every month"
+    tabled = _figure(
+        6,
+        "Wind at the pier. The thresholds used are given in Table $2 (w_{0} = 8)$.",
+    )
+    assert figure_runs.statement(tabled, "Wind at the pier.", set()) is None

@@ -78,7 +78,8 @@ def statement(
             return said
     for said in caption_statements(figure, shown_caption, used, count=3) if captions else []:
         if _says(said) and not _cited_in_caption(said, figure.caption):
-            return said
+            if not _points_elsewhere(said, figure):
+                return said
     return None
 
 
@@ -114,6 +115,20 @@ def _cited_in_caption(said: str, caption: str) -> bool:
         CITATION.search(sentence) and words <= set(text.words(CITATION.sub(" ", sentence)))
         for sentence in text.sentences(caption)
     )
+
+
+def _points_elsewhere(said: str, figure: Figure) -> bool:
+    """Is the statement a caption sentence sending the reader to another figure or table ("That
+    is, the difference between the panels in Figure 4 above", "The values used are given in
+    Table 1")? Its pointer taken off, it reads as a fragment or as a fact of this figure it is
+    not (round 22: a run of small-print plots admitted such a line)."""
+    words = set(text.words(said))
+    own = (figure.kind, figure.number)
+    for sentence in text.sentences(figure.caption):
+        refs = text.figure_refs(sentence.replace("$", " "))
+        if any(ref != own for ref in refs) and words <= set(text.words(sentence)):
+            return True
+    return False
 
 
 # a panel's label opening the sentence: it names a part, not what the part shows
