@@ -77,8 +77,8 @@ def statement(
         if said is not None:
             return said
     for said in caption_statements(figure, shown_caption, used, count=3) if captions else []:
-        if _says(said) and not _cited_in_caption(said, figure.caption):
-            if not _points_elsewhere(said, figure):
+        if _says(said) and not _cited_in_caption(said, figure.caption):  # noqa: SIM102
+            if not _points_elsewhere(said, figure):  # of this figure, not another
                 return said
     return None
 
