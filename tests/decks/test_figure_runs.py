@@ -311,3 +311,23 @@ def test_a_caption_sentence_sending_the_reader_to_another_figure_is_no_statement
         "Wind at the pier. The thresholds used are given in Table $2 (w_{0} = 8)$.",
     )
     assert figure_runs.statement(tabled, "Wind at the pier.", set()) is None
+
+
+def test_a_gallery_with_one_stated_figure_in_it_is_still_a_run():
+    """Four figure slides in a row, the third with a line: the other three say nothing."""
+    from apps.decks.pipeline.loop import revise_round
+
+    paper = _paper()
+    slides = list(_deck(paper).slides)
+    slides[3] = slides[3].model_copy(update={"bullets": []})  # the harbour, bare
+    slides[5] = slides[5].model_copy(update={"bullets": ["Three ferries cross every hour"]})
+    deck = SlideDeck(title=paper.title, slides=slides)
+    issues = _issues(deck, paper)
+    assert [i.evidence["slides"] for i in issues] == [[4, 5, 7]]
+    revised, _ = revise_round(BuiltinProposer(), paper, [], deck, issues, [])
+    assert [s.bullets for s in revised.slides[3:]] == [
+        [],  # the paper says no more of the harbour's map
+        ["The delay of a crossing grows with the wind speed at the pier"],
+        ["Three ferries cross every hour"],
+        ["January has the longest delays of the year"],
+    ]

@@ -29,12 +29,16 @@ def bare(slide: Slide) -> bool:
 
 
 def runs(slides: list[Slide]) -> list[list[int]]:
-    """The runs of at least MIN_RUN bare figure slides in a row (indices into `slides`)."""
+    """The bare slides (indices into `slides`) of each stretch of figure slides in a row with
+    at least MIN_RUN bare ones: a gallery with one stated figure in it is still a gallery
+    (round 22: a run of four plots whose second had a line was never reported, and the other
+    three stayed mute)."""
     found: list[list[int]] = []
     current: list[int] = []
     for index, slide in enumerate([*slides, None]):
-        if slide is not None and bare(slide):
-            current.append(index)
+        if slide is not None and slide.kind == "figure" and not slide.equation and not slide.code:
+            if bare(slide):
+                current.append(index)
             continue
         if len(current) >= MIN_RUN:
             found.append(current)
