@@ -29,12 +29,16 @@ def bare(slide: Slide) -> bool:
 
 
 def runs(slides: list[Slide]) -> list[list[int]]:
-    """The runs of at least MIN_RUN bare figure slides in a row (indices into `slides`)."""
+    """The bare slides (indices into `slides`) of each stretch of figure slides in a row with
+    at least MIN_RUN bare ones: a gallery with one stated figure in it is still a gallery
+    (round 22: a run of four plots whose second had a line was never reported, and the other
+    three stayed mute)."""
     found: list[list[int]] = []
     current: list[int] = []
     for index, slide in enumerate([*slides, None]):
-        if slide is not None and bare(slide):
-            current.append(index)
+        if slide is not None and slide.kind == "figure" and not slide.equation and not slide.code:
+            if bare(slide):
+                current.append(index)
             continue
         if len(current) >= MIN_RUN:
             found.append(current)
@@ -77,8 +81,9 @@ def statement(
         if said is not None:
             return said
     for said in caption_statements(figure, shown_caption, used, count=3) if captions else []:
-        if _says(said) and not _cited_in_caption(said, figure.caption):
-            return said
+        if _says(said) and not _cited_in_caption(said, figure.caption):  # noqa: SIM102
+            if not _points_elsewhere(said, figure):  # of this figure, not another
+                return said
     return None
 
 
@@ -116,6 +121,20 @@ def _cited_in_caption(said: str, caption: str) -> bool:
     )
 
 
+def _points_elsewhere(said: str, figure: Figure) -> bool:
+    """Is the statement a caption sentence sending the reader to another figure or table ("That
+    is, the difference between the panels in Figure 4 above", "The values used are given in
+    Table 1")? Its pointer taken off, it reads as a fragment or as a fact of this figure it is
+    not (round 22: a run of small-print plots admitted such a line)."""
+    words = set(text.words(said))
+    own = (figure.kind, figure.number)
+    for sentence in text.sentences(figure.caption):
+        refs = text.figure_refs(sentence.replace("$", " "))
+        if any(ref != own for ref in refs) and words <= set(text.words(sentence)):
+            return True
+    return False
+
+
 # a panel's label opening the sentence: it names a part, not what the part shows
 PANEL_LEAD = re.compile(r"^\(?[a-h]\)|^\([ivx]+\)")
 
@@ -137,8 +156,8 @@ def unstated(slides: list[Slide], paper: Paper, used: set[str]) -> dict[int, str
         for index in run:
             slide = slides[index]
             figure = paper.figure(slide.figure) if slide.figure else None
-            if figure is None or not figure_room.legible_with_a_line(figure):
-                continue  # a line under a figure of small print would make it unreadable
+            if figure is None or figure_room.line_spoils_labels(figure):
+                continue  # a line under it would draw labels that read too small to read
             said = statement(figure, slide.caption, shown, paper=paper)
             if said is not None:
                 found[index] = said

@@ -393,7 +393,7 @@ def unstated(slides: list[Slide], paper: Paper, used: set[str]) -> dict[int, str
         if index in in_runs or not figure_runs.bare(slide) or slide.figure_pair:
             continue
         figure = paper.figure(slide.figure) if slide.figure in results else None
-        if figure is None or not figure_room.legible_with_a_line(figure):
+        if figure is None or figure_room.line_spoils_labels(figure):
             continue
         said = figure_runs.statement(figure, slide.caption, shown, captions=False, paper=paper)
         if said is not None:

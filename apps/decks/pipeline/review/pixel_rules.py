@@ -4,6 +4,7 @@ band (a figure shrunk beside an empty column), and text inside a figure drawn to
 from __future__ import annotations
 
 from apps.decks import limits
+from apps.decks.pipeline import figure_room
 from apps.decks.pipeline.figure_parts import part_shown
 from apps.decks.pipeline.render.markdown import larger_across
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
@@ -112,7 +113,7 @@ def figure_text_small(c: SlideContext):
         drawn_px = figure.text_pt * scale
         if drawn_px < limits.get("figure_text_min_px"):
             # Drawn as large as the slide allows, the figure's own small print is the paper's.
-            largest = _at_its_largest(c, image)
+            largest = _at_its_largest(c, image) or _small_print_anyway(c, image, whole, panel)
             # Two compared figures share the slide, as figure_small and figure_narrow allow: the
             # other way, a slide each, shows near-identical figures in a row.
             pair = c.slide is not None and c.slide.figure_pair
@@ -130,6 +131,24 @@ def figure_text_small(c: SlideContext):
                 text_pt=figure.text_pt,
                 parts=len(whole.parts) if parts else 0,
             )
+
+
+def _small_print_anyway(c: SlideContext, image, figure, panel: int) -> bool:
+    """The figure's own print reads at no size a slide draws it, and it is drawn about as large
+    as a slide of its own draws it over its caption and one line: taking that line off (a
+    statement of what the figure shows, bare_figure_run's) draws it a tenth larger, still too
+    small to read, and loses what the slide said of it."""
+    if panel or figure_room.legible_alone(figure):
+        return False
+    lines = c.slide.bullets if c.slide is not None else []
+    return len(lines) <= 1 and image.drawn.w >= SHOWN_AT_ITS_ROOM * figure_room.width_over_lines(
+        figure, 2
+    )
+
+
+# measured figures drawn over a caption and a line come out at 0.85–1.0 of the room's model
+# (figure_room.width_over_lines): the renderer's title and caption vary a little
+SHOWN_AT_ITS_ROOM = 0.85
 
 
 def _at_its_largest(c: SlideContext, image) -> bool:
