@@ -95,3 +95,16 @@ def test_a_lead_naming_the_displays_shown_under_it_is_kept_by_the_guard_as_the_r
     # a display number the display under it does not show is the text's defect still
     other = led.model_copy(update={"equation": r"s = \frac{a}{b} \tag{1}"})
     assert ("equation_number", "(2)") in shown_leads.bullet_defects(other, 1)
+
+
+def test_a_listings_introduction_points_at_the_listing_with_or_without_a_colon():
+    # the reviewer read any pointer of a listing's introduction as the listing; the first
+    # shared reading took that back for an introduction ending on a colon
+    lead = "The tally is kept by adding the lines shown below to the survey file"
+    slide = _listing_slide().model_copy(update={"bullets": [lead], "code_lead": lead})
+    assert [k for k, _ in shown_leads.bullet_defects(slide, 0)] == []
+    colon = slide.model_copy(update={"bullets": [f"{lead}:"], "code_lead": f"{lead}:"})
+    assert [k for k, _ in shown_leads.bullet_defects(colon, 0)] == []
+    # without the listing under it, "below" points at nothing the slide shows
+    bare = slide.model_copy(update={"code": "", "code_lead": ""})
+    assert "dangling_pointer" in [k for k, _ in shown_leads.bullet_defects(bare, 0)]

@@ -12,6 +12,7 @@ here:
 
 - `leads_shown(slide, index)`: bullet `index` is the colon-ended introduction of the display
   or listing the slide shows right under it;
+- `LISTING_POINTERS`: what a listing's introduction may point at (the listing under it);
 - `excused(kind, part, tex)`: a text defect of a lead that is only what leads into the display
   `tex` (or the listing) under it;
 - `lead_defects(lead, tex)`: a lead's text defects once it stands over its display;
@@ -22,6 +23,10 @@ from __future__ import annotations
 
 from apps.decks.pipeline import defects, display_math
 from apps.decks.pipeline.slide_deck import Slide
+
+# what a listing's introduction may point at, said or not with a colon: the listing under it
+# (the listing repair keeps such a pointer on purpose, repair._introducing)
+LISTING_POINTERS = frozenset({"dangling_pointer"})
 
 
 def leads_listing(slide: Slide, bullet: str) -> bool:
@@ -63,11 +68,11 @@ def bullet_defects(slide: Slide, index: int) -> list[tuple[str, str]]:
     introduction that ends without a colon still points at the listing under it."""
     bullet = slide.bullets[index]
     found = defects.text_defects(bullet)
-    if leads_shown(slide, index):
-        tex = slide.equation if not leads_listing(slide, bullet) else ""
-        return [(k, p) for k, p in found if not excused(k, p, tex)]
     if leads_listing(slide, bullet):
-        return [(k, p) for k, p in found if k != "dangling_pointer"]
+        found = [(k, p) for k, p in found if k not in LISTING_POINTERS]
+        return [(k, p) for k, p in found if not (leads_shown(slide, index) and excused(k, p))]
+    if leads_shown(slide, index):
+        return [(k, p) for k, p in found if not excused(k, p, slide.equation)]
     return found
 
 
