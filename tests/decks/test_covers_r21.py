@@ -72,3 +72,10 @@ def test_a_body_alone_on_the_author_line_is_its_author_and_stays(tmp_path):
     # beside persons it is their affiliation read as a name, and goes
     found = _cover_findings(["Mara Quint", "Lagado Agency for Plant Conservation (LAPC)"])
     assert [i.evidence["tags"] for i in found] == [["Lagado Agency for Plant Conservation (LAPC)"]]
+
+
+def test_the_body_the_ingest_reads_as_author_is_kept_by_the_cover_rule(tmp_path):
+    # one definition (structure.body_author) for the ingest and the review: the rule took off
+    # the agency the ingest had read as the report's author
+    paper = paper_read(CORPORATE, tmp_path / "figures")
+    assert _cover_findings(paper.authors) == []

@@ -29,11 +29,10 @@ from collections.abc import Callable
 
 from apps.decks.pipeline import (
     caption_guard,
-    defects,
-    display_math,
     figure_reading,
     main_points,
     retitle_worth,
+    shown_leads,
     subject_cuts,
     text,
     title_defects,
@@ -365,18 +364,10 @@ def _slide_changes(changes: list[Change], numbers: set[int]) -> list[Change]:
 
 
 def _new_defects(bullet: str, slide: Slide, allowed: set[str]) -> list[tuple[str, str]]:
-    """The reviewer's text checks' findings on `bullet` (defects.text_defects) whose kind is
-    not in `allowed`; a display's lead over the display it announces is no defect, as the
-    reviewer reads it (review/text_rules.bullet_defects)."""
-    leads_listing = bool(slide.code.strip()) and bullet == slide.code_lead
-    return [
-        (kind, part)
-        for kind, part in defects.text_defects(bullet)
-        if kind not in allowed
-        and not (display_math.announces_display(kind, part) and (slide.equation or slide.code))
-        # the listing's introduction points at the listing under it (bullet_defects)
-        and not (kind == "dangling_pointer" and leads_listing)
-    ]
+    """The reviewer's text checks' findings on `bullet` where it stands on `slide` whose kind
+    is not in `allowed`: the one reading the reviewer makes (shown_leads.bullet_defects), so a
+    lead over the display or listing it announces is no defect here either."""
+    return [(k, p) for k, p in shown_leads.text_defects_on(slide, bullet) if k not in allowed]
 
 
 def no_worse_bullets(
@@ -643,7 +634,9 @@ def _lead_sound(slide: Slide) -> bool:
     lead a formula was cut out of ("… may be represented as where:") brings its defect back
     (seen on unseen papers): such a slide may go."""
     lead = slide.equation_lead or (slide.bullets[0] if slide.bullets else "")
-    return not defects.text_defects(lead.rstrip(" .:"))
+    if lead in slide.bullets:
+        return not shown_leads.bullet_defects(slide, slide.bullets.index(lead))
+    return not shown_leads.lead_defects(lead, slide.equation)
 
 
 def _may_remove(issues: list[Issue], claimed: list[Change], equation: bool) -> bool:

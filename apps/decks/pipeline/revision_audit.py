@@ -27,7 +27,7 @@ proposer made it, and undoes what harms it — the finding stays open and `refus
 
 from __future__ import annotations
 
-from apps.decks.pipeline import defects, method_coverage
+from apps.decks.pipeline import method_coverage, shown_leads
 from apps.decks.pipeline.issues import Change, Issue
 from apps.decks.pipeline.loop_guard import (
     COUNT_FIXES,
@@ -115,12 +115,13 @@ def no_lost_points(
             continue
         if any(_replaces(new, slide) for new in unmatched):
             continue  # rewritten in place, not taken off: the text guards judge it
-        # a bullet the text checks fault (a lead with a formula cut out of it) is no point
-        # worth a slide back: it would bring its defect back
+        # a bullet the text checks fault where it stood (a lead with a formula cut out of
+        # it) is no point worth a slide back: it would bring its defect back; the lead of the
+        # listing or display the slide showed is read as the reviewer reads it (shown_leads)
         lost = [
             b
-            for b in slide.bullets
-            if not _said(b, said) and not defects.text_defects(b.rstrip(" .:"))
+            for i, b in enumerate(slide.bullets)
+            if not _said(b, said) and not shown_leads.bullet_defects(slide, i)
         ]
         if not lost:
             continue

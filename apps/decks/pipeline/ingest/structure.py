@@ -577,6 +577,15 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
 ISO_DATE = re.compile(r"(?:19|20)\d\d-\d\d-\d\d")
 
 
+def body_author(authors: list[str]) -> bool:
+    """Is the author line one organisation alone: the body that wrote the document (an
+    agency's report)? The ingest reads such a cover so (`_corporate_author`) and the cover
+    rule keeps it (review/title_rules.cover_author_not_person): one definition for both, or
+    the rule took off what the ingest read."""
+    entries = {a.strip() for a in authors}
+    return len(authors) == 1 and len(entries) == 1 and bool(AFFILIATION.search(authors[0]))
+
+
 def _corporate_author(below: list[Segment]) -> str | None:
     """A report written by a body, not a person: the line under the title names an
     organisation, and only the date follows it ("European Centre for Disease Prevention and
@@ -589,7 +598,7 @@ def _corporate_author(below: list[Segment]) -> str | None:
     dated = not after or DATE.fullmatch(after) or ISO_DATE.fullmatch(after)
     if (
         not dated
-        or not AFFILIATION.search(line)
+        or not body_author([line])
         or "," in line
         or re.search(r"\d|@", line)
         or not 2 <= len(line.split()) <= 12

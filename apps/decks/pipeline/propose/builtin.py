@@ -23,6 +23,7 @@ from apps.decks.pipeline import (
     repeated_results,
     role_titles,
     script_levels,
+    shown_leads,
     text,
     title_defects,
     title_style,
@@ -640,17 +641,8 @@ def _showable(equation: Equation, shown: set[str]) -> bool:
         # its scripts set as small as the paper sets them (none flattened)
         and not script_levels.flattened(equation.levels, equation.tex)
         # the sentence's object is the display under it: only its other defects count
-        and all(
-            display_math.announces_display(kind, part) or _names_shown(kind, part, equation)
-            for kind, part in defects.text_defects(equation.lead)
-        )
+        and not shown_leads.lead_defects(equation.lead, equation.tex)
     )
-
-
-def _names_shown(kind: str, part: str, equation: Equation) -> bool:
-    """A display number in the lead ("Substituting (2) into (1) gives:") that the display
-    under it shows as a tag (displays.with_named_displays)."""
-    return kind == "equation_number" and displays.names_shown_displays(part, equation.tex)
 
 
 def _displays(paper: Paper) -> list[Equation]:

@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass
 
 from apps.decks import limits
-from apps.decks.pipeline import antecedents, defects, text
+from apps.decks.pipeline import antecedents, defects, shown_leads, text
 from apps.decks.pipeline.code_context import (
     CodeName,
     CodeParts,
@@ -404,12 +404,7 @@ def without_orphan_definitions(slides: list[Slide]) -> list[Slide]:
 def leads_nowhere(slide: Slide, index: int) -> bool:
     """Bullet `index` ends with a colon ("… with probability density function:") and is not
     the lead of the display the slide shows: the bullet after it reads as what it announced."""
-    bullet = slide.bullets[index]
-    if not bullet.rstrip().endswith(":"):
-        return False
-    if slide.code.strip() and bullet == slide.code_lead:
-        return False  # the listing it announces stands under it
-    return not (slide.equation and index == slide.bullets_over_equation() - 1)
+    return slide.bullets[index].rstrip().endswith(":") and not shown_leads.leads_shown(slide, index)
 
 
 def without_dangling_leads(slides: list[Slide]) -> list[Slide]:

@@ -63,6 +63,8 @@ def merge_repeated(
         title = common_title(
             a.title, b.title, _shared_section(paper, a, b), pair_label(paper, a.figure, b.figure)
         )
+        if not title:
+            continue  # no title says what both show: each keeps its slide (the finding stays)
         deck.slides[first - 1] = a.model_copy(
             update={
                 "figure_pair": b.figure,
@@ -88,7 +90,8 @@ def common_title(a: str, b: str, section: str = "", labels: str = "") -> str:
     """The title two figure slides shown side by side share: the words their titles open
     with, cut back to a head that stands when the two part inside a phrase ("Observed counts
     together with the fitted" → "Observed counts"); else the section both come from; else the
-    first title. `labels` names the two figures ("Figures 6 and 7", pair_label) after it."""
+    first title; "" when none of these stands (two statements glued by "and" would be a
+    run-on title). `labels` names the two figures ("Figures 6 and 7", pair_label) after it."""
     words_a, words_b = a.split(), b.split()
     common = []
     for x, y in zip(words_a, words_b, strict=False):
@@ -114,7 +117,14 @@ def common_title(a: str, b: str, section: str = "", labels: str = "") -> str:
         both = _both_named(a, b)
         if both:
             return both
-        base = section if section and not title_defects.title_fragment(section) else f"{a} and {b}"
+        if section and not title_defects.title_fragment(section):
+            base = section
+        elif _statement(a) or _statement(b) or len(f"{a} {b}".split()) > MAX_PAIR_WORDS:
+            # two statements (or long captions) glued by "and" say two things in one run-on
+            # title, cut at the title's length: the pair has no title, and is not made
+            return ""
+        else:
+            base = f"{a} and {b}"
     return _side_by_side(base, labels)
 
 
@@ -146,20 +156,23 @@ def pair_label(paper: Paper, a: str | None, b: str | None) -> str:
     return f"{first.label} and {second.label}"
 
 
-def _both_named(a: str, b: str) -> str:
-    """ "A and b" for two short titles that are names (no verb, no pronoun), or ""."""
+# two titles of more words than this, joined, are no title but two glued
+MAX_PAIR_WORDS = 14
+
+
+def _statement(title: str) -> bool:
+    """Does the title say something (a verb) rather than name it?"""
     from apps.decks.pipeline import lost_text
 
+    return bool(lost_text.AUXILIARY.search(title) or lost_text.BASE_VERB.search(title))
+
+
+def _both_named(a: str, b: str) -> str:
+    """ "A and b" for two short titles that are names (no verb, no pronoun), or ""."""
+
     a, b = title_defects.base_title(a), title_defects.base_title(b)
-    named = [
-        t
-        for t in (a, b)
-        if t
-        and not lost_text.AUXILIARY.search(t)
-        and not lost_text.BASE_VERB.search(t)
-        and not title_defects.title_fragment(t)
-    ]
-    if len(named) < 2 or a.lower() == b.lower() or len(f"{a} {b}".split()) > 14:
+    named = [t for t in (a, b) if t and not _statement(t) and not title_defects.title_fragment(t)]
+    if len(named) < 2 or a.lower() == b.lower() or len(f"{a} {b}".split()) > MAX_PAIR_WORDS:
         return ""
     second = b if b[1:2].isupper() or not b[:1].isupper() else b[:1].lower() + b[1:]
     return f"{a} and {second}"[:120]

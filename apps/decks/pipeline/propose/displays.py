@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import context_text, defects, display_math, text
+from apps.decks.pipeline import context_text, defects, display_math, shown_leads, text
 from apps.decks.pipeline.paper import Equation, Paper
 from apps.decks.pipeline.propose import bullets, context_fix
 from apps.decks.pipeline.slide_deck import Slide
@@ -186,7 +186,7 @@ def with_named_displays(paper: Paper, equation: Equation) -> Equation | None:
     "Substituting (2) into (1) gives:" points at what the slide shows. The display unchanged
     when its lead names none; None when one it names is not in the paper, is long, or does
     not read whole (the lead would point at nothing: it is not shown)."""
-    from apps.decks.pipeline import display_math, script_levels
+    from apps.decks.pipeline import script_levels
 
     named = [n for n in numbers_named(equation.lead) if n != equation.number]
     if not named:
@@ -288,7 +288,8 @@ def lead_reads(lead: str) -> bool:
         and not defects.pointers(lead)
         # "…, and:" — the sentence goes on past the display: what the display is comes after it
         and not re.search(r"\b(?:and|or|but|then)\s*:$", lead, re.I)
-        and all(display_math.announces_display(k, p) for k, p in defects.text_defects(lead))
+        # its only defects are what leads into the display (shown_leads, as the reviewer)
+        and not shown_leads.lead_defects(lead)
     )
 
 

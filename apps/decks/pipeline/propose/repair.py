@@ -35,6 +35,7 @@ from apps.decks.pipeline import (
     purpose_slide,
     retitle_worth,
     role_titles,
+    shown_leads,
     shown_objects,
     story_slides,
     text,
@@ -1164,10 +1165,6 @@ def _listing_lead(slide: Slide, bullet: str, listing, work: Work) -> str:
     return shown or lead
 
 
-# what an introducing sentence may point at: the listing, shown right under it
-FORWARD_POINTERS = {"dangling_pointer"}
-
-
 def _introducing(sentence: str) -> str | None:
     """The sentence introducing a listing as its lead bullet: every fix a bullet needs, but its
     pointer ahead ("… by adding the following to the file:") stays — the listing is under it."""
@@ -1183,7 +1180,11 @@ def _introducing(sentence: str) -> str | None:
     if defects.dangling_connector(sentence):
         sentence = bullet_text.drop_connector(sentence) or ""
     kinds = {kind for kind, _ in defects.text_defects(sentence)}
-    if not sentence or not kinds <= FORWARD_POINTERS or text.word_count(sentence) > MAX_LEAD_WORDS:
+    if (
+        not sentence
+        or not kinds <= shown_leads.LISTING_POINTERS
+        or text.word_count(sentence) > MAX_LEAD_WORDS
+    ):
         return None
     return sentence[:1].upper() + sentence[1:]
 

@@ -20,6 +20,7 @@ from apps.decks.pipeline import (
     repeated_results,
     role_titles,
     script_levels,
+    shown_leads,
     title_quality,
     title_style,
 )
@@ -124,19 +125,8 @@ def _texts(c: SlideContext) -> list[tuple[str, int, str]]:
 @slide_rule
 def bullet_defects(c: SlideContext):
     for where, index, text in _texts(c):
-        for kind, part in defects.text_defects(text):
-            if display_math.announces_display(kind, part) and _leads_shown_display(
-                c, where, index, text
-            ):
-                continue  # "… is calculated according to:" over the display it announces
-            if (
-                kind == "equation_number"
-                and _leads_shown_display(c, where, index, text)
-                and displays.names_shown_displays(part, c.slide.equation)
-            ):
-                continue  # "Substituting (2) into (1) gives:" over displays tagged (1), (2)
-            if kind == "dangling_pointer" and _leads_shown_listing(c, where, text):
-                continue  # "… by adding the following to the file:" over the listing shown
+        # a lead over the display or listing the slide shows keeps only its other defects
+        for kind, part in shown_leads.bullet_defects(c.slide, index):
             yield c.issue(
                 kind,
                 "high" if kind == "lost_glyph" else "medium",  # the number shown may be wrong
@@ -149,29 +139,14 @@ def bullet_defects(c: SlideContext):
             )
 
 
-def _leads_shown_listing(c: SlideContext, where: str, bullet: str) -> bool:
-    """The bullet the slide's listing stands under (its code lead): its pointer ahead ("the
-    following") is the listing."""
-    return where == "bullet" and bool(c.slide.code.strip()) and bullet == c.slide.code_lead
-
-
 def _key(sentence: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", garbled.unmath(sentence).lower()).strip()
 
 
-def _leads_shown_display(c: SlideContext, where: str, index: int, bullet: str) -> bool:
-    """The bullet right over the display the slide shows, ending with a colon: the sentence
-    that introduces it, not one cut from it."""
-    slide = c.slide
-    if _leads_shown_listing(c, where, bullet) and bullet.rstrip().endswith(":"):
-        return True  # the listing it announces stands under it
-    return (
-        slide is not None
-        and bool(slide.equation)
-        and where == "bullet"
-        and index == slide.bullets_over_equation() - 1
-        and bullet.rstrip().endswith(":")
-    )
+def _leads_shown_display(c: SlideContext, where: str, index: int) -> bool:
+    """The bullet right over the display or listing the slide shows, ending with a colon: the
+    sentence that introduces it, not one cut from it (shown_leads)."""
+    return c.slide is not None and where == "bullet" and shown_leads.leads_shown(c.slide, index)
 
 
 def names_display(paragraph: str) -> bool:
@@ -208,7 +183,7 @@ def cut_before_display(c: SlideContext):
         )
     ]
     for where, index, bullet in texts:
-        if _leads_shown_display(c, where, index, bullet) or DEFINITION_ITEM.match(bullet):
+        if _leads_shown_display(c, where, index) or DEFINITION_ITEM.match(bullet):
             continue
         key = _key(bullet)
         if len(key) >= 20 and any(c_key.endswith(key[-40:]) for c_key in cut):

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from apps.decks.pipeline import title_quality
 from apps.decks.pipeline.ingest.masthead_zone import masthead_line
-from apps.decks.pipeline.ingest.structure import AFFILIATION, STATUS_TAG
+from apps.decks.pipeline.ingest.structure import AFFILIATION, STATUS_TAG, body_author
 from apps.decks.pipeline.ingest.title_byline import byline_split
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
 
@@ -134,7 +134,7 @@ def cover_author_not_person(c: SlideContext):
         return
     counts = Counter(a.strip() for a in c.deck.authors)
     # a body alone on the line wrote the document (an agency's report): it is the author
-    alone = len(counts) == 1 and sum(counts.values()) == 1
+    alone = body_author(list(c.deck.authors))
     strays = [
         a
         for a in dict.fromkeys(a.strip() for a in c.deck.authors)
