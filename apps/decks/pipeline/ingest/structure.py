@@ -31,6 +31,7 @@ from apps.decks.pipeline.ingest.running import running_key
 from apps.decks.pipeline.ingest.scanned import scanned_heading
 from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
 from apps.decks.pipeline.ingest.url_lines import address_continued
+from apps.decks.pipeline.ingest.venue_band import band_venue
 from apps.decks.pipeline.ingest.venue_text import venue_tidied
 from apps.decks.pipeline.lost_text import reference_entry
 from apps.decks.pipeline.paper import Equation, Section
@@ -956,7 +957,11 @@ def _venue_found(layout: Layout, title: str, title_segment: Segment | None) -> t
                 dated = dated or year.group(1)  # "Holt et al. — Film thermometers 2031"
                 continue
             return venue, year.group(1)
-    return "", dated
+    # a venue line printed in page one's header or footer band only (a conference's footer)
+    venue, year = band_venue(layout)
+    if venue:
+        return venue, year
+    return "", dated or year
 
 
 def _paper_running_line(layout: Layout, text: str) -> bool:
@@ -1046,6 +1051,23 @@ PRINTED_DATE = re.compile(
     rf"\b(?:{MONTHS}|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.)\s+(?:\d{{1,2}},?\s+)?"
     r"((?:19|20)\d\d)\b"
 )
+# a date in numbers: ISO's "2031-06-05" or "2031/06/05", a day and month before the year
+# ("05/06/2031", "5.6.2031"); a real month and day, never inside a longer run of numbers (a
+# DOI's, an ISSN's, a version's)
+NUMERIC_DATE = re.compile(
+    r"(?<![\w/.-])(?:((?:19|20)\d\d)([-/.])(?:0?[1-9]|1[0-2])\2(?:0?[1-9]|[12]\d|3[01])"
+    r"|(?:0?[1-9]|[12]\d|3[01])([-/.])(?:0?[1-9]|1[0-2]|[12]\d|3[01])\3((?:19|20)\d\d))"
+    r"(?![\w/-]|\.\d)"
+)
+
+
+def _printed_date_year(text: str) -> str:
+    """The year of a date the line prints in words or in numbers, else ""."""
+    if match := PRINTED_DATE.search(text):
+        return match.group(1)
+    if match := NUMERIC_DATE.search(text):
+        return match.group(1) or match.group(4)
+    return ""
 
 
 REVISED = re.compile(
@@ -1071,8 +1093,8 @@ def printed_year(layout: Layout, title_segment: Segment | None = None) -> str:
             continue
         if len(segment.text.split()) > 12:
             continue  # a sentence of the abstract that names a date is not the paper's date
-        if match := PRINTED_DATE.search(segment.text):
-            return match.group(1)
+        if year := _printed_date_year(segment.text):
+            return year
     for segment in lines:  # a revision noted anywhere on page 1 ("‡Updated 2014 by …")
         # its mark may have made it a formula: "$‡\mathrm{Updated} 2014$ by …"
         plain = re.sub(r"\\mathrm\{([^}]*)\}", r"\1", segment.text).replace("$", " ")
