@@ -1463,6 +1463,11 @@ def sections_read(
                         paragraph.append(f"Eq. ({equation.number}){stop}")
                     else:  # the text before and after it are not one sentence
                         flush()
+                elif equation is not None and equation.segments[0] is segment:
+                    # a display that could not be read is shown nowhere: the text before it and
+                    # after it are still not one sentence ("… the speed of the water, [F = …],
+                    # and a frond breaks when F …" read as "… water, and a frond breaks …")
+                    flush()
                 if equation is not None and equation.segments[0] is segment:
                     announcing = ""  # the next display of a run has a sentence of its own
                 continue
