@@ -122,3 +122,37 @@ def test_a_copyright_line_without_a_venue_gives_the_year_only():
     line = _line("© 2031 The Authors. Published under a CC0 licence.", 760, 8)
     layout = _page(_line("A title", 80, 16), _line("Body text of the paper.", 300), line)
     assert venue_find(layout, "A title") == ("", "2031")
+
+
+def _footed(texts: list[str]) -> Layout:
+    """Pages of body text, each with its footer line (role "header": page furniture)."""
+    pages = []
+    for text in texts:
+        footer = _line(text, 760, 8)
+        footer.role = "header"
+        pages.append([_line("Body text of the paper.", 300), footer])
+    return Layout(
+        pages=pages,
+        page_sizes=[(612.0, 792.0)] * len(pages),
+        body_size=10.0,
+        columns=[(72, 540)],
+        running=list(dict.fromkeys(texts)),
+    )
+
+
+def test_a_footer_naming_the_conference_on_alternate_sides_gives_the_venue():
+    name = "9th Workshop on Tidal Sensor Networks"
+    texts = [f"{name} {n}" if n % 2 else f"{n} {name}" for n in range(41, 49)]
+    assert venue_find(_footed(texts), "Counting barnacles") == (name, "")
+
+
+@pytest.mark.parametrize(
+    "footer, title",
+    [
+        ("A Review of Tidal Models", "A Review of Tidal Models"),  # the paper's running title
+        ("2 Literature Review", "Counting barnacles"),  # a chapter's running head
+        ("Lagado Institute of Marine Studies", "Counting barnacles"),  # no venue's word
+    ],
+)
+def test_a_running_line_that_names_no_venue_gives_none(footer, title):
+    assert venue_find(_footed([footer] * 6), title) == ("", "")

@@ -31,7 +31,7 @@ from apps.decks.pipeline.ingest.running import running_key
 from apps.decks.pipeline.ingest.scanned import scanned_heading
 from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
 from apps.decks.pipeline.ingest.url_lines import address_continued
-from apps.decks.pipeline.ingest.venue_band import band_venue
+from apps.decks.pipeline.ingest.venue_band import band_venue, running_venue
 from apps.decks.pipeline.ingest.venue_text import venue_tidied
 from apps.decks.pipeline.lost_text import reference_entry
 from apps.decks.pipeline.paper import Equation, Section
@@ -961,7 +961,24 @@ def _venue_found(layout: Layout, title: str, title_segment: Segment | None) -> t
     venue, year = band_venue(layout)
     if venue:
         return venue, year
-    return "", dated or year
+    # a running footer naming the conference with no year ("15th … Conference on …"): the
+    # venue; the year is the one page 1 prints, if any
+    named = running_venue(_footers_of_most_pages(layout), title)
+    return named, dated or year
+
+
+def _footers_of_most_pages(layout: Layout) -> list[str]:
+    """The running lines' texts without their page numbers that page 1 or most pages print:
+    a footer that alternates sides ("60 15th … Conference" on even pages, "15th … Conference"
+    beside "59" on odd ones) is one line on every page."""
+    pages: dict[str, set[int]] = {}
+    for number, page in enumerate(layout.pages, start=1):
+        for segment in page:
+            if segment.role == "header":
+                text = re.sub(r"^\d{1,4}\s+|\s+\d{1,4}$", "", segment.text.strip())
+                pages.setdefault(text, set()).add(number)
+    most = max(3, (len(layout.pages) + 1) // 2)
+    return [t for t, seen in pages.items() if 1 in seen or len(seen) >= most]
 
 
 def _paper_running_line(layout: Layout, text: str) -> bool:

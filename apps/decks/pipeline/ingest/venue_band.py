@@ -61,6 +61,32 @@ def band_venue(layout: Layout) -> tuple[str, str]:
     return "", dated
 
 
+# a venue's name as a running line prints it with no year: the venue's word, then what it is of
+# ("Journal of …", "15th USENIX Conference on File and Storage Technologies")
+VENUE_OF = re.compile(rf"{VENUE_WORD.pattern}\s+(?:of|on|in|for)\s+(?:the\s+)?[A-Z]", re.I)
+
+
+def running_venue(running: list[str], title: str) -> str:
+    """The venue a running line names without a year (a conference's footer on every page,
+    its page number aside): a venue's name with what it is of, opening the line; never the
+    paper's own title as a running head."""
+    title_words = set(re.findall(r"\w+", title.lower()))
+    for line in running:
+        text = re.sub(r"^\d{1,4}\s+|\s+\d{1,4}$", "", line.strip())
+        words = re.findall(r"\w+", text.lower())
+        if (
+            YEAR.search(text)
+            or len(text) > 120
+            or not words
+            or sum(w in title_words for w in words) > len(words) / 2
+            or CITING.search(text)
+        ):
+            continue
+        if VENUE_OF.search(text) and _named_venue(text):
+            return text
+    return ""
+
+
 def _named_venue(text: str) -> bool:
     """The line opens with a venue's name: a venue's word among its first five words, every
     word before it capitalised or a number ("9th Workshop on …", "Journal of …")."""
