@@ -16,7 +16,8 @@ SENTENCE_END = (".", "?", "!")
 
 def lines_cut_at_displays(layout: Layout, equations: list[DisplayEquation]) -> list[str]:
     """The text of each body line that an unnumbered display continues."""
-    starts = {id(e.segments[0]): e for e in equations if e.segments and not e.number}
+    # a numbered display stands in its sentence as "Eq. (N)" — unless it could not be read
+    starts = {id(e.segments[0]): e for e in equations if e.segments and not (e.number and e.tex)}
     cut: list[str] = []
     for page in range(1, len(layout.pages) + 1):
         previous = None
@@ -37,7 +38,7 @@ def mark_cut_paragraphs(sections: list, lost_math: list[str]) -> None:
     goes on into the display (it announces it), so it is never taken for a whole statement."""
     for section in sections:
         section.paragraphs = [
-            paragraph.rstrip() + ":"
+            paragraph.rstrip().rstrip(",;") + ":"  # "… of the water," goes on into the display
             if any(paragraph.rstrip().endswith(line) for line in lost_math)
             and not paragraph.rstrip().endswith(":")  # it announces the display already
             else paragraph

@@ -31,6 +31,7 @@ from apps.decks.pipeline.ingest.running import running_key
 from apps.decks.pipeline.ingest.scanned import scanned_heading
 from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
 from apps.decks.pipeline.ingest.url_lines import address_continued
+from apps.decks.pipeline.ingest.venue_band import band_venue, running_venue
 from apps.decks.pipeline.ingest.venue_text import venue_tidied
 from apps.decks.pipeline.lost_text import reference_entry
 from apps.decks.pipeline.paper import Equation, Section
@@ -965,7 +966,28 @@ def _venue_found(layout: Layout, title: str, title_segment: Segment | None) -> t
                 dated = dated or year.group(1)  # "Holt et al. — Film thermometers 2031"
                 continue
             return venue, year.group(1)
-    return "", dated
+    # a venue line printed in page one's header or footer band only (a conference's footer)
+    venue, year = band_venue(layout)
+    if venue:
+        return venue, year
+    # a running footer naming the conference with no year ("15th … Conference on …"): the
+    # venue; the year is the one page 1 prints, if any
+    named = running_venue(_footers_of_most_pages(layout), title)
+    return named, dated or year
+
+
+def _footers_of_most_pages(layout: Layout) -> list[str]:
+    """The running lines' texts without their page numbers that page 1 or most pages print:
+    a footer that alternates sides ("60 15th … Conference" on even pages, "15th … Conference"
+    beside "59" on odd ones) is one line on every page."""
+    pages: dict[str, set[int]] = {}
+    for number, page in enumerate(layout.pages, start=1):
+        for segment in page:
+            if segment.role == "header":
+                text = re.sub(r"^\d{1,4}\s+|\s+\d{1,4}$", "", segment.text.strip())
+                pages.setdefault(text, set()).add(number)
+    most = max(3, (len(layout.pages) + 1) // 2)
+    return [t for t, seen in pages.items() if 1 in seen or len(seen) >= most]
 
 
 def _paper_running_line(layout: Layout, text: str) -> bool:
@@ -1055,6 +1077,23 @@ PRINTED_DATE = re.compile(
     rf"\b(?:{MONTHS}|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.)\s+(?:\d{{1,2}},?\s+)?"
     r"((?:19|20)\d\d)\b"
 )
+# a date in numbers: ISO's "2031-06-05" or "2031/06/05", a day and month before the year
+# ("05/06/2031", "5.6.2031"); a real month and day, never inside a longer run of numbers (a
+# DOI's, an ISSN's, a version's)
+NUMERIC_DATE = re.compile(
+    r"(?<![\w/.-])(?:((?:19|20)\d\d)([-/.])(?:0?[1-9]|1[0-2])\2(?:0?[1-9]|[12]\d|3[01])"
+    r"|(?:0?[1-9]|[12]\d|3[01])([-/.])(?:0?[1-9]|1[0-2]|[12]\d|3[01])\3((?:19|20)\d\d))"
+    r"(?![\w/-]|\.\d)"
+)
+
+
+def _printed_date_year(text: str) -> str:
+    """The year of a date the line prints in words or in numbers, else ""."""
+    if match := PRINTED_DATE.search(text):
+        return match.group(1)
+    if match := NUMERIC_DATE.search(text):
+        return match.group(1) or match.group(4)
+    return ""
 
 
 REVISED = re.compile(
@@ -1080,8 +1119,8 @@ def printed_year(layout: Layout, title_segment: Segment | None = None) -> str:
             continue
         if len(segment.text.split()) > 12:
             continue  # a sentence of the abstract that names a date is not the paper's date
-        if match := PRINTED_DATE.search(segment.text):
-            return match.group(1)
+        if year := _printed_date_year(segment.text):
+            return year
     for segment in lines:  # a revision noted anywhere on page 1 ("‡Updated 2014 by …")
         # its mark may have made it a formula: "$‡\mathrm{Updated} 2014$ by …"
         plain = re.sub(r"\\mathrm\{([^}]*)\}", r"\1", segment.text).replace("$", " ")
@@ -1450,6 +1489,11 @@ def sections_read(
                         paragraph.append(f"Eq. ({equation.number}){stop}")
                     else:  # the text before and after it are not one sentence
                         flush()
+                elif equation is not None and equation.segments[0] is segment:
+                    # a display that could not be read is shown nowhere: the text before it and
+                    # after it are still not one sentence ("… the speed of the water, [F = …],
+                    # and a frond breaks when F …" read as "… water, and a frond breaks …")
+                    flush()
                 if equation is not None and equation.segments[0] is segment:
                     announcing = ""  # the next display of a run has a sentence of its own
                 continue
