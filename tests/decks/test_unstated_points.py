@@ -3,11 +3,11 @@
 (tests/fixtures/papers/ingest/unstated, CC0; every sentence invented):
 
 - "The shelf mark also presents a problem for sorting the new records.", "A second difficulty
-  arises for …", "Checking a book out by its title is not enough!" shown without the sentence
+  arises for …", "Problems can also occur with …", "Checking a book out by its title is not enough!" shown without the sentence
   after them are `unstated_point` findings, repaired through the loop with the two sentences
   joined ("…: old shelf marks mix …") or, when that is too long, by leaving the bullet out;
 - a problem stated in the sentence (a colon), one that is a copula's predicate ("Lost cards are
-  a major issue …"), a task ("solves a problem of space"), and a problem whose statement is the
+  a major issue …"), a task ("solves a problem of space"), one pointing back ("Problems of this kind …"), and a problem whose statement is the
   slide's next bullet are none."""
 
 from __future__ import annotations
@@ -34,9 +34,11 @@ PDF = (
 )
 SHELF = "The shelf mark also presents a problem for sorting the new records."
 BOUND = "A second difficulty arises for books that were bound together in one volume."
+OLD_CARDS = "Problems can also occur with very old cards."
 TITLE_ONLY = "Checking a book out by its title is not enough!"
 STATED = "The drawers posed a challenge: readers could not search them by author."
 PREDICATE = "Lost cards are a major issue for the volunteers who run the desk."
+POINTING_BACK = "Problems of this kind were rare after the first month."
 TASK = "The reading room solves a problem of space by lending the atlases only for the day."
 
 
@@ -55,7 +57,7 @@ def _sentence(paper, opening: str) -> str:
     )
 
 
-@pytest.mark.parametrize("sentence", [SHELF, BOUND, TITLE_ONLY])
+@pytest.mark.parametrize("sentence", [SHELF, BOUND, OLD_CARDS, TITLE_ONLY])
 def test_a_sentence_naming_a_problem_the_next_one_states_is_an_unstated_point(paper, sentence):
     assert _sentence(paper, sentence[:30]) == sentence  # the report reads as written
     found = cut_points.cut_points(sentence.rstrip(".!"), paper, [])
@@ -74,7 +76,7 @@ def test_the_repair_joins_the_statement_when_short_and_gives_up_when_long(paper)
     assert bound.repair == ""  # joined it would be over 40 words: the bullet goes
 
 
-@pytest.mark.parametrize("sentence", [STATED, PREDICATE, TASK])
+@pytest.mark.parametrize("sentence", [STATED, PREDICATE, TASK, POINTING_BACK])
 def test_a_problem_stated_or_no_news_is_no_finding(paper, sentence):
     assert _sentence(paper, sentence[:30]) == sentence
     found = cut_points.cut_points(sentence.rstrip("."), paper, [])

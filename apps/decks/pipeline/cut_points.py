@@ -17,7 +17,7 @@ does not see is the one that makes the claim:
   them: repaired with the whole sentence when it stands and is short enough, else it goes.
 - `unstated_point`: a whole sentence that names a problem and leaves what it is to the paper's
   next sentences ("The index also presents a problem for updates.", "A difficulty arises for
-  nested keys.", "Setting the flag is not enough!"), which the slide does not show after it: on
+  nested keys.", "Problems can occur with short keys.", "Setting the flag is not enough!"), which the slide does not show after it: on
   the slide it says only that something is wrong. Repair: the sentence joined to the next one
   ("X presents a problem: Y"), when that is short enough and reads whole; else the bullet goes.
 - `cut_word`: the bullet's last word is the head of the paper's word there ("… provided by E"
@@ -301,14 +301,16 @@ NAMED_PROBLEM = re.compile(
 # that …" right after it; a later "that" is a relative on another noun), a colon or dash, an
 # example or a reason
 PROBLEM_STATED = re.compile(
-    r"^\s*that\b|\b(?:namely|because|since|such\s+as|i\.\s?e\.|e\.\s?g\.|in\s+that|due\s+to|"
-    r"caused\s+by)\b|[:—–]|\((?!\))|\s-\s",
+    r"^\s*that\b|\b(?:namely|because|since|such\s+as|in\s+that|due\s+to|caused\s+by)\b|"
+    r"\b(?:i\.\s?e\.|e\.\s?g\.)|[:—–]|\((?!\))|\s-\s",
     re.I,
 )
 # the noun's next word when it is the noun (not the verb "issues", "challenges"): the sentence's
-# end, a preposition, a relative or the verb a problem takes
+# end, a preposition, a relative or the verb a problem takes; not "of this kind", which points
+# back to a problem the sentences before state
 NOUN_NEXT = re.compile(
-    r"^(?:\W*$|[,;.!]|\s+(?:with|for|in|of|to|when|whenever|if|on|at|regarding|concerning|here|"
+    r"^(?!\s+of\s+(?:this|that|these|those|such|the\s+same)\b)"
+    r"(?:\W*$|[,;.!]|\s+(?:with|for|in|of|to|when|whenever|if|on|at|regarding|concerning|here|"
     r"which|where|arises?|arose|occurs?|occurred|appears?|emerges?|remains?|exists?|is|are|was|"
     r"were|lies?|can|may|might|will|would|could|must)\b)",
     re.I,
@@ -317,7 +319,16 @@ NOUN_NEXT = re.compile(
 # with X is the cost"), not one that only says it exists ("A difficulty arises when …")
 FIRST_VERB = re.compile(
     r"\b(?:is|are|was|were|lies|lie|arises?|arose|occurs?|occurred|appears?|emerges?|remains?|"
-    r"exists?|can|may|might|will|would|could|must|becomes?)\b",
+    r"exists?|becomes?)\b",
+    re.I,
+)
+# the noun bare at the sentence's opening, a plural or mass noun with at most two modifiers and
+# no word that points back ("Problems can occur with …", "Numerical difficulties arise …"; not
+# "Similar problems arise …": what they are is the sentences before, a context finding's)
+BARE_PROBLEM = re.compile(
+    rf"^(?:[\w\s]{{0,30}},\s*)?(?!(?:the|this|these|that|those|such|its|their|our|his|her|"
+    rf"similar|same|other)\b)"
+    rf"(?:[\w-]+\s+){{0,2}}?{_PROBLEM}\b",
     re.I,
 )
 # The verb that brings the problem in as news, before its determiner (a word or two between:
@@ -387,12 +398,13 @@ def unstated_point(bullet: str, paper: Paper, slide_bullets: list[str]) -> Found
 
 
 def _names_problem(flat: str) -> bool:
-    for match in NAMED_PROBLEM.finditer(flat):
+    bare = BARE_PROBLEM.match(flat)
+    for match in [*NAMED_PROBLEM.finditer(flat), *([bare] if bare else [])]:
         before, rest = flat[: match.start()], flat[match.end() :]
         if not NOUN_NEXT.match(rest) or PROBLEM_STATED.search(rest) or REASON_AFTER.search(rest):
             continue
         verb = FIRST_VERB.search(rest)
-        if SUBJECT_OPENING.match(before):
+        if match is bare or SUBJECT_OPENING.match(before):
             if verb and verb.group(0).lower() in NEWS_VERB:
                 return True
         elif INTRODUCED.search(before) and not POINTING_SUBJECT.match(flat):
