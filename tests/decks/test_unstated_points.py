@@ -86,6 +86,10 @@ def test_a_problem_stated_or_no_news_is_no_finding(paper, sentence):
 def test_a_problem_whose_statement_is_the_next_bullet_is_no_finding(paper):
     statement = _sentence(paper, "Old shelf marks mix letters")
     assert cut_points.cut_points(SHELF.rstrip("."), paper, [statement]) is None
+    # a later sentence shown after it is no statement of the problem: still unstated
+    later = _sentence(paper, "The records are therefore sorted")
+    found = cut_points.cut_points(SHELF.rstrip("."), paper, [later])
+    assert found is not None and found.kind == "unstated_point"
 
 
 def _deck(paper, slide: Slide):

@@ -386,7 +386,7 @@ def unstated_point(bullet: str, paper: Paper, slide_bullets: list[str]) -> Found
     if len(sentence.words) - kept >= 2 or not sentence.following:
         return None  # a cut sentence is cut_short's and the others'; the paper's last says all
     statement = sentence.following[0]
-    if any(_shown(s, slide_bullets) for s in sentence.following[:2]):
+    if _shown(statement, slide_bullets):
         return None  # the slide goes on with what the problem is
     first, second = _bullet_of(sentence.text), _bullet_of(statement)
     joined = ""
