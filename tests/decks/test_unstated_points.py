@@ -34,6 +34,7 @@ PDF = (
 )
 SHELF = "The shelf mark also presents a problem for sorting the new records."
 BOUND = "A second difficulty arises for books that were bound together in one volume."
+SLIPS = "The old loan slips present a problem for the yearly count."
 OLD_CARDS = "Problems can also occur with very old cards."
 TITLE_ONLY = "Checking a book out by its title is not enough!"
 STATED = "The drawers posed a challenge: readers could not search them by author."
@@ -71,6 +72,10 @@ def test_the_repair_joins_the_statement_when_short_and_gives_up_when_long(paper)
         "mix letters and numbers without a fixed width, so a plain sort puts shelf 10 before "
         "shelf 9"
     )
+    # the next paragraph may open another point: "X: Y" would say Y is the problem
+    slips = cut_points.cut_points(SLIPS.rstrip("."), paper, [])
+    assert slips.kind == "unstated_point" and slips.part.startswith("The library opens at nine")
+    assert slips.repair == ""
     bound = cut_points.cut_points(BOUND.rstrip("."), paper, [])
     assert bound.part.startswith("Such a volume has one card per title")
     assert bound.repair == ""  # joined it would be over 40 words: the bullet goes

@@ -114,6 +114,8 @@ class _Sentence:
     text: str
     words: tuple[str, ...]
     following: tuple[str, ...]  # the sentences after it in its paragraph (then the next one)
+    # how many of `following` are its own paragraph's (the rest open the paragraphs after it)
+    in_paragraph: int = 0
 
 
 HEAD_WORDS = 4  # a bullet is found in the paper by its first (and last) four key words
@@ -170,7 +172,9 @@ def _sentences_of(paper: Paper) -> tuple[_Sentence, ...]:
         after = [x for p in paragraphs[at + 1 : at + 1 + MAX_ITEMS] for x in _split(p)]
         for i, sentence in enumerate(parts):
             rest = tuple([*parts[i + 1 :], *after][: MAX_ITEMS + 2])
-            found.append(_Sentence(sentence, tuple(_key_words(sentence)), rest))
+            found.append(
+                _Sentence(sentence, tuple(_key_words(sentence)), rest, len(parts) - i - 1)
+            )
     return tuple(found)
 
 
@@ -374,8 +378,8 @@ UNNAMED_NEED = re.compile(
 def unstated_point(bullet: str, paper: Paper, slide_bullets: list[str]) -> Found | None:
     """A whole sentence of the paper that names a problem, or a need, and leaves saying what it
     is to the sentences after it, which the slide does not show (see NAMED_PROBLEM and
-    UNNAMED_NEED). Repair: the sentence joined to the next one ("X presents a problem: Y"), when
-    that is short enough and reads whole; else the bullet goes."""
+    UNNAMED_NEED). Repair: the sentence joined to the next one of its paragraph ("X presents a
+    problem: Y"), when that is short enough and reads whole; else the bullet goes."""
     flat = text.clean(bullet).rstrip()
     if not (_names_problem(flat) or UNNAMED_NEED.search(flat)):
         return None
@@ -390,7 +394,9 @@ def unstated_point(bullet: str, paper: Paper, slide_bullets: list[str]) -> Found
         return None  # the slide goes on with what the problem is
     first, second = _bullet_of(sentence.text), _bullet_of(statement)
     joined = ""
-    if first and second:
+    # joined only to its own paragraph's next sentence: a new paragraph may open another point
+    # (the statement comes later, or not at all), and "X: Y" would say Y is the problem
+    if first and second and sentence.in_paragraph:
         candidate = f"{first.rstrip(' .!')}: {_lower_first(text.clean(second).rstrip(' .'))}"
         if text.word_count(candidate) <= MAX_JOINED_WORDS and not defects.text_defects(candidate):
             joined = candidate
