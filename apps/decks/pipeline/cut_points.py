@@ -172,9 +172,7 @@ def _sentences_of(paper: Paper) -> tuple[_Sentence, ...]:
         after = [x for p in paragraphs[at + 1 : at + 1 + MAX_ITEMS] for x in _split(p)]
         for i, sentence in enumerate(parts):
             rest = tuple([*parts[i + 1 :], *after][: MAX_ITEMS + 2])
-            found.append(
-                _Sentence(sentence, tuple(_key_words(sentence)), rest, len(parts) - i - 1)
-            )
+            found.append(_Sentence(sentence, tuple(_key_words(sentence)), rest, len(parts) - i - 1))
     return tuple(found)
 
 
