@@ -15,6 +15,11 @@ does not see is the one that makes the claim:
   lead ("Lead: item; item"); else the lead goes. A lead whose paper sentence goes on with its
   items ("… come in two forms — there are …", "… fall into three classes: …") is cut before
   them: repaired with the whole sentence when it stands and is short enough, else it goes.
+- `unstated_point`: a whole sentence that names a problem and leaves what it is to the paper's
+  next sentences ("The index also presents a problem for updates.", "A difficulty arises for
+  nested keys.", "Problems can occur with short keys.", "Setting the flag is not enough!"), which the slide does not show after it: on
+  the slide it says only that something is wrong. Repair: the sentence joined to the next one
+  ("X presents a problem: Y"), when that is short enough and reads whole; else the bullet goes.
 - `cut_word`: the bullet's last word is the head of the paper's word there ("… provided by E"
   of "… provided by Ed Williams (…)"): text cut at a character count. Repair: the bullet with
   its word whole, when the paper's clause ends after it; else the whole sentence; else it goes.
@@ -91,8 +96,8 @@ MAX_ITEMS = 4
 
 @dataclass(frozen=True)
 class Found:
-    kind: str  # "lost_point" | "list_lead" | "cut_word" | "display_tail" | "cut_short" |
-    # "broken_opening"
+    kind: str  # "lost_point" | "list_lead" | "unstated_point" | "cut_word" | "display_tail" |
+    # "cut_short" | "broken_opening"
     part: str  # what the reader does not see (quoted in the issue)
     repair: str  # the bullet that says it, or "" when only leaving it out is certain
     # a list's missing items, to add after its last item shown (the bullet itself stays)
@@ -109,6 +114,8 @@ class _Sentence:
     text: str
     words: tuple[str, ...]
     following: tuple[str, ...]  # the sentences after it in its paragraph (then the next one)
+    # how many of `following` are its own paragraph's (the rest open the paragraphs after it)
+    in_paragraph: int = 0
 
 
 HEAD_WORDS = 4  # a bullet is found in the paper by its first (and last) four key words
@@ -165,7 +172,7 @@ def _sentences_of(paper: Paper) -> tuple[_Sentence, ...]:
         after = [x for p in paragraphs[at + 1 : at + 1 + MAX_ITEMS] for x in _split(p)]
         for i, sentence in enumerate(parts):
             rest = tuple([*parts[i + 1 :], *after][: MAX_ITEMS + 2])
-            found.append(_Sentence(sentence, tuple(_key_words(sentence)), rest))
+            found.append(_Sentence(sentence, tuple(_key_words(sentence)), rest, len(parts) - i - 1))
     return tuple(found)
 
 
@@ -277,6 +284,136 @@ def lost_point(bullet: str, paper: Paper, slide_bullets: list[str]) -> Found | N
         if text.word_count(candidate) <= MAX_JOINED_WORDS and not defects.text_defects(candidate):
             joined = candidate
     return Found("lost_point", answer[:80], joined or "")
+
+
+# A statement that names a problem and leaves what it is to the paper's next sentences: the
+# problem brought in by an indefinite phrase ("… presents a problem for X", "… highlighted a
+# serious problem with Y", "A difficulty arises when …"), or a need left unnamed ("… is not
+# enough!"). On a slide it says only that something is wrong.
+_PROBLEM = (
+    r"(?:problems?|issues?|difficult(?:y|ies)|limitations?|drawbacks?|disadvantages?|caveats?|"
+    r"pitfalls?|subtlet(?:y|ies)|complications?|challenges?|flaws?|weakness(?:es)?|"
+    r"shortcomings?|obstacles?)"
+)
+NAMED_PROBLEM = re.compile(
+    rf"\b(?:a|an|one|some|several|two|three|certain|another)\s+(?:[\w-]+\s+){{0,2}}?{_PROBLEM}\b",
+    re.I,
+)
+# what follows the noun when the sentence says what the problem is: a content clause ("a problem
+# that …" right after it; a later "that" is a relative on another noun), a colon or dash, an
+# example or a reason
+PROBLEM_STATED = re.compile(
+    r"^\s*that\b|\b(?:namely|because|since|such\s+as|in\s+that|due\s+to|caused\s+by)\b|"
+    r"\b(?:i\.\s?e\.|e\.\s?g\.)|[:—–]|\((?!\))|\s-\s",
+    re.I,
+)
+# the noun's next word when it is the noun (not the verb "issues", "challenges"): the sentence's
+# end, a preposition, a relative or the verb a problem takes; not "of this kind", which points
+# back to a problem the sentences before state
+NOUN_NEXT = re.compile(
+    r"^(?!\s+of\s+(?:this|that|these|those|such|the\s+same)\b)"
+    r"(?:\W*$|[,;.!]|\s+(?:with|for|in|of|to|when|whenever|if|on|at|regarding|concerning|here|"
+    r"which|where|arises?|arose|occurs?|occurred|appears?|emerges?|remains?|exists?|is|are|was|"
+    r"were|lies?|can|may|might|will|would|could|must)\b)",
+    re.I,
+)
+# the verb that says what the problem is: the first verb after the noun is a copula ("One issue
+# with X is the cost"), not one that only says it exists ("A difficulty arises when …")
+FIRST_VERB = re.compile(
+    r"\b(?:is|are|was|were|lies|lie|arises?|arose|occurs?|occurred|appears?|emerges?|remains?|"
+    r"exists?|becomes?)\b",
+    re.I,
+)
+# the noun bare at the sentence's opening, a plural or mass noun with at most two modifiers and
+# no word that points back ("Problems can occur with …", "Numerical difficulties arise …"; not
+# "Similar problems arise …": what they are is the sentences before, a context finding's)
+BARE_PROBLEM = re.compile(
+    rf"^(?:[\w\s]{{0,30}},\s*)?(?!(?:the|this|these|that|those|such|its|their|our|his|her|"
+    rf"similar|same|other)\b)"
+    rf"(?:[\w-]+\s+){{0,2}}?{_PROBLEM}\b",
+    re.I,
+)
+# The verb that brings the problem in as news, before its determiner (a word or two between:
+# "also", "therefore"): it exists, arises, or something presents, poses, raises, reveals,
+# creates or has it. After a copula the noun is the subject's predicate ("Missing data is a
+# major issue": the subject is the problem), after "solve" or "write out" it is a task.
+INTRODUCED = re.compile(
+    r"(?:\bthere\s+(?:\w+\s+)?(?:is|are|was|were|exists?|existed|remains?|arises?|arose)|"
+    r"\b(?:present|pose|posing|raise|raising|highlight|reveal|create|creating|cause|causing|"
+    r"encounter|face|facing|expose|exposing|uncover|bring|bringing|brought|has|have|had|having)"
+    r"\w*)\s+(?:[\w-]+\s+){0,2}$",
+    re.I,
+)
+# the noun as the subject, after at most an opening connector ("However, a difficulty arises …")
+SUBJECT_OPENING = re.compile(r"^(?:[\w\s]{0,30},\s*)?$")
+NEWS_VERB = (
+    "arise",
+    "arises",
+    "arose",
+    "occur",
+    "occurs",
+    "occurred",
+    "appear",
+    "appears",
+    "emerge",
+    "emerges",
+    "remain",
+    "remains",
+    "exist",
+    "exists",
+)
+# what the problem is said in the same sentence after a comma's reason: ", as X can be …"
+REASON_AFTER = re.compile(r",\s*(?:as|for|since|because)\s", re.I)
+# a subject that points back: the problem is in the sentence before ("This creates a challenge")
+POINTING_SUBJECT = re.compile(r"^(?:[\w\s]{0,30},\s*)?(?:this|that|these|those|it|they)\s+\w", re.I)
+UNNAMED_NEED = re.compile(
+    r"\b(?:(?:is|are|was|were)\s+not\s+(?:enough|sufficient|adequate)|"
+    r"(?:is|are|was|were)\s+insufficient|(?:does|do|did)\s+not\s+suffice)\W*$",
+    re.I,
+)
+
+
+def unstated_point(bullet: str, paper: Paper, slide_bullets: list[str]) -> Found | None:
+    """A whole sentence of the paper that names a problem, or a need, and leaves saying what it
+    is to the sentences after it, which the slide does not show (see NAMED_PROBLEM and
+    UNNAMED_NEED). Repair: the sentence joined to the next one of its paragraph ("X presents a
+    problem: Y"), when that is short enough and reads whole; else the bullet goes."""
+    flat = text.clean(bullet).rstrip()
+    if not (_names_problem(flat) or UNNAMED_NEED.search(flat)):
+        return None
+    located = _source(bullet, paper)
+    if located is None:
+        return None
+    sentence, kept = located
+    if len(sentence.words) - kept >= 2 or not sentence.following:
+        return None  # a cut sentence is cut_short's and the others'; the paper's last says all
+    statement = sentence.following[0]
+    if _shown(statement, slide_bullets):
+        return None  # the slide goes on with what the problem is
+    first, second = _bullet_of(sentence.text), _bullet_of(statement)
+    joined = ""
+    # joined only to its own paragraph's next sentence: a new paragraph may open another point
+    # (the statement comes later, or not at all), and "X: Y" would say Y is the problem
+    if first and second and sentence.in_paragraph:
+        candidate = f"{first.rstrip(' .!')}: {_lower_first(text.clean(second).rstrip(' .'))}"
+        if text.word_count(candidate) <= MAX_JOINED_WORDS and not defects.text_defects(candidate):
+            joined = candidate
+    return Found("unstated_point", statement[:80], joined)
+
+
+def _names_problem(flat: str) -> bool:
+    bare = BARE_PROBLEM.match(flat)
+    for match in [*NAMED_PROBLEM.finditer(flat), *([bare] if bare else [])]:
+        before, rest = flat[: match.start()], flat[match.end() :]
+        if not NOUN_NEXT.match(rest) or PROBLEM_STATED.search(rest) or REASON_AFTER.search(rest):
+            continue
+        verb = FIRST_VERB.search(rest)
+        if match is bare or SUBJECT_OPENING.match(before):
+            if verb and verb.group(0).lower() in NEWS_VERB:
+                return True
+        elif INTRODUCED.search(before) and not POINTING_SUBJECT.match(flat):
+            return True
+    return False
 
 
 def list_lead(bullet: str, paper: Paper, slide_bullets: list[str]) -> Found | None:
@@ -638,6 +775,7 @@ def cut_points(bullet: str, paper: Paper, slide_bullets: list[str]) -> Found | N
         broken_opening(bullet, paper)
         or lost_point(bullet, paper, slide_bullets)
         or list_lead(bullet, paper, slide_bullets)
+        or unstated_point(bullet, paper, slide_bullets)
         or cut_word(bullet, paper)
         or display_tail(bullet, paper)
         or cut_short(bullet, paper)

@@ -372,7 +372,15 @@ def _legend(slide: Slide, work: Work) -> tuple[list[Slide], str]:
     return [slide.model_copy(update={"caption": caption})], "removed the bare symbol list"
 
 
-@fixer("lost_point", "list_lead", "cut_word", "display_tail", "cut_short", "broken_opening")
+@fixer(
+    "lost_point",
+    "list_lead",
+    "unstated_point",
+    "cut_word",
+    "display_tail",
+    "cut_short",
+    "broken_opening",
+)
 def _cut_point(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     """A bullet cut before its point (cut_points.py): the reviewer's repair from the paper (the
     whole sentence, the concession joined with its answer, the lead with its items), or the
@@ -393,6 +401,7 @@ def _cut_point(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str
     repair = issue.evidence.get("repair", "")
     what = {
         "list_lead": "the list's lead shown without its items",
+        "unstated_point": "the bullet naming a problem it does not state",
         "cut_word": "the bullet cut inside a word",
         "display_tail": "the piece of a display set as prose",
         "cut_short": "the bullet cut before what completes it",

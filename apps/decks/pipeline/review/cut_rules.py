@@ -1,6 +1,7 @@
 """Rules on bullets that lost what carries their point, with the paper as the oracle
 (pipeline/cut_points.py): a contrast, concession or list member cut from the sentence, a
-concession whose answer is the next sentence, a list's lead without its items, a bullet that
+concession whose answer is the next sentence, a list's lead without its items, a sentence that names a problem the paper states only
+in the sentences after it, a bullet that
 ends inside a word, a bullet that ends where a display begins or is one of its lines, a bullet
 that stops before its comparison's other term, its condition or its last noun's complement, a
 bullet that opens inside a phrase; and a figure's caption cut inside a phrase with an ellipsis."""
@@ -17,6 +18,8 @@ MESSAGES = {
     "(“{part}”): alone it says what the paper does not",
     "list_lead": "announces a list and the slide shows none of its items (the paper goes on "
     "“{part}”)",
+    "unstated_point": "names a problem, or a need, and the slide does not say what it is (the "
+    "paper goes on “{part}”)",
     "cut_word": "ends inside a word of the paper (“{part}”): the text was cut at a character count",
     "display_tail": "ends where a display of the paper begins, or is one of its lines, set "
     "as prose (the display goes on “{part}”)",
@@ -28,6 +31,8 @@ SUGGESTIONS = {
     "lost_point": "show the sentence with its contrast (or the two sentences joined), or "
     "leave it out",
     "list_lead": "show the items after the lead, or leave the lead out",
+    "unstated_point": "show the sentence with the one after it that says what the problem is, "
+    "or leave it out",
     "cut_word": "end the bullet with the paper's whole word where its clause ends, or show "
     "the whole sentence",
     "display_tail": "leave the bullet out: a display's piece reads as no sentence",
@@ -38,6 +43,7 @@ SUGGESTIONS = {
 SEVERITY = {
     "lost_point": "high",
     "list_lead": "medium",
+    "unstated_point": "medium",
     "cut_word": "high",
     "display_tail": "medium",
     "cut_short": "medium",
