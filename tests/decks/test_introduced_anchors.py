@@ -191,3 +191,68 @@ def test_a_compound_named_as_an_item_of_a_list_is_a_kind_known_by_its_name():
     sentence, before = context.window(DUMMY)
     found = introduced_anchors.introduced_compound(DUMMY, before, set(), context, sentence)
     assert found is not None and found.part == "The dummy tray"
+
+
+# ------------------------------------------ a compound whose head is the paper's vocabulary
+# Round 22: a deck that shows the compound's head ("tray") was taken to show its thing. When the
+# head is the paper's working vocabulary — used in eight sentences over two sections before —
+# every slide of the deck may say it, and none of them says which one the compound names: "the
+# relief oven" of a paper about ovens is still the one thing the sentence before brought in.
+
+OVEN_USES = [
+    "The oven is lit at four in the morning",
+    "Wood for the oven is cut in the autumn",
+    "The oven holds forty loaves at a time",
+    "Its oven was built by the baker's grandfather",
+    "The oven is swept after every firing",
+    "A hot oven bakes rye bread in an hour",
+    "The oven cools slowly over the night",
+    "Bakers judge the oven by the colour of its bricks",
+]
+RELIEF = "A relief oven is kept warm beside the wood oven for busy days"
+RELIEF_USED = "The relief oven takes the loaves that the wood oven cannot hold"
+OVEN_SLIDE = Slide(kind="bullets", title="The oven", bullets=OVEN_USES[:2])
+
+
+def _oven_paper(*paragraphs: str) -> Paper:
+    paper = _paper(*paragraphs)
+    uses = [f"{u}." for u in OVEN_USES]
+    paper.sections[0].paragraphs.append(" ".join(uses[:4]))
+    paper.sections.insert(1, Section(title="Firing", paragraphs=[" ".join(uses[4:])]))
+    return paper
+
+
+def test_a_compound_is_found_on_a_deck_that_shows_only_its_vocabulary_head():
+    paper = _oven_paper(f"{RELIEF}. {RELIEF_USED}.")
+    (issue,) = _found(paper, OPENING, RELIEF_USED, before=(OVEN_SLIDE,))
+    assert issue.evidence["part"] == "The relief oven" and issue.evidence["certain"] is True
+    assert issue.evidence["antecedent"].startswith("A relief oven is kept warm")
+    # a deck that says the compound's own word has shown it; a head the paper does not use
+    # all over (the tray of two sentences) shown on a slide still counts as shown
+    said = Slide(kind="bullets", title="Ovens", bullets=["A relief oven takes the extra loaves"])
+    assert _found(paper, OPENING, RELIEF_USED, before=(said,)) == []
+    paper = _paper(f"{TRAY}. {DUMMY}.")
+    tray = Slide(kind="bullets", title="The oven", bullets=["An empty tray evens the heat"])
+    assert _found(paper, OPENING, DUMMY, before=(tray,)) == []
+
+
+def test_the_loop_brings_the_compound_s_sentence_before_it_or_drops_the_bullet():
+    from apps.decks.pipeline.loop import revise_round
+
+    paper = _oven_paper(f"{RELIEF}. {RELIEF_USED}.")
+    slide = Slide(kind="bullets", title="Baking", bullets=[OPENING, KITCHEN, RELIEF_USED])
+    deck = _deck(paper, OVEN_SLIDE, slide)
+    issues = [i for i in _issues(deck, paper, 3, KIND) if i.evidence["text"] == RELIEF_USED]
+    assert len(issues) == 1
+    revised, _changes = revise_round(BuiltinProposer(), paper, [], deck, issues, [])
+    bullets = [b for s in revised.slides for b in s.bullets]
+    # the paper's own sentence comes before the bullet, or the bullet goes: never invented words
+    assert RELIEF_USED not in bullets or any(
+        "relief oven is kept" in b for b in bullets[: bullets.index(RELIEF_USED)]
+    ), bullets
+    assert not [
+        i
+        for n in range(1, len(revised.slides) + 1)
+        for i in _issues(revised, paper, n, KIND)
+        if i.evidence["text"] == RELIEF_USED
+    ]

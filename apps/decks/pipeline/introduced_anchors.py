@@ -18,8 +18,10 @@ slides up to this one: titles, captions, bullets):
   names the series) (kind "part");
 - a definite compound the paper introduced with "a/an" in one of the two sentences before ("The
   dummy tray holds …" after "A dummy tray is placed …"): its first use in the paper is there,
-  no slide uses its noun, and neither word is in the paper's title or headings (kind "phrase",
-  so the fixer may name it as the paper did).
+  no slide uses its noun (or, when the noun is the paper's working vocabulary, no slide uses
+  the compound's other words: "the dummy city" of a routing paper whose slides all say "city"),
+  and neither word is in the paper's title or headings (kind "phrase", so the fixer may name it
+  as the paper did).
 
 Field terms the title or headings name, a phrase the bullet itself explains and generic nouns
 stand. Every finding is a `Dangling`, certain: the paper's sentence before is the answer
@@ -296,6 +298,21 @@ def _noun_in_paper(context: antecedents.PaperContext, word: str) -> bool:
     return bool(re.search(rf"\b(?:the|a|an)\s+{re.escape(word.lower())}\b", cached[1]))
 
 
+def _shown_as_head(
+    head: str, words: list[str], shown: set[str], context: antecedents.PaperContext, sentence: str
+) -> bool:
+    """Whether the deck's words may already show the compound's thing: its head on a slide ("an
+    empty tray" for "the dummy tray") — unless the head is the paper's working vocabulary (the
+    cities of a routing paper, the ferries of a harbour's): a slide using it then says nothing
+    of the one thing the compound names ("the dummy city"), and only the compound's other words
+    on the deck would."""
+    if head not in shown:
+        return False
+    if not context.established(head, sentence):
+        return True
+    return all(antecedents.lemma(w) in shown for w in words)
+
+
 def introduced_compound(
     bullet: str,
     before: list[str],
@@ -337,7 +354,7 @@ def introduced_compound(
         or head in antecedents.PERSON_HEADS
         or len(head) < 4
         or any(antecedents.lemma(w) in named for w in words)
-        or head in shown
+        or _shown_as_head(head, words, shown, context, sentence)
         or any(m[:1].isupper() for m in mods[1:])
     ):
         return None  # a field term the headings name, a generic noun, a name, or the deck has it

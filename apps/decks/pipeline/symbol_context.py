@@ -76,6 +76,25 @@ DEFINING_AFTER = re.compile(
     r"denotes?\b|stands?\s+for\b|represents?\b|refers?\s+to\b|:\s*(?:the|an?)\s+[a-z])",
     re.I,
 )
+# … or by the noun phrase it stands beside: "the backward recurrence time $\tau$", "a
+# threshold $c$", "the within-host parameters $\theta = (y_0, …)$": a determiner and up to four
+# words, none of which leads on ("the value of $x$", "the sum over $i$" say what is done with it)
+NAMED_BY_PHRASE = re.compile(
+    r"\b(?:the|a|an|its|their|our|each|every)\s+(?P<words>(?:[a-z][a-z-]*\s+){0,3}[a-z][a-z-]{2,})"
+    r",?\s*$",
+    re.I,
+)
+# Words that lead on to what follows (prepositions, auxiliaries, conjunctions, verbs of
+# computing): a phrase holding one does not name the formula after it ("the value of $x$", "the
+# model is $y$", "a sum over $i$", "the estimate equals $c$").
+_LEADS_ON_WORDS = """
+    of to in on at by for from with within without via over under into onto than as and or but nor if is are was were be been being has have had can could may might will would shall
+    should must does do did not also only then thus so such that which where when while since
+    because per between among across through after before until upon about against along around
+    equals equal gives yields becomes denotes means takes sets set using use implies shows
+    contains reads satisfies follows requires uses returns computes once unless whenever
+    whether how what why who whom whose"""
+LEADS_ON = frozenset(_LEADS_ON_WORDS.split())
 # Letters a paper uses for indices, counts and sizes ("$n \times n$", "$t - 1$", "for all $i$"):
 # a reader takes them as such, and a paper reuses them with many meanings.
 INDEX_LETTERS = {"i", "j", "k", "l", "m", "n", "t"}
@@ -147,6 +166,10 @@ def defined_in(sentence: str) -> set[str]:
             continue  # "If $p_1$ is a constant, …": a case, not what $p_1$ is
         introduces = bool(DEFINING_BEFORE.search(before)) or bool(DEFINING_AFTER.match(after))
         introduces = introduces or ":=" in inner or "\\coloneqq" in inner
+        phrase = _naming_phrase(before, inner)
+        if not introduces and phrase:
+            defined.update(phrase)
+            continue
         if not introduces and in_definition and APPOSITIVE.match(after):
             introduces = True  # "… and $R$ an upper triangular matrix"
         if introduces:
@@ -162,6 +185,28 @@ def defined_in(sentence: str) -> set[str]:
                 named = named if len(named) == 1 else []
             defined.update(s.key for s in named)
     return defined
+
+
+def _naming_phrase(before: str, inner: str) -> set[str]:
+    """The symbol a noun phrase right before the formula names ("the recurrence time $\tau$",
+    "the parameters $\theta = (…)$"): one symbol alone, or the left side of "=" (empty when the
+    words before are no noun phrase, or the formula is more than a name)."""
+    match = NAMED_BY_PHRASE.search(before)
+    if match is None:
+        return set()
+    words = match.group("words").lower().split()
+    if any(w in LEADS_ON for w in words):
+        return set()
+    # a verb inside it: "the solver stops once $Z$" (a compound's inner words are not plural)
+    if any(re.fullmatch(r"[a-z]+[^su]s", w) for w in words[:-1]):
+        return set()
+    left = inner.split("=")[0] if inner.count("=") == 1 else inner
+    named = symbols(left)
+    if len(named) != 1 or re.search(r"[+\-*/<>]|\\(?:frac|sum|int|prod|cdot|times)", left):
+        return set()
+    if "^" in left:
+        return set()  # "the shared secret $g^{ab}$" names the power, not $g$
+    return {named[0].key}
 
 
 # A display's symbols are often introduced just after it ("… where $w_i$ is …"): a definition
