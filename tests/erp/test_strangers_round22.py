@@ -1,0 +1,93 @@
+"""Question classes a sweep of strangers' questions found (round 22), through the agent's turn
+handling on real PostgreSQL (the questions are asked on AS_OF, 15 June 2026: 2024 and 2025
+are past years):
+
+- a ratio between two measures ("the ratio of hires to leavers in 2025", "the hires-to-leavers
+  ratio in Sales", "leavers per hire", "hires for every leaver") is answered with both
+  measures and the first divided by the second — never refused, never asked for a period the
+  question gave, never answered as one of the two measures alone; a follow-up in its thread
+  keeps the ratio.
+"""
+
+from decimal import Decimal
+
+import pytest
+
+from tests.erp.conftest import ask_json, hand_rows, norm_rows
+
+pytestmark = [pytest.mark.usefixtures("committed_db")]
+
+EMPLOYEE = "FROM erp_employee e JOIN erp_department d ON d.id = e.department_id"
+
+
+def _result(outcome: dict) -> tuple[list[str], list[tuple]]:
+    assert outcome["status"] == "finished", outcome
+    results = [a for a in outcome["artifacts"] if a["kind"] == "sql_result"]
+    assert results, outcome["messages"][-1]
+    return [c["name"] for c in results[-1]["columns"]], norm_rows(results[-1]["rows"])
+
+
+def _reply(outcome: dict) -> str:
+    return [m for m in outcome["messages"] if m["role"] == "assistant"][-1]["text"]
+
+
+def _count(context, column: str, year: int, department: str | None = None) -> int:
+    where = f"e.{column} BETWEEN '{year}-01-01' AND '{year}-12-31'"
+    if department:
+        where += f" AND d.name = '{department}'"
+    [(value,)] = hand_rows(f"SELECT count(*) {EMPLOYEE} WHERE {where}", context)
+    return int(value)
+
+
+def _ratio(first: int, second: int) -> Decimal | None:
+    if second == 0:
+        return None
+    return (Decimal(first) / Decimal(second)).quantize(Decimal("0.01"))
+
+
+@pytest.mark.parametrize(
+    ("question", "first", "second", "department"),
+    [
+        ("What is the ratio of hires to leavers in 2025?", "hire_date", "termination_date", None),
+        ("How many leavers per hire did we have in 2025?", "termination_date", "hire_date", None),
+        ("hires per leaver 2025", "hire_date", "termination_date", None),
+        ("the hires-to-leavers ratio in Sales for 2025", "hire_date", "termination_date", "Sales"),
+        ("departures for every hire in 2025", "termination_date", "hire_date", None),
+    ],
+)
+def test_a_ratio_of_two_measures_shows_both_and_the_ratio(
+    question, first, second, department, acme_context
+):
+    outcome = ask_json(question, acme_context)
+    names, rows = _result(outcome)
+    top, bottom = (_count(acme_context, c, 2025, department) for c in (first, second))
+    assert names[-1] == "ratio"
+    assert rows == [(top, bottom, _ratio(top, bottom))], (names, rows)
+    said = f"{_ratio(top, bottom):f}".rstrip("0").rstrip(".")  # as the answer writes it
+    assert f" / {names[1].capitalize()}: {said}." in _reply(outcome), _reply(outcome)
+
+
+def test_a_ratio_by_department_is_one_per_department(acme_context):
+    outcome = ask_json("ratio of hires to leavers by department in 2025", acme_context)
+    names, rows = _result(outcome)
+    assert names == ["department", "hires", "departures", "ratio"]
+    for department, hires, leavers, ratio in rows:
+        assert hires == _count(acme_context, "hire_date", 2025, department)
+        assert leavers == _count(acme_context, "termination_date", 2025, department)
+        assert ratio == _ratio(hires, leavers)  # empty, never made up, when nobody left
+
+
+def test_a_follow_up_keeps_the_ratio(acme_context):
+    first = ask_json("ratio of hires to leavers in 2025", acme_context)
+    outcome = ask_json("and the year before?", acme_context, thread=first["thread_id"])
+    names, rows = _result(outcome)
+    hires, leavers = (_count(acme_context, c, 2024) for c in ("hire_date", "termination_date"))
+    assert names[-1] == "ratio" and rows == [(hires, leavers, _ratio(hires, leavers))]
+
+
+@pytest.mark.parametrize(
+    "question", ["ratio of hires to hires in 2025", "what is the ratio of hires in 2025"]
+)
+def test_a_ratio_of_one_measure_is_refused_not_answered_as_that_measure(question, acme_context):
+    outcome = ask_json(question, acme_context)
+    assert not [a for a in outcome["artifacts"] if a["kind"] == "sql_result"], outcome
