@@ -6,13 +6,18 @@ are past years):
   ratio in Sales", "leavers per hire", "hires for every leaver") is answered with both
   measures and the first divided by the second — never refused, never asked for a period the
   question gave, never answered as one of the two measures alone; a follow-up in its thread
-  keeps the ratio.
+  keeps the ratio;
+- an average of a count over the departments ("the average headcount per department", "the
+  average number of hires per department in 2025", "the average of employees by department")
+  is the count over the number of departments, shown with both — not refused; a department
+  named in the question leaves it unanswered rather than divided by the wrong departments.
 """
 
 from decimal import Decimal
 
 import pytest
 
+from tests.conftest import AS_OF
 from tests.erp.conftest import ask_json, hand_rows, norm_rows
 
 pytestmark = [pytest.mark.usefixtures("committed_db")]
@@ -90,4 +95,44 @@ def test_a_follow_up_keeps_the_ratio(acme_context):
 )
 def test_a_ratio_of_one_measure_is_refused_not_answered_as_that_measure(question, acme_context):
     outcome = ask_json(question, acme_context)
+    assert not [a for a in outcome["artifacts"] if a["kind"] == "sql_result"], outcome
+
+
+def _departments(context) -> int:
+    [(value,)] = hand_rows("SELECT count(*) FROM erp_department", context)
+    return int(value)
+
+
+@pytest.mark.parametrize(
+    ("question", "gold"),
+    [
+        (
+            "What is the average headcount per department?",
+            f"SELECT count(*) {EMPLOYEE} WHERE e.hire_date <= %(as_of)s "
+            "AND (e.termination_date IS NULL OR e.termination_date > %(as_of)s)",
+        ),
+        (
+            "Give me the average of employees by department please",
+            f"SELECT count(*) {EMPLOYEE} WHERE e.hire_date <= %(as_of)s "
+            "AND (e.termination_date IS NULL OR e.termination_date > %(as_of)s)",
+        ),
+        (
+            "average number of hires per department in 2025",
+            f"SELECT count(*) {EMPLOYEE} WHERE e.hire_date BETWEEN '2025-01-01' AND '2025-12-31'",
+        ),
+    ],
+)
+def test_an_average_of_a_count_per_department_is_the_count_over_the_departments(
+    question, gold, acme_context
+):
+    outcome = ask_json(question, acme_context)
+    names, rows = _result(outcome)
+    [(total,)] = hand_rows(gold, acme_context, {"as_of": AS_OF})
+    departments = _departments(acme_context)
+    assert names[-1] == "ratio"
+    assert rows == [(int(total), departments, _ratio(int(total), departments))], rows
+
+
+def test_an_average_per_department_of_one_department_is_not_divided_by_all(acme_context):
+    outcome = ask_json("average headcount per department in Sales", acme_context)
     assert not [a for a in outcome["artifacts"] if a["kind"] == "sql_result"], outcome

@@ -15,6 +15,8 @@ from apps.erp.planner.reading import Clarification, Reading, Refusal
 from apps.erp.semantic import semantic_model, vocabulary
 
 VERSUS = "vs"
+DEPARTMENTS = "departments"  # the measure that counts the tenant's departments
+HEADCOUNT = "headcount"
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,50 @@ def ratio_question(lexed: Lexed) -> RatioQuestion | None:
         *(typed[i] for i in range(right.start, len(typed)) if i not in drop),
     ]
     return RatioQuestion(" ".join(words), left.value("measure"), right.value("measure"))
+
+
+def department_mean(lexed: Lexed) -> RatioQuestion | None:
+    """ "average headcount per department" → "headcount vs number of departments", the ratio
+    being the mean over the departments. Not when the question names a department (the
+    departments divided by would not be those counted) nor for a grain ("per month": `per`)."""
+    vocab = vocabulary(lexed.language)
+    terms = lexed.terms
+    if any(t.has("value") for t in terms):
+        return None
+    for at, term in enumerate(terms[:-3]):
+        if term.value("agg") != "avg":
+            continue
+        rest = list(terms[at + 1 :])
+        if rest and rest[0].has("time") and not rest[0].kinds - {"time"}:
+            rest = rest[1:]  # "the average of employees by department"
+        if len(rest) < 3:
+            return None
+        counted, group, noun = rest[0], rest[1], rest[2]
+        measure = _counted_measure(counted)
+        if measure is None or not group.has("group") or noun.value("dim") != "department":
+            return None
+        typed = [t.surface for t in lexed.tokens]
+        said = typed[counted.start : counted.end] if counted.has("measure") else [HEADCOUNT]
+        words = [
+            *typed[: term.start],
+            *said,
+            VERSUS,
+            *vocab.measures[DEPARTMENTS][0].split(),
+            *typed[noun.end :],
+        ]
+        return RatioQuestion(" ".join(words), measure, DEPARTMENTS)
+    return None
+
+
+def _counted_measure(term: Term) -> str | None:
+    """The count a term names: a count measure, or the people themselves ("employees")."""
+    if term.has("measure"):
+        name = term.value("measure")
+        measure = semantic_model().measure(name)
+        return name if measure.is_count and name != DEPARTMENTS else None
+    if term.value("subject") == "employee" or term.value("dim") == "employee":
+        return HEADCOUNT
+    return None
 
 
 def _ratio_words(texts: list[str], ratio_at: list[int], openers: set[str]) -> set[int]:
