@@ -10,7 +10,9 @@ are past years):
 - an average of a count over the departments ("the average headcount per department", "the
   average number of hires per department in 2025", "the average of employees by department")
   is the count over the number of departments, shown with both — not refused; a department
-  named in the question leaves it unanswered rather than divided by the wrong departments.
+  named in the question leaves it unanswered rather than divided by the wrong departments;
+- ties asked for ("Include ties.", "If two are tied, show both.", "…, ties included") are what
+  a ranking does anyway (every row tied with the last one is kept): the words are framing.
 """
 
 from decimal import Decimal
@@ -136,3 +138,32 @@ def test_an_average_of_a_count_per_department_is_the_count_over_the_departments(
 def test_an_average_per_department_of_one_department_is_not_divided_by_all(acme_context):
     outcome = ask_json("average headcount per department in Sales", acme_context)
     assert not [a for a in outcome["artifacts"] if a["kind"] == "sql_result"], outcome
+
+
+ACTIVE = (
+    "e.hire_date <= %(as_of)s AND (e.termination_date IS NULL OR e.termination_date > %(as_of)s)"
+)
+LEAVERS_2025 = "e.termination_date BETWEEN '2025-01-01' AND '2025-12-31'"
+
+
+def _tied_first(context, group: str, where: str) -> list[tuple]:
+    counts = f"SELECT {group} AS g, count(*) AS c {EMPLOYEE} WHERE {where} GROUP BY {group}"
+    sql = f"SELECT g, c FROM ({counts}) t WHERE c = (SELECT max(c) FROM ({counts}) u)"
+    return sorted(hand_rows(sql, context, {"as_of": AS_OF}))
+
+
+@pytest.mark.parametrize(
+    ("question", "group", "where"),
+    [
+        ("Which level has the most employees? Include ties.", "e.level", ACTIVE),
+        (
+            "Which department had the most leavers in 2025? If two are tied, show both.",
+            "d.name",
+            LEAVERS_2025,
+        ),
+        ("the department with the most leavers in 2025, ties included", "d.name", LEAVERS_2025),
+    ],
+)
+def test_ties_asked_for_are_kept_by_the_ranking(question, group, where, acme_context):
+    names, rows = _result(ask_json(question, acme_context))
+    assert sorted(row[:2] for row in rows) == _tied_first(acme_context, group, where), rows
