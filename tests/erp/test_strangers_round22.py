@@ -12,7 +12,11 @@ are past years):
   is the count over the number of departments, shown with both — not refused; a department
   named in the question leaves it unanswered rather than divided by the wrong departments;
 - ties asked for ("Include ties.", "If two are tied, show both.", "…, ties included") are what
-  a ranking does anyway (every row tied with the last one is kept): the words are framing.
+  a ranking does anyway (every row tied with the last one is kept): the words are framing;
+- a period so far against the same stretch of the unit before ("this month so far vs the same
+  days last month", "month to date vs last month to date", "year to date vs the same period
+  last year") compares 1–15 May with 1–15 June — never this month's days with themselves (the
+  "last" of "last month to date" was dropped), never a whole month with part of one.
 """
 
 from decimal import Decimal
@@ -167,3 +171,40 @@ def _tied_first(context, group: str, where: str) -> list[tuple]:
 def test_ties_asked_for_are_kept_by_the_ranking(question, group, where, acme_context):
     names, rows = _result(ask_json(question, acme_context))
     assert sorted(row[:2] for row in rows) == _tied_first(acme_context, group, where), rows
+
+
+def _hires(context, start: str, end: str) -> int:
+    sql = f"SELECT count(*) {EMPLOYEE} WHERE e.hire_date BETWEEN '{start}' AND '{end}'"
+    [(value,)] = hand_rows(sql, context)
+    return int(value)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "hires this month so far vs the same days last month",
+        "hires month to date vs last month to date",
+        "how many hires mtd compared with the same period last month",
+    ],
+)
+def test_a_month_so_far_is_compared_with_the_same_days_of_the_month_before(question, acme_context):
+    outcome = ask_json(question, acme_context)  # asked on 15 June 2026
+    _, rows = _result(outcome)
+    earlier = _hires(acme_context, "2026-05-01", "2026-05-15")
+    later = _hires(acme_context, "2026-06-01", "2026-06-15")
+    assert [row[:2] for row in rows] == [(earlier, later)], rows
+    assert "1 May 2026 – 15 May 2026" in _reply(outcome), _reply(outcome)  # the days it used
+
+
+def test_a_year_so_far_is_compared_with_the_same_days_of_the_year_before(acme_context):
+    question = "hires year to date vs the same period last year"
+    _, rows = _result(ask_json(question, acme_context))
+    earlier = _hires(acme_context, "2025-01-01", "2025-06-15")
+    later = _hires(acme_context, "2026-01-01", "2026-06-15")
+    assert [row[:2] for row in rows] == [(earlier, later)], rows
+
+
+def test_an_average_of_hires_per_department_asks_for_the_period_first(acme_context):
+    outcome = ask_json("What is the average hires per department?", acme_context)
+    assert outcome["status"] == "needs_input", outcome
+    assert "period" in _reply(outcome)
