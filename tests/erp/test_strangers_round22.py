@@ -208,3 +208,31 @@ def test_an_average_of_hires_per_department_asks_for_the_period_first(acme_conte
     outcome = ask_json("What is the average hires per department?", acme_context)
     assert outcome["status"] == "needs_input", outcome
     assert "period" in _reply(outcome)
+
+
+@pytest.mark.parametrize(
+    ("question", "earlier", "later"),
+    [
+        (
+            "hires in Q1 2026 vs the same period last year",
+            ("2025-01-01", "2025-03-31"),
+            ("2026-01-01", "2026-03-31"),
+        ),
+        (
+            "hires in May 2026 vs the same period last year",
+            ("2025-05-01", "2025-05-31"),
+            ("2026-05-01", "2026-05-31"),
+        ),
+    ],
+)
+def test_the_same_period_after_a_named_period_is_never_a_stretch_to_date(
+    question, earlier, later, acme_context
+):
+    """Next to a named period, "the same period last year" is that period a year before — not
+    read (refused) rather than read as last year up to today's day."""
+    outcome = ask_json(question, acme_context)
+    results = [a for a in outcome["artifacts"] if a["kind"] == "sql_result"]
+    if results:
+        _, rows = _result(outcome)
+        expected = (_hires(acme_context, *earlier), _hires(acme_context, *later))
+        assert [row[:2] for row in rows] == [expected], rows

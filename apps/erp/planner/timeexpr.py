@@ -37,6 +37,9 @@ FISCAL = "fiscal"
 RELATIVE = frozenset({"this", "last", "next", "ago", "past", "year_before_last", "ytd", "qtd"})
 # "the same days last month", "last year to date": the unit before, to the as-of day in it
 PRIOR_TO_DATE = {"prior_mtd": 1, "prior_qtd": 3, "prior_ytd": 12}
+# "the same days last month": the same, only when the question also asks for the month so far
+# (its own term); "Q1 2026 vs the same period last year" is no stretch to date
+SAME_DAYS_BEFORE = {"same_mtd": (1, "mtd"), "same_qtd": (3, "qtd"), "same_ytd": (12, "ytd")}
 PREPOSITION = "of"
 RANGE_STARTS = {"between", "from"}
 OPEN_STARTS = {"since", "after", "before", "until"}
@@ -193,6 +196,9 @@ class _Reader:
             return month_period(self.as_of.year, self.as_of.month), i + 1
         for term, months in PRIOR_TO_DATE.items():
             if self.has(i, term):
+                return prior_to_date(self.as_of, months), i + 1
+        for term, (months, own) in SAME_DAYS_BEFORE.items():
+            if self.has(i, term) and any(self.has(j, own) for j in range(len(self.slots))):
                 return prior_to_date(self.as_of, months), i + 1
         if self.has(i, "to_date"):
             # "to date in 2026": the period named next, up to the as-of date (clipped later);
