@@ -31,6 +31,8 @@ def column_label(column: OutputColumn, language: str) -> str:
     if column.role == "per" and column.grain is not None:
         measure = labels.measures[column.key].split(" (")[0]
         return f"{measure} / {labels.dimensions[column.grain]}"
+    if column.role == "ratio":  # "Hires / Departures": the first measure over the second
+        return " / ".join(labels.measures[m].split(" (")[0] for m in column.key.split("/"))
     if column.role == "whole":
         return labels.words["whole_of"].format(measure=labels.measures[column.key])
     if column.role == "measure" and column.key in labels.measures:

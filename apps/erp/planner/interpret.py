@@ -23,6 +23,7 @@ from apps.erp.planner.outcomes import clarify_department, no_data, refusal, unkn
 from apps.erp.planner.paired import MAX_MEASURES, candidate_measures, each_part, paired
 from apps.erp.planner.patterns import read_bands, read_comparisons, read_levels, read_top
 from apps.erp.planner.periods import TimeError
+from apps.erp.planner.ratios import as_ratio, department_mean, ratio_question
 from apps.erp.planner.reading import Clarification, Reading, Refusal
 from apps.erp.planner.recency import read_recency
 from apps.erp.planner.spanish import spanish_refusal
@@ -57,7 +58,12 @@ def interpret(
     earlier = stepped_back(lexed, previous) or previous_written(lexed) or with_elided_noun(lexed)
     if earlier is not None:
         lexed = lex(earlier, entities, language=lexed.language)
+    ratio = ratio_question(lexed) or department_mean(lexed)
+    if ratio is not None:  # "the ratio of hires to leavers": the pair, then the ratio
+        lexed = lex(ratio.text, entities, language=lexed.language)
     outcome = _interpret(lexed, as_of, entities, previous, follows, answers)
+    if ratio is not None:
+        outcome = as_ratio(outcome, ratio)
     if isinstance(outcome, Clarification):
         outcome = replace(outcome, question=question)
     return outcome

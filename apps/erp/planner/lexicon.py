@@ -60,6 +60,11 @@ def _phrase_key(vocab: Vocabulary, phrase: str) -> tuple[str, ...]:
     return tuple(t.text for t in tokens if t.text not in articles)
 
 
+# Grammar words read by the module that needs them from the tokens, never tagged: "ratio" read
+# alone stays unknown (refused), and "to", "of", "per" keep their own meanings.
+UNLEXED = frozenset({"plural_words", "ratio", "ratio_openers", "ratio_joiners", "ratio_per"})
+
+
 def _sections(vocab: Vocabulary) -> list[tuple[str, object, list[str]]]:
     """(kind, value, phrases) for every vocabulary entry."""
     entries: list[tuple[str, object, list[str]]] = []
@@ -69,7 +74,7 @@ def _sections(vocab: Vocabulary) -> list[tuple[str, object, list[str]]]:
         (vocab.charts, "chart"),
     ):
         for name, phrases in section.model_dump().items():
-            if name != "plural_words":  # read by frame.py, not a meaning of its own
+            if name not in UNLEXED:  # read by frame.py or ratios.py, not meanings of their own
                 entries.append((kind or name, name, phrases))
     for name, phrases in vocab.aggregations.model_dump().items():
         entries.append(("agg", name, phrases))

@@ -15,6 +15,7 @@ from apps.erp.planner.perhead import PER_HEAD
 from apps.erp.planner.periods import month_period
 from apps.erp.planner.reading import Condition, Reading
 from apps.erp.planner.sentences import capitalized, contracted
+from apps.erp.planner.sql.paired import RATIO
 from apps.erp.planner.words import (
     definite_article,
     describe_period,
@@ -165,6 +166,14 @@ def _each_measure(reading: Reading, columns: list[dict], rows: list[list[Any]], 
                 [[row[i] for i in kept] for row in rows],
                 measure_title(part),
             )
+        )
+    ratio = next((i for i, c in enumerate(columns) if c["name"] == RATIO), None)
+    if reading.ratio and ratio is not None and len(rows) == 1:
+        value = rows[0][ratio]
+        said = _Result(reading, columns, rows).number(value, ratio) if value is not None else "–"
+        label = columns[ratio].get("label") or RATIO
+        sentences.append(
+            vocabulary(reading.language).message("narrative_ratio", ratio=label, value=said)
         )
     return " ".join(sentences)
 

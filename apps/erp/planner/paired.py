@@ -76,7 +76,7 @@ def _shareable(reading: Reading) -> bool:
 
 def parts(reading: Reading) -> tuple[Reading, ...]:
     """Each measure's own reading."""
-    return (replace(reading, also=()), *reading.also)
+    return (replace(reading, also=(), ratio=False), *reading.also)
 
 
 def each_part(
@@ -94,4 +94,4 @@ def each_part(
     joined = paired(outcomes)
     if joined is None:
         return first
-    return joined
+    return replace(joined, ratio=reading.ratio)  # "and the year before?" keeps the ratio

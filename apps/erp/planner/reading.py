@@ -91,6 +91,8 @@ class Reading:
       by month", "headcount and average salary per department"): each a settled reading of its
       own, differing from this one only in its measure (and what that measure's kind settles:
       a snapshot's day, a population); their columns are joined on the groups (paired.py).
+    - `ratio`: with `also`, this measure divided by the other one is shown next to both
+      ("the ratio of hires to leavers", "leavers per hire"); ratios.py.
     """
 
     language: str
@@ -118,6 +120,7 @@ class Reading:
     sort: str | None = None
     note: str | None = None
     also: tuple["Reading", ...] = ()
+    ratio: bool = False
 
     @property
     def grain(self) -> str | None:
@@ -162,6 +165,7 @@ class Reading:
             "sort": self.sort,
             "note": self.note,
             "also": [r.as_json() for r in self.also],
+            "ratio": self.ratio,
         }
 
 
@@ -224,6 +228,7 @@ def reading_from_json(data: Any) -> Reading:
             sort=data.get("sort"),
             note=data.get("note"),
             also=tuple(reading_from_json(r) for r in data.get("also", [])),
+            ratio=bool(data.get("ratio", False)),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise ReadingError(str(error)) from error

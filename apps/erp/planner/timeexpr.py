@@ -35,6 +35,11 @@ SEASON_START = {1: 3, 2: 6, 3: 9, 4: 12}
 FISCAL = "fiscal"
 # time words that say a period from today ("this fiscal year", "the last fiscal quarter")
 RELATIVE = frozenset({"this", "last", "next", "ago", "past", "year_before_last", "ytd", "qtd"})
+# "the same days last month", "last year to date": the unit before, to the as-of day in it
+PRIOR_TO_DATE = {"prior_mtd": 1, "prior_qtd": 3, "prior_ytd": 12}
+# "the same days last month": the same, only when the question also asks for the month so far
+# (its own term); "Q1 2026 vs the same period last year" is no stretch to date
+SAME_DAYS_BEFORE = {"same_mtd": (1, "mtd"), "same_qtd": (3, "qtd"), "same_ytd": (12, "ytd")}
 PREPOSITION = "of"
 RANGE_STARTS = {"between", "from"}
 OPEN_STARTS = {"since", "after", "before", "until"}
@@ -189,6 +194,12 @@ class _Reader:
             return quarter_period(self.as_of.year, (self.as_of.month - 1) // 3 + 1), i + 1
         if self.has(i, "mtd"):
             return month_period(self.as_of.year, self.as_of.month), i + 1
+        for term, months in PRIOR_TO_DATE.items():
+            if self.has(i, term):
+                return prior_to_date(self.as_of, months), i + 1
+        for term, (months, own) in SAME_DAYS_BEFORE.items():
+            if self.has(i, term) and any(self.has(j, own) for j in range(len(self.slots))):
+                return prior_to_date(self.as_of, months), i + 1
         if self.has(i, "to_date"):
             # "to date in 2026": the period named next, up to the as-of date (clipped later);
             # "headcount to date", "hires so far": from the beginning up to the as-of date
@@ -750,3 +761,16 @@ def _in_year(period: Period, year: int) -> Period:
         except ValueError:  # 29 February
             return period
     return month_period(year, period.start.month)
+
+
+def prior_to_date(as_of: date, months: int) -> Period:
+    """The unit of `months` before the as-of date's own (month, quarter, year), from its start
+    to the as-of date's day in it — the last day of that unit when it is shorter (31 March
+    → 28 February)."""
+    first_month = as_of.month if months == 1 else (as_of.month - 1) // months * months + 1
+    start_index = as_of.year * 12 + first_month - 1 - months
+    start = date(start_index // 12, start_index % 12 + 1, 1)
+    at_index = as_of.year * 12 + as_of.month - 1 - months
+    year, month = at_index // 12, at_index % 12 + 1
+    end = date(year, month, min(as_of.day, month_end(year, month).day))
+    return Period(start, end)

@@ -51,6 +51,13 @@ class Grammar(_Section):
     latest: Phrases  # "the 5 most recent hires": people ranked by the date, newest first
     earliest: Phrases  # "the first 10 hires": oldest first
     compare: Phrases  # "compare A and B": the measure for each named member, side by side
+    # A ratio of two measures (planner/ratios.py): its words ("ratio"), the word that may follow
+    # them ("ratio of"), what joins the two measures after them ("hires to leavers"), and what
+    # joins two counts as a ratio without them ("leavers per hire").
+    ratio: Phrases = []
+    ratio_openers: Phrases = []
+    ratio_joiners: Phrases = []
+    ratio_per: Phrases = []
     # Words of age that also mean time at the company ("the oldest employees", "os mais
     # antigos"): with no ages in the ERP they rank by hire date or tenure, and the answer says so.
     age_words: Phrases = []

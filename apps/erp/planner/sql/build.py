@@ -34,7 +34,7 @@ class CompileError(ValueError):
 
 
 Role = Literal[
-    "dimension", "measure", "change", "attribute", "rank", "key", "per", "share", "whole"
+    "dimension", "measure", "change", "attribute", "rank", "key", "per", "share", "whole", "ratio"
 ]
 
 

@@ -1,6 +1,8 @@
 """Several measures on the same grain (planner/paired.py): each measure's query compiled as if
 asked alone, joined on their group columns (FULL JOIN: a month with departures and no hires is
-kept, its hires 0), or side by side when ungrouped (one row each: CROSS JOIN)."""
+kept, its hires 0), or side by side when ungrouped (one row each: CROSS JOIN). A ratio
+(planner/ratios.py) adds the first measure divided by the second after them: empty when the
+second is 0, never a number made up."""
 
 from collections.abc import Callable
 
@@ -8,12 +10,13 @@ from sqlglot import exp
 
 from apps.erp.planner.paired import parts
 from apps.erp.planner.reading import Reading
-from apps.erp.planner.sql.build import CompiledQuery, CompileError, compiled
+from apps.erp.planner.sql.build import CompiledQuery, CompileError, OutputColumn, compiled, rounded
 from apps.erp.planner.sql.derived import merged_params
 from apps.erp.semantic import SemanticModel
 
 Compile = Callable[[Reading], CompiledQuery]
 KEEPS = ("dimension", "attribute", "key")  # the columns that say which group a row is
+RATIO, RATIO_DECIMALS = "ratio", 2
 
 
 def compile_paired(reading: Reading, model: SemanticModel, base: Compile) -> CompiledQuery:
@@ -28,8 +31,10 @@ def compile_paired(reading: Reading, model: SemanticModel, base: Compile) -> Com
         found = [exp.column(key, table=alias) for alias in aliases]
         select.append(exp.Coalesce(this=found[0], expressions=found[1:]).as_(key))
     columns = [c for c in queries[0].columns if c.role in KEEPS]
+    measured: list[exp.Expression] = []  # each part's measure, as selected
     for part, query, alias in zip(parts(reading), queries, aliases, strict=True):
         counted = model.measure(part.measure).is_count
+        own: exp.Expression | None = None
         for column in query.columns:
             if column.role in KEEPS:
                 continue
@@ -38,8 +43,16 @@ def compile_paired(reading: Reading, model: SemanticModel, base: Compile) -> Com
             node: exp.Expression = exp.column(column.name, table=alias)
             if counted and keys:
                 node = exp.Coalesce(this=node, expressions=[exp.Literal.number(0)])
+            if column.role == "measure" and own is None:
+                own = node
             select.append(node.as_(column.name))
             columns.append(column)
+        if own is not None:
+            measured.append(own)
+    if reading.ratio:
+        select.append(_ratio(measured).as_(RATIO))
+        key = "/".join(part.measure for part in parts(reading))
+        columns.append(OutputColumn(RATIO, "ratio", key, None, RATIO_DECIMALS))
     tree = exp.select(*select).from_(_inner(queries[0], aliases[0]))
     for query, alias in zip(queries[1:], aliases[1:], strict=True):
         if keys:
@@ -62,3 +75,13 @@ def compile_paired(reading: Reading, model: SemanticModel, base: Compile) -> Com
 
 def _inner(query: CompiledQuery, alias: str) -> exp.Subquery:
     return exp.Subquery(this=query.tree.copy(), alias=exp.TableAlias(this=exp.to_identifier(alias)))
+
+
+def _ratio(measured: list[exp.Expression]) -> exp.Expression:
+    """The first measure over the second, in decimals (a count over a count is no integer)."""
+    if len(measured) != 2:
+        raise CompileError("a ratio needs exactly two measures")
+    first, second = (node.copy() for node in measured)
+    over = exp.Anonymous(this="NULLIF", expressions=[second, exp.Literal.number(0)])
+    numeric = exp.Cast(this=first, to=exp.DataType.build("numeric"))
+    return rounded(exp.Div(this=numeric, expression=over, typed=False), RATIO_DECIMALS)
