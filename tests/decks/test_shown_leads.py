@@ -8,8 +8,8 @@ from apps.decks.pipeline import shown_leads
 from apps.decks.pipeline.issues import Change, Issue
 from apps.decks.pipeline.loop import revise_round
 from apps.decks.pipeline.paper import Paper, Section
-from apps.decks.pipeline.propose.base import Revision
-from apps.decks.pipeline.slide_deck import Slide, SlideDeck
+from apps.decks.pipeline.slide_deck import Slide
+from tests.decks.test_loop_audit import GivenRevision, _deck
 
 INTRO = "The tally is kept by adding the following lines to the top of the survey file:"
 LISTING = "tally: on\nspecies: [alder, willow]\nplots: 12"
@@ -32,20 +32,6 @@ def _paper() -> Paper:
         pages=3,
         source_name="terraces.pdf",
     )
-
-
-def _deck(paper: Paper, *slides: Slide) -> SlideDeck:
-    return SlideDeck(title=paper.title, slides=[Slide(kind="title", title=paper.title), *slides])
-
-
-class GivenRevision:
-    """A proposer whose revision is given: what a model, or a faulty fixer, might answer."""
-
-    def __init__(self, deck: SlideDeck, changes: list[Change]):
-        self.revision = Revision(deck=deck, changes=changes)
-
-    def revise(self, paper: Paper, deck: SlideDeck, issues: list[Issue]) -> Revision:
-        return self.revision
 
 
 def _listing_slide() -> Slide:
