@@ -270,13 +270,13 @@ def cites_own_work(sentence: str, authors: list[str]) -> bool:
     if not surnames:
         return False
     for marker in CITATION.finditer(sentence):
-        names = re.findall(r"[A-Z][A-Za-z'’-]+", marker.group(0))
-        for name in names:
+        cited = marker.group(0)
+        for name in re.findall(r"[A-Z][A-Za-z'’-]+", cited):
             key = name.lower()
-            if key in surnames or any(
-                len(key) >= 3 and s.startswith(key) and marker.group(0).startswith("[")
-                for s in surnames
-            ):
+            if key in surnames:
+                return True
+            # a keyed marker shortens the name: "[Rok09]"
+            if cited.startswith("[") and len(key) >= 3 and any(s.startswith(key) for s in surnames):
                 return True
     return False
 

@@ -32,7 +32,7 @@ from apps.decks.pipeline.ingest.scanned import scanned_heading
 from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
 from apps.decks.pipeline.ingest.url_lines import address_continued
 from apps.decks.pipeline.ingest.venue_band import band_venue, running_venue
-from apps.decks.pipeline.ingest.venue_text import venue_tidied
+from apps.decks.pipeline.ingest.venue_text import VENUE_NOUNS, venue_tidied
 from apps.decks.pipeline.lost_text import reference_entry
 from apps.decks.pipeline.paper import Equation, Section
 from apps.decks.pipeline.person_names import names_a_person
@@ -270,11 +270,7 @@ def metadata_title_read(raw: str) -> str:
     return title
 
 
-VENUE_WORD = re.compile(
-    r"\b(?:journal|transactions|proceedings|letters|annals|bulletin|magazine|review|reports?"
-    r"|conference|symposium|workshop|zeitschrift|revue|revista)\b",
-    re.I,
-)
+VENUE_WORD = re.compile(rf"\b(?:{VENUE_NOUNS}|reports?)\b", re.I)
 # what a journal's running line adds to its name: authors "et al.", a volume, a year, pages
 VENUE_DETAIL = re.compile(
     r"\bet al\b|\b(?:vol|volume|no|issue|pp)\b|\b(?:19|20)\d\d\b|\d+\s*[–-]\s*\d+"

@@ -15,16 +15,13 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from apps.decks.pipeline.ingest.venue_text import VENUE_NOUNS
+
 if TYPE_CHECKING:
     from apps.decks.pipeline.ingest.layout import Layout, Segment
 
 YEAR = re.compile(r"(?<![\d/.-])(19[5-9]\d|20\d\d)(?![\d/.-]?\d)")
-VENUE_WORD = re.compile(
-    r"\b(?:journal|transactions|proceedings|letters|annals|bulletin|magazine|review"
-    r"|conference|symposium|workshop|colloquium|congress|meeting|summit|zeitschrift|revue"
-    r"|revista)\b",
-    re.I,
-)
+VENUE_WORD = re.compile(rf"\b(?:{VENUE_NOUNS}|colloquium|congress|meeting|summit)\b", re.I)
 # how a line that says where the paper appears opens
 VENUE_LEAD = re.compile(
     r"^(?:proceedings\b|proc\.|published\s+(?:in|at|by)\b|presented\s+at\b|appeared\s+in\b"

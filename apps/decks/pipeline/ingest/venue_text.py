@@ -7,6 +7,13 @@ from __future__ import annotations
 
 import re
 
+# The nouns a venue's name is made of, in both places a venue is looked for: running lines
+# (structure.py) and page one's header and footer bands (venue_band.py), each adding its own.
+VENUE_NOUNS = (
+    "journal|transactions|proceedings|letters|annals|bulletin|magazine|review"
+    "|conference|symposium|workshop|zeitschrift|revue|revista"
+)
+
 EDGE_PUNCTUATION = re.compile(r"^[\s,;:·•/|–—-]+|[\s,;:·•/|–—-]+$")
 PAIRS = {"(": ")", "[": "]", "{": "}"}
 
