@@ -1,0 +1,139 @@
+"""Question classes a sweep of strangers' questions found (round 23), through the agent's turn
+handling on real PostgreSQL (the questions are asked on AS_OF, 15 June 2026: 2024 and 2025
+are past years):
+
+- a unit next to a period ("hires in the month after March 2025", "leavers in the year before
+  2025", "the quarter following Q1 2025", "the 3 months after March 2025") is that many units
+  beside the period — never everything since (or before) it, which was counted when the unit
+  was dropped and "after March 2025" read alone; "the year before 2025" is no step back from
+  the thread's previous answer either;
+- "and what percentage is that?" after a count with a department or level is that count's
+  share of the whole — never the count said again as if it answered the question;
+- "and the ratio to leavers that year?" after a count is the previous count divided by the one
+  the turn names, on the previous answer's period, groups and conditions (or the turn's own) —
+  not refused for naming one measure only.
+"""
+
+from decimal import Decimal
+
+import pytest
+
+from tests.erp.conftest import ask_json, hand_rows, norm_rows
+
+pytestmark = [pytest.mark.usefixtures("committed_db")]
+
+EMPLOYEE = "FROM erp_employee e"
+
+
+def _result(outcome: dict) -> tuple[list[str], list[tuple]]:
+    assert outcome["status"] == "finished", outcome
+    results = [a for a in outcome["artifacts"] if a["kind"] == "sql_result"]
+    assert results, outcome["messages"][-1]
+    return [c["name"] for c in results[-1]["columns"]], norm_rows(results[-1]["rows"])
+
+
+def _between(context, column: str, start: str, end: str) -> int:
+    sql = f"SELECT count(*) {EMPLOYEE} WHERE e.{column} BETWEEN '{start}' AND '{end}'"
+    [(value,)] = hand_rows(sql, context)
+    return int(value)
+
+
+@pytest.mark.parametrize(
+    ("question", "column", "start", "end"),
+    [
+        ("hires in the month after March 2025", "hire_date", "2025-04-01", "2025-04-30"),
+        (
+            "how many leavers in the year before 2025?",
+            "termination_date",
+            "2024-01-01",
+            "2024-12-31",
+        ),
+        ("hires in the quarter following Q1 2025", "hire_date", "2025-04-01", "2025-06-30"),
+        ("hires in the 3 months after March 2025", "hire_date", "2025-04-01", "2025-06-30"),
+        (
+            "how many people left in the 2 months before June 2025?",
+            "termination_date",
+            "2025-04-01",
+            "2025-05-31",
+        ),
+    ],
+)
+def test_a_unit_beside_a_period_is_that_many_units_not_everything_since(
+    question, column, start, end, acme_context
+):
+    _, rows = _result(ask_json(question, acme_context))
+    assert rows == [(_between(acme_context, column, start, end),)]
+
+
+def test_the_year_before_a_named_year_is_no_step_back_in_a_thread(acme_context):
+    first = ask_json("hires in the month after March 2025", acme_context)
+    outcome = ask_json("leavers in the year before 2025", acme_context, thread=first["thread_id"])
+    _, rows = _result(outcome)
+    assert rows == [(_between(acme_context, "termination_date", "2024-01-01", "2024-12-31"),)]
+
+
+def test_after_a_period_alone_still_runs_to_today(acme_context):
+    _, rows = _result(ask_json("hires after March 2025", acme_context))
+    assert rows == [(_between(acme_context, "hire_date", "2025-04-01", "2026-06-15"),)]
+
+
+ACTIVE = "e.hire_date <= '2026-06-15' AND (e.termination_date IS NULL OR e.termination_date > '2026-06-15')"
+
+
+def test_what_percentage_is_that_is_the_share_of_the_previous_count(acme_context):
+    thread = ask_json("how many employees?", acme_context)["thread_id"]
+    ask_json("how many of them are in Marketing?", acme_context, thread=thread)
+    outcome = ask_json("and what percentage is that?", acme_context, thread=thread)
+    names, rows = _result(outcome)
+    join = "JOIN erp_department d ON d.id = e.department_id"
+    [(part,)] = hand_rows(
+        f"SELECT count(*) {EMPLOYEE} {join} WHERE d.name = 'Marketing' AND {ACTIVE}", acme_context
+    )
+    [(whole,)] = hand_rows(f"SELECT count(*) {EMPLOYEE} WHERE {ACTIVE}", acme_context)
+    share = (Decimal(100) * part / whole).quantize(Decimal("0.01"))
+    assert names[0] == "share_pct" and rows == [(share, part, whole)]
+
+
+def _in_year(context, column: str, year: int, department: str | None = None) -> int:
+    join = "JOIN erp_department d ON d.id = e.department_id" if department else ""
+    where = f"e.{column} BETWEEN '{year}-01-01' AND '{year}-12-31'"
+    where += f" AND d.name = '{department}'" if department else ""
+    [(value,)] = hand_rows(f"SELECT count(*) {EMPLOYEE} {join} WHERE {where}", context)
+    return int(value)
+
+
+def _ratio(first: int, second: int) -> Decimal | None:
+    return None if second == 0 else (Decimal(first) / Decimal(second)).quantize(Decimal("0.01"))
+
+
+@pytest.mark.parametrize(
+    ("first", "turn", "columns", "year", "department"),
+    [
+        ("how many people joined in 2025?", "and the ratio to leavers that year?",
+         ("hire_date", "termination_date"), 2025, None),
+        ("How many hires did we make in Sales in 2024", "what about the ratio to departures?",
+         ("hire_date", "termination_date"), 2024, "Sales"),
+        ("how many leavers in 2025", "and the ratio to hires in 2024?",
+         ("termination_date", "hire_date"), 2024, None),
+    ],
+)  # fmt: skip
+def test_a_ratio_follow_up_divides_the_previous_count_by_the_one_named(
+    first, turn, columns, year, department, acme_context
+):
+    thread = ask_json(first, acme_context)["thread_id"]
+    names, rows = _result(ask_json(turn, acme_context, thread=thread))
+    top, bottom = (_in_year(acme_context, c, year, department) for c in columns)
+    assert names[-1] == "ratio" and rows == [(top, bottom, _ratio(top, bottom))]
+
+
+@pytest.mark.parametrize(
+    ("first", "turn"),
+    [
+        ("average salary in Sales in 2025", "and the ratio to hires?"),  # not two counts
+        ("how many people joined in 2025?", "and the ratio to hires?"),  # the same count
+    ],
+)
+def test_a_ratio_follow_up_of_no_two_counts_is_not_answered(first, turn, acme_context):
+    thread = ask_json(first, acme_context)["thread_id"]
+    outcome = ask_json(turn, acme_context, thread=thread)
+    assert not [a for a in outcome["artifacts"] if a["kind"] == "sql_result"], outcome
