@@ -11,7 +11,13 @@ are past years):
   share of the whole — never the count said again as if it answered the question;
 - "and the ratio to leavers that year?" after a count is the previous count divided by the one
   the turn names, on the previous answer's period, groups and conditions (or the turn's own) —
-  not refused for naming one measure only.
+  not refused for naming one measure only;
+- the average (median, lowest, highest) salary asked in the present with no period ("average
+  salary in engineering", "avg pay per level", "which department has the lowest average
+  salary", "qual é o salário médio em vendas?") is the current pay, the most recent complete
+  month, and the answer says so — it was asked back for a period; in the past ("what was the
+  average salary"), as a total ("payroll of Engineering") or for people who left, the period is
+  still asked.
 """
 
 from decimal import Decimal
@@ -137,3 +143,46 @@ def test_a_ratio_follow_up_of_no_two_counts_is_not_answered(first, turn, acme_co
     thread = ask_json(first, acme_context)["thread_id"]
     outcome = ask_json(turn, acme_context, thread=thread)
     assert not [a for a in outcome["artifacts"] if a["kind"] == "sql_result"], outcome
+
+
+PAY = (
+    "FROM erp_salary s JOIN erp_employee e ON e.id = s.employee_id "
+    "JOIN erp_department d ON d.id = e.department_id "
+    "WHERE s.pay_date BETWEEN '2026-05-01' AND '2026-05-31'"
+)  # May 2026: the most recent complete month on AS_OF, 15 June 2026
+
+
+@pytest.mark.parametrize(
+    ("question", "gold"),
+    [
+        ("average salary in engineering", f"SELECT round(avg(s.amount), 2) {PAY} AND d.name = 'Engineering'"),
+        ("What's the mean pay for people in Finance?", f"SELECT round(avg(s.amount), 2) {PAY} AND d.name = 'Finance'"),
+        ("qual é o salário médio em vendas?", f"SELECT round(avg(s.amount), 2) {PAY} AND d.name = 'Sales'"),
+        ("What is the median salary across the company?",
+         f"SELECT round(CAST(percentile_cont(0.5) WITHIN GROUP (ORDER BY s.amount) AS numeric), 2) {PAY}"),
+        ("avg pay per level", f"SELECT e.level, round(avg(s.amount), 2) {PAY} GROUP BY e.level ORDER BY e.level"),
+        ("Which department has the lowest average salary?",
+         f"SELECT d.name, round(avg(s.amount), 2) {PAY} GROUP BY d.name ORDER BY 2 LIMIT 1"),
+    ],
+)  # fmt: skip
+def test_typical_pay_in_the_present_with_no_period_is_the_current_pay(question, gold, acme_context):
+    outcome = ask_json(question, acme_context)
+    _, rows = _result(outcome)
+    assert rows == norm_rows(hand_rows(gold, acme_context))
+    reply = [m for m in outcome["messages"] if m["role"] == "assistant"][-1]["text"]
+    assert "current" in reply or "atual" in reply  # the answer says which pay it read
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what was the average salary in engineering?",  # the past
+        "qual era o salário médio em vendas?",
+        "total payroll of Engineering",  # a total: over which months?
+        "average salary of people who left in 2025",  # they have no current pay
+        "What is the average salary of former employees?",
+        "headcount and average salary per department",  # one period for both
+    ],
+)
+def test_typical_pay_in_the_past_or_of_leavers_still_asks_the_period(question, acme_context):
+    assert ask_json(question, acme_context)["status"] == "needs_input"
