@@ -17,7 +17,10 @@ are past years):
   salary", "qual é o salário médio em vendas?") is the current pay, the most recent complete
   month, and the answer says so — it was asked back for a period; in the past ("what was the
   average salary"), as a total ("payroll of Engineering") or for people who left, the period is
-  still asked.
+  still asked;
+- who the answer is for, said before it ("For the works council: …", "for the exec team, …",
+  "For the CFO: …") is framing, dropped like a speaker's clause — its noun ("council") refused
+  a plain question; said after the question ("headcount for the board") it is still read.
 """
 
 from decimal import Decimal
@@ -186,3 +189,23 @@ def test_typical_pay_in_the_present_with_no_period_is_the_current_pay(question, 
 )
 def test_typical_pay_in_the_past_or_of_leavers_still_asks_the_period(question, acme_context):
     assert ask_json(question, acme_context)["status"] == "needs_input"
+
+
+@pytest.mark.parametrize(
+    ("question", "column", "start", "end"),
+    [
+        ("For the works council: how many employees left the company in the first half of 2025?",
+         "termination_date", "2025-01-01", "2025-06-30"),
+        ("for the exec team, how many hires in 2024?", "hire_date", "2024-01-01", "2024-12-31"),
+        ("For the board meeting - how many hires in 2025?", "hire_date", "2025-01-01", "2025-12-31"),
+        ("for our auditor: number of leavers in 2024", "termination_date", "2024-01-01", "2024-12-31"),
+    ],
+)  # fmt: skip
+def test_who_the_answer_is_for_is_framing(question, column, start, end, acme_context):
+    _, rows = _result(ask_json(question, acme_context))
+    assert rows == [(_between(acme_context, column, start, end),)]
+
+
+def test_an_audience_after_the_question_is_still_read(acme_context):
+    outcome = ask_json("headcount for the board", acme_context)
+    assert not [a for a in outcome["artifacts"] if a["kind"] == "sql_result"], outcome
