@@ -20,7 +20,11 @@ are past years):
   still asked;
 - who the answer is for, said before it ("For the works council: …", "for the exec team, …",
   "For the CFO: …") is framing, dropped like a speaker's clause — its noun ("council") refused
-  a plain question; said after the question ("headcount for the board") it is still read.
+  a plain question; said after the question ("headcount for the board") it is still read;
+- leaving relative to the hire ("how many left within a year of being hired in 2025", "within
+  3 months of their start date") and leavers by the tenure they left with ("leavers in 2025
+  with tenure under 1 year") count the leavers whose time from hire to leaving is under the
+  span — the number refused the first, and the tenure band of an event failed to compile.
 """
 
 from decimal import Decimal
@@ -209,3 +213,24 @@ def test_who_the_answer_is_for_is_framing(question, column, start, end, acme_con
 def test_an_audience_after_the_question_is_still_read(acme_context):
     outcome = ask_json("headcount for the board", acme_context)
     assert not [a for a in outcome["artifacts"] if a["kind"] == "sql_result"], outcome
+
+
+@pytest.mark.parametrize(
+    ("question", "years"),
+    [
+        ("how many leavers left within a year of being hired in 2025?", 1),
+        ("how many people left in 2025 within 3 months of their start date", 0.25),
+        ("departures in 2025 with tenure under 1 year", 1),
+        ("how many people left in 2025 with less than 6 months of tenure", 0.5),
+    ],
+)
+def test_leavers_within_a_span_of_their_hire_are_counted_by_the_tenure_they_left_with(
+    question, years, acme_context
+):
+    _, rows = _result(ask_json(question, acme_context))
+    sql = (
+        f"SELECT count(*) {EMPLOYEE} WHERE e.termination_date BETWEEN '2025-01-01' AND "
+        f"'2025-12-31' AND (e.termination_date - e.hire_date) / 365.25 < {years}"
+    )
+    [(expected,)] = hand_rows(sql, acme_context)
+    assert [row[-1] for row in rows] == [expected] and expected > 0

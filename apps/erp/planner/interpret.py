@@ -32,6 +32,7 @@ from apps.erp.planner.ratios import (
 )
 from apps.erp.planner.reading import Clarification, Reading, Refusal
 from apps.erp.planner.recency import read_recency
+from apps.erp.planner.service_span import as_tenure
 from apps.erp.planner.spanish import spanish_refusal
 from apps.erp.planner.timeexpr import find_time_expressions
 from apps.erp.planner.words import describe_period
@@ -60,7 +61,7 @@ def interpret(
     """Read one question. Never raises for user input: every failure is an outcome.
     `language` breaks a tie of the question's words (the thread's language)."""
     answers = dict(answers or {})
-    lexed = lex(question, entities, language=previous.language if previous else language)
+    lexed = lex(as_tenure(question), entities, language=previous.language if previous else language)
     earlier = stepped_back(lexed, previous) or previous_written(lexed) or with_elided_noun(lexed)
     if earlier is not None:
         lexed = lex(earlier, entities, language=lexed.language)
