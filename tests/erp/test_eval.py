@@ -235,8 +235,8 @@ def test_the_command_prints_a_line_per_question_and_a_summary(tmp_path):
                 "followup_of": 1,
             },
             {"id": 3, "question": "What is the average bonus?", "expect": "refuse"},
-            {"id": 4, "question": "What is the average salary?", "expect": "clarify"},
-            {"id": 5, "question": "What is the average salary?", "expect": "refuse"},
+            {"id": 4, "question": "What was the average salary?", "expect": "clarify"},
+            {"id": 5, "question": "What was the average salary?", "expect": "refuse"},
         ],
     )
     with pytest.raises(CommandError) as below:

@@ -13,7 +13,7 @@ from tests.erp.conftest import components, refused
 
 
 def test_a_period_form_offers_the_periods_and_a_custom_range():
-    clarification = refused("What is the average salary of Sales?")
+    clarification = refused("What was the average salary of Sales?")
     messages = clarification_form("erp-1", clarification)
     assert surface_validate(messages) == []
     parts = components(messages)
@@ -35,7 +35,7 @@ def test_a_period_form_offers_the_periods_and_a_custom_range():
 
 
 def test_the_form_speaks_the_question_language():
-    messages = clarification_form("erp-2", refused("Qual é o salário médio de Vendas?"))
+    messages = clarification_form("erp-2", refused("Qual era o salário médio de Vendas?"))
     texts = [c.get("text") for c in components(messages).values()]
     assert "Que período devo usar? A resposta depende dele." in texts
     assert "Executar a consulta" in texts

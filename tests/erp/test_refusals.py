@@ -69,14 +69,14 @@ NO_DATA = [
     "Average salary in March 2030",
 ]
 PERIOD_MISSING = [
-    "What is the average salary of Sales?",
+    "What was the average salary of Sales?",
     "Which department had the higher average salary, Engineering or Marketing?",
     "How many employees were hired?",
-    "average salary by department",
+    "what was the average salary by department",
     "total payroll of Engineering",
     "How many employees earned more than 5000?",  # in the present it is the current pay
     "What's the attrition rate?",
-    "Qual é o salário médio?",
+    "Qual era o salário médio?",
     # a series of snapshots is taken over a span: which one?
     "What is the headcount trend?",
     "headcount by department at the end of each year",
@@ -161,7 +161,7 @@ def test_a_missing_period_is_asked_for(question):
 
 
 def test_average_salary_of_sales_keeps_what_it_understood():
-    outcome = refused("What is the average salary of Sales?")
+    outcome = refused("What was the average salary of Sales?")
     assert isinstance(outcome, Clarification)
     assert outcome.known == {"measure": "average_salary", "departments": ["Sales"]}
     data = outcome.as_dict()

@@ -36,7 +36,11 @@ def test_a_spanish_question_is_read_as_its_portuguese_twin(spanish, portuguese):
 
 
 def test_a_spanish_question_missing_its_period_is_asked_for_it():
-    outcome = plan_question("salario promedio por departamento", as_of=AS_OF, entities=DEMO)
+    # in the past: the current pay is not meant ("salario promedio por departamento" is read
+    # as the current pay, as in English and Portuguese)
+    outcome = plan_question(
+        "¿cuál era el salario promedio por departamento?", as_of=AS_OF, entities=DEMO
+    )
     assert isinstance(outcome, Clarification)
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from apps.erp.planner import Clarification, Planned, Refusal
 from apps.erp.planner.narrative import narrative
+from apps.erp.planner.periods import month_period
 from tests.erp.conftest import assert_rows, hand_rows, pick, plan, planner_result, refused
 
 ACTIVE_AT = "e.hire_date <= {d} AND (e.termination_date IS NULL OR e.termination_date > {d})"
@@ -130,8 +131,10 @@ def test_people_ranked_by_pay_without_a_period_are_ranked_by_current_pay(acme, q
     assert_rows(pick(names, rows, "employee", "average_salary"), expected, ordered=True)
 
 
-def test_departments_ranked_by_pay_still_ask_the_period():
-    assert isinstance(refused("which department pays the most on average"), Clarification)
+def test_departments_ranked_by_average_pay_in_the_present_rank_the_current_pay():
+    reading = plan("which department pays the most on average").reading
+    assert reading.periods == (month_period(2026, 5),) and reading.note == "current_pay"
+    assert isinstance(refused("which department had the highest average salary"), Clarification)
 
 
 @pytest.mark.parametrize(

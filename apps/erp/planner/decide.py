@@ -141,8 +141,10 @@ def _draft(parsed: Parsed, entities: Entities, answers: dict[str, Any], as_of: d
     periods, ends = _periods(times, answers, as_of, language, measure.name)
     periods = _previous_of_the_other(periods, times, parsed.lexed.terms, language)
     periods, frame = _implied_period(frame, periods, measure, as_of)
-    current_pay = _ranks_current_pay(parsed, frame, periods, measure, dims) or _pays_now(
-        parsed, frame, periods, measure, salary
+    current_pay = (
+        _ranks_current_pay(parsed, frame, periods, measure, dims)
+        or _pays_now(parsed, frame, periods, measure, salary)
+        or _typical_pay_now(parsed, frame, periods, measure, dims, date_conditions)
     )
     if current_pay:
         periods = (latest_complete_month(as_of),)
@@ -504,6 +506,27 @@ def _pays_now(parsed: Parsed, frame: Frame, periods, measure, salary) -> bool:
     if periods or not salary or measure.table != "salary" or frame.in_total or frame.change:
         return False
     return any(t.has("present_money_verbs") for t in parsed.lexed.terms)
+
+
+TYPICAL_PAY = ("avg", "median", "min", "max")
+
+
+def _typical_pay_now(parsed: Parsed, frame: Frame, periods, measure, dims, dated) -> bool:
+    """The average (median, lowest, highest) salary asked in the present with no period
+    ("average salary in engineering", "avg pay per level", "which department has the lowest
+    average salary", "qual é o salário médio em vendas"): the current pay, the most recent
+    complete month — what an HR report's "average salary" is; the title and the answer say so.
+    Still asked: a total ("payroll": over which months?), the past ("what was the average
+    salary"), a change or a series, pay beside another measure, and pay of people picked by an
+    event ("of those who left in 2025") or gone, who have no current pay."""
+    if periods or measure.table != "salary" or measure.aggregation not in TYPICAL_PAY:
+        return False
+    if frame.in_total or frame.change or frame.events or dated or _grains(dims):
+        return False
+    if "former" in frame.populations or len(set(frame.measures)) > 1:
+        return False  # "headcount and average salary": one period for both, asked
+    past = set(vocabulary(parsed.language).grammar.past_words)
+    return not any(token.text in past for token in parsed.lexed.tokens)
 
 
 def _grains(dims) -> set[str]:

@@ -37,6 +37,15 @@ def _written(start: date, end: date, words: dict[str, list[str]]) -> str:
     return f"{words['between'][0]} {start.isoformat()} {words['and'][0]} {end.isoformat()}"
 
 
+def _names_period(word: str, words: dict[str, list[str]]) -> bool:
+    """A year, month or quarter named right after "the year before" makes it that period's
+    neighbour, not a step back from the previous answer's period."""
+    if word.isdigit() and len(word) == 4:
+        return True
+    named = (k for k in words if k.startswith(("month:", "quarter:")))
+    return any(word in words[k] for k in named)
+
+
 def stepped_back(lexed: Lexed, previous: Reading | None) -> str | None:
     """The turn with its "the year before" written as the earlier period, or None."""
     if previous is None or len(previous.periods) != 1:
@@ -50,6 +59,8 @@ def stepped_back(lexed: Lexed, previous: Reading | None) -> str | None:
                 after = texts[i + len(key)] if i + len(key) < len(texts) else ""
                 if tuple(texts[i : i + len(key)]) != key or after in words["last"]:
                     continue  # "the year before last" is a period of its own
+                if _names_period(after, words):
+                    return None  # "the year before 2025": a period of its own (timeexpr.py)
                 span = _earlier(previous.periods[0], unit)
                 if span is None:
                     return None

@@ -26,6 +26,7 @@ from apps.erp.planner.reading import (
 )
 from apps.erp.planner.recency import DATES
 from apps.erp.planner.settle import settle
+from apps.erp.planner.shapes import share_of
 from apps.erp.semantic import semantic_model
 
 LEADING_CUES = {
@@ -87,6 +88,7 @@ def _apply(
         reading = replace(reading, chart=frame.chart)
     if frame.listing and reading.measure in PEOPLE and not reading.dimensions:
         reading = replace(reading, listing=True)  # "list them"
+    reading = _share(reading, frame, parsed)
     if not _names_something(parsed):
         raise Stop(refusal(parsed.language, "change_not_understood"))
     return settle(reading, snapshot=any(t.snapshot for t in parsed.times))
@@ -100,9 +102,28 @@ def _names_something(parsed: Parsed) -> bool:
         frame.excluded, frame.persons, frame.group_dims, frame.populations, frame.entity,
         frame.chart, frame.change, parsed.times, parsed.levels, parsed.bands, parsed.top,
         parsed.comparisons, parsed.excluded_levels,
-        frame.cues & {"sort_asc", "sort_desc"}, frame.listing,
+        frame.cues & {"sort_asc", "sort_desc"}, frame.listing, frame.pct,
     )  # fmt: skip
     return any(part not in (None, (), frozenset()) for part in parts)
+
+
+def _share(reading: Reading, frame: Frame, parsed: Parsed) -> Reading:
+    """ "and what percentage is that?", "as a share?" after a count with a department or level
+    (or by department): that count's share of the whole, as the question asked whole would be
+    read (shapes.share_of) — the count said again was an answer to another question."""
+    if not frame.pct or frame.change is not None or reading.share is not None:
+        return reading
+    measure = semantic_model().measure(reading.measure)
+    share, dims = share_of(
+        frame,
+        measure,
+        reading.dimensions,
+        reading.conditions,
+        reading.order,
+        reading.top,
+        parsed.language,
+    )
+    return replace(reading, share=share, dimensions=tuple(dims))
 
 
 def _same_fact(reading: Reading, frame: Frame, parsed: Parsed) -> Reading:

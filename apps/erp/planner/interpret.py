@@ -23,9 +23,16 @@ from apps.erp.planner.outcomes import clarify_department, no_data, refusal, unkn
 from apps.erp.planner.paired import MAX_MEASURES, candidate_measures, each_part, paired
 from apps.erp.planner.patterns import read_bands, read_comparisons, read_levels, read_top
 from apps.erp.planner.periods import TimeError
-from apps.erp.planner.ratios import as_ratio, department_mean, ratio_question
+from apps.erp.planner.ratios import (
+    RatioFollowup,
+    as_ratio,
+    department_mean,
+    ratio_question,
+    ratio_to_previous,
+)
 from apps.erp.planner.reading import Clarification, Reading, Refusal
 from apps.erp.planner.recency import read_recency
+from apps.erp.planner.service_span import as_tenure
 from apps.erp.planner.spanish import spanish_refusal
 from apps.erp.planner.timeexpr import find_time_expressions
 from apps.erp.planner.words import describe_period
@@ -54,10 +61,13 @@ def interpret(
     """Read one question. Never raises for user input: every failure is an outcome.
     `language` breaks a tie of the question's words (the thread's language)."""
     answers = dict(answers or {})
-    lexed = lex(question, entities, language=previous.language if previous else language)
+    lexed = lex(as_tenure(question), entities, language=previous.language if previous else language)
     earlier = stepped_back(lexed, previous) or previous_written(lexed) or with_elided_noun(lexed)
     if earlier is not None:
         lexed = lex(earlier, entities, language=lexed.language)
+    followup = ratio_to_previous(lexed, previous)
+    if followup is not None:  # "and the ratio to leavers that year?"
+        return _ratio_followup(followup, lexed.language, as_of, entities, previous, follows)
     ratio = ratio_question(lexed) or department_mean(lexed)
     if ratio is not None:  # "the ratio of hires to leavers": the pair, then the ratio
         lexed = lex(ratio.text, entities, language=lexed.language)
@@ -67,6 +77,33 @@ def interpret(
     if isinstance(outcome, Clarification):
         outcome = replace(outcome, question=question)
     return outcome
+
+
+def _ratio_followup(
+    asked: RatioFollowup,
+    language: str,
+    as_of: date,
+    entities: Entities,
+    previous: Reading | None,
+    follows: str | None,
+) -> Reading | Clarification | Refusal:
+    """The turn read as a follow-up naming the second count ("and leavers that year?"), then
+    "same for" the first count on that reading: the two on the same grain by construction,
+    joined as a ratio the way "the ratio of hires to leavers in 2025" is."""
+    second = _interpret(
+        lex(asked.text, entities, language=language), as_of, entities, previous, follows, {}
+    )
+    if not isinstance(second, Reading) or second.measure != asked.second or second.also:
+        return second if not isinstance(second, Reading) else refusal(language, "ratio")
+    first = _interpret(
+        lex(asked.same_for, entities, language=language), as_of, entities, second, follows, {}
+    )
+    if not isinstance(first, Reading) or first.measure != asked.first:
+        return first if not isinstance(first, Reading) else refusal(language, "ratio")
+    joined = paired([first, second])
+    if joined is None:
+        return refusal(language, "ratio")
+    return replace(joined, ratio=True)
 
 
 def _interpret(

@@ -62,7 +62,9 @@ def _phrase_key(vocab: Vocabulary, phrase: str) -> tuple[str, ...]:
 
 # Grammar words read by the module that needs them from the tokens, never tagged: "ratio" read
 # alone stays unknown (refused), and "to", "of", "per" keep their own meanings.
-UNLEXED = frozenset({"plural_words", "ratio", "ratio_openers", "ratio_joiners", "ratio_per"})
+UNLEXED = frozenset(
+    {"plural_words", "ratio", "ratio_openers", "ratio_joiners", "ratio_per", "past_words"}
+)
 
 
 def _sections(vocab: Vocabulary) -> list[tuple[str, object, list[str]]]:

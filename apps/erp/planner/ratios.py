@@ -137,3 +137,44 @@ def as_ratio(
     if (outcome.measure, other.measure) == (asked.second, asked.first):
         outcome = replace(other, also=(replace(outcome, also=()),))
     return replace(outcome, ratio=True)
+
+
+@dataclass(frozen=True)
+class RatioFollowup:
+    text: str  # the turn with its ratio words gone: "and leavers that year?"
+    first: str  # the previous answer's measure, divided
+    second: str  # the measure the turn names, divided by
+    same_for: str  # a follow-up that puts the first measure back: "same for hires"
+
+
+def ratio_to_previous(lexed: Lexed, previous: Reading | None) -> RatioFollowup | None:
+    """ "and the ratio to leavers that year?" after "how many people joined in 2025?": the
+    previous answer's count divided by the count the turn names, both read as that answer
+    changed by the turn (the same period, groups and conditions unless the turn says others).
+    Only a previous answer of one count, and a turn naming one other count right after the
+    ratio word ("ratio to leavers", "ratio of leavers"); anything else is left to the other
+    readings — which refused it, the turn having one measure only."""
+    if previous is None or previous.also or previous.ratio:
+        return None
+    grammar = vocabulary(lexed.language).grammar
+    texts = [t.text for t in lexed.tokens]
+    ratio_at = [i for i, text in enumerate(texts) if text in set(grammar.ratio)]
+    measures = [t for t in lexed.terms if t.has("measure")]
+    if len(ratio_at) != 1 or len(measures) != 1:
+        return None
+    (at,), (named,) = ratio_at, measures
+    second = named.value("measure")
+    model = semantic_model()
+    counts = all(model.measure(m).is_count for m in (previous.measure, second))
+    if second == previous.measure or not counts or named.start <= at:
+        return None
+    joiners = {w for p in [*grammar.ratio_joiners, *grammar.ratio_openers] for w in p.split()}
+    between = texts[at + 1 : named.start]
+    if len(between) > 1 or any(w not in joiners for w in between):
+        return None
+    drop = {at, *range(at + 1, named.start)}
+    typed = [t.surface for i, t in enumerate(lexed.tokens) if i not in drop]
+    vocab = vocabulary(lexed.language)
+    first_words = vocab.measures[previous.measure][0]
+    same_for = f"{vocab.followups.same_for[0]} {first_words}"
+    return RatioFollowup(" ".join(typed), previous.measure, second, same_for)

@@ -24,6 +24,7 @@ from apps.erp.planner.periods import (
     quarter_period,
     range_period,
     rolling,
+    shift_months,
     year_period,
 )
 
@@ -564,6 +565,9 @@ def _expression_at(reader: _Reader, i: int) -> TimeExpression | None:
     for edge in ("end_of", "start_of", "as_of"):
         if reader.has(start, edge):
             return _snapshot(reader, i, start + 1, edge)
+    beside = _units_beside(reader, i, start)
+    if beside is not None:
+        return beside
     for edge in OPEN_STARTS:
         if reader.has(start, edge):
             found = _open_range(reader, i, start, edge)
@@ -652,6 +656,58 @@ def _snapshot(reader: _Reader, i: int, j: int, edge: str) -> TimeExpression | No
     snap = day_period(day if edge == "start_of" else min(day, reader.as_of))
     expression = TimeExpression((snap,), "single", _terms(reader, i, k), snapshot=True)
     return _clip_all(expression, reader.as_of)
+
+
+UNIT_DAYS = {"unit:week": 7, "unit:day": 1}
+
+
+def _units_beside(reader: _Reader, i: int, start: int) -> TimeExpression | None:
+    """ "the month after March 2025", "the year before 2025", "the 3 months following Q1 2025":
+    that many units next to the period. Read as an open range ("after March 2025"), the unit
+    was dropped and every event since (or before) the period was counted — a wrong answer."""
+    count, at = 1, start
+    number = reader.count(start)
+    if number is not None and reader.unit(start + 1):
+        count, at = number, start + 1
+    unit = reader.unit(at)
+    edge = next((e for e in ("after", "before") if reader.has(at + 1, e)), None)
+    if unit is None or edge is None or count < 1:
+        return None
+    if unit not in UNIT_MONTHS and unit not in UNIT_DAYS:
+        return None
+    atom = reader.atom(_prefix(reader, at + 2))
+    if atom is None:
+        return None
+    period, k = atom
+    if edge == "after":
+        first = period.end + timedelta(days=1)
+        if unit in UNIT_MONTHS:
+            last = shift_months(first, count * UNIT_MONTHS[unit]) - timedelta(days=1)
+        else:
+            last = first + timedelta(days=count * UNIT_DAYS[unit] - 1)
+    else:
+        if period.start is None:
+            return None
+        last = period.start - timedelta(days=1)
+        if unit in UNIT_MONTHS:
+            first = shift_months(period.start, -count * UNIT_MONTHS[unit])
+        else:
+            first = period.start - timedelta(days=count * UNIT_DAYS[unit])
+    whole = _calendar_period(first, last)
+    return _clip_all(TimeExpression((whole,), "single", _terms(reader, i, k)), reader.as_of)
+
+
+def _calendar_period(first: date, last: date) -> Period:
+    """The span as the calendar month, quarter or year it is, when it is one (for its label)."""
+    if first.day == 1 and last == month_end(last.year, last.month):
+        months = (last.year - first.year) * 12 + last.month - first.month + 1
+        if months == 1:
+            return month_period(first.year, first.month)
+        if months == 3 and first.month % 3 == 1:
+            return quarter_period(first.year, (first.month - 1) // 3 + 1)
+        if months == 12 and first.month == 1:
+            return year_period(first.year)
+    return Period(first, last, "range")
 
 
 def _open_range(reader: _Reader, i: int, start: int, edge: str) -> TimeExpression | None:

@@ -67,6 +67,9 @@ class Grammar(_Section):
     # The money verbs in the present ("who earns more than 9k a month"): with no period, the
     # current pay (the most recent complete month) is meant.
     present_money_verbs: Phrases = []
+    # Words that put a question in the past ("what was the average salary", "qual era"): with
+    # no period, the current pay is not meant, and the period is asked.
+    past_words: Phrases = []
     # Words that mean "is paid" only right before an amount or a superlative ("who makes more
     # than 8k", "people on over 9000", "who gets the most"), and are read then as the first
     # present money verb; elsewhere they keep their own meaning ("make a chart", "on 1 May").

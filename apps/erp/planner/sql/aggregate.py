@@ -189,7 +189,9 @@ def compile_aggregate(reading: Reading, model: SemanticModel, measure: Measure) 
     # rows); with a second grouping, empty combinations would only add noise.
     outer = reading.dimensions == ("department",) and measure.table != "department"
     single_ref = reference(q.params, reading) if snapshot and not pivot else None
-    dimensions(q, measure, single_ref if snapshot else None)
+    # an event counted by tenure ("leavers with under a year of service"): the tenure on the
+    # as-of date, or on the day a leaver left — the tenure they left with
+    dimensions(q, measure, single_ref if snapshot else q.as_of())
     conditions(q, single_ref or q.as_of(), outer)
     population = reading.population or (measure.population if snapshot else None)
     row_text = model.measure_expr(measure)
