@@ -536,7 +536,7 @@ def caption_fault(caption: str, slide: Slide, paper: Paper) -> str:
     named = set(text.figure_refs(caption))
     if named and not named & own:
         kind, number = sorted(named - own)[0]
-        return f"it names {kind} {number}, which the slide does not show"
+        return f"it names {named(kind, number)}, which the slide does not show"
     citing = [
         sentence
         for section in paper.sections
