@@ -8,7 +8,7 @@ one of paperfactory with three of its five figures labelled otherwise, in captio
 import pytest
 
 from apps.decks.pipeline import defects, text
-from apps.decks.pipeline.caption_labels import named
+from apps.decks.pipeline.caption_labels import float_name
 from apps.decks.pipeline.ingest import paper_read
 from apps.decks.pipeline.propose.builtin import BuiltinProposer
 from apps.decks.pipeline.propose.bullets import remove_pointers
@@ -75,9 +75,9 @@ def test_a_pointer_to_another_series_is_removed_like_one_to_a_figure():
 
 
 def test_messages_name_the_figure_as_the_paper_does():
-    assert named("figure", 100_001) == "drawing 1"
-    assert named("figure", "3") == "figure 3"
-    assert named("table", 2) == "table 2"
+    assert float_name("figure", 100_001) == "drawing 1"
+    assert float_name("figure", "3") == "figure 3"
+    assert float_name("table", 2) == "table 2"
 
 
 def test_a_finding_read_off_another_series_is_a_finding():

@@ -112,7 +112,7 @@ def label_word(word: str) -> str:
     return SPELLED_OUT.get(word, word)
 
 
-def named(kind: str, number: int | str) -> str:
+def float_name(kind: str, number: int | str) -> str:
     """A figure or table as a message names it: "figure 3", "drawing 1" (not "figure 100001")."""
     value = int(number) if str(number).isdigit() else 0
     if kind != FIGURE or value < SERIES_STEP:
