@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import shutil
 import subprocess
 import zlib
@@ -145,8 +146,9 @@ def _heat_map_png() -> io.BytesIO:
     return buffer
 
 
-def _figure(number: int, flowable) -> KeepTogether:
-    caption = Paragraph(f"<b>Figure {number}:</b> {FIGURE_CAPTIONS[number]}", _CAPTION)
+def _figure(number: int, flowable, labels: dict[int, str]) -> KeepTogether:
+    label = labels.get(number, f"Figure {number}")
+    caption = Paragraph(f"<b>{label}:</b> {FIGURE_CAPTIONS[number]}", _CAPTION)
     return KeepTogether([Spacer(1, 6), flowable, caption])
 
 
@@ -243,8 +245,14 @@ def _footer(pdf_canvas: canvas.Canvas, document) -> None:
     pdf_canvas.restoreState()
 
 
-def paper_pdf(path: Path) -> Path:
-    """A six-page paper: title block, abstract, six sections, five captioned figures."""
+def _relabelled(paragraph: str, labels: dict[int, str]) -> str:
+    return re.sub(r"Figure (\d)", lambda m: labels.get(int(m.group(1)), m.group(0)), paragraph)
+
+
+def paper_pdf(path: Path, labels: dict[int, str] | None = None) -> Path:
+    """A six-page paper: title block, abstract, six sections, five captioned figures.
+    `labels` prints some figures' labels otherwise, in captions and text ({5: "Drawing 1"})."""
+    labels = labels or {}
     story = [
         Paragraph(TITLE, _TITLE),
         Paragraph(", ".join(AUTHORS), _AUTHORS),
@@ -271,11 +279,11 @@ def paper_pdf(path: Path) -> Path:
     for heading, paragraphs in SECTIONS:
         story.append(Paragraph(heading, _H1))
         for index, paragraph in enumerate(paragraphs):
-            story.append(Paragraph(paragraph, _BODY))
+            story.append(Paragraph(_relabelled(paragraph, labels), _BODY))
             for number, flowable in figures.get(heading, [])[index : index + 1]:
-                story.append(_figure(number, flowable))
+                story.append(_figure(number, flowable, labels))
         for number, flowable in figures.get(heading, [])[len(paragraphs) :]:
-            story.append(_figure(number, flowable))
+            story.append(_figure(number, flowable, labels))
     story.append(Paragraph("References", _H1))
     story.append(
         Paragraph(

@@ -24,6 +24,7 @@ from apps.decks.pipeline import (
     lost_text,
     lowercase_names,
 )
+from apps.decks.pipeline.caption_labels import OTHER_REFERENCE_WORDS, reference_number, series
 from apps.decks.pipeline.garbled import (
     broken_math,
     glued_words,
@@ -127,7 +128,8 @@ EQUATION_TAG = re.compile(r"(?:^|\s)\(\d{1,3}[a-z]?\)(?=\s|$|[.,;])")
 POINTED = re.compile(r"(?:Eqs?\.|Equations?|and|,)\s*$", re.I)
 POINTER = re.compile(
     r"\b(?P<kind>Eqs?\.|Equations?|Figs?\.|Figures?|Tables?|Tab\.|Sections?|Sec\.|Appendix|"
-    r"Appendices|Algorithm|Listing|Lemma|Theorem|Proposition|Corollary|Definition)"
+    r"Appendices|Algorithm|Listing|Lemma|Theorem|Proposition|Corollary|Definition|"
+    rf"{OTHER_REFERENCE_WORDS})"
     r"\s*\(?(?P<number>\d+[a-z]?\b|(?-i:[A-Z])\.\d+)\)?",
     re.I,
 )
@@ -396,14 +398,14 @@ def pointers(text: str) -> list[tuple[str, str]]:
             "equation"
             if kind.startswith("eq")
             else "figure"
-            if kind.startswith("fig")
+            if kind.startswith("fig") or series(kind)[1]
             else "table"
             if kind.startswith("tab")
             else "section"
             if kind.startswith(("sec", "app"))
             else "other"
         )
-        found.append((kind, match.group("number")))
+        found.append((kind, reference_number(match.group("kind"), match.group("number"))))
     return found
 
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 import re
 
 from apps.decks.pipeline import clause_shape, main_points, text
+from apps.decks.pipeline.caption_labels import REFERENCE_WORDS
 
 # A pointer that says the rest of the sentence is what the figure shows: "Figure 2 shows
 # that …", "As Figure 2 shows, …", "From Figure 2 we see that …", "In Figure 2, …".
-_REF = r"(?:our )?(?:figure|fig\.|table) \d+[a-z]?"
+_REF = rf"(?:our )?(?:{REFERENCE_WORDS}) \d+[a-z]?"
 SHOWS_THAT = re.compile(
     rf"^(?:{_REF} (?:shows|illustrates|indicates|confirms|demonstrates|reveals|suggests|"
     rf"highlights) that\b|as (?:shown|seen|illustrated) in {_REF}\s*,|as {_REF} "

@@ -38,6 +38,7 @@ from apps.decks.pipeline import (
     title_defects,
     title_quality,
 )
+from apps.decks.pipeline.caption_labels import float_name
 from apps.decks.pipeline.issues import Change, Issue
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.propose import text_gate
@@ -536,7 +537,7 @@ def caption_fault(caption: str, slide: Slide, paper: Paper) -> str:
     named = set(text.figure_refs(caption))
     if named and not named & own:
         kind, number = sorted(named - own)[0]
-        return f"it names {kind} {number}, which the slide does not show"
+        return f"it names {float_name(kind, number)}, which the slide does not show"
     citing = [
         sentence
         for section in paper.sections

@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from apps.decks.pipeline import lowercase_names
+from apps.decks.pipeline.caption_labels import REFERENCE_WORDS, series
 
 ABBREVIATIONS = (
     "e.g.",
@@ -146,7 +147,7 @@ def without_asides(value: str) -> str:
 
 
 FIGURE_REF = re.compile(
-    r"\b(?:Figure|Figures|Fig\.|Figs\.|Table|Tables|Tab\.)\s*(\d+(?:\.\d+)?)(?:\s*[a-z]\b)?"
+    rf"\b({REFERENCE_WORDS})\s*(\d+(?:\.\d+)?)(?:\s*[a-z]\b)?"
     r"(?:\s*(?:,|and|&|–|-|to)\s*(\d+(?:\.\d+)?))*",
     re.I,
 )
@@ -687,11 +688,12 @@ def figure_refs(sentence: str) -> list[tuple[str, int]]:
         around = sentence[max(0, match.start() - 14) : match.end() + 28]
         if FOREIGN_FIGURE.search(around):
             continue
-        kind = "table" if match.group(0).lower().startswith("tab") else "figure"
-        for number in re.findall(r"\d+(?:\.\d+)?", match.group(0)):
+        kind, offset = series(match.group(1))
+        for number in re.findall(r"\d+(?:\.\d+)?", match.group(0)[len(match.group(1)) :]):
             # "Figure 3.1", chapter 3's first figure, is numbered 301 (ingest/captions.py)
             chapter, _, own = number.partition(".")
-            refs.append((kind, int(chapter) * 100 + int(own) if own else int(chapter)))
+            own_number = int(chapter) * 100 + int(own) if own else int(chapter)
+            refs.append((kind, offset + own_number))
     return refs
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from apps.decks.pipeline.caption_labels import LABEL_WORDS, label_word, series
 from apps.decks.pipeline.garbled import CELL_NUMBER
 from apps.decks.pipeline.ingest.layout import (
     BOLD_FONT,
@@ -17,7 +18,7 @@ from apps.decks.pipeline.ingest.layout import (
 from apps.decks.pipeline.ingest.structure import CAPTION, heading_of
 
 # A label standing alone in bold, without punctuation (ASME's "Fig. 1", its text apart from it)
-LABEL_ALONE = re.compile(r"^(Figure|Fig\.|FIGURE|FIG\.|Table|TABLE)\s*(\d+)(?:[.\-–](\d+))?$")
+LABEL_ALONE = re.compile(rf"^({LABEL_WORDS})\s*(\d+)(?:[.\-–](\d+))?$")
 # The figure's own number after a chapter's ("Figure 3.1: …", "Table 2-4. …"): CAPTION reads
 # "Figure 3." and leaves "1: …"; the number goes on right after the separator, no space.
 # Punctuation after it, or the label's end: "Figure 1.2 shows …" at the start of a line of
@@ -25,7 +26,7 @@ LABEL_ALONE = re.compile(r"^(Figure|Fig\.|FIGURE|FIG\.|Table|TABLE)\s*(\d+)(?:[.
 CHAPTER_NUMBER = re.compile(r"(\d+)(?:\s*[.:|—–-]\s*|\s*$)")
 # A label in bold and the caption's text after it with no punctuation between (Springer's
 # "Fig. 14 The button primitive"): the fonts, not a colon, say where the label ends.
-LABEL_THEN_TEXT = re.compile(r"^(Figure|Fig\.|FIGURE|FIG\.|Table|TABLE)\s*(\d+)(?=\s+\S)")
+LABEL_THEN_TEXT = re.compile(rf"^({LABEL_WORDS})\s*(\d+)(?=\s+\S)")
 
 
 @dataclass
@@ -75,11 +76,12 @@ def captions_find(layout: Layout) -> list[Caption]:
                 continue
             if _sentence_goes_on(layout, ordered, segment):
                 continue  # "… is presented in" / "Table 2. The null hypothesis …": a reference
-            kind = "table" if match.group(1).lower().startswith("tab") else "figure"
+            kind, offset = series(match.group(1))
             numbered = _numbered(segment.text, match)
             if numbered is None:
                 continue
             shown, number, end = numbered
+            number += offset
             if (kind, number) in seen:
                 continue
             first = [segment] + _label_continuation(layout, ordered, segment, end)
@@ -113,7 +115,7 @@ def captions_find(layout: Layout) -> list[Caption]:
             body = text[end:].strip()
             if len(body.split()) < 2:
                 continue
-            label = f"{'Table' if kind == 'table' else 'Figure'} {shown}"
+            label = f"{label_word(match.group(1))} {shown}"
             captions.append(Caption(kind, number, label, body, page_number, parts, end))
             seen.add((kind, number))
     return captions

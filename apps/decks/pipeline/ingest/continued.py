@@ -11,11 +11,12 @@ from pathlib import Path
 
 from PIL import Image
 
+from apps.decks.pipeline.caption_labels import FIGURE_LABEL_WORDS, label_word, series
 from apps.decks.pipeline.ingest.captions import Caption
 from apps.decks.pipeline.ingest.layout import Layout, Segment, join_lines
 
 CONTINUED = re.compile(
-    r"^(?:Figure|Fig\.|FIGURE|FIG\.)\s*(\d+)\s*[(\[]?\s*"
+    rf"^({FIGURE_LABEL_WORDS})\s*(\d+)\s*[(\[]?\s*"
     r"(?:continued|cont(?:inued|'d|d)?\.?)\s*[)\]]?\s*[.:—–-]?\s*",
     re.I,
 )
@@ -31,12 +32,14 @@ def continued_captions(layout: Layout, captions: list[Caption]) -> list[Caption]
         lines = sorted((s for s in page if s.role == "text"), key=lambda s: (s.top, s.x0))
         for segment in lines:
             match = CONTINUED.match(segment.text)
-            if not match or int(match.group(1)) not in numbers or id(segment) in taken:
+            if not match or id(segment) in taken:
+                continue
+            number = int(match.group(2)) + series(match.group(1))[1]
+            if number not in numbers:
                 continue
             parts = [segment, *_lines_under(segment, lines)]
             text = join_lines([p.text for p in parts])[match.end() :].strip()
-            number = int(match.group(1))
-            label = f"Figure {number} (continued)"
+            label = f"{label_word(match.group(1))} {match.group(2)} (continued)"
             found.append(Caption("figure", number, label, text, page_number, parts))
     return found
 

@@ -21,6 +21,7 @@ import pdfplumber
 import pypdfium2 as pdfium
 
 from apps.decks.pipeline import text
+from apps.decks.pipeline.caption_labels import FIGURE_LABEL_WORDS, label_word, series
 from apps.decks.pipeline.crops import crop_final
 from apps.decks.pipeline.ingest.captions import Caption
 from apps.decks.pipeline.ingest.figure_text import page_texts, smallest_text
@@ -50,7 +51,7 @@ CAPTION_GAP_PT = 36.0  # a caption this close under or over a drawing is its own
 # A figure's label opening a line, with or without punctuation after it ("Figure 1 Example of
 # …", "FIG. 2. …"): captions_find takes an unpunctuated label in the body font for prose
 # ("Figure 1 shows …"); next to a drawing, as its first or last line, it is the caption.
-LABEL_LINE = re.compile(r"^(Figure|Fig\.|FIGURE|FIG\.)\s*(\d+)\s*[.:|—–-]?\s+(?=\S)")
+LABEL_LINE = re.compile(rf"^({FIGURE_LABEL_WORDS})\s*(\d+)\s*[.:|—–-]?\s+(?=\S)")
 # what a line of prose does with the figure it names: never a caption's first word
 PROSE_VERB = re.compile(
     r"^(?:shows?|presents?|illustrates?|displays?|depicts?|gives?|compares?|plots?|reports?|"
@@ -194,7 +195,8 @@ def _label_line_caption(layout: Layout, drawing: Drawing, numbers: set[int]) -> 
         if line is None:
             continue
         match = LABEL_LINE.match(line.text)
-        if match is None or int(match.group(2)) in numbers:
+        number = int(match.group(2)) + series(match.group(1))[1] if match else 0
+        if match is None or number in numbers:
             continue
         rest = line.text[match.end() :]
         if len(rest.split()) < 2 or PROSE_VERB.match(rest) or not rest[:1].isupper():
@@ -210,8 +212,8 @@ def _label_line_caption(layout: Layout, drawing: Drawing, numbers: set[int]) -> 
                 break
             parts.append(following)
         body = join_lines([p.text for p in parts])[match.end() :].strip()
-        number = int(match.group(2))
-        return Caption("figure", number, f"Figure {number}", body, drawing.page, parts)
+        label = f"{label_word(match.group(1))} {match.group(2)}"
+        return Caption("figure", number, label, body, drawing.page, parts)
     return None
 
 

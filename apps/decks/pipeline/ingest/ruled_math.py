@@ -8,7 +8,9 @@ radicand under the rule ("$\\surd$" in the line over "(m_3, f)" for (m₃, √f)
 
 An overline (`\\overline{\\Delta t}`, a mean or a complement) is a rule just over a few math
 glyphs and nothing else; dropped, the formula names another quantity ("Δt is the expected value
-of Δt", where the paper has the mean Δt̄) — a wrong statement, not a lost mark.
+of Δt", where the paper has the mean Δt̄) — a wrong statement, not a lost mark. An underline
+(`\\underline{x}_i`, a lower bound beside the upper bound `\\overline{x}_i`) is a rule just under
+them: dropped, "X_i = (1-p)x_i + p\\underline{x}_i" read "(1-p)x_i + px_i", which is x_i.
 
 Each is found from the page's short horizontal rules and the glyphs' places and sizes, and read
 as one glyph (`Glyph.tex`, with the glyphs it was drawn with as `parts`) placed on the line it
@@ -35,7 +37,7 @@ def ruled_formulas(glyphs: list[Glyph], rules: list[Rule]) -> list[Glyph]:
         return glyphs
     glyphs = _fractions(glyphs, rules)
     glyphs = _radicals(glyphs, rules)
-    return _overlines(glyphs, rules)
+    return _underlines(_overlines(glyphs, rules), rules)
 
 
 def _fractions(glyphs: list[Glyph], rules: list[Rule]) -> list[Glyph]:
@@ -306,3 +308,43 @@ def _tex(glyphs: list[Glyph]) -> str:
 
 def _text(glyphs: list[Glyph]) -> str:
     return " ".join(w.text for w in line_words(glyphs))
+
+
+# TeX draws an underline 3 rule widths (about 0.1 em) under its content's depth: under letters
+# without a descender about 0.1–0.2 em under the baseline, under a descender about 0.35 em.
+UNDER_BASELINE_EM = (0.05, 0.45)
+
+
+def _underlines(glyphs: list[Glyph], rules: list[Rule]) -> list[Glyph]:
+    """A short rule just under a few math glyphs and as wide as them: `\\underline{x}`. A rule
+    with glyphs under it too is a fraction's (a display's, read by equations.py); one under
+    words of prose is an underlined word, not mathematics."""
+    for rule in rules:
+        covered = [
+            g for g in glyphs if g.text.strip() and rule.x0 - 1 <= (g.x0 + g.x1) / 2 <= rule.x1 + 1
+        ]
+        low, high = UNDER_BASELINE_EM
+        over = [g for g in covered if low * g.size <= rule.y - g.baseline <= high * g.size]
+        if not over or len(over) > OVERLINED or tex_read(over):
+            continue
+        size = max(g.size for g in over)
+        width = max(g.x1 for g in over) - min(g.x0 for g in over)
+        if abs(width - (rule.x1 - rule.x0)) > 0.3 * size or not all(g.mathy for g in over):
+            continue
+        if any(0.3 * size < g.baseline - rule.y <= 1.1 * size for g in covered):
+            continue  # a denominator under it: a fraction's rule
+        base = max(over, key=lambda g: (g.size, -g.baseline))
+        ordered = tuple(sorted(over, key=lambda g: g.x0))
+        underline = replace(
+            base,
+            text="".join(g.text + "\u0332" for g in ordered),
+            tex=f"\\underline{{{_tex(list(ordered))}}}",
+            parts=ordered,
+            x0=min(g.x0 for g in over),
+            x1=max(g.x1 for g in over),
+            top=min(g.top for g in over),
+            bottom=max(rule.y, *(g.bottom for g in over)),
+        )
+        taken = {id(g) for g in over}
+        glyphs = [g for g in glyphs if id(g) not in taken] + [underline]
+    return glyphs

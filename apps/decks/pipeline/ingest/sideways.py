@@ -19,10 +19,11 @@ import pdfplumber
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
+from apps.decks.pipeline.caption_labels import LABEL_WORDS
 from apps.decks.pipeline.ingest.symbol_encoding import symbol_fonts_encoded
 from apps.decks.pipeline.ingest.type3 import type3_fonts_named
 
-CAPTION_LABEL = re.compile(r"(?:Figure|Fig\.|Table)\s*\d+")
+CAPTION_LABEL = re.compile(rf"(?:{LABEL_WORDS})\s*\d+")
 TURNED_SHARE = 0.5  # of a page's glyphs, turned one way, for the page to be set sideways
 ANGLE_SLACK = 1.0  # degrees: a glyph turned a quarter, give or take rounding
 NOT_A_CHARACTER = {0xFFFE, 0xFFFF}  # what PDFium reports for a glyph it cannot map

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from apps.decks.pipeline.acknowledgements import acknowledgement
 from apps.decks.pipeline.back_matter import back_matter
+from apps.decks.pipeline.caption_labels import LABEL_WORDS
 from apps.decks.pipeline.garbled import UNREADABLE_BY_NUMBER, UNREADABLE_IN_WORD
 from apps.decks.pipeline.ingest import author_block, contents, masthead_zone
 from apps.decks.pipeline.ingest.cover_labels import without_type_labels
@@ -47,7 +48,7 @@ NUMBERED = re.compile(r"^((?:\d{1,2}\.)*\d{1,2}|[IVX]+|[A-H])\.?\s+([A-Z].{1,90}
 # a manual's subsection titled by a program's or a function's name in typewriter, which may
 # open in lower case: "6.4.2 fit-model Program"
 CODE_NUMBERED = re.compile(r"^((?:\d{1,2}\.)+\d{1,2})\.?\s+(\S.{1,90})$")
-CAPTION = re.compile(r"^(Figure|Fig\.|FIGURE|FIG\.|Table|TABLE)\s*(\d+)\s*[.:|—–-]")
+CAPTION = re.compile(rf"^({LABEL_WORDS})\s*(\d+)\s*[.:|—–-]")
 KNOWN_HEADINGS = {
     "abstract",
     "introduction",

@@ -28,6 +28,7 @@ from apps.decks.pipeline import (
     text,
     wordy_math,
 )
+from apps.decks.pipeline.caption_labels import OTHER_REFERENCE_WORDS
 from apps.decks.pipeline.paper import Paper
 
 MAX_MERGED_WORDS = 30
@@ -85,11 +86,14 @@ SINGULAR_DEMONSTRATIVE = re.compile(r"^(?:this|that)\s+$", re.I)
 S_VERB_NEXT = re.compile(
     r"^(?![a-z]*(?:ss|us|is|ics|as|os|ens|series|species|news)\b)[a-z]+s\b", re.I
 )
+POINTER_NOUN = (
+    rf"(?:Eqs?\.|Equations?|Figs?\.|Figures?|Tables?|Tab\.|Sections?|Sec\.|Appendix|"
+    rf"{OTHER_REFERENCE_WORDS})"
+)
 POINTER_PHRASE = re.compile(
     r",?\s*\(?(?:see\s+|cf\.\s+)?(?:(?:as\s+)?(?:shown|seen|given|reported|illustrated|"
     r"described|defined|derived|listed|summari[sz]ed|presented|plotted)\s+)?(?:in|of|from|by|"
-    r"using|with|to|on)?\s*(?:Eqs?\.|Equations?|Figs?\.|Figures?|Tables?|Tab\.|Sections?|"
-    r"Sec\.|Appendix)\s*\(?(?:\d+|(?-i:[A-Z]))(?:\.\d+)*[a-z]?(?![A-Za-z])\)?"
+    rf"using|with|to|on)?\s*{POINTER_NOUN}\s*\(?(?:\d+|(?-i:[A-Z]))(?:\.\d+)*[a-z]?(?![A-Za-z])\)?"
     # a label is a number or one capital, never a word's first letters: "our Figure 4 and
     # Hastings' diagram" lost "Figure 4 and Ha" ("ourstings")
     r"(?:\s*(?:and|,|–|-)\s*\(?(?:\d+|(?-i:[A-Z]))(?:\.\d+)*[a-z]?(?![A-Za-z])\)?)*\)?"
@@ -270,7 +274,6 @@ PRESENTED = (
     r"contained|available|visible|compared|contrasted)"
 )
 COPULA = r"(?:is|are|was|were|be|been|being|am)"
-POINTER_NOUN = r"(?:Eqs?\.|Equations?|Figs?\.|Figures?|Tables?|Tab\.|Sections?|Sec\.|Appendix)"
 PREDICATE_POINTER = re.compile(
     # "… are ⁠", "… can be found ⁠", "… are listed for each site ⁠": the clause's verb
     # (and its participle, when the pointer phrase took it) led into the pointer

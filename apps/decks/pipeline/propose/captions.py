@@ -15,6 +15,7 @@ from apps.decks.pipeline import (
     title_defects,
     title_style,
 )
+from apps.decks.pipeline.caption_labels import REFERENCE_WORDS
 from apps.decks.pipeline.figure_findings import has_verb
 from apps.decks.pipeline.garbled import without_cells
 from apps.decks.pipeline.paper import Figure
@@ -22,7 +23,7 @@ from apps.decks.pipeline.plot_statements import plot_statement
 
 # a caption with its legend kept whole stays within this (the slide takes at most 400)
 MAX_LEGEND_CHARS = 320
-_REF = r"(?:our )?(?:figure|fig\.|table) \d+[a-z]?"
+_REF = rf"(?:our )?(?:{REFERENCE_WORDS}) \d+[a-z]?"
 _SHOWS = r"(?:shows|presents|illustrates|displays|reports|depicts|indicates|confirms|demonstrates|reveals|suggests|highlights)"
 # the part of a figure or table a pointer names before its comma: "In Table 4 rows (C), we see
 # …", "In Figure 3 (left), …" (the pointer taken without it left "Rows (C), we see …")
@@ -55,19 +56,19 @@ FIGURE_DEIXIS_LEAD = re.compile(
 )
 FIGURE_TAIL = re.compile(
     r",?\s*(?<![A-Za-z])(?:(?:as )?(?:shown|seen|reported|illustrated|described|displayed|plotted|depicted) )?"
-    r"(?:in|see) (?:our )?(?:figure|fig\.|table) \d+[a-z]?"
+    rf"(?:in|see) {_REF}"
     # the panels it names go with it: "… curves shown in Fig. 10(a1)–(a3)" left "shown(a1)–(a3)"
     rf"(?:{defects.PANEL_LABELS})?"
     # "…, see Table 1 for details": the pointer's purpose goes with it
     r"(?:\s+for\s+(?:more\s+|further\s+|full\s+|the\s+)?details)?|"
-    r"\s*\((?:see )?(?:figure|fig\.|table) \d+[a-z]?\)",
+    rf"\s*\((?:see )?{_REF}\)",
     re.I,
 )
 # a pointer that is the predicate of its clause ("… was shown in Fig. 6", "… are given in
 # Table 2"): taken off, it leaves a subject without its verb
 POINTER_PREDICATE = re.compile(
     r"\b(?:is|are|was|were|be|been)\s+(?:\w+ly\s+)?(?:shown|seen|reported|illustrated|displayed|"
-    r"plotted|depicted|given|presented|summari[sz]ed|listed)\s+in\s+(?:our )?(?:figure|fig\.|table)"
+    rf"plotted|depicted|given|presented|summari[sz]ed|listed)\s+in\s+(?:our )?(?:{REFERENCE_WORDS})"
     r"\s*\d",
     re.I,
 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from apps.decks.pipeline import figure_reading, paper_order, shown_objects, text
+from apps.decks.pipeline.caption_labels import float_name
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.review.context_rules import sentence_index
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
@@ -58,7 +59,8 @@ def _figure_in_section(bullet: str, paper: Paper) -> int | None:
 def _where(number: int | None, kind: str, on: int | None) -> str:
     if number is None:  # the paper's paragraph does not say which: only that this slide lacks it
         return f"the slide shows no {kind}"
-    return f"{kind} {number} is on slide {on}" if on else f"{kind} {number} is on no slide"
+    name = float_name(kind, number)
+    return f"{name} is on slide {on}" if on else f"{name} is on no slide"
 
 
 @slide_rule

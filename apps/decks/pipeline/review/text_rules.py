@@ -24,6 +24,7 @@ from apps.decks.pipeline import (
     title_quality,
     title_style,
 )
+from apps.decks.pipeline.caption_labels import float_name
 from apps.decks.pipeline.continued_titles import false_continuation
 from apps.decks.pipeline.propose import displays
 from apps.decks.pipeline.propose.captions import plot_caption_defect
@@ -439,7 +440,7 @@ def dangling_pointer(c: SlideContext):
                 continue
             if kind in ("figure", "table") and (kind, number) in shown:
                 continue
-            missing.append((f"at {kind} {number}", {"kind": kind, "number": number}))
+            missing.append((f"at {float_name(kind, number)}", {"kind": kind, "number": number}))
         for what, evidence in missing:
             yield c.issue(
                 "dangling_pointer",
