@@ -84,6 +84,10 @@ def missing_for_bullet(
         # under it define ("A non-seasonal ARIMA($p, d, q$) process is given by:"): its
         # symbols are the display's (missing_for_display), not a use of their own
         seen |= slide_keys(slide)
+    if slide.equation:
+        # the slide shows the display that defines what its left side names ("$D = \\max …$"):
+        # a bullet using $D$ beside it leans on nothing the slide lacks
+        seen |= defined_by_display(slide.equation)
     return undefined(text_symbols(bullet), bullet, seen, defs)
 
 
