@@ -127,7 +127,10 @@ EQUATION_TAG = re.compile(r"(?:^|\s)\(\d{1,3}[a-z]?\)(?=\s|$|[.,;])")
 POINTED = re.compile(r"(?:Eqs?\.|Equations?|and|,)\s*$", re.I)
 POINTER = re.compile(
     r"\b(?P<kind>Eqs?\.|Equations?|Figs?\.|Figures?|Tables?|Tab\.|Sections?|Sec\.|Appendix|"
-    r"Appendices|Algorithm|Listing|Lemma|Theorem|Proposition|Corollary|Definition)"
+    r"Appendices|Algorithm|Listing|Lemma|Theorem|Proposition|Corollary|Definition|"
+    # numbered displays a paper labels otherwise ("as seen in drawing 1"): ingestion reads
+    # only Figure and Table captions, so no slide ever shows one
+    r"Drawings?|Sketch(?:es)?|Diagrams?)"
     r"\s*\(?(?P<number>\d+[a-z]?\b|(?-i:[A-Z])\.\d+)\)?",
     re.I,
 )
@@ -401,6 +404,8 @@ def pointers(text: str) -> list[tuple[str, str]]:
             if kind.startswith("tab")
             else "section"
             if kind.startswith(("sec", "app"))
+            else "drawing"
+            if kind.startswith(("drawing", "sketch", "diagram"))
             else "other"
         )
         found.append((kind, match.group("number")))

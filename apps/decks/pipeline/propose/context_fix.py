@@ -620,7 +620,7 @@ def answer_referent(
             f"rewrote bullet {index + 1}: “{found.part}” named as the paper's sentence before "
             f"it does (“{text.shorten(named, 12, ellipsis=True)}”)"
         )
-    if found.kind == "seeing":
+    if found.kind == "seeing" and antecedents.loses_pointer_cleanly(found):
         # "As you can see, …", "… you see here": the pointer goes, the statement stays; when
         # what is left leans on the paper, the bullet is answered as any certain one (below:
         # another sentence of the part in its place, else left out if the slide stays full)
