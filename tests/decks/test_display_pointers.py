@@ -1,17 +1,18 @@
 """Round 23: a bullet whose subject is a display of the paper by its kind — "The sketch shows the
-three valves of the pump" (a drawing's caption, its "This sketch shows" rewritten), "The figure
+three valves of the pump" (a drawing's caption, its "This sketch shows" rewritten), "The graph
 shows that …", "The equation can be solved …" — on a slide with no figure, table or display
 points at what the reader does not see: context lost. The reviewer reports it
 (unintroduced_referent, kind "seeing", also when the sentence before is on the slide: that
-sentence is no display); the reviser drops the pointer when a clause follows it ("The figure
-shows that the pump …" → "The pump …"), else puts another sentence of the part in its place or
+sentence is no display); the reviser drops the pointer when a clause follows it ("The graph
+shows that the pump …" → "The pump …"). "The figure shows …", and a row of a figure's panels
+("The bottom row of graphics gives …"), are dangling_pointer's figure deixis: one finding each, else puts another sentence of the part in its place or
 leaves the bullet out when the slide keeps enough. Sentences invented about a garden pump."""
 
 from __future__ import annotations
 
 import pytest
 
-from apps.decks.pipeline import antecedents
+from apps.decks.pipeline import antecedents, defects
 from apps.decks.pipeline.paper import Paper, Section
 from apps.decks.pipeline.slide_deck import Slide
 from tests.decks.test_context_symbols import _deck, _issues, _repaired
@@ -21,7 +22,7 @@ FILLER = "Garden pumps lift rain water from a barrel to the beds"
 INTRO = "The pump is driven by a small solar panel on the shed roof"
 POINTS = "The layout of the pump can be seen in sketch 1 with its pipes"
 SKETCH = "The sketch shows the three valves of the pump and their springs"
-SHOWS_THAT = "The figure shows that the pump stalls below four volts"
+SHOWS_THAT = "The graph shows that the pump stalls below four volts"
 EQUATION = "The equation can be solved for the flow at each pressure"
 FLOW = "The flow grows with the light on the panel until the valves open fully"
 STALL = "Below four volts the motor cannot start against the water column"
@@ -60,9 +61,9 @@ def _found(paper: Paper, slide: Slide):
     ("bullet", "head"),
     [
         (SKETCH, "sketch"),
-        (SHOWS_THAT, "figure"),
+        (SHOWS_THAT, "graph"),
         (EQUATION, "equation"),
-        ("This diagram compares the two pumps", "diagram"),
+        ("This chart compares the two pumps", "chart"),
         ("The plots also show a second peak", "plots"),
     ],
 )
@@ -77,6 +78,7 @@ def test_a_display_as_the_subject_points_at_what_the_paper_shows(bullet, head):
         "The figure of merit is the flow per watt",
         "The equation of state of water is nearly linear here",
         "Figure 3 shows the valves",  # a numbered pointer: dangling_pointer's
+        "The figure shows the valves",  # figure deixis: dangling_pointer's (one finding)
         "The table saw cuts the boards for the frame",
         "The plot of land behind the shed holds the barrel",
         "We draw the sketch of the valve by hand",
@@ -123,3 +125,13 @@ def test_a_numbered_drawing_is_a_pointer_no_slide_answers():
     assert issue.message == "bullet 3 points at drawing 1, which the slide does not show"
     fixed, _action, _deck_after, _number = _repaired(paper, slide, "dangling_pointer")
     assert not any("sketch 1" in b for b in fixed.bullets), fixed.bullets
+
+
+def test_a_row_of_a_figure_s_panels_points_into_a_figure():
+    paper = _paper()
+    bullet = "The bottom row of graphics gives the flow for each voltage"
+    assert defects.figure_deixis(bullet) == "The bottom row of graphics"
+    slide = _slide(FILLER, INTRO, bullet)
+    (issue,) = _issues(_deck(paper, slide), paper, 2, "dangling_pointer")
+    assert issue.evidence["part"] == "The bottom row of graphics"
+    assert defects.figure_deixis("The bottom row of seats is free") is None

@@ -949,6 +949,10 @@ def display_pointer(bullet: str) -> Dangling | None:
     match = DISPLAY_POINTER.match(text.MATH_SPAN.sub("X", bullet.strip()))
     if match is None:
         return None
+    from apps.decks.pipeline.defects import figure_deixis
+
+    if figure_deixis(bullet):
+        return None  # "The figure shows …": dangling_pointer's already (one finding a bullet)
     head = match.group("head") or match.group("math")
     # "The equation can be solved …": the subject is what points (the verb is the statement's)
     part = match.group(0) if match.group("head") else bullet.strip()[: match.end("math")]
