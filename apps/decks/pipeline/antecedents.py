@@ -922,12 +922,56 @@ SEEING_POINTER = re.compile(
 )
 
 
-def seeing_pointer(bullet: str) -> Dangling | None:
-    """The bullet points at what its reader sees beside it in the paper ("As you can see, …",
-    "… the macros you see here"): kind "seeing", its `part` the words the statement loses."""
-    match = SEEING_POINTER.search(bullet)
+# A display of the paper as the subject of what it shows ("The drawing shows the basis vectors
+# …", "This figure compares …", "The diagram illustrates …") or an equation as the subject of
+# what is done with it ("The equation can be solved …", "This formula gives …"): the reader of
+# the paper has it beside the sentence, a slide without a figure, table or display points at
+# nothing (round 23: a drawing's caption, its "This drawing shows" made "The drawing shows", on
+# a slide of bullets). "Figure 3 shows …" is dangling_pointer's; "the figure of merit", "the
+# equation of state" say what they are.
+DISPLAY_POINTER = re.compile(
+    r"^(?:the|this|these|that|those)\s+(?:above\s+|following\s+|previous\s+|preceding\s+)?"
+    r"(?P<head>figures?|drawings?|sketch(?:es)?|diagrams?|plots?|graphs?|charts?|tables?|"
+    r"illustrations?|schematics?)\s+(?:also\s+|clearly\s+|here\s+)?"
+    r"(?:shows?|depicts?|illustrates?|displays?|presents?|compares?|lists?|summari[sz]es|"
+    r"plots?|highlights?|demonstrates?|gives?|reports?)\b(?P<that>\s+that\b)?|"
+    r"^(?:the|this|these)\s+(?P<math>equations?|formulae?|formulas)\s+(?:then\s+|also\s+)?"
+    r"(?:can|could|may|must|is|are|gives?|yields?|shows?|reads?|becomes?|holds?|leads?|"
+    r"describes?|relates?|defines?|states?|has|have|will)\b",
+    re.I,
+)
+
+
+def display_pointer(bullet: str) -> Dangling | None:
+    """The bullet's subject is a display of the paper by its kind ("The drawing shows …", "The
+    equation can be solved …"): kind "seeing", its head the display's noun. Its `part` is what
+    the statement can lose only when a clause follows ("The figure shows that …")."""
+    match = DISPLAY_POINTER.match(text.MATH_SPAN.sub("X", bullet.strip()))
     if match is None:
         return None
+    from apps.decks.pipeline.defects import figure_deixis
+
+    if figure_deixis(bullet):
+        return None  # "The figure shows …": dangling_pointer's already (one finding a bullet)
+    head = match.group("head") or match.group("math")
+    # "The equation can be solved …": the subject is what points (the verb is the statement's)
+    part = match.group(0) if match.group("head") else bullet.strip()[: match.end("math")]
+    return Dangling(part, head.lower(), "", False, 0, True, "seeing")
+
+
+def loses_pointer_cleanly(found: Dangling) -> bool:
+    """Whether the statement stands with `found.part` cut out: "As you can see, …", "… shown
+    here", "The figure shows that …" — not "The drawing shows the vectors" (no verb left)."""
+    return found.head == "see" or found.part.lower().rstrip().endswith(" that")
+
+
+def seeing_pointer(bullet: str) -> Dangling | None:
+    """The bullet points at what its reader sees beside it in the paper ("As you can see, …",
+    "… the macros you see here", "The drawing shows …"): kind "seeing", its `part` the words
+    the statement loses."""
+    match = SEEING_POINTER.search(bullet)
+    if match is None:
+        return display_pointer(bullet)
     part = match.group(0)
     return Dangling(part, "see", "", False, match.start(), True, "seeing")
 

@@ -36,6 +36,7 @@ OTHER_FIGURE_WORDS = (
     "Abb.",
     "Figura",
     "Figuur",
+    "Sketch",
 )
 SPELLED_OUT = {"Abb.": "Abbildung"}
 # A figure number stays below this; a chapter's figure is numbered chapter × 100 + own.
@@ -65,7 +66,7 @@ def _longest_first(patterns) -> str:
 # "Schemes 2 and 3", "Abb. 4" (for patterns compiled with re.I).
 OTHER_REFERENCE_WORDS = _longest_first(
     [
-        *(rf"{re.escape(word)}s?" for word in OTHER_FIGURE_WORDS if word not in COMMON_WORDS),
+        *(rf"{re.escape(word)}(?:e?s)?" for word in OTHER_FIGURE_WORDS if word not in COMMON_WORDS),
         *(rf"(?-i:{word}|{word.upper()})s?" for word in COMMON_WORDS),
     ]
 )
@@ -88,7 +89,7 @@ def series(word: str) -> tuple[str, int]:
             return TABLE, 0
     for index, other in enumerate(OTHER_FIGURE_WORDS, start=1):
         name = other.lower().rstrip(".")
-        if key in (name, name + "s"):
+        if key in (name, name + "s", name + "es"):
             return FIGURE, index * SERIES_STEP
     return FIGURE, 0
 

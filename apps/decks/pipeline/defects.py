@@ -206,6 +206,9 @@ FIGURE_DEIXIS = re.compile(
     # "On the right side of the figure you see …"
     r"\b(?:side|part|half|corner)\s+of\s+the\s+(?:figure|plot|graph|diagram|picture|"
     r"screenshot)\b|"
+    # "The bottom row of graphics gives …": a row or column of a figure's panels (round 23)
+    r"\bthe\s+(?:top|bottom|upper|lower|middle|first|second|third|last|left|right)\s+"
+    r"(?:rows?|columns?)\s+of\s+(?:graphics|plots|panels|graphs|figures|the\s+(?:figure|plot))\b|"
     r"\bthe\s+(?:dark|light)?\s*(?:red|blue|green|grey|gray|black|dashed|dotted|solid)\s+"
     r"(?:cells?|lines?|curves?|bars?|dots?|points?|areas?|regions?|tiles?)\b|"
     # the figure as the sentence's subject, or a plot or panel by its place: "The figure shows

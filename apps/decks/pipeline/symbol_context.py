@@ -297,7 +297,33 @@ class Definitions:
         for equation in paper.equations:
             if equation.lead.strip():
                 found.leads.setdefault(equation.tex, equation.lead.strip())
+        found._add_display_definitions(paper)
         return found
+
+    def _add_display_definitions(self, paper: Paper) -> None:
+        """The symbols the paper introduces only by a display: its left side a lone symbol
+        ("$D = \\max_x |S(x) - P(x)|$") and its lead saying in words what the display is ("The
+        statistic is the largest distance between the two CDFs:"). The place is the lead's;
+        the sentence, "$D$ is the largest distance between the two CDFs", is the lead's words
+        said of the symbol (display_definitions.py)."""
+        from apps.decks.pipeline.display_definitions import display_definition  # (uses symbols)
+
+        for equation in paper.equations:
+            made = display_definition(equation.tex, equation.lead)
+            if made is None:
+                continue
+            key, sentence = made
+            if key in INDEX_LETTERS:
+                continue
+            at = self.position(equation.lead)
+            if at is None:
+                continue
+            places = self.places.setdefault(key, [])
+            if any(existing == sentence for _, existing in places):
+                continue
+            places.append((at, sentence))
+            places.sort(key=lambda place: place[0])
+            self.previous_of.setdefault(sentence, "")
 
     @property
     def sentence_of(self) -> dict[str, str]:

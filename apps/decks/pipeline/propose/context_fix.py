@@ -84,6 +84,10 @@ def missing_for_bullet(
         # under it define ("A non-seasonal ARIMA($p, d, q$) process is given by:"): its
         # symbols are the display's (missing_for_display), not a use of their own
         seen |= slide_keys(slide)
+    if slide.equation:
+        # the slide shows the display that defines what its left side names ("$D = \\max …$"):
+        # a bullet using $D$ beside it leans on nothing the slide lacks
+        seen |= defined_by_display(slide.equation)
     return undefined(text_symbols(bullet), bullet, seen, defs)
 
 
@@ -616,7 +620,7 @@ def answer_referent(
             f"rewrote bullet {index + 1}: “{found.part}” named as the paper's sentence before "
             f"it does (“{text.shorten(named, 12, ellipsis=True)}”)"
         )
-    if found.kind == "seeing":
+    if found.kind == "seeing" and antecedents.loses_pointer_cleanly(found):
         # "As you can see, …", "… you see here": the pointer goes, the statement stays; when
         # what is left leans on the paper, the bullet is answered as any certain one (below:
         # another sentence of the part in its place, else left out if the slide stays full)
