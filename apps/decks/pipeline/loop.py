@@ -332,7 +332,7 @@ def revise_round(
     # nor is a retitle to a kind word ("Results") over the paper's heading or a sound title
     revised, changes = no_generic_retitles(paper, deck, revised, changes, refused)
     # a replacement bullet the text checks fault where the old ones passed is no fix
-    revised, changes = no_worse_bullets(deck, revised, changes, refused, paper)
+    revised, changes = no_worse_bullets(deck, revised, changes, refused, paper, issues)
     # nor is a cut that leaves a kept bullet leaning on the one it took off
     revised, changes = no_stranded_bullets(paper, deck, revised, changes, issues, refused)
     # a caption must be the figure's own or a sentence of the paper about that figure
