@@ -164,3 +164,48 @@ def test_only_the_bullet_the_culprit_made_is_given_back():
     slide, culprits = partly_reverted(before, after, {"merged"}, changes, issues)
     assert slide.bullets == [NORTH, LEANING_COVER, RAIN.upper()]
     assert culprits == [changes[1]]
+
+
+def test_the_last_reading_undoes_only_the_change_that_repeats_another_slide():
+    """`no_unsound_new_bullets` (the revision read as a whole) gave a slide back whole too: a
+    rewrite that says what another slide's new bullet says is undone alone."""
+    from apps.decks.pipeline.revision_audit import no_unsound_new_bullets
+
+    paper = _paper()
+    moss = "Moss grew in the gutters of every house in the survey"
+    kept_bullet = "Sheltered tiles were never cleaned by their owners"
+    current = SlideDeck(
+        title=paper.title,
+        slides=[
+            Slide(kind="title", title=paper.title),
+            Slide(kind="bullets", title=TITLE, bullets=[LEANING_NORTH, moss], notes=PARAGRAPH),
+            Slide(
+                kind="bullets",
+                title="Rain and shelter",
+                bullets=["So it spread", LEANING_COVER, kept_bullet],
+                notes=PARAGRAPH,
+            ),
+        ],
+    )
+    slides = [
+        current.slides[0],
+        current.slides[1].model_copy(update={"bullets": [NORTH, moss]}),
+        current.slides[2].model_copy(update={"bullets": [NORTH, COVER, kept_bullet]}),
+    ]
+    revised = current.model_copy(update={"slides": slides})
+
+    def about(slide: int, bullet: str, index: int) -> Issue:
+        return _about("leaning_reference", bullet, index).model_copy(update={"slide": slide})
+
+    issues = [about(2, LEANING_NORTH, 0), about(3, "So it spread", 0), about(3, LEANING_COVER, 1)]
+    changes = [
+        Change(issue=i, slide=issue.slide, type=issue.type, action=f"rewrote bullet {i}")
+        for i, issue in enumerate(issues)
+    ]
+    refused: list[dict] = []
+    result, kept = no_unsound_new_bullets(paper, current, revised, changes, issues, refused)
+    assert result.slides[1].bullets == [NORTH, moss]
+    assert result.slides[2].bullets == ["So it spread", COVER, kept_bullet]
+    assert kept == [changes[0], changes[2]]
+    assert [c["issue"] for c in refused[0]["changes"]] == [1]
+    assert "other fixes stand" in refused[0]["why"]
