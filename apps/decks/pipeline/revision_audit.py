@@ -27,7 +27,9 @@ proposer made it, and undoes what harms it — the finding stays open and `refus
 
 from __future__ import annotations
 
-from apps.decks.pipeline import bullet_reverts, method_coverage, shown_leads
+import re
+
+from apps.decks.pipeline import bullet_reverts, method_coverage, shown_leads, title_quality
 from apps.decks.pipeline.issues import Change, Issue
 from apps.decks.pipeline.loop_guard import (
     COUNT_FIXES,
@@ -141,7 +143,11 @@ def no_lost_points(
         ):
             continue
         earlier = [place[n] for n in place if n < number]
-        inserted.append((max(earlier) + 1 if earlier else min(1, len(slides)), number, slide))
+        # the slide comes back with the retitle the revision made of it (a citation taken out
+        # of its title): only its removal was the harm
+        given_back, retitle = _with_own_retitle(paper, slide, claimed, slides)
+        inserted.append((max(earlier) + 1 if earlier else min(1, len(slides)), number, given_back))
+        claimed = [c for c in claimed if c is not retitle]
         dropped += [c for c in claimed if c not in dropped]
         _refuse(
             refused,
@@ -158,6 +164,29 @@ def no_lost_points(
         revised.model_copy(update={"slides": slides}),
         [c for c in changes if c not in dropped],
     )
+
+
+RETITLED = re.compile(r"retitled “(?P<title>[^”]+)”")
+
+
+def _with_own_retitle(
+    paper: Paper, slide: Slide, claimed: list[Change], slides: list[Slide]
+) -> tuple[Slide, Change | None]:
+    """The slide given back with the new title a title change of the revision gave it (the
+    change that made it), when the title checks find no fault with that title and no other
+    slide has it; else the slide as it was and None."""
+    for change in claimed:
+        match = RETITLED.fullmatch(change.action) if change.type.startswith("title_") else None
+        if match is None:
+            continue
+        title = match.group("title")
+        retitled = slide.model_copy(update={"title": title})
+        if title_quality.all_problems(title, retitled, paper) or any(
+            s.title == title for s in slides
+        ):
+            continue
+        return retitled, change
+    return slide, None
 
 
 # findings on a slide's size: a one-bullet slide is a defect of its own, and the repair that
