@@ -61,6 +61,7 @@ from apps.decks.pipeline.revision_harms import (
 )
 from apps.decks.pipeline.revision_repeats import no_repeated_additions
 from apps.decks.pipeline.slide_deck import SlideDeck
+from apps.decks.pipeline.undone_fixes import undone_by_guards
 
 Report = Callable[..., None]
 
@@ -355,6 +356,9 @@ def revise_round(
     revised, changes = revision_audit.audited(paper, deck, revised, changes, issues, refused)
     # a change claimed on a bullet its slide still shows, unchanged, answered nothing
     changes = no_unchanged_claims(deck, revised, changes, issues, refused)
+    # nor a change whose every slide a guard gave back as it was (a deck-level change names
+    # no slide for the guards to drop it by): the round must not count it made
+    changes = undone_by_guards(deck, revision.deck, revised, changes, issues, refused)
     return (revised, []) if revised == deck else (revised, changes)
 
 
