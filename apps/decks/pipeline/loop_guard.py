@@ -761,4 +761,9 @@ def no_thinning_removals(
         earlier = [matched[n] for n in matched if n < number]
         slides.insert(max(earlier) + 1 if earlier else len(slides), slide)
     revised = revised.model_copy(update={"slides": slides})
-    return revised, [c for c in changes if c.slide not in undone]
+    # a slide given back loses what another fix merged into it (a thin display slide merged
+    # into the slide before, that slide then given back): read the deck again until nothing
+    # more is lost (a dev deck lost a display so, round 23)
+    return no_thinning_removals(
+        paper, current, revised, [c for c in changes if c.slide not in undone], issues, refused
+    )
