@@ -239,3 +239,31 @@ def test_two_thin_curves_in_one_frame_are_not_near_identical_for_their_few_diffe
     _thin_plot(tmp_path / figures[0].image, lambda t: 0.5 + 0.4 * math.sin(9 * t))
     _thin_plot(tmp_path / figures[1].image, lambda t: 0.5 + 0.4 * math.sin(9 * t + 0.2))
     assert [i.type for i in deck_rules.repeated_figures(context)] == ["repeated_figures"]
+
+
+def test_a_slide_given_back_keeps_the_citation_its_title_repair_took_out():
+    """Round 23: a slide titled by a citation ("Walker et al [4]") had its title repaired and
+    was removed for being thin in the same revision; the removal was refused and the slide came
+    back with its citation in the title, the finding never answered. The slide now comes back
+    with the title its repair gave it, and that change stands."""
+    paper = _paper()
+    cited = Slide(kind="bullets", title="Walker et al [4]", bullets=[COUNTING[0]])
+    results = Slide(kind="bullets", title="Results", bullets=RESULTS)
+    deck = _deck(paper, cited, results)
+    issues = [
+        Issue(slide=2, type="title_citation", severity="medium", message="citation"),
+        Issue(slide=2, type="near_empty", severity="medium", message="empty"),
+    ]
+    changes = [
+        Change(issue=0, slide=2, type="title_citation", action="retitled “Pegged survey lines”"),
+        Change(issue=1, slide=2, type="near_empty", action="removed the slide"),
+    ]
+    refused: list[dict] = []
+    result, kept = revise_round(
+        GivenRevision(_deck(paper, results), changes), paper, [], deck, issues, refused
+    )
+    assert [s.title for s in result.slides][1:] == ["Pegged survey lines", "Results"]
+    assert result.slides[1].bullets == [COUNTING[0]]
+    assert kept == [changes[0]]
+    assert refused[-1]["guard"] == "no_lost_points"
+    assert [c["type"] for c in refused[-1]["changes"]] == ["near_empty"]

@@ -107,6 +107,30 @@ def test_a_bullet_added_to_a_slide_that_another_slide_shows_goes_again():
     assert no_repeated_additions(current, moved, changes, [])[0] == moved
 
 
+def test_a_refused_addition_takes_the_title_that_came_with_it_back():
+    """Round 23: a thin slide's padding with the next slide's sentence also retitled it
+    "… (continued)"; the padding was refused and the slide kept the new title over its old
+    bullet, a "continued" slide continuing nothing, with no change claiming it."""
+    paper = _kiln_paper()
+    current = _deck(
+        paper,
+        Slide(kind="bullets", title="The kiln", bullets=KILNS, notes=" ".join(KILNS)),
+        Slide(kind="bullets", title="The town wall", bullets=WALLS, notes=" ".join(WALLS)),
+    )
+    padded = current.slides[2].model_copy(
+        update={"title": "The town wall (continued)", "bullets": [*WALLS, KILNS[1]]}
+    )
+    revised = current.model_copy(update={"slides": [*current.slides[:2], padded]})
+    changes = [Change(issue=0, slide=3, type="thin_slide", action="added a sentence")]
+    kept, left = no_repeated_additions(current, revised, changes, [])
+    assert kept.slides[2] == current.slides[2]
+    assert left == []
+    # a retitle a change claims is the title guards' to judge: it stays
+    claimed = [*changes, Change(issue=1, slide=3, type="title_mismatch", action="retitled")]
+    kept, _ = no_repeated_additions(current, revised, claimed, [])
+    assert kept.slides[2].title == "The town wall (continued)"
+
+
 def _retitle(paper: Paper, deck: SlideDeck) -> SlideDeck:
     work = Work(BuiltinProposer(), paper, bullet_index.SentenceIndex(paper))
     work.deck = deck

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from apps.decks.pipeline import antecedents
 from apps.decks.pipeline.paper import Paper, Section
+from apps.decks.pipeline.propose.builtin import BuiltinProposer
+from apps.decks.pipeline.propose.repair import deck_repair
 from apps.decks.pipeline.slide_deck import Slide
 from tests.decks.test_context_symbols import _deck, _issues, _repaired
 
@@ -118,3 +120,31 @@ def test_bullet_selection_counts_the_lean_when_only_the_sentence_between_is_show
         )
         == ""
     )
+
+
+SIMILAR = (
+    "The cleaning step here is similar to the fixAnomaly filter described above, however it "
+    "adds a new pass for the edge filter"
+)
+OWN_PHRASE = (
+    "The edge filter, the median pass and the gap filling are applied to every tile in turn"
+)
+
+
+def test_a_phrase_the_sentence_before_writes_beside_the_name_is_not_renamed():
+    """Round 23: "The posture control" after "… similar to the UR10 control …, a new task for
+    posture control" became "The posture UR10 control": the phrase is a thing of its own."""
+    paper = Paper(
+        title="A toolkit for terrain grids",
+        pages=6,
+        source_name="terrain.pdf",
+        sections=[
+            Section(title="Introduction", paragraphs=["Terrain grids come from many sources."]),
+            Section(title="Cleaning", paragraphs=[f"{OFFERS}. {SIMILAR}. {OWN_PHRASE}."]),
+        ],
+    )
+    deck = _deck(paper, _slide(OFFERS, OWN_PHRASE))
+    found = _issues(deck, paper, len(deck.slides), KIND)
+    revised = deck_repair(BuiltinProposer(), paper, deck, found)
+    shown = [b for s in revised.deck.slides for b in s.bullets]
+    assert not any("edge fixAnomaly" in b for b in shown)

@@ -61,6 +61,7 @@ from apps.decks.pipeline.revision_harms import (
 )
 from apps.decks.pipeline.revision_repeats import no_repeated_additions
 from apps.decks.pipeline.slide_deck import SlideDeck
+from apps.decks.pipeline.undone_fixes import undone_by_guards
 
 Report = Callable[..., None]
 
@@ -332,7 +333,7 @@ def revise_round(
     # nor is a retitle to a kind word ("Results") over the paper's heading or a sound title
     revised, changes = no_generic_retitles(paper, deck, revised, changes, refused)
     # a replacement bullet the text checks fault where the old ones passed is no fix
-    revised, changes = no_worse_bullets(deck, revised, changes, refused, paper)
+    revised, changes = no_worse_bullets(deck, revised, changes, refused, paper, issues)
     # nor is a cut that leaves a kept bullet leaning on the one it took off
     revised, changes = no_stranded_bullets(paper, deck, revised, changes, issues, refused)
     # a caption must be the figure's own or a sentence of the paper about that figure
@@ -355,6 +356,9 @@ def revise_round(
     revised, changes = revision_audit.audited(paper, deck, revised, changes, issues, refused)
     # a change claimed on a bullet its slide still shows, unchanged, answered nothing
     changes = no_unchanged_claims(deck, revised, changes, issues, refused)
+    # nor a change whose every slide a guard gave back as it was (a deck-level change names
+    # no slide for the guards to drop it by): the round must not count it made
+    changes = undone_by_guards(deck, revision.deck, revised, changes, issues, refused)
     return (revised, []) if revised == deck else (revised, changes)
 
 

@@ -28,6 +28,7 @@ import re
 from collections.abc import Callable
 
 from apps.decks.pipeline import (
+    bullet_reverts,
     caption_guard,
     figure_reading,
     main_points,
@@ -377,12 +378,16 @@ def no_worse_bullets(
     changes: list[Change],
     refused: Refusals | None = None,
     paper: Paper | None = None,
+    issues: list[Issue] | None = None,
 ) -> tuple[SlideDeck, list[Change]]:
     """`revised` without a bullet revision that fails a text check the bullets it replaced
     passed: a replacement or a merge that is a fragment, dangles, is glued or cut where the
-    old bullets were not, or an added bullet with such a defect. The slide keeps the bullets
-    it had in `current` (and what its display and code were shown under), and the changes
-    claimed on it, but for its title's, are dropped and recorded in `refused`."""
+    old bullets were not, or an added bullet with such a defect. Only the change that made the
+    worse bullet is undone when it can be told (`bullet_reverts`: the change answering the
+    issue about the bullet it replaced, or the slide-level change that added it) and the slide
+    then passes: the slide's other fixes stand. Else the slide keeps the bullets it had in
+    `current` (and what its display and code were shown under). The changes undone, but for
+    titles', are dropped and recorded in `refused`."""
     slides = list(revised.slides)
     undone: set[int] = set()
     # a bullet moved from another slide of the deck (onto its figure's slide, off a thin
@@ -390,37 +395,35 @@ def no_worse_bullets(
     shown = {b for s in current.slides for b in s.bullets}
     for number, before, index in _matched(current, revised):
         after = slides[index]
-        new = [b for b in after.bullets if b not in shown]
-        if not new:
-            continue
-        gone = [b for b in before.bullets if b not in after.bullets]
-        had = {kind for b in gone for kind, _ in _new_defects(b, before, set())}
-        worse = [(b, kind, part) for b in new for kind, part in _new_defects(b, after, had)]
-        # a bullet shortened by cutting off its opening, its subject with it ("Reduces memory
-        # use by 40 %"): the text checks read a verb phrase as a statement (subject_cuts.py)
-        worse += [
-            (b, "cut without its subject", g[:40])
-            for b in new
-            for g in gone
-            if subject_cuts.drops_subject(g, b)
-        ]
-        if not worse and paper is not None:
-            had |= {k for b in gone for k in text_gate.flagged(b, before, current, paper, number)}
-            # the reviewer's whole reading of a bullet, not the text checks alone: a sentence
-            # that leans on one no slide shows, borrows a claim, repeats another slide's
-            # caption (text_gate.py; the fixers' own gate misses what other repairs add)
-            # judged against the deck as it stood, not against another slide's new text of
-            # this same revision: two fixes that each bring in one of two like sentences would
-            # both be undone, with every other fix on their slides (the next round's reviewer
-            # finds the repeat, and one of the two goes)
-            judged = _without_new_bullets(revised, shown, keep=index)
-            worse = [
-                (b, kind, b[:40])
-                for b in new
-                for kind in text_gate.flagged(b, after, judged, paper, index + 1)
-                if kind not in had
-            ]
+
+        def worse_in(slide: Slide, before=before, number=number, index=index) -> list:
+            judged = revised.model_copy(
+                update={"slides": [*slides[:index], slide, *slides[index + 1 :]]}
+            )
+            return _worse_bullets(before, slide, current, judged, shown, paper, number, index)
+
+        worse = worse_in(after)
         if not worse:
+            continue
+        bullet, kind, part = worse[0]
+        why = (
+            f"the new bullet “{bullet[:80]}” is {kind} (“{part[:40]}”); the bullets it "
+            "replaced were not"
+        )
+        claimed = _slide_changes(changes, {number})
+        partial = bullet_reverts.partly_reverted(
+            before, after, {b for b, _, _ in worse}, claimed, issues or []
+        )
+        if partial is not None and not worse_in(partial[0]):
+            slides[index], culprits = partial
+            changes = [c for c in changes if c not in culprits]
+            _refuse(
+                refused,
+                "no_worse_bullets",
+                number,
+                why + "; the slide's other fixes stand",
+                culprits,
+            )
             continue
         slides[index] = after.model_copy(
             update={
@@ -430,17 +433,56 @@ def no_worse_bullets(
             }
         )
         undone.add(number)
-        bullet, kind, part = worse[0]
-        dropped = _slide_changes(changes, {number})
-        _refuse(
-            refused,
-            "no_worse_bullets",
-            number,
-            f"the new bullet “{bullet[:80]}” is {kind} (“{part[:40]}”); the bullets it "
-            "replaced were not",
-            dropped,
-        )
+        _refuse(refused, "no_worse_bullets", number, why, claimed)
+    if not undone:
+        return revised.model_copy(update={"slides": slides}), changes
     return with_slides_given_back(revised, slides, changes, undone)
+
+
+def _worse_bullets(
+    before: Slide,
+    after: Slide,
+    current: SlideDeck,
+    revised: SlideDeck,
+    shown: set[str],
+    paper: Paper | None,
+    number: int,
+    index: int,
+) -> list[tuple[str, str, str]]:
+    """The new bullets of `after` (slide `index` of `revised`, slide `number` of `current` as
+    `before`) that a text check faults where the bullets they replaced passed it: (bullet,
+    kind of defect, the part faulted)."""
+    new = [b for b in after.bullets if b not in shown]
+    if not new:
+        return []
+    gone = [b for b in before.bullets if b not in after.bullets]
+    had = {kind for b in gone for kind, _ in _new_defects(b, before, set())}
+    worse = [(b, kind, part) for b in new for kind, part in _new_defects(b, after, had)]
+    # a bullet shortened by cutting off its opening, its subject with it ("Reduces memory
+    # use by 40 %"): the text checks read a verb phrase as a statement (subject_cuts.py)
+    worse += [
+        (b, "cut without its subject", g[:40])
+        for b in new
+        for g in gone
+        if subject_cuts.drops_subject(g, b)
+    ]
+    if worse or paper is None:
+        return worse
+    had |= {k for b in gone for k in text_gate.flagged(b, before, current, paper, number)}
+    # the reviewer's whole reading of a bullet, not the text checks alone: a sentence
+    # that leans on one no slide shows, borrows a claim, repeats another slide's
+    # caption (text_gate.py; the fixers' own gate misses what other repairs add)
+    # judged against the deck as it stood, not against another slide's new text of
+    # this same revision: two fixes that each bring in one of two like sentences would
+    # both be undone, with every other fix on their slides (the next round's reviewer
+    # finds the repeat, and one of the two goes)
+    judged = _without_new_bullets(revised, shown, keep=index)
+    return [
+        (b, kind, b[:40])
+        for b in new
+        for kind in text_gate.flagged(b, after, judged, paper, index + 1)
+        if kind not in had
+    ]
 
 
 def _without_new_bullets(deck: SlideDeck, shown: set[str], keep: int) -> SlideDeck:
@@ -720,4 +762,9 @@ def no_thinning_removals(
         earlier = [matched[n] for n in matched if n < number]
         slides.insert(max(earlier) + 1 if earlier else len(slides), slide)
     revised = revised.model_copy(update={"slides": slides})
-    return revised, [c for c in changes if c.slide not in undone]
+    # a slide given back loses what another fix merged into it (a thin display slide merged
+    # into the slide before, that slide then given back): read the deck again until nothing
+    # more is lost (a dev deck lost a display so, round 23)
+    return no_thinning_removals(
+        paper, current, revised, [c for c in changes if c.slide not in undone], issues, refused
+    )

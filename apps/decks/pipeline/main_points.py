@@ -210,6 +210,11 @@ LEADING_CONCESSION = re.compile(
     re.I,
 )
 NOT_A_CLAUSE_START = re.compile(r"(?:and|or|to|of|in|on|for|with|by|from|at|as)\b", re.I)
+# an aside set off by commas inside the concession ("… the length of one step, say, 2 mm, …",
+# "…, e.g., …", "…, that is, …"): neither of its commas ends the concession. Cut there, a
+# finding bullet the loop added on an unseen paper opened "Say, 2 mm, in practice …"
+# (the marker, its own comma, and what it gives up to the comma closing it)
+ASIDE = re.compile(r"(?:say|namely|that\s+is|e\.\s?g\.|i\.\s?e\.|viz\.)(?=[\s,]),?[^,]*,", re.I)
 # A clause that qualifies the finding before it ("… by 40%, but only in dry seasons"): the
 # finding without it would claim more than the paper does, so it is never cut there.
 QUALIFYING_SEPARATORS = (", but ", ", while ", ", whereas ", ", although ")
@@ -619,8 +624,14 @@ def _shorter(sentence: str) -> list[str]:
     ("We show that the criteria were invalid, and calculate the correct ones, …")."""
     bodies = [sentence.rstrip().rstrip(".!?")]
     if LEADING_CONCESSION.match(sentence):
+        aside_end = 0  # where the aside opened by the last comma closes
         for comma in re.finditer(r",\s+", sentence):
             rest = sentence[comma.end() :]
+            if comma.start() < aside_end:
+                continue
+            if aside := ASIDE.match(rest):
+                aside_end = comma.end() + aside.end()
+                continue
             if text.word_count(rest) >= 6 and not NOT_A_CLAUSE_START.match(rest):
                 bodies.append(text.capitalised(rest))
                 break  # the concession ends at its first comma that a clause follows

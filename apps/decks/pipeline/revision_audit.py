@@ -27,7 +27,9 @@ proposer made it, and undoes what harms it — the finding stays open and `refus
 
 from __future__ import annotations
 
-from apps.decks.pipeline import method_coverage, shown_leads
+import re
+
+from apps.decks.pipeline import bullet_reverts, method_coverage, shown_leads, title_quality
 from apps.decks.pipeline.issues import Change, Issue
 from apps.decks.pipeline.loop_guard import (
     COUNT_FIXES,
@@ -141,7 +143,11 @@ def no_lost_points(
         ):
             continue
         earlier = [place[n] for n in place if n < number]
-        inserted.append((max(earlier) + 1 if earlier else min(1, len(slides)), number, slide))
+        # the slide comes back with the retitle the revision made of it (a citation taken out
+        # of its title): only its removal was the harm
+        given_back, retitle = _with_own_retitle(paper, slide, claimed, slides)
+        inserted.append((max(earlier) + 1 if earlier else min(1, len(slides)), number, given_back))
+        claimed = [c for c in claimed if c is not retitle]
         dropped += [c for c in claimed if c not in dropped]
         _refuse(
             refused,
@@ -158,6 +164,29 @@ def no_lost_points(
         revised.model_copy(update={"slides": slides}),
         [c for c in changes if c not in dropped],
     )
+
+
+RETITLED = re.compile(r"retitled “(?P<title>[^”]+)”")
+
+
+def _with_own_retitle(
+    paper: Paper, slide: Slide, claimed: list[Change], slides: list[Slide]
+) -> tuple[Slide, Change | None]:
+    """The slide given back with the new title a title change of the revision gave it (the
+    change that made it), when the title checks find no fault with that title and no other
+    slide has it; else the slide as it was and None."""
+    for change in claimed:
+        match = RETITLED.fullmatch(change.action) if change.type.startswith("title_") else None
+        if match is None:
+            continue
+        title = match.group("title")
+        retitled = slide.model_copy(update={"title": title})
+        if title_quality.all_problems(title, retitled, paper) or any(
+            s.title == title for s in slides
+        ):
+            continue
+        return retitled, change
+    return slide, None
 
 
 # findings on a slide's size: a one-bullet slide is a defect of its own, and the repair that
@@ -218,13 +247,13 @@ def no_unsound_new_bullets(
     numbers = {index: n for n, _s, index in _matched(current, revised) if index in before_of}
     slides: list[Slide | None] = list(revised.slides)
     undone: set[int] = set()
+    partly: list[Change] = []  # the changes undone alone, their slides' other fixes kept
     removed: list[str] = []
     first = ""
     for index, slide in enumerate(revised.slides):
         new = [b for b in slide.bullets if b not in shown]
         if not new or slide.kind == "title":
             continue
-        deck = _as_it_will_be(revised, shown, index)
         before = before_of.get(index)
         had: set[str] = set()
         if before is not None:  # what the old bullets were faulted for is no new harm
@@ -235,15 +264,32 @@ def no_unsound_new_bullets(
                 for b in before.bullets
                 for k in text_gate.flagged(b, before, old_deck, paper, number)
             }
-        refused_here = [
-            b for b in new if set(text_gate.flagged(b, slide, deck, paper, index + 1)) - had
-        ]
+
+        def refused_on(slide: Slide, index=index, had=had) -> list[str]:
+            deck = _as_it_will_be(revised, shown, index)
+            deck.slides[index] = slide
+            fresh = [b for b in slide.bullets if b not in shown]
+            return [
+                b for b in fresh if set(text_gate.flagged(b, slide, deck, paper, index + 1)) - had
+            ]
+
+        refused_here = refused_on(slide)
         if not refused_here:
             continue
         if before is not None:
             if asked(issues or [], [c for c in changes if c.slide == numbers[index]]):
                 continue  # a high finding (the slide says what the paper does not) weighs more
             first = first or refused_here[0]
+            # only the change that made the refused bullet, when it can be told and the slide
+            # then passes (bullet_reverts): the slide's other fixes stand
+            claimed = _slide_changes(changes, {numbers[index]})
+            partial = bullet_reverts.partly_reverted(
+                before, slide, set(refused_here), claimed, issues or []
+            )
+            if partial is not None and not refused_on(partial[0]):
+                slides[index], culprits = partial
+                partly += culprits
+                continue
             slides[index] = slide.model_copy(
                 update={
                     "bullets": before.bullets,
@@ -267,17 +313,19 @@ def no_unsound_new_bullets(
         slides[index] = slide.model_copy(update={"bullets": kept})
     if not first:
         return revised, changes
-    dropped = _slide_changes(changes, undone)
+    dropped = [*partly, *_slide_changes(changes, undone)]
     added_left = any(
         i not in before_of and s is not None and s.kind != "title" for i, s in enumerate(slides)
     )
     if removed and not added_left:
         dropped += [c for c in changes if c.type in COUNT_FIXES and c.slide == 0]
     where = f" (the added slide “{removed[0][:60]}” went)" if removed else ""
+    if partly and not undone and not removed:
+        where = "; only the change that made it is undone, the slide's other fixes stand"
     _refuse(
         refused,
         "no_unsound_new_bullets",
-        min(undone) if undone else 0,
+        min(undone) if undone else (partly[0].slide if partly else 0),
         f"the new bullet “{first[:80]}” is one the text checks refuse where it stands{where}",
         dropped,
     )

@@ -115,7 +115,20 @@ def no_repeated_additions(
             continue
         if before is not None and not kept and before.bullets:
             kept = list(before.bullets)  # a slide emptied by the refusal shows what it showed
-        slides[index] = slide.model_copy(update={"bullets": kept})
+        update: dict = {"bullets": kept}
+        if (
+            before is not None
+            and kept == before.bullets
+            and slide.title != before.title
+            and not any(
+                c.slide == numbers.get(index) and c.type.startswith("title_") for c in changes
+            )
+        ):
+            # the addition refused, its slide's title goes back too: a title no change claims
+            # came with the added bullet ("… (continued)" for a sentence of the next slide's
+            # part), and stayed over the slide's old bullets (a dev deck, round 23)
+            update["title"] = before.title
+        slides[index] = slide.model_copy(update=update)
         if index in numbers:
             touched.add(numbers[index])
     if not first_repeat:

@@ -454,3 +454,17 @@ def orphan_definition(bullet: str, elsewhere: set[str], after: set[str] = frozen
     if not keys or keys & after or 2 * len(keys & elsewhere) >= len(keys):
         return []  # (most of) what it defines is used on the deck
     return sorted(keys - elsewhere)
+
+
+def unseen(sentence: str, shown: set[str]) -> list[str]:
+    """The symbols a sentence a repair would add uses that nothing `shown` (the keys of the
+    slides up to and including its own) mentions, nor the sentence itself says what they
+    are: added text must stand where round 1's did, and a letter the reader has never met
+    ("solutions for $p$ and $q$" put on a thin slide) reads as a formula about nothing, whether
+    or not the paper introduced it in words `undefined` can read."""
+    own = defined_in(sentence) | predicated_in(sentence) | named_in(sentence)
+    return [
+        s.key
+        for s in text_symbols(sentence)
+        if s.key not in shown and s.key not in own and s.key not in INDEX_LETTERS
+    ]

@@ -551,6 +551,15 @@ def named_antecedent(bullet: str, found: antecedents.Dangling) -> str | None:
             found.head
         ):
             return None  # "the functions" after "the function makePoly": not one name
+        # the phrase itself, its own words before the noun with it, standing in the sentence
+        # before beside the name: two things ("… similar to the UR10 control …, a new task
+        # for posture control"), and "The posture control" is no "posture UR10 control" (a
+        # repair wrote that on an unseen paper)
+        own = " ".join(found.part.split()[1:])
+        if len(own.split()) > 1 and re.search(
+            rf"\b{re.escape(own)}\b", found.antecedent.replace(found.named, " "), re.I
+        ):
+            return None
         name = found.part[: -len(found.head)] + found.named
     else:
         forms = {found.head.lower(), antecedents.lemma(found.head)}

@@ -38,6 +38,7 @@ from apps.decks.pipeline import (
     shown_leads,
     shown_objects,
     story_slides,
+    symbol_context,
     text,
     title_defects,
     title_quality,
@@ -562,6 +563,8 @@ def _clean_sentence(slide: Slide, paragraphs: list[str], work: Work) -> str | No
             continue  # earlier work's finding, its citation dropped, on a results slide
         if fixed and _names_unnamed_command(fixed, slide, work):
             continue  # "The first ⟨coordinates⟩ give …" where no slide names `setrange`
+        if fixed and symbol_context.unseen(fixed, _symbols_shown(slide, work)):
+            continue  # "… solutions for $p$ and $q$" where no slide has shown p or q
         if fixed and fixed.lower() not in work.used and _passes_gate(fixed, slide, work):
             work.used.add(fixed.lower())
             return fixed
@@ -607,6 +610,18 @@ def _passes_gate(sentence: str, slide: Slide, work: Work, instead: str = "") -> 
         if text_gate.repeats_another_slide(instead, slides, number):
             found.remove(text_gate.REPEATS)
     return not found
+
+
+def _symbols_shown(slide: Slide, work: Work) -> set[str]:
+    """The symbol keys the deck shows up to and including the slide (its titles, bullets,
+    captions and displays)."""
+    before = list(work.deck.slides) if work.deck else []
+    at = next((i for i, s in enumerate(before) if s.title == slide.title), len(before))
+    slides = [*before[:at], slide]
+    return symbol_context.keys_of(
+        [t for s in slides for t in (s.title, s.caption, *s.bullets) if t],
+        [s.equation for s in slides],
+    )
 
 
 def _names_unnamed_command(sentence: str, slide: Slide, work: Work) -> bool:
