@@ -15,6 +15,7 @@ from apps.decks import limits
 from apps.decks.pipeline import (
     closing_slide,
     figure_runs,
+    future_work,
     headline,
     main_points,
     method_coverage,
@@ -544,6 +545,36 @@ def conclusions_missing(c: DeckContext):
         suggestion="end the deck with the slide of the paper's conclusions",
         evidence={"slide": last + 1},
     )
+
+
+@deck_rule
+def plan_as_done(c: DeckContext):
+    """A bullet cut from the paper's plan ("Future developments will include tools for …",
+    an item of its "Future work" list) that no longer says it is one, on a slide whose title
+    does not either: among the conclusions it reads as done — a wrong statement about the
+    work (future_work.py). Reported on its slide, one finding per bullet."""
+    for number, slide in enumerate(c.deck.slides, start=1):
+        for plan in future_work.unmarked_plans(slide, c.paper):
+            said = {
+                "wording": "the paper states it as a plan",
+                "section": f"it comes from the paper's “{plan.section[:60]}”",
+                "list": "it is an item of a list the paper announces as a plan",
+            }[plan.why]
+            yield Issue(
+                slide=number,
+                type="plan_as_done",
+                severity="high",
+                message=f"“{text.shorten(plan.bullet, 14, ellipsis=True)}” reads as done, but "
+                f"{said}: “{text.shorten(plan.sentence, 24, ellipsis=True)}”",
+                suggestion="say that it is a plan (the paper's sentence whole, or “Future "
+                "work:”), or show it on a slide of the paper's outlook",
+                evidence={
+                    "text": plan.bullet[:200],
+                    "sentence": plan.sentence[:400],
+                    "why": plan.why,
+                    "section": plan.section[:120],
+                },
+            )
 
 
 @deck_rule
