@@ -25,6 +25,7 @@ from apps.decks.pipeline import (
     defects,
     defined_terms,
     display_math,
+    example_parts,
     function_words,
     future_work,
     garbled,
@@ -196,6 +197,13 @@ def deck_repair(
         deck = deck.model_copy(update={"title": cover.title})  # the cover's title set right
     deck = deck_level_repair(work, deck, numbered, changes)
     return Revision(deck=deck, changes=changes)
+
+
+@fixer("examples_mixed")
+def _one_example(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """One example on the slide (example_parts.separated)."""
+    revised, action = example_parts.separated(slide, work.paper)
+    return [revised], action
 
 
 @fixer("plan_as_done")

@@ -14,6 +14,7 @@ from PIL import Image, ImageChops, ImageFilter, ImageOps, ImageStat
 from apps.decks import limits
 from apps.decks.pipeline import (
     closing_slide,
+    example_parts,
     figure_runs,
     future_work,
     headline,
@@ -575,6 +576,36 @@ def plan_as_done(c: DeckContext):
                     "section": plan.section[:120],
                 },
             )
+
+
+@deck_rule
+def examples_mixed(c: DeckContext):
+    """A slide whose bullets come from two examples of one section (the next example's data
+    under this one's), or all from a later example under the heading that names the first:
+    a reader takes the other example's statements for this one's (example_parts.py). Reported
+    on its slide."""
+    for number, slide in enumerate(c.deck.slides, start=1):
+        found = example_parts.mixed(slide, c.paper)
+        if found is None:
+            continue
+        others = found.others or list(found.examples)
+        quoted = "; ".join(f"“{text.shorten(b, 10, ellipsis=True)}”" for b in others[:3])
+        heading = found.section.title[:60]
+        where = (
+            f"its bullets come from two examples of “{heading}”"
+            if found.others
+            else f"all its bullets come from a later example of “{heading}” than the one its "
+            "title names"
+        )
+        yield Issue(
+            slide=number,
+            type="examples_mixed",
+            severity="high",
+            message=f"{where}: {quoted}",
+            suggestion="show one example per slide: leave the other example's bullets out, "
+            "or title the slide by the example they come from",
+            evidence={"others": [b[:200] for b in others], "section": heading},
+        )
 
 
 @deck_rule
