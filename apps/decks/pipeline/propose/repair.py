@@ -25,6 +25,7 @@ from apps.decks.pipeline import (
     defects,
     defined_terms,
     display_math,
+    example_outcomes,
     example_parts,
     function_words,
     future_work,
@@ -197,6 +198,15 @@ def deck_repair(
         deck = deck.model_copy(update={"title": cover.title})  # the cover's title set right
     deck = deck_level_repair(work, deck, numbered, changes)
     return Revision(deck=deck, changes=changes)
+
+
+@fixer("example_outcome_missing")
+def _example_outcome(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """What the example gave, on the slide of its setup (example_outcomes.stated)."""
+    revised, action = example_outcomes.stated(slide, issue.evidence.get("sentence", ""), work.paper)
+    if action:
+        work.used.update(b.lower() for b in revised.bullets)
+    return [revised], action
 
 
 @fixer("examples_mixed")

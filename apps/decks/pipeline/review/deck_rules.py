@@ -14,6 +14,7 @@ from PIL import Image, ImageChops, ImageFilter, ImageOps, ImageStat
 from apps.decks import limits
 from apps.decks.pipeline import (
     closing_slide,
+    example_outcomes,
     example_parts,
     figure_runs,
     future_work,
@@ -576,6 +577,24 @@ def plan_as_done(c: DeckContext):
                     "section": plan.section[:120],
                 },
             )
+
+
+@deck_rule
+def example_outcome_missing(c: DeckContext):
+    """A worked example shown without what it gave: a slide shows its setup (a sentence of its
+    section from just before) and no slide states the paper's sentence of its outcome ("For
+    this comparison, we have $p = 0.68$") — example_outcomes.py. Reported on the setup's slide."""
+    for found in example_outcomes.missing(list(c.deck.slides), c.paper):
+        slide = c.deck.slides[found.slide]
+        yield Issue(
+            slide=found.slide + 1,
+            type="example_outcome_missing",
+            severity="medium",
+            message=f"“{slide.title[:60]}” shows the example of “{found.outcome.section[:60]}” "
+            f"but not what it gave: “{text.shorten(found.outcome.sentence, 24, ellipsis=True)}”",
+            suggestion="state the example's outcome under its setup",
+            evidence={"sentence": found.outcome.sentence[:400], "section": found.outcome.section},
+        )
 
 
 @deck_rule
