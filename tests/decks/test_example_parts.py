@@ -124,8 +124,10 @@ def test_a_slide_of_the_next_example_under_the_first_ones_heading_is_titled_by_i
     issues = _issues(deck, paper)
     revised, _ = revise_round(BuiltinProposer(), paper, [], deck, issues, [])
     assert revised.slides[1].title == "Field survey data"
-    # (the context rules bring the example's opening before "Each trap …")
-    assert revised.slides[1].bullets[-2:] == [_b(SECOND[1]), _b(SECOND[2])]
+    # the example's opening says which example the slide shows (and a title the guards take:
+    # the run-in heading alone shares no word with the bullets)
+    assert revised.slides[1].bullets == [SURVEY_OPENING, _b(SECOND[1]), _b(SECOND[2])]
+    assert revised.slides[1].notes.startswith("Field survey data Our second example")
     assert not set(revised.slides[1].bullets) & {_b(s) for s in FIRST}
     assert not _mixed(revised, paper)
 

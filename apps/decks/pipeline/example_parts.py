@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from apps.decks.pipeline import paper_order
+from apps.decks.pipeline import paper_order, text
 from apps.decks.pipeline.paper import Paper, Section
 from apps.decks.pipeline.slide_deck import Slide
 
@@ -48,6 +48,7 @@ class Boundary:
     paragraph: int  # index of the paragraph where the other example begins
     heading: str  # its run-in heading ("Analysis of field data"), or ""
     ordinal: str  # "second", "next", … as the paper says it
+    opening: str = ""  # the example's first sentence, without its run-in heading
 
 
 def boundaries(section: Section) -> list[Boundary]:
@@ -73,7 +74,15 @@ def boundaries(section: Section) -> list[Boundary]:
             ):
                 continue
         ordinal = re.search(rf"{ORDINALS}|\d+|two|three|four|II|III", match.group(0), re.I)
-        found.append(Boundary(index, heading, ordinal.group(0).lower() if ordinal else ""))
+        first = text.sentences(paragraph[match.start() :])
+        found.append(
+            Boundary(
+                index,
+                heading,
+                ordinal.group(0).lower() if ordinal else "",
+                first[0] if first else "",
+            )
+        )
     return found
 
 
@@ -182,5 +191,34 @@ def separated(slide: Slide, paper: Paper) -> tuple[Slide, str]:
         if not title:
             return slide, ""
         update["title"] = title[:120]
+        update["notes"] = _notes(found.section, found.own) or slide.notes
         actions.append(f"titled the slide by the example its bullets come from: “{title}”")
+        # the example's own opening sentence says which example the slide shows ("Our second
+        # example demonstrates the analysis of field data …"), above its bullets
+        opening = _opening(found.section, found.own)
+        if opening and opening not in kept and len(kept) < MOST_BULLETS:
+            update["bullets"] = [opening, *kept]
+            actions.append(f"opened it with “{text.shorten(opening, 10, ellipsis=True)}”")
     return slide.model_copy(update=update), "; ".join(actions)
+
+
+def _notes(section: Section, example: int) -> str:
+    """The speaker notes of one example: its paragraphs (the notes held the section's first)."""
+    found = boundaries(section)
+    start = found[example - 1].paragraph
+    end = found[example].paragraph if example < len(found) else len(section.paragraphs)
+    return text.whole_sentences(" ".join(section.paragraphs[start:end]), 1500)
+
+
+MOST_BULLETS = 5  # a slide given its example's opening keeps no more than this
+
+
+def _opening(section: Section, example: int) -> str | None:
+    """The example's opening sentence as the proposer makes a bullet of it, or None."""
+    from apps.decks.pipeline.propose import bullets
+
+    found = boundaries(section)
+    if not 0 < example <= len(found) or not found[example - 1].opening:
+        return None
+    short = text.condense(text.math_logos(found[example - 1].opening), 28)
+    return bullets.rewrite(short) if short else None
