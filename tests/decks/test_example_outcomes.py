@@ -120,3 +120,23 @@ def test_an_outcome_running_on_into_its_hypotheses_is_cut_after_its_value():
         "the other one is."
     )
     assert example_outcomes.bullet_of(long) == "For the comparison, we obtain $\\Lambda = 41.3$"
+
+
+def test_an_outcome_stated_by_its_value_alone_counts_as_shown_in_the_next_round():
+    """The bullet cut after the value shares too few words with its sentence to be traced to
+    it: the next round found the outcome missing again (on a seen paper, round after round)."""
+    long = (
+        "For this particular comparison, we have $p = 0.41$ which relates to the "
+        "hypotheses $H_0$: the negative binomial and the Poisson fits are equally far from the "
+        "law that generated the counts; $H_1$: one of the two fits is closer to that law than "
+        "the other one is."
+    )
+    paper = _paper(outcome=long)
+    deck = _deck([_b(SETUP[0]), _b(SETUP[1])])
+    issues = _issues(deck, paper)
+    revised, _ = revise_round(BuiltinProposer(), paper, [], deck, issues, [])
+    assert revised.slides[1].bullets[2:] == [
+        "For the comparison, we have $p = 0.41$",
+        "The Poisson fit is rejected for the trap counts at every usual level",
+    ]
+    assert not _missing(revised, paper)

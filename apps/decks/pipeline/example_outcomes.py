@@ -109,9 +109,15 @@ def missing(slides: list[Slide], paper: Paper) -> list[Missing]:
             if place is not None:
                 places.append((index, place))
                 shown.add(place)
+    # a bullet the repair made of an outcome may be too short to be traced to its sentence
+    # ("For the comparison, we have $p = 0.68$"): shown when it is that bullet
+    written = {b.lower() for slide in slides for b in slide.bullets}
     found: list[Missing] = []
     for outcome in found_outcomes:
         if outcome.place in shown:
+            continue
+        made = bullet_of(outcome.sentence)
+        if made is not None and made.lower() in written:
             continue
         s, p, n = outcome.place
         setups = [
@@ -164,7 +170,13 @@ def stated(slide: Slide, sentence: str, paper: Paper) -> tuple[Slide, str]:
         # a verdict ("Hence, we cannot reject $H_0$") stands only under the outcome it draws
         # on: elsewhere its hypothesis is whatever the slide last named
         wanted = paper_order.place_of(follows, paper)
-        if not any(paper_order.place_of(b, paper) == wanted for b in slide.bullets):
+        made = bullet_of(follows)
+        under = [
+            i
+            for i, b in enumerate(slide.bullets)
+            if paper_order.place_of(b, paper) == wanted or (made is not None and b == made)
+        ]
+        if not under:
             return slide, ""
     kept = list(slide.bullets)
     action = f"stated what the example gave: “{text.shorten(bullet, 14, ellipsis=True)}”"
@@ -182,5 +194,10 @@ def stated(slide: Slide, sentence: str, paper: Paper) -> tuple[Slide, str]:
             return slide, ""
         kept.remove(given[-1])
         action += f" in place of “{text.shorten(given[-1], 10, ellipsis=True)}”"
-    new = paper_order.with_bullet(kept, bullet, paper)
+    if follows:  # right under its outcome
+        anchor = slide.bullets[under[0]]
+        at = kept.index(anchor) + 1 if anchor in kept else len(kept)
+        new = [*kept[:at], bullet, *kept[at:]]
+    else:
+        new = paper_order.with_bullet(kept, bullet, paper)
     return slide.model_copy(update={"bullets": new}), action
