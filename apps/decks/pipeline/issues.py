@@ -134,6 +134,12 @@ ISSUE_TYPES = {
     "its evaluation measured) reach no slide",
     "result_unstated": "a slide shows a results table or figure with its caption only, while "
     "the paper says what it shows",
+    "example_outcome_missing": "a slide shows a worked example's setup (its data, its call) "
+    "and no slide states what the paper says it gave right after",
+    "examples_mixed": "a slide's bullets come from two examples of one section (the next "
+    "example's data under this one's), or all from a later example under the first one's heading",
+    "plan_as_done": "a bullet cut from the paper's plan (future work, an extension it could "
+    "get) no longer says it is a plan, on a slide not titled as the outlook: it reads as done",
     "conclusions_missing": "the deck ends on a slide that neither carries the paper's "
     "conclusions nor states a result",
     "orphan_description": "a manual's description of a function or option on a slide without "

@@ -25,7 +25,10 @@ from apps.decks.pipeline import (
     defects,
     defined_terms,
     display_math,
+    example_outcomes,
+    example_parts,
     function_words,
+    future_work,
     garbled,
     headline_slide,
     main_points,
@@ -196,6 +199,45 @@ def deck_repair(
         deck = deck.model_copy(update={"title": cover.title})  # the cover's title set right
     deck = deck_level_repair(work, deck, numbered, changes)
     return Revision(deck=deck, changes=changes)
+
+
+@fixer("example_outcome_missing")
+def _example_outcome(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """What the example gave, on the slide of its setup (example_outcomes.stated)."""
+    revised, action = example_outcomes.stated(slide, issue.evidence.get("sentence", ""), work.paper)
+    if action:
+        work.used.update(b.lower() for b in revised.bullets)
+    return [revised], action
+
+
+@fixer("examples_mixed")
+def _one_example(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """One example on the slide (example_parts.separated)."""
+    revised, action = example_parts.separated(slide, work.paper)
+    return [revised], action
+
+
+@fixer("plan_as_done")
+def _plan_marked(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """The paper's plan said to be one: its whole sentence, else the bullet under "Future
+    work:" (future_work.marked), last on its slide (a slide with a display or code keeps its
+    order: a lead stays above what it leads into)."""
+    bullet = next((b for b in slide.bullets if b[:200] == issue.evidence.get("text")), None)
+    plan = future_work.plan_of(bullet, work.paper) if bullet else None
+    if plan is None:
+        return [slide], ""
+    new = future_work.marked(plan, shown=work.used)
+    # a presenter says what was done, then what is to come: the plan after the slide's other
+    # bullets (after the plans marked before it, in their order)
+    bullets_now = [b for b in slide.bullets if b != bullet] + [new]
+    if slide.equation or slide.code:
+        bullets_now = [new if b == bullet else b for b in slide.bullets]  # a lead stays above
+    work.used.add(new.lower())
+    action = (
+        f"said that “{text.shorten(bullet, 10, ellipsis=True)}” is the paper's plan: "
+        f"“{text.shorten(new, 14, ellipsis=True)}”"
+    )
+    return [slide.model_copy(update={"bullets": bullets_now})], action
 
 
 @fixer("repeated_result")

@@ -14,7 +14,10 @@ from PIL import Image, ImageChops, ImageFilter, ImageOps, ImageStat
 from apps.decks import limits
 from apps.decks.pipeline import (
     closing_slide,
+    example_outcomes,
+    example_parts,
     figure_runs,
+    future_work,
     headline,
     main_points,
     method_coverage,
@@ -544,6 +547,84 @@ def conclusions_missing(c: DeckContext):
         suggestion="end the deck with the slide of the paper's conclusions",
         evidence={"slide": last + 1},
     )
+
+
+@deck_rule
+def plan_as_done(c: DeckContext):
+    """A bullet cut from the paper's plan ("Future developments will include tools for …",
+    an item of its "Future work" list) that no longer says it is one, on a slide whose title
+    does not either: among the conclusions it reads as done — a wrong statement about the
+    work (future_work.py). Reported on its slide, one finding per bullet."""
+    for number, slide in enumerate(c.deck.slides, start=1):
+        for plan in future_work.unmarked_plans(slide, c.paper):
+            said = {
+                "wording": "the paper states it as a plan",
+                "section": f"it comes from the paper's “{plan.section[:60]}”",
+                "list": "it is an item of a list the paper announces as a plan",
+            }[plan.why]
+            yield Issue(
+                slide=number,
+                type="plan_as_done",
+                severity="high",
+                message=f"“{text.shorten(plan.bullet, 14, ellipsis=True)}” reads as done, but "
+                f"{said}: “{text.shorten(plan.sentence, 24, ellipsis=True)}”",
+                suggestion="say that it is a plan (the paper's sentence whole, or “Future "
+                "work:”), or show it on a slide of the paper's outlook",
+                evidence={
+                    "text": plan.bullet[:200],
+                    "sentence": plan.sentence[:400],
+                    "why": plan.why,
+                    "section": plan.section[:120],
+                },
+            )
+
+
+@deck_rule
+def example_outcome_missing(c: DeckContext):
+    """A worked example shown without what it gave: a slide shows its setup (a sentence of its
+    section from just before) and no slide states the paper's sentence of its outcome ("For
+    this comparison, we have $p = 0.68$") — example_outcomes.py. Reported on the setup's slide."""
+    for found in example_outcomes.missing(list(c.deck.slides), c.paper):
+        slide = c.deck.slides[found.slide]
+        yield Issue(
+            slide=found.slide + 1,
+            type="example_outcome_missing",
+            severity="medium",
+            message=f"“{slide.title[:60]}” shows the example of “{found.outcome.section[:60]}” "
+            f"but not what it gave: “{text.shorten(found.outcome.sentence, 24, ellipsis=True)}”",
+            suggestion="state the example's outcome under its setup",
+            evidence={"sentence": found.outcome.sentence[:400], "section": found.outcome.section},
+        )
+
+
+@deck_rule
+def examples_mixed(c: DeckContext):
+    """A slide whose bullets come from two examples of one section (the next example's data
+    under this one's), or all from a later example under the heading that names the first:
+    a reader takes the other example's statements for this one's (example_parts.py). Reported
+    on its slide."""
+    for number, slide in enumerate(c.deck.slides, start=1):
+        found = example_parts.mixed(slide, c.paper)
+        if found is None:
+            continue
+        others = found.others or list(found.examples)
+        quoted = "; ".join(f"“{text.shorten(b, 10, ellipsis=True)}”" for b in others[:3])
+        heading = found.section.title[:60]
+        where = (
+            f"its bullets come from two examples of “{heading}”"
+            if found.others
+            else f"all its bullets come from a later example of “{heading}” than the one its "
+            "title names"
+        )
+        yield Issue(
+            slide=number,
+            type="examples_mixed",
+            severity="high",
+            message=f"{where}: {quoted}",
+            suggestion="show one example per slide: leave the other example's bullets out, "
+            "or title the slide by the example they come from",
+            evidence={"others": [b[:200] for b in others], "section": heading},
+        )
 
 
 @deck_rule
