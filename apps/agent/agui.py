@@ -172,7 +172,14 @@ def _thread(context: AccessContext, client_thread_id: str) -> uuid.UUID:
     try:
         with transaction.atomic():
             services.thread_create(context=context, thread_id=thread_id)
-    except IntegrityError as taken:  # another person's thread
+    except IntegrityError as taken:
+        # Taken between the look and the insert: by another input of the same person (a
+        # client that sends its first inputs on a new threadId at once; the insert waited for
+        # that one to commit, so the thread is visible now), or by someone else.
+        if (
+            found := selectors.thread_first_visible(context=context, thread_ids=candidates)
+        ) is not None:
+            return found
         raise Refusal(
             "UNKNOWN_THREAD", NOT_YOURS.format(thread_id=client_thread_id), 404
         ) from taken
