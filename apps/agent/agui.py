@@ -75,8 +75,8 @@ TOO_MANY_MESSAGES = (
     "history itself, so the newest messages are enough)."
 )
 BAD_THREAD_ID = (
-    f"threadId must be 1 to {MAX_THREAD_ID} characters with no control characters, "
-    "line breaks or bidirectional overrides."
+    f"threadId must be 1 to {MAX_THREAD_ID} characters, at least one of them visible, with no "
+    "control characters, line breaks or bidirectional overrides."
 )
 
 NO_TURN = "The input has no user message with text, and no answer to a form (resume)."
@@ -144,9 +144,16 @@ def named_thread_ids(*, user_id: int, name: str) -> list[uuid.UUID]:
     return [*keyed, uuid.uuid5(LEGACY_THREAD_NAMESPACE, value)]
 
 
+def _has_visible_character(text: str) -> bool:
+    """Whether some character of `text` shows: not a space, and not an invisible format
+    character (zero-width space, word joiner, byte order mark), which `str.isprintable`
+    counts as unprintable. A name made of those alone reads as an empty one."""
+    return any(char.isprintable() and not char.isspace() for char in text)
+
+
 def _thread(context: AccessContext, client_thread_id: str) -> uuid.UUID:
     if (
-        not client_thread_id.strip()
+        not _has_visible_character(client_thread_id)
         or len(client_thread_id) > MAX_THREAD_ID
         or has_control_characters(client_thread_id)
     ):
@@ -165,7 +172,14 @@ def _thread(context: AccessContext, client_thread_id: str) -> uuid.UUID:
     try:
         with transaction.atomic():
             services.thread_create(context=context, thread_id=thread_id)
-    except IntegrityError as taken:  # another person's thread
+    except IntegrityError as taken:
+        # Taken between the look and the insert: by another input of the same person (a
+        # client that sends its first inputs on a new threadId at once; the insert waited for
+        # that one to commit, so the thread is visible now), or by someone else.
+        if (
+            found := selectors.thread_first_visible(context=context, thread_ids=candidates)
+        ) is not None:
+            return found
         raise Refusal(
             "UNKNOWN_THREAD", NOT_YOURS.format(thread_id=client_thread_id), 404
         ) from taken

@@ -25,7 +25,12 @@ from ag_ui.core import (
     TextMessageStartEvent,
 )
 
-from apps.a2ui.actions import action_names, context_problem
+from apps.a2ui.actions import (
+    action_names,
+    context_fit_problem,
+    context_problem,
+    declared_context_keys,
+)
 from apps.a2ui.negotiation import version_for
 from apps.a2ui.translate import messages_for_version
 from apps.accounts.access import AccessContext
@@ -156,6 +161,9 @@ def action_check(*, context: AccessContext, thread_id, action: UserAction) -> No
             ),
             status=400,
         )
+    declared = declared_context_keys(messages, body.name)
+    if problem := context_fit_problem(body.context, declared=declared, name=body.name):
+        raise refusals.invalid_message([], problem)
 
 
 def artifact_summary(kind: str, payload: dict[str, Any]) -> str:

@@ -49,18 +49,22 @@ INSTALLED_APPS = [
     "apps.workspace",
 ]
 
+# The headers every response carries come first, so they are added last, on the way out, to
+# whatever an inner layer answered: a static file (WhiteNoise answers before the rest runs), a
+# 401 or a foreign Host's 400 (answered before the innermost layers), the API's JSON refusal
+# that api_errors puts in place of Django's HTML 404/405 (tests/probe/test_security_headers.py).
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "apps.agent.api_errors.api_errors_middleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "apps.accounts.middleware.AccessContextMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
 ROOT_URLCONF = "project.urls"

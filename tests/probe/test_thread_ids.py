@@ -1,7 +1,8 @@
 """A `threadId` is echoed in every event and names a thread: one of 100,000 characters, an
-empty or blank one, or one with control characters or bidirectional overrides was accepted
-(mapped to a thread) and echoed. It is refused (400 INVALID_MESSAGE) and no thread is made;
-a client's own name within the limit still works."""
+empty or blank one, one of invisible characters only (a zero-width space), or one with control
+characters or bidirectional overrides was accepted (mapped to a thread) and echoed. It is
+refused (400 INVALID_MESSAGE) and no thread is made; a client's own name within the limit
+still works."""
 
 import uuid
 
@@ -26,7 +27,11 @@ def _threads(context) -> int:
 
 @pytest.mark.parametrize(
     "thread_id",
-    ["", "   ", "x" * (MAX_THREAD_ID + 1), "a\tb", "chat\u202e1", "line\nbreak", "a\x7fb"],
+    [
+        *["", "   ", "x" * (MAX_THREAD_ID + 1), "a\tb", "chat\u202e1", "line\nbreak", "a\x7fb"],
+        # invisible alone: zero-width space, word joiner, byte order mark
+        *["\u200b", "\u2060 \u2060", "\ufeff"],
+    ],
 )
 async def test_a_bad_thread_id_is_refused_and_makes_no_thread(acme_context, thread_id):
     token = (
