@@ -149,6 +149,17 @@ LOST_EQUATION = re.compile(
     r"(?!\s*\(?\s*\d)",
     re.I,
 )
+# A cross-reference LaTeX could not resolve, printed as "??" ("found in equation ??", "see
+# Section ??", "follows from ??"): the draft was typeset without its labels, so the number the
+# sentence points at is no number at all. Prose never sets "??" between spaces; code does
+# ("a ?? b" in C#, JavaScript), so a code span is taken out before looking.
+UNRESOLVED_LABEL = re.compile(
+    r"(?:\b(?:Eqs?\.|Eqns?\.?|Equations?|Figs?\.|Figures?|Tables?|Tab\.|Sections?|Sec\.|"
+    r"Appendix|Chapter|Algorithm|Listing|Lemma|Theorem|Proposition|Corollary|Definition)\s*|"
+    r"(?<![?\w]))\(?\?\?\)?(?![?\w])",
+    re.I,
+)
+CODE_SPAN = re.compile(r"`[^`]*`")
 # Items of a list the slide does not show: "as in cases 2. and 3.", "for case 2".
 LIST_ITEMS = re.compile(
     r"\b(?:cases|items|points|steps)\s+\d+\.?\s*(?:,|and|or|&)\s*\d+\b|"
@@ -158,12 +169,13 @@ LIST_ITEMS = re.compile(
 
 
 def lost_pointer_number(text: str) -> str | None:
-    """A pointer to an equation, figure, table or stated assumption that lost its number, a
-    figure's "is illustrated" that lost where, or numbered items of a list: no slide can show
-    what it pointed at."""
+    """A pointer to an equation, figure, table or stated assumption that lost its number (or
+    whose number LaTeX printed as "??"), a figure's "is illustrated" that lost where, or
+    numbered items of a list: no slide can show what it pointed at."""
     flat = MATH_SPAN.sub("X", text.strip())
     match = (
-        LOST_NUMBER.search(flat)
+        UNRESOLVED_LABEL.search(CODE_SPAN.sub("", flat))
+        or LOST_NUMBER.search(flat)
         or LOST_PLACE.search(flat)
         or LOST_STATEMENT.search(flat)
         or LOST_EQUATION.search(flat)
