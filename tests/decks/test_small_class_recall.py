@@ -7,7 +7,10 @@ these tests (every place, instrument and number invented):
 - a title ending on a dash whose second part was lost ("Matches and pacing –"), the paper's
   own heading too, is a `title_fragment`, retitled with the words before the dash;
 - a bullet opening on the word that brings in the example of a dropped opening ("Say, 2 cm,
-  in practice …") is a `broken_opening` (the measured-findings repair made one on a dev deck).
+  in practice …") is a `broken_opening` (the measured-findings repair made one on a dev deck);
+- a short line standing in the strip of the column beside a figure (an equation's number
+  "(4)" at that column's margin) that the figure's region took in is foreign text of the crop:
+  ingestion crops it out, the reviewer reports a crop that holds it.
 """
 
 from __future__ import annotations
@@ -15,7 +18,8 @@ from __future__ import annotations
 import pytest
 
 from apps.decks.pipeline import cut_points, defects, text, title_defects
-from apps.decks.pipeline.paper import Paper, Section
+from apps.decks.pipeline.crops import box_findings, column_label, crop_box, crop_final, crop_masks
+from apps.decks.pipeline.paper import Figure, PageText, Paper, Section
 from apps.decks.pipeline.propose import bullets
 from apps.decks.pipeline.propose.builtin import BuiltinProposer, deck_of
 from apps.decks.pipeline.propose.repair import deck_repair
@@ -191,3 +195,69 @@ def test_a_bullet_opening_on_the_example_of_a_dropped_concession_is_a_broken_ope
         bullets=[bullet, "The readings were checked by hand once a month"],
     )
     assert [i.type for i in _review(DRAFT, slide, {"broken_opening"})[1]] == ["broken_opening"]
+
+
+# ------------------------------------------------------------------ a column's label in a crop
+
+# A two-column page: the left column's lines run to x = 274, its display's numbers "(4)", "(5)"
+# stand at that margin; the figure of the right column was read from x = 261 with them.
+LEFT_LINES = [
+    PageText(bbox=(40.0, 110.0 + 12 * n, 274.2, 120.0 + 12 * n), kind="body", text=f"line {n}")
+    for n in range(8)
+]
+EQUATION_TAGS = [
+    PageText(bbox=(261.5, 400.0, 274.2, 410.0), kind="label", text="(4)"),
+    PageText(bbox=(261.5, 415.0, 274.2, 425.0), kind="label", text="(5)"),
+]
+OWN_LABELS = [
+    PageText(bbox=(285.0, 120.0, 292.0, 128.0), kind="label", text="4"),
+    PageText(bbox=(380.0, 420.0, 410.0, 428.0), kind="label", text="Time"),
+]
+RIGHT_FIGURE = (261.5, 113.0, 521.6, 425.7)
+
+
+def test_an_equation_number_of_the_column_beside_is_foreign_text_of_the_crop():
+    nearby = [*LEFT_LINES, *EQUATION_TAGS, *OWN_LABELS]
+    box = crop_box(RIGHT_FIGURE)
+    assert [t.text for t in nearby if column_label(t, box, nearby)] == ["(4)", "(5)"]
+    foreign, _ = box_findings(RIGHT_FIGURE, nearby, crop_masks(RIGHT_FIGURE, nearby))
+    assert {t.text for t in foreign} == {"(4)", "(5)"}
+    # ingestion's crop leaves them (and the column's line ends) out, and keeps the drawing
+    cropped, masks = crop_final(RIGHT_FIGURE, nearby)
+    assert cropped[0] > 274.2 and cropped[1:] == RIGHT_FIGURE[1:]
+    assert not any(box_findings(cropped, nearby, masks))
+
+
+def test_the_reviewer_reports_a_crop_holding_the_column_besides_equation_number():
+    figure = Figure(
+        id="fig-1",
+        kind="figure",
+        number=1,
+        label="Figure 1",
+        caption="Rainfall on the upper terraces over a day.",
+        page=2,
+        bbox=RIGHT_FIGURE,
+        image="fig-1.png",
+        width_px=800,
+        height_px=900,
+        nearby=[*LEFT_LINES, *EQUATION_TAGS, *OWN_LABELS],
+        # the column's line ends are painted out, as ingestion does: its labels were not
+        masks=crop_masks(RIGHT_FIGURE, [*LEFT_LINES, *EQUATION_TAGS]),
+    )
+    paper = DRAFT.model_copy(update={"figures": [figure]})
+    slide = Slide(kind="figure", title="Rainfall over a day", figure="fig-1")
+    issues = _review(paper, slide, {"crop_foreign_text"})[1]
+    assert [i.evidence["text"] for i in issues] == ["(4)"]
+
+
+def test_labels_of_a_figure_with_no_column_beside_it_are_its_own():
+    # one column: the body lines are above and below the figure, none runs into its crop
+    above = [
+        PageText(bbox=(72.0, 60.0 + 12 * n, 540.0, 70.0 + 12 * n), kind="body", text=f"a {n}")
+        for n in range(3)
+    ]
+    tag = PageText(bbox=(100.0, 200.0, 112.0, 210.0), kind="label", text="(1)")
+    figure = (90.0, 110.0, 500.0, 400.0)
+    nearby = [*above, tag]
+    assert not column_label(tag, crop_box(figure), nearby)
+    assert box_findings(figure, nearby, []) == ([], [])
