@@ -10,14 +10,16 @@ these tests (every place, instrument and number invented):
   in practice …") is a `broken_opening` (the measured-findings repair made one on a dev deck);
 - a short line standing in the strip of the column beside a figure (an equation's number
   "(4)" at that column's margin) that the figure's region took in is foreign text of the crop:
-  ingestion crops it out, the reviewer reports a crop that holds it.
+  ingestion crops it out, the reviewer reports a crop that holds it;
+- the number of a run-in list's next item left after the semicolon that closed the item shown
+  ("… from the bootstrap procedure; 3") is `glued_text`, taken out with the semicolon.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from apps.decks.pipeline import cut_points, defects, text, title_defects
+from apps.decks.pipeline import cut_points, defects, glued_text, text, title_defects
 from apps.decks.pipeline.crops import box_findings, column_label, crop_box, crop_final, crop_masks
 from apps.decks.pipeline.paper import Figure, PageText, Paper, Section
 from apps.decks.pipeline.propose import bullets
@@ -261,3 +263,33 @@ def test_labels_of_a_figure_with_no_column_beside_it_are_its_own():
     nearby = [*above, tag]
     assert not column_label(tag, crop_box(figure), nearby)
     assert box_findings(figure, nearby, []) == ([], [])
+
+
+# ------------------------------------------------------------------ a run-in list's next number
+
+
+@pytest.mark.parametrize(
+    ("bullet", "number", "repaired"),
+    [
+        (
+            "`gauge_log`: a table holding every reading of the upper terraces; 3",
+            "3",
+            "`gauge_log`: a table holding every reading of the upper terraces",
+        ),
+        (
+            "The logger keeps three counters for each gauge of the row; 2.",
+            "2.",
+            "The logger keeps three counters for each gauge of the row",
+        ),
+    ],
+)
+def test_the_next_items_number_after_a_semicolon_is_glued_text_and_comes_out(
+    bullet, number, repaired
+):
+    assert ("glued_text", number) in defects.text_defects(bullet)
+    assert glued_text.without_glued(bullet) == repaired
+
+
+@pytest.mark.parametrize("bullet", ["Rates were 2; 3", "The mixing ratio of sand to clay is 3:1"])
+def test_a_short_clause_or_a_ratio_keeps_its_number(bullet):
+    assert glued_text.glued_part(bullet) is None
