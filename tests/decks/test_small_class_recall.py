@@ -12,7 +12,11 @@ these tests (every place, instrument and number invented):
   "(4)" at that column's margin) that the figure's region took in is foreign text of the crop:
   ingestion crops it out, the reviewer reports a crop that holds it;
 - the number of a run-in list's next item left after the semicolon that closed the item shown
-  ("… from the bootstrap procedure; 3") is `glued_text`, taken out with the semicolon.
+  ("… from the bootstrap procedure; 3") is `glued_text`, taken out with the semicolon;
+- a sentence saying where the text starts ("so we begin by providing some definitions", "We
+  will start by defining …") is `meta_text`, about the document, not its subject;
+- a work of the reference list pointed at by a bare "reference" whose number was lost
+  ("Reference presents …", "… described in reference.") is a `dangling_pointer`.
 """
 
 from __future__ import annotations
@@ -293,3 +297,55 @@ def test_the_next_items_number_after_a_semicolon_is_glued_text_and_comes_out(
 @pytest.mark.parametrize("bullet", ["Rates were 2; 3", "The mixing ratio of sand to clay is 3:1"])
 def test_a_short_clause_or_a_ratio_keeps_its_number(bullet):
     assert glued_text.glued_part(bullet) is None
+
+
+# ------------------------------------------------------------------ where the text starts
+
+
+@pytest.mark.parametrize(
+    ("sentence", "part"),
+    [
+        (
+            "There are several kinds of rain gauge, so we begin by providing some definitions",
+            "we begin by providing",
+        ),
+        ("We will start by defining the terraces in plan view", "We will start by defining"),
+        (
+            "Let us begin with a short review of the runoff equations",
+            "Let us begin with a short review",
+        ),
+    ],
+)
+def test_a_sentence_saying_where_the_text_starts_is_meta_text(sentence, part):
+    assert ("meta_text", part) in defects.text_defects(sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "We start by measuring the rainfall on each terrace at dawn",
+        "The logger begins by defining a window of five minutes",
+        "We began with a row of ten gauges and added twenty more",
+    ],
+)
+def test_a_step_of_the_work_that_starts_is_no_meta_text(sentence):
+    assert not [k for k, _ in defects.text_defects(sentence) if k == "meta_text"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "part"),
+    [
+        ("Reference presents a recurrence for the runoff of every terrace", "Reference"),
+        ("The gauges follow the layout described in reference.", "in reference"),
+    ],
+)
+def test_a_reference_whose_number_was_lost_is_a_dangling_pointer(sentence, part):
+    assert ("dangling_pointer", part) in defects.text_defects(sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["Reference values are taken from the county handbook", "The reference gauge reads low"],
+)
+def test_reference_as_a_plain_word_is_no_pointer(sentence):
+    assert not [k for k, _ in defects.text_defects(sentence) if k == "dangling_pointer"]

@@ -160,6 +160,16 @@ UNRESOLVED_LABEL = re.compile(
     re.I,
 )
 CODE_SPAN = re.compile(r"`[^`]*`")
+# A work of the reference list pointed at by a bare "reference" whose number was lost ("it uses
+# the algorithm described in reference.", "Reference presents one recurrence relation …"):
+# the reader cannot tell which work, and no slide shows it.
+LOST_REFERENCE = re.compile(
+    r"\b(?:in|from|of|see|by)\s+references?(?=\s*(?:[,;:.)]|$))|"
+    r"^References?\s+(?=(?:also\s+)?(?:presents|shows|gives|describes|proposes|derives|uses|"
+    r"reports|provides|introduces|discusses|defines|considers|explains|suggests|demonstrates|"
+    r"states|applies|compares)\b)",
+    re.I,
+)
 # Items of a list the slide does not show: "as in cases 2. and 3.", "for case 2".
 LIST_ITEMS = re.compile(
     r"\b(?:cases|items|points|steps)\s+\d+\.?\s*(?:,|and|or|&)\s*\d+\b|"
@@ -175,6 +185,7 @@ def lost_pointer_number(text: str) -> str | None:
     flat = MATH_SPAN.sub("X", text.strip())
     match = (
         UNRESOLVED_LABEL.search(CODE_SPAN.sub("", flat))
+        or LOST_REFERENCE.search(flat)
         or LOST_NUMBER.search(flat)
         or LOST_PLACE.search(flat)
         or LOST_STATEMENT.search(flat)
