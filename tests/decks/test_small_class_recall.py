@@ -349,3 +349,10 @@ def test_a_reference_whose_number_was_lost_is_a_dangling_pointer(sentence, part)
 )
 def test_reference_as_a_plain_word_is_no_pointer(sentence):
     assert not [k for k, _ in defects.text_defects(sentence) if k == "dangling_pointer"]
+
+
+def test_a_subordinate_clause_ending_on_its_symbol_after_a_comma_lost_its_main_clause():
+    lone = "Although in practice a single gauge index is often used, $G_{j}$"
+    assert ("broken_sentence", "Although in practice a") in defects.text_defects(lone)
+    whole = "Although a single gauge index is often used, $G_{j}$ names the gauge"
+    assert not [k for k, _ in defects.text_defects(whole) if k == "broken_sentence"]
