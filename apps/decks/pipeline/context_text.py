@@ -149,6 +149,27 @@ LOST_EQUATION = re.compile(
     r"(?!\s*\(?\s*\d)",
     re.I,
 )
+# A cross-reference LaTeX could not resolve, printed as "??" ("found in equation ??", "see
+# Section ??", "follows from ??"): the draft was typeset without its labels, so the number the
+# sentence points at is no number at all. Prose never sets "??" between spaces; code does
+# ("a ?? b" in C#, JavaScript), so a code span is taken out before looking.
+UNRESOLVED_LABEL = re.compile(
+    r"(?:\b(?:Eqs?\.|Eqns?\.?|Equations?|Figs?\.|Figures?|Tables?|Tab\.|Sections?|Sec\.|"
+    r"Appendix|Chapter|Algorithm|Listing|Lemma|Theorem|Proposition|Corollary|Definition)\s*|"
+    r"(?<![?\w]))\(?\?\?\)?(?![?\w])",
+    re.I,
+)
+CODE_SPAN = re.compile(r"`[^`]*`")
+# A work of the reference list pointed at by a bare "reference" whose number was lost ("it uses
+# the algorithm described in reference.", "Reference presents one recurrence relation …"):
+# the reader cannot tell which work, and no slide shows it.
+LOST_REFERENCE = re.compile(
+    r"\b(?:in|from|of|see|by)\s+references?(?=\s*(?:[,;:.)]|$))|"
+    r"^References?\s+(?=(?:also\s+)?(?:presents|shows|gives|describes|proposes|derives|uses|"
+    r"reports|provides|introduces|discusses|defines|considers|explains|suggests|demonstrates|"
+    r"states|applies|compares)\b)",
+    re.I,
+)
 # Items of a list the slide does not show: "as in cases 2. and 3.", "for case 2".
 LIST_ITEMS = re.compile(
     r"\b(?:cases|items|points|steps)\s+\d+\.?\s*(?:,|and|or|&)\s*\d+\b|"
@@ -158,12 +179,14 @@ LIST_ITEMS = re.compile(
 
 
 def lost_pointer_number(text: str) -> str | None:
-    """A pointer to an equation, figure, table or stated assumption that lost its number, a
-    figure's "is illustrated" that lost where, or numbered items of a list: no slide can show
-    what it pointed at."""
+    """A pointer to an equation, figure, table or stated assumption that lost its number (or
+    whose number LaTeX printed as "??"), a figure's "is illustrated" that lost where, or
+    numbered items of a list: no slide can show what it pointed at."""
     flat = MATH_SPAN.sub("X", text.strip())
     match = (
-        LOST_NUMBER.search(flat)
+        UNRESOLVED_LABEL.search(CODE_SPAN.sub("", flat))
+        or LOST_REFERENCE.search(flat)
+        or LOST_NUMBER.search(flat)
         or LOST_PLACE.search(flat)
         or LOST_STATEMENT.search(flat)
         or LOST_EQUATION.search(flat)

@@ -50,13 +50,48 @@ def _clipped(bbox: Box, box: Box) -> Box:
     return (max(bbox[0], box[0]), max(bbox[1], box[1]), min(bbox[2], box[2]), min(bbox[3], box[3]))
 
 
-def foreign_text(box: Box, nearby: list[PageText], masks: list[Box] = ()) -> list[PageText]:
-    """Lines of the page (body text, running header or footer, another caption, a heading)
-    that the crop shows, whole or a piece of them, and that no mask paints out."""
+def _reaching_lines(box: Box, nearby: list[PageText]) -> list[PageText]:
+    """Body lines of a column beside the crop that run into it across its left or right edge
+    (the neighbouring column's line ends, which `crop_masks` paints out)."""
     return [
         t
         for t in nearby
-        if t.kind in FOREIGN
+        if t.kind == "body"
+        and t.bbox[1] < box[3]
+        and t.bbox[3] > box[1]
+        and (t.bbox[0] < box[0] < t.bbox[2] or t.bbox[0] < box[2] < t.bbox[2])
+    ]
+
+
+def column_label(text: PageText, box: Box, nearby: list[PageText]) -> bool:
+    """A short line read as the figure's label that stands in the strip of the column beside
+    the crop, within the span its body lines run to: an equation's number "(4)" at that
+    column's right margin, taken into the crop with the figure. The figure's own labels stand
+    over its drawing, past the column's edge; a figure with no column beside it has no such
+    strip (two lines of the column at least reach into the crop to say where it runs)."""
+    if text.kind != "label":
+        return False
+    lines = _reaching_lines(box, nearby)
+    left = [t for t in lines if t.bbox[0] < box[0]]  # a column left of the crop
+    right = [t for t in lines if t.bbox[2] > box[2]]
+    x0, _, x1, _ = text.bbox
+    return (len(left) >= 2 and x1 <= max(t.bbox[2] for t in left) + 1.0) or (
+        len(right) >= 2 and x0 >= min(t.bbox[0] for t in right) - 1.0
+    )
+
+
+def _foreign(text: PageText, box: Box, nearby: list[PageText]) -> bool:
+    return text.kind in FOREIGN or column_label(text, box, nearby)
+
+
+def foreign_text(box: Box, nearby: list[PageText], masks: list[Box] = ()) -> list[PageText]:
+    """Lines of the page (body text, running header or footer, another caption, a heading, a
+    label of the column beside it) that the crop shows, whole or a piece of them, and that no
+    mask paints out."""
+    return [
+        t
+        for t in nearby
+        if _foreign(t, box, nearby)
         and (inside_share(t, box) >= 0.5 or _piece_inside(t, box))
         and not _masked(t, [_grown(m, box) for m in masks])
     ]
@@ -189,12 +224,13 @@ def crop_clean(bbox: Box, nearby: list[PageText], rounds: int = 6) -> Box:
     for _ in range(rounds):
         box = crop_box((x0, top, x1, bottom))
         changed = False
-        for text in [t for t in nearby if t.kind in FOREIGN and inside_share(t, box) >= 0.5]:
+        for text in [t for t in nearby if _foreign(t, box, nearby) and inside_share(t, box) >= 0.5]:
             certain = certain or text.kind in ("caption", "header")
             x0, top, x1, bottom = _cleared((x0, top, x1, bottom), text)
             changed = True
-        for text in cut_text(crop_box((x0, top, x1, bottom)), nearby):
-            if text.kind == "label":
+        box = crop_box((x0, top, x1, bottom))
+        for text in cut_text(box, nearby):
+            if text.kind == "label" and not column_label(text, box, nearby):
                 tx0, ttop, tx1, tbottom = text.bbox
                 x0, top = min(x0, tx0), min(top, ttop)
                 x1, bottom = max(x1, tx1), max(bottom, tbottom)
@@ -252,7 +288,7 @@ def crop_recut(bbox: Box, nearby: list[PageText], rounds: int = 6) -> tuple[Box,
         for text in foreign:
             box = _cleared(box, text)
         for text in cut:
-            if text.kind not in FOREIGN:  # the figure's own: taken in whole
+            if not _foreign(text, crop_box(box), nearby):  # the figure's own: taken in whole
                 box = (
                     min(box[0], text.bbox[0]),
                     min(box[1], text.bbox[1]),

@@ -751,7 +751,9 @@ def broken_opening(bullet: str, paper: Paper) -> Found | None:
     """The bullet is the paper's sentence with its first words dropped inside a phrase: what
     was dropped ends on a determiner or a preposition, with no comma or colon after it, so the
     bullet opens with that phrase's noun ("Promising results, the scheme still fails …" of
-    "Despite these promising results, the scheme still fails …") and no longer parses."""
+    "Despite these promising results, the scheme still fails …") and no longer parses; or the
+    bullet opens on a word that restates what was dropped ("Say, 0.5 nm, …",
+    text.RESTATING_OPENING)."""
     cleaned = text.clean(bullet).strip()
     words = _key_words(cleaned)
     if len(words) < 5 or not cleaned[:1].isupper():
@@ -765,7 +767,7 @@ def broken_opening(bullet: str, paper: Paper) -> Found | None:
         paper_text = text.clean(sentence.text)
         matches = list(WORD.finditer(paper_text.lower()))
         dropped = paper_text[: matches[start].start()].rstrip()
-        if found is None and PHRASE_HEAD.search(dropped):
+        if found is None and (PHRASE_HEAD.search(dropped) or text.RESTATING_OPENING.match(cleaned)):
             found = Found("broken_opening", dropped[-60:], _bullet_of(sentence.text) or "")
     return found
 

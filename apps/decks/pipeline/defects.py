@@ -180,6 +180,12 @@ META = re.compile(
     # an announcement of what the text will do: "We will state some goals in advance"
     r"\bwe\s+(?:will|shall)\s+(?:first\s+|now\s+|briefly\s+|then\s+)?(?:state|describe|discuss|"
     r"present|give|introduce|outline|illustrate|explain|review|consider|look\s+at)\b|"
+    # where the text starts: "so we begin by providing some definitions", "We will start by
+    # defining the system", "Let us begin with a review of …" (the order of the paper's parts)
+    r"\b(?:we|let\s+us|let's)\s+(?:will\s+|shall\s+|first\s+|now\s+)*(?:begin|start)\s+"
+    r"(?:by\s+(?:providing|giving|defining|introducing|reviewing|recalling|describing|"
+    r"presenting|outlining|summari[sz]ing|stating|explaining)|with\s+(?:an?\s+)?(?:brief\s+|short\s+)?"
+    r"(?:review|overview|summary|introduction|definitions?|description|recap)\b)|"
     # an author's address: "Department of Mathematics, … 1081 HV Amsterdam"
     r"\b(?:Department|Institut\w*|Universit\w*|Faculty|School|Laborator\w*)\b[^.]{0,80},\s*"
     r"(?:[A-Z]{1,2}-)?\d{4,5}\b)",

@@ -35,8 +35,10 @@ HEADER = re.compile(
     rf"(?:^|(?<=\s))(?P<header>\d{{1,2}}(?:\.\d{{1,2}})*\.?\s+{_CAPS}(?:\s+(?:{_JOIN}\s+)*{_CAPS})+)"
     r"(?=\s+(?:[A-Za-z]*[a-z]|[(`“\"$]))"
 )
-# a lone list number left at the end after the colon that opened the list
-COLON_NUMBER = re.compile(r"(?<=:)\s+(?P<number>\(?\d{1,2}[.)]?)\s*$")
+# a lone list number left at the end after the colon that opened the list, or after the
+# semicolon that closed the item before it in a list run into the text ("…; 2. `boot`: …;
+# 3. …" read as sentences ended "… the bootstrap procedure; 3")
+COLON_NUMBER = re.compile(r"(?<=[:;])\s+(?P<number>\(?\d{1,2}[.)]?)\s*$")
 # the first half of a word broken over a line, and the next item's number after its hyphen
 FRAGMENT_NUMBER = re.compile(
     rf"\s(?P<fragment>(?!(?:{_LABEL_NOUNS})s?-)[a-z]{{3,}}-\d{{1,2}}[.)]?)\s*$", re.I
@@ -108,7 +110,8 @@ def without_glued(value: str) -> str | None:
         cleaned = (cleaned[: header.start()] + cleaned[header.end() :]).strip()
     tail = COLON_NUMBER.search(cleaned)
     if tail is not None and len(cleaned[: tail.start()].split()) >= 4:
-        cleaned = cleaned[: tail.start()].rstrip()
+        # the semicolon closed the item shown: without the next one's number it ends it
+        cleaned = cleaned[: tail.start()].rstrip().removesuffix(";").rstrip()
     fragment = FRAGMENT_NUMBER.search(cleaned)
     if fragment is not None and fragment.group("fragment")[:1].islower():
         cleaned = cleaned[: fragment.start()].rstrip()

@@ -339,6 +339,10 @@ def lost_main_clause(text: str) -> str | None:
     flat = MATH_SPAN.sub("X", text.strip())
     if not LONE_CLAUSE.match(flat) or len(flat.split()) > MAX_LONE_CLAUSE_WORDS:
         return None
+    # "Although a single index is often used, $Z_{j}$": what follows its comma is a formula
+    # alone (the clause's own symbol), no main clause
+    if re.fullmatch(r".*,\s*X\s*\.?", flat):
+        return " ".join(flat.split()[:4])
     if re.search(r"[,;:]|\bthen\b", flat):
         return None
     return " ".join(flat.split()[:4])

@@ -93,7 +93,16 @@ CITATION_BRACKETS = re.compile(
     r"\s*(?<![\w)\]])\[(?:\d+(?:\s*[-–,;]\s*\d+)*|[A-Z][A-Za-z]+\d{2,4}[a-z]?(?:,\s*)?)+"
     # … with the place in the work: "[9, §2.14]", "[4, p. 12]", "[3, Ch. 2]"
     r"(?:,\s*(?:§{1,2}|pp?\.|[Ss]ec(?:tion|\.)|[Cc]h(?:apter|\.)|[Tt]hm\.)\s*[\dA-Z][\d.–-]*)?\]"
+    # a citation LaTeX could not resolve, printed "[?]" or "[?, ?]": no reader can follow it
+    r"|\s*(?<![\w)\]])\[\?(?:\s*,\s*\?)*\]"
 )
+# A bullet opening on the word that brings in an example or a restatement of what came just
+# before it ("Say, 0.5 nm, in practice …" of "Although one may choose the segment's length, say,
+# 0.5 nm, in practice …"): the phrase it restates was dropped with the opening. These words
+# never open a sentence of their own; "For example, …" may, and is a connector (defects.py).
+RESTATING_OPENING = re.compile(r"^(?:say|namely|viz\.?|such\s+as|including)\b\s*[,:]?", re.I)
+
+
 CITATION_AUTHOR = re.compile(
     r"\s*\((?:see\s+)?(?:e\.g\.,?\s*)?[A-Z][A-Za-z'’\-]+(?: et al\.| and [A-Z][A-Za-z'’\-]+)?,? \d{4}[a-z]?(?:[;,] [^()]{0,60})?\)"
 )

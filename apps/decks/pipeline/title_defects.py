@@ -203,6 +203,12 @@ ONE_SIDED_BETWEEN = re.compile(
 POSSESSIVE_END = re.compile(r"\w['’]s$|^[^‘']*\ws['’]$")
 
 
+# A title ending on a dash that opens its second part ("Pacing – W′bal" read as "Pacing –",
+# the symbol in a font the text layer lost): a dash between spaces, or an en or em dash. A
+# word's own hyphen at a line's end ("lin-") is author_heading's.
+TRAILING_DASH = re.compile(r"(?:\s[-‐‑‒–—―]|[–—―])\s*$")
+
+
 def title_fragment(title: str) -> str | None:
     """A title that is a fragment ("A) and linear", "of the model", "(b)") rather than the
     slide's point."""
@@ -213,6 +219,9 @@ def title_fragment(title: str) -> str | None:
         return stripped
     if stripped.endswith((",", ";")):
         return stripped[-1]  # "Comparison of runtime,": cut after a list's or clause's comma
+    dash = TRAILING_DASH.search(base_title(stripped))
+    if dash:
+        return dash.group(0).strip()  # "Matches and pacing –": what the dash led into was lost
     if SUBORDINATE_OPENING.match(stripped):
         return stripped.split(" ", 1)[0]
     if PANEL_FRAGMENT.match(stripped):
@@ -283,13 +292,19 @@ def slide_title_fragment(title: str, paper) -> str | None:
 
 def author_heading(title: str, paper) -> bool:
     """Is the title one of the paper's own section headings, word for word, and not one a line
-    break cut inside its phrase ("… in the presence of", "… approach to lin-") or that starts
-    in lower case (the reader sees that cut)?"""
+    break cut inside its phrase ("… in the presence of", "… approach to lin-"), one that lost
+    what its closing dash led into ("Pacing –") or that starts in lower case (the reader sees
+    that cut)?"""
     base = base_title(title).strip()
     if paper is None or not base or re.match(r"[a-z]", base):
         return False
     end = base.rstrip(".,;: ")
-    if DANGLING_END.search(end) or NOUNLESS_END.search(end) or end.endswith("-"):
+    if (
+        DANGLING_END.search(end)
+        or NOUNLESS_END.search(end)
+        or end.endswith("-")
+        or TRAILING_DASH.search(end)
+    ):
         return False
     return any(section.title.strip() == base for section in paper.sections)
 
@@ -307,11 +322,15 @@ PARTICIPLE = re.compile(
 
 def title_head(title: str) -> str | None:
     """The part of a title before what ran into it or was cut: "Federal Copyright Notices"
-    from "Federal Copyright Notices. Several types of", "Even more analysis" from "Even more
+    from "Federal Copyright Notices. Several types of", "Matches and pacing" from "Matches
+    and pacing –", "Even more analysis" from "Even more
     analysis: Factoring, clustering, and more tuto-"; None when no such part stands."""
     stripped = title.strip()
     if stripped.endswith((",", ";")) and not title_fragment(stripped[:-1]):
         return stripped[:-1]  # "Solvers of the flow,": cut after its comma, whole before it
+    dash = TRAILING_DASH.search(stripped)
+    if dash and not title_fragment(stripped[: dash.start()].strip()):
+        return stripped[: dash.start()].strip()  # "Matches and pacing –": whole before its dash
     for cut in (r"(?<=[a-z)])\.\s+(?=[A-Z])", r"/\s", r":\s"):
         head = re.split(cut, stripped, maxsplit=1)[0].strip(" .:")
         if head != stripped and not title_fragment(head):

@@ -93,9 +93,10 @@ POINTER_NOUN = (
 POINTER_PHRASE = re.compile(
     r",?\s*\(?(?:see\s+|cf\.\s+)?(?:(?:as\s+)?(?:shown|seen|given|reported|illustrated|"
     r"described|defined|derived|listed|summari[sz]ed|presented|plotted)\s+)?(?:in|of|from|by|"
-    rf"using|with|to|on)?\s*{POINTER_NOUN}\s*\(?(?:\d+|(?-i:[A-Z]))(?:\.\d+)*[a-z]?(?![A-Za-z])\)?"
+    rf"using|with|to|on)?\s*{POINTER_NOUN}\s*\(?(?:(?:\d+|(?-i:[A-Z]))(?:\.\d+)*[a-z]?(?![A-Za-z])|\?\?(?!\?))\)?"
     # a label is a number or one capital, never a word's first letters: "our Figure 4 and
-    # Hastings' diagram" lost "Figure 4 and Ha" ("ourstings")
+    # Hastings' diagram" lost "Figure 4 and Ha" ("ourstings"); or "??", the number LaTeX could
+    # not resolve ("shown in Section ??"), which goes with its noun
     r"(?:\s*(?:and|,|–|-)\s*\(?(?:\d+|(?-i:[A-Z]))(?:\.\d+)*[a-z]?(?![A-Za-z])\)?)*\)?"
     # the panels it names go with it: "shown in Fig. 10(a1)–(a3)" left "shown(a1)–(a3)"
     rf"(?:{defects.PANEL_LABELS})?",
