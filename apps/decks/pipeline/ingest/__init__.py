@@ -25,6 +25,7 @@ from apps.decks.pipeline.ingest.inline_code import inline_code_joined
 from apps.decks.pipeline.ingest.layout import column_of, layout_read, reading_order, vocabulary_of
 from apps.decks.pipeline.ingest.letterspaced import letterspaced_joined
 from apps.decks.pipeline.ingest.list_items import items_mark
+from apps.decks.pipeline.ingest.references import references_read
 from apps.decks.pipeline.ingest.runin import run_in_split
 from apps.decks.pipeline.ingest.set_aside import body_words, set_aside_words
 from apps.decks.pipeline.ingest.sideways import opened_upright
@@ -152,6 +153,7 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
         text_layer=layout.unread,
         body_words=body_words(layout),
         set_aside=set_aside_words(layout, covered),
+        references=references_read(layout),
     )
 
 
