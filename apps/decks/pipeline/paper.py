@@ -131,6 +131,9 @@ class Paper(BaseModel):
     # the paragraphs, by what it took them for (ingest/set_aside.py): why a deck stays thin.
     body_words: int = 0
     set_aside: dict[str, int] = Field(default_factory=dict)
+    # The reference list's entries by the marker the text cites them with ("8" for "[8]"):
+    # no slide shows them; they say what a citation cites (shown_objects.cites_own_project).
+    references: dict[str, str] = Field(default_factory=dict)
 
     def figure(self, figure_id: str) -> Figure | None:
         return next((f for f in self.figures if f.id == figure_id), None)

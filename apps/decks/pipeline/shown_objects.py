@@ -121,7 +121,11 @@ def reads_as_finding(role: str, title: str) -> bool:
 
 
 def dropped_citation(
-    bullet: str, sentence: str, paper_title: str = "", authors: list[str] | None = None
+    bullet: str,
+    sentence: str,
+    paper_title: str = "",
+    authors: list[str] | None = None,
+    references: dict[str, str] | None = None,
 ) -> str | None:
     """The citation marker the paper's `sentence` carries and `bullet` (made from it) lost,
     when nothing left in the bullet says the statement is earlier work; None otherwise.
@@ -130,7 +134,8 @@ def dropped_citation(
     paper's own system, named by its title ("Ray's scheduler cut the cost by 4.5 [4]"), is the
     paper's finding: its citations name a method used or a source of a figure, not whose
     finding it is. So is a sentence citing the paper's own authors (their earlier work, their
-    software): no "previous study" of someone else."""
+    software) or the paper's own project's web page (`cites_own_project`): no "previous study"
+    of someone else."""
     if not sentence:
         return None
     marker = CITATION.search(sentence)
@@ -139,6 +144,8 @@ def dropped_citation(
     if named_source(bullet, sentence, marker) or names_the_work(sentence):
         return None
     if SUGGESTION.search(bullet) or cites_own_work(sentence, authors or []):
+        return None
+    if cites_own_project(sentence, paper_title, references or {}):
         return None
     if (
         OWN_VOICE.search(bullet)
@@ -242,12 +249,16 @@ SMALL_OPENERS = frozenset(
 ATTRIBUTION = ("A previous study reports that ", "Previous studies report that ")
 
 
-def attributed(bullet: str, sentence: str) -> str | None:
+def attributed(bullet: str, sentence: str, references: dict[str, str] | None = None) -> str | None:
     """`bullet` said to be the earlier work the paper's `sentence` cites ("Under stress, yields
     fall [3, 4]" → "Previous studies report that under stress, yields fall"), or None when its
-    first word may be a name."""
+    first word may be a name, or when what it cites is a web page with no author (a program's
+    or a project's site: no study reports anything there)."""
     marker = CITATION.search(sentence)
     if marker is None or not _cites_a_statement(sentence) or defects.CONNECTOR.match(bullet):
+        return None
+    cited = cited_entries(sentence, references or {})
+    if cited and all(unauthored_web_entry(entry) for entry in cited):
         return None
     several = len(CITATION.findall(sentence)) > 1 or _several(marker.group(0))
     lead = ATTRIBUTION[several]
@@ -278,6 +289,58 @@ def cites_own_work(sentence: str, authors: list[str]) -> bool:
             # a keyed marker shortens the name: "[Rok09]"
             if cited.startswith("[") and len(key) >= 3 and any(s.startswith(key) for s in surnames):
                 return True
+    return False
+
+
+def cited_entries(sentence: str, references: dict[str, str]) -> list[str]:
+    """The reference-list entries the sentence's bracketed markers cite ("[4, 7–9]" → entries
+    4, 7, 8 and 9; "[BSD]" → that entry), those the list holds."""
+    keys: list[str] = []
+    for marker in re.finditer(r"\[([^\[\]]{1,60})\]", sentence):
+        for part in re.split(r"\s*[,;]\s*", marker.group(1).strip()):
+            span = re.fullmatch(r"(\d{1,3})\s*[–-]\s*(\d{1,3})", part)
+            if span and int(span.group(1)) <= int(span.group(2)) <= int(span.group(1)) + 20:
+                keys += [str(n) for n in range(int(span.group(1)), int(span.group(2)) + 1)]
+            else:
+                keys.append(part)
+    return [references[k] for k in keys if k in references]
+
+
+# An entry that opens with its authors: "B. A. Allan and …", "Ryan, A.J.", "Cox RW and …",
+# "Aguirre GK, Zarahn E", "Smith, Anna." — a surname and initials, or initials and a surname.
+AUTHORED_OPENING = re.compile(
+    r"^(?:(?:[A-Z]\.\s*){1,3}(?:-[A-Z]\.\s*)?[A-Z][\w'’-]+"  # "B. A. Allan"
+    r"|[A-Z][\w'’-]+,\s+(?:[A-Z]\.\s*)+"  # "Ryan, A.J."
+    r"|[A-Z][\w'’-]+\s+[A-Z]{1,3}\b(?=\s*(?:,|and\b|&|\(|et\s+al))"  # "Cox RW and", "Poldrack R ("
+    r"|[A-Z][\w'’-]+,\s+[A-Z][a-z]+(?:\s+[A-Z]\.)?[.,]"  # "Smith, Anna."
+    r"|[A-Z][\w'’-]+\s+et\s+al)"
+)
+WEB_ADDRESS = re.compile(r"(?:https?://|www\.)\S+", re.I)
+
+
+def unauthored_web_entry(entry: str) -> bool:
+    """A reference to a web address that names no author: a program's, a project's or an
+    organisation's site ("[11] Trac. http://trac.edgewall.org/, 2009."), cited as where it is
+    found — not a study that reports a finding."""
+    return bool(WEB_ADDRESS.search(entry)) and not AUTHORED_OPENING.match(entry.strip())
+
+
+def cites_own_project(sentence: str, paper_title: str, references: dict[str, str]) -> bool:
+    """A citation of the sentence is the web page of the paper's own project: an entry with no
+    author whose name or address carries the name the paper's title gives its system ("[8]
+    PyUtilib: A python utility library. http://…/pyutilib" in "The PyUtilib Component
+    Architecture"). The work cited is the paper's own, never "a previous study"."""
+    names = {n.lower() for n in own_names(paper_title)}
+    if not names:
+        return False
+    for entry in cited_entries(sentence, references):
+        if not unauthored_web_entry(entry):
+            continue
+        head = re.split(r"[.:]\s", entry, maxsplit=1)[0]
+        words = {w.lower() for w in re.findall(r"[\w-]+", head)}
+        address = " ".join(WEB_ADDRESS.findall(entry)).lower()
+        if names & words or any(re.search(rf"\b{re.escape(n)}\b", address) for n in names):
+            return True
     return False
 
 

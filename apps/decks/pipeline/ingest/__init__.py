@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -24,6 +25,7 @@ from apps.decks.pipeline.ingest.inline_code import inline_code_joined
 from apps.decks.pipeline.ingest.layout import column_of, layout_read, reading_order, vocabulary_of
 from apps.decks.pipeline.ingest.letterspaced import letterspaced_joined
 from apps.decks.pipeline.ingest.list_items import items_mark
+from apps.decks.pipeline.ingest.references import references_read
 from apps.decks.pipeline.ingest.runin import run_in_split
 from apps.decks.pipeline.ingest.set_aside import body_words, set_aside_words
 from apps.decks.pipeline.ingest.sideways import opened_upright
@@ -43,6 +45,7 @@ from apps.decks.pipeline.ingest.structure import (
     venue_find,
 )
 from apps.decks.pipeline.ingest.table_captions import table_captions_cut
+from apps.decks.pipeline.ingest.tex_markup import tex_markup_removed
 from apps.decks.pipeline.ingest.title_byline import byline_split
 from apps.decks.pipeline.ingest.usage_lines import usage_lines_mark
 from apps.decks.pipeline.paper import Figure, Mention, Paper, Section
@@ -150,14 +153,15 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
         text_layer=layout.unread,
         body_words=body_words(layout),
         set_aside=set_aside_words(layout, covered),
+        references=references_read(layout),
     )
 
 
 def _metadata_authors(metadata: dict) -> list[str]:
-    raw = str(metadata.get("Author", "")).strip()
+    raw = tex_markup_removed(str(metadata.get("Author", "")))  # "A.~Rokeby \\and B.~Ortiz"
     if not raw:
         return []
-    names = [a.strip() for a in raw.replace(" and ", ",").split(",") if a.strip()]
+    names = [a.strip() for a in re.split(r",|\band\b|;", raw.replace("\\and", ",")) if a.strip()]
     # a user or publisher name ("tubitak", "jsmith") is no author to put on the cover
     return [n for n in names if looks_like_name(n)]
 

@@ -52,6 +52,7 @@ def readable_authors(authors: list[str], vocabulary: set[str], metadata: list[st
     """The authors' names with no unreadable glyph (see the module's docstring)."""
     named = []
     for name in authors:
+        name = _as_typed(name, metadata)
         if UNREADABLE not in name:
             named.append(name)
             continue
@@ -61,6 +62,21 @@ def readable_authors(authors: list[str], vocabulary: set[str], metadata: list[st
         if whole is not None:
             named.append(whole)
     return named
+
+
+def _as_typed(name: str, metadata: list[str]) -> str:
+    """The metadata's spelling of a name the page draws with another letter in place of an
+    accented one ("JosØ Ramom" for "José Ramom": a font whose accented letters the text layer
+    maps wrong); the page's own name when no metadata name differs from it only so."""
+    for typed in metadata:
+        if len(typed) != len(name):
+            continue
+        differences = [(a, b) for a, b in zip(typed, name, strict=True) if a != b]
+        if differences and all(
+            a.isalpha() and not a.isascii() and not b.isascii() for a, b in differences
+        ):
+            return typed
+    return name
 
 
 def _from_metadata(name: str, metadata: list[str]) -> str | None:

@@ -30,6 +30,7 @@ from apps.decks.pipeline.ingest.numbered_headings import outline_headings
 from apps.decks.pipeline.ingest.percent_signs import percent_spaced
 from apps.decks.pipeline.ingest.running import running_key
 from apps.decks.pipeline.ingest.scanned import scanned_heading
+from apps.decks.pipeline.ingest.tex_markup import formulas_as_text, tex_markup_removed
 from apps.decks.pipeline.ingest.tex_words import LOGO_WORD
 from apps.decks.pipeline.ingest.url_lines import address_continued
 from apps.decks.pipeline.ingest.venue_band import band_venue, running_venue
@@ -265,7 +266,7 @@ def metadata_title_read(raw: str) -> str:
     """The PDF's metadata Title when it reads as a title, else "": a file's name ("apssamp.dvi",
     "Microsoft Word - draft.docx"), a placeholder ("untitled") or a single word with no space
     (a LaTeX job's name: "octavo", "jss4172", "paper_v3") is none."""
-    title = " ".join(raw.split())
+    title = tex_markup_removed(raw)  # hyperref's pdftitle copies the source's markup
     if FILE_NAME.search(title) or PLACEHOLDER_TITLE.match(title) or " " not in title:
         return ""
     return title
@@ -507,6 +508,8 @@ def authors_find(layout: Layout, title_segment: Segment | None) -> list[str]:
         if AFFILIATION.search(text) or smaller:
             # "Sam U. Llaun, Academy of Lagado, …": one author's byline, the name first.
             lead = _split_names(text)[0] if _split_names(text) else ""
+            # "Ann Lee (ann@lagado.edu) – Academy of Lagado": the dash ends the name
+            lead = re.split(r"\s+[–—]\s+|\s+-\s+", lead)[0].strip()
             if smaller or not (looks_like_name(lead) and not AFFILIATION.search(lead)):
                 if not names and (address_size or segment.size) != segment.size:
                     break
@@ -823,9 +826,41 @@ def _names_authors(text: str, names: set[str]) -> bool:
     return bool(parts) and all(p in names for p in parts)
 
 
+# The small words inside a name ("Flores das Seixas", "Vincent van Gogh", "Luis de la Cruz").
+NAME_PARTICLES = frozenset(
+    [
+        "da",
+        "das",
+        "de",
+        "del",
+        "della",
+        "der",
+        "di",
+        "do",
+        "dos",
+        "du",
+        "la",
+        "le",
+        "van",
+        "von",
+        "zu",
+        "y",
+        "bin",
+        "ibn",
+        "al",
+        "ter",
+        "ten",
+    ]
+)
+
+
 def looks_like_name(text: str) -> bool:
     words = text.split()
-    return 1 < len(words) <= 5 and all(w[:1].isupper() or w[:1] in "'’-" for w in words)
+    return (
+        1 < len(words) <= 5
+        and all(w[:1].isupper() or w[:1] in "'’-" for w in (words[0], words[-1]))
+        and all(w[:1].isupper() or w[:1] in "'’-" or w in NAME_PARTICLES for w in words[1:-1])
+    )
 
 
 # a DOI broken after a hyphen or slash inside one printed line (a URL package's break point,
@@ -934,8 +969,10 @@ def _venue_found(layout: Layout, title: str, title_segment: Segment | None) -> t
         # printed as the venue: a running line may be anything else
         return citation.group(0).strip(), citation.group("year")
     dated = ""
-    for text in layout.running:
-        if not _paper_running_line(layout, text):
+    for line in layout.running:
+        # a bar or a digit drawn in a maths font made a formula of it: "Aug $2015 |$ Volume 1"
+        text = formulas_as_text(line)
+        if not _paper_running_line(layout, line):
             continue  # a reference's line at the top of two pages names another paper's venue
         if _placeholder_issue(text):
             continue  # a class file's draft header ("Volume 0 (2060), No. 0"): no venue, no year
@@ -1045,9 +1082,21 @@ def _barred_venue(line: str) -> str:
         and not re.fullmatch(r"\d{1,4}", f)
         and not re.match(r"(?:https?://|www\.)", f)
         and not DATE.fullmatch(f.rstrip("."))
+        and not SHORT_DATE.fullmatch(f.rstrip("."))
     ]
     venue = " ".join(named)
+    if not ISSUE_FIELDS.sub("", venue).strip():
+        return ""  # "Aug 2015 | Volume 1 | Issue 1": an issue of a journal the line does not name
     return venue if VENUE_WORD.search(venue) or VENUE_DETAIL.search(venue) else ""
+
+
+# A date with its month shortened ("Aug 2015", "Aug 14, 2015").
+SHORT_DATE = re.compile(
+    r"(?:\d{1,2}\s+)?(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?\s+"
+    r"(?:\d{1,2},?\s+)?(?:19|20)\d\d"
+)
+# The fields that number an issue and name no journal: "Volume 1", "Issue 1", "No. 3", "pp. 4–9".
+ISSUE_FIELDS = re.compile(r"\b(?:vol(?:ume)?|issue|no|number|pp?)\.?\s*[\d–-]+", re.I)
 
 
 def _citation_line(layout: Layout, title_segment: Segment | None = None) -> re.Match | None:
@@ -1110,6 +1159,10 @@ def printed_year(layout: Layout, title_segment: Segment | None = None) -> str:
     half = 0.5 * layout.page_sizes[0][1]
     if title_segment is not None:  # a report's title page sets its title block lower
         half = max(half, title_segment.bottom + 150)
+    if not any(s.role == "text" and len(s.text.split()) > 12 for s in layout.pages[0]):
+        # a title page with no sentence on it (a report's, a manual's): its date may stand
+        # anywhere under the issuer's address
+        half = layout.page_sizes[0][1]
     lines = sorted(layout.pages[0], key=lambda s: (s.top, s.x0))
     for segment in lines:
         if segment.top > half or segment.role not in ("text", "margin"):

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from apps.decks.pipeline.ingest.tex_markup import formulas_as_text, tex_markup_removed
+
 # The nouns a venue's name is made of, in both places a venue is looked for: running lines
 # (structure.py) and page one's header and footer bands (venue_band.py), each adding its own.
 VENUE_NOUNS = (
@@ -19,7 +21,9 @@ PAIRS = {"(": ")", "[": "]", "{": "}"}
 
 
 def venue_tidied(venue: str) -> str:
-    """The venue without stray punctuation at its ends and without unmatched brackets."""
+    """The venue without LaTeX's markup ("{\\em Annals of Tides}~7", "the $8^{\\mathrm{th}}$
+    Conference"), stray punctuation at its ends and unmatched brackets."""
+    venue = tex_markup_removed(formulas_as_text(venue))
     previous = None
     while previous != venue:
         previous = venue

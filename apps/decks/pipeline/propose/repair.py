@@ -340,7 +340,7 @@ def _text(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
         # its discussion): a method section's citation may name what the paper itself used
         sentence = work.index.source(original).sentence
         fixed = (
-            shown_objects.attributed(original, sentence)
+            shown_objects.attributed(original, sentence, work.paper.references)
             if shown_objects.reports_others(sentence, work.paper)
             else None
         )
@@ -620,7 +620,9 @@ def _cited_as_own(sentence: str, slide: Slide, work: Work) -> bool:
         return False
     source = work.index.source(sentence).sentence
     return (
-        shown_objects.dropped_citation(sentence, source, work.paper.title, work.paper.authors)
+        shown_objects.dropped_citation(
+            sentence, source, work.paper.title, work.paper.authors, work.paper.references
+        )
         is not None
     )
 

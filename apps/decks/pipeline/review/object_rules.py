@@ -127,7 +127,7 @@ def source_not_shown(c: SlideContext):
             kind = "quotation"
         elif results and (
             cited := shown_objects.dropped_citation(
-                bullet, source.sentence, c.paper.title, c.paper.authors
+                bullet, source.sentence, c.paper.title, c.paper.authors, c.paper.references
             )
         ):
             message = (
