@@ -240,30 +240,37 @@ def _overlines(glyphs: list[Glyph], rules: list[Rule]) -> list[Glyph]:
         size = max((g.size for g in covered), default=0.0)
         low, high = OVER_BASELINE_EM
         under = [g for g in covered if low * g.size <= g.baseline - rule.y <= high * g.size]
-        # the glyphs right under it, as wide as the rule, all mathematics, and nothing over the
-        # rule a fraction's numerator would be (fractions were read before: _fractions)
-        if not under or len(under) > OVERLINED or tex_read(under):
-            continue
-        width = max(g.x1 for g in under) - min(g.x0 for g in under)
-        if abs(width - (rule.x1 - rule.x0)) > 0.3 * size or not all(g.mathy for g in under):
-            continue
-        if _numerator_over(rule, glyphs, size):
-            continue
-        base = max(under, key=lambda g: (g.size, -g.baseline))
-        ordered = tuple(sorted(under, key=lambda g: g.x0))
-        overline = replace(
-            base,
-            text="".join(g.text + "\u0305" for g in ordered),
-            tex=f"\\overline{{{_tex(list(ordered))}}}",
-            parts=ordered,
-            x0=min(g.x0 for g in under),
-            x1=max(g.x1 for g in under),
-            top=min(rule.y, *(g.top for g in under)),
-            bottom=max(g.bottom for g in under),
-        )
-        taken = {id(g) for g in under}
-        glyphs = [g for g in glyphs if id(g) not in taken] + [overline]
+        # nothing over the rule a fraction's numerator would be (fractions were read before)
+        if under and not _numerator_over(rule, glyphs, size):
+            glyphs = _lined(glyphs, rule, under, size, "overline", "\u0305") or glyphs
     return glyphs
+
+
+def _lined(
+    glyphs: list[Glyph], rule: Rule, marked: list[Glyph], size: float, command: str, mark: str
+) -> list[Glyph] | None:
+    """The glyphs with `marked` (right under an overline, right over an underline) read as
+    one glyph `\\command{…}`; None unless they are a few glyphs of mathematics as wide as the
+    rule."""
+    if len(marked) > OVERLINED or tex_read(marked) or not all(g.mathy for g in marked):
+        return None
+    width = max(g.x1 for g in marked) - min(g.x0 for g in marked)
+    if abs(width - (rule.x1 - rule.x0)) > 0.3 * size:
+        return None
+    base = max(marked, key=lambda g: (g.size, -g.baseline))
+    ordered = tuple(sorted(marked, key=lambda g: g.x0))
+    lined = replace(
+        base,
+        text="".join(g.text + mark for g in ordered),
+        tex=f"\\{command}{{{_tex(list(ordered))}}}",
+        parts=ordered,
+        x0=min(g.x0 for g in marked),
+        x1=max(g.x1 for g in marked),
+        top=min(rule.y, *(g.top for g in marked)),
+        bottom=max(rule.y, *(g.bottom for g in marked)),
+    )
+    taken = {id(g) for g in marked}
+    return [g for g in glyphs if id(g) not in taken] + [lined]
 
 
 def _numerator_over(rule: Rule, glyphs: list[Glyph], size: float) -> bool:
@@ -325,26 +332,10 @@ def _underlines(glyphs: list[Glyph], rules: list[Rule]) -> list[Glyph]:
         ]
         low, high = UNDER_BASELINE_EM
         over = [g for g in covered if low * g.size <= rule.y - g.baseline <= high * g.size]
-        if not over or len(over) > OVERLINED or tex_read(over):
+        if not over:
             continue
         size = max(g.size for g in over)
-        width = max(g.x1 for g in over) - min(g.x0 for g in over)
-        if abs(width - (rule.x1 - rule.x0)) > 0.3 * size or not all(g.mathy for g in over):
-            continue
         if any(0.3 * size < g.baseline - rule.y <= 1.1 * size for g in covered):
             continue  # a denominator under it: a fraction's rule
-        base = max(over, key=lambda g: (g.size, -g.baseline))
-        ordered = tuple(sorted(over, key=lambda g: g.x0))
-        underline = replace(
-            base,
-            text="".join(g.text + "\u0332" for g in ordered),
-            tex=f"\\underline{{{_tex(list(ordered))}}}",
-            parts=ordered,
-            x0=min(g.x0 for g in over),
-            x1=max(g.x1 for g in over),
-            top=min(g.top for g in over),
-            bottom=max(rule.y, *(g.bottom for g in over)),
-        )
-        taken = {id(g) for g in over}
-        glyphs = [g for g in glyphs if id(g) not in taken] + [underline]
+        glyphs = _lined(glyphs, rule, over, size, "underline", "\u0332") or glyphs
     return glyphs
