@@ -140,3 +140,15 @@ def test_an_outcome_stated_by_its_value_alone_counts_as_shown_in_the_next_round(
         "The Poisson fit is rejected for the trap counts at every usual level",
     ]
     assert not _missing(revised, paper)
+
+
+def test_what_the_example_is_made_of_is_its_setup_not_its_outcome():
+    """ "In this example there are $n = 3$ hives …" has a value and the example's scope, but it
+    says what the example starts from: stated as its outcome, it stood where the result belongs
+    and the result stayed missing."""
+    setup = "Thus in this example there are $n = 3$ hives and $m = 5$ traits of each."
+    assert example_outcomes.outcomes(_paper(setup)) == []
+    assert (
+        example_outcomes.outcomes(_paper("For this data set the trap file contains 40 rows.")) == []
+    )
+    assert [o.sentence for o in example_outcomes.outcomes(_paper())][0] == OUTCOME

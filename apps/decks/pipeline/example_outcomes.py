@@ -41,8 +41,13 @@ VERDICT = re.compile(
     r"conclude|reject|accept|find|see|the\s+\w+\s+(?:is|are|fits?))",
     re.I,
 )
-# a plan or a supposition, not what the example gave
-NOT_OUTCOME = re.compile(r"\b(?:will|would|suppose|let\s+us|we\s+now)\b", re.I)
+# a plan or a supposition, not what the example gave; nor what the example is made of ("in
+# this example there are $n = 3$ sites", "the data set contains 40 traps"): its setup
+NOT_OUTCOME = re.compile(
+    r"\b(?:will|would|suppose|let\s+us|we\s+now|there\s+(?:is|are|was|were)|consists?\s+of|"
+    r"contains?|comprises?)\b",
+    re.I,
+)
 
 
 @dataclass(frozen=True)
