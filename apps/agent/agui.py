@@ -5,6 +5,10 @@
   string creates a thread for it (a UUID is used as the thread's id, another string is mapped
   to one per person by a key only the server holds, `named_thread_ids`), and the events name
   the thread by the client's `threadId`.
+- `runId` is the client's name for the run: RUN_STARTED and RUN_FINISHED carry it (and
+  `parentRunId` when the input names one), as AG-UI's lifecycle events echo the input's ids.
+  Tessera's own id of the run (its records, /api/threads/<id>/events) is in RUN_STARTED's
+  `metadata.tesseraRunId`.
 - The turn is the newest user message in `messages`. Tessera keeps each thread's history on
   the server, so earlier messages, `tools`, `context` and `state` are not read. A user
   message a run of the thread has answered already (the same id and text: the input sent
@@ -74,10 +78,13 @@ TOO_MANY_MESSAGES = (
     "messages holds {count} items; at most {limit} are read (Tessera keeps the thread's "
     "history itself, so the newest messages are enough)."
 )
-BAD_THREAD_ID = (
-    f"threadId must be 1 to {MAX_THREAD_ID} characters, at least one of them visible, with no "
+BAD_ID = (
+    "{field} must be 1 to {limit} characters, at least one of them visible, with no "
     "control characters, line breaks or bidirectional overrides."
 )
+BAD_THREAD_ID = BAD_ID.format(field="threadId", limit=MAX_THREAD_ID)
+# runId and parentRunId are echoed in the run's lifecycle events: names, like threadId.
+ECHOED_RUN_IDS = {"runId": "run_id", "parentRunId": "parent_run_id"}
 
 NO_TURN = "The input has no user message with text, and no answer to a form (resume)."
 NOT_YOURS = "threadId {thread_id!r} names a thread that is not yours."
@@ -122,10 +129,26 @@ def run_input_parse(body: Any) -> RunAgentInput:
         message = TOO_MANY_MESSAGES.format(count=len(messages), limit=MAX_MESSAGES)
         raise Refusal(TOO_LARGE, message, 413)
     try:
-        return RunAgentInput.model_validate(body)
+        run_input = RunAgentInput.model_validate(body)
     except ValidationError as error:
         errors = error.errors(include_url=False, include_context=False, include_input=False)
         raise invalid_message(errors, "The body is not a valid AG-UI RunAgentInput.") from error
+    for field, attribute in ECHOED_RUN_IDS.items():
+        value = getattr(run_input, attribute)
+        if value is not None and not _is_name(value):
+            message = BAD_ID.format(field=field, limit=MAX_THREAD_ID)
+            raise invalid_message([{"loc": [field], "msg": message}], message)
+    return run_input
+
+
+def _is_name(value: str) -> bool:
+    """A client's id that is echoed in events: visible, short, nothing that reorders or
+    breaks the text it is shown in."""
+    return (
+        _has_visible_character(value)
+        and len(value) <= MAX_THREAD_ID
+        and not has_control_characters(value)
+    )
 
 
 def _keyed_thread_id(value: str, secret: str) -> uuid.UUID:
@@ -152,11 +175,7 @@ def _has_visible_character(text: str) -> bool:
 
 
 def _thread(context: AccessContext, client_thread_id: str) -> uuid.UUID:
-    if (
-        not _has_visible_character(client_thread_id)
-        or len(client_thread_id) > MAX_THREAD_ID
-        or has_control_characters(client_thread_id)
-    ):
+    if not _is_name(client_thread_id):
         raise invalid_message([{"loc": ["threadId"], "msg": BAD_THREAD_ID}], BAD_THREAD_ID)
     try:
         candidates = [uuid.UUID(client_thread_id)]

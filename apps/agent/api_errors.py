@@ -1,16 +1,36 @@
-"""Django answers an unknown API path or id (Http404) and a wrong method (require_GET/POST)
-with its own HTML page, which a script cannot read. Under /api/ those answers become the
-API's refusal shape (docs/agent-api.md), with the same status and `Allow` header."""
+"""Django answers an unknown API path or id (Http404), a wrong method (require_GET/POST) and a
+failed CSRF check with its own HTML page, which a script cannot read. Under /api/ those answers
+become the API's refusal shape (docs/agent-api.md), with the same status and `Allow` header."""
 
 from asgiref.sync import iscoroutinefunction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.decorators import sync_and_async_middleware
+from django.views import csrf
 
 from apps.accounts.middleware import API_PREFIX
 from apps.agent.refusals import REQUEST_REFUSED
 
 NOT_FOUND = "NOT_FOUND"
 METHOD_NOT_ALLOWED = "METHOD_NOT_ALLOWED"
+CSRF_FAILED = "CSRF_FAILED"
+CSRF_MESSAGE = (
+    "The CSRF check failed ({reason}). A signed-in page sends its CSRF token in the "
+    "X-CSRFToken header; a script authenticates with `Authorization: Bearer <token>` instead."
+)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """settings.CSRF_FAILURE_VIEW: under /api/ a JSON refusal (403), elsewhere Django's page."""
+    if not request.path.startswith(API_PREFIX):
+        return csrf.csrf_failure(request, reason=reason)
+    return JsonResponse(
+        {
+            "type": REQUEST_REFUSED,
+            "code": CSRF_FAILED,
+            "message": CSRF_MESSAGE.format(reason=reason),
+        },
+        status=403,
+    )
 
 
 def as_api_refusal(request: HttpRequest, response: HttpResponse) -> HttpResponse:

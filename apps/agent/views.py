@@ -99,11 +99,26 @@ async def _follow(context, thread_id, after: int, *, until_run_ends: bool):
         yield TIME_UP if payload is None else _sse(payload)
 
 
-async def _follow_agui(context, turn: agui.Turn, after: int):
+# The events that name the run (AG-UI's RunStarted and RunFinished).
+LIFECYCLE = {"RUN_STARTED", "RUN_FINISHED"}
+
+
+def _echo_run_ids(event: dict, run_input) -> dict:
+    """The run named by the input's runId (and parentRunId), as AG-UI clients correlate a
+    run's lifecycle with the input that started it; Tessera's own id stays reachable."""
+    echoed = {**event, "runId": run_input.run_id}
+    if event["type"] == "RUN_STARTED":
+        echoed["metadata"] = {**(event.get("metadata") or {}), "tesseraRunId": event["runId"]}
+        if run_input.parent_run_id is not None:
+            echoed["parentRunId"] = run_input.parent_run_id
+    return echoed
+
+
+async def _follow_agui(context, turn: agui.Turn, after: int, run_input):
     """The run's events in the binding's encoding (ag_ui's EventEncoder: the event alone, as
     AG-UI defines it), each with the thread's sequence number as its SSE `id:`, so the rest
     can be replayed from /api/threads/<id>/events with Last-Event-ID; the thread is named by
-    the client's threadId. A run replayed to an input sent again leaves out what the client
+    the client's threadId, the run by its runId. A run replayed to an input sent again leaves out what the client
     holds (replays.ReplayTrim)."""
     encoder = EventEncoder()
     trim = replays.ReplayTrim(turn.held) if turn.held is not None else None
@@ -116,6 +131,8 @@ async def _follow_agui(context, turn: agui.Turn, after: int):
             continue
         if "threadId" in event:
             event["threadId"] = turn.client_thread_id
+        if event["type"] in LIFECYCLE:
+            event = _echo_run_ids(event, run_input)
         yield f"id: {payload['seq']}\n" + encoder.encode(AGUI_EVENT.validate_python(event))
 
 
@@ -193,7 +210,9 @@ def agui_run(request):
         run_input = agui.run_input_parse(body)
         turn = agui.turn_from_input(context=request.access, run_input=run_input)
         if turn.replay_after is not None:  # answered already: no second run (replays.py)
-            return _stream_response(_follow_agui(request.access, turn, turn.replay_after))
+            return _stream_response(
+                _follow_agui(request.access, turn, turn.replay_after, run_input)
+            )
         start = selectors.thread_last_seq(context=request.access, thread_id=turn.thread_id)
         runtime.run_start_background(
             context=request.access,
@@ -203,7 +222,7 @@ def agui_run(request):
         )
     except Refusal as refused:
         return _refused(refused)
-    return _stream_response(_follow_agui(request.access, turn, start))
+    return _stream_response(_follow_agui(request.access, turn, start, run_input))
 
 
 @login_required

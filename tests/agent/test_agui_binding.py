@@ -74,6 +74,10 @@ async def test_a_curl_style_post_streams_a_numbered_run_on_the_clients_thread(ac
     events = await _events(await _post(token, _input(client_thread)))
     assert events[0]["type"] == "RUN_STARTED" and events[-1]["type"] == "RUN_FINISHED"
     assert events[0]["threadId"] == events[-1]["threadId"] == client_thread
+    # The run is named as the input named it; Tessera's own id is the run it stored.
+    assert events[0]["runId"] == events[-1]["runId"] == "r1"
+    own_run = events[0]["metadata"]["tesseraRunId"]
+    assert "parentRunId" not in events[0] and "metadata" not in events[-1]
     assert events[0]["protocolVersion"] == "1.0"
     assert events[-1]["outcome"] == {"type": "success"}
     seqs = [event["seq"] for event in events]
@@ -83,6 +87,36 @@ async def test_a_curl_style_post_streams_a_numbered_run_on_the_clients_thread(ac
     assert again[0]["seq"] == seqs[-1] + 1
     thread_id = agui.named_thread_ids(user_id=acme_context.user_id, name=client_thread)[0]
     assert await sync_to_async(_runs)(acme_context, thread_id) == 2
+    assert await sync_to_async(_run_of_thread)(acme_context, own_run) == thread_id
+
+
+def _run_of_thread(context, run_id):
+    with bound(context):
+        return Run.objects.get(pk=run_id).thread_id
+
+
+@pytest.mark.asyncio
+async def test_a_nested_run_echoes_its_parent_and_odd_run_ids_are_refused(acme_context):
+    _, token = await sync_to_async(_token)(acme_context)
+    thread = f"nested-{uuid.uuid4().hex[:6]}"
+    body = _input(thread, runId="child-7", parentRunId="parent-3")
+    events = await _events(await _post(token, body))
+    assert (events[0]["runId"], events[0]["parentRunId"]) == ("child-7", "parent-3")
+    assert events[-1]["runId"] == "child-7"
+    # Ids that are echoed into every client's view of the run: no blank, invisible, reordering
+    # or overlong names; nothing runs.
+    for field, value in [
+        ("runId", ""),
+        ("runId", "\u200b"),
+        ("runId", "r\u202eevil"),
+        ("runId", "r\n1"),
+        ("parentRunId", "p" * 201),
+    ]:
+        response = await _post(token, _input(thread, "How many departments?", **{field: value}))
+        assert response.status_code == 400, (field, value)
+        assert response.json()["errors"][0]["loc"] == [field]
+    thread_id = agui.named_thread_ids(user_id=acme_context.user_id, name=thread)[0]
+    assert await sync_to_async(_runs)(acme_context, thread_id) == 1
 
 
 @pytest.mark.asyncio
@@ -257,7 +291,13 @@ def test_a_session_needs_csrf_and_a_token_does_not(acme_context):
     _, token = _token(acme_context)
     browser = Client(enforce_csrf_checks=True)
     browser.force_login(get_user_model().objects.get(username="ana"))
-    assert browser.post("/api/threads").status_code == 403
+    refused = browser.post("/api/threads")
+    # A script reads why, in the API's refusal shape, not Django's HTML page.
+    assert refused.status_code == 403 and refused["Content-Type"] == "application/json"
+    assert refused.json()["code"] == "CSRF_FAILED" and "X-CSRFToken" in refused.json()["message"]
+    # A page keeps Django's own page.
+    page = browser.post("/login/")
+    assert page.status_code == 403 and page["Content-Type"].startswith("text/html")
     script = Client(enforce_csrf_checks=True)
     created = script.post("/api/threads", headers={"Authorization": f"Bearer {token}"})
     assert created.status_code == 201

@@ -82,8 +82,10 @@ def test_each_run_is_one_lifecycle_on_the_clients_thread(session):
         started, finished = run["events"][0], run["events"][-1]
         assert started["threadId"] == finished["threadId"] == received["threadId"]
         assert started["protocolVersion"] == "1.0"
-        assert started["runId"] == finished["runId"]
-    assert len({run["events"][0]["runId"] for run in runs}) == 3
+        # The run as the client named it, and as Tessera stored it.
+        assert started["runId"] == finished["runId"] == run["runId"]
+        assert started["metadata"]["tesseraRunId"] != run["runId"]
+    assert len({run["events"][0]["metadata"]["tesseraRunId"] for run in runs}) == 3
 
 
 def test_the_question_is_answered_with_a_table(session):
@@ -124,7 +126,7 @@ def test_the_server_kept_the_thread_numbered_and_the_token_out_of_its_records(
     context, token = session["context"], session["token"]
     with django_db_blocker.unblock(), bound(context):
         thread_id = Run.objects.filter(
-            pk=session["received"]["runs"][0]["events"][0]["runId"]
+            pk=session["received"]["runs"][0]["events"][0]["metadata"]["tesseraRunId"]
         ).values_list("thread_id", flat=True)[0]
         runs = list(Run.objects.filter(thread_id=thread_id).order_by("started_at"))
         seqs = list(

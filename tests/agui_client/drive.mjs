@@ -28,7 +28,9 @@ const runs = [];
 async function run(label, parameters = {}) {
   const events = [];
   let finished = null;
-  await agent.runAgent(parameters, {
+  // The client names each run; Tessera's events must carry that name.
+  const runId = randomUUID();
+  await agent.runAgent({ ...parameters, runId }, {
     onEvent: ({ event }) => {
       events.push(event);
     },
@@ -40,7 +42,7 @@ async function run(label, parameters = {}) {
     },
   });
   assert.ok(finished, `${label}: the run ended without RUN_FINISHED`);
-  runs.push({ label, events, outcome: finished.outcome ?? null });
+  runs.push({ label, runId, events, outcome: finished.outcome ?? null });
   return { events, finished };
 }
 

@@ -130,7 +130,7 @@ def test_a_form_is_answered_once_and_its_replays_are_refused(probe, django_db_bl
     from tests.conftest import _context
 
     with django_db_blocker.unblock(), bound(_context("ana")):
-        run_id = question["events"][0]["runId"]
+        run_id = question["events"][0]["metadata"]["tesseraRunId"]
         thread_id = Run.objects.filter(pk=run_id).values_list("thread_id", flat=True).get()
         assert Run.objects.filter(thread_id=thread_id).count() == 3
         snapshots = StoredEvent.objects.filter(thread_id=thread_id, type="ACTIVITY_SNAPSHOT")
@@ -142,10 +142,10 @@ def test_a_dropped_runs_input_sent_again_is_answered_by_that_run_only(probe, dja
     """A retry after a dropped connection ran the question again (a second answer and run)."""
     dropped, again, restored, nothing_new = probe["retry"]
     assert dropped["events"][-1]["code"] == "abort"
-    run_id = dropped["events"][0]["runId"]
+    run_id = dropped["events"][0]["metadata"]["tesseraRunId"]
     for retry in (again, restored, nothing_new):
         assert retry["error"] is None and retry["outcome"] == {"type": "success"}
-        assert retry["events"][0]["runId"] == run_id, retry["label"]
+        assert retry["events"][0]["metadata"]["tesseraRunId"] == run_id, retry["label"]
         # What the client holds: the question and the answer, each once and whole (a
         # replay in full appended the text it had to itself).
         texts = [m.get("content") for m in retry["messages"] if m["role"] in ("user", "assistant")]
