@@ -30,6 +30,7 @@ from apps.agent.providers.builtin import Plan, PlannedCall, PlannerInput, planne
 from apps.erp.entities import NONE, Entities, cached_entities
 from apps.erp.planner import Clarification, Planned, Refusal, plan_question, plan_reading
 from apps.erp.planner.chips import CHIP_ACTION, apply_chip
+from apps.erp.planner.difference import difference_of_answers
 from apps.erp.planner.forms import FORM_ACTION, clarification_form, form_answers, problems_of
 from apps.erp.planner.interpret import ERP_KINDS
 from apps.erp.planner.lexicon import language_index, lex
@@ -166,6 +167,13 @@ def _outcome(request: PlannerInput, turn: Question | ChipChange, entities: Entit
         answered_here = _answer_typed(turn.text, asked.question, entities, as_of, previous, follows)
         if answered_here is not None:
             return TypedAnswer(answered_here, asked.surface_id)
+    if turn.answers is None and asked is None:
+        # "what's the difference between the two?": the two latest answers, subtracted
+        difference = difference_of_answers(turn.text, entities, answered)
+        if isinstance(difference, Reading):
+            return plan_reading(difference)
+        if difference is not None:
+            return difference
     return plan_question(
         turn.text,
         entities=entities,
