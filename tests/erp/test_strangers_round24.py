@@ -8,7 +8,10 @@ handling on real PostgreSQL (asked on AS_OF, 15 June 2026):
   two answers of the same figure over two periods is the later answer's measure over both
   periods with the change between them (later minus earlier); two answers that differ in
   anything but the period (two departments, two groupings) are refused saying so — never a
-  difference of numbers the person did not compare, and never the last answer said again.
+  difference of numbers the person did not compare, and never the last answer said again;
+- pay "ever" ("the highest salary payment ever made", "average salary ever", "total payroll
+  ever") is pay of all time — it was the current month's pay of "everyone ever employed",
+  a wrong answer that happened to match when the record payment was last month's.
 """
 
 from decimal import Decimal
@@ -145,3 +148,22 @@ def test_a_difference_question_of_its_own_is_still_read_as_a_question(acme_conte
     earlier, later = _hires(acme_context, 2024), _hires(acme_context, 2025)
     assert names == ["hires_2024", "hires_2025", "change"]
     assert rows == [(earlier, later, later - earlier)]
+
+
+@pytest.mark.parametrize(
+    ("question", "aggregate"),
+    [
+        ("What is the highest single salary payment ever made?", "max"),
+        ("lowest salary ever", "min"),
+        ("average salary ever", "avg"),
+        ("total payroll ever", "sum"),
+    ],
+)
+def test_pay_ever_is_pay_of_all_time_not_the_current_month(question, aggregate, acme_context):
+    names, rows = _result(ask_json(question, acme_context))
+    [(value,)] = hand_rows(
+        f"SELECT round({aggregate}(s.amount), 2) FROM erp_salary s"
+        " WHERE s.pay_date <= '2026-06-15'",
+        acme_context,
+    )
+    assert rows == [(value,)]
