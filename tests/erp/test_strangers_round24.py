@@ -167,3 +167,60 @@ def test_pay_ever_is_pay_of_all_time_not_the_current_month(question, aggregate, 
         acme_context,
     )
     assert rows == [(value,)]
+
+
+def _count(context, where: str, join: str = "") -> int:
+    [(value,)] = hand_rows(f"SELECT count(*) {EMPLOYEE} {join} WHERE {where}", context)
+    return int(value)
+
+
+@pytest.mark.parametrize(
+    ("question", "where", "join"),
+    [
+        ("Wie viele Mitarbeiter haben wir?", ACTIVE, ""),
+        (
+            "Wie viele Mitarbeiter arbeiten in der Personalabteilung?",
+            f"d.name = 'Human Resources' AND {ACTIVE}",
+            DEPARTMENT,
+        ),
+        (
+            "Wie viele Neueinstellungen gab es letztes Jahr?",
+            "e.hire_date BETWEEN '2025-01-01' AND '2025-12-31'",
+            "",
+        ),
+        (
+            "Wie viele Mitarbeiter haben 2025 das Unternehmen verlassen?",
+            "e.termination_date BETWEEN '2025-01-01' AND '2025-12-31'",
+            "",
+        ),
+    ],
+)
+def test_a_german_question_is_read_through_english(question, where, join, acme_context):
+    _, rows = _result(ask_json(question, acme_context))
+    assert rows == [(_count(acme_context, where, join),)]
+
+
+def test_a_german_follow_up_of_one_german_word_is_read_too(acme_context):
+    thread = _thread(acme_context, "Wie viele Mitarbeiter hat die Abteilung Marketing?")
+    _, rows = _result(ask_json("Und Sales?", acme_context, thread=thread))
+    where = f"d.name = 'Sales' AND {ACTIVE}"
+    assert rows == [(_count(acme_context, where, DEPARTMENT),)]
+
+
+def test_german_thousands_are_read_as_german_writes_them(acme_context):
+    outcome = ask_json("Wie viele Mitarbeiter verdienten mehr als 9.000 im Mai 2026?", acme_context)
+    _, rows = _result(outcome)
+    [(value,)] = hand_rows(
+        "SELECT count(DISTINCT s.employee_id) FROM erp_salary s"
+        " WHERE s.pay_date BETWEEN '2026-05-01' AND '2026-05-31' AND s.amount > 9000",
+        acme_context,
+    )
+    assert rows == [(value,)]
+
+
+@pytest.mark.parametrize(
+    "question", ["Wie viele Frauen arbeiten bei uns?", "Wie viele Mitarbeiter haben wir in Berlin?"]
+)
+def test_a_german_question_about_what_the_erp_lacks_is_refused(question, acme_context):
+    outcome = ask_json(question, acme_context)
+    assert not [a for a in outcome["artifacts"] if a["kind"] == "sql_result"]
