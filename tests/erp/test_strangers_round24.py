@@ -224,3 +224,44 @@ def test_german_thousands_are_read_as_german_writes_them(acme_context):
 def test_a_german_question_about_what_the_erp_lacks_is_refused(question, acme_context):
     outcome = ask_json(question, acme_context)
     assert not [a for a in outcome["artifacts"] if a["kind"] == "sql_result"]
+
+
+def test_a_typed_definition_is_read_in_every_later_question_of_the_thread(acme_context):
+    define = "Define senior staff as employees at level 7 or above."
+    thread = ask_json(define, acme_context)["thread_id"]
+    names, rows = _result(
+        ask_json("How many senior staff are in Engineering?", acme_context, thread=thread)
+    )
+    where = f"d.name = 'Engineering' AND e.level >= 7 AND {ACTIVE}"
+    assert rows == [(_count(acme_context, where, DEPARTMENT),)]
+    names, rows = _result(ask_json("senior staff by department", acme_context, thread=thread))
+    by_department = hand_rows(
+        f"SELECT d.name, count(*) {EMPLOYEE} {DEPARTMENT} WHERE e.level >= 7 AND {ACTIVE}"
+        " GROUP BY d.name",
+        acme_context,
+    )
+    assert names == ["department", "headcount"]
+    assert sorted(row for row in rows if row[1]) == sorted(by_department)
+
+
+def test_a_definition_of_a_model_word_replaces_it(acme_context):
+    define = "For this conversation, headcount means active employees excluding Human Resources."
+    thread = ask_json(define, acme_context)["thread_id"]
+    _, rows = _result(ask_json("What's our headcount?", acme_context, thread=thread))
+    where = f"d.name <> 'Human Resources' AND {ACTIVE}"
+    assert rows == [(_count(acme_context, where, DEPARTMENT),)]
+
+
+def test_a_definition_the_planner_cannot_read_is_refused_and_not_kept(acme_context):
+    define = "Define headcount as active employees excluding contractors"
+    outcome = ask_json(define, acme_context)
+    assert "contractors" in outcome["messages"][-1]["text"]
+    assert "can't keep this definition" in outcome["messages"][-1]["text"]
+    _, rows = _result(ask_json("What's the headcount?", acme_context, thread=outcome["thread_id"]))
+    assert rows == [(_count(acme_context, ACTIVE),)]
+
+
+def test_a_definition_is_only_for_its_own_thread(acme_context):
+    ask_json("Define senior staff as employees at level 7 or above.", acme_context)
+    outcome = ask_json("How many senior staff are in Engineering?", acme_context)
+    assert not [a for a in outcome["artifacts"] if a["kind"] == "sql_result"]
