@@ -18,6 +18,7 @@ from typing import Any
 from apps.erp.entities import Entities
 from apps.erp.planner.describe import chart, labelled, own_label, title
 from apps.erp.planner.framing import without_framing
+from apps.erp.planner.german import as_english, is_german
 from apps.erp.planner.header import header_question
 from apps.erp.planner.interpret import interpret
 from apps.erp.planner.lexicon import lex
@@ -114,6 +115,7 @@ def plan_question(
     language: str | None = None,
     readings: bool = True,
     as_spanish: bool = False,
+    as_german: bool = False,
 ) -> Planned | Clarification | Refusal:
     """Plan one question (or a follow-up of `previous`). `answers` are the values of a
     clarification: "period" (this_year, last_year, latest_month, last_12_months, or "custom"
@@ -121,8 +123,13 @@ def plan_question(
     "person". `language`: the thread's, for a question whose words do not tell ("Sales").
     `readings`: read a typo with several readings once with each (typos.py; not again inside
     one of those readings). `as_spanish`: the question is a Spanish one put into Portuguese,
-    answered in Spanish (spanish.py)."""
+    answered in Spanish (spanish.py). `as_german`: the question is a German one put into
+    English (german.py)."""
     as_of = as_of or date.today()
+    german = not (as_german or as_spanish) and language != "pt"
+    if german and is_german(question, read_otherwise=True):
+        # German: read through English (two words only German writes say it at once)
+        return _as_german(question, entities, as_of, previous, follows, answers, readings)
     question = header_question(without_framing(question), entities, language)
     dates = read_numeric_dates(
         question, as_of=as_of, drop_ambiguous=bool((answers or {}).get("period"))
@@ -163,6 +170,9 @@ def plan_question(
             return replace(read, question=question)  # the form shows the question as asked
         return spanish_refusal() if unread else read
     unread = isinstance(outcome, Refusal) and (outcome.unknown_words or outcome.kind == "not_erp")
+    if unread and german and is_german(question, read_otherwise=False):
+        # one German word, the question not read otherwise ("Und Sales?")
+        return _as_german(question, entities, as_of, previous, follows, answers, readings)
     if unread and readings and previous is None:
         # not an ERP question only for want of the word ("how many hirez?")
         unknown = outcome.unknown_words or lex(question, entities, language=language).unknown
@@ -179,6 +189,7 @@ def plan_question(
                 language=language,
                 readings=False,
                 as_spanish=as_spanish,
+                as_german=as_german,
             ),
             clarify_measure,
             dict(answers or {}),
@@ -186,6 +197,20 @@ def plan_question(
     if not isinstance(outcome, Reading):
         return outcome
     return plan_reading(outcome)
+
+
+def _as_german(question, entities, as_of, previous, follows, answers, readings):
+    return plan_question(
+        as_english(question),
+        entities=entities,
+        as_of=as_of,
+        previous=previous,
+        follows=follows,
+        answers=answers,
+        language="en",
+        readings=readings,
+        as_german=True,
+    )
 
 
 def _spanish(question: str, outcome, entities: Entities, *, previous, language) -> bool:

@@ -18,7 +18,7 @@ Run context read: `as_of` (a date or ISO string; default today) and `access`.
 
 import json
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
@@ -30,6 +30,14 @@ from apps.agent.providers.builtin import Plan, PlannedCall, PlannerInput, planne
 from apps.erp.entities import NONE, Entities, cached_entities
 from apps.erp.planner import Clarification, Planned, Refusal, plan_question, plan_reading
 from apps.erp.planner.chips import CHIP_ACTION, apply_chip
+from apps.erp.planner.definitions import (
+    DEFINITION,
+    Definition,
+    definitions_of,
+    read_definition,
+    with_definitions,
+)
+from apps.erp.planner.difference import difference_of_answers
 from apps.erp.planner.forms import FORM_ACTION, clarification_form, form_answers, problems_of
 from apps.erp.planner.interpret import ERP_KINDS
 from apps.erp.planner.lexicon import language_index, lex
@@ -155,6 +163,12 @@ def _outcome(request: PlannerInput, turn: Question | ChipChange, entities: Entit
             return Refusal("needs_model", vocabulary("en").message("nothing_to_change"))
         changed = apply_chip(readings[artifact], turn.change, entities, follows=artifact)
         return plan_reading(changed) if isinstance(changed, Reading) else changed
+    if turn.answers is None:
+        definition = read_definition(turn.text)
+        if definition is not None:  # "define senior staff as employees at level 7 or above"
+            return _defined(definition, entities, as_of)
+        # the thread's definitions, in their words ("senior staff" → "employees at level 7…")
+        turn = replace(turn, text=with_definitions(turn.text, definitions_of(history)))
     if turn.surface_id and _answered_by_typing(history, turn.surface_id, entities, as_of):
         language = reply_language(turn.text, history)
         message = reply(language, "form_answered")
@@ -166,6 +180,13 @@ def _outcome(request: PlannerInput, turn: Question | ChipChange, entities: Entit
         answered_here = _answer_typed(turn.text, asked.question, entities, as_of, previous, follows)
         if answered_here is not None:
             return TypedAnswer(answered_here, asked.surface_id)
+    if turn.answers is None and asked is None:
+        # "what's the difference between the two?": the two latest answers, subtracted
+        difference = difference_of_answers(turn.text, entities, answered)
+        if isinstance(difference, Reading):
+            return plan_reading(difference)
+        if difference is not None:
+            return difference
     return plan_question(
         turn.text,
         entities=entities,
@@ -175,6 +196,30 @@ def _outcome(request: PlannerInput, turn: Question | ChipChange, entities: Entit
         answers=turn.answers,
         language=thread_language(history) if turn.answers is None else None,
     )
+
+
+@dataclass(frozen=True)
+class Defined:
+    """A definition the planner read: said back, kept in the message's metadata."""
+
+    definition: Definition
+    language: str
+
+
+def _defined(definition: Definition, entities: Entities, as_of: date) -> Defined | Refusal:
+    """The definition kept when its words are read on their own (a list of people, or a
+    count of them), or refused with the reason those words are not read."""
+    read = None
+    for text in (definition.body, f"how many {definition.body}"):
+        read = plan_question(text, entities=entities, as_of=as_of)
+        if isinstance(read, Planned | Clarification):
+            language = read.reading.language if isinstance(read, Planned) else "en"
+            return Defined(definition, language if language in answer_languages() else "en")
+    assert isinstance(read, Refusal)
+    message = vocabulary(read.language).message(
+        "definition_unread", term=definition.term, reason=read.message
+    )
+    return Refusal("needs_model", message, language=read.language, reason="definition_unread")
 
 
 def _answered_by_typing(history, surface_id: str, entities, as_of: date) -> bool:
@@ -233,6 +278,12 @@ def _plan_turn(request: PlannerInput, turn: Question | ChipChange, as_of: date) 
     answers_form = None
     if isinstance(outcome, TypedAnswer):
         outcome, answers_form = outcome.planned, outcome.surface_id
+    if isinstance(outcome, Defined):
+        definition = outcome.definition
+        text = vocabulary(outcome.language).message(
+            "definition_kept", term=definition.term, body=definition.body
+        )
+        return Plan(text=text, metadata={DEFINITION: definition.as_metadata()})
     not_erp = isinstance(outcome, Refusal) and outcome.kind == "not_erp"
     waiting = pending_form(request.messages) if isinstance(turn, Question) else None
     language = reply_language(request.user_text, request.messages)

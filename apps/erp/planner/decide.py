@@ -473,11 +473,15 @@ def _previous_of_the_other(periods, times, terms, language: str) -> tuple[Period
 
 
 def _implied_period(frame: Frame, periods, measure, as_of: date):
-    """Periods a question implies without naming one: "in total" or "ever" for events (all
-    time), "current" for pay (the most recent complete month)."""
+    """Periods a question implies without naming one: "in total" for events and "ever" for
+    any measure (all time), "current" for pay (the most recent complete month)."""
     if periods or measure.time_dimension is None:
         return periods, frame
-    if (frame.in_total or "ever" in frame.populations) and measure.table != "salary":
+    if frame.in_total and measure.table != "salary":  # for pay "in total" is the sum
+        return (all_time(as_of),), frame
+    if "ever" in frame.populations:
+        # "the highest salary ever paid", "average salary ever": pay of all time — not the
+        # current pay, which people who left never had
         return (all_time(as_of),), frame
     if measure.table == "salary" and "active" in frame.populations:
         kept = tuple(p for p in frame.populations if p != "active")

@@ -44,7 +44,7 @@ ERP_KINDS = {
 }  # fmt: skip
 FOLLOWUP_KINDS = {
     "followup", "chart", "time", "time_seq", "number", "anaphora", "group", "grain_adverb", "super",
-    "compar", "which", "agg", "count", "cmp",
+    "compar", "which", "agg", "count", "cmp", "pct",
 }  # fmt: skip
 
 
