@@ -155,3 +155,12 @@ def test_a_definition_that_announces_a_display_is_not_brought_as_a_bullet():
     sentence = "Under the null hypothesis, we need the distribution of the statistic:"
     paper = _paper([sentence])
     assert context_fix.definition_bullet(sentence, definitions(paper)) is None
+
+
+def test_a_degree_is_not_a_definition():
+    from apps.decks.pipeline.symbol_context import predicated_in
+
+    # "$\eta$ is as small as possible" says how big it is, not what it is
+    assert predicated_in("Drift is least when $\\eta$ is as small as possible") == set()
+    assert predicated_in("$\\eta$ is the step length of the sweep") == {"\\eta"}
+    assert predicated_in("$\\eta$ and $S$ are tuning constants") == {"\\eta", "S"}
