@@ -99,7 +99,13 @@ LEADS_ON = frozenset(_LEADS_ON_WORDS.split())
 # a reader takes them as such, and a paper reuses them with many meanings.
 INDEX_LETTERS = {"i", "j", "k", "l", "m", "n", "t"}
 # What the bullet itself says a symbol is: "$D$ and $E$ are square matrices", "$I^{+}$ is an …"
-PREDICATE_AFTER = re.compile(r"^\s*(?:is|are|denotes?|represents?|stands?\s+for)\b", re.I)
+# — not a comparison or a degree ("$\lambda$ is as small as possible", "$k$ is not larger"),
+# which says how big the symbol is, not what it is
+PREDICATE_AFTER = re.compile(
+    r"^\s*(?:(?:is|are)(?!\s+(?:as|so|too|very|not|also|still|more|less|smaller|larger|"
+    r"greater|equal|close|near)\b)|denotes?|represents?|stands?\s+for)\b",
+    re.I,
+)
 # "if $x$ is a constant", "whether $A$ is the …": a case or a question about the symbol
 CONDITION_BEFORE = re.compile(r"\b(?:if|when|whenever|whether|unless|since|because|as)\s*$", re.I)
 # inside a definition ("where $Q$ is … and $R$ an upper triangular matrix") an appositive

@@ -27,6 +27,7 @@ from apps.decks.pipeline import (
     text,
     title_defects,
     title_style,
+    unexplained_symbols,
 )
 from apps.decks.pipeline.figure_findings import has_verb, states_finding
 from apps.decks.pipeline.issues import Issue, Revision
@@ -116,6 +117,7 @@ class BuiltinProposer:
             scorer,
             used,
             TEXT_BULLETS - 1,
+            paper,
         )
         if motivation:
             slides.append(
@@ -130,9 +132,9 @@ class BuiltinProposer:
         # its aim ("We present …"), not the steps of its work ("We assume …")
         aims = _only(intro_paragraphs, role_titles.AIM)
         own = [paper.abstract] if paper.abstract else aims
-        contributions = self._bullets(own, scorer, used, TEXT_BULLETS)
+        contributions = self._bullets(own, scorer, used, TEXT_BULLETS, paper)
         if len(contributions) < 3 and paper.abstract:
-            contributions += self._bullets(aims, scorer, used, 3 - len(contributions))
+            contributions += self._bullets(aims, scorer, used, 3 - len(contributions), paper)
         title = _contributions_title(contributions, {s.title for s in slides})
         if title:
             slides.append(self._text_slide(title, contributions, "contributions", own))
@@ -178,7 +180,7 @@ class BuiltinProposer:
             p for s in body if kinds[id(s)] == "discussion" for p in s.paragraphs
         ]
         closing = (
-            self._bullets(closing_paragraphs, scorer, used, TEXT_BULLETS)
+            self._bullets(closing_paragraphs, scorer, used, TEXT_BULLETS, paper)
             if closing_paragraphs
             else []
         )
@@ -187,7 +189,7 @@ class BuiltinProposer:
             # the abstract completes a closing slide, never makes one: its sentences under
             # "Conclusions" would not be the paper's conclusions (title_mismatch)
             if len(closing) < 3 and extra and (closing or extra is discussion):
-                closing += self._bullets(extra, scorer, used, 3 - len(closing))
+                closing += self._bullets(extra, scorer, used, 3 - len(closing), paper)
         if closing:
             slides.append(
                 self._text_slide("Conclusions", closing, "conclusion", closing_paragraphs)
@@ -262,17 +264,33 @@ class BuiltinProposer:
 
     @staticmethod
     def _bullets(
-        paragraphs: list[str], scorer: text.Scorer, used: set[str], count: int
+        paragraphs: list[str],
+        scorer: text.Scorer,
+        used: set[str],
+        count: int,
+        paper: Paper | None = None,
+        displays: tuple[str, ...] = (),
     ) -> list[str]:
+        """The `count` key sentences of the paragraphs as bullets, preferring those that stand
+        without the paper: no referent it introduced just before (antecedents) and no symbol
+        the deck has not shown (`unexplained_symbols`; `displays` are shown with them)."""
         if count <= 0:
             return []
+        on_paper = antecedents.leans_on_paper(used)
+        on_symbols = unexplained_symbols.symbol_lean(paper, used, displays)
+
+        def leans(bullet: str, before: list[str], sentence: str = "") -> str:
+            return unexplained_symbols.strictest(
+                on_paper(bullet, before, sentence), on_symbols(bullet, before, sentence)
+            )
+
         chosen = text.key_sentences(
             paragraphs,
             scorer,
             count,
             exclude=used,
             rewrite=_standalone,
-            leans=antecedents.leans_on_paper(used),
+            leans=leans,
         )
         chosen = _without_repeated_antecedents(chosen, used)
         used.update(b.lower() for b in chosen)
@@ -314,7 +332,8 @@ class BuiltinProposer:
         # the display takes two bullets' room, the definitions of its symbols one more
         defined = equation is not None and bool(displays.symbol_definitions(paper, equation))
         count = TEXT_BULLETS - (2 + defined) if equation else TEXT_BULLETS
-        chosen = self._bullets(section.paragraphs, scorer, used, count)
+        shown_with = (equation.tex,) if equation is not None else ()
+        chosen = self._bullets(section.paragraphs, scorer, used, count, paper, shown_with)
         if equation is not None:  # its sentence where the paper has it, the display under it
             chosen = displays.with_lead_in_order(
                 _with_lead(chosen, equation.lead), equation.lead, section.paragraphs

@@ -133,6 +133,10 @@ def _defining_where(sentence: str) -> re.Match | None:
 def definition_bullet(sentence: str, defs: Definitions) -> str | None:
     """The introducing sentence as a bullet that stands, or None."""
     candidate = text.clean(sentence).strip()
+    if candidate.endswith(":"):
+        # it announces the display that defines the symbol, which the slide does not show:
+        # merged, it would read "… the distribution of the statistic:; $W$ …"
+        return None
     after_display = WHERE_AFTER_DISPLAY.search(candidate) or _defining_where(candidate)
     if after_display:
         candidate = candidate[after_display.end() :]
