@@ -323,3 +323,28 @@ def test_a_bullet_another_fix_rewrote_still_gets_the_listing_it_narrates(paper):
     revised, _changes = revise_round(BuiltinProposer(), completed, [], deck, issues, [])
     slide = next(s for s in revised.slides if s.code)
     assert slide.code.startswith("R> library(thicket)") and slide.code_lead == rewritten
+
+
+def test_a_listing_a_slide_after_shows_already_is_never_shown_a_second_time(paper):
+    # round 1 put the C++ routine on a slide of its own after the full slide; round 2 finds a
+    # bullet left on the full slide narrating the same routine: a second copy of the listing on
+    # another "(code)" slide would show the same code twice, so the finding stays open
+    use = _sentence(paper, "The routine keeps a running")
+    long = [_sentence(paper, "Volunteers walk the same hedgerows"), _sentence(paper, "Thicket is")]
+    deck = _deck(paper, Slide(kind="bullets", title="Counting", bullets=[*long, use]))
+    found = _issues(deck, paper, 2, "narrates_code")
+    first_round, _ = revise_round(BuiltinProposer(), paper, [], deck, found, [])
+    with_code = [s for s in first_round.slides if s.code]
+    assert len(with_code) == 1 and "Tally count(" in with_code[0].code
+    # the next round's deck: the narrating bullet back on the full slide (a later fix of that
+    # slide brought it back), the listing still on the slide after it
+    again = first_round.model_copy(deep=True)
+    again.slides[1] = again.slides[1].model_copy(update={"bullets": [*long, use]})
+    issues = _issues(again, paper, 2, "narrates_code")
+    assert issues, "the bullet narrates the routine the slide does not show"
+    second_round, changes = revise_round(BuiltinProposer(), paper, [deck], again, issues, [])
+    shown = [s for s in second_round.slides if s.code and "Tally count(" in s.code]
+    assert len(shown) == 1, [s.title for s in second_round.slides]
+    assert not [c for c in changes if c.type == "narrates_code"]  # open, not called fixed
+    markdown = deck_markdown(second_round, paper)
+    assert markdown.count("Tally count(") == 1

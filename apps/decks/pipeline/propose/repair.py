@@ -1173,6 +1173,11 @@ def _narrates_code(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide],
         # bullets talk about it together, and a second copy on a slide of its own would show
         # it twice (and leave the first under bullets it is not about)
         return [slide], f"the listing bullet {index + 1} talks about is shown on the slide already"
+    if found.listing is not None and _listing_elsewhere(found.listing, issue.slide, work):
+        # another slide shows the listing already (an earlier round's fix put it on a slide of
+        # its own after this one): a second copy would show the same code twice, and the
+        # bullet stays where it is — the finding stays open
+        return [slide], ""
     shown = {"code": code, "code_lang": language(code), "code_lead": lead}
     if _room_for_code(slide, code):
         return [slide.model_copy(update=shown)], (
@@ -1217,6 +1222,15 @@ def _narrates_code(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide],
         f"moved {moved} {', '.join(str(slide.bullets.index(b) + 1) for b in about)} to a slide "
         "of its own after it, with the listing they talk about as a code block"
     )
+
+
+def _listing_elsewhere(listing, number: int, work: Work) -> bool:
+    """Does a slide other than the one being fixed (number, 1-based) show the listing: one of
+    the round's deck, or one this round's fixes placed already?"""
+    others = (
+        [s for n, s in enumerate(work.deck.slides, start=1) if n != number] if work.deck else []
+    )
+    return any(s.code and shows(s.code, listing) for s in [*others, *(work.placed or [])])
 
 
 def _listing_lead(slide: Slide, bullet: str, listing, work: Work) -> str:
