@@ -7,12 +7,14 @@ set in sentence case by guessing the case of a word the paper's text never write
 
 from __future__ import annotations
 
+from apps.decks.pipeline import crops
 from apps.decks.pipeline.loop import revise_round
-from apps.decks.pipeline.paper import Paper, Section
+from apps.decks.pipeline.paper import PageText, Paper, Section
 from apps.decks.pipeline.propose.builtin import BuiltinProposer
 from apps.decks.pipeline.review.registry import SLIDE_RULES, SlideContext
 from apps.decks.pipeline.slide_deck import Slide, SlideDeck
-from tests.decks.test_review_rules import measure
+from tests.decks.factories import figure
+from tests.decks.test_review_rules import image_box, measure
 
 
 def _found(deck: SlideDeck, paper: Paper, number: int, kind: str):
@@ -62,3 +64,59 @@ def test_a_generic_title_is_replaced_by_a_whole_subject_or_not_at_all():
     title = revised.slides[1].title
     assert title in {"Details", "Several standard quadrat layouts"}, title
     assert not title.endswith("quadrat")
+
+
+# --------------------------------------------- a crop one axis title short of its caption
+
+MOORING = [
+    "The mooring logged the water temperature every ten minutes for a year. "
+    "Figure 1 shows the daily range of the temperature over the seasons.",
+    "The daily range is largest in late summer, when the thermocline sits above the sensor.",
+]
+
+
+def _mooring(nearby: list[PageText]) -> Paper:
+    # the plot from 150 to 400 pt, its caption from 450 pt: 50 pt between them
+    plot = figure(
+        1,
+        "Daily range of the water temperature at the mooring over one year.",
+        bbox=(120, 150, 480, 400),
+    ).model_copy(update={"caption_bbox": (110, 450, 490, 470), "nearby": nearby})
+    return Paper(
+        title="A year at the mooring",
+        sections=[Section(number="1", title="Temperature at the mooring", paragraphs=MOORING)],
+        figures=[plot],
+        pages=4,
+        source_name="mooring.pdf",
+    )
+
+
+def _crop_round(paper: Paper):
+    slide = Slide(kind="figure", title="Daily range of the water temperature", figure="fig-1")
+    deck = SlideDeck(title=paper.title, slides=[Slide(kind="title", title=paper.title), slide])
+    context = SlideContext(2, slide, measure(slide=2, images=[image_box()]), deck, paper)
+    found = [i for rule in SLIDE_RULES for i in rule(context) if i.type == "crop_off_caption"]
+    revised, _changes = revise_round(BuiltinProposer(), paper, [], deck, found, [])
+    return found, revised
+
+
+def test_a_crop_one_axis_title_short_of_its_caption_keeps_its_figure_slide():
+    # the plot's axis title, centred under it, is the one line the crop left out
+    axis_title = PageText(bbox=(220, 412, 380, 421), kind="body", text="Day of the year")
+    paper = _mooring([axis_title])
+    assert crops.off_caption(paper.figures[0]) and crops.short_by_a_line(paper.figures[0])
+    found, revised = _crop_round(paper)
+    assert found, "the reviewer still says the crop stops short of its caption"
+    assert [s.figures() for s in revised.slides[1:]] == [["fig-1"]]
+
+
+def test_a_crop_short_of_its_caption_by_lines_of_the_page_is_still_taken_off():
+    # three lines of the figure's drawing (its legend) left out: a piece of the figure, not a label
+    legend = [
+        PageText(bbox=(130, 405 + 11 * k, 470, 414 + 11 * k), kind="body", text=f"row {k}")
+        for k in range(3)
+    ]
+    paper = _mooring(legend)
+    assert crops.off_caption(paper.figures[0]) and not crops.short_by_a_line(paper.figures[0])
+    found, revised = _crop_round(paper)
+    assert found and all("fig-1" not in s.figures() for s in revised.slides)

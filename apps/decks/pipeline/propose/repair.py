@@ -50,7 +50,7 @@ from apps.decks.pipeline import (
 )
 from apps.decks.pipeline.code_context import code_parts, unintroduced
 from apps.decks.pipeline.code_narration import excerpt, introduction, language, narration, shows
-from apps.decks.pipeline.crops import crop_defective
+from apps.decks.pipeline.crops import crop_defective, short_by_a_line
 from apps.decks.pipeline.figure_parts import part_caption
 from apps.decks.pipeline.ingest.title_byline import byline_split
 from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Revision
@@ -1703,11 +1703,17 @@ def _bad_crop(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]
     """A crop the PDF's layout shows to be unclean is not shown: another figure takes its place
     when there is one the deck does not show yet. A figure or table of the paper's result whose
     crop is only cut at an edge stays (the finding stays open): taking it off would take the
-    result off the deck. One that shows body text or a region away from its caption goes."""
+    result off the deck, nor does one that stops a label line short of its caption. One that
+    shows body text or a region away from its caption goes."""
     bad = issue.evidence.get("figure")
     figure = work.paper.figure(bad) if isinstance(bad, str) else None
     if figure is not None and issue.type == "crop_cut" and carries_result(figure, work.paper):
         return [slide], ""  # cut at an edge, it still shows the result's region
+    if figure is not None and issue.type == "crop_off_caption" and short_by_a_line(figure):
+        # the crop stops one label line (an axis title) short of its caption: it shows the
+        # figure's own drawing, and taking the slide off would lose a good figure (the
+        # finding stays open)
+        return [slide], ""
     spare = [
         f
         for f in work.paper.figures
