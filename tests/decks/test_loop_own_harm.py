@@ -120,3 +120,41 @@ def test_a_crop_short_of_its_caption_by_lines_of_the_page_is_still_taken_off():
     assert crops.off_caption(paper.figures[0]) and not crops.short_by_a_line(paper.figures[0])
     found, revised = _crop_round(paper)
     assert found and all("fig-1" not in s.figures() for s in revised.slides)
+
+
+# ------------------------------------------------------------- a cover set in capitals
+
+TIDES = [
+    "We predict the tides of a small harbour from a year of gauge readings. "
+    "The predictions are compared with the published tables of the harbour.",
+    "The harmonic predictions agree with the gauge within four centimetres.",
+]
+
+
+def _cover_round(title: str):
+    paper = Paper(
+        title=title,
+        sections=[Section(number="1", title="Introduction", paragraphs=TIDES)],
+        pages=4,
+        source_name="tides.pdf",
+    )
+    body = Slide(kind="bullets", title="Introduction", bullets=[TIDES[1].rstrip(".")])
+    deck = SlideDeck(title=title, slides=[Slide(kind="title", title=title), body])
+    found = _found(deck, paper, 1, "title_capitals")
+    assert found, "the cover is set in capitals"
+    revised, _changes = revise_round(BuiltinProposer(), paper, [], deck, found, [])
+    return revised
+
+
+def test_a_cover_in_capitals_is_set_in_sentence_case_when_the_text_writes_every_word():
+    revised = _cover_round("HARMONIC PREDICTIONS OF HARBOUR TIDES")
+    assert revised.slides[0].title == "Harmonic predictions of harbour tides"
+    assert revised.title == revised.slides[0].title
+
+
+def test_a_cover_in_capitals_is_never_lower_cased_on_a_guess_at_a_name():
+    # "DARWIN" is a name the text never writes: "darwin" would misspell it on the cover, so
+    # the cover stays as the paper sets it (a style finding left open)
+    title = "HARMONIC PREDICTIONS OF HARBOUR TIDES AT DARWIN"
+    revised = _cover_round(title)
+    assert revised.slides[0].title == title and revised.title == title

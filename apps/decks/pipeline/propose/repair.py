@@ -705,6 +705,10 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     if slide.kind == "title":
         if restyled == slide.title or title_style.style_defects(restyled):
             return [slide], ""
+        if title_style.in_capitals(slide.title) and title_style.unattested(slide.title, work.body):
+            # a word of the cover the paper's text never writes ("GAUSS"): set in lower case it
+            # would misspell a name; the cover stays in capitals (the finding stays open)
+            return [slide], ""
         return [slide.model_copy(update={"title": restyled})], f"set the title as “{restyled}”"
     figures = [f for f in (work.paper.figure(i) for i in slide.figures()) if f]
     head = title_defects.title_head(slide.title)
