@@ -348,3 +348,32 @@ def test_a_listing_a_slide_after_shows_already_is_never_shown_a_second_time(pape
     assert not [c for c in changes if c.type == "narrates_code"]  # open, not called fixed
     markdown = deck_markdown(second_round, paper)
     assert markdown.count("Tally count(") == 1
+
+
+def test_two_listings_headed_alike_are_two_listings(paper):
+    # a paper heading every listing with the same box label ("R code"): the slide after shows
+    # another listing of that paper, and the bullet's own listing is still shown
+    use = _sentence(paper, "The routine keeps a running")
+    long = [_sentence(paper, "Volunteers walk the same hedgerows"), _sentence(paper, "Thicket is")]
+    labelled = paper.model_copy(
+        update={
+            "sections": [
+                s.model_copy(
+                    update={
+                        "listings": [
+                            li.model_copy(update={"text": "Listing\n" + li.text})
+                            for li in s.listings
+                        ]
+                    }
+                )
+                for s in paper.sections
+            ]
+        }
+    )
+    other = Slide(kind="bullets", title="Elsewhere", bullets=[long[0]], code="Listing\nx <- 1")
+    deck = _deck(labelled, Slide(kind="bullets", title="Counting", bullets=[*long, use]), other)
+    found = _issues(deck, labelled, 2, "narrates_code")
+    assert found
+    revised, changes = revise_round(BuiltinProposer(), labelled, [], deck, found, [])
+    assert any("#include <map>" in s.code for s in revised.slides)
+    assert [c.type for c in changes] == ["narrates_code"]

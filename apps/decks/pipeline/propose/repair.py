@@ -1234,7 +1234,16 @@ def _listing_elsewhere(listing, number: int, work: Work) -> bool:
     others = (
         [s for n, s in enumerate(work.deck.slides, start=1) if n != number] if work.deck else []
     )
-    return any(s.code and shows(s.code, listing) for s in [*others, *(work.placed or [])])
+    return any(_same_listing(s.code, listing) for s in [*others, *(work.placed or [])])
+
+
+def _same_listing(code: str, listing) -> bool:
+    """Does the slide's code block show the listing: its first lines (up to three), each as a
+    line of the block? One first line is not enough: a paper may head every listing alike (a
+    box label "R code", a prompt line)."""
+    lines = [line.strip() for line in listing.text.splitlines() if line.strip()][:3]
+    shown = {line.strip() for line in code.splitlines()}
+    return bool(lines) and all(line in shown for line in lines)
 
 
 def _listing_lead(slide: Slide, bullet: str, listing, work: Work) -> str:
