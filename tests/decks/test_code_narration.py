@@ -323,3 +323,57 @@ def test_a_bullet_another_fix_rewrote_still_gets_the_listing_it_narrates(paper):
     revised, _changes = revise_round(BuiltinProposer(), completed, [], deck, issues, [])
     slide = next(s for s in revised.slides if s.code)
     assert slide.code.startswith("R> library(thicket)") and slide.code_lead == rewritten
+
+
+def test_a_listing_a_slide_after_shows_already_is_never_shown_a_second_time(paper):
+    # round 1 put the C++ routine on a slide of its own after the full slide; round 2 finds a
+    # bullet left on the full slide narrating the same routine: a second copy of the listing on
+    # another "(code)" slide would show the same code twice, so the finding stays open
+    use = _sentence(paper, "The routine keeps a running")
+    long = [_sentence(paper, "Volunteers walk the same hedgerows"), _sentence(paper, "Thicket is")]
+    deck = _deck(paper, Slide(kind="bullets", title="Counting", bullets=[*long, use]))
+    found = _issues(deck, paper, 2, "narrates_code")
+    first_round, _ = revise_round(BuiltinProposer(), paper, [], deck, found, [])
+    with_code = [s for s in first_round.slides if s.code]
+    assert len(with_code) == 1 and "Tally count(" in with_code[0].code
+    # the next round's deck: the narrating bullet back on the full slide (a later fix of that
+    # slide brought it back), the listing still on the slide after it
+    again = first_round.model_copy(deep=True)
+    again.slides[1] = again.slides[1].model_copy(update={"bullets": [*long, use]})
+    issues = _issues(again, paper, 2, "narrates_code")
+    assert issues, "the bullet narrates the routine the slide does not show"
+    second_round, changes = revise_round(BuiltinProposer(), paper, [deck], again, issues, [])
+    shown = [s for s in second_round.slides if s.code and "Tally count(" in s.code]
+    assert len(shown) == 1, [s.title for s in second_round.slides]
+    assert not [c for c in changes if c.type == "narrates_code"]  # open, not called fixed
+    markdown = deck_markdown(second_round, paper)
+    assert markdown.count("Tally count(") == 1
+
+
+def test_two_listings_headed_alike_are_two_listings(paper):
+    # a paper heading every listing with the same box label ("R code"): the slide after shows
+    # another listing of that paper, and the bullet's own listing is still shown
+    use = _sentence(paper, "The routine keeps a running")
+    long = [_sentence(paper, "Volunteers walk the same hedgerows"), _sentence(paper, "Thicket is")]
+    labelled = paper.model_copy(
+        update={
+            "sections": [
+                s.model_copy(
+                    update={
+                        "listings": [
+                            li.model_copy(update={"text": "Listing\n" + li.text})
+                            for li in s.listings
+                        ]
+                    }
+                )
+                for s in paper.sections
+            ]
+        }
+    )
+    other = Slide(kind="bullets", title="Elsewhere", bullets=[long[0]], code="Listing\nx <- 1")
+    deck = _deck(labelled, Slide(kind="bullets", title="Counting", bullets=[*long, use]), other)
+    found = _issues(deck, labelled, 2, "narrates_code")
+    assert found
+    revised, changes = revise_round(BuiltinProposer(), labelled, [], deck, found, [])
+    assert any("#include <map>" in s.code for s in revised.slides)
+    assert [c.type for c in changes] == ["narrates_code"]

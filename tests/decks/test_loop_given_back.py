@@ -76,3 +76,47 @@ def test_a_display_merged_into_a_slide_given_back_returns_with_its_own_slide():
     assert [s.equation for s in result.slides[1:]] == [DISPLAY_A, DISPLAY_B]
     assert kept == []
     assert [r["slide"] for r in refused if r["guard"] == "no_thinning_removals"] == [2, 3]
+
+
+def test_a_figure_added_for_the_deck_licenses_no_display_removal_elsewhere():
+    # round 24: the round answered a high too_few_figures (a figure slide added) and removed a
+    # display slide for a low thin_slide; the deck-level high finding was read as asking for
+    # the removal, and the derivation lost its display
+    paper = Paper(
+        title="Heat loss through walls",
+        pages=2,
+        source_name="walls.pdf",
+        sections=[Section(number="2", title="Heat flux", paragraphs=[PARAGRAPH])],
+    )
+    text = Slide(
+        kind="bullets",
+        title="Heat flux",
+        bullets=["Walls of brick lose less heat than walls of concrete", LEAD_A],
+        notes=PARAGRAPH,
+    )
+    thin = Slide(
+        kind="bullets",
+        title="Resistance of a wall",
+        bullets=[LEAD_B],
+        equation=DISPLAY_B,
+        equation_lead=LEAD_B,
+        notes=PARAGRAPH,
+    )
+    deck = SlideDeck(title=paper.title, slides=[Slide(kind="title", title=paper.title), text, thin])
+    added = Slide(kind="figure", title="Heat flux through a brick wall", figure="fig-1")
+    revised = deck.model_copy(update={"slides": [deck.slides[0], text, added]})
+    issues = [
+        Issue(slide=0, type="too_few_figures", severity="high", message="no figure"),
+        Issue(slide=3, type="thin_slide", severity="low", message="a display alone"),
+    ]
+    changes = [
+        Change(issue=0, slide=0, type="too_few_figures", action="added Figure 1"),
+        Change(issue=1, slide=3, type="thin_slide", action="removed the slide"),
+    ]
+    refused: list[dict] = []
+    result, kept = revise_round(
+        Given(Revision(deck=revised, changes=changes)), paper, [], deck, issues, refused
+    )
+    assert DISPLAY_B in [s.equation for s in result.slides]
+    assert "thin_slide" not in [c.type for c in kept]
+    assert [r["slide"] for r in refused if r["guard"] == "no_thinning_removals"] == [3]

@@ -74,3 +74,32 @@ def test_the_loop_revises_once_for_low_findings_with_a_safe_repair():
     assert stop_reason([referent], "medium", last_round=True, low_pass=False) == "clean"
     assert stop_reason([medium, referent], "medium", **revise) == ""
     assert stop_reason([medium], "medium", last_round=True, low_pass=False) == "rounds"
+
+
+def test_in_a_round_with_blocking_findings_no_unsafe_low_finding_is_repaired():
+    # round 24: a medium finding elsewhere made the round revise, and the proposer was given
+    # every finding of the round — a low thin_slide over a display ("the fix could only take it
+    # off the deck") removed three displays of a derivation, and the deck fell below its size
+    paper = _paper()
+    display = Slide(
+        kind="bullets",
+        title="Drying rate",
+        bullets=["The drying rate follows from the air's humidity deficit:"],
+        equation=r"r = k \, (h_{s} - h)",
+        equation_lead="The drying rate follows from the air's humidity deficit:",
+    )
+    deck = deck_of(
+        paper,
+        [
+            Slide(kind="title", title=paper.title),
+            Slide(kind="bullets", title="Operation", bullets=[OPENER, CLEANED]),
+            display,
+        ],
+    )
+    medium = Issue(slide=2, type="fragment", severity="medium", message="a fragment")
+    low = Issue(slide=3, type="thin_slide", severity="low", message="a display alone")
+    record = RoundRecord(1, deck, [medium, low], folder=None)
+    revised = revise_record(BuiltinProposer(), paper, [record], "medium")
+    shown = revised.slides if revised is not None else deck.slides
+    assert [s.equation for s in shown if s.equation] == [display.equation]
+    assert all(c.type != "thin_slide" for c in record.changes)

@@ -193,6 +193,15 @@ def off_caption(figure: Figure) -> bool:
         return gap_x > CAPTION_REACH_PT
     if shared_x <= 0:  # wholly beside the caption's width: the next column's region
         return True
+    low, high, between = _short_of_caption(figure)
+    # a table's notes stand between it and a caption under it: only a figure is cut short
+    return figure.kind == "figure" and high - low > CAPTION_REACH_PT and bool(between)
+
+
+def _short_of_caption(figure: Figure) -> tuple[float, float, list[PageText]]:
+    """The band between a crop and the caption over or under it, and the page's lines in it
+    (across the width the two share)."""
+    box, caption = crop_box(figure.bbox), figure.caption_bbox or figure.bbox
     above = box[3] <= caption[1]
     low, high = (box[3], caption[1]) if above else (caption[3], box[1])
     between = [
@@ -204,8 +213,31 @@ def off_caption(figure: Figure) -> bool:
         and t.bbox[0] < min(box[2], caption[2])
         and t.bbox[2] > max(box[0], caption[0])
     ]
-    # a table's notes stand between it and a caption under it: only a figure is cut short
-    return figure.kind == "figure" and high - low > CAPTION_REACH_PT and bool(between)
+    return low, high, between
+
+
+def short_by_a_line(figure: Figure) -> bool:
+    """The crop stops short of its caption (off_caption) by one line of text only, narrower than
+    the crop and within its width: the figure's own last label (an axis title under the plot)
+    left out. The crop still shows the figure's drawing — not another region of the page."""
+    if not off_caption(figure) or figure.caption_bbox is None:
+        return False
+    box, caption = crop_box(figure.bbox), figure.caption_bbox
+    if min(box[3], caption[3]) - max(box[1], caption[1]) > 0:
+        return False  # beside its caption: another region
+    if min(box[2], caption[2]) - max(box[0], caption[0]) <= 0:
+        return False  # in the other column
+    _, _, between = _short_of_caption(figure)
+    if not between:
+        return False
+    top = min(t.bbox[1] for t in between)
+    bottom = max(t.bbox[3] for t in between)
+    height = max(t.bbox[3] - t.bbox[1] for t in between)
+    return (
+        bottom - top <= 1.5 * height  # one line
+        and min(t.bbox[0] for t in between) >= box[0] - 1
+        and max(t.bbox[2] for t in between) <= box[2] + 1
+    )
 
 
 def crop_defective(figure: Figure) -> bool:

@@ -260,8 +260,13 @@ def revise_record(
     loop that stops with issues open says why."""
     record = records[-1]
     deck, issues = record.deck, record.issues
-    # with nothing above the threshold, only the low findings whose repair is safe
-    given = issues if blocking(issues, threshold) else repairable_lows(issues, threshold)
+    # the findings above the threshold, and of the low ones only those whose repair is safe
+    # (issues.LOW_REPAIRED), in a round with blocking findings as in one without: a low
+    # finding's repair given in a blocking round took a derivation's displays off the deck
+    # (thin_slide, low: "the fix could only take it off") and moved figures to slides of
+    # their own (figure_narrow)
+    safe = repairable_lows(issues, threshold)
+    given = [i for i in issues if i in blocking(issues, threshold) or i in safe]
     revised, changes = revise_round(
         proposer, paper, [r.deck for r in records[:-1]], deck, given, record.refused
     )

@@ -682,6 +682,19 @@ def _lead_sound(slide: Slide) -> bool:
     return not shown_leads.lead_defects(lead, slide.equation)
 
 
+# Deck-level findings whose repair only adds slides or bullets: never what removed a slide
+DECK_ADDITIONS = frozenset(
+    {
+        "too_few_figures",
+        "main_result_missing",
+        "method_missing",
+        "conclusions_missing",
+        "result_unstated",
+        "thin_deck",
+    }
+)
+
+
 def _may_remove(issues: list[Issue], claimed: list[Change], equation: bool) -> bool:
     """May a change of `claimed` remove what it removed: it answers a high issue, or one about
     the display or figure itself? A figure of the result goes for no finding about its crop or
@@ -725,8 +738,14 @@ def no_thinning_removals(
     undone: set[int] = set()
     for number, before in enumerate(current.slides, start=1):
         claimed = [c for c in changes if c.slide == number]
-        # a deck-level change (too many slides) may be what removed the slide
-        asked = [*claimed, *(c for c in changes if c.slide == 0)]
+        # a deck-level change (too many slides) may be what removed the slide; one that only
+        # adds to the deck (a figure for too_few_figures) removed nothing, and answering it
+        # licenses no other slide's removal (a derivation lost three displays to low
+        # thin-slide findings in the round a figure was added)
+        asked = [
+            *claimed,
+            *(c for c in changes if c.slide == 0 and c.type not in DECK_ADDITIONS),
+        ]
         lost = ""
         if (
             before.equation

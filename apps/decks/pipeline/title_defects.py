@@ -443,11 +443,20 @@ def _inflected_verb(flat: str, match: re.Match) -> bool:
         return False  # the noun "four different" qualifies: "… different regions correspond …"
     if word.endswith("ing"):
         return True  # the opening check (title_fragment) judges a gerund's phrase
-    if _VERB_NEXT.match(flat, match.end()):
-        return False  # the verb is the next word: "Using bootstrap weights reduces the variance"
+    if _VERB_NEXT.match(flat, match.end()) or _AUXILIARY_NEXT.match(flat, match.end()):
+        # the verb is the next word: "Using bootstrap weights reduces the variance", "Several
+        # standard integration routines can be applied" (a title cut before "routines" would
+        # end on the noun's modifier: "Several standard integration")
+        return False
     return not _AFTER_NOUN.match(flat, match.end())
 
 
+# an auxiliary or modal after a word in -s: the word is the plural noun it follows
+_AUXILIARY_NEXT = re.compile(
+    r"\s+(?:is|are|was|were|has|have|had|do|does|did|can|could|may|might|will|would|shall|"
+    r"should|must)\b",
+    re.I,
+)
 _VERB_NEXT = re.compile(
     r"\s+[a-z]{3,}(?:s|ed)\s+(?:the|a|an|its|their|this|these|that|X|\d)\b", re.I
 )

@@ -133,6 +133,35 @@ def sentence_case(title: str, body: str = "") -> str:
     return _first_capital(WORD.sub(restyle_token, title))
 
 
+def _variants(word: str) -> set[str]:
+    """A word and the forms a text may write it in instead ("probabilities" → "probability")."""
+    word = word.lower()
+    found = {word}
+    for end, stem_end in (
+        ("ies", "y"),
+        ("es", ""),
+        ("s", ""),
+        ("ed", ""),
+        ("ed", "e"),
+        ("ing", ""),
+    ):
+        if word.endswith(end) and len(word) - len(end) >= 3:
+            found.add(word[: -len(end)] + stem_end)
+    return found
+
+
+def unattested(title: str, body: str) -> list[str]:
+    """The words of a heading in capitals whose case the paper's text cannot tell: it never
+    writes them (in any form) and they are no abbreviation — a name ("GAUSS", "KALMAN") as
+    likely as a common word; sentence case would guess."""
+    written = {w.lower() for w in WORD.findall(body)}
+    return [
+        word
+        for word in WORD.findall(title)
+        if word.isupper() and len(word) > 1 and not _acronym(word) and not _variants(word) & written
+    ]
+
+
 def _first_capital(styled: str) -> str:
     if styled.startswith("`"):
         return styled  # a name of code keeps its case ("`fit-model` Program")

@@ -50,7 +50,7 @@ from apps.decks.pipeline import (
 )
 from apps.decks.pipeline.code_context import code_parts, unintroduced
 from apps.decks.pipeline.code_narration import excerpt, introduction, language, narration, shows
-from apps.decks.pipeline.crops import crop_defective
+from apps.decks.pipeline.crops import crop_defective, short_by_a_line
 from apps.decks.pipeline.figure_parts import part_caption
 from apps.decks.pipeline.ingest.title_byline import byline_split
 from apps.decks.pipeline.issues import SEVERITY_RANK, Change, Issue, Revision
@@ -705,6 +705,10 @@ def _title(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
     if slide.kind == "title":
         if restyled == slide.title or title_style.style_defects(restyled):
             return [slide], ""
+        if title_style.in_capitals(slide.title) and title_style.unattested(slide.title, work.body):
+            # a word of the cover the paper's text never writes ("GAUSS"): set in lower case it
+            # would misspell a name; the cover stays in capitals (the finding stays open)
+            return [slide], ""
         return [slide.model_copy(update={"title": restyled})], f"set the title as “{restyled}”"
     figures = [f for f in (work.paper.figure(i) for i in slide.figures()) if f]
     head = title_defects.title_head(slide.title)
@@ -1173,6 +1177,11 @@ def _narrates_code(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide],
         # bullets talk about it together, and a second copy on a slide of its own would show
         # it twice (and leave the first under bullets it is not about)
         return [slide], f"the listing bullet {index + 1} talks about is shown on the slide already"
+    if found.listing is not None and _listing_elsewhere(found.listing, issue.slide, work):
+        # another slide shows the listing already (an earlier round's fix put it on a slide of
+        # its own after this one): a second copy would show the same code twice, and the
+        # bullet stays where it is — the finding stays open
+        return [slide], ""
     shown = {"code": code, "code_lang": language(code), "code_lead": lead}
     if _room_for_code(slide, code):
         return [slide.model_copy(update=shown)], (
@@ -1217,6 +1226,24 @@ def _narrates_code(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide],
         f"moved {moved} {', '.join(str(slide.bullets.index(b) + 1) for b in about)} to a slide "
         "of its own after it, with the listing they talk about as a code block"
     )
+
+
+def _listing_elsewhere(listing, number: int, work: Work) -> bool:
+    """Does a slide other than the one being fixed (number, 1-based) show the listing: one of
+    the round's deck, or one this round's fixes placed already?"""
+    others = (
+        [s for n, s in enumerate(work.deck.slides, start=1) if n != number] if work.deck else []
+    )
+    return any(_same_listing(s.code, listing) for s in [*others, *(work.placed or [])])
+
+
+def _same_listing(code: str, listing) -> bool:
+    """Does the slide's code block show the listing: its first lines (up to three), each as a
+    line of the block? One first line is not enough: a paper may head every listing alike (a
+    box label "R code", a prompt line)."""
+    lines = [line.strip() for line in listing.text.splitlines() if line.strip()][:3]
+    shown = {line.strip() for line in code.splitlines()}
+    return bool(lines) and all(line in shown for line in lines)
 
 
 def _listing_lead(slide: Slide, bullet: str, listing, work: Work) -> str:
@@ -1689,11 +1716,17 @@ def _bad_crop(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]
     """A crop the PDF's layout shows to be unclean is not shown: another figure takes its place
     when there is one the deck does not show yet. A figure or table of the paper's result whose
     crop is only cut at an edge stays (the finding stays open): taking it off would take the
-    result off the deck. One that shows body text or a region away from its caption goes."""
+    result off the deck, nor does one that stops a label line short of its caption. One that
+    shows body text or a region away from its caption goes."""
     bad = issue.evidence.get("figure")
     figure = work.paper.figure(bad) if isinstance(bad, str) else None
     if figure is not None and issue.type == "crop_cut" and carries_result(figure, work.paper):
         return [slide], ""  # cut at an edge, it still shows the result's region
+    if figure is not None and issue.type == "crop_off_caption" and short_by_a_line(figure):
+        # the crop stops one label line (an axis title) short of its caption: it shows the
+        # figure's own drawing, and taking the slide off would lose a good figure (the
+        # finding stays open)
+        return [slide], ""
     spare = [
         f
         for f in work.paper.figures
