@@ -9,7 +9,8 @@ a photon-transport note):
   found as a display at all;
 - the words in roman keep their spaces (in math mode `\\mathrm{survive} \\mathrm{to}` sets
   "surviveto");
-- prescripts (`{}_2F_1`, `{}_pF_q`) were read as factors: "2F_{1}", twice F_1."""
+- prescripts (`{}_2F_1`, `{}_pF_q`) were read as factors: "2F_{1}", twice F_1;
+- a long arrow, drawn as "−" joined to "→", was read as a minus before an arrow."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from django.conf import settings
 from apps.decks.pipeline.display_math import display_problem
 from apps.decks.pipeline.ingest import paper_read
 from apps.decks.pipeline.ingest.glyphs import Glyph, line_words, words_text
+from apps.decks.pipeline.ingest.long_arrows import long_arrows_joined
 from apps.decks.pipeline.katex_check import refused
 from tests.decks.paper_text import formulas as formulas_of
 from tests.decks.paperfactory import needs_pdflatex, pdflatex_copy
@@ -145,3 +147,27 @@ def test_the_rebuilt_paper_reads_the_same(tmp_path, tmp_path_factory):
     paper = _read(pdf, tmp_path_factory)
     assert "re-emitted toward the surface from x" in _words(_display(paper, "escape"))
     assert "${}_{2}F_{1}(a,b;c;z)$" in formulas_of(paper)
+
+
+def test_a_long_arrow_is_read_as_one_arrow(paper):
+    # TeX draws \longrightarrow as "−" joined to "→": read apart, "τ −→ ∞" set as "τ− → ∞"
+    formulas = formulas_of(paper)
+    for tex in (
+        "$\\tau \\longrightarrow \\infty$",
+        "$a \\leq 1 \\Longrightarrow T \\leq 1$",
+        "$R \\longleftarrow I_{0}$",
+    ):
+        assert tex in formulas, (tex, sorted(formulas))
+    assert not re.search(r"-\s*\\to|\\leftarrow\s*-|=\s*\\Rightarrow", _text(paper))
+    assert not refused([(f.strip("$"), False) for f in formulas if "long" in f.lower()])
+
+
+def test_a_minus_apart_from_the_arrow_after_it_stays_a_minus():
+    def char(text, x0, x1):
+        return {"text": text, "x0": x0, "x1": x1, "top": 100.0, "size": 10.0}
+
+    joined = long_arrows_joined([char("−", 100, 107.8), char("→", 104.9, 114.9)])
+    assert [c["text"] for c in joined] == ["⟶"] and joined[0]["x1"] == 114.9
+    # "a − → b" set with a space between: two signs, as drawn
+    apart = long_arrows_joined([char("−", 100, 107.8), char("→", 111, 121)])
+    assert [c["text"] for c in apart] == ["−", "→"]

@@ -52,7 +52,7 @@ MONO_FONT = re.compile(
     r"Monaco|LucidaConsole|Andale|Cursor|NimbusMon|^(?:sftt|ectt|tctt)\d",
     re.I,
 )
-RELATIONS = set("=<>+-−×·≤≥≈≃∼∝±∓→∈⊂⊆∑∏∫") | set(NEGATED.values())
+RELATIONS = set("=<>+-−×·≤≥≈≃∼∝±∓→∈⊂⊆∑∏∫⟶⟵⟷⟹⟸⟺") | set(NEGATED.values())
 UNNAMED = re.compile(r"(?:\(cid:\d+\))+")
 UNREADABLE_GLYPH = "\ufffd"  # what no reading can give: the formula is then dropped, never shown
 TEX_SPECIAL = {
