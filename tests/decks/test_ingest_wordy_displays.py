@@ -19,13 +19,19 @@ import re
 import pytest
 from django.conf import settings
 
+from apps.decks.pipeline.defects import text_defects
 from apps.decks.pipeline.display_math import display_problem
 from apps.decks.pipeline.ingest import paper_read
 from apps.decks.pipeline.ingest.glyphs import Glyph, line_words, words_text
 from apps.decks.pipeline.ingest.long_arrows import long_arrows_joined
 from apps.decks.pipeline.katex_check import refused
+from apps.decks.pipeline.loop import revise_round
+from apps.decks.pipeline.paper import Paper, Section
+from apps.decks.pipeline.propose.builtin import BuiltinProposer
+from apps.decks.pipeline.slide_deck import Slide
 from tests.decks.paper_text import formulas as formulas_of
 from tests.decks.paperfactory import needs_pdflatex, pdflatex_copy
+from tests.decks.test_context_symbols import _deck, _issues
 
 FOLDER = settings.BASE_DIR / "tests" / "fixtures" / "papers" / "ingest" / "wordydisplays"
 PDF = FOLDER / "tessera-wordydisplays.pdf"
@@ -171,3 +177,42 @@ def test_a_minus_apart_from_the_arrow_after_it_stays_a_minus():
     # "a − → b" set with a space between: two signs, as drawn
     apart = long_arrows_joined([char("−", 100, 107.8), char("→", 111, 121)])
     assert [c["text"] for c in apart] == ["−", "→"]
+
+
+EMPTY_SLOT = "A missing parameter is marked by a bar; thus ${}_{1}G_{1} [$; $w] = \\cos w$"
+WHOLE_RESULT = "The kernel ${}_{1}G_{1}(a; c; w)$ is bounded by $e^{w}$ for every real $w$"
+
+
+@pytest.mark.parametrize(
+    "bullet",
+    [
+        WHOLE_RESULT,
+        "The interval $[0, 1)$ holds the density $f(x; \\theta)$ of each sample.",
+        "The set $\\{1, \\ldots, n\\}$ indexes the pairs $(a, b]$ of every slab.",
+        "The call `c(2,,1)` is R code, and $x = 1$ is its value.",
+    ],
+)
+def test_a_formula_with_every_argument_is_not_reported(bullet):
+    assert not any(kind == "broken_math" for kind, _ in text_defects(bullet))
+
+
+def test_a_formula_whose_stacked_argument_was_lost_is_reported_and_not_shown():
+    # "[−;−; w]" set with its dashes stacked: read line by line the dashes go, "[; w]" is left,
+    # and the sentence says the bar marks what the formula no longer shows
+
+    paper = Paper(
+        title="Kernels of layered optics",
+        abstract="We bound the transfer kernels of layered slabs.",
+        pages=3,
+        source_name="kernels.pdf",
+        sections=[
+            Section(title="Kernels", paragraphs=[f"{EMPTY_SLOT}. {WHOLE_RESULT}."]),
+        ],
+    )
+    slide = Slide(kind="bullets", title="Transfer kernels", bullets=[EMPTY_SLOT, WHOLE_RESULT])
+    deck = _deck(paper, slide)
+    (issue,) = _issues(deck, paper, 2, "broken_math")
+    revised, _changes = revise_round(BuiltinProposer(), paper, [], deck, [issue], [])
+    bullets = [b for s in revised.slides for b in s.bullets]
+    assert not any("[$; $w]" in b for b in bullets), bullets
+    assert WHOLE_RESULT in bullets
