@@ -19,7 +19,8 @@ FLATTENED = (
     ("a script flattened onto the line", re.compile(r"(?<![\\\w{])[A-Za-z]\d{2,}")),
     ("a transpose sign off its script", re.compile(r"(?<!\^\{)(?:\\top\b|⊤)")),
     ("a word split by a script", WORD_SPLIT),
-    ("an empty group", re.compile(r"\{\s*\}|\(\s*\)|\[\s*[.,]?\s*\]")),
+    # ("{}_{2}F_{1}": the empty base of a prescript is no empty group)
+    ("an empty group", re.compile(r"\{\s*\}(?![_^])|\(\s*\)|\[\s*[.,]?\s*\]")),
     (
         "operators without an operand",
         re.compile(
@@ -54,18 +55,41 @@ FLAT_SCRIPT_CALL = re.compile(r"(?<![\\\w{])[A-Za-z]\d\(")
 ROW_OPENING = re.compile(r"^\s*(?:\+|=|\\cdot|\\times|\\mathrm\{(?:where|and|with|for|then)\})")
 
 
+# A row that goes on with the row above it, set off by a quad as a multline's later lines are
+# ("\\quad \\times P\\{…\\} ds"): ingestion writes it so only for a line under a display.
+CONTINUED_ROW = re.compile(r"^\\quad\s*(?:\\times|\\cdot|\\pm|\\mp|[+-])")
+
+
+def _rows(body: str) -> list[str]:
+    """A display's rows, each with the rows that go on with it."""
+    rows: list[str] = []
+    for row in (r.strip() for r in body.split("\\\\")):
+        if rows and CONTINUED_ROW.match(row):
+            rows[-1] += " " + row
+        else:
+            rows.append(row)
+    return rows
+
+
+def _markup_removed(tex: str) -> str:
+    """The display's TeX without what only sets it out (rows, spaces, roman type): how much
+    formula there is to read, for the length limit."""
+    tex = re.sub(r"\\(?:begin|end)\{gathered\}|\\quad\b|\\ ", " ", tex)
+    return re.sub(r"\s+", " ", re.sub(r"\\mathrm\{([^{}]*)\}", r"\1", tex)).strip()
+
+
 def display_problem(tex: str) -> str | None:
     """Why a display equation rebuilt from the PDF would read broken, or None. Each row of a
     system must be a relation with both sides."""
     pairs = (("(", ")"), ("{", "}"), ("[", "]"))
     if any(tex.count(a) != tex.count(b) for a, b in pairs) or tex.count("|") % 2:
         return "unbalanced brackets"
-    if len(tex) > 240:
+    if len(_markup_removed(tex)) > 240:
         return "too long to be rebuilt reliably"
     body = re.sub(r"\\(?:begin|end)\{gathered\}", "", tex)
     if CUT_AFTER_OPERATOR.search(body):
         return "a display cut after an operator"  # "… \\} \\times": its next line was lost
-    for row in (r.strip() for r in body.split("\\\\")):
+    for row in _rows(body):
         if UNREADABLE.search(row) or any(ord(ch) > 127 and ch not in MATH_UNICODE for ch in row):
             return "a glyph without its symbol"
         if any(row.count(a) != row.count(b) for a, b in pairs[::2]):

@@ -209,6 +209,9 @@ BARE_GREEK = re.compile(
     r"sigma|tau|phi|chi|psi|omega)(?=[_^{}\s$()]|$)",
     re.I,
 )
+# An argument list with an empty slot ("{}_{0}F_{0}[; z]", "f(a, ; b)"): an argument stacked
+# over another (`\atop`, a hypergeometric function's upper and lower parameters) was lost.
+EMPTY_SLOT = re.compile(r"(?:\[|\()\s*[;,]|[;,]\s*[;,]|[;,]\s*(?:\]|\))")
 EMPTY_SCRIPT = re.compile(r"[_^]\{\s*\}|\\(?:sqrt|frac|hat|bar|tilde)\{\s*\}")
 
 
@@ -255,6 +258,8 @@ def broken_math(text: str) -> str | None:
     word = wordy_math.wordy(text)
     if word:
         return word  # "$p-value$", "non $-$ linear": a word set as a formula
+    if MATH.search(text) and EMPTY_SLOT.search(re.sub(r"`[^`]*`", "", text).replace("$", "")):
+        return "an empty argument"  # the formula read across its `$…$` spans
     for span in MATH.findall(text):
         if UNREADABLE.search(span):
             return span  # a glyph of the formula could not be read: it may say anything

@@ -50,6 +50,7 @@ def equations_find(layout: Layout) -> list[DisplayEquation]:
         texts = [s for s in page if s.role == "text"]
         numbers = [s for s in texts if NUMBER.match(s.text.strip())]
         mains = [s for s in texts if s not in numbers and _is_display(layout, s, numbers)]
+        mains += [s for s in texts if s not in mains and _multline_first(layout, s, texts)]
         used: set[int] = set()
         groups: list[list[Segment]] = []
         for main in sorted(mains, key=lambda s: s.top):
@@ -69,6 +70,8 @@ def equations_find(layout: Layout) -> list[DisplayEquation]:
                 overlapping.extend(group)
             else:
                 groups.append(group)
+        for group in groups:
+            _continuations_joined(layout, group, texts, used)
         for group in groups:
             number_segment = next(
                 (n for n in (_number_of(s, numbers) for s in group) if n is not None), None
@@ -176,6 +179,104 @@ def _belongs(layout: Layout, segment: Segment, main: Segment, numbers: list[Segm
     return (overlaps and close) or beside
 
 
+# A line of a display broken over lines (multline, split, align) that goes on with an operator:
+# "× P{survive with DM from s to a} ds" under "P{DM}(a) = ∫ P{survive to s, …}".
+CONTINUING_OPERATORS = set("×·+−∓±")
+
+
+def _continuations_joined(
+    layout: Layout, group: list[Segment], texts: list[Segment], used: set[int]
+) -> None:
+    """The lines that go on with a display's formula: set just under it, indented past its
+    left edge and opening with a binary operator. One holding words in roman (a probability
+    of an event said in words) is not all mathematics, so `_belongs` leaves it to the prose,
+    and the display would stop after its first line: a formula that states something else."""
+    size = _main_size(group)
+    _pieces_joined(group, texts, used, size)
+    while True:
+        lines = [s for s in group if abs(s.size - size) < 0.5]
+        bottom = max(s.bottom for s in lines)
+        left = min(s.x0 for s in lines)
+        right = layout.columns[group[0].column][1] if layout.columns else max(s.x1 for s in group)
+        below = [
+            s
+            for s in texts
+            if id(s) not in used
+            and s.column == group[0].column
+            and abs(s.size - size) < 0.5
+            and 0 <= s.top - bottom < 1.6 * size
+            and left + size < s.x0 < right
+        ]
+        line = next((s for s in sorted(below, key=lambda s: s.top) if _goes_on(s)), None)
+        if line is None:
+            return
+        group.append(line)
+        used.add(id(line))
+        _pieces_joined(group, texts, used, size)
+        # its own limits and scripts, the small lines over and under it
+        for s in texts:
+            if id(s) not in used and s.size < 0.86 * size and _belongs(layout, s, line, []):
+                group.append(s)
+                used.add(id(s))
+
+
+def _pieces_joined(group: list[Segment], texts: list[Segment], used: set[int], size: float) -> None:
+    """The rest of a display's line, cut off at the gap a big operator's limits leave
+    ("P{escape}(L) = ∫" | "P{absorbed at depth x}"): on the same line, just right of it,
+    mathematics with words in roman."""
+    for line in [s for s in group if abs(s.size - size) < 0.5]:
+        end = line
+        for s in sorted(texts, key=lambda s: s.x0):
+            middle = abs((s.top + s.bottom) - (end.top + end.bottom)) / 2
+            if (
+                id(s) not in used
+                and s.column == end.column
+                and abs(s.size - size) < 0.5
+                and middle < 0.3 * size
+                and 0 <= s.x0 - end.x1 < 2.5 * size
+                and _wordy_math(s.words)
+            ):
+                group.append(s)
+                used.add(id(s))
+                end = s
+
+
+def _multline_first(layout: Layout, segment: Segment, texts: list[Segment]) -> bool:
+    """The first line of a display set as a multline: at the column's left (a small gap in),
+    with a relation in it, and a line under it that goes on with an operator set against the
+    column's right edge. Not indented, `_is_display` does not take it."""
+    if not layout.columns or not any(ch in RELATIONS for w in segment.words for ch in w.text):
+        return False
+    if _math_share(segment) < 0.6 or not any(w.math for w in segment.words):
+        return False
+    right = layout.columns[segment.column][1]
+    return any(
+        s.column == segment.column
+        and abs(s.size - segment.size) < 0.5
+        and 0 <= s.top - segment.bottom < 2.6 * segment.size
+        and s.x0 > segment.x0 + 4 * segment.size
+        and right - s.x1 < 2 * segment.size
+        and _goes_on(s)
+        for s in texts
+    )
+
+
+def _wordy_math(words: list) -> bool:
+    """Mathematics in which words in roman may stand, no more of them than of it."""
+    maths = [w for w in words if w.math]
+    prose = [w for w in words if not w.math and not _neutral(w.text)]
+    return bool(maths) and len(prose) <= len(maths) + 1
+
+
+def _goes_on(segment: Segment) -> bool:
+    """A line that opens with a binary operator and goes on with mathematics: words in
+    roman may stand in it, no more of them than of its mathematics."""
+    words = segment.words
+    if len(words) < 2 or words[0].text[:1] not in CONTINUING_OPERATORS:
+        return False
+    return _wordy_math(words[1:])
+
+
 CONDITION_WORDS = {"for", "if", "when", "otherwise", "and", "or", "with", "where"}
 
 
@@ -227,6 +328,12 @@ def _tex(group: list[Segment], rules: list[Rule]) -> str:
         _conditional_bars(with_fractions(t, fractions))
         for t in (_row_tex(r, main_size) for r in rows)
         if t
+    ]
+    # A row after the first that opens with an operator goes on with the row above it (a
+    # multline's "× …"): set off by a quad, as TeX sets it, and read with that row.
+    texts = [
+        f"\\quad {t}" if i and t[:1] in "+-" or i and t.startswith(("\\times", "\\cdot")) else t
+        for i, t in enumerate(texts)
     ]
     if any(UNREADABLE.search(t) for t in texts):
         return ""  # a fraction whose parts could not be told apart
@@ -287,12 +394,37 @@ def _row_tex(glyphs: list[Glyph], main_size: float) -> str:
     tex = re.sub(r" {2,}", " ", tex)
     # A condition's words after the formula are text beside it; a row opening with prose stays
     # as it is, for display_math to refuse.
+    # Inside a bracket they are words of the formula ("P{survive with DM}"), not a condition.
     tex = re.sub(
         r"(?<=\S) \\mathrm\{(" + "|".join(CONDITION_WORDS) + r")\}",
-        r" \\quad \\text{\1 }",
+        lambda m: (
+            f" \\quad \\text{{{m.group(1)} }}" if _depth(tex[: m.start()]) == 0 else m.group(0)
+        ),
         tex,
     )
-    return re.sub(r"[.,;:]+$", "", tex).strip()  # the sentence's punctuation after it
+    tex = re.sub(r"[.,;:]+$", "", tex).strip()  # the sentence's punctuation after it
+    return _words_spaced(tex)
+
+
+def _depth(tex: str) -> int:
+    """How many brackets are open at the end of this TeX: "(", "[" and the set braces "\\{"."""
+    opened = tex.count("(") + tex.count("[") + tex.count("\\{")
+    return opened - tex.count(")") - tex.count("]") - tex.count("\\}")
+
+
+ROMAN_WORD = r"\\mathrm\{[A-Za-z]{2,}\}"
+# What a word of the formula's sentence is followed by: a letter, a number, a bracket, a Greek
+# letter or another word; not a relation or an operator, which TeX spaces itself.
+WORD_NEXT = (
+    r"(?=[A-Za-z0-9(]|\\mathrm\{|\\(?!quad|text|times|cdot|pm|mp|leq|geq|neq|in\b|to\b)[a-z]+)"
+)
+
+
+def _words_spaced(tex: str) -> str:
+    """Words in roman inside a display ("P{survive to s}") keep the spaces between them:
+    in math mode "\\mathrm{survive} \\mathrm{to} s" is set as "surviveto s"."""
+    tex = re.sub(r"(" + ROMAN_WORD + r"[,;]?) " + WORD_NEXT, r"\1\\ ", tex)
+    return re.sub(r"(?<=[\w,;}]) (?=" + ROMAN_WORD + r")", r"\\ ", tex)
 
 
 def _conditional_bars(tex: str) -> str:

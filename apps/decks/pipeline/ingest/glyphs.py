@@ -52,7 +52,7 @@ MONO_FONT = re.compile(
     r"Monaco|LucidaConsole|Andale|Cursor|NimbusMon|^(?:sftt|ectt|tctt)\d",
     re.I,
 )
-RELATIONS = set("=<>+-−×·≤≥≈≃∼∝±∓→∈⊂⊆∑∏∫") | set(NEGATED.values())
+RELATIONS = set("=<>+-−×·≤≥≈≃∼∝±∓→∈⊂⊆∑∏∫⟶⟵⟷⟹⟸⟺") | set(NEGATED.values())
 UNNAMED = re.compile(r"(?:\(cid:\d+\))+")
 UNREADABLE_GLYPH = "\ufffd"  # what no reading can give: the formula is then dropped, never shown
 TEX_SPECIAL = {
@@ -448,9 +448,19 @@ def _chunk_words(ordered: list[Glyph]) -> list[GlyphWord]:
     baseline = statistics.median(g.baseline for g in main_glyphs)
     atoms: list[Atom] = []
     breaks: set[int] = set()  # atom indexes a word must start at (explicit spaces)
+    taken: set[int] = set()  # glyph indexes read already, as a prescript
     for index, glyph in enumerate(ordered):
+        if index in taken:
+            continue
         if not glyph.text.strip():
             breaks.add(len(atoms))
+            continue
+        prescript = _lowered_prescript(ordered, index, atoms, main, baseline)
+        if prescript:
+            # "₂F₁", "₀F₀": a subscript set before its base, apart from the word before;
+            # read on the line it is a factor ("2F_{1}", twice F_1)
+            atoms.append(Atom(replace(glyph, text="", x1=glyph.x0), sub=prescript))
+            taken.update(range(index, index + len(prescript)))
             continue
         following = ordered[index + 1] if index + 1 < len(ordered) else None
         if atoms and following is not None and _logo_letter(atoms[-1].base, glyph, following, main):
@@ -483,7 +493,8 @@ def _chunk_words(ordered: list[Glyph]) -> list[GlyphWord]:
         previous = atoms[index - 1] if index else None
         sentence = previous is not None and previous.base.text in ".?!" and atom.base.text.isupper()
         gap = _gap(previous, atom) if previous is not None else 0.0
-        if (
+        prescript = previous is not None and not previous.base.text
+        if not prescript and (
             previous is None
             or index in breaks
             or gap > threshold * main
@@ -563,6 +574,31 @@ def _role(glyph: Glyph, main: float, baseline: float, atoms: list[Atom]) -> str:
         # tell. Read on the line it states another formula ("f_{y}+g" for f_{y^+}g).
         return "unreadable"
     return "base"
+
+
+def _lowered_prescript(
+    ordered: list[Glyph], index: int, atoms: list[Atom], main: float, baseline: float
+) -> list[Glyph]:
+    """The small glyphs from `index` on that are a subscript written before its base
+    (`{}_{2}F_{1}`, `{}_{p}F_{q}`): lowered from the line, apart from the glyph before them
+    (the line's start or a word gap) and kerned onto a full-size letter after them. A
+    subscript of the glyph before sits right after it; empty when these are not a prescript."""
+    run: list[Glyph] = []
+    for glyph in ordered[index:]:
+        if glyph.size >= SCRIPT_SIZE * main:
+            break
+        lowered = glyph.baseline - baseline > 0.08 * main
+        if not lowered or not glyph.text.isalnum() or (run and glyph.x0 - run[-1].x1 > 0.15 * main):
+            return []
+        run.append(glyph)
+    if not run or index + len(run) >= len(ordered):
+        return []
+    base = ordered[index + len(run)]
+    if not base.text.isalpha() or not 0 <= base.x0 - run[-1].x1 < 0.15 * main:
+        return []
+    if atoms and run[0].x0 - _right(atoms[-1]) < 0.2 * main:
+        return []  # the subscript of the glyph before
+    return run
 
 
 def _prescript(glyph: Glyph, atom: Atom, following: Glyph | None, main: float) -> bool:

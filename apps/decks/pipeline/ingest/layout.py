@@ -30,6 +30,7 @@ from apps.decks.pipeline.ingest.glyphs import (
 )
 from apps.decks.pipeline.ingest.gutters import Gutter, page_gutter, split_at_gutter, typical
 from apps.decks.pipeline.ingest.hung import hang, is_hung
+from apps.decks.pipeline.ingest.long_arrows import long_arrows_joined
 from apps.decks.pipeline.ingest.lost_glyphs import LostGlyphs
 from apps.decks.pipeline.ingest.lost_letters import UNREADABLE, lost_letter_repairs
 from apps.decks.pipeline.ingest.maps_to import arrows_joined
@@ -260,6 +261,7 @@ def layout_read(pdf: pdfplumber.PDF) -> Layout:
         chars = lost.read(number - 1, chars)  # a minus lost beside a number: read or marked
         chars = greek.mark(chars)  # "6.9 mm" whose "m" is a pi font's μ: marked, never a unit
         chars = arrows_joined(chars)  # TeX's maps-to bar and its arrow: one arrow, no "7"
+        chars = long_arrows_joined(chars)  # "−" joined to "→": one long arrow, no minus
         chars = underscores_added(page, chars)  # LaTeX's \_ is a rule, not a glyph
         pages.append(_segments(number, page_lines(page, text_chars(chars))))  # notes are no text
         scanned.append(scanned_page(page))
