@@ -118,6 +118,8 @@ ISSUE_TYPES = {
     "source_not_shown": "a bullet reports earlier work without its citation under a results "
     "heading, or is a quotation with no speaker",
     "bare_legend": 'a caption lists symbols without their meanings ("E, R, S, Ro.")',
+    "caption_key_dropped": "a caption cut before what its colours, lines, marks or panels mean "
+    "(or before what tells its figure from another whose caption opens alike)",
     "thin_slide": "a slide with one bullet and nothing else",
     "bare_figure_run": "three or more figure slides in a row with captions only, while the "
     "paper says what their figures show",

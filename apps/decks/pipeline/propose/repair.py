@@ -18,6 +18,7 @@ from apps.decks import limits
 from apps.decks.pipeline import (
     abbreviations,
     antecedents,
+    caption_keys,
     caption_repeats,
     complement_cuts,
     context_text,
@@ -275,6 +276,10 @@ def _cut_caption(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], s
     (captions.caption_text never cuts inside a phrase), else none."""
     figures = [f for f in (work.paper.figure(i) for i in slide.figures()) if f is not None]
     caption = caption_text(figures[0]) if figures else ""
+    if caption and len(figures) == 1:  # with its reading key, as the proposer shows it
+        caption = caption_keys.keyed_caption(
+            figures[0].caption, caption, caption_keys.other_captions(figures[0], work.paper)
+        )
     if caption == slide.caption:
         return [slide], ""
     if not caption:
@@ -283,6 +288,23 @@ def _cut_caption(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], s
         ], "left out the caption cut inside a phrase"
     return [slide.model_copy(update={"caption": caption})], (
         f"showed the caption whole to a clause's end: “{text.shorten(caption, 10, ellipsis=True)}”"
+    )
+
+
+@fixer("caption_key_dropped")
+def _caption_key(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """A caption cut before its reading key: the key's parts added to it, in the caption's
+    order, while the caption stays within its room (caption_keys.keyed_caption)."""
+    figures = [f for f in (work.paper.figure(i) for i in slide.figures()) if f is not None]
+    if len(figures) != 1:
+        return [slide], ""
+    others = caption_keys.other_captions(figures[0], work.paper)
+    caption = caption_keys.keyed_caption(figures[0].caption, slide.caption, others)
+    if caption == slide.caption.strip():
+        return [slide], ""
+    added = caption[len(slide.caption.strip()) :].strip()
+    return [slide.model_copy(update={"caption": caption})], (
+        f"showed the caption's key: “{text.shorten(added, 12, ellipsis=True)}”"
     )
 
 
@@ -1704,7 +1726,7 @@ def _bad_crop(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]
     ]
     if spare:
         work.shown.add(spare[0].id)
-        replacement = work.proposer.figure_slide(spare[0], work.used)
+        replacement = work.proposer.figure_slide(spare[0], work.used, paper=work.paper)
         return [replacement], f"showed {spare[0].label} instead of the unclean crop of {bad}"
     if slide.bullets:
         return [slide.model_copy(update={"kind": "bullets", "figure": None})], (
