@@ -91,13 +91,16 @@ def test_the_figure_slide_shows_the_caption_with_its_key():
     assert "the grey band is its 90% interval" in shown
 
 
-def test_a_key_that_does_not_fit_the_captions_room_is_left_out():
+def test_a_key_that_does_not_fit_or_a_bullet_says_is_left_out():
     long_key = (
         "Solid lines are the gauge readings taken every fifteen minutes at the three stations "
         "along the river, while dashed lines are the values the catchment model computed."
     )
     shown = caption_keys.keyed_caption(f"{OPENING} {long_key}", OPENING, max_words=40)
     assert shown == OPENING
+    # a key a bullet of the slide says already is not said twice; the one it lacks is added
+    both = f"{OPENING} {KEY} {PANELS}"
+    assert caption_keys.keyed_caption(both, OPENING, said=KEY) == f"{OPENING} {PANELS}"
 
 
 def test_a_figure_whose_caption_opens_like_anothers_shows_what_tells_it_apart():

@@ -222,17 +222,19 @@ def keyed_caption(
     shown: str,
     others: list[str] = (),
     *,
+    said: str = "",
     max_words: int = KEYED_CAPTION_WORDS,
     max_chars: int = KEYED_CAPTION_CHARS,
 ) -> str:
     """The shown caption with the parts it lacks added (`wanted_parts`), each while the whole
     stays within the room; a part that does not fit is left out and a shorter later one may
-    still go in. A shown caption that is empty stays empty (the slide chose no caption)."""
+    still go in; a part the slide `said` already (its title, a bullet) is not said twice. A
+    shown caption that is empty stays empty (the slide chose no caption)."""
     if not shown.strip():
         return shown
     caption = shown.strip()
     for part in wanted_parts(figure_caption, others):
-        if _said(part, caption):
+        if _said(part, f"{caption} {said}"):
             continue
         whole = f"{caption} {part}"
         if text.word_count(whole) > max_words or len(whole) > max_chars:

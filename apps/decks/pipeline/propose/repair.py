@@ -299,7 +299,8 @@ def _caption_key(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], s
     if len(figures) != 1:
         return [slide], ""
     others = caption_keys.other_captions(figures[0], work.paper)
-    caption = caption_keys.keyed_caption(figures[0].caption, slide.caption, others)
+    said = " ".join([slide.title, *slide.bullets])  # a key a bullet says is not said twice
+    caption = caption_keys.keyed_caption(figures[0].caption, slide.caption, others, said=said)
     if caption == slide.caption.strip():
         return [slide], ""
     added = caption[len(slide.caption.strip()) :].strip()

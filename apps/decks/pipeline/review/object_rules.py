@@ -183,9 +183,9 @@ def caption_key_dropped(c: SlideContext):
     others = caption_keys.other_captions(figure, c.paper)
     shown = " ".join([slide.title, slide.caption, *slide.bullets])
     missing = caption_keys.missing_keys(figure.caption, shown, others)
-    if not missing or caption_keys.keyed_caption(figure.caption, slide.caption, others) == (
-        slide.caption.strip()
-    ):
+    said = " ".join([slide.title, *slide.bullets])
+    keyed = caption_keys.keyed_caption(figure.caption, slide.caption, others, said=said)
+    if not missing or keyed == slide.caption.strip():
         return
     yield c.issue(
         "caption_key_dropped",
