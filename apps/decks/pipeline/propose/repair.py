@@ -32,6 +32,7 @@ from apps.decks.pipeline import (
     future_work,
     garbled,
     headline_slide,
+    listing_readings,
     main_points,
     paper_order,
     person_names,
@@ -306,6 +307,33 @@ def _caption_key(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], s
     added = caption[len(slide.caption.strip()) :].strip()
     return [slide.model_copy(update={"caption": caption})], (
         f"showed the caption's key: “{text.shorten(added, 12, ellipsis=True)}”"
+    )
+
+
+@fixer("listing_read_apart")
+def _listing_read_apart(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """A bullet reading a listing the slide does not show: the listing shown under it when the
+    slide shows none and has room for it, else the bullet left out while the slide keeps
+    another bullet (a slide left with nothing is no answer: the finding stays open)."""
+    bullet = issue.evidence.get("text", "")
+    if bullet not in slide.bullets:
+        return [slide], "answered by the rewrite of the same bullet" if bullet else ""
+    listing = listing_readings.listing_read(bullet, work.paper)
+    code = excerpt(listing) if listing is not None else None
+    if code is not None and not slide.code.strip() and _room_for_code(slide, code):
+        shown = {"code": code, "code_lang": language(code), "code_lead": bullet}
+        return [slide.model_copy(update=shown)], "showed the listing the bullet reads under it"
+    kept = [b for b in slide.bullets if b != bullet]
+    if not kept:
+        return [slide], ""
+    update = {"bullets": kept}
+    if slide.code_lead == bullet:  # the slide's listing goes under the bullet before it
+        update["code_lead"] = ""
+    if slide.equation_lead == bullet:
+        update["equation_lead"] = ""
+    return [slide.model_copy(update=update)], (
+        f"left out the bullet that reads a listing the slide does not show "
+        f"(“{text.shorten(bullet, 8, ellipsis=True)}”)"
     )
 
 

@@ -2,14 +2,23 @@
 bullet that reads a table, a code listing or a figure's marks no slide beside it shows
 (object_not_shown), a sentence of earlier work shown without its citation under a results
 heading or a quotation with no speaker (source_not_shown), a caption whose symbol list lost its
-meanings (bare_legend), a caption cut before its reading key (caption_key_dropped)."""
+meanings (bare_legend), a caption cut before its reading key (caption_key_dropped), a bullet
+that reads the output of a listing the slide does not show (listing_read_apart)."""
 
 from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import caption_keys, figure_reading, paper_order, shown_objects, text
+from apps.decks.pipeline import (
+    caption_keys,
+    figure_reading,
+    listing_readings,
+    paper_order,
+    shown_objects,
+    text,
+)
 from apps.decks.pipeline.caption_labels import float_name
+from apps.decks.pipeline.code_narration import shows
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.review.context_rules import sentence_index
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
@@ -196,3 +205,28 @@ def caption_key_dropped(c: SlideContext):
         part=missing[0][:200],
         missing=[m[:200] for m in missing],
     )
+
+
+@slide_rule
+def listing_read_apart(c: SlideContext):
+    """A bullet that reads the listing right above its sentence in the paper ("The above is an
+    incomplete enumeration. We see 1,4,2,3 …") on a slide that does not show that listing:
+    beside another listing it reads as a statement about that one (listing_readings)."""
+    slide = c.slide
+    if slide is None or slide.kind == "title":
+        return
+    for index, bullet in enumerate(slide.bullets):
+        listing = listing_readings.listing_read(bullet, c.paper)
+        if listing is None or shows(slide.code, listing):
+            continue
+        beside = "beside another listing" if slide.code.strip() else "on a slide with no listing"
+        yield c.issue(
+            "listing_read_apart",
+            "medium",
+            f"bullet {index + 1} reads the output of a listing the slide does not show ({beside})",
+            "show the listing it reads under it, or leave the bullet out",
+            where="bullet",
+            index=index,
+            text=bullet[:200],
+            listing=listing.text.splitlines()[0][:80] if listing.text else "",
+        )
