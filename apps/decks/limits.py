@@ -72,7 +72,12 @@ _ALL = [
         "Smallest figure area, as a share of the largest it could be drawn on a slide.",
     ),
     Limit("figure_min_fill_high", 0.2, "Figure fill below which figure_small is high."),
-    Limit("caption_words", 60, "Words of a caption above which it is too long (low)."),
+    Limit(
+        "caption_words",
+        64,
+        "Words of a caption above which it is too long (low): a caption with its reading key "
+        "(caption_keys.KEYED_CAPTION_WORDS, 60) and its label stays within it.",
+    ),
     Limit("figure_visible_min", 0.98, "Share of a figure that must be visible (not cropped)."),
     Limit("figure_min_opacity", 0.95, "Opacity below which a figure or text counts as faded."),
     Limit(

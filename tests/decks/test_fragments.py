@@ -198,6 +198,9 @@ HOLES = [
     "The unnormalized density of the joint distribution is This joint density is a product",
     "The likelihood of the mixture becomes We maximise it over the weights",
     "The normal approximation of the cdf, that is where $\\mu_{S} = E[S]$ is the mean",
+    # a display announced with a colon and lost, the condition after it closing the sentence
+    "If the queue starts empty, then we write: when finite",
+    "With the gauge read hourly the mean level becomes: for all $t > 0$",
 ]
 
 
@@ -219,6 +222,8 @@ def test_a_hole_left_by_a_lost_formula_is_found_and_dropped(bullet):
         "The estimate is biased in the tails, that is, where the data are sparse",
         "The reference is The R Project for Statistical Computing, version 4",
         "What matters is This American Life's audience, not its length",
+        "The gauge works in two steps: when the weir is dry, it reads zero",
+        "Two cases are treated apart: where the river floods and where it runs dry",
     ],
 )
 def test_a_sound_sentence_has_no_hole(bullet):

@@ -118,6 +118,10 @@ ISSUE_TYPES = {
     "source_not_shown": "a bullet reports earlier work without its citation under a results "
     "heading, or is a quotation with no speaker",
     "bare_legend": 'a caption lists symbols without their meanings ("E, R, S, Ro.")',
+    "listing_read_apart": "a bullet reads the output of a listing the slide does not show "
+    '("We see 1,4,2,3 …" beside another call\'s output)',
+    "caption_key_dropped": "a caption cut before what its colours, lines, marks or panels mean "
+    "(or before what tells its figure from another whose caption opens alike)",
     "thin_slide": "a slide with one bullet and nothing else",
     "bare_figure_run": "three or more figure slides in a row with captions only, while the "
     "paper says what their figures show",

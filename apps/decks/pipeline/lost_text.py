@@ -537,10 +537,27 @@ DISPLAY_GAP = re.compile(
 )
 
 
+# A display announced with a colon and lost, the sentence closing on the condition that
+# followed it: "… then we write: when defined", "… the density becomes: for all x" (the display
+# between the colon and the condition never reached the text). Only a short tail that ends the
+# sentence: "… as follows: when the gauge is dry, it reads zero" goes on as a clause.
+ANNOUNCED_GAP = re.compile(
+    r"\b(?:write|writes|wrote|have|has|obtain|obtains|get|gets|find|finds|define|defines|is|"
+    r"are|was|were|becomes?|gives?|yields?|reads?|follows|by|as)\s*:\s+"
+    r"(?:when|where|if|for|provided|unless|whenever)\b(?:\s+[^\s,;:]+){0,3}\s*[.;]?\s*$",
+    re.I,
+)
+
+
 def math_hole(text: str) -> str | None:
     """A hole where a formula was lost: the sentence's grammar breaks around it."""
     flat = MATH_SPAN.sub("X", text.strip())
-    match = DETERMINER_VERB.search(flat) or PREPOSITION_GAP.search(flat) or DISPLAY_GAP.search(flat)
+    match = (
+        DETERMINER_VERB.search(flat)
+        or PREPOSITION_GAP.search(flat)
+        or DISPLAY_GAP.search(flat)
+        or ANNOUNCED_GAP.search(flat)
+    )
     if match:
         return match.group(0)
     return subjectless_after_opener(text)

@@ -331,7 +331,7 @@ def bring_in(work, slides: list[Slide]) -> str:
         room = _made_room(slides, paper, keep)
         if room != "!":
             titles = {s.title for s in slides}
-            slide = work.proposer.figure_slide(figure, work.used, titles)
+            slide = work.proposer.figure_slide(figure, work.used, titles, work.paper)
             slides.insert(_position_for(slides, figure, paper), slide)
             done.append(f"showed {figure.label}, the paper's results,{room}".rstrip(","))
     texts = _texts(slides)

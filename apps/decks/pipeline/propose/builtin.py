@@ -14,6 +14,7 @@ from apps.decks import limits
 from apps.decks.pipeline import (
     abbreviations,
     antecedents,
+    caption_keys,
     defects,
     display_math,
     headline,
@@ -158,7 +159,7 @@ class BuiltinProposer:
                     slides.append(slide)
             for figure in figures:
                 if figure.id not in placed and _home(figure, paper) == section.title:
-                    slides.append(self.figure_slide(figure, used, titles))
+                    slides.append(self.figure_slide(figure, used, titles, paper))
                     placed.add(figure.id)
         # figures whose home section was not a body section keep the paper's order: an
         # introduction's figure follows the opening slides, any other goes before the close
@@ -168,7 +169,7 @@ class BuiltinProposer:
         for figure in figures:
             if figure.id in placed:
                 continue
-            slide = self.figure_slide(figure, used, titles)
+            slide = self.figure_slide(figure, used, titles, paper)
             if _home(figure, paper) in intro_titles:
                 slides.insert(opening_end, slide)
                 opening_end += 1
@@ -378,10 +379,20 @@ class BuiltinProposer:
             break
         return chosen
 
-    def figure_slide(self, figure: Figure, used: set[str], titles: set[str] | None = None) -> Slide:
+    def figure_slide(
+        self,
+        figure: Figure,
+        used: set[str],
+        titles: set[str] | None = None,
+        paper: Paper | None = None,
+    ) -> Slide:
         bullets: list[str] = []
         findings: list[str] = []  # the bullets that say what the figure shows
-        caption = caption_text(figure)
+        # the caption with its reading key (what the colours, lines and panels mean) and, when
+        # another figure's caption opens alike, what tells this one apart (`paper` gives those)
+        caption = caption_keys.keyed_caption(
+            figure.caption, caption_text(figure), caption_keys.other_captions(figure, paper)
+        )
         for mention in sorted(figure.mentions, key=lambda m: -_mention_score(m.text, figure)):
             if any(ref != (figure.kind, figure.number) for ref in text.figure_refs(mention.text)):
                 continue  # also about another figure: it belongs on that slide
@@ -477,7 +488,7 @@ class BuiltinProposer:
         while len(slides) < low and extra:
             figure = extra.pop(0)
             slides.insert(
-                _position_for(slides, figure, paper), self.figure_slide(figure, used, titles)
+                _position_for(slides, figure, paper), self.figure_slide(figure, used, titles, paper)
             )
         for section in sorted(body, key=lambda s: -s.words):
             if len(slides) >= low:

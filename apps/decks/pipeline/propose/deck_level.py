@@ -306,7 +306,10 @@ def deck_level_repair(
                 # where the paper has it, never at the end out of the paper's order
                 index = figure_order_index(slides, figure, work.paper)
                 slide = count_slides.admitted(
-                    work.proposer.figure_slide(figure, work.used), slides, index, work.paper
+                    work.proposer.figure_slide(figure, work.used, paper=work.paper),
+                    slides,
+                    index,
+                    work.paper,
                 )
                 if slide is None:
                     continue  # no sound title, or nothing said of what it shows: not added

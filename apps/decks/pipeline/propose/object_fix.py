@@ -30,7 +30,7 @@ def show_object(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], st
     figure = next((f for f in work.paper.figures if f.kind == kind and f.number == number), None)
     if figure is None or figure.id in work.shown or crop_defective(figure):
         return None  # shown already, or a crop no proposer may show
-    shown = work.proposer.figure_slide(figure, work.used, work.titles)
+    shown = work.proposer.figure_slide(figure, work.used, work.titles, work.paper)
     work.titles.add(shown.title)  # no later slide takes its title
     # the bullet that reads it goes under it, first; a full-width object takes one line
     room = 1 if shown.layout == "figure-full" else 2

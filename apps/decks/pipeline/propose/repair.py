@@ -18,6 +18,7 @@ from apps.decks import limits
 from apps.decks.pipeline import (
     abbreviations,
     antecedents,
+    caption_keys,
     caption_repeats,
     complement_cuts,
     context_text,
@@ -31,6 +32,7 @@ from apps.decks.pipeline import (
     future_work,
     garbled,
     headline_slide,
+    listing_readings,
     main_points,
     paper_order,
     person_names,
@@ -275,6 +277,10 @@ def _cut_caption(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], s
     (captions.caption_text never cuts inside a phrase), else none."""
     figures = [f for f in (work.paper.figure(i) for i in slide.figures()) if f is not None]
     caption = caption_text(figures[0]) if figures else ""
+    if caption and len(figures) == 1:  # with its reading key, as the proposer shows it
+        caption = caption_keys.keyed_caption(
+            figures[0].caption, caption, caption_keys.other_captions(figures[0], work.paper)
+        )
     if caption == slide.caption:
         return [slide], ""
     if not caption:
@@ -283,6 +289,51 @@ def _cut_caption(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], s
         ], "left out the caption cut inside a phrase"
     return [slide.model_copy(update={"caption": caption})], (
         f"showed the caption whole to a clause's end: “{text.shorten(caption, 10, ellipsis=True)}”"
+    )
+
+
+@fixer("caption_key_dropped")
+def _caption_key(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """A caption cut before its reading key: the key's parts added to it, in the caption's
+    order, while the caption stays within its room (caption_keys.keyed_caption)."""
+    figures = [f for f in (work.paper.figure(i) for i in slide.figures()) if f is not None]
+    if len(figures) != 1:
+        return [slide], ""
+    others = caption_keys.other_captions(figures[0], work.paper)
+    said = " ".join([slide.title, *slide.bullets])  # a key a bullet says is not said twice
+    caption = caption_keys.keyed_caption(figures[0].caption, slide.caption, others, said=said)
+    if caption == slide.caption.strip():
+        return [slide], ""
+    added = caption[len(slide.caption.strip()) :].strip()
+    return [slide.model_copy(update={"caption": caption})], (
+        f"showed the caption's key: “{text.shorten(added, 12, ellipsis=True)}”"
+    )
+
+
+@fixer("listing_read_apart")
+def _listing_read_apart(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
+    """A bullet reading a listing the slide does not show: the listing shown under it when the
+    slide shows none and has room for it, else the bullet left out while the slide keeps
+    another bullet (a slide left with nothing is no answer: the finding stays open)."""
+    bullet = issue.evidence.get("text", "")
+    if bullet not in slide.bullets:
+        return [slide], "answered by the rewrite of the same bullet" if bullet else ""
+    listing = listing_readings.listing_read(bullet, work.paper)
+    code = excerpt(listing) if listing is not None else None
+    if code is not None and not slide.code.strip() and _room_for_code(slide, code):
+        shown = {"code": code, "code_lang": language(code), "code_lead": bullet}
+        return [slide.model_copy(update=shown)], "showed the listing the bullet reads under it"
+    kept = [b for b in slide.bullets if b != bullet]
+    if not kept:
+        return [slide], ""
+    update = {"bullets": kept}
+    if slide.code_lead == bullet:  # the slide's listing goes under the bullet before it
+        update["code_lead"] = ""
+    if slide.equation_lead == bullet:
+        update["equation_lead"] = ""
+    return [slide.model_copy(update=update)], (
+        f"left out the bullet that reads a listing the slide does not show "
+        f"(“{text.shorten(bullet, 8, ellipsis=True)}”)"
     )
 
 
@@ -1737,7 +1788,7 @@ def _bad_crop(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]
     ]
     if spare:
         work.shown.add(spare[0].id)
-        replacement = work.proposer.figure_slide(spare[0], work.used)
+        replacement = work.proposer.figure_slide(spare[0], work.used, paper=work.paper)
         return [replacement], f"showed {spare[0].label} instead of the unclean crop of {bad}"
     if slide.bullets:
         return [slide.model_copy(update={"kind": "bullets", "figure": None})], (

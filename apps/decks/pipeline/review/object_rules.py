@@ -2,14 +2,23 @@
 bullet that reads a table, a code listing or a figure's marks no slide beside it shows
 (object_not_shown), a sentence of earlier work shown without its citation under a results
 heading or a quotation with no speaker (source_not_shown), a caption whose symbol list lost its
-meanings (bare_legend)."""
+meanings (bare_legend), a caption cut before its reading key (caption_key_dropped), a bullet
+that reads the output of a listing the slide does not show (listing_read_apart)."""
 
 from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import figure_reading, paper_order, shown_objects, text
+from apps.decks.pipeline import (
+    caption_keys,
+    figure_reading,
+    listing_readings,
+    paper_order,
+    shown_objects,
+    text,
+)
 from apps.decks.pipeline.caption_labels import float_name
+from apps.decks.pipeline.code_narration import shows
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.review.context_rules import sentence_index
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
@@ -164,4 +173,60 @@ def bare_legend(c: SlideContext):
             "give each symbol its meaning, as the paper's caption does, or drop the list",
             where="caption",
             part=bare,
+        )
+
+
+@slide_rule
+def caption_key_dropped(c: SlideContext):
+    """A figure slide whose caption was cut before the part a reader needs to read the plot:
+    what its colours, line styles, marks or panels mean, or — its caption opening word for word
+    like another figure's — the sentence that tells the two apart (caption_keys). Reported only
+    when the caption has room for it (a caption at its length limit is left to `density`)."""
+    slide = c.slide
+    figures = c.figures()
+    if slide is None or len(figures) != 1 or not slide.caption.strip():
+        return
+    figure = figures[0]
+    if not figure.captioned:
+        return
+    others = caption_keys.other_captions(figure, c.paper)
+    shown = " ".join([slide.title, slide.caption, *slide.bullets])
+    missing = caption_keys.missing_keys(figure.caption, shown, others)
+    said = " ".join([slide.title, *slide.bullets])
+    keyed = caption_keys.keyed_caption(figure.caption, slide.caption, others, said=said)
+    if not missing or keyed == slide.caption.strip():
+        return
+    yield c.issue(
+        "caption_key_dropped",
+        "medium",
+        f"the caption leaves out what the reader needs to read the figure (“{missing[0][:80]}”)",
+        "show the caption's key (what its colours, lines, marks or panels mean) with it",
+        where="caption",
+        part=missing[0][:200],
+        missing=[m[:200] for m in missing],
+    )
+
+
+@slide_rule
+def listing_read_apart(c: SlideContext):
+    """A bullet that reads the listing right above its sentence in the paper ("The above is an
+    incomplete enumeration. We see 1,4,2,3 …") on a slide that does not show that listing:
+    beside another listing it reads as a statement about that one (listing_readings)."""
+    slide = c.slide
+    if slide is None or slide.kind == "title":
+        return
+    for index, bullet in enumerate(slide.bullets):
+        listing = listing_readings.listing_read(bullet, c.paper)
+        if listing is None or shows(slide.code, listing):
+            continue
+        beside = "beside another listing" if slide.code.strip() else "on a slide with no listing"
+        yield c.issue(
+            "listing_read_apart",
+            "medium",
+            f"bullet {index + 1} reads the output of a listing the slide does not show ({beside})",
+            "show the listing it reads under it, or leave the bullet out",
+            where="bullet",
+            index=index,
+            text=bullet[:200],
+            listing=listing.text.splitlines()[0][:80] if listing.text else "",
         )
