@@ -31,6 +31,7 @@ from apps.decks.pipeline.ingest.set_aside import body_words, set_aside_words
 from apps.decks.pipeline.ingest.sideways import opened_upright
 from apps.decks.pipeline.ingest.split_words import rejoined, word_counts
 from apps.decks.pipeline.ingest.structure import (
+    UNTITLED,
     abstract_find,
     authors_find,
     doi_find,
@@ -116,10 +117,16 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
     sections, first_heading, placed = sections_read(
         layout, covered, vocabulary, title_segment, equations, authors
     )
+    if not sections:
+        # No heading at all (a note, a memo): its text read the same way, as one untitled
+        # section, so that its sentences, displays and listings are read as a paper's are
+        sections, first_heading, placed = sections_read(
+            layout, covered, vocabulary, title_segment, equations, authors, untitled=True
+        )
     abstract = abstract_find(layout, first_heading, title_segment)
     if not sections:
         sections = [
-            Section(title="Paper", paragraphs=_all_paragraphs(layout, covered), untitled=True)
+            Section(title=UNTITLED, paragraphs=_all_paragraphs(layout, covered), untitled=True)
         ]
     mark_cut_paragraphs(sections, lost_math)
     counts = word_counts([abstract, *(p for s in sections for p in s.paragraphs)])

@@ -1443,6 +1443,11 @@ def _abstract_left(layout: Layout, label: Segment) -> float:
     return label.x0 - 0.5 * layout.body_size
 
 
+# The title of the one section of a paper without headings (the proposer titles its slides by
+# their bullets: apps/decks/pipeline/role_titles.content_title).
+UNTITLED = "Paper"
+
+
 def sections_read(
     layout: Layout,
     skip: set[int],
@@ -1450,12 +1455,14 @@ def sections_read(
     title_segment: Segment | None,
     equations: list[DisplayEquation] = (),
     authors: list[str] = (),
+    untitled: bool = False,
 ) -> tuple[list[Section], Segment | None, list[Equation]]:
     """Sections with their paragraphs, in reading order, up to the references, and the display
     equations with the section each is in.
 
     `skip` holds ids of segments that belong to figures or captions; lines that name the
-    authors are never headings.
+    authors are never headings. `untitled`: the text before the first heading is read too, as
+    an untitled section (a note, a memo or a letter has no heading at all).
     """
     by_segment = {id(s): e for e in equations for s in e.segments}
     placed: list[Equation] = []
@@ -1463,6 +1470,9 @@ def sections_read(
     sections: list[Section] = []
     first_heading: Segment | None = None
     current: Section | None = None
+    if untitled:
+        current = Section(title=UNTITLED, level=1, untitled=True)
+        sections.append(current)
     paragraph: list[str] = []
     last_heading: Segment | None = None  # the line of the current section's heading
     column_right = {i: x1 for i, (_, x1) in enumerate(layout.columns)}

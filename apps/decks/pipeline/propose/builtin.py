@@ -250,7 +250,10 @@ class BuiltinProposer:
             kinds[id(section)] = _kind(section, parent if section.level > 1 else "")
             if surnames & set(re.findall(r"[\w-]+", section.title.lower())):
                 kinds[id(section)] = "skip"  # the authors' names over their addresses
-        if paper.sections and all(k == "method" for k in kinds.values()):
+        whole = len(paper.sections) == 1 and paper.sections[0].untitled
+        if paper.sections and all(k == "method" for k in kinds.values()) and not whole:
+            # the first of several parts is the introduction; a paper without headings (a
+            # note, a formula sheet) is all body: its opening is what it does (the abstract)
             kinds[id(paper.sections[0])] = "intro"
         first = paper.sections[0] if paper.sections else None
         if (
@@ -271,10 +274,12 @@ class BuiltinProposer:
         count: int,
         paper: Paper | None = None,
         displays: tuple[str, ...] = (),
+        refused: list[str] = (),
     ) -> list[str]:
         """The `count` key sentences of the paragraphs as bullets, preferring those that stand
         without the paper: no referent it introduced just before (antecedents) and no symbol
-        the deck has not shown (`unexplained_symbols`; `displays` are shown with them)."""
+        the deck has not shown (`unexplained_symbols`; `displays` are shown with them); none
+        that reads as one of the `refused` sentences."""
         if count <= 0:
             return []
         on_paper = antecedents.leans_on_paper(used)
@@ -285,12 +290,17 @@ class BuiltinProposer:
                 on_paper(bullet, before, sentence), on_symbols(bullet, before, sentence)
             )
 
+        def rewrite(bullet: str, previous: str) -> str | None:
+            if any(_restates_lead(bullet, lead) for lead in refused):
+                return None
+            return _standalone(bullet, previous)
+
         chosen = text.key_sentences(
             paragraphs,
             scorer,
             count,
             exclude=used,
-            rewrite=_standalone,
+            rewrite=rewrite,
             leans=leans,
         )
         chosen = _without_repeated_antecedents(chosen, used)
@@ -334,7 +344,17 @@ class BuiltinProposer:
         defined = equation is not None and bool(displays.symbol_definitions(paper, equation))
         count = TEXT_BULLETS - (2 + defined) if equation else TEXT_BULLETS
         shown_with = (equation.tex,) if equation is not None else ()
-        chosen = self._bullets(section.paragraphs, scorer, used, count, paper, shown_with)
+        # a sentence that announces another display says its point in that display: never a
+        # bullet without it ("The force follows from the derivative:"); it has a slide of its
+        # own with the display when the deck takes it (key displays)
+        announcing = [
+            e.lead
+            for e in paper.equations
+            if e.lead and e.section == section.title and (equation is None or e.tex != equation.tex)
+        ]
+        chosen = self._bullets(
+            section.paragraphs, scorer, used, count, paper, shown_with, refused=announcing
+        )
         if equation is not None:  # its sentence where the paper has it, the display under it
             chosen = displays.with_lead_in_order(
                 _with_lead(chosen, equation.lead), equation.lead, section.paragraphs
@@ -524,7 +544,8 @@ class BuiltinProposer:
                 continue  # its lead says what a slide says already (repeated_bullet)
             section = next((s for s in paper.sections if s.title == equation.section), None)
             texts = [equation.lead, *(section.paragraphs if section else [])]
-            title = _display_title(equation, {s.title for s in slides}, texts)
+            untitled = section is not None and section.untitled
+            title = _display_title(equation, {s.title for s in slides}, texts, untitled)
             if not title:
                 continue  # every title it could have is another slide's (repeated_title)
             bullets_shown = _with_definitions([equation.lead], paper, equation, used)
@@ -594,6 +615,12 @@ def _without_repeated_antecedents(chosen: list[str], used: set[str]) -> list[str
     return [
         b for b in chosen if antecedent(b) not in used and b.lower().rstrip(".") not in merged_from
     ]
+
+
+def _restates_lead(bullet: str, lead: str) -> bool:
+    """The bullet is the display's lead sentence (perhaps with the display's number after it):
+    nearly its words, hardly more."""
+    return text.similar(bullet, lead) and text.word_count(bullet) <= text.word_count(lead) + 3
 
 
 def _standalone(bullet: str, previous: str) -> str | None:
@@ -714,17 +741,20 @@ LEAD_OBJECT = re.compile(
 )
 
 
-def _display_title(equation: Equation, taken: set[str], texts: list[str] = ()) -> str:
+def _display_title(
+    equation: Equation, taken: set[str], texts: list[str] = (), untitled: bool = False
+) -> str:
     """A key display's slide title: what its lead announces ("Budget constraint"), else the
     lead's subject ("Second component of the prior"), else its section's title once more (a
     bare noun, "The model", as the section's `texts` qualify it: "Dynamic rational
     expectations model"); "" when each of them titles another slide already or says nothing.
-    A phrase with a verb is no title."""
+    A phrase with a verb is no title. The placeholder of a paper without headings ("Paper",
+    `untitled`) titles nothing."""
     found = LEAD_OBJECT.search(equation.lead)
     announced = found.group(1)[:1].upper() + found.group(1)[1:] if found else ""
     phrases = [announced, subject_title(equation.lead)]
     candidates = [c for c in phrases if len(c.split()) >= 2 and not NO_TITLE.search(c)]
-    if equation.section:
+    if equation.section and not untitled:
         section = title_defects.qualified_title(equation.section, list(texts))
         candidates.append(unused_title(section or equation.section, set(taken)))
     for title in candidates:
