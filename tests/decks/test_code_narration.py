@@ -150,9 +150,31 @@ def test_a_session_is_cut_between_an_input_and_the_next_never_inside_printed_out
     session = ["R> x <- matrix(1:28, 14)", "R> x", "     [,1] [,2]", *rows, "R> dim(x)", "[1] 8 2"]
     lines = code_narration.excerpt(Listing(after=0, text="\n".join(session))).splitlines()
     # 19 lines: the printed matrix does not fit whole, so the cut goes before it (after the
-    # input that prints it), never after some of its rows
-    assert lines[:-1] == session[:2] and lines[-1] == "…"
+    # input that prints it), never after some of its rows; the session's last input and what
+    # it printed stay after the "…"
+    assert lines == [*session[:2], "…", "R> dim(x)", "[1] 8 2"]
     assert "$outer" not in "".join(code_narration.PROMPT.findall("$outer"))
+
+
+def test_a_session_cut_for_room_keeps_the_call_that_prints_its_answer_and_the_answer():
+    """A session that sets up its data and ends on the call that prints the answer was cut
+    after its first statements: the call and its value were on no slide (a held-out
+    vignette's quantile was elided from two copies of its listing)."""
+    setup = [f"R> plot{i} <- read_plot({i}, area = {10 * i})" for i in range(1, 11)]
+    answer = ["R> lincoln_petersen(marked = 40, caught = 52,", "+   recaptured = 13)", "[1] 160"]
+    session = Listing(after=0, text="\n".join([*setup, *answer]))
+    lines = code_narration.excerpt(session, max_lines=10).splitlines()
+    assert lines == [*setup[:6], "…", *answer]
+    # a last input that prints nothing, or a printed table too long to keep, leaves the cut
+    # as it was: the first statements and "…"
+    quiet = Listing(after=0, text="\n".join([*setup, "R> saveRDS(plot1, 'p.rds')"]))
+    assert code_narration.excerpt(quiet, max_lines=10).splitlines() == [*setup[:9], "…"]
+    table = ["R> summary(plot1)", *(f"  row {i}: {i * 3}" for i in range(8))]
+    long = Listing(after=0, text="\n".join([*setup, *table]))
+    assert code_narration.excerpt(long, max_lines=10).splitlines() == [*setup[:9], "…"]
+    # a listing that is no session (a function's body) is cut as before
+    body = Listing(after=0, text="\n".join(_function(6) + _function(6)))
+    assert code_narration.excerpt(body).splitlines() == [*_function(6), "…"]
 
 
 def test_a_pointer_at_a_numbered_listing_is_never_given_the_block_beside_it(paper):

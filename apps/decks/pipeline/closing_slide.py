@@ -193,3 +193,35 @@ def _closing_bullets(slides: list[Slide], paper: Paper) -> list[str]:
 
 def _said(bullet: str, shown: list[str]) -> bool:
     return any(text.similar(bullet, b) or text.same_claim(bullet, b) for b in shown)
+
+
+# A closing claim with its limits runs longer than a bullet of the body ("The package is a
+# partial implementation, accurate over most of the plane and for moderate parameters"): cut
+# to 28 words it lost its point and was refused, and the close kept only its generic opening
+# sentence, while the paper's close said what was solved and where it fails.
+CLAIM_WORDS = 40
+
+
+def closing_claims(paper: Paper, shown: list[str], budget: int) -> list[str]:
+    """The sentences of the paper's conclusions (else of the discussion it closes on) that
+    no slide states, each made a bullet whole as the proposer makes one (up to CLAIM_WORDS
+    words), in the paper's order, those whose words fit `budget`; at most CLOSING_BULLETS.
+    A vignette without conclusions gives none: its examples' findings are no close to fill."""
+    from apps.decks.pipeline.propose import bullets
+
+    sections = main_points.conclusions(paper) or main_points.closing_discussion(paper)
+    found: list[str] = []
+    for paragraph in (p for s in sections for p in s.paragraphs if p.strip()):
+        for sentence in text.sentences(paragraph):
+            short = text.condense(sentence, CLAIM_WORDS)
+            made = bullets.rewrite(short, max_words=CLAIM_WORDS) if short else None
+            if made is None or _said(made, [*shown, *found]):
+                continue
+            words = text.word_count(made)
+            if len(found) >= CLOSING_BULLETS:
+                return found
+            if words > budget:
+                continue  # a shorter sentence after it may still fit
+            found.append(made)
+            budget -= words
+    return found

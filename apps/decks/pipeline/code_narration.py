@@ -240,7 +240,8 @@ def shows(slide_code: str, listing: Listing) -> bool:
 
 def excerpt(listing: Listing, max_lines: int = MAX_LINES) -> str | None:
     """The listing as a slide shows it: whole, or cut after a whole statement with "…" when
-    longer than MAX_LINES; None when the cut would keep fewer than MIN_CUT_LINES lines (a line
+    longer than MAX_LINES — a console session keeps its last input and what it printed after
+    the "…" (`_answer`); None when the cut would keep fewer than MIN_CUT_LINES lines (a line
     and "…" is a stub of the listing, not the code the bullet talks about)."""
     lines = [line.rstrip() for line in listing.text.splitlines()]
     while lines and not lines[-1].strip():
@@ -250,15 +251,44 @@ def excerpt(listing: Listing, max_lines: int = MAX_LINES) -> str | None:
     ends = _statement_ends(lines)
     if len(lines) <= max_lines and all(len(line) <= MAX_WIDTH for line in lines):
         return "\n".join(lines)
+    tail = _answer(lines, max_lines)
+    room = max_lines - 1 - len(tail)
     fits = [
         end
         for end in ends
-        if MIN_CUT_LINES <= end <= max_lines - 1
+        if MIN_CUT_LINES <= end <= room
+        and end < len(lines) - len(tail)
         and all(len(line) <= MAX_WIDTH for line in lines[:end])
     ]
     if not fits:
         return None
-    return "\n".join([*lines[: max(fits)], "…"])
+    return "\n".join([*lines[: max(fits)], "…", *tail])
+
+
+ANSWER_SHARE = 0.5  # of the slide's lines the kept answer may take: the setup keeps the rest
+
+
+def _answer(lines: list[str], max_lines: int) -> list[str]:
+    """A console session's last input and what it printed, kept after the cut's "…": the cut
+    kept the session's first statements and dropped the call that prints the answer and its
+    value (an example's quantile, 2.56, stood in no slide's listing). [] when the listing is
+    no session, its last input prints nothing, or the two would take more than ANSWER_SHARE
+    of the slide's lines (a printed table is no answer to keep whole) or a line is too wide."""
+    if not any(PROMPT.match(line) for line in lines):
+        return []
+    start = max(i for i, line in enumerate(lines) if PROMPT.match(line))
+    printed = [
+        line for line in lines[start + 1 :] if line.strip() and not PROMPT_GOES_ON.match(line)
+    ]
+    tail = lines[start:]
+    if (
+        not printed
+        or start == 0
+        or len(tail) > max_lines * ANSWER_SHARE
+        or any(len(line) > MAX_WIDTH for line in tail)
+    ):
+        return []
+    return tail
 
 
 def _statement_ends(lines: list[str]) -> list[int]:

@@ -133,8 +133,16 @@ def missing(slides: list[Slide], paper: Paper) -> list[Missing]:
     return found
 
 
-# a sentence whose clauses run on into hypotheses or an aside: its opening up to the value
-UP_TO_VALUE = re.compile(r"^(?P<head>.*?\$[^$]*=[^$]*\$)(?=\s*(?:[,;:.]|which\b|where\b|i\.e\.|$))")
+# a sentence whose clauses run on into hypotheses, an aside or a second claim: its opening up
+# to the value — a formula with "=" ("we obtain $\Lambda = 41.3$"), or a number its verb
+# states ("the 90% quantile of $T$ is $3.17$, as the tables give"): a comparison with the
+# literature after a comma leans on the value ("the same result"), and the bullet of the whole
+# sentence was refused, so the outcome never reached the slide
+UP_TO_VALUE = re.compile(
+    r"^(?P<head>.*?(?:\$[^$]*=[^$]*\$|\b(?:is|are|was|were|equals?|gives?|yields?|becomes?|"
+    r"reaches)\s+(?:about\s+|approximately\s+|roughly\s+)?(?:\$\s*-?\d[\d.,]*\s*\$|"
+    r"-?\d+(?:\.\d+)?(?:\s*%)?)))(?=\s*(?:[,;:.]|which\b|where\b|i\.e\.|$))"
+)
 
 
 THIS_EXAMPLE = re.compile(r"\b(in|for)\s+this\s+(?:particular\s+)?(\w+)", re.I)

@@ -20,6 +20,7 @@ from apps.decks.pipeline import (
     antecedents,
     caption_keys,
     caption_repeats,
+    closing_slide,
     complement_cuts,
     context_text,
     continued_titles,
@@ -1365,7 +1366,12 @@ def _thin(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
                 f"added {added} sentence{'s' if added > 1 else ''} of the paper around the display"
             )
     else:
-        extra = [b for b in (_next_sentence(slide, work), _next_sentence(slide, work)) if b]
+        # the close is filled with the paper's close, in its order (a claim with its limits
+        # kept whole); another slide with the best sentences of its part
+        extra = _closing_claims(slide, work) if story_slides.holds_story(slide) else []
+        extra = extra or [
+            b for b in (_next_sentence(slide, work), _next_sentence(slide, work)) if b
+        ]
         if story_slides.is_purpose(slide):
             # the slide saying what the paper does is never filled with details of the body
             # (purpose_unstated would take them off again, round after round)
@@ -1406,6 +1412,19 @@ def _thin(slide: Slide, issue: Issue, work: Work) -> tuple[list[Slide], str]:
             "removed the slide; its statement of the paper's main point went to the slide before it",
         )
     return [], "removed the slide (its bullet goes to the next text slide of its part, if any)"
+
+
+def _closing_claims(slide: Slide, work: Work) -> list[str]:
+    """A thin closing slide's fill: the conclusions' own sentences no slide states, a claim
+    with its limits kept whole (closing_slide.closing_claims) within the slide's words: the
+    close kept one generic sentence while the paper's said what was solved and where it
+    fails, and the reviewer called it "nothing more to add"."""
+    shown = [b for s in (work.deck.slides if work.deck else []) for b in s.bullets]
+    shown += [*slide.bullets, *(b for placed in work.placed for b in placed.bullets)]
+    budget = limits.get_int("words_text_slide") - 8 - sum(map(text.word_count, slide.bullets))
+    claims = closing_slide.closing_claims(work.paper, shown, budget)
+    work.used.update(b.lower() for b in claims)
+    return claims
 
 
 def kept_thin(deck: SlideDeck, index: int, paper: Paper, proposer: BuiltinProposer) -> bool:

@@ -31,6 +31,7 @@ from apps.decks.pipeline.propose.captions import plot_caption_defect
 from apps.decks.pipeline.review.registry import SlideContext, slide_rule
 from apps.decks.pipeline.text import (
     DEFINITION_ITEM,
+    NUMBER,
     same_claim,
     sentences,
     similar,
@@ -295,7 +296,10 @@ def repeated_bullets(c: SlideContext):
     ]
     before = [b for s in earlier_slides if s.kind != "title" for b in s.bullets]
     for position, (where, index, bullet) in enumerate(texts):
-        earlier = next((t for _, _, t in texts[:position] if similar(bullet, t)), None)
+        earlier = next(
+            (t for _, _, t in texts[:position] if similar(bullet, t) and not _answers(bullet, t)),
+            None,
+        )
         if earlier is None:  # on an earlier slide, a bullet with other numbers is another claim
             earlier = next((t for t in before if same_claim(bullet, t)), None)
         if earlier is None:  # the caption of the figure slide beside it says it (round 18)
@@ -313,6 +317,14 @@ def repeated_bullets(c: SlideContext):
                 text=bullet[:200],
                 part=earlier[:80],
             )
+
+
+def _answers(bullet: str, earlier: str) -> bool:
+    """Does `bullet` give the value `earlier` asks for or sets out to compute ("One computes the
+    quantile with `qt`" → "The 95% quantile of $T$ in the example is $2.56$")? The two share
+    their few content words, but the question and its answer are two points: the outcome
+    stated under its listing was refused as a repeat, round after round, and never shown."""
+    return bool(NUMBER.findall(bullet)) and not NUMBER.findall(earlier)
 
 
 def _neighbour_captions(c: SlideContext) -> list[str]:
