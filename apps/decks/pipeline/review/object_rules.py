@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from apps.decks.pipeline import figure_reading, paper_order, shown_objects, text
+from apps.decks.pipeline import caption_labels, figure_reading, paper_order, shown_objects, text
 from apps.decks.pipeline.caption_labels import float_name
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.review.context_rules import sentence_index
@@ -50,9 +50,9 @@ def _figure_in_section(bullet: str, paper: Paper) -> int | None:
     for p in range(paragraph, -1, -1):
         sentences = text.sentences(paragraphs[p])
         for earlier in reversed(sentences[: sentence + 1] if p == paragraph else sentences):
-            named = figure_reading.FIGURE_POINTER.findall(earlier)
+            named = caption_labels.figure_numbers(earlier)
             if named:
-                return int(named[-1])
+                return named[-1]
     return None
 
 
