@@ -97,8 +97,9 @@ POINTING_ADJECTIVE = re.compile(
 # (a noun before the verb, a participle after it) stand.
 INVERTED_COMPARISON = re.compile(
     r"^(?:(?:just|equally|every\s+bit|also|even)\s+)?(?:as|more|less|equally|also)\s+"
-    r"(?P<adjective>[a-z]+(?:ly|ant|ent|ing|ive|ful|ous|able|ible|al|ic|ar))\s+"
-    r"(?:(?:is|are|was|were)\s+(?:that|the|a|an|whether|how|what|why|its|their|this|these)\b|,)",
+    r"(?P<adjective>[a-z]+(?:ly|ant|ent|ing|ive|ful|ous|able|ible|al|ic|ar))"
+    r"(?:\s+(?:is|are|was|were)\s+(?:that|the|a|an|whether|how|what|why|its|their|this|these)\b"
+    r"|\s*,)",
     re.I,
 )
 
