@@ -122,7 +122,9 @@ def test_the_reviser_drops_a_connector_and_brings_in_the_side_an_inverted_compar
         "The annealing oven is the oldest machine of the works"
     )
 
-    deck = _deck(paper, Slide(kind="bullets", title="Bubbles", bullets=[OPENING, SHIFTS, AS_LIKELY]))
+    deck = _deck(
+        paper, Slide(kind="bullets", title="Bubbles", bullets=[OPENING, SHIFTS, AS_LIKELY])
+    )
     (issue,) = _issues(deck, paper, 2, "leaning_reference")
     assert issue.evidence["index"] == 2
     revised = deck_repair(BuiltinProposer(), paper, deck, [issue]).deck
