@@ -25,6 +25,7 @@ from apps.decks.pipeline import (
     title_defects,
 )
 from apps.decks.pipeline.paper import Paper, Section
+from apps.decks.pipeline.propose import repair
 from apps.decks.pipeline.propose.builtin import BuiltinProposer
 from apps.decks.pipeline.propose.repair import deck_repair
 from apps.decks.pipeline.slide_deck import Slide
@@ -182,3 +183,20 @@ def test_every_figure_reader_takes_its_label_words_from_caption_labels():
     assert title_defects.CUT_TITLE.search("Abbildung 5")  # a bare label as a title
     assert title_defects.POINTER_REST.match(" of Scheme 2.")
     assert not title_defects.CUT_TITLE.search("Furnace floor temperatures")
+
+
+def test_a_replacement_never_reads_what_the_paper_printed_after_a_lead_in(monkeypatch):
+    lead = "The firing hours are listed with the `kilnlog()` function:"
+    reads = "Each column of the log holds the firing hours of one kiln"
+    # the listing between them ends the lead's paragraph
+    part = f"{reads}. {CONDITION}."
+    paper = _paper(f"{COOLING}. {lead}", f"{reads}. {CONDITION}.")
+    slide = Slide(kind="bullets", title="Kilns", bullets=[OPENING, SHIFTS, CONDITION], notes=part)
+    deck = _deck(paper, slide)
+    (issue,) = _issues(deck, paper, 2, "fragment")
+    revised = deck_repair(BuiltinProposer(), paper, deck, [issue]).deck
+    assert not any("Each column" in b for b in revised.slides[1].bullets)
+    # without the check, the sentence reading the print is the part's best one
+    monkeypatch.setattr(repair, "_reads_what_a_lead_showed", lambda *args: False)
+    revised = deck_repair(BuiltinProposer(), paper, deck, [issue]).deck
+    assert any("Each column" in b for b in revised.slides[1].bullets)
