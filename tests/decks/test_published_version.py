@@ -26,6 +26,9 @@ def test_a_version_published_in_a_named_venue_gives_venue_and_year():
     assert published_venue([said], TITLE, "") == ("Journal of Coastal Kelp", "2031")
     updated = "This document is an updated version of the paper published in Kelp News 3(2)."
     assert published_venue([updated], TITLE, "") == ("Kelp News 3(2)", "")
+    # glued by the reading order after a display's remains, as a footnote of page 1 may be
+    glued = f"The matrix is 3 1 $\\tfrac{{3}}{{5}}$ 1 {updated}"
+    assert published_venue([glued], TITLE, "") == ("Kelp News 3(2)", "")
     accepted = "This is the accepted version of an article published in Ocean Optics 12."
     assert published_venue([accepted], TITLE, "") == ("Ocean Optics 12", "")
 

@@ -82,22 +82,40 @@ def _entry_venue(authors: str, year: str, letter: str, title: str, references: s
 def published_venue(sentences: list[str], title: str, references: str) -> tuple[str, str]:
     """(venue, year) of the published version the paper's own sentences name, else ("", "")."""
     for sentence in sentences:
-        flat = " ".join(sentence.split())
-        said = SAYS_PUBLISHED.match(flat)
-        if said:
-            venue = _venue(said.group("venue"))
-            year = YEAR.search(said.group("what") or "")
-            if venue:
-                return venue, year.group("year") if year else ""
-        cited = CITED_VERSION.match(flat)
-        if cited and title:
-            venue = _entry_venue(
-                cited.group("authors"),
-                cited.group("year"),
-                cited.group("letter"),
-                title,
-                references,
-            )
-            if venue:
-                return venue, cited.group("year")
+        for flat in _openings(" ".join(sentence.split())):
+            found = _version_named(flat, title, references)
+            if found[0]:
+                return found
+    return "", ""
+
+
+# A sentence of its own inside a longer one: a footnote or a page's last line that the reading
+# order glued after a display's remains ("… 1 3 This document is an updated version of …")
+GLUED_OPENING = re.compile(r"\s(?=(?:This|The\s+present)\s)")
+
+
+def _openings(flat: str) -> list[str]:
+    """The sentence, and each glued-in sentence opening on a capitalised "This" inside it."""
+    return [flat, *(flat[m.end() :] for m in GLUED_OPENING.finditer(flat))]
+
+
+def _version_named(flat: str, title: str, references: str) -> tuple[str, str]:
+    """(venue, year) when this one sentence says what the paper is a published version of."""
+    said = SAYS_PUBLISHED.match(flat)
+    if said:
+        venue = _venue(said.group("venue"))
+        year = YEAR.search(said.group("what") or "")
+        if venue:
+            return venue, year.group("year") if year else ""
+    cited = CITED_VERSION.match(flat)
+    if cited and title:
+        venue = _entry_venue(
+            cited.group("authors"),
+            cited.group("year"),
+            cited.group("letter"),
+            title,
+            references,
+        )
+        if venue:
+            return venue, cited.group("year")
     return "", ""
