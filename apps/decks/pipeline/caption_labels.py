@@ -120,3 +120,19 @@ def float_name(kind: str, number: int | str) -> str:
         return f"{kind} {number}"
     word = label_word(OTHER_FIGURE_WORDS[value // SERIES_STEP - 1])
     return f"{word.lower()} {value % SERIES_STEP}"
+
+
+# A figure named in running text, by any figure series' word with its number: "Fig. 3",
+# "figures 2", "drawing 1", "Scheme 4" ("Figs. 2 and 4" names its first).
+FIGURE_REFERENCE = re.compile(
+    rf"\b(?P<word>Fig(?:ure)?s?\.?|{OTHER_REFERENCE_WORDS})\s*(?P<number>\d+)\b", re.I
+)
+
+
+def figure_numbers(text: str) -> list[int]:
+    """The figures a sentence names, numbered as the paper numbers them ("drawing 1" in its
+    series: 100001), in the order it names them."""
+    return [
+        int(reference_number(match.group("word"), match.group("number")))
+        for match in FIGURE_REFERENCE.finditer(text)
+    ]

@@ -162,6 +162,8 @@ def _is_verb(tokens: list[str], i: int, proper: frozenset[int] = frozenset()) ->
         return i == 0 or not (before in PREPOSITIONS or before.endswith("ing"))
     if not wordlike(token) or token in NOT_VERBS or adverb(token) or i == 0:
         return False
+    if len(token) > 6 and token.endswith("ing"):
+        return False  # a participle is never finite alone ("tasks with $T_i$ requiring …")
     before = _word_before(tokens, i)
     after = tokens[i + 1] if i + 1 < len(tokens) else "."
     if before in SUBJECT_PRONOUNS or before in ("which", "who", "that"):

@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable
 
 from apps.decks.pipeline import text, title_defects
+from apps.decks.pipeline.caption_labels import LABEL_WORDS
 from apps.decks.pipeline.text import MATH_SPAN
 
 # The words that open a complement of an adjective or a participle: "consistent with",
@@ -80,7 +81,8 @@ NOUN_END = re.compile(
     r"should|must|does|do|did)\b)",
     re.I,
 )
-_LABEL = re.compile(r"^(?:(?:figure|fig\.|table|tab\.)\s*\d+[a-z]?\s*[.:]?\s*)", re.I)
+# a caption's label of any series ("Figure 2:", "Tab. 1.", "Scheme 3", "Abbildung 4")
+_LABEL = re.compile(rf"^(?:(?:{LABEL_WORDS})\s*\d+[a-z]?\s*[.:]?\s*)", re.I)
 _PANEL = re.compile(r"^\(?[a-hA-H]\)\s*(?:[:.]\s+)?")
 _REMARK = re.compile(r"(?<=\S)\s*\([^()]{1,30}\)(?=[\s,;.]|$)")
 _CONTINUED = re.compile(r"(?:\s*\(continued\))+\s*$", re.I)

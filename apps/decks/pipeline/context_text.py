@@ -90,6 +90,27 @@ POINTING_ADJECTIVE = re.compile(
 )
 
 
+# An inverted comparison whose first side was the sentence before: "As likely is that …",
+# "Equally important is the …", "More striking is that …", "Just as important, the …". The
+# adjective is one of judgement (it has an adjective's ending), and the subject comes after the
+# verb as a clause or a noun phrase, so "More data is needed" or "Less training is required"
+# (a noun before the verb, a participle after it) stand.
+INVERTED_COMPARISON = re.compile(
+    r"^(?:(?:just|equally|every\s+bit|also|even)\s+)?(?:as|more|less|equally|also)\s+"
+    r"(?P<adjective>[a-z]+(?:ly|ant|ent|ing|ive|ful|ous|able|ible|al|ic|ar))"
+    r"(?:\s+(?:is|are|was|were)\s+(?:that|the|a|an|whether|how|what|why|its|their|this|these)\b"
+    r"|\s*,)",
+    re.I,
+)
+
+
+def inverted_comparison(text: str) -> str | None:
+    """An inverted comparison opening the bullet ("As likely is that …", "Equally important is
+    the …"): as likely as what the sentence before said."""
+    match = INVERTED_COMPARISON.match(text.strip())
+    return match.group(0).rstrip(" ,") if match else None
+
+
 def relation_without_antecedent(text: str) -> str | None:
     """The bullet opens on a relation or a part of something it does not name ("The effect
     vanishes …", "The main difference is that …", "The similar segment is …")."""

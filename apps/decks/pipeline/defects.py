@@ -51,6 +51,13 @@ CONNECTOR_PHRASES = (
     r"for this reason|to this end|in other words|that is|in particular|in summary|in short|"
     r"in turn|in practice|in fact|of course|note that|notice that|recall that|as such|"
     r"in what follows|in the following|"
+    # a relation to the sentence before, by an adverb or an idiom that a comma closes
+    # ("Coincidentally, …", "Equally, …", "For short, …", "Put differently, …", "Say, …");
+    # without the comma they modify the next word ("Equally weighted …", "For short runs …")
+    r"(?:coincidentally|correspondingly|equivalently|relatedly|comparably|equally|contrarily|"
+    r"contrastingly|for short|say|put differently|put another way|(?:said|stated) differently|"
+    r"by the same token|along (?:the same|similar) lines|in (?:the same|a similar) vein|"
+    r"on top of (?:that|this)|what is more|more to the point)(?=\s*,)|"
     r"in (?:a|the) (?:similar|same|analogous|like) (?:manner|way|fashion)(?! (?:as|that|than)\b)|"
     r"as expected|as mentioned|as noted|as discussed|as shown|as seen|as before|at the same time|"
     r"for example|for instance|by contrast|even so|after all|above all|in this case|"
@@ -496,6 +503,7 @@ def text_defects(text: str) -> list[tuple[str, str]]:
         ("leaning_reference", context_text.comparison_without_antecedent),
         ("leaning_reference", context_text.case_without_antecedent),
         ("leaning_reference", context_text.relation_without_antecedent),
+        ("leaning_reference", context_text.inverted_comparison),
         ("leaning_reference", context_text.moment_without_antecedent),
         ("leaning_reference", carried_text.carried_claim),
         ("dangling_pointer", context_text.lost_pointer_number),

@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 
 from apps.decks.pipeline import paper_order, text
+from apps.decks.pipeline.caption_labels import figure_numbers
 from apps.decks.pipeline.paper import Paper
 from apps.decks.pipeline.slide_deck import Slide
 
-FIGURE_POINTER = re.compile(r"\b(?:Fig(?:ure)?s?\.?)\s*(\d+)", re.I)
 # What a reader sees in a figure: colours, marks, lines and shapes (not "curve", the subject of
 # many papers), and the words that send the eye there ("Notice …", "… is visible")
 SEEN = re.compile(
@@ -38,9 +38,9 @@ def figure_read(bullet: str, paper: Paper, *, sure: bool = False) -> int | None:
     statement on an unseen paper)."""
     if not SEEN.search(bullet):
         return None
-    own = FIGURE_POINTER.findall(bullet)
+    own = figure_numbers(bullet)  # any series' word: "Fig. 2", "drawing 1", "Scheme 3"
     if own:
-        return int(own[-1])
+        return own[-1]
     place = paper_order.place_of(bullet, paper)
     if place is None:
         return None
@@ -51,9 +51,9 @@ def figure_read(bullet: str, paper: Paper, *, sure: bool = False) -> int | None:
         sentences = text.sentences(paragraphs[p])
         before = sentences[: sentence + 1] if p == paragraph else sentences
         for earlier in reversed(before):
-            named = FIGURE_POINTER.findall(earlier)
+            named = figure_numbers(earlier)
             if named:
-                return int(named[-1])
+                return named[-1]
     return None
 
 

@@ -159,17 +159,22 @@ def bracketed_fragment(text: str) -> str | None:
     normalizing constant changes, but …)". (One in capitals that closes is a sentence the
     paper set aside: lost_text.wrapped_aside unwraps it.)"""
     stripped = text.strip()
-    if not stripped.startswith("("):
+    # a square bracket too: an editor's or author's aside ("[use `tally()` to list them]"),
+    # also as markdown escapes it ("\\[use …]")
+    stripped = re.sub(r"^\\(?=\[)", "", stripped)
+    if not stripped.startswith(("(", "[")):
         return None
+    opening = stripped[0]
+    closing = {"(": ")", "[": "]"}[opening]
     depth = 0
     for position, char in enumerate(stripped):
-        depth += {"(": 1, ")": -1}.get(char, 0)
+        depth += {opening: 1, closing: -1}.get(char, 0)
         if depth == 0:
             closes_at_end = not stripped[position + 1 :].strip(" .;,")
-            if closes_at_end and re.match(r"\(\s*[a-z]", stripped):
-                return "(" + _part(stripped[1:], 4)
+            if closes_at_end and re.match(r"[(\[]\s*[a-z]", stripped):
+                return opening + _part(stripped[1:], 4)
             return None
-    return "(" + _part(stripped[1:], 4)  # never closed
+    return opening + _part(stripped[1:], 4)  # never closed
 
 
 def fragment(text: str) -> str | None:

@@ -18,6 +18,7 @@ from apps.decks.pipeline import (
     person_names,
     text,
 )
+from apps.decks.pipeline.caption_labels import LABEL_WORDS, REFERENCE_WORDS
 from apps.decks.pipeline.text import MATH_SPAN
 
 PANEL_FRAGMENT = re.compile(
@@ -40,7 +41,7 @@ CAPTION_SENTENCE = re.compile(
 # "… overlays require").
 CUT_TITLE = re.compile(
     r"(?<!\bvs)(?<!\bal)(?<!\bcf)(?<!\betc)(?<=[a-z)])\.\s+[A-Z][a-z]+\s|[a-z]-$|\w/\s|^\d+\s+[a-z]|^[\w.]+\([^)]*\)$|"
-    r"^(?:Figure|Fig\.|Table|Tab\.)\s*\d+[a-z]?$|\s[a-wyz]$|\sx$|"
+    rf"^(?:{LABEL_WORDS})\s*\d+[a-z]?$|\s[a-wyz]$|\sx$|"
     # a caption cut inside its measure: a number after an article ("… values to a 400"), its
     # unit and what it measures lost ("… from 1990 to 2000" and "… on 64 threads" are whole)
     r"\b(?:an?|the)\s+[\d.,]*\d$|"
@@ -954,7 +955,7 @@ PAIRED = re.compile(r"\b(?:versus|vs\.?|compared|comparison|relative\s+to|agains
 # Table 2)"): a title cut before it names its whole
 POINTER_REST = re.compile(
     r"^\s*(?:\(\s*)?(?:(?:of|in|from|see|as in)\s+)?(?:the\s+(?:data\s+of\s+)?)?"
-    r"(?:Fig(?:ure)?s?\.?|Tables?)\s*\d+\s*\)?\s*\.?\s*$",
+    rf"(?:{REFERENCE_WORDS})\s*\d+\s*\)?\s*\.?\s*$",
     re.I,
 )
 

@@ -25,6 +25,7 @@ from apps.decks.pipeline.ingest.inline_code import inline_code_joined
 from apps.decks.pipeline.ingest.layout import column_of, layout_read, reading_order, vocabulary_of
 from apps.decks.pipeline.ingest.letterspaced import letterspaced_joined
 from apps.decks.pipeline.ingest.list_items import items_mark
+from apps.decks.pipeline.ingest.published_version import published_venue
 from apps.decks.pipeline.ingest.references import references_read
 from apps.decks.pipeline.ingest.runin import run_in_split
 from apps.decks.pipeline.ingest.set_aside import body_words, set_aside_words
@@ -137,6 +138,10 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
     # a title set large is kerned wide: a gap inside a word read as a space ("Dev elopment")
     title = recased_title(rejoined(title, counts), title_segment, sections)
     venue, year = venue_find(layout, title, title_segment)
+    if not venue:
+        # no masthead: a vignette's or preprint's own words say where it was published
+        venue, named_year = _published_version(layout, abstract, sections, title)
+        year = year or named_year
     # The year printed on page 1, else none: the file's CreationDate is when it was made.
     year = year or printed_year(layout, title_segment)
     readable_captions(figures)
@@ -162,6 +167,20 @@ def paper_read(pdf_path: Path, figures_dir: Path) -> Paper:
         set_aside=set_aside_words(layout, covered),
         references=references_read(layout),
     )
+
+
+def _published_version(
+    layout, abstract: str, sections: list[Section], title: str
+) -> tuple[str, str]:
+    """The venue and year the paper's front says it is a version of: its abstract, its first
+    section and page 1's every line (a footnote there, "This document is an updated version of
+    the paper published in …"); a cited version by its entry in the whole text's references."""
+    front = [abstract, *(sections[0].paragraphs if sections else [])]
+    if layout.pages:
+        front.append(" ".join(segment.text for segment in layout.pages[0]))
+    sentences = [s for paragraph in front if paragraph for s in text.sentences(paragraph)]
+    everything = " ".join(s.text for s in layout.segments(role=None))
+    return published_venue(sentences, title, everything)
 
 
 def _metadata_authors(metadata: dict) -> list[str]:

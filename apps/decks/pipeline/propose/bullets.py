@@ -164,6 +164,10 @@ CONDITIONAL_CONNECTOR = re.compile(
 )
 
 
+# A formula that opens on its relation ("$\le 0.5$ nm", "$= 4$"): the left side was cut off.
+RELATION_FIRST = re.compile(r"\$\s*(?:[<>=≤≥≈~]|\\(?:le|ge|leq|geq|approx|sim|ll|gg|neq)\b)")
+
+
 def drop_connector(value: str) -> str | None:
     stripped = defects.ASIDE_LEAD.sub("", value.strip(), count=1)
     stripped = stripped.lstrip(",;:) ").strip()
@@ -179,6 +183,8 @@ def drop_connector(value: str) -> str | None:
         # lower-case name, "snowfall is …", opens a sentence as the paper writes it)
     if re.match(r"(?:is|are|was|were|has|have|had)\b", stripped, re.I):
         return None  # "Even worse is a Cox model …": the connector was the sentence's subject
+    if RELATION_FIRST.match(stripped):
+        return None  # "Say, $\le 0.5$ nm, …": the bound's other side was the sentence before
     return _capitalise(stripped)
 
 

@@ -659,10 +659,24 @@ def _clean_sentence(slide: Slide, paragraphs: list[str], work: Work) -> str | No
             continue  # "The first ⟨coordinates⟩ give …" where no slide names `setrange`
         if fixed and symbol_context.unseen(fixed, _symbols_shown(slide, work)):
             continue  # "… solutions for $p$ and $q$" where no slide has shown p or q
+        if fixed and _reads_what_a_lead_showed(fixed, slide, window):
+            continue  # "Each column comprises …" of a listing's output the slide lacks
         if fixed and fixed.lower() not in work.used and _passes_gate(fixed, slide, work):
             work.used.add(fixed.lower())
             return fixed
     return None
+
+
+def _reads_what_a_lead_showed(candidate: str, slide: Slide, window) -> bool:
+    """Does the candidate follow, in the paper, a sentence that leads into what the paper
+    printed between them ("… using the `tally()` function:" then a listing, its output or a
+    display), on a slide that shows no code and no display? Such a sentence reads that print
+    ("Each column holds …", "The first row gives …"): without it the reader has nothing to read
+    it from."""
+    if slide.code or slide.equation:
+        return False
+    sentence, before = window(candidate)
+    return bool(sentence and before and before[-1].rstrip().endswith(":"))
 
 
 def _cited_as_own(sentence: str, slide: Slide, work: Work) -> bool:

@@ -11,6 +11,7 @@ import re
 
 from apps.decks.pipeline import (
     caption_keys,
+    caption_labels,
     figure_reading,
     listing_readings,
     paper_order,
@@ -59,9 +60,9 @@ def _figure_in_section(bullet: str, paper: Paper) -> int | None:
     for p in range(paragraph, -1, -1):
         sentences = text.sentences(paragraphs[p])
         for earlier in reversed(sentences[: sentence + 1] if p == paragraph else sentences):
-            named = figure_reading.FIGURE_POINTER.findall(earlier)
+            named = caption_labels.figure_numbers(earlier)
             if named:
-                return int(named[-1])
+                return named[-1]
     return None
 
 
