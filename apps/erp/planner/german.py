@@ -10,8 +10,7 @@ planner's languages ("wie", "viele", "mitarbeiter", "abteilung", "und"), two of 
 when the question is not read otherwise ("Und Sales?" after an answer).
 """
 
-import re
-
+from apps.erp.planner.phrasebook import longest_first, translated
 from apps.erp.planner.text import tokenize
 
 # Folded German words and phrases (accents folded, "ß" written "ss") → English. Longer
@@ -238,7 +237,7 @@ GERMAN_ONLY = frozenset(
         "manner",
     ]
 )  # fmt: skip
-_PHRASES = sorted(AS_ENGLISH, key=lambda phrase: len(phrase.split()), reverse=True)
+_PHRASES = longest_first(AS_ENGLISH)
 
 
 def _tokens(question: str):
@@ -259,18 +258,9 @@ def is_german(question: str, *, read_otherwise: bool) -> bool:
 def as_english(question: str) -> str:
     """The question with each German word or phrase put into English; every other word as
     typed, a number as its value ("9.000" → "9000": English reads "." as a decimal point)."""
-    tokens = _tokens(question)
-    out: list[str] = []
-    i = 0
-    while i < len(tokens):
-        for phrase in _PHRASES:
-            size = len(phrase.split())
-            if " ".join(t.text for t in tokens[i : i + size]) == phrase:
-                out.append(AS_ENGLISH[phrase])
-                i += size
-                break
-        else:
-            token = tokens[i]
-            out.append(token.text if token.is_number else token.surface)
-            i += 1
-    return re.sub(r"\s+", " ", " ".join(out)).strip()
+    return translated(
+        _tokens(question),
+        AS_ENGLISH,
+        _PHRASES,
+        lambda token: token.text if token.is_number else token.surface,
+    )

@@ -14,6 +14,7 @@ each language writes sounds the other never does ("ñ", "ll", "-ción", "¿" aga
 import re
 
 from apps.erp.planner.lexicon import Lexed, language_index
+from apps.erp.planner.phrasebook import longest_first, translated
 from apps.erp.planner.reading import Refusal
 from apps.erp.planner.text import tokenize
 
@@ -201,7 +202,7 @@ AS_PORTUGUESE = {
     "noviembre": "novembro",
     "diciembre": "dezembro",
 }
-_PHRASES = sorted(AS_PORTUGUESE, key=lambda phrase: len(phrase.split()), reverse=True)
+_PHRASES = longest_first(AS_PORTUGUESE)
 
 
 def is_spanish(lexed: Lexed) -> bool:
@@ -244,21 +245,12 @@ def fold_word(word: str) -> str:
 def as_portuguese(question: str) -> str:
     """The question with each Spanish word or phrase put into Portuguese; every other word as
     typed (department names, numbers, dates)."""
-    tokens = tokenize(question, decimal=",", thousands=".")
-    out: list[str] = []
-    i = 0
-    while i < len(tokens):
-        for phrase in _PHRASES:
-            size = len(phrase.split())
-            if " ".join(t.text for t in tokens[i : i + size]) == phrase:
-                out.append(AS_PORTUGUESE[phrase])
-                i += size
-                break
-        else:
-            token = tokens[i]
-            out.append(token.surface if not token.is_number else _number(question, token))
-            i += 1
-    return re.sub(r"\s+", " ", " ".join(out)).strip()
+    return translated(
+        tokenize(question, decimal=",", thousands="."),
+        AS_PORTUGUESE,
+        _PHRASES,
+        lambda token: token.surface if not token.is_number else _number(question, token),
+    )
 
 
 def _number(question: str, token) -> str:
