@@ -59,3 +59,15 @@ def test_the_deck_shows_the_notes_formulas_under_titles_of_their_own(paper, deck
                 announces = equation.lead and text.similar(bullet, equation.lead)
                 if announces and text.word_count(bullet) <= text.word_count(equation.lead) + 3:
                     assert slide.equation == equation.tex, (slide.title, bullet)
+
+
+def test_a_display_set_after_a_comma_brings_its_where_clause(paper, deck):
+    """ "… plus a quartic correction, [display] where $D_0$ is the well depth, …": the comma
+    before the display hid the clause that says what its symbols are, and the slide showing it
+    lost the display for want of them."""
+    [energy] = [s for s in deck.slides if s.equation.startswith("E(r) =")]
+    assert any(b.startswith("$D_{0}$ is the well depth") for b in energy.bullets), energy
+    # a slide of the note is never titled by the note's own title (the cover's)
+    assert [s.title for s in deck.slides].count(paper.title) == 1
+    for slide in deck.slides:
+        assert len(set(slide.bullets)) == len(slide.bullets), slide

@@ -344,14 +344,11 @@ class BuiltinProposer:
         defined = equation is not None and bool(displays.symbol_definitions(paper, equation))
         count = TEXT_BULLETS - (2 + defined) if equation else TEXT_BULLETS
         shown_with = (equation.tex,) if equation is not None else ()
-        # a sentence that announces another display says its point in that display: never a
-        # bullet without it ("The force follows from the derivative:"); it has a slide of its
-        # own with the display when the deck takes it (key displays)
-        announcing = [
-            e.lead
-            for e in paper.equations
-            if e.lead and e.section == section.title and (equation is None or e.tex != equation.tex)
-        ]
+        # a sentence that announces a display says its point in that display: never a bullet
+        # without it ("The force follows from the derivative:"); another display's has a slide
+        # of its own with it when the deck takes it (key displays), this slide's display's is
+        # put over it below (_with_lead), never twice
+        announcing = [e.lead for e in paper.equations if e.lead and e.section == section.title]
         chosen = self._bullets(
             section.paragraphs, scorer, used, count, paper, shown_with, refused=announcing
         )
@@ -963,7 +960,13 @@ def _placeholder_retitled(slides: list[Slide], paper: Paper) -> list[Slide]:
     for slide in slides:
         if slide.kind != "title" and slide.title.removesuffix(" (continued)") in placeholders:
             taken = {s.title for s in slides}
-            title = role_titles.content_title(slide.bullets, taken) or paper.title
+            # a slide showing a display is titled by what its lead announces ("Quartic
+            # correction"), as key displays' slides are
+            shown = next(
+                (e for e in paper.equations if slide.equation and e.tex == slide.equation), None
+            )
+            announced = _display_title(shown, taken, untitled=True) if shown else ""
+            title = announced or role_titles.content_title(slide.bullets, taken) or paper.title
             slide = slide.model_copy(update={"title": title})
         retitled.append(slide)
     return retitled

@@ -16,7 +16,7 @@ from apps.decks.pipeline.symbol_context import definitions
 DEFINITION_MAX_WORDS = 40
 # What goes on from a display into the definitions of its symbols: the display's place in the
 # text ("Eq. (2)", ingestion's placeholder) and "where", then a formula.
-WHERE = re.compile(r"^[\s:]*(?:Eq\.\s*\(\w+\)\s*)?,?\s*where\s+(?=\$)")
+WHERE = re.compile(r"^[\s:,]*(?:Eq\.\s*\(\w+\)\s*)?,?\s*where\s+(?=\$)")
 
 
 def _position(sentence: str, body: str, sentences: list[tuple[int, str]]) -> int:
@@ -84,7 +84,7 @@ def _text_after_lead(paper: Paper, equation: Equation) -> str | None:
 
 
 # What ingestion leaves of a display in the text after its lead: a colon, its place ("Eq. (2)").
-DISPLAY_PLACE = re.compile(r"^[\s:]*(?:Eq\.\s*\(\w+\)\s*)?,?\s*")
+DISPLAY_PLACE = re.compile(r"^[\s:,]*(?:Eq\.\s*\(\w+\)\s*)?,?\s*")
 
 
 def sentences_after(paper: Paper, equation: Equation, count: int = 2) -> list[str]:
