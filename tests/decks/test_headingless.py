@@ -37,6 +37,9 @@ def test_the_note_is_one_untitled_section_of_whole_sentences(paper):
     ):
         assert sentence in body, body
     assert "−2aD" not in body and "lim" not in body
+    # paragraphs end where the note's sentences do: the fallback's chunks of twelve lines
+    # ended inside one ("… on the relative velocity $v$,")
+    assert not [p for p in section.paragraphs if p.rstrip().endswith(",")], section.paragraphs
 
 
 def test_each_display_knows_its_part_and_the_sentence_announcing_it(paper):
